@@ -1,0 +1,1 @@
+"""The 101 Okey rules engine: standard library only."""

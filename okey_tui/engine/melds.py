@@ -1,0 +1,311 @@
+"""Runs, sets and pairs: validity, okey readings, values, and table changes.
+
+A meld keeps two things per place: the tile physically laid (``tiles``) and
+the tile it counts as (``stands_for``). They differ only for a wild okey.
+A false okey is laid as ``F`` and always stands for the okey's own tile.
+
+>>> from okey_tui.engine.tiles import parse_tiles
+>>> okey = Tile.parse("B8")
+>>> [m.text(okey) for m in readings(parse_tiles("R12 R13 B8"), okey)]
+['*R11R12R13']
+>>> best = readings(parse_tiles("R5 B8 B8"), okey)[0]
+>>> best.text(okey), best.value
+('R5*R6*R7', 18)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from okey_tui.engine.errors import MeldError, NotationError
+from okey_tui.engine.tiles import COLOURS, Colour, Tile, parse_compact
+
+
+class MeldKind(enum.Enum):
+    RUN = "run"
+    SET = "set"
+    PAIR = "pair"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A run, set or pair as laid on the table."""
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+    stands_for: tuple[Tile, ...]
+
+    @property
+    def value(self) -> int:
+        """The sum of the numbers the tiles stand for."""
+        return sum(t.number for t in self.stands_for)
+
+    @property
+    def low(self) -> int:
+        return self.stands_for[0].number
+
+    @property
+    def high(self) -> int:
+        return self.stands_for[-1].number
+
+    @property
+    def colour(self) -> Colour | None:
+        return self.stands_for[0].colour
+
+    def wild_places(self, okey: Tile) -> list[int]:
+        return [i for i, t in enumerate(self.tiles) if t == okey]
+
+    def text(self, okey: Tile) -> str:
+        """Compact text: laid tiles, a wild okey written as ``*`` and what it stands for."""
+        parts = []
+        for laid, meant in zip(self.tiles, self.stands_for, strict=True):
+            parts.append(f"*{meant}" if laid == okey else str(laid))
+        return "".join(parts)
+
+    def __str__(self) -> str:
+        return " ".join(str(t) for t in self.stands_for)
+
+
+def effective(tile: Tile, okey: Tile) -> Tile:
+    """What a non-wild tile plays as: a false okey plays as the okey's tile."""
+    return okey if tile.is_false_okey else tile
+
+
+def is_wild(tile: Tile, okey: Tile) -> bool:
+    return tile == okey
+
+
+def parse_meld(text: str, okey: Tile) -> Meld:
+    """Read a meld in the compact text of :meth:`Meld.text` and check it."""
+    laid: list[Tile] = []
+    meant: list[Tile] = []
+    pos = 0
+    while pos < len(text):
+        wild = text[pos] == "*"
+        if wild:
+            pos += 1
+        end = pos + 1
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        tile = parse_compact(text[pos:end])
+        if len(tile) != 1:
+            raise NotationError(f"'{text}' is not a meld")
+        if wild:
+            if tile[0].is_false_okey:
+                raise NotationError(f"'{text}': an okey stands for a tile, not for F")
+            laid.append(okey)
+            meant.append(tile[0])
+        else:
+            if tile[0] == okey:
+                raise NotationError(
+                    f"'{text}': {okey} is the okey this hand; write it as *X (what it stands for)"
+                )
+            laid.append(tile[0])
+            meant.append(effective(tile[0], okey))
+        pos = end
+    return make_meld(laid, meant, okey)
+
+
+def make_meld(laid: Sequence[Tile], meant: Sequence[Tile], okey: Tile) -> Meld:
+    """Check an explicit reading and return the meld, runs put in order."""
+    if len(laid) != len(meant):
+        raise MeldError("Each tile needs one reading")
+    for a, b in zip(laid, meant, strict=True):
+        if b.is_false_okey:
+            raise MeldError("A tile cannot stand for a false okey")
+        if not is_wild(a, okey) and effective(a, okey) != b:
+            raise MeldError(f"{a} can only count as {effective(a, okey)}, not {b}")
+    if all(is_wild(a, okey) for a in laid):
+        raise MeldError("A meld needs at least one tile that is not an okey")
+    pairs = sorted(zip(laid, meant, strict=True), key=lambda p: (p[1].number, p[1].sort_key()))
+    kind = _kind_of([m for _, m in pairs])
+    if kind is MeldKind.SET:
+        pairs = sorted(pairs, key=lambda p: p[1].sort_key())
+    return Meld(kind, tuple(a for a, _ in pairs), tuple(b for _, b in pairs))
+
+
+def _kind_of(meant: Sequence[Tile]) -> MeldKind:
+    n = len(meant)
+    if n == 2:
+        if meant[0] != meant[1]:
+            raise MeldError(
+                f"{meant[0]} and {meant[1]} are not a pair: a pair is two identical tiles"
+            )
+        return MeldKind.PAIR
+    if n < 3:
+        raise MeldError("A run or set needs at least three tiles")
+    colours = {t.colour for t in meant}
+    numbers = [t.number for t in meant]
+    if len(colours) == 1:
+        if numbers == list(range(numbers[0], numbers[0] + n)):
+            return MeldKind.RUN
+        raise MeldError(
+            f"{' '.join(map(str, meant))} is not a run: a run is consecutive numbers of one "
+            "colour, and 1 only comes before 2"
+        )
+    if len(set(numbers)) == 1:
+        if n > 4 or len(colours) != n:
+            raise MeldError(
+                f"{' '.join(map(str, meant))} is not a set: a set is 3 or 4 tiles of one "
+                "number, each a different colour"
+            )
+        return MeldKind.SET
+    raise MeldError(
+        f"{' '.join(map(str, meant))} is neither a run (one colour, consecutive numbers) "
+        "nor a set (one number, different colours)"
+    )
+
+
+def readings(
+    tiles: Iterable[Tile], okey: Tile, kinds: Iterable[MeldKind] | None = None
+) -> list[Meld]:
+    """Every way a group of tiles can be read as a meld, highest value first.
+
+    Sets with okeys get one reading (the missing colours in R Y B K order):
+    which colour an okey stands for in a set changes neither its value nor
+    what can be added to it.
+    """
+    allowed = set(kinds) if kinds is not None else set(MeldKind)
+    laid = list(tiles)
+    wild = [t for t in laid if is_wild(t, okey)]
+    fixed = [effective(t, okey) for t in laid if not is_wild(t, okey)]
+    if not fixed:
+        return []
+    n = len(laid)
+    found: list[Meld] = []
+    fixed_laid = [t for t in laid if not is_wild(t, okey)]
+
+    def build(meant_for_wild: Sequence[Tile]) -> Meld | None:
+        try:
+            return make_meld(fixed_laid + wild, fixed + list(meant_for_wild), okey)
+        except MeldError:
+            return None
+
+    if n == 2 and MeldKind.PAIR in allowed:
+        meld = build([fixed[0]] * len(wild))
+        if meld is not None:
+            found.append(meld)
+    if n >= 3 and MeldKind.RUN in allowed:
+        colour = fixed[0].colour
+        numbers = {t.number for t in fixed}
+        if all(t.colour == colour for t in fixed) and len(numbers) == len(fixed):
+            assert colour is not None
+            for start in range(1, 15 - n):
+                span = set(range(start, start + n))
+                if numbers <= span:
+                    missing = sorted(span - numbers)
+                    meld = build([Tile(colour, k) for k in missing])
+                    if meld is not None:
+                        found.append(meld)
+    if n in (3, 4) and MeldKind.SET in allowed:
+        number = fixed[0].number
+        present = {t.colour for t in fixed}
+        if all(t.number == number for t in fixed) and len(present) == len(fixed):
+            missing_colours = [c for c in COLOURS if c not in present]
+            meld = build([Tile(c, number) for c in missing_colours[: len(wild)]])
+            if meld is not None:
+                found.append(meld)
+    order = {MeldKind.RUN: 0, MeldKind.SET: 1, MeldKind.PAIR: 2}
+    found.sort(key=lambda m: (-m.value, order[m.kind], m.low))
+    return found
+
+
+def best_reading(
+    tiles: Iterable[Tile], okey: Tile, kinds: Iterable[MeldKind] | None = None
+) -> Meld:
+    """The highest-valued reading, or a :class:`MeldError` saying why there is none."""
+    laid = list(tiles)
+    found = readings(laid, okey, kinds)
+    if found:
+        return found[0]
+    fixed = [effective(t, okey) for t in laid if not is_wild(t, okey)]
+    if not fixed:
+        raise MeldError("A meld needs at least one tile that is not an okey")
+    wild_n = len(laid) - len(fixed)
+    # Let make_meld explain the problem with the tiles as they are.
+    make_meld(laid, fixed + [fixed[0]] * wild_n, okey)
+    raise MeldError(f"{' '.join(map(str, laid))} is not a run, set or pair")  # pragma: no cover
+
+
+# -- changes to a meld on the table --------------------------------------------
+
+
+def extensions(meld: Meld, tile: Tile, okey: Tile) -> list[Meld]:
+    """The melds that adding ``tile`` to ``meld`` can give (empty if it does not fit).
+
+    Runs grow at either end (within 1..13); a 3-tile set takes its missing
+    colour. Nothing is added to a pair. An okey may stand for whichever fits.
+    """
+    if meld.kind is MeldKind.PAIR:
+        return []
+    options: list[Tile] = []
+    if meld.kind is MeldKind.RUN:
+        colour = meld.colour
+        assert colour is not None
+        if meld.low > 1:
+            options.append(Tile(colour, meld.low - 1))
+        if meld.high < 13:
+            options.append(Tile(colour, meld.high + 1))
+    elif len(meld.tiles) == 3:
+        present = {t.colour for t in meld.stands_for}
+        options += [Tile(c, meld.low) for c in COLOURS if c not in present]
+    if not is_wild(tile, okey):
+        target = effective(tile, okey)
+        options = [t for t in options if t == target]
+    return [make_meld(meld.tiles + (tile,), meld.stands_for + (meant,), okey) for meant in options]
+
+
+def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
+    """Add one tile to a table meld, or raise a :class:`MeldError` naming the rule."""
+    if meld.kind is MeldKind.PAIR:
+        raise MeldError("Nothing can be added to a pair")
+    options = extensions(meld, tile, okey)
+    if meant is not None:
+        options = [m for m in options if m.stands_for.count(meant) > meld.stands_for.count(meant)]
+    if not options:
+        if meld.kind is MeldKind.RUN:
+            raise MeldError(
+                f"{tile} does not fit the run {meld}: a run takes the next tile of its colour "
+                "at either end"
+            )
+        if len(meld.tiles) == 4:
+            raise MeldError(f"The set {meld} already has all four colours")
+        raise MeldError(f"{tile} does not fit the set {meld}: a set takes its missing colour")
+    return options[0]
+
+
+def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
+    """Put real tiles in for an okey in a table run or set; return the new meld.
+
+    Runs and 4-tile sets take exactly the tile the okey stands for; a 3-tile
+    set takes both missing colours at once. The caller removes one okey.
+    """
+    if meld.kind is MeldKind.PAIR:
+        raise MeldError("Okeys are never taken from pairs")
+    wilds = meld.wild_places(okey)
+    if not wilds:
+        raise MeldError(f"There is no okey in {meld} to swap")
+    real = [effective(t, okey) for t in given]
+    if any(is_wild(t, okey) for t in given):
+        raise MeldError("Swap an okey with a real tile, not with the other okey")
+    need = 2 if meld.kind is MeldKind.SET and len(meld.tiles) == 3 else 1
+    if len(given) != need:
+        if need == 2:
+            raise MeldError(
+                f"To take the okey from the 3-tile set {meld}, give both missing colours at once"
+            )
+        raise MeldError("Swap one okey with one tile")
+    for place in wilds:
+        meant = meld.stands_for[place]
+        if meant not in real:
+            continue
+        rest_laid = [t for i, t in enumerate(meld.tiles) if i != place]
+        rest_meant = [t for i, t in enumerate(meld.stands_for) if i != place]
+        try:
+            return make_meld(rest_laid + list(given), rest_meant + real, okey)
+        except MeldError:
+            continue
+    wanted = ", ".join(str(meld.stands_for[p]) for p in wilds)
+    raise MeldError(f"The okey in {meld} stands for {wanted}: you need that tile to take it")

@@ -1,0 +1,121 @@
+"""Table settings: the game type and the options of RULES.md section 14."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from okey_tui.engine.errors import NotationError
+
+
+class GameType(enum.Enum):
+    CLASSIC = "classic"
+    RISING = "rising"
+    CHALLENGE = "challenge"
+    FIFTY_ONE = "51"
+
+    @property
+    def label(self) -> str:
+        return {"classic": "Classic", "rising": "Rising", "challenge": "Challenge", "51": "51"}[
+            self.value
+        ]
+
+
+MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Everything a table can choose. The defaults are the house rules."""
+
+    game_type: GameType = GameType.CLASSIC
+    penalties: bool = True
+    partners: bool = False
+    hands: int = 11
+    finisher_scores_zero: bool = False
+    pairs_opener_lays_off: bool = False
+    finish_opening_needs_floor: bool = False
+    give_back_penalty: bool = False
+
+    def __post_init__(self) -> None:
+        if self.hands not in MATCH_LENGTHS:
+            raise ValueError(f"A match is 1, 3, 5, 7, 9, 11 or 13 hands, not {self.hands}")
+
+    # -- what the game type implies (RULES.md section 12) -----------------
+    @property
+    def deal_size(self) -> int:
+        """Tiles dealt to each non-starter; the starter gets one more."""
+        return 14 if self.game_type is GameType.FIFTY_ONE else 21
+
+    @property
+    def melds_floor(self) -> int:
+        return 51 if self.game_type is GameType.FIFTY_ONE else 101
+
+    @property
+    def pairs_floor(self) -> int:
+        return 4 if self.game_type is GameType.FIFTY_ONE else 5
+
+    @property
+    def melds_floor_rises(self) -> bool:
+        return self.game_type is not GameType.CLASSIC
+
+    @property
+    def pairs_floor_rises(self) -> bool:
+        return self.game_type in (GameType.RISING, GameType.CHALLENGE)
+
+    @property
+    def big_opening_bonus(self) -> bool:
+        return self.game_type in (GameType.RISING, GameType.CHALLENGE)
+
+    @property
+    def challenge(self) -> bool:
+        return self.game_type is GameType.CHALLENGE
+
+    def with_options(self, **changes: object) -> RuleSet:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    # -- text form, used in the position notation ----------------------------
+    def code(self) -> str:
+        """A short code: type, then option letters. ``classic`` / ``rising+pn``."""
+        flags = ""
+        if not self.penalties:
+            flags += "n"
+        if self.partners:
+            flags += "p"
+        if self.finisher_scores_zero:
+            flags += "z"
+        if self.pairs_opener_lays_off:
+            flags += "l"
+        if self.finish_opening_needs_floor:
+            flags += "f"
+        if self.give_back_penalty:
+            flags += "g"
+        return f"{self.game_type.value}/{self.hands}" + (f"+{flags}" if flags else "")
+
+    @classmethod
+    def from_code(cls, code: str) -> RuleSet:
+        head, _, flags = code.partition("+")
+        type_text, _, hands_text = head.partition("/")
+        try:
+            game_type = GameType(type_text)
+            hands = int(hands_text) if hands_text else 11
+        except ValueError:
+            raise NotationError(f"'{code}' is not a table code (like classic/11+n)") from None
+        unknown = set(flags) - set("npzlfg")
+        if unknown:
+            raise NotationError(
+                f"'{code}': unknown table option letters {''.join(sorted(unknown))}"
+            )
+        try:
+            return cls(
+                game_type=game_type,
+                hands=hands,
+                penalties="n" not in flags,
+                partners="p" in flags,
+                finisher_scores_zero="z" in flags,
+                pairs_opener_lays_off="l" in flags,
+                finish_opening_needs_floor="f" in flags,
+                give_back_penalty="g" in flags,
+            )
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
