@@ -1,0 +1,1 @@
+"""Documentation shipped with okey101 (the rules page, read with importlib.resources)."""

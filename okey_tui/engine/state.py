@@ -1,0 +1,745 @@
+"""One hand of 101 Okey as a checked state machine.
+
+:class:`Hand` owns every tile. :meth:`Hand.apply` checks an action against
+the rules and either applies it completely or raises an
+:class:`~okey_tui.engine.errors.IllegalActionError` and changes nothing.
+
+Seats are 0-3 and play passes from seat ``s`` to ``s + 1``: seat ``s - 1``
+is the player on ``s``'s left (whose discard ``s`` may take) and ``s + 1``
+the player on the right (who may take ``s``'s discard).
+"""
+
+from __future__ import annotations
+
+import copy
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from okey_tui.engine.actions import (
+    Action,
+    AddTile,
+    DeclarePairs,
+    Discard,
+    DrawMiddle,
+    GiveBack,
+    Lay,
+    Open,
+    SwapOkey,
+    TakeBack,
+    TakeDiscard,
+)
+from okey_tui.engine.errors import (
+    HandOverError,
+    IllegalActionError,
+    MeldError,
+    NotYourTurnError,
+    OpeningError,
+)
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    effective,
+    extend,
+    extensions,
+    make_meld,
+    swap_okey,
+)
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.tiles import Tile, full_set, okey_for
+
+SEATS = 4
+PENALTY = 101
+
+
+class Phase(enum.Enum):
+    DRAW = "d"  # the seat to play must draw or take the left discard
+    PLAY = "p"  # the seat to play has drawn: lay, add, swap, then discard
+    OVER = "x"  # the hand has ended
+
+
+class OpeningKind(enum.Enum):
+    MELDS = "m"
+    PAIRS = "p"
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """How a seat opened: by melds (``value`` points) or pairs (``value`` pairs)."""
+
+    kind: OpeningKind
+    value: int
+
+    def describe(self) -> str:
+        if self.kind is OpeningKind.PAIRS:
+            return f"{self.value} pairs"
+        return f"{self.value} points"
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table, the seat that laid it, and who placed each okey in it.
+
+    ``okey_owners`` maps what a wild okey stands for to the seat that put it
+    there: that seat pays when another player swaps the okey out.
+    """
+
+    owner: int
+    meld: Meld
+    okey_owners: tuple[tuple[Tile, int], ...] = ()
+
+    def okey_owner(self, meant: Tile) -> int:
+        for tile, seat in self.okey_owners:
+            if tile == meant:
+                return seat
+        return self.owner
+
+
+class PenaltyReason(enum.Enum):
+    OKEY_DISCARD = "okey-discard"
+    PLAYABLE_DISCARD = "playable-discard"
+    TAKE_BACK = "take-back"
+    OKEY_TAKEN = "okey-taken"
+    GIVE_BACK = "give-back"
+    CHALLENGE_DISCARD = "challenge-discard"
+
+    @property
+    def label(self) -> str:
+        return {
+            "okey-discard": "discarded an okey",
+            "playable-discard": "discarded a playable tile",
+            "take-back": "took back their melds",
+            "okey-taken": "an okey they placed was taken",
+            "give-back": "gave back the left discard",
+            "challenge-discard": "their discard was taken and used",
+        }[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    seat: int
+    points: int
+    reason: PenaltyReason
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """The left discard taken this turn: it must leave the hand this turn.
+
+    ``count`` is how many copies of the tile the hand held right after taking
+    it; the tile counts as used once the hand holds fewer.
+    """
+
+    tile: Tile
+    count: int
+    opened: bool  # the taker had opened before taking it
+    from_going_pairs: bool  # the discarder had declared Going Pairs
+
+
+class EndKind(enum.Enum):
+    FINISH = "finish"
+    EMPTY_MIDDLE = "empty"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the hand ended: who finished, and which doublings apply."""
+
+    kind: EndKind
+    finisher: int | None = None
+    okey: bool = False
+    straight: bool = False
+    pairs: bool = False
+
+    @property
+    def multiplier(self) -> int:
+        return 1 << (int(self.okey) + int(self.straight) + int(self.pairs))
+
+    def describe(self) -> str:
+        if self.kind is EndKind.EMPTY_MIDDLE:
+            return "the middle ran out"
+        parts = []
+        if self.straight:
+            parts.append("straight out")
+        if self.pairs:
+            parts.append("with pairs")
+        if self.okey:
+            parts.append("with an okey")
+        return ", ".join(parts) or "normal finish"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened, for the game log and replays."""
+
+    kind: str
+    seat: int | None
+    text: str
+    tiles: tuple[Tile, ...] = ()
+    value: int = 0
+
+
+@dataclass
+class Hand:
+    """The full state of one hand. Build one with :meth:`deal` or from notation."""
+
+    rules: RuleSet
+    indicator: Tile
+    racks: list[list[Tile]]
+    middle: list[Tile]
+    discards: list[list[Tile]]
+    turn: int
+    phase: Phase
+    table: list[TableMeld] = field(default_factory=list)
+    openings: list[Opening | None] = field(default_factory=lambda: [None] * SEATS)
+    going_pairs: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    penalties: list[Penalty] = field(default_factory=list)
+    taken: Taken | None = None
+    okey_limit: int | None = None
+    outcome: Outcome | None = None
+    # The position when the play phase began, and the actions since: what a
+    # take-back returns to, and how the position notation records the turn.
+    turn_start: Hand | None = field(default=None, repr=False)
+    turn_actions: list[Action] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list, repr=False, compare=False)
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: RuleSet, rng: random.Random, starter: int) -> Hand:
+        """Shuffle and deal a hand: the starter gets one tile more and plays first."""
+        stack = full_set()
+        rng.shuffle(stack)
+        size = rules.deal_size
+        racks: list[list[Tile]] = []
+        for seat in range(SEATS):
+            count = size + 1 if seat == starter else size
+            racks.append(stack[:count])
+            del stack[:count]
+        indicator = stack.pop(0)
+        while indicator.is_false_okey:
+            # A false okey cannot name the okey: it goes back at a random place.
+            stack.insert(rng.randrange(len(stack) + 1), indicator)
+            indicator = stack.pop(0)
+        hand = cls(
+            rules=rules,
+            indicator=indicator,
+            racks=racks,
+            middle=stack,
+            discards=[[] for _ in range(SEATS)],
+            turn=starter,
+            phase=Phase.PLAY,
+        )
+        hand.turn_start = hand.snapshot()
+        hand.events.append(
+            Event("deal", starter, f"Indicator {indicator}: the okey is {hand.okey}", (indicator,))
+        )
+        return hand
+
+    # -- derived facts ------------------------------------------------------------
+
+    @property
+    def okey(self) -> Tile:
+        return okey_for(self.indicator)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @staticmethod
+    def left_of(seat: int) -> int:
+        return (seat - 1) % SEATS
+
+    @staticmethod
+    def right_of(seat: int) -> int:
+        return (seat + 1) % SEATS
+
+    def partner_of(self, seat: int) -> int | None:
+        return (seat + 2) % SEATS if self.rules.partners else None
+
+    def left_discard(self, seat: int | None = None) -> Tile | None:
+        pile = self.discards[self.left_of(self.turn if seat is None else seat)]
+        return pile[-1] if pile else None
+
+    def opponents_of(self, seat: int) -> list[int]:
+        partner = self.partner_of(seat)
+        return [s for s in range(SEATS) if s != seat and s != partner]
+
+    def floor(self, seat: int, kind: OpeningKind) -> int:
+        """The opening floor for ``seat`` now, rising over earlier openings if the table rises."""
+        if kind is OpeningKind.MELDS:
+            base, rises = self.rules.melds_floor, self.rules.melds_floor_rises
+        else:
+            base, rises = self.rules.pairs_floor, self.rules.pairs_floor_rises
+        if not rises:
+            return base
+        best = max(
+            (
+                o.value
+                for s in self.opponents_of(seat)
+                if (o := self.openings[s]) and o.kind is kind
+            ),
+            default=0,
+        )
+        return max(base, best + 1)
+
+    def penalty_points(self, seat: int) -> int:
+        return sum(p.points for p in self.penalties if p.seat == seat)
+
+    def laid_this_turn(self) -> bool:
+        return any(isinstance(a, Open | Lay | AddTile | SwapOkey) for a in self.turn_actions)
+
+    def taken_pending(self) -> bool:
+        """True while the taken left discard is still in the hand."""
+        t = self.taken
+        return t is not None and self.racks[self.turn].count(t.tile) >= t.count
+
+    def okeys_owed(self) -> int:
+        """Okeys taken off the table this turn and not yet laid again."""
+        if self.okey_limit is None:
+            return 0
+        return max(0, self.racks[self.turn].count(self.okey) - self.okey_limit)
+
+    def playable_on_table(self, tile: Tile) -> bool:
+        """Whether a tile could be added to some run or set on the table."""
+        okey = self.okey
+        return any(
+            tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey)
+            for tm in self.table
+        )
+
+    def tile_count(self) -> int:
+        """Every tile in the hand's state; always 106."""
+        return (
+            1
+            + sum(map(len, self.racks))
+            + len(self.middle)
+            + sum(map(len, self.discards))
+            + sum(len(tm.meld.tiles) for tm in self.table)
+        )
+
+    def snapshot(self) -> Hand:
+        """A deep copy without history: what a take-back restores."""
+        clone = copy.copy(self)
+        clone.racks = [list(r) for r in self.racks]
+        clone.middle = list(self.middle)
+        clone.discards = [list(d) for d in self.discards]
+        clone.table = list(self.table)
+        clone.openings = list(self.openings)
+        clone.going_pairs = list(self.going_pairs)
+        clone.penalties = list(self.penalties)
+        clone.turn_start = None
+        clone.turn_actions = []
+        clone.events = []
+        return clone
+
+    def copy(self) -> Hand:
+        clone = self.snapshot()
+        clone.turn_start = self.turn_start
+        clone.turn_actions = list(self.turn_actions)
+        clone.events = list(self.events)
+        return clone
+
+    # -- applying actions ---------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Check and apply an action for the seat whose turn it is.
+
+        Returns the events it caused. On an illegal action raises an
+        :class:`IllegalActionError` and the hand is unchanged.
+        """
+        work = self.copy()
+        before = len(work.events)
+        work._apply(action)
+        self.__dict__.update(work.__dict__)
+        return self.events[before:]
+
+    def check(self, action: Action) -> None:
+        """Raise if the action is illegal now; never changes the hand."""
+        self.copy()._apply(action)
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _apply(self, action: Action) -> None:
+        if self.phase is Phase.OVER:
+            raise HandOverError("The hand is over")
+        handler = {
+            DrawMiddle: self._draw,
+            TakeDiscard: self._take,
+            GiveBack: self._give_back,
+            Open: self._open,
+            Lay: self._lay,
+            AddTile: self._add,
+            SwapOkey: self._swap,
+            TakeBack: self._take_back,
+            DeclarePairs: self._declare_pairs,
+            Discard: self._discard,
+        }[type(action)]
+        handler(action)  # type: ignore[operator]
+        if self.phase is Phase.PLAY and not isinstance(
+            action, DrawMiddle | TakeDiscard | GiveBack | TakeBack
+        ):
+            self.turn_actions.append(action)
+
+    def _log(self, kind: str, text: str, tiles: Iterable[Tile] = (), value: int = 0) -> None:
+        self.events.append(Event(kind, self.turn, text, tuple(tiles), value))
+
+    def _need_phase(self, phase: Phase, doing: str) -> None:
+        if self.phase is not phase:
+            if phase is Phase.DRAW:
+                raise NotYourTurnError(f"You cannot {doing} now: you have already drawn this turn")
+            raise NotYourTurnError(f"You cannot {doing} yet: draw a tile first")
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.turn_actions = []
+        self.turn_start = self.snapshot()
+
+    def _draw(self, action: DrawMiddle) -> None:
+        self._need_phase(Phase.DRAW, "draw")
+        self._draw_middle()
+
+    def _draw_middle(self) -> None:
+        if not self.middle:
+            self._log("empty", "The middle is empty: the hand ends")
+            self._end(Outcome(EndKind.EMPTY_MIDDLE))
+            return
+        tile = self.middle.pop(0)
+        self.racks[self.turn].append(tile)
+        self._log("draw", "drew from the middle", (tile,))
+        self._start_play()
+
+    def _take(self, action: TakeDiscard) -> None:
+        self._need_phase(Phase.DRAW, "take the left discard")
+        left = self.left_of(self.turn)
+        pile = self.discards[left]
+        if not pile:
+            raise IllegalActionError("There is no discard on your left to take")
+        tile = pile.pop()
+        rack = self.racks[self.turn]
+        rack.append(tile)
+        self.taken = Taken(
+            tile,
+            rack.count(tile),
+            self.openings[self.turn] is not None,
+            self.going_pairs[left],
+        )
+        self._log("take", f"took {tile} from the left", (tile,))
+        self._start_play()
+
+    def _give_back(self, action: GiveBack) -> None:
+        self._need_phase(Phase.PLAY, "give back")
+        taken = self.taken
+        if taken is None or not self.taken_pending():
+            raise IllegalActionError("You have no taken discard to give back")
+        if self.laid_this_turn():
+            raise IllegalActionError(
+                "Take back what you laid this turn before giving the tile back"
+            )
+        self.racks[self.turn].remove(taken.tile)
+        self.discards[self.left_of(self.turn)].append(taken.tile)
+        self.taken = None
+        self._log("giveback", f"gave back {taken.tile}", (taken.tile,))
+        if self.rules.give_back_penalty and self.rules.penalties:
+            self._penalise(self.turn, PENALTY, PenaltyReason.GIVE_BACK)
+        self._draw_middle()
+
+    def _declare_pairs(self, action: DeclarePairs) -> None:
+        if not self.rules.challenge:
+            raise IllegalActionError("Going Pairs is a Challenge rule; this table is not Challenge")
+        if self.going_pairs[self.turn]:
+            raise IllegalActionError("You have already declared Going Pairs")
+        if self.openings[self.turn] is not None:
+            raise IllegalActionError("Going Pairs is declared before opening; you have opened")
+        self.going_pairs[self.turn] = True
+        self._log("pairs", "declared Going Pairs")
+
+    def _take_tiles(self, tiles: Iterable[Tile]) -> None:
+        """Remove tiles from the hand of the seat to play, or raise naming the missing one."""
+        rack = self.racks[self.turn]
+        need = Counter(tiles)
+        have = Counter(rack)
+        for tile, n in need.items():
+            if have[tile] < n:
+                held = have[tile]
+                raise IllegalActionError(
+                    f"You hold {held} {tile}, not {n}" if held else f"You do not hold {tile}"
+                )
+        for tile, n in need.items():
+            for _ in range(n):
+                rack.remove(tile)
+
+    def _must_keep_one(self, using: int) -> None:
+        if len(self.racks[self.turn]) - using < 1:
+            raise IllegalActionError(
+                "You must keep one tile in hand to discard: leave one tile out"
+            )
+
+    def _check_melds(self, melds: Sequence[Meld]) -> None:
+        okey = self.okey
+        for meld in melds:
+            try:
+                make_meld(meld.tiles, meld.stands_for, okey)
+            except MeldError as exc:
+                raise MeldError(f"{meld.text(okey)}: {exc}") from None
+
+    def _open(self, action: Open) -> None:
+        self._need_phase(Phase.PLAY, "open")
+        seat = self.turn
+        if self.openings[seat] is not None:
+            raise OpeningError("You have already opened; lay new melds instead")
+        melds = action.melds
+        if not melds:
+            raise OpeningError("An opening needs at least one meld")
+        self._check_melds(melds)
+        pairs = [m for m in melds if m.kind is MeldKind.PAIR]
+        if pairs and len(pairs) != len(melds):
+            raise OpeningError("Runs and sets are never mixed with pairs in one opening")
+        kind = OpeningKind.PAIRS if pairs else OpeningKind.MELDS
+        if self.going_pairs[seat] and kind is OpeningKind.MELDS:
+            raise OpeningError("You declared Going Pairs: you can open only with pairs")
+        tiles = [t for m in melds for t in m.tiles]
+        self._must_keep_one(len(tiles))
+        self._take_tiles(tiles)
+        value = len(melds) if kind is OpeningKind.PAIRS else sum(m.value for m in melds)
+        finishes = len(self.racks[seat]) == 1 and not self.rules.finish_opening_needs_floor
+        floor = self.floor(seat, kind)
+        if value < floor and not finishes:
+            if kind is OpeningKind.PAIRS:
+                raise OpeningError(
+                    f"Your opening is {value} pairs; this table needs {floor}"
+                    + (
+                        " (one more than the highest pairs opening)"
+                        if floor > self.rules.pairs_floor
+                        else ""
+                    )
+                )
+            raise OpeningError(
+                f"Your opening is {value} points; this table needs {floor}"
+                + (" (one more than the highest opening)" if floor > self.rules.melds_floor else "")
+            )
+        taken = self.taken
+        if taken is not None and self.taken_pending() and not taken.opened:
+            raise OpeningError(
+                f"You took {taken.tile} from the left: it must be part of your opening"
+            )
+        self._check_going_pairs_tile(kind is OpeningKind.PAIRS)
+        self.table.extend(TableMeld(seat, m) for m in melds)
+        self.openings[seat] = Opening(kind, value)
+        self._log("open", f"opened with {Opening(kind, value).describe()}", tiles, value)
+        self._settle_taken(melds)
+
+    def _lay(self, action: Lay) -> None:
+        self._need_phase(Phase.PLAY, "lay melds")
+        seat = self.turn
+        opening = self.openings[seat]
+        if opening is None:
+            raise IllegalActionError("Open first: your first lay-down is your opening")
+        melds = action.melds
+        if not melds:
+            raise IllegalActionError("Lay at least one meld")
+        self._check_melds(melds)
+        for meld in melds:
+            if opening.kind is OpeningKind.PAIRS and meld.kind is not MeldKind.PAIR:
+                raise IllegalActionError("You opened with pairs: you may lay only pairs")
+            if opening.kind is OpeningKind.MELDS and meld.kind is MeldKind.PAIR:
+                raise IllegalActionError(
+                    "You opened with runs and sets: pairs are only for pairs openers"
+                )
+        tiles = [t for m in melds for t in m.tiles]
+        self._must_keep_one(len(tiles))
+        self._take_tiles(tiles)
+        self._check_taken_use(pairs=opening.kind is OpeningKind.PAIRS)
+        self.table.extend(TableMeld(seat, m) for m in melds)
+        self._log("lay", "laid " + ", ".join(str(m) for m in melds), tiles)
+        self._settle_taken(melds)
+
+    def _can_touch_table(self, doing: str) -> OpeningKind:
+        opening = self.openings[self.turn]
+        if opening is None:
+            raise IllegalActionError(f"Only a player who has opened may {doing}")
+        if opening.kind is OpeningKind.PAIRS and not self.rules.pairs_opener_lays_off:
+            raise IllegalActionError(
+                f"You opened with pairs: at this table a pairs opener may not {doing}"
+            )
+        return opening.kind
+
+    def _table_meld(self, index: int) -> TableMeld:
+        if not 0 <= index < len(self.table):
+            raise IllegalActionError(f"There is no table meld number {index}")
+        return self.table[index]
+
+    def _add(self, action: AddTile) -> None:
+        self._need_phase(Phase.PLAY, "add to the table")
+        self._can_touch_table("add tiles to the table")
+        target = self._table_meld(action.target)
+        self._must_keep_one(1)
+        okey = self.okey
+        new = extend(target.meld, action.tile, action.meant, okey)
+        self._take_tiles([action.tile])
+        self._check_taken_use(pairs=False)
+        owners = target.okey_owners
+        if action.tile == okey:
+            meant = [
+                t
+                for t in new.stands_for
+                if new.stands_for.count(t) > target.meld.stands_for.count(t)
+            ]
+            owners = owners + ((meant[0], self.turn),)
+        self.table[action.target] = TableMeld(target.owner, new, owners)
+        self._log("add", f"added {action.tile} to {target.meld}", (action.tile,))
+        self._settle_taken([new])
+
+    def _swap(self, action: SwapOkey) -> None:
+        self._need_phase(Phase.PLAY, "swap an okey")
+        self._can_touch_table("take okeys from the table")
+        target = self._table_meld(action.target)
+        okey = self.okey
+        new = swap_okey(target.meld, action.tiles, okey)
+        old_wild = Counter(target.meld.stands_for[i] for i in target.meld.wild_places(okey))
+        new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
+        freed = next(iter((old_wild - new_wild).elements()))
+        self._take_tiles(action.tiles)
+        self._check_taken_use(pairs=False)
+        rack = self.racks[self.turn]
+        if self.okey_limit is None:
+            self.okey_limit = rack.count(okey)
+        rack.append(okey)
+        placer = target.okey_owner(freed)
+        owners = tuple(p for p in target.okey_owners if p[0] != freed)
+        self.table[action.target] = TableMeld(target.owner, new, owners)
+        self._log(
+            "swap",
+            f"took the okey from {target.meld} for {' '.join(map(str, action.tiles))}",
+            action.tiles,
+        )
+        if self.rules.penalties and placer != self.turn and placer != self.partner_of(self.turn):
+            self._penalise(placer, PENALTY, PenaltyReason.OKEY_TAKEN)
+        self._settle_taken([new])
+
+    def _check_taken_use(self, pairs: bool) -> None:
+        """After tiles left the hand: may the taken discard have gone this way?"""
+        taken = self.taken
+        if taken is None or self.racks[self.turn].count(taken.tile) >= taken.count:
+            return
+        if not taken.opened:
+            raise IllegalActionError(
+                f"You took {taken.tile} before opening: it may only be used in your opening"
+            )
+        if taken.from_going_pairs and not pairs:
+            raise IllegalActionError(
+                f"{taken.tile} was discarded by a Going Pairs player: it may only make a pair"
+            )
+
+    def _check_going_pairs_tile(self, pairs: bool) -> None:
+        taken = self.taken
+        if (
+            taken is not None
+            and taken.from_going_pairs
+            and not pairs
+            and self.racks[self.turn].count(taken.tile) < taken.count
+        ):
+            raise IllegalActionError(
+                f"{taken.tile} was discarded by a Going Pairs player: it may only open pairs"
+            )
+
+    def _settle_taken(self, melds: Sequence[Meld]) -> None:
+        """When the taken discard has just been used: Challenge payment, lock released."""
+        taken = self.taken
+        if taken is None or self.racks[self.turn].count(taken.tile) >= taken.count:
+            return
+        self.taken = None
+        if not (self.rules.challenge and self.rules.penalties):
+            return
+        okey = self.okey
+        for meld in melds:
+            for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
+                if laid == taken.tile:
+                    rate = 20 if laid == okey else 10
+                    if meld.kind is MeldKind.PAIR:
+                        rate *= 2
+                    number = meant.number if laid == okey else effective(laid, okey).number
+                    self._penalise(
+                        self.left_of(self.turn), number * rate, PenaltyReason.CHALLENGE_DISCARD
+                    )
+                    return
+
+    def _take_back(self, action: TakeBack) -> None:
+        self._need_phase(Phase.PLAY, "take back")
+        if not self.laid_this_turn() or self.turn_start is None:
+            raise IllegalActionError("You have laid nothing this turn to take back")
+        start = self.turn_start
+        events = self.events
+        self.__dict__.update(start.snapshot().__dict__)
+        self.events = events
+        self.turn_start = start
+        self.turn_actions = []
+        self._log("takeback", "took back this turn's melds")
+        if self.rules.penalties:
+            self._penalise(self.turn, PENALTY, PenaltyReason.TAKE_BACK)
+        # The take-back is now part of where the turn starts.
+        self.turn_start = self.snapshot()
+
+    def _penalise(self, seat: int, points: int, reason: PenaltyReason) -> None:
+        self.penalties.append(Penalty(seat, points, reason))
+        self.events.append(Event("penalty", seat, f"+{points}: {reason.label}", (), points))
+
+    def _discard(self, action: Discard) -> None:
+        self._need_phase(Phase.PLAY, "discard")
+        seat = self.turn
+        tile = action.tile
+        taken = self.taken
+        if taken is not None and self.taken_pending():
+            raise IllegalActionError(
+                f"You took {taken.tile} from the left: use it this turn or give it back"
+            )
+        if self.okeys_owed():
+            raise IllegalActionError(
+                "You took an okey from the table this turn: lay it on the table again first"
+            )
+        self._take_tiles([tile])
+        okey = self.okey
+        self.discards[seat].append(tile)
+        self._log("discard", f"discarded {tile}", (tile,))
+        if not self.racks[seat]:
+            opening = self.openings[seat]
+            start = self.turn_start
+            self._end(
+                Outcome(
+                    EndKind.FINISH,
+                    finisher=seat,
+                    okey=tile == okey,
+                    straight=start is not None and start.openings[seat] is None,
+                    pairs=opening is not None and opening.kind is OpeningKind.PAIRS,
+                )
+            )
+            return
+        if self.rules.penalties:
+            if tile == okey:
+                self._penalise(seat, PENALTY, PenaltyReason.OKEY_DISCARD)
+            elif self.playable_on_table(tile):
+                self._penalise(seat, PENALTY, PenaltyReason.PLAYABLE_DISCARD)
+        self.turn = self.right_of(seat)
+        self.phase = Phase.DRAW
+        self.taken = None
+        self.okey_limit = None
+        self.turn_start = None
+        self.turn_actions = []
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.phase = Phase.OVER
+        self.taken = None
+        self.okey_limit = None
+        self.turn_start = None
+        self.turn_actions = []
+        if outcome.finisher is not None:
+            self.events.append(Event("finish", outcome.finisher, f"finished: {outcome.describe()}"))
+        self.events.append(Event("end", None, f"The hand is over ({outcome.describe()})"))
