@@ -1,0 +1,93 @@
+"""A match of N hands: deals from one seed, totals, starters and winners."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.scoring import HandResult, score_hand
+from okey_tui.engine.state import SEATS, Hand
+
+
+def hand_rng(seed: int, number: int) -> random.Random:
+    """The random stream of hand ``number`` (0-based) of the match with ``seed``."""
+    return random.Random(f"okey101:{seed}:{number}")
+
+
+def first_starter(seed: int) -> int:
+    return random.Random(f"okey101:{seed}:starter").randrange(SEATS)
+
+
+@dataclass
+class Match:
+    """Hands played one after another; lowest total wins, ties share the win."""
+
+    rules: RuleSet
+    seed: int
+    results: list[HandResult] = field(default_factory=list)
+    starters: list[int] = field(default_factory=list)
+    hand: Hand = field(init=False)
+
+    def __post_init__(self) -> None:
+        if not self.starters:
+            self.starters.append(first_starter(self.seed))
+        self.hand = Hand.deal(
+            self.rules, hand_rng(self.seed, len(self.starters) - 1), self.starters[-1]
+        )
+
+    @property
+    def hand_number(self) -> int:
+        """The 0-based number of the current hand."""
+        return len(self.starters) - 1
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.results) >= self.rules.hands
+
+    @property
+    def hand_scored(self) -> bool:
+        return len(self.results) > self.hand_number
+
+    def next_starter(self) -> int:
+        """The previous finisher, or the seat after the previous starter if nobody finished."""
+        outcome = self.hand.outcome
+        if outcome is not None and outcome.finisher is not None:
+            return outcome.finisher
+        return (self.starters[-1] + 1) % SEATS
+
+    def finish_hand(self) -> HandResult:
+        """Score the ended current hand and add it to the sheet."""
+        if not self.hand.is_over:
+            raise ValueError("The current hand has not ended")
+        if self.hand_scored:
+            raise ValueError("This hand is already scored")
+        result = score_hand(self.hand)
+        self.results.append(result)
+        return result
+
+    def next_hand(self) -> Hand:
+        """Deal the next hand of the match."""
+        if self.is_over:
+            raise ValueError("The match is over")
+        if not self.hand_scored:
+            raise ValueError("Finish and score the current hand first")
+        self.starters.append(self.next_starter())
+        self.hand = Hand.deal(self.rules, hand_rng(self.seed, self.hand_number), self.starters[-1])
+        return self.hand
+
+    def totals(self) -> list[int]:
+        """Each seat's match total (partners: each seat shows its team's total)."""
+        totals = [0] * SEATS
+        for result in self.results:
+            for seat, points in enumerate(result.totals()):
+                totals[seat] += points
+        if self.rules.partners:
+            return [totals[s] + totals[(s + 2) % SEATS] for s in range(SEATS)]
+        return totals
+
+    def winners(self) -> list[int]:
+        """The seats with the lowest total (all of a team at a partners table)."""
+        totals = self.totals()
+        best = min(totals)
+        return [s for s in range(SEATS) if totals[s] == best]

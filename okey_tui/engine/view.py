@@ -1,0 +1,226 @@
+"""What one seat may see, and the actions it can take from there.
+
+A :class:`PlayerView` is built from a hand and holds no hidden tile: no other
+rack, no order of the middle. Bots and the UI decide from it alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from okey_tui.engine.actions import (
+    Action,
+    AddTile,
+    DeclarePairs,
+    Discard,
+    DrawMiddle,
+    GiveBack,
+    SwapOkey,
+    TakeBack,
+    TakeDiscard,
+)
+from okey_tui.engine.melds import MeldKind, extensions, is_wild
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import (
+    SEATS,
+    Hand,
+    Opening,
+    OpeningKind,
+    Outcome,
+    Phase,
+    TableMeld,
+    Taken,
+)
+from okey_tui.engine.tiles import COLOURS, Tile, okey_for
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's view of a hand."""
+
+    seat: int
+    rules: RuleSet
+    indicator: Tile
+    rack: tuple[Tile, ...]
+    table: tuple[TableMeld, ...]
+    discards: tuple[tuple[Tile, ...], ...]
+    middle_count: int
+    rack_counts: tuple[int, ...]
+    openings: tuple[Opening | None, ...]
+    going_pairs: tuple[bool, ...]
+    penalty_points: tuple[int, ...]
+    turn: int
+    phase: Phase
+    outcome: Outcome | None
+    # Only filled in on the viewer's own turn:
+    taken: Taken | None
+    okeys_owed: int
+    laid_this_turn: bool
+    melds_floor: int
+    pairs_floor: int
+    match_totals: tuple[int, ...] = (0, 0, 0, 0)
+
+    @classmethod
+    def of(cls, hand: Hand, seat: int, match_totals: tuple[int, ...] = (0, 0, 0, 0)) -> PlayerView:
+        mine = hand.turn == seat and hand.phase is Phase.PLAY
+        return cls(
+            seat=seat,
+            rules=hand.rules,
+            indicator=hand.indicator,
+            rack=tuple(hand.racks[seat]),
+            table=tuple(hand.table),
+            discards=tuple(tuple(d) for d in hand.discards),
+            middle_count=len(hand.middle),
+            rack_counts=tuple(len(r) for r in hand.racks),
+            openings=tuple(hand.openings),
+            going_pairs=tuple(hand.going_pairs),
+            penalty_points=tuple(hand.penalty_points(s) for s in range(SEATS)),
+            turn=hand.turn,
+            phase=hand.phase,
+            outcome=hand.outcome,
+            taken=hand.taken if mine and hand.taken_pending() else None,
+            okeys_owed=hand.okeys_owed() if mine else 0,
+            laid_this_turn=hand.laid_this_turn() if mine else False,
+            melds_floor=hand.floor(seat, OpeningKind.MELDS),
+            pairs_floor=hand.floor(seat, OpeningKind.PAIRS),
+            match_totals=match_totals,
+        )
+
+    @property
+    def okey(self) -> Tile:
+        return okey_for(self.indicator)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.phase is not Phase.OVER
+
+    @property
+    def opening(self) -> Opening | None:
+        return self.openings[self.seat]
+
+    @property
+    def left(self) -> int:
+        return (self.seat - 1) % SEATS
+
+    @property
+    def right(self) -> int:
+        return (self.seat + 1) % SEATS
+
+    @property
+    def partner(self) -> int | None:
+        return (self.seat + 2) % SEATS if self.rules.partners else None
+
+    @property
+    def left_discard(self) -> Tile | None:
+        pile = self.discards[self.left]
+        return pile[-1] if pile else None
+
+    def seen_tiles(self) -> list[Tile]:
+        """Every tile this seat has seen: own rack, the indicator, the table, all discards."""
+        seen = list(self.rack) + [self.indicator]
+        for tm in self.table:
+            seen += tm.meld.tiles
+        for pile in self.discards:
+            seen += pile
+        return seen
+
+    def playable_on_table(self, tile: Tile) -> bool:
+        okey = self.okey
+        return any(
+            tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey)
+            for tm in self.table
+        )
+
+    def can_touch_table(self) -> bool:
+        opening = self.opening
+        return opening is not None and (
+            opening.kind is OpeningKind.MELDS or self.rules.pairs_opener_lays_off
+        )
+
+
+def legal_actions(view: PlayerView) -> list[Action]:
+    """The single-step actions open to the viewer now.
+
+    Openings and new melds (``Open``/``Lay``) are combinations of tiles: the
+    solver proposes them and the hand checks them; they are not listed here.
+    """
+    if not view.my_turn:
+        return []
+    actions: list[Action] = []
+    rules = view.rules
+    if rules.challenge and view.opening is None and not view.going_pairs[view.seat]:
+        actions.append(DeclarePairs())
+    if view.phase is Phase.DRAW:
+        actions.append(DrawMiddle())
+        if view.left_discard is not None:
+            actions.append(TakeDiscard())
+        return actions
+    okey = view.okey
+    if view.taken is not None and not view.laid_this_turn:
+        actions.append(GiveBack())
+    if view.laid_this_turn:
+        actions.append(TakeBack())
+    distinct = sorted(set(view.rack), key=Tile.sort_key)
+    if view.can_touch_table() and len(view.rack) > 1:
+        for index, tm in enumerate(view.table):
+            for tile in distinct:
+                for new in extensions(tm.meld, tile, okey):
+                    meant = None
+                    if is_wild(tile, okey):
+                        added = [
+                            t
+                            for t in new.stands_for
+                            if new.stands_for.count(t) > tm.meld.stands_for.count(t)
+                        ]
+                        meant = added[0]
+                    actions.append(AddTile(tile, index, meant))
+            actions += _swaps(view, index, tm)
+    if view.taken is None and view.okeys_owed == 0:
+        actions += [Discard(t) for t in distinct]
+    return actions
+
+
+def _swaps(view: PlayerView, index: int, tm: TableMeld) -> list[Action]:
+    okey = view.okey
+    meld = tm.meld
+    if meld.kind is MeldKind.PAIR:
+        return []
+    found: list[Action] = []
+    rack = list(view.rack)
+    for place in meld.wild_places(okey):
+        meant = meld.stands_for[place]
+        holding = [
+            t for t in rack if not is_wild(t, okey) and (okey if t.is_false_okey else t) == meant
+        ]
+        if not holding:
+            continue
+        if meld.kind is MeldKind.SET and len(meld.tiles) == 3:
+            present = {t.colour for t in meld.stands_for}
+            for colour in COLOURS:
+                if colour in present:
+                    continue
+                other = Tile(colour, meant.number)
+                rest = list(rack)
+                rest.remove(holding[0])
+                partner = [
+                    t
+                    for t in rest
+                    if not is_wild(t, okey) and (okey if t.is_false_okey else t) == other
+                ]
+                if partner:
+                    action = SwapOkey(index, (holding[0], partner[0]))
+                    if action not in found:
+                        found.append(action)
+        else:
+            action = SwapOkey(index, (holding[0],))
+            if action not in found:
+                found.append(action)
+    return found
+
+
+def is_pairs_only(view: PlayerView) -> bool:
+    """Whether the viewer may only lay pairs (declared Going Pairs or opened with pairs)."""
+    opening = view.opening
+    if opening is not None:
+        return opening.kind is OpeningKind.PAIRS
+    return view.going_pairs[view.seat]
