@@ -1,0 +1,31 @@
+"""The bot protocol and the factory for the levels."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Protocol
+
+from okey_tui.engine.actions import Action
+from okey_tui.engine.view import PlayerView
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    """A computer player: one action at a time, from what its seat may see."""
+
+    level: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The next action for the seat of ``view`` (it is that seat's turn)."""
+        ...
+
+
+def make_bot(level: str) -> Bot:
+    """A bot of the named level (``easy``, ``normal`` or ``hard``)."""
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level '{level}': choose one of {', '.join(LEVELS)}")
+    module = importlib.import_module(f"okey_tui.bots.{level}")
+    bot: Bot = module.make()
+    return bot
