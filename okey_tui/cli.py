@@ -15,8 +15,21 @@ from okey_tui import __version__
 
 # command name -> (module, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "rules": ("okey_tui.commands.rules", "rules", "Print the rules of 101 Okey as this game plays them."),
-    "hint": ("okey_tui.commands.hint", "hint", "Show the best arrangement of a hand: melds, pairs, what is left."),
+    "rules": (
+        "okey_tui.commands.rules",
+        "rules",
+        "Print the rules of 101 Okey as this game plays them.",
+    ),
+    "stats": (
+        "okey_tui.commands.stats",
+        "stats",
+        "Your statistics: matches, hands, openings, finishes.",
+    ),
+    "hint": (
+        "okey_tui.commands.hint",
+        "hint",
+        "Show the best arrangement of a hand: melds, pairs, what is left.",
+    ),
 }
 
 

@@ -27,6 +27,7 @@ class Match:
     seed: int
     results: list[HandResult] = field(default_factory=list)
     starters: list[int] = field(default_factory=list)
+    finished_hands: list[Hand] = field(default_factory=list)
     hand: Hand = field(init=False)
 
     def __post_init__(self) -> None:
@@ -64,7 +65,28 @@ class Match:
             raise ValueError("This hand is already scored")
         result = score_hand(self.hand)
         self.results.append(result)
+        self.finished_hands.append(self.hand)
         return result
+
+    @classmethod
+    def restore(
+        cls,
+        rules: RuleSet,
+        seed: int,
+        starters: list[int],
+        results: list[HandResult],
+        finished_hands: list[Hand],
+        hand: Hand,
+    ) -> Match:
+        """A match rebuilt from saved parts (no new deal)."""
+        match = cls.__new__(cls)
+        match.rules = rules
+        match.seed = seed
+        match.starters = list(starters)
+        match.results = list(results)
+        match.finished_hands = list(finished_hands)
+        match.hand = hand
+        return match
 
     def next_hand(self) -> Hand:
         """Deal the next hand of the match."""

@@ -1,0 +1,160 @@
+"""Statistics: one JSON line per finished hand, summed up per player and game type."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from okey_tui.engine.match import Match
+from okey_tui.engine.scoring import HandResult
+from okey_tui.engine.state import EndKind, OpeningKind
+from okey_tui.storage import data_dir
+
+
+def stats_path() -> Path:
+    return data_dir() / "hands.jsonl"
+
+
+def hand_record(
+    match: Match, result: HandResult, names: Sequence[str], kinds: Sequence[str]
+) -> dict[str, Any]:
+    """The line written for a scored hand (the last one carries the match result)."""
+    outcome = result.outcome
+    seats = []
+    for line in result.seats:
+        opened = line.opened
+        seats.append(
+            {
+                "name": names[line.seat],
+                "kind": kinds[line.seat],
+                "score": line.total,
+                "opened": None
+                if opened is None
+                else {
+                    "kind": "pairs" if opened.kind is OpeningKind.PAIRS else "melds",
+                    "value": opened.value,
+                },
+            }
+        )
+    record: dict[str, Any] = {
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "match": f"{match.seed}-{match.rules.code()}",
+        "type": match.rules.game_type.value,
+        "hand": len(match.results),
+        "hands": match.rules.hands,
+        "seats": seats,
+        "finisher": outcome.finisher,
+        "straight": outcome.straight,
+        "okey": outcome.okey,
+        "empty": outcome.kind is EndKind.EMPTY_MIDDLE,
+    }
+    if match.is_over:
+        record["winners"] = match.winners()
+        record["totals"] = match.totals()
+    return record
+
+
+def append(record: dict[str, Any], path: Path | None = None) -> None:
+    path = path or stats_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+
+
+def read(path: Path | None = None) -> list[dict[str, Any]]:
+    """Every readable record; a damaged line is skipped."""
+    path = path or stats_path()
+    records: list[dict[str, Any]] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return records
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(record, dict) and isinstance(record.get("seats"), list):
+            records.append(record)
+    return records
+
+
+@dataclass
+class Tally:
+    """One player's figures over the records."""
+
+    hands: int = 0
+    hands_won: int = 0
+    matches: int = 0
+    matches_won: int = 0
+    score_sum: int = 0
+    opened: int = 0
+    best_opening: int = 0
+    best_pairs: int = 0
+    straight_outs: int = 0
+    okey_finishes: int = 0
+    by_type: dict[str, Tally] = field(default_factory=dict)
+
+    def add(self, record: dict[str, Any], seat: int) -> None:
+        line = record["seats"][seat]
+        self.hands += 1
+        self.score_sum += int(line.get("score", 0))
+        finisher = record.get("finisher")
+        if finisher == seat:
+            self.hands_won += 1
+            self.straight_outs += bool(record.get("straight"))
+            self.okey_finishes += bool(record.get("okey"))
+        opened = line.get("opened")
+        if opened:
+            self.opened += 1
+            if opened.get("kind") == "pairs":
+                self.best_pairs = max(self.best_pairs, int(opened.get("value", 0)))
+            else:
+                self.best_opening = max(self.best_opening, int(opened.get("value", 0)))
+        if "winners" in record:
+            self.matches += 1
+            self.matches_won += seat in record["winners"]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "matches": self.matches,
+            "matches_won": self.matches_won,
+            "hands": self.hands,
+            "hands_won": self.hands_won,
+            "mean_hand_score": round(self.score_sum / self.hands, 1) if self.hands else None,
+            "open_rate": round(self.opened / self.hands, 3) if self.hands else None,
+            "best_opening": self.best_opening,
+            "best_pairs": self.best_pairs,
+            "straight_outs": self.straight_outs,
+            "okey_finishes": self.okey_finishes,
+        }
+
+
+def summarise(records: list[dict[str, Any]]) -> dict[str, Tally]:
+    """Figures per human player name, each with a break-down per game type."""
+    players: dict[str, Tally] = {}
+    for record in records:
+        for seat, line in enumerate(record["seats"]):
+            if not isinstance(line, dict) or line.get("kind") != "human":
+                continue
+            name = str(line.get("name", "?"))
+            tally = players.setdefault(name, Tally())
+            tally.add(record, seat)
+            tally.by_type.setdefault(str(record.get("type", "?")), Tally()).add(record, seat)
+    return players
+
+
+def reset(path: Path | None = None) -> bool:
+    path = path or stats_path()
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    return True

@@ -1,0 +1,89 @@
+"""Statistics: records round-trip, the summary adds up, the command prints and resets."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from okey_tui import stats
+from okey_tui.cli import main
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.view import PlayerView, legal_actions
+
+NAMES = ["Ayşe", "Bot 1", "Bot 2", "Bot 3"]
+KINDS = ["human", "easy", "easy", "easy"]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("OKEY101_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def play_match(seed: int) -> list[dict]:  # type: ignore[type-arg]
+    match = Match(RuleSet(hands=3), seed=seed)
+    rng = random.Random(seed)
+    records = []
+    while True:
+        hand = match.hand
+        while not hand.is_over:
+            hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+        result = match.finish_hand()
+        record = stats.hand_record(match, result, NAMES, KINDS)
+        stats.append(record)
+        records.append(record)
+        if match.is_over:
+            return records
+        match.next_hand()
+
+
+def test_records_round_trip_through_the_file() -> None:
+    written = play_match(1)
+    assert stats.read() == json.loads(json.dumps(written))
+
+
+def test_summary_adds_up_the_human_seat() -> None:
+    records = play_match(2) + play_match(3)
+    summary = stats.summarise(stats.read())
+    assert list(summary) == ["Ayşe"]
+    tally = summary["Ayşe"].as_dict()
+    assert tally["hands"] == 6
+    assert tally["matches"] == 2
+    assert tally["mean_hand_score"] == round(sum(r["seats"][0]["score"] for r in records) / 6, 1)
+    wins = sum(0 in r["winners"] for r in records if "winners" in r)
+    assert tally["matches_won"] == wins
+    assert summary["Ayşe"].by_type["classic"].hands == 6
+
+
+def test_a_damaged_line_is_skipped() -> None:
+    play_match(4)
+    with open(stats.stats_path(), "a", encoding="utf-8") as handle:
+        handle.write("{broken\n")
+    assert len(stats.read()) == 3
+
+
+def test_stats_command_prints_tables_and_json() -> None:
+    play_match(5)
+    runner = CliRunner()
+    shown = runner.invoke(main, ["stats"])
+    assert shown.exit_code == 0
+    assert "hands played" in shown.output
+    as_json = runner.invoke(main, ["stats", "--json"])
+    document = json.loads(as_json.output)
+    assert document["players"]["Ayşe"]["hands"] == 3
+
+
+def test_stats_reset_asks_first() -> None:
+    play_match(6)
+    runner = CliRunner()
+    kept = runner.invoke(main, ["stats", "--reset"], input="n\n")
+    assert "Nothing deleted" in kept.output
+    assert stats.read()
+    gone = runner.invoke(main, ["stats", "--reset"], input="y\n")
+    assert gone.exit_code == 0
+    assert stats.read() == []
