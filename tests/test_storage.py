@@ -125,8 +125,11 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
 
 
 def test_one_match_has_one_writer(save_file: Path) -> None:
-    with storage.exclusive(), pytest.raises(storage.SaveInUseError, match="Another okey101"):
-        with storage.exclusive():
-            pass
+    with (
+        storage.exclusive(),
+        pytest.raises(storage.SaveInUseError, match="Another okey101"),
+        storage.exclusive(),
+    ):
+        pass
     with storage.exclusive():
         pass

@@ -251,10 +251,34 @@ def extensions(meld: Meld, tile: Tile, okey: Tile) -> list[Meld]:
     elif len(meld.tiles) == 3:
         present = {t.colour for t in meld.stands_for}
         options += [Tile(c, meld.low) for c in COLOURS if c not in present]
+        if not is_wild(tile, okey):
+            reread = _set_reread(meld, tile, okey)
+            if reread is not None:
+                return [reread]
     if not is_wild(tile, okey):
         target = effective(tile, okey)
         options = [t for t in options if t == target]
     return [make_meld(meld.tiles + (tile,), meld.stands_for + (meant,), okey) for meant in options]
+
+
+def _set_reread(meld: Meld, tile: Tile, okey: Tile) -> Meld | None:
+    """A 3-tile set takes the colour an okey stands for: the okey moves to the free colour.
+
+    Which missing colour an okey stands for in a set does not matter
+    (docs/rules.md), so the real tile of that colour may still be added.
+    """
+    real = effective(tile, okey)
+    if real.number != meld.low:
+        return None
+    for place in meld.wild_places(okey):
+        if meld.stands_for[place] != real:
+            continue
+        present = {t.colour for t in meld.stands_for}
+        free = [c for c in COLOURS if c not in present]
+        meant = list(meld.stands_for)
+        meant[place] = Tile(free[0], meld.low)
+        return make_meld(meld.tiles + (tile,), tuple(meant) + (real,), okey)
+    return None
 
 
 def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
@@ -262,7 +286,7 @@ def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
     if meld.kind is MeldKind.PAIR:
         raise MeldError("Nothing can be added to a pair")
     options = extensions(meld, tile, okey)
-    if meant is not None:
+    if meant is not None and is_wild(tile, okey):
         options = [m for m in options if m.stands_for.count(meant) > meld.stands_for.count(meant)]
     if not options:
         if meld.kind is MeldKind.RUN:

@@ -19,6 +19,7 @@ turn's draw, joined by ``;``. Empty fields are ``-``. See docs/notation.md.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from okey_tui.engine.actions import parse_action
 from okey_tui.engine.errors import IllegalActionError, NotationError
@@ -37,7 +38,7 @@ from okey_tui.engine.state import (
     TableMeld,
     Taken,
 )
-from okey_tui.engine.tiles import Tile, format_compact, okey_for, parse_compact
+from okey_tui.engine.tiles import Tile, format_compact, full_set, okey_for, parse_compact
 
 _OWNER_RE = re.compile(r"\*([RYBK]\d{1,2})@(\d)")
 
@@ -107,6 +108,26 @@ def format_position(hand: Hand) -> str:
             return base + " | " + ";".join(a.text(okey) for a in hand.turn_actions)
         return base
     return _format_base(hand)
+
+
+def _check_tile_set(hand: Hand) -> None:
+    """Every tile of the 106-tile set exactly once per copy: two of each, two F."""
+    held: Counter[Tile] = Counter([hand.indicator])
+    for rack in hand.racks:
+        held.update(rack)
+    held.update(hand.middle)
+    for pile in hand.discards:
+        held.update(pile)
+    for tm in hand.table:
+        held.update(tm.meld.tiles)
+    want = Counter(full_set())
+    extra = sorted((held - want).elements(), key=Tile.sort_key)
+    missing = sorted((want - held).elements(), key=Tile.sort_key)
+    if extra or missing:
+        raise NotationError(
+            "A position holds each tile of the 106-tile set exactly (two of each, two F): "
+            f"too many {format_compact(extra)}, missing {format_compact(missing)}"
+        )
 
 
 def parse_position(text: str) -> Hand:
@@ -190,6 +211,7 @@ def parse_position(text: str) -> Hand:
     count = hand.tile_count()
     if count != 106:
         raise NotationError(f"A position holds 106 tiles, this one {count}")
+    _check_tile_set(hand)
     if hand.phase is Phase.PLAY:
         hand.turn_start = hand.snapshot()
     if journal.strip():

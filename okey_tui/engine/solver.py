@@ -20,7 +20,7 @@ Two canonical choices keep the search small without losing the optimum:
 >>> hand = parse_tiles("R3 R4 R5 R6 R7 K10 K11 K12 K13 R10 Y10 B10 Y1")
 >>> best = best_melds(hand, okey)
 >>> best.value, [m.text(okey) for m in best.melds], best.leftover
-(101, ['R3R4R5R6R7', 'K10K11K12K13', 'R10Y10B10'], (Tile.parse('Y1'),))
+(101, ['R3R4R5R6R7', 'K11K12K13', 'R10Y10B10K10'], (Tile.parse('Y1'),))
 """
 
 from __future__ import annotations
@@ -191,41 +191,69 @@ def _set_patterns() -> list[tuple[int, int, int, int]]:
     One set: 3 or 4 colours once. Two sets: each needs 3-4 distinct colours,
     which works when at least two colours are in both and the total is >= 6.
     """
-    found: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-    for size in (3, 4):
-        for chosen in combinations(range(4), size):
-            found.append(tuple(1 if c in chosen else 0 for c in range(4)))  # type: ignore[arg-type]
-    for pattern in _product3(4):
-        twos = pattern.count(2)
-        ones = pattern.count(1)
-        if (twos == 2 and ones == 2) or twos == 3 or twos == 4:
-            found.append(pattern)
-    return found
-
-
-def _product3(n: int) -> list[tuple[int, int, int, int]]:
-    out: list[tuple[int, int, int, int]] = []
+    found: list[tuple[int, int, int, int]] = []
     for a in range(3):
         for b in range(3):
             for c in range(3):
                 for d in range(3):
-                    out.append((a, b, c, d))
-    assert n == 4
-    return out
+                    pattern = (a, b, c, d)
+                    twos = pattern.count(2)
+                    ones = pattern.count(1)
+                    if (twos == 0 and ones in (0, 3, 4)) or (
+                        (twos == 2 and ones == 2) or twos in (3, 4)
+                    ):
+                        found.append(pattern)
+    return found
 
 
 _PATTERNS = _set_patterns()
 _NEG = -(10**9)
 
-# (code, real tiles for runs, free wilds, may a wild start a run) -> options
-_OptKey = tuple[int, int, int, bool]
-_Option = tuple[int, int, int]  # (new code, tiles into runs, wilds used)
+# A set option at one number: (tiles in sets, okeys in sets, real tiles of
+# each colour left for runs, a pattern that realises it). Which colour an
+# okey fills in a set changes nothing else, so those choices are merged.
+_SetOption = tuple[int, int, int, int, int, int, tuple[int, int, int, int]]
+_SET_OPTIONS: dict[tuple[int, int, int, int, int], tuple[_SetOption, ...]] = {}
+
+
+def _set_options(k0: int, k1: int, k2: int, k3: int, wilds: int) -> tuple[_SetOption, ...]:
+    key = (k0, k1, k2, k3, wilds)
+    cached = _SET_OPTIONS.get(key)
+    if cached is not None:
+        return cached
+    k = (k0, k1, k2, k3)
+    seen: dict[tuple[int, ...], _SetOption] = {}
+    for pat in _PATTERNS:
+        real = [min(p, have) for p, have in zip(pat, k, strict=True)]
+        size = sum(pat)
+        okeys = size - sum(real)
+        if okeys > wilds or (size > 0 and sum(real) == 0):
+            continue
+        left = [have - r for have, r in zip(k, real, strict=True)]
+        ident = (okeys, *left)
+        if ident not in seen:
+            seen[ident] = (size, okeys, left[0], left[1], left[2], left[3], pat)
+    result = tuple(sorted(seen.values(), key=lambda o: -o[0]))
+    _SET_OPTIONS[key] = result
+    return result
+
+
+# (code, real tiles for runs, free okeys, may an okey start a run, tiles of
+# the colour at the next two numbers, cover every tile) -> options
+_OptKey = tuple[int, int, int, bool, int, int, bool]
+_Option = tuple[int, int, int]  # (new code, tiles into runs, okeys used)
 _OPTIONS: dict[_OptKey, tuple[_Option, ...]] = {}
 
 
-def _colour_options(code: int, real: int, wilds: int, wild_start: bool) -> tuple[_Option, ...]:
-    """Every way the run tiles of one colour at one number can go."""
-    key = (code, real, wilds, wild_start)
+def _colour_options(
+    code: int, real: int, wilds: int, wild_start: bool, next1: int, next2: int, cover: bool
+) -> tuple[_Option, ...]:
+    """Every way the run tiles of one colour at one number can go, most tiles first.
+
+    Options whose short runs cannot be fed at the next two numbers, even by
+    every free okey, are dropped here.
+    """
+    key = (code, real, wilds, wild_start, next1, next2, cover)
     cached = _OPTIONS.get(key)
     if cached is not None:
         return cached
@@ -233,13 +261,22 @@ def _colour_options(code: int, real: int, wilds: int, wild_start: bool) -> tuple
     short = n1 + n2
     total = short + n3
     lo = max(short, min(real, total))
+    if cover:
+        lo = max(lo, real)
     out: list[_Option] = []
-    for u in range(lo, real + wilds + 1):
+    for u in range(real + wilds, lo - 1, -1):
         starts = u - total
         if starts > real and not wild_start:
             continue
-        new = _pack(starts, n1, n2 + n3) if u >= total else _pack(0, n1, n2 + u - short)
-        out.append((new, u, max(0, u - real)))
+        if u >= total:
+            m1, m2, m3 = starts, n1, n2 + n3
+        else:
+            m1, m2, m3 = 0, n1, n2 + u - short
+        used = max(0, u - real)
+        spare = wilds - used
+        if m1 + m2 > next1 + spare or m1 > next2 + spare:
+            continue
+        out.append((_pack(m1, m2, m3), u, used))
     result = tuple(out)
     _OPTIONS[key] = result
     return result
@@ -262,8 +299,16 @@ def _weight_count(n: int, real: int, wild: int) -> int:
     return real + wild
 
 
+_Step = tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+
+
 class _Solver:
-    """One run of the programme over a hand's tile counts."""
+    """One run of the programme over a hand's tile counts.
+
+    ``cover`` asks for melds that use every tile; otherwise the best score.
+    Children that cannot beat the best found so far (by a simple bound: every
+    tile above used) are skipped, which keeps every memoised value exact.
+    """
 
     def __init__(self, counts: list[list[int]], wilds: int, weight: _Weight, cover: bool) -> None:
         # counts[c][n] for n in 0..15 (0, 14, 15 are always zero)
@@ -272,56 +317,63 @@ class _Solver:
         self.weight = weight
         self.cover = cover
         self.memo: dict[int, int] = {}
+        # gaps[c][n]: numbers above n (to 13) with no real tile of colour c
+        self.gaps = [[0] * 16 for _ in range(4)]
+        for c in range(4):
+            for n in range(12, -1, -1):
+                self.gaps[c][n] = self.gaps[c][n + 1] + (1 if counts[c][n + 1] == 0 else 0)
+        self.bound = [0] * 16
+        for n in range(13, 0, -1):
+            here = sum(counts[c][n] for c in range(4))
+            self.bound[n] = self.bound[n + 1] + (weight(n, here, 0) if here else 0)
+        self.wild_bound = weight(13, 0, 1)
 
     def best(self) -> int:
         return self._go(1, self.wilds, 0, 0, 0, 0)
 
-    def _choices(
+    def _transitions(
         self, n: int, w: int, s: tuple[int, int, int, int]
-    ) -> list[tuple[tuple[int, int, int, int], tuple[_Option, ...], int, int]]:
-        """(set pattern, one option per colour, reals used, wilds used) at number n."""
+    ) -> list[tuple[int, int, tuple[int, int, int, int], _Step]]:
+        """(gain, okeys left, next state, choice) for every move at number n."""
         counts = self.counts
+        out: list[tuple[int, int, tuple[int, int, int, int], _Step]] = []
         k = (counts[0][n], counts[1][n], counts[2][n], counts[3][n])
-        out: list[tuple[tuple[int, int, int, int], tuple[_Option, ...], int, int]] = []
-        for pat in _PATTERNS:
-            set_wild = 0
-            set_real = 0
-            for c in range(4):
-                if pat[c] > k[c]:
-                    set_wild += pat[c] - k[c]
-                    set_real += k[c]
-                else:
-                    set_real += pat[c]
-            if set_wild > w:
-                continue
-            left = w - set_wild
+        for set_tiles, set_wild, *left, pat in _set_options(*k, w):
+            free = w - set_wild
             lists = []
             for c in range(4):
-                real = k[c] - pat[c] if k[c] > pat[c] else 0
-                opts = _colour_options(s[c], real, left, counts[c][n + 1] + counts[c][n + 2] > 0)
-                if self.cover:
-                    opts = tuple(o for o in opts if o[1] >= real)
-                if not opts:
-                    break
-                lists.append((opts, real))
-            else:
-                for o0 in lists[0][0]:
-                    for o1 in lists[1][0]:
-                        for o2 in lists[2][0]:
-                            for o3 in lists[3][0]:
-                                chosen = (o0, o1, o2, o3)
-                                wu = sum(o[2] for o in chosen)
-                                if wu > left:
-                                    continue
-                                reals = set_real + sum(o[1] - o[2] for o in chosen)
-                                out.append((pat, chosen, reals, set_wild + wu))
+                row = counts[c]
+                lists.append(
+                    _colour_options(
+                        s[c],
+                        left[c],
+                        free,
+                        self.gaps[c][n] < free,
+                        row[n + 1],
+                        row[n + 2],
+                        self.cover,
+                    )
+                )
+            for o0 in lists[0]:
+                for o1 in lists[1]:
+                    for o2 in lists[2]:
+                        for o3 in lists[3]:
+                            chosen = (o0, o1, o2, o3)
+                            used = sum(o[2] for o in chosen)
+                            if used > free:
+                                continue
+                            tiles = set_tiles + sum(o[1] for o in chosen)
+                            okeys = set_wild + used
+                            gain = self.weight(n, tiles - okeys, okeys) if tiles else 0
+                            state = (o0[0], o1[0], o2[0], o3[0])
+                            runs = (o0[1], o1[1], o2[1], o3[1])
+                            out.append((gain, free - used, state, (pat, runs)))
         return out
 
     def _go(self, n: int, w: int, s0: int, s1: int, s2: int, s3: int) -> int:
         if n == 14:
-            for code in (s0, s1, s2, s3):
-                if code % (_BASE * _BASE):
-                    return _NEG
+            if (s0 | s1 | s2 | s3) and (s0 % 25 or s1 % 25 or s2 % 25 or s3 % 25):
+                return _NEG
             if self.cover and w:
                 return _NEG
             return 0
@@ -331,106 +383,76 @@ class _Solver:
         if got is not None:
             return got
         counts = self.counts
-        k0 = counts[0][n]
-        k1 = counts[1][n]
-        k2 = counts[2][n]
-        k3 = counts[3][n]
+        c0, c1, c2, c3 = counts
+        gaps0, gaps1, gaps2, gaps3 = self.gaps
+        cover = self.cover
         weight = self.weight
+        bound = self.bound[n + 1]
+        wild_bound = self.wild_bound
         best = _NEG
         nxt = n + 1
-        for pat in _PATTERNS:
-            p0, p1, p2, p3 = pat
-            set_wild = 0
-            set_real = 0
-            if p0 > k0:
-                set_wild += p0 - k0
-                set_real += k0
-                r0 = 0
-            else:
-                set_real += p0
-                r0 = k0 - p0
-            if p1 > k1:
-                set_wild += p1 - k1
-                set_real += k1
-                r1 = 0
-            else:
-                set_real += p1
-                r1 = k1 - p1
-            if p2 > k2:
-                set_wild += p2 - k2
-                set_real += k2
-                r2 = 0
-            else:
-                set_real += p2
-                r2 = k2 - p2
-            if p3 > k3:
-                set_wild += p3 - k3
-                set_real += k3
-                r3 = 0
-            else:
-                set_real += p3
-                r3 = k3 - p3
-            if set_wild > w:
+        nn = n + 2
+        for set_tiles, set_wild, r0, r1, r2, r3, _pat in _set_options(
+            c0[n], c1[n], c2[n], c3[n], w
+        ):
+            free = w - set_wild
+            opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], cover)
+            if not opts0:
                 continue
-            left = w - set_wild
-            opts0 = _colour_options(s0, r0, left, counts[0][nxt] + counts[0][n + 2] > 0)
-            opts1 = _colour_options(s1, r1, left, counts[1][nxt] + counts[1][n + 2] > 0)
-            opts2 = _colour_options(s2, r2, left, counts[2][nxt] + counts[2][n + 2] > 0)
-            opts3 = _colour_options(s3, r3, left, counts[3][nxt] + counts[3][n + 2] > 0)
-            if self.cover:
-                opts0 = tuple(o for o in opts0 if o[1] >= r0)
-                opts1 = tuple(o for o in opts1 if o[1] >= r1)
-                opts2 = tuple(o for o in opts2 if o[1] >= r2)
-                opts3 = tuple(o for o in opts3 if o[1] >= r3)
-            if not (opts0 and opts1 and opts2 and opts3):
+            opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], cover)
+            if not opts1:
                 continue
-            set_tiles = set_real + set_wild
-            for c0, u0, x0 in opts0:
-                for c1, u1, x1 in opts1:
+            opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], cover)
+            if not opts2:
+                continue
+            opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], cover)
+            if not opts3:
+                continue
+            for n0, u0, x0 in opts0:
+                for n1, u1, x1 in opts1:
                     x01 = x0 + x1
-                    if x01 > left:
+                    if x01 > free:
                         continue
-                    for c2, u2, x2 in opts2:
+                    for n2, u2, x2 in opts2:
                         x012 = x01 + x2
-                        if x012 > left:
+                        if x012 > free:
                             continue
-                        u012 = u0 + u1 + u2
-                        for c3, u3, x3 in opts3:
+                        u012 = set_tiles + u0 + u1 + u2
+                        for n3, u3, x3 in opts3:
                             xs = x012 + x3
-                            if xs > left:
+                            if xs > free:
                                 continue
-                            tiles = set_tiles + u012 + u3
-                            wild_used = set_wild + xs
-                            gain = weight(n, tiles - wild_used, wild_used) if tiles else 0
-                            rest = self._go(nxt, left - xs, c0, c1, c2, c3)
+                            tiles = u012 + u3
+                            okeys = set_wild + xs
+                            gain = weight(n, tiles - okeys, okeys) if tiles else 0
+                            rest_w = free - xs
+                            if gain + bound + rest_w * wild_bound <= best:
+                                continue
+                            rest = self._go(nxt, rest_w, n0, n1, n2, n3)
                             if rest > _NEG and gain + rest > best:
                                 best = gain + rest
         memo[key] = best
         return best
 
-    def path(self) -> list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]]:
+    def path(self) -> list[_Step]:
         """The chosen (set pattern, run tiles per colour) at each number 1..13."""
         target = self.best()
         if target <= _NEG:
             raise ValueError("no arrangement")
-        steps: list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]] = []
+        steps: list[_Step] = []
         w = self.wilds
         state = (0, 0, 0, 0)
         for n in range(1, 14):
-            found = False
-            for pat, opts, reals, wilds_used in self._choices(n, w, state):
-                tiles = sum(pat) + sum(o[1] for o in opts)
-                gain = self.weight(n, reals, wilds_used) if tiles else 0
-                new_state = (opts[0][0], opts[1][0], opts[2][0], opts[3][0])
-                rest = self._go(n + 1, w - wilds_used, *new_state)
+            for gain, rest_w, new_state, step in self._transitions(n, w, state):
+                rest = self._go(n + 1, rest_w, *new_state)
                 if rest > _NEG and gain + rest == target:
-                    steps.append((pat, (opts[0][1], opts[1][1], opts[2][1], opts[3][1])))
+                    steps.append(step)
                     target = rest
-                    w -= wilds_used
+                    w = rest_w
                     state = new_state
-                    found = True
                     break
-            assert found
+            else:  # pragma: no cover - the programme found this path
+                raise AssertionError("lost the optimal path")
         return steps
 
 
@@ -456,7 +478,7 @@ def _physical(colour: int, number: int, okey: Tile) -> Tile:
 
 
 def _build(
-    steps: list[tuple[tuple[int, int, int, int], tuple[int, int, int, int]]],
+    steps: list[_Step],
     counts: list[list[int]],
     okey: Tile,
 ) -> list[Meld]:
@@ -689,15 +711,14 @@ def _run_growth(
                 missing = next(c for c in COLOURS if c not in present)
                 out.append(([(okey, Tile(missing, meld.low))], 1))
         return out
-    colour = meld.colour
-    assert colour is not None
-
+    run_colour = meld.colour
+    assert run_colour is not None
     out = []
     for low_taken, low_okeys, low_used in _side(
-        range(meld.low - 1, 0, -1), colour, left, wilds, okey
+        range(meld.low - 1, 0, -1), run_colour, left, wilds, okey
     ):
         after = left - low_used
-        above = _side(range(meld.high + 1, 14), colour, after, wilds - low_okeys, okey)
+        above = _side(range(meld.high + 1, 14), run_colour, after, wilds - low_okeys, okey)
         for high_taken, high_okeys, _ in above:
             out.append((low_taken + high_taken, low_okeys + high_okeys))
     return out
@@ -789,7 +810,7 @@ class _Finisher:
         if key in self.memo:
             return False  # a success would have ended the search
         wilds = left[self.okey]
-        for placed, okeys in _run_growth(self.table[i], left, wilds, self.okey):
+        for placed, _okeys in _run_growth(self.table[i], left, wilds, self.okey):
             after = left - Counter(laid for laid, _ in placed)
             if sum(left.values()) - sum(after.values()) != len(placed):
                 continue
@@ -798,7 +819,6 @@ class _Finisher:
             if self._dfs(i + 1, after, plan):
                 return True
             del plan[len(plan) - len(steps) :]
-            del okeys
         self.memo[key] = False
         return False
 
@@ -833,7 +853,6 @@ def finish_plan(
         return None
     kinds: list[str]
     kinds = ["pairs", "melds"] if opened is None else [opened]
-    any(is_wild(t, okey) for t in hand)
     candidates = sort_tiles(set(hand))
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
     table_play = opened == "melds" or (opened == "pairs" and can_lay_off)

@@ -482,23 +482,25 @@ class Hand:
                 "You must keep one tile in hand to discard: leave one tile out"
             )
 
-    def _check_melds(self, melds: Sequence[Meld]) -> None:
+    def _check_melds(self, melds: Sequence[Meld]) -> tuple[Meld, ...]:
+        """Check each meld's reading; return them as the rules read them (runs in order)."""
         okey = self.okey
+        checked: list[Meld] = []
         for meld in melds:
             try:
-                make_meld(meld.tiles, meld.stands_for, okey)
+                checked.append(make_meld(meld.tiles, meld.stands_for, okey))
             except MeldError as exc:
                 raise MeldError(f"{meld.text(okey)}: {exc}") from None
+        return tuple(checked)
 
     def _open(self, action: Open) -> None:
         self._need_phase(Phase.PLAY, "open")
         seat = self.turn
         if self.openings[seat] is not None:
             raise OpeningError("You have already opened; lay new melds instead")
-        melds = action.melds
-        if not melds:
+        if not action.melds:
             raise OpeningError("An opening needs at least one meld")
-        self._check_melds(melds)
+        melds = self._check_melds(action.melds)
         pairs = [m for m in melds if m.kind is MeldKind.PAIR]
         if pairs and len(pairs) != len(melds):
             raise OpeningError("Runs and sets are never mixed with pairs in one opening")
@@ -542,10 +544,9 @@ class Hand:
         opening = self.openings[seat]
         if opening is None:
             raise IllegalActionError("Open first: your first lay-down is your opening")
-        melds = action.melds
-        if not melds:
+        if not action.melds:
             raise IllegalActionError("Lay at least one meld")
-        self._check_melds(melds)
+        melds = self._check_melds(action.melds)
         for meld in melds:
             if opening.kind is OpeningKind.PAIRS and meld.kind is not MeldKind.PAIR:
                 raise IllegalActionError("You opened with pairs: you may lay only pairs")
@@ -585,14 +586,16 @@ class Hand:
         new = extend(target.meld, action.tile, action.meant, okey)
         self._take_tiles([action.tile])
         self._check_taken_use(pairs=False)
+        old_wild = Counter(target.meld.stands_for[i] for i in target.meld.wild_places(okey))
+        new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
+        gone = list((old_wild - new_wild).elements())
+        came = list((new_wild - old_wild).elements())
         owners = target.okey_owners
         if action.tile == okey:
-            meant = [
-                t
-                for t in new.stands_for
-                if new.stands_for.count(t) > target.meld.stands_for.count(t)
-            ]
-            owners = owners + ((meant[0], self.turn),)
+            owners = owners + ((came[0], self.turn),)
+        elif gone and came:
+            # A set's okey re-read as another free colour keeps its placer.
+            owners = tuple((came[0] if t == gone[0] else t, s) for t, s in owners)
         self.table[action.target] = TableMeld(target.owner, new, owners)
         self._log("add", f"added {action.tile} to {target.meld}", (action.tile,))
         self._settle_taken([new])
@@ -677,8 +680,11 @@ class Hand:
             raise IllegalActionError("You have laid nothing this turn to take back")
         start = self.turn_start
         events = self.events
+        # A Going Pairs declaration is not on the table: taking back keeps it.
+        going_pairs = self.going_pairs
         self.__dict__.update(start.snapshot().__dict__)
         self.events = events
+        self.going_pairs = going_pairs
         self.turn_start = start
         self.turn_actions = []
         self._log("takeback", "took back this turn's melds")
