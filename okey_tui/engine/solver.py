@@ -317,6 +317,8 @@ class _Solver:
         self.weight = weight
         self.cover = cover
         self.memo: dict[int, int] = {}
+        # key -> (okeys left, next state, choice) of the best move
+        self.choice: dict[int, tuple[int, tuple[int, int, int, int], _Step]] = {}
         # gaps[c][n]: numbers above n (to 13) with no real tile of colour c
         self.gaps = [[0] * 16 for _ in range(4)]
         for c in range(4):
@@ -330,45 +332,6 @@ class _Solver:
 
     def best(self) -> int:
         return self._go(1, self.wilds, 0, 0, 0, 0)
-
-    def _transitions(
-        self, n: int, w: int, s: tuple[int, int, int, int]
-    ) -> list[tuple[int, int, tuple[int, int, int, int], _Step]]:
-        """(gain, okeys left, next state, choice) for every move at number n."""
-        counts = self.counts
-        out: list[tuple[int, int, tuple[int, int, int, int], _Step]] = []
-        k = (counts[0][n], counts[1][n], counts[2][n], counts[3][n])
-        for set_tiles, set_wild, *left, pat in _set_options(*k, w):
-            free = w - set_wild
-            lists = []
-            for c in range(4):
-                row = counts[c]
-                lists.append(
-                    _colour_options(
-                        s[c],
-                        left[c],
-                        free,
-                        self.gaps[c][n] < free,
-                        row[n + 1],
-                        row[n + 2],
-                        self.cover,
-                    )
-                )
-            for o0 in lists[0]:
-                for o1 in lists[1]:
-                    for o2 in lists[2]:
-                        for o3 in lists[3]:
-                            chosen = (o0, o1, o2, o3)
-                            used = sum(o[2] for o in chosen)
-                            if used > free:
-                                continue
-                            tiles = set_tiles + sum(o[1] for o in chosen)
-                            okeys = set_wild + used
-                            gain = self.weight(n, tiles - okeys, okeys) if tiles else 0
-                            state = (o0[0], o1[0], o2[0], o3[0])
-                            runs = (o0[1], o1[1], o2[1], o3[1])
-                            out.append((gain, free - used, state, (pat, runs)))
-        return out
 
     def _go(self, n: int, w: int, s0: int, s1: int, s2: int, s3: int) -> int:
         if n == 14:
@@ -390,11 +353,10 @@ class _Solver:
         bound = self.bound[n + 1]
         wild_bound = self.wild_bound
         best = _NEG
+        best_move: tuple[int, tuple[int, int, int, int], _Step] | None = None
         nxt = n + 1
         nn = n + 2
-        for set_tiles, set_wild, r0, r1, r2, r3, _pat in _set_options(
-            c0[n], c1[n], c2[n], c3[n], w
-        ):
+        for set_tiles, set_wild, r0, r1, r2, r3, pat in _set_options(c0[n], c1[n], c2[n], c3[n], w):
             free = w - set_wild
             opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], cover)
             if not opts0:
@@ -431,28 +393,23 @@ class _Solver:
                             rest = self._go(nxt, rest_w, n0, n1, n2, n3)
                             if rest > _NEG and gain + rest > best:
                                 best = gain + rest
+                                best_move = (rest_w, (n0, n1, n2, n3), (pat, (u0, u1, u2, u3)))
         memo[key] = best
+        if best_move is not None:
+            self.choice[key] = best_move
         return best
 
     def path(self) -> list[_Step]:
         """The chosen (set pattern, run tiles per colour) at each number 1..13."""
-        target = self.best()
-        if target <= _NEG:
+        if self.best() <= _NEG:
             raise ValueError("no arrangement")
         steps: list[_Step] = []
         w = self.wilds
-        state = (0, 0, 0, 0)
+        s0 = s1 = s2 = s3 = 0
         for n in range(1, 14):
-            for gain, rest_w, new_state, step in self._transitions(n, w, state):
-                rest = self._go(n + 1, rest_w, *new_state)
-                if rest > _NEG and gain + rest == target:
-                    steps.append(step)
-                    target = rest
-                    w = rest_w
-                    state = new_state
-                    break
-            else:  # pragma: no cover - the programme found this path
-                raise AssertionError("lost the optimal path")
+            key = ((((n * 8 + w) * _SPAN + s0) * _SPAN + s1) * _SPAN + s2) * _SPAN + s3
+            w, (s0, s1, s2, s3), step = self.choice[key]
+            steps.append(step)
         return steps
 
 
@@ -462,18 +419,24 @@ class _Solver:
 def _counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[list[int]], int]:
     counts = [[0] * 16 for _ in range(4)]
     wilds = 0
+    okey_index = okey.index
     for tile in hand:
-        if is_wild(tile, okey):
+        index = tile.index
+        if index == okey_index:
             wilds += 1
             continue
-        real = effective(tile, okey)
-        counts[real.index // 13][real.number] += 1
+        if index == 52:
+            index = okey_index
+        counts[index // 13][index % 13 + 1] += 1
     return counts, wilds
+
+
+_TILES = [[Tile(c, n) if n else FALSE_OKEY for n in range(14)] for c in COLOURS]
 
 
 def _physical(colour: int, number: int, okey: Tile) -> Tile:
     """The tile in hand that plays as (colour, number): F for the okey's own tile."""
-    tile = Tile(COLOURS[colour], number)
+    tile = _TILES[colour][number]
     return FALSE_OKEY if tile == okey else tile
 
 
@@ -490,8 +453,11 @@ def _build(
         # Real tiles go to sets first, okeys fill what is missing.
         sets_by_colour: list[list[tuple[Tile, Tile]]] = []
         for c in range(4):
+            if not (pat[c] or runs[c] or open_runs[c]):
+                sets_by_colour.append([])
+                continue
             real_left = counts[c][n]
-            meant = Tile(COLOURS[c], n)
+            meant = _TILES[c][n]
             into_sets: list[tuple[Tile, Tile]] = []
             for _ in range(pat[c]):
                 if real_left:
@@ -507,7 +473,7 @@ def _build(
                     real_left -= 1
                 else:
                     into_runs.append((okey, meant))
-            current = sorted(open_runs[c], key=lambda run: len(run))
+            current = sorted(open_runs[c], key=len)
             if runs[c] >= len(current):
                 for run, placed in zip(current, into_runs, strict=False):
                     run.append(placed)
@@ -522,7 +488,8 @@ def _build(
                     run.append(placed)
                 current = keep
             open_runs[c] = current
-        melds.extend(_split_sets(sets_by_colour, okey))
+        if any(pat):
+            melds.extend(_split_sets(sets_by_colour, okey))
     for runs_left in open_runs:
         finished.extend(runs_left)
     for run in finished:
@@ -548,13 +515,20 @@ def _split_sets(by_colour: list[list[tuple[Tile, Tile]]], okey: Tile) -> list[Me
     return [make_meld([a for a, _ in g], [b for _, b in g], okey) for g in groups]
 
 
+_BY_INDEX = [Tile.from_index(i) for i in range(53)]
+
+
 def _leftover(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
-    left = Counter(hand)
+    """The hand's tiles not in ``melds``, in rack order (index order is sort order)."""
+    left = [0] * 53
+    for tile in hand:
+        left[tile.index] += 1
     for meld in melds:
         for tile in meld.tiles:
-            left[tile] -= 1
-            assert left[tile] >= 0
-    return tuple(sort_tiles(left.elements()))
+            left[tile.index] -= 1
+    if min(left) < 0:  # pragma: no cover - melds are built from the hand
+        raise AssertionError("melds use tiles the hand does not hold")
+    return tuple(_BY_INDEX[i] for i in range(53) for _ in range(left[i]))
 
 
 def _solve(hand: Sequence[Tile], okey: Tile, weight: _Weight) -> Arrangement:
@@ -849,8 +823,8 @@ def finish_plan(
     """
     if opened not in (None, "melds", "pairs"):
         raise ValueError(f"opened is None, 'melds' or 'pairs', not {opened!r}")
-    if not hand:
-        return None
+    if not hand or (opened is None and len(hand) < 3):
+        return None  # a straight out lays at least one meld or pair
     kinds: list[str]
     kinds = ["pairs", "melds"] if opened is None else [opened]
     candidates = sort_tiles(set(hand))

@@ -1,0 +1,260 @@
+"""``okey101 hint``: the best arrangement of a hand, its opening chances, what is left.
+
+okey101 hint --indicator B7 R1 R2 R3 K9 Y9 B9 F
+okey101 hint --indicator B7 --json R1 R2 R3
+okey101 hint --batch hands.txt        # lines like "B7: R1 R2 R3 K9 Y9 B9 F"
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import IO, Any
+
+import click
+
+from okey_tui.engine.errors import NotationError
+from okey_tui.engine.melds import Meld, effective, is_wild
+from okey_tui.engine.solver import OpeningCheck, opening_check
+from okey_tui.engine.tiles import Tile, okey_for, parse_tiles, sort_tiles
+
+# -- reading and checking a hand ---------------------------------------------------------
+
+
+def parse_indicator(text: str) -> Tile:
+    indicator = Tile.parse(text)
+    if indicator.is_false_okey:
+        raise NotationError(
+            "'F' cannot be the indicator: a false okey turned up is put back and another "
+            "tile is turned up instead"
+        )
+    return indicator
+
+
+def parse_hand(indicator: Tile, tokens: Iterable[str]) -> list[Tile]:
+    """Read the tiles and check the hand could exist beside this indicator."""
+    hand: list[Tile] = []
+    for token in tokens:
+        hand.extend(parse_tiles(token))
+    if not hand:
+        raise NotationError("The hand is empty: give its tiles, like R1 R2 R3 K9 Y9 B9 F")
+    counts = Counter(hand)
+    for tile in sort_tiles(counts):
+        count = counts[tile]
+        if tile.is_false_okey and count > 2:
+            raise NotationError(
+                f"'F' appears {count} times: there are only two false okeys in the set"
+            )
+        if tile == indicator and count > 1:
+            raise NotationError(
+                f"'{tile}' appears {count} times, but {tile} is the indicator: one of its two "
+                "copies is face up on the table, so a hand holds at most one"
+            )
+        if count > 2:
+            raise NotationError(
+                f"'{tile}' appears {count} times: the set has only two copies of each tile"
+            )
+    return hand
+
+
+# -- the answer as data ------------------------------------------------------------------------
+
+
+def _meld_data(meld: Meld) -> dict[str, Any]:
+    return {
+        "kind": meld.kind.value,
+        "tiles": [str(t) for t in meld.tiles],
+        "stands_for": [str(t) for t in meld.stands_for],
+        "value": meld.value,
+    }
+
+
+def hint_data(indicator: Tile, check: OpeningCheck) -> dict[str, Any]:
+    """The JSON object of the issue: best melds, pairs count, floors, leftover."""
+    return {
+        "indicator": str(indicator),
+        "okey": str(okey_for(indicator)),
+        "value": check.value,
+        "melds": [_meld_data(m) for m in check.melds.melds],
+        "pairs": check.pair_count,
+        "can_open_melds": check.can_open_melds,
+        "can_open_pairs": check.can_open_pairs,
+        "leftover": [str(t) for t in check.melds.leftover],
+    }
+
+
+def solve_line(line: str, floor: int, pairs_floor: int) -> dict[str, Any]:
+    """One batch line, ``INDICATOR: TILES…``, to its JSON object (raises NotationError)."""
+    head, sep, rest = line.partition(":")
+    if not sep:
+        raise NotationError(
+            f"'{line.strip()}' has no ':': write the indicator, a colon, then the tiles, "
+            "like B7: R1 R2 R3"
+        )
+    indicator = parse_indicator(head)
+    hand = parse_hand(indicator, [rest])
+    return hint_data(indicator, opening_check(hand, okey_for(indicator), floor, pairs_floor))
+
+
+# -- drawing with Rich -------------------------------------------------------------------------
+
+# Each tile is a chip on a dark background so all four colours read on any terminal.
+_STYLES = {
+    "R": "bold red1 on grey11",
+    "Y": "bold gold1 on grey11",
+    "B": "bold dodger_blue1 on grey11",
+    "K": "bold grey93 on grey30",
+    "F": "bold magenta on grey11",
+}
+
+
+def _chip(laid: Tile, meant: Tile, okey: Tile) -> tuple[str, str]:
+    if is_wild(laid, okey):
+        return f" *{meant} ", _STYLES[str(meant)[0]] + " underline"
+    if laid.is_false_okey:
+        return f" F={meant} ", _STYLES["F"]
+    return f" {laid} ", _STYLES[str(laid)[0]]
+
+
+def _tiles_text(pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> Any:
+    from rich.text import Text
+
+    text = Text()
+    for i, (laid, meant) in enumerate(pairs):
+        if i:
+            text.append(" ")
+        text.append(*_chip(laid, meant, okey))
+    return text
+
+
+def render(indicator: Tile, check: OpeningCheck) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    okey = okey_for(indicator)
+    console = Console(highlight=False)
+    head = Text("Indicator ")
+    head.append(f" {indicator} ", _STYLES[str(indicator)[0]])
+    head.append("   okey (wild) ")
+    head.append(f" {okey} ", _STYLES[str(okey)[0]] + " underline")
+    head.append("   false okey ")
+    head.append(" F ", _STYLES["F"])
+    head.append(f" plays as {okey}")
+    console.print(head)
+
+    best = check.melds
+    if best.melds:
+        table = Table(show_edge=False, box=None, padding=(0, 1))
+        table.add_column("meld", style="dim")
+        table.add_column("tiles")
+        table.add_column("value", justify="right")
+        for meld in best.melds:
+            chips = _tiles_text(list(zip(meld.tiles, meld.stands_for, strict=True)), okey)
+            table.add_row(meld.kind.value, chips, str(meld.value))
+        console.print(table)
+    else:
+        console.print("No runs or sets in this hand.", style="dim")
+
+    total = Text(f"Melds: {check.value} / {check.floor} — ", style="bold")
+    if check.can_open_melds:
+        total.append("you can open", style="bold green")
+    else:
+        total.append(f"{check.floor - check.value} short", style="bold yellow")
+    console.print(total)
+
+    pairs = Text(f"Pairs: {check.pair_count} / {check.pairs_floor} — ", style="bold")
+    if check.can_open_pairs:
+        pairs.append("you can open with pairs", style="bold green")
+    else:
+        pairs.append(f"{check.pairs_floor - check.pair_count} short", style="bold yellow")
+    console.print(pairs)
+
+    left = Text("Left: ")
+    if best.leftover:
+        left.append_text(_tiles_text([(t, effective(t, okey)) for t in best.leftover], okey))
+        left.append(f"  (sum {best.leftover_sum})")
+    else:
+        left.append("nothing", style="bold green")
+    console.print(left)
+
+
+# -- the command ------------------------------------------------------------------------------
+
+
+def _run_batch(stream: IO[str], floor: int, pairs_floor: int) -> int:
+    failed = False
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            out = solve_line(line, floor, pairs_floor)
+        except NotationError as error:
+            out = {"line": number, "error": str(error)}
+            failed = True
+        click.echo(json.dumps(out))
+    return 1 if failed else 0
+
+
+@click.command(name="hint")
+@click.argument("tiles", nargs=-1)
+@click.option("--indicator", "-i", metavar="TILE", help="The face-up indicator, like B7.")
+@click.option(
+    "--floor",
+    type=click.IntRange(min=0),
+    default=101,
+    show_default=True,
+    help="Points a melds opening needs.",
+)
+@click.option(
+    "--pairs-floor",
+    type=click.IntRange(min=0),
+    default=5,
+    show_default=True,
+    help="Pairs a pairs opening needs.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option(
+    "--batch",
+    type=click.File("r"),
+    metavar="FILE",
+    help="Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out.",
+)
+@click.pass_context
+def hint(
+    ctx: click.Context,
+    tiles: tuple[str, ...],
+    indicator: str | None,
+    floor: int,
+    pairs_floor: int,
+    as_json: bool,
+    batch: IO[str] | None,
+) -> None:
+    """Show the best arrangement of a hand: melds, pairs, what is left.
+
+    TILES are written like R7, K13, b1 or F (a false okey), separated by
+    spaces or commas.
+    """
+    if batch is not None:
+        if tiles or indicator:
+            raise click.UsageError(
+                "--batch reads the indicator and tiles from each line; "
+                "give no TILES or --indicator with it"
+            )
+        ctx.exit(_run_batch(batch, floor, pairs_floor))
+    if indicator is None:
+        raise click.UsageError("Give the indicator with --indicator, like --indicator B7")
+    try:
+        face_up = parse_indicator(indicator)
+    except NotationError as error:
+        raise click.BadParameter(str(error), param_hint="--indicator") from None
+    try:
+        hand = parse_hand(face_up, tiles)
+    except NotationError as error:
+        raise click.UsageError(str(error)) from None
+    check = opening_check(hand, okey_for(face_up), floor, pairs_floor)
+    if as_json:
+        click.echo(json.dumps(hint_data(face_up, check)))
+    else:
+        render(face_up, check)

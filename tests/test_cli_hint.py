@@ -1,0 +1,111 @@
+"""``okey101 hint``: output shape, batch mode and bad input (exit 2, no traceback)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from okey_tui.cli import main
+
+
+def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["hint", *args], input=stdin)
+    return result.exit_code, result.output
+
+
+def test_json_object_has_the_documented_shape() -> None:
+    code, out = run("--indicator", "B7", "--json", "R1", "R2", "R3", "K9", "Y9", "B9", "F", "B8")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {
+        "indicator", "okey", "value", "melds", "pairs", "can_open_melds", "can_open_pairs",
+        "leftover",
+    }  # fmt: skip
+    assert data["indicator"] == "B7" and data["okey"] == "B8"
+    assert data["value"] == sum(m["value"] for m in data["melds"])
+    for meld in data["melds"]:
+        assert set(meld) == {"kind", "tiles", "stands_for", "value"}
+        assert len(meld["tiles"]) == len(meld["stands_for"])
+    assert "B8" in [t for m in data["melds"] for t in m["tiles"]]  # the okey is laid
+    assert data["can_open_melds"] is False
+
+
+def test_rules_example_reaches_the_floor() -> None:
+    hand = ["R3", "R4", "R5", "R6", "R7", "K10", "K11", "K12", "K13", "R10", "Y10", "B10", "Y1"]
+    code, out = run("--indicator", "B7", "--json", *hand)
+    assert code == 0
+    data = json.loads(out)
+    assert data["value"] == 101 and data["can_open_melds"] is True
+    assert data["leftover"] == ["Y1"]
+    code, out = run("--indicator", "B7", "--json", "--floor", "102", *hand)
+    assert json.loads(out)["can_open_melds"] is False
+
+
+def test_pairs_floor_option() -> None:
+    hand = ["R1", "R1", "Y2", "Y2", "K5", "K5", "B1", "B1"]
+    assert json.loads(run("-i", "B7", "--json", *hand)[1])["can_open_pairs"] is False
+    data = json.loads(run("-i", "B7", "--json", "--pairs-floor", "4", *hand)[1])
+    assert data["pairs"] == 4 and data["can_open_pairs"] is True
+
+
+def test_rich_output_names_total_pairs_and_leftover() -> None:
+    hand = ["R3", "R4", "R5", "R6", "R7", "K10", "K11", "K12", "K13", "R10", "Y10", "B10", "Y1"]
+    code, out = run("--indicator", "B7", *hand)
+    assert code == 0
+    assert "101 / 101 — you can open" in out
+    assert "Pairs: 0 / 5" in out
+    assert "Y1" in out.split("Left:")[1]
+
+
+def test_commas_and_lower_case_are_accepted() -> None:
+    code, out = run("--indicator", "b7", "--json", "r1,r2,r3")
+    assert code == 0 and json.loads(out)["value"] == 6
+
+
+def test_batch_reports_bad_lines_and_goes_on() -> None:
+    lines = "B7: R1 R2 R3\nnot a hand\nK13: R1 R1 R1\nR5: K1 K2 K3 F\n"
+    code, out = run("--batch", "-", stdin=lines)
+    assert code == 1
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert len(rows) == 4
+    assert rows[0]["value"] == 6
+    assert rows[1]["line"] == 2 and "':'" in rows[1]["error"]
+    assert rows[2]["line"] == 3 and "R1" in rows[2]["error"]
+    assert rows[3]["okey"] == "R6" and rows[3]["value"] == 6
+
+
+def test_batch_all_good_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text("B7: R1 R2 R3\nK13: K1 Y1 B1 R1\n")
+    code, out = run("--batch", str(path))
+    assert code == 0
+    assert [json.loads(x)["okey"] for x in out.splitlines()] == ["B8", "K1"]
+
+
+@pytest.mark.parametrize(
+    ("args", "named", "rule"),
+    [
+        (["--indicator", "B7", "R1", "Q5"], "Q5", "not a tile"),
+        (["--indicator", "B7", "R14"], "R14", "1 to 13"),
+        (["--indicator", "B7", "R1", "R1", "R1"], "R1", "two copies"),
+        (["--indicator", "B7", "F", "F", "F"], "F", "two false okeys"),
+        (["--indicator", "B7", "B7", "B7"], "B7", "indicator"),
+        (["--indicator", "F", "R1"], "F", "indicator"),
+        (["--indicator", "B7"], "empty", "empty"),
+        (["R1", "R2"], "--indicator", "indicator"),
+        (["--batch", "-", "R1"], "--batch", "--batch"),
+    ],
+)
+def test_bad_input_exits_2_naming_the_token(args: list[str], named: str, rule: str) -> None:
+    code, out = run(*args)
+    assert code == 2
+    assert "Traceback" not in out
+    assert named in out and rule in out
+
+
+def test_indicator_copy_once_is_fine() -> None:
+    code, out = run("--indicator", "B7", "--json", "B7", "B6", "F")
+    assert code == 0 and json.loads(out)["value"] == 21
