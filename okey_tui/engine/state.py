@@ -591,7 +591,8 @@ class Hand:
         gone = list((old_wild - new_wild).elements())
         came = list((new_wild - old_wild).elements())
         owners = target.okey_owners
-        if action.tile == okey:
+        if action.tile == okey and self.turn != target.owner:
+            # The meld's owner placed every okey not listed: list only other placers.
             owners = owners + ((came[0], self.turn),)
         elif gone and came:
             # A set's okey re-read as another free colour keeps its placer.

@@ -175,7 +175,16 @@ def legal_actions(view: PlayerView) -> list[Action]:
                         meant = added[0]
                     actions.append(AddTile(tile, index, meant))
             actions += _swaps(view, index, tm)
-    if view.taken is None and view.okeys_owed == 0:
+    taken = view.taken
+    if taken is not None and taken.from_going_pairs:
+        # A Going Pairs player's discard may only make a pair: not a lay-off or a swap.
+        actions = [
+            a
+            for a in actions
+            if not (isinstance(a, AddTile) and a.tile == taken.tile)
+            and not (isinstance(a, SwapOkey) and taken.tile in a.tiles)
+        ]
+    if taken is None and view.okeys_owed == 0:
         actions += [Discard(t) for t in distinct]
     return actions
 

@@ -1,0 +1,114 @@
+"""RULES.md section 5: a turn is draw, play, discard."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.actions import AddTile, Discard, DrawMiddle, Open, TakeDiscard, parse_action
+from okey_tui.engine.errors import IllegalActionError, NotYourTurnError
+from okey_tui.engine.state import Phase
+from okey_tui.engine.tiles import Tile
+
+OKEY = Tile.parse("B8")
+BIG = "K10 K11 K12 K13 Y10 Y11 Y12 Y13"  # 92 points of runs
+OPEN_BIG = "open K10K11K12K13 Y10Y11Y12Y13 R1R2R3R4"  # 102
+
+
+def act(hand, text: str):  # noqa: ANN001, ANN201
+    return hand.apply(parse_action(text, OKEY))
+
+
+def test_a_turn_starts_by_drawing_from_the_middle(pos) -> None:
+    hand = pos(["", "K1 K2", "", ""], turn=1, phase="d", middle="R7", rest="rack2")
+    act(hand, "draw")
+    assert Tile.parse("R7") in hand.racks[1] and hand.phase is Phase.PLAY
+
+
+def test_or_by_taking_the_left_neighbours_discard(pos) -> None:
+    hand = pos(["", "K1 K2", "", ""], turn=1, phase="d", discards=["R7", "", "", ""], rest="rack2")
+    act(hand, "take")
+    assert Tile.parse("R7") in hand.racks[1] and hand.phase is Phase.PLAY
+
+
+def test_a_second_draw_in_one_turn_is_refused(pos) -> None:
+    hand = pos(["", "K1 K2", "", ""], turn=1, phase="d", middle="R7 R8", rest="rack2")
+    act(hand, "draw")
+    with pytest.raises(NotYourTurnError, match="already drawn"):
+        act(hand, "draw")
+    with pytest.raises(NotYourTurnError):
+        hand.apply(TakeDiscard())
+
+
+def test_nothing_is_played_or_discarded_before_the_draw(pos) -> None:
+    hand = pos(["", "K1 K2 K3 K4", "", ""], turn=1, phase="d", rest="rack2")
+    for text in [
+        "discard K1",
+        "open K1K2K3",
+        "lay K1K2K3",
+        "add K4>0",
+        "swap 0 K1",
+        "takeback",
+        "giveback",
+    ]:
+        with pytest.raises(NotYourTurnError, match="draw a tile first"):
+            act(hand, text)
+
+
+def test_play_then_discard_passes_the_turn(pos) -> None:
+    hand = pos([BIG + " R1 R2 R3 R4 K1 Y1", "", "", ""])
+    act(hand, OPEN_BIG)
+    act(hand, "discard K1")
+    assert (hand.turn, hand.phase) == (1, Phase.DRAW)
+
+
+def test_playing_is_optional(pos) -> None:
+    hand = pos(["K1 Y1", "", "", ""])
+    act(hand, "discard K1")
+    assert hand.turn == 1
+
+
+def test_after_playing_one_tile_must_stay_in_hand_for_the_discard(pos) -> None:
+    hand = pos([BIG + " R1 R2 R3 R4", "", "", ""])
+    with pytest.raises(IllegalActionError, match="keep one tile"):
+        act(hand, OPEN_BIG)
+
+
+def test_lay_and_add_also_keep_one_tile(pos) -> None:
+    hand = pos(["R5 R6 R7 K5 K6 K7 Y5", "", "", ""], openings="m101/-/-/-", table=["1:K2K3K4"])
+    with pytest.raises(IllegalActionError, match="keep one tile"):
+        act(hand, "lay R5R6R7 K5K6K7 Y5*Y6*Y7")
+    act(hand, "lay R5R6R7 K5K6K7")
+    hand = pos(["R5 R6 R7 K5", "", "", ""], openings="m101/-/-/-", table=["1:K2K3K4"])
+    act(hand, "lay R5R6R7")
+    with pytest.raises(IllegalActionError, match="keep one tile"):
+        act(hand, "add K5>0")
+
+
+def test_adding_to_the_table_is_allowed_in_the_opening_turn(pos) -> None:
+    hand = pos([BIG + " R1 R2 R3 R4 R5 K1", "", "", ""])
+    act(hand, OPEN_BIG)
+    act(hand, "add R5>2")
+    assert str(hand.table[2].meld) == "R1 R2 R3 R4 R5"
+
+
+def test_play_actions_come_in_any_order(pos) -> None:
+    hand = pos(["R6 R7 R8 Y1 Y2 Y3 K9 K1", "", "", ""], openings="m101/-/-/-", table=["1:R3R4R5"])
+    act(hand, "add R6>0")
+    act(hand, "lay Y1Y2Y3")
+    hand.apply(AddTile(Tile.parse("R7"), 0))
+    act(hand, "discard K9")
+    assert hand.turn == 1 and str(hand.table[0].meld) == "R3 R4 R5 R6 R7"
+
+
+def test_discarding_a_tile_you_do_not_hold_is_refused(pos) -> None:
+    hand = pos(["K1 K2", "", "", ""])
+    with pytest.raises(IllegalActionError, match="do not hold R5"):
+        hand.apply(Discard(Tile.parse("R5")))
+
+
+def test_an_ended_hand_takes_no_more_actions(pos) -> None:
+    hand = pos(["K1 K2", "", "", ""], phase="d", rest="rack1")
+    hand.apply(DrawMiddle())
+    assert hand.is_over
+    with pytest.raises(IllegalActionError, match="over"):
+        hand.apply(Open(()))

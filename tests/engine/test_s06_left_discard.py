@@ -1,0 +1,123 @@
+"""RULES.md section 6: taking the left discard, using it this turn, giving it back."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.actions import GiveBack, parse_action
+from okey_tui.engine.errors import IllegalActionError, OpeningError
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView, legal_actions
+
+OKEY = Tile.parse("B8")
+BIG = "K10 K11 K12 K13 Y10 Y11 Y12 Y13 R1 R2 R3"  # with R4 from the left: 102
+
+
+def act(hand, text: str):  # noqa: ANN001, ANN201
+    return hand.apply(parse_action(text, OKEY))
+
+
+def taken_r4(pos, rack: str, **kw):  # noqa: ANN001, ANN003, ANN201
+    hand = pos(
+        ["", rack, "", ""],
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        middle="Y1",
+        rest="rack2",
+        **kw,
+    )
+    act(hand, "take")
+    return hand
+
+
+def test_a_taken_discard_blocks_the_discard_until_it_is_used(pos) -> None:
+    hand = taken_r4(pos, BIG + " K1")
+    with pytest.raises(IllegalActionError, match="use it this turn or give it back"):
+        act(hand, "discard K1")
+    with pytest.raises(IllegalActionError, match="use it this turn"):
+        act(hand, "discard R4")
+
+
+def test_a_taken_discard_used_in_the_opening_frees_the_discard(pos) -> None:
+    hand = taken_r4(pos, BIG + " K1 K2")
+    act(hand, "open K10K11K12K13 Y10Y11Y12Y13 R1R2R3R4")
+    act(hand, "discard K1")
+    assert hand.turn == 2
+
+
+def test_giving_it_back_returns_the_tile_and_draws_from_the_middle_without_penalty(pos) -> None:
+    hand = taken_r4(pos, "K1 K5")
+    hand.apply(GiveBack())
+    assert hand.discards[0] == [Tile.parse("R4")]
+    assert pos.names(hand.racks[1]) == pos.names("K1 K5 Y1")
+    assert hand.penalties == []
+    act(hand, "discard K1")
+
+
+def test_give_back_is_offered_only_while_the_tile_is_pending(pos) -> None:
+    hand = taken_r4(pos, "K1 K5")
+    assert GiveBack() in legal_actions(PlayerView.of(hand, 1))
+    hand = pos(["", "K1 K5", "", ""], turn=1)
+    with pytest.raises(IllegalActionError, match="no taken discard"):
+        hand.apply(GiveBack())
+
+
+def test_an_unopened_player_may_use_it_only_in_an_opening_made_this_turn(pos) -> None:
+    hand = taken_r4(pos, BIG + " Y9 K1")
+    with pytest.raises(OpeningError, match="must be part of your opening"):
+        act(hand, "open K10K11K12K13 Y9Y10Y11Y12Y13 R1R2R3")
+    # opened with other tiles, it cannot go to a later meld of the same turn
+    hand = taken_r4(pos, "K9 K10 K11 K12 K13 Y10 Y11 Y12 Y13 R5 R6 K1")
+    with pytest.raises(OpeningError, match="must be part of your opening"):
+        act(hand, "open K9K10K11K12K13 Y10Y11Y12Y13")
+
+
+def test_an_opened_player_may_use_it_in_a_new_meld(pos) -> None:
+    hand = taken_r4(pos, "R5 R6 K1", openings="-/m101/-/-")
+    act(hand, "lay R4R5R6")
+    act(hand, "discard K1")
+
+
+def test_an_opened_player_may_add_it_to_a_table_meld(pos) -> None:
+    hand = taken_r4(pos, "K1 K2", openings="-/m101/-/-", table=["3:R1R2R3"])
+    act(hand, "add R4>0")
+    act(hand, "discard K1")
+
+
+def test_the_tile_must_be_used_this_turn_not_kept(pos) -> None:
+    hand = taken_r4(pos, "K1 K2", openings="-/m101/-/-", table=["3:Y1Y2Y3"])
+    with pytest.raises(IllegalActionError):
+        act(hand, "discard K2")
+
+
+def test_giving_back_after_laying_needs_a_take_back_first(pos) -> None:
+    hand = taken_r4(pos, "K1 K2 K3 K4", openings="-/m101/-/-")
+    act(hand, "lay K1K2K3")
+    with pytest.raises(IllegalActionError, match="Take back"):
+        hand.apply(GiveBack())
+    act(hand, "takeback")
+    hand.apply(GiveBack())
+    assert hand.discards[0][-1] == Tile.parse("R4")
+
+
+def test_the_left_discard_may_be_taken_when_the_middle_is_empty(pos) -> None:
+    hand = pos(
+        ["", "R5 R6 K1 K2", "", ""],
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings="-/m101/-/-",
+        rest="rack2",
+    )
+    act(hand, "take")
+    act(hand, "lay R4R5R6")
+    act(hand, "discard K1")
+    assert not hand.is_over
+
+
+def test_giving_back_with_an_empty_middle_ends_the_hand(pos) -> None:
+    hand = pos(["", "K5 K1", "", ""], turn=1, phase="d", discards=["R4", "", "", ""], rest="rack2")
+    act(hand, "take")
+    hand.apply(GiveBack())
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher is None

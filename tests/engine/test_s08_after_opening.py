@@ -1,0 +1,208 @@
+"""RULES.md section 8: new melds, lay-offs and the okey swap after opening."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.actions import AddTile, SwapOkey, parse_action
+from okey_tui.engine.errors import IllegalActionError, MeldError
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView, legal_actions
+
+OKEY = Tile.parse("B8")
+OPENED = "m101/-/-/-"
+
+
+def act(hand, text: str):  # noqa: ANN001, ANN201
+    return hand.apply(parse_action(text, OKEY))
+
+
+def test_an_opened_player_lays_new_melds_with_no_minimum(pos) -> None:
+    hand = pos(["R1 R2 R3 K9", "", "", ""], openings=OPENED)
+    act(hand, "lay R1R2R3")
+    assert str(hand.table[0].meld) == "R1 R2 R3" and hand.table[0].owner == 0
+
+
+def test_an_unopened_player_cannot_lay(pos) -> None:
+    hand = pos(["R1 R2 R3 K9", "", "", ""])
+    with pytest.raises(IllegalActionError, match="Open first"):
+        act(hand, "lay R1R2R3")
+
+
+def test_a_pairs_opener_lays_only_pairs(pos) -> None:
+    hand = pos(["R1 R2 R3 K9 K9 Y1", "", "", ""], openings="p5/-/-/-")
+    with pytest.raises(IllegalActionError, match="only pairs"):
+        act(hand, "lay R1R2R3")
+    act(hand, "lay K9K9")
+
+
+def test_a_melds_opener_lays_no_pairs(pos) -> None:
+    hand = pos(["K9 K9 Y1", "", "", ""], openings=OPENED)
+    with pytest.raises(IllegalActionError, match="pairs are only for pairs openers"):
+        act(hand, "lay K9K9")
+
+
+@pytest.mark.parametrize(("tile", "after"), [("R2", "R2 R3 R4 R5"), ("R6", "R3 R4 R5 R6")])
+def test_a_tile_is_added_at_either_end_of_a_run(pos, tile: str, after: str) -> None:
+    hand = pos([f"{tile} K9", "", "", ""], openings=OPENED, table=["2:R3R4R5"])
+    act(hand, f"add {tile}>0")
+    assert str(hand.table[0].meld) == after and hand.table[0].owner == 2
+
+
+def test_a_run_does_not_grow_past_13_or_below_1(pos) -> None:
+    hand = pos(["R1 K9 K8", "", "", ""], openings=OPENED, table=["1:R11R12R13", "1:K1K2K3"])
+    with pytest.raises(MeldError, match="does not fit the run"):
+        act(hand, "add R1>0")
+    assert legal_actions(PlayerView.of(hand, 0)).count(AddTile(Tile.parse("R1"), 0)) == 0
+
+
+def test_a_tile_in_the_middle_of_a_run_does_not_fit(pos) -> None:
+    hand = pos(["R4 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    with pytest.raises(MeldError):
+        act(hand, "add R4>0")
+
+
+def test_a_three_tile_set_takes_its_missing_colour(pos) -> None:
+    hand = pos(["K9 Y1", "", "", ""], openings=OPENED, table=["1:R9Y9B9"])
+    act(hand, "add K9>0")
+    assert str(hand.table[0].meld) == "R9 Y9 B9 K9"
+
+
+def test_a_full_set_takes_nothing(pos) -> None:
+    hand = pos(["K9 Y1", "", "", ""], openings=OPENED, table=["1:R9Y9B9K9"], rest="rack1")
+    with pytest.raises(MeldError, match="all four colours"):
+        hand.apply(AddTile(Tile.parse("K9"), 0))
+
+
+def test_a_set_takes_the_real_tile_of_the_colour_its_okey_stands_for(pos) -> None:
+    """(decision) Which missing colour a set's okey stands for does not matter."""
+    hand = pos(["Y9 K1", "", "", ""], openings=OPENED, table=["1:R9*Y9B9"])
+    act(hand, "add Y9>0")
+    meld = hand.table[0].meld
+    assert meld.value == 36 and sorted(map(str, meld.stands_for)) == ["B9", "K9", "R9", "Y9"]
+    fresh = pos(["Y9 K1", "", "", ""], openings=OPENED, table=["1:R9*Y9B9"])
+    assert AddTile(Tile.parse("Y9"), 0) in legal_actions(PlayerView.of(fresh, 0))
+
+
+def test_nothing_is_added_to_a_pair(pos) -> None:
+    hand = pos(["R5 K9", "", "", ""], openings=OPENED, table=["1:Y5Y5"])
+    with pytest.raises(MeldError, match="Nothing can be added to a pair"):
+        act(hand, "add R5>0")
+
+
+def test_tiles_are_added_onto_any_players_melds(pos) -> None:
+    hand = pos(["R6 Y6 K1", "", "", ""], openings=OPENED, table=["1:R3R4R5", "3:Y3Y4Y5"])
+    act(hand, "add R6>0")
+    act(hand, "add Y6>1")
+    assert [tm.owner for tm in hand.table] == [1, 3]
+
+
+def test_an_unopened_player_may_not_add(pos) -> None:
+    hand = pos(["R6 K9", "", "", ""], table=["1:R3R4R5"])
+    with pytest.raises(IllegalActionError, match="Only a player who has opened"):
+        act(hand, "add R6>0")
+
+
+def test_an_okey_is_added_standing_for_the_tile_the_player_names(pos) -> None:
+    hand = pos(["B8 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    act(hand, "add *R6>0")
+    assert hand.table[0].meld.text(OKEY) == "R3R4R5*R6"
+    assert hand.table[0].okey_owners == ((Tile.parse("R6"), 0),)
+
+
+def test_there_is_no_table_meld_beyond_the_last(pos) -> None:
+    hand = pos(["R6 K9", "", "", ""], openings=OPENED)
+    with pytest.raises(IllegalActionError, match="no table meld number 3"):
+        act(hand, "add R6>3")
+
+
+def test_the_okey_is_swapped_out_of_a_run_for_the_tile_it_stands_for(pos) -> None:
+    hand = pos(["R4 K1 K2 K3 K9", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
+    act(hand, "swap 0 R4")
+    assert str(hand.table[0].meld) == "R3 R4 R5" and hand.table[0].meld.wild_places(OKEY) == []
+    assert OKEY in hand.racks[0]
+
+
+def test_a_swap_needs_the_very_tile_the_okey_stands_for(pos) -> None:
+    hand = pos(["R6 K9", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
+    with pytest.raises(MeldError, match="stands for R4"):
+        act(hand, "swap 0 R6")
+
+
+def test_from_a_four_tile_set_the_okey_goes_for_the_missing_colour(pos) -> None:
+    hand = pos(["K9 K1 K2 K3 Y1", "", "", ""], openings=OPENED, table=["1:R9Y9B9*K9"])
+    act(hand, "swap 0 K9")
+    assert str(hand.table[0].meld) == "R9 Y9 B9 K9"
+
+
+def test_from_a_three_tile_set_both_missing_colours_are_given_at_once(pos) -> None:
+    hand = pos(["B9 K9 K1 K2 K3 Y1", "", "", ""], openings=OPENED, table=["1:R9Y9*B9"])
+    with pytest.raises(MeldError, match="both missing colours"):
+        act(hand, "swap 0 B9")
+    act(hand, "swap 0 B9K9")
+    assert str(hand.table[0].meld) == "R9 Y9 B9 K9" and OKEY in hand.racks[0]
+    assert SwapOkey(0, (Tile.parse("B9"), Tile.parse("K9"))) not in legal_actions(
+        PlayerView.of(hand, 0)
+    )
+
+
+def test_a_three_tile_set_swap_is_listed_as_a_legal_action(pos) -> None:
+    hand = pos(["B9 K9 K1 Y1", "", "", ""], openings=OPENED, table=["1:R9Y9*B9"])
+    actions = legal_actions(PlayerView.of(hand, 0))
+    assert SwapOkey(0, (Tile.parse("B9"), Tile.parse("K9"))) in actions
+
+
+def test_okeys_are_never_taken_from_pairs(pos) -> None:
+    hand = pos(["R5 K9", "", "", ""], openings=OPENED, table=["1:R5*R5"])
+    with pytest.raises(MeldError, match="never taken from pairs"):
+        act(hand, "swap 0 R5")
+
+
+def test_a_swap_needs_an_okey_in_the_meld(pos) -> None:
+    hand = pos(["R4 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    with pytest.raises(MeldError, match="no okey"):
+        act(hand, "swap 0 R4")
+
+
+def test_an_okey_is_not_swapped_for_the_other_okey(pos) -> None:
+    hand = pos(["B8 K9", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
+    with pytest.raises(MeldError, match="real tile"):
+        hand.apply(SwapOkey(0, (OKEY,)))
+
+
+def test_a_taken_okey_cannot_be_kept_or_discarded(pos) -> None:
+    hand = pos(["R4 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
+    act(hand, "swap 0 R4")
+    with pytest.raises(IllegalActionError, match="lay it on the table again"):
+        act(hand, "discard K9")
+    with pytest.raises(IllegalActionError, match="lay it on the table again"):
+        hand.apply(parse_action("discard B8", OKEY))
+
+
+def test_a_taken_okey_used_again_on_the_table_frees_the_discard(pos) -> None:
+    hand = pos(["R4 K1 K2 K9 Y1", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
+    act(hand, "swap 0 R4")
+    act(hand, "lay K1K2*K3")
+    act(hand, "discard K9")
+    assert hand.turn == 1
+
+
+def test_an_okey_already_held_is_not_owed(pos) -> None:
+    hand = pos(["R4 B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
+    act(hand, "swap 0 R4")
+    act(hand, "add *R6>0")
+    act(hand, "discard K9")  # the okey held before the swap may stay in hand
+
+
+def test_only_an_opened_player_swaps(pos) -> None:
+    hand = pos(["R4 K9", "", "", ""], table=["1:R3*R4R5"])
+    with pytest.raises(IllegalActionError, match="Only a player who has opened"):
+        act(hand, "swap 0 R4")
+
+
+def test_a_pairs_opener_may_not_lay_off_onto_runs_and_sets(pos) -> None:
+    hand = pos(["R6 R4 K9", "", "", ""], openings="p5/-/-/-", table=["1:R3*R4R5"])
+    with pytest.raises(IllegalActionError, match="pairs opener may not"):
+        act(hand, "add R6>0")
+    with pytest.raises(IllegalActionError, match="pairs opener may not"):
+        act(hand, "swap 0 R4")

@@ -1,0 +1,157 @@
+"""RULES.md section 11: penalties during the hand, and who pays them."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.actions import parse_action
+from okey_tui.engine.scoring import penalties_by_seat, score_hand
+from okey_tui.engine.state import Penalty, PenaltyReason
+from okey_tui.engine.tiles import Tile
+
+OKEY = Tile.parse("B8")
+
+
+def act(hand, text: str):  # noqa: ANN001, ANN201
+    return hand.apply(parse_action(text, OKEY))
+
+
+def paid(hand) -> list[tuple[int, int, str]]:  # noqa: ANN001
+    return [(p.seat, p.points, p.reason.value) for p in hand.penalties]
+
+
+def test_discarding_an_okey_costs_101(pos) -> None:
+    hand = pos(["B8 K1", "", "", ""])
+    events = act(hand, "discard B8")
+    assert paid(hand) == [(0, 101, "okey-discard")]
+    assert [e.text for e in events if e.kind == "penalty"] == ["+101: discarded an okey"]
+
+
+def test_an_okey_as_the_finishing_discard_is_no_penalty(pos) -> None:
+    hand = pos(["B8", "", "", ""], openings="m101/-/-/-")
+    act(hand, "discard B8")
+    assert hand.is_over and paid(hand) == []
+
+
+def test_discarding_a_playable_tile_costs_101(pos) -> None:
+    hand = pos(["R6 K1", "", "", ""], openings="m101/-/-/-", table=["1:R3R4R5"])
+    act(hand, "discard R6")
+    assert paid(hand) == [(0, 101, "playable-discard")]
+
+
+@pytest.mark.parametrize("tile", ["R2", "K9"])
+def test_a_tile_that_fits_a_set_or_either_end_is_playable(pos, tile: str) -> None:
+    hand = pos([f"{tile} Y1", "", "", ""], table=["1:R3R4R5", "2:R9Y9B9"])
+    act(hand, f"discard {tile}")
+    assert paid(hand) == [(0, 101, "playable-discard")]
+
+
+def test_a_tile_that_fits_only_a_pair_is_not_playable(pos) -> None:
+    hand = pos(["R5 Y1", "", "", ""], table=["1:Y5Y5"])
+    act(hand, "discard R5")
+    assert paid(hand) == []
+
+
+def test_the_playable_tile_penalty_applies_to_unopened_players_too(pos) -> None:
+    """(decision) The penalty is for feeding the table, opened or not."""
+    hand = pos(["R6 K1", "", "", ""], table=["1:R3R4R5"])
+    act(hand, "discard R6")
+    assert paid(hand) == [(0, 101, "playable-discard")]
+
+
+def test_a_playable_finishing_discard_is_no_penalty(pos) -> None:
+    hand = pos(["R6 R7 R8 R9", "", "", ""], openings="m101/-/-/-", table=["1:R3R4R5"])
+    act(hand, "lay R6R7R8")
+    act(hand, "discard R9")  # R9 would fit the new run, but it finishes the hand
+    assert hand.is_over and paid(hand) == []
+
+
+def test_an_unplayable_discard_is_free(pos) -> None:
+    hand = pos(["K13 K1", "", "", ""], table=["1:R3R4R5"])
+    act(hand, "discard K13")
+    assert paid(hand) == []
+
+
+def test_taking_back_costs_101(pos) -> None:
+    hand = pos(["R1 R2 R3 K1", "", "", ""], openings="m101/-/-/-")
+    act(hand, "lay R1R2R3")
+    act(hand, "takeback")
+    assert paid(hand) == [(0, 101, "take-back")]
+
+
+def test_the_player_whose_okey_is_swapped_out_pays_101(pos) -> None:
+    hand = pos(["R4 K1 K2 K3 K9", "", "", ""], openings="m101/-/-/-", table=["1:R3*R4R5"])
+    act(hand, "swap 0 R4")
+    assert paid(hand) == [(1, 101, "okey-taken")]
+
+
+def test_the_seat_that_added_the_okey_pays_not_the_melds_owner(pos) -> None:
+    hand = pos(["R6 K1 K2 K3 K9", "", "", ""], openings="m101/-/-/-", table=["1:R3R4R5*R6@3"])
+    act(hand, "swap 0 R6")
+    assert paid(hand) == [(3, 101, "okey-taken")]
+
+
+def test_an_okey_keeps_its_placer_when_a_set_re_reads_it(pos) -> None:
+    hand = pos(["Y9 K9 K1 K2 K3", "", "", ""], openings="m101/-/-/-", table=["1:R9*Y9@3B9"])
+    act(hand, "add Y9>0")
+    assert hand.table[0].okey_owners == ((Tile.parse("K9"), 3),)
+    act(hand, "swap 0 K9")
+    assert paid(hand) == [(3, 101, "okey-taken")]
+
+
+def test_swapping_your_own_okey_is_free(pos) -> None:
+    hand = pos(["R4 K1 K2 K3 K9", "", "", ""], openings="m101/-/-/-", table=["0:R3*R4R5"])
+    act(hand, "swap 0 R4")
+    assert paid(hand) == []
+
+
+def test_swapping_your_partners_okey_is_free(pos) -> None:
+    hand = pos(
+        ["R4 K1 K2 K3 K9", "", "", ""],
+        rules="classic/11+p",
+        openings="m101/-/-/-",
+        table=["2:R3*R4R5"],
+    )
+    act(hand, "swap 0 R4")
+    assert paid(hand) == []
+
+
+def test_swapping_an_opponents_okey_at_a_partners_table_costs_them_101(pos) -> None:
+    hand = pos(
+        ["R4 K1 K2 K3 K9", "", "", ""],
+        rules="classic/11+p",
+        openings="m101/-/-/-",
+        table=["3:R3*R4R5"],
+    )
+    act(hand, "swap 0 R4")
+    assert paid(hand) == [(3, 101, "okey-taken")]
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "plays"),
+    [
+        ("B8 K1", [], ["discard B8"]),
+        ("R6 K1", ["1:R3R4R5"], ["discard R6"]),
+        ("R1 R2 R3 K1", [], ["lay R1R2R3", "takeback"]),
+        ("R4 K1 K2 K3 K9", ["1:R3*R4R5"], ["swap 0 R4"]),
+    ],
+    ids=["okey discard", "playable discard", "take back", "okey taken"],
+)
+def test_no_penalty_is_written_at_a_no_penalty_table(
+    pos, rack: str, table: list[str], plays: list[str]
+) -> None:
+    hand = pos([rack, "", "", ""], rules="classic/11+n", openings="m101/-/-/-", table=table)
+    for text in plays:
+        act(hand, text)
+    assert paid(hand) == []
+
+
+def test_penalties_paid_during_the_hand_are_added_to_the_hand_score(pos) -> None:
+    hand = pos(["B8 K1", "", "", ""], penalties="2:101:take-back", rest="rack3")
+    act(hand, "discard B8")
+    hand.apply(parse_action("draw", OKEY))  # seat 1 meets an empty middle
+    result = score_hand(hand)
+    assert [s.penalties for s in result.seats] == [101, 0, 101, 0]
+    assert result.seats[0].total == 202 + 101  # not opened, plus the okey discard
+    assert penalties_by_seat(hand.penalties) == [101, 0, 101, 0]
+    assert hand.penalties[0] == Penalty(2, 101, PenaltyReason.TAKE_BACK)
