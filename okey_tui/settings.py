@@ -1,0 +1,115 @@
+"""The new-table choices a player made last time, kept in a small JSON file.
+
+The file lives in the user config dir (platformdirs). ``OKEY101_CONFIG_DIR``
+points it elsewhere: tests use a temporary dir so a developer's own
+settings are never read or written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
+
+SETTINGS_VERSION = 1
+ENV_DIR = "OKEY101_CONFIG_DIR"
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What the new-table screen asks for."""
+
+    game_type: str = GameType.CLASSIC.value
+    penalties: bool = True
+    partners: bool = False
+    hands: int = 11
+    bots: tuple[str, str, str] = ("normal", "normal", "normal")
+    name: str = "You"
+    colour_blind: bool = False
+    extra: dict[str, object] = field(default_factory=dict, compare=False)
+
+    def rules(self) -> RuleSet:
+        return RuleSet(
+            game_type=GameType(self.game_type),
+            penalties=self.penalties,
+            partners=self.partners,
+            hands=self.hands,
+        )
+
+    def with_changes(self, **changes: object) -> TableSettings:
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def checked(self) -> TableSettings:
+        """The same settings with anything out of range put back to its default."""
+        default = TableSettings()
+        game_type = self.game_type if self.game_type in {g.value for g in GameType} else "classic"
+        hands = self.hands if self.hands in MATCH_LENGTHS else default.hands
+        bots = tuple(b if b in BOT_LEVELS else "normal" for b in self.bots)
+        bots = (bots + ("normal",) * 3)[:3]
+        name = (self.name or "").strip()[:16] or default.name
+        return replace(
+            self,
+            game_type=game_type,
+            hands=hands,
+            bots=bots,  # type: ignore[arg-type]
+            name=name,
+            penalties=bool(self.penalties),
+            partners=bool(self.partners),
+            colour_blind=bool(self.colour_blind),
+        )
+
+
+def config_dir() -> Path:
+    override = os.environ.get(ENV_DIR)
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("okey101", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings() -> TableSettings:
+    """The saved choices, or the defaults when there are none or the file is unreadable."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return TableSettings()
+    if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
+        return TableSettings()
+    table = data.get("table", {})
+    if not isinstance(table, dict):
+        return TableSettings()
+    known = {k: v for k, v in table.items() if k in TableSettings.__dataclass_fields__}
+    known.pop("extra", None)
+    if "bots" in known:
+        known["bots"] = tuple(known["bots"]) if isinstance(known["bots"], list) else ()
+    try:
+        return TableSettings(**known).checked()
+    except (TypeError, ValueError):
+        return TableSettings()
+
+
+def save_settings(settings: TableSettings) -> None:
+    """Write the choices atomically; a read-only config dir is not an error."""
+    path = settings_path()
+    table = asdict(settings)
+    table.pop("extra", None)
+    table["bots"] = list(settings.bots)
+    payload = json.dumps({"version": SETTINGS_VERSION, "table": table}, indent=2)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(payload)
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -1,0 +1,1 @@
+"""The Textual front end: ``okey101 play``."""

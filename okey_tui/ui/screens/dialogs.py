@@ -1,0 +1,122 @@
+"""Small modal screens: a chooser, the quit question, the discard piles, too small."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from okey_tui.engine.view import PlayerView
+from okey_tui.ui.session import Session
+from okey_tui.ui.tiles import chips
+
+
+class ChooserScreen(ModalScreen[Any]):
+    """Pick one of a few options (an okey reading, a table meld); Esc cancels."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, options: list[tuple[Text | str, Any]]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield OptionList(
+                *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
+                id="chooser",
+            )
+            yield Static("Enter: choose · Esc: cancel", classes="dialog-hint")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        self.dismiss(self.options[index][1])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question answered with ``y`` or ``n``."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-title")
+            yield Static("y: yes · n: no", classes="dialog-hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PilesScreen(ModalScreen[None]):
+    """Every discard pile in full, oldest tile first."""
+
+    BINDINGS = [Binding("escape,v,q", "close", "Close")]
+
+    def __init__(self, session: Session, view: PlayerView) -> None:
+        super().__init__(classes="dialog-screen")
+        self.session = session
+        self.view = view
+
+    def compose(self) -> ComposeResult:
+        text = Text()
+        for seat in range(4):
+            pile = self.view.discards[seat]
+            nxt = self.session.seat_name((seat + 1) % 4)
+            text.append(f"{self.session.seat_name(seat)} → {nxt} ({len(pile)})\n", "bold")
+            text.append_text(chips(pile, self.view.okey) if pile else Text("empty", "dim"))
+            text.append("\n\n")
+        text.rstrip()
+        with Vertical(classes="dialog wide"):
+            yield Static("Discard piles (oldest first)", classes="dialog-title")
+            with VerticalScroll():
+                yield Static(text)
+            yield Static("Esc: close", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown instead of the game while the terminal is below the minimum size."""
+
+    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.describe()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.describe(event.size.width, event.size.height)
+
+    def describe(self, w: int | None = None, h: int | None = None) -> None:
+        if w is None or h is None:
+            w, h = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"The terminal is {w}×{h}.\nokey101 needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+            "Make the window bigger to go on playing."
+        )

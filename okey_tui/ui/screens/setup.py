@@ -1,0 +1,121 @@
+"""The new-table screen: game type, penalties, partners, hands, bots, name. Enter starts."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Static
+
+from okey_tui.engine.rules import MATCH_LENGTHS, GameType
+from okey_tui.settings import BOT_LEVELS, TableSettings
+from okey_tui.ui.session import BOT_NAMES
+
+
+class OptionRow(Widget, can_focus=True):
+    """A label and a value that ← → step through."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Previous", show=False),
+        Binding("right", "step(1)", "Next", show=False),
+    ]
+
+    class Changed(Message):
+        def __init__(self, row: OptionRow) -> None:
+            super().__init__()
+            self.row = row
+
+    def __init__(self, label: str, values: list[tuple[str, object]], value: object, *, id: str):
+        super().__init__(id=id, classes="option-row")
+        self.label = label
+        self.values = values
+        keys = [v for _, v in values]
+        self.position = keys.index(value) if value in keys else 0
+
+    @property
+    def value(self) -> object:
+        return self.values[self.position][1]
+
+    def render(self) -> Text:
+        text = Text(f"{self.label:<18}", "bold")
+        text.append(" ◀ ", "dim")
+        text.append(f"{self.values[self.position][0]:^12}", "reverse" if self.has_focus else "")
+        text.append(" ▶", "dim")
+        return text
+
+    def action_step(self, delta: int) -> None:
+        self.position = (self.position + delta) % len(self.values)
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self) -> None:
+        self.action_step(1)
+
+
+class NewTableScreen(Screen[TableSettings]):
+    """Dismisses with the chosen :class:`TableSettings`."""
+
+    BINDINGS = [
+        Binding("enter", "start", "Start", priority=True),
+        Binding("up", "app.focus_previous", "Up", show=False),
+        Binding("down", "app.focus_next", "Down", show=False),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, settings: TableSettings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        with Vertical(id="new-table"):
+            yield Static("101 Okey — a new table", id="new-table-title")
+            yield OptionRow(
+                "Game type", [(g.label, g.value) for g in GameType], s.game_type, id="opt-type"
+            )
+            yield OptionRow("Penalties", [("on", True), ("off", False)], s.penalties, id="opt-pen")
+            yield OptionRow(
+                "Play", [("individual", False), ("partners", True)], s.partners, id="opt-partners"
+            )
+            yield OptionRow("Hands", [(str(n), n) for n in MATCH_LENGTHS], s.hands, id="opt-hands")
+            for n, name in enumerate(BOT_NAMES):
+                where = ("right", "across", "left")[n]
+                yield OptionRow(
+                    f"{name} ({where})",
+                    [(lv, lv) for lv in BOT_LEVELS],
+                    s.bots[n],
+                    id=f"opt-bot-{n + 1}",
+                )
+            yield Static("Your name", classes="field-label")
+            yield Input(value=s.name, max_length=16, id="opt-name")
+            yield Static("↑ ↓ choose a line · ← → change it · Enter: sit down", id="new-table-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#opt-type").focus()
+
+    def chosen(self) -> TableSettings:
+        def row(id_: str) -> object:
+            return self.query_one(f"#{id_}", OptionRow).value
+
+        return self.settings.with_changes(
+            game_type=row("opt-type"),
+            penalties=row("opt-pen"),
+            partners=row("opt-partners"),
+            hands=row("opt-hands"),
+            bots=tuple(str(row(f"opt-bot-{n}")) for n in (1, 2, 3)),
+            name=self.query_one("#opt-name", Input).value,
+        ).checked()
+
+    def action_start(self) -> None:
+        self.dismiss(self.chosen())

@@ -1,0 +1,52 @@
+"""The lay-down area: groups of tiles staged for an opening or new melds. No Textual here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from okey_tui.engine.actions import Lay, Open
+from okey_tui.engine.melds import Meld, MeldKind
+from okey_tui.engine.view import PlayerView
+
+
+@dataclass
+class Staging:
+    """Melds the player has put aside to lay down together."""
+
+    melds: list[Meld] = field(default_factory=list)
+
+    def tiles(self) -> list:
+        return [t for m in self.melds for t in m.tiles]
+
+    def clear(self) -> None:
+        self.melds.clear()
+
+    @property
+    def pairs(self) -> bool:
+        return bool(self.melds) and all(m.kind is MeldKind.PAIR for m in self.melds)
+
+    def points(self) -> int:
+        return sum(m.value for m in self.melds if m.kind is not MeldKind.PAIR)
+
+    def pair_count(self) -> int:
+        return sum(1 for m in self.melds if m.kind is MeldKind.PAIR)
+
+    def progress(self, view: PlayerView) -> str:
+        """The running total against the floor: ``87 / 101`` or ``3 / 5 pairs``."""
+        opened = view.opening is not None
+        if self.pairs:
+            count = self.pair_count()
+            return f"{count} pairs" if opened else f"{count} / {view.pairs_floor} pairs"
+        points = self.points()
+        return f"{points} points" if opened else f"{points} / {view.melds_floor}"
+
+    def reached(self, view: PlayerView) -> bool:
+        if view.opening is not None:
+            return bool(self.melds)
+        if self.pairs:
+            return self.pair_count() >= view.pairs_floor
+        return self.points() >= view.melds_floor
+
+    def action(self, view: PlayerView) -> Open | Lay:
+        melds = tuple(self.melds)
+        return Lay(melds) if view.opening is not None else Open(melds)

@@ -1,0 +1,77 @@
+"""How a tile looks: a light face with the number in the tile's colour.
+
+Every colour also has a letter (R Y B K) and, in the colour-blind setting,
+a shape, so no one has to tell the colours apart by hue alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.style import Style
+from rich.text import Text
+
+from okey_tui.engine.melds import Meld
+from okey_tui.engine.tiles import Colour, Tile
+
+FACE = "#f4ecd8"
+FACE_CURSOR = "#ffe08a"
+FACE_SELECTED = "#a9d8ff"
+FACE_DIM = "#b9b2a2"
+INK = {
+    Colour.RED: "#c0231b",
+    Colour.YELLOW: "#a86a00",
+    Colour.BLUE: "#1d4fc4",
+    Colour.BLACK: "#151515",
+}
+FALSE_INK = "#137a3a"
+OKEY_MARK = "#137a3a"
+SHAPES = {Colour.RED: "◆", Colour.YELLOW: "▲", Colour.BLUE: "■", Colour.BLACK: "●"}
+
+
+def ink(tile: Tile) -> str:
+    return FALSE_INK if tile.colour is None else INK[tile.colour]
+
+
+def face_lines(
+    tile: Tile, okey: Tile, *, face: str = FACE, colour_blind: bool = False
+) -> tuple[Text, Text]:
+    """The two lines (3 cells each) of a tile on the rack."""
+    style = Style(color=ink(tile), bgcolor=face, bold=True)
+    if tile.is_false_okey:
+        return Text(" ✦ ", style), Text(" F ", style)
+    assert tile.colour is not None
+    top = Text(f"{tile.number:>2} ", style)
+    mark = SHAPES[tile.colour] if colour_blind else " "
+    bottom = Text(f"{mark}{tile.colour.letter}", style)
+    if tile == okey:
+        bottom.append("★", Style(color=OKEY_MARK, bgcolor=face, bold=True))
+    else:
+        bottom.append(" ", style)
+    return top, bottom
+
+
+def chip(tile: Tile, okey: Tile | None = None, *, meant: Tile | None = None) -> Text:
+    """One tile on one line: ``R7`` on a light face; an okey shows a star and what it plays."""
+    style = Style(color=ink(tile), bgcolor=FACE, bold=True)
+    if okey is not None and tile == okey and meant is not None and meant != tile:
+        text = Text("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
+        text.append(str(meant), Style(color=ink(meant), bgcolor=FACE, bold=True, italic=True))
+        return text
+    label = "F✦" if tile.is_false_okey else str(tile)
+    text = Text(label, style)
+    if okey is not None and tile == okey:
+        text.append("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
+    return text
+
+
+def chips(tiles: Iterable[Tile], okey: Tile | None = None) -> Text:
+    return Text(" ").join(chip(t, okey) for t in tiles)
+
+
+def meld_chips(meld: Meld, okey: Tile) -> Text:
+    """A meld with each okey showing what it stands for."""
+    return Text(" ").join(
+        chip(laid, okey, meant=meant)
+        for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
+    )

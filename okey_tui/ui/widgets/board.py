@@ -1,0 +1,223 @@
+"""The table around the rack: players, discard piles, centre, melds, lay-down area, log."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.widgets import RichLog, Static
+
+from okey_tui.engine.melds import MeldKind
+from okey_tui.engine.state import Event, OpeningKind
+from okey_tui.engine.view import PlayerView
+from okey_tui.ui.session import Session
+from okey_tui.ui.staging import Staging
+from okey_tui.ui.tiles import chip, chips, meld_chips
+
+SEAT_WORDS = ("you", "right", "across", "left")
+
+
+def opened_text(view: PlayerView, seat: int) -> str:
+    opening = view.openings[seat]
+    if opening is None:
+        return "not opened"
+    if opening.kind is OpeningKind.PAIRS:
+        return f"opened {opening.value} pairs"
+    return f"opened {opening.value}"
+
+
+class PlayerPanel(Static):
+    """One seat: name, bot level, tiles in hand, opened or not, match score, whose turn."""
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="player")
+        self.seat = seat
+
+    def show(self, session: Session, view: PlayerView) -> None:
+        seat = self.seat
+        level = session.seat_level(seat)
+        turn = view.turn == seat and view.outcome is None
+        self.set_class(turn, "-turn")
+        self.border_title = ("▶ " if turn else "") + session.seat_name(seat)
+        self.border_subtitle = level or ""
+        text = Text()
+        count = view.rack_counts[seat]
+        score = view.match_totals[seat]
+        text.append(f"{count} tiles", "bold")
+        width, height = self.content_size
+        if not width or len(f"{count} tiles · score {score}") <= width:
+            text.append(f" · score {score}")
+        elif height >= 3:
+            text.append(f"\nscore {score}")
+        else:
+            text.append(f" · Σ{score}")
+        text.append("\n")
+        text.append(opened_text(view, seat), "bold green" if view.openings[seat] else "dim")
+        if view.penalty_points[seat]:
+            text.append(f" · +{view.penalty_points[seat]}", "bold red")
+        if view.going_pairs[seat]:
+            text.append(" · going pairs", "magenta")
+        self.update(text)
+
+
+class PilePanel(Static):
+    """A discard pile: filled by ``seat``, taken from by the next seat. Click to open."""
+
+    class Opened(Message):
+        pass
+
+    def __init__(self, seat: int, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="pile")
+        self.seat = seat
+
+    def show(self, session: Session, view: PlayerView) -> None:
+        pile = view.discards[self.seat]
+        mine = self.seat == view.seat
+        for_me = self.seat == view.left
+        self.set_class(for_me, "-for-me")
+        self.border_title = "your pile" if mine else session.seat_name(self.seat)
+        self.border_subtitle = (f"{len(pile)} tile" + "s" * (len(pile) > 1)) if pile else ""
+        text = Text()
+        if pile:
+            text.append_text(chip(pile[-1], view.okey))
+            if len(pile) > 1:
+                text.append(" ")
+                text.append_text(chips(list(reversed(pile[-3:-1])), view.okey))
+        else:
+            text.append("empty", "dim")
+        if for_me:
+            text.append("\nt take", "dim")
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Opened())
+
+
+class CentreInfo(Static):
+    """The indicator, the okey it names, the middle count, the hand number."""
+
+    def show(self, session: Session, view: PlayerView) -> None:
+        text = Text()
+        text.append("Indicator ", "bold")
+        text.append_text(chip(view.indicator))
+        text.append("  okey ", "bold")
+        text.append_text(chip(view.okey, view.okey))
+        text.append(f"   Middle: {view.middle_count}", "bold")
+        match = session.match
+        text.append(
+            f"\nHand {match.hand_number + 1}/{session.rules.hands}"
+            f" · {session.rules.game_type.label}"
+            + (" · partners" if session.rules.partners else "")
+            + ("" if session.rules.penalties else " · no penalties"),
+            "dim",
+        )
+        self.update(text)
+
+
+class MeldsView(VerticalScroll):
+    """Table melds, grouped by the player who laid them, numbered for ``a`` and ``w``."""
+
+    can_focus = False
+
+    def compose(self):  # type: ignore[no-untyped-def]
+        yield Static(id="melds-text")
+
+    def show(self, session: Session, view: PlayerView) -> None:
+        okey = view.okey
+        text = Text()
+        if not view.table:
+            text.append("No melds on the table yet.", "dim")
+        for seat in range(4):
+            owned = [(i, tm) for i, tm in enumerate(view.table) if tm.owner == seat]
+            if not owned:
+                continue
+            if text:
+                text.append("\n")
+            opening = view.openings[seat]
+            head = f"{session.seat_name(seat)} — "
+            if opening is None:
+                head += "took back"
+            elif opening.kind is OpeningKind.PAIRS:
+                head += f"opened with {opening.value} pairs"
+            else:
+                head += f"opened with {opening.value} points"
+            text.append(head + "\n", "bold")
+            width = max(20, self.content_size.width - 1)
+            line = 0
+            for n, (index, tm) in enumerate(owned):
+                piece = Text(f"{index + 1}:", "dim")
+                piece.append_text(meld_chips(tm.meld, okey))
+                if tm.meld.kind is not MeldKind.PAIR:
+                    piece.append(f" ={tm.meld.value}", "dim")
+                # A meld never breaks over two lines: start a new line instead.
+                if n and line + 3 + piece.cell_len > width:
+                    text.append("\n")
+                    line = 0
+                elif n:
+                    text.append("   ")
+                    line += 3
+                text.append_text(piece)
+                line += piece.cell_len
+        self.query_one("#melds-text", Static).update(text)
+
+
+class LayDownArea(Static):
+    """Staged melds and their running total against the floor."""
+
+    class Dropped(Message):
+        pass
+
+    def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
+        okey = view.okey
+        text = Text()
+        verb = "Lay down" if view.opening is not None else "Opening"
+        if staging.melds:
+            for n, meld in enumerate(staging.melds):
+                if n:
+                    text.append("  ")
+                text.append_text(meld_chips(meld, okey))
+            text.append("\n")
+            style = "bold green" if staging.reached(view) else "bold yellow"
+            text.append(f"{verb}: {staging.progress(view)}", style)
+            text.append("  Enter lay down · Esc back", "dim")
+        else:
+            if view.opening is None:
+                text.append(
+                    f"Open with {view.melds_floor} points or {view.pairs_floor} pairs\n", "bold"
+                )
+            else:
+                text.append(f"You {opened_text(view, view.seat)}: lay more melds\n", "bold")
+            text.append("space select · o stage", "dim")
+        if selection_text is not None:
+            text.append("\n")
+            text.append_text(selection_text)
+        self.update(text)
+
+
+def event_line(session: Session, event: Event, okey_view: PlayerView) -> Text:
+    """One log line; the human never sees what another seat drew from the middle."""
+    text = Text()
+    who = session.seat_name(event.seat) if event.seat is not None else ""
+    if event.kind == "deal":
+        text.append(event.text, "bold")
+        return text
+    if event.kind == "penalty":
+        text.append(f"{who} {event.text}", "red")
+        return text
+    if event.kind in ("finish", "end"):
+        text.append(f"{who} {event.text}".strip(), "bold magenta")
+        return text
+    text.append(f"{who} ", "bold")
+    if event.kind == "draw":
+        text.append("drew from the middle")
+        if event.seat == okey_view.seat and event.tiles:
+            text.append(": ")
+            text.append_text(chip(event.tiles[0], okey_view.okey))
+        return text
+    text.append(event.text)
+    return text
+
+
+class GameLog(RichLog, can_focus=False):
+    """What happened this hand, from the hand's events."""

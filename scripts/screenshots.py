@@ -1,0 +1,175 @@
+"""Make the pictures in screenshots/: SVG from Textual, PNG when cairosvg is installed.
+
+    python scripts/screenshots.py [OUTDIR]
+
+Fixed seeds and sizes, so the pictures change only when the UI does. The
+settings file goes to a temporary dir: your own choices are not touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+os.environ.setdefault("OKEY101_CONFIG_DIR", tempfile.mkdtemp(prefix="okey101-shots-"))
+
+from okey_tui.engine import solver  # noqa: E402
+from okey_tui.settings import TableSettings  # noqa: E402
+from okey_tui.ui.app import OkeyApp, make_app  # noqa: E402
+from okey_tui.ui.session import fallback_action  # noqa: E402
+
+SIZE = (120, 40)
+Driver = Callable[[OkeyApp, object], Awaitable[None]]
+
+
+def table(seed: int) -> OkeyApp:
+    settings = TableSettings(bots=("normal", "normal", "normal"), name="You")
+    return make_app(settings=settings, ask=False, seed=seed, bot_delay=0, remember=False)
+
+
+async def settle(app: OkeyApp, pilot: object) -> None:
+    session = app.session
+    assert session is not None
+    for _ in range(2000):
+        if session.hand.is_over or session.human_to_play:
+            break
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def goto(pilot: object, screen: object, index: int) -> None:
+    rack = screen.rack  # type: ignore[attr-defined]
+    row, col = rack.place(screen.cursor)  # type: ignore[attr-defined]
+    trow, tcol = rack.place(index)
+    keys = ["down" if trow > row else "up"] * abs(trow - row)
+    keys += ["right" if tcol > col else "left"] * abs(tcol - col)
+    if keys:
+        await pilot.press(*keys)  # type: ignore[attr-defined]
+
+
+async def nothing(app: OkeyApp, pilot: object) -> None:
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+async def mid_hand(app: OkeyApp, pilot: object) -> None:
+    """Seed 125: open with 105, discard, let the bots play a round, draw."""
+    screen = app.screen
+    hand = app.session.hand  # type: ignore[union-attr]
+    best = solver.best_melds(hand.racks[0], hand.okey)
+    await pilot.press("s")  # type: ignore[attr-defined]
+    for meld in best.melds:
+        for tile in meld.tiles:
+            slots = screen.rack.slots  # type: ignore[attr-defined]
+            index = next(
+                i
+                for i, t in enumerate(slots)
+                if t == tile and i not in screen.selected  # type: ignore[attr-defined]
+            )
+            await goto(pilot, screen, index)
+            await pilot.press("space")  # type: ignore[attr-defined]
+        await pilot.press("o")  # type: ignore[attr-defined]
+    await pilot.press("enter")  # type: ignore[attr-defined]
+    filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
+    await goto(pilot, screen, filled[-1])
+    await pilot.press("x")  # type: ignore[attr-defined]
+    for _ in range(2):
+        await settle(app, pilot)
+        await pilot.press("d")  # type: ignore[attr-defined]
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")  # type: ignore[attr-defined]
+    await settle(app, pilot)
+    await pilot.press("d")  # type: ignore[attr-defined]
+
+
+async def lay_down(app: OkeyApp, pilot: object) -> None:
+    screen = app.screen
+    hand = app.session.hand  # type: ignore[union-attr]
+    best = solver.best_melds(hand.racks[0], hand.okey)
+    await pilot.press("s")  # type: ignore[attr-defined]
+    for meld in best.melds[:3]:
+        for tile in meld.tiles:
+            slots = screen.rack.slots  # type: ignore[attr-defined]
+            index = next(
+                i
+                for i, t in enumerate(slots)
+                if t == tile and i not in screen.selected  # type: ignore[attr-defined]
+            )
+            await goto(pilot, screen, index)
+            await pilot.press("space")  # type: ignore[attr-defined]
+        await pilot.press("o")  # type: ignore[attr-defined]
+
+
+async def summary(app: OkeyApp, pilot: object) -> None:
+    session = app.session
+    assert session is not None
+    for _ in range(60):
+        await settle(app, pilot)
+        if session.hand.is_over:
+            break
+        session.act(fallback_action(session.view()))
+        if not session.hand.is_over:
+            session.act(fallback_action(session.view()))
+        app.screen.changed()  # type: ignore[attr-defined]
+    await pilot.pause(0.2)  # type: ignore[attr-defined]
+
+
+async def help_screen(app: OkeyApp, pilot: object) -> None:
+    await pilot.press("question_mark")  # type: ignore[attr-defined]
+    await pilot.pause(0.2)  # type: ignore[attr-defined]
+
+
+SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
+    (
+        "new-table",
+        lambda: make_app(settings=TableSettings(), ask=True, seed=1, remember=False),
+        nothing,
+        (100, 30),
+    ),
+    ("table", lambda: table(125), mid_hand, SIZE),
+    ("lay-down", lambda: table(125), lay_down, SIZE),
+    ("hand-summary", lambda: table(7), summary, SIZE),
+    ("help", lambda: table(125), help_screen, SIZE),
+    ("compact-80x24", lambda: table(125), nothing, (80, 24)),
+]
+
+
+async def shoot(outdir: Path) -> list[Path]:
+    made = []
+    for name, build, drive, size in SHOTS:
+        app = build()
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await drive(app, pilot)
+            await pilot.pause()
+            path = app.save_screenshot(f"{name}.svg", str(outdir))
+        made.append(Path(path))
+    return made
+
+
+def to_png(svg: Path) -> Path | None:
+    try:
+        import cairosvg  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    png = svg.with_suffix(".png")
+    cairosvg.svg2png(url=str(svg), write_to=str(png), output_width=1600)
+    return png
+
+
+def main() -> None:
+    outdir = (
+        Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent.parent / "screenshots"
+    )
+    outdir.mkdir(parents=True, exist_ok=True)
+    for svg in asyncio.run(shoot(outdir)):
+        png = to_png(svg)
+        print(svg, png or "(no PNG: pip install cairosvg)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""Playing 101 Okey by key presses (the app driven by Textual's pilot, bots at full speed)."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+
+from okey_tui.engine import solver
+from okey_tui.engine.state import Phase
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
+
+
+def status_text(screen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def test_whole_hand_by_keys_with_an_opening_and_discards():
+    """The human opens with 105 by staging four melds, then draws and discards until the end."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        assert hand.turn == 0 and len(hand.racks[0]) == 22
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        assert best.value == 105
+        await pilot.press("s")
+        for meld in best.melds:
+            for tile in meld.tiles:
+                await goto(pilot, screen, slot_of(screen, tile))
+                await pilot.press("space")
+            await pilot.press("o")
+        laydown = str(screen.query_one("#laydown").render())
+        assert "105 / 101" in laydown
+        await pilot.press("enter")
+        assert hand.openings[0] is not None and hand.openings[0].value == 105
+        assert len(hand.table) == 4
+        # Discard: the first tile on the rack.
+        first = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
+        await goto(pilot, screen, first)
+        tile = screen.rack.slots[first]
+        await pilot.press("x")
+        assert hand.discards[0][-1] == tile
+        turns = 0
+        while not hand.is_over:
+            await wait_for_human(pilot, app)
+            if hand.is_over:
+                break
+            turns += 1
+            assert hand.phase is Phase.DRAW
+            await pilot.press("d")
+            if hand.is_over:
+                break
+            filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+            await goto(pilot, screen, filled[-1])
+            await pilot.press("x")
+        await pilot.pause()
+        assert turns >= 1
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert app.session.match.results, "the hand was scored"
+
+
+async def test_illegal_keys_show_the_engine_message_and_change_nothing():
+    """The starter cannot draw; an opening below the floor is refused with its points."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        before = (list(hand.racks[0]), len(hand.middle), hand.phase)
+        await pilot.press("d")
+        assert "already drawn" in status_text(screen)
+        assert (list(hand.racks[0]), len(hand.middle), hand.phase) == before
+        # Stage one run only and try to open with it.
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        await pilot.press("s")
+        meld = best.melds[0]
+        for tile in meld.tiles:
+            await goto(pilot, screen, slot_of(screen, tile))
+            await pilot.press("space")
+        await pilot.press("o", "enter")
+        assert f"Your opening is {meld.value} points; this table needs 101" in status_text(screen)
+        assert hand.openings[0] is None and not hand.table
+        assert list(hand.racks[0]) == before[0]
+        # Taking back with nothing laid is not allowed either.
+        await pilot.press("b")
+        assert "laid nothing" in status_text(screen)
+
+
+async def test_rack_cursor_selection_and_moving_tiles():
+    """Arrows move the cursor, space selects, shift+arrows move the selected tile."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        tile = screen.rack.slots[0]
+        await pilot.press("space", "shift+right", "shift+down")
+        assert screen.rack.slots[screen.rack.cols + 1] == tile
+        assert screen.selected == {screen.rack.cols + 1}
+        assert sorted(map(str, screen.rack.tiles())) == sorted(map(str, app.session.hand.racks[0]))
+
+
+async def test_quit_asks_first():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("q")
+        await pilot.press("n")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q", "y")
+    assert app.return_code == 0
+
+
+async def test_too_small_terminal_says_how_big_it_must_be():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small", Static).render())
+        assert "80×24" in text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_okey_group_offers_its_readings_highest_first():
+    """Seed 17: R5 R6 and the okey read as R5-R6-R7 (18) or R4-R5-R6 (15); the chooser
+    lists 18 first and the choice goes to the lay-down area."""
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+
+    app = table_app(17)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        okey = hand.okey
+        from okey_tui.engine.tiles import Tile
+
+        for tile in (Tile.parse("R5"), Tile.parse("R6"), okey):
+            await goto(pilot, screen, slot_of(screen, tile))
+            await pilot.press("space")
+        await pilot.press("o")
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        values = [meld.value for _, meld in chooser.options]
+        assert values == sorted(values, reverse=True) and values[0] == 18
+        await pilot.press("down", "enter")
+        assert app.screen is screen
+        assert [m.value for m in screen.staging.melds] == [values[1]]
+        assert "15 / 101" in str(screen.query_one("#laydown").render())
+        await pilot.press("escape")
+        assert not screen.staging.melds and len(screen.rack.tiles()) == 22
+
+
+async def test_new_table_screen_starts_and_remembers(_temp_config):
+    """Enter starts with the chosen options; the next start offers them again."""
+    from okey_tui.settings import load_settings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert isinstance(app.screen, NewTableScreen)
+        await pilot.press("down", "right")  # penalties: off
+        await pilot.press("down", "down", "left")  # hands: 9
+        await pilot.press("down", "right")  # Ayşe: hard
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        rules = app.session.rules
+        assert not rules.penalties and rules.hands == 9
+        assert app.session.levels[0] == "hard"
+    saved = load_settings()
+    assert not saved.penalties and saved.hands == 9 and saved.bots[0] == "hard"
+    again = make_app(seed=3, bot_delay=0)
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, NewTableScreen)
+        assert again.screen.chosen() == saved
+
+
+def test_play_command_options():
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    runner = CliRunner()
+    result = runner.invoke(main, ["play", "--help"])
+    assert result.exit_code == 0
+    for option in (
+        "--type",
+        "--hands",
+        "--no-penalty",
+        "--partners",
+        "--bots",
+        "--seed",
+        "--bot-delay",
+        "--name",
+    ):
+        assert option in result.output
+    bad = runner.invoke(main, ["play", "--hands", "4"])
+    assert bad.exit_code != 0 and "1, 3, 5, 7, 9, 11 or 13" in bad.output
+    bad = runner.invoke(main, ["play", "--bots", "easy,hard"])
+    assert bad.exit_code != 0 and "--bots" in bad.output

@@ -1,0 +1,87 @@
+"""Pictures of the main screens (pytest-textual-snapshot). Review diffs by eye before updating."""
+
+from __future__ import annotations
+
+from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+
+from okey_tui.engine import solver
+from okey_tui.settings import TableSettings
+from okey_tui.ui.app import make_app
+from okey_tui.ui.session import fallback_action
+
+
+def test_new_table_screen(snap_compare):
+    """The new-table screen: game type Classic, penalties on, individual, 11 hands,
+    three normal bots by name and seat, the name field, and the hint "Enter: sit down"."""
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    assert snap_compare(app, terminal_size=(100, 30))
+
+
+def test_table_mid_hand(snap_compare):
+    """Seed 125 after the human's first discard and the bots' replies: the rack of two rows
+    with gaps, the indicator and okey, the middle count, four piles with their top tiles,
+    the human's panel highlighted for the turn, and the log of draws and discards."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = app.screen
+        await pilot.press("s")
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")
+        await wait_for_human(pilot, app)
+        await pilot.press("d")
+
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_lay_down_area_with_running_total(snap_compare):
+    """Two melds staged in the lay-down area with the running total against the floor
+    ("… / 101" in yellow, not yet enough) and a third group selected on the rack."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        screen = app.screen
+        hand = app.session.hand
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        await pilot.press("s")
+        for meld in best.melds[:2]:
+            for tile in meld.tiles:
+                await goto(pilot, screen, slot_of(screen, tile))
+                await pilot.press("space")
+            await pilot.press("o")
+        for tile in best.melds[2].tiles:
+            await goto(pilot, screen, slot_of(screen, tile))
+            await pilot.press("space")
+
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_hand_summary(snap_compare):
+    """The end of hand 1 (seed 7, the human only draws and discards): every seat's finish,
+    multiplier, tiles left, okeys, penalties and hand score, then the score sheet."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        session = app.session
+        for _ in range(60):
+            await wait_for_human(pilot, app)
+            if session.hand.is_over:
+                break
+            session.act(fallback_action(session.view()))
+            if not session.hand.is_over:
+                session.act(fallback_action(session.view()))
+            app.screen.changed()
+        await pilot.pause()
+
+    assert snap_compare(table_app(7), terminal_size=(120, 40), run_before=run_before)
+
+
+def test_help_screen(snap_compare):
+    """The help screen: the table of keys on top of the rules page."""
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(100, 30), press=["question_mark"])
+
+
+def test_compact_table_at_80x24(snap_compare):
+    """The smallest supported terminal: no log column, every panel and the rack still visible."""
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(80, 24))

@@ -1,0 +1,81 @@
+"""``okey101 play`` in a real terminal (tmux): a turn with d and x, then q y quits."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+
+
+def okey101() -> str:
+    script = Path(sys.executable).with_name("okey101")
+    return str(script) if script.exists() else f"{sys.executable} -m okey_tui"
+
+
+def capture(session: str) -> str:
+    return subprocess.run(
+        ["tmux", "capture-pane", "-t", session, "-p"], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def wait_for(session: str, text: str, timeout: float = 20.0) -> str:
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = capture(session)
+        if text in screen:
+            return screen
+        time.sleep(0.2)
+    raise AssertionError(f"{text!r} did not appear; the screen was:\n{screen}")
+
+
+def send(session: str, *keys: str) -> None:
+    for key in keys:
+        subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+        time.sleep(0.3)
+
+
+def test_play_a_turn_and_quit_in_tmux(tmp_path):
+    session = f"okey101-test-{uuid.uuid4().hex[:8]}"
+    env_prefix = f"OKEY101_CONFIG_DIR={tmp_path} TERM=xterm-256color"
+    command = f"{env_prefix} {okey101()} play --seed 5 --bot-delay 0"
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
+        check=True,
+        env={**os.environ, "OKEY101_CONFIG_DIR": str(tmp_path)},
+    )
+    try:
+        screen = wait_for(session, "Indicator")
+        assert "Middle: 20" in screen
+        send(session, "d")
+        # Seed 5: the human starts with 22 tiles, so there is nothing to draw: the engine says so.
+        screen = wait_for(session, "already drawn")
+        send(session, "x")
+        screen = wait_for(session, "You discarded")
+        screen = wait_for(session, "Your turn")
+        assert "21 tiles" in screen
+        send(session, "d")
+        screen = wait_for(session, "You drew from the middle")
+        send(session, "x")
+        wait_for(session, "Your turn")
+        send(session, "q")
+        wait_for(session, "Quit the game?")
+        send(session, "y")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
+            if alive.returncode != 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError("okey101 did not quit after q y:\n" + capture(session))
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
