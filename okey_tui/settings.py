@@ -7,17 +7,20 @@ settings are never read or written.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
+from okey_tui.storage import atomic_write
 
 SETTINGS_VERSION = 1
 ENV_DIR = "OKEY101_CONFIG_DIR"
 BOT_LEVELS = ("easy", "normal", "hard")
+# The table's look: "felt" is the green table, "dark" a plain dark one.
+THEMES = ("felt", "dark")
 
 
 @dataclass(frozen=True)
@@ -32,6 +35,18 @@ class TableSettings:
     name: str = "You"
     colour_blind: bool = False
     extra: dict[str, object] = field(default_factory=dict, compare=False)
+    bot_delay: float = 0.6
+    theme: str = "felt"
+    # Practice table: hints (h), penalty confirms, undo, first-hand tips.
+    practice: bool = False
+    tips: bool = True
+    mark_okeys: bool = False
+    # Hot-seat: how many people share the terminal, the names of all but the
+    # first (who is ``name``), and whether two humans at a partners table are
+    # partners (across) or opponents (side by side).
+    humans: int = 1
+    human_names: tuple[str, ...] = ()
+    humans_partners: bool = True
 
     def rules(self) -> RuleSet:
         return RuleSet(
@@ -61,7 +76,23 @@ class TableSettings:
             penalties=bool(self.penalties),
             partners=bool(self.partners),
             colour_blind=bool(self.colour_blind),
+            bot_delay=_delay(self.bot_delay),
+            theme=self.theme if self.theme in THEMES else default.theme,
+            practice=bool(self.practice),
+            tips=bool(self.tips),
+            mark_okeys=bool(self.mark_okeys),
+            humans=self.humans if self.humans in (1, 2, 3, 4) else default.humans,
+            human_names=tuple(str(n).strip()[:16] for n in self.human_names)[:3],
+            humans_partners=bool(self.humans_partners),
         )
+
+
+def _delay(value: object) -> float:
+    try:
+        delay = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return TableSettings.bot_delay
+    return min(max(delay, 0.0), 10.0)
 
 
 def config_dir() -> Path:
@@ -92,6 +123,9 @@ def load_settings() -> TableSettings:
     known.pop("extra", None)
     if "bots" in known:
         known["bots"] = tuple(known["bots"]) if isinstance(known["bots"], list) else ()
+    if "human_names" in known:
+        names = known["human_names"]
+        known["human_names"] = tuple(names) if isinstance(names, list) else ()
     try:
         return TableSettings(**known).checked()
     except (TypeError, ValueError):
@@ -105,11 +139,5 @@ def save_settings(settings: TableSettings) -> None:
     table.pop("extra", None)
     table["bots"] = list(settings.bots)
     payload = json.dumps({"version": SETTINGS_VERSION, "table": table}, indent=2)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(payload)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        atomic_write(path, payload)

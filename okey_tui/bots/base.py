@@ -22,6 +22,23 @@ class Bot(Protocol):
         ...
 
 
+def decision_rng(seed: int, hand_number: int, view: PlayerView) -> random.Random:
+    """The random stream for one bot decision, from the match seed and public facts only.
+
+    Deriving it afresh for each decision (rather than drawing from one long
+    stream) lets a saved match resume with exactly the same bot play.
+    """
+    public = (
+        view.seat,
+        view.phase.value,
+        view.middle_count,
+        sum(map(len, view.discards)),
+        sum(len(tm.meld.tiles) for tm in view.table),
+        len(view.rack),
+    )
+    return random.Random(f"okey101-bot:{seed}:{hand_number}:{public}")
+
+
 def make_bot(level: str) -> Bot:
     """A bot of the named level (``easy``, ``normal`` or ``hard``)."""
     if level not in LEVELS:

@@ -44,10 +44,10 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.option(
     "--bot-delay",
     type=click.FloatRange(0, 10),
-    default=0.6,
-    show_default=True,
-    help="Seconds between bot moves (0 = instant).",
+    default=None,
+    help="Seconds between bot moves (0 = instant; default: your last choice, else 0.6).",
 )
+@click.option("--resume", is_flag=True, help="Continue the saved match exactly where it stopped.")
 @click.option("--name", help="Your name at the table.")
 def play(
     game_type: str | None,
@@ -56,8 +56,9 @@ def play(
     partners: bool | None,
     bots: str | None,
     seed: int | None,
-    bot_delay: float,
+    bot_delay: float | None,
     name: str | None,
+    resume: bool,
 ) -> None:
     """Sit down at a table with three bots.
 
@@ -86,11 +87,21 @@ def play(
         changes["bots"] = levels
     if name is not None:
         changes["name"] = name
+    if resume and (changes or seed is not None):
+        raise click.UsageError("--resume continues the saved match as it was: give no table flags")
     ask = not changes and seed is None
     app = make_app(
         settings=settings.with_changes(**changes).checked(),
         ask=ask,
         seed=seed,
         bot_delay=bot_delay,
+        resume=resume,
     )
-    app.run()
+    from okey_tui import storage
+
+    try:
+        with storage.exclusive():
+            app.run()
+    except storage.SaveInUseError as exc:
+        click.echo(f"okey101: {exc}", err=True)
+        raise SystemExit(1) from None

@@ -7,10 +7,14 @@ human's actions through :meth:`Session.act`, and lets the bots move with
 
 from __future__ import annotations
 
-import random
+import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from okey_tui import stats, storage
+from okey_tui.bots.base import decision_rng
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, GiveBack, TakeBack
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
@@ -18,6 +22,7 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Event, Hand
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.storage import SavedMatch
 
 HUMAN = 0
 BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
@@ -33,12 +38,75 @@ class Session:
     levels: tuple[str, str, str] = ("normal", "normal", "normal")
     match: Match = field(init=False)
     bots: list[Any] = field(init=False, default_factory=list)
-    rng: random.Random = field(init=False)
+    # Autosave: where the match is written after every action (None: not saved).
+    save_path: Path | None = None
+    # Rack layouts per human seat, as tile texts with None for a gap: what
+    # a resumed match starts from, and (through layout_source) what is saved.
+    layouts: dict[int, list[str | None]] = field(default_factory=dict)
+    layout_source: Callable[[], dict[int, list[str | None]]] | None = None
+    record_stats: bool = False
+    # Hot-seat: the seats people play (the rest are bots), the names of all
+    # but seat 0 (which is ``name``), and whose rack the screen shows now.
+    humans: tuple[int, ...] = (HUMAN,)
+    human_names: tuple[str, ...] = ()
+    viewer: int = HUMAN
+    practice: bool = False
 
     def __post_init__(self) -> None:
         self.match = Match(self.rules, self.seed)
-        self.rng = random.Random(f"okey101-bots:{self.seed}")
         self.bots = [None] + [self._make_bot(level) for level in self.levels]
+
+    @classmethod
+    def resume(
+        cls, saved: SavedMatch, save_path: Path | None, record_stats: bool = False
+    ) -> Session:
+        """The table of a saved match, exactly where it stopped."""
+        extra = saved.extra
+        levels = tuple(extra.get("levels", ("normal",) * 3))
+        if len(levels) != 3 or any(lv not in ("easy", "normal", "hard") for lv in levels):
+            levels = ("normal", "normal", "normal")
+        session = cls.__new__(cls)
+        session.rules = saved.match.rules
+        session.seed = saved.match.seed
+        session.name = str(extra.get("name", "You"))
+        session.levels = (levels[0], levels[1], levels[2])
+        session.match = saved.match
+        session.bots = [None] + [cls._make_bot(level) for level in session.levels]
+        session.save_path = save_path
+        raw = extra.get("layouts", {})
+        session.layouts = (
+            {int(seat): list(slots) for seat, slots in raw.items() if isinstance(slots, list)}
+            if isinstance(raw, dict)
+            else {}
+        )
+        session.layout_source = None
+        session.record_stats = record_stats
+        humans = extra.get("humans", [HUMAN])
+        if isinstance(humans, list) and HUMAN in humans and set(humans) <= {0, 1, 2, 3}:
+            session.humans = tuple(sorted(int(h) for h in humans))
+        names = extra.get("human_names", [])
+        if isinstance(names, list):
+            session.human_names = tuple(str(n) for n in names)
+        session.practice = bool(extra.get("practice", False))
+        return session
+
+    # -- saving ----------------------------------------------------------------
+    def save_extra(self) -> dict[str, Any]:
+        if self.layout_source is not None:
+            self.layouts = self.layout_source()
+        return {
+            "name": self.name,
+            "levels": list(self.levels),
+            "layouts": {str(seat): slots for seat, slots in self.layouts.items()},
+            "humans": list(self.humans),
+            "human_names": list(self.human_names),
+            "practice": self.practice,
+        }
+
+    def autosave(self) -> None:
+        """Write the match as it stands now (atomically) when autosave is on."""
+        if self.save_path is not None:
+            storage.save(self.match, self.save_extra(), self.save_path)
 
     @staticmethod
     def _make_bot(level: str) -> Any:
@@ -55,21 +123,28 @@ class Session:
         return self.match.hand
 
     def seat_name(self, seat: int) -> str:
-        return self.name if seat == HUMAN else BOT_NAMES[seat - 1]
+        if seat == HUMAN:
+            return self.name
+        if seat in self.humans:
+            n = self.humans.index(seat) - 1
+            return self.human_names[n] if n < len(self.human_names) else f"Player {n + 2}"
+        return BOT_NAMES[seat - 1]
 
     def seat_level(self, seat: int) -> str | None:
-        return None if seat == HUMAN else self.levels[seat - 1]
+        return None if seat in self.humans else self.levels[seat - 1]
 
-    def view(self, seat: int = HUMAN) -> PlayerView:
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What ``seat`` may see; by default the seat whose rack is on the screen."""
+        seat = self.viewer if seat is None else seat
         return PlayerView.of(self.hand, seat, tuple(self.match.totals()))
 
     @property
     def human_to_play(self) -> bool:
-        return not self.hand.is_over and self.hand.turn == HUMAN
+        return not self.hand.is_over and self.hand.turn in self.humans
 
     @property
     def bots_to_play(self) -> bool:
-        return not self.hand.is_over and self.hand.turn != HUMAN
+        return not self.hand.is_over and self.hand.turn not in self.humans
 
     @property
     def events(self) -> list[Event]:
@@ -82,7 +157,9 @@ class Session:
             from okey_tui.engine.errors import NotYourTurnError
 
             raise NotYourTurnError("It is not your turn: wait for the others to play")
-        return self.hand.apply(action)
+        events = self.hand.apply(action)
+        self.autosave()
+        return events
 
     def bot_action(self) -> tuple[int, PlayerView, Action]:
         """The seat to play, its view, and the action its bot chooses."""
@@ -96,7 +173,7 @@ class Session:
         action: Action | None = None
         if bot is not None:
             try:
-                action = bot.choose(view, self.rng)
+                action = bot.choose(view, decision_rng(self.seed, self.match.hand_number, view))
             except Exception:  # a broken bot must not stop the table
                 action = None
         return action if action is not None else fallback_action(view)
@@ -106,9 +183,11 @@ class Session:
         if self.hand.turn != seat or self.hand.is_over:
             return []
         try:
-            return self.hand.apply(action)
+            events = self.hand.apply(action)
         except OkeyError:
-            return self.hand.apply(fallback_action(self.view(seat)))
+            events = self.hand.apply(fallback_action(self.view(seat)))
+        self.autosave()
+        return events
 
     def play_bots(self, limit: int = 10_000) -> None:
         """Let the bots play until it is the human's turn or the hand ends (tests, scripts)."""
@@ -121,10 +200,24 @@ class Session:
     def finish_hand(self) -> Any:
         if self.match.hand_scored:
             return self.match.results[-1]
-        return self.match.finish_hand()
+        result = self.match.finish_hand()
+        self.autosave()
+        if self.record_stats:
+            names = [self.seat_name(seat) for seat in range(4)]
+            kinds = [
+                "human" if self.seat_level(seat) is None else str(self.seat_level(seat))
+                for seat in range(4)
+            ]
+            with contextlib.suppress(OSError):
+                stats.append(stats.hand_record(self.match, result, names, kinds))
+        if self.match.is_over and self.save_path is not None:
+            storage.discard(self.save_path)
+        return result
 
     def next_hand(self) -> Hand:
-        return self.match.next_hand()
+        hand = self.match.next_hand()
+        self.autosave()
+        return hand
 
 
 def fallback_action(view: PlayerView) -> Action:

@@ -12,8 +12,11 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
-from okey_tui.settings import BOT_LEVELS, TableSettings
+from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
 from okey_tui.ui.session import BOT_NAMES
+
+# Bot pace choices: seconds between bot moves.
+PACES = (("instant", 0.0), ("fast", 0.3), ("normal", 0.6), ("slow", 1.2))
 
 
 class OptionRow(Widget, can_focus=True):
@@ -69,17 +72,35 @@ class NewTableScreen(Screen[TableSettings]):
         Binding("enter", "start", "Start", priority=True),
         Binding("up", "app.focus_previous", "Up", show=False),
         Binding("down", "app.focus_next", "Down", show=False),
+        Binding("r", "app.resume", "Resume match"),
         Binding("escape", "app.quit", "Quit"),
     ]
 
-    def __init__(self, settings: TableSettings) -> None:
+    def __init__(
+        self, settings: TableSettings, resume_label: str | None = None, message: str = ""
+    ) -> None:
         super().__init__()
         self.settings = settings
+        self.resume_label = resume_label
+        self.message = message
+
+    def show_message(self, message: str) -> None:
+        """A notice above the choices (a save that could not be used, say)."""
+        self.message = message
+        notice = self.query_one("#new-table-notice", Static)
+        notice.update(message)
+        notice.display = bool(message)
 
     def compose(self) -> ComposeResult:
         s = self.settings
         with Vertical(id="new-table"):
             yield Static("101 Okey — a new table", id="new-table-title")
+            notice = Static(self.message, id="new-table-notice")
+            notice.display = bool(self.message)
+            yield notice
+            resume = Static(self.resume_label or "", id="new-table-resume")
+            resume.display = bool(self.resume_label)
+            yield resume
             yield OptionRow(
                 "Game type", [(g.label, g.value) for g in GameType], s.game_type, id="opt-type"
             )
@@ -96,6 +117,16 @@ class NewTableScreen(Screen[TableSettings]):
                     s.bots[n],
                     id=f"opt-bot-{n + 1}",
                 )
+            yield OptionRow(
+                "Bot pace",
+                [(label, delay) for label, delay in PACES],
+                min(PACES, key=lambda p: abs(p[1] - s.bot_delay))[1],
+                id="opt-pace",
+            )
+            yield OptionRow("Look", [(t, t) for t in THEMES], s.theme, id="opt-theme")
+            yield OptionRow(
+                "Colour-blind tiles", [("off", False), ("on", True)], s.colour_blind, id="opt-cb"
+            )
             yield Static("Your name", classes="field-label")
             yield Input(value=s.name, max_length=16, id="opt-name")
             yield Static("↑ ↓ choose a line · ← → change it · Enter: sit down", id="new-table-hint")
@@ -115,6 +146,9 @@ class NewTableScreen(Screen[TableSettings]):
             hands=row("opt-hands"),
             bots=tuple(str(row(f"opt-bot-{n}")) for n in (1, 2, 3)),
             name=self.query_one("#opt-name", Input).value,
+            bot_delay=row("opt-pace"),
+            theme=row("opt-theme"),
+            colour_blind=row("opt-cb"),
         ).checked()
 
     def action_start(self) -> None:

@@ -31,6 +31,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen, PilesScreen
+from okey_tui.ui.screens.practice_mixin import PRACTICE_KEYS, PracticeMixin
 from okey_tui.ui.session import HUMAN, Session
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import chips, meld_chips
@@ -43,13 +44,14 @@ from okey_tui.ui.widgets.board import (
     PlayerPanel,
     event_line,
 )
+from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
 
 # Actions that need it to be the human's turn, and what to say when it is not.
 ENGINE_KEYS = {"draw", "take", "give_back", "take_back", "discard", "add", "swap", "commit"}
 
 
-class TableScreen(Screen[None]):
+class TableScreen(PracticeMixin, Screen[None]):
     """One hand after another at the table, until the match ends."""
 
     BINDINGS = [
@@ -76,6 +78,9 @@ class TableScreen(Screen[None]):
         Binding("v", "piles", "Piles", show=False),
         Binding("escape", "unstage", "Unstage", show=False),
         Binding("c", "colour_blind", "Colour-blind", show=False),
+        Binding("h", "hints", "Hints"),
+        Binding("u", "undo", "Undo"),
+        Binding("k", "mark_okeys", "Mark okeys", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -91,6 +96,7 @@ class TableScreen(Screen[None]):
         self.colour_blind = False
         self._logged = 0
         self._summary_shown = False
+        self.init_practice()
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -112,13 +118,31 @@ class TableScreen(Screen[None]):
                     yield LayDownArea(id="laydown")
                     yield PilePanel(0, id="pile-0")
             yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+            yield HintPanel(id="hints")
         yield RackWidget(id="rack")
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
+        self.session.layout_source = self.saved_layouts
         self.new_hand()
+
+    def saved_layouts(self) -> dict[int, list[str | None]]:
+        """The rack as the autosave keeps it: tile texts, None for a gap."""
+        return {HUMAN: [None if t is None else str(t) for t in self.rack.slots]}
+
+    def restore_layout(self) -> None:
+        """Put the tiles back where they were when a resumed match was saved."""
+        slots = self.session.layouts.pop(HUMAN, None)
+        if not slots or len(slots) % 2:
+            return
+        try:
+            tiles = [None if t is None else Tile.parse(str(t)) for t in slots]
+        except OkeyError:
+            return
+        self.rack = RackLayout(cols=len(tiles) // 2)
+        self.rack.slots = tiles
 
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
@@ -127,10 +151,11 @@ class TableScreen(Screen[None]):
     # -- state helpers -----------------------------------------------------------
     @property
     def view(self) -> PlayerView:
-        return self.session.view(HUMAN)
+        return self.session.view()
 
     def new_hand(self) -> None:
         self.rack = RackLayout()
+        self.restore_layout()
         self.staging.clear()
         self.selected.clear()
         self.cursor = 0
@@ -138,6 +163,7 @@ class TableScreen(Screen[None]):
         self._summary_shown = False
         self.query_one("#log", RichLog).clear()
         self.set_status("")
+        self.practice_new_hand()
         self.changed()
 
     def rack_tiles(self) -> list[Tile]:
@@ -152,6 +178,8 @@ class TableScreen(Screen[None]):
             self.show_summary()
         elif self.session.bots_to_play:
             self.run_bots()
+        elif not self.hand_over_if_needed():
+            self.show_tips()
 
     def sync_rack(self) -> None:
         self.rack.sync(self.rack_tiles())
@@ -161,6 +189,7 @@ class TableScreen(Screen[None]):
     def render_all(self) -> None:
         view = self.view
         session = self.session
+        self.place_panels()
         for panel in self.query(PlayerPanel):
             panel.show(session, view)
         for pile in self.query(PilePanel):
@@ -174,8 +203,12 @@ class TableScreen(Screen[None]):
         for event in events_[self._logged :]:
             log.write(event_line(session, event, view))
         self._logged = len(events_)
+        self.render_hints()
 
     def render_rack(self) -> None:
+        if self.hidden:
+            return
+        self.query_one(RackWidget).mark_okeys = self.mark_okeys
         self.query_one(RackWidget).show(
             self.rack, self.view.okey, self.cursor, self.selected, self.colour_blind
         )
@@ -205,6 +238,8 @@ class TableScreen(Screen[None]):
             return True
         session = self.session
         hand = session.hand
+        if action in PRACTICE_KEYS:
+            return self.practice_allowed(action)
         if hand.is_over:
             return action in ("help", "quit_table", "piles", "cursor", "select", "colour_blind")
         if action not in ENGINE_KEYS:
@@ -278,7 +313,7 @@ class TableScreen(Screen[None]):
             try:
                 session.hand.check(probe)
             except OkeyError as exc:
-                self.set_status(str(exc), error=True)
+                self.set_status(self.error_text(exc), error=True)
                 return
         if action in ("add", "swap") and not self.view.table:
             self.set_status("There are no melds on the table yet", error=True)
@@ -287,12 +322,15 @@ class TableScreen(Screen[None]):
 
     # -- engine moves ----------------------------------------------------------------
     def act(self, action: Action, quiet: bool = False) -> bool:
+        self.record_step(action, None)
         try:
             self.session.act(action)
         except OkeyError as exc:
-            self.set_status(str(exc), error=True)
+            self.record_step(action, False)
+            self.set_status(self.error_text(exc), error=True)
             self.render_all()
             return False
+        self.record_step(action, True)
         if not quiet:
             self.set_status("")
         self.changed()
@@ -305,9 +343,14 @@ class TableScreen(Screen[None]):
         self.act(TakeDiscard())
 
     def action_give_back(self) -> None:
-        self.act(GiveBack())
+        if not self.confirm_penalty(GiveBack(), lambda: self.act(GiveBack())):
+            self.act(GiveBack())
 
-    def action_take_back(self) -> None:
+    def action_take_back(self, confirmed: bool = False) -> None:
+        if not confirmed and self.confirm_penalty(
+            TakeBack(), lambda: self.action_take_back(confirmed=True)
+        ):
+            return
         self.staging.clear()
         if self.act(TakeBack(), quiet=True):
             self.set_status("You took back this turn's melds")
@@ -317,7 +360,13 @@ class TableScreen(Screen[None]):
         if tile is None:
             self.set_status("Put the cursor on the tile to discard (the slot is empty)", True)
             return
-        self.selected.discard(self.cursor)
+        index = self.cursor
+        if self.confirm_penalty(Discard(tile), lambda: self.discard_at(index, tile)):
+            return
+        self.discard_at(index, tile)
+
+    def discard_at(self, index: int, tile: Tile) -> None:
+        self.selected.discard(index)
         self.act(Discard(tile))
 
     # -- the rack ------------------------------------------------------------------
@@ -352,6 +401,7 @@ class TableScreen(Screen[None]):
         if self.cursor in chosen:
             self.cursor += step
         self.render_rack()
+        self.session.autosave()
 
     def action_arrange(self, by: str) -> None:
         tiles = self.rack_tiles()
@@ -377,9 +427,13 @@ class TableScreen(Screen[None]):
         self.selected.clear()
         self.set_status(f"Arranged: {what}")
         self.render_all()
+        self.session.autosave()
 
     def action_colour_blind(self) -> None:
         self.colour_blind = not self.colour_blind
+        remember = getattr(self.app, "remember_colour_blind", None)
+        if remember is not None:
+            remember(self.colour_blind)
         self.set_status("Colour-blind shapes " + ("on" if self.colour_blind else "off"))
         self.render_rack()
 
@@ -410,7 +464,7 @@ class TableScreen(Screen[None]):
         node: Any = widget
         while node is not None and not isinstance(node, LayDownArea | PilePanel | MeldsView):
             node = node.parent
-        if isinstance(node, PilePanel) and node.seat == HUMAN:
+        if isinstance(node, PilePanel) and node.seat == self.session.viewer:
             self.cursor = source
             self.action_discard()
         elif isinstance(node, LayDownArea):
@@ -595,10 +649,13 @@ class TableScreen(Screen[None]):
             self.show_summary()
         else:
             self.refresh_bindings()
+            if self.hand_over_if_needed():
+                return
             if self.session.human_to_play and not self.query_one("#status", Static).has_class(
                 "-error"
             ):
                 self.set_status(self.turn_hint())
+            self.show_tips()
 
     def turn_hint(self) -> str:
         view = self.view
@@ -616,7 +673,11 @@ class TableScreen(Screen[None]):
         from okey_tui.ui.screens.summary import HandSummaryScreen
 
         result = self.session.finish_hand()
-        self.app.push_screen(HandSummaryScreen(self.session, result), self._after_summary)
+        self.before_summary(
+            lambda: self.app.push_screen(
+                HandSummaryScreen(self.session, result), self._after_summary
+            )
+        )
 
     def _after_summary(self, choice: str | None) -> None:
         if choice == "quit":
@@ -644,4 +705,10 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(ConfirmScreen("Quit the game? (the match is not saved)"), answer)
+        saved = self.session.save_path is not None and not self.session.match.is_over
+        question = (
+            "Quit the game?\nThe match is saved: okey101 play --resume continues it."
+            if saved
+            else "Quit the game?"
+        )
+        self.app.push_screen(ConfirmScreen(question), answer)

@@ -15,6 +15,7 @@ from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_SELECTED, face_lines
 SLOT = 4  # a 3-cell tile face and a 1-cell gap
 WOOD = "#6b4423"
 PAD = 1
+OKEY_FACE = "#c9efc0"  # a marked okey: a green face
 
 
 class RackWidget(Widget):
@@ -44,6 +45,7 @@ class RackWidget(Widget):
         self.cursor = 0
         self.selected: set[int] = set()
         self.colour_blind = False
+        self.mark_okeys = False  # practice tables: okeys on a face of their own
         self._press: int | None = None
 
     def show(
@@ -73,6 +75,9 @@ class RackWidget(Widget):
                     face = FACE_SELECTED
                 if index == self.cursor:
                     face = FACE_CURSOR if index not in self.selected else "#9be7a0"
+                okey_mark = self.mark_okeys and tile is not None and tile == okey
+                if okey_mark and face == FACE:
+                    face = OKEY_FACE
                 if tile is None or okey is None:
                     empty = Style(color="#a07850", bgcolor=WOOD)
                     if index == self.cursor:
@@ -89,6 +94,8 @@ class RackWidget(Widget):
                     marks.append(" ▲  ", marker_style)
                 elif index in self.selected:
                     marks.append("▔▔▔ ", marker_style)
+                elif okey_mark:
+                    marks.append("okey", marker_style)
                 else:
                     marks.append("    ", wood)
             for line in (top, bottom, marks):

@@ -1,0 +1,89 @@
+"""Autosave and resume at the table, bad saves on the new-table screen, remembered settings."""
+
+from __future__ import annotations
+
+from ui_helpers import wait_for_human
+
+from okey_tui import storage
+from okey_tui.engine.notation import format_position
+from okey_tui.settings import TableSettings, load_settings, save_settings
+from okey_tui.ui.app import make_app
+from okey_tui.ui.screens.setup import NewTableScreen
+from okey_tui.ui.screens.table import TableScreen
+
+SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
+
+
+async def test_resume_continues_the_same_position_and_rack_order() -> None:
+    """After a few moves and a rearranged rack, --resume shows exactly the same table."""
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if app.session.hand.phase.value == "d":
+            await pilot.press("d")
+        await pilot.press("s", "shift+right")
+        await pilot.press("x")
+        await wait_for_human(pilot, app)
+        position = format_position(app.session.hand)
+        slots = list(screen.rack.slots)
+        totals = app.session.match.totals()
+    assert storage.default_save_path().exists()
+
+    again = make_app(settings=SETTINGS, ask=False, seed=123, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert format_position(again.session.hand) == position
+        assert screen.rack.slots == slots
+        assert again.session.match.totals() == totals
+        assert again.session.seed == 9
+
+
+async def test_a_broken_save_is_set_aside_and_a_new_match_can_start() -> None:
+    path = storage.default_save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "okey101-save", "version": 1, "rules": "classic/3", ', "utf-8")
+    app = make_app(settings=SETTINGS, ask=True, seed=4, bot_delay=0, resume=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        notice = str(app.screen.query_one("#new-table-notice").render())
+        assert "unusable" in notice and "kept as match.json.corrupt-" in notice
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    aside = list(path.parent.glob("match.json.corrupt-*"))
+    assert len(aside) == 1
+    assert aside[0].read_text("utf-8").startswith('{"format": "okey101-save"')
+
+
+async def test_the_new_table_screen_offers_the_saved_match() -> None:
+    first = make_app(settings=SETTINGS, ask=False, seed=5, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, first)
+        position = format_position(first.session.hand)
+    app = make_app(seed=6, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        label = str(app.screen.query_one("#new-table-resume").render())
+        assert "press r to resume" in label
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert format_position(app.session.hand) == position
+
+
+def test_settings_round_trip_including_pace_look_and_colour_blind() -> None:
+    chosen = SETTINGS.with_changes(bot_delay=1.2, theme="dark", colour_blind=True, name="Ayşe")
+    save_settings(chosen)
+    assert load_settings() == chosen.checked()
+
+
+def test_settings_out_of_range_fall_back_to_defaults() -> None:
+    odd = TableSettings().with_changes(bot_delay=99, theme="neon", hands=4)
+    checked = odd.checked()
+    assert checked.bot_delay == 10.0 and checked.theme == "felt" and checked.hands == 11
