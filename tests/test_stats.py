@@ -87,3 +87,33 @@ def test_stats_reset_asks_first() -> None:
     gone = runner.invoke(main, ["stats", "--reset"], input="y\n")
     assert gone.exit_code == 0
     assert stats.read() == []
+
+
+def test_a_table_records_every_finished_hand_and_drops_the_save_at_the_end(
+    data_dir: Path,
+) -> None:
+    from okey_tui import storage
+    from okey_tui.ui.session import Session, fallback_action
+
+    session = Session(RuleSet(hands=1), seed=8, name="Ayşe", levels=("easy", "easy", "easy"))
+    session.save_path = storage.default_save_path()
+    session.record_stats = True
+    session.autosave()
+    while not session.hand.is_over:
+        if session.human_to_play:
+            session.act(fallback_action(session.view()))
+        else:
+            session.apply_bot(*session.bot_action())
+    assert session.save_path.exists()
+    session.finish_hand()
+    records = stats.read()
+    assert len(records) == 1
+    assert records[0]["seats"][0] == {
+        "name": "Ayşe",
+        "kind": "human",
+        "score": session.match.results[0].seats[0].total,
+        "opened": records[0]["seats"][0]["opened"],
+    }
+    assert [s["kind"] for s in records[0]["seats"][1:]] == ["easy", "easy", "easy"]
+    assert "winners" in records[0]
+    assert not session.save_path.exists()
