@@ -393,9 +393,23 @@ class Hand:
 
     def _need_phase(self, phase: Phase, doing: str) -> None:
         if self.phase is not phase:
+            if phase is Phase.DRAW and self.is_first_turn():
+                raise NotYourTurnError(
+                    f"You cannot {doing}: the starter's first turn has no draw (you were dealt "
+                    "the extra tile); play or discard"
+                )
             if phase is Phase.DRAW:
                 raise NotYourTurnError(f"You cannot {doing} now: you have already drawn this turn")
             raise NotYourTurnError(f"You cannot {doing} yet: draw a tile first")
+
+    def is_first_turn(self) -> bool:
+        """The starter's first turn: nobody has drawn or discarded yet."""
+        dealt = SEATS * self.rules.deal_size + 1
+        return (
+            self.phase is not Phase.OVER
+            and not any(self.discards)
+            and len(self.middle) == 106 - 1 - dealt
+        )
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY

@@ -112,3 +112,23 @@ def test_an_ended_hand_takes_no_more_actions(pos) -> None:
     assert hand.is_over
     with pytest.raises(IllegalActionError, match="over"):
         hand.apply(Open(()))
+
+
+def test_the_starters_first_turn_says_why_there_is_no_draw() -> None:
+    """§5: the starter's first turn has no draw; the message says so rather than 'already drawn'."""
+    import random
+
+    import pytest
+
+    from okey_tui.engine.actions import Discard, DrawMiddle, TakeDiscard
+    from okey_tui.engine.errors import NotYourTurnError
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.engine.state import Hand
+
+    hand = Hand.deal(RuleSet(), random.Random(1), starter=2)
+    assert hand.is_first_turn()
+    for action in (DrawMiddle(), TakeDiscard()):
+        with pytest.raises(NotYourTurnError, match="starter's first turn has no draw"):
+            hand.apply(action)
+    hand.apply(Discard(hand.racks[2][0]))
+    assert not hand.is_first_turn()
