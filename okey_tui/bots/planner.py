@@ -1,0 +1,74 @@
+"""Cached hand arrangement for the bots, on top of :mod:`okey_tui.engine.solver`.
+
+A bot asks the same questions many times a turn (the rack changes by one
+tile at a time), so the answers are memoised on the sorted rack.
+
+>>> from okey_tui.engine.tiles import parse_tiles
+>>> okey = Tile.parse("B8")
+>>> plan = arrange(parse_tiles("R1 R2 R3 K9 Y9 B9 R13"), okey)
+>>> plan.value, [str(t) for t in plan.leftover]
+(33, ['R13'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from okey_tui.engine import solver
+from okey_tui.engine.melds import Meld
+from okey_tui.engine.solver import Arrangement, FinishPlan
+from okey_tui.engine.tiles import Tile
+
+__all__ = ["Arrangement", "arrange", "finish", "leftover_sum", "pairs", "with_melds"]
+
+
+def _key(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=Tile.sort_key))
+
+
+@lru_cache(maxsize=4096)
+def _arrange_cached(tiles: tuple[Tile, ...], okey: Tile) -> Arrangement:
+    return solver.best_melds(tiles, okey)
+
+
+def arrange(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
+    """The runs and sets of highest total value that the tiles make, and the rest."""
+    return _arrange_cached(_key(tiles), okey)
+
+
+@lru_cache(maxsize=4096)
+def _pairs_cached(tiles: tuple[Tile, ...], okey: Tile) -> Arrangement:
+    return solver.best_pairs(tiles, okey)
+
+
+def pairs(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
+    """The most pairs the tiles make (okeys pair with the highest singles)."""
+    return _pairs_cached(_key(tiles), okey)
+
+
+@lru_cache(maxsize=2048)
+def _finish_cached(
+    tiles: tuple[Tile, ...], okey: Tile, table: tuple[Meld, ...], opened: str | None, lay_off: bool
+) -> FinishPlan | None:
+    return solver.finish_plan(tiles, okey, table, opened, lay_off)
+
+
+def finish(
+    tiles: Iterable[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    opened: str | None,
+    can_lay_off: bool = True,
+) -> FinishPlan | None:
+    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`)."""
+    return _finish_cached(_key(tiles), okey, tuple(table), opened, can_lay_off)
+
+
+def with_melds(melds: Sequence[Meld], leftover: Sequence[Tile], okey: Tile) -> Arrangement:
+    return Arrangement(tuple(melds), tuple(leftover), okey)
+
+
+def leftover_sum(tiles: Iterable[Tile], okey: Tile) -> int:
+    """What the tiles would count in S: a false okey as the okey's number, okeys 0."""
+    return sum(0 if t == okey else (okey.number if t.is_false_okey else t.number) for t in tiles)

@@ -1,0 +1,192 @@
+"""``okey101 simulate``: play bot-only matches and report how each seat did."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+TYPES = ("classic", "rising", "challenge", "51")
+
+
+def _parse_seats(text: str) -> list[str]:
+    from okey_tui.bots.base import LEVELS
+
+    seats = [part.strip().lower() for part in text.split(",")]
+    if len(seats) != 4:
+        raise click.BadParameter(
+            f"give four bot levels separated by commas (like hard,easy,easy,easy), "
+            f"not {len(seats)}",
+            param_hint="--seats",
+        )
+    for level in seats:
+        if level not in LEVELS:
+            raise click.BadParameter(
+                f"unknown bot level '{level}': choose from {', '.join(LEVELS)}",
+                param_hint="--seats",
+            )
+    return seats
+
+
+def _check_hands(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value < 1 or value > 13 or value % 2 == 0:
+        raise click.BadParameter(f"a match is an odd number of hands from 1 to 13, not {value}")
+    return value
+
+
+def _check_matches(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if value < 1:
+        raise click.BadParameter(f"play at least one match, not {value}")
+    return value
+
+
+def report_json(report: Any) -> dict[str, Any]:
+    """The one JSON object ``--json`` prints."""
+    return {
+        "matches": report.matches,
+        "hands": report.hands,
+        "seed": report.seed,
+        "seats": [
+            {
+                "seat": rec.seat,
+                "bot": rec.bot,
+                "wins": rec.wins,
+                "mean_total": round(rec.mean_total, 2),
+                "mean_hand": round(rec.mean_hand, 2),
+                "open_rate": round(rec.open_rate, 4),
+                "finish_rate": round(rec.finish_rate, 4),
+                "penalties": rec.penalties,
+                "penalty_points": rec.penalty_points,
+                "straight_outs": rec.straight_outs,
+                "okey_finishes": rec.okey_finishes,
+                "errors": rec.errors,
+                "decision_ms": report.decisions.summary([rec.seat]),
+            }
+            for rec in report.seats
+        ],
+        "errors": report.errors,
+        "decision_ms": report.decisions.summary(),
+    }
+
+
+@click.command(name="simulate")
+@click.option(
+    "--matches",
+    default=20,
+    show_default=True,
+    callback=_check_matches,
+    help="How many matches to play.",
+)
+@click.option(
+    "--hands",
+    default=11,
+    show_default=True,
+    callback=_check_hands,
+    help="Hands per match: an odd number from 1 to 13.",
+)
+@click.option("--seed", default=0, show_default=True, help="Seed: the same seed, the same games.")
+@click.option(
+    "--seats",
+    default="hard,easy,easy,easy",
+    show_default=True,
+    help="The bot level of each of the four seats, comma-separated (easy, normal, hard).",
+)
+@click.option(
+    "--type",
+    "game_type",
+    type=click.Choice(TYPES, case_sensitive=False),
+    default="classic",
+    show_default=True,
+    help="The game type.",
+)
+@click.option("--partners", is_flag=True, help="Seats opposite each other play as a team.")
+@click.option("--no-penalty", is_flag=True, help="Play at a table without penalties.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+def simulate(
+    matches: int,
+    hands: int,
+    seed: int,
+    seats: str,
+    game_type: str,
+    partners: bool,
+    no_penalty: bool,
+    as_json: bool,
+) -> None:
+    """Play bot-only matches and report how each seat did."""
+    levels = _parse_seats(seats)
+
+    from okey_tui.bots.arena import run
+    from okey_tui.engine.rules import GameType, RuleSet
+
+    rules = RuleSet(
+        game_type=GameType(game_type.lower()),
+        penalties=not no_penalty,
+        partners=partners,
+        hands=hands,
+    )
+    show_progress = not as_json and sys.stderr.isatty()
+    if show_progress:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as progress:
+            task = progress.add_task(f"{','.join(levels)}", total=matches)
+            tick: Callable[[int], None] = lambda done: progress.update(task, completed=done)  # noqa: E731
+            report = run(levels, rules, matches, seed, progress=tick)
+    else:
+        report = run(levels, rules, matches, seed)
+
+    if as_json:
+        click.echo(json.dumps(report_json(report)))
+        return
+    _print_table(report, rules)
+
+
+def _print_table(report: Any, rules: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=(
+            f"{report.matches} matches of {report.hands} hands, seed {report.seed}, "
+            f"{rules.game_type.label}"
+            + (", partners" if rules.partners else "")
+            + ("" if rules.penalties else ", no penalties")
+        )
+    )
+    for name in (
+        "Seat",
+        "Level",
+        "Wins",
+        "Mean total",
+        "Mean hand",
+        "Opened",
+        "Finished",
+        "Penalties",
+        "Straight outs",
+        "Okey finishes",
+    ):
+        table.add_column(name, justify="left" if name == "Level" else "right")
+    for rec in report.seats:
+        table.add_row(
+            str(rec.seat + 1),
+            rec.bot,
+            f"{rec.wins} ({rec.wins / report.matches:.0%})",
+            f"{rec.mean_total:.1f}",
+            f"{rec.mean_hand:.1f}",
+            f"{rec.open_rate:.0%}",
+            f"{rec.finish_rate:.0%}",
+            str(rec.penalties),
+            str(rec.straight_outs),
+            str(rec.okey_finishes),
+        )
+    console = Console()
+    console.print(table)
+    timing = report.decisions.summary()
+    console.print(
+        f"Illegal attempts: {report.errors}. Decision time: median {timing['median']:.2f} ms, "
+        f"p99 {timing['p99']:.2f} ms, max {timing['max']:.2f} ms."
+    )

@@ -1,0 +1,171 @@
+"""The three bot levels: legal play at every table type, and the match runner."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from okey_tui.bots import LEVELS, make_bot
+from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summarise
+from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import GameType, RuleSet
+from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.engine.view import PlayerView
+
+TABLES = [
+    RuleSet(hands=1),
+    RuleSet(hands=1, penalties=False),
+    RuleSet(hands=1, game_type=GameType.RISING),
+    RuleSet(hands=1, game_type=GameType.CHALLENGE, partners=True),
+    RuleSet(hands=1, game_type=GameType.FIFTY_ONE),
+]
+
+
+def test_make_bot_gives_each_level() -> None:
+    for level in LEVELS:
+        assert make_bot(level).level == level
+    with pytest.raises(ValueError, match="Unknown bot level"):
+        make_bot("grandmaster")
+
+
+@pytest.mark.parametrize("rules", TABLES, ids=lambda r: r.code())
+def test_bots_never_attempt_an_illegal_action(rules: RuleSet) -> None:
+    """Every table type: a mixed table of all levels plays with zero illegal attempts."""
+    records = [SeatRecord(s, lv) for s, lv in enumerate(["hard", "normal", "easy", "hard"])]
+    for seed in (1, 2):
+        report = play_match([r.bot for r in records], rules, seed, records)
+        assert report.errors == 0
+    assert all(r.hands == 2 for r in records)
+
+
+def test_matches_are_deterministic_for_a_seed() -> None:
+    rules = RuleSet(hands=1)
+    a = play_match(["hard", "easy", "normal", "easy"], rules, 42)
+    b = play_match(["hard", "easy", "normal", "easy"], rules, 42)
+    assert (a.totals, a.winners) == (b.totals, b.winners)
+
+
+class _Cheater:
+    """Always tries to open with nothing: every attempt is illegal."""
+
+    level = "cheater"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return Open(())
+
+
+def test_illegal_attempts_are_counted_and_the_match_goes_on() -> None:
+    bots = [_Cheater(), make_bot("easy"), make_bot("easy"), make_bot("easy")]
+    records = [SeatRecord(s, b.level) for s, b in enumerate(bots)]
+    report = play_match([b.level for b in bots], RuleSet(hands=1), 5, records, bots=bots)
+    assert report.errors > 0
+    assert records[0].errors == report.errors
+    assert len(report.totals) == 4
+
+
+def test_safe_action_prefers_a_penalty_free_discard() -> None:
+    match = Match(RuleSet(), 3)
+    view = PlayerView.of(match.hand, match.hand.turn)
+    action = safe_action(view)
+    assert isinstance(action, Discard)
+    assert action.tile != view.okey
+
+
+def test_run_counts_wins_and_hands() -> None:
+    report = run(["normal", "easy", "easy", "easy"], RuleSet(hands=1), 2, seed=9)
+    assert report.matches == 2 and report.errors == 0
+    assert sum(r.wins for r in report.seats) >= 2
+    assert all(r.hands == 2 for r in report.seats)
+    assert set(report.decisions.summary()) == {"median", "p99", "max"}
+
+
+def test_summarise_timings() -> None:
+    assert summarise([]) == {"median": 0.0, "p99": 0.0, "max": 0.0}
+    assert summarise([1.0, 2.0, 3.0])["max"] == 3.0
+
+
+def _hand_with(tiles: str, seed: int = 1) -> Match:
+    """A dealt match whose player to move holds ``tiles`` (swapped in from elsewhere)."""
+    match = Match(RuleSet(), seed)
+    hand = match.hand
+    seat = hand.turn
+    want = parse_tiles(tiles)
+    rack = hand.racks[seat]
+    assert len(want) == len(rack)
+    places = [hand.middle] + [hand.racks[s] for s in range(4) if s != seat]
+    spare = list(rack)
+    for tile in want:
+        if tile in spare:
+            spare.remove(tile)
+            continue
+        source = next(p for p in places if tile in p)
+        source.remove(tile)
+        source.append(spare.pop())
+    hand.racks[seat] = list(want)
+    assert hand.tile_count() == 106
+    if hand.indicator in want or Tile.parse("F") in want:  # keep the test hands plain
+        raise AssertionError("choose test tiles without the indicator")
+    return match
+
+
+OPENER = "R3 R4 R5 R6 R7 K10 K11 K12 K13 R10 Y10 B10 Y1 Y2 B4 K1 R9 Y6 B6 K5 Y13 B2"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_opens_when_it_can(level: str) -> None:
+    """Section 7: 101 points in runs and sets is an opening; every level makes it."""
+    tiles = parse_tiles(OPENER)
+    seed = next(
+        s
+        for s in range(1, 50)
+        if Match(RuleSet(), s).hand.okey not in tiles
+        and Match(RuleSet(), s).hand.indicator not in tiles
+    )
+    match = _hand_with(OPENER, seed)
+    hand = match.hand
+    view = PlayerView.of(hand, hand.turn)
+    action = make_bot(level).choose(view, random.Random(0))
+    assert isinstance(action, Open)
+    assert sum(m.value for m in action.melds) >= 101
+    hand.apply(action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bot_keeps_the_okey(level: str) -> None:
+    """Section 11: throwing an okey costs 101; no bot throws one it could keep."""
+    for seed in range(1, 6):
+        match = Match(RuleSet(), seed)
+        hand = match.hand
+        view = PlayerView.of(hand, hand.turn)
+        action = make_bot(level).choose(view, random.Random(0))
+        if isinstance(action, Discard):
+            assert action.tile != view.okey
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_bot_does_not_take_a_useless_left_discard(level: str) -> None:
+    """Section 6: a taken discard must be used this turn; a useless one is not taken."""
+    match = Match(RuleSet(hands=1), 4)
+    hand = match.hand
+    bots = [make_bot(level) for _ in range(4)]
+    rng = random.Random(0)
+    seen_draw = False
+    while not hand.is_over:
+        view = PlayerView.of(hand, hand.turn)
+        action = bots[hand.turn].choose(view, rng)
+        if isinstance(action, TakeDiscard):
+            before = hand.penalty_points(hand.turn)
+            hand.apply(action)
+            assert hand.taken is not None
+            # the same turn must put the tile down: the taker never gives it back
+            while hand.taken is not None and hand.taken_pending():
+                step = bots[hand.turn].choose(PlayerView.of(hand, hand.turn), rng)
+                assert step.__class__.__name__ not in ("GiveBack", "TakeBack")
+                hand.apply(step)
+            assert hand.penalty_points(hand.turn) == before
+            continue
+        seen_draw |= isinstance(action, DrawMiddle)
+        hand.apply(action)
+    assert seen_draw

@@ -1,0 +1,92 @@
+"""Bots decide from a PlayerView alone: hidden tiles cannot change a choice."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import subprocess
+import sys
+
+import pytest
+
+from okey_tui.bots import LEVELS, make_bot
+from okey_tui.engine.match import Match
+from okey_tui.engine.notation import format_position, parse_position
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import SEATS, Hand
+from okey_tui.engine.view import PlayerView
+
+
+def _reshuffle_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
+    """The same position for ``seat`` with the other racks and the middle dealt anew.
+
+    Goes through the position notation, so the variant is a complete, valid hand.
+    """
+    variant = parse_position(format_position(hand))
+    others = [s for s in range(SEATS) if s != seat]
+    pool = [t for s in others for t in variant.racks[s]] + list(variant.middle)
+    rng.shuffle(pool)
+    for s in others:
+        size = len(variant.racks[s])
+        variant.racks[s], pool = pool[:size], pool[size:]
+    variant.middle = pool
+    if variant.turn_start is not None:
+        start = variant.turn_start
+        start.racks = [list(r) for r in start.racks]
+        for s in others:
+            start.racks[s] = list(variant.racks[s])
+        start.middle = list(variant.middle)
+    return variant
+
+
+def _positions(levels: list[str], seed: int, hands: int = 1) -> list[Hand]:
+    """Positions met while bots play, one per bot decision point."""
+    match = Match(RuleSet(hands=hands), seed)
+    bots = [make_bot(level) for level in levels]
+    found: list[Hand] = []
+    rng = random.Random(seed)
+    hand = match.hand
+    while not hand.is_over:
+        found.append(parse_position(format_position(hand)))
+        hand.apply(bots[hand.turn].choose(PlayerView.of(hand, hand.turn), rng))
+    return found
+
+
+def test_player_view_has_no_field_for_hidden_tiles() -> None:
+    names = {f.name for f in dataclasses.fields(PlayerView)}
+    assert "racks" not in names and "middle" not in names
+    assert {"rack", "middle_count", "rack_counts"} <= names
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choice_does_not_depend_on_hidden_tiles(level: str) -> None:
+    """Sections 2-3: other racks and the middle's order are hidden; bots cannot use them."""
+    rng = random.Random(7)
+    checked = 0
+    differing_hidden = 0
+    for seed in (3, 11):
+        for hand in _positions([level] * 4, seed):
+            seat = hand.turn
+            variant = _reshuffle_hidden(hand, seat, rng)
+            if variant.racks != hand.racks or variant.middle != hand.middle:
+                differing_hidden += 1
+            view_a = PlayerView.of(hand, seat)
+            view_b = PlayerView.of(variant, seat)
+            assert view_a == view_b
+            choice_a = make_bot(level).choose(view_a, random.Random(1))
+            choice_b = make_bot(level).choose(view_b, random.Random(1))
+            assert choice_a == choice_b, format_position(hand)
+            checked += 1
+    assert checked >= 20
+    assert differing_hidden >= checked // 2
+
+
+def test_bots_import_no_ui_libraries() -> None:
+    code = (
+        "import sys, okey_tui.bots, okey_tui.bots.easy, okey_tui.bots.normal, "
+        "okey_tui.bots.hard, okey_tui.bots.arena\n"
+        "bad = [m for m in ('textual', 'rich', 'click') if m in sys.modules]\n"
+        "print(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -1,0 +1,77 @@
+"""``okey101 simulate``: bot-only matches, a table or one JSON object, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from okey_tui.cli import main
+
+ARGS = ["simulate", "--matches", "2", "--hands", "1", "--seed", "4"]
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, [*ARGS, *args])
+    return result.exit_code, result.output
+
+
+def test_json_has_the_documented_fields() -> None:
+    code, out = _run("--seats", "hard,easy,normal,easy", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert {k: data[k] for k in ("matches", "hands", "seed")} == {
+        "matches": 2,
+        "hands": 1,
+        "seed": 4,
+    }
+    assert data["errors"] == 0
+    assert set(data["decision_ms"]) == {"median", "p99", "max"}
+    assert [s["bot"] for s in data["seats"]] == ["hard", "easy", "normal", "easy"]
+    for seat in data["seats"]:
+        assert {
+            "seat",
+            "bot",
+            "wins",
+            "mean_total",
+            "open_rate",
+            "finish_rate",
+            "penalties",
+        } <= set(seat)
+    assert sum(s["wins"] for s in data["seats"]) >= 2  # shared wins count for each winner
+
+
+def test_json_is_deterministic_for_a_seed() -> None:
+    def strip(out: str) -> list[dict[str, object]]:
+        seats = json.loads(out)["seats"]
+        for seat in seats:
+            seat.pop("decision_ms")
+        return seats
+
+    assert strip(_run("--json")[1]) == strip(_run("--json")[1])
+
+
+def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
+    code, out = _run("--type", "challenge", "--partners", "--no-penalty")
+    assert code == 0, out
+    assert "Level" in out and "hard" in out
+    assert "Illegal attempts: 0" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seats", "hard,wizard,easy,easy"], "unknown bot level 'wizard'"),
+        (["--seats", "hard,easy"], "four bot levels"),
+        (["--hands", "4"], "odd number of hands"),
+        (["--hands", "15"], "odd number of hands"),
+        (["--matches", "0"], "at least one match"),
+        (["--type", "speed"], "speed"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["simulate", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
