@@ -31,7 +31,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Show the best arrangement of a hand: melds, pairs, what is left.",
     ),
     "play": ("okey_tui.commands.play", "play", "Sit down at a table with three bots."),
-    "simulate": ("okey_tui.commands.simulate", "simulate", "Play bot-only matches and report how each seat did."),
+    "simulate": (
+        "okey_tui.commands.simulate",
+        "simulate",
+        "Play bot-only matches and report how each seat did.",
+    ),
 }
 
 

@@ -123,6 +123,48 @@ async def help_screen(app: OkeyApp, pilot: object) -> None:
     await pilot.pause(0.2)  # type: ignore[attr-defined]
 
 
+def practice_table(seed: int) -> OkeyApp:
+    settings = TableSettings(bots=("normal", "normal", "normal"), practice=True, tips=False)
+    return make_app(settings=settings, ask=False, seed=seed, bot_delay=0, remember=False)
+
+
+def hotseat_table(seed: int) -> OkeyApp:
+    settings = TableSettings(
+        bots=("normal", "normal", "normal"), name="Ayşe", humans=2, human_names=("Mehmet",)
+    )
+    return make_app(settings=settings, ask=False, seed=seed, bot_delay=0, remember=False)
+
+
+async def hints(app: OkeyApp, pilot: object) -> None:
+    """Seed 3 at a practice table: the bots play, then h shows the hint panel."""
+    await settle(app, pilot)
+    await pilot.press("h")  # type: ignore[attr-defined]
+    await pilot.pause(0.2)  # type: ignore[attr-defined]
+
+
+async def privacy(app: OkeyApp, pilot: object) -> None:
+    """Seed 125, Ayşe and Mehmet across: Ayşe throws, the terminal passes to Mehmet."""
+    from okey_tui.ui.screens.privacy import PrivacyScreen
+    from okey_tui.ui.screens.table import TableScreen
+
+    for kind in (PrivacyScreen, TableScreen):
+        for _ in range(500):
+            if isinstance(app.screen, kind):
+                break
+            await pilot.pause(0.01)  # type: ignore[attr-defined]
+        if kind is PrivacyScreen:
+            await pilot.press("enter")  # type: ignore[attr-defined]
+    screen = app.screen
+    filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
+    await goto(pilot, screen, filled[-1])
+    await pilot.press("x")  # type: ignore[attr-defined]
+    for _ in range(500):
+        if isinstance(app.screen, PrivacyScreen):
+            break
+        await pilot.pause(0.01)  # type: ignore[attr-defined]
+    await pilot.pause(0.2)  # type: ignore[attr-defined]
+
+
 SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
     (
         "new-table",
@@ -135,6 +177,8 @@ SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
     ("hand-summary", lambda: table(7), summary, SIZE),
     ("help", lambda: table(125), help_screen, SIZE),
     ("compact-80x24", lambda: table(125), nothing, (80, 24)),
+    ("practice-hints", lambda: practice_table(3), hints, SIZE),
+    ("hot-seat-privacy", lambda: hotseat_table(125), privacy, SIZE),
 ]
 
 

@@ -8,6 +8,39 @@ TYPES = ("classic", "rising", "challenge", "51")
 LEVELS = ("easy", "normal", "hard")
 
 
+def _people(
+    practice: bool | None,
+    no_tips: bool | None,
+    humans: int | None,
+    names: str | None,
+    side_by_side: bool | None,
+    name: str | None,
+) -> dict[str, object]:
+    """The practice and hot-seat flags as settings changes (none when none are given)."""
+    from okey_tui.hotseat import parse_names
+
+    changes: dict[str, object] = {}
+    if practice:
+        changes["practice"] = True
+        changes["tips"] = not no_tips
+    elif no_tips:
+        changes["tips"] = False
+    listed = parse_names(names) if names else ()
+    if humans is None and listed:
+        humans = max(1, min(4, len(listed)))
+    if humans is not None:
+        changes["humans"] = humans
+        changes["humans_partners"] = not side_by_side
+        if listed:
+            if name is not None:
+                raise click.UsageError("give --names (every person's name) or --name, not both")
+            changes["name"] = listed[0]
+        changes["human_names"] = listed[1:humans]
+    elif side_by_side:
+        raise click.UsageError("--side-by-side is for hot-seat tables: give --humans 2")
+    return changes
+
+
 def _bots(value: str | None) -> tuple[str, str, str] | None:
     if value is None:
         return None
@@ -49,6 +82,31 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 )
 @click.option("--resume", is_flag=True, help="Continue the saved match exactly where it stopped.")
 @click.option("--name", help="Your name at the table.")
+@click.option(
+    "--practice",
+    is_flag=True,
+    default=None,
+    help="Practice table: h shows hints, penalties are confirmed, u undoes a step this turn.",
+)
+@click.option(
+    "--no-tips", is_flag=True, default=None, help="At a practice table, no first-hand tips."
+)
+@click.option(
+    "--humans",
+    type=click.IntRange(1, 4),
+    help="Hot-seat: how many people share this terminal (2-4); bots take the other seats.",
+)
+@click.option(
+    "--names",
+    metavar="NAME,NAME,...",
+    help="Hot-seat: every person's name in seat order, like Ayşe,Mehmet.",
+)
+@click.option(
+    "--side-by-side",
+    is_flag=True,
+    default=None,
+    help="Hot-seat with two people: sit side by side (opponents at a partners table), not across.",
+)
 def play(
     game_type: str | None,
     hands: int | None,
@@ -59,6 +117,11 @@ def play(
     bot_delay: float | None,
     name: str | None,
     resume: bool,
+    practice: bool | None = None,
+    no_tips: bool | None = None,
+    humans: int | None = None,
+    names: str | None = None,
+    side_by_side: bool | None = None,
 ) -> None:
     """Sit down at a table with three bots.
 
@@ -87,6 +150,7 @@ def play(
         changes["bots"] = levels
     if name is not None:
         changes["name"] = name
+    changes.update(_people(practice, no_tips, humans, names, side_by_side, name))
     if resume and (changes or seed is not None):
         raise click.UsageError("--resume continues the saved match as it was: give no table flags")
     ask = not changes and seed is None

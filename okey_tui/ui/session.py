@@ -26,6 +26,7 @@ from okey_tui.storage import SavedMatch
 
 HUMAN = 0
 BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
+SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
 
 
 @dataclass
@@ -62,32 +63,38 @@ class Session:
     ) -> Session:
         """The table of a saved match, exactly where it stopped."""
         extra = saved.extra
-        levels = tuple(extra.get("levels", ("normal",) * 3))
-        if len(levels) != 3 or any(lv not in ("easy", "normal", "hard") for lv in levels):
-            levels = ("normal", "normal", "normal")
-        session = cls.__new__(cls)
-        session.rules = saved.match.rules
-        session.seed = saved.match.seed
-        session.name = str(extra.get("name", "You"))
-        session.levels = (levels[0], levels[1], levels[2])
-        session.match = saved.match
-        session.bots = [None] + [cls._make_bot(level) for level in session.levels]
-        session.save_path = save_path
-        raw = extra.get("layouts", {})
-        session.layouts = (
-            {int(seat): list(slots) for seat, slots in raw.items() if isinstance(slots, list)}
-            if isinstance(raw, dict)
-            else {}
-        )
-        session.layout_source = None
-        session.record_stats = record_stats
+        raw_levels = extra.get("levels")
+        levels: tuple[str, ...] = ("normal",) * 3
+        if (
+            isinstance(raw_levels, list)
+            and len(raw_levels) == 3
+            and all(lv in ("easy", "normal", "hard") for lv in raw_levels)
+        ):
+            levels = tuple(raw_levels)
         humans = extra.get("humans", [HUMAN])
-        if isinstance(humans, list) and HUMAN in humans and set(humans) <= {0, 1, 2, 3}:
-            session.humans = tuple(sorted(int(h) for h in humans))
+        if not (isinstance(humans, list) and HUMAN in humans and set(humans) <= {0, 1, 2, 3}):
+            humans = [HUMAN]
         names = extra.get("human_names", [])
-        if isinstance(names, list):
-            session.human_names = tuple(str(n) for n in names)
-        session.practice = bool(extra.get("practice", False))
+        session = cls(
+            saved.match.rules,
+            saved.match.seed,
+            name=str(extra.get("name", "You")),
+            levels=(levels[0], levels[1], levels[2]),
+            save_path=save_path,
+            record_stats=record_stats,
+            humans=tuple(sorted(int(h) for h in humans)),
+            human_names=tuple(str(n) for n in names) if isinstance(names, list) else (),
+            practice=bool(extra.get("practice", False)),
+        )
+        session.match = saved.match
+        raw = extra.get("layouts", {})
+        if isinstance(raw, dict):
+            for seat, slots in raw.items():
+                if str(seat) in ("0", "1", "2", "3") and isinstance(slots, list):
+                    session.layouts[int(seat)] = list(slots)
+        hand = session.match.hand
+        if not hand.is_over and hand.turn in session.humans:
+            session.viewer = hand.turn
         return session
 
     # -- saving ----------------------------------------------------------------
@@ -128,7 +135,10 @@ class Session:
         if seat in self.humans:
             n = self.humans.index(seat) - 1
             return self.human_names[n] if n < len(self.human_names) else f"Player {n + 2}"
-        return BOT_NAMES[seat - 1]
+        name = BOT_NAMES[seat - 1]
+        if len(self.humans) > 1 and name in {self.seat_name(h) for h in self.humans}:
+            name = SPARE_BOT_NAMES[seat - 1]  # a person took the bot's name: the bot yields
+        return name
 
     def seat_level(self, seat: int) -> str | None:
         return None if seat in self.humans else self.levels[seat - 1]

@@ -69,7 +69,7 @@ async def test_illegal_keys_show_the_engine_message_and_change_nothing():
         hand = app.session.hand
         before = (list(hand.racks[0]), len(hand.middle), hand.phase)
         await pilot.press("d")
-        assert "already drawn" in status_text(screen)
+        assert "first turn has no draw" in status_text(screen)
         assert (list(hand.racks[0]), len(hand.middle), hand.phase) == before
         # Stage one run only and try to open with it.
         best = solver.best_melds(hand.racks[0], hand.okey)

@@ -57,7 +57,7 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
         assert "Middle: 20" in screen
         send(session, "d")
         # Seed 5: the human starts with 22 tiles, so there is nothing to draw: the engine says so.
-        screen = wait_for(session, "already drawn")
+        screen = wait_for(session, "first turn has no draw")
         send(session, "x")
         screen = wait_for(session, "You discarded")
         screen = wait_for(session, "Your turn")

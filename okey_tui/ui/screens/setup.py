@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
+from okey_tui.hotseat import parse_names
 from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
 from okey_tui.ui.session import BOT_NAMES
 
@@ -63,6 +64,37 @@ class OptionRow(Widget, can_focus=True):
 
     def on_click(self) -> None:
         self.action_step(1)
+
+
+# Practice: (practice, tips). People: (how many share the terminal, two sit across).
+PRACTICE: list[tuple[str, object]] = [
+    ("off", (False, True)),
+    ("hints + tips", (True, True)),
+    ("hints only", (True, False)),
+]
+PEOPLE: list[tuple[str, object]] = [
+    ("1 (you)", (1, True)),
+    ("2 across", (2, True)),
+    ("2 adjacent", (2, False)),
+    ("3", (3, True)),
+    ("4", (4, True)),
+]
+
+
+def practice_choice(value: object) -> dict[str, object]:
+    practice, tips = value  # type: ignore[misc]
+    return {"practice": practice, "tips": tips}
+
+
+def people_choice(value: object, names_text: str) -> dict[str, object]:
+    humans, across = value  # type: ignore[misc]
+    names = parse_names(names_text) or ("You",)
+    return {
+        "humans": humans,
+        "humans_partners": across,
+        "name": names[0],
+        "human_names": names[1:] if humans > 1 else (),
+    }
 
 
 class NewTableScreen(Screen[TableSettings]):
@@ -127,8 +159,13 @@ class NewTableScreen(Screen[TableSettings]):
             yield OptionRow(
                 "Colour-blind tiles", [("off", False), ("on", True)], s.colour_blind, id="opt-cb"
             )
-            yield Static("Your name", classes="field-label")
-            yield Input(value=s.name, max_length=16, id="opt-name")
+            yield OptionRow(
+                "Practice", PRACTICE, (s.practice, s.tips or not s.practice), id="opt-practice"
+            )
+            yield OptionRow("People here", PEOPLE, (s.humans, s.humans_partners), id="opt-people")
+            yield Static("Your name (hot-seat: every name, commas)", classes="field-label")
+            names = (s.name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (s.name,)
+            yield Input(value=", ".join(names), max_length=70, id="opt-name")
             yield Static("↑ ↓ choose a line · ← → change it · Enter: sit down", id="new-table-hint")
         yield Footer()
 
@@ -145,7 +182,8 @@ class NewTableScreen(Screen[TableSettings]):
             partners=row("opt-partners"),
             hands=row("opt-hands"),
             bots=tuple(str(row(f"opt-bot-{n}")) for n in (1, 2, 3)),
-            name=self.query_one("#opt-name", Input).value,
+            **people_choice(row("opt-people"), self.query_one("#opt-name", Input).value),
+            **practice_choice(row("opt-practice")),
             bot_delay=row("opt-pace"),
             theme=row("opt-theme"),
             colour_blind=row("opt-cb"),

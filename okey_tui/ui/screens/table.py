@@ -32,7 +32,7 @@ from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen, PilesScreen
 from okey_tui.ui.screens.practice_mixin import PRACTICE_KEYS, PracticeMixin
-from okey_tui.ui.session import HUMAN, Session
+from okey_tui.ui.session import Session
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import chips, meld_chips
 from okey_tui.ui.widgets.board import (
@@ -129,20 +129,30 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.new_hand()
 
     def saved_layouts(self) -> dict[int, list[str | None]]:
-        """The rack as the autosave keeps it: tile texts, None for a gap."""
-        return {HUMAN: [None if t is None else str(t) for t in self.rack.slots]}
+        """Every person's rack as the autosave keeps it: tile texts, None for a gap."""
+        racks = dict(self.seat_layouts)
+        racks[self.session.viewer] = self.rack
+        return {
+            seat: [None if t is None else str(t) for t in rack.slots]
+            for seat, rack in racks.items()
+        }
 
-    def restore_layout(self) -> None:
+    def restore_layouts(self) -> None:
         """Put the tiles back where they were when a resumed match was saved."""
-        slots = self.session.layouts.pop(HUMAN, None)
-        if not slots or len(slots) % 2:
-            return
-        try:
-            tiles = [None if t is None else Tile.parse(str(t)) for t in slots]
-        except OkeyError:
-            return
-        self.rack = RackLayout(cols=len(tiles) // 2)
-        self.rack.slots = tiles
+        saved, self.session.layouts = self.session.layouts, {}
+        for seat, slots in saved.items():
+            if not slots or len(slots) % 2:
+                continue
+            try:
+                tiles = [None if t is None else Tile.parse(str(t)) for t in slots]
+            except OkeyError:
+                continue
+            rack = RackLayout(cols=len(tiles) // 2)
+            rack.slots = tiles
+            if seat == self.session.viewer and not self.hidden:
+                self.rack = rack
+            else:
+                self.seat_layouts[seat] = rack
 
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
@@ -155,7 +165,6 @@ class TableScreen(PracticeMixin, Screen[None]):
 
     def new_hand(self) -> None:
         self.rack = RackLayout()
-        self.restore_layout()
         self.staging.clear()
         self.selected.clear()
         self.cursor = 0
@@ -164,6 +173,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.query_one("#log", RichLog).clear()
         self.set_status("")
         self.practice_new_hand()
+        self.restore_layouts()
         self.changed()
 
     def rack_tiles(self) -> list[Tile]:

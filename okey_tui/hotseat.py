@@ -1,0 +1,59 @@
+"""Hot-seat tables: which seats people play, and their names. No Textual here.
+
+>>> human_seats(2, partners_table=True, together=True)
+(0, 2)
+>>> human_seats(2, partners_table=True, together=False)
+(0, 1)
+>>> human_seats(3, partners_table=False, together=True)
+(0, 1, 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_HUMANS = 4
+
+
+def human_seats(count: int, partners_table: bool, together: bool = True) -> tuple[int, ...]:
+    """The seats of ``count`` people; seat 0 is always one of them.
+
+    Two people sit across (seats 0 and 2: partners at a partners table)
+    unless they want to be opponents at a partners table, then side by side.
+    """
+    count = max(1, min(MAX_HUMANS, count))
+    if count == 2:
+        return (0, 2) if together or not partners_table else (0, 1)
+    return tuple(range(count))
+
+
+def parse_names(text: str) -> tuple[str, ...]:
+    """Names separated by commas, trimmed, at most 16 characters each.
+
+    >>> parse_names(" Ayşe, Mehmet ,, ")
+    ('Ayşe', 'Mehmet')
+    """
+    return tuple(n.strip()[:16] for n in text.split(",") if n.strip())
+
+
+def configure(session: Any, settings: Any) -> None:
+    """Give a new session the table's humans, their names and the practice flag."""
+    session.humans = human_seats(settings.humans, settings.partners, settings.humans_partners)
+    session.human_names = tuple(settings.human_names)
+    session.practice = bool(settings.practice)
+    session.viewer = 0
+    if len(session.humans) > 1 and session.name == "You":
+        session.name = "Player 1"  # "You" means nothing when the terminal is shared
+
+
+def next_human(humans: tuple[int, ...], turn: int) -> int:
+    """The first human seat to play from ``turn`` on, in turn order.
+
+    >>> next_human((0, 2), 3)
+    0
+    """
+    for step in range(4):
+        seat = (turn + step) % 4
+        if seat in humans:
+            return seat
+    return humans[0]

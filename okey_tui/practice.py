@@ -1,0 +1,528 @@
+"""Practice-table help, computed from one seat's :class:`PlayerView` alone. No Textual here.
+
+Everything here reads what the seat may see (its rack, the table, the
+discards) and asks the solver; nothing looks at another rack or the middle.
+
+* :func:`hint_for`: the hint panel's content (best opening against the floor,
+  the left discard, the safest discards, lay-offs, okey swaps, a finish);
+* :func:`penalty_warning`: what an action about to cost a penalty costs, and why;
+* :func:`why`: an engine message with the rules section it refers to;
+* :class:`TurnUndo`: the practice table's undo within the current turn.
+
+>>> shortfall_text(94, 101)
+'94 / 101: 7 points short'
+>>> shortfall_text(108, 101)
+'108 / 101: enough to open'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from okey_tui.engine.actions import (
+    Action,
+    AddTile,
+    DeclarePairs,
+    Discard,
+    GiveBack,
+    Lay,
+    Open,
+    SwapOkey,
+    TakeBack,
+    TakeDiscard,
+)
+from okey_tui.engine.errors import HandOverError, MeldError, NotYourTurnError, OpeningError
+from okey_tui.engine.melds import Meld, MeldKind, effective, extensions, is_wild
+from okey_tui.engine.solver import (
+    Arrangement,
+    FinishPlan,
+    LayOff,
+    OpeningCheck,
+    Swap,
+    best_melds,
+    best_pairs,
+    finish_plan,
+    lay_offs,
+    okey_swaps,
+    opening_check,
+)
+from okey_tui.engine.state import PENALTY, Hand, Opening, OpeningKind, Phase
+from okey_tui.engine.tiles import COLOURS, Tile
+from okey_tui.engine.view import PlayerView, is_pairs_only
+
+__all__ = [
+    "DiscardTip",
+    "Hint",
+    "LeftDiscard",
+    "TurnUndo",
+    "hint_for",
+    "penalty_warning",
+    "rule_for",
+    "safest_discards",
+    "shortfall_text",
+    "left_discard_advice",
+    "why",
+]
+
+# -- the rules sections an engine message refers to ---------------------------------------
+
+SECTIONS = {
+    5: "Melds",
+    6: "A turn",
+    7: "Taking the left discard",
+    8: "Opening",
+    9: "After opening",
+    10: "Taking back",
+    11: "The end of a hand",
+    12: "Penalties during a hand",
+    13: "Game types",
+}
+
+# Words in an engine message and the section that explains them; the first match wins.
+_KEYWORDS: tuple[tuple[str, int], ...] = (
+    ("going pairs", 13),
+    ("from the left", 7),
+    ("give it back", 7),
+    ("give back", 7),
+    ("giving the tile back", 7),
+    ("taken discard", 7),
+    ("discard on your left", 7),
+    ("okey from the table", 9),
+    ("take okeys", 9),
+    ("swap", 9),
+    ("only a player who has opened", 9),
+    ("pairs opener", 9),
+    ("opened with pairs", 9),
+    ("opened with runs and sets", 9),
+    ("take back", 10),
+    ("took back", 10),
+    ("opening", 8),
+    ("open first", 8),
+    ("already opened", 8),
+    ("this table needs", 8),
+    ("never mixed", 8),
+    ("keep one tile", 6),
+    ("draw a tile first", 6),
+    ("already drawn", 6),
+    ("not your turn", 6),
+    ("hand is over", 11),
+    ("does not fit", 9),
+    ("nothing can be added", 9),
+    ("all four colours", 9),
+)
+
+
+def rule_for(error: BaseException | str) -> str | None:
+    """The rules section (``"§8 Opening"``) an engine error refers to, if one does.
+
+    >>> rule_for("Your opening is 87 points; this table needs 101")
+    '§8 Opening'
+    """
+    message = str(error).lower()
+    for words, number in _KEYWORDS:
+        if words in message:
+            return f"§{number} {SECTIONS[number]}"
+    section = None
+    if isinstance(error, HandOverError):
+        section = 11
+    elif isinstance(error, OpeningError):
+        section = 8
+    elif isinstance(error, MeldError):
+        section = 5
+    elif isinstance(error, NotYourTurnError):
+        section = 6
+    return None if section is None else f"§{section} {SECTIONS[section]}"
+
+
+def why(error: BaseException | str) -> str:
+    """The engine's message followed by the rule it refers to.
+
+    >>> why("You must keep one tile in hand to discard: leave one tile out")
+    'You must keep one tile in hand to discard: leave one tile out (rules §6 A turn)'
+    """
+    message = str(error)
+    section = rule_for(error)
+    return f"{message} (rules {section})" if section else message
+
+
+# -- the hint --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeftDiscard:
+    """Whether the left discard is worth taking: it completes an opening or a lay-off."""
+
+    tile: Tile
+    worth: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class DiscardTip:
+    tile: Tile
+    reason: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the hint panel shows for one seat."""
+
+    okey: Tile
+    opening: Opening | None  # how the seat opened, or None
+    check: OpeningCheck | None  # the best opening the rack holds (unopened seats only)
+    pairs_only: bool
+    left: LeftDiscard | None
+    discards: tuple[DiscardTip, ...]
+    no_safe_discard: str | None
+    lay_offs: tuple[LayOff, ...]
+    swaps: tuple[Swap, ...]
+    finish: FinishPlan | None
+
+    def opening_line(self) -> str:
+        assert self.check is not None
+        return shortfall_text(self.check.value, self.check.floor)
+
+    def pairs_line(self) -> str:
+        assert self.check is not None
+        return pairs_text(self.check.pair_count, self.check.pairs_floor)
+
+
+def shortfall_text(value: int, floor: int) -> str:
+    """A melds total against its floor, with the shortfall in points."""
+    if value >= floor:
+        return f"{value} / {floor}: enough to open"
+    short = floor - value
+    return f"{value} / {floor}: {short} point{'s' * (short != 1)} short"
+
+
+def pairs_text(count: int, floor: int) -> str:
+    """A pairs count against the pairs floor.
+
+    >>> pairs_text(3, 5)
+    '3 / 5 pairs: 2 pairs short'
+    """
+    if count >= floor:
+        return f"{count} / {floor} pairs: enough to open with pairs"
+    short = floor - count
+    return f"{count} / {floor} pairs: {short} pair{'s' * (short != 1)} short"
+
+
+def hint_for(view: PlayerView, limit: int = 3) -> Hint:
+    """The hint for the seat of ``view``, from that view only."""
+    okey = view.okey
+    rack = list(view.rack)
+    table = [tm.meld for tm in view.table]
+    check = None
+    if view.opening is None:
+        check = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
+    safe, none_reason = safest_discards(view, limit)
+    offs: tuple[LayOff, ...] = ()
+    swaps: tuple[Swap, ...] = ()
+    if view.can_touch_table() and table:
+        seen: set[tuple[Tile, int]] = set()
+        unique = []
+        for off in lay_offs(rack, okey, table):
+            if (off.tile, off.index) not in seen:
+                seen.add((off.tile, off.index))
+                unique.append(off)
+        offs = tuple(unique)
+        swaps = tuple(okey_swaps(rack, okey, table))
+    return Hint(
+        okey=okey,
+        opening=view.opening,
+        check=check,
+        pairs_only=is_pairs_only(view),
+        left=left_discard_advice(view),
+        discards=safe,
+        no_safe_discard=none_reason,
+        lay_offs=offs,
+        swaps=swaps,
+        finish=_finish(view),
+    )
+
+
+def _finish(view: PlayerView) -> FinishPlan | None:
+    """A way to finish this turn, once the seat has drawn."""
+    if not view.my_turn or view.phase is not Phase.PLAY or view.okeys_owed:
+        return None
+    okey = view.okey
+    opening = view.opening
+    opened = None if opening is None else opening.kind.name.lower()
+    plan = finish_plan(
+        list(view.rack),
+        okey,
+        [tm.meld for tm in view.table],
+        opened,
+        view.rules.pairs_opener_lays_off,
+    )
+    if plan is None:
+        return None
+    if view.taken is not None and plan.discard == view.taken.tile:
+        return None  # the taken discard must be used, not thrown
+    if opening is None and view.rules.finish_opening_needs_floor:
+        enough = (
+            len(plan.melds) >= view.pairs_floor
+            if plan.kind == "pairs"
+            else sum(m.value for m in plan.melds) >= view.melds_floor
+        )
+        if not enough:
+            return None
+    if opening is None and view.going_pairs[view.seat] and plan.kind != "pairs":
+        return None
+    return plan
+
+
+def _uses(arrangement: Arrangement, tile: Tile, held: int) -> bool:
+    """Whether the arrangement puts a copy of ``tile`` into a meld (of ``held`` copies)."""
+    return arrangement.leftover.count(tile) < held
+
+
+def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
+    """On the seat's draw: is the left discard worth taking, and why (or why not)."""
+    tile = view.left_discard
+    if tile is None or not view.my_turn or view.phase is not Phase.DRAW:
+        return None
+    okey = view.okey
+    rack = list(view.rack) + [tile]
+    held = rack.count(tile)
+    opening = view.opening
+    pairs_only = is_pairs_only(view)
+    if view.going_pairs[view.left] and not pairs_only and opening is None:
+        # A Going Pairs player's discard may only make a pair.
+        pairs_only = True
+    if opening is None:
+        check = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
+        if not pairs_only and check.can_open_melds and _uses(check.melds, tile, held):
+            return LeftDiscard(
+                tile, True, f"completes an opening: {shortfall_text(check.value, check.floor)}"
+            )
+        if check.can_open_pairs and _uses(check.pairs, tile, held):
+            return LeftDiscard(tile, True, f"completes a pairs opening: {check.pair_count} pairs")
+        if check.can_open_melds and not pairs_only:
+            return LeftDiscard(
+                tile, False, "leave it: your opening does not need it, and a taken tile must go in"
+            )
+        best = (
+            pairs_text(check.pair_count, check.pairs_floor)
+            if pairs_only
+            else shortfall_text(check.value, check.floor)
+        )
+        return LeftDiscard(
+            tile,
+            False,
+            f"leave it: before opening it must go into an opening this turn (with it {best})",
+        )
+    if opening.kind is OpeningKind.PAIRS:
+        if rack.count(tile) >= 2 or (okey in view.rack and not is_wild(tile, okey)):
+            return LeftDiscard(tile, True, "makes a pair you can lay this turn")
+    else:
+        for index, tm in enumerate(view.table):
+            fits = tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey)
+            if fits and view.can_touch_table():
+                return LeftDiscard(tile, True, f"adds to meld {index + 1} on the table")
+        melds = best_melds(rack, okey)
+        if _uses(melds, tile, held):
+            meld = next(m for m in melds.melds if tile in m.tiles)
+            return LeftDiscard(tile, True, f"makes a new meld: {meld}")
+    return LeftDiscard(tile, False, "leave it: it adds to no meld and makes none")
+
+
+def _neighbours(tile: Tile) -> tuple[list[Tile], list[Tile]]:
+    """Tiles that would meld with ``tile``: (next to it, two away in its colour)."""
+    assert tile.colour is not None
+    near = [Tile(c, tile.number) for c in COLOURS if c is not tile.colour]
+    far: list[Tile] = []
+    for step in (-1, 1):
+        n = tile.number + step
+        if 1 <= n <= 13:
+            near.append(Tile(tile.colour, n))
+        n2 = tile.number + 2 * step
+        if 1 <= n2 <= 13:
+            far.append(Tile(tile.colour, n2))
+    return near, far
+
+
+def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip, ...], str | None]:
+    """The tiles safest to throw now, each with a reason, and why there are none if so.
+
+    A safe tile is not playable on the table (+101), not an okey (+101), and
+    the least useful to the seat on the right: few of the tiles it would meld
+    with are still unseen, or that seat has thrown them already.
+    """
+    okey = view.okey
+    rack = list(view.rack)
+    taken = view.taken.tile if view.taken is not None else None
+    if len(rack) <= 1:
+        return (), None
+    pairs = is_pairs_only(view)
+    mine = best_pairs(rack, okey) if pairs else best_melds(rack, okey)
+    used: Counter[Tile] = Counter(t for m in mine.melds for t in m.tiles)
+    held = Counter(rack)
+    # What the seat has seen, by the tile each plays as (an okey's copies are wild).
+    seen: Counter[Tile] = Counter()
+    for t in view.seen_tiles():
+        if not is_wild(t, okey):
+            seen[effective(t, okey)] += 1
+    right_threw = set(effective(t, okey) for t in view.discards[view.right])
+    penalties = view.rules.penalties
+    ranked: list[tuple[tuple[int, float, int], DiscardTip]] = []
+    skipped = []
+    for tile in sorted(held, key=Tile.sort_key):
+        if tile == taken:
+            continue
+        if is_wild(tile, okey):
+            skipped.append(f"{tile} is an okey" + (" (+101)" if penalties else ""))
+            continue
+        if view.playable_on_table(tile):
+            skipped.append(f"{tile} is playable on the table" + (" (+101)" if penalties else ""))
+            continue
+        plays = effective(tile, okey)
+        near, far = _neighbours(plays)
+        hidden_near = sum(max(0, 2 - seen[t]) for t in near)
+        hidden_far = sum(max(0, 2 - seen[t]) for t in far)
+        danger = hidden_near + hidden_far / 2
+        thrown = [t for t in near + [plays] if t in right_threw]
+        in_melds = used[tile] >= held[tile]
+        if thrown:
+            danger /= 2
+        if in_melds:
+            meld = next(m for m in mine.melds if tile in m.tiles)
+            reason = f"breaks your {meld}: throw it only if nothing else is free"
+        elif hidden_near == 0:
+            reason = "dead: every tile it melds with is already in sight"
+        elif thrown:
+            reason = (
+                f"the player on your right threw {thrown[0]}: they are not collecting around it"
+            )
+        else:
+            reason = (
+                f"not in your melds; {hidden_near} unseen tile"
+                f"{'s' * (hidden_near != 1)} meld with it"
+            )
+        key = (int(in_melds), danger, -plays.number)
+        ranked.append((key, DiscardTip(tile, reason)))
+    ranked.sort(key=lambda item: item[0])
+    tips = tuple(tip for _, tip in ranked[:limit])
+    none_reason = None
+    if not tips and skipped:
+        none_reason = "no safe discard: " + "; ".join(skipped)
+    return tips, none_reason
+
+
+# -- penalties before they happen --------------------------------------------------------------
+
+
+def penalty_warning(view: PlayerView, action: Action) -> str | None:
+    """What ``action`` would cost at this table and the rule behind it, or None if nothing."""
+    rules = view.rules
+    if not rules.penalties:
+        return None
+    okey = view.okey
+    if isinstance(action, Discard):
+        if len(view.rack) <= 1:
+            return None  # the finishing throw is never penalised
+        tile = action.tile
+        if is_wild(tile, okey):
+            return (
+                f"{tile} is an okey: throwing it costs +{PENALTY} (rules §12 Penalties "
+                "during a hand). An okey is wild: keep it for a meld, or throw it last "
+                "to finish with an okey (the hand counts double)."
+            )
+        for index, tm in enumerate(view.table):
+            if tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey):
+                return (
+                    f"{tile} can be added to meld {index + 1} on the table ({tm.meld}): "
+                    f"throwing a playable tile costs +{PENALTY}, opened or not "
+                    "(rules §12 Penalties during a hand)."
+                )
+        return None
+    if isinstance(action, TakeBack):
+        return (
+            f"Taking back this turn's melds costs +{PENALTY} at a penalty table "
+            "(rules §10 Taking back and §12). Your draw stays in your hand."
+        )
+    if isinstance(action, GiveBack) and rules.give_back_penalty:
+        return (
+            f"Giving back the left discard costs +{PENALTY} at this table "
+            "(rules §7 Taking the left discard, a table option)."
+        )
+    return None
+
+
+# -- undo within the turn (practice tables only) -------------------------------------------------
+
+UNDOABLE = (TakeDiscard, Open, Lay, AddTile, SwapOkey, TakeBack, DeclarePairs)
+
+
+def describe_step(action: Action, okey: Tile) -> str:
+    """A few words for an undone step.
+
+    >>> describe_step(TakeBack(), Tile.parse("B8"))
+    'the take-back'
+    """
+    if isinstance(action, TakeDiscard):
+        return "taking the left discard"
+    if isinstance(action, Open):
+        return "the opening"
+    if isinstance(action, Lay):
+        return "the melds laid"
+    if isinstance(action, AddTile):
+        return f"adding {action.tile}"
+    if isinstance(action, SwapOkey):
+        return "the okey swap"
+    if isinstance(action, TakeBack):
+        return "the take-back"
+    if isinstance(action, DeclarePairs):
+        return "declaring Going Pairs"
+    return action.text(okey)
+
+
+@dataclass
+class TurnUndo:
+    """The seat's own steps this turn, newest last, each with the position before it.
+
+    Only steps that reveal nothing hidden can be undone: drawing from the
+    middle (or giving back, which draws) shows a tile, and the discard ends the
+    turn, so those clear the stack instead.
+    """
+
+    steps: list[tuple[str, Hand]] = field(default_factory=list)
+    seat: int | None = None
+
+    def before(self, hand: Hand, action: Action) -> None:
+        """Call just before the seat to play tries ``action``."""
+        if self.seat != hand.turn:
+            self.clear()
+        if isinstance(action, UNDOABLE):
+            self.seat = hand.turn
+            self.steps.append((describe_step(action, hand.okey), hand.copy()))
+
+    def after(self, hand: Hand, action: Action, applied: bool) -> None:
+        """Call after the try: a refused step leaves nothing to undo."""
+        if not applied:
+            if isinstance(action, UNDOABLE) and self.steps:
+                self.steps.pop()
+            return
+        if not isinstance(action, UNDOABLE):
+            self.clear()
+
+    def clear(self) -> None:
+        self.steps.clear()
+        self.seat = None
+
+    def can_undo(self, hand: Hand) -> bool:
+        return bool(self.steps) and self.seat == hand.turn and not hand.is_over
+
+    def undo(self, hand: Hand) -> str | None:
+        """Put ``hand`` back to before the last step; returns what was undone."""
+        if not self.can_undo(hand):
+            return None
+        label, saved = self.steps.pop()
+        restored = saved.copy()
+        hand.__dict__.update(restored.__dict__)
+        return label
+
+
+def tiles_of(melds: tuple[Meld, ...] | list[Meld]) -> list[Tile]:
+    return [t for m in melds for t in m.tiles]

@@ -1,0 +1,42 @@
+"""Hot-seat: the screen that hides every rack while the terminal changes hands."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+
+class PrivacyScreen(Screen[None]):
+    """A whole screen, so nothing of the table behind it is drawn. Enter dismisses it.
+
+    ``recap`` lists what the others did since the incoming player's last turn:
+    only what everybody saw (draws from the middle show no tile).
+    """
+
+    BINDINGS = [Binding("enter", "ready", "Ready", priority=True)]
+
+    def __init__(self, title: str, recap: Text | None = None, note: str = "") -> None:
+        super().__init__(classes="privacy-screen")
+        self.title_text = title
+        self.recap = recap
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="privacy"):
+            yield Static(self.title_text, id="privacy-title")
+            yield Static(
+                self.note or "Every rack is hidden. Only the player named above should look.",
+                id="privacy-note",
+            )
+            if self.recap is not None and self.recap.plain.strip():
+                yield Static("Since your last turn", classes="field-label")
+                with VerticalScroll(id="privacy-recap"):
+                    yield Static(self.recap)
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

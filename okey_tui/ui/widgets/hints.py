@@ -1,0 +1,103 @@
+"""The practice table's hint panel: what the solver sees in the player's own view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from okey_tui.engine.melds import Meld
+from okey_tui.engine.tiles import Tile
+from okey_tui.practice import Hint
+from okey_tui.ui.tiles import chip, chips, meld_chips
+
+
+def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile) -> Text:
+    return Text("  ").join(meld_chips(m, okey) for m in melds)
+
+
+def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Text:
+    """The panel's text: each section a bold heading and a few short lines."""
+    okey = hint.okey
+    text = Text()
+
+    def heading(title: str) -> None:
+        if text:
+            text.append("\n\n")
+        text.append(title, "bold #ffd24a")
+
+    check = hint.check
+    if check is not None:
+        heading("Best opening on your rack")
+        if check.melds.melds and not hint.pairs_only:
+            text.append("\n")
+            text.append_text(_melds_line(check.melds.melds, okey))
+        text.append("\n")
+        if not hint.pairs_only:
+            text.append(hint.opening_line(), "bold green" if check.can_open_melds else "yellow")
+            text.append("\n")
+        text.append(hint.pairs_line(), "bold green" if check.can_open_pairs else "dim")
+    elif hint.opening is not None:
+        heading(f"You opened with {hint.opening.describe()}")
+    if hint.left is not None:
+        heading("Left discard ")
+        text.append_text(chip(hint.left.tile, okey))
+        text.append("\n")
+        text.append("Take it: " if hint.left.worth else "", "bold green")
+        text.append(hint.left.reason, "" if hint.left.worth else "dim")
+    if hint.finish is not None:
+        plan = hint.finish
+        heading("You can finish now")
+        for swap in plan.swaps:
+            text.append(f"\nswap okey from meld {swap.index + 1}, giving ")
+            text.append_text(chips(swap.given, okey))
+        if plan.melds:
+            text.append("\nlay ")
+            text.append_text(_melds_line(plan.melds, okey))
+        for off in plan.lay_offs:
+            text.append("\nadd ")
+            text.append_text(chip(off.tile, okey))
+            text.append(f" to meld {off.index + 1}")
+        text.append("\nthen throw ")
+        text.append_text(chip(plan.discard, okey))
+        if plan.with_okey:
+            text.append(" (an okey: the hand counts double)", "green")
+    if hint.lay_offs:
+        heading("Lay-offs")
+        for off in hint.lay_offs[:6]:
+            text.append("\n")
+            text.append_text(chip(off.tile, okey))
+            text.append(f" → meld {off.index + 1}: ")
+            text.append_text(meld_chips(off.result, okey))
+    if hint.swaps:
+        heading("Okey swaps")
+        for swap in hint.swaps[:4]:
+            text.append(f"\nmeld {swap.index + 1}: give ")
+            text.append_text(chips(swap.given, okey))
+            text.append(", take the okey")
+    heading("Safest discards")
+    if hint.discards:
+        for tip in hint.discards:
+            text.append("\n")
+            text.append_text(chip(tip.tile, okey))
+            text.append(f" {tip.reason}")
+    else:
+        text.append("\n")
+        text.append(hint.no_safe_discard or "none to throw now", "dim")
+    return text
+
+
+class HintPanel(VerticalScroll):
+    """Shown beside the board with ``h`` at a practice table; the table screen fills it."""
+
+    can_focus = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="hints-text")
+
+    def show(self, hint: Hint) -> None:
+        self.border_title = "Hints · h hides"
+        self.query_one("#hints-text", Static).update(hint_text(hint))

@@ -1,0 +1,223 @@
+"""The practice table's help, from one seat's view only (okey_tui.practice, no Textual)."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine import solver
+from okey_tui.engine.actions import Discard, GiveBack, Open, TakeBack, TakeDiscard
+from okey_tui.engine.errors import MeldError, OpeningError
+from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.notation import format_position
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import Hand, Opening, OpeningKind, Phase, TableMeld
+from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.engine.view import PlayerView
+from okey_tui.hotseat import human_seats, next_human, parse_names
+from okey_tui.practice import (
+    TurnUndo,
+    hint_for,
+    left_discard_advice,
+    penalty_warning,
+    rule_for,
+    safest_discards,
+    shortfall_text,
+    why,
+)
+from okey_tui.settings import TableSettings, load_settings, save_settings
+from okey_tui.ui.session import Session
+
+INDICATOR = Tile.parse("B7")  # the okey is B8
+OKEY = Tile.parse("B8")
+
+
+def position(
+    rack: str,
+    *,
+    left: str = "",
+    table: tuple[str, ...] = (),
+    phase: Phase = Phase.DRAW,
+    opened: bool = False,
+    rules: RuleSet | None = None,
+) -> Hand:
+    """Seat 0 to play with ``rack``; seat 3 (on its left) has thrown ``left``."""
+    hand = Hand(
+        rules=rules or RuleSet(),
+        indicator=INDICATOR,
+        racks=[parse_tiles(rack), parse_tiles("R1 R2"), parse_tiles("Y1 Y2"), parse_tiles("K1")],
+        middle=parse_tiles("Y11 Y12 Y13"),
+        discards=[[], [], [], parse_tiles(left) if left else []],
+        turn=0,
+        phase=phase,
+    )
+    hand.table = [TableMeld(1, parse_meld(text, OKEY)) for text in table]
+    if table:
+        hand.openings[1] = Opening(OpeningKind.MELDS, 101)
+    if opened:
+        hand.openings[0] = Opening(OpeningKind.MELDS, 101)
+    if phase is Phase.PLAY:
+        hand.turn_start = hand.snapshot()
+    return hand
+
+
+# 94 in runs and sets: K10-K13 (46), a set of 10s (30), R3-R6 (18).
+NINETY_FOUR = "K10 K11 K12 K13 R10 Y10 B10 R3 R4 R5 R6 Y1 K2 B3"
+
+
+def test_opening_shortfall_is_stated_in_points():
+    """§8 Opening: the hint's total against the floor, and how many points are missing."""
+    view = PlayerView.of(position(NINETY_FOUR), 0)
+    hint = hint_for(view)
+    check = solver.opening_check(list(view.rack), OKEY, 101, 5)
+    assert hint.check is not None and hint.check.value == check.value == 94
+    assert hint.opening_line() == "94 / 101: 7 points short"
+    assert hint.pairs_line() == f"{check.pair_count} / 5 pairs: {5 - check.pair_count} pairs short"
+    assert shortfall_text(101, 101) == "101 / 101: enough to open"
+    assert shortfall_text(100, 101) == "100 / 101: 1 point short"
+
+
+def test_hint_matches_the_solver_for_a_dealt_hand():
+    """The hint reads the seat's own view: the same best opening as the solver on that rack."""
+    session = Session(RuleSet(), 3)
+    session.play_bots()
+    view = session.view()
+    hint = hint_for(view)
+    check = solver.opening_check(session.hand.racks[0], session.hand.okey, 101, 5)
+    assert hint.check is not None
+    assert hint.check.value == check.value
+    assert hint.check.pair_count == check.pair_count
+
+
+def test_left_discard_that_completes_an_opening_is_worth_taking():
+    """§7: a picked-up discard must go into the opening this turn; R7 makes R3-R7 and 101."""
+    view = PlayerView.of(position(NINETY_FOUR, left="R7"), 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and advice.worth
+    assert "101 / 101" in advice.reason
+
+
+def test_left_discard_that_completes_nothing_must_be_left():
+    view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and not advice.worth
+    assert advice.reason.startswith("leave it")
+
+
+def test_left_discard_after_opening_worth_taking_for_a_lay_off():
+    """§9: once open, a tile that extends a table run is worth taking."""
+    view = PlayerView.of(position("Y1 K2 B3", left="R6", table=("R3R4R5",), opened=True), 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and advice.worth and "meld 1" in advice.reason
+
+
+def test_safest_discards_skip_okeys_and_playable_tiles():
+    """§12: an okey or a tile playable on the table costs +101, so neither is suggested."""
+    hand = position("B8 R6 K2 Y13 K9", table=("R3R4R5",), phase=Phase.PLAY)
+    tips, _ = safest_discards(PlayerView.of(hand, 0))
+    thrown = {tip.tile for tip in tips}
+    assert Tile.parse("B8") not in thrown and Tile.parse("R6") not in thrown
+    assert thrown and all(tip.reason for tip in tips)
+
+
+def test_no_safe_discard_says_why():
+    hand = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY)
+    tips, reason = safest_discards(PlayerView.of(hand, 0))
+    assert tips == ()
+    assert reason is not None and "okey" in reason and "playable" in reason
+
+
+def test_lay_offs_and_finish_after_opening():
+    """§9 and §11: an opened seat sees its lay-offs, and a finish when one exists."""
+    hand = position("R6 R7 K9", table=("R3R4R5",), phase=Phase.PLAY, opened=True)
+    hint = hint_for(PlayerView.of(hand, 0))
+    assert {(off.tile, off.index) for off in hint.lay_offs} == {(Tile.parse("R6"), 0)}
+    assert hint.finish is not None and hint.finish.discard == Tile.parse("K9")
+
+
+def test_penalty_warnings_name_the_rule_and_the_points():
+    """§12 Penalties: an okey, a playable tile and a take-back each cost +101."""
+    hand = position("B8 R6 K2 Y13", table=("R3R4R5",), phase=Phase.PLAY)
+    view = PlayerView.of(hand, 0)
+    okey = penalty_warning(view, Discard(Tile.parse("B8")))
+    assert okey is not None and "+101" in okey and "§12" in okey
+    playable = penalty_warning(view, Discard(Tile.parse("R6")))
+    assert playable is not None and "meld 1" in playable and "+101" in playable
+    assert penalty_warning(view, Discard(Tile.parse("K2"))) is None
+    assert "§10" in (penalty_warning(view, TakeBack()) or "")
+    assert penalty_warning(view, GiveBack()) is None  # free by default
+
+
+def test_no_penalty_table_and_the_finishing_throw_warn_of_nothing():
+    free = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY, rules=RuleSet(penalties=False))
+    assert penalty_warning(PlayerView.of(free, 0), Discard(Tile.parse("B8"))) is None
+    last = position("B8", table=("R3R4R5",), phase=Phase.PLAY, opened=True)
+    assert penalty_warning(PlayerView.of(last, 0), Discard(Tile.parse("B8"))) is None
+
+
+@pytest.mark.parametrize(
+    ("error", "section"),
+    [
+        (OpeningError("Your opening is 87 points; this table needs 101"), "§8 Opening"),
+        ("You took R5 from the left: use it this turn or give it back", "§7"),
+        ("You must keep one tile in hand to discard: leave one tile out", "§6 A turn"),
+        (MeldError("R1 K2 B3: not a run or a set"), "§5 Melds"),
+        ("You have laid nothing this turn to take back", "§10 Taking back"),
+        ("Only a player who has opened may add tiles to the table", "§9 After opening"),
+    ],
+)
+def test_every_refusal_names_its_rule(error, section):
+    assert section in (rule_for(error) or "")
+    assert why(error).startswith(str(error)) and section in why(error)
+
+
+def test_undo_restores_the_position_before_each_step():
+    """Practice undo: the take and the opening are undone; the draw from the middle is not."""
+    hand = position(NINETY_FOUR, left="R7")
+    start = format_position(hand)
+    undo = TurnUndo()
+    undo.before(hand, TakeDiscard())
+    hand.apply(TakeDiscard())
+    undo.after(hand, TakeDiscard(), True)
+    after_take = format_position(hand)
+    best = solver.best_melds(hand.racks[0], OKEY)
+    action = Open(best.melds)
+    undo.before(hand, action)
+    hand.apply(action)
+    undo.after(hand, action, True)
+    assert hand.openings[0] is not None
+    assert undo.undo(hand) == "the opening"
+    assert format_position(hand) == after_take and hand.openings[0] is None
+    assert undo.undo(hand) == "taking the left discard"
+    assert format_position(hand) == start and hand.phase is Phase.DRAW
+    assert undo.undo(hand) is None
+
+
+def test_hot_seat_seats():
+    assert human_seats(1, False) == (0,)
+    assert human_seats(2, True, together=True) == (0, 2)  # partners across
+    assert human_seats(2, True, together=False) == (0, 1)  # opponents side by side
+    assert human_seats(4, False) == (0, 1, 2, 3)
+    assert next_human((0, 2), 1) == 2
+    assert parse_names("Ayşe,Mehmet") == ("Ayşe", "Mehmet")
+
+
+def test_hot_seat_session_names_and_turns():
+    session = Session(RuleSet(), 125)
+    session.humans = (0, 2)
+    session.human_names = ("Mehmet",)
+    assert session.seat_name(2) == "Mehmet" and session.seat_level(2) is None
+    assert session.seat_level(1) == "normal"
+    session.viewer = 2
+    assert session.view().seat == 2
+
+
+def test_old_settings_files_still_load(tmp_path, monkeypatch):
+    monkeypatch.setenv("OKEY101_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "settings.json").write_text(
+        '{"version": 1, "table": {"game_type": "rising", "name": "Can"}}', encoding="utf-8"
+    )
+    old = load_settings()
+    assert old.game_type == "rising" and not old.practice and old.humans == 1
+    save_settings(TableSettings(practice=True, humans=2, human_names=("Ayşe",)))
+    again = load_settings()
+    assert again.practice and again.humans == 2 and again.human_names == ("Ayşe",)

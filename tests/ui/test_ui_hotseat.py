@@ -1,0 +1,122 @@
+"""Hot-seat tables (okey101 play --humans 2): racks never meet another person's eyes."""
+
+from __future__ import annotations
+
+from rendered import screen_text, shows_tile
+from ui_helpers import OPENING_SEED, goto, table_app
+
+from okey_tui.ui.screens.privacy import PrivacyScreen
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.session import fallback_action
+from okey_tui.ui.widgets.rack import RackWidget
+
+
+def hotseat_app(seed: int = OPENING_SEED, **changes: object):
+    return table_app(seed, humans=2, human_names=("Mehmet",), name="Ayşe", **changes)
+
+
+async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:
+    for _ in range(limit):
+        if isinstance(app.screen, kind):
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
+
+
+def public_tiles(session) -> set[str]:
+    """Tiles anybody at the table may see: the indicator, the discards and the table."""
+    hand = session.hand
+    seen = {str(hand.indicator), str(hand.okey)}
+    seen |= {str(t) for pile in hand.discards for t in pile}
+    seen |= {str(t) for tm in hand.table for t in tm.meld.stands_for}
+    return seen
+
+
+async def test_privacy_screen_between_two_people_hides_both_racks():
+    """Ayşe (seat 0) throws; Mehmet (seat 2, across) is next after a bot: the terminal passes
+    through a privacy screen that shows no tile of either rack, then shows Mehmet his own."""
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        assert session.humans == (0, 2)
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        assert "Pass to Ayşe" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        screen = app.screen
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        hand = session.hand
+        assert hand.turn == 2
+        text = screen_text(app)
+        assert "Pass to Mehmet — press Enter when ready" in text
+        assert "Ayşe discarded" in text  # what happened since Mehmet's last turn
+        assert not app.screen.query(RackWidget)
+        public = public_tiles(session)
+        for seat in (0, 2):
+            for tile in hand.racks[seat]:
+                if str(tile) not in public:
+                    assert not shows_tile(text, tile), f"{tile} of seat {seat} is on the screen"
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert session.viewer == 2
+        shown = sorted(str(t) for t in app.screen.rack.slots if t is not None)
+        assert shown == sorted(str(t) for t in hand.racks[2])
+
+
+async def test_the_hand_summary_comes_after_a_privacy_screen():
+    """At the end of a hand the last rack is hidden first; then the summary shows every rack."""
+    app = hotseat_app(7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        for _ in range(400):
+            if session.hand.is_over:
+                break
+            if isinstance(app.screen, PrivacyScreen) and not session.hand.is_over:
+                await pilot.press("enter")
+            elif (
+                session.human_to_play
+                and isinstance(app.screen, TableScreen)
+                and session.hand.turn == session.viewer
+            ):
+                session.act(fallback_action(session.view()))
+                if not session.hand.is_over:
+                    session.act(fallback_action(session.view()))
+                app.screen.changed()
+            await pilot.pause(0.01)
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        assert "The hand is over" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, HandSummaryScreen)
+
+
+async def test_two_people_at_a_partners_table_can_be_opponents():
+    app = table_app(OPENING_SEED, humans=2, partners=True, humans_partners=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.session.humans == (0, 1)
+        assert app.session.seat_name(0) == "Player 1"
+        assert app.session.seat_name(1) == "Player 2"
+
+
+def test_privacy_screen(snap_compare):
+    """Seed 125, two people across (Ayşe and Mehmet): after Ayşe's first discard and the bot's
+    reply, the privacy screen reads "Pass to Mehmet — press Enter when ready" and lists what
+    happened since (the indicator, Ayşe's discard, the bot Can's draw and discard). No rack."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        screen = app.screen
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")
+        await wait_for_screen(pilot, app, PrivacyScreen)
+
+    assert snap_compare(hotseat_app(), terminal_size=(120, 40), run_before=run_before)

@@ -1,0 +1,124 @@
+"""Practice tables (okey101 play --practice): hints, penalty confirms, undo, rule references."""
+
+from __future__ import annotations
+
+from rendered import screen_text
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+
+from okey_tui.engine import solver
+from okey_tui.engine.actions import Open
+from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.notation import format_position
+from okey_tui.engine.state import Opening, OpeningKind, TableMeld
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.widgets.hints import HintPanel
+
+HINT_SEED = 3  # the human is not the starter; after the bots it holds 108 in melds
+
+
+def practice_app(seed: int, **changes: object):
+    return table_app(seed, practice=True, tips=False, **changes)
+
+
+def status_text(screen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def test_hint_shows_the_solvers_best_opening():
+    """h opens the hint panel; its total against the floor is the solver's on the human's rack."""
+    app = practice_app(HINT_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        check = solver.opening_check(hand.racks[0], hand.okey, 101, 5)
+        await pilot.press("h")
+        await pilot.pause()
+        panel = app.screen.query_one(HintPanel)
+        assert panel.display
+        text = str(panel.query_one("#hints-text", Static).render())
+        assert f"{check.value} / 101" in text
+        assert f"{check.pair_count} / 5 pairs" in text
+        assert "Safest discards" in text and "Left discard" in text
+        assert f"{check.value} / 101" in screen_text(app)
+        await pilot.press("h")
+        await pilot.pause()
+        assert not panel.display
+
+
+async def test_a_playable_discard_asks_first_and_explains_the_penalty():
+    """§12: throwing a tile that fits a table meld costs +101; practice asks before it."""
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = app.session.hand
+        okey = hand.okey
+        # Seat 1 has a run R3-R5 on the table; the human holds R6.
+        hand.table.append(TableMeld(1, parse_meld("R3R4R5", okey)))
+        hand.openings[1] = Opening(OpeningKind.MELDS, 101)
+        hand.racks[0][0] = Tile.parse("R6")
+        app.screen.new_hand()
+        await pilot.pause()
+        screen = app.screen
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "+101" in app.screen.question and "meld 1" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert hand.discards[0] == [] and hand.penalty_points(0) == 0
+        await pilot.press("x", "y")
+        await pilot.pause()
+        assert hand.discards[0][-1] == Tile.parse("R6")
+        assert hand.penalty_points(0) == 101
+
+
+async def test_undo_takes_back_the_opening_at_a_practice_table_only():
+    """u restores the position before the human's own step this turn; never at a normal table."""
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        before = format_position(hand)
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        assert screen.act(Open(best.melds))
+        await pilot.pause()
+        assert hand.openings[0] is not None
+        await pilot.press("u")
+        await pilot.pause()
+        assert hand.openings[0] is None
+        assert format_position(hand) == before
+        assert "Undone: the opening" in status_text(screen)
+
+    normal = table_app(OPENING_SEED)
+    async with normal.run_test(size=(120, 40)) as pilot:
+        hand = normal.session.hand
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        assert normal.screen.act(Open(best.melds))
+        await pilot.press("u")
+        await pilot.pause()
+        assert hand.openings[0] is not None
+
+
+async def test_a_refusal_names_the_rule():
+    """The starter cannot draw: the engine's reason, then the rules section (§6 A turn)."""
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("d")
+        assert "You cannot draw" in status_text(app.screen)
+        assert "(rules §6 A turn)" in status_text(app.screen)
+
+
+def test_hint_panel(snap_compare):
+    """Seed 3, practice table, the human to draw: the hint panel replaces the log column.
+    It shows the best opening in tile colours with "108 / 101: enough to open", the pairs
+    count against 5, the left discard K13 with why to leave it, and three safest discards
+    each with a reason. Okeys on the rack have a green face and "okey" under them."""
+
+    async def run_before(pilot) -> None:
+        await wait_for_human(pilot, pilot.app)
+        await pilot.press("h")
+        await pilot.pause()
+
+    assert snap_compare(practice_app(HINT_SEED), terminal_size=(120, 40), run_before=run_before)
