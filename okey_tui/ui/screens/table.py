@@ -466,6 +466,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             }
             self.cursor = message.target
             self.render_rack()
+            self.session.autosave()
             return
         try:
             widget, _ = self.get_widget_at(message.screen_x, message.screen_y)

@@ -1,0 +1,57 @@
+"""Mouse play: click selects, drag moves tiles within the rack, drag onto your pile discards."""
+
+from __future__ import annotations
+
+from ui_helpers import table_app, wait_for_human
+
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.rack import SLOT, RackWidget
+
+
+def slot_offset(widget: RackWidget, index: int) -> tuple[int, int]:
+    row, col = widget.layout_model.place(index)
+    return widget.pad() + col * SLOT + 1, row * 3 + 1
+
+
+async def test_click_selects_and_drag_moves_a_tile() -> None:
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rack = screen.query_one(RackWidget)
+        first = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
+        tile = screen.rack.slots[first]
+        await pilot.click(RackWidget, offset=slot_offset(rack, first))
+        assert first in screen.selected
+        await pilot.click(RackWidget, offset=slot_offset(rack, first))
+        assert first not in screen.selected
+
+        empty = next(i for i, t in enumerate(screen.rack.slots) if t is None)
+        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, first))
+        await pilot.mouse_up(RackWidget, offset=slot_offset(rack, empty))
+        await pilot.pause()
+        assert screen.rack.slots[empty] == tile
+        assert screen.rack.slots[first] is None
+
+
+async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        if hand.phase.value == "d":
+            await pilot.press("d")
+        rack = screen.query_one(RackWidget)
+        source = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
+        tile = screen.rack.slots[source]
+        before = list(hand.discards[0])
+        pile = screen.query_one("#pile-0")
+        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, source))
+        x = pile.region.x + 2 - rack.region.x
+        y = pile.region.y + 1 - rack.region.y
+        await pilot.mouse_up(RackWidget, offset=(x, y))
+        await pilot.pause()
+        assert app.session.hand.discards[0][: len(before) + 1] == [*before, tile]
