@@ -27,7 +27,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.melds import Meld, MeldKind, extensions, is_wild, readings
+from okey_tui.engine.melds import Meld, MeldKind, extensions, is_wild, readings, swap_okey
 from okey_tui.engine.state import OpeningKind, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
@@ -56,6 +56,8 @@ class Style:
     guard_okeys: bool = False  # lay okeys where nobody can swap them out (+101)
     plan_finish: bool = False  # search every way to go out this turn
     lookahead: bool = False  # before opening, weigh what the next draws could bring
+    shed: bool = False  # after opening, throw by the chance each tile still gets used
+    hunt_okeys: bool = False  # swap out others' okeys (+101 to them) whenever it is safe
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +264,10 @@ class PlannerBot:
             act = self._finish_step(view, rack, okey)
             if act is not None:
                 return act
+        if style.hunt_okeys and not owed and view.taken is None and not pairs_opener:
+            act = self._hunt(view, rack, okey)
+            if act is not None:
+                return act
         # Finish by throwing an okey: lay everything else, keep the okey.
         if style.keep_okey_for_finish and okey in rack and not owed and not pairs_opener:
             rest = _remove(rack, [okey])
@@ -389,16 +395,83 @@ class PlannerBot:
         taken = view.taken
         if taken is not None and taken.from_going_pairs and tile == taken.tile:
             return None
+        seen = self._seen(view) if self.style.guard_okeys and is_wild(tile, okey) else None
         best: tuple[int, AddTile] | None = None
         for index, tm in enumerate(view.table):
             for new in extensions(tm.meld, tile, okey):
                 meant = None
+                score = new.value
                 if is_wild(tile, okey):
                     added = Counter(new.stands_for) - Counter(tm.meld.stands_for)
                     meant = next(iter(added))
-                score = new.value
+                    if seen is not None:
+                        score -= 1000 * self._okey_risk(view, new, seen)
                 if best is None or score > best[0]:
                     best = (score, AddTile(tile, index, meant))
+        return None if best is None else best[1]
+
+    def _okey_risk(self, view: PlayerView, meld: Meld, seen: list[int]) -> int:
+        """How many unseen tiles could swap an okey out of ``meld``."""
+        okey = view.okey
+        if meld.kind is MeldKind.PAIR:
+            return 0
+        places = meld.wild_places(okey)
+        if meld.kind is MeldKind.SET and len(meld.tiles) == 3 and len(places) == 1:
+            # Both missing colours are needed at once; a fourth tile would pin it.
+            return 1 if seen[_effective_slot(meld.stands_for[places[0]], okey)] < 2 else 0
+        return sum(
+            max(0, 2 - seen[_effective_slot(meld.stands_for[i], okey)]) for i in places
+        )
+
+    def _hunt(self, view: PlayerView, rack: list[Tile], okey: Tile) -> Action | None:
+        """Swap an okey off the table when the okey can go back safely this turn.
+
+        Another seat's okey costs them +101; our own okey comes home when its
+        tile is still live (someone else could swap it). The real tiles leave
+        the hand either way.
+        """
+        seen = self._seen(view)
+        best: tuple[float, SwapOkey] | None = None
+        for action in legal_actions(view):
+            if not isinstance(action, SwapOkey):
+                continue
+            if len(rack) - len(action.tiles) < 1:
+                continue
+            tm = view.table[action.target]
+            new = swap_okey(tm.meld, action.tiles, okey)
+            old_wild = Counter(tm.meld.stands_for[i] for i in tm.meld.wild_places(okey))
+            new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
+            freed = next(iter((old_wild - new_wild).elements()))
+            placer = tm.okey_owner(freed)
+            gain = 0.0
+            if placer == view.seat:
+                if self._okey_risk(view, tm.meld, seen) == 0:
+                    continue
+                gain = 30.0
+            elif placer == view.partner:
+                continue
+            else:
+                gain = 101.0
+            # Where the okey goes back: a meld from the hand, or a lay-off.
+            new_rack = _remove(rack, action.tiles) + [okey]
+            table = [t.meld for t in view.table]
+            table[action.target] = new
+            plan = arrange(new_rack, okey)
+            risk: int | None = None
+            if okey in [t for m in plan.melds for t in m.tiles] and plan.tiles_used < len(
+                new_rack
+            ):
+                risk = min(self._okey_risk(view, m, seen) for m in plan.melds if okey in m.tiles)
+            if len(new_rack) >= 2:
+                for meld in table:
+                    for ext in extensions(meld, okey, okey):
+                        r = self._okey_risk(view, ext, seen)
+                        risk = r if risk is None else min(risk, r)
+            if risk is None:
+                continue
+            score = gain - 40.0 * risk + sum(t.number for t in action.tiles)
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, action)
         return None if best is None else best[1]
 
     def _good_swap(
@@ -534,6 +607,8 @@ class PlannerBot:
                 return 1.0
             return max(0.0, 2 - seen[s]) / 2
 
+        if style.shed and opened and not pairs_mode and seen is not None:
+            return self._shed_score(view, tile, counts, seen)
         score = 0.0
         if pairs_mode:
             if counts[slot] >= 2:
@@ -574,6 +649,51 @@ class PlannerBot:
         else:
             score += number * 0.08
         if style.guard_right:
+            score += self._danger(view, tile, seen)
+        return score
+
+    def _shed_score(
+        self, view: PlayerView, tile: Tile, counts: Counter[int], seen: list[int]
+    ) -> float:
+        """After opening: what keeping ``tile`` is worth against its points in S.
+
+        Few draws are left in a hand, so a tile is kept only for the chance
+        that a live draw completes a meld with it before the hand ends.
+        """
+        okey = view.okey
+        slot = _effective_slot(tile, okey)
+        colour, number0 = divmod(slot, 13)
+        number = number0 + 1
+        unseen_total = max(1, sum(max(0, 2 - c) for c in seen))
+
+        def live(s: int) -> int:
+            return max(0, 2 - seen[s]) if 0 <= s < 52 else 0
+
+        def row(n0: int) -> int:
+            return colour * 13 + n0 if 0 <= n0 <= 12 else -1
+
+        ways: list[int] = []
+        for d in (-1, 1):
+            if 0 <= number0 + d <= 12 and counts[row(number0 + d)]:
+                low, high = min(number0, number0 + d), max(number0, number0 + d)
+                ways.append(sum(live(row(n)) for n in (low - 1, high + 1) if 0 <= n <= 12))
+            if 0 <= number0 + 2 * d <= 12 and counts[row(number0 + 2 * d)]:
+                ways.append(live(row(number0 + d)))
+        partners = [c for c in range(4) if c != colour and counts[c * 13 + number0]]
+        if partners:
+            others = [c for c in range(4) if c != colour and c != partners[0]]
+            ways.append(sum(live(c * 13 + number0) for c in others))
+        draws = max(0.5, view.middle_count / 4)
+        opened_others = [
+            s for s, o in enumerate(view.openings) if s != view.seat and o is not None
+        ]
+        if any(view.rack_counts[s] <= 3 for s in opened_others):
+            draws *= 0.5
+        miss = 1.0
+        for copies in ways:
+            miss *= (1 - min(1.0, copies / unseen_total)) ** draws
+        score = (1 - miss) * (2 * number + 5) - number
+        if self.style.guard_right:
             score += self._danger(view, tile, seen)
         return score
 
