@@ -255,6 +255,7 @@ def _finish(view: PlayerView) -> FinishPlan | None:
         [tm.meld for tm in view.table],
         opened,
         view.rules.pairs_opener_lays_off,
+        floor=view.melds_floor if opening is None else None,
     )
     if plan is None:
         return None

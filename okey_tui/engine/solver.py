@@ -812,14 +812,17 @@ def finish_plan(
     table: Sequence[Meld],
     opened: str | None,
     can_lay_off: bool = True,
+    floor: int | None = None,
 ) -> FinishPlan | None:
     """How to finish this turn, or None if the hand cannot.
 
-    ``opened`` is None (not opened: only a straight out, all tiles but one into
-    melds or into pairs, no floor), ``"melds"`` (new melds and lay-offs, with
-    okey swaps) or ``"pairs"`` (new pairs; lay-offs only if ``can_lay_off``).
-    Keeping a real okey for the discard is preferred (it doubles the hand),
-    then pairs over melds for a straight out.
+    ``opened`` is None (not opened: a straight out, all tiles but one into
+    melds or into pairs, no floor; and, when ``floor`` is given, an opening
+    of at least ``floor`` points followed by lay-offs on the table),
+    ``"melds"`` (new melds and lay-offs, with okey swaps) or ``"pairs"`` (new
+    pairs; lay-offs only if ``can_lay_off``). Keeping a real okey for the
+    discard is preferred (it doubles the hand), then pairs over melds for a
+    straight out.
     """
     if opened not in (None, "melds", "pairs"):
         raise ValueError(f"opened is None, 'melds' or 'pairs', not {opened!r}")
@@ -838,7 +841,31 @@ def finish_plan(
             plan = _try_finish(rest, discard, okey, table, lay, table_play, kind)
             if plan is not None:
                 return plan
+    if opened is None and floor is not None and table:
+        # Open with enough points, then add the rest to the table (RULES §5).
+        for discard in candidates:
+            rest = Counter(hand)
+            rest[discard] -= 1
+            finder = _Finisher(okey, table, _opening_cover(okey, floor), True)
+            found = finder.search(rest)
+            if found is not None and found[1]:
+                return FinishPlan("melds", tuple(found[0]), tuple(found[1]), (), discard, okey)
     return None
+
+
+def _opening_cover(okey: Tile, floor: int) -> Callable[[list[Tile]], list[Meld] | None]:
+    """Melds using every tile and worth at least ``floor`` (an opening), or None."""
+
+    def cover(tiles: list[Tile]) -> list[Meld] | None:
+        melds = can_cover(tiles, okey)
+        if melds is not None and melds and sum(m.value for m in melds) >= floor:
+            return melds
+        best = best_melds(tiles, okey)
+        if best.melds and not best.leftover and best.value >= floor:
+            return list(best.melds)
+        return None
+
+    return cover
 
 
 def _melds_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:

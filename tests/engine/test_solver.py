@@ -321,3 +321,39 @@ def test_can_cover_and_straight_out_match_brute_force(case: tuple[list[Tile], Ti
         rest = Counter(hand)
         rest[plan.discard] -= 1
         assert Counter(t for m in plan.melds for t in m.tiles) == +rest
+
+
+def test_an_unopened_hand_can_finish_by_opening_then_laying_off() -> None:
+    """RULES §5: lay-offs are allowed in the turn of the opening, once it is down."""
+    from okey_tui.engine.actions import AddTile, Discard, Open
+    from okey_tui.engine.melds import parse_meld
+    from okey_tui.engine.notation import parse_position
+    from okey_tui.engine.tiles import full_set
+
+    okey = Tile.parse("B13")
+    table = [parse_meld("B5B6B7", okey)]
+    # R10-R13 (46) + K10-K13 (46) + Y9-Y11 (30) = 122 opens; B8 goes on the
+    # table run and K1 is the discard. Without the table there is no finish.
+    hand = parse_tiles("R10 R11 R12 R13 K10 K11 K12 K13 Y9 Y10 Y11 B8 K1")
+    assert finish_plan(hand, okey, table, None) is None
+    plan = finish_plan(hand, okey, table, None, floor=101)
+    assert plan is not None and plan.discard == Tile.parse("K1")
+    assert sum(m.value for m in plan.melds) == 122
+    assert [(lo.tile, lo.index) for lo in plan.lay_offs] == [(Tile.parse("B8"), 0)]
+    assert finish_plan(hand, okey, table, None, floor=123) is None
+
+    # The plan is legal in the engine and ends the hand as a straight out.
+    rest = list(full_set())
+    for t in [*hand, Tile.parse("B12"), *table[0].tiles]:
+        rest.remove(t)
+    racks = [hand, rest[:21], rest[21:42], rest[42:63]]
+    text = (
+        f"classic/11 B12 0p {'/'.join(''.join(map(str, r)) for r in racks)} "
+        f"{''.join(map(str, rest[63:]))} -/-/-/- 1:B5B6B7 -/m101/-/- - - -"
+    )
+    game = parse_position(text)
+    game.apply(Open(plan.melds))
+    for lay_off in plan.lay_offs:
+        game.apply(AddTile(lay_off.tile, lay_off.index))
+    game.apply(Discard(plan.discard))
+    assert game.outcome is not None and game.outcome.finisher == 0 and game.outcome.straight
