@@ -199,3 +199,36 @@ def test_play_command_options():
     assert bad.exit_code != 0 and "1, 3, 5, 7, 9, 11 or 13" in bad.output
     bad = runner.invoke(main, ["play", "--bots", "easy,hard"])
     assert bad.exit_code != 0 and "--bots" in bad.output
+
+
+async def test_end_of_match_names_the_winner_and_n_starts_a_new_match():
+    """A one-hand match: after the hand the summary names the winner(s); n deals a new match."""
+    app = table_app(hands=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        while not hand.is_over:
+            await wait_for_human(pilot, app)
+            if hand.is_over:
+                break
+            if hand.phase is Phase.DRAW:
+                await pilot.press("d")
+                if hand.is_over:
+                    break
+            filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+            await goto(pilot, screen, filled[-1])
+            await pilot.press("x")
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen)
+        match = app.session.match
+        assert match.is_over
+        winners = str(summary.query_one("#winners").render())
+        assert "The match is over" in winners
+        assert app.session.seat_name(match.winners()[0]) in winners
+        old = app.session
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not old
+        assert not app.session.match.results and app.session.match.hand_number == 0
