@@ -76,8 +76,9 @@ class PilePanel(Static):
         mine = self.seat == view.seat
         for_me = self.seat == view.left
         self.set_class(for_me, "-for-me")
-        self.border_title = "your pile" if mine else session.seat_name(self.seat)
-        self.border_subtitle = (f"{len(pile)} tile" + "s" * (len(pile) > 1)) if pile else ""
+        # Titled by whose pile it is; "pile" below tells it from the player panels.
+        self.border_title = "you" if mine else session.seat_name(self.seat)
+        self.border_subtitle = f"pile · {len(pile)}" if pile else "pile"
         text = Text()
         if pile:
             text.append_text(chip(pile[-1], view.okey))
@@ -172,15 +173,15 @@ class LayDownArea(Static):
         okey = view.okey
         text = Text()
         verb = "Lay down" if view.opening is not None else "Opening"
+        # The running total comes first, so it stays in sight however many melds wrap below.
+        self.border_subtitle = "Enter lay down · Esc back" if staging.melds else ""
         if staging.melds:
+            style = "bold green" if staging.reached(view) else "bold yellow"
+            text.append(f"{verb}: {staging.progress(view)}\n", style)
             for n, meld in enumerate(staging.melds):
                 if n:
                     text.append("  ")
                 text.append_text(meld_chips(meld, okey))
-            text.append("\n")
-            style = "bold green" if staging.reached(view) else "bold yellow"
-            text.append(f"{verb}: {staging.progress(view)}", style)
-            text.append("  Enter lay down · Esc back", "dim")
         else:
             if view.opening is None:
                 text.append(
