@@ -157,7 +157,9 @@ async def test_new_table_screen_starts_and_remembers(_temp_config):
 
     app = make_app(seed=3, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
+        assert app.focused is not None and app.focused.id == "opt-type"
         await pilot.press("down", "right")  # penalties: off
         await pilot.press("down", "down", "left")  # hands: 9
         await pilot.press("down", "right")  # Ayşe: hard
