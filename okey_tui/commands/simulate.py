@@ -146,30 +146,40 @@ def simulate(
 
 
 def _print_table(report: Any, rules: Any) -> None:
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     table = Table(
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
         title=(
             f"{report.matches} matches of {report.hands} hands, seed {report.seed}, "
             f"{rules.game_type.label}"
             + (", partners" if rules.partners else "")
             + ("" if rules.penalties else ", no penalties")
-        )
+        ),
     )
+    # Two-line headers keep the table within an 80-column terminal.
     for name in (
         "Seat",
         "Level",
         "Wins",
-        "Mean total",
-        "Mean hand",
-        "Opened",
-        "Finished",
-        "Penalties",
-        "Straight outs",
-        "Okey finishes",
+        "Mean\ntotal",
+        "Mean\nhand",
+        "Open\nrate",
+        "Finish\nrate",
+        "Penal-\nties",
+        "Straight\nouts",
+        "Okey\nfinishes",
     ):
-        table.add_column(name, justify="left" if name == "Level" else "right")
+        fixed = {"Level": 6, "Wins": 8}.get(name)
+        table.add_column(
+            name,
+            justify="left" if name == "Level" else "right",
+            min_width=fixed,
+            no_wrap=fixed is not None,
+        )
     for rec in report.seats:
         table.add_row(
             str(rec.seat + 1),
