@@ -36,6 +36,8 @@ from okey_tui.engine.view import PlayerView, legal_actions
 # it tries for each (bounded so that no decision takes long).
 LOOKAHEAD_THROWS = 4
 LOOKAHEAD_DRAWS = 10
+# What the look-ahead counts reaching the melds floor as, in points of value.
+OPEN_WEIGHT = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class Style:
     guard_okeys: bool = False  # lay okeys where nobody can swap them out (+101)
     plan_finish: bool = False  # search every way to go out this turn
     lookahead: bool = False  # before opening, weigh what the next draws could bring
-    shed: bool = False  # after opening, throw by the chance each tile still gets used
+    aim_floor: bool = False  # the look-ahead weighs the chance of reaching the floor
     hunt_okeys: bool = False  # swap out others' okeys (+101 to them) whenever it is safe
 
 
@@ -410,6 +412,17 @@ class PlannerBot:
                     best = (score, AddTile(tile, index, meant))
         return None if best is None else best[1]
 
+    def _exposed(self, view: PlayerView) -> set[int]:
+        """The slots of the tiles that okeys we laid stand for."""
+        okey = view.okey
+        slots: set[int] = set()
+        for tm in view.table:
+            for i in tm.meld.wild_places(okey):
+                meant = tm.meld.stands_for[i]
+                if tm.meld.kind is not MeldKind.PAIR and tm.okey_owner(meant) == view.seat:
+                    slots.add(_effective_slot(meant, okey))
+        return slots
+
     def _okey_risk(self, view: PlayerView, meld: Meld, seen: list[int]) -> int:
         """How many unseen tiles could swap an okey out of ``meld``."""
         okey = view.okey
@@ -419,9 +432,7 @@ class PlannerBot:
         if meld.kind is MeldKind.SET and len(meld.tiles) == 3 and len(places) == 1:
             # Both missing colours are needed at once; a fourth tile would pin it.
             return 1 if seen[_effective_slot(meld.stands_for[places[0]], okey)] < 2 else 0
-        return sum(
-            max(0, 2 - seen[_effective_slot(meld.stands_for[i], okey)]) for i in places
-        )
+        return sum(max(0, 2 - seen[_effective_slot(meld.stands_for[i], okey)]) for i in places)
 
     def _hunt(self, view: PlayerView, rack: list[Tile], okey: Tile) -> Action | None:
         """Swap an okey off the table when the okey can go back safely this turn.
@@ -458,9 +469,7 @@ class PlannerBot:
             table[action.target] = new
             plan = arrange(new_rack, okey)
             risk: int | None = None
-            if okey in [t for m in plan.melds for t in m.tiles] and plan.tiles_used < len(
-                new_rack
-            ):
+            if okey in [t for m in plan.melds for t in m.tiles] and plan.tiles_used < len(new_rack):
                 risk = min(self._okey_risk(view, m, seen) for m in plan.melds if okey in m.tiles)
             if len(new_rack) >= 2:
                 for meld in table:
@@ -508,6 +517,7 @@ class PlannerBot:
         in_melds = Counter(t for m in plan.melds for t in m.tiles)
         seen = self._seen(view) if style.count_tiles else None
         counts = Counter(_effective_slot(t, okey) for t in rack if not is_wild(t, okey))
+        exposed = self._exposed(view) if style.hunt_okeys else set()
         scored: list[tuple[float, int, Tile]] = []
         for tile in sorted(set(rack), key=Tile.sort_key):
             if tile == okey:
@@ -518,6 +528,8 @@ class PlannerBot:
             score += self._keep_score(view, tile, counts, seen, pairs_mode, opened)
             if style.avoid_playable and view.playable_on_table(tile):
                 score += 1000.0
+            if style.hunt_okeys and _effective_slot(tile, okey) in exposed:
+                score += 500.0  # it would let someone swap out an okey we laid
             scored.append((score, tile.sort_key()[0] * 13 + tile.number, tile))
         if not scored:
             return Discard(rack[0])
@@ -539,6 +551,7 @@ class PlannerBot:
         okey = view.okey
         unseen_total = max(1, sum(max(0, 2 - c) for c in seen))
         draws = min(4.0, view.middle_count / 4 + 0.5)
+        floor = view.melds_floor
         best: tuple[float, Tile] | None = None
         for rank, (_, _, tile) in enumerate(shortlist):
             rest = _remove(rack, [tile])
@@ -564,11 +577,18 @@ class PlannerBot:
                         if slot not in near and seen[slot] < 2 and slot != okey.index:
                             near.append(slot)
             gain = 0.0
+            hits = 0
             for slot in near[:LOOKAHEAD_DRAWS]:
                 live = 2 - seen[slot]
                 drawn = Tile.from_index(slot)
-                gain += live * max(0, arrange([*rest, drawn], okey).value - base)
+                value = arrange([*rest, drawn], okey).value
+                gain += live * max(0, value - base)
+                if value >= floor:
+                    hits += live
             score = base + draws * gain / unseen_total - 0.01 * rank
+            if self.style.aim_floor:
+                # What matters before opening is reaching the floor at all.
+                score += OPEN_WEIGHT * (1 - (1 - min(1.0, hits / unseen_total)) ** draws)
             if best is None or score > best[0]:
                 best = (score, tile)
         assert best is not None
@@ -607,8 +627,6 @@ class PlannerBot:
                 return 1.0
             return max(0.0, 2 - seen[s]) / 2
 
-        if style.shed and opened and not pairs_mode and seen is not None:
-            return self._shed_score(view, tile, counts, seen)
         score = 0.0
         if pairs_mode:
             if counts[slot] >= 2:
@@ -649,51 +667,6 @@ class PlannerBot:
         else:
             score += number * 0.08
         if style.guard_right:
-            score += self._danger(view, tile, seen)
-        return score
-
-    def _shed_score(
-        self, view: PlayerView, tile: Tile, counts: Counter[int], seen: list[int]
-    ) -> float:
-        """After opening: what keeping ``tile`` is worth against its points in S.
-
-        Few draws are left in a hand, so a tile is kept only for the chance
-        that a live draw completes a meld with it before the hand ends.
-        """
-        okey = view.okey
-        slot = _effective_slot(tile, okey)
-        colour, number0 = divmod(slot, 13)
-        number = number0 + 1
-        unseen_total = max(1, sum(max(0, 2 - c) for c in seen))
-
-        def live(s: int) -> int:
-            return max(0, 2 - seen[s]) if 0 <= s < 52 else 0
-
-        def row(n0: int) -> int:
-            return colour * 13 + n0 if 0 <= n0 <= 12 else -1
-
-        ways: list[int] = []
-        for d in (-1, 1):
-            if 0 <= number0 + d <= 12 and counts[row(number0 + d)]:
-                low, high = min(number0, number0 + d), max(number0, number0 + d)
-                ways.append(sum(live(row(n)) for n in (low - 1, high + 1) if 0 <= n <= 12))
-            if 0 <= number0 + 2 * d <= 12 and counts[row(number0 + 2 * d)]:
-                ways.append(live(row(number0 + d)))
-        partners = [c for c in range(4) if c != colour and counts[c * 13 + number0]]
-        if partners:
-            others = [c for c in range(4) if c != colour and c != partners[0]]
-            ways.append(sum(live(c * 13 + number0) for c in others))
-        draws = max(0.5, view.middle_count / 4)
-        opened_others = [
-            s for s, o in enumerate(view.openings) if s != view.seat and o is not None
-        ]
-        if any(view.rack_counts[s] <= 3 for s in opened_others):
-            draws *= 0.5
-        miss = 1.0
-        for copies in ways:
-            miss *= (1 - min(1.0, copies / unseen_total)) ** draws
-        score = (1 - miss) * (2 * number + 5) - number
-        if self.style.guard_right:
             score += self._danger(view, tile, seen)
         return score
 

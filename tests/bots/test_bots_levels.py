@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summarise
-from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
+from okey_tui.bots.brain import PlannerBot
+from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, SwapOkey, TakeDiscard
 from okey_tui.engine.match import Match
+from okey_tui.engine.melds import make_meld
 from okey_tui.engine.rules import GameType, RuleSet
+from okey_tui.engine.state import Opening, OpeningKind, TableMeld
 from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.engine.view import PlayerView
 
@@ -169,3 +173,50 @@ def test_bot_does_not_take_a_useless_left_discard(level: str) -> None:
         seen_draw |= isinstance(action, DrawMiddle)
         hand.apply(action)
     assert seen_draw
+
+
+def _opened_view(rack: str, table: list[TableMeld], seed: int = 1) -> PlayerView:
+    """The view of the player to move, opened with melds, after the draw."""
+    hand = Match(RuleSet(), seed).hand
+    view = PlayerView.of(hand, hand.turn)
+    openings = tuple(
+        Opening(OpeningKind.MELDS, 101) if s in (view.seat, view.right) else None for s in range(4)
+    )
+    return dataclasses.replace(
+        view, rack=tuple(parse_tiles(rack)), table=tuple(table), openings=openings
+    )
+
+
+def test_hard_swaps_out_an_opponents_okey_it_can_lay_again() -> None:
+    """Section 11: taking another seat's okey costs them 101; hard does it when safe."""
+    hand = Match(RuleSet(), 1).hand
+    okey = hand.okey
+    other = next(c for c in ("R", "K") if c != okey.colour.letter)  # type: ignore[union-attr]
+    meld = make_meld(
+        (Tile.parse(f"{other}5"), Tile.parse(f"{other}6"), okey),
+        (Tile.parse(f"{other}5"), Tile.parse(f"{other}6"), Tile.parse(f"{other}7")),
+        okey,
+    )
+    view = _opened_view(f"{other}7 {other}12 Y2 B9", [])
+    seat = view.seat
+    view = dataclasses.replace(view, table=(TableMeld((seat + 2) % 4, meld),))
+    action = make_bot("hard").choose(view, random.Random(0))
+    assert isinstance(action, SwapOkey)
+    assert action.tiles == (Tile.parse(f"{other}7"),)
+
+
+def test_hard_keeps_the_tile_its_own_okey_stands_for() -> None:
+    """Throwing it would let the next player swap our okey out (+101 to us)."""
+    hand = Match(RuleSet(), 1).hand
+    okey = hand.okey
+    other = next(c for c in ("R", "K") if c != okey.colour.letter)  # type: ignore[union-attr]
+    meld = make_meld(
+        (Tile.parse(f"{other}5"), Tile.parse(f"{other}6"), okey),
+        (Tile.parse(f"{other}5"), Tile.parse(f"{other}6"), Tile.parse(f"{other}7")),
+        okey,
+    )
+    view = _opened_view(f"{other}7 Y2", [])
+    view = dataclasses.replace(view, table=(TableMeld(view.seat, meld),))
+    bot = make_bot("hard")
+    assert isinstance(bot, PlannerBot)
+    assert bot._discard(view) == Discard(Tile.parse("Y2"))
