@@ -133,3 +133,15 @@ def test_one_match_has_one_writer(save_file: Path) -> None:
         pass
     with storage.exclusive():
         pass
+
+
+def test_a_second_play_is_told_the_match_is_in_use(save_file: Path) -> None:
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    with storage.exclusive():
+        result = CliRunner().invoke(main, ["play", "--seed", "1", "--bot-delay", "0"])
+    assert result.exit_code == 1
+    assert "Another okey101 is playing this match right now" in result.output
+    assert "Traceback" not in result.output
