@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from okey_tui import stats, storage
+from okey_tui.bots.arena import safe_action as fallback_action
 from okey_tui.bots.base import decision_rng
-from okey_tui.engine.actions import Action, Discard, DrawMiddle, GiveBack, TakeBack
+from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Event, Hand
-from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.engine.view import PlayerView
 from okey_tui.storage import SavedMatch
 
 HUMAN = 0
@@ -228,26 +228,3 @@ class Session:
         hand = self.match.next_hand()
         self.autosave()
         return hand
-
-
-def fallback_action(view: PlayerView) -> Action:
-    """A move that is always legal: draw, else give back, else throw the highest tile."""
-    actions = legal_actions(view)
-    for action in actions:
-        if isinstance(action, DrawMiddle):
-            return action
-    discards = [a for a in actions if isinstance(a, Discard)]
-    if discards:
-        okey = view.okey
-        return max(discards, key=lambda a: _throw_key(a.tile, okey))
-    for kind in (GiveBack, TakeBack):
-        for action in actions:
-            if isinstance(action, kind):
-                return action
-    return actions[0]
-
-
-def _throw_key(tile: Tile, okey: Tile) -> tuple[int, int]:
-    if tile == okey:
-        return (-1, 0)
-    return (0, tile.number)
