@@ -32,10 +32,14 @@ from okey_tui.engine.state import OpeningKind, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
 
-# The hard bot's look-ahead: how many throws it compares and how many draws
-# it tries for each (bounded so that no decision takes long).
-LOOKAHEAD_THROWS = 4
-LOOKAHEAD_DRAWS = 10
+# The hard bot's look-ahead: how many throws it compares, how far (in keep
+# score) below the best they may be, and how many draws it tries for each
+# (bounded so that no decision takes long).
+LOOKAHEAD_THROWS = 6
+LOOKAHEAD_MARGIN = 12.0
+LOOKAHEAD_DRAWS = 14
+# How many of its own draws the look-ahead expects at most before the hand ends.
+LOOKAHEAD_HORIZON = 8.0
 # What the look-ahead counts reaching the melds floor as, in points of value.
 OPEN_WEIGHT = 60.0
 
@@ -535,7 +539,11 @@ class PlannerBot:
             return Discard(rack[0])
         scored.sort(key=lambda item: (item[0], -item[1]))
         if style.lookahead and not opened and not pairs_mode and seen is not None:
-            shortlist = [item for item in scored[:LOOKAHEAD_THROWS] if item[0] < scored[0][0] + 8]
+            shortlist = [
+                item
+                for item in scored[:LOOKAHEAD_THROWS]
+                if item[0] < scored[0][0] + LOOKAHEAD_MARGIN
+            ]
             if len(shortlist) > 1:
                 return Discard(self._look_ahead(view, rack, shortlist, seen))
         return Discard(scored[0][2])
@@ -550,7 +558,7 @@ class PlannerBot:
         """The throw that keeps the best melds plus what live draws could add."""
         okey = view.okey
         unseen_total = max(1, sum(max(0, 2 - c) for c in seen))
-        draws = min(4.0, view.middle_count / 4 + 0.5)
+        draws = min(LOOKAHEAD_HORIZON, view.middle_count / 4 + 0.5)
         floor = view.melds_floor
         best: tuple[float, Tile] | None = None
         for rank, (_, _, tile) in enumerate(shortlist):
@@ -637,7 +645,12 @@ class PlannerBot:
                 score -= number * 0.5
             return score
         if style.partials:
-            for d, weight in ((1, 4.0), (2, 2.0)):
+            # Hard, before opening: what counts is reaching the floor, so a
+            # half-made meld of high tiles is worth more than one of low tiles.
+            lift = 1.0
+            if style.aim_floor and not opened:
+                lift = 0.4 + 1.2 * number / 13
+            for d, weight in ((1, 4.0 * lift), (2, 2.0 * lift)):
                 for n in (number - d, number + d):
                     if 1 <= n <= 13:
                         s = colour * 13 + n - 1
@@ -654,7 +667,7 @@ class PlannerBot:
                     others_live = sum(
                         live(c2 * 13 + number0) for c2 in range(4) if c2 not in (c, colour)
                     )
-                    score += 3.0 * (0.4 + 0.3 * others_live)
+                    score += 3.0 * lift * (0.4 + 0.3 * others_live)
             if counts[slot] >= 2:
                 score += 0.5
         else:
@@ -665,7 +678,7 @@ class PlannerBot:
         if opened:
             score -= number * 0.35
         else:
-            score += number * 0.08
+            score += number * (0.25 if style.aim_floor else 0.08)
         if style.guard_right:
             score += self._danger(view, tile, seen)
         return score

@@ -220,3 +220,25 @@ def test_hard_keeps_the_tile_its_own_okey_stands_for() -> None:
     bot = make_bot("hard")
     assert isinstance(bot, PlannerBot)
     assert bot._discard(view) == Discard(Tile.parse("Y2"))
+
+
+# Melds worth less than 101 (no opening) and four loose tiles: a low pair R1 R2
+# and a high pair K11 K12, each a half-made run.
+NO_OPENER = "Y3 Y4 Y5 Y6 Y7 B3 B4 B5 B6 B7 K3 K4 K5 K6 K7 R8 Y8 B8 R1 R2 K11 K12"
+
+
+def test_hard_keeps_high_partials_before_opening() -> None:
+    """Before opening only the floor counts: hard throws from the low half-run."""
+    tiles = parse_tiles(NO_OPENER)
+    seed = next(
+        s
+        for s in range(1, 80)
+        if Match(RuleSet(), s).hand.okey not in tiles
+        and Match(RuleSet(), s).hand.indicator not in tiles
+    )
+    match = _hand_with(NO_OPENER, seed)
+    hand = match.hand
+    view = PlayerView.of(hand, hand.turn)
+    action = make_bot("hard").choose(view, random.Random(0))
+    assert isinstance(action, Discard)
+    assert str(action.tile) in ("R1", "R2")
