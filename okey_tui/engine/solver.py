@@ -745,7 +745,9 @@ class _Finisher:
         table: Sequence[Meld],
         lay: Callable[[list[Tile]], list[Meld] | None],
         may_lay_off: bool,
+        budget: _Budget | None = None,
     ) -> None:
+        self.budget = budget
         self.okey = okey
         self.table = list(table)
         self.lay = lay
@@ -760,6 +762,8 @@ class _Finisher:
     def _leaf(self, left: Counter[Tile]) -> list[Meld] | None:
         key = self._key(left)
         if key not in self.leaf_memo:
+            if self.budget is not None:
+                self.budget.spend()
             self.leaf_memo[key] = self.lay(list(left.elements()))
         return self.leaf_memo[key]
 
@@ -841,16 +845,40 @@ def finish_plan(
             plan = _try_finish(rest, discard, okey, table, lay, table_play, kind)
             if plan is not None:
                 return plan
-    if opened is None and floor is not None and table:
+    if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
         # Open with enough points, then add the rest to the table (RULES §5).
-        for discard in candidates:
-            rest = Counter(hand)
-            rest[discard] -= 1
-            finder = _Finisher(okey, table, _opening_cover(okey, floor), True)
-            found = finder.search(rest)
-            if found is not None and found[1]:
-                return FinishPlan("melds", tuple(found[0]), tuple(found[1]), (), discard, okey)
+        # This search can grow large on a crowded table, so it has a fixed
+        # budget of hand arrangements to try: past it, the answer is "none found".
+        budget = _Budget(OPEN_AND_LAY_OFF_BUDGET)
+        try:
+            for discard in candidates:
+                rest = Counter(hand)
+                rest[discard] -= 1
+                finder = _Finisher(okey, table, _opening_cover(okey, floor), True, budget)
+                found = finder.search(rest)
+                if found is not None and found[1]:
+                    return FinishPlan("melds", tuple(found[0]), tuple(found[1]), (), discard, okey)
+        except _OutOfBudget:
+            return None
     return None
+
+
+# How many arrangements the open-then-lay-off finishing search may try.
+OPEN_AND_LAY_OFF_BUDGET = 60
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Budget:
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfBudget
 
 
 def _opening_cover(okey: Tile, floor: int) -> Callable[[list[Tile]], list[Meld] | None]:
