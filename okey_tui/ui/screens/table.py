@@ -414,26 +414,15 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.session.autosave()
 
     def action_arrange(self, by: str) -> None:
+        from okey_tui.engine import solver
+
         tiles = self.rack_tiles()
         okey = self.view.okey
-        try:
-            from okey_tui.engine import solver
-
-            found = (
-                solver.best_melds(tiles, okey) if by == "melds" else solver.best_pairs(tiles, okey)
-            )
-            groups: list[list[Tile]] = [list(m.tiles) for m in found.melds]
-            rest = sorted(found.leftover, key=Tile.sort_key)
-            what = (
-                f"{found.value} points in runs and sets"
-                if by == "melds"
-                else f"{found.pairs} pairs"
-            )
-        except ImportError:
-            groups, rest, what = [], sorted(tiles, key=Tile.sort_key), "by colour"
-        if by == "pairs":
-            groups = [g for g in groups]
-        self.rack.arrange(groups, rest)
+        found = solver.best_melds(tiles, okey) if by == "melds" else solver.best_pairs(tiles, okey)
+        what = f"{found.value} points in runs and sets" if by == "melds" else f"{found.pairs} pairs"
+        self.rack.arrange(
+            [list(m.tiles) for m in found.melds], sorted(found.leftover, key=Tile.sort_key)
+        )
         self.selected.clear()
         self.set_status(f"Arranged: {what}")
         self.render_all()
