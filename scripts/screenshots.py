@@ -31,6 +31,21 @@ def table(seed: int) -> OkeyApp:
     return make_app(settings=settings, ask=False, seed=seed, bot_delay=0, remember=False)
 
 
+async def stage(pilot: object, screen: object, melds: object) -> None:
+    """Select each meld's tiles on the rack and stage it with o."""
+    for meld in melds:  # type: ignore[attr-defined]
+        for tile in meld.tiles:
+            slots = screen.rack.slots  # type: ignore[attr-defined]
+            index = next(
+                i
+                for i, t in enumerate(slots)
+                if t == tile and i not in screen.selected  # type: ignore[attr-defined]
+            )
+            await goto(pilot, screen, index)
+            await pilot.press("space")  # type: ignore[attr-defined]
+        await pilot.press("o")  # type: ignore[attr-defined]
+
+
 async def settle(app: OkeyApp, pilot: object) -> None:
     session = app.session
     assert session is not None
@@ -61,17 +76,7 @@ async def mid_hand(app: OkeyApp, pilot: object) -> None:
     hand = app.session.hand  # type: ignore[union-attr]
     best = solver.best_melds(hand.racks[0], hand.okey)
     await pilot.press("s")  # type: ignore[attr-defined]
-    for meld in best.melds:
-        for tile in meld.tiles:
-            slots = screen.rack.slots  # type: ignore[attr-defined]
-            index = next(
-                i
-                for i, t in enumerate(slots)
-                if t == tile and i not in screen.selected  # type: ignore[attr-defined]
-            )
-            await goto(pilot, screen, index)
-            await pilot.press("space")  # type: ignore[attr-defined]
-        await pilot.press("o")  # type: ignore[attr-defined]
+    await stage(pilot, screen, best.melds)
     await pilot.press("enter")  # type: ignore[attr-defined]
     filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
     await goto(pilot, screen, filled[-1])
@@ -91,17 +96,7 @@ async def lay_down(app: OkeyApp, pilot: object) -> None:
     hand = app.session.hand  # type: ignore[union-attr]
     best = solver.best_melds(hand.racks[0], hand.okey)
     await pilot.press("s")  # type: ignore[attr-defined]
-    for meld in best.melds[:3]:
-        for tile in meld.tiles:
-            slots = screen.rack.slots  # type: ignore[attr-defined]
-            index = next(
-                i
-                for i, t in enumerate(slots)
-                if t == tile and i not in screen.selected  # type: ignore[attr-defined]
-            )
-            await goto(pilot, screen, index)
-            await pilot.press("space")  # type: ignore[attr-defined]
-        await pilot.press("o")  # type: ignore[attr-defined]
+    await stage(pilot, screen, best.melds[:3])
 
 
 async def summary(app: OkeyApp, pilot: object) -> None:

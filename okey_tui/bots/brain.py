@@ -121,26 +121,10 @@ class PlannerBot:
     # -- openings ------------------------------------------------------------
 
     def _melds_opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
-        okey = view.okey
-        plan = _keep_one(arrange(rack, okey), rack, okey, pairs_kind=False)
-        if not plan.melds:
-            return None
-        left = len(rack) - plan.tiles_used
-        finishes = left == 1 and not view.rules.finish_opening_needs_floor
-        if plan.value < view.melds_floor and not finishes:
-            return None
-        return OpeningPlan(OpeningKind.MELDS, plan.melds, plan.value, left)
+        return _opening(view, rack, OpeningKind.MELDS)
 
     def _pairs_opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
-        okey = view.okey
-        plan = _keep_one(pairs(rack, okey), rack, okey, pairs_kind=True)
-        if not plan.melds:
-            return None
-        left = len(rack) - plan.tiles_used
-        finishes = left == 1 and not view.rules.finish_opening_needs_floor
-        if len(plan.melds) < view.pairs_floor and not finishes:
-            return None
-        return OpeningPlan(OpeningKind.PAIRS, plan.melds, len(plan.melds), left)
+        return _opening(view, rack, OpeningKind.PAIRS)
 
     def _opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
         """The opening this seat would make with ``rack``, melds first, or None."""
@@ -763,3 +747,19 @@ def _keep_one(
                 best = with_melds(sub.melds, sub.leftover + (tile,), okey)
     assert best is not None
     return best
+
+
+def _opening(view: PlayerView, rack: Sequence[Tile], kind: OpeningKind) -> OpeningPlan | None:
+    """The best opening of one kind the rack holds, if it reaches the floor (or finishes)."""
+    okey = view.okey
+    as_pairs = kind is OpeningKind.PAIRS
+    found = pairs(rack, okey) if as_pairs else arrange(rack, okey)
+    plan = _keep_one(found, rack, okey, pairs_kind=as_pairs)
+    if not plan.melds:
+        return None
+    left = len(rack) - plan.tiles_used
+    value = len(plan.melds) if as_pairs else plan.value
+    finishes = left == 1 and not view.rules.finish_opening_needs_floor
+    if value < (view.pairs_floor if as_pairs else view.melds_floor) and not finishes:
+        return None
+    return OpeningPlan(kind, plan.melds, value, left)
