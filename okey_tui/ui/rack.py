@@ -3,14 +3,23 @@
 The engine keeps a hand as a multiset of tiles; where each tile sits on the
 rack is the player's business, so the UI owns it here. No Textual here.
 
+Tiles next to each other on a row, between empty slots, form a *group*: the
+way players split their melds on a real rack. Nothing here moves a tile the
+player did not ask to move: tiles that leave the rack leave their own slots,
+tiles that come back (Esc, undo, take-back) return to the slots they left,
+and a new tile goes to a free slot at the right end of the lower row.
+
 >>> from okey_tui.engine.tiles import parse_tiles
 >>> rack = RackLayout(cols=5)
->>> rack.sync(parse_tiles("R1 R2 K9"))
->>> rack.tiles()
-[Tile.parse('R1'), Tile.parse('R2'), Tile.parse('K9')]
->>> rack.sync(parse_tiles("R1 K9"))
->>> rack.slots[:3]
-[Tile.parse('R1'), None, Tile.parse('K9')]
+>>> rack.arrange([parse_tiles("R1 R2 R3")], parse_tiles("K9"))
+>>> rack.groups()
+[[0, 1, 2], [4]]
+>>> rack.take([1])
+[(1, Tile.parse('R2'))]
+>>> rack.sync(parse_tiles("R1 R2 R3 K9"))
+([1], [])
+>>> rack.slots[:5]
+[Tile.parse('R1'), Tile.parse('R2'), Tile.parse('R3'), None, Tile.parse('K9')]
 """
 
 from __future__ import annotations
@@ -30,6 +39,9 @@ class RackLayout:
     def __init__(self, cols: int = DEFAULT_COLS) -> None:
         self.cols = cols
         self.slots: list[Tile | None] = [None] * (ROWS * cols)
+        # Tiles that left their slots since the turn began, newest last: where
+        # they go back to if the engine returns them (Esc, undo, take-back).
+        self.left: list[tuple[int, Tile]] = []
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -46,40 +58,126 @@ class RackLayout:
     def place(self, index: int) -> tuple[int, int]:
         return divmod(index, self.cols)
 
-    def sync(self, tiles: Iterable[Tile]) -> None:
-        """Make the rack hold exactly ``tiles`` (as a multiset), moving as little as possible.
+    def row_of(self, index: int) -> int:
+        return index // self.cols
 
-        Tiles that left are taken out of their slots (from the right end
-        first); new tiles go to the first free slot after the last tile.
+    # -- groups -------------------------------------------------------------------
+    def groups(self) -> list[list[int]]:
+        """Runs of neighbouring tiles on a row, between gaps, as slot indices."""
+        found: list[list[int]] = []
+        for row in range(ROWS):
+            current: list[int] = []
+            for col in range(self.cols):
+                i = self.index(row, col)
+                if self.slots[i] is not None:
+                    current.append(i)
+                elif current:
+                    found.append(current)
+                    current = []
+            if current:
+                found.append(current)
+        return found
+
+    def group_at(self, index: int) -> list[int]:
+        """The group holding slot ``index`` (empty for an empty slot)."""
+        for group in self.groups():
+            if index in group:
+                return group
+        return []
+
+    # -- tiles leaving and coming back ----------------------------------------------
+    def take(self, indices: Iterable[int]) -> list[tuple[int, Tile]]:
+        """Empty exactly these slots and remember where each tile came from."""
+        taken: list[tuple[int, Tile]] = []
+        for i in sorted(set(indices)):
+            tile = self.slots[i]
+            if tile is not None:
+                self.slots[i] = None
+                taken.append((i, tile))
+        self.left.extend(taken)
+        return taken
+
+    def forget(self) -> None:
+        """A new turn: tiles that left earlier are gone for good."""
+        self.left.clear()
+
+    def sync(
+        self, tiles: Iterable[Tile], prefer: Iterable[int] = ()
+    ) -> tuple[list[int], list[int]]:
+        """Make the rack hold exactly ``tiles`` (as a multiset), moving nothing else.
+
+        A tile that is no longer held leaves a slot in ``prefer`` if one holds
+        it, else the rightmost copy. A tile that came back returns to the slot
+        it left (or the nearest free one); a new tile goes to the right end of
+        the lower row. Returns the slots of the returned and the new tiles.
         """
         want = Counter(tiles)
         have = Counter(self.tiles())
+        preferred = list(prefer)
         for tile, extra in (have - want).items():
-            for i in range(len(self.slots) - 1, -1, -1):
+            order = [i for i in preferred if 0 <= i < len(self.slots)]
+            order += [i for i in range(len(self.slots) - 1, -1, -1) if i not in order]
+            for i in order:
                 if extra == 0:
                     break
                 if self.slots[i] == tile:
                     self.slots[i] = None
                     extra -= 1
+        returned: list[int] = []
+        new: list[int] = []
         for tile, missing in (want - have).items():
             for _ in range(missing):
-                self._put(tile)
+                home = self._recall(tile)
+                if home is not None:
+                    returned.append(self._put_near(tile, home))
+                else:
+                    new.append(self.put_new(tile))
+        return sorted(returned), sorted(new)
 
-    def _put(self, tile: Tile) -> int:
-        used = [i for i, t in enumerate(self.slots) if t is not None]
-        start = used[-1] + 1 if used else 0
-        for i in list(range(start, len(self.slots))) + list(range(start)):
-            if self.slots[i] is None:
+    def _recall(self, tile: Tile) -> int | None:
+        for n in range(len(self.left) - 1, -1, -1):
+            index, left = self.left[n]
+            if left == tile:
+                del self.left[n]
+                return index
+        return None
+
+    def _put_near(self, tile: Tile, index: int) -> int:
+        """Put ``tile`` in slot ``index``, or the free slot nearest to it on its row."""
+        if index < len(self.slots) and self.slots[index] is None:
+            self.slots[index] = tile
+            return index
+        row, col = self.place(min(index, len(self.slots) - 1))
+        for d in range(1, self.cols):
+            for c in (col + d, col - d):
+                if 0 <= c < self.cols and self.slots[self.index(row, c)] is None:
+                    self.slots[self.index(row, c)] = tile
+                    return self.index(row, c)
+        return self.put_new(tile)
+
+    def put_new(self, tile: Tile) -> int:
+        """A drawn or taken tile: the right end of the lower row, apart from groups if it can."""
+        lower, upper = ROWS - 1, 0
+        for row, alone in ((lower, True), (lower, False), (upper, True), (upper, False)):
+            for col in range(self.cols - 1, -1, -1):
+                i = self.index(row, col)
+                if self.slots[i] is not None:
+                    continue
+                if alone and col > 0 and self.slots[i - 1] is not None:
+                    continue
                 self.slots[i] = tile
                 return i
         self._grow()
-        return self._put(tile)
+        return self.put_new(tile)
 
     def _grow(self) -> None:
         rows = [self.slots[r * self.cols : (r + 1) * self.cols] for r in range(ROWS)]
+        old = self.cols
         self.cols += 1
         self.slots = [t for row in rows for t in [*row, None]]
+        self.left = [(i + i // old, t) for i, t in self.left]
 
+    # -- arranging --------------------------------------------------------------------
     def arrange(self, groups: Sequence[Sequence[Tile]], rest: Sequence[Tile] = ()) -> None:
         """Lay groups left to right with a gap between them, then the loose tiles.
 
@@ -95,6 +193,7 @@ class RackLayout:
             layout = [t for p in pieces for t in p]
             layout += [None] * (len(self.slots) - len(layout))
         self.slots = layout
+        self.left.clear()
 
     def _flow(self, pieces: list[list[Tile]], gaps: bool) -> list[Tile | None] | None:
         slots: list[Tile | None] = [None] * len(self.slots)
@@ -115,27 +214,113 @@ class RackLayout:
                 col += 1
         return slots
 
-    def move(self, indices: Iterable[int], step: int) -> list[int] | None:
-        """Shift the tiles at ``indices`` by ``step`` slots (±1 along a row, ±cols across rows).
+    # -- moving -----------------------------------------------------------------------
+    def move(self, indices: Iterable[int], step: int) -> dict[int, int] | None:
+        """Shift the tiles at ``indices`` by ``step`` slots along their row (±1).
 
-        Tiles in the way swap into the freed slots. Returns the new indices,
-        or ``None`` (nothing moved) when a tile would leave the rack.
+        A tile in the way hops over to the slot the moved tiles left, as when
+        sliding a tile along a real rack. Returns old slot → new slot for every
+        tile that moved, or ``None`` (nothing moved) when a tile would leave its row.
         """
         chosen = sorted(set(indices), reverse=step > 0)
-        horizontal = abs(step) == 1
         for i in chosen:
             j = i + step
-            if not 0 <= j < len(self.slots):
+            if not 0 <= j < len(self.slots) or self.row_of(i) != self.row_of(j):
                 return None
-            if horizontal and self.place(i)[0] != self.place(j)[0]:
-                return None
+        where = list(range(len(self.slots)))  # where[k]: the slot whose tile is now at k
         for i in chosen:
             j = i + step
             self.slots[i], self.slots[j] = self.slots[j], self.slots[i]
-        return sorted(i + step for i in chosen)
+            where[i], where[j] = where[j], where[i]
+        return {old: new for new, old in enumerate(where) if old != new}
 
     def swap(self, a: int, b: int) -> None:
         self.slots[a], self.slots[b] = self.slots[b], self.slots[a]
+
+    def free_span(self, row: int, length: int, near: int, ignore: Iterable[int] = ()) -> int | None:
+        """The start column of ``length`` free slots on ``row`` nearest to column ``near``.
+
+        Slots in ``ignore`` (the tiles being moved) count as free.
+        """
+        skip = set(ignore)
+        starts = [
+            c
+            for c in range(self.cols - length + 1)
+            if all(
+                self.slots[self.index(row, c + k)] is None or self.index(row, c + k) in skip
+                for k in range(length)
+            )
+        ]
+        if not starts:
+            return None
+        return min(starts, key=lambda c: (abs(c - near), c))
+
+    def move_to(self, indices: Iterable[int], row: int, col: int) -> dict[int, int] | None:
+        """Put the tiles at ``indices`` side by side from (row, col), in their order.
+
+        Only the moved tiles change slots. Returns old slot → new slot, or
+        ``None`` when the span is not free (nothing moves).
+        """
+        chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
+        if not chosen or col < 0 or col + len(chosen) > self.cols or not 0 <= row < ROWS:
+            return None
+        targets = [self.index(row, col + k) for k in range(len(chosen))]
+        if any(self.slots[t] is not None and t not in chosen for t in targets):
+            return None
+        tiles = [self.slots[i] for i in chosen]
+        for i in chosen:
+            self.slots[i] = None
+        for t, tile in zip(targets, tiles, strict=True):
+            self.slots[t] = tile
+        return dict(zip(chosen, targets, strict=True))
+
+    def move_by(self, indices: Iterable[int], offset: int) -> dict[int, int] | None:
+        """Move the tiles at ``indices`` by ``offset`` slots as a block, each staying on a row.
+
+        Only the moved tiles change slots; ``None`` when a target is taken
+        by another tile or off the rack (nothing moves).
+        """
+        chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
+        if not chosen:
+            return None
+        targets = [i + offset for i in chosen]
+        if any(not 0 <= t < len(self.slots) for t in targets):
+            return None
+        if len({self.row_of(t) for t in targets}) > len({self.row_of(i) for i in chosen}):
+            return None  # the block would wrap round the end of a row
+        if any(self.slots[t] is not None and t not in chosen for t in targets):
+            return None
+        tiles = [self.slots[i] for i in chosen]
+        for i in chosen:
+            self.slots[i] = None
+        for t, tile in zip(targets, tiles, strict=True):
+            self.slots[t] = tile
+        return dict(zip(chosen, targets, strict=True))
+
+    def next_gap(self, indices: Iterable[int]) -> dict[int, int] | None:
+        """Move the tiles past the next group on their right, into the gap after it.
+
+        Pressed again and again, the tiles visit every gap on the rack (round
+        to the start after the last). Only the moved tiles change slots.
+        """
+        chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
+        if not chosen:
+            return None
+        length = len(chosen)
+        starts: list[int] = []
+        for row in range(ROWS):
+            for col in range(self.cols - length + 1):
+                s = self.index(row, col)
+                if all(self.slots[s + k] is None or s + k in chosen for k in range(length)):
+                    starts.append(s)
+        others = [i for i, t in enumerate(self.slots) if t is not None and i not in chosen]
+        beyond = next((i for i in others if i > chosen[-1]), None)
+        later = [s for s in starts if beyond is not None and s > beyond and s not in chosen]
+        fits = later or [s for s in starts if s != chosen[0]]
+        if not fits:
+            return None
+        row, col = self.place(fits[0])
+        return self.move_to(chosen, row, col)
 
 
 def without(tiles: Iterable[Tile], taken: Iterable[Tile]) -> list[Tile]:

@@ -17,6 +17,7 @@ from okey_tui.engine.tiles import Colour, Tile
 FACE = "#f4ecd8"
 FACE_CURSOR = "#ffe08a"
 FACE_SELECTED = "#a9d8ff"
+FACE_FRESH = "#ffc38a"  # the tile just drawn or taken
 FACE_DIM = "#b9b2a2"
 INK = {
     Colour.RED: "#c0231b",

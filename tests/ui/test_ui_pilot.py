@@ -88,15 +88,25 @@ async def test_illegal_keys_show_the_engine_message_and_change_nothing():
 
 
 async def test_rack_cursor_selection_and_moving_tiles():
-    """Arrows move the cursor, space selects, shift+arrows move the selected tile."""
+    """Arrows move the cursor, space selects, shift+left/right slide the selected tile
+    along its row, shift+down takes it to the nearest free slot of the other row and
+    leaves every other tile where it was."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
-        tile = screen.rack.slots[0]
-        await pilot.press("space", "shift+right", "shift+down")
-        assert screen.rack.slots[screen.rack.cols + 1] == tile
-        assert screen.selected == {screen.rack.cols + 1}
-        assert sorted(map(str, screen.rack.tiles())) == sorted(map(str, app.session.hand.racks[0]))
+        rack = screen.rack
+        tile, second = rack.slots[0], rack.slots[1]
+        await pilot.press("space", "shift+right")
+        assert rack.slots[1] == tile and rack.slots[0] == second
+        before = list(rack.slots)
+        await pilot.press("shift+down")
+        target = next(c for c in range(1, rack.cols) if before[rack.index(1, c)] is None)
+        assert rack.slots[rack.index(1, target)] == tile
+        assert screen.selected == {rack.index(1, target)}
+        assert rack.slots[1] is None
+        moved = {1, rack.index(1, target)}
+        assert all(rack.slots[i] == before[i] for i in range(len(rack)) if i not in moved)
+        assert sorted(map(str, rack.tiles())) == sorted(map(str, app.session.hand.racks[0]))
 
 
 async def test_quit_asks_first():

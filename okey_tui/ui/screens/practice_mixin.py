@@ -140,6 +140,7 @@ class PracticeMixin:
         self.rack = self.seat_layouts.pop(seat, None) or RackLayout()
         self.staging.clear()  # type: ignore[attr-defined]
         self.selected.clear()  # type: ignore[attr-defined]
+        self.fresh.clear()  # type: ignore[attr-defined]
         self.cursor = 0
         self.undo.clear()
         self.rebuild_log()

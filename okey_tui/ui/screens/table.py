@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.text import Text
@@ -24,11 +25,12 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.errors import OkeyError
+from okey_tui.engine.errors import MeldError, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
+from okey_tui.practice import penalty_warning
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen, PilesScreen
 from okey_tui.ui.screens.practice_mixin import PRACTICE_KEYS, PracticeMixin
@@ -47,6 +49,8 @@ from okey_tui.ui.widgets.board import (
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
 
+RUN_SET = {MeldKind.RUN, MeldKind.SET}
+
 # Actions that need it to be the human's turn, and what to say when it is not.
 ENGINE_KEYS = {"draw", "take", "give_back", "take_back", "discard", "add", "swap", "commit"}
 
@@ -63,7 +67,13 @@ class TableScreen(PracticeMixin, Screen[None]):
         Binding("shift+right", "shift(1, 0)", "Move", show=False),
         Binding("shift+up", "shift(0, -1)", "Move", show=False),
         Binding("shift+down", "shift(0, 1)", "Move", show=False),
+        Binding("home", "jump(-1)", "To start", show=False),
+        Binding("end", "jump(1)", "To end", show=False),
+        Binding("n", "next_gap", "Next gap", show=False),
         Binding("space", "select", "Select", show=False),
+        Binding("m", "select_group", "Group", show=False),
+        Binding("left_square_bracket", "extend(-1)", "Extend", show=False),
+        Binding("right_square_bracket", "extend(1)", "Extend", show=False),
         Binding("d", "draw", "Draw"),
         Binding("t", "take", "Take"),
         Binding("g", "give_back", "Give"),
@@ -92,6 +102,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.rack = RackLayout()
         self.cursor = 0
         self.selected: set[int] = set()
+        self.fresh: set[int] = set()  # the tile just drawn or taken, until the next move
         self.staging = Staging()
         self.colour_blind = False
         self._logged = 0
@@ -167,6 +178,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.rack = RackLayout()
         self.staging.clear()
         self.selected.clear()
+        self.fresh.clear()
         self.cursor = 0
         self._logged = 0
         self._summary_shown = False
@@ -191,10 +203,23 @@ class TableScreen(PracticeMixin, Screen[None]):
         elif not self.hand_over_if_needed():
             self.show_tips()
 
-    def sync_rack(self) -> None:
-        self.rack.sync(self.rack_tiles())
-        self.selected = {i for i in self.selected if self.rack.slots[i] is not None}
+    def sync_rack(self) -> list[int]:
+        """Bring the rack in line with the engine's hand; returns the slots of new tiles.
+
+        A rack that is still empty (a new deal) gets its tiles in order;
+        afterwards only the tiles that changed move (see RackLayout.sync).
+        """
+        tiles = self.rack_tiles()
+        if self.rack.count() == 0 and len(tiles) > 2:
+            self.rack.arrange([], sorted(tiles, key=Tile.sort_key))
+            new: list[int] = []
+        else:
+            _, new = self.rack.sync(tiles, prefer=sorted(self.fresh))
+        slots = self.rack.slots
+        self.selected = {i for i in self.selected if i < len(slots) and slots[i] is not None}
+        self.fresh = {i for i in self.fresh if i < len(slots) and slots[i] is not None}
         self.cursor = max(0, min(self.cursor, len(self.rack) - 1))
+        return new
 
     def render_all(self) -> None:
         view = self.view
@@ -220,7 +245,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             return
         self.query_one(RackWidget).mark_okeys = self.mark_okeys
         self.query_one(RackWidget).show(
-            self.rack, self.view.okey, self.cursor, self.selected, self.colour_blind
+            self.rack, self.view.okey, self.cursor, self.selected, self.colour_blind, self.fresh
         )
 
     def selection_text(self, view: PlayerView) -> Text | None:
@@ -331,7 +356,13 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.set_status("That is not possible now", error=True)
 
     # -- engine moves ----------------------------------------------------------------
-    def act(self, action: Action, quiet: bool = False) -> bool:
+    def act(self, action: Action, quiet: bool = False, slots: Iterable[int] = ()) -> bool:
+        """Send ``action`` to the engine; ``slots`` are the rack slots of the tiles it uses.
+
+        Only if the engine accepts do those exact tiles leave the rack; a
+        drawn or taken tile comes in at the right end of the lower row,
+        marked until the next move. A refused action changes nothing.
+        """
         self.record_step(action, None)
         try:
             self.session.act(action)
@@ -341,6 +372,15 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.render_all()
             return False
         self.record_step(action, True)
+        prefer = sorted(self.fresh)
+        self.rack.take(slots)
+        if isinstance(action, DrawMiddle | TakeDiscard | Discard):
+            self.rack.forget()  # a new turn: what left earlier is gone for good
+        self.selected -= set(slots)
+        _, new = self.rack.sync(self.rack_tiles(), prefer=prefer)
+        self.fresh = set(new)
+        if new:
+            self.cursor = new[0]  # the cursor waits on the new tile: d then x throws it
         if not quiet:
             self.set_status("")
         self.changed()
@@ -357,29 +397,73 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.act(GiveBack())
 
     def action_take_back(self, confirmed: bool = False) -> None:
-        if not confirmed and self.confirm_penalty(
+        if not confirmed and self.confirm_cost(
             TakeBack(), lambda: self.action_take_back(confirmed=True)
         ):
             return
         self.staging.clear()
         if self.act(TakeBack(), quiet=True):
-            self.set_status("You took back this turn's melds")
+            self.set_status("You took back this turn's melds: they are back in their slots")
 
-    def action_discard(self) -> None:
-        tile = self.rack.slots[self.cursor]
+    def confirm_cost(self, action: Action, then: Callable[[], object]) -> bool:
+        """Ask before an action that costs points, at every table. True if it asked."""
+        if self.confirm_penalty(action, then):
+            return True
+        if not self.session.human_to_play:
+            return False
+        warning = penalty_warning(self.view, action)
+        if warning is None:
+            return False
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                then()
+            else:
+                self.set_status("Nothing done: no penalty")
+
+        self.app.push_screen(ConfirmScreen(f"{warning}\n\nDo it anyway?"), answer)
+        return True
+
+    def action_discard(self, index: int | None = None) -> None:
+        if index is None:
+            if len(self.selected) > 1:
+                self.set_status("Select one tile to discard (Esc clears the selection)", True)
+                return
+            index = next(iter(self.selected)) if self.selected else self.cursor
+        tile = self.rack.slots[index]
         if tile is None:
             self.set_status("Put the cursor on the tile to discard (the slot is empty)", True)
             return
-        index = self.cursor
         if self.confirm_penalty(Discard(tile), lambda: self.discard_at(index, tile)):
             return
         self.discard_at(index, tile)
 
     def discard_at(self, index: int, tile: Tile) -> None:
-        self.selected.discard(index)
-        self.act(Discard(tile))
+        if self.rack.slots[index] != tile:
+            return  # the rack changed while a question was open
+        self.act(Discard(tile), slots=[index])
 
     # -- the rack ------------------------------------------------------------------
+    def remap(self, moved: dict[int, int]) -> None:
+        """Tiles changed slots: the selection, the new-tile mark and the cursor follow them."""
+        self.selected = {moved.get(i, i) for i in self.selected}
+        self.fresh = {moved.get(i, i) for i in self.fresh}
+        self.cursor = moved.get(self.cursor, self.cursor)
+
+    def chosen_slots(self) -> list[int]:
+        """The selected slots, or the slot under the cursor when nothing is selected."""
+        if self.selected:
+            return sorted(self.selected)
+        return [self.cursor] if self.rack.slots[self.cursor] is not None else []
+
+    def moved(self, moved: dict[int, int] | None, why: str) -> None:
+        if moved is None:
+            self.set_status(why)
+            return
+        self.remap(moved)
+        self.render_all()
+        self.session.autosave()
+
     def action_cursor(self, dx: int, dy: int) -> None:
         row, col = self.rack.place(self.cursor)
         col = (col + dx) % self.rack.cols
@@ -394,24 +478,79 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.selected ^= {self.cursor}
         self.render_all()
 
+    def action_select_group(self) -> None:
+        group = self.rack.group_at(self.cursor)
+        if not group:
+            self.set_status("Put the cursor on a group of tiles to select it", True)
+            return
+        self.toggle_group(group)
+
+    def toggle_group(self, group: list[int]) -> None:
+        if set(group) <= self.selected:
+            self.selected -= set(group)
+        else:
+            self.selected |= set(group)
+        self.render_all()
+
+    def action_extend(self, dx: int) -> None:
+        """Select the tile under the cursor and the next one along the row."""
+        if self.rack.slots[self.cursor] is not None:
+            self.selected.add(self.cursor)
+        row, col = self.rack.place(self.cursor)
+        if not 0 <= col + dx < self.rack.cols:
+            self.render_all()
+            return
+        self.cursor = self.rack.index(row, col + dx)
+        if self.rack.slots[self.cursor] is not None:
+            self.selected.add(self.cursor)
+        self.render_all()
+
     def action_shift(self, dx: int, dy: int) -> None:
-        chosen = set(self.selected) or (
-            {self.cursor} if self.rack.slots[self.cursor] is not None else set()
-        )
+        chosen = self.chosen_slots()
         if not chosen:
             self.action_cursor(dx, dy)
             return
-        step = dx if dx else dy * self.rack.cols
-        moved = self.rack.move(chosen, step)
-        if moved is None:
-            self.set_status("The tiles are at the edge of the rack")
+        if dy:
+            self.to_row(chosen, dy)
             return
-        if self.selected:
-            self.selected = set(moved)
-        if self.cursor in chosen:
-            self.cursor += step
-        self.render_rack()
-        self.session.autosave()
+        self.moved(self.rack.move(chosen, dx), "The tiles are at the edge of the rack")
+
+    def to_row(self, chosen: list[int], dy: int) -> None:
+        """Move the tiles to the other row, under or over where they are, into free slots."""
+        rack = self.rack
+        row, col = rack.place(chosen[0])
+        target = row + dy
+        if not 0 <= target < 2:
+            self.set_status("The tiles are on that row already")
+            return
+        start = rack.free_span(target, len(chosen), col, ignore=chosen)
+        if start is None:
+            self.set_status(f"No room for {len(chosen)} tiles side by side on the other row")
+            return
+        self.moved(rack.move_to(chosen, target, start), "")
+
+    def action_jump(self, end: int) -> None:
+        """Home/End: the tiles (or the cursor, on an empty slot) to the start/end of the row."""
+        chosen = self.chosen_slots()
+        rack = self.rack
+        row, _ = rack.place(chosen[0] if chosen else self.cursor)
+        if not chosen:
+            self.cursor = rack.index(row, 0 if end < 0 else rack.cols - 1)
+            self.render_rack()
+            return
+        near = 0 if end < 0 else rack.cols - len(chosen)
+        start = rack.free_span(row, len(chosen), near, ignore=chosen)
+        if start is None:
+            self.set_status(f"No room for {len(chosen)} tiles side by side on this row")
+            return
+        self.moved(rack.move_to(chosen, row, start), "")
+
+    def action_next_gap(self) -> None:
+        chosen = self.chosen_slots()
+        if not chosen:
+            self.set_status("Select tiles (or put the cursor on one) to move them", True)
+            return
+        self.moved(self.rack.next_gap(chosen), f"No gap holds {len(chosen)} tiles side by side")
 
     def action_arrange(self, by: str) -> None:
         from okey_tui.engine import solver
@@ -424,7 +563,8 @@ class TableScreen(PracticeMixin, Screen[None]):
             [list(m.tiles) for m in found.melds], sorted(found.leftover, key=Tile.sort_key)
         )
         self.selected.clear()
-        self.set_status(f"Arranged: {what}")
+        self.fresh.clear()
+        self.set_status(f"Arranged: {what} (o stages every group, Enter lays them down)")
         self.render_all()
         self.session.autosave()
 
@@ -442,19 +582,26 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.selected ^= {message.index}
         self.render_all()
 
+    def on_rack_widget_group_clicked(self, message: RackWidget.GroupClicked) -> None:
+        self.cursor = message.indices[0]
+        self.toggle_group(message.indices)
+
     def on_rack_widget_tile_dragged(self, message: RackWidget.TileDragged) -> None:
         source = message.source
         tile = self.rack.slots[source]
         if tile is None:
             return
         if message.target is not None:
+            if source in self.selected and len(self.selected) > 1:
+                self.moved(
+                    self.rack.move_by(self.selected, message.target - source),
+                    "The selected tiles do not fit there: another tile is in the way",
+                )
+                return
             self.rack.swap(source, message.target)
-            self.selected = {
-                message.target if i == source else source if i == message.target else i
-                for i in self.selected
-            }
+            self.remap({source: message.target, message.target: source})
             self.cursor = message.target
-            self.render_rack()
+            self.render_all()
             self.session.autosave()
             return
         try:
@@ -466,7 +613,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             node = node.parent
         if isinstance(node, PilePanel) and node.seat == self.session.viewer:
             self.cursor = source
-            self.action_discard()
+            self.action_discard(source)
         elif isinstance(node, LayDownArea):
             if source not in self.selected:
                 self.selected = {source}
@@ -486,13 +633,12 @@ class TableScreen(PracticeMixin, Screen[None]):
         return {MeldKind.RUN, MeldKind.SET, MeldKind.PAIR}
 
     def action_stage(self) -> None:
-        tiles = self.selected_tiles()
-        if not tiles:
-            if self.staging.melds:
+        chosen = sorted(self.selected)
+        if not chosen:
+            if not self.stage_groups() and self.staging.melds:
                 self.action_commit()
-            else:
-                self.set_status("Select tiles with space, then press o to stage them")
             return
+        tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         view = self.view
         kinds = self.allowed_kinds(view)
         found = readings(tiles, view.okey, kinds)
@@ -501,7 +647,7 @@ class TableScreen(PracticeMixin, Screen[None]):
                 best_reading(tiles, view.okey, kinds)
                 message = f"{' '.join(map(str, tiles))} cannot go with the staged melds"
             except OkeyError as exc:
-                message = str(exc)
+                message = self.error_text(exc)
             self.set_status(message, error=True)
             return
         if len(found) > 1:
@@ -511,24 +657,83 @@ class TableScreen(PracticeMixin, Screen[None]):
                 label.append(f"  {meld.kind.value}, {meld.value}")
                 options.append((label, meld))
             self.app.push_screen(
-                ChooserScreen("Which reading? (highest first)", options), self._staged
+                ChooserScreen("Which reading? (highest first)", options),
+                lambda meld: self._staged(meld, chosen),
             )
             return
-        self._staged(found[0])
+        self._staged(found[0], chosen)
 
-    def _staged(self, meld: Meld | None) -> None:
+    def stage_groups(self) -> bool:
+        """``o`` with nothing selected: stage every group on the rack that is a meld.
+
+        Pairs when the hand goes pairs (or the groups make a pairs opening and
+        not a melds one); okeys read at their best. True if anything was staged.
+        """
+        view = self.view
+        groups = [g for g in self.rack.groups() if len(g) >= 2]
+        tiles_of = {g[0]: [t for i in g if (t := self.rack.slots[i]) is not None] for g in groups}
+        melds = {
+            g[0]: found[0]
+            for g in groups
+            if len(g) >= 3 and (found := readings(tiles_of[g[0]], view.okey, RUN_SET))
+        }
+        pairs = {
+            g[0]: found[0]
+            for g in groups
+            if len(g) == 2 and (found := readings(tiles_of[g[0]], view.okey, {MeldKind.PAIR}))
+        }
+        kinds = self.allowed_kinds(view)
+        if kinds == {MeldKind.PAIR}:
+            use = pairs
+        elif MeldKind.PAIR not in kinds:
+            use = melds
+        else:
+            points = sum(m.value for m in melds.values())
+            reach_melds = points >= view.melds_floor
+            reach_pairs = len(pairs) >= view.pairs_floor
+            use = pairs if (reach_pairs and not reach_melds) or (pairs and not melds) else melds
+        if not use:
+            if not self.staging.melds:
+                self.set_status(
+                    "No group on the rack is a meld: put runs and sets between gaps "
+                    "(s sorts them), or select tiles with space",
+                    error=True,
+                )
+            return False
+        for g in groups:
+            if g[0] in use:
+                self.staging.melds.append(use[g[0]])
+                self.rack.take(g)
+        self.selected.clear()
+        self.after_staging(f"Staged {len(use)} groups")
+        return True
+
+    def _staged(self, meld: Meld | None, slots: list[int]) -> None:
         if meld is None:
             return
+        here = [t for i in slots if (t := self.rack.slots[i]) is not None]
+        if Counter(here) != Counter(meld.tiles):
+            return  # the rack changed while the question was open
         self.staging.melds.append(meld)
-        self.selected.clear()
+        self.rack.take(slots)
+        self.selected -= set(slots)
+        self.after_staging(f"Staged {meld} ({meld.value})")
+
+    def after_staging(self, what: str) -> None:
+        view = self.view
+        ready = " — Enter lays them down" if self.staging.reached(view) else ""
+        verb = "Lay down" if view.opening is not None else "Opening"
+        self.set_status(f"{what}. {verb}: {self.staging.progress(view)}{ready}")
         self.sync_rack()
-        self.set_status(f"Staged {meld} ({meld.value}): {self.staging.progress(self.view)}")
         self.render_all()
         self.refresh_bindings()
 
     def action_commit(self) -> None:
         if not self.staging.melds:
-            self.set_status("Nothing is staged: select tiles and press o")
+            if self.selected:
+                self.action_stage()
+                return
+            self.set_status("Nothing is staged: press o to stage your groups, or select tiles")
             return
         action = self.staging.action(self.view)
         staged = list(self.staging.melds)
@@ -547,8 +752,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             return
         if self.staging.melds:
             self.staging.clear()
-            self.set_status("The staged tiles are back on the rack")
-        self.selected.clear()
+            self.set_status("The staged tiles are back in their slots")
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -562,57 +766,106 @@ class TableScreen(PracticeMixin, Screen[None]):
         else:
             self.app.push_screen(ChooserScreen(title, options), then)
 
+    def plan_adds(self, tiles: list[Tile], first: AddTile) -> tuple[list[AddTile], Tile | None]:
+        """Add ``tiles`` to ``first.target`` one by one on a copy of the hand.
+
+        Returns the additions in an order the engine accepts, and the first
+        tile that fits nowhere on that meld (None when all of them fit).
+        """
+        hand = self.session.hand.copy()
+        seat = self.session.viewer
+        totals = tuple(self.session.match.totals())
+        try:
+            hand.apply(first)
+        except OkeyError:
+            return [], first.tile
+        steps = [first]
+        rest = list(tiles)
+        rest.remove(first.tile)
+        while rest:
+            view = PlayerView.of(hand, seat, totals)
+            adds = [a for a in legal_actions(view) if isinstance(a, AddTile)]
+            fit = next(
+                (a for t in rest for a in adds if a.tile == t and a.target == first.target), None
+            )
+            if fit is None:
+                return steps, rest[0]
+            hand.apply(fit)
+            steps.append(fit)
+            rest.remove(fit.tile)
+        return steps, None
+
     def action_add(self) -> None:
         view = self.view
-        tiles = self.selected_tiles() or (
-            [t] if (t := self.rack.slots[self.cursor]) is not None else []
-        )
+        chosen = self.chosen_slots()
+        tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         if not tiles:
             self.set_status("Select the tiles to add (space), then press a", True)
             return
-        legal = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile == tiles[0]]
-        if not legal:
-            probe = AddTile(tiles[0], 0)
-            try:
-                self.session.hand.check(probe)
-                self.set_status(f"{tiles[0]} does not fit any meld on the table", True)
-            except OkeyError as exc:
-                msg = str(exc)
-                if "does not fit" in msg or "Nothing can be added" in msg:
-                    msg = f"{tiles[0]} does not fit any meld on the table"
-                self.set_status(msg, True)
+        adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
+        plans: list[tuple[AddTile, list[AddTile]]] = []
+        missed: tuple[Tile, int] | None = None
+        for first in adds:
+            steps, bad = self.plan_adds(tiles, first)
+            if bad is None:
+                plans.append((first, steps))
+            elif missed is None:
+                missed = (bad, first.target)
+        if len(tiles) > 1:  # one plan per meld: which tile goes first does not matter
+            plans = list({first.target: (first, steps) for first, steps in plans}.values())
+        if not plans:
+            if not adds:
+                self.explain_add(tiles[0])
+            elif missed is not None:
+                self.set_status(
+                    f"{missed[0]} does not fit meld {missed[1] + 1}: nothing was added", True
+                )
             return
         options: list[tuple[Text | str, Any]] = []
-        for action in legal:
-            label = Text(f"{action.target + 1}: ")
-            label.append_text(meld_chips(view.table[action.target].meld, view.okey))
-            if action.meant is not None:
-                label.append(f"  (okey as {action.meant})")
-            options.append((label, action))
+        for first, steps in plans:
+            label = Text(f"{first.target + 1}: ")
+            label.append_text(meld_chips(view.table[first.target].meld, view.okey))
+            if len(tiles) == 1 and first.meant is not None:
+                label.append(f"  (okey as {first.meant})")
+            options.append((label, steps))
 
-        def then(first: AddTile | None) -> None:
-            if first is None or not self.act(first):
+        def then(steps: list[AddTile] | None) -> None:
+            if steps is None:
                 return
-            rest = list(tiles[1:])
-            while rest:
-                for tile in rest:
-                    fits = [
-                        a
-                        for a in legal_actions(self.view)
-                        if isinstance(a, AddTile) and a.tile == tile and a.target == first.target
-                    ]
-                    if fits and self.act(fits[0]):
-                        rest.remove(tile)
-                        break
-                else:
-                    self.set_status(
-                        f"{' '.join(map(str, rest))} did not fit meld {first.target + 1}", True
-                    )
+            used = list(chosen)
+            for step in steps:
+                slot = next(i for i in used if self.rack.slots[i] == step.tile)
+                used.remove(slot)
+                if not self.act(step, slots=[slot]):
                     return
-            self.selected.clear()
-            self.render_all()
+            target = steps[0].target + 1
+            added = " ".join(str(a.tile) for a in steps)
+            self.set_status(f"Added {added} to meld {target}")
 
         self.choose("Add to which meld?", options, then)
+
+    def explain_add(self, tile: Tile) -> None:
+        """Why ``tile`` cannot be added anywhere: the engine's refusal for the first meld."""
+        try:
+            self.session.hand.check(AddTile(tile, 0))
+        except OkeyError as exc:
+            if isinstance(exc, MeldError):
+                self.set_status(f"{tile} does not fit any meld on the table", True)
+            else:
+                self.set_status(self.error_text(exc), True)
+            return
+        self.set_status(f"{tile} does not fit any meld on the table", True)
+
+    def slots_for(self, tiles: tuple[Tile, ...]) -> list[int]:
+        """Rack slots for ``tiles``: the selected copies first, then the cursor, then any."""
+        order = [*sorted(self.selected), self.cursor]
+        order += [i for i in range(len(self.rack)) if i not in order]
+        slots: list[int] = []
+        for tile in tiles:
+            slot = next((i for i in order if self.rack.slots[i] == tile and i not in slots), None)
+            if slot is not None:
+                slots.append(slot)
+        return slots
 
     def action_swap(self) -> None:
         view = self.view
@@ -627,7 +880,12 @@ class TableScreen(PracticeMixin, Screen[None]):
             label.append("  give ")
             label.append_text(chips(action.tiles, view.okey))
             options.append((label, action))
-        self.choose("Take which okey?", options, lambda a: a is not None and self.act(a))
+
+        def then(action: SwapOkey | None) -> None:
+            if action is not None:
+                self.act(action, slots=self.slots_for(action.tiles))
+
+        self.choose("Take which okey?", options, then)
 
     # -- bots ---------------------------------------------------------------------------
     @work(exclusive=True, group="bots")

@@ -8,14 +8,28 @@ from textual import events
 from textual.message import Message
 from textual.widget import Widget
 
+from okey_tui.engine.melds import MeldKind, readings
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.rack import ROWS, RackLayout
-from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_SELECTED, face_lines
+from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_FRESH, FACE_SELECTED, face_lines
 
 SLOT = 4  # a 3-cell tile face and a 1-cell gap
 WOOD = "#6b4423"
 PAD = 1
 OKEY_FACE = "#c9efc0"  # a marked okey: a green face
+LABEL_MELD = "#b6f0a0"
+LABEL_NONE = "#a07850"
+
+
+def group_label(tiles: list[Tile], okey: Tile) -> tuple[str, bool]:
+    """What shows under a group: its best meld and value, or a neutral mark."""
+    found = readings(tiles, okey)
+    if not found:
+        return "·", False
+    best = found[0]
+    if best.kind is MeldKind.PAIR:
+        return "pair", True
+    return f"{best.kind.value} {best.value}", True
 
 
 class RackWidget(Widget):
@@ -27,6 +41,13 @@ class RackWidget(Widget):
         def __init__(self, index: int) -> None:
             super().__init__()
             self.index = index
+
+    class GroupClicked(Message):
+        """The value label under a group was clicked: the group's slots."""
+
+        def __init__(self, indices: list[int]) -> None:
+            super().__init__()
+            self.indices = indices
 
     class TileDragged(Message):
         """A tile was dragged from slot ``source`` and dropped at screen position (x, y)."""
@@ -44,19 +65,41 @@ class RackWidget(Widget):
         self.okey: Tile | None = None
         self.cursor = 0
         self.selected: set[int] = set()
+        self.fresh: set[int] = set()  # the tile just drawn or taken
         self.colour_blind = False
         self.mark_okeys = False  # practice tables: okeys on a face of their own
         self._press: int | None = None
 
     def show(
-        self, layout: RackLayout, okey: Tile, cursor: int, selected: set[int], colour_blind: bool
+        self,
+        layout: RackLayout,
+        okey: Tile,
+        cursor: int,
+        selected: set[int],
+        colour_blind: bool,
+        fresh: set[int] | None = None,
     ) -> None:
         self.layout_model = layout
         self.okey = okey
         self.cursor = cursor
         self.selected = set(selected)
+        self.fresh = set(fresh or ())
         self.colour_blind = colour_blind
         self.refresh()
+
+    def labels(self) -> dict[int, tuple[str, bool, int]]:
+        """Group start slot -> (label, is a meld, group length), for groups of two or more."""
+        rack = self.layout_model
+        found: dict[int, tuple[str, bool, int]] = {}
+        if self.okey is None:
+            return found
+        for group in rack.groups():
+            if len(group) < 2:
+                continue
+            tiles = [t for i in group if (t := rack.slots[i]) is not None]
+            label, ok = group_label(tiles, self.okey)
+            found[group[0]] = (label, ok, len(group))
+        return found
 
     def render(self) -> Text:
         rack = self.layout_model
@@ -65,12 +108,17 @@ class RackWidget(Widget):
         marker_style = Style(color="#ffd24a", bgcolor=WOOD, bold=True)
         out = Text()
         pad = self.pad()
+        labels = self.labels()
         for row in range(ROWS):
-            top, bottom, marks = Text(" " * pad, wood), Text(" " * pad, wood), Text(" " * pad, wood)
-            for col in range(rack.cols):
+            top, bottom = Text(" " * pad, wood), Text(" " * pad, wood)
+            marks = Text(" " * pad, wood)
+            col = 0
+            while col < rack.cols:
                 index = rack.index(row, col)
                 tile = rack.slots[index]
                 face = FACE
+                if index in self.fresh:
+                    face = FACE_FRESH
                 if index in self.selected:
                     face = FACE_SELECTED
                 if index == self.cursor:
@@ -90,19 +138,54 @@ class RackWidget(Widget):
                     bottom.append_text(b)
                 top.append(" ", wood)
                 bottom.append(" ", wood)
-                if index == self.cursor:
-                    marks.append(" ▲  ", marker_style)
-                elif index in self.selected:
-                    marks.append("▔▔▔ ", marker_style)
-                elif okey_mark:
-                    marks.append("okey", marker_style)
-                else:
-                    marks.append("    ", wood)
+                col += 1
+            marks.append_text(self._mark_line(row, labels, okey, marker_style, wood))
             for line in (top, bottom, marks):
                 out.append_text(line)
                 out.append("\n")
         out.rstrip()
         return out
+
+    def _mark_line(
+        self,
+        row: int,
+        labels: dict[int, tuple[str, bool, int]],
+        okey: Tile | None,
+        marker: Style,
+        wood: Style,
+    ) -> Text:
+        """Under the tiles: each group's value, the cursor, the new tile, marked okeys."""
+        rack = self.layout_model
+        line = Text()
+        col = 0
+        while col < rack.cols:
+            index = rack.index(row, col)
+            if index in labels:
+                label, ok, length = labels[index]
+                width = length * SLOT - 1
+                style = Style(color=LABEL_MELD if ok else LABEL_NONE, bgcolor=WOOD, bold=ok)
+                rule = "─" if ok else " "
+                text = f" {label} " if len(label) + 2 <= width else label[:width]
+                left = (width - len(text)) // 2
+                line.append(rule * left, style)
+                line.append(text, style)
+                line.append(rule * (width - left - len(text)), style)
+                line.append(" ", wood)
+                col += length
+                continue
+            tile = rack.slots[index]
+            if index == self.cursor:
+                line.append(" ▲  ", marker)
+            elif index in self.fresh and tile is not None:
+                line.append("new ", marker)
+            elif index in self.selected:
+                line.append("▔▔▔ ", marker)
+            elif self.mark_okeys and tile is not None and tile == okey:
+                line.append("okey", marker)
+            else:
+                line.append("    ", wood)
+            col += 1
+        return line
 
     def pad(self) -> int:
         """Cells left of the first slot: the rack sits in the middle."""
@@ -131,7 +214,11 @@ class RackWidget(Widget):
         inside = self.region.contains(event.screen_x, event.screen_y)
         target = self.slot_at(event.x, event.y) if inside else None
         if inside and target == source:
-            self.post_message(self.SlotClicked(source))
+            group = self.layout_model.group_at(source)
+            if event.y % 3 == 2 and len(group) > 1:
+                self.post_message(self.GroupClicked(group))
+            else:
+                self.post_message(self.SlotClicked(source))
         else:
             self.post_message(
                 self.TileDragged(source, target, int(event.screen_x), int(event.screen_y))
