@@ -175,7 +175,7 @@ class RackWidget(Widget):
                 continue
             tile = rack.slots[index]
             if index == self.cursor:
-                line.append(" ▲  ", marker)
+                line.append("▲new" if index in self.fresh else " ▲  ", marker)
             elif index in self.fresh and tile is not None:
                 line.append("new ", marker)
             elif index in self.selected:

@@ -1,0 +1,233 @@
+"""The rack handles like real tiles: groups, fast selection, nothing scrambled (issue: the rack).
+
+Each test starts from a seeded deal where the human starts with 22 tiles, arranges
+with ``s`` and plays by keys, then checks the exact slots of the tiles.
+"""
+
+from __future__ import annotations
+
+from rendered import screen_text
+from test_ui_mouse import slot_offset
+from textual.widgets import Static
+from ui_helpers import goto, table_app
+
+from okey_tui.engine import solver
+from okey_tui.engine.actions import AddTile
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import legal_actions
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.rack import RackWidget
+
+# Seed 42: best melds R9-R12, K9-K11, R5 Y5 K5, R13 Y13 K13 (126); opening with R9-R11
+# instead leaves R12 to add to that run afterwards.
+ADD_SEED = 42
+
+
+def status_text(screen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+def slots_of(screen: TableScreen, tile: Tile) -> list[int]:
+    return [i for i, t in enumerate(screen.rack.slots) if t == tile]
+
+
+async def test_sort_then_o_then_enter_opens_the_arranged_hand():
+    """s arranges groups with gaps and shows each group's value; o stages every group that
+    is a meld ("Opening: 105 / 101"), Enter lays them down: two keys after arranging."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        await pilot.press("s")
+        text = screen_text(app)
+        for meld in best.melds:
+            assert f"{meld.kind.value} {meld.value}" in text
+        leftover = sorted(best.leftover, key=Tile.sort_key)
+        await pilot.press("o")
+        assert "Opening: 105 / 101" in str(screen.query_one("#laydown").render())
+        await pilot.press("enter")
+        assert hand.openings[0] is not None and hand.openings[0].value == best.value
+        assert sorted(map(str, screen.rack.tiles())) == sorted(map(str, leftover))
+
+
+async def test_escape_puts_staged_tiles_back_in_their_own_slots():
+    """A set staged from the second copy of K5 leaves the first copy where it is; Esc puts
+    every staged tile back in the slot it came from."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("s")
+        k5 = slots_of(screen, Tile.parse("K5"))
+        assert len(k5) == 2, "seed 125 deals two K5"
+        picks = [slots_of(screen, Tile.parse("R5"))[0], slots_of(screen, Tile.parse("B5"))[0]]
+        picks.append(k5[1])
+        before = list(screen.rack.slots)
+        for slot in picks:
+            await goto(pilot, screen, slot)
+            await pilot.press("space")
+        await pilot.press("o")
+        assert [str(t) for t in screen.staging.melds[0].tiles].count("K5") == 1
+        assert all(screen.rack.slots[i] is None for i in picks)
+        assert screen.rack.slots[k5[0]] == Tile.parse("K5")
+        assert all(screen.rack.slots[i] == before[i] for i in range(len(before)) if i not in picks)
+        await pilot.press("escape")
+        assert screen.rack.slots == before
+
+
+async def test_discard_throws_the_selected_copy_and_marks_the_drawn_tile():
+    """x throws the selected copy of a duplicate, the other copy stays in its slot; the next
+    drawn tile comes in at the right end of the lower row, marked as new."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("s")
+        first, second = slots_of(screen, Tile.parse("K5"))
+        before = list(screen.rack.slots)
+        await goto(pilot, screen, second)
+        await pilot.press("space")
+        await goto(pilot, screen, first)  # the cursor elsewhere: the selection decides
+        await pilot.press("x")
+        assert app.session.hand.discards[0][-1] == Tile.parse("K5")
+        assert screen.rack.slots[second] is None and screen.rack.slots[first] == Tile.parse("K5")
+        assert all(screen.rack.slots[i] == before[i] for i in range(len(before)) if i != second)
+        from ui_helpers import wait_for_human
+
+        await wait_for_human(pilot, app)
+        kept = list(screen.rack.slots)
+        await pilot.press("d")
+        new = [i for i, t in enumerate(screen.rack.slots) if t is not None and kept[i] is None]
+        assert len(new) == 1 and screen.fresh == set(new)
+        rack = screen.rack
+        assert rack.row_of(new[0]) == 1 and rack.place(new[0])[1] >= rack.cols - 2
+        assert all(screen.rack.slots[i] == kept[i] for i in range(len(kept)) if i not in new)
+        assert "new" in screen_text(app)
+
+
+async def test_take_back_asks_first_and_returns_the_tiles_to_their_slots():
+    """At a penalty table (not practice), b asks and names +101; n does nothing, y takes the
+    opening back and every tile returns to the slot it left."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        await pilot.press("s")
+        before = list(screen.rack.slots)
+        await pilot.press("o", "enter")
+        assert hand.openings[0] is not None
+        await pilot.press("b")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "+101" in screen_text(app)
+        await pilot.press("n")
+        assert hand.openings[0] is not None and app.screen is screen
+        await pilot.press("b")
+        await pilot.press("y")
+        await pilot.pause()
+        assert hand.openings[0] is None and not hand.table
+        assert screen.rack.slots == before
+
+
+async def test_undo_returns_the_opening_to_its_slots():
+    """Practice: u after laying the opening puts each tile back where it was."""
+    app = table_app(practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("s")
+        before = list(screen.rack.slots)
+        await pilot.press("o", "enter")
+        assert app.session.hand.openings[0] is not None
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.hand.openings[0] is None
+        assert screen.rack.slots == before
+
+
+async def test_adding_several_tiles_is_all_or_nothing():
+    """Seed 42: open without R12; R12 with a tile that fits nowhere adds nothing and names
+    the tile and the meld; R12 alone goes onto its run."""
+    app = table_app(ADD_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        await pilot.press("s")
+        for name in ("R9", "R10", "R11"):
+            await goto(pilot, screen, slots_of(screen, Tile.parse(name))[0])
+            await pilot.press("space")
+        await pilot.press("o")  # the selection: R9 R10 R11
+        await pilot.press("o")  # nothing selected: every other group that is a meld
+        await pilot.press("enter")
+        assert hand.openings[0] is not None
+        run = next(n for n, tm in enumerate(hand.table) if str(tm.meld) == "R9 R10 R11")
+        r12 = slots_of(screen, Tile.parse("R12"))[0]
+        view = app.session.view()
+        fits = {a.tile for a in legal_actions(view) if isinstance(a, AddTile)}
+        loose = next(i for i, t in enumerate(screen.rack.slots) if t is not None and t not in fits)
+        loose_tile = screen.rack.slots[loose]
+        table_before = [str(tm.meld) for tm in hand.table]
+        rack_before = list(screen.rack.slots)
+        for slot in (r12, loose):
+            await goto(pilot, screen, slot)
+            await pilot.press("space")
+        await pilot.press("a")
+        assert [str(tm.meld) for tm in hand.table] == table_before
+        assert screen.rack.slots == rack_before
+        assert f"{loose_tile} does not fit meld {run + 1}: nothing was added" in status_text(screen)
+        await pilot.press("escape")
+        await goto(pilot, screen, r12)
+        await pilot.press("space", "a")
+        assert str(hand.table[run].meld) == "R9 R10 R11 R12"
+        assert screen.rack.slots[r12] is None
+        assert all(
+            screen.rack.slots[i] == rack_before[i] for i in range(len(rack_before)) if i != r12
+        )
+
+
+async def test_group_keys_select_extend_and_move_without_moving_others():
+    """m selects the group under the cursor, [ and ] extend the selection, End and Home take
+    the selection to the end and the start of its row, n to the next gap, shift+down to
+    the other row; no other tile changes slot."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        rack = screen.rack
+        await pilot.press("s")
+        group = rack.groups()[0]
+        await goto(pilot, screen, group[0])
+        await pilot.press("m")
+        assert screen.selected == set(group)
+        await pilot.press("escape")
+        assert not screen.selected
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        assert screen.selected == set(group[:3])
+
+        def others_unmoved(before: list, chosen: set[int], after: set[int]) -> bool:
+            return all(
+                rack.slots[i] == before[i] for i in range(len(before)) if i not in chosen | after
+            )
+
+        tiles = [rack.slots[i] for i in sorted(screen.selected)]
+        for key in ("end", "home", "n", "shift+down"):
+            before, chosen = list(rack.slots), set(screen.selected)
+            await pilot.press(key)
+            now = set(screen.selected)
+            assert [rack.slots[i] for i in sorted(now)] == tiles, key
+            assert others_unmoved(before, chosen, now), key
+            if key == "end":
+                assert min(now) >= min(chosen)
+            if key == "home":
+                assert min(now) <= min(chosen)
+            if key == "shift+down":
+                assert all(rack.row_of(i) == 1 for i in now)
+
+
+async def test_clicking_a_group_label_selects_the_group():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("s")
+        group = screen.rack.groups()[1]
+        widget = screen.query_one(RackWidget)
+        x, y = slot_offset(widget, group[1])
+        await pilot.click(RackWidget, offset=(x, y + 1))
+        assert screen.selected == set(group)
