@@ -231,3 +231,28 @@ async def test_clicking_a_group_label_selects_the_group():
         x, y = slot_offset(widget, group[1])
         await pilot.click(RackWidget, offset=(x, y + 1))
         assert screen.selected == set(group)
+
+
+async def test_dragging_a_selection_moves_it_as_a_block():
+    """Two selected tiles dragged by one of them keep their spacing and land in free slots."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        rack = screen.rack
+        await pilot.press("s")
+        group = rack.groups()[0]
+        await goto(pilot, screen, group[0])
+        await pilot.press("right_square_bracket")
+        pair = sorted(screen.selected)
+        tiles = [rack.slots[i] for i in pair]
+        target = rack.index(1, rack.cols - 3)
+        assert rack.slots[target] is None and rack.slots[target + 1] is None
+        before = list(rack.slots)
+        widget = screen.query_one(RackWidget)
+        await pilot.mouse_down(RackWidget, offset=slot_offset(widget, pair[0]))
+        await pilot.mouse_up(RackWidget, offset=slot_offset(widget, target))
+        await pilot.pause()
+        assert [rack.slots[target], rack.slots[target + 1]] == tiles
+        assert screen.selected == {target, target + 1}
+        moved = set(pair) | {target, target + 1}
+        assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)

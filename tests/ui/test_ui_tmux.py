@@ -79,3 +79,27 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
             raise AssertionError("okey101 did not quit after q y:\n" + capture(session))
     finally:
         subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
+    """Seed 125 in a real terminal: s arranges, o stages every group, Enter opens with 105."""
+    session = f"okey101-test-{uuid.uuid4().hex[:8]}"
+    command = f"{okey101()} play --seed 125 --bot-delay 0"
+    width, height = size
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command],
+        check=True,
+        env={**os.environ, "OKEY101_CONFIG_DIR": str(tmp_path), "TERM": "xterm-256color"},
+    )
+    try:
+        wait_for(session, "Indicator")
+        send(session, "s")
+        screen = wait_for(session, "set 27")
+        assert "run 18" in screen
+        send(session, "o")
+        wait_for(session, "105 / 101")
+        send(session, "Enter")
+        wait_for(session, "opened 105")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
