@@ -256,3 +256,19 @@ async def test_dragging_a_selection_moves_it_as_a_block():
         assert screen.selected == {target, target + 1}
         moved = set(pair) | {target, target + 1}
         assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)
+
+
+async def test_pairs_arranged_with_p_open_with_o_then_enter():
+    """Seed 129: five pairs but only 93 in melds; p arranges the pairs apart, o stages the
+    five pairs ("5 / 5 pairs") and Enter opens with pairs."""
+    app = table_app(129)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        await pilot.press("p")
+        assert screen_text(app).count("pair") >= 5
+        await pilot.press("o")
+        assert "5 / 5 pairs" in str(screen.query_one("#laydown").render())
+        await pilot.press("enter")
+        opening = hand.openings[0]
+        assert opening is not None and opening.kind.name == "PAIRS"

@@ -564,7 +564,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         )
         self.selected.clear()
         self.fresh.clear()
-        self.set_status(f"Arranged: {what} (o stages every group, Enter lays them down)")
+        self.set_status(f"Sorted: {what} · o stages the groups")
         self.render_all()
         self.session.autosave()
 
