@@ -20,6 +20,12 @@ def okey101() -> str:
     return str(script) if script.exists() else f"{sys.executable} -m okey_tui"
 
 
+def private_env(tmp_path: Path) -> str:
+    """Config and data dirs of this test only, as a command prefix."""
+    config, data = tmp_path / "config", tmp_path / "data"
+    return f"OKEY101_CONFIG_DIR={config} OKEY101_DATA_DIR={data} TERM=xterm-256color"
+
+
 def capture(session: str) -> str:
     return subprocess.run(
         ["tmux", "capture-pane", "-t", session, "-p"], capture_output=True, text=True, check=True
@@ -45,7 +51,7 @@ def send(session: str, *keys: str) -> None:
 
 def test_play_a_turn_and_quit_in_tmux(tmp_path):
     session = f"okey101-test-{uuid.uuid4().hex[:8]}"
-    env_prefix = f"OKEY101_CONFIG_DIR={tmp_path} TERM=xterm-256color"
+    env_prefix = private_env(tmp_path)
     command = f"{env_prefix} {okey101()} play --seed 5 --bot-delay 0"
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
@@ -85,7 +91,9 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
 def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
     """Seed 125 in a real terminal: s arranges, o stages every group, Enter opens with 105."""
     session = f"okey101-test-{uuid.uuid4().hex[:8]}"
-    command = f"{okey101()} play --seed 125 --bot-delay 0"
+    # The variables go in the command: a tmux server that is already running (another
+    # test's) would not pass this client's environment on to the new session.
+    command = f"{private_env(tmp_path)} {okey101()} play --seed 125 --bot-delay 0"
     width, height = size
     subprocess.run(
         ["tmux", "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command],
