@@ -272,3 +272,27 @@ async def test_pairs_arranged_with_p_open_with_o_then_enter():
         await pilot.press("enter")
         opening = hand.openings[0]
         assert opening is not None and opening.kind.name == "PAIRS"
+
+
+async def test_giving_back_the_taken_tile_leaves_every_other_tile_in_place():
+    """t brings the left discard in as the new tile; g gives that very tile back and the
+    tile drawn instead arrives as the new one; no other tile moves."""
+    from ui_helpers import wait_for_human
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        rack = screen.rack
+        await pilot.press("s", "x")
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        taken = hand.left_discard(0)
+        assert taken is not None, "seed 125: Zeynep leaves a discard on the human's left"
+        before = list(rack.slots)
+        await pilot.press("t")
+        (slot,) = screen.fresh
+        assert rack.slots[slot] == taken and before[slot] is None
+        await pilot.press("g")
+        assert hand.taken is None
+        (drawn,) = screen.fresh
+        assert all(rack.slots[i] == before[i] for i in range(len(before)) if i != drawn)
