@@ -185,7 +185,7 @@ async def test_adding_several_tiles_is_all_or_nothing():
 
 async def test_group_keys_select_extend_and_move_without_moving_others():
     """m selects the group under the cursor, [ and ] extend the selection, End and Home take
-    the selection to the end and the start of its row, n to the next gap, shift+down to
+    the selection to the end and the start of its row, Tab to the next gap, shift+down to
     the other row; no other tile changes slot."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -207,7 +207,7 @@ async def test_group_keys_select_extend_and_move_without_moving_others():
             )
 
         tiles = [rack.slots[i] for i in sorted(screen.selected)]
-        for key in ("end", "home", "n", "shift+down"):
+        for key in ("end", "home", "tab", "shift+down"):
             before, chosen = list(rack.slots), set(screen.selected)
             await pilot.press(key)
             now = set(screen.selected)

@@ -69,7 +69,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         Binding("shift+down", "shift(0, 1)", "Move", show=False),
         Binding("home", "jump(-1)", "To start", show=False),
         Binding("end", "jump(1)", "To end", show=False),
-        Binding("n", "next_gap", "Next gap", show=False),
+        Binding("tab", "next_gap", "Next gap", show=False, priority=True),
         Binding("space", "select", "Select", show=False),
         Binding("m", "select_group", "Group", show=False),
         Binding("left_square_bracket", "extend(-1)", "Extend", show=False),
