@@ -315,8 +315,9 @@ class PlannerBot:
         """The next step of a way to go out this turn, if there is one."""
         opening = view.opening
         assert opening is not None
-        kind = "pairs" if opening.kind is OpeningKind.PAIRS else "melds"
-        plan = finish(rack, okey, [tm.meld for tm in view.table], kind, view.can_touch_table())
+        plan = finish(
+            rack, okey, [tm.meld for tm in view.table], opening.kind, view.can_touch_table()
+        )
         if plan is None:
             return None
         taken = view.taken

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from okey_tui.engine.errors import NotationError
+from okey_tui.engine.errors import ErrorCode, NotationError
 from okey_tui.engine.melds import Meld, parse_meld
 from okey_tui.engine.tiles import Tile, parse_compact
 
@@ -137,7 +137,7 @@ def parse_action(text: str, okey: Tile) -> Action:
     """Read an action in the text form its ``text`` method writes."""
     words = text.strip().split()
     if not words:
-        raise NotationError("An empty action")
+        raise NotationError("An empty action", code=ErrorCode.NOT_AN_ACTION)
     verb, args = words[0].lower(), words[1:]
     if verb in _SIMPLE and not args:
         return _SIMPLE[verb]
@@ -156,11 +156,14 @@ def parse_action(text: str, okey: Tile) -> Action:
         return SwapOkey(_index(args[0], text), tuple(parse_compact(args[1])))
     raise NotationError(
         f"'{text.strip()}' is not an action (draw, take, giveback, open M.., lay M.., "
-        "add T>N, swap N TT, takeback, pairs, discard T)"
+        "add T>N, swap N TT, takeback, pairs, discard T)",
+        code=ErrorCode.NOT_AN_ACTION,
     )
 
 
 def _index(text: str, whole: str) -> int:
     if not text.isdigit():
-        raise NotationError(f"'{whole.strip()}': '{text}' is not a table meld number")
+        raise NotationError(
+            f"'{whole.strip()}': '{text}' is not a table meld number", code=ErrorCode.NOT_AN_ACTION
+        )
     return int(text)
