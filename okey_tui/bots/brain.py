@@ -8,7 +8,6 @@ afresh from the view, so a bot keeps no hidden memory between calls.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -101,8 +100,12 @@ class PlannerBot:
 
     # -- the entry point -------------------------------------------------------
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The next action for the seat of ``view``; it is that seat's turn."""
+    def choose(self, view: PlayerView, rng: object = None) -> Action:
+        """The next action for the seat of ``view``; it is that seat's turn.
+
+        ``rng`` is ignored: the old call ``choose(view, rng)`` still works
+        until every caller plays through :mod:`okey_tui.bots.driver`.
+        """
         if view.phase is Phase.DRAW:
             return self._draw_phase(view)
         return self._play_phase(view)
