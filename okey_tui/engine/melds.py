@@ -65,8 +65,22 @@ class Meld:
             parts.append(f"*{meant}" if laid == okey else str(laid))
         return "".join(parts)
 
+    def notation(self) -> str:
+        """The compact text without knowing the okey: a tile laid for another is ``*`` + it.
+
+        The same as :meth:`text` except for an okey laid as itself (written plainly here).
+        """
+        parts = []
+        for laid, meant in zip(self.tiles, self.stands_for, strict=True):
+            wild = laid != meant and not laid.is_false_okey
+            parts.append(f"*{meant}" if wild else str(laid))
+        return "".join(parts)
+
     def __str__(self) -> str:
         return " ".join(str(t) for t in self.stands_for)
+
+    def __repr__(self) -> str:
+        return f"<Meld {self.notation()}>"
 
 
 def effective(tile: Tile, okey: Tile) -> Tile:

@@ -318,6 +318,22 @@ class Hand:
         )
         return hand
 
+    @classmethod
+    def from_position(cls, text: str) -> Hand:
+        """The hand a one-line position describes (:mod:`okey_tui.engine.notation`)."""
+        from okey_tui.engine.notation import parse_position
+
+        return parse_position(text)
+
+    def position(self) -> str:
+        """The one-line position text: the whole state, replayable."""
+        from okey_tui.engine.notation import format_position
+
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_position({self.position()!r})"
+
     # -- derived facts ------------------------------------------------------------
 
     @property
