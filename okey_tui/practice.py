@@ -24,6 +24,7 @@ from okey_tui.engine.actions import (
     Action,
     AddTile,
     DeclarePairs,
+    Discard,
     Lay,
     Open,
     SwapOkey,
@@ -316,17 +317,19 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         if not is_wild(t, okey):
             seen[effective(t, okey)] += 1
     right_threw = set(effective(t, okey) for t in view.discards[view.right])
-    penalties = view.rules.penalties
     ranked: list[tuple[tuple[int, float, int], DiscardTip]] = []
     skipped = []
     for tile in sorted(held, key=Tile.sort_key):
         if tile == taken:
             continue
+        # An okey or a playable tile is never a safe throw; what it costs is the engine's call.
+        cost = view.penalty_for(Discard(tile))
+        price = f" (+{cost.points})" if cost is not None else ""
         if is_wild(tile, okey):
-            skipped.append(f"{tile} is an okey" + (" (+101)" if penalties else ""))
+            skipped.append(f"{tile} is an okey{price}")
             continue
         if view.playable_on_table(tile):
-            skipped.append(f"{tile} is playable on the table" + (" (+101)" if penalties else ""))
+            skipped.append(f"{tile} is playable on the table{price}")
             continue
         plays = effective(tile, okey)
         near, far = _neighbours(plays)

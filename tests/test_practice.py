@@ -121,6 +121,10 @@ def test_no_safe_discard_says_why():
     tips, reason = safest_discards(PlayerView.of(hand, 0))
     assert tips == ()
     assert reason is not None and "okey" in reason and "playable" in reason
+    assert reason.count("(+101)") == 2
+    free = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY, rules=RuleSet(penalties=False))
+    _, reason = safest_discards(PlayerView.of(free, 0))
+    assert reason is not None and "okey" in reason and "+101" not in reason
 
 
 def test_lay_offs_and_finish_after_opening():
