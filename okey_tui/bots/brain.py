@@ -26,8 +26,18 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.melds import Meld, MeldKind, extensions, is_wild, readings, swap_okey
-from okey_tui.engine.state import OpeningKind, Phase
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    added_meaning,
+    extensions,
+    is_wild,
+    readings,
+    swap_okey,
+    wild_changes,
+)
+from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
 
@@ -396,8 +406,7 @@ class PlannerBot:
                 meant = None
                 score = new.value
                 if is_wild(tile, okey):
-                    added = Counter(new.stands_for) - Counter(tm.meld.stands_for)
-                    meant = next(iter(added))
+                    meant = added_meaning(tm.meld, new)
                     if seen is not None:
                         score -= 1000 * self._okey_risk(view, new, seen)
                 if best is None or score > best[0]:
@@ -442,9 +451,7 @@ class PlannerBot:
                 continue
             tm = view.table[action.target]
             new = swap_okey(tm.meld, action.tiles, okey)
-            old_wild = Counter(tm.meld.stands_for[i] for i in tm.meld.wild_places(okey))
-            new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
-            freed = next(iter((old_wild - new_wild).elements()))
+            freed = wild_changes(tm.meld, new, okey)[0][0]
             placer = tm.okey_owner(freed)
             gain = 0.0
             if placer == view.seat:
