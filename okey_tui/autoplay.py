@@ -1,7 +1,8 @@
 """A bot-only match that saves after every action and resumes from its save.
 
 It runs the same saving and resuming path as ``okey101 play`` (the same
-save format, the same per-decision bot randomness), without a screen: the
+save format) and plays the bots through the one driver
+(:func:`okey_tui.bots.driver.play_bot_step`), without a screen: the
 crash-and-resume tests kill it at random moments and check that the match
 still ends exactly as an uninterrupted one. Run it with
 ``python -m okey_tui.autoplay --save FILE --seed N``.
@@ -16,12 +17,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from okey_tui import storage
-from okey_tui.bots.base import decision_rng, make_bot
-from okey_tui.engine.errors import OkeyError
+from okey_tui.bots.base import make_bot
+from okey_tui.bots.driver import play_bot_step
 from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.view import PlayerView
 
 
 def run(save: Path, seed: int, rules: RuleSet, levels: Sequence[str]) -> Match:
@@ -38,15 +38,7 @@ def run(save: Path, seed: int, rules: RuleSet, levels: Sequence[str]) -> Match:
     while True:
         hand = match.hand
         while not hand.is_over:
-            seat = hand.turn
-            view = PlayerView.of(hand, seat, tuple(match.totals()))
-            action = bots[seat].choose(view, decision_rng(match.seed, match.hand_number, view))
-            try:
-                hand.apply(action)
-            except OkeyError as exc:
-                raise SystemExit(
-                    f"seat {seat} ({levels[seat]}) tried an illegal action: {exc}"
-                ) from None
+            play_bot_step(hand, bots[hand.turn], tuple(match.totals()))
             storage.save(match, extra, save)
         if not match.hand_scored:
             match.finish_hand()

@@ -25,15 +25,17 @@ from okey_tui.engine.actions import (
     AddTile,
     DeclarePairs,
     Discard,
-    GiveBack,
     Lay,
     Open,
     SwapOkey,
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.errors import HandOverError, MeldError, NotYourTurnError, OpeningError
-from okey_tui.engine.melds import Meld, MeldKind, effective, extensions, is_wild
+from okey_tui.engine.errors import (
+    RULE_SECTIONS,
+    OkeyError,
+)
+from okey_tui.engine.melds import Meld, effective, fits_table, is_wild
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -47,7 +49,7 @@ from okey_tui.engine.solver import (
     okey_swaps,
     opening_check,
 )
-from okey_tui.engine.state import PENALTY, Hand, Opening, OpeningKind, Phase
+from okey_tui.engine.state import Hand, Opening, OpeningKind, PenaltyReason, Phase
 from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 
@@ -65,81 +67,32 @@ __all__ = [
     "why",
 ]
 
-# -- the rules sections an engine message refers to ---------------------------------------
+# -- the rules section an engine refusal enforces ---------------------------------------------
 
-SECTIONS = {
-    5: "Melds",
-    6: "A turn",
-    7: "Taking the left discard",
-    8: "Opening",
-    9: "After opening",
-    10: "Taking back",
-    11: "The end of a hand",
-    12: "Penalties during a hand",
-    13: "Game types",
-}
-
-# Words in an engine message and the section that explains them; the first match wins.
-_KEYWORDS: tuple[tuple[str, int], ...] = (
-    ("going pairs", 13),
-    ("from the left", 7),
-    ("give it back", 7),
-    ("give back", 7),
-    ("giving the tile back", 7),
-    ("taken discard", 7),
-    ("discard on your left", 7),
-    ("okey from the table", 9),
-    ("take okeys", 9),
-    ("swap", 9),
-    ("only a player who has opened", 9),
-    ("pairs opener", 9),
-    ("opened with pairs", 9),
-    ("opened with runs and sets", 9),
-    ("take back", 10),
-    ("took back", 10),
-    ("opening", 8),
-    ("open first", 8),
-    ("already opened", 8),
-    ("this table needs", 8),
-    ("never mixed", 8),
-    ("keep one tile", 6),
-    ("draw a tile first", 6),
-    ("already drawn", 6),
-    ("not your turn", 6),
-    ("hand is over", 11),
-    ("does not fit", 9),
-    ("nothing can be added", 9),
-    ("all four colours", 9),
-)
+SECTIONS = RULE_SECTIONS
 
 
-def rule_for(error: BaseException | str) -> str | None:
-    """The rules section (``"§8 Opening"``) an engine error refers to, if one does.
+def rule_for(error: BaseException) -> str | None:
+    """The rules section (``"§8 Opening"``) an engine error enforces, from its code.
 
-    >>> rule_for("Your opening is 87 points; this table needs 101")
+    The message is never read: an error without a rule (or not from the
+    engine) has none.
+
+    >>> from okey_tui.engine.errors import ErrorCode, OpeningError
+    >>> rule_for(OpeningError("...", code=ErrorCode.OPENING_BELOW_FLOOR, value=87, floor=101))
     '§8 Opening'
     """
-    message = str(error).lower()
-    for words, number in _KEYWORDS:
-        if words in message:
-            return f"§{number} {SECTIONS[number]}"
-    section = None
-    if isinstance(error, HandOverError):
-        section = 11
-    elif isinstance(error, OpeningError):
-        section = 8
-    elif isinstance(error, MeldError):
-        section = 5
-    elif isinstance(error, NotYourTurnError):
-        section = 6
-    return None if section is None else f"§{section} {SECTIONS[section]}"
+    if not isinstance(error, OkeyError) or error.rule is None:
+        return None
+    return f"§{error.rule} {RULE_SECTIONS[error.rule]}"
 
 
-def why(error: BaseException | str) -> str:
-    """The engine's message followed by the rule it refers to.
+def why(error: BaseException) -> str:
+    """The engine's message followed by the rule it enforces.
 
-    >>> why("You must keep one tile in hand to discard: leave one tile out")
-    'You must keep one tile in hand to discard: leave one tile out (rules §6 A turn)'
+    >>> from okey_tui.engine.errors import ErrorCode, IllegalActionError
+    >>> why(IllegalActionError("You must keep one tile", code=ErrorCode.KEEP_ONE_TILE))
+    'You must keep one tile (rules §6 A turn)'
     """
     message = str(error)
     section = rule_for(error)
@@ -248,12 +201,11 @@ def _finish(view: PlayerView) -> FinishPlan | None:
         return None
     okey = view.okey
     opening = view.opening
-    opened = None if opening is None else opening.kind.name.lower()
     plan = finish_plan(
         list(view.rack),
         okey,
         [tm.meld for tm in view.table],
-        opened,
+        None if opening is None else opening.kind,
         view.rules.pairs_opener_lays_off,
         floor=view.melds_floor if opening is None else None,
     )
@@ -264,12 +216,12 @@ def _finish(view: PlayerView) -> FinishPlan | None:
     if opening is None and view.rules.finish_opening_needs_floor:
         enough = (
             len(plan.melds) >= view.pairs_floor
-            if plan.kind == "pairs"
+            if plan.kind is OpeningKind.PAIRS
             else sum(m.value for m in plan.melds) >= view.melds_floor
         )
         if not enough:
             return None
-    if opening is None and view.going_pairs[view.seat] and plan.kind != "pairs":
+    if opening is None and view.going_pairs[view.seat] and plan.kind is not OpeningKind.PAIRS:
         return None
     return plan
 
@@ -318,10 +270,9 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         if rack.count(tile) >= 2 or (okey in view.rack and not is_wild(tile, okey)):
             return LeftDiscard(tile, True, "makes a pair you can lay this turn")
     else:
-        for index, tm in enumerate(view.table):
-            fits = tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey)
-            if fits and view.can_touch_table():
-                return LeftDiscard(tile, True, f"adds to meld {index + 1} on the table")
+        index = fits_table((tm.meld for tm in view.table), tile, okey)
+        if index is not None and view.can_touch_table():
+            return LeftDiscard(tile, True, f"adds to meld {index + 1} on the table")
         melds = best_melds(rack, okey)
         if _uses(melds, tile, held):
             meld = next(m for m in melds.melds if tile in m.tiles)
@@ -366,17 +317,19 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         if not is_wild(t, okey):
             seen[effective(t, okey)] += 1
     right_threw = set(effective(t, okey) for t in view.discards[view.right])
-    penalties = view.rules.penalties
     ranked: list[tuple[tuple[int, float, int], DiscardTip]] = []
     skipped = []
     for tile in sorted(held, key=Tile.sort_key):
         if tile == taken:
             continue
+        # An okey or a playable tile is never a safe throw; what it costs is the engine's call.
+        cost = view.penalty_for(Discard(tile))
+        price = f" (+{cost.points})" if cost is not None else ""
         if is_wild(tile, okey):
-            skipped.append(f"{tile} is an okey" + (" (+101)" if penalties else ""))
+            skipped.append(f"{tile} is an okey{price}")
             continue
         if view.playable_on_table(tile):
-            skipped.append(f"{tile} is playable on the table" + (" (+101)" if penalties else ""))
+            skipped.append(f"{tile} is playable on the table{price}")
             continue
         plays = effective(tile, okey)
         near, far = _neighbours(plays)
@@ -415,37 +368,35 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
 
 
 def penalty_warning(view: PlayerView, action: Action) -> str | None:
-    """What ``action`` would cost at this table and the rule behind it, or None if nothing."""
-    rules = view.rules
-    if not rules.penalties:
+    """What ``action`` would cost at this table and the rule behind it, or None if nothing.
+
+    The engine decides the cost (:meth:`PlayerView.penalty_for`); this only words it.
+    """
+    cost = view.penalty_for(action)
+    if cost is None or cost.seat != view.seat:
         return None
-    okey = view.okey
-    if isinstance(action, Discard):
-        if len(view.rack) <= 1:
-            return None  # the finishing throw is never penalised
-        tile = action.tile
-        if is_wild(tile, okey):
-            return (
-                f"{tile} is an okey: throwing it costs +{PENALTY} (rules §12 Penalties "
-                "during a hand). An okey is wild: keep it for a meld, or throw it last "
-                "to finish with an okey (the hand counts double)."
-            )
-        for index, tm in enumerate(view.table):
-            if tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey):
-                return (
-                    f"{tile} can be added to meld {index + 1} on the table ({tm.meld}): "
-                    f"throwing a playable tile costs +{PENALTY}, opened or not "
-                    "(rules §12 Penalties during a hand)."
-                )
-        return None
-    if isinstance(action, TakeBack):
+    if cost.reason is PenaltyReason.OKEY_DISCARD:
         return (
-            f"Taking back this turn's melds costs +{PENALTY} at a penalty table "
+            f"{cost.tile} is an okey: throwing it costs +{cost.points} (rules §12 Penalties "
+            "during a hand). An okey is wild: keep it for a meld, or throw it last "
+            "to finish with an okey (the hand counts double)."
+        )
+    if cost.reason is PenaltyReason.PLAYABLE_DISCARD:
+        assert cost.target is not None
+        meld = view.table[cost.target].meld
+        return (
+            f"{cost.tile} can be added to meld {cost.target + 1} on the table ({meld}): "
+            f"throwing a playable tile costs +{cost.points}, opened or not "
+            "(rules §12 Penalties during a hand)."
+        )
+    if cost.reason is PenaltyReason.TAKE_BACK:
+        return (
+            f"Taking back this turn's melds costs +{cost.points} at a penalty table "
             "(rules §10 Taking back and §12). Your draw stays in your hand."
         )
-    if isinstance(action, GiveBack) and rules.give_back_penalty:
+    if cost.reason is PenaltyReason.GIVE_BACK:
         return (
-            f"Giving back the left discard costs +{PENALTY} at this table "
+            f"Giving back the left discard costs +{cost.points} at this table "
             "(rules §7 Taking the left discard, a table option)."
         )
     return None
@@ -520,8 +471,7 @@ class TurnUndo:
         if not self.can_undo(hand):
             return None
         label, saved = self.steps.pop()
-        restored = saved.copy()
-        hand.__dict__.update(restored.__dict__)
+        hand.restore(saved)
         return label
 
 

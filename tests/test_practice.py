@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from positions import position as pos_hand
 
 from okey_tui.engine import solver
-from okey_tui.engine.actions import Discard, GiveBack, Open, TakeBack, TakeDiscard
-from okey_tui.engine.errors import MeldError, OpeningError
-from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.actions import Discard, GiveBack, Open, TakeBack, TakeDiscard, parse_action
+from okey_tui.engine.errors import ErrorCode, IllegalActionError, OkeyError
 from okey_tui.engine.notation import format_position
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.state import Hand, Opening, OpeningKind, Phase, TableMeld
-from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.engine.state import Hand, Phase
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.hotseat import human_seats, next_human, parse_names
 from okey_tui.practice import (
@@ -40,24 +40,21 @@ def position(
     opened: bool = False,
     rules: RuleSet | None = None,
 ) -> Hand:
-    """Seat 0 to play with ``rack``; seat 3 (on its left) has thrown ``left``."""
-    hand = Hand(
-        rules=rules or RuleSet(),
-        indicator=INDICATOR,
-        racks=[parse_tiles(rack), parse_tiles("R1 R2"), parse_tiles("Y1 Y2"), parse_tiles("K1")],
-        middle=parse_tiles("Y11 Y12 Y13"),
-        discards=[[], [], [], parse_tiles(left) if left else []],
-        turn=0,
-        phase=phase,
+    """A real 106-tile position, through the notation: seat 0 to play with ``rack``.
+
+    Seat 3 (on its left) has thrown ``left``; seat 1 laid ``table`` (and opened).
+    """
+    openings = ["m101" if opened else "-", "m101" if table else "-", "-", "-"]
+    return pos_hand(
+        [rack, "R1 R2", "Y1 Y2", "K1"],
+        indicator=str(INDICATOR),
+        phase=phase.value,
+        rules=(rules or RuleSet()).code(),
+        middle="Y11 Y12 Y13",
+        discards=("", "", "", left),
+        table=tuple(f"1:{t}" for t in table),
+        openings="/".join(openings),
     )
-    hand.table = [TableMeld(1, parse_meld(text, OKEY)) for text in table]
-    if table:
-        hand.openings[1] = Opening(OpeningKind.MELDS, 101)
-    if opened:
-        hand.openings[0] = Opening(OpeningKind.MELDS, 101)
-    if phase is Phase.PLAY:
-        hand.turn_start = hand.snapshot()
-    return hand
 
 
 # 94 in runs and sets: K10-K13 (46), a set of 10s (30), R3-R6 (18).
@@ -124,6 +121,10 @@ def test_no_safe_discard_says_why():
     tips, reason = safest_discards(PlayerView.of(hand, 0))
     assert tips == ()
     assert reason is not None and "okey" in reason and "playable" in reason
+    assert reason.count("(+101)") == 2
+    free = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY, rules=RuleSet(penalties=False))
+    _, reason = safest_discards(PlayerView.of(free, 0))
+    assert reason is not None and "okey" in reason and "+101" not in reason
 
 
 def test_lay_offs_and_finish_after_opening():
@@ -154,20 +155,78 @@ def test_no_penalty_table_and_the_finishing_throw_warn_of_nothing():
     assert penalty_warning(PlayerView.of(last, 0), Discard(Tile.parse("B8"))) is None
 
 
+def refusal(hand: Hand, action: str) -> OkeyError:
+    """The engine's refusal of ``action`` (the hand is left unchanged)."""
+    before = format_position(hand)
+    with pytest.raises(OkeyError) as caught:
+        hand.apply(parse_action(action, hand.okey))
+    assert format_position(hand) == before
+    return caught.value
+
+
 @pytest.mark.parametrize(
-    ("error", "section"),
+    ("make", "action", "code", "section"),
     [
-        (OpeningError("Your opening is 87 points; this table needs 101"), "§8 Opening"),
-        ("You took R5 from the left: use it this turn or give it back", "§7"),
-        ("You must keep one tile in hand to discard: leave one tile out", "§6 A turn"),
-        (MeldError("R1 K2 B3: not a run or a set"), "§5 Melds"),
-        ("You have laid nothing this turn to take back", "§10 Taking back"),
-        ("Only a player who has opened may add tiles to the table", "§9 After opening"),
+        (
+            lambda: position(NINETY_FOUR, phase=Phase.PLAY),
+            "open K10K11K12K13 R10Y10B10 R3R4R5R6",
+            ErrorCode.OPENING_BELOW_FLOOR,
+            "§8 Opening",
+        ),
+        (lambda: position(NINETY_FOUR, left="R7"), "take", None, None),
+        (
+            lambda: position("R3 R4 R5", phase=Phase.PLAY, opened=True),
+            "lay R3R4R5",
+            ErrorCode.KEEP_ONE_TILE,
+            "§6 A turn",
+        ),
+        (
+            lambda: position(NINETY_FOUR, phase=Phase.PLAY, opened=True),
+            "lay R3K2B3",
+            ErrorCode.NOT_A_RUN_OR_SET,
+            "§5 Melds",
+        ),
+        (
+            lambda: position(NINETY_FOUR, phase=Phase.PLAY),
+            "takeback",
+            ErrorCode.NOTHING_TO_TAKE_BACK,
+            "§10 Taking back",
+        ),
+        (
+            lambda: position("R6 K2", table=("R3R4R5",), phase=Phase.PLAY),
+            "add R6>0",
+            ErrorCode.NOT_OPENED,
+            "§9 After opening",
+        ),
+        (
+            lambda: position("R9 K2", table=("R3R4R5",), phase=Phase.PLAY, opened=True),
+            "add R9>0",
+            ErrorCode.TILE_DOES_NOT_FIT,
+            "§9 After opening",
+        ),
     ],
 )
-def test_every_refusal_names_its_rule(error, section):
+def test_every_refusal_names_its_rule_from_its_code(make, action, code, section):
+    """The rule a refusal cites comes from its code and rule, never from its words."""
+    hand = make()
+    if code is None:  # a taken discard that is then thrown away: §7
+        hand.apply(TakeDiscard())
+        action, code, section = "discard K2", ErrorCode.TAKEN_MUST_BE_USED, "§7"
+    error = refusal(hand, action)
+    assert error.code is code and error.rule == code.rule
     assert section in (rule_for(error) or "")
-    assert why(error).startswith(str(error)) and section in why(error)
+    assert why(error) == f"{error} (rules {rule_for(error)})"
+    # The same words without a code cite nothing: the message is never read.
+    assert rule_for(IllegalActionError(str(error))) is None
+    assert rule_for(ValueError(str(error))) is None
+
+
+def test_a_refusal_carries_its_numbers():
+    error = refusal(position(NINETY_FOUR, phase=Phase.PLAY), "open K10K11K12K13 R10Y10B10 R3R4R5R6")
+    assert error.params["value"] == 94 and error.params["floor"] == 101
+    error = refusal(position("R9 K2", table=("R3R4R5",), phase=Phase.PLAY, opened=True), "add R9>0")
+    assert error.params["tile"] == Tile.parse("R9")
+    assert str(error.params["meld"]) == "R3 R4 R5"
 
 
 def test_undo_restores_the_position_before_each_step():

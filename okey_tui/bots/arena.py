@@ -1,8 +1,9 @@
 """Bot-only matches: four bots at a table, deterministic for a seed.
 
-Each bot sees only its :class:`~okey_tui.engine.view.PlayerView`. An action
-the engine rejects is counted as an error and replaced by a safe legal one,
-so a faulty bot never stops a match.
+Each bot sees only its :class:`~okey_tui.engine.view.PlayerView`. Bots play
+through the one driver, :mod:`okey_tui.bots.driver`: an action the engine
+rejects is logged, counted as an error and replaced by a safe legal one, so a
+faulty bot never stops a match.
 
 >>> from okey_tui.engine.rules import RuleSet
 >>> report = play_match(["easy", "easy", "easy", "easy"], RuleSet(hands=1), seed=1)
@@ -14,27 +15,27 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from okey_tui.bots.base import Bot, make_bot
-from okey_tui.engine.actions import (
-    Action,
-    Discard,
-    DrawMiddle,
-    GiveBack,
-    TakeBack,
-)
-from okey_tui.engine.errors import IllegalActionError
+from okey_tui.bots.driver import MAX_STEPS_PER_TURN, BotStep, play_bot_turn, safe_action
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.state import SEATS, Hand, Phase
-from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.engine.state import SEATS
 
-# A turn that takes more bot decisions than this is cut short (and counted):
-# a real turn is a draw, a handful of lays and a discard.
-MAX_STEPS_PER_TURN = 60
+__all__ = [
+    "MAX_STEPS_PER_TURN",
+    "Decisions",
+    "MatchReport",
+    "RunReport",
+    "SeatRecord",
+    "match_seed",
+    "play_match",
+    "run",
+    "safe_action",
+    "summarise",
+]
 
 
 @dataclass
@@ -115,64 +116,6 @@ def summarise(values: Sequence[float]) -> dict[str, float]:
     }
 
 
-def safe_action(view: PlayerView) -> Action:
-    """A legal action that moves the turn on: draw, give back, take back, or a discard.
-
-    Prefers a discard that costs no penalty (not an okey, not playable).
-    """
-    if view.phase is Phase.DRAW:
-        return DrawMiddle()
-    legal = legal_actions(view)
-    if GiveBack() in legal:
-        return GiveBack()
-    discards = [a for a in legal if isinstance(a, Discard)]
-    if not discards:
-        if TakeBack() in legal:
-            return TakeBack()
-        return legal[0]
-    okey = view.okey
-    clean = [
-        a for a in discards if a.tile != okey and not view.playable_on_table(a.tile)
-    ] or discards
-    return max(clean, key=lambda a: (a.tile != okey, a.tile.number))
-
-
-def play_turn(
-    hand: Hand,
-    bot: Bot,
-    rng: random.Random,
-    totals: tuple[int, ...] = (0, 0, 0, 0),
-    on_decision: Callable[[int, float], None] | None = None,
-) -> int:
-    """Let ``bot`` play the current turn of ``hand`` to its end; returns the errors made."""
-    seat = hand.turn
-    errors = 0
-    steps = 0
-    while not hand.is_over and hand.turn == seat:
-        view = PlayerView.of(hand, seat, totals)
-        steps += 1
-        if steps > MAX_STEPS_PER_TURN:
-            errors += 1
-            hand.apply(safe_action(view))
-            continue
-        start = time.perf_counter()
-        try:
-            action = bot.choose(view, rng)
-        except Exception:  # a crashing bot is an error, not the end of the match
-            action = None
-        if on_decision is not None:
-            on_decision(seat, (time.perf_counter() - start) * 1000)
-        if action is not None:
-            try:
-                hand.apply(action)
-                continue
-            except IllegalActionError:
-                pass
-        errors += 1
-        hand.apply(safe_action(view))
-    return errors
-
-
 def play_match(
     levels: Sequence[str],
     rules: RuleSet,
@@ -191,14 +134,15 @@ def play_match(
     match = Match(rules, seed)
     errors = 0
     seat_errors = [0] * SEATS
-    on_decision = decisions.add if decisions is not None else None
-    rngs = [random.Random(f"okey101-bots:{seed}:{seat}") for seat in range(SEATS)]
+    on_step: Callable[[BotStep], None] | None = None
+    if decisions is not None:
+        on_step = lambda step: decisions.add(step.seat, step.ms)  # noqa: E731
     while True:
         hand = match.hand
         totals = tuple(match.totals())
         while not hand.is_over:
             seat = hand.turn
-            made = play_turn(hand, players[seat], rngs[seat], totals, on_decision)
+            made = play_bot_turn(hand, players[seat], totals, on_step)
             seat_errors[seat] += made
             errors += made
         result = match.finish_hand()

@@ -17,16 +17,19 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The next action for the seat of ``view`` (it is that seat's turn)."""
+    def choose(self, view: PlayerView) -> Action:
+        """The next action for the seat of ``view`` (it is that seat's turn).
+
+        A bot is a deterministic function of its view: it draws no random
+        numbers, so a seed (which fixes the deals) fixes the whole match.
+        """
         ...
 
 
 def decision_rng(seed: int, hand_number: int, view: PlayerView) -> random.Random:
-    """The random stream for one bot decision, from the match seed and public facts only.
+    """Deprecated: bots draw no random numbers; kept until ``ui/session.py`` uses the driver.
 
-    Deriving it afresh for each decision (rather than drawing from one long
-    stream) lets a saved match resume with exactly the same bot play.
+    The bots still accept (and ignore) this as a second argument to ``choose``.
     """
     public = (
         view.seat,

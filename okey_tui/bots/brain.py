@@ -8,7 +8,6 @@ afresh from the view, so a bot keeps no hidden memory between calls.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,8 +26,18 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.melds import Meld, MeldKind, extensions, is_wild, readings, swap_okey
-from okey_tui.engine.state import OpeningKind, Phase
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    added_meaning,
+    extensions,
+    is_wild,
+    readings,
+    swap_okey,
+    wild_changes,
+)
+from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
 
@@ -101,8 +110,12 @@ class PlannerBot:
 
     # -- the entry point -------------------------------------------------------
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        """The next action for the seat of ``view``; it is that seat's turn."""
+    def choose(self, view: PlayerView, rng: object = None) -> Action:
+        """The next action for the seat of ``view``; it is that seat's turn.
+
+        ``rng`` is ignored: the old call ``choose(view, rng)`` still works
+        until every caller plays through :mod:`okey_tui.bots.driver`.
+        """
         if view.phase is Phase.DRAW:
             return self._draw_phase(view)
         return self._play_phase(view)
@@ -315,8 +328,9 @@ class PlannerBot:
         """The next step of a way to go out this turn, if there is one."""
         opening = view.opening
         assert opening is not None
-        kind = "pairs" if opening.kind is OpeningKind.PAIRS else "melds"
-        plan = finish(rack, okey, [tm.meld for tm in view.table], kind, view.can_touch_table())
+        plan = finish(
+            rack, okey, [tm.meld for tm in view.table], opening.kind, view.can_touch_table()
+        )
         if plan is None:
             return None
         taken = view.taken
@@ -392,8 +406,7 @@ class PlannerBot:
                 meant = None
                 score = new.value
                 if is_wild(tile, okey):
-                    added = Counter(new.stands_for) - Counter(tm.meld.stands_for)
-                    meant = next(iter(added))
+                    meant = added_meaning(tm.meld, new)
                     if seen is not None:
                         score -= 1000 * self._okey_risk(view, new, seen)
                 if best is None or score > best[0]:
@@ -438,9 +451,7 @@ class PlannerBot:
                 continue
             tm = view.table[action.target]
             new = swap_okey(tm.meld, action.tiles, okey)
-            old_wild = Counter(tm.meld.stands_for[i] for i in tm.meld.wild_places(okey))
-            new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
-            freed = next(iter((old_wild - new_wild).elements()))
+            freed = wild_changes(tm.meld, new, okey)[0][0]
             placer = tm.okey_owner(freed)
             gain = 0.0
             if placer == view.seat:

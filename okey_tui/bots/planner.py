@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from okey_tui.engine import solver
 from okey_tui.engine.melds import Meld
+from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import Arrangement, FinishPlan
 from okey_tui.engine.tiles import Tile
 
@@ -49,7 +50,11 @@ def pairs(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
 
 @lru_cache(maxsize=2048)
 def _finish_cached(
-    tiles: tuple[Tile, ...], okey: Tile, table: tuple[Meld, ...], opened: str | None, lay_off: bool
+    tiles: tuple[Tile, ...],
+    okey: Tile,
+    table: tuple[Meld, ...],
+    opened: OpeningKind | None,
+    lay_off: bool,
 ) -> FinishPlan | None:
     return solver.finish_plan(tiles, okey, table, opened, lay_off)
 
@@ -58,7 +63,7 @@ def finish(
     tiles: Iterable[Tile],
     okey: Tile,
     table: Sequence[Meld],
-    opened: str | None,
+    opened: OpeningKind | None,
     can_lay_off: bool = True,
 ) -> FinishPlan | None:
     """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, score_hand
 from okey_tui.engine.state import SEATS, Hand
@@ -60,9 +61,9 @@ class Match:
     def finish_hand(self) -> HandResult:
         """Score the ended current hand and add it to the sheet."""
         if not self.hand.is_over:
-            raise ValueError("The current hand has not ended")
+            raise SetupError("The current hand has not ended", code=ErrorCode.HAND_NOT_ENDED)
         if self.hand_scored:
-            raise ValueError("This hand is already scored")
+            raise SetupError("This hand is already scored", code=ErrorCode.HAND_ALREADY_SCORED)
         result = score_hand(self.hand)
         self.results.append(result)
         self.finished_hands.append(self.hand)
@@ -91,9 +92,11 @@ class Match:
     def next_hand(self) -> Hand:
         """Deal the next hand of the match."""
         if self.is_over:
-            raise ValueError("The match is over")
+            raise SetupError("The match is over", code=ErrorCode.MATCH_OVER)
         if not self.hand_scored:
-            raise ValueError("Finish and score the current hand first")
+            raise SetupError(
+                "Finish and score the current hand first", code=ErrorCode.SCORE_HAND_FIRST
+            )
         self.starters.append(self.next_starter())
         self.hand = Hand.deal(self.rules, hand_rng(self.seed, self.hand_number), self.starters[-1])
         return self.hand

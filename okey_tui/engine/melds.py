@@ -16,10 +16,11 @@ A false okey is laid as ``F`` and always stands for the okey's own tile.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from okey_tui.engine.errors import MeldError, NotationError
+from okey_tui.engine.errors import ErrorCode, MeldError, NotationError
 from okey_tui.engine.tiles import COLOURS, Colour, Tile, parse_compact
 
 
@@ -64,8 +65,22 @@ class Meld:
             parts.append(f"*{meant}" if laid == okey else str(laid))
         return "".join(parts)
 
+    def notation(self) -> str:
+        """The compact text without knowing the okey: a tile laid for another is ``*`` + it.
+
+        The same as :meth:`text` except for an okey laid as itself (written plainly here).
+        """
+        parts = []
+        for laid, meant in zip(self.tiles, self.stands_for, strict=True):
+            wild = laid != meant and not laid.is_false_okey
+            parts.append(f"*{meant}" if wild else str(laid))
+        return "".join(parts)
+
     def __str__(self) -> str:
         return " ".join(str(t) for t in self.stands_for)
+
+    def __repr__(self) -> str:
+        return f"<Meld {self.notation()}>"
 
 
 def effective(tile: Tile, okey: Tile) -> Tile:
@@ -91,16 +106,23 @@ def parse_meld(text: str, okey: Tile) -> Meld:
             end += 1
         tile = parse_compact(text[pos:end])
         if len(tile) != 1:
-            raise NotationError(f"'{text}' is not a meld")
+            raise NotationError(f"'{text}' is not a meld", code=ErrorCode.NOT_A_MELD, text=text)
         if wild:
             if tile[0].is_false_okey:
-                raise NotationError(f"'{text}': an okey stands for a tile, not for F")
+                raise NotationError(
+                    f"'{text}': an okey stands for a tile, not for F",
+                    code=ErrorCode.NOT_A_MELD,
+                    text=text,
+                )
             laid.append(okey)
             meant.append(tile[0])
         else:
             if tile[0] == okey:
                 raise NotationError(
-                    f"'{text}': {okey} is the okey this hand; write it as *X (what it stands for)"
+                    f"'{text}': {okey} is the okey this hand; write it as *X (what it stands for)",
+                    code=ErrorCode.NOT_A_MELD,
+                    text=text,
+                    okey=okey,
                 )
             laid.append(tile[0])
             meant.append(effective(tile[0], okey))
@@ -111,14 +133,24 @@ def parse_meld(text: str, okey: Tile) -> Meld:
 def make_meld(laid: Sequence[Tile], meant: Sequence[Tile], okey: Tile) -> Meld:
     """Check an explicit reading and return the meld, runs put in order."""
     if len(laid) != len(meant):
-        raise MeldError("Each tile needs one reading")
+        raise MeldError("Each tile needs one reading", code=ErrorCode.READING_MISMATCH)
     for a, b in zip(laid, meant, strict=True):
         if b.is_false_okey:
-            raise MeldError("A tile cannot stand for a false okey")
+            raise MeldError(
+                "A tile cannot stand for a false okey", code=ErrorCode.STANDS_FOR_FALSE_OKEY
+            )
         if not is_wild(a, okey) and effective(a, okey) != b:
-            raise MeldError(f"{a} can only count as {effective(a, okey)}, not {b}")
+            raise MeldError(
+                f"{a} can only count as {effective(a, okey)}, not {b}",
+                code=ErrorCode.TILE_CANNOT_COUNT_AS,
+                tile=a,
+                counts_as=effective(a, okey),
+                meant=b,
+            )
     if all(is_wild(a, okey) for a in laid):
-        raise MeldError("A meld needs at least one tile that is not an okey")
+        raise MeldError(
+            "A meld needs at least one tile that is not an okey", code=ErrorCode.ONLY_OKEYS
+        )
     pairs = sorted(zip(laid, meant, strict=True), key=lambda p: (p[1].number, p[1].sort_key()))
     kind = _kind_of([m for _, m in pairs])
     if kind is MeldKind.SET:
@@ -131,11 +163,15 @@ def _kind_of(meant: Sequence[Tile]) -> MeldKind:
     if n == 2:
         if meant[0] != meant[1]:
             raise MeldError(
-                f"{meant[0]} and {meant[1]} are not a pair: a pair is two identical tiles"
+                f"{meant[0]} and {meant[1]} are not a pair: a pair is two identical tiles",
+                code=ErrorCode.NOT_A_PAIR,
+                tiles=tuple(meant),
             )
         return MeldKind.PAIR
     if n < 3:
-        raise MeldError("A run or set needs at least three tiles")
+        raise MeldError(
+            "A run or set needs at least three tiles", code=ErrorCode.TOO_FEW_TILES, count=n
+        )
     colours = {t.colour for t in meant}
     numbers = [t.number for t in meant]
     if len(colours) == 1:
@@ -143,18 +179,24 @@ def _kind_of(meant: Sequence[Tile]) -> MeldKind:
             return MeldKind.RUN
         raise MeldError(
             f"{' '.join(map(str, meant))} is not a run: a run is consecutive numbers of one "
-            "colour, and 1 only comes before 2"
+            "colour, and 1 only comes before 2",
+            code=ErrorCode.NOT_A_RUN,
+            tiles=tuple(meant),
         )
     if len(set(numbers)) == 1:
         if n > 4 or len(colours) != n:
             raise MeldError(
                 f"{' '.join(map(str, meant))} is not a set: a set is 3 or 4 tiles of one "
-                "number, each a different colour"
+                "number, each a different colour",
+                code=ErrorCode.NOT_A_SET,
+                tiles=tuple(meant),
             )
         return MeldKind.SET
     raise MeldError(
         f"{' '.join(map(str, meant))} is neither a run (one colour, consecutive numbers) "
-        "nor a set (one number, different colours)"
+        "nor a set (one number, different colours)",
+        code=ErrorCode.NOT_A_RUN_OR_SET,
+        tiles=tuple(meant),
     )
 
 
@@ -222,11 +264,17 @@ def best_reading(
         return found[0]
     fixed = [effective(t, okey) for t in laid if not is_wild(t, okey)]
     if not fixed:
-        raise MeldError("A meld needs at least one tile that is not an okey")
+        raise MeldError(
+            "A meld needs at least one tile that is not an okey", code=ErrorCode.ONLY_OKEYS
+        )
     wild_n = len(laid) - len(fixed)
     # Let make_meld explain the problem with the tiles as they are.
     make_meld(laid, fixed + [fixed[0]] * wild_n, okey)
-    raise MeldError(f"{' '.join(map(str, laid))} is not a run, set or pair")  # pragma: no cover
+    raise MeldError(  # pragma: no cover
+        f"{' '.join(map(str, laid))} is not a run, set or pair",
+        code=ErrorCode.NOT_A_RUN_OR_SET,
+        tiles=tuple(laid),
+    )
 
 
 # -- changes to a meld on the table --------------------------------------------
@@ -281,10 +329,51 @@ def _set_reread(meld: Meld, tile: Tile, okey: Tile) -> Meld | None:
     return None
 
 
+def fits_table(table: Iterable[Meld], tile: Tile, okey: Tile) -> int | None:
+    """The index of the first run or set on the table ``tile`` can be added to, or None.
+
+    This is what makes a discard "playable" (a penalty, RULES.md section 12).
+
+    >>> okey = Tile.parse("B8")
+    >>> table = [parse_meld("K5K5", okey), parse_meld("R3R4R5", okey)]
+    >>> fits_table(table, Tile.parse("R6"), okey), fits_table(table, Tile.parse("K5"), okey)
+    (1, None)
+    """
+    for index, meld in enumerate(table):
+        if meld.kind is not MeldKind.PAIR and extensions(meld, tile, okey):
+            return index
+    return None
+
+
+def wild_changes(old: Meld, new: Meld, okey: Tile) -> tuple[list[Tile], list[Tile]]:
+    """What a meld's okeys stopped standing for, and started standing for, after a change.
+
+    Adding an okey gives ``([], [what it stands for])``; a swap gives
+    ``([what the freed okey stood for], [])``; a real tile added to a set in
+    the colour its okey stood for moves the okey to a free colour.
+
+    >>> okey = Tile.parse("B8")
+    >>> run = parse_meld("R3R4R5", okey)
+    >>> wild_changes(run, extend(run, okey, Tile.parse("R6"), okey), okey)
+    ([], [Tile.parse('R6')])
+    """
+    old_wild = Counter(old.stands_for[i] for i in old.wild_places(okey))
+    new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
+    return list((old_wild - new_wild).elements()), list((new_wild - old_wild).elements())
+
+
+def added_meaning(old: Meld, new: Meld) -> Tile:
+    """What the tile added to ``old`` (giving ``new``) stands for: an added okey's reading."""
+    extra = Counter(new.stands_for) - Counter(old.stands_for)
+    return next(iter(extra.elements()))
+
+
 def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
     """Add one tile to a table meld, or raise a :class:`MeldError` naming the rule."""
     if meld.kind is MeldKind.PAIR:
-        raise MeldError("Nothing can be added to a pair")
+        raise MeldError(
+            "Nothing can be added to a pair", code=ErrorCode.NOTHING_ADDS_TO_A_PAIR, tile=tile
+        )
     options = extensions(meld, tile, okey)
     if meant is not None and is_wild(tile, okey):
         options = [m for m in options if m.stands_for.count(meant) > meld.stands_for.count(meant)]
@@ -292,11 +381,24 @@ def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
         if meld.kind is MeldKind.RUN:
             raise MeldError(
                 f"{tile} does not fit the run {meld}: a run takes the next tile of its colour "
-                "at either end"
+                "at either end",
+                code=ErrorCode.TILE_DOES_NOT_FIT,
+                tile=tile,
+                meld=meld,
             )
         if len(meld.tiles) == 4:
-            raise MeldError(f"The set {meld} already has all four colours")
-        raise MeldError(f"{tile} does not fit the set {meld}: a set takes its missing colour")
+            raise MeldError(
+                f"The set {meld} already has all four colours",
+                code=ErrorCode.SET_IS_FULL,
+                tile=tile,
+                meld=meld,
+            )
+        raise MeldError(
+            f"{tile} does not fit the set {meld}: a set takes its missing colour",
+            code=ErrorCode.TILE_DOES_NOT_FIT,
+            tile=tile,
+            meld=meld,
+        )
     return options[0]
 
 
@@ -307,20 +409,27 @@ def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
     set takes both missing colours at once. The caller removes one okey.
     """
     if meld.kind is MeldKind.PAIR:
-        raise MeldError("Okeys are never taken from pairs")
+        raise MeldError("Okeys are never taken from pairs", code=ErrorCode.NO_SWAP_FROM_A_PAIR)
     wilds = meld.wild_places(okey)
     if not wilds:
-        raise MeldError(f"There is no okey in {meld} to swap")
+        raise MeldError(
+            f"There is no okey in {meld} to swap", code=ErrorCode.NO_OKEY_TO_SWAP, meld=meld
+        )
     real = [effective(t, okey) for t in given]
     if any(is_wild(t, okey) for t in given):
-        raise MeldError("Swap an okey with a real tile, not with the other okey")
+        raise MeldError(
+            "Swap an okey with a real tile, not with the other okey",
+            code=ErrorCode.SWAP_WITH_AN_OKEY,
+        )
     need = 2 if meld.kind is MeldKind.SET and len(meld.tiles) == 3 else 1
     if len(given) != need:
         if need == 2:
             raise MeldError(
-                f"To take the okey from the 3-tile set {meld}, give both missing colours at once"
+                f"To take the okey from the 3-tile set {meld}, give both missing colours at once",
+                code=ErrorCode.SWAP_NEEDS_BOTH_COLOURS,
+                meld=meld,
             )
-        raise MeldError("Swap one okey with one tile")
+        raise MeldError("Swap one okey with one tile", code=ErrorCode.SWAP_ONE_FOR_ONE)
     for place in wilds:
         meant = meld.stands_for[place]
         if meant not in real:
@@ -332,4 +441,9 @@ def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
         except MeldError:
             continue
     wanted = ", ".join(str(meld.stands_for[p]) for p in wilds)
-    raise MeldError(f"The okey in {meld} stands for {wanted}: you need that tile to take it")
+    raise MeldError(
+        f"The okey in {meld} stands for {wanted}: you need that tile to take it",
+        code=ErrorCode.SWAP_NEEDS_THE_TILE,
+        meld=meld,
+        wanted=tuple(meld.stands_for[p] for p in wilds),
+    )

@@ -22,7 +22,7 @@ import re
 from collections import Counter
 
 from okey_tui.engine.actions import parse_action
-from okey_tui.engine.errors import IllegalActionError, NotationError
+from okey_tui.engine.errors import ErrorCode, IllegalActionError, NotationError
 from okey_tui.engine.melds import parse_meld
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import (
@@ -46,7 +46,9 @@ _OWNER_RE = re.compile(r"\*([RYBK]\d{1,2})@(\d)")
 def _split4(text: str, what: str) -> list[str]:
     parts = text.split("/")
     if len(parts) != SEATS:
-        raise NotationError(f"'{text}': {what} needs four parts separated by '/'")
+        raise NotationError(
+            f"'{text}': {what} needs four parts separated by '/'", code=ErrorCode.NOT_A_POSITION
+        )
     return parts
 
 
@@ -126,7 +128,8 @@ def _check_tile_set(hand: Hand) -> None:
     if extra or missing:
         raise NotationError(
             "A position holds each tile of the 106-tile set exactly (two of each, two F): "
-            f"too many {format_compact(extra)}, missing {format_compact(missing)}"
+            f"too many {format_compact(extra)}, missing {format_compact(missing)}",
+            code=ErrorCode.NOT_A_POSITION,
         )
 
 
@@ -135,7 +138,10 @@ def parse_position(text: str) -> Hand:
     base, _, journal = text.partition("|")
     fields = base.split()
     if len(fields) != 11:
-        raise NotationError(f"A position has 11 fields before any '|', not {len(fields)}")
+        raise NotationError(
+            f"A position has 11 fields before any '|', not {len(fields)}",
+            code=ErrorCode.NOT_A_POSITION,
+        )
     (rules_f, ind_f, turn_f, racks_f, middle_f, disc_f, table_f, open_f, pen_f, lock_f, end_f) = (
         fields
     )
@@ -143,7 +149,9 @@ def parse_position(text: str) -> Hand:
     indicator = Tile.parse(ind_f)
     okey = okey_for(indicator)
     if len(turn_f) != 2 or turn_f[0] not in "0123" or turn_f[1] not in "dpx":
-        raise NotationError(f"'{turn_f}' is not a seat and phase (like 2p)")
+        raise NotationError(
+            f"'{turn_f}' is not a seat and phase (like 2p)", code=ErrorCode.NOT_A_POSITION
+        )
     hand = Hand(
         rules=rules,
         indicator=indicator,
@@ -157,7 +165,9 @@ def parse_position(text: str) -> Hand:
         for item in table_f.split(","):
             owner_text, _, meld_text = item.partition(":")
             if owner_text not in ("0", "1", "2", "3"):
-                raise NotationError(f"'{item}' is not a table meld (like 0:R1R2R3)")
+                raise NotationError(
+                    f"'{item}' is not a table meld (like 0:R1R2R3)", code=ErrorCode.NOT_A_POSITION
+                )
             owner = int(owner_text)
             owners = [
                 (Tile.parse(m.group(1)), int(m.group(2))) for m in _OWNER_RE.finditer(meld_text)
@@ -165,7 +175,10 @@ def parse_position(text: str) -> Hand:
             meld = parse_meld(_OWNER_RE.sub(r"*\1", meld_text), okey)
             wild_meant = {meld.stands_for[i] for i in meld.wild_places(okey)}
             if any(t not in wild_meant or s >= SEATS for t, s in owners):
-                raise NotationError(f"'{item}': an okey owner names no okey of the meld")
+                raise NotationError(
+                    f"'{item}': an okey owner names no okey of the meld",
+                    code=ErrorCode.NOT_A_POSITION,
+                )
             hand.table.append(TableMeld(owner, meld, tuple(owners)))
     for seat, item in enumerate(_split4(open_f, "the openings")):
         if item.endswith("!"):
@@ -173,7 +186,9 @@ def parse_position(text: str) -> Hand:
             item = item[:-1]
         if item != "-":
             if len(item) < 2 or item[0] not in "mp" or not item[1:].isdigit():
-                raise NotationError(f"'{item}' is not an opening (m105, p5 or -)")
+                raise NotationError(
+                    f"'{item}' is not an opening (m105, p5 or -)", code=ErrorCode.NOT_A_POSITION
+                )
             hand.openings[seat] = Opening(OpeningKind(item[0]), int(item[1:]))
     if pen_f != "-":
         for item in pen_f.split(","):
@@ -181,9 +196,11 @@ def parse_position(text: str) -> Hand:
             try:
                 seat, points, reason = int(parts[0]), int(parts[1]), PenaltyReason(parts[2])
             except (ValueError, IndexError):
-                raise NotationError(f"'{item}' is not a penalty (seat:points:reason)") from None
+                raise NotationError(
+                    f"'{item}' is not a penalty (seat:points:reason)", code=ErrorCode.NOT_A_POSITION
+                ) from None
             if not 0 <= seat < SEATS:
-                raise NotationError(f"'{item}': no seat {seat}")
+                raise NotationError(f"'{item}': no seat {seat}", code=ErrorCode.NOT_A_POSITION)
             hand.penalties.append(Penalty(seat, points, reason))
     if lock_f != "-":
         for item in lock_f.split(";"):
@@ -195,31 +212,48 @@ def parse_position(text: str) -> Hand:
             elif parts[0] == "okeys" and len(parts) == 2 and parts[1].isdigit():
                 hand.okey_limit = int(parts[1])
             else:
-                raise NotationError(f"'{item}' is not a turn lock (take:T:N:flags or okeys:N)")
+                raise NotationError(
+                    f"'{item}' is not a turn lock (take:T:N:flags or okeys:N)",
+                    code=ErrorCode.NOT_A_POSITION,
+                )
     if end_f == "empty":
         hand.outcome = Outcome(EndKind.EMPTY_MIDDLE)
     elif end_f != "-":
         parts = end_f.split(":")
         if len(parts) != 3 or parts[0] != "finish" or parts[1] not in "0123" or not parts[1]:
-            raise NotationError(f"'{end_f}' is not an ending (finish:S:flags or empty)")
+            raise NotationError(
+                f"'{end_f}' is not an ending (finish:S:flags or empty)",
+                code=ErrorCode.NOT_A_POSITION,
+            )
         flags = parts[2]
         hand.outcome = Outcome(
             EndKind.FINISH, int(parts[1]), "o" in flags, "s" in flags, "p" in flags
         )
     if (hand.outcome is None) != (hand.phase is not Phase.OVER):
-        raise NotationError("A position is over exactly when it records an ending")
+        raise NotationError(
+            "A position is over exactly when it records an ending", code=ErrorCode.NOT_A_POSITION
+        )
     count = hand.tile_count()
     if count != 106:
-        raise NotationError(f"A position holds 106 tiles, this one {count}")
+        raise NotationError(
+            f"A position holds 106 tiles, this one {count}", code=ErrorCode.NOT_A_POSITION
+        )
     _check_tile_set(hand)
     if hand.phase is Phase.PLAY:
         hand.turn_start = hand.snapshot()
     if journal.strip():
         if hand.phase is not Phase.PLAY:
-            raise NotationError("Actions after '|' are only for the play phase")
+            raise NotationError(
+                "Actions after '|' are only for the play phase", code=ErrorCode.NOT_A_POSITION
+            )
         for action_text in journal.split(";"):
             try:
                 hand.apply(parse_action(action_text, okey))
             except IllegalActionError as exc:
-                raise NotationError(f"'{action_text.strip()}' cannot be replayed: {exc}") from None
+                raise NotationError(
+                    f"'{action_text.strip()}' cannot be replayed: {exc}",
+                    code=ErrorCode.NOT_A_POSITION,
+                    action=action_text.strip(),
+                    cause=exc.code,
+                ) from None
     return hand

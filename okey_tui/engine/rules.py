@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
-from okey_tui.engine.errors import NotationError
+from okey_tui.engine.errors import ErrorCode, NotationError, SetupError
 
 
 class GameType(enum.Enum):
@@ -19,6 +19,13 @@ class GameType(enum.Enum):
         return {"classic": "Classic", "rising": "Rising", "challenge": "Challenge", "51": "51"}[
             self.value
         ]
+
+
+class OpeningKind(enum.Enum):
+    """The two ways to open (RULES.md section 8): runs and sets, or pairs."""
+
+    MELDS = "m"
+    PAIRS = "p"
 
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13)
@@ -39,7 +46,11 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.hands not in MATCH_LENGTHS:
-            raise ValueError(f"A match is 1, 3, 5, 7, 9, 11 or 13 hands, not {self.hands}")
+            raise SetupError(
+                f"A match is 1, 3, 5, 7, 9, 11 or 13 hands, not {self.hands}",
+                code=ErrorCode.MATCH_LENGTH,
+                hands=self.hands,
+            )
 
     # -- what the game type implies (RULES.md section 12) -----------------
     @property
@@ -100,11 +111,17 @@ class RuleSet:
             game_type = GameType(type_text)
             hands = int(hands_text) if hands_text else 11
         except ValueError:
-            raise NotationError(f"'{code}' is not a table code (like classic/11+n)") from None
+            raise NotationError(
+                f"'{code}' is not a table code (like classic/11+n)",
+                code=ErrorCode.NOT_A_TABLE_CODE,
+                text=code,
+            ) from None
         unknown = set(flags) - set("npzlfg")
         if unknown:
             raise NotationError(
-                f"'{code}': unknown table option letters {''.join(sorted(unknown))}"
+                f"'{code}': unknown table option letters {''.join(sorted(unknown))}",
+                code=ErrorCode.NOT_A_TABLE_CODE,
+                text=code,
             )
         try:
             return cls(
@@ -117,5 +134,5 @@ class RuleSet:
                 finish_opening_needs_floor="f" in flags,
                 give_back_penalty="g" in flags,
             )
-        except ValueError as exc:
-            raise NotationError(str(exc)) from None
+        except SetupError as exc:
+            raise NotationError(str(exc), code=exc.code, **exc.params) from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.state import (
     PENALTY,
     SEATS,
@@ -105,7 +106,7 @@ def score_hand(hand: Hand) -> HandResult:
     """Score an ended hand for every seat, partners and table options included."""
     outcome = hand.outcome
     if outcome is None:
-        raise ValueError("The hand has not ended")
+        raise SetupError("The hand has not ended", code=ErrorCode.HAND_NOT_ENDED)
     rules = hand.rules
     okey = hand.okey
     lines: list[SeatScore] = []

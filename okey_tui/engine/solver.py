@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from okey_tui.engine.errors import MeldError
+from okey_tui.engine.errors import ErrorCode, MeldError, SetupError
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
@@ -40,6 +40,7 @@ from okey_tui.engine.melds import (
     make_meld,
     swap_okey,
 )
+from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Colour, Tile, sort_tiles
 
 __all__ = [
@@ -155,7 +156,7 @@ class FinishPlan:
     earlier one), then discard.
     """
 
-    kind: str  # "melds" or "pairs": what the new melds are
+    kind: OpeningKind  # what the new melds are: runs and sets, or pairs
     melds: tuple[Meld, ...]
     lay_offs: tuple[LayOff, ...]
     swaps: tuple[Swap, ...]
@@ -402,7 +403,7 @@ class _Solver:
     def path(self) -> list[_Step]:
         """The chosen (set pattern, run tiles per colour) at each number 1..13."""
         if self.best() <= _NEG:
-            raise ValueError("no arrangement")
+            raise AssertionError("no arrangement")
         steps: list[_Step] = []
         w = self.wilds
         s0 = s1 = s2 = s3 = 0
@@ -607,14 +608,18 @@ def opening_check(
     return OpeningCheck(best_melds(hand, okey), best_pairs(hand, okey), floor, pairs_floor)
 
 
-def arrange(hand: Sequence[Tile], okey: Tile, by: str = "melds") -> list[Tile]:
+def arrange(hand: Sequence[Tile], okey: Tile, by: OpeningKind = OpeningKind.MELDS) -> list[Tile]:
     """An order of the rack: the best melds (or pairs) together, then the rest sorted."""
-    if by == "melds":
+    if by is OpeningKind.MELDS:
         found = best_melds(hand, okey)
-    elif by == "pairs":
+    elif by is OpeningKind.PAIRS:
         found = best_pairs(hand, okey)
     else:
-        raise ValueError(f"arrange by 'melds' or 'pairs', not {by!r}")
+        raise SetupError(
+            f"arrange by OpeningKind.MELDS or OpeningKind.PAIRS, not {by!r}",
+            code=ErrorCode.BAD_ARGUMENT,
+            by=by,
+        )
     order: list[Tile] = []
     for meld in found.melds:
         order.extend(meld.tiles)
@@ -814,7 +819,7 @@ def finish_plan(
     hand: Sequence[Tile],
     okey: Tile,
     table: Sequence[Meld],
-    opened: str | None,
+    opened: OpeningKind | None,
     can_lay_off: bool = True,
     floor: int | None = None,
 ) -> FinishPlan | None:
@@ -823,25 +828,28 @@ def finish_plan(
     ``opened`` is None (not opened: a straight out, all tiles but one into
     melds or into pairs, no floor; and, when ``floor`` is given, an opening
     of at least ``floor`` points followed by lay-offs on the table),
-    ``"melds"`` (new melds and lay-offs, with okey swaps) or ``"pairs"`` (new
+    ``OpeningKind.MELDS`` (new melds and lay-offs, with okey swaps) or ``OpeningKind.PAIRS`` (new
     pairs; lay-offs only if ``can_lay_off``). Keeping a real okey for the
     discard is preferred (it doubles the hand), then pairs over melds for a
     straight out.
     """
-    if opened not in (None, "melds", "pairs"):
-        raise ValueError(f"opened is None, 'melds' or 'pairs', not {opened!r}")
+    if opened is not None and not isinstance(opened, OpeningKind):
+        raise SetupError(
+            f"opened is None or an OpeningKind, not {opened!r}",
+            code=ErrorCode.BAD_ARGUMENT,
+            opened=opened,
+        )
     if not hand or (opened is None and len(hand) < 3):
         return None  # a straight out lays at least one meld or pair
-    kinds: list[str]
-    kinds = ["pairs", "melds"] if opened is None else [opened]
+    kinds = [OpeningKind.PAIRS, OpeningKind.MELDS] if opened is None else [opened]
     candidates = sort_tiles(set(hand))
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
-    table_play = opened == "melds" or (opened == "pairs" and can_lay_off)
+    table_play = opened is OpeningKind.MELDS or (opened is OpeningKind.PAIRS and can_lay_off)
     for discard in candidates:
         rest = Counter(hand)
         rest[discard] -= 1
         for kind in kinds:
-            lay = _pairs_cover_list(okey) if kind == "pairs" else _melds_cover_list(okey)
+            lay = _pairs_cover_list(okey) if kind is OpeningKind.PAIRS else _melds_cover_list(okey)
             plan = _try_finish(rest, discard, okey, table, lay, table_play, kind)
             if plan is not None:
                 return plan
@@ -857,7 +865,9 @@ def finish_plan(
                 finder = _Finisher(okey, table, _opening_cover(okey, floor), True, budget)
                 found = finder.search(rest)
                 if found is not None and found[1]:
-                    return FinishPlan("melds", tuple(found[0]), tuple(found[1]), (), discard, okey)
+                    return FinishPlan(
+                        OpeningKind.MELDS, tuple(found[0]), tuple(found[1]), (), discard, okey
+                    )
         except _OutOfBudget:
             return None
     return None
@@ -911,14 +921,14 @@ def _try_finish(
     table: Sequence[Meld],
     lay: Callable[[list[Tile]], list[Meld] | None],
     table_play: bool,
-    kind: str,
+    kind: OpeningKind,
 ) -> FinishPlan | None:
     finder = _Finisher(okey, table, lay, table_play)
     found = finder.search(rest)
     if found is not None:
         melds, plan = found
         return FinishPlan(kind, tuple(melds), tuple(plan), (), discard, okey)
-    if not table_play or kind != "melds":
+    if not table_play or kind is not OpeningKind.MELDS:
         return None
     # An okey swap hands over an okey that must be laid again this turn.
     for swap in okey_swaps(list(rest.elements()), okey, table):

@@ -16,7 +16,8 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from okey_tui.engine.actions import (
     Action,
@@ -32,6 +33,7 @@ from okey_tui.engine.actions import (
     TakeDiscard,
 )
 from okey_tui.engine.errors import (
+    ErrorCode,
     HandOverError,
     IllegalActionError,
     MeldError,
@@ -43,10 +45,12 @@ from okey_tui.engine.melds import (
     MeldKind,
     effective,
     extend,
-    extensions,
+    fits_table,
     make_meld,
     swap_okey,
+    wild_changes,
 )
+from okey_tui.engine.rules import OpeningKind as OpeningKind  # re-exported: its old home
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.tiles import Tile, full_set, okey_for
 
@@ -58,11 +62,6 @@ class Phase(enum.Enum):
     DRAW = "d"  # the seat to play must draw or take the left discard
     PLAY = "p"  # the seat to play has drawn: lay, add, swap, then discard
     OVER = "x"  # the hand has ended
-
-
-class OpeningKind(enum.Enum):
-    MELDS = "m"
-    PAIRS = "p"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +115,93 @@ class PenaltyReason(enum.Enum):
             "challenge-discard": "their discard was taken and used",
         }[self.value]
 
+    @property
+    def rule(self) -> int:
+        """The docs/rules.md section that sets this penalty."""
+        return 16 if self is PenaltyReason.GIVE_BACK else 12
+
 
 @dataclass(frozen=True, slots=True)
 class Penalty:
     seat: int
     points: int
     reason: PenaltyReason
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyCost:
+    """What an action would cost: who pays, how much, why, and what it is about.
+
+    ``tile`` is the discarded tile; ``target`` the table meld it could go on
+    (a playable discard) or the meld an okey is swapped out of.
+    """
+
+    seat: int
+    points: int
+    reason: PenaltyReason
+    tile: Tile | None = None
+    target: int | None = None
+
+    @property
+    def rule(self) -> int:
+        return self.reason.rule
+
+
+def penalty_for(
+    action: Action,
+    *,
+    rules: RuleSet,
+    okey: Tile,
+    table: Sequence[TableMeld],
+    seat: int,
+    rack_size: int,
+) -> PenaltyCost | None:
+    """What ``action`` by ``seat`` would cost at this table (RULES.md 12 and 16), or None.
+
+    The one place that decides a penalty: :meth:`Hand.apply` charges what
+    it says, and the practice table warns with it beforehand. It does not
+    check that the action is legal. ``rack_size`` is the seat's tile count
+    before the action (a finishing throw, the last tile, is never penalised).
+
+    >>> from okey_tui.engine.melds import parse_meld
+    >>> okey = Tile.parse("B8")
+    >>> table = [TableMeld(1, parse_meld("R3R4R5", okey))]
+    >>> cost = penalty_for(
+    ...     Discard(Tile.parse("R6")), rules=RuleSet(), okey=okey, table=table, seat=0, rack_size=9
+    ... )
+    >>> cost.points, cost.reason, cost.target, cost.rule
+    (101, <PenaltyReason.PLAYABLE_DISCARD: 'playable-discard'>, 0, 12)
+    """
+    if not rules.penalties:
+        return None
+    if isinstance(action, Discard):
+        tile = action.tile
+        if rack_size <= 1:
+            return None
+        if tile == okey:
+            return PenaltyCost(seat, PENALTY, PenaltyReason.OKEY_DISCARD, tile)
+        target = fits_table((tm.meld for tm in table), tile, okey)
+        if target is not None:
+            return PenaltyCost(seat, PENALTY, PenaltyReason.PLAYABLE_DISCARD, tile, target)
+        return None
+    if isinstance(action, TakeBack):
+        return PenaltyCost(seat, PENALTY, PenaltyReason.TAKE_BACK)
+    if isinstance(action, GiveBack):
+        if rules.give_back_penalty:
+            return PenaltyCost(seat, PENALTY, PenaltyReason.GIVE_BACK)
+        return None
+    if isinstance(action, SwapOkey) and 0 <= action.target < len(table):
+        tm = table[action.target]
+        try:
+            new = swap_okey(tm.meld, action.tiles, okey)
+        except MeldError:
+            return None
+        placer = tm.okey_owner(wild_changes(tm.meld, new, okey)[0][0])
+        partner = (seat + 2) % SEATS if rules.partners else None
+        if placer in (seat, partner):
+            return None
+        return PenaltyCost(placer, PENALTY, PenaltyReason.OKEY_TAKEN, target=action.target)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +318,22 @@ class Hand:
         )
         return hand
 
+    @classmethod
+    def from_position(cls, text: str) -> Hand:
+        """The hand a one-line position describes (:mod:`okey_tui.engine.notation`)."""
+        from okey_tui.engine.notation import parse_position
+
+        return parse_position(text)
+
+    def position(self) -> str:
+        """The one-line position text: the whole state, replayable."""
+        from okey_tui.engine.notation import format_position
+
+        return format_position(self)
+
+    def __repr__(self) -> str:
+        return f"Hand.from_position({self.position()!r})"
+
     # -- derived facts ------------------------------------------------------------
 
     @property
@@ -304,10 +400,17 @@ class Hand:
 
     def playable_on_table(self, tile: Tile) -> bool:
         """Whether a tile could be added to some run or set on the table."""
-        okey = self.okey
-        return any(
-            tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey)
-            for tm in self.table
+        return fits_table((tm.meld for tm in self.table), tile, self.okey) is not None
+
+    def penalty_for(self, action: Action) -> PenaltyCost | None:
+        """What ``action`` by the seat to play would cost now, and why (see :func:`penalty_for`)."""
+        return penalty_for(
+            action,
+            rules=self.rules,
+            okey=self.okey,
+            table=self.table,
+            seat=self.turn,
+            rack_size=len(self.racks[self.turn]),
         )
 
     def tile_count(self) -> int:
@@ -336,11 +439,23 @@ class Hand:
         return clone
 
     def copy(self) -> Hand:
+        """A full copy, history included: keep it to :meth:`restore` later."""
         clone = self.snapshot()
         clone.turn_start = self.turn_start
         clone.turn_actions = list(self.turn_actions)
         clone.events = list(self.events)
         return clone
+
+    def restore(self, saved: Hand) -> None:
+        """Put this hand back exactly as ``saved`` (a :meth:`copy` taken earlier) was.
+
+        ``saved`` itself is not shared afterwards, so it may be restored again.
+        """
+        self._become(saved.copy())
+
+    def _become(self, other: Hand) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(other, f.name))
 
     # -- applying actions ---------------------------------------------------------
 
@@ -353,7 +468,7 @@ class Hand:
         work = self.copy()
         before = len(work.events)
         work._apply(action)
-        self.__dict__.update(work.__dict__)
+        self._become(work)
         return self.events[before:]
 
     def check(self, action: Action) -> None:
@@ -369,7 +484,7 @@ class Hand:
 
     def _apply(self, action: Action) -> None:
         if self.phase is Phase.OVER:
-            raise HandOverError("The hand is over")
+            raise HandOverError("The hand is over", code=ErrorCode.HAND_OVER)
         handler = {
             DrawMiddle: self._draw,
             TakeDiscard: self._take,
@@ -396,11 +511,19 @@ class Hand:
             if phase is Phase.DRAW and self.is_first_turn():
                 raise NotYourTurnError(
                     f"You cannot {doing}: the starter's first turn has no draw (you were dealt "
-                    "the extra tile); play or discard"
+                    "the extra tile); play or discard",
+                    code=ErrorCode.FIRST_TURN_NO_DRAW,
+                    doing=doing,
                 )
             if phase is Phase.DRAW:
-                raise NotYourTurnError(f"You cannot {doing} now: you have already drawn this turn")
-            raise NotYourTurnError(f"You cannot {doing} yet: draw a tile first")
+                raise NotYourTurnError(
+                    f"You cannot {doing} now: you have already drawn this turn",
+                    code=ErrorCode.ALREADY_DRAWN,
+                    doing=doing,
+                )
+            raise NotYourTurnError(
+                f"You cannot {doing} yet: draw a tile first", code=ErrorCode.DRAW_FIRST, doing=doing
+            )
 
     def is_first_turn(self) -> bool:
         """The starter's first turn: nobody has drawn or discarded yet."""
@@ -435,7 +558,9 @@ class Hand:
         left = self.left_of(self.turn)
         pile = self.discards[left]
         if not pile:
-            raise IllegalActionError("There is no discard on your left to take")
+            raise IllegalActionError(
+                "There is no discard on your left to take", code=ErrorCode.NO_LEFT_DISCARD
+            )
         tile = pile.pop()
         rack = self.racks[self.turn]
         rack.append(tile)
@@ -452,26 +577,38 @@ class Hand:
         self._need_phase(Phase.PLAY, "give back")
         taken = self.taken
         if taken is None or not self.taken_pending():
-            raise IllegalActionError("You have no taken discard to give back")
+            raise IllegalActionError(
+                "You have no taken discard to give back", code=ErrorCode.NOTHING_TO_GIVE_BACK
+            )
         if self.laid_this_turn():
             raise IllegalActionError(
-                "Take back what you laid this turn before giving the tile back"
+                "Take back what you laid this turn before giving the tile back",
+                code=ErrorCode.TAKE_BACK_BEFORE_GIVING_BACK,
             )
+        cost = self.penalty_for(action)
         self.racks[self.turn].remove(taken.tile)
         self.discards[self.left_of(self.turn)].append(taken.tile)
         self.taken = None
         self._log("giveback", f"gave back {taken.tile}", (taken.tile,))
-        if self.rules.give_back_penalty and self.rules.penalties:
-            self._penalise(self.turn, PENALTY, PenaltyReason.GIVE_BACK)
+        self._pay(cost)
         self._draw_middle()
 
     def _declare_pairs(self, action: DeclarePairs) -> None:
         if not self.rules.challenge:
-            raise IllegalActionError("Going Pairs is a Challenge rule; this table is not Challenge")
+            raise IllegalActionError(
+                "Going Pairs is a Challenge rule; this table is not Challenge",
+                code=ErrorCode.GOING_PAIRS_NOT_CHALLENGE,
+            )
         if self.going_pairs[self.turn]:
-            raise IllegalActionError("You have already declared Going Pairs")
+            raise IllegalActionError(
+                "You have already declared Going Pairs",
+                code=ErrorCode.GOING_PAIRS_ALREADY_DECLARED,
+            )
         if self.openings[self.turn] is not None:
-            raise IllegalActionError("Going Pairs is declared before opening; you have opened")
+            raise IllegalActionError(
+                "Going Pairs is declared before opening; you have opened",
+                code=ErrorCode.GOING_PAIRS_AFTER_OPENING,
+            )
         self.going_pairs[self.turn] = True
         self._log("pairs", "declared Going Pairs")
 
@@ -484,7 +621,11 @@ class Hand:
             if have[tile] < n:
                 held = have[tile]
                 raise IllegalActionError(
-                    f"You hold {held} {tile}, not {n}" if held else f"You do not hold {tile}"
+                    f"You hold {held} {tile}, not {n}" if held else f"You do not hold {tile}",
+                    code=ErrorCode.TILE_NOT_HELD,
+                    tile=tile,
+                    held=held,
+                    needed=n,
                 )
         for tile, n in need.items():
             for _ in range(n):
@@ -493,7 +634,8 @@ class Hand:
     def _must_keep_one(self, using: int) -> None:
         if len(self.racks[self.turn]) - using < 1:
             raise IllegalActionError(
-                "You must keep one tile in hand to discard: leave one tile out"
+                "You must keep one tile in hand to discard: leave one tile out",
+                code=ErrorCode.KEEP_ONE_TILE,
             )
 
     def _check_melds(self, melds: Sequence[Meld]) -> tuple[Meld, ...]:
@@ -504,23 +646,35 @@ class Hand:
             try:
                 checked.append(make_meld(meld.tiles, meld.stands_for, okey))
             except MeldError as exc:
-                raise MeldError(f"{meld.text(okey)}: {exc}") from None
+                raise MeldError(
+                    f"{meld.text(okey)}: {exc}",
+                    code=exc.code,
+                    **{**exc.params, "meld": meld.text(okey)},
+                ) from None
         return tuple(checked)
 
     def _open(self, action: Open) -> None:
         self._need_phase(Phase.PLAY, "open")
         seat = self.turn
         if self.openings[seat] is not None:
-            raise OpeningError("You have already opened; lay new melds instead")
+            raise OpeningError(
+                "You have already opened; lay new melds instead", code=ErrorCode.ALREADY_OPENED
+            )
         if not action.melds:
-            raise OpeningError("An opening needs at least one meld")
+            raise OpeningError("An opening needs at least one meld", code=ErrorCode.EMPTY_OPENING)
         melds = self._check_melds(action.melds)
         pairs = [m for m in melds if m.kind is MeldKind.PAIR]
         if pairs and len(pairs) != len(melds):
-            raise OpeningError("Runs and sets are never mixed with pairs in one opening")
+            raise OpeningError(
+                "Runs and sets are never mixed with pairs in one opening",
+                code=ErrorCode.PAIRS_MIXED_WITH_MELDS,
+            )
         kind = OpeningKind.PAIRS if pairs else OpeningKind.MELDS
         if self.going_pairs[seat] and kind is OpeningKind.MELDS:
-            raise OpeningError("You declared Going Pairs: you can open only with pairs")
+            raise OpeningError(
+                "You declared Going Pairs: you can open only with pairs",
+                code=ErrorCode.GOING_PAIRS_OPENS_PAIRS,
+            )
         tiles = [t for m in melds for t in m.tiles]
         self._must_keep_one(len(tiles))
         self._take_tiles(tiles)
@@ -528,23 +682,30 @@ class Hand:
         finishes = len(self.racks[seat]) == 1 and not self.rules.finish_opening_needs_floor
         floor = self.floor(seat, kind)
         if value < floor and not finishes:
+            params: dict[str, Any] = {"value": value, "floor": floor, "kind": kind}
             if kind is OpeningKind.PAIRS:
+                raised = floor > self.rules.pairs_floor
                 raise OpeningError(
                     f"Your opening is {value} pairs; this table needs {floor}"
-                    + (
-                        " (one more than the highest pairs opening)"
-                        if floor > self.rules.pairs_floor
-                        else ""
-                    )
+                    + (" (one more than the highest pairs opening)" if raised else ""),
+                    code=ErrorCode.OPENING_BELOW_FLOOR,
+                    risen=raised,
+                    **params,
                 )
+            raised = floor > self.rules.melds_floor
             raise OpeningError(
                 f"Your opening is {value} points; this table needs {floor}"
-                + (" (one more than the highest opening)" if floor > self.rules.melds_floor else "")
+                + (" (one more than the highest opening)" if raised else ""),
+                code=ErrorCode.OPENING_BELOW_FLOOR,
+                risen=raised,
+                **params,
             )
         taken = self.taken
         if taken is not None and self.taken_pending() and not taken.opened:
             raise OpeningError(
-                f"You took {taken.tile} from the left: it must be part of your opening"
+                f"You took {taken.tile} from the left: it must be part of your opening",
+                code=ErrorCode.TAKEN_NOT_IN_OPENING,
+                tile=taken.tile,
             )
         self._check_going_pairs_tile(kind is OpeningKind.PAIRS)
         self.table.extend(TableMeld(seat, m) for m in melds)
@@ -557,16 +718,22 @@ class Hand:
         seat = self.turn
         opening = self.openings[seat]
         if opening is None:
-            raise IllegalActionError("Open first: your first lay-down is your opening")
+            raise IllegalActionError(
+                "Open first: your first lay-down is your opening", code=ErrorCode.OPEN_FIRST
+            )
         if not action.melds:
-            raise IllegalActionError("Lay at least one meld")
+            raise IllegalActionError("Lay at least one meld", code=ErrorCode.EMPTY_LAY)
         melds = self._check_melds(action.melds)
         for meld in melds:
             if opening.kind is OpeningKind.PAIRS and meld.kind is not MeldKind.PAIR:
-                raise IllegalActionError("You opened with pairs: you may lay only pairs")
+                raise IllegalActionError(
+                    "You opened with pairs: you may lay only pairs",
+                    code=ErrorCode.PAIRS_OPENER_LAYS_PAIRS,
+                )
             if opening.kind is OpeningKind.MELDS and meld.kind is MeldKind.PAIR:
                 raise IllegalActionError(
-                    "You opened with runs and sets: pairs are only for pairs openers"
+                    "You opened with runs and sets: pairs are only for pairs openers",
+                    code=ErrorCode.MELDS_OPENER_LAYS_NO_PAIRS,
                 )
         tiles = [t for m in melds for t in m.tiles]
         self._must_keep_one(len(tiles))
@@ -579,16 +746,24 @@ class Hand:
     def _can_touch_table(self, doing: str) -> OpeningKind:
         opening = self.openings[self.turn]
         if opening is None:
-            raise IllegalActionError(f"Only a player who has opened may {doing}")
+            raise IllegalActionError(
+                f"Only a player who has opened may {doing}", code=ErrorCode.NOT_OPENED, doing=doing
+            )
         if opening.kind is OpeningKind.PAIRS and not self.rules.pairs_opener_lays_off:
             raise IllegalActionError(
-                f"You opened with pairs: at this table a pairs opener may not {doing}"
+                f"You opened with pairs: at this table a pairs opener may not {doing}",
+                code=ErrorCode.PAIRS_OPENER_NO_TABLE,
+                doing=doing,
             )
         return opening.kind
 
     def _table_meld(self, index: int) -> TableMeld:
         if not 0 <= index < len(self.table):
-            raise IllegalActionError(f"There is no table meld number {index}")
+            raise IllegalActionError(
+                f"There is no table meld number {index}",
+                code=ErrorCode.NO_SUCH_TABLE_MELD,
+                index=index,
+            )
         return self.table[index]
 
     def _add(self, action: AddTile) -> None:
@@ -600,10 +775,7 @@ class Hand:
         new = extend(target.meld, action.tile, action.meant, okey)
         self._take_tiles([action.tile])
         self._check_taken_use(pairs=False)
-        old_wild = Counter(target.meld.stands_for[i] for i in target.meld.wild_places(okey))
-        new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
-        gone = list((old_wild - new_wild).elements())
-        came = list((new_wild - old_wild).elements())
+        gone, came = wild_changes(target.meld, new, okey)
         owners = target.okey_owners
         if action.tile == okey and self.turn != target.owner:
             # The meld's owner placed every okey not listed: list only other placers.
@@ -621,16 +793,14 @@ class Hand:
         target = self._table_meld(action.target)
         okey = self.okey
         new = swap_okey(target.meld, action.tiles, okey)
-        old_wild = Counter(target.meld.stands_for[i] for i in target.meld.wild_places(okey))
-        new_wild = Counter(new.stands_for[i] for i in new.wild_places(okey))
-        freed = next(iter((old_wild - new_wild).elements()))
+        cost = self.penalty_for(action)
+        freed = wild_changes(target.meld, new, okey)[0][0]
         self._take_tiles(action.tiles)
         self._check_taken_use(pairs=False)
         rack = self.racks[self.turn]
         if self.okey_limit is None:
             self.okey_limit = rack.count(okey)
         rack.append(okey)
-        placer = target.okey_owner(freed)
         owners = tuple(p for p in target.okey_owners if p[0] != freed)
         self.table[action.target] = TableMeld(target.owner, new, owners)
         self._log(
@@ -638,8 +808,7 @@ class Hand:
             f"took the okey from {target.meld} for {' '.join(map(str, action.tiles))}",
             action.tiles,
         )
-        if self.rules.penalties and placer != self.turn and placer != self.partner_of(self.turn):
-            self._penalise(placer, PENALTY, PenaltyReason.OKEY_TAKEN)
+        self._pay(cost)
         self._settle_taken([new])
 
     def _check_taken_use(self, pairs: bool) -> None:
@@ -649,11 +818,15 @@ class Hand:
             return
         if not taken.opened:
             raise IllegalActionError(
-                f"You took {taken.tile} before opening: it may only be used in your opening"
+                f"You took {taken.tile} before opening: it may only be used in your opening",
+                code=ErrorCode.TAKEN_ONLY_FOR_OPENING,
+                tile=taken.tile,
             )
         if taken.from_going_pairs and not pairs:
             raise IllegalActionError(
-                f"{taken.tile} was discarded by a Going Pairs player: it may only make a pair"
+                f"{taken.tile} was discarded by a Going Pairs player: it may only make a pair",
+                code=ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS,
+                tile=taken.tile,
             )
 
     def _check_going_pairs_tile(self, pairs: bool) -> None:
@@ -665,7 +838,9 @@ class Hand:
             and self.racks[self.turn].count(taken.tile) < taken.count
         ):
             raise IllegalActionError(
-                f"{taken.tile} was discarded by a Going Pairs player: it may only open pairs"
+                f"{taken.tile} was discarded by a Going Pairs player: it may only open pairs",
+                code=ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS,
+                tile=taken.tile,
             )
 
     def _settle_taken(self, melds: Sequence[Meld]) -> None:
@@ -692,21 +867,27 @@ class Hand:
     def _take_back(self, action: TakeBack) -> None:
         self._need_phase(Phase.PLAY, "take back")
         if not self.laid_this_turn() or self.turn_start is None:
-            raise IllegalActionError("You have laid nothing this turn to take back")
+            raise IllegalActionError(
+                "You have laid nothing this turn to take back", code=ErrorCode.NOTHING_TO_TAKE_BACK
+            )
         start = self.turn_start
+        cost = self.penalty_for(action)
         events = self.events
         # A Going Pairs declaration is not on the table: taking back keeps it.
         going_pairs = self.going_pairs
-        self.__dict__.update(start.snapshot().__dict__)
+        self._become(start.snapshot())
         self.events = events
         self.going_pairs = going_pairs
         self.turn_start = start
         self.turn_actions = []
         self._log("takeback", "took back this turn's melds")
-        if self.rules.penalties:
-            self._penalise(self.turn, PENALTY, PenaltyReason.TAKE_BACK)
+        self._pay(cost)
         # The take-back is now part of where the turn starts.
         self.turn_start = self.snapshot()
+
+    def _pay(self, cost: PenaltyCost | None) -> None:
+        if cost is not None:
+            self._penalise(cost.seat, cost.points, cost.reason)
 
     def _penalise(self, seat: int, points: int, reason: PenaltyReason) -> None:
         self.penalties.append(Penalty(seat, points, reason))
@@ -719,12 +900,17 @@ class Hand:
         taken = self.taken
         if taken is not None and self.taken_pending():
             raise IllegalActionError(
-                f"You took {taken.tile} from the left: use it this turn or give it back"
+                f"You took {taken.tile} from the left: use it this turn or give it back",
+                code=ErrorCode.TAKEN_MUST_BE_USED,
+                tile=taken.tile,
             )
         if self.okeys_owed():
             raise IllegalActionError(
-                "You took an okey from the table this turn: lay it on the table again first"
+                "You took an okey from the table this turn: lay it on the table again first",
+                code=ErrorCode.OKEY_OWED,
+                owed=self.okeys_owed(),
             )
+        cost = self.penalty_for(action)
         self._take_tiles([tile])
         okey = self.okey
         self.discards[seat].append(tile)
@@ -742,11 +928,7 @@ class Hand:
                 )
             )
             return
-        if self.rules.penalties:
-            if tile == okey:
-                self._penalise(seat, PENALTY, PenaltyReason.OKEY_DISCARD)
-            elif self.playable_on_table(tile):
-                self._penalise(seat, PENALTY, PenaltyReason.PLAYABLE_DISCARD)
+        self._pay(cost)
         self.turn = self.right_of(seat)
         self.phase = Phase.DRAW
         self.taken = None

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from okey_tui.engine.errors import NotationError
+from okey_tui.engine.errors import ErrorCode, NotationError
 
 
 class Colour(enum.Enum):
@@ -54,9 +54,15 @@ class Tile:
     def __post_init__(self) -> None:
         if self.colour is None:
             if self.number != 0:
-                raise NotationError("A false okey has no number")
+                raise NotationError(
+                    "A false okey has no number", code=ErrorCode.FALSE_OKEY_HAS_NO_NUMBER
+                )
         elif not 1 <= self.number <= 13:
-            raise NotationError(f"Tile numbers run from 1 to 13, not {self.number}")
+            raise NotationError(
+                f"Tile numbers run from 1 to 13, not {self.number}",
+                code=ErrorCode.TILE_NUMBER_OUT_OF_RANGE,
+                number=self.number,
+            )
 
     @property
     def is_false_okey(self) -> bool:
@@ -85,17 +91,25 @@ class Tile:
         if match is None:
             raise NotationError(
                 f"'{text.strip()}' is not a tile: write a colour letter (R Y B K) and a "
-                "number 1-13, like R7 or K13, or F for a false okey"
+                "number 1-13, like R7 or K13, or F for a false okey",
+                code=ErrorCode.NOT_A_TILE,
+                text=text.strip(),
             )
         number = int(match.group(2))
         if not 1 <= number <= 13:
-            raise NotationError(f"'{text.strip()}' is not a tile: numbers run from 1 to 13")
+            raise NotationError(
+                f"'{text.strip()}' is not a tile: numbers run from 1 to 13",
+                code=ErrorCode.NOT_A_TILE,
+                text=text.strip(),
+            )
         return cls(Colour(match.group(1)), number)
 
     def next_in_colour(self) -> Tile:
         """The tile one higher in the same colour, 13 wrapping to 1 (the okey rule)."""
         if self.colour is None:
-            raise ValueError("A false okey has no successor")
+            raise NotationError(
+                "A false okey has no successor", code=ErrorCode.FALSE_OKEY_INDICATOR
+            )
         return Tile(self.colour, self.number % 13 + 1)
 
     def sort_key(self) -> tuple[int, int]:
@@ -128,11 +142,19 @@ def parse_compact(text: str) -> list[Tile]:
     pos = 0
     for match in _COMPACT_RE.finditer(text):
         if match.start() != pos:
-            raise NotationError(f"'{text}' is not a list of tiles (stuck at '{text[pos:]}')")
+            raise NotationError(
+                f"'{text}' is not a list of tiles (stuck at '{text[pos:]}')",
+                code=ErrorCode.NOT_A_TILE_LIST,
+                text=text,
+            )
         tiles.append(Tile.parse(match.group(0)))
         pos = match.end()
     if pos != len(text):
-        raise NotationError(f"'{text}' is not a list of tiles (stuck at '{text[pos:]}')")
+        raise NotationError(
+            f"'{text}' is not a list of tiles (stuck at '{text[pos:]}')",
+            code=ErrorCode.NOT_A_TILE_LIST,
+            text=text,
+        )
     return tiles
 
 
@@ -155,7 +177,9 @@ def full_set() -> list[Tile]:
 def okey_for(indicator: Tile) -> Tile:
     """The wild tile a given indicator names: one higher in its colour (13 names 1)."""
     if indicator.is_false_okey:
-        raise NotationError("A false okey cannot be the indicator")
+        raise NotationError(
+            "A false okey cannot be the indicator", code=ErrorCode.FALSE_OKEY_INDICATOR
+        )
     return indicator.next_in_colour()
 
 

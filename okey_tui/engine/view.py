@@ -19,7 +19,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.melds import MeldKind, extensions, is_wild
+from okey_tui.engine.melds import MeldKind, added_meaning, extensions, fits_table, is_wild
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import (
     SEATS,
@@ -27,9 +27,11 @@ from okey_tui.engine.state import (
     Opening,
     OpeningKind,
     Outcome,
+    PenaltyCost,
     Phase,
     TableMeld,
     Taken,
+    penalty_for,
 )
 from okey_tui.engine.tiles import COLOURS, Tile, okey_for
 
@@ -125,10 +127,18 @@ class PlayerView:
         return seen
 
     def playable_on_table(self, tile: Tile) -> bool:
-        okey = self.okey
-        return any(
-            tm.meld.kind is not MeldKind.PAIR and extensions(tm.meld, tile, okey)
-            for tm in self.table
+        """Whether a tile could be added to some run or set on the table."""
+        return fits_table((tm.meld for tm in self.table), tile, self.okey) is not None
+
+    def penalty_for(self, action: Action) -> PenaltyCost | None:
+        """What ``action`` by this seat would cost now, and why (the engine's one rule)."""
+        return penalty_for(
+            action,
+            rules=self.rules,
+            okey=self.okey,
+            table=self.table,
+            seat=self.seat,
+            rack_size=len(self.rack),
         )
 
     def can_touch_table(self) -> bool:
@@ -165,14 +175,7 @@ def legal_actions(view: PlayerView) -> list[Action]:
         for index, tm in enumerate(view.table):
             for tile in distinct:
                 for new in extensions(tm.meld, tile, okey):
-                    meant = None
-                    if is_wild(tile, okey):
-                        added = [
-                            t
-                            for t in new.stands_for
-                            if new.stands_for.count(t) > tm.meld.stands_for.count(t)
-                        ]
-                        meant = added[0]
+                    meant = added_meaning(tm.meld, new) if is_wild(tile, okey) else None
                     actions.append(AddTile(tile, index, meant))
             actions += _swaps(view, index, tm)
     taken = view.taken

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
+from positions import position
 
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summarise
 from okey_tui.bots.brain import PlannerBot
+from okey_tui.bots.driver import play_bot_turn
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, SwapOkey, TakeDiscard
 from okey_tui.engine.match import Match
 from okey_tui.engine.melds import make_meld
@@ -56,7 +57,7 @@ class _Cheater:
 
     level = "cheater"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+    def choose(self, view: PlayerView) -> Action:
         return Open(())
 
 
@@ -130,22 +131,33 @@ def test_bot_opens_when_it_can(level: str) -> None:
     match = _hand_with(OPENER, seed)
     hand = match.hand
     view = PlayerView.of(hand, hand.turn)
-    action = make_bot(level).choose(view, random.Random(0))
+    action = make_bot(level).choose(view)
     assert isinstance(action, Open)
     assert sum(m.value for m in action.melds) >= 101
     hand.apply(action)
 
 
+# Starter's racks (22 tiles, no opening) that hold the okey B8 among loose tiles.
+OKEY_RACKS = (
+    "B8 R1 R5 R9 R12 Y2 Y6 Y10 Y13 B1 B4 B11 K3 K7 K11 R3 Y4 B6 K9 K13 F Y8",
+    "B8 R2 R6 R10 R13 Y1 Y5 Y9 Y12 B2 B5 B12 K1 K5 K12 R7 Y3 B10 K8 K10 Y11 R4",
+)
+
+
 @pytest.mark.parametrize("level", LEVELS)
-def test_bot_keeps_the_okey(level: str) -> None:
-    """Section 11: throwing an okey costs 101; no bot throws one it could keep."""
-    for seed in range(1, 6):
-        match = Match(RuleSet(), seed)
-        hand = match.hand
-        view = PlayerView.of(hand, hand.turn)
-        action = make_bot(level).choose(view, random.Random(0))
-        if isinstance(action, Discard):
-            assert action.tile != view.okey
+@pytest.mark.parametrize("rack", OKEY_RACKS)
+def test_bot_keeps_the_okey(level: str, rack: str) -> None:
+    """Section 12: throwing an okey costs 101; a bot holding one throws something else."""
+    hand = position([rack, "", "", ""])
+    okey = hand.okey
+    assert hand.racks[0].count(okey) == 1 and hand.turn == 0  # the test is not vacuous
+    errors = play_bot_turn(hand, make_bot(level))
+    assert errors == 0
+    assert hand.turn == 1 and len(hand.discards[0]) == 1  # the turn ended with a discard
+    assert hand.discards[0][-1] != okey
+    on_table = sum(tm.meld.tiles.count(okey) for tm in hand.table)
+    assert hand.racks[0].count(okey) + on_table == 1
+    assert hand.penalty_points(0) == 0
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -154,18 +166,17 @@ def test_bot_does_not_take_a_useless_left_discard(level: str) -> None:
     match = Match(RuleSet(hands=1), 4)
     hand = match.hand
     bots = [make_bot(level) for _ in range(4)]
-    rng = random.Random(0)
     seen_draw = False
     while not hand.is_over:
         view = PlayerView.of(hand, hand.turn)
-        action = bots[hand.turn].choose(view, rng)
+        action = bots[hand.turn].choose(view)
         if isinstance(action, TakeDiscard):
             before = hand.penalty_points(hand.turn)
             hand.apply(action)
             assert hand.taken is not None
             # the same turn must put the tile down: the taker never gives it back
             while hand.taken is not None and hand.taken_pending():
-                step = bots[hand.turn].choose(PlayerView.of(hand, hand.turn), rng)
+                step = bots[hand.turn].choose(PlayerView.of(hand, hand.turn))
                 assert step.__class__.__name__ not in ("GiveBack", "TakeBack")
                 hand.apply(step)
             assert hand.penalty_points(hand.turn) == before
@@ -200,7 +211,7 @@ def test_hard_swaps_out_an_opponents_okey_it_can_lay_again() -> None:
     view = _opened_view(f"{other}7 {other}12 Y2 B9", [])
     seat = view.seat
     view = dataclasses.replace(view, table=(TableMeld((seat + 2) % 4, meld),))
-    action = make_bot("hard").choose(view, random.Random(0))
+    action = make_bot("hard").choose(view)
     assert isinstance(action, SwapOkey)
     assert action.tiles == (Tile.parse(f"{other}7"),)
 
@@ -239,6 +250,6 @@ def test_hard_keeps_high_partials_before_opening() -> None:
     match = _hand_with(NO_OPENER, seed)
     hand = match.hand
     view = PlayerView.of(hand, hand.turn)
-    action = make_bot("hard").choose(view, random.Random(0))
+    action = make_bot("hard").choose(view)
     assert isinstance(action, Discard)
     assert str(action.tile) in ("R1", "R2")

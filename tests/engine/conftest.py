@@ -1,101 +1,18 @@
-"""Helpers that build hand positions from a few racks, in the position notation.
+"""The ``pos`` fixture: hand positions from a few racks, in the position notation.
 
-``position(["R1 R2 R3 K9", "", "", ""])`` gives a legal 106-tile position:
-the tiles named are placed, every other tile of the set goes to the middle
-(or to the rack or discard pile named by ``rest``), in a fixed order.
+The builders live in ``tests/positions.py`` so tests outside ``tests/engine``
+build the same real 106-tile positions.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter
 from collections.abc import Sequence
 
 import pytest
+from positions import names, position, position_text
 
-from okey_tui.engine.melds import parse_meld
-from okey_tui.engine.notation import parse_position
 from okey_tui.engine.state import Hand
-from okey_tui.engine.tiles import Tile, format_compact, full_set, okey_for, parse_tiles, sort_tiles
-
-
-def position_text(
-    racks: Sequence[str],
-    *,
-    indicator: str = "B7",
-    turn: int = 0,
-    phase: str = "p",
-    rules: str = "classic/11",
-    middle: str = "",
-    discards: Sequence[str] = ("", "", "", ""),
-    table: Sequence[str] = (),
-    openings: str = "-/-/-/-",
-    penalties: str = "-",
-    locks: str = "-",
-    end: str = "-",
-    rest: str = "middle",
-    actions: Sequence[str] = (),
-) -> str:
-    """The one-line text of a position; tiles not named go where ``rest`` says.
-
-    ``rest`` is ``middle`` (after the tiles of ``middle``), ``rackN`` or
-    ``discardN`` (under the named discards, so the named top stays on top).
-    """
-    assert len(racks) == 4 and len(discards) == 4
-    ind = Tile.parse(indicator)
-    okey = okey_for(ind)
-    rack_tiles = [parse_tiles(r) if r.strip() else [] for r in racks]
-    pile_tiles = [parse_tiles(d) if d.strip() else [] for d in discards]
-    middle_tiles = parse_tiles(middle) if middle.strip() else []
-    table_tiles: list[Tile] = []
-    for item in table:
-        meld_text = item.partition(":")[2]
-        table_tiles += parse_meld(re.sub(r"@\d", "", meld_text), okey).tiles
-    used = Counter([ind])
-    for group in [*rack_tiles, *pile_tiles, middle_tiles, table_tiles]:
-        used.update(group)
-    left = Counter(full_set()) - used
-    over = used - Counter(full_set())
-    assert not over, f"more copies than the set holds: {dict(over)}"
-    spare = sort_tiles(left.elements())
-    if rest == "middle":
-        middle_tiles += spare
-    elif rest.startswith("rack"):
-        rack_tiles[int(rest[4:])] += spare
-    elif rest.startswith("discard"):
-        seat = int(rest[7:])
-        pile_tiles[seat] = spare + pile_tiles[seat]
-    else:  # pragma: no cover - a mistake in a test
-        raise AssertionError(rest)
-    fields = [
-        rules,
-        indicator,
-        f"{turn}{phase}",
-        "/".join(format_compact(r) for r in rack_tiles),
-        format_compact(middle_tiles),
-        "/".join(format_compact(d) for d in pile_tiles),
-        ",".join(table) or "-",
-        openings,
-        penalties,
-        locks,
-        end,
-    ]
-    text = " ".join(fields)
-    if actions:
-        text += " | " + ";".join(actions)
-    return text
-
-
-def position(racks: Sequence[str], **kwargs: object) -> Hand:
-    """A hand built from :func:`position_text` (same arguments)."""
-    return parse_position(position_text(racks, **kwargs))  # type: ignore[arg-type]
-
-
-def names(tiles: object) -> list[str]:
-    """Tiles (a list, or text like ``"R1 R2"``) as sorted names, for comparisons."""
-    if isinstance(tiles, str):
-        tiles = parse_tiles(tiles)
-    return sorted(str(t) for t in tiles)  # type: ignore[attr-defined]
+from okey_tui.engine.tiles import Tile
 
 
 class Positions:

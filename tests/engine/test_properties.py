@@ -232,8 +232,9 @@ def assert_rejection_changes_nothing(hand: Hand, action: Action) -> None:
         return
     try:
         hand.apply(action)
-    except IllegalActionError:
-        pass
+    except IllegalActionError as exc:
+        # Every refusal says why in a code, and which rules section it enforces.
+        assert exc.code is not None and exc.rule is not None, exc
     else:  # pragma: no cover - check() and apply() disagree
         raise AssertionError(f"{action} passed apply but not check")
     assert format_position(hand) == before

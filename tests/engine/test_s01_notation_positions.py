@@ -154,3 +154,27 @@ def test_a_match_restores_from_saved_parts() -> None:
     match = Match(RuleSet(hands=3), 3)
     again = Match.restore(match.rules, match.seed, match.starters, match.results, [], match.hand)
     assert again.hand is match.hand and again.hand_number == 0 and again.totals() == [0, 0, 0, 0]
+
+
+def test_repr_of_a_hand_is_code_that_rebuilds_it(pos) -> None:
+    hand = pos(["R1 R2 R3 R6 K1 B8", "", "", ""], openings="m101/-/-/-", table=["1:R3*R4R5"])
+    hand.apply(parse_action("lay R1R2R3", OKEY))
+    text = repr(hand)
+    assert text.startswith("Hand.from_position('") and "| lay R1R2R3" in text
+    assert format_position(eval(text)) == format_position(hand)  # noqa: S307 - by design
+    assert repr(parse_action("add *R6>0", OKEY)) == "<AddTile *R6>0>"
+    assert repr(hand.table[1].meld) == "<Meld R1R2R3>"
+
+
+def test_restore_puts_a_hand_back_exactly_and_a_saved_copy_can_be_reused(pos) -> None:
+    hand = pos(["R1 R2 R3 R4 K1 B8", "", "", ""], openings="m101/-/-/-", table=["1:R3*R4R5"])
+    saved = hand.copy()
+    start, events = format_position(hand), list(hand.events)
+    for _ in range(2):
+        hand.apply(parse_action("swap 0 R4", OKEY))
+        hand.apply(parse_action("lay R1R2R3", OKEY))
+        assert format_position(hand) != start and hand.penalties
+        hand.restore(saved)
+        assert format_position(hand) == start and hand.events == events
+        assert hand.penalties == [] and hand.racks[0].count(OKEY) == 1
+    assert hand.racks is not saved.racks  # restoring shares nothing with the saved copy

@@ -74,15 +74,23 @@ def test_an_unopened_player_may_use_it_only_in_an_opening_made_this_turn(pos) ->
 
 
 def test_an_opened_player_may_use_it_in_a_new_meld(pos) -> None:
-    hand = taken_r4(pos, "R5 R6 K1", openings="-/m101/-/-")
+    hand = taken_r4(pos, "R5 R6 K1 K2", openings="-/m101/-/-")
     act(hand, "lay R4R5R6")
+    assert hand.taken is None  # used: the lock is released
     act(hand, "discard K1")
+    assert [(tm.owner, tm.meld.text(OKEY)) for tm in hand.table] == [(1, "R4R5R6")]
+    assert hand.racks[1] == [Tile.parse("K2")] and hand.discards[1] == [Tile.parse("K1")]
+    assert hand.discards[0] == [] and hand.turn == 2 and hand.penalties == []
 
 
 def test_an_opened_player_may_add_it_to_a_table_meld(pos) -> None:
     hand = taken_r4(pos, "K1 K2", openings="-/m101/-/-", table=["3:R1R2R3"])
     act(hand, "add R4>0")
+    assert hand.taken is None  # used: the lock is released
     act(hand, "discard K1")
+    assert [(tm.owner, tm.meld.text(OKEY)) for tm in hand.table] == [(3, "R1R2R3R4")]
+    assert hand.racks[1] == [Tile.parse("K2")] and hand.discards[1] == [Tile.parse("K1")]
+    assert hand.discards[0] == [] and hand.turn == 2 and hand.penalties == []
 
 
 def test_the_tile_must_be_used_this_turn_not_kept(pos) -> None:

@@ -190,8 +190,14 @@ def test_a_taken_okey_used_again_on_the_table_frees_the_discard(pos) -> None:
 def test_an_okey_already_held_is_not_owed(pos) -> None:
     hand = pos(["R4 B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3*R4R5"])
     act(hand, "swap 0 R4")
+    assert hand.racks[0].count(OKEY) == 2 and hand.okeys_owed() == 1
     act(hand, "add *R6>0")
+    assert hand.okeys_owed() == 0
     act(hand, "discard K9")  # the okey held before the swap may stay in hand
+    assert hand.turn == 1 and hand.discards[0] == [Tile.parse("K9")]
+    assert sorted(map(str, hand.racks[0])) == ["B8", "K1", "K2"]
+    assert hand.table[0].meld.text(OKEY) == "R3R4R5*R6"
+    assert [(p.seat, p.points) for p in hand.penalties] == [(1, 101)]  # the okey's placer
 
 
 def test_only_an_opened_player_swaps(pos) -> None:

@@ -155,3 +155,54 @@ def test_penalties_paid_during_the_hand_are_added_to_the_hand_score(pos) -> None
     assert result.seats[0].total == 202 + 101  # not opened, plus the okey discard
     assert penalties_by_seat(hand.penalties) == [101, 0, 101, 0]
     assert hand.penalties[0] == Penalty(2, 101, PenaltyReason.TAKE_BACK)
+
+
+# -- one rule: what penalty_for says is what apply charges ---------------------------------
+
+
+def _charged(hand, action) -> list[tuple[int, int, PenaltyReason]]:  # noqa: ANN001
+    work = hand.copy()
+    before = len(work.penalties)
+    work.apply(action)
+    return [(p.seat, p.points, p.reason) for p in work.penalties[before:]]
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "rules"),
+    [
+        ("B8 R6 K2 Y13 F", ["1:R3R4R5", "1:K9Y9B9"], "classic/11"),
+        ("B8 R6 K2 R2 R7", ["1:R3R4R5", "1:*R2R3R4"], "classic/11"),
+        ("B8 R6 K2 Y13", ["1:R3R4R5"], "classic/11+n"),
+        ("B8 R6", ["1:R3R4R5"], "classic/11"),
+        ("R6", ["1:R3R4R5"], "classic/11"),
+    ],
+)
+def test_penalty_for_says_what_each_discard_costs(pos, rack, table, rules) -> None:
+    """The warning and the charge are one rule: every discard costs what penalty_for says."""
+    hand = pos([rack, "", "", ""], table=table, openings="-/m101/-/-", rules=rules)
+    for tile in sorted(set(hand.racks[0]), key=Tile.sort_key):
+        action = parse_action(f"discard {tile}", OKEY)
+        cost = hand.penalty_for(action)
+        expected = [] if cost is None else [(cost.seat, cost.points, cost.reason)]
+        assert _charged(hand, action) == expected, tile
+
+
+def test_penalty_for_names_the_meld_a_playable_discard_fits(pos) -> None:
+    hand = pos(["B8 R6 K2", "", "", ""], table=["1:K9Y9B9", "1:R3R4R5"], openings="-/m101/-/-")
+    cost = hand.penalty_for(parse_action("discard R6", OKEY))
+    assert cost is not None and cost.reason is PenaltyReason.PLAYABLE_DISCARD
+    assert (cost.seat, cost.points, cost.tile, cost.target, cost.rule) == (
+        0,
+        101,
+        Tile.parse("R6"),
+        1,
+        12,
+    )
+    assert hand.penalty_for(parse_action("discard K2", OKEY)) is None
+
+
+def test_penalty_for_a_swap_names_the_okeys_placer(pos) -> None:
+    hand = pos(["R4 K1 K2", "", "", ""], table=["1:R3*R4R5"], openings="m101/m101/-/-")
+    cost = hand.penalty_for(parse_action("swap 0 R4", OKEY))
+    assert cost is not None and (cost.seat, cost.reason) == (1, PenaltyReason.OKEY_TAKEN)
+    assert _charged(hand, parse_action("swap 0 R4", OKEY)) == [(1, 101, PenaltyReason.OKEY_TAKEN)]

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from okey_tui.engine.melds import Meld, MeldKind, make_meld, parse_meld, readings
+from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import (
     Arrangement,
     arrange,
@@ -239,14 +240,14 @@ def test_straight_out_needs_no_floor_but_every_tile_but_one() -> None:
 
 def test_pairs_straight_out() -> None:
     plan = finish_plan(parse_tiles("R1 R1 Y2 Y2 K5 K5 R9"), B8, [], None)
-    assert plan is not None and plan.kind == "pairs"
+    assert plan is not None and plan.kind is OpeningKind.PAIRS
     assert plan.discard == Tile.parse("R9")
 
 
 def test_opened_player_finishes_with_lay_offs_and_swaps() -> None:
     hand = parse_tiles("R7 R8 R2 R3 R9 K2 K13")
     assert finish_plan(hand, B8, table(), None) is None
-    plan = finish_plan(hand, B8, table(), "melds")
+    plan = finish_plan(hand, B8, table(), OpeningKind.MELDS)
     assert plan is not None and plan.discard == Tile.parse("K13")
     laid = [t for m in plan.melds for t in m.tiles] + [x.tile for x in plan.lay_offs]
     given = [t for s in plan.swaps for t in s.given]
@@ -255,16 +256,16 @@ def test_opened_player_finishes_with_lay_offs_and_swaps() -> None:
 
 
 def test_lay_offs_chain_along_a_run() -> None:
-    plan = finish_plan(parse_tiles("R7 R8 R9 R10 K13"), B8, table(), "melds")
+    plan = finish_plan(parse_tiles("R7 R8 R9 R10 K13"), B8, table(), OpeningKind.MELDS)
     assert plan is not None
 
 
 def test_pairs_opener_lays_off_only_if_allowed() -> None:
     hand = parse_tiles("R7 R8 R9 K13")
-    assert finish_plan(hand, B8, table(), "pairs", can_lay_off=False) is None
-    plan = finish_plan(hand, B8, table(), "pairs", can_lay_off=True)
-    assert plan is not None and plan.kind == "pairs"
-    plan = finish_plan(parse_tiles("R7 R7 K13"), B8, table(), "pairs", can_lay_off=False)
+    assert finish_plan(hand, B8, table(), OpeningKind.PAIRS, can_lay_off=False) is None
+    plan = finish_plan(hand, B8, table(), OpeningKind.PAIRS, can_lay_off=True)
+    assert plan is not None and plan.kind is OpeningKind.PAIRS
+    plan = finish_plan(parse_tiles("R7 R7 K13"), B8, table(), OpeningKind.PAIRS, can_lay_off=False)
     assert plan is not None and [m.kind for m in plan.melds] == [MeldKind.PAIR]
 
 
@@ -277,9 +278,9 @@ def test_can_cover_uses_every_tile() -> None:
 def test_arrange_groups_melds_first() -> None:
     hand = parse_tiles("K13 Y13 R2 R1 B13 R3 Y5")
     assert arrange(hand, B8) == parse_tiles("R1 R2 R3 Y13 B13 K13 Y5")
-    assert arrange(parse_tiles("R4 Y5 R4"), B8, by="pairs") == parse_tiles("R4 R4 Y5")
+    assert arrange(parse_tiles("R4 Y5 R4"), B8, by=OpeningKind.PAIRS) == parse_tiles("R4 R4 Y5")
     with pytest.raises(ValueError):
-        arrange(hand, B8, by="colour")
+        arrange(hand, B8, by="colour")  # type: ignore[arg-type]
 
 
 def brute_cover(hand: list[Tile], okey: Tile) -> bool:
@@ -316,7 +317,7 @@ def test_can_cover_and_straight_out_match_brute_force(case: tuple[list[Tile], Ti
     )
     if possible:
         assert plan is not None
-    if plan is not None and plan.kind == "melds":
+    if plan is not None and plan.kind is OpeningKind.MELDS:
         assert possible
         rest = Counter(hand)
         rest[plan.discard] -= 1
