@@ -25,7 +25,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.errors import MeldError, OkeyError
+from okey_tui.engine.errors import ErrorCode, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
@@ -50,6 +50,12 @@ from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
+# Refusals that mean "this tile does not fit that meld": said for the whole table instead.
+DOES_NOT_FIT = {
+    ErrorCode.TILE_DOES_NOT_FIT,
+    ErrorCode.SET_IS_FULL,
+    ErrorCode.NOTHING_ADDS_TO_A_PAIR,
+}
 
 # Actions that need it to be the human's turn, and what to say when it is not.
 ENGINE_KEYS = {"draw", "take", "give_back", "take_back", "discard", "add", "swap", "commit"}
@@ -849,7 +855,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         try:
             self.session.hand.check(AddTile(tile, 0))
         except OkeyError as exc:
-            if isinstance(exc, MeldError):
+            if exc.code in DOES_NOT_FIT:
                 self.set_status(f"{tile} does not fit any meld on the table", True)
             else:
                 self.set_status(self.error_text(exc), True)
