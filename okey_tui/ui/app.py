@@ -127,8 +127,9 @@ class OkeyApp(App[None]):
         except storage.SaveInUseError as exc:
             self.show_or_replace_new_table(str(exc))
             return
-        self.release_lock()
-        self.lock = lock
+        if lock is not self.lock:
+            self.release_lock()
+            self.lock = lock
         self.save_path = entry.path
         self.session = Session.resume(entry.saved, entry.path, record_stats=self.remember)
         # This table's options, for a new match after it: not remembered.

@@ -238,3 +238,28 @@ async def test_a_resumed_practice_match_gives_no_tip_for_a_moment_long_past() ->
         assert not any("You start with 22 tiles" in t for t in tips)
         assert not any("Your turn starts with a draw" in t for t in tips)
         assert status_text(again).startswith("Match resumed. Your turn: play")
+
+
+async def test_a_match_stays_locked_while_it_is_played_and_is_freed_after() -> None:
+    """However it was resumed (by the command's lock or from the screen), no second okey101 may
+    play the match until this one leaves it."""
+    first = make_app(settings=SETTINGS, ask=False, seed=6, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, first)
+        path = first.save_path
+        assert path is not None and storage.in_use(path)
+    assert not storage.in_use(path)
+    lock = storage.MatchLock(path)  # as okey101 play --resume takes it
+    app = make_app(bot_delay=0, resume=path.stem, lock=lock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert storage.in_use(path)
+    assert not storage.in_use(path)
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and storage.in_use(path)
+    assert not storage.in_use(path)
