@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -124,12 +126,12 @@ PEOPLE: list[tuple[str, object]] = [
 
 
 def practice_choice(value: object) -> dict[str, object]:
-    practice, tips = value  # type: ignore[misc]
+    practice, tips = cast(tuple[bool, bool], value)
     return {"practice": practice, "tips": tips}
 
 
 def people_choice(value: object, names_text: str) -> dict[str, object]:
-    humans, across = value  # type: ignore[misc]
+    humans, across = cast(tuple[int, bool], value)
     names = parse_names(names_text) or ("You",)
     return {
         "humans": humans,
