@@ -206,8 +206,10 @@ def save(match: Match, extra: dict[str, Any] | None, path: Path) -> None:
 
 
 def discard(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        path.unlink()
+    """Delete a finished or unwanted match, and its lock file (its owner is the caller)."""
+    for gone in (path, path.with_name(path.name + ".lock")):
+        with contextlib.suppress(FileNotFoundError):
+            gone.unlink()
 
 
 # -- every unfinished match ----------------------------------------------------------------
