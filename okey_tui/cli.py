@@ -31,6 +31,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Show the best arrangement of a hand: melds, pairs, what is left.",
     ),
     "play": ("okey_tui.commands.play", "play", "Sit down at a table with three bots."),
+    "saves": (
+        "okey_tui.commands.saves",
+        "saves",
+        "Your unfinished matches: list them, or delete one.",
+    ),
     "simulate": (
         "okey_tui.commands.simulate",
         "simulate",

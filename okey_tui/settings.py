@@ -47,6 +47,11 @@ class TableSettings:
     humans: int = 1
     human_names: tuple[str, ...] = ()
     humans_partners: bool = True
+    # The other table options of docs/rules.md section 16 (all off: the house rules).
+    finisher_scores_zero: bool = False
+    pairs_opener_lays_off: bool = False
+    finish_opening_needs_floor: bool = False
+    give_back_penalty: bool = False
 
     def rules(self) -> RuleSet:
         return RuleSet(
@@ -54,6 +59,10 @@ class TableSettings:
             penalties=self.penalties,
             partners=self.partners,
             hands=self.hands,
+            finisher_scores_zero=self.finisher_scores_zero,
+            pairs_opener_lays_off=self.pairs_opener_lays_off,
+            finish_opening_needs_floor=self.finish_opening_needs_floor,
+            give_back_penalty=self.give_back_penalty,
         )
 
     def with_changes(self, **changes: object) -> TableSettings:
@@ -84,6 +93,10 @@ class TableSettings:
             humans=self.humans if self.humans in (1, 2, 3, 4) else default.humans,
             human_names=tuple(str(n).strip()[:16] for n in self.human_names)[:3],
             humans_partners=bool(self.humans_partners),
+            finisher_scores_zero=bool(self.finisher_scores_zero),
+            pairs_opener_lays_off=bool(self.pairs_opener_lays_off),
+            finish_opening_needs_floor=bool(self.finish_opening_needs_floor),
+            give_back_penalty=bool(self.give_back_penalty),
         )
 
 

@@ -1,10 +1,14 @@
 """Saved matches: versioned JSON built on the position notation, written atomically.
 
-A save holds the table rules, the match seed, each hand's starter, the final
+Every unfinished match has its own file, ``saves/<id>.json`` in the data
+dir, kept until the match is finished or the player deletes it: starting a
+new match never touches another one. A save holds the table rules, the match seed, each hand's starter, the final
 position of every finished hand (their scores are recomputed from it), the
 current hand's position and whatever the front end adds (names, bot levels,
 the rack layout). A file that cannot be read back completely is renamed
-aside (``*.corrupt-<time>``) and never overwritten.
+aside (``*.corrupt-<time>``) and never overwritten; it never blocks the
+other saves. One okey101 at a time may play a match (a lock file beside
+it, through ``filelock``, so it works on every platform).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import tempfile
 import time
 from collections.abc import Iterator
@@ -51,8 +56,31 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("okey101", appauthor=False))
 
 
-def default_save_path() -> Path:
+def saves_dir() -> Path:
+    """One file per unfinished match."""
+    return data_dir() / "saves"
+
+
+def legacy_save_path() -> Path:
+    """Where okey101 kept its one saved match before matches had their own files."""
     return data_dir() / "match.json"
+
+
+def new_match_id() -> str:
+    """A new match's id: when it started, and a few random letters so two never clash."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + secrets.token_hex(2)
+
+
+def save_path_for(match_id: str) -> Path:
+    return saves_dir() / f"{match_id}.json"
+
+
+def new_save_path() -> Path:
+    """The file of a match starting now; never the file of another match."""
+    while True:
+        path = save_path_for(new_match_id())
+        if not path.exists():
+            return path
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -83,6 +111,8 @@ class SavedMatch:
 
     match: Match
     extra: dict[str, Any] = field(default_factory=dict)
+    # When it was last written (seconds since the epoch; 0 when unknown).
+    saved_at: float = 0.0
 
 
 def match_to_json(match: Match, extra: dict[str, Any] | None = None) -> str:
@@ -90,6 +120,7 @@ def match_to_json(match: Match, extra: dict[str, Any] | None = None) -> str:
     document = {
         "format": FORMAT,
         "version": VERSION,
+        "saved_at": time.time(),
         "rules": match.rules.code(),
         "seed": match.seed,
         "starters": match.starters,
@@ -134,7 +165,8 @@ def match_from_json(text: str) -> SavedMatch:
     except (KeyError, TypeError, OkeyError, ValueError) as exc:
         raise ValueError(f"an impossible match ({exc})") from None
     match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
-    return SavedMatch(match, extra)
+    saved_at = document.get("saved_at", 0.0)
+    return SavedMatch(match, extra, float(saved_at) if isinstance(saved_at, int | float) else 0.0)
 
 
 def set_aside(path: Path) -> Path:
@@ -149,9 +181,8 @@ def set_aside(path: Path) -> Path:
     return target
 
 
-def load(path: Path | None = None) -> SavedMatch | None:
-    """The saved match, ``None`` if there is none; a bad file is set aside (``SaveError``)."""
-    path = path or default_save_path()
+def load(path: Path) -> SavedMatch | None:
+    """The match saved at ``path``, ``None`` if there is none; a bad file is set aside (``SaveError``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -159,42 +190,144 @@ def load(path: Path | None = None) -> SavedMatch | None:
     except (OSError, UnicodeDecodeError) as exc:
         moved = set_aside(path)
         raise SaveError(
-            f"The saved match could not be read ({exc}); kept as {moved.name}", moved
+            f"The saved match {path.stem} could not be read ({exc}); kept as {moved.name}", moved
         ) from None
     try:
         return match_from_json(text)
     except ValueError as exc:
         moved = set_aside(path)
         raise SaveError(
-            f"The saved match is unusable: {exc}. It was kept as {moved.name}", moved
+            f"The saved match {path.stem} is unusable: {exc}. It was kept as {moved.name}", moved
         ) from None
 
 
-def save(match: Match, extra: dict[str, Any] | None = None, path: Path | None = None) -> None:
-    atomic_write(path or default_save_path(), match_to_json(match, extra))
+def save(match: Match, extra: dict[str, Any] | None, path: Path) -> None:
+    atomic_write(path, match_to_json(match, extra))
 
 
-def discard(path: Path | None = None) -> None:
+def discard(path: Path) -> None:
+    """Delete a finished or unwanted match, and its lock file (its owner is the caller)."""
+    for gone in (path, path.with_name(path.name + ".lock")):
+        with contextlib.suppress(FileNotFoundError):
+            gone.unlink()
+
+
+# -- every unfinished match ----------------------------------------------------------------
+
+
+@dataclass
+class SaveEntry:
+    """One unfinished match on disk."""
+
+    id: str
+    path: Path
+    saved: SavedMatch
+
+    @property
+    def saved_at(self) -> float:
+        if self.saved.saved_at:
+            return self.saved.saved_at
+        with contextlib.suppress(OSError):
+            return self.path.stat().st_mtime
+        return 0.0
+
+    @property
+    def started(self) -> str:
+        """When the match started, as its front end noted it (else the id's own time)."""
+        started = self.saved.extra.get("started")
+        return started if isinstance(started, str) else self.id[:15]
+
+
+@dataclass
+class SaveList:
+    """The unfinished matches, most recently played first, and the files set aside."""
+
+    entries: list[SaveEntry] = field(default_factory=list)
+    problems: list[SaveError] = field(default_factory=list)
+
+    def find(self, match_id: str) -> SaveEntry | None:
+        """The match with this id, or the only one whose id starts with it."""
+        exact = [e for e in self.entries if e.id == match_id]
+        if exact:
+            return exact[0]
+        starts = [e for e in self.entries if match_id and e.id.startswith(match_id)]
+        return starts[0] if len(starts) == 1 else None
+
+
+def adopt_legacy_save() -> None:
+    """Move the single save of older versions into the saves dir, under an id of its own."""
+    old = legacy_save_path()
+    if not old.exists():
+        return
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
+    target = save_path_for(f"{stamp}-{secrets.token_hex(2)}")
+    target.parent.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(FileNotFoundError):
-        (path or default_save_path()).unlink()
+        os.replace(old, target)
+
+
+def list_saves() -> SaveList:
+    """Every unfinished match; a bad file is set aside and reported, the others still listed."""
+    found = SaveList()
+    with contextlib.suppress(OSError):
+        adopt_legacy_save()
+    folder = saves_dir()
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob("*.json")):
+        if path.name.startswith("."):
+            continue
+        try:
+            saved = load(path)
+        except SaveError as exc:
+            found.problems.append(exc)
+            continue
+        except OSError:  # it vanished or cannot be moved: leave it for next time
+            continue
+        if saved is not None and not saved.match.is_over:
+            found.entries.append(SaveEntry(path.stem, path, saved))
+    found.entries.sort(key=lambda e: (e.saved_at, e.id), reverse=True)
+    return found
+
+
+# -- one writer per match -------------------------------------------------------------------
+
+
+class MatchLock:
+    """Held while one okey101 plays the match saved at ``path``; others are refused."""
+
+    def __init__(self, path: Path) -> None:
+        from filelock import FileLock, Timeout
+
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=0)
+        try:
+            self._lock.acquire()
+        except Timeout:
+            raise SaveInUseError(
+                "Another okey101 is playing this match right now; finish or quit it there first"
+            ) from None
+
+    def release(self) -> None:
+        if self._lock.is_locked:
+            self._lock.release(force=True)
+
+
+def in_use(path: Path) -> bool:
+    """Whether another okey101 (or this one) is playing the match saved at ``path``."""
+    try:
+        MatchLock(path).release()
+    except SaveInUseError:
+        return True
+    return False
 
 
 @contextlib.contextmanager
-def exclusive(path: Path | None = None) -> Iterator[None]:
-    """Hold the match's lock for as long as one okey101 plays it."""
-    import fcntl
-
-    path = path or default_save_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    lock_path = path.with_name(path.name + ".lock")
-    handle = open(lock_path, "a+")  # noqa: SIM115 - held for the whole block
+def exclusive(path: Path) -> Iterator[MatchLock]:
+    """Hold the match's lock for as long as the block runs."""
+    lock = MatchLock(path)
     try:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise SaveInUseError(
-                "Another okey101 is playing this match right now; finish or quit it first"
-            ) from None
-        yield
+        yield lock
     finally:
-        handle.close()
+        lock.release()

@@ -96,7 +96,7 @@ def test_a_table_records_every_finished_hand_and_drops_the_save_at_the_end(
     from okey_tui.ui.session import Session, fallback_action
 
     session = Session(RuleSet(hands=1), seed=8, name="Ayşe", levels=("easy", "easy", "easy"))
-    session.save_path = storage.default_save_path()
+    session.save_path = storage.new_save_path()
     session.record_stats = True
     session.autosave()
     while not session.hand.is_over:

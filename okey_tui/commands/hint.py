@@ -21,6 +21,9 @@ from okey_tui.engine.tiles import Tile, okey_for, parse_tiles, sort_tiles
 
 # -- reading and checking a hand ---------------------------------------------------------
 
+# The most tiles a rack ever holds: the starter's 22 before the first discard.
+MAX_RACK = 22
+
 
 def parse_indicator(text: str) -> Tile:
     indicator = Tile.parse(text)
@@ -39,6 +42,11 @@ def parse_hand(indicator: Tile, tokens: Iterable[str]) -> list[Tile]:
         hand.extend(parse_tiles(token))
     if not hand:
         raise NotationError("The hand is empty: give its tiles, like R1 R2 R3 K9 Y9 B9 F")
+    if len(hand) > MAX_RACK:
+        raise NotationError(
+            f"The hand has {len(hand)} tiles: a rack holds at most {MAX_RACK} (21, and 22 "
+            "for the starter before the first discard)"
+        )
     counts = Counter(hand)
     for tile in sort_tiles(counts):
         count = counts[tile]

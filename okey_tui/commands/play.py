@@ -17,7 +17,7 @@ def _people(
     name: str | None,
 ) -> dict[str, object]:
     """The practice and hot-seat flags as settings changes (none when none are given)."""
-    from okey_tui.hotseat import parse_names
+    from okey_tui.hotseat import MAX_HUMANS, parse_names
 
     changes: dict[str, object] = {}
     if practice:
@@ -25,19 +25,34 @@ def _people(
         changes["tips"] = not no_tips
     elif no_tips:
         changes["tips"] = False
-    listed = parse_names(names) if names else ()
+    listed = parse_names(names) if names is not None else ()
+    if names is not None and not listed:
+        raise click.BadParameter("give at least one name, like Ayşe,Mehmet", param_hint="--names")
+    if humans is not None and len(listed) > humans:
+        raise click.BadParameter(
+            f"{len(listed)} names for {humans} people (--humans {humans}): "
+            f"give at most {humans} names",
+            param_hint="--names",
+        )
     if humans is None and listed:
-        humans = max(1, min(4, len(listed)))
+        if len(listed) > MAX_HUMANS:
+            raise click.BadParameter(
+                f"{len(listed)} names, but at most {MAX_HUMANS} people sit at a table",
+                param_hint="--names",
+            )
+        humans = len(listed)
+    if listed and name is not None:
+        raise click.UsageError("give --names (every person's name) or --name, not both")
     if humans is not None:
         changes["humans"] = humans
         changes["humans_partners"] = not side_by_side
         if listed:
-            if name is not None:
-                raise click.UsageError("give --names (every person's name) or --name, not both")
             changes["name"] = listed[0]
         changes["human_names"] = listed[1:humans]
     elif side_by_side:
         raise click.UsageError("--side-by-side is for hot-seat tables: give --humans 2")
+    if side_by_side and humans != 2:
+        raise click.UsageError(f"--side-by-side is for two people, not {humans}")
     return changes
 
 
@@ -80,7 +95,39 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     default=None,
     help="Seconds between bot moves (0 = instant; default: your last choice, else 0.6).",
 )
-@click.option("--resume", is_flag=True, help="Continue the saved match exactly where it stopped.")
+@click.option(
+    "--finisher-zero",
+    is_flag=True,
+    default=None,
+    help="Table option: the finisher writes 0 instead of -101.",
+)
+@click.option(
+    "--pairs-lay-off",
+    is_flag=True,
+    default=None,
+    help="Table option: a pairs opener may add tiles to runs and sets.",
+)
+@click.option(
+    "--finish-needs-floor",
+    is_flag=True,
+    default=None,
+    help="Table option: an opening that finishes the hand must reach the floor.",
+)
+@click.option(
+    "--give-back-penalty",
+    is_flag=True,
+    default=None,
+    help="Table option: giving back an unused left discard costs +101.",
+)
+@click.option(
+    "--resume",
+    metavar="[ID]",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    help="Continue an unfinished match where it stopped: the latest, or the one with this ID "
+    "(okey101 saves lists them).",
+)
 @click.option("--name", help="Your name at the table.")
 @click.option(
     "--practice",
@@ -93,7 +140,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 )
 @click.option(
     "--humans",
-    type=click.IntRange(1, 4),
+    type=click.IntRange(2, 4),
     help="Hot-seat: how many people share this terminal (2-4); bots take the other seats.",
 )
 @click.option(
@@ -107,6 +154,11 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     default=None,
     help="Hot-seat with two people: sit side by side (opponents at a partners table), not across.",
 )
+@click.option(
+    "--remember",
+    is_flag=True,
+    help="Also keep this table's flags as your choices for next time (flags alone never do).",
+)
 def play(
     game_type: str | None,
     hands: int | None,
@@ -116,27 +168,42 @@ def play(
     seed: int | None,
     bot_delay: float | None,
     name: str | None,
-    resume: bool,
+    resume: str | None,
     practice: bool | None = None,
     no_tips: bool | None = None,
     humans: int | None = None,
     names: str | None = None,
     side_by_side: bool | None = None,
+    finisher_zero: bool | None = None,
+    pairs_lay_off: bool | None = None,
+    finish_needs_floor: bool | None = None,
+    give_back_penalty: bool | None = None,
+    remember: bool = False,
 ) -> None:
     """Sit down at a table with three bots.
 
-    Without table flags the new-table screen asks (and remembers your last
-    choices); any of --type, --hands, --no-penalty, --partners, --bots or
-    --name skips it, taking the rest from your last choices.
+    \b
+    Without flags the new-table screen asks, and remembers what you choose
+    there. These flags skip it and start a match at once:
+      --type --hands --no-penalty --partners --finisher-zero --pairs-lay-off
+      --finish-needs-floor --give-back-penalty --bots --seed --name
+      --practice --no-tips --humans --names --side-by-side
+    What they do not set comes from your remembered choices. They apply to
+    this match only (--remember keeps them for next time). --bot-delay and
+    --remember alone do not skip the screen; --resume goes straight to the
+    unfinished match.
     """
     if hands is not None and hands % 2 == 0:
-        raise click.BadParameter("a match is 1, 3, 5, 7, 9, 11 or 13 hands", param_hint="--hands")
+        raise click.BadParameter(
+            f"a match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}", param_hint="--hands"
+        )
+    if name is not None and not name.strip():
+        raise click.BadParameter("give a name, like Ayşe", param_hint="--name")
     levels = _bots(bots)
 
-    from okey_tui.settings import load_settings
+    from okey_tui.settings import load_settings, save_settings
     from okey_tui.ui.app import make_app
 
-    settings = load_settings()
     changes: dict[str, object] = {}
     if game_type is not None:
         changes["game_type"] = game_type.lower()
@@ -146,26 +213,62 @@ def play(
         changes["penalties"] = False
     if partners:
         changes["partners"] = True
+    for field_name, flag in (
+        ("finisher_scores_zero", finisher_zero),
+        ("pairs_opener_lays_off", pairs_lay_off),
+        ("finish_opening_needs_floor", finish_needs_floor),
+        ("give_back_penalty", give_back_penalty),
+    ):
+        if flag:
+            changes[field_name] = True
     if levels is not None:
         changes["bots"] = levels
     if name is not None:
-        changes["name"] = name
+        changes["name"] = name.strip()
     changes.update(_people(practice, no_tips, humans, names, side_by_side, name))
-    if resume and (changes or seed is not None):
-        raise click.UsageError("--resume continues the saved match as it was: give no table flags")
+    remembered = load_settings()
+    if resume is not None:
+        if changes or seed is not None or remember:
+            raise click.UsageError(
+                "--resume continues the saved match as it was: give no table flags"
+            )
+        _resume(resume, bot_delay)
+        return
+    settings = remembered.with_changes(**changes).checked()
+    if remember:
+        save_settings(settings)
     ask = not changes and seed is None
-    app = make_app(
-        settings=settings.with_changes(**changes).checked(),
-        ask=ask,
-        seed=seed,
-        bot_delay=bot_delay,
-        resume=resume,
-    )
-    from okey_tui import storage
+    app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay)
+    app.run()
 
+
+def _resume(match_id: str, bot_delay: float | None) -> None:
+    """``--resume [ID]``: the chosen (or latest) unfinished match, if no other okey101 has it."""
+    from okey_tui import storage
+    from okey_tui.ui.app import make_app
+
+    saves = storage.list_saves()
+    problems = [str(p) for p in saves.problems]
+    entry = saves.find(match_id) if match_id else next(iter(saves.entries), None)
+    if entry is None and match_id:
+        known = ", ".join(e.id for e in saves.entries) or "none"
+        raise click.BadParameter(
+            f"there is no unfinished match '{match_id}' (unfinished: {known}; "
+            "okey101 saves lists them)",
+            param_hint="--resume",
+        )
+    if entry is None:
+        message = "\n".join([*problems, "There is no saved match to resume: start a new one."])
+        make_app(ask=True, bot_delay=bot_delay, message=message).run()
+        return
     try:
-        with storage.exclusive():
-            app.run()
+        lock = storage.MatchLock(entry.path)
     except storage.SaveInUseError as exc:
         click.echo(f"okey101: {exc}", err=True)
         raise SystemExit(1) from None
+    try:
+        make_app(ask=True, bot_delay=bot_delay, resume=entry.id, lock=lock).run()
+    finally:
+        lock.release()
+    for problem in problems:
+        click.echo(f"okey101: {problem}", err=True)

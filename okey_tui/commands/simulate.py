@@ -145,7 +145,26 @@ def simulate(
     _print_table(report, rules)
 
 
-def _print_table(report: Any, rules: Any) -> None:
+HEADERS = (
+    "Seat",
+    "Level",
+    "Wins",
+    "Mean\ntotal",
+    "Mean\nhand",
+    "Open\nrate",
+    "Finish\nrate",
+    "Penalties",
+    "Straight-\nouts",
+    "Okey\nfinishes",
+)
+
+
+def plural(count: int, one: str, many: str) -> str:
+    """``1 hand``, ``3 hands``."""
+    return f"{count} {one if count == 1 else many}"
+
+
+def _print_table(report: Any, rules: Any, console: Any = None) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table
@@ -153,32 +172,22 @@ def _print_table(report: Any, rules: Any) -> None:
     table = Table(
         box=box.SIMPLE_HEAD,
         pad_edge=False,
+        padding=(0, 0),
         title=(
-            f"{report.matches} matches of {report.hands} hands, seed {report.seed}, "
+            f"{plural(report.matches, 'match', 'matches')} of "
+            f"{plural(report.hands, 'hand', 'hands')}, seed {report.seed}, "
             f"{rules.game_type.label}"
             + (", partners" if rules.partners else "")
             + ("" if rules.penalties else ", no penalties")
         ),
     )
-    # Two-line headers keep the table within an 80-column terminal.
-    for name in (
-        "Seat",
-        "Level",
-        "Wins",
-        "Mean\ntotal",
-        "Mean\nhand",
-        "Open\nrate",
-        "Finish\nrate",
-        "Penal-\nties",
-        "Straight\nouts",
-        "Okey\nfinishes",
-    ):
-        fixed = {"Level": 6, "Wins": 8}.get(name)
+    # Whole words on two lines, never cut, keep the table within an 80-column terminal.
+    for name in HEADERS:
         table.add_column(
             name,
             justify="left" if name == "Level" else "right",
-            min_width=fixed,
-            no_wrap=fixed is not None,
+            min_width=max(len(line) for line in name.split("\n")),
+            no_wrap=True,
         )
     for rec in report.seats:
         table.add_row(
@@ -193,7 +202,7 @@ def _print_table(report: Any, rules: Any) -> None:
             str(rec.straight_outs),
             str(rec.okey_finishes),
         )
-    console = Console()
+    console = console or Console()
     console.print(table)
     timing = report.decisions.summary()
     console.print(

@@ -13,6 +13,8 @@ import click
 @click.option("--yes", "-y", is_flag=True, help="With --reset: do not ask.")
 def stats(as_json: bool, reset: bool, yes: bool) -> None:
     """Matches and hands played and won, openings, finishes, per game type."""
+    if yes and not reset:
+        raise click.UsageError("-y/--yes only skips the question of --reset: give --reset too")
     from okey_tui import stats as store
 
     if reset:

@@ -30,18 +30,25 @@ class OkeyApp(App[None]):
         seed: int | None = None,
         bot_delay: float | None = None,
         remember: bool = True,
-        resume: bool = False,
+        resume: bool | str = False,
+        lock: storage.MatchLock | None = None,
+        message: str = "",
     ) -> None:
         super().__init__()
+        # The table of the match on screen. Flags change it for one match only:
+        # the remembered choices change on the new-table screen alone.
         self.settings = (settings or TableSettings()).checked()
         self.ask = ask
         self.seed = seed
         self.fixed_delay = bot_delay
+        # Real play: autosave, statistics and remembered choices; not for throwaway tables.
         self.remember = remember
         self.resume_first = resume
+        self.first_message = message
         self.session: Session | None = None
-        # Autosave and statistics belong to real play, not to throwaway tables.
-        self.save_path: Path | None = storage.default_save_path() if remember else None
+        self.lock = lock
+        self.save_path: Path | None = None
+        self.saves = storage.SaveList()
 
     @property
     def colour_blind(self) -> bool:
@@ -54,61 +61,114 @@ class OkeyApp(App[None]):
     def on_mount(self) -> None:
         self.apply_theme()
         if self.resume_first:
-            self.action_resume()
+            match_id = self.resume_first if isinstance(self.resume_first, str) else ""
+            self.action_resume(match_id)
         elif self.ask:
-            self.show_new_table()
+            self.show_new_table(self.first_message)
         else:
             self.start(self.settings)
         self.check_size()
 
+    def on_unmount(self) -> None:
+        self.release_lock()
+
+    def release_lock(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def remember_colour_blind(self, on: bool) -> None:
         self.settings = self.settings.with_changes(colour_blind=on)
         if self.remember:
-            save_settings(self.settings)
+            # Only this choice: the table's flags are not the remembered choices.
+            save_settings(load_settings().with_changes(colour_blind=on))
 
     def apply_theme(self) -> None:
         self.set_class(self.settings.theme == "dark", "-theme-dark")
 
-    def saved_match_label(self) -> str | None:
-        """A line about the saved match, if there is one to resume."""
-        if self.save_path is None or not self.save_path.exists():
-            return None
-        return "A saved match is waiting: press r to resume it"
+    def refresh_saves(self) -> list[str]:
+        """Read the unfinished matches again; the messages of any file set aside."""
+        if not self.remember:
+            self.saves = storage.SaveList()
+            return []
+        self.saves = storage.list_saves()
+        return [str(problem) for problem in self.saves.problems]
 
     def show_new_table(self, message: str = "") -> None:
         from okey_tui.ui.screens.setup import NewTableScreen
 
-        screen = NewTableScreen(self.settings, self.saved_match_label(), message)
-        self.push_screen(screen, self.start)
+        problems = self.refresh_saves()
+        message = "\n".join(m for m in (message, *problems) if m)
+        remembered = load_settings() if self.remember else self.settings
+        screen = NewTableScreen(remembered, self.saves.entries, message)
+        self.push_screen(screen, self.start_chosen)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
-            return self.saved_match_label() is not None and self.session is None
+            return bool(self.saves.entries) and self.session is None
         return True
 
-    def action_resume(self) -> None:
-        """Continue the saved match exactly where it stopped."""
+    def action_resume(self, match_id: str = "") -> None:
+        """Continue an unfinished match (by default the most recently played) where it stopped."""
         from okey_tui.ui.screens.table import TableScreen
 
+        problems = self.refresh_saves()
+        entry = self.saves.find(match_id) if match_id else next(iter(self.saves.entries), None)
+        if entry is None:
+            missing = (
+                f"There is no unfinished match {match_id} to resume."
+                if match_id
+                else "There is no saved match to resume: start a new one."
+            )
+            self.show_or_replace_new_table("\n".join([*problems, missing]))
+            return
         try:
-            saved = storage.load(self.save_path)
-        except storage.SaveError as exc:
+            lock = self.lock_for(entry.path)
+        except storage.SaveInUseError as exc:
             self.show_or_replace_new_table(str(exc))
             return
-        if saved is None:
-            self.show_or_replace_new_table("There is no saved match to resume: start a new one.")
-            return
-        self.session = Session.resume(saved, self.save_path, record_stats=self.remember)
+        if lock is not self.lock:
+            self.release_lock()
+            self.lock = lock
+        self.save_path = entry.path
+        self.session = Session.resume(entry.saved, entry.path, record_stats=self.remember)
+        # This table's options, for a new match after it: not remembered.
+        self.settings = table_of(self.session, self.settings)
         self.switch_or_push(TableScreen(self.session, self.bot_delay))
+        self.call_after_refresh(self.show_resumed_status)
+
+    def show_resumed_status(self) -> None:
+        """Say the match was resumed and what the player on screen does now, in this phase."""
+        from okey_tui.ui.screens.table import TableScreen
+
+        screen, session = self.screen, self.session
+        if not isinstance(screen, TableScreen) or session is None:
+            return
+        if session.human_to_play and session.hand.turn == session.viewer and not screen.hidden:
+            screen.set_status(f"Match resumed. {screen.turn_hint()}")
+        elif not session.hand.is_over:
+            screen.set_status("Match resumed.")
+
+    def lock_for(self, path: Path) -> storage.MatchLock:
+        if self.lock is not None and self.lock.path == path:
+            return self.lock
+        return storage.MatchLock(path)
 
     def show_or_replace_new_table(self, message: str) -> None:
         from okey_tui.ui.screens.setup import NewTableScreen
 
         if isinstance(self.screen, NewTableScreen):
             self.screen.show_message(message)
+            self.screen.show_saves(self.saves.entries)
             self.screen.refresh_bindings()
         else:
             self.show_new_table(message)
+
+    def start_chosen(self, settings: TableSettings | None) -> None:
+        """The new-table screen's choice: remembered for next time, then played."""
+        if settings is not None and self.remember:
+            save_settings(settings)
+        self.start(settings)
 
     def start(self, settings: TableSettings | None) -> None:
         from okey_tui.ui.screens.table import TableScreen
@@ -118,14 +178,18 @@ class OkeyApp(App[None]):
             return
         self.settings = settings
         self.apply_theme()
-        if self.remember:
-            save_settings(settings)
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
         self.session = Session(settings.rules(), seed, settings.name, settings.bots)
         configure_table(self.session, settings)
-        self.session.save_path = self.save_path
+        self.session.tips = settings.tips
         self.session.record_stats = self.remember
-        self.session.autosave()
+        self.release_lock()
+        if self.remember:
+            # A file of its own: no other match is ever overwritten.
+            self.save_path = storage.new_save_path()
+            self.lock = storage.MatchLock(self.save_path)
+            self.session.save_path = self.save_path
+            self.session.autosave()
         self.switch_or_push(TableScreen(self.session, self.bot_delay))
 
     def switch_or_push(self, screen: object) -> None:
@@ -165,7 +229,9 @@ def make_app(
     seed: int | None = None,
     bot_delay: float | None = None,
     remember: bool = True,
-    resume: bool = False,
+    resume: bool | str = False,
+    lock: storage.MatchLock | None = None,
+    message: str = "",
 ) -> OkeyApp:
     """The app as ``okey101 play`` runs it. ``settings=None`` loads the remembered choices.
 
@@ -176,5 +242,35 @@ def make_app(
     if settings is None:
         settings = load_settings()
     return OkeyApp(
-        settings, ask=ask, seed=seed, bot_delay=bot_delay, remember=remember, resume=resume
+        settings,
+        ask=ask,
+        seed=seed,
+        bot_delay=bot_delay,
+        remember=remember,
+        resume=resume,
+        lock=lock,
+        message=message,
     )
+
+
+def table_of(session: Session, base: TableSettings) -> TableSettings:
+    """The table settings a resumed match was started with (look and pace stay ``base``'s)."""
+    rules = session.rules
+    humans = session.humans
+    return base.with_changes(
+        game_type=rules.game_type.value,
+        penalties=rules.penalties,
+        partners=rules.partners,
+        hands=rules.hands,
+        finisher_scores_zero=rules.finisher_scores_zero,
+        pairs_opener_lays_off=rules.pairs_opener_lays_off,
+        finish_opening_needs_floor=rules.finish_opening_needs_floor,
+        give_back_penalty=rules.give_back_penalty,
+        bots=session.levels,
+        name=session.name,
+        humans=len(humans),
+        human_names=session.human_names,
+        humans_partners=humans != (0, 1),
+        practice=session.practice,
+        tips=session.tips,
+    ).checked()

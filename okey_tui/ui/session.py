@@ -8,6 +8,7 @@ human's actions through :meth:`Session.act`, and lets the bots move with
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,12 +22,52 @@ from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Event, Hand
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.storage import SavedMatch
 
 HUMAN = 0
 BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
 SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
+MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
+
+
+def event_to_json(event: Event) -> list[Any]:
+    return [event.kind, event.seat, event.text, [str(t) for t in event.tiles], event.value]
+
+
+def event_from_json(raw: object) -> Event | None:
+    """An event read back from a save, ``None`` if the entry is not one."""
+    if not isinstance(raw, list) or len(raw) != 5:
+        return None
+    kind, seat, text, tiles, value = raw
+    if not (isinstance(kind, str) and isinstance(text, str) and isinstance(value, int)):
+        return None
+    if seat not in (None, 0, 1, 2, 3) or not isinstance(tiles, list):
+        return None
+    try:
+        parsed = tuple(Tile.parse(str(t)) for t in tiles)
+    except OkeyError:
+        return None
+    return Event(kind, seat, text, parsed, value)
+
+
+def bot_names(people: list[str]) -> tuple[str, str, str]:
+    """The bots' names at a table where ``people`` sit: never a person's, never twice.
+
+    >>> bot_names(["You"])
+    ('Ayşe', 'Mehmet', 'Zeynep')
+    >>> bot_names(["Ayşe"])
+    ('Can', 'Mehmet', 'Zeynep')
+    """
+    taken = {p.casefold() for p in people}
+    names: list[str] = []
+    for seat in range(3):
+        pool = (BOT_NAMES[seat], SPARE_BOT_NAMES[seat], *MORE_BOT_NAMES, *BOT_NAMES)
+        name = next((n for n in pool if n.casefold() not in taken), f"Bot {seat + 1}")
+        taken.add(name.casefold())
+        names.append(name)
+    return (names[0], names[1], names[2])
 
 
 @dataclass
@@ -52,6 +93,13 @@ class Session:
     human_names: tuple[str, ...] = ()
     viewer: int = HUMAN
     practice: bool = False
+    # Practice tips on, and the tips already shown (seat, key): kept with the save
+    # so a resumed match neither repeats a tip nor gives one for a moment long past.
+    tips: bool = True
+    tips_shown: set[tuple[int, str]] = field(default_factory=set)
+    # The current hand's events before this session resumed it (from the save).
+    earlier_events: list[Event] = field(default_factory=list)
+    started: str = field(default_factory=lambda: time.strftime("%Y-%m-%d %H:%M"))
 
     def __post_init__(self) -> None:
         self.match = Match(self.rules, self.seed)
@@ -85,8 +133,28 @@ class Session:
             humans=tuple(sorted(int(h) for h in humans)),
             human_names=tuple(str(n) for n in names) if isinstance(names, list) else (),
             practice=bool(extra.get("practice", False)),
+            tips=bool(extra.get("tips", True)),
         )
         session.match = saved.match
+        started = extra.get("started")
+        if isinstance(started, str):
+            session.started = started
+        shown = extra.get("tips_shown", [])
+        if isinstance(shown, list):
+            session.tips_shown = {
+                (int(seat), str(key))
+                for seat, key in (p for p in shown if isinstance(p, list) and len(p) == 2)
+                if seat in (0, 1, 2, 3)
+            }
+        raw_events = extra.get("events", [])
+        if isinstance(raw_events, list):
+            events = [event_from_json(e) for e in raw_events]
+            session.earlier_events = [e for e in events if e is not None]
+        # A person who already drew or took this hand has had the first-turn moment,
+        # whatever an older save says: no "you start with 22 tiles" tip for them.
+        for event in session.earlier_events:
+            if event.kind in ("draw", "take", "discard") and event.seat in session.humans:
+                session.tips_shown.add((event.seat, "draw"))
         raw = extra.get("layouts", {})
         if isinstance(raw, dict):
             for seat, slots in raw.items():
@@ -108,6 +176,10 @@ class Session:
             "humans": list(self.humans),
             "human_names": list(self.human_names),
             "practice": self.practice,
+            "tips": self.tips,
+            "tips_shown": sorted([seat, key] for seat, key in self.tips_shown),
+            "started": self.started,
+            "events": [event_to_json(e) for e in self.events],
         }
 
     def autosave(self) -> None:
@@ -135,10 +207,8 @@ class Session:
         if seat in self.humans:
             n = self.humans.index(seat) - 1
             return self.human_names[n] if n < len(self.human_names) else f"Player {n + 2}"
-        name = BOT_NAMES[seat - 1]
-        if len(self.humans) > 1 and name in {self.seat_name(h) for h in self.humans}:
-            name = SPARE_BOT_NAMES[seat - 1]  # a person took the bot's name: the bot yields
-        return name
+        # A person's name is theirs: a bot that would share it takes another.
+        return bot_names([self.seat_name(h) for h in self.humans])[seat - 1]
 
     def seat_level(self, seat: int) -> str | None:
         return None if seat in self.humans else self.levels[seat - 1]
@@ -158,6 +228,9 @@ class Session:
 
     @property
     def events(self) -> list[Event]:
+        """The current hand's events, including those played before a resume."""
+        if self.earlier_events:
+            return self.earlier_events + self.hand.events
         return self.hand.events
 
     # -- moves ----------------------------------------------------------------
@@ -226,5 +299,63 @@ class Session:
 
     def next_hand(self) -> Hand:
         hand = self.match.next_hand()
+        self.earlier_events = []
         self.autosave()
         return hand
+
+
+# -- the unfinished matches, described for the saves list and the new-table screen ----------
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """One unfinished match in a few words."""
+
+    id: str
+    started: str
+    table: str
+    hand: int
+    hands: int
+    score: int
+    seats: tuple[str, str, str, str]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "started": self.started,
+            "type": self.table,
+            "hand": self.hand,
+            "hands": self.hands,
+            "score": self.score,
+            "seats": list(self.seats),
+        }
+
+    def line(self) -> str:
+        """``Classic · hand 2/11 · score 45 · 2026-11-30 20:58``"""
+        return f"{self.table} · hand {self.hand}/{self.hands} · score {self.score} · {self.started}"
+
+
+def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
+    session = Session.resume(entry.saved, None)
+    rules = session.rules
+    table = rules.game_type.label
+    if rules.partners:
+        table += ", partners"
+    if not rules.penalties:
+        table += ", no penalties"
+    if session.practice:
+        table += ", practice"
+    seats = tuple(
+        session.seat_name(s) + ("" if s in session.humans else f" ({session.levels[s - 1]})")
+        for s in range(4)
+    )
+    match = session.match
+    return SaveSummary(
+        id=entry.id,
+        started=entry.started,
+        table=table,
+        hand=match.hand_number + 1,
+        hands=rules.hands,
+        score=match.totals()[HUMAN],
+        seats=(seats[0], seats[1], seats[2], seats[3]),
+    )

@@ -8,7 +8,7 @@ from okey_tui import storage
 from okey_tui.engine.notation import format_position
 from okey_tui.settings import TableSettings, load_settings, save_settings
 from okey_tui.ui.app import make_app
-from okey_tui.ui.screens.setup import NewTableScreen
+from okey_tui.ui.screens.setup import NewTableScreen, SaveRow
 from okey_tui.ui.screens.table import TableScreen
 
 SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
@@ -29,7 +29,7 @@ async def test_resume_continues_the_same_position_and_rack_order() -> None:
         position = format_position(app.session.hand)
         slots = list(screen.rack.slots)
         totals = app.session.match.totals()
-    assert storage.default_save_path().exists()
+    assert len(storage.list_saves().entries) == 1
 
     again = make_app(settings=SETTINGS, ask=False, seed=123, bot_delay=0, resume=True)
     async with again.run_test(size=(120, 40)) as pilot:
@@ -43,7 +43,7 @@ async def test_resume_continues_the_same_position_and_rack_order() -> None:
 
 
 async def test_a_broken_save_is_set_aside_and_a_new_match_can_start() -> None:
-    path = storage.default_save_path()
+    path = storage.save_path_for("20260101-120000-abcd")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"format": "okey101-save", "version": 1, "rules": "classic/3", ', "utf-8")
     app = make_app(settings=SETTINGS, ask=True, seed=4, bot_delay=0, resume=True)
@@ -51,11 +51,11 @@ async def test_a_broken_save_is_set_aside_and_a_new_match_can_start() -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
         notice = str(app.screen.query_one("#new-table-notice").render())
-        assert "unusable" in notice and "kept as match.json.corrupt-" in notice
+        assert "unusable" in notice and "kept as 20260101-120000-abcd.json.corrupt-" in notice
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-    aside = list(path.parent.glob("match.json.corrupt-*"))
+    aside = list(path.parent.glob("20260101-120000-abcd.json.corrupt-*"))
     assert len(aside) == 1
     assert aside[0].read_text("utf-8").startswith('{"format": "okey101-save"')
 
@@ -69,8 +69,9 @@ async def test_the_new_table_screen_offers_the_saved_match() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
-        label = str(app.screen.query_one("#new-table-resume").render())
-        assert "press r to resume" in label
+        rows = list(app.screen.query(SaveRow))
+        assert len(rows) == 1 and "resume" in str(rows[0].render())
+        assert "Classic · hand 1/3" in str(rows[0].render())
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

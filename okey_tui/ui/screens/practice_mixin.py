@@ -71,7 +71,10 @@ class PracticeMixin:
         self.undo = TurnUndo()
         settings = getattr(self.app, "settings", None)
         tips = bool(getattr(settings, "tips", True))
-        self.walkthrough = Walkthrough(enabled=self.session.practice and tips)
+        # The session keeps the tips shown, so a resumed match does not give them again.
+        self.walkthrough = Walkthrough(
+            enabled=self.session.practice and tips, shown=self.session.tips_shown
+        )
         self.mark_okeys = self.session.practice or bool(getattr(settings, "mark_okeys", False))
         self.hints_on = False
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands

@@ -1,11 +1,13 @@
-"""The new-table screen: game type, penalties, partners, hands, bots, name. Enter starts."""
+"""The new-table screen: the unfinished matches to resume, then every table option. Enter starts."""
 
 from __future__ import annotations
+
+from typing import cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -14,7 +16,8 @@ from textual.widgets import Footer, Input, Static
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
 from okey_tui.hotseat import parse_names
 from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
-from okey_tui.ui.session import BOT_NAMES
+from okey_tui.storage import SaveEntry
+from okey_tui.ui.session import summarise_save
 
 # Bot pace choices: seconds between bot moves.
 PACES = (("instant", 0.0), ("fast", 0.3), ("normal", 0.6), ("slow", 1.2))
@@ -66,6 +69,47 @@ class OptionRow(Widget, can_focus=True):
         self.action_step(1)
 
 
+class SaveRow(Widget, can_focus=True):
+    """One unfinished match: Enter or a click resumes it."""
+
+    class Chosen(Message):
+        def __init__(self, match_id: str) -> None:
+            super().__init__()
+            self.match_id = match_id
+
+    def __init__(self, entry: SaveEntry) -> None:
+        super().__init__(classes="save-row")
+        self.match_id = entry.id
+        try:
+            self.text = summarise_save(entry).line()
+        except Exception:  # a save that loads but cannot be described still resumes
+            self.text = entry.id
+
+    def render(self) -> Text:
+        text = Text("resume ", "reverse bold" if self.has_focus else "bold")
+        text.append(f" {self.text}")
+        return text
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self) -> None:
+        self.post_message(self.Chosen(self.match_id))
+
+
+# The table options of docs/rules.md section 16 beyond type, penalties, partners and hands:
+# (settings field, label, the two choices).
+RULE_OPTIONS: tuple[tuple[str, str, tuple[str, str]], ...] = (
+    ("finisher_scores_zero", "Finisher writes", ("-101", "0")),
+    ("pairs_opener_lays_off", "Pairs opener adds", ("no", "yes")),
+    ("finish_opening_needs_floor", "Finish needs floor", ("no", "yes")),
+    ("give_back_penalty", "Give-back of left", ("free", "+101")),
+)
+
+
 # Practice: (practice, tips). People: (how many share the terminal, two sit across).
 PRACTICE: list[tuple[str, object]] = [
     ("off", (False, True)),
@@ -82,12 +126,12 @@ PEOPLE: list[tuple[str, object]] = [
 
 
 def practice_choice(value: object) -> dict[str, object]:
-    practice, tips = value  # type: ignore[misc]
+    practice, tips = cast(tuple[bool, bool], value)
     return {"practice": practice, "tips": tips}
 
 
 def people_choice(value: object, names_text: str) -> dict[str, object]:
-    humans, across = value  # type: ignore[misc]
+    humans, across = cast(tuple[int, bool], value)
     names = parse_names(names_text) or ("You",)
     return {
         "humans": humans,
@@ -104,16 +148,16 @@ class NewTableScreen(Screen[TableSettings]):
         Binding("enter", "start", "Start", priority=True),
         Binding("up", "app.focus_previous", "Up", show=False),
         Binding("down", "app.focus_next", "Down", show=False),
-        Binding("r", "app.resume", "Resume match"),
+        Binding("r", "resume_focused", "Resume match"),
         Binding("escape", "app.quit", "Quit"),
     ]
 
     def __init__(
-        self, settings: TableSettings, resume_label: str | None = None, message: str = ""
+        self, settings: TableSettings, saves: list[SaveEntry] | None = None, message: str = ""
     ) -> None:
         super().__init__()
         self.settings = settings
-        self.resume_label = resume_label
+        self.saves = list(saves or [])
         self.message = message
 
     def show_message(self, message: str) -> None:
@@ -123,16 +167,33 @@ class NewTableScreen(Screen[TableSettings]):
         notice.update(message)
         notice.display = bool(message)
 
+    def show_saves(self, saves: list[SaveEntry]) -> None:
+        """List the unfinished matches again (one may have been set aside or finished)."""
+        self.saves = list(saves)
+        box = self.query_one("#new-table-saves", Vertical)
+        box.remove_children()
+        box.mount_all(self.save_rows())
+        box.display = bool(self.saves)
+
+    def save_rows(self) -> list[Widget]:
+        if not self.saves:
+            return []
+        count = len(self.saves)
+        title = "An unfinished match" if count == 1 else f"{count} unfinished matches"
+        rows: list[Widget] = [Static(f"{title} (r resumes the latest):", classes="field-label")]
+        rows.extend(SaveRow(entry) for entry in self.saves)
+        return rows
+
     def compose(self) -> ComposeResult:
         s = self.settings
-        with Vertical(id="new-table"):
+        with VerticalScroll(id="new-table"):
             yield Static("101 Okey — a new table", id="new-table-title")
             notice = Static(self.message, id="new-table-notice")
             notice.display = bool(self.message)
             yield notice
-            resume = Static(self.resume_label or "", id="new-table-resume")
-            resume.display = bool(self.resume_label)
-            yield resume
+            saves = Vertical(*self.save_rows(), id="new-table-saves")
+            saves.display = bool(self.saves)
+            yield saves
             yield OptionRow(
                 "Game type", [(g.label, g.value) for g in GameType], s.game_type, id="opt-type"
             )
@@ -141,13 +202,20 @@ class NewTableScreen(Screen[TableSettings]):
                 "Play", [("individual", False), ("partners", True)], s.partners, id="opt-partners"
             )
             yield OptionRow("Hands", [(str(n), n) for n in MATCH_LENGTHS], s.hands, id="opt-hands")
-            for n, name in enumerate(BOT_NAMES):
+            for n in range(3):
                 where = ("right", "across", "left")[n]
                 yield OptionRow(
-                    f"{name} ({where})",
+                    f"Bot ({where})",
                     [(lv, lv) for lv in BOT_LEVELS],
                     s.bots[n],
                     id=f"opt-bot-{n + 1}",
+                )
+            for field_name, label, (off, on) in RULE_OPTIONS:
+                yield OptionRow(
+                    label,
+                    [(off, False), (on, True)],
+                    getattr(s, field_name),
+                    id=f"opt-{field_name.replace('_', '-')}",
                 )
             yield OptionRow(
                 "Bot pace",
@@ -172,6 +240,9 @@ class NewTableScreen(Screen[TableSettings]):
     def on_mount(self) -> None:
         self.query_one("#opt-type").focus()
 
+    def on_save_row_chosen(self, message: SaveRow.Chosen) -> None:
+        self.app.action_resume(message.match_id)  # type: ignore[attr-defined]
+
     def chosen(self) -> TableSettings:
         def row(id_: str) -> object:
             return self.query_one(f"#{id_}", OptionRow).value
@@ -181,6 +252,10 @@ class NewTableScreen(Screen[TableSettings]):
             penalties=row("opt-pen"),
             partners=row("opt-partners"),
             hands=row("opt-hands"),
+            **{
+                field_name: row(f"opt-{field_name.replace('_', '-')}")
+                for field_name, _, _ in RULE_OPTIONS
+            },
             bots=tuple(str(row(f"opt-bot-{n}")) for n in (1, 2, 3)),
             **people_choice(row("opt-people"), self.query_one("#opt-name", Input).value),
             **practice_choice(row("opt-practice")),
@@ -190,4 +265,17 @@ class NewTableScreen(Screen[TableSettings]):
         ).checked()
 
     def action_start(self) -> None:
+        if isinstance(self.focused, SaveRow):
+            self.app.action_resume(self.focused.match_id)  # type: ignore[attr-defined]
+            return
         self.dismiss(self.chosen())
+
+    def action_resume_focused(self) -> None:
+        """r: the match under the cursor, else the most recently played one."""
+        match_id = self.focused.match_id if isinstance(self.focused, SaveRow) else ""
+        self.app.action_resume(match_id)  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume_focused":
+            return bool(self.saves)
+        return True

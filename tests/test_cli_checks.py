@@ -1,0 +1,172 @@
+"""The command line says what it does: bad input exits 2 naming the token, never a traceback;
+``okey101 saves`` lists and deletes unfinished matches."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner, Result
+
+from okey_tui import storage
+from okey_tui.cli import main
+from okey_tui.commands.simulate import plural
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.ui.session import Session, bot_names
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=stdin, env={"COLUMNS": "80"})
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.mark.parametrize(
+    ("args", "tokens"),
+    [
+        (["play", "--humans", "1"], ["--humans", "2<=x<=4"]),
+        (["play", "--humans", "5"], ["--humans", "2<=x<=4"]),
+        (["play", "--humans", "2", "--names", "A,B,C"], ["--names", "3 names", "2 people"]),
+        (["play", "--names", "A,B,C,D,E"], ["--names", "5 names", "at most 4"]),
+        (["play", "--names", " , "], ["--names"]),
+        (["play", "--hands", "4"], ["--hands", "not 4"]),
+        (["play", "--name", "  "], ["--name"]),
+        (["play", "--side-by-side"], ["--side-by-side"]),
+        (["play", "--humans", "3", "--side-by-side"], ["--side-by-side", "not 3"]),
+        (["play", "--resume", "--seed", "3"], ["--resume"]),
+        (["play", "--resume", "nosuchmatch"], ["--resume", "nosuchmatch"]),
+        (["stats", "-y"], ["-y", "--reset"]),
+        (["stats", "--yes"], ["--yes", "--reset"]),
+        (["saves", "-y"], ["-y", "--delete"]),
+        (["saves", "--delete", "nosuchmatch"], ["--delete", "nosuchmatch"]),
+        (
+            [
+                "hint",
+                "--indicator",
+                "B7",
+                *["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9", "R10", "R11", "R12"],
+            ]
+            + ["K1", "K2", "K3", "K4", "K5", "K6", "K7", "K8", "K9", "K10", "K11"],
+            ["23 tiles", "at most 22"],
+        ),
+    ],
+)
+def test_bad_input_exits_2_naming_the_token(args: list[str], tokens: list[str]) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    for token in tokens:
+        assert token in result.output
+
+
+def test_hint_takes_a_starters_22_tiles() -> None:
+    tiles = [
+        "R1",
+        "R2",
+        "R3",
+        "R4",
+        "R5",
+        "R6",
+        "R7",
+        "R8",
+        "R9",
+        "R10",
+        "R11",
+        "R12",
+        "K1",
+        "K2",
+        "K3",
+        "K4",
+        "K5",
+        "K6",
+        "K7",
+        "K8",
+        "K9",
+        "K10",
+    ]
+    assert run("hint", "--indicator", "B7", "--json", *tiles).exit_code == 0
+
+
+def test_simulate_says_1_hand_and_its_headers_fit_80_columns_whole() -> None:
+    result = run("simulate", "--matches", "1", "--hands", "1", "--seed", "2")
+    assert result.exit_code == 0
+    assert "1 match of 1 hand," in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    assert "…" not in result.output
+    words = result.output.split()
+    for word in ("Penalties", "Straight-", "outs", "finishes", "Finish", "total", "Level"):
+        assert word in words
+    assert plural(3, "match", "matches") == "3 matches" and plural(1, "hand", "hands") == "1 hand"
+
+
+def test_no_bot_takes_a_persons_name() -> None:
+    session = Session(RuleSet(hands=1), seed=1, name="Ayşe")
+    names = [session.seat_name(s) for s in range(4)]
+    assert names[0] == "Ayşe" and len(set(names)) == 4
+    assert len({n.casefold() for n in bot_names(["ayşe", "Can", "mehmet"])} | {"ayşe"}) == 4
+    assert "Can" not in bot_names(["ayşe", "Can"])
+    hot = Session(RuleSet(hands=1), seed=1, name="Zeynep", humans=(0, 2), human_names=("Can",))
+    names = [hot.seat_name(s) for s in range(4)]
+    assert len(set(names)) == 4 and names[2] == "Can"
+
+
+def unfinished(seed: int, steps: int) -> storage.SaveEntry:
+    match = Match(RuleSet(hands=3), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        hand = match.hand
+        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+    path = storage.new_save_path()
+    storage.save(match, {"name": "Ayşe", "levels": ["easy", "normal", "hard"]}, path)
+    entry = storage.list_saves().find(path.stem)
+    assert entry is not None
+    return entry
+
+
+def test_saves_lists_every_unfinished_match() -> None:
+    assert "No unfinished matches" in run("saves").output
+    a, b = unfinished(1, 3), unfinished(2, 5)
+    result = run("saves")
+    assert result.exit_code == 0
+    for text in (a.id, b.id, "Classic", "1/3", "Ayşe", "Mehmet (normal)", "Your", "score", "Seats"):
+        assert text in result.output
+    document = json.loads(run("saves", "--json").output)
+    assert {s["id"] for s in document["saves"]} == {a.id, b.id}
+    first = document["saves"][0]
+    assert first["hand"] == 1 and first["hands"] == 3 and first["type"] == "Classic"
+    assert first["seats"][0] == "Ayşe" and first["score"] == 0
+
+
+def test_saves_reports_a_bad_file_and_still_lists_the_others() -> None:
+    good = unfinished(3, 2)
+    (storage.saves_dir() / "20200101-000000-bad0.json").write_text("{", "utf-8")
+    result = CliRunner().invoke(main, ["saves", "--json"])
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    assert [s["id"] for s in document["saves"]] == [good.id]
+    assert len(document["set_aside"]) == 1
+    assert "20200101-000000-bad0" in result.stderr and "kept as" in result.stderr
+
+
+def test_saves_delete_asks_first() -> None:
+    entry = unfinished(4, 2)
+    result = run("saves", "--delete", entry.id, stdin="n\n")
+    assert result.exit_code == 0 and "Nothing deleted" in result.output
+    assert entry.path.exists()
+    result = run("saves", "--delete", entry.id[:-1], stdin="y\n")  # a unique start is enough
+    assert result.exit_code == 0 and f"Deleted the unfinished match {entry.id}" in result.output
+    assert not entry.path.exists()
+    other = unfinished(5, 2)
+    other.path.with_name(other.path.name + ".lock").touch()  # left by a killed okey101
+    assert run("saves", "--delete", other.id, "-y").exit_code == 0
+    assert list(storage.saves_dir().iterdir()) == []
+
+
+def test_saves_never_deletes_a_match_being_played() -> None:
+    entry = unfinished(6, 2)
+    with storage.exclusive(entry.path):
+        result = run("saves", "--delete", entry.id, "--yes")
+    assert result.exit_code == 1 and "Another okey101" in result.output
+    assert entry.path.exists()

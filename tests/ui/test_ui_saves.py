@@ -1,0 +1,265 @@
+"""Nothing lost, no surprises: every unfinished match keeps its own save, flags apply to
+one match, a resumed match shows its log, status and tips as they were."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from textual.widgets import RichLog, Static
+from ui_helpers import wait_for_human
+
+from okey_tui import storage
+from okey_tui.cli import main
+from okey_tui.engine.notation import format_position
+from okey_tui.settings import TableSettings, load_settings, save_settings, settings_path
+from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.screens.setup import RULE_OPTIONS, NewTableScreen, SaveRow
+from okey_tui.ui.screens.table import TableScreen
+
+SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
+
+
+def cli_app(monkeypatch: pytest.MonkeyPatch, *args: str) -> OkeyApp:
+    """The app ``okey101 play ARGS`` would run (built by the real command, not run)."""
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = CliRunner().invoke(main, ["play", *args])
+    assert result.exit_code == 0, result.output
+    assert len(built) == 1
+    return built[0]
+
+
+async def play_a_move(pilot, app: OkeyApp) -> None:  # type: ignore[no-untyped-def]
+    """The human's next step: draw, or (holding 22) throw the tile under the cursor."""
+    await wait_for_human(pilot, app)
+    assert app.session is not None
+    await pilot.press("d" if app.session.hand.phase.value == "d" else "x")
+    await pilot.pause()
+
+
+def status_text(app: OkeyApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+async def test_a_new_match_with_flags_never_touches_the_unfinished_one() -> None:
+    """Match A unfinished; match B started with flags, a move played, quit: both resume exactly."""
+    save_settings(SETTINGS)
+    remembered = settings_path().read_text("utf-8")
+
+    first = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await play_a_move(pilot, first)
+        await wait_for_human(pilot, first)
+        a_id = first.save_path.stem  # type: ignore[union-attr]
+        a_position = format_position(first.session.hand)  # type: ignore[union-attr]
+        a_events = list(first.session.events)  # type: ignore[union-attr]
+        a_slots = list(first.screen.rack.slots)  # type: ignore[attr-defined]
+    a_text = storage.save_path_for(a_id).read_text("utf-8")
+    assert a_events
+
+    with pytest.MonkeyPatch.context() as mp:
+        second = cli_app(
+            mp, "--hands", "1", "--seed", "5", "--practice", "--name", "Ayşe", "--bot-delay", "0"
+        )
+    assert not second.ask
+    async with second.run_test(size=(120, 40)) as pilot:
+        await play_a_move(pilot, second)
+        await wait_for_human(pilot, second)
+        session = second.session
+        assert session is not None and session.practice and session.rules.hands == 1
+        b_id = second.save_path.stem  # type: ignore[union-attr]
+        b_position = format_position(session.hand)
+        b_events = list(session.events)
+    assert b_id != a_id
+    assert storage.save_path_for(a_id).read_text("utf-8") == a_text  # A untouched
+    assert settings_path().read_text("utf-8") == remembered  # flags are not remembered
+    assert {e.id for e in storage.list_saves().entries} == {a_id, b_id}
+
+    again = make_app(bot_delay=0, resume=a_id)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, TableScreen)
+        session = again.session
+        assert session is not None and session.seed == 9 and not session.practice
+        assert format_position(session.hand) == a_position
+        assert again.screen.rack.slots == a_slots
+        assert session.events == a_events  # the hand's log so far, restored
+        assert len(again.screen.query_one("#log", RichLog).lines) >= len(a_events)
+        assert status_text(again).startswith("Match resumed. Your turn")
+
+    latest = make_app(bot_delay=0, resume=True)
+    async with latest.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = latest.session
+        assert session is not None and latest.save_path.stem == b_id  # type: ignore[union-attr]
+        assert format_position(session.hand) == b_position
+        assert session.events == b_events
+        assert session.practice and session.name == "Ayşe"
+        assert "Ayşe" not in [session.seat_name(s) for s in (1, 2, 3)]
+    assert load_settings() == SETTINGS.checked()
+
+
+async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the_chosen_one() -> (
+    None
+):
+    positions = {}
+    for seed in (21, 22):
+        app = make_app(settings=SETTINGS, ask=False, seed=seed, bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for_human(pilot, app)
+            positions[seed] = format_position(app.session.hand)  # type: ignore[union-attr]
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        rows = list(app.screen.query(SaveRow))
+        assert len(rows) == 2
+        assert all(str(row.render()).startswith("resume") for row in rows)
+        rows[1].focus()  # the older match: seed 21
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert format_position(app.session.hand) == positions[21]  # type: ignore[union-attr]
+
+
+async def test_a_match_open_elsewhere_is_refused_on_the_new_table_screen() -> None:
+    first = make_app(settings=SETTINGS, ask=False, seed=4, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, first)
+    (entry,) = storage.list_saves().entries
+    with storage.exclusive(entry.path):
+        app = make_app(bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, NewTableScreen)
+            notice = str(app.screen.query_one("#new-table-notice").render())
+            assert "Another okey101 is playing this match" in notice
+
+
+async def test_every_table_option_can_be_chosen_on_the_new_table_screen() -> None:
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for field_name, _, _ in RULE_OPTIONS:
+            app.screen.query_one(f"#opt-{field_name.replace('_', '-')}").focus()
+            await pilot.press("right")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        rules = app.session.rules  # type: ignore[union-attr]
+        assert rules.finisher_scores_zero and rules.pairs_opener_lays_off
+        assert rules.finish_opening_needs_floor and rules.give_back_penalty
+    remembered = load_settings()  # chosen on the screen: remembered
+    assert remembered.rules() == rules
+
+
+def test_every_table_option_has_a_flag_and_flags_are_not_remembered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = cli_app(
+        monkeypatch,
+        "--finisher-zero",
+        "--pairs-lay-off",
+        "--finish-needs-floor",
+        "--give-back-penalty",
+        "--type",
+        "rising",
+        "--partners",
+        "--no-penalty",
+        "--hands",
+        "3",
+    )
+    rules = app.settings.rules()
+    assert rules.code() == "rising/3+npzlfg"
+    assert not settings_path().exists()
+    app = cli_app(monkeypatch, "--give-back-penalty", "--remember")
+    assert load_settings().give_back_penalty
+
+
+def test_practice_and_hot_seat_flags_do_not_follow_into_the_next_match(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hot = cli_app(monkeypatch, "--practice", "--humans", "2", "--seed", "1")
+    assert hot.settings.practice and hot.settings.humans == 2
+    plain = cli_app(monkeypatch, "--seed", "5")
+    assert not plain.settings.practice and plain.settings.humans == 1
+
+
+@pytest.mark.parametrize(
+    "flag",
+    [
+        ["--type", "rising"],
+        ["--hands", "3"],
+        ["--no-penalty"],
+        ["--partners"],
+        ["--finisher-zero"],
+        ["--pairs-lay-off"],
+        ["--finish-needs-floor"],
+        ["--give-back-penalty"],
+        ["--bots", "easy"],
+        ["--seed", "3"],
+        ["--name", "Deniz"],
+        ["--practice"],
+        ["--no-tips"],
+        ["--humans", "2"],
+        ["--names", "A,B"],
+        ["--humans", "2", "--side-by-side"],
+    ],
+)
+def test_play_help_names_exactly_the_flags_that_skip_the_new_table_screen(
+    monkeypatch: pytest.MonkeyPatch, flag: list[str]
+) -> None:
+    help_text = " ".join(CliRunner().invoke(main, ["play", "--help"]).output.split())
+    listed = help_text.split("start a match at once:")[1].split("What they")[0].split()
+    assert flag[-1] in listed or flag[0] in listed
+    assert not cli_app(monkeypatch, *flag).ask
+    for quiet in (["--bot-delay", "0"], ["--remember"]):
+        assert quiet[0] not in listed
+        assert cli_app(monkeypatch, *quiet).ask
+
+
+async def test_a_resumed_practice_match_gives_no_tip_for_a_moment_long_past() -> None:
+    """Stopped after the first draw: on resume no 'you start with 22 tiles' tip, no repeats."""
+    practice = SETTINGS.with_changes(practice=True, tips=True)
+    first = make_app(settings=practice, ask=False, seed=9, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, first)
+        assert first.session.hand.phase.value == "d"  # type: ignore[union-attr]
+        await pilot.press("d")
+        await pilot.pause()
+        shown = set(first.session.tips_shown)  # type: ignore[union-attr]
+    assert (0, "draw") in shown
+    again = make_app(bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        tips = [n.message for n in again._notifications]
+        assert not any("You start with 22 tiles" in t for t in tips)
+        assert not any("Your turn starts with a draw" in t for t in tips)
+        assert status_text(again).startswith("Match resumed. Your turn: play")
+
+
+async def test_a_match_stays_locked_while_it_is_played_and_is_freed_after() -> None:
+    """However it was resumed (by the command's lock or from the screen), no second okey101 may
+    play the match until this one leaves it."""
+    first = make_app(settings=SETTINGS, ask=False, seed=6, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, first)
+        path = first.save_path
+        assert path is not None and storage.in_use(path)
+    assert not storage.in_use(path)
+    lock = storage.MatchLock(path)  # as okey101 play --resume takes it
+    app = make_app(bot_delay=0, resume=path.stem, lock=lock)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert storage.in_use(path)
+    assert not storage.in_use(path)
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and storage.in_use(path)
+    assert not storage.in_use(path)
