@@ -9,11 +9,15 @@ from textual.message import Message
 from textual.widgets import RichLog, Static
 
 from okey_tui.engine.melds import MeldKind
-from okey_tui.engine.state import Event, OpeningKind
+from okey_tui.engine.state import Event, OpeningKind, TableMeld
 from okey_tui.engine.view import PlayerView
 from okey_tui.ui.session import Session
 from okey_tui.ui.staging import Staging
-from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
+
+# A meld another seat has just laid or changed: its number stands out until that seat's next turn.
+MARK_STYLE = "bold #101010 on #ffd24a"
+TABLE_MOVES = ("open", "lay", "add", "swap")
 
 SEAT_WORDS = ("you", "right", "across", "left")
 
@@ -76,15 +80,18 @@ class PilePanel(Static):
         mine = self.seat == view.seat
         for_me = self.seat == view.left
         self.set_class(for_me, "-for-me")
-        # Titled by whose pile it is; "pile" below tells it from the player panels.
-        self.border_title = "you" if mine else session.seat_name(self.seat)
+        # Titled by whose pile it is, never just the name: the player's panel has that title.
+        owner = "Your" if mine else f"{session.seat_name(self.seat)}'s"
+        room = self.size.width - 6  # the corners and the spaces around the title
+        self.border_title = f"{owner} pile" if not room or len(owner) + 5 <= room else owner
         self.border_subtitle = f"pile · {len(pile)}" if pile else "pile"
         text = Text()
         if pile:
-            text.append_text(chip(pile[-1], view.okey))
-            if len(pile) > 1:
+            # The top tile (the one that can be taken) is bright; the ones under it are dimmed.
+            text.append_text(chip(pile[-1], view.okey, face=FACE_TOP))
+            for tile in reversed(pile[-3:-1]):
                 text.append(" ")
-                text.append_text(chips(list(reversed(pile[-3:-1])), view.okey))
+                text.append_text(chip(tile, view.okey, face=FACE_DIM))
         else:
             text.append("empty", "dim")
         if for_me:
@@ -124,8 +131,9 @@ class MeldsView(VerticalScroll):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="melds-text")
 
-    def show(self, session: Session, view: PlayerView) -> None:
+    def show(self, session: Session, view: PlayerView, marks: dict[int, int] | None = None) -> None:
         okey = view.okey
+        marks = marks or {}
         text = Text()
         if not view.table:
             text.append("No melds on the table yet.", "dim")
@@ -147,7 +155,7 @@ class MeldsView(VerticalScroll):
             width = max(20, self.content_size.width - 1)
             line = 0
             for n, (index, tm) in enumerate(owned):
-                piece = Text(f"{index + 1}:", "dim")
+                piece = Text(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
                 piece.append_text(meld_chips(tm.meld, okey))
                 if tm.meld.kind is not MeldKind.PAIR:
                     piece.append(f" ={tm.meld.value}", "dim")
@@ -193,7 +201,16 @@ class LayDownArea(Static):
         if selection_text is not None:
             text.append("\n")
             text.append_text(selection_text)
+        self.text = text
         self.update(text)
+
+    def needed_height(self) -> int:
+        """Rows (borders included) to show everything at the current width: never cut."""
+        width = self.content_size.width
+        text = getattr(self, "text", None)
+        if not width or text is None:
+            return 0
+        return len(text.wrap(self.app.console, width)) + 2
 
 
 def event_line(session: Session, event: Event, okey_view: PlayerView) -> Text:
@@ -218,6 +235,69 @@ def event_line(session: Session, event: Event, okey_view: PlayerView) -> Text:
         return text
     text.append(event.text)
     return text
+
+
+class TableMarks:
+    """The melds other seats laid or changed, each kept until that seat's next turn.
+
+    :meth:`update` also names each such move for the status line
+    ("Mehmet added R9 to meld 4"), from the hand's events and the table.
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.marks: dict[int, int] = {}  # table meld index -> the seat that changed it
+        self.seen: list[TableMeld] = []
+        self.logged = 0
+        self.turn: int | None = None
+
+    def update(self, session: Session, viewer: int) -> list[str]:
+        hand = session.hand
+        news = hand.events[self.logged :]
+        self.logged = len(hand.events)
+        if hand.turn != self.turn:
+            self.turn = hand.turn
+            self.marks = {i: s for i, s in self.marks.items() if s != hand.turn}
+        table = hand.table
+        if len(table) < len(self.seen):  # a take-back: its melds are gone
+            self.marks = {i: s for i, s in self.marks.items() if i < len(table)}
+        old = self.seen
+        changed = [i for i, tm in enumerate(table) if i >= len(old) or old[i] != tm]
+        self.seen = list(table)
+        lines: list[str] = []
+        for n, event in enumerate(news):
+            if event.kind not in TABLE_MOVES or event.seat is None or event.seat == viewer:
+                continue
+            for i in changed:
+                if table[i].owner == event.seat or event.kind in ("add", "swap"):
+                    self.marks[i] = event.seat
+            lines.append(self.describe(session, event, news[n + 1 :], changed, viewer))
+        return lines
+
+    @staticmethod
+    def describe(
+        session: Session, event: Event, after: list[Event], changed: list[int], viewer: int
+    ) -> str:
+        who = session.seat_name(event.seat) if event.seat is not None else ""
+        table = session.hand.table
+        tile = event.tiles[0] if event.tiles else None
+        hit = [i for i in changed if tile is not None and tile in table[i].meld.tiles]
+        numbers = ", ".join(str(i + 1) for i in changed)
+        if event.kind == "open":
+            return f"{who} {event.text} (melds {numbers})"
+        if event.kind == "lay":
+            return f"{who} laid meld{'s' if len(changed) > 1 else ''} {numbers}"
+        target = f"meld {hit[0] + 1}" if hit else "a table meld"
+        if event.kind == "add":
+            return f"{who} added {tile} to {target}"
+        text = f"{who} swapped the okey out of {target}"
+        paid = next((e for e in after[:1] if e.kind == "penalty"), None)
+        if paid is not None and paid.seat is not None:
+            payer = "you" if paid.seat == viewer else session.seat_name(paid.seat)
+            text += f": +{paid.value} to {payer}"
+        return text
 
 
 class GameLog(RichLog, can_focus=False):
