@@ -20,8 +20,9 @@ FACE_SELECTED = "#a9d8ff"
 FACE_DIM = "#b9b2a2"
 FACE_TOP = "#fffaf0"  # the top of a discard pile: the tile that can be taken
 INK = {
-    Colour.RED: "#c0231b",
-    Colour.YELLOW: "#a86a00",
+    # Red and yellow far apart in hue and lightness: a bright red, a dark gold.
+    Colour.RED: "#d0161b",
+    Colour.YELLOW: "#8c6e00",
     Colour.BLUE: "#1d4fc4",
     Colour.BLACK: "#151515",
 }

@@ -82,7 +82,7 @@ class PilePanel(Static):
         self.set_class(for_me, "-for-me")
         # Titled by whose pile it is, never just the name: the player's panel has that title.
         owner = "Your" if mine else f"{session.seat_name(self.seat)}'s"
-        room = self.size.width - 6  # the corners and the spaces around the title
+        room = self.size.width - 2  # the content width, less the spaces around the title
         self.border_title = f"{owner} pile" if not room or len(owner) + 5 <= room else owner
         self.border_subtitle = f"pile · {len(pile)}" if pile else "pile"
         text = Text()
