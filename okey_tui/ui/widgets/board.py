@@ -6,6 +6,7 @@ from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from okey_tui.engine.melds import MeldKind
@@ -55,7 +56,7 @@ class PlayerPanel(Static):
         elif height >= 3:
             text.append(f"\nscore {score}")
         else:
-            text.append(f" · Σ{score}")
+            text.append(f" · {score} pts")
         text.append("\n")
         text.append(opened_text(view, seat), "bold green" if view.openings[seat] else "dim")
         if view.penalty_points[seat]:
@@ -113,13 +114,14 @@ class CentreInfo(Static):
         text.append_text(chip(view.okey, view.okey))
         text.append(f"   Middle: {view.middle_count}", "bold")
         match = session.match
-        text.append(
-            f"\nHand {match.hand_number + 1}/{session.rules.hands}"
-            f" · {session.rules.game_type.label}"
-            + (" · partners" if session.rules.partners else "")
-            + ("" if session.rules.penalties else " · no penalties"),
-            "dim",
-        )
+        # The hand and the table's kind go in the box's title: one more line for melds.
+        if isinstance(self.parent, Widget):
+            self.parent.border_title = (
+                f"Hand {match.hand_number + 1}/{session.rules.hands}"
+                f" · {session.rules.game_type.label}"
+                + (" · partners" if session.rules.partners else "")
+                + ("" if session.rules.penalties else " · no penalties")
+            )
         self.update(text)
 
 
@@ -169,6 +171,12 @@ class MeldsView(VerticalScroll):
                 text.append_text(piece)
                 line += piece.cell_len
         self.query_one("#melds-text", Static).update(text)
+        self.call_after_refresh(self.say_if_more)
+
+    def say_if_more(self) -> None:
+        """When the melds do not all fit, the box says which keys scroll them."""
+        if self.parent is not None and isinstance(self.parent, Widget):
+            self.parent.border_subtitle = "PgUp PgDn: more melds" if self.max_scroll_y else ""
 
 
 class LayDownArea(Static):
@@ -192,9 +200,7 @@ class LayDownArea(Static):
                 text.append_text(meld_chips(meld, okey))
         else:
             if view.opening is None:
-                text.append(
-                    f"Open with {view.melds_floor} points or {view.pairs_floor} pairs\n", "bold"
-                )
+                text.append(f"Open: {view.melds_floor} pts or {view.pairs_floor} pairs\n", "bold")
             else:
                 text.append(f"You {opened_text(view, view.seat)}: lay more melds\n", "bold")
             text.append("space select · o stage", "dim")
