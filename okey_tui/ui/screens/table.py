@@ -260,14 +260,14 @@ class TableScreen(PracticeMixin, Screen[None]):
 
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_current_screen():
-            return True
-        session = self.session
-        hand = session.hand
         if action in PRACTICE_KEYS:
             return self.practice_allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
             return bool(self.tip_shown)
+        if not self.is_current_screen():
+            return True
+        session = self.session
+        hand = session.hand
         if hand.is_over:
             return action in ("help", "quit_table", "piles", "cursor", "select", "colour_blind")
         if action not in ENGINE_KEYS:

@@ -157,7 +157,8 @@ class MeldsView(VerticalScroll):
             width = max(20, self.content_size.width - 1)
             line = 0
             for n, (index, tm) in enumerate(owned):
-                piece = Text(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
+                piece = Text()
+                piece.append(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
                 piece.append_text(meld_chips(tm.meld, okey))
                 if tm.meld.kind is not MeldKind.PAIR:
                     piece.append(f" ={tm.meld.value}", "dim")

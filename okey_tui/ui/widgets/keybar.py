@@ -28,7 +28,9 @@ class KeyBar(Static):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, _screen: Any) -> None:
-        self.draw()
+        # Under a dialog the screen answers for keys it cannot take now: keep the last bar.
+        if self.screen.is_current:
+            self.draw()
 
     def on_resize(self, event: events.Resize) -> None:
         self.draw()
