@@ -684,7 +684,8 @@ class TableScreen(PracticeMixin, Screen[None]):
                 "-error"
             ):
                 # What the others did on the table, then what the human can do.
-                self.set_status(" · ".join([*self.moves_seen[-2:], self.turn_hint()]))
+                moves = self.moves_seen[-2:]
+                self.set_status(" · ".join([*moves, "your turn" if moves else self.turn_hint()]))
             self.show_tips()
 
     def turn_hint(self) -> str:
