@@ -685,7 +685,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             ):
                 # What the others did on the table, then what the human can do.
                 moves = self.moves_seen[-2:]
-                self.set_status(" · ".join([*moves, "your turn" if moves else self.turn_hint()]))
+                self.set_status(" · ".join([*moves, "Your turn" if moves else self.turn_hint()]))
             self.show_tips()
 
     def turn_hint(self) -> str:
