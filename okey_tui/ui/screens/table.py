@@ -215,7 +215,10 @@ class TableScreen(PracticeMixin, Screen[None]):
         for pile in self.query(PilePanel):
             pile.show(session, view)
         self.query_one(CentreInfo).show(session, view)
-        self.moves_seen += self.table_marks.update(session, session.viewer)
+        # Hot-seat: each person also sees what the others at the terminal did.
+        self.moves_seen += self.table_marks.update(
+            session, None if self.hotseat else session.viewer
+        )
         self.query_one(MeldsView).show(session, view, self.table_marks.marks)
         laydown = self.query_one(LayDownArea)
         laydown.show(view, self.staging, self.selection_text(view))
@@ -701,8 +704,8 @@ class TableScreen(PracticeMixin, Screen[None]):
         """Hide the log column; on a small terminal, show the log over the table instead."""
         main = self.query_one("#main")
         main.toggle_class("-log-toggled")
-        compact = self.app.has_class("-compact")
-        shown = main.has_class("-log-toggled") == compact
+        narrow = self.app.has_class("-narrow")
+        shown = main.has_class("-log-toggled") == narrow
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
         self.set_status(("Log shown" if shown else "Log hidden") + ": l toggles it")

@@ -260,7 +260,8 @@ class TableMarks:
         self.logged = 0
         self.turn: int | None = None
 
-    def update(self, session: Session, viewer: int) -> list[str]:
+    def update(self, session: Session, viewer: int | None) -> list[str]:
+        """Note the table's changes since the last call; ``viewer``'s own are not marked."""
         hand = session.hand
         news = hand.events[self.logged :]
         self.logged = len(hand.events)
@@ -285,7 +286,7 @@ class TableMarks:
 
     @staticmethod
     def describe(
-        session: Session, event: Event, after: list[Event], changed: list[int], viewer: int
+        session: Session, event: Event, after: list[Event], changed: list[int], viewer: int | None
     ) -> str:
         who = session.seat_name(event.seat) if event.seat is not None else ""
         table = session.hand.table
