@@ -143,3 +143,15 @@ def test_help_lists_every_table_key_and_a_key_added_later():
         assert isinstance(binding, Binding)
         assert binding.key.removeprefix("shift+") in keys
     assert ("z", "Zoom") in rows
+
+
+async def test_the_end_of_match_summary_fits_at_80x24():
+    app = table_app(PENALTY_SEED, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert app.session.match.is_over
+        text = screen_text(app)
+        assert "The match is over. Zeynep won with -101." in text
+        assert "n: new match · q: quit" in text
