@@ -118,15 +118,15 @@ async def test_piles_and_panels_never_share_a_title():
         assert "Mehmet's pile" in titles
 
 
-async def test_tips_come_one_at_a_time_over_the_melds_and_n_puts_them_away():
+async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away():
     app = table_app(OPENING_SEED, practice=True, tips=True)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         tip = screen.query_one("#tip")
         assert tip.display and screen.tip_shown is not None
-        centre = screen.query_one("#centre").region
-        assert centre.contains_region(tip.region)
+        middle = screen.query_one("#mid-row").region
+        assert middle.contains_region(tip.region)
         for other in ("#rack", "#laydown", "#pile-0", "#pile-1", "#log", "#hints"):
             assert not tip.region.overlaps(screen.query_one(other).region)
         first = screen.tip_shown

@@ -273,7 +273,7 @@ class PracticeMixin:
             self.action_next_tip()
 
     def action_next_tip(self) -> None:
-        """Tips show one at a time over the table's melds (never the rack, piles or log)."""
+        """Tips show one at a time in the table's middle row (never the rack, piles or log)."""
         box = self.query_one("#tip")
         self.tip_shown = self.tips_waiting.pop(0) if self.tips_waiting else None
         box.set_class(self.tip_shown is not None, "-shown")

@@ -119,8 +119,8 @@ class TableScreen(PracticeMixin, Screen[None]):
                     with Vertical(id="centre"):
                         yield CentreInfo(id="centre-info")
                         yield MeldsView(id="melds")
-                        yield Static(id="tip")
                     yield PlayerPanel(1, id="seat-1")
+                    yield Static(id="tip")
                 with Horizontal(id="bottom-row"):
                     yield PilePanel(3, id="pile-3")
                     yield PlayerPanel(0, id="seat-0")
