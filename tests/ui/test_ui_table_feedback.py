@@ -155,3 +155,14 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         text = screen_text(app)
         assert "The match is over. Zeynep won with -101." in text
         assert "n: new match · q: quit" in text
+
+
+async def test_clicking_a_key_in_the_key_bar_presses_it():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        bar = screen.query_one("#keys")
+        line, start, _, _ = next(span for span in bar._spans if span[3] == "l")
+        await pilot.click("#keys", offset=(start, line))
+        assert screen.query_one("#log").display
