@@ -107,7 +107,7 @@ async def summary(app: OkeyApp, pilot: object) -> None:
         if session.hand.is_over:
             break
         session.act(fallback_action(session.view()))
-        if not session.hand.is_over:
+        if session.human_to_play:
             session.act(fallback_action(session.view()))
         app.screen.changed()  # type: ignore[attr-defined]
     await pilot.pause(0.2)  # type: ignore[attr-defined]
@@ -172,6 +172,9 @@ SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
     ("hand-summary", lambda: table(7), summary, SIZE),
     ("help", lambda: table(125), help_screen, SIZE),
     ("compact-80x24", lambda: table(125), nothing, (80, 24)),
+    ("table-80x24", lambda: table(125), mid_hand, (80, 24)),
+    # Seed 2: Zeynep finishes; Ayşe paid 101 when her okey was swapped off the table.
+    ("hand-summary-penalty-80x24", lambda: table(2), summary, (80, 24)),
     ("practice-hints", lambda: practice_table(3), hints, SIZE),
     ("hot-seat-privacy", lambda: hotseat_table(125), privacy, SIZE),
 ]
@@ -190,13 +193,29 @@ async def shoot(outdir: Path) -> list[Path]:
     return made
 
 
+# Textual's SVG asks for Fira Code from the web; offline, the converter falls back to a
+# proportional font and bold words spill over the next ones ("Mehmetdiscarded"). Draw
+# with a monospace font that is installed, so every cell is where the terminal puts it.
+PNG_FONT = "DejaVu Sans Mono"
+
+
+def for_png(svg_text: str) -> str:
+    """The SVG with its fonts pointed at an installed monospace font."""
+    return (
+        svg_text.replace('font-family: "Fira Code";', f'font-family: "{PNG_FONT}";')
+        .replace("font-family: Fira Code, monospace;", f'font-family: "{PNG_FONT}", monospace;')
+        .replace("font-family: arial;", f'font-family: "{PNG_FONT}";')
+    )
+
+
 def to_png(svg: Path) -> Path | None:
     try:
         import cairosvg  # type: ignore[import-untyped]
     except ImportError:
         return None
     png = svg.with_suffix(".png")
-    cairosvg.svg2png(url=str(svg), write_to=str(png), output_width=1600)
+    source = for_png(svg.read_text(encoding="utf-8")).encode("utf-8")
+    cairosvg.svg2png(bytestring=source, write_to=str(png), output_width=1600)
     return png
 
 

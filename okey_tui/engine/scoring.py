@@ -18,6 +18,7 @@ from okey_tui.engine.state import (
     OpeningKind,
     Outcome,
     Penalty,
+    PenaltyReason,
 )
 from okey_tui.engine.tiles import Tile
 
@@ -38,6 +39,9 @@ class SeatScore:
     opened: Opening | None
     total: int
     note: str
+    # How ``finish`` was reached, for a score sheet that explains itself:
+    # "23 left × 2", or a flat amount with the rule that set it.
+    formula: str = ""
 
     @property
     def okey_points(self) -> int:
@@ -78,20 +82,37 @@ def finish_points(
     outcome: Outcome, seat: int, opening: Opening | None, s: int, going_pairs: bool, zero: bool
 ) -> tuple[int, str]:
     """What the finish table writes for one seat, and a short note why."""
+    points, note, _ = finish_parts(outcome, seat, opening, s, going_pairs, zero)
+    return points, note
+
+
+def finish_parts(
+    outcome: Outcome, seat: int, opening: Opening | None, s: int, going_pairs: bool, zero: bool
+) -> tuple[int, str, str]:
+    """:func:`finish_points` and its arithmetic, e.g. ``"23 left × 2"`` or ``"202 × 2"``.
+
+    >>> finish_parts(Outcome(EndKind.FINISH, 1, okey=True), 0, Opening(OpeningKind.MELDS, 101),
+    ...              23, False, False)
+    (46, '23 left x2', '23 left × 2')
+    """
+    m = outcome.multiplier
     if outcome.kind is EndKind.FINISH and outcome.finisher == seat:
         if zero:
-            return 0, "finished (the finisher writes 0 at this table)"
-        return -PENALTY * outcome.multiplier, f"finished: {outcome.describe()}"
-    m = outcome.multiplier
+            return 0, "finished (the finisher writes 0 at this table)", "0 (finisher)"
+        formula = f"-{PENALTY} × {m}" if m > 1 else f"-{PENALTY}"
+        return -PENALTY * m, f"finished: {outcome.describe()}", formula
     if opening is None:
         points = NOT_OPENED * m
         note = "not opened"
+        formula = f"{NOT_OPENED} not opened" + (f" × {m}" if m > 1 else "")
         if going_pairs:
             points *= 2
             note += " after declaring Going Pairs (doubled)"
-        return points, note
+            formula += " × 2 (Going Pairs)"
+        return points, note, formula
     if outcome.straight:
-        return NOT_OPENED * m, "someone went straight out"
+        formula = f"{NOT_OPENED} straight out" + (f" × {m}" if m > 1 else "")
+        return NOT_OPENED * m, "someone went straight out", formula
     steps = int(outcome.okey) + int(outcome.pairs)
     note = f"{s} left"
     if opening.kind is OpeningKind.PAIRS:
@@ -99,7 +120,8 @@ def finish_points(
         note += ", opened with pairs (one step up)"
     if steps:
         note += f" x{1 << steps}"
-    return s * (1 << steps), note
+    formula = f"{s} left" + (f" × {1 << steps}" if steps else "")
+    return s * (1 << steps), note, formula
 
 
 def score_hand(hand: Hand) -> HandResult:
@@ -114,7 +136,7 @@ def score_hand(hand: Hand) -> HandResult:
         rack = hand.racks[seat]
         opening = hand.openings[seat]
         s = left_sum(rack, okey)
-        finish, note = finish_points(
+        finish, note, formula = finish_parts(
             outcome, seat, opening, s, hand.going_pairs[seat], rules.finisher_scores_zero
         )
         finisher_partner = (
@@ -126,6 +148,7 @@ def score_hand(hand: Hand) -> HandResult:
         okey_points = PENALTY * okeys if rules.penalties else 0
         if finisher_partner:
             finish, okey_points, note = 0, 0, "partner finished: writes 0"
+            formula = "0 (partner finished)"
         paid = sum(p.points for p in hand.penalties if p.seat == seat)
         bonus = big_opening_bonus(opening) if rules.big_opening_bonus else 0
         lines.append(
@@ -140,9 +163,57 @@ def score_hand(hand: Hand) -> HandResult:
                 opened=opening,
                 total=finish + okey_points + paid + bonus,
                 note=note,
+                formula=formula,
             )
         )
     return HandResult(outcome, tuple(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyNote:
+    """One penalty with its story: why, on which turn, over which tile, caused by whom."""
+
+    seat: int
+    points: int
+    reason: PenaltyReason
+    turn: int  # the hand's turns counted from 1 (each ends with a discard)
+    tile: Tile | None  # the tile of the move that caused it (the discard, the swap…)
+    by: int | None  # the seat whose move caused it
+
+
+def penalty_notes(hand: Hand) -> list[PenaltyNote]:
+    """Every penalty still standing in ``hand``, in order, read from its events.
+
+    A take-back removes a penalty from ``hand.penalties`` but not from the log,
+    so each standing penalty is matched to the next log entry of its seat and points.
+    """
+    found: list[tuple[int, int, int, Tile | None, int | None]] = []  # seat, points, turn, …
+    turn, move_turn = 1, 1
+    move_tile: Tile | None = None
+    move_seat: int | None = None
+    for event in hand.events:
+        if event.kind == "penalty":
+            if event.seat is not None:
+                found.append((event.seat, event.value, move_turn, move_tile, move_seat))
+            continue
+        move_turn, move_seat = turn, event.seat
+        move_tile = event.tiles[0] if event.tiles else None
+        if event.kind == "discard":
+            turn += 1
+    notes: list[PenaltyNote] = []
+    at = 0
+    for penalty in hand.penalties:
+        seen = next(
+            (i for i in range(at, len(found)) if found[i][:2] == (penalty.seat, penalty.points)),
+            None,
+        )
+        if seen is None:
+            notes.append(PenaltyNote(penalty.seat, penalty.points, penalty.reason, 0, None, None))
+            continue
+        at = seen + 1
+        _, _, when, tile, by = found[seen]
+        notes.append(PenaltyNote(penalty.seat, penalty.points, penalty.reason, when, tile, by))
+    return notes
 
 
 def penalties_by_seat(penalties: list[Penalty]) -> list[int]:

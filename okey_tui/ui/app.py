@@ -220,6 +220,8 @@ class OkeyApp(App[None]):
         elif not small and showing:
             self.pop_screen()
         self.set_class(height < 34 or width < 110, "-compact")
+        # Below 100 columns the log has no column of its own: l shows it over the table.
+        self.set_class(width < 100, "-narrow")
 
 
 def make_app(

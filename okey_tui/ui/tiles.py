@@ -19,9 +19,11 @@ FACE_CURSOR = "#ffe08a"
 FACE_SELECTED = "#a9d8ff"
 FACE_FRESH = "#ffc38a"  # the tile just drawn or taken
 FACE_DIM = "#b9b2a2"
+FACE_TOP = "#fffaf0"  # the top of a discard pile: the tile that can be taken
 INK = {
-    Colour.RED: "#c0231b",
-    Colour.YELLOW: "#a86a00",
+    # Red and yellow far apart in hue and lightness: a bright red, a dark gold.
+    Colour.RED: "#d0161b",
+    Colour.YELLOW: "#8c6e00",
     Colour.BLUE: "#1d4fc4",
     Colour.BLACK: "#151515",
 }
@@ -52,17 +54,19 @@ def face_lines(
     return top, bottom
 
 
-def chip(tile: Tile, okey: Tile | None = None, *, meant: Tile | None = None) -> Text:
+def chip(
+    tile: Tile, okey: Tile | None = None, *, meant: Tile | None = None, face: str = FACE
+) -> Text:
     """One tile on one line: ``R7`` on a light face; an okey shows a star and what it plays."""
-    style = Style(color=ink(tile), bgcolor=FACE, bold=True)
+    style = Style(color=ink(tile), bgcolor=face, bold=True)
     if okey is not None and tile == okey and meant is not None and meant != tile:
-        text = Text("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
-        text.append(str(meant), Style(color=ink(meant), bgcolor=FACE, bold=True, italic=True))
+        text = Text("★", Style(color=OKEY_MARK, bgcolor=face, bold=True))
+        text.append(str(meant), Style(color=ink(meant), bgcolor=face, bold=True, italic=True))
         return text
     label = "F✦" if tile.is_false_okey else str(tile)
     text = Text(label, style)
     if okey is not None and tile == okey:
-        text.append("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
+        text.append("★", Style(color=OKEY_MARK, bgcolor=face, bold=True))
     return text
 
 

@@ -32,23 +32,30 @@ def test_new_table_screen(snap_compare):
     assert snap_compare(app, terminal_size=(100, 30))
 
 
+async def mid_hand(pilot) -> None:
+    app = pilot.app
+    screen = app.screen
+    await pilot.press("s")
+    filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+    await goto(pilot, screen, filled[-1])
+    await pilot.press("x")
+    await wait_for_human(pilot, app)
+    await pilot.press("d")
+    await settle(pilot)
+
+
 def test_table_mid_hand(snap_compare):
     """Seed 125 after the human's first discard and the bots' replies: the rack of two rows
-    with gaps, the indicator and okey, the middle count, four piles with their top tiles,
-    the human's panel highlighted for the turn, and the log of draws and discards."""
+    with gaps, the indicator and okey, the middle count, four piles titled "…'s pile" with
+    their top tile bright, the human's panel highlighted for the turn, Mehmet's pairs on the
+    table, the log of draws and discards, and every key in the key bar."""
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), run_before=mid_hand)
 
-    async def run_before(pilot) -> None:
-        app = pilot.app
-        screen = app.screen
-        await pilot.press("s")
-        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-        await goto(pilot, screen, filled[-1])
-        await pilot.press("x")
-        await wait_for_human(pilot, app)
-        await pilot.press("d")
-        await settle(pilot)
 
-    assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), run_before=run_before)
+def test_table_mid_hand_at_80x24(snap_compare):
+    """The same moment at 80x24: no log column (l shows it), the melds in the centre, the
+    whole lay-down area, the four piles, the scores, and the keys on two lines, none cut."""
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(80, 24), run_before=mid_hand)
 
 
 def test_lay_down_area_with_running_total(snap_compare):
@@ -73,36 +80,59 @@ def test_lay_down_area_with_running_total(snap_compare):
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), run_before=run_before)
 
 
-def test_hand_summary(snap_compare):
-    """The end of hand 1 (seed 7, the human only draws and discards): every seat's finish,
-    multiplier, tiles left, okeys, penalties and hand score, then the score sheet."""
-
-    async def run_before(pilot) -> None:
-        app = pilot.app
-        session = app.session
-        for _ in range(60):
-            await wait_for_human(pilot, app)
-            if session.hand.is_over:
-                break
+async def to_summary(pilot) -> None:
+    app = pilot.app
+    session = app.session
+    for _ in range(80):
+        await wait_for_human(pilot, app)
+        if session.hand.is_over:
+            break
+        session.act(fallback_action(session.view()))
+        if session.human_to_play:
             session.act(fallback_action(session.view()))
-            if not session.hand.is_over:
-                session.act(fallback_action(session.view()))
-            app.screen.changed()
-        await settle(pilot)
-        # The log behind the dialog scrolls on its own schedule; the picture is about
-        # the summary, so the log is emptied to keep it the same from run to run.
-        from textual.widgets import RichLog
+        app.screen.changed()
+    await settle(pilot)
+    # The log behind the dialog scrolls on its own schedule; the picture is about
+    # the summary, so the log is emptied to keep it the same from run to run.
+    from textual.widgets import RichLog
 
-        for log in app.screen_stack[-2].query(RichLog):
-            log.clear()
-        await settle(pilot)
+    for log in app.screen_stack[-2].query(RichLog):
+        log.clear()
+    await settle(pilot)
 
-    assert snap_compare(table_app(7), terminal_size=(120, 40), run_before=run_before)
+
+def test_hand_summary(snap_compare):
+    """The end of hand 1 (seed 7, the human only draws and discards; the middle runs out):
+    each seat's arithmetic (202 not opened, N left) and tiles left, the match line and the
+    score sheet."""
+    assert snap_compare(table_app(7), terminal_size=(120, 40), run_before=to_summary)
+
+
+def test_hand_summary_with_penalties(snap_compare):
+    """Seed 17: Zeynep finishes. Her melds and last discard on top; each score's arithmetic
+    (Mehmet: N left × 2 as a pairs opener, + 101 penalties); under Ayşe and Mehmet the
+    penalty, its reason, the tile and the turn."""
+    assert snap_compare(table_app(17), terminal_size=(120, 40), run_before=to_summary)
+
+
+def test_hand_summary_with_penalties_at_80x24(snap_compare):
+    """The same summary at 80x24: all of it on one screen, the score sheet as one match line."""
+    assert snap_compare(table_app(17), terminal_size=(80, 24), run_before=to_summary)
 
 
 def test_help_screen(snap_compare):
-    """The help screen: the table of keys on top of the rules page."""
+    """The help screen: the table's keys (from its bindings) on top of the rules page."""
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(100, 30), press=["question_mark"])
+
+
+def test_help_screen_at_120x40(snap_compare):
+    """The help at 120x40: arrows, shift+arrows, space, then every table key, one line each."""
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), press=["question_mark"])
+
+
+def test_help_screen_at_80x24(snap_compare):
+    """The help at 80x24 fills the screen; the keys scroll, the rules follow."""
+    assert snap_compare(table_app(OPENING_SEED), terminal_size=(80, 24), press=["question_mark"])
 
 
 def test_compact_table_at_80x24(snap_compare):

@@ -1,49 +1,94 @@
-"""``?``: the keys, and the rules page of ``okey101 rules``."""
+"""``?``: the keys, and the rules page of ``okey101 rules``.
+
+The keys come from the table's own bindings, so a key added there shows up here.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.table import Table
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
 from okey_tui.commands.rules import rules_text
 
-KEYS = (
-    ("← → ↑ ↓", "move the cursor on the rack"),
-    ("space / click", "select or unselect the tile under the cursor"),
-    ("shift + arrows / drag", "move the selected tiles (or the cursor tile) on the rack"),
-    ("d", "draw from the middle"),
-    ("t", "take the left discard (only to use it this turn)"),
-    ("g", "give the taken discard back and draw instead"),
-    ("o", "stage the selection in the lay-down area; with nothing selected, lay down"),
-    ("Enter", "lay down the staged melds (your opening, or new melds)"),
-    ("Esc", "put the staged tiles back on the rack"),
-    ("a", "add the selection to a table meld"),
-    ("w", "swap an okey off the table for the tile it stands for"),
-    ("b", "take back what you laid this turn"),
-    ("x", "discard the tile under the cursor"),
-    ("s / p", "arrange the rack by runs and sets / by pairs"),
-    ("v / click a pile", "see every discard pile"),
-    ("c", "colour-blind shapes on the tiles"),
-    ("?", "this help"),
-    ("q", "quit (asks y/n)"),
-)
+# A longer line for some actions (by action, or by its name without arguments). A
+# binding not listed here shows with its own footer label.
+DETAILS = {
+    "cursor": "move the cursor on the rack",
+    "shift": "move the selected tiles on the rack (the mouse drags them)",
+    "select": "select or unselect the tile under the cursor (or click)",
+    "draw": "draw from the middle",
+    "take": "take the left discard (only to use it this turn)",
+    "give_back": "give the taken discard back and draw instead",
+    "stage": "stage the selection; with nothing selected, lay down",
+    "commit": "lay down the staged melds (your opening, or new melds)",
+    "unstage": "put the staged tiles back on the rack",
+    "add": "add the selection to a table meld",
+    "swap": "swap an okey off the table for the tile it stands for",
+    "take_back": "take back what you laid this turn",
+    "discard": "discard the tile under the cursor",
+    "arrange('melds')": "arrange the rack by runs and sets",
+    "arrange('pairs')": "arrange the rack by pairs",
+    "piles": "see every discard pile (or click a pile)",
+    "colour_blind": "colour-blind shapes on the tiles",
+    "hints": "show or hide the hint panel (practice tables)",
+    "undo": "undo your last step this turn (practice tables)",
+    "mark_okeys": "mark the okeys on the rack",
+    "toggle_log": "show or hide the game log (over the table on a small terminal)",
+    "next_tip": "put away the tip shown over the table",
+    "scroll_melds": "scroll the table melds up or down",
+    "help": "this help",
+    "quit_table": "quit (asks y/n)",
+}
+
+
+def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[tuple[str, str]]:
+    """(keys, what they do) per action, in the bindings' order; one row for a family of keys."""
+    rows: dict[str, list[str]] = {}
+    for binding in bindings:
+        if not isinstance(binding, Binding):
+            continue
+        base = binding.action.split("(", 1)[0]
+        what = DETAILS.get(binding.action) or DETAILS.get(base) or binding.description
+        for key in binding.key.split(","):
+            shown = display.get(key.strip(), key.strip())
+            keys = rows.setdefault(what, [])
+            if shown not in keys:
+                keys.append(shown)
+    return [(joined(keys), what) for what, keys in rows.items()]
+
+
+def joined(keys: list[str]) -> str:
+    """``shift+← shift+→`` reads better as ``shift+← →``."""
+    prefix = "shift+"
+    if len(keys) > 1 and all(k.startswith(prefix) for k in keys):
+        return prefix + " ".join(k[len(prefix) :] for k in keys)
+    return " ".join(keys)
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self) -> None:
+    def __init__(self, bindings: Iterable[BindingType] = ()) -> None:
         super().__init__(classes="dialog-screen")
+        self.table_bindings = list(bindings)
 
     def compose(self) -> ComposeResult:
-        keys = Table(title="Keys", expand=True, title_style="bold", show_header=False)
+        keys = Table(title="Keys", expand=True, title_style="bold", show_header=False, box=None)
         keys.add_column("Key", style="bold cyan", no_wrap=True)
         keys.add_column("What it does")
-        for key, what in KEYS:
+        display = {
+            key.strip(): self.app.get_key_display(Binding(key.strip(), ""))
+            for b in self.table_bindings
+            if isinstance(b, Binding)
+            for key in b.key.split(",")
+        }
+        for key, what in key_rows(self.table_bindings, display):
             keys.add_row(key, what)
         with VerticalScroll(id="help", classes="dialog wide"):
             yield Static(keys)

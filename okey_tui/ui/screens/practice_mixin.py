@@ -80,6 +80,8 @@ class PracticeMixin:
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
         self.seen_upto: dict[int, int] = {}
         self.seat_layouts: dict[int, RackLayout] = {}
+        self.tips_waiting: list[str] = []
+        self.tip_shown: str | None = None
 
     # -- who sits at the screen ---------------------------------------------------------
     @property
@@ -101,7 +103,9 @@ class PracticeMixin:
 
     def hide_racks(self) -> None:
         self.hidden = True
-        self.app.clear_notifications()  # a tip may speak of the rack being hidden
+        self.app.clear_notifications()
+        self.tips_waiting.clear()  # a tip may speak of the rack being hidden
+        self.action_next_tip()
         self.query_one(RackWidget).show(RackLayout(), self.session.hand.okey, -1, set(), False)
 
     def recap(self, seat: int) -> Text:
@@ -191,6 +195,13 @@ class PracticeMixin:
         )
 
     # -- practice ------------------------------------------------------------------------
+    def practice_refusal(self, action: str) -> str:
+        """Why ``h`` or ``u`` does nothing now."""
+        if not self.session.practice:
+            what = "Hints" if action == "hints" else "Undo"
+            return f"{what}: only at a practice table (okey101 play --practice)"
+        return "Nothing of yours to undo this turn"
+
     def practice_allowed(self, action: str) -> bool | None:
         if not self.session.practice:
             return False
@@ -261,5 +272,18 @@ class PracticeMixin:
         session = self.session
         if not session.human_to_play or session.hand.turn != session.viewer or self.hidden:
             return
-        for tip in self.walkthrough.due(session.view()):
-            self.notify(tip, title="Tip", timeout=12)
+        self.tips_waiting += self.walkthrough.due(session.view())
+        if self.tip_shown is None:
+            self.action_next_tip()
+
+    def action_next_tip(self) -> None:
+        """Tips show one at a time in the table's middle row (never the rack, piles or log)."""
+        box = self.query_one("#tip")
+        self.tip_shown = self.tips_waiting.pop(0) if self.tips_waiting else None
+        box.set_class(self.tip_shown is not None, "-shown")
+        if self.tip_shown is not None:
+            more = f" · {len(self.tips_waiting)} more" if self.tips_waiting else ""
+            box.border_title = "Tip"
+            box.border_subtitle = f"n: got it{more}"
+            box.update(self.tip_shown)
+        self.refresh_bindings()

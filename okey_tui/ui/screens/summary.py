@@ -1,4 +1,9 @@
-"""End of a hand: every seat's line and the score sheet; at the end of the match, the winners."""
+"""End of a hand: the winning melds, every seat's score with its arithmetic, every penalty
+with its reason, and the score sheet; at the end of the match, the winners.
+
+Every number is the engine's (:mod:`okey_tui.engine.scoring`): this screen only lays
+the parts side by side.
+"""
 
 from __future__ import annotations
 
@@ -10,45 +15,98 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from okey_tui.engine.scoring import HandResult
-from okey_tui.engine.state import SEATS
+from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore, penalty_notes
+from okey_tui.engine.state import SEATS, OpeningKind
 from okey_tui.ui.session import Session
-from okey_tui.ui.tiles import chips
+from okey_tui.ui.tiles import chip, chips, meld_chips
 
 
-def hand_table(session: Session, result: HandResult) -> Table:
+def winning_melds(session: Session, result: HandResult) -> Text | None:
+    """The finisher's melds on the table and the discard that ended the hand."""
+    finisher = result.outcome.finisher
+    if finisher is None:
+        return None
+    hand = session.hand
+    okey = hand.okey
+    text = Text("Melds: ", "bold")
+    owned = [tm.meld for tm in hand.table if tm.owner == finisher]
+    text.append_text(Text(" · ", "dim").join(meld_chips(m, okey) for m in owned))
+    if hand.discards[finisher]:
+        text.append("  last discard ", "bold")
+        text.append_text(chip(hand.discards[finisher][-1], okey))
+    return text
+
+
+def penalty_line(session: Session, note: PenaltyNote) -> Text:
+    text = Text(f"+{note.points} {note.reason.label}", "red")
+    if note.tile is not None:
+        text.append(": ")
+        text.append_text(chip(note.tile, session.hand.okey))
+    if note.by is not None and note.by != note.seat:
+        text.append(f" by {session.seat_name(note.by)}", "red")
+    if note.turn:
+        text.append(f" on turn {note.turn}", "red")
+    return text
+
+
+def arithmetic(line: SeatScore) -> Text:
+    """``56 left × 2 + 101 okey + 101 penalties = 258``: the engine's parts and total."""
+    text = Text(line.formula or str(line.finish))
+    if line.okey_points:
+        okeys = "okey" if line.okeys_in_hand == 1 else f"{line.okeys_in_hand} okeys"
+        text.append(f" + {line.okey_points} {okeys} in hand")
+    if line.penalties:
+        text.append(f" + {line.penalties} penalties", "red")
+    if line.bonus:
+        text.append(f" − {-line.bonus} big opening")
+    text.append(f" = {line.total}", "bold")
+    return text
+
+
+def explain_hand(session: Session, result: HandResult) -> Text:
+    """The whole hand in a few lines per seat."""
     okey = session.hand.okey
-    table = Table(
-        title=f"Hand {len(session.match.results)}: {result.outcome.describe()}",
-        expand=True,
-        title_style="bold",
-    )
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Finish")
-    table.add_column("×", justify="right")
-    table.add_column("Left", justify="right")
-    table.add_column("Okeys", justify="right")
-    table.add_column("Penalties", justify="right")
-    bonus = session.rules.big_opening_bonus
-    if bonus:
-        table.add_column("Bonus", justify="right")
-    table.add_column("Hand", justify="right", style="bold")
+    outcome = result.outcome
+    text = Text()
+    hand_no = len(session.match.results)
+    head = f"Hand {hand_no}/{session.rules.hands}: "
+    if outcome.finisher is not None:
+        head += f"{session.seat_name(outcome.finisher)} finished, {outcome.describe()}"
+    else:
+        head += outcome.describe()
+    if outcome.multiplier > 1:
+        head += f" (×{outcome.multiplier})"
+    text.append(head, "bold")
+    melds = winning_melds(session, result)
+    if melds is not None:
+        text.append("\n")
+        text.append_text(melds)
+    notes = penalty_notes(session.hand)
+    width = max(len(session.seat_name(s)) for s in range(SEATS)) + 2
     for line in result.seats:
-        finisher = result.outcome.finisher == line.seat
-        row = [
-            Text(session.seat_name(line.seat), "bold green" if finisher else ""),
-            line.note,
-            f"×{result.outcome.multiplier}",
-            f"{len(line.tiles_left)} tiles ({line.left_sum})",
-            f"+{line.okey_points}" if line.okey_points else "0",
-            f"+{line.penalties}" if line.penalties else "0",
-        ]
-        if bonus:
-            row.append(str(line.bonus))
-        row.append(str(line.total))
-        table.add_row(*row)
-    del okey
-    return table
+        text.append("\n")
+        finisher = outcome.finisher == line.seat
+        name = session.seat_name(line.seat).ljust(width)
+        text.append(name, "bold green" if finisher else "bold")
+        text.append_text(arithmetic(line))
+        if line.opened is not None and line.opened.kind is OpeningKind.PAIRS and not finisher:
+            text.append("  (pairs opener: one step up)", "dim")
+        if line.tiles_left:
+            text.append("\n" + " " * width)
+            text.append(f"{len(line.tiles_left)} left: ", "dim")
+            text.append_text(chips(line.tiles_left, okey))
+        for note in notes:
+            if note.seat == line.seat:
+                text.append("\n" + " " * width)
+                text.append_text(penalty_line(session, note))
+    return text
+
+
+def match_line(session: Session) -> Text:
+    totals = session.match.totals()
+    text = Text("Match: ", "bold")
+    text.append(" · ".join(f"{session.seat_name(s)} {totals[s]}" for s in range(SEATS)))
+    return text
 
 
 def score_sheet(session: Session) -> Table:
@@ -57,11 +115,8 @@ def score_sheet(session: Session) -> Table:
     table.add_column("Hand", justify="right")
     for seat in range(SEATS):
         table.add_column(session.seat_name(seat), justify="right")
-    running = [0] * SEATS
     for n, result in enumerate(match.results, start=1):
-        totals = result.totals()
-        running = [a + b for a, b in zip(running, totals, strict=True)]
-        table.add_row(str(n), *[str(t) for t in totals])
+        table.add_row(str(n), *[str(t) for t in result.totals()])
     totals = match.totals()
     table.add_row(Text("Total", "bold"), *[Text(str(t), "bold") for t in totals])
     return table
@@ -86,16 +141,9 @@ class HandSummaryScreen(ModalScreen[str]):
         match = session.match
         with Vertical(classes="dialog wide", id="summary"):
             with VerticalScroll():
-                yield Static(hand_table(session, self.result))
-                left = Text()
-                for line in self.result.seats:
-                    if line.tiles_left:
-                        left.append(f"{session.seat_name(line.seat)}: ", "bold")
-                        left.append_text(chips(line.tiles_left, session.hand.okey))
-                        left.append("\n")
-                left.rstrip()
-                yield Static(left, id="tiles-left")
-                yield Static(score_sheet(session))
+                yield Static(explain_hand(session, self.result), id="hand-explained")
+                yield Static(match_line(session), id="match-line")
+                yield Static(score_sheet(session), id="score-sheet")
                 if match.is_over:
                     winners = " and ".join(session.seat_name(s) for s in match.winners())
                     yield Static(

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from okey_tui.engine.actions import (
     Action,
@@ -44,9 +44,11 @@ from okey_tui.ui.widgets.board import (
     MeldsView,
     PilePanel,
     PlayerPanel,
+    TableMarks,
     event_line,
 )
 from okey_tui.ui.widgets.hints import HintPanel
+from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.ui.widgets.rack import RackWidget
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
@@ -97,6 +99,10 @@ class TableScreen(PracticeMixin, Screen[None]):
         Binding("h", "hints", "Hints"),
         Binding("u", "undo", "Undo"),
         Binding("k", "mark_okeys", "Mark okeys", show=False),
+        Binding("l", "toggle_log", "Log"),
+        Binding("n", "next_tip", "Got it"),
+        Binding("pageup", "scroll_melds(-1)", "Melds ↑", show=False),
+        Binding("pagedown", "scroll_melds(1)", "Melds ↓", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit_table", "Quit"),
     ]
@@ -113,6 +119,8 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.colour_blind = False
         self._logged = 0
         self._summary_shown = False
+        self.table_marks = TableMarks()
+        self.moves_seen: list[str] = []  # other seats' table moves since the human last played
         self.init_practice()
 
     # -- layout ----------------------------------------------------------------
@@ -129,6 +137,7 @@ class TableScreen(PracticeMixin, Screen[None]):
                         yield CentreInfo(id="centre-info")
                         yield MeldsView(id="melds")
                     yield PlayerPanel(1, id="seat-1")
+                    yield Static(id="tip")
                 with Horizontal(id="bottom-row"):
                     yield PilePanel(3, id="pile-3")
                     yield PlayerPanel(0, id="seat-0")
@@ -138,7 +147,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             yield HintPanel(id="hints")
         yield RackWidget(id="rack")
         yield Static(id="status")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
@@ -188,6 +197,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.cursor = 0
         self._logged = 0
         self._summary_shown = False
+        self.table_marks.reset()
         self.query_one("#log", RichLog).clear()
         self.set_status("")
         self.practice_new_hand()
@@ -236,8 +246,17 @@ class TableScreen(PracticeMixin, Screen[None]):
         for pile in self.query(PilePanel):
             pile.show(session, view)
         self.query_one(CentreInfo).show(session, view)
-        self.query_one(MeldsView).show(session, view)
-        self.query_one(LayDownArea).show(view, self.staging, self.selection_text(view))
+        # Hot-seat: each person also sees what the others at the terminal did.
+        self.moves_seen += self.table_marks.update(
+            session, None if self.hotseat else session.viewer
+        )
+        self.query_one(MeldsView).show(session, view, self.table_marks.marks)
+        laydown = self.query_one(LayDownArea)
+        laydown.show(view, self.staging, self.selection_text(view))
+        # The lay-down area grows (the melds above give way) rather than cut its melds off.
+        self.query_one("#bottom-row").styles.height = max(
+            4 if self.app.has_class("-compact") else 5, laydown.needed_height()
+        )
         self.render_rack()
         log = self.query_one("#log", RichLog)
         events_ = session.events
@@ -275,12 +294,14 @@ class TableScreen(PracticeMixin, Screen[None]):
 
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in PRACTICE_KEYS:
+            return self.practice_allowed(action) or False  # hidden when it would do nothing
+        if action == "next_tip":
+            return bool(self.tip_shown)
         if not self.is_current_screen():
             return True
         session = self.session
         hand = session.hand
-        if action in PRACTICE_KEYS:
-            return self.practice_allowed(action)
         if hand.is_over:
             return action in ("help", "quit_table", "piles", "cursor", "select", "colour_blind")
         if action not in ENGINE_KEYS:
@@ -315,6 +336,14 @@ class TableScreen(PracticeMixin, Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A greyed-out key still explains itself: the engine says why it is not allowed."""
+        practice = next(
+            (b.action for b in self.BINDINGS if b.key == event.key and b.action in PRACTICE_KEYS),
+            None,
+        )
+        if practice is not None and not self.check_action(practice, ()):
+            event.stop()
+            self.set_status(self.practice_refusal(practice), error=True)
+            return
         binding_action = {
             "d": "draw",
             "t": "take",
@@ -897,6 +926,7 @@ class TableScreen(PracticeMixin, Screen[None]):
     @work(exclusive=True, group="bots")
     async def run_bots(self) -> None:
         session = self.session
+        self.moves_seen.clear()
         while session.bots_to_play:
             await asyncio.sleep(self.bot_delay)
             seat = session.hand.turn
@@ -906,6 +936,8 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.sync_rack()
             self.render_all()
             self.refresh_bindings()
+            if self.moves_seen and self.bot_delay:
+                self.set_status(self.moves_seen[-1])  # say it while the table shows it
         self.changed_after_bots()
 
     def changed_after_bots(self) -> None:
@@ -918,7 +950,9 @@ class TableScreen(PracticeMixin, Screen[None]):
             if self.session.human_to_play and not self.query_one("#status", Static).has_class(
                 "-error"
             ):
-                self.set_status(self.turn_hint())
+                # What the others did on the table, then what the human can do.
+                moves = self.moves_seen[-2:]
+                self.set_status(" · ".join([*moves, "Your turn" if moves else self.turn_hint()]))
             self.show_tips()
 
     def turn_hint(self) -> str:
@@ -928,6 +962,21 @@ class TableScreen(PracticeMixin, Screen[None]):
                 return f"Your turn: d draw from the middle, or t take {view.left_discard}"
             return "Your turn: d draw from the middle"
         return "Your turn: play, then x discards the tile under the cursor"
+
+    # -- the log and the melds at any size -----------------------------------------------
+    def action_toggle_log(self) -> None:
+        """Hide the log column; on a small terminal, show the log over the table instead."""
+        main = self.query_one("#main")
+        main.toggle_class("-log-toggled")
+        narrow = self.app.has_class("-narrow")
+        shown = main.has_class("-log-toggled") == narrow
+        if shown:
+            self.query_one("#log", RichLog).scroll_end(animate=False)
+        self.set_status(("Log shown" if shown else "Log hidden") + ": l toggles it")
+
+    def action_scroll_melds(self, pages: int) -> None:
+        melds = self.query_one(MeldsView)
+        melds.scroll_to(y=melds.scroll_y + pages * max(1, melds.size.height - 1), animate=False)
 
     # -- end of hand, help, quit ------------------------------------------------------------
     def show_summary(self) -> None:
@@ -962,7 +1011,7 @@ class TableScreen(PracticeMixin, Screen[None]):
     def action_help(self) -> None:
         from okey_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
+        self.app.push_screen(HelpScreen(self.BINDINGS))
 
     def action_quit_table(self) -> None:
         def answer(yes: bool | None) -> None:

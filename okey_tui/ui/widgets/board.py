@@ -6,14 +6,19 @@ from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from okey_tui.engine.melds import MeldKind
-from okey_tui.engine.state import Event, OpeningKind
+from okey_tui.engine.state import Event, OpeningKind, TableMeld
 from okey_tui.engine.view import PlayerView
 from okey_tui.ui.session import Session
 from okey_tui.ui.staging import Staging
-from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
+
+# A meld another seat has just laid or changed: its number stands out until that seat's next turn.
+MARK_STYLE = "bold #101010 on #ffd24a"
+TABLE_MOVES = ("open", "lay", "add", "swap")
 
 SEAT_WORDS = ("you", "right", "across", "left")
 
@@ -51,7 +56,7 @@ class PlayerPanel(Static):
         elif height >= 3:
             text.append(f"\nscore {score}")
         else:
-            text.append(f" · Σ{score}")
+            text.append(f" · {score} pts")
         text.append("\n")
         text.append(opened_text(view, seat), "bold green" if view.openings[seat] else "dim")
         if view.penalty_points[seat]:
@@ -76,15 +81,18 @@ class PilePanel(Static):
         mine = self.seat == view.seat
         for_me = self.seat == view.left
         self.set_class(for_me, "-for-me")
-        # Titled by whose pile it is; "pile" below tells it from the player panels.
-        self.border_title = "you" if mine else session.seat_name(self.seat)
+        # Titled by whose pile it is, never just the name: the player's panel has that title.
+        owner = "Your" if mine else f"{session.seat_name(self.seat)}'s"
+        room = self.size.width - 2  # the content width, less the spaces around the title
+        self.border_title = f"{owner} pile" if not room or len(owner) + 5 <= room else owner
         self.border_subtitle = f"pile · {len(pile)}" if pile else "pile"
         text = Text()
         if pile:
-            text.append_text(chip(pile[-1], view.okey))
-            if len(pile) > 1:
+            # The top tile (the one that can be taken) is bright; the ones under it are dimmed.
+            text.append_text(chip(pile[-1], view.okey, face=FACE_TOP))
+            for tile in reversed(pile[-3:-1]):
                 text.append(" ")
-                text.append_text(chips(list(reversed(pile[-3:-1])), view.okey))
+                text.append_text(chip(tile, view.okey, face=FACE_DIM))
         else:
             text.append("empty", "dim")
         if for_me:
@@ -106,13 +114,14 @@ class CentreInfo(Static):
         text.append_text(chip(view.okey, view.okey))
         text.append(f"   Middle: {view.middle_count}", "bold")
         match = session.match
-        text.append(
-            f"\nHand {match.hand_number + 1}/{session.rules.hands}"
-            f" · {session.rules.game_type.label}"
-            + (" · partners" if session.rules.partners else "")
-            + ("" if session.rules.penalties else " · no penalties"),
-            "dim",
-        )
+        # The hand and the table's kind go in the box's title: one more line for melds.
+        if isinstance(self.parent, Widget):
+            self.parent.border_title = (
+                f"Hand {match.hand_number + 1}/{session.rules.hands}"
+                f" · {session.rules.game_type.label}"
+                + (" · partners" if session.rules.partners else "")
+                + ("" if session.rules.penalties else " · no penalties")
+            )
         self.update(text)
 
 
@@ -124,8 +133,9 @@ class MeldsView(VerticalScroll):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="melds-text")
 
-    def show(self, session: Session, view: PlayerView) -> None:
+    def show(self, session: Session, view: PlayerView, marks: dict[int, int] | None = None) -> None:
         okey = view.okey
+        marks = marks or {}
         text = Text()
         if not view.table:
             text.append("No melds on the table yet.", "dim")
@@ -147,7 +157,8 @@ class MeldsView(VerticalScroll):
             width = max(20, self.content_size.width - 1)
             line = 0
             for n, (index, tm) in enumerate(owned):
-                piece = Text(f"{index + 1}:", "dim")
+                piece = Text()
+                piece.append(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
                 piece.append_text(meld_chips(tm.meld, okey))
                 if tm.meld.kind is not MeldKind.PAIR:
                     piece.append(f" ={tm.meld.value}", "dim")
@@ -161,6 +172,12 @@ class MeldsView(VerticalScroll):
                 text.append_text(piece)
                 line += piece.cell_len
         self.query_one("#melds-text", Static).update(text)
+        self.call_after_refresh(self.say_if_more)
+
+    def say_if_more(self) -> None:
+        """When the melds do not all fit, the box says which keys scroll them."""
+        if self.parent is not None and isinstance(self.parent, Widget):
+            self.parent.border_subtitle = "PgUp PgDn: more melds" if self.max_scroll_y else ""
 
 
 class LayDownArea(Static):
@@ -184,16 +201,23 @@ class LayDownArea(Static):
                 text.append_text(meld_chips(meld, okey))
         else:
             if view.opening is None:
-                text.append(
-                    f"Open with {view.melds_floor} points or {view.pairs_floor} pairs\n", "bold"
-                )
+                text.append(f"Open: {view.melds_floor} pts or {view.pairs_floor} pairs\n", "bold")
             else:
                 text.append(f"You {opened_text(view, view.seat)}: lay more melds\n", "bold")
             text.append("space select · o stage", "dim")
         if selection_text is not None:
             text.append("\n")
             text.append_text(selection_text)
+        self.text = text
         self.update(text)
+
+    def needed_height(self) -> int:
+        """Rows (borders included) to show everything at the current width: never cut."""
+        width = self.content_size.width
+        text = getattr(self, "text", None)
+        if not width or text is None:
+            return 0
+        return len(text.wrap(self.app.console, width)) + 2
 
 
 def event_line(session: Session, event: Event, okey_view: PlayerView) -> Text:
@@ -218,6 +242,70 @@ def event_line(session: Session, event: Event, okey_view: PlayerView) -> Text:
         return text
     text.append(event.text)
     return text
+
+
+class TableMarks:
+    """The melds other seats laid or changed, each kept until that seat's next turn.
+
+    :meth:`update` also names each such move for the status line
+    ("Mehmet added R9 to meld 4"), from the hand's events and the table.
+    """
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.marks: dict[int, int] = {}  # table meld index -> the seat that changed it
+        self.seen: list[TableMeld] = []
+        self.logged = 0
+        self.turn: int | None = None
+
+    def update(self, session: Session, viewer: int | None) -> list[str]:
+        """Note the table's changes since the last call; ``viewer``'s own are not marked."""
+        hand = session.hand
+        news = hand.events[self.logged :]
+        self.logged = len(hand.events)
+        if hand.turn != self.turn:
+            self.turn = hand.turn
+            self.marks = {i: s for i, s in self.marks.items() if s != hand.turn}
+        table = hand.table
+        if len(table) < len(self.seen):  # a take-back: its melds are gone
+            self.marks = {i: s for i, s in self.marks.items() if i < len(table)}
+        old = self.seen
+        changed = [i for i, tm in enumerate(table) if i >= len(old) or old[i] != tm]
+        self.seen = list(table)
+        lines: list[str] = []
+        for n, event in enumerate(news):
+            if event.kind not in TABLE_MOVES or event.seat is None or event.seat == viewer:
+                continue
+            for i in changed:
+                if table[i].owner == event.seat or event.kind in ("add", "swap"):
+                    self.marks[i] = event.seat
+            lines.append(self.describe(session, event, news[n + 1 :], changed, viewer))
+        return lines
+
+    @staticmethod
+    def describe(
+        session: Session, event: Event, after: list[Event], changed: list[int], viewer: int | None
+    ) -> str:
+        who = session.seat_name(event.seat) if event.seat is not None else ""
+        table = session.hand.table
+        tile = event.tiles[0] if event.tiles else None
+        hit = [i for i in changed if tile is not None and tile in table[i].meld.tiles]
+        numbers = ", ".join(str(i + 1) for i in changed)
+        if event.kind == "open":
+            return f"{who} {event.text} (melds {numbers})"
+        if event.kind == "lay":
+            return f"{who} laid meld{'s' if len(changed) > 1 else ''} {numbers}"
+        target = f"meld {hit[0] + 1}" if hit else "a table meld"
+        if event.kind == "add":
+            return f"{who} added {tile} to {target}"
+        text = f"{who} swapped the okey out of {target}"
+        paid = next((e for e in after[:1] if e.kind == "penalty"), None)
+        if paid is not None and paid.seat is not None:
+            payer = "you" if paid.seat == viewer else session.seat_name(paid.seat)
+            text += f": +{paid.value} to {payer}"
+        return text
 
 
 class GameLog(RichLog, can_focus=False):

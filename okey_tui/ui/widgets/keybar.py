@@ -1,0 +1,75 @@
+"""The table's footer: every key that applies now, on a second line rather than cut off."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    """Shows the screen's active bindings (``show=True``), greyed when they do nothing now.
+
+    Keys that :meth:`check_action` hides (returns ``False``) are left out; when the
+    keys do not fit the width, they wrap to another line: a binding is never cut.
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._spans: list[tuple[int, int, int, str]] = []  # line, start, end, key
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.call_after_refresh(self.draw)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def bindings_changed(self, _screen: Any) -> None:
+        # Under a dialog the screen answers for keys it cannot take now: keep the last bar.
+        if self.screen.is_current:
+            self.draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.draw()
+
+    def items(self) -> list[tuple[str, Text]]:
+        """(key, label) for each binding to show, in the screen's order."""
+        shown: list[tuple[str, Text]] = []
+        actions: set[str] = set()
+        for key, (_node, binding, enabled, _tip) in self.screen.active_bindings.items():
+            if not binding.show or binding.action in actions:
+                continue
+            actions.add(binding.action)
+            label = Text()
+            label.append(self.app.get_key_display(binding), "bold #ffd24a" if enabled else "dim")
+            label.append(" ")
+            label.append(binding.description, "#e6e6e6" if enabled else "dim")
+            shown.append((key, label))
+        return shown
+
+    def draw(self) -> None:
+        width = self.size.width or self.app.size.width
+        text = Text()
+        self._spans = []
+        line, x = 0, 1
+        text.append(" ")
+        for key, label in self.items():
+            if x > 1 and x + label.cell_len + 1 > width:
+                text.append("\n ")
+                line, x = line + 1, 1
+            elif x > 1:
+                text.append("  ")
+                x += 2
+            self._spans.append((line, x, x + label.cell_len, key))
+            text.append_text(label)
+            x += label.cell_len
+        self.update(text)
+
+    def on_click(self, event: events.Click) -> None:
+        for line, start, end, key in self._spans:
+            if event.y == line and start <= event.x < end:
+                self.app.simulate_key(key)
+                return

@@ -1,0 +1,168 @@
+"""What just happened, a summary that explains, every size complete (pilot tests)."""
+
+from __future__ import annotations
+
+from rendered import screen_text
+from textual.binding import Binding
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, table_app, wait_for_human
+
+from okey_tui.ui.screens.help import key_rows
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.session import fallback_action
+
+# Seed 9 (easy bots): a bot adds a tile to a table meld before the human's second turn.
+LAY_OFF_SEED = 9
+# Seed 17 (easy bots, the human only draws and discards): Zeynep finishes; two bots
+# paid 101 for discarding a playable tile.
+PENALTY_SEED = 17
+
+
+def status_text(screen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def play_human_plainly(pilot, app, until) -> None:
+    """The human draws and discards (the engine's plain move) until ``until()`` holds."""
+    session = app.session
+    for _ in range(200):
+        await wait_for_human(pilot, app)
+        if until() or session.hand.is_over:
+            return
+        session.act(fallback_action(session.view()))
+        if session.human_to_play:
+            session.act(fallback_action(session.view()))
+        app.screen.changed()
+    raise AssertionError("never got there")
+
+
+async def test_a_bots_lay_off_is_marked_on_the_table_and_named_in_the_status_line():
+    app = table_app(LAY_OFF_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+
+        def laid_off():
+            return any(e.kind == "add" and e.seat != 0 for e in hand.events)
+
+        await play_human_plainly(pilot, app, laid_off)
+        event = next(e for e in hand.events if e.kind == "add" and e.seat != 0)
+        index = next(i for i, tm in enumerate(hand.table) if event.tiles[0] in tm.meld.tiles)
+        name = app.session.seat_name(event.seat)
+        assert screen.table_marks.marks.get(index) == event.seat
+        assert f"{name} added {event.tiles[0]} to meld {index + 1}" in status_text(screen)
+
+
+async def test_the_summary_lists_the_winning_melds_and_each_penalty_with_its_reason():
+    app = table_app(PENALTY_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        hand = app.session.hand
+        finisher = hand.outcome.finisher
+        text = screen_text(app)
+        first = next(tm.meld for tm in hand.table if tm.owner == finisher)
+        assert "Melds: " + " ".join(map(str, first.tiles[:2])) in text.replace("★", "")
+        assert f"last discard {hand.discards[finisher][-1]}" in text
+        assert "+101 discarded a playable tile: " in text and " on turn " in text
+        result = app.session.match.results[-1]
+        for line in result.seats:
+            assert f"= {line.total}" in text
+        assert "Enter: next hand" in text, "the whole summary fits at 80x24"
+
+
+async def test_at_80x24_every_footer_key_is_on_screen_and_l_shows_the_log():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        text = screen_text(app)
+        shown = [
+            (app.get_key_display(b), b.description)
+            for _, b, _, _ in screen.active_bindings.values()
+            if b.show
+        ]
+        assert len(shown) >= 10
+        for key, description in shown:
+            assert f"{key} {description}" in text, f"{key} {description} is cut off"
+        log, board = screen.query_one("#log"), screen.query_one("#board")
+        assert not log.display
+        await pilot.press("l")
+        assert log.display and not board.display and log.size.width > 40
+        await pilot.press("l")
+        assert not log.display and board.display
+
+
+async def test_practice_keys_are_hidden_outside_practice_and_say_why():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "Hints" not in screen_text(app) and "Undo" not in screen_text(app)
+        await pilot.press("h")
+        assert "only at a practice table" in status_text(screen)
+        await pilot.press("u")
+        assert "Undo: only at a practice table" in status_text(screen)
+
+
+async def test_piles_and_panels_never_share_a_title():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        titles = [w.border_title for w in screen.query(".player, .pile")]
+        assert len(titles) == len(set(titles)) == 8
+        assert "Mehmet's pile" in titles
+
+
+async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away():
+    app = table_app(OPENING_SEED, practice=True, tips=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tip = screen.query_one("#tip")
+        assert tip.display and screen.tip_shown is not None
+        middle = screen.query_one("#mid-row").region
+        assert middle.contains_region(tip.region)
+        for other in ("#rack", "#laydown", "#pile-0", "#pile-1", "#log", "#hints"):
+            assert not tip.region.overlaps(screen.query_one(other).region)
+        first = screen.tip_shown
+        while screen.tip_shown is not None:
+            await pilot.press("n")
+            assert screen.tip_shown != first
+        assert not tip.display
+
+
+def test_help_lists_every_table_key_and_a_key_added_later():
+    rows = key_rows([*TableScreen.BINDINGS, Binding("z", "zoom", "Zoom")], {})
+    keys = " ".join(k for k, _ in rows)
+    for binding in TableScreen.BINDINGS:
+        assert isinstance(binding, Binding)
+        assert binding.key.removeprefix("shift+") in keys
+    assert ("z", "Zoom") in rows
+
+
+async def test_the_end_of_match_summary_fits_at_80x24():
+    app = table_app(PENALTY_SEED, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert app.session.match.is_over
+        text = screen_text(app)
+        assert "The match is over. Zeynep won with -101." in text
+        assert "n: new match · q: quit" in text
+
+
+async def test_clicking_a_key_in_the_key_bar_presses_it():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        bar = screen.query_one("#keys")
+        line, start, _, _ = next(span for span in bar._spans if span[3] == "l")
+        await pilot.click("#keys", offset=(start, line))
+        assert screen.query_one("#log").display
