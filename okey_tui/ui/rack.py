@@ -85,6 +85,16 @@ class RackLayout:
                 return group
         return []
 
+    def nearest_tile(self, index: int) -> int | None:
+        """The occupied slot nearest to ``index``, its own row first."""
+        row, col = self.place(index)
+        for r in (row, 1 - row):
+            cols = sorted(range(self.cols), key=lambda c: (abs(c - col), c))
+            for c in cols:
+                if self.slots[self.index(r, c)] is not None:
+                    return self.index(r, c)
+        return None
+
     # -- tiles leaving and coming back ----------------------------------------------
     def take(self, indices: Iterable[int]) -> list[tuple[int, Tile]]:
         """Empty exactly these slots and remember where each tile came from."""

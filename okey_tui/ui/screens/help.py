@@ -16,36 +16,6 @@ from textual.widgets import Footer, Markdown, Static
 
 from okey_tui.commands.rules import rules_text
 
-# A longer line for some actions (by action, or by its name without arguments). A
-# binding not listed here shows with its own footer label.
-DETAILS = {
-    "cursor": "move the cursor on the rack",
-    "shift": "move the selected tiles on the rack (the mouse drags them)",
-    "select": "select or unselect the tile under the cursor (or click)",
-    "draw": "draw from the middle",
-    "take": "take the left discard (only to use it this turn)",
-    "give_back": "give the taken discard back and draw instead",
-    "stage": "stage the selection; with nothing selected, lay down",
-    "commit": "lay down the staged melds (your opening, or new melds)",
-    "unstage": "put the staged tiles back on the rack",
-    "add": "add the selection to a table meld",
-    "swap": "swap an okey off the table for the tile it stands for",
-    "take_back": "take back what you laid this turn",
-    "discard": "discard the tile under the cursor",
-    "arrange('melds')": "arrange the rack by runs and sets",
-    "arrange('pairs')": "arrange the rack by pairs",
-    "piles": "see every discard pile (or click a pile)",
-    "colour_blind": "colour-blind shapes on the tiles",
-    "hints": "show or hide the hint panel (practice tables)",
-    "undo": "undo your last step this turn (practice tables)",
-    "mark_okeys": "mark the okeys on the rack",
-    "toggle_log": "show or hide the game log (over the table on a small terminal)",
-    "next_tip": "put away the tip shown over the table",
-    "scroll_melds": "scroll the table melds up or down",
-    "help": "this help",
-    "quit_table": "quit (asks y/n)",
-}
-
 
 def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[tuple[str, str]]:
     """(keys, what they do) per action, in the bindings' order; one row for a family of keys."""
@@ -53,8 +23,7 @@ def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[t
     for binding in bindings:
         if not isinstance(binding, Binding):
             continue
-        base = binding.action.split("(", 1)[0]
-        what = DETAILS.get(binding.action) or DETAILS.get(base) or binding.description
+        what = binding.tooltip or binding.description
         for key in binding.key.split(","):
             shown = display.get(key.strip(), key.strip())
             keys = rows.setdefault(what, [])

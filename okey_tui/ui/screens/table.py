@@ -52,6 +52,21 @@ from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.ui.widgets.rack import RackWidget
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
+
+# The longer words of the help screen for keys that share them.
+SELECT = "select or unselect the tile under the cursor (or click it)"
+GROUP = "select the group under the cursor (or click its value)"
+EXTEND = "extend the selection to the left / right"
+SLIDE = "slide the selection (or the tile under the cursor) along its row"
+OTHER_ROW = "move the selection to the other row, into free slots"
+ROW_ENDS = "move the selection to the start / end of its row (no selection: the cursor)"
+NEXT_GAP = "move the selection past the next group, into the gap after it"
+STAGE = "stage the selection; with nothing selected, every group that is a meld"
+COMMIT = "lay down the staged melds (your opening, or new melds)"
+DISCARD = "discard the selected tile, or the one under the cursor"
+UNSTAGE = "clear the selection; then put staged tiles back in their slots"
+LOG = "show or hide the game log (over the table on a small terminal)"
+SCROLL = "scroll the table melds up / down"
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
     ErrorCode.TILE_DOES_NOT_FIT,
@@ -59,52 +74,66 @@ DOES_NOT_FIT = {
     ErrorCode.NOTHING_ADDS_TO_A_PAIR,
 }
 
-# Actions that need it to be the human's turn, and what to say when it is not.
-ENGINE_KEYS = {"draw", "take", "give_back", "take_back", "discard", "add", "swap", "commit"}
+# The keys that ask the engine for an action, and the kind of action each asks for:
+# such a key is usable when the engine lists an action of that kind as legal.
+ENGINE_ACTIONS: dict[str, type[Action]] = {
+    "draw": DrawMiddle,
+    "take": TakeDiscard,
+    "give_back": GiveBack,
+    "take_back": TakeBack,
+    "discard": Discard,
+    "add": AddTile,
+    "swap": SwapOkey,
+}
 
 
 class TableScreen(PracticeMixin, Screen[None]):
     """One hand after another at the table, until the match ends."""
 
+    # Every key of the table, once: the key bar shows ``show`` ones by their label, the
+    # help screen lists all of them with their tooltip, and a key that cannot be used
+    # now explains itself (see on_key).
     BINDINGS = [
-        Binding("left", "cursor(-1, 0)", "←", show=False),
-        Binding("right", "cursor(1, 0)", "→", show=False),
-        Binding("up", "cursor(0, -1)", "↑", show=False),
-        Binding("down", "cursor(0, 1)", "↓", show=False),
-        Binding("shift+left", "shift(-1, 0)", "Move", show=False),
-        Binding("shift+right", "shift(1, 0)", "Move", show=False),
-        Binding("shift+up", "shift(0, -1)", "Move", show=False),
-        Binding("shift+down", "shift(0, 1)", "Move", show=False),
-        Binding("home", "jump(-1)", "To start", show=False),
-        Binding("end", "jump(1)", "To end", show=False),
-        Binding("tab", "next_gap", "Next gap", show=False, priority=True),
-        Binding("space", "select", "Select", show=False),
-        Binding("m", "select_group", "Group", show=False),
-        Binding("left_square_bracket", "extend(-1)", "Extend", show=False),
-        Binding("right_square_bracket", "extend(1)", "Extend", show=False),
-        Binding("d", "draw", "Draw"),
-        Binding("t", "take", "Take"),
-        Binding("g", "give_back", "Give"),
-        Binding("o", "stage", "Open"),
-        Binding("enter", "commit", "Lay down", show=False),
-        Binding("a", "add", "Add"),
-        Binding("w", "swap", "Swap"),
-        Binding("b", "take_back", "Back"),
-        Binding("x", "discard", "Discard"),
-        Binding("s", "arrange('melds')", "Sort"),
-        Binding("p", "arrange('pairs')", "Pairs"),
-        Binding("v", "piles", "Piles", show=False),
-        Binding("escape", "unstage", "Unstage", show=False),
-        Binding("c", "colour_blind", "Colour-blind", show=False),
-        Binding("h", "hints", "Hints"),
-        Binding("u", "undo", "Undo"),
-        Binding("k", "mark_okeys", "Mark okeys", show=False),
-        Binding("l", "toggle_log", "Log"),
-        Binding("n", "next_tip", "Got it"),
-        Binding("pageup", "scroll_melds(-1)", "Melds ↑", show=False),
-        Binding("pagedown", "scroll_melds(1)", "Melds ↓", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit_table", "Quit"),
+        Binding("left", "cursor(-1, 0)", "←", show=False, tooltip="move the cursor on the rack"),
+        Binding("right", "cursor(1, 0)", "→", show=False, tooltip="move the cursor on the rack"),
+        Binding("up", "cursor(0, -1)", "↑", show=False, tooltip="move the cursor on the rack"),
+        Binding("down", "cursor(0, 1)", "↓", show=False, tooltip="move the cursor on the rack"),
+        Binding("space", "select", "Select", show=False, tooltip=SELECT),
+        Binding("m", "select_group", "Group", show=False, tooltip=GROUP),
+        Binding("left_square_bracket", "extend(-1)", "Extend", show=False, tooltip=EXTEND),
+        Binding("right_square_bracket", "extend(1)", "Extend", show=False, tooltip=EXTEND),
+        Binding("shift+left", "shift(-1, 0)", "Move", show=False, tooltip=SLIDE),
+        Binding("shift+right", "shift(1, 0)", "Move", show=False, tooltip=SLIDE),
+        Binding("shift+up", "shift(0, -1)", "Move", show=False, tooltip=OTHER_ROW),
+        Binding("shift+down", "shift(0, 1)", "Move", show=False, tooltip=OTHER_ROW),
+        Binding("home", "jump(-1)", "To start", show=False, tooltip=ROW_ENDS),
+        Binding("end", "jump(1)", "To end", show=False, tooltip=ROW_ENDS),
+        Binding("tab", "next_gap", "Next gap", show=False, priority=True, tooltip=NEXT_GAP),
+        Binding("d", "draw", "Draw", tooltip="draw from the middle"),
+        Binding("t", "take", "Take", tooltip="take the left discard (only to use it this turn)"),
+        Binding("g", "give_back", "Give", tooltip="give the taken discard back and draw instead"),
+        Binding("o", "stage", "Open", tooltip=STAGE),
+        Binding("enter", "commit", "Lay down", show=False, tooltip=COMMIT),
+        Binding("a", "add", "Add", tooltip="add the selection to a table meld (all or nothing)"),
+        Binding(
+            "w", "swap", "Swap", tooltip="swap an okey off the table for the tile it stands for"
+        ),
+        Binding("b", "take_back", "Back", tooltip="take back what you laid this turn (asks first)"),
+        Binding("x", "discard", "Discard", tooltip=DISCARD),
+        Binding("s", "arrange('melds')", "Sort", tooltip="arrange by runs and sets, groups apart"),
+        Binding("p", "arrange('pairs')", "Pairs", tooltip="arrange by pairs, groups apart"),
+        Binding("escape", "unstage", "Unstage", show=False, tooltip=UNSTAGE),
+        Binding("v", "piles", "Piles", show=False, tooltip="see every discard pile (or click one)"),
+        Binding("c", "colour_blind", "Colour-blind", show=False, tooltip="shapes on the tiles"),
+        Binding("h", "hints", "Hints", tooltip="show or hide the hint panel (practice tables)"),
+        Binding("u", "undo", "Undo", tooltip="undo your last step this turn (practice tables)"),
+        Binding("k", "mark_okeys", "Mark okeys", show=False, tooltip="mark the okeys on the rack"),
+        Binding("l", "toggle_log", "Log", tooltip=LOG),
+        Binding("n", "next_tip", "Got it", tooltip="put away the tip shown over the table"),
+        Binding("pageup", "scroll_melds(-1)", "Melds ↑", show=False, tooltip=SCROLL),
+        Binding("pagedown", "scroll_melds(1)", "Melds ↓", show=False, tooltip=SCROLL),
+        Binding("question_mark", "help", "Help", tooltip="this help"),
+        Binding("q", "quit_table", "Quit", tooltip="quit (asks first; the match is saved)"),
     ]
 
     def __init__(self, session: Session, bot_delay: float = 0.5) -> None:
@@ -237,6 +266,16 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.cursor = max(0, min(self.cursor, len(self.rack) - 1))
         return new
 
+    def took(self, slots: Iterable[int]) -> None:
+        """Tiles left these slots; a cursor left on an empty slot goes to the nearest tile."""
+        chosen = set(slots)
+        self.rack.take(chosen)
+        self.selected -= chosen
+        self.fresh -= chosen
+        if self.cursor in chosen:
+            nearest = self.rack.nearest_tile(self.cursor)
+            self.cursor = self.cursor if nearest is None else nearest
+
     def render_all(self) -> None:
         view = self.view
         session = self.session
@@ -294,6 +333,7 @@ class TableScreen(PracticeMixin, Screen[None]):
 
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Greys out (None) or hides (False) a key; the engine's legal actions decide."""
         if action in PRACTICE_KEYS:
             return self.practice_allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
@@ -301,32 +341,16 @@ class TableScreen(PracticeMixin, Screen[None]):
         if not self.is_current_screen():
             return True
         session = self.session
-        hand = session.hand
-        if hand.is_over:
+        if session.hand.is_over:
             return action in ("help", "quit_table", "piles", "cursor", "select", "colour_blind")
-        if action not in ENGINE_KEYS:
+        if action == "commit":
+            return True if session.human_to_play and self.staging.melds else None
+        kind = ENGINE_ACTIONS.get(action)
+        if kind is None:
             return True
         if not session.human_to_play:
             return None
-        view = self.view
-        playing = view.phase is Phase.PLAY
-        if action == "draw":
-            return True if view.phase is Phase.DRAW else None
-        if action == "take":
-            return True if view.phase is Phase.DRAW and view.left_discard is not None else None
-        if action == "give_back":
-            return True if view.taken is not None and not view.laid_this_turn else None
-        if action == "take_back":
-            return True if view.laid_this_turn else None
-        if action == "discard":
-            ok = playing and view.taken is None and view.okeys_owed == 0
-            return True if ok else None
-        if action in ("add", "swap"):
-            ok = playing and view.can_touch_table() and bool(view.table)
-            return True if ok else None
-        if action == "commit":
-            return True if playing and self.staging.melds else None
-        return True
+        return True if any(isinstance(a, kind) for a in legal_actions(self.view)) else None
 
     def is_current_screen(self) -> bool:
         try:
@@ -335,28 +359,23 @@ class TableScreen(PracticeMixin, Screen[None]):
             return False
 
     def on_key(self, event: events.Key) -> None:
-        """A greyed-out key still explains itself: the engine says why it is not allowed."""
-        practice = next(
-            (b.action for b in self.BINDINGS if b.key == event.key and b.action in PRACTICE_KEYS),
+        """A key that cannot be used now still explains itself (the engine says why)."""
+        action = next(
+            (
+                b.action
+                for b in self.BINDINGS
+                if isinstance(b, Binding) and event.key in b.key.split(",")
+            ),
             None,
         )
-        if practice is not None and not self.check_action(practice, ()):
+        if action is None or self.check_action(action, ()):
+            return
+        if action in PRACTICE_KEYS:
             event.stop()
-            self.set_status(self.practice_refusal(practice), error=True)
-            return
-        binding_action = {
-            "d": "draw",
-            "t": "take",
-            "g": "give_back",
-            "b": "take_back",
-            "x": "discard",
-            "a": "add",
-            "w": "swap",
-        }.get(event.key)
-        if binding_action is None or self.check_action(binding_action, ()):
-            return
-        event.stop()
-        self.explain(binding_action)
+            self.set_status(self.practice_refusal(action), error=True)
+        elif action in ENGINE_ACTIONS:
+            event.stop()
+            self.explain(action)
 
     def explain(self, action: str) -> None:
         session = self.session
@@ -408,10 +427,9 @@ class TableScreen(PracticeMixin, Screen[None]):
             return False
         self.record_step(action, True)
         prefer = sorted(self.fresh)
-        self.rack.take(slots)
+        self.took(slots)
         if isinstance(action, DrawMiddle | TakeDiscard | Discard):
             self.rack.forget()  # a new turn: what left earlier is gone for good
-        self.selected -= set(slots)
         _, new = self.rack.sync(self.rack_tiles(), prefer=prefer)
         self.fresh = set(new)
         if new:
@@ -738,7 +756,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         for g in groups:
             if g[0] in use:
                 self.staging.melds.append(use[g[0]])
-                self.rack.take(g)
+                self.took(g)
         self.selected.clear()
         self.after_staging(f"Staged {len(use)} groups")
         return True
@@ -750,8 +768,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         if Counter(here) != Counter(meld.tiles):
             return  # the rack changed while the question was open
         self.staging.melds.append(meld)
-        self.rack.take(slots)
-        self.selected -= set(slots)
+        self.took(slots)
         self.after_staging(f"Staged {meld} ({meld.value})")
 
     def after_staging(self, what: str) -> None:

@@ -204,7 +204,7 @@ class LayDownArea(Static):
                 text.append(f"Open: {view.melds_floor} pts or {view.pairs_floor} pairs\n", "bold")
             else:
                 text.append(f"You {opened_text(view, view.seat)}: lay more melds\n", "bold")
-            text.append("space select · o stage", "dim")
+            text.append("o stages your groups · space selects", "dim")
         if selection_text is not None:
             text.append("\n")
             text.append_text(selection_text)
