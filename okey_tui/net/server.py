@@ -500,13 +500,15 @@ class TableServer:
 
     def _after_change(self, ack: tuple[_Conn, int | None] | None = None) -> None:
         assert self.match is not None
-        self._broadcast_state(ack)
-        if self.match.hand.is_over and not self.match.hand_scored:
+        ended = self.match.hand.is_over and not self.match.hand_scored
+        if ended:
+            # Scored before the state goes out, so the view's totals include this hand.
             result = self.match.finish_hand()
-            summary = summary_of(self.match.hand_number, result)
-            self.summaries.append(summary)
+            self.summaries.append(summary_of(self.match.hand_number, result))
             for seat in self.seats:
                 seat.ready = False
+        self._broadcast_state(ack)
+        if ended:
             for conn in self._seated():
                 self._send_hand_over(conn)
             self._notice(
