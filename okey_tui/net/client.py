@@ -77,6 +77,7 @@ class RemoteTable:
         self._chat: list[ChatLine] = [chat_from_json(c) for c in _list(welcome.get("chat"))]
         self.errors: list[tuple[str, str]] = []  # protocol errors the server sent: (code, message)
         self.version = 0
+        self.pongs: list[int] = []
         self._listener: Callable[[], None] | None = None
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[None]] = {}
@@ -140,9 +141,15 @@ class RemoteTable:
             open_timeout=timeout,
         )
         try:
-            await ws.send(encode(hello))
-            async with asyncio.timeout(timeout):
-                raw = await ws.recv()
+            # A table that shuts us out may close before reading the hello: its reason is
+            # still waiting to be read.
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(hello))
+            try:
+                async with asyncio.timeout(timeout):
+                    raw = await ws.recv()
+            except ConnectionClosed:
+                raise JoinError("closed", "The table closed the connection") from None
             data = _decode(raw)
             if data.get("type") != "welcome":
                 raise JoinError(str(data.get("code", "?")), str(data.get("message", data)))
@@ -248,6 +255,9 @@ class RemoteTable:
         """Start the match (the lead player only)."""
         await self._ws.send(encode({"type": "start"}))
 
+    async def ping(self, ping_id: int) -> None:
+        await self._ws.send(encode({"type": "ping", "id": ping_id}))
+
     async def send_raw(self, raw: str | bytes) -> None:
         """Send anything (tests of the server's defences)."""
         await self._ws.send(raw)
@@ -322,6 +332,10 @@ class RemoteTable:
             self._hand_over = True
         elif kind == "chat":
             self._chat.append(chat_from_json(data))
+        elif kind == "pong":
+            pong = data.get("id")
+            if isinstance(pong, int):
+                self.pongs.append(pong)
         elif kind == "error":
             code, message = str(data.get("code")), str(data.get("message"))
             self.errors.append((code, message))

@@ -118,6 +118,8 @@ class _Conn:
     hand_sent: int = -1  # the hand those events belong to
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
     closing: bool = False
+    close_code: int = 1000
+    close_reason: str = ""
 
 
 class TableServer:
@@ -254,15 +256,25 @@ class TableServer:
             self._conns.discard(conn)
             self._leave(conn)
             conn.queue.put_nowait(None)
+            # Read and drop whatever still comes, so the closing handshake is not stuck
+            # behind unread messages.
+            drain = asyncio.create_task(self._drain(conn))
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer, 2.0)
+                await asyncio.wait_for(writer, 5.0)
             writer.cancel()
+            drain.cancel()
+
+    @staticmethod
+    async def _drain(conn: _Conn) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in conn.ws:
+                pass
 
     async def _write(self, conn: _Conn) -> None:
         while True:
             text = await conn.queue.get()
             if text is None:
-                await conn.ws.close()
+                await conn.ws.close(conn.close_code, conn.close_reason)
                 return
             try:
                 await conn.ws.send(text)
@@ -274,14 +286,15 @@ class TableServer:
             return
         if conn.queue.qsize() >= self.limits.send_queue:
             log.warning("closing a connection from %s: it does not read", conn.address)
-            conn.closing = True
-            conn.queue.put_nowait(None)
+            self._close(conn, 1008, "too slow")
             return
         conn.queue.put_nowait(encode(message))
 
-    def _close(self, conn: _Conn) -> None:
+    def _close(self, conn: _Conn, code: int = 1008, reason: str = "") -> None:
+        """Close after what is queued; 1008: the client broke the rules."""
         if not conn.closing:
             conn.closing = True
+            conn.close_code, conn.close_reason = code, reason
             conn.queue.put_nowait(None)
 
     async def _read(self, conn: _Conn) -> None:
@@ -316,7 +329,8 @@ class TableServer:
             return True
         conn.dropped += 1
         if conn.dropped > limits.max_dropped:
-            self._close(conn)
+            log.warning("closing a connection from %s: it floods", conn.address)
+            self._close(conn, 1008, "too many messages")
         elif conn.dropped == 1 or conn.dropped % 10 == 0:
             self._send(
                 conn,
