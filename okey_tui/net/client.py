@@ -28,6 +28,7 @@ from okey_tui.engine.actions import Action
 from okey_tui.engine.state import Event
 from okey_tui.engine.view import PlayerView
 from okey_tui.net.protocol import (
+    MAX_CHAT,
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
     ErrorCode,
@@ -246,7 +247,8 @@ class RemoteTable:
             self._pending.pop(action_id, None)
 
     async def say(self, text: str) -> None:
-        await self._ws.send(encode({"type": "chat", "text": text}))
+        """Send one chat line, cut to the table's limit (a longer one would be refused)."""
+        await self._ws.send(encode({"type": "chat", "text": text[:MAX_CHAT]}))
 
     async def next_hand(self) -> None:
         await self._ws.send(encode({"type": "next"}))
