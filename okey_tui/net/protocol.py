@@ -71,6 +71,7 @@ class ErrorCode(enum.Enum):
     HAND_NOT_OVER = "hand-not-over"
     MATCH_OVER = "match-over"
     TIMEOUT = "timeout"  # no hello in time
+    BUSY = "busy"  # too many connections at once: closed
 
 
 class ProtocolError(Exception):

@@ -85,6 +85,7 @@ class Limits:
     hello_timeout: float = 15.0  # seconds to say hello or rejoin
     send_queue: int = 1000  # messages waiting for a slow client before it is closed
     chat_keep: int = 50  # chat lines a newcomer is sent
+    max_connections: int = 64  # open connections at once, seated or not
 
 
 @dataclass
@@ -246,6 +247,10 @@ class TableServer:
         self._conns.add(conn)
         writer = asyncio.create_task(self._write(conn))
         try:
+            if len(self._conns) > self.limits.max_connections:
+                self._send(conn, error_message(ErrorCode.BUSY, "Too many connections: try later"))
+                self._close(conn, 1013, "busy")
+                return
             if self._wrong_codes.get(address, 0) >= self.limits.code_tries:
                 self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
                 return

@@ -72,7 +72,7 @@ def test_oversized_and_non_json_constants_are_refused() -> None:
 
 
 async def test_random_malformed_messages_change_nothing_and_the_table_still_answers() -> None:
-    server = await open_table(limits=Limits(rate=10_000, burst=10_000))
+    server = await open_table(limits=Limits(rate=10_000, burst=10_000, code_tries=10_000))
     tables = await seat_four(server)
     try:
         await tables[0].start()
@@ -99,6 +99,18 @@ async def test_random_malformed_messages_change_nothing_and_the_table_still_answ
         async with connect(server.url) as ws:  # the table still answers a newcomer
             await ws.send(json.dumps({"type": "ping", "id": 5}))
             assert json.loads(await ws.recv()) == {"type": "pong", "id": 5}
+        seats = [(seat.name, seat.token) for seat in server.seats]
+        async with connect(server.url) as stranger:  # the same noise before any hello
+            for raw in sent:
+                await stranger.send(raw)
+            await stranger.send(json.dumps({"type": "ping", "id": 7}))
+            for _ in range(len(sent) + 1):
+                reply = json.loads(await stranger.recv())
+                if reply == {"type": "pong", "id": 7}:
+                    break
+                assert reply["type"] in ("error", "pong")  # a random ping is answered too
+            assert reply == {"type": "pong", "id": 7}
+        assert [(seat.name, seat.token) for seat in server.seats] == seats
         await noisy.ping(9)
         await noisy.wait_for(lambda: 9 in noisy.pongs, 5)
         assert noisy.errors  # each bad message got its error
