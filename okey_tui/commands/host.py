@@ -164,7 +164,12 @@ def _serve(
         click.echo(
             f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME"
         )
-        click.echo("The first to join starts the match. Ctrl+C closes the table.", nl=True)
+        starts = (
+            "The match starts when four people sit"
+            if start_when_full
+            else "The first to join starts the match"
+        )
+        click.echo(f"{starts}; empty seats are bots. Ctrl+C closes the table.")
         try:
             await server.serve_forever()
         finally:

@@ -40,7 +40,7 @@ from okey_tui.net.protocol import (
     summary_from_json,
     view_from_json,
 )
-from okey_tui.table import ActionRefused, ChatLine, HandSummary, SeatInfo
+from okey_tui.table import ActionRefused, ChatLine, HandSummary, SeatInfo, TableInterface
 
 log = logging.getLogger("okey_tui.net")
 
@@ -356,6 +356,11 @@ class RemoteTable:
             future.set_result(None)
         else:
             future.set_exception(error)
+
+
+def _is_a_table_interface(table: RemoteTable) -> TableInterface:
+    """Never called: mypy checks here that a RemoteTable is a TableInterface."""
+    return table
 
 
 def _decode(raw: str | bytes) -> dict[str, Any]:

@@ -584,24 +584,32 @@ class TableServer:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            while self._bot_to_play():
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                    if not self._bot_to_play():
-                        break
-                assert self.match is not None
-                match, hand = self.match, self.match.hand
-                seat, version = hand.turn, self.version
-                view = PlayerView.of(hand, seat, tuple(match.totals()))
-                # A worker thread thinks, so a slow bot never stalls the other seats.
-                chosen, _ = await asyncio.to_thread(choose_action, self.bots[seat], view)
-                if self.version != version or not self._bot_to_play():
-                    continue  # someone came back or the hand moved on: think again
-                _, _, replaced = apply_action(hand, seat, chosen, self.bots[seat])
-                self.bot_replacements += replaced
-                self.version += 1
-                self._after_change()
-            self._maybe_next_hand()
+            try:
+                await self._play_bots()
+            except Exception:  # a fault here must not leave the table without its bots
+                log.exception("the bots stopped on an error; they go on at the next change")
+                await asyncio.sleep(0.1)
+                self._wake.set()
+
+    async def _play_bots(self) -> None:
+        while self._bot_to_play():
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+                if not self._bot_to_play():
+                    break
+            assert self.match is not None
+            match, hand = self.match, self.match.hand
+            seat, version = hand.turn, self.version
+            view = PlayerView.of(hand, seat, tuple(match.totals()))
+            # A worker thread thinks, so a slow bot never stalls the other seats.
+            chosen, _ = await asyncio.to_thread(choose_action, self.bots[seat], view)
+            if self.version != version or not self._bot_to_play():
+                continue  # someone came back or the hand moved on: think again
+            _, _, replaced = apply_action(hand, seat, chosen, self.bots[seat])
+            self.bot_replacements += replaced
+            self.version += 1
+            self._after_change()
+        self._maybe_next_hand()
 
     # -- what each seat is sent ----------------------------------------------------------
     def _seated(self) -> list[_Conn]:
