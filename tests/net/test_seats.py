@@ -71,3 +71,41 @@ async def test_empty_seats_are_bots_of_the_chosen_level_and_the_lead_starts() ->
     finally:
         await solo.close()
         await server.close()
+
+
+async def test_only_the_lead_starts_and_the_next_hand_waits_for_every_player() -> None:
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
+    from tests.net.helpers import play_step
+
+    server = TableServer(RuleSet(hands=3), 11, ("easy",) * 4)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[2].start()
+        await tables[2].wait_for(lambda: bool(tables[2].errors), 5)
+        assert tables[2].errors[-1][0] == "not-lead"
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[1].next_hand()
+        await tables[1].wait_for(lambda: len(tables[1].errors) == 1, 5)
+        assert tables[1].errors[-1][0] == "hand-not-over"
+        assert server.match is not None
+        for _ in range(MAX_ACTIONS):
+            if server.match.hand_scored:
+                break
+            await play_step(tables)
+        for n, t in enumerate(tables[:3]):
+            await t.wait_for(lambda t=t: t.hand_over, 5)
+            await t.next_hand()
+            await t.ping(n)  # answered after the server has read the next
+            await t.wait_for(lambda t=t, n=n: n in t.pongs, 5)
+        assert server.match.hand_number == 0  # seat 4 is not ready yet
+        await tables[3].next_hand()
+        for t in tables:
+            await t.wait_for(lambda t=t: t.hand_number == 1 and not t.hand_over, 5)
+            assert len(t.results) == 1 and t.events[0].kind == "deal"
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
