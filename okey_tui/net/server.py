@@ -29,6 +29,7 @@ from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from okey_tui.bots.base import LEVELS, Bot, make_bot
 from okey_tui.bots.driver import apply_action, choose_action
@@ -86,6 +87,7 @@ class Limits:
     send_queue: int = 1000  # messages waiting for a slow client before it is closed
     chat_keep: int = 50  # chat lines a newcomer is sent
     max_connections: int = 64  # open connections at once, seated or not
+    close_grace: float = 5.0  # seconds a closing connection has before it is cut off
 
 
 @dataclass
@@ -253,6 +255,7 @@ class TableServer:
                 return
             if self._wrong_codes.get(address, 0) >= self.limits.code_tries:
                 self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+                self._close(conn)
                 return
             await self._read(conn)
         except ConnectionClosed:
@@ -301,6 +304,14 @@ class TableServer:
             conn.closing = True
             conn.close_code, conn.close_reason = code, reason
             conn.queue.put_nowait(None)
+            # A client that reads nothing never finishes the closing handshake: cut it off.
+            asyncio.get_running_loop().call_later(self.limits.close_grace, self._abort, conn)
+
+    @staticmethod
+    def _abort(conn: _Conn) -> None:
+        if conn.ws.state is not State.CLOSED:
+            log.warning("cutting off a connection from %s that did not close", conn.address)
+            conn.ws.transport.abort()
 
     async def _read(self, conn: _Conn) -> None:
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 
 import pytest
@@ -241,5 +243,26 @@ async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:
             assert reply["code"] == "timeout"
             with pytest.raises(ConnectionClosed):
                 await ws.recv()
+    finally:
+        await server.close()
+
+
+async def test_a_flooding_client_that_reads_nothing_is_closed_and_loses_its_lobby_seat() -> None:
+    server = await open_table(limits=Limits(rate=5, burst=5, max_dropped=5, close_grace=0.2))
+    try:
+        async with connect(server.url, max_queue=1) as deaf:
+            await deaf.send(
+                json.dumps(
+                    {"type": "hello", "v": PROTOCOL_VERSION, "code": server.code, "name": "Deaf"}
+                )
+            )
+            for i in range(30):  # never reads a reply: its queue fills, then the flood closes it
+                with contextlib.suppress(ConnectionClosed):
+                    await deaf.send(json.dumps({"type": "ping", "id": i}))
+            for _ in range(100):
+                if not any(seat.human for seat in server.seats):
+                    break
+                await asyncio.sleep(0.05)
+            assert not any(seat.human for seat in server.seats)
     finally:
         await server.close()
