@@ -8,12 +8,14 @@ host's own seat at the terminal table comes with the remote table screen.
 from __future__ import annotations
 
 import ssl
+import sys
 from typing import TYPE_CHECKING
 
 import click
 
 if TYPE_CHECKING:
     from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
 
 from okey_tui.commands.play import _bots
 from okey_tui.commands.play import play as _play
@@ -169,16 +171,47 @@ def _serve(
             if start_when_full
             else "The first to join starts the match"
         )
+        console = _watch_console(server)
+        if console:
+            starts += " (or press Enter here to start it now)"
         click.echo(f"{starts}; empty seats are bots. Ctrl+C closes the table.")
         try:
             await server.serve_forever()
         finally:
+            if console:
+                asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
             await server.close()
 
     try:
         asyncio.run(run())
     except KeyboardInterrupt:
         click.echo("The table is closed.")
+
+
+def _watch_console(server: TableServer) -> bool:
+    """At a terminal, Enter starts the match: the host sees who joined and starts when ready."""
+    import asyncio
+
+    if not sys.stdin.isatty():
+        return False
+
+    def on_line() -> None:
+        line = sys.stdin.readline()
+        if not line:  # end of input: stop watching
+            asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
+        elif console_starts(line) and not server.started:
+            server.start_match()
+
+    try:
+        asyncio.get_running_loop().add_reader(sys.stdin.fileno(), on_line)
+    except (NotImplementedError, OSError, ValueError):
+        return False  # no console watching on this platform: the lead starts
+    return True
+
+
+def console_starts(line: str) -> bool:
+    """Whether a line typed at the host's terminal starts the match: Enter, or ``start``."""
+    return line.strip().lower() in ("", "start", "s")
 
 
 def _lan_address() -> str:

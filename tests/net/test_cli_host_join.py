@@ -96,3 +96,53 @@ async def test_host_no_seat_prints_the_join_line_and_seats_a_player() -> None:
         process.terminate()
         async with asyncio.timeout(10):
             await process.wait()
+
+
+async def test_enter_at_the_host_terminal_starts_the_match() -> None:
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        "--port",
+        "0",
+        "--hands",
+        "1",
+        "--bots",
+        "easy",
+        "--bot-delay",
+        "0",
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(follower)
+    assert process.stdout is not None
+    try:
+        lines: list[str] = []
+        async with asyncio.timeout(20):
+            while not any("Ctrl+C" in line for line in lines):
+                raw = await process.stdout.readline()
+                assert raw, "the host stopped: " + "".join(lines)
+                lines.append(raw.decode())
+        assert "press Enter here to start it now" in "".join(lines)
+        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", "".join(lines))
+        assert found is not None
+        host, port, code = found.groups()
+        table = await RemoteTable.join(f"ws://{host}:{port}", code, "Ayşe")
+        try:
+            await table.wait_for(lambda: len(table.seats()) == 4, 10)
+            os.write(leader, b"\n")  # the host starts the match; the player did not
+            await table.wait_for(lambda: table.has_view, 10)
+        finally:
+            await table.close()
+    finally:
+        process.terminate()
+        async with asyncio.timeout(10):
+            await process.wait()
+        os.close(leader)
