@@ -9,6 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from net_helpers import open_table, seat_four, settle
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
@@ -22,7 +23,6 @@ from okey_tui.net.protocol import (
     decode_client,
 )
 from okey_tui.net.server import Limits
-from tests.net.helpers import open_table, seat_four, settle
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

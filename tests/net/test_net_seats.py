@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
+
+from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
-from tests.net.helpers import MAX_ACTIONS, open_table, seat_four, settle
+from okey_tui.net.server import TableServer
 
 
 async def test_a_dropped_seat_is_played_by_a_bot_until_its_token_brings_the_player_back() -> None:
@@ -74,10 +77,6 @@ async def test_empty_seats_are_bots_of_the_chosen_level_and_the_lead_starts() ->
 
 
 async def test_only_the_lead_starts_and_the_next_hand_waits_for_every_player() -> None:
-    from okey_tui.engine.rules import RuleSet
-    from okey_tui.net.server import TableServer
-    from tests.net.helpers import play_step
-
     server = TableServer(RuleSet(hands=3), 11, ("easy",) * 4)
     await server.start()
     tables = await seat_four(server)

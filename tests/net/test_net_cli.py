@@ -21,7 +21,7 @@ from okey_tui.net.client import RemoteTable
         ["host", "--hands", "4", "--no-seat"],
         ["host", "--bots", "wizard", "--no-seat"],
         ["host", "--port", "70000", "--no-seat"],
-        ["host", "--cert", "pyproject.toml", "--no-seat"],
+        ["host", "--cert", __file__, "--no-seat"],  # a cert without its key
         ["join", "example.org:0", "ABCDEF"],
         ["join", "a:b:c", "ABCDEF"],
         ["join", "127.0.0.1", "!!"],

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from net_helpers import open_table
 from websockets.asyncio.client import connect
 
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import Limits
-from tests.net.helpers import open_table
 
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")

@@ -7,9 +7,10 @@ import json
 import re
 from typing import Any
 
+from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
+
 from okey_tui.engine.view import PlayerView
 from okey_tui.net.protocol import PUBLIC_EVENT_KINDS, view_from_json
-from tests.net.helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
 
 TILE = re.compile(r"F|[RYBK]\d{1,2}")
 # Where a tile may appear in what seat 0 receives (list indices left out).

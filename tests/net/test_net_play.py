@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
+
 from okey_tui.engine.actions import DrawMiddle
 from okey_tui.table import ActionRefused
-from tests.net.helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
 
 
 async def test_four_players_play_a_hand_to_its_score() -> None:
