@@ -22,7 +22,26 @@ from okey_tui.commands.play import play as _play
 
 DEFAULT_PORT = 8101
 # The options of ``play`` that describe a table; host takes them as they are.
-TABLE_OPTIONS = ("game_type", "hands", "no_penalty", "partners", "bots", "seed", "bot_delay")
+TABLE_OPTIONS = (
+    "game_type",
+    "hands",
+    "no_penalty",
+    "partners",
+    "finisher_zero",
+    "pairs_lay_off",
+    "finish_needs_floor",
+    "give_back_penalty",
+    "bots",
+    "seed",
+    "bot_delay",
+)
+# play's flag -> the table setting it turns on
+RULE_FLAGS = {
+    "finisher_zero": "finisher_scores_zero",
+    "pairs_lay_off": "pairs_opener_lays_off",
+    "finish_needs_floor": "finish_opening_needs_floor",
+    "give_back_penalty": "give_back_penalty",
+}
 COMING = (
     "okey101: the terminal table for remote play is coming. For now, serve a table with\n"
     "  okey101 host --no-seat\n"
@@ -73,6 +92,7 @@ def host(
     bots: str | None = None,
     seed: int | None = None,
     bot_delay: float | None = None,
+    **rule_flags: bool | None,
 ) -> None:
     """Open a table that friends join with okey101 join: prints the address and join code.
 
@@ -100,6 +120,9 @@ def host(
         changes["penalties"] = False
     if partners:
         changes["partners"] = True
+    for flag, setting in RULE_FLAGS.items():
+        if rule_flags.get(flag):
+            changes[setting] = True
     rules = TableSettings().with_changes(**changes).checked().rules()
     context = None
     if cert is not None and key is not None:

@@ -117,6 +117,8 @@ async def test_enter_at_the_host_terminal_starts_the_match() -> None:
         "easy",
         "--bot-delay",
         "0",
+        "--finisher-zero",
+        "--give-back-penalty",
         stdin=follower,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -131,6 +133,7 @@ async def test_enter_at_the_host_terminal_starts_the_match() -> None:
                 assert raw, "the host stopped: " + "".join(lines)
                 lines.append(raw.decode())
         assert "press Enter here to start it now" in "".join(lines)
+        assert "(classic/1+zg)" in "".join(lines)  # play's table options, taken as they are
         found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", "".join(lines))
         assert found is not None
         host, port, code = found.groups()
