@@ -10,7 +10,7 @@ from typing import Any
 from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
 
 from okey_tui.engine.view import PlayerView
-from okey_tui.net.protocol import PUBLIC_EVENT_KINDS, view_from_json
+from okey_tui.net.protocol import PUBLIC_EVENT_KINDS, event_for, view_from_json
 
 TILE = re.compile(r"F|[RYBK]\d{1,2}")
 # Where a tile may appear in what seat 0 receives (list indices left out).
@@ -79,6 +79,8 @@ async def test_every_byte_seat_0_receives_over_a_hand_holds_only_what_it_may_see
                         other_draws += event["kind"] == "draw"
             # What seat 0 holds now is exactly the engine's view for seat 0.
             assert tables[0].view() == PlayerView.of(hand, 0, tuple(server.match.totals()))
+            # and its log is exactly the hand's events as seat 0 may see them.
+            assert list(tables[0].events) == [event_for(e, 0) for e in hand.events]
             if hand.is_over:
                 break
             await play_step(tables)
@@ -96,3 +98,16 @@ async def test_every_byte_seat_0_receives_over_a_hand_holds_only_what_it_may_see
         for t in tables:
             await t.close()
         await server.close()
+
+
+def test_another_seats_draw_and_unknown_event_kinds_reach_others_without_tiles() -> None:
+    from okey_tui.engine.state import Event
+    from okey_tui.engine.tiles import Tile
+
+    draw = Event("draw", 2, "drew from the middle", (Tile.parse("R5"),))
+    assert event_for(draw, 2) == draw
+    assert event_for(draw, 0).tiles == ()
+    secret = Event("peek", 1, "saw K13", (Tile.parse("K13"),), 13)
+    assert event_for(secret, 0) == Event("peek", 1, "peek", (), 0)
+    discard = Event("discard", 1, "discarded K13", (Tile.parse("K13"),))
+    assert event_for(discard, 0) == discard
