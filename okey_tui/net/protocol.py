@@ -369,7 +369,7 @@ def view_from_json(data: Any) -> PlayerView:
             pairs_floor=_int(d, "pairs_floor"),
             match_totals=_ints(d, "match_totals"),
         )
-    except (NotationError, ValueError) as exc:
+    except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed view: {exc}") from None
 
 
