@@ -289,7 +289,10 @@ class RemoteTable:
                     log.warning("the server sent a malformed message: %s", exc.message)
                 self._changed.set()
                 if self._listener is not None:
-                    self._listener()
+                    try:
+                        self._listener()
+                    except Exception:  # a screen's fault must not cut the seat off the table
+                        log.exception("the table listener failed")
         except ConnectionClosed:
             pass
         finally:
