@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shutil
+import ssl
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -149,3 +152,68 @@ async def test_enter_at_the_host_terminal_starts_the_match() -> None:
         async with asyncio.timeout(10):
             await process.wait()
         os.close(leader)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_host_with_cert_and_key_serves_over_wss(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        "--port",
+        "0",
+        "--cert",
+        str(cert),
+        "--key",
+        str(key),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    try:
+        lines: list[str] = []
+        async with asyncio.timeout(20):
+            while not any(line.startswith("Join with:") for line in lines):
+                raw = await process.stdout.readline()
+                assert raw, "the host stopped: " + "".join(lines)
+                lines.append(raw.decode())
+        text = "".join(lines)
+        assert "open on wss://127.0.0.1:" in text
+        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+) --tls", text)
+        assert found is not None
+        host, port, code = found.groups()
+        context = ssl.create_default_context(cafile=str(cert))
+        table = await RemoteTable.join(f"wss://{host}:{port}", code, "Ayşe", ssl_context=context)
+        assert table.seat == 0
+        await table.close()
+    finally:
+        process.terminate()
+        async with asyncio.timeout(10):
+            await process.wait()
