@@ -392,20 +392,13 @@ class TableServer:
             self._next(conn)
 
     def _join(self, conn: _Conn, code: str, name: str) -> None:
-        tries = self._wrong_codes.get(conn.address, 0)
-        if tries >= self.limits.code_tries:
+        if self._wrong_codes.get(conn.address, 0) >= self.limits.code_tries:
             self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
             self._close(conn)
             return
         if not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
-            tries += 1
-            self._wrong_codes[conn.address] = tries
-            left = self.limits.code_tries - tries
-            log.warning("wrong join code from %s (%d tries left)", conn.address, left)
-            if left <= 0:
-                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
-                self._close(conn)
-            else:
+            if self._wrong_guess(conn):
+                left = self.limits.code_tries - self._wrong_codes[conn.address]
                 self._send(
                     conn,
                     error_message(
@@ -432,6 +425,19 @@ class TableServer:
         if self.start_when_full and all(s.human for s in self.seats):
             self.start_match()
 
+    def _wrong_guess(self, conn: _Conn) -> bool:
+        """Count a wrong code or token from this address; False when that was the last try
+        (the connection is then told and closed)."""
+        tries = self._wrong_codes.get(conn.address, 0) + 1
+        self._wrong_codes[conn.address] = tries
+        left = self.limits.code_tries - tries
+        log.warning("wrong join code or token from %s (%d tries left)", conn.address, left)
+        if left > 0:
+            return True
+        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+        self._close(conn)
+        return False
+
     def _rejoin(self, conn: _Conn, token: str) -> None:
         seat = next(
             (
@@ -442,7 +448,10 @@ class TableServer:
             None,
         )
         if seat is None:
-            raise ProtocolError(ErrorCode.BAD_TOKEN, "No seat has this token")
+            # A guessed token counts against the address like a wrong join code.
+            if self._wrong_guess(conn):
+                raise ProtocolError(ErrorCode.BAD_TOKEN, "No seat has this token")
+            return
         if seat.conn is not None:
             self._send(
                 conn,
@@ -450,8 +459,8 @@ class TableServer:
             )
             self._close(conn)
             return
-        self._seat(conn, seat)
         self.version += 1  # the bot stops covering this seat: a pending bot move is void
+        self._seat(conn, seat)
         self._notice(f"{seat.name} is back (seat {seat.index + 1})")
 
     def _seat(self, conn: _Conn, seat: _Seat) -> None:

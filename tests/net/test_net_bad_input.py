@@ -266,3 +266,19 @@ async def test_a_flooding_client_that_reads_nothing_is_closed_and_loses_its_lobb
             assert not any(seat.human for seat in server.seats)
     finally:
         await server.close()
+
+
+async def test_guessed_tokens_count_like_wrong_codes() -> None:
+    server = await open_table(limits=Limits(code_tries=2))
+    try:
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, "guess-1", timeout=5)
+        assert info.value.code == "bad-token"
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, "guess-2", timeout=5)
+        assert info.value.code == "too-many-tries"
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.join(server.url, server.code, "Late", timeout=5)
+        assert info.value.code == "too-many-tries"
+    finally:
+        await server.close()
