@@ -36,6 +36,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "saves",
         "Your unfinished matches: list them, or delete one.",
     ),
+    "host": ("okey_tui.commands.host", "host", "Open a table friends join from their computers."),
+    "join": ("okey_tui.commands.join", "join", "Take a seat at a friend's table (coming soon)."),
     "simulate": (
         "okey_tui.commands.simulate",
         "simulate",

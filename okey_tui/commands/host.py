@@ -1,0 +1,249 @@
+"""``okey101 host``: open a table others join from their own computers.
+
+The table choices are ``okey101 play``'s own options (the same objects, so
+the two commands cannot drift). ``--no-seat`` serves the table only; the
+host's own seat at the terminal table comes with the remote table screen.
+"""
+
+from __future__ import annotations
+
+import ssl
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
+
+from okey_tui.commands.play import _bots
+from okey_tui.commands.play import play as _play
+
+DEFAULT_PORT = 8101
+# The options of ``play`` that describe a table; host takes them as they are.
+TABLE_OPTIONS = (
+    "game_type",
+    "hands",
+    "no_penalty",
+    "partners",
+    "finisher_zero",
+    "pairs_lay_off",
+    "finish_needs_floor",
+    "give_back_penalty",
+    "bots",
+    "seed",
+    "bot_delay",
+)
+# play's flag -> the table setting it turns on
+RULE_FLAGS = {
+    "finisher_zero": "finisher_scores_zero",
+    "pairs_lay_off": "pairs_opener_lays_off",
+    "finish_needs_floor": "finish_opening_needs_floor",
+    "give_back_penalty": "give_back_penalty",
+}
+COMING = (
+    "okey101: the terminal table for remote play is coming. For now, serve a table with\n"
+    "  okey101 host --no-seat\n"
+    "and play it from a program that speaks the protocol (docs/protocol.md)."
+)
+
+
+def _table_options() -> list[click.Parameter]:
+    return [p for p in _play.params if p.name in TABLE_OPTIONS]
+
+
+@click.command(name="host", params=_table_options())
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=DEFAULT_PORT,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--public",
+    is_flag=True,
+    help="Listen on every network interface (default: this computer only, 127.0.0.1).",
+)
+@click.option(
+    "--cert",
+    type=click.Path(exists=True, dir_okay=False),
+    help="TLS certificate (PEM): serve over wss. Needs --key.",
+)
+@click.option("--key", type=click.Path(exists=True, dir_okay=False), help="TLS private key (PEM).")
+@click.option("--no-seat", is_flag=True, help="Only serve the table: the host does not play.")
+@click.option(
+    "--start-when-full",
+    is_flag=True,
+    help="Deal as soon as four people sit (otherwise the first to join starts).",
+)
+def host(
+    port: int,
+    public: bool,
+    cert: str | None,
+    key: str | None,
+    no_seat: bool,
+    start_when_full: bool,
+    game_type: str | None = None,
+    hands: int | None = None,
+    no_penalty: bool | None = None,
+    partners: bool | None = None,
+    bots: str | None = None,
+    seed: int | None = None,
+    bot_delay: float | None = None,
+    **rule_flags: bool | None,
+) -> None:
+    """Open a table that friends join with okey101 join: prints the address and join code.
+
+    Seats nobody takes are bots (--bots: one level for all, or three for
+    seats 2-4 with seat 1 taking the first). A player whose connection drops
+    is covered by a bot until they rejoin.
+    """
+    if hands is not None and hands % 2 == 0:
+        raise click.BadParameter("a match is 1, 3, 5, 7, 9, 11 or 13 hands", param_hint="--hands")
+    if (cert is None) != (key is None):
+        raise click.UsageError("--cert and --key go together: give both to serve over TLS")
+    levels = _bots(bots) or ("normal", "normal", "normal")
+    if not no_seat:
+        click.echo(COMING, err=True)
+        raise SystemExit(1)
+
+    from okey_tui.settings import TableSettings
+
+    changes: dict[str, object] = {}
+    if game_type is not None:
+        changes["game_type"] = game_type.lower()
+    if hands is not None:
+        changes["hands"] = hands
+    if no_penalty:
+        changes["penalties"] = False
+    if partners:
+        changes["partners"] = True
+    for flag, setting in RULE_FLAGS.items():
+        if rule_flags.get(flag):
+            changes[setting] = True
+    rules = TableSettings().with_changes(**changes).checked().rules()
+    context = None
+    if cert is not None and key is not None:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        try:
+            context.load_cert_chain(cert, key)
+        except (ssl.SSLError, OSError) as exc:
+            raise click.BadParameter(f"cannot load the certificate and key: {exc}") from None
+    _serve(
+        rules,
+        seed,
+        (levels[0], *levels),
+        port=port,
+        public=public,
+        context=context,
+        bot_delay=0.6 if bot_delay is None else bot_delay,
+        start_when_full=start_when_full,
+    )
+
+
+def _serve(
+    rules: RuleSet,
+    seed: int | None,
+    levels: tuple[str, ...],
+    *,
+    port: int,
+    public: bool,
+    context: ssl.SSLContext | None,
+    bot_delay: float,
+    start_when_full: bool,
+) -> None:
+    import asyncio
+    import logging
+    import secrets
+
+    from okey_tui.net.server import TableServer
+
+    logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
+    server = TableServer(
+        rules,
+        secrets.randbelow(2**31) if seed is None else seed,
+        (levels[0], levels[1], levels[2], levels[3]),
+        host="0.0.0.0" if public else "127.0.0.1",
+        port=port,
+        ssl_context=context,
+        bot_delay=bot_delay,
+        start_when_full=start_when_full,
+        on_notice=lambda text: click.echo(text),
+    )
+
+    async def run() -> None:
+        try:
+            await server.start()
+        except OSError as exc:
+            raise click.ClickException(
+                f"cannot listen on port {port}: {exc.strerror or exc} (give another --port)"
+            ) from None
+        address = _lan_address() if public else "127.0.0.1"
+        tls = " --tls" if context is not None else ""
+        click.echo(f"okey101 table ({rules.code()}) open on {server.url}")
+        if not public:
+            click.echo("Only this computer can join: add --public to let others in.")
+        click.echo(f"Join code: {server.code}")
+        click.echo(
+            f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME"
+        )
+        starts = (
+            "The match starts when four people sit"
+            if start_when_full
+            else "The first to join starts the match"
+        )
+        console = _watch_console(server)
+        if console:
+            starts += " (or press Enter here to start it now)"
+        click.echo(f"{starts}; empty seats are bots. Ctrl+C closes the table.")
+        try:
+            await server.serve_forever()
+        finally:
+            if console:
+                asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
+            await server.close()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        click.echo("The table is closed.")
+
+
+def _watch_console(server: TableServer) -> bool:
+    """At a terminal, Enter starts the match: the host sees who joined and starts when ready."""
+    import asyncio
+
+    if not sys.stdin.isatty():
+        return False
+
+    def on_line() -> None:
+        line = sys.stdin.readline()
+        if not line:  # end of input: stop watching
+            asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
+        elif console_starts(line) and not server.started:
+            server.start_match()
+
+    try:
+        asyncio.get_running_loop().add_reader(sys.stdin.fileno(), on_line)
+    except (NotImplementedError, OSError, ValueError):
+        return False  # no console watching on this platform: the lead starts
+    return True
+
+
+def console_starts(line: str) -> bool:
+    """Whether a line typed at the host's terminal starts the match: Enter, or ``start``."""
+    return line.strip().lower() in ("", "start", "s")
+
+
+def _lan_address() -> str:
+    """This computer's address on its network, for the join line (no packet is sent)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the outgoing interface
+            return str(probe.getsockname()[0])
+        except OSError:
+            return socket.gethostname()

@@ -1,0 +1,388 @@
+"""A seat at a remote table: :class:`RemoteTable`, a :class:`~okey_tui.table.TableInterface`.
+
+>>> # async with await RemoteTable.join("ws://127.0.0.1:8101", "K7M2QX", "Ayşe") as table:
+>>> #     await table.act(DrawMiddle())
+
+The client keeps what the server sent (this seat's view, the events it may
+see, the seats, chat, scores) and calls the listener after each message.
+``act`` waits for the server's answer: the new state, or the engine's
+refusal as :class:`~okey_tui.table.ActionRefused`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import ssl
+from collections.abc import Callable, Sequence
+from types import TracebackType
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from okey_tui.engine.actions import Action
+from okey_tui.engine.state import Event
+from okey_tui.engine.view import PlayerView
+from okey_tui.net.protocol import (
+    MAX_CHAT,
+    MAX_SERVER_BYTES,
+    PROTOCOL_VERSION,
+    ErrorCode,
+    ProtocolError,
+    chat_from_json,
+    encode,
+    event_from_json,
+    seat_from_json,
+    summary_from_json,
+    view_from_json,
+)
+from okey_tui.table import ActionRefused, ChatLine, HandSummary, SeatInfo, TableInterface
+
+log = logging.getLogger("okey_tui.net")
+
+
+class JoinError(Exception):
+    """The table would not seat us; ``code`` is the server's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class RemoteTable:
+    """One seat at a table served by :class:`okey_tui.net.server.TableServer`."""
+
+    def __init__(self, ws: ClientConnection, welcome: dict[str, Any], record: bool = False) -> None:
+        self._ws = ws
+        self._seat = _int(welcome.get("seat"))
+        token = welcome.get("token")
+        self.token = token if isinstance(token, str) else ""
+        self.received: list[str] | None = [] if record else None
+        self._view: PlayerView | None = None
+        self._events: list[Event] = []
+        self._hand = -1
+        self._seats: list[SeatInfo] = []
+        self.lead: int | None = None
+        self.started = False
+        self._results: list[HandSummary] = [
+            summary_from_json(r) for r in _list(welcome.get("results"))
+        ]
+        self._totals: tuple[int, ...] = (0, 0, 0, 0)
+        self._match_over = False
+        self._hand_over = False
+        self._chat: list[ChatLine] = [chat_from_json(c) for c in _list(welcome.get("chat"))]
+        self.errors: list[tuple[str, str]] = []  # protocol errors the server sent: (code, message)
+        self.version = 0
+        self.pongs: list[int] = []
+        self._listener: Callable[[], None] | None = None
+        self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[None]] = {}
+        self._changed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    # -- connecting ---------------------------------------------------------------------
+    @classmethod
+    async def join(
+        cls,
+        url: str,
+        code: str,
+        name: str,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        timeout: float = 10.0,
+        record: bool = False,
+    ) -> RemoteTable:
+        """Take a free seat with the table's join code."""
+        return await cls._open(
+            url,
+            {"type": "hello", "v": PROTOCOL_VERSION, "code": code, "name": name},
+            ssl_context,
+            timeout,
+            record,
+        )
+
+    @classmethod
+    async def rejoin(
+        cls,
+        url: str,
+        token: str,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        timeout: float = 10.0,
+        record: bool = False,
+    ) -> RemoteTable:
+        """Take back our seat with the token we were given when we joined."""
+        return await cls._open(
+            url,
+            {"type": "rejoin", "v": PROTOCOL_VERSION, "token": token},
+            ssl_context,
+            timeout,
+            record,
+        )
+
+    @classmethod
+    async def _open(
+        cls,
+        url: str,
+        hello: dict[str, Any],
+        ssl_context: ssl.SSLContext | None,
+        timeout: float,
+        record: bool,
+    ) -> RemoteTable:
+        ws = await connect(
+            url,
+            ssl=ssl_context,
+            max_size=MAX_SERVER_BYTES,
+            compression=None,
+            open_timeout=timeout,
+        )
+        try:
+            # A table that shuts us out may close before reading the hello: its reason is
+            # still waiting to be read.
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(encode(hello))
+            try:
+                async with asyncio.timeout(timeout):
+                    raw = await ws.recv()
+            except ConnectionClosed:
+                raise JoinError("closed", "The table closed the connection") from None
+            data = _decode(raw)
+            if data.get("type") != "welcome":
+                raise JoinError(str(data.get("code", "?")), str(data.get("message", data)))
+            table = cls(ws, data, record)
+            if table.received is not None:
+                table.received.append(raw if isinstance(raw, str) else raw.decode())
+            return table
+        except BaseException:
+            await ws.close()
+            raise
+
+    async def close(self) -> None:
+        await self._ws.close()
+        self._reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._reader
+
+    async def __aenter__(self) -> RemoteTable:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    @property
+    def connected(self) -> bool:
+        return not self._reader.done()
+
+    # -- TableInterface -----------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    def view(self) -> PlayerView:
+        if self._view is None:
+            raise RuntimeError("The match has not started: no view yet")
+        return self._view
+
+    @property
+    def has_view(self) -> bool:
+        return self._view is not None
+
+    @property
+    def hand_number(self) -> int:
+        return self._hand
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return self._events
+
+    def seats(self) -> Sequence[SeatInfo]:
+        return self._seats
+
+    @property
+    def turn(self) -> int:
+        return self.view().turn
+
+    @property
+    def hand_over(self) -> bool:
+        return self._hand_over
+
+    @property
+    def match_over(self) -> bool:
+        return self._match_over
+
+    @property
+    def results(self) -> Sequence[HandSummary]:
+        return self._results
+
+    def totals(self) -> tuple[int, ...]:
+        return self._totals
+
+    @property
+    def chat_lines(self) -> Sequence[ChatLine]:
+        return self._chat
+
+    async def act(self, action: Action, timeout: float = 10.0) -> None:
+        await self.act_text(action.text(self.view().okey), timeout)
+
+    async def act_text(self, text: str, timeout: float = 10.0) -> None:
+        """Send an action in the engine's text form and wait for the answer."""
+        action_id = next(self._ids)
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending[action_id] = future
+        try:
+            await self._ws.send(encode({"type": "act", "action": text, "id": action_id}))
+            async with asyncio.timeout(timeout):
+                await future
+        finally:
+            self._pending.pop(action_id, None)
+
+    async def say(self, text: str) -> None:
+        """Send one chat line, cut to the table's limit (a longer one would be refused)."""
+        await self._ws.send(encode({"type": "chat", "text": text[:MAX_CHAT]}))
+
+    async def next_hand(self) -> None:
+        await self._ws.send(encode({"type": "next"}))
+
+    async def start(self) -> None:
+        """Start the match (the lead player only)."""
+        await self._ws.send(encode({"type": "start"}))
+
+    async def ping(self, ping_id: int) -> None:
+        await self._ws.send(encode({"type": "ping", "id": ping_id}))
+
+    async def send_raw(self, raw: str | bytes) -> None:
+        """Send anything (tests of the server's defences)."""
+        await self._ws.send(raw)
+
+    def set_listener(self, listener: Callable[[], None] | None) -> None:
+        self._listener = listener
+
+    async def wait_for(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Wait until ``predicate()`` holds after some message (TimeoutError after ``timeout``)."""
+        async with asyncio.timeout(timeout):
+            while not predicate():
+                if self._reader.done():
+                    raise ConnectionError("The table closed the connection")
+                self._changed.clear()
+                await self._changed.wait()
+
+    # -- reading ------------------------------------------------------------------------------
+    async def _read(self) -> None:
+        try:
+            async for raw in self._ws:
+                text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+                if self.received is not None:
+                    self.received.append(text)
+                try:
+                    self._handle(_decode(text))
+                except ProtocolError as exc:
+                    log.warning("the server sent a malformed message: %s", exc.message)
+                self._changed.set()
+                if self._listener is not None:
+                    try:
+                        self._listener()
+                    except Exception:  # a screen's fault must not cut the seat off the table
+                        log.exception("the table listener failed")
+        except ConnectionClosed:
+            pass
+        finally:
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("The table closed the connection"))
+            self._changed.set()
+
+    def _handle(self, data: dict[str, Any]) -> None:
+        kind = data.get("type")
+        if kind == "state":
+            hand = _int(data.get("hand"))
+            if hand != self._hand:
+                self._hand, self._events, self._hand_over = hand, [], False
+            self._view = view_from_json(data.get("view"))
+            self._totals = self._view.match_totals
+            self._events.extend(event_from_json(e) for e in _list(data.get("events")))
+            self.version = _int(data.get("version"))
+            self.started = True
+            self._resolve(data.get("ack"), None)
+        elif kind == "refused":
+            code = data.get("code")
+            self._resolve(
+                data.get("id"),
+                ActionRefused(
+                    str(data.get("error")),
+                    code if isinstance(code, str) else None,
+                    str(data.get("message")),
+                ),
+            )
+        elif kind == "lobby":
+            self._seats = [seat_from_json(s) for s in _list(data.get("seats"))]
+            lead = data.get("lead")
+            self.lead = lead if isinstance(lead, int) else None
+            self.started = bool(data.get("started"))
+        elif kind == "hand_over":
+            summary = summary_from_json(data.get("result"))
+            if not self._results or self._results[-1].number != summary.number:
+                self._results.append(summary)
+            self._totals = tuple(_int(t) for t in _list(data.get("totals")))
+            self._match_over = bool(data.get("match_over"))
+            self._hand_over = True
+        elif kind == "chat":
+            self._chat.append(chat_from_json(data))
+        elif kind == "pong":
+            pong = data.get("id")
+            if isinstance(pong, int):
+                self.pongs.append(pong)
+        elif kind == "error":
+            code, message = str(data.get("code")), str(data.get("message"))
+            self.errors.append((code, message))
+            # Errors carry no action id: the server answers in order, so the oldest waiting act.
+            if self._pending:
+                oldest = min(self._pending)
+                self._resolve(oldest, ActionRefused("ProtocolError", code, message))
+
+    def _resolve(self, action_id: Any, error: ActionRefused | None) -> None:
+        if not isinstance(action_id, int):
+            return
+        future = self._pending.get(action_id)
+        if future is None or future.done():
+            return
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
+
+
+def _is_a_table_interface(table: RemoteTable) -> TableInterface:
+    """Never called: mypy checks here that a RemoteTable is a TableInterface."""
+    return table
+
+
+def _decode(raw: str | bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ProtocolError(
+            ErrorCode.BAD_JSON, "The server sent something that is not JSON"
+        ) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(ErrorCode.NOT_OBJECT, "The server sent a message that is not an object")
+    return data
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(ErrorCode.BAD_FIELD, "expected an integer")
+    return value
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []

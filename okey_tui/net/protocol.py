@@ -1,0 +1,539 @@
+"""The remote-table protocol: JSON messages over a WebSocket, checked both ways.
+
+Every message is one JSON object with a ``type``. A client's first message
+(``hello`` or ``rejoin``) names the protocol version ``v``; a client of
+another version is told the server's version and closed. docs/protocol.md
+lists every message and error code.
+
+Nothing here runs a table: this module only turns bytes into checked
+messages and table values (views, events, scores) into JSON and back.
+Nothing is ever loaded with pickle or eval: ``json.loads`` and explicit
+field checks only.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from okey_tui.engine.errors import NotationError, OkeyError
+from okey_tui.engine.melds import Meld, MeldKind
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.scoring import HandResult
+from okey_tui.engine.state import (
+    EndKind,
+    Event,
+    Opening,
+    OpeningKind,
+    Outcome,
+    Phase,
+    TableMeld,
+    Taken,
+)
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView
+from okey_tui.table import ChatLine, HandSummary, SeatInfo, SeatLine
+
+PROTOCOL_VERSION = 1
+# The largest message a client may send; a bigger one closes the connection (1009).
+MAX_CLIENT_BYTES = 4096
+# The largest message a server sends (a view with a full table stays far below).
+MAX_SERVER_BYTES = 1 << 20
+MAX_NAME = 16
+MAX_CHAT = 200
+MAX_ACTION = 300
+MAX_CODE = 32
+MAX_TOKEN = 64
+
+
+class ErrorCode(enum.Enum):
+    """Why the server refused a message (the ``code`` of an ``error`` message)."""
+
+    BAD_JSON = "bad-json"  # not UTF-8 JSON
+    NOT_OBJECT = "not-object"  # JSON, but not an object with a string "type"
+    UNKNOWN_TYPE = "unknown-type"
+    BAD_FIELD = "bad-field"  # a field missing, of the wrong type, too long or unexpected
+    VERSION = "version"  # another protocol version: the connection is closed
+    RATE_LIMIT = "rate-limit"  # too many messages: this one was dropped
+    BAD_CODE = "bad-code"  # wrong join code
+    TOO_MANY_TRIES = "too-many-tries"  # too many wrong join codes from this address
+    TABLE_FULL = "table-full"
+    BAD_TOKEN = "bad-token"  # no seat has this token
+    TOKEN_IN_USE = "token-in-use"  # the seat of this token is connected already
+    NOT_SEATED = "not-seated"  # join or rejoin first
+    ALREADY_SEATED = "already-seated"
+    NOT_LEAD = "not-lead"  # only the lead player starts the match
+    STARTED = "started"  # the match has started already
+    NOT_STARTED = "not-started"
+    NOT_YOUR_SEAT = "not-your-seat"  # an action for another seat
+    HAND_NOT_OVER = "hand-not-over"
+    MATCH_OVER = "match-over"
+    TIMEOUT = "timeout"  # no hello in time
+    BUSY = "busy"  # too many connections at once: closed
+
+
+class ProtocolError(Exception):
+    """A message that breaks the protocol; ``code`` says how."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# -- client messages ------------------------------------------------------------
+
+# type -> {field: (python type, required, max length for str)}
+_FieldSpec = tuple[type, bool, int]
+CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
+    "hello": {"v": (int, True, 0), "code": (str, True, MAX_CODE), "name": (str, True, MAX_NAME)},
+    "rejoin": {"v": (int, True, 0), "token": (str, True, MAX_TOKEN)},
+    "start": {},
+    "act": {"action": (str, True, MAX_ACTION), "id": (int, False, 0), "seat": (int, False, 0)},
+    "chat": {"text": (str, True, MAX_CHAT)},
+    "next": {},
+    "ping": {"id": (int, False, 0)},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ClientMessage:
+    """A checked client message: its type and its fields (only those of the spec)."""
+
+    type: str
+    fields: dict[str, Any]
+
+    def str_field(self, name: str) -> str:
+        value = self.fields.get(name, "")
+        return value if isinstance(value, str) else ""
+
+    def int_field(self, name: str) -> int | None:
+        value = self.fields.get(name)
+        return value if isinstance(value, int) else None
+
+
+def decode_client(raw: str | bytes) -> ClientMessage:
+    """Check one client message; raises :class:`ProtocolError` saying what is wrong."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_CLIENT_BYTES:
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, f"A message is at most {MAX_CLIENT_BYTES} bytes"
+            )
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError(ErrorCode.BAD_JSON, "A message is UTF-8 JSON text") from None
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_CLIENT_BYTES:
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"A message is at most {MAX_CLIENT_BYTES} bytes")
+    try:
+        data = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError(ErrorCode.BAD_JSON, "A message is one JSON object") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError(ErrorCode.NOT_OBJECT, 'A message is a JSON object with a "type"')
+    kind = data["type"]
+    spec = CLIENT_MESSAGES.get(kind)
+    if spec is None:
+        raise ProtocolError(
+            ErrorCode.UNKNOWN_TYPE,
+            f"Unknown message type (known: {', '.join(sorted(CLIENT_MESSAGES))})",
+        )
+    fields: dict[str, Any] = {}
+    for name in data:
+        if name == "type":
+            continue
+        if name not in spec:
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"A {kind} message has no field {name!r:.40}")
+    for name, (want, required, limit) in spec.items():
+        if name not in data:
+            if required:
+                raise ProtocolError(ErrorCode.BAD_FIELD, f"A {kind} message needs {name!r}")
+            continue
+        value = data[name]
+        # bool is an int in Python; the protocol keeps them apart.
+        if not isinstance(value, want) or isinstance(value, bool):
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind}.{name} must be a {want.__name__}")
+        if isinstance(value, str) and len(value) > limit:
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind}.{name} is at most {limit} characters")
+        if isinstance(value, int) and not -(2**53) <= value <= 2**53:
+            raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind}.{name} is out of range")
+        fields[name] = value
+    return ClientMessage(kind, fields)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def encode(message: dict[str, Any]) -> str:
+    """One message as compact JSON text."""
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def error_message(code: ErrorCode, message: str, **extra: Any) -> dict[str, Any]:
+    return {"type": "error", "code": code.value, "message": message, **extra}
+
+
+def refusal(exc: OkeyError, action_id: int | None) -> dict[str, Any]:
+    """The ``refused`` message for an engine error: its class, its code if any, its message."""
+    code = exc.code
+    return {
+        "type": "refused",
+        "id": action_id,
+        "error": type(exc).__name__,
+        "code": None if code is None else code.value,
+        "rule": exc.rule,
+        "params": {str(k): _plain(v) for k, v in exc.params.items()},
+        "message": str(exc),
+    }
+
+
+def _plain(value: Any) -> Any:
+    """A parameter as JSON: numbers, text and flags as they are, anything else as its text."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return str(value)
+
+
+def clean_text(text: str, limit: int) -> str:
+    """One line of printable text, at most ``limit`` characters (names, chat)."""
+    line = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(line.split())[:limit]
+
+
+# -- what a seat may see: events ---------------------------------------------------
+
+# Events whose tiles every seat saw on the table. Any other kind (a draw from
+# the middle, or a kind the engine adds later) reaches the other seats
+# without its tiles and with a neutral text: deny by default.
+PUBLIC_EVENT_KINDS = frozenset(
+    {
+        "deal",
+        "take",
+        "giveback",
+        "open",
+        "lay",
+        "add",
+        "swap",
+        "takeback",
+        "pairs",
+        "discard",
+        "penalty",
+        "empty",
+        "finish",
+        "end",
+    }
+)
+_PRIVATE_TEXT = {"draw": "drew from the middle"}
+
+
+def event_for(event: Event, viewer: int) -> Event:
+    """The event as ``viewer`` may see it: another seat's private tiles removed."""
+    if event.kind in PUBLIC_EVENT_KINDS or event.seat == viewer:
+        return event
+    return Event(event.kind, event.seat, _PRIVATE_TEXT.get(event.kind, event.kind), (), 0)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "seat": event.seat,
+        "text": event.text,
+        "tiles": [str(t) for t in event.tiles],
+        "value": event.value,
+    }
+
+
+def event_from_json(data: Any) -> Event:
+    d = _obj(data, "event")
+    return Event(
+        _str(d, "kind"),
+        _opt_int(d, "seat"),
+        _str(d, "text"),
+        tuple(_tiles(d.get("tiles"), "event.tiles")),
+        _int(d, "value"),
+    )
+
+
+# -- what a seat may see: the view -----------------------------------------------------
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """A :class:`PlayerView` as JSON: exactly its fields, nothing more."""
+    outcome = view.outcome
+    taken = view.taken
+    return {
+        "seat": view.seat,
+        "rules": view.rules.code(),
+        "indicator": str(view.indicator),
+        "rack": [str(t) for t in view.rack],
+        "table": [
+            {
+                "owner": tm.owner,
+                "kind": tm.meld.kind.value,
+                "tiles": [str(t) for t in tm.meld.tiles],
+                "stands_for": [str(t) for t in tm.meld.stands_for],
+                "okey_owners": [[str(t), s] for t, s in tm.okey_owners],
+            }
+            for tm in view.table
+        ],
+        "discards": [[str(t) for t in pile] for pile in view.discards],
+        "middle_count": view.middle_count,
+        "rack_counts": list(view.rack_counts),
+        "openings": [
+            None if o is None else {"kind": o.kind.value, "value": o.value} for o in view.openings
+        ],
+        "going_pairs": list(view.going_pairs),
+        "penalty_points": list(view.penalty_points),
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "outcome": None if outcome is None else outcome_to_json(outcome),
+        "taken": None
+        if taken is None
+        else {
+            "tile": str(taken.tile),
+            "count": taken.count,
+            "opened": taken.opened,
+            "from_going_pairs": taken.from_going_pairs,
+        },
+        "okeys_owed": view.okeys_owed,
+        "laid_this_turn": view.laid_this_turn,
+        "melds_floor": view.melds_floor,
+        "pairs_floor": view.pairs_floor,
+        "match_totals": list(view.match_totals),
+    }
+
+
+def view_from_json(data: Any) -> PlayerView:
+    """Read a view sent by :func:`view_to_json`; raises :class:`ProtocolError` if malformed."""
+    d = _obj(data, "view")
+    try:
+        rules = RuleSet.from_code(_str(d, "rules"))
+        table = []
+        for raw in _list(d.get("table"), "view.table"):
+            m = _obj(raw, "table meld")
+            owners = []
+            for pair in _list(m.get("okey_owners"), "okey_owners"):
+                if not (isinstance(pair, list) and len(pair) == 2 and _is_int(pair[1])):
+                    raise ProtocolError(ErrorCode.BAD_FIELD, "okey_owners holds [tile, seat]")
+                owners.append((_tile(pair[0]), int(pair[1])))
+            meld = Meld(
+                MeldKind(_str(m, "kind")),
+                tuple(_tiles(m.get("tiles"), "meld.tiles")),
+                tuple(_tiles(m.get("stands_for"), "meld.stands_for")),
+            )
+            table.append(TableMeld(_int(m, "owner"), meld, tuple(owners)))
+        openings: list[Opening | None] = []
+        for raw in _list(d.get("openings"), "view.openings"):
+            if raw is None:
+                openings.append(None)
+            else:
+                o = _obj(raw, "opening")
+                openings.append(Opening(OpeningKind(_str(o, "kind")), _int(o, "value")))
+        raw_taken = d.get("taken")
+        taken = None
+        if raw_taken is not None:
+            t = _obj(raw_taken, "taken")
+            taken = Taken(
+                _tile(t.get("tile")),
+                _int(t, "count"),
+                _bool(t, "opened"),
+                _bool(t, "from_going_pairs"),
+            )
+        raw_outcome = d.get("outcome")
+        return PlayerView(
+            seat=_int(d, "seat"),
+            rules=rules,
+            indicator=_tile(d.get("indicator")),
+            rack=tuple(_tiles(d.get("rack"), "view.rack")),
+            table=tuple(table),
+            discards=tuple(
+                tuple(_tiles(p, "view.discards")) for p in _list(d.get("discards"), "discards")
+            ),
+            middle_count=_int(d, "middle_count"),
+            rack_counts=_ints(d, "rack_counts"),
+            openings=tuple(openings),
+            going_pairs=tuple(_bools(d, "going_pairs")),
+            penalty_points=_ints(d, "penalty_points"),
+            turn=_int(d, "turn"),
+            phase=Phase(_str(d, "phase")),
+            outcome=None if raw_outcome is None else outcome_from_json(raw_outcome),
+            taken=taken,
+            okeys_owed=_int(d, "okeys_owed"),
+            laid_this_turn=_bool(d, "laid_this_turn"),
+            melds_floor=_int(d, "melds_floor"),
+            pairs_floor=_int(d, "pairs_floor"),
+            match_totals=_ints(d, "match_totals"),
+        )
+    except (NotationError, ValueError, TypeError) as exc:
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed view: {exc}") from None
+
+
+def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "kind": outcome.kind.value,
+        "finisher": outcome.finisher,
+        "okey": outcome.okey,
+        "straight": outcome.straight,
+        "pairs": outcome.pairs,
+    }
+
+
+def outcome_from_json(data: Any) -> Outcome:
+    d = _obj(data, "outcome")
+    try:
+        kind = EndKind(_str(d, "kind"))
+    except ValueError:
+        raise ProtocolError(ErrorCode.BAD_FIELD, "Unknown outcome kind") from None
+    return Outcome(
+        kind, _opt_int(d, "finisher"), _bool(d, "okey"), _bool(d, "straight"), _bool(d, "pairs")
+    )
+
+
+# -- scores, seats, chat ----------------------------------------------------------------
+
+
+def summary_of(number: int, result: HandResult) -> HandSummary:
+    """A scored hand as every seat may see it (the tiles left stay unnamed)."""
+    return HandSummary(
+        number,
+        result.outcome,
+        tuple(
+            SeatLine(
+                s.seat, s.finish, s.left_sum, s.okeys_in_hand, s.penalties, s.bonus, s.total, s.note
+            )
+            for s in result.seats
+        ),
+    )
+
+
+def summary_to_json(summary: HandSummary) -> dict[str, Any]:
+    return {
+        "number": summary.number,
+        "outcome": outcome_to_json(summary.outcome),
+        "seats": [
+            {
+                "seat": s.seat,
+                "finish": s.finish,
+                "left_sum": s.left_sum,
+                "okeys_in_hand": s.okeys_in_hand,
+                "penalties": s.penalties,
+                "bonus": s.bonus,
+                "total": s.total,
+                "note": s.note,
+            }
+            for s in summary.seats
+        ],
+    }
+
+
+def summary_from_json(data: Any) -> HandSummary:
+    d = _obj(data, "result")
+    lines = []
+    for raw in _list(d.get("seats"), "result.seats"):
+        s = _obj(raw, "seat line")
+        lines.append(
+            SeatLine(
+                _int(s, "seat"),
+                _int(s, "finish"),
+                _int(s, "left_sum"),
+                _int(s, "okeys_in_hand"),
+                _int(s, "penalties"),
+                _int(s, "bonus"),
+                _int(s, "total"),
+                _str(s, "note"),
+            )
+        )
+    return HandSummary(_int(d, "number"), outcome_from_json(d.get("outcome")), tuple(lines))
+
+
+def seat_to_json(info: SeatInfo) -> dict[str, Any]:
+    return {"seat": info.seat, "name": info.name, "level": info.level, "connected": info.connected}
+
+
+def seat_from_json(data: Any) -> SeatInfo:
+    d = _obj(data, "seat")
+    level = d.get("level")
+    if level is not None and not isinstance(level, str):
+        raise ProtocolError(ErrorCode.BAD_FIELD, "seat.level must be a string or null")
+    return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"))
+
+
+def chat_from_json(data: Any) -> ChatLine:
+    d = _obj(data, "chat")
+    return ChatLine(_opt_int(d, "seat"), _str(d, "name"), _str(d, "text"))
+
+
+# -- small checked readers (server messages are checked too) -------------------------
+
+
+def _obj(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{what} must be an object")
+    return value
+
+
+def _list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{what} must be a list")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(d: dict[str, Any], key: str) -> int:
+    value = d.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must be an integer")
+    return value
+
+
+def _opt_int(d: dict[str, Any], key: str) -> int | None:
+    return None if d.get(key) is None else _int(d, key)
+
+
+def _bool(d: dict[str, Any], key: str) -> bool:
+    value = d.get(key)
+    if not isinstance(value, bool):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must be true or false")
+    return value
+
+
+def _str(d: dict[str, Any], key: str) -> str:
+    value = d.get(key)
+    if not isinstance(value, str):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must be a string")
+    return value
+
+
+def _ints(d: dict[str, Any], key: str) -> tuple[int, ...]:
+    values = _list(d.get(key), key)
+    if not all(_is_int(v) for v in values):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must hold integers")
+    return tuple(int(v) for v in values)
+
+
+def _bools(d: dict[str, Any], key: str) -> tuple[bool, ...]:
+    values = _list(d.get(key), key)
+    if not all(isinstance(v, bool) for v in values):
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must hold true/false")
+    return tuple(bool(v) for v in values)
+
+
+def _tile(value: Any) -> Tile:
+    if not isinstance(value, str):
+        raise ProtocolError(ErrorCode.BAD_FIELD, "a tile is a string like R7")
+    try:
+        return Tile.parse(value)
+    except NotationError as exc:
+        raise ProtocolError(ErrorCode.BAD_FIELD, str(exc)) from None
+
+
+def _tiles(value: Any, what: str) -> list[Tile]:
+    return [_tile(v) for v in _list(value, what)]

@@ -1,0 +1,688 @@
+"""One table served over WebSocket: the host's engine is the only authority.
+
+A :class:`TableServer` holds a lobby of four seats, then a
+:class:`~okey_tui.engine.match.Match`. People join with the table's join
+code and get a seat token; seats nobody took are bots of the table's level,
+and a person whose connection drops is covered by a bot until they rejoin
+with their token. Every action arrives as the engine's action text, is
+checked by the engine and either applied or refused with the engine's
+error. Each connection receives only its seat's view and the events it may
+see (:func:`okey_tui.net.protocol.event_for`).
+
+Bad input never touches the game: a message is checked
+(:func:`~okey_tui.net.protocol.decode_client`) before anything reads it, is
+size-limited by the WebSocket layer, rate-limited per connection, and join
+codes have a limited number of tries per address.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import ssl
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
+
+from okey_tui.bots.base import LEVELS, Bot, make_bot
+from okey_tui.bots.driver import apply_action, choose_action
+from okey_tui.engine.actions import parse_action
+from okey_tui.engine.errors import ErrorCode as EngineCode
+from okey_tui.engine.errors import HandOverError, NotationError, NotYourTurnError, OkeyError
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import SEATS
+from okey_tui.engine.view import PlayerView
+from okey_tui.net.protocol import (
+    MAX_CHAT,
+    MAX_CLIENT_BYTES,
+    MAX_NAME,
+    PROTOCOL_VERSION,
+    ClientMessage,
+    ErrorCode,
+    ProtocolError,
+    clean_text,
+    decode_client,
+    encode,
+    error_message,
+    event_for,
+    event_to_json,
+    refusal,
+    seat_to_json,
+    summary_of,
+    summary_to_json,
+    view_to_json,
+)
+from okey_tui.table import HandSummary, SeatInfo
+
+log = logging.getLogger("okey_tui.net")
+
+# Join codes: no 0/O, 1/I/L, so a code read aloud is typed right.
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+BOT_NAMES = ("Ayşe bot", "Mehmet bot", "Zeynep bot", "Can bot")
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection may do before it is refused or closed."""
+
+    max_bytes: int = MAX_CLIENT_BYTES  # a bigger message closes the connection (1009)
+    rate: float = 20.0  # messages per second, sustained
+    burst: int = 40  # messages at once
+    max_dropped: int = 50  # messages dropped for the rate before the connection is closed
+    code_tries: int = 5  # wrong join codes per address, for the life of the server
+    hello_timeout: float = 15.0  # seconds to say hello or rejoin
+    send_queue: int = 1000  # messages waiting for a slow client before it is closed
+    chat_keep: int = 50  # chat lines a newcomer is sent
+    max_connections: int = 64  # open connections at once, seated or not
+    close_grace: float = 5.0  # seconds a closing connection has before it is cut off
+
+
+@dataclass
+class _Seat:
+    index: int
+    level: str
+    name: str | None = None  # None: nobody took the seat; a bot plays it
+    token: str | None = None
+    conn: _Conn | None = None
+    joined: int = 0  # join order: the earliest connected person leads
+    ready: bool = False  # for the next hand
+
+    @property
+    def human(self) -> bool:
+        return self.name is not None
+
+    @property
+    def bot_plays(self) -> bool:
+        return self.conn is None
+
+
+@dataclass(eq=False)
+class _Conn:
+    ws: ServerConnection
+    address: str
+    seat: int | None = None
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    dropped: int = 0
+    events_sent: int = 0  # how many of the current hand's events this seat has been sent
+    hand_sent: int = -1  # the hand those events belong to
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
+    closing: bool = False
+    close_code: int = 1000
+    close_reason: str = ""
+
+
+class TableServer:
+    """A table anyone with the join code can sit at; bots fill the empty seats."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: int,
+        levels: tuple[str, str, str, str] = ("normal",) * 4,
+        *,
+        code: str | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        ssl_context: ssl.SSLContext | None = None,
+        limits: Limits | None = None,
+        bot_delay: float = 0.0,
+        start_when_full: bool = False,
+        on_notice: Callable[[str], None] | None = None,
+    ) -> None:
+        if any(level not in LEVELS for level in levels):
+            raise ValueError(f"Bot levels are {', '.join(LEVELS)}")
+        self.rules = rules
+        self.seed = seed
+        self.code = code or new_join_code()
+        self.host = host
+        self.port = port
+        self.ssl_context = ssl_context
+        self.limits = limits or Limits()
+        self.bot_delay = bot_delay
+        self.start_when_full = start_when_full
+        self.on_notice = on_notice
+        self.seats = [_Seat(i, levels[i]) for i in range(SEATS)]
+        self.bots: list[Bot] = [make_bot(level) for level in levels]
+        self.match: Match | None = None
+        self.summaries: list[HandSummary] = []
+        self.chat: list[dict[str, Any]] = []
+        self.version = 0  # bumped by every change to the game
+        self.bot_replacements = 0
+        self._conns: set[_Conn] = set()
+        self._wrong_codes: dict[str, int] = {}
+        self._joins = 0
+        self._server: Server | None = None
+        self._wake = asyncio.Event()
+        self._bot_task: asyncio.Task[None] | None = None
+
+    # -- life ------------------------------------------------------------------------
+    async def start(self) -> int:
+        """Listen; returns the port (a free one when ``port`` was 0)."""
+        self._server = await serve(
+            self._handle,
+            self.host,
+            self.port,
+            max_size=self.limits.max_bytes,
+            ssl=self.ssl_context,
+            compression=None,
+        )
+        self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
+        self._bot_task = asyncio.create_task(self._run_bots())
+        return self.port
+
+    async def close(self) -> None:
+        if self._bot_task is not None:
+            self._bot_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bot_task
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def serve_forever(self) -> None:
+        if self._server is None:
+            await self.start()
+        assert self._server is not None
+        await self._server.serve_forever()
+
+    @property
+    def url(self) -> str:
+        scheme = "wss" if self.ssl_context else "ws"
+        return f"{scheme}://{self.host}:{self.port}"
+
+    def _notice(self, text: str) -> None:
+        log.info("%s", text)
+        if self.on_notice is not None:
+            self.on_notice(text)
+
+    # -- who sits where ------------------------------------------------------------
+    def seat_infos(self) -> list[SeatInfo]:
+        return [
+            SeatInfo(
+                s.index,
+                s.name if s.name is not None else BOT_NAMES[s.index],
+                None if s.human else s.level,
+                s.conn is not None if s.human else True,
+            )
+            for s in self.seats
+        ]
+
+    @property
+    def lead(self) -> int | None:
+        """The connected person who joined first: they start the match."""
+        present = [s for s in self.seats if s.conn is not None]
+        return min(present, key=lambda s: s.joined).index if present else None
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    def start_match(self) -> None:
+        """Deal the first hand (the lead's ``start``, or the host's own call)."""
+        if self.match is not None:
+            return
+        self.match = Match(self.rules, self.seed)
+        self.version += 1
+        self._notice("The match has started")
+        self._broadcast_lobby()
+        self._broadcast_state()
+        self._wake.set()
+
+    # -- connections -------------------------------------------------------------------
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        conn = _Conn(ws, address, tokens=float(self.limits.burst))
+        self._conns.add(conn)
+        writer = asyncio.create_task(self._write(conn))
+        try:
+            if len(self._conns) > self.limits.max_connections:
+                self._send(conn, error_message(ErrorCode.BUSY, "Too many connections: try later"))
+                self._close(conn, 1013, "busy")
+                return
+            if self._wrong_codes.get(address, 0) >= self.limits.code_tries:
+                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+                self._close(conn)
+                return
+            await self._read(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._conns.discard(conn)
+            self._leave(conn)
+            conn.queue.put_nowait(None)
+            # Read and drop whatever still comes, so the closing handshake is not stuck
+            # behind unread messages.
+            drain = asyncio.create_task(self._drain(conn))
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 5.0)
+            writer.cancel()
+            drain.cancel()
+
+    @staticmethod
+    async def _drain(conn: _Conn) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in conn.ws:
+                pass
+
+    async def _write(self, conn: _Conn) -> None:
+        while True:
+            text = await conn.queue.get()
+            if text is None:
+                await conn.ws.close(conn.close_code, conn.close_reason)
+                return
+            try:
+                await conn.ws.send(text)
+            except ConnectionClosed:
+                return
+
+    def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
+        if conn.closing:
+            return
+        if conn.queue.qsize() >= self.limits.send_queue:
+            log.warning("closing a connection from %s: it does not read", conn.address)
+            self._close(conn, 1008, "too slow")
+            return
+        conn.queue.put_nowait(encode(message))
+
+    def _close(self, conn: _Conn, code: int = 1008, reason: str = "") -> None:
+        """Close after what is queued; 1008: the client broke the rules."""
+        if not conn.closing:
+            conn.closing = True
+            conn.close_code, conn.close_reason = code, reason
+            conn.queue.put_nowait(None)
+            # A client that reads nothing never finishes the closing handshake: cut it off.
+            asyncio.get_running_loop().call_later(self.limits.close_grace, self._abort, conn)
+
+    @staticmethod
+    def _abort(conn: _Conn) -> None:
+        if conn.ws.state is not State.CLOSED:
+            log.warning("cutting off a connection from %s that did not close", conn.address)
+            conn.ws.transport.abort()
+
+    async def _read(self, conn: _Conn) -> None:
+        try:
+            async with asyncio.timeout(self.limits.hello_timeout):
+                while conn.seat is None and not conn.closing:
+                    self._receive(conn, await conn.ws.recv())
+        except TimeoutError:
+            self._send(conn, error_message(ErrorCode.TIMEOUT, "Say hello or rejoin first"))
+            self._close(conn)
+            return
+        while not conn.closing:
+            self._receive(conn, await conn.ws.recv())
+
+    def _receive(self, conn: _Conn, raw: str | bytes) -> None:
+        """Check one message and act on it. Nothing here awaits: the table never sees half a message."""
+        if not self._take_token(conn):
+            return
+        try:
+            message = decode_client(raw)
+            self._dispatch(conn, message)
+        except ProtocolError as exc:
+            self._send(conn, error_message(exc.code, exc.message))
+
+    def _take_token(self, conn: _Conn) -> bool:
+        now = time.monotonic()
+        limits = self.limits
+        conn.tokens = min(float(limits.burst), conn.tokens + (now - conn.stamp) * limits.rate)
+        conn.stamp = now
+        if conn.tokens >= 1.0:
+            conn.tokens -= 1.0
+            return True
+        conn.dropped += 1
+        if conn.dropped > limits.max_dropped:
+            log.warning("closing a connection from %s: it floods", conn.address)
+            self._close(conn, 1008, "too many messages")
+        elif conn.dropped == 1 or conn.dropped % 10 == 0:
+            self._send(
+                conn,
+                error_message(
+                    ErrorCode.RATE_LIMIT,
+                    f"Too many messages: at most {limits.rate:g} a second; this one was dropped",
+                ),
+            )
+        return False
+
+    def _dispatch(self, conn: _Conn, message: ClientMessage) -> None:
+        kind = message.type
+        if kind == "ping":
+            self._send(conn, {"type": "pong", "id": message.int_field("id")})
+        elif kind in ("hello", "rejoin"):
+            if conn.seat is not None:
+                raise ProtocolError(ErrorCode.ALREADY_SEATED, "This connection has a seat")
+            version = message.int_field("v")
+            if version != PROTOCOL_VERSION:
+                self._send(
+                    conn,
+                    error_message(
+                        ErrorCode.VERSION,
+                        f"This table speaks protocol version {PROTOCOL_VERSION}, not {version}:"
+                        " use the same okey101 version as the host",
+                        server_version=PROTOCOL_VERSION,
+                    ),
+                )
+                self._close(conn)
+            elif kind == "hello":
+                self._join(conn, message.str_field("code"), message.str_field("name"))
+            else:
+                self._rejoin(conn, message.str_field("token"))
+        elif conn.seat is None:
+            raise ProtocolError(ErrorCode.NOT_SEATED, "Join the table first (hello or rejoin)")
+        elif kind == "start":
+            self._start_by(conn)
+        elif kind == "act":
+            self._act(conn, message)
+        elif kind == "chat":
+            self._chat(conn, message.str_field("text"))
+        elif kind == "next":
+            self._next(conn)
+
+    def _join(self, conn: _Conn, code: str, name: str) -> None:
+        if self._wrong_codes.get(conn.address, 0) >= self.limits.code_tries:
+            self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+            self._close(conn)
+            return
+        if not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
+            if self._wrong_guess(conn):
+                left = self.limits.code_tries - self._wrong_codes[conn.address]
+                self._send(
+                    conn,
+                    error_message(
+                        ErrorCode.BAD_CODE, f"Wrong join code ({left} tries left)", tries_left=left
+                    ),
+                )
+            return
+        if self.started:
+            raise ProtocolError(
+                ErrorCode.STARTED, "The match has started: only its players can rejoin"
+            )
+        free = [s for s in self.seats if not s.human]
+        if not free:
+            raise ProtocolError(ErrorCode.TABLE_FULL, "Every seat is taken")
+        name = clean_text(name, MAX_NAME) or f"Player {free[0].index + 1}"
+        taken = {s.name for s in self.seats if s.human}
+        if name in taken:
+            name = f"{name[: MAX_NAME - 2]} {free[0].index + 1}"
+        seat = free[0]
+        self._joins += 1
+        seat.name, seat.token, seat.joined = name, secrets.token_urlsafe(24), self._joins
+        self._seat(conn, seat)
+        self._notice(f"{name} joined (seat {seat.index + 1})")
+        if self.start_when_full and all(s.human for s in self.seats):
+            self.start_match()
+
+    def _wrong_guess(self, conn: _Conn) -> bool:
+        """Count a wrong code or token from this address; False when that was the last try
+        (the connection is then told and closed)."""
+        tries = self._wrong_codes.get(conn.address, 0) + 1
+        self._wrong_codes[conn.address] = tries
+        left = self.limits.code_tries - tries
+        log.warning("wrong join code or token from %s (%d tries left)", conn.address, left)
+        if left > 0:
+            return True
+        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+        self._close(conn)
+        return False
+
+    def _rejoin(self, conn: _Conn, token: str) -> None:
+        seat = next(
+            (
+                s
+                for s in self.seats
+                if s.token is not None and secrets.compare_digest(s.token.encode(), token.encode())
+            ),
+            None,
+        )
+        if seat is None:
+            # A guessed token counts against the address like a wrong join code.
+            if self._wrong_guess(conn):
+                raise ProtocolError(ErrorCode.BAD_TOKEN, "No seat has this token")
+            return
+        if seat.conn is not None:
+            self._send(
+                conn,
+                error_message(ErrorCode.TOKEN_IN_USE, "This seat is connected already"),
+            )
+            self._close(conn)
+            return
+        self.version += 1  # the bot stops covering this seat: a pending bot move is void
+        self._seat(conn, seat)
+        self._notice(f"{seat.name} is back (seat {seat.index + 1})")
+
+    def _seat(self, conn: _Conn, seat: _Seat) -> None:
+        seat.conn = conn
+        conn.seat = seat.index
+        conn.hand_sent = -1
+        self._send(
+            conn,
+            {
+                "type": "welcome",
+                "v": PROTOCOL_VERSION,
+                "seat": seat.index,
+                "token": seat.token,
+                "rules": self.rules.code(),
+                "chat": self.chat[-self.limits.chat_keep :],
+                "results": [summary_to_json(s) for s in self.summaries],
+            },
+        )
+        self._broadcast_lobby()
+        if self.match is not None:
+            self._send_state(conn)
+            if self.match.hand_scored:
+                self._send_hand_over(conn)
+
+    def _leave(self, conn: _Conn) -> None:
+        if conn.seat is None:
+            return
+        seat = self.seats[conn.seat]
+        if seat.conn is not conn:
+            return
+        seat.conn = None
+        if self.started:
+            self._notice(f"{seat.name} left: a bot plays seat {seat.index + 1} until they rejoin")
+            self.version += 1
+            self._wake.set()
+            self._maybe_next_hand()  # those still here may all be ready
+        else:
+            self._notice(f"{seat.name} left (seat {seat.index + 1} is free)")
+            seat.name = seat.token = None
+        self._broadcast_lobby()
+
+    # -- the game --------------------------------------------------------------------------
+    def _start_by(self, conn: _Conn) -> None:
+        if self.started:
+            raise ProtocolError(ErrorCode.STARTED, "The match has started")
+        if conn.seat != self.lead:
+            raise ProtocolError(ErrorCode.NOT_LEAD, "Only the player who joined first starts")
+        self.start_match()
+
+    def _act(self, conn: _Conn, message: ClientMessage) -> None:
+        action_id = message.int_field("id")
+        claimed = message.int_field("seat")
+        if claimed is not None and claimed != conn.seat:
+            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, "You can act only for your own seat")
+        if self.match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+        hand = self.match.hand
+        seat = conn.seat
+        assert seat is not None
+        try:
+            action = parse_action(message.str_field("action"), hand.okey)
+            if hand.is_over:
+                raise HandOverError("The hand is over", code=EngineCode.HAND_OVER)
+            if hand.turn != seat:
+                raise NotYourTurnError(
+                    f"It is not your turn: seat {hand.turn + 1} plays",
+                    code=EngineCode.NOT_YOUR_TURN,
+                )
+            events = hand.apply(action)
+        except (NotationError, OkeyError) as exc:
+            self._send(conn, refusal(exc, action_id))
+            return
+        self.version += 1
+        log.debug("seat %d: %s (%d events)", seat, action.text(hand.okey), len(events))
+        self._after_change(ack=(conn, action_id))
+
+    def _after_change(self, ack: tuple[_Conn, int | None] | None = None) -> None:
+        assert self.match is not None
+        ended = self.match.hand.is_over and not self.match.hand_scored
+        if ended:
+            # Scored before the state goes out, so the view's totals include this hand.
+            result = self.match.finish_hand()
+            self.summaries.append(summary_of(self.match.hand_number, result))
+            for seat in self.seats:
+                seat.ready = False
+        self._broadcast_state(ack)
+        if ended:
+            for conn in self._seated():
+                self._send_hand_over(conn)
+            self._notice(
+                f"Hand {self.match.hand_number + 1} is over: totals "
+                + " ".join(map(str, self.match.totals()))
+            )
+        self._wake.set()
+
+    def _next(self, conn: _Conn) -> None:
+        match = self.match
+        if match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+        if not match.hand_scored:
+            raise ProtocolError(ErrorCode.HAND_NOT_OVER, "The hand is still being played")
+        if match.is_over:
+            raise ProtocolError(ErrorCode.MATCH_OVER, "The match is over")
+        assert conn.seat is not None
+        self.seats[conn.seat].ready = True
+        self._maybe_next_hand()
+
+    def _maybe_next_hand(self) -> None:
+        match = self.match
+        if match is None or not match.hand_scored or match.is_over:
+            return
+        present = [s for s in self.seats if s.conn is not None]
+        if present and all(s.ready for s in present):
+            match.next_hand()
+            self.version += 1
+            self._after_change()
+
+    def _chat(self, conn: _Conn, text: str) -> None:
+        assert conn.seat is not None
+        line = clean_text(text, MAX_CHAT)
+        if not line:
+            raise ProtocolError(ErrorCode.BAD_FIELD, "An empty chat line")
+        name = self.seats[conn.seat].name or ""
+        message = {"type": "chat", "seat": conn.seat, "name": name, "text": line}
+        self.chat.append(message)
+        del self.chat[: -self.limits.chat_keep]
+        self._notice(f"<{name}> {line}")
+        for other in self._seated():
+            self._send(other, message)
+
+    # -- bots ------------------------------------------------------------------------------
+    def _bot_to_play(self) -> bool:
+        match = self.match
+        if match is None or match.hand.is_over:
+            return False
+        if not any(s.conn is not None for s in self.seats):
+            return False  # nobody is watching: wait for someone to come back
+        return self.seats[match.hand.turn].bot_plays
+
+    async def _run_bots(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self._play_bots()
+            except Exception:  # a fault here must not leave the table without its bots
+                log.exception("the bots stopped on an error; they go on at the next change")
+                await asyncio.sleep(0.1)
+                self._wake.set()
+
+    async def _play_bots(self) -> None:
+        while self._bot_to_play():
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+                if not self._bot_to_play():
+                    break
+            assert self.match is not None
+            match, hand = self.match, self.match.hand
+            seat, version = hand.turn, self.version
+            view = PlayerView.of(hand, seat, tuple(match.totals()))
+            # A worker thread thinks, so a slow bot never stalls the other seats.
+            chosen, _ = await asyncio.to_thread(choose_action, self.bots[seat], view)
+            if self.version != version or not self._bot_to_play():
+                continue  # someone came back or the hand moved on: think again
+            _, _, replaced = apply_action(hand, seat, chosen, self.bots[seat])
+            self.bot_replacements += replaced
+            self.version += 1
+            self._after_change()
+        self._maybe_next_hand()
+
+    # -- what each seat is sent ----------------------------------------------------------
+    def _seated(self) -> list[_Conn]:
+        return [s.conn for s in self.seats if s.conn is not None]
+
+    def _broadcast_lobby(self) -> None:
+        message = {
+            "type": "lobby",
+            "seats": [seat_to_json(info) for info in self.seat_infos()],
+            "lead": self.lead,
+            "started": self.started,
+        }
+        for conn in self._seated():
+            self._send(conn, message)
+
+    def _broadcast_state(self, ack: tuple[_Conn, int | None] | None = None) -> None:
+        for conn in self._seated():
+            self._send_state(conn, ack[1] if ack is not None and ack[0] is conn else None, ack)
+
+    def _send_state(
+        self,
+        conn: _Conn,
+        ack_id: int | None = None,
+        ack: tuple[_Conn, int | None] | None = None,
+    ) -> None:
+        match = self.match
+        assert match is not None and conn.seat is not None
+        hand = match.hand
+        if conn.hand_sent != match.hand_number:
+            conn.hand_sent, conn.events_sent = match.hand_number, 0
+        events = hand.events[conn.events_sent :]
+        conn.events_sent = len(hand.events)
+        message: dict[str, Any] = {
+            "type": "state",
+            "hand": match.hand_number,
+            "version": self.version,
+            "view": view_to_json(PlayerView.of(hand, conn.seat, tuple(match.totals()))),
+            "events": [event_to_json(event_for(e, conn.seat)) for e in events],
+        }
+        if ack is not None and ack[0] is conn:
+            message["ack"] = ack_id
+        self._send(conn, message)
+
+    def _send_hand_over(self, conn: _Conn) -> None:
+        match = self.match
+        assert match is not None
+        self._send(
+            conn,
+            {
+                "type": "hand_over",
+                "result": summary_to_json(self.summaries[-1]),
+                "totals": match.totals(),
+                "match_over": match.is_over,
+                "winners": match.winners() if match.is_over else [],
+            },
+        )

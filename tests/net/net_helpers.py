@@ -1,0 +1,52 @@
+"""Loopback tables for the network tests: every wait is bounded in time and count."""
+
+from __future__ import annotations
+
+from okey_tui.bots.base import make_bot
+from okey_tui.bots.driver import choose_action, safe_action
+from okey_tui.engine.rules import RuleSet
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.server import Limits, TableServer
+from okey_tui.table import ActionRefused
+
+RULES = RuleSet(hands=1)
+MAX_ACTIONS = 2000  # far more than any hand takes
+
+
+async def open_table(**kwargs: object) -> TableServer:
+    options: dict[str, object] = {"levels": ("easy",) * 4}
+    options.update(kwargs)
+    server = TableServer(RULES, 7, **options)  # type: ignore[arg-type]
+    await server.start()
+    return server
+
+
+async def seat_four(server: TableServer, record: bool = False) -> list[RemoteTable]:
+    tables = []
+    for name in ("Ayşe", "Mehmet", "Zeynep", "Can"):
+        tables.append(await RemoteTable.join(server.url, server.code, name, record=record))
+    return tables
+
+
+async def play_step(tables: list[RemoteTable]) -> None:
+    """The seat to play makes one move (an easy bot's choice; its fallback if refused)."""
+    version = max(t.version for t in tables)
+    await tables[0].wait_for(lambda: tables[0].version >= version, 5)
+    view = tables[0].view()
+    table = tables[view.turn]
+    await table.wait_for(lambda: table.version >= version, 5)
+    own = table.view()
+    action, _ = choose_action(make_bot("easy"), own)
+    try:
+        await table.act(action if action is not None else safe_action(own))
+    except ActionRefused:
+        await table.act(safe_action(own))
+
+
+async def settle(tables: list[RemoteTable], server: TableServer) -> None:
+    """Wait until every client has the server's latest state."""
+    for t in tables:
+        await t.wait_for(lambda t=t: t.has_view and t.version == server.version, 5)
+
+
+__all__ = ["MAX_ACTIONS", "Limits", "open_table", "play_step", "seat_four", "settle"]

@@ -1,0 +1,284 @@
+"""Bad input never hurts the table: each gets a clear error or is closed, the game unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from net_helpers import open_table, seat_four, settle
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.net.protocol import (
+    CLIENT_MESSAGES,
+    MAX_CLIENT_BYTES,
+    PROTOCOL_VERSION,
+    ErrorCode,
+    ProtocolError,
+    decode_client,
+)
+from okey_tui.net.server import Limits
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+# Objects that look like messages: a known or unknown type, any fields.
+message_like = st.builds(
+    lambda kind, fields: {**fields, "type": kind},
+    st.sampled_from([*CLIENT_MESSAGES, "hello!", "", "ACT"]),
+    st.dictionaries(
+        st.sampled_from(["v", "code", "name", "token", "action", "id", "seat", "text", "x"]),
+        json_values,
+        max_size=4,
+    ),
+)
+raw_messages = (
+    st.binary(max_size=200)
+    | st.text(max_size=200)
+    | json_values.map(json.dumps)
+    | message_like.map(json.dumps)
+)
+
+
+@given(raw_messages)
+@settings(max_examples=300, deadline=None)
+def test_decoding_any_input_gives_a_message_or_a_protocol_error(raw: str | bytes) -> None:
+    try:
+        message = decode_client(raw)
+    except ProtocolError as exc:
+        assert isinstance(exc.code, ErrorCode) and exc.message
+    else:
+        assert message.type in CLIENT_MESSAGES
+        assert set(message.fields) <= set(CLIENT_MESSAGES[message.type])
+
+
+def test_oversized_and_non_json_constants_are_refused() -> None:
+    with pytest.raises(ProtocolError) as info:
+        decode_client("x" * (MAX_CLIENT_BYTES + 1))
+    assert info.value.code is ErrorCode.BAD_FIELD
+    with pytest.raises(ProtocolError) as info:
+        decode_client('{"type": "ping", "id": NaN}')
+    assert info.value.code is ErrorCode.BAD_JSON
+    with pytest.raises(ProtocolError) as info:
+        decode_client('{"type": "act", "action": "draw", "id": true}')
+    assert info.value.code is ErrorCode.BAD_FIELD
+
+
+async def test_random_malformed_messages_change_nothing_and_the_table_still_answers() -> None:
+    server = await open_table(limits=Limits(rate=10_000, burst=10_000, code_tries=10_000))
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        before = server.match.hand.position()
+        noisy = tables[(server.match.hand.turn + 1) % 4]  # not the seat to play
+
+        sent: list[str | bytes] = []
+
+        @given(raw_messages)
+        @settings(
+            max_examples=150,
+            deadline=None,
+            suppress_health_check=[HealthCheck.function_scoped_fixture],
+            database=None,
+        )
+        def collect(raw: str | bytes) -> None:
+            sent.append(raw)
+
+        collect()
+        for raw in sent:
+            await noisy.send_raw(raw)
+        async with connect(server.url) as ws:  # the table still answers a newcomer
+            await ws.send(json.dumps({"type": "ping", "id": 5}))
+            assert json.loads(await ws.recv()) == {"type": "pong", "id": 5}
+        seats = [(seat.name, seat.token) for seat in server.seats]
+        async with connect(server.url) as stranger:  # the same noise before any hello
+            for raw in sent:
+                await stranger.send(raw)
+            await stranger.send(json.dumps({"type": "ping", "id": 7}))
+            for _ in range(len(sent) + 1):
+                reply = json.loads(await stranger.recv())
+                if reply == {"type": "pong", "id": 7}:
+                    break
+                assert reply["type"] in ("error", "pong")  # a random ping is answered too
+            assert reply == {"type": "pong", "id": 7}
+        assert [(seat.name, seat.token) for seat in server.seats] == seats
+        await noisy.ping(9)
+        await noisy.wait_for(lambda: 9 in noisy.pongs, 5)
+        assert noisy.errors  # each bad message got its error
+        assert server.match.hand.position() == before
+        assert server.version == 1
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+
+
+async def test_an_oversized_message_closes_the_connection_and_the_table_goes_on() -> None:
+    server = await open_table()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        before = server.match.hand.position()
+        await tables[1].send_raw("{" + " " * (MAX_CLIENT_BYTES + 10) + "}")
+        await tables[1].wait_for(lambda: not tables[1].connected, 5)
+        assert server.match.hand.position() == before
+        # Its seat is kept for its token; a bot covers it meanwhile.
+        back = await RemoteTable.rejoin(server.url, tables[1].token)
+        assert back.seat == 1
+        await back.close()
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+
+
+async def test_a_flood_is_dropped_with_a_rate_error_then_closed() -> None:
+    server = await open_table(limits=Limits(rate=5, burst=5, max_dropped=20))
+    tables = await seat_four(server)
+    try:
+        flood = tables[2]
+        for i in range(200):
+            try:
+                await flood.send_raw(json.dumps({"type": "ping", "id": i}))
+            except ConnectionClosed:
+                break
+        await flood.wait_for(lambda: not flood.connected, 5)
+        assert ErrorCode.RATE_LIMIT.value in [code for code, _ in flood.errors]
+        assert tables[0].connected
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+
+
+async def test_an_action_for_another_seat_is_refused() -> None:
+    server = await open_table()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        turn = server.match.hand.turn
+        liar = tables[(turn + 1) % 4]
+        await liar.send_raw(json.dumps({"type": "act", "action": "discard R1", "seat": turn}))
+        await liar.wait_for(lambda: bool(liar.errors), 5)
+        assert liar.errors[-1][0] == ErrorCode.NOT_YOUR_SEAT.value
+        assert server.version == 1
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+
+
+async def test_wrong_join_codes_are_counted_then_the_address_is_shut_out() -> None:
+    server = await open_table(limits=Limits(code_tries=3))
+    try:
+        codes = []
+        for _ in range(3):
+            with pytest.raises(JoinError) as info:
+                await RemoteTable.join(server.url, "WRONG1", "Guess", timeout=5)
+            codes.append(info.value.code)
+        assert codes == ["bad-code", "bad-code", "too-many-tries"]
+        # Even the right code is refused now from this address.
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.join(server.url, server.code, "Late", timeout=5)
+        assert info.value.code == "too-many-tries"
+        assert not any(s.human for s in server.seats)
+    finally:
+        await server.close()
+
+
+async def test_a_used_token_cannot_open_a_second_connection() -> None:
+    server = await open_table()
+    try:
+        first = await RemoteTable.join(server.url, server.code, "Ayşe")
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, first.token)
+        assert info.value.code == "token-in-use"
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, "guessed-token")
+        assert info.value.code == "bad-token"
+        assert first.connected
+        await first.close()
+    finally:
+        await server.close()
+
+
+async def test_a_client_of_another_version_is_told_and_closed() -> None:
+    server = await open_table()
+    try:
+        async with connect(server.url) as ws:
+            await ws.send(
+                json.dumps(
+                    {"type": "hello", "v": PROTOCOL_VERSION + 1, "code": server.code, "name": "New"}
+                )
+            )
+            reply = json.loads(await ws.recv())
+            assert reply["code"] == "version" and reply["server_version"] == PROTOCOL_VERSION
+            with pytest.raises(ConnectionClosed):
+                await ws.recv()
+        assert not any(s.human for s in server.seats)
+    finally:
+        await server.close()
+
+
+async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:
+    server = await open_table(limits=Limits(hello_timeout=0.2))
+    try:
+        async with connect(server.url) as ws:
+            reply = json.loads(await ws.recv())
+            assert reply["code"] == "timeout"
+            with pytest.raises(ConnectionClosed):
+                await ws.recv()
+    finally:
+        await server.close()
+
+
+async def test_a_flooding_client_that_reads_nothing_is_closed_and_loses_its_lobby_seat() -> None:
+    server = await open_table(limits=Limits(rate=5, burst=5, max_dropped=5, close_grace=0.2))
+    try:
+        async with connect(server.url, max_queue=1) as deaf:
+            await deaf.send(
+                json.dumps(
+                    {"type": "hello", "v": PROTOCOL_VERSION, "code": server.code, "name": "Deaf"}
+                )
+            )
+            for i in range(30):  # never reads a reply: its queue fills, then the flood closes it
+                with contextlib.suppress(ConnectionClosed):
+                    await deaf.send(json.dumps({"type": "ping", "id": i}))
+            for _ in range(100):
+                if not any(seat.human for seat in server.seats):
+                    break
+                await asyncio.sleep(0.05)
+            assert not any(seat.human for seat in server.seats)
+    finally:
+        await server.close()
+
+
+async def test_guessed_tokens_count_like_wrong_codes() -> None:
+    server = await open_table(limits=Limits(code_tries=2))
+    try:
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, "guess-1", timeout=5)
+        assert info.value.code == "bad-token"
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, "guess-2", timeout=5)
+        assert info.value.code == "too-many-tries"
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.join(server.url, server.code, "Late", timeout=5)
+        assert info.value.code == "too-many-tries"
+    finally:
+        await server.close()

@@ -1,0 +1,219 @@
+"""okey101 host --no-seat serves a table; bad arguments exit 2; join is announced as coming."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import ssl
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from okey_tui.cli import main
+from okey_tui.commands.join import parse_address
+from okey_tui.net.client import RemoteTable
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "--hands", "4", "--no-seat"],
+        ["host", "--bots", "wizard", "--no-seat"],
+        ["host", "--port", "70000", "--no-seat"],
+        ["host", "--cert", __file__, "--no-seat"],  # a cert without its key
+        ["join", "example.org:0", "ABCDEF"],
+        ["join", "a:b:c", "ABCDEF"],
+        ["join", "127.0.0.1", "!!"],
+        ["join", "127.0.0.1"],
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message_and_no_traceback(args: list[str]) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "Error" in result.output and "Traceback" not in result.output
+
+
+def test_seated_host_and_join_say_the_terminal_table_is_coming() -> None:
+    for args in (["host"], ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 1
+        assert "coming" in result.output and "host --no-seat" in result.output
+
+
+def test_addresses_read_with_and_without_a_port() -> None:
+    assert parse_address("192.168.1.5") == ("192.168.1.5", 8101)
+    assert parse_address("box.local:9000") == ("box.local", 9000)
+    assert parse_address("[::1]:9000") == ("::1", 9000)
+
+
+async def test_host_no_seat_prints_the_join_line_and_seats_a_player() -> None:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        "--port",
+        "0",
+        "--hands",
+        "1",
+        "--bots",
+        "easy",
+        "--seed",
+        "3",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    try:
+        lines: list[str] = []
+        async with asyncio.timeout(20):
+            while not any(line.startswith("Join with:") for line in lines):
+                raw = await process.stdout.readline()
+                assert raw, "the host stopped: " + "".join(lines)
+                lines.append(raw.decode())
+        text = "".join(lines)
+        assert "Only this computer can join" in text
+        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", text)
+        assert found is not None
+        host, port, code = found.groups()
+        assert host == "127.0.0.1"
+        table = await RemoteTable.join(f"ws://{host}:{port}", code, "Ayşe")
+        try:
+            assert table.seat == 0
+            await table.start()
+            await table.wait_for(lambda: table.has_view, 10)
+            assert len(table.view().rack) in (21, 22)
+        finally:
+            await table.close()
+        rest: list[str] = []
+        async with asyncio.timeout(10):
+            while not any("joined" in line for line in rest) and len(rest) < 20:
+                rest.append((await process.stdout.readline()).decode())
+        assert any("Ayşe joined (seat 1)" in line for line in rest)
+    finally:
+        process.terminate()
+        async with asyncio.timeout(10):
+            await process.wait()
+
+
+async def test_enter_at_the_host_terminal_starts_the_match() -> None:
+    import os
+    import pty
+
+    leader, follower = pty.openpty()
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        "--port",
+        "0",
+        "--hands",
+        "1",
+        "--bots",
+        "easy",
+        "--bot-delay",
+        "0",
+        "--finisher-zero",
+        "--give-back-penalty",
+        stdin=follower,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(follower)
+    assert process.stdout is not None
+    try:
+        lines: list[str] = []
+        async with asyncio.timeout(20):
+            while not any("Ctrl+C" in line for line in lines):
+                raw = await process.stdout.readline()
+                assert raw, "the host stopped: " + "".join(lines)
+                lines.append(raw.decode())
+        assert "press Enter here to start it now" in "".join(lines)
+        assert "(classic/1+zg)" in "".join(lines)  # play's table options, taken as they are
+        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", "".join(lines))
+        assert found is not None
+        host, port, code = found.groups()
+        table = await RemoteTable.join(f"ws://{host}:{port}", code, "Ayşe")
+        try:
+            await table.wait_for(lambda: len(table.seats()) == 4, 10)
+            os.write(leader, b"\n")  # the host starts the match; the player did not
+            await table.wait_for(lambda: table.has_view, 10)
+        finally:
+            await table.close()
+    finally:
+        process.terminate()
+        async with asyncio.timeout(10):
+            await process.wait()
+        os.close(leader)
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_host_with_cert_and_key_serves_over_wss(tmp_path: Path) -> None:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=localhost",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        "--port",
+        "0",
+        "--cert",
+        str(cert),
+        "--key",
+        str(key),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    try:
+        lines: list[str] = []
+        async with asyncio.timeout(20):
+            while not any(line.startswith("Join with:") for line in lines):
+                raw = await process.stdout.readline()
+                assert raw, "the host stopped: " + "".join(lines)
+                lines.append(raw.decode())
+        text = "".join(lines)
+        assert "open on wss://127.0.0.1:" in text
+        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+) --tls", text)
+        assert found is not None
+        host, port, code = found.groups()
+        context = ssl.create_default_context(cafile=str(cert))
+        table = await RemoteTable.join(f"wss://{host}:{port}", code, "Ayşe", ssl_context=context)
+        assert table.seat == 0
+        await table.close()
+    finally:
+        process.terminate()
+        async with asyncio.timeout(10):
+            await process.wait()

@@ -1,0 +1,52 @@
+"""The protocol's JSON forms: a view reads back equal, and carries every PlayerView field."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from okey_tui.bots.base import make_bot
+from okey_tui.bots.driver import play_bot_step
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import GameType, RuleSet
+from okey_tui.engine.view import PlayerView
+from okey_tui.net.protocol import (
+    ProtocolError,
+    encode,
+    view_from_json,
+    view_to_json,
+)
+
+
+@pytest.mark.parametrize("game_type", list(GameType))
+def test_views_over_a_hand_read_back_equal(game_type: GameType) -> None:
+    hand = Match(RuleSet(game_type=game_type, hands=1, partners=True), seed=5).hand
+    bot = make_bot("easy")
+    for _ in range(400):
+        for seat in range(4):
+            view = PlayerView.of(hand, seat, (1, 2, 3, 4))
+            assert view_from_json(json.loads(encode(view_to_json(view)))) == view
+        if hand.is_over:
+            break
+        play_bot_step(hand, bot)
+    assert hand.is_over
+
+
+def test_the_json_view_has_exactly_the_fields_of_player_view() -> None:
+    view = PlayerView.of(Match(RuleSet(hands=1), seed=1).hand, 0)
+    assert set(view_to_json(view)) == {f.name for f in dataclasses.fields(PlayerView)}
+
+
+def test_a_malformed_view_is_a_protocol_error() -> None:
+    view = view_to_json(PlayerView.of(Match(RuleSet(hands=1), seed=1).hand, 0))
+    for broken in (
+        {**view, "rack": ["Z9"]},
+        {**view, "phase": "?"},
+        {**view, "seat": "0"},
+        {k: v for k, v in view.items() if k != "turn"},
+        {**view, "table": [{"owner": 0}]},
+    ):
+        with pytest.raises(ProtocolError):
+            view_from_json(broken)

@@ -1,0 +1,110 @@
+"""Seats: a bot covers a dropped player until they rejoin with their token; chat; empty seats."""
+
+from __future__ import annotations
+
+from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
+
+from okey_tui.engine.rules import RuleSet
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.server import TableServer
+
+
+async def test_a_dropped_seat_is_played_by_a_bot_until_its_token_brings_the_player_back() -> None:
+    server = await open_table()
+    tables = await seat_four(server)
+    back = None
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        hand = server.match.hand
+        gone = tables[hand.turn]
+        token, seat = gone.token, gone.seat
+        await gone.close()
+        # The seat to play left: its bot plays that turn on.
+        await tables[(seat + 1) % 4].wait_for(
+            lambda: any(s.seat == seat and not s.connected for s in tables[(seat + 1) % 4].seats())
+        )
+        for _ in range(MAX_ACTIONS):
+            if hand.turn != seat or hand.is_over:
+                break
+            await tables[(seat + 1) % 4].wait_for(lambda: hand.turn != seat or hand.is_over, 5)
+        assert len(hand.discards[seat]) == 1
+        back = await RemoteTable.rejoin(server.url, token)
+        assert back.seat == seat
+        await back.wait_for(lambda: back.has_view, 5)
+        assert back.view().rack == tuple(hand.racks[seat])
+        assert server.seats[seat].conn is not None
+        # The whole hand's log so far, as this seat may see it.
+        assert [e.kind for e in back.events] == [e.kind for e in hand.events]
+    finally:
+        for t in tables:
+            await t.close()
+        if back is not None:
+            await back.close()
+        await server.close()
+
+
+async def test_chat_lines_reach_every_seat_cleaned_and_shortened() -> None:
+    server = await open_table()
+    tables = await seat_four(server)
+    try:
+        await tables[1].say("merhaba\x1b[31m " + "a" * 500)
+        for t in tables:
+            await t.wait_for(lambda t=t: bool(t.chat_lines), 5)
+            line = t.chat_lines[-1]
+            assert line.seat == 1 and line.name == "Mehmet"
+            assert "\x1b" not in line.text and len(line.text) <= 200
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+
+
+async def test_empty_seats_are_bots_of_the_chosen_level_and_the_lead_starts() -> None:
+    server = await open_table(levels=("hard", "easy", "easy", "easy"))
+    solo = await RemoteTable.join(server.url, server.code, "Ayşe")
+    try:
+        await solo.wait_for(lambda: len(solo.seats()) == 4, 5)
+        assert [s.level for s in solo.seats()] == [None, "easy", "easy", "easy"]
+        assert solo.lead == 0
+        await solo.start()
+        await solo.wait_for(lambda: solo.has_view, 5)
+        await solo.wait_for(lambda: solo.view().turn == 0 or len(solo.events) > 1, 10)
+    finally:
+        await solo.close()
+        await server.close()
+
+
+async def test_only_the_lead_starts_and_the_next_hand_waits_for_every_player() -> None:
+    server = TableServer(RuleSet(hands=3), 11, ("easy",) * 4)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[2].start()
+        await tables[2].wait_for(lambda: bool(tables[2].errors), 5)
+        assert tables[2].errors[-1][0] == "not-lead"
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[1].next_hand()
+        await tables[1].wait_for(lambda: len(tables[1].errors) == 1, 5)
+        assert tables[1].errors[-1][0] == "hand-not-over"
+        assert server.match is not None
+        for _ in range(MAX_ACTIONS):
+            if server.match.hand_scored:
+                break
+            await play_step(tables)
+        for n, t in enumerate(tables[:3]):
+            await t.wait_for(lambda t=t: t.hand_over, 5)
+            await t.next_hand()
+            await t.ping(n)  # answered after the server has read the next
+            await t.wait_for(lambda t=t, n=n: n in t.pongs, 5)
+        assert server.match.hand_number == 0  # seat 4 is not ready yet
+        await tables[3].next_hand()
+        for t in tables:
+            await t.wait_for(lambda t=t: t.hand_number == 1 and not t.hand_over, 5)
+            assert len(t.results) == 1 and t.events[0].kind == "deal"
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
