@@ -99,6 +99,10 @@ async def lay_down(app: OkeyApp, pilot: object) -> None:
     await stage(pilot, screen, best.melds[:3])
 
 
+async def sorted_rack(app: OkeyApp, pilot: object) -> None:
+    await pilot.press("s")  # type: ignore[attr-defined]
+
+
 async def summary(app: OkeyApp, pilot: object) -> None:
     session = app.session
     assert session is not None
@@ -168,10 +172,11 @@ SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
         (100, 30),
     ),
     ("table", lambda: table(125), mid_hand, SIZE),
+    ("rack-groups", lambda: table(125), sorted_rack, SIZE),
     ("lay-down", lambda: table(125), lay_down, SIZE),
     ("hand-summary", lambda: table(7), summary, SIZE),
     ("help", lambda: table(125), help_screen, SIZE),
-    ("compact-80x24", lambda: table(125), nothing, (80, 24)),
+    ("compact-80x24", lambda: table(125), sorted_rack, (80, 24)),
     ("table-80x24", lambda: table(125), mid_hand, (80, 24)),
     # Seed 2: Zeynep finishes; Ayşe paid 101 when her okey was swapped off the table.
     ("hand-summary-penalty-80x24", lambda: table(2), summary, (80, 24)),
