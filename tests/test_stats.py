@@ -93,7 +93,8 @@ def test_a_table_records_every_finished_hand_and_drops_the_save_at_the_end(
     data_dir: Path,
 ) -> None:
     from okey_tui import storage
-    from okey_tui.ui.session import Session, fallback_action
+    from okey_tui.bots.driver import safe_action as fallback_action
+    from okey_tui.ui.session import Session
 
     session = Session(RuleSet(hands=1), seed=8, name="Ayşe", levels=("easy", "easy", "easy"))
     session.save_path = storage.new_save_path()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import random
 from typing import Protocol
 
 from okey_tui.engine.actions import Action
@@ -24,22 +23,6 @@ class Bot(Protocol):
         numbers, so a seed (which fixes the deals) fixes the whole match.
         """
         ...
-
-
-def decision_rng(seed: int, hand_number: int, view: PlayerView) -> random.Random:
-    """Deprecated: bots draw no random numbers; kept until ``ui/session.py`` uses the driver.
-
-    The bots still accept (and ignore) this as a second argument to ``choose``.
-    """
-    public = (
-        view.seat,
-        view.phase.value,
-        view.middle_count,
-        sum(map(len, view.discards)),
-        sum(len(tm.meld.tiles) for tm in view.table),
-        len(view.rack),
-    )
-    return random.Random(f"okey101-bot:{seed}:{hand_number}:{public}")
 
 
 def make_bot(level: str) -> Bot:

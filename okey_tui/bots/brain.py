@@ -110,12 +110,8 @@ class PlannerBot:
 
     # -- the entry point -------------------------------------------------------
 
-    def choose(self, view: PlayerView, rng: object = None) -> Action:
-        """The next action for the seat of ``view``; it is that seat's turn.
-
-        ``rng`` is ignored: the old call ``choose(view, rng)`` still works
-        until every caller plays through :mod:`okey_tui.bots.driver`.
-        """
+    def choose(self, view: PlayerView) -> Action:
+        """The next action for the seat of ``view``; it is that seat's turn."""
         if view.phase is Phase.DRAW:
             return self._draw_phase(view)
         return self._play_phase(view)

@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from okey_tui import stats, storage
-from okey_tui.bots.arena import safe_action as fallback_action
-from okey_tui.bots.base import decision_rng
+from okey_tui.bots.driver import apply_action, choose_action, safe_action
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
@@ -237,40 +236,40 @@ class Session:
     def act(self, action: Action) -> list[Event]:
         """Apply the human's action; raises the engine's OkeyError when illegal."""
         if not self.human_to_play:
-            from okey_tui.engine.errors import NotYourTurnError
+            from okey_tui.engine.errors import ErrorCode, NotYourTurnError
 
-            raise NotYourTurnError("It is not your turn: wait for the others to play")
+            raise NotYourTurnError(
+                "It is not your turn: wait for the others to play", code=ErrorCode.NOT_YOUR_TURN
+            )
         events = self.hand.apply(action)
         self.autosave()
         return events
 
-    def bot_action(self) -> tuple[int, PlayerView, Action]:
+    def bot_action(self) -> tuple[int, PlayerView, Action | None]:
         """The seat to play, its view, and the action its bot chooses."""
         seat = self.hand.turn
         view = self.view(seat)
         return seat, view, self.choose(seat, view)
 
-    def choose(self, seat: int, view: PlayerView) -> Action:
-        """What the bot of ``seat`` plays from ``view``; touches no state, so a thread may run it."""
-        bot = self.bots[seat]
-        action: Action | None = None
-        if bot is not None:
-            try:
-                action = bot.choose(view, decision_rng(self.seed, self.match.hand_number, view))
-            except Exception:  # a broken bot must not stop the table
-                action = None
-        return action if action is not None else fallback_action(view)
+    def choose(self, seat: int, view: PlayerView) -> Action | None:
+        """What the bot of ``seat`` plays from ``view`` (None: it failed; apply_bot covers).
 
-    def apply_bot(self, seat: int, view: PlayerView, action: Action) -> list[Event]:
-        """Apply a bot's action; if the engine refuses it, a plain legal move instead."""
+        Touches no state, so a worker thread may run it.
+        """
+        bot = self.bots[seat]
+        if bot is None:
+            return safe_action(view)
+        action, _ = choose_action(bot, view)
+        return action
+
+    def apply_bot(self, seat: int, view: PlayerView, action: Action | None) -> list[Event]:
+        """Apply a bot's action through the one bot driver: a refused one is logged and
+        replaced by a plain legal move."""
         if self.hand.turn != seat or self.hand.is_over:
             return []
-        try:
-            events = self.hand.apply(action)
-        except OkeyError:
-            events = self.hand.apply(fallback_action(self.view(seat)))
+        _, events, _ = apply_action(self.hand, seat, action, self.bots[seat])
         self.autosave()
-        return events
+        return list(events)
 
     def play_bots(self, limit: int = 10_000) -> None:
         """Let the bots play until it is the human's turn or the hand ends (tests, scripts)."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 from rendered import screen_text, shows_tile
 from ui_helpers import OPENING_SEED, goto, table_app
 
+from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.privacy import PrivacyScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.session import fallback_action
 from okey_tui.ui.widgets.rack import RackWidget
 
 

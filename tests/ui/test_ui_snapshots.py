@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
 
+from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.engine import solver
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import make_app
-from okey_tui.ui.session import fallback_action
 
 
 async def settle(pilot) -> None:

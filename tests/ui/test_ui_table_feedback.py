@@ -7,10 +7,10 @@ from textual.binding import Binding
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
+from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.session import fallback_action
 
 # Seed 9 (easy bots): a bot adds a tile to a table meld before the human's second turn.
 LAY_OFF_SEED = 9
