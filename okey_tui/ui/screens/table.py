@@ -1035,10 +1035,8 @@ class TableScreen(PracticeMixin, Screen[None]):
             if yes:
                 self.app.exit()
 
-        saved = self.session.save_path is not None and not self.session.match.is_over
-        question = (
-            "Quit the game?\nThe match is saved: okey101 play --resume continues it."
-            if saved
-            else "Quit the game?"
-        )
+        path = self.session.save_path
+        question = "Quit the game?"
+        if path is not None and not self.session.match.is_over:
+            question += f"\nThe match is saved: okey101 play --resume {path.stem} continues it."
         self.app.push_screen(ConfirmScreen(question), answer)
