@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from okey_tui.engine.actions import Lay, Open
 from okey_tui.engine.melds import Meld, MeldKind
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 
 
@@ -15,7 +16,7 @@ class Staging:
 
     melds: list[Meld] = field(default_factory=list)
 
-    def tiles(self) -> list:
+    def tiles(self) -> list[Tile]:
         return [t for m in self.melds for t in m.tiles]
 
     def clear(self) -> None:

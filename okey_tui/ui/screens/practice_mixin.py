@@ -60,7 +60,7 @@ class PracticeMixin:
         app: Any
 
         def query_one(self, selector: Any, expect_type: Any = None) -> Any: ...
-        def query(self, selector: Any) -> Any: ...
+        def query(self, selector: Any = None) -> Any: ...
         def set_status(self, message: str, error: bool = False) -> None: ...
         def changed(self) -> None: ...
         def render_all(self) -> None: ...
@@ -144,7 +144,7 @@ class PracticeMixin:
         session = self.session
         session.viewer = seat
         self.hidden = False
-        self.rack = self.seat_layouts.pop(seat, None) or RackLayout()
+        self.rack = self.seat_layouts.pop(seat) if seat in self.seat_layouts else RackLayout()
         self.staging.clear()  # type: ignore[attr-defined]
         self.selected.clear()  # type: ignore[attr-defined]
         self.fresh.clear()  # type: ignore[attr-defined]
@@ -209,7 +209,7 @@ class PracticeMixin:
             return True if self.undo.can_undo(self.session.hand) else None
         return True
 
-    def error_text(self, exc: OkeyError | str) -> str:
+    def error_text(self, exc: OkeyError) -> str:
         return why(exc) if self.session.practice else str(exc)
 
     def record_step(self, action: Action, applied: bool | None) -> None:

@@ -386,12 +386,13 @@ class TableScreen(PracticeMixin, Screen[None]):
             who = session.seat_name(session.hand.turn)
             self.set_status(f"It is {who}'s turn: wait for your turn", error=True)
             return
-        probe: Action | None = {
+        probes: dict[str, Action] = {
             "draw": DrawMiddle(),
             "take": TakeDiscard(),
             "give_back": GiveBack(),
             "take_back": TakeBack(),
-        }.get(action)
+        }
+        probe = probes.get(action)
         if action == "discard":
             tile = self.rack.slots[self.cursor] or (self.view.rack[0] if self.view.rack else None)
             probe = Discard(tile) if tile is not None else None
@@ -1014,7 +1015,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.app.exit()
             return
         if choice == "new":
-            self.app.new_match()  # type: ignore[attr-defined]
+            self.app.new_match()
             return
         self.session.next_hand()
         self.new_hand()
