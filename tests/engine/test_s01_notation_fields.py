@@ -1,0 +1,136 @@
+"""RULES.md section 1 (notation): every flag of every position field, read back and written again.
+
+Each flag is checked on its own (read into the hand, then written out the same), so a
+flag read as another, or dropped on the way out, fails here even though a position
+with all flags set would still round-trip.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from okey_tui.engine.errors import NotationError
+from okey_tui.engine.notation import format_position, parse_position
+from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome, Penalty, PenaltyReason
+from okey_tui.engine.tiles import Tile
+
+
+def reads_back(text: str):  # noqa: ANN201 - a Hand
+    hand = parse_position(text)
+    assert format_position(hand) == text
+    return hand
+
+
+@pytest.mark.parametrize(("seat", "phase"), itertools.product(range(4), "dp"))
+def test_the_seat_to_play_and_phase_read_back(pos, seat: int, phase: str) -> None:
+    hand = reads_back(pos.text(["K1", "", "", ""], turn=seat, phase=phase))
+    assert (hand.turn, hand.phase.value) == (seat, phase)
+
+
+@pytest.mark.parametrize(
+    ("item", "opening", "going_pairs"),
+    [
+        ("-", None, False),
+        ("-!", None, True),
+        ("m101", Opening(OpeningKind.MELDS, 101), False),
+        ("m101!", Opening(OpeningKind.MELDS, 101), True),
+        ("p5", Opening(OpeningKind.PAIRS, 5), False),
+        ("p12!", Opening(OpeningKind.PAIRS, 12), True),
+    ],
+)
+@pytest.mark.parametrize("seat", range(4))
+def test_each_opening_and_going_pairs_reads_back_at_each_seat(
+    pos, item: str, opening: Opening | None, going_pairs: bool, seat: int
+) -> None:
+    items = ["-"] * 4
+    items[seat] = item
+    hand = reads_back(pos.text(["K1", "", "", ""], rules="challenge/11", openings="/".join(items)))
+    assert hand.openings == [opening if s == seat else None for s in range(4)]
+    assert hand.going_pairs == [going_pairs and s == seat for s in range(4)]
+
+
+@pytest.mark.parametrize("reason", list(PenaltyReason))
+def test_every_penalty_reason_reads_back(pos, reason: PenaltyReason) -> None:
+    text = pos.text(["K1", "", "", ""], penalties=f"3:40:{reason.value},0:101:{reason.value}")
+    assert reads_back(text).penalties == [Penalty(3, 40, reason), Penalty(0, 101, reason)]
+
+
+@pytest.mark.parametrize(
+    ("flags", "opened", "from_going_pairs"),
+    [("-", False, False), ("o", True, False), ("g", False, True), ("og", True, True)],
+)
+def test_each_take_lock_flag_reads_back(pos, flags, opened, from_going_pairs) -> None:
+    hand = reads_back(pos.text(["K1 R4", "", "", ""], locks=f"take:R4:2:{flags}"))
+    assert hand.taken is not None
+    assert (hand.taken.tile, hand.taken.count) == (Tile.parse("R4"), 2)
+    assert (hand.taken.opened, hand.taken.from_going_pairs) == (opened, from_going_pairs)
+    assert hand.okey_limit is None
+
+
+def test_both_turn_locks_read_back_together(pos) -> None:
+    hand = reads_back(pos.text(["K1 R4", "", "", ""], locks="take:R4:1:o;okeys:2"))
+    assert hand.okey_limit == 2 and hand.taken is not None and hand.taken.count == 1
+    assert reads_back(pos.text(["K1", "", "", ""], locks="okeys:0")).taken is None
+
+
+@pytest.mark.parametrize("seat", range(4))
+@pytest.mark.parametrize("flags", ["-", "o", "s", "p", "os", "op", "sp", "osp"])
+def test_each_ending_flag_reads_back(pos, seat: int, flags: str) -> None:
+    racks = ["K1", "K2", "K3", "K4"]
+    racks[seat] = ""
+    hand = reads_back(pos.text(racks, phase="x", end=f"finish:{seat}:{flags}"))
+    assert hand.outcome == Outcome(
+        EndKind.FINISH, seat, okey="o" in flags, straight="s" in flags, pairs="p" in flags
+    )
+
+
+def test_the_empty_middle_ending_reads_back(pos) -> None:
+    hand = reads_back(pos.text(["K1", "K2", "", ""], phase="x", end="empty", rest="rack2"))
+    assert hand.outcome == Outcome(EndKind.EMPTY_MIDDLE)
+
+
+def test_an_okey_placed_by_another_seat_reads_back_and_one_by_the_owner_is_not_marked(pos) -> None:
+    hand = reads_back(pos.text(["K1", "", "", ""], table=["1:R3*R4@2R5", "3:*Y9@0B9K9"]))
+    assert hand.table[0].okey_owners == ((Tile.parse("R4"), 2),)
+    assert hand.table[1].okey_owners == ((Tile.parse("Y9"), 0),)
+    own = pos.text(["K1", "", "", ""], table=["1:R3*R4@2R5"]).replace("@2", "@1")
+    assert " 1:R3*R4R5 " in format_position(parse_position(own))
+
+
+@pytest.mark.parametrize(
+    ("field", "bad"),
+    [
+        ("turn", "0"),
+        ("turn", "0pp"),
+        ("turn", "4p"),
+        ("turn", "0q"),
+        ("openings", "m/-/-/-"),
+        ("openings", "x5/-/-/-"),
+        ("openings", "5/-/-/-"),
+        ("penalties", "4:101:take-back"),
+        ("penalties", "-1:101:take-back"),
+        ("penalties", "0:101"),
+        ("penalties", "0:101:late"),
+        ("locks", "take:R4:x:o"),
+        ("locks", "take:R4:1"),
+        ("locks", "okeys:x"),
+        ("locks", "okeys"),
+        ("locks", "hold:R4:1:o"),
+        ("end", "finish:4:o"),
+        ("end", "finish::o"),
+        ("end", "finish:1"),
+        ("end", "finish:1:o:s"),
+        ("end", "done:1:o"),
+        ("end", "finish:01:o"),
+        ("end", "finish:23:-"),
+    ],
+)
+def test_a_malformed_field_is_refused(pos, field: str, bad: str) -> None:
+    fields = pos.text(["", "K1", "", ""], phase="x", end="finish:0:-", rest="rack2").split()
+    at = {"turn": 2, "openings": 7, "penalties": 8, "locks": 9, "end": 10}[field]
+    fields[at] = bad
+    with pytest.raises(NotationError) as caught:
+        parse_position(" ".join(fields))
+    assert caught.value.code.value == "not-a-position"
