@@ -13,11 +13,14 @@ import itertools
 import pytest
 
 from okey_tui.engine.actions import parse_action
+from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.scoring import (
     finish_parts,
     finish_points,
+    left_sum,
     penalties_by_seat,
     penalty_notes,
+    score_hand,
 )
 from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome, Penalty, PenaltyReason
 from okey_tui.engine.tiles import Tile
@@ -113,3 +116,31 @@ def test_the_same_penalty_twice_is_noted_at_each_turn_it_was_paid(pos) -> None:
         (0, 101, 1, Tile.parse("R6"), 0),
         (0, 101, 5, Tile.parse("R1"), 0),
     ]
+
+
+def test_an_okey_in_hand_counts_0_in_s_wherever_it_sits() -> None:
+    assert left_sum([OKEY, Tile.parse("R5"), Tile.parse("F")], OKEY) == 13
+
+
+def test_an_unfinished_hand_cannot_be_scored(pos) -> None:
+    with pytest.raises(SetupError, match="^The hand has not ended$") as caught:
+        score_hand(pos(["K1", "", "", ""]))
+    assert caught.value.code is ErrorCode.HAND_NOT_ENDED
+
+
+def test_the_score_sheet_line_names_its_seat_opening_and_arithmetic(pos) -> None:
+    hand = pos(
+        ["", "K1 K2", "R5", "Y13"],
+        rules="classic/11+p",
+        phase="x",
+        end="finish:0:o",
+        openings="m101/m110/p5/-",
+        rest="rack3",
+    )
+    sheet = score_hand(hand).seats
+    assert [line.seat for line in sheet] == [0, 1, 2, 3]
+    assert [line.opened for line in sheet] == [MELDS, Opening(OpeningKind.MELDS, 110), PAIRS, None]
+    assert sheet[0].formula == "-101 × 2"
+    assert sheet[1].formula == "3 left × 2"
+    assert (sheet[2].finish, sheet[2].formula) == (0, "0 (partner finished)")
+    assert sheet[3].formula == "202 not opened × 2"
