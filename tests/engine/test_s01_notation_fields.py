@@ -106,6 +106,12 @@ def test_an_okey_placed_by_another_seat_reads_back_and_one_by_the_owner_is_not_m
         ("turn", "0pp"),
         ("turn", "4p"),
         ("turn", "0q"),
+        ("turn", "Xp"),
+        ("turn", "0X"),
+        ("racks", "-/K1/-"),
+        ("discards", "-/-/-"),
+        ("table", "4:R1R2R3"),
+        ("fields", "one field too many"),
         ("openings", "m/-/-/-"),
         ("openings", "x5/-/-/-"),
         ("openings", "5/-/-/-"),
@@ -129,8 +135,21 @@ def test_an_okey_placed_by_another_seat_reads_back_and_one_by_the_owner_is_not_m
 )
 def test_a_malformed_field_is_refused(pos, field: str, bad: str) -> None:
     fields = pos.text(["", "K1", "", ""], phase="x", end="finish:0:-", rest="rack2").split()
-    at = {"turn": 2, "openings": 7, "penalties": 8, "locks": 9, "end": 10}[field]
-    fields[at] = bad
+    if field == "fields":
+        fields.append(bad)
+    else:
+        at = {"turn": 2, "racks": 3, "discards": 5, "table": 6, "openings": 7}
+        at |= {"penalties": 8, "locks": 9, "end": 10}
+        fields[at[field]] = bad
     with pytest.raises(NotationError) as caught:
         parse_position(" ".join(fields))
+    assert caught.value.code.value == "not-a-position"
+
+
+def test_a_position_with_wrong_tiles_names_them_in_tile_order(pos) -> None:
+    text = pos.text(["K2 R4 Y3 B1", "", "", ""])
+    wrong = text.replace("K2R4Y3B1/", "K1K1R1R1/", 1)
+    with pytest.raises(NotationError) as caught:
+        parse_position(wrong)
+    assert str(caught.value).endswith("too many R1R1K1K1, missing R4Y3B1K2")
     assert caught.value.code.value == "not-a-position"
