@@ -13,6 +13,7 @@ import pytest
 
 from okey_tui.engine.errors import NotationError
 from okey_tui.engine.notation import format_position, parse_position
+from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
 from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome, Penalty, PenaltyReason
 from okey_tui.engine.tiles import Tile
 
@@ -153,3 +154,52 @@ def test_a_position_with_wrong_tiles_names_them_in_tile_order(pos) -> None:
         parse_position(wrong)
     assert str(caught.value).endswith("too many R1R1K1K1, missing R4Y3B1K2")
     assert caught.value.code.value == "not-a-position"
+
+
+RULE_FLAGS = {
+    "n": ("penalties", False),
+    "p": ("partners", True),
+    "z": ("finisher_scores_zero", True),
+    "l": ("pairs_opener_lays_off", True),
+    "f": ("finish_opening_needs_floor", True),
+    "g": ("give_back_penalty", True),
+}
+
+
+@pytest.mark.parametrize("letter", list(RULE_FLAGS))
+def test_each_table_option_letter_reads_back_alone(letter: str) -> None:
+    rules = RuleSet.from_code(f"rising/7+{letter}")
+    for name, value in RULE_FLAGS.values():
+        expected = value if RULE_FLAGS[letter][0] == name else getattr(RuleSet(), name)
+        assert getattr(rules, name) == expected, name
+    assert (rules.game_type, rules.hands) == (GameType.RISING, 7)
+    assert rules.code() == f"rising/7+{letter}"
+
+
+@pytest.mark.parametrize("game_type", list(GameType))
+@pytest.mark.parametrize("hands", MATCH_LENGTHS)
+def test_every_game_type_and_match_length_reads_back(game_type: GameType, hands: int) -> None:
+    rules = RuleSet.from_code(f"{game_type.value}/{hands}")
+    assert (rules.game_type, rules.hands) == (game_type, hands)
+    assert rules == RuleSet(game_type=game_type, hands=hands)
+    assert rules.code() == f"{game_type.value}/{hands}"
+
+
+def test_all_option_letters_read_back_in_their_order() -> None:
+    rules = RuleSet.from_code("51/1+gflzpn")
+    assert rules.code() == "51/1+npzlfg"
+    assert RuleSet.from_code("classic") == RuleSet()
+
+
+@pytest.mark.parametrize(
+    "bad", ["poker/11", "classic/x", "classic/11+q", "classic/12", "classic/11+nx"]
+)
+def test_a_bad_table_code_is_refused_with_its_code(bad: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        RuleSet.from_code(bad)
+    expected = "match-length" if bad == "classic/12" else "not-a-table-code"
+    assert caught.value.code.value == expected
+
+
+def test_game_type_labels() -> None:
+    assert [t.label for t in GameType] == ["Classic", "Rising", "Challenge", "51"]
