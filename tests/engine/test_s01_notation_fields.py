@@ -11,7 +11,8 @@ import itertools
 
 import pytest
 
-from okey_tui.engine.errors import NotationError
+from okey_tui.engine.actions import AddTile, parse_action
+from okey_tui.engine.errors import ErrorCode, NotationError
 from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
 from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome, Penalty, PenaltyReason
@@ -203,3 +204,55 @@ def test_a_bad_table_code_is_refused_with_its_code(bad: str) -> None:
 
 def test_game_type_labels() -> None:
     assert [t.label for t in GameType] == ["Classic", "Rising", "Challenge", "51"]
+
+
+# -- action text --------------------------------------------------------------------
+
+OKEY = Tile.parse("B8")
+
+
+@pytest.mark.parametrize(
+    ("text", "short"),
+    [
+        ("draw", "<DrawMiddle>"),
+        ("take", "<TakeDiscard>"),
+        ("giveback", "<GiveBack>"),
+        ("takeback", "<TakeBack>"),
+        ("pairs", "<DeclarePairs>"),
+        ("discard K13", "<Discard K13>"),
+        ("add R1>0", "<AddTile R1>0>"),
+        ("add *R13>11", "<AddTile *R13>11>"),
+        ("swap 3 R9K9", "<SwapOkey 3 R9K9>"),
+        ("open R1R2R3 Y13*B13K13", "<Open R1R2R3 Y13*B13K13>"),
+        ("lay R5R5 *K1K1", "<Lay R5R5 *K1K1>"),
+    ],
+)
+def test_every_action_reads_back_with_a_short_repr(text: str, short: str) -> None:
+    action = parse_action(text, OKEY)
+    assert action.text(OKEY) == text and repr(action) == short
+    assert parse_action(f"  {text.upper()}  ", OKEY) == action
+
+
+def test_an_okey_added_as_itself_is_written_plainly() -> None:
+    assert AddTile(OKEY, 2).text(OKEY) == "add B8>2"
+    assert AddTile(Tile.parse("R4"), 2, Tile.parse("R4")).text(OKEY) == "add R4>2"
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "open",
+        "lay",
+        "discard R1 R2",
+        "add R1>",
+        "add R1>-1",
+        "add R1",
+        "swap 1",
+        "swap x R5",
+        "take R5",
+    ],
+)
+def test_a_malformed_action_is_refused_with_its_code(bad: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action(bad, OKEY)
+    assert caught.value.code is ErrorCode.NOT_AN_ACTION
