@@ -117,6 +117,8 @@ def test_an_okey_placed_by_another_seat_reads_back_and_one_by_the_owner_is_not_m
         ("openings", "m/-/-/-"),
         ("openings", "x5/-/-/-"),
         ("openings", "5/-/-/-"),
+        ("openings", "!/-/-/-"),
+        ("openings", "X5/-/-/-"),
         ("penalties", "4:101:take-back"),
         ("penalties", "-1:101:take-back"),
         ("penalties", "0:101"),
@@ -146,6 +148,16 @@ def test_a_malformed_field_is_refused(pos, field: str, bad: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_position(" ".join(fields))
     assert caught.value.code.value == "not-a-position"
+
+
+@pytest.mark.parametrize(
+    ("at", "what"), [(3, "the racks"), (5, "the discard piles"), (7, "the openings")]
+)
+def test_a_field_of_three_parts_is_named_in_the_refusal(pos, at: int, what: str) -> None:
+    fields = pos.text(["K1", "", "", ""]).split()
+    fields[at] = "-/-/-"
+    with pytest.raises(NotationError, match=f"^'-/-/-': {what} needs four parts separated by '/'$"):
+        parse_position(" ".join(fields))
 
 
 def test_a_position_with_wrong_tiles_names_them_in_tile_order(pos) -> None:
