@@ -144,3 +144,10 @@ def test_the_score_sheet_line_names_its_seat_opening_and_arithmetic(pos) -> None
     assert sheet[1].formula == "3 left × 2"
     assert (sheet[2].finish, sheet[2].formula) == (0, "0 (partner finished)")
     assert sheet[3].formula == "202 not opened × 2"
+
+
+def test_penalties_are_noted_after_the_hand_is_finished(pos) -> None:
+    finished = pos(["K1", "", "", ""], openings="m101/-/-/-", penalties="0:101:take-back")
+    finished.apply(parse_action("discard K1", OKEY))
+    assert finished.outcome is not None and finished.events[-1].tiles == ()
+    assert [(n.seat, n.turn) for n in penalty_notes(finished)] == [(0, 0)]
