@@ -268,3 +268,10 @@ def test_a_malformed_action_is_refused_with_its_code(bad: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_action(bad, OKEY)
     assert caught.value.code is ErrorCode.NOT_AN_ACTION
+
+
+@pytest.mark.parametrize("owner", ["@4", "@9"])
+def test_an_okey_owner_is_one_of_the_four_seats(pos, owner: str) -> None:
+    text = pos.text(["K1", "", "", ""], table=["1:R3*R4@2R5"]).replace("@2", owner)
+    with pytest.raises(NotationError, match="okey owner"):
+        parse_position(text)
