@@ -57,6 +57,7 @@ def test_opened_players_write_s_stepped_up_except_after_straight_out(okey, strai
     pairs_opener = finish_parts(outcome, 2, PAIRS, 30, False, False)
     if straight:  # the flat figure for everyone, the pairs step does not apply
         assert melds[::2] == pairs_opener[::2] == (202 * m, f"202 straight out × {m}")
+        assert melds[1] == pairs_opener[1] == "someone went straight out"
         return
     step = 2 ** (okey + pairs)
     assert melds[::2] == (30 * step, f"30 left{times(step)}")
@@ -83,6 +84,9 @@ def test_the_finisher_writes_0_at_a_zero_table_whatever_the_finish(okey, straigh
 
 def test_finish_points_is_the_figure_and_note_without_the_arithmetic() -> None:
     outcome = Outcome(EndKind.FINISH, 1, okey=True)
+    assert finish_points(outcome, 1, MELDS, 0, False, False) == (-202, "finished: with an okey")
+    assert finish_points(outcome, 1, MELDS, 0, False, True)[0] == 0
+    assert finish_points(outcome, 2, None, 0, True, False)[0] == 808
     assert finish_points(outcome, 0, PAIRS, 23, False, False) == (
         92,
         "23 left, opened with pairs (one step up) x4",
@@ -106,14 +110,15 @@ def test_a_penalty_from_the_position_text_has_no_turn_tile_or_cause(pos) -> None
 
 
 def test_the_same_penalty_twice_is_noted_at_each_turn_it_was_paid(pos) -> None:
-    hand = pos(["R6 R2 R1 K1", "K2", "K3", "K4"], openings="m101/-/-/-", table=["0:R3R4R5"])
-    for text in ["discard R6", "draw", "discard K2", "draw", "discard K3", "draw", "discard K4"]:
+    hand = pos(["R6 R2 R1 K1", "R6", "K3", "K4"], openings="m101/-/-/-", table=["0:R3R4R5"])
+    for text in ["discard R6", "draw", "discard R6", "draw", "discard K3", "draw", "discard K4"]:
         hand.apply(parse_action(text, OKEY))
     for text in ["draw", "add R2>0", "discard R1"]:
         hand.apply(parse_action(text, OKEY))
     notes = penalty_notes(hand)
     assert [(n.seat, n.points, n.turn, n.tile, n.by) for n in notes] == [
         (0, 101, 1, Tile.parse("R6"), 0),
+        (1, 101, 2, Tile.parse("R6"), 1),
         (0, 101, 5, Tile.parse("R1"), 0),
     ]
 
