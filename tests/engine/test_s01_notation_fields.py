@@ -25,7 +25,7 @@ def reads_back(text: str):  # noqa: ANN201 - a Hand
     return hand
 
 
-@pytest.mark.parametrize(("seat", "phase"), itertools.product(range(4), "dp"))
+@pytest.mark.parametrize(("seat", "phase"), list(itertools.product(range(4), "dp")))
 def test_the_seat_to_play_and_phase_read_back(pos, seat: int, phase: str) -> None:
     hand = reads_back(pos.text(["K1", "", "", ""], turn=seat, phase=phase))
     assert (hand.turn, hand.phase.value) == (seat, phase)
