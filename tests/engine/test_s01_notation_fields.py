@@ -275,3 +275,17 @@ def test_an_okey_owner_is_one_of_the_four_seats(pos, owner: str) -> None:
     text = pos.text(["K1", "", "", ""], table=["1:R3*R4@2R5"]).replace("@2", owner)
     with pytest.raises(NotationError, match="okey owner"):
         parse_position(text)
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("  ", "An empty action"),
+        ("add R1>x", "'add R1>x': 'x' is not a table meld number"),
+        ("swap y R1", "'swap y R1': 'y' is not a table meld number"),
+    ],
+)
+def test_an_action_refusal_says_what_was_wrong(bad: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action(bad, OKEY)
+    assert str(caught.value) == message
