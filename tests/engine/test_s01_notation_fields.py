@@ -253,9 +253,14 @@ def test_an_okey_added_as_itself_is_written_plainly() -> None:
 @pytest.mark.parametrize(
     "bad",
     [
+        "",
+        "   ",
         "open",
         "lay",
         "discard R1 R2",
+        "add",
+        "add R1>0 R2",
+        "add R1>2>3",
         "add R1>",
         "add R1>-1",
         "add R1",
