@@ -286,6 +286,11 @@ def test_an_okey_owner_is_one_of_the_four_seats(pos, owner: str) -> None:
     ("bad", "message"),
     [
         ("  ", "An empty action"),
+        (
+            " fly ",
+            "'fly' is not an action (draw, take, giveback, open M.., lay M.., "
+            "add T>N, swap N TT, takeback, pairs, discard T)",
+        ),
         ("add R1>x", "'add R1>x': 'x' is not a table meld number"),
         ("swap y R1", "'swap y R1': 'y' is not a table meld number"),
     ],
