@@ -299,3 +299,55 @@ def test_an_action_refusal_says_what_was_wrong(bad: str, message: str) -> None:
     with pytest.raises(NotationError) as caught:
         parse_action(bad, OKEY)
     assert str(caught.value) == message
+
+
+def test_two_okeys_in_one_run_keep_their_own_placers(pos) -> None:
+    # *R1 is a prefix of *R10: marking one okey's placer must not touch the other.
+    run = "1:*R1@2R2R3R4R5R6R7R8R9*R10"
+    hand = reads_back(pos.text(["K1", "", "", ""], table=[run]))
+    assert dict(hand.table[0].okey_owners) == {Tile.parse("R1"): 2}
+    other = "1:*R1R2R3R4R5R6R7R8R9*R10@3"
+    hand = reads_back(pos.text(["K1", "", "", ""], table=[other]))
+    assert dict(hand.table[0].okey_owners) == {Tile.parse("R10"): 3}
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda t: t.replace(" 0p ", " 0x "),
+            "A position is over exactly when it records an ending",
+        ),
+        (
+            lambda t: t.replace(" 0p ", " 0d ") + " | draw",
+            "Actions after '|' are only for the play phase",
+        ),
+        (lambda t: t.replace("K1R4/", "K1R4K2/"), "A position holds 106 tiles, this one 107"),
+        (
+            lambda t: t.replace("K1R4/", "K1K1/"),
+            "A position holds each tile of the 106-tile set exactly (two of each, two F): too many K1, missing R4",
+        ),
+    ],
+)
+def test_a_refused_position_says_which_rule_of_the_notation_it_breaks(pos, change, message) -> None:  # noqa: ANN001
+    text = pos.text(["K1 R4", "", "", ""])
+    with pytest.raises(NotationError) as caught:
+        parse_position(change(text))
+    assert str(caught.value) == message
+    assert caught.value.code.value == "not-a-position"
+
+
+def test_an_okey_owner_that_names_no_okey_is_refused_with_its_code(pos) -> None:
+    text = pos.text(["K1", "", "", ""], table=["1:R3*R4@2R5"]).replace("*R4@2", "*R4@9")
+    with pytest.raises(NotationError) as caught:
+        parse_position(text)
+    assert caught.value.code.value == "not-a-position"
+
+
+def test_an_action_that_cannot_be_replayed_names_it_and_its_cause(pos) -> None:
+    text = pos.text(["K1 R4", "", "", ""]) + " | discard Y13"
+    with pytest.raises(NotationError) as caught:
+        parse_position(text)
+    assert caught.value.code.value == "not-a-position"
+    assert caught.value.params["action"] == "discard Y13"
+    assert caught.value.params["cause"] is not None
