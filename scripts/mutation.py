@@ -5,6 +5,7 @@ Usage (from the repository root, with the dev extra installed)::
     python scripts/mutation.py                    # every engine module, one after another
     python scripts/mutation.py scoring melds      # only these modules
     python scripts/mutation.py --report           # only the figure from the last run
+    python scripts/mutation.py --survivors scoring  # rerun only the last run's survivors
 
 mutmut's configuration is ``[tool.mutmut]`` in pyproject.toml (the engine mutated, the
 tests in tests/engine run). A run is slow (too slow for CI): run it when the engine
@@ -105,40 +106,55 @@ def report(modules: list[str]) -> int:
     return total["survived"]
 
 
+def mutmut(names: list[str]) -> None:
+    """Run mutmut on the mutants matching ``names`` (globs or exact names)."""
+    # mutmut 3.8's incremental stats (which tests reach which function) fail when
+    # tests were added since the last run; a full collection takes ~20 s and works.
+    (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
+    command = ["nice", "-n", "10", str(Path(sys.executable).parent / "mutmut"), "run"]
+    subprocess.run(
+        [*command, "--max-children", "1", *names],
+        cwd=ROOT,
+        env=dict(os.environ, HYPOTHESIS_PROFILE="ci"),
+        check=False,
+    )
+
+
 def run(modules: list[str]) -> None:
-    env = dict(os.environ, HYPOTHESIS_PROFILE="ci")
     for module in modules:
-        # mutmut 3.8's incremental stats (which tests reach which function) fail when
-        # tests were added since the last run; a full collection takes ~20 s and works.
-        (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
         print(f"== mutmut: okey_tui/engine/{module}.py", flush=True)
-        subprocess.run(
-            [
-                "nice",
-                "-n",
-                "10",
-                str(Path(sys.executable).parent / "mutmut"),
-                "run",
-                "--max-children",
-                "1",
-            ]
-            + [f"okey_tui.engine.{module}.*"],
-            cwd=ROOT,
-            env=env,
-            check=False,
-        )
+        mutmut([f"okey_tui.engine.{module}.*"])
+
+
+def rerun_survivors(modules: list[str]) -> None:
+    """After writing tests: judge again only the mutants that survived last time."""
+    skip = equivalent()
+    names = [
+        name
+        for module in modules
+        for name, status in results(module).items()
+        if status == "survived" and name not in skip
+    ]
+    if names:
+        print(f"== mutmut: {len(names)} survivors of {' '.join(modules)}", flush=True)
+        mutmut(names)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("modules", nargs="*", help=f"engine modules (default: {' '.join(MODULES)})")
     parser.add_argument("--report", action="store_true", help="only print the last figures")
+    parser.add_argument(
+        "--survivors", action="store_true", help="rerun only the last run's surviving mutants"
+    )
     args = parser.parse_args()
     modules = args.modules or MODULES
     unknown = [m for m in modules if not (ENGINE / f"{m}.py").exists()]
     if unknown:
         parser.error(f"not an engine module: {', '.join(unknown)}")
-    if not args.report:
+    if args.survivors:
+        rerun_survivors(modules)
+    elif not args.report:
         run(modules)
     report(modules)
     return 0
