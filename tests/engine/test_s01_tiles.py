@@ -160,6 +160,7 @@ def test_a_bad_compact_list_says_where_it_got_stuck(bad: str, stuck: str) -> Non
         parse_compact(bad)
     assert f"(stuck at '{stuck}')" in str(caught.value)
     assert caught.value.code is ErrorCode.NOT_A_TILE_LIST
+    assert caught.value.params["text"] == bad
 
 
 def test_colours_have_letters_and_labels() -> None:
