@@ -170,3 +170,30 @@ def test_colours_have_letters_and_labels() -> None:
         ("B", "blue"),
         ("K", "black"),
     ]
+
+
+def test_refusals_about_false_okeys_say_so() -> None:
+    with pytest.raises(NotationError, match="^A false okey cannot be the indicator$"):
+        okey_for(FALSE_OKEY)
+    with pytest.raises(NotationError, match="^A false okey has no successor$") as caught:
+        FALSE_OKEY.next_in_colour()
+    assert caught.value.code is ErrorCode.FALSE_OKEY_INDICATOR
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (
+            " g5 ",
+            "'g5' is not a tile: write a colour letter (R Y B K) and a number 1-13, "
+            "like R7 or K13, or F for a false okey",
+        ),
+        (" r14 ", "'r14' is not a tile: numbers run from 1 to 13"),
+    ],
+)
+def test_a_bad_tile_is_refused_naming_the_text(bad: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Tile.parse(bad)
+    assert str(caught.value) == message
+    assert caught.value.params["text"] == bad.strip()
+    assert caught.value.code is ErrorCode.NOT_A_TILE
