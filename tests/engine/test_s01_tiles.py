@@ -197,3 +197,11 @@ def test_a_bad_tile_is_refused_naming_the_text(bad: str, message: str) -> None:
     assert str(caught.value) == message
     assert caught.value.params["text"] == bad.strip()
     assert caught.value.code is ErrorCode.NOT_A_TILE
+
+
+def test_a_tile_built_out_of_range_names_its_number() -> None:
+    with pytest.raises(NotationError, match="^Tile numbers run from 1 to 13, not 14$") as caught:
+        Tile(Colour.RED, 14)
+    assert caught.value.params["number"] == 14
+    with pytest.raises(NotationError, match="^A false okey has no number$"):
+        Tile(None, 3)
