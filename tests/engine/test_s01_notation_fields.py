@@ -214,6 +214,22 @@ def test_a_bad_table_code_is_refused_with_its_code(bad: str) -> None:
     assert caught.value.code.value == expected
 
 
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        ("poker/11", "'poker/11' is not a table code (like classic/11+n)"),
+        ("classic/11+xqX", "'classic/11+xqX': unknown table option letters Xqx"),
+        ("classic/12+n", "A match is 1, 3, 5, 7, 9, 11 or 13 hands, not 12"),
+    ],
+)
+def test_a_bad_table_code_is_refused_naming_it(bad: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        RuleSet.from_code(bad)
+    assert str(caught.value) == message
+    expected = {"hands": 12} if bad == "classic/12+n" else {"text": bad}
+    assert caught.value.params == expected
+
+
 def test_game_type_labels() -> None:
     assert [t.label for t in GameType] == ["Classic", "Rising", "Challenge", "51"]
 
