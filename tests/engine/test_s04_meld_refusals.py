@@ -11,7 +11,15 @@ from collections.abc import Callable
 import pytest
 
 from okey_tui.engine.errors import ErrorCode, MeldError, NotationError
-from okey_tui.engine.melds import Meld, best_reading, extend, make_meld, parse_meld, swap_okey
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    best_reading,
+    extend,
+    make_meld,
+    parse_meld,
+    swap_okey,
+)
 from okey_tui.engine.tiles import Tile, parse_tiles
 
 OKEY = Tile.parse("B8")  # indicator B7
@@ -146,3 +154,21 @@ def test_refusals_name_the_meld_and_the_rule() -> None:
         MeldError, match=r"^The okey in R1 R2 R3 stands for R2: you need that tile to take it$"
     ):
         swap_okey(meld("R1*R2R3"), [tile("R4")], OKEY)
+
+
+def test_the_best_reading_keeps_to_the_kinds_asked_for() -> None:
+    with pytest.raises(MeldError):
+        best_reading(parse_tiles("R1 R2 R3"), OKEY, [MeldKind.PAIR])
+    assert best_reading(parse_tiles("R1 R2 R3"), OKEY, [MeldKind.RUN]).kind is MeldKind.RUN
+
+
+def test_a_false_okey_is_explained_as_the_tile_it_plays_as() -> None:
+    with pytest.raises(MeldError) as caught:
+        best_reading(parse_tiles("F R1"), OKEY)
+    assert caught.value.code is ErrorCode.NOT_A_PAIR
+    assert caught.value.params == {"tiles": (tile("R1"), OKEY)}
+
+
+def test_two_okeys_alone_are_refused_saying_why() -> None:
+    with pytest.raises(MeldError, match="^A meld needs at least one tile that is not an okey$"):
+        best_reading([OKEY, OKEY], OKEY)
