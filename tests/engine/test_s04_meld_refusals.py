@@ -19,6 +19,7 @@ from okey_tui.engine.melds import (
     make_meld,
     parse_meld,
     swap_okey,
+    wild_changes,
 )
 from okey_tui.engine.tiles import Tile, parse_tiles
 
@@ -172,3 +173,23 @@ def test_a_false_okey_is_explained_as_the_tile_it_plays_as() -> None:
 def test_two_okeys_alone_are_refused_saying_why() -> None:
     with pytest.raises(MeldError, match="^A meld needs at least one tile that is not an okey$"):
         best_reading([OKEY, OKEY], OKEY)
+
+
+@pytest.mark.parametrize(
+    ("old", "change", "freed", "placed"),
+    [
+        ("R1*R2R3", lambda m: swap_okey(m, [tile("R2")], OKEY), ["R2"], []),
+        ("R1*R2R3", lambda m: extend(m, OKEY, tile("R4"), OKEY), [], ["R4"]),
+        ("R5Y5*B5", lambda m: extend(m, tile("B5"), None, OKEY), ["B5"], ["K5"]),
+        ("R1*R2R3", lambda m: extend(m, tile("R4"), None, OKEY), [], []),
+    ],
+)
+def test_a_table_change_reports_what_its_okeys_stopped_and_started_standing_for(
+    old: str, change: Callable[[Meld], Meld], freed: list[str], placed: list[str]
+) -> None:
+    before = meld(old)
+    after = change(before)
+    assert wild_changes(before, after, OKEY) == (
+        [tile(t) for t in freed],
+        [tile(t) for t in placed],
+    )
