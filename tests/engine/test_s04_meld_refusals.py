@@ -193,3 +193,26 @@ def test_a_table_change_reports_what_its_okeys_stopped_and_started_standing_for(
         [tile(t) for t in freed],
         [tile(t) for t in placed],
     )
+
+
+def test_a_false_okey_takes_an_okey_standing_for_the_okey_tile() -> None:
+    assert swap_okey(meld("B7*B8B9"), [tile("F")], OKEY).text(OKEY) == "B7FB9"
+
+
+def test_a_run_with_two_okeys_gives_up_the_one_the_tile_stands_for() -> None:
+    assert swap_okey(meld("*R1R2*R3"), [tile("R3")], OKEY).text(OKEY) == "*R1R2R3"
+    with pytest.raises(MeldError, match=r"^The okey in R1 R2 R3 stands for R1, R3: you need"):
+        swap_okey(meld("*R1R2*R3"), [tile("R4")], OKEY)
+
+
+@pytest.mark.parametrize(
+    ("text", "given", "message"),
+    [
+        ("R5*R5", "R5", "Okeys are never taken from pairs"),
+        ("R1*R2R3", "B8", "Swap an okey with a real tile, not with the other okey"),
+        ("R1*R2R3", "R2 R2", "Swap one okey with one tile"),
+    ],
+)
+def test_a_refused_swap_says_why(text: str, given: str, message: str) -> None:
+    with pytest.raises(MeldError, match=f"^{message}$"):
+        swap_okey(meld(text), parse_tiles(given), OKEY)
