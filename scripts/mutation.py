@@ -11,8 +11,8 @@ mutmut's configuration is ``[tool.mutmut]`` in pyproject.toml (the engine mutate
 tests in tests/engine run). A run is slow (too slow for CI): run it when the engine
 changes. It uses one worker at low priority, so a shared machine stays usable, and the
 derandomized hypothesis profile, so a run repeats. Results accumulate in ``mutants/``
-(git-ignored); a module's mutants already judged are not run again unless the source
-changed. Delete ``mutants/`` for a fresh run.
+(git-ignored); running a module judges all its mutants again, ``--survivors`` only the
+last survivors (after writing tests). Delete ``mutants/`` for a fresh start.
 
 The figure counts as killed what mutmut reports killed or timed out, and leaves out the
 equivalent mutants listed (by name, in backticks) in docs/testing.md.
@@ -90,14 +90,15 @@ def report(modules: list[str]) -> int:
             f"{module:10} {row['mutants']:7} {row['killed']:6} {row['survived']:8}"
             f" {row['equiv']:5} {row['other']:5}"
         )
-    judged = total["mutants"] - total["equiv"]
+    judged = total["mutants"] - total["equiv"] - total["other"]
     print(
         f"{'total':10} {total['mutants']:7} {total['killed']:6} {total['survived']:8}"
         f" {total['equiv']:5} {total['other']:5}"
     )
     if judged:
         print(
-            f"killed {total['killed']} / {judged} non-equivalent ({100 * total['killed'] / judged:.1f}%)"
+            f"killed {total['killed']} / {judged} non-equivalent mutants judged"
+            f" ({100 * total['killed'] / judged:.1f}%); not judged (other): {total['other']}"
         )
     for module in modules:
         for name, status in sorted(results(module).items()):
