@@ -3,9 +3,19 @@ saved match and statistics are never read or written."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests: "ci" (the default) is derandomized, so a run, and a failure, repeats
+# exactly; "dev" (HYPOTHESIS_PROFILE=dev) draws fresh random examples, more of them
+# where a test leaves the count to the profile. Hypothesis prints a failing example
+# either way.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", derandomize=False, max_examples=500, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)

@@ -220,7 +220,7 @@ def parse_position(text: str) -> Hand:
         hand.outcome = Outcome(EndKind.EMPTY_MIDDLE)
     elif end_f != "-":
         parts = end_f.split(":")
-        if len(parts) != 3 or parts[0] != "finish" or parts[1] not in "0123" or not parts[1]:
+        if len(parts) != 3 or parts[0] != "finish" or parts[1] not in ("0", "1", "2", "3"):
             raise NotationError(
                 f"'{end_f}' is not an ending (finish:S:flags or empty)",
                 code=ErrorCode.NOT_A_POSITION,

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from okey_tui.engine.errors import NotationError
+from okey_tui.engine.errors import ErrorCode, NotationError
 from okey_tui.engine.tiles import (
     COLOURS,
     FALSE_OKEY,
@@ -15,6 +15,7 @@ from okey_tui.engine.tiles import (
     format_compact,
     format_tiles,
     full_set,
+    okey_for,
     parse_compact,
     parse_tiles,
     sort_tiles,
@@ -107,3 +108,100 @@ def test_bad_tile_values_are_refused_when_built_directly() -> None:
         Tile(None, 5)
     with pytest.raises(ValueError):
         FALSE_OKEY.next_in_colour()
+
+
+@pytest.mark.parametrize(
+    ("indicator", "okey"),
+    [("R13", "R1"), ("R12", "R13"), ("K1", "K2"), ("Y13", "Y1"), ("B7", "B8")],
+)
+def test_the_okey_is_one_above_the_indicator_and_13_names_1(indicator: str, okey: str) -> None:
+    assert okey_for(Tile.parse(indicator)) == Tile.parse(okey)
+
+
+def test_a_false_okey_is_never_the_indicator() -> None:
+    with pytest.raises(NotationError) as caught:
+        okey_for(FALSE_OKEY)
+    assert caught.value.code is ErrorCode.FALSE_OKEY_INDICATOR
+
+
+@pytest.mark.parametrize(("number", "ok"), [(0, False), (1, True), (13, True), (14, False)])
+def test_tile_numbers_run_from_1_to_13_inclusive(number: int, ok: bool) -> None:
+    if ok:
+        assert Tile(Colour.BLACK, number).number == number
+        assert Tile.parse(f"K{number}") == Tile(Colour.BLACK, number)
+        return
+    with pytest.raises(NotationError) as built:
+        Tile(Colour.BLACK, number)
+    assert built.value.code is ErrorCode.TILE_NUMBER_OUT_OF_RANGE
+    with pytest.raises(NotationError) as parsed:
+        Tile.parse(f"K{number}")
+    assert parsed.value.code is ErrorCode.NOT_A_TILE
+
+
+def test_a_false_okey_with_a_number_is_refused_with_its_code() -> None:
+    with pytest.raises(NotationError) as caught:
+        Tile(None, 1)
+    assert caught.value.code is ErrorCode.FALSE_OKEY_HAS_NO_NUMBER
+
+
+def test_the_dense_index_runs_colour_major_from_0_to_52() -> None:
+    assert [Tile.from_index(i) for i in range(53)] == [
+        *(Tile(c, n) for c in COLOURS for n in range(1, 14)),
+        FALSE_OKEY,
+    ]
+    assert [Tile.parse(t).index for t in ("R1", "R13", "Y1", "K13", "F")] == [0, 12, 13, 51, 52]
+
+
+@pytest.mark.parametrize(
+    ("bad", "stuck"), [("R1X", "X"), ("XR1", "XR1"), ("R1R", "R"), ("R1-", "-")]
+)
+def test_a_bad_compact_list_says_where_it_got_stuck(bad: str, stuck: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_compact(bad)
+    assert f"(stuck at '{stuck}')" in str(caught.value)
+    assert caught.value.code is ErrorCode.NOT_A_TILE_LIST
+    assert caught.value.params["text"] == bad
+
+
+def test_colours_have_letters_and_labels() -> None:
+    assert [(c.letter, c.label) for c in COLOURS] == [
+        ("R", "red"),
+        ("Y", "yellow"),
+        ("B", "blue"),
+        ("K", "black"),
+    ]
+
+
+def test_refusals_about_false_okeys_say_so() -> None:
+    with pytest.raises(NotationError, match="^A false okey cannot be the indicator$"):
+        okey_for(FALSE_OKEY)
+    with pytest.raises(NotationError, match="^A false okey has no successor$") as caught:
+        FALSE_OKEY.next_in_colour()
+    assert caught.value.code is ErrorCode.FALSE_OKEY_INDICATOR
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (
+            " g5 ",
+            "'g5' is not a tile: write a colour letter (R Y B K) and a number 1-13, "
+            "like R7 or K13, or F for a false okey",
+        ),
+        (" r14 ", "'r14' is not a tile: numbers run from 1 to 13"),
+    ],
+)
+def test_a_bad_tile_is_refused_naming_the_text(bad: str, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Tile.parse(bad)
+    assert str(caught.value) == message
+    assert caught.value.params["text"] == bad.strip()
+    assert caught.value.code is ErrorCode.NOT_A_TILE
+
+
+def test_a_tile_built_out_of_range_names_its_number() -> None:
+    with pytest.raises(NotationError, match="^Tile numbers run from 1 to 13, not 14$") as caught:
+        Tile(Colour.RED, 14)
+    assert caught.value.params["number"] == 14
+    with pytest.raises(NotationError, match="^A false okey has no number$"):
+        Tile(None, 3)

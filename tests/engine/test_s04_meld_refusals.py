@@ -1,0 +1,218 @@
+"""RULES.md sections 5 and 9: each meld rule refuses with its own code and names what broke it.
+
+Callers (the screens, a translation) read ``exc.code`` and ``exc.params``, never the
+message, so each refusal is checked for both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from okey_tui.engine.errors import ErrorCode, MeldError, NotationError
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    best_reading,
+    extend,
+    make_meld,
+    parse_meld,
+    swap_okey,
+    wild_changes,
+)
+from okey_tui.engine.tiles import Tile, parse_tiles
+
+OKEY = Tile.parse("B8")  # indicator B7
+
+
+def meld(text: str) -> Meld:
+    return parse_meld(text, OKEY)
+
+
+def tile(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("attempt", "code", "params"),
+    [
+        (
+            lambda: extend(meld("R5R5"), tile("R5"), None, OKEY),
+            ErrorCode.NOTHING_ADDS_TO_A_PAIR,
+            {"tile": tile("R5")},
+        ),
+        (
+            lambda: extend(meld("R1R2R3"), tile("R13"), None, OKEY),
+            ErrorCode.TILE_DOES_NOT_FIT,
+            {"tile": tile("R13"), "meld": meld("R1R2R3")},
+        ),
+        (
+            lambda: extend(meld("R9Y9B9K9"), tile("R9"), None, OKEY),
+            ErrorCode.SET_IS_FULL,
+            {"tile": tile("R9"), "meld": meld("R9Y9B9K9")},
+        ),
+        (
+            lambda: extend(meld("R9Y9B9"), tile("R9"), None, OKEY),
+            ErrorCode.TILE_DOES_NOT_FIT,
+            {"tile": tile("R9"), "meld": meld("R9Y9B9")},
+        ),
+        (lambda: swap_okey(meld("R5*R5"), [tile("R5")], OKEY), ErrorCode.NO_SWAP_FROM_A_PAIR, {}),
+        (
+            lambda: swap_okey(meld("R1R2R3"), [tile("R2")], OKEY),
+            ErrorCode.NO_OKEY_TO_SWAP,
+            {"meld": meld("R1R2R3")},
+        ),
+        (lambda: swap_okey(meld("R1*R2R3"), [OKEY], OKEY), ErrorCode.SWAP_WITH_AN_OKEY, {}),
+        (
+            lambda: swap_okey(meld("R5Y5*B5"), [tile("B5")], OKEY),
+            ErrorCode.SWAP_NEEDS_BOTH_COLOURS,
+            {"meld": meld("R5Y5*B5")},
+        ),
+        (
+            lambda: swap_okey(meld("R1*R2R3"), parse_tiles("R2 R2"), OKEY),
+            ErrorCode.SWAP_ONE_FOR_ONE,
+            {},
+        ),
+        (
+            lambda: swap_okey(meld("R1*R2R3"), [tile("R4")], OKEY),
+            ErrorCode.SWAP_NEEDS_THE_TILE,
+            {"meld": meld("R1*R2R3"), "wanted": (tile("R2"),)},
+        ),
+        (
+            lambda: make_meld(parse_tiles("R1 R2"), parse_tiles("R1"), OKEY),
+            ErrorCode.READING_MISMATCH,
+            {},
+        ),
+        (
+            lambda: make_meld([OKEY, tile("R1")], [tile("F"), tile("R1")], OKEY),
+            ErrorCode.STANDS_FOR_FALSE_OKEY,
+            {},
+        ),
+        (
+            lambda: make_meld(parse_tiles("R1 R2 R3"), parse_tiles("R1 R2 R4"), OKEY),
+            ErrorCode.TILE_CANNOT_COUNT_AS,
+            {"tile": tile("R3"), "counts_as": tile("R3"), "meant": tile("R4")},
+        ),
+        (
+            lambda: make_meld([OKEY, OKEY, OKEY], parse_tiles("R1 R2 R3"), OKEY),
+            ErrorCode.ONLY_OKEYS,
+            {},
+        ),
+        (lambda: meld("R5Y5"), ErrorCode.NOT_A_PAIR, {"tiles": (tile("R5"), tile("Y5"))}),
+        (lambda: meld("R5"), ErrorCode.TOO_FEW_TILES, {"count": 1}),
+        (lambda: meld("R1R2R4"), ErrorCode.NOT_A_RUN, {"tiles": tuple(parse_tiles("R1 R2 R4"))}),
+        (lambda: meld("R9R9B9"), ErrorCode.NOT_A_SET, {"tiles": tuple(parse_tiles("R9 R9 B9"))}),
+        (
+            lambda: meld("R9Y9B10"),
+            ErrorCode.NOT_A_RUN_OR_SET,
+            {"tiles": tuple(parse_tiles("R9 Y9 B10"))},
+        ),
+        (lambda: best_reading([OKEY, OKEY], OKEY), ErrorCode.ONLY_OKEYS, {}),
+        (
+            lambda: best_reading(parse_tiles("R1 Y2 B8"), OKEY),
+            ErrorCode.NOT_A_RUN_OR_SET,
+            {"tiles": tuple(parse_tiles("R1 R1 Y2"))},
+        ),
+    ],
+)
+def test_each_meld_rule_refuses_with_its_code_and_names_what_broke_it(
+    attempt: Callable[[], object], code: ErrorCode, params: dict[str, object]
+) -> None:
+    with pytest.raises(MeldError) as caught:
+        attempt()
+    assert caught.value.code is code
+    assert caught.value.params == params
+
+
+@pytest.mark.parametrize(
+    ("text", "params"),
+    [
+        ("R1*FR3", {"text": "R1*FR3"}),
+        ("R7B8R9", {"text": "R7B8R9", "okey": OKEY}),
+        ("R1R2R3x", {"text": "R1R2R3x"}),
+    ],
+)
+def test_a_meld_text_that_cannot_be_read_is_refused_with_its_code(
+    text: str, params: dict[str, object]
+) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_meld(text, OKEY)
+    assert caught.value.code in (ErrorCode.NOT_A_MELD, ErrorCode.NOT_A_TILE_LIST)
+    if caught.value.code is ErrorCode.NOT_A_MELD:
+        assert caught.value.params == params
+
+
+def test_refusals_name_the_meld_and_the_rule() -> None:
+    with pytest.raises(
+        MeldError,
+        match=r"^R13 does not fit the run R1 R2 R3: a run takes the next tile of its colour at either end$",
+    ):
+        extend(meld("R1R2R3"), tile("R13"), None, OKEY)
+    with pytest.raises(MeldError, match=r"^The set R9 Y9 B9 K9 already has all four colours$"):
+        extend(meld("R9Y9B9K9"), tile("R9"), None, OKEY)
+    with pytest.raises(
+        MeldError, match=r"^The okey in R1 R2 R3 stands for R2: you need that tile to take it$"
+    ):
+        swap_okey(meld("R1*R2R3"), [tile("R4")], OKEY)
+
+
+def test_the_best_reading_keeps_to_the_kinds_asked_for() -> None:
+    with pytest.raises(MeldError):
+        best_reading(parse_tiles("R1 R2 R3"), OKEY, [MeldKind.PAIR])
+    assert best_reading(parse_tiles("R1 R2 R3"), OKEY, [MeldKind.RUN]).kind is MeldKind.RUN
+
+
+def test_a_false_okey_is_explained_as_the_tile_it_plays_as() -> None:
+    with pytest.raises(MeldError) as caught:
+        best_reading(parse_tiles("F R1"), OKEY)
+    assert caught.value.code is ErrorCode.NOT_A_PAIR
+    assert caught.value.params == {"tiles": (tile("R1"), OKEY)}
+
+
+def test_two_okeys_alone_are_refused_saying_why() -> None:
+    with pytest.raises(MeldError, match="^A meld needs at least one tile that is not an okey$"):
+        best_reading([OKEY, OKEY], OKEY)
+
+
+@pytest.mark.parametrize(
+    ("old", "change", "freed", "placed"),
+    [
+        ("R1*R2R3", lambda m: swap_okey(m, [tile("R2")], OKEY), ["R2"], []),
+        ("R1*R2R3", lambda m: extend(m, OKEY, tile("R4"), OKEY), [], ["R4"]),
+        ("R5Y5*B5", lambda m: extend(m, tile("B5"), None, OKEY), ["B5"], ["K5"]),
+        ("R1*R2R3", lambda m: extend(m, tile("R4"), None, OKEY), [], []),
+    ],
+)
+def test_a_table_change_reports_what_its_okeys_stopped_and_started_standing_for(
+    old: str, change: Callable[[Meld], Meld], freed: list[str], placed: list[str]
+) -> None:
+    before = meld(old)
+    after = change(before)
+    assert wild_changes(before, after, OKEY) == (
+        [tile(t) for t in freed],
+        [tile(t) for t in placed],
+    )
+
+
+def test_a_false_okey_takes_an_okey_standing_for_the_okey_tile() -> None:
+    assert swap_okey(meld("B7*B8B9"), [tile("F")], OKEY).text(OKEY) == "B7FB9"
+
+
+def test_a_run_with_two_okeys_gives_up_the_one_the_tile_stands_for() -> None:
+    assert swap_okey(meld("*R1R2*R3"), [tile("R3")], OKEY).text(OKEY) == "*R1R2R3"
+    with pytest.raises(MeldError, match=r"^The okey in R1 R2 R3 stands for R1, R3: you need"):
+        swap_okey(meld("*R1R2*R3"), [tile("R4")], OKEY)
+
+
+@pytest.mark.parametrize(
+    ("text", "given", "message"),
+    [
+        ("R5*R5", "R5", "Okeys are never taken from pairs"),
+        ("R1*R2R3", "B8", "Swap an okey with a real tile, not with the other okey"),
+        ("R1*R2R3", "R2 R2", "Swap one okey with one tile"),
+    ],
+)
+def test_a_refused_swap_says_why(text: str, given: str, message: str) -> None:
+    with pytest.raises(MeldError, match=f"^{message}$"):
+        swap_okey(meld(text), parse_tiles(given), OKEY)
