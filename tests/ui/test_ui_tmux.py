@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -20,15 +19,37 @@ def okey101() -> str:
     return str(script) if script.exists() else f"{sys.executable} -m okey_tui"
 
 
+def TMUX(session: str) -> list[str]:  # noqa: N802 - reads as the command it is
+    """tmux on a server of this session's own: tests running side by side share no
+    server, so neither the window size nor the environment of one reaches another."""
+    return ["tmux", "-L", session]
+
+
+def start(session: str, width: int, height: int, command: str) -> None:
+    """A detached session of width x height running ``command``."""
+    subprocess.run(
+        [*TMUX(session), "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height)]
+        + [command],
+        check=True,
+    )
+
+
 def private_env(tmp_path: Path) -> str:
     """Config and data dirs of this test only, as a command prefix."""
     config, data = tmp_path / "config", tmp_path / "data"
-    return f"OKEY101_CONFIG_DIR={config} OKEY101_DATA_DIR={data} TERM=xterm-256color"
+    # COLUMNS/LINES (set under pytest-xdist) would override the pane's real size.
+    return (
+        f"env -u COLUMNS -u LINES OKEY101_CONFIG_DIR={config} OKEY101_DATA_DIR={data} "
+        "TERM=xterm-256color"
+    )
 
 
 def capture(session: str) -> str:
     return subprocess.run(
-        ["tmux", "capture-pane", "-t", session, "-p"], capture_output=True, text=True, check=True
+        [*TMUX(session), "capture-pane", "-t", session, "-p"],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
 
 
@@ -45,7 +66,7 @@ def wait_for(session: str, text: str, timeout: float = 20.0) -> str:
 
 def send(session: str, *keys: str) -> None:
     for key in keys:
-        subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+        subprocess.run([*TMUX(session), "send-keys", "-t", session, key], check=True)
         time.sleep(0.3)
 
 
@@ -53,11 +74,7 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
     session = f"okey101-test-{uuid.uuid4().hex[:8]}"
     env_prefix = private_env(tmp_path)
     command = f"{env_prefix} {okey101()} play --seed 5 --bot-delay 0"
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", command],
-        check=True,
-        env={**os.environ, "OKEY101_CONFIG_DIR": str(tmp_path)},
-    )
+    start(session, 120, 40, command)
     try:
         # The screen is drawn in pieces: wait for the one this test reads.
         wait_for(session, "Middle: 20")
@@ -77,14 +94,16 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
         send(session, "y")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            alive = subprocess.run(["tmux", "has-session", "-t", session], capture_output=True)
+            alive = subprocess.run(
+                [*TMUX(session), "has-session", "-t", session], capture_output=True
+            )
             if alive.returncode != 0:
                 break
             time.sleep(0.2)
         else:
             raise AssertionError("okey101 did not quit after q y:\n" + capture(session))
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
@@ -95,11 +114,7 @@ def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
     # test's) would not pass this client's environment on to the new session.
     command = f"{private_env(tmp_path)} {okey101()} play --seed 125 --bot-delay 0"
     width, height = size
-    subprocess.run(
-        ["tmux", "new-session", "-d", "-s", session, "-x", str(width), "-y", str(height), command],
-        check=True,
-        env={**os.environ, "OKEY101_CONFIG_DIR": str(tmp_path), "TERM": "xterm-256color"},
-    )
+    start(session, width, height, command)
     try:
         wait_for(session, "Middle: 20")
         send(session, "s")
@@ -110,4 +125,4 @@ def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
         send(session, "Enter")
         wait_for(session, "opened 105")
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
