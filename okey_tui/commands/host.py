@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from okey_tui.engine.rules import RuleSet
     from okey_tui.net.server import TableServer
 
-from okey_tui.commands.play import _bots
+from okey_tui.commands.play import _bots, table_changes
 from okey_tui.commands.play import play as _play
 
 DEFAULT_PORT = 8101
@@ -36,12 +36,6 @@ TABLE_OPTIONS = (
     "bot_delay",
 )
 # play's flag -> the table setting it turns on
-RULE_FLAGS = {
-    "finisher_zero": "finisher_scores_zero",
-    "pairs_lay_off": "pairs_opener_lays_off",
-    "finish_needs_floor": "finish_opening_needs_floor",
-    "give_back_penalty": "give_back_penalty",
-}
 COMING = (
     "okey101: the terminal table for remote play is coming. For now, serve a table with\n"
     "  okey101 host --no-seat\n"
@@ -111,18 +105,7 @@ def host(
 
     from okey_tui.settings import TableSettings
 
-    changes: dict[str, object] = {}
-    if game_type is not None:
-        changes["game_type"] = game_type.lower()
-    if hands is not None:
-        changes["hands"] = hands
-    if no_penalty:
-        changes["penalties"] = False
-    if partners:
-        changes["partners"] = True
-    for flag, setting in RULE_FLAGS.items():
-        if rule_flags.get(flag):
-            changes[setting] = True
+    changes = table_changes(game_type, hands, no_penalty, partners, **rule_flags)
     rules = TableSettings().with_changes(**changes).checked().rules()
     context = None
     if cert is not None and key is not None:

@@ -8,6 +8,38 @@ TYPES = ("classic", "rising", "challenge", "51")
 LEVELS = ("easy", "normal", "hard")
 
 
+# The table-option flags that only switch an option on, and the setting each one sets.
+RULE_FLAGS = {
+    "finisher_zero": "finisher_scores_zero",
+    "pairs_lay_off": "pairs_opener_lays_off",
+    "finish_needs_floor": "finish_opening_needs_floor",
+    "give_back_penalty": "give_back_penalty",
+}
+
+
+def table_changes(
+    game_type: str | None,
+    hands: int | None,
+    no_penalty: bool | None,
+    partners: bool | None,
+    **rule_flags: bool | None,
+) -> dict[str, object]:
+    """The table settings the table flags ask for (shared by ``play`` and ``host``)."""
+    changes: dict[str, object] = {}
+    if game_type is not None:
+        changes["game_type"] = game_type.lower()
+    if hands is not None:
+        changes["hands"] = hands
+    if no_penalty:
+        changes["penalties"] = False
+    if partners:
+        changes["partners"] = True
+    for flag, setting in RULE_FLAGS.items():
+        if rule_flags.get(flag):
+            changes[setting] = True
+    return changes
+
+
 def _people(
     practice: bool | None,
     no_tips: bool | None,
@@ -204,23 +236,16 @@ def play(
     from okey_tui.settings import load_settings, save_settings
     from okey_tui.ui.app import make_app
 
-    changes: dict[str, object] = {}
-    if game_type is not None:
-        changes["game_type"] = game_type.lower()
-    if hands is not None:
-        changes["hands"] = hands
-    if no_penalty:
-        changes["penalties"] = False
-    if partners:
-        changes["partners"] = True
-    for field_name, flag in (
-        ("finisher_scores_zero", finisher_zero),
-        ("pairs_opener_lays_off", pairs_lay_off),
-        ("finish_opening_needs_floor", finish_needs_floor),
-        ("give_back_penalty", give_back_penalty),
-    ):
-        if flag:
-            changes[field_name] = True
+    changes = table_changes(
+        game_type,
+        hands,
+        no_penalty,
+        partners,
+        finisher_zero=finisher_zero,
+        pairs_lay_off=pairs_lay_off,
+        finish_needs_floor=finish_needs_floor,
+        give_back_penalty=give_back_penalty,
+    )
     if levels is not None:
         changes["bots"] = levels
     if name is not None:
