@@ -221,9 +221,12 @@ class PracticeMixin:
         else:
             self.undo.after(self.session.hand, action, applied)
 
-    def confirm_penalty(self, action: Action, then: Callable[[], object]) -> bool:
-        """At a practice table, ask before an action that costs points. True if it asked."""
-        if not self.session.practice or not self.session.human_to_play:
+    def confirm_penalty(
+        self, action: Action, then: Callable[[], object], always: bool = False
+    ) -> bool:
+        """Ask before an action that costs points: at a practice table, or at every table
+        with ``always``. True if it asked."""
+        if not (self.session.practice or always) or not self.session.human_to_play:
             return False
         warning = penalty_warning(self.session.view(), action)
         if warning is None:

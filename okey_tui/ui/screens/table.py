@@ -30,7 +30,6 @@ from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
-from okey_tui.practice import penalty_warning
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen, PilesScreen
 from okey_tui.ui.screens.practice_mixin import PRACTICE_KEYS, PracticeMixin
@@ -248,8 +247,8 @@ class TableScreen(PracticeMixin, Screen[None]):
         elif not self.hand_over_if_needed():
             self.show_tips()
 
-    def sync_rack(self) -> list[int]:
-        """Bring the rack in line with the engine's hand; returns the slots of new tiles.
+    def sync_rack(self) -> None:
+        """Bring the rack in line with the engine's hand.
 
         A rack that is still empty (a new deal) gets its tiles in order;
         afterwards only the tiles that changed move (see RackLayout.sync).
@@ -257,14 +256,12 @@ class TableScreen(PracticeMixin, Screen[None]):
         tiles = self.rack_tiles()
         if self.rack.count() == 0 and len(tiles) > 2:
             self.rack.arrange([], sorted(tiles, key=Tile.sort_key))
-            new: list[int] = []
         else:
-            _, new = self.rack.sync(tiles, prefer=sorted(self.fresh))
+            self.rack.sync(tiles, prefer=sorted(self.fresh))
         slots = self.rack.slots
         self.selected = {i for i in self.selected if i < len(slots) and slots[i] is not None}
         self.fresh = {i for i in self.fresh if i < len(slots) and slots[i] is not None}
         self.cursor = max(0, min(self.cursor, len(self.rack) - 1))
-        return new
 
     def took(self, slots: Iterable[int]) -> None:
         """Tiles left these slots; a cursor left on an empty slot goes to the nearest tile."""
@@ -451,32 +448,13 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.act(GiveBack())
 
     def action_take_back(self, confirmed: bool = False) -> None:
-        if not confirmed and self.confirm_cost(
-            TakeBack(), lambda: self.action_take_back(confirmed=True)
+        if not confirmed and self.confirm_penalty(
+            TakeBack(), lambda: self.action_take_back(confirmed=True), always=True
         ):
             return
         self.staging.clear()
         if self.act(TakeBack(), quiet=True):
             self.set_status("You took back this turn's melds: they are back in their slots")
-
-    def confirm_cost(self, action: Action, then: Callable[[], object]) -> bool:
-        """Ask before an action that costs points, at every table. True if it asked."""
-        if self.confirm_penalty(action, then):
-            return True
-        if not self.session.human_to_play:
-            return False
-        warning = penalty_warning(self.view, action)
-        if warning is None:
-            return False
-
-        def answer(yes: bool | None) -> None:
-            if yes:
-                then()
-            else:
-                self.set_status("Nothing done: no penalty")
-
-        self.app.push_screen(ConfirmScreen(f"{warning}\n\nDo it anyway?"), answer)
-        return True
 
     def action_discard(self, index: int | None = None) -> None:
         if index is None:
