@@ -23,11 +23,15 @@ The contract:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
-from okey_tui.engine.actions import Action
-from okey_tui.engine.state import Event, Outcome
+from okey_tui.engine.actions import Action, AddTile
+from okey_tui.engine.errors import OkeyError
+from okey_tui.engine.match import Match
+from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
+from okey_tui.engine.state import Event, Outcome, TableMeld
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 
 
@@ -39,11 +43,30 @@ class ActionRefused(Exception):
     never on the words of ``message``, which is for the player.
     """
 
-    def __init__(self, error: str, code: str | None, message: str) -> None:
+    def __init__(
+        self,
+        error: str,
+        code: str | None,
+        message: str,
+        *,
+        rule: int | None = None,
+        params: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.error = error
         self.code = code
         self.message = message
+        self.rule = rule  # the rules section the refusal enforces, when the engine names one
+        self.params = dict(params or {})  # what the refusal names: tiles, points, floors...
+
+    @classmethod
+    def from_error(cls, exc: OkeyError) -> ActionRefused:
+        """The refusal of an engine error, for a screen that never sees the engine."""
+        code = exc.code.value if exc.code is not None else None
+        params: dict[str, object] = {
+            k: v if isinstance(v, int | str) else str(v) for k, v in exc.params.items()
+        }
+        return cls(type(exc).__name__, code, str(exc), rule=exc.rule, params=params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +107,60 @@ class HandSummary:
 
     def totals(self) -> list[int]:
         return [line.total for line in self.seats]
+
+
+@dataclass(frozen=True, slots=True)
+class HandReport:
+    """Everything the end-of-hand screen shows, once the hand is scored.
+
+    At the end of a hand every rack is shown, as at a real table (the
+    engine's :class:`HandResult` lists each seat's tiles left); the order of
+    the middle never is.
+    """
+
+    number: int  # 1-based
+    hands: int  # hands in the match
+    result: HandResult
+    indicator: Tile
+    table: tuple[TableMeld, ...]
+    last_discard: Tile | None  # the finisher's last discard
+    notes: tuple[PenaltyNote, ...]
+    sheet: tuple[tuple[int, ...], ...]  # every scored hand's totals, first hand first
+    totals: tuple[int, ...]
+    match_over: bool
+    winners: tuple[int, ...]
+
+
+def hand_report(match: Match) -> HandReport | None:
+    """The report of ``match``'s last scored hand (None before the first is scored)."""
+    if not match.results:
+        return None
+    result = match.results[-1]
+    hand = match.hand
+    finisher = result.outcome.finisher
+    last = None
+    if finisher is not None and hand.discards[finisher]:
+        last = hand.discards[finisher][-1]
+    return HandReport(
+        number=len(match.results),
+        hands=match.rules.hands,
+        result=result,
+        indicator=hand.indicator,
+        table=tuple(hand.table),
+        last_discard=last,
+        notes=tuple(penalty_notes(hand)),
+        sheet=tuple(tuple(r.totals()) for r in match.results),
+        totals=tuple(match.totals()),
+        match_over=match.is_over,
+        winners=tuple(match.winners()) if match.is_over else (),
+    )
+
+
+def report_for(report: HandReport, seat: int) -> HandReport:
+    """``report`` as ``seat`` receives it over the network: other seats' tiles left unnamed
+    (their sums and scores stay)."""
+    seats = tuple(s if s.seat == seat else replace(s, tiles_left=()) for s in report.result.seats)
+    return replace(report, result=replace(report.result, seats=seats))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +218,44 @@ class TableInterface(Protocol):
     @property
     def chat_lines(self) -> Sequence[ChatLine]: ...
 
+    @property
+    def hand_number(self) -> int:
+        """The current hand, counted from 0."""
+        ...
+
+    def report(self) -> HandReport | None:
+        """The last scored hand, for the end-of-hand screen (None before the first)."""
+        ...
+
+    def layout(self) -> list[str | None] | None:
+        """The rack order this seat kept with the table (tile texts, None for a gap)."""
+        ...
+
+    def keep_layout(self, slots: list[str | None]) -> None:
+        """Keep this seat's rack order with the table (saved; given back on a rejoin)."""
+        ...
+
+    def leave_note(self) -> str | None:
+        """What a person who leaves the table now should know (how to come back)."""
+        ...
+
     async def act(self, action: Action) -> None:
         """Play ``action`` for this seat; raises :class:`ActionRefused` when illegal."""
+        ...
+
+    async def act_all(self, actions: Sequence[Action]) -> None:
+        """Play several actions, all or nothing: if one is refused, none happened."""
+        ...
+
+    async def check(self, action: Action) -> ActionRefused | None:
+        """The refusal ``action`` would meet now (None: it is legal); changes nothing."""
+        ...
+
+    async def plan_adds(
+        self, tiles: Sequence[Tile], target: int
+    ) -> tuple[list[AddTile], Tile | None]:
+        """The engine's order for adding all of ``tiles`` to table meld ``target``
+        (:func:`okey_tui.engine.view.plan_adds`); changes nothing."""
         ...
 
     async def say(self, text: str) -> None:

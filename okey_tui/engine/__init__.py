@@ -75,7 +75,7 @@ from okey_tui.engine.state import (
     penalty_for,
 )
 from okey_tui.engine.tiles import FALSE_OKEY, Colour, Tile, full_set, okey_for, parse_tiles
-from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.engine.view import PlayerView, legal_actions, plan_adds
 
 __all__ = [
     "FALSE_OKEY",
@@ -134,6 +134,7 @@ __all__ = [
     "format_position",
     "full_set",
     "legal_actions",
+    "plan_adds",
     "okey_for",
     "opening_check",
     "parse_action",

@@ -6,6 +6,7 @@ rack, no order of the middle. Bots and the UI decide from it alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey_tui.engine.actions import (
@@ -236,3 +237,31 @@ def is_pairs_only(view: PlayerView) -> bool:
     if opening is not None:
         return opening.kind is OpeningKind.PAIRS
     return view.going_pairs[view.seat]
+
+
+def plan_adds(hand: Hand, tiles: Sequence[Tile], target: int) -> tuple[list[AddTile], Tile | None]:
+    """An order in which the seat to play can add every one of ``tiles`` to table meld ``target``.
+
+    Tried on a copy of ``hand`` (the hand itself never changes): at each step
+    the first tile the engine lets on, until none is left. Returns the
+    additions in that order and the first tile that fits nowhere on the meld
+    at that point (None when all of them go on). Applying the steps in order
+    adds them all.
+    """
+    work = hand.copy()
+    seat = work.turn
+    steps: list[AddTile] = []
+    rest = list(tiles)
+    while rest:
+        adds = [
+            a
+            for a in legal_actions(PlayerView.of(work, seat))
+            if isinstance(a, AddTile) and a.target == target and a.tile in rest
+        ]
+        fit = next((a for t in rest for a in adds if a.tile == t), None)
+        if fit is None:
+            return steps, rest[0]
+        work.apply(fit)
+        steps.append(fit)
+        rest.remove(fit.tile)
+    return steps, None

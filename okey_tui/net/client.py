@@ -24,8 +24,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from okey_tui.engine.actions import Action
+from okey_tui.engine.actions import Action, AddTile, parse_action
 from okey_tui.engine.state import Event
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.net.protocol import (
     MAX_CHAT,
@@ -36,11 +37,21 @@ from okey_tui.net.protocol import (
     chat_from_json,
     encode,
     event_from_json,
+    layout_to_text,
+    report_from_json,
     seat_from_json,
     summary_from_json,
+    tile_from_text,
     view_from_json,
 )
-from okey_tui.table import ActionRefused, ChatLine, HandSummary, SeatInfo, TableInterface
+from okey_tui.table import (
+    ActionRefused,
+    ChatLine,
+    HandReport,
+    HandSummary,
+    SeatInfo,
+    TableInterface,
+)
 
 log = logging.getLogger("okey_tui.net")
 
@@ -81,7 +92,16 @@ class RemoteTable:
         self.pongs: list[int] = []
         self._listener: Callable[[], None] | None = None
         self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[None]] = {}
+        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._report: HandReport | None = None
+        raw_layout = welcome.get("layout")
+        self._layout: list[str | None] | None = (
+            [t if isinstance(t, str) else None for t in raw_layout]
+            if isinstance(raw_layout, list)
+            else None
+        )
+        self.url = ""
+        self._sends: set[asyncio.Task[None]] = set()
         self._changed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
 
@@ -155,6 +175,7 @@ class RemoteTable:
             if data.get("type") != "welcome":
                 raise JoinError(str(data.get("code", "?")), str(data.get("message", data)))
             table = cls(ws, data, record)
+            table.url = url
             if table.received is not None:
                 table.received.append(raw if isinstance(raw, str) else raw.decode())
             return table
@@ -231,18 +252,80 @@ class RemoteTable:
     def chat_lines(self) -> Sequence[ChatLine]:
         return self._chat
 
+    def report(self) -> HandReport | None:
+        return self._report
+
+    def layout(self) -> list[str | None] | None:
+        return self._layout
+
+    def keep_layout(self, slots: list[str | None]) -> None:
+        """Keep the rack order here and with the table (sent in the background)."""
+        self._layout = list(slots)
+        if self._reader.done():
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._send_quietly({"type": "layout", "slots": layout_to_text(slots)})
+        )
+        self._sends.add(task)
+        task.add_done_callback(self._sends.discard)
+
+    async def _send_quietly(self, message: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self._ws.send(encode(message))
+
+    def leave_note(self) -> str | None:
+        if self._match_over:
+            return None
+        return (
+            "Your seat is kept (a bot plays it meanwhile): "
+            f"okey101 join {self.url} --token {self.token} takes it back."
+        )
+
     async def act(self, action: Action, timeout: float = 10.0) -> None:
         await self.act_text(action.text(self.view().okey), timeout)
 
     async def act_text(self, text: str, timeout: float = 10.0) -> None:
         """Send an action in the engine's text form and wait for the answer."""
+        await self._ask({"type": "act", "action": text}, timeout)
+
+    async def act_all(self, actions: Sequence[Action], timeout: float = 10.0) -> None:
+        okey = self.view().okey
+        text = "\n".join(a.text(okey) for a in actions)
+        await self._ask({"type": "act_all", "actions": text}, timeout)
+
+    async def check(self, action: Action, timeout: float = 10.0) -> ActionRefused | None:
+        try:
+            await self._ask({"type": "check", "action": action.text(self.view().okey)}, timeout)
+        except ActionRefused as refused:
+            return refused
+        return None
+
+    async def plan_adds(
+        self, tiles: Sequence[Tile], target: int, timeout: float = 10.0
+    ) -> tuple[list[AddTile], Tile | None]:
+        message = {"type": "plan", "tiles": " ".join(map(str, tiles)), "target": target}
+        answer = await self._ask(message, timeout)
+        okey = self.view().okey
+        steps: list[AddTile] = []
+        bad: Tile | None = None
+        if isinstance(answer, dict):
+            for text in _list(answer.get("steps")):
+                step = parse_action(str(text), okey)
+                if isinstance(step, AddTile):
+                    steps.append(step)
+            raw_bad = answer.get("bad")
+            bad = None if raw_bad is None else tile_from_text(raw_bad)
+        return steps, bad
+
+    async def _ask(self, message: dict[str, Any], timeout: float) -> Any:
+        """Send ``message`` with a new id and wait for the server's answer to it."""
         action_id = next(self._ids)
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[action_id] = future
         try:
-            await self._ws.send(encode({"type": "act", "action": text, "id": action_id}))
+            await self._ws.send(encode({**message, "id": action_id}))
             async with asyncio.timeout(timeout):
-                await future
+                return await future
         finally:
             self._pending.pop(action_id, None)
 
@@ -313,14 +396,20 @@ class RemoteTable:
             self.version = _int(data.get("version"))
             self.started = True
             self._resolve(data.get("ack"), None)
+        elif kind == "checked":
+            self._resolve(data.get("id"), None)
+        elif kind == "planned":
+            self._resolve(data.get("id"), None, answer=data)
         elif kind == "refused":
-            code = data.get("code")
+            code, rule, params = data.get("code"), data.get("rule"), data.get("params")
             self._resolve(
                 data.get("id"),
                 ActionRefused(
                     str(data.get("error")),
                     code if isinstance(code, str) else None,
                     str(data.get("message")),
+                    rule=rule if isinstance(rule, int) else None,
+                    params=params if isinstance(params, dict) else None,
                 ),
             )
         elif kind == "lobby":
@@ -329,6 +418,8 @@ class RemoteTable:
             self.lead = lead if isinstance(lead, int) else None
             self.started = bool(data.get("started"))
         elif kind == "hand_over":
+            if data.get("report") is not None:
+                self._report = report_from_json(data.get("report"))
             summary = summary_from_json(data.get("result"))
             if not self._results or self._results[-1].number != summary.number:
                 self._results.append(summary)
@@ -349,14 +440,14 @@ class RemoteTable:
                 oldest = min(self._pending)
                 self._resolve(oldest, ActionRefused("ProtocolError", code, message))
 
-    def _resolve(self, action_id: Any, error: ActionRefused | None) -> None:
+    def _resolve(self, action_id: Any, error: ActionRefused | None, answer: Any = None) -> None:
         if not isinstance(action_id, int):
             return
         future = self._pending.get(action_id)
         if future is None or future.done():
             return
         if error is None:
-            future.set_result(None)
+            future.set_result(answer)
         else:
             future.set_exception(error)
 

@@ -21,22 +21,23 @@ from typing import Any
 from okey_tui.engine.errors import NotationError, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.scoring import HandResult
+from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore
 from okey_tui.engine.state import (
     EndKind,
     Event,
     Opening,
     OpeningKind,
     Outcome,
+    PenaltyReason,
     Phase,
     TableMeld,
     Taken,
 )
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
-from okey_tui.table import ChatLine, HandSummary, SeatInfo, SeatLine
+from okey_tui.table import ChatLine, HandReport, HandSummary, SeatInfo, SeatLine
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 # The largest message a client may send; a bigger one closes the connection (1009).
 MAX_CLIENT_BYTES = 4096
 # The largest message a server sends (a view with a full table stays far below).
@@ -46,6 +47,10 @@ MAX_CHAT = 200
 MAX_ACTION = 300
 MAX_CODE = 32
 MAX_TOKEN = 64
+# A rack order: tile texts and "." for a gap, separated by spaces.
+MAX_LAYOUT = 400
+# act_all: the actions of one message, one per line.
+MAX_ACTIONS = 14
 
 
 class ErrorCode(enum.Enum):
@@ -92,6 +97,10 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
     "rejoin": {"v": (int, True, 0), "token": (str, True, MAX_TOKEN)},
     "start": {},
     "act": {"action": (str, True, MAX_ACTION), "id": (int, False, 0), "seat": (int, False, 0)},
+    "act_all": {"actions": (str, True, MAX_ACTION * 4), "id": (int, False, 0)},
+    "check": {"action": (str, True, MAX_ACTION), "id": (int, True, 0)},
+    "plan": {"tiles": (str, True, MAX_ACTION), "target": (int, True, 0), "id": (int, True, 0)},
+    "layout": {"slots": (str, True, MAX_LAYOUT)},
     "chat": {"text": (str, True, MAX_CHAT)},
     "next": {},
     "ping": {"id": (int, False, 0)},
@@ -271,16 +280,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "rules": view.rules.code(),
         "indicator": str(view.indicator),
         "rack": [str(t) for t in view.rack],
-        "table": [
-            {
-                "owner": tm.owner,
-                "kind": tm.meld.kind.value,
-                "tiles": [str(t) for t in tm.meld.tiles],
-                "stands_for": [str(t) for t in tm.meld.stands_for],
-                "okey_owners": [[str(t), s] for t, s in tm.okey_owners],
-            }
-            for tm in view.table
-        ],
+        "table": [table_meld_to_json(tm) for tm in view.table],
         "discards": [[str(t) for t in pile] for pile in view.discards],
         "middle_count": view.middle_count,
         "rack_counts": list(view.rack_counts),
@@ -313,27 +313,8 @@ def view_from_json(data: Any) -> PlayerView:
     d = _obj(data, "view")
     try:
         rules = RuleSet.from_code(_str(d, "rules"))
-        table = []
-        for raw in _list(d.get("table"), "view.table"):
-            m = _obj(raw, "table meld")
-            owners = []
-            for pair in _list(m.get("okey_owners"), "okey_owners"):
-                if not (isinstance(pair, list) and len(pair) == 2 and _is_int(pair[1])):
-                    raise ProtocolError(ErrorCode.BAD_FIELD, "okey_owners holds [tile, seat]")
-                owners.append((_tile(pair[0]), int(pair[1])))
-            meld = Meld(
-                MeldKind(_str(m, "kind")),
-                tuple(_tiles(m.get("tiles"), "meld.tiles")),
-                tuple(_tiles(m.get("stands_for"), "meld.stands_for")),
-            )
-            table.append(TableMeld(_int(m, "owner"), meld, tuple(owners)))
-        openings: list[Opening | None] = []
-        for raw in _list(d.get("openings"), "view.openings"):
-            if raw is None:
-                openings.append(None)
-            else:
-                o = _obj(raw, "opening")
-                openings.append(Opening(OpeningKind(_str(o, "kind")), _int(o, "value")))
+        table = [table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table")]
+        openings = [opening_from_json(raw) for raw in _list(d.get("openings"), "view.openings")]
         raw_taken = d.get("taken")
         taken = None
         if raw_taken is not None:
@@ -371,6 +352,38 @@ def view_from_json(data: Any) -> PlayerView:
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed view: {exc}") from None
+
+
+def table_meld_to_json(tm: TableMeld) -> dict[str, Any]:
+    return {
+        "owner": tm.owner,
+        "kind": tm.meld.kind.value,
+        "tiles": [str(t) for t in tm.meld.tiles],
+        "stands_for": [str(t) for t in tm.meld.stands_for],
+        "okey_owners": [[str(t), s] for t, s in tm.okey_owners],
+    }
+
+
+def table_meld_from_json(raw: Any) -> TableMeld:
+    m = _obj(raw, "table meld")
+    owners = []
+    for pair in _list(m.get("okey_owners"), "okey_owners"):
+        if not (isinstance(pair, list) and len(pair) == 2 and _is_int(pair[1])):
+            raise ProtocolError(ErrorCode.BAD_FIELD, "okey_owners holds [tile, seat]")
+        owners.append((_tile(pair[0]), int(pair[1])))
+    meld = Meld(
+        MeldKind(_str(m, "kind")),
+        tuple(_tiles(m.get("tiles"), "meld.tiles")),
+        tuple(_tiles(m.get("stands_for"), "meld.stands_for")),
+    )
+    return TableMeld(_int(m, "owner"), meld, tuple(owners))
+
+
+def opening_from_json(raw: Any) -> Opening | None:
+    if raw is None:
+        return None
+    o = _obj(raw, "opening")
+    return Opening(OpeningKind(_str(o, "kind")), _int(o, "value"))
 
 
 def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
@@ -451,6 +464,125 @@ def summary_from_json(data: Any) -> HandSummary:
     return HandSummary(_int(d, "number"), outcome_from_json(d.get("outcome")), tuple(lines))
 
 
+def report_to_json(report: HandReport) -> dict[str, Any]:
+    """A hand's report (see :func:`okey_tui.table.report_for` for what one seat is sent)."""
+    return {
+        "number": report.number,
+        "hands": report.hands,
+        "outcome": outcome_to_json(report.result.outcome),
+        "seats": [
+            {
+                "seat": s.seat,
+                "finish": s.finish,
+                "tiles_left": [str(t) for t in s.tiles_left],
+                "left_sum": s.left_sum,
+                "okeys_in_hand": s.okeys_in_hand,
+                "penalties": s.penalties,
+                "bonus": s.bonus,
+                "opened": None
+                if s.opened is None
+                else {"kind": s.opened.kind.value, "value": s.opened.value},
+                "total": s.total,
+                "note": s.note,
+                "formula": s.formula,
+            }
+            for s in report.result.seats
+        ],
+        "indicator": str(report.indicator),
+        "table": [table_meld_to_json(tm) for tm in report.table],
+        "last_discard": None if report.last_discard is None else str(report.last_discard),
+        "notes": [
+            {
+                "seat": n.seat,
+                "points": n.points,
+                "reason": n.reason.value,
+                "turn": n.turn,
+                "tile": None if n.tile is None else str(n.tile),
+                "by": n.by,
+            }
+            for n in report.notes
+        ],
+        "sheet": [list(row) for row in report.sheet],
+        "totals": list(report.totals),
+        "match_over": report.match_over,
+        "winners": list(report.winners),
+    }
+
+
+def report_from_json(data: Any) -> HandReport:
+    """Read a report sent by :func:`report_to_json`; :class:`ProtocolError` if malformed."""
+    d = _obj(data, "report")
+    try:
+        seats = []
+        for raw in _list(d.get("seats"), "report.seats"):
+            s = _obj(raw, "report seat")
+            seats.append(
+                SeatScore(
+                    seat=_int(s, "seat"),
+                    finish=_int(s, "finish"),
+                    tiles_left=tuple(_tiles(s.get("tiles_left"), "tiles_left")),
+                    left_sum=_int(s, "left_sum"),
+                    okeys_in_hand=_int(s, "okeys_in_hand"),
+                    penalties=_int(s, "penalties"),
+                    bonus=_int(s, "bonus"),
+                    opened=opening_from_json(s.get("opened")),
+                    total=_int(s, "total"),
+                    note=_str(s, "note"),
+                    formula=_str(s, "formula"),
+                )
+            )
+        notes = []
+        for raw in _list(d.get("notes"), "report.notes"):
+            n = _obj(raw, "penalty note")
+            tile = n.get("tile")
+            notes.append(
+                PenaltyNote(
+                    seat=_int(n, "seat"),
+                    points=_int(n, "points"),
+                    reason=PenaltyReason(_str(n, "reason")),
+                    turn=_int(n, "turn"),
+                    tile=None if tile is None else _tile(tile),
+                    by=_opt_int(n, "by"),
+                )
+            )
+        last = d.get("last_discard")
+        return HandReport(
+            number=_int(d, "number"),
+            hands=_int(d, "hands"),
+            result=HandResult(outcome_from_json(d.get("outcome")), tuple(seats)),
+            indicator=_tile(d.get("indicator")),
+            table=tuple(table_meld_from_json(t) for t in _list(d.get("table"), "report.table")),
+            last_discard=None if last is None else _tile(last),
+            notes=tuple(notes),
+            sheet=tuple(
+                _ints({"row": row}, "row") for row in _list(d.get("sheet"), "report.sheet")
+            ),
+            totals=_ints(d, "totals"),
+            match_over=_bool(d, "match_over"),
+            winners=_ints(d, "winners"),
+        )
+    except (ValueError, TypeError) as exc:
+        raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed report: {exc}") from None
+
+
+def layout_to_text(slots: list[str | None]) -> str:
+    """A rack order for the wire: ``R1 R2 . K5`` (``.`` a gap)."""
+    return " ".join("." if t is None else t for t in slots)
+
+
+def layout_from_text(text: str) -> list[str | None]:
+    """Read a rack order back; :class:`ProtocolError` if a slot is not a tile or a gap."""
+    slots: list[str | None] = []
+    for part in text.split():
+        if part == ".":
+            slots.append(None)
+        else:
+            slots.append(str(_tile(part)))
+    if len(slots) % 2 or len(slots) > 80:
+        raise ProtocolError(ErrorCode.BAD_FIELD, "A rack has two rows of equal length")
+    return slots
+
+
 def seat_to_json(info: SeatInfo) -> dict[str, Any]:
     return {"seat": info.seat, "name": info.name, "level": info.level, "connected": info.connected}
 
@@ -524,6 +656,11 @@ def _bools(d: dict[str, Any], key: str) -> tuple[bool, ...]:
     if not all(isinstance(v, bool) for v in values):
         raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must hold true/false")
     return tuple(bool(v) for v in values)
+
+
+def tile_from_text(value: Any) -> Tile:
+    """A tile sent as text (``R7``); :class:`ProtocolError` if it is not one."""
+    return _tile(value)
 
 
 def _tile(value: Any) -> Tile:

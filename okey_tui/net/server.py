@@ -38,9 +38,10 @@ from okey_tui.engine.errors import ErrorCode as EngineCode
 from okey_tui.engine.errors import HandOverError, NotationError, NotYourTurnError, OkeyError
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.state import SEATS
-from okey_tui.engine.view import PlayerView
+from okey_tui.engine.state import SEATS, Hand
+from okey_tui.engine.view import PlayerView, plan_adds
 from okey_tui.net.protocol import (
+    MAX_ACTIONS,
     MAX_CHAT,
     MAX_CLIENT_BYTES,
     MAX_NAME,
@@ -54,13 +55,16 @@ from okey_tui.net.protocol import (
     error_message,
     event_for,
     event_to_json,
+    layout_from_text,
     refusal,
+    report_to_json,
     seat_to_json,
     summary_of,
     summary_to_json,
+    tile_from_text,
     view_to_json,
 )
-from okey_tui.table import HandSummary, SeatInfo
+from okey_tui.table import HandSummary, SeatInfo, hand_report, report_for
 
 log = logging.getLogger("okey_tui.net")
 
@@ -99,6 +103,7 @@ class _Seat:
     conn: _Conn | None = None
     joined: int = 0  # join order: the earliest connected person leads
     ready: bool = False  # for the next hand
+    layout: list[str | None] | None = None  # the person's rack order, given back on a rejoin
 
     @property
     def human(self) -> bool:
@@ -386,6 +391,14 @@ class TableServer:
             self._start_by(conn)
         elif kind == "act":
             self._act(conn, message)
+        elif kind == "act_all":
+            self._act_all(conn, message)
+        elif kind == "check":
+            self._check(conn, message)
+        elif kind == "plan":
+            self._plan(conn, message)
+        elif kind == "layout":
+            self.seats[conn.seat].layout = layout_from_text(message.str_field("slots"))
         elif kind == "chat":
             self._chat(conn, message.str_field("text"))
         elif kind == "next":
@@ -477,6 +490,7 @@ class TableServer:
                 "rules": self.rules.code(),
                 "chat": self.chat[-self.limits.chat_keep :],
                 "results": [summary_to_json(s) for s in self.summaries],
+                "layout": seat.layout,
             },
         )
         self._broadcast_lobby()
@@ -510,6 +524,20 @@ class TableServer:
             raise ProtocolError(ErrorCode.NOT_LEAD, "Only the player who joined first starts")
         self.start_match()
 
+    def _playing_hand(self, conn: _Conn) -> Hand:
+        """The hand, when it is ``conn``'s seat's turn in it; the engine's refusal otherwise."""
+        if self.match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+        hand = self.match.hand
+        if hand.is_over:
+            raise HandOverError("The hand is over", code=EngineCode.HAND_OVER)
+        if hand.turn != conn.seat:
+            raise NotYourTurnError(
+                f"It is not your turn: seat {hand.turn + 1} plays",
+                code=EngineCode.NOT_YOUR_TURN,
+            )
+        return hand
+
     def _act(self, conn: _Conn, message: ClientMessage) -> None:
         action_id = message.int_field("id")
         claimed = message.int_field("seat")
@@ -517,25 +545,75 @@ class TableServer:
             raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, "You can act only for your own seat")
         if self.match is None:
             raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
-        hand = self.match.hand
-        seat = conn.seat
-        assert seat is not None
         try:
-            action = parse_action(message.str_field("action"), hand.okey)
-            if hand.is_over:
-                raise HandOverError("The hand is over", code=EngineCode.HAND_OVER)
-            if hand.turn != seat:
-                raise NotYourTurnError(
-                    f"It is not your turn: seat {hand.turn + 1} plays",
-                    code=EngineCode.NOT_YOUR_TURN,
-                )
+            action = parse_action(message.str_field("action"), self.match.hand.okey)
+            hand = self._playing_hand(conn)
             events = hand.apply(action)
         except (NotationError, OkeyError) as exc:
             self._send(conn, refusal(exc, action_id))
             return
         self.version += 1
-        log.debug("seat %d: %s (%d events)", seat, action.text(hand.okey), len(events))
+        log.debug("seat %s: %s (%d events)", conn.seat, action.text(hand.okey), len(events))
         self._after_change(ack=(conn, action_id))
+
+    def _act_all(self, conn: _Conn, message: ClientMessage) -> None:
+        """Several actions, all or nothing: tried on a copy of the hand, kept only if all pass."""
+        action_id = message.int_field("id")
+        if self.match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+        texts = [t for t in message.str_field("actions").splitlines() if t.strip()]
+        if not 0 < len(texts) <= MAX_ACTIONS:
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, f"act_all carries 1 to {MAX_ACTIONS} actions, one per line"
+            )
+        try:
+            hand = self._playing_hand(conn)
+            actions = [parse_action(t, hand.okey) for t in texts]
+            work = hand.copy()
+            for action in actions:
+                work.apply(action)
+        except (NotationError, OkeyError) as exc:
+            self._send(conn, refusal(exc, action_id))
+            return
+        hand.restore(work)
+        self.version += 1
+        self._after_change(ack=(conn, action_id))
+
+    def _check(self, conn: _Conn, message: ClientMessage) -> None:
+        """Would this action be refused now? The answer changes nothing."""
+        action_id = message.int_field("id")
+        if self.match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+        try:
+            action = parse_action(message.str_field("action"), self.match.hand.okey)
+            self._playing_hand(conn).check(action)
+        except (NotationError, OkeyError) as exc:
+            self._send(conn, refusal(exc, action_id))
+            return
+        self._send(conn, {"type": "checked", "id": action_id})
+
+    def _plan(self, conn: _Conn, message: ClientMessage) -> None:
+        """The engine's order for adding several tiles to one table meld (changes nothing)."""
+        action_id = message.int_field("id")
+        try:
+            hand = self._playing_hand(conn)
+        except OkeyError as exc:
+            self._send(conn, refusal(exc, action_id))
+            return
+        tiles = [tile_from_text(t) for t in message.str_field("tiles").split()]
+        target = message.int_field("target")
+        if not tiles or len(tiles) > MAX_ACTIONS or target is None:
+            raise ProtocolError(ErrorCode.BAD_FIELD, "plan names 1 to 14 tiles and a meld")
+        steps, bad = plan_adds(hand, tiles, target)
+        self._send(
+            conn,
+            {
+                "type": "planned",
+                "id": action_id,
+                "steps": [a.text(hand.okey) for a in steps],
+                "bad": None if bad is None else str(bad),
+            },
+        )
 
     def _after_change(self, ack: tuple[_Conn, int | None] | None = None) -> None:
         assert self.match is not None
@@ -675,12 +753,15 @@ class TableServer:
 
     def _send_hand_over(self, conn: _Conn) -> None:
         match = self.match
-        assert match is not None
+        assert match is not None and conn.seat is not None
+        report = hand_report(match)
+        assert report is not None
         self._send(
             conn,
             {
                 "type": "hand_over",
                 "result": summary_to_json(self.summaries[-1]),
+                "report": report_to_json(report_for(report, conn.seat)),
                 "totals": match.totals(),
                 "match_over": match.is_over,
                 "winners": match.winners() if match.is_over else [],

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App
+from textual.screen import Screen
 
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
@@ -110,8 +111,6 @@ class OkeyApp(App[None]):
 
     def action_resume(self, match_id: str = "") -> None:
         """Continue an unfinished match (by default the most recently played) where it stopped."""
-        from okey_tui.ui.screens.table import TableScreen
-
         problems = self.refresh_saves()
         entry = self.saves.find(match_id) if match_id else next(iter(self.saves.entries), None)
         if entry is None:
@@ -134,19 +133,19 @@ class OkeyApp(App[None]):
         self.session = Session.resume(entry.saved, entry.path, record_stats=self.remember)
         # This table's options, for a new match after it: not remembered.
         self.settings = table_of(self.session, self.settings)
-        self.switch_or_push(TableScreen(self.session, self.bot_delay))
+        self.switch_or_push(self.table_screen(self.session))
         self.call_after_refresh(self.show_resumed_status)
 
     def show_resumed_status(self) -> None:
         """Say the match was resumed and what the player on screen does now, in this phase."""
         from okey_tui.ui.screens.table import TableScreen
 
-        screen, session = self.screen, self.session
-        if not isinstance(screen, TableScreen) or session is None:
+        screen = self.screen
+        if not isinstance(screen, TableScreen):
             return
-        if session.human_to_play and session.hand.turn == session.viewer and not screen.hidden:
+        if screen.my_turn and not screen.hidden:
             screen.set_status(f"Match resumed. {screen.turn_hint()}")
-        elif not session.hand.is_over:
+        elif not screen.table.hand_over:
             screen.set_status("Match resumed.")
 
     def lock_for(self, path: Path) -> storage.MatchLock:
@@ -171,8 +170,6 @@ class OkeyApp(App[None]):
         self.start(settings)
 
     def start(self, settings: TableSettings | None) -> None:
-        from okey_tui.ui.screens.table import TableScreen
-
         if settings is None:
             self.exit()
             return
@@ -190,7 +187,17 @@ class OkeyApp(App[None]):
             self.lock = storage.MatchLock(self.save_path)
             self.session.save_path = self.save_path
             self.session.autosave()
-        self.switch_or_push(TableScreen(self.session, self.bot_delay))
+        self.switch_or_push(self.table_screen(self.session))
+
+    def table_screen(self, session: Session) -> Screen[None]:
+        """The table screen at this match, played in this process."""
+        from okey_tui.ui.local_table import LocalTable
+        from okey_tui.ui.screens.table import TableScreen
+
+        table = LocalTable(session, self.bot_delay, undo=session.practice)
+        return TableScreen(
+            table, practice=session.practice, tips=session.tips, tips_shown=session.tips_shown
+        )
 
     def switch_or_push(self, screen: object) -> None:
         from textual.screen import Screen

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,10 +80,9 @@ class Session:
     bots: list[Any] = field(init=False, default_factory=list)
     # Autosave: where the match is written after every action (None: not saved).
     save_path: Path | None = None
-    # Rack layouts per human seat, as tile texts with None for a gap: what
-    # a resumed match starts from, and (through layout_source) what is saved.
+    # Rack layouts per human seat, as tile texts with None for a gap: kept by the
+    # table screen as the player arranges the rack, saved, and given back on resume.
     layouts: dict[int, list[str | None]] = field(default_factory=dict)
-    layout_source: Callable[[], dict[int, list[str | None]]] | None = None
     record_stats: bool = False
     # Hot-seat: the seats people play (the rest are bots), the names of all
     # but seat 0 (which is ``name``), and whose rack the screen shows now.
@@ -166,8 +164,6 @@ class Session:
 
     # -- saving ----------------------------------------------------------------
     def save_extra(self) -> dict[str, Any]:
-        if self.layout_source is not None:
-            self.layouts = self.layout_source()
         return {
             "name": self.name,
             "levels": list(self.levels),

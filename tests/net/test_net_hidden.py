@@ -23,6 +23,15 @@ ALLOWED_TILE_PATHS = {
     "view.discards",
     "view.taken.tile",
     "events.tiles",
+    # The end-of-hand report: the table, the indicator, the penalties' tiles (all public
+    # moves) and this seat's own tiles left; another seat's tiles left are never named.
+    "report.indicator",
+    "report.table.tiles",
+    "report.table.stands_for",
+    "report.table.okey_owners",
+    "report.last_discard",
+    "report.notes.tile",
+    "report.seats.tiles_left",
 }
 
 
@@ -72,6 +81,9 @@ async def test_every_byte_seat_0_receives_over_a_hand_holds_only_what_it_may_see
                     assert json.dumps(middle_now[:2])[1:-1] + "]" not in raw
                 message = json.loads(raw)
                 assert tile_paths(message) <= ALLOWED_TILE_PATHS, message.get("type")
+                for line in message.get("report", {}).get("seats", []):
+                    if line["seat"] != 0:
+                        assert line["tiles_left"] == [], "another seat's tiles left"
                 for event in message.get("events", []):
                     if event["seat"] != 0 and event["kind"] not in PUBLIC_EVENT_KINDS:
                         assert event["tiles"] == []
@@ -85,6 +97,9 @@ async def test_every_byte_seat_0_receives_over_a_hand_holds_only_what_it_may_see
                 break
             await play_step(tables)
         assert hand.is_over
+        report = tables[0].report()
+        assert report is not None, "the end-of-hand report was received and checked"
+        assert report.result.seats[0].tiles_left == tuple(hand.racks[0])
         assert other_draws > 0  # the others did draw from the middle, and it was redacted
         # The middle's order never reached seat 0 in one piece.
         everything = "".join(tables[0].received or [])

@@ -83,10 +83,10 @@ async def test_the_hand_summary_comes_after_a_privacy_screen():
                 and isinstance(app.screen, TableScreen)
                 and session.hand.turn == session.viewer
             ):
-                session.act(fallback_action(session.view()))
+                table = app.screen.table
+                await table.act(fallback_action(table.view()))
                 if not session.hand.is_over:
-                    session.act(fallback_action(session.view()))
-                app.screen.changed()
+                    await table.act(fallback_action(table.view()))
             await pilot.pause(0.01)
         await wait_for_screen(pilot, app, PrivacyScreen)
         assert "The hand is over" in screen_text(app)

@@ -82,7 +82,7 @@ async def test_undo_takes_back_the_opening_at_a_practice_table_only():
         hand = app.session.hand
         before = format_position(hand)
         best = solver.best_melds(hand.racks[0], hand.okey)
-        assert screen.act(Open(best.melds))
+        assert await screen.act(Open(best.melds))
         await pilot.pause()
         assert hand.openings[0] is not None
         await pilot.press("u")
@@ -95,7 +95,7 @@ async def test_undo_takes_back_the_opening_at_a_practice_table_only():
     async with normal.run_test(size=(120, 40)) as pilot:
         hand = normal.session.hand
         best = solver.best_melds(hand.racks[0], hand.okey)
-        assert normal.screen.act(Open(best.melds))
+        assert await normal.screen.act(Open(best.melds))
         await pilot.press("u")
         await pilot.pause()
         assert hand.openings[0] is not None

@@ -87,10 +87,10 @@ async def to_summary(pilot) -> None:
         await wait_for_human(pilot, app)
         if session.hand.is_over:
             break
-        session.act(fallback_action(session.view()))
+        table = app.screen.table
+        await table.act(fallback_action(table.view()))
         if session.human_to_play:
-            session.act(fallback_action(session.view()))
-        app.screen.changed()
+            await table.act(fallback_action(table.view()))
     await settle(pilot)
     # The log behind the dialog scrolls on its own schedule; the picture is about
     # the summary, so the log is emptied to keep it the same from run to run.

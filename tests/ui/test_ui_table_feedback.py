@@ -30,10 +30,10 @@ async def play_human_plainly(pilot, app, until) -> None:
         await wait_for_human(pilot, app)
         if until() or session.hand.is_over:
             return
-        session.act(fallback_action(session.view()))
+        table = app.screen.table
+        await table.act(fallback_action(table.view()))
         if session.human_to_play:
-            session.act(fallback_action(session.view()))
-        app.screen.changed()
+            await table.act(fallback_action(table.view()))
     raise AssertionError("never got there")
 
 
@@ -124,15 +124,15 @@ async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away():
         await pilot.pause()
         screen = app.screen
         tip = screen.query_one("#tip")
-        assert tip.display and screen.tip_shown is not None
+        assert tip.display and screen.practice.tip_shown is not None
         middle = screen.query_one("#mid-row").region
         assert middle.contains_region(tip.region)
         for other in ("#rack", "#laydown", "#pile-0", "#pile-1", "#log", "#hints"):
             assert not tip.region.overlaps(screen.query_one(other).region)
-        first = screen.tip_shown
-        while screen.tip_shown is not None:
+        first = screen.practice.tip_shown
+        while screen.practice.tip_shown is not None:
             await pilot.press("n")
-            assert screen.tip_shown != first
+            assert screen.practice.tip_shown != first
         assert not tip.display
 
 

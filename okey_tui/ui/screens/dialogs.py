@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -14,7 +15,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from okey_tui.engine.view import PlayerView
-from okey_tui.ui.session import Session
+from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
 
 
@@ -71,17 +72,17 @@ class PilesScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,v,q", "close", "Close")]
 
-    def __init__(self, session: Session, view: PlayerView) -> None:
+    def __init__(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
         super().__init__(classes="dialog-screen")
-        self.session = session
+        self.seats = seats
         self.view = view
 
     def compose(self) -> ComposeResult:
         text = Text()
         for seat in range(4):
             pile = self.view.discards[seat]
-            nxt = self.session.seat_name((seat + 1) % 4)
-            text.append(f"{self.session.seat_name(seat)} → {nxt} ({len(pile)})\n", "bold")
+            nxt = self.seats[(seat + 1) % 4].name
+            text.append(f"{self.seats[seat].name} → {nxt} ({len(pile)})\n", "bold")
             text.append_text(chips(pile, self.view.okey) if pile else Text("empty", "dim"))
             text.append("\n\n")
         text.rstrip()

@@ -7,6 +7,8 @@ the parts side by side.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,35 +17,35 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore, penalty_notes
+from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind
-from okey_tui.ui.session import Session
+from okey_tui.engine.tiles import okey_for
+from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.tiles import chip, chips, meld_chips
 
 
-def winning_melds(session: Session, result: HandResult) -> Text | None:
+def winning_melds(report: HandReport) -> Text | None:
     """The finisher's melds on the table and the discard that ended the hand."""
-    finisher = result.outcome.finisher
+    finisher = report.result.outcome.finisher
     if finisher is None:
         return None
-    hand = session.hand
-    okey = hand.okey
+    okey = okey_for(report.indicator)
     text = Text("Melds: ", "bold")
-    owned = [tm.meld for tm in hand.table if tm.owner == finisher]
+    owned = [tm.meld for tm in report.table if tm.owner == finisher]
     text.append_text(Text(" · ", "dim").join(meld_chips(m, okey) for m in owned))
-    if hand.discards[finisher]:
+    if report.last_discard is not None:
         text.append("  last discard ", "bold")
-        text.append_text(chip(hand.discards[finisher][-1], okey))
+        text.append_text(chip(report.last_discard, okey))
     return text
 
 
-def penalty_line(session: Session, note: PenaltyNote) -> Text:
+def penalty_line(report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNote) -> Text:
     text = Text(f"+{note.points} {note.reason.label}", "red")
     if note.tile is not None:
         text.append(": ")
-        text.append_text(chip(note.tile, session.hand.okey))
+        text.append_text(chip(note.tile, okey_for(report.indicator)))
     if note.by is not None and note.by != note.seat:
-        text.append(f" by {session.seat_name(note.by)}", "red")
+        text.append(f" by {seats[note.by].name}", "red")
     if note.turn:
         text.append(f" on turn {note.turn}", "red")
     return text
@@ -63,30 +65,30 @@ def arithmetic(line: SeatScore) -> Text:
     return text
 
 
-def explain_hand(session: Session, result: HandResult) -> Text:
+def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     """The whole hand in a few lines per seat."""
-    okey = session.hand.okey
+    okey = okey_for(report.indicator)
+    result = report.result
     outcome = result.outcome
     text = Text()
-    hand_no = len(session.match.results)
-    head = f"Hand {hand_no}/{session.rules.hands}: "
+    head = f"Hand {report.number}/{report.hands}: "
     if outcome.finisher is not None:
-        head += f"{session.seat_name(outcome.finisher)} finished, {outcome.describe()}"
+        head += f"{seats[outcome.finisher].name} finished, {outcome.describe()}"
     else:
         head += outcome.describe()
     if outcome.multiplier > 1:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")
-    melds = winning_melds(session, result)
+    melds = winning_melds(report)
     if melds is not None:
         text.append("\n")
         text.append_text(melds)
-    notes = penalty_notes(session.hand)
-    width = max(len(session.seat_name(s)) for s in range(SEATS)) + 2
+    notes = report.notes
+    width = max(len(seats[s].name) for s in range(SEATS)) + 2
     for line in result.seats:
         text.append("\n")
         finisher = outcome.finisher == line.seat
-        name = session.seat_name(line.seat).ljust(width)
+        name = seats[line.seat].name.ljust(width)
         text.append(name, "bold green" if finisher else "bold")
         text.append_text(arithmetic(line))
         if line.opened is not None and line.opened.kind is OpeningKind.PAIRS and not finisher:
@@ -98,26 +100,25 @@ def explain_hand(session: Session, result: HandResult) -> Text:
         for note in notes:
             if note.seat == line.seat:
                 text.append("\n" + " " * width)
-                text.append_text(penalty_line(session, note))
+                text.append_text(penalty_line(report, seats, note))
     return text
 
 
-def match_line(session: Session) -> Text:
-    totals = session.match.totals()
+def match_line(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
+    totals = report.totals
     text = Text("Match: ", "bold")
-    text.append(" · ".join(f"{session.seat_name(s)} {totals[s]}" for s in range(SEATS)))
+    text.append(" · ".join(f"{seats[s].name} {totals[s]}" for s in range(SEATS)))
     return text
 
 
-def score_sheet(session: Session) -> Table:
-    match = session.match
+def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
     table = Table(title="Score sheet", title_style="bold")
     table.add_column("Hand", justify="right")
     for seat in range(SEATS):
-        table.add_column(session.seat_name(seat), justify="right")
-    for n, result in enumerate(match.results, start=1):
-        table.add_row(str(n), *[str(t) for t in result.totals()])
-    totals = match.totals()
+        table.add_column(seats[seat].name, justify="right")
+    for n, hand_totals in enumerate(report.sheet, start=1):
+        table.add_row(str(n), *[str(t) for t in hand_totals])
+    totals = report.totals
     table.add_row(Text("Total", "bold"), *[Text(str(t), "bold") for t in totals])
     return table
 
@@ -131,34 +132,33 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("q", "quit_game", "Quit"),
     ]
 
-    def __init__(self, session: Session, result: HandResult) -> None:
+    def __init__(self, report: HandReport, seats: Sequence[SeatInfo]) -> None:
         super().__init__(classes="dialog-screen")
-        self.session = session
-        self.result = result
+        self.report = report
+        self.seats = seats
 
     def compose(self) -> ComposeResult:
-        session = self.session
-        match = session.match
+        report, seats = self.report, self.seats
         with Vertical(classes="dialog wide", id="summary"):
             with VerticalScroll():
-                yield Static(explain_hand(session, self.result), id="hand-explained")
-                yield Static(match_line(session), id="match-line")
-                yield Static(score_sheet(session), id="score-sheet")
-                if match.is_over:
-                    winners = " and ".join(session.seat_name(s) for s in match.winners())
+                yield Static(explain_hand(report, seats), id="hand-explained")
+                yield Static(match_line(report, seats), id="match-line")
+                yield Static(score_sheet(report, seats), id="score-sheet")
+                if report.match_over:
+                    winners = " and ".join(seats[s].name for s in report.winners)
                     yield Static(
                         Text(
-                            f"The match is over. {winners} won with {min(match.totals())}.",
+                            f"The match is over. {winners} won with {min(report.totals)}.",
                             "bold green",
                         ),
                         id="winners",
                     )
-            hint = "n: new match · q: quit" if match.is_over else "Enter: next hand · q: quit"
+            hint = "n: new match · q: quit" if report.match_over else "Enter: next hand · q: quit"
             yield Static(hint, classes="dialog-hint")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        over = self.session.match.is_over
+        over = self.report.match_over
         if action == "next":
             return not over
         if action == "new":

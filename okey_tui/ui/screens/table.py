@@ -1,17 +1,22 @@
-"""The table screen: the rack, the table, the keys. Renders only from the human's view."""
+"""The table screen: the rack, the table, the keys.
+
+It sits at one :class:`~okey_tui.table.TableInterface` (a match in this process or
+a table on another computer) and renders only from that seat's view. A practice
+table and a hot-seat table are policies it owns (:mod:`.table_policies`).
+"""
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
@@ -30,10 +35,11 @@ from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
+from okey_tui.table import ActionRefused, TableInterface
+from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen, PilesScreen
-from okey_tui.ui.screens.practice_mixin import PRACTICE_KEYS, PracticeMixin
-from okey_tui.ui.session import Session
+from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import chips, meld_chips
 from okey_tui.ui.widgets.board import (
@@ -49,6 +55,9 @@ from okey_tui.ui.widgets.board import (
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.ui.widgets.rack import RackWidget
+
+if TYPE_CHECKING:
+    from okey_tui.ui.app import OkeyApp
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
 
@@ -68,9 +77,9 @@ LOG = "show or hide the game log (over the table on a small terminal)"
 SCROLL = "scroll the table melds up / down"
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
-    ErrorCode.TILE_DOES_NOT_FIT,
-    ErrorCode.SET_IS_FULL,
-    ErrorCode.NOTHING_ADDS_TO_A_PAIR,
+    ErrorCode.TILE_DOES_NOT_FIT.value,
+    ErrorCode.SET_IS_FULL.value,
+    ErrorCode.NOTHING_ADDS_TO_A_PAIR.value,
 }
 
 # The keys that ask the engine for an action, and the kind of action each asks for:
@@ -86,7 +95,7 @@ ENGINE_ACTIONS: dict[str, type[Action]] = {
 }
 
 
-class TableScreen(PracticeMixin, Screen[None]):
+class TableScreen(Screen[None]):
     """One hand after another at the table, until the match ends."""
 
     # Every key of the table, once: the key bar shows ``show`` ones by their label, the
@@ -135,21 +144,39 @@ class TableScreen(PracticeMixin, Screen[None]):
         Binding("q", "quit_table", "Quit", tooltip="quit (asks first; the match is saved)"),
     ]
 
-    def __init__(self, session: Session, bot_delay: float = 0.5) -> None:
+    class TableChanged(Message):
+        """The table changed on its own: another seat moved, a hand began or ended."""
+
+    def __init__(
+        self,
+        table: TableInterface,
+        *,
+        practice: bool = False,
+        tips: bool = True,
+        tips_shown: set[tuple[int, str]] | None = None,
+    ) -> None:
         super().__init__()
-        self.session = session
-        self.bot_delay = bot_delay
+        self.table = table
         self.rack = RackLayout()
         self.cursor = 0
         self.selected: set[int] = set()
         self.fresh: set[int] = set()  # the tile just drawn or taken, until the next move
         self.staging = Staging()
         self.colour_blind = False
+        self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
         self._logged = 0
         self._summary_shown = False
+        self._hand = table.hand_number
+        self._restored = False  # the kept rack order is put back once, when the screen opens
+        self._waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
-        self.moves_seen: list[str] = []  # other seats' table moves since the human last played
-        self.init_practice()
+        self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
+        self.practice = Practice(self, practice, tips, tips_shown)
+        self.hotseat = (
+            HotSeat(self, table)
+            if isinstance(table, LocalTable) and len(table.people) > 1
+            else None
+        )
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -179,22 +206,36 @@ class TableScreen(PracticeMixin, Screen[None]):
 
     def on_mount(self) -> None:
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
-        self.session.layout_source = self.saved_layouts
+        settings = getattr(self.app, "settings", None)
+        self.practice.mark_okeys |= bool(getattr(settings, "mark_okeys", False))
+        # The table tells the screen of every change; a table in this process begins play here.
+        self.table.set_listener(self.tell_table_changed)
         self.new_hand()
 
-    def saved_layouts(self) -> dict[int, list[str | None]]:
-        """Every person's rack as the autosave keeps it: tile texts, None for a gap."""
-        racks = dict(self.seat_layouts)
-        racks[self.session.viewer] = self.rack
-        return {
-            seat: [None if t is None else str(t) for t in rack.slots]
-            for seat, rack in racks.items()
-        }
+    def tell_table_changed(self) -> None:
+        self.post_message(self.TableChanged())
 
-    def restore_layouts(self) -> None:
-        """Put the tiles back where they were when a resumed match was saved."""
-        saved, self.session.layouts = self.session.layouts, {}
-        for seat, slots in saved.items():
+    def on_unmount(self) -> None:
+        self.table.set_listener(None)
+
+    def on_table_screen_table_changed(self, message: TableChanged) -> None:
+        self.table_moved()
+
+    def rack_slots(self, rack: RackLayout | None = None) -> list[str | None]:
+        """A rack as the table keeps it: tile texts, None for a gap."""
+        return [None if t is None else str(t) for t in (rack or self.rack).slots]
+
+    def keep_rack(self) -> None:
+        """The table keeps this seat's rack order (saved with the match, given back on a rejoin)."""
+        if not self.hidden:
+            self.table.keep_layout(self.rack_slots())
+
+    def restore_layout(self) -> None:
+        """Put the tiles back where they were when the match was saved or the seat left."""
+        layouts = {self.table.seat: self.table.layout()}
+        if self.hotseat is not None:
+            layouts = self.hotseat.kept_layouts()
+        for seat, slots in layouts.items():
             if not slots or len(slots) % 2:
                 continue
             try:
@@ -203,10 +244,10 @@ class TableScreen(PracticeMixin, Screen[None]):
                 continue
             rack = RackLayout(cols=len(tiles) // 2)
             rack.slots = tiles
-            if seat == self.session.viewer and not self.hidden:
+            if seat == self.table.seat and not self.hidden:
                 self.rack = rack
-            else:
-                self.seat_layouts[seat] = rack
+            elif self.hotseat is not None:
+                self.hotseat.seat_layouts[seat] = rack
 
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
@@ -215,37 +256,88 @@ class TableScreen(PracticeMixin, Screen[None]):
     # -- state helpers -----------------------------------------------------------
     @property
     def view(self) -> PlayerView:
-        return self.session.view()
+        return self.table.view()
+
+    @property
+    def my_turn(self) -> bool:
+        """This seat is to play (the hand is on)."""
+        table = self.table
+        return not table.hand_over and table.turn == table.seat
+
+    def seat_name(self, seat: int) -> str:
+        return self.table.seats()[seat].name
 
     def new_hand(self) -> None:
+        self._hand = self.table.hand_number
         self.rack = RackLayout()
         self.staging.clear()
         self.selected.clear()
         self.fresh.clear()
         self.cursor = 0
-        self._logged = 0
         self._summary_shown = False
-        self.table_marks.reset()
-        self.query_one("#log", RichLog).clear()
+        self._waiting = False
+        self.table_marks.reset(self.table.events, self.view.table)
+        self.rebuild_log()
         self.set_status("")
-        self.practice_new_hand()
-        self.restore_layouts()
+        if self.hotseat is not None:
+            self.hotseat.new_hand()
+        if not self._restored:
+            self._restored = True
+            self.restore_layout()
         self.changed()
+
+    def rebuild_log(self) -> None:
+        """Write the log again from the start, as the seat on the screen may see it."""
+        self.query_one("#log", RichLog).clear()
+        self._logged = 0
 
     def rack_tiles(self) -> list[Tile]:
         return without(self.view.rack, self.staging.tiles())
 
     def changed(self) -> None:
-        """Re-render everything from the view, then hand over to the bots or the summary."""
+        """Re-render everything from the view, then wait for the others or show the summary."""
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
-        if self.session.hand.is_over:
+        table = self.table
+        if table.hand_over:
             self.show_summary()
-        elif self.session.bots_to_play:
-            self.run_bots()
-        elif not self.hand_over_if_needed():
-            self.show_tips()
+        elif table.turn != table.seat:
+            if self.hotseat is not None and self.hotseat.pass_if_needed():
+                return
+            if not self._waiting:
+                self.moves_seen.clear()
+                self._waiting = True
+        else:
+            self.practice.show_tips()
+
+    def table_moved(self) -> None:
+        """The table changed on its own (another seat played, a hand began): show it."""
+        table = self.table
+        if table.hand_number != self._hand:
+            self.new_hand()
+            return
+        self.sync_rack()
+        self.render_all()
+        self.refresh_bindings()
+        if table.hand_over:
+            self.show_summary()
+        elif table.turn != table.seat:
+            if self.hotseat is not None and self.hotseat.pass_if_needed():
+                return
+            self._waiting = True
+            if self.moves_seen:
+                self.set_status(self.moves_seen[-1])  # say it while the table shows it
+        elif self._waiting:
+            self._waiting = False
+            self.turn_came()
+
+    def turn_came(self) -> None:
+        """The others have played: what they did on the table, then what this seat can do."""
+        if not self.query_one("#status", Static).has_class("-error"):
+            moves = self.moves_seen[-2:]
+            self.set_status(" · ".join([*moves, "Your turn" if moves else self.turn_hint()]))
+        self.practice.show_tips()
 
     def sync_rack(self) -> None:
         """Bring the rack in line with the engine's hand.
@@ -253,6 +345,8 @@ class TableScreen(PracticeMixin, Screen[None]):
         A rack that is still empty (a new deal) gets its tiles in order;
         afterwards only the tiles that changed move (see RackLayout.sync).
         """
+        if self.hidden:
+            return
         tiles = self.rack_tiles()
         if self.rack.count() == 0 and len(tiles) > 2:
             self.rack.arrange([], sorted(tiles, key=Tile.sort_key))
@@ -273,20 +367,30 @@ class TableScreen(PracticeMixin, Screen[None]):
             nearest = self.rack.nearest_tile(self.cursor)
             self.cursor = self.cursor if nearest is None else nearest
 
+    def place_panels(self) -> None:
+        """The seat on the screen always sits at the bottom: turn the seats around it."""
+        seat = self.table.seat
+        for panel in self.query(PlayerPanel):
+            panel.seat = (int(str(panel.id).rsplit("-", 1)[1]) + seat) % 4
+        for pile in self.query(PilePanel):
+            pile.seat = (int(str(pile.id).rsplit("-", 1)[1]) + seat) % 4
+
     def render_all(self) -> None:
         view = self.view
-        session = self.session
+        table = self.table
+        seats = table.seats()
         self.place_panels()
         for panel in self.query(PlayerPanel):
-            panel.show(session, view)
+            panel.show(seats, view)
         for pile in self.query(PilePanel):
-            pile.show(session, view)
-        self.query_one(CentreInfo).show(session, view)
+            pile.show(seats, view)
+        self.query_one(CentreInfo).show(table.hand_number, view)
+        events_ = table.events
         # Hot-seat: each person also sees what the others at the terminal did.
         self.moves_seen += self.table_marks.update(
-            session, None if self.hotseat else session.viewer
+            seats, events_, view, None if self.hotseat is not None else table.seat
         )
-        self.query_one(MeldsView).show(session, view, self.table_marks.marks)
+        self.query_one(MeldsView).show(seats, view, self.table_marks.marks)
         laydown = self.query_one(LayDownArea)
         laydown.show(view, self.staging, self.selection_text(view))
         # The lay-down area grows (the melds above give way) rather than cut its melds off.
@@ -295,16 +399,15 @@ class TableScreen(PracticeMixin, Screen[None]):
         )
         self.render_rack()
         log = self.query_one("#log", RichLog)
-        events_ = session.events
         for event in events_[self._logged :]:
-            log.write(event_line(session, event, view))
+            log.write(event_line(seats, event, view))
         self._logged = len(events_)
-        self.render_hints()
+        self.practice.render_hints()
 
     def render_rack(self) -> None:
         if self.hidden:
             return
-        self.query_one(RackWidget).mark_okeys = self.mark_okeys
+        self.query_one(RackWidget).mark_okeys = self.practice.mark_okeys
         self.query_one(RackWidget).show(
             self.rack, self.view.okey, self.cursor, self.selected, self.colour_blind, self.fresh
         )
@@ -328,34 +431,38 @@ class TableScreen(PracticeMixin, Screen[None]):
         status.set_class(error, "-error")
         status.update(Text(message))
 
+    def error_text(self, refused: ActionRefused | OkeyError) -> str:
+        if isinstance(refused, OkeyError):
+            refused = ActionRefused.from_error(refused)
+        return self.practice.error_text(refused)
+
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys out (None) or hides (False) a key; the engine's legal actions decide."""
         if action in PRACTICE_KEYS:
-            return self.practice_allowed(action) or False  # hidden when it would do nothing
+            return self.practice.allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
-            return bool(self.tip_shown)
+            return bool(self.practice.tip_shown)
         if not self.is_current_screen():
             return True
-        session = self.session
-        if session.hand.is_over:
+        if self.table.hand_over:
             return action in ("help", "quit_table", "piles", "cursor", "select", "colour_blind")
         if action == "commit":
-            return True if session.human_to_play and self.staging.melds else None
+            return True if self.my_turn and self.staging.melds else None
         kind = ENGINE_ACTIONS.get(action)
         if kind is None:
             return True
-        if not session.human_to_play:
+        if not self.my_turn:
             return None
         return True if any(isinstance(a, kind) for a in legal_actions(self.view)) else None
 
     def is_current_screen(self) -> bool:
         try:
             return self.app.screen is self
-        except Exception:
+        except Exception:  # no app or no screen stack yet: the screen is not being shown
             return False
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         """A key that cannot be used now still explains itself (the engine says why)."""
         action = next(
             (
@@ -369,18 +476,18 @@ class TableScreen(PracticeMixin, Screen[None]):
             return
         if action in PRACTICE_KEYS:
             event.stop()
-            self.set_status(self.practice_refusal(action), error=True)
+            self.set_status(self.practice.refusal(action), error=True)
         elif action in ENGINE_ACTIONS:
             event.stop()
-            self.explain(action)
+            await self.explain(action)
 
-    def explain(self, action: str) -> None:
-        session = self.session
-        if session.hand.is_over:
+    async def explain(self, action: str) -> None:
+        table = self.table
+        if table.hand_over:
             self.set_status("The hand is over", error=True)
             return
-        if not session.human_to_play:
-            who = session.seat_name(session.hand.turn)
+        if not self.my_turn:
+            who = self.seat_name(table.turn)
             self.set_status(f"It is {who}'s turn: wait for your turn", error=True)
             return
         probes: dict[str, Action] = {
@@ -390,40 +497,42 @@ class TableScreen(PracticeMixin, Screen[None]):
             "take_back": TakeBack(),
         }
         probe = probes.get(action)
+        view = self.view
         if action == "discard":
-            tile = self.rack.slots[self.cursor] or (self.view.rack[0] if self.view.rack else None)
+            tile = self.rack.slots[self.cursor] or (view.rack[0] if view.rack else None)
             probe = Discard(tile) if tile is not None else None
         if action in ("add", "swap"):
-            tile = self.rack.slots[self.cursor] or self.view.rack[0]
+            tile = self.rack.slots[self.cursor] or view.rack[0]
             probe = AddTile(tile, 0) if action == "add" else SwapOkey(0, (tile,))
         if probe is not None:
-            try:
-                session.hand.check(probe)
-            except OkeyError as exc:
-                self.set_status(self.error_text(exc), error=True)
+            refused = await table.check(probe)
+            if refused is not None:
+                self.set_status(self.error_text(refused), error=True)
                 return
-        if action in ("add", "swap") and not self.view.table:
+        if action in ("add", "swap") and not view.table:
             self.set_status("There are no melds on the table yet", error=True)
             return
         self.set_status("That is not possible now", error=True)
 
     # -- engine moves ----------------------------------------------------------------
-    def act(self, action: Action, quiet: bool = False, slots: Iterable[int] = ()) -> bool:
-        """Send ``action`` to the engine; ``slots`` are the rack slots of the tiles it uses.
+    async def act(self, action: Action, quiet: bool = False, slots: Iterable[int] = ()) -> bool:
+        """Send ``action`` to the table; ``slots`` are the rack slots of the tiles it uses.
 
-        Only if the engine accepts do those exact tiles leave the rack; a
+        Only if the table accepts do those exact tiles leave the rack; a
         drawn or taken tile comes in at the right end of the lower row,
         marked until the next move. A refused action changes nothing.
         """
-        self.record_step(action, None)
         try:
-            self.session.act(action)
-        except OkeyError as exc:
-            self.record_step(action, False)
+            await self.table.act(action)
+        except ActionRefused as exc:
             self.set_status(self.error_text(exc), error=True)
             self.render_all()
             return False
-        self.record_step(action, True)
+        self.acted(action, slots, quiet)
+        return True
+
+    def acted(self, action: Action, slots: Iterable[int], quiet: bool = False) -> None:
+        """The table took ``action``: the tiles of ``slots`` left the rack, new ones came in."""
         prefer = sorted(self.fresh)
         self.took(slots)
         if isinstance(action, DrawMiddle | TakeDiscard | Discard):
@@ -434,29 +543,29 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.cursor = new[0]  # the cursor waits on the new tile: d then x throws it
         if not quiet:
             self.set_status("")
+        self.keep_rack()
         self.changed()
-        return True
 
-    def action_draw(self) -> None:
-        self.act(DrawMiddle())
+    async def action_draw(self) -> None:
+        await self.act(DrawMiddle())
 
-    def action_take(self) -> None:
-        self.act(TakeDiscard())
+    async def action_take(self) -> None:
+        await self.act(TakeDiscard())
 
-    def action_give_back(self) -> None:
-        if not self.confirm_penalty(GiveBack(), lambda: self.act(GiveBack())):
-            self.act(GiveBack())
+    async def action_give_back(self) -> None:
+        if not self.practice.confirm(GiveBack(), lambda: self.act(GiveBack())):
+            await self.act(GiveBack())
 
-    def action_take_back(self, confirmed: bool = False) -> None:
-        if not confirmed and self.confirm_penalty(
+    async def action_take_back(self, confirmed: bool = False) -> None:
+        if not confirmed and self.practice.confirm(
             TakeBack(), lambda: self.action_take_back(confirmed=True), always=True
         ):
             return
         self.staging.clear()
-        if self.act(TakeBack(), quiet=True):
+        if await self.act(TakeBack(), quiet=True):
             self.set_status("You took back this turn's melds: they are back in their slots")
 
-    def action_discard(self, index: int | None = None) -> None:
+    async def action_discard(self, index: int | None = None) -> None:
         if index is None:
             if len(self.selected) > 1:
                 self.set_status("Select one tile to discard (Esc clears the selection)", True)
@@ -466,14 +575,14 @@ class TableScreen(PracticeMixin, Screen[None]):
         if tile is None:
             self.set_status("Put the cursor on the tile to discard (the slot is empty)", True)
             return
-        if self.confirm_penalty(Discard(tile), lambda: self.discard_at(index, tile)):
+        if self.practice.confirm(Discard(tile), lambda: self.discard_at(index, tile)):
             return
-        self.discard_at(index, tile)
+        await self.discard_at(index, tile)
 
-    def discard_at(self, index: int, tile: Tile) -> None:
+    async def discard_at(self, index: int, tile: Tile) -> None:
         if self.rack.slots[index] != tile:
             return  # the rack changed while a question was open
-        self.act(Discard(tile), slots=[index])
+        await self.act(Discard(tile), slots=[index])
 
     # -- the rack ------------------------------------------------------------------
     def remap(self, moved: dict[int, int]) -> None:
@@ -494,7 +603,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             return
         self.remap(moved)
         self.render_all()
-        self.session.autosave()
+        self.keep_rack()
 
     def action_cursor(self, dx: int, dy: int) -> None:
         row, col = self.rack.place(self.cursor)
@@ -598,7 +707,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.fresh.clear()
         self.set_status(f"Sorted: {what} · o stages the groups")
         self.render_all()
-        self.session.autosave()
+        self.keep_rack()
 
     def action_colour_blind(self) -> None:
         self.colour_blind = not self.colour_blind
@@ -618,7 +727,7 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.cursor = message.indices[0]
         self.toggle_group(message.indices)
 
-    def on_rack_widget_tile_dragged(self, message: RackWidget.TileDragged) -> None:
+    async def on_rack_widget_tile_dragged(self, message: RackWidget.TileDragged) -> None:
         source = message.source
         tile = self.rack.slots[source]
         if tile is None:
@@ -634,7 +743,7 @@ class TableScreen(PracticeMixin, Screen[None]):
             self.remap({source: message.target, message.target: source})
             self.cursor = message.target
             self.render_all()
-            self.session.autosave()
+            self.keep_rack()
             return
         try:
             widget, _ = self.get_widget_at(message.screen_x, message.screen_y)
@@ -643,18 +752,18 @@ class TableScreen(PracticeMixin, Screen[None]):
         node: Any = widget
         while node is not None and not isinstance(node, LayDownArea | PilePanel | MeldsView):
             node = node.parent
-        if isinstance(node, PilePanel) and node.seat == self.session.viewer:
+        if isinstance(node, PilePanel) and node.seat == self.table.seat:
             self.cursor = source
-            self.action_discard(source)
+            await self.action_discard(source)
         elif isinstance(node, LayDownArea):
             if source not in self.selected:
                 self.selected = {source}
-            self.action_stage()
+            await self.action_stage()
         elif isinstance(node, MeldsView):
             self.cursor = source
             if source not in self.selected:
                 self.selected = {source}
-            self.action_add()
+            await self.action_add()
 
     # -- staging and laying down ---------------------------------------------------------
     def allowed_kinds(self, view: PlayerView) -> set[MeldKind]:
@@ -664,11 +773,11 @@ class TableScreen(PracticeMixin, Screen[None]):
             return {MeldKind.RUN, MeldKind.SET}
         return {MeldKind.RUN, MeldKind.SET, MeldKind.PAIR}
 
-    def action_stage(self) -> None:
+    async def action_stage(self) -> None:
         chosen = sorted(self.selected)
         if not chosen:
             if not self.stage_groups() and self.staging.melds:
-                self.action_commit()
+                await self.action_commit()
             return
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         view = self.view
@@ -759,17 +868,17 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.render_all()
         self.refresh_bindings()
 
-    def action_commit(self) -> None:
+    async def action_commit(self) -> None:
         if not self.staging.melds:
             if self.selected:
-                self.action_stage()
+                await self.action_stage()
                 return
             self.set_status("Nothing is staged: press o to stage your groups, or select tiles")
             return
         action = self.staging.action(self.view)
         staged = list(self.staging.melds)
         self.staging.clear()
-        if not self.act(action, quiet=True):
+        if not await self.act(action, quiet=True):
             self.staging.melds.extend(staged)
             self.sync_rack()
             self.render_all()
@@ -789,44 +898,18 @@ class TableScreen(PracticeMixin, Screen[None]):
         self.refresh_bindings()
 
     # -- the table ------------------------------------------------------------------
-    def choose(
-        self, title: str, options: list[tuple[Text | str, Any]], then: Callable[[Any], None]
+    async def choose(
+        self,
+        title: str,
+        options: list[tuple[Text | str, Any]],
+        then: Callable[[Any], Awaitable[None]],
     ) -> None:
         if len(options) == 1:
-            then(options[0][1])
+            await then(options[0][1])
         else:
             self.app.push_screen(ChooserScreen(title, options), then)
 
-    def plan_adds(self, tiles: list[Tile], first: AddTile) -> tuple[list[AddTile], Tile | None]:
-        """Add ``tiles`` to ``first.target`` one by one on a copy of the hand.
-
-        Returns the additions in an order the engine accepts, and the first
-        tile that fits nowhere on that meld (None when all of them fit).
-        """
-        hand = self.session.hand.copy()
-        seat = self.session.viewer
-        totals = tuple(self.session.match.totals())
-        try:
-            hand.apply(first)
-        except OkeyError:
-            return [], first.tile
-        steps = [first]
-        rest = list(tiles)
-        rest.remove(first.tile)
-        while rest:
-            view = PlayerView.of(hand, seat, totals)
-            adds = [a for a in legal_actions(view) if isinstance(a, AddTile)]
-            fit = next(
-                (a for t in rest for a in adds if a.tile == t and a.target == first.target), None
-            )
-            if fit is None:
-                return steps, rest[0]
-            hand.apply(fit)
-            steps.append(fit)
-            rest.remove(fit.tile)
-        return steps, None
-
-    def action_add(self) -> None:
+    async def action_add(self) -> None:
         view = self.view
         chosen = self.chosen_slots()
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
@@ -836,17 +919,18 @@ class TableScreen(PracticeMixin, Screen[None]):
         adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
         plans: list[tuple[AddTile, list[AddTile]]] = []
         missed: tuple[Tile, int] | None = None
-        for first in adds:
-            steps, bad = self.plan_adds(tiles, first)
-            if bad is None:
-                plans.append((first, steps))
-            elif missed is None:
-                missed = (bad, first.target)
-        if len(tiles) > 1:  # one plan per meld: which tile goes first does not matter
-            plans = list({first.target: (first, steps) for first, steps in plans}.values())
+        if len(tiles) == 1:
+            plans = [(a, [a]) for a in adds]  # an okey may stand for more than one tile
+        else:  # one plan per meld, in an order the engine accepts, all or nothing
+            for target in dict.fromkeys(a.target for a in adds):
+                steps, bad = await self.table.plan_adds(tiles, target)
+                if bad is None and steps:
+                    plans.append((steps[0], steps))
+                elif bad is not None and missed is None:
+                    missed = (bad, target)
         if not plans:
             if not adds:
-                self.explain_add(tiles[0])
+                await self.explain_add(tiles[0])
             elif missed is not None:
                 self.set_status(
                     f"{missed[0]} does not fit meld {missed[1] + 1}: nothing was added", True
@@ -860,30 +944,32 @@ class TableScreen(PracticeMixin, Screen[None]):
                 label.append(f"  (okey as {first.meant})")
             options.append((label, steps))
 
-        def then(steps: list[AddTile] | None) -> None:
+        async def then(steps: list[AddTile] | None) -> None:
             if steps is None:
                 return
             used = list(chosen)
+            slots = []
             for step in steps:
                 slot = next(i for i in used if self.rack.slots[i] == step.tile)
                 used.remove(slot)
-                if not self.act(step, slots=[slot]):
-                    return
-            target = steps[0].target + 1
+                slots.append(slot)
+            try:
+                await self.table.act_all(steps)
+            except ActionRefused as exc:
+                self.set_status(self.error_text(exc), error=True)
+                self.render_all()
+                return
+            self.acted(steps[-1], slots, quiet=True)
             added = " ".join(str(a.tile) for a in steps)
-            self.set_status(f"Added {added} to meld {target}")
+            self.set_status(f"Added {added} to meld {steps[0].target + 1}")
 
-        self.choose("Add to which meld?", options, then)
+        await self.choose("Add to which meld?", options, then)
 
-    def explain_add(self, tile: Tile) -> None:
-        """Why ``tile`` cannot be added anywhere: the engine's refusal for the first meld."""
-        try:
-            self.session.hand.check(AddTile(tile, 0))
-        except OkeyError as exc:
-            if exc.code in DOES_NOT_FIT:
-                self.set_status(f"{tile} does not fit any meld on the table", True)
-            else:
-                self.set_status(self.error_text(exc), True)
+    async def explain_add(self, tile: Tile) -> None:
+        """Why ``tile`` cannot be added anywhere: the table's refusal for the first meld."""
+        refused = await self.table.check(AddTile(tile, 0))
+        if refused is not None and refused.code not in DOES_NOT_FIT:
+            self.set_status(self.error_text(refused), True)
             return
         self.set_status(f"{tile} does not fit any meld on the table", True)
 
@@ -898,7 +984,7 @@ class TableScreen(PracticeMixin, Screen[None]):
                 slots.append(slot)
         return slots
 
-    def action_swap(self) -> None:
+    async def action_swap(self) -> None:
         view = self.view
         legal = [a for a in legal_actions(view) if isinstance(a, SwapOkey)]
         if not legal:
@@ -912,44 +998,11 @@ class TableScreen(PracticeMixin, Screen[None]):
             label.append_text(chips(action.tiles, view.okey))
             options.append((label, action))
 
-        def then(action: SwapOkey | None) -> None:
+        async def then(action: SwapOkey | None) -> None:
             if action is not None:
-                self.act(action, slots=self.slots_for(action.tiles))
+                await self.act(action, slots=self.slots_for(action.tiles))
 
-        self.choose("Take which okey?", options, then)
-
-    # -- bots ---------------------------------------------------------------------------
-    @work(exclusive=True, group="bots")
-    async def run_bots(self) -> None:
-        session = self.session
-        self.moves_seen.clear()
-        while session.bots_to_play:
-            await asyncio.sleep(self.bot_delay)
-            seat = session.hand.turn
-            view = session.view(seat)
-            action = await asyncio.to_thread(session.choose, seat, view)
-            session.apply_bot(seat, view, action)
-            self.sync_rack()
-            self.render_all()
-            self.refresh_bindings()
-            if self.moves_seen and self.bot_delay:
-                self.set_status(self.moves_seen[-1])  # say it while the table shows it
-        self.changed_after_bots()
-
-    def changed_after_bots(self) -> None:
-        if self.session.hand.is_over:
-            self.show_summary()
-        else:
-            self.refresh_bindings()
-            if self.hand_over_if_needed():
-                return
-            if self.session.human_to_play and not self.query_one("#status", Static).has_class(
-                "-error"
-            ):
-                # What the others did on the table, then what the human can do.
-                moves = self.moves_seen[-2:]
-                self.set_status(" · ".join([*moves, "Your turn" if moves else self.turn_hint()]))
-            self.show_tips()
+        await self.choose("Take which okey?", options, then)
 
     def turn_hint(self) -> str:
         view = self.view
@@ -978,28 +1031,35 @@ class TableScreen(PracticeMixin, Screen[None]):
     def show_summary(self) -> None:
         if self._summary_shown:
             return
+        report = self.table.report()
+        if report is None:
+            return  # not scored yet: the table's next change brings it
         self._summary_shown = True
         from okey_tui.ui.screens.summary import HandSummaryScreen
 
-        result = self.session.finish_hand()
-        self.before_summary(
-            lambda: self.app.push_screen(
-                HandSummaryScreen(self.session, result), self._after_summary
-            )
-        )
+        seats = self.table.seats()
 
-    def _after_summary(self, choice: str | None) -> None:
+        def show() -> None:
+            self.app.push_screen(HandSummaryScreen(report, seats), self._after_summary)
+
+        if self.hotseat is not None:
+            self.hotseat.before_summary(show)
+        else:
+            show()
+
+    async def _after_summary(self, choice: str | None) -> None:
         if choice == "quit":
             self.app.exit()
             return
         if choice == "new":
-            self.app.new_match()
+            cast("OkeyApp", self.app).new_match()
             return
-        self.session.next_hand()
-        self.new_hand()
+        await self.table.next_hand()
+        if self.table.hand_number != self._hand:
+            self.new_hand()
 
     def action_piles(self) -> None:
-        self.app.push_screen(PilesScreen(self.session, self.view))
+        self.app.push_screen(PilesScreen(self.table.seats(), self.view))
 
     def on_pile_panel_opened(self, message: PilePanel.Opened) -> None:
         self.action_piles()
@@ -1009,13 +1069,26 @@ class TableScreen(PracticeMixin, Screen[None]):
 
         self.app.push_screen(HelpScreen(self.BINDINGS))
 
+    # -- practice keys (the practice policy answers) ------------------------------------------
+    def action_hints(self) -> None:
+        self.practice.toggle_hints()
+
+    def action_undo(self) -> None:
+        self.practice.undo()
+
+    def action_mark_okeys(self) -> None:
+        self.practice.toggle_okey_marks()
+
+    def action_next_tip(self) -> None:
+        self.practice.next_tip()
+
     def action_quit_table(self) -> None:
         def answer(yes: bool | None) -> None:
             if yes:
                 self.app.exit()
 
-        path = self.session.save_path
         question = "Quit the game?"
-        if path is not None and not self.session.match.is_over:
-            question += f"\nThe match is saved: okey101 play --resume {path.stem} continues it."
+        note = self.table.leave_note()
+        if note:
+            question += f"\n{note}"
         self.app.push_screen(ConfirmScreen(question), answer)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual import events
 from textual.containers import VerticalScroll
@@ -12,7 +14,7 @@ from textual.widgets import RichLog, Static
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, TableMeld
 from okey_tui.engine.view import PlayerView
-from okey_tui.ui.session import Session
+from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
 
@@ -39,13 +41,13 @@ class PlayerPanel(Static):
         super().__init__(id=id, classes="player")
         self.seat = seat
 
-    def show(self, session: Session, view: PlayerView) -> None:
+    def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
         seat = self.seat
-        level = session.seat_level(seat)
+        info = seats[seat]
         turn = view.turn == seat and view.outcome is None
         self.set_class(turn, "-turn")
-        self.border_title = ("▶ " if turn else "") + session.seat_name(seat)
-        self.border_subtitle = level or ""
+        self.border_title = ("▶ " if turn else "") + info.name
+        self.border_subtitle = info.level or ("away" if not info.connected else "")
         text = Text()
         count = view.rack_counts[seat]
         score = view.match_totals[seat]
@@ -76,13 +78,13 @@ class PilePanel(Static):
         super().__init__(id=id, classes="pile")
         self.seat = seat
 
-    def show(self, session: Session, view: PlayerView) -> None:
+    def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
         pile = view.discards[self.seat]
         mine = self.seat == view.seat
         for_me = self.seat == view.left
         self.set_class(for_me, "-for-me")
         # Titled by whose pile it is, never just the name: the player's panel has that title.
-        owner = "Your" if mine else f"{session.seat_name(self.seat)}'s"
+        owner = "Your" if mine else f"{seats[self.seat].name}'s"
         room = self.size.width - 2  # the content width, less the spaces around the title
         self.border_title = f"{owner} pile" if not room or len(owner) + 5 <= room else owner
         self.border_subtitle = f"pile · {len(pile)}" if pile else "pile"
@@ -106,21 +108,21 @@ class PilePanel(Static):
 class CentreInfo(Static):
     """The indicator, the okey it names, the middle count, the hand number."""
 
-    def show(self, session: Session, view: PlayerView) -> None:
+    def show(self, hand_number: int, view: PlayerView) -> None:
         text = Text()
         text.append("Indicator ", "bold")
         text.append_text(chip(view.indicator))
         text.append("  okey ", "bold")
         text.append_text(chip(view.okey, view.okey))
         text.append(f"   Middle: {view.middle_count}", "bold")
-        match = session.match
+        rules = view.rules
         # The hand and the table's kind go in the box's title: one more line for melds.
         if isinstance(self.parent, Widget):
             self.parent.border_title = (
-                f"Hand {match.hand_number + 1}/{session.rules.hands}"
-                f" · {session.rules.game_type.label}"
-                + (" · partners" if session.rules.partners else "")
-                + ("" if session.rules.penalties else " · no penalties")
+                f"Hand {hand_number + 1}/{rules.hands}"
+                f" · {rules.game_type.label}"
+                + (" · partners" if rules.partners else "")
+                + ("" if rules.penalties else " · no penalties")
             )
         self.update(text)
 
@@ -133,7 +135,9 @@ class MeldsView(VerticalScroll):
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="melds-text")
 
-    def show(self, session: Session, view: PlayerView, marks: dict[int, int] | None = None) -> None:
+    def show(
+        self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int] | None = None
+    ) -> None:
         okey = view.okey
         marks = marks or {}
         text = Text()
@@ -146,7 +150,7 @@ class MeldsView(VerticalScroll):
             if text:
                 text.append("\n")
             opening = view.openings[seat]
-            head = f"{session.seat_name(seat)} — "
+            head = f"{seats[seat].name} — "
             if opening is None:
                 head += "took back"
             elif opening.kind is OpeningKind.PAIRS:
@@ -220,10 +224,10 @@ class LayDownArea(Static):
         return len(text.wrap(self.app.console, width)) + 2
 
 
-def event_line(session: Session, event: Event, okey_view: PlayerView) -> Text:
+def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -> Text:
     """One log line; the human never sees what another seat drew from the middle."""
     text = Text()
-    who = session.seat_name(event.seat) if event.seat is not None else ""
+    who = seats[event.seat].name if event.seat is not None else ""
     if event.kind == "deal":
         text.append(event.text, "bold")
         return text
@@ -254,21 +258,27 @@ class TableMarks:
     def __init__(self) -> None:
         self.reset()
 
-    def reset(self) -> None:
+    def reset(self, events: Sequence[Event] = (), table: Sequence[TableMeld] = ()) -> None:
+        """Start over; what ``events`` and ``table`` show already is not news."""
         self.marks: dict[int, int] = {}  # table meld index -> the seat that changed it
-        self.seen: list[TableMeld] = []
-        self.logged = 0
+        self.seen: list[TableMeld] = list(table)
+        self.logged = len(events)
         self.turn: int | None = None
 
-    def update(self, session: Session, viewer: int | None) -> list[str]:
+    def update(
+        self,
+        seats: Sequence[SeatInfo],
+        events: Sequence[Event],
+        view: PlayerView,
+        viewer: int | None,
+    ) -> list[str]:
         """Note the table's changes since the last call; ``viewer``'s own are not marked."""
-        hand = session.hand
-        news = hand.events[self.logged :]
-        self.logged = len(hand.events)
-        if hand.turn != self.turn:
-            self.turn = hand.turn
-            self.marks = {i: s for i, s in self.marks.items() if s != hand.turn}
-        table = hand.table
+        news = list(events[self.logged :])
+        self.logged = len(events)
+        if view.turn != self.turn:
+            self.turn = view.turn
+            self.marks = {i: s for i, s in self.marks.items() if s != view.turn}
+        table = view.table
         if len(table) < len(self.seen):  # a take-back: its melds are gone
             self.marks = {i: s for i, s in self.marks.items() if i < len(table)}
         old = self.seen
@@ -281,15 +291,19 @@ class TableMarks:
             for i in changed:
                 if table[i].owner == event.seat or event.kind in ("add", "swap"):
                     self.marks[i] = event.seat
-            lines.append(self.describe(session, event, news[n + 1 :], changed, viewer))
+            lines.append(self.describe(seats, table, event, news[n + 1 :], changed, viewer))
         return lines
 
     @staticmethod
     def describe(
-        session: Session, event: Event, after: list[Event], changed: list[int], viewer: int | None
+        seats: Sequence[SeatInfo],
+        table: Sequence[TableMeld],
+        event: Event,
+        after: list[Event],
+        changed: list[int],
+        viewer: int | None,
     ) -> str:
-        who = session.seat_name(event.seat) if event.seat is not None else ""
-        table = session.hand.table
+        who = seats[event.seat].name if event.seat is not None else ""
         tile = event.tiles[0] if event.tiles else None
         hit = [i for i in changed if tile is not None and tile in table[i].meld.tiles]
         numbers = ", ".join(str(i + 1) for i in changed)
@@ -303,7 +317,7 @@ class TableMarks:
         text = f"{who} swapped the okey out of {target}"
         paid = next((e for e in after[:1] if e.kind == "penalty"), None)
         if paid is not None and paid.seat is not None:
-            payer = "you" if paid.seat == viewer else session.seat_name(paid.seat)
+            payer = "you" if paid.seat == viewer else seats[paid.seat].name
             text += f": +{paid.value} to {payer}"
         return text
 

@@ -1,0 +1,288 @@
+"""A table in this process: the :class:`TableInterface` over a :class:`Session`. No Textual.
+
+The table screen sits at a :class:`LocalTable` for ``okey101 play`` exactly as
+it sits at a :class:`~okey_tui.net.client.RemoteTable` for ``okey101 join``:
+it reads the seat's view, sends actions and is told of changes. Here the
+bots play in this process (their choice in a worker thread, at the table's
+pace), the match is saved after every action, and a hand that ends is
+scored at once.
+
+Two things only a table in this process offers: undo within a turn (a
+practice table; the steps are the engine's own snapshots) and, for a
+hot-seat table, :meth:`sit` to turn the table to another person's seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+
+from okey_tui.engine.actions import Action, AddTile
+from okey_tui.engine.errors import OkeyError
+from okey_tui.engine.state import Event
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView, plan_adds
+from okey_tui.practice import TurnUndo
+from okey_tui.table import (
+    ActionRefused,
+    ChatLine,
+    HandReport,
+    HandSummary,
+    SeatInfo,
+    SeatLine,
+    TableInterface,
+    hand_report,
+)
+from okey_tui.ui.session import Session
+
+log = logging.getLogger(__name__)
+
+
+class LocalTable:
+    """One match in this process, seen from the seat whose rack is on the screen."""
+
+    def __init__(self, session: Session, bot_delay: float = 0.5, undo: bool = False) -> None:
+        self.session = session
+        self.bot_delay = bot_delay
+        self._undo = TurnUndo() if undo else None
+        self._listener: Callable[[], None] | None = None
+        self._bots: asyncio.Task[None] | None = None
+        self._chat: list[ChatLine] = []
+
+    # -- who sits here ------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self.session.viewer
+
+    def sit(self, seat: int) -> None:
+        """Hot-seat: the screen now shows ``seat`` (one of the table's people)."""
+        if seat not in self.session.humans:
+            raise ValueError(f"seat {seat} is not a person's")
+        self.session.viewer = seat
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play at this terminal."""
+        return self.session.humans
+
+    def seats(self) -> Sequence[SeatInfo]:
+        session = self.session
+        return [SeatInfo(s, session.seat_name(s), session.seat_level(s)) for s in range(4)]
+
+    # -- what the seat sees ----------------------------------------------------------------------
+    def view(self) -> PlayerView:
+        return self.session.view()
+
+    @property
+    def events(self) -> Sequence[Event]:
+        seat = self.seat
+        return [
+            Event(e.kind, e.seat, e.text, (), e.value) if e.kind == "draw" and e.seat != seat else e
+            for e in self.session.events
+        ]
+
+    @property
+    def turn(self) -> int:
+        return self.session.hand.turn
+
+    @property
+    def hand_number(self) -> int:
+        return self.session.match.hand_number
+
+    @property
+    def hand_over(self) -> bool:
+        return self.session.hand.is_over
+
+    @property
+    def match_over(self) -> bool:
+        return self.session.match.is_over
+
+    @property
+    def results(self) -> Sequence[HandSummary]:
+        summaries = []
+        for n, result in enumerate(self.session.match.results, start=1):
+            lines = tuple(
+                SeatLine(
+                    s.seat,
+                    s.finish,
+                    sum(t.number for t in s.tiles_left),
+                    s.okeys_in_hand,
+                    s.penalties,
+                    s.bonus,
+                    s.total,
+                    s.formula,
+                )
+                for s in result.seats
+            )
+            summaries.append(HandSummary(n, result.outcome, lines))
+        return summaries
+
+    def totals(self) -> tuple[int, ...]:
+        return tuple(self.session.match.totals())
+
+    def report(self) -> HandReport | None:
+        return hand_report(self.session.match)
+
+    @property
+    def chat_lines(self) -> Sequence[ChatLine]:
+        return self._chat
+
+    def layout(self) -> list[str | None] | None:
+        return self.session.layouts.get(self.seat)
+
+    def keep_layout(self, slots: list[str | None]) -> None:
+        self.session.layouts[self.seat] = list(slots)
+        self.session.autosave()
+
+    def leave_note(self) -> str | None:
+        path = self.session.save_path
+        if path is None or self.match_over:
+            return None
+        return f"The match is saved: okey101 play --resume {path.stem} continues it."
+
+    # -- acting -------------------------------------------------------------------------------
+    async def act(self, action: Action) -> None:
+        self._act(action)
+        self._after_change()
+
+    async def act_all(self, actions: Sequence[Action]) -> None:
+        hand = self.session.hand
+        saved = hand.copy()
+        undo_steps = list(self._undo.steps) if self._undo is not None else []
+        try:
+            for action in actions:
+                self._act(action)
+        except ActionRefused:
+            hand.restore(saved)
+            if self._undo is not None:
+                self._undo.steps[:] = undo_steps
+            self.session.autosave()
+            raise
+        self._after_change()
+
+    async def check(self, action: Action) -> ActionRefused | None:
+        if not self.session.human_to_play:
+            return self._not_your_turn()
+        try:
+            self.session.hand.check(action)
+        except OkeyError as exc:
+            return ActionRefused.from_error(exc)
+        return None
+
+    async def plan_adds(
+        self, tiles: Sequence[Tile], target: int
+    ) -> tuple[list[AddTile], Tile | None]:
+        return plan_adds(self.session.hand, tiles, target)
+
+    async def say(self, text: str) -> None:
+        """Chat at a table in this process is a note in the log for the people here."""
+        self._chat.append(ChatLine(self.seat, self.session.seat_name(self.seat), text[:200]))
+        self._notify()
+
+    async def next_hand(self) -> None:
+        if not self.hand_over or self.match_over:
+            return
+        if self._undo is not None:
+            self._undo.clear()
+        self.session.next_hand()
+        self._after_change()
+
+    def _act(self, action: Action) -> None:
+        session = self.session
+        if not session.human_to_play:
+            raise self._not_your_turn()
+        undo = self._undo
+        if undo is not None:
+            undo.before(session.hand, action)
+        try:
+            session.act(action)
+        except OkeyError as exc:
+            if undo is not None:
+                undo.after(session.hand, action, False)
+            raise ActionRefused.from_error(exc) from None
+        if undo is not None:
+            undo.after(session.hand, action, True)
+
+    def _not_your_turn(self) -> ActionRefused:
+        from okey_tui.engine.errors import ErrorCode, NotYourTurnError
+
+        who = self.session.seat_name(self.turn)
+        return ActionRefused.from_error(
+            NotYourTurnError(
+                f"It is {who}'s turn: wait for your turn", code=ErrorCode.NOT_YOUR_TURN
+            )
+        )
+
+    # -- undo (a practice table) --------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return self._undo is not None and self._undo.can_undo(self.session.hand)
+
+    def undo(self) -> str | None:
+        """Take back this seat's last step of the turn; what was undone (None: nothing)."""
+        if self._undo is None:
+            return None
+        label = self._undo.undo(self.session.hand)
+        if label is not None:
+            self.session.autosave()
+        return label
+
+    # -- the bots and the listener -------------------------------------------------------------
+    def set_listener(self, listener: Callable[[], None] | None) -> None:
+        """Listen to the table, which then begins (or resumes) play: a hand that ended is
+        scored, the bots move if it is their turn. ``None`` stops the bots (the screen left)."""
+        self._listener = listener
+        if listener is None:
+            if self._bots is not None:
+                self._bots.cancel()
+                self._bots = None
+            return
+        self._after_change(notify=False)
+
+    @property
+    def bots_playing(self) -> bool:
+        return self._bots is not None and not self._bots.done()
+
+    async def close(self) -> None:
+        """Stop the bots (the screen is going away)."""
+        if self._bots is not None:
+            self._bots.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._bots
+            self._bots = None
+
+    def _after_change(self, notify: bool = True) -> None:
+        session = self.session
+        if session.hand.is_over and not session.match.hand_scored:
+            session.finish_hand()
+        if session.bots_to_play and not self.bots_playing:
+            self._bots = asyncio.get_running_loop().create_task(self._run_bots())
+        if notify:
+            self._notify()
+
+    async def _run_bots(self) -> None:
+        session = self.session
+        while session.bots_to_play:
+            await asyncio.sleep(self.bot_delay)
+            seat = session.hand.turn
+            view = session.view(seat)
+            action = await asyncio.to_thread(session.choose, seat, view)
+            session.apply_bot(seat, view, action)
+            if session.hand.is_over and not session.match.hand_scored:
+                session.finish_hand()
+            self._notify()
+
+    def _notify(self) -> None:
+        if self._listener is None:
+            return
+        try:
+            self._listener()
+        except Exception:  # a screen's fault must not stop the table
+            log.exception("the table listener failed")
+
+
+def _is_a_table_interface(table: LocalTable) -> TableInterface:
+    """Never called: mypy checks here that a LocalTable is a TableInterface."""
+    return table

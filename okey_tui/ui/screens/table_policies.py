@@ -1,0 +1,284 @@
+"""What a practice table and a hot-seat table add to the table screen: two policies it owns.
+
+:class:`Practice` — the hint panel (``h``), penalty confirms, undo within the
+turn (``u``, where the table offers it), a rule reference on every refusal,
+okeys marked on the rack, and first-hand tips. Its confirm before a costly
+action also serves every table for a take-back.
+
+:class:`HotSeat` — the privacy screen between two people's turns, each
+person's rack kept apart, and a recap of what happened since a player's
+last turn. Only a table in this process (:class:`LocalTable`) can be shared
+by several people at one terminal.
+
+The rules and the words live in :mod:`okey_tui.practice` and
+:mod:`okey_tui.hotseat`; the policies only wire them to the screen.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.widgets import Static
+
+from okey_tui.engine.actions import Action
+from okey_tui.engine.errors import RULE_SECTIONS
+from okey_tui.hotseat import next_human
+from okey_tui.practice import hint_for, penalty_warning
+from okey_tui.table import ActionRefused
+from okey_tui.ui.local_table import LocalTable
+from okey_tui.ui.rack import RackLayout
+from okey_tui.ui.tips import Walkthrough
+from okey_tui.ui.widgets.board import event_line
+from okey_tui.ui.widgets.hints import HintPanel
+from okey_tui.ui.widgets.rack import RackWidget
+
+if TYPE_CHECKING:
+    from okey_tui.ui.screens.table import TableScreen
+
+PRACTICE_KEYS = {"hints", "undo"}
+# Events worth telling a returning player about (their own draws never show a tile).
+RECAP_KINDS = {
+    "deal",
+    "draw",
+    "take",
+    "giveback",
+    "discard",
+    "open",
+    "lay",
+    "add",
+    "swap",
+    "takeback",
+    "penalty",
+    "pairs",
+    "empty",
+}
+
+
+def refusal_text(refused: ActionRefused, with_rule: bool) -> str:
+    """The table's refusal for the player, with the rule it enforces at a practice table."""
+    if with_rule and refused.rule is not None and refused.rule in RULE_SECTIONS:
+        return f"{refused.message} (rules §{refused.rule} {RULE_SECTIONS[refused.rule]})"
+    return refused.message
+
+
+class Practice:
+    """Hints, undo, penalty confirms, rule references, okey marks and tips."""
+
+    def __init__(
+        self,
+        screen: TableScreen,
+        on: bool,
+        tips: bool = True,
+        tips_shown: set[tuple[int, str]] | None = None,
+        mark_okeys: bool = False,
+    ) -> None:
+        self.screen = screen
+        self.on = on
+        # The tips already shown live with the match, so a resumed match does not repeat them.
+        self.walkthrough = Walkthrough(
+            enabled=on and tips, shown=tips_shown if tips_shown is not None else set()
+        )
+        self.mark_okeys = on or mark_okeys
+        self.hints_on = False
+        self.tips_waiting: list[str] = []
+        self.tip_shown: str | None = None
+
+    # -- keys -------------------------------------------------------------------------------
+    def allowed(self, action: str) -> bool | None:
+        """``h`` and ``u``: hidden off a practice table, greyed when there is nothing to undo."""
+        if not self.on:
+            return False
+        if action == "undo":
+            table = self.screen.table
+            return True if isinstance(table, LocalTable) and table.can_undo else None
+        return True
+
+    def refusal(self, action: str) -> str:
+        """Why ``h`` or ``u`` does nothing now."""
+        if not self.on:
+            what = "Hints" if action == "hints" else "Undo"
+            return f"{what}: only at a practice table (okey101 play --practice)"
+        return "Nothing of yours to undo this turn"
+
+    def error_text(self, refused: ActionRefused) -> str:
+        return refusal_text(refused, with_rule=self.on)
+
+    def confirm(self, action: Action, then: Callable[[], object], always: bool = False) -> bool:
+        """Ask before an action that costs points: at a practice table, or at every table
+        with ``always``. True if it asked (``then`` runs on yes)."""
+        screen = self.screen
+        if not (self.on or always) or not screen.my_turn:
+            return False
+        warning = penalty_warning(screen.view, action)
+        if warning is None:
+            return False
+        from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+        async def answer(yes: bool | None) -> None:
+            if not yes:
+                screen.set_status("Nothing done: no penalty")
+                return
+            result = then()
+            if inspect.isawaitable(result):
+                await result
+
+        screen.app.push_screen(ConfirmScreen(f"{warning}\n\nDo it anyway?"), answer)
+        return True
+
+    def undo(self) -> None:
+        screen = self.screen
+        table = screen.table
+        label = table.undo() if isinstance(table, LocalTable) else None
+        if label is None:
+            screen.set_status("Nothing of yours to undo this turn", error=True)
+            return
+        screen.staging.clear()
+        screen.selected.clear()
+        screen.rebuild_log()
+        screen.set_status(f"Undone: {label}")
+        screen.changed()
+
+    def toggle_hints(self) -> None:
+        self.hints_on = not self.hints_on
+        self.screen.query_one("#main").set_class(self.hints_on, "-hints")
+        self.render_hints()
+        self.screen.set_status("Hints shown: h hides them" if self.hints_on else "Hints hidden")
+
+    def toggle_okey_marks(self) -> None:
+        self.mark_okeys = not self.mark_okeys
+        self.screen.set_status("Okeys marked on the rack" if self.mark_okeys else "Okey marks off")
+        self.screen.render_all()
+
+    def render_hints(self) -> None:
+        if not self.hints_on or self.screen.hidden:
+            return
+        self.screen.query_one(HintPanel).show(hint_for(self.screen.view))
+
+    # -- tips ------------------------------------------------------------------------------
+    def show_tips(self) -> None:
+        screen = self.screen
+        if not screen.my_turn or screen.hidden:
+            return
+        self.tips_waiting += self.walkthrough.due(screen.view)
+        if self.tip_shown is None:
+            self.next_tip()
+
+    def drop_tips(self) -> None:
+        self.tips_waiting.clear()
+        self.next_tip()
+
+    def next_tip(self) -> None:
+        """Tips show one at a time in the table's middle row (never the rack, piles or log)."""
+        box = self.screen.query_one("#tip", Static)
+        self.tip_shown = self.tips_waiting.pop(0) if self.tips_waiting else None
+        box.set_class(self.tip_shown is not None, "-shown")
+        if self.tip_shown is not None:
+            more = f" · {len(self.tips_waiting)} more" if self.tips_waiting else ""
+            box.border_title = "Tip"
+            box.border_subtitle = f"n: got it{more}"
+            box.update(self.tip_shown)
+        self.screen.refresh_bindings()
+
+
+class HotSeat:
+    """Several people at one terminal, each with their own seat and rack."""
+
+    def __init__(self, screen: TableScreen, table: LocalTable) -> None:
+        self.screen = screen
+        self.table = table
+        self.seen_upto: dict[int, int] = {}
+        self.seat_layouts: dict[int, RackLayout] = {}
+
+    def recap(self, seat: int) -> Text:
+        """What everyone did since ``seat`` last had the screen: public events only."""
+        table = self.table
+        seats = table.seats()
+        view = table.session.view(seat)
+        text = Text()
+        for event in table.session.events[self.seen_upto.get(seat, 0) :]:
+            if event.kind not in RECAP_KINDS or (event.kind == "draw" and event.seat == seat):
+                continue
+            if text:
+                text.append("\n")
+            text.append_text(event_line(seats, event, view))
+        return text
+
+    def hide_racks(self) -> None:
+        screen = self.screen
+        screen.hidden = True
+        screen.app.clear_notifications()
+        screen.practice.drop_tips()  # a tip may speak of the rack being hidden
+        screen.query_one(RackWidget).show(RackLayout(), screen.view.okey, -1, set(), False)
+
+    def pass_to(self, seat: int, then: Callable[[], None] | None = None, new: bool = False) -> None:
+        """Hide every rack and ask for the terminal to go to ``seat`` (``new``: a new hand)."""
+        from okey_tui.ui.screens.privacy import PrivacyScreen
+
+        screen, table = self.screen, self.table
+        if not new:
+            self.seen_upto[table.seat] = len(table.session.events)
+            self.seat_layouts[table.seat] = screen.rack
+            screen.keep_rack()
+        self.hide_racks()
+        name = table.seats()[seat].name
+        privacy = PrivacyScreen(f"Pass to {name} — press Enter when ready", self.recap(seat))
+
+        def ready(_: object = None) -> None:
+            self.take_seat(seat)
+            if then is not None:
+                then()
+
+        screen.app.push_screen(privacy, ready)
+
+    def take_seat(self, seat: int) -> None:
+        screen, table = self.screen, self.table
+        table.sit(seat)
+        screen.hidden = False
+        screen.rack = self.seat_layouts.pop(seat) if seat in self.seat_layouts else RackLayout()
+        screen.staging.clear()
+        screen.selected.clear()
+        screen.fresh.clear()
+        screen.cursor = 0
+        screen.rebuild_log()
+        screen.set_status(f"{table.seats()[seat].name}, it is your turn" if screen.my_turn else "")
+        screen.changed()
+
+    def pass_if_needed(self) -> bool:
+        """When another person's turn has come, pass the terminal first. True if it did."""
+        table = self.table
+        if table.hand_over or table.turn not in table.people or table.turn == table.seat:
+            return False
+        if self.screen.hidden:
+            return True
+        self.pass_to(table.turn)
+        return True
+
+    def new_hand(self) -> None:
+        """At a new hand the terminal goes to the first person to play."""
+        self.seen_upto = {}
+        self.seat_layouts = {}
+        table = self.table
+        first = next_human(table.people, table.turn)
+        self.pass_to(first, new=True)
+        table.sit(first)
+
+    def kept_layouts(self) -> dict[int, list[str | None] | None]:
+        """Every person's rack order as the table kept it (a resumed match)."""
+        layouts = self.table.session.layouts
+        return {seat: layouts.get(seat) for seat in self.table.people}
+
+    def before_summary(self, show: Callable[[], None]) -> None:
+        """Hide the last rack before the hand summary shows everyone's tiles."""
+        from okey_tui.ui.screens.privacy import PrivacyScreen
+
+        self.hide_racks()
+        self.screen.app.push_screen(
+            PrivacyScreen(
+                "The hand is over — press Enter to see the hand summary",
+                note="The summary shows the tiles left in every rack, as at a real table.",
+            ),
+            lambda _=None: show(),
+        )
