@@ -37,7 +37,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "Your unfinished matches: list them, or delete one.",
     ),
     "host": ("okey_tui.commands.host", "host", "Open a table friends join from their computers."),
-    "join": ("okey_tui.commands.join", "join", "Take a seat at a friend's table (coming soon)."),
+    "join": (
+        "okey_tui.commands.join",
+        "join",
+        "Take a seat at a friend's table (okey101 host opens one).",
+    ),
     "simulate": (
         "okey_tui.commands.simulate",
         "simulate",

@@ -331,3 +331,39 @@ def exclusive(path: Path) -> Iterator[MatchLock]:
         yield lock
     finally:
         lock.release()
+
+
+# -- seats at tables on other computers ------------------------------------------------------
+
+
+def seats_path() -> Path:
+    return data_dir() / "seats.json"
+
+
+def _seats() -> dict[str, str]:
+    try:
+        raw = json.loads(seats_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, str)}
+
+
+def seat_token(table: str) -> str | None:
+    """The token of our seat at ``table`` (its address and join code), if we sat there."""
+    return _seats().get(table)
+
+
+def keep_seat_token(table: str, token: str | None) -> None:
+    """Remember (or, with None, forget) our seat's token at ``table``: a player whose
+    terminal closed runs the same ``okey101 join`` again and takes the seat back."""
+    seats = _seats()
+    if token is None:
+        if seats.pop(table, None) is None:
+            return
+    else:
+        seats[table] = token
+    with contextlib.suppress(OSError):
+        data_dir().mkdir(parents=True, exist_ok=True)
+        atomic_write(seats_path(), json.dumps(seats, indent=1, sort_keys=True))

@@ -1,8 +1,9 @@
 """``okey101 host``: open a table others join from their own computers.
 
 The table choices are ``okey101 play``'s own options (the same objects, so
-the two commands cannot drift). ``--no-seat`` serves the table only; the
-host's own seat at the terminal table comes with the remote table screen.
+the two commands cannot drift). The host sits at the table in this terminal
+(joining their own server over loopback, like every other player);
+``--no-seat`` serves the table only.
 """
 
 from __future__ import annotations
@@ -35,12 +36,6 @@ TABLE_OPTIONS = (
     "seed",
     "bot_delay",
 )
-# play's flag -> the table setting it turns on
-COMING = (
-    "okey101: the terminal table for remote play is coming. For now, serve a table with\n"
-    "  okey101 host --no-seat\n"
-    "and play it from a program that speaks the protocol (docs/protocol.md)."
-)
 
 
 def _table_options() -> list[click.Parameter]:
@@ -67,6 +62,7 @@ def _table_options() -> list[click.Parameter]:
 )
 @click.option("--key", type=click.Path(exists=True, dir_okay=False), help="TLS private key (PEM).")
 @click.option("--no-seat", is_flag=True, help="Only serve the table: the host does not play.")
+@click.option("--name", help="Your name at the table (at most 16 characters).")
 @click.option(
     "--start-when-full",
     is_flag=True,
@@ -78,6 +74,7 @@ def host(
     cert: str | None,
     key: str | None,
     no_seat: bool,
+    name: str | None,
     start_when_full: bool,
     game_type: str | None = None,
     hands: int | None = None,
@@ -99,9 +96,8 @@ def host(
     if (cert is None) != (key is None):
         raise click.UsageError("--cert and --key go together: give both to serve over TLS")
     levels = _bots(bots) or ("normal", "normal", "normal")
-    if not no_seat:
-        click.echo(COMING, err=True)
-        raise SystemExit(1)
+    if name is not None and not 1 <= len(name.strip()) <= 16:
+        raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
 
     from okey_tui.settings import TableSettings
 
@@ -114,16 +110,76 @@ def host(
             context.load_cert_chain(cert, key)
         except (ssl.SSLError, OSError) as exc:
             raise click.BadParameter(f"cannot load the certificate and key: {exc}") from None
-    _serve(
+    delay = 0.6 if bot_delay is None else bot_delay
+    if no_seat:
+        _serve(
+            rules,
+            seed,
+            (levels[0], *levels),
+            port=port,
+            public=public,
+            context=context,
+            bot_delay=delay,
+            start_when_full=start_when_full,
+        )
+        return
+    _sit(
         rules,
         seed,
         (levels[0], *levels),
         port=port,
         public=public,
         context=context,
-        bot_delay=0.6 if bot_delay is None else bot_delay,
+        cert=cert,
+        bot_delay=delay,
+        start_when_full=start_when_full,
+        name=(name or "").strip() or "Host",
+    )
+
+
+def _sit(
+    rules: RuleSet,
+    seed: int | None,
+    levels: tuple[str, ...],
+    *,
+    port: int,
+    public: bool,
+    context: ssl.SSLContext | None,
+    cert: str | None,
+    bot_delay: float,
+    start_when_full: bool,
+    name: str,
+) -> None:
+    """Serve the table and sit at it in this terminal (the host's seat is seat 1)."""
+    import secrets
+
+    from okey_tui.net.server import TableServer
+    from okey_tui.ui.remote import RemoteApp, Seat
+
+    server = TableServer(
+        rules,
+        secrets.randbelow(2**31) if seed is None else seed,
+        (levels[0], levels[1], levels[2], levels[3]),
+        host="0.0.0.0" if public else "127.0.0.1",
+        port=port,
+        ssl_context=context,
+        bot_delay=bot_delay,
         start_when_full=start_when_full,
     )
+    own: ssl.SSLContext | None = None
+    if context is not None and cert is not None:
+        # The host reaches its own table over loopback: trust its own certificate.
+        own = ssl.create_default_context(cafile=cert)
+        own.check_hostname = False
+    address = _lan_address() if public else "127.0.0.1"
+    tls = " --tls" if context is not None else ""
+    line = (
+        f"Join code {server.code} · friends run: okey101 join {address}:{{port}} {server.code}{tls}"
+    )
+    if not public:
+        line += "\n(only this computer can join: host with --public to let others in)"
+    seat = Seat("", code=server.code, name=name, ssl_context=own, join_line=line)
+    RemoteApp(seat, server=server).run()
 
 
 def _serve(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from okey_tui.commands.host import COMING, DEFAULT_PORT
+from okey_tui.commands.host import DEFAULT_PORT
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -34,21 +34,38 @@ def parse_address(text: str) -> tuple[str, int]:
 
 @click.command(name="join")
 @click.argument("address", metavar="HOST[:PORT]")
-@click.argument("code")
+@click.argument("code", required=False)
 @click.option("--name", help="Your name at the table (at most 16 characters).")
+@click.option(
+    "--token",
+    help="Take your seat back after leaving (the token the table gave you; no CODE needed).",
+)
 @click.option("--tls", is_flag=True, help="The table serves over TLS (wss).")
-def join(address: str, code: str, name: str | None, tls: bool) -> None:
+def join(address: str, code: str | None, name: str | None, token: str | None, tls: bool) -> None:
     """Take a free seat at a table opened with okey101 host, using its join code."""
+    import getpass
+
     try:
-        parse_address(address)
+        host, port = parse_address(address.removeprefix("ws://").removeprefix("wss://"))
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="HOST[:PORT]") from None
-    clean = code.strip().upper()
-    if not (4 <= len(clean) <= 32 and clean.isalnum()):
-        raise click.BadParameter(
-            "a join code is the letters and digits the host printed", param_hint="CODE"
-        )
+    tls = tls or address.startswith("wss://")
+    if token is None:
+        if code is None:
+            raise click.UsageError("give the table's join CODE (or --token to take a seat back)")
+        clean = code.strip().upper()
+        if not (4 <= len(clean) <= 32 and clean.isalnum()):
+            raise click.BadParameter(
+                "a join code is the letters and digits the host printed", param_hint="CODE"
+            )
+    elif not 8 <= len(token) <= 64 or not all(c.isalnum() or c in "-_" for c in token):
+        raise click.BadParameter("a token is the text the table gave you", param_hint="--token")
     if name is not None and not 1 <= len(name.strip()) <= 16:
         raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
-    click.echo(COMING, err=True)
-    raise SystemExit(1)
+    from okey_tui.ui.remote import RemoteApp, Seat
+
+    shown = f"[{host}]" if ":" in host else host
+    url = f"{'wss' if tls else 'ws'}://{shown}:{port}"
+    player = (name or "").strip() or getpass.getuser()[:16] or "Player"
+    seat = Seat(url, code=(code or "").strip().upper(), name=player, token=token or "")
+    RemoteApp(seat, keep_seat=True).run()

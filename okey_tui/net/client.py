@@ -102,6 +102,8 @@ class RemoteTable:
         )
         self.url = ""
         self._sends: set[asyncio.Task[None]] = set()
+        # Called once when the connection ends (the remote app takes the seat back).
+        self.on_close: Callable[[], None] | None = None
         self._changed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
 
@@ -383,6 +385,8 @@ class RemoteTable:
                 if not future.done():
                     future.set_exception(ConnectionError("The table closed the connection"))
             self._changed.set()
+            if self.on_close is not None:
+                self.on_close()
 
     def _handle(self, data: dict[str, Any]) -> None:
         kind = data.get("type")

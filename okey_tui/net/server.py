@@ -209,6 +209,12 @@ class TableServer:
         scheme = "wss" if self.ssl_context else "ws"
         return f"{scheme}://{self.host}:{self.port}"
 
+    @property
+    def local_url(self) -> str:
+        """The address this computer reaches the table at (loopback, whatever it listens on)."""
+        scheme = "wss" if self.ssl_context else "ws"
+        return f"{scheme}://127.0.0.1:{self.port}"
+
     def _notice(self, text: str) -> None:
         log.info("%s", text)
         if self.on_notice is not None:

@@ -61,6 +61,11 @@ class OkeyApp(App[None]):
 
     def on_mount(self) -> None:
         self.apply_theme()
+        self.open_first_screen()
+        self.check_size()
+
+    def open_first_screen(self) -> None:
+        """The new-table screen, a resumed match, or the table of the given settings."""
         if self.resume_first:
             match_id = self.resume_first if isinstance(self.resume_first, str) else ""
             self.action_resume(match_id)
@@ -68,7 +73,6 @@ class OkeyApp(App[None]):
             self.show_new_table(self.first_message)
         else:
             self.start(self.settings)
-        self.check_size()
 
     def on_unmount(self) -> None:
         self.release_lock()

@@ -38,7 +38,7 @@ from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.table import ActionRefused, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
-from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen, PilesScreen
+from okey_tui.ui.screens.dialogs import ChatScreen, ChooserScreen, ConfirmScreen, PilesScreen
 from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import chips, meld_chips
@@ -140,6 +140,7 @@ class TableScreen(Screen[None]):
         Binding("n", "next_tip", "Got it", tooltip="put away the tip shown over the table"),
         Binding("pageup", "scroll_melds(-1)", "Melds ↑", show=False, tooltip=SCROLL),
         Binding("pagedown", "scroll_melds(1)", "Melds ↓", show=False, tooltip=SCROLL),
+        Binding("slash", "chat", "Chat", tooltip="say a line to the table (a table with friends)"),
         Binding("question_mark", "help", "Help", tooltip="this help"),
         Binding("q", "quit_table", "Quit", tooltip="quit (asks first; the match is saved)"),
     ]
@@ -165,6 +166,7 @@ class TableScreen(Screen[None]):
         self.colour_blind = False
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
         self._logged = 0
+        self._chatted = len(table.chat_lines)
         self._summary_shown = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -402,6 +404,11 @@ class TableScreen(Screen[None]):
         for event in events_[self._logged :]:
             log.write(event_line(seats, event, view))
         self._logged = len(events_)
+        chat = table.chat_lines
+        for line in chat[self._chatted :]:
+            said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
+            log.write(said.append(line.text, "cyan"))
+        self._chatted = len(chat)
         self.practice.render_hints()
 
     def render_rack(self) -> None:
@@ -443,6 +450,8 @@ class TableScreen(Screen[None]):
             return self.practice.allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
             return bool(self.practice.tip_shown)
+        if action == "chat":
+            return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
         if not self.is_current_screen():
             return True
         if self.table.hand_over:
@@ -1057,12 +1066,21 @@ class TableScreen(Screen[None]):
         await self.table.next_hand()
         if self.table.hand_number != self._hand:
             self.new_hand()
+        else:
+            self.set_status("Waiting for the others: the next hand starts when all are ready")
 
     def action_piles(self) -> None:
         self.app.push_screen(PilesScreen(self.table.seats(), self.view))
 
     def on_pile_panel_opened(self, message: PilePanel.Opened) -> None:
         self.action_piles()
+
+    def action_chat(self) -> None:
+        async def send(line: str | None) -> None:
+            if line:
+                await self.table.say(line)
+
+        self.app.push_screen(ChatScreen(), send)
 
     def action_help(self) -> None:
         from okey_tui.ui.screens.help import HelpScreen

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
@@ -132,8 +133,13 @@ class MeldsView(VerticalScroll):
 
     can_focus = False
 
-    def compose(self):  # type: ignore[no-untyped-def]
-        yield Static(id="melds-text")
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        # Made here, not in compose: the table may be shown before this box is mounted.
+        self.melds_text = Static(id="melds-text")
+
+    def compose(self) -> ComposeResult:
+        yield self.melds_text
 
     def show(
         self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int] | None = None
@@ -175,7 +181,7 @@ class MeldsView(VerticalScroll):
                     line += 3
                 text.append_text(piece)
                 line += piece.cell_len
-        self.query_one("#melds-text", Static).update(text)
+        self.melds_text.update(text)
         self.call_after_refresh(self.say_if_more)
 
     def say_if_more(self) -> None:

@@ -1,0 +1,285 @@
+"""Playing at a table on another computer: the lobby, then the same table screen as at home.
+
+``okey101 join`` and the seated ``okey101 host`` run :class:`RemoteApp`. It
+connects a :class:`~okey_tui.net.client.RemoteTable` (the host's own table
+too: the host sits at their server through loopback, like everyone else),
+shows the lobby until the match starts, then the one
+:class:`~okey_tui.ui.screens.table.TableScreen`. A dropped connection is
+taken back with the seat's token: the same seat, rack and rack order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from okey_tui import storage
+from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.settings import TableSettings
+from okey_tui.ui.app import OkeyApp
+
+if TYPE_CHECKING:
+    from okey_tui.net.server import TableServer
+
+# Tries to take the seat back after the connection drops, a second apart.
+REJOIN_TRIES = 30
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where to connect and how to sit: a join code and a name, or a seat's token."""
+
+    url: str
+    code: str = ""
+    name: str = ""
+    token: str = ""
+    ssl_context: ssl.SSLContext | None = None
+    # What the host tells friends, shown in the host's lobby ("{port}": the port opened).
+    join_line: str = ""
+
+
+class LobbyScreen(Screen[None]):
+    """Who sits at the table until the match starts; the lead starts it with Enter."""
+
+    BINDINGS = [
+        Binding("enter", "start", "Start the match"),
+        Binding("slash", "chat", "Chat"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide", id="lobby"):
+            yield Static("okey101 — a table with friends", classes="dialog-title")
+            yield Static(id="lobby-join")
+            yield Static(id="lobby-seats")
+            yield Static(id="lobby-chat")
+            yield Static(id="lobby-status", classes="dialog-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if isinstance(self.app, RemoteApp):
+            self.show(self.app)
+
+    def show(self, app: RemoteApp) -> None:
+        seat = app.seat_info
+        self.query_one("#lobby-join", Static).update(seat.join_line)
+        table = app.table
+        seats = Text()
+        if table is not None:
+            for info in table.seats():
+                mark = "▶ " if info.seat == table.seat else "  "
+                who = info.name + (f" (bot, {info.level})" if info.level else "")
+                if not info.connected:
+                    who += " — away"
+                seats.append(f"{mark}Seat {info.seat + 1}: {who}\n")
+        self.query_one("#lobby-seats", Static).update(seats)
+        chat = Text()
+        if table is not None:
+            for line in list(table.chat_lines)[-6:]:
+                chat.append(f"{line.name}: " if line.seat is not None else "· ", "bold")
+                chat.append(f"{line.text}\n")
+        self.query_one("#lobby-chat", Static).update(chat)
+        self.query_one("#lobby-status", Static).update(app.lobby_status())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        app = self.app
+        if action == "start" and isinstance(app, RemoteApp):
+            table = app.table
+            return table is not None and table.lead == table.seat and not table.started
+        return True
+
+    async def action_start(self) -> None:
+        app = self.app
+        if isinstance(app, RemoteApp) and app.table is not None:
+            await app.table.start()
+
+    def action_chat(self) -> None:
+        app = self.app
+        if isinstance(app, RemoteApp):
+            app.action_chat()
+
+
+class RemoteApp(OkeyApp):
+    """One seat at a remote table (or at the host's own server, for the host)."""
+
+    def __init__(
+        self,
+        seat: Seat,
+        *,
+        server: TableServer | None = None,
+        settings: TableSettings | None = None,
+        keep_seat: bool = False,
+    ) -> None:
+        super().__init__(settings or TableSettings(), ask=False, remember=False)
+        self.seat_info = seat
+        self.server = server
+        # Remember the seat's token, so running the same okey101 join again takes it back.
+        self.keep_seat = keep_seat
+        self.table_key = f"{seat.url} {seat.code}"
+        self.table: RemoteTable | None = None
+        self.problem = ""
+        self._rejoining = False
+
+    def open_first_screen(self) -> None:
+        self.push_screen(LobbyScreen())
+        self.run_worker(self.connect(), exclusive=True, group="connect")
+
+    @on(events.Unmount)
+    async def close_connections(self) -> None:
+        """Leave the table (the seat is kept for a rejoin) and close the host's server."""
+        if self.table is not None:
+            self.table.on_close = None
+            await self.table.close()
+        if self.server is not None:
+            await self.server.close()
+
+    # -- connecting --------------------------------------------------------------------
+    async def connect(self) -> None:
+        if self.server is not None:
+            try:
+                port = await self.server.start()
+            except OSError as exc:
+                self.problem = f"Cannot open the table: {exc.strerror or exc} (give another --port)"
+                self.show_lobby()
+                return
+            self.seat_info = replace(
+                self.seat_info,
+                url=self.server.local_url,
+                code=self.server.code,
+                join_line=self.seat_info.join_line.replace("{port}", str(port)),
+            )
+            self.show_lobby()
+        seat = self.seat_info
+        kept = storage.seat_token(self.table_key) if self.keep_seat and seat.code else None
+        try:
+            table: RemoteTable | None = None
+            if seat.token or kept:
+                try:
+                    table = await RemoteTable.rejoin(
+                        seat.url, seat.token or kept or "", ssl_context=seat.ssl_context
+                    )
+                except JoinError:
+                    if seat.token:
+                        raise
+                    storage.keep_seat_token(self.table_key, None)  # that seat is gone
+            if table is None:
+                table = await RemoteTable.join(
+                    seat.url, seat.code, seat.name, ssl_context=seat.ssl_context
+                )
+        except JoinError as exc:
+            self.problem = f"The table said no: {exc.message}"
+            self.show_lobby()
+            return
+        except (OSError, TimeoutError) as exc:
+            self.problem = f"Cannot reach the table at {seat.url}: {exc}"
+            self.show_lobby()
+            return
+        self.sit(table)
+
+    def new_match(self) -> None:
+        """A table with friends plays one match: at its end the app closes."""
+        self.exit()
+
+    def sit(self, table: RemoteTable) -> None:
+        self.table = table
+        self.problem = ""
+        # Rejoining later takes the seat back with its token.
+        self.seat_info = replace(self.seat_info, token=table.token)
+        table.on_close = self.connection_lost
+        table.set_listener(self.table_changed)
+        if self.keep_seat and self.seat_info.code:
+            storage.keep_seat_token(self.table_key, table.token)
+        self.table_changed()
+
+    def table_changed(self) -> None:
+        """Between the lobby and the table: the table screen listens for itself once shown."""
+        from okey_tui.ui.screens.table import TableScreen
+
+        table = self.table
+        if table is None:
+            return
+        if not table.connected:
+            self.connection_lost()
+            return
+        if table.match_over and self.keep_seat:
+            storage.keep_seat_token(self.table_key, None)
+        if table.started and table.has_view:
+            shown = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+            if not shown or shown[-1].table is not table:  # first shown, or a new connection
+                self.switch_or_push(TableScreen(table))
+            return
+        self.show_lobby()
+
+    def show_lobby(self) -> None:
+        lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
+        if lobby is not None and lobby.is_mounted:
+            lobby.show(self)
+
+    def lobby_status(self) -> str:
+        if self.problem:
+            return self.problem + " · q quits"
+        table = self.table
+        if table is None:
+            return f"Connecting to {self.seat_info.url}…"
+        if table.lead == table.seat:
+            return "Enter starts the match when everyone is here (empty seats are bots)"
+        lead = next((s.name for s in table.seats() if s.seat == table.lead), "the first player")
+        return f"Waiting for {lead} to start the match · / chats · q quits"
+
+    def connection_lost(self) -> None:
+        if self._rejoining or self.table is None:
+            return
+        self._rejoining = True
+        self.notify("The connection to the table dropped: taking the seat back…", timeout=4)
+        self.run_worker(self.rejoin(), exclusive=True, group="connect")
+
+    async def rejoin(self) -> None:
+
+        old = self.table
+        seat = self.seat_info
+        try:
+            for _ in range(REJOIN_TRIES):
+                try:
+                    table = await RemoteTable.rejoin(
+                        seat.url, seat.token, ssl_context=seat.ssl_context
+                    )
+                except (OSError, TimeoutError, JoinError):
+                    await asyncio.sleep(1.0)
+                    continue
+                if old is not None:
+                    old.on_close = None
+                    old.set_listener(None)
+                    await old.close()
+                self.table = table
+                table.on_close = self.connection_lost
+                table.set_listener(self.table_changed)
+                self.table_changed()
+                self.notify("Back at the table.", timeout=3)
+                return
+            self.problem = "The table is gone: the connection could not be made again"
+            if self.screen_stack and not isinstance(self.screen, LobbyScreen):
+                self.switch_or_push(LobbyScreen())
+            self.call_after_refresh(self.show_lobby)
+        finally:
+            self._rejoining = False
+
+    # -- chat ---------------------------------------------------------------------------
+    def action_chat(self) -> None:
+        async def send(line: str | None) -> None:
+            if line and self.table is not None:
+                await self.table.say(line)
+
+        from okey_tui.ui.screens.dialogs import ChatScreen
+
+        self.push_screen(ChatScreen(), send)

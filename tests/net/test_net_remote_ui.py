@@ -1,0 +1,148 @@
+"""A person at a table on another computer plays on the same table screen (pilot tests).
+
+The table is a real server on loopback; the other seats are scripted clients or
+bots. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+from net_helpers import open_table
+from textual.widgets import Static
+
+from okey_tui.bots.driver import safe_action
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.server import TableServer
+from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
+from okey_tui.ui.screens.table import TableScreen
+
+
+async def until(pilot, predicate, what: str, tries: int = 300) -> None:
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+def lobby_text(app: RemoteApp) -> str:
+    screen = app.screen
+    return "\n".join(str(w.render()) for w in screen.query(Static))
+
+
+async def play_friend(friend: RemoteTable) -> None:
+    """The scripted friend plays its turn (draw or take, then a plain discard)."""
+    while friend.view().my_turn:
+        await friend.act(safe_action(friend.view()))
+
+
+async def test_a_joiner_plays_on_the_table_screen_and_each_move_reaches_the_other_seat() -> None:
+    server = await open_table(bot_delay=0)
+    friend = await RemoteTable.join(server.url, server.code, "Mehmet")  # the lead
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await until(pilot, lambda: "Ayşe" in lobby_text(app), "the lobby lists the seats")
+            assert isinstance(app.screen, LobbyScreen)
+            assert "Waiting for Mehmet to start" in lobby_text(app)
+            await friend.start()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.rack.count() > 0, "the rack dealt")
+            seat = screen.table.seat
+            assert seat == 1 and screen.table is app.table
+            for _ in range(40):  # until it is Ayşe's turn (the friend and the bots play)
+                await play_friend(friend)
+                if screen.my_turn:
+                    break
+                await pilot.pause(0.05)
+            assert screen.my_turn
+            if screen.view.phase.value == "d":
+                await pilot.press("d")
+                await until(pilot, lambda: bool(screen.fresh), "the drawn tile on the rack")
+                assert screen.cursor in screen.fresh  # the cursor waits on the new tile
+            assert server.match is not None
+            hand = server.match.hand
+            before = len(hand.discards[seat])
+            tile = screen.rack.slots[screen.cursor]
+            assert tile is not None
+            await pilot.press("x")
+            await until(pilot, lambda: len(hand.discards[seat]) == before + 1, "the discard")
+            assert hand.discards[seat][-1] == tile  # the tile under the cursor, no other
+            await friend.wait_for(lambda: friend.view().discards[seat][-1:] == (tile,), 5)
+            assert any(
+                e.kind == "discard" and e.seat == seat and e.tiles == (tile,) for e in friend.events
+            )
+    finally:
+        await friend.close()
+        await server.close()
+
+
+async def test_the_host_sits_at_its_own_table_and_starts_it_with_enter() -> None:
+    server = TableServer(open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=0)
+    app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        assert not app.problem
+        assert f"Join code {server.port}" in lobby_text(app)
+        friend = await RemoteTable.join(server.url, server.code, "Ayşe")
+        try:
+            await until(pilot, lambda: "Seat 2: Ayşe" in lobby_text(app), "the friend is listed")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            assert server.started
+            await friend.wait_for(lambda: friend.has_view, 5)
+            assert friend.view().rack_counts == app.table.view().rack_counts  # type: ignore[union-attr]
+        finally:
+            await friend.close()
+
+
+async def test_a_dropped_connection_takes_the_same_seat_and_rack_order_back() -> None:
+    # Slow bots: nobody moves while the line is down, so the rack is exactly as it was.
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await pilot.press("enter")  # the lead starts
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await pilot.press("s")  # sort: groups with gaps, kept by the table
+            slots = screen.rack_slots()
+            assert None in slots[: len(slots) // 2 + 1]
+            first = app.table
+            assert first is not None
+            await until(pilot, lambda: server.seats[0].layout == slots, "the rack order kept")
+            conn = server.seats[0].conn
+            assert conn is not None
+            await conn.ws.close()  # the line drops
+            await until(pilot, lambda: app.table is not first, "rejoined", tries=500)
+            await until(pilot, lambda: app.screen is not screen, "a new table screen")
+            again = app.screen
+            assert isinstance(again, TableScreen) and again is not screen
+            assert again.table.seat == 0
+            await until(pilot, lambda: again.rack_slots() == slots, "the same rack order")
+            assert server.seats[0].conn is not None and server.seats[0].name == "Ayşe"
+    finally:
+        await server.close()
+
+
+async def test_a_wrong_join_code_is_said_in_the_lobby_and_nothing_else_happens() -> None:
+    server = await open_table()
+    app = RemoteApp(Seat(server.url, code="WRONG1", name="Ayşe"))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: "said no" in lobby_text(app), "the refusal")
+            assert "Wrong join code" in lobby_text(app)
+            assert app.table is None and not server.started
+            assert all(not s.human for s in server.seats)
+    finally:
+        await server.close()
+
+
+def open_rules():
+    from okey_tui.engine.rules import RuleSet
+
+    return RuleSet(hands=1)
