@@ -97,11 +97,21 @@ class VisitorApp(AppService):
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
-    def kill(self) -> None:
-        """End the process now (it did not quit when asked)."""
-        if self._process is not None and self._process.returncode is None:
-            with contextlib.suppress(ProcessLookupError):
-                self._process.kill()
+    async def end(self, wait: float) -> None:
+        """Wait up to ``wait`` seconds for the process to end, then kill it; tidy up."""
+        process, task = self._process, self._task
+        if process is not None and process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), wait)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._task = None
 
 
 @dataclass(eq=False)
@@ -136,6 +146,7 @@ class WebServer:
         idle_seconds: float = 30 * 60,
         play_args: Sequence[str] = (),
         command: str | None = None,
+        quit_grace: float = QUIT_GRACE,
     ) -> None:
         self.root = root
         self.host = host
@@ -145,7 +156,9 @@ class WebServer:
         self.play_args = tuple(play_args)
         # Tests run a stand-in for the app: the same command for every visitor.
         self.command = command
+        self.quit_grace = quit_grace
         self.visits: dict[str, Visit] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
         self.downloads = DownloadManager()
         self.admission = asyncio.Lock()
         self.static_dir = Path(textual_serve.__file__).parent / "static"
@@ -180,8 +193,8 @@ class WebServer:
         return len(self.visits) >= self.max_visitors
 
     def full_text(self) -> str:
-        tables = "table is" if self.max_visitors == 1 else f"{self.max_visitors} tables are"
-        return f"All {tables} taken: try again in a few minutes."
+        tables = "The table is" if self.max_visitors == 1 else f"All {self.max_visitors} tables are"
+        return f"{tables} taken: try again in a few minutes."
 
     # -- the page ---------------------------------------------------------------
 
@@ -273,13 +286,13 @@ class WebServer:
         if visit is None:
             await websocket.close(code=TRY_AGAIN_LATER, message=self.full_text().encode())
             return websocket
-        try:
-            await self.run_visit(visit, request, kind)
-        finally:
-            if self.visits.get(visitor) is visit:
-                del self.visits[visitor]
-            visit.done.set()
-            log.info("table closed (%s); %d open", visitor[:6], len(self.visits))
+        # The table lives in a task of its own: it is ended and tidied up even when
+        # this handler is cancelled (a lost connection, the server stopping).
+        task = asyncio.create_task(self.run_visit(visit, request, kind))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(task)
         return websocket
 
     async def admit(self, visitor: str, websocket: web.WebSocketResponse) -> Visit | None:
@@ -293,7 +306,7 @@ class WebServer:
             if previous is not None:
                 await previous.close("This table was opened in another tab.")
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(previous.done.wait(), QUIT_GRACE + 5)
+                    await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
             elif self.full:
                 log.info("a visitor was turned away: %d tables open", len(self.visits))
                 return None
@@ -303,6 +316,16 @@ class WebServer:
             return visit
 
     async def run_visit(self, visit: Visit, request: web.Request, kind: str) -> None:
+        try:
+            await self.play(visit, request, kind)
+        finally:
+            if self.visits.get(visit.visitor) is visit:
+                del self.visits[visit.visitor]
+            visit.done.set()
+            log.info("table closed (%s); %d open", visit.visitor[:6], len(self.visits))
+
+    async def play(self, visit: Visit, request: web.Request, kind: str) -> None:
+        """The visitor's app, from start to end."""
         websocket = visit.websocket
         width = _int(request.query.get("width"), MIN_COLS)
         height = _int(request.query.get("height"), MIN_ROWS)
@@ -350,11 +373,14 @@ class WebServer:
     async def end_app(self, app: VisitorApp) -> None:
         """Ask the app to quit (it saves the match); kill it if it does not."""
         try:
-            await asyncio.wait_for(app.stop(), QUIT_GRACE)
-        except (TimeoutError, Exception):
-            app.kill()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(app.stop(), 2)
+            await asyncio.wait_for(app.stop(), self.quit_grace)
+        except TimeoutError:
+            log.warning("a table's process did not quit: it is killed")
+            await app.end(0)
+        except Exception as error:  # a broken pipe: the process is ending anyway
+            log.warning("a table's process ended badly: %s", error)
+
+        await app.end(self.quit_grace)
 
     # -- bounds -----------------------------------------------------------------
 
@@ -382,7 +408,7 @@ class WebServer:
             await visit.close(reason, WSCloseCode.GOING_AWAY)
         if visits:
             await asyncio.wait(
-                [asyncio.create_task(v.done.wait()) for v in visits], timeout=QUIT_GRACE + 5
+                [asyncio.create_task(v.done.wait()) for v in visits], timeout=self.quit_grace + 5
             )
 
     # -- running ----------------------------------------------------------------
