@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import shlex
+import socket
 import sys
 import time
 from collections.abc import AsyncIterator, Callable
@@ -17,7 +18,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from click.testing import CliRunner
 
+from okey_tui.cli import main
 from okey_tui.web.server import COOKIE, WebServer, play_command, valid_visitor_id
 
 FAKE = Path(__file__).with_name("fake_app.py")
@@ -228,3 +231,14 @@ async def test_the_page_points_its_terminal_at_the_right_table(serve) -> None:
         assert "googleapis" not in html
         async with browser.get(test_server.make_url("/static/js/textual.js")) as script:
             assert script.status == 200
+
+
+def test_a_port_in_use_is_a_clear_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["web", "--port", str(port)])
+    assert result.exit_code == 1, result.output
+    assert f"cannot listen on port {port}" in result.output
+    assert "Traceback" not in result.output
