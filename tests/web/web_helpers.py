@@ -2,8 +2,8 @@
 driven by playwright, the page's terminal read as text, and each visitor's saves on disk.
 
 Chromium comes from the system packages (CI installs it, see .ci/run); playwright's own
-browser download is not used. Without Chromium the tests fail in CI and are skipped, saying
-why, elsewhere.
+browser download is not used. Without Chromium the tests fail in CI (``CI`` or
+``OKEY101_REQUIRE_BROWSER`` set; .ci/run sets the latter) and are skipped, saying why, elsewhere.
 """
 
 from __future__ import annotations
@@ -36,8 +36,9 @@ TIMEOUT = 20.0
 
 
 def missing(reason: str) -> None:
-    """A missing browser fails the test in CI (which installs one) and skips it elsewhere."""
-    if os.environ.get("CI"):
+    """A missing browser fails the test in CI (which installs one: ``CI`` or
+    ``OKEY101_REQUIRE_BROWSER`` is set) and skips it elsewhere."""
+    if os.environ.get("CI") or os.environ.get("OKEY101_REQUIRE_BROWSER"):
         pytest.fail(f"{reason}; CI installs it (.ci/run)", pytrace=False)
     pytest.skip(reason)
 
