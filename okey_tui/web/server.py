@@ -304,7 +304,7 @@ class WebServer:
         async with self.admission:
             previous = self.visits.get(visitor)
             if previous is not None:
-                await previous.close("This table was opened in another tab.")
+                await previous.close("This table was opened in another tab. Your match is saved.")
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
             elif self.full:
@@ -395,7 +395,9 @@ class WebServer:
         for visit in list(self.visits.values()):
             if now - visit.last_input >= self.idle_seconds:
                 log.info("closing an idle table (%s)", visit.visitor[:6])
-                await visit.close(f"Closed after {_span(self.idle_seconds)} without a move.")
+                await visit.close(
+                    f"Closed after {_span(self.idle_seconds)} without a move. Your match is saved."
+                )
 
     async def close_all(self, reason: str) -> None:
         if self._reaper is not None:
