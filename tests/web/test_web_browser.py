@@ -93,9 +93,9 @@ def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
 
 
 def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> None:
-    """A (a desktop) and B (a phone) each start a table from the new-table screen: separate
-    data dirs, different saves, and B's screen lists none of A's matches. A reloading gets
-    their own unfinished match back."""
+    """A (a desktop) starts a table from the new-table screen. Then B (a phone) arrives while
+    A reloads: B's new-table screen lists none of A's matches, A's lists A's own. B's table
+    has its own data dir and save."""
     with served(tmp_path, "--bot-delay", "0") as server:
         desk = browser.new_context(viewport={"width": 1280, "height": 800})
         phone = browser.new_context(viewport={"width": 390, "height": 844})
@@ -106,9 +106,14 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         visitor_a = visitor_id(a.page)
         save_a = only_save(server, visitor_a)
 
+        # Both at once (two apps starting side by side): B's first visit, A's reload.
         b = Terminal.open(phone.new_page(), server.url)
+        a.page.reload(wait_until="domcontentloaded")
         screen = b.wait_for("a new table")
         assert "unfinished" not in screen
+        screen = a.wait_for("An unfinished match")
+        assert "a new table" in screen
+
         # A phone: the page picks a font size that gives the game its 80 columns,
         # under the 110 where the compact layout starts.
         cols, _ = b.size()
@@ -122,11 +127,6 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         assert saves_of(server, visitor_a)[0].name != saves_of(server, visitor_b)[0].name
         assert save_a.match.hand.racks != save_b.match.hand.racks
         assert len(saves_of(server, visitor_a)) == 1
-
-        # A comes back (a reload): their own unfinished match is offered, nobody else's.
-        a.page.reload(wait_until="domcontentloaded")
-        screen = a.wait_for("An unfinished match")
-        assert "a new table" in screen
         assert len(server.children()) == 2
         desk.close()
         phone.close()

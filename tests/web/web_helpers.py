@@ -33,6 +33,8 @@ from okey_tui.web.server import COOKIE, visitor_dirs
 TERMINAL_OPENED = "this.terminal.open(e)"
 CHROMIUM_PLACES = ("/usr/lib/chromium/chromium", "/usr/lib/chromium-browser/chromium-browser")
 TIMEOUT = 20.0
+# The page's script with the terminal kept, by address (fetched once per server).
+_SCRIPTS: dict[str, str] = {}
 
 
 def missing(reason: str) -> None:
@@ -135,17 +137,17 @@ class Terminal:
     @classmethod
     def open(cls, page: Any, url: str) -> Terminal:
         def keep_the_terminal(route: Any) -> None:
-            response = route.fetch()
-            script = response.text()
-            if TERMINAL_OPENED not in script:
-                raise AssertionError(
-                    "textual-serve's script changed: the tests cannot find its terminal "
-                    f"({TERMINAL_OPENED!r}); pin the textual-serve these tests were written for"
+            if route.request.url not in _SCRIPTS:
+                script = route.fetch().text()
+                if TERMINAL_OPENED not in script:
+                    raise AssertionError(
+                        "textual-serve's script changed: the tests cannot find its terminal "
+                        f"({TERMINAL_OPENED!r}); pin the textual-serve these tests were written for"
+                    )
+                _SCRIPTS[route.request.url] = script.replace(
+                    TERMINAL_OPENED, TERMINAL_OPENED + ",window.okeyTerminal=this.terminal"
                 )
-            patched = script.replace(
-                TERMINAL_OPENED, TERMINAL_OPENED + ",window.okeyTerminal=this.terminal"
-            )
-            route.fulfill(response=response, body=patched)
+            route.fulfill(body=_SCRIPTS[route.request.url], content_type="text/javascript")
 
         page.route("**/static/js/textual.js", keep_the_terminal)
         page.goto(url, wait_until="domcontentloaded")
