@@ -21,9 +21,11 @@ import contextlib
 import html
 import json
 import logging
+import os
 import re
 import secrets
 import shlex
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -74,7 +76,9 @@ def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     args = [sys.executable, "-m", "okey_tui", "play", *play_args]
     if kind == "practice":
         args.append("--practice")
-    # exec: the process the server watches (and may kill) is the app itself.
+    if os.name != "posix":
+        return subprocess.list2cmdline(args)
+    # exec: the process the server watches (and may kill) is the app itself, not a shell.
     return "exec " + shlex.join(args)
 
 
@@ -227,6 +231,7 @@ class WebServer:
             visitor,
             max_age=COOKIE_DAYS * 24 * 3600,
             httponly=True,
+            secure=self.secure(request),
             samesite="Lax",
             path="/",
         )
@@ -245,10 +250,13 @@ class WebServer:
         )
 
     @staticmethod
-    def websocket_url(request: web.Request, kind: str) -> str:
+    def secure(request: web.Request) -> bool:
+        """Whether the browser came over HTTPS (directly, or through a proxy that says so)."""
+        return request.secure or request.headers.get("X-Forwarded-Proto") == "https"
+
+    def websocket_url(self, request: web.Request, kind: str) -> str:
         """The page's WebSocket address, on the host and scheme the browser used."""
-        secure = request.secure or request.headers.get("X-Forwarded-Proto") == "https"
-        return f"{'wss' if secure else 'ws'}://{request.host}/ws/{kind}"
+        return f"{'wss' if self.secure(request) else 'ws'}://{request.host}/ws/{kind}"
 
     # -- a visitor's table ------------------------------------------------------
 
