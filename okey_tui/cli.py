@@ -47,6 +47,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "simulate",
         "Play bot-only matches and report how each seat did.",
     ),
+    "web": (
+        "okey_tui.commands.web",
+        "web",
+        "Serve the game as a web page: each visitor plays their own table.",
+    ),
 }
 
 

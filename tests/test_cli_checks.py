@@ -42,6 +42,11 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["stats", "--yes"], ["--yes", "--reset"]),
         (["saves", "-y"], ["-y", "--delete"]),
         (["saves", "--delete", "nosuchmatch"], ["--delete", "nosuchmatch"]),
+        (["web", "--port", "70000"], ["--port", "0<=x<=65535"]),
+        (["web", "--max-visitors", "0"], ["--max-visitors", "1<=x<=500"]),
+        (["web", "--idle-minutes", "0"], ["--idle-minutes", "0.1<=x<=1440"]),
+        (["web", "--bot-delay", "-1"], ["--bot-delay"]),
+        (["web", "--seed", "x"], ["--seed", "'x'"]),
         (
             [
                 "hint",

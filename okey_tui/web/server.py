@@ -1,0 +1,453 @@
+"""The web server of ``okey101 web``: the game's own Textual app, one process per visitor.
+
+A visitor is known by a cookie (a random id the server hands out on the first
+visit). Each visitor's app runs with data and config dirs of their own under
+the server's data dir, so matches, remembered choices and statistics are never
+shared. The page is textual-serve's terminal (its script, styles and font, served
+from the installed package) in a page of this module's own; the processes are
+textual-serve's :class:`AppService`, started with the visitor's environment.
+
+Resources stay bounded: at most ``max_visitors`` tables at once (the next
+visitor is told to come back later), one table per visitor (a second tab takes
+the table over from the first), a table without a key press or a click for
+``idle_seconds`` is closed, and a closed tab ends its process (asked to quit
+first, so the match is saved; killed if it does not).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import json
+import logging
+import os
+import re
+import secrets
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+import textual_serve
+from aiohttp import WSCloseCode, WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from okey_tui.settings import ENV_DIR as CONFIG_ENV
+
+log = logging.getLogger("okey101.web")
+
+COOKIE = "okey101_visitor"
+# Browsers keep a cookie for at most 400 days.
+COOKIE_DAYS = 400
+_VISITOR_ID = re.compile(r"[0-9a-f]{32}")
+# The smallest terminal the game plays in (the app shows a "too small" screen below it).
+MIN_COLS, MIN_ROWS = 80, 24
+# Seconds a table's process has to quit (and save) before it is killed.
+QUIT_GRACE = 10.0
+# WebSocket close code 1013: "try again later".
+TRY_AGAIN_LATER = 1013
+KINDS = ("table", "practice")
+
+
+def new_visitor_id() -> str:
+    return secrets.token_hex(16)
+
+
+def valid_visitor_id(value: str | None) -> bool:
+    return value is not None and _VISITOR_ID.fullmatch(value) is not None
+
+
+def visitor_dirs(root: Path, visitor: str) -> tuple[Path, Path]:
+    """A visitor's data dir (saves, statistics) and config dir (remembered choices)."""
+    base = root / "visitors" / visitor
+    return base / "data", base / "config"
+
+
+def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
+    """The shell command of one visitor's app: ``okey101 play`` in this Python."""
+    args = [sys.executable, "-m", "okey_tui", "play", *play_args]
+    if kind == "practice":
+        args.append("--practice")
+    if os.name != "posix":
+        return subprocess.list2cmdline(args)
+    # exec: the process the server watches (and may kill) is the app itself, not a shell.
+    return "exec " + shlex.join(args)
+
+
+class VisitorApp(AppService):
+    """textual-serve's app process, run with the visitor's own dirs."""
+
+    def __init__(self, command: str, *, environment: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(command, **kwargs)
+        self.visitor_environment = environment
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(width=width, height=height)
+        # The browser's terminal size is the size: a LINES inherited from the server's
+        # own terminal would override it.
+        environment.pop("LINES", None)
+        environment.update(self.visitor_environment)
+        return environment
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    async def end(self, wait: float) -> None:
+        """Wait up to ``wait`` seconds for the process to end, then kill it; tidy up."""
+        process, task = self._process, self._task
+        if process is not None and process.returncode is None:
+            try:
+                await asyncio.wait_for(process.wait(), wait)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._task = None
+
+
+@dataclass(eq=False)
+class Visit:
+    """One visitor's open table: their page's WebSocket and the app behind it."""
+
+    visitor: str
+    websocket: web.WebSocketResponse
+    last_input: float = field(default_factory=time.monotonic)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+    app: VisitorApp | None = None
+
+    async def close(self, reason: str, code: int = WSCloseCode.OK) -> None:
+        """Close the page's connection; the visit's handler then ends the app."""
+        if not self.websocket.closed:
+            # A close frame's reason has room for 123 bytes.
+            message = reason.encode("utf-8")[:123]
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=code, message=message)
+
+
+class WebServer:
+    """Serves the page and runs one app per visitor."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        max_visitors: int = 8,
+        idle_seconds: float = 30 * 60,
+        play_args: Sequence[str] = (),
+        command: str | None = None,
+        quit_grace: float = QUIT_GRACE,
+    ) -> None:
+        self.root = root
+        self.host = host
+        self.port = port
+        self.max_visitors = max_visitors
+        self.idle_seconds = idle_seconds
+        self.play_args = tuple(play_args)
+        # Tests run a stand-in for the app: the same command for every visitor.
+        self.command = command
+        self.quit_grace = quit_grace
+        self.visits: dict[str, Visit] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.downloads = DownloadManager()
+        self.admission = asyncio.Lock()
+        self.static_dir = Path(textual_serve.__file__).parent / "static"
+        self.page = Template(
+            resources.files("okey_tui.web").joinpath("page.html").read_text(encoding="utf-8")
+        )
+        self._reaper: asyncio.Task[None] | None = None
+
+    # -- the aiohttp application ------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        app = web.Application()
+        app.add_routes(
+            [
+                web.get("/", self.handle_page),
+                web.get("/ws/{kind}", self.handle_websocket),
+                web.static("/static", self.static_dir),
+            ]
+        )
+        app.on_startup.append(self._on_startup)
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    async def _on_startup(self, app: web.Application) -> None:
+        self._reaper = asyncio.create_task(self._close_idle_visits())
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        await self.close_all("The server stopped. Your match is saved.")
+
+    @property
+    def full(self) -> bool:
+        return len(self.visits) >= self.max_visitors
+
+    def full_text(self) -> str:
+        tables = "The table is" if self.max_visitors == 1 else f"All {self.max_visitors} tables are"
+        return f"{tables} taken: try again in a few minutes."
+
+    # -- the page ---------------------------------------------------------------
+
+    async def handle_page(self, request: web.Request) -> web.Response:
+        visitor = request.cookies.get(COOKIE)
+        if not valid_visitor_id(visitor):
+            visitor = new_visitor_id()
+        assert visitor is not None
+        if self.full and visitor not in self.visits:
+            response = web.Response(
+                status=503,
+                text=self.full_page(),
+                content_type="text/html",
+                headers={"Retry-After": "60", "Cache-Control": "no-store"},
+            )
+        else:
+            kind = "practice" if request.query.get("practice") in ("1", "yes", "true") else "table"
+            response = web.Response(
+                text=self.page.substitute(
+                    static="/static/",
+                    websocket=html.escape(self.websocket_url(request, kind)),
+                    min_cols=MIN_COLS,
+                    min_rows=MIN_ROWS,
+                ),
+                content_type="text/html",
+                headers={"Cache-Control": "no-store"},
+            )
+        response.set_cookie(
+            COOKIE,
+            visitor,
+            max_age=COOKIE_DAYS * 24 * 3600,
+            httponly=True,
+            secure=self.secure(request),
+            samesite="Lax",
+            path="/",
+        )
+        return response
+
+    def full_page(self) -> str:
+        return (
+            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            "<title>okey101: every table is taken</title></head>"
+            '<body style="background:#0b2a1c;color:#f2f2f2;font:16px monospace;'
+            'text-align:center;padding-top:20vh">'
+            f"<p>{html.escape(self.full_text())}</p>"
+            '<p><button type="button" onclick="location.reload()">Try again</button></p>'
+            "</body></html>"
+        )
+
+    @staticmethod
+    def secure(request: web.Request) -> bool:
+        """Whether the browser came over HTTPS (directly, or through a proxy that says so)."""
+        return request.secure or request.headers.get("X-Forwarded-Proto") == "https"
+
+    def websocket_url(self, request: web.Request, kind: str) -> str:
+        """The page's WebSocket address, on the host and scheme the browser used."""
+        return f"{'wss' if self.secure(request) else 'ws'}://{request.host}/ws/{kind}"
+
+    # -- a visitor's table ------------------------------------------------------
+
+    def environment_for(self, visitor: str) -> dict[str, str]:
+        data, config = visitor_dirs(self.root, visitor)
+        data.mkdir(parents=True, exist_ok=True)
+        config.mkdir(parents=True, exist_ok=True)
+        return {"OKEY101_DATA_DIR": str(data), CONFIG_ENV: str(config)}
+
+    @staticmethod
+    def same_origin(request: web.Request) -> bool:
+        """Only the page this server served opens tables (a browser always sends Origin)."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        return origin.split("://", 1)[-1] == request.host
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        kind = request.match_info["kind"]
+        if kind not in KINDS:
+            raise web.HTTPNotFound()
+        if not self.same_origin(request):
+            raise web.HTTPForbidden(text="okey101: this page belongs to another site")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        visitor = request.cookies.get(COOKIE)
+        if not valid_visitor_id(visitor):
+            await websocket.close(
+                code=WSCloseCode.POLICY_VIOLATION,
+                message=b"This page needs cookies: they keep your matches apart from others'.",
+            )
+            return websocket
+        assert visitor is not None
+        visit = await self.admit(visitor, websocket)
+        if visit is None:
+            await websocket.close(code=TRY_AGAIN_LATER, message=self.full_text().encode())
+            return websocket
+        # The table lives in a task of its own: it is ended and tidied up even when
+        # this handler is cancelled (a lost connection, the server stopping).
+        task = asyncio.create_task(self.run_visit(visit, request, kind))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(task)
+        return websocket
+
+    async def admit(self, visitor: str, websocket: web.WebSocketResponse) -> Visit | None:
+        """The visitor's new visit, or ``None`` when every table is taken.
+
+        A visitor with a table open in another tab gets it here: the other tab's
+        table is closed (and its match saved) first.
+        """
+        async with self.admission:
+            previous = self.visits.get(visitor)
+            if previous is not None:
+                await previous.close("This table was opened in another tab. Your match is saved.")
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
+            elif self.full:
+                log.info("a visitor was turned away: %d tables open", len(self.visits))
+                return None
+            visit = Visit(visitor, websocket)
+            self.visits[visitor] = visit
+            log.info("table opened (%s); %d open", visitor[:6], len(self.visits))
+            return visit
+
+    async def run_visit(self, visit: Visit, request: web.Request, kind: str) -> None:
+        try:
+            await self.play(visit, request, kind)
+        finally:
+            if self.visits.get(visit.visitor) is visit:
+                del self.visits[visit.visitor]
+            visit.done.set()
+            log.info("table closed (%s); %d open", visit.visitor[:6], len(self.visits))
+
+    async def play(self, visit: Visit, request: web.Request, kind: str) -> None:
+        """The visitor's app, from start to end."""
+        websocket = visit.websocket
+        width = _int(request.query.get("width"), MIN_COLS)
+        height = _int(request.query.get("height"), MIN_ROWS)
+        command = self.command or play_command(kind, self.play_args)
+        app = VisitorApp(
+            command,
+            environment=self.environment_for(visit.visitor),
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.downloads,
+        )
+        visit.app = app
+        await app.start(width, height)
+        try:
+            await self.relay(visit, app)
+        finally:
+            await self.end_app(app)
+            await visit.close("")
+
+    async def relay(self, visit: Visit, app: VisitorApp) -> None:
+        """The page's messages to the app: keys and clicks, the terminal's size, focus."""
+        async for message in visit.websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+                kind, data = envelope[0], envelope[1:]
+            except (ValueError, TypeError, IndexError, KeyError):
+                continue
+            if kind == "stdin" and data and isinstance(data[0], str):
+                visit.last_input = time.monotonic()
+                await app.send_bytes(data[0].encode("utf-8"))
+            elif kind == "resize" and data and isinstance(data[0], dict):
+                width = _int(data[0].get("width"), MIN_COLS)
+                height = _int(data[0].get("height"), MIN_ROWS)
+                await app.set_terminal_size(width, height)
+            elif kind == "ping" and data:
+                await visit.websocket.send_json(["pong", data[0]])
+            elif kind == "blur":
+                await app.blur()
+            elif kind == "focus":
+                await app.focus()
+
+    async def end_app(self, app: VisitorApp) -> None:
+        """Ask the app to quit (it saves the match); kill it if it does not."""
+        try:
+            await asyncio.wait_for(app.stop(), self.quit_grace)
+        except TimeoutError:
+            log.warning("a table's process did not quit: it is killed")
+            await app.end(0)
+        except Exception as error:  # a broken pipe: the process is ending anyway
+            log.warning("a table's process ended badly: %s", error)
+
+        await app.end(self.quit_grace)
+
+    # -- bounds -----------------------------------------------------------------
+
+    async def _close_idle_visits(self) -> None:
+        every = max(0.2, min(30.0, self.idle_seconds / 4))
+        while True:
+            await asyncio.sleep(every)
+            await self.close_idle()
+
+    async def close_idle(self) -> None:
+        now = time.monotonic()
+        for visit in list(self.visits.values()):
+            if now - visit.last_input >= self.idle_seconds:
+                log.info("closing an idle table (%s)", visit.visitor[:6])
+                await visit.close(
+                    f"Closed after {_span(self.idle_seconds)} without a move. Your match is saved."
+                )
+
+    async def close_all(self, reason: str) -> None:
+        if self._reaper is not None:
+            self._reaper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reaper
+            self._reaper = None
+        visits = list(self.visits.values())
+        for visit in visits:
+            await visit.close(reason, WSCloseCode.GOING_AWAY)
+        if visits:
+            await asyncio.wait(
+                [asyncio.create_task(v.done.wait()) for v in visits], timeout=self.quit_grace + 5
+            )
+
+    # -- running ----------------------------------------------------------------
+
+    async def run(self, on_ready: Any = None, stop: asyncio.Event | None = None) -> None:
+        """Serve until ``stop`` is set (``on_ready(url)`` once listening)."""
+        runner = web.AppRunner(self.make_app(), handle_signals=False, access_log=None)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self.port)
+            await site.start()
+            port = runner.addresses[0][1]
+            if on_ready is not None:
+                on_ready(port)
+            await (stop or asyncio.Event()).wait()
+        finally:
+            await runner.cleanup()
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        number = int(str(value))
+    except ValueError:
+        return default
+    return max(1, min(number, 1000))
+
+
+def _span(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    if minutes >= 1:
+        return "1 minute" if minutes == 1 else f"{minutes} minutes"
+    return f"{round(seconds)} seconds"

@@ -1,0 +1,132 @@
+"""``okey101 web`` in a real headless browser (Debian's Chromium through playwright): keys and a
+click through the page play a turn, the visitor's autosave follows, and two visitors never see
+each other's match. Each test starts its own server and always stops it."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from web_helpers import (
+    Terminal,
+    chromium,
+    missing,
+    only_save,
+    saves_of,
+    served,
+    visitor_id,
+    wait_for_save,
+)
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None
+
+
+@pytest.fixture
+def browser():
+    if sync_playwright is None:
+        missing("playwright is not installed: pip install -e '.[test]'")
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
+    """Seed 5: the visitor starts with 22 tiles. s sorts, a click on the footer's Discard
+    discards, d draws after the bots' turns, x discards again; each step reaches the save."""
+    with served(tmp_path, "--seed", "5", "--bot-delay", "0") as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, server.url)
+        screen = terminal.wait_for("Middle: 20")
+        assert "Indicator" in screen
+        cols, rows = terminal.size()
+        assert cols >= 110 and rows >= 34, (cols, rows)  # a desktop window: the full layout
+        visitor = visitor_id(page)
+        start = only_save(server, visitor).match.hand
+        assert start.turn == 0 and len(start.racks[0]) == 22
+        first_layout = only_save(server, visitor).extra.get("layouts", {}).get("0")
+
+        terminal.press("s")
+        terminal.wait_for("Sorted:")
+        arranged = wait_for_save(
+            server,
+            visitor,
+            lambda s: s.extra.get("layouts", {}).get("0") not in (None, first_layout),
+        )
+        slots = [t for t in arranged.extra["layouts"]["0"] if t is not None]
+        assert Counter(slots) == Counter(str(t) for t in start.racks[0])
+
+        terminal.click("x Discard")  # the mouse: the footer's key
+        after = wait_for_save(server, visitor, lambda s: len(s.match.hand.discards[0]) == 1)
+        assert len(after.match.hand.racks[0]) == 21
+
+        terminal.wait_for("Your turn")
+        middle = len(
+            wait_for_save(server, visitor, lambda s: s.match.hand.turn == 0).match.hand.middle
+        )
+        terminal.press("d")
+        drawn = wait_for_save(server, visitor, lambda s: len(s.match.hand.racks[0]) == 22)
+        assert len(drawn.match.hand.middle) == middle - 1
+        terminal.press("x")
+        wait_for_save(server, visitor, lambda s: len(s.match.hand.discards[0]) == 2)
+
+        # The page shows the table, tiles in colour: far more than a blank page's colours.
+        assert terminal.colours() > 20
+        page.screenshot(path=str(tmp_path / "web.png"))
+
+        # The tab closes: its process ends (asked to quit, so the match stays saved).
+        assert len(server.children()) == 1
+        page.close()
+        deadline = time.monotonic() + 10
+        while server.children() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.children() == [], server.output()
+        assert len(saves_of(server, visitor)) == 1
+
+
+def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> None:
+    """A (a desktop) starts a table from the new-table screen. Then B (a phone) arrives while
+    A reloads: B's new-table screen lists none of A's matches, A's lists A's own. B's table
+    has its own data dir and save."""
+    with served(tmp_path, "--bot-delay", "0") as server:
+        desk = browser.new_context(viewport={"width": 1280, "height": 800})
+        phone = browser.new_context(viewport={"width": 390, "height": 844})
+        a = Terminal.open(desk.new_page(), server.url)
+        a.wait_for("a new table")
+        a.press("Enter")
+        a.wait_for("Indicator")
+        visitor_a = visitor_id(a.page)
+        save_a = only_save(server, visitor_a)
+
+        # Both at once (two apps starting side by side): B's first visit, A's reload.
+        b = Terminal.open(phone.new_page(), server.url)
+        a.page.reload(wait_until="domcontentloaded")
+        screen = b.wait_for("a new table")
+        assert "unfinished" not in screen
+        screen = a.wait_for("An unfinished match")
+        assert "a new table" in screen
+
+        # A phone: the page picks a font size that gives the game its 80 columns,
+        # under the 110 where the compact layout starts.
+        cols, _ = b.size()
+        assert 80 <= cols < 110, cols
+        b.press("Enter")
+        screen = b.wait_for("Indicator")
+        assert "needs at least" not in screen
+        visitor_b = visitor_id(b.page)
+        assert visitor_b != visitor_a
+        save_b = only_save(server, visitor_b)
+        assert saves_of(server, visitor_a)[0].name != saves_of(server, visitor_b)[0].name
+        assert save_a.match.hand.racks != save_b.match.hand.racks
+        assert len(saves_of(server, visitor_a)) == 1
+        assert len(server.children()) == 2
+        desk.close()
+        phone.close()

@@ -1,0 +1,244 @@
+"""The server of ``okey101 web`` without a browser: visitors are told apart by a cookie and get
+dirs of their own, the number of tables is capped, idle tables are closed, a closed page ends
+its process. A stand-in app (fake_app.py) plays the game's part, so these run in well under a
+second each."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shlex
+import socket
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import aiohttp
+import pytest
+from aiohttp.test_utils import TestServer
+from click.testing import CliRunner
+
+from okey_tui.cli import main
+from okey_tui.web.server import COOKIE, WebServer, play_command, valid_visitor_id
+
+FAKE = Path(__file__).with_name("fake_app.py")
+
+
+def fake_command(*args: str) -> str:
+    return "exec " + shlex.join([sys.executable, str(FAKE), *args])
+
+
+@pytest.fixture
+async def serve(tmp_path: Path) -> AsyncIterator[object]:
+    """``serve(**options)``: a running server (stopped, with all its tables, at the end)."""
+    started: list[tuple[WebServer, TestServer]] = []
+
+    async def start(**options: object) -> tuple[WebServer, TestServer]:
+        options.setdefault("command", fake_command())
+        server = WebServer(tmp_path / "web", **options)  # type: ignore[arg-type]
+        test_server = TestServer(server.make_app(), host="127.0.0.1")
+        await test_server.start_server()
+        started.append((server, test_server))
+        return server, test_server
+
+    yield start
+    for _, test_server in started:
+        await test_server.close()
+
+
+async def visit(
+    test_server: TestServer, visitor: str | None = None
+) -> tuple[aiohttp.ClientSession, str]:
+    """A browser of its own that loads the page: the session and the visitor id it was given."""
+    # unsafe: keep cookies of an IP address (127.0.0.1), as a browser does.
+    session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    if visitor:
+        session.cookie_jar.update_cookies({COOKIE: visitor}, test_server.make_url("/"))
+    async with session.get(test_server.make_url("/")) as response:
+        assert response.status == 200
+        given = response.cookies[COOKIE].value
+    return session, given
+
+
+async def open_table(
+    session: aiohttp.ClientSession, test_server: TestServer, kind: str = "table"
+) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, object]]:
+    """The page's WebSocket and what the app behind it says about itself."""
+    url = test_server.make_url(f"/ws/{kind}").with_query(width=100, height=30)
+    websocket = await session.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
+    message = await websocket.receive(timeout=10)
+    assert message.type == aiohttp.WSMsgType.BINARY, message
+    return websocket, json.loads(message.data)
+
+
+async def closed_reason(websocket: aiohttp.ClientWebSocketResponse) -> str:
+    message = await websocket.receive(timeout=10)
+    while message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+        message = await websocket.receive(timeout=10)
+    assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED), message
+    return str(message.extra or "")
+
+
+def running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+async def wait_gone(pid: object, timeout: float = 5.0) -> None:
+    """The app's process has ended."""
+    await until(lambda: not running(int(str(pid))), timeout, f"process {pid} is still running")
+
+
+async def until(check: Callable[[], bool], timeout: float = 5.0, what: str = "") -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(what or "timed out")
+        await asyncio.sleep(0.02)
+
+
+async def no_tables(server: WebServer) -> None:
+    await until(lambda: server.visits == {}, what=f"tables still open: {list(server.visits)}")
+
+
+async def test_each_visitor_gets_an_id_and_dirs_of_their_own(serve, tmp_path: Path) -> None:
+    server, test_server = await serve()
+    first, first_id = await visit(test_server)
+    second, second_id = await visit(test_server)
+    assert valid_visitor_id(first_id) and valid_visitor_id(second_id)
+    assert first_id != second_id
+    async with first, second:
+        # The page keeps a visitor's id on the next visit.
+        async with first.get(test_server.make_url("/")) as again:
+            assert again.cookies[COOKIE].value == first_id
+        ws1, about1 = await open_table(first, test_server)
+        ws2, about2 = await open_table(second, test_server)
+        visitors = tmp_path / "web" / "visitors"
+        assert about1["data"] == str(visitors / first_id / "data")
+        assert about1["config"] == str(visitors / first_id / "config")
+        assert about2["data"] == str(visitors / second_id / "data")
+        assert about1["pid"] != about2["pid"]
+        # Keys reach the visitor's own app.
+        await ws1.send_str(json.dumps(["stdin", "d"]))
+        echoed = await ws1.receive(timeout=5)
+        assert echoed.data == b"echo:d"
+        await ws1.close()
+        await ws2.close()
+        await wait_gone(about1["pid"])
+        await wait_gone(about2["pid"])
+    await no_tables(server)
+
+
+async def test_a_made_up_cookie_is_replaced(serve) -> None:
+    _, test_server = await serve()
+    session, given = await visit(test_server, visitor="../../etc")
+    async with session:
+        assert valid_visitor_id(given)
+
+
+async def test_the_next_visitor_over_the_cap_is_asked_to_come_back(serve) -> None:
+    server, test_server = await serve(max_visitors=1)
+    first, _ = await visit(test_server)
+    second, _ = await visit(test_server)
+    async with first, second:
+        ws1, _ = await open_table(first, test_server)
+        async with second.get(test_server.make_url("/")) as page:
+            assert page.status == 503
+            assert "The table is taken: try again in a few minutes" in await page.text()
+        # A page loaded before the cap was reached: its table is refused with the reason.
+        url = test_server.make_url("/ws/table")
+        ws2 = await second.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
+        assert "try again in a few minutes" in await closed_reason(ws2)
+        assert ws2.close_code == 1013
+        # The visitor who has the table still loads the page.
+        async with first.get(test_server.make_url("/")) as page:
+            assert page.status == 200
+        await ws1.close()
+    await no_tables(server)
+
+
+async def test_a_second_tab_takes_the_table_over(serve) -> None:
+    server, test_server = await serve()
+    browser, _ = await visit(test_server)
+    async with browser:
+        ws1, about1 = await open_table(browser, test_server)
+        ws2, about2 = await open_table(browser, test_server)
+        assert "another tab" in await closed_reason(ws1)
+        await wait_gone(about1["pid"])
+        assert len(server.visits) == 1
+        await ws2.close()
+
+
+async def test_an_idle_table_is_closed(serve) -> None:
+    server, test_server = await serve(idle_seconds=0.6)
+    browser, _ = await visit(test_server)
+    async with browser:
+        websocket, about = await open_table(browser, test_server)
+        assert "without a move" in await closed_reason(websocket)
+        await wait_gone(about["pid"])
+    await no_tables(server)
+
+
+async def test_an_app_that_does_not_quit_is_killed(serve) -> None:
+    server, test_server = await serve(command=fake_command("--stubborn"), quit_grace=0.3)
+    browser, _ = await visit(test_server)
+    async with browser:
+        websocket, about = await open_table(browser, test_server)
+        await websocket.close()
+        await wait_gone(about["pid"])
+
+
+async def test_another_site_cannot_open_a_table(serve) -> None:
+    _, test_server = await serve()
+    browser, _ = await visit(test_server)
+    async with browser:
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await browser.ws_connect(
+                test_server.make_url("/ws/table"), headers={"Origin": "http://evil.example"}
+            )
+        assert refused.value.status == 403
+
+
+async def test_without_the_cookie_the_page_says_it_needs_one(serve) -> None:
+    server, test_server = await serve()
+    async with aiohttp.ClientSession() as browser:
+        websocket = await browser.ws_connect(test_server.make_url("/ws/table"))
+        assert "needs cookies" in await closed_reason(websocket)
+    await no_tables(server)
+
+
+def test_the_command_of_a_table_and_of_a_practice_table() -> None:
+    table = shlex.split(play_command("table", ["--bot-delay", "0"]))
+    practice = shlex.split(play_command("practice"))
+    assert table[0] == "exec" and table[2:] == ["-m", "okey_tui", "play", "--bot-delay", "0"]
+    assert practice[-2:] == ["play", "--practice"]
+
+
+async def test_the_page_points_its_terminal_at_the_right_table(serve) -> None:
+    _, test_server = await serve()
+    browser, _ = await visit(test_server)
+    async with browser:
+        async with browser.get(test_server.make_url("/?practice=1")) as page:
+            html = await page.text()
+        host = test_server.make_url("").host
+        assert f'data-session-websocket-url="ws://{host}:{test_server.port}/ws/practice"' in html
+        # The font comes with the page: nothing is fetched from another site.
+        assert "googleapis" not in html
+        async with browser.get(test_server.make_url("/static/js/textual.js")) as script:
+            assert script.status == 200
+
+
+def test_a_port_in_use_is_a_clear_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["web", "--port", str(port)])
+    assert result.exit_code == 1, result.output
+    assert f"cannot listen on port {port}" in result.output
+    assert "Traceback" not in result.output

@@ -1,0 +1,252 @@
+"""Helpers of the browser tests: ``okey101 web`` in a process of its own, Debian's Chromium
+driven by playwright, the page's terminal read as text, and each visitor's saves on disk.
+
+Chromium comes from the system packages (CI installs it, see .ci/run); playwright's own
+browser download is not used. Without Chromium the tests fail in CI (``CI`` or
+``OKEY101_REQUIRE_BROWSER`` set; .ci/run sets the latter) and are skipped, saying why, elsewhere.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from okey_tui import storage
+from okey_tui.web.server import COOKIE, visitor_dirs
+
+# The page's script creates xterm's terminal here (textual-serve 1.1.3, pinned in
+# pyproject.toml); the tests keep a reference to it to read the screen as text.
+TERMINAL_OPENED = "this.terminal.open(e)"
+CHROMIUM_PLACES = ("/usr/lib/chromium/chromium", "/usr/lib/chromium-browser/chromium-browser")
+TIMEOUT = 20.0
+# The page's script with the terminal kept, by address (fetched once per server).
+_SCRIPTS: dict[str, str] = {}
+
+
+def missing(reason: str) -> None:
+    """A missing browser fails the test in CI (which installs one: ``CI`` or
+    ``OKEY101_REQUIRE_BROWSER`` is set) and skips it elsewhere."""
+    if os.environ.get("CI") or os.environ.get("OKEY101_REQUIRE_BROWSER"):
+        pytest.fail(f"{reason}; CI installs it (.ci/run)", pytrace=False)
+    pytest.skip(reason)
+
+
+def chromium() -> str:
+    """Debian's Chromium (``OKEY101_CHROMIUM`` names another)."""
+    candidates = [os.environ.get("OKEY101_CHROMIUM"), *CHROMIUM_PLACES, shutil.which("chromium")]
+    for candidate in candidates:
+        if candidate and Path(candidate).exists():
+            return candidate
+    missing("Chromium is not installed: apt-get install chromium (or set OKEY101_CHROMIUM)")
+    raise AssertionError("unreachable")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Served:
+    """A running ``okey101 web``."""
+
+    process: subprocess.Popen[bytes]
+    url: str
+    root: Path
+    log: Path
+
+    def children(self) -> list[int]:
+        """The server's child processes (the visitors' apps), on Linux."""
+        path = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        if not path.exists():
+            return []
+        return [int(pid) for pid in path.read_text().split()]
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextlib.contextmanager
+def served(tmp_path: Path, *args: str) -> Iterator[Served]:
+    """``okey101 web`` on a free loopback port with this test's data dir; always stopped."""
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    data = Path(environment["OKEY101_DATA_DIR"])
+    log = tmp_path / "server.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "okey_tui", "web", "--port", str(port), *args],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env=environment,
+        )
+    server = Served(process, f"http://127.0.0.1:{port}/", data / "web", log)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"okey101 web did not start:\n{server.output()}")
+            time.sleep(0.05)
+        yield server
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+# The whole screen as text, one line a row: xterm's buffer, as drawn on the canvas.
+READ_SCREEN = """() => {
+  const terminal = window.okeyTerminal;
+  if (!terminal) { return ""; }
+  const buffer = terminal.buffer.active;
+  const rows = [];
+  for (let i = 0; i < terminal.rows; i++) {
+    const line = buffer.getLine(buffer.viewportY + i);
+    rows.push(line ? line.translateToString(true) : "");
+  }
+  return rows.join("\\n");
+}"""
+
+
+class Terminal:
+    """The page's terminal: read as text, typed into, clicked."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    @classmethod
+    def open(cls, page: Any, url: str) -> Terminal:
+        def keep_the_terminal(route: Any) -> None:
+            if route.request.url not in _SCRIPTS:
+                script = route.fetch().text()
+                if TERMINAL_OPENED not in script:
+                    raise AssertionError(
+                        "textual-serve's script changed: the tests cannot find its terminal "
+                        f"({TERMINAL_OPENED!r}); pin the textual-serve these tests were written for"
+                    )
+                _SCRIPTS[route.request.url] = script.replace(
+                    TERMINAL_OPENED, TERMINAL_OPENED + ",window.okeyTerminal=this.terminal"
+                )
+            route.fulfill(body=_SCRIPTS[route.request.url], content_type="text/javascript")
+
+        page.route("**/static/js/textual.js", keep_the_terminal)
+        page.goto(url, wait_until="domcontentloaded")
+        return cls(page)
+
+    def text(self) -> str:
+        return str(self.page.evaluate(READ_SCREEN))
+
+    def size(self) -> tuple[int, int]:
+        cols, rows = self.page.evaluate("[window.okeyTerminal.cols, window.okeyTerminal.rows]")
+        return int(cols), int(rows)
+
+    def wait_for(self, text: str, timeout: float = TIMEOUT) -> str:
+        """Wait until ``text`` is on the screen; the screen then."""
+        try:
+            self.page.wait_for_function(
+                f"(text) => ({READ_SCREEN})().includes(text)", arg=text, timeout=timeout * 1000
+            )
+        except Exception as error:
+            raise AssertionError(
+                f"{text!r} did not appear ({error.__class__.__name__}); the screen was:\n"
+                + self.text()
+            ) from None
+        return self.text()
+
+    def press(self, key: str) -> None:
+        """A key, typed into the terminal (focused first, without a click on the game)."""
+        self.page.focus(".xterm-helper-textarea")
+        self.page.keyboard.press(key)
+
+    def click(self, text: str) -> None:
+        """A mouse click in the middle of the first cell of ``text`` on the screen."""
+        rows = self.text().split("\n")
+        found = [(row, line.find(text)) for row, line in enumerate(rows) if text in line]
+        if not found:
+            raise AssertionError(f"{text!r} is not on the screen:\n" + "\n".join(rows))
+        row, column = found[0]
+        box = self.page.locator(".xterm-screen").bounding_box()
+        cols, lines = self.size()
+        width, height = box["width"] / cols, box["height"] / lines
+        self.page.mouse.click(box["x"] + (column + 0.5) * width, box["y"] + (row + 0.5) * height)
+
+    def colours(self) -> int:
+        """How many different colours a screenshot of the page has (the browser decodes it)."""
+        png = base64.b64encode(self.page.screenshot()).decode("ascii")
+        return int(
+            self.page.evaluate(
+                """async (png) => {
+                  const blob = await (await fetch("data:image/png;base64," + png)).blob();
+                  const image = await createImageBitmap(blob);
+                  const canvas = new OffscreenCanvas(image.width, image.height);
+                  const context = canvas.getContext("2d");
+                  context.drawImage(image, 0, 0);
+                  const pixels = context.getImageData(0, 0, image.width, image.height).data;
+                  const seen = new Set();
+                  for (let i = 0; i < pixels.length; i += 4 * 7) {
+                    seen.add((pixels[i] << 16) | (pixels[i + 1] << 8) | pixels[i + 2]);
+                  }
+                  return seen.size;
+                }""",
+                png,
+            )
+        )
+
+
+def visitor_id(page: Any) -> str:
+    """The id the server gave this browser (its cookie)."""
+    for cookie in page.context.cookies():
+        if cookie["name"] == COOKIE:
+            return str(cookie["value"])
+    raise AssertionError("the page set no visitor cookie")
+
+
+def saves_of(server: Served, visitor: str) -> list[Path]:
+    data, _ = visitor_dirs(server.root, visitor)
+    return sorted((data / "saves").glob("*.json"))
+
+
+def only_save(server: Served, visitor: str) -> storage.SavedMatch:
+    saves = saves_of(server, visitor)
+    assert len(saves) == 1, saves
+    saved = storage.load(saves[0])
+    assert saved is not None
+    return saved
+
+
+def wait_for_save(server: Served, visitor: str, check: Any, timeout: float = TIMEOUT) -> Any:
+    """Wait until the visitor's one autosave passes ``check``; the save then."""
+    deadline = time.monotonic() + timeout
+    while True:
+        saves = saves_of(server, visitor)
+        if len(saves) == 1:
+            try:
+                saved = storage.load(saves[0])
+            except storage.SaveError:
+                saved = None
+            if saved is not None and check(saved):
+                return saved
+        if time.monotonic() > deadline:
+            texts = [json.loads(p.read_text()).get("hand") for p in saves]
+            raise AssertionError(f"the autosave never got there: {texts}")
+        time.sleep(0.05)
