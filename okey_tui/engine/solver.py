@@ -153,7 +153,10 @@ class FinishPlan:
 
     Apply the swaps first (each hands you an okey), then lay the melds, then
     the lay-offs in order (a later lay-off on the same meld builds on the
-    earlier one), then discard.
+    earlier one), then discard. A player who opens this turn lays the melds
+    (the opening) first, then swaps, then lays ``later``, then the lay-offs;
+    a lay-off's index may then name a meld laid this turn (the table's
+    melds come first, then the opening's, then ``later``).
     """
 
     kind: OpeningKind  # what the new melds are: runs and sets, or pairs
@@ -162,6 +165,9 @@ class FinishPlan:
     swaps: tuple[Swap, ...]
     discard: Tile
     okey: Tile
+    # Melds laid after the swaps by a player who opens this turn (they hold a
+    # swapped okey, which cannot count toward the opening).
+    later: tuple[Meld, ...] = ()
 
     @property
     def with_okey(self) -> bool:
@@ -678,15 +684,15 @@ def _run_growth(
     if meld.kind is MeldKind.SET:
         out: list[tuple[list[tuple[Tile, Tile]], int]] = [([], 0)]
         if len(meld.tiles) == 3:
-            present = {t.colour for t in meld.stands_for}
+            # Any colour the set takes: a missing one, or one an okey stands
+            # for (the okey then stands for the missing colour).
             for colour in COLOURS:
-                if colour in present:
-                    continue
                 meant = Tile(colour, meld.low)
                 laid = FALSE_OKEY if meant == okey else meant
-                if left[laid] > 0:
+                if left[laid] > 0 and extensions(meld, laid, okey):
                     out.append(([(laid, meant)], 0))
             if wilds:
+                present = {t.colour for t in meld.stands_for}
                 missing = next(c for c in COLOURS if c not in present)
                 out.append(([(okey, Tile(missing, meld.low))], 1))
         return out
@@ -730,6 +736,11 @@ def _grow(meld: Meld, placed: list[tuple[Tile, Tile]], index: int, okey: Tile) -
     """Lay the tiles one by one (nearest the meld first), each step a legal lay-off."""
     steps: list[LayOff] = []
     current = meld
+    if meld.kind is MeldKind.SET:
+        for laid, _ in placed:
+            current = extensions(current, laid, okey)[0]
+            steps.append(LayOff(laid, index, current))
+        return steps
     for laid, meant in placed:
         options = [m for m in extensions(current, laid, okey) if meant in m.stands_for]
         options = [
@@ -750,9 +761,7 @@ class _Finisher:
         table: Sequence[Meld],
         lay: Callable[[list[Tile]], list[Meld] | None],
         may_lay_off: bool,
-        budget: _Budget | None = None,
     ) -> None:
-        self.budget = budget
         self.okey = okey
         self.table = list(table)
         self.lay = lay
@@ -767,8 +776,6 @@ class _Finisher:
     def _leaf(self, left: Counter[Tile]) -> list[Meld] | None:
         key = self._key(left)
         if key not in self.leaf_memo:
-            if self.budget is not None:
-                self.budget.spend()
             self.leaf_memo[key] = self.lay(list(left.elements()))
         return self.leaf_memo[key]
 
@@ -827,11 +834,13 @@ def finish_plan(
 
     ``opened`` is None (not opened: a straight out, all tiles but one into
     melds or into pairs, no floor; and, when ``floor`` is given, an opening
-    of at least ``floor`` points followed by lay-offs on the table),
-    ``OpeningKind.MELDS`` (new melds and lay-offs, with okey swaps) or ``OpeningKind.PAIRS`` (new
-    pairs; lay-offs only if ``can_lay_off``). Keeping a real okey for the
-    discard is preferred (it doubles the hand), then pairs over melds for a
-    straight out.
+    of at least ``floor`` points followed by okey swaps, new melds and
+    lay-offs on the table), ``OpeningKind.MELDS`` (new melds and lay-offs,
+    with any number of okey swaps) or ``OpeningKind.PAIRS`` (new pairs;
+    lay-offs only if ``can_lay_off``). Keeping a real okey for the discard is
+    preferred (it doubles the hand), then pairs over melds for a straight out.
+
+    The search is exact: when the hand can go out this turn, a plan is found.
     """
     if opened is not None and not isinstance(opened, OpeningKind):
         raise SetupError(
@@ -845,65 +854,308 @@ def finish_plan(
     candidates = sort_tiles(set(hand))
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
     table_play = opened is OpeningKind.MELDS or (opened is OpeningKind.PAIRS and can_lay_off)
+    finders = {
+        kind: _Finisher(
+            okey,
+            table,
+            _pairs_cover_list(okey) if kind is OpeningKind.PAIRS else _melds_cover_list(okey),
+            table_play,
+        )
+        for kind in kinds
+    }
     for discard in candidates:
         rest = Counter(hand)
         rest[discard] -= 1
         for kind in kinds:
-            lay = _pairs_cover_list(okey) if kind is OpeningKind.PAIRS else _melds_cover_list(okey)
-            plan = _try_finish(rest, discard, okey, table, lay, table_play, kind)
-            if plan is not None:
-                return plan
-    if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
-        # Open with enough points, then add the rest to the table (RULES §5).
-        # This search can grow large on a crowded table, so it has a fixed
-        # budget of hand arrangements to try: past it, the answer is "none found".
-        budget = _Budget(OPEN_AND_LAY_OFF_BUDGET)
-        try:
-            for discard in candidates:
-                rest = Counter(hand)
-                rest[discard] -= 1
-                finder = _Finisher(okey, table, _opening_cover(okey, floor), True, budget)
-                found = finder.search(rest)
-                if found is not None and found[1]:
+            found = finders[kind].search(+rest)
+            if found is not None:
+                return FinishPlan(kind, tuple(found[0]), tuple(found[1]), (), discard, okey)
+    if opened is OpeningKind.MELDS and table:
+        # Okey swaps hand over okeys that must be laid again this turn.
+        swap_finders: dict[tuple[Meld, ...], _Finisher] = {}
+        for discard in candidates:
+            rest = Counter(hand)
+            rest[discard] -= 1
+            for swaps, after, new_table in _swap_sequences(+rest, okey, table):
+                finder = swap_finders.get(new_table)
+                if finder is None:
+                    finder = _Finisher(okey, new_table, _melds_cover_list(okey), True)
+                    swap_finders[new_table] = finder
+                found = finder.search(after)
+                if found is not None:
                     return FinishPlan(
-                        OpeningKind.MELDS, tuple(found[0]), tuple(found[1]), (), discard, okey
+                        OpeningKind.MELDS, tuple(found[0]), tuple(found[1]), swaps, discard, okey
                     )
-        except _OutOfBudget:
-            return None
+    if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
+        return _open_and_finish(hand, okey, table, floor, candidates)
     return None
 
 
-# How many arrangements the open-then-lay-off finishing search may try.
-OPEN_AND_LAY_OFF_BUDGET = 60
+def _open_and_finish(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    floor: int,
+    candidates: Sequence[Tile],
+) -> FinishPlan | None:
+    """Open with at least ``floor`` points, then swap, lay and lay off everything else.
+
+    The opening goes down first (RULES section 7), so an okey swapped off
+    the table afterwards cannot count toward it: such an okey is laid in a
+    later meld or added to a meld (the opening's own melds included).
+    """
+    leaves: dict[tuple[int, tuple[Meld, ...]], _OpeningLeaf] = {}
+    for discard in candidates:
+        rest = +(Counter(hand) - Counter([discard]))
+        own = rest[okey]
+        for swaps, after, new_table in [((), rest, tuple(table))] + _swap_sequences(
+            rest, okey, table
+        ):
+            leaf = leaves.get((own, new_table))
+            if leaf is None:
+                leaf = _OpeningLeaf(okey, floor, own, len(new_table))
+                leaves[(own, new_table)] = leaf
+            finder = _Finisher(okey, new_table, leaf, True)
+            finder.leaf_memo = leaf.memo_for_finder
+            found = finder.search(after)
+            if found is None:
+                continue
+            melds, lay_offs = found
+            split = leaf.split[tuple(melds)]
+            opening = tuple(melds[: split.opening])
+            later = tuple(melds[split.opening :])
+            if not (lay_offs or swaps or later or split.lay_offs):
+                continue  # a straight out, which the caller has ruled out
+            return FinishPlan(
+                OpeningKind.MELDS,
+                opening,
+                tuple(lay_offs) + split.lay_offs,
+                swaps,
+                discard,
+                okey,
+                later,
+            )
+    return None
 
 
-class _OutOfBudget(Exception):
-    pass
+@dataclass(frozen=True)
+class _Split:
+    opening: int  # how many of the leaf's melds are the opening
+    lay_offs: tuple[LayOff, ...]  # tiles added to the opening's melds after the swaps
 
 
-class _Budget:
-    def __init__(self, left: int) -> None:
-        self.left = left
-
-    def spend(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise _OutOfBudget
+# A leaf's answer: the melds that count toward the opening, the melds laid
+# later, and opening melds that grow later (the core, then the tiles added
+# outward from it with what they stand for).
+_Grown = tuple[Meld, tuple[tuple[Tile, Tile], ...]]
+_LeafAnswer = tuple[list[Meld], list[Meld], list[_Grown]]
 
 
-def _opening_cover(okey: Tile, floor: int) -> Callable[[list[Tile]], list[Meld] | None]:
-    """Melds using every tile and worth at least ``floor`` (an opening), or None."""
+class _OpeningLeaf:
+    """Melds for the tiles left after the lay-offs: an opening of ``floor`` points first.
 
-    def cover(tiles: list[Tile]) -> list[Meld] | None:
-        melds = can_cover(tiles, okey)
-        if melds is not None and melds and sum(m.value for m in melds) >= floor:
-            return melds
-        best = best_melds(tiles, okey)
-        if best.melds and not best.leftover and best.value >= floor:
-            return list(best.melds)
+    Okeys beyond the ``own`` ones were swapped off the table after the
+    opening, so they count toward nothing: each goes into a later meld, or is
+    added (with any tiles beyond it) to one of the opening's melds once it
+    is down.
+    """
+
+    def __init__(self, okey: Tile, floor: int, own: int, table_size: int) -> None:
+        self.okey = okey
+        self.floor = floor
+        self.own = own
+        self.table_size = table_size
+        self.split: dict[tuple[Meld, ...], _Split] = {}
+        self.memo_for_finder: dict[tuple[tuple[Tile, int], ...], list[Meld] | None] = {}
+        self._memo: dict[tuple[tuple[Tile, ...], int, int], _LeafAnswer | None] = {}
+
+    def __call__(self, tiles: list[Tile]) -> list[Meld] | None:
+        okey = self.okey
+        foreign = max(0, sum(1 for t in tiles if t == okey) - self.own)
+        found = self._solve(tiles, foreign, self.floor)
+        if found is None:
+            return None
+        counting, later, grown = found
+        opening = counting + [core for core, _ in grown]
+        if not opening:
+            return None
+        lay_offs: list[LayOff] = []
+        for k, (core, placed) in enumerate(grown):
+            index = self.table_size + len(counting) + k
+            lay_offs += _grow(core, list(placed), index, okey)
+        melds = opening + later
+        self.split[tuple(melds)] = _Split(len(opening), tuple(lay_offs))
+        return melds
+
+    def _solve(self, tiles: list[Tile], foreign: int, need: int) -> _LeafAnswer | None:
+        okey = self.okey
+        need = max(need, 0)
+        key = (tuple(sorted(tiles, key=Tile.sort_key)), foreign, need)
+        if key in self._memo:
+            return self._memo[key]
+        result: _LeafAnswer | None = None
+        if foreign == 0:
+            melds = _max_value_cover(tiles, okey)
+            if melds is not None and sum(m.value for m in melds) >= need:
+                result = (melds, [], [])
+        elif _max_cover_value(tiles, okey) >= need:
+            # Some meld holds the swapped okey: laid later as a whole, or an
+            # opening meld (its core) that the okey and the tiles beyond it join later.
+            for meld in _melds_with_okeys(tiles, okey):
+                rest = _minus(tiles, meld.tiles)
+                okeys = sum(1 for t in meld.tiles if t == okey)
+                inner = self._solve(rest, max(0, foreign - okeys), need)
+                if inner is not None:
+                    result = (inner[0], [*inner[1], meld], inner[2])
+                    break
+                for core, placed in _cores(meld, okey):
+                    added = sum(1 for laid, _ in placed if laid == okey)
+                    inner = self._solve(rest, max(0, foreign - added), need - core.value)
+                    if inner is not None:
+                        result = (inner[0], inner[1], [*inner[2], (core, placed)])
+                        break
+                if result is not None:
+                    break
+        self._memo[key] = result
+        return result
+
+
+def _cores(meld: Meld, okey: Tile) -> list[_Grown]:
+    """Ways to lay ``meld`` as a smaller meld first and add the rest (holding an okey) later."""
+    found: list[_Grown] = []
+    pairs = list(zip(meld.tiles, meld.stands_for, strict=True))
+    if meld.kind is MeldKind.RUN:
+        pairs.sort(key=lambda p: p[1].number)
+        size = len(pairs)
+        for a in range(size):
+            for b in range(a + 2, size):
+                if a == 0 and b == size - 1:
+                    continue
+                core_part = pairs[a : b + 1]
+                below = list(reversed(pairs[:a]))
+                above = pairs[b + 1 :]
+                if not any(laid == okey for laid, _ in below + above):
+                    continue
+                if all(laid == okey for laid, _ in core_part):
+                    continue
+                core = make_meld([p[0] for p in core_part], [p[1] for p in core_part], okey)
+                found.append((core, tuple(below + above)))
+    elif meld.kind is MeldKind.SET and len(pairs) == 4:
+        for i, (laid, meant) in enumerate(pairs):
+            if laid != okey:
+                continue
+            core_part = pairs[:i] + pairs[i + 1 :]
+            if all(t == okey for t, _ in core_part):
+                continue
+            core = make_meld([p[0] for p in core_part], [p[1] for p in core_part], okey)
+            found.append((core, ((laid, meant),)))
+    return found
+
+
+def _minus(tiles: Sequence[Tile], gone: Sequence[Tile]) -> list[Tile]:
+    rest = list(tiles)
+    for tile in gone:
+        rest.remove(tile)
+    return rest
+
+
+def _max_value_cover(tiles: Sequence[Tile], okey: Tile) -> list[Meld] | None:
+    """Runs and sets using every tile, of the highest total value, or None."""
+    if not tiles:
+        return []
+    counts, wilds = _counts(tiles, okey)
+    found = _Solver(counts, wilds, _weight_value, cover=True)
+    if found.best() <= _NEG:
         return None
+    return _build(found.path(), counts, okey)
 
-    return cover
+
+def _max_cover_value(tiles: Sequence[Tile], okey: Tile) -> int:
+    if not tiles:
+        return 0
+    counts, wilds = _counts(tiles, okey)
+    best = _Solver(counts, wilds, _weight_value, cover=True).best()
+    return -1 if best <= _NEG else best // _SCALE
+
+
+def _melds_with_okeys(tiles: Sequence[Tile], okey: Tile) -> list[Meld]:
+    """Every run and set of some of ``tiles`` that holds at least one okey and one real tile."""
+    have = Counter(tiles)
+    wilds = have[okey]
+    found: list[Meld] = []
+    if not wilds:
+        return found
+
+    def physical(colour: int, number: int) -> Tile:
+        return _physical(colour, number, okey)
+
+    for c in range(4):
+        for low in range(1, 12):
+            for high in range(low + 2, 14):
+                places = list(range(low, high + 1))
+                free = [n for n in places if have[physical(c, n)] > 0]
+                missing = len(places) - len(free)
+                if missing > wilds or not free:
+                    continue
+                for extra in range(0, wilds - missing + 1):
+                    if missing + extra == 0:
+                        continue
+                    for swapped in combinations(free, extra):
+                        if len(swapped) == len(free):
+                            continue
+                        laid = [
+                            okey if (n not in free or n in swapped) else physical(c, n)
+                            for n in places
+                        ]
+                        meant = [_TILES[c][n] for n in places]
+                        found.append(make_meld(laid, meant, okey))
+    for number in range(1, 14):
+        for size in (3, 4):
+            for colours in combinations(range(4), size):
+                free = [c for c in colours if have[physical(c, number)] > 0]
+                missing = size - len(free)
+                if missing > wilds or not free:
+                    continue
+                for extra in range(0, wilds - missing + 1):
+                    if missing + extra == 0:
+                        continue
+                    for swapped in combinations(free, extra):
+                        if len(swapped) == len(free):
+                            continue
+                        laid = [
+                            okey if (c not in free or c in swapped) else physical(c, number)
+                            for c in colours
+                        ]
+                        meant = [_TILES[c][number] for c in colours]
+                        found.append(make_meld(laid, meant, okey))
+    return found
+
+
+def _swap_sequences(
+    rest: Counter[Tile], okey: Tile, table: Sequence[Meld]
+) -> list[tuple[tuple[Swap, ...], Counter[Tile], tuple[Meld, ...]]]:
+    """Every non-empty series of okey swaps the tiles allow: (swaps, tiles after, table after)."""
+    found: list[tuple[tuple[Swap, ...], Counter[Tile], tuple[Meld, ...]]] = []
+    seen: set[tuple[tuple[tuple[Tile, int], ...], tuple[Meld, ...]]] = set()
+
+    def walk(swaps: tuple[Swap, ...], left: Counter[Tile], melds: tuple[Meld, ...]) -> None:
+        for swap in okey_swaps(list(left.elements()), okey, melds):
+            after = left - Counter(swap.given)
+            after[okey] += 1
+            new = list(melds)
+            new[swap.index] = swap.result
+            state = (
+                tuple(sorted(((t, c) for t, c in after.items()), key=lambda p: p[0].index)),
+                tuple(new),
+            )
+            if state in seen:
+                continue
+            seen.add(state)
+            found.append(((*swaps, swap), after, tuple(new)))
+            walk((*swaps, swap), after, tuple(new))
+
+    walk((), rest, tuple(table))
+    return found
 
 
 def _melds_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:
@@ -912,33 +1164,3 @@ def _melds_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:
 
 def _pairs_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:
     return lambda tiles: _pairs_cover(tiles, okey)
-
-
-def _try_finish(
-    rest: Counter[Tile],
-    discard: Tile,
-    okey: Tile,
-    table: Sequence[Meld],
-    lay: Callable[[list[Tile]], list[Meld] | None],
-    table_play: bool,
-    kind: OpeningKind,
-) -> FinishPlan | None:
-    finder = _Finisher(okey, table, lay, table_play)
-    found = finder.search(rest)
-    if found is not None:
-        melds, plan = found
-        return FinishPlan(kind, tuple(melds), tuple(plan), (), discard, okey)
-    if not table_play or kind is not OpeningKind.MELDS:
-        return None
-    # An okey swap hands over an okey that must be laid again this turn.
-    for swap in okey_swaps(list(rest.elements()), okey, table):
-        after = rest - Counter(swap.given)
-        after[okey] += 1
-        new_table = list(table)
-        new_table[swap.index] = swap.result
-        finder = _Finisher(okey, new_table, lay, True)
-        found = finder.search(after)
-        if found is not None:
-            melds, plan = found
-            return FinishPlan(kind, tuple(melds), tuple(plan), (swap,), discard, okey)
-    return None
