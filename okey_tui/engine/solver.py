@@ -671,67 +671,6 @@ def okey_swaps(hand: Sequence[Tile], okey: Tile, table: Sequence[Meld]) -> list[
 # -- finishing -------------------------------------------------------------------------------
 
 
-def _run_growth(
-    meld: Meld, left: Counter[Tile], wilds: int, okey: Tile
-) -> list[tuple[list[tuple[Tile, Tile]], int]]:
-    """Ways to lengthen a table meld: (tiles laid with what they mean, okeys used).
-
-    A real tile is always used before an okey for the same place: swapping
-    them elsewhere never hurts, as an okey can stand anywhere.
-    """
-    if meld.kind is MeldKind.PAIR:
-        return [([], 0)]
-    if meld.kind is MeldKind.SET:
-        out: list[tuple[list[tuple[Tile, Tile]], int]] = [([], 0)]
-        if len(meld.tiles) == 3:
-            # Any colour the set takes: a missing one, or one an okey stands
-            # for (the okey then stands for the missing colour).
-            for colour in COLOURS:
-                meant = Tile(colour, meld.low)
-                laid = FALSE_OKEY if meant == okey else meant
-                if left[laid] > 0 and extensions(meld, laid, okey):
-                    out.append(([(laid, meant)], 0))
-            if wilds:
-                present = {t.colour for t in meld.stands_for}
-                missing = next(c for c in COLOURS if c not in present)
-                out.append(([(okey, Tile(missing, meld.low))], 1))
-        return out
-    run_colour = meld.colour
-    assert run_colour is not None
-    out = []
-    for low_taken, low_okeys, low_used in _side(
-        range(meld.low - 1, 0, -1), run_colour, left, wilds, okey
-    ):
-        after = left - low_used
-        above = _side(range(meld.high + 1, 14), run_colour, after, wilds - low_okeys, okey)
-        for high_taken, high_okeys, _ in above:
-            out.append((low_taken + high_taken, low_okeys + high_okeys))
-    return out
-
-
-def _side(
-    numbers: range, colour: Colour, left: Counter[Tile], wilds: int, okey: Tile
-) -> list[tuple[list[tuple[Tile, Tile]], int, Counter[Tile]]]:
-    """Ways to lengthen a run outward through ``numbers``: (tiles, okeys used, reals used)."""
-    ways: list[tuple[list[tuple[Tile, Tile]], int, Counter[Tile]]] = [([], 0, Counter())]
-    taken: list[tuple[Tile, Tile]] = []
-    used: Counter[Tile] = Counter()
-    okeys = 0
-    for number in numbers:
-        meant = Tile(colour, number)
-        laid = FALSE_OKEY if meant == okey else meant
-        if left[laid] - used[laid] > 0:
-            taken = taken + [(laid, meant)]
-            used = used + Counter([laid])
-        elif okeys < wilds:
-            taken = taken + [(okey, meant)]
-            okeys += 1
-        else:
-            break
-        ways.append((taken, okeys, used))
-    return ways
-
-
 def _grow(meld: Meld, placed: list[tuple[Tile, Tile]], index: int, okey: Tile) -> list[LayOff]:
     """Lay the tiles one by one (nearest the meld first), each step a legal lay-off."""
     steps: list[LayOff] = []
@@ -753,7 +692,15 @@ def _grow(meld: Meld, placed: list[tuple[Tile, Tile]], index: int, okey: Tile) -
 
 
 class _Finisher:
-    """Search for lay-offs on the table that leave a hand that can be fully laid."""
+    """Search for lay-offs on the table that leave a hand that can be fully laid.
+
+    The tiles in hand are a vector of 53 counts (by tile index); the search
+    walks the table melds in order, trying every way each can grow, and asks
+    ``lay`` about what is left at the end. Failed states are remembered, so a
+    finder reused for several discards never repeats work. With ``floor``,
+    a state whose best melds are worth less than the floor is cut at once:
+    the tiles left only shrink further down the search.
+    """
 
     def __init__(
         self,
@@ -761,56 +708,172 @@ class _Finisher:
         table: Sequence[Meld],
         lay: Callable[[list[Tile]], list[Meld] | None],
         may_lay_off: bool,
+        floor: int | None = None,
     ) -> None:
         self.okey = okey
+        self.okey_index = okey.index
         self.table = list(table)
         self.lay = lay
         self.may_lay_off = may_lay_off
-        self.memo: dict[tuple[int, tuple[tuple[Tile, int], ...]], bool] = {}
-        self.leaf_memo: dict[tuple[tuple[Tile, int], ...], list[Meld] | None] = {}
-        self._final: Counter[Tile] = Counter()
+        self.floor = floor
+        self.failed: set[tuple[int, bytes]] = set()
+        self.leaf_memo: dict[bytes, list[Meld] | None] = {}
+        self.bound_memo: dict[bytes, bool] = {}
+        self._set_colours = [self._set_takers(meld) for meld in self.table]
+        self._final = b""
+        self._path: list[tuple[int, list[tuple[int, Tile]]]] = []
 
-    def _key(self, left: Counter[Tile]) -> tuple[tuple[Tile, int], ...]:
-        return tuple(sorted(((t, c) for t, c in left.items() if c > 0), key=lambda p: p[0].index))
+    def _set_takers(self, meld: Meld) -> list[tuple[int, Tile]]:
+        """The (tile index, tile) a 3-tile set takes (a missing colour, or an okey's)."""
+        if meld.kind is not MeldKind.SET or len(meld.tiles) != 3:
+            return []
+        found: list[tuple[int, Tile]] = []
+        for colour in COLOURS:
+            meant = Tile(colour, meld.low)
+            laid = FALSE_OKEY if meant == self.okey else meant
+            if extensions(meld, laid, self.okey):
+                found.append((laid.index, meant))
+        return found
 
-    def _leaf(self, left: Counter[Tile]) -> list[Meld] | None:
-        key = self._key(left)
+    def _tiles(self, counts: list[int]) -> list[Tile]:
+        return [_BY_INDEX[j] for j in range(53) for _ in range(counts[j])]
+
+    def _leaf(self, counts: list[int]) -> list[Meld] | None:
+        key = bytes(counts)
         if key not in self.leaf_memo:
-            self.leaf_memo[key] = self.lay(list(left.elements()))
+            self.leaf_memo[key] = self.lay(self._tiles(counts))
         return self.leaf_memo[key]
 
-    def search(self, left: Counter[Tile]) -> tuple[list[Meld], list[LayOff]] | None:
-        plan: list[LayOff] = []
-        if not self.may_lay_off:
-            melds = self._leaf(left)
-            return None if melds is None else (melds, plan)
-        if self._dfs(0, left, plan):
-            melds = self._leaf(self._final)
-            assert melds is not None
-            return melds, plan
-        return None
+    def _hopeful(self, counts: list[int]) -> bool:
+        if self.floor is None:
+            return True
+        key = bytes(counts)
+        got = self.bound_memo.get(key)
+        if got is None:
+            grid, wilds = _grid(counts, self.okey)
+            best = _Solver(grid, wilds, _weight_value, cover=False).best()
+            got = best // _SCALE >= self.floor
+            self.bound_memo[key] = got
+        return got
 
-    def _dfs(self, i: int, left: Counter[Tile], plan: list[LayOff]) -> bool:
+    def search(self, left: Counter[Tile]) -> tuple[list[Meld], list[LayOff]] | None:
+        counts = [0] * 53
+        for tile, n in left.items():
+            counts[tile.index] += n
+        if not self.may_lay_off:
+            melds = self._leaf(counts)
+            return None if melds is None else (melds, [])
+        self._path = []
+        if not self._dfs(0, counts):
+            return None
+        melds = self.leaf_memo[self._final]
+        assert melds is not None
+        plan: list[LayOff] = []
+        for i, placed in self._path:
+            meld = self.table[i]
+            as_tiles = [(_BY_INDEX[j], meant) for j, meant in placed]
+            plan += _grow(meld, _order_outward(meld, as_tiles), i, self.okey)
+        return melds, plan
+
+    def _dfs(self, i: int, counts: list[int]) -> bool:
         if i == len(self.table):
-            if self._leaf(left) is not None:
-                self._final = left
+            if self._leaf(counts) is not None:
+                self._final = bytes(counts)
                 return True
             return False
-        key = (i, self._key(left))
-        if key in self.memo:
-            return False  # a success would have ended the search
-        wilds = left[self.okey]
-        for placed, _okeys in _run_growth(self.table[i], left, wilds, self.okey):
-            after = left - Counter(laid for laid, _ in placed)
-            if sum(left.values()) - sum(after.values()) != len(placed):
-                continue
-            steps = _grow(self.table[i], _order_outward(self.table[i], placed), i, self.okey)
-            plan.extend(steps)
-            if self._dfs(i + 1, after, plan):
+        key = (i, bytes(counts))
+        if key in self.failed:
+            return False
+        if not self._hopeful(counts):
+            self.failed.add(key)
+            return False
+        for placed in self._growth(i, counts):
+            for j, _ in placed:
+                counts[j] -= 1
+            self._path.append((i, placed))
+            done = self._dfs(i + 1, counts)
+            for j, _ in placed:
+                counts[j] += 1
+            if done:
                 return True
-            del plan[len(plan) - len(steps) :]
-        self.memo[key] = False
+            self._path.pop()
+        self.failed.add(key)
         return False
+
+    def _growth(self, i: int, counts: list[int]) -> list[list[tuple[int, Tile]]]:
+        """Ways to lengthen table meld ``i``: the tiles laid (index, what each stands for).
+
+        A real tile is always used before an okey for the same place: swapping
+        them elsewhere never hurts, as an okey can stand anywhere. Growing
+        nothing comes first.
+        """
+        meld = self.table[i]
+        okey_index = self.okey_index
+        out: list[list[tuple[int, Tile]]] = [[]]
+        if meld.kind is MeldKind.PAIR:
+            return out
+        if meld.kind is MeldKind.SET:
+            for j, meant in self._set_colours[i]:
+                if counts[j] > 0:
+                    out.append([(j, meant)])
+            if len(meld.tiles) == 3 and counts[okey_index] > 0:
+                present = {t.colour for t in meld.stands_for}
+                missing = next(c for c in COLOURS if c not in present)
+                out.append([(okey_index, Tile(missing, meld.low))])
+            return out
+        colour = meld.colour
+        assert colour is not None
+        c = _COLOUR_ORDER[colour]
+        okey_number = self.okey.number if self.okey.colour is colour else 0
+        used = [0] * 53
+        lows: list[list[tuple[int, Tile]]] = [[]]
+        taken: list[tuple[int, Tile]] = []
+        for number in range(meld.low - 1, 0, -1):
+            j = 52 if number == okey_number else c * 13 + number - 1
+            if counts[j] - used[j] > 0:
+                used[j] += 1
+            elif counts[okey_index] - used[okey_index] > 0:
+                j = okey_index
+                used[j] += 1
+            else:
+                break
+            taken = [*taken, (j, _TILES[c][number])]
+            lows.append(taken)
+        out = []
+        for low in lows:
+            spent = [0] * 53
+            for j, _ in low:
+                spent[j] += 1
+            out.append(low)
+            above: list[tuple[int, Tile]] = []
+            for number in range(meld.high + 1, 14):
+                j = 52 if number == okey_number else c * 13 + number - 1
+                if counts[j] - spent[j] > 0:
+                    spent[j] += 1
+                elif counts[okey_index] - spent[okey_index] > 0:
+                    j = okey_index
+                    spent[j] += 1
+                else:
+                    break
+                above = [*above, (j, _TILES[c][number])]
+                out.append(low + above)
+        return out
+
+
+_COLOUR_ORDER = {colour: k for k, colour in enumerate(COLOURS)}
+
+
+def _grid(vector: list[int], okey: Tile) -> tuple[list[list[int]], int]:
+    """The programme's counts from a vector of 53 tile counts."""
+    counts = [[0] * 16 for _ in range(4)]
+    okey_index = okey.index
+    wilds = vector[okey_index]
+    for j in range(52):
+        if j != okey_index and vector[j]:
+            counts[j // 13][j % 13 + 1] += vector[j]
+    if vector[52]:
+        counts[okey_index // 13][okey_index % 13 + 1] += vector[52]
+    return counts, wilds
 
 
 def _order_outward(meld: Meld, placed: list[tuple[Tile, Tile]]) -> list[tuple[Tile, Tile]]:
@@ -838,7 +901,8 @@ def finish_plan(
     lay-offs on the table), ``OpeningKind.MELDS`` (new melds and lay-offs,
     with any number of okey swaps) or ``OpeningKind.PAIRS`` (new pairs;
     lay-offs only if ``can_lay_off``). Keeping a real okey for the discard is
-    preferred (it doubles the hand), then pairs over melds for a straight out.
+    preferred (it doubles the hand), then pairs over melds for a straight out,
+    then the highest discard.
 
     The search is exact: when the hand can go out this turn, a plan is found.
     """
@@ -850,45 +914,209 @@ def finish_plan(
         )
     if not hand or (opened is None and len(hand) < 3):
         return None  # a straight out lays at least one meld or pair
-    kinds = [OpeningKind.PAIRS, OpeningKind.MELDS] if opened is None else [opened]
     candidates = sort_tiles(set(hand))
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
+    if is_wild(candidates[0], okey):
+        # Going out by throwing an okey doubles the hand: look for that first.
+        plan = _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates[:1])
+        if plan is not None:
+            return plan
+        candidates = candidates[1:]
+    return _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates)
+
+
+def _finish_throwing(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    opened: OpeningKind | None,
+    can_lay_off: bool,
+    floor: int | None,
+    discards: Sequence[Tile],
+) -> FinishPlan | None:
+    """A finish whose last throw is one of ``discards`` (tried in that order)."""
+    if not discards:
+        return None
+    kinds = [OpeningKind.PAIRS, OpeningKind.MELDS] if opened is None else [opened]
     table_play = opened is OpeningKind.MELDS or (opened is OpeningKind.PAIRS and can_lay_off)
-    finders = {
-        kind: _Finisher(
+    everything = Counter(hand)
+    table_okeys = sum(len(m.wild_places(okey)) for m in table if m.kind is not MeldKind.PAIR)
+    for kind in kinds:
+        pairs_kind = kind is OpeningKind.PAIRS
+        swaps_too = opened is None or kind is OpeningKind.MELDS
+        usable = _throw_only(
+            hand,
             okey,
-            table,
-            _pairs_cover_list(okey) if kind is OpeningKind.PAIRS else _melds_cover_list(okey),
-            table_play,
+            table if table_play or opened is None else [],
+            pairs_kind,
+            table_okeys if swaps_too else 0,
+            discards,
         )
-        for kind in kinds
-    }
-    for discard in candidates:
-        rest = Counter(hand)
-        rest[discard] -= 1
-        for kind in kinds:
-            found = finders[kind].search(+rest)
-            if found is not None:
-                return FinishPlan(kind, tuple(found[0]), tuple(found[1]), (), discard, okey)
+        if not usable:
+            continue
+        cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
+        leaf = _DiscardLeaf(usable, _constant(cover), okey)
+        found = _Finisher(okey, table, leaf, table_play).search(everything)
+        if found is not None:
+            melds, lay_offs = found
+            return FinishPlan(kind, tuple(melds), tuple(lay_offs), (), leaf.thrown(melds), okey)
     if opened is OpeningKind.MELDS and table:
         # Okey swaps hand over okeys that must be laid again this turn.
-        swap_finders: dict[tuple[Meld, ...], _Finisher] = {}
-        for discard in candidates:
-            rest = Counter(hand)
-            rest[discard] -= 1
-            for swaps, after, new_table in _swap_sequences(+rest, okey, table):
-                finder = swap_finders.get(new_table)
-                if finder is None:
-                    finder = _Finisher(okey, new_table, _melds_cover_list(okey), True)
-                    swap_finders[new_table] = finder
-                found = finder.search(after)
-                if found is not None:
-                    return FinishPlan(
-                        OpeningKind.MELDS, tuple(found[0]), tuple(found[1]), swaps, discard, okey
-                    )
+        for swaps, after, new_table in _swap_sequences(everything, okey, table):
+            usable = _throw_only(hand, okey, table, False, table_okeys, discards)
+            if not usable:
+                break
+            leaf = _DiscardLeaf(usable, _constant(_melds_cover_list(okey)), okey)
+            found = _Finisher(okey, new_table, leaf, True).search(after)
+            if found is not None:
+                melds, lay_offs = found
+                return FinishPlan(
+                    OpeningKind.MELDS,
+                    tuple(melds),
+                    tuple(lay_offs),
+                    swaps,
+                    leaf.thrown(melds),
+                    okey,
+                )
     if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
-        return _open_and_finish(hand, okey, table, floor, candidates)
+        usable = _throw_only(hand, okey, table, False, table_okeys, discards)
+        if usable:
+            return _open_and_finish(hand, okey, table, floor, usable)
     return None
+
+
+def _throw_only(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    pairs_kind: bool,
+    more_okeys: int,
+    discards: Sequence[Tile],
+) -> list[Tile]:
+    """The discards still possible once tiles that can go nowhere are found.
+
+    A tile that fits no meld of the hand and no table meld, even with every
+    okey (the hand's and the table's, ``more_okeys``) helping, can only be
+    the last throw: two such tiles rule out any finish, one fixes the throw.
+    Each test ignores the others' needs, so it never rules out a finish.
+    """
+    have = Counter(hand)
+    wilds = have[okey] + more_okeys
+    dead: list[Tile] = []
+    for tile, count in have.items():
+        if tile == okey:
+            continue
+        if not _placeable(tile, have, okey, table, pairs_kind, wilds, more_okeys > 0):
+            dead += [tile] * count
+    if len(dead) > 1:
+        return []
+    if dead:
+        return [t for t in discards if t == dead[0]]
+    return list(discards)
+
+
+def _placeable(
+    tile: Tile,
+    have: Counter[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    pairs_kind: bool,
+    wilds: int,
+    more_okeys: bool,
+) -> bool:
+    if pairs_kind:
+        if have[tile] >= 2 or wilds:
+            return True
+    else:
+        meant = effective(tile, okey)
+        colour, number = meant.colour, meant.number
+        assert colour is not None
+
+        def held(n: int, c: Colour = colour) -> bool:
+            if not 1 <= n <= 13:
+                return False
+            return have[_physical(_COLOUR_ORDER[c], n, okey)] > 0
+
+        others = sum(1 for c in COLOURS if c is not colour and held(number, c))
+        if others + wilds >= 2:
+            return True
+        for a, b in ((number - 2, number - 1), (number - 1, number + 1), (number + 1, number + 2)):
+            if a >= 1 and b <= 13 and int(not held(a)) + int(not held(b)) <= wilds:
+                return True
+    for meld in table:
+        if meld.kind is MeldKind.PAIR:
+            continue
+        if more_okeys and any(
+            meld.stands_for[i] == effective(tile, okey) for i in meld.wild_places(okey)
+        ):
+            return True  # it can be given for that okey
+        if meld.kind is MeldKind.SET:
+            if len(meld.tiles) == 3 and extensions(meld, tile, okey):
+                return True
+            continue
+        meant = effective(tile, okey)
+        if meant.colour is None or meant.colour is not meld.colour:
+            continue
+        if meant.number < meld.low:
+            gap = range(meant.number + 1, meld.low)
+        elif meant.number > meld.high:
+            gap = range(meld.high + 1, meant.number)
+        else:
+            continue
+        missing = sum(1 for n in gap if have[_physical(_COLOUR_ORDER[meant.colour], n, okey)] == 0)
+        if missing <= wilds:
+            return True
+    return False
+
+
+_Check = Callable[[list[Tile]], list[Meld] | None]
+
+
+def _constant(check: _Check) -> Callable[[int], _Check]:
+    return lambda _own: check
+
+
+class _DiscardLeaf:
+    """The tiles left after the lay-offs, less one of ``discards``, laid by ``make(own)``.
+
+    ``make`` is given how many of the okeys left are the player's own (one
+    fewer when the okey is the throw) and returns the check for the rest.
+    """
+
+    def __init__(
+        self,
+        discards: Sequence[Tile],
+        make: Callable[[int], Callable[[list[Tile]], list[Meld] | None]],
+        okey: Tile,
+        own: int = 0,
+    ) -> None:
+        self.discards = list(discards)
+        self.make = make
+        self.okey = okey
+        self.own = own
+        self.checks: dict[int, Callable[[list[Tile]], list[Meld] | None]] = {}
+        self.chosen: dict[tuple[Meld, ...], Tile] = {}
+
+    def __call__(self, tiles: list[Tile]) -> list[Meld] | None:
+        present = set(tiles)
+        for discard in self.discards:
+            if discard not in present:
+                continue
+            own = self.own - (1 if discard == self.okey else 0)
+            check = self.checks.get(own)
+            if check is None:
+                check = self.make(own)
+                self.checks[own] = check
+            rest = list(tiles)
+            rest.remove(discard)
+            melds = check(rest)
+            if melds is not None:
+                self.chosen[tuple(melds)] = discard
+                return melds
+        return None
+
+    def thrown(self, melds: Sequence[Meld]) -> Tile:
+        return self.chosen[tuple(melds)]
 
 
 def _open_and_finish(
@@ -896,7 +1124,7 @@ def _open_and_finish(
     okey: Tile,
     table: Sequence[Meld],
     floor: int,
-    candidates: Sequence[Tile],
+    discards: Sequence[Tile],
 ) -> FinishPlan | None:
     """Open with at least ``floor`` points, then swap, lay and lay off everything else.
 
@@ -904,37 +1132,40 @@ def _open_and_finish(
     the table afterwards cannot count toward it: such an okey is laid in a
     later meld or added to a meld (the opening's own melds included).
     """
-    leaves: dict[tuple[int, tuple[Meld, ...]], _OpeningLeaf] = {}
-    for discard in candidates:
-        rest = +(Counter(hand) - Counter([discard]))
-        own = rest[okey]
-        for swaps, after, new_table in [((), rest, tuple(table))] + _swap_sequences(
-            rest, okey, table
-        ):
-            leaf = leaves.get((own, new_table))
-            if leaf is None:
-                leaf = _OpeningLeaf(okey, floor, own, len(new_table))
-                leaves[(own, new_table)] = leaf
-            finder = _Finisher(okey, new_table, leaf, True)
-            finder.leaf_memo = leaf.memo_for_finder
-            found = finder.search(after)
-            if found is None:
-                continue
-            melds, lay_offs = found
-            split = leaf.split[tuple(melds)]
-            opening = tuple(melds[: split.opening])
-            later = tuple(melds[split.opening :])
-            if not (lay_offs or swaps or later or split.lay_offs):
-                continue  # a straight out, which the caller has ruled out
-            return FinishPlan(
-                OpeningKind.MELDS,
-                opening,
-                tuple(lay_offs) + split.lay_offs,
-                swaps,
-                discard,
-                okey,
-                later,
-            )
+    everything = Counter(hand)
+    own = everything[okey]
+    leaves: dict[int, _OpeningLeaf] = {}
+    for swaps, after, new_table in [((), everything, tuple(table))] + _swap_sequences(
+        everything, okey, table
+    ):
+
+        def make(own_left: int, size: int = len(new_table)) -> _OpeningLeaf:
+            key = own_left * 1000 + size
+            if key not in leaves:
+                leaves[key] = _OpeningLeaf(okey, floor, own_left, size)
+            return leaves[key]
+
+        thrower = _DiscardLeaf(discards, make, okey, own)
+        found = _Finisher(okey, new_table, thrower, True, floor).search(after)
+        if found is None:
+            continue
+        melds, lay_offs = found
+        discard = thrower.thrown(melds)
+        leaf = make(own - (1 if is_wild(discard, okey) else 0))
+        split = leaf.split[tuple(melds)]
+        opening = tuple(melds[: split.opening])
+        later = tuple(melds[split.opening :])
+        if not (lay_offs or swaps or later or split.lay_offs):
+            continue  # a straight out, which the caller has ruled out
+        return FinishPlan(
+            OpeningKind.MELDS,
+            opening,
+            tuple(lay_offs) + split.lay_offs,
+            swaps,
+            discard,
+            okey,
+            later,
+        )
     return None
 
 
@@ -966,7 +1197,6 @@ class _OpeningLeaf:
         self.own = own
         self.table_size = table_size
         self.split: dict[tuple[Meld, ...], _Split] = {}
-        self.memo_for_finder: dict[tuple[tuple[Tile, int], ...], list[Meld] | None] = {}
         self._memo: dict[tuple[tuple[Tile, ...], int, int], _LeafAnswer | None] = {}
 
     def __call__(self, tiles: list[Tile]) -> list[Meld] | None:

@@ -43,7 +43,7 @@ def test_a_throw_is_chosen_over_sampled_worlds_and_repeats_for_the_same_view() -
     scores = [o.score for o in advice.options]
     assert scores == sorted(scores, reverse=True)
     # The throw keeps the runs and the set of nines.
-    kept = {Tile.parse(t) for t in "R3 R4 R5 K9 Y9 B9".split()}
+    kept = {Tile.parse(t) for t in ["R3", "R4", "R5", "K9", "Y9", "B9"]}
     assert advice.action.tile not in kept
     again = ExpertBot(samples=6, budget_ms=60_000).advise(view)
     assert again == advice
