@@ -41,9 +41,9 @@ from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import arrange, pairs
+from okey_tui.bots.planner import arrange, finish, pairs
 from okey_tui.engine import solver
-from okey_tui.engine.actions import Action, Discard, DrawMiddle, TakeDiscard
+from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
 from okey_tui.engine.melds import Meld, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.state import Phase
@@ -98,7 +98,7 @@ class Advice:
     action: Action
     options: tuple[Option, ...]
     samples: int  # worlds actually scored (fewer only when the time cap hit)
-    kind: str  # "draw", "discard" or "play"
+    kind: str  # "draw", "discard", "finish" or "play"
 
 
 def _view_seed(view: PlayerView) -> int:
@@ -167,9 +167,54 @@ class ExpertBot:
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
                 return self._draw_or_take(view, base, start)
             return Advice(base, (), 0, "draw")
+        finishing = self._finish_now(view)
+        if finishing is not None:
+            return Advice(finishing, (), 0, "finish")
         if not isinstance(base, Discard) or len(view.rack) <= 1:
             return Advice(base, (), 0, "play")
         return self._throw(view, base, start)
+
+    def _finish_now(self, view: PlayerView) -> Action | None:
+        """The next step of a way to go out this turn, at any rack size.
+
+        Unopened, that is an opening over the floor after which everything
+        else goes onto the table: a straight out, which doubles the hand.
+        """
+        rack = list(view.rack)
+        if len(rack) < 2 or view.okeys_owed:
+            return None
+        okey = view.okey
+        if view.opening is not None:
+            return self.brain._finish_step(view, rack, okey)
+        going_pairs = view.going_pairs[view.seat]
+        plan = finish(
+            rack,
+            okey,
+            [tm.meld for tm in view.table],
+            None,
+            view.rules.pairs_opener_lays_off,
+            None if going_pairs else view.melds_floor,
+        )
+        if plan is None or not plan.melds:
+            return None
+        if going_pairs and plan.kind is not OpeningKind.PAIRS:
+            return None
+        taken = view.taken
+        if taken is not None:
+            in_opening = any(taken.tile in m.tiles for m in plan.melds)
+            if plan.discard == taken.tile and rack.count(taken.tile) == 1:
+                return None
+            if not in_opening or (taken.from_going_pairs and plan.kind is not OpeningKind.PAIRS):
+                return None
+        if view.rules.finish_opening_needs_floor:
+            enough = (
+                len(plan.melds) >= view.pairs_floor
+                if plan.kind is OpeningKind.PAIRS
+                else sum(m.value for m in plan.melds) >= view.melds_floor
+            )
+            if not enough:
+                return None
+        return Open(plan.melds)
 
     def _deadline(self, start: float) -> float:
         return start + self.budget_ms * CAP_SHARE / 1000.0
