@@ -247,29 +247,27 @@ def _set_options(k0: int, k1: int, k2: int, k3: int, wilds: int) -> tuple[_SetOp
 
 # (code, real tiles for runs, free okeys, may an okey start a run, tiles of
 # the colour at the next two numbers, cover every tile) -> options
-_OptKey = tuple[int, int, int, bool, int, int, bool]
+_OptKey = tuple[int, int, int, bool, int, int, int]
 _Option = tuple[int, int, int]  # (new code, tiles into runs, okeys used)
 _OPTIONS: dict[_OptKey, tuple[_Option, ...]] = {}
 
 
 def _colour_options(
-    code: int, real: int, wilds: int, wild_start: bool, next1: int, next2: int, cover: bool
+    code: int, real: int, wilds: int, wild_start: bool, next1: int, next2: int, need: int
 ) -> tuple[_Option, ...]:
     """Every way the run tiles of one colour at one number can go, most tiles first.
 
     Options whose short runs cannot be fed at the next two numbers, even by
     every free okey, are dropped here.
     """
-    key = (code, real, wilds, wild_start, next1, next2, cover)
+    key = (code, real, wilds, wild_start, next1, next2, need)
     cached = _OPTIONS.get(key)
     if cached is not None:
         return cached
     n1, n2, n3 = _unpack(code)
     short = n1 + n2
     total = short + n3
-    lo = max(short, min(real, total))
-    if cover:
-        lo = max(lo, real)
+    lo = max(short, min(real, total), need)
     out: list[_Option] = []
     for u in range(real + wilds, lo - 1, -1):
         starts = u - total
@@ -317,12 +315,24 @@ class _Solver:
     tile above used) are skipped, which keeps every memoised value exact.
     """
 
-    def __init__(self, counts: list[list[int]], wilds: int, weight: _Weight, cover: bool) -> None:
+    def __init__(
+        self,
+        counts: list[list[int]],
+        wilds: int,
+        weight: _Weight,
+        cover: bool,
+        slack: list[list[int]] | None = None,
+        wild_slack: int = 0,
+    ) -> None:
         # counts[c][n] for n in 0..15 (0, 14, 15 are always zero)
         self.counts = counts
         self.wilds = wilds
         self.weight = weight
         self.cover = cover
+        # With ``slack``: melds that use every tile but slack[c][n] of each
+        # (and all okeys but ``wild_slack``), the rest staying out.
+        self.slack = slack
+        self.wild_slack = wild_slack
         self.memo: dict[int, int] = {}
         # key -> (okeys left, next state, choice) of the best move
         self.choice: dict[int, tuple[int, tuple[int, int, int, int], _Step]] = {}
@@ -346,6 +356,8 @@ class _Solver:
                 return _NEG
             if self.cover and w:
                 return _NEG
+            if self.slack is not None and w > self.wild_slack:
+                return _NEG
             return 0
         key = ((((n * 8 + w) * _SPAN + s0) * _SPAN + s1) * _SPAN + s2) * _SPAN + s3
         memo = self.memo
@@ -363,18 +375,28 @@ class _Solver:
         best_move: tuple[int, tuple[int, int, int, int], _Step] | None = None
         nxt = n + 1
         nn = n + 2
+        slack = self.slack
         for set_tiles, set_wild, r0, r1, r2, r3, pat in _set_options(c0[n], c1[n], c2[n], c3[n], w):
             free = w - set_wild
-            opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], cover)
+            if cover:
+                need0, need1, need2, need3 = r0, r1, r2, r3
+            elif slack is not None:
+                need0 = max(0, r0 - slack[0][n])
+                need1 = max(0, r1 - slack[1][n])
+                need2 = max(0, r2 - slack[2][n])
+                need3 = max(0, r3 - slack[3][n])
+            else:
+                need0 = need1 = need2 = need3 = 0
+            opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], need0)
             if not opts0:
                 continue
-            opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], cover)
+            opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], need1)
             if not opts1:
                 continue
-            opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], cover)
+            opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], need2)
             if not opts2:
                 continue
-            opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], cover)
+            opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], need3)
             if not opts3:
                 continue
             for n0, u0, x0 in opts0:
@@ -418,6 +440,86 @@ class _Solver:
             w, (s0, s1, s2, s3), step = self.choice[key]
             steps.append(step)
         return steps
+
+
+class _SkipSolver(_Solver):
+    """The programme with ``slack`` (see :class:`_Solver`) and one tile more left out:
+    the throw. Only :meth:`best` is offered."""
+
+    def best(self) -> int:
+        return self._skip_go(1, self.wilds, 0, 0, 0, 0, 1)
+
+    def _skip_go(self, n: int, w: int, s0: int, s1: int, s2: int, s3: int, k: int) -> int:
+        if n == 14:
+            if (s0 | s1 | s2 | s3) and (s0 % 25 or s1 % 25 or s2 % 25 or s3 % 25):
+                return _NEG
+            if w > self.wild_slack + k:
+                return _NEG
+            return 0
+        key = (((((n * 8 + w) * _SPAN + s0) * _SPAN + s1) * _SPAN + s2) * _SPAN + s3) * 2 + k
+        memo = self.memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        c0, c1, c2, c3 = self.counts
+        gaps0, gaps1, gaps2, gaps3 = self.gaps
+        weight = self.weight
+        bound = self.bound[n + 1]
+        wild_bound = self.wild_bound
+        slack = self.slack
+        assert slack is not None
+        best = _NEG
+        nxt = n + 1
+        nn = n + 2
+        for set_tiles, set_wild, r0, r1, r2, r3, _pat in _set_options(
+            c0[n], c1[n], c2[n], c3[n], w
+        ):
+            free = w - set_wild
+            needs = [
+                max(0, r0 - slack[0][n]),
+                max(0, r1 - slack[1][n]),
+                max(0, r2 - slack[2][n]),
+                max(0, r3 - slack[3][n]),
+            ]
+            variants = [(needs, k)]
+            if k:
+                for c in range(4):
+                    if needs[c]:
+                        fewer = list(needs)
+                        fewer[c] -= 1
+                        variants.append((fewer, 0))
+            for (need0, need1, need2, need3), k2 in variants:
+                opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], need0)
+                opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], need1)
+                opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], need2)
+                opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], need3)
+                if not (opts0 and opts1 and opts2 and opts3):
+                    continue
+                for n0, u0, x0 in opts0:
+                    for n1, u1, x1 in opts1:
+                        x01 = x0 + x1
+                        if x01 > free:
+                            continue
+                        for n2, u2, x2 in opts2:
+                            x012 = x01 + x2
+                            if x012 > free:
+                                continue
+                            u012 = set_tiles + u0 + u1 + u2
+                            for n3, u3, x3 in opts3:
+                                xs = x012 + x3
+                                if xs > free:
+                                    continue
+                                tiles = u012 + u3
+                                okeys = set_wild + xs
+                                gain = weight(n, tiles - okeys, okeys) if tiles else 0
+                                rest_w = free - xs
+                                if gain + bound + rest_w * wild_bound <= best:
+                                    continue
+                                rest = self._skip_go(nxt, rest_w, n0, n1, n2, n3, k2)
+                                if rest > _NEG and gain + rest > best:
+                                    best = gain + rest
+        memo[key] = best
+        return best
 
 
 # -- from hands to counts and back ------------------------------------------------------
@@ -718,7 +820,7 @@ class _Finisher:
         self.floor = floor
         self.failed: set[tuple[int, bytes]] = set()
         self.leaf_memo: dict[bytes, list[Meld] | None] = {}
-        self.bound_memo: dict[bytes, bool] = {}
+        self.bound_memo: dict[tuple[bytes, bool, bytes], bool] = {}
         self._set_colours = [self._set_takers(meld) for meld in self.table]
         self._final = b""
         self._path: list[tuple[int, list[tuple[int, Tile]]]] = []
@@ -744,15 +846,44 @@ class _Finisher:
             self.leaf_memo[key] = self.lay(self._tiles(counts))
         return self.leaf_memo[key]
 
-    def _hopeful(self, counts: list[int]) -> bool:
-        if self.floor is None:
+    def _hopeful(self, i: int, counts: list[int]) -> bool:
+        """A relaxed test of the state: the tiles no later table meld can take
+        must be in melds of the hand (worth the floor, when there is one),
+        less one for the throw. Failing it, no finish is reachable from here.
+        """
+        if not self.may_lay_off:
             return True
-        key = bytes(counts)
+        okey = self.okey
+        have = Counter({_BY_INDEX[j]: c for j, c in enumerate(counts) if c})
+        later = self.table[i:]
+        wilds = counts[self.okey_index]
+        slack = [[0] * 16 for _ in range(4)]
+        stuck = 0
+        for tile, count in have.items():
+            if tile == okey:
+                continue
+            meant = effective(tile, okey)
+            assert meant.colour is not None
+            if _layable(tile, have, okey, later, wilds, False):
+                slack[_COLOUR_ORDER[meant.colour]][meant.number] += count
+            else:
+                stuck += count
+        if stuck == 0:
+            return True
+        extendable = any(
+            (m.kind is MeldKind.RUN and (m.low > 1 or m.high < 13))
+            or (m.kind is MeldKind.SET and len(m.tiles) == 3)
+            for m in later
+        )
+        key = (bytes(counts), extendable, bytes(v for row in slack for v in row))
         got = self.bound_memo.get(key)
         if got is None:
-            grid, wilds = _grid(counts, self.okey)
-            best = _Solver(grid, wilds, _weight_value, cover=False).best()
-            got = best // _SCALE >= self.floor
+            grid, free = _grid(counts, okey)
+            weight = _weight_value if self.floor is not None else _weight_count
+            got = False
+            # One tile more may stay out: the throw.
+            best = _SkipSolver(grid, free, weight, False, slack, free if extendable else 0).best()
+            got = best > _NEG and (self.floor is None or best // _SCALE >= self.floor)
             self.bound_memo[key] = got
         return got
 
@@ -784,10 +915,11 @@ class _Finisher:
         key = (i, bytes(counts))
         if key in self.failed:
             return False
-        if not self._hopeful(counts):
+        if not self._hopeful(i, counts):
             self.failed.add(key)
             return False
-        for placed in self._growth(i, counts):
+        # The most tiles first: a finish usually lays off all it can.
+        for placed in sorted(self._growth(i, counts), key=len, reverse=True):
             for j, _ in placed:
                 counts[j] -= 1
             self._path.append((i, placed))
@@ -952,20 +1084,21 @@ def _finish_throwing(
             table_okeys if swaps_too else 0,
             discards,
         )
+        if usable and table_play and not pairs_kind and table:
+            usable = _relaxed(everything, okey, table, 0, usable, None)
         if not usable:
             continue
         cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
-        leaf = _DiscardLeaf(usable, _constant(cover), okey)
+        leaf = _DiscardLeaf(usable, _constant(cover), okey, pairs=pairs_kind)
         found = _Finisher(okey, table, leaf, table_play).search(everything)
         if found is not None:
             melds, lay_offs = found
             return FinishPlan(kind, tuple(melds), tuple(lay_offs), (), leaf.thrown(melds), okey)
     if opened is OpeningKind.MELDS and table:
         # Okey swaps hand over okeys that must be laid again this turn.
-        for swaps, after, new_table in _swap_sequences(everything, okey, table):
-            usable = _throw_only(hand, okey, table, False, table_okeys, discards)
-            if not usable:
-                break
+        usable = _throw_only(hand, okey, table, False, table_okeys, discards)
+        usable = _relaxed(everything, okey, table, table_okeys, usable, None)
+        for swaps, after, new_table in _swap_sequences(everything, okey, table) if usable else []:
             leaf = _DiscardLeaf(usable, _constant(_melds_cover_list(okey)), okey)
             found = _Finisher(okey, new_table, leaf, True).search(after)
             if found is not None:
@@ -980,9 +1113,57 @@ def _finish_throwing(
                 )
     if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
         usable = _throw_only(hand, okey, table, False, table_okeys, discards)
+        usable = _relaxed(everything, okey, table, table_okeys, usable, floor)
         if usable:
             return _open_and_finish(hand, okey, table, floor, usable)
     return None
+
+
+def _relaxed(
+    hand: Counter[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    table_okeys: int,
+    discards: Sequence[Tile],
+    floor: int | None,
+) -> list[Tile]:
+    """The throws that pass a relaxed finish: every tile that cannot go onto the
+    table is in a meld of the hand (worth ``floor`` in all, when given).
+
+    Tiles that could go onto the table may stay out of the melds, as may the
+    table's okeys (a swap is never forced) and, when some table meld can take
+    one, every okey. Lay-offs are not checked against each other, so a throw
+    this rules out can never finish.
+    """
+    wilds = hand[okey] + table_okeys
+    extendable = any(
+        (m.kind is MeldKind.RUN and (m.low > 1 or m.high < 13))
+        or (m.kind is MeldKind.SET and len(m.tiles) == 3)
+        for m in table
+    )
+    loose = {
+        t for t in hand if t != okey and _layable(t, hand, okey, table, wilds, table_okeys > 0)
+    }
+    weight = _weight_value if floor is not None else _weight_count
+    kept: list[Tile] = []
+    for discard in discards:
+        rest = hand.copy()
+        rest[discard] -= 1
+        vector = [0] * 53
+        for tile, count in rest.items():
+            vector[tile.index] += count
+        vector[okey.index] += table_okeys
+        grid, free = _grid(vector, okey)
+        slack = [[0] * 16 for _ in range(4)]
+        for tile in loose:
+            meant = effective(tile, okey)
+            assert meant.colour is not None
+            slack[_COLOUR_ORDER[meant.colour]][meant.number] += rest[tile]
+        best = _Solver(grid, free, weight, False, slack, free if extendable else table_okeys).best()
+        ok = best > _NEG and (floor is None or best // _SCALE >= floor)
+        if ok:
+            kept.append(discard)
+    return kept
 
 
 def _throw_only(
@@ -1043,6 +1224,18 @@ def _placeable(
         for a, b in ((number - 2, number - 1), (number - 1, number + 1), (number + 1, number + 2)):
             if a >= 1 and b <= 13 and int(not held(a)) + int(not held(b)) <= wilds:
                 return True
+    return _layable(tile, have, okey, table, wilds, more_okeys)
+
+
+def _layable(
+    tile: Tile,
+    have: Counter[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    wilds: int,
+    more_okeys: bool,
+) -> bool:
+    """Whether the tile could go onto a table meld (or be given for its okey)."""
     for meld in table:
         if meld.kind is MeldKind.PAIR:
             continue
@@ -1089,18 +1282,30 @@ class _DiscardLeaf:
         make: Callable[[int], Callable[[list[Tile]], list[Meld] | None]],
         okey: Tile,
         own: int = 0,
+        pairs: bool = False,
     ) -> None:
         self.discards = list(discards)
         self.make = make
         self.okey = okey
         self.own = own
+        self.pairs = pairs
         self.checks: dict[int, Callable[[list[Tile]], list[Meld] | None]] = {}
         self.chosen: dict[tuple[Meld, ...], Tile] = {}
 
     def __call__(self, tiles: list[Tile]) -> list[Meld] | None:
         present = set(tiles)
+        have = Counter(tiles)
+        okey = self.okey
+        wilds = have[okey]
+        # A tile that fits no meld of these tiles can only be the throw.
+        dead: list[Tile] = []
+        for tile, count in have.items():
+            if tile != okey and not _placeable(tile, have, okey, (), self.pairs, wilds, False):
+                dead += [tile] * count
+                if len(dead) > 1:
+                    return None
         for discard in self.discards:
-            if discard not in present:
+            if discard not in present or (dead and discard != dead[0]):
                 continue
             own = self.own - (1 if discard == self.okey else 0)
             check = self.checks.get(own)
