@@ -50,6 +50,7 @@ def test_a_throw_is_chosen_over_sampled_worlds_and_repeats_for_the_same_view() -
 
 
 def test_the_wall_clock_caps_the_work() -> None:
-    """Far more worlds than a budget of 1 ms allows: sampling stops early."""
+    """Far more worlds than a budget of 1 ms allows: sampling stops early (or never
+    starts, and the hard bot's throw stands)."""
     advice = ExpertBot(samples=100_000, budget_ms=1).advise(_view())
-    assert 1 <= advice.samples < 100_000
+    assert advice.samples < 100_000 and isinstance(advice.action, Discard)
