@@ -208,7 +208,7 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
 
 # Worlds the hint samples: fewer than the bot at the table, so that the panel
 # answers at once; the choice is the same kind of search.
-HINT_SAMPLES = 12
+HINT_SAMPLES = 8
 
 
 @dataclass(frozen=True)

@@ -53,12 +53,12 @@ from okey_tui.engine.view import PlayerView
 __all__ = ["DEFAULT_BUDGET_MS", "DEFAULT_SAMPLES", "Advice", "ExpertBot", "Option", "make"]
 
 DEFAULT_BUDGET_MS = 300.0
-DEFAULT_SAMPLES = 20
+DEFAULT_SAMPLES = 12
 # How many of the seat's own draws a world looks ahead.
 HORIZON = 3
 # How many throws are compared in the worlds (the best by the solver's value, and
 # the hard bot's own choice).
-CANDIDATES = 5
+CANDIDATES = 4
 # The wall clock stops sampling at this share of the budget, leaving room to decide.
 CAP_SHARE = 0.8
 
