@@ -822,8 +822,55 @@ class _Finisher:
         self.leaf_memo: dict[bytes, list[Meld] | None] = {}
         self.bound_memo: dict[tuple[bytes, bool, bytes], bool] = {}
         self._set_colours = [self._set_takers(meld) for meld in self.table]
+        # What each table meld can take: a run's (colour, low, high), the slots
+        # a 3-tile set takes, or None.
+        self._reach: list[tuple[int, int, int] | frozenset[int] | None] = []
+        for k, meld in enumerate(self.table):
+            if meld.kind is MeldKind.RUN:
+                assert meld.colour is not None
+                self._reach.append((_COLOUR_ORDER[meld.colour], meld.low, meld.high))
+            elif self._set_colours[k]:
+                self._reach.append(
+                    frozenset(effective(_BY_INDEX[j], okey).index for j, _ in self._set_colours[k])
+                )
+            else:
+                self._reach.append(None)
         self._final = b""
         self._path: list[tuple[int, list[tuple[int, Tile]]]] = []
+
+    def _takes(self, i: int, slot: int, counts: list[int], wilds: int) -> bool:
+        """Whether a table meld from ``i`` on could take the tile playing as ``slot``
+        (0..51), with the hand's tiles and okeys filling any gap before it."""
+        colour, number0 = divmod(slot, 13)
+        number = number0 + 1
+        okey_index = self.okey_index
+        for k in range(i, len(self.table)):
+            reach = self._reach[k]
+            if reach is None:
+                continue
+            if isinstance(reach, frozenset):
+                if slot in reach:
+                    return True
+                continue
+            c, low, high = reach
+            if c != colour:
+                continue
+            if number < low:
+                gap = range(number + 1, low)
+            elif number > high:
+                gap = range(high + 1, number)
+            else:
+                continue
+            missing = 0
+            for m in gap:
+                j = colour * 13 + m - 1
+                if j == okey_index:
+                    j = 52
+                if counts[j] == 0:
+                    missing += 1
+            if missing <= wilds:
+                return True
+        return False
 
     def _set_takers(self, meld: Meld) -> list[tuple[int, Tile]]:
         """The (tile index, tile) a 3-tile set takes (a missing colour, or an okey's)."""
@@ -854,18 +901,19 @@ class _Finisher:
         if not self.may_lay_off:
             return True
         okey = self.okey
-        have = Counter({_BY_INDEX[j]: c for j, c in enumerate(counts) if c})
+        okey_index = self.okey_index
         later = self.table[i:]
-        wilds = counts[self.okey_index]
+        wilds = counts[okey_index]
         slack = [[0] * 16 for _ in range(4)]
         stuck = 0
-        for tile, count in have.items():
-            if tile == okey:
+        for j in range(53):
+            count = counts[j]
+            if not count or j == okey_index:
                 continue
-            meant = effective(tile, okey)
-            assert meant.colour is not None
-            if _layable(tile, have, okey, later, wilds, False):
-                slack[_COLOUR_ORDER[meant.colour]][meant.number] += count
+            slot = okey_index if j == 52 else j
+            c, n = divmod(slot, 13)
+            if self._takes(i, slot, counts, wilds):
+                slack[c][n + 1] += count
             else:
                 stuck += count
         if stuck == 0:
