@@ -35,3 +35,20 @@ async def test_the_hint_panel_shows_the_experts_throw_and_its_alternatives():
         assert "instead" in text or "would do about as well" in text
         # The throw keeps the run and the set.
         assert str(advice.action.tile) not in {"R3", "R4", "R5", "K9", "Y9", "B9"}
+
+
+async def test_the_new_table_screen_offers_the_expert():
+    """Each bot seat steps through easy, normal, hard and expert."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import OptionRow
+
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#opt-bot-1", OptionRow)
+        assert [v for _, v in row.values] == ["easy", "normal", "hard", "expert"]
+        row.focus()
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert row.value == "expert"
