@@ -3,8 +3,11 @@
 Everything here reads what the seat may see (its rack, the table, the
 discards) and asks the solver; nothing looks at another rack or the middle.
 
-* :func:`hint_for`: the hint panel's content (best opening against the floor,
-  the left discard, the safest discards, lay-offs, okey swaps, a finish);
+* :func:`hint_for`: the hint panel's content (the expert bot's choice for the
+  moment, best opening against the floor, the left discard, the safest
+  discards, lay-offs, okey swaps, a finish);
+* :func:`expert_hint`: the expert bot's choice in plain words, with what it
+  expects each alternative to cost;
 * :func:`penalty_warning`: what an action about to cost a penalty costs, and why;
 * :func:`why`: an engine message with the rules section it refers to;
 * :class:`TurnUndo`: the practice table's undo within the current turn.
@@ -25,6 +28,8 @@ from okey_tui.engine.actions import (
     AddTile,
     DeclarePairs,
     Discard,
+    DrawMiddle,
+    GiveBack,
     Lay,
     Open,
     SwapOkey,
@@ -35,7 +40,7 @@ from okey_tui.engine.errors import (
     RULE_SECTIONS,
     OkeyError,
 )
-from okey_tui.engine.melds import Meld, effective, fits_table, is_wild
+from okey_tui.engine.melds import Meld, MeldKind, effective, fits_table, is_wild
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -55,6 +60,8 @@ from okey_tui.engine.view import PlayerView, is_pairs_only
 
 __all__ = [
     "DiscardTip",
+    "ExpertHint",
+    "expert_hint",
     "Hint",
     "LeftDiscard",
     "TurnUndo",
@@ -131,6 +138,7 @@ class Hint:
     lay_offs: tuple[LayOff, ...]
     swaps: tuple[Swap, ...]
     finish: FinishPlan | None
+    expert: ExpertHint | None = None
 
     def opening_line(self) -> str:
         assert self.check is not None
@@ -192,7 +200,155 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
         lay_offs=offs,
         swaps=swaps,
         finish=_finish(view),
+        expert=expert_hint(view),
     )
+
+
+# -- the expert's choice -------------------------------------------------------------------
+
+# Worlds the hint samples: fewer than the bot at the table, so that the panel
+# answers at once; the choice is the same kind of search.
+HINT_SAMPLES = 8
+
+
+@dataclass(frozen=True)
+class ExpertHint:
+    """The expert bot's choice for this moment, as a headline and a few plain lines."""
+
+    action: Action
+    headline: str
+    lines: tuple[str, ...]
+
+
+def _points(diff: float) -> str:
+    whole = round(abs(diff))
+    if whole == 0:
+        return "about the same"
+    return f"about {whole} point{'s' * (whole != 1)} {'worse' if diff < 0 else 'better'}"
+
+
+def _share(rate: float) -> str:
+    return f"{round(rate * 100)}%"
+
+
+def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
+    """What the expert bot would do now in this seat, and why, or None off turn.
+
+    The expert deals the tiles this seat cannot see many times over and
+    scores each choice in every deal; the lines give its reasons and how
+    much worse (in hand points, on average) the alternatives came out.
+    """
+    if not view.my_turn:
+        return None
+    from okey_tui.bots.expert import HORIZON, ExpertBot
+
+    advice = ExpertBot(samples=samples).advise(view)
+    action = advice.action
+    okey = view.okey
+    deals = f"over {advice.samples} deals of the tiles you cannot see"
+    draws = f"{HORIZON} draw{'s' * (HORIZON != 1)}"
+    lines: list[str] = []
+    if isinstance(action, (DrawMiddle, TakeDiscard)):
+        left = left_discard_advice(view)
+        tile = view.left_discard
+        if isinstance(action, TakeDiscard) and tile is not None:
+            headline = f"Take {tile} from the left"
+            if left is not None:
+                lines.append(f"It {left.reason}.")
+        else:
+            headline = "Draw from the middle"
+            if left is not None:
+                lines.append(f"{left.tile}: {left.reason}.")
+        if len(advice.options) == 2:
+            best, other = advice.options
+            what = "taking it" if isinstance(other.action, TakeDiscard) else "a draw"
+            lines.append(f"Against {what}: {_points(other.score - best.score)}, {deals}.")
+        return ExpertHint(action, headline, tuple(lines))
+    if advice.kind == "finish":
+        if isinstance(action, Open):
+            value = sum(m.value for m in action.melds)
+            return ExpertHint(
+                action,
+                "Go out this turn: open now",
+                (
+                    f"Lay {', '.join(m.text(okey) for m in action.melds)} ({value})"
+                    ", then put every other tile on the table and throw the last one.",
+                    "Going out with your first lay-down counts double.",
+                ),
+            )
+        return ExpertHint(
+            action, "Go out this turn", ("Follow the finish below, one step at a time.",)
+        )
+    if isinstance(action, Discard):
+        headline = f"Throw {action.tile}"
+        if advice.options:
+            best = advice.options[0]
+            chosen = next((o for o in advice.options if o.action == action), best)
+            if view.opening is None:
+                lines.append(
+                    f"Keeping the rest, you reach the floor within {draws} in "
+                    f"{_share(chosen.open_rate)} of the deals ({deals})."
+                )
+            else:
+                lines.append(
+                    f"Keeping the rest, you could go out within {draws} in "
+                    f"{_share(chosen.finish_rate)} of the deals ({deals})."
+                )
+            if chosen.feed_rate >= 0.1:
+                lines.append(
+                    f"It helps the player on your right in {_share(chosen.feed_rate)} of them."
+                )
+            alike: list[str] = []
+            for other in [o for o in advice.options if o.action != action][:4]:
+                assert isinstance(other.action, Discard)
+                diff = other.score - chosen.score
+                if round(abs(diff)) == 0:
+                    alike.append(str(other.action.tile))
+                else:
+                    lines.append(f"Throwing {other.action.tile} instead: {_points(diff)}.")
+            if alike:
+                lines.append(f"{' or '.join(alike)} would do about as well.")
+        else:
+            lines.append("It is the tile your melds need least.")
+        if view.opening is not None and okey in view.rack and view.can_touch_table():
+            lines.append("Hold your okey: kept to the end, it can be your last throw (x2).")
+        return ExpertHint(action, headline, tuple(lines))
+    if isinstance(action, Open):
+        worth = (
+            f"{len(action.melds)} pairs"
+            if any(m.kind is MeldKind.PAIR for m in action.melds)
+            else f"{sum(m.value for m in action.melds)} points"
+        )
+        return ExpertHint(
+            action,
+            f"Open now with {worth}",
+            ("Once open, you can add to the table and your tiles count less if someone goes out.",),
+        )
+    if isinstance(action, AddTile):
+        return ExpertHint(
+            action,
+            f"Lay off {action.tile} on meld {action.target + 1} now",
+            ("A tile on the table no longer counts against you when the hand ends.",),
+        )
+    if isinstance(action, Lay):
+        return ExpertHint(
+            action,
+            f"Lay {', '.join(m.text(okey) for m in action.melds)} now",
+            ("Tiles in melds on the table no longer count against you.",),
+        )
+    if isinstance(action, SwapOkey):
+        return ExpertHint(
+            action,
+            f"Take the okey from meld {action.target + 1}",
+            ("Give the real tile for it; the okey must go back on the table this turn.",),
+        )
+    if isinstance(action, GiveBack):
+        return ExpertHint(
+            action, "Give the taken tile back", ("It does not fit an opening this turn.",)
+        )
+    if isinstance(action, TakeBack):
+        return ExpertHint(action, "Take your melds back", ("The taken tile cannot be used.",))
+    return ExpertHint(action, str(action), ())
 
 
 def _finish(view: PlayerView) -> FinishPlan | None:

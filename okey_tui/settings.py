@@ -18,7 +18,7 @@ from okey_tui.storage import atomic_write
 
 SETTINGS_VERSION = 1
 ENV_DIR = "OKEY101_CONFIG_DIR"
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 # The table's look: "felt" is the green table, "dark" a plain dark one.
 THEMES = ("felt", "dark")
 
@@ -36,6 +36,8 @@ class TableSettings:
     colour_blind: bool = False
     extra: dict[str, object] = field(default_factory=dict, compare=False)
     bot_delay: float = 0.6
+    # The expert bot's thinking time per decision, in milliseconds.
+    expert_budget_ms: int = 300
     theme: str = "felt"
     # Practice table: hints (h), penalty confirms, undo, first-hand tips.
     practice: bool = False
@@ -86,6 +88,7 @@ class TableSettings:
             partners=bool(self.partners),
             colour_blind=bool(self.colour_blind),
             bot_delay=_delay(self.bot_delay),
+            expert_budget_ms=_budget(self.expert_budget_ms),
             theme=self.theme if self.theme in THEMES else default.theme,
             practice=bool(self.practice),
             tips=bool(self.tips),
@@ -106,6 +109,14 @@ def _delay(value: object) -> float:
     except (TypeError, ValueError):
         return TableSettings.bot_delay
     return min(max(delay, 0.0), 10.0)
+
+
+def _budget(value: object) -> int:
+    try:
+        budget = int(str(value))
+    except (TypeError, ValueError):
+        return TableSettings.expert_budget_ms
+    return min(max(budget, 50), 5000)
 
 
 def config_dir() -> Path:

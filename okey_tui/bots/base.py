@@ -8,7 +8,7 @@ from typing import Protocol
 from okey_tui.engine.actions import Action
 from okey_tui.engine.view import PlayerView
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 class Bot(Protocol):
@@ -25,10 +25,14 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(level: str) -> Bot:
-    """A bot of the named level (``easy``, ``normal`` or ``hard``)."""
+def make_bot(level: str, budget_ms: float | None = None) -> Bot:
+    """A bot of the named level (``easy``, ``normal``, ``hard`` or ``expert``).
+
+    ``budget_ms`` is the expert's time budget per decision (the other levels
+    need none); None keeps its default.
+    """
     if level not in LEVELS:
         raise ValueError(f"Unknown bot level '{level}': choose one of {', '.join(LEVELS)}")
     module = importlib.import_module(f"okey_tui.bots.{level}")
-    bot: Bot = module.make()
+    bot: Bot = module.make() if budget_ms is None or level != "expert" else module.make(budget_ms)
     return bot

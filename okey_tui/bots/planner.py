@@ -55,8 +55,9 @@ def _finish_cached(
     table: tuple[Meld, ...],
     opened: OpeningKind | None,
     lay_off: bool,
+    floor: int | None,
 ) -> FinishPlan | None:
-    return solver.finish_plan(tiles, okey, table, opened, lay_off)
+    return solver.finish_plan(tiles, okey, table, opened, lay_off, floor)
 
 
 def finish(
@@ -65,9 +66,10 @@ def finish(
     table: Sequence[Meld],
     opened: OpeningKind | None,
     can_lay_off: bool = True,
+    floor: int | None = None,
 ) -> FinishPlan | None:
     """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`)."""
-    return _finish_cached(_key(tiles), okey, tuple(table), opened, can_lay_off)
+    return _finish_cached(_key(tiles), okey, tuple(table), opened, can_lay_off, floor)
 
 
 def with_melds(melds: Sequence[Meld], leftover: Sequence[Tile], okey: Tile) -> Arrangement:

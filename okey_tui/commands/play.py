@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 TYPES = ("classic", "rising", "challenge", "51")
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 # The table-option flags that only switch an option on, and the setting each one sets.
@@ -96,7 +96,8 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         levels *= 3
     if len(levels) != 3 or any(lv not in LEVELS for lv in levels):
         raise click.BadParameter(
-            "give one level (easy, normal, hard) or three separated by commas, like easy,normal,hard",
+            "give one level (easy, normal, hard, expert) or three separated by commas, "
+            "like easy,normal,hard",
             param_hint="--bots",
         )
     return (levels[0], levels[1], levels[2])
@@ -118,7 +119,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     "--bots",
     "bots",
     metavar="LEVEL[,LEVEL,LEVEL]",
-    help="Bot level for all seats, or one per seat (right, across, left): easy, normal, hard.",
+    help="Bot level for all seats, or one per seat (right, across, left): easy, normal, hard, expert.",
 )
 @click.option("--seed", type=int, help="Seed of the deals: the same seed gives the same deals.")
 @click.option(

@@ -92,7 +92,7 @@ def report_json(report: Any) -> dict[str, Any]:
     "--seats",
     default="hard,easy,easy,easy",
     show_default=True,
-    help="The bot level of each of the four seats, comma-separated (easy, normal, hard).",
+    help="The bot level of each of the four seats, comma-separated (easy, normal, hard, expert).",
 )
 @click.option(
     "--type",

@@ -153,7 +153,10 @@ class FinishPlan:
 
     Apply the swaps first (each hands you an okey), then lay the melds, then
     the lay-offs in order (a later lay-off on the same meld builds on the
-    earlier one), then discard.
+    earlier one), then discard. A player who opens this turn lays the melds
+    (the opening) first, then swaps, then lays ``later``, then the lay-offs;
+    a lay-off's index may then name a meld laid this turn (the table's
+    melds come first, then the opening's, then ``later``).
     """
 
     kind: OpeningKind  # what the new melds are: runs and sets, or pairs
@@ -162,6 +165,9 @@ class FinishPlan:
     swaps: tuple[Swap, ...]
     discard: Tile
     okey: Tile
+    # Melds laid after the swaps by a player who opens this turn (they hold a
+    # swapped okey, which cannot count toward the opening).
+    later: tuple[Meld, ...] = ()
 
     @property
     def with_okey(self) -> bool:
@@ -241,29 +247,27 @@ def _set_options(k0: int, k1: int, k2: int, k3: int, wilds: int) -> tuple[_SetOp
 
 # (code, real tiles for runs, free okeys, may an okey start a run, tiles of
 # the colour at the next two numbers, cover every tile) -> options
-_OptKey = tuple[int, int, int, bool, int, int, bool]
+_OptKey = tuple[int, int, int, bool, int, int, int]
 _Option = tuple[int, int, int]  # (new code, tiles into runs, okeys used)
 _OPTIONS: dict[_OptKey, tuple[_Option, ...]] = {}
 
 
 def _colour_options(
-    code: int, real: int, wilds: int, wild_start: bool, next1: int, next2: int, cover: bool
+    code: int, real: int, wilds: int, wild_start: bool, next1: int, next2: int, need: int
 ) -> tuple[_Option, ...]:
     """Every way the run tiles of one colour at one number can go, most tiles first.
 
     Options whose short runs cannot be fed at the next two numbers, even by
     every free okey, are dropped here.
     """
-    key = (code, real, wilds, wild_start, next1, next2, cover)
+    key = (code, real, wilds, wild_start, next1, next2, need)
     cached = _OPTIONS.get(key)
     if cached is not None:
         return cached
     n1, n2, n3 = _unpack(code)
     short = n1 + n2
     total = short + n3
-    lo = max(short, min(real, total))
-    if cover:
-        lo = max(lo, real)
+    lo = max(short, min(real, total), need)
     out: list[_Option] = []
     for u in range(real + wilds, lo - 1, -1):
         starts = u - total
@@ -311,12 +315,24 @@ class _Solver:
     tile above used) are skipped, which keeps every memoised value exact.
     """
 
-    def __init__(self, counts: list[list[int]], wilds: int, weight: _Weight, cover: bool) -> None:
+    def __init__(
+        self,
+        counts: list[list[int]],
+        wilds: int,
+        weight: _Weight,
+        cover: bool,
+        slack: list[list[int]] | None = None,
+        wild_slack: int = 0,
+    ) -> None:
         # counts[c][n] for n in 0..15 (0, 14, 15 are always zero)
         self.counts = counts
         self.wilds = wilds
         self.weight = weight
         self.cover = cover
+        # With ``slack``: melds that use every tile but slack[c][n] of each
+        # (and all okeys but ``wild_slack``), the rest staying out.
+        self.slack = slack
+        self.wild_slack = wild_slack
         self.memo: dict[int, int] = {}
         # key -> (okeys left, next state, choice) of the best move
         self.choice: dict[int, tuple[int, tuple[int, int, int, int], _Step]] = {}
@@ -340,6 +356,8 @@ class _Solver:
                 return _NEG
             if self.cover and w:
                 return _NEG
+            if self.slack is not None and w > self.wild_slack:
+                return _NEG
             return 0
         key = ((((n * 8 + w) * _SPAN + s0) * _SPAN + s1) * _SPAN + s2) * _SPAN + s3
         memo = self.memo
@@ -357,18 +375,28 @@ class _Solver:
         best_move: tuple[int, tuple[int, int, int, int], _Step] | None = None
         nxt = n + 1
         nn = n + 2
+        slack = self.slack
         for set_tiles, set_wild, r0, r1, r2, r3, pat in _set_options(c0[n], c1[n], c2[n], c3[n], w):
             free = w - set_wild
-            opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], cover)
+            if cover:
+                need0, need1, need2, need3 = r0, r1, r2, r3
+            elif slack is not None:
+                need0 = max(0, r0 - slack[0][n])
+                need1 = max(0, r1 - slack[1][n])
+                need2 = max(0, r2 - slack[2][n])
+                need3 = max(0, r3 - slack[3][n])
+            else:
+                need0 = need1 = need2 = need3 = 0
+            opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], need0)
             if not opts0:
                 continue
-            opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], cover)
+            opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], need1)
             if not opts1:
                 continue
-            opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], cover)
+            opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], need2)
             if not opts2:
                 continue
-            opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], cover)
+            opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], need3)
             if not opts3:
                 continue
             for n0, u0, x0 in opts0:
@@ -412,6 +440,86 @@ class _Solver:
             w, (s0, s1, s2, s3), step = self.choice[key]
             steps.append(step)
         return steps
+
+
+class _SkipSolver(_Solver):
+    """The programme with ``slack`` (see :class:`_Solver`) and one tile more left out:
+    the throw. Only :meth:`best` is offered."""
+
+    def best(self) -> int:
+        return self._skip_go(1, self.wilds, 0, 0, 0, 0, 1)
+
+    def _skip_go(self, n: int, w: int, s0: int, s1: int, s2: int, s3: int, k: int) -> int:
+        if n == 14:
+            if (s0 | s1 | s2 | s3) and (s0 % 25 or s1 % 25 or s2 % 25 or s3 % 25):
+                return _NEG
+            if w > self.wild_slack + k:
+                return _NEG
+            return 0
+        key = (((((n * 8 + w) * _SPAN + s0) * _SPAN + s1) * _SPAN + s2) * _SPAN + s3) * 2 + k
+        memo = self.memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        c0, c1, c2, c3 = self.counts
+        gaps0, gaps1, gaps2, gaps3 = self.gaps
+        weight = self.weight
+        bound = self.bound[n + 1]
+        wild_bound = self.wild_bound
+        slack = self.slack
+        assert slack is not None
+        best = _NEG
+        nxt = n + 1
+        nn = n + 2
+        for set_tiles, set_wild, r0, r1, r2, r3, _pat in _set_options(
+            c0[n], c1[n], c2[n], c3[n], w
+        ):
+            free = w - set_wild
+            needs = [
+                max(0, r0 - slack[0][n]),
+                max(0, r1 - slack[1][n]),
+                max(0, r2 - slack[2][n]),
+                max(0, r3 - slack[3][n]),
+            ]
+            variants = [(needs, k)]
+            if k:
+                for c in range(4):
+                    if needs[c]:
+                        fewer = list(needs)
+                        fewer[c] -= 1
+                        variants.append((fewer, 0))
+            for (need0, need1, need2, need3), k2 in variants:
+                opts0 = _colour_options(s0, r0, free, gaps0[n] < free, c0[nxt], c0[nn], need0)
+                opts1 = _colour_options(s1, r1, free, gaps1[n] < free, c1[nxt], c1[nn], need1)
+                opts2 = _colour_options(s2, r2, free, gaps2[n] < free, c2[nxt], c2[nn], need2)
+                opts3 = _colour_options(s3, r3, free, gaps3[n] < free, c3[nxt], c3[nn], need3)
+                if not (opts0 and opts1 and opts2 and opts3):
+                    continue
+                for n0, u0, x0 in opts0:
+                    for n1, u1, x1 in opts1:
+                        x01 = x0 + x1
+                        if x01 > free:
+                            continue
+                        for n2, u2, x2 in opts2:
+                            x012 = x01 + x2
+                            if x012 > free:
+                                continue
+                            u012 = set_tiles + u0 + u1 + u2
+                            for n3, u3, x3 in opts3:
+                                xs = x012 + x3
+                                if xs > free:
+                                    continue
+                                tiles = u012 + u3
+                                okeys = set_wild + xs
+                                gain = weight(n, tiles - okeys, okeys) if tiles else 0
+                                rest_w = free - xs
+                                if gain + bound + rest_w * wild_bound <= best:
+                                    continue
+                                rest = self._skip_go(nxt, rest_w, n0, n1, n2, n3, k2)
+                                if rest > _NEG and gain + rest > best:
+                                    best = gain + rest
+        memo[key] = best
+        return best
 
 
 # -- from hands to counts and back ------------------------------------------------------
@@ -665,71 +773,15 @@ def okey_swaps(hand: Sequence[Tile], okey: Tile, table: Sequence[Meld]) -> list[
 # -- finishing -------------------------------------------------------------------------------
 
 
-def _run_growth(
-    meld: Meld, left: Counter[Tile], wilds: int, okey: Tile
-) -> list[tuple[list[tuple[Tile, Tile]], int]]:
-    """Ways to lengthen a table meld: (tiles laid with what they mean, okeys used).
-
-    A real tile is always used before an okey for the same place: swapping
-    them elsewhere never hurts, as an okey can stand anywhere.
-    """
-    if meld.kind is MeldKind.PAIR:
-        return [([], 0)]
-    if meld.kind is MeldKind.SET:
-        out: list[tuple[list[tuple[Tile, Tile]], int]] = [([], 0)]
-        if len(meld.tiles) == 3:
-            present = {t.colour for t in meld.stands_for}
-            for colour in COLOURS:
-                if colour in present:
-                    continue
-                meant = Tile(colour, meld.low)
-                laid = FALSE_OKEY if meant == okey else meant
-                if left[laid] > 0:
-                    out.append(([(laid, meant)], 0))
-            if wilds:
-                missing = next(c for c in COLOURS if c not in present)
-                out.append(([(okey, Tile(missing, meld.low))], 1))
-        return out
-    run_colour = meld.colour
-    assert run_colour is not None
-    out = []
-    for low_taken, low_okeys, low_used in _side(
-        range(meld.low - 1, 0, -1), run_colour, left, wilds, okey
-    ):
-        after = left - low_used
-        above = _side(range(meld.high + 1, 14), run_colour, after, wilds - low_okeys, okey)
-        for high_taken, high_okeys, _ in above:
-            out.append((low_taken + high_taken, low_okeys + high_okeys))
-    return out
-
-
-def _side(
-    numbers: range, colour: Colour, left: Counter[Tile], wilds: int, okey: Tile
-) -> list[tuple[list[tuple[Tile, Tile]], int, Counter[Tile]]]:
-    """Ways to lengthen a run outward through ``numbers``: (tiles, okeys used, reals used)."""
-    ways: list[tuple[list[tuple[Tile, Tile]], int, Counter[Tile]]] = [([], 0, Counter())]
-    taken: list[tuple[Tile, Tile]] = []
-    used: Counter[Tile] = Counter()
-    okeys = 0
-    for number in numbers:
-        meant = Tile(colour, number)
-        laid = FALSE_OKEY if meant == okey else meant
-        if left[laid] - used[laid] > 0:
-            taken = taken + [(laid, meant)]
-            used = used + Counter([laid])
-        elif okeys < wilds:
-            taken = taken + [(okey, meant)]
-            okeys += 1
-        else:
-            break
-        ways.append((taken, okeys, used))
-    return ways
-
-
 def _grow(meld: Meld, placed: list[tuple[Tile, Tile]], index: int, okey: Tile) -> list[LayOff]:
     """Lay the tiles one by one (nearest the meld first), each step a legal lay-off."""
     steps: list[LayOff] = []
     current = meld
+    if meld.kind is MeldKind.SET:
+        for laid, _ in placed:
+            current = extensions(current, laid, okey)[0]
+            steps.append(LayOff(laid, index, current))
+        return steps
     for laid, meant in placed:
         options = [m for m in extensions(current, laid, okey) if meant in m.stands_for]
         options = [
@@ -742,7 +794,15 @@ def _grow(meld: Meld, placed: list[tuple[Tile, Tile]], index: int, okey: Tile) -
 
 
 class _Finisher:
-    """Search for lay-offs on the table that leave a hand that can be fully laid."""
+    """Search for lay-offs on the table that leave a hand that can be fully laid.
+
+    The tiles in hand are a vector of 53 counts (by tile index); the search
+    walks the table melds in order, trying every way each can grow, and asks
+    ``lay`` about what is left at the end. Failed states are remembered, so a
+    finder reused for several discards never repeats work. With ``floor``,
+    a state whose best melds are worth less than the floor is cut at once:
+    the tiles left only shrink further down the search.
+    """
 
     def __init__(
         self,
@@ -750,60 +810,250 @@ class _Finisher:
         table: Sequence[Meld],
         lay: Callable[[list[Tile]], list[Meld] | None],
         may_lay_off: bool,
-        budget: _Budget | None = None,
+        floor: int | None = None,
     ) -> None:
-        self.budget = budget
         self.okey = okey
+        self.okey_index = okey.index
         self.table = list(table)
         self.lay = lay
         self.may_lay_off = may_lay_off
-        self.memo: dict[tuple[int, tuple[tuple[Tile, int], ...]], bool] = {}
-        self.leaf_memo: dict[tuple[tuple[Tile, int], ...], list[Meld] | None] = {}
-        self._final: Counter[Tile] = Counter()
+        self.floor = floor
+        self.failed: set[tuple[int, bytes]] = set()
+        self.leaf_memo: dict[bytes, list[Meld] | None] = {}
+        self.bound_memo: dict[tuple[bytes, bool, bytes], bool] = {}
+        self._set_colours = [self._set_takers(meld) for meld in self.table]
+        # What each table meld can take: a run's (colour, low, high), the slots
+        # a 3-tile set takes, or None.
+        self._reach: list[tuple[int, int, int] | frozenset[int] | None] = []
+        for k, meld in enumerate(self.table):
+            if meld.kind is MeldKind.RUN:
+                assert meld.colour is not None
+                self._reach.append((_COLOUR_ORDER[meld.colour], meld.low, meld.high))
+            elif self._set_colours[k]:
+                self._reach.append(
+                    frozenset(effective(_BY_INDEX[j], okey).index for j, _ in self._set_colours[k])
+                )
+            else:
+                self._reach.append(None)
+        self._final = b""
+        self._path: list[tuple[int, list[tuple[int, Tile]]]] = []
 
-    def _key(self, left: Counter[Tile]) -> tuple[tuple[Tile, int], ...]:
-        return tuple(sorted(((t, c) for t, c in left.items() if c > 0), key=lambda p: p[0].index))
+    def _takes(self, i: int, slot: int, counts: list[int], wilds: int) -> bool:
+        """Whether a table meld from ``i`` on could take the tile playing as ``slot``
+        (0..51), with the hand's tiles and okeys filling any gap before it."""
+        colour, number0 = divmod(slot, 13)
+        number = number0 + 1
+        okey_index = self.okey_index
+        for k in range(i, len(self.table)):
+            reach = self._reach[k]
+            if reach is None:
+                continue
+            if isinstance(reach, frozenset):
+                if slot in reach:
+                    return True
+                continue
+            c, low, high = reach
+            if c != colour:
+                continue
+            if number < low:
+                gap = range(number + 1, low)
+            elif number > high:
+                gap = range(high + 1, number)
+            else:
+                continue
+            missing = 0
+            for m in gap:
+                j = colour * 13 + m - 1
+                if j == okey_index:
+                    j = 52
+                if counts[j] == 0:
+                    missing += 1
+            if missing <= wilds:
+                return True
+        return False
 
-    def _leaf(self, left: Counter[Tile]) -> list[Meld] | None:
-        key = self._key(left)
+    def _set_takers(self, meld: Meld) -> list[tuple[int, Tile]]:
+        """The (tile index, tile) a 3-tile set takes (a missing colour, or an okey's)."""
+        if meld.kind is not MeldKind.SET or len(meld.tiles) != 3:
+            return []
+        found: list[tuple[int, Tile]] = []
+        for colour in COLOURS:
+            meant = Tile(colour, meld.low)
+            laid = FALSE_OKEY if meant == self.okey else meant
+            if extensions(meld, laid, self.okey):
+                found.append((laid.index, meant))
+        return found
+
+    def _tiles(self, counts: list[int]) -> list[Tile]:
+        return [_BY_INDEX[j] for j in range(53) for _ in range(counts[j])]
+
+    def _leaf(self, counts: list[int]) -> list[Meld] | None:
+        key = bytes(counts)
         if key not in self.leaf_memo:
-            if self.budget is not None:
-                self.budget.spend()
-            self.leaf_memo[key] = self.lay(list(left.elements()))
+            self.leaf_memo[key] = self.lay(self._tiles(counts))
         return self.leaf_memo[key]
 
-    def search(self, left: Counter[Tile]) -> tuple[list[Meld], list[LayOff]] | None:
-        plan: list[LayOff] = []
+    def _hopeful(self, i: int, counts: list[int]) -> bool:
+        """A relaxed test of the state: the tiles no later table meld can take
+        must be in melds of the hand (worth the floor, when there is one),
+        less one for the throw. Failing it, no finish is reachable from here.
+        """
         if not self.may_lay_off:
-            melds = self._leaf(left)
-            return None if melds is None else (melds, plan)
-        if self._dfs(0, left, plan):
-            melds = self._leaf(self._final)
-            assert melds is not None
-            return melds, plan
-        return None
+            return True
+        okey = self.okey
+        okey_index = self.okey_index
+        later = self.table[i:]
+        wilds = counts[okey_index]
+        slack = [[0] * 16 for _ in range(4)]
+        stuck = 0
+        for j in range(53):
+            count = counts[j]
+            if not count or j == okey_index:
+                continue
+            slot = okey_index if j == 52 else j
+            c, n = divmod(slot, 13)
+            if self._takes(i, slot, counts, wilds):
+                slack[c][n + 1] += count
+            else:
+                stuck += count
+        if stuck == 0:
+            return True
+        extendable = any(
+            (m.kind is MeldKind.RUN and (m.low > 1 or m.high < 13))
+            or (m.kind is MeldKind.SET and len(m.tiles) == 3)
+            for m in later
+        )
+        key = (bytes(counts), extendable, bytes(v for row in slack for v in row))
+        got = self.bound_memo.get(key)
+        if got is None:
+            grid, free = _grid(counts, okey)
+            weight = _weight_value if self.floor is not None else _weight_count
+            got = False
+            # One tile more may stay out: the throw.
+            best = _SkipSolver(grid, free, weight, False, slack, free if extendable else 0).best()
+            got = best > _NEG and (self.floor is None or best // _SCALE >= self.floor)
+            self.bound_memo[key] = got
+        return got
 
-    def _dfs(self, i: int, left: Counter[Tile], plan: list[LayOff]) -> bool:
+    def search(self, left: Counter[Tile]) -> tuple[list[Meld], list[LayOff]] | None:
+        counts = [0] * 53
+        for tile, n in left.items():
+            counts[tile.index] += n
+        if not self.may_lay_off:
+            melds = self._leaf(counts)
+            return None if melds is None else (melds, [])
+        self._path = []
+        if not self._dfs(0, counts):
+            return None
+        melds = self.leaf_memo[self._final]
+        assert melds is not None
+        plan: list[LayOff] = []
+        for i, placed in self._path:
+            meld = self.table[i]
+            as_tiles = [(_BY_INDEX[j], meant) for j, meant in placed]
+            plan += _grow(meld, _order_outward(meld, as_tiles), i, self.okey)
+        return melds, plan
+
+    def _dfs(self, i: int, counts: list[int]) -> bool:
         if i == len(self.table):
-            if self._leaf(left) is not None:
-                self._final = left
+            if self._leaf(counts) is not None:
+                self._final = bytes(counts)
                 return True
             return False
-        key = (i, self._key(left))
-        if key in self.memo:
-            return False  # a success would have ended the search
-        wilds = left[self.okey]
-        for placed, _okeys in _run_growth(self.table[i], left, wilds, self.okey):
-            after = left - Counter(laid for laid, _ in placed)
-            if sum(left.values()) - sum(after.values()) != len(placed):
-                continue
-            steps = _grow(self.table[i], _order_outward(self.table[i], placed), i, self.okey)
-            plan.extend(steps)
-            if self._dfs(i + 1, after, plan):
+        key = (i, bytes(counts))
+        if key in self.failed:
+            return False
+        if not self._hopeful(i, counts):
+            self.failed.add(key)
+            return False
+        # The most tiles first: a finish usually lays off all it can.
+        for placed in sorted(self._growth(i, counts), key=len, reverse=True):
+            for j, _ in placed:
+                counts[j] -= 1
+            self._path.append((i, placed))
+            done = self._dfs(i + 1, counts)
+            for j, _ in placed:
+                counts[j] += 1
+            if done:
                 return True
-            del plan[len(plan) - len(steps) :]
-        self.memo[key] = False
+            self._path.pop()
+        self.failed.add(key)
         return False
+
+    def _growth(self, i: int, counts: list[int]) -> list[list[tuple[int, Tile]]]:
+        """Ways to lengthen table meld ``i``: the tiles laid (index, what each stands for).
+
+        A real tile is always used before an okey for the same place: swapping
+        them elsewhere never hurts, as an okey can stand anywhere. Growing
+        nothing comes first.
+        """
+        meld = self.table[i]
+        okey_index = self.okey_index
+        out: list[list[tuple[int, Tile]]] = [[]]
+        if meld.kind is MeldKind.PAIR:
+            return out
+        if meld.kind is MeldKind.SET:
+            for j, meant in self._set_colours[i]:
+                if counts[j] > 0:
+                    out.append([(j, meant)])
+            if len(meld.tiles) == 3 and counts[okey_index] > 0:
+                present = {t.colour for t in meld.stands_for}
+                missing = next(c for c in COLOURS if c not in present)
+                out.append([(okey_index, Tile(missing, meld.low))])
+            return out
+        colour = meld.colour
+        assert colour is not None
+        c = _COLOUR_ORDER[colour]
+        okey_number = self.okey.number if self.okey.colour is colour else 0
+        used = [0] * 53
+        lows: list[list[tuple[int, Tile]]] = [[]]
+        taken: list[tuple[int, Tile]] = []
+        for number in range(meld.low - 1, 0, -1):
+            j = 52 if number == okey_number else c * 13 + number - 1
+            if counts[j] - used[j] > 0:
+                used[j] += 1
+            elif counts[okey_index] - used[okey_index] > 0:
+                j = okey_index
+                used[j] += 1
+            else:
+                break
+            taken = [*taken, (j, _TILES[c][number])]
+            lows.append(taken)
+        out = []
+        for low in lows:
+            spent = [0] * 53
+            for j, _ in low:
+                spent[j] += 1
+            out.append(low)
+            above: list[tuple[int, Tile]] = []
+            for number in range(meld.high + 1, 14):
+                j = 52 if number == okey_number else c * 13 + number - 1
+                if counts[j] - spent[j] > 0:
+                    spent[j] += 1
+                elif counts[okey_index] - spent[okey_index] > 0:
+                    j = okey_index
+                    spent[j] += 1
+                else:
+                    break
+                above = [*above, (j, _TILES[c][number])]
+                out.append(low + above)
+        return out
+
+
+_COLOUR_ORDER = {colour: k for k, colour in enumerate(COLOURS)}
+
+
+def _grid(vector: list[int], okey: Tile) -> tuple[list[list[int]], int]:
+    """The programme's counts from a vector of 53 tile counts."""
+    counts = [[0] * 16 for _ in range(4)]
+    okey_index = okey.index
+    wilds = vector[okey_index]
+    for j in range(52):
+        if j != okey_index and vector[j]:
+            counts[j // 13][j % 13 + 1] += vector[j]
+    if vector[52]:
+        counts[okey_index // 13][okey_index % 13 + 1] += vector[52]
+    return counts, wilds
 
 
 def _order_outward(meld: Meld, placed: list[tuple[Tile, Tile]]) -> list[tuple[Tile, Tile]]:
@@ -827,11 +1077,14 @@ def finish_plan(
 
     ``opened`` is None (not opened: a straight out, all tiles but one into
     melds or into pairs, no floor; and, when ``floor`` is given, an opening
-    of at least ``floor`` points followed by lay-offs on the table),
-    ``OpeningKind.MELDS`` (new melds and lay-offs, with okey swaps) or ``OpeningKind.PAIRS`` (new
-    pairs; lay-offs only if ``can_lay_off``). Keeping a real okey for the
-    discard is preferred (it doubles the hand), then pairs over melds for a
-    straight out.
+    of at least ``floor`` points followed by okey swaps, new melds and
+    lay-offs on the table), ``OpeningKind.MELDS`` (new melds and lay-offs,
+    with any number of okey swaps) or ``OpeningKind.PAIRS`` (new pairs;
+    lay-offs only if ``can_lay_off``). Keeping a real okey for the discard is
+    preferred (it doubles the hand), then pairs over melds for a straight out,
+    then the highest discard.
+
+    The search is exact: when the hand can go out this turn, a plan is found.
     """
     if opened is not None and not isinstance(opened, OpeningKind):
         raise SetupError(
@@ -841,69 +1094,551 @@ def finish_plan(
         )
     if not hand or (opened is None and len(hand) < 3):
         return None  # a straight out lays at least one meld or pair
-    kinds = [OpeningKind.PAIRS, OpeningKind.MELDS] if opened is None else [opened]
     candidates = sort_tiles(set(hand))
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
+    if is_wild(candidates[0], okey):
+        # Going out by throwing an okey doubles the hand: look for that first.
+        plan = _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates[:1])
+        if plan is not None:
+            return plan
+        candidates = candidates[1:]
+    return _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates)
+
+
+def _finish_throwing(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    opened: OpeningKind | None,
+    can_lay_off: bool,
+    floor: int | None,
+    discards: Sequence[Tile],
+) -> FinishPlan | None:
+    """A finish whose last throw is one of ``discards`` (tried in that order)."""
+    if not discards:
+        return None
+    kinds = [OpeningKind.PAIRS, OpeningKind.MELDS] if opened is None else [opened]
     table_play = opened is OpeningKind.MELDS or (opened is OpeningKind.PAIRS and can_lay_off)
-    for discard in candidates:
-        rest = Counter(hand)
-        rest[discard] -= 1
-        for kind in kinds:
-            lay = _pairs_cover_list(okey) if kind is OpeningKind.PAIRS else _melds_cover_list(okey)
-            plan = _try_finish(rest, discard, okey, table, lay, table_play, kind)
-            if plan is not None:
-                return plan
+    everything = Counter(hand)
+    table_okeys = sum(len(m.wild_places(okey)) for m in table if m.kind is not MeldKind.PAIR)
+    for kind in kinds:
+        pairs_kind = kind is OpeningKind.PAIRS
+        swaps_too = opened is None or kind is OpeningKind.MELDS
+        usable = _throw_only(
+            hand,
+            okey,
+            table if table_play or opened is None else [],
+            pairs_kind,
+            table_okeys if swaps_too else 0,
+            discards,
+        )
+        if usable and table_play and not pairs_kind and table:
+            usable = _relaxed(everything, okey, table, 0, usable, None)
+        if not usable:
+            continue
+        cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
+        leaf = _DiscardLeaf(usable, _constant(cover), okey, pairs=pairs_kind)
+        found = _Finisher(okey, table, leaf, table_play).search(everything)
+        if found is not None:
+            melds, lay_offs = found
+            return FinishPlan(kind, tuple(melds), tuple(lay_offs), (), leaf.thrown(melds), okey)
+    if opened is OpeningKind.MELDS and table:
+        # Okey swaps hand over okeys that must be laid again this turn.
+        usable = _throw_only(hand, okey, table, False, table_okeys, discards)
+        usable = _relaxed(everything, okey, table, table_okeys, usable, None)
+        for swaps, after, new_table in _swap_sequences(everything, okey, table) if usable else []:
+            leaf = _DiscardLeaf(usable, _constant(_melds_cover_list(okey)), okey)
+            found = _Finisher(okey, new_table, leaf, True).search(after)
+            if found is not None:
+                melds, lay_offs = found
+                return FinishPlan(
+                    OpeningKind.MELDS,
+                    tuple(melds),
+                    tuple(lay_offs),
+                    swaps,
+                    leaf.thrown(melds),
+                    okey,
+                )
     if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
-        # Open with enough points, then add the rest to the table (RULES §5).
-        # This search can grow large on a crowded table, so it has a fixed
-        # budget of hand arrangements to try: past it, the answer is "none found".
-        budget = _Budget(OPEN_AND_LAY_OFF_BUDGET)
-        try:
-            for discard in candidates:
-                rest = Counter(hand)
-                rest[discard] -= 1
-                finder = _Finisher(okey, table, _opening_cover(okey, floor), True, budget)
-                found = finder.search(rest)
-                if found is not None and found[1]:
-                    return FinishPlan(
-                        OpeningKind.MELDS, tuple(found[0]), tuple(found[1]), (), discard, okey
-                    )
-        except _OutOfBudget:
-            return None
+        usable = _throw_only(hand, okey, table, False, table_okeys, discards)
+        usable = _relaxed(everything, okey, table, table_okeys, usable, floor)
+        if usable:
+            return _open_and_finish(hand, okey, table, floor, usable)
     return None
 
 
-# How many arrangements the open-then-lay-off finishing search may try.
-OPEN_AND_LAY_OFF_BUDGET = 60
+def _relaxed(
+    hand: Counter[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    table_okeys: int,
+    discards: Sequence[Tile],
+    floor: int | None,
+) -> list[Tile]:
+    """The throws that pass a relaxed finish: every tile that cannot go onto the
+    table is in a meld of the hand (worth ``floor`` in all, when given).
+
+    Tiles that could go onto the table may stay out of the melds, as may the
+    table's okeys (a swap is never forced) and, when some table meld can take
+    one, every okey. Lay-offs are not checked against each other, so a throw
+    this rules out can never finish.
+    """
+    wilds = hand[okey] + table_okeys
+    extendable = any(
+        (m.kind is MeldKind.RUN and (m.low > 1 or m.high < 13))
+        or (m.kind is MeldKind.SET and len(m.tiles) == 3)
+        for m in table
+    )
+    loose = {
+        t for t in hand if t != okey and _layable(t, hand, okey, table, wilds, table_okeys > 0)
+    }
+    weight = _weight_value if floor is not None else _weight_count
+    kept: list[Tile] = []
+    for discard in discards:
+        rest = hand.copy()
+        rest[discard] -= 1
+        vector = [0] * 53
+        for tile, count in rest.items():
+            vector[tile.index] += count
+        vector[okey.index] += table_okeys
+        grid, free = _grid(vector, okey)
+        slack = [[0] * 16 for _ in range(4)]
+        for tile in loose:
+            meant = effective(tile, okey)
+            assert meant.colour is not None
+            slack[_COLOUR_ORDER[meant.colour]][meant.number] += rest[tile]
+        best = _Solver(grid, free, weight, False, slack, free if extendable else table_okeys).best()
+        ok = best > _NEG and (floor is None or best // _SCALE >= floor)
+        if ok:
+            kept.append(discard)
+    return kept
 
 
-class _OutOfBudget(Exception):
-    pass
+def _throw_only(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    pairs_kind: bool,
+    more_okeys: int,
+    discards: Sequence[Tile],
+) -> list[Tile]:
+    """The discards still possible once tiles that can go nowhere are found.
+
+    A tile that fits no meld of the hand and no table meld, even with every
+    okey (the hand's and the table's, ``more_okeys``) helping, can only be
+    the last throw: two such tiles rule out any finish, one fixes the throw.
+    Each test ignores the others' needs, so it never rules out a finish.
+    """
+    have = Counter(hand)
+    wilds = have[okey] + more_okeys
+    dead: list[Tile] = []
+    for tile, count in have.items():
+        if tile == okey:
+            continue
+        if not _placeable(tile, have, okey, table, pairs_kind, wilds, more_okeys > 0):
+            dead += [tile] * count
+    if len(dead) > 1:
+        return []
+    if dead:
+        return [t for t in discards if t == dead[0]]
+    return list(discards)
 
 
-class _Budget:
-    def __init__(self, left: int) -> None:
-        self.left = left
+def _placeable(
+    tile: Tile,
+    have: Counter[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    pairs_kind: bool,
+    wilds: int,
+    more_okeys: bool,
+) -> bool:
+    if pairs_kind:
+        if have[tile] >= 2 or wilds:
+            return True
+    else:
+        meant = effective(tile, okey)
+        colour, number = meant.colour, meant.number
+        assert colour is not None
 
-    def spend(self) -> None:
-        self.left -= 1
-        if self.left < 0:
-            raise _OutOfBudget
+        def held(n: int, c: Colour = colour) -> bool:
+            if not 1 <= n <= 13:
+                return False
+            return have[_physical(_COLOUR_ORDER[c], n, okey)] > 0
+
+        others = sum(1 for c in COLOURS if c is not colour and held(number, c))
+        if others + wilds >= 2:
+            return True
+        for a, b in ((number - 2, number - 1), (number - 1, number + 1), (number + 1, number + 2)):
+            if a >= 1 and b <= 13 and int(not held(a)) + int(not held(b)) <= wilds:
+                return True
+    return _layable(tile, have, okey, table, wilds, more_okeys)
 
 
-def _opening_cover(okey: Tile, floor: int) -> Callable[[list[Tile]], list[Meld] | None]:
-    """Melds using every tile and worth at least ``floor`` (an opening), or None."""
+def _layable(
+    tile: Tile,
+    have: Counter[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    wilds: int,
+    more_okeys: bool,
+) -> bool:
+    """Whether the tile could go onto a table meld (or be given for its okey)."""
+    for meld in table:
+        if meld.kind is MeldKind.PAIR:
+            continue
+        if more_okeys and any(
+            meld.stands_for[i] == effective(tile, okey) for i in meld.wild_places(okey)
+        ):
+            return True  # it can be given for that okey
+        if meld.kind is MeldKind.SET:
+            if len(meld.tiles) == 3 and extensions(meld, tile, okey):
+                return True
+            continue
+        meant = effective(tile, okey)
+        if meant.colour is None or meant.colour is not meld.colour:
+            continue
+        if meant.number < meld.low:
+            gap = range(meant.number + 1, meld.low)
+        elif meant.number > meld.high:
+            gap = range(meld.high + 1, meant.number)
+        else:
+            continue
+        missing = sum(1 for n in gap if have[_physical(_COLOUR_ORDER[meant.colour], n, okey)] == 0)
+        if missing <= wilds:
+            return True
+    return False
 
-    def cover(tiles: list[Tile]) -> list[Meld] | None:
-        melds = can_cover(tiles, okey)
-        if melds is not None and melds and sum(m.value for m in melds) >= floor:
-            return melds
-        best = best_melds(tiles, okey)
-        if best.melds and not best.leftover and best.value >= floor:
-            return list(best.melds)
+
+_Check = Callable[[list[Tile]], list[Meld] | None]
+
+
+def _constant(check: _Check) -> Callable[[int], _Check]:
+    return lambda _own: check
+
+
+class _DiscardLeaf:
+    """The tiles left after the lay-offs, less one of ``discards``, laid by ``make(own)``.
+
+    ``make`` is given how many of the okeys left are the player's own (one
+    fewer when the okey is the throw) and returns the check for the rest.
+    """
+
+    def __init__(
+        self,
+        discards: Sequence[Tile],
+        make: Callable[[int], Callable[[list[Tile]], list[Meld] | None]],
+        okey: Tile,
+        own: int = 0,
+        pairs: bool = False,
+    ) -> None:
+        self.discards = list(discards)
+        self.make = make
+        self.okey = okey
+        self.own = own
+        self.pairs = pairs
+        self.checks: dict[int, Callable[[list[Tile]], list[Meld] | None]] = {}
+        self.chosen: dict[tuple[Meld, ...], Tile] = {}
+
+    def __call__(self, tiles: list[Tile]) -> list[Meld] | None:
+        present = set(tiles)
+        have = Counter(tiles)
+        okey = self.okey
+        wilds = have[okey]
+        # A tile that fits no meld of these tiles can only be the throw.
+        dead: list[Tile] = []
+        for tile, count in have.items():
+            if tile != okey and not _placeable(tile, have, okey, (), self.pairs, wilds, False):
+                dead += [tile] * count
+                if len(dead) > 1:
+                    return None
+        for discard in self.discards:
+            if discard not in present or (dead and discard != dead[0]):
+                continue
+            own = self.own - (1 if discard == self.okey else 0)
+            check = self.checks.get(own)
+            if check is None:
+                check = self.make(own)
+                self.checks[own] = check
+            rest = list(tiles)
+            rest.remove(discard)
+            melds = check(rest)
+            if melds is not None:
+                self.chosen[tuple(melds)] = discard
+                return melds
         return None
 
-    return cover
+    def thrown(self, melds: Sequence[Meld]) -> Tile:
+        return self.chosen[tuple(melds)]
+
+
+def _open_and_finish(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    floor: int,
+    discards: Sequence[Tile],
+) -> FinishPlan | None:
+    """Open with at least ``floor`` points, then swap, lay and lay off everything else.
+
+    The opening goes down first (RULES section 7), so an okey swapped off
+    the table afterwards cannot count toward it: such an okey is laid in a
+    later meld or added to a meld (the opening's own melds included).
+    """
+    everything = Counter(hand)
+    own = everything[okey]
+    leaves: dict[int, _OpeningLeaf] = {}
+    for swaps, after, new_table in [((), everything, tuple(table))] + _swap_sequences(
+        everything, okey, table
+    ):
+
+        def make(own_left: int, size: int = len(new_table)) -> _OpeningLeaf:
+            key = own_left * 1000 + size
+            if key not in leaves:
+                leaves[key] = _OpeningLeaf(okey, floor, own_left, size)
+            return leaves[key]
+
+        thrower = _DiscardLeaf(discards, make, okey, own)
+        found = _Finisher(okey, new_table, thrower, True, floor).search(after)
+        if found is None:
+            continue
+        melds, lay_offs = found
+        discard = thrower.thrown(melds)
+        leaf = make(own - (1 if is_wild(discard, okey) else 0))
+        split = leaf.split[tuple(melds)]
+        opening = tuple(melds[: split.opening])
+        later = tuple(melds[split.opening :])
+        if not (lay_offs or swaps or later or split.lay_offs):
+            continue  # a straight out, which the caller has ruled out
+        return FinishPlan(
+            OpeningKind.MELDS,
+            opening,
+            tuple(lay_offs) + split.lay_offs,
+            swaps,
+            discard,
+            okey,
+            later,
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class _Split:
+    opening: int  # how many of the leaf's melds are the opening
+    lay_offs: tuple[LayOff, ...]  # tiles added to the opening's melds after the swaps
+
+
+# A leaf's answer: the melds that count toward the opening, the melds laid
+# later, and opening melds that grow later (the core, then the tiles added
+# outward from it with what they stand for).
+_Grown = tuple[Meld, tuple[tuple[Tile, Tile], ...]]
+_LeafAnswer = tuple[list[Meld], list[Meld], list[_Grown]]
+
+
+class _OpeningLeaf:
+    """Melds for the tiles left after the lay-offs: an opening of ``floor`` points first.
+
+    Okeys beyond the ``own`` ones were swapped off the table after the
+    opening, so they count toward nothing: each goes into a later meld, or is
+    added (with any tiles beyond it) to one of the opening's melds once it
+    is down.
+    """
+
+    def __init__(self, okey: Tile, floor: int, own: int, table_size: int) -> None:
+        self.okey = okey
+        self.floor = floor
+        self.own = own
+        self.table_size = table_size
+        self.split: dict[tuple[Meld, ...], _Split] = {}
+        self._memo: dict[tuple[tuple[Tile, ...], int, int], _LeafAnswer | None] = {}
+
+    def __call__(self, tiles: list[Tile]) -> list[Meld] | None:
+        okey = self.okey
+        foreign = max(0, sum(1 for t in tiles if t == okey) - self.own)
+        found = self._solve(tiles, foreign, self.floor)
+        if found is None:
+            return None
+        counting, later, grown = found
+        opening = counting + [core for core, _ in grown]
+        if not opening:
+            return None
+        lay_offs: list[LayOff] = []
+        for k, (core, placed) in enumerate(grown):
+            index = self.table_size + len(counting) + k
+            lay_offs += _grow(core, list(placed), index, okey)
+        melds = opening + later
+        self.split[tuple(melds)] = _Split(len(opening), tuple(lay_offs))
+        return melds
+
+    def _solve(self, tiles: list[Tile], foreign: int, need: int) -> _LeafAnswer | None:
+        okey = self.okey
+        need = max(need, 0)
+        key = (tuple(sorted(tiles, key=Tile.sort_key)), foreign, need)
+        if key in self._memo:
+            return self._memo[key]
+        result: _LeafAnswer | None = None
+        if foreign == 0:
+            melds = _max_value_cover(tiles, okey)
+            if melds is not None and sum(m.value for m in melds) >= need:
+                result = (melds, [], [])
+        elif _max_cover_value(tiles, okey) >= need:
+            # Some meld holds the swapped okey: laid later as a whole, or an
+            # opening meld (its core) that the okey and the tiles beyond it join later.
+            for meld in _melds_with_okeys(tiles, okey):
+                rest = _minus(tiles, meld.tiles)
+                okeys = sum(1 for t in meld.tiles if t == okey)
+                inner = self._solve(rest, max(0, foreign - okeys), need)
+                if inner is not None:
+                    result = (inner[0], [*inner[1], meld], inner[2])
+                    break
+                for core, placed in _cores(meld, okey):
+                    added = sum(1 for laid, _ in placed if laid == okey)
+                    inner = self._solve(rest, max(0, foreign - added), need - core.value)
+                    if inner is not None:
+                        result = (inner[0], inner[1], [*inner[2], (core, placed)])
+                        break
+                if result is not None:
+                    break
+        self._memo[key] = result
+        return result
+
+
+def _cores(meld: Meld, okey: Tile) -> list[_Grown]:
+    """Ways to lay ``meld`` as a smaller meld first and add the rest (holding an okey) later."""
+    found: list[_Grown] = []
+    pairs = list(zip(meld.tiles, meld.stands_for, strict=True))
+    if meld.kind is MeldKind.RUN:
+        pairs.sort(key=lambda p: p[1].number)
+        size = len(pairs)
+        for a in range(size):
+            for b in range(a + 2, size):
+                if a == 0 and b == size - 1:
+                    continue
+                core_part = pairs[a : b + 1]
+                below = list(reversed(pairs[:a]))
+                above = pairs[b + 1 :]
+                if not any(laid == okey for laid, _ in below + above):
+                    continue
+                if all(laid == okey for laid, _ in core_part):
+                    continue
+                core = make_meld([p[0] for p in core_part], [p[1] for p in core_part], okey)
+                found.append((core, tuple(below + above)))
+    elif meld.kind is MeldKind.SET and len(pairs) == 4:
+        for i, (laid, meant) in enumerate(pairs):
+            if laid != okey:
+                continue
+            core_part = pairs[:i] + pairs[i + 1 :]
+            if all(t == okey for t, _ in core_part):
+                continue
+            core = make_meld([p[0] for p in core_part], [p[1] for p in core_part], okey)
+            found.append((core, ((laid, meant),)))
+    return found
+
+
+def _minus(tiles: Sequence[Tile], gone: Sequence[Tile]) -> list[Tile]:
+    rest = list(tiles)
+    for tile in gone:
+        rest.remove(tile)
+    return rest
+
+
+def _max_value_cover(tiles: Sequence[Tile], okey: Tile) -> list[Meld] | None:
+    """Runs and sets using every tile, of the highest total value, or None."""
+    if not tiles:
+        return []
+    counts, wilds = _counts(tiles, okey)
+    found = _Solver(counts, wilds, _weight_value, cover=True)
+    if found.best() <= _NEG:
+        return None
+    return _build(found.path(), counts, okey)
+
+
+def _max_cover_value(tiles: Sequence[Tile], okey: Tile) -> int:
+    if not tiles:
+        return 0
+    counts, wilds = _counts(tiles, okey)
+    best = _Solver(counts, wilds, _weight_value, cover=True).best()
+    return -1 if best <= _NEG else best // _SCALE
+
+
+def _melds_with_okeys(tiles: Sequence[Tile], okey: Tile) -> list[Meld]:
+    """Every run and set of some of ``tiles`` that holds at least one okey and one real tile."""
+    have = Counter(tiles)
+    wilds = have[okey]
+    found: list[Meld] = []
+    if not wilds:
+        return found
+
+    def physical(colour: int, number: int) -> Tile:
+        return _physical(colour, number, okey)
+
+    for c in range(4):
+        for low in range(1, 12):
+            for high in range(low + 2, 14):
+                places = list(range(low, high + 1))
+                free = [n for n in places if have[physical(c, n)] > 0]
+                missing = len(places) - len(free)
+                if missing > wilds or not free:
+                    continue
+                for extra in range(0, wilds - missing + 1):
+                    if missing + extra == 0:
+                        continue
+                    for swapped in combinations(free, extra):
+                        if len(swapped) == len(free):
+                            continue
+                        laid = [
+                            okey if (n not in free or n in swapped) else physical(c, n)
+                            for n in places
+                        ]
+                        meant = [_TILES[c][n] for n in places]
+                        found.append(make_meld(laid, meant, okey))
+    for number in range(1, 14):
+        for size in (3, 4):
+            for colours in combinations(range(4), size):
+                free = [c for c in colours if have[physical(c, number)] > 0]
+                missing = size - len(free)
+                if missing > wilds or not free:
+                    continue
+                for extra in range(0, wilds - missing + 1):
+                    if missing + extra == 0:
+                        continue
+                    for swapped in combinations(free, extra):
+                        if len(swapped) == len(free):
+                            continue
+                        laid = [
+                            okey if (c not in free or c in swapped) else physical(c, number)
+                            for c in colours
+                        ]
+                        meant = [_TILES[c][number] for c in colours]
+                        found.append(make_meld(laid, meant, okey))
+    return found
+
+
+def _swap_sequences(
+    rest: Counter[Tile], okey: Tile, table: Sequence[Meld]
+) -> list[tuple[tuple[Swap, ...], Counter[Tile], tuple[Meld, ...]]]:
+    """Every non-empty series of okey swaps the tiles allow: (swaps, tiles after, table after)."""
+    found: list[tuple[tuple[Swap, ...], Counter[Tile], tuple[Meld, ...]]] = []
+    seen: set[tuple[tuple[tuple[Tile, int], ...], tuple[Meld, ...]]] = set()
+
+    def walk(swaps: tuple[Swap, ...], left: Counter[Tile], melds: tuple[Meld, ...]) -> None:
+        for swap in okey_swaps(list(left.elements()), okey, melds):
+            after = left - Counter(swap.given)
+            after[okey] += 1
+            new = list(melds)
+            new[swap.index] = swap.result
+            state = (
+                tuple(sorted(((t, c) for t, c in after.items()), key=lambda p: p[0].index)),
+                tuple(new),
+            )
+            if state in seen:
+                continue
+            seen.add(state)
+            found.append(((*swaps, swap), after, tuple(new)))
+            walk((*swaps, swap), after, tuple(new))
+
+    walk((), rest, tuple(table))
+    return found
 
 
 def _melds_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:
@@ -912,33 +1647,3 @@ def _melds_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:
 
 def _pairs_cover_list(okey: Tile) -> Callable[[list[Tile]], list[Meld] | None]:
     return lambda tiles: _pairs_cover(tiles, okey)
-
-
-def _try_finish(
-    rest: Counter[Tile],
-    discard: Tile,
-    okey: Tile,
-    table: Sequence[Meld],
-    lay: Callable[[list[Tile]], list[Meld] | None],
-    table_play: bool,
-    kind: OpeningKind,
-) -> FinishPlan | None:
-    finder = _Finisher(okey, table, lay, table_play)
-    found = finder.search(rest)
-    if found is not None:
-        melds, plan = found
-        return FinishPlan(kind, tuple(melds), tuple(plan), (), discard, okey)
-    if not table_play or kind is not OpeningKind.MELDS:
-        return None
-    # An okey swap hands over an okey that must be laid again this turn.
-    for swap in okey_swaps(list(rest.elements()), okey, table):
-        after = rest - Counter(swap.given)
-        after[okey] += 1
-        new_table = list(table)
-        new_table[swap.index] = swap.result
-        finder = _Finisher(okey, new_table, lay, True)
-        found = finder.search(after)
-        if found is not None:
-            melds, plan = found
-            return FinishPlan(kind, tuple(melds), tuple(plan), (swap,), discard, okey)
-    return None

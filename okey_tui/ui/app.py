@@ -180,7 +180,13 @@ class OkeyApp(App[None]):
         self.settings = settings
         self.apply_theme()
         seed = self.seed if self.seed is not None else random.randrange(1_000_000)
-        self.session = Session(settings.rules(), seed, settings.name, settings.bots)
+        self.session = Session(
+            settings.rules(),
+            seed,
+            settings.name,
+            settings.bots,
+            expert_budget_ms=float(settings.expert_budget_ms),
+        )
         configure_table(self.session, settings)
         self.session.tips = settings.tips
         self.session.record_stats = self.remember

@@ -97,10 +97,12 @@ class Session:
     # The current hand's events before this session resumed it (from the save).
     earlier_events: list[Event] = field(default_factory=list)
     started: str = field(default_factory=lambda: time.strftime("%Y-%m-%d %H:%M"))
+    # The expert bot's time budget per decision (a table setting).
+    expert_budget_ms: float = 300.0
 
     def __post_init__(self) -> None:
         self.match = Match(self.rules, self.seed)
-        self.bots = [None] + [self._make_bot(level) for level in self.levels]
+        self.bots = [None] + [self._make_bot(level, self.expert_budget_ms) for level in self.levels]
 
     @classmethod
     def resume(
@@ -113,7 +115,7 @@ class Session:
         if (
             isinstance(raw_levels, list)
             and len(raw_levels) == 3
-            and all(lv in ("easy", "normal", "hard") for lv in raw_levels)
+            and all(lv in ("easy", "normal", "hard", "expert") for lv in raw_levels)
         ):
             levels = tuple(raw_levels)
         humans = extra.get("humans", [HUMAN])
@@ -183,11 +185,11 @@ class Session:
             storage.save(self.match, self.save_extra(), self.save_path)
 
     @staticmethod
-    def _make_bot(level: str) -> Any:
+    def _make_bot(level: str, budget_ms: float | None = None) -> Any:
         try:
             from okey_tui.bots import make_bot
 
-            return make_bot(level)
+            return make_bot(level, budget_ms)
         except (ImportError, ValueError, AttributeError):
             return None  # the bot level is not available: the fallback plays
 

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from okey_tui.bots import LEVELS, make_bot
+from okey_tui.bots import LEVELS, Bot, make_bot
+from okey_tui.bots.expert import ExpertBot
 from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
@@ -39,10 +40,18 @@ def _reshuffle_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
     return variant
 
 
+def _bot(level: str) -> Bot:
+    """A bot of the level; the expert with few worlds (the test checks what it sees,
+    not how well it plays) and no time cap, so that only its view decides."""
+    if level == "expert":
+        return ExpertBot(samples=4, budget_ms=60_000)
+    return make_bot(level)
+
+
 def _positions(levels: list[str], seed: int, hands: int = 1) -> list[Hand]:
     """Positions met while bots play, one per bot decision point."""
     match = Match(RuleSet(hands=hands), seed)
-    bots = [make_bot(level) for level in levels]
+    bots = [_bot(level) for level in levels]
     found: list[Hand] = []
     hand = match.hand
     while not hand.is_over:
@@ -72,8 +81,8 @@ def test_choice_does_not_depend_on_hidden_tiles(level: str) -> None:
             view_a = PlayerView.of(hand, seat)
             view_b = PlayerView.of(variant, seat)
             assert view_a == view_b
-            choice_a = make_bot(level).choose(view_a)
-            choice_b = make_bot(level).choose(view_b)
+            choice_a = _bot(level).choose(view_a)
+            choice_b = _bot(level).choose(view_b)
             assert choice_a == choice_b, format_position(hand)
             checked += 1
     assert checked >= 20
@@ -83,7 +92,7 @@ def test_choice_does_not_depend_on_hidden_tiles(level: str) -> None:
 def test_bots_import_no_ui_libraries() -> None:
     code = (
         "import sys, okey_tui.bots, okey_tui.bots.easy, okey_tui.bots.normal, "
-        "okey_tui.bots.hard, okey_tui.bots.arena\n"
+        "okey_tui.bots.hard, okey_tui.bots.expert, okey_tui.bots.arena\n"
         "bad = [m for m in ('textual', 'rich', 'click') if m in sys.modules]\n"
         "print(','.join(bad))"
     )

@@ -358,16 +358,3 @@ def test_an_unopened_hand_can_finish_by_opening_then_laying_off() -> None:
         game.apply(AddTile(lay_off.tile, lay_off.index))
     game.apply(Discard(plan.discard))
     assert game.outcome is not None and game.outcome.finisher == 0 and game.outcome.straight
-
-
-def test_the_open_then_lay_off_search_stops_at_its_budget(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The search is bounded: with no budget it answers 'none found' instead of searching on."""
-    from okey_tui.engine import solver
-    from okey_tui.engine.melds import parse_meld
-
-    okey = Tile.parse("B13")
-    table = [parse_meld("B5B6B7", okey)]
-    hand = parse_tiles("R10 R11 R12 R13 K10 K11 K12 K13 Y9 Y10 Y11 B8 K1")
-    assert finish_plan(hand, okey, table, None, floor=101) is not None
-    monkeypatch.setattr(solver, "OPEN_AND_LAY_OFF_BUDGET", 0)
-    assert finish_plan(hand, okey, table, None, floor=101) is None

@@ -112,7 +112,8 @@ async def test_a_refusal_names_the_rule():
 
 def test_hint_panel(snap_compare):
     """Seed 3, practice table, the human to draw: the hint panel replaces the log column.
-    It shows the best opening in tile colours with "108 / 101: enough to open", the pairs
+    It starts with the expert's choice ("The expert would: Draw from the middle", and
+    why K13 is not worth taking), then shows the best opening in tile colours with "108 / 101: enough to open", the pairs
     count against 5, the left discard K13 with why to leave it, and three safest discards
     each with a reason. Okeys on the rack have a green face and "okey" under them."""
 

@@ -29,6 +29,13 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
             text.append("\n\n")
         text.append(title, "bold #ffd24a")
 
+    expert = hint.expert
+    if expert is not None:
+        heading("The expert would: ")
+        text.append(expert.headline, "bold green")
+        for line in expert.lines:
+            text.append("\n")
+            text.append(line)
     check = hint.check
     if check is not None:
         heading("Best opening on your rack")

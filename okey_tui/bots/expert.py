@@ -1,0 +1,467 @@
+"""The expert bot: decides its draws and throws by sampling the hidden tiles.
+
+Determinized Monte Carlo. The seat knows every tile it has seen (its rack,
+the indicator, the table, every discard pile; a taken discard is always on
+the table by the end of the taker's turn). The rest, the *unseen* tiles,
+lie in the other racks and the middle in an order it cannot know. The
+expert deals them out again many times (a *world*: the next tiles it would
+draw and the rack of the player on its right), and scores each candidate
+decision in every world with the exact solver:
+
+* before opening, how soon the rack (with the world's next draws) reaches
+  the melds floor or the pairs floor, and how close it comes if not;
+* after opening, how soon it could go out (leftover tiles, after laying
+  off what fits the table, no more than the turns played) and otherwise
+  the points left in hand;
+* minus what the throw gives the player on its right in that world (an
+  opening, or a meld once opened).
+
+Every candidate is scored on the same worlds, so their differences are not
+noise of the deal. The play between draw and throw (opening, laying,
+laying off, okey swaps, finishing) is the hard bot's, whose finish search
+is exact.
+
+Determinism: the worlds come from a random generator seeded by the view
+itself, so the same view gives the same choice. The amount of work is a
+fixed number of worlds (``samples``); the wall clock is only a safety cap
+(``budget_ms``): when a decision has used most of its budget it stops
+sampling and decides on the worlds it has, which can then differ from a
+run on a faster machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from okey_tui.bots.brain import PlannerBot, Style
+from okey_tui.bots.hard import STYLE as HARD_STYLE
+from okey_tui.bots.planner import arrange, finish, pairs
+from okey_tui.engine import solver
+from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
+from okey_tui.engine.melds import Meld, extensions, fits_table, is_wild
+from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.state import Phase
+from okey_tui.engine.tiles import Tile, full_set
+from okey_tui.engine.view import PlayerView
+
+__all__ = ["DEFAULT_BUDGET_MS", "DEFAULT_SAMPLES", "Advice", "ExpertBot", "Option", "make"]
+
+DEFAULT_BUDGET_MS = 300.0
+DEFAULT_SAMPLES = 12
+# How many of the seat's own draws a world looks ahead.
+HORIZON = 3
+# How many throws are compared in the worlds (the best by the solver's value, and
+# the hard bot's own choice).
+CANDIDATES = 4
+# The wall clock stops sampling at this share of the budget, leaving room to decide.
+CAP_SHARE = 0.8
+
+# Utilities, in hand points: what opening, going out and feeding the right seat are worth.
+OPEN_GAIN = 120.0
+FINISH_GAIN = 150.0
+TURN_COST = 15.0
+FEED_OPENING = 60.0
+FEED_MELD = 20.0
+# The hard bot's own throw starts this many points ahead: the worlds must show
+# a clear gain to overrule its judgement of half-made melds.
+TRUST = 20.0
+
+EXPERT_STYLE = Style(
+    **{
+        **{f: getattr(HARD_STYLE, f) for f in HARD_STYLE.__dataclass_fields__},
+        "level": "expert",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One candidate decision and its expected utility over the sampled worlds."""
+
+    action: Action
+    score: float  # mean utility, in hand points (higher is better for the seat)
+    open_rate: float  # share of worlds where the seat opens within the horizon
+    finish_rate: float  # share of worlds where it goes out within the horizon
+    feed_rate: float  # share of worlds where the throw helps the right seat
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The expert's choice for a moment and the alternatives it weighed, best first."""
+
+    action: Action
+    options: tuple[Option, ...]
+    samples: int  # worlds actually scored (fewer only when the time cap hit)
+    kind: str  # "draw", "discard", "finish" or "play"
+
+
+def _view_seed(view: PlayerView) -> int:
+    """A seed from what the seat sees, so the same view makes the same worlds."""
+    parts = [
+        str(view.seat),
+        str(view.indicator),
+        " ".join(sorted(str(t) for t in view.rack)),
+        "|".join(tm.meld.text(view.okey) for tm in view.table),
+        "|".join(" ".join(str(t) for t in pile) for pile in view.discards),
+        ",".join(str(c) for c in view.rack_counts),
+        str(view.middle_count),
+        view.phase.name,
+    ]
+    return zlib.crc32("/".join(parts).encode())
+
+
+def unseen_tiles(view: PlayerView) -> list[Tile]:
+    """The tiles this seat has not seen, in a fixed order (the others' racks and the middle)."""
+    left = Counter(full_set())
+    left.subtract(view.seen_tiles())
+    return sorted(left.elements(), key=Tile.sort_key)
+
+
+@lru_cache(maxsize=8192)
+def _least_left(tiles: tuple[Tile, ...], okey: Tile) -> tuple[int, int]:
+    """(tiles left, points left) after the melds that leave the fewest points."""
+    found = solver.least_left(tiles, okey)
+    return len(found.leftover), found.leftover_sum
+
+
+def _key(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    return tuple(sorted(tiles, key=Tile.sort_key))
+
+
+class ExpertBot:
+    """Determinized Monte Carlo over the hard bot's play (see the module's text)."""
+
+    level = "expert"
+
+    def __init__(
+        self,
+        samples: int = DEFAULT_SAMPLES,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        trust: float = TRUST,
+    ) -> None:
+        self.samples = samples
+        self.trust = trust
+        self.budget_ms = budget_ms
+        self.brain = PlannerBot(EXPERT_STYLE)
+
+    def __repr__(self) -> str:
+        return f"ExpertBot(samples={self.samples}, budget_ms={self.budget_ms})"
+
+    def choose(self, view: PlayerView) -> Action:
+        """The next action for the seat of ``view``."""
+        return self.advise(view).action
+
+    # -- the analysis ------------------------------------------------------------
+
+    def advise(self, view: PlayerView) -> Advice:
+        """The choice for this moment with the alternatives it weighed."""
+        start = time.perf_counter()
+        base = self.brain.choose(view)
+        if view.phase is Phase.DRAW:
+            if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
+                return self._draw_or_take(view, base, start)
+            return Advice(base, (), 0, "draw")
+        finishing = self._finish_now(view)
+        if finishing is not None:
+            return Advice(finishing, (), 0, "finish")
+        if not isinstance(base, Discard) or len(view.rack) <= 1:
+            return Advice(base, (), 0, "play")
+        return self._throw(view, base, start)
+
+    def _finish_now(self, view: PlayerView) -> Action | None:
+        """The next step of a way to go out this turn, at any rack size.
+
+        Unopened, that is an opening over the floor after which everything
+        else goes onto the table: a straight out, which doubles the hand.
+        """
+        rack = list(view.rack)
+        if len(rack) < 2 or view.okeys_owed:
+            return None
+        okey = view.okey
+        if view.opening is not None:
+            return self.brain._finish_step(view, rack, okey)
+        going_pairs = view.going_pairs[view.seat]
+        plan = finish(
+            rack,
+            okey,
+            [tm.meld for tm in view.table],
+            None,
+            view.rules.pairs_opener_lays_off,
+            None if going_pairs else view.melds_floor,
+        )
+        if plan is None or not plan.melds:
+            return None
+        if going_pairs and plan.kind is not OpeningKind.PAIRS:
+            return None
+        taken = view.taken
+        if taken is not None:
+            in_opening = any(taken.tile in m.tiles for m in plan.melds)
+            if plan.discard == taken.tile and rack.count(taken.tile) == 1:
+                return None
+            if not in_opening or (taken.from_going_pairs and plan.kind is not OpeningKind.PAIRS):
+                return None
+        if view.rules.finish_opening_needs_floor:
+            enough = (
+                len(plan.melds) >= view.pairs_floor
+                if plan.kind is OpeningKind.PAIRS
+                else sum(m.value for m in plan.melds) >= view.melds_floor
+            )
+            if not enough:
+                return None
+        return Open(plan.melds)
+
+    def _deadline(self, start: float) -> float:
+        return start + self.budget_ms * CAP_SHARE / 1000.0
+
+    def _worlds(self, view: PlayerView) -> tuple[random.Random, list[Tile]] | None:
+        unseen = unseen_tiles(view)
+        hidden = sum(c for s, c in enumerate(view.rack_counts) if s != view.seat)
+        if len(unseen) != hidden + view.middle_count or not unseen:
+            return None  # the counts disagree with what was seen: do not guess
+        return random.Random(_view_seed(view)), unseen
+
+    def _horizon(self, view: PlayerView) -> int:
+        # Each round takes four tiles from the middle; the seat gets one of them.
+        return max(1, min(HORIZON, (view.middle_count + 3) // 4))
+
+    def _throw(self, view: PlayerView, base: Discard, start: float) -> Advice:
+        rack = list(view.rack)
+        candidates = self._candidates(view, rack, base.tile)
+        if len(candidates) <= 1:
+            return Advice(base, (), 0, "discard")
+        made = self._worlds(view)
+        if made is None:
+            return Advice(base, (), 0, "discard")
+        rng, unseen = made
+        racks = [_remove_one(rack, tile) for tile in candidates]
+        stats = self._score(view, racks, candidates, rng, unseen, start, drawn=0)
+        if stats is None:
+            return Advice(base, (), 0, "discard")
+        totals, opens, finishes, feeds, n = stats
+        options = [
+            Option(Discard(tile), totals[i] / n, opens[i] / n, finishes[i] / n, feeds[i] / n)
+            for i, tile in enumerate(candidates)
+        ]
+        options.sort(key=lambda o: -o.score)
+        best = options[0]
+        pick = next((o for o in options if o.action == base), None)
+        if pick is not None and pick.score + self.trust >= best.score:
+            best = pick
+        return Advice(best.action, tuple(options), n, "discard")
+
+    def _draw_or_take(self, view: PlayerView, base: Action, start: float) -> Advice:
+        """Compare the known left discard with an unknown tile from the middle.
+
+        Taking is only allowed to use the tile this turn, which the hard bot
+        judges; the expert takes only when that holds and the take scores at
+        least as well as a draw over the same worlds.
+        """
+        tile = view.left_discard
+        assert tile is not None
+        if not isinstance(base, TakeDiscard):
+            return Advice(base, (), 0, "draw")
+        made = self._worlds(view)
+        if made is None:
+            return Advice(base, (), 0, "draw")
+        rng, unseen = made
+        rack = list(view.rack)
+        # After a take the tile goes down this turn; after a draw, one tile is thrown.
+        # Both end the turn one tile lighter than the rack plus the new tile.
+        taken = rack + [tile]
+        best_keep = self._candidates(view, taken, None)
+        keep_after_take = [_remove_one(taken, best_keep[0])] if best_keep else [rack]
+        deadline = self._deadline(start)
+        take_total = draw_total = 0.0
+        n = 0
+        for _ in range(self.samples):
+            if time.perf_counter() > deadline:
+                break
+            order = unseen[:]
+            rng.shuffle(order)
+            draws = order[: self._horizon(view) + 1]
+            take_total += self._utility(view, keep_after_take[0], draws[1:])[0]
+            drawn = rack + [draws[0]]
+            keep = self._best_keep(view, drawn)
+            draw_total += self._utility(view, keep, draws[1:])[0]
+            n += 1
+        if n == 0:
+            return Advice(base, (), 0, "draw")  # out of time: the hard bot's judgement
+        take = Option(TakeDiscard(), take_total / n, 0.0, 0.0, 0.0)
+        draw = Option(DrawMiddle(), draw_total / n, 0.0, 0.0, 0.0)
+        options = sorted([take, draw], key=lambda o: -o.score)
+        if take.score >= draw.score:
+            return Advice(TakeDiscard(), tuple(options), n, "draw")
+        return Advice(DrawMiddle(), tuple(options), n, "draw")
+
+    def _best_keep(self, view: PlayerView, rack: list[Tile]) -> list[Tile]:
+        """The rack after the throw that keeps the most value (a quick, world-free choice)."""
+        keep = self._candidates(view, rack, None)
+        return _remove_one(rack, keep[0]) if keep else rack[:-1]
+
+    def _candidates(self, view: PlayerView, rack: list[Tile], pick: Tile | None) -> list[Tile]:
+        """The throws worth comparing: legal, free of penalties when possible, best kept value."""
+        okey = view.okey
+        distinct = sorted({t for t in rack if not is_wild(t, okey)}, key=Tile.sort_key)
+        if not distinct:
+            return []
+        table = [tm.meld for tm in view.table]
+        safe = [t for t in distinct if fits_table(table, t, okey) is None]
+        pool = safe or distinct
+        exposed = self.brain._exposed(view)
+        guarded = [t for t in pool if _slot(t, okey) not in exposed]
+        pool = guarded or pool
+        pairs_mode = self.brain._pairs_mode(view, rack)
+
+        def kept(tile: Tile) -> tuple[int, int]:
+            rest = _remove_one(rack, tile)
+            if pairs_mode:
+                return len(pairs(rest, okey).melds), -tile.number
+            found = arrange(rest, okey)
+            opened = view.opening is not None
+            return found.value, (-tile.number if opened else tile.number)
+
+        ranked = sorted(pool, key=lambda t: kept(t), reverse=True)
+        chosen = ranked[:CANDIDATES]
+        if pick is not None and pick in pool and pick not in chosen:
+            chosen.append(pick)
+        return chosen
+
+    def _score(
+        self,
+        view: PlayerView,
+        racks: list[list[Tile]],
+        thrown: list[Tile],
+        rng: random.Random,
+        unseen: list[Tile],
+        start: float,
+        drawn: int,
+    ) -> tuple[list[float], list[int], list[int], list[int], int] | None:
+        k = len(racks)
+        totals = [0.0] * k
+        opens = [0] * k
+        finishes = [0] * k
+        feeds = [0] * k
+        horizon = self._horizon(view)
+        right = view.right
+        right_size = view.rack_counts[right]
+        watch_right = view.partner != right and right_size > 0
+        deadline = self._deadline(start)
+        n = 0
+        for _ in range(self.samples):
+            if time.perf_counter() > deadline:
+                break
+            order = unseen[:]
+            rng.shuffle(order)
+            draws = order[:horizon]
+            right_rack = order[horizon : horizon + right_size]
+            for i, rack in enumerate(racks):
+                utility, opened, finished = self._utility(view, rack, draws)
+                if watch_right and self._feeds(view, right_rack, thrown[i]):
+                    utility -= FEED_MELD if view.openings[right] is not None else FEED_OPENING
+                    feeds[i] += 1
+                totals[i] += utility
+                opens[i] += opened
+                finishes[i] += finished
+            n += 1
+        return (totals, opens, finishes, feeds, n) if n else None
+
+    def _utility(
+        self, view: PlayerView, rack: list[Tile], draws: Sequence[Tile]
+    ) -> tuple[float, int, int]:
+        """(utility, opened, finished) of holding ``rack`` and drawing ``draws`` next."""
+        okey = view.okey
+        opening = view.opening
+        if opening is None:
+            return self._before_opening(view, rack, draws)
+        table = [tm.meld for tm in view.table]
+        for j in range(1, len(draws) + 1):
+            tiles = rack + list(draws[:j])
+            if opening.kind is OpeningKind.PAIRS:
+                found = pairs(tiles, okey)
+                count = len(found.leftover)
+                points = found.leftover_sum
+            else:
+                held = _lay_off_all(tiles, table, okey) if view.can_touch_table() else tiles
+                count, points = _least_left(_key(held), okey)
+            if count <= j:
+                return FINISH_GAIN - TURN_COST * j, 0, 1
+            if j == len(draws):
+                # The seat throws one tile a turn: the worst of the leftovers go first.
+                return -float(max(0, points - 10 * j)), 0, 0
+        count, points = _least_left(_key(rack), okey)
+        return -float(points), 0, 0
+
+    def _before_opening(
+        self, view: PlayerView, rack: list[Tile], draws: Sequence[Tile]
+    ) -> tuple[float, int, int]:
+        okey = view.okey
+        floor = view.melds_floor
+        pairs_floor = view.pairs_floor
+        going_pairs = view.going_pairs[view.seat]
+        last = rack + list(draws)
+        value = 0 if going_pairs else arrange(last, okey).value
+        n_pairs = len(pairs(last, okey).melds)
+        if value < floor and n_pairs < pairs_floor:
+            closeness = max(value / floor, n_pairs / pairs_floor * 0.8)
+            return OPEN_GAIN * 0.5 * closeness**2, 0, 0
+        for j in range(len(draws) + 1):
+            tiles = rack + list(draws[:j])
+            if (not going_pairs and arrange(tiles, okey).value >= floor) or len(
+                pairs(tiles, okey).melds
+            ) >= pairs_floor:
+                return OPEN_GAIN - TURN_COST * j, 1, 0
+        return OPEN_GAIN - TURN_COST * len(draws), 1, 0  # pragma: no cover - reached above
+
+    def _feeds(self, view: PlayerView, right_rack: list[Tile], tile: Tile) -> bool:
+        """Whether the right seat (in this world) could use ``tile`` this turn."""
+        okey = view.okey
+        if view.openings[view.right] is None:
+            with_tile = arrange(right_rack + [tile], okey)
+            if with_tile.value < view.melds_floor or tile in with_tile.leftover:
+                return False
+            return arrange(right_rack, okey).value < view.melds_floor
+        with_tile = arrange(right_rack + [tile], okey)
+        return with_tile.value > arrange(right_rack, okey).value
+
+
+def _slot(tile: Tile, okey: Tile) -> int:
+    return okey.index if tile.is_false_okey else tile.index
+
+
+def _remove_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
+    rest = list(tiles)
+    rest.remove(tile)
+    return rest
+
+
+def _lay_off_all(tiles: list[Tile], table: list[Meld], okey: Tile) -> list[Tile]:
+    """The tiles left after adding every real tile that fits the table (each once)."""
+    rest = list(tiles)
+    table = list(table)
+    changed = True
+    while changed and len(rest) > 1:
+        changed = False
+        for tile in sorted(set(rest), key=Tile.sort_key):
+            if is_wild(tile, okey):
+                continue
+            index = fits_table(table, tile, okey)
+            if index is None:
+                continue
+            grown = extensions(table[index], tile, okey)
+            if not grown:
+                continue
+            table[index] = grown[0]
+            rest.remove(tile)
+            changed = True
+            break
+    return rest
+
+
+def make(budget_ms: float = DEFAULT_BUDGET_MS) -> ExpertBot:
+    return ExpertBot(budget_ms=budget_ms)

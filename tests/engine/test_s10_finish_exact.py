@@ -1,0 +1,244 @@
+"""Finishing this turn (RULES.md sections 5, 7, 8, 10): the solver's search is exact.
+
+A brute force plays every legal series of steps from the rules alone (open,
+lay a meld, add a tile, swap an okey) on small positions, and the solver must
+find a finish exactly when the brute force does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import pytest
+
+from okey_tui.engine.errors import MeldError
+from okey_tui.engine.melds import Meld, MeldKind, extensions, make_meld, readings, swap_okey
+from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.solver import finish_plan, okey_swaps
+from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile, parse_tiles
+
+_KINDS = (MeldKind.RUN, MeldKind.SET)
+
+Rack = tuple[Tile, ...]
+Table = tuple[Meld, ...]
+
+
+def _key(tiles: list[Tile] | Rack) -> Rack:
+    return tuple(sorted(tiles, key=Tile.sort_key))
+
+
+def _minus(rack: Rack, gone: tuple[Tile, ...] | list[Tile]) -> Rack:
+    rest = list(rack)
+    for tile in gone:
+        rest.remove(tile)
+    return _key(rest)
+
+
+def _groups(rack: Rack, okey: Tile, kinds: tuple[MeldKind, ...]) -> list[Meld]:
+    """Every meld some of the rack's tiles make, in every reading."""
+    found: dict[tuple[Rack, tuple[Tile, ...]], Meld] = {}
+    for size in range(2 if MeldKind.PAIR in kinds else 3, len(rack) + 1):
+        for combo in set(combinations(rack, size)):
+            for meld in readings(combo, okey, kinds):
+                found[(_key(list(meld.tiles)), meld.stands_for)] = meld
+    return list(found.values())
+
+
+def brute_finish(
+    hand: list[Tile], okey: Tile, table: list[Meld], opened: bool, floor: int | None
+) -> bool:
+    """Whether some legal series of steps this turn ends with the last tile thrown."""
+    own = hand.count(okey)
+
+    @cache
+    def after_opening(rack: Rack, melds: Table) -> bool:
+        if len(rack) == 1:
+            # The last tile is thrown; an okey swapped off the table cannot be.
+            return not (rack[0] == okey and own < 1)
+        for meld in _groups(rack, okey, _KINDS):
+            if len(meld.tiles) < len(rack) and after_opening(
+                _minus(rack, meld.tiles), (*melds, meld)
+            ):
+                return True
+        for index, meld in enumerate(melds):
+            for tile in set(rack):
+                for grown in extensions(meld, tile, okey):
+                    new = list(melds)
+                    new[index] = grown
+                    if after_opening(_minus(rack, [tile]), tuple(new)):
+                        return True
+        for swap in okey_swaps(list(rack), okey, list(melds)):
+            new = list(melds)
+            new[swap.index] = swap.result
+            if after_opening(_key([*_minus(rack, swap.given), okey]), tuple(new)):
+                return True
+        return False
+
+    rack = _key(hand)
+    if opened:
+        return after_opening(rack, tuple(table))
+    # Straight out: every tile but one into melds, or into pairs, no floor.
+    for discard in set(rack):
+        rest = _minus(rack, [discard])
+        for kinds in (_KINDS, (MeldKind.PAIR,)):
+            if _covers(rest, okey, kinds):
+                return True
+    if floor is None:
+        return False
+
+    # An opening of at least ``floor`` points, then everything after opening.
+    @cache
+    def opening(rest: Rack, value: int, laid: Table) -> bool:
+        if value >= floor and after_opening(rest, (*table, *laid)):
+            return True
+        for meld in _groups(rest, okey, _KINDS):
+            if len(meld.tiles) < len(rest) and opening(
+                _minus(rest, meld.tiles), value + meld.value, (*laid, meld)
+            ):
+                return True
+        return False
+
+    return opening(rack, 0, ())
+
+
+def _covers(rack: Rack, okey: Tile, kinds: tuple[MeldKind, ...]) -> bool:
+    @cache
+    def go(rest: Rack) -> bool:
+        if not rest:
+            return True
+        first = rest[0]
+        for meld in _groups(rest, okey, kinds):
+            if first in meld.tiles and go(_minus(rest, meld.tiles)):
+                return True
+        return False
+
+    return go(rack)
+
+
+# -- small positions ------------------------------------------------------------------
+
+
+def _random_meld(rng: random.Random, okey: Tile, pool: Counter[Tile]) -> Meld | None:
+    colour = rng.choice(COLOURS)
+    if rng.random() < 0.6:
+        length = rng.randint(3, 4)
+        low = rng.randint(1, 14 - length)
+        meant = [Tile(colour, n) for n in range(low, low + length)]
+    else:
+        number = rng.randint(1, 13)
+        meant = [Tile(c, number) for c in rng.sample(COLOURS, rng.randint(3, 4))]
+    laid = [FALSE_OKEY if t == okey else t for t in meant]
+    if pool[okey] and rng.random() < 0.4:
+        laid[rng.randrange(len(laid))] = okey
+    need = Counter(laid)
+    if any(pool[t] < c for t, c in need.items()) or all(t == okey for t in laid):
+        return None
+    try:
+        meld = make_meld(laid, meant, okey)
+    except MeldError:
+        return None
+    pool.subtract(need)
+    return meld
+
+
+def _near(rng: random.Random, table: list[Meld], okey: Tile) -> Tile:
+    """A tile that may fit a table meld or swap its okey."""
+    meld = rng.choice(table)
+    meant = list(meld.stands_for)
+    if meld.kind is MeldKind.RUN:
+        colour = meant[0].colour
+        numbers = [meld.low - 1, meld.high + 1, meld.low - 2, meld.high + 2]
+        numbers += [m.number for m in meant]
+        number = rng.choice([n for n in numbers if 1 <= n <= 13] or [meld.low])
+        return Tile(colour, number)
+    return Tile(rng.choice(COLOURS), meld.low)
+
+
+def _position(seed: int) -> tuple[list[Tile], Tile, list[Meld], int]:
+    rng = random.Random(seed)
+    okey = Tile(rng.choice(COLOURS), rng.randint(1, 13))
+    pool: Counter[Tile] = Counter({Tile(c, n): 2 for c in COLOURS for n in range(1, 14)})
+    pool[FALSE_OKEY] = 2
+    table: list[Meld] = []
+    while len(table) < rng.randint(1, 3):
+        meld = _random_meld(rng, okey, pool)
+        if meld is not None:
+            table.append(meld)
+    hand: list[Tile] = []
+    size = rng.randint(4, 7)
+    while len(hand) < size:
+        roll = rng.random()
+        if roll < 0.45:
+            tile = _near(rng, table, okey)
+        elif roll < 0.55:
+            tile = okey
+        else:
+            tile = Tile(rng.choice(COLOURS), rng.randint(1, 13))
+        if tile == okey and roll >= 0.55:
+            tile = FALSE_OKEY
+        if pool[tile] > 0:
+            pool[tile] -= 1
+            hand.append(tile)
+    floor = rng.choice([9, 15, 21, 30])
+    return hand, okey, table, floor
+
+
+def _check(hand: list[Tile], okey: Tile, table: list[Meld], opened: bool, floor: int) -> None:
+    kind = OpeningKind.MELDS if opened else None
+    plan = finish_plan(hand, okey, table, kind, floor=None if opened else floor)
+    expected = brute_finish(hand, okey, table, opened, None if opened else floor)
+    shown = " ".join(map(str, hand)), [m.text(okey) for m in table], str(okey), floor
+    assert (plan is not None) == expected, shown
+    if plan is None:
+        return
+    # The plan uses exactly the hand, plus the okeys its swaps take.
+    laid: Counter[Tile] = Counter()
+    for meld in (*plan.melds, *plan.later):
+        laid.update(meld.tiles)
+    for lay_off in plan.lay_offs:
+        laid[lay_off.tile] += 1
+    for swap in plan.swaps:
+        laid.update(swap.given)
+    laid[plan.discard] += 1
+    assert laid == Counter(hand) + Counter({okey: len(plan.swaps)}), shown
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_finishing_search_matches_a_brute_force(chunk: int) -> None:
+    """Sections 7, 8, 10: a hand that can go out this turn is always found, and only then."""
+    found = {True: 0, False: 0}
+    for seed in range(chunk * 80, (chunk + 1) * 80):
+        hand, okey, table, floor = _position(seed)
+        for opened in (False, True):
+            _check(hand, okey, table, opened, floor)
+            found[brute_finish(hand, okey, table, opened, None if opened else floor)] += 1
+    assert found[True] >= 10 and found[False] >= 10
+
+
+def test_an_opened_player_finishes_through_two_okey_swaps() -> None:
+    """Section 8: both okeys come off the table and go into a new meld."""
+    okey = Tile.parse("B8")
+    table = [
+        make_meld(parse_tiles("R3 B8 R5"), parse_tiles("R3 R4 R5"), okey),
+        make_meld(parse_tiles("K9 B8 K11"), parse_tiles("K9 K10 K11"), okey),
+    ]
+    hand = parse_tiles("R4 K10 Y13 Y1")
+    plan = finish_plan(hand, okey, table, OpeningKind.MELDS)
+    assert plan is not None and len(plan.swaps) == 2 and plan.discard == Tile.parse("Y13")
+    assert brute_finish(hand, okey, table, True, None)
+
+
+def test_an_opening_with_a_swap_after_it() -> None:
+    """Sections 7-8: the okey swapped after opening counts toward nothing, but goes down."""
+    okey = Tile.parse("B8")
+    table = [make_meld(parse_tiles("R3 B8 R5"), parse_tiles("R3 R4 R5"), okey)]
+    hand = parse_tiles("K11 K12 K13 R4 Y9 Y10 K1")
+    plan = finish_plan(hand, okey, table, None, floor=36)
+    assert plan is not None and plan.swaps and plan.discard == Tile.parse("K1")
+    assert sum(m.value for m in plan.melds) == 36
+    assert plan.later and okey in plan.later[0].tiles
+    assert finish_plan(hand, okey, table, None, floor=37) is None
+    assert swap_okey(table[0], [Tile.parse("R4")], okey).kind is MeldKind.RUN

@@ -1,0 +1,54 @@
+"""Practice hints from the expert bot: `h` shows its choice for the moment and what the
+alternatives would cost."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, table_app, wait_for_human
+
+from okey_tui.engine.actions import Discard
+from okey_tui.engine.view import PlayerView
+from okey_tui.practice import expert_hint
+from okey_tui.ui.widgets.hints import HintPanel
+from tests.positions import position
+
+# The human has drawn: a run, a set of nines and loose tiles to choose a throw from.
+RACK = "R3 R4 R5 K9 Y9 B9 Y11 Y12 K1 R13 B2 B5 Y7 K6 R10"
+
+
+async def test_the_hint_panel_shows_the_experts_throw_and_its_alternatives():
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        hand.restore(position([RACK, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"]))
+        app.screen.new_hand()
+        await pilot.pause()
+        advice = expert_hint(PlayerView.of(hand, 0))
+        assert advice is not None and isinstance(advice.action, Discard)
+        await pilot.press("h")
+        await pilot.pause()
+        text = str(app.screen.query_one(HintPanel).query_one("#hints-text", Static).render())
+        assert "The expert would: " + advice.headline in text
+        assert advice.headline == f"Throw {advice.action.tile}"
+        assert "deals of the tiles you cannot see" in text
+        assert "instead" in text or "would do about as well" in text
+        # The throw keeps the run and the set.
+        assert str(advice.action.tile) not in {"R3", "R4", "R5", "K9", "Y9", "B9"}
+
+
+async def test_the_new_table_screen_offers_the_expert():
+    """Each bot seat steps through easy, normal, hard and expert."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import OptionRow
+
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#opt-bot-1", OptionRow)
+        assert [v for _, v in row.values] == ["easy", "normal", "hard", "expert"]
+        row.focus()
+        await pilot.press("right", "right")
+        await pilot.pause()
+        assert row.value == "expert"
