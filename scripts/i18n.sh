@@ -1,0 +1,13 @@
+#!/bin/sh
+# Extract okey101's messages, merge them into each catalogue and compile the .mo files.
+#   scripts/i18n.sh          extract + update + compile
+#   scripts/i18n.sh compile  compile only (after editing a .po)
+set -eu
+cd "$(dirname "$0")/.."
+POT=okey_tui/locale/okey101.pot
+if [ "${1:-}" != "compile" ]; then
+    pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output \
+        --project okey101 --copyright-holder "okey101" -o "$POT" okey_tui
+    pybabel update -i "$POT" -d okey_tui/locale -D okey101 --no-fuzzy-matching --ignore-pot-creation-date
+fi
+pybabel compile -d okey_tui/locale -D okey101 --statistics
