@@ -22,6 +22,7 @@ show the detail of a notation error whose parameters do not carry it
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
@@ -165,7 +166,10 @@ TEMPLATES: dict[ErrorCode, str] = {
 OPENING_PAIRS = N_("Your opening is {value} pairs; this table needs {floor}")
 RISEN_MELDS = N_(" (one more than the highest opening)")
 RISEN_PAIRS = N_(" (one more than the highest pairs opening)")
-FIT_RUN = N_("{tile} does not fit the run {meld}: a run takes the next tile of its colour at either end")
+TILE_NUMBER_RANGE = N_("'{text}' is not a tile: numbers run from 1 to 13")
+FIT_RUN = N_(
+    "{tile} does not fit the run {meld}: a run takes the next tile of its colour at either end"
+)
 FIT_SET = N_("{tile} does not fit the set {meld}: a set takes its missing colour")
 TILE_HELD_TOO_FEW = N_("You hold {held} {tile}, not {needed}")
 # A meld-shape refusal names the meld it found wrong first.
@@ -225,6 +229,8 @@ def describe(error: BaseException) -> str:
         if error.params.get("risen"):
             text += _(RISEN_PAIRS if pairs else RISEN_MELDS)
         template_text = text
+    elif code is C.NOT_A_TILE and re.fullmatch(r"[RYBK]\d+", params.get("text", "").upper()):
+        template_text = _(TILE_NUMBER_RANGE)
     elif code is C.TILE_DOES_NOT_FIT:
         kind = getattr(getattr(error.params.get("meld"), "kind", None), "value", "")
         template_text = _(FIT_SET if kind == "set" else FIT_RUN)
@@ -242,6 +248,61 @@ def describe_with_rule(error: BaseException) -> str:
     """The refusal followed by the rule it enforces: ``… (rules §8 Opening)``."""
     message = describe(error)
     if isinstance(error, OkeyError) and error.rule is not None:
-        section = _("rules §{number} {title}").format(number=error.rule, title=rule_title(error.rule))
+        section = _("rules §{number} {title}").format(
+            number=error.rule, title=rule_title(error.rule)
+        )
         return f"{message} ({section})"
     return message
+
+
+# -- the engine's other names: game types, penalty reasons, colours ------------------------------
+
+GAME_TYPES: dict[str, str] = {
+    "classic": N_("Classic"),
+    "rising": N_("Rising"),
+    "challenge": N_("Challenge"),
+    "51": N_("51"),
+}
+
+PENALTY_REASONS: dict[str, str] = {
+    "okey-discard": N_("discarded an okey"),
+    "playable-discard": N_("discarded a playable tile"),
+    "take-back": N_("took back their melds"),
+    "okey-taken": N_("an okey they placed was taken"),
+    "give-back": N_("gave back the left discard"),
+    "challenge-discard": N_("their discard was taken and used"),
+}
+
+COLOURS: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "K": N_("black")}
+
+MELD_KINDS: dict[str, str] = {"run": N_("run"), "set": N_("set"), "pair": N_("pair")}
+
+BOT_LEVELS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def game_type_label(game_type: Any) -> str:
+    """``Classic`` / ``Klasik`` for a GameType or its value."""
+    value = getattr(game_type, "value", game_type)
+    return _(GAME_TYPES.get(str(value), str(value)))
+
+
+def penalty_label(reason: Any) -> str:
+    """What a penalised player did, for a PenaltyReason or its value."""
+    value = str(getattr(reason, "value", reason))
+    return _(PENALTY_REASONS[value]) if value in PENALTY_REASONS else value
+
+
+def colour_name(letter: str) -> str:
+    """``red`` / ``kırmızı`` for a colour letter (the letters themselves never change)."""
+    return _(COLOURS[letter]) if letter in COLOURS else letter
+
+
+def meld_kind(kind: Any) -> str:
+    """``run`` / ``seri`` for a MeldKind or its value."""
+    value = str(getattr(kind, "value", kind))
+    return _(MELD_KINDS[value]) if value in MELD_KINDS else value
+
+
+def bot_level(level: str) -> str:
+    """``easy`` / ``kolay``: a bot level as the player reads it (the CLI keeps the English word)."""
+    return _(BOT_LEVELS[level]) if level in BOT_LEVELS else level
