@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
-from okey_tui.i18n import N_, _, current_language
+from okey_tui.i18n import N_, _, current_language, ngettext
 
 # The titles of the numbered sections of docs/rules.md (the engine's RULE_SECTIONS, marked).
 RULE_TITLES: dict[int, str] = {
@@ -306,3 +306,51 @@ def meld_kind(kind: Any) -> str:
 def bot_level(level: str) -> str:
     """``easy`` / ``kolay``: a bot level as the player reads it (the CLI keeps the English word)."""
     return _(BOT_LEVELS[level]) if level in BOT_LEVELS else level
+
+
+# -- the end of a hand: how it ended and each seat's arithmetic ----------------------------------
+
+
+def describe_outcome(outcome: Any) -> str:
+    """``normal finish``, ``straight out, with an okey``, ``the middle ran out``."""
+    if getattr(outcome.kind, "value", "") == "empty-middle" or outcome.finisher is None:
+        return _("the middle ran out")
+    parts = []
+    if outcome.straight:
+        parts.append(_("straight out"))
+    if outcome.pairs:
+        parts.append(_("with pairs"))
+    if outcome.okey:
+        parts.append(_("with an okey"))
+    return ", ".join(parts) or _("normal finish")
+
+
+def finish_formula(
+    line: Any, outcome: Any, *, partners: bool, going_pairs: bool, finisher_zero: bool
+) -> str:
+    """How a seat's finish points were reached (``23 left × 2``), from the engine's numbers."""
+    from okey_tui.engine.scoring import NOT_OPENED
+    from okey_tui.engine.state import PENALTY
+
+    m = outcome.multiplier
+    times = f" × {m}" if m > 1 else ""
+    finisher = outcome.finisher
+    if finisher is not None and finisher == line.seat:
+        return _("0 (finisher)") if finisher_zero else f"-{PENALTY}{times}"
+    if partners and finisher is not None and (finisher + 2) % 4 == line.seat:
+        return _("0 (partner finished)")
+    if line.opened is None:
+        text = _("{points} not opened").format(points=NOT_OPENED) + times
+        return text + (" × 2 " + _("(Going Pairs)") if going_pairs else "")
+    if outcome.straight:
+        return _("{points} straight out").format(points=NOT_OPENED) + times
+    steps = line.finish // line.left_sum if line.left_sum else 1
+    return _("{total} left").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
+
+
+def describe_opening(opening: Any) -> str:
+    """``105 points`` or ``5 pairs``: what an opening was worth."""
+    n = opening.value
+    if getattr(opening.kind, "value", "") == "p":
+        return ngettext("{n} pair", "{n} pairs", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=n)
