@@ -354,3 +354,46 @@ def describe_opening(opening: Any) -> str:
     if getattr(opening.kind, "value", "") == "p":
         return ngettext("{n} pair", "{n} pairs", n).format(n=n)
     return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+# -- the game log: the engine's events in words --------------------------------------------------
+
+EVENT_TEMPLATES: dict[str, str] = {
+    "deal": N_("Indicator {tile}: the okey is {okey}"),
+    "empty": N_("The middle is empty: the hand ends"),
+    "draw": N_("drew from the middle"),
+    "take": N_("took {tile} from the left"),
+    "giveback": N_("gave back {tile}"),
+    "pairs": N_("declared Going Pairs"),
+    "open": N_("opened with {opening}"),
+    "lay": N_("laid {tiles}"),
+    "add": N_("added {tile} to the table"),
+    "swap": N_("took an okey from the table for {tiles}"),
+    "takeback": N_("took back this turn's melds"),
+    "discard": N_("discarded {tile}"),
+    "penalty": N_("+{points}: penalty"),
+    "finish": N_("finished: {how}"),
+    "end": N_("The hand is over ({how})"),
+}
+
+
+def event_text(event: Any, hand: Any) -> str:
+    """One event of the hand in words: in English the engine's own line, else the template's."""
+    if current_language() == "en" or event.kind not in EVENT_TEMPLATES:
+        return str(event.text)
+    tiles = " ".join(map(str, event.tiles))
+    params: dict[str, Any] = {
+        "tile": event.tiles[0] if event.tiles else "",
+        "tiles": tiles,
+        "okey": hand.okey,
+        "points": event.value,
+        "how": describe_outcome(hand.outcome) if hand.outcome is not None else "",
+    }
+    if event.kind == "open":
+        opening = hand.openings[event.seat] if event.seat is not None else None
+        n = event.value
+        if opening is not None and getattr(opening.kind, "value", "") == "p":
+            params["opening"] = ngettext("{n} pair", "{n} pairs", n).format(n=n)
+        else:
+            params["opening"] = ngettext("{n} point", "{n} points", n).format(n=n)
+    return _(EVENT_TEMPLATES[event.kind]).format_map(_Missing(params))
