@@ -29,6 +29,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
+from okey_tui.i18n import _
 
 FORMAT = "okey101-save"
 VERSION = 1
@@ -190,14 +191,20 @@ def load(path: Path) -> SavedMatch | None:
     except (OSError, UnicodeDecodeError) as exc:
         moved = set_aside(path)
         raise SaveError(
-            f"The saved match {path.stem} could not be read ({exc}); kept as {moved.name}", moved
+            _("The saved match {id} could not be read ({error}); kept as {file}").format(
+                id=path.stem, error=exc, file=moved.name
+            ),
+            moved,
         ) from None
     try:
         return match_from_json(text)
     except ValueError as exc:
         moved = set_aside(path)
         raise SaveError(
-            f"The saved match {path.stem} is unusable: {exc}. It was kept as {moved.name}", moved
+            _("The saved match {id} is unusable: {error}. It was kept as {file}").format(
+                id=path.stem, error=exc, file=moved.name
+            ),
+            moved,
         ) from None
 
 
@@ -306,7 +313,7 @@ class MatchLock:
             self._lock.acquire()
         except Timeout:
             raise SaveInUseError(
-                "Another okey101 is playing this match right now; finish or quit it there first"
+                _("Another okey101 is playing this match right now; finish or quit it there first")
             ) from None
 
     def release(self) -> None:
