@@ -183,7 +183,7 @@ class RackWidget(Widget):
             elif index in self.selected:
                 line.append("▔▔▔ ", marker)
             elif self.mark_okeys and tile is not None and tile == okey:
-                line.append("okey", marker)
+                line.append(_("okey")[:4], marker)
             else:
                 line.append("    ", wood)
             col += 1
