@@ -131,6 +131,7 @@ PEOPLE: list[tuple[str, object]] = [
     ("3", (3, True)),
     ("4", (4, True)),
 ]
+DEFAULT_NAME = N_("You")  # TableSettings().name, the name of a player who gave none
 THEME_NAMES = {"felt": N_("felt"), "dark": N_("dark")}
 
 
@@ -141,7 +142,10 @@ def practice_choice(value: object) -> dict[str, object]:
 
 def people_choice(value: object, names_text: str) -> dict[str, object]:
     humans, across = cast(tuple[int, bool], value)
-    names = parse_names(names_text) or (_("You"),)
+    names = parse_names(names_text) or (DEFAULT_NAME,)
+    # The default name is kept in English and shown in the language of the day.
+    if names[0] == _(DEFAULT_NAME):
+        names = (DEFAULT_NAME, *names[1:])
     return {
         "humans": humans,
         "humans_partners": across,
@@ -271,7 +275,8 @@ class NewTableScreen(Screen[TableSettings]):
                 id="opt-people",
             )
             yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
-            names = (s.name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (s.name,)
+            name = _(DEFAULT_NAME) if s.name == DEFAULT_NAME else s.name
+            names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
             yield Input(value=", ".join(names), max_length=70, id="opt-name")
             yield OptionRow(
                 _("Language"),
