@@ -83,7 +83,7 @@ def localize(command: click.Command) -> click.Command:
     for param in command.params:
         original = param.__dict__.setdefault("_okey101_english", getattr(param, "help", None))
         if original:
-            param.help = _(original)  # type: ignore[attr-defined]
+            param.help = _(original)
     command._help_option = None  # click caches its --help option with the words of the day
     return command
 
