@@ -145,3 +145,13 @@ def test_the_turkish_rule_book_in_docs_is_the_packaged_one() -> None:
 
     docs = Path(__file__).resolve().parents[2] / "docs" / "rules.tr.md"
     assert docs.read_text(encoding="utf-8") == rules_text("tr")
+
+
+def test_simulate_in_turkish_fits_80_columns_whole() -> None:
+    code, out = run("--lang", "tr", "simulate", "--matches", "1", "--hands", "1", "--seed", "2")
+    assert code == 0
+    assert "1 oyun (1 el), tohum 2, Klasik" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "…" not in out
+    for word in ("Koltuk", "Seviye", "Galibiyet", "Cezalar", "Elden", "Okeyle", "bitiş", "oranı"):
+        assert word in out.split(), word
