@@ -2,6 +2,10 @@
 
 Each command lives in its own module under :mod:`okey_tui.commands` and is
 imported only when it runs, so ``okey101 --help`` starts fast.
+
+``--lang tr|en`` (or ``OKEY101_LANG``) picks the language before any
+command is looked up; help texts are marked with ``N_`` and translated when
+the command is looked up, so one process can print help in either language.
 """
 
 from __future__ import annotations
@@ -11,71 +15,146 @@ from typing import Any
 
 import click
 
-from okey_tui import __version__
+from okey_tui import __version__, i18n
+from okey_tui.i18n import N_, _
 
 # command name -> (module, attribute, one-line help)
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": (
         "okey_tui.commands.rules",
         "rules",
-        "Print the rules of 101 Okey as this game plays them.",
+        N_("Print the rules of 101 Okey as this game plays them."),
     ),
     "stats": (
         "okey_tui.commands.stats",
         "stats",
-        "Your statistics: matches, hands, openings, finishes.",
+        N_("Your statistics: matches, hands, openings, finishes."),
     ),
     "hint": (
         "okey_tui.commands.hint",
         "hint",
-        "Show the best arrangement of a hand: melds, pairs, what is left.",
+        N_("Show the best arrangement of a hand: melds, pairs, what is left."),
     ),
-    "play": ("okey_tui.commands.play", "play", "Sit down at a table with three bots."),
+    "play": ("okey_tui.commands.play", "play", N_("Sit down at a table with three bots.")),
     "saves": (
         "okey_tui.commands.saves",
         "saves",
-        "Your unfinished matches: list them, or delete one.",
+        N_("Your unfinished matches: list them, or delete one."),
     ),
-    "host": ("okey_tui.commands.host", "host", "Open a table friends join from their computers."),
+    "host": (
+        "okey_tui.commands.host",
+        "host",
+        N_("Open a table friends join from their computers."),
+    ),
     "join": (
         "okey_tui.commands.join",
         "join",
-        "Take a seat at a friend's table (okey101 host opens one).",
+        N_("Take a seat at a friend's table (okey101 host opens one)."),
     ),
     "simulate": (
         "okey_tui.commands.simulate",
         "simulate",
-        "Play bot-only matches and report how each seat did.",
+        N_("Play bot-only matches and report how each seat did."),
     ),
     "web": (
         "okey_tui.commands.web",
         "web",
-        "Serve the game as a web page: each visitor plays their own table.",
+        N_("Serve the game as a web page: each visitor plays their own table."),
     ),
 }
 
+# click's own words (usage lines, errors) go through click's module-level ``_``.
+_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types")
+
+
+def use_our_catalogue_for_click() -> None:
+    """Have click's own messages ("Usage:", "Show this message and exit.") speak our language."""
+    for name in _CLICK_MODULES:
+        module = importlib.import_module(f"click.{name}")
+        if hasattr(module, "_"):
+            module._ = i18n.gettext  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+def localize(command: click.Command) -> click.Command:
+    """Translate a command's help texts into the current language (the English kept aside)."""
+    english: dict[str, Any] = command.__dict__.setdefault(
+        "_okey101_english",
+        {"help": command.help, "short_help": command.short_help, "epilog": command.epilog},
+    )
+    for attr, text in english.items():
+        setattr(command, attr, _(text) if text else text)
+    for param in command.params:
+        original = param.__dict__.setdefault("_okey101_english", getattr(param, "help", None))
+        if original:
+            param.help = _(original)
+    command._help_option = None  # click caches its --help option with the words of the day
+    return command
+
+
+def _lang_in(args: list[str]) -> str | None:
+    """The value of the group's ``--lang`` in ``args``, read before anything else."""
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+    return None
+
+
+def choose_language(requested: str | None) -> str:
+    """Speak the language asked for, else the remembered one, else the environment's."""
+    remembered = None
+    if requested is None:
+        from okey_tui.settings import load_settings
+
+        remembered = load_settings().language or None
+    return i18n.set_language(i18n.resolve_language(requested, remembered))
+
 
 class LazyGroup(click.Group):
-    """A group whose commands are imported on first use."""
+    """A group whose commands are imported on first use, speaking the chosen language."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        choose_language(_lang_in(args))
+        localize(self)
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in COMMANDS:
-            module_name, attr, _ = COMMANDS[cmd_name]
+            module_name, attr, _help = COMMANDS[cmd_name]
             command: click.Command = getattr(importlib.import_module(module_name), attr)
-            return command
+            return localize(command)
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: Any) -> None:
-        rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS)]
+        rows = [(name, _(COMMANDS[name][2])) for name in sorted(COMMANDS)]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+use_our_catalogue_for_click()
+
+
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_("okey101: 101 Okey (yüzbir okey), the Turkish tile game, in your terminal."),
+)
+@click.option(
+    "--lang",
+    type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
+    envvar=i18n.ENV_LANG,
+    expose_value=False,
+    help=N_("Language: tr (Türkçe) or en (English); default: your choice, else the locale."),
+)
 @click.version_option(__version__, prog_name="okey101")
 def main() -> None:
-    """okey101: 101 Okey (yüzbir okey), the Turkish tile game, in your terminal."""
+    pass

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from okey_tui.i18n import _
+
 MAX_HUMANS = 4
 
 
@@ -42,8 +44,9 @@ def configure(session: Any, settings: Any) -> None:
     session.human_names = tuple(settings.human_names)
     session.practice = bool(settings.practice)
     session.viewer = 0
-    if len(session.humans) > 1 and session.name == "You":
-        session.name = "Player 1"  # "You" means nothing when the terminal is shared
+    if len(session.humans) > 1 and session.name in ("You", _("You")):
+        # "You" means nothing when the terminal is shared
+        session.name = _("Player {n}").format(n=1)
 
 
 def next_human(humans: tuple[int, ...], turn: int) -> int:

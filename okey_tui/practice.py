@@ -57,6 +57,8 @@ from okey_tui.engine.solver import (
 from okey_tui.engine.state import Hand, Opening, OpeningKind, PenaltyReason, Phase
 from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
+from okey_tui.i18n import _, ngettext
+from okey_tui.messages import describe, rule_title
 
 __all__ = [
     "DiscardTip",
@@ -91,19 +93,19 @@ def rule_for(error: BaseException) -> str | None:
     """
     if not isinstance(error, OkeyError) or error.rule is None:
         return None
-    return f"§{error.rule} {RULE_SECTIONS[error.rule]}"
+    return f"§{error.rule} {rule_title(error.rule)}"
 
 
 def why(error: BaseException) -> str:
-    """The engine's message followed by the rule it enforces.
+    """The refusal in words (from its code, :func:`okey_tui.messages.describe`) and its rule.
 
     >>> from okey_tui.engine.errors import ErrorCode, IllegalActionError
-    >>> why(IllegalActionError("You must keep one tile", code=ErrorCode.KEEP_ONE_TILE))
-    'You must keep one tile (rules §6 A turn)'
+    >>> why(IllegalActionError("...", code=ErrorCode.KEEP_ONE_TILE))
+    'You must keep one tile in hand to discard: leave one tile out (rules §6 A turn)'
     """
-    message = str(error)
+    message = describe(error)
     section = rule_for(error)
-    return f"{message} (rules {section})" if section else message
+    return f"{message} ({_('rules')} {section})" if section else message
 
 
 # -- the hint --------------------------------------------------------------------------------
@@ -152,9 +154,11 @@ class Hint:
 def shortfall_text(value: int, floor: int) -> str:
     """A melds total against its floor, with the shortfall in points."""
     if value >= floor:
-        return f"{value} / {floor}: enough to open"
+        return _("{value} / {floor}: enough to open").format(value=value, floor=floor)
     short = floor - value
-    return f"{value} / {floor}: {short} point{'s' * (short != 1)} short"
+    return f"{value} / {floor}: " + ngettext("{n} point short", "{n} points short", short).format(
+        n=short
+    )
 
 
 def pairs_text(count: int, floor: int) -> str:
@@ -164,9 +168,15 @@ def pairs_text(count: int, floor: int) -> str:
     '3 / 5 pairs: 2 pairs short'
     """
     if count >= floor:
-        return f"{count} / {floor} pairs: enough to open with pairs"
+        return _("{count} / {floor} pairs: enough to open with pairs").format(
+            count=count, floor=floor
+        )
     short = floor - count
-    return f"{count} / {floor} pairs: {short} pair{'s' * (short != 1)} short"
+    return (
+        _("{count} / {floor} pairs:").format(count=count, floor=floor)
+        + " "
+        + ngettext("{n} pair short", "{n} pairs short", short).format(n=short)
+    )
 
 
 def hint_for(view: PlayerView, limit: int = 3) -> Hint:
@@ -404,13 +414,27 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         check = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
         if not pairs_only and check.can_open_melds and _uses(check.melds, tile, held):
             return LeftDiscard(
-                tile, True, f"completes an opening: {shortfall_text(check.value, check.floor)}"
+                tile,
+                True,
+                _("completes an opening: {points}").format(
+                    points=shortfall_text(check.value, check.floor)
+                ),
             )
         if check.can_open_pairs and _uses(check.pairs, tile, held):
-            return LeftDiscard(tile, True, f"completes a pairs opening: {check.pair_count} pairs")
+            return LeftDiscard(
+                tile,
+                True,
+                ngettext(
+                    "completes a pairs opening: {n} pair",
+                    "completes a pairs opening: {n} pairs",
+                    check.pair_count,
+                ).format(n=check.pair_count),
+            )
         if check.can_open_melds and not pairs_only:
             return LeftDiscard(
-                tile, False, "leave it: your opening does not need it, and a taken tile must go in"
+                tile,
+                False,
+                _("leave it: your opening does not need it, and a taken tile must go in"),
             )
         best = (
             pairs_text(check.pair_count, check.pairs_floor)
@@ -420,20 +444,22 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         return LeftDiscard(
             tile,
             False,
-            f"leave it: before opening it must go into an opening this turn (with it {best})",
+            _(
+                "leave it: before opening it must go into an opening this turn (with it {best})"
+            ).format(best=best),
         )
     if opening.kind is OpeningKind.PAIRS:
         if rack.count(tile) >= 2 or (okey in view.rack and not is_wild(tile, okey)):
-            return LeftDiscard(tile, True, "makes a pair you can lay this turn")
+            return LeftDiscard(tile, True, _("makes a pair you can lay this turn"))
     else:
         index = fits_table((tm.meld for tm in view.table), tile, okey)
         if index is not None and view.can_touch_table():
-            return LeftDiscard(tile, True, f"adds to meld {index + 1} on the table")
+            return LeftDiscard(tile, True, _("adds to meld {n} on the table").format(n=index + 1))
         melds = best_melds(rack, okey)
         if _uses(melds, tile, held):
             meld = next(m for m in melds.melds if tile in m.tiles)
-            return LeftDiscard(tile, True, f"makes a new meld: {meld}")
-    return LeftDiscard(tile, False, "leave it: it adds to no meld and makes none")
+            return LeftDiscard(tile, True, _("makes a new meld: {meld}").format(meld=meld))
+    return LeftDiscard(tile, False, _("leave it: it adds to no meld and makes none"))
 
 
 def _neighbours(tile: Tile) -> tuple[list[Tile], list[Tile]]:
@@ -482,10 +508,10 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         cost = view.penalty_for(Discard(tile))
         price = f" (+{cost.points})" if cost is not None else ""
         if is_wild(tile, okey):
-            skipped.append(f"{tile} is an okey{price}")
+            skipped.append(_("{tile} is an okey").format(tile=tile) + price)
             continue
         if view.playable_on_table(tile):
-            skipped.append(f"{tile} is playable on the table{price}")
+            skipped.append(_("{tile} is playable on the table").format(tile=tile) + price)
             continue
         plays = effective(tile, okey)
         near, far = _neighbours(plays)
@@ -498,25 +524,28 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             danger /= 2
         if in_melds:
             meld = next(m for m in mine.melds if tile in m.tiles)
-            reason = f"breaks your {meld}: throw it only if nothing else is free"
+            reason = _("breaks your {meld}: throw it only if nothing else is free").format(
+                meld=meld
+            )
         elif hidden_near == 0:
-            reason = "dead: every tile it melds with is already in sight"
+            reason = _("dead: every tile it melds with is already in sight")
         elif thrown:
-            reason = (
-                f"the player on your right threw {thrown[0]}: they are not collecting around it"
-            )
+            reason = _(
+                "the player on your right threw {tile}: they are not collecting around it"
+            ).format(tile=thrown[0])
         else:
-            reason = (
-                f"not in your melds; {hidden_near} unseen tile"
-                f"{'s' * (hidden_near != 1)} meld with it"
-            )
+            reason = ngettext(
+                "not in your melds; {n} unseen tile melds with it",
+                "not in your melds; {n} unseen tiles meld with it",
+                hidden_near,
+            ).format(n=hidden_near)
         key = (int(in_melds), danger, -plays.number)
         ranked.append((key, DiscardTip(tile, reason)))
     ranked.sort(key=lambda item: item[0])
-    tips = tuple(tip for _, tip in ranked[:limit])
+    tips = tuple(tip for _key, tip in ranked[:limit])
     none_reason = None
     if not tips and skipped:
-        none_reason = "no safe discard: " + "; ".join(skipped)
+        none_reason = _("no safe discard:") + " " + "; ".join(skipped)
     return tips, none_reason
 
 
@@ -532,29 +561,29 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
     if cost is None or cost.seat != view.seat:
         return None
     if cost.reason is PenaltyReason.OKEY_DISCARD:
-        return (
-            f"{cost.tile} is an okey: throwing it costs +{cost.points} (rules §12 Penalties "
+        return _(
+            "{tile} is an okey: throwing it costs +{points} (rules §12 Penalties "
             "during a hand). An okey is wild: keep it for a meld, or throw it last "
             "to finish with an okey (the hand counts double)."
-        )
+        ).format(tile=cost.tile, points=cost.points)
     if cost.reason is PenaltyReason.PLAYABLE_DISCARD:
         assert cost.target is not None
         meld = view.table[cost.target].meld
-        return (
-            f"{cost.tile} can be added to meld {cost.target + 1} on the table ({meld}): "
-            f"throwing a playable tile costs +{cost.points}, opened or not "
+        return _(
+            "{tile} can be added to meld {n} on the table ({meld}): "
+            "throwing a playable tile costs +{points}, opened or not "
             "(rules §12 Penalties during a hand)."
-        )
+        ).format(tile=cost.tile, n=cost.target + 1, meld=meld, points=cost.points)
     if cost.reason is PenaltyReason.TAKE_BACK:
-        return (
-            f"Taking back this turn's melds costs +{cost.points} at a penalty table "
+        return _(
+            "Taking back this turn's melds costs +{points} at a penalty table "
             "(rules §10 Taking back and §12). Your draw stays in your hand."
-        )
+        ).format(points=cost.points)
     if cost.reason is PenaltyReason.GIVE_BACK:
-        return (
-            f"Giving back the left discard costs +{cost.points} at this table "
+        return _(
+            "Giving back the left discard costs +{points} at this table "
             "(rules §7 Taking the left discard, a table option)."
-        )
+        ).format(points=cost.points)
     return None
 
 
@@ -570,19 +599,19 @@ def describe_step(action: Action, okey: Tile) -> str:
     'the take-back'
     """
     if isinstance(action, TakeDiscard):
-        return "taking the left discard"
+        return _("taking the left discard")
     if isinstance(action, Open):
-        return "the opening"
+        return _("the opening")
     if isinstance(action, Lay):
-        return "the melds laid"
+        return _("the melds laid")
     if isinstance(action, AddTile):
-        return f"adding {action.tile}"
+        return _("adding {tile}").format(tile=action.tile)
     if isinstance(action, SwapOkey):
-        return "the okey swap"
+        return _("the okey swap")
     if isinstance(action, TakeBack):
-        return "the take-back"
+        return _("the take-back")
     if isinstance(action, DeclarePairs):
-        return "declaring Going Pairs"
+        return _("declaring Going Pairs")
     return action.text(okey)
 
 

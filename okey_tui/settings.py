@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
+from okey_tui.i18n import LANGUAGES
 from okey_tui.storage import atomic_write
 
 SETTINGS_VERSION = 1
@@ -54,6 +55,8 @@ class TableSettings:
     pairs_opener_lays_off: bool = False
     finish_opening_needs_floor: bool = False
     give_back_penalty: bool = False
+    # The language chosen on the new-table screen ("en", "tr"); "" follows the environment.
+    language: str = ""
 
     def rules(self) -> RuleSet:
         return RuleSet(
@@ -100,6 +103,7 @@ class TableSettings:
             pairs_opener_lays_off=bool(self.pairs_opener_lays_off),
             finish_opening_needs_floor=bool(self.finish_opening_needs_floor),
             give_back_penalty=bool(self.give_back_penalty),
+            language=self.language if self.language in LANGUAGES else "",
         )
 
 

@@ -29,6 +29,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
+from okey_tui.i18n import _
 
 FORMAT = "okey101-save"
 VERSION = 1
@@ -136,11 +137,17 @@ def match_from_json(text: str) -> SavedMatch:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg} at line {exc.lineno})") from None
+        raise ValueError(
+            _("not JSON ({error} at line {line})").format(error=exc.msg, line=exc.lineno)
+        ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ValueError("not an okey101 save")
+        raise ValueError(_("not an okey101 save"))
     if document.get("version") != VERSION:
-        raise ValueError(f"save version {document.get('version')!r}; this okey101 reads {VERSION}")
+        raise ValueError(
+            _("save version {found}; this okey101 reads {version}").format(
+                found=repr(document.get("version")), version=VERSION
+            )
+        )
     try:
         rules = RuleSet.from_code(str(document["rules"]))
         seed = document["seed"]
@@ -149,21 +156,21 @@ def match_from_json(text: str) -> SavedMatch:
         hand_text = document["hand"]
         extra = document.get("extra", {})
         if not isinstance(seed, int) or not isinstance(hand_text, str):
-            raise ValueError("bad seed or hand")
+            raise ValueError(_("bad seed or hand"))
         if not isinstance(starters, list) or not all(s in (0, 1, 2, 3) for s in starters):
-            raise ValueError("bad starters")
+            raise ValueError(_("bad starters"))
         if not isinstance(finished, list) or not isinstance(extra, dict):
-            raise ValueError("bad finished hands")
+            raise ValueError(_("bad finished hands"))
         if len(starters) != len(finished) + 1 and len(starters) != len(finished):
-            raise ValueError("hand count does not match")
+            raise ValueError(_("hand count does not match"))
         hands = [parse_position(str(t)) for t in finished]
         if any(not h.is_over for h in hands):
-            raise ValueError("a finished hand that is not over")
+            raise ValueError(_("a finished hand that is not over"))
         current = parse_position(hand_text)
         if len(hands) > rules.hands:
-            raise ValueError("more hands than the match has")
+            raise ValueError(_("more hands than the match has"))
     except (KeyError, TypeError, OkeyError, ValueError) as exc:
-        raise ValueError(f"an impossible match ({exc})") from None
+        raise ValueError(_("an impossible match ({error})").format(error=exc)) from None
     match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
     saved_at = document.get("saved_at", 0.0)
     return SavedMatch(match, extra, float(saved_at) if isinstance(saved_at, int | float) else 0.0)
@@ -190,14 +197,20 @@ def load(path: Path) -> SavedMatch | None:
     except (OSError, UnicodeDecodeError) as exc:
         moved = set_aside(path)
         raise SaveError(
-            f"The saved match {path.stem} could not be read ({exc}); kept as {moved.name}", moved
+            _("The saved match {id} could not be read ({error}); kept as {file}").format(
+                id=path.stem, error=exc, file=moved.name
+            ),
+            moved,
         ) from None
     try:
         return match_from_json(text)
     except ValueError as exc:
         moved = set_aside(path)
         raise SaveError(
-            f"The saved match {path.stem} is unusable: {exc}. It was kept as {moved.name}", moved
+            _("The saved match {id} is unusable: {error}. It was kept as {file}").format(
+                id=path.stem, error=exc, file=moved.name
+            ),
+            moved,
         ) from None
 
 
@@ -306,7 +319,7 @@ class MatchLock:
             self._lock.acquire()
         except Timeout:
             raise SaveInUseError(
-                "Another okey101 is playing this match right now; finish or quit it there first"
+                _("Another okey101 is playing this match right now; finish or quit it there first")
             ) from None
 
     def release(self) -> None:

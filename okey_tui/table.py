@@ -29,6 +29,7 @@ from typing import Protocol
 from okey_tui.engine.actions import Action, AddTile
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
 from okey_tui.engine.state import Event, Outcome, TableMeld
 from okey_tui.engine.tiles import Tile
@@ -129,6 +130,8 @@ class HandReport:
     totals: tuple[int, ...]
     match_over: bool
     winners: tuple[int, ...]
+    rules: RuleSet
+    going_pairs: tuple[bool, ...]  # who declared Going Pairs this hand
 
 
 def hand_report(match: Match) -> HandReport | None:
@@ -153,6 +156,8 @@ def hand_report(match: Match) -> HandReport | None:
         totals=tuple(match.totals()),
         match_over=match.is_over,
         winners=tuple(match.winners()) if match.is_over else (),
+        rules=match.rules,
+        going_pairs=tuple(hand.going_pairs),
     )
 
 

@@ -4,6 +4,7 @@ saved match and statistics are never read or written."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def _private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OKEY101_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("OKEY101_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests speak English whatever the developer's locale; a test asks for Turkish itself."""
+    from okey_tui import i18n
+
+    monkeypatch.setenv(i18n.ENV_LANG, "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -11,10 +11,10 @@ from click.testing import CliRunner, Result
 
 from okey_tui import storage
 from okey_tui.cli import main
-from okey_tui.commands.simulate import plural
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.i18n import ngettext
 from okey_tui.ui.session import Session, bot_names
 
 
@@ -103,7 +103,7 @@ def test_simulate_says_1_hand_and_its_headers_fit_80_columns_whole() -> None:
     words = result.output.split()
     for word in ("Penalties", "Straight-", "outs", "finishes", "Finish", "total", "Level"):
         assert word in words
-    assert plural(3, "match", "matches") == "3 matches" and plural(1, "hand", "hands") == "1 hand"
+    assert ngettext("{n} match", "{n} matches", 3).format(n=3) == "3 matches"
 
 
 def test_no_bot_takes_a_persons_name() -> None:

@@ -18,6 +18,8 @@ from okey_tui.engine.errors import NotationError
 from okey_tui.engine.melds import Meld, effective, is_wild
 from okey_tui.engine.solver import OpeningCheck, opening_check
 from okey_tui.engine.tiles import Tile, okey_for, parse_tiles, sort_tiles
+from okey_tui.i18n import N_, _, ngettext
+from okey_tui.messages import describe, meld_kind
 
 # -- reading and checking a hand ---------------------------------------------------------
 
@@ -29,8 +31,10 @@ def parse_indicator(text: str) -> Tile:
     indicator = Tile.parse(text)
     if indicator.is_false_okey:
         raise NotationError(
-            "'F' cannot be the indicator: a false okey turned up is put back and another "
-            "tile is turned up instead"
+            _(
+                "'F' cannot be the indicator: a false okey turned up is put back and another "
+                "tile is turned up instead"
+            )
         )
     return indicator
 
@@ -41,27 +45,35 @@ def parse_hand(indicator: Tile, tokens: Iterable[str]) -> list[Tile]:
     for token in tokens:
         hand.extend(parse_tiles(token))
     if not hand:
-        raise NotationError("The hand is empty: give its tiles, like R1 R2 R3 K9 Y9 B9 F")
+        raise NotationError(_("The hand is empty: give its tiles, like R1 R2 R3 K9 Y9 B9 F"))
     if len(hand) > MAX_RACK:
         raise NotationError(
-            f"The hand has {len(hand)} tiles: a rack holds at most {MAX_RACK} (21, and 22 "
-            "for the starter before the first discard)"
+            _(
+                "The hand has {count} tiles: a rack holds at most {most} (21, and 22 "
+                "for the starter before the first discard)"
+            ).format(count=len(hand), most=MAX_RACK)
         )
     counts = Counter(hand)
     for tile in sort_tiles(counts):
         count = counts[tile]
         if tile.is_false_okey and count > 2:
             raise NotationError(
-                f"'F' appears {count} times: there are only two false okeys in the set"
+                _("'F' appears {count} times: there are only two false okeys in the set").format(
+                    count=count
+                )
             )
         if tile == indicator and count > 1:
             raise NotationError(
-                f"'{tile}' appears {count} times, but {tile} is the indicator: one of its two "
-                "copies is face up on the table, so a hand holds at most one"
+                _(
+                    "'{tile}' appears {count} times, but {tile} is the indicator: one of its two "
+                    "copies is face up on the table, so a hand holds at most one"
+                ).format(tile=tile, count=count)
             )
         if count > 2:
             raise NotationError(
-                f"'{tile}' appears {count} times: the set has only two copies of each tile"
+                _(
+                    "'{tile}' appears {count} times: the set has only two copies of each tile"
+                ).format(tile=tile, count=count)
             )
     return hand
 
@@ -97,8 +109,10 @@ def solve_line(line: str, floor: int, pairs_floor: int) -> dict[str, Any]:
     head, sep, rest = line.partition(":")
     if not sep:
         raise NotationError(
-            f"'{line.strip()}' has no ':': write the indicator, a colon, then the tiles, "
-            "like B7: R1 R2 R3"
+            _(
+                "'{line}' has no ':': write the indicator, a colon, then the tiles, "
+                "like B7: R1 R2 R3"
+            ).format(line=line.strip())
         )
     indicator = parse_indicator(head)
     hand = parse_hand(indicator, [rest])
@@ -143,48 +157,63 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
 
     okey = okey_for(indicator)
     console = Console(highlight=False)
-    head = Text("Indicator ")
+    head = Text(_("Indicator") + " ")
     head.append(f" {indicator} ", _STYLES[str(indicator)[0]])
-    head.append("   okey (wild) ")
+    head.append("   " + _("okey (wild)") + " ")
     head.append(f" {okey} ", _STYLES[str(okey)[0]] + " underline")
-    head.append("   false okey ")
+    head.append("   " + _("false okey") + " ")
     head.append(" F ", _STYLES["F"])
-    head.append(f" plays as {okey}")
+    head.append(" " + _("plays as {okey}").format(okey=okey))
     console.print(head)
 
     best = check.melds
     if best.melds:
         table = Table(show_edge=False, box=None, padding=(0, 1))
-        table.add_column("meld", style="dim")
-        table.add_column("tiles")
-        table.add_column("value", justify="right")
+        table.add_column(_("meld"), style="dim")
+        table.add_column(_("tiles"))
+        table.add_column(_("value"), justify="right")
         for meld in best.melds:
             chips = _tiles_text(list(zip(meld.tiles, meld.stands_for, strict=True)), okey)
-            table.add_row(meld.kind.value, chips, str(meld.value))
+            table.add_row(meld_kind(meld.kind), chips, str(meld.value))
         console.print(table)
     else:
-        console.print("No runs or sets in this hand.", style="dim")
+        console.print(_("No runs or sets in this hand."), style="dim")
 
-    total = Text(f"Melds: {check.value} / {check.floor} — ", style="bold")
+    total = Text(
+        _("Melds: {value} / {floor}").format(value=check.value, floor=check.floor) + " — ",
+        style="bold",
+    )
     if check.can_open_melds:
-        total.append("you can open", style="bold green")
+        total.append(_("you can open"), style="bold green")
     else:
-        total.append(f"{check.floor - check.value} short", style="bold yellow")
+        short = check.floor - check.value
+        total.append(
+            ngettext("{n} point short", "{n} points short", short).format(n=short),
+            style="bold yellow",
+        )
     console.print(total)
 
-    pairs = Text(f"Pairs: {check.pair_count} / {check.pairs_floor} — ", style="bold")
+    pairs = Text(
+        _("Pairs: {count} / {floor}").format(count=check.pair_count, floor=check.pairs_floor)
+        + " — ",
+        style="bold",
+    )
     if check.can_open_pairs:
-        pairs.append("you can open with pairs", style="bold green")
+        pairs.append(_("you can open with pairs"), style="bold green")
     else:
-        pairs.append(f"{check.pairs_floor - check.pair_count} short", style="bold yellow")
+        short = check.pairs_floor - check.pair_count
+        pairs.append(
+            ngettext("{n} pair short", "{n} pairs short", short).format(n=short),
+            style="bold yellow",
+        )
     console.print(pairs)
 
-    left = Text("Left: ")
+    left = Text(_("Left:") + " ")
     if best.leftover:
         left.append_text(_tiles_text([(t, effective(t, okey)) for t in best.leftover], okey))
-        left.append(f"  (sum {best.leftover_sum})")
+        left.append("  " + _("(sum {total})").format(total=best.leftover_sum))
     else:
-        left.append("nothing", style="bold green")
+        left.append(_("nothing"), style="bold green")
     console.print(left)
 
 
@@ -199,35 +228,42 @@ def _run_batch(stream: IO[str], floor: int, pairs_floor: int) -> int:
         try:
             out = solve_line(line, floor, pairs_floor)
         except NotationError as error:
-            out = {"line": number, "error": str(error)}
+            out = {"line": number, "error": describe(error)}
             failed = True
         click.echo(json.dumps(out))
     return 1 if failed else 0
 
 
-@click.command(name="hint")
+@click.command(
+    name="hint",
+    help=N_(
+        "Show the best arrangement of a hand: melds, pairs, what is left.\n\n"
+        "TILES are written like R7, K13, b1 or F (a false okey), separated by "
+        "spaces or commas."
+    ),
+)
 @click.argument("tiles", nargs=-1)
-@click.option("--indicator", "-i", metavar="TILE", help="The face-up indicator, like B7.")
+@click.option("--indicator", "-i", metavar="TILE", help=N_("The face-up indicator, like B7."))
 @click.option(
     "--floor",
     type=click.IntRange(min=0),
     default=101,
     show_default=True,
-    help="Points a melds opening needs.",
+    help=N_("Points a melds opening needs."),
 )
 @click.option(
     "--pairs-floor",
     type=click.IntRange(min=0),
     default=5,
     show_default=True,
-    help="Pairs a pairs opening needs.",
+    help=N_("Pairs a pairs opening needs."),
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 @click.option(
     "--batch",
     type=click.File("r"),
     metavar="FILE",
-    help="Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out.",
+    help=N_("Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out."),
 )
 @click.pass_context
 def hint(
@@ -239,28 +275,25 @@ def hint(
     as_json: bool,
     batch: IO[str] | None,
 ) -> None:
-    """Show the best arrangement of a hand: melds, pairs, what is left.
-
-    TILES are written like R7, K13, b1 or F (a false okey), separated by
-    spaces or commas.
-    """
     if batch is not None:
         if tiles or indicator:
             raise click.UsageError(
-                "--batch reads the indicator and tiles from each line; "
-                "give no TILES or --indicator with it"
+                _(
+                    "--batch reads the indicator and tiles from each line; "
+                    "give no TILES or --indicator with it"
+                )
             )
         ctx.exit(_run_batch(batch, floor, pairs_floor))
     if indicator is None:
-        raise click.UsageError("Give the indicator with --indicator, like --indicator B7")
+        raise click.UsageError(_("Give the indicator with --indicator, like --indicator B7"))
     try:
         face_up = parse_indicator(indicator)
     except NotationError as error:
-        raise click.BadParameter(str(error), param_hint="--indicator") from None
+        raise click.BadParameter(describe(error), param_hint="--indicator") from None
     try:
         hand = parse_hand(face_up, tiles)
     except NotationError as error:
-        raise click.UsageError(str(error)) from None
+        raise click.UsageError(describe(error)) from None
     check = opening_check(hand, okey_for(face_up), floor, pairs_floor)
     if as_json:
         click.echo(json.dumps(hint_data(face_up, check)))

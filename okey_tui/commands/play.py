@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import click
 
+from okey_tui.i18n import N_, _
+
 TYPES = ("classic", "rising", "challenge", "51")
 LEVELS = ("easy", "normal", "hard", "expert")
 
@@ -59,22 +61,27 @@ def _people(
         changes["tips"] = False
     listed = parse_names(names) if names is not None else ()
     if names is not None and not listed:
-        raise click.BadParameter("give at least one name, like Ayşe,Mehmet", param_hint="--names")
+        raise click.BadParameter(
+            _("give at least one name, like Ayşe,Mehmet"), param_hint="--names"
+        )
     if humans is not None and len(listed) > humans:
         raise click.BadParameter(
-            f"{len(listed)} names for {humans} people (--humans {humans}): "
-            f"give at most {humans} names",
+            _(
+                "{names} names for {humans} people (--humans {humans}): give at most {humans} names"
+            ).format(names=len(listed), humans=humans),
             param_hint="--names",
         )
     if humans is None and listed:
         if len(listed) > MAX_HUMANS:
             raise click.BadParameter(
-                f"{len(listed)} names, but at most {MAX_HUMANS} people sit at a table",
+                _("{names} names, but at most {most} people sit at a table").format(
+                    names=len(listed), most=MAX_HUMANS
+                ),
                 param_hint="--names",
             )
         humans = len(listed)
     if listed and name is not None:
-        raise click.UsageError("give --names (every person's name) or --name, not both")
+        raise click.UsageError(_("give --names (every person's name) or --name, not both"))
     if humans is not None:
         changes["humans"] = humans
         changes["humans_partners"] = not side_by_side
@@ -82,9 +89,11 @@ def _people(
             changes["name"] = listed[0]
         changes["human_names"] = listed[1:humans]
     elif side_by_side:
-        raise click.UsageError("--side-by-side is for hot-seat tables: give --humans 2")
+        raise click.UsageError(_("--side-by-side is for hot-seat tables: give --humans 2"))
     if side_by_side and humans != 2:
-        raise click.UsageError(f"--side-by-side is for two people, not {humans}")
+        raise click.UsageError(
+            _("--side-by-side is for two people, not {humans}").format(humans=humans)
+        )
     return changes
 
 
@@ -96,61 +105,80 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         levels *= 3
     if len(levels) != 3 or any(lv not in LEVELS for lv in levels):
         raise click.BadParameter(
-            "give one level (easy, normal, hard, expert) or three separated by commas, "
-            "like easy,normal,hard",
+            _(
+                "give one level (easy, normal, hard, expert) or three separated by commas, "
+                "like easy,normal,hard"
+            ),
             param_hint="--bots",
         )
     return (levels[0], levels[1], levels[2])
 
 
-@click.command(name="play")
+@click.command(
+    name="play",
+    help=N_(
+        "Sit down at a table with three bots.\n\n"
+        "\b\n"
+        "Without flags the new-table screen asks, and remembers what you choose\n"
+        "there. These flags skip it and start a match at once:\n"
+        "  --type --hands --no-penalty --partners --finisher-zero --pairs-lay-off\n"
+        "  --finish-needs-floor --give-back-penalty --bots --seed --name\n"
+        "  --practice --no-tips --humans --names --side-by-side\n"
+        "What they do not set comes from your remembered choices. They apply to\n"
+        "this match only (--remember keeps them for next time). --bot-delay and\n"
+        "--remember alone do not skip the screen; --resume goes straight to the\n"
+        "unfinished match."
+    ),
+)
 @click.option(
     "--type",
     "game_type",
     type=click.Choice(TYPES, case_sensitive=False),
-    help="Game type: classic, rising, challenge or 51.",
+    help=N_("Game type: classic, rising, challenge or 51."),
 )
-@click.option("--hands", type=click.IntRange(1, 13), help="Hands in the match: 1-13, odd.")
-@click.option("--no-penalty", is_flag=True, default=None, help="Play without penalties.")
+@click.option("--hands", type=click.IntRange(1, 13), help=N_("Hands in the match: 1-13, odd."))
+@click.option("--no-penalty", is_flag=True, default=None, help=N_("Play without penalties."))
 @click.option(
-    "--partners", is_flag=True, default=None, help="Play in teams: seats across are partners."
+    "--partners", is_flag=True, default=None, help=N_("Play in teams: seats across are partners.")
 )
 @click.option(
     "--bots",
     "bots",
     metavar="LEVEL[,LEVEL,LEVEL]",
-    help="Bot level for all seats, or one per seat (right, across, left): easy, normal, hard, expert.",
+    help=N_(
+        "Bot level for all seats, or one per seat (right, across, left): easy, normal, hard, expert."
+    ),
 )
-@click.option("--seed", type=int, help="Seed of the deals: the same seed gives the same deals.")
+@click.option("--seed", type=int, help=N_("Seed of the deals: the same seed gives the same deals."))
 @click.option(
     "--bot-delay",
     type=click.FloatRange(0, 10),
     default=None,
-    help="Seconds between bot moves (0 = instant; default: your last choice, else 0.6).",
+    help=N_("Seconds between bot moves (0 = instant; default: your last choice, else 0.6)."),
 )
 @click.option(
     "--finisher-zero",
     is_flag=True,
     default=None,
-    help="Table option: the finisher writes 0 instead of -101.",
+    help=N_("Table option: the finisher writes 0 instead of -101."),
 )
 @click.option(
     "--pairs-lay-off",
     is_flag=True,
     default=None,
-    help="Table option: a pairs opener may add tiles to runs and sets.",
+    help=N_("Table option: a pairs opener may add tiles to runs and sets."),
 )
 @click.option(
     "--finish-needs-floor",
     is_flag=True,
     default=None,
-    help="Table option: an opening that finishes the hand must reach the floor.",
+    help=N_("Table option: an opening that finishes the hand must reach the floor."),
 )
 @click.option(
     "--give-back-penalty",
     is_flag=True,
     default=None,
-    help="Table option: giving back an unused left discard costs +101.",
+    help=N_("Table option: giving back an unused left discard costs +101."),
 )
 @click.option(
     "--resume",
@@ -158,39 +186,43 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     is_flag=False,
     flag_value="",
     default=None,
-    help="Continue an unfinished match where it stopped: the latest, or the one with this ID "
-    "(okey101 saves lists them).",
+    help=N_(
+        "Continue an unfinished match where it stopped: the latest, or the one with this ID "
+        "(okey101 saves lists them)."
+    ),
 )
-@click.option("--name", help="Your name at the table.")
+@click.option("--name", help=N_("Your name at the table."))
 @click.option(
     "--practice",
     is_flag=True,
     default=None,
-    help="Practice table: h shows hints, penalties are confirmed, u undoes a step this turn.",
+    help=N_("Practice table: h shows hints, penalties are confirmed, u undoes a step this turn."),
 )
 @click.option(
-    "--no-tips", is_flag=True, default=None, help="At a practice table, no first-hand tips."
+    "--no-tips", is_flag=True, default=None, help=N_("At a practice table, no first-hand tips.")
 )
 @click.option(
     "--humans",
     type=click.IntRange(2, 4),
-    help="Hot-seat: how many people share this terminal (2-4); bots take the other seats.",
+    help=N_("Hot-seat: how many people share this terminal (2-4); bots take the other seats."),
 )
 @click.option(
     "--names",
     metavar="NAME,NAME,...",
-    help="Hot-seat: every person's name in seat order, like Ayşe,Mehmet.",
+    help=N_("Hot-seat: every person's name in seat order, like Ayşe,Mehmet."),
 )
 @click.option(
     "--side-by-side",
     is_flag=True,
     default=None,
-    help="Hot-seat with two people: sit side by side (opponents at a partners table), not across.",
+    help=N_(
+        "Hot-seat with two people: sit side by side (opponents at a partners table), not across."
+    ),
 )
 @click.option(
     "--remember",
     is_flag=True,
-    help="Also keep this table's flags as your choices for next time (flags alone never do).",
+    help=N_("Also keep this table's flags as your choices for next time (flags alone never do)."),
 )
 def play(
     game_type: str | None,
@@ -213,25 +245,13 @@ def play(
     give_back_penalty: bool | None = None,
     remember: bool = False,
 ) -> None:
-    """Sit down at a table with three bots.
-
-    \b
-    Without flags the new-table screen asks, and remembers what you choose
-    there. These flags skip it and start a match at once:
-      --type --hands --no-penalty --partners --finisher-zero --pairs-lay-off
-      --finish-needs-floor --give-back-penalty --bots --seed --name
-      --practice --no-tips --humans --names --side-by-side
-    What they do not set comes from your remembered choices. They apply to
-    this match only (--remember keeps them for next time). --bot-delay and
-    --remember alone do not skip the screen; --resume goes straight to the
-    unfinished match.
-    """
     if hands is not None and hands % 2 == 0:
         raise click.BadParameter(
-            f"a match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}", param_hint="--hands"
+            _("a match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}").format(hands=hands),
+            param_hint="--hands",
         )
     if name is not None and not name.strip():
-        raise click.BadParameter("give a name, like Ayşe", param_hint="--name")
+        raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
     levels = _bots(bots)
 
     from okey_tui.settings import load_settings, save_settings
@@ -256,7 +276,7 @@ def play(
     if resume is not None:
         if changes or seed is not None or remember:
             raise click.UsageError(
-                "--resume continues the saved match as it was: give no table flags"
+                _("--resume continues the saved match as it was: give no table flags")
             )
         _resume(resume, bot_delay)
         return
@@ -277,14 +297,16 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     problems = [str(p) for p in saves.problems]
     entry = saves.find(match_id) if match_id else next(iter(saves.entries), None)
     if entry is None and match_id:
-        known = ", ".join(e.id for e in saves.entries) or "none"
+        known = ", ".join(e.id for e in saves.entries) or _("none")
         raise click.BadParameter(
-            f"there is no unfinished match '{match_id}' (unfinished: {known}; "
-            "okey101 saves lists them)",
+            _(
+                "there is no unfinished match '{id}' (unfinished: {known}; "
+                "okey101 saves lists them)"
+            ).format(id=match_id, known=known),
             param_hint="--resume",
         )
     if entry is None:
-        message = "\n".join([*problems, "There is no saved match to resume: start a new one."])
+        message = "\n".join([*problems, _("There is no saved match to resume: start a new one.")])
         make_app(ask=True, bot_delay=bot_delay, message=message).run()
         return
     try:

@@ -6,20 +6,27 @@ from importlib.resources import files
 
 import click
 
+from okey_tui.i18n import N_, current_language
+
 RULES_PACKAGE = "okey_tui.docs"
 RULES_FILE = "rules.md"
+# The rule book in another language: rules.<lang>.md beside the English one.
+RULES_FILES = {"tr": "rules.tr.md"}
 
 
-def rules_text() -> str:
-    """The rules page as Markdown, read from the installed package."""
-    return files(RULES_PACKAGE).joinpath(RULES_FILE).read_text(encoding="utf-8")
+def rules_text(language: str | None = None) -> str:
+    """The rules page as Markdown, in the current language, read from the installed package."""
+    name = RULES_FILES.get(language or current_language(), RULES_FILE)
+    page = files(RULES_PACKAGE).joinpath(name)
+    if not page.is_file():
+        page = files(RULES_PACKAGE).joinpath(RULES_FILE)
+    return page.read_text(encoding="utf-8")
 
 
-@click.command(name="rules")
-@click.option("--plain", is_flag=True, help="Print the raw Markdown text (handy for piping).")
-@click.option("--pager", is_flag=True, help="Show the page in a pager.")
+@click.command(name="rules", help=N_("Print the rules of 101 Okey as this game plays them."))
+@click.option("--plain", is_flag=True, help=N_("Print the raw Markdown text (handy for piping)."))
+@click.option("--pager", is_flag=True, help=N_("Show the page in a pager."))
 def rules(plain: bool, pager: bool) -> None:
-    """Print the rules of 101 Okey as this game plays them."""
     text = rules_text()
     if plain:
         if pager:

@@ -6,17 +6,33 @@ import json
 
 import click
 
+from okey_tui.i18n import N_, _
 
-@click.command(name="saves")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
-@click.option(
-    "--delete", "delete_id", metavar="ID", help="Delete this unfinished match (asks first)."
+# The columns of the table: (heading, right-aligned).
+COLUMNS = (
+    ("ID", N_("ID"), False),
+    ("Started", N_("Started"), False),
+    ("Type", N_("Type"), False),
+    ("Hand", N_("Hand"), True),
+    ("Score", N_("Your\nscore"), True),
+    ("Seats", N_("Seats"), False),
 )
-@click.option("--yes", "-y", is_flag=True, help="With --delete: do not ask.")
+
+
+@click.command(
+    name="saves",
+    help=N_("Your unfinished matches: okey101 play --resume ID continues one."),
+)
+@click.option(
+    "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table.")
+)
+@click.option(
+    "--delete", "delete_id", metavar="ID", help=N_("Delete this unfinished match (asks first).")
+)
+@click.option("--yes", "-y", is_flag=True, help=N_("With --delete: do not ask."))
 def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
-    """Your unfinished matches: okey101 play --resume ID continues one."""
     if yes and delete_id is None:
-        raise click.UsageError("-y/--yes only skips the question of --delete: give --delete ID")
+        raise click.UsageError(_("-y/--yes only skips the question of --delete: give --delete ID"))
     from okey_tui import storage
     from okey_tui.ui.session import summarise_save
 
@@ -39,28 +55,28 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
 
     console = Console()
     if not summaries:
-        console.print("No unfinished matches. Start one with [bold]okey101 play[/].")
+        console.print(_("No unfinished matches. Start one with [bold]okey101 play[/]."))
         return
     table = Table(
-        title="Unfinished matches (latest first)",
+        title=_("Unfinished matches (latest first)"),
         title_justify="left",
         box=None,
         pad_edge=False,
         header_style="bold underline",
     )
-    for column in ("ID", "Started", "Type", "Hand", "Your\nscore", "Seats"):
+    for key, heading, right in COLUMNS:
         table.add_column(
-            column,
-            justify="right" if column in ("Hand", "Your\nscore") else "left",
-            no_wrap=column in ("ID", "Started", "Hand"),  # an ID copies whole; seats may wrap
-            min_width=15 if column == "Seats" else None,
+            _(heading),
+            justify="right" if right else "left",
+            no_wrap=key in ("ID", "Started", "Hand"),  # an ID copies whole; seats may wrap
+            min_width=15 if key == "Seats" else None,
         )
     for s in summaries:
         table.add_row(
             s.id, s.started, s.table, f"{s.hand}/{s.hands}", str(s.score), "\n".join(s.seats)
         )
     console.print(table)
-    console.print("Continue one with [bold]okey101 play --resume ID[/].")
+    console.print(_("Continue one with [bold]okey101 play --resume ID[/]."))
 
 
 def _delete(found: object, match_id: str, yes: bool) -> None:
@@ -70,25 +86,29 @@ def _delete(found: object, match_id: str, yes: bool) -> None:
     assert isinstance(found, storage.SaveList)
     entry = found.find(match_id)
     if entry is None:
-        known = ", ".join(e.id for e in found.entries) or "none"
+        known = ", ".join(e.id for e in found.entries) or _("none")
         raise click.BadParameter(
-            f"there is no unfinished match '{match_id}' (unfinished: {known})",
+            _("there is no unfinished match '{id}' (unfinished: {known})").format(
+                id=match_id, known=known
+            ),
             param_hint="--delete",
         )
     try:
         lock = storage.MatchLock(entry.path)
     except storage.SaveInUseError as exc:
-        click.echo(f"okey101: {exc}; nothing deleted", err=True)
+        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
         raise SystemExit(1) from None
     try:
         line = summarise_save(entry).line()
         if not yes and not click.confirm(
-            f"Delete the unfinished match {entry.id} ({line})? It cannot be undone",
+            _("Delete the unfinished match {id} ({line})? It cannot be undone").format(
+                id=entry.id, line=line
+            ),
             default=False,
         ):
-            click.echo("Nothing deleted.")
+            click.echo(_("Nothing deleted."))
             return
         storage.discard(entry.path)
     finally:
         lock.release()
-    click.echo(f"Deleted the unfinished match {entry.id}.")
+    click.echo(_("Deleted the unfinished match {id}.").format(id=entry.id))

@@ -9,6 +9,9 @@ from typing import Any
 
 import click
 
+from okey_tui.i18n import N_, _, ngettext
+from okey_tui.messages import bot_level, game_type_label
+
 TYPES = ("classic", "rising", "challenge", "51")
 
 
@@ -18,14 +21,17 @@ def _parse_seats(text: str) -> list[str]:
     seats = [part.strip().lower() for part in text.split(",")]
     if len(seats) != 4:
         raise click.BadParameter(
-            f"give four bot levels separated by commas (like hard,easy,easy,easy), "
-            f"not {len(seats)}",
+            _(
+                "give four bot levels separated by commas (like hard,easy,easy,easy), not {count}"
+            ).format(count=len(seats)),
             param_hint="--seats",
         )
     for level in seats:
         if level not in LEVELS:
             raise click.BadParameter(
-                f"unknown bot level '{level}': choose from {', '.join(LEVELS)}",
+                _("unknown bot level '{level}': choose from {levels}").format(
+                    level=level, levels=", ".join(LEVELS)
+                ),
                 param_hint="--seats",
             )
     return seats
@@ -33,13 +39,15 @@ def _parse_seats(text: str) -> list[str]:
 
 def _check_hands(ctx: click.Context, param: click.Parameter, value: int) -> int:
     if value < 1 or value > 13 or value % 2 == 0:
-        raise click.BadParameter(f"a match is an odd number of hands from 1 to 13, not {value}")
+        raise click.BadParameter(
+            _("a match is an odd number of hands from 1 to 13, not {hands}").format(hands=value)
+        )
     return value
 
 
 def _check_matches(ctx: click.Context, param: click.Parameter, value: int) -> int:
     if value < 1:
-        raise click.BadParameter(f"play at least one match, not {value}")
+        raise click.BadParameter(_("play at least one match, not {count}").format(count=value))
     return value
 
 
@@ -72,27 +80,31 @@ def report_json(report: Any) -> dict[str, Any]:
     }
 
 
-@click.command(name="simulate")
+@click.command(name="simulate", help=N_("Play bot-only matches and report how each seat did."))
 @click.option(
     "--matches",
     default=20,
     show_default=True,
     callback=_check_matches,
-    help="How many matches to play.",
+    help=N_("How many matches to play."),
 )
 @click.option(
     "--hands",
     default=11,
     show_default=True,
     callback=_check_hands,
-    help="Hands per match: an odd number from 1 to 13.",
+    help=N_("Hands per match: an odd number from 1 to 13."),
 )
-@click.option("--seed", default=0, show_default=True, help="Seed: the same seed, the same games.")
+@click.option(
+    "--seed", default=0, show_default=True, help=N_("Seed: the same seed, the same games.")
+)
 @click.option(
     "--seats",
     default="hard,easy,easy,easy",
     show_default=True,
-    help="The bot level of each of the four seats, comma-separated (easy, normal, hard, expert).",
+    help=N_(
+        "The bot level of each of the four seats, comma-separated (easy, normal, hard, expert)."
+    ),
 )
 @click.option(
     "--type",
@@ -100,11 +112,13 @@ def report_json(report: Any) -> dict[str, Any]:
     type=click.Choice(TYPES, case_sensitive=False),
     default="classic",
     show_default=True,
-    help="The game type.",
+    help=N_("The game type."),
 )
-@click.option("--partners", is_flag=True, help="Seats opposite each other play as a team.")
-@click.option("--no-penalty", is_flag=True, help="Play at a table without penalties.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of a table.")
+@click.option("--partners", is_flag=True, help=N_("Seats opposite each other play as a team."))
+@click.option("--no-penalty", is_flag=True, help=N_("Play at a table without penalties."))
+@click.option(
+    "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table.")
+)
 def simulate(
     matches: int,
     hands: int,
@@ -115,7 +129,6 @@ def simulate(
     no_penalty: bool,
     as_json: bool,
 ) -> None:
-    """Play bot-only matches and report how each seat did."""
     levels = _parse_seats(seats)
 
     from okey_tui.bots.arena import run
@@ -146,22 +159,17 @@ def simulate(
 
 
 HEADERS = (
-    "Seat",
-    "Level",
-    "Wins",
-    "Mean\ntotal",
-    "Mean\nhand",
-    "Open\nrate",
-    "Finish\nrate",
-    "Penalties",
-    "Straight-\nouts",
-    "Okey\nfinishes",
+    N_("Seat"),
+    N_("Level"),
+    N_("Wins"),
+    N_("Mean\ntotal"),
+    N_("Mean\nhand"),
+    N_("Open\nrate"),
+    N_("Finish\nrate"),
+    N_("Penalties"),
+    N_("Straight-\nouts"),
+    N_("Okey\nfinishes"),
 )
-
-
-def plural(count: int, one: str, many: str) -> str:
-    """``1 hand``, ``3 hands``."""
-    return f"{count} {one if count == 1 else many}"
 
 
 def _print_table(report: Any, rules: Any, console: Any = None) -> None:
@@ -174,25 +182,30 @@ def _print_table(report: Any, rules: Any, console: Any = None) -> None:
         pad_edge=False,
         padding=(0, 0),
         title=(
-            f"{plural(report.matches, 'match', 'matches')} of "
-            f"{plural(report.hands, 'hand', 'hands')}, seed {report.seed}, "
-            f"{rules.game_type.label}"
-            + (", partners" if rules.partners else "")
-            + ("" if rules.penalties else ", no penalties")
+            ngettext("{n} match", "{n} matches", report.matches).format(n=report.matches)
+            + " "
+            + ngettext("of {n} hand", "of {n} hands", report.hands).format(n=report.hands)
+            + ", "
+            + _("seed {seed}").format(seed=report.seed)
+            + ", "
+            + game_type_label(rules.game_type)
+            + (", " + _("partners") if rules.partners else "")
+            + ("" if rules.penalties else ", " + _("no penalties"))
         ),
     )
     # Whole words on two lines, never cut, keep the table within an 80-column terminal.
-    for name in HEADERS:
+    for header in HEADERS:
+        name = _(header)
         table.add_column(
             name,
-            justify="left" if name == "Level" else "right",
+            justify="left" if header == "Level" else "right",
             min_width=max(len(line) for line in name.split("\n")),
             no_wrap=True,
         )
     for rec in report.seats:
         table.add_row(
             str(rec.seat + 1),
-            rec.bot,
+            bot_level(rec.bot),
             f"{rec.wins} ({rec.wins / report.matches:.0%})",
             f"{rec.mean_total:.1f}",
             f"{rec.mean_hand:.1f}",
@@ -206,6 +219,8 @@ def _print_table(report: Any, rules: Any, console: Any = None) -> None:
     console.print(table)
     timing = report.decisions.summary()
     console.print(
-        f"Illegal attempts: {report.errors}. Decision time: median {timing['median']:.2f} ms, "
-        f"p99 {timing['p99']:.2f} ms, max {timing['max']:.2f} ms."
+        _(
+            "Illegal attempts: {errors}. Decision time: median {median:.2f} ms, "
+            "p99 {p99:.2f} ms, max {max:.2f} ms."
+        ).format(errors=report.errors, **timing)
     )

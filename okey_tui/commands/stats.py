@@ -6,22 +6,26 @@ import json
 
 import click
 
+from okey_tui.i18n import N_, _
 
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of tables.")
-@click.option("--reset", is_flag=True, help="Delete every statistic (asks first).")
-@click.option("--yes", "-y", is_flag=True, help="With --reset: do not ask.")
+
+@click.command(help=N_("Matches and hands played and won, openings, finishes, per game type."))
+@click.option(
+    "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of tables.")
+)
+@click.option("--reset", is_flag=True, help=N_("Delete every statistic (asks first)."))
+@click.option("--yes", "-y", is_flag=True, help=N_("With --reset: do not ask."))
 def stats(as_json: bool, reset: bool, yes: bool) -> None:
-    """Matches and hands played and won, openings, finishes, per game type."""
     if yes and not reset:
-        raise click.UsageError("-y/--yes only skips the question of --reset: give --reset too")
+        raise click.UsageError(_("-y/--yes only skips the question of --reset: give --reset too"))
     from okey_tui import stats as store
+    from okey_tui.messages import game_type_label
 
     if reset:
-        if not yes and not click.confirm("Delete all okey101 statistics?", default=False):
-            click.echo("Nothing deleted.")
+        if not yes and not click.confirm(_("Delete all okey101 statistics?"), default=False):
+            click.echo(_("Nothing deleted."))
             return
-        click.echo("Statistics deleted." if store.reset() else "There were no statistics.")
+        click.echo(_("Statistics deleted.") if store.reset() else _("There were no statistics."))
         return
     players = store.summarise(store.read())
     if as_json:
@@ -36,28 +40,28 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
 
     console = Console()
     if not players:
-        console.print("No hands played yet. Start one with [bold]okey101 play[/].")
+        console.print(_("No hands played yet. Start one with [bold]okey101 play[/]."))
         return
     for name, tally in players.items():
         table = Table(title=f"{name}", title_justify="left")
         table.add_column("")
-        table.add_column("all", justify="right")
+        table.add_column(_("all"), justify="right")
         types = sorted(tally.by_type)
         for game_type in types:
-            table.add_column(game_type, justify="right")
+            table.add_column(game_type_label(game_type), justify="right")
         rows = [
-            ("matches played", "matches"),
-            ("matches won", "matches_won"),
-            ("hands played", "hands"),
-            ("hands won", "hands_won"),
-            ("mean hand score", "mean_hand_score"),
-            ("open rate", "open_rate"),
-            ("best opening", "best_opening"),
-            ("best pairs opening", "best_pairs"),
-            ("straight-outs", "straight_outs"),
-            ("okey finishes", "okey_finishes"),
+            (N_("matches played"), "matches"),
+            (N_("matches won"), "matches_won"),
+            (N_("hands played"), "hands"),
+            (N_("hands won"), "hands_won"),
+            (N_("mean hand score"), "mean_hand_score"),
+            (N_("open rate"), "open_rate"),
+            (N_("best opening"), "best_opening"),
+            (N_("best pairs opening"), "best_pairs"),
+            (N_("straight-outs"), "straight_outs"),
+            (N_("okey finishes"), "okey_finishes"),
         ]
         columns = [tally.as_dict()] + [tally.by_type[t].as_dict() for t in types]
         for label, key in rows:
-            table.add_row(label, *("-" if c[key] is None else str(c[key]) for c in columns))
+            table.add_row(_(label), *("-" if c[key] is None else str(c[key]) for c in columns))
         console.print(table)

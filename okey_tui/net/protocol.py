@@ -506,6 +506,8 @@ def report_to_json(report: HandReport) -> dict[str, Any]:
         "totals": list(report.totals),
         "match_over": report.match_over,
         "winners": list(report.winners),
+        "rules": report.rules.code(),
+        "going_pairs": list(report.going_pairs),
     }
 
 
@@ -560,8 +562,10 @@ def report_from_json(data: Any) -> HandReport:
             totals=_ints(d, "totals"),
             match_over=_bool(d, "match_over"),
             winners=_ints(d, "winners"),
+            rules=RuleSet.from_code(_str(d, "rules")),
+            going_pairs=_bools(d, "going_pairs"),
         )
-    except (ValueError, TypeError) as exc:
+    except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed report: {exc}") from None
 
 

@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
+from okey_tui.i18n import _
 from okey_tui.settings import TableSettings, load_settings, save_settings
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from okey_tui.ui.session import Session
@@ -119,9 +120,9 @@ class OkeyApp(App[None]):
         entry = self.saves.find(match_id) if match_id else next(iter(self.saves.entries), None)
         if entry is None:
             missing = (
-                f"There is no unfinished match {match_id} to resume."
+                _("There is no unfinished match {id} to resume.").format(id=match_id)
                 if match_id
-                else "There is no saved match to resume: start a new one."
+                else _("There is no saved match to resume: start a new one.")
             )
             self.show_or_replace_new_table("\n".join([*problems, missing]))
             return
@@ -148,9 +149,9 @@ class OkeyApp(App[None]):
         if not isinstance(screen, TableScreen):
             return
         if screen.my_turn and not screen.hidden:
-            screen.set_status(f"Match resumed. {screen.turn_hint()}")
+            screen.set_status(_("Match resumed.") + " " + screen.turn_hint())
         elif not screen.table.hand_over:
-            screen.set_status("Match resumed.")
+            screen.set_status(_("Match resumed."))
 
     def lock_for(self, path: Path) -> storage.MatchLock:
         if self.lock is not None and self.lock.path == path:

@@ -8,6 +8,7 @@ from okey_tui.engine.actions import Lay, Open
 from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import _, ngettext
 
 
 @dataclass
@@ -37,9 +38,13 @@ class Staging:
         opened = view.opening is not None
         if self.pairs:
             count = self.pair_count()
-            return f"{count} pairs" if opened else f"{count} / {view.pairs_floor} pairs"
+            if opened:
+                return ngettext("{n} pair", "{n} pairs", count).format(n=count)
+            return _("{n} / {floor} pairs").format(n=count, floor=view.pairs_floor)
         points = self.points()
-        return f"{points} points" if opened else f"{points} / {view.melds_floor}"
+        if opened:
+            return ngettext("{n} point", "{n} points", points).format(n=points)
+        return f"{points} / {view.melds_floor}"
 
     def reached(self, view: PlayerView) -> bool:
         if view.opening is not None:

@@ -10,14 +10,15 @@ from dataclasses import dataclass, field
 from okey_tui.engine.solver import opening_check
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import N_, _
 from okey_tui.practice import left_discard_advice, shortfall_text
 
-FIRST_DRAW = (
+FIRST_DRAW = N_(
     "Your turn starts with a draw: d takes the next tile from the middle; t takes the tile "
     "your left neighbour just threw, but only if you lay it down this turn. Then x throws "
     "the tile under the cursor to your right."
 )
-FIRST_START = (
+FIRST_START = N_(
     "You start with 22 tiles, so there is no draw this turn: arrange your rack (s sorts it), "
     "then x throws one tile."
 )
@@ -42,29 +43,35 @@ class Walkthrough:
         tips: list[str] = []
         if view.phase is Phase.DRAW:
             if (seat, "draw") not in self.shown and self._once(seat, "draw"):
-                tips.append(FIRST_DRAW)
+                tips.append(_(FIRST_DRAW))
             if (seat, "take") not in self.shown:
                 advice = left_discard_advice(view)
                 if advice is not None and advice.worth and self._once(seat, "take"):
                     tips.append(
-                        f"The tile on your left, {advice.tile}, is worth taking: it "
-                        f"{advice.reason}. Press t, then lay it down this turn."
+                        _(
+                            "The tile on your left, {tile}, is worth taking: it "
+                            "{reason}. Press t, then lay it down this turn."
+                        ).format(tile=advice.tile, reason=advice.reason)
                     )
             return tips
         if view.phase is Phase.PLAY and view.opening is None and (seat, "open") not in self.shown:
             if not view.discards[seat] and (seat, "draw") not in self.shown:
                 self._once(seat, "draw")
-                tips.append(FIRST_START)
+                tips.append(_(FIRST_START))
             check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
             if check.can_open_melds and self._once(seat, "open"):
                 tips.append(
-                    f"You can open: your rack holds {shortfall_text(check.value, check.floor)}. "
-                    "Press s to sort, select each meld with space and stage it with o, "
-                    "then Enter lays them down."
+                    _(
+                        "You can open: your rack holds {points}. "
+                        "Press s to sort, select each meld with space and stage it with o, "
+                        "then Enter lays them down."
+                    ).format(points=shortfall_text(check.value, check.floor))
                 )
             elif check.can_open_pairs and self._once(seat, "open"):
                 tips.append(
-                    f"You can open with {check.pair_count} pairs: press p to sort by pairs, "
-                    "stage each pair with space and o, then Enter."
+                    _(
+                        "You can open with {count} pairs: press p to sort by pairs, "
+                        "stage each pair with space and o, then Enter."
+                    ).format(count=check.pair_count)
                 )
         return tips

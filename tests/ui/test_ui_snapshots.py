@@ -27,7 +27,8 @@ def test_new_table_screen(snap_compare):
     """The new-table screen: game type Classic, penalties on, individual, 11 hands,
     three normal bots by seat, the four other table options at the house rules (finisher
     writes -101, pairs opener adds no, finish needs no floor, give-back free), the name
-    field, and the hint "Enter: sit down"; no saved matches, so no resume lines."""
+    field and the language line (English), the hint "Enter: sit down" just below the fold;
+    no saved matches, so no resume lines."""
     app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
     assert snap_compare(app, terminal_size=(100, 30))
 

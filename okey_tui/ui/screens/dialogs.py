@@ -15,17 +15,20 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import N_, _
 from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
+from okey_tui.ui.translate import translate_bindings
 
 
 class ChooserScreen(ModalScreen[Any]):
     """Pick one of a few options (an okey reading, a table meld); Esc cancels."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, options: list[tuple[Text | str, Any]]) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.title_text = title
         self.options = options
 
@@ -33,10 +36,10 @@ class ChooserScreen(ModalScreen[Any]):
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title")
             yield OptionList(
-                *[Option(label, id=str(i)) for i, (label, _) in enumerate(self.options)],
+                *[Option(label, id=str(i)) for i, (label, _value) in enumerate(self.options)],
                 id="chooser",
             )
-            yield Static("Enter: choose · Esc: cancel", classes="dialog-hint")
+            yield Static(_("Enter: choose · Esc: cancel"), classes="dialog-hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
@@ -50,18 +53,19 @@ class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question answered with ``y`` or ``n``."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.question = question
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title")
-            yield Static("y: yes · n: no", classes="dialog-hint")
+            yield Static(_("y: yes · n: no"), classes="dialog-hint")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -87,10 +91,11 @@ class ChatScreen(ModalScreen[str | None]):
 class PilesScreen(ModalScreen[None]):
     """Every discard pile in full, oldest tile first."""
 
-    BINDINGS = [Binding("escape,v,q", "close", "Close")]
+    BINDINGS = [Binding("escape,v,q", "close", N_("Close"))]
 
     def __init__(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.seats = seats
         self.view = view
 
@@ -100,14 +105,14 @@ class PilesScreen(ModalScreen[None]):
             pile = self.view.discards[seat]
             nxt = self.seats[(seat + 1) % 4].name
             text.append(f"{self.seats[seat].name} → {nxt} ({len(pile)})\n", "bold")
-            text.append_text(chips(pile, self.view.okey) if pile else Text("empty", "dim"))
+            text.append_text(chips(pile, self.view.okey) if pile else Text(_("empty"), "dim"))
             text.append("\n\n")
         text.rstrip()
         with Vertical(classes="dialog wide"):
-            yield Static("Discard piles (oldest first)", classes="dialog-title")
+            yield Static(_("Discard piles (oldest first)"), classes="dialog-title")
             with VerticalScroll():
                 yield Static(text)
-            yield Static("Esc: close", classes="dialog-hint")
+            yield Static(_("Esc: close"), classes="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -119,7 +124,11 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TooSmallScreen(Screen[None]):
     """Shown instead of the game while the terminal is below the minimum size."""
 
-    BINDINGS = [Binding("ctrl+q", "app.quit", "Quit")]
+    BINDINGS = [Binding("ctrl+q", "app.quit", N_("Quit"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -135,6 +144,8 @@ class TooSmallScreen(Screen[None]):
         if w is None or h is None:
             w, h = self.app.size
         self.query_one("#too-small", Static).update(
-            f"The terminal is {w}×{h}.\nokey101 needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
-            "Make the window bigger to go on playing."
+            _(
+                "The terminal is {w}×{h}.\nokey101 needs at least {min_w}×{min_h}.\n"
+                "Make the window bigger to go on playing."
+            ).format(w=w, h=h, min_w=MIN_WIDTH, min_h=MIN_HEIGHT)
         )

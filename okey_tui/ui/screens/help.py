@@ -15,6 +15,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
 from okey_tui.commands.rules import rules_text
+from okey_tui.i18n import N_, _
+from okey_tui.ui.translate import translate_bindings
 
 
 def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[tuple[str, str]]:
@@ -23,7 +25,7 @@ def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[t
     for binding in bindings:
         if not isinstance(binding, Binding):
             continue
-        what = binding.tooltip or binding.description
+        what = _(binding.tooltip or binding.description)
         for key in binding.key.split(","):
             shown = display.get(key.strip(), key.strip())
             keys = rows.setdefault(what, [])
@@ -41,16 +43,17 @@ def joined(keys: list[str]) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"))]
 
     def __init__(self, bindings: Iterable[BindingType] = ()) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.table_bindings = list(bindings)
 
     def compose(self) -> ComposeResult:
-        keys = Table(title="Keys", expand=True, title_style="bold", show_header=False, box=None)
-        keys.add_column("Key", style="bold cyan", no_wrap=True)
-        keys.add_column("What it does")
+        keys = Table(title=_("Keys"), expand=True, title_style="bold", show_header=False, box=None)
+        keys.add_column(_("Key"), style="bold cyan", no_wrap=True)
+        keys.add_column(_("What it does"))
         display = {
             key.strip(): self.app.get_key_display(Binding(key.strip(), ""))
             for b in self.table_bindings

@@ -9,6 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from okey_tui.i18n import N_, _
+from okey_tui.ui.translate import translate_bindings
+
 
 class PrivacyScreen(Screen[None]):
     """A whole screen, so nothing of the table behind it is drawn. Enter dismisses it.
@@ -17,10 +20,11 @@ class PrivacyScreen(Screen[None]):
     only what everybody saw (draws from the middle show no tile).
     """
 
-    BINDINGS = [Binding("enter", "ready", "Ready", priority=True)]
+    BINDINGS = [Binding("enter", "ready", N_("Ready"), priority=True)]
 
     def __init__(self, title: str, recap: Text | None = None, note: str = "") -> None:
         super().__init__(classes="privacy-screen")
+        translate_bindings(self)
         self.title_text = title
         self.recap = recap
         self.note = note
@@ -29,11 +33,11 @@ class PrivacyScreen(Screen[None]):
         with Vertical(id="privacy"):
             yield Static(self.title_text, id="privacy-title")
             yield Static(
-                self.note or "Every rack is hidden. Only the player named above should look.",
+                self.note or _("Every rack is hidden. Only the player named above should look."),
                 id="privacy-note",
             )
             if self.recap is not None and self.recap.plain.strip():
-                yield Static("Since your last turn", classes="field-label")
+                yield Static(_("Since your last turn"), classes="field-label")
                 with VerticalScroll(id="privacy-recap"):
                     yield Static(self.recap)
         yield Footer()

@@ -15,20 +15,26 @@ from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
 from okey_tui.hotseat import parse_names
+from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
+from okey_tui.messages import bot_level, game_type_label
 from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
 from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import summarise_save
+from okey_tui.ui.translate import translate_bindings
 
 # Bot pace choices: seconds between bot moves.
-PACES = (("instant", 0.0), ("fast", 0.3), ("normal", 0.6), ("slow", 1.2))
+PACES = ((N_("instant"), 0.0), (N_("fast"), 0.3), (N_("normal"), 0.6), (N_("slow"), 1.2))
+# The label column is this wide, and each value this wide, in every language.
+LABEL_WIDTH = 20
+VALUE_WIDTH = 14
 
 
 class OptionRow(Widget, can_focus=True):
     """A label and a value that ← → step through."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", N_("Previous"), show=False),
+        Binding("right", "step(1)", N_("Next"), show=False),
     ]
 
     class Changed(Message):
@@ -38,9 +44,10 @@ class OptionRow(Widget, can_focus=True):
 
     def __init__(self, label: str, values: list[tuple[str, object]], value: object, *, id: str):
         super().__init__(id=id, classes="option-row")
+        translate_bindings(self)
         self.label = label
         self.values = values
-        keys = [v for _, v in values]
+        keys = [v for _label, v in values]
         self.position = keys.index(value) if value in keys else 0
 
     @property
@@ -48,9 +55,10 @@ class OptionRow(Widget, can_focus=True):
         return self.values[self.position][1]
 
     def render(self) -> Text:
-        text = Text(f"{self.label:<18}", "bold")
+        text = Text(f"{self.label:<{LABEL_WIDTH}}", "bold")
         text.append(" ◀ ", "dim")
-        text.append(f"{self.values[self.position][0]:^12}", "reverse" if self.has_focus else "")
+        shown = self.values[self.position][0]
+        text.append(f"{shown:^{VALUE_WIDTH}}", "reverse" if self.has_focus else "")
         text.append(" ▶", "dim")
         return text
 
@@ -86,7 +94,7 @@ class SaveRow(Widget, can_focus=True):
             self.text = entry.id
 
     def render(self) -> Text:
-        text = Text("resume ", "reverse bold" if self.has_focus else "bold")
+        text = Text(_("resume") + " ", "reverse bold" if self.has_focus else "bold")
         text.append(f" {self.text}")
         return text
 
@@ -103,26 +111,28 @@ class SaveRow(Widget, can_focus=True):
 # The table options of docs/rules.md section 16 beyond type, penalties, partners and hands:
 # (settings field, label, the two choices).
 RULE_OPTIONS: tuple[tuple[str, str, tuple[str, str]], ...] = (
-    ("finisher_scores_zero", "Finisher writes", ("-101", "0")),
-    ("pairs_opener_lays_off", "Pairs opener adds", ("no", "yes")),
-    ("finish_opening_needs_floor", "Finish needs floor", ("no", "yes")),
-    ("give_back_penalty", "Give-back of left", ("free", "+101")),
+    ("finisher_scores_zero", N_("Finisher writes"), ("-101", "0")),
+    ("pairs_opener_lays_off", N_("Pairs opener adds"), (N_("no"), N_("yes"))),
+    ("finish_opening_needs_floor", N_("Finish needs floor"), (N_("no"), N_("yes"))),
+    ("give_back_penalty", N_("Give-back of left"), (N_("free"), "+101")),
 )
 
 
 # Practice: (practice, tips). People: (how many share the terminal, two sit across).
 PRACTICE: list[tuple[str, object]] = [
-    ("off", (False, True)),
-    ("hints + tips", (True, True)),
-    ("hints only", (True, False)),
+    (N_("off"), (False, True)),
+    (N_("hints + tips"), (True, True)),
+    (N_("hints only"), (True, False)),
 ]
 PEOPLE: list[tuple[str, object]] = [
-    ("1 (you)", (1, True)),
-    ("2 across", (2, True)),
-    ("2 adjacent", (2, False)),
+    (N_("1 (you)"), (1, True)),
+    (N_("2 across"), (2, True)),
+    (N_("2 adjacent"), (2, False)),
     ("3", (3, True)),
     ("4", (4, True)),
 ]
+DEFAULT_NAME = N_("You")  # TableSettings().name, the name of a player who gave none
+THEME_NAMES = {"felt": N_("felt"), "dark": N_("dark")}
 
 
 def practice_choice(value: object) -> dict[str, object]:
@@ -132,7 +142,10 @@ def practice_choice(value: object) -> dict[str, object]:
 
 def people_choice(value: object, names_text: str) -> dict[str, object]:
     humans, across = cast(tuple[int, bool], value)
-    names = parse_names(names_text) or ("You",)
+    names = parse_names(names_text) or (DEFAULT_NAME,)
+    # The default name is kept in English and shown in the language of the day.
+    if names[0] == _(DEFAULT_NAME):
+        names = (DEFAULT_NAME, *names[1:])
     return {
         "humans": humans,
         "humans_partners": across,
@@ -145,20 +158,23 @@ class NewTableScreen(Screen[TableSettings]):
     """Dismisses with the chosen :class:`TableSettings`."""
 
     BINDINGS = [
-        Binding("enter", "start", "Start", priority=True),
-        Binding("up", "app.focus_previous", "Up", show=False),
-        Binding("down", "app.focus_next", "Down", show=False),
-        Binding("r", "resume_focused", "Resume match"),
-        Binding("escape", "app.quit", "Quit"),
+        Binding("enter", "start", N_("Start"), priority=True),
+        # Before the scroll container's own up/down: they always move between the lines.
+        Binding("up", "app.focus_previous", N_("Up"), show=False, priority=True),
+        Binding("down", "app.focus_next", N_("Down"), show=False, priority=True),
+        Binding("r", "resume_focused", N_("Resume match")),
+        Binding("escape", "app.quit", N_("Quit")),
     ]
 
     def __init__(
         self, settings: TableSettings, saves: list[SaveEntry] | None = None, message: str = ""
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.settings = settings
         self.saves = list(saves or [])
         self.message = message
+        self.language_chosen = False
 
     def show_message(self, message: str) -> None:
         """A notice above the choices (a save that could not be used, say)."""
@@ -179,15 +195,19 @@ class NewTableScreen(Screen[TableSettings]):
         if not self.saves:
             return []
         count = len(self.saves)
-        title = "An unfinished match" if count == 1 else f"{count} unfinished matches"
-        rows: list[Widget] = [Static(f"{title} (r resumes the latest):", classes="field-label")]
+        title = ngettext(
+            "An unfinished match (r resumes the latest):",
+            "{n} unfinished matches (r resumes the latest):",
+            count,
+        ).format(n=count)
+        rows: list[Widget] = [Static(title, classes="field-label")]
         rows.extend(SaveRow(entry) for entry in self.saves)
         return rows
 
     def compose(self) -> ComposeResult:
         s = self.settings
         with VerticalScroll(id="new-table"):
-            yield Static("101 Okey — a new table", id="new-table-title")
+            yield Static(_("101 Okey — a new table"), id="new-table-title")
             notice = Static(self.message, id="new-table-notice")
             notice.display = bool(self.message)
             yield notice
@@ -195,46 +215,78 @@ class NewTableScreen(Screen[TableSettings]):
             saves.display = bool(self.saves)
             yield saves
             yield OptionRow(
-                "Game type", [(g.label, g.value) for g in GameType], s.game_type, id="opt-type"
+                _("Game type"),
+                [(game_type_label(g), g.value) for g in GameType],
+                s.game_type,
+                id="opt-type",
             )
-            yield OptionRow("Penalties", [("on", True), ("off", False)], s.penalties, id="opt-pen")
             yield OptionRow(
-                "Play", [("individual", False), ("partners", True)], s.partners, id="opt-partners"
+                _("Penalties"), [(_("on"), True), (_("off"), False)], s.penalties, id="opt-pen"
             )
-            yield OptionRow("Hands", [(str(n), n) for n in MATCH_LENGTHS], s.hands, id="opt-hands")
+            yield OptionRow(
+                _("Play"),
+                [(_("individual"), False), (_("partners"), True)],
+                s.partners,
+                id="opt-partners",
+            )
+            yield OptionRow(
+                _("Hands"), [(str(n), n) for n in MATCH_LENGTHS], s.hands, id="opt-hands"
+            )
             for n in range(3):
-                where = ("right", "across", "left")[n]
+                label = (_("Bot (right)"), _("Bot (across)"), _("Bot (left)"))[n]
                 yield OptionRow(
-                    f"Bot ({where})",
-                    [(lv, lv) for lv in BOT_LEVELS],
+                    label,
+                    [(bot_level(lv), lv) for lv in BOT_LEVELS],
                     s.bots[n],
                     id=f"opt-bot-{n + 1}",
                 )
             for field_name, label, (off, on) in RULE_OPTIONS:
                 yield OptionRow(
-                    label,
-                    [(off, False), (on, True)],
+                    _(label),
+                    [(_(off), False), (_(on), True)],
                     getattr(s, field_name),
                     id=f"opt-{field_name.replace('_', '-')}",
                 )
             yield OptionRow(
-                "Bot pace",
-                [(label, delay) for label, delay in PACES],
+                _("Bot pace"),
+                [(_(label), delay) for label, delay in PACES],
                 min(PACES, key=lambda p: abs(p[1] - s.bot_delay))[1],
                 id="opt-pace",
             )
-            yield OptionRow("Look", [(t, t) for t in THEMES], s.theme, id="opt-theme")
             yield OptionRow(
-                "Colour-blind tiles", [("off", False), ("on", True)], s.colour_blind, id="opt-cb"
+                _("Look"), [(_(THEME_NAMES[t]), t) for t in THEMES], s.theme, id="opt-theme"
             )
             yield OptionRow(
-                "Practice", PRACTICE, (s.practice, s.tips or not s.practice), id="opt-practice"
+                _("Colour-blind tiles"),
+                [(_("off"), False), (_("on"), True)],
+                s.colour_blind,
+                id="opt-cb",
             )
-            yield OptionRow("People here", PEOPLE, (s.humans, s.humans_partners), id="opt-people")
-            yield Static("Your name (hot-seat: every name, commas)", classes="field-label")
-            names = (s.name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (s.name,)
+            yield OptionRow(
+                _("Practice"),
+                [(_(label), value) for label, value in PRACTICE],
+                (s.practice, s.tips or not s.practice),
+                id="opt-practice",
+            )
+            yield OptionRow(
+                _("People here"),
+                [(_(label), value) for label, value in PEOPLE],
+                (s.humans, s.humans_partners),
+                id="opt-people",
+            )
+            yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
+            name = _(DEFAULT_NAME) if s.name == DEFAULT_NAME else s.name
+            names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
             yield Input(value=", ".join(names), max_length=70, id="opt-name")
-            yield Static("↑ ↓ choose a line · ← → change it · Enter: sit down", id="new-table-hint")
+            yield OptionRow(
+                _("Language"),
+                [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                current_language(),
+                id="opt-lang",
+            )
+            yield Static(
+                _("↑ ↓ choose a line · ← → change it · Enter: sit down"), id="new-table-hint"
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -254,7 +306,7 @@ class NewTableScreen(Screen[TableSettings]):
             hands=row("opt-hands"),
             **{
                 field_name: row(f"opt-{field_name.replace('_', '-')}")
-                for field_name, _, _ in RULE_OPTIONS
+                for field_name, _label, _choices in RULE_OPTIONS
             },
             bots=tuple(str(row(f"opt-bot-{n}")) for n in (1, 2, 3)),
             **people_choice(row("opt-people"), self.query_one("#opt-name", Input).value),
@@ -262,7 +314,21 @@ class NewTableScreen(Screen[TableSettings]):
             bot_delay=row("opt-pace"),
             theme=row("opt-theme"),
             colour_blind=row("opt-cb"),
+            # The language is remembered once chosen here; until then it follows the environment.
+            language=row("opt-lang") if self.language_chosen else self.settings.language,
         ).checked()
+
+    async def on_option_row_changed(self, message: OptionRow.Changed) -> None:
+        """A new language: every word on the screen again in it, the choices kept."""
+        if message.row.id != "opt-lang":
+            return
+        set_language(str(message.row.value))
+        self.language_chosen = True
+        self.settings = self.chosen()
+        translate_bindings(self)
+        await self.recompose()
+        self.query_one("#opt-lang").focus()
+        self.app.refresh_bindings()
 
     def action_start(self) -> None:
         if isinstance(self.focused, SaveRow):

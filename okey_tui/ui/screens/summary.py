@@ -20,8 +20,11 @@ from textual.widgets import Footer, Static
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind
 from okey_tui.engine.tiles import okey_for
+from okey_tui.i18n import N_, _, ngettext
+from okey_tui.messages import describe_outcome, finish_formula, penalty_label
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.translate import translate_bindings
 
 
 def winning_melds(report: HandReport) -> Text | None:
@@ -30,37 +33,39 @@ def winning_melds(report: HandReport) -> Text | None:
     if finisher is None:
         return None
     okey = okey_for(report.indicator)
-    text = Text("Melds: ", "bold")
+    text = Text(_("Melds:") + " ", "bold")
     owned = [tm.meld for tm in report.table if tm.owner == finisher]
     text.append_text(Text(" · ", "dim").join(meld_chips(m, okey) for m in owned))
     if report.last_discard is not None:
-        text.append("  last discard ", "bold")
+        text.append("  " + _("last discard") + " ", "bold")
         text.append_text(chip(report.last_discard, okey))
     return text
 
 
 def penalty_line(report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNote) -> Text:
-    text = Text(f"+{note.points} {note.reason.label}", "red")
+    text = Text(f"+{note.points} {penalty_label(note.reason)}", "red")
     if note.tile is not None:
         text.append(": ")
         text.append_text(chip(note.tile, okey_for(report.indicator)))
     if note.by is not None and note.by != note.seat:
-        text.append(f" by {seats[note.by].name}", "red")
+        text.append(" " + _("by {name}").format(name=seats[note.by].name), "red")
     if note.turn:
-        text.append(f" on turn {note.turn}", "red")
+        text.append(" " + _("on turn {turn}").format(turn=note.turn), "red")
     return text
 
 
-def arithmetic(line: SeatScore) -> Text:
+def arithmetic(line: SeatScore, formula: str = "") -> Text:
     """``56 left × 2 + 101 okey + 101 penalties = 258``: the engine's parts and total."""
-    text = Text(line.formula or str(line.finish))
+    text = Text(formula or line.formula or str(line.finish))
     if line.okey_points:
-        okeys = "okey" if line.okeys_in_hand == 1 else f"{line.okeys_in_hand} okeys"
-        text.append(f" + {line.okey_points} {okeys} in hand")
+        okeys = ngettext("okey in hand", "{n} okeys in hand", line.okeys_in_hand).format(
+            n=line.okeys_in_hand
+        )
+        text.append(f" + {line.okey_points} {okeys}")
     if line.penalties:
-        text.append(f" + {line.penalties} penalties", "red")
+        text.append(f" + {line.penalties} " + _("penalties"), "red")
     if line.bonus:
-        text.append(f" − {-line.bonus} big opening")
+        text.append(f" − {-line.bonus} " + _("big opening"))
     text.append(f" = {line.total}", "bold")
     return text
 
@@ -71,11 +76,13 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     result = report.result
     outcome = result.outcome
     text = Text()
-    head = f"Hand {report.number}/{report.hands}: "
+    head = _("Hand {number}/{hands}:").format(number=report.number, hands=report.hands) + " "
     if outcome.finisher is not None:
-        head += f"{seats[outcome.finisher].name} finished, {outcome.describe()}"
+        head += _("{name} finished, {how}").format(
+            name=seats[outcome.finisher].name, how=describe_outcome(outcome)
+        )
     else:
-        head += outcome.describe()
+        head += describe_outcome(outcome)
     if outcome.multiplier > 1:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")
@@ -90,12 +97,20 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
         finisher = outcome.finisher == line.seat
         name = seats[line.seat].name.ljust(width)
         text.append(name, "bold green" if finisher else "bold")
-        text.append_text(arithmetic(line))
+        formula = finish_formula(
+            line,
+            outcome,
+            partners=report.rules.partners,
+            going_pairs=report.going_pairs[line.seat],
+            finisher_zero=report.rules.finisher_scores_zero,
+        )
+        text.append_text(arithmetic(line, formula))
         if line.opened is not None and line.opened.kind is OpeningKind.PAIRS and not finisher:
-            text.append("  (pairs opener: one step up)", "dim")
+            text.append("  " + _("(pairs opener: one step up)"), "dim")
         if line.tiles_left:
             text.append("\n" + " " * width)
-            text.append(f"{len(line.tiles_left)} left: ", "dim")
+            count = len(line.tiles_left)
+            text.append(ngettext("{n} left:", "{n} left:", count).format(n=count) + " ", "dim")
             text.append_text(chips(line.tiles_left, okey))
         for note in notes:
             if note.seat == line.seat:
@@ -106,20 +121,20 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
 
 def match_line(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     totals = report.totals
-    text = Text("Match: ", "bold")
+    text = Text(_("Match:") + " ", "bold")
     text.append(" · ".join(f"{seats[s].name} {totals[s]}" for s in range(SEATS)))
     return text
 
 
 def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
-    table = Table(title="Score sheet", title_style="bold")
-    table.add_column("Hand", justify="right")
+    table = Table(title=_("Score sheet"), title_style="bold")
+    table.add_column(_("Hand"), justify="right")
     for seat in range(SEATS):
         table.add_column(seats[seat].name, justify="right")
     for n, hand_totals in enumerate(report.sheet, start=1):
         table.add_row(str(n), *[str(t) for t in hand_totals])
     totals = report.totals
-    table.add_row(Text("Total", "bold"), *[Text(str(t), "bold") for t in totals])
+    table.add_row(Text(_("Total"), "bold"), *[Text(str(t), "bold") for t in totals])
     return table
 
 
@@ -127,13 +142,14 @@ class HandSummaryScreen(ModalScreen[str]):
     """Dismisses with ``"next"`` (next hand), ``"new"`` (new match) or ``"quit"``."""
 
     BINDINGS = [
-        Binding("enter", "next", "Next hand"),
-        Binding("n", "new", "New match"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("enter", "next", N_("Next hand")),
+        Binding("n", "new", N_("New match")),
+        Binding("q", "quit_game", N_("Quit")),
     ]
 
     def __init__(self, report: HandReport, seats: Sequence[SeatInfo]) -> None:
         super().__init__(classes="dialog-screen")
+        translate_bindings(self)
         self.report = report
         self.seats = seats
 
@@ -145,15 +161,21 @@ class HandSummaryScreen(ModalScreen[str]):
                 yield Static(match_line(report, seats), id="match-line")
                 yield Static(score_sheet(report, seats), id="score-sheet")
                 if report.match_over:
-                    winners = " and ".join(seats[s].name for s in report.winners)
+                    winners = _(" and ").join(seats[s].name for s in report.winners)
                     yield Static(
                         Text(
-                            f"The match is over. {winners} won with {min(report.totals)}.",
+                            _("The match is over. {winners} won with {total}.").format(
+                                winners=winners, total=min(report.totals)
+                            ),
                             "bold green",
                         ),
                         id="winners",
                     )
-            hint = "n: new match · q: quit" if report.match_over else "Enter: next hand · q: quit"
+            hint = (
+                _("n: new match · q: quit")
+                if report.match_over
+                else _("Enter: next hand · q: quit")
+            )
             yield Static(hint, classes="dialog-hint")
         yield Footer()
 

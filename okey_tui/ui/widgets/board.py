@@ -15,6 +15,8 @@ from textual.widgets import RichLog, Static
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, TableMeld
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import N_, _, ngettext
+from okey_tui.messages import bot_level, event_text, game_type_label
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
@@ -23,16 +25,16 @@ from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
 MARK_STYLE = "bold #101010 on #ffd24a"
 TABLE_MOVES = ("open", "lay", "add", "swap")
 
-SEAT_WORDS = ("you", "right", "across", "left")
+SEAT_WORDS = (N_("you"), N_("right"), N_("across"), N_("left"))
 
 
 def opened_text(view: PlayerView, seat: int) -> str:
     opening = view.openings[seat]
     if opening is None:
-        return "not opened"
+        return _("not opened")
     if opening.kind is OpeningKind.PAIRS:
-        return f"opened {opening.value} pairs"
-    return f"opened {opening.value}"
+        return _("opened {n} pairs").format(n=opening.value)
+    return _("opened {n}").format(n=opening.value)
 
 
 class PlayerPanel(Static):
@@ -48,24 +50,28 @@ class PlayerPanel(Static):
         turn = view.turn == seat and view.outcome is None
         self.set_class(turn, "-turn")
         self.border_title = ("▶ " if turn else "") + info.name
-        self.border_subtitle = info.level or ("away" if not info.connected else "")
+        self.border_subtitle = (
+            bot_level(info.level) if info.level else ("" if info.connected else _("away"))
+        )
         text = Text()
         count = view.rack_counts[seat]
         score = view.match_totals[seat]
-        text.append(f"{count} tiles", "bold")
+        tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
+        scored = _("score {score}").format(score=score)
+        text.append(tiles, "bold")
         width, height = self.content_size
-        if not width or len(f"{count} tiles · score {score}") <= width:
-            text.append(f" · score {score}")
+        if not width or len(f"{tiles} · {scored}") <= width:
+            text.append(f" · {scored}")
         elif height >= 3:
-            text.append(f"\nscore {score}")
+            text.append(f"\n{scored}")
         else:
-            text.append(f" · {score} pts")
+            text.append(" · " + _("{score} pts").format(score=score))
         text.append("\n")
         text.append(opened_text(view, seat), "bold green" if view.openings[seat] else "dim")
         if view.penalty_points[seat]:
             text.append(f" · +{view.penalty_points[seat]}", "bold red")
         if view.going_pairs[seat]:
-            text.append(" · going pairs", "magenta")
+            text.append(" · " + _("going pairs"), "magenta")
         self.update(text)
 
 
@@ -85,10 +91,12 @@ class PilePanel(Static):
         for_me = self.seat == view.left
         self.set_class(for_me, "-for-me")
         # Titled by whose pile it is, never just the name: the player's panel has that title.
-        owner = "Your" if mine else f"{seats[self.seat].name}'s"
+        name = seats[self.seat].name
+        titled = _("Your pile") if mine else _("{name}'s pile").format(name=name)
+        short = _("Your") if mine else _("{name}'s").format(name=name)
         room = self.size.width - 2  # the content width, less the spaces around the title
-        self.border_title = f"{owner} pile" if not room or len(owner) + 5 <= room else owner
-        self.border_subtitle = f"pile · {len(pile)}" if pile else "pile"
+        self.border_title = titled if not room or len(titled) <= room else short
+        self.border_subtitle = _("pile · {n}").format(n=len(pile)) if pile else _("pile")
         text = Text()
         if pile:
             # The top tile (the one that can be taken) is bright; the ones under it are dimmed.
@@ -97,9 +105,9 @@ class PilePanel(Static):
                 text.append(" ")
                 text.append_text(chip(tile, view.okey, face=FACE_DIM))
         else:
-            text.append("empty", "dim")
+            text.append(_("empty"), "dim")
         if for_me:
-            text.append("\nt take", "dim")
+            text.append("\n" + _("t take"), "dim")
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
@@ -111,19 +119,19 @@ class CentreInfo(Static):
 
     def show(self, hand_number: int, view: PlayerView) -> None:
         text = Text()
-        text.append("Indicator ", "bold")
+        text.append(_("Indicator") + " ", "bold")
         text.append_text(chip(view.indicator))
-        text.append("  okey ", "bold")
+        text.append("  " + _("okey") + " ", "bold")
         text.append_text(chip(view.okey, view.okey))
-        text.append(f"   Middle: {view.middle_count}", "bold")
+        text.append("   " + _("Middle: {n}").format(n=view.middle_count), "bold")
         rules = view.rules
         # The hand and the table's kind go in the box's title: one more line for melds.
         if isinstance(self.parent, Widget):
             self.parent.border_title = (
-                f"Hand {hand_number + 1}/{rules.hands}"
-                f" · {rules.game_type.label}"
-                + (" · partners" if rules.partners else "")
-                + ("" if rules.penalties else " · no penalties")
+                _("Hand {number}/{hands}").format(number=hand_number + 1, hands=rules.hands)
+                + f" · {game_type_label(rules.game_type)}"
+                + (" · " + _("partners") if rules.partners else "")
+                + ("" if rules.penalties else " · " + _("no penalties"))
             )
         self.update(text)
 
@@ -148,7 +156,7 @@ class MeldsView(VerticalScroll):
         marks = marks or {}
         text = Text()
         if not view.table:
-            text.append("No melds on the table yet.", "dim")
+            text.append(_("No melds on the table yet."), "dim")
         for seat in range(4):
             owned = [(i, tm) for i, tm in enumerate(view.table) if tm.owner == seat]
             if not owned:
@@ -158,11 +166,11 @@ class MeldsView(VerticalScroll):
             opening = view.openings[seat]
             head = f"{seats[seat].name} — "
             if opening is None:
-                head += "took back"
+                head += _("took back")
             elif opening.kind is OpeningKind.PAIRS:
-                head += f"opened with {opening.value} pairs"
+                head += _("opened with {n} pairs").format(n=opening.value)
             else:
-                head += f"opened with {opening.value} points"
+                head += _("opened with {n} points").format(n=opening.value)
             text.append(head + "\n", "bold")
             width = max(20, self.content_size.width - 1)
             line = 0
@@ -187,7 +195,7 @@ class MeldsView(VerticalScroll):
     def say_if_more(self) -> None:
         """When the melds do not all fit, the box says which keys scroll them."""
         if self.parent is not None and isinstance(self.parent, Widget):
-            self.parent.border_subtitle = "PgUp PgDn: more melds" if self.max_scroll_y else ""
+            self.parent.border_subtitle = _("PgUp PgDn: more melds") if self.max_scroll_y else ""
 
 
 class LayDownArea(Static):
@@ -199,9 +207,9 @@ class LayDownArea(Static):
     def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
         okey = view.okey
         text = Text()
-        verb = "Lay down" if view.opening is not None else "Opening"
+        verb = _("Lay down") if view.opening is not None else _("Opening")
         # The running total comes first, so it stays in sight however many melds wrap below.
-        self.border_subtitle = "Enter lay down · Esc back" if staging.melds else ""
+        self.border_subtitle = _("Enter lay down · Esc back") if staging.melds else ""
         if staging.melds:
             style = "bold green" if staging.reached(view) else "bold yellow"
             text.append(f"{verb}: {staging.progress(view)}\n", style)
@@ -211,10 +219,20 @@ class LayDownArea(Static):
                 text.append_text(meld_chips(meld, okey))
         else:
             if view.opening is None:
-                text.append(f"Open: {view.melds_floor} pts or {view.pairs_floor} pairs\n", "bold")
+                text.append(
+                    _("Open: {points} pts or {pairs} pairs").format(
+                        points=view.melds_floor, pairs=view.pairs_floor
+                    )
+                    + "\n",
+                    "bold",
+                )
             else:
-                text.append(f"You {opened_text(view, view.seat)}: lay more melds\n", "bold")
-            text.append("o stages your groups · space selects", "dim")
+                text.append(
+                    _("You {opened}: lay more melds").format(opened=opened_text(view, view.seat))
+                    + "\n",
+                    "bold",
+                )
+            text.append(_("o stages your groups · space selects"), "dim")
         if selection_text is not None:
             text.append("\n")
             text.append_text(selection_text)
@@ -234,23 +252,24 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     """One log line; the human never sees what another seat drew from the middle."""
     text = Text()
     who = seats[event.seat].name if event.seat is not None else ""
+    said = event_text(event, okey_view)
     if event.kind == "deal":
-        text.append(event.text, "bold")
+        text.append(said, "bold")
         return text
     if event.kind == "penalty":
-        text.append(f"{who} {event.text}", "red")
+        text.append(f"{who} {said}", "red")
         return text
     if event.kind in ("finish", "end"):
-        text.append(f"{who} {event.text}".strip(), "bold magenta")
+        text.append(f"{who} {said}".strip(), "bold magenta")
         return text
     text.append(f"{who} ", "bold")
     if event.kind == "draw":
-        text.append("drew from the middle")
+        text.append(_("drew from the middle"))
         if event.seat == okey_view.seat and event.tiles:
             text.append(": ")
             text.append_text(chip(event.tiles[0], okey_view.okey))
         return text
-    text.append(event.text)
+    text.append(said)
     return text
 
 
@@ -297,34 +316,38 @@ class TableMarks:
             for i in changed:
                 if table[i].owner == event.seat or event.kind in ("add", "swap"):
                     self.marks[i] = event.seat
-            lines.append(self.describe(seats, table, event, news[n + 1 :], changed, viewer))
+            lines.append(self.describe(seats, view, event, news[n + 1 :], changed, viewer))
         return lines
 
     @staticmethod
     def describe(
         seats: Sequence[SeatInfo],
-        table: Sequence[TableMeld],
+        view: PlayerView,
         event: Event,
         after: list[Event],
         changed: list[int],
         viewer: int | None,
     ) -> str:
+        table = view.table
         who = seats[event.seat].name if event.seat is not None else ""
         tile = event.tiles[0] if event.tiles else None
         hit = [i for i in changed if tile is not None and tile in table[i].meld.tiles]
         numbers = ", ".join(str(i + 1) for i in changed)
         if event.kind == "open":
-            return f"{who} {event.text} (melds {numbers})"
+            said = event_text(event, view)
+            return f"{who} {said} " + _("(melds {numbers})").format(numbers=numbers)
         if event.kind == "lay":
-            return f"{who} laid meld{'s' if len(changed) > 1 else ''} {numbers}"
-        target = f"meld {hit[0] + 1}" if hit else "a table meld"
+            return ngettext(
+                "{who} laid meld {numbers}", "{who} laid melds {numbers}", len(changed)
+            ).format(who=who, numbers=numbers)
+        target = _("meld {n}").format(n=hit[0] + 1) if hit else _("a table meld")
         if event.kind == "add":
-            return f"{who} added {tile} to {target}"
-        text = f"{who} swapped the okey out of {target}"
+            return _("{who} added {tile} to {target}").format(who=who, tile=tile, target=target)
+        text = _("{who} swapped the okey out of {target}").format(who=who, target=target)
         paid = next((e for e in after[:1] if e.kind == "penalty"), None)
         if paid is not None and paid.seat is not None:
-            payer = "you" if paid.seat == viewer else seats[paid.seat].name
-            text += f": +{paid.value} to {payer}"
+            payer = _("you") if paid.seat == viewer else seats[paid.seat].name
+            text += ": " + _("+{points} to {payer}").format(points=paid.value, payer=payer)
         return text
 
 

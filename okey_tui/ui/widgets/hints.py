@@ -11,6 +11,8 @@ from textual.widgets import Static
 
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
+from okey_tui.i18n import _
+from okey_tui.messages import describe_opening
 from okey_tui.practice import Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
 
@@ -38,7 +40,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
             text.append(line)
     check = hint.check
     if check is not None:
-        heading("Best opening on your rack")
+        heading(_("Best opening on your rack"))
         if check.melds.melds and not hint.pairs_only:
             text.append("\n")
             text.append_text(_melds_line(check.melds.melds, okey))
@@ -48,44 +50,44 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
             text.append("\n")
         text.append(hint.pairs_line(), "bold green" if check.can_open_pairs else "dim")
     elif hint.opening is not None:
-        heading(f"You opened with {hint.opening.describe()}")
+        heading(_("You opened with {opening}").format(opening=describe_opening(hint.opening)))
     if hint.left is not None:
-        heading("Left discard ")
+        heading(_("Left discard") + " ")
         text.append_text(chip(hint.left.tile, okey))
         text.append("\n")
-        text.append("Take it: " if hint.left.worth else "", "bold green")
+        text.append(_("Take it:") + " " if hint.left.worth else "", "bold green")
         text.append(hint.left.reason, "" if hint.left.worth else "dim")
     if hint.finish is not None:
         plan = hint.finish
-        heading("You can finish now")
+        heading(_("You can finish now"))
         for swap in plan.swaps:
-            text.append(f"\nswap okey from meld {swap.index + 1}, giving ")
+            text.append("\n" + _("swap okey from meld {n}, giving").format(n=swap.index + 1) + " ")
             text.append_text(chips(swap.given, okey))
         if plan.melds:
-            text.append("\nlay ")
+            text.append("\n" + _("lay") + " ")
             text.append_text(_melds_line(plan.melds, okey))
         for off in plan.lay_offs:
-            text.append("\nadd ")
+            text.append("\n" + _("add") + " ")
             text.append_text(chip(off.tile, okey))
-            text.append(f" to meld {off.index + 1}")
-        text.append("\nthen throw ")
+            text.append(" " + _("to meld {n}").format(n=off.index + 1))
+        text.append("\n" + _("then throw") + " ")
         text.append_text(chip(plan.discard, okey))
         if plan.with_okey:
-            text.append(" (an okey: the hand counts double)", "green")
+            text.append(" " + _("(an okey: the hand counts double)"), "green")
     if hint.lay_offs:
-        heading("Lay-offs")
+        heading(_("Lay-offs"))
         for off in hint.lay_offs[:6]:
             text.append("\n")
             text.append_text(chip(off.tile, okey))
-            text.append(f" → meld {off.index + 1}: ")
+            text.append(" → " + _("meld {n}").format(n=off.index + 1) + ": ")
             text.append_text(meld_chips(off.result, okey))
     if hint.swaps:
-        heading("Okey swaps")
+        heading(_("Okey swaps"))
         for swap in hint.swaps[:4]:
-            text.append(f"\nmeld {swap.index + 1}: give ")
+            text.append("\n" + _("meld {n}: give").format(n=swap.index + 1) + " ")
             text.append_text(chips(swap.given, okey))
-            text.append(", take the okey")
-    heading("Safest discards")
+            text.append(", " + _("take the okey"))
+    heading(_("Safest discards"))
     if hint.discards:
         for tip in hint.discards:
             text.append("\n")
@@ -93,7 +95,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
             text.append(f" {tip.reason}")
     else:
         text.append("\n")
-        text.append(hint.no_safe_discard or "none to throw now", "dim")
+        text.append(hint.no_safe_discard or _("none to throw now"), "dim")
     return text
 
 
@@ -106,5 +108,5 @@ class HintPanel(VerticalScroll):
         yield Static(id="hints-text")
 
     def show(self, hint: Hint) -> None:
-        self.border_title = "Hints · h hides"
+        self.border_title = _("Hints · h hides")
         self.query_one("#hints-text", Static).update(hint_text(hint))

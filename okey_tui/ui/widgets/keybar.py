@@ -8,6 +8,8 @@ from rich.text import Text
 from textual import events
 from textual.widgets import Static
 
+from okey_tui.i18n import _
+
 
 class KeyBar(Static):
     """Shows the screen's active bindings (``show=True``), greyed when they do nothing now.
@@ -46,7 +48,7 @@ class KeyBar(Static):
             label = Text()
             label.append(self.app.get_key_display(binding), "bold #ffd24a" if enabled else "dim")
             label.append(" ")
-            label.append(binding.description, "#e6e6e6" if enabled else "dim")
+            label.append(_(binding.description), "#e6e6e6" if enabled else "dim")
             shown.append((key, label))
         return shown
 

@@ -10,6 +10,8 @@ from textual.widget import Widget
 
 from okey_tui.engine.melds import MeldKind, readings
 from okey_tui.engine.tiles import Tile
+from okey_tui.i18n import _
+from okey_tui.messages import meld_kind
 from okey_tui.ui.rack import ROWS, RackLayout
 from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_FRESH, FACE_SELECTED, face_lines
 
@@ -28,8 +30,8 @@ def group_label(tiles: list[Tile], okey: Tile) -> tuple[str, bool]:
         return "·", False
     best = found[0]
     if best.kind is MeldKind.PAIR:
-        return "pair", True
-    return f"{best.kind.value} {best.value}", True
+        return meld_kind(best.kind), True
+    return f"{meld_kind(best.kind)} {best.value}", True
 
 
 class RackWidget(Widget):
@@ -175,13 +177,13 @@ class RackWidget(Widget):
                 continue
             tile = rack.slots[index]
             if index == self.cursor:
-                line.append("▲new" if index in self.fresh else " ▲  ", marker)
+                line.append("▲" + _("new")[:3] if index in self.fresh else " ▲  ", marker)
             elif index in self.fresh and tile is not None:
-                line.append("new ", marker)
+                line.append(f"{_('new')[:4]:<4}", marker)
             elif index in self.selected:
                 line.append("▔▔▔ ", marker)
             elif self.mark_okeys and tile is not None and tile == okey:
-                line.append("okey", marker)
+                line.append(_("okey")[:4], marker)
             else:
                 line.append("    ", wood)
             col += 1

@@ -1,0 +1,167 @@
+"""The language okey101 speaks: gettext catalogues, the choice of language, Turkish casing.
+
+Mark every string a person reads:
+
+* ``_("Draw a tile")`` translates now, in the current language;
+* ``ngettext("{n} tile", "{n} tiles", n).format(n=n)`` picks the plural form
+  the language needs (Turkish has one form: "1 taş", "3 taş");
+* ``N_("Draw a tile")`` only marks a string (for tables built at import time)
+  and ``_()`` of the same text translates it where it is shown.
+
+The catalogues are ``okey_tui/locale/<lang>/LC_MESSAGES/okey101.po`` (the
+sources) and the ``.mo`` beside each, compiled from it (``scripts/i18n.sh``
+extracts, updates and compiles; a test checks the ``.mo`` matches its ``.po``).
+
+The language is, in this order: ``--lang`` (or ``OKEY101_LANG``), the one
+chosen on the new-table screen (kept in the settings), the environment
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, read as gettext reads
+them), and English when none of these names a language okey101 speaks.
+
+>>> set_language("tr")
+'tr'
+>>> upper("indikatör değil gösterge"), lower("ISTAKA İKİ")
+('İNDİKATÖR DEĞİL GÖSTERGE', 'ıstaka iki')
+>>> set_language("en")
+'en'
+>>> upper("indicator")
+'INDICATOR'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+DOMAIN = "okey101"
+LOCALE_DIR = Path(__file__).parent / "locale"
+# The languages okey101 speaks, the first being the fallback.
+LANGUAGES: tuple[str, ...] = ("en", "tr")
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "tr": "Türkçe"}
+ENV_LANG = "OKEY101_LANG"
+# The variables gettext reads, in its order; LANGUAGE may list several (``tr:en``).
+LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_translation: _gettext.NullTranslations = _gettext.NullTranslations()
+_language = "en"
+
+
+def normalise(code: str | None) -> str | None:
+    """``tr_TR.UTF-8`` -> ``tr``; ``None`` for a language okey101 does not speak.
+
+    >>> normalise("tr_TR.UTF-8"), normalise("EN"), normalise("de_DE"), normalise("C")
+    ('tr', 'en', None, None)
+    """
+    if not code:
+        return None
+    base = code.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def language_from_environment(environ: Mapping[str, str] | None = None) -> str | None:
+    """The language the locale variables ask for, as gettext reads them, or None.
+
+    >>> language_from_environment({"LANG": "tr_TR.UTF-8"})
+    'tr'
+    >>> language_from_environment({"LANGUAGE": "de:tr", "LANG": "en_US.UTF-8"})
+    'tr'
+    >>> language_from_environment({"LC_ALL": "C", "LANG": "tr_TR.UTF-8"}) is None
+    True
+    """
+    env = os.environ if environ is None else environ
+    for var in LOCALE_VARS:
+        value = env.get(var)
+        if value:
+            for item in value.split(":"):
+                found = normalise(item)
+                if found:
+                    return found
+            return None
+    return None
+
+
+def resolve_language(
+    requested: str | None = None,
+    remembered: str | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """The language to speak: asked for, else ``OKEY101_LANG``, remembered, the locale, English.
+
+    >>> resolve_language("tr"), resolve_language(None, "tr", {}), resolve_language(environ={})
+    ('tr', 'tr', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for choice in (requested, env.get(ENV_LANG), remembered):
+        found = normalise(choice)
+        if found:
+            return found
+    return language_from_environment(env) or LANGUAGES[0]
+
+
+def _load(language: str) -> _gettext.NullTranslations:
+    if language == "en":
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def set_language(language: str | None) -> str:
+    """Speak ``language`` (``tr``, ``tr_TR.UTF-8``, ``en``…; English when unknown) from now on."""
+    global _translation, _language
+    code = normalise(language) or LANGUAGES[0]
+    if code != _language or language is None:
+        _translation = _load(code)
+        _language = code
+    return code
+
+
+def current_language() -> str:
+    """``en`` or ``tr``: the language okey101 speaks now."""
+    return _language
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translation.gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message ``n`` needs in the current language."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it (translate it where shown)."""
+    return message
+
+
+# -- casing --------------------------------------------------------------------------------------
+
+_TR_UPPER = str.maketrans({"i": "İ", "ı": "I"})
+_TR_LOWER = str.maketrans({"I": "ı", "İ": "i"})
+
+
+def upper(text: str, language: str | None = None) -> str:
+    """Upper case as the language writes it: Turkish ``i`` is ``İ`` and ``ı`` is ``I``."""
+    if (language or _language) == "tr":
+        return text.translate(_TR_UPPER).upper()
+    return text.upper()
+
+
+def lower(text: str, language: str | None = None) -> str:
+    """Lower case as the language writes it: Turkish ``I`` is ``ı`` and ``İ`` is ``i``."""
+    if (language or _language) == "tr":
+        return text.translate(_TR_LOWER).lower()
+    return text.lower()
+
+
+def capitalize(text: str, language: str | None = None) -> str:
+    """The first letter upper-cased (Turkish-aware), the rest left as it is.
+
+    >>> capitalize("ıstaka", "tr"), capitalize("istaka", "tr"), capitalize("okey", "en")
+    ('Istaka', 'İstaka', 'Okey')
+    """
+    return upper(text[:1], language) + text[1:] if text else text

@@ -1,0 +1,399 @@
+"""The words of every engine refusal, made from its code and parameters, in the current language.
+
+The engine is language-free: its errors carry an :class:`ErrorCode`, the
+parameters the message names (tiles, melds, points, floors) and a rule
+section. This module holds one template per code, marked for translation,
+and fills it in. Nothing here reads the engine's own message text, except to
+show the detail of a notation error whose parameters do not carry it
+(positions and action text, which only developers type).
+
+>>> from okey_tui import i18n
+>>> from okey_tui.engine.errors import ErrorCode, OpeningError
+>>> exc = OpeningError("...", code=ErrorCode.OPENING_BELOW_FLOOR, value=87, floor=101)
+>>> describe(exc)
+'Your opening is 87 points; this table needs 101'
+>>> _ = i18n.set_language("tr")
+>>> describe(exc)
+'Açılışın 87 puan; bu masada en az 101 gerekir'
+>>> rule_title(8)
+'Açılış'
+>>> _ = i18n.set_language("en")
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
+from okey_tui.i18n import N_, _, current_language, ngettext
+
+# The titles of the numbered sections of docs/rules.md (the engine's RULE_SECTIONS, marked).
+RULE_TITLES: dict[int, str] = {
+    1: N_("The tiles"),
+    2: N_("Seats and direction"),
+    3: N_("Dealing"),
+    4: N_("The indicator, the okey and the false okey"),
+    5: N_("Melds"),
+    6: N_("A turn"),
+    7: N_("Taking the left discard"),
+    8: N_("Opening"),
+    9: N_("After opening"),
+    10: N_("Taking back"),
+    11: N_("The end of a hand"),
+    12: N_("Penalties during a hand"),
+    13: N_("Game types"),
+    14: N_("Partners"),
+    15: N_("The match"),
+    16: N_("Table options"),
+}
+
+# What the player tried to do, as the engine names it in the ``doing`` parameter.
+DOING: dict[str, str] = {
+    "add tiles to the table": N_("add tiles to the table"),
+    "add to the table": N_("add to the table"),
+    "discard": N_("discard"),
+    "draw": N_("draw"),
+    "give back": N_("give back"),
+    "lay melds": N_("lay melds"),
+    "open": N_("open"),
+    "swap an okey": N_("swap an okey"),
+    "take back": N_("take back"),
+    "take okeys from the table": N_("take okeys from the table"),
+    "take the left discard": N_("take the left discard"),
+}
+
+C = ErrorCode
+TEMPLATES: dict[ErrorCode, str] = {
+    C.NOT_A_TILE: N_(
+        "'{text}' is not a tile: write a colour letter (R Y B K) and a number 1-13, "
+        "like R7 or K13, or F for a false okey"
+    ),
+    C.NOT_A_TILE_LIST: N_("'{text}' is not a list of tiles"),
+    C.NOT_A_MELD: N_("'{text}' is not a meld"),
+    C.NOT_AN_ACTION: N_(
+        "That is not an action (draw, take, giveback, open M.., lay M.., add T>N, swap N TT, "
+        "takeback, pairs, discard T)"
+    ),
+    C.NOT_A_TABLE_CODE: N_("'{text}' is not a table code (like classic/11+n)"),
+    C.NOT_A_POSITION: N_("That is not a position"),
+    C.FALSE_OKEY_HAS_NO_NUMBER: N_("A false okey has no number"),
+    C.TILE_NUMBER_OUT_OF_RANGE: N_("Tile numbers run from 1 to 13, not {number}"),
+    C.FALSE_OKEY_INDICATOR: N_("A false okey cannot be the indicator"),
+    C.READING_MISMATCH: N_("Each tile needs one reading"),
+    C.STANDS_FOR_FALSE_OKEY: N_("A tile cannot stand for a false okey"),
+    C.TILE_CANNOT_COUNT_AS: N_("{tile} can only count as {counts_as}, not {meant}"),
+    C.ONLY_OKEYS: N_("A meld needs at least one tile that is not an okey"),
+    C.NOT_A_PAIR: N_("{tiles} are not a pair: a pair is two identical tiles"),
+    C.TOO_FEW_TILES: N_("A run or set needs at least three tiles"),
+    C.NOT_A_RUN: N_(
+        "{tiles} is not a run: a run is consecutive numbers of one colour, "
+        "and 1 only comes before 2"
+    ),
+    C.NOT_A_SET: N_(
+        "{tiles} is not a set: a set is 3 or 4 tiles of one number, each a different colour"
+    ),
+    C.NOT_A_RUN_OR_SET: N_(
+        "{tiles} is neither a run (one colour, consecutive numbers) "
+        "nor a set (one number, different colours)"
+    ),
+    C.FIRST_TURN_NO_DRAW: N_(
+        "You cannot {doing}: the starter's first turn has no draw (you were dealt "
+        "the extra tile); play or discard"
+    ),
+    C.ALREADY_DRAWN: N_("You cannot {doing} now: you have already drawn this turn"),
+    C.DRAW_FIRST: N_("You cannot {doing} yet: draw a tile first"),
+    C.NOT_YOUR_TURN: N_("It is not your turn: wait for the others to play"),
+    C.TILE_NOT_HELD: N_("You do not hold {tile}"),
+    C.KEEP_ONE_TILE: N_("You must keep one tile in hand to discard: leave one tile out"),
+    C.NO_LEFT_DISCARD: N_("There is no discard on your left to take"),
+    C.NOTHING_TO_GIVE_BACK: N_("You have no taken discard to give back"),
+    C.TAKE_BACK_BEFORE_GIVING_BACK: N_(
+        "Take back what you laid this turn before giving the tile back"
+    ),
+    C.TAKEN_NOT_IN_OPENING: N_("You took {tile} from the left: it must be part of your opening"),
+    C.TAKEN_ONLY_FOR_OPENING: N_(
+        "You took {tile} before opening: it may only be used in your opening"
+    ),
+    C.TAKEN_MUST_BE_USED: N_("You took {tile} from the left: use it this turn or give it back"),
+    C.ALREADY_OPENED: N_("You have already opened; lay new melds instead"),
+    C.EMPTY_OPENING: N_("An opening needs at least one meld"),
+    C.PAIRS_MIXED_WITH_MELDS: N_("Runs and sets are never mixed with pairs in one opening"),
+    C.OPENING_BELOW_FLOOR: N_("Your opening is {value} points; this table needs {floor}"),
+    C.OPEN_FIRST: N_("Open first: your first lay-down is your opening"),
+    C.EMPTY_LAY: N_("Lay at least one meld"),
+    C.PAIRS_OPENER_LAYS_PAIRS: N_("You opened with pairs: you may lay only pairs"),
+    C.MELDS_OPENER_LAYS_NO_PAIRS: N_(
+        "You opened with runs and sets: pairs are only for pairs openers"
+    ),
+    C.NOT_OPENED: N_("Only a player who has opened may {doing}"),
+    C.PAIRS_OPENER_NO_TABLE: N_(
+        "You opened with pairs: at this table a pairs opener may not {doing}"
+    ),
+    C.NO_SUCH_TABLE_MELD: N_("There is no table meld number {index}"),
+    C.NOTHING_ADDS_TO_A_PAIR: N_("Nothing can be added to a pair"),
+    C.TILE_DOES_NOT_FIT: N_("{tile} does not fit {meld}"),
+    C.SET_IS_FULL: N_("The set {meld} already has all four colours"),
+    C.NO_SWAP_FROM_A_PAIR: N_("Okeys are never taken from pairs"),
+    C.NO_OKEY_TO_SWAP: N_("There is no okey in {meld} to swap"),
+    C.SWAP_WITH_AN_OKEY: N_("Swap an okey with a real tile, not with the other okey"),
+    C.SWAP_NEEDS_BOTH_COLOURS: N_(
+        "To take the okey from the 3-tile set {meld}, give both missing colours at once"
+    ),
+    C.SWAP_ONE_FOR_ONE: N_("Swap one okey with one tile"),
+    C.SWAP_NEEDS_THE_TILE: N_(
+        "The okey in {meld} stands for {wanted}: you need that tile to take it"
+    ),
+    C.OKEY_OWED: N_("You took an okey from the table this turn: lay it on the table again first"),
+    C.NOTHING_TO_TAKE_BACK: N_("You have laid nothing this turn to take back"),
+    C.HAND_OVER: N_("The hand is over"),
+    C.HAND_NOT_ENDED: N_("The hand has not ended"),
+    C.GOING_PAIRS_NOT_CHALLENGE: N_("Going Pairs is a Challenge rule; this table is not Challenge"),
+    C.GOING_PAIRS_ALREADY_DECLARED: N_("You have already declared Going Pairs"),
+    C.GOING_PAIRS_AFTER_OPENING: N_("Going Pairs is declared before opening; you have opened"),
+    C.GOING_PAIRS_OPENS_PAIRS: N_("You declared Going Pairs: you can open only with pairs"),
+    C.GOING_PAIRS_TILE_MAKES_PAIRS: N_(
+        "{tile} was discarded by a Going Pairs player: it may only make a pair"
+    ),
+    C.MATCH_LENGTH: N_("A match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}"),
+    C.HAND_ALREADY_SCORED: N_("This hand is already scored"),
+    C.MATCH_OVER: N_("The match is over"),
+    C.SCORE_HAND_FIRST: N_("Finish and score the current hand first"),
+    C.BAD_ARGUMENT: N_("An engine call with a wrong argument"),
+}
+
+# Templates chosen by a parameter rather than by the code alone.
+OPENING_PAIRS = N_("Your opening is {value} pairs; this table needs {floor}")
+RISEN_MELDS = N_(" (one more than the highest opening)")
+RISEN_PAIRS = N_(" (one more than the highest pairs opening)")
+TILE_NUMBER_RANGE = N_("'{text}' is not a tile: numbers run from 1 to 13")
+FIT_RUN = N_(
+    "{tile} does not fit the run {meld}: a run takes the next tile of its colour at either end"
+)
+FIT_SET = N_("{tile} does not fit the set {meld}: a set takes its missing colour")
+TILE_HELD_TOO_FEW = N_("You hold {held} {tile}, not {needed}")
+# A meld-shape refusal names the meld it found wrong first.
+MELD_PREFIX = N_("{meld}: {message}")
+_MELD_SHAPE = frozenset(
+    {
+        C.READING_MISMATCH,
+        C.STANDS_FOR_FALSE_OKEY,
+        C.TILE_CANNOT_COUNT_AS,
+        C.ONLY_OKEYS,
+        C.NOT_A_PAIR,
+        C.TOO_FEW_TILES,
+        C.NOT_A_RUN,
+        C.NOT_A_SET,
+        C.NOT_A_RUN_OR_SET,
+    }
+)
+# Codes whose parameters do not carry the detail: in English the engine's text says it all.
+_DETAIL_IN_TEXT = frozenset({C.NOT_AN_ACTION, C.NOT_A_POSITION, C.BAD_ARGUMENT})
+
+
+class _Missing(dict[str, str]):
+    """Parameters for a template; one the error did not carry reads as ``?``."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def rule_title(section: int) -> str:
+    """The title of a rules section, like ``Opening`` / ``Açılış``."""
+    title = RULE_TITLES.get(section) or RULE_SECTIONS.get(section, "")
+    return _(title) if title else ""
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def describe(error: BaseException) -> str:
+    """What a person reads about a refusal, in the current language, from its code and params."""
+    if not isinstance(error, OkeyError) or error.code is None:
+        return str(error)
+    code = error.code
+    params = {k: _text(v) for k, v in error.params.items()}
+    if "doing" in params:
+        params["doing"] = _(DOING.get(params["doing"], params["doing"]))
+    if code in _DETAIL_IN_TEXT and current_language() == "en":
+        return str(error)  # the engine's English text has the detail the params lack
+    template = TEMPLATES.get(code)
+    if template is None:
+        return str(error)
+    if code is C.OPENING_BELOW_FLOOR:
+        pairs = getattr(error.params.get("kind"), "value", None) == "p"
+        text = _(OPENING_PAIRS if pairs else template)
+        if error.params.get("risen"):
+            text += _(RISEN_PAIRS if pairs else RISEN_MELDS)
+        template_text = text
+    elif code is C.NOT_A_TILE and re.fullmatch(r"[RYBK]\d+", params.get("text", "").upper()):
+        template_text = _(TILE_NUMBER_RANGE)
+    elif code is C.TILE_DOES_NOT_FIT:
+        kind = getattr(getattr(error.params.get("meld"), "kind", None), "value", "")
+        template_text = _(FIT_SET if kind == "set" else FIT_RUN)
+    elif code is C.TILE_NOT_HELD and error.params.get("held"):
+        template_text = _(TILE_HELD_TOO_FEW)
+    else:
+        template_text = _(template)
+    message = template_text.format_map(_Missing(params))
+    if code in _MELD_SHAPE and "meld" in params:
+        message = _(MELD_PREFIX).format(meld=params["meld"], message=message)
+    return message
+
+
+def describe_with_rule(error: BaseException) -> str:
+    """The refusal followed by the rule it enforces: ``… (rules §8 Opening)``."""
+    message = describe(error)
+    if isinstance(error, OkeyError) and error.rule is not None:
+        section = _("rules §{number} {title}").format(
+            number=error.rule, title=rule_title(error.rule)
+        )
+        return f"{message} ({section})"
+    return message
+
+
+# -- the engine's other names: game types, penalty reasons, colours ------------------------------
+
+GAME_TYPES: dict[str, str] = {
+    "classic": N_("Classic"),
+    "rising": N_("Rising"),
+    "challenge": N_("Challenge"),
+    "51": N_("51"),
+}
+
+PENALTY_REASONS: dict[str, str] = {
+    "okey-discard": N_("discarded an okey"),
+    "playable-discard": N_("discarded a playable tile"),
+    "take-back": N_("took back their melds"),
+    "okey-taken": N_("an okey they placed was taken"),
+    "give-back": N_("gave back the left discard"),
+    "challenge-discard": N_("their discard was taken and used"),
+}
+
+COLOURS: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "K": N_("black")}
+
+MELD_KINDS: dict[str, str] = {"run": N_("run"), "set": N_("set"), "pair": N_("pair")}
+
+BOT_LEVELS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def game_type_label(game_type: Any) -> str:
+    """``Classic`` / ``Klasik`` for a GameType or its value."""
+    value = getattr(game_type, "value", game_type)
+    return _(GAME_TYPES.get(str(value), str(value)))
+
+
+def penalty_label(reason: Any) -> str:
+    """What a penalised player did, for a PenaltyReason or its value."""
+    value = str(getattr(reason, "value", reason))
+    return _(PENALTY_REASONS[value]) if value in PENALTY_REASONS else value
+
+
+def colour_name(letter: str) -> str:
+    """``red`` / ``kırmızı`` for a colour letter (the letters themselves never change)."""
+    return _(COLOURS[letter]) if letter in COLOURS else letter
+
+
+def meld_kind(kind: Any) -> str:
+    """``run`` / ``seri`` for a MeldKind or its value."""
+    value = str(getattr(kind, "value", kind))
+    return _(MELD_KINDS[value]) if value in MELD_KINDS else value
+
+
+def bot_level(level: str) -> str:
+    """``easy`` / ``kolay``: a bot level as the player reads it (the CLI keeps the English word)."""
+    return _(BOT_LEVELS[level]) if level in BOT_LEVELS else level
+
+
+# -- the end of a hand: how it ended and each seat's arithmetic ----------------------------------
+
+
+def describe_outcome(outcome: Any) -> str:
+    """``normal finish``, ``straight out, with an okey``, ``the middle ran out``."""
+    if getattr(outcome.kind, "value", "") == "empty-middle" or outcome.finisher is None:
+        return _("the middle ran out")
+    parts = []
+    if outcome.straight:
+        parts.append(_("straight out"))
+    if outcome.pairs:
+        parts.append(_("with pairs"))
+    if outcome.okey:
+        parts.append(_("with an okey"))
+    return ", ".join(parts) or _("normal finish")
+
+
+def finish_formula(
+    line: Any, outcome: Any, *, partners: bool, going_pairs: bool, finisher_zero: bool
+) -> str:
+    """How a seat's finish points were reached (``23 left × 2``), from the engine's numbers."""
+    from okey_tui.engine.scoring import NOT_OPENED
+    from okey_tui.engine.state import PENALTY
+
+    m = outcome.multiplier
+    times = f" × {m}" if m > 1 else ""
+    finisher = outcome.finisher
+    if finisher is not None and finisher == line.seat:
+        return _("0 (finisher)") if finisher_zero else f"-{PENALTY}{times}"
+    if partners and finisher is not None and (finisher + 2) % 4 == line.seat:
+        return _("0 (partner finished)")
+    if line.opened is None:
+        text = _("{points} not opened").format(points=NOT_OPENED) + times
+        return text + (" × 2 " + _("(Going Pairs)") if going_pairs else "")
+    if outcome.straight:
+        return _("{points} straight out").format(points=NOT_OPENED) + times
+    steps = line.finish // line.left_sum if line.left_sum else 1
+    return _("{total} left").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
+
+
+def describe_opening(opening: Any) -> str:
+    """``105 points`` or ``5 pairs``: what an opening was worth."""
+    n = opening.value
+    if getattr(opening.kind, "value", "") == "p":
+        return ngettext("{n} pair", "{n} pairs", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+# -- the game log: the engine's events in words --------------------------------------------------
+
+EVENT_TEMPLATES: dict[str, str] = {
+    "deal": N_("Indicator {tile}: the okey is {okey}"),
+    "empty": N_("The middle is empty: the hand ends"),
+    "draw": N_("drew from the middle"),
+    "take": N_("took {tile} from the left"),
+    "giveback": N_("gave back {tile}"),
+    "pairs": N_("declared Going Pairs"),
+    "open": N_("opened with {opening}"),
+    "lay": N_("laid {tiles}"),
+    "add": N_("added {tile} to the table"),
+    "swap": N_("took an okey from the table for {tiles}"),
+    "takeback": N_("took back this turn's melds"),
+    "discard": N_("discarded {tile}"),
+    "penalty": N_("+{points}: penalty"),
+    "finish": N_("finished: {how}"),
+    "end": N_("The hand is over ({how})"),
+}
+
+
+def event_text(event: Any, hand: Any) -> str:
+    """One event of the hand in words: in English the engine's own line, else the template's."""
+    if current_language() == "en" or event.kind not in EVENT_TEMPLATES:
+        return str(event.text)
+    tiles = " ".join(map(str, event.tiles))
+    params: dict[str, Any] = {
+        "tile": event.tiles[0] if event.tiles else "",
+        "tiles": tiles,
+        "okey": hand.okey,
+        "points": event.value,
+        "how": describe_outcome(hand.outcome) if hand.outcome is not None else "",
+    }
+    if event.kind == "open":
+        opening = hand.openings[event.seat] if event.seat is not None else None
+        n = event.value
+        if opening is not None and getattr(opening.kind, "value", "") == "p":
+            params["opening"] = ngettext("{n} pair", "{n} pairs", n).format(n=n)
+        else:
+            params["opening"] = ngettext("{n} point", "{n} points", n).format(n=n)
+    return _(EVENT_TEMPLATES[event.kind]).format_map(_Missing(params))

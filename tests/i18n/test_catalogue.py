@@ -1,0 +1,117 @@
+"""The Turkish catalogue: complete, not fuzzy, placeholders kept, compiled, and up to date."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from okey_tui import i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = ROOT / "okey_tui"
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
+
+
+def po_path(lang: str) -> Path:
+    return i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+
+
+def catalogue(lang: str):  # type: ignore[no-untyped-def]
+    with po_path(lang).open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def extracted() -> set[str | tuple[str, ...]]:
+    """Every message marked in okey_tui/, as Babel extracts it (scripts/i18n.sh does the same)."""
+    found: set[str | tuple[str, ...]] = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(PACKAGE), method_map=[("**.py", "python")], keywords=KEYWORDS
+    ):
+        found.add(message if isinstance(message, str) else tuple(message))
+    return found
+
+
+def key(message_id: object) -> str | tuple[str, ...]:
+    return message_id if isinstance(message_id, str) else tuple(message_id)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated_and_none_is_fuzzy(lang: str) -> None:
+    cat = catalogue(lang)
+    untranslated = [
+        m.id
+        for m in cat
+        if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
+    fuzzy = [m.id for m in cat if m.id and m.fuzzy]
+    assert not untranslated, f"untranslated in {lang}: {untranslated}"
+    assert not fuzzy, f"fuzzy in {lang}: {fuzzy}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalogue_holds_exactly_the_marked_messages(lang: str) -> None:
+    """A marked string missing from the .po (or an entry no code uses): run scripts/i18n.sh."""
+    in_code = extracted()
+    in_po = {key(m.id) for m in catalogue(lang) if m.id}
+    assert sorted(map(str, in_code - in_po)) == [], "marked but not in the catalogue"
+    assert sorted(map(str, in_po - in_code)) == [], "in the catalogue but no longer marked"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_every_placeholder(lang: str) -> None:
+    for message in catalogue(lang):
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for text in strings:
+            got = set(PLACEHOLDER.findall(text))
+            # A singular may leave out the count its plural names ("okey in hand").
+            assert got <= wanted, (message.id, text)
+            if len(ids) == 1:
+                assert got == wanted, (message.id, text)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_matches_its_source(lang: str) -> None:
+    """The committed .mo is the .po compiled: scripts/i18n.sh compile rebuilds it."""
+    cat = catalogue(lang)
+    built = io.BytesIO()
+    write_mo(built, cat)
+    built.seek(0)
+    fresh = gettext.GNUTranslations(built)
+    mo = po_path(lang).with_suffix(".mo")
+    with mo.open("rb") as handle:
+        committed = gettext.GNUTranslations(handle)
+    assert committed._catalog == fresh._catalog  # type: ignore[attr-defined]
+
+
+def test_turkish_plural_forms_name_the_count_once() -> None:
+    """Turkish counts with the singular noun: 1 taş, 3 taş; English: 1 tile, 3 tiles."""
+    i18n.set_language("tr")
+    assert i18n.ngettext("{n} tile", "{n} tiles", 1).format(n=1) == "1 taş"
+    assert i18n.ngettext("{n} tile", "{n} tiles", 3).format(n=3) == "3 taş"
+    i18n.set_language("en")
+    assert i18n.ngettext("{n} tile", "{n} tiles", 1).format(n=1) == "1 tile"
+    assert i18n.ngettext("{n} tile", "{n} tiles", 3).format(n=3) == "3 tiles"
+
+
+def test_glossary_terms_are_used_and_the_wrong_ones_are_not() -> None:
+    """The glossary's words: gösterge (never indikatör), ıstaka, per, seri, çift, ceza."""
+    text = po_path("tr").read_text(encoding="utf-8").split('msgid ""', 1)[1]
+    # Lower-cased the Turkish way: str.lower() would make "Istaka" "istaka".
+    strings = i18n.lower(" ".join(re.findall(r'^msgstr(?:\[\d\])? "(.*)"$', text, re.M)), "tr")
+    for word in ("gösterge", "ıstaka", "per", "seri", "grup", "çift", "ceza", "işle", "elden bit"):
+        assert word in strings, word
+    for wrong in ("indikatör", "istaka", "joker taş"):
+        assert wrong not in strings, wrong

@@ -1,0 +1,157 @@
+"""The command line in Turkish: --lang, the environment, the remembered choice; errors and help."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from okey_tui import i18n
+from okey_tui.cli import main
+from okey_tui.settings import TableSettings, save_settings
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
+    return result.exit_code, result.output
+
+
+def test_a_bad_token_is_explained_in_turkish_with_exit_status_2() -> None:
+    code, out = run("--lang", "tr", "hint", "--indicator", "B7", "R1", "R2", "X9")
+    assert code == 2
+    assert "'X9' bir taş değil" in out
+    assert "renk harfi (R Y B K)" in out and "sahte okey için F" in out
+    assert "Hata:" in out and "Kullanım:" in out
+    assert "is not a tile" not in out
+
+
+def test_the_same_command_in_english_by_default() -> None:
+    code, out = run("hint", "--indicator", "B7", "R1", "R2", "X9")
+    assert code == 2
+    assert "'X9' is not a tile" in out
+
+
+def test_hint_prints_its_table_in_turkish() -> None:
+    code, out = run("--lang", "tr", "hint", "-i", "B7", "R1", "R2", "R3", "K9", "Y9", "B9", "F")
+    assert code == 0
+    for words in ("Gösterge", "sahte okey", "seri", "grup", "Perler: 33 / 101", "68 puan eksik"):
+        assert words in out, words
+    assert "5 çift eksik" in out  # one form for every count, as Turkish counts
+
+
+def test_help_texts_are_turkish() -> None:
+    code, out = run("--lang", "tr", "--help")
+    assert code == 0
+    assert "Komutlar" in out and "Seçenekler" in out
+    assert "Üç botla bir masaya otur." in out
+    code, out = run("--lang", "tr", "play", "--help")
+    assert "Cezasız oyna." in out and "Bu yardımı göster ve çık." in out
+    # Flags and tile letters stay as they are.
+    assert "--no-penalty" in out
+
+
+def test_help_switches_back_to_english_in_the_same_process() -> None:
+    run("--lang", "tr", "hint", "--help")
+    code, out = run("--lang", "en", "hint", "--help")
+    assert "Show the best arrangement" in out and "Bir elin" not in out
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"LANG": "tr_TR.UTF-8"}, "tr"),
+        ({"LC_ALL": "tr_TR.UTF-8", "LANG": "en_US.UTF-8"}, "tr"),
+        ({"LANGUAGE": "de:tr", "LANG": "en_US.UTF-8"}, "tr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C"}, "en"),
+        ({}, "en"),
+    ],
+)
+def test_the_language_follows_the_environment_as_gettext_reads_it(
+    env: dict[str, str], expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for var in (i18n.ENV_LANG, *i18n.LOCALE_VARS):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    code, out = run("stats")
+    assert code == 0
+    assert ("Henüz hiç el oynanmadı" in out) == (expected == "tr")
+    assert i18n.current_language() == expected
+
+
+def test_the_flag_beats_the_environment_and_the_remembered_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(i18n.ENV_LANG)
+    monkeypatch.setenv("LANG", "tr_TR.UTF-8")
+    save_settings(TableSettings(language="tr"))
+    assert "No hands played yet" in run("--lang", "en", "stats")[1]
+
+
+def test_the_remembered_choice_beats_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(i18n.ENV_LANG)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    save_settings(TableSettings(language="tr"))
+    assert "Henüz hiç el oynanmadı" in run("stats")[1]
+
+
+def test_an_unknown_language_is_refused_by_the_flag() -> None:
+    code, out = run("--lang", "de", "stats")
+    assert code == 2 and "--lang" in out
+
+
+def test_the_rule_book_is_turkish_in_turkish() -> None:
+    code, out = run("--lang", "tr", "rules", "--plain")
+    assert code == 0
+    assert "Gösterge" in out and "ıstaka" in out
+    assert "indikatör" not in i18n.lower(out, "tr")
+    code, out = run("rules", "--plain")
+    assert "The indicator" in out
+
+
+def test_saves_and_stats_speak_turkish() -> None:
+    assert "Yarım kalan oyun yok" in run("--lang", "tr", "saves")[1]
+    code, out = run("--lang", "tr", "saves", "--yes")
+    assert code == 2 and "-y/--yes yalnızca --delete sorusunu atlar" in out
+
+
+def test_turkish_casing() -> None:
+    assert i18n.upper("gösterge ıstaka iki", "tr") == "GÖSTERGE ISTAKA İKİ"
+    assert i18n.lower("IRMAK İZMİR", "tr") == "ırmak izmir"
+    assert i18n.upper("indicator", "en") == "INDICATOR"
+    assert i18n.capitalize("ıstaka", "tr") == "Istaka"
+
+
+def test_the_turkish_rule_book_has_every_section_of_the_english_one() -> None:
+    from okey_tui.commands.rules import rules_text
+
+    def numbered(text: str) -> list[str]:
+        return [
+            line.split(".")[0]
+            for line in text.splitlines()
+            if line.startswith("## ") and line[3].isdigit()
+        ]
+
+    english, turkish = rules_text("en"), rules_text("tr")
+    assert numbered(turkish) == numbered(english)
+    assert turkish.count("**Karar:**") == english.count("**Decision:**")
+    assert turkish.count("|") == english.count("|")  # every table, row for row
+
+
+def test_the_turkish_rule_book_in_docs_is_the_packaged_one() -> None:
+    from pathlib import Path
+
+    from okey_tui.commands.rules import rules_text
+
+    docs = Path(__file__).resolve().parents[2] / "docs" / "rules.tr.md"
+    assert docs.read_text(encoding="utf-8") == rules_text("tr")
+
+
+def test_simulate_in_turkish_fits_80_columns_whole() -> None:
+    code, out = run("--lang", "tr", "simulate", "--matches", "1", "--hands", "1", "--seed", "2")
+    assert code == 0
+    assert "1 oyun (1 el), tohum 2, Klasik" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert "…" not in out
+    for word in ("Koltuk", "Seviye", "Galibiyet", "Cezalar", "Elden", "Okeyle", "bitiş", "oranı"):
+        assert word in out.split(), word

@@ -1,0 +1,84 @@
+"""Every engine refusal is worded outside the engine, from its code and parameters."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import re
+import string
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from okey_tui import i18n
+from okey_tui.engine.errors import ErrorCode, IllegalActionError, MeldError, NotationError
+from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.messages import DOING, TEMPLATES, describe, describe_with_rule
+
+ENGINE = Path(__file__).resolve().parents[2] / "okey_tui" / "engine"
+
+
+@functools.cache
+def raise_sites() -> dict[str, set[str]]:
+    """code name -> the parameters some raise site of the engine gives it."""
+    params: dict[str, set[str]] = defaultdict(set)
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            code = next((k.value for k in node.keywords if k.arg == "code"), None)
+            if isinstance(code, ast.Attribute) and ast.unparse(code).startswith("ErrorCode."):
+                given = {k.arg for k in node.keywords if k.arg and k.arg != "code"}
+                if any(k.arg is None for k in node.keywords):
+                    given |= {"value", "floor", "kind"}  # **params of the opening check
+                params[code.attr] |= given
+    return params
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_every_code_has_a_template() -> None:
+    assert set(ErrorCode) - set(TEMPLATES) == set()
+
+
+@pytest.mark.parametrize("code", sorted(raise_sites()))
+def test_a_template_names_only_what_the_engine_gives(code: str) -> None:
+    given = raise_sites()[code]
+    assert fields(TEMPLATES[ErrorCode[code]]) <= given | {"meld"}, code
+
+
+def test_every_doing_the_engine_names_has_words() -> None:
+    state = (ENGINE / "state.py").read_text(encoding="utf-8")
+    doings = set(
+        re.findall(r'_(?:need_phase|can_touch_table)\((?:Phase\.\w+, )?"([a-z ]+)"', state)
+    )
+    assert doings and doings <= set(DOING)
+
+
+def test_turkish_refusals_are_made_from_the_parameters() -> None:
+    i18n.set_language("tr")
+    with pytest.raises(NotationError) as caught:
+        parse_tiles("X9")
+    assert describe(caught.value).startswith("'X9' bir taş")
+    error = IllegalActionError("...", code=ErrorCode.DRAW_FIRST, doing="discard")
+    assert describe(error) == "Henüz olmaz (taş atmak): önce taş çek"
+    assert describe_with_rule(error).endswith("(kurallar §6 Bir tur)")
+    meld = MeldError(
+        "...", code=ErrorCode.NOT_A_RUN, tiles=parse_tiles("R1 R2 B4"), meld="R1 R2 B4"
+    )
+    assert describe(meld).startswith("R1 R2 B4: R1 R2 B4 seri değil")
+    held = IllegalActionError(
+        "...", code=ErrorCode.TILE_NOT_HELD, tile=Tile.parse("R5"), held=1, needed=2
+    )
+    assert describe(held) == "Elinde 1 tane R5 var, 2 değil"
+
+
+def test_english_refusals_read_as_the_engine_words_them() -> None:
+    for text in ("X9", "R14", "R1R"):
+        with pytest.raises(NotationError) as caught:
+            parse_tiles(text)
+        if caught.value.code is ErrorCode.NOT_A_TILE:
+            assert describe(caught.value) == str(caught.value)

@@ -1,0 +1,122 @@
+"""The screens in Turkish: the new-table screen, the hand summary and help, at 120x40 and 80x24.
+
+"Nothing cut" is read from the screen as a person sees it: every label, value
+and footer key of these screens appears whole.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+
+from rendered import screen_text  # noqa: E402
+from test_ui_snapshots import to_summary  # noqa: E402
+from ui_helpers import OPENING_SEED, table_app  # noqa: E402
+
+from okey_tui import i18n  # noqa: E402
+from okey_tui.settings import TableSettings, load_settings  # noqa: E402
+from okey_tui.ui.app import make_app  # noqa: E402
+from okey_tui.ui.screens.help import HelpScreen  # noqa: E402
+from okey_tui.ui.screens.setup import LABEL_WIDTH, VALUE_WIDTH, NewTableScreen, OptionRow  # noqa: E402
+from okey_tui.ui.screens.summary import HandSummaryScreen  # noqa: E402
+
+SIZES = [(120, 40), (80, 24)]
+
+
+@pytest.fixture
+def turkish() -> None:
+    i18n.set_language("tr")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_new_table_screen_in_turkish_nothing_cut(
+    turkish: None, size: tuple[int, int]
+) -> None:
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        text = screen_text(app)
+        assert "101 Okey — yeni masa" in text
+        for word in ("Başla", "Çık"):
+            assert word in text.splitlines()[-1], word  # the footer, whole
+        for row in screen.query(OptionRow):
+            row.focus()
+            await pilot.pause()
+            text = screen_text(app)
+            shown = row.values[row.position][0]
+            assert len(row.label) <= LABEL_WIDTH and all(
+                len(v) <= VALUE_WIDTH for v, _ in row.values
+            )
+            assert row.label in text and shown in text, (row.label, shown)
+        names = {row.label for row in screen.query(OptionRow)}
+        assert {"Oyun türü", "Cezalar", "El sayısı", "Bot (sağ)", "Dil"} <= names
+        assert "Game type" not in screen_text(app)
+
+
+async def test_switching_the_language_on_the_new_table_screen_is_remembered() -> None:
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        screen.query_one("#opt-lang", OptionRow).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert i18n.current_language() == "tr"
+        assert "101 Okey — yeni masa" in screen_text(app)
+        assert app.focused is not None and app.focused.id == "opt-lang"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert load_settings().language == "tr"
+
+
+async def test_an_untouched_language_line_leaves_the_choice_to_the_environment() -> None:
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+    assert load_settings().language == ""
+
+
+async def test_hand_summary_in_turkish(turkish: None) -> None:
+    """One hand played to its end, the summary read at 120x40 and again at 80x24."""
+    app = table_app(7)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await to_summary(pilot)
+        assert isinstance(app.screen, HandSummaryScreen)
+        for size in SIZES:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "El 1/" in text and "ortadaki taşlar bitti" in text
+            assert "202 el açmadı" in text
+            assert "Enter: sonraki el · q: çık" in text
+            footer = text.splitlines()[-1]
+            assert "Sonraki el" in footer and "Çık" in footer
+            if size == (120, 40):
+                assert "Puan tablosu" in text and "Toplam" in text
+            assert "not opened" not in text and "Score sheet" not in text
+
+
+async def test_help_in_turkish(turkish: None) -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        rules = app.screen.query_one("#rules")
+        assert "okey101'in oynadığı kurallar" in rules._markdown  # type: ignore[attr-defined]
+        for size in SIZES:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Tuşlar" in text
+            assert "Kapat" in text.splitlines()[-1]
