@@ -27,7 +27,14 @@ DEVELOPER_TOOLS = ("bots/", "autoplay.py")
 # work merges (phase 2 deletes this list, and the test then covers them too).
 NOT_YET_MARKED = (
     "ui/screens/table.py",
-    "ui/screens/practice_mixin.py",
+    "ui/screens/table_policies.py",
+    "ui/local_table.py",
+    "ui/remote.py",
+    "ui/screens/dialogs.py",  # ChatScreen, added with network play
+    "practice.py",  # the expert's hint lines
+    "ui/widgets/hints.py",  # the expert's hint lines
+    "commands/web.py",
+    "web/",
     "ui/session.py",
     "table.py",
     "net/",
