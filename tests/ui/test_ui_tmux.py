@@ -126,3 +126,53 @@ def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
         wait_for(session, "opened 105")
     finally:
         subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
+    """okey101 host in one terminal, okey101 join in another (loopback): both tables show,
+    and a discard in one appears in the other's log."""
+    host, guest = (f"okey101-{who}-{uuid.uuid4().hex[:8]}" for who in ("host", "join"))
+    port = free_port()
+    start(
+        host,
+        120,
+        40,
+        f"{private_env(tmp_path / 'host')} {okey101()} host --port {port} --name Host "
+        "--seed 5 --bots easy --bot-delay 0.2",
+    )
+    try:
+        lobby = wait_for(host, "Join code ")
+        code = lobby.split("Join code ", 1)[1].split()[0]
+        start(
+            guest,
+            120,
+            40,
+            f"{private_env(tmp_path / 'join')} {okey101()} join 127.0.0.1:{port} {code} "
+            "--name Ayse",
+        )
+        try:
+            wait_for(host, "Seat 2: Ayse")
+            wait_for(guest, "Waiting for Host to start")
+            send(host, "Enter")
+            wait_for(host, "Middle: 20")
+            wait_for(guest, "Middle: 20")
+            # Seed 5: seat 1 (the host) starts with 22 tiles and discards first.
+            send(host, "x")
+            wait_for(guest, "Host discarded")
+            # Ayşe sits next: her turn comes; draw and discard, and the host's log says so.
+            wait_for(guest, "Your turn")
+            send(guest, "d")
+            send(guest, "x")
+            wait_for(host, "Ayse discarded")
+        finally:
+            subprocess.run([*TMUX(guest), "kill-server"], check=False)
+    finally:
+        subprocess.run([*TMUX(host), "kill-server"], check=False)
