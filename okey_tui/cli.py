@@ -72,9 +72,9 @@ def use_our_catalogue_for_click() -> None:
     for name in _CLICK_MODULES:
         module = importlib.import_module(f"click.{name}")
         if hasattr(module, "_"):
-            module._ = i18n.gettext  # type: ignore[attr-defined]
+            module._ = i18n.gettext  # type: ignore[attr-defined]  # click's modules declare no _ for mypy; we replace theirs
         if hasattr(module, "ngettext"):
-            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]  # as above, for plurals
 
 
 def localize(command: click.Command) -> click.Command:

@@ -71,7 +71,7 @@ class TableSettings:
         )
 
     def with_changes(self, **changes: object) -> TableSettings:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)  # type: ignore[arg-type]  # the dataclass checks the fields; checked() the values
 
     def checked(self) -> TableSettings:
         """The same settings with anything out of range put back to its default."""
@@ -85,7 +85,7 @@ class TableSettings:
             self,
             game_type=game_type,
             hands=hands,
-            bots=bots,  # type: ignore[arg-type]
+            bots=bots,  # type: ignore[arg-type]  # a 3-tuple of levels, checked just above
             name=name,
             penalties=bool(self.penalties),
             partners=bool(self.partners),
@@ -109,7 +109,7 @@ class TableSettings:
 
 def _delay(value: object) -> float:
     try:
-        delay = float(value)  # type: ignore[arg-type]
+        delay = float(value)  # type: ignore[arg-type]  # any JSON value: float() refuses what is not a number
     except (TypeError, ValueError):
         return TableSettings.bot_delay
     return min(max(delay, 0.0), 10.0)

@@ -83,7 +83,7 @@ class RuleSet:
         return self.game_type is GameType.CHALLENGE
 
     def with_options(self, **changes: object) -> RuleSet:
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)  # type: ignore[arg-type]  # field names and types checked by the dataclass at run time
 
     # -- text form, used in the position notation ----------------------------
     def code(self) -> str:

@@ -497,7 +497,7 @@ class Hand:
             DeclarePairs: self._declare_pairs,
             Discard: self._discard,
         }[type(action)]
-        handler(action)  # type: ignore[operator]
+        handler(action)  # type: ignore[operator]  # each handler takes its own action type, looked up by that type
         if self.phase is Phase.PLAY and not isinstance(
             action, DrawMiddle | TakeDiscard | GiveBack | TakeBack
         ):

@@ -293,7 +293,7 @@ class NewTableScreen(Screen[TableSettings]):
         self.query_one("#opt-type").focus()
 
     def on_save_row_chosen(self, message: SaveRow.Chosen) -> None:
-        self.app.action_resume(message.match_id)  # type: ignore[attr-defined]
+        self.app.action_resume(message.match_id)  # type: ignore[attr-defined]  # the OkeyApp's action, not every App's
 
     def chosen(self) -> TableSettings:
         def row(id_: str) -> object:
@@ -332,14 +332,14 @@ class NewTableScreen(Screen[TableSettings]):
 
     def action_start(self) -> None:
         if isinstance(self.focused, SaveRow):
-            self.app.action_resume(self.focused.match_id)  # type: ignore[attr-defined]
+            self.app.action_resume(self.focused.match_id)  # type: ignore[attr-defined]  # as above
             return
         self.dismiss(self.chosen())
 
     def action_resume_focused(self) -> None:
         """r: the match under the cursor, else the most recently played one."""
         match_id = self.focused.match_id if isinstance(self.focused, SaveRow) else ""
-        self.app.action_resume(match_id)  # type: ignore[attr-defined]
+        self.app.action_resume(match_id)  # type: ignore[attr-defined]  # as above
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume_focused":
