@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from okey_tui.engine.rules import RuleSet
     from okey_tui.net.server import TableServer
 
 from okey_tui.commands.play import _bots, table_changes
@@ -110,62 +109,32 @@ def host(
             context.load_cert_chain(cert, key)
         except (ssl.SSLError, OSError) as exc:
             raise click.BadParameter(f"cannot load the certificate and key: {exc}") from None
-    delay = 0.6 if bot_delay is None else bot_delay
-    if no_seat:
-        _serve(
-            rules,
-            seed,
-            (levels[0], *levels),
-            port=port,
-            public=public,
-            context=context,
-            bot_delay=delay,
-            start_when_full=start_when_full,
-        )
-        return
-    _sit(
-        rules,
-        seed,
-        (levels[0], *levels),
-        port=port,
-        public=public,
-        context=context,
-        cert=cert,
-        bot_delay=delay,
-        start_when_full=start_when_full,
-        name=(name or "").strip() or "Host",
-    )
-
-
-def _sit(
-    rules: RuleSet,
-    seed: int | None,
-    levels: tuple[str, ...],
-    *,
-    port: int,
-    public: bool,
-    context: ssl.SSLContext | None,
-    cert: str | None,
-    bot_delay: float,
-    start_when_full: bool,
-    name: str,
-) -> None:
-    """Serve the table and sit at it in this terminal (the host's seat is seat 1)."""
     import secrets
 
     from okey_tui.net.server import TableServer
-    from okey_tui.ui.remote import RemoteApp, Seat
 
+    all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
     server = TableServer(
         rules,
         secrets.randbelow(2**31) if seed is None else seed,
-        (levels[0], levels[1], levels[2], levels[3]),
+        (all_levels[0], all_levels[1], all_levels[2], all_levels[3]),
         host="0.0.0.0" if public else "127.0.0.1",
         port=port,
         ssl_context=context,
-        bot_delay=bot_delay,
+        bot_delay=0.6 if bot_delay is None else bot_delay,
         start_when_full=start_when_full,
     )
+    if no_seat:
+        _serve(server, public=public, start_when_full=start_when_full)
+    else:
+        _sit(server, public=public, cert=cert, name=(name or "").strip() or "Host")
+
+
+def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> None:
+    """Sit at the table in this terminal, joining it over loopback (the host's seat is seat 1)."""
+    from okey_tui.ui.remote import RemoteApp, Seat
+
+    context = server.ssl_context
     own: ssl.SSLContext | None = None
     if context is not None and cert is not None:
         # The host reaches its own table over loopback: trust its own certificate.
@@ -182,35 +151,14 @@ def _sit(
     RemoteApp(seat, server=server).run()
 
 
-def _serve(
-    rules: RuleSet,
-    seed: int | None,
-    levels: tuple[str, ...],
-    *,
-    port: int,
-    public: bool,
-    context: ssl.SSLContext | None,
-    bot_delay: float,
-    start_when_full: bool,
-) -> None:
+def _serve(server: TableServer, *, public: bool, start_when_full: bool) -> None:
+    """Only serve the table, saying on this terminal who comes and goes."""
     import asyncio
     import logging
-    import secrets
-
-    from okey_tui.net.server import TableServer
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
-    server = TableServer(
-        rules,
-        secrets.randbelow(2**31) if seed is None else seed,
-        (levels[0], levels[1], levels[2], levels[3]),
-        host="0.0.0.0" if public else "127.0.0.1",
-        port=port,
-        ssl_context=context,
-        bot_delay=bot_delay,
-        start_when_full=start_when_full,
-        on_notice=lambda text: click.echo(text),
-    )
+    server.on_notice = click.echo
+    port, context, rules = server.port, server.ssl_context, server.rules
 
     async def run() -> None:
         try:
