@@ -277,7 +277,12 @@ COLOURS: dict[str, str] = {"R": N_("red"), "Y": N_("yellow"), "B": N_("blue"), "
 
 MELD_KINDS: dict[str, str] = {"run": N_("run"), "set": N_("set"), "pair": N_("pair")}
 
-BOT_LEVELS: dict[str, str] = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+BOT_LEVELS: dict[str, str] = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 
 
 def game_type_label(game_type: Any) -> str:

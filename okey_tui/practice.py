@@ -233,12 +233,15 @@ class ExpertHint:
 def _points(diff: float) -> str:
     whole = round(abs(diff))
     if whole == 0:
-        return "about the same"
-    return f"about {whole} point{'s' * (whole != 1)} {'worse' if diff < 0 else 'better'}"
+        return _("about the same")
+    if diff < 0:
+        return ngettext("about {n} point worse", "about {n} points worse", whole).format(n=whole)
+    return ngettext("about {n} point better", "about {n} points better", whole).format(n=whole)
 
 
 def _share(rate: float) -> str:
-    return f"{round(rate * 100)}%"
+    """``40%`` (``%40`` in Turkish)."""
+    return _("{percent}%").format(percent=round(rate * 100))
 
 
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
@@ -255,58 +258,74 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
     advice = ExpertBot(samples=samples).advise(view)
     action = advice.action
     okey = view.okey
-    deals = f"over {advice.samples} deals of the tiles you cannot see"
-    draws = f"{HORIZON} draw{'s' * (HORIZON != 1)}"
+    deals = ngettext(
+        "over {n} deal of the tiles you cannot see",
+        "over {n} deals of the tiles you cannot see",
+        advice.samples,
+    ).format(n=advice.samples)
+    draws = ngettext("{n} draw", "{n} draws", HORIZON).format(n=HORIZON)
     lines: list[str] = []
     if isinstance(action, (DrawMiddle, TakeDiscard)):
         left = left_discard_advice(view)
         tile = view.left_discard
         if isinstance(action, TakeDiscard) and tile is not None:
-            headline = f"Take {tile} from the left"
+            headline = _("Take {tile} from the left").format(tile=tile)
             if left is not None:
-                lines.append(f"It {left.reason}.")
+                lines.append(_("It {reason}.").format(reason=left.reason))
         else:
-            headline = "Draw from the middle"
+            headline = _("Draw from the middle")
             if left is not None:
                 lines.append(f"{left.tile}: {left.reason}.")
         if len(advice.options) == 2:
             best, other = advice.options
-            what = "taking it" if isinstance(other.action, TakeDiscard) else "a draw"
-            lines.append(f"Against {what}: {_points(other.score - best.score)}, {deals}.")
+            against = (
+                _("Against taking it: {points}, {deals}.")
+                if isinstance(other.action, TakeDiscard)
+                else _("Against a draw: {points}, {deals}.")
+            )
+            lines.append(against.format(points=_points(other.score - best.score), deals=deals))
         return ExpertHint(action, headline, tuple(lines))
     if advice.kind == "finish":
         if isinstance(action, Open):
             value = sum(m.value for m in action.melds)
             return ExpertHint(
                 action,
-                "Go out this turn: open now",
+                _("Go out this turn: open now"),
                 (
-                    f"Lay {', '.join(m.text(okey) for m in action.melds)} ({value})"
-                    ", then put every other tile on the table and throw the last one.",
-                    "Going out with your first lay-down counts double.",
+                    _(
+                        "Lay {melds} ({value}), then put every other tile on the table "
+                        "and throw the last one."
+                    ).format(melds=", ".join(m.text(okey) for m in action.melds), value=value),
+                    _("Going out with your first lay-down counts double."),
                 ),
             )
         return ExpertHint(
-            action, "Go out this turn", ("Follow the finish below, one step at a time.",)
+            action, _("Go out this turn"), (_("Follow the finish below, one step at a time."),)
         )
     if isinstance(action, Discard):
-        headline = f"Throw {action.tile}"
+        headline = _("Throw {tile}").format(tile=action.tile)
         if advice.options:
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)
             if view.opening is None:
                 lines.append(
-                    f"Keeping the rest, you reach the floor within {draws} in "
-                    f"{_share(chosen.open_rate)} of the deals ({deals})."
+                    _(
+                        "Keeping the rest, you reach the floor within {draws} "
+                        "in {share} of the deals ({deals})."
+                    ).format(draws=draws, share=_share(chosen.open_rate), deals=deals)
                 )
             else:
                 lines.append(
-                    f"Keeping the rest, you could go out within {draws} in "
-                    f"{_share(chosen.finish_rate)} of the deals ({deals})."
+                    _(
+                        "Keeping the rest, you could go out within {draws} "
+                        "in {share} of the deals ({deals})."
+                    ).format(draws=draws, share=_share(chosen.finish_rate), deals=deals)
                 )
             if chosen.feed_rate >= 0.1:
                 lines.append(
-                    f"It helps the player on your right in {_share(chosen.feed_rate)} of them."
+                    _("It helps the player on your right in {share} of them.").format(
+                        share=_share(chosen.feed_rate)
+                    )
                 )
             alike: list[str] = []
             for other in [o for o in advice.options if o.action != action][:4]:
@@ -315,49 +334,62 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 if round(abs(diff)) == 0:
                     alike.append(str(other.action.tile))
                 else:
-                    lines.append(f"Throwing {other.action.tile} instead: {_points(diff)}.")
+                    lines.append(
+                        _("Throwing {tile} instead: {points}.").format(
+                            tile=other.action.tile, points=_points(diff)
+                        )
+                    )
             if alike:
-                lines.append(f"{' or '.join(alike)} would do about as well.")
+                lines.append(
+                    _("{tiles} would do about as well.").format(tiles=_(" or ").join(alike))
+                )
         else:
-            lines.append("It is the tile your melds need least.")
+            lines.append(_("It is the tile your melds need least."))
         if view.opening is not None and okey in view.rack and view.can_touch_table():
-            lines.append("Hold your okey: kept to the end, it can be your last throw (x2).")
+            lines.append(_("Hold your okey: kept to the end, it can be your last throw (x2)."))
         return ExpertHint(action, headline, tuple(lines))
     if isinstance(action, Open):
+        pairs = len(action.melds)
+        points = sum(m.value for m in action.melds)
         worth = (
-            f"{len(action.melds)} pairs"
+            ngettext("{n} pair", "{n} pairs", pairs).format(n=pairs)
             if any(m.kind is MeldKind.PAIR for m in action.melds)
-            else f"{sum(m.value for m in action.melds)} points"
+            else ngettext("{n} point", "{n} points", points).format(n=points)
         )
         return ExpertHint(
             action,
-            f"Open now with {worth}",
-            ("Once open, you can add to the table and your tiles count less if someone goes out.",),
+            _("Open now with {worth}").format(worth=worth),
+            (
+                _(
+                    "Once open, you can add to the table and your tiles count less "
+                    "if someone goes out."
+                ),
+            ),
         )
     if isinstance(action, AddTile):
         return ExpertHint(
             action,
-            f"Lay off {action.tile} on meld {action.target + 1} now",
-            ("A tile on the table no longer counts against you when the hand ends.",),
+            _("Lay off {tile} on meld {n} now").format(tile=action.tile, n=action.target + 1),
+            (_("A tile on the table no longer counts against you when the hand ends."),),
         )
     if isinstance(action, Lay):
         return ExpertHint(
             action,
-            f"Lay {', '.join(m.text(okey) for m in action.melds)} now",
-            ("Tiles in melds on the table no longer count against you.",),
+            _("Lay {melds} now").format(melds=", ".join(m.text(okey) for m in action.melds)),
+            (_("Tiles in melds on the table no longer count against you."),),
         )
     if isinstance(action, SwapOkey):
         return ExpertHint(
             action,
-            f"Take the okey from meld {action.target + 1}",
-            ("Give the real tile for it; the okey must go back on the table this turn.",),
+            _("Take the okey from meld {n}").format(n=action.target + 1),
+            (_("Give the real tile for it; the okey must go back on the table this turn."),),
         )
     if isinstance(action, GiveBack):
         return ExpertHint(
-            action, "Give the taken tile back", ("It does not fit an opening this turn.",)
+            action, _("Give the taken tile back"), (_("It does not fit an opening this turn."),)
         )
     if isinstance(action, TakeBack):
-        return ExpertHint(action, "Take your melds back", ("The taken tile cannot be used.",))
+        return ExpertHint(action, _("Take your melds back"), (_("The taken tile cannot be used."),))
     return ExpertHint(action, str(action), ())
 
 

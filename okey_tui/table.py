@@ -12,7 +12,8 @@ The contract:
 * ``view()`` is the only source of tiles: it never holds another seat's
   rack or the order of the middle.
 * ``act`` either succeeds or raises :class:`ActionRefused` carrying the
-  engine's refusal (error class name, code if the error has one, message);
+  engine's refusal (error class name, code if the error has one, message
+  in the player's language);
   a refused action changes nothing.
 * ``events`` is the log this seat may see for the current hand: another
   seat's draw from the middle carries no tile.
@@ -34,6 +35,7 @@ from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
 from okey_tui.engine.state import Event, Outcome, TableMeld
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.messages import describe
 
 
 class ActionRefused(Exception):
@@ -62,12 +64,16 @@ class ActionRefused(Exception):
 
     @classmethod
     def from_error(cls, exc: OkeyError) -> ActionRefused:
-        """The refusal of an engine error, for a screen that never sees the engine."""
+        """The refusal of an engine error, for a screen that never sees the engine.
+
+        The message is made from the error's code and parameters in the current
+        language (:func:`okey_tui.messages.describe`), never the engine's own words.
+        """
         code = exc.code.value if exc.code is not None else None
         params: dict[str, object] = {
             k: v if isinstance(v, int | str) else str(v) for k, v in exc.params.items()
         }
-        return cls(type(exc).__name__, code, str(exc), rule=exc.rule, params=params)
+        return cls(type(exc).__name__, code, describe(exc), rule=exc.rule, params=params)
 
 
 @dataclass(frozen=True, slots=True)

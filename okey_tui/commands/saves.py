@@ -73,7 +73,12 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         )
     for s in summaries:
         table.add_row(
-            s.id, s.started, s.table, f"{s.hand}/{s.hands}", str(s.score), "\n".join(s.seats)
+            s.id,
+            s.started,
+            s.table_text,
+            f"{s.hand}/{s.hands}",
+            str(s.score),
+            "\n".join(s.seat_texts),
         )
     console.print(table)
     console.print(_("Continue one with [bold]okey101 play --resume ID[/]."))

@@ -24,6 +24,7 @@ from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, plan_adds
+from okey_tui.i18n import _
 from okey_tui.practice import TurnUndo
 from okey_tui.table import (
     ActionRefused,
@@ -59,7 +60,7 @@ class LocalTable:
     def sit(self, seat: int) -> None:
         """Hot-seat: the screen now shows ``seat`` (one of the table's people)."""
         if seat not in self.session.humans:
-            raise ValueError(f"seat {seat} is not a person's")
+            raise ValueError(_("Seat {seat} is not a person's").format(seat=seat + 1))
         self.session.viewer = seat
 
     @property
@@ -140,7 +141,9 @@ class LocalTable:
         path = self.session.save_path
         if path is None or self.match_over:
             return None
-        return f"The match is saved: okey101 play --resume {path.stem} continues it."
+        return _("The match is saved: okey101 play --resume {id} continues it.").format(
+            id=path.stem
+        )
 
     # -- acting -------------------------------------------------------------------------------
     async def act(self, action: Action) -> None:
@@ -206,14 +209,12 @@ class LocalTable:
             undo.after(session.hand, action, True)
 
     def _not_your_turn(self) -> ActionRefused:
-        from okey_tui.engine.errors import ErrorCode, NotYourTurnError
+        from okey_tui.engine.errors import ErrorCode
 
+        code = ErrorCode.NOT_YOUR_TURN
         who = self.session.seat_name(self.turn)
-        return ActionRefused.from_error(
-            NotYourTurnError(
-                f"It is {who}'s turn: wait for your turn", code=ErrorCode.NOT_YOUR_TURN
-            )
-        )
+        message = _("It is {who}'s turn: wait for your turn").format(who=who)
+        return ActionRefused("NotYourTurnError", code.value, message, rule=code.rule)
 
     # -- undo (a practice table) --------------------------------------------------------------
     @property

@@ -24,9 +24,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from okey_tui import storage
+from okey_tui.i18n import N_, _
+from okey_tui.messages import bot_level
 from okey_tui.net.client import JoinError, RemoteTable
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp
+from okey_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
@@ -52,14 +55,18 @@ class LobbyScreen(Screen[None]):
     """Who sits at the table until the match starts; the lead starts it with Enter."""
 
     BINDINGS = [
-        Binding("enter", "start", "Start the match"),
-        Binding("slash", "chat", "Chat"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter", "start", N_("Start the match")),
+        Binding("slash", "chat", N_("Chat")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="lobby"):
-            yield Static("okey101 — a table with friends", classes="dialog-title")
+            yield Static(_("okey101 — a table with friends"), classes="dialog-title")
             yield Static(id="lobby-join")
             yield Static(id="lobby-seats")
             yield Static(id="lobby-chat")
@@ -78,10 +85,16 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             for info in table.seats():
                 mark = "▶ " if info.seat == table.seat else "  "
-                who = info.name + (f" (bot, {info.level})" if info.level else "")
+                if info.level:
+                    who = _("{name} (bot, {level})").format(
+                        name=info.name, level=bot_level(info.level)
+                    )
+                else:
+                    who = info.name
                 if not info.connected:
-                    who += " — away"
-                seats.append(f"{mark}Seat {info.seat + 1}: {who}\n")
+                    who += " — " + _("away")
+                seat_line = _("Seat {n}: {who}").format(n=info.seat + 1, who=who)
+                seats.append(f"{mark}{seat_line}\n")
         self.query_one("#lobby-seats", Static).update(seats)
         chat = Text()
         if table is not None:
@@ -150,7 +163,9 @@ class RemoteApp(OkeyApp):
             try:
                 port = await self.server.start()
             except OSError as exc:
-                self.problem = f"Cannot open the table: {exc.strerror or exc} (give another --port)"
+                self.problem = _("Cannot open the table: {error} (give another --port)").format(
+                    error=exc.strerror or exc
+                )
                 self.show_lobby()
                 return
             self.seat_info = replace(
@@ -178,11 +193,13 @@ class RemoteApp(OkeyApp):
                     seat.url, seat.code, seat.name, ssl_context=seat.ssl_context
                 )
         except JoinError as exc:
-            self.problem = f"The table said no: {exc.message}"
+            self.problem = _("The table said no: {reason}").format(reason=exc.message)
             self.show_lobby()
             return
         except (OSError, TimeoutError) as exc:
-            self.problem = f"Cannot reach the table at {seat.url}: {exc}"
+            self.problem = _("Cannot reach the table at {url}: {error}").format(
+                url=seat.url, error=exc
+            )
             self.show_lobby()
             return
         self.sit(table)
@@ -228,20 +245,22 @@ class RemoteApp(OkeyApp):
 
     def lobby_status(self) -> str:
         if self.problem:
-            return self.problem + " · q quits"
+            return self.problem + " · " + _("q quits")
         table = self.table
         if table is None:
-            return f"Connecting to {self.seat_info.url}…"
+            return _("Connecting to {url}…").format(url=self.seat_info.url)
         if table.lead == table.seat:
-            return "Enter starts the match when everyone is here (empty seats are bots)"
-        lead = next((s.name for s in table.seats() if s.seat == table.lead), "the first player")
-        return f"Waiting for {lead} to start the match · / chats · q quits"
+            return _("Enter starts the match when everyone is here (empty seats are bots)")
+        lead = next((s.name for s in table.seats() if s.seat == table.lead), None)
+        if lead is None:
+            return _("Waiting for the first player to start the match · / chats · q quits")
+        return _("Waiting for {name} to start the match · / chats · q quits").format(name=lead)
 
     def connection_lost(self) -> None:
         if self._rejoining or self.table is None:
             return
         self._rejoining = True
-        self.notify("The connection to the table dropped: taking the seat back…", timeout=4)
+        self.notify(_("The connection to the table dropped: taking the seat back…"), timeout=4)
         self.run_worker(self.rejoin(), exclusive=True, group="connect")
 
     async def rejoin(self) -> None:
@@ -249,7 +268,7 @@ class RemoteApp(OkeyApp):
         old = self.table
         seat = self.seat_info
         try:
-            for _ in range(REJOIN_TRIES):
+            for _try in range(REJOIN_TRIES):
                 try:
                     table = await RemoteTable.rejoin(
                         seat.url, seat.token, ssl_context=seat.ssl_context
@@ -265,9 +284,9 @@ class RemoteApp(OkeyApp):
                 table.on_close = self.connection_lost
                 table.set_listener(self.table_changed)
                 self.table_changed()
-                self.notify("Back at the table.", timeout=3)
+                self.notify(_("Back at the table."), timeout=3)
                 return
-            self.problem = "The table is gone: the connection could not be made again"
+            self.problem = _("The table is gone: the connection could not be made again")
             if self.screen_stack and not isinstance(self.screen, LobbyScreen):
                 self.switch_or_push(LobbyScreen())
             self.call_after_refresh(self.show_lobby)

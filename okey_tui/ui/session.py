@@ -22,6 +22,8 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Event, Hand
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import N_, _
+from okey_tui.messages import bot_level, game_type_label
 from okey_tui.storage import SavedMatch
 
 HUMAN = 0
@@ -203,7 +205,9 @@ class Session:
             return self.name
         if seat in self.humans:
             n = self.humans.index(seat) - 1
-            return self.human_names[n] if n < len(self.human_names) else f"Player {n + 2}"
+            if n < len(self.human_names):
+                return self.human_names[n]
+            return _("Player {n}").format(n=n + 2)
         # A person's name is theirs: a bot that would share it takes another.
         return bot_names([self.seat_name(h) for h in self.humans])[seat - 1]
 
@@ -237,7 +241,8 @@ class Session:
             from okey_tui.engine.errors import ErrorCode, NotYourTurnError
 
             raise NotYourTurnError(
-                "It is not your turn: wait for the others to play", code=ErrorCode.NOT_YOUR_TURN
+                _("It is not your turn: wait for the others to play"),
+                code=ErrorCode.NOT_YOUR_TURN,
             )
         events = self.hand.apply(action)
         self.autosave()
@@ -257,21 +262,20 @@ class Session:
         bot = self.bots[seat]
         if bot is None:
             return safe_action(view)
-        action, _ = choose_action(bot, view)
-        return action
+        return choose_action(bot, view)[0]
 
     def apply_bot(self, seat: int, view: PlayerView, action: Action | None) -> list[Event]:
         """Apply a bot's action through the one bot driver: a refused one is logged and
         replaced by a plain legal move."""
         if self.hand.turn != seat or self.hand.is_over:
             return []
-        _, events, _ = apply_action(self.hand, seat, action, self.bots[seat])
+        events = apply_action(self.hand, seat, action, self.bots[seat])[1]
         self.autosave()
         return list(events)
 
     def play_bots(self, limit: int = 10_000) -> None:
         """Let the bots play until it is the human's turn or the hand ends (tests, scripts)."""
-        for _ in range(limit):
+        for _turn in range(limit):
             if not self.bots_to_play:
                 return
             self.apply_bot(*self.bot_action())
@@ -306,7 +310,12 @@ class Session:
 
 @dataclass(frozen=True)
 class SaveSummary:
-    """One unfinished match in a few words."""
+    """One unfinished match in a few words.
+
+    ``table`` and ``seats`` are the language-free words of ``okey101 saves --json``
+    (``Classic, partners``; ``Ayşe (hard)``); ``table_text`` and ``seat_texts`` say
+    the same in the language of the screen.
+    """
 
     id: str
     started: str
@@ -315,6 +324,8 @@ class SaveSummary:
     hands: int
     score: int
     seats: tuple[str, str, str, str]
+    table_text: str = ""
+    seat_texts: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -329,30 +340,40 @@ class SaveSummary:
 
     def line(self) -> str:
         """``Classic · hand 2/11 · score 45 · 2026-11-30 20:58``"""
-        return f"{self.table} · hand {self.hand}/{self.hands} · score {self.score} · {self.started}"
+        return _("{table} · hand {hand}/{hands} · score {score} · {started}").format(
+            table=self.table_text or self.table,
+            hand=self.hand,
+            hands=self.hands,
+            score=self.score,
+            started=self.started,
+        )
 
 
 def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
     session = Session.resume(entry.saved, None)
     rules = session.rules
-    table = rules.game_type.label
+    options = []  # in English for the JSON, translated where shown
     if rules.partners:
-        table += ", partners"
+        options.append(N_("partners"))
     if not rules.penalties:
-        table += ", no penalties"
+        options.append(N_("no penalties"))
     if session.practice:
-        table += ", practice"
-    seats = tuple(
-        session.seat_name(s) + ("" if s in session.humans else f" ({session.levels[s - 1]})")
-        for s in range(4)
-    )
+        options.append(N_("practice"))
+    levels = [None if s in session.humans else session.levels[s - 1] for s in range(4)]
+    names = [session.seat_name(s) for s in range(4)]
+    seats = tuple(n if lv is None else f"{n} ({lv})" for n, lv in zip(names, levels, strict=True))
     match = session.match
     return SaveSummary(
         id=entry.id,
         started=entry.started,
-        table=table,
+        table=", ".join([rules.game_type.label, *options]),
         hand=match.hand_number + 1,
         hands=rules.hands,
         score=match.totals()[HUMAN],
         seats=(seats[0], seats[1], seats[2], seats[3]),
+        table_text=", ".join([game_type_label(rules.game_type), *map(_, options)]),
+        seat_texts=tuple(
+            n if lv is None else f"{n} ({bot_level(lv)})"
+            for n, lv in zip(names, levels, strict=True)
+        ),
     )

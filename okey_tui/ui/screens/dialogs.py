@@ -74,11 +74,15 @@ class ConfirmScreen(ModalScreen[bool]):
 class ChatScreen(ModalScreen[str | None]):
     """One line of chat for the table."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Say to the table (Enter sends, Esc cancels)", classes="dialog-title")
+            yield Static(_("Say to the table (Enter sends, Esc cancels)"), classes="dialog-title")
             yield Input(max_length=200, id="chat-line")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

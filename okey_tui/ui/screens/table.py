@@ -35,6 +35,8 @@ from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
+from okey_tui.i18n import N_, _, ngettext
+from okey_tui.messages import describe_opening, meld_kind
 from okey_tui.table import ActionRefused, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
@@ -62,19 +64,20 @@ if TYPE_CHECKING:
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
 
 # The longer words of the help screen for keys that share them.
-SELECT = "select or unselect the tile under the cursor (or click it)"
-GROUP = "select the group under the cursor (or click its value)"
-EXTEND = "extend the selection to the left / right"
-SLIDE = "slide the selection (or the tile under the cursor) along its row"
-OTHER_ROW = "move the selection to the other row, into free slots"
-ROW_ENDS = "move the selection to the start / end of its row (no selection: the cursor)"
-NEXT_GAP = "move the selection past the next group, into the gap after it"
-STAGE = "stage the selection; with nothing selected, every group that is a meld"
-COMMIT = "lay down the staged melds (your opening, or new melds)"
-DISCARD = "discard the selected tile, or the one under the cursor"
-UNSTAGE = "clear the selection; then put staged tiles back in their slots"
-LOG = "show or hide the game log (over the table on a small terminal)"
-SCROLL = "scroll the table melds up / down"
+CURSOR = N_("move the cursor on the rack")
+SELECT = N_("select or unselect the tile under the cursor (or click it)")
+GROUP = N_("select the group under the cursor (or click its value)")
+EXTEND = N_("extend the selection to the left / right")
+SLIDE = N_("slide the selection (or the tile under the cursor) along its row")
+OTHER_ROW = N_("move the selection to the other row, into free slots")
+ROW_ENDS = N_("move the selection to the start / end of its row (no selection: the cursor)")
+NEXT_GAP = N_("move the selection past the next group, into the gap after it")
+STAGE = N_("stage the selection; with nothing selected, every group that is a meld")
+COMMIT = N_("lay down the staged melds (your opening, or new melds)")
+DISCARD = N_("discard the selected tile, or the one under the cursor")
+UNSTAGE = N_("clear the selection; then put staged tiles back in their slots")
+LOG = N_("show or hide the game log (over the table on a small terminal)")
+SCROLL = N_("scroll the table melds up / down")
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
     ErrorCode.TILE_DOES_NOT_FIT.value,
@@ -102,47 +105,89 @@ class TableScreen(Screen[None]):
     # help screen lists all of them with their tooltip, and a key that cannot be used
     # now explains itself (see on_key).
     BINDINGS = [
-        Binding("left", "cursor(-1, 0)", "←", show=False, tooltip="move the cursor on the rack"),
-        Binding("right", "cursor(1, 0)", "→", show=False, tooltip="move the cursor on the rack"),
-        Binding("up", "cursor(0, -1)", "↑", show=False, tooltip="move the cursor on the rack"),
-        Binding("down", "cursor(0, 1)", "↓", show=False, tooltip="move the cursor on the rack"),
-        Binding("space", "select", "Select", show=False, tooltip=SELECT),
-        Binding("m", "select_group", "Group", show=False, tooltip=GROUP),
-        Binding("left_square_bracket", "extend(-1)", "Extend", show=False, tooltip=EXTEND),
-        Binding("right_square_bracket", "extend(1)", "Extend", show=False, tooltip=EXTEND),
-        Binding("shift+left", "shift(-1, 0)", "Move", show=False, tooltip=SLIDE),
-        Binding("shift+right", "shift(1, 0)", "Move", show=False, tooltip=SLIDE),
-        Binding("shift+up", "shift(0, -1)", "Move", show=False, tooltip=OTHER_ROW),
-        Binding("shift+down", "shift(0, 1)", "Move", show=False, tooltip=OTHER_ROW),
-        Binding("home", "jump(-1)", "To start", show=False, tooltip=ROW_ENDS),
-        Binding("end", "jump(1)", "To end", show=False, tooltip=ROW_ENDS),
-        Binding("tab", "next_gap", "Next gap", show=False, priority=True, tooltip=NEXT_GAP),
-        Binding("d", "draw", "Draw", tooltip="draw from the middle"),
-        Binding("t", "take", "Take", tooltip="take the left discard (only to use it this turn)"),
-        Binding("g", "give_back", "Give", tooltip="give the taken discard back and draw instead"),
-        Binding("o", "stage", "Open", tooltip=STAGE),
-        Binding("enter", "commit", "Lay down", show=False, tooltip=COMMIT),
-        Binding("a", "add", "Add", tooltip="add the selection to a table meld (all or nothing)"),
+        Binding("left", "cursor(-1, 0)", "←", show=False, tooltip=CURSOR),
+        Binding("right", "cursor(1, 0)", "→", show=False, tooltip=CURSOR),
+        Binding("up", "cursor(0, -1)", "↑", show=False, tooltip=CURSOR),
+        Binding("down", "cursor(0, 1)", "↓", show=False, tooltip=CURSOR),
+        Binding("space", "select", N_("Select"), show=False, tooltip=SELECT),
+        Binding("m", "select_group", N_("Group"), show=False, tooltip=GROUP),
+        Binding("left_square_bracket", "extend(-1)", N_("Extend"), show=False, tooltip=EXTEND),
+        Binding("right_square_bracket", "extend(1)", N_("Extend"), show=False, tooltip=EXTEND),
+        Binding("shift+left", "shift(-1, 0)", N_("Move"), show=False, tooltip=SLIDE),
+        Binding("shift+right", "shift(1, 0)", N_("Move"), show=False, tooltip=SLIDE),
+        Binding("shift+up", "shift(0, -1)", N_("Move"), show=False, tooltip=OTHER_ROW),
+        Binding("shift+down", "shift(0, 1)", N_("Move"), show=False, tooltip=OTHER_ROW),
+        Binding("home", "jump(-1)", N_("To start"), show=False, tooltip=ROW_ENDS),
+        Binding("end", "jump(1)", N_("To end"), show=False, tooltip=ROW_ENDS),
+        Binding("tab", "next_gap", N_("Next gap"), show=False, priority=True, tooltip=NEXT_GAP),
+        Binding("d", "draw", N_("Draw"), tooltip=N_("draw from the middle")),
         Binding(
-            "w", "swap", "Swap", tooltip="swap an okey off the table for the tile it stands for"
+            "t", "take", N_("Take"), tooltip=N_("take the left discard (only to use it this turn)")
         ),
-        Binding("b", "take_back", "Back", tooltip="take back what you laid this turn (asks first)"),
-        Binding("x", "discard", "Discard", tooltip=DISCARD),
-        Binding("s", "arrange('melds')", "Sort", tooltip="arrange by runs and sets, groups apart"),
-        Binding("p", "arrange('pairs')", "Pairs", tooltip="arrange by pairs, groups apart"),
-        Binding("escape", "unstage", "Unstage", show=False, tooltip=UNSTAGE),
-        Binding("v", "piles", "Piles", show=False, tooltip="see every discard pile (or click one)"),
-        Binding("c", "colour_blind", "Colour-blind", show=False, tooltip="shapes on the tiles"),
-        Binding("h", "hints", "Hints", tooltip="show or hide the hint panel (practice tables)"),
-        Binding("u", "undo", "Undo", tooltip="undo your last step this turn (practice tables)"),
-        Binding("k", "mark_okeys", "Mark okeys", show=False, tooltip="mark the okeys on the rack"),
-        Binding("l", "toggle_log", "Log", tooltip=LOG),
-        Binding("n", "next_tip", "Got it", tooltip="put away the tip shown over the table"),
-        Binding("pageup", "scroll_melds(-1)", "Melds ↑", show=False, tooltip=SCROLL),
-        Binding("pagedown", "scroll_melds(1)", "Melds ↓", show=False, tooltip=SCROLL),
-        Binding("slash", "chat", "Chat", tooltip="say a line to the table (a table with friends)"),
-        Binding("question_mark", "help", "Help", tooltip="this help"),
-        Binding("q", "quit_table", "Quit", tooltip="quit (asks first; the match is saved)"),
+        Binding(
+            "g", "give_back", N_("Give"), tooltip=N_("give the taken discard back and draw instead")
+        ),
+        Binding("o", "stage", N_("Open"), tooltip=STAGE),
+        Binding("enter", "commit", N_("Lay down"), show=False, tooltip=COMMIT),
+        Binding(
+            "a", "add", N_("Add"), tooltip=N_("add the selection to a table meld (all or nothing)")
+        ),
+        Binding(
+            "w",
+            "swap",
+            N_("Swap"),
+            tooltip=N_("swap an okey off the table for the tile it stands for"),
+        ),
+        Binding(
+            "b",
+            "take_back",
+            N_("Back"),
+            tooltip=N_("take back what you laid this turn (asks first)"),
+        ),
+        Binding("x", "discard", N_("Discard"), tooltip=DISCARD),
+        Binding(
+            "s",
+            "arrange('melds')",
+            N_("Sort"),
+            tooltip=N_("arrange by runs and sets, groups apart"),
+        ),
+        Binding("p", "arrange('pairs')", N_("Pairs"), tooltip=N_("arrange by pairs, groups apart")),
+        Binding("escape", "unstage", N_("Unstage"), show=False, tooltip=UNSTAGE),
+        Binding(
+            "v",
+            "piles",
+            N_("Piles"),
+            show=False,
+            tooltip=N_("see every discard pile (or click one)"),
+        ),
+        Binding(
+            "c", "colour_blind", N_("Colour-blind"), show=False, tooltip=N_("shapes on the tiles")
+        ),
+        Binding(
+            "h", "hints", N_("Hints"), tooltip=N_("show or hide the hint panel (practice tables)")
+        ),
+        Binding(
+            "u", "undo", N_("Undo"), tooltip=N_("undo your last step this turn (practice tables)")
+        ),
+        Binding(
+            "k",
+            "mark_okeys",
+            N_("Mark okeys"),
+            show=False,
+            tooltip=N_("mark the okeys on the rack"),
+        ),
+        Binding("l", "toggle_log", N_("Log"), tooltip=LOG),
+        Binding("n", "next_tip", N_("Got it"), tooltip=N_("put away the tip shown over the table")),
+        Binding("pageup", "scroll_melds(-1)", N_("Melds ↑"), show=False, tooltip=SCROLL),
+        Binding("pagedown", "scroll_melds(1)", N_("Melds ↓"), show=False, tooltip=SCROLL),
+        Binding(
+            "slash",
+            "chat",
+            N_("Chat"),
+            tooltip=N_("say a line to the table (a table with friends)"),
+        ),
+        Binding("question_mark", "help", N_("Help"), tooltip=N_("this help")),
+        Binding("q", "quit_table", N_("Quit"), tooltip=N_("quit (asks first; the match is saved)")),
     ]
 
     class TableChanged(Message):
@@ -338,7 +383,7 @@ class TableScreen(Screen[None]):
         """The others have played: what they did on the table, then what this seat can do."""
         if not self.query_one("#status", Static).has_class("-error"):
             moves = self.moves_seen[-2:]
-            self.set_status(" · ".join([*moves, "Your turn" if moves else self.turn_hint()]))
+            self.set_status(" · ".join([*moves, _("Your turn") if moves else self.turn_hint()]))
         self.practice.show_tips()
 
     def sync_rack(self) -> None:
@@ -423,11 +468,11 @@ class TableScreen(Screen[None]):
         tiles = self.selected_tiles()
         if not tiles:
             return None
-        text = Text("Selected: ", "dim")
+        text = Text(_("Selected:") + " ", "dim")
         text.append_text(chips(tiles, view.okey))
         found = readings(tiles, view.okey)
         if found:
-            text.append(f"  = {found[0].kind.value} {found[0].value}", "green")
+            text.append(f"  = {meld_kind(found[0].kind)} {found[0].value}", "green")
         return text
 
     def selected_tiles(self) -> list[Tile]:
@@ -493,11 +538,11 @@ class TableScreen(Screen[None]):
     async def explain(self, action: str) -> None:
         table = self.table
         if table.hand_over:
-            self.set_status("The hand is over", error=True)
+            self.set_status(_("The hand is over"), error=True)
             return
         if not self.my_turn:
             who = self.seat_name(table.turn)
-            self.set_status(f"It is {who}'s turn: wait for your turn", error=True)
+            self.set_status(_("It is {who}'s turn: wait for your turn").format(who=who), error=True)
             return
         probes: dict[str, Action] = {
             "draw": DrawMiddle(),
@@ -519,9 +564,9 @@ class TableScreen(Screen[None]):
                 self.set_status(self.error_text(refused), error=True)
                 return
         if action in ("add", "swap") and not view.table:
-            self.set_status("There are no melds on the table yet", error=True)
+            self.set_status(_("There are no melds on the table yet"), error=True)
             return
-        self.set_status("That is not possible now", error=True)
+        self.set_status(_("That is not possible now"), error=True)
 
     # -- engine moves ----------------------------------------------------------------
     async def act(self, action: Action, quiet: bool = False, slots: Iterable[int] = ()) -> bool:
@@ -572,17 +617,17 @@ class TableScreen(Screen[None]):
             return
         self.staging.clear()
         if await self.act(TakeBack(), quiet=True):
-            self.set_status("You took back this turn's melds: they are back in their slots")
+            self.set_status(_("You took back this turn's melds: they are back in their slots"))
 
     async def action_discard(self, index: int | None = None) -> None:
         if index is None:
             if len(self.selected) > 1:
-                self.set_status("Select one tile to discard (Esc clears the selection)", True)
+                self.set_status(_("Select one tile to discard (Esc clears the selection)"), True)
                 return
             index = next(iter(self.selected)) if self.selected else self.cursor
         tile = self.rack.slots[index]
         if tile is None:
-            self.set_status("Put the cursor on the tile to discard (the slot is empty)", True)
+            self.set_status(_("Put the cursor on the tile to discard (the slot is empty)"), True)
             return
         if self.practice.confirm(Discard(tile), lambda: self.discard_at(index, tile)):
             return
@@ -623,7 +668,7 @@ class TableScreen(Screen[None]):
 
     def action_select(self) -> None:
         if self.rack.slots[self.cursor] is None:
-            self.set_status("There is no tile under the cursor to select", True)
+            self.set_status(_("There is no tile under the cursor to select"), True)
             return
         self.selected ^= {self.cursor}
         self.render_all()
@@ -631,7 +676,7 @@ class TableScreen(Screen[None]):
     def action_select_group(self) -> None:
         group = self.rack.group_at(self.cursor)
         if not group:
-            self.set_status("Put the cursor on a group of tiles to select it", True)
+            self.set_status(_("Put the cursor on a group of tiles to select it"), True)
             return
         self.toggle_group(group)
 
@@ -663,7 +708,7 @@ class TableScreen(Screen[None]):
         if dy:
             self.to_row(chosen, dy)
             return
-        self.moved(self.rack.move(chosen, dx), "The tiles are at the edge of the rack")
+        self.moved(self.rack.move(chosen, dx), _("The tiles are at the edge of the rack"))
 
     def to_row(self, chosen: list[int], dy: int) -> None:
         """Move the tiles to the other row, under or over where they are, into free slots."""
@@ -671,11 +716,17 @@ class TableScreen(Screen[None]):
         row, col = rack.place(chosen[0])
         target = row + dy
         if not 0 <= target < 2:
-            self.set_status("The tiles are on that row already")
+            self.set_status(_("The tiles are on that row already"))
             return
         start = rack.free_span(target, len(chosen), col, ignore=chosen)
         if start is None:
-            self.set_status(f"No room for {len(chosen)} tiles side by side on the other row")
+            self.set_status(
+                ngettext(
+                    "No room for {n} tile on the other row",
+                    "No room for {n} tiles side by side on the other row",
+                    len(chosen),
+                ).format(n=len(chosen))
+            )
             return
         self.moved(rack.move_to(chosen, target, start), "")
 
@@ -683,7 +734,7 @@ class TableScreen(Screen[None]):
         """Home/End: the tiles (or the cursor, on an empty slot) to the start/end of the row."""
         chosen = self.chosen_slots()
         rack = self.rack
-        row, _ = rack.place(chosen[0] if chosen else self.cursor)
+        row = rack.place(chosen[0] if chosen else self.cursor)[0]
         if not chosen:
             self.cursor = rack.index(row, 0 if end < 0 else rack.cols - 1)
             self.render_rack()
@@ -691,16 +742,25 @@ class TableScreen(Screen[None]):
         near = 0 if end < 0 else rack.cols - len(chosen)
         start = rack.free_span(row, len(chosen), near, ignore=chosen)
         if start is None:
-            self.set_status(f"No room for {len(chosen)} tiles side by side on this row")
+            self.set_status(
+                ngettext(
+                    "No room for {n} tile on this row",
+                    "No room for {n} tiles side by side on this row",
+                    len(chosen),
+                ).format(n=len(chosen))
+            )
             return
         self.moved(rack.move_to(chosen, row, start), "")
 
     def action_next_gap(self) -> None:
         chosen = self.chosen_slots()
         if not chosen:
-            self.set_status("Select tiles (or put the cursor on one) to move them", True)
+            self.set_status(_("Select tiles (or put the cursor on one) to move them"), True)
             return
-        self.moved(self.rack.next_gap(chosen), f"No gap holds {len(chosen)} tiles side by side")
+        no_gap = ngettext(
+            "No gap holds {n} tile", "No gap holds {n} tiles side by side", len(chosen)
+        ).format(n=len(chosen))
+        self.moved(self.rack.next_gap(chosen), no_gap)
 
     def action_arrange(self, by: str) -> None:
         from okey_tui.engine import solver
@@ -708,13 +768,19 @@ class TableScreen(Screen[None]):
         tiles = self.rack_tiles()
         okey = self.view.okey
         found = solver.best_melds(tiles, okey) if by == "melds" else solver.best_pairs(tiles, okey)
-        what = f"{found.value} points in runs and sets" if by == "melds" else f"{found.pairs} pairs"
+        what = (
+            ngettext(
+                "{n} point in runs and sets", "{n} points in runs and sets", found.value
+            ).format(n=found.value)
+            if by == "melds"
+            else ngettext("{n} pair", "{n} pairs", found.pairs).format(n=found.pairs)
+        )
         self.rack.arrange(
             [list(m.tiles) for m in found.melds], sorted(found.leftover, key=Tile.sort_key)
         )
         self.selected.clear()
         self.fresh.clear()
-        self.set_status(f"Sorted: {what} · o stages the groups")
+        self.set_status(_("Sorted: {what} · o stages the groups").format(what=what))
         self.render_all()
         self.keep_rack()
 
@@ -723,7 +789,9 @@ class TableScreen(Screen[None]):
         remember = getattr(self.app, "remember_colour_blind", None)
         if remember is not None:
             remember(self.colour_blind)
-        self.set_status("Colour-blind shapes " + ("on" if self.colour_blind else "off"))
+        self.set_status(
+            _("Colour-blind shapes on") if self.colour_blind else _("Colour-blind shapes off")
+        )
         self.render_rack()
 
     def on_rack_widget_slot_clicked(self, message: RackWidget.SlotClicked) -> None:
@@ -745,7 +813,7 @@ class TableScreen(Screen[None]):
             if source in self.selected and len(self.selected) > 1:
                 self.moved(
                     self.rack.move_by(self.selected, message.target - source),
-                    "The selected tiles do not fit there: another tile is in the way",
+                    _("The selected tiles do not fit there: another tile is in the way"),
                 )
                 return
             self.rack.swap(source, message.target)
@@ -755,7 +823,7 @@ class TableScreen(Screen[None]):
             self.keep_rack()
             return
         try:
-            widget, _ = self.get_widget_at(message.screen_x, message.screen_y)
+            widget = self.get_widget_at(message.screen_x, message.screen_y)[0]
         except Exception:
             return
         node: Any = widget
@@ -795,7 +863,9 @@ class TableScreen(Screen[None]):
         if not found:
             try:
                 best_reading(tiles, view.okey, kinds)
-                message = f"{' '.join(map(str, tiles))} cannot go with the staged melds"
+                message = _("{tiles} cannot go with the staged melds").format(
+                    tiles=" ".join(map(str, tiles))
+                )
             except OkeyError as exc:
                 message = self.error_text(exc)
             self.set_status(message, error=True)
@@ -804,10 +874,10 @@ class TableScreen(Screen[None]):
             options: list[tuple[Text | str, Any]] = []
             for meld in found:
                 label = meld_chips(meld, view.okey)
-                label.append(f"  {meld.kind.value}, {meld.value}")
+                label.append(f"  {meld_kind(meld.kind)}, {meld.value}")
                 options.append((label, meld))
             self.app.push_screen(
-                ChooserScreen("Which reading? (highest first)", options),
+                ChooserScreen(_("Which reading? (highest first)"), options),
                 lambda meld: self._staged(meld, chosen),
             )
             return
@@ -845,8 +915,10 @@ class TableScreen(Screen[None]):
         if not use:
             if not self.staging.melds:
                 self.set_status(
-                    "No group on the rack is a meld: put runs and sets between gaps "
-                    "(s sorts them), or select tiles with space",
+                    _(
+                        "No group on the rack is a meld: put runs and sets between gaps "
+                        "(s sorts them), or select tiles with space"
+                    ),
                     error=True,
                 )
             return False
@@ -855,7 +927,9 @@ class TableScreen(Screen[None]):
                 self.staging.melds.append(use[g[0]])
                 self.took(g)
         self.selected.clear()
-        self.after_staging(f"Staged {len(use)} groups")
+        self.after_staging(
+            ngettext("Staged {n} group", "Staged {n} groups", len(use)).format(n=len(use))
+        )
         return True
 
     def _staged(self, meld: Meld | None, slots: list[int]) -> None:
@@ -866,13 +940,18 @@ class TableScreen(Screen[None]):
             return  # the rack changed while the question was open
         self.staging.melds.append(meld)
         self.took(slots)
-        self.after_staging(f"Staged {meld} ({meld.value})")
+        self.after_staging(_("Staged {meld} ({value})").format(meld=meld, value=meld.value))
 
     def after_staging(self, what: str) -> None:
         view = self.view
-        ready = " — Enter lays them down" if self.staging.reached(view) else ""
-        verb = "Lay down" if view.opening is not None else "Opening"
-        self.set_status(f"{what}. {verb}: {self.staging.progress(view)}{ready}")
+        progress = self.staging.progress(view)
+        if view.opening is not None:
+            line = _("{what}. Lay down: {progress}").format(what=what, progress=progress)
+        else:
+            line = _("{what}. Opening: {progress}").format(what=what, progress=progress)
+        if self.staging.reached(view):
+            line += " — " + _("Enter lays them down")
+        self.set_status(line)
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -882,7 +961,7 @@ class TableScreen(Screen[None]):
             if self.selected:
                 await self.action_stage()
                 return
-            self.set_status("Nothing is staged: press o to stage your groups, or select tiles")
+            self.set_status(_("Nothing is staged: press o to stage your groups, or select tiles"))
             return
         action = self.staging.action(self.view)
         staged = list(self.staging.melds)
@@ -892,7 +971,12 @@ class TableScreen(Screen[None]):
             self.sync_rack()
             self.render_all()
             return
-        self.set_status(f"Laid down: {self.view.opening.describe() if self.view.opening else ''}")
+        opening = self.view.opening
+        self.set_status(
+            _("Laid down: {opening}").format(
+                opening=describe_opening(opening) if opening is not None else ""
+            )
+        )
 
     def action_unstage(self) -> None:
         if self.selected:
@@ -901,7 +985,7 @@ class TableScreen(Screen[None]):
             return
         if self.staging.melds:
             self.staging.clear()
-            self.set_status("The staged tiles are back in their slots")
+            self.set_status(_("The staged tiles are back in their slots"))
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -923,7 +1007,7 @@ class TableScreen(Screen[None]):
         chosen = self.chosen_slots()
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         if not tiles:
-            self.set_status("Select the tiles to add (space), then press a", True)
+            self.set_status(_("Select the tiles to add (space), then press a"), True)
             return
         adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
         plans: list[tuple[AddTile, list[AddTile]]] = []
@@ -942,7 +1026,10 @@ class TableScreen(Screen[None]):
                 await self.explain_add(tiles[0])
             elif missed is not None:
                 self.set_status(
-                    f"{missed[0]} does not fit meld {missed[1] + 1}: nothing was added", True
+                    _("{tile} does not fit meld {n}: nothing was added").format(
+                        tile=missed[0], n=missed[1] + 1
+                    ),
+                    True,
                 )
             return
         options: list[tuple[Text | str, Any]] = []
@@ -950,7 +1037,7 @@ class TableScreen(Screen[None]):
             label = Text(f"{first.target + 1}: ")
             label.append_text(meld_chips(view.table[first.target].meld, view.okey))
             if len(tiles) == 1 and first.meant is not None:
-                label.append(f"  (okey as {first.meant})")
+                label.append("  " + _("(okey as {tile})").format(tile=first.meant))
             options.append((label, steps))
 
         async def then(steps: list[AddTile] | None) -> None:
@@ -970,9 +1057,11 @@ class TableScreen(Screen[None]):
                 return
             self.acted(steps[-1], slots, quiet=True)
             added = " ".join(str(a.tile) for a in steps)
-            self.set_status(f"Added {added} to meld {steps[0].target + 1}")
+            self.set_status(
+                _("Added {tiles} to meld {n}").format(tiles=added, n=steps[0].target + 1)
+            )
 
-        await self.choose("Add to which meld?", options, then)
+        await self.choose(_("Add to which meld?"), options, then)
 
     async def explain_add(self, tile: Tile) -> None:
         """Why ``tile`` cannot be added anywhere: the table's refusal for the first meld."""
@@ -980,7 +1069,7 @@ class TableScreen(Screen[None]):
         if refused is not None and refused.code not in DOES_NOT_FIT:
             self.set_status(self.error_text(refused), True)
             return
-        self.set_status(f"{tile} does not fit any meld on the table", True)
+        self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
 
     def slots_for(self, tiles: tuple[Tile, ...]) -> list[int]:
         """Rack slots for ``tiles``: the selected copies first, then the cursor, then any."""
@@ -997,13 +1086,13 @@ class TableScreen(Screen[None]):
         view = self.view
         legal = [a for a in legal_actions(view) if isinstance(a, SwapOkey)]
         if not legal:
-            self.set_status("No okey on the table stands for a tile you hold", True)
+            self.set_status(_("No okey on the table stands for a tile you hold"), True)
             return
         options: list[tuple[Text | str, Any]] = []
         for action in legal:
             label = Text(f"{action.target + 1}: ")
             label.append_text(meld_chips(view.table[action.target].meld, view.okey))
-            label.append("  give ")
+            label.append("  " + _("give") + " ")
             label.append_text(chips(action.tiles, view.okey))
             options.append((label, action))
 
@@ -1011,15 +1100,17 @@ class TableScreen(Screen[None]):
             if action is not None:
                 await self.act(action, slots=self.slots_for(action.tiles))
 
-        await self.choose("Take which okey?", options, then)
+        await self.choose(_("Take which okey?"), options, then)
 
     def turn_hint(self) -> str:
         view = self.view
         if view.phase is Phase.DRAW:
             if view.left_discard is not None:
-                return f"Your turn: d draw from the middle, or t take {view.left_discard}"
-            return "Your turn: d draw from the middle"
-        return "Your turn: play, then x discards the tile under the cursor"
+                return _("Your turn: d draw from the middle, or t take {tile}").format(
+                    tile=view.left_discard
+                )
+            return _("Your turn: d draw from the middle")
+        return _("Your turn: play, then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
     def action_toggle_log(self) -> None:
@@ -1030,7 +1121,7 @@ class TableScreen(Screen[None]):
         shown = main.has_class("-log-toggled") == narrow
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
-        self.set_status(("Log shown" if shown else "Log hidden") + ": l toggles it")
+        self.set_status(_("Log shown: l hides it") if shown else _("Log hidden: l shows it"))
 
     def action_scroll_melds(self, pages: int) -> None:
         melds = self.query_one(MeldsView)
@@ -1067,7 +1158,7 @@ class TableScreen(Screen[None]):
         if self.table.hand_number != self._hand:
             self.new_hand()
         else:
-            self.set_status("Waiting for the others: the next hand starts when all are ready")
+            self.set_status(_("Waiting for the others: the next hand starts when all are ready"))
 
     def action_piles(self) -> None:
         self.app.push_screen(PilesScreen(self.table.seats(), self.view))
@@ -1105,7 +1196,7 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit()
 
-        question = "Quit the game?"
+        question = _("Quit the game?")
         note = self.table.leave_note()
         if note:
             question += f"\n{note}"

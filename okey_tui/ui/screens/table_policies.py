@@ -26,6 +26,8 @@ from textual.widgets import Static
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.hotseat import next_human
+from okey_tui.i18n import _, ngettext
+from okey_tui.messages import rule_title
 from okey_tui.practice import hint_for, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
@@ -60,7 +62,10 @@ RECAP_KINDS = {
 def refusal_text(refused: ActionRefused, with_rule: bool) -> str:
     """The table's refusal for the player, with the rule it enforces at a practice table."""
     if with_rule and refused.rule is not None and refused.rule in RULE_SECTIONS:
-        return f"{refused.message} (rules §{refused.rule} {RULE_SECTIONS[refused.rule]})"
+        section = _("rules §{number} {title}").format(
+            number=refused.rule, title=rule_title(refused.rule)
+        )
+        return f"{refused.message} ({section})"
     return refused.message
 
 
@@ -99,9 +104,10 @@ class Practice:
     def refusal(self, action: str) -> str:
         """Why ``h`` or ``u`` does nothing now."""
         if not self.on:
-            what = "Hints" if action == "hints" else "Undo"
-            return f"{what}: only at a practice table (okey101 play --practice)"
-        return "Nothing of yours to undo this turn"
+            if action == "hints":
+                return _("Hints: only at a practice table (okey101 play --practice)")
+            return _("Undo: only at a practice table (okey101 play --practice)")
+        return _("Nothing of yours to undo this turn")
 
     def error_text(self, refused: ActionRefused) -> str:
         return refusal_text(refused, with_rule=self.on)
@@ -119,13 +125,14 @@ class Practice:
 
         async def answer(yes: bool | None) -> None:
             if not yes:
-                screen.set_status("Nothing done: no penalty")
+                screen.set_status(_("Nothing done: no penalty"))
                 return
             result = then()
             if inspect.isawaitable(result):
                 await result
 
-        screen.app.push_screen(ConfirmScreen(f"{warning}\n\nDo it anyway?"), answer)
+        question = warning + "\n\n" + _("Do it anyway?")
+        screen.app.push_screen(ConfirmScreen(question), answer)
         return True
 
     def undo(self) -> None:
@@ -133,23 +140,27 @@ class Practice:
         table = screen.table
         label = table.undo() if isinstance(table, LocalTable) else None
         if label is None:
-            screen.set_status("Nothing of yours to undo this turn", error=True)
+            screen.set_status(_("Nothing of yours to undo this turn"), error=True)
             return
         screen.staging.clear()
         screen.selected.clear()
         screen.rebuild_log()
-        screen.set_status(f"Undone: {label}")
+        screen.set_status(_("Undone: {step}").format(step=label))
         screen.changed()
 
     def toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
         self.screen.query_one("#main").set_class(self.hints_on, "-hints")
         self.render_hints()
-        self.screen.set_status("Hints shown: h hides them" if self.hints_on else "Hints hidden")
+        self.screen.set_status(
+            _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
+        )
 
     def toggle_okey_marks(self) -> None:
         self.mark_okeys = not self.mark_okeys
-        self.screen.set_status("Okeys marked on the rack" if self.mark_okeys else "Okey marks off")
+        self.screen.set_status(
+            _("Okeys marked on the rack") if self.mark_okeys else _("Okey marks off")
+        )
         self.screen.render_all()
 
     def render_hints(self) -> None:
@@ -176,9 +187,13 @@ class Practice:
         self.tip_shown = self.tips_waiting.pop(0) if self.tips_waiting else None
         box.set_class(self.tip_shown is not None, "-shown")
         if self.tip_shown is not None:
-            more = f" · {len(self.tips_waiting)} more" if self.tips_waiting else ""
-            box.border_title = "Tip"
-            box.border_subtitle = f"n: got it{more}"
+            waiting = len(self.tips_waiting)
+            box.border_title = _("Tip")
+            box.border_subtitle = (
+                ngettext("n: got it · {n} more", "n: got it · {n} more", waiting).format(n=waiting)
+                if waiting
+                else _("n: got it")
+            )
             box.update(self.tip_shown)
         self.screen.refresh_bindings()
 
@@ -224,7 +239,9 @@ class HotSeat:
             screen.keep_rack()
         self.hide_racks()
         name = table.seats()[seat].name
-        privacy = PrivacyScreen(f"Pass to {name} — press Enter when ready", self.recap(seat))
+        privacy = PrivacyScreen(
+            _("Pass to {name} — press Enter when ready").format(name=name), self.recap(seat)
+        )
 
         def ready(_: object = None) -> None:
             self.take_seat(seat)
@@ -243,7 +260,8 @@ class HotSeat:
         screen.fresh.clear()
         screen.cursor = 0
         screen.rebuild_log()
-        screen.set_status(f"{table.seats()[seat].name}, it is your turn" if screen.my_turn else "")
+        name = table.seats()[seat].name
+        screen.set_status(_("{name}, it is your turn").format(name=name) if screen.my_turn else "")
         screen.changed()
 
     def pass_if_needed(self) -> bool:
@@ -277,8 +295,8 @@ class HotSeat:
         self.hide_racks()
         self.screen.app.push_screen(
             PrivacyScreen(
-                "The hand is over — press Enter to see the hand summary",
-                note="The summary shows the tiles left in every rack, as at a real table.",
+                _("The hand is over — press Enter to see the hand summary"),
+                note=_("The summary shows the tiles left in every rack, as at a real table."),
             ),
             lambda _=None: show(),
         )

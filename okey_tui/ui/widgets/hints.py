@@ -33,7 +33,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
 
     expert = hint.expert
     if expert is not None:
-        heading("The expert would: ")
+        heading(_("The expert would:") + " ")
         text.append(expert.headline, "bold green")
         for line in expert.lines:
             text.append("\n")
