@@ -52,6 +52,9 @@ def event_from_json(raw: object) -> Event | None:
     return Event(kind, seat, text, parsed, value)
 
 
+DEFAULT_NAME = N_("You")  # TableSettings().name: the name of a player who gave none
+
+
 def bot_names(people: list[str]) -> tuple[str, str, str]:
     """The bots' names at a table where ``people`` sit: never a person's, never twice.
 
@@ -202,7 +205,9 @@ class Session:
 
     def seat_name(self, seat: int) -> str:
         if seat == HUMAN:
-            return self.name
+            # The name of a player who gave none is a word ("You", "Sen"), said in the
+            # language of the screen; the save keeps the English.
+            return _(DEFAULT_NAME) if self.name == DEFAULT_NAME else self.name
         if seat in self.humans:
             n = self.humans.index(seat) - 1
             if n < len(self.human_names):

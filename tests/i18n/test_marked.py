@@ -164,9 +164,7 @@ def loose_words_in(path: Path) -> list[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skip: set[int] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and (
-            _name(node.func) in MARKERS or _is_logging(node.func)
-        ):
+        if isinstance(node, ast.Call) and (_name(node.func) in MARKERS or _is_logging(node.func)):
             skip.update(id(n) for n in ast.walk(node))
         if isinstance(node, ast.Call):
             skip.update(id(k.value) for k in node.keywords if k.arg in ("classes", "style"))

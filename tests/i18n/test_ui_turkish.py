@@ -120,3 +120,55 @@ async def test_help_in_turkish(turkish: None) -> None:
             text = screen_text(app)
             assert "Tuşlar" in text
             assert "Kapat" in text.splitlines()[-1]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_table_in_turkish_nothing_cut(turkish: None, size: tuple[int, int]) -> None:
+    """The table after a sort: Turkish words in the panels, the status line and the
+    footer, every key of the footer whole, no English left."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert "Gösterge" in text and "Orta:" in text and "El 1/" in text
+        assert "Sen" in text and "Senin" in text  # the player who gave no name, and their pile
+        assert "Dizildi: seri ve gruplarda 105 puan · o öbekleri hazırlar" in text
+        footer = "\n".join(lines[-2:])
+        for label in ("Çek", "Al", "Geri ver", "Aç", "İşle", "Okey al", "At", "Diz", "Yardım"):
+            assert f" {label} " in f" {footer} ".replace("\n", " "), label
+        for word in ("Indicator", "Middle", "Draw", "Sorted", "pile", "You"):
+            assert word not in text, word
+        # The pile panels' subtitles fit their borders (no "…").
+        assert "…" not in text
+
+
+async def test_a_refusal_and_a_long_status_in_turkish(turkish: None) -> None:
+    """The engine's refusal in Turkish from its code; a status longer than the screen
+    takes a second line at 80x24 instead of being cut."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")  # the starter has 22 tiles: no draw on the first turn
+        await pilot.pause()
+        text = screen_text(app)
+        assert "başlayan oyuncu ilk turunda taş çekmez" in text
+        assert "per indir ya da taş at" in " ".join(text.split())  # the end of it, not cut
+
+
+async def test_the_practice_hint_panel_in_turkish(turkish: None) -> None:
+    """The hint panel of a practice table: the expert's choice and its reasons in Turkish."""
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        for _ in range(50):  # the expert thinks in a worker
+            await pilot.pause(0.05)
+            if "Uzmanın önerisi" in screen_text(app):
+                break
+        text = screen_text(app)
+        assert "Uzmanın önerisi" in text and "Istakandaki en iyi açılış" in text
+        assert "İpuçları açık: h gizler" in text
+        assert "The expert" not in text

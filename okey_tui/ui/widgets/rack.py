@@ -176,7 +176,10 @@ class RackWidget(Widget):
                 col += length
                 continue
             tile = rack.slots[index]
-            if index == self.cursor:
+            if index == self.cursor and index in self.fresh and len(_("new")) > 3:
+                # No room for the cursor's ▲ beside a longer word ("yeni"): the word shows it.
+                line.append(f"{_('new')[:4]:<4}", marker + Style(reverse=True))
+            elif index == self.cursor:
                 line.append("▲" + _("new")[:3] if index in self.fresh else " ▲  ", marker)
             elif index in self.fresh and tile is not None:
                 line.append(f"{_('new')[:4]:<4}", marker)
