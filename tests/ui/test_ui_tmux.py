@@ -106,6 +106,49 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
         subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
 
 
+def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
+    """LANG=tr_TR.UTF-8 and nothing else asking: okey101 play speaks Turkish. Seed 5:
+    the refused draw, a discard, the bots' turns, a sort, a draw and a discard, then q e."""
+    session = f"okey101-test-{uuid.uuid4().hex[:8]}"
+    # OKEY101_LANG (the tests' English) and the other locale variables are unset, so
+    # the language comes from LANG as gettext reads it.
+    locale = "env -u OKEY101_LANG -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=tr_TR.UTF-8"
+    command = f"{locale} {private_env(tmp_path)} {okey101()} play --seed 5 --bot-delay 0"
+    start(session, 120, 40, command)
+    try:
+        screen = wait_for(session, "Orta: 20")
+        assert "Gösterge" in screen and "El 1/11 · Klasik" in screen
+        assert "d Çek" in screen and "q Çık" in screen
+        send(session, "d")
+        wait_for(session, "başlayan oyuncu ilk turunda taş çekmez")
+        send(session, "x")
+        wait_for(session, "Sıra sende")
+        screen = wait_for(session, "21 taş")
+        assert "ortadan çekti" in screen and "attı" in screen  # the bots' turns in the log
+        send(session, "s")
+        wait_for(session, "Dizildi: seri ve gruplarda")
+        send(session, "d")
+        wait_for(session, "Sen ortadan çekti:")
+        send(session, "x")
+        wait_for(session, "Sıra sende")
+        send(session, "q")
+        wait_for(session, "Oyundan çıkılsın mı?")
+        wait_for(session, "y: evet · n: hayır")  # the answer keys stay y and n
+        send(session, "y")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            alive = subprocess.run(
+                [*TMUX(session), "has-session", "-t", session], capture_output=True
+            )
+            if alive.returncode != 0:
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError("okey101 did not quit after q y:\n" + capture(session))
+    finally:
+        subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
     """Seed 125 in a real terminal: s arranges, o stages every group, Enter opens with 105."""
