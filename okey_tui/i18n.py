@@ -6,7 +6,9 @@ Mark every string a person reads:
 * ``ngettext("{n} tile", "{n} tiles", n).format(n=n)`` picks the plural form
   the language needs (Turkish has one form: "1 taş", "3 taş");
 * ``N_("Draw a tile")`` only marks a string (for tables built at import time)
-  and ``_()`` of the same text translates it where it is shown.
+  and ``_()`` of the same text translates it where it is shown;
+* ``pgettext("you", "discarded {tile}")`` is the same English said of the
+  player (Turkish verbs change with the person: "attın", not "attı").
 
 The catalogues are ``okey_tui/locale/<lang>/LC_MESSAGES/okey101.po`` (the
 sources) and the ``.mo`` beside each, compiled from it (``scripts/i18n.sh``
@@ -131,6 +133,12 @@ gettext = _
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message ``n`` needs in the current language."""
     return _translation.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells two uses of the same
+    English words apart (``pgettext("you", "discarded {tile}")``: "attın", not "attı")."""
+    return _translation.pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -26,7 +26,7 @@ import re
 from typing import Any
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
-from okey_tui.i18n import N_, _, current_language, ngettext
+from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
 
 # The titles of the numbered sections of docs/rules.md (the engine's RULE_SECTIONS, marked).
 RULE_TITLES: dict[int, str] = {
@@ -382,8 +382,28 @@ EVENT_TEMPLATES: dict[str, str] = {
 }
 
 
-def event_text(event: Any, hand: Any) -> str:
-    """One event of the hand in words: in English the engine's own line, else the template's."""
+def own_event_templates() -> dict[str, str]:
+    """The player's own moves, said to them after "You": the same English as
+    :data:`EVENT_TEMPLATES`, but a language whose verbs follow the person says
+    them otherwise ("Sen ortadan çektin", not "çekti")."""
+    return {
+        "draw": pgettext("you", "drew from the middle"),
+        "take": pgettext("you", "took {tile} from the left"),
+        "giveback": pgettext("you", "gave back {tile}"),
+        "pairs": pgettext("you", "declared Going Pairs"),
+        "open": pgettext("you", "opened with {opening}"),
+        "lay": pgettext("you", "laid {tiles}"),
+        "add": pgettext("you", "added {tile} to the table"),
+        "swap": pgettext("you", "took an okey from the table for {tiles}"),
+        "takeback": pgettext("you", "took back this turn's melds"),
+        "discard": pgettext("you", "discarded {tile}"),
+        "finish": pgettext("you", "finished: {how}"),
+    }
+
+
+def event_text(event: Any, hand: Any, own: bool = False) -> str:
+    """One event of the hand in words: in English the engine's own line, else the template's
+    (``own``: the move of the player it is said to, :func:`own_event_templates`)."""
     if current_language() == "en" or event.kind not in EVENT_TEMPLATES:
         return str(event.text)
     tiles = " ".join(map(str, event.tiles))
@@ -401,4 +421,6 @@ def event_text(event: Any, hand: Any) -> str:
             params["opening"] = ngettext("{n} pair", "{n} pairs", n).format(n=n)
         else:
             params["opening"] = ngettext("{n} point", "{n} points", n).format(n=n)
-    return _(EVENT_TEMPLATES[event.kind]).format_map(_Missing(params))
+    own_templates = own_event_templates() if own else {}
+    template = own_templates.get(event.kind) or _(EVENT_TEMPLATES[event.kind])
+    return template.format_map(_Missing(params))

@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 POT=okey_tui/locale/okey101.pot
 if [ "${1:-}" != "compile" ]; then
-    pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output --width 100 \
+    pybabel extract -F babel.cfg -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 --no-location --sort-output --width 100 \
         --project okey101 --copyright-holder "okey101" -o "$POT" okey_tui
     pybabel update -i "$POT" -d okey_tui/locale -D okey101 --no-fuzzy-matching --ignore-pot-creation-date --width 100
 fi

@@ -1,6 +1,8 @@
 """Make the pictures in screenshots/: SVG from Textual, PNG when cairosvg is installed.
 
-    python scripts/screenshots.py [OUTDIR]
+    python scripts/screenshots.py [OUTDIR [NAME ...]]
+
+NAME picks some of the pictures (``table-tr``); without, all are made.
 
 Fixed seeds and sizes, so the pictures change only when the UI does. The
 settings file goes to a temporary dir: your own choices are not touched.
@@ -17,10 +19,11 @@ from pathlib import Path
 
 os.environ.setdefault("OKEY101_CONFIG_DIR", tempfile.mkdtemp(prefix="okey101-shots-"))
 
+from okey_tui import i18n  # noqa: E402
+from okey_tui.bots.driver import safe_action as fallback_action  # noqa: E402
 from okey_tui.engine import solver  # noqa: E402
 from okey_tui.settings import TableSettings  # noqa: E402
 from okey_tui.ui.app import OkeyApp, make_app  # noqa: E402
-from okey_tui.ui.session import fallback_action  # noqa: E402
 
 SIZE = (120, 40)
 Driver = Callable[[OkeyApp, object], Awaitable[None]]
@@ -182,12 +185,20 @@ SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
     ("hand-summary-penalty-80x24", lambda: table(2), summary, (80, 24)),
     ("practice-hints", lambda: practice_table(3), hints, SIZE),
     ("hot-seat-privacy", lambda: hotseat_table(125), privacy, SIZE),
+    # The same table in Turkish, beside the English one in the README.
+    ("table-tr", lambda: table(125), mid_hand, SIZE),
+    ("table-tr-80x24", lambda: table(125), mid_hand, (80, 24)),
 ]
+# The pictures in Turkish; the others are in English.
+TURKISH = {"table-tr", "table-tr-80x24"}
 
 
-async def shoot(outdir: Path) -> list[Path]:
+async def shoot(outdir: Path, only: set[str] | None = None) -> list[Path]:
     made = []
     for name, build, drive, size in SHOTS:
+        if only and name not in only:
+            continue
+        i18n.set_language("tr" if name in TURKISH else "en")
         app = build()
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
@@ -229,7 +240,7 @@ def main() -> None:
         Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent.parent / "screenshots"
     )
     outdir.mkdir(parents=True, exist_ok=True)
-    for svg in asyncio.run(shoot(outdir)):
+    for svg in asyncio.run(shoot(outdir, set(sys.argv[2:]))):
         png = to_png(svg)
         print(svg, png or "(no PNG: pip install cairosvg)")
 

@@ -17,7 +17,7 @@ from okey_tui import i18n
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "okey_tui"
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%\([a-z]+\)s")
 
 

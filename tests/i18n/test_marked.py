@@ -33,7 +33,7 @@ NOT_YET_MARKED = (
 )
 SKIPPED = LANGUAGE_FREE + DEVELOPER_TOOLS + NOT_YET_MARKED
 
-MARKERS = {"_", "N_", "ngettext", "gettext"}
+MARKERS = {"_", "N_", "ngettext", "gettext", "pgettext"}
 # Calls whose first argument (or every positional one) is text for people.
 FIRST_ARG = {
     "echo",

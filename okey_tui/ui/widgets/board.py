@@ -15,7 +15,7 @@ from textual.widgets import RichLog, Static
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, TableMeld
 from okey_tui.engine.view import PlayerView
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, ngettext, pgettext
 from okey_tui.messages import bot_level, event_text, game_type_label
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
@@ -251,8 +251,10 @@ class LayDownArea(Static):
 def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -> Text:
     """One log line; the human never sees what another seat drew from the middle."""
     text = Text()
-    who = seats[event.seat].name if event.seat is not None else ""
-    said = event_text(event, okey_view)
+    # The player's own moves are said to them: "You discarded R8" ("Sen R8 attın").
+    own = event.seat is not None and event.seat == okey_view.seat
+    who = _("You") if own else seats[event.seat].name if event.seat is not None else ""
+    said = event_text(event, okey_view, own=own)
     if event.kind == "deal":
         text.append(said, "bold")
         return text
@@ -264,7 +266,7 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
         return text
     text.append(f"{who} ", "bold")
     if event.kind == "draw":
-        text.append(_("drew from the middle"))
+        text.append(pgettext("you", "drew from the middle") if own else _("drew from the middle"))
         if event.seat == okey_view.seat and event.tiles:
             text.append(": ")
             text.append_text(chip(event.tiles[0], okey_view.okey))
