@@ -128,9 +128,10 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
         send(session, "s")
         wait_for(session, "Dizildi: seri ve gruplarda")
         send(session, "d")
-        wait_for(session, "Sen ortadan çekti:")
+        wait_for(session, "Sen ortadan çektin:")  # the player's own move, said to them
         send(session, "x")
-        wait_for(session, "Sıra sende")
+        screen = wait_for(session, "Sıra sende")
+        assert "attın" in screen
         send(session, "q")
         wait_for(session, "Oyundan çıkılsın mı?")
         wait_for(session, "y: evet · n: hayır")  # the answer keys stay y and n

@@ -164,13 +164,22 @@ class MeldsView(VerticalScroll):
             if text:
                 text.append("\n")
             opening = view.openings[seat]
-            head = f"{seats[seat].name} — "
-            if opening is None:
-                head += _("took back")
-            elif opening.kind is OpeningKind.PAIRS:
-                head += _("opened with {n} pairs").format(n=opening.value)
+            if seat == view.seat:  # said to the player, as the log does: "Sen — açtın"
+                head = _("You") + " — "
+                if opening is None:
+                    head += pgettext("you", "took back")
+                elif opening.kind is OpeningKind.PAIRS:
+                    head += pgettext("you", "opened with {n} pairs").format(n=opening.value)
+                else:
+                    head += pgettext("you", "opened with {n} points").format(n=opening.value)
             else:
-                head += _("opened with {n} points").format(n=opening.value)
+                head = f"{seats[seat].name} — "
+                if opening is None:
+                    head += _("took back")
+                elif opening.kind is OpeningKind.PAIRS:
+                    head += _("opened with {n} pairs").format(n=opening.value)
+                else:
+                    head += _("opened with {n} points").format(n=opening.value)
             text.append(head + "\n", "bold")
             width = max(20, self.content_size.width - 1)
             line = 0
