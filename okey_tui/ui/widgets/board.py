@@ -28,12 +28,17 @@ TABLE_MOVES = ("open", "lay", "add", "swap")
 SEAT_WORDS = (N_("you"), N_("right"), N_("across"), N_("left"))
 
 
-def opened_text(view: PlayerView, seat: int) -> str:
+def opened_text(view: PlayerView, seat: int, own: bool = False) -> str:
+    """``opened 105`` for a seat's panel; ``own``: said to the player ("105 ile açtın")."""
     opening = view.openings[seat]
     if opening is None:
         return _("not opened")
     if opening.kind is OpeningKind.PAIRS:
+        if own:
+            return pgettext("you", "opened {n} pairs").format(n=opening.value)
         return _("opened {n} pairs").format(n=opening.value)
+    if own:
+        return pgettext("you", "opened {n}").format(n=opening.value)
     return _("opened {n}").format(n=opening.value)
 
 
@@ -237,7 +242,9 @@ class LayDownArea(Static):
                 )
             else:
                 text.append(
-                    _("You {opened}: lay more melds").format(opened=opened_text(view, view.seat))
+                    _("You {opened}: lay more melds").format(
+                        opened=opened_text(view, view.seat, own=True)
+                    )
                     + "\n",
                     "bold",
                 )
