@@ -23,6 +23,7 @@ show the detail of a notation error whose parameters do not carry it
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
@@ -224,7 +225,9 @@ def describe(error: BaseException) -> str:
     if template is None:
         return str(error)
     if code is C.OPENING_BELOW_FLOOR:
-        pairs = getattr(error.params.get("kind"), "value", None) == "p"
+        kind = error.params.get("kind")
+        # An OpeningKind, or its plain form from another table ("p", "OpeningKind.PAIRS").
+        pairs = getattr(kind, "value", kind) == "p" or str(kind) == "OpeningKind.PAIRS"
         text = _(OPENING_PAIRS if pairs else template)
         if error.params.get("risen"):
             text += _(RISEN_PAIRS if pairs else RISEN_MELDS)
@@ -233,7 +236,8 @@ def describe(error: BaseException) -> str:
         template_text = _(TILE_NUMBER_RANGE)
     elif code is C.TILE_DOES_NOT_FIT:
         kind = getattr(getattr(error.params.get("meld"), "kind", None), "value", "")
-        template_text = _(FIT_SET if kind == "set" else FIT_RUN)
+        # A meld from another table is plain text: its kind unknown, the plain template.
+        template_text = _({"set": FIT_SET, "run": FIT_RUN}.get(str(kind), template))
     elif code is C.TILE_NOT_HELD and error.params.get("held"):
         template_text = _(TILE_HELD_TOO_FEW)
     else:
@@ -242,6 +246,25 @@ def describe(error: BaseException) -> str:
     if code in _MELD_SHAPE and "meld" in params:
         message = _(MELD_PREFIX).format(meld=params["meld"], message=message)
     return message
+
+
+def describe_refusal(code: str | None, params: Mapping[str, Any], message: str) -> str:
+    """A refusal that came as data (a code and plain parameters, from a table on another
+    computer) in the current language; ``message`` when the code is not the engine's.
+
+    >>> from okey_tui import i18n
+    >>> _ = i18n.set_language("tr")
+    >>> describe_refusal("opening-below-floor", {"value": 87, "floor": 101}, "Your opening…")
+    'Açılışın 87 puan; bu masada en az 101 gerekir'
+    >>> _ = i18n.set_language("en")
+    """
+    if current_language() == "en":
+        return message  # the engine's own words, which the other table sent
+    try:
+        error_code = ErrorCode(code)
+    except ValueError:
+        return message
+    return describe(OkeyError(message, code=error_code, **params))
 
 
 def describe_with_rule(error: BaseException) -> str:

@@ -35,7 +35,7 @@ from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
 from okey_tui.engine.state import Event, Outcome, TableMeld
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
-from okey_tui.messages import describe
+from okey_tui.messages import describe, describe_refusal
 
 
 class ActionRefused(Exception):
@@ -54,6 +54,7 @@ class ActionRefused(Exception):
         *,
         rule: int | None = None,
         params: dict[str, object] | None = None,
+        worded: bool = False,
     ) -> None:
         super().__init__(message)
         self.error = error
@@ -61,6 +62,8 @@ class ActionRefused(Exception):
         self.message = message
         self.rule = rule  # the rules section the refusal enforces, when the engine names one
         self.params = dict(params or {})  # what the refusal names: tiles, points, floors...
+        # The message is already in the player's language (made here, not by another table).
+        self.worded = worded
 
     @classmethod
     def from_error(cls, exc: OkeyError) -> ActionRefused:
@@ -73,7 +76,16 @@ class ActionRefused(Exception):
         params: dict[str, object] = {
             k: v if isinstance(v, int | str) else str(v) for k, v in exc.params.items()
         }
-        return cls(type(exc).__name__, code, describe(exc), rule=exc.rule, params=params)
+        return cls(
+            type(exc).__name__, code, describe(exc), rule=exc.rule, params=params, worded=True
+        )
+
+    def text(self) -> str:
+        """The refusal in the player's language: a refusal from another table (a host
+        that may speak another language) is worded again from its code and parameters."""
+        if self.worded:
+            return self.message
+        return describe_refusal(self.code, self.params, self.message)
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,3 +82,39 @@ def test_english_refusals_read_as_the_engine_words_them() -> None:
             parse_tiles(text)
         if caught.value.code is ErrorCode.NOT_A_TILE:
             assert describe(caught.value) == str(caught.value)
+
+
+def test_a_refusal_from_another_table_is_worded_again_from_its_code() -> None:
+    """A host sends its engine's refusal as data (its English words, a code, plain
+    parameters): the screen says it in the player's language, never reading the words."""
+    from okey_tui.table import ActionRefused
+
+    sent = ActionRefused(
+        "IllegalActionError",
+        ErrorCode.ALREADY_DRAWN.value,
+        "You cannot draw now: you have already drawn this turn",
+        rule=6,
+        params={"doing": "draw"},
+    )
+    assert sent.text() == "You cannot draw now: you have already drawn this turn"
+    i18n.set_language("tr")
+    assert sent.text() == "Şimdi olmaz (taş çekmek): bu turda zaten taş çektin"
+    pairs = ActionRefused(
+        "OpeningError",
+        ErrorCode.OPENING_BELOW_FLOOR.value,
+        "Your opening is 3 pairs; this table needs 5",
+        params={"value": 3, "floor": 5, "kind": "OpeningKind.PAIRS", "risen": False},
+    )
+    assert pairs.text() == "Açılışın 3 çift; bu masada en az 5 gerekir"
+    odd = ActionRefused("ProtocolError", "busy", "Too many connections: try later")
+    assert odd.text() == "Too many connections: try later"  # not an engine code: as sent
+
+
+def test_a_refusal_made_here_is_already_in_the_players_language() -> None:
+    from okey_tui.engine.errors import OpeningError
+    from okey_tui.table import ActionRefused
+
+    i18n.set_language("tr")
+    exc = OpeningError("...", code=ErrorCode.OPENING_BELOW_FLOOR, value=87, floor=101)
+    refused = ActionRefused.from_error(exc)
+    assert refused.worded and refused.text() == "Açılışın 87 puan; bu masada en az 101 gerekir"

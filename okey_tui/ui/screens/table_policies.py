@@ -61,12 +61,13 @@ RECAP_KINDS = {
 
 def refusal_text(refused: ActionRefused, with_rule: bool) -> str:
     """The table's refusal for the player, with the rule it enforces at a practice table."""
+    message = refused.text()
     if with_rule and refused.rule is not None and refused.rule in RULE_SECTIONS:
         section = _("rules §{number} {title}").format(
             number=refused.rule, title=rule_title(refused.rule)
         )
-        return f"{refused.message} ({section})"
-    return refused.message
+        return f"{message} ({section})"
+    return message
 
 
 class Practice:
