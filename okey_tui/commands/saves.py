@@ -68,8 +68,9 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         table.add_column(
             _(heading),
             justify="right" if right else "left",
-            no_wrap=key in ("ID", "Started", "Hand"),  # an ID copies whole; seats may wrap
+            no_wrap=key in ("ID", "Hand"),  # an ID copies whole; the rest may wrap
             min_width=15 if key == "Seats" else None,
+            max_width=12 if key == "Type" else None,  # the type wraps at its commas
         )
     for s in summaries:
         table.add_row(

@@ -366,7 +366,9 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
         options.append(N_("practice"))
     levels = [None if s in session.humans else session.levels[s - 1] for s in range(4)]
     names = [session.seat_name(s) for s in range(4)]
-    seats = tuple(n if lv is None else f"{n} ({lv})" for n, lv in zip(names, levels, strict=True))
+    # The JSON's names are as saved: "You" stays the English word.
+    saved = [session.name, *names[1:]]
+    seats = tuple(n if lv is None else f"{n} ({lv})" for n, lv in zip(saved, levels, strict=True))
     match = session.match
     return SaveSummary(
         id=entry.id,

@@ -155,3 +155,29 @@ def test_simulate_in_turkish_fits_80_columns_whole() -> None:
     assert "…" not in out
     for word in ("Koltuk", "Seviye", "Galibiyet", "Cezalar", "Elden", "Okeyle", "bitiş", "oranı"):
         assert word in out.split(), word
+
+
+def test_saves_in_turkish_and_the_json_in_the_saved_words() -> None:
+    """The list says the table and the bots in Turkish and fits 80 columns; the JSON keeps
+    the language-free words a script reads."""
+    import json
+
+    from okey_tui import storage
+    from okey_tui.engine.match import Match
+    from okey_tui.engine.rules import RuleSet
+
+    path = storage.new_save_path()
+    storage.save(
+        Match(RuleSet(hands=3, partners=True), seed=1),
+        {"name": "You", "levels": ["easy", "expert", "hard"], "practice": True},
+        path,
+    )
+    code, out = run("--lang", "tr", "saves")
+    assert code == 0
+    for words in ("Klasik,", "eşli,", "alıştırma", "1/3", "Sen", "Ayşe (kolay)", "(uzman)"):
+        assert words in out, words
+    assert max(len(line) for line in out.splitlines()) <= 80
+    code, out = run("--lang", "tr", "saves", "--json")
+    first = json.loads(out)["saves"][0]
+    assert first["type"] == "Classic, partners, practice"
+    assert first["seats"][0] == "You" and first["seats"][1] == "Ayşe (easy)"
