@@ -77,6 +77,18 @@ def use_our_catalogue_for_click() -> None:
             module.ngettext = i18n.ngettext  # type: ignore[attr-defined]  # as above, for plurals
 
 
+# The usage line's words: click's "[OPTIONS]", and the arguments the help texts name.
+OPTIONS_METAVAR = N_("[OPTIONS]")
+SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
+ARGUMENT_METAVARS = {"tiles": N_("TILES")}
+
+
+def _argument_metavar(param: click.Argument, name: str) -> str:
+    """``[TAŞLAR]...``: as click writes an argument's metavar, in the current language."""
+    shown = name if param.required else f"[{name}]"
+    return shown + ("..." if param.nargs != 1 else "")
+
+
 def localize(command: click.Command) -> click.Command:
     """Translate a command's help texts into the current language (the English kept aside)."""
     english: dict[str, Any] = command.__dict__.setdefault(
@@ -85,10 +97,15 @@ def localize(command: click.Command) -> click.Command:
     )
     for attr, text in english.items():
         setattr(command, attr, _(text) if text else text)
+    command.options_metavar = _(OPTIONS_METAVAR)
+    if isinstance(command, click.Group):
+        command.subcommand_metavar = _(SUBCOMMAND_METAVAR)
     for param in command.params:
         original = param.__dict__.setdefault("_okey101_english", getattr(param, "help", None))
         if original:
             param.help = _(original)
+        if isinstance(param, click.Argument) and param.name in ARGUMENT_METAVARS:
+            param.metavar = _argument_metavar(param, _(ARGUMENT_METAVARS[param.name]))
     command._help_option = None  # click caches its --help option with the words of the day
     return command
 

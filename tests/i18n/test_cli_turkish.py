@@ -20,14 +20,15 @@ def test_a_bad_token_is_explained_in_turkish_with_exit_status_2() -> None:
     assert code == 2
     assert "'X9' bir taş değil" in out
     assert "renk harfi (R Y B K)" in out and "sahte okey için F" in out
-    assert "Hata:" in out and "Kullanım:" in out
-    assert "is not a tile" not in out
+    assert "Hata:" in out and "hint [SEÇENEKLER] [TAŞLAR]..." in out
+    assert "is not a tile" not in out and "[OPTIONS]" not in out
 
 
 def test_the_same_command_in_english_by_default() -> None:
     code, out = run("hint", "--indicator", "B7", "R1", "R2", "X9")
     assert code == 2
     assert "'X9' is not a tile" in out
+    assert "hint [OPTIONS] [TILES]..." in out
 
 
 def test_hint_prints_its_table_in_turkish() -> None:
