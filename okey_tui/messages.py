@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
+from okey_tui.engine.state import OpeningKind
 from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
 
 # The titles of the numbered sections of docs/rules.md (the engine's RULE_SECTIONS, marked).
@@ -226,8 +227,8 @@ def describe(error: BaseException) -> str:
         return str(error)
     if code is C.OPENING_BELOW_FLOOR:
         kind = error.params.get("kind")
-        # An OpeningKind, or its plain form from another table ("p", "OpeningKind.PAIRS").
-        pairs = getattr(kind, "value", kind) == "p" or str(kind) == "OpeningKind.PAIRS"
+        # An OpeningKind, or its plain form from another table (its value or its str).
+        pairs = kind in (OpeningKind.PAIRS, OpeningKind.PAIRS.value, str(OpeningKind.PAIRS))
         text = _(OPENING_PAIRS if pairs else template)
         if error.params.get("risen"):
             text += _(RISEN_PAIRS if pairs else RISEN_MELDS)
