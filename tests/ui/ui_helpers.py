@@ -36,9 +36,9 @@ def late_app(seed: int = OPENING_SEED, middle_left: int = 3, **changes: object) 
     for _ in range(1000):
         if hand.is_over:
             raise AssertionError(f"seed {seed}: the hand ended before the middle ran low")
-        if hand.turn in session.humans and hand.phase is Phase.DRAW:
-            if len(hand.middle) <= middle_left:
-                break
+        late = len(hand.middle) <= middle_left
+        if late and hand.turn in session.humans and hand.phase is Phase.DRAW:
+            break
         play_bot_step(hand, bot)
     else:
         raise AssertionError("the engine's bots did not reach a late position")
