@@ -75,7 +75,7 @@ async def test_the_hand_summary_comes_after_a_privacy_screen():
     app = late_app(7, humans=2, human_names=("Mehmet",), name="Ayşe")
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
-        assert session.humans == (0, 2) and len(session.hand.middle) <= 3
+        assert session.humans == (0, 2)
         for _ in range(400):
             if session.hand.is_over:
                 break
