@@ -11,7 +11,6 @@ the command is looked up, so one process can print help in either language.
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
 import click
 
@@ -91,7 +90,7 @@ def _argument_metavar(param: click.Argument, name: str) -> str:
 
 def localize(command: click.Command) -> click.Command:
     """Translate a command's help texts into the current language (the English kept aside)."""
-    english: dict[str, Any] = command.__dict__.setdefault(
+    english: dict[str, str | None] = command.__dict__.setdefault(
         "_okey101_english",
         {"help": command.help, "short_help": command.short_help, "epilog": command.epilog},
     )
@@ -150,7 +149,7 @@ class LazyGroup(click.Group):
             return localize(command)
         return super().get_command(ctx, cmd_name)
 
-    def format_commands(self, ctx: click.Context, formatter: Any) -> None:
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, _(COMMANDS[name][2])) for name in sorted(COMMANDS)]
         if rows:
             with formatter.section(_("Commands")):

@@ -10,9 +10,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from okey_tui.i18n import _
+
+if TYPE_CHECKING:  # the types only: a session module imports this one
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.session import Session
 
 MAX_HUMANS = 4
 
@@ -38,7 +42,7 @@ def parse_names(text: str) -> tuple[str, ...]:
     return tuple(n.strip()[:16] for n in text.split(",") if n.strip())
 
 
-def configure(session: Any, settings: Any) -> None:
+def configure(session: Session, settings: TableSettings) -> None:
     """Give a new session the table's humans, their names and the practice flag."""
     session.humans = human_seats(settings.humans, settings.partners, settings.humans_partners)
     session.human_names = tuple(settings.human_names)

@@ -24,11 +24,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
 from okey_tui.engine.state import OpeningKind
 from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from okey_tui.engine.melds import MeldKind
+    from okey_tui.engine.rules import GameType
+    from okey_tui.engine.scoring import SeatScore
+    from okey_tui.engine.state import Event, Hand, Opening, Outcome, PenaltyReason
+    from okey_tui.engine.view import PlayerView
 
 # The titles of the numbered sections of docs/rules.md (the engine's RULE_SECTIONS, marked).
 RULE_TITLES: dict[int, str] = {
@@ -193,7 +200,7 @@ _MELD_SHAPE = frozenset(
 _DETAIL_IN_TEXT = frozenset({C.NOT_AN_ACTION, C.NOT_A_POSITION, C.BAD_ARGUMENT})
 
 
-class _Missing(dict[str, str]):
+class _Missing(dict[str, object]):
     """Parameters for a template; one the error did not carry reads as ``?``."""
 
     def __missing__(self, key: str) -> str:
@@ -206,7 +213,7 @@ def rule_title(section: int) -> str:
     return _(title) if title else ""
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if isinstance(value, list | tuple):
         return " ".join(map(str, value))
     return str(value)
@@ -309,13 +316,13 @@ BOT_LEVELS: dict[str, str] = {
 }
 
 
-def game_type_label(game_type: Any) -> str:
+def game_type_label(game_type: GameType | str) -> str:
     """``Classic`` / ``Klasik`` for a GameType or its value."""
     value = getattr(game_type, "value", game_type)
     return _(GAME_TYPES.get(str(value), str(value)))
 
 
-def penalty_label(reason: Any) -> str:
+def penalty_label(reason: PenaltyReason | str) -> str:
     """What a penalised player did, for a PenaltyReason or its value."""
     value = str(getattr(reason, "value", reason))
     return _(PENALTY_REASONS[value]) if value in PENALTY_REASONS else value
@@ -326,7 +333,7 @@ def colour_name(letter: str) -> str:
     return _(COLOURS[letter]) if letter in COLOURS else letter
 
 
-def meld_kind(kind: Any) -> str:
+def meld_kind(kind: MeldKind | str) -> str:
     """``run`` / ``seri`` for a MeldKind or its value."""
     value = str(getattr(kind, "value", kind))
     return _(MELD_KINDS[value]) if value in MELD_KINDS else value
@@ -340,7 +347,7 @@ def bot_level(level: str) -> str:
 # -- the end of a hand: how it ended and each seat's arithmetic ----------------------------------
 
 
-def describe_outcome(outcome: Any) -> str:
+def describe_outcome(outcome: Outcome) -> str:
     """``normal finish``, ``straight out, with an okey``, ``the middle ran out``."""
     if getattr(outcome.kind, "value", "") == "empty-middle" or outcome.finisher is None:
         return _("the middle ran out")
@@ -355,7 +362,7 @@ def describe_outcome(outcome: Any) -> str:
 
 
 def finish_formula(
-    line: Any, outcome: Any, *, partners: bool, going_pairs: bool, finisher_zero: bool
+    line: SeatScore, outcome: Outcome, *, partners: bool, going_pairs: bool, finisher_zero: bool
 ) -> str:
     """How a seat's finish points were reached (``23 left × 2``), from the engine's numbers."""
     from okey_tui.engine.scoring import NOT_OPENED
@@ -377,7 +384,7 @@ def finish_formula(
     return _("{total} left").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 
 
-def describe_opening(opening: Any) -> str:
+def describe_opening(opening: Opening) -> str:
     """``105 points`` or ``5 pairs``: what an opening was worth."""
     n = opening.value
     if getattr(opening.kind, "value", "") == "p":
@@ -425,13 +432,13 @@ def own_event_templates() -> dict[str, str]:
     }
 
 
-def event_text(event: Any, hand: Any, own: bool = False) -> str:
+def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
     """One event of the hand in words: in English the engine's own line, else the template's
     (``own``: the move of the player it is said to, :func:`own_event_templates`)."""
     if current_language() == "en" or event.kind not in EVENT_TEMPLATES:
         return str(event.text)
     tiles = " ".join(map(str, event.tiles))
-    params: dict[str, Any] = {
+    params: dict[str, object] = {
         "tile": event.tiles[0] if event.tiles else "",
         "tiles": tiles,
         "okey": hand.okey,

@@ -8,12 +8,11 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from okey_tui.engine.match import Match
 from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import EndKind, OpeningKind
-from okey_tui.storage import data_dir
+from okey_tui.storage import JSONObject, data_dir
 
 
 def stats_path() -> Path:
@@ -22,7 +21,7 @@ def stats_path() -> Path:
 
 def hand_record(
     match: Match, result: HandResult, names: Sequence[str], kinds: Sequence[str]
-) -> dict[str, Any]:
+) -> JSONObject:
     """The line written for a scored hand (the last one carries the match result)."""
     outcome = result.outcome
     seats = []
@@ -41,7 +40,7 @@ def hand_record(
                 },
             }
         )
-    record: dict[str, Any] = {
+    record: JSONObject = {
         "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "match": f"{match.seed}-{match.rules.code()}",
         "type": match.rules.game_type.value,
@@ -59,7 +58,7 @@ def hand_record(
     return record
 
 
-def append(record: dict[str, Any], path: Path | None = None) -> None:
+def append(record: JSONObject, path: Path | None = None) -> None:
     path = path or stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a", encoding="utf-8") as handle:
@@ -68,10 +67,10 @@ def append(record: dict[str, Any], path: Path | None = None) -> None:
         os.fsync(handle.fileno())
 
 
-def read(path: Path | None = None) -> list[dict[str, Any]]:
+def read(path: Path | None = None) -> list[JSONObject]:
     """Every readable record; a damaged line is skipped."""
     path = path or stats_path()
-    records: list[dict[str, Any]] = []
+    records: list[JSONObject] = []
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except FileNotFoundError:
@@ -102,7 +101,7 @@ class Tally:
     okey_finishes: int = 0
     by_type: dict[str, Tally] = field(default_factory=dict)
 
-    def add(self, record: dict[str, Any], seat: int) -> None:
+    def add(self, record: JSONObject, seat: int) -> None:
         line = record["seats"][seat]
         self.hands += 1
         self.score_sum += int(line.get("score", 0))
@@ -122,7 +121,7 @@ class Tally:
             self.matches += 1
             self.matches_won += seat in record["winners"]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {
             "matches": self.matches,
             "matches_won": self.matches_won,
@@ -137,7 +136,7 @@ class Tally:
         }
 
 
-def summarise(records: list[dict[str, Any]]) -> dict[str, Tally]:
+def summarise(records: list[JSONObject]) -> dict[str, Tally]:
     """Figures per human player name, each with a break-down per game type."""
     players: dict[str, Tally] = {}
     for record in records:

@@ -22,7 +22,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeAlias
 
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
@@ -30,6 +30,11 @@ from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
 from okey_tui.i18n import _
+
+# A JSON object as the json module writes and reads it: a save's extra data, a line of the
+# statistics, a report printed with --json. Any: its values are whatever JSON holds (text,
+# numbers, lists, objects); a reader checks the type of each field before it uses it.
+JSONObject: TypeAlias = dict[str, Any]
 
 FORMAT = "okey101-save"
 VERSION = 1
@@ -111,12 +116,12 @@ class SavedMatch:
     """A match and the front end's extra data, as stored."""
 
     match: Match
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: JSONObject = field(default_factory=dict)
     # When it was last written (seconds since the epoch; 0 when unknown).
     saved_at: float = 0.0
 
 
-def match_to_json(match: Match, extra: dict[str, Any] | None = None) -> str:
+def match_to_json(match: Match, extra: JSONObject | None = None) -> str:
     finished = [format_position(h) for h in match.finished_hands]
     document = {
         "format": FORMAT,
@@ -214,7 +219,7 @@ def load(path: Path) -> SavedMatch | None:
         ) from None
 
 
-def save(match: Match, extra: dict[str, Any] | None, path: Path) -> None:
+def save(match: Match, extra: JSONObject | None, path: Path) -> None:
     atomic_write(path, match_to_json(match, extra))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING
 
 import click
 
@@ -20,6 +20,10 @@ from okey_tui.engine.solver import OpeningCheck, opening_check
 from okey_tui.engine.tiles import Tile, okey_for, parse_tiles, sort_tiles
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import describe, meld_kind
+from okey_tui.storage import JSONObject
+
+if TYPE_CHECKING:  # for the annotations only: rich loads when the command prints
+    from rich.text import Text
 
 # -- reading and checking a hand ---------------------------------------------------------
 
@@ -81,7 +85,7 @@ def parse_hand(indicator: Tile, tokens: Iterable[str]) -> list[Tile]:
 # -- the answer as data ------------------------------------------------------------------------
 
 
-def _meld_data(meld: Meld) -> dict[str, Any]:
+def _meld_data(meld: Meld) -> JSONObject:
     return {
         "kind": meld.kind.value,
         "tiles": [str(t) for t in meld.tiles],
@@ -90,7 +94,7 @@ def _meld_data(meld: Meld) -> dict[str, Any]:
     }
 
 
-def hint_data(indicator: Tile, check: OpeningCheck) -> dict[str, Any]:
+def hint_data(indicator: Tile, check: OpeningCheck) -> JSONObject:
     """The JSON object of the issue: best melds, pairs count, floors, leftover."""
     return {
         "indicator": str(indicator),
@@ -104,7 +108,7 @@ def hint_data(indicator: Tile, check: OpeningCheck) -> dict[str, Any]:
     }
 
 
-def solve_line(line: str, floor: int, pairs_floor: int) -> dict[str, Any]:
+def solve_line(line: str, floor: int, pairs_floor: int) -> JSONObject:
     """One batch line, ``INDICATOR: TILES…``, to its JSON object (raises NotationError)."""
     head, sep, rest = line.partition(":")
     if not sep:
@@ -139,7 +143,7 @@ def _chip(laid: Tile, meant: Tile, okey: Tile) -> tuple[str, str]:
     return f" {laid} ", _STYLES[str(laid)[0]]
 
 
-def _tiles_text(pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> Any:
+def _tiles_text(pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> Text:
     from rich.text import Text
 
     text = Text()

@@ -5,12 +5,19 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level, game_type_label
+from okey_tui.storage import JSONObject
+
+if TYPE_CHECKING:  # for the annotations only: rich and the arena load when a command runs
+    from rich.console import Console
+
+    from okey_tui.bots.arena import RunReport
+    from okey_tui.engine.rules import RuleSet
 
 TYPES = ("classic", "rising", "challenge", "51")
 
@@ -51,7 +58,7 @@ def _check_matches(ctx: click.Context, param: click.Parameter, value: int) -> in
     return value
 
 
-def report_json(report: Any) -> dict[str, Any]:
+def report_json(report: RunReport) -> JSONObject:
     """The one JSON object ``--json`` prints."""
     return {
         "matches": report.matches,
@@ -172,7 +179,7 @@ HEADERS = (
 )
 
 
-def _print_table(report: Any, rules: Any, console: Any = None) -> None:
+def _print_table(report: RunReport, rules: RuleSet, console: Console | None = None) -> None:
     from rich import box
     from rich.console import Console
     from rich.table import Table

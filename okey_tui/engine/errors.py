@@ -228,6 +228,8 @@ class OkeyError(Exception):
     ) -> None:
         super().__init__(message)
         self.code = code
+        # Any: the parameters are of many kinds (tiles, points, seats, names, an opening
+        # kind); callers read them by the code's documented names and format them as text.
         self.params: dict[str, Any] = params
         self.rule: int | None = rule if rule is not None else (code.rule if code else None)
 

@@ -17,7 +17,6 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
 
 from okey_tui.engine.actions import (
     Action,
@@ -682,7 +681,6 @@ class Hand:
         finishes = len(self.racks[seat]) == 1 and not self.rules.finish_opening_needs_floor
         floor = self.floor(seat, kind)
         if value < floor and not finishes:
-            params: dict[str, Any] = {"value": value, "floor": floor, "kind": kind}
             if kind is OpeningKind.PAIRS:
                 raised = floor > self.rules.pairs_floor
                 raise OpeningError(
@@ -690,7 +688,9 @@ class Hand:
                     + (" (one more than the highest pairs opening)" if raised else ""),
                     code=ErrorCode.OPENING_BELOW_FLOOR,
                     risen=raised,
-                    **params,
+                    value=value,
+                    floor=floor,
+                    kind=kind,
                 )
             raised = floor > self.rules.melds_floor
             raise OpeningError(
@@ -698,7 +698,9 @@ class Hand:
                 + (" (one more than the highest opening)" if raised else ""),
                 code=ErrorCode.OPENING_BELOW_FLOOR,
                 risen=raised,
-                **params,
+                value=value,
+                floor=floor,
+                kind=kind,
             )
         taken = self.taken
         if taken is not None and self.taken_pending() and not taken.opened:

@@ -11,20 +11,21 @@ import contextlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from okey_tui import stats, storage
+from okey_tui.bots.base import Bot
 from okey_tui.bots.driver import apply_action, choose_action, safe_action
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import Event, Hand
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
-from okey_tui.storage import SavedMatch
+from okey_tui.storage import JSONObject, SavedMatch
 
 HUMAN = 0
 BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
@@ -32,7 +33,7 @@ SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
 MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
 
 
-def event_to_json(event: Event) -> list[Any]:
+def event_to_json(event: Event) -> list[object]:
     return [event.kind, event.seat, event.text, [str(t) for t in event.tiles], event.value]
 
 
@@ -82,7 +83,7 @@ class Session:
     name: str = "You"
     levels: tuple[str, str, str] = ("normal", "normal", "normal")
     match: Match = field(init=False)
-    bots: list[Any] = field(init=False, default_factory=list)
+    bots: list[Bot | None] = field(init=False, default_factory=list)
     # Autosave: where the match is written after every action (None: not saved).
     save_path: Path | None = None
     # Rack layouts per human seat, as tile texts with None for a gap: kept by the
@@ -107,7 +108,8 @@ class Session:
 
     def __post_init__(self) -> None:
         self.match = Match(self.rules, self.seed)
-        self.bots = [None] + [self._make_bot(level, self.expert_budget_ms) for level in self.levels]
+        # Seat 0 is a person: no bot.
+        self.bots = [None, *(self._make_bot(level, self.expert_budget_ms) for level in self.levels)]
 
     @classmethod
     def resume(
@@ -170,7 +172,7 @@ class Session:
         return session
 
     # -- saving ----------------------------------------------------------------
-    def save_extra(self) -> dict[str, Any]:
+    def save_extra(self) -> JSONObject:
         return {
             "name": self.name,
             "levels": list(self.levels),
@@ -190,7 +192,7 @@ class Session:
             storage.save(self.match, self.save_extra(), self.save_path)
 
     @staticmethod
-    def _make_bot(level: str, budget_ms: float | None = None) -> Any:
+    def _make_bot(level: str, budget_ms: float | None = None) -> Bot | None:
         try:
             from okey_tui.bots import make_bot
 
@@ -286,7 +288,7 @@ class Session:
             self.apply_bot(*self.bot_action())
 
     # -- hands ----------------------------------------------------------------
-    def finish_hand(self) -> Any:
+    def finish_hand(self) -> HandResult:
         if self.match.hand_scored:
             return self.match.results[-1]
         result = self.match.finish_hand()
@@ -332,7 +334,7 @@ class SaveSummary:
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {
             "id": self.id,
             "started": self.started,

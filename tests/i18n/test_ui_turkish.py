@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.markdown import Markdown
+from textual.widgets import Static
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
@@ -112,8 +114,9 @@ async def test_help_in_turkish(turkish: None) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        rules = app.screen.query_one("#rules")
-        assert "okey101'in oynadığı kurallar" in rules._markdown  # type: ignore[attr-defined]
+        rules = app.screen.query_one("#rules", Static)
+        assert isinstance(rules.content, Markdown)
+        assert "okey101'in oynadığı kurallar" in rules.content.markup
         for size in SIZES:
             await pilot.resize_terminal(*size)
             await pilot.pause()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rendered import screen_text, shows_tile
-from ui_helpers import OPENING_SEED, goto, table_app
+from ui_helpers import OPENING_SEED, goto, late_app, table_app
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.privacy import PrivacyScreen
@@ -69,10 +69,13 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
 
 
 async def test_the_hand_summary_comes_after_a_privacy_screen():
-    """At the end of a hand the last rack is hidden first; then the summary shows every rack."""
-    app = hotseat_app(7)
+    """At the end of a hand the last rack is hidden first; then the summary shows every rack.
+
+    The hand is resumed a few turns before its end (see ``late_app``)."""
+    app = late_app(7, humans=2, human_names=("Mehmet",), name="Ayşe")
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
+        assert session.humans == (0, 2)
         for _ in range(400):
             if session.hand.is_over:
                 break

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, goto, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.engine import solver
 from okey_tui.engine.state import Phase
@@ -15,8 +15,8 @@ def status_text(screen) -> str:
     return str(screen.query_one("#status", Static).render())
 
 
-async def test_whole_hand_by_keys_with_an_opening_and_discards():
-    """The human opens with 105 by staging four melds, then draws and discards until the end."""
+async def test_an_opening_by_keys_then_a_discard():
+    """The human opens with 105 by staging four melds, lays them down and discards."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
@@ -42,21 +42,40 @@ async def test_whole_hand_by_keys_with_an_opening_and_discards():
         tile = screen.rack.slots[first]
         await pilot.press("x")
         assert hand.discards[0][-1] == tile
-        turns = 0
-        while not hand.is_over:
-            await wait_for_human(pilot, app)
-            if hand.is_over:
-                break
-            turns += 1
-            assert hand.phase is Phase.DRAW
+        await wait_for_human(pilot, app)
+        assert hand.turn == 0 and hand.phase is Phase.DRAW
+
+
+async def play_to_the_end_by_keys(pilot, app) -> int:
+    """Draw (d) and throw the last tile of the rack (x) until the hand is over; the turns played."""
+    screen = app.screen
+    hand = app.session.hand
+    turns = 0
+    while not hand.is_over:
+        await wait_for_human(pilot, app)
+        if hand.is_over:
+            break
+        turns += 1
+        if hand.phase is Phase.DRAW:
             await pilot.press("d")
             if hand.is_over:
                 break
-            filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-            await goto(pilot, screen, filled[-1])
-            await pilot.press("x")
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")
+    await pilot.pause()
+    return turns
+
+
+async def test_the_last_turns_of_a_hand_by_keys_end_in_the_hand_summary():
+    """From a late position (resumed from its save), draw and discard until the middle runs out."""
+    app = late_app(turns_left=3)
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert turns >= 1
+        assert isinstance(app.screen, TableScreen)
+        hand = app.session.hand
+        assert hand.turn == 0 and hand.phase is Phase.DRAW
+        assert await play_to_the_end_by_keys(pilot, app) >= 1
         assert isinstance(app.screen, HandSummaryScreen)
         assert app.session.match.results, "the hand was scored"
 
@@ -215,22 +234,9 @@ def test_play_command_options():
 
 async def test_end_of_match_names_the_winner_and_n_starts_a_new_match():
     """A one-hand match: after the hand the summary names the winner(s); n deals a new match."""
-    app = table_app(hands=1)
+    app = late_app(hands=1)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        hand = app.session.hand
-        while not hand.is_over:
-            await wait_for_human(pilot, app)
-            if hand.is_over:
-                break
-            if hand.phase is Phase.DRAW:
-                await pilot.press("d")
-                if hand.is_over:
-                    break
-            filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-            await goto(pilot, screen, filled[-1])
-            await pilot.press("x")
-        await pilot.pause()
+        await play_to_the_end_by_keys(pilot, app)
         summary = app.screen
         assert isinstance(summary, HandSummaryScreen)
         match = app.session.match

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, goto, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.engine import solver
@@ -106,7 +106,7 @@ def test_hand_summary(snap_compare):
     """The end of hand 1 (seed 7, the human only draws and discards; the middle runs out):
     each seat's arithmetic (202 not opened, N left) and tiles left, the match line and the
     score sheet."""
-    assert snap_compare(table_app(7), terminal_size=(120, 40), run_before=to_summary)
+    assert snap_compare(late_app(7), terminal_size=(120, 40), run_before=to_summary)
 
 
 def test_hand_summary_with_penalties(snap_compare):

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from okey_tui import storage
+from okey_tui.bots.driver import play_bot_step, safe_action
+from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
+from okey_tui.hotseat import configure
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.session import Session
 
 # Seed 125: the human starts with 22 tiles and can open with 105 (no okey needed).
 OPENING_SEED = 125
@@ -13,6 +18,56 @@ OPENING_SEED = 125
 def table_app(seed: int = OPENING_SEED, **changes: object) -> OkeyApp:
     settings = TableSettings(bots=("easy", "easy", "easy")).with_changes(**changes)
     return make_app(settings=settings, ask=False, seed=seed, bot_delay=0, remember=False)
+
+
+def late_app(seed: int = OPENING_SEED, turns_left: int = 2, **changes: object) -> OkeyApp:
+    """The app resumed late in the first hand: a person to draw, ``turns_left`` draws from the end.
+
+    The hand is played by the engine as the table would play it if the people only
+    drew and threw (the bots by their own levels, people by the driver's safe move):
+    once to its end to count the people's draws, then again up to ``turns_left``
+    draws before the end, saved as ``okey101 play`` saves a match. The app resumes
+    that save, so a test drives only the hand's last turns by keys, and a test that
+    plays on with safe moves (``to_summary``) ends exactly as it would from the deal.
+    """
+    settings = TableSettings(bots=("easy", "easy", "easy")).with_changes(**changes)
+    draws = _play_first_hand(settings, seed)
+    assert draws > turns_left, f"seed {seed}: the people draw only {draws} times in hand 1"
+    session = _session(settings, seed)
+    _play_first_hand(settings, seed, session, stop_at=draws - turns_left)
+    session.viewer = session.hand.turn
+    storage.save(session.match, session.save_extra(), storage.new_save_path())
+    return make_app(settings=settings, ask=False, bot_delay=0, resume=True)
+
+
+def _session(settings: TableSettings, seed: int) -> Session:
+    session = Session(settings.rules(), seed, settings.name, settings.bots)
+    configure(session, settings)
+    return session
+
+
+def _play_first_hand(
+    settings: TableSettings, seed: int, session: Session | None = None, stop_at: int | None = None
+) -> int:
+    """Play hand 1 until a person's ``stop_at``-th draw (or its end); the people's draws seen."""
+    session = session or _session(settings, seed)
+    hand = session.hand
+    draws = 0
+    for _ in range(2000):
+        if hand.is_over:
+            return draws
+        seat = hand.turn
+        if seat in session.humans:
+            if hand.phase is Phase.DRAW:
+                if draws == stop_at:
+                    return draws
+                draws += 1
+            hand.apply(safe_action(session.view(seat)))
+        else:
+            bot = session.bots[seat]
+            assert bot is not None
+            play_bot_step(hand, bot)
+    raise AssertionError("hand 1 did not end")
 
 
 async def goto(pilot, screen, index: int) -> None:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.markdown import Markdown
 from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from okey_tui.commands.rules import rules_text
 from okey_tui.i18n import N_, _
@@ -64,7 +65,9 @@ class HelpScreen(ModalScreen[None]):
             keys.add_row(key, what)
         with VerticalScroll(id="help", classes="dialog wide"):
             yield Static(keys)
-            yield Markdown(rules_text(), id="rules")
+            # Rich draws the rules page as one renderable: a Markdown widget builds a widget
+            # per block, and the page took seconds to appear.
+            yield Static(Markdown(rules_text()), id="rules")
         yield Footer()
 
     def action_close(self) -> None:

@@ -223,7 +223,7 @@ class LayDownArea(Static):
         text = Text()
         verb = _("Lay down") if view.opening is not None else _("Opening")
         # The running total comes first, so it stays in sight however many melds wrap below.
-        self.border_subtitle = _("Enter lay down · Esc back") if staging.melds else ""
+        self.border_subtitle = _("⏎ lay down · Esc back") if staging.melds else ""
         if staging.melds:
             style = "bold green" if staging.reached(view) else "bold yellow"
             text.append(f"{verb}: {staging.progress(view)}\n", style)

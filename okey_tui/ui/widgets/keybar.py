@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual import events
+from textual.screen import Screen
 from textual.widgets import Static
 
 from okey_tui.i18n import _
@@ -29,7 +28,7 @@ class KeyBar(Static):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def bindings_changed(self, _screen: Any) -> None:
+    def bindings_changed(self, _screen: Screen[object]) -> None:
         # Under a dialog the screen answers for keys it cannot take now: keep the last bar.
         if self.screen.is_current:
             self.draw()
