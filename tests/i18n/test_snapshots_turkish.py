@@ -14,7 +14,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from test_ui_snapshots import mid_hand, to_summary  # noqa: E402
-from ui_helpers import OPENING_SEED, table_app  # noqa: E402
+from ui_helpers import OPENING_SEED, late_app, table_app  # noqa: E402
 
 from okey_tui import i18n  # noqa: E402
 from okey_tui.settings import TableSettings  # noqa: E402
@@ -43,12 +43,12 @@ def test_hand_summary_in_turkish(snap_compare):
     """The end of hand 1 (seed 7; the middle runs out): "El 1/11", "ortadaki taşlar bitti",
     each seat's "202 el açmadı", the tiles left, the "Puan tablosu" and the footer
     "Sonraki el · Yeni oyun · Çık"."""
-    assert snap_compare(table_app(7), terminal_size=(120, 40), run_before=to_summary)
+    assert snap_compare(late_app(7), terminal_size=(120, 40), run_before=to_summary)
 
 
 def test_hand_summary_in_turkish_at_80x24(snap_compare):
     """The same summary at 80x24: all of it on one screen, nothing cut."""
-    assert snap_compare(table_app(7), terminal_size=(80, 24), run_before=to_summary)
+    assert snap_compare(late_app(7), terminal_size=(80, 24), run_before=to_summary)
 
 
 def test_help_in_turkish(snap_compare):

@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from rendered import screen_text  # noqa: E402
 from test_ui_snapshots import to_summary  # noqa: E402
-from ui_helpers import OPENING_SEED, table_app  # noqa: E402
+from ui_helpers import OPENING_SEED, late_app, table_app  # noqa: E402
 
 from okey_tui import i18n  # noqa: E402
 from okey_tui.settings import TableSettings, load_settings  # noqa: E402
@@ -88,8 +88,8 @@ async def test_an_untouched_language_line_leaves_the_choice_to_the_environment()
 
 
 async def test_hand_summary_in_turkish(turkish: None) -> None:
-    """One hand played to its end, the summary read at 120x40 and again at 80x24."""
-    app = table_app(7)
+    """The end of hand 1 (from a late position of seed 7), read at 120x40 and at 80x24."""
+    app = late_app(7)
     async with app.run_test(size=SIZES[0]) as pilot:
         await to_summary(pilot)
         assert isinstance(app.screen, HandSummaryScreen)
