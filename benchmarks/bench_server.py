@@ -54,7 +54,7 @@ async def serve(tables: int, hands: int) -> None:
     base = rss_kib()
     servers = []
     for number in range(tables):
-        server = TableServer(rules, number, ("easy",) * 4, start_when_full=True, bot_delay=0.0)
+        server = TableServer(rules, number, ("easy",) * 4, start_at=4, bot_delay=0.0)
         await server.start()
         servers.append(server)
     print(

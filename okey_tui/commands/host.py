@@ -8,17 +8,20 @@ the two commands cannot drift). The host sits at the table in this terminal
 
 from __future__ import annotations
 
+import contextlib
 import ssl
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
 
+from okey_tui.bots.base import LEVELS
 from okey_tui.commands.play import _bots, table_changes
 from okey_tui.commands.play import play as _play
+from okey_tui.net.server import DEFAULT_GRACE
 
 DEFAULT_PORT = 8101
 # The options of ``play`` that describe a table; host takes them as they are.
@@ -45,9 +48,9 @@ def _table_options() -> list[click.Parameter]:
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
-    default=DEFAULT_PORT,
-    show_default=True,
-    help="Port to listen on (0: any free port).",
+    default=None,
+    help=f"Port to listen on (default {DEFAULT_PORT}; with --resume, the table's own; "
+    "0: any free port).",
 )
 @click.option(
     "--public",
@@ -67,14 +70,38 @@ def _table_options() -> list[click.Parameter]:
     is_flag=True,
     help="Deal as soon as four people sit (otherwise the first to join starts).",
 )
+@click.option(
+    "--start-at",
+    type=click.IntRange(1, 4),
+    default=None,
+    help="Deal as soon as this many people sit (1-4).",
+)
+@click.option(
+    "--grace",
+    type=click.FloatRange(0, 3600),
+    default=DEFAULT_GRACE,
+    show_default=True,
+    help="Seconds a player whose connection dropped keeps their seat before a bot plays it.",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Open again the table this computer served last (after a crash): its match, "
+    "join code and port; its players rejoin with okey101 join as before.",
+)
+@click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
 def host(
-    port: int,
+    port: int | None,
     public: bool,
     cert: str | None,
     key: str | None,
     no_seat: bool,
     name: str | None,
     start_when_full: bool,
+    start_at: int | None,
+    grace: float,
+    resume: bool,
+    autoplay: str | None,
     game_type: str | None = None,
     hands: int | None = None,
     no_penalty: bool | None = None,
@@ -88,7 +115,8 @@ def host(
 
     Seats nobody takes are bots (--bots: one level for all, or three for
     seats 2-4 with seat 1 taking the first). A player whose connection drops
-    is covered by a bot until they rejoin.
+    keeps their seat: a bot plays it after --grace seconds, until they rejoin.
+    The table is saved as it is played; okey101 host --resume opens it again.
     """
     if hands is not None and hands % 2 == 0:
         raise click.BadParameter("a match is 1, 3, 5, 7, 9, 11 or 13 hands", param_hint="--hands")
@@ -97,11 +125,13 @@ def host(
     levels = _bots(bots) or ("normal", "normal", "normal")
     if name is not None and not 1 <= len(name.strip()) <= 16:
         raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
-
-    from okey_tui.settings import TableSettings
-
-    changes = table_changes(game_type, hands, no_penalty, partners, **rule_flags)
-    rules = TableSettings().with_changes(**changes).checked().rules()
+    if start_when_full:
+        start_at = 4
+    table_choices = [game_type, hands, no_penalty, partners, bots, seed, *rule_flags.values()]
+    if resume and any(choice is not None for choice in table_choices):
+        raise click.UsageError(
+            "--resume opens the saved table with its own choices: leave out the table options"
+        )
     context = None
     if cert is not None and key is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
@@ -109,25 +139,68 @@ def host(
             context.load_cert_chain(cert, key)
         except (ssl.SSLError, OSError) as exc:
             raise click.BadParameter(f"cannot load the certificate and key: {exc}") from None
-    import secrets
 
+    from okey_tui import storage
     from okey_tui.net.server import TableServer
 
-    all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
-    server = TableServer(
-        rules,
-        secrets.randbelow(2**31) if seed is None else seed,
-        (all_levels[0], all_levels[1], all_levels[2], all_levels[3]),
-        host="0.0.0.0" if public else "127.0.0.1",
-        port=port,
-        ssl_context=context,
-        bot_delay=0.6 if bot_delay is None else bot_delay,
-        start_when_full=start_when_full,
-    )
-    if no_seat:
-        _serve(server, public=public, start_when_full=start_when_full)
+    options: dict[str, Any] = {
+        "host": "0.0.0.0" if public else "127.0.0.1",
+        "ssl_context": context,
+        "bot_delay": 0.6 if bot_delay is None else bot_delay,
+        "start_at": start_at,
+        "grace": grace,
+    }
+    if resume:
+        server = _resumed(port, options)
+        if not no_seat and autoplay is None and server.host_seat is None:
+            raise click.UsageError("the host did not sit at this table: resume it with --no-seat")
     else:
-        _sit(server, public=public, cert=cert, name=(name or "").strip() or "Host")
+        import secrets
+
+        from okey_tui.settings import TableSettings
+
+        changes = table_changes(game_type, hands, no_penalty, partners, **rule_flags)
+        rules = TableSettings().with_changes(**changes).checked().rules()
+        all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
+        server = TableServer(
+            rules,
+            secrets.randbelow(2**31) if seed is None else seed,
+            (all_levels[0], all_levels[1], all_levels[2], all_levels[3]),
+            port=DEFAULT_PORT if port is None else port,
+            save_path=storage.new_save_path(storage.hosted_dir()),
+            **options,
+        )
+    try:
+        server.claim()
+    except storage.SaveInUseError:
+        raise click.ClickException(
+            "another okey101 is serving this table right now: close it there first"
+        ) from None
+    player = (name or "").strip() or "Host"
+    if autoplay is not None:
+        _autoplay(server, public=public, name=player, level=autoplay)
+    elif no_seat:
+        _serve(server, public=public, start_at=start_at)
+    else:
+        _sit(server, public=public, cert=cert, name=player)
+
+
+def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:
+    """The table this computer served last, as it was saved."""
+    from okey_tui import storage
+    from okey_tui.net.server import TableServer
+
+    found = storage.list_saves(storage.hosted_dir())
+    for problem in found.problems:
+        click.echo(f"okey101: {problem}", err=True)
+    for entry in found.entries:
+        if storage.in_use(entry.path):
+            continue
+        try:
+            return TableServer.resume(entry.path, port=port, **options)
+        except (ValueError, storage.SaveError) as exc:
+            click.echo(f"okey101: {exc}", err=True)
+    raise click.ClickException("there is no table to resume: host a new one with okey101 host")
 
 
 def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> None:
@@ -147,18 +220,21 @@ def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> N
     )
     if not public:
         line += "\n(only this computer can join: host with --public to let others in)"
-    seat = Seat("", code=server.code, name=name, ssl_context=own, join_line=line)
+    token = ""
+    if server.host_seat is not None:  # a resumed table: the host takes their seat back
+        token = server.seats[server.host_seat].token or ""
+    seat = Seat("", code=server.code, name=name, token=token, ssl_context=own, join_line=line)
     RemoteApp(seat, server=server).run()
 
 
-def _serve(server: TableServer, *, public: bool, start_when_full: bool) -> None:
+def _serve(server: TableServer, *, public: bool, start_at: int | None) -> None:
     """Only serve the table, saying on this terminal who comes and goes."""
     import asyncio
     import logging
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
     server.on_notice = click.echo
-    port, context, rules = server.port, server.ssl_context, server.rules
+    port = server.port
 
     async def run() -> None:
         try:
@@ -167,20 +243,13 @@ def _serve(server: TableServer, *, public: bool, start_when_full: bool) -> None:
             raise click.ClickException(
                 f"cannot listen on port {port}: {exc.strerror or exc} (give another --port)"
             ) from None
-        address = _lan_address() if public else "127.0.0.1"
-        tls = " --tls" if context is not None else ""
-        click.echo(f"okey101 table ({rules.code()}) open on {server.url}")
-        if not public:
-            click.echo("Only this computer can join: add --public to let others in.")
-        click.echo(f"Join code: {server.code}")
-        click.echo(
-            f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME"
-        )
-        starts = (
-            "The match starts when four people sit"
-            if start_when_full
-            else "The first to join starts the match"
-        )
+        _announce(server, public=public)
+        if server.started:
+            starts = "The match goes on where it was: its players rejoin"
+        elif start_at is not None:
+            starts = f"The match starts when {start_at} people sit"
+        else:
+            starts = "The first to join starts the match"
         console = _watch_console(server)
         if console:
             starts += " (or press Enter here to start it now)"
@@ -196,6 +265,66 @@ def _serve(server: TableServer, *, public: bool, start_when_full: bool) -> None:
         asyncio.run(run())
     except KeyboardInterrupt:
         click.echo("The table is closed.")
+
+
+def _announce(server: TableServer, *, public: bool) -> None:
+    """Where the table is and how to join it."""
+    address = _lan_address() if public else "127.0.0.1"
+    tls = " --tls" if server.ssl_context is not None else ""
+    if server.started:
+        click.echo(f"okey101 table ({server.rules.code()}) resumed on {server.url}")
+    else:
+        click.echo(f"okey101 table ({server.rules.code()}) open on {server.url}")
+    if not public:
+        click.echo("Only this computer can join: add --public to let others in.")
+    click.echo(f"Join code: {server.code}")
+    click.echo(f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME")
+
+
+def _autoplay(server: TableServer, *, public: bool, name: str, level: str) -> None:
+    """Serve the table and sit at it with a bot playing the host's seat (for tests and
+    try-outs): no screen; what happens is told on this terminal."""
+    import asyncio
+    import logging
+
+    from okey_tui.net import autoplay
+
+    logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
+    server.on_notice = lambda text: click.echo(text, err=True)
+    own: ssl.SSLContext | None = None
+    if server.ssl_context is not None:
+        own = ssl.create_default_context()
+        own.check_hostname = False
+        own.verify_mode = ssl.CERT_NONE  # our own table, over loopback
+
+    async def run() -> int:
+        try:
+            await server.start()
+        except OSError as exc:
+            raise click.ClickException(
+                f"cannot listen on port {server.port}: {exc.strerror or exc}"
+            ) from None
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                _announce(server, public=public)
+            token = ""
+            if server.host_seat is not None:
+                token = server.seats[server.host_seat].token or ""
+            table = await autoplay.take_seat(
+                server.local_url, code=server.code, name=name, token=token, ssl_context=own
+            )
+            server.host_seat = table.seat
+            status = await autoplay.play_seat(table, level, ssl_context=own)
+            # The others get the end of the match before the table closes.
+            for _ in range(100):
+                if not any(s.conn is not None for s in server.seats):
+                    break
+                await asyncio.sleep(0.05)
+            return status
+        finally:
+            await server.close()
+
+    autoplay.run(run())
 
 
 def _watch_console(server: TableServer) -> bool:

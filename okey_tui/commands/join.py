@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from okey_tui.bots.base import LEVELS
 from okey_tui.commands.host import DEFAULT_PORT
 
 
@@ -41,7 +42,17 @@ def parse_address(text: str) -> tuple[str, int]:
     help="Take your seat back after leaving (the token the table gave you; no CODE needed).",
 )
 @click.option("--tls", is_flag=True, help="The table serves over TLS (wss).")
-def join(address: str, code: str | None, name: str | None, token: str | None, tls: bool) -> None:
+@click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
+@click.option("--think", type=click.FloatRange(0, 10), default=0.0, hidden=True)
+def join(
+    address: str,
+    code: str | None,
+    name: str | None,
+    token: str | None,
+    tls: bool,
+    autoplay: str | None,
+    think: float,
+) -> None:
     """Take a free seat at a table opened with okey101 host, using its join code."""
     import getpass
 
@@ -62,10 +73,39 @@ def join(address: str, code: str | None, name: str | None, token: str | None, tl
         raise click.BadParameter("a token is the text the table gave you", param_hint="--token")
     if name is not None and not 1 <= len(name.strip()) <= 16:
         raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
-    from okey_tui.ui.remote import RemoteApp, Seat
-
     shown = f"[{host}]" if ":" in host else host
     url = f"{'wss' if tls else 'ws'}://{shown}:{port}"
     player = (name or "").strip() or getpass.getuser()[:16] or "Player"
-    seat = Seat(url, code=(code or "").strip().upper(), name=player, token=token or "")
+    clean_code = (code or "").strip().upper()
+    if autoplay is not None:
+        _autoplay(url, clean_code, player, token or "", autoplay, think)
+        return
+    from okey_tui.ui.remote import RemoteApp, Seat
+
+    seat = Seat(url, code=clean_code, name=player, token=token or "")
     RemoteApp(seat, keep_seat=True).run()
+
+
+def _autoplay(url: str, code: str, name: str, token: str, level: str, think: float) -> None:
+    """A bot plays the seat, without a screen (tests and try-outs); the seat's token is kept
+    like the screen keeps it, so running the same command again takes the seat back."""
+    import logging
+
+    from okey_tui.net import autoplay
+    from okey_tui.net.client import JoinError
+
+    logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
+    keep_key = f"{url} {code}" if code else None
+
+    async def run() -> int:
+        try:
+            table = await autoplay.take_seat(
+                url, code=code, name=name, token=token, keep_key=keep_key
+            )
+        except JoinError as exc:
+            raise click.ClickException(f"the table said no: {exc.message}") from None
+        except (OSError, TimeoutError) as exc:
+            raise click.ClickException(f"cannot reach the table at {url}: {exc}") from None
+        return await autoplay.play_seat(table, level, think=think, keep_key=keep_key)
+
+    autoplay.run(run())

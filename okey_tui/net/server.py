@@ -13,6 +13,13 @@ Bad input never touches the game: a message is checked
 (:func:`~okey_tui.net.protocol.decode_client`) before anything reads it, is
 size-limited by the WebSocket layer, rate-limited per connection, and join
 codes have a limited number of tries per address.
+
+A table given a ``save_path`` autosaves like a local match
+(:mod:`okey_tui.storage`: the same format, written atomically, one process
+per match through its lock). The table's own part (join code, port, each
+seat's name, token, join order and rack order, the chat) rides in the
+save's ``extra``; :meth:`TableServer.resume` builds the table again from it,
+and its players rejoin with their tokens.
 """
 
 from __future__ import annotations
@@ -25,12 +32,14 @@ import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from okey_tui import storage
 from okey_tui.bots.base import LEVELS, Bot, make_bot
 from okey_tui.bots.driver import apply_action, choose_action
 from okey_tui.engine.actions import parse_action
@@ -72,6 +81,11 @@ log = logging.getLogger("okey_tui.net")
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 BOT_NAMES = ("Ayşe bot", "Mehmet bot", "Zeynep bot", "Can bot")
+# Seconds a player who dropped keeps their turn before a bot plays for them.
+DEFAULT_GRACE = 30.0
+# What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
+TABLE_KEY = "table"
+TABLE_VERSION = 1
 
 
 def new_join_code() -> str:
@@ -104,14 +118,11 @@ class _Seat:
     joined: int = 0  # join order: the earliest connected person leads
     ready: bool = False  # for the next hand
     layout: list[str | None] | None = None  # the person's rack order, given back on a rejoin
+    away_since: float = 0.0  # when the person's connection dropped (time.monotonic)
 
     @property
     def human(self) -> bool:
         return self.name is not None
-
-    @property
-    def bot_plays(self) -> bool:
-        return self.conn is None
 
 
 @dataclass(eq=False)
@@ -145,7 +156,9 @@ class TableServer:
         ssl_context: ssl.SSLContext | None = None,
         limits: Limits | None = None,
         bot_delay: float = 0.0,
-        start_when_full: bool = False,
+        start_at: int | None = None,
+        grace: float = DEFAULT_GRACE,
+        save_path: Path | None = None,
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
         if any(level not in LEVELS for level in levels):
@@ -158,8 +171,14 @@ class TableServer:
         self.ssl_context = ssl_context
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
-        self.start_when_full = start_when_full
+        # Deal as soon as this many people sit (None: the lead or the host starts).
+        self.start_at = start_at
+        self.grace = grace
+        self.save_path = save_path
         self.on_notice = on_notice
+        # The seat of the person who opened the table, when they sit at it (``host --resume``
+        # gives it back to them).
+        self.host_seat: int | None = None
         self.seats = [_Seat(i, levels[i]) for i in range(SEATS)]
         self.bots: list[Bot] = [make_bot(level) for level in levels]
         self.match: Match | None = None
@@ -173,23 +192,57 @@ class TableServer:
         self._server: Server | None = None
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
+        self._lock: storage.MatchLock | None = None
+        self._save_timer: asyncio.TimerHandle | None = None
+        self.save_problem = ""  # the last autosave's failure, if it failed
 
     # -- life ------------------------------------------------------------------------
     async def start(self) -> int:
-        """Listen; returns the port (a free one when ``port`` was 0)."""
-        self._server = await serve(
-            self._handle,
-            self.host,
-            self.port,
-            max_size=self.limits.max_bytes,
-            ssl=self.ssl_context,
-            compression=None,
-        )
+        """Listen; returns the port (a free one when ``port`` was 0).
+
+        A table with a ``save_path`` holds its lock from here on
+        (:class:`~okey_tui.storage.SaveInUseError` if another process plays it).
+        """
+        self.claim()
+        try:
+            self._server = await serve(
+                self._handle,
+                self.host,
+                self.port,
+                max_size=self.limits.max_bytes,
+                ssl=self.ssl_context,
+                compression=None,
+            )
+        except BaseException:
+            self._release()
+            raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
         self._bot_task = asyncio.create_task(self._run_bots())
+        # A resumed table: its players have the grace period to come back.
+        now = time.monotonic()
+        for seat in self.seats:
+            if seat.human and seat.conn is None and self.started:
+                seat.away_since = now
+                self._start_grace(seat)
         return self.port
 
+    def claim(self) -> None:
+        """Take the save's lock (:class:`~okey_tui.storage.SaveInUseError` if another
+        okey101 serves this table); :meth:`start` does it too."""
+        if self.save_path is not None and self._lock is None:
+            self._lock = storage.MatchLock(self.save_path)
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
     async def close(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.cancel()
+            self._save_timer = None
+            self.save_now()
+        self._release()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -232,6 +285,28 @@ class TableServer:
             for s in self.seats
         ]
 
+    def bot_covers(self, seat: _Seat) -> bool:
+        """Whether a bot plays ``seat`` now: nobody took it, or its person has been away
+        for the grace period."""
+        if seat.conn is not None:
+            return False
+        if not seat.human:
+            return True
+        return time.monotonic() - seat.away_since >= self.grace
+
+    def _start_grace(self, seat: _Seat) -> None:
+        """When the grace period of the away ``seat`` ends, its bot takes over."""
+        since = seat.away_since
+
+        def over() -> None:
+            if seat.conn is None and seat.away_since == since and self.started:
+                self._notice(
+                    f"A bot plays for {seat.name} (seat {seat.index + 1}) until they come back"
+                )
+                self._wake.set()
+
+        asyncio.get_running_loop().call_later(max(0.0, self.grace) + 0.01, over)
+
     @property
     def lead(self) -> int | None:
         """The connected person who joined first: they start the match."""
@@ -248,10 +323,129 @@ class TableServer:
             return
         self.match = Match(self.rules, self.seed)
         self.version += 1
+        self.save_now()
         self._notice("The match has started")
         self._broadcast_lobby()
         self._broadcast_state()
         self._wake.set()
+
+    # -- the autosave --------------------------------------------------------------------
+    def table_extra(self) -> dict[str, Any]:
+        """The table's part of its save: what a resumed table needs besides the match."""
+        return {
+            TABLE_KEY: {
+                "version": TABLE_VERSION,
+                "code": self.code,
+                "port": self.port,
+                "levels": [s.level for s in self.seats],
+                "host_seat": self.host_seat,
+                "joins": self._joins,
+                "seats": [
+                    {"name": s.name, "token": s.token, "joined": s.joined, "layout": s.layout}
+                    for s in self.seats
+                ],
+                "chat": self.chat[-self.limits.chat_keep :],
+            }
+        }
+
+    def save_now(self) -> None:
+        """Write the match and the table to ``save_path`` (atomically); a finished match's
+        file is deleted. A failure is told, and the game goes on."""
+        if self._save_timer is not None:
+            self._save_timer.cancel()
+            self._save_timer = None
+        match, path = self.match, self.save_path
+        if path is None or match is None:
+            return
+        try:
+            if match.is_over:
+                if path.exists():
+                    storage.discard(path)
+                return
+            storage.save(match, self.table_extra(), path)
+        except OSError as exc:
+            if not self.save_problem:
+                self._notice(f"The table could not be saved: {exc}")
+            self.save_problem = str(exc)
+            return
+        self.save_problem = ""
+
+    def _save_soon(self) -> None:
+        """Save a little later (rack orders and chat come in bursts)."""
+        if self.save_path is None or self.match is None or self._save_timer is not None:
+            return
+        self._save_timer = asyncio.get_running_loop().call_later(0.2, self.save_now)
+
+    @classmethod
+    def resume(cls, path: Path, *, port: int | None = None, **options: Any) -> TableServer:
+        """The table saved at ``path``, as it was: its match, join code, seats and tokens.
+
+        Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be read (it is
+        set aside) and ``ValueError`` for a save that is not a hosted table's.
+        """
+        saved = storage.load(path)
+        if saved is None:
+            raise ValueError(f"No table is saved at {path}")
+        table = saved.extra.get(TABLE_KEY)
+        if not isinstance(table, dict) or table.get("version") != TABLE_VERSION:
+            raise ValueError(f"{path.name} is not a hosted table's save")
+        levels = table.get("levels")
+        seats = table.get("seats")
+        code = table.get("code")
+        saved_port = table.get("port")
+        if (
+            not isinstance(levels, list)
+            or len(levels) != SEATS
+            or not all(level in LEVELS for level in levels)
+            or not isinstance(seats, list)
+            or len(seats) != SEATS
+            or not all(isinstance(seat, dict) for seat in seats)
+            or not isinstance(code, str)
+            or not code.isalnum()
+            or not isinstance(saved_port, int)
+        ):
+            raise ValueError(f"{path.name}: the table's seats or code are unreadable")
+        server = cls(
+            saved.match.rules,
+            saved.match.seed,
+            (levels[0], levels[1], levels[2], levels[3]),
+            code=code,
+            port=saved_port if port is None else port,
+            save_path=path,
+            **options,
+        )
+        server.match = saved.match
+        for seat, raw in zip(server.seats, seats, strict=True):
+            name, token, joined = raw.get("name"), raw.get("token"), raw.get("joined")
+            if isinstance(name, str) and isinstance(token, str) and token:
+                seat.name = clean_text(name, MAX_NAME) or f"Player {seat.index + 1}"
+                seat.token = token
+                seat.joined = joined if isinstance(joined, int) else 0
+                layout = raw.get("layout")
+                if isinstance(layout, list) and all(
+                    t is None or isinstance(t, str) for t in layout
+                ):
+                    with contextlib.suppress(ProtocolError):
+                        seat.layout = layout_from_text(" ".join(t or "." for t in layout))
+        joins = table.get("joins")
+        server._joins = joins if isinstance(joins, int) else SEATS
+        host_seat = table.get("host_seat")
+        server.host_seat = host_seat if host_seat in range(SEATS) else None
+        chat = table.get("chat")
+        for line in chat if isinstance(chat, list) else []:
+            if isinstance(line, dict) and isinstance(line.get("text"), str):
+                seat_number = line.get("seat")
+                server.chat.append(
+                    {
+                        "type": "chat",
+                        "seat": seat_number if seat_number in range(SEATS) else None,
+                        "name": clean_text(str(line.get("name", "")), MAX_NAME),
+                        "text": clean_text(line["text"], MAX_CHAT),
+                    }
+                )
+        server.summaries = [summary_of(n, r) for n, r in enumerate(saved.match.results)]
+        server.version = 1
+        return server
 
     # -- connections -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
@@ -405,6 +599,7 @@ class TableServer:
             self._plan(conn, message)
         elif kind == "layout":
             self.seats[conn.seat].layout = layout_from_text(message.str_field("slots"))
+            self._save_soon()
         elif kind == "chat":
             self._chat(conn, message.str_field("text"))
         elif kind == "next":
@@ -441,7 +636,7 @@ class TableServer:
         seat.name, seat.token, seat.joined = name, secrets.token_urlsafe(24), self._joins
         self._seat(conn, seat)
         self._notice(f"{name} joined (seat {seat.index + 1})")
-        if self.start_when_full and all(s.human for s in self.seats):
+        if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 
     def _wrong_guess(self, conn: _Conn) -> bool:
@@ -481,6 +676,7 @@ class TableServer:
         self.version += 1  # the bot stops covering this seat: a pending bot move is void
         self._seat(conn, seat)
         self._notice(f"{seat.name} is back (seat {seat.index + 1})")
+        self._tell_version(conn)
 
     def _seat(self, conn: _Conn, seat: _Seat) -> None:
         seat.conn = conn
@@ -513,8 +709,19 @@ class TableServer:
             return
         seat.conn = None
         if self.started:
-            self._notice(f"{seat.name} left: a bot plays seat {seat.index + 1} until they rejoin")
+            seat.away_since = time.monotonic()
+            if self.grace > 0:
+                self._notice(
+                    f"{seat.name} left: a bot plays seat {seat.index + 1} if they are not back"
+                    f" in {self.grace:g} s"
+                )
+                self._start_grace(seat)
+            else:
+                self._notice(
+                    f"{seat.name} left: a bot plays seat {seat.index + 1} until they rejoin"
+                )
             self.version += 1
+            self._tell_version(conn)
             self._wake.set()
             self._maybe_next_hand()  # those still here may all be ready
         else:
@@ -630,6 +837,7 @@ class TableServer:
             self.summaries.append(summary_of(self.match.hand_number, result))
             for seat in self.seats:
                 seat.ready = False
+        self.save_now()  # on disk before anyone is told
         self._broadcast_state(ack)
         if ended:
             for conn in self._seated():
@@ -674,6 +882,7 @@ class TableServer:
         self._notice(f"<{name}> {line}")
         for other in self._seated():
             self._send(other, message)
+        self._save_soon()
 
     # -- bots ------------------------------------------------------------------------------
     def _bot_to_play(self) -> bool:
@@ -682,7 +891,7 @@ class TableServer:
             return False
         if not any(s.conn is not None for s in self.seats):
             return False  # nobody is watching: wait for someone to come back
-        return self.seats[match.hand.turn].bot_plays
+        return self.bot_covers(self.seats[match.hand.turn])
 
     async def _run_bots(self) -> None:
         while True:
@@ -756,6 +965,15 @@ class TableServer:
         if ack is not None and ack[0] is conn:
             message["ack"] = ack_id
         self._send(conn, message)
+
+    def _tell_version(self, but: _Conn) -> None:
+        """The state again (no new events) to the seated connections but ``but``: every
+        client knows the table's latest version."""
+        if self.match is None:
+            return
+        for conn in self._seated():
+            if conn is not but:
+                self._send_state(conn)
 
     def _send_hand_over(self, conn: _Conn) -> None:
         match = self.match
