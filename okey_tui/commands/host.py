@@ -314,7 +314,10 @@ def _autoplay(server: TableServer, *, public: bool, name: str, level: str) -> No
                 server.local_url, code=server.code, name=name, token=token, ssl_context=own
             )
             server.host_seat = table.seat
-            status = await autoplay.play_seat(table, level, ssl_context=own)
+            # The host's bot thinks as long as the table's bots.
+            status = await autoplay.play_seat(
+                table, level, think=server.bot_delay, ssl_context=own
+            )
             # The others get the end of the match before the table closes.
             for _ in range(100):
                 if not any(s.conn is not None for s in server.seats):
