@@ -19,6 +19,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import random
 import statistics
 import subprocess
 import sys
@@ -91,7 +93,9 @@ def tiles_in(view: PlayerView) -> int:
     )
 
 
-async def drive(table: RemoteTable, level: str, hands: int, stats: Stats) -> None:
+async def drive(
+    table: RemoteTable, level: str, hands: int, stats: Stats, think: float = 0.0
+) -> None:
     bot = make_bot(level)
     finished: set[int] = set()
     checked = -1
@@ -121,6 +125,8 @@ async def drive(table: RemoteTable, level: str, hands: int, stats: Stats) -> Non
         view = table.view()
         chosen, _ = choose_action(bot, view)
         action = chosen if chosen is not None else safe_action(view)
+        if think:
+            await asyncio.sleep(think * random.uniform(0.5, 1.5))
         start = time.perf_counter()
         try:
             await table.act(action, timeout=60)
@@ -136,7 +142,14 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-async def run(tables: int, hands: int, level: str) -> dict[str, object]:
+def cpu_seconds(pid: str = "self") -> float:
+    """User + system CPU time of a process (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(tables: int, hands: int, level: str, think: float = 0.0) -> dict[str, object]:
     child = subprocess.Popen(
         [sys.executable, __file__, "--serve", str(tables), "--hands", str(hands)],
         stdin=subprocess.PIPE,
@@ -154,8 +167,11 @@ async def run(tables: int, hands: int, level: str) -> dict[str, object]:
                     await RemoteTable.join(f"ws://127.0.0.1:{port}", code, f"P{n}", timeout=60)
                 )
         start = time.perf_counter()
-        await asyncio.gather(*(drive(c, level, hands, stats) for c in clients))
+        server_cpu, client_cpu = cpu_seconds(str(child.pid)), cpu_seconds()
+        await asyncio.gather(*(drive(c, level, hands, stats, think) for c in clients))
         wall = time.perf_counter() - start
+        server_cpu = cpu_seconds(str(child.pid)) - server_cpu
+        client_cpu = cpu_seconds() - client_cpu
         rss = rss_kib(str(child.pid))
         for c in clients:
             stats.protocol_errors += len(c.errors)
@@ -167,6 +183,7 @@ async def run(tables: int, hands: int, level: str) -> dict[str, object]:
     actions = len(stats.rtts)
     return {
         "tables": tables,
+        "think_s": think,
         "hands_played": stats.hands,
         "actions": actions,
         "seconds": round(wall, 2),
@@ -179,6 +196,8 @@ async def run(tables: int, hands: int, level: str) -> dict[str, object]:
         if stats.rtts
         else {},
         "server_kib_per_table": round((rss - ready["rss_base"]) / tables, 1),
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3) if actions else 0.0,
+        "clients_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else 0.0,
         "protocol_errors": stats.protocol_errors,
         "refused_actions": stats.refused,
         "views_checked": stats.views,
@@ -191,14 +210,40 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=5)
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--level", default="easy", choices=("easy", "normal", "hard"))
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a client takes before each action (0.5x-1.5x at random; 0: flat out)",
+    )
     parser.add_argument("--serve", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.tables < 1 or args.hands < 1 or args.hands > max(MATCH_LENGTHS):
         parser.error("--tables >= 1 and --hands 1-13")
     if args.serve is not None:
-        asyncio.run(serve(args.serve, args.hands))
+        if os.environ.get("BENCH_PROFILE"):
+            import cProfile
+
+            cProfile.runctx(
+                "asyncio.run(serve(args.serve, args.hands))",
+                globals(),
+                {"args": args},
+                os.environ["BENCH_PROFILE"] + ".server",
+            )
+        else:
+            asyncio.run(serve(args.serve, args.hands))
         return
-    print(json.dumps(asyncio.run(run(args.tables, args.hands, args.level)), indent=2))
+    if os.environ.get("BENCH_PROFILE"):
+        import cProfile
+
+        cProfile.runctx(
+            "asyncio.run(run(args.tables, args.hands, args.level, args.think))",
+            globals(),
+            {"args": args},
+            os.environ["BENCH_PROFILE"] + ".client",
+        )
+        return
+    print(json.dumps(asyncio.run(run(args.tables, args.hands, args.level, args.think)), indent=2))
 
 
 if __name__ == "__main__":

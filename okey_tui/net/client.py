@@ -34,6 +34,7 @@ from okey_tui.net.protocol import (
     PROTOCOL_VERSION,
     ErrorCode,
     ProtocolError,
+    ViewReader,
     chat_from_json,
     encode,
     event_from_json,
@@ -42,7 +43,6 @@ from okey_tui.net.protocol import (
     seat_from_json,
     summary_from_json,
     tile_from_text,
-    view_from_json,
 )
 from okey_tui.table import (
     ActionRefused,
@@ -75,6 +75,7 @@ class RemoteTable:
         self.token = token if isinstance(token, str) else ""
         self.received: list[str] | None = [] if record else None
         self._view: PlayerView | None = None
+        self._views = ViewReader()
         self._events: list[Event] = []
         self._hand = -1
         self._seats: list[SeatInfo] = []
@@ -394,7 +395,7 @@ class RemoteTable:
             hand = _int(data.get("hand"))
             if hand != self._hand:
                 self._hand, self._events, self._hand_over = hand, [], False
-            self._view = view_from_json(data.get("view"))
+            self._view = self._views.read(data.get("view"))
             self._totals = self._view.match_totals
             self._events.extend(event_from_json(e) for e in _list(data.get("events")))
             self.version = _int(data.get("version"))

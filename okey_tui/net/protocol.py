@@ -14,6 +14,7 @@ field checks only.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -271,27 +272,30 @@ def event_from_json(data: Any) -> Event:
 # -- what a seat may see: the view -----------------------------------------------------
 
 
+# The fields of a view that differ from seat to seat; every other field is the same for
+# every seat at one moment (the server encodes those once for all four).
+PRIVATE_VIEW_FIELDS = (
+    "seat",
+    "rack",
+    "taken",
+    "okeys_owed",
+    "laid_this_turn",
+    "melds_floor",
+    "pairs_floor",
+)
+
+
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """A :class:`PlayerView` as JSON: exactly its fields, nothing more."""
-    outcome = view.outcome
+    return {**view_private_json(view), **view_public_json(view)}
+
+
+def view_private_json(view: PlayerView) -> dict[str, Any]:
+    """The seat's own part of its view (:data:`PRIVATE_VIEW_FIELDS`)."""
     taken = view.taken
     return {
         "seat": view.seat,
-        "rules": view.rules.code(),
-        "indicator": str(view.indicator),
         "rack": [str(t) for t in view.rack],
-        "table": [table_meld_to_json(tm) for tm in view.table],
-        "discards": [[str(t) for t in pile] for pile in view.discards],
-        "middle_count": view.middle_count,
-        "rack_counts": list(view.rack_counts),
-        "openings": [
-            None if o is None else {"kind": o.kind.value, "value": o.value} for o in view.openings
-        ],
-        "going_pairs": list(view.going_pairs),
-        "penalty_points": list(view.penalty_points),
-        "turn": view.turn,
-        "phase": view.phase.value,
-        "outcome": None if outcome is None else outcome_to_json(outcome),
         "taken": None
         if taken is None
         else {
@@ -304,16 +308,76 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "laid_this_turn": view.laid_this_turn,
         "melds_floor": view.melds_floor,
         "pairs_floor": view.pairs_floor,
+    }
+
+
+def view_public_json(view: PlayerView) -> dict[str, Any]:
+    """The part of a view that every seat sees alike at the same moment."""
+    outcome = view.outcome
+    return {
+        "rules": view.rules.code(),
+        "indicator": str(view.indicator),
+        "table": [table_meld_to_json(tm) for tm in view.table],
+        "discards": [[str(t) for t in pile] for pile in view.discards],
+        "middle_count": view.middle_count,
+        "rack_counts": list(view.rack_counts),
+        "openings": [
+            None if o is None else {"kind": o.kind.value, "value": o.value} for o in view.openings
+        ],
+        "going_pairs": list(view.going_pairs),
+        "penalty_points": list(view.penalty_points),
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "outcome": None if outcome is None else outcome_to_json(outcome),
         "match_totals": list(view.match_totals),
     }
 
 
-def view_from_json(data: Any) -> PlayerView:
-    """Read a view sent by :func:`view_to_json`; raises :class:`ProtocolError` if malformed."""
+def encode_with(message: dict[str, Any], key: str, fields: dict[str, Any], shared: str) -> str:
+    """``message`` as JSON with ``key`` holding ``fields`` joined with ``shared`` (the JSON
+    text of an object encoded once for several messages): the same text as encoding it all.
+
+    >>> encode_with({"type": "state"}, "view", {"seat": 1}, encode({"turn": 2}))
+    '{"type":"state","view":{"seat":1,"turn":2}}'
+    """
+    inner = encode(fields)
+    if shared != "{}":
+        inner = inner[:-1] + ("," if fields else "") + shared[1:]
+    head = encode(message)
+    return head[:-1] + ("," if message else "") + f'"{key}":' + inner + "}"
+
+
+class ViewReader:
+    """Reads one seat's views one after another: the table melds, which seldom change
+    between two views, are read again only when their JSON differs from the last view's."""
+
+    def __init__(self) -> None:
+        self._raw_table: list[Any] | None = None
+        self._table: tuple[TableMeld, ...] = ()
+
+    def read(self, data: Any) -> PlayerView:
+        d = _obj(data, "view")
+        raw = _list(d.get("table"), "view.table")
+        if raw != self._raw_table:
+            try:
+                table = tuple(table_meld_from_json(m) for m in raw)
+            except (NotationError, ValueError, TypeError) as exc:
+                raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed view: {exc}") from None
+            self._raw_table, self._table = raw, table
+        return view_from_json(data, self._table)
+
+
+def view_from_json(data: Any, table: tuple[TableMeld, ...] | None = None) -> PlayerView:
+    """Read a view sent by :func:`view_to_json`; raises :class:`ProtocolError` if malformed.
+
+    ``table``: the view's table melds, already read (see :class:`ViewReader`)."""
     d = _obj(data, "view")
     try:
-        rules = RuleSet.from_code(_str(d, "rules"))
-        table = [table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table")]
+        rules = _rules(_str(d, "rules"))
+        if table is None:
+            table = tuple(
+                table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table")
+            )
         openings = [opening_from_json(raw) for raw in _list(d.get("openings"), "view.openings")]
         raw_taken = d.get("taken")
         taken = None
@@ -331,7 +395,7 @@ def view_from_json(data: Any) -> PlayerView:
             rules=rules,
             indicator=_tile(d.get("indicator")),
             rack=tuple(_tiles(d.get("rack"), "view.rack")),
-            table=tuple(table),
+            table=table,
             discards=tuple(
                 tuple(_tiles(p, "view.discards")) for p in _list(d.get("discards"), "discards")
             ),
@@ -352,6 +416,11 @@ def view_from_json(data: Any) -> PlayerView:
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed view: {exc}") from None
+
+
+@functools.lru_cache(maxsize=32)
+def _rules(code: str) -> RuleSet:
+    return RuleSet.from_code(code)
 
 
 def table_meld_to_json(tm: TableMeld) -> dict[str, Any]:
@@ -667,9 +736,16 @@ def tile_from_text(value: Any) -> Tile:
     return _tile(value)
 
 
+# Every tile by its text as the server writes it: reading a view looks each tile up here.
+_TILES: dict[str, Tile] = {str(t): t for t in map(Tile.from_index, range(53))}
+
+
 def _tile(value: Any) -> Tile:
     if not isinstance(value, str):
         raise ProtocolError(ErrorCode.BAD_FIELD, "a tile is a string like R7")
+    known = _TILES.get(value)
+    if known is not None:
+        return known
     try:
         return Tile.parse(value)
     except NotationError as exc:

@@ -61,6 +61,7 @@ from okey_tui.net.protocol import (
     clean_text,
     decode_client,
     encode,
+    encode_with,
     error_message,
     event_for,
     event_to_json,
@@ -71,7 +72,8 @@ from okey_tui.net.protocol import (
     summary_of,
     summary_to_json,
     tile_from_text,
-    view_to_json,
+    view_private_json,
+    view_public_json,
 )
 from okey_tui.table import HandSummary, SeatInfo, hand_report, report_for
 
@@ -495,13 +497,16 @@ class TableServer:
                 return
 
     def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
+        self._send_text(conn, encode(message))
+
+    def _send_text(self, conn: _Conn, text: str) -> None:
         if conn.closing:
             return
         if conn.queue.qsize() >= self.limits.send_queue:
             log.warning("closing a connection from %s: it does not read", conn.address)
             self._close(conn, 1008, "too slow")
             return
-        conn.queue.put_nowait(encode(message))
+        conn.queue.put_nowait(text)
 
     def _close(self, conn: _Conn, code: int = 1008, reason: str = "") -> None:
         """Close after what is queued; 1008: the client broke the rules."""
@@ -939,14 +944,27 @@ class TableServer:
             self._send(conn, message)
 
     def _broadcast_state(self, ack: tuple[_Conn, int | None] | None = None) -> None:
-        for conn in self._seated():
-            self._send_state(conn, ack[1] if ack is not None and ack[0] is conn else None, ack)
+        seated = self._seated()
+        match = self.match
+        if not seated or match is None:
+            return
+        totals = tuple(match.totals())
+        # What every seat sees alike is encoded once for all of them.
+        seat = seated[0].seat
+        assert seat is not None
+        shared = encode(view_public_json(PlayerView.of(match.hand, seat, totals)))
+        for conn in seated:
+            ack_id = ack[1] if ack is not None and ack[0] is conn else None
+            self._send_state(conn, ack_id, ack, shared=shared, totals=totals)
 
     def _send_state(
         self,
         conn: _Conn,
         ack_id: int | None = None,
         ack: tuple[_Conn, int | None] | None = None,
+        *,
+        shared: str | None = None,
+        totals: tuple[int, ...] | None = None,
     ) -> None:
         match = self.match
         assert match is not None and conn.seat is not None
@@ -955,16 +973,18 @@ class TableServer:
             conn.hand_sent, conn.events_sent = match.hand_number, 0
         events = hand.events[conn.events_sent :]
         conn.events_sent = len(hand.events)
+        view = PlayerView.of(hand, conn.seat, tuple(match.totals()) if totals is None else totals)
+        if shared is None:
+            shared = encode(view_public_json(view))
         message: dict[str, Any] = {
             "type": "state",
             "hand": match.hand_number,
             "version": self.version,
-            "view": view_to_json(PlayerView.of(hand, conn.seat, tuple(match.totals()))),
             "events": [event_to_json(event_for(e, conn.seat)) for e in events],
         }
         if ack is not None and ack[0] is conn:
             message["ack"] = ack_id
-        self._send(conn, message)
+        self._send_text(conn, encode_with(message, "view", view_private_json(view), shared))
 
     def _tell_version(self, but: _Conn) -> None:
         """The state again (no new events) to the seated connections but ``but``: every
