@@ -8,9 +8,11 @@ the two commands cannot drift). The host sits at the table in this terminal
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import ssl
 import sys
+import threading
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -24,6 +26,7 @@ from okey_tui.commands.play import play as _play
 from okey_tui.net.server import DEFAULT_GRACE
 
 DEFAULT_PORT = 8101
+WEB_PORT = 8000
 # The options of ``play`` that describe a table; host takes them as they are.
 TABLE_OPTIONS = (
     "game_type",
@@ -89,6 +92,18 @@ def _table_options() -> list[click.Parameter]:
     help="Open again the table this computer served last (after a crash): its match, "
     "join code and port; its players rejoin with okey101 join as before.",
 )
+@click.option(
+    "--web",
+    is_flag=True,
+    help="Also serve a web page: friends join the table from a browser with the printed link.",
+)
+@click.option(
+    "--web-port",
+    type=click.IntRange(0, 65535),
+    default=WEB_PORT,
+    show_default=True,
+    help="Port of the web page (0: any free port).",
+)
 @click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
 def host(
     port: int | None,
@@ -101,6 +116,8 @@ def host(
     start_at: int | None,
     grace: float,
     resume: bool,
+    web: bool,
+    web_port: int,
     autoplay: str | None,
     game_type: str | None = None,
     hands: int | None = None,
@@ -177,12 +194,82 @@ def host(
             "another okey101 is serving this table right now: close it there first"
         ) from None
     player = (name or "").strip() or "Host"
-    if autoplay is not None:
-        _autoplay(server, public=public, name=player, level=autoplay)
-    elif no_seat:
-        _serve(server, public=public, start_at=start_at)
-    else:
-        _sit(server, public=public, cert=cert, name=player)
+    page = _WebPage(server, web_port, public) if web else None
+    try:
+        if page is not None:
+            page.start()
+        if autoplay is not None:
+            _autoplay(server, public=public, name=player, level=autoplay, page=page)
+        elif no_seat:
+            _serve(server, public=public, start_at=start_at, page=page)
+        else:
+            _sit(server, public=public, cert=cert, name=player, page=page)
+    finally:
+        if page is not None:
+            page.stop()
+
+
+class _WebPage:
+    """``--web``: the web page of ``okey101 web`` for this table, in a thread of its own
+    (its own event loop, beside the table's or the screen's). Each visitor who opens the
+    link gets ``okey101 join`` to the table, in their browser."""
+
+    def __init__(self, server: TableServer, port: int, public: bool) -> None:
+        self.server = server
+        self.port = port
+        self.public = public
+        self.link = ""
+        self._ready = threading.Event()
+        self._problem = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="okey101-web", daemon=True)
+
+    def start(self) -> None:
+        """Listen (a ClickException if the port is taken); :attr:`link` is then the link."""
+        self._thread.start()
+        self._ready.wait(30)
+        if self._problem or not self.link:
+            raise click.ClickException(self._problem or "the web page did not start")
+
+    def stop(self) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and self._thread.is_alive():
+            loop.call_soon_threadsafe(stop.set)
+            self._thread.join(30)
+
+    def _run(self) -> None:
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        from okey_tui import storage
+        from okey_tui.web.server import HostedTable, WebServer
+
+        server = self.server
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        table = HostedTable(url=lambda: server.local_url, code=server.code)
+        page = WebServer(
+            storage.data_dir() / "web",
+            host="0.0.0.0" if self.public else "127.0.0.1",
+            port=self.port,
+            table=table,
+        )
+
+        def ready(port: int) -> None:
+            address = _lan_address() if self.public else "127.0.0.1"
+            self.link = f"http://{address}:{port}/?code={server.code}"
+            self._ready.set()
+
+        try:
+            await page.run(ready, self._stop)
+        except OSError as exc:
+            self._problem = (
+                f"cannot serve the web page on port {self.port}: {exc.strerror or exc}"
+                " (give another --web-port)"
+            )
+        finally:
+            self._ready.set()
 
 
 def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:
@@ -203,7 +290,9 @@ def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:
     raise click.ClickException("there is no table to resume: host a new one with okey101 host")
 
 
-def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> None:
+def _sit(
+    server: TableServer, *, public: bool, cert: str | None, name: str, page: _WebPage | None
+) -> None:
     """Sit at the table in this terminal, joining it over loopback (the host's seat is seat 1)."""
     from okey_tui.ui.remote import RemoteApp, Seat
 
@@ -218,6 +307,8 @@ def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> N
     line = (
         f"Join code {server.code} · friends run: okey101 join {address}:{{port}} {server.code}{tls}"
     )
+    if page is not None:
+        line += f"\nIn a browser: {page.link}"
     if not public:
         line += "\n(only this computer can join: host with --public to let others in)"
     token = ""
@@ -227,9 +318,10 @@ def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> N
     RemoteApp(seat, server=server).run()
 
 
-def _serve(server: TableServer, *, public: bool, start_at: int | None) -> None:
+def _serve(
+    server: TableServer, *, public: bool, start_at: int | None, page: _WebPage | None
+) -> None:
     """Only serve the table, saying on this terminal who comes and goes."""
-    import asyncio
     import logging
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
@@ -243,7 +335,7 @@ def _serve(server: TableServer, *, public: bool, start_at: int | None) -> None:
             raise click.ClickException(
                 f"cannot listen on port {port}: {exc.strerror or exc} (give another --port)"
             ) from None
-        _announce(server, public=public)
+        _announce(server, public=public, page=page)
         if server.started:
             starts = "The match goes on where it was: its players rejoin"
         elif start_at is not None:
@@ -267,7 +359,7 @@ def _serve(server: TableServer, *, public: bool, start_at: int | None) -> None:
         click.echo("The table is closed.")
 
 
-def _announce(server: TableServer, *, public: bool) -> None:
+def _announce(server: TableServer, *, public: bool, page: _WebPage | None = None) -> None:
     """Where the table is and how to join it."""
     address = _lan_address() if public else "127.0.0.1"
     tls = " --tls" if server.ssl_context is not None else ""
@@ -279,12 +371,15 @@ def _announce(server: TableServer, *, public: bool) -> None:
         click.echo("Only this computer can join: add --public to let others in.")
     click.echo(f"Join code: {server.code}")
     click.echo(f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME")
+    if page is not None:
+        click.echo(f"In a browser: {page.link}")
 
 
-def _autoplay(server: TableServer, *, public: bool, name: str, level: str) -> None:
+def _autoplay(
+    server: TableServer, *, public: bool, name: str, level: str, page: _WebPage | None
+) -> None:
     """Serve the table and sit at it with a bot playing the host's seat (for tests and
     try-outs): no screen; what happens is told on this terminal."""
-    import asyncio
     import logging
 
     from okey_tui.net import autoplay
@@ -306,7 +401,7 @@ def _autoplay(server: TableServer, *, public: bool, name: str, level: str) -> No
             ) from None
         try:
             with contextlib.redirect_stdout(sys.stderr):
-                _announce(server, public=public)
+                _announce(server, public=public, page=page)
             token = ""
             if server.host_seat is not None:
                 token = server.seats[server.host_seat].token or ""
@@ -315,9 +410,7 @@ def _autoplay(server: TableServer, *, public: bool, name: str, level: str) -> No
             )
             server.host_seat = table.seat
             # The host's bot thinks as long as the table's bots.
-            status = await autoplay.play_seat(
-                table, level, think=server.bot_delay, ssl_context=own
-            )
+            status = await autoplay.play_seat(table, level, think=server.bot_delay, ssl_context=own)
             # The others get the end of the match before the table closes.
             for _ in range(100):
                 if not any(s.conn is not None for s in server.seats):
@@ -332,7 +425,6 @@ def _autoplay(server: TableServer, *, public: bool, name: str, level: str) -> No
 
 def _watch_console(server: TableServer) -> bool:
     """At a terminal, Enter starts the match: the host sees who joined and starts when ready."""
-    import asyncio
 
     if not sys.stdin.isatty():
         return False

@@ -375,9 +375,7 @@ def view_from_json(data: Any, table: tuple[TableMeld, ...] | None = None) -> Pla
     try:
         rules = _rules(_str(d, "rules"))
         if table is None:
-            table = tuple(
-                table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table")
-            )
+            table = tuple(table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table"))
         openings = [opening_from_json(raw) for raw in _list(d.get("openings"), "view.openings")]
         raw_taken = d.get("taken")
         taken = None

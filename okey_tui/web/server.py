@@ -7,6 +7,11 @@ shared. The page is textual-serve's terminal (its script, styles and font, serve
 from the installed package) in a page of this module's own; the processes are
 textual-serve's :class:`AppService`, started with the visitor's environment.
 
+``okey101 host --web`` serves the same page for a hosted table
+(:class:`HostedTable`): the link carries the table's join code, and each
+visitor's process is ``okey101 join`` to that table; a visitor without the
+right code gets no process.
+
 Resources stay bounded: at most ``max_visitors`` tables at once (the next
 visitor is told to come back later), one table per visitor (a second tab takes
 the table over from the first), a table without a key press or a click for
@@ -28,12 +33,13 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from string import Template
 from typing import Any
+from urllib.parse import quote, unquote
 
 import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -55,6 +61,30 @@ QUIT_GRACE = 10.0
 # WebSocket close code 1013: "try again later".
 TRY_AGAIN_LATER = 1013
 KINDS = ("table", "practice")
+# Wrong join codes a browser's address may try at a hosted table's page.
+CODE_TRIES = 5
+MAX_NAME = 16
+
+
+@dataclass(frozen=True)
+class HostedTable:
+    """The table ``okey101 host --web`` opened: each visitor joins it.
+
+    ``url`` gives the table's address from this computer (its port may be chosen when
+    it starts listening, after the web server is made)."""
+
+    url: Callable[[], str]
+    code: str
+
+    def code_matches(self, code: str | None) -> bool:
+        given = (code or "").strip().upper().encode()
+        return secrets.compare_digest(given, self.code.encode())
+
+
+def clean_name(text: str | None) -> str:
+    """A visitor's name from the link: letters, digits, spaces, at most 16 characters."""
+    kept = "".join(ch for ch in (text or "") if ch.isalnum() or ch in " -_.")
+    return " ".join(kept.split())[:MAX_NAME]
 
 
 def new_visitor_id() -> str:
@@ -76,6 +106,18 @@ def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     args = [sys.executable, "-m", "okey_tui", "play", *play_args]
     if kind == "practice":
         args.append("--practice")
+    return _shell(args)
+
+
+def join_command(url: str, code: str, name: str) -> str:
+    """The shell command of a visitor at a hosted table: ``okey101 join`` to it."""
+    args = [sys.executable, "-m", "okey_tui", "join", url, code]
+    if name:
+        args += ["--name", name]
+    return _shell(args)
+
+
+def _shell(args: list[str]) -> str:
     if os.name != "posix":
         return subprocess.list2cmdline(args)
     # exec: the process the server watches (and may kill) is the app itself, not a shell.
@@ -151,6 +193,7 @@ class WebServer:
         play_args: Sequence[str] = (),
         command: str | None = None,
         quit_grace: float = QUIT_GRACE,
+        table: HostedTable | None = None,
     ) -> None:
         self.root = root
         self.host = host
@@ -161,6 +204,9 @@ class WebServer:
         # Tests run a stand-in for the app: the same command for every visitor.
         self.command = command
         self.quit_grace = quit_grace
+        # A hosted table: every visitor joins it (with its code in the link).
+        self.table = table
+        self._wrong_codes: dict[str, int] = {}
         self.visits: dict[str, Visit] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.downloads = DownloadManager()
@@ -179,6 +225,7 @@ class WebServer:
             [
                 web.get("/", self.handle_page),
                 web.get("/ws/{kind}", self.handle_websocket),
+                web.get("/ws/join/{code}/{name}", self.handle_websocket),
                 web.static("/static", self.static_dir),
             ]
         )
@@ -214,12 +261,27 @@ class WebServer:
                 content_type="text/html",
                 headers={"Retry-After": "60", "Cache-Control": "no-store"},
             )
+        elif self.table is not None and not self.code_allowed(request, request.query.get("code")):
+            response = web.Response(
+                status=403,
+                text=self.notice_page(
+                    "okey101: ask the host for the link",
+                    "This table is for the host's friends: open the link the host gave you "
+                    "(the join code is part of it).",
+                ),
+                content_type="text/html",
+                headers={"Cache-Control": "no-store"},
+            )
         else:
             kind = "practice" if request.query.get("practice") in ("1", "yes", "true") else "table"
+            websocket = self.websocket_url(request, kind)
+            if self.table is not None:
+                name = quote(clean_name(request.query.get("name")) or "-", safe="")
+                websocket = self.websocket_url(request, f"join/{self.table.code}/{name}")
             response = web.Response(
                 text=self.page.substitute(
                     static="/static/",
-                    websocket=html.escape(self.websocket_url(request, kind)),
+                    websocket=html.escape(websocket),
                     min_cols=MIN_COLS,
                     min_rows=MIN_ROWS,
                 ),
@@ -238,16 +300,37 @@ class WebServer:
         return response
 
     def full_page(self) -> str:
+        return self.notice_page(
+            "okey101: every table is taken",
+            self.full_text(),
+            '<p><button type="button" onclick="location.reload()">Try again</button></p>',
+        )
+
+    @staticmethod
+    def notice_page(title: str, text: str, more: str = "") -> str:
+        """A page of one sentence, in the game's colours."""
         return (
             '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            "<title>okey101: every table is taken</title></head>"
+            f"<title>{html.escape(title)}</title></head>"
             '<body style="background:#0b2a1c;color:#f2f2f2;font:16px monospace;'
             'text-align:center;padding-top:20vh">'
-            f"<p>{html.escape(self.full_text())}</p>"
-            '<p><button type="button" onclick="location.reload()">Try again</button></p>'
+            f"<p>{html.escape(text)}</p>{more}"
             "</body></html>"
         )
+
+    def code_allowed(self, request: web.Request, code: str | None) -> bool:
+        """Whether ``code`` is the hosted table's; wrong codes are counted by address, and
+        an address out of tries is refused even the right code."""
+        assert self.table is not None
+        address = request.remote or "?"
+        if self._wrong_codes.get(address, 0) >= CODE_TRIES:
+            return False
+        if self.table.code_matches(code):
+            return True
+        self._wrong_codes[address] = self._wrong_codes.get(address, 0) + 1
+        log.warning("a wrong join code from %s", address)
+        return False
 
     @staticmethod
     def secure(request: web.Request) -> bool:
@@ -275,8 +358,11 @@ class WebServer:
         return origin.split("://", 1)[-1] == request.host
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        kind = request.match_info["kind"]
-        if kind not in KINDS:
+        kind = request.match_info.get("kind", "join")
+        if self.table is not None:
+            if kind != "join" or not self.code_allowed(request, request.match_info.get("code")):
+                raise web.HTTPForbidden(text="okey101: open the link the host gave you")
+        elif kind not in KINDS:
             raise web.HTTPNotFound()
         if not self.same_origin(request):
             raise web.HTTPForbidden(text="okey101: this page belongs to another site")
@@ -337,7 +423,15 @@ class WebServer:
         websocket = visit.websocket
         width = _int(request.query.get("width"), MIN_COLS)
         height = _int(request.query.get("height"), MIN_ROWS)
-        command = self.command or play_command(kind, self.play_args)
+        if self.command is not None:
+            command = self.command
+        elif self.table is not None:
+            name = clean_name(unquote(request.match_info.get("name", "")))
+            if name in ("", "-"):
+                name = "Guest"
+            command = join_command(self.table.url(), self.table.code, name)
+        else:
+            command = play_command(kind, self.play_args)
         app = VisitorApp(
             command,
             environment=self.environment_for(visit.visitor),
