@@ -11,6 +11,12 @@ all 106 tiles.
     python benchmarks/bench_server.py --tables 5 --hands 1
     python benchmarks/bench_server.py --tables 100 --hands 1   # the goal: p99 <= 50 ms
 
+``server_handling_ms``: how long the server took over one client message, from reading it
+to having queued the reply and every seat's new state (p50/p99/max), without the network
+and the clients' own event loop. ``--think S``: clients take S seconds (0.5x-1.5x at random)
+before each action, as players do; without it they act at once and the round trip is
+mostly queueing (T tables each waiting for their one action in flight).
+
 A benchmark, not a test: it reports figures and asserts nothing about time.
 """
 
@@ -57,6 +63,7 @@ async def serve(tables: int, hands: int) -> None:
     servers = []
     for number in range(tables):
         server = TableServer(rules, number, ("easy",) * 4, start_at=4, bot_delay=0.0)
+        server.handle_times = []
         await server.start()
         servers.append(server)
     print(
@@ -64,6 +71,18 @@ async def serve(tables: int, hands: int) -> None:
         flush=True,
     )
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    times = sorted(t * 1000 for server in servers for t in server.handle_times or [])
+    print(
+        json.dumps(
+            {
+                "messages": len(times),
+                "p50": round(percentile(times, 0.5), 3) if times else 0.0,
+                "p99": round(percentile(times, 0.99), 3) if times else 0.0,
+                "max": round(times[-1], 3) if times else 0.0,
+            }
+        ),
+        flush=True,
+    )
     for server in servers:
         await server.close()
 
@@ -179,6 +198,7 @@ async def run(tables: int, hands: int, level: str, think: float = 0.0) -> dict[s
     finally:
         child.stdin.write("\n")
         child.stdin.flush()
+        handling = json.loads(child.stdout.readline() or "{}")
         child.wait(30)
     actions = len(stats.rtts)
     return {
@@ -195,6 +215,7 @@ async def run(tables: int, hands: int, level: str, think: float = 0.0) -> dict[s
         }
         if stats.rtts
         else {},
+        "server_handling_ms": handling,
         "server_kib_per_table": round((rss - ready["rss_base"]) / tables, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3) if actions else 0.0,
         "clients_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else 0.0,
