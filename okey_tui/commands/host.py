@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 from okey_tui.bots.base import LEVELS
 from okey_tui.commands.play import _bots, table_changes
 from okey_tui.commands.play import play as _play
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.net.server import DEFAULT_GRACE
 
 DEFAULT_PORT = 8101
@@ -47,62 +48,75 @@ def _table_options() -> list[click.Parameter]:
     return [p for p in _play.params if p.name in TABLE_OPTIONS]
 
 
-@click.command(name="host", params=_table_options())
+@click.command(
+    name="host",
+    params=_table_options(),
+    help=N_(
+        "Open a table that friends join with okey101 join: prints the address and join code.\n\n"
+        "Seats nobody takes are bots (--bots: one level for all, or three for seats 2-4 with "
+        "seat 1 taking the first). A player whose connection drops keeps their seat: a bot "
+        "plays it after --grace seconds, until they rejoin. The table is saved as it is "
+        "played; okey101 host --resume opens it again."
+    ),
+)
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
     default=None,
-    help=f"Port to listen on (default {DEFAULT_PORT}; with --resume, the table's own; "
-    "0: any free port).",
+    help=N_("Port to listen on (default 8101; with --resume, the table's own; 0: any free port)."),
 )
 @click.option(
     "--public",
     is_flag=True,
-    help="Listen on every network interface (default: this computer only, 127.0.0.1).",
+    help=N_("Listen on every network interface (default: this computer only, 127.0.0.1)."),
 )
 @click.option(
     "--cert",
     type=click.Path(exists=True, dir_okay=False),
-    help="TLS certificate (PEM): serve over wss. Needs --key.",
+    help=N_("TLS certificate (PEM): serve over wss. Needs --key."),
 )
-@click.option("--key", type=click.Path(exists=True, dir_okay=False), help="TLS private key (PEM).")
-@click.option("--no-seat", is_flag=True, help="Only serve the table: the host does not play.")
-@click.option("--name", help="Your name at the table (at most 16 characters).")
+@click.option(
+    "--key", type=click.Path(exists=True, dir_okay=False), help=N_("TLS private key (PEM).")
+)
+@click.option("--no-seat", is_flag=True, help=N_("Only serve the table: the host does not play."))
+@click.option("--name", help=N_("Your name at the table (at most 16 characters)."))
 @click.option(
     "--start-when-full",
     is_flag=True,
-    help="Deal as soon as four people sit (otherwise the first to join starts).",
+    help=N_("Deal as soon as four people sit (otherwise the first to join starts)."),
 )
 @click.option(
     "--start-at",
     type=click.IntRange(1, 4),
     default=None,
-    help="Deal as soon as this many people sit (1-4).",
+    help=N_("Deal as soon as this many people sit (1-4)."),
 )
 @click.option(
     "--grace",
     type=click.FloatRange(0, 3600),
     default=DEFAULT_GRACE,
     show_default=True,
-    help="Seconds a player whose connection dropped keeps their seat before a bot plays it.",
+    help=N_("Seconds a player whose connection dropped keeps their seat before a bot plays it."),
 )
 @click.option(
     "--resume",
     is_flag=True,
-    help="Open again the table this computer served last (after a crash): its match, "
-    "join code and port; its players rejoin with okey101 join as before.",
+    help=N_(
+        "Open again the table this computer served last (after a crash): its match, "
+        "join code and port; its players rejoin with okey101 join as before."
+    ),
 )
 @click.option(
     "--web",
     is_flag=True,
-    help="Also serve a web page: friends join the table from a browser with the printed link.",
+    help=N_("Also serve a web page: friends join the table from a browser with the printed link."),
 )
 @click.option(
     "--web-port",
     type=click.IntRange(0, 65535),
     default=WEB_PORT,
     show_default=True,
-    help="Port of the web page (0: any free port).",
+    help=N_("Port of the web page (0: any free port)."),
 )
 @click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
 def host(
@@ -128,26 +142,22 @@ def host(
     bot_delay: float | None = None,
     **rule_flags: bool | None,
 ) -> None:
-    """Open a table that friends join with okey101 join: prints the address and join code.
-
-    Seats nobody takes are bots (--bots: one level for all, or three for
-    seats 2-4 with seat 1 taking the first). A player whose connection drops
-    keeps their seat: a bot plays it after --grace seconds, until they rejoin.
-    The table is saved as it is played; okey101 host --resume opens it again.
-    """
+    """``okey101 host``: see the help text above."""
     if hands is not None and hands % 2 == 0:
-        raise click.BadParameter("a match is 1, 3, 5, 7, 9, 11 or 13 hands", param_hint="--hands")
+        raise click.BadParameter(
+            _("a match is 1, 3, 5, 7, 9, 11 or 13 hands"), param_hint="--hands"
+        )
     if (cert is None) != (key is None):
-        raise click.UsageError("--cert and --key go together: give both to serve over TLS")
+        raise click.UsageError(_("--cert and --key go together: give both to serve over TLS"))
     levels = _bots(bots) or ("normal", "normal", "normal")
     if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
+        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
     if start_when_full:
         start_at = 4
     table_choices = [game_type, hands, no_penalty, partners, bots, seed, *rule_flags.values()]
     if resume and any(choice is not None for choice in table_choices):
         raise click.UsageError(
-            "--resume opens the saved table with its own choices: leave out the table options"
+            _("--resume opens the saved table with its own choices: leave out the table options")
         )
     context = None
     if cert is not None and key is not None:
@@ -155,7 +165,9 @@ def host(
         try:
             context.load_cert_chain(cert, key)
         except (ssl.SSLError, OSError) as exc:
-            raise click.BadParameter(f"cannot load the certificate and key: {exc}") from None
+            raise click.BadParameter(
+                _("cannot load the certificate and key: {error}").format(error=exc)
+            ) from None
 
     from okey_tui import storage
     from okey_tui.net.server import TableServer
@@ -170,7 +182,9 @@ def host(
     if resume:
         server = _resumed(port, options)
         if not no_seat and autoplay is None and server.host_seat is None:
-            raise click.UsageError("the host did not sit at this table: resume it with --no-seat")
+            raise click.UsageError(
+                _("the host did not sit at this table: resume it with --no-seat")
+            )
     else:
         import secrets
 
@@ -191,9 +205,9 @@ def host(
         server.claim()
     except storage.SaveInUseError:
         raise click.ClickException(
-            "another okey101 is serving this table right now: close it there first"
+            _("another okey101 is serving this table right now: close it there first")
         ) from None
-    player = (name or "").strip() or "Host"
+    player = (name or "").strip() or _("Host")
     page = _WebPage(server, web_port, public) if web else None
     try:
         if page is not None:
@@ -230,7 +244,7 @@ class _WebPage:
         self._thread.start()
         self._ready.wait(30)
         if self._problem or not self.link:
-            raise click.ClickException(self._problem or "the web page did not start")
+            raise click.ClickException(self._problem or _("the web page did not start"))
 
     def stop(self) -> None:
         loop, stop = self._loop, self._stop
@@ -264,10 +278,9 @@ class _WebPage:
         try:
             await page.run(ready, self._stop)
         except OSError as exc:
-            self._problem = (
-                f"cannot serve the web page on port {self.port}: {exc.strerror or exc}"
-                " (give another --web-port)"
-            )
+            self._problem = _(
+                "cannot serve the web page on port {port}: {error} (give another --web-port)"
+            ).format(port=self.port, error=exc.strerror or exc)
         finally:
             self._ready.set()
 
@@ -287,7 +300,7 @@ def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:
             return TableServer.resume(entry.path, port=port, **options)
         except (ValueError, storage.SaveError) as exc:
             click.echo(f"okey101: {exc}", err=True)
-    raise click.ClickException("there is no table to resume: host a new one with okey101 host")
+    raise click.ClickException(_("there is no table to resume: host a new one with okey101 host"))
 
 
 def _sit(
@@ -304,13 +317,13 @@ def _sit(
         own.check_hostname = False
     address = _lan_address() if public else "127.0.0.1"
     tls = " --tls" if context is not None else ""
-    line = (
-        f"Join code {server.code} · friends run: okey101 join {address}:{{port}} {server.code}{tls}"
+    line = _("Join code {code} · friends run: okey101 join {address}:{port} {code}{tls}").format(
+        code=server.code, address=address, port="{port}", tls=tls
     )
     if page is not None:
-        line += f"\nIn a browser: {page.link}"
+        line += "\n" + _("In a browser: {link}").format(link=page.link)
     if not public:
-        line += "\n(only this computer can join: host with --public to let others in)"
+        line += "\n" + _("(only this computer can join: host with --public to let others in)")
     token = ""
     if server.host_seat is not None:  # a resumed table: the host takes their seat back
         token = server.seats[server.host_seat].token or ""
@@ -333,19 +346,27 @@ def _serve(
             await server.start()
         except OSError as exc:
             raise click.ClickException(
-                f"cannot listen on port {port}: {exc.strerror or exc} (give another --port)"
+                _("cannot listen on port {port}: {error} (give another --port)").format(
+                    port=port, error=exc.strerror or exc
+                )
             ) from None
         _announce(server, public=public, page=page)
         if server.started:
-            starts = "The match goes on where it was: its players rejoin"
+            starts = _("The match goes on where it was: its players rejoin")
         elif start_at is not None:
-            starts = f"The match starts when {start_at} people sit"
+            starts = ngettext(
+                "The match starts when {n} person sits",
+                "The match starts when {n} people sit",
+                start_at,
+            ).format(n=start_at)
         else:
-            starts = "The first to join starts the match"
+            starts = _("The first to join starts the match")
         console = _watch_console(server)
         if console:
-            starts += " (or press Enter here to start it now)"
-        click.echo(f"{starts}; empty seats are bots. Ctrl+C closes the table.")
+            starts += " " + _("(or press Enter here to start it now)")
+        click.echo(
+            _("{starts}; empty seats are bots. Ctrl+C closes the table.").format(starts=starts)
+        )
         try:
             await server.serve_forever()
         finally:
@@ -356,7 +377,7 @@ def _serve(
     try:
         asyncio.run(run())
     except KeyboardInterrupt:
-        click.echo("The table is closed.")
+        click.echo(_("The table is closed."))
 
 
 def _announce(server: TableServer, *, public: bool, page: _WebPage | None = None) -> None:
@@ -364,15 +385,27 @@ def _announce(server: TableServer, *, public: bool, page: _WebPage | None = None
     address = _lan_address() if public else "127.0.0.1"
     tls = " --tls" if server.ssl_context is not None else ""
     if server.started:
-        click.echo(f"okey101 table ({server.rules.code()}) resumed on {server.url}")
+        click.echo(
+            _("okey101 table ({rules}) resumed on {url}").format(
+                rules=server.rules.code(), url=server.url
+            )
+        )
     else:
-        click.echo(f"okey101 table ({server.rules.code()}) open on {server.url}")
+        click.echo(
+            _("okey101 table ({rules}) open on {url}").format(
+                rules=server.rules.code(), url=server.url
+            )
+        )
     if not public:
-        click.echo("Only this computer can join: add --public to let others in.")
-    click.echo(f"Join code: {server.code}")
-    click.echo(f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME")
+        click.echo(_("Only this computer can join: add --public to let others in."))
+    click.echo(_("Join code: {code}").format(code=server.code))
+    click.echo(
+        _("Join with: okey101 join {address}:{port} {code}{tls} --name NAME").format(
+            address=address, port=server.port, code=server.code, tls=tls
+        )
+    )
     if page is not None:
-        click.echo(f"In a browser: {page.link}")
+        click.echo(_("In a browser: {link}").format(link=page.link))
 
 
 def _autoplay(
@@ -397,7 +430,9 @@ def _autoplay(
             await server.start()
         except OSError as exc:
             raise click.ClickException(
-                f"cannot listen on port {server.port}: {exc.strerror or exc}"
+                _("cannot listen on port {port}: {error} (give another --port)").format(
+                    port=server.port, error=exc.strerror or exc
+                )
             ) from None
         try:
             with contextlib.redirect_stdout(sys.stderr):
@@ -412,7 +447,7 @@ def _autoplay(
             # The host's bot thinks as long as the table's bots.
             status = await autoplay.play_seat(table, level, think=server.bot_delay, ssl_context=own)
             # The others get the end of the match before the table closes.
-            for _ in range(100):
+            for _wait in range(100):
                 if not any(s.conn is not None for s in server.seats):
                     break
                 await asyncio.sleep(0.05)

@@ -28,6 +28,7 @@ from okey_tui.engine.actions import Action, AddTile, parse_action
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import _
 from okey_tui.net.protocol import (
     MAX_CHAT,
     MAX_SERVER_BYTES,
@@ -173,7 +174,7 @@ class RemoteTable:
                 async with asyncio.timeout(timeout):
                     raw = await ws.recv()
             except ConnectionClosed:
-                raise JoinError("closed", "The table closed the connection") from None
+                raise JoinError("closed", _("The table closed the connection")) from None
             data = _decode(raw)
             if data.get("type") != "welcome":
                 raise JoinError(str(data.get("code", "?")), str(data.get("message", data)))
@@ -214,7 +215,7 @@ class RemoteTable:
 
     def view(self) -> PlayerView:
         if self._view is None:
-            raise RuntimeError("The match has not started: no view yet")
+            raise RuntimeError(_("The match has not started: no view yet"))
         return self._view
 
     @property
@@ -279,10 +280,10 @@ class RemoteTable:
     def leave_note(self) -> str | None:
         if self._match_over:
             return None
-        return (
+        return _(
             "Your seat is kept (a bot plays it meanwhile): "
-            f"okey101 join {self.url} --token {self.token} takes it back."
-        )
+            "okey101 join {url} --token {token} takes it back."
+        ).format(url=self.url, token=self.token)
 
     async def act(self, action: Action, timeout: float = 10.0) -> None:
         await self.act_text(action.text(self.view().okey), timeout)
@@ -358,7 +359,7 @@ class RemoteTable:
         async with asyncio.timeout(timeout):
             while not predicate():
                 if self._reader.done():
-                    raise ConnectionError("The table closed the connection")
+                    raise ConnectionError(_("The table closed the connection"))
                 self._changed.clear()
                 await self._changed.wait()
 
@@ -372,19 +373,19 @@ class RemoteTable:
                 try:
                     self._handle(_decode(text))
                 except ProtocolError as exc:
-                    log.warning("the server sent a malformed message: %s", exc.message)
+                    log.warning(_("the server sent a malformed message: %s"), exc.message)
                 self._changed.set()
                 if self._listener is not None:
                     try:
                         self._listener()
                     except Exception:  # a screen's fault must not cut the seat off the table
-                        log.exception("the table listener failed")
+                        log.exception(_("the table listener failed"))
         except ConnectionClosed:
             pass
         finally:
             for future in self._pending.values():
                 if not future.done():
-                    future.set_exception(ConnectionError("The table closed the connection"))
+                    future.set_exception(ConnectionError(_("The table closed the connection")))
             self._changed.set()
             if self.on_close is not None:
                 self.on_close()
@@ -467,16 +468,18 @@ def _decode(raw: str | bytes) -> dict[str, Any]:
         data = json.loads(raw)
     except ValueError:
         raise ProtocolError(
-            ErrorCode.BAD_JSON, "The server sent something that is not JSON"
+            ErrorCode.BAD_JSON, _("The server sent something that is not JSON")
         ) from None
     if not isinstance(data, dict):
-        raise ProtocolError(ErrorCode.NOT_OBJECT, "The server sent a message that is not an object")
+        raise ProtocolError(
+            ErrorCode.NOT_OBJECT, _("The server sent a message that is not an object")
+        )
     return data
 
 
 def _int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError(ErrorCode.BAD_FIELD, "expected an integer")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("expected an integer"))
     return value
 
 

@@ -49,6 +49,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Hand
 from okey_tui.engine.view import PlayerView, plan_adds
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
     MAX_CHAT,
@@ -82,7 +83,7 @@ log = logging.getLogger("okey_tui.net")
 # Join codes: no 0/O, 1/I/L, so a code read aloud is typed right.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
-BOT_NAMES = ("Ayşe bot", "Mehmet bot", "Zeynep bot", "Can bot")
+BOT_NAMES = (N_("Ayşe bot"), N_("Mehmet bot"), N_("Zeynep bot"), N_("Can bot"))
 # Seconds a player who dropped keeps their turn before a bot plays for them.
 DEFAULT_GRACE = 30.0
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
@@ -164,7 +165,7 @@ class TableServer:
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
         if any(level not in LEVELS for level in levels):
-            raise ValueError(f"Bot levels are {', '.join(LEVELS)}")
+            raise ValueError(_("Bot levels are {levels}").format(levels=", ".join(LEVELS)))
         self.rules = rules
         self.seed = seed
         self.code = code or new_join_code()
@@ -283,7 +284,7 @@ class TableServer:
         return [
             SeatInfo(
                 s.index,
-                s.name if s.name is not None else BOT_NAMES[s.index],
+                s.name if s.name is not None else _(BOT_NAMES[s.index]),
                 None if s.human else s.level,
                 s.conn is not None if s.human else True,
             )
@@ -306,7 +307,9 @@ class TableServer:
         def over() -> None:
             if seat.conn is None and seat.away_since == since and self.started:
                 self._notice(
-                    f"A bot plays for {seat.name} (seat {seat.index + 1}) until they come back"
+                    _("A bot plays for {name} (seat {seat}) until they come back").format(
+                        name=seat.name, seat=seat.index + 1
+                    )
                 )
                 self._wake.set()
 
@@ -329,7 +332,7 @@ class TableServer:
         self.match = Match(self.rules, self.seed)
         self.version += 1
         self.save_now()
-        self._notice("The match has started")
+        self._notice(_("The match has started"))
         self._broadcast_lobby()
         self._broadcast_state()
         self._wake.set()
@@ -370,7 +373,7 @@ class TableServer:
             storage.save(match, self.table_extra(), path)
         except OSError as exc:
             if not self.save_problem:
-                self._notice(f"The table could not be saved: {exc}")
+                self._notice(_("The table could not be saved: {error}").format(error=exc))
             self.save_problem = str(exc)
             return
         self.save_problem = ""
@@ -390,10 +393,10 @@ class TableServer:
         """
         saved = storage.load(path)
         if saved is None:
-            raise ValueError(f"No table is saved at {path}")
+            raise ValueError(_("No table is saved at {file}").format(file=path))
         table = saved.extra.get(TABLE_KEY)
         if not isinstance(table, dict) or table.get("version") != TABLE_VERSION:
-            raise ValueError(f"{path.name} is not a hosted table's save")
+            raise ValueError(_("{file} is not a hosted table's save").format(file=path.name))
         levels = table.get("levels")
         seats = table.get("seats")
         code = table.get("code")
@@ -409,7 +412,9 @@ class TableServer:
             or not code.isalnum()
             or not isinstance(saved_port, int)
         ):
-            raise ValueError(f"{path.name}: the table's seats or code are unreadable")
+            raise ValueError(
+                _("{file}: the table's seats or code are unreadable").format(file=path.name)
+            )
         server = cls(
             saved.match.rules,
             saved.match.seed,
@@ -423,7 +428,7 @@ class TableServer:
         for seat, raw in zip(server.seats, seats, strict=True):
             name, token, joined = raw.get("name"), raw.get("token"), raw.get("joined")
             if isinstance(name, str) and isinstance(token, str) and token:
-                seat.name = clean_text(name, MAX_NAME) or f"Player {seat.index + 1}"
+                seat.name = clean_text(name, MAX_NAME) or _("Player {n}").format(n=seat.index + 1)
                 seat.token = token
                 seat.joined = joined if isinstance(joined, int) else 0
                 layout = raw.get("layout")
@@ -460,11 +465,13 @@ class TableServer:
         writer = asyncio.create_task(self._write(conn))
         try:
             if len(self._conns) > self.limits.max_connections:
-                self._send(conn, error_message(ErrorCode.BUSY, "Too many connections: try later"))
+                self._send(
+                    conn, error_message(ErrorCode.BUSY, _("Too many connections: try later"))
+                )
                 self._close(conn, 1013, "busy")
                 return
             if self._wrong_codes.get(address, 0) >= self.limits.code_tries:
-                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
                 self._close(conn)
                 return
             await self._read(conn)
@@ -485,7 +492,7 @@ class TableServer:
     @staticmethod
     async def _drain(conn: _Conn) -> None:
         with contextlib.suppress(ConnectionClosed):
-            async for _ in conn.ws:
+            async for _message in conn.ws:
                 pass
 
     async def _write(self, conn: _Conn) -> None:
@@ -506,8 +513,8 @@ class TableServer:
         if conn.closing:
             return
         if conn.queue.qsize() >= self.limits.send_queue:
-            log.warning("closing a connection from %s: it does not read", conn.address)
-            self._close(conn, 1008, "too slow")
+            log.warning(_("closing a connection from %s: it does not read"), conn.address)
+            self._close(conn, 1008, _("too slow"))
             return
         conn.queue.put_nowait(text)
 
@@ -523,7 +530,7 @@ class TableServer:
     @staticmethod
     def _abort(conn: _Conn) -> None:
         if conn.ws.state is not State.CLOSED:
-            log.warning("cutting off a connection from %s that did not close", conn.address)
+            log.warning(_("cutting off a connection from %s that did not close"), conn.address)
             conn.ws.transport.abort()
 
     async def _read(self, conn: _Conn) -> None:
@@ -532,7 +539,7 @@ class TableServer:
                 while conn.seat is None and not conn.closing:
                     self._receive(conn, await conn.ws.recv())
         except TimeoutError:
-            self._send(conn, error_message(ErrorCode.TIMEOUT, "Say hello or rejoin first"))
+            self._send(conn, error_message(ErrorCode.TIMEOUT, _("Say hello or rejoin first")))
             self._close(conn)
             return
         while not conn.closing:
@@ -561,14 +568,16 @@ class TableServer:
             return True
         conn.dropped += 1
         if conn.dropped > limits.max_dropped:
-            log.warning("closing a connection from %s: it floods", conn.address)
-            self._close(conn, 1008, "too many messages")
+            log.warning(_("closing a connection from %s: it floods"), conn.address)
+            self._close(conn, 1008, _("too many messages"))
         elif conn.dropped == 1 or conn.dropped % 10 == 0:
             self._send(
                 conn,
                 error_message(
                     ErrorCode.RATE_LIMIT,
-                    f"Too many messages: at most {limits.rate:g} a second; this one was dropped",
+                    _("Too many messages: at most {rate} a second; this one was dropped").format(
+                        rate=f"{limits.rate:g}"
+                    ),
                 ),
             )
         return False
@@ -579,15 +588,17 @@ class TableServer:
             self._send(conn, {"type": "pong", "id": message.int_field("id")})
         elif kind in ("hello", "rejoin"):
             if conn.seat is not None:
-                raise ProtocolError(ErrorCode.ALREADY_SEATED, "This connection has a seat")
+                raise ProtocolError(ErrorCode.ALREADY_SEATED, _("This connection has a seat"))
             version = message.int_field("v")
             if version != PROTOCOL_VERSION:
                 self._send(
                     conn,
                     error_message(
                         ErrorCode.VERSION,
-                        f"This table speaks protocol version {PROTOCOL_VERSION}, not {version}:"
-                        " use the same okey101 version as the host",
+                        _(
+                            "This table speaks protocol version {server}, not {client}:"
+                            " use the same okey101 version as the host"
+                        ).format(server=PROTOCOL_VERSION, client=version),
                         server_version=PROTOCOL_VERSION,
                     ),
                 )
@@ -597,7 +608,7 @@ class TableServer:
             else:
                 self._rejoin(conn, message.str_field("token"))
         elif conn.seat is None:
-            raise ProtocolError(ErrorCode.NOT_SEATED, "Join the table first (hello or rejoin)")
+            raise ProtocolError(ErrorCode.NOT_SEATED, _("Join the table first (hello or rejoin)"))
         elif kind == "start":
             self._start_by(conn)
         elif kind == "act":
@@ -618,7 +629,7 @@ class TableServer:
 
     def _join(self, conn: _Conn, code: str, name: str) -> None:
         if self._wrong_codes.get(conn.address, 0) >= self.limits.code_tries:
-            self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+            self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
             self._close(conn)
             return
         if not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
@@ -627,18 +638,24 @@ class TableServer:
                 self._send(
                     conn,
                     error_message(
-                        ErrorCode.BAD_CODE, f"Wrong join code ({left} tries left)", tries_left=left
+                        ErrorCode.BAD_CODE,
+                        ngettext(
+                            "Wrong join code ({left} try left)",
+                            "Wrong join code ({left} tries left)",
+                            left,
+                        ).format(left=left),
+                        tries_left=left,
                     ),
                 )
             return
         if self.started:
             raise ProtocolError(
-                ErrorCode.STARTED, "The match has started: only its players can rejoin"
+                ErrorCode.STARTED, _("The match has started: only its players can rejoin")
             )
         free = [s for s in self.seats if not s.human]
         if not free:
-            raise ProtocolError(ErrorCode.TABLE_FULL, "Every seat is taken")
-        name = clean_text(name, MAX_NAME) or f"Player {free[0].index + 1}"
+            raise ProtocolError(ErrorCode.TABLE_FULL, _("Every seat is taken"))
+        name = clean_text(name, MAX_NAME) or _("Player {n}").format(n=free[0].index + 1)
         taken = {s.name for s in self.seats if s.human}
         if name in taken:
             name = f"{name[: MAX_NAME - 2]} {free[0].index + 1}"
@@ -656,10 +673,10 @@ class TableServer:
         tries = self._wrong_codes.get(conn.address, 0) + 1
         self._wrong_codes[conn.address] = tries
         left = self.limits.code_tries - tries
-        log.warning("wrong join code or token from %s (%d tries left)", conn.address, left)
+        log.warning(_("wrong join code or token from %s (%d tries left)"), conn.address, left)
         if left > 0:
             return True
-        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
         self._close(conn)
         return False
 
@@ -675,18 +692,18 @@ class TableServer:
         if seat is None:
             # A guessed token counts against the address like a wrong join code.
             if self._wrong_guess(conn):
-                raise ProtocolError(ErrorCode.BAD_TOKEN, "No seat has this token")
+                raise ProtocolError(ErrorCode.BAD_TOKEN, _("No seat has this token"))
             return
         if seat.conn is not None:
             self._send(
                 conn,
-                error_message(ErrorCode.TOKEN_IN_USE, "This seat is connected already"),
+                error_message(ErrorCode.TOKEN_IN_USE, _("This seat is connected already")),
             )
             self._close(conn)
             return
         self.version += 1  # the bot stops covering this seat: a pending bot move is void
         self._seat(conn, seat)
-        self._notice(f"{seat.name} is back (seat {seat.index + 1})")
+        self._notice(_("{name} is back (seat {seat})").format(name=seat.name, seat=seat.index + 1))
         self._tell_version(conn)
 
     def _seat(self, conn: _Conn, seat: _Seat) -> None:
@@ -723,41 +740,46 @@ class TableServer:
             seat.away_since = time.monotonic()
             if self.grace > 0:
                 self._notice(
-                    f"{seat.name} left: a bot plays seat {seat.index + 1} if they are not back"
-                    f" in {self.grace:g} s"
+                    _(
+                        "{name} left: a bot plays seat {seat} if they are not back in {seconds} s"
+                    ).format(name=seat.name, seat=seat.index + 1, seconds=f"{self.grace:g}")
                 )
                 self._start_grace(seat)
             else:
                 self._notice(
-                    f"{seat.name} left: a bot plays seat {seat.index + 1} until they rejoin"
+                    _("{name} left: a bot plays seat {seat} until they rejoin").format(
+                        name=seat.name, seat=seat.index + 1
+                    )
                 )
             self.version += 1
             self._tell_version(conn)
             self._wake.set()
             self._maybe_next_hand()  # those still here may all be ready
         else:
-            self._notice(f"{seat.name} left (seat {seat.index + 1} is free)")
+            self._notice(
+                _("{name} left (seat {seat} is free)").format(name=seat.name, seat=seat.index + 1)
+            )
             seat.name = seat.token = None
         self._broadcast_lobby()
 
     # -- the game --------------------------------------------------------------------------
     def _start_by(self, conn: _Conn) -> None:
         if self.started:
-            raise ProtocolError(ErrorCode.STARTED, "The match has started")
+            raise ProtocolError(ErrorCode.STARTED, _("The match has started"))
         if conn.seat != self.lead:
-            raise ProtocolError(ErrorCode.NOT_LEAD, "Only the player who joined first starts")
+            raise ProtocolError(ErrorCode.NOT_LEAD, _("Only the player who joined first starts"))
         self.start_match()
 
     def _playing_hand(self, conn: _Conn) -> Hand:
         """The hand, when it is ``conn``'s seat's turn in it; the engine's refusal otherwise."""
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         hand = self.match.hand
         if hand.is_over:
-            raise HandOverError("The hand is over", code=EngineCode.HAND_OVER)
+            raise HandOverError(_("The hand is over"), code=EngineCode.HAND_OVER)
         if hand.turn != conn.seat:
             raise NotYourTurnError(
-                f"It is not your turn: seat {hand.turn + 1} plays",
+                _("It is not your turn: seat {seat} plays").format(seat=hand.turn + 1),
                 code=EngineCode.NOT_YOUR_TURN,
             )
         return hand
@@ -766,9 +788,9 @@ class TableServer:
         action_id = message.int_field("id")
         claimed = message.int_field("seat")
         if claimed is not None and claimed != conn.seat:
-            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, "You can act only for your own seat")
+            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, _("You can act only for your own seat"))
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         try:
             action = parse_action(message.str_field("action"), self.match.hand.okey)
             hand = self._playing_hand(conn)
@@ -784,11 +806,12 @@ class TableServer:
         """Several actions, all or nothing: tried on a copy of the hand, kept only if all pass."""
         action_id = message.int_field("id")
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         texts = [t for t in message.str_field("actions").splitlines() if t.strip()]
         if not 0 < len(texts) <= MAX_ACTIONS:
             raise ProtocolError(
-                ErrorCode.BAD_FIELD, f"act_all carries 1 to {MAX_ACTIONS} actions, one per line"
+                ErrorCode.BAD_FIELD,
+                _("act_all carries 1 to {most} actions, one per line").format(most=MAX_ACTIONS),
             )
         try:
             hand = self._playing_hand(conn)
@@ -807,7 +830,7 @@ class TableServer:
         """Would this action be refused now? The answer changes nothing."""
         action_id = message.int_field("id")
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         try:
             action = parse_action(message.str_field("action"), self.match.hand.okey)
             self._playing_hand(conn).check(action)
@@ -827,7 +850,10 @@ class TableServer:
         tiles = [tile_from_text(t) for t in message.str_field("tiles").split()]
         target = message.int_field("target")
         if not tiles or len(tiles) > MAX_ACTIONS or target is None:
-            raise ProtocolError(ErrorCode.BAD_FIELD, "plan names 1 to 14 tiles and a meld")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("plan names 1 to {most} tiles and a meld").format(most=MAX_ACTIONS),
+            )
         steps, bad = plan_adds(hand, tiles, target)
         self._send(
             conn,
@@ -854,19 +880,21 @@ class TableServer:
             for conn in self._seated():
                 self._send_hand_over(conn)
             self._notice(
-                f"Hand {self.match.hand_number + 1} is over: totals "
-                + " ".join(map(str, self.match.totals()))
+                _("Hand {number} is over: totals {totals}").format(
+                    number=self.match.hand_number + 1,
+                    totals=" ".join(map(str, self.match.totals())),
+                )
             )
         self._wake.set()
 
     def _next(self, conn: _Conn) -> None:
         match = self.match
         if match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         if not match.hand_scored:
-            raise ProtocolError(ErrorCode.HAND_NOT_OVER, "The hand is still being played")
+            raise ProtocolError(ErrorCode.HAND_NOT_OVER, _("The hand is still being played"))
         if match.is_over:
-            raise ProtocolError(ErrorCode.MATCH_OVER, "The match is over")
+            raise ProtocolError(ErrorCode.MATCH_OVER, _("The match is over"))
         assert conn.seat is not None
         self.seats[conn.seat].ready = True
         self._maybe_next_hand()
@@ -885,7 +913,7 @@ class TableServer:
         assert conn.seat is not None
         line = clean_text(text, MAX_CHAT)
         if not line:
-            raise ProtocolError(ErrorCode.BAD_FIELD, "An empty chat line")
+            raise ProtocolError(ErrorCode.BAD_FIELD, _("An empty chat line"))
         name = self.seats[conn.seat].name or ""
         message = {"type": "chat", "seat": conn.seat, "name": name, "text": line}
         self.chat.append(message)
@@ -911,7 +939,7 @@ class TableServer:
             try:
                 await self._play_bots()
             except Exception:  # a fault here must not leave the table without its bots
-                log.exception("the bots stopped on an error; they go on at the next change")
+                log.exception(_("the bots stopped on an error; they go on at the next change"))
                 await asyncio.sleep(0.1)
                 self._wake.set()
 

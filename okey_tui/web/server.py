@@ -46,6 +46,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from okey_tui import i18n
+from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 
 log = logging.getLogger("okey101.web")
@@ -105,7 +107,7 @@ def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     """The shell command of one visitor's app: ``okey101 play`` in this Python."""
     args = [sys.executable, "-m", "okey_tui", "play", *play_args]
     if kind == "practice":
-        args.append("--practice")
+        args += ["--practice"]
     return _shell(args)
 
 
@@ -215,6 +217,9 @@ class WebServer:
         self.page = Template(
             resources.files("okey_tui.web").joinpath("page.html").read_text(encoding="utf-8")
         )
+        self.notice = Template(
+            resources.files("okey_tui.web").joinpath("notice.html").read_text(encoding="utf-8")
+        )
         self._reaper: asyncio.Task[None] | None = None
 
     # -- the aiohttp application ------------------------------------------------
@@ -237,15 +242,18 @@ class WebServer:
         self._reaper = asyncio.create_task(self._close_idle_visits())
 
     async def _on_shutdown(self, app: web.Application) -> None:
-        await self.close_all("The server stopped. Your match is saved.")
+        await self.close_all(_("The server stopped. Your match is saved."))
 
     @property
     def full(self) -> bool:
         return len(self.visits) >= self.max_visitors
 
     def full_text(self) -> str:
-        tables = "The table is" if self.max_visitors == 1 else f"All {self.max_visitors} tables are"
-        return f"{tables} taken: try again in a few minutes."
+        return ngettext(
+            "The table is taken: try again in a few minutes.",
+            "All {n} tables are taken: try again in a few minutes.",
+            self.max_visitors,
+        ).format(n=self.max_visitors)
 
     # -- the page ---------------------------------------------------------------
 
@@ -265,9 +273,11 @@ class WebServer:
             response = web.Response(
                 status=403,
                 text=self.notice_page(
-                    "okey101: ask the host for the link",
-                    "This table is for the host's friends: open the link the host gave you "
-                    "(the join code is part of it).",
+                    _("okey101: ask the host for the link"),
+                    _(
+                        "This table is for the host's friends: open the link the host gave you "
+                        "(the join code is part of it)."
+                    ),
                 ),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
@@ -300,23 +310,16 @@ class WebServer:
         return response
 
     def full_page(self) -> str:
-        return self.notice_page(
-            "okey101: every table is taken",
-            self.full_text(),
-            '<p><button type="button" onclick="location.reload()">Try again</button></p>',
-        )
+        return self.notice_page(_("okey101: every table is taken"), self.full_text(), again=True)
 
-    @staticmethod
-    def notice_page(title: str, text: str, more: str = "") -> str:
-        """A page of one sentence, in the game's colours."""
-        return (
-            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title></head>"
-            '<body style="background:#0b2a1c;color:#f2f2f2;font:16px monospace;'
-            'text-align:center;padding-top:20vh">'
-            f"<p>{html.escape(text)}</p>{more}"
-            "</body></html>"
+    def notice_page(self, title: str, text: str, *, again: bool = False) -> str:
+        """A page of one sentence, in the game's colours (``again``: with a Try again button)."""
+        return self.notice.substitute(
+            lang=i18n.current_language(),
+            title=html.escape(title),
+            text=html.escape(text),
+            again=html.escape(_("Try again")),
+            again_style="" if again else "display:none",
         )
 
     def code_allowed(self, request: web.Request, code: str | None) -> bool:
@@ -329,7 +332,7 @@ class WebServer:
         if self.table.code_matches(code):
             return True
         self._wrong_codes[address] = self._wrong_codes.get(address, 0) + 1
-        log.warning("a wrong join code from %s", address)
+        log.warning(_("a wrong join code from %s"), address)
         return False
 
     @staticmethod
@@ -361,11 +364,11 @@ class WebServer:
         kind = request.match_info.get("kind", "join")
         if self.table is not None:
             if kind != "join" or not self.code_allowed(request, request.match_info.get("code")):
-                raise web.HTTPForbidden(text="okey101: open the link the host gave you")
+                raise web.HTTPForbidden(text=_("okey101: open the link the host gave you"))
         elif kind not in KINDS:
             raise web.HTTPNotFound()
         if not self.same_origin(request):
-            raise web.HTTPForbidden(text="okey101: this page belongs to another site")
+            raise web.HTTPForbidden(text=_("okey101: this page belongs to another site"))
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         visitor = request.cookies.get(COOKIE)
@@ -398,15 +401,17 @@ class WebServer:
         async with self.admission:
             previous = self.visits.get(visitor)
             if previous is not None:
-                await previous.close("This table was opened in another tab. Your match is saved.")
+                await previous.close(
+                    _("This table was opened in another tab. Your match is saved.")
+                )
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
             elif self.full:
-                log.info("a visitor was turned away: %d tables open", len(self.visits))
+                log.info(_("a visitor was turned away: %d tables open"), len(self.visits))
                 return None
             visit = Visit(visitor, websocket)
             self.visits[visitor] = visit
-            log.info("table opened (%s); %d open", visitor[:6], len(self.visits))
+            log.info(_("table opened (%s); %d open"), visitor[:6], len(self.visits))
             return visit
 
     async def run_visit(self, visit: Visit, request: web.Request, kind: str) -> None:
@@ -416,7 +421,7 @@ class WebServer:
             if self.visits.get(visit.visitor) is visit:
                 del self.visits[visit.visitor]
             visit.done.set()
-            log.info("table closed (%s); %d open", visit.visitor[:6], len(self.visits))
+            log.info(_("table closed (%s); %d open"), visit.visitor[:6], len(self.visits))
 
     async def play(self, visit: Visit, request: web.Request, kind: str) -> None:
         """The visitor's app, from start to end."""
@@ -428,7 +433,7 @@ class WebServer:
         elif self.table is not None:
             name = clean_name(unquote(request.match_info.get("name", "")))
             if name in ("", "-"):
-                name = "Guest"
+                name = _("Guest")
             command = join_command(self.table.url(), self.table.code, name)
         else:
             command = play_command(kind, self.play_args)
@@ -477,10 +482,10 @@ class WebServer:
         try:
             await asyncio.wait_for(app.stop(), self.quit_grace)
         except TimeoutError:
-            log.warning("a table's process did not quit: it is killed")
+            log.warning(_("a table's process did not quit: it is killed"))
             await app.end(0)
         except Exception as error:  # a broken pipe: the process is ending anyway
-            log.warning("a table's process ended badly: %s", error)
+            log.warning(_("a table's process ended badly: %s"), error)
 
         await app.end(self.quit_grace)
 
@@ -496,9 +501,11 @@ class WebServer:
         now = time.monotonic()
         for visit in list(self.visits.values()):
             if now - visit.last_input >= self.idle_seconds:
-                log.info("closing an idle table (%s)", visit.visitor[:6])
+                log.info(_("closing an idle table (%s)"), visit.visitor[:6])
                 await visit.close(
-                    f"Closed after {_span(self.idle_seconds)} without a move. Your match is saved."
+                    _("Closed after {span} without a move. Your match is saved.").format(
+                        span=_span(self.idle_seconds)
+                    )
                 )
 
     async def close_all(self, reason: str) -> None:
@@ -543,5 +550,5 @@ def _int(value: object, default: int) -> int:
 def _span(seconds: float) -> str:
     minutes = round(seconds / 60)
     if minutes >= 1:
-        return "1 minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{round(seconds)} seconds"
+        return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+    return ngettext("{n} second", "{n} seconds", round(seconds)).format(n=round(seconds))

@@ -33,13 +33,8 @@ NOT_YET_MARKED = (
     "ui/screens/dialogs.py",  # ChatScreen, added with network play
     "practice.py",  # the expert's hint lines
     "ui/widgets/hints.py",  # the expert's hint lines
-    "commands/web.py",
-    "web/",
     "ui/session.py",
     "table.py",
-    "net/",
-    "commands/host.py",
-    "commands/join.py",
 )
 SKIPPED = LANGUAGE_FREE + DEVELOPER_TOOLS + NOT_YET_MARKED
 
