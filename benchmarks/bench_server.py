@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -41,6 +42,31 @@ from okey_tui.net.client import RemoteTable
 from okey_tui.table import ActionRefused
 
 TILES = 106
+
+
+class GcPauses:
+    """The garbage collector's pauses in this process (ms), from ``gc.callbacks``."""
+
+    def __init__(self) -> None:
+        self.pauses: list[float] = []
+        self._start = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._start = time.perf_counter()
+        else:
+            self.pauses.append((time.perf_counter() - self._start) * 1000)
+
+    def figures(self) -> dict[str, float]:
+        return {"count": len(self.pauses), "max_ms": round(max(self.pauses, default=0.0), 2)}
+
+
+def settle_heap() -> None:
+    """Collect once and move what exists now out of the collector's way (``gc.freeze``), as
+    a long-running process does after start-up: later collections walk only new objects."""
+    gc.collect()
+    gc.freeze()
 
 
 def rss_kib(pid: str = "self") -> int:
@@ -66,6 +92,8 @@ async def serve(tables: int, hands: int) -> None:
         server.handle_times = []
         await server.start()
         servers.append(server)
+    settle_heap()
+    pauses = GcPauses()
     print(
         json.dumps({"rss_base": base, "tables": [[s.port, s.code] for s in servers]}),
         flush=True,
@@ -79,6 +107,7 @@ async def serve(tables: int, hands: int) -> None:
                 "p50": round(percentile(times, 0.5), 3) if times else 0.0,
                 "p99": round(percentile(times, 0.99), 3) if times else 0.0,
                 "max": round(times[-1], 3) if times else 0.0,
+                "gc": pauses.figures(),
             }
         ),
         flush=True,
@@ -185,6 +214,8 @@ async def run(tables: int, hands: int, level: str, think: float = 0.0) -> dict[s
                 clients.append(
                     await RemoteTable.join(f"ws://127.0.0.1:{port}", code, f"P{n}", timeout=60)
                 )
+        settle_heap()
+        pauses = GcPauses()
         start = time.perf_counter()
         server_cpu, client_cpu = cpu_seconds(str(child.pid)), cpu_seconds()
         await asyncio.gather(*(drive(c, level, hands, stats, think) for c in clients))
@@ -216,6 +247,7 @@ async def run(tables: int, hands: int, level: str, think: float = 0.0) -> dict[s
         if stats.rtts
         else {},
         "server_handling_ms": handling,
+        "clients_gc": pauses.figures(),
         "server_kib_per_table": round((rss - ready["rss_base"]) / tables, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3) if actions else 0.0,
         "clients_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else 0.0,
