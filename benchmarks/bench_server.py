@@ -228,6 +228,7 @@ async def run(
         wall = time.perf_counter() - start
         server_cpu = cpu_seconds(str(child.pid)) - server_cpu
         client_cpu = cpu_seconds() - client_cpu
+        client_gc = {**pauses.figures(), "on": collect_clients}
         gc.enable()
         rss = rss_kib(str(child.pid))
         for c in clients:
@@ -254,7 +255,7 @@ async def run(
         if stats.rtts
         else {},
         "server_handling_ms": handling,
-        "clients_gc": {**pauses.figures(), "on": collect_clients},
+        "clients_gc": client_gc,
         "server_kib_per_table": round((rss - ready["rss_base"]) / tables, 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / actions, 3) if actions else 0.0,
         "clients_cpu_ms_per_action": round(client_cpu * 1000 / actions, 3) if actions else 0.0,
