@@ -11,11 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from net_helpers import MAX_ACTIONS, play_step
 
 from okey_tui import storage
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Phase
 from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.net.server import TableServer
 
 NAMES = ("Ayşe", "Mehmet", "Zeynep", "Can")
 
@@ -132,3 +136,31 @@ async def test_kill_9_then_host_resume_gives_every_seat_its_rack_and_rack_order_
                 process.terminate()
                 async with asyncio.timeout(10):
                     await process.wait()
+
+
+def test_a_save_that_is_not_a_hosted_tables_is_refused_whole(tmp_path: Path) -> None:
+    match = Match(RuleSet(hands=1), 3)
+    good = {
+        "version": 1,
+        "code": "ABC234",
+        "port": 0,
+        "levels": ["easy"] * 4,
+        "seats": [{"name": "Ayşe", "token": "t" * 20, "joined": 1, "layout": None}] * 4,
+        "chat": [],
+    }
+    for broken in (
+        {},  # a local match's save
+        {"table": {**good, "version": 9}},
+        {"table": {**good, "levels": ["wizard"] * 4}},
+        {"table": {**good, "seats": []}},
+        {"table": {**good, "code": "no such code!"}},
+    ):
+        path = tmp_path / "table.json"
+        storage.save(match, broken, path)
+        with pytest.raises(ValueError):
+            TableServer.resume(path)
+    path = tmp_path / "table.json"
+    storage.save(match, {"table": good}, path)
+    server = TableServer.resume(path)
+    assert server.code == "ABC234" and [s.name for s in server.seats] == ["Ayşe"] * 4
+    assert server.started and server.match is not None
