@@ -11,10 +11,8 @@ except ImportError:  # pragma: no cover - the test extra installs it
     sync_playwright = None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def browser():
-    """One Chromium for the browser tests of a test process (each test opens its own
-    pages or contexts): a launch costs about a second."""
     if sync_playwright is None:
         missing("playwright is not installed: pip install -e '.[test]'")
     executable = chromium()
