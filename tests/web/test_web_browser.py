@@ -10,6 +10,7 @@ from pathlib import Path
 
 from web_helpers import (
     Terminal,
+    chromium_browser,  # noqa: F401 - the browser fixture
     only_save,
     saves_of,
     served,

@@ -11,7 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from web_helpers import Terminal, hosted
+from web_helpers import Terminal, chromium_browser, hosted  # noqa: F401 - the browser fixture
 
 
 def wait_for_output(server, text: str, timeout: float = 20.0) -> str:  # type: ignore[no-untyped-def]

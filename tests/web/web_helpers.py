@@ -292,3 +292,24 @@ def wait_for_save(server: Served, visitor: str, check: Any, timeout: float = TIM
             texts = [json.loads(p.read_text()).get("hand") for p in saves]
             raise AssertionError(f"the autosave never got there: {texts}")
         time.sleep(0.05)
+
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None
+
+
+@pytest.fixture(name="browser")
+def chromium_browser():
+    """The ``browser`` fixture: Debian's Chromium through playwright (a test module imports
+    it to use it)."""
+    if sync_playwright is None:
+        missing("playwright is not installed: pip install -e '.[test]'")
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable)
+        try:
+            yield launched
+        finally:
+            launched.close()
