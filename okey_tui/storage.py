@@ -67,6 +67,11 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
+def hosted_dir() -> Path:
+    """One file per table served with ``okey101 host`` (``host --resume`` looks here)."""
+    return data_dir() / "tables"
+
+
 def legacy_save_path() -> Path:
     """Where okey101 kept its one saved match before matches had their own files."""
     return data_dir() / "match.json"
@@ -81,10 +86,11 @@ def save_path_for(match_id: str) -> Path:
     return saves_dir() / f"{match_id}.json"
 
 
-def new_save_path() -> Path:
+def new_save_path(folder: Path | None = None) -> Path:
     """The file of a match starting now; never the file of another match."""
     while True:
-        path = save_path_for(new_match_id())
+        match_id = new_match_id()
+        path = save_path_for(match_id) if folder is None else folder / f"{match_id}.json"
         if not path.exists():
             return path
 
@@ -284,12 +290,14 @@ def adopt_legacy_save() -> None:
         os.replace(old, target)
 
 
-def list_saves() -> SaveList:
-    """Every unfinished match; a bad file is set aside and reported, the others still listed."""
+def list_saves(folder: Path | None = None) -> SaveList:
+    """Every unfinished match (in ``folder``, by default the local matches' own); a bad
+    file is set aside and reported, the others still listed."""
     found = SaveList()
-    with contextlib.suppress(OSError):
-        adopt_legacy_save()
-    folder = saves_dir()
+    if folder is None:
+        with contextlib.suppress(OSError):
+            adopt_legacy_save()
+        folder = saves_dir()
     if not folder.is_dir():
         return found
     for path in sorted(folder.glob("*.json")):

@@ -8,19 +8,26 @@ the two commands cannot drift). The host sits at the table in this terminal
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ssl
 import sys
-from typing import TYPE_CHECKING
+import threading
+from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
 
+from okey_tui.bots.base import LEVELS
 from okey_tui.commands.play import _bots, table_changes
 from okey_tui.commands.play import play as _play
+from okey_tui.i18n import N_, _, ngettext
+from okey_tui.net.server import DEFAULT_GRACE
 
 DEFAULT_PORT = 8101
+WEB_PORT = 8000
 # The options of ``play`` that describe a table; host takes them as they are.
 TABLE_OPTIONS = (
     "game_type",
@@ -41,40 +48,91 @@ def _table_options() -> list[click.Parameter]:
     return [p for p in _play.params if p.name in TABLE_OPTIONS]
 
 
-@click.command(name="host", params=_table_options())
+@click.command(
+    name="host",
+    params=_table_options(),
+    help=N_(
+        "Open a table that friends join with okey101 join: prints the address and join code.\n\n"
+        "Seats nobody takes are bots (--bots: one level for all, or three for seats 2-4 with "
+        "seat 1 taking the first). A player whose connection drops keeps their seat: a bot "
+        "plays it after --grace seconds, until they rejoin. The table is saved as it is "
+        "played; okey101 host --resume opens it again."
+    ),
+)
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
-    default=DEFAULT_PORT,
-    show_default=True,
-    help="Port to listen on (0: any free port).",
+    default=None,
+    help=N_("Port to listen on (default 8101; with --resume, the table's own; 0: any free port)."),
 )
 @click.option(
     "--public",
     is_flag=True,
-    help="Listen on every network interface (default: this computer only, 127.0.0.1).",
+    help=N_("Listen on every network interface (default: this computer only, 127.0.0.1)."),
 )
 @click.option(
     "--cert",
     type=click.Path(exists=True, dir_okay=False),
-    help="TLS certificate (PEM): serve over wss. Needs --key.",
+    help=N_("TLS certificate (PEM): serve over wss. Needs --key."),
 )
-@click.option("--key", type=click.Path(exists=True, dir_okay=False), help="TLS private key (PEM).")
-@click.option("--no-seat", is_flag=True, help="Only serve the table: the host does not play.")
-@click.option("--name", help="Your name at the table (at most 16 characters).")
+@click.option(
+    "--key", type=click.Path(exists=True, dir_okay=False), help=N_("TLS private key (PEM).")
+)
+@click.option("--no-seat", is_flag=True, help=N_("Only serve the table: the host does not play."))
+@click.option("--name", help=N_("Your name at the table (at most 16 characters)."))
 @click.option(
     "--start-when-full",
     is_flag=True,
-    help="Deal as soon as four people sit (otherwise the first to join starts).",
+    help=N_("Deal as soon as four people sit (otherwise the first to join starts)."),
 )
+@click.option(
+    "--start-at",
+    type=click.IntRange(1, 4),
+    default=None,
+    help=N_("Deal as soon as this many people sit (1-4)."),
+)
+@click.option(
+    "--grace",
+    type=click.FloatRange(0, 3600),
+    default=DEFAULT_GRACE,
+    show_default=True,
+    help=N_("Seconds a player whose connection dropped keeps their seat before a bot plays it."),
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help=N_(
+        "Open again the table this computer served last (after a crash): its match, "
+        "join code and port; its players rejoin with okey101 join as before."
+    ),
+)
+@click.option(
+    "--web",
+    is_flag=True,
+    help=N_("Also serve a web page: friends join the table from a browser with the printed link."),
+)
+@click.option(
+    "--web-port",
+    type=click.IntRange(0, 65535),
+    default=WEB_PORT,
+    show_default=True,
+    help=N_("Port of the web page (0: any free port)."),
+)
+@click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
 def host(
-    port: int,
+    port: int | None,
     public: bool,
     cert: str | None,
     key: str | None,
     no_seat: bool,
     name: str | None,
     start_when_full: bool,
+    start_at: int | None,
+    grace: float,
+    resume: bool,
+    web: bool,
+    web_port: int,
+    autoplay: str | None,
     game_type: str | None = None,
     hands: int | None = None,
     no_penalty: bool | None = None,
@@ -84,53 +142,170 @@ def host(
     bot_delay: float | None = None,
     **rule_flags: bool | None,
 ) -> None:
-    """Open a table that friends join with okey101 join: prints the address and join code.
-
-    Seats nobody takes are bots (--bots: one level for all, or three for
-    seats 2-4 with seat 1 taking the first). A player whose connection drops
-    is covered by a bot until they rejoin.
-    """
+    """``okey101 host``: see the help text above."""
     if hands is not None and hands % 2 == 0:
-        raise click.BadParameter("a match is 1, 3, 5, 7, 9, 11 or 13 hands", param_hint="--hands")
+        raise click.BadParameter(
+            _("a match is 1, 3, 5, 7, 9, 11 or 13 hands"), param_hint="--hands"
+        )
     if (cert is None) != (key is None):
-        raise click.UsageError("--cert and --key go together: give both to serve over TLS")
+        raise click.UsageError(_("--cert and --key go together: give both to serve over TLS"))
     levels = _bots(bots) or ("normal", "normal", "normal")
     if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
-
-    from okey_tui.settings import TableSettings
-
-    changes = table_changes(game_type, hands, no_penalty, partners, **rule_flags)
-    rules = TableSettings().with_changes(**changes).checked().rules()
+        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
+    if start_when_full:
+        start_at = 4
+    table_choices = [game_type, hands, no_penalty, partners, bots, seed, *rule_flags.values()]
+    if resume and any(choice is not None for choice in table_choices):
+        raise click.UsageError(
+            _("--resume opens the saved table with its own choices: leave out the table options")
+        )
     context = None
     if cert is not None and key is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         try:
             context.load_cert_chain(cert, key)
         except (ssl.SSLError, OSError) as exc:
-            raise click.BadParameter(f"cannot load the certificate and key: {exc}") from None
-    import secrets
+            raise click.BadParameter(
+                _("cannot load the certificate and key: {error}").format(error=exc)
+            ) from None
 
+    from okey_tui import storage
     from okey_tui.net.server import TableServer
 
-    all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
-    server = TableServer(
-        rules,
-        secrets.randbelow(2**31) if seed is None else seed,
-        (all_levels[0], all_levels[1], all_levels[2], all_levels[3]),
-        host="0.0.0.0" if public else "127.0.0.1",
-        port=port,
-        ssl_context=context,
-        bot_delay=0.6 if bot_delay is None else bot_delay,
-        start_when_full=start_when_full,
-    )
-    if no_seat:
-        _serve(server, public=public, start_when_full=start_when_full)
+    options: dict[str, Any] = {
+        "host": "0.0.0.0" if public else "127.0.0.1",
+        "ssl_context": context,
+        "bot_delay": 0.6 if bot_delay is None else bot_delay,
+        "start_at": start_at,
+        "grace": grace,
+    }
+    if resume:
+        server = _resumed(port, options)
+        if not no_seat and autoplay is None and server.host_seat is None:
+            raise click.UsageError(
+                _("the host did not sit at this table: resume it with --no-seat")
+            )
     else:
-        _sit(server, public=public, cert=cert, name=(name or "").strip() or "Host")
+        import secrets
+
+        from okey_tui.settings import TableSettings
+
+        changes = table_changes(game_type, hands, no_penalty, partners, **rule_flags)
+        rules = TableSettings().with_changes(**changes).checked().rules()
+        all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
+        server = TableServer(
+            rules,
+            secrets.randbelow(2**31) if seed is None else seed,
+            (all_levels[0], all_levels[1], all_levels[2], all_levels[3]),
+            port=DEFAULT_PORT if port is None else port,
+            save_path=storage.new_save_path(storage.hosted_dir()),
+            **options,
+        )
+    try:
+        server.claim()
+    except storage.SaveInUseError:
+        raise click.ClickException(
+            _("another okey101 is serving this table right now: close it there first")
+        ) from None
+    player = (name or "").strip() or _("Host")
+    page = _WebPage(server, web_port, public) if web else None
+    try:
+        if page is not None:
+            page.start()
+        if autoplay is not None:
+            _autoplay(server, public=public, name=player, level=autoplay, page=page)
+        elif no_seat:
+            _serve(server, public=public, start_at=start_at, page=page)
+        else:
+            _sit(server, public=public, cert=cert, name=player, page=page)
+    finally:
+        if page is not None:
+            page.stop()
 
 
-def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> None:
+class _WebPage:
+    """``--web``: the web page of ``okey101 web`` for this table, in a thread of its own
+    (its own event loop, beside the table's or the screen's). Each visitor who opens the
+    link gets ``okey101 join`` to the table, in their browser."""
+
+    def __init__(self, server: TableServer, port: int, public: bool) -> None:
+        self.server = server
+        self.port = port
+        self.public = public
+        self.link = ""
+        self._ready = threading.Event()
+        self._problem = ""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="okey101-web", daemon=True)
+
+    def start(self) -> None:
+        """Listen (a ClickException if the port is taken); :attr:`link` is then the link."""
+        self._thread.start()
+        self._ready.wait(30)
+        if self._problem or not self.link:
+            raise click.ClickException(self._problem or _("the web page did not start"))
+
+    def stop(self) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and self._thread.is_alive():
+            loop.call_soon_threadsafe(stop.set)
+            self._thread.join(30)
+
+    def _run(self) -> None:
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        from okey_tui import storage
+        from okey_tui.web.server import HostedTable, WebServer
+
+        server = self.server
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        table = HostedTable(url=lambda: server.local_url, code=server.code)
+        page = WebServer(
+            storage.data_dir() / "web",
+            host="0.0.0.0" if self.public else "127.0.0.1",
+            port=self.port,
+            table=table,
+        )
+
+        def ready(port: int) -> None:
+            address = _lan_address() if self.public else "127.0.0.1"
+            self.link = f"http://{address}:{port}/?code={server.code}"
+            self._ready.set()
+
+        try:
+            await page.run(ready, self._stop)
+        except OSError as exc:
+            self._problem = _(
+                "cannot serve the web page on port {port}: {error} (give another --web-port)"
+            ).format(port=self.port, error=exc.strerror or exc)
+        finally:
+            self._ready.set()
+
+
+def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:
+    """The table this computer served last, as it was saved."""
+    from okey_tui import storage
+    from okey_tui.net.server import TableServer
+
+    found = storage.list_saves(storage.hosted_dir())
+    for problem in found.problems:
+        click.echo(f"okey101: {problem}", err=True)
+    for entry in found.entries:
+        if storage.in_use(entry.path):
+            continue
+        try:
+            return TableServer.resume(entry.path, port=port, **options)
+        except (ValueError, storage.SaveError) as exc:
+            click.echo(f"okey101: {exc}", err=True)
+    raise click.ClickException(_("there is no table to resume: host a new one with okey101 host"))
+
+
+def _sit(
+    server: TableServer, *, public: bool, cert: str | None, name: str, page: _WebPage | None
+) -> None:
     """Sit at the table in this terminal, joining it over loopback (the host's seat is seat 1)."""
     from okey_tui.ui.remote import RemoteApp, Seat
 
@@ -142,49 +317,56 @@ def _sit(server: TableServer, *, public: bool, cert: str | None, name: str) -> N
         own.check_hostname = False
     address = _lan_address() if public else "127.0.0.1"
     tls = " --tls" if context is not None else ""
-    line = (
-        f"Join code {server.code} · friends run: okey101 join {address}:{{port}} {server.code}{tls}"
+    line = _("Join code {code} · friends run: okey101 join {address}:{port} {code}{tls}").format(
+        code=server.code, address=address, port="{port}", tls=tls
     )
+    if page is not None:
+        line += "\n" + _("In a browser: {link}").format(link=page.link)
     if not public:
-        line += "\n(only this computer can join: host with --public to let others in)"
-    seat = Seat("", code=server.code, name=name, ssl_context=own, join_line=line)
+        line += "\n" + _("(only this computer can join: host with --public to let others in)")
+    token = ""
+    if server.host_seat is not None:  # a resumed table: the host takes their seat back
+        token = server.seats[server.host_seat].token or ""
+    seat = Seat("", code=server.code, name=name, token=token, ssl_context=own, join_line=line)
     RemoteApp(seat, server=server).run()
 
 
-def _serve(server: TableServer, *, public: bool, start_when_full: bool) -> None:
+def _serve(
+    server: TableServer, *, public: bool, start_at: int | None, page: _WebPage | None
+) -> None:
     """Only serve the table, saying on this terminal who comes and goes."""
-    import asyncio
     import logging
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
     server.on_notice = click.echo
-    port, context, rules = server.port, server.ssl_context, server.rules
+    port = server.port
 
     async def run() -> None:
         try:
             await server.start()
         except OSError as exc:
             raise click.ClickException(
-                f"cannot listen on port {port}: {exc.strerror or exc} (give another --port)"
+                _("cannot listen on port {port}: {error} (give another --port)").format(
+                    port=port, error=exc.strerror or exc
+                )
             ) from None
-        address = _lan_address() if public else "127.0.0.1"
-        tls = " --tls" if context is not None else ""
-        click.echo(f"okey101 table ({rules.code()}) open on {server.url}")
-        if not public:
-            click.echo("Only this computer can join: add --public to let others in.")
-        click.echo(f"Join code: {server.code}")
-        click.echo(
-            f"Join with: okey101 join {address}:{server.port} {server.code}{tls} --name NAME"
-        )
-        starts = (
-            "The match starts when four people sit"
-            if start_when_full
-            else "The first to join starts the match"
-        )
+        _announce(server, public=public, page=page)
+        if server.started:
+            starts = _("The match goes on where it was: its players rejoin")
+        elif start_at is not None:
+            starts = ngettext(
+                "The match starts when {n} person sits",
+                "The match starts when {n} people sit",
+                start_at,
+            ).format(n=start_at)
+        else:
+            starts = _("The first to join starts the match")
         console = _watch_console(server)
         if console:
-            starts += " (or press Enter here to start it now)"
-        click.echo(f"{starts}; empty seats are bots. Ctrl+C closes the table.")
+            starts += " " + _("(or press Enter here to start it now)")
+        click.echo(
+            _("{starts}; empty seats are bots. Ctrl+C closes the table.").format(starts=starts)
+        )
         try:
             await server.serve_forever()
         finally:
@@ -195,12 +377,89 @@ def _serve(server: TableServer, *, public: bool, start_when_full: bool) -> None:
     try:
         asyncio.run(run())
     except KeyboardInterrupt:
-        click.echo("The table is closed.")
+        click.echo(_("The table is closed."))
+
+
+def _announce(server: TableServer, *, public: bool, page: _WebPage | None = None) -> None:
+    """Where the table is and how to join it."""
+    address = _lan_address() if public else "127.0.0.1"
+    tls = " --tls" if server.ssl_context is not None else ""
+    if server.started:
+        click.echo(
+            _("okey101 table ({rules}) resumed on {url}").format(
+                rules=server.rules.code(), url=server.url
+            )
+        )
+    else:
+        click.echo(
+            _("okey101 table ({rules}) open on {url}").format(
+                rules=server.rules.code(), url=server.url
+            )
+        )
+    if not public:
+        click.echo(_("Only this computer can join: add --public to let others in."))
+    click.echo(_("Join code: {code}").format(code=server.code))
+    click.echo(
+        _("Join with: okey101 join {address}:{port} {code}{tls} --name NAME").format(
+            address=address, port=server.port, code=server.code, tls=tls
+        )
+    )
+    if page is not None:
+        click.echo(_("In a browser: {link}").format(link=page.link))
+
+
+def _autoplay(
+    server: TableServer, *, public: bool, name: str, level: str, page: _WebPage | None
+) -> None:
+    """Serve the table and sit at it with a bot playing the host's seat (for tests and
+    try-outs): no screen; what happens is told on this terminal."""
+    import logging
+
+    from okey_tui.net import autoplay
+
+    logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
+    server.on_notice = lambda text: click.echo(text, err=True)
+    own: ssl.SSLContext | None = None
+    if server.ssl_context is not None:
+        own = ssl.create_default_context()
+        own.check_hostname = False
+        own.verify_mode = ssl.CERT_NONE  # our own table, over loopback
+
+    async def run() -> int:
+        try:
+            await server.start()
+        except OSError as exc:
+            raise click.ClickException(
+                _("cannot listen on port {port}: {error} (give another --port)").format(
+                    port=server.port, error=exc.strerror or exc
+                )
+            ) from None
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                _announce(server, public=public, page=page)
+            token = ""
+            if server.host_seat is not None:
+                token = server.seats[server.host_seat].token or ""
+            table = await autoplay.take_seat(
+                server.local_url, code=server.code, name=name, token=token, ssl_context=own
+            )
+            server.host_seat = table.seat
+            # The host's bot thinks as long as the table's bots.
+            status = await autoplay.play_seat(table, level, think=server.bot_delay, ssl_context=own)
+            # The others get the end of the match before the table closes.
+            for _wait in range(100):
+                if not any(s.conn is not None for s in server.seats):
+                    break
+                await asyncio.sleep(0.05)
+            return status
+        finally:
+            await server.close()
+
+    autoplay.run(run())
 
 
 def _watch_console(server: TableServer) -> bool:
     """At a terminal, Enter starts the match: the host sees who joined and starts when ready."""
-    import asyncio
 
     if not sys.stdin.isatty():
         return False

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import click
 
+from okey_tui.bots.base import LEVELS
 from okey_tui.commands.host import DEFAULT_PORT
+from okey_tui.i18n import N_, _
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -13,36 +15,53 @@ def parse_address(text: str) -> tuple[str, int]:
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep or not host:
-            raise ValueError(f"'{text}' is not an address: write [IPv6]:PORT")
+            raise ValueError(_("'{text}' is not an address: write [IPv6]:PORT").format(text=text))
         port_text = rest[1:] if rest.startswith(":") else rest
         if rest and not rest.startswith(":"):
-            raise ValueError(f"'{text}' is not an address")
+            raise ValueError(_("'{text}' is not an address").format(text=text))
     elif text.count(":") == 1:
-        host, _, port_text = text.partition(":")
+        host, _colon, port_text = text.partition(":")
     elif ":" in text:
-        raise ValueError(f"'{text}' is not an address: write an IPv6 address as [ADDRESS]:PORT")
+        raise ValueError(
+            _("'{text}' is not an address: write an IPv6 address as [ADDRESS]:PORT").format(
+                text=text
+            )
+        )
     else:
         host, port_text = text, ""
     if not host or any(ch.isspace() or ch in "/@?#" for ch in host):
-        raise ValueError(f"'{text}' is not an address: write HOST or HOST:PORT")
+        raise ValueError(_("'{text}' is not an address: write HOST or HOST:PORT").format(text=text))
     if not port_text:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-        raise ValueError(f"'{port_text}' is not a port (1-65535)")
+        raise ValueError(_("'{text}' is not a port (1-65535)").format(text=port_text))
     return host, int(port_text)
 
 
-@click.command(name="join")
+@click.command(
+    name="join",
+    help=N_("Take a free seat at a table opened with okey101 host, using its join code."),
+)
 @click.argument("address", metavar="HOST[:PORT]")
 @click.argument("code", required=False)
-@click.option("--name", help="Your name at the table (at most 16 characters).")
+@click.option("--name", help=N_("Your name at the table (at most 16 characters)."))
 @click.option(
     "--token",
-    help="Take your seat back after leaving (the token the table gave you; no CODE needed).",
+    help=N_("Take your seat back after leaving (the token the table gave you; no CODE needed)."),
 )
-@click.option("--tls", is_flag=True, help="The table serves over TLS (wss).")
-def join(address: str, code: str | None, name: str | None, token: str | None, tls: bool) -> None:
-    """Take a free seat at a table opened with okey101 host, using its join code."""
+@click.option("--tls", is_flag=True, help=N_("The table serves over TLS (wss)."))
+@click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
+@click.option("--think", type=click.FloatRange(0, 10), default=0.0, hidden=True)
+def join(
+    address: str,
+    code: str | None,
+    name: str | None,
+    token: str | None,
+    tls: bool,
+    autoplay: str | None,
+    think: float,
+) -> None:
+    """``okey101 join``: see the help text above."""
     import getpass
 
     try:
@@ -52,20 +71,53 @@ def join(address: str, code: str | None, name: str | None, token: str | None, tl
     tls = tls or address.startswith("wss://")
     if token is None:
         if code is None:
-            raise click.UsageError("give the table's join CODE (or --token to take a seat back)")
+            raise click.UsageError(_("give the table's join CODE (or --token to take a seat back)"))
         clean = code.strip().upper()
         if not (4 <= len(clean) <= 32 and clean.isalnum()):
             raise click.BadParameter(
-                "a join code is the letters and digits the host printed", param_hint="CODE"
+                _("a join code is the letters and digits the host printed"), param_hint="CODE"
             )
     elif not 8 <= len(token) <= 64 or not all(c.isalnum() or c in "-_" for c in token):
-        raise click.BadParameter("a token is the text the table gave you", param_hint="--token")
+        raise click.BadParameter(_("a token is the text the table gave you"), param_hint="--token")
     if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter("a name is 1-16 characters", param_hint="--name")
-    from okey_tui.ui.remote import RemoteApp, Seat
-
+        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
     shown = f"[{host}]" if ":" in host else host
     url = f"{'wss' if tls else 'ws'}://{shown}:{port}"
-    player = (name or "").strip() or getpass.getuser()[:16] or "Player"
-    seat = Seat(url, code=(code or "").strip().upper(), name=player, token=token or "")
+    player = (name or "").strip() or getpass.getuser()[:16] or _("Player")
+    clean_code = (code or "").strip().upper()
+    if autoplay is not None:
+        _autoplay(url, clean_code, player, token or "", autoplay, think)
+        return
+    from okey_tui.ui.remote import RemoteApp, Seat
+
+    seat = Seat(url, code=clean_code, name=player, token=token or "")
     RemoteApp(seat, keep_seat=True).run()
+
+
+def _autoplay(url: str, code: str, name: str, token: str, level: str, think: float) -> None:
+    """A bot plays the seat, without a screen (tests and try-outs); the seat's token is kept
+    like the screen keeps it, so running the same command again takes the seat back."""
+    import logging
+
+    from okey_tui.net import autoplay
+    from okey_tui.net.client import JoinError
+
+    logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
+    keep_key = f"{url} {code}" if code else None
+
+    async def run() -> int:
+        try:
+            table = await autoplay.take_seat(
+                url, code=code, name=name, token=token, keep_key=keep_key
+            )
+        except JoinError as exc:
+            raise click.ClickException(
+                _("the table said no: {reason}").format(reason=exc.message)
+            ) from None
+        except (OSError, TimeoutError) as exc:
+            raise click.ClickException(
+                _("cannot reach the table at {url}: {error}").format(url=url, error=exc)
+            ) from None
+        return await autoplay.play_seat(table, level, think=think, keep_key=keep_key)
+
+    autoplay.run(run())

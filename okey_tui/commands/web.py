@@ -4,47 +4,61 @@ from __future__ import annotations
 
 import click
 
+from okey_tui.i18n import N_, _, ngettext
+
 DEFAULT_PORT = 8000
 
 
-@click.command(name="web")
+@click.command(
+    name="web",
+    help=N_(
+        "Serve the game as a web page: each visitor gets their own table against three bots.\n\n"
+        "\b\n"
+        "Open the printed address in a browser. Each visitor's matches, remembered\n"
+        "choices and statistics are their own (a cookie tells visitors apart);\n"
+        "they are kept under the data dir, in web/visitors/. Add ?practice=1 to the\n"
+        "address for a practice table."
+    ),
+)
 @click.option(
     "--port",
     type=click.IntRange(0, 65535),
     default=DEFAULT_PORT,
     show_default=True,
-    help="Port to listen on (0: any free port).",
+    help=N_("Port to listen on (0: any free port)."),
 )
 @click.option(
     "--public",
     is_flag=True,
-    help="Listen on every network interface (default: this computer only, 127.0.0.1).",
+    help=N_("Listen on every network interface (default: this computer only, 127.0.0.1)."),
 )
 @click.option(
     "--max-visitors",
     type=click.IntRange(1, 500),
     default=8,
     show_default=True,
-    help="Tables open at once (one per visitor); the next visitor is asked to come back later.",
+    help=N_("Tables open at once (one per visitor); the next visitor is asked to come back later."),
 )
 @click.option(
     "--idle-minutes",
     type=click.FloatRange(0.1, 24 * 60),
     default=30,
     show_default=True,
-    help="Close a table after this long without a key press or a click (the match is saved).",
+    help=N_("Close a table after this long without a key press or a click (the match is saved)."),
 )
 @click.option(
     "--bot-delay",
     type=click.FloatRange(0, 10),
     default=None,
-    help="Seconds between bot moves at every table (default: each visitor's choice, else 0.6).",
+    help=N_("Seconds between bot moves at every table (default: each visitor's choice, else 0.6)."),
 )
 @click.option(
     "--seed",
     type=int,
     default=None,
-    help="Every table starts at once with the deals of this seed (the new-table screen is skipped).",
+    help=N_(
+        "Every table starts at once with the deals of this seed (the new-table screen is skipped)."
+    ),
 )
 def web(
     port: int,
@@ -54,14 +68,8 @@ def web(
     bot_delay: float | None,
     seed: int | None,
 ) -> None:
-    """Serve the game as a web page: each visitor gets their own table against three bots.
+    """``okey101 web``: see the help text above."""
 
-    \b
-    Open the printed address in a browser. Each visitor's matches, remembered
-    choices and statistics are their own (a cookie tells visitors apart);
-    they are kept under the data dir, in web/visitors/. Add ?practice=1 to the
-    address for a practice table.
-    """
     import asyncio
     import contextlib
     import logging
@@ -82,15 +90,22 @@ def web(
 
     def ready(actual_port: int) -> None:
         address = _lan_address() if public else "127.0.0.1"
-        click.echo(f"okey101 in a browser: http://{address}:{actual_port}/")
-        click.echo(f"A practice table: http://{address}:{actual_port}/?practice=1")
-        if not public:
-            click.echo("Only this computer can open it: add --public to let others in.")
+        click.echo(_("okey101 in a browser: {url}").format(url=f"http://{address}:{actual_port}/"))
         click.echo(
-            f"At most {max_visitors} tables at once; a table is closed after "
-            f"{idle_minutes:g} minutes without a move. Visitors' data: {root / 'visitors'}"
+            _("A practice table: {url}").format(url=f"http://{address}:{actual_port}/?practice=1")
         )
-        click.echo("Ctrl+C stops the server.", nl=True)
+        if not public:
+            click.echo(_("Only this computer can open it: add --public to let others in."))
+        click.echo(
+            ngettext(
+                "At most {n} table at once; a table is closed after {minutes} minutes without"
+                " a move. Visitors' data: {folder}",
+                "At most {n} tables at once; a table is closed after {minutes} minutes without"
+                " a move. Visitors' data: {folder}",
+                max_visitors,
+            ).format(n=max_visitors, minutes=f"{idle_minutes:g}", folder=root / "visitors")
+        )
+        click.echo(_("Ctrl+C stops the server."))
 
     async def main() -> None:
         server = WebServer(
@@ -111,12 +126,14 @@ def web(
             await server.run(ready, stop)
         except OSError as exc:
             raise click.ClickException(
-                f"cannot listen on port {port}: {exc.strerror or exc} (give another --port)"
+                _("cannot listen on port {port}: {error} (give another --port)").format(
+                    port=port, error=exc.strerror or exc
+                )
             ) from None
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())
-    click.echo("The server is stopped.")
+    click.echo(_("The server is stopped."))
 
 
 def _lan_address() -> str:

@@ -28,12 +28,14 @@ from okey_tui.engine.actions import Action, AddTile, parse_action
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import _
 from okey_tui.net.protocol import (
     MAX_CHAT,
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
     ErrorCode,
     ProtocolError,
+    ViewReader,
     chat_from_json,
     encode,
     event_from_json,
@@ -42,7 +44,6 @@ from okey_tui.net.protocol import (
     seat_from_json,
     summary_from_json,
     tile_from_text,
-    view_from_json,
 )
 from okey_tui.table import (
     ActionRefused,
@@ -75,6 +76,7 @@ class RemoteTable:
         self.token = token if isinstance(token, str) else ""
         self.received: list[str] | None = [] if record else None
         self._view: PlayerView | None = None
+        self._views = ViewReader()
         self._events: list[Event] = []
         self._hand = -1
         self._seats: list[SeatInfo] = []
@@ -172,7 +174,7 @@ class RemoteTable:
                 async with asyncio.timeout(timeout):
                     raw = await ws.recv()
             except ConnectionClosed:
-                raise JoinError("closed", "The table closed the connection") from None
+                raise JoinError("closed", _("The table closed the connection")) from None
             data = _decode(raw)
             if data.get("type") != "welcome":
                 raise JoinError(str(data.get("code", "?")), str(data.get("message", data)))
@@ -213,7 +215,7 @@ class RemoteTable:
 
     def view(self) -> PlayerView:
         if self._view is None:
-            raise RuntimeError("The match has not started: no view yet")
+            raise RuntimeError(_("The match has not started: no view yet"))
         return self._view
 
     @property
@@ -278,10 +280,10 @@ class RemoteTable:
     def leave_note(self) -> str | None:
         if self._match_over:
             return None
-        return (
+        return _(
             "Your seat is kept (a bot plays it meanwhile): "
-            f"okey101 join {self.url} --token {self.token} takes it back."
-        )
+            "okey101 join {url} --token {token} takes it back."
+        ).format(url=self.url, token=self.token)
 
     async def act(self, action: Action, timeout: float = 10.0) -> None:
         await self.act_text(action.text(self.view().okey), timeout)
@@ -357,7 +359,7 @@ class RemoteTable:
         async with asyncio.timeout(timeout):
             while not predicate():
                 if self._reader.done():
-                    raise ConnectionError("The table closed the connection")
+                    raise ConnectionError(_("The table closed the connection"))
                 self._changed.clear()
                 await self._changed.wait()
 
@@ -371,19 +373,19 @@ class RemoteTable:
                 try:
                     self._handle(_decode(text))
                 except ProtocolError as exc:
-                    log.warning("the server sent a malformed message: %s", exc.message)
+                    log.warning(_("the server sent a malformed message: %s"), exc.message)
                 self._changed.set()
                 if self._listener is not None:
                     try:
                         self._listener()
                     except Exception:  # a screen's fault must not cut the seat off the table
-                        log.exception("the table listener failed")
+                        log.exception(_("the table listener failed"))
         except ConnectionClosed:
             pass
         finally:
             for future in self._pending.values():
                 if not future.done():
-                    future.set_exception(ConnectionError("The table closed the connection"))
+                    future.set_exception(ConnectionError(_("The table closed the connection")))
             self._changed.set()
             if self.on_close is not None:
                 self.on_close()
@@ -394,7 +396,7 @@ class RemoteTable:
             hand = _int(data.get("hand"))
             if hand != self._hand:
                 self._hand, self._events, self._hand_over = hand, [], False
-            self._view = view_from_json(data.get("view"))
+            self._view = self._views.read(data.get("view"))
             self._totals = self._view.match_totals
             self._events.extend(event_from_json(e) for e in _list(data.get("events")))
             self.version = _int(data.get("version"))
@@ -466,16 +468,18 @@ def _decode(raw: str | bytes) -> dict[str, Any]:
         data = json.loads(raw)
     except ValueError:
         raise ProtocolError(
-            ErrorCode.BAD_JSON, "The server sent something that is not JSON"
+            ErrorCode.BAD_JSON, _("The server sent something that is not JSON")
         ) from None
     if not isinstance(data, dict):
-        raise ProtocolError(ErrorCode.NOT_OBJECT, "The server sent a message that is not an object")
+        raise ProtocolError(
+            ErrorCode.NOT_OBJECT, _("The server sent a message that is not an object")
+        )
     return data
 
 
 def _int(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError(ErrorCode.BAD_FIELD, "expected an integer")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("expected an integer"))
     return value
 
 

@@ -14,6 +14,7 @@ field checks only.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +36,7 @@ from okey_tui.engine.state import (
 )
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import N_, _
 from okey_tui.table import ChatLine, HandReport, HandSummary, SeatInfo, SeatLine
 
 PROTOCOL_VERSION = 2
@@ -128,52 +130,74 @@ def decode_client(raw: str | bytes) -> ClientMessage:
     if isinstance(raw, bytes):
         if len(raw) > MAX_CLIENT_BYTES:
             raise ProtocolError(
-                ErrorCode.BAD_FIELD, f"A message is at most {MAX_CLIENT_BYTES} bytes"
+                ErrorCode.BAD_FIELD,
+                _("A message is at most {limit} bytes").format(limit=MAX_CLIENT_BYTES),
             )
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise ProtocolError(ErrorCode.BAD_JSON, "A message is UTF-8 JSON text") from None
+            raise ProtocolError(ErrorCode.BAD_JSON, _("A message is UTF-8 JSON text")) from None
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_CLIENT_BYTES:
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"A message is at most {MAX_CLIENT_BYTES} bytes")
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD,
+            _("A message is at most {limit} bytes").format(limit=MAX_CLIENT_BYTES),
+        )
     try:
         data = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ProtocolError(ErrorCode.BAD_JSON, "A message is one JSON object") from None
+        raise ProtocolError(ErrorCode.BAD_JSON, _("A message is one JSON object")) from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ProtocolError(ErrorCode.NOT_OBJECT, 'A message is a JSON object with a "type"')
+        raise ProtocolError(ErrorCode.NOT_OBJECT, _('A message is a JSON object with a "type"'))
     kind = data["type"]
     spec = CLIENT_MESSAGES.get(kind)
     if spec is None:
         raise ProtocolError(
             ErrorCode.UNKNOWN_TYPE,
-            f"Unknown message type (known: {', '.join(sorted(CLIENT_MESSAGES))})",
+            _("Unknown message type (known: {types})").format(
+                types=", ".join(sorted(CLIENT_MESSAGES))
+            ),
         )
     fields: dict[str, Any] = {}
     for name in data:
         if name == "type":
             continue
         if name not in spec:
-            raise ProtocolError(ErrorCode.BAD_FIELD, f"A {kind} message has no field {name!r:.40}")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("A {kind} message has no field {name}").format(kind=kind, name=repr(name)[:40]),
+            )
     for name, (want, required, limit) in spec.items():
         if name not in data:
             if required:
-                raise ProtocolError(ErrorCode.BAD_FIELD, f"A {kind} message needs {name!r}")
+                raise ProtocolError(
+                    ErrorCode.BAD_FIELD,
+                    _("A {kind} message needs {name}").format(kind=kind, name=repr(name)),
+                )
             continue
         value = data[name]
         # bool is an int in Python; the protocol keeps them apart.
         if not isinstance(value, want) or isinstance(value, bool):
-            raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind}.{name} must be a {want.__name__}")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("{field} must be a {type}").format(field=f"{kind}.{name}", type=want.__name__),
+            )
         if isinstance(value, str) and len(value) > limit:
-            raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind}.{name} is at most {limit} characters")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("{field} is at most {limit} characters").format(
+                    field=f"{kind}.{name}", limit=limit
+                ),
+            )
         if isinstance(value, int) and not -(2**53) <= value <= 2**53:
-            raise ProtocolError(ErrorCode.BAD_FIELD, f"{kind}.{name} is out of range")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, _("{field} is out of range").format(field=f"{kind}.{name}")
+            )
         fields[name] = value
     return ClientMessage(kind, fields)
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(_("{name} is not JSON").format(name=name))
 
 
 def encode(message: dict[str, Any]) -> str:
@@ -237,7 +261,7 @@ PUBLIC_EVENT_KINDS = frozenset(
         "end",
     }
 )
-_PRIVATE_TEXT = {"draw": "drew from the middle"}
+_PRIVATE_TEXT = {"draw": N_("drew from the middle")}
 
 
 def event_for(event: Event, viewer: int) -> Event:
@@ -271,27 +295,30 @@ def event_from_json(data: Any) -> Event:
 # -- what a seat may see: the view -----------------------------------------------------
 
 
+# The fields of a view that differ from seat to seat; every other field is the same for
+# every seat at one moment (the server encodes those once for all four).
+PRIVATE_VIEW_FIELDS = (
+    "seat",
+    "rack",
+    "taken",
+    "okeys_owed",
+    "laid_this_turn",
+    "melds_floor",
+    "pairs_floor",
+)
+
+
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """A :class:`PlayerView` as JSON: exactly its fields, nothing more."""
-    outcome = view.outcome
+    return {**view_private_json(view), **view_public_json(view)}
+
+
+def view_private_json(view: PlayerView) -> dict[str, Any]:
+    """The seat's own part of its view (:data:`PRIVATE_VIEW_FIELDS`)."""
     taken = view.taken
     return {
         "seat": view.seat,
-        "rules": view.rules.code(),
-        "indicator": str(view.indicator),
         "rack": [str(t) for t in view.rack],
-        "table": [table_meld_to_json(tm) for tm in view.table],
-        "discards": [[str(t) for t in pile] for pile in view.discards],
-        "middle_count": view.middle_count,
-        "rack_counts": list(view.rack_counts),
-        "openings": [
-            None if o is None else {"kind": o.kind.value, "value": o.value} for o in view.openings
-        ],
-        "going_pairs": list(view.going_pairs),
-        "penalty_points": list(view.penalty_points),
-        "turn": view.turn,
-        "phase": view.phase.value,
-        "outcome": None if outcome is None else outcome_to_json(outcome),
         "taken": None
         if taken is None
         else {
@@ -304,16 +331,76 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
         "laid_this_turn": view.laid_this_turn,
         "melds_floor": view.melds_floor,
         "pairs_floor": view.pairs_floor,
+    }
+
+
+def view_public_json(view: PlayerView) -> dict[str, Any]:
+    """The part of a view that every seat sees alike at the same moment."""
+    outcome = view.outcome
+    return {
+        "rules": view.rules.code(),
+        "indicator": str(view.indicator),
+        "table": [table_meld_to_json(tm) for tm in view.table],
+        "discards": [[str(t) for t in pile] for pile in view.discards],
+        "middle_count": view.middle_count,
+        "rack_counts": list(view.rack_counts),
+        "openings": [
+            None if o is None else {"kind": o.kind.value, "value": o.value} for o in view.openings
+        ],
+        "going_pairs": list(view.going_pairs),
+        "penalty_points": list(view.penalty_points),
+        "turn": view.turn,
+        "phase": view.phase.value,
+        "outcome": None if outcome is None else outcome_to_json(outcome),
         "match_totals": list(view.match_totals),
     }
 
 
-def view_from_json(data: Any) -> PlayerView:
-    """Read a view sent by :func:`view_to_json`; raises :class:`ProtocolError` if malformed."""
+def encode_with(message: dict[str, Any], key: str, fields: dict[str, Any], shared: str) -> str:
+    """``message`` as JSON with ``key`` holding ``fields`` joined with ``shared`` (the JSON
+    text of an object encoded once for several messages): the same text as encoding it all.
+
+    >>> encode_with({"type": "state"}, "view", {"seat": 1}, encode({"turn": 2}))
+    '{"type":"state","view":{"seat":1,"turn":2}}'
+    """
+    inner = encode(fields)
+    if shared != "{}":
+        inner = inner[:-1] + ("," if fields else "") + shared[1:]
+    head = encode(message)
+    return head[:-1] + ("," if message else "") + f'"{key}":' + inner + "}"
+
+
+class ViewReader:
+    """Reads one seat's views one after another: the table melds, which seldom change
+    between two views, are read again only when their JSON differs from the last view's."""
+
+    def __init__(self) -> None:
+        self._raw_table: list[Any] | None = None
+        self._table: tuple[TableMeld, ...] = ()
+
+    def read(self, data: Any) -> PlayerView:
+        d = _obj(data, "view")
+        raw = _list(d.get("table"), "view.table")
+        if raw != self._raw_table:
+            try:
+                table = tuple(table_meld_from_json(m) for m in raw)
+            except (NotationError, ValueError, TypeError) as exc:
+                raise ProtocolError(
+                    ErrorCode.BAD_FIELD, _("Malformed view: {error}").format(error=exc)
+                ) from None
+            self._raw_table, self._table = raw, table
+        return view_from_json(data, self._table)
+
+
+def view_from_json(data: Any, table: tuple[TableMeld, ...] | None = None) -> PlayerView:
+    """Read a view sent by :func:`view_to_json`; raises :class:`ProtocolError` if malformed.
+
+    ``table``: the view's table melds, already read (see :class:`ViewReader`)."""
     d = _obj(data, "view")
     try:
-        rules = RuleSet.from_code(_str(d, "rules"))
-        table = [table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table")]
+        rules = _rules(_str(d, "rules"))
+        if table is None:
+            table = tuple(table_meld_from_json(raw) for raw in _list(d.get("table"), "view.table"))
         openings = [opening_from_json(raw) for raw in _list(d.get("openings"), "view.openings")]
         raw_taken = d.get("taken")
         taken = None
@@ -331,7 +418,7 @@ def view_from_json(data: Any) -> PlayerView:
             rules=rules,
             indicator=_tile(d.get("indicator")),
             rack=tuple(_tiles(d.get("rack"), "view.rack")),
-            table=tuple(table),
+            table=table,
             discards=tuple(
                 tuple(_tiles(p, "view.discards")) for p in _list(d.get("discards"), "discards")
             ),
@@ -351,7 +438,14 @@ def view_from_json(data: Any) -> PlayerView:
             match_totals=_ints(d, "match_totals"),
         )
     except (NotationError, ValueError, TypeError) as exc:
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed view: {exc}") from None
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("Malformed view: {error}").format(error=exc)
+        ) from None
+
+
+@functools.lru_cache(maxsize=32)
+def _rules(code: str) -> RuleSet:
+    return RuleSet.from_code(code)
 
 
 def table_meld_to_json(tm: TableMeld) -> dict[str, Any]:
@@ -365,11 +459,11 @@ def table_meld_to_json(tm: TableMeld) -> dict[str, Any]:
 
 
 def table_meld_from_json(raw: Any) -> TableMeld:
-    m = _obj(raw, "table meld")
+    m = _obj(raw, "table_meld")
     owners = []
     for pair in _list(m.get("okey_owners"), "okey_owners"):
         if not (isinstance(pair, list) and len(pair) == 2 and _is_int(pair[1])):
-            raise ProtocolError(ErrorCode.BAD_FIELD, "okey_owners holds [tile, seat]")
+            raise ProtocolError(ErrorCode.BAD_FIELD, _("okey_owners holds [tile, seat]"))
         owners.append((_tile(pair[0]), int(pair[1])))
     meld = Meld(
         MeldKind(_str(m, "kind")),
@@ -401,7 +495,7 @@ def outcome_from_json(data: Any) -> Outcome:
     try:
         kind = EndKind(_str(d, "kind"))
     except ValueError:
-        raise ProtocolError(ErrorCode.BAD_FIELD, "Unknown outcome kind") from None
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("Unknown outcome kind")) from None
     return Outcome(
         kind, _opt_int(d, "finisher"), _bool(d, "okey"), _bool(d, "straight"), _bool(d, "pairs")
     )
@@ -448,7 +542,7 @@ def summary_from_json(data: Any) -> HandSummary:
     d = _obj(data, "result")
     lines = []
     for raw in _list(d.get("seats"), "result.seats"):
-        s = _obj(raw, "seat line")
+        s = _obj(raw, "seat_line")
         lines.append(
             SeatLine(
                 _int(s, "seat"),
@@ -517,7 +611,7 @@ def report_from_json(data: Any) -> HandReport:
     try:
         seats = []
         for raw in _list(d.get("seats"), "report.seats"):
-            s = _obj(raw, "report seat")
+            s = _obj(raw, "report.seat")
             seats.append(
                 SeatScore(
                     seat=_int(s, "seat"),
@@ -535,7 +629,7 @@ def report_from_json(data: Any) -> HandReport:
             )
         notes = []
         for raw in _list(d.get("notes"), "report.notes"):
-            n = _obj(raw, "penalty note")
+            n = _obj(raw, "penalty_note")
             tile = n.get("tile")
             notes.append(
                 PenaltyNote(
@@ -566,7 +660,9 @@ def report_from_json(data: Any) -> HandReport:
             going_pairs=_bools(d, "going_pairs"),
         )
     except (NotationError, ValueError, TypeError) as exc:
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"Malformed report: {exc}") from None
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("Malformed report: {error}").format(error=exc)
+        ) from None
 
 
 def layout_to_text(slots: list[str | None]) -> str:
@@ -583,7 +679,7 @@ def layout_from_text(text: str) -> list[str | None]:
         else:
             slots.append(str(_tile(part)))
     if len(slots) % 2 or len(slots) > 80:
-        raise ProtocolError(ErrorCode.BAD_FIELD, "A rack has two rows of equal length")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("A rack has two rows of equal length"))
     return slots
 
 
@@ -595,7 +691,9 @@ def seat_from_json(data: Any) -> SeatInfo:
     d = _obj(data, "seat")
     level = d.get("level")
     if level is not None and not isinstance(level, str):
-        raise ProtocolError(ErrorCode.BAD_FIELD, "seat.level must be a string or null")
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} must be a string or null").format(field="seat.level")
+        )
     return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"))
 
 
@@ -609,13 +707,13 @@ def chat_from_json(data: Any) -> ChatLine:
 
 def _obj(value: Any, what: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{what} must be an object")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be an object").format(field=what))
     return value
 
 
 def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{what} must be a list")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be a list").format(field=what))
     return value
 
 
@@ -626,7 +724,7 @@ def _is_int(value: Any) -> bool:
 def _int(d: dict[str, Any], key: str) -> int:
     value = d.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must be an integer")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be an integer").format(field=key))
     return value
 
 
@@ -637,28 +735,32 @@ def _opt_int(d: dict[str, Any], key: str) -> int | None:
 def _bool(d: dict[str, Any], key: str) -> bool:
     value = d.get(key)
     if not isinstance(value, bool):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must be true or false")
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} must be true or false").format(field=key)
+        )
     return value
 
 
 def _str(d: dict[str, Any], key: str) -> str:
     value = d.get(key)
     if not isinstance(value, str):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must be a string")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be a string").format(field=key))
     return value
 
 
 def _ints(d: dict[str, Any], key: str) -> tuple[int, ...]:
     values = _list(d.get(key), key)
     if not all(_is_int(v) for v in values):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must hold integers")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must hold integers").format(field=key))
     return tuple(int(v) for v in values)
 
 
 def _bools(d: dict[str, Any], key: str) -> tuple[bool, ...]:
     values = _list(d.get(key), key)
     if not all(isinstance(v, bool) for v in values):
-        raise ProtocolError(ErrorCode.BAD_FIELD, f"{key} must hold true/false")
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} must hold true/false").format(field=key)
+        )
     return tuple(bool(v) for v in values)
 
 
@@ -667,9 +769,16 @@ def tile_from_text(value: Any) -> Tile:
     return _tile(value)
 
 
+# Every tile by its text as the server writes it: reading a view looks each tile up here.
+_TILES: dict[str, Tile] = {str(t): t for t in map(Tile.from_index, range(53))}
+
+
 def _tile(value: Any) -> Tile:
     if not isinstance(value, str):
-        raise ProtocolError(ErrorCode.BAD_FIELD, "a tile is a string like R7")
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("a tile is a string like R7"))
+    known = _TILES.get(value)
+    if known is not None:
+        return known
     try:
         return Tile.parse(value)
     except NotationError as exc:

@@ -13,6 +13,13 @@ Bad input never touches the game: a message is checked
 (:func:`~okey_tui.net.protocol.decode_client`) before anything reads it, is
 size-limited by the WebSocket layer, rate-limited per connection, and join
 codes have a limited number of tries per address.
+
+A table given a ``save_path`` autosaves like a local match
+(:mod:`okey_tui.storage`: the same format, written atomically, one process
+per match through its lock). The table's own part (join code, port, each
+seat's name, token, join order and rack order, the chat) rides in the
+save's ``extra``; :meth:`TableServer.resume` builds the table again from it,
+and its players rejoin with their tokens.
 """
 
 from __future__ import annotations
@@ -25,12 +32,14 @@ import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
+from okey_tui import storage
 from okey_tui.bots.base import LEVELS, Bot, make_bot
 from okey_tui.bots.driver import apply_action, choose_action
 from okey_tui.engine.actions import parse_action
@@ -40,6 +49,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Hand
 from okey_tui.engine.view import PlayerView, plan_adds
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
     MAX_CHAT,
@@ -52,6 +62,7 @@ from okey_tui.net.protocol import (
     clean_text,
     decode_client,
     encode,
+    encode_with,
     error_message,
     event_for,
     event_to_json,
@@ -62,7 +73,8 @@ from okey_tui.net.protocol import (
     summary_of,
     summary_to_json,
     tile_from_text,
-    view_to_json,
+    view_private_json,
+    view_public_json,
 )
 from okey_tui.table import HandSummary, SeatInfo, hand_report, report_for
 
@@ -71,7 +83,12 @@ log = logging.getLogger("okey_tui.net")
 # Join codes: no 0/O, 1/I/L, so a code read aloud is typed right.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
-BOT_NAMES = ("Ayşe bot", "Mehmet bot", "Zeynep bot", "Can bot")
+BOT_NAMES = (N_("Ayşe bot"), N_("Mehmet bot"), N_("Zeynep bot"), N_("Can bot"))
+# Seconds a player who dropped keeps their turn before a bot plays for them.
+DEFAULT_GRACE = 30.0
+# What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
+TABLE_KEY = "table"
+TABLE_VERSION = 1
 
 
 def new_join_code() -> str:
@@ -104,14 +121,11 @@ class _Seat:
     joined: int = 0  # join order: the earliest connected person leads
     ready: bool = False  # for the next hand
     layout: list[str | None] | None = None  # the person's rack order, given back on a rejoin
+    away_since: float = 0.0  # when the person's connection dropped (time.monotonic)
 
     @property
     def human(self) -> bool:
         return self.name is not None
-
-    @property
-    def bot_plays(self) -> bool:
-        return self.conn is None
 
 
 @dataclass(eq=False)
@@ -145,11 +159,13 @@ class TableServer:
         ssl_context: ssl.SSLContext | None = None,
         limits: Limits | None = None,
         bot_delay: float = 0.0,
-        start_when_full: bool = False,
+        start_at: int | None = None,
+        grace: float = DEFAULT_GRACE,
+        save_path: Path | None = None,
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
         if any(level not in LEVELS for level in levels):
-            raise ValueError(f"Bot levels are {', '.join(LEVELS)}")
+            raise ValueError(_("Bot levels are {levels}").format(levels=", ".join(LEVELS)))
         self.rules = rules
         self.seed = seed
         self.code = code or new_join_code()
@@ -158,8 +174,14 @@ class TableServer:
         self.ssl_context = ssl_context
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
-        self.start_when_full = start_when_full
+        # Deal as soon as this many people sit (None: the lead or the host starts).
+        self.start_at = start_at
+        self.grace = grace
+        self.save_path = save_path
         self.on_notice = on_notice
+        # The seat of the person who opened the table, when they sit at it (``host --resume``
+        # gives it back to them).
+        self.host_seat: int | None = None
         self.seats = [_Seat(i, levels[i]) for i in range(SEATS)]
         self.bots: list[Bot] = [make_bot(level) for level in levels]
         self.match: Match | None = None
@@ -173,23 +195,60 @@ class TableServer:
         self._server: Server | None = None
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
+        self._lock: storage.MatchLock | None = None
+        self._save_timer: asyncio.TimerHandle | None = None
+        self.save_problem = ""  # the last autosave's failure, if it failed
+        # Seconds each message took to handle, reply and broadcasts queued (a benchmark's
+        # figure: None keeps nothing).
+        self.handle_times: list[float] | None = None
 
     # -- life ------------------------------------------------------------------------
     async def start(self) -> int:
-        """Listen; returns the port (a free one when ``port`` was 0)."""
-        self._server = await serve(
-            self._handle,
-            self.host,
-            self.port,
-            max_size=self.limits.max_bytes,
-            ssl=self.ssl_context,
-            compression=None,
-        )
+        """Listen; returns the port (a free one when ``port`` was 0).
+
+        A table with a ``save_path`` holds its lock from here on
+        (:class:`~okey_tui.storage.SaveInUseError` if another process plays it).
+        """
+        self.claim()
+        try:
+            self._server = await serve(
+                self._handle,
+                self.host,
+                self.port,
+                max_size=self.limits.max_bytes,
+                ssl=self.ssl_context,
+                compression=None,
+            )
+        except BaseException:
+            self._release()
+            raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
         self._bot_task = asyncio.create_task(self._run_bots())
+        # A resumed table: its players have the grace period to come back.
+        now = time.monotonic()
+        for seat in self.seats:
+            if seat.human and seat.conn is None and self.started:
+                seat.away_since = now
+                self._start_grace(seat)
         return self.port
 
+    def claim(self) -> None:
+        """Take the save's lock (:class:`~okey_tui.storage.SaveInUseError` if another
+        okey101 serves this table); :meth:`start` does it too."""
+        if self.save_path is not None and self._lock is None:
+            self._lock = storage.MatchLock(self.save_path)
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
     async def close(self) -> None:
+        if self._save_timer is not None:
+            self._save_timer.cancel()
+            self._save_timer = None
+            self.save_now()
+        self._release()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -225,12 +284,36 @@ class TableServer:
         return [
             SeatInfo(
                 s.index,
-                s.name if s.name is not None else BOT_NAMES[s.index],
+                s.name if s.name is not None else _(BOT_NAMES[s.index]),
                 None if s.human else s.level,
                 s.conn is not None if s.human else True,
             )
             for s in self.seats
         ]
+
+    def bot_covers(self, seat: _Seat) -> bool:
+        """Whether a bot plays ``seat`` now: nobody took it, or its person has been away
+        for the grace period."""
+        if seat.conn is not None:
+            return False
+        if not seat.human:
+            return True
+        return time.monotonic() - seat.away_since >= self.grace
+
+    def _start_grace(self, seat: _Seat) -> None:
+        """When the grace period of the away ``seat`` ends, its bot takes over."""
+        since = seat.away_since
+
+        def over() -> None:
+            if seat.conn is None and seat.away_since == since and self.started:
+                self._notice(
+                    _("A bot plays for {name} (seat {seat}) until they come back").format(
+                        name=seat.name, seat=seat.index + 1
+                    )
+                )
+                self._wake.set()
+
+        asyncio.get_running_loop().call_later(max(0.0, self.grace) + 0.01, over)
 
     @property
     def lead(self) -> int | None:
@@ -248,10 +331,131 @@ class TableServer:
             return
         self.match = Match(self.rules, self.seed)
         self.version += 1
-        self._notice("The match has started")
+        self.save_now()
+        self._notice(_("The match has started"))
         self._broadcast_lobby()
         self._broadcast_state()
         self._wake.set()
+
+    # -- the autosave --------------------------------------------------------------------
+    def table_extra(self) -> dict[str, Any]:
+        """The table's part of its save: what a resumed table needs besides the match."""
+        return {
+            TABLE_KEY: {
+                "version": TABLE_VERSION,
+                "code": self.code,
+                "port": self.port,
+                "levels": [s.level for s in self.seats],
+                "host_seat": self.host_seat,
+                "joins": self._joins,
+                "seats": [
+                    {"name": s.name, "token": s.token, "joined": s.joined, "layout": s.layout}
+                    for s in self.seats
+                ],
+                "chat": self.chat[-self.limits.chat_keep :],
+            }
+        }
+
+    def save_now(self) -> None:
+        """Write the match and the table to ``save_path`` (atomically); a finished match's
+        file is deleted. A failure is told, and the game goes on."""
+        if self._save_timer is not None:
+            self._save_timer.cancel()
+            self._save_timer = None
+        match, path = self.match, self.save_path
+        if path is None or match is None:
+            return
+        try:
+            if match.is_over:
+                if path.exists():
+                    storage.discard(path)
+                return
+            storage.save(match, self.table_extra(), path)
+        except OSError as exc:
+            if not self.save_problem:
+                self._notice(_("The table could not be saved: {error}").format(error=exc))
+            self.save_problem = str(exc)
+            return
+        self.save_problem = ""
+
+    def _save_soon(self) -> None:
+        """Save a little later (rack orders and chat come in bursts)."""
+        if self.save_path is None or self.match is None or self._save_timer is not None:
+            return
+        self._save_timer = asyncio.get_running_loop().call_later(0.2, self.save_now)
+
+    @classmethod
+    def resume(cls, path: Path, *, port: int | None = None, **options: Any) -> TableServer:
+        """The table saved at ``path``, as it was: its match, join code, seats and tokens.
+
+        Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be read (it is
+        set aside) and ``ValueError`` for a save that is not a hosted table's.
+        """
+        saved = storage.load(path)
+        if saved is None:
+            raise ValueError(_("No table is saved at {file}").format(file=path))
+        table = saved.extra.get(TABLE_KEY)
+        if not isinstance(table, dict) or table.get("version") != TABLE_VERSION:
+            raise ValueError(_("{file} is not a hosted table's save").format(file=path.name))
+        levels = table.get("levels")
+        seats = table.get("seats")
+        code = table.get("code")
+        saved_port = table.get("port")
+        if (
+            not isinstance(levels, list)
+            or len(levels) != SEATS
+            or not all(level in LEVELS for level in levels)
+            or not isinstance(seats, list)
+            or len(seats) != SEATS
+            or not all(isinstance(seat, dict) for seat in seats)
+            or not isinstance(code, str)
+            or not code.isalnum()
+            or not isinstance(saved_port, int)
+        ):
+            raise ValueError(
+                _("{file}: the table's seats or code are unreadable").format(file=path.name)
+            )
+        server = cls(
+            saved.match.rules,
+            saved.match.seed,
+            (levels[0], levels[1], levels[2], levels[3]),
+            code=code,
+            port=saved_port if port is None else port,
+            save_path=path,
+            **options,
+        )
+        server.match = saved.match
+        for seat, raw in zip(server.seats, seats, strict=True):
+            name, token, joined = raw.get("name"), raw.get("token"), raw.get("joined")
+            if isinstance(name, str) and isinstance(token, str) and token:
+                seat.name = clean_text(name, MAX_NAME) or _("Player {n}").format(n=seat.index + 1)
+                seat.token = token
+                seat.joined = joined if isinstance(joined, int) else 0
+                layout = raw.get("layout")
+                if isinstance(layout, list) and all(
+                    t is None or isinstance(t, str) for t in layout
+                ):
+                    with contextlib.suppress(ProtocolError):
+                        seat.layout = layout_from_text(" ".join(t or "." for t in layout))
+        joins = table.get("joins")
+        server._joins = joins if isinstance(joins, int) else SEATS
+        host_seat = table.get("host_seat")
+        server.host_seat = host_seat if host_seat in range(SEATS) else None
+        chat = table.get("chat")
+        for line in chat if isinstance(chat, list) else []:
+            if isinstance(line, dict) and isinstance(line.get("text"), str):
+                seat_number = line.get("seat")
+                server.chat.append(
+                    {
+                        "type": "chat",
+                        "seat": seat_number if seat_number in range(SEATS) else None,
+                        "name": clean_text(str(line.get("name", "")), MAX_NAME),
+                        "text": clean_text(line["text"], MAX_CHAT),
+                    }
+                )
+        server.summaries = [summary_of(n, r) for n, r in enumerate(saved.match.results)]
+        server.version = 1
+        return server
 
     # -- connections -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
@@ -261,11 +465,13 @@ class TableServer:
         writer = asyncio.create_task(self._write(conn))
         try:
             if len(self._conns) > self.limits.max_connections:
-                self._send(conn, error_message(ErrorCode.BUSY, "Too many connections: try later"))
+                self._send(
+                    conn, error_message(ErrorCode.BUSY, _("Too many connections: try later"))
+                )
                 self._close(conn, 1013, "busy")
                 return
             if self._wrong_codes.get(address, 0) >= self.limits.code_tries:
-                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
                 self._close(conn)
                 return
             await self._read(conn)
@@ -286,7 +492,7 @@ class TableServer:
     @staticmethod
     async def _drain(conn: _Conn) -> None:
         with contextlib.suppress(ConnectionClosed):
-            async for _ in conn.ws:
+            async for _message in conn.ws:
                 pass
 
     async def _write(self, conn: _Conn) -> None:
@@ -301,13 +507,16 @@ class TableServer:
                 return
 
     def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
+        self._send_text(conn, encode(message))
+
+    def _send_text(self, conn: _Conn, text: str) -> None:
         if conn.closing:
             return
         if conn.queue.qsize() >= self.limits.send_queue:
-            log.warning("closing a connection from %s: it does not read", conn.address)
-            self._close(conn, 1008, "too slow")
+            log.warning(_("closing a connection from %s: it does not read"), conn.address)
+            self._close(conn, 1008, _("too slow"))
             return
-        conn.queue.put_nowait(encode(message))
+        conn.queue.put_nowait(text)
 
     def _close(self, conn: _Conn, code: int = 1008, reason: str = "") -> None:
         """Close after what is queued; 1008: the client broke the rules."""
@@ -321,7 +530,7 @@ class TableServer:
     @staticmethod
     def _abort(conn: _Conn) -> None:
         if conn.ws.state is not State.CLOSED:
-            log.warning("cutting off a connection from %s that did not close", conn.address)
+            log.warning(_("cutting off a connection from %s that did not close"), conn.address)
             conn.ws.transport.abort()
 
     async def _read(self, conn: _Conn) -> None:
@@ -330,7 +539,7 @@ class TableServer:
                 while conn.seat is None and not conn.closing:
                     self._receive(conn, await conn.ws.recv())
         except TimeoutError:
-            self._send(conn, error_message(ErrorCode.TIMEOUT, "Say hello or rejoin first"))
+            self._send(conn, error_message(ErrorCode.TIMEOUT, _("Say hello or rejoin first")))
             self._close(conn)
             return
         while not conn.closing:
@@ -340,11 +549,14 @@ class TableServer:
         """Check one message and act on it. Nothing here awaits: the table never sees half a message."""
         if not self._take_token(conn):
             return
+        start = time.perf_counter()
         try:
             message = decode_client(raw)
             self._dispatch(conn, message)
         except ProtocolError as exc:
             self._send(conn, error_message(exc.code, exc.message))
+        if self.handle_times is not None:
+            self.handle_times.append(time.perf_counter() - start)
 
     def _take_token(self, conn: _Conn) -> bool:
         now = time.monotonic()
@@ -356,14 +568,16 @@ class TableServer:
             return True
         conn.dropped += 1
         if conn.dropped > limits.max_dropped:
-            log.warning("closing a connection from %s: it floods", conn.address)
-            self._close(conn, 1008, "too many messages")
+            log.warning(_("closing a connection from %s: it floods"), conn.address)
+            self._close(conn, 1008, _("too many messages"))
         elif conn.dropped == 1 or conn.dropped % 10 == 0:
             self._send(
                 conn,
                 error_message(
                     ErrorCode.RATE_LIMIT,
-                    f"Too many messages: at most {limits.rate:g} a second; this one was dropped",
+                    _("Too many messages: at most {rate} a second; this one was dropped").format(
+                        rate=f"{limits.rate:g}"
+                    ),
                 ),
             )
         return False
@@ -374,15 +588,17 @@ class TableServer:
             self._send(conn, {"type": "pong", "id": message.int_field("id")})
         elif kind in ("hello", "rejoin"):
             if conn.seat is not None:
-                raise ProtocolError(ErrorCode.ALREADY_SEATED, "This connection has a seat")
+                raise ProtocolError(ErrorCode.ALREADY_SEATED, _("This connection has a seat"))
             version = message.int_field("v")
             if version != PROTOCOL_VERSION:
                 self._send(
                     conn,
                     error_message(
                         ErrorCode.VERSION,
-                        f"This table speaks protocol version {PROTOCOL_VERSION}, not {version}:"
-                        " use the same okey101 version as the host",
+                        _(
+                            "This table speaks protocol version {server}, not {client}:"
+                            " use the same okey101 version as the host"
+                        ).format(server=PROTOCOL_VERSION, client=version),
                         server_version=PROTOCOL_VERSION,
                     ),
                 )
@@ -392,7 +608,7 @@ class TableServer:
             else:
                 self._rejoin(conn, message.str_field("token"))
         elif conn.seat is None:
-            raise ProtocolError(ErrorCode.NOT_SEATED, "Join the table first (hello or rejoin)")
+            raise ProtocolError(ErrorCode.NOT_SEATED, _("Join the table first (hello or rejoin)"))
         elif kind == "start":
             self._start_by(conn)
         elif kind == "act":
@@ -405,6 +621,7 @@ class TableServer:
             self._plan(conn, message)
         elif kind == "layout":
             self.seats[conn.seat].layout = layout_from_text(message.str_field("slots"))
+            self._save_soon()
         elif kind == "chat":
             self._chat(conn, message.str_field("text"))
         elif kind == "next":
@@ -412,7 +629,7 @@ class TableServer:
 
     def _join(self, conn: _Conn, code: str, name: str) -> None:
         if self._wrong_codes.get(conn.address, 0) >= self.limits.code_tries:
-            self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+            self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
             self._close(conn)
             return
         if not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
@@ -421,18 +638,24 @@ class TableServer:
                 self._send(
                     conn,
                     error_message(
-                        ErrorCode.BAD_CODE, f"Wrong join code ({left} tries left)", tries_left=left
+                        ErrorCode.BAD_CODE,
+                        ngettext(
+                            "Wrong join code ({left} try left)",
+                            "Wrong join code ({left} tries left)",
+                            left,
+                        ).format(left=left),
+                        tries_left=left,
                     ),
                 )
             return
         if self.started:
             raise ProtocolError(
-                ErrorCode.STARTED, "The match has started: only its players can rejoin"
+                ErrorCode.STARTED, _("The match has started: only its players can rejoin")
             )
         free = [s for s in self.seats if not s.human]
         if not free:
-            raise ProtocolError(ErrorCode.TABLE_FULL, "Every seat is taken")
-        name = clean_text(name, MAX_NAME) or f"Player {free[0].index + 1}"
+            raise ProtocolError(ErrorCode.TABLE_FULL, _("Every seat is taken"))
+        name = clean_text(name, MAX_NAME) or _("Player {n}").format(n=free[0].index + 1)
         taken = {s.name for s in self.seats if s.human}
         if name in taken:
             name = f"{name[: MAX_NAME - 2]} {free[0].index + 1}"
@@ -441,7 +664,7 @@ class TableServer:
         seat.name, seat.token, seat.joined = name, secrets.token_urlsafe(24), self._joins
         self._seat(conn, seat)
         self._notice(f"{name} joined (seat {seat.index + 1})")
-        if self.start_when_full and all(s.human for s in self.seats):
+        if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 
     def _wrong_guess(self, conn: _Conn) -> bool:
@@ -450,10 +673,10 @@ class TableServer:
         tries = self._wrong_codes.get(conn.address, 0) + 1
         self._wrong_codes[conn.address] = tries
         left = self.limits.code_tries - tries
-        log.warning("wrong join code or token from %s (%d tries left)", conn.address, left)
+        log.warning(_("wrong join code or token from %s (%d tries left)"), conn.address, left)
         if left > 0:
             return True
-        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, "Too many wrong codes"))
+        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
         self._close(conn)
         return False
 
@@ -469,18 +692,19 @@ class TableServer:
         if seat is None:
             # A guessed token counts against the address like a wrong join code.
             if self._wrong_guess(conn):
-                raise ProtocolError(ErrorCode.BAD_TOKEN, "No seat has this token")
+                raise ProtocolError(ErrorCode.BAD_TOKEN, _("No seat has this token"))
             return
         if seat.conn is not None:
             self._send(
                 conn,
-                error_message(ErrorCode.TOKEN_IN_USE, "This seat is connected already"),
+                error_message(ErrorCode.TOKEN_IN_USE, _("This seat is connected already")),
             )
             self._close(conn)
             return
         self.version += 1  # the bot stops covering this seat: a pending bot move is void
         self._seat(conn, seat)
-        self._notice(f"{seat.name} is back (seat {seat.index + 1})")
+        self._notice(_("{name} is back (seat {seat})").format(name=seat.name, seat=seat.index + 1))
+        self._tell_version(conn)
 
     def _seat(self, conn: _Conn, seat: _Seat) -> None:
         seat.conn = conn
@@ -513,33 +737,49 @@ class TableServer:
             return
         seat.conn = None
         if self.started:
-            self._notice(f"{seat.name} left: a bot plays seat {seat.index + 1} until they rejoin")
+            seat.away_since = time.monotonic()
+            if self.grace > 0:
+                self._notice(
+                    _(
+                        "{name} left: a bot plays seat {seat} if they are not back in {seconds} s"
+                    ).format(name=seat.name, seat=seat.index + 1, seconds=f"{self.grace:g}")
+                )
+                self._start_grace(seat)
+            else:
+                self._notice(
+                    _("{name} left: a bot plays seat {seat} until they rejoin").format(
+                        name=seat.name, seat=seat.index + 1
+                    )
+                )
             self.version += 1
+            self._tell_version(conn)
             self._wake.set()
             self._maybe_next_hand()  # those still here may all be ready
         else:
-            self._notice(f"{seat.name} left (seat {seat.index + 1} is free)")
+            self._notice(
+                _("{name} left (seat {seat} is free)").format(name=seat.name, seat=seat.index + 1)
+            )
             seat.name = seat.token = None
         self._broadcast_lobby()
 
     # -- the game --------------------------------------------------------------------------
     def _start_by(self, conn: _Conn) -> None:
         if self.started:
-            raise ProtocolError(ErrorCode.STARTED, "The match has started")
+            raise ProtocolError(ErrorCode.STARTED, _("The match has started"))
         if conn.seat != self.lead:
-            raise ProtocolError(ErrorCode.NOT_LEAD, "Only the player who joined first starts")
+            raise ProtocolError(ErrorCode.NOT_LEAD, _("Only the player who joined first starts"))
         self.start_match()
 
     def _playing_hand(self, conn: _Conn) -> Hand:
         """The hand, when it is ``conn``'s seat's turn in it; the engine's refusal otherwise."""
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         hand = self.match.hand
         if hand.is_over:
-            raise HandOverError("The hand is over", code=EngineCode.HAND_OVER)
+            raise HandOverError(_("The hand is over"), code=EngineCode.HAND_OVER)
         if hand.turn != conn.seat:
             raise NotYourTurnError(
-                f"It is not your turn: seat {hand.turn + 1} plays",
+                _("It is not your turn: seat {seat} plays").format(seat=hand.turn + 1),
                 code=EngineCode.NOT_YOUR_TURN,
             )
         return hand
@@ -548,9 +788,9 @@ class TableServer:
         action_id = message.int_field("id")
         claimed = message.int_field("seat")
         if claimed is not None and claimed != conn.seat:
-            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, "You can act only for your own seat")
+            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, _("You can act only for your own seat"))
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         try:
             action = parse_action(message.str_field("action"), self.match.hand.okey)
             hand = self._playing_hand(conn)
@@ -566,11 +806,12 @@ class TableServer:
         """Several actions, all or nothing: tried on a copy of the hand, kept only if all pass."""
         action_id = message.int_field("id")
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         texts = [t for t in message.str_field("actions").splitlines() if t.strip()]
         if not 0 < len(texts) <= MAX_ACTIONS:
             raise ProtocolError(
-                ErrorCode.BAD_FIELD, f"act_all carries 1 to {MAX_ACTIONS} actions, one per line"
+                ErrorCode.BAD_FIELD,
+                _("act_all carries 1 to {most} actions, one per line").format(most=MAX_ACTIONS),
             )
         try:
             hand = self._playing_hand(conn)
@@ -589,7 +830,7 @@ class TableServer:
         """Would this action be refused now? The answer changes nothing."""
         action_id = message.int_field("id")
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         try:
             action = parse_action(message.str_field("action"), self.match.hand.okey)
             self._playing_hand(conn).check(action)
@@ -609,7 +850,10 @@ class TableServer:
         tiles = [tile_from_text(t) for t in message.str_field("tiles").split()]
         target = message.int_field("target")
         if not tiles or len(tiles) > MAX_ACTIONS or target is None:
-            raise ProtocolError(ErrorCode.BAD_FIELD, "plan names 1 to 14 tiles and a meld")
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("plan names 1 to {most} tiles and a meld").format(most=MAX_ACTIONS),
+            )
         steps, bad = plan_adds(hand, tiles, target)
         self._send(
             conn,
@@ -630,24 +874,27 @@ class TableServer:
             self.summaries.append(summary_of(self.match.hand_number, result))
             for seat in self.seats:
                 seat.ready = False
+        self.save_now()  # on disk before anyone is told
         self._broadcast_state(ack)
         if ended:
             for conn in self._seated():
                 self._send_hand_over(conn)
             self._notice(
-                f"Hand {self.match.hand_number + 1} is over: totals "
-                + " ".join(map(str, self.match.totals()))
+                _("Hand {number} is over: totals {totals}").format(
+                    number=self.match.hand_number + 1,
+                    totals=" ".join(map(str, self.match.totals())),
+                )
             )
         self._wake.set()
 
     def _next(self, conn: _Conn) -> None:
         match = self.match
         if match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, "The match has not started")
+            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
         if not match.hand_scored:
-            raise ProtocolError(ErrorCode.HAND_NOT_OVER, "The hand is still being played")
+            raise ProtocolError(ErrorCode.HAND_NOT_OVER, _("The hand is still being played"))
         if match.is_over:
-            raise ProtocolError(ErrorCode.MATCH_OVER, "The match is over")
+            raise ProtocolError(ErrorCode.MATCH_OVER, _("The match is over"))
         assert conn.seat is not None
         self.seats[conn.seat].ready = True
         self._maybe_next_hand()
@@ -666,7 +913,7 @@ class TableServer:
         assert conn.seat is not None
         line = clean_text(text, MAX_CHAT)
         if not line:
-            raise ProtocolError(ErrorCode.BAD_FIELD, "An empty chat line")
+            raise ProtocolError(ErrorCode.BAD_FIELD, _("An empty chat line"))
         name = self.seats[conn.seat].name or ""
         message = {"type": "chat", "seat": conn.seat, "name": name, "text": line}
         self.chat.append(message)
@@ -674,6 +921,7 @@ class TableServer:
         self._notice(f"<{name}> {line}")
         for other in self._seated():
             self._send(other, message)
+        self._save_soon()
 
     # -- bots ------------------------------------------------------------------------------
     def _bot_to_play(self) -> bool:
@@ -682,7 +930,7 @@ class TableServer:
             return False
         if not any(s.conn is not None for s in self.seats):
             return False  # nobody is watching: wait for someone to come back
-        return self.seats[match.hand.turn].bot_plays
+        return self.bot_covers(self.seats[match.hand.turn])
 
     async def _run_bots(self) -> None:
         while True:
@@ -691,7 +939,7 @@ class TableServer:
             try:
                 await self._play_bots()
             except Exception:  # a fault here must not leave the table without its bots
-                log.exception("the bots stopped on an error; they go on at the next change")
+                log.exception(_("the bots stopped on an error; they go on at the next change"))
                 await asyncio.sleep(0.1)
                 self._wake.set()
 
@@ -730,14 +978,27 @@ class TableServer:
             self._send(conn, message)
 
     def _broadcast_state(self, ack: tuple[_Conn, int | None] | None = None) -> None:
-        for conn in self._seated():
-            self._send_state(conn, ack[1] if ack is not None and ack[0] is conn else None, ack)
+        seated = self._seated()
+        match = self.match
+        if not seated or match is None:
+            return
+        totals = tuple(match.totals())
+        # What every seat sees alike is encoded once for all of them.
+        seat = seated[0].seat
+        assert seat is not None
+        shared = encode(view_public_json(PlayerView.of(match.hand, seat, totals)))
+        for conn in seated:
+            ack_id = ack[1] if ack is not None and ack[0] is conn else None
+            self._send_state(conn, ack_id, ack, shared=shared, totals=totals)
 
     def _send_state(
         self,
         conn: _Conn,
         ack_id: int | None = None,
         ack: tuple[_Conn, int | None] | None = None,
+        *,
+        shared: str | None = None,
+        totals: tuple[int, ...] | None = None,
     ) -> None:
         match = self.match
         assert match is not None and conn.seat is not None
@@ -746,16 +1007,27 @@ class TableServer:
             conn.hand_sent, conn.events_sent = match.hand_number, 0
         events = hand.events[conn.events_sent :]
         conn.events_sent = len(hand.events)
+        view = PlayerView.of(hand, conn.seat, tuple(match.totals()) if totals is None else totals)
+        if shared is None:
+            shared = encode(view_public_json(view))
         message: dict[str, Any] = {
             "type": "state",
             "hand": match.hand_number,
             "version": self.version,
-            "view": view_to_json(PlayerView.of(hand, conn.seat, tuple(match.totals()))),
             "events": [event_to_json(event_for(e, conn.seat)) for e in events],
         }
         if ack is not None and ack[0] is conn:
             message["ack"] = ack_id
-        self._send(conn, message)
+        self._send_text(conn, encode_with(message, "view", view_private_json(view), shared))
+
+    def _tell_version(self, but: _Conn) -> None:
+        """The state again (no new events) to the seated connections but ``but``: every
+        client knows the table's latest version."""
+        if self.match is None:
+            return
+        for conn in self._seated():
+            if conn is not but:
+                self._send_state(conn)
 
     def _send_hand_over(self, conn: _Conn) -> None:
         match = self.match

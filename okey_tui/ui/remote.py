@@ -211,6 +211,8 @@ class RemoteApp(OkeyApp):
     def sit(self, table: RemoteTable) -> None:
         self.table = table
         self.problem = ""
+        if self.server is not None:  # the host's own seat: host --resume gives it back
+            self.server.host_seat = table.seat
         # Rejoining later takes the seat back with its token.
         self.seat_info = replace(self.seat_info, token=table.token)
         table.on_close = self.connection_lost

@@ -7,6 +7,11 @@ shared. The page is textual-serve's terminal (its script, styles and font, serve
 from the installed package) in a page of this module's own; the processes are
 textual-serve's :class:`AppService`, started with the visitor's environment.
 
+``okey101 host --web`` serves the same page for a hosted table
+(:class:`HostedTable`): the link carries the table's join code, and each
+visitor's process is ``okey101 join`` to that table; a visitor without the
+right code gets no process.
+
 Resources stay bounded: at most ``max_visitors`` tables at once (the next
 visitor is told to come back later), one table per visitor (a second tab takes
 the table over from the first), a table without a key press or a click for
@@ -28,18 +33,21 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from string import Template
 from typing import Any
+from urllib.parse import quote, unquote
 
 import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from okey_tui import i18n
+from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 
 log = logging.getLogger("okey101.web")
@@ -55,6 +63,30 @@ QUIT_GRACE = 10.0
 # WebSocket close code 1013: "try again later".
 TRY_AGAIN_LATER = 1013
 KINDS = ("table", "practice")
+# Wrong join codes a browser's address may try at a hosted table's page.
+CODE_TRIES = 5
+MAX_NAME = 16
+
+
+@dataclass(frozen=True)
+class HostedTable:
+    """The table ``okey101 host --web`` opened: each visitor joins it.
+
+    ``url`` gives the table's address from this computer (its port may be chosen when
+    it starts listening, after the web server is made)."""
+
+    url: Callable[[], str]
+    code: str
+
+    def code_matches(self, code: str | None) -> bool:
+        given = (code or "").strip().upper().encode()
+        return secrets.compare_digest(given, self.code.encode())
+
+
+def clean_name(text: str | None) -> str:
+    """A visitor's name from the link: letters, digits, spaces, at most 16 characters."""
+    kept = "".join(ch for ch in (text or "") if ch.isalnum() or ch in " -_.")
+    return " ".join(kept.split())[:MAX_NAME]
 
 
 def new_visitor_id() -> str:
@@ -75,7 +107,19 @@ def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     """The shell command of one visitor's app: ``okey101 play`` in this Python."""
     args = [sys.executable, "-m", "okey_tui", "play", *play_args]
     if kind == "practice":
-        args.append("--practice")
+        args += ["--practice"]
+    return _shell(args)
+
+
+def join_command(url: str, code: str, name: str) -> str:
+    """The shell command of a visitor at a hosted table: ``okey101 join`` to it."""
+    args = [sys.executable, "-m", "okey_tui", "join", url, code]
+    if name:
+        args += ["--name", name]
+    return _shell(args)
+
+
+def _shell(args: list[str]) -> str:
     if os.name != "posix":
         return subprocess.list2cmdline(args)
     # exec: the process the server watches (and may kill) is the app itself, not a shell.
@@ -151,6 +195,7 @@ class WebServer:
         play_args: Sequence[str] = (),
         command: str | None = None,
         quit_grace: float = QUIT_GRACE,
+        table: HostedTable | None = None,
     ) -> None:
         self.root = root
         self.host = host
@@ -161,6 +206,9 @@ class WebServer:
         # Tests run a stand-in for the app: the same command for every visitor.
         self.command = command
         self.quit_grace = quit_grace
+        # A hosted table: every visitor joins it (with its code in the link).
+        self.table = table
+        self._wrong_codes: dict[str, int] = {}
         self.visits: dict[str, Visit] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.downloads = DownloadManager()
@@ -168,6 +216,9 @@ class WebServer:
         self.static_dir = Path(textual_serve.__file__).parent / "static"
         self.page = Template(
             resources.files("okey_tui.web").joinpath("page.html").read_text(encoding="utf-8")
+        )
+        self.notice = Template(
+            resources.files("okey_tui.web").joinpath("notice.html").read_text(encoding="utf-8")
         )
         self._reaper: asyncio.Task[None] | None = None
 
@@ -179,6 +230,7 @@ class WebServer:
             [
                 web.get("/", self.handle_page),
                 web.get("/ws/{kind}", self.handle_websocket),
+                web.get("/ws/join/{code}/{name}", self.handle_websocket),
                 web.static("/static", self.static_dir),
             ]
         )
@@ -190,15 +242,18 @@ class WebServer:
         self._reaper = asyncio.create_task(self._close_idle_visits())
 
     async def _on_shutdown(self, app: web.Application) -> None:
-        await self.close_all("The server stopped. Your match is saved.")
+        await self.close_all(_("The server stopped. Your match is saved."))
 
     @property
     def full(self) -> bool:
         return len(self.visits) >= self.max_visitors
 
     def full_text(self) -> str:
-        tables = "The table is" if self.max_visitors == 1 else f"All {self.max_visitors} tables are"
-        return f"{tables} taken: try again in a few minutes."
+        return ngettext(
+            "The table is taken: try again in a few minutes.",
+            "All {n} tables are taken: try again in a few minutes.",
+            self.max_visitors,
+        ).format(n=self.max_visitors)
 
     # -- the page ---------------------------------------------------------------
 
@@ -214,12 +269,29 @@ class WebServer:
                 content_type="text/html",
                 headers={"Retry-After": "60", "Cache-Control": "no-store"},
             )
+        elif self.table is not None and not self.code_allowed(request, request.query.get("code")):
+            response = web.Response(
+                status=403,
+                text=self.notice_page(
+                    _("okey101: ask the host for the link"),
+                    _(
+                        "This table is for the host's friends: open the link the host gave you "
+                        "(the join code is part of it)."
+                    ),
+                ),
+                content_type="text/html",
+                headers={"Cache-Control": "no-store"},
+            )
         else:
             kind = "practice" if request.query.get("practice") in ("1", "yes", "true") else "table"
+            websocket = self.websocket_url(request, kind)
+            if self.table is not None:
+                name = quote(clean_name(request.query.get("name")) or "-", safe="")
+                websocket = self.websocket_url(request, f"join/{self.table.code}/{name}")
             response = web.Response(
                 text=self.page.substitute(
                     static="/static/",
-                    websocket=html.escape(self.websocket_url(request, kind)),
+                    websocket=html.escape(websocket),
                     min_cols=MIN_COLS,
                     min_rows=MIN_ROWS,
                 ),
@@ -238,16 +310,30 @@ class WebServer:
         return response
 
     def full_page(self) -> str:
-        return (
-            '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            "<title>okey101: every table is taken</title></head>"
-            '<body style="background:#0b2a1c;color:#f2f2f2;font:16px monospace;'
-            'text-align:center;padding-top:20vh">'
-            f"<p>{html.escape(self.full_text())}</p>"
-            '<p><button type="button" onclick="location.reload()">Try again</button></p>'
-            "</body></html>"
+        return self.notice_page(_("okey101: every table is taken"), self.full_text(), again=True)
+
+    def notice_page(self, title: str, text: str, *, again: bool = False) -> str:
+        """A page of one sentence, in the game's colours (``again``: with a Try again button)."""
+        return self.notice.substitute(
+            lang=i18n.current_language(),
+            title=html.escape(title),
+            text=html.escape(text),
+            again=html.escape(_("Try again")),
+            again_style="" if again else "display:none",
         )
+
+    def code_allowed(self, request: web.Request, code: str | None) -> bool:
+        """Whether ``code`` is the hosted table's; wrong codes are counted by address, and
+        an address out of tries is refused even the right code."""
+        assert self.table is not None
+        address = request.remote or "?"
+        if self._wrong_codes.get(address, 0) >= CODE_TRIES:
+            return False
+        if self.table.code_matches(code):
+            return True
+        self._wrong_codes[address] = self._wrong_codes.get(address, 0) + 1
+        log.warning(_("a wrong join code from %s"), address)
+        return False
 
     @staticmethod
     def secure(request: web.Request) -> bool:
@@ -275,11 +361,14 @@ class WebServer:
         return origin.split("://", 1)[-1] == request.host
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        kind = request.match_info["kind"]
-        if kind not in KINDS:
+        kind = request.match_info.get("kind", "join")
+        if self.table is not None:
+            if kind != "join" or not self.code_allowed(request, request.match_info.get("code")):
+                raise web.HTTPForbidden(text=_("okey101: open the link the host gave you"))
+        elif kind not in KINDS:
             raise web.HTTPNotFound()
         if not self.same_origin(request):
-            raise web.HTTPForbidden(text="okey101: this page belongs to another site")
+            raise web.HTTPForbidden(text=_("okey101: this page belongs to another site"))
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         visitor = request.cookies.get(COOKIE)
@@ -312,15 +401,17 @@ class WebServer:
         async with self.admission:
             previous = self.visits.get(visitor)
             if previous is not None:
-                await previous.close("This table was opened in another tab. Your match is saved.")
+                await previous.close(
+                    _("This table was opened in another tab. Your match is saved.")
+                )
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
             elif self.full:
-                log.info("a visitor was turned away: %d tables open", len(self.visits))
+                log.info(_("a visitor was turned away: %d tables open"), len(self.visits))
                 return None
             visit = Visit(visitor, websocket)
             self.visits[visitor] = visit
-            log.info("table opened (%s); %d open", visitor[:6], len(self.visits))
+            log.info(_("table opened (%s); %d open"), visitor[:6], len(self.visits))
             return visit
 
     async def run_visit(self, visit: Visit, request: web.Request, kind: str) -> None:
@@ -330,14 +421,22 @@ class WebServer:
             if self.visits.get(visit.visitor) is visit:
                 del self.visits[visit.visitor]
             visit.done.set()
-            log.info("table closed (%s); %d open", visit.visitor[:6], len(self.visits))
+            log.info(_("table closed (%s); %d open"), visit.visitor[:6], len(self.visits))
 
     async def play(self, visit: Visit, request: web.Request, kind: str) -> None:
         """The visitor's app, from start to end."""
         websocket = visit.websocket
         width = _int(request.query.get("width"), MIN_COLS)
         height = _int(request.query.get("height"), MIN_ROWS)
-        command = self.command or play_command(kind, self.play_args)
+        if self.command is not None:
+            command = self.command
+        elif self.table is not None:
+            name = clean_name(unquote(request.match_info.get("name", "")))
+            if name in ("", "-"):
+                name = _("Guest")
+            command = join_command(self.table.url(), self.table.code, name)
+        else:
+            command = play_command(kind, self.play_args)
         app = VisitorApp(
             command,
             environment=self.environment_for(visit.visitor),
@@ -383,10 +482,10 @@ class WebServer:
         try:
             await asyncio.wait_for(app.stop(), self.quit_grace)
         except TimeoutError:
-            log.warning("a table's process did not quit: it is killed")
+            log.warning(_("a table's process did not quit: it is killed"))
             await app.end(0)
         except Exception as error:  # a broken pipe: the process is ending anyway
-            log.warning("a table's process ended badly: %s", error)
+            log.warning(_("a table's process ended badly: %s"), error)
 
         await app.end(self.quit_grace)
 
@@ -402,9 +501,11 @@ class WebServer:
         now = time.monotonic()
         for visit in list(self.visits.values()):
             if now - visit.last_input >= self.idle_seconds:
-                log.info("closing an idle table (%s)", visit.visitor[:6])
+                log.info(_("closing an idle table (%s)"), visit.visitor[:6])
                 await visit.close(
-                    f"Closed after {_span(self.idle_seconds)} without a move. Your match is saved."
+                    _("Closed after {span} without a move. Your match is saved.").format(
+                        span=_span(self.idle_seconds)
+                    )
                 )
 
     async def close_all(self, reason: str) -> None:
@@ -449,5 +550,5 @@ def _int(value: object, default: int) -> int:
 def _span(seconds: float) -> str:
     minutes = round(seconds / 60)
     if minutes >= 1:
-        return "1 minute" if minutes == 1 else f"{minutes} minutes"
-    return f"{round(seconds)} seconds"
+        return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
+    return ngettext("{n} second", "{n} seconds", round(seconds)).format(n=round(seconds))

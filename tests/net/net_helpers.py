@@ -14,7 +14,7 @@ MAX_ACTIONS = 2000  # far more than any hand takes
 
 
 async def open_table(**kwargs: object) -> TableServer:
-    options: dict[str, object] = {"levels": ("easy",) * 4}
+    options: dict[str, object] = {"levels": ("easy",) * 4, "grace": 0.0}
     options.update(kwargs)
     server = TableServer(RULES, 7, **options)  # type: ignore[arg-type]
     await server.start()

@@ -25,6 +25,10 @@ from okey_tui.net.client import RemoteTable
         ["host", "--bots", "wizard", "--no-seat"],
         ["host", "--port", "70000", "--no-seat"],
         ["host", "--cert", __file__, "--no-seat"],  # a cert without its key
+        ["host", "--resume", "--hands", "3", "--no-seat"],  # a resumed table keeps its choices
+        ["host", "--grace", "-1", "--no-seat"],
+        ["host", "--start-at", "5", "--no-seat"],
+        ["host", "--web", "--web-port", "70000", "--no-seat"],
         ["join", "example.org:0", "ABCDEF"],
         ["join", "a:b:c", "ABCDEF"],
         ["join", "127.0.0.1", "!!"],
@@ -35,6 +39,12 @@ def test_bad_arguments_exit_2_with_a_message_and_no_traceback(args: list[str]) -
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2, result.output
     assert "Error" in result.output and "Traceback" not in result.output
+
+
+def test_resume_with_no_table_saved_says_so_and_exits_1() -> None:
+    result = CliRunner().invoke(main, ["host", "--resume", "--no-seat"])
+    assert result.exit_code == 1, result.output
+    assert "no table to resume" in result.output and "Traceback" not in result.output
 
 
 def test_addresses_read_with_and_without_a_port() -> None:

@@ -13,9 +13,14 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import GameType, RuleSet
 from okey_tui.engine.view import PlayerView
 from okey_tui.net.protocol import (
+    PRIVATE_VIEW_FIELDS,
     ProtocolError,
+    ViewReader,
     encode,
+    encode_with,
     view_from_json,
+    view_private_json,
+    view_public_json,
     view_to_json,
 )
 
@@ -24,10 +29,17 @@ from okey_tui.net.protocol import (
 def test_views_over_a_hand_read_back_equal(game_type: GameType) -> None:
     hand = Match(RuleSet(game_type=game_type, hands=1, partners=True), seed=5).hand
     bot = make_bot("easy")
+    readers = [ViewReader() for _ in range(4)]
     for _ in range(400):
+        shared = encode(view_public_json(PlayerView.of(hand, 0, (1, 2, 3, 4))))
         for seat in range(4):
             view = PlayerView.of(hand, seat, (1, 2, 3, 4))
             assert view_from_json(json.loads(encode(view_to_json(view)))) == view
+            assert readers[seat].read(json.loads(encode(view_to_json(view)))) == view
+            # The server encodes the seat-alike part once: it must be alike for every seat.
+            assert encode(view_public_json(view)) == shared
+            text = encode_with({"type": "state"}, "view", view_private_json(view), shared)
+            assert json.loads(text) == {"type": "state", "view": view_to_json(view)}
         if hand.is_over:
             break
         play_bot_step(hand, bot)
@@ -37,6 +49,8 @@ def test_views_over_a_hand_read_back_equal(game_type: GameType) -> None:
 def test_the_json_view_has_exactly_the_fields_of_player_view() -> None:
     view = PlayerView.of(Match(RuleSet(hands=1), seed=1).hand, 0)
     assert set(view_to_json(view)) == {f.name for f in dataclasses.fields(PlayerView)}
+    assert set(view_private_json(view)) == set(PRIVATE_VIEW_FIELDS)
+    assert not set(view_private_json(view)) & set(view_public_json(view))
 
 
 def test_a_malformed_view_is_a_protocol_error() -> None:
@@ -50,3 +64,8 @@ def test_a_malformed_view_is_a_protocol_error() -> None:
     ):
         with pytest.raises(ProtocolError):
             view_from_json(broken)
+        with pytest.raises(ProtocolError):
+            ViewReader().read(broken)
+    broken_meld = {**view, "table": [{"owner": 0, "kind": "?", "tiles": [], "stands_for": []}]}
+    with pytest.raises(ProtocolError):
+        ViewReader().read(broken_meld)

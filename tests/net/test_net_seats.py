@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
 
 from okey_tui.engine.rules import RuleSet
@@ -107,4 +109,41 @@ async def test_only_the_lead_starts_and_the_next_hand_waits_for_every_player() -
     finally:
         for t in tables:
             await t.close()
+        await server.close()
+
+
+async def test_a_dropped_player_keeps_the_turn_for_the_grace_period_then_a_bot_plays() -> None:
+    server = await open_table(grace=0.4)
+    tables = await seat_four(server)
+    back = None
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        hand = server.match.hand
+        seat = hand.turn
+        gone = tables[seat]
+        watcher = tables[(seat + 1) % 4]
+        logged = len(hand.events)
+        await gone.close()
+        await watcher.wait_for(
+            lambda: any(s.seat == seat and not s.connected for s in watcher.seats()), 5
+        )
+        await asyncio.sleep(0.2)  # within the grace period: the seat waits for its player
+        assert hand.turn == seat and len(hand.events) == logged
+        assert not server.bot_covers(server.seats[seat])
+        # Back in time: the player takes the turn themselves.
+        back = await RemoteTable.rejoin(server.url, gone.token)
+        await back.wait_for(lambda: back.has_view and back.view().my_turn, 5)
+        await asyncio.sleep(0.4)  # past the old grace period: no bot took the turn
+        assert hand.turn == seat and not server.bot_covers(server.seats[seat])
+        await back.close()
+        # Away for good: after the grace period a bot plays the seat.
+        await watcher.wait_for(lambda: hand.turn != seat or hand.is_over, 5)
+        assert server.bot_covers(server.seats[seat])
+    finally:
+        for t in tables:
+            await t.close()
+        if back is not None:
+            await back.close()
         await server.close()

@@ -8,35 +8,15 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from web_helpers import (
     Terminal,
-    chromium,
-    missing,
+    chromium_browser,  # noqa: F401 - the browser fixture
     only_save,
     saves_of,
     served,
     visitor_id,
     wait_for_save,
 )
-
-try:
-    from playwright.sync_api import sync_playwright
-except ImportError:  # pragma: no cover - the test extra installs it
-    sync_playwright = None
-
-
-@pytest.fixture
-def browser():
-    if sync_playwright is None:
-        missing("playwright is not installed: pip install -e '.[test]'")
-    executable = chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:

@@ -114,6 +114,48 @@ def served(tmp_path: Path, *args: str) -> Iterator[Served]:
             process.wait(5)
 
 
+@contextlib.contextmanager
+def hosted(tmp_path: Path, *args: str) -> Iterator[Served]:
+    """``okey101 host --no-seat --web`` on free loopback ports with this test's data dir;
+    its ``url`` is the link it prints for friends (with the join code). Always stopped."""
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    data = Path(environment["OKEY101_DATA_DIR"])
+    log = tmp_path / "host.log"
+    command = ["host", "--no-seat", "--port", "0", "--web", "--web-port", str(port), *args]
+    with log.open("wb") as sink:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "okey_tui", *command],
+            stdin=subprocess.DEVNULL,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            env=environment,
+        )
+    server = Served(process, "", data / "web", log)
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            found = [
+                line.split(": ", 1)[1]
+                for line in server.output().splitlines()
+                if line.startswith("In a browser: ")
+            ]
+            if found:
+                server.url = found[0].strip()
+                break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"okey101 host --web did not start:\n{server.output()}")
+            time.sleep(0.05)
+        yield server
+    finally:
+        process.send_signal(signal.SIGINT)  # Ctrl+C: the table and the page close
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
 # The whole screen as text, one line a row: xterm's buffer, as drawn on the canvas.
 READ_SCREEN = """() => {
   const terminal = window.okeyTerminal;
@@ -250,3 +292,24 @@ def wait_for_save(server: Served, visitor: str, check: Any, timeout: float = TIM
             texts = [json.loads(p.read_text()).get("hand") for p in saves]
             raise AssertionError(f"the autosave never got there: {texts}")
         time.sleep(0.05)
+
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - the test extra installs it
+    sync_playwright = None
+
+
+@pytest.fixture(name="browser")
+def chromium_browser():
+    """The ``browser`` fixture: Debian's Chromium through playwright (a test module imports
+    it to use it)."""
+    if sync_playwright is None:
+        missing("playwright is not installed: pip install -e '.[test]'")
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable)
+        try:
+            yield launched
+        finally:
+            launched.close()

@@ -1,0 +1,164 @@
+"""A hosted table survives kill -9: ``okey101 host --resume`` opens it again from its
+autosave, on its port with its join code, and its players rejoin with their tokens to
+the same seat, rack and rack order. Real processes on 127.0.0.1; every wait is bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from net_helpers import play_step
+
+from okey_tui import storage
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.net.server import TableServer
+
+NAMES = ("Ayşe", "Mehmet", "Zeynep", "Can")
+
+
+async def start_host(*args: str) -> tuple[asyncio.subprocess.Process, str]:
+    """``okey101 host --no-seat`` with ``args``; the process and its join line."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        *args,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    async with asyncio.timeout(20):
+        while not any(line.startswith("Join with:") for line in lines):
+            raw = await process.stdout.readline()
+            if not raw:
+                assert process.stderr is not None
+                error = (await process.stderr.read()).decode()
+                raise AssertionError("the host stopped: " + "".join(lines) + error)
+            lines.append(raw.decode())
+    return process, "".join(lines)
+
+
+async def rejoin(url: str, token: str) -> RemoteTable:
+    """The seat back, trying while the host starts again (at most 10 s)."""
+    for _ in range(100):
+        try:
+            return await RemoteTable.rejoin(url, token, timeout=2)
+        except (OSError, TimeoutError, JoinError):
+            await asyncio.sleep(0.1)
+    raise AssertionError("the seat could not be taken back")
+
+
+def hosted_save() -> Path:
+    saves = sorted(storage.hosted_dir().glob("*.json"))
+    assert len(saves) == 1, saves
+    return saves[0]
+
+
+async def test_kill_9_then_host_resume_gives_every_seat_its_rack_and_rack_order_back() -> None:
+    first, text = await start_host(
+        "--port", "0", "--hands", "3", "--bots", "easy", "--seed", "5", "--bot-delay", "0"
+    )
+    found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", text)
+    assert found is not None
+    host, port, code = found.groups()
+    url = f"ws://{host}:{port}"
+    tables = [await RemoteTable.join(url, code, name) for name in NAMES]
+    second: asyncio.subprocess.Process | None = None
+    backs: list[RemoteTable] = []
+    try:
+        await tables[0].start()
+        for t in tables:
+            await t.wait_for(lambda t=t: t.has_view, 10)
+        for _ in range(11):  # some moves: draws, discards, maybe a lay
+            await play_step(tables)
+        top = max(t.version for t in tables)
+        for t in tables:
+            await t.wait_for(lambda t=t: t.version == top, 10)
+        # Seat 2 puts its rack in its own order (reversed, a gap in the middle).
+        slots: list[str | None] = [str(tile) for tile in reversed(tables[1].view().rack)]
+        slots.insert(len(slots) // 2, None)
+        slots += [None] * (len(slots) % 2)
+        tables[1].keep_layout(slots)
+        await tables[2].say("hâlâ buradayım")
+        async with asyncio.timeout(10):  # the rack order and the chat reach the autosave
+            while True:
+                saved = storage.load(hosted_save())
+                assert saved is not None
+                seats = saved.extra["table"]["seats"]
+                if seats[1]["layout"] == slots and saved.extra["table"]["chat"]:
+                    break
+                await asyncio.sleep(0.05)
+        before = [t.view() for t in tables]
+        tokens = [t.token for t in tables]
+
+        first.send_signal(signal.SIGKILL)  # no goodbye, no last save
+        await first.wait()
+        for t in tables:
+            await t.wait_for(lambda t=t: not t.connected, 10)
+
+        second, text = await start_host("--resume")
+        assert f"resumed on ws://127.0.0.1:{port}" in text  # the same port, the same code
+        assert f"{port} {code}" in text
+        backs = [await rejoin(url, token) for token in tokens]
+        for n, back in enumerate(backs):
+            await back.wait_for(lambda back=back: back.has_view, 10)
+            assert back.seat == n
+            assert back.view() == before[n]  # the same rack, table, piles, turn
+        assert backs[1].layout() == slots
+        assert [line.text for line in backs[0].chat_lines] == ["hâlâ buradayım"]
+        assert [s.name for s in backs[0].seats()] == list(NAMES)
+
+        # The match goes on from there: a full round of moves, every seat's rack follows.
+        for _ in range(8):
+            await play_step(backs)
+        top = max(t.version for t in backs)
+        for back in backs:
+            await back.wait_for(lambda back=back, top=top: back.version == top, 10)
+        assert [back.view() for back in backs] != before
+    finally:
+        for t in [*tables, *backs]:
+            await t.close()
+        for process in (first, second):
+            if process is not None and process.returncode is None:
+                process.terminate()
+                async with asyncio.timeout(10):
+                    await process.wait()
+
+
+def test_a_save_that_is_not_a_hosted_tables_is_refused_whole(tmp_path: Path) -> None:
+    match = Match(RuleSet(hands=1), 3)
+    good = {
+        "version": 1,
+        "code": "ABC234",
+        "port": 0,
+        "levels": ["easy"] * 4,
+        "seats": [{"name": "Ayşe", "token": "t" * 20, "joined": 1, "layout": None}] * 4,
+        "chat": [],
+    }
+    for broken in (
+        {},  # a local match's save
+        {"table": {**good, "version": 9}},
+        {"table": {**good, "levels": ["wizard"] * 4}},
+        {"table": {**good, "seats": []}},
+        {"table": {**good, "code": "no such code!"}},
+    ):
+        path = tmp_path / "table.json"
+        storage.save(match, broken, path)
+        with pytest.raises(ValueError):
+            TableServer.resume(path)
+    path = tmp_path / "table.json"
+    storage.save(match, {"table": good}, path)
+    server = TableServer.resume(path)
+    assert server.code == "ABC234" and [s.name for s in server.seats] == ["Ayşe"] * 4
+    assert server.started and server.match is not None
