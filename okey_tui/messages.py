@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
 from okey_tui.engine.state import OpeningKind
@@ -256,7 +256,7 @@ def describe(error: BaseException) -> str:
     return message
 
 
-def describe_refusal(code: str | None, params: Mapping[str, Any], message: str) -> str:
+def describe_refusal(code: str | None, params: Mapping[str, object], message: str) -> str:
     """A refusal that came as data (a code and plain parameters, from a table on another
     computer) in the current language; ``message`` when the code is not the engine's.
 
@@ -272,7 +272,9 @@ def describe_refusal(code: str | None, params: Mapping[str, Any], message: str) 
         error_code = ErrorCode(code)
     except ValueError:
         return message
-    return describe(OkeyError(message, code=error_code, **params))
+    error = OkeyError(message, code=error_code)
+    error.params = dict(params)
+    return describe(error)
 
 
 def describe_with_rule(error: BaseException) -> str:

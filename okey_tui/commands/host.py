@@ -172,6 +172,7 @@ def host(
     from okey_tui import storage
     from okey_tui.net.server import TableServer
 
+    # Any: TableServer's keyword options (host, TLS, pace, grace…), passed on unchanged.
     options: dict[str, Any] = {
         "host": "0.0.0.0" if public else "127.0.0.1",
         "ssl_context": context,
@@ -285,7 +286,7 @@ class _WebPage:
             self._ready.set()
 
 
-def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:
+def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:  # Any: as above
     """The table this computer served last, as it was saved."""
     from okey_tui import storage
     from okey_tui.net.server import TableServer

@@ -224,7 +224,13 @@ class OkeyError(Exception):
     """Root of every error the engine raises: a message, a code, its parameters and a rule."""
 
     def __init__(
-        self, message: str, *, code: ErrorCode | None = None, rule: int | None = None, **params: Any
+        self,
+        message: str,
+        *,
+        code: ErrorCode | None = None,
+        rule: int | None = None,
+        # Any: see self.params below.
+        **params: Any,
     ) -> None:
         super().__init__(message)
         self.code = code

@@ -19,10 +19,10 @@ import contextlib
 import json
 import ssl
 import sys
-from typing import Any
+from collections.abc import Coroutine
 
 from okey_tui import storage
-from okey_tui.bots.base import make_bot
+from okey_tui.bots.base import Bot, make_bot
 from okey_tui.bots.driver import choose_action, safe_action
 from okey_tui.engine.state import Phase
 from okey_tui.net.client import JoinError, RemoteTable
@@ -35,7 +35,7 @@ REJOIN_PAUSE = 0.5
 MAX_STEPS = 100_000
 
 
-def say(**fields: Any) -> None:
+def say(**fields: object) -> None:
     print(json.dumps(fields), flush=True)
 
 
@@ -116,7 +116,7 @@ async def _changed(table: RemoteTable) -> None:
     )
 
 
-async def _move(table: RemoteTable, bot: Any, think: float) -> None:
+async def _move(table: RemoteTable, bot: Bot, think: float) -> None:
     view = table.view()
     if view.phase is Phase.DRAW:
         say(turn=table.hand_number)
@@ -141,7 +141,7 @@ async def _rejoin(url: str, token: str, ssl_context: ssl.SSLContext | None) -> R
     return None
 
 
-def run(coroutine: Any) -> None:
+def run(coroutine: Coroutine[object, object, int]) -> None:
     """Run an autoplay coroutine as a command: its result is the exit status."""
     try:
         status = asyncio.run(coroutine)

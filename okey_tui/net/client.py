@@ -19,7 +19,6 @@ import logging
 import ssl
 from collections.abc import Callable, Sequence
 from types import TracebackType
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -34,6 +33,7 @@ from okey_tui.net.protocol import (
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
     ErrorCode,
+    JSONList,
     ProtocolError,
     ViewReader,
     chat_from_json,
@@ -45,6 +45,7 @@ from okey_tui.net.protocol import (
     summary_from_json,
     tile_from_text,
 )
+from okey_tui.storage import JSONObject
 from okey_tui.table import (
     ActionRefused,
     ChatLine,
@@ -69,7 +70,7 @@ class JoinError(Exception):
 class RemoteTable:
     """One seat at a table served by :class:`okey_tui.net.server.TableServer`."""
 
-    def __init__(self, ws: ClientConnection, welcome: dict[str, Any], record: bool = False) -> None:
+    def __init__(self, ws: ClientConnection, welcome: JSONObject, record: bool = False) -> None:
         self._ws = ws
         self._seat = _int(welcome.get("seat"))
         token = welcome.get("token")
@@ -94,7 +95,7 @@ class RemoteTable:
         self.pongs: list[int] = []
         self._listener: Callable[[], None] | None = None
         self._ids = itertools.count(1)
-        self._pending: dict[int, asyncio.Future[Any]] = {}
+        self._pending: dict[int, asyncio.Future[JSONObject | None]] = {}
         self._report: HandReport | None = None
         raw_layout = welcome.get("layout")
         self._layout: list[str | None] | None = (
@@ -153,7 +154,7 @@ class RemoteTable:
     async def _open(
         cls,
         url: str,
-        hello: dict[str, Any],
+        hello: JSONObject,
         ssl_context: ssl.SSLContext | None,
         timeout: float,
         record: bool,
@@ -273,7 +274,7 @@ class RemoteTable:
         self._sends.add(task)
         task.add_done_callback(self._sends.discard)
 
-    async def _send_quietly(self, message: dict[str, Any]) -> None:
+    async def _send_quietly(self, message: JSONObject) -> None:
         with contextlib.suppress(ConnectionClosed):
             await self._ws.send(encode(message))
 
@@ -321,10 +322,10 @@ class RemoteTable:
             bad = None if raw_bad is None else tile_from_text(raw_bad)
         return steps, bad
 
-    async def _ask(self, message: dict[str, Any], timeout: float) -> Any:
+    async def _ask(self, message: JSONObject, timeout: float) -> JSONObject | None:
         """Send ``message`` with a new id and wait for the server's answer to it."""
         action_id = next(self._ids)
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[JSONObject | None] = asyncio.get_running_loop().create_future()
         self._pending[action_id] = future
         try:
             await self._ws.send(encode({**message, "id": action_id}))
@@ -390,7 +391,7 @@ class RemoteTable:
             if self.on_close is not None:
                 self.on_close()
 
-    def _handle(self, data: dict[str, Any]) -> None:
+    def _handle(self, data: JSONObject) -> None:
         kind = data.get("type")
         if kind == "state":
             hand = _int(data.get("hand"))
@@ -446,7 +447,9 @@ class RemoteTable:
                 oldest = min(self._pending)
                 self._resolve(oldest, ActionRefused("ProtocolError", code, message))
 
-    def _resolve(self, action_id: Any, error: ActionRefused | None, answer: Any = None) -> None:
+    def _resolve(
+        self, action_id: object, error: ActionRefused | None, answer: JSONObject | None = None
+    ) -> None:
         if not isinstance(action_id, int):
             return
         future = self._pending.get(action_id)
@@ -463,7 +466,7 @@ def _is_a_table_interface(table: RemoteTable) -> TableInterface:
     return table
 
 
-def _decode(raw: str | bytes) -> dict[str, Any]:
+def _decode(raw: str | bytes) -> JSONObject:
     try:
         data = json.loads(raw)
     except ValueError:
@@ -477,11 +480,11 @@ def _decode(raw: str | bytes) -> dict[str, Any]:
     return data
 
 
-def _int(value: Any) -> int:
+def _int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("expected an integer"))
     return value
 
 
-def _list(value: Any) -> list[Any]:
+def _list(value: object) -> JSONList:
     return value if isinstance(value, list) else []

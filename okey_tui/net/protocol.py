@@ -17,7 +17,7 @@ import enum
 import functools
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn, TypeAlias
 
 from okey_tui.engine.errors import NotationError, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind
@@ -37,7 +37,12 @@ from okey_tui.engine.state import (
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
+from okey_tui.storage import JSONObject
 from okey_tui.table import ChatLine, HandReport, HandSummary, SeatInfo, SeatLine
+
+# A JSON array as json.loads gives it. Any: its items are whatever JSON holds; each reader
+# below takes an item as ``object`` and checks it before use (see storage.JSONObject).
+JSONList: TypeAlias = list[Any]
 
 PROTOCOL_VERSION = 2
 # The largest message a client may send; a bigger one closes the connection (1009).
@@ -114,7 +119,7 @@ class ClientMessage:
     """A checked client message: its type and its fields (only those of the spec)."""
 
     type: str
-    fields: dict[str, Any]
+    fields: JSONObject
 
     def str_field(self, name: str) -> str:
         value = self.fields.get(name, "")
@@ -157,7 +162,7 @@ def decode_client(raw: str | bytes) -> ClientMessage:
                 types=", ".join(sorted(CLIENT_MESSAGES))
             ),
         )
-    fields: dict[str, Any] = {}
+    fields: JSONObject = {}
     for name in data:
         if name == "type":
             continue
@@ -196,20 +201,20 @@ def decode_client(raw: str | bytes) -> ClientMessage:
     return ClientMessage(kind, fields)
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(_("{name} is not JSON").format(name=name))
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: JSONObject) -> str:
     """One message as compact JSON text."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def error_message(code: ErrorCode, message: str, **extra: Any) -> dict[str, Any]:
+def error_message(code: ErrorCode, message: str, **extra: object) -> JSONObject:
     return {"type": "error", "code": code.value, "message": message, **extra}
 
 
-def refusal(exc: OkeyError, action_id: int | None) -> dict[str, Any]:
+def refusal(exc: OkeyError, action_id: int | None) -> JSONObject:
     """The ``refused`` message for an engine error: its class, its code if any, its message."""
     code = exc.code
     return {
@@ -223,7 +228,7 @@ def refusal(exc: OkeyError, action_id: int | None) -> dict[str, Any]:
     }
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """A parameter as JSON: numbers, text and flags as they are, anything else as its text."""
     if value is None or isinstance(value, bool | int | str):
         return value
@@ -271,7 +276,7 @@ def event_for(event: Event, viewer: int) -> Event:
     return Event(event.kind, event.seat, _PRIVATE_TEXT.get(event.kind, event.kind), (), 0)
 
 
-def event_to_json(event: Event) -> dict[str, Any]:
+def event_to_json(event: Event) -> JSONObject:
     return {
         "kind": event.kind,
         "seat": event.seat,
@@ -281,7 +286,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
     }
 
 
-def event_from_json(data: Any) -> Event:
+def event_from_json(data: object) -> Event:
     d = _obj(data, "event")
     return Event(
         _str(d, "kind"),
@@ -308,12 +313,12 @@ PRIVATE_VIEW_FIELDS = (
 )
 
 
-def view_to_json(view: PlayerView) -> dict[str, Any]:
+def view_to_json(view: PlayerView) -> JSONObject:
     """A :class:`PlayerView` as JSON: exactly its fields, nothing more."""
     return {**view_private_json(view), **view_public_json(view)}
 
 
-def view_private_json(view: PlayerView) -> dict[str, Any]:
+def view_private_json(view: PlayerView) -> JSONObject:
     """The seat's own part of its view (:data:`PRIVATE_VIEW_FIELDS`)."""
     taken = view.taken
     return {
@@ -334,7 +339,7 @@ def view_private_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def view_public_json(view: PlayerView) -> dict[str, Any]:
+def view_public_json(view: PlayerView) -> JSONObject:
     """The part of a view that every seat sees alike at the same moment."""
     outcome = view.outcome
     return {
@@ -356,7 +361,7 @@ def view_public_json(view: PlayerView) -> dict[str, Any]:
     }
 
 
-def encode_with(message: dict[str, Any], key: str, fields: dict[str, Any], shared: str) -> str:
+def encode_with(message: JSONObject, key: str, fields: JSONObject, shared: str) -> str:
     """``message`` as JSON with ``key`` holding ``fields`` joined with ``shared`` (the JSON
     text of an object encoded once for several messages): the same text as encoding it all.
 
@@ -375,10 +380,10 @@ class ViewReader:
     between two views, are read again only when their JSON differs from the last view's."""
 
     def __init__(self) -> None:
-        self._raw_table: list[Any] | None = None
+        self._raw_table: JSONList | None = None
         self._table: tuple[TableMeld, ...] = ()
 
-    def read(self, data: Any) -> PlayerView:
+    def read(self, data: object) -> PlayerView:
         d = _obj(data, "view")
         raw = _list(d.get("table"), "view.table")
         if raw != self._raw_table:
@@ -392,7 +397,7 @@ class ViewReader:
         return view_from_json(data, self._table)
 
 
-def view_from_json(data: Any, table: tuple[TableMeld, ...] | None = None) -> PlayerView:
+def view_from_json(data: object, table: tuple[TableMeld, ...] | None = None) -> PlayerView:
     """Read a view sent by :func:`view_to_json`; raises :class:`ProtocolError` if malformed.
 
     ``table``: the view's table melds, already read (see :class:`ViewReader`)."""
@@ -448,7 +453,7 @@ def _rules(code: str) -> RuleSet:
     return RuleSet.from_code(code)
 
 
-def table_meld_to_json(tm: TableMeld) -> dict[str, Any]:
+def table_meld_to_json(tm: TableMeld) -> JSONObject:
     return {
         "owner": tm.owner,
         "kind": tm.meld.kind.value,
@@ -458,7 +463,7 @@ def table_meld_to_json(tm: TableMeld) -> dict[str, Any]:
     }
 
 
-def table_meld_from_json(raw: Any) -> TableMeld:
+def table_meld_from_json(raw: object) -> TableMeld:
     m = _obj(raw, "table_meld")
     owners = []
     for pair in _list(m.get("okey_owners"), "okey_owners"):
@@ -473,14 +478,14 @@ def table_meld_from_json(raw: Any) -> TableMeld:
     return TableMeld(_int(m, "owner"), meld, tuple(owners))
 
 
-def opening_from_json(raw: Any) -> Opening | None:
+def opening_from_json(raw: object) -> Opening | None:
     if raw is None:
         return None
     o = _obj(raw, "opening")
     return Opening(OpeningKind(_str(o, "kind")), _int(o, "value"))
 
 
-def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
+def outcome_to_json(outcome: Outcome) -> JSONObject:
     return {
         "kind": outcome.kind.value,
         "finisher": outcome.finisher,
@@ -490,7 +495,7 @@ def outcome_to_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
-def outcome_from_json(data: Any) -> Outcome:
+def outcome_from_json(data: object) -> Outcome:
     d = _obj(data, "outcome")
     try:
         kind = EndKind(_str(d, "kind"))
@@ -518,7 +523,7 @@ def summary_of(number: int, result: HandResult) -> HandSummary:
     )
 
 
-def summary_to_json(summary: HandSummary) -> dict[str, Any]:
+def summary_to_json(summary: HandSummary) -> JSONObject:
     return {
         "number": summary.number,
         "outcome": outcome_to_json(summary.outcome),
@@ -538,7 +543,7 @@ def summary_to_json(summary: HandSummary) -> dict[str, Any]:
     }
 
 
-def summary_from_json(data: Any) -> HandSummary:
+def summary_from_json(data: object) -> HandSummary:
     d = _obj(data, "result")
     lines = []
     for raw in _list(d.get("seats"), "result.seats"):
@@ -558,7 +563,7 @@ def summary_from_json(data: Any) -> HandSummary:
     return HandSummary(_int(d, "number"), outcome_from_json(d.get("outcome")), tuple(lines))
 
 
-def report_to_json(report: HandReport) -> dict[str, Any]:
+def report_to_json(report: HandReport) -> JSONObject:
     """A hand's report (see :func:`okey_tui.table.report_for` for what one seat is sent)."""
     return {
         "number": report.number,
@@ -605,7 +610,7 @@ def report_to_json(report: HandReport) -> dict[str, Any]:
     }
 
 
-def report_from_json(data: Any) -> HandReport:
+def report_from_json(data: object) -> HandReport:
     """Read a report sent by :func:`report_to_json`; :class:`ProtocolError` if malformed."""
     d = _obj(data, "report")
     try:
@@ -683,11 +688,11 @@ def layout_from_text(text: str) -> list[str | None]:
     return slots
 
 
-def seat_to_json(info: SeatInfo) -> dict[str, Any]:
+def seat_to_json(info: SeatInfo) -> JSONObject:
     return {"seat": info.seat, "name": info.name, "level": info.level, "connected": info.connected}
 
 
-def seat_from_json(data: Any) -> SeatInfo:
+def seat_from_json(data: object) -> SeatInfo:
     d = _obj(data, "seat")
     level = d.get("level")
     if level is not None and not isinstance(level, str):
@@ -697,7 +702,7 @@ def seat_from_json(data: Any) -> SeatInfo:
     return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"))
 
 
-def chat_from_json(data: Any) -> ChatLine:
+def chat_from_json(data: object) -> ChatLine:
     d = _obj(data, "chat")
     return ChatLine(_opt_int(d, "seat"), _str(d, "name"), _str(d, "text"))
 
@@ -705,34 +710,34 @@ def chat_from_json(data: Any) -> ChatLine:
 # -- small checked readers (server messages are checked too) -------------------------
 
 
-def _obj(value: Any, what: str) -> dict[str, Any]:
+def _obj(value: object, what: str) -> JSONObject:
     if not isinstance(value, dict):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be an object").format(field=what))
     return value
 
 
-def _list(value: Any, what: str) -> list[Any]:
+def _list(value: object, what: str) -> JSONList:
     if not isinstance(value, list):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be a list").format(field=what))
     return value
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int(d: dict[str, Any], key: str) -> int:
+def _int(d: JSONObject, key: str) -> int:
     value = d.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be an integer").format(field=key))
     return value
 
 
-def _opt_int(d: dict[str, Any], key: str) -> int | None:
+def _opt_int(d: JSONObject, key: str) -> int | None:
     return None if d.get(key) is None else _int(d, key)
 
 
-def _bool(d: dict[str, Any], key: str) -> bool:
+def _bool(d: JSONObject, key: str) -> bool:
     value = d.get(key)
     if not isinstance(value, bool):
         raise ProtocolError(
@@ -741,21 +746,21 @@ def _bool(d: dict[str, Any], key: str) -> bool:
     return value
 
 
-def _str(d: dict[str, Any], key: str) -> str:
+def _str(d: JSONObject, key: str) -> str:
     value = d.get(key)
     if not isinstance(value, str):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must be a string").format(field=key))
     return value
 
 
-def _ints(d: dict[str, Any], key: str) -> tuple[int, ...]:
+def _ints(d: JSONObject, key: str) -> tuple[int, ...]:
     values = _list(d.get(key), key)
     if not all(_is_int(v) for v in values):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("{field} must hold integers").format(field=key))
     return tuple(int(v) for v in values)
 
 
-def _bools(d: dict[str, Any], key: str) -> tuple[bool, ...]:
+def _bools(d: JSONObject, key: str) -> tuple[bool, ...]:
     values = _list(d.get(key), key)
     if not all(isinstance(v, bool) for v in values):
         raise ProtocolError(
@@ -764,7 +769,7 @@ def _bools(d: dict[str, Any], key: str) -> tuple[bool, ...]:
     return tuple(bool(v) for v in values)
 
 
-def tile_from_text(value: Any) -> Tile:
+def tile_from_text(value: object) -> Tile:
     """A tile sent as text (``R7``); :class:`ProtocolError` if it is not one."""
     return _tile(value)
 
@@ -773,7 +778,7 @@ def tile_from_text(value: Any) -> Tile:
 _TILES: dict[str, Tile] = {str(t): t for t in map(Tile.from_index, range(53))}
 
 
-def _tile(value: Any) -> Tile:
+def _tile(value: object) -> Tile:
     if not isinstance(value, str):
         raise ProtocolError(ErrorCode.BAD_FIELD, _("a tile is a string like R7"))
     known = _TILES.get(value)
@@ -785,5 +790,5 @@ def _tile(value: Any) -> Tile:
         raise ProtocolError(ErrorCode.BAD_FIELD, str(exc)) from None
 
 
-def _tiles(value: Any, what: str) -> list[Tile]:
+def _tiles(value: object, what: str) -> list[Tile]:
     return [_tile(v) for v in _list(value, what)]

@@ -186,7 +186,7 @@ class TableServer:
         self.bots: list[Bot] = [make_bot(level) for level in levels]
         self.match: Match | None = None
         self.summaries: list[HandSummary] = []
-        self.chat: list[dict[str, Any]] = []
+        self.chat: list[storage.JSONObject] = []
         self.version = 0  # bumped by every change to the game
         self.bot_replacements = 0
         self._conns: set[_Conn] = set()
@@ -338,7 +338,7 @@ class TableServer:
         self._wake.set()
 
     # -- the autosave --------------------------------------------------------------------
-    def table_extra(self) -> dict[str, Any]:
+    def table_extra(self) -> storage.JSONObject:
         """The table's part of its save: what a resumed table needs besides the match."""
         return {
             TABLE_KEY: {
@@ -385,7 +385,14 @@ class TableServer:
         self._save_timer = asyncio.get_running_loop().call_later(0.2, self.save_now)
 
     @classmethod
-    def resume(cls, path: Path, *, port: int | None = None, **options: Any) -> TableServer:
+    def resume(
+        cls,
+        path: Path,
+        *,
+        port: int | None = None,
+        # Any: the constructor's keyword options (host, TLS, pace, grace), passed on unchanged.
+        **options: Any,
+    ) -> TableServer:
         """The table saved at ``path``, as it was: its match, join code, seats and tokens.
 
         Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be read (it is
@@ -506,7 +513,7 @@ class TableServer:
             except ConnectionClosed:
                 return
 
-    def _send(self, conn: _Conn, message: dict[str, Any]) -> None:
+    def _send(self, conn: _Conn, message: storage.JSONObject) -> None:
         self._send_text(conn, encode(message))
 
     def _send_text(self, conn: _Conn, text: str) -> None:
@@ -1010,7 +1017,7 @@ class TableServer:
         view = PlayerView.of(hand, conn.seat, tuple(match.totals()) if totals is None else totals)
         if shared is None:
             shared = encode(view_public_json(view))
-        message: dict[str, Any] = {
+        message: storage.JSONObject = {
             "type": "state",
             "hand": match.hand_number,
             "version": self.version,

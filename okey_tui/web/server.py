@@ -129,6 +129,7 @@ def _shell(args: list[str]) -> str:
 class VisitorApp(AppService):
     """textual-serve's app process, run with the visitor's own dirs."""
 
+    # Any: textual-serve's own keyword arguments, passed on unchanged.
     def __init__(self, command: str, *, environment: dict[str, str], **kwargs: Any) -> None:
         super().__init__(command, **kwargs)
         self.visitor_environment = environment
@@ -524,7 +525,9 @@ class WebServer:
 
     # -- running ----------------------------------------------------------------
 
-    async def run(self, on_ready: Any = None, stop: asyncio.Event | None = None) -> None:
+    async def run(
+        self, on_ready: Callable[[int], object] | None = None, stop: asyncio.Event | None = None
+    ) -> None:
         """Serve until ``stop`` is set (``on_ready(url)`` once listening)."""
         runner = web.AppRunner(self.make_app(), handle_signals=False, access_log=None)
         await runner.setup()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Generic, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -20,13 +20,15 @@ from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
 from okey_tui.ui.translate import translate_bindings
 
+Choice = TypeVar("Choice")
 
-class ChooserScreen(ModalScreen[Any]):
+
+class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
     """Pick one of a few options (an okey reading, a table meld); Esc cancels."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, title: str, options: list[tuple[Text | str, Any]]) -> None:
+    def __init__(self, title: str, options: list[tuple[Text | str, Choice]]) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
         self.title_text = title

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
@@ -40,7 +41,13 @@ from okey_tui.messages import describe_opening, meld_kind
 from okey_tui.table import ActionRefused, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
-from okey_tui.ui.screens.dialogs import ChatScreen, ChooserScreen, ConfirmScreen, PilesScreen
+from okey_tui.ui.screens.dialogs import (
+    ChatScreen,
+    Choice,
+    ChooserScreen,
+    ConfirmScreen,
+    PilesScreen,
+)
 from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import chips, meld_chips
@@ -826,7 +833,7 @@ class TableScreen(Screen[None]):
             widget = self.get_widget_at(message.screen_x, message.screen_y)[0]
         except Exception:
             return
-        node: Any = widget
+        node: DOMNode | None = widget
         while node is not None and not isinstance(node, LayDownArea | PilePanel | MeldsView):
             node = node.parent
         if isinstance(node, PilePanel) and node.seat == self.table.seat:
@@ -871,7 +878,7 @@ class TableScreen(Screen[None]):
             self.set_status(message, error=True)
             return
         if len(found) > 1:
-            options: list[tuple[Text | str, Any]] = []
+            options: list[tuple[Text | str, Meld]] = []
             for meld in found:
                 label = meld_chips(meld, view.okey)
                 label.append(f"  {meld_kind(meld.kind)}, {meld.value}")
@@ -994,8 +1001,8 @@ class TableScreen(Screen[None]):
     async def choose(
         self,
         title: str,
-        options: list[tuple[Text | str, Any]],
-        then: Callable[[Any], Awaitable[None]],
+        options: list[tuple[Text | str, Choice]],
+        then: Callable[[Choice | None], Awaitable[None]],
     ) -> None:
         if len(options) == 1:
             await then(options[0][1])
@@ -1032,7 +1039,7 @@ class TableScreen(Screen[None]):
                     True,
                 )
             return
-        options: list[tuple[Text | str, Any]] = []
+        options: list[tuple[Text | str, list[AddTile]]] = []
         for first, steps in plans:
             label = Text(f"{first.target + 1}: ")
             label.append_text(meld_chips(view.table[first.target].meld, view.okey))
@@ -1088,7 +1095,7 @@ class TableScreen(Screen[None]):
         if not legal:
             self.set_status(_("No okey on the table stands for a tile you hold"), True)
             return
-        options: list[tuple[Text | str, Any]] = []
+        options: list[tuple[Text | str, SwapOkey]] = []
         for action in legal:
             label = Text(f"{action.target + 1}: ")
             label.append_text(meld_chips(view.table[action.target].meld, view.okey))
