@@ -113,10 +113,10 @@ async def summary(app: OkeyApp, pilot: object) -> None:
         await settle(app, pilot)
         if session.hand.is_over:
             break
-        session.act(fallback_action(session.view()))
+        table = app.screen.table  # type: ignore[attr-defined]
+        await table.act(fallback_action(table.view()))
         if session.human_to_play:
-            session.act(fallback_action(session.view()))
-        app.screen.changed()  # type: ignore[attr-defined]
+            await table.act(fallback_action(table.view()))
     await pilot.pause(0.2)  # type: ignore[attr-defined]
 
 
