@@ -26,6 +26,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
+from okey_tui.engine.budget import Deadline, OutOfTime
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
@@ -104,17 +105,28 @@ class PlannerBot:
     def __init__(self, style: Style) -> None:
         self.style = style
         self.level = style.level
+        # The deadline of the decision under way (None: no limit); set only during choose().
+        self._deadline: Deadline | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.level!r})"
 
     # -- the entry point -------------------------------------------------------
 
-    def choose(self, view: PlayerView) -> Action:
-        """The next action for the seat of ``view``; it is that seat's turn."""
-        if view.phase is Phase.DRAW:
-            return self._draw_phase(view)
-        return self._play_phase(view)
+    def choose(self, view: PlayerView, deadline: Deadline | None = None) -> Action:
+        """The next action for the seat of ``view``; it is that seat's turn.
+
+        With a ``deadline`` the expensive planning (the finishing search, the
+        look-ahead over throws) stops when it passes and the cheaper choice
+        stands: no finish this turn, the best throw weighed so far.
+        """
+        self._deadline = deadline
+        try:
+            if view.phase is Phase.DRAW:
+                return self._draw_phase(view)
+            return self._play_phase(view)
+        finally:
+            self._deadline = None
 
     # -- what the seat has seen ------------------------------------------------
 
@@ -324,9 +336,17 @@ class PlannerBot:
         """The next step of a way to go out this turn, if there is one."""
         opening = view.opening
         assert opening is not None
-        plan = finish(
-            rack, okey, [tm.meld for tm in view.table], opening.kind, view.can_touch_table()
-        )
+        try:
+            plan = finish(
+                rack,
+                okey,
+                [tm.meld for tm in view.table],
+                opening.kind,
+                view.can_touch_table(),
+                deadline=self._deadline,
+            )
+        except OutOfTime:
+            return None  # out of time: play on as if no finish were found
         if plan is None:
             return None
         taken = view.taken
@@ -552,7 +572,11 @@ class PlannerBot:
         draws = min(LOOKAHEAD_HORIZON, view.middle_count / 4 + 0.5)
         floor = view.melds_floor
         best: tuple[float, Tile] | None = None
+        deadline = self._deadline
         for rank, (_, _, tile) in enumerate(shortlist):
+            if deadline is not None and deadline.expired():
+                # Out of time: the best throw weighed so far.
+                return shortlist[0][2] if best is None else best[1]
             rest = _remove(rack, [tile])
             plan = arrange(rest, okey)
             base = plan.value
@@ -578,6 +602,9 @@ class PlannerBot:
             gain = 0.0
             hits = 0
             for slot in near[:LOOKAHEAD_DRAWS]:
+                if deadline is not None and deadline.expired():
+                    # Out of time: the best throw weighed in full so far.
+                    return shortlist[0][2] if best is None else best[1]
                 live = 2 - seen[slot]
                 drawn = Tile.from_index(slot)
                 value = arrange([*rest, drawn], okey).value

@@ -12,10 +12,12 @@ tile at a time), so the answers are memoised on the sorted rack.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from okey_tui.engine import solver
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import Arrangement, FinishPlan
@@ -48,16 +50,9 @@ def pairs(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
     return _pairs_cached(_key(tiles), okey)
 
 
-@lru_cache(maxsize=2048)
-def _finish_cached(
-    tiles: tuple[Tile, ...],
-    okey: Tile,
-    table: tuple[Meld, ...],
-    opened: OpeningKind | None,
-    lay_off: bool,
-    floor: int | None,
-) -> FinishPlan | None:
-    return solver.finish_plan(tiles, okey, table, opened, lay_off, floor)
+_FinishKey = tuple[tuple[Tile, ...], Tile, tuple[Meld, ...], OpeningKind | None, bool, int | None]
+_FINISH_CACHE_SIZE = 2048
+_finish_cache: OrderedDict[_FinishKey, FinishPlan | None] = OrderedDict()
 
 
 def finish(
@@ -67,9 +62,22 @@ def finish(
     opened: OpeningKind | None,
     can_lay_off: bool = True,
     floor: int | None = None,
+    deadline: Deadline | None = None,
 ) -> FinishPlan | None:
-    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`)."""
-    return _finish_cached(_key(tiles), okey, tuple(table), opened, can_lay_off, floor)
+    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`).
+
+    With a ``deadline`` the search may raise
+    :class:`~okey_tui.engine.budget.OutOfTime`; only finished searches are remembered.
+    """
+    key: _FinishKey = (_key(tiles), okey, tuple(table), opened, can_lay_off, floor)
+    if key in _finish_cache:
+        _finish_cache.move_to_end(key)
+        return _finish_cache[key]
+    plan = solver.finish_plan(key[0], okey, key[2], opened, can_lay_off, floor, deadline)
+    _finish_cache[key] = plan
+    if len(_finish_cache) > _FINISH_CACHE_SIZE:
+        _finish_cache.popitem(last=False)
+    return plan
 
 
 def with_melds(melds: Sequence[Meld], leftover: Sequence[Tile], okey: Tile) -> Arrangement:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.errors import ErrorCode, MeldError, SetupError
 from okey_tui.engine.melds import (
     Meld,
@@ -811,8 +812,10 @@ class _Finisher:
         lay: Callable[[list[Tile]], list[Meld] | None],
         may_lay_off: bool,
         floor: int | None = None,
+        deadline: Deadline | None = None,
     ) -> None:
         self.okey = okey
+        self.deadline = deadline
         self.okey_index = okey.index
         self.table = list(table)
         self.lay = lay
@@ -955,6 +958,8 @@ class _Finisher:
         return melds, plan
 
     def _dfs(self, i: int, counts: list[int]) -> bool:
+        if self.deadline is not None:
+            self.deadline.tick()
         if i == len(self.table):
             if self._leaf(counts) is not None:
                 self._final = bytes(counts)
@@ -1072,6 +1077,7 @@ def finish_plan(
     opened: OpeningKind | None,
     can_lay_off: bool = True,
     floor: int | None = None,
+    deadline: Deadline | None = None,
 ) -> FinishPlan | None:
     """How to finish this turn, or None if the hand cannot.
 
@@ -1085,6 +1091,9 @@ def finish_plan(
     then the highest discard.
 
     The search is exact: when the hand can go out this turn, a plan is found.
+    With a ``deadline`` (see :mod:`okey_tui.engine.budget`) it raises
+    :class:`~okey_tui.engine.budget.OutOfTime` instead of answering once the
+    deadline has passed.
     """
     if opened is not None and not isinstance(opened, OpeningKind):
         raise SetupError(
@@ -1098,11 +1107,13 @@ def finish_plan(
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
     if is_wild(candidates[0], okey):
         # Going out by throwing an okey doubles the hand: look for that first.
-        plan = _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates[:1])
+        plan = _finish_throwing(
+            hand, okey, table, opened, can_lay_off, floor, candidates[:1], deadline
+        )
         if plan is not None:
             return plan
         candidates = candidates[1:]
-    return _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates)
+    return _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates, deadline)
 
 
 def _finish_throwing(
@@ -1113,6 +1124,7 @@ def _finish_throwing(
     can_lay_off: bool,
     floor: int | None,
     discards: Sequence[Tile],
+    deadline: Deadline | None = None,
 ) -> FinishPlan | None:
     """A finish whose last throw is one of ``discards`` (tried in that order)."""
     if not discards:
@@ -1138,7 +1150,7 @@ def _finish_throwing(
             continue
         cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
         leaf = _DiscardLeaf(usable, _constant(cover), okey, pairs=pairs_kind)
-        found = _Finisher(okey, table, leaf, table_play).search(everything)
+        found = _Finisher(okey, table, leaf, table_play, deadline=deadline).search(everything)
         if found is not None:
             melds, lay_offs = found
             return FinishPlan(kind, tuple(melds), tuple(lay_offs), (), leaf.thrown(melds), okey)
@@ -1148,7 +1160,7 @@ def _finish_throwing(
         usable = _relaxed(everything, okey, table, table_okeys, usable, None)
         for swaps, after, new_table in _swap_sequences(everything, okey, table) if usable else []:
             leaf = _DiscardLeaf(usable, _constant(_melds_cover_list(okey)), okey)
-            found = _Finisher(okey, new_table, leaf, True).search(after)
+            found = _Finisher(okey, new_table, leaf, True, deadline=deadline).search(after)
             if found is not None:
                 melds, lay_offs = found
                 return FinishPlan(
@@ -1163,7 +1175,7 @@ def _finish_throwing(
         usable = _throw_only(hand, okey, table, False, table_okeys, discards)
         usable = _relaxed(everything, okey, table, table_okeys, usable, floor)
         if usable:
-            return _open_and_finish(hand, okey, table, floor, usable)
+            return _open_and_finish(hand, okey, table, floor, usable, deadline)
     return None
 
 
@@ -1378,6 +1390,7 @@ def _open_and_finish(
     table: Sequence[Meld],
     floor: int,
     discards: Sequence[Tile],
+    deadline: Deadline | None = None,
 ) -> FinishPlan | None:
     """Open with at least ``floor`` points, then swap, lay and lay off everything else.
 
@@ -1395,11 +1408,11 @@ def _open_and_finish(
         def make(own_left: int, size: int = len(new_table)) -> _OpeningLeaf:
             key = own_left * 1000 + size
             if key not in leaves:
-                leaves[key] = _OpeningLeaf(okey, floor, own_left, size)
+                leaves[key] = _OpeningLeaf(okey, floor, own_left, size, deadline)
             return leaves[key]
 
         thrower = _DiscardLeaf(discards, make, okey, own)
-        found = _Finisher(okey, new_table, thrower, True, floor).search(after)
+        found = _Finisher(okey, new_table, thrower, True, floor, deadline).search(after)
         if found is None:
             continue
         melds, lay_offs = found
@@ -1444,8 +1457,16 @@ class _OpeningLeaf:
     is down.
     """
 
-    def __init__(self, okey: Tile, floor: int, own: int, table_size: int) -> None:
+    def __init__(
+        self,
+        okey: Tile,
+        floor: int,
+        own: int,
+        table_size: int,
+        deadline: Deadline | None = None,
+    ) -> None:
         self.okey = okey
+        self.deadline = deadline
         self.floor = floor
         self.own = own
         self.table_size = table_size
@@ -1476,6 +1497,8 @@ class _OpeningLeaf:
         key = (tuple(sorted(tiles, key=Tile.sort_key)), foreign, need)
         if key in self._memo:
             return self._memo[key]
+        if self.deadline is not None:
+            self.deadline.tick()
         result: _LeafAnswer | None = None
         if foreign == 0:
             melds = _max_value_cover(tiles, okey)
