@@ -12,7 +12,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okey_tui.bots.planner import Arrangement, arrange, finish, leftover_sum, pairs, with_melds
+from okey_tui.bots.planner import (
+    Arrangement,
+    OutOfTime,
+    arrange,
+    finish,
+    leftover_sum,
+    pairs,
+    with_melds,
+)
 from okey_tui.engine.actions import (
     Action,
     AddTile,
@@ -26,7 +34,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.budget import Deadline, OutOfTime
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,

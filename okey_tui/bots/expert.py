@@ -42,10 +42,10 @@ from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import arrange, finish, pairs
+from okey_tui.bots.planner import OutOfTime, arrange, check, finish, pairs
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
-from okey_tui.engine.budget import Deadline, OutOfTime
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.state import Phase
@@ -353,8 +353,7 @@ class ExpertBot:
         pairs_mode = self.brain._pairs_mode(view, rack)
 
         def kept(tile: Tile) -> tuple[int, int]:
-            if deadline is not None:
-                deadline.check()
+            check(deadline)
             rest = _remove_one(rack, tile)
             if pairs_mode:
                 return len(pairs(rest, okey).melds), -tile.number
@@ -431,8 +430,7 @@ class ExpertBot:
             return self._before_opening(view, rack, draws, deadline)
         table = [tm.meld for tm in view.table]
         for j in range(1, len(draws) + 1):
-            if deadline is not None:
-                deadline.check()
+            check(deadline)
             tiles = rack + list(draws[:j])
             if opening.kind is OpeningKind.PAIRS:
                 found = pairs(tiles, okey)
@@ -457,8 +455,7 @@ class ExpertBot:
         deadline: Deadline | None = None,
     ) -> tuple[float, int, int]:
         okey = view.okey
-        if deadline is not None:
-            deadline.check()
+        check(deadline)
         floor = view.melds_floor
         pairs_floor = view.pairs_floor
         going_pairs = view.going_pairs[view.seat]
@@ -469,8 +466,7 @@ class ExpertBot:
             closeness = max(value / floor, n_pairs / pairs_floor * 0.8)
             return OPEN_GAIN * 0.5 * closeness**2, 0, 0
         for j in range(len(draws) + 1):
-            if deadline is not None:
-                deadline.check()
+            check(deadline)
             tiles = rack + list(draws[:j])
             if (not going_pairs and arrange(tiles, okey).value >= floor) or len(
                 pairs(tiles, okey).melds

@@ -23,7 +23,26 @@ from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import Arrangement, FinishPlan
 from okey_tui.engine.tiles import Tile
 
-__all__ = ["Arrangement", "arrange", "finish", "leftover_sum", "pairs", "with_melds"]
+__all__ = [
+    "Arrangement",
+    "OutOfTime",
+    "arrange",
+    "check",
+    "finish",
+    "leftover_sum",
+    "pairs",
+    "with_melds",
+]
+
+
+class OutOfTime(Exception):
+    """A bot's search reached its deadline before it had an answer."""
+
+
+def check(deadline: Deadline | None) -> None:
+    """Raise :class:`OutOfTime` if ``deadline`` has passed."""
+    if deadline is not None and deadline.expired():
+        raise OutOfTime
 
 
 def _key(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -66,14 +85,16 @@ def finish(
 ) -> FinishPlan | None:
     """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`).
 
-    With a ``deadline`` the search may raise
-    :class:`~okey_tui.engine.budget.OutOfTime`; only finished searches are remembered.
+    With a ``deadline`` the search may give up: then it raises
+    :class:`OutOfTime`. Only answers of finished searches are remembered.
     """
     key: _FinishKey = (_key(tiles), okey, tuple(table), opened, can_lay_off, floor)
     if key in _finish_cache:
         _finish_cache.move_to_end(key)
         return _finish_cache[key]
     plan = solver.finish_plan(key[0], okey, key[2], opened, can_lay_off, floor, deadline)
+    if plan is None and deadline is not None and deadline.ran_out:
+        raise OutOfTime
     _finish_cache[key] = plan
     if len(_finish_cache) > _FINISH_CACHE_SIZE:
         _finish_cache.popitem(last=False)

@@ -943,6 +943,8 @@ class _Finisher:
         for tile, n in left.items():
             counts[tile.index] += n
         if not self.may_lay_off:
+            if self.deadline is not None and self.deadline.tick():
+                return None
             melds = self._leaf(counts)
             return None if melds is None else (melds, [])
         self._path = []
@@ -958,8 +960,8 @@ class _Finisher:
         return melds, plan
 
     def _dfs(self, i: int, counts: list[int]) -> bool:
-        if self.deadline is not None:
-            self.deadline.tick()
+        if self.deadline is not None and self.deadline.tick():
+            return False  # out of time: give up (the caller answers None)
         if i == len(self.table):
             if self._leaf(counts) is not None:
                 self._final = bytes(counts)
@@ -1091,9 +1093,9 @@ def finish_plan(
     then the highest discard.
 
     The search is exact: when the hand can go out this turn, a plan is found.
-    With a ``deadline`` (see :mod:`okey_tui.engine.budget`) it raises
-    :class:`~okey_tui.engine.budget.OutOfTime` instead of answering once the
-    deadline has passed.
+    With a ``deadline`` (see :mod:`okey_tui.engine.budget`) it gives up
+    once the deadline has passed: it answers None and ``deadline.ran_out``
+    is set (a plan found before then is still returned).
     """
     if opened is not None and not isinstance(opened, OpeningKind):
         raise SetupError(
@@ -1134,6 +1136,8 @@ def _finish_throwing(
     everything = Counter(hand)
     table_okeys = sum(len(m.wild_places(okey)) for m in table if m.kind is not MeldKind.PAIR)
     for kind in kinds:
+        if deadline is not None and deadline.ran_out:
+            return None
         pairs_kind = kind is OpeningKind.PAIRS
         swaps_too = opened is None or kind is OpeningKind.MELDS
         usable = _throw_only(
@@ -1154,6 +1158,8 @@ def _finish_throwing(
         if found is not None:
             melds, lay_offs = found
             return FinishPlan(kind, tuple(melds), tuple(lay_offs), (), leaf.thrown(melds), okey)
+    if deadline is not None and deadline.ran_out:
+        return None
     if opened is OpeningKind.MELDS and table:
         # Okey swaps hand over okeys that must be laid again this turn.
         usable = _throw_only(hand, okey, table, False, table_okeys, discards)
@@ -1171,6 +1177,8 @@ def _finish_throwing(
                     leaf.thrown(melds),
                     okey,
                 )
+    if deadline is not None and deadline.ran_out:
+        return None
     if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
         usable = _throw_only(hand, okey, table, False, table_okeys, discards)
         usable = _relaxed(everything, okey, table, table_okeys, usable, floor)
@@ -1497,8 +1505,8 @@ class _OpeningLeaf:
         key = (tuple(sorted(tiles, key=Tile.sort_key)), foreign, need)
         if key in self._memo:
             return self._memo[key]
-        if self.deadline is not None:
-            self.deadline.tick()
+        if self.deadline is not None and self.deadline.tick():
+            return None  # out of time: the search gives up
         result: _LeafAnswer | None = None
         if foreign == 0:
             melds = _max_value_cover(tiles, okey)
