@@ -4,7 +4,9 @@ Plays seeded bot matches (hard bots) and keeps every position where the seat
 to play has drawn and the table holds at least ``--min-melds`` melds. For each
 it times ``solver.finish_plan`` as the bots and the practice hints call it:
 an opened seat with its opening kind, an unopened one with its melds floor
-(open, then swap, lay and lay off the rest). A second set is harder: the same
+and its pairs floor (open with melds or with pairs, then swap, lay and lay
+off the rest: the table option that lets a pairs opener lay off is taken as
+on, the most work the search can have). A second set is harder: the same
 tables with the seat's rack swapped for 14 hidden tiles that all touch the
 table (the most lay-off choices a rack can have).
 
@@ -27,7 +29,7 @@ from okey_tui.engine.solver import finish_plan
 from okey_tui.engine.state import Hand, Phase
 from okey_tui.engine.tiles import Tile
 
-Case = tuple[list[Tile], Tile, list[Meld], OpeningKind | None, int | None]
+Case = tuple[list[Tile], Tile, list[Meld], OpeningKind | None, int | None, int | None]
 
 
 def collect(matches: int, seed: int, min_melds: int) -> list[Hand]:
@@ -52,12 +54,14 @@ def case_of(hand: Hand, rack: list[Tile] | None = None) -> Case:
     seat = hand.turn
     opening = hand.openings[seat]
     floor = None if opening is not None else hand.floor(seat, OpeningKind.MELDS)
+    pairs_floor = None if opening is not None else hand.floor(seat, OpeningKind.PAIRS)
     return (
         list(hand.racks[seat]) if rack is None else rack,
         hand.okey,
         [tm.meld for tm in hand.table],
         None if opening is None else opening.kind,
         floor,
+        pairs_floor,
     )
 
 
@@ -77,9 +81,9 @@ def touching_rack(hand: Hand, rng: random.Random, size: int = 14) -> list[Tile]:
 def timed(cases: list[Case]) -> tuple[list[float], int]:
     times: list[float] = []
     finishes = 0
-    for rack, okey, table, opened, floor in cases:
+    for rack, okey, table, opened, floor, pairs_floor in cases:
         start = time.perf_counter()
-        plan = finish_plan(rack, okey, table, opened, True, floor)
+        plan = finish_plan(rack, okey, table, opened, True, floor, pairs_floor=pairs_floor)
         times.append((time.perf_counter() - start) * 1000)
         finishes += plan is not None
     return times, finishes

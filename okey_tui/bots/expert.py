@@ -191,8 +191,9 @@ class ExpertBot:
     def _finish_now(self, view: PlayerView, deadline: Deadline | None = None) -> Action | None:
         """The next step of a way to go out this turn, at any rack size.
 
-        Unopened, that is an opening over the floor after which everything
-        else goes onto the table: a straight out, which doubles the hand.
+        Unopened, that is an opening over the floor (melds, or pairs when a
+        pairs opener may lay off) after which everything else goes onto the
+        table: a straight out, which doubles the hand.
         """
         rack = list(view.rack)
         if len(rack) < 2 or view.okeys_owed:
@@ -213,6 +214,7 @@ class ExpertBot:
             view.rules.pairs_opener_lays_off,
             None if going_pairs else view.melds_floor,
             deadline,
+            view.pairs_floor if view.rules.pairs_opener_lays_off else None,
         )
         if plan is None or not plan.melds:
             return None

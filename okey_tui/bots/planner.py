@@ -69,7 +69,9 @@ def pairs(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
     return _pairs_cached(_key(tiles), okey)
 
 
-_FinishKey = tuple[tuple[Tile, ...], Tile, tuple[Meld, ...], OpeningKind | None, bool, int | None]
+_FinishKey = tuple[
+    tuple[Tile, ...], Tile, tuple[Meld, ...], OpeningKind | None, bool, int | None, int | None
+]
 _FINISH_CACHE_SIZE = 2048
 _finish_cache: OrderedDict[_FinishKey, FinishPlan | None] = OrderedDict()
 
@@ -82,17 +84,20 @@ def finish(
     can_lay_off: bool = True,
     floor: int | None = None,
     deadline: Deadline | None = None,
+    pairs_floor: int | None = None,
 ) -> FinishPlan | None:
     """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`).
 
     With a ``deadline`` the search may give up: then it raises
     :class:`OutOfTime`. Only answers of finished searches are remembered.
     """
-    key: _FinishKey = (_key(tiles), okey, tuple(table), opened, can_lay_off, floor)
+    key: _FinishKey = (_key(tiles), okey, tuple(table), opened, can_lay_off, floor, pairs_floor)
     if key in _finish_cache:
         _finish_cache.move_to_end(key)
         return _finish_cache[key]
-    plan = solver.finish_plan(key[0], okey, key[2], opened, can_lay_off, floor, deadline)
+    plan = solver.finish_plan(
+        key[0], okey, key[2], opened, can_lay_off, floor, deadline, pairs_floor
+    )
     if plan is None and deadline is not None and deadline.ran_out:
         raise OutOfTime
     _finish_cache[key] = plan
