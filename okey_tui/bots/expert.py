@@ -55,7 +55,8 @@ from okey_tui.engine.view import PlayerView
 __all__ = ["DEFAULT_BUDGET_MS", "DEFAULT_SAMPLES", "Advice", "ExpertBot", "Option", "make"]
 
 DEFAULT_BUDGET_MS = 300.0
-DEFAULT_SAMPLES = 12
+# Worlds per decision: a draw, a throw or a take is scored on this many deals.
+DEFAULT_SAMPLES = 32
 # How many of the seat's own draws a world looks ahead.
 HORIZON = 3
 # How many throws are compared in the worlds (the best by the solver's value, and
