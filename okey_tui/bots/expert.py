@@ -32,11 +32,13 @@ which can differ from a run on a faster machine.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 import zlib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -167,6 +169,10 @@ class ExpertBot:
 
     def advise(self, view: PlayerView) -> Advice:
         """The choice for this moment with the alternatives it weighed."""
+        with _collector_paused():
+            return self._advise(view)
+
+    def _advise(self, view: PlayerView) -> Advice:
         deadline = self._deadline()
         base = self.brain.choose(view, deadline)
         if view.phase is Phase.DRAW:
@@ -487,6 +493,24 @@ class ExpertBot:
             return arrange(right_rack, okey).value < view.melds_floor
         with_tile = arrange(right_rack + [tile], okey)
         return with_tile.value > arrange(right_rack, okey).value
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection during a decision: it runs after it instead.
+
+    A full collection over the solver's caches can take a good part of the
+    budget, and it would fall inside whichever decision happened to allocate
+    last. Reference counting still frees memory as usual meanwhile.
+    """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _slot(tile: Tile, okey: Tile) -> int:

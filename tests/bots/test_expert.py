@@ -6,7 +6,7 @@ import pytest
 
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.expert import ExpertBot, unseen_tiles
-from okey_tui.engine.actions import Discard
+from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
@@ -95,3 +95,26 @@ def test_the_hard_planning_stops_at_a_passed_deadline() -> None:
     late = Deadline(steps=0)
     action = brain.choose(view, late)
     assert isinstance(action, Discard) and action in legal_actions(view)
+
+
+def test_the_collector_is_paused_during_a_decision_and_restored_after() -> None:
+    import gc
+
+    seen: list[bool] = []
+    bot = ExpertBot(samples=1, budget_ms=60_000)
+    brain_choose = bot.brain.choose
+
+    def spy(view: PlayerView, deadline: Deadline | None = None) -> Action:
+        seen.append(gc.isenabled())
+        return brain_choose(view, deadline)
+
+    bot.brain.choose = spy  # type: ignore[method-assign]  # a spy on the decision
+    assert gc.isenabled()
+    bot.advise(_view())
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        bot.advise(_view())
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
