@@ -150,10 +150,10 @@ class PlannerBot:
     # -- openings ------------------------------------------------------------
 
     def _melds_opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
-        return _opening(view, rack, OpeningKind.MELDS)
+        return _opening(view, rack, OpeningKind.MELDS, self._deadline)
 
     def _pairs_opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
-        return _opening(view, rack, OpeningKind.PAIRS)
+        return _opening(view, rack, OpeningKind.PAIRS, self._deadline)
 
     def _opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
         """The opening this seat would make with ``rack``, melds first, or None."""
@@ -222,7 +222,14 @@ class PlannerBot:
             return list(view.rack).count(tile) % 2 == 1 or okey in view.rack
         if protected:
             return False
-        plan = _keep_one(arrange(rack, okey), rack, okey, pairs_kind=False, protect=tile)
+        plan = _keep_one(
+            arrange(rack, okey),
+            rack,
+            okey,
+            pairs_kind=False,
+            protect=tile,
+            deadline=self._deadline,
+        )
         if _uses(plan.melds, tile):
             return True
         if tile == okey:
@@ -308,6 +315,7 @@ class PlannerBot:
                 pairs_kind=False,
                 keep_wild=not owed,
                 protect=protect,
+                deadline=self._deadline,
             )
         if plan.melds:
             return Lay(self._guarded(view, plan.melds, None))
@@ -518,7 +526,12 @@ class PlannerBot:
             if not new_rack:
                 continue
             after_plan = _keep_one(
-                arrange(new_rack, okey), new_rack, okey, pairs_kind=False, keep_wild=False
+                arrange(new_rack, okey),
+                new_rack,
+                okey,
+                pairs_kind=False,
+                keep_wild=False,
+                deadline=self._deadline,
             )
             if okey in after_plan.leftover:
                 continue
@@ -754,10 +767,12 @@ def _keep_one(
     pairs_kind: bool,
     keep_wild: bool = True,
     protect: Tile | None = None,
+    deadline: Deadline | None = None,
 ) -> Arrangement:
     """An arrangement that leaves at least one tile in hand to discard.
 
     ``protect`` is a tile that must stay in the melds (the taken discard).
+    Past ``deadline`` it stops trying tiles to keep out and answers the best so far.
     """
     if plan.tiles_used < len(rack) or not plan.melds:
         return plan
@@ -775,6 +790,8 @@ def _keep_one(
     if not keep_wild:
         candidates = [t for t in candidates if t != okey] or candidates
     for tile in candidates:
+        if deadline is not None and deadline.expired():
+            break
         rest = _remove(rack, [tile])
         sub = arrange(rest, okey)
         if sub.tiles_used == len(rest) and (best is None or sub.value > best.value):
@@ -783,6 +800,8 @@ def _keep_one(
                 break
     if best is None:
         for tile in candidates:
+            if best is not None and deadline is not None and deadline.expired():
+                break
             rest = _remove(rack, [tile])
             sub = arrange(rest, okey)
             if best is None or sub.value > best.value:
@@ -791,12 +810,14 @@ def _keep_one(
     return best
 
 
-def _opening(view: PlayerView, rack: Sequence[Tile], kind: OpeningKind) -> OpeningPlan | None:
+def _opening(
+    view: PlayerView, rack: Sequence[Tile], kind: OpeningKind, deadline: Deadline | None = None
+) -> OpeningPlan | None:
     """The best opening of one kind the rack holds, if it reaches the floor (or finishes)."""
     okey = view.okey
     as_pairs = kind is OpeningKind.PAIRS
     found = pairs(rack, okey) if as_pairs else arrange(rack, okey)
-    plan = _keep_one(found, rack, okey, pairs_kind=as_pairs)
+    plan = _keep_one(found, rack, okey, pairs_kind=as_pairs, deadline=deadline)
     if not plan.melds:
         return None
     left = len(rack) - plan.tiles_used

@@ -1193,7 +1193,7 @@ def _finish_throwing(
             discards,
         )
         if usable and table_play and not pairs_kind and table:
-            usable = _relaxed(everything, okey, table, 0, usable, None)
+            usable = _relaxed(everything, okey, table, 0, usable, None, deadline)
         if not usable:
             continue
         cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
@@ -1211,7 +1211,7 @@ def _finish_throwing(
         pairs_kind = opened is OpeningKind.PAIRS
         usable = _throw_only(hand, okey, table, pairs_kind, table_okeys, discards)
         if not pairs_kind:
-            usable = _relaxed(everything, okey, table, table_okeys, usable, None)
+            usable = _relaxed(everything, okey, table, table_okeys, usable, None, deadline)
         cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
         for swaps, after, new_table in _swap_sequences(everything, okey, table) if usable else []:
             leaf = _DiscardLeaf(usable, _constant(cover), okey, pairs=pairs_kind)
@@ -1237,7 +1237,7 @@ def _finish_throwing(
             return plan
     if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
         usable = _throw_only(hand, okey, table, False, table_okeys, discards)
-        usable = _relaxed(everything, okey, table, table_okeys, usable, floor)
+        usable = _relaxed(everything, okey, table, table_okeys, usable, floor, deadline)
         if usable:
             return _open_and_finish(hand, okey, table, floor, usable, deadline)
     return None
@@ -1250,6 +1250,7 @@ def _relaxed(
     table_okeys: int,
     discards: Sequence[Tile],
     floor: int | None,
+    deadline: Deadline | None = None,
 ) -> list[Tile]:
     """The throws that pass a relaxed finish: every tile that cannot go onto the
     table is in a meld of the hand (worth ``floor`` in all, when given).
@@ -1271,6 +1272,8 @@ def _relaxed(
     weight = _weight_value if floor is not None else _weight_count
     kept: list[Tile] = []
     for discard in discards:
+        if deadline is not None and deadline.tick():
+            return []  # out of time: the caller gives up
         rest = hand.copy()
         rest[discard] -= 1
         vector = [0] * 53
