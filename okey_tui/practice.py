@@ -287,7 +287,12 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         return ExpertHint(action, headline, tuple(lines))
     if advice.kind == "finish":
         if isinstance(action, Open):
-            value = sum(m.value for m in action.melds)
+            as_pairs = any(m.kind is MeldKind.PAIR for m in action.melds)
+            value = (
+                f"{len(action.melds)} pairs"
+                if as_pairs
+                else str(sum(m.value for m in action.melds))
+            )
             return ExpertHint(
                 action,
                 _("Go out this turn: open now"),

@@ -12,7 +12,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okey_tui.bots.planner import Arrangement, arrange, finish, leftover_sum, pairs, with_melds
+from okey_tui.bots.planner import (
+    Arrangement,
+    OutOfTime,
+    arrange,
+    finish,
+    leftover_sum,
+    pairs,
+    with_melds,
+)
 from okey_tui.engine.actions import (
     Action,
     AddTile,
@@ -26,6 +34,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
@@ -104,17 +113,28 @@ class PlannerBot:
     def __init__(self, style: Style) -> None:
         self.style = style
         self.level = style.level
+        # The deadline of the decision under way (None: no limit); set only during choose().
+        self._deadline: Deadline | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.level!r})"
 
     # -- the entry point -------------------------------------------------------
 
-    def choose(self, view: PlayerView) -> Action:
-        """The next action for the seat of ``view``; it is that seat's turn."""
-        if view.phase is Phase.DRAW:
-            return self._draw_phase(view)
-        return self._play_phase(view)
+    def choose(self, view: PlayerView, deadline: Deadline | None = None) -> Action:
+        """The next action for the seat of ``view``; it is that seat's turn.
+
+        With a ``deadline`` the expensive planning (the finishing search, the
+        look-ahead over throws) stops when it passes and the cheaper choice
+        stands: no finish this turn, the best throw weighed so far.
+        """
+        self._deadline = deadline
+        try:
+            if view.phase is Phase.DRAW:
+                return self._draw_phase(view)
+            return self._play_phase(view)
+        finally:
+            self._deadline = None
 
     # -- what the seat has seen ------------------------------------------------
 
@@ -130,10 +150,10 @@ class PlannerBot:
     # -- openings ------------------------------------------------------------
 
     def _melds_opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
-        return _opening(view, rack, OpeningKind.MELDS)
+        return _opening(view, rack, OpeningKind.MELDS, self._deadline)
 
     def _pairs_opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
-        return _opening(view, rack, OpeningKind.PAIRS)
+        return _opening(view, rack, OpeningKind.PAIRS, self._deadline)
 
     def _opening(self, view: PlayerView, rack: Sequence[Tile]) -> OpeningPlan | None:
         """The opening this seat would make with ``rack``, melds first, or None."""
@@ -202,7 +222,14 @@ class PlannerBot:
             return list(view.rack).count(tile) % 2 == 1 or okey in view.rack
         if protected:
             return False
-        plan = _keep_one(arrange(rack, okey), rack, okey, pairs_kind=False, protect=tile)
+        plan = _keep_one(
+            arrange(rack, okey),
+            rack,
+            okey,
+            pairs_kind=False,
+            protect=tile,
+            deadline=self._deadline,
+        )
         if _uses(plan.melds, tile):
             return True
         if tile == okey:
@@ -288,6 +315,7 @@ class PlannerBot:
                 pairs_kind=False,
                 keep_wild=not owed,
                 protect=protect,
+                deadline=self._deadline,
             )
         if plan.melds:
             return Lay(self._guarded(view, plan.melds, None))
@@ -324,9 +352,17 @@ class PlannerBot:
         """The next step of a way to go out this turn, if there is one."""
         opening = view.opening
         assert opening is not None
-        plan = finish(
-            rack, okey, [tm.meld for tm in view.table], opening.kind, view.can_touch_table()
-        )
+        try:
+            plan = finish(
+                rack,
+                okey,
+                [tm.meld for tm in view.table],
+                opening.kind,
+                view.can_touch_table(),
+                deadline=self._deadline,
+            )
+        except OutOfTime:
+            return None  # out of time: play on as if no finish were found
         if plan is None:
             return None
         taken = view.taken
@@ -490,7 +526,12 @@ class PlannerBot:
             if not new_rack:
                 continue
             after_plan = _keep_one(
-                arrange(new_rack, okey), new_rack, okey, pairs_kind=False, keep_wild=False
+                arrange(new_rack, okey),
+                new_rack,
+                okey,
+                pairs_kind=False,
+                keep_wild=False,
+                deadline=self._deadline,
             )
             if okey in after_plan.leftover:
                 continue
@@ -552,7 +593,11 @@ class PlannerBot:
         draws = min(LOOKAHEAD_HORIZON, view.middle_count / 4 + 0.5)
         floor = view.melds_floor
         best: tuple[float, Tile] | None = None
+        deadline = self._deadline
         for rank, (_, _, tile) in enumerate(shortlist):
+            if deadline is not None and deadline.expired():
+                # Out of time: the best throw weighed so far.
+                return shortlist[0][2] if best is None else best[1]
             rest = _remove(rack, [tile])
             plan = arrange(rest, okey)
             base = plan.value
@@ -578,6 +623,9 @@ class PlannerBot:
             gain = 0.0
             hits = 0
             for slot in near[:LOOKAHEAD_DRAWS]:
+                if deadline is not None and deadline.expired():
+                    # Out of time: the best throw weighed in full so far.
+                    return shortlist[0][2] if best is None else best[1]
                 live = 2 - seen[slot]
                 drawn = Tile.from_index(slot)
                 value = arrange([*rest, drawn], okey).value
@@ -719,10 +767,12 @@ def _keep_one(
     pairs_kind: bool,
     keep_wild: bool = True,
     protect: Tile | None = None,
+    deadline: Deadline | None = None,
 ) -> Arrangement:
     """An arrangement that leaves at least one tile in hand to discard.
 
     ``protect`` is a tile that must stay in the melds (the taken discard).
+    Past ``deadline`` it stops trying tiles to keep out and answers the best so far.
     """
     if plan.tiles_used < len(rack) or not plan.melds:
         return plan
@@ -740,6 +790,8 @@ def _keep_one(
     if not keep_wild:
         candidates = [t for t in candidates if t != okey] or candidates
     for tile in candidates:
+        if deadline is not None and deadline.expired():
+            break
         rest = _remove(rack, [tile])
         sub = arrange(rest, okey)
         if sub.tiles_used == len(rest) and (best is None or sub.value > best.value):
@@ -748,6 +800,8 @@ def _keep_one(
                 break
     if best is None:
         for tile in candidates:
+            if best is not None and deadline is not None and deadline.expired():
+                break
             rest = _remove(rack, [tile])
             sub = arrange(rest, okey)
             if best is None or sub.value > best.value:
@@ -756,12 +810,14 @@ def _keep_one(
     return best
 
 
-def _opening(view: PlayerView, rack: Sequence[Tile], kind: OpeningKind) -> OpeningPlan | None:
+def _opening(
+    view: PlayerView, rack: Sequence[Tile], kind: OpeningKind, deadline: Deadline | None = None
+) -> OpeningPlan | None:
     """The best opening of one kind the rack holds, if it reaches the floor (or finishes)."""
     okey = view.okey
     as_pairs = kind is OpeningKind.PAIRS
     found = pairs(rack, okey) if as_pairs else arrange(rack, okey)
-    plan = _keep_one(found, rack, okey, pairs_kind=as_pairs)
+    plan = _keep_one(found, rack, okey, pairs_kind=as_pairs, deadline=deadline)
     if not plan.melds:
         return None
     left = len(rack) - plan.tiles_used

@@ -24,26 +24,30 @@ is exact.
 Determinism: the worlds come from a random generator seeded by the view
 itself, so the same view gives the same choice. The amount of work is a
 fixed number of worlds (``samples``); the wall clock is only a safety cap
-(``budget_ms``): when a decision has used most of its budget it stops
-sampling and decides on the worlds it has, which can then differ from a
-run on a faster machine.
+(``budget_ms``): every search of a decision (the hard bot's planning, the
+finishing search, the sampling) gets a deadline at ``CAP_SHARE`` of the
+budget and stops there, and the decision rests on what was done by then,
+which can differ from a run on a faster machine.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 import zlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import arrange, finish, pairs
+from okey_tui.bots.planner import OutOfTime, arrange, check, finish, pairs
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.state import Phase
@@ -53,14 +57,16 @@ from okey_tui.engine.view import PlayerView
 __all__ = ["DEFAULT_BUDGET_MS", "DEFAULT_SAMPLES", "Advice", "ExpertBot", "Option", "make"]
 
 DEFAULT_BUDGET_MS = 300.0
-DEFAULT_SAMPLES = 12
+# Worlds per decision: a draw, a throw or a take is scored on this many deals.
+DEFAULT_SAMPLES = 32
 # How many of the seat's own draws a world looks ahead.
 HORIZON = 3
 # How many throws are compared in the worlds (the best by the solver's value, and
 # the hard bot's own choice).
 CANDIDATES = 4
-# The wall clock stops sampling at this share of the budget, leaving room to decide.
-CAP_SHARE = 0.8
+# Every search of a decision stops at this share of the budget; the rest is room
+# for the step under way when it passes (one solver call) and for deciding.
+CAP_SHARE = 0.65
 
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
 OPEN_GAIN = 120.0
@@ -144,10 +150,12 @@ class ExpertBot:
         samples: int = DEFAULT_SAMPLES,
         budget_ms: float = DEFAULT_BUDGET_MS,
         trust: float = TRUST,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.samples = samples
         self.trust = trust
         self.budget_ms = budget_ms
+        self.clock = clock  # seconds; a test may pass a fake one
         self.brain = PlannerBot(EXPERT_STYLE)
 
     def __repr__(self) -> str:
@@ -161,31 +169,49 @@ class ExpertBot:
 
     def advise(self, view: PlayerView) -> Advice:
         """The choice for this moment with the alternatives it weighed."""
-        start = time.perf_counter()
-        base = self.brain.choose(view)
+        with _collector_paused():
+            return self._advise(view)
+
+    def _advise(self, view: PlayerView) -> Advice:
+        deadline = self._deadline()
+        base = self.brain.choose(view, deadline)
         if view.phase is Phase.DRAW:
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
-                return self._draw_or_take(view, base, start)
+                try:
+                    return self._draw_or_take(view, base, deadline)
+                except OutOfTime:
+                    return Advice(base, (), 0, "draw")  # the hard bot's judgement
             return Advice(base, (), 0, "draw")
-        finishing = self._finish_now(view)
+        try:
+            finishing = self._finish_now(view, deadline)
+        except OutOfTime:
+            finishing = None  # out of time: play on without a finish this turn
         if finishing is not None:
             return Advice(finishing, (), 0, "finish")
         if not isinstance(base, Discard) or len(view.rack) <= 1:
             return Advice(base, (), 0, "play")
-        return self._throw(view, base, start)
+        try:
+            return self._throw(view, base, deadline)
+        except OutOfTime:
+            return Advice(base, (), 0, "discard")  # the hard bot's throw
 
-    def _finish_now(self, view: PlayerView) -> Action | None:
+    def _finish_now(self, view: PlayerView, deadline: Deadline | None = None) -> Action | None:
         """The next step of a way to go out this turn, at any rack size.
 
-        Unopened, that is an opening over the floor after which everything
-        else goes onto the table: a straight out, which doubles the hand.
+        Unopened, that is an opening over the floor (melds, or pairs when a
+        pairs opener may lay off) after which everything else goes onto the
+        table: a straight out, which doubles the hand.
         """
         rack = list(view.rack)
         if len(rack) < 2 or view.okeys_owed:
             return None
         okey = view.okey
         if view.opening is not None:
-            return self.brain._finish_step(view, rack, okey)
+            self.brain._deadline = deadline
+            try:
+                return self.brain._finish_step(view, rack, okey)
+            finally:
+                self.brain._deadline = None
         going_pairs = view.going_pairs[view.seat]
         plan = finish(
             rack,
@@ -194,6 +220,8 @@ class ExpertBot:
             None,
             view.rules.pairs_opener_lays_off,
             None if going_pairs else view.melds_floor,
+            deadline,
+            view.pairs_floor if view.rules.pairs_opener_lays_off else None,
         )
         if plan is None or not plan.melds:
             return None
@@ -216,8 +244,9 @@ class ExpertBot:
                 return None
         return Open(plan.melds)
 
-    def _deadline(self, start: float) -> float:
-        return start + self.budget_ms * CAP_SHARE / 1000.0
+    def _deadline(self) -> Deadline:
+        """The deadline of a decision starting now: every search stops at it."""
+        return Deadline(self.clock() + self.budget_ms * CAP_SHARE / 1000.0, clock=self.clock)
 
     def _worlds(self, view: PlayerView) -> tuple[random.Random, list[Tile]] | None:
         unseen = unseen_tiles(view)
@@ -230,9 +259,9 @@ class ExpertBot:
         # Each round takes four tiles from the middle; the seat gets one of them.
         return max(1, min(HORIZON, (view.middle_count + 3) // 4))
 
-    def _throw(self, view: PlayerView, base: Discard, start: float) -> Advice:
+    def _throw(self, view: PlayerView, base: Discard, deadline: Deadline) -> Advice:
         rack = list(view.rack)
-        candidates = self._candidates(view, rack, base.tile)
+        candidates = self._candidates(view, rack, base.tile, deadline)
         if len(candidates) <= 1:
             return Advice(base, (), 0, "discard")
         made = self._worlds(view)
@@ -240,7 +269,7 @@ class ExpertBot:
             return Advice(base, (), 0, "discard")
         rng, unseen = made
         racks = [_remove_one(rack, tile) for tile in candidates]
-        stats = self._score(view, racks, candidates, rng, unseen, start, drawn=0)
+        stats = self._score(view, racks, candidates, rng, unseen, deadline)
         if stats is None:
             return Advice(base, (), 0, "discard")
         totals, opens, finishes, feeds, n = stats
@@ -255,7 +284,7 @@ class ExpertBot:
             best = pick
         return Advice(best.action, tuple(options), n, "discard")
 
-    def _draw_or_take(self, view: PlayerView, base: Action, start: float) -> Advice:
+    def _draw_or_take(self, view: PlayerView, base: Action, deadline: Deadline) -> Advice:
         """Compare the known left discard with an unknown tile from the middle.
 
         Taking is only allowed to use the tile this turn, which the hard bot
@@ -274,21 +303,24 @@ class ExpertBot:
         # After a take the tile goes down this turn; after a draw, one tile is thrown.
         # Both end the turn one tile lighter than the rack plus the new tile.
         taken = rack + [tile]
-        best_keep = self._candidates(view, taken, None)
+        best_keep = self._candidates(view, taken, None, deadline)
         keep_after_take = [_remove_one(taken, best_keep[0])] if best_keep else [rack]
-        deadline = self._deadline(start)
         take_total = draw_total = 0.0
         n = 0
         for _ in range(self.samples):
-            if time.perf_counter() > deadline:
+            if deadline.expired():
                 break
             order = unseen[:]
             rng.shuffle(order)
             draws = order[: self._horizon(view) + 1]
-            take_total += self._utility(view, keep_after_take[0], draws[1:])[0]
-            drawn = rack + [draws[0]]
-            keep = self._best_keep(view, drawn)
-            draw_total += self._utility(view, keep, draws[1:])[0]
+            try:
+                took = self._utility(view, keep_after_take[0], draws[1:], deadline)[0]
+                keep = self._best_keep(view, rack + [draws[0]], deadline)
+                drew = self._utility(view, keep, draws[1:], deadline)[0]
+            except OutOfTime:
+                break  # this world is not scored for both: leave it out
+            draw_total += drew
+            take_total += took
             n += 1
         if n == 0:
             return Advice(base, (), 0, "draw")  # out of time: the hard bot's judgement
@@ -299,13 +331,24 @@ class ExpertBot:
             return Advice(TakeDiscard(), tuple(options), n, "draw")
         return Advice(DrawMiddle(), tuple(options), n, "draw")
 
-    def _best_keep(self, view: PlayerView, rack: list[Tile]) -> list[Tile]:
+    def _best_keep(
+        self, view: PlayerView, rack: list[Tile], deadline: Deadline | None = None
+    ) -> list[Tile]:
         """The rack after the throw that keeps the most value (a quick, world-free choice)."""
-        keep = self._candidates(view, rack, None)
+        keep = self._candidates(view, rack, None, deadline)
         return _remove_one(rack, keep[0]) if keep else rack[:-1]
 
-    def _candidates(self, view: PlayerView, rack: list[Tile], pick: Tile | None) -> list[Tile]:
-        """The throws worth comparing: legal, free of penalties when possible, best kept value."""
+    def _candidates(
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        pick: Tile | None,
+        deadline: Deadline | None = None,
+    ) -> list[Tile]:
+        """The throws worth comparing: legal, free of penalties when possible, best kept value.
+
+        Raises :class:`OutOfTime` when ``deadline`` passes while they are ranked.
+        """
         okey = view.okey
         distinct = sorted({t for t in rack if not is_wild(t, okey)}, key=Tile.sort_key)
         if not distinct:
@@ -319,6 +362,7 @@ class ExpertBot:
         pairs_mode = self.brain._pairs_mode(view, rack)
 
         def kept(tile: Tile) -> tuple[int, int]:
+            check(deadline)
             rest = _remove_one(rack, tile)
             if pairs_mode:
                 return len(pairs(rest, okey).melds), -tile.number
@@ -339,8 +383,7 @@ class ExpertBot:
         thrown: list[Tile],
         rng: random.Random,
         unseen: list[Tile],
-        start: float,
-        drawn: int,
+        deadline: Deadline,
     ) -> tuple[list[float], list[int], list[int], list[int], int] | None:
         k = len(racks)
         totals = [0.0] * k
@@ -351,36 +394,52 @@ class ExpertBot:
         right = view.right
         right_size = view.rack_counts[right]
         watch_right = view.partner != right and right_size > 0
-        deadline = self._deadline(start)
         n = 0
         for _ in range(self.samples):
-            if time.perf_counter() > deadline:
+            if deadline.expired():
                 break
             order = unseen[:]
             rng.shuffle(order)
             draws = order[:horizon]
             right_rack = order[horizon : horizon + right_size]
+            scored: list[tuple[float, int, int, int]] = []
             for i, rack in enumerate(racks):
-                utility, opened, finished = self._utility(view, rack, draws)
-                if watch_right and self._feeds(view, right_rack, thrown[i]):
+                try:
+                    utility, opened, finished = self._utility(view, rack, draws, deadline)
+                except OutOfTime:
+                    break
+                fed = int(watch_right and self._feeds(view, right_rack, thrown[i]))
+                if fed:
                     utility -= FEED_MELD if view.openings[right] is not None else FEED_OPENING
-                    feeds[i] += 1
+                scored.append((utility, opened, finished, fed))
+            if len(scored) < k:
+                break  # out of time inside this world: leave it out, like the ones after it
+            for i, (utility, opened, finished, fed) in enumerate(scored):
                 totals[i] += utility
                 opens[i] += opened
                 finishes[i] += finished
+                feeds[i] += fed
             n += 1
         return (totals, opens, finishes, feeds, n) if n else None
 
     def _utility(
-        self, view: PlayerView, rack: list[Tile], draws: Sequence[Tile]
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        draws: Sequence[Tile],
+        deadline: Deadline | None = None,
     ) -> tuple[float, int, int]:
-        """(utility, opened, finished) of holding ``rack`` and drawing ``draws`` next."""
+        """(utility, opened, finished) of holding ``rack`` and drawing ``draws`` next.
+
+        Raises :class:`OutOfTime` when ``deadline`` passes (checked before each solver call).
+        """
         okey = view.okey
         opening = view.opening
         if opening is None:
-            return self._before_opening(view, rack, draws)
+            return self._before_opening(view, rack, draws, deadline)
         table = [tm.meld for tm in view.table]
         for j in range(1, len(draws) + 1):
+            check(deadline)
             tiles = rack + list(draws[:j])
             if opening.kind is OpeningKind.PAIRS:
                 found = pairs(tiles, okey)
@@ -398,9 +457,14 @@ class ExpertBot:
         return -float(points), 0, 0
 
     def _before_opening(
-        self, view: PlayerView, rack: list[Tile], draws: Sequence[Tile]
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        draws: Sequence[Tile],
+        deadline: Deadline | None = None,
     ) -> tuple[float, int, int]:
         okey = view.okey
+        check(deadline)
         floor = view.melds_floor
         pairs_floor = view.pairs_floor
         going_pairs = view.going_pairs[view.seat]
@@ -411,6 +475,7 @@ class ExpertBot:
             closeness = max(value / floor, n_pairs / pairs_floor * 0.8)
             return OPEN_GAIN * 0.5 * closeness**2, 0, 0
         for j in range(len(draws) + 1):
+            check(deadline)
             tiles = rack + list(draws[:j])
             if (not going_pairs and arrange(tiles, okey).value >= floor) or len(
                 pairs(tiles, okey).melds
@@ -428,6 +493,24 @@ class ExpertBot:
             return arrange(right_rack, okey).value < view.melds_floor
         with_tile = arrange(right_rack + [tile], okey)
         return with_tile.value > arrange(right_rack, okey).value
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection during a decision: it runs after it instead.
+
+    A full collection over the solver's caches can take a good part of the
+    budget, and it would fall inside whichever decision happened to allocate
+    last. Reference counting still frees memory as usual meanwhile.
+    """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _slot(tile: Tile, okey: Tile) -> int:

@@ -12,16 +12,37 @@ tile at a time), so the answers are memoised on the sorted rack.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from okey_tui.engine import solver
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import Arrangement, FinishPlan
 from okey_tui.engine.tiles import Tile
 
-__all__ = ["Arrangement", "arrange", "finish", "leftover_sum", "pairs", "with_melds"]
+__all__ = [
+    "Arrangement",
+    "OutOfTime",
+    "arrange",
+    "check",
+    "finish",
+    "leftover_sum",
+    "pairs",
+    "with_melds",
+]
+
+
+class OutOfTime(Exception):
+    """A bot's search reached its deadline before it had an answer."""
+
+
+def check(deadline: Deadline | None) -> None:
+    """Raise :class:`OutOfTime` if ``deadline`` has passed."""
+    if deadline is not None and deadline.expired():
+        raise OutOfTime
 
 
 def _key(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
@@ -48,16 +69,11 @@ def pairs(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
     return _pairs_cached(_key(tiles), okey)
 
 
-@lru_cache(maxsize=2048)
-def _finish_cached(
-    tiles: tuple[Tile, ...],
-    okey: Tile,
-    table: tuple[Meld, ...],
-    opened: OpeningKind | None,
-    lay_off: bool,
-    floor: int | None,
-) -> FinishPlan | None:
-    return solver.finish_plan(tiles, okey, table, opened, lay_off, floor)
+_FinishKey = tuple[
+    tuple[Tile, ...], Tile, tuple[Meld, ...], OpeningKind | None, bool, int | None, int | None
+]
+_FINISH_CACHE_SIZE = 2048
+_finish_cache: OrderedDict[_FinishKey, FinishPlan | None] = OrderedDict()
 
 
 def finish(
@@ -67,9 +83,27 @@ def finish(
     opened: OpeningKind | None,
     can_lay_off: bool = True,
     floor: int | None = None,
+    deadline: Deadline | None = None,
+    pairs_floor: int | None = None,
 ) -> FinishPlan | None:
-    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`)."""
-    return _finish_cached(_key(tiles), okey, tuple(table), opened, can_lay_off, floor)
+    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`).
+
+    With a ``deadline`` the search may give up: then it raises
+    :class:`OutOfTime`. Only answers of finished searches are remembered.
+    """
+    key: _FinishKey = (_key(tiles), okey, tuple(table), opened, can_lay_off, floor, pairs_floor)
+    if key in _finish_cache:
+        _finish_cache.move_to_end(key)
+        return _finish_cache[key]
+    plan = solver.finish_plan(
+        key[0], okey, key[2], opened, can_lay_off, floor, deadline, pairs_floor
+    )
+    if plan is None and deadline is not None and deadline.ran_out:
+        raise OutOfTime
+    _finish_cache[key] = plan
+    if len(_finish_cache) > _FINISH_CACHE_SIZE:
+        _finish_cache.popitem(last=False)
+    return plan
 
 
 def with_melds(melds: Sequence[Meld], leftover: Sequence[Tile], okey: Tile) -> Arrangement:

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.errors import ErrorCode, MeldError, SetupError
 from okey_tui.engine.melds import (
     Meld,
@@ -811,8 +812,12 @@ class _Finisher:
         lay: Callable[[list[Tile]], list[Meld] | None],
         may_lay_off: bool,
         floor: int | None = None,
+        deadline: Deadline | None = None,
+        pairs: bool = False,
     ) -> None:
         self.okey = okey
+        self.deadline = deadline
+        self.pairs = pairs  # the hand's tiles go into pairs, not runs and sets
         self.okey_index = okey.index
         self.table = list(table)
         self.lay = lay
@@ -904,8 +909,15 @@ class _Finisher:
         okey_index = self.okey_index
         later = self.table[i:]
         wilds = counts[okey_index]
+        if self.pairs and self.floor is not None:
+            # Lay-offs only take tiles away: the pairs the tiles make now bound the opening.
+            twins = sum(counts[j] // 2 for j in range(53) if j != okey_index)
+            singles = sum(counts[j] % 2 for j in range(53) if j != okey_index)
+            if twins + min(singles, wilds) < self.floor:
+                return False
         slack = [[0] * 16 for _ in range(4)]
         stuck = 0
+        lone = 0  # stuck tiles that no meld of the hand's tiles could hold
         for j in range(53):
             count = counts[j]
             if not count or j == okey_index:
@@ -916,8 +928,17 @@ class _Finisher:
                 slack[c][n + 1] += count
             else:
                 stuck += count
+                if self.pairs:
+                    lone += count % 2  # a pair needs its twin or an okey
+                elif not self._meldable(c, n + 1, counts, wilds):
+                    lone += count
         if stuck == 0:
             return True
+        if self.pairs:
+            # Each odd stuck tile takes an okey, but for the throw.
+            return lone - 1 <= wilds
+        if lone > 1:
+            return False  # at most one such tile, the throw
         extendable = any(
             (m.kind is MeldKind.RUN and (m.low > 1 or m.high < 13))
             or (m.kind is MeldKind.SET and len(m.tiles) == 3)
@@ -935,11 +956,32 @@ class _Finisher:
             self.bound_memo[key] = got
         return got
 
+    def _meldable(self, colour: int, number: int, counts: list[int], wilds: int) -> bool:
+        """Whether the tile playing as (colour, number) makes a run or a set with
+        some of the tiles of ``counts`` (okeys helping), each test on its own."""
+        okey_index = self.okey_index
+
+        def held(c: int, n: int) -> bool:
+            if not 1 <= n <= 13:
+                return False
+            j = c * 13 + n - 1
+            return counts[52 if j == okey_index else j] > 0
+
+        others = sum(1 for c in range(4) if c != colour and held(c, number))
+        if others + wilds >= 2:
+            return True
+        for a, b in ((number - 2, number - 1), (number - 1, number + 1), (number + 1, number + 2)):
+            if a >= 1 and b <= 13 and int(not held(colour, a)) + int(not held(colour, b)) <= wilds:
+                return True
+        return False
+
     def search(self, left: Counter[Tile]) -> tuple[list[Meld], list[LayOff]] | None:
         counts = [0] * 53
         for tile, n in left.items():
             counts[tile.index] += n
         if not self.may_lay_off:
+            if self.deadline is not None and self.deadline.tick():
+                return None
             melds = self._leaf(counts)
             return None if melds is None else (melds, [])
         self._path = []
@@ -955,6 +997,8 @@ class _Finisher:
         return melds, plan
 
     def _dfs(self, i: int, counts: list[int]) -> bool:
+        if self.deadline is not None and self.deadline.tick():
+            return False  # out of time: give up (the caller answers None)
         if i == len(self.table):
             if self._leaf(counts) is not None:
                 self._final = bytes(counts)
@@ -1072,19 +1116,27 @@ def finish_plan(
     opened: OpeningKind | None,
     can_lay_off: bool = True,
     floor: int | None = None,
+    deadline: Deadline | None = None,
+    pairs_floor: int | None = None,
 ) -> FinishPlan | None:
     """How to finish this turn, or None if the hand cannot.
 
     ``opened`` is None (not opened: a straight out, all tiles but one into
-    melds or into pairs, no floor; and, when ``floor`` is given, an opening
+    melds or into pairs, no floor; when ``floor`` is given, an opening
     of at least ``floor`` points followed by okey swaps, new melds and
-    lay-offs on the table), ``OpeningKind.MELDS`` (new melds and lay-offs,
-    with any number of okey swaps) or ``OpeningKind.PAIRS`` (new pairs;
-    lay-offs only if ``can_lay_off``). Keeping a real okey for the discard is
+    lay-offs on the table; when ``pairs_floor`` is given and a pairs opener
+    may lay off (``can_lay_off``), an opening of at least ``pairs_floor``
+    pairs followed by okey swaps, new pairs and lay-offs),
+    ``OpeningKind.MELDS`` (new melds and lay-offs, with any number of okey
+    swaps) or ``OpeningKind.PAIRS`` (new pairs; lay-offs and okey swaps only
+    if ``can_lay_off``). Keeping a real okey for the discard is
     preferred (it doubles the hand), then pairs over melds for a straight out,
     then the highest discard.
 
     The search is exact: when the hand can go out this turn, a plan is found.
+    With a ``deadline`` (see :mod:`okey_tui.engine.budget`) it gives up
+    once the deadline has passed: it answers None and ``deadline.ran_out``
+    is set (a plan found before then is still returned).
     """
     if opened is not None and not isinstance(opened, OpeningKind):
         raise SetupError(
@@ -1098,11 +1150,15 @@ def finish_plan(
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
     if is_wild(candidates[0], okey):
         # Going out by throwing an okey doubles the hand: look for that first.
-        plan = _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates[:1])
+        plan = _finish_throwing(
+            hand, okey, table, opened, can_lay_off, floor, candidates[:1], deadline, pairs_floor
+        )
         if plan is not None:
             return plan
         candidates = candidates[1:]
-    return _finish_throwing(hand, okey, table, opened, can_lay_off, floor, candidates)
+    return _finish_throwing(
+        hand, okey, table, opened, can_lay_off, floor, candidates, deadline, pairs_floor
+    )
 
 
 def _finish_throwing(
@@ -1113,6 +1169,8 @@ def _finish_throwing(
     can_lay_off: bool,
     floor: int | None,
     discards: Sequence[Tile],
+    deadline: Deadline | None = None,
+    pairs_floor: int | None = None,
 ) -> FinishPlan | None:
     """A finish whose last throw is one of ``discards`` (tried in that order)."""
     if not discards:
@@ -1122,8 +1180,10 @@ def _finish_throwing(
     everything = Counter(hand)
     table_okeys = sum(len(m.wild_places(okey)) for m in table if m.kind is not MeldKind.PAIR)
     for kind in kinds:
+        if deadline is not None and deadline.ran_out:
+            return None
         pairs_kind = kind is OpeningKind.PAIRS
-        swaps_too = opened is None or kind is OpeningKind.MELDS
+        swaps_too = opened is None or kind is OpeningKind.MELDS or table_play
         usable = _throw_only(
             hand,
             okey,
@@ -1133,37 +1193,53 @@ def _finish_throwing(
             discards,
         )
         if usable and table_play and not pairs_kind and table:
-            usable = _relaxed(everything, okey, table, 0, usable, None)
+            usable = _relaxed(everything, okey, table, 0, usable, None, deadline)
         if not usable:
             continue
         cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
         leaf = _DiscardLeaf(usable, _constant(cover), okey, pairs=pairs_kind)
-        found = _Finisher(okey, table, leaf, table_play).search(everything)
+        found = _Finisher(
+            okey, table, leaf, table_play, deadline=deadline, pairs=pairs_kind
+        ).search(everything)
         if found is not None:
             melds, lay_offs = found
             return FinishPlan(kind, tuple(melds), tuple(lay_offs), (), leaf.thrown(melds), okey)
-    if opened is OpeningKind.MELDS and table:
+    if deadline is not None and deadline.ran_out:
+        return None
+    if opened is not None and table_play and table:
         # Okey swaps hand over okeys that must be laid again this turn.
-        usable = _throw_only(hand, okey, table, False, table_okeys, discards)
-        usable = _relaxed(everything, okey, table, table_okeys, usable, None)
+        pairs_kind = opened is OpeningKind.PAIRS
+        usable = _throw_only(hand, okey, table, pairs_kind, table_okeys, discards)
+        if not pairs_kind:
+            usable = _relaxed(everything, okey, table, table_okeys, usable, None, deadline)
+        cover = _pairs_cover_list(okey) if pairs_kind else _melds_cover_list(okey)
         for swaps, after, new_table in _swap_sequences(everything, okey, table) if usable else []:
-            leaf = _DiscardLeaf(usable, _constant(_melds_cover_list(okey)), okey)
-            found = _Finisher(okey, new_table, leaf, True).search(after)
+            leaf = _DiscardLeaf(usable, _constant(cover), okey, pairs=pairs_kind)
+            found = _Finisher(
+                okey, new_table, leaf, True, deadline=deadline, pairs=pairs_kind
+            ).search(after)
             if found is not None:
                 melds, lay_offs = found
                 return FinishPlan(
-                    OpeningKind.MELDS,
+                    opened,
                     tuple(melds),
                     tuple(lay_offs),
                     swaps,
                     leaf.thrown(melds),
                     okey,
                 )
+    if deadline is not None and deadline.ran_out:
+        return None
+    if opened is None and pairs_floor is not None and can_lay_off and table:
+        usable = _throw_only(hand, okey, table, True, table_okeys, discards)
+        plan = _open_pairs_and_finish(hand, okey, table, pairs_floor, usable, deadline)
+        if plan is not None or (deadline is not None and deadline.ran_out):
+            return plan
     if opened is None and floor is not None and table and best_melds(hand, okey).value >= floor:
         usable = _throw_only(hand, okey, table, False, table_okeys, discards)
-        usable = _relaxed(everything, okey, table, table_okeys, usable, floor)
+        usable = _relaxed(everything, okey, table, table_okeys, usable, floor, deadline)
         if usable:
-            return _open_and_finish(hand, okey, table, floor, usable)
+            return _open_and_finish(hand, okey, table, floor, usable, deadline)
     return None
 
 
@@ -1174,6 +1250,7 @@ def _relaxed(
     table_okeys: int,
     discards: Sequence[Tile],
     floor: int | None,
+    deadline: Deadline | None = None,
 ) -> list[Tile]:
     """The throws that pass a relaxed finish: every tile that cannot go onto the
     table is in a meld of the hand (worth ``floor`` in all, when given).
@@ -1195,6 +1272,8 @@ def _relaxed(
     weight = _weight_value if floor is not None else _weight_count
     kept: list[Tile] = []
     for discard in discards:
+        if deadline is not None and deadline.tick():
+            return []  # out of time: the caller gives up
         rest = hand.copy()
         rest[discard] -= 1
         vector = [0] * 53
@@ -1378,6 +1457,7 @@ def _open_and_finish(
     table: Sequence[Meld],
     floor: int,
     discards: Sequence[Tile],
+    deadline: Deadline | None = None,
 ) -> FinishPlan | None:
     """Open with at least ``floor`` points, then swap, lay and lay off everything else.
 
@@ -1395,11 +1475,11 @@ def _open_and_finish(
         def make(own_left: int, size: int = len(new_table)) -> _OpeningLeaf:
             key = own_left * 1000 + size
             if key not in leaves:
-                leaves[key] = _OpeningLeaf(okey, floor, own_left, size)
+                leaves[key] = _OpeningLeaf(okey, floor, own_left, size, deadline)
             return leaves[key]
 
         thrower = _DiscardLeaf(discards, make, okey, own)
-        found = _Finisher(okey, new_table, thrower, True, floor).search(after)
+        found = _Finisher(okey, new_table, thrower, True, floor, deadline).search(after)
         if found is None:
             continue
         melds, lay_offs = found
@@ -1419,6 +1499,59 @@ def _open_and_finish(
             okey,
             later,
         )
+    return None
+
+
+def _open_pairs_and_finish(
+    hand: Sequence[Tile],
+    okey: Tile,
+    table: Sequence[Meld],
+    pairs_floor: int,
+    discards: Sequence[Tile],
+    deadline: Deadline | None = None,
+) -> FinishPlan | None:
+    """Open with at least ``pairs_floor`` pairs, then swap, pair and lay off everything else.
+
+    For a pairs opener who may lay off. The opening goes down first, so a
+    pair holding an okey swapped off the table afterwards does not count
+    toward it: it is laid later.
+    """
+    if not discards:
+        return None
+    everything = Counter(hand)
+    own = everything[okey]
+    for swaps, after, new_table in [((), everything, tuple(table))] + _swap_sequences(
+        everything, okey, table
+    ):
+
+        def make(own_left: int) -> Callable[[list[Tile]], list[Meld] | None]:
+            def enough(tiles: list[Tile]) -> list[Meld] | None:
+                cover = _pairs_cover(tiles, okey)
+                if cover is None:
+                    return None
+                foreign = max(0, sum(1 for t in tiles if t == okey) - own_left)
+                return cover if len(cover) - foreign >= pairs_floor else None
+
+            return enough
+
+        thrower = _DiscardLeaf(discards, make, okey, own, pairs=True)
+        found = _Finisher(
+            okey, new_table, thrower, True, pairs_floor, deadline=deadline, pairs=True
+        ).search(after)
+        if found is None:
+            if deadline is not None and deadline.ran_out:
+                return None
+            continue
+        melds, lay_offs = found
+        discard = thrower.thrown(melds)
+        own_left = own - (1 if discard == okey else 0)
+        with_okey = [k for k, m in enumerate(melds) if okey in m.tiles]
+        later_at = set(with_okey[: max(0, len(with_okey) - own_left)])
+        opening = tuple(m for k, m in enumerate(melds) if k not in later_at)
+        later = tuple(m for k, m in enumerate(melds) if k in later_at)
+        if not (lay_offs or swaps or later):
+            continue  # a straight out, which the caller has ruled out
+        return FinishPlan(OpeningKind.PAIRS, opening, tuple(lay_offs), swaps, discard, okey, later)
     return None
 
 
@@ -1444,8 +1577,16 @@ class _OpeningLeaf:
     is down.
     """
 
-    def __init__(self, okey: Tile, floor: int, own: int, table_size: int) -> None:
+    def __init__(
+        self,
+        okey: Tile,
+        floor: int,
+        own: int,
+        table_size: int,
+        deadline: Deadline | None = None,
+    ) -> None:
         self.okey = okey
+        self.deadline = deadline
         self.floor = floor
         self.own = own
         self.table_size = table_size
@@ -1476,6 +1617,8 @@ class _OpeningLeaf:
         key = (tuple(sorted(tiles, key=Tile.sort_key)), foreign, need)
         if key in self._memo:
             return self._memo[key]
+        if self.deadline is not None and self.deadline.tick():
+            return None  # out of time: the search gives up
         result: _LeafAnswer | None = None
         if foreign == 0:
             melds = _max_value_cover(tiles, okey)

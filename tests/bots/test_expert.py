@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import pytest
+
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.expert import ExpertBot, unseen_tiles
-from okey_tui.engine.actions import Discard
+from okey_tui.engine.actions import Action, Discard
+from okey_tui.engine.budget import Deadline
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView
+from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.settings import BOT_LEVELS, TableSettings
 from tests.positions import position
 
@@ -54,3 +59,62 @@ def test_the_wall_clock_caps_the_work() -> None:
     starts, and the hard bot's throw stands)."""
     advice = ExpertBot(samples=100_000, budget_ms=1).advise(_view())
     assert advice.samples < 100_000 and isinstance(advice.action, Discard)
+
+
+class _LateClock:
+    """A clock that jumps a minute each time it is read: every deadline has passed."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 60.0
+        return self.now
+
+
+@pytest.mark.parametrize("seed", [5, 9])
+def test_out_of_time_at_every_step_the_expert_still_plays_legally(seed: int) -> None:
+    """A deadline that has always passed: no search answers, the cheaper choice stands,
+    and every action is legal (the engine would raise otherwise) for a whole hand."""
+    match = Match(RuleSet(hands=1), seed)
+    bots = [ExpertBot(clock=_LateClock()) for _ in range(4)]
+    hand = match.hand
+    steps = 0
+    while not hand.is_over:
+        advice = bots[hand.turn].advise(PlayerView.of(hand, hand.turn))
+        assert advice.samples == 0
+        hand.apply(advice.action)
+        steps += 1
+    assert steps > 20
+
+
+def test_the_hard_planning_stops_at_a_passed_deadline() -> None:
+    """The look-ahead over throws and the finishing search give up at once; a legal throw stands."""
+    view = _view()
+    brain = ExpertBot().brain
+    late = Deadline(steps=0)
+    action = brain.choose(view, late)
+    assert isinstance(action, Discard) and action in legal_actions(view)
+
+
+def test_the_collector_is_paused_during_a_decision_and_restored_after() -> None:
+    import gc
+
+    seen: list[bool] = []
+    bot = ExpertBot(samples=1, budget_ms=60_000)
+    brain_choose = bot.brain.choose
+
+    def spy(view: PlayerView, deadline: Deadline | None = None) -> Action:
+        seen.append(gc.isenabled())
+        return brain_choose(view, deadline)
+
+    bot.brain.choose = spy  # type: ignore[method-assign]  # a spy on the decision
+    assert gc.isenabled()
+    bot.advise(_view())
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        bot.advise(_view())
+        assert not gc.isenabled()  # left as the caller had it
+    finally:
+        gc.enable()
