@@ -112,7 +112,7 @@ def mutmut(names: list[str]) -> None:
     # mutmut 3.8's incremental stats (which tests reach which function) fail when
     # tests were added since the last run; a full collection takes ~20 s and works.
     (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-    command = ["nice", "-n", "10", str(Path(sys.executable).parent / "mutmut"), "run"]
+    command = ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut"), "run"]
     subprocess.run(
         [*command, "--max-children", "1", *names],
         cwd=ROOT,
