@@ -5,7 +5,7 @@ Usage (from the repository root, with the dev extra installed)::
     python scripts/mutation.py                    # every engine module, one after another
     python scripts/mutation.py scoring melds      # only these modules
     python scripts/mutation.py --report           # only the figure from the last run
-    python scripts/mutation.py --survivors scoring  # rerun only the last run's survivors
+    python scripts/mutation.py --survivors scoring  # rerun the last survivors (and untested)
 
 mutmut's configuration is ``[tool.mutmut]`` in pyproject.toml (the engine mutated, the
 tests in tests/engine run). A run is slow (too slow for CI): run it when the engine
@@ -128,13 +128,13 @@ def run(modules: list[str]) -> None:
 
 
 def rerun_survivors(modules: list[str]) -> None:
-    """After writing tests: judge again only the mutants that survived last time."""
+    """After writing tests: judge again only the mutants that survived (or no test reached)."""
     skip = equivalent()
     names = [
         name
         for module in modules
         for name, status in results(module).items()
-        if status == "survived" and name not in skip
+        if status in ("survived", "no tests") and name not in skip
     ]
     if names:
         print(f"== mutmut: {len(names)} survivors of {' '.join(modules)}", flush=True)
