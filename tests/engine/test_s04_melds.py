@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from okey_tui.engine.errors import MeldError, NotationError
+from okey_tui.engine.errors import ErrorCode, MeldError, NotationError
 from okey_tui.engine.melds import MeldKind, best_reading, make_meld, parse_meld, readings
 from okey_tui.engine.tiles import Tile, parse_tiles
 
@@ -158,3 +158,10 @@ def test_a_real_tile_takes_a_sets_colour_from_its_okey_which_moves_to_the_free_o
     hand = pos([f"{tile} K1 K2", "", "", ""], openings="m101/-/-/-", table=[meld])
     hand.apply(parse_action(f"add {tile}>0", OKEY))
     assert hand.table[0].meld.text(OKEY) == after
+
+
+@pytest.mark.parametrize("text", ["R1R2*", "*"])
+def test_a_meld_text_ending_in_a_bare_star_is_not_a_meld(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_meld(text, OKEY)
+    assert caught.value.code is ErrorCode.NOT_A_MELD and caught.value.params == {"text": text}

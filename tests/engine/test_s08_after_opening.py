@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from okey_tui.engine.actions import AddTile, SwapOkey, parse_action
-from okey_tui.engine.errors import IllegalActionError, MeldError
+from okey_tui.engine.errors import ErrorCode, IllegalActionError, MeldError
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
 
@@ -277,3 +277,18 @@ def test_tiles_for_one_meld_are_laid_off_in_an_order_that_fits(pos) -> None:
     for step in steps:
         hand.apply(step)
     assert str(hand.table[0].meld) == "R3 R4 R5 R6 R7"
+
+
+def test_an_okey_laid_off_without_a_reading_goes_to_the_low_end(pos) -> None:
+    hand = pos(["B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    hand.apply(AddTile(OKEY, 0))
+    assert hand.table[0].meld.text(OKEY) == "*R2R3R4R5"
+
+
+def test_an_okey_laid_off_must_stand_for_a_tile_the_meld_can_take(pos) -> None:
+    hand = pos(["B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    with pytest.raises(MeldError) as caught:
+        hand.apply(AddTile(OKEY, 0, Tile.parse("R4")))  # R4 is in the run already
+    assert caught.value.code is ErrorCode.TILE_DOES_NOT_FIT
+    hand.apply(AddTile(OKEY, 0, Tile.parse("R6")))
+    assert hand.table[0].meld.text(OKEY) == "R3R4R5*R6"
