@@ -5,7 +5,7 @@ Usage (from the repository root, with the dev extra installed)::
     python scripts/mutation.py                    # every engine module, one after another
     python scripts/mutation.py scoring melds      # only these modules
     python scripts/mutation.py --report           # only the figure from the last run
-    python scripts/mutation.py --survivors scoring  # rerun only the last run's survivors
+    python scripts/mutation.py --survivors scoring  # rerun the last survivors (and untested)
 
 mutmut's configuration is ``[tool.mutmut]`` in pyproject.toml (the engine mutated, the
 tests in tests/engine run). A run is slow (too slow for CI): run it when the engine
@@ -112,7 +112,7 @@ def mutmut(names: list[str]) -> None:
     # mutmut 3.8's incremental stats (which tests reach which function) fail when
     # tests were added since the last run; a full collection takes ~20 s and works.
     (ROOT / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
-    command = ["nice", "-n", "10", str(Path(sys.executable).parent / "mutmut"), "run"]
+    command = ["nice", "-n", "19", str(Path(sys.executable).parent / "mutmut"), "run"]
     subprocess.run(
         [*command, "--max-children", "1", *names],
         cwd=ROOT,
@@ -128,13 +128,13 @@ def run(modules: list[str]) -> None:
 
 
 def rerun_survivors(modules: list[str]) -> None:
-    """After writing tests: judge again only the mutants that survived last time."""
+    """After writing tests: judge again only the mutants that survived (or no test reached)."""
     skip = equivalent()
     names = [
         name
         for module in modules
         for name, status in results(module).items()
-        if status == "survived" and name not in skip
+        if status in ("survived", "no tests") and name not in skip
     ]
     if names:
         print(f"== mutmut: {len(names)} survivors of {' '.join(modules)}", flush=True)

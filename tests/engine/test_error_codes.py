@@ -96,3 +96,20 @@ def test_setup_and_notation_errors_are_engine_errors_and_value_errors(call) -> N
     with pytest.raises(OkeyError) as caught:
         call()
     assert isinstance(caught.value, ValueError) and caught.value.code is not None
+
+
+def test_a_section_lists_its_codes_each_with_that_section_number() -> None:
+    # The table of sections is built once at import; its builder is checked directly.
+    codes = (ErrorCode.ALREADY_OPENED, ErrorCode.OPEN_FIRST)
+    assert errors._sections(8, *codes) == {ErrorCode.ALREADY_OPENED: 8, ErrorCode.OPEN_FIRST: 8}
+    assert errors._sections(10) == {}
+
+
+def test_an_error_takes_its_rules_section_from_its_code_unless_one_is_named() -> None:
+    from_code = OkeyError("no", code=ErrorCode.OPEN_FIRST)
+    assert (from_code.rule, from_code.rule_title) == (8, "Opening")
+    named = OkeyError("no", code=ErrorCode.OPEN_FIRST, rule=16)
+    assert (named.rule, named.rule_title) == (16, "Table options")
+    assert OkeyError("no", rule=7).rule == 7
+    bare = OkeyError("no")
+    assert (bare.code, bare.rule, bare.rule_title) == (None, None, None)

@@ -216,3 +216,11 @@ def test_a_run_with_two_okeys_gives_up_the_one_the_tile_stands_for() -> None:
 def test_a_refused_swap_says_why(text: str, given: str, message: str) -> None:
     with pytest.raises(MeldError, match=f"^{message}$"):
         swap_okey(meld(text), parse_tiles(given), OKEY)
+
+
+def test_a_false_okey_read_as_another_tile_is_refused_naming_the_okeys_tile() -> None:
+    laid = parse_tiles("F R6 R7")
+    with pytest.raises(MeldError) as caught:
+        make_meld(laid, parse_tiles("R5 R6 R7"), OKEY)
+    assert caught.value.code is ErrorCode.TILE_CANNOT_COUNT_AS
+    assert caught.value.params == {"tile": laid[0], "counts_as": OKEY, "meant": Tile.parse("R5")}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from okey_tui.engine.errors import MeldError, NotationError
+from okey_tui.engine.errors import ErrorCode, MeldError, NotationError
 from okey_tui.engine.melds import MeldKind, best_reading, make_meld, parse_meld, readings
 from okey_tui.engine.tiles import Tile, parse_tiles
 
@@ -140,3 +140,28 @@ def test_a_reading_must_match_each_real_tile() -> None:
         make_meld(parse_tiles("R5 R6"), parse_tiles("R5"), OKEY)
     with pytest.raises(MeldError, match="cannot stand for a false okey"):
         make_meld(parse_tiles("R5 R6 B8"), parse_tiles("R5 R6 F"), OKEY)
+
+
+@pytest.mark.parametrize(
+    ("meld", "tile", "after"),
+    [
+        ("1:R5*Y5*B5", "B5", "R5*Y5B5*K5"),  # the second okey's colour: it moves to the free one
+        ("1:R5*Y5*B5", "Y5", "R5Y5*B5*K5"),
+        ("1:R8Y8*B8", "F", "R8Y8F*K8"),  # the false okey is B8, the colour the okey stood for
+    ],
+)
+def test_a_real_tile_takes_a_sets_colour_from_its_okey_which_moves_to_the_free_one(
+    pos, meld: str, tile: str, after: str
+) -> None:
+    from okey_tui.engine.actions import parse_action
+
+    hand = pos([f"{tile} K1 K2", "", "", ""], openings="m101/-/-/-", table=[meld])
+    hand.apply(parse_action(f"add {tile}>0", OKEY))
+    assert hand.table[0].meld.text(OKEY) == after
+
+
+@pytest.mark.parametrize("text", ["R1R2*", "*"])
+def test_a_meld_text_ending_in_a_bare_star_is_not_a_meld(text: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_meld(text, OKEY)
+    assert caught.value.code is ErrorCode.NOT_A_MELD and caught.value.params == {"text": text}

@@ -129,3 +129,32 @@ def test_giving_back_with_an_empty_middle_ends_the_hand(pos) -> None:
     act(hand, "take")
     hand.apply(GiveBack())
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher is None
+
+
+def test_the_left_discard_is_offered_only_when_there_is_one(pos) -> None:
+    from okey_tui.engine.actions import DrawMiddle, TakeDiscard
+
+    with_pile = pos(
+        ["", "K1", "", ""], turn=1, phase="d", discards=["R4", "", "", ""], rest="rack2"
+    )
+    assert legal_actions(PlayerView.of(with_pile, 1)) == [DrawMiddle(), TakeDiscard()]
+    bare = pos(["", "K1", "", ""], turn=1, phase="d", discards=["", "", "", "R4"], rest="rack2")
+    assert legal_actions(PlayerView.of(bare, 1)) == [DrawMiddle()]
+
+
+def test_no_discard_is_offered_while_the_taken_tile_waits_to_be_used(pos) -> None:
+    from okey_tui.engine.actions import Discard
+
+    hand = pos(
+        ["", "R5 R6 K1 K2", "", ""],
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings="-/m101/-/-",
+        rest="rack2",
+    )
+    act(hand, "take")
+    actions = legal_actions(PlayerView.of(hand, 1))
+    assert GiveBack() in actions
+    assert not [a for a in actions if isinstance(a, Discard)]
+    assert all(hand.is_legal(a) for a in actions)

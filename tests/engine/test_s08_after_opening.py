@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from okey_tui.engine.actions import AddTile, SwapOkey, parse_action
-from okey_tui.engine.errors import IllegalActionError, MeldError
+from okey_tui.engine.errors import ErrorCode, IllegalActionError, MeldError
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
 
@@ -212,3 +212,83 @@ def test_a_pairs_opener_may_not_lay_off_onto_runs_and_sets(pos) -> None:
         act(hand, "add R6>0")
     with pytest.raises(IllegalActionError, match="pairs opener may not"):
         act(hand, "swap 0 R4")
+
+
+def _listed_swaps(hand) -> list[SwapOkey]:  # noqa: ANN001
+    swaps = [a for a in legal_actions(PlayerView.of(hand, 0)) if isinstance(a, SwapOkey)]
+    assert all(hand.is_legal(a) for a in swaps)
+    return swaps
+
+
+@pytest.mark.parametrize(
+    ("meld", "rack", "given"),
+    [
+        ("1:R3*R4R5", "R4 K1 K2 K9", ["R4"]),  # a 3-tile run: one tile, not a set's two
+        ("1:R3*R4*R5R6", "R5 K1 K2 K9", ["R5"]),  # the first okey's tile missing, the second's held
+        ("1:B7*B8B9", "F K1 K2 K9", ["F"]),  # an okey standing for its own tile: the false okey
+        ("1:B7*B8B9", "B8 K1 K2 K9", []),  # ... never the other okey
+        ("1:R8Y8*K8", "R1 K8 F K2", ["K8 F"]),  # a 3-tile set: the false okey as the okey's colour
+        ("1:R8Y8*K8", "R1 K8 B8 K2", []),  # ... never the other okey as that colour
+    ],
+)
+def test_the_okey_swaps_listed_are_the_tiles_that_free_it(
+    pos, meld: str, rack: str, given: list[str]
+) -> None:
+    hand = pos([rack, "", "", ""], openings=OPENED, table=[meld])
+    expected = [SwapOkey(0, tuple(Tile.parse(t) for t in g.split())) for g in given]
+    assert _listed_swaps(hand) == expected
+
+
+def test_a_view_sees_which_tiles_the_table_would_take(pos) -> None:
+    hand = pos(["K9 K1", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    view = PlayerView.of(hand, 0)
+    playable = [t for t in ("R2", "R6", "B8", "R7", "K9") if view.playable_on_table(Tile.parse(t))]
+    assert playable == ["R2", "R6", "B8"]  # B8 is the okey: it goes anywhere
+
+
+def test_an_okey_is_offered_for_each_tile_it_can_stand_for_at_either_end(pos) -> None:
+    hand = pos(["B8 R6 K1 K2", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    adds = [a for a in legal_actions(PlayerView.of(hand, 0)) if isinstance(a, AddTile)]
+    r2, r6 = Tile.parse("R2"), Tile.parse("R6")
+    assert adds == [AddTile(r6, 0), AddTile(OKEY, 0, r2), AddTile(OKEY, 0, r6)]
+    assert all(hand.is_legal(a) for a in adds)
+
+
+def test_no_lay_off_is_offered_from_a_last_tile(pos) -> None:
+    from okey_tui.engine.actions import Discard
+
+    hand = pos(["R6", "", "", ""], openings=OPENED, table=["1:R3R4R5"], rest="rack1")
+    assert legal_actions(PlayerView.of(hand, 0)) == [Discard(Tile.parse("R6"))]
+
+
+def test_tiles_for_one_meld_are_laid_off_in_an_order_that_fits(pos) -> None:
+    from okey_tui.engine.view import plan_adds
+
+    hand = pos(["R7 R6 Y8 K9 K1 K2", "", "", ""], openings=OPENED, table=["1:R3R4R5", "1:Y5Y6Y7"])
+    before = hand.position()
+    r6, r7, y8, k9 = (Tile.parse(t) for t in ("R6", "R7", "Y8", "K9"))
+    assert plan_adds(hand, [r7, r6], 0) == ([AddTile(r6, 0), AddTile(r7, 0)], None)
+    assert plan_adds(hand, [r7, k9, r6], 0) == ([AddTile(r6, 0), AddTile(r7, 0)], k9)
+    assert plan_adds(hand, [y8], 0) == ([], y8)  # it fits the other meld, not this one
+    assert plan_adds(hand, [y8, r6], 1) == ([AddTile(y8, 1)], r6)
+    assert plan_adds(hand, [], 0) == ([], None)
+    assert hand.position() == before  # planned on a copy
+    steps, _ = plan_adds(hand, [r7, r6], 0)
+    for step in steps:
+        hand.apply(step)
+    assert str(hand.table[0].meld) == "R3 R4 R5 R6 R7"
+
+
+def test_an_okey_laid_off_without_a_reading_goes_to_the_low_end(pos) -> None:
+    hand = pos(["B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    hand.apply(AddTile(OKEY, 0))
+    assert hand.table[0].meld.text(OKEY) == "*R2R3R4R5"
+
+
+def test_an_okey_laid_off_must_stand_for_a_tile_the_meld_can_take(pos) -> None:
+    hand = pos(["B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
+    with pytest.raises(MeldError) as caught:
+        hand.apply(AddTile(OKEY, 0, Tile.parse("R4")))  # R4 is in the run already
+    assert caught.value.code is ErrorCode.TILE_DOES_NOT_FIT
+    hand.apply(AddTile(OKEY, 0, Tile.parse("R6")))
+    assert hand.table[0].meld.text(OKEY) == "R3R4R5*R6"

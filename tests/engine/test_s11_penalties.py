@@ -206,3 +206,22 @@ def test_penalty_for_a_swap_names_the_okeys_placer(pos) -> None:
     cost = hand.penalty_for(parse_action("swap 0 R4", OKEY))
     assert cost is not None and (cost.seat, cost.reason) == (1, PenaltyReason.OKEY_TAKEN)
     assert _charged(hand, parse_action("swap 0 R4", OKEY)) == [(1, 101, PenaltyReason.OKEY_TAKEN)]
+
+
+def test_a_seat_sees_what_its_discard_would_cost_before_making_it(pos) -> None:
+    from okey_tui.engine.actions import Discard
+    from okey_tui.engine.state import PenaltyCost
+    from okey_tui.engine.view import PlayerView
+
+    hand = pos(["R6 B8 K9", "", "", ""], table=["2:Y1Y2Y3", "1:R3R4R5"], openings="-/m101/m101/-")
+    view = PlayerView.of(hand, 0)
+    r6 = Tile.parse("R6")
+    cost = view.penalty_for(Discard(r6))
+    assert cost == PenaltyCost(0, 101, PenaltyReason.PLAYABLE_DISCARD, r6, 1)
+    assert cost == hand.penalty_for(Discard(r6))
+    assert view.penalty_for(Discard(OKEY)) == PenaltyCost(0, 101, PenaltyReason.OKEY_DISCARD, OKEY)
+    assert view.penalty_for(Discard(Tile.parse("K9"))) is None
+    last = PlayerView.of(pos(["R6", "", "", ""], table=["1:R3R4R5"], openings="m101/m101/-/-"), 0)
+    assert last.penalty_for(Discard(r6)) is None  # the finishing throw
+    free = pos(["R6 K9", "", "", ""], rules="classic/11+n", table=["1:R3R4R5"])
+    assert PlayerView.of(free, 0).penalty_for(Discard(r6)) is None

@@ -312,3 +312,40 @@ def test_legal_actions_offer_no_lay_off_of_a_going_pairs_discard(pos) -> None:
     assert AddTile(Tile.parse("R4"), 0) not in actions
     with pytest.raises(IllegalActionError, match="only make a pair"):
         act(hand, "add R4>0")
+
+
+@pytest.mark.parametrize(
+    ("rules", "openings", "offered"),
+    [
+        ("challenge/11", "-/-/-/-", True),
+        ("challenge/11", "m101/-/-/-", False),  # opened
+        ("challenge/11", "-!/-/-/-", False),  # declared already
+        ("classic/11", "-/-/-/-", False),  # not a Challenge table
+    ],
+)
+def test_going_pairs_is_offered_only_at_a_challenge_table_before_opening(
+    pos, rules: str, openings: str, offered: bool
+) -> None:
+    from okey_tui.engine.actions import DeclarePairs
+    from okey_tui.engine.view import PlayerView, legal_actions
+
+    hand = pos(["K1 K2 R5", "", "", ""], rules=rules, openings=openings)
+    assert (DeclarePairs() in legal_actions(PlayerView.of(hand, 0))) is offered
+
+
+def test_a_swap_without_the_going_pairs_discard_is_still_offered(pos) -> None:
+    from okey_tui.engine.actions import SwapOkey
+    from okey_tui.engine.view import PlayerView, legal_actions
+
+    hand = pos(
+        ["", "K6 K1 K2", "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings="-!/m101/-/-",
+        table=["2:R3*R4R5", "2:K5*K6K7"],
+    )
+    act(hand, "take")
+    swaps = [a for a in legal_actions(PlayerView.of(hand, 1)) if isinstance(a, SwapOkey)]
+    assert swaps == [SwapOkey(1, (Tile.parse("K6"),))]  # not the one with the taken R4

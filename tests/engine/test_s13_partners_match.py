@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from okey_tui.engine.actions import parse_action
-from okey_tui.engine.match import Match
+from okey_tui.engine.errors import ErrorCode, SetupError
+from okey_tui.engine.match import Match, first_starter, hand_rng
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, SeatScore, score_hand
-from okey_tui.engine.state import EndKind, OpeningKind, Outcome, Phase
+from okey_tui.engine.state import EndKind, Hand, OpeningKind, Outcome, Phase
 from okey_tui.engine.tiles import Tile
 
 OKEY = Tile.parse("B8")
@@ -109,7 +110,7 @@ def test_a_match_plays_its_hands_then_is_over() -> None:
         with pytest.raises(ValueError, match="already scored"):
             match.finish_hand()
         if number < 2:
-            match.next_hand()
+            assert match.next_hand().turn == number  # the finisher starts the next hand
     assert match.is_over and len(match.results) == 3
     with pytest.raises(ValueError, match="match is over"):
         match.next_hand()
@@ -126,3 +127,62 @@ def test_a_match_replays_from_its_seed() -> None:
     from okey_tui.engine.notation import format_position
 
     assert format_position(Match(RuleSet(), 9).hand) == format_position(Match(RuleSet(), 9).hand)
+
+
+def test_each_hand_of_a_match_is_dealt_from_its_own_stream_of_the_match_seed() -> None:
+    rules = RuleSet(hands=3)
+    match = Match(rules, 9)
+    first = Hand.deal(rules, hand_rng(9, 0), first_starter(9))
+    assert match.hand.position() == first.position()
+    assert Match(rules, 10).hand.position() != first.position()
+    end_hand(match, None)
+    match.finish_hand()
+    second = match.next_hand()
+    assert second.position() == Hand.deal(rules, hand_rng(9, 1), match.starters[1]).position()
+    assert second.racks != first.racks
+
+
+def test_a_hand_is_scored_once_onto_the_match_sheet() -> None:
+    match = Match(RuleSet(hands=3), 4)
+    hand = match.hand
+    end_hand(match, 1)
+    result = match.finish_hand()
+    assert result == score_hand(hand)
+    assert match.results == [result] and match.finished_hands == [hand]
+    assert match.totals() == result.totals()
+
+
+@pytest.mark.parametrize(
+    ("step", "code", "section"),
+    [
+        ("finish before the end", ErrorCode.HAND_NOT_ENDED, 11),
+        ("finish twice", ErrorCode.HAND_ALREADY_SCORED, 15),
+        ("deal before the score", ErrorCode.SCORE_HAND_FIRST, 15),
+        ("deal after the last hand", ErrorCode.MATCH_OVER, 15),
+    ],
+)
+def test_a_match_step_out_of_order_is_refused_with_its_code(
+    step: str, code: ErrorCode, section: int
+) -> None:
+    match = Match(RuleSet(hands=1), 4)
+    if step in ("finish twice", "deal after the last hand"):
+        end_hand(match, None)
+        match.finish_hand()
+    call = match.finish_hand if step.startswith("finish") else match.next_hand
+    with pytest.raises(SetupError) as caught:
+        call()
+    assert caught.value.code is code and caught.value.rule == section
+
+
+def test_a_restored_match_deals_on_as_the_original_would() -> None:
+    rules = RuleSet(hands=3)
+    match = Match(rules, 21)
+    end_hand(match, 2)
+    match.finish_hand()
+    restored = Match.restore(
+        rules, 21, match.starters, match.results, match.finished_hands, match.hand
+    )
+    assert restored.finished_hands == match.finished_hands
+    assert restored.results == match.results and restored.hand_scored
+    assert restored.next_hand().position() == match.next_hand().position()
+    assert restored.starters == match.starters == [first_starter(21), 2]
