@@ -123,3 +123,25 @@ def test_hint_panel(snap_compare):
         await pilot.pause()
 
     assert snap_compare(practice_app(HINT_SEED), terminal_size=(120, 40), run_before=run_before)
+
+
+async def test_on_a_narrow_terminal_the_hints_come_over_the_table():
+    """At 80x24 h shows the hints in the table's place (the rack stays); h again brings the
+    table back. At 120x40 they stand beside the table."""
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        board, hints = screen.query_one("#board"), screen.query_one("#hints")
+        await pilot.press("h")
+        await pilot.pause()
+        assert hints.display and hints.size.width >= 70
+        assert not board.display
+        assert screen.query_one("#rack").display
+        await pilot.press("h")
+        await pilot.pause()
+        assert board.display and not hints.display
+        await pilot.resize_terminal(120, 40)
+        await pilot.press("h")
+        await pilot.pause()
+        assert board.display and hints.display

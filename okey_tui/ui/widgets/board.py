@@ -218,12 +218,27 @@ class LayDownArea(Static):
     class Dropped(Message):
         pass
 
+    staged = False
+
+    def pick_subtitle(self) -> None:
+        """The keys under staged melds, shortened when the box is narrow (the hints are open)."""
+        if not self.staged:
+            self.border_subtitle = ""
+            return
+        full = _("⏎ lay down · Esc back")
+        room = self.size.width - 4
+        self.border_subtitle = full if room <= 0 or room >= len(full) else _("⏎ · Esc")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.pick_subtitle()
+
     def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
         okey = view.okey
         text = Text()
         verb = _("Lay down") if view.opening is not None else _("Opening")
         # The running total comes first, so it stays in sight however many melds wrap below.
-        self.border_subtitle = _("⏎ lay down · Esc back") if staging.melds else ""
+        self.staged = bool(staging.melds)
+        self.pick_subtitle()
         if staging.melds:
             style = "bold green" if staging.reached(view) else "bold yellow"
             text.append(f"{verb}: {staging.progress(view)}\n", style)
