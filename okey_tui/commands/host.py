@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 from okey_tui.bots.base import LEVELS
 from okey_tui.commands.play import _bots, table_changes
 from okey_tui.commands.play import play as _play
+from okey_tui.commands.web import public_option
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.net.server import DEFAULT_GRACE
 
@@ -65,11 +66,7 @@ def _table_options() -> list[click.Parameter]:
     default=None,
     help=N_("Port to listen on (default 8101; with --resume, the table's own; 0: any free port)."),
 )
-@click.option(
-    "--public",
-    is_flag=True,
-    help=N_("Listen on every network interface (default: this computer only, 127.0.0.1)."),
-)
+@public_option
 @click.option(
     "--cert",
     type=click.Path(exists=True, dir_okay=False),

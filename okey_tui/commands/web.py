@@ -6,6 +6,13 @@ import click
 
 from okey_tui.i18n import N_, _, ngettext
 
+# --public, for the page here and for the table server of okey101 host alike.
+public_option = click.option(
+    "--public",
+    is_flag=True,
+    help=N_("Listen on every network interface (default: this computer only, 127.0.0.1)."),
+)
+
 DEFAULT_PORT = 8000
 
 
@@ -27,11 +34,7 @@ DEFAULT_PORT = 8000
     show_default=True,
     help=N_("Port to listen on (0: any free port)."),
 )
-@click.option(
-    "--public",
-    is_flag=True,
-    help=N_("Listen on every network interface (default: this computer only, 127.0.0.1)."),
-)
+@public_option
 @click.option(
     "--max-visitors",
     type=click.IntRange(1, 500),
