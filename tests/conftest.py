@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import settings
+from textual import _wait as textual_wait
 
 # Property tests: "ci" (the default) is derandomized, so a run, and a failure, repeats
 # exactly; "dev" (HYPOTHESIS_PROFILE=dev) draws fresh random examples, more of them
@@ -17,6 +18,14 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 settings.register_profile("dev", derandomize=False, max_examples=500, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# Textual's pilot waits after every key press until the app looks idle: it sleeps in
+# steps of 20 ms and stops after a step in which the process used under 1 ms of CPU.
+# Most of a UI test's time went to those steps. The tests sample every 2 ms and call
+# a step idle under 0.3 ms of CPU (a redraw takes several ms); the pilot still waits
+# for every pending message to be handled (``_wait_for_screen``) before a test looks.
+textual_wait.SLEEP_GRANULARITY = 1 / 500
+textual_wait.SLEEP_IDLE = 0.0003
 
 
 @pytest.fixture(autouse=True)

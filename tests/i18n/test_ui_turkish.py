@@ -48,8 +48,8 @@ async def test_new_table_screen_in_turkish_nothing_cut(
         for word in ("Başla", "Çık"):
             assert word in text.splitlines()[-1], word  # the footer, whole
         for row in screen.query(OptionRow):
-            row.focus()
-            await pilot.pause()
+            row.focus()  # scrolls the row into view, animated
+            await pilot.wait_for_scheduled_animations()
             text = screen_text(app)
             shown = row.values[row.position][0]
             assert len(row.label) <= LABEL_WIDTH and all(
