@@ -296,3 +296,34 @@ async def test_giving_back_the_taken_tile_leaves_every_other_tile_in_place():
         assert hand.taken is None
         (drawn,) = screen.fresh
         assert all(rack.slots[i] == before[i] for i in range(len(before)) if i != drawn)
+
+
+async def test_selecting_tiles_redraws_the_rack_not_the_table_around_it(monkeypatch):
+    """Selecting changes the rack and the lay-down area's "Selected:" line only: the seats,
+    piles, centre and melds keep their drawing (Textual would otherwise lay out and redraw
+    every box on every key)."""
+    from textual.widget import Widget
+
+    from okey_tui.ui.widgets.board import CentreInfo, PilePanel, PlayerPanel
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("space")  # the lay-down area gains its "Selected:" line
+        await pilot.pause()
+        refreshed: list[Widget] = []
+        original = Widget.refresh
+
+        def counted(self: Widget, *args: object, **kwargs: object) -> Widget:
+            refreshed.append(self)
+            return original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", counted)
+        await pilot.press("right", "space", "right", "space")
+        assert len(screen.selected) == 3
+        assert any(isinstance(w, RackWidget) for w in refreshed)
+        around = (PlayerPanel, PilePanel, CentreInfo)
+        assert [w for w in refreshed if isinstance(w, around)] == []
+        assert screen.query_one("#melds-text") not in refreshed

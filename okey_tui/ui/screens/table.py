@@ -64,6 +64,7 @@ from okey_tui.ui.widgets.board import (
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.ui.widgets.rack import RackWidget
+from okey_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
@@ -246,7 +247,7 @@ class TableScreen(Screen[None]):
                         yield CentreInfo(id="centre-info")
                         yield MeldsView(id="melds")
                     yield PlayerPanel(1, id="seat-1")
-                    yield Static(id="tip")
+                    yield SteadyStatic(id="tip")
                 with Horizontal(id="bottom-row"):
                     yield PilePanel(3, id="pile-3")
                     yield PlayerPanel(0, id="seat-0")
@@ -255,7 +256,7 @@ class TableScreen(Screen[None]):
             yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
             yield HintPanel(id="hints")
         yield RackWidget(id="rack")
-        yield Static(id="status")
+        yield SteadyStatic(id="status")
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, TableMeld
@@ -20,6 +20,7 @@ from okey_tui.messages import bot_level, event_text, game_type_label
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
+from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
 MARK_STYLE = "bold #101010 on #ffd24a"
@@ -42,7 +43,7 @@ def opened_text(view: PlayerView, seat: int, own: bool = False) -> str:
     return _("opened {n}").format(n=opening.value)
 
 
-class PlayerPanel(Static):
+class PlayerPanel(SteadyStatic):
     """One seat: name, bot level, tiles in hand, opened or not, match score, whose turn."""
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
@@ -54,9 +55,9 @@ class PlayerPanel(Static):
         info = seats[seat]
         turn = view.turn == seat and view.outcome is None
         self.set_class(turn, "-turn")
-        self.border_title = ("▶ " if turn else "") + info.name
-        self.border_subtitle = (
-            bot_level(info.level) if info.level else ("" if info.connected else _("away"))
+        set_title(self, ("▶ " if turn else "") + info.name)
+        set_subtitle(
+            self, bot_level(info.level) if info.level else ("" if info.connected else _("away"))
         )
         text = Text()
         count = view.rack_counts[seat]
@@ -80,7 +81,7 @@ class PlayerPanel(Static):
         self.update(text)
 
 
-class PilePanel(Static):
+class PilePanel(SteadyStatic):
     """A discard pile: filled by ``seat``, taken from by the next seat. Click to open."""
 
     class Opened(Message):
@@ -100,8 +101,8 @@ class PilePanel(Static):
         titled = _("Your pile") if mine else _("{name}'s pile").format(name=name)
         short = _("Your") if mine else _("{name}'s").format(name=name)
         room = self.size.width - 2  # the content width, less the spaces around the title
-        self.border_title = titled if not room or len(titled) <= room else short
-        self.border_subtitle = _("pile · {n}").format(n=len(pile)) if pile else _("pile")
+        set_title(self, titled if not room or len(titled) <= room else short)
+        set_subtitle(self, _("pile · {n}").format(n=len(pile)) if pile else _("pile"))
         text = Text()
         if pile:
             # The top tile (the one that can be taken) is bright; the ones under it are dimmed.
@@ -119,7 +120,7 @@ class PilePanel(Static):
         self.post_message(self.Opened())
 
 
-class CentreInfo(Static):
+class CentreInfo(SteadyStatic):
     """The indicator, the okey it names, the middle count, the hand number."""
 
     def show(self, hand_number: int, view: PlayerView) -> None:
@@ -132,7 +133,8 @@ class CentreInfo(Static):
         rules = view.rules
         # The hand and the table's kind go in the box's title: one more line for melds.
         if isinstance(self.parent, Widget):
-            self.parent.border_title = (
+            set_title(
+                self.parent,
                 _("Hand {number}/{hands}").format(number=hand_number + 1, hands=rules.hands)
                 + f" · {game_type_label(rules.game_type)}"
                 + (" · " + _("partners") if rules.partners else "")
@@ -149,7 +151,7 @@ class MeldsView(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         # Made here, not in compose: the table may be shown before this box is mounted.
-        self.melds_text = Static(id="melds-text")
+        self.melds_text = SteadyStatic(id="melds-text")
 
     def compose(self) -> ComposeResult:
         yield self.melds_text
@@ -209,10 +211,10 @@ class MeldsView(VerticalScroll):
     def say_if_more(self) -> None:
         """When the melds do not all fit, the box says which keys scroll them."""
         if self.parent is not None and isinstance(self.parent, Widget):
-            self.parent.border_subtitle = _("PgUp PgDn: more melds") if self.max_scroll_y else ""
+            set_subtitle(self.parent, _("PgUp PgDn: more melds") if self.max_scroll_y else "")
 
 
-class LayDownArea(Static):
+class LayDownArea(SteadyStatic):
     """Staged melds and their running total against the floor."""
 
     class Dropped(Message):
@@ -223,11 +225,11 @@ class LayDownArea(Static):
     def pick_subtitle(self) -> None:
         """The keys under staged melds, shortened when the box is narrow (the hints are open)."""
         if not self.staged:
-            self.border_subtitle = ""
+            set_subtitle(self, "")
             return
         full = _("⏎ lay down · Esc back")
         room = self.size.width - 4
-        self.border_subtitle = full if room <= 0 or room >= len(full) else _("⏎ · Esc")
+        set_subtitle(self, full if room <= 0 or room >= len(full) else _("⏎ · Esc"))
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()

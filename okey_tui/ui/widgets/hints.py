@@ -7,7 +7,6 @@ from collections.abc import Callable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
@@ -15,6 +14,7 @@ from okey_tui.i18n import _
 from okey_tui.messages import describe_opening
 from okey_tui.practice import Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.widgets.steady import SteadyStatic, set_title
 
 
 def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile) -> Text:
@@ -105,8 +105,8 @@ class HintPanel(VerticalScroll):
     can_focus = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="hints-text")
+        yield SteadyStatic(id="hints-text")
 
     def show(self, hint: Hint) -> None:
-        self.border_title = _("Hints · h hides")
-        self.query_one("#hints-text", Static).update(hint_text(hint))
+        set_title(self, _("Hints · h hides"))
+        self.query_one("#hints-text", SteadyStatic).update(hint_text(hint))

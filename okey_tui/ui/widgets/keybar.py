@@ -5,12 +5,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
-from textual.widgets import Static
 
 from okey_tui.i18n import _
+from okey_tui.ui.widgets.steady import SteadyStatic
 
 
-class KeyBar(Static):
+class KeyBar(SteadyStatic):
     """Shows the screen's active bindings (``show=True``), greyed when they do nothing now.
 
     Keys that :meth:`check_action` hides (returns ``False``) are left out; when the

@@ -71,6 +71,7 @@ class RackWidget(Widget):
         self.colour_blind = False
         self.mark_okeys = False  # practice tables: okeys on a face of their own
         self._press: int | None = None
+        self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
 
     def show(
         self,
@@ -87,7 +88,24 @@ class RackWidget(Widget):
         self.selected = set(selected)
         self.fresh = set(fresh or ())
         self.colour_blind = colour_blind
-        self.refresh()
+        drawn = self.drawn()
+        if drawn != self._drawn:  # a key that changed nothing here redraws nothing
+            self._drawn = drawn
+            self.refresh()
+
+    def drawn(self) -> tuple[object, ...]:
+        """Everything :meth:`render` draws from, besides the widget's size."""
+        rack = self.layout_model
+        return (
+            tuple(rack.slots),
+            rack.cols,
+            self.okey,
+            self.cursor,
+            frozenset(self.selected),
+            frozenset(self.fresh),
+            self.colour_blind,
+            self.mark_okeys,
+        )
 
     def labels(self) -> dict[int, tuple[str, bool, int]]:
         """Group start slot -> (label, is a meld, group length), for groups of two or more."""
