@@ -138,7 +138,7 @@ class CentreInfo(SteadyStatic):
                 _("Hand {number}/{hands}").format(number=hand_number + 1, hands=rules.hands)
                 + f" · {game_type_label(rules.game_type)}"
                 + (" · " + _("partners") if rules.partners else "")
-                + ("" if rules.penalties else " · " + _("no penalties"))
+                + ("" if rules.penalties else " · " + _("no penalties")),
             )
         self.update(text)
 
