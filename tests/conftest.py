@@ -43,3 +43,21 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+# Tests that mostly wait on other processes (a browser, tmux, a host and its clients):
+# they run first, so each worker's waiting overlaps the other's work on the quick tests
+# instead of leaving one worker waiting alone at the end of the run.
+WAITING_FIRST = (
+    "tests/web/test_web_browser.py",
+    "tests/web/test_web_hosted.py",
+    "tests/ui/test_ui_tmux.py",
+    "tests/net/test_net_friends.py",
+    "tests/net/test_net_resume.py",
+    "tests/test_crash_resume.py",
+    "tests/test_kill_new_match.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(WAITING_FIRST))  # stable

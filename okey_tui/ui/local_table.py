@@ -38,6 +38,9 @@ from okey_tui.table import (
 )
 from okey_tui.ui.session import Session
 
+# Bots playing without a pause redraw the table at most this often (seconds): 20 frames a second.
+BOT_FRAME = 0.05
+
 log = logging.getLogger(__name__)
 
 
@@ -264,7 +267,16 @@ class LocalTable:
             self._notify()
 
     async def _run_bots(self) -> None:
+        """The bots play until a person is to play or the hand ends.
+
+        With a pause between moves the screen is told of every move. Without one (bot
+        delay 0) the moves come faster than a screen can show them: the screen is told
+        at most once a frame (``BOT_FRAME``), and always after the last move.
+        """
         session = self.session
+        loop = asyncio.get_running_loop()
+        told = loop.time()
+        untold = False
         while session.bots_to_play:
             await asyncio.sleep(self.bot_delay)
             seat = session.hand.turn
@@ -273,6 +285,11 @@ class LocalTable:
             session.apply_bot(seat, view, action)
             if session.hand.is_over and not session.match.hand_scored:
                 session.finish_hand()
+            untold = True
+            if self.bot_delay > 0 or loop.time() - told >= BOT_FRAME:
+                self._notify()
+                told, untold = loop.time(), False
+        if untold:
             self._notify()
 
     def _notify(self) -> None:

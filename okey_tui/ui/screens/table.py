@@ -376,6 +376,8 @@ class TableScreen(Screen[None]):
         self.render_all()
         self.refresh_bindings()
         if table.hand_over:
+            if self.moves_seen:
+                self.set_status(self.moves_seen[-1])  # how the hand ended, behind the summary
             self.show_summary()
         elif table.turn != table.seat:
             if self.hotseat is not None and self.hotseat.pass_if_needed():

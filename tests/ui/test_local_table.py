@@ -1,0 +1,53 @@
+"""The local table tells its screen about the bots' moves: every move when the bots pause
+between moves, at most once a frame (and always after the last move) when they do not."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from ui_helpers import OPENING_SEED, _session
+
+from okey_tui.bots.driver import safe_action
+from okey_tui.settings import TableSettings
+from okey_tui.ui import local_table
+from okey_tui.ui.local_table import LocalTable
+
+
+async def _bots_round(bot_delay: float) -> tuple[int, list[int], int]:
+    """The person discards; the three bots play until the turn comes back.
+
+    The moves the bots made, the number of events the table had at each call of the
+    listener, and the number it had once the bots stopped.
+    """
+    session = _session(TableSettings(bots=("easy", "easy", "easy")), OPENING_SEED)
+    table = LocalTable(session, bot_delay=bot_delay)
+    told: list[int] = []
+    table.set_listener(lambda: told.append(len(session.events)))
+    assert session.human_to_play
+    await table.act(safe_action(table.view()))
+    before = len(session.events)
+    told.clear()  # the person's own move
+    for _ in range(500):
+        if not table.bots_playing:
+            break
+        await asyncio.sleep(0.01)
+    assert not table.bots_playing and session.human_to_play
+    await table.close()
+    return len(session.events) - before, told, len(session.events)
+
+
+async def test_bots_with_a_pause_tell_the_screen_every_move() -> None:
+    moves, told, end = await _bots_round(bot_delay=0.001)
+    assert moves >= 6  # three bots, each draws and discards
+    assert len(told) == moves
+    assert told[-1] == end
+
+
+async def test_instant_bots_tell_the_screen_once_a_frame_and_after_their_last_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(local_table, "BOT_FRAME", 3600.0)  # a frame longer than the round
+    moves, told, end = await _bots_round(bot_delay=0)
+    assert moves >= 6
+    assert told == [end]  # once, with every move made
