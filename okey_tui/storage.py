@@ -259,7 +259,12 @@ class SaveEntry:
     def started(self) -> str:
         """When the match started, as its front end noted it (else the id's own time)."""
         started = self.saved.extra.get("started")
-        return started if isinstance(started, str) else self.id[:15]
+        if isinstance(started, str):
+            return started
+        try:  # an id begins with its start time: 20261130-205800
+            return time.strftime("%Y-%m-%d %H:%M", time.strptime(self.id[:15], "%Y%m%d-%H%M%S"))
+        except ValueError:
+            return self.id[:15]
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from click.testing import CliRunner, Result
@@ -175,3 +176,38 @@ def test_saves_never_deletes_a_match_being_played() -> None:
         result = run("saves", "--delete", entry.id, "--yes")
     assert result.exit_code == 1 and "Another okey101" in result.output
     assert entry.path.exists()
+
+
+def test_saves_lists_the_tables_this_computer_hosted() -> None:
+    """A table served with ``okey101 host`` whose match is not over is listed too (with its
+    join code, the people and the bots), and how to open it again."""
+    from okey_tui.net.server import TableServer
+
+    assert "No unfinished matches" in run("saves").output
+    path = storage.new_save_path(storage.hosted_dir())
+    server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
+    server.seats[0].name, server.seats[0].token = "Deniz", "t0"
+    server.start_match()
+    assert path.exists()
+    result = run("saves")
+    assert result.exit_code == 0
+    assert "No unfinished matches" not in result.output
+    for text in ("Tables you hosted", path.stem, server.code, "1/3", "Deniz", "(hard)"):
+        assert text in result.output, text
+    assert "okey101 host --resume" in result.output
+    document = json.loads(run("saves", "--json").output)
+    assert document["saves"] == []
+    [hosted] = document["hosted"]
+    assert hosted["id"] == path.stem and hosted["code"] == server.code
+    assert hosted["hand"] == 1 and hosted["hands"] == 3 and hosted["type"] == "Classic"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", hosted["started"]), hosted["started"]
+    assert hosted["seats"] == [
+        "Deniz",
+        "Mehmet bot (hard)",
+        "Zeynep bot (easy)",
+        "Can bot (normal)",
+    ]
+    # A local match is listed as before, with the hosted table under it.
+    unfinished(1, 3)
+    both = run("saves").output
+    assert both.index("Unfinished matches") < both.index("Tables you hosted")

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
 from okey_tui.i18n import N_, _
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from okey_tui.storage import JSONObject, SaveEntry
+    from okey_tui.ui.session import SaveSummary
 
 # The columns of the table: (heading, right-aligned).
 COLUMNS = (
@@ -42,21 +50,34 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
     if delete_id is not None:
         _delete(found, delete_id, yes)
         return
+    hosted_found = storage.list_saves(storage.hosted_dir())
+    for problem in hosted_found.problems:
+        click.echo(f"okey101: {problem}", err=True)
     summaries = [summarise_save(entry) for entry in found.entries]
+    hosted = [h for entry in hosted_found.entries if (h := summarise_hosted(entry)) is not None]
     if as_json:
+        problems = [*found.problems, *hosted_found.problems]
         document = {
             "saves": [s.as_dict() for s in summaries],
-            "set_aside": [str(p.moved_to) for p in found.problems if p.moved_to is not None],
+            "hosted": [h.as_dict() for h in hosted],
+            "set_aside": [str(p.moved_to) for p in problems if p.moved_to is not None],
         }
         click.echo(json.dumps(document, ensure_ascii=False))
         return
     from rich.console import Console
-    from rich.table import Table
 
     console = Console()
-    if not summaries:
+    if summaries:
+        _print_matches(console, summaries)
+    elif not hosted:
         console.print(_("No unfinished matches. Start one with [bold]okey101 play[/]."))
-        return
+    if hosted:
+        _print_hosted(console, hosted, blank_line=bool(summaries))
+
+
+def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
+    from rich.table import Table
+
     table = Table(
         title=_("Unfinished matches (latest first)"),
         title_justify="left",
@@ -83,6 +104,101 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         )
     console.print(table)
     console.print(_("Continue one with [bold]okey101 play --resume ID[/]."))
+
+
+@dataclass(frozen=True)
+class HostedSummary:
+    """A table served with ``okey101 host`` whose match is not over, in a few words."""
+
+    id: str
+    started: str
+    table: str
+    hand: int
+    hands: int
+    code: str
+    seats: tuple[str, ...]  # the names as saved, a bot's level after its name
+    table_text: str = ""
+    seat_texts: tuple[str, ...] = ()  # the same in the language of the screen
+
+    def as_dict(self) -> JSONObject:
+        return {
+            "id": self.id,
+            "started": self.started,
+            "type": self.table,
+            "hand": self.hand,
+            "hands": self.hands,
+            "code": self.code,
+            "seats": list(self.seats),
+        }
+
+
+def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
+    """A hosted table's save in a few words; None for a save that is not a hosted table's."""
+    from okey_tui.messages import bot_level, game_type_label
+    from okey_tui.net.server import BOT_NAMES
+
+    table = entry.saved.extra.get("table")
+    if not isinstance(table, dict):
+        return None
+    raw_seats = table.get("seats")
+    raw_levels = table.get("levels")
+    seats = raw_seats if isinstance(raw_seats, list) else []
+    levels = raw_levels if isinstance(raw_levels, list) else []
+    names: list[str] = []
+    texts: list[str] = []
+    for index in range(4):
+        seat = seats[index] if index < len(seats) and isinstance(seats[index], dict) else {}
+        name = seat.get("name")
+        level = levels[index] if index < len(levels) else None
+        if isinstance(name, str) and name:  # a person sat here
+            names.append(name)
+            texts.append(name)
+        elif isinstance(level, str):  # a bot plays the seat
+            names.append(f"{BOT_NAMES[index]} ({level})")
+            texts.append(f"{_(BOT_NAMES[index])} ({bot_level(level)})")
+    code = table.get("code")
+    match = entry.saved.match
+    rules = match.rules
+    options = [N_("partners")] if rules.partners else []
+    if not rules.penalties:
+        options.append(N_("no penalties"))
+    return HostedSummary(
+        id=entry.id,
+        started=entry.started,
+        table=", ".join([rules.game_type.label, *options]),
+        hand=match.hand_number + 1,
+        hands=rules.hands,
+        code=code if isinstance(code, str) else "",
+        seats=tuple(names),
+        table_text=", ".join([game_type_label(rules.game_type), *map(_, options)]),
+        seat_texts=tuple(texts),
+    )
+
+
+def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: bool) -> None:
+    from rich.table import Table
+
+    if blank_line:
+        console.print()
+    table = Table(
+        title=_("Tables you hosted (latest first)"),
+        title_justify="left",
+        box=None,
+        pad_edge=False,
+        header_style="bold underline",
+    )
+    table.add_column(_("ID"), no_wrap=True)
+    table.add_column(_("Started"))
+    table.add_column(_("Type"), max_width=12)
+    table.add_column(_("Hand"), justify="right", no_wrap=True)
+    table.add_column(_("Code"), no_wrap=True)
+    table.add_column(_("Seats"), min_width=15)
+    for h in hosted:
+        table.add_row(
+            h.id, h.started, h.table_text, f"{h.hand}/{h.hands}", h.code, "\n".join(h.seat_texts)
+        )
+    console.print(table)
+    console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
 
 
 def _delete(found: object, match_id: str, yes: bool) -> None:
