@@ -12,6 +12,7 @@ from okey_tui.i18n import N_, _
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from okey_tui.storage import JSONObject, SaveEntry
     from okey_tui.ui.session import SaveSummary
@@ -75,16 +76,16 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         _print_hosted(console, hosted, blank_line=bool(summaries))
 
 
-def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
+def _table(title: str) -> Table:
     from rich.table import Table
 
-    table = Table(
-        title=_("Unfinished matches (latest first)"),
-        title_justify="left",
-        box=None,
-        pad_edge=False,
-        header_style="bold underline",
+    return Table(
+        title=title, title_justify="left", box=None, pad_edge=False, header_style="bold underline"
     )
+
+
+def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
+    table = _table(_("Unfinished matches (latest first)"))
     for key, heading, right in COLUMNS:
         table.add_column(
             _(heading),
@@ -134,8 +135,9 @@ class HostedSummary:
 
 def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     """A hosted table's save in a few words; None for a save that is not a hosted table's."""
-    from okey_tui.messages import bot_level, game_type_label
+    from okey_tui.messages import bot_level
     from okey_tui.net.server import BOT_NAMES
+    from okey_tui.ui.session import table_type
 
     table = entry.saved.extra.get("table")
     if not isinstance(table, dict):
@@ -158,35 +160,24 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
             texts.append(f"{_(BOT_NAMES[index])} ({bot_level(level)})")
     code = table.get("code")
     match = entry.saved.match
-    rules = match.rules
-    options = [N_("partners")] if rules.partners else []
-    if not rules.penalties:
-        options.append(N_("no penalties"))
+    kind, kind_text = table_type(match.rules)
     return HostedSummary(
         id=entry.id,
         started=entry.started,
-        table=", ".join([rules.game_type.label, *options]),
+        table=kind,
         hand=match.hand_number + 1,
-        hands=rules.hands,
+        hands=match.rules.hands,
         code=code if isinstance(code, str) else "",
         seats=tuple(names),
-        table_text=", ".join([game_type_label(rules.game_type), *map(_, options)]),
+        table_text=kind_text,
         seat_texts=tuple(texts),
     )
 
 
 def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: bool) -> None:
-    from rich.table import Table
-
     if blank_line:
         console.print()
-    table = Table(
-        title=_("Tables you hosted (latest first)"),
-        title_justify="left",
-        box=None,
-        pad_edge=False,
-        header_style="bold underline",
-    )
+    table = _table(_("Tables you hosted (latest first)"))
     table.add_column(_("ID"), no_wrap=True)
     table.add_column(_("Started"))
     table.add_column(_("Type"), max_width=12)

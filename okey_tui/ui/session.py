@@ -356,16 +356,26 @@ class SaveSummary:
         )
 
 
-def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
-    session = Session.resume(entry.saved, None)
-    rules = session.rules
-    options = []  # in English for the JSON, translated where shown
+def table_type(rules: RuleSet, practice: bool = False) -> tuple[str, str]:
+    """A table's kind in a few words: in English (``okey101 saves --json``), and in the
+    language of the screen (``Classic, partners``; ``Klasik, eşli``)."""
+    options = []
     if rules.partners:
         options.append(N_("partners"))
     if not rules.penalties:
         options.append(N_("no penalties"))
-    if session.practice:
+    if practice:
         options.append(N_("practice"))
+    return (
+        ", ".join([rules.game_type.label, *options]),
+        ", ".join([game_type_label(rules.game_type), *map(_, options)]),
+    )
+
+
+def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
+    session = Session.resume(entry.saved, None)
+    rules = session.rules
+    table, table_text = table_type(rules, session.practice)
     levels = [None if s in session.humans else session.levels[s - 1] for s in range(4)]
     names = [session.seat_name(s) for s in range(4)]
     # The JSON's names are as saved: "You" stays the English word.
@@ -375,12 +385,12 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
     return SaveSummary(
         id=entry.id,
         started=entry.started,
-        table=", ".join([rules.game_type.label, *options]),
+        table=table,
         hand=match.hand_number + 1,
         hands=rules.hands,
         score=match.totals()[HUMAN],
         seats=(seats[0], seats[1], seats[2], seats[3]),
-        table_text=", ".join([game_type_label(rules.game_type), *map(_, options)]),
+        table_text=table_text,
         seat_texts=tuple(
             n if lv is None else f"{n} ({bot_level(lv)})"
             for n, lv in zip(names, levels, strict=True)
