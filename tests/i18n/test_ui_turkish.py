@@ -48,10 +48,14 @@ async def test_new_table_screen_in_turkish_nothing_cut(
         for word in ("Başla", "Çık"):
             assert word in text.splitlines()[-1], word  # the footer, whole
         for row in screen.query(OptionRow):
-            row.focus()  # scrolls the row into view, animated
-            await pilot.wait_for_scheduled_animations()
-            text = screen_text(app)
+            row.focus()  # scrolls the row into view, animated, once laid out
             shown = row.values[row.position][0]
+            for _ in range(100):
+                await pilot.wait_for_scheduled_animations()
+                text = screen_text(app)
+                if row.label in text and shown in text:
+                    break
+                await pilot.pause(0.01)
             assert len(row.label) <= LABEL_WIDTH and all(
                 len(v) <= VALUE_WIDTH for v, _ in row.values
             )

@@ -33,7 +33,7 @@ def opened_text(view: PlayerView, seat: int, own: bool = False) -> str:
     """``opened 105`` for a seat's panel; ``own``: said to the player ("105 ile açtın")."""
     opening = view.openings[seat]
     if opening is None:
-        return _("not opened")
+        return pgettext("you", "not opened") if own else _("not opened")
     if opening.kind is OpeningKind.PAIRS:
         if own:
             return pgettext("you", "opened {n} pairs").format(n=opening.value)
@@ -73,7 +73,8 @@ class PlayerPanel(SteadyStatic):
         else:
             text.append(" · " + _("{score} pts").format(score=score))
         text.append("\n")
-        text.append(opened_text(view, seat), "bold green" if view.openings[seat] else "dim")
+        own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
+        text.append(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")
         if view.penalty_points[seat]:
             text.append(f" · +{view.penalty_points[seat]}", "bold red")
         if view.going_pairs[seat]:
