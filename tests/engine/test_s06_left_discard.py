@@ -158,3 +158,11 @@ def test_no_discard_is_offered_while_the_taken_tile_waits_to_be_used(pos) -> Non
     assert GiveBack() in actions
     assert not [a for a in actions if isinstance(a, Discard)]
     assert all(hand.is_legal(a) for a in actions)
+
+
+def test_the_left_discard_is_the_top_of_the_left_neighbours_pile(pos) -> None:
+    hand = pos(["K1 K2", "", "", ""], discards=["R1", "R2 R3", "", "Y4 Y5"], rest="rack2")
+    assert hand.left_discard() == Tile.parse("Y5")  # seat 0 to play: seat 3 is on its left
+    assert hand.left_discard(2) == Tile.parse("R3")
+    assert hand.left_discard(1) == Tile.parse("R1")
+    assert hand.left_discard(3) is None

@@ -225,3 +225,10 @@ def test_a_seat_sees_what_its_discard_would_cost_before_making_it(pos) -> None:
     assert last.penalty_for(Discard(r6)) is None  # the finishing throw
     free = pos(["R6 K9", "", "", ""], rules="classic/11+n", table=["1:R3R4R5"])
     assert PlayerView.of(free, 0).penalty_for(Discard(r6)) is None
+
+
+def test_a_tile_is_playable_when_it_fits_some_table_meld(pos) -> None:
+    hand = pos(["K9 K10", "", "", ""], table=["1:R3R4R5", "2:Y7B7K7"])
+    tiles = ("R6", "R2", "R7", "B8", "R4", "K8", "F")
+    playable = [t for t in tiles if hand.playable_on_table(Tile.parse(t))]
+    assert playable == ["R6", "R2", "R7", "B8"]  # B8 is the okey: it fits anywhere
