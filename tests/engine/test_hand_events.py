@@ -116,3 +116,13 @@ def test_the_deal_is_logged_with_the_indicator_and_the_okey() -> None:
     hand = Hand.deal(RuleSet(), random.Random(2), 1)
     ind = hand.indicator
     assert hand.events == [Event("deal", 1, f"Indicator {ind}: the okey is {hand.okey}", (ind,))]
+
+
+def test_an_ended_hand_reads_back_equal_from_its_position(pos) -> None:
+    finished = pos(["R5", "", "", ""], openings="m101/-/-/-")
+    finished.apply(parse_action("discard R5", OKEY))
+    ran_out = pos(["", "K1", "", ""], turn=1, phase="d", rest="rack2")
+    ran_out.apply(parse_action("draw", OKEY))
+    for hand in (finished, ran_out):
+        assert hand.is_over and hand.turn_start is None and hand.turn_actions == []
+        assert Hand.from_position(hand.position()) == hand

@@ -232,3 +232,13 @@ def test_a_tile_is_playable_when_it_fits_some_table_meld(pos) -> None:
     tiles = ("R6", "R2", "R7", "B8", "R4", "K8", "F")
     playable = [t for t in tiles if hand.playable_on_table(Tile.parse(t))]
     assert playable == ["R6", "R2", "R7", "B8"]  # B8 is the okey: it fits anywhere
+
+
+def test_penalty_for_a_swap_from_no_such_meld_is_nothing(pos) -> None:
+    from okey_tui.engine.actions import SwapOkey
+
+    hand = pos(["R4 K1 K2", "", "", ""], table=["1:R3*R4R5"], openings="m101/m101/-/-")
+    r4 = (Tile.parse("R4"),)
+    assert hand.penalty_for(SwapOkey(0, r4)) is not None
+    assert hand.penalty_for(SwapOkey(1, r4)) is None
+    assert hand.penalty_for(SwapOkey(-1, r4)) is None
