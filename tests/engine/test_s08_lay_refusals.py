@@ -54,7 +54,7 @@ def test_a_discard_taken_before_opening_goes_only_into_the_opening(pos) -> None:
     assert (exc.code, exc.params) == (ErrorCode.TAKEN_ONLY_FOR_OPENING, {"tile": Tile.parse("R4")})
 
 
-def test_a_going_pairs_discard_makes_no_run_laid_or_added(pos) -> None:
+def test_a_going_pairs_discard_makes_no_run_laid_added_or_swapped_in(pos) -> None:
     hand = pos(
         ["", "R5 R6 K1", "", ""],
         rules="challenge/11",
@@ -62,10 +62,10 @@ def test_a_going_pairs_discard_makes_no_run_laid_or_added(pos) -> None:
         phase="d",
         discards=["R4", "", "", ""],
         openings="-!/m101/-/-",
-        table=["2:R1R2R3"],
+        table=["2:R1R2R3", "2:R3*R4R5"],
     )
     hand.apply(parse_action("take", OKEY))
-    for text in ("lay R4R5R6", "add R4>0"):
+    for text in ("lay R4R5R6", "add R4>0", "swap 1 R4"):
         exc = refusal(hand, text)
         assert exc.code is ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS
         assert exc.params == {"tile": Tile.parse("R4")}

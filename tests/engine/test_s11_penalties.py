@@ -242,3 +242,18 @@ def test_penalty_for_a_swap_from_no_such_meld_is_nothing(pos) -> None:
     assert hand.penalty_for(SwapOkey(0, r4)) is not None
     assert hand.penalty_for(SwapOkey(1, r4)) is None
     assert hand.penalty_for(SwapOkey(-1, r4)) is None
+
+
+def test_a_swapped_out_okey_takes_its_placer_off_the_meld_and_leaves_the_others(pos) -> None:
+    hand = pos(
+        ["R4 R6 K1 K2", "", "", ""],
+        table=["1:R3*R4@2R5*R6@3"],
+        openings="m101/m101/-/-",
+    )
+    assert hand.table[0].okey_owners == ((Tile.parse("R4"), 2), (Tile.parse("R6"), 3))
+    act(hand, "swap 0 R4")
+    assert hand.table[0].okey_owners == ((Tile.parse("R6"), 3),)
+    assert paid(hand) == [(2, 101, "okey-taken")]
+    act(hand, "swap 0 R6")
+    assert hand.table[0].okey_owners == ()
+    assert paid(hand) == [(2, 101, "okey-taken"), (3, 101, "okey-taken")]
