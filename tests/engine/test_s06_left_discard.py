@@ -166,3 +166,14 @@ def test_the_left_discard_is_the_top_of_the_left_neighbours_pile(pos) -> None:
     assert hand.left_discard(2) == Tile.parse("R3")
     assert hand.left_discard(1) == Tile.parse("R1")
     assert hand.left_discard(3) is None
+
+
+def test_a_lock_whose_tile_has_left_the_hand_has_nothing_to_give_back(pos) -> None:
+    from okey_tui.engine.errors import ErrorCode
+
+    # The lock counts two R4 right after the take; one has gone since.
+    hand = pos(["R4 K1 K2", "", "", ""], openings="m101/-/-/-", locks="take:R4:2:o")
+    assert not hand.taken_pending()
+    with pytest.raises(IllegalActionError) as caught:
+        act(hand, "giveback")
+    assert (caught.value.code, caught.value.params) == (ErrorCode.NOTHING_TO_GIVE_BACK, {})
