@@ -257,3 +257,17 @@ def test_a_swapped_out_okey_takes_its_placer_off_the_meld_and_leaves_the_others(
     act(hand, "swap 0 R6")
     assert hand.table[0].okey_owners == ()
     assert paid(hand) == [(2, 101, "okey-taken"), (3, 101, "okey-taken")]
+
+
+def test_a_set_re_reading_one_okey_keeps_every_other_okeys_placer(pos) -> None:
+    hand = pos(["Y7 K1 K2", "", "", ""], table=["1:R7*Y7@2*B7@3"], openings="m101/m101/-/-")
+    act(hand, "add Y7>0")
+    assert hand.table[0].meld.text(OKEY) == "R7Y7*B7*K7"
+    assert hand.table[0].okey_owners == ((Tile.parse("K7"), 2), (Tile.parse("B7"), 3))
+
+
+def test_an_owner_adding_an_okey_keeps_the_other_placers(pos) -> None:
+    hand = pos(["B8 K1 K2", "", "", ""], table=["0:R3*R4@2R5"], openings="m101/m101/-/-")
+    act(hand, "add *R6>0")
+    assert hand.table[0].meld.text(OKEY) == "R3*R4R5*R6"
+    assert hand.table[0].okey_owners == ((Tile.parse("R4"), 2),)
