@@ -61,6 +61,13 @@ def test_a_pairs_opening_is_logged_in_pairs(pos) -> None:
     ]
 
 
+def test_a_swap_of_two_tiles_is_logged_with_both(pos) -> None:
+    hand = pos(["B7 K7 Y9 Y10", "", "", ""], openings="m101/-/-/-", table=["0:R7Y7*B7"])
+    assert events(hand, "swap 0 B7K7") == [
+        Event("swap", 0, "took the okey from R7 Y7 B7 for B7 K7", tiles("B7 K7"))
+    ]
+
+
 def test_adding_swapping_and_taking_back_are_logged(pos) -> None:
     hand = pos(["R4 R6 K9 K10", "", "", ""], openings="m101/-/-/-", table=["1:R3*R4R5"])
     assert events(hand, "swap 0 R4") == [
@@ -118,7 +125,11 @@ def test_the_deal_is_logged_with_the_indicator_and_the_okey() -> None:
     assert hand.events == [Event("deal", 1, f"Indicator {ind}: the okey is {hand.okey}", (ind,))]
 
 
-def test_an_ended_hand_reads_back_equal_from_its_position(pos) -> None:
+def test_a_hand_reads_back_equal_from_its_position_after_a_turn_and_at_the_end(pos) -> None:
+    passed = pos(["R5 K1", "", "", ""], openings="m101/-/-/-")
+    passed.apply(parse_action("discard K1", OKEY))
+    assert passed.turn_start is None and passed.turn_actions == []
+    assert Hand.from_position(passed.position()) == passed
     finished = pos(["R5", "", "", ""], openings="m101/-/-/-")
     finished.apply(parse_action("discard R5", OKEY))
     ran_out = pos(["", "K1", "", ""], turn=1, phase="d", rest="rack2")

@@ -177,3 +177,9 @@ def test_a_lock_whose_tile_has_left_the_hand_has_nothing_to_give_back(pos) -> No
     with pytest.raises(IllegalActionError) as caught:
         act(hand, "giveback")
     assert (caught.value.code, caught.value.params) == (ErrorCode.NOTHING_TO_GIVE_BACK, {})
+
+
+def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -> None:
+    hand = pos(["R4 K1 K2", "", "", ""], openings="m101/-/-/-", locks="take:R4:2:o")
+    act(hand, "discard K1")
+    assert hand.turn == 1 and hand.taken is None

@@ -90,3 +90,14 @@ def test_a_wrong_meld_in_an_opening_is_named(pos) -> None:
     exc = caught.value
     assert exc.code is ErrorCode.NOT_A_RUN
     assert exc.params["meld"] == "R1R2R4"
+
+
+def test_a_wrong_meld_with_an_okey_is_named_with_what_the_okey_stands_for(pos) -> None:
+    hand = pos([BIG + " R1 B8 R4 K1", "", "", ""])
+    good = parse_action("open K10K11K12K13 Y10Y11Y12Y13", OKEY)
+    assert isinstance(good, Open)
+    laid, meant = parse_tiles("R1 B8 R4"), parse_tiles("R1 R2 R4")
+    wrong = Meld(MeldKind.RUN, tuple(laid), tuple(meant))
+    with pytest.raises(OkeyError) as caught:
+        hand.apply(Open((*good.melds, wrong)))
+    assert caught.value.params["meld"] == "R1*R2R4"

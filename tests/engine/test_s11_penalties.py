@@ -6,7 +6,7 @@ import pytest
 
 from okey_tui.engine.actions import parse_action
 from okey_tui.engine.scoring import penalties_by_seat, score_hand
-from okey_tui.engine.state import Penalty, PenaltyReason
+from okey_tui.engine.state import Penalty, PenaltyCost, PenaltyReason
 from okey_tui.engine.tiles import Tile
 
 OKEY = Tile.parse("B8")
@@ -271,3 +271,28 @@ def test_an_owner_adding_an_okey_keeps_the_other_placers(pos) -> None:
     act(hand, "add *R6>0")
     assert hand.table[0].meld.text(OKEY) == "R3*R4R5*R6"
     assert hand.table[0].okey_owners == ((Tile.parse("R4"), 2),)
+
+
+def test_swapping_the_okey_of_the_seat_across_costs_it_at_a_table_without_partners(pos) -> None:
+    hand = pos(["R4 K1 K2", "", "", ""], table=["2:R3*R4R5"], openings="m101/-/m101/-")
+    cost = hand.penalty_for(parse_action("swap 0 R4", OKEY))
+    assert cost == PenaltyCost(2, 101, PenaltyReason.OKEY_TAKEN, None, 0)
+
+
+def test_a_swap_cost_names_the_meld_the_okey_leaves(pos) -> None:
+    hand = pos(
+        ["R4 K1 K2", "", "", ""], table=["2:Y1Y2Y3", "1:R3*R4R5"], openings="m101/m101/m101/-"
+    )
+    cost = hand.penalty_for(parse_action("swap 1 R4", OKEY))
+    assert cost == PenaltyCost(1, 101, PenaltyReason.OKEY_TAKEN, None, 1)
+
+
+def test_drawing_opening_laying_adding_and_declaring_cost_nothing(pos) -> None:
+    hand = pos(
+        ["R4 R5 R6 K1 K2 K3 Y4", "", "", ""],
+        rules="challenge/11",
+        table=["2:Y1Y2Y3"],
+        openings="m101/-/m101/-",
+    )
+    for text in ("draw", "take", "lay R4R5R6", "add Y4>0", "pairs", "open K1K2K3"):
+        assert hand.penalty_for(parse_action(text, OKEY)) is None, text
