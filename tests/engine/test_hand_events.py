@@ -137,3 +137,17 @@ def test_a_hand_reads_back_equal_from_its_position_after_a_turn_and_at_the_end(p
     for hand in (finished, ran_out):
         assert hand.is_over and hand.turn_start is None and hand.turn_actions == []
         assert Hand.from_position(hand.position()) == hand
+
+
+def test_a_snapshot_is_the_hand_without_its_history_and_plays_on(pos) -> None:
+    hand = pos(["R4 R5 R6 K1 K2", "", "", ""], openings="m101/-/-/-")
+    hand.apply(parse_action("lay R4R5R6", OKEY))
+    snap = hand.snapshot()
+    assert (snap.turn_start, snap.turn_actions, snap.events) == (None, [], [])
+    assert "|" not in snap.position()  # no turn actions of its own to write
+    assert snap.racks == hand.racks and snap.table == hand.table
+    assert Hand.from_position(snap.position()).racks == hand.racks
+    assert snap.apply(parse_action("discard K1", OKEY)) == [
+        Event("discard", 0, "discarded K1", tiles("K1"))
+    ]
+    assert len(hand.racks[0]) == 2 and hand.turn == 0

@@ -387,3 +387,20 @@ def test_a_going_pairs_discard_opening_melds_is_refused_naming_it(pos) -> None:
         act(hand, "open K10K11K12K13 Y10Y11Y12Y13 R2R3R4")
     assert caught.value.code is ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS
     assert caught.value.params == {"tile": Tile.parse("R4")}
+
+
+def test_challenge_a_false_okey_used_is_paid_at_the_okeys_number(pos) -> None:
+    hand = pos(
+        ["", "K1 K2", "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["F", "", "", ""],
+        openings="-/m101/m101/-",
+        table=["2:B5B6B7"],
+    )
+    act(hand, "take")
+    act(hand, "add F>0")
+    assert [(p.seat, p.points, p.reason.value) for p in hand.penalties] == [
+        (0, 80, "challenge-discard")
+    ]
