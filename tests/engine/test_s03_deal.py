@@ -16,7 +16,14 @@ from okey_tui.engine.notation import format_position
 from okey_tui.engine.rules import GameType, RuleSet
 from okey_tui.engine.scoring import left_sum
 from okey_tui.engine.state import EndKind, Hand, Outcome, Phase
-from okey_tui.engine.tiles import FALSE_OKEY, Tile, full_set, okey_for, parse_tiles
+from okey_tui.engine.tiles import (
+    FALSE_OKEY,
+    Tile,
+    full_set,
+    okey_for,
+    parse_compact,
+    parse_tiles,
+)
 
 
 def test_the_same_seed_gives_the_same_deal() -> None:
@@ -135,3 +142,31 @@ def test_the_next_seat_starts_when_nobody_finished() -> None:
     match.hand.phase = Phase.OVER
     match.finish_hand()
     assert match.next_hand().turn == (match.starters[0] + 1) % 4
+
+
+@pytest.mark.parametrize(
+    ("seed", "indicator", "middle"),
+    [
+        # In each of these deals a false okey came up as the indicator: it went back
+        # into the middle at a place the seed chose, and the next tile became the indicator.
+        (26, "B1", "Y3B2K2R11B7K1K5K8R3B5R9R4B9B13B2FY1K4R13K9"),
+        (1826, "Y3", "Y7K11K6B1R11R6R2B7B6B9Y6B6B11K2B5R10K7K12K10F"),
+        (3326, "K5", "K9K4B4R9Y1K11Y13FR4R1K12K13Y4K3Y10Y11K8R4B2Y4"),
+    ],
+)
+def test_a_seed_always_deals_the_same_indicator_and_middle(
+    seed: int, indicator: str, middle: str
+) -> None:
+    hand = Hand.deal(RuleSet(), random.Random(seed), 0)
+    assert str(hand.indicator) == indicator
+    assert hand.middle == parse_compact(middle)
+
+
+def test_the_starters_first_turn_is_recorded_from_the_deal() -> None:
+    from okey_tui.engine.actions import DeclarePairs
+
+    hand = Hand.deal(RuleSet(game_type=GameType.CHALLENGE), random.Random(4), 2)
+    dealt = hand.position()
+    hand.apply(DeclarePairs())
+    assert hand.position() == dealt + " | pairs"
+    assert Hand.from_position(hand.position()) == hand

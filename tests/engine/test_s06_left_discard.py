@@ -158,3 +158,28 @@ def test_no_discard_is_offered_while_the_taken_tile_waits_to_be_used(pos) -> Non
     assert GiveBack() in actions
     assert not [a for a in actions if isinstance(a, Discard)]
     assert all(hand.is_legal(a) for a in actions)
+
+
+def test_the_left_discard_is_the_top_of_the_left_neighbours_pile(pos) -> None:
+    hand = pos(["K1 K2", "", "", ""], discards=["R1", "R2 R3", "", "Y4 Y5"], rest="rack2")
+    assert hand.left_discard() == Tile.parse("Y5")  # seat 0 to play: seat 3 is on its left
+    assert hand.left_discard(2) == Tile.parse("R3")
+    assert hand.left_discard(1) == Tile.parse("R1")
+    assert hand.left_discard(3) is None
+
+
+def test_a_lock_whose_tile_has_left_the_hand_has_nothing_to_give_back(pos) -> None:
+    from okey_tui.engine.errors import ErrorCode
+
+    # The lock counts two R4 right after the take; one has gone since.
+    hand = pos(["R4 K1 K2", "", "", ""], openings="m101/-/-/-", locks="take:R4:2:o")
+    assert not hand.taken_pending()
+    with pytest.raises(IllegalActionError) as caught:
+        act(hand, "giveback")
+    assert (caught.value.code, caught.value.params) == (ErrorCode.NOTHING_TO_GIVE_BACK, {})
+
+
+def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -> None:
+    hand = pos(["R4 K1 K2", "", "", ""], openings="m101/-/-/-", locks="take:R4:2:o")
+    act(hand, "discard K1")
+    assert hand.turn == 1 and hand.taken is None

@@ -6,7 +6,7 @@ import pytest
 
 from okey_tui.engine.actions import parse_action
 from okey_tui.engine.scoring import penalties_by_seat, score_hand
-from okey_tui.engine.state import Penalty, PenaltyReason
+from okey_tui.engine.state import Penalty, PenaltyCost, PenaltyReason
 from okey_tui.engine.tiles import Tile
 
 OKEY = Tile.parse("B8")
@@ -225,3 +225,74 @@ def test_a_seat_sees_what_its_discard_would_cost_before_making_it(pos) -> None:
     assert last.penalty_for(Discard(r6)) is None  # the finishing throw
     free = pos(["R6 K9", "", "", ""], rules="classic/11+n", table=["1:R3R4R5"])
     assert PlayerView.of(free, 0).penalty_for(Discard(r6)) is None
+
+
+def test_a_tile_is_playable_when_it_fits_some_table_meld(pos) -> None:
+    hand = pos(["K9 K10", "", "", ""], table=["1:R3R4R5", "2:Y7B7K7"])
+    tiles = ("R6", "R2", "R7", "B8", "R4", "K8", "F")
+    playable = [t for t in tiles if hand.playable_on_table(Tile.parse(t))]
+    assert playable == ["R6", "R2", "R7", "B8"]  # B8 is the okey: it fits anywhere
+
+
+def test_penalty_for_a_swap_from_no_such_meld_is_nothing(pos) -> None:
+    from okey_tui.engine.actions import SwapOkey
+
+    hand = pos(["R4 K1 K2", "", "", ""], table=["1:R3*R4R5"], openings="m101/m101/-/-")
+    r4 = (Tile.parse("R4"),)
+    assert hand.penalty_for(SwapOkey(0, r4)) is not None
+    assert hand.penalty_for(SwapOkey(1, r4)) is None
+    assert hand.penalty_for(SwapOkey(-1, r4)) is None
+
+
+def test_a_swapped_out_okey_takes_its_placer_off_the_meld_and_leaves_the_others(pos) -> None:
+    hand = pos(
+        ["R4 R6 K1 K2", "", "", ""],
+        table=["1:R3*R4@2R5*R6@3"],
+        openings="m101/m101/-/-",
+    )
+    assert hand.table[0].okey_owners == ((Tile.parse("R4"), 2), (Tile.parse("R6"), 3))
+    act(hand, "swap 0 R4")
+    assert hand.table[0].okey_owners == ((Tile.parse("R6"), 3),)
+    assert paid(hand) == [(2, 101, "okey-taken")]
+    act(hand, "swap 0 R6")
+    assert hand.table[0].okey_owners == ()
+    assert paid(hand) == [(2, 101, "okey-taken"), (3, 101, "okey-taken")]
+
+
+def test_a_set_re_reading_one_okey_keeps_every_other_okeys_placer(pos) -> None:
+    hand = pos(["Y7 K1 K2", "", "", ""], table=["1:R7*Y7@2*B7@3"], openings="m101/m101/-/-")
+    act(hand, "add Y7>0")
+    assert hand.table[0].meld.text(OKEY) == "R7Y7*B7*K7"
+    assert hand.table[0].okey_owners == ((Tile.parse("K7"), 2), (Tile.parse("B7"), 3))
+
+
+def test_an_owner_adding_an_okey_keeps_the_other_placers(pos) -> None:
+    hand = pos(["B8 K1 K2", "", "", ""], table=["0:R3*R4@2R5"], openings="m101/m101/-/-")
+    act(hand, "add *R6>0")
+    assert hand.table[0].meld.text(OKEY) == "R3*R4R5*R6"
+    assert hand.table[0].okey_owners == ((Tile.parse("R4"), 2),)
+
+
+def test_swapping_the_okey_of_the_seat_across_costs_it_at_a_table_without_partners(pos) -> None:
+    hand = pos(["R4 K1 K2", "", "", ""], table=["2:R3*R4R5"], openings="m101/-/m101/-")
+    cost = hand.penalty_for(parse_action("swap 0 R4", OKEY))
+    assert cost == PenaltyCost(2, 101, PenaltyReason.OKEY_TAKEN, None, 0)
+
+
+def test_a_swap_cost_names_the_meld_the_okey_leaves(pos) -> None:
+    hand = pos(
+        ["R4 K1 K2", "", "", ""], table=["2:Y1Y2Y3", "1:R3*R4R5"], openings="m101/m101/m101/-"
+    )
+    cost = hand.penalty_for(parse_action("swap 1 R4", OKEY))
+    assert cost == PenaltyCost(1, 101, PenaltyReason.OKEY_TAKEN, None, 1)
+
+
+def test_drawing_opening_laying_adding_and_declaring_cost_nothing(pos) -> None:
+    hand = pos(
+        ["R4 R5 R6 K1 K2 K3 Y4", "", "", ""],
+        rules="challenge/11",
+        table=["2:Y1Y2Y3"],
+        openings="m101/-/m101/-",
+    )
+    for text in ("draw", "take", "lay R4R5R6", "add Y4>0", "pairs", "open K1K2K3"):
+        assert hand.penalty_for(parse_action(text, OKEY)) is None, text

@@ -349,3 +349,58 @@ def test_a_swap_without_the_going_pairs_discard_is_still_offered(pos) -> None:
     act(hand, "take")
     swaps = [a for a in legal_actions(PlayerView.of(hand, 1)) if isinstance(a, SwapOkey)]
     assert swaps == [SwapOkey(1, (Tile.parse("K6"),))]  # not the one with the taken R4
+
+
+def test_challenge_a_tile_swapped_in_for_an_okey_is_paid_too(pos) -> None:
+    hand = pos(
+        ["", "K1 K2", "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings="-/m101/m101/-",
+        table=["2:R3*R4R5"],
+    )
+    act(hand, "take")
+    act(hand, "swap 0 R4")
+    assert hand.taken is None
+    assert [(p.seat, p.points, p.reason.value) for p in hand.penalties] == [
+        (2, 101, "okey-taken"),
+        (0, 40, "challenge-discard"),
+    ]
+
+
+def test_a_going_pairs_discard_opening_melds_is_refused_naming_it(pos) -> None:
+    from okey_tui.engine.errors import ErrorCode
+
+    rack = "K10 K11 K12 K13 Y10 Y11 Y12 Y13 R2 R3 K1"
+    hand = pos(
+        ["", rack, "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings="-!/-/-/-",
+    )
+    act(hand, "take")
+    with pytest.raises(IllegalActionError) as caught:
+        act(hand, "open K10K11K12K13 Y10Y11Y12Y13 R2R3R4")
+    assert caught.value.code is ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS
+    assert caught.value.params == {"tile": Tile.parse("R4")}
+
+
+def test_challenge_a_false_okey_used_is_paid_at_the_okeys_number(pos) -> None:
+    hand = pos(
+        ["", "K1 K2", "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["F", "", "", ""],
+        openings="-/m101/m101/-",
+        table=["2:B5B6B7"],
+    )
+    act(hand, "take")
+    act(hand, "add F>0")
+    assert [(p.seat, p.points, p.reason.value) for p in hand.penalties] == [
+        (0, 80, "challenge-discard")
+    ]
