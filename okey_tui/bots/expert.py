@@ -44,7 +44,7 @@ from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import OutOfTime, arrange, check, finish, pairs
+from okey_tui.bots.planner import Arrangement, OutOfTime, arrange, check, finish, pairs
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
 from okey_tui.engine.budget import Deadline
@@ -68,6 +68,17 @@ CANDIDATES = 4
 # for the step under way when it passes (one solver call) and for deciding.
 CAP_SHARE = 0.65
 
+# Before opening, a world deals the seat's draws up to the end of the middle (at most this many).
+REACH_HORIZON = 12
+# Before opening: what each draw of waiting costs, and what a world that never opens is worth
+# (at most; less the further the rack stays from the floor).
+REACH_TURN_COST = 6.0
+REACH_MISS = 30.0
+# Unopened with an opening in hand, the expert holds it back to go out in one turn
+# (a straight out) when at least this share of the worlds lets it, before the middle runs out.
+HOLD_SHARE = 0.25
+# ...but not when an opponent who has opened holds this few tiles or fewer (they may go out).
+HOLD_THREAT = 5
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
 OPEN_GAIN = 120.0
 FINISH_GAIN = 150.0
@@ -151,8 +162,14 @@ class ExpertBot:
         budget_ms: float = DEFAULT_BUDGET_MS,
         trust: float = TRUST,
         clock: Callable[[], float] = time.perf_counter,
+        reach: bool = False,
+        hold: bool = True,
+        hold_share: float = HOLD_SHARE,
     ) -> None:
         self.samples = samples
+        self.reach = reach
+        self.hold = hold
+        self.hold_share = hold_share
         self.trust = trust
         self.budget_ms = budget_ms
         self.clock = clock  # seconds; a test may pass a fake one
@@ -176,6 +193,23 @@ class ExpertBot:
         deadline = self._deadline()
         base = self.brain.choose(view, deadline)
         if view.phase is Phase.DRAW:
+            tile = view.left_discard
+            if (
+                self.hold
+                and isinstance(base, TakeDiscard)
+                and tile is not None
+                and self._may_hold(view)
+            ):
+                # A take must go down this turn: it gives up a straight out still to come.
+                try:
+                    if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
+                        chances = self._straight_chances(
+                            view, [list(view.rack) + [tile]], deadline
+                        )
+                        if chances is not None and chances[0] >= self.hold_share:
+                            return Advice(DrawMiddle(), (), 0, "draw")
+                except OutOfTime:
+                    pass
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
                 try:
                     return self._draw_or_take(view, base, deadline)
@@ -188,6 +222,13 @@ class ExpertBot:
             finishing = None  # out of time: play on without a finish this turn
         if finishing is not None:
             return Advice(finishing, (), 0, "finish")
+        if self.hold and isinstance(base, Open) and self._may_hold(view):
+            try:
+                held = self._hold_throw(view, list(view.rack), deadline)
+            except OutOfTime:
+                held = None  # out of time: open, as the hard bot would
+            if held is not None:
+                return held
         if not isinstance(base, Discard) or len(view.rack) <= 1:
             return Advice(base, (), 0, "play")
         try:
@@ -269,7 +310,10 @@ class ExpertBot:
             return Advice(base, (), 0, "discard")
         rng, unseen = made
         racks = [_remove_one(rack, tile) for tile in candidates]
-        stats = self._score(view, racks, candidates, rng, unseen, deadline)
+        if self.reach and view.opening is None and not view.going_pairs[view.seat]:
+            stats = self._score_reach(view, rack, candidates, rng, unseen, deadline)
+        else:
+            stats = self._score(view, racks, candidates, rng, unseen, deadline)
         if stats is None:
             return Advice(base, (), 0, "discard")
         totals, opens, finishes, feeds, n = stats
@@ -422,6 +466,194 @@ class ExpertBot:
             n += 1
         return (totals, opens, finishes, feeds, n) if n else None
 
+    def _may_hold(self, view: PlayerView) -> bool:
+        """Whether holding an opening back is worth weighing now."""
+        if view.opening is not None or view.taken is not None or view.okeys_owed:
+            return False
+        if view.middle_count // 4 < 1:
+            return False  # no draw left before the middle runs out: open now
+        for seat, opening in enumerate(view.openings):
+            if seat == view.seat or seat == view.partner:
+                continue
+            if opening is not None and view.rack_counts[seat] <= HOLD_THREAT:
+                return False
+        return True
+
+    def _straight_with(
+        self, view: PlayerView, rack: list[Tile], tile: Tile, deadline: Deadline
+    ) -> bool:
+        """Whether ``rack`` (with the left discard ``tile`` taken) goes straight out now."""
+        plan = finish(rack, view.okey, [tm.meld for tm in view.table], None, deadline=deadline)
+        return plan is not None and any(tile in m.tiles for m in plan.melds)
+
+    def _hold_throw(self, view: PlayerView, rack: list[Tile], deadline: Deadline) -> Advice | None:
+        """Hold the opening back and throw, when a straight out is likely enough to come.
+
+        Going straight out (the first lay-down and the finish in one turn)
+        makes every other player write 404 (808 with pairs) and the seat -202
+        (-404): worth far more than the few points an early opening saves. The
+        seat can still open on any later turn, so holding risks only a finish
+        by someone else meanwhile. Returns None to open now.
+        """
+        okey = view.okey
+        table = [tm.meld for tm in view.table]
+        singles = set(pairs(rack, okey).leftover) | set(arrange(rack, okey).leftover)
+        pool = sorted(
+            {t for t in singles if not is_wild(t, okey) and fits_table(table, t, okey) is None},
+            key=Tile.sort_key,
+        )
+        if not pool:
+            return None
+        # No throw can do better than keeping every tile: most turns end here.
+        whole = self._straight_chances(view, [rack], deadline)
+        if whole is None or whole[0] < self.hold_share:
+            return None
+        racks = [_remove_one(rack, t) for t in pool]
+        chances = self._straight_chances(view, racks, deadline)
+        if chances is None:
+            return None
+        best = max(range(len(pool)), key=lambda i: (chances[i], pool[i].number))
+        if chances[best] < self.hold_share:
+            return None
+        options = tuple(
+            sorted(
+                (Option(Discard(t), chances[i], 0.0, chances[i], 0.0) for i, t in enumerate(pool)),
+                key=lambda o: -o.score,
+            )
+        )
+        return Advice(Discard(pool[best]), options, self.samples, "discard")
+
+    def _straight_chances(
+        self, view: PlayerView, racks: list[list[Tile]], deadline: Deadline
+    ) -> list[float] | None:
+        """For each rack, the share of worlds where it can go straight out before the middle ends.
+
+        A world deals the seat's draws up to the end of the middle; with them
+        known, the rack goes straight out when all but one of its tiles can
+        make pairs, or melds. None when no world could be scored in time.
+        """
+        made = self._worlds(view)
+        if made is None:
+            return None
+        rng, unseen = made
+        okey = view.okey
+        horizon = max(1, min(REACH_HORIZON, view.middle_count // 4))
+        # All but one of the tiles the seat holds on its turn (after its draw).
+        need = len(view.rack) - 1 if view.phase is Phase.PLAY else len(view.rack)
+        hits = [0] * len(racks)
+        n = 0
+        for _ in range(self.samples):
+            if deadline.expired():
+                break
+            order = unseen[:]
+            rng.shuffle(order)
+            draws = order[:horizon]
+            row: list[int] = []
+            for rack in racks:
+                check(deadline)
+                tiles = rack + draws
+                if need % 2 == 0 and 2 * _pair_count(tiles, okey) >= need:
+                    row.append(1)
+                    continue
+                row.append(int(arrange(tiles, okey).tiles_used >= need))
+            for i, hit in enumerate(row):
+                hits[i] += hit
+            n += 1
+        return [h / n for h in hits] if n else None
+
+    def _score_reach(
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        thrown: list[Tile],
+        rng: random.Random,
+        unseen: list[Tile],
+        deadline: Deadline,
+    ) -> tuple[list[float], list[int], list[int], list[int], int] | None:
+        """Before opening: in each world, how soon each throw's rack could open.
+
+        A world deals the seat's draws up to the end of the middle. With those
+        draws known, the rack after a throw opens at the first draw after which
+        its tiles make the melds floor or the pairs floor; the throws are
+        compared by that, on the same worlds (see docs/bots.md).
+        """
+        okey = view.okey
+        k = len(thrown)
+        totals = [0.0] * k
+        opens = [0] * k
+        finishes = [0] * k
+        feeds = [0] * k
+        horizon = max(1, min(REACH_HORIZON, view.middle_count // 4))
+        floor = view.melds_floor
+        pairs_floor = view.pairs_floor
+        right = view.right
+        right_size = view.rack_counts[right]
+        watch_right = view.partner != right and right_size > 0
+
+        def reaches(tiles: list[Tile]) -> tuple[bool, Arrangement | None]:
+            check(deadline)
+            found = arrange(tiles, okey)
+            if found.value >= floor:
+                return True, found
+            check(deadline)
+            return len(pairs(tiles, okey).melds) >= pairs_floor, None
+
+        def first(base: list[Tile], draws: list[Tile], low: int) -> int | None:
+            """The fewest draws (at least ``low``) after which ``base`` can open, or None."""
+            if not reaches(base + draws)[0]:
+                return None
+            high = len(draws)
+            while low < high:
+                mid = (low + high) // 2
+                if reaches(base + draws[:mid])[0]:
+                    high = mid
+                else:
+                    low = mid + 1
+            return low
+
+        n = 0
+        for _ in range(self.samples):
+            if deadline.expired():
+                break
+            order = unseen[:]
+            rng.shuffle(order)
+            draws = order[:horizon]
+            right_rack = order[horizon : horizon + right_size]
+            scored: list[tuple[float, int]] = []
+            try:
+                best = first(rack, draws, 0)
+                used: Counter[Tile] = Counter()
+                if best is not None:
+                    melds = reaches(rack + draws[:best])[1]
+                    if melds is not None:
+                        used = Counter(t for m in melds.melds for t in m.tiles)
+                for tile in thrown:
+                    rest = _remove_one(rack, tile)
+                    if best is None:
+                        j = None
+                    elif used and used[tile] <= rest.count(tile) + draws[:best].count(tile):
+                        j = best  # the same melds, without the thrown tile
+                    else:
+                        j = first(rest, draws, best)
+                    if j is None:
+                        value = arrange(rest + draws, okey).value
+                        utility = REACH_MISS * min(1.0, value / floor) ** 2
+                        opened = 0
+                    else:
+                        utility = OPEN_GAIN - REACH_TURN_COST * j
+                        opened = 1
+                    fed = int(watch_right and self._feeds(view, right_rack, tile))
+                    if fed:
+                        utility -= FEED_MELD if view.openings[right] is not None else FEED_OPENING
+                    scored.append((utility, opened))
+            except OutOfTime:
+                break  # this world is not scored for every throw: leave it out
+            for i, (utility, opened) in enumerate(scored):
+                totals[i] += utility
+                opens[i] += opened
+            n += 1
+        return (totals, opens, finishes, feeds, n) if n else None
+
     def _utility(
         self,
         view: PlayerView,
@@ -515,6 +747,16 @@ def _collector_paused() -> Iterator[None]:
 
 def _slot(tile: Tile, okey: Tile) -> int:
     return okey.index if tile.is_false_okey else tile.index
+
+
+def _pair_count(tiles: Sequence[Tile], okey: Tile) -> int:
+    """How many pairs the tiles make (an okey pairs with any single), as the solver counts."""
+    counts = Counter(t for t in tiles if not is_wild(t, okey))
+    wild = len(tiles) - sum(counts.values())
+    twins = sum(c // 2 for c in counts.values())
+    singles = sum(c % 2 for c in counts.values())
+    spare = wild - min(wild, singles)
+    return twins + min(wild, singles) + (1 if spare >= 2 and twins else 0)
 
 
 def _remove_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:
