@@ -203,9 +203,7 @@ class ExpertBot:
                 # A take must go down this turn: it gives up a straight out still to come.
                 try:
                     if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
-                        chances = self._straight_chances(
-                            view, [list(view.rack) + [tile]], deadline
-                        )
+                        chances = self._straight_chances(view, [list(view.rack) + [tile]], deadline)
                         if chances is not None and chances[0] >= self.hold_share:
                             return Advice(DrawMiddle(), (), 0, "draw")
                 except OutOfTime:
@@ -497,9 +495,10 @@ class ExpertBot:
         """
         okey = view.okey
         table = [tm.meld for tm in view.table]
-        singles = set(pairs(rack, okey).leftover) | set(arrange(rack, okey).leftover)
+        # The loose tiles of the best melds: a straight out needs all the melds kept.
+        loose = arrange(rack, okey).leftover
         pool = sorted(
-            {t for t in singles if not is_wild(t, okey) and fits_table(table, t, okey) is None},
+            {t for t in loose if not is_wild(t, okey) and fits_table(table, t, okey) is None},
             key=Tile.sort_key,
         )
         if not pool:
