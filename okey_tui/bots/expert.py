@@ -19,7 +19,10 @@ decision in every world with the exact solver:
 Every candidate is scored on the same worlds, so their differences are not
 noise of the deal. The play between draw and throw (opening, laying,
 laying off, okey swaps, finishing) is the hard bot's, whose finish search
-is exact.
+is exact, with one exception: unopened with an opening in hand, the expert
+holds it back (and does not take a left discard that would force it down)
+while enough worlds, dealing its draws to the end of the middle, let it go
+straight out, which makes every other player write 404.
 
 Determinism: the worlds come from a random generator seeded by the view
 itself, so the same view gives the same choice. The amount of work is a
@@ -44,7 +47,7 @@ from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import Arrangement, OutOfTime, arrange, check, finish, pairs
+from okey_tui.bots.planner import OutOfTime, arrange, check, finish, pairs
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
 from okey_tui.engine.budget import Deadline
@@ -68,12 +71,9 @@ CANDIDATES = 4
 # for the step under way when it passes (one solver call) and for deciding.
 CAP_SHARE = 0.65
 
-# Before opening, a world deals the seat's draws up to the end of the middle (at most this many).
-REACH_HORIZON = 12
-# Before opening: what each draw of waiting costs, and what a world that never opens is worth
-# (at most; less the further the rack stays from the floor).
-REACH_TURN_COST = 6.0
-REACH_MISS = 30.0
+# Weighing a straight out, a world deals the seat's draws up to the end of the middle
+# (at most this many).
+HOLD_HORIZON = 12
 # Unopened with an opening in hand, the expert holds it back to go out in one turn
 # (a straight out) when at least this share of the worlds lets it, before the middle runs out.
 HOLD_SHARE = 0.25
@@ -162,12 +162,10 @@ class ExpertBot:
         budget_ms: float = DEFAULT_BUDGET_MS,
         trust: float = TRUST,
         clock: Callable[[], float] = time.perf_counter,
-        reach: bool = False,
         hold: bool = True,
         hold_share: float = HOLD_SHARE,
     ) -> None:
         self.samples = samples
-        self.reach = reach
         self.hold = hold
         self.hold_share = hold_share
         self.trust = trust
@@ -308,10 +306,7 @@ class ExpertBot:
             return Advice(base, (), 0, "discard")
         rng, unseen = made
         racks = [_remove_one(rack, tile) for tile in candidates]
-        if self.reach and view.opening is None and not view.going_pairs[view.seat]:
-            stats = self._score_reach(view, rack, candidates, rng, unseen, deadline)
-        else:
-            stats = self._score(view, racks, candidates, rng, unseen, deadline)
+        stats = self._score(view, racks, candidates, rng, unseen, deadline)
         if stats is None:
             return Advice(base, (), 0, "discard")
         totals, opens, finishes, feeds, n = stats
@@ -536,7 +531,7 @@ class ExpertBot:
             return None
         rng, unseen = made
         okey = view.okey
-        horizon = max(1, min(REACH_HORIZON, view.middle_count // 4))
+        horizon = max(1, min(HOLD_HORIZON, view.middle_count // 4))
         # All but one of the tiles the seat holds on its turn (after its draw).
         need = len(view.rack) - 1 if view.phase is Phase.PLAY else len(view.rack)
         hits = [0] * len(racks)
@@ -559,99 +554,6 @@ class ExpertBot:
                 hits[i] += hit
             n += 1
         return [h / n for h in hits] if n else None
-
-    def _score_reach(
-        self,
-        view: PlayerView,
-        rack: list[Tile],
-        thrown: list[Tile],
-        rng: random.Random,
-        unseen: list[Tile],
-        deadline: Deadline,
-    ) -> tuple[list[float], list[int], list[int], list[int], int] | None:
-        """Before opening: in each world, how soon each throw's rack could open.
-
-        A world deals the seat's draws up to the end of the middle. With those
-        draws known, the rack after a throw opens at the first draw after which
-        its tiles make the melds floor or the pairs floor; the throws are
-        compared by that, on the same worlds (see docs/bots.md).
-        """
-        okey = view.okey
-        k = len(thrown)
-        totals = [0.0] * k
-        opens = [0] * k
-        finishes = [0] * k
-        feeds = [0] * k
-        horizon = max(1, min(REACH_HORIZON, view.middle_count // 4))
-        floor = view.melds_floor
-        pairs_floor = view.pairs_floor
-        right = view.right
-        right_size = view.rack_counts[right]
-        watch_right = view.partner != right and right_size > 0
-
-        def reaches(tiles: list[Tile]) -> tuple[bool, Arrangement | None]:
-            check(deadline)
-            found = arrange(tiles, okey)
-            if found.value >= floor:
-                return True, found
-            check(deadline)
-            return len(pairs(tiles, okey).melds) >= pairs_floor, None
-
-        def first(base: list[Tile], draws: list[Tile], low: int) -> int | None:
-            """The fewest draws (at least ``low``) after which ``base`` can open, or None."""
-            if not reaches(base + draws)[0]:
-                return None
-            high = len(draws)
-            while low < high:
-                mid = (low + high) // 2
-                if reaches(base + draws[:mid])[0]:
-                    high = mid
-                else:
-                    low = mid + 1
-            return low
-
-        n = 0
-        for _ in range(self.samples):
-            if deadline.expired():
-                break
-            order = unseen[:]
-            rng.shuffle(order)
-            draws = order[:horizon]
-            right_rack = order[horizon : horizon + right_size]
-            scored: list[tuple[float, int]] = []
-            try:
-                best = first(rack, draws, 0)
-                used: Counter[Tile] = Counter()
-                if best is not None:
-                    melds = reaches(rack + draws[:best])[1]
-                    if melds is not None:
-                        used = Counter(t for m in melds.melds for t in m.tiles)
-                for tile in thrown:
-                    rest = _remove_one(rack, tile)
-                    if best is None:
-                        j = None
-                    elif used and used[tile] <= rest.count(tile) + draws[:best].count(tile):
-                        j = best  # the same melds, without the thrown tile
-                    else:
-                        j = first(rest, draws, best)
-                    if j is None:
-                        value = arrange(rest + draws, okey).value
-                        utility = REACH_MISS * min(1.0, value / floor) ** 2
-                        opened = 0
-                    else:
-                        utility = OPEN_GAIN - REACH_TURN_COST * j
-                        opened = 1
-                    fed = int(watch_right and self._feeds(view, right_rack, tile))
-                    if fed:
-                        utility -= FEED_MELD if view.openings[right] is not None else FEED_OPENING
-                    scored.append((utility, opened))
-            except OutOfTime:
-                break  # this world is not scored for every throw: leave it out
-            for i, (utility, opened) in enumerate(scored):
-                totals[i] += utility
-                opens[i] += opened
-            n += 1
-        return (totals, opens, finishes, feeds, n) if n else None
 
     def _utility(
         self,
