@@ -77,6 +77,8 @@ HOLD_HORIZON = 12
 # Unopened with an opening in hand, the expert holds it back to go out in one turn
 # (a straight out) when at least this share of the worlds lets it, before the middle runs out.
 HOLD_SHARE = 0.25
+# What a straight out makes every other player write: the scale of a hold's options.
+STRAIGHT_OUT = 404.0
 # ...but not when an opponent who has opened holds this few tiles or fewer (they may go out).
 HOLD_THREAT = 5
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
@@ -511,7 +513,12 @@ class ExpertBot:
             return None
         options = tuple(
             sorted(
-                (Option(Discard(t), chances[i], 0.0, chances[i], 0.0) for i, t in enumerate(pool)),
+                (
+                    # In hand points, as the other options: what each other seat would write.
+                    # The seat already reaches the floor; it goes out in the share of worlds.
+                    Option(Discard(t), chances[i] * STRAIGHT_OUT, 1.0, chances[i], 0.0)
+                    for i, t in enumerate(pool)
+                ),
                 key=lambda o: -o.score,
             )
         )
