@@ -19,7 +19,10 @@ decision in every world with the exact solver:
 Every candidate is scored on the same worlds, so their differences are not
 noise of the deal. The play between draw and throw (opening, laying,
 laying off, okey swaps, finishing) is the hard bot's, whose finish search
-is exact.
+is exact, with one exception: unopened with an opening in hand, the expert
+holds it back (and does not take a left discard that would force it down)
+while enough worlds, dealing its draws to the end of the middle, let it go
+straight out, which makes every other player write 404.
 
 Determinism: the worlds come from a random generator seeded by the view
 itself, so the same view gives the same choice. The amount of work is a
@@ -68,6 +71,16 @@ CANDIDATES = 4
 # for the step under way when it passes (one solver call) and for deciding.
 CAP_SHARE = 0.65
 
+# Weighing a straight out, a world deals the seat's draws up to the end of the middle
+# (at most this many).
+HOLD_HORIZON = 12
+# Unopened with an opening in hand, the expert holds it back to go out in one turn
+# (a straight out) when at least this share of the worlds lets it, before the middle runs out.
+HOLD_SHARE = 0.25
+# What a straight out makes every other player write: the scale of a hold's options.
+STRAIGHT_OUT = 404.0
+# ...but not when an opponent who has opened holds this few tiles or fewer (they may go out).
+HOLD_THREAT = 5
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
 OPEN_GAIN = 120.0
 FINISH_GAIN = 150.0
@@ -151,8 +164,12 @@ class ExpertBot:
         budget_ms: float = DEFAULT_BUDGET_MS,
         trust: float = TRUST,
         clock: Callable[[], float] = time.perf_counter,
+        hold: bool = True,
+        hold_share: float = HOLD_SHARE,
     ) -> None:
         self.samples = samples
+        self.hold = hold
+        self.hold_share = hold_share
         self.trust = trust
         self.budget_ms = budget_ms
         self.clock = clock  # seconds; a test may pass a fake one
@@ -176,6 +193,21 @@ class ExpertBot:
         deadline = self._deadline()
         base = self.brain.choose(view, deadline)
         if view.phase is Phase.DRAW:
+            tile = view.left_discard
+            if (
+                self.hold
+                and isinstance(base, TakeDiscard)
+                and tile is not None
+                and self._may_hold(view)
+            ):
+                # A take must go down this turn: it gives up a straight out still to come.
+                try:
+                    if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
+                        chances = self._straight_chances(view, [list(view.rack) + [tile]], deadline)
+                        if chances is not None and chances[0] >= self.hold_share:
+                            return Advice(DrawMiddle(), (), 0, "draw")
+                except OutOfTime:
+                    pass
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
                 try:
                     return self._draw_or_take(view, base, deadline)
@@ -188,6 +220,13 @@ class ExpertBot:
             finishing = None  # out of time: play on without a finish this turn
         if finishing is not None:
             return Advice(finishing, (), 0, "finish")
+        if self.hold and isinstance(base, Open) and self._may_hold(view):
+            try:
+                held = self._hold_throw(view, list(view.rack), deadline)
+            except OutOfTime:
+                held = None  # out of time: open, as the hard bot would
+            if held is not None:
+                return held
         if not isinstance(base, Discard) or len(view.rack) <= 1:
             return Advice(base, (), 0, "play")
         try:
@@ -422,6 +461,107 @@ class ExpertBot:
             n += 1
         return (totals, opens, finishes, feeds, n) if n else None
 
+    def _may_hold(self, view: PlayerView) -> bool:
+        """Whether holding an opening back is worth weighing now."""
+        if view.opening is not None or view.taken is not None or view.okeys_owed:
+            return False
+        if view.middle_count // 4 < 1:
+            return False  # no draw left before the middle runs out: open now
+        for seat, opening in enumerate(view.openings):
+            if seat == view.seat or seat == view.partner:
+                continue
+            if opening is not None and view.rack_counts[seat] <= HOLD_THREAT:
+                return False
+        return True
+
+    def _straight_with(
+        self, view: PlayerView, rack: list[Tile], tile: Tile, deadline: Deadline
+    ) -> bool:
+        """Whether ``rack`` (with the left discard ``tile`` taken) goes straight out now."""
+        plan = finish(rack, view.okey, [tm.meld for tm in view.table], None, deadline=deadline)
+        return plan is not None and any(tile in m.tiles for m in plan.melds)
+
+    def _hold_throw(self, view: PlayerView, rack: list[Tile], deadline: Deadline) -> Advice | None:
+        """Hold the opening back and throw, when a straight out is likely enough to come.
+
+        Going straight out (the first lay-down and the finish in one turn)
+        makes every other player write 404 (808 with pairs) and the seat -202
+        (-404): worth far more than the few points an early opening saves. The
+        seat can still open on any later turn, so holding risks only a finish
+        by someone else meanwhile. Returns None to open now.
+        """
+        okey = view.okey
+        table = [tm.meld for tm in view.table]
+        # The loose tiles of the best melds: a straight out needs all the melds kept.
+        loose = arrange(rack, okey).leftover
+        pool = sorted(
+            {t for t in loose if not is_wild(t, okey) and fits_table(table, t, okey) is None},
+            key=Tile.sort_key,
+        )
+        if not pool:
+            return None
+        # No throw can do better than keeping every tile: most turns end here.
+        whole = self._straight_chances(view, [rack], deadline)
+        if whole is None or whole[0] < self.hold_share:
+            return None
+        racks = [_remove_one(rack, t) for t in pool]
+        chances = self._straight_chances(view, racks, deadline)
+        if chances is None:
+            return None
+        best = max(range(len(pool)), key=lambda i: (chances[i], pool[i].number))
+        if chances[best] < self.hold_share:
+            return None
+        options = tuple(
+            sorted(
+                (
+                    # In hand points, as the other options: what each other seat would write.
+                    # The seat already reaches the floor; it goes out in the share of worlds.
+                    Option(Discard(t), chances[i] * STRAIGHT_OUT, 1.0, chances[i], 0.0)
+                    for i, t in enumerate(pool)
+                ),
+                key=lambda o: -o.score,
+            )
+        )
+        return Advice(Discard(pool[best]), options, self.samples, "discard")
+
+    def _straight_chances(
+        self, view: PlayerView, racks: list[list[Tile]], deadline: Deadline
+    ) -> list[float] | None:
+        """For each rack, the share of worlds where it can go straight out before the middle ends.
+
+        A world deals the seat's draws up to the end of the middle; with them
+        known, the rack goes straight out when all but one of its tiles can
+        make pairs, or melds. None when no world could be scored in time.
+        """
+        made = self._worlds(view)
+        if made is None:
+            return None
+        rng, unseen = made
+        okey = view.okey
+        horizon = max(1, min(HOLD_HORIZON, view.middle_count // 4))
+        # All but one of the tiles the seat holds on its turn (after its draw).
+        need = len(view.rack) - 1 if view.phase is Phase.PLAY else len(view.rack)
+        hits = [0] * len(racks)
+        n = 0
+        for _ in range(self.samples):
+            if deadline.expired():
+                break
+            order = unseen[:]
+            rng.shuffle(order)
+            draws = order[:horizon]
+            row: list[int] = []
+            for rack in racks:
+                check(deadline)
+                tiles = rack + draws
+                if need % 2 == 0 and 2 * _pair_count(tiles, okey) >= need:
+                    row.append(1)
+                    continue
+                row.append(int(arrange(tiles, okey).tiles_used >= need))
+            for i, hit in enumerate(row):
+                hits[i] += hit
+            n += 1
+        return [h / n for h in hits] if n else None
+
     def _utility(
         self,
         view: PlayerView,
@@ -515,6 +655,16 @@ def _collector_paused() -> Iterator[None]:
 
 def _slot(tile: Tile, okey: Tile) -> int:
     return okey.index if tile.is_false_okey else tile.index
+
+
+def _pair_count(tiles: Sequence[Tile], okey: Tile) -> int:
+    """How many pairs the tiles make (an okey pairs with any single), as the solver counts."""
+    counts = Counter(t for t in tiles if not is_wild(t, okey))
+    wild = len(tiles) - sum(counts.values())
+    twins = sum(c // 2 for c in counts.values())
+    singles = sum(c % 2 for c in counts.values())
+    spare = wild - min(wild, singles)
+    return twins + min(wild, singles) + (1 if spare >= 2 and twins else 0)
 
 
 def _remove_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:

@@ -118,3 +118,49 @@ def test_the_collector_is_paused_during_a_decision_and_restored_after() -> None:
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+# Seat 0 has drawn 22 tiles: melds worth 121 (an opening) over 19 of them, and three
+# loose tiles. K1 could join R1 in a set of ones (taking R1 off the run): one draw of
+# Y1 or B1 and every tile but one is in melds, a straight out.
+NEAR_STRAIGHT = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K11 K12 K13 Y9 Y10 Y11 K1 Y5 B3"
+
+
+def test_the_expert_holds_an_opening_back_when_a_straight_out_is_likely() -> None:
+    """Section 11: going straight out makes everyone else write 404; the seat can open
+    on any later turn, so with draws to come it holds the opening and throws a loose tile."""
+    middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"  # three more draws for the seat
+    view = PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
+    hard = make_bot("hard").choose(view)
+    assert type(hard).__name__ == "Open"  # the hard bot opens at once
+    advice = ExpertBot(samples=64, budget_ms=60_000, hold_share=0.05).advise(view)
+    assert isinstance(advice.action, Discard)
+    assert str(advice.action.tile) in {"Y5", "B3"}  # K1 may still make the set of ones
+    chances = {str(o.action.tile): o.score for o in advice.options if isinstance(o.action, Discard)}
+    assert chances["K1"] < max(chances.values())
+
+
+def test_without_draws_to_come_the_expert_opens() -> None:
+    """Three tiles in the middle: the other three seats draw them and the hand ends
+    before the seat draws again, so there is nothing to wait for."""
+    hand = position([NEAR_STRAIGHT, "", "", ""], middle="Y1 B1 Y4", rest="rack1")
+    view = PlayerView.of(hand, 0)
+    assert view.middle_count == 3
+    action = ExpertBot(samples=16, budget_ms=60_000, hold_share=0.0).choose(view)
+    assert type(action).__name__ == "Open"
+
+
+def test_the_pair_count_agrees_with_the_solver() -> None:
+    import random
+
+    from okey_tui.bots.expert import _pair_count
+    from okey_tui.engine import solver
+    from okey_tui.engine.tiles import full_set, okey_for
+
+    rng = random.Random(7)
+    tiles = full_set()
+    for _ in range(300):
+        indicator = rng.choice([t for t in tiles if not t.is_false_okey])
+        okey = okey_for(indicator)
+        rack = rng.sample(tiles, rng.randint(2, 22))
+        assert _pair_count(rack, okey) == len(solver.best_pairs(rack, okey).melds)
