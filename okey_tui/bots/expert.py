@@ -294,6 +294,18 @@ class ExpertBot:
             return None  # the counts disagree with what was seen: do not guess
         return random.Random(_view_seed(view)), unseen
 
+    def _deals(
+        self, unseen: list[Tile], rng: random.Random, deadline: Deadline
+    ) -> Iterator[list[Tile]]:
+        """Up to ``samples`` deals of the unseen tiles (each a shuffled copy), until the
+        deadline."""
+        for _ in range(self.samples):
+            if deadline.expired():
+                return
+            order = unseen[:]
+            rng.shuffle(order)
+            yield order
+
     def _horizon(self, view: PlayerView) -> int:
         # Each round takes four tiles from the middle; the seat gets one of them.
         return max(1, min(HORIZON, (view.middle_count + 3) // 4))
@@ -346,11 +358,7 @@ class ExpertBot:
         keep_after_take = [_remove_one(taken, best_keep[0])] if best_keep else [rack]
         take_total = draw_total = 0.0
         n = 0
-        for _ in range(self.samples):
-            if deadline.expired():
-                break
-            order = unseen[:]
-            rng.shuffle(order)
+        for order in self._deals(unseen, rng, deadline):
             draws = order[: self._horizon(view) + 1]
             try:
                 took = self._utility(view, keep_after_take[0], draws[1:], deadline)[0]
@@ -434,11 +442,7 @@ class ExpertBot:
         right_size = view.rack_counts[right]
         watch_right = view.partner != right and right_size > 0
         n = 0
-        for _ in range(self.samples):
-            if deadline.expired():
-                break
-            order = unseen[:]
-            rng.shuffle(order)
+        for order in self._deals(unseen, rng, deadline):
             draws = order[:horizon]
             right_rack = order[horizon : horizon + right_size]
             scored: list[tuple[float, int, int, int]] = []
@@ -543,11 +547,7 @@ class ExpertBot:
         need = len(view.rack) - 1 if view.phase is Phase.PLAY else len(view.rack)
         hits = [0] * len(racks)
         n = 0
-        for _ in range(self.samples):
-            if deadline.expired():
-                break
-            order = unseen[:]
-            rng.shuffle(order)
+        for order in self._deals(unseen, rng, deadline):
             draws = order[:horizon]
             row: list[int] = []
             for rack in racks:
