@@ -13,8 +13,11 @@ decision in every world with the exact solver:
 * after opening, how soon it could go out (leftover tiles, after laying
   off what fits the table, no more than the turns played) and otherwise
   the points left in hand;
-* minus what the throw gives the player on its right in that world (an
-  opening, or a meld once opened).
+* minus what the throw gives the player on its right: before that player
+  has opened, the share of its possible racks (dealt from the unseen tiles,
+  leaving out the ones that could open already) that the throw lets open,
+  times ``FEED_COST``; once it has opened, a meld it makes with the throw in
+  a world.
 
 Every candidate is scored on the same worlds, so their differences are not
 noise of the deal. The play between draw and throw (opening, laying,
@@ -90,6 +93,13 @@ FEED_MELD = 20.0
 # The hard bot's own throw starts this many points ahead: the worlds must show
 # a clear gain to overrule its judgement of half-made melds.
 TRUST = 20.0
+# Feeding the player on the right: how many racks of theirs are dealt to weigh each
+# throw, and what a throw that lets them open costs, times the share of those racks
+# (among the ones that could not open already) that it opens.
+FEED_WORLDS = 48
+FEED_COST = 100.0
+# A rack this far below the floor is not opened by one tile (the check is skipped).
+FEED_REACH = 40
 
 EXPERT_STYLE = Style(
     **{
@@ -166,8 +176,12 @@ class ExpertBot:
         clock: Callable[[], float] = time.perf_counter,
         hold: bool = True,
         hold_share: float = HOLD_SHARE,
+        feed_worlds: int = FEED_WORLDS,
+        feed_cost: float = FEED_COST,
     ) -> None:
         self.samples = samples
+        self.feed_worlds = feed_worlds
+        self.feed_cost = feed_cost
         self.hold = hold
         self.hold_share = hold_share
         self.trust = trust
@@ -320,14 +334,27 @@ class ExpertBot:
             return Advice(base, (), 0, "discard")
         rng, unseen = made
         racks = [_remove_one(rack, tile) for tile in candidates]
-        stats = self._score(view, racks, candidates, rng, unseen, deadline)
+        rates = self._feed_rates(view, candidates, unseen, deadline)
+        stats = self._score(view, racks, candidates, rng, unseen, deadline, rates is None)
         if stats is None:
             return Advice(base, (), 0, "discard")
         totals, opens, finishes, feeds, n = stats
-        options = [
-            Option(Discard(tile), totals[i] / n, opens[i] / n, finishes[i] / n, feeds[i] / n)
-            for i, tile in enumerate(candidates)
-        ]
+        if rates is not None:
+            options = [
+                Option(
+                    Discard(tile),
+                    totals[i] / n - self.feed_cost * rates[i],
+                    opens[i] / n,
+                    finishes[i] / n,
+                    rates[i],
+                )
+                for i, tile in enumerate(candidates)
+            ]
+        else:
+            options = [
+                Option(Discard(tile), totals[i] / n, opens[i] / n, finishes[i] / n, feeds[i] / n)
+                for i, tile in enumerate(candidates)
+            ]
         options.sort(key=lambda o: -o.score)
         best = options[0]
         pick = next((o for o in options if o.action == base), None)
@@ -431,6 +458,7 @@ class ExpertBot:
         rng: random.Random,
         unseen: list[Tile],
         deadline: Deadline,
+        watch: bool = True,
     ) -> tuple[list[float], list[int], list[int], list[int], int] | None:
         k = len(racks)
         totals = [0.0] * k
@@ -440,7 +468,7 @@ class ExpertBot:
         horizon = self._horizon(view)
         right = view.right
         right_size = view.rack_counts[right]
-        watch_right = view.partner != right and right_size > 0
+        watch_right = watch and view.partner != right and right_size > 0
         n = 0
         for order in self._deals(unseen, rng, deadline):
             draws = order[:horizon]
@@ -464,6 +492,59 @@ class ExpertBot:
                 feeds[i] += fed
             n += 1
         return (totals, opens, finishes, feeds, n) if n else None
+
+    def _feed_rates(
+        self, view: PlayerView, thrown: list[Tile], unseen: list[Tile], deadline: Deadline
+    ) -> list[float] | None:
+        """For each throw, the share of the right seat's possible racks it lets open.
+
+        The right seat takes a throw only to use it at once; before it has
+        opened, that means opening with it, the largest gift a throw can make
+        (it spares that seat the 202 of a hand never opened). Its rack is dealt
+        from the unseen tiles, and a rack that could open without the tile is
+        left out: that seat would have opened already. None when the right seat
+        is a partner, has opened, or no rack could be weighed in time.
+        """
+        right = view.right
+        size = view.rack_counts[right]
+        if self.feed_worlds <= 0 or view.partner == right or size <= 0 or size > len(unseen):
+            return None
+        if view.openings[right] is not None or view.going_pairs[right]:
+            return None
+        okey = view.okey
+        floor = view.melds_floor
+        pairs_floor = view.pairs_floor
+        rng = random.Random(_view_seed(view) ^ 0x5EED)
+        hits = [0] * len(thrown)
+        n = 0
+        for _ in range(self.feed_worlds):
+            if deadline.expired():
+                break
+            rack = rng.sample(unseen, size)
+            alone = arrange(rack, okey)
+            paired = _pair_count(rack, okey)
+            if alone.value >= floor or paired >= pairs_floor:
+                continue  # that seat would have opened already
+            n += 1
+            near_melds = alone.value >= floor - FEED_REACH
+            near_pairs = paired == pairs_floor - 1
+            if not (near_melds or near_pairs):
+                continue
+            row = [0] * len(thrown)
+            try:
+                for i, tile in enumerate(thrown):
+                    if near_pairs and _pair_count([*rack, tile], okey) > paired:
+                        row[i] = 1
+                    elif near_melds:
+                        check(deadline)
+                        with_tile = arrange([*rack, tile], okey)
+                        row[i] = int(with_tile.value >= floor and tile not in with_tile.leftover)
+            except OutOfTime:
+                n -= 1  # this rack is not weighed for every throw: leave it out
+                break
+            for i, hit in enumerate(row):
+                hits[i] += hit
+        return [h / n for h in hits] if n else None
 
     def _may_hold(self, view: PlayerView) -> bool:
         """Whether holding an opening back is worth weighing now."""

@@ -164,3 +164,52 @@ def test_the_pair_count_agrees_with_the_solver() -> None:
         okey = okey_for(indicator)
         rack = rng.sample(tiles, rng.randint(2, 22))
         assert _pair_count(rack, okey) == len(solver.best_pairs(rack, okey).melds)
+
+
+# The right seat (1) holds 99 points of melds: K13 or K9 on its run of blacks opens it.
+RIGHT_RACK = "K10 K11 K12 R10 Y10 B10 R12 Y12 B12 Y1 Y2 B5 R3"
+FEEDER = "K13 R1 R5 R6 R7 Y4 Y6 B1 K2 K4 R11 B11 K7 Y13"
+
+
+def _feeding_view(opened: str = "-/-/-/-") -> PlayerView:
+    """Every tile the seat has not seen is in the right seat's rack (the rest are
+    discarded), so each sampled rack of that seat is the real one."""
+    hand = position([FEEDER, RIGHT_RACK, "", ""], rest="discard2", openings=opened)
+    return PlayerView.of(hand, 0)
+
+
+def test_a_throw_that_lets_the_right_seat_open_is_counted_as_feeding() -> None:
+    view = _feeding_view()
+    bot = ExpertBot(budget_ms=60_000)
+    thrown = [Tile.parse(t) for t in ("K13", "R1", "Y4")]
+    rates = bot._feed_rates(view, thrown, unseen_tiles(view), bot._deadline())
+    assert rates == [1.0, 0.0, 0.0]
+
+
+def test_no_feeding_is_weighed_for_a_right_seat_that_has_opened_or_when_switched_off() -> None:
+    thrown = [Tile.parse("K13")]
+    bot = ExpertBot(budget_ms=60_000)
+    view = _feeding_view("-/m105/-/-")
+    assert bot._feed_rates(view, thrown, unseen_tiles(view), bot._deadline()) is None
+    off = ExpertBot(budget_ms=60_000, feed_worlds=0)
+    view = _feeding_view()
+    assert off._feed_rates(view, thrown, unseen_tiles(view), off._deadline()) is None
+
+
+def test_the_expert_does_not_throw_the_tile_that_opens_the_right_seat() -> None:
+    """Opened, the seat sheds its highest loose tile, K13, as the hard bot does, unless
+    that tile is the one the right seat needs to open (section 6: it may take it to open)."""
+    hand = position(
+        ["K13 R1 R5 R7 Y4 K2 K4 R11 B11 K7 Y2", RIGHT_RACK.replace("Y2 ", ""), "", ""],
+        rest="discard2",
+        openings="m105/-/-/-",
+        table=["0:Y7Y8Y9", "0:B2B3B4"],
+    )
+    view = PlayerView.of(hand, 0)
+    assert make_bot("hard").choose(view) == Discard(Tile.parse("K13"))
+    blind = ExpertBot(samples=4, budget_ms=60_000, feed_worlds=0).choose(view)
+    assert blind == Discard(Tile.parse("K13"))
+    advice = ExpertBot(samples=4, budget_ms=60_000).advise(view)
+    assert isinstance(advice.action, Discard) and str(advice.action.tile) != "K13"
+    fed = {str(o.action.tile): o.feed_rate for o in advice.options if isinstance(o.action, Discard)}
+    assert fed["K13"] == 1.0 and fed[str(advice.action.tile)] == 0.0
