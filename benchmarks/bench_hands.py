@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 from pathlib import Path
@@ -72,7 +73,9 @@ def play(args: argparse.Namespace) -> None:
                 "takes": takes,
             }
         )
-        args.out.write_text(json.dumps(rows))
+        tmp = args.out.with_suffix(".tmp")
+        tmp.write_text(json.dumps(rows))
+        os.replace(tmp, args.out)
     print(
         f"{args.hands} hands, {args.seat1} against {args.others} x3 "
         f"({time.perf_counter() - started:.0f} s)"
