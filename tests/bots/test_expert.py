@@ -180,7 +180,7 @@ def _feeding_view(opened: str = "-/-/-/-") -> PlayerView:
 
 def test_a_throw_that_lets_the_right_seat_open_is_counted_as_feeding() -> None:
     view = _feeding_view()
-    bot = ExpertBot(budget_ms=60_000)
+    bot = ExpertBot(budget_ms=60_000, feed_worlds=48)
     thrown = [Tile.parse(t) for t in ("K13", "R1", "Y4")]
     rates = bot._feed_rates(view, thrown, unseen_tiles(view), bot._deadline())
     assert rates == [1.0, 0.0, 0.0]
@@ -188,7 +188,7 @@ def test_a_throw_that_lets_the_right_seat_open_is_counted_as_feeding() -> None:
 
 def test_no_feeding_is_weighed_for_a_right_seat_that_has_opened_or_when_switched_off() -> None:
     thrown = [Tile.parse("K13")]
-    bot = ExpertBot(budget_ms=60_000)
+    bot = ExpertBot(budget_ms=60_000, feed_worlds=48)
     view = _feeding_view("-/m105/-/-")
     assert bot._feed_rates(view, thrown, unseen_tiles(view), bot._deadline()) is None
     off = ExpertBot(budget_ms=60_000, feed_worlds=0)
@@ -209,7 +209,7 @@ def test_the_expert_does_not_throw_the_tile_that_opens_the_right_seat() -> None:
     assert make_bot("hard").choose(view) == Discard(Tile.parse("K13"))
     blind = ExpertBot(samples=4, budget_ms=60_000, feed_worlds=0).choose(view)
     assert blind == Discard(Tile.parse("K13"))
-    advice = ExpertBot(samples=4, budget_ms=60_000).advise(view)
+    advice = ExpertBot(samples=4, budget_ms=60_000, feed_worlds=48).advise(view)
     assert isinstance(advice.action, Discard) and str(advice.action.tile) != "K13"
     fed = {str(o.action.tile): o.feed_rate for o in advice.options if isinstance(o.action, Discard)}
     assert fed["K13"] == 1.0 and fed[str(advice.action.tile)] == 0.0
