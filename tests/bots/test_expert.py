@@ -213,3 +213,18 @@ def test_the_expert_does_not_throw_the_tile_that_opens_the_right_seat() -> None:
     assert isinstance(advice.action, Discard) and str(advice.action.tile) != "K13"
     fed = {str(o.action.tile): o.feed_rate for o in advice.options if isinstance(o.action, Discard)}
     assert fed["K13"] == 1.0 and fed[str(advice.action.tile)] == 0.0
+
+
+def test_the_hard_bot_s_throw_stands_unless_the_worlds_beat_it_by_the_margin() -> None:
+    view = _view()
+    hard = make_bot("hard").choose(view)
+    assert ExpertBot(samples=6, budget_ms=60_000, trust=1000.0).choose(view) == hard
+    # A margin below zero: the best in the worlds always wins (here it is not the
+    # hard bot's throw, which only ties it).
+    free = ExpertBot(samples=6, budget_ms=60_000, trust=-0.01).advise(view)
+    assert free.action == free.options[0].action != hard
+    scores = {o.action: o.score for o in free.options}
+    for trust in (0.0, 5.0):
+        chosen = ExpertBot(samples=6, budget_ms=60_000, trust=trust).choose(view)
+        assert chosen == (hard if scores[hard] + trust >= free.options[0].score else free.action)
+    assert ExpertBot().trust == 5.0
