@@ -13,11 +13,11 @@ decision in every world with the exact solver:
 * after opening, how soon it could go out (leftover tiles, after laying
   off what fits the table, no more than the turns played) and otherwise
   the points left in hand;
-* minus what the throw gives the player on its right: before that player
-  has opened, the share of its possible racks (dealt from the unseen tiles,
-  leaving out the ones that could open already) that the throw lets open,
-  times ``FEED_COST``; once it has opened, a meld it makes with the throw in
-  a world.
+* minus what the throw gives the player on its right in that world (an
+  opening, or a meld once opened); with ``feed_worlds`` set, before that
+  player has opened, ``feed_cost`` times the share of its possible racks
+  (dealt from the unseen tiles, leaving out the ones that could open
+  already) that the throw lets open, instead.
 
 Every candidate is scored on the same worlds, so their differences are not
 noise of the deal. The play between draw and throw (opening, laying,
