@@ -43,6 +43,7 @@ MODULES = [
     "view",
     "match",
     "errors",
+    "budget",
 ]
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped"}
 STATUS.update({36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"})
