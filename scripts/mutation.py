@@ -5,14 +5,15 @@ Usage (from the repository root, with the dev extra installed)::
     python scripts/mutation.py                    # every engine module, one after another
     python scripts/mutation.py scoring melds      # only these modules
     python scripts/mutation.py --report           # only the figure from the last run
-    python scripts/mutation.py --survivors scoring  # rerun the last survivors (and untested)
+    python scripts/mutation.py --survivors scoring  # rerun the last survivors (and unjudged)
 
 mutmut's configuration is ``[tool.mutmut]`` in pyproject.toml (the engine mutated, the
 tests in tests/engine run). A run is slow (too slow for CI): run it when the engine
 changes. It uses one worker at low priority, so a shared machine stays usable, and the
 derandomized hypothesis profile, so a run repeats. Results accumulate in ``mutants/``
 (git-ignored); running a module judges all its mutants again, ``--survivors`` only the
-last survivors (after writing tests). Delete ``mutants/`` for a fresh start.
+last survivors (after writing tests) and the mutants an interrupted run left unjudged
+(so it also resumes a run). Delete ``mutants/`` for a fresh start.
 
 The figure counts as killed what mutmut reports killed or timed out, and leaves out the
 equivalent mutants listed (by name, in backticks) in docs/testing.md.
@@ -129,14 +130,19 @@ def run(modules: list[str]) -> None:
 
 
 def rerun_survivors(modules: list[str]) -> None:
-    """After writing tests: judge again only the mutants that survived (or no test reached)."""
+    """After writing tests: judge again only the mutants that survived (or no test reached),
+    and those an interrupted run did not reach; a module never run is run whole."""
     skip = equivalent()
-    names = [
-        name
-        for module in modules
-        for name, status in results(module).items()
-        if status in ("survived", "no tests") and name not in skip
-    ]
+    names = []
+    for module in modules:
+        found = results(module)
+        if not found:
+            names.append(f"okey_tui.engine.{module}.*")
+        names += [
+            name
+            for name, status in found.items()
+            if status in ("survived", "no tests", "not checked") and name not in skip
+        ]
     if names:
         print(f"== mutmut: {len(names)} survivors of {' '.join(modules)}", flush=True)
         mutmut(names)

@@ -14,7 +14,11 @@ from collections import Counter
 from functools import cache
 from itertools import combinations
 
+import pytest
+
+from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.melds import Meld, MeldKind, effective, make_meld, readings
+from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import (
     _NEG,
     _SCALE,
@@ -27,6 +31,7 @@ from okey_tui.engine.solver import (
     _Solver,
     _weight_count,
     _weight_value,
+    arrange,
     least_left,
 )
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile, full_set, parse_tiles
@@ -288,3 +293,26 @@ def test_least_left_leaves_the_lowest_sum_a_cut_can_leave() -> None:
         found = least_left(hand, okey)
         lowest = min(sum(_plays_as(t, okey) for t in left) for left in _cuts(hand, okey))
         assert found.leftover_sum == lowest, (hand, okey)
+
+
+def test_least_left_lays_an_okey_that_lowers_nothing_rather_than_keep_it() -> None:
+    # R3 R4 R5 with or without the okey as R6 leave the same sum (a real okey counts 0
+    # in hand); the tie goes to the most tiles laid, since a kept okey costs at scoring.
+    found = least_left(parse_tiles("R3 R4 R5 B8"), B8)
+    assert found.texts() == ["R3R4R5*R6"] and found.leftover == ()
+
+
+# -- the rack order -------------------------------------------------------------------------
+
+
+def test_arrange_by_pairs_pairs_the_okey_with_the_highest_single() -> None:
+    order = arrange(parse_tiles("R4 B8 Y5 R4 K2"), B8, by=OpeningKind.PAIRS)
+    assert order == parse_tiles("Y5 B8 R4 R4 K2")
+
+
+def test_arrange_by_anything_else_is_refused_with_its_code() -> None:
+    with pytest.raises(SetupError) as refused:
+        arrange(parse_tiles("R4 Y5"), B8, by="colour")  # type: ignore[arg-type]
+    assert refused.value.code is ErrorCode.BAD_ARGUMENT
+    assert refused.value.params == {"by": "colour"}
+    assert "not 'colour'" in str(refused.value)

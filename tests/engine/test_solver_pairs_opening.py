@@ -1,0 +1,50 @@
+"""Opening with pairs and finishing in the same turn (RULES.md sections 7 and 10).
+
+The opening goes down first: a pair holding an okey swapped off the table after it
+does not count toward the pairs floor and is laid later; a pair holding the
+player's own okey counts. Each case is small and its plan is checked whole.
+"""
+
+from __future__ import annotations
+
+from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.solver import finish_plan
+from okey_tui.engine.tiles import Tile, parse_tiles
+
+B8 = Tile.parse("B8")  # the okey whenever the indicator is B7
+FOUR_PAIRS = "K1 K1 K2 K2 K3 K3 K4 K4"
+
+
+def _texts(melds: tuple[object, ...]) -> list[str]:
+    return sorted(m.text(B8) for m in melds)  # type: ignore[attr-defined]
+
+
+def test_a_pair_with_the_players_own_okey_counts_toward_the_pairs_floor() -> None:
+    table = [parse_meld("R1R2R3", B8)]
+    hand = parse_tiles(f"{FOUR_PAIRS} Y9 B8 R4 Y13")
+    plan = finish_plan(hand, B8, table, None, True, pairs_floor=5)
+    assert plan is not None
+    assert _texts(plan.melds) == ["K1K1", "K2K2", "K3K3", "K4K4", "Y9*Y9"]
+    assert plan.later == () and plan.swaps == () and plan.discard == Tile.parse("Y13")
+    assert [x.result.text(B8) for x in plan.lay_offs] == ["R1R2R3R4"]
+
+
+def test_a_pair_with_a_swapped_okey_is_laid_after_the_opening_and_does_not_count() -> None:
+    table = [parse_meld("R5*R6R7", B8)]
+    hand = parse_tiles(f"{FOUR_PAIRS} Y9 R6 Y13")
+    assert finish_plan(hand, B8, table, None, True, pairs_floor=5) is None
+    plan = finish_plan(hand, B8, table, None, True, pairs_floor=4)
+    assert plan is not None
+    assert _texts(plan.melds) == ["K1K1", "K2K2", "K3K3", "K4K4"]
+    assert _texts(plan.later) == ["Y9*Y9"]
+    assert [s.given for s in plan.swaps] == [(Tile.parse("R6"),)]
+    assert plan.discard == Tile.parse("Y13")
+
+
+def test_throwing_the_own_okey_leaves_the_swapped_one_in_a_later_pair() -> None:
+    table = [parse_meld("R5*R6R7", B8)]
+    hand = parse_tiles(f"{FOUR_PAIRS} Y9 R6 B8")
+    plan = finish_plan(hand, B8, table, None, True, pairs_floor=4)
+    assert plan is not None and plan.with_okey
+    assert _texts(plan.melds) == ["K1K1", "K2K2", "K3K3", "K4K4"]
+    assert _texts(plan.later) == ["Y9*Y9"]
