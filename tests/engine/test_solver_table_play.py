@@ -1,0 +1,66 @@
+"""Finishing by table play (RULES.md sections 8 and 10): where an okey or a tile goes.
+
+The finishing search first rules out throws that cannot finish, by a relaxed test:
+every tile that cannot go onto the table must be in a meld of the hand. These cases
+need the table for exactly one tile (an okey that fits no meld of the hand, a tile
+given for a table okey), at each kind of table meld that can take it: a run open at
+both ends, a run from 1, a run up to 13 open only below, a set of three.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.solver import FinishPlan, finish_plan
+from okey_tui.engine.tiles import Tile, parse_tiles
+
+B8 = Tile.parse("B8")  # the okey whenever the indicator is B7
+Y13 = Tile.parse("Y13")
+
+
+def _plan(hand: str, table: str) -> FinishPlan | None:
+    melds = [parse_meld(text, B8) for text in table.split()]
+    return finish_plan(parse_tiles(hand), B8, melds, OpeningKind.MELDS)
+
+
+def _laid_off(plan: FinishPlan) -> list[tuple[str, str]]:
+    return [(str(x.tile), x.result.text(B8)) for x in plan.lay_offs]
+
+
+@pytest.mark.parametrize(
+    ("table", "result"),
+    [
+        ("K10K11K12", ("*K9K10K11K12", "K10K11K12*K13")),
+        ("K1K2K3", ("K1K2K3*K4",)),
+        ("K2K3K4K5K6K7K8K9K10K11K12K13", ("*K1K2K3K4K5K6K7K8K9K10K11K12K13",)),
+        ("R9Y9K9", ("R9Y9*B9K9",)),
+    ],
+)
+def test_an_okey_that_fits_no_meld_of_the_hand_goes_onto_the_table(table: str, result: str) -> None:
+    # A set of four takes no okey, and two of its tiles with the okey leave two behind.
+    plan = _plan("R7 Y7 B7 K7 B8 Y13", table)
+    assert plan is not None
+    assert [m.text(B8) for m in plan.melds] == ["R7Y7B7K7"]
+    [(tile, grown)] = _laid_off(plan)
+    assert tile == "B8" and grown in result and plan.discard == Y13
+
+
+def test_an_okey_with_nowhere_to_go_on_a_full_table_blocks_the_finish() -> None:
+    assert _plan("R7 Y7 B7 K7 B8 Y13", "K1K2K3K4K5K6K7K8K9K10K11K12K13 R9Y9B9K9") is None
+
+
+def test_a_tile_given_for_a_table_okey_frees_the_okey_for_a_meld_of_the_hand() -> None:
+    plan = _plan("R6 Y10 Y11 K13", "R5*R6R7")
+    assert plan is not None
+    assert [(s.given, s.result.text(B8)) for s in plan.swaps] == [((Tile.parse("R6"),), "R5R6R7")]
+    assert [m.text(B8) for m in plan.melds] == ["Y10Y11*Y12"] and plan.lay_offs == ()
+    assert plan.discard == Tile.parse("K13")
+
+
+def test_the_hands_own_okey_completes_a_meld_while_a_tile_is_laid_off() -> None:
+    plan = _plan("R1 R2 B8 K12 Y13", "K9K10K11")
+    assert plan is not None
+    assert [m.text(B8) for m in plan.melds] == ["R1R2*R3"]
+    assert _laid_off(plan) == [("K12", "K9K10K11K12")] and plan.discard == Y13
