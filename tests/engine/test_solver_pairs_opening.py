@@ -7,6 +7,7 @@ player's own okey counts. Each case is small and its plan is checked whole.
 
 from __future__ import annotations
 
+from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import parse_meld
 from okey_tui.engine.solver import finish_plan
 from okey_tui.engine.tiles import Tile, parse_tiles
@@ -48,3 +49,27 @@ def test_throwing_the_own_okey_leaves_the_swapped_one_in_a_later_pair() -> None:
     assert plan is not None and plan.with_okey
     assert _texts(plan.melds) == ["K1K1", "K2K2", "K3K3", "K4K4"]
     assert _texts(plan.later) == ["Y9*Y9"]
+
+
+def test_throwing_one_of_two_own_okeys_leaves_the_other_counting_in_a_pair() -> None:
+    table = [parse_meld("R1R2R3", B8)]
+    hand = parse_tiles(f"{FOUR_PAIRS} Y9 B8 R4 B8")
+    plan = finish_plan(hand, B8, table, None, True, pairs_floor=5)
+    assert plan is not None and plan.with_okey
+    assert _texts(plan.melds) == ["K1K1", "K2K2", "K3K3", "K4K4", "Y9*Y9"]
+    assert plan.later == ()
+
+
+def test_a_step_budget_also_bounds_the_search_for_a_pairs_opening() -> None:
+    table = [parse_meld("R1R2R3", B8)]
+    hand = parse_tiles(f"{FOUR_PAIRS} Y9 B8 R4 Y13")
+    # The same hand with no pairs opening allowed: the steps spent before that search.
+    before = Deadline(steps=10**9)
+    assert finish_plan(hand, B8, table, None, True, deadline=before) is None
+    counted = Deadline(steps=10**9)
+    plan = finish_plan(hand, B8, table, None, True, pairs_floor=5, deadline=counted)
+    assert plan is not None and not counted.ran_out
+    assert counted.used > before.used + 1  # the pairs opening search counts its steps
+    short = Deadline(steps=counted.used - 1)
+    assert finish_plan(hand, B8, table, None, True, pairs_floor=5, deadline=short) is None
+    assert short.ran_out

@@ -295,11 +295,15 @@ def test_least_left_leaves_the_lowest_sum_a_cut_can_leave() -> None:
         assert found.leftover_sum == lowest, (hand, okey)
 
 
-def test_least_left_lays_an_okey_that_lowers_nothing_rather_than_keep_it() -> None:
-    # R3 R4 R5 with or without the okey as R6 leave the same sum (a real okey counts 0
-    # in hand); the tie goes to the most tiles laid, since a kept okey costs at scoring.
-    found = least_left(parse_tiles("R3 R4 R5 B8"), B8)
-    assert found.texts() == ["R3R4R5*R6"] and found.leftover == ()
+def test_least_left_breaks_a_tie_in_the_sum_by_laying_the_most_tiles() -> None:
+    # R7 R9 R10 and Y13 K13 are worth 26 each; one okey completes either, not both.
+    # The run lays four tiles, the set three.
+    found = least_left(parse_tiles("R7 R9 R10 Y13 K13 B8"), B8)
+    assert found.texts() == ["R7*R8R9R10"] and found.leftover == tuple(parse_tiles("Y13 K13"))
+    # A real okey left counts 0 in the sum, but laying it is a tile more laid.
+    found = least_left(parse_tiles("Y12 B12 R5 R13 Y2 B8 B8"), B8)
+    assert found.texts() == ["*R12Y12B12*K12"]
+    assert found.leftover == tuple(parse_tiles("R5 R13 Y2"))
 
 
 # -- the rack order -------------------------------------------------------------------------
