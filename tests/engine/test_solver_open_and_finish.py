@@ -35,6 +35,22 @@ def test_a_swapped_okey_is_added_to_an_opening_meld_after_the_opening() -> None:
     assert plan.discard == Tile.parse("Y1")
 
 
+def test_two_swapped_okeys_are_added_to_two_opening_melds_after_the_opening() -> None:
+    # Giving R2 and Y5 frees both okeys. The opening: a set of four (48) and two sets
+    # of three (33 and 30) = 111; each set of three then takes one okey. Laying three
+    # runs instead is 99, below the floor, and a set of four takes no okey.
+    table = [FULL_RUN, parse_meld("Y1Y2Y3Y4*Y5Y6Y7Y8Y9Y10Y11Y12Y13", B8)]
+    plan = _plan("R2 Y5 R10 Y10 K10 R11 Y11 K11 R12 Y12 B12 K12 K1", table, floor=101)
+    assert plan is not None
+    assert [m.text(B8) for m in plan.melds] == ["R12Y12B12K12", "R11Y11K11", "R10Y10K10"]
+    # The table's two melds, then the opening's: the sets of three are melds 3 and 4.
+    assert [(x.tile, x.index, x.result.text(B8)) for x in plan.lay_offs] == [
+        (B8, 3, "R11Y11*B11K11"),
+        (B8, 4, "R10Y10*B10K10"),
+    ]
+    assert len(plan.swaps) == 2 and plan.later == () and plan.discard == Tile.parse("K1")
+
+
 def test_a_swapped_okey_does_not_count_toward_the_opening_floor() -> None:
     # K10 K11 K12 are 33; with the swapped okey they would be 42 or 46.
     assert _plan("R2 K10 K11 K12 Y1", [FULL_RUN], floor=34) is None
