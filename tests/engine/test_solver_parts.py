@@ -320,3 +320,30 @@ def test_arrange_by_anything_else_is_refused_with_its_code() -> None:
     assert refused.value.code is ErrorCode.BAD_ARGUMENT
     assert refused.value.params == {"by": "colour"}
     assert "not 'colour'" in str(refused.value)
+
+
+def test_melds_up_to_13_and_from_1_in_every_colour_with_okeys_free_to_stay_out() -> None:
+    # Runs that are still open when the numbers end, in each colour, with okeys that
+    # may or may not stay out: the cases random hands reach least.
+    for colour in "RYBK":
+        for text in (
+            "{c}11 {c}12 {c}13",
+            "{c}12 {c}13 B8",
+            "{c}13 B8",
+            "{c}13 B8 B8",
+            "{c}1 {c}2 B8",
+        ):
+            hand = parse_tiles(text.format(c=colour))
+            for wild_slack in (0, 1, 2):
+                for loose in (False, True):
+                    slack = [[0] * 16 for _ in range(4)]
+                    if loose:
+                        meant = effective(hand[0], B8)
+                        assert meant.colour is not None
+                        slack[COLOURS.index(meant.colour)][meant.number] = 1
+                    counts, wilds = _counts(hand, B8)
+                    for weight, by_value in ((_weight_value, True), (_weight_count, False)):
+                        for solver, skip in ((_Solver, 0), (_SkipSolver, 1)):
+                            got = solver(counts, wilds, weight, False, slack, wild_slack).best()
+                            want = _expected(hand, B8, by_value, slack, wild_slack, skip)
+                            assert got == want, (text, colour, wild_slack, loose, solver)
