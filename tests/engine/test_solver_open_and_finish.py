@@ -51,6 +51,17 @@ def test_two_swapped_okeys_are_added_to_two_opening_melds_after_the_opening() ->
     assert len(plan.swaps) == 2 and plan.later == () and plan.discard == Tile.parse("K1")
 
 
+def test_two_swapped_okeys_go_into_two_melds_laid_after_the_opening() -> None:
+    # B1 B2 and K1 K2 each need an okey: both okeys come off the table after the
+    # opening (a set of four, 40), so both melds are laid later.
+    table = [FULL_RUN, parse_meld("Y1Y2Y3Y4*Y5Y6Y7Y8Y9Y10Y11Y12Y13", B8)]
+    plan = _plan("R2 Y5 R10 Y10 B10 K10 B1 B2 K1 K2 Y13", table, floor=40)
+    assert plan is not None
+    assert [m.text(B8) for m in plan.melds] == ["R10Y10B10K10"]
+    assert sorted(m.text(B8) for m in plan.later) == ["B1B2*B3", "K1K2*K3"]
+    assert plan.lay_offs == () and len(plan.swaps) == 2
+
+
 def test_a_swapped_okey_does_not_count_toward_the_opening_floor() -> None:
     # K10 K11 K12 are 33; with the swapped okey they would be 42 or 46.
     assert _plan("R2 K10 K11 K12 Y1", [FULL_RUN], floor=34) is None
