@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import finish_plan
 from okey_tui.engine.tiles import Tile, parse_tiles
 
@@ -73,3 +74,23 @@ def test_a_step_budget_also_bounds_the_search_for_a_pairs_opening() -> None:
     short = Deadline(steps=counted.used - 1)
     assert finish_plan(hand, B8, table, None, True, pairs_floor=5, deadline=short) is None
     assert short.ran_out
+
+
+def test_a_straight_out_in_pairs_with_melds_on_the_table() -> None:
+    # Not opened: no table play, so R4 R4 stays a pair although R4 fits the run.
+    hand = parse_tiles(f"{FOUR_PAIRS} Y9 Y9 R4 R4 B5 B5 Y13")
+    plan = finish_plan(hand, B8, [parse_meld("R1R2R3", B8)], None)
+    assert plan is not None and plan.kind is OpeningKind.PAIRS
+    assert len(plan.melds) == 7 and plan.lay_offs == () and plan.swaps == ()
+    assert plan.discard == Tile.parse("Y13")
+
+
+def test_a_pairs_opener_takes_a_table_okey_to_pair_it() -> None:
+    table = [parse_meld("R5*R6R7", B8)]
+    plan = finish_plan(parse_tiles("R6 Y9 K1 K1 Y13"), B8, table, OpeningKind.PAIRS, True)
+    assert plan is not None and plan.kind is OpeningKind.PAIRS
+    assert [s.given for s in plan.swaps] == [(Tile.parse("R6"),)]
+    assert _texts(plan.melds) == ["K1K1", "Y9*Y9"] and plan.discard == Tile.parse("Y13")
+    # Without table play the okey stays on the table, and Y9 has no partner.
+    hand = parse_tiles("R6 Y9 K1 K1 Y13")
+    assert finish_plan(hand, B8, table, OpeningKind.PAIRS, can_lay_off=False) is None
