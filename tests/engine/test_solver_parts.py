@@ -24,6 +24,7 @@ from okey_tui.engine.solver import (
     _SCALE,
     _cores,
     _counts,
+    _max_value_cover,
     _melds_with_okeys,
     _plays_as,
     _set_patterns,
@@ -347,3 +348,14 @@ def test_melds_up_to_13_and_from_1_in_every_colour_with_okeys_free_to_stay_out()
                             got = solver(counts, wilds, weight, False, slack, wild_slack).best()
                             want = _expected(hand, B8, by_value, slack, wild_slack, skip)
                             assert got == want, (text, colour, wild_slack, loose, solver)
+
+
+def test_the_melds_after_an_opening_use_every_tile_left_or_there_are_none() -> None:
+    # After the lay-offs every tile left but the throw goes into melds: a tile that
+    # fits none (Y5) means no melds at all, not melds that leave it out.
+    assert _max_value_cover(parse_tiles("R10 R11 R12 Y5"), B8) is None
+    assert _max_value_cover([], B8) == []
+    # R13 goes into the set, not the run: the run alone would leave Y13 and B13 out.
+    found = _max_value_cover(parse_tiles("R10 R11 R12 R13 Y13 B13"), B8)
+    assert found is not None
+    assert sorted(m.text(B8) for m in found) == ["R10R11R12", "R13Y13B13"]
