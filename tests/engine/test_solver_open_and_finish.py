@@ -139,3 +139,11 @@ def test_the_opening_search_and_its_leaves_tick_the_deadline() -> None:
         ("_finish_throwing", "_open_and_finish", "_Finisher"),
         ("_finish_throwing", "_open_and_finish", "_Finisher", "_OpeningLeaf"),
     } <= deadline.seen
+
+
+def test_an_opening_worth_exactly_the_floor_then_a_lay_off() -> None:
+    plan = _plan("K10 K11 K12 R4 Y1", [parse_meld("R1R2R3", B8)], floor=33)
+    assert plan is not None
+    assert [m.text(B8) for m in plan.melds] == ["K10K11K12"]  # 33, the floor
+    assert [(x.tile, x.result.text(B8)) for x in plan.lay_offs] == [(Tile.parse("R4"), "R1R2R3R4")]
+    assert _plan("K10 K11 K12 R4 Y1", [parse_meld("R1R2R3", B8)], floor=34) is None

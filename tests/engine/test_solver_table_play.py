@@ -64,3 +64,13 @@ def test_the_hands_own_okey_completes_a_meld_while_a_tile_is_laid_off() -> None:
     assert plan is not None
     assert [m.text(B8) for m in plan.melds] == ["R1R2*R3"]
     assert _laid_off(plan) == [("K12", "K9K10K11K12")] and plan.discard == Y13
+
+
+def test_a_false_okey_standing_for_the_okey_y1_is_laid_in_its_run() -> None:
+    y1 = Tile.parse("Y1")  # the okey when the indicator is Y13: the false okey plays as Y1
+    table = [parse_meld("K9K10K11", y1)]
+    plan = finish_plan(parse_tiles("F Y2 Y3 K12 B13"), y1, table, OpeningKind.MELDS)
+    assert plan is not None
+    assert [m.text(y1) for m in plan.melds] == ["FY2Y3"]
+    assert [(str(x.tile), x.result.text(y1)) for x in plan.lay_offs] == [("K12", "K9K10K11K12")]
+    assert plan.discard == Tile.parse("B13")
