@@ -359,3 +359,21 @@ def test_the_melds_after_an_opening_use_every_tile_left_or_there_are_none() -> N
     found = _max_value_cover(parse_tiles("R10 R11 R12 R13 Y13 B13"), B8)
     assert found is not None
     assert sorted(m.text(B8) for m in found) == ["R10R11R12", "R13Y13B13"]
+
+
+def test_the_skip_programme_tells_apart_states_that_differ_in_one_colour() -> None:
+    # Hands where two states of the programme differ only in which colour holds an
+    # open run, or by a short run against a throw already made: each is its own case.
+    cases = [
+        ("Y4 R7 K4 F Y5 K4 Y7 Y4", "Y4", ["R7", "Y7", "K4", "K4"], 1),
+        ("Y1 K13 K10 Y12 Y13 B12 Y11 Y10 B11", "Y1", ["Y12", "Y13", "B11", "K13"], 1),
+    ]
+    for text, okey_text, loose, wild_slack in cases:
+        hand, okey = parse_tiles(text), Tile.parse(okey_text)
+        slack = [[0] * 16 for _ in range(4)]
+        for tile in parse_tiles(" ".join(loose)):
+            assert tile.colour is not None
+            slack[COLOURS.index(tile.colour)][tile.number] += 1
+        counts, wilds = _counts(hand, okey)
+        got = _SkipSolver(counts, wilds, _weight_value, False, slack, wild_slack).best()
+        assert got == _expected(hand, okey, True, slack, wild_slack, 1), text
