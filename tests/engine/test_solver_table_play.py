@@ -74,3 +74,27 @@ def test_a_false_okey_standing_for_the_okey_y1_is_laid_in_its_run() -> None:
     assert [m.text(y1) for m in plan.melds] == ["FY2Y3"]
     assert [(str(x.tile), x.result.text(y1)) for x in plan.lay_offs] == [("K12", "K9K10K11K12")]
     assert plan.discard == Tile.parse("B13")
+
+
+@pytest.mark.parametrize(
+    ("hand", "table", "tile", "index"),
+    [
+        # A real tile onto a set of three.
+        ("R7 Y7 B7 K7 B9 Y13", "R9Y9K9", "B9", 0),
+        # The meld that takes the tile comes after one that cannot: a set, a pair,
+        # a run of another colour, a run of its colour that already holds its number.
+        ("R7 Y7 B7 K7 R4 Y13", "R9Y9K9 R1R2R3", "R4", 1),
+        ("R7 Y7 B7 K7 R4 Y13", "K5K5 R1R2R3", "R4", 1),
+        ("R7 Y7 B7 K7 R4 Y13", "K9K10K11 R1R2R3", "R4", 1),
+        ("R10 Y10 B10 K10 R6 Y13", "R5R6R7 R7R8R9", "R6", 1),
+        # Below a run: next to it, and past a gap the hand's okey fills.
+        ("R7 Y7 B7 K7 K8 Y13", "K9K10K11", "K8", 0),
+        ("R5 Y5 B5 K5 K8 B8 Y13", "K10K11K12", "K8", 0),
+    ],
+)
+def test_a_tile_that_fits_no_meld_of_the_hand_is_laid_off_where_it_fits(
+    hand: str, table: str, tile: str, index: int
+) -> None:
+    plan = _plan(hand, table)
+    assert plan is not None and plan.discard == Y13
+    assert (tile, index) in [(str(x.tile), x.index) for x in plan.lay_offs]
