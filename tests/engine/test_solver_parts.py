@@ -367,6 +367,16 @@ def test_the_skip_programme_tells_apart_states_that_differ_in_one_colour() -> No
     cases = [
         ("Y4 R7 K4 F Y5 K4 Y7 Y4", "Y4", ["R7", "Y7", "K4", "K4"], 1),
         ("Y1 K13 K10 Y12 Y13 B12 Y11 Y10 B11", "Y1", ["Y12", "Y13", "B11", "K13"], 1),
+        # One colour's run takes an okey; another colour then has options with and
+        # without okeys, and only those without fit the okeys left.
+        ("R12 R13 R10 R1 Y12 K11 Y13 K13 R13", "R1", ["R12", "Y12", "Y13"], 1),
+        (
+            "B10 R11 R12 B12 F K10 Y1 R12 B11",
+            "Y1",
+            ["R11", "R12", "R12", "B10", "B11", "B12", "K10"],
+            0,
+        ),
+        ("B8 K9 K7 Y10 R10 K8 B9 Y7 Y1", "Y1", ["R10", "Y10", "K8", "K9"], 0),
     ]
     for text, okey_text, loose, wild_slack in cases:
         hand, okey = parse_tiles(text), Tile.parse(okey_text)
