@@ -33,6 +33,7 @@ from okey_tui.engine.solver import (
     _weight_count,
     _weight_value,
     arrange,
+    best_melds,
     least_left,
 )
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile, full_set, parse_tiles
@@ -387,3 +388,15 @@ def test_the_skip_programme_tells_apart_states_that_differ_in_one_colour() -> No
         counts, wilds = _counts(hand, okey)
         got = _SkipSolver(counts, wilds, _weight_value, False, slack, wild_slack).best()
         assert got == _expected(hand, okey, True, slack, wild_slack, 1), text
+
+
+def test_best_melds_finds_the_best_value_when_colours_compete_for_the_okeys() -> None:
+    # One colour's options use an okey, another colour's options with and without
+    # okeys follow: the best value needs the okey-free ones.
+    for text, okey_text in (
+        ("Y1 Y1 R3 R4 Y2 Y3", "Y1"),
+        ("Y4 R5 K3 R3 R6 B6 B4 Y4 Y3", "Y4"),
+        ("R1 B10 K10 K11 K9 R12 B11", "R1"),
+    ):
+        hand, okey = parse_tiles(text), Tile.parse(okey_text)
+        assert best_melds(hand, okey).value == max(_cuts(hand, okey).values()), text
