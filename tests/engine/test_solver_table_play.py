@@ -87,6 +87,8 @@ def test_a_false_okey_standing_for_the_okey_y1_is_laid_in_its_run() -> None:
         ("R7 Y7 B7 K7 R4 Y13", "K5K5 R1R2R3", "R4", 1),
         ("R7 Y7 B7 K7 R4 Y13", "K9K10K11 R1R2R3", "R4", 1),
         ("R10 Y10 B10 K10 R6 Y13", "R5R6R7 R7R8R9", "R6", 1),
+        # After a run, past the okey's own place filled by the false okey.
+        ("F B9 R7 Y7 K7 Y13", "B5B6B7", "B9", 0),
         # Below a run: next to it, and past a gap the hand's okey fills.
         ("R7 Y7 B7 K7 K8 Y13", "K9K10K11", "K8", 0),
         ("R5 Y5 B5 K5 K8 B8 Y13", "K10K11K12", "K8", 0),
@@ -98,3 +100,9 @@ def test_a_tile_that_fits_no_meld_of_the_hand_is_laid_off_where_it_fits(
     plan = _plan(hand, table)
     assert plan is not None and plan.discard == Y13
     assert (tile, index) in [(str(x.tile), x.index) for x in plan.lay_offs]
+
+
+def test_of_two_tiles_a_set_of_three_takes_one_and_the_other_is_thrown() -> None:
+    plan = _plan("R7 Y7 B7 K7 B9 B9", "R9Y9K9")
+    assert plan is not None and plan.discard == Tile.parse("B9")
+    assert _laid_off(plan) == [("B9", "R9Y9B9K9")]
