@@ -106,3 +106,18 @@ def test_of_two_tiles_a_set_of_three_takes_one_and_the_other_is_thrown() -> None
     plan = _plan("R7 Y7 B7 K7 B9 B9", "R9Y9K9")
     assert plan is not None and plan.discard == Tile.parse("B9")
     assert _laid_off(plan) == [("B9", "R9Y9B9K9")]
+
+
+def test_two_okeys_that_fit_no_meld_of_the_hand_both_go_onto_one_run() -> None:
+    plan = _plan("R5 Y5 B5 K5 B8 B8 Y13", "K10K11K12")
+    assert plan is not None and plan.discard == Y13
+    assert [m.text(B8) for m in plan.melds] == ["R5Y5B5K5"]
+    assert [tile for tile, _ in _laid_off(plan)] == ["B8", "B8"]
+    assert all(x.index == 0 for x in plan.lay_offs)
+
+
+def test_a_finish_lays_off_all_it_can_before_laying_new_melds() -> None:
+    # R4..R7 could go down as a new run; the search tries the most lay-offs first.
+    plan = _plan("R4 R5 R6 R7 Y13", "R1R2R3")
+    assert plan is not None and plan.melds == () and plan.discard == Y13
+    assert _laid_off(plan)[-1] == ("R7", "R1R2R3R4R5R6R7")
