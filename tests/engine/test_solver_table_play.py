@@ -121,3 +121,26 @@ def test_a_finish_lays_off_all_it_can_before_laying_new_melds() -> None:
     plan = _plan("R4 R5 R6 R7 Y13", "R1R2R3")
     assert plan is not None and plan.melds == () and plan.discard == Y13
     assert _laid_off(plan)[-1] == ("R7", "R1R2R3R4R5R6R7")
+
+
+def test_the_false_okey_goes_onto_a_set_of_three_at_the_okeys_number() -> None:
+    # The set R8 Y8 K8 lacks B8, the okey's own tile: the false okey plays as it.
+    plan = _plan("F R5 Y5 B5 K5 Y13", "R8Y8K8")
+    assert plan is not None and plan.discard == Y13
+    assert _laid_off(plan) == [("F", "R8Y8FK8")]
+
+
+@pytest.mark.parametrize(
+    ("run", "grown"),
+    [
+        # Room for one okey at each end, for two below only, for two above only.
+        ("K2K3K4K5K6K7K8K9K10K11K12", "*K1K2K3K4K5K6K7K8K9K10K11K12*K13"),
+        ("K3K4K5K6K7K8K9K10K11K12K13", "*K1*K2K3K4K5K6K7K8K9K10K11K12K13"),
+        ("K1K2K3K4K5K6K7K8K9K10K11", "K1K2K3K4K5K6K7K8K9K10K11*K12*K13"),
+    ],
+)
+def test_two_okeys_go_onto_a_long_run_wherever_it_has_room(run: str, grown: str) -> None:
+    plan = _plan("R5 Y5 B5 K5 B8 B8 Y13", run)
+    assert plan is not None and plan.discard == Y13
+    assert [tile for tile, _ in _laid_off(plan)] == ["B8", "B8"]
+    assert _laid_off(plan)[-1][1] == grown
