@@ -34,6 +34,7 @@ from okey_tui.engine.solver import (
     _weight_value,
     arrange,
     best_melds,
+    best_pairs,
     least_left,
 )
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile, full_set, parse_tiles
@@ -400,3 +401,13 @@ def test_best_melds_finds_the_best_value_when_colours_compete_for_the_okeys() ->
     ):
         hand, okey = parse_tiles(text), Tile.parse(okey_text)
         assert best_melds(hand, okey).value == max(_cuts(hand, okey).values()), text
+
+
+def test_two_spare_okeys_split_the_highest_twin_pair() -> None:
+    # Two okeys cannot pair each other: K9 K9 becomes K9+okey twice (worth 18 more),
+    # not R3 R3 (worth 6 more).
+    found = best_pairs(parse_tiles("R3 R3 K9 K9 B8 B8"), B8)
+    assert found.texts() == ["K9*K9", "K9*K9", "R3R3"] and found.value == 42
+    # With nothing to pair them with, both okeys stay in hand and count 0 there.
+    alone = best_pairs(parse_tiles("B8 B8"), B8)
+    assert alone.melds == () and alone.okey == B8 and alone.leftover_sum == 0
