@@ -7,7 +7,10 @@ player's own okey counts. Each case is small and its plan is checked whole.
 
 from __future__ import annotations
 
+import pytest
+
 from okey_tui.engine.budget import Deadline
+from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.melds import parse_meld
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import finish_plan
@@ -94,3 +97,20 @@ def test_a_pairs_opener_takes_a_table_okey_to_pair_it() -> None:
     # Without table play the okey stays on the table, and Y9 has no partner.
     hand = parse_tiles("R6 Y9 K1 K1 Y13")
     assert finish_plan(hand, B8, table, OpeningKind.PAIRS, can_lay_off=False) is None
+
+
+def test_a_pairs_opener_may_lay_off_unless_told_otherwise() -> None:
+    table = [parse_meld("R5*R6R7", B8)]
+    hand = parse_tiles("R6 Y9 K1 K1 Y13")
+    assert finish_plan(hand, B8, table, OpeningKind.PAIRS) == finish_plan(
+        hand, B8, table, OpeningKind.PAIRS, can_lay_off=True
+    )
+    assert finish_plan(hand, B8, table, OpeningKind.PAIRS) is not None
+
+
+def test_an_opening_kind_that_is_not_one_is_refused_with_its_code() -> None:
+    with pytest.raises(SetupError) as refused:
+        finish_plan(parse_tiles("R6 Y9 K1"), B8, [], "melds")  # type: ignore[arg-type]
+    assert refused.value.code is ErrorCode.BAD_ARGUMENT
+    assert refused.value.params == {"opened": "melds"}
+    assert "not 'melds'" in str(refused.value)
