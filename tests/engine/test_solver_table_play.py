@@ -14,7 +14,7 @@ import pytest
 from okey_tui.engine.melds import parse_meld
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import FinishPlan, finish_plan
-from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.engine.tiles import FALSE_OKEY, Tile, parse_tiles
 
 B8 = Tile.parse("B8")  # the okey whenever the indicator is B7
 Y13 = Tile.parse("Y13")
@@ -144,3 +144,10 @@ def test_two_okeys_go_onto_a_long_run_wherever_it_has_room(run: str, grown: str)
     assert plan is not None and plan.discard == Y13
     assert [tile for tile, _ in _laid_off(plan)] == ["B8", "B8"]
     assert _laid_off(plan)[-1][1] == grown
+
+
+def test_the_false_okey_is_given_for_a_table_okey_standing_for_the_okeys_tile() -> None:
+    plan = _plan("F Y10 Y11 K1", "B7*B8B9")
+    assert plan is not None and plan.discard == Tile.parse("K1")
+    assert [(s.given, s.result.text(B8)) for s in plan.swaps] == [((FALSE_OKEY,), "B7FB9")]
+    assert [m.text(B8) for m in plan.melds] == ["Y10Y11*Y12"]
