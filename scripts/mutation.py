@@ -5,14 +5,16 @@ Usage (from the repository root, with the dev extra installed)::
     python scripts/mutation.py                    # every engine module, one after another
     python scripts/mutation.py scoring melds      # only these modules
     python scripts/mutation.py --report           # only the figure from the last run
-    python scripts/mutation.py --survivors scoring  # rerun the last survivors (and untested)
+    python scripts/mutation.py --survivors scoring  # rerun the last survivors (after new tests)
+    python scripts/mutation.py --resume solver      # judge what an interrupted run left
 
 mutmut's configuration is ``[tool.mutmut]`` in pyproject.toml (the engine mutated, the
 tests in tests/engine run). A run is slow (too slow for CI): run it when the engine
 changes. It uses one worker at low priority, so a shared machine stays usable, and the
 derandomized hypothesis profile, so a run repeats. Results accumulate in ``mutants/``
 (git-ignored); running a module judges all its mutants again, ``--survivors`` only the
-last survivors (after writing tests). Delete ``mutants/`` for a fresh start.
+last survivors (after writing tests), ``--resume`` the mutants an interrupted run left
+unjudged. Delete ``mutants/`` for a fresh start.
 
 The figure counts as killed what mutmut reports killed or timed out, and leaves out the
 equivalent mutants listed (by name, in backticks) in docs/testing.md.
@@ -43,6 +45,7 @@ MODULES = [
     "view",
     "match",
     "errors",
+    "budget",
 ]
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped"}
 STATUS.update({36: "timeout", 24: "timeout", -24: "timeout", 152: "timeout", 255: "timeout"})
@@ -127,17 +130,18 @@ def run(modules: list[str]) -> None:
         mutmut([f"okey_tui.engine.{module}.*"])
 
 
-def rerun_survivors(modules: list[str]) -> None:
-    """After writing tests: judge again only the mutants that survived (or no test reached)."""
+def rerun(modules: list[str], statuses: tuple[str, ...]) -> None:
+    """Judge again only the mutants whose last status is one of ``statuses`` (not the
+    equivalent ones); with "not checked", a module never run is run whole."""
     skip = equivalent()
-    names = [
-        name
-        for module in modules
-        for name, status in results(module).items()
-        if status in ("survived", "no tests") and name not in skip
-    ]
+    names = []
+    for module in modules:
+        found = results(module)
+        if not found and "not checked" in statuses:
+            names.append(f"okey_tui.engine.{module}.*")
+        names += [n for n, status in found.items() if status in statuses and n not in skip]
     if names:
-        print(f"== mutmut: {len(names)} survivors of {' '.join(modules)}", flush=True)
+        print(f"== mutmut: {len(names)} mutants of {' '.join(modules)}", flush=True)
         mutmut(names)
 
 
@@ -148,14 +152,19 @@ def main() -> int:
     parser.add_argument(
         "--survivors", action="store_true", help="rerun only the last run's surviving mutants"
     )
+    parser.add_argument(
+        "--resume", action="store_true", help="judge the mutants an interrupted run left"
+    )
     args = parser.parse_args()
     modules = args.modules or MODULES
     unknown = [m for m in modules if not (ENGINE / f"{m}.py").exists()]
     if unknown:
         parser.error(f"not an engine module: {', '.join(unknown)}")
     if args.survivors:
-        rerun_survivors(modules)
-    elif not args.report:
+        rerun(modules, ("survived", "no tests"))
+    if args.resume:
+        rerun(modules, ("not checked",))
+    if not (args.survivors or args.resume or args.report):
         run(modules)
     report(modules)
     return 0
