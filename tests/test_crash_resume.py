@@ -23,6 +23,46 @@ def autoplay(save: Path, out: Path) -> subprocess.Popen[bytes]:
     )
 
 
+def stamp(save: Path) -> tuple[int, int] | None:
+    """Which version of the save is on disk (each save replaces the file whole)."""
+    try:
+        found = save.stat()
+    except FileNotFoundError:
+        return None
+    return found.st_ino, found.st_mtime_ns
+
+
+def kill_after_saves(
+    process: subprocess.Popen[bytes], save: Path, saves: int, rng: random.Random
+) -> bool:
+    """Let the match write its save about ``saves`` more times, then kill it at once.
+
+    Counting saves rather than seconds puts the kill in the middle of the match on a
+    fast machine and a loaded one alike; the short random wait after the last save
+    seen lets the kill land anywhere in the next action, a save being written included.
+    Returns whether the process was killed (False: it ended first).
+    """
+    seen, count = stamp(save), 0
+    deadline = time.monotonic() + 60
+    while process.poll() is None and time.monotonic() < deadline:
+        now = stamp(save)
+        if now != seen:
+            seen, count = now, count + 1
+        if count >= saves:
+            time.sleep(rng.uniform(0, 0.003))
+            if process.poll() is not None:
+                return False
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            return True
+        time.sleep(0.0005)
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+        raise AssertionError(f"the match wrote its save {count} times in 60 s, not {saves}")
+    return False
+
+
 def test_a_killed_match_resumes_and_ends_as_if_never_interrupted(tmp_path: Path) -> None:
     calm = autoplay(tmp_path / "calm.json", tmp_path / "calm-out.json")
     assert calm.wait(timeout=120) == 0, calm.stderr.read() if calm.stderr else ""
@@ -35,12 +75,9 @@ def test_a_killed_match_resumes_and_ends_as_if_never_interrupted(tmp_path: Path)
         process = autoplay(save, out)
         if attempt == 8:  # enough interruptions: let it finish
             process.wait(timeout=120)
-        else:
-            time.sleep(rng.uniform(0.1, 0.6) + 0.1 * attempt)
-        if process.poll() is None:
-            process.send_signal(signal.SIGKILL)
-            process.wait()
+        elif kill_after_saves(process, save, rng.randint(3, 30), rng):
             kills += 1
+        if process.returncode == -signal.SIGKILL:
             # Whatever moment the kill hit, the save on disk is a whole, loadable match.
             if save.exists():
                 assert storage.load(save) is not None
