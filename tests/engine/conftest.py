@@ -6,11 +6,13 @@ build the same real 106-tile positions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+from collections.abc import Iterator, Sequence
 
 import pytest
 from positions import names, position, position_text
 
+from okey_tui.engine import solver
 from okey_tui.engine.state import Hand
 from okey_tui.engine.tiles import Tile
 
@@ -36,3 +38,18 @@ def pos() -> Positions:
 def okey_b8() -> Tile:
     """The okey when the indicator is B7 (the helpers' default)."""
     return Tile.parse("B8")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def solver_tables_per_mutant() -> Iterator[None]:
+    """Under mutation testing, the solver fills its option tables again for each mutant.
+
+    mutmut runs each mutant in a process forked from one that has already run the
+    tests, so the tables the solver keeps (set and colour options) would still hold
+    what the unmutated code computed, and a mutant of the code that fills them could
+    never show. A normal run keeps its tables.
+    """
+    if "__mutmut_" in os.environ.get("MUTANT_UNDER_TEST", ""):
+        solver._SET_OPTIONS.clear()
+        solver._OPTIONS.clear()
+    yield
