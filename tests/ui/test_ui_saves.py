@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 from ui_helpers import wait_for_human
 
@@ -39,6 +40,16 @@ async def play_a_move(pilot, app: OkeyApp) -> None:  # type: ignore[no-untyped-d
 
 def status_text(app: OkeyApp) -> str:
     return str(app.screen.query_one("#status", Static).render())
+
+
+async def resumed_status(pilot: Pilot[None], app: OkeyApp) -> str:
+    """The status line once the resumed table has said so (it does after its first
+    refresh, which one pause of the pilot may not reach): waits at most a second."""
+    for _ in range(100):
+        if text := status_text(app):
+            return text
+        await pilot.pause(0.01)
+    return status_text(app)
 
 
 async def test_a_new_match_with_flags_never_touches_the_unfinished_one() -> None:
@@ -85,7 +96,7 @@ async def test_a_new_match_with_flags_never_touches_the_unfinished_one() -> None
         assert again.screen.rack.slots == a_slots
         assert session.events == a_events  # the hand's log so far, restored
         assert len(again.screen.query_one("#log", RichLog).lines) >= len(a_events)
-        assert status_text(again).startswith("Match resumed. Your turn")
+        assert (await resumed_status(pilot, again)).startswith("Match resumed. Your turn")
 
     latest = make_app(bot_delay=0, resume=True)
     async with latest.run_test(size=(120, 40)) as pilot:
@@ -237,7 +248,7 @@ async def test_a_resumed_practice_match_gives_no_tip_for_a_moment_long_past() ->
         tips = [n.message for n in again._notifications]
         assert not any("You start with 22 tiles" in t for t in tips)
         assert not any("Your turn starts with a draw" in t for t in tips)
-        assert status_text(again).startswith("Match resumed. Your turn: play")
+        assert (await resumed_status(pilot, again)).startswith("Match resumed. Your turn: play")
 
 
 async def test_a_match_stays_locked_while_it_is_played_and_is_freed_after() -> None:
