@@ -341,22 +341,19 @@ class ExpertBot:
         if stats is None:
             return Advice(base, (), 0, "discard")
         totals, opens, finishes, feeds, n = stats
-        if rates is not None:
-            options = [
-                Option(
-                    Discard(tile),
-                    totals[i] / n - self.feed_cost * rates[i],
-                    opens[i] / n,
-                    finishes[i] / n,
-                    rates[i],
-                )
-                for i, tile in enumerate(candidates)
-            ]
-        else:
-            options = [
-                Option(Discard(tile), totals[i] / n, opens[i] / n, finishes[i] / n, feeds[i] / n)
-                for i, tile in enumerate(candidates)
-            ]
+        # The feeding charge: the rates when weighed, else what the worlds counted (in totals).
+        fed = rates if rates is not None else [f / n for f in feeds]
+        charge = self.feed_cost if rates is not None else 0.0
+        options = [
+            Option(
+                Discard(tile),
+                totals[i] / n - charge * fed[i],
+                opens[i] / n,
+                finishes[i] / n,
+                fed[i],
+            )
+            for i, tile in enumerate(candidates)
+        ]
         options.sort(key=lambda o: -o.score)
         best = options[0]
         pick = next((o for o in options if o.action == base), None)
