@@ -98,6 +98,15 @@ def test_full_hands_are_valid(rng: object) -> None:
     assert least_left(hand, okey).leftover_sum <= best_melds(hand, okey).leftover_sum
 
 
+def test_melds_are_listed_runs_first_then_sets_each_by_its_first_tile() -> None:
+    # The rack is arranged in this order too: a black run before a red set, and the
+    # set led by red before the one led by yellow, whatever their numbers.
+    hand = parse_tiles("Y3 B3 K3 R7 B7 K7 K10 K11 K12 R1")
+    found = best_melds(hand, B8)
+    assert [m.text(B8) for m in found.melds] == ["K10K11K12", "R7B7K7", "Y3B3K3"]
+    assert arrange(hand, B8) == parse_tiles("K10 K11 K12 R7 B7 K7 Y3 B3 K3 R1")
+
+
 # -- RULES.md section 7: the worked opening ------------------------------------------------
 
 
