@@ -92,3 +92,17 @@ def test_every_throw_filter_of_a_finish_search_is_given_its_deadline(
     )
     assert plan is not None and len(plan.swaps) == 1
     assert len(seen) >= 2 and all(d is deadline for d in seen)
+
+
+def test_a_dead_end_after_laying_off_on_one_meld_does_not_hide_the_finish() -> None:
+    # Laying Y3-Y6 (the okey as Y6) below the yellow run leaves B8 and a Y4 that go
+    # nowhere: a dead end. The finish lays nothing there: Y3 Y4 Y5 down, the okey
+    # as B9 and then B8 below the black run, the other Y4 thrown.
+    okey = Tile.parse("R7")
+    table = [parse_meld("Y7Y8Y9Y10Y11", okey), parse_meld("B10B11B12B13", okey)]
+    plan = finish_plan(parse_tiles("Y3 Y4 Y4 Y5 B8 R7"), okey, table, OpeningKind.MELDS)
+    assert plan is not None
+    assert [m.text(okey) for m in plan.melds] == ["Y3Y4Y5"]
+    assert [(x.tile, x.index) for x in plan.lay_offs] == [(okey, 1), (Tile.parse("B8"), 1)]
+    assert plan.lay_offs[-1].result.text(okey) == "B8*B9B10B11B12B13"
+    assert plan.discard == Tile.parse("Y4")
