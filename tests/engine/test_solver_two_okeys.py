@@ -62,7 +62,7 @@ def test_an_okey_starts_a_run_that_the_other_okey_carries_to_13() -> None:
     assert can_cover(tiles, Y3) is not None
 
 
-def test_an_okey_starts_a_run_at_1_only_when_the_run_cannot_grow_upward() -> None:
+def test_an_okey_goes_below_a_run_only_when_it_cannot_go_above() -> None:
     # With R2 R3 alone the okey goes above (2-3-4, 9 points), never below (1-2-3).
     assert _melds("R2 R3 Y3") == ["R2R3*R4"]
     # R12 R13: the okey can only go below, as 11.
@@ -71,7 +71,7 @@ def test_an_okey_starts_a_run_at_1_only_when_the_run_cannot_grow_upward() -> Non
 
 def test_two_sets_at_one_number_with_an_okey_in_one_of_them() -> None:
     # R5 twice, B5, Y5, K5 and an okey: two sets of three (30 points, every tile
-    # laid). The okey stands for the second B5 or Y5 or K5 in the set without it.
+    # laid). In one set the okey stands for a colour whose real tile is in the other.
     okey = Tile.parse("K9")
     tiles = parse_tiles("R5 R5 B5 Y5 K5 K9")
     found = best_melds(tiles, okey)
