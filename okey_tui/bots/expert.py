@@ -180,8 +180,16 @@ class ExpertBot:
         hold_share: float = HOLD_SHARE,
         feed_worlds: int = FEED_WORLDS,
         feed_cost: float = FEED_COST,
+        feed_opening: float = FEED_OPENING,
+        candidates: int = CANDIDATES,
+        horizon: int = HORIZON,
+        hold_threat: int = HOLD_THREAT,
     ) -> None:
         self.samples = samples
+        self.candidates = candidates
+        self.horizon = horizon
+        self.feed_opening = feed_opening
+        self.hold_threat = hold_threat
         self.feed_worlds = feed_worlds
         self.feed_cost = feed_cost
         self.hold = hold
@@ -324,7 +332,7 @@ class ExpertBot:
 
     def _horizon(self, view: PlayerView) -> int:
         # Each round takes four tiles from the middle; the seat gets one of them.
-        return max(1, min(HORIZON, (view.middle_count + 3) // 4))
+        return max(1, min(self.horizon, (view.middle_count + 3) // 4))
 
     def _throw(self, view: PlayerView, base: Discard, deadline: Deadline) -> Advice:
         rack = list(view.rack)
@@ -444,7 +452,7 @@ class ExpertBot:
             return found.value, (-tile.number if opened else tile.number)
 
         ranked = sorted(pool, key=lambda t: kept(t), reverse=True)
-        chosen = ranked[:CANDIDATES]
+        chosen = ranked[: self.candidates]
         if pick is not None and pick in pool and pick not in chosen:
             chosen.append(pick)
         return chosen
@@ -480,7 +488,7 @@ class ExpertBot:
                     break
                 fed = int(watch_right and self._feeds(view, right_rack, thrown[i]))
                 if fed:
-                    utility -= FEED_MELD if view.openings[right] is not None else FEED_OPENING
+                    utility -= FEED_MELD if view.openings[right] is not None else self.feed_opening
                 scored.append((utility, opened, finished, fed))
             if len(scored) < k:
                 break  # out of time inside this world: leave it out, like the ones after it
@@ -554,7 +562,7 @@ class ExpertBot:
         for seat, opening in enumerate(view.openings):
             if seat == view.seat or seat == view.partner:
                 continue
-            if opening is not None and view.rack_counts[seat] <= HOLD_THREAT:
+            if opening is not None and view.rack_counts[seat] <= self.hold_threat:
                 return False
         return True
 

@@ -54,6 +54,16 @@ def test_a_throw_is_chosen_over_sampled_worlds_and_repeats_for_the_same_view() -
     assert again == advice
 
 
+def test_the_number_of_throws_weighed_is_a_setting() -> None:
+    """The throws weighed are the best few by the value they keep, plus the hard bot's."""
+    view = _view()
+    few = ExpertBot(samples=4, budget_ms=60_000, candidates=1).advise(view)
+    many = ExpertBot(samples=4, budget_ms=60_000, candidates=6).advise(view)
+    assert 1 <= len(few.options) <= 2
+    assert len(many.options) >= 6
+    assert {o.action for o in few.options} <= {o.action for o in many.options}
+
+
 def test_the_wall_clock_caps_the_work() -> None:
     """Far more worlds than a budget of 1 ms allows: sampling stops early (or never
     starts, and the hard bot's throw stands)."""
