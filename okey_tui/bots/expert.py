@@ -24,8 +24,10 @@ noise of the deal. The play between draw and throw (opening, laying,
 laying off, okey swaps, finishing) is the hard bot's, whose finish search
 is exact, with one exception: unopened with an opening in hand, the expert
 holds it back (and does not take a left discard that would force it down)
-while enough worlds, dealing its draws to the end of the middle, let it go
-straight out, which makes every other player write 404.
+to go straight out later, which makes every other player write 404: by
+default while a draw is left before the middle runs out and no opponent who
+has opened is down to a few tiles (``hold_share`` can ask for a share of
+worlds, dealing its draws to the end of the middle, that let it go out).
 
 Determinism: the worlds come from a random generator seeded by the view
 itself, so the same view gives the same choice. The amount of work is a
@@ -79,7 +81,9 @@ CAP_SHARE = 0.65
 HOLD_HORIZON = 12
 # Unopened with an opening in hand, the expert holds it back to go out in one turn
 # (a straight out) when at least this share of the worlds lets it, before the middle runs out.
-HOLD_SHARE = 0.25
+# 0: whenever a draw is left (paired hands against hard bots favoured it over 0.02-0.25,
+# docs/bots.md): holding also leaves the others no melds of the seat's to lay off on.
+HOLD_SHARE = 0.0
 # What a straight out makes every other player write: the scale of a hold's options.
 STRAIGHT_OUT = 404.0
 # ...but not when an opponent who has opened holds this few tiles or fewer (they may go out).
@@ -184,7 +188,9 @@ class ExpertBot:
         candidates: int = CANDIDATES,
         horizon: int = HORIZON,
         hold_threat: int = HOLD_THREAT,
+        hold_any_take: bool = True,
     ) -> None:
+        self.hold_any_take = hold_any_take
         self.samples = samples
         self.candidates = candidates
         self.horizon = horizon
@@ -223,10 +229,13 @@ class ExpertBot:
                 and isinstance(base, TakeDiscard)
                 and tile is not None
                 and self._may_hold(view)
+                and (self.hold_any_take or self.brain._opening(view, list(view.rack)) is not None)
             ):
                 # A take must go down this turn: it gives up a straight out still to come.
                 try:
                     if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
+                        if self.hold_share <= 0:
+                            return Advice(DrawMiddle(), (), 0, "draw")
                         chances = self._straight_chances(view, [list(view.rack) + [tile]], deadline)
                         if chances is not None and chances[0] >= self.hold_share:
                             return Advice(DrawMiddle(), (), 0, "draw")
@@ -592,10 +601,11 @@ class ExpertBot:
         )
         if not pool:
             return None
-        # No throw can do better than keeping every tile: most turns end here.
-        whole = self._straight_chances(view, [rack], deadline)
-        if whole is None or whole[0] < self.hold_share:
-            return None
+        if self.hold_share > 0:
+            # No throw can do better than keeping every tile: most turns end here.
+            whole = self._straight_chances(view, [rack], deadline)
+            if whole is None or whole[0] < self.hold_share:
+                return None
         racks = [_remove_one(rack, t) for t in pool]
         chances = self._straight_chances(view, racks, deadline)
         if chances is None:
