@@ -24,8 +24,10 @@ noise of the deal. The play between draw and throw (opening, laying,
 laying off, okey swaps, finishing) is the hard bot's, whose finish search
 is exact, with one exception: unopened with an opening in hand, the expert
 holds it back (and does not take a left discard that would force it down)
-while enough worlds, dealing its draws to the end of the middle, let it go
-straight out, which makes every other player write 404.
+to go straight out later, which makes every other player write 404: by
+default while a draw is left before the middle runs out and no opponent who
+has opened is down to a few tiles (``hold_share`` can ask for a share of
+worlds, dealing its draws to the end of the middle, that let it go out).
 
 Determinism: the worlds come from a random generator seeded by the view
 itself, so the same view gives the same choice. The amount of work is a
@@ -79,7 +81,9 @@ CAP_SHARE = 0.65
 HOLD_HORIZON = 12
 # Unopened with an opening in hand, the expert holds it back to go out in one turn
 # (a straight out) when at least this share of the worlds lets it, before the middle runs out.
-HOLD_SHARE = 0.25
+# 0: whenever a draw is left (paired hands against hard bots favoured it over 0.02-0.25,
+# docs/bots.md): holding also leaves the others no melds of the seat's to lay off on.
+HOLD_SHARE = 0.0
 # What a straight out makes every other player write: the scale of a hold's options.
 STRAIGHT_OUT = 404.0
 # ...but not when an opponent who has opened holds this few tiles or fewer (they may go out).
@@ -180,8 +184,18 @@ class ExpertBot:
         hold_share: float = HOLD_SHARE,
         feed_worlds: int = FEED_WORLDS,
         feed_cost: float = FEED_COST,
+        feed_opening: float = FEED_OPENING,
+        candidates: int = CANDIDATES,
+        horizon: int = HORIZON,
+        hold_threat: int = HOLD_THREAT,
+        hold_any_take: bool = True,
     ) -> None:
+        self.hold_any_take = hold_any_take
         self.samples = samples
+        self.candidates = candidates
+        self.horizon = horizon
+        self.feed_opening = feed_opening
+        self.hold_threat = hold_threat
         self.feed_worlds = feed_worlds
         self.feed_cost = feed_cost
         self.hold = hold
@@ -215,10 +229,13 @@ class ExpertBot:
                 and isinstance(base, TakeDiscard)
                 and tile is not None
                 and self._may_hold(view)
+                and (self.hold_any_take or self.brain._opening(view, list(view.rack)) is not None)
             ):
                 # A take must go down this turn: it gives up a straight out still to come.
                 try:
                     if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
+                        if self.hold_share <= 0:
+                            return Advice(DrawMiddle(), (), 0, "draw")
                         chances = self._straight_chances(view, [list(view.rack) + [tile]], deadline)
                         if chances is not None and chances[0] >= self.hold_share:
                             return Advice(DrawMiddle(), (), 0, "draw")
@@ -324,7 +341,7 @@ class ExpertBot:
 
     def _horizon(self, view: PlayerView) -> int:
         # Each round takes four tiles from the middle; the seat gets one of them.
-        return max(1, min(HORIZON, (view.middle_count + 3) // 4))
+        return max(1, min(self.horizon, (view.middle_count + 3) // 4))
 
     def _throw(self, view: PlayerView, base: Discard, deadline: Deadline) -> Advice:
         rack = list(view.rack)
@@ -444,7 +461,7 @@ class ExpertBot:
             return found.value, (-tile.number if opened else tile.number)
 
         ranked = sorted(pool, key=lambda t: kept(t), reverse=True)
-        chosen = ranked[:CANDIDATES]
+        chosen = ranked[: self.candidates]
         if pick is not None and pick in pool and pick not in chosen:
             chosen.append(pick)
         return chosen
@@ -480,7 +497,7 @@ class ExpertBot:
                     break
                 fed = int(watch_right and self._feeds(view, right_rack, thrown[i]))
                 if fed:
-                    utility -= FEED_MELD if view.openings[right] is not None else FEED_OPENING
+                    utility -= FEED_MELD if view.openings[right] is not None else self.feed_opening
                 scored.append((utility, opened, finished, fed))
             if len(scored) < k:
                 break  # out of time inside this world: leave it out, like the ones after it
@@ -554,7 +571,7 @@ class ExpertBot:
         for seat, opening in enumerate(view.openings):
             if seat == view.seat or seat == view.partner:
                 continue
-            if opening is not None and view.rack_counts[seat] <= HOLD_THREAT:
+            if opening is not None and view.rack_counts[seat] <= self.hold_threat:
                 return False
         return True
 
@@ -584,10 +601,11 @@ class ExpertBot:
         )
         if not pool:
             return None
-        # No throw can do better than keeping every tile: most turns end here.
-        whole = self._straight_chances(view, [rack], deadline)
-        if whole is None or whole[0] < self.hold_share:
-            return None
+        if self.hold_share > 0:
+            # No throw can do better than keeping every tile: most turns end here.
+            whole = self._straight_chances(view, [rack], deadline)
+            if whole is None or whole[0] < self.hold_share:
+                return None
         racks = [_remove_one(rack, t) for t in pool]
         chances = self._straight_chances(view, racks, deadline)
         if chances is None:

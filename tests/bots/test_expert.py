@@ -54,6 +54,16 @@ def test_a_throw_is_chosen_over_sampled_worlds_and_repeats_for_the_same_view() -
     assert again == advice
 
 
+def test_the_number_of_throws_weighed_is_a_setting() -> None:
+    """The throws weighed are the best few by the value they keep, plus the hard bot's."""
+    view = _view()
+    few = ExpertBot(samples=4, budget_ms=60_000, candidates=1).advise(view)
+    many = ExpertBot(samples=4, budget_ms=60_000, candidates=6).advise(view)
+    assert 1 <= len(few.options) <= 2
+    assert len(many.options) >= 6
+    assert {o.action for o in few.options} <= {o.action for o in many.options}
+
+
 def test_the_wall_clock_caps_the_work() -> None:
     """Far more worlds than a budget of 1 ms allows: sampling stops early (or never
     starts, and the hard bot's throw stands)."""
@@ -138,6 +148,45 @@ def test_the_expert_holds_an_opening_back_when_a_straight_out_is_likely() -> Non
     assert str(advice.action.tile) in {"Y5", "B3"}  # K1 may still make the set of ones
     chances = {str(o.action.tile): o.score for o in advice.options if isinstance(o.action, Discard)}
     assert chances["K1"] < max(chances.values())
+
+
+# An opening of 128 points over 11 tiles, and 11 loose tiles: three draws cannot make a
+# straight out of it.
+FAR_FROM_STRAIGHT = "R10 R11 R12 R13 K10 K11 K12 K13 Y11 Y12 Y13 B2 K5 Y7 R3 B9 K1 Y3 R6 B12 B5 K7"
+
+
+def test_by_default_the_expert_holds_its_opening_while_draws_are_left() -> None:
+    """Paired hands against hard bots (docs/bots.md) favoured holding the opening back
+    whenever draws are left, even in no world a straight out: the default share is 0.
+    A share of 2% of the worlds opens here; the default throws the highest loose tile."""
+    middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+    view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
+    assert type(make_bot("hard").choose(view)).__name__ == "Open"
+    assert type(ExpertBot(budget_ms=60_000, hold_share=0.02).choose(view)).__name__ == "Open"
+    advice = ExpertBot(budget_ms=60_000).advise(view)
+    assert advice.action == Discard(Tile.parse("B12"))
+    assert all(o.finish_rate == 0.0 for o in advice.options)
+
+
+def test_a_hold_may_decline_only_takes_that_it_could_open_without() -> None:
+    """Y13 on the left makes the seat's only opening. By default the expert holds and
+    draws; with ``hold_any_take`` off it declines a take only when it could open anyway."""
+    rack = FAR_FROM_STRAIGHT.replace("Y13 ", "")
+    view = PlayerView.of(
+        position(
+            [rack, "", "", ""],
+            phase="d",
+            middle="R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13",
+            discards=("", "", "", "Y13"),
+            rest="rack1",
+        ),
+        0,
+    )
+    assert len(view.rack) == 21
+    assert type(make_bot("hard").choose(view)).__name__ == "TakeDiscard"
+    assert type(ExpertBot(budget_ms=60_000).choose(view)).__name__ == "DrawMiddle"
+    taker = ExpertBot(budget_ms=60_000, hold_any_take=False)
+    assert type(taker.choose(view)).__name__ == "TakeDiscard"
 
 
 def test_without_draws_to_come_the_expert_opens() -> None:
