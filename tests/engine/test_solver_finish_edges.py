@@ -81,9 +81,9 @@ def test_every_throw_filter_of_a_finish_search_is_given_its_deadline(
     seen: list[Deadline | None] = []
     relaxed = solver._relaxed
 
-    def spy(*args: Any) -> list[Tile]:
-        seen.append(args[6] if len(args) > 6 else None)
-        return relaxed(*args)
+    def spy(*args: Any, **kwargs: Any) -> list[Tile]:
+        seen.append(args[6] if len(args) > 6 else kwargs.get("deadline"))
+        return relaxed(*args, **kwargs)
 
     monkeypatch.setattr(solver, "_relaxed", spy)
     deadline = Deadline(steps=10**6)
