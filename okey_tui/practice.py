@@ -274,7 +274,15 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 lines.append(_("It {reason}.").format(reason=left.reason))
         else:
             headline = _("Draw from the middle")
-            if left is not None:
+            if advice.kind == "hold" and tile is not None:
+                lines.append(
+                    _(
+                        "Taking {tile} would make you open now. Hold the opening back to go "
+                        "out in one turn later (a straight out): every other player then "
+                        "writes 404."
+                    ).format(tile=tile)
+                )
+            elif left is not None:
                 lines.append(f"{left.tile}: {left.reason}.")
         if len(advice.options) == 2:
             best, other = advice.options
@@ -309,10 +317,25 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         )
     if isinstance(action, Discard):
         headline = _("Throw {tile}").format(tile=action.tile)
+        if advice.kind == "hold":
+            headline = _("Hold your opening back: throw {tile}").format(tile=action.tile)
+            lines.append(
+                _(
+                    "You could open now, but going out in one turn later (a straight out) "
+                    "makes every other player write 404."
+                )
+            )
         if advice.options:
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)
-            if view.opening is None:
+            if advice.kind == "hold":
+                lines.append(
+                    _(
+                        "Keeping the rest, you go out in one turn before the middle runs out "
+                        "in {share} of the deals ({deals})."
+                    ).format(share=_share(chosen.finish_rate), deals=deals)
+                )
+            elif view.opening is None:
                 lines.append(
                     _(
                         "Keeping the rest, you reach the floor within {draws} "

@@ -133,7 +133,9 @@ class Advice:
     action: Action
     options: tuple[Option, ...]
     samples: int  # worlds actually scored (fewer only when the time cap hit)
-    kind: str  # "draw", "discard", "finish" or "play"
+    # "draw", "discard", "finish", "play", or "hold": the opening held back for a
+    # straight out (a throw instead of opening, or a draw instead of a take that opens)
+    kind: str
 
 
 def _view_seed(view: PlayerView) -> int:
@@ -235,10 +237,10 @@ class ExpertBot:
                 try:
                     if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
                         if self.hold_share <= 0:
-                            return Advice(DrawMiddle(), (), 0, "draw")
+                            return Advice(DrawMiddle(), (), 0, "hold")
                         chances = self._straight_chances(view, [list(view.rack) + [tile]], deadline)
                         if chances is not None and chances[0] >= self.hold_share:
-                            return Advice(DrawMiddle(), (), 0, "draw")
+                            return Advice(DrawMiddle(), (), 0, "hold")
                 except OutOfTime:
                     pass
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
@@ -624,7 +626,7 @@ class ExpertBot:
                 key=lambda o: -o.score,
             )
         )
-        return Advice(Discard(pool[best]), options, self.samples, "discard")
+        return Advice(Discard(pool[best]), options, self.samples, "hold")
 
     def _straight_chances(
         self, view: PlayerView, racks: list[list[Tile]], deadline: Deadline

@@ -52,3 +52,33 @@ async def test_the_new_table_screen_offers_the_expert():
         await pilot.press("right", "right")
         await pilot.pause()
         assert row.value == "expert"
+
+
+# Seat 0 has drawn: melds worth 121 over 19 tiles, one draw of Y1 or B1 from a straight out.
+NEAR_STRAIGHT = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K11 K12 K13 Y9 Y10 Y11 K1 Y5 B3"
+# 21 tiles before the draw: Y13, which the left seat has thrown, makes the only opening.
+WITHOUT_Y13 = "R10 R11 R12 R13 K10 K11 K12 K13 Y11 Y12 B2 K5 Y7 R3 B9 K1 Y3 R6 B12 B5 K7"
+MIDDLE = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+
+
+def test_a_hint_to_hold_the_opening_back_says_why() -> None:
+    view = PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
+    advice = expert_hint(view)
+    assert advice is not None and isinstance(advice.action, Discard)
+    assert advice.headline == f"Hold your opening back: throw {advice.action.tile}"
+    assert advice.lines[0].startswith("You could open now, but going out in one turn later")
+    assert "404" in advice.lines[0]
+    assert "you go out in one turn before the middle runs out in" in advice.lines[1]
+
+
+def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
+    hand = position(
+        [WITHOUT_Y13, "", "", ""],
+        phase="d",
+        middle=MIDDLE,
+        discards=("", "", "", "Y13"),
+        rest="rack1",
+    )
+    advice = expert_hint(PlayerView.of(hand, 0))
+    assert advice is not None and advice.headline == "Draw from the middle"
+    assert advice.lines[0].startswith("Taking Y13 would make you open now.")
