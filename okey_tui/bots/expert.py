@@ -191,8 +191,10 @@ class ExpertBot:
         horizon: int = HORIZON,
         hold_threat: int = HOLD_THREAT,
         hold_any_take: bool = True,
+        hold_by_worlds: bool = False,
     ) -> None:
         self.hold_any_take = hold_any_take
+        self.hold_by_worlds = hold_by_worlds
         self.samples = samples
         self.candidates = candidates
         self.horizon = horizon
@@ -615,6 +617,12 @@ class ExpertBot:
         best = max(range(len(pool)), key=lambda i: (chances[i], pool[i].number))
         if chances[best] < self.hold_share:
             return None
+        if self.hold_by_worlds and chances[best] == 0.0:
+            # No world goes straight out: throw what the worlds weigh best (they charge
+            # for feeding the right seat), if it is a loose tile.
+            weighed = self._throw(view, Discard(pool[best]), deadline).action
+            if isinstance(weighed, Discard) and weighed.tile in pool:
+                best = pool.index(weighed.tile)
         options = tuple(
             sorted(
                 (

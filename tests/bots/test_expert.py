@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from okey_tui.bots import LEVELS, make_bot
-from okey_tui.bots.expert import ExpertBot, unseen_tiles
+from okey_tui.bots.expert import Advice, ExpertBot, unseen_tiles
 from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.match import Match
@@ -277,3 +277,29 @@ def test_the_hard_bot_s_throw_stands_unless_the_worlds_beat_it_by_the_margin() -
         chosen = ExpertBot(samples=6, budget_ms=60_000, trust=trust).choose(view)
         assert chosen == (hard if scores[hard] + trust >= free.options[0].score else free.action)
     assert ExpertBot().trust == 5.0
+
+
+def test_with_no_straight_out_in_sight_a_hold_may_throw_what_the_worlds_weigh_best() -> None:
+    """``hold_by_worlds``: when no world goes straight out, the held throw is the one the
+    ordinary throw search weighs best (it charges for feeding the right seat), as long
+    as it is a loose tile; otherwise the highest loose tile, as by default."""
+    middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+    view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
+    weighed: list[Tile] = []
+
+    def throw_search(bot: ExpertBot, tile: str) -> None:
+        def answer(view: PlayerView, base: Discard, deadline: object) -> Advice:
+            weighed.append(base.tile)
+            return Advice(Discard(Tile.parse(tile)), (), 0, "discard")
+
+        bot._throw = answer  # type: ignore[method-assign,assignment]
+
+    loose = ExpertBot(budget_ms=60_000, hold_by_worlds=True)
+    throw_search(loose, "K5")
+    advice = loose.advise(view)
+    assert advice.kind == "hold" and advice.action == Discard(Tile.parse("K5"))
+    assert weighed == [Tile.parse("B12")]  # asked with the default's pick
+    in_a_meld = ExpertBot(budget_ms=60_000, hold_by_worlds=True)
+    throw_search(in_a_meld, "R13")
+    assert in_a_meld.advise(view).action == Discard(Tile.parse("B12"))
+    assert ExpertBot(budget_ms=60_000).advise(view).action == Discard(Tile.parse("B12"))
