@@ -10,6 +10,7 @@ from okey_tui.engine.actions import Discard
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import expert_hint
 from okey_tui.ui.widgets.hints import HintPanel
+from tests.bots.test_expert import FAR_FROM_STRAIGHT, NEAR_STRAIGHT
 from tests.positions import position
 
 # The human has drawn: a run, a set of nines and loose tiles to choose a throw from.
@@ -54,10 +55,8 @@ async def test_the_new_table_screen_offers_the_expert():
         assert row.value == "expert"
 
 
-# Seat 0 has drawn: melds worth 121 over 19 tiles, one draw of Y1 or B1 from a straight out.
-NEAR_STRAIGHT = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 K11 K12 K13 Y9 Y10 Y11 K1 Y5 B3"
 # 21 tiles before the draw: Y13, which the left seat has thrown, makes the only opening.
-WITHOUT_Y13 = "R10 R11 R12 R13 K10 K11 K12 K13 Y11 Y12 B2 K5 Y7 R3 B9 K1 Y3 R6 B12 B5 K7"
+WITHOUT_Y13 = FAR_FROM_STRAIGHT.replace("Y13 ", "")
 MIDDLE = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
 
 
