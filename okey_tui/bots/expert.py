@@ -603,6 +603,9 @@ class ExpertBot:
             {t for t in loose if not is_wild(t, okey) and fits_table(table, t, okey) is None},
             key=Tile.sort_key,
         )
+        # Holding is only worth it while the opening stays in hand: a tile loose among
+        # the melds can be half of a pair that a pairs opening needs.
+        pool = [t for t in pool if self._keeps_opening(view, _remove_one(rack, t), deadline)]
         if not pool:
             return None
         if self.hold_share > 0:
@@ -635,6 +638,11 @@ class ExpertBot:
             )
         )
         return Advice(Discard(pool[best]), options, self.samples, "hold")
+
+    def _keeps_opening(self, view: PlayerView, rack: list[Tile], deadline: Deadline) -> bool:
+        """Whether ``rack`` still holds an opening (the one the hard bot would make)."""
+        check(deadline)
+        return self.brain._opening(view, rack) is not None
 
     def _straight_chances(
         self, view: PlayerView, racks: list[list[Tile]], deadline: Deadline

@@ -303,3 +303,25 @@ def test_with_no_straight_out_in_sight_a_hold_may_throw_what_the_worlds_weigh_be
     throw_search(in_a_meld, "R13")
     assert in_a_meld.advise(view).action == Discard(Tile.parse("B12"))
     assert ExpertBot(budget_ms=60_000).advise(view).action == Discard(Tile.parse("B12"))
+
+
+# Five pairs and no melds opening (okey R9): the only opening in hand is the pairs one.
+PAIRS_ONLY = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
+
+
+def test_a_hold_never_throws_a_tile_the_opening_it_holds_needs() -> None:
+    """B12 is loose among the melds but half of a pair: throwing it while holding a pairs
+    opening would leave the seat with no opening, and a hand never opened writes 202."""
+    middle = "R7 K2 Y6 B4 R6 K6 Y7"
+    hand = position([PAIRS_ONLY, "", "", ""], indicator="R8", middle=middle, rest="rack1")
+    view = PlayerView.of(hand, 0)
+    bot = ExpertBot(budget_ms=60_000)
+    plan = bot.brain._opening(view, list(view.rack))
+    assert plan is not None and plan.kind.name == "PAIRS"
+    advice = bot.advise(view)
+    assert advice.kind == "hold" and isinstance(advice.action, Discard)
+    thrown = advice.action.tile
+    rest = list(view.rack)
+    rest.remove(thrown)
+    assert bot.brain._opening(view, rest) is not None
+    assert str(thrown) not in {"R1", "R4", "R5", "Y5", "B12"}
