@@ -189,6 +189,31 @@ def test_a_hold_may_decline_only_takes_that_it_could_open_without() -> None:
     assert type(taker.choose(view)).__name__ == "TakeDiscard"
 
 
+def test_with_few_draws_left_the_expert_takes_the_discard_that_makes_its_only_opening() -> None:
+    """Y13 on the left makes the seat's only opening. With 12 tiles in the middle the
+    expert declines it for a hold; with 7 (one more draw of its own) another opening
+    seldom comes and a hand never opened writes 202, so it takes the tile."""
+    rack = FAR_FROM_STRAIGHT.replace("Y13 ", "")
+
+    def view_with(middle: str) -> PlayerView:
+        hand = position(
+            [rack, "", "", ""], phase="d", middle=middle, discards=("", "", "", "Y13"), rest="rack1"
+        )
+        return PlayerView.of(hand, 0)
+
+    long, short = (
+        view_with("R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"),
+        view_with("R1 K2 Y3 B4 R5 K6 Y7"),
+    )
+    assert (long.middle_count, short.middle_count) == (12, 7)
+    bot = ExpertBot(budget_ms=60_000)
+    assert type(bot.choose(long)).__name__ == "DrawMiddle"
+    assert type(bot.choose(short)).__name__ == "TakeDiscard"
+    assert (
+        type(ExpertBot(budget_ms=60_000, hold_take_middle=0).choose(short)).__name__ == "DrawMiddle"
+    )
+
+
 def test_without_draws_to_come_the_expert_opens() -> None:
     """Three tiles in the middle: the other three seats draw them and the hand ends
     before the seat draws again, so there is nothing to wait for."""
