@@ -23,7 +23,8 @@ Every candidate is scored on the same worlds, so their differences are not
 noise of the deal. The play between draw and throw (opening, laying,
 laying off, okey swaps, finishing) is the hard bot's, whose finish search
 is exact, with one exception: unopened with an opening in hand, the expert
-holds it back (and does not take a left discard that would force it down)
+holds it back (and does not take a left discard that would force it down,
+unless the tile makes its only opening and the middle is nearly out)
 to go straight out later, which makes every other player write 404: by
 default while a draw is left before the middle runs out and no opponent who
 has opened is down to a few tiles (``hold_share`` can ask for a share of
