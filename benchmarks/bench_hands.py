@@ -15,6 +15,13 @@ difference is far less noisy than two separate ladder rows.
 
 ``--jobs N`` plays the hands in N processes at once (the same rows, in seed order).
 
+``--win-curve FILE`` estimates what such a file means for a ladder row: it
+draws five-hand matches from the file's hands (with replacement, seeded) and
+prints seat 1's share of wins (shared wins count for every winner), as
+played and with seat 1's total lowered by 5, 10, ... points a hand. The
+hands of a match are independent deals, so this tracks a row of
+bench_ladder, within the sampling error of the file's hands.
+
 ``expert:name=value:...`` passes settings to :class:`okey_tui.bots.expert.ExpertBot`
 (``trust``, ``samples``, ``hold_share``, ``feed_worlds``, ``feed_cost``...). The
 expert plays with no wall-clock cap here (``budget_ms`` can set one): its fixed
@@ -27,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -141,6 +149,32 @@ def compare(paths: list[Path]) -> None:
         )
 
 
+def win_share(
+    hands: list[list[int]], shift: float, matches: int, rng: random.Random, per_match: int = 5
+) -> float:
+    """Seat 1's share of wins over ``matches`` drawn matches, its total lowered by
+    ``shift`` points a hand."""
+    wins = 0.0
+    for _ in range(matches):
+        totals = [0.0, 0.0, 0.0, 0.0]
+        for _ in range(per_match):
+            for seat, points in enumerate(rng.choice(hands)):
+                totals[seat] += points
+        totals[0] -= shift * per_match
+        low = min(totals)
+        wins += totals[0] == low
+    return wins / matches
+
+
+def win_curve(path: Path, matches: int) -> None:
+    hands = [row["totals"] for row in json.loads(path.read_text())]
+    print(f"{path.name}: {len(hands)} hands, {matches} drawn five-hand matches a line")
+    print(f"{'shift':>6} {'seat 1 wins':>12}")
+    for shift in (0, 5, 10, 15, 20, 30, 40, 60, 80):
+        share = win_share(hands, shift, matches, random.Random(1))
+        print(f"{shift:>6} {share:>12.1%}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seat1", default="expert")
@@ -150,8 +184,12 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--jobs", type=int, default=1, help="processes playing hands at once")
     parser.add_argument("--compare", type=Path, nargs="+")
+    parser.add_argument("--win-curve", type=Path, help="a file of hands to draw matches from")
+    parser.add_argument("--matches", type=int, default=20000, help="drawn matches (--win-curve)")
     args = parser.parse_args()
-    if args.compare:
+    if args.win_curve:
+        win_curve(args.win_curve, args.matches)
+    elif args.compare:
         compare(args.compare)
     elif args.out is None:
         parser.error("--out is needed to play (or --compare files)")
