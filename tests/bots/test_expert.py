@@ -158,14 +158,40 @@ FAR_FROM_STRAIGHT = "R10 R11 R12 R13 K10 K11 K12 K13 Y11 Y12 Y13 B2 K5 Y7 R3 B9 
 def test_by_default_the_expert_holds_its_opening_while_draws_are_left() -> None:
     """Paired hands against hard bots (docs/bots.md) favoured holding the opening back
     whenever draws are left, even in no world a straight out: the default share is 0.
-    A share of 2% of the worlds opens here; the default throws the highest loose tile."""
+    A share of 2% of the worlds opens here."""
     middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
     assert type(make_bot("hard").choose(view)).__name__ == "Open"
     assert type(ExpertBot(budget_ms=60_000, hold_share=0.02).choose(view)).__name__ == "Open"
     advice = ExpertBot(budget_ms=60_000).advise(view)
-    assert advice.action == Discard(Tile.parse("B12"))
+    assert advice.kind == "hold" and isinstance(advice.action, Discard)
     assert all(o.finish_rate == 0.0 for o in advice.options)
+
+
+def test_with_no_straight_out_in_sight_a_hold_keeps_the_rack_nearest_one() -> None:
+    """No world goes straight out here. The throw is the loose tile whose loss leaves the
+    rest fewest tiles short of a straight out, on average over the worlds; the highest
+    loose tile (B12, the throw with ``hold_short`` 0) leaves it further."""
+    middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+    view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
+    b12 = Tile.parse("B12")
+    assert ExpertBot(budget_ms=60_000, hold_short=0.0).choose(view) == Discard(b12)
+    bot = ExpertBot(budget_ms=60_000)
+    advice = bot.advise(view)
+    assert isinstance(advice.action, Discard)
+    pool = [o.action.tile for o in advice.options if isinstance(o.action, Discard)]
+    assert advice.action.tile in pool and b12 in pool
+
+    def without(tile: Tile) -> list[Tile]:
+        rest = list(view.rack)
+        rest.remove(tile)
+        return rest
+
+    odds = bot._straight_odds(view, [without(t) for t in pool], Deadline())
+    assert odds is not None
+    chances, shorts = odds
+    assert chances == [0.0] * len(pool)
+    assert shorts[pool.index(advice.action.tile)] == min(shorts) < shorts[pool.index(b12)]
 
 
 def test_a_hold_may_decline_only_takes_that_it_could_open_without() -> None:
@@ -307,7 +333,7 @@ def test_the_hard_bot_s_throw_stands_unless_the_worlds_beat_it_by_the_margin() -
 def test_with_no_straight_out_in_sight_a_hold_may_throw_what_the_worlds_weigh_best() -> None:
     """``hold_by_worlds``: when no world goes straight out, the held throw is the one the
     ordinary throw search weighs best (it charges for feeding the right seat), as long
-    as it is a loose tile; otherwise the highest loose tile, as by default."""
+    as it is a loose tile; otherwise the default's pick."""
     middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
     weighed: list[Tile] = []
@@ -319,15 +345,16 @@ def test_with_no_straight_out_in_sight_a_hold_may_throw_what_the_worlds_weigh_be
 
         bot._throw = answer  # type: ignore[method-assign,assignment]
 
+    default = ExpertBot(budget_ms=60_000).advise(view).action
+    assert isinstance(default, Discard) and default != Discard(Tile.parse("K5"))
     loose = ExpertBot(budget_ms=60_000, hold_by_worlds=True)
     throw_search(loose, "K5")
     advice = loose.advise(view)
     assert advice.kind == "hold" and advice.action == Discard(Tile.parse("K5"))
-    assert weighed == [Tile.parse("B12")]  # asked with the default's pick
+    assert weighed == [default.tile]  # asked with the default's pick
     in_a_meld = ExpertBot(budget_ms=60_000, hold_by_worlds=True)
     throw_search(in_a_meld, "R13")
-    assert in_a_meld.advise(view).action == Discard(Tile.parse("B12"))
-    assert ExpertBot(budget_ms=60_000).advise(view).action == Discard(Tile.parse("B12"))
+    assert in_a_meld.advise(view).action == default
 
 
 # Five pairs and no melds opening (okey R9): the only opening in hand is the pairs one.
