@@ -335,6 +335,24 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "in {share} of the deals ({deals})."
                     ).format(share=_share(chosen.finish_rate), deals=deals)
                 )
+                further = [
+                    o
+                    for o in advice.options
+                    if o.action != action
+                    and round(o.score) == round(chosen.score)
+                    and round(o.short) > round(chosen.short)
+                ]
+                if further and isinstance(further[0].action, Discard):
+                    short = round(chosen.short)
+                    lines.append(
+                        ngettext(
+                            "Of the throws as good, it keeps you nearest to that: about {n} "
+                            "tile short on average ({m} if you throw {tile}).",
+                            "Of the throws as good, it keeps you nearest to that: about {n} "
+                            "tiles short on average ({m} if you throw {tile}).",
+                            short,
+                        ).format(n=short, m=round(further[0].short), tile=further[0].action.tile)
+                    )
             elif view.opening is None:
                 lines.append(
                     _(
@@ -360,7 +378,8 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 assert isinstance(other.action, Discard)
                 diff = other.score - chosen.score
                 if round(abs(diff)) == 0:
-                    alike.append(str(other.action.tile))
+                    if round(other.short) == round(chosen.short):
+                        alike.append(str(other.action.tile))
                 else:
                     lines.append(
                         _("Throwing {tile} instead: {points}.").format(

@@ -140,6 +140,7 @@ class Option:
     open_rate: float  # share of worlds where the seat opens within the horizon
     finish_rate: float  # share of worlds where it goes out within the horizon
     feed_rate: float  # share of worlds where the throw helps the right seat
+    short: float = 0.0  # a hold's throw: tiles short of a straight out, on average
 
 
 @dataclass(frozen=True, slots=True)
@@ -655,16 +656,16 @@ class ExpertBot:
             weighed = self._throw(view, Discard(pool[best]), deadline).action
             if isinstance(weighed, Discard) and weighed.tile in pool:
                 best = pool.index(weighed.tile)
+        # In hand points, as the other options: what each other seat would write. The
+        # seat already reaches the floor; it goes out in the share of worlds. Best first,
+        # in the order of the choice above.
+        order = sorted(
+            range(len(pool)),
+            key=lambda i: (self.hold_short * shorts[i] - chances[i], -pool[i].number),
+        )
         options = tuple(
-            sorted(
-                (
-                    # In hand points, as the other options: what each other seat would write.
-                    # The seat already reaches the floor; it goes out in the share of worlds.
-                    Option(Discard(t), chances[i] * STRAIGHT_OUT, 1.0, chances[i], 0.0)
-                    for i, t in enumerate(pool)
-                ),
-                key=lambda o: -o.score,
-            )
+            Option(Discard(pool[i]), chances[i] * STRAIGHT_OUT, 1.0, chances[i], 0.0, shorts[i])
+            for i in order
         )
         return Advice(Discard(pool[best]), options, self.samples, "hold")
 

@@ -70,6 +70,22 @@ def test_a_hint_to_hold_the_opening_back_says_why() -> None:
     assert "you go out in one turn before the middle runs out in" in advice.lines[1]
 
 
+def test_a_hint_to_hold_names_a_throw_that_would_leave_it_further_from_going_out() -> None:
+    """No deal goes straight out here, so the throws tie on that; the hint says the one
+    chosen leaves the rest fewest tiles short of it, and names one that leaves more."""
+    view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
+    advice = expert_hint(view)
+    assert advice is not None and isinstance(advice.action, Discard)
+    assert "in 0% of the deals" in advice.lines[1]
+    line = advice.lines[2]
+    assert line.startswith("Of the throws as good, it keeps you nearest to that: about ")
+    words = line.split()
+    short, further = int(words[words.index("about") + 1]), int(line.split("(")[1].split()[0])
+    assert short < further
+    other = line.rstrip(").").split()[-1]
+    assert other != str(advice.action.tile) and other in FAR_FROM_STRAIGHT.split()
+
+
 def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
     hand = position(
         [WITHOUT_Y13, "", "", ""],
