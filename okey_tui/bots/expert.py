@@ -642,7 +642,8 @@ class ExpertBot:
         if odds is None:
             return None
         chances, shorts = odds
-        # The likeliest straight out; then the rack nearest one; then the highest tile
+        # The likeliest straight out, less ``hold_short`` for each tile the rest falls short
+        # of one on average (most holds see none, and that decides); then the highest tile
         # (it would count the most if the hand ends before the seat goes out).
         best = max(
             range(len(pool)),
