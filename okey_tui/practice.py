@@ -335,14 +335,14 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "in {share} of the deals ({deals})."
                     ).format(share=_share(chosen.finish_rate), deals=deals)
                 )
-                further = [
+                ties = [
                     o
                     for o in advice.options
-                    if o.action != action
-                    and round(o.score) == round(chosen.score)
-                    and round(o.short) > round(chosen.short)
+                    if o.action != action and round(o.score) == round(chosen.score)
                 ]
-                if further and isinstance(further[0].action, Discard):
+                further = [o for o in ties if round(o.short) > round(chosen.short)]
+                nearest = all(round(o.short) >= round(chosen.short) for o in ties)
+                if nearest and further and isinstance(further[0].action, Discard):
                     short = round(chosen.short)
                     lines.append(
                         ngettext(
