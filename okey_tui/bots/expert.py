@@ -642,13 +642,14 @@ class ExpertBot:
         if odds is None:
             return None
         chances, shorts = odds
-        # The likeliest straight out, less ``hold_short`` for each tile the rest falls short
-        # of one on average (most holds see none, and that decides); then the highest tile
-        # (it would count the most if the hand ends before the seat goes out).
-        best = max(
+        # Best first: the likeliest straight out, less ``hold_short`` for each tile the rest
+        # falls short of one on average (most holds see none, and that decides); then the
+        # highest tile (it would count the most if the hand ends before the seat goes out).
+        order = sorted(
             range(len(pool)),
-            key=lambda i: (chances[i] - self.hold_short * shorts[i], pool[i].number),
+            key=lambda i: (self.hold_short * shorts[i] - chances[i], -pool[i].number),
         )
+        best = order[0]
         if chances[best] < self.hold_share:
             return None
         if self.hold_by_worlds and chances[best] == 0.0:
@@ -658,12 +659,7 @@ class ExpertBot:
             if isinstance(weighed, Discard) and weighed.tile in pool:
                 best = pool.index(weighed.tile)
         # In hand points, as the other options: what each other seat would write. The
-        # seat already reaches the floor; it goes out in the share of worlds. Best first,
-        # in the order of the choice above.
-        order = sorted(
-            range(len(pool)),
-            key=lambda i: (self.hold_short * shorts[i] - chances[i], -pool[i].number),
-        )
+        # seat already reaches the floor; it goes out in the share of worlds.
         options = tuple(
             Option(Discard(pool[i]), chances[i] * STRAIGHT_OUT, 1.0, chances[i], 0.0, shorts[i])
             for i in order
