@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from okey_tui.engine.actions import (
     Action,
@@ -59,6 +60,9 @@ from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import _, ngettext
 from okey_tui.messages import describe, rule_title
+
+if TYPE_CHECKING:
+    from okey_tui.bots.expert import Threat
 
 __all__ = [
     "DiscardTip",
@@ -244,6 +248,19 @@ def _share(rate: float) -> str:
     return _("{percent}%").format(percent=round(rate * 100))
 
 
+def _threat_line(threat: Threat | None) -> str | None:
+    """Why a hold goes on although an opponent is near going out."""
+    if threat is None:
+        return None
+    return ngettext(
+        "An opponent who has opened is down to {n} tile, but goes out on the next turn "
+        "in only {share} of the deals.",
+        "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
+        "in only {share} of the deals.",
+        threat.tiles,
+    ).format(n=threat.tiles, share=_share(threat.risk))
+
+
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
     """What the expert bot would do now in this seat, and why, or None off turn.
 
@@ -282,6 +299,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "writes 404."
                     ).format(tile=tile)
                 )
+                threat = _threat_line(advice.threat)
+                if threat is not None:
+                    lines.append(threat)
             elif left is not None:
                 lines.append(f"{left.tile}: {left.reason}.")
         if len(advice.options) == 2:
@@ -325,6 +345,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     "makes every other player write 404."
                 )
             )
+            threat = _threat_line(advice.threat)
+            if threat is not None:
+                lines.append(threat)
         if advice.options:
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)

@@ -27,8 +27,11 @@ holds it back (and does not take a left discard that would force it down,
 unless the tile makes its only opening and the middle is nearly out)
 to go straight out later, which makes every other player write 404: by
 default while a draw is left before the middle runs out and no opponent who
-has opened is down to a few tiles (``hold_share`` can ask for a share of
-worlds, dealing its draws to the end of the middle, that let it go out).
+has opened, down to a few tiles, goes out on its next turn in more than a
+quarter of the worlds (each dealing that opponent's rack and next draw from
+the unseen tiles, with the exact finishing search on the table as it is;
+``hold_share`` can ask for a share of worlds, dealing its draws to the end
+of the middle, that let it go out).
 While holding it throws a loose tile: the one that leaves the rack going
 straight out in the most worlds, or else nearest to it (fewest tiles short
 on average), or else the highest.
@@ -51,7 +54,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
@@ -66,7 +69,15 @@ from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile, full_set
 from okey_tui.engine.view import PlayerView
 
-__all__ = ["DEFAULT_BUDGET_MS", "DEFAULT_SAMPLES", "Advice", "ExpertBot", "Option", "make"]
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "DEFAULT_SAMPLES",
+    "Advice",
+    "ExpertBot",
+    "Option",
+    "Threat",
+    "make",
+]
 
 DEFAULT_BUDGET_MS = 300.0
 # Worlds per decision: a draw, a throw or a take is scored on this many deals.
@@ -102,8 +113,14 @@ HOLD_TAKE_MIDDLE = 8
 HOLD_SHORT = 0.01
 # What a straight out makes every other player write: the scale of a hold's options.
 STRAIGHT_OUT = 404.0
-# ...but not when an opponent who has opened holds this few tiles or fewer (they may go out).
+# ...but not when an opponent who has opened holds this few tiles or fewer (they may go out),
 HOLD_THREAT = 5
+# ...unless such opponents go out on their next turn in no more than this share of the worlds
+# (``RISK_WORLDS`` deals of their racks and next draws from the unseen tiles). 0: open at
+# once whenever an opponent is that near. Paired hands against hard and normal bots gained
+# 12 to 34 points a hand over opening at once (docs/bots.md).
+HOLD_RISK = 0.25
+RISK_WORLDS = 16
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
 OPEN_GAIN = 120.0
 FINISH_GAIN = 150.0
@@ -153,6 +170,16 @@ class Advice:
     # "draw", "discard", "finish", "play", or "hold": the opening held back for a
     # straight out (a throw instead of opening, or a draw instead of a take that opens)
     kind: str
+    # A hold kept although an opponent who has opened is near going out: how near.
+    threat: Threat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """Opponents who have opened and hold few tiles, and how likely one goes out next."""
+
+    tiles: int  # the fewest tiles any of them holds
+    risk: float  # the share of worlds where one of them goes out on its next turn
 
 
 def _view_seed(view: PlayerView) -> int:
@@ -211,7 +238,11 @@ class ExpertBot:
         hold_by_worlds: bool = False,
         hold_take_middle: int = HOLD_TAKE_MIDDLE,
         hold_short: float = HOLD_SHORT,
+        hold_risk: float = HOLD_RISK,
+        risk_worlds: int = RISK_WORLDS,
     ) -> None:
+        self.hold_risk = hold_risk
+        self.risk_worlds = risk_worlds
         self.hold_short = hold_short
         self.hold_take_middle = hold_take_middle
         self.hold_any_take = hold_any_take
@@ -253,7 +284,7 @@ class ExpertBot:
                 self.hold
                 and isinstance(base, TakeDiscard)
                 and tile is not None
-                and self._may_hold(view)
+                and (held := self._may_hold(view, deadline))[0]
                 and (
                     (self.hold_any_take and view.middle_count >= self.hold_take_middle)
                     or self.brain._opening(view, list(view.rack)) is not None
@@ -263,10 +294,10 @@ class ExpertBot:
                 try:
                     if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
                         if self.hold_share <= 0:
-                            return Advice(DrawMiddle(), (), 0, "hold")
+                            return Advice(DrawMiddle(), (), 0, "hold", held[1])
                         odds = self._straight_odds(view, [list(view.rack) + [tile]], deadline)
                         if odds is not None and odds[0][0] >= self.hold_share:
-                            return Advice(DrawMiddle(), (), 0, "hold")
+                            return Advice(DrawMiddle(), (), 0, "hold", held[1])
                 except OutOfTime:
                     pass
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
@@ -281,13 +312,14 @@ class ExpertBot:
             finishing = None  # out of time: play on without a finish this turn
         if finishing is not None:
             return Advice(finishing, (), 0, "finish")
-        if self.hold and isinstance(base, Open) and self._may_hold(view):
+        if self.hold and isinstance(base, Open):
+            may, threat = self._may_hold(view, deadline)
             try:
-                held = self._hold_throw(view, list(view.rack), deadline)
+                thrown = self._hold_throw(view, list(view.rack), deadline) if may else None
             except OutOfTime:
-                held = None  # out of time: open, as the hard bot would
-            if held is not None:
-                return held
+                thrown = None  # out of time: open, as the hard bot would
+            if thrown is not None:
+                return replace(thrown, threat=threat)
         if not isinstance(base, Discard) or len(view.rack) <= 1:
             return Advice(base, (), 0, "play")
         try:
@@ -590,18 +622,65 @@ class ExpertBot:
                 hits[i] += hit
         return [h / n for h in hits] if n else None
 
-    def _may_hold(self, view: PlayerView) -> bool:
-        """Whether holding an opening back is worth weighing now."""
+    def _may_hold(self, view: PlayerView, deadline: Deadline) -> tuple[bool, Threat | None]:
+        """Whether holding an opening back is worth weighing now, and the threat it
+        weighed (None when no opponent who has opened is near going out)."""
         if view.opening is not None or view.taken is not None or view.okeys_owed:
-            return False
+            return False, None
         if view.middle_count // 4 < 1:
-            return False  # no draw left before the middle runs out: open now
-        for seat, opening in enumerate(view.openings):
-            if seat == view.seat or seat == view.partner:
-                continue
-            if opening is not None and view.rack_counts[seat] <= self.hold_threat:
-                return False
-        return True
+            return False, None  # no draw left before the middle runs out: open now
+        near = [
+            seat
+            for seat, opening in enumerate(view.openings)
+            if seat not in (view.seat, view.partner)
+            and opening is not None
+            and view.rack_counts[seat] <= self.hold_threat
+        ]
+        if not near:
+            return True, None
+        if self.hold_risk <= 0:
+            return False, None
+        try:
+            risk = self._finish_risk(view, near, deadline)
+        except OutOfTime:
+            return False, None  # out of time: open, as with the risk unknown
+        if risk is None:
+            return False, None
+        threat = Threat(min(view.rack_counts[seat] for seat in near), risk)
+        return risk <= self.hold_risk, threat
+
+    def _finish_risk(self, view: PlayerView, seats: list[int], deadline: Deadline) -> float | None:
+        """The share of worlds in which one of ``seats`` (opponents who have opened) can go
+        out on its next turn, with its rack and its next draw dealt from the unseen tiles.
+
+        A world deals each of those seats its rack and one tile more; the seat goes out
+        when the exact finishing search finds a way with those tiles and the table as it
+        is. None when the counts disagree with what was seen.
+        """
+        unseen = unseen_tiles(view)
+        hidden = sum(c for s, c in enumerate(view.rack_counts) if s != view.seat)
+        sizes = [view.rack_counts[seat] + 1 for seat in seats]
+        if len(unseen) != hidden + view.middle_count or sum(sizes) > len(unseen):
+            return None
+        rng = random.Random(_view_seed(view) ^ 0x7157)
+        table = [tm.meld for tm in view.table]
+        hits = 0
+        for _ in range(self.risk_worlds):
+            dealt = rng.sample(unseen, sum(sizes))
+            start = 0
+            for seat, size in zip(seats, sizes, strict=True):
+                rack = dealt[start : start + size]
+                start += size
+                opening = view.openings[seat]
+                assert opening is not None  # the seats given have opened
+                lays = opening.kind is OpeningKind.MELDS or view.rules.pairs_opener_lays_off
+                if (
+                    finish(rack, view.okey, table, opening.kind, lays, deadline=deadline)
+                    is not None
+                ):
+                    hits += 1
+                    break
+        return hits / self.risk_worlds if self.risk_worlds > 0 else None
 
     def _straight_with(
         self, view: PlayerView, rack: list[Tile], tile: Tile, deadline: Deadline

@@ -250,6 +250,42 @@ def test_without_draws_to_come_the_expert_opens() -> None:
     assert type(action).__name__ == "Open"
 
 
+def near_opponent_view(rack2: str, table: tuple[str, ...]) -> PlayerView:
+    """Seat 0 holds an opening; seat 2 (across) has opened and holds few tiles."""
+    hand = position(
+        [FAR_FROM_STRAIGHT, "", rack2, ""],
+        middle="R1 K2 Y4 B4 R5 K6 Y6 B9 R9 K9 Y10 B10",
+        rest="rack1",
+        openings="-/-/m144/-",
+        table=table,
+    )
+    return PlayerView.of(hand, 0)
+
+
+def test_an_opponent_near_going_out_ends_a_hold_unless_the_worlds_see_little_risk() -> None:
+    """Seat 2 has opened and holds 4 tiles: by the count alone (``hold_risk`` 0) the
+    expert opens. Its melds are full sets that take no tile, so it goes out next turn
+    only with a four-tile meld in its rack and draw: in no world here, and the expert
+    holds. With one tile left and long runs on the table, a third of the worlds let it
+    go out, and the expert opens."""
+    full_sets = ("2:R13K13Y13B13", "2:R12K12Y12B12", "2:R11K11Y11B11")
+    closed = near_opponent_view("K4 Y5 B6 R7", full_sets)
+    assert closed.rack_counts[2] == 4 and closed.middle_count == 12
+    assert type(ExpertBot(budget_ms=60_000, hold_risk=0.0).choose(closed)).__name__ == "Open"
+    bot = ExpertBot(budget_ms=60_000, hold_risk=0.25)
+    assert bot._finish_risk(closed, [2], Deadline()) == 0.0
+    advice = bot.advise(closed)
+    assert advice.kind == "hold" and isinstance(advice.action, Discard)
+
+    runs = ("2:R1R2R3R4R5R6R7R8R9", "2:K2K3K4K5K6K7K8K9", "2:Y1Y2Y3Y4Y5Y6Y7Y8")
+    open_ends = near_opponent_view("Y9", runs)
+    risk = bot._finish_risk(open_ends, [2], Deadline())
+    assert risk is not None and risk > 0.25
+    assert type(bot.choose(open_ends)).__name__ == "Open"
+    # What seat 2 holds is hidden: another tile there changes nothing.
+    assert bot._finish_risk(near_opponent_view("Y10", runs), [2], Deadline()) == risk
+
+
 def test_the_pair_count_agrees_with_the_solver() -> None:
     import random
 

@@ -10,7 +10,7 @@ from okey_tui.engine.actions import Discard
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import expert_hint
 from okey_tui.ui.widgets.hints import HintPanel
-from tests.bots.test_expert import FAR_FROM_STRAIGHT, NEAR_STRAIGHT
+from tests.bots.test_expert import FAR_FROM_STRAIGHT, NEAR_STRAIGHT, near_opponent_view
 from tests.positions import position
 
 # The human has drawn: a run, a set of nines and loose tiles to choose a throw from.
@@ -68,6 +68,23 @@ def test_a_hint_to_hold_the_opening_back_says_why() -> None:
     assert advice.lines[0].startswith("You could open now, but going out in one turn later")
     assert "404" in advice.lines[0]
     assert "you go out in one turn before the middle runs out in" in advice.lines[1]
+
+
+def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is() -> None:
+    """Seat 2 has opened and holds 4 tiles, but its melds are full sets that take no tile."""
+    full_sets = ("2:R13K13Y13B13", "2:R12K12Y12B12", "2:R11K11Y11B11")
+    advice = expert_hint(near_opponent_view("K4 Y5 B6 R7", full_sets))
+    assert advice is not None and isinstance(advice.action, Discard)
+    assert advice.headline == f"Hold your opening back: throw {advice.action.tile}"
+    assert advice.lines[1] == (
+        "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
+        "in only 0% of the deals."
+    )
+    # With nobody near going out, the hint has no such line.
+    calm = expert_hint(
+        PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
+    )
+    assert calm is not None and not any(line.startswith("An opponent") for line in calm.lines)
 
 
 def test_a_hint_to_hold_names_a_throw_that_would_leave_it_further_from_going_out() -> None:
