@@ -299,7 +299,8 @@ class ExpertBot:
                         if odds is not None and odds[0][0] >= self.hold_share:
                             return Advice(DrawMiddle(), (), 0, "hold", held[1])
                 except OutOfTime:
-                    pass
+                    if self.hold_share <= 0:  # out of time: hold, as the default does
+                        return Advice(DrawMiddle(), (), 0, "hold", held[1])
             if isinstance(base, (DrawMiddle, TakeDiscard)) and view.left_discard is not None:
                 try:
                     return self._draw_or_take(view, base, deadline)
@@ -719,7 +720,12 @@ class ExpertBot:
         racks = [_remove_one(rack, t) for t in pool]
         odds = self._straight_odds(view, racks, deadline)
         if odds is None:
-            return None
+            if self.hold_share > 0:
+                return None
+            # No world scored in time: the default holds whatever the worlds say, so hold
+            # all the same, throwing the highest loose tile.
+            highest = min(pool, key=lambda t: -t.number)
+            return Advice(Discard(highest), (), 0, "hold")
         chances, shorts = odds
         # Best first: the likeliest straight out, less ``hold_short`` for each tile the rest
         # falls short of one on average (most holds see none, and that decides); then the
@@ -759,7 +765,8 @@ class ExpertBot:
         A world deals the seat's draws up to the end of the middle; with them
         known, the rack goes straight out when all but one of its tiles can
         make pairs, or melds; otherwise it is short by the tiles its best melds
-        leave out, less the one it throws. None when no world could be scored in time.
+        leave out, less the one it throws. A world the deadline cuts short is left
+        out; None when no world could be scored in time.
         """
         made = self._worlds(view)
         if made is None:
@@ -775,13 +782,16 @@ class ExpertBot:
         for order in self._deals(unseen, rng, deadline):
             draws = order[:horizon]
             row: list[int] = []
-            for rack in racks:
-                check(deadline)
-                tiles = rack + draws
-                if need % 2 == 0 and 2 * _pair_count(tiles, okey) >= need:
-                    row.append(0)
-                    continue
-                row.append(max(0, need - arrange(tiles, okey).tiles_used))
+            try:
+                for rack in racks:
+                    check(deadline)
+                    tiles = rack + draws
+                    if need % 2 == 0 and 2 * _pair_count(tiles, okey) >= need:
+                        row.append(0)
+                        continue
+                    row.append(max(0, need - arrange(tiles, okey).tiles_used))
+            except OutOfTime:
+                break  # out of time inside this world: leave it out, like the ones after it
             for i, missing in enumerate(row):
                 hits[i] += missing == 0
                 short[i] += missing

@@ -194,6 +194,32 @@ def test_with_no_straight_out_in_sight_a_hold_keeps_the_rack_nearest_one() -> No
     assert shorts[pool.index(advice.action.tile)] == min(shorts) < shorts[pool.index(b12)]
 
 
+def test_out_of_time_a_hold_rests_on_the_worlds_scored_in_full_or_throws_the_highest() -> None:
+    """The deadline passes inside the fourth world: the shares come from the first three,
+    as with three worlds. With no world scored in time the expert holds all the same (the
+    default holds whatever the worlds say) and throws its highest loose tile."""
+    middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+    view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
+    racks = [list(view.rack)[:-1], list(view.rack)[1:]]
+    reads = 0
+
+    def clock() -> float:
+        nonlocal reads
+        reads += 1
+        return 0.0 if reads <= 3 * (1 + len(racks)) + 2 else 1.0
+
+    bot = ExpertBot(budget_ms=60_000)
+    cut = bot._straight_odds(view, racks, Deadline(at=0.5, clock=clock))
+    assert cut is not None
+    assert cut == ExpertBot(samples=3)._straight_odds(view, racks, Deadline())
+    assert cut != bot._straight_odds(view, racks, Deadline())
+
+    bot._straight_odds = lambda *args: None  # type: ignore[method-assign]
+    advice = bot.advise(view)
+    assert advice.kind == "hold" and advice.options == ()
+    assert advice.action == Discard(Tile.parse("B12"))  # the highest loose tile
+
+
 def test_a_hold_may_decline_only_takes_that_it_could_open_without() -> None:
     """Y13 on the left makes the seat's only opening. By default the expert holds and
     draws; with ``hold_any_take`` off it declines a take only when it could open anyway."""
