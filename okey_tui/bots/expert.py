@@ -658,11 +658,11 @@ class ExpertBot:
         when the exact finishing search finds a way with those tiles and the table as it
         is. None when the counts disagree with what was seen.
         """
-        unseen = unseen_tiles(view)
-        hidden = sum(c for s, c in enumerate(view.rack_counts) if s != view.seat)
+        made = self._worlds(view)
         sizes = [view.rack_counts[seat] + 1 for seat in seats]
-        if len(unseen) != hidden + view.middle_count or sum(sizes) > len(unseen):
+        if made is None or sum(sizes) > len(made[1]):
             return None
+        unseen = made[1]
         rng = random.Random(_view_seed(view) ^ 0x7157)
         table = [tm.meld for tm in view.table]
         hits = 0
@@ -674,7 +674,7 @@ class ExpertBot:
                 start += size
                 opening = view.openings[seat]
                 assert opening is not None  # the seats given have opened
-                lays = opening.kind is OpeningKind.MELDS or view.rules.pairs_opener_lays_off
+                lays = view.can_touch_table(seat)
                 if (
                     finish(rack, view.okey, table, opening.kind, lays, deadline=deadline)
                     is not None
@@ -724,7 +724,7 @@ class ExpertBot:
                 return None
             # No world scored in time: the default holds whatever the worlds say, so hold
             # all the same, throwing the highest loose tile.
-            highest = min(pool, key=lambda t: -t.number)
+            highest = max(pool, key=lambda t: t.number)
             return Advice(Discard(highest), (), 0, "hold")
         chances, shorts = odds
         # Best first: the likeliest straight out, less ``hold_short`` for each tile the rest

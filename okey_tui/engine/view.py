@@ -142,8 +142,10 @@ class PlayerView:
             rack_size=len(self.rack),
         )
 
-    def can_touch_table(self) -> bool:
-        opening = self.opening
+    def can_touch_table(self, seat: int | None = None) -> bool:
+        """Whether this seat (or ``seat``) may add to the table's melds: opened, and not a
+        pairs opener unless the table lets one lay off."""
+        opening = self.openings[self.seat if seat is None else seat]
         return opening is not None and (
             opening.kind is OpeningKind.MELDS or self.rules.pairs_opener_lays_off
         )
