@@ -22,6 +22,13 @@ played and with seat 1's total lowered by 5, 10, ... points a hand. The
 hands of a match are independent deals, so this tracks a row of
 bench_ladder, within the sampling error of the file's hands.
 
+``--split FILE`` says where seat 1's margin came from in such a file: the
+hands in which it never held an opening on its turn, and the others by how
+they ended (it went straight out, went out after opening, another seat went
+out while it had opened or had not, the middle ran out), each with its share
+of the hands, its mean margin, what it adds to the margin of every hand, and
+in how many of them seat 1 held its opening back.
+
 ``expert:name=value:...`` passes settings to :class:`okey_tui.bots.expert.ExpertBot`
 (``trust``, ``samples``, ``hold_share``, ``feed_worlds``, ``feed_cost``...). The
 expert plays with no wall-clock cap here (``budget_ms`` can set one): its fixed
@@ -45,8 +52,11 @@ from typing import Any
 from okey_tui.bots.base import Bot, make_bot
 from okey_tui.bots.driver import play_bot_turn
 from okey_tui.bots.expert import ExpertBot
+from okey_tui.engine.actions import Action, Open
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import Phase
+from okey_tui.engine.view import PlayerView
 
 # The expert's wall-clock cap, unless a spec names one: high enough never to pass, so
 # that the deals and the settings alone decide every hand. With the usual 300 ms a
@@ -68,9 +78,39 @@ def bot_for(spec: str) -> Bot:
     return ExpertBot(**kwargs)
 
 
+class Watched:
+    """Seat 1's bot, and what it did in one hand: how many turns it held its opening
+    back (an expert's hold), and the tiles left in the middle on the first turn it
+    held an opening (it opened, or held one back)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.level = bot.level
+        self.held = 0
+        self.could_open: int | None = None
+
+    def choose(self, view: PlayerView) -> Action:
+        held = False
+        if isinstance(self.bot, ExpertBot):
+            advice = self.bot.advise(view)
+            action, held = advice.action, advice.kind == "hold"
+        else:
+            action = self.bot.choose(view)
+        self.held += held
+        if (
+            self.could_open is None
+            and view.opening is None
+            and view.phase is Phase.PLAY
+            and (held or isinstance(action, Open))
+        ):
+            self.could_open = view.middle_count
+        return action
+
+
 def play_hand(seat1: str, others: str, seed: int) -> dict[str, Any]:
     """One one-hand match of ``seed``: seat 1 plays ``seat1``, the others ``others``."""
-    bots = _bots(seat1, others)
+    bots: list[Bot] = list(_bots(seat1, others))
+    watched = bots[0] = Watched(bots[0])
     match = Match(RuleSet(hands=1), seed)
     hand = match.hand
     while not hand.is_over:
@@ -88,6 +128,8 @@ def play_hand(seat1: str, others: str, seed: int) -> dict[str, Any]:
         "straight": result.outcome.straight,
         "penalties": [s.penalties for s in result.seats],
         "takes": takes,
+        "held": watched.held,
+        "could_open": watched.could_open,
     }
 
 
@@ -149,6 +191,42 @@ def compare(paths: list[Path]) -> None:
         )
 
 
+def _ending(row: dict[str, Any]) -> str:
+    """How seat 1's hand went, for ``--split``."""
+    if row["could_open"] is None:
+        return "never held an opening on its turn"
+    finisher = row["finisher"]
+    if finisher == 0:
+        return "went straight out" if row["straight"] else "went out after opening"
+    if finisher is not None:
+        return (
+            "another seat went out, seat 1 had opened"
+            if row["opened"][0]
+            else "another seat went out, seat 1 had not"
+        )
+    return "the middle ran out" if row["opened"][0] else "the middle ran out, unopened"
+
+
+def split(path: Path) -> None:
+    rows = json.loads(path.read_text())
+    if not rows or "could_open" not in rows[0]:
+        raise SystemExit(f"{path}: no record of seat 1's turns (play it again to --split it)")
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(_ending(row), []).append(row)
+    print(f"{path.name}: {len(rows)} hands, margin {statistics.fmean(map(_margin, rows)):+.1f}")
+    print(
+        f"{'how the hand went':<42} {'hands':>5} {'share':>6} {'margin':>7} {'a hand':>7} {'held':>5}"
+    )
+    for name, group in sorted(groups.items(), key=lambda item: -len(item[1])):
+        margins = [_margin(row) for row in group]
+        print(
+            f"{name:<42} {len(group):>5} {len(group) / len(rows):>6.0%} "
+            f"{statistics.fmean(margins):>+7.1f} {sum(margins) / len(rows):>+7.1f} "
+            f"{sum(1 for row in group if row['held']):>5}"
+        )
+
+
 def win_share(
     hands: list[list[int]], shift: float, matches: int, rng: random.Random, per_match: int = 5
 ) -> float:
@@ -186,8 +264,11 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, nargs="+")
     parser.add_argument("--win-curve", type=Path, help="a file of hands to draw matches from")
     parser.add_argument("--matches", type=int, default=20000, help="drawn matches (--win-curve)")
+    parser.add_argument("--split", type=Path, help="a file of hands to split by how they went")
     args = parser.parse_args()
-    if args.win_curve:
+    if args.split:
+        split(args.split)
+    elif args.win_curve:
         win_curve(args.win_curve, args.matches)
     elif args.compare:
         compare(args.compare)
