@@ -238,6 +238,9 @@ class OkeyApp(App[None]):
         elif not small and showing:
             self.pop_screen()
         self.set_class(height < 34 or width < 110, "-compact")
+        # A short terminal: a first-hand tip loses its frame, so the table's middle row
+        # keeps the indicator and the okey in sight beside it.
+        self.set_class(height < 30, "-short")
         # Below 100 columns the log has no column of its own: l shows it over the table.
         self.set_class(width < 100, "-narrow")
 

@@ -137,6 +137,20 @@ async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away():
         assert not tip.display
 
 
+async def test_a_tip_at_80x24_leaves_the_indicator_and_the_okey_in_sight():
+    app = table_app(OPENING_SEED, practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        tip = screen.query_one("#tip")
+        assert tip.display and screen.practice.tip_shown is not None
+        info = screen.query_one("#centre-info")
+        assert info.region.height >= 1
+        assert screen.query_one("#centre").region.contains_region(info.region)
+        assert "okey" in screen_text(app)
+        assert not tip.region.overlaps(screen.query_one("#rack").region)
+
+
 def test_help_lists_every_table_key_and_a_key_added_later():
     rows = key_rows([*TableScreen.BINDINGS, Binding("z", "zoom", "Zoom")], {})
     keys = " ".join(k for k, _ in rows)
