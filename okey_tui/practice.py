@@ -317,7 +317,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         if isinstance(action, Open):
             as_pairs = any(m.kind is MeldKind.PAIR for m in action.melds)
             value = (
-                f"{len(action.melds)} pairs"
+                ngettext("{n} pair", "{n} pairs", len(action.melds)).format(n=len(action.melds))
                 if as_pairs
                 else str(sum(m.value for m in action.melds))
             )
@@ -397,18 +397,37 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     )
                 )
             alike: list[str] = []
+            # Throws that came out a little better: the expert keeps its own throw unless
+            # the deals beat it clearly, so say so rather than call them better.
+            close: list[str] = []
+            gain = 0
+            worse: list[str] = []
             for other in [o for o in advice.options if o.action != action][:4]:
                 assert isinstance(other.action, Discard)
                 diff = other.score - chosen.score
                 if round(abs(diff)) == 0:
                     if round(other.short) == round(chosen.short):
                         alike.append(str(other.action.tile))
+                elif diff > 0:
+                    close.append(str(other.action.tile))
+                    gain = max(gain, round(diff))
                 else:
-                    lines.append(
+                    worse.append(
                         _("Throwing {tile} instead: {points}.").format(
                             tile=other.action.tile, points=_points(diff)
                         )
                     )
+            if close:
+                lines.append(
+                    ngettext(
+                        "Throwing {tiles} came out about {n} point better over these deals: "
+                        "too close to call, so it throws the tile your melds need least.",
+                        "Throwing {tiles} came out about {n} points better over these deals: "
+                        "too close to call, so it throws the tile your melds need least.",
+                        gain,
+                    ).format(tiles=_(" or ").join(close), n=gain)
+                )
+            lines.extend(worse)
             if alike:
                 lines.append(
                     _("{tiles} would do about as well.").format(tiles=_(" or ").join(alike))

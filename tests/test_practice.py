@@ -280,3 +280,35 @@ def test_old_settings_files_still_load(tmp_path, monkeypatch):
     save_settings(TableSettings(practice=True, humans=2, human_names=("Ayşe",)))
     again = load_settings()
     assert again.practice and again.humans == 2 and again.human_names == ("Ayşe",)
+
+
+def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> None:
+    """The expert keeps its own throw unless the deals beat it clearly: a throw that came out
+    a little better is named as too close to call, never as "better" beside the choice."""
+    from okey_tui.bots.base import make_bot
+    from okey_tui.bots.driver import play_bot_step
+    from okey_tui.bots.expert import ExpertBot
+    from okey_tui.engine.match import Match
+    from okey_tui.practice import HINT_SAMPLES, expert_hint
+
+    close_calls = 0
+    # Hard bots, seed 3: seat 1 meets such a throw twice in the hand.
+    hand = Match(RuleSet(hands=1), 3).hand
+    bots = [make_bot("hard") for _ in range(4)]
+    while not hand.is_over:
+        if hand.turn == 0 and hand.phase is Phase.PLAY:
+            view = PlayerView.of(hand, 0)
+            hint = expert_hint(view)
+            assert hint is not None
+            advice = ExpertBot(samples=HINT_SAMPLES).advise(view)
+            assert hint.action == advice.action
+            for line in hint.lines:
+                assert not ("instead:" in line and "better" in line), line
+            chosen = next((o for o in advice.options if o.action == advice.action), None)
+            if chosen is not None and any(
+                round(o.score - chosen.score) > 0 for o in advice.options
+            ):
+                close_calls += 1
+                assert any("too close to call" in line for line in hint.lines), hint.lines
+        play_bot_step(hand, bots[hand.turn])
+    assert close_calls >= 2
