@@ -386,6 +386,18 @@ def finish_formula(
     return _("{total} left").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 
 
+def counts_tiles_left(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:
+    """Whether a seat's finish points are its tiles left (S, times any steps): it opened,
+    did not finish, is not the finisher's partner, and nobody went straight out (a flat
+    404). Only then does a pairs opener's step show in the sum."""
+    finisher = outcome.finisher
+    if finisher is not None and (
+        finisher == line.seat or (partners and (finisher + 2) % 4 == line.seat)
+    ):
+        return False
+    return line.opened is not None and not outcome.straight
+
+
 def describe_opening(opening: Opening) -> str:
     """``105 points`` or ``5 pairs``: what an opening was worth."""
     n = opening.value

@@ -181,3 +181,45 @@ async def test_clicking_a_key_in_the_key_bar_presses_it():
         line, start, _, _ = next(span for span in bar._spans if span[3] == "l")
         await pilot.click("#keys", offset=(start, line))
         assert screen.query_one("#log").display
+
+
+def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
+    """A pairs opener's tiles left count one step up, but a straight out writes a flat 404 for
+    everyone who has not finished: the summary notes the step only when the sum shows it."""
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.engine.scoring import HandResult, SeatScore, finish_parts
+    from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome
+    from okey_tui.engine.tiles import Tile
+    from okey_tui.table import HandReport, SeatInfo
+    from okey_tui.ui.screens.summary import explain_hand
+
+    seats = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
+    openings = [
+        Opening(OpeningKind.MELDS, 105),
+        None,
+        Opening(OpeningKind.PAIRS, 6),
+        Opening(OpeningKind.MELDS, 101),
+    ]
+
+    def explained(outcome: Outcome) -> list[str]:
+        lines = []
+        for seat, opening in enumerate(openings):
+            finish, note, formula = finish_parts(outcome, seat, opening, 30, False, False)
+            lines.append(SeatScore(seat, finish, (), 30, 0, 0, 0, opening, finish, note, formula))
+        totals = tuple(line.total for line in lines)
+        report = HandReport(
+            1, 5, HandResult(outcome, tuple(lines)), Tile.parse("B7"), (), None, (),
+            (totals,), totals, False, (), RuleSet(hands=5), (False,) * 4,
+        )  # fmt: skip
+        return explain_hand(report, seats).plain.splitlines()
+
+    def mehmet(text: list[str]) -> str:
+        return next(line for line in text if line.startswith("Mehmet"))
+
+    straight = explained(Outcome(EndKind.FINISH, 3, straight=True))
+    assert "404" in mehmet(straight)
+    assert "one step up" not in "\n".join(straight)
+    empty = explained(Outcome(EndKind.EMPTY_MIDDLE))
+    assert "30 left × 2" in mehmet(empty) and "(pairs opener: one step up)" in mehmet(empty)
+    normal = explained(Outcome(EndKind.FINISH, 3))
+    assert "(pairs opener: one step up)" in mehmet(normal)

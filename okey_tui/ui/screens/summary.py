@@ -21,7 +21,12 @@ from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind
 from okey_tui.engine.tiles import okey_for
 from okey_tui.i18n import N_, _, ngettext
-from okey_tui.messages import describe_outcome, finish_formula, penalty_label
+from okey_tui.messages import (
+    counts_tiles_left,
+    describe_outcome,
+    finish_formula,
+    penalty_label,
+)
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.translate import translate_bindings
@@ -105,7 +110,11 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
             finisher_zero=report.rules.finisher_scores_zero,
         )
         text.append_text(arithmetic(line, formula))
-        if line.opened is not None and line.opened.kind is OpeningKind.PAIRS and not finisher:
+        if (
+            line.opened is not None
+            and line.opened.kind is OpeningKind.PAIRS
+            and counts_tiles_left(line, outcome, partners=report.rules.partners)
+        ):
             text.append("  " + _("(pairs opener: one step up)"), "dim")
         if line.tiles_left:
             text.append("\n" + " " * width)
