@@ -55,6 +55,7 @@ from okey_tui.bots.expert import ExpertBot
 from okey_tui.engine.actions import Action, Open
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
 
@@ -121,15 +122,22 @@ def play_hand(seat1: str, others: str, seed: int) -> dict[str, Any]:
         if event.kind == "take" and event.seat is not None:
             takes[event.seat] += 1
     return {
+        **result_row(seed, result),
+        "takes": takes,
+        "held": watched.held,
+        "could_open": watched.could_open,
+    }
+
+
+def result_row(seed: int, result: HandResult) -> dict[str, Any]:
+    """A hand's row: what ``--compare`` and ``--win-curve`` read."""
+    return {
         "seed": seed,
         "totals": result.totals(),
         "opened": [s.opened is not None for s in result.seats],
         "finisher": result.outcome.finisher,
         "straight": result.outcome.straight,
         "penalties": [s.penalties for s in result.seats],
-        "takes": takes,
-        "held": watched.held,
-        "could_open": watched.could_open,
     }
 
 
