@@ -417,7 +417,21 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                             tile=other.action.tile, points=_points(diff)
                         )
                     )
-            if close:
+            if close and advice.kind == "hold":
+                # A hold ranks its throws by the straight outs and by how near the rest
+                # stays to one: a throw with more straight outs can leave it further.
+                lines.append(
+                    ngettext(
+                        "Throwing {tiles} went straight out in a few more of these deals "
+                        "(about {n} point better), but leaves the rest further from a "
+                        "straight out on average.",
+                        "Throwing {tiles} went straight out in a few more of these deals "
+                        "(about {n} points better), but leaves the rest further from a "
+                        "straight out on average.",
+                        gain,
+                    ).format(tiles=_(" or ").join(close), n=gain)
+                )
+            elif close:
                 lines.append(
                     ngettext(
                         "Throwing {tiles} came out about {n} point better over these deals: "

@@ -312,3 +312,34 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
                 assert any("too close to call" in line for line in hint.lines), hint.lines
         play_bot_step(hand, bots[hand.turn])
     assert close_calls >= 2
+
+
+def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hold ranks its throws by the straight outs and by how near the rest stays to one:
+    the hint gives that reason for a throw that went straight out in more deals."""
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.engine.match import Match
+    from okey_tui.practice import expert_hint
+
+    hand = Match(RuleSet(hands=1), 3).hand
+    view = PlayerView.of(hand, hand.turn)
+    first, second = sorted(set(view.rack), key=Tile.sort_key)[:2]
+    kept, other = Discard(first), Discard(second)
+    advice = Advice(
+        kept,
+        (
+            Option(kept, 0.0, 1.0, 0.0, 0.0, short=2.0),
+            Option(other, 404 / 32, 1.0, 1 / 32, 0.0, short=6.0),
+        ),
+        32,
+        "hold",
+    )
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
+    hint = expert_hint(view)
+    assert hint is not None and hint.action == kept
+    text = "\n".join(hint.lines)
+    assert f"Throwing {second} went straight out in a few more of these deals" in text
+    assert "13 points better" in text and "further from a straight out" in text
+    assert "instead:" not in text
