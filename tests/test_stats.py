@@ -76,6 +76,13 @@ def test_stats_command_prints_tables_and_json() -> None:
     as_json = runner.invoke(main, ["stats", "--json"])
     document = json.loads(as_json.output)
     assert document["players"]["Ayşe"]["hands"] == 3
+    # The table reads as a person would write it; the JSON keeps the raw figures.
+    tally = document["players"]["Ayşe"]
+    rate = next(line for line in shown.output.splitlines() if "open rate" in line)
+    assert f"{round(tally['open_rate'] * 100)}%" in rate
+    pairs = next(line for line in shown.output.splitlines() if "best pairs opening" in line)
+    best_pairs = tally["best_pairs"]
+    assert (f" {best_pairs} " if best_pairs else " - ") in pairs
 
 
 def test_stats_reset_asks_first() -> None:

@@ -63,5 +63,15 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         ]
         columns = [tally.as_dict()] + [tally.by_type[t].as_dict() for t in types]
         for label, key in rows:
-            table.add_row(_(label), *("-" if c[key] is None else str(c[key]) for c in columns))
+            table.add_row(_(label), *(_cell(key, c[key]) for c in columns))
         console.print(table)
+
+
+def _cell(key: str, value: object) -> str:
+    """A statistic as the table shows it: the open rate as a percentage, a best opening
+    never made (0) and a figure with no hands behind it (None) as a dash."""
+    if value is None or (key in ("best_opening", "best_pairs") and value == 0):
+        return "-"
+    if key == "open_rate" and isinstance(value, float):
+        return _("{percent}%").format(percent=round(value * 100))
+    return str(value)
