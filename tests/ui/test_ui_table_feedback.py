@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 from rendered import screen_text
 from textual.binding import Binding
 from textual.widgets import Static
@@ -183,17 +185,41 @@ async def test_clicking_a_key_in_the_key_bar_presses_it():
         assert screen.query_one("#log").display
 
 
-def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
-    """A pairs opener's tiles left count one step up, but a straight out writes a flat 404 for
-    everyone who has not finished: the summary notes the step only when the sum shows it."""
+SUMMARY_NAMES = ["You", "Ayşe", "Mehmet", "Zeynep"]
+
+
+def explained_hand(openings: list, outcome, width: int = 200, rack: str = "") -> list[str]:  # type: ignore[type-arg]
+    """The summary's lines for a hand of these openings and outcome, every seat holding
+    ``rack`` (30 points left, whatever the rack), printed at ``width`` columns."""
+    from rich.console import Console
+
     from okey_tui.engine.rules import RuleSet
     from okey_tui.engine.scoring import HandResult, SeatScore, finish_parts
-    from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome
     from okey_tui.engine.tiles import Tile
     from okey_tui.table import HandReport, SeatInfo
     from okey_tui.ui.screens.summary import explain_hand
 
-    seats = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
+    seats = [SeatInfo(s, name, None) for s, name in enumerate(SUMMARY_NAMES)]
+    left = tuple(Tile.parse(t) for t in rack.split())
+    lines = []
+    for seat, opening in enumerate(openings):
+        finish, note, formula = finish_parts(outcome, seat, opening, 30, False, False)
+        lines.append(SeatScore(seat, finish, left, 30, 0, 0, 0, opening, finish, note, formula))
+    totals = tuple(line.total for line in lines)
+    report = HandReport(
+        1, 5, HandResult(outcome, tuple(lines)), Tile.parse("B7"), (), None, (),
+        (totals,), totals, False, (), RuleSet(hands=5), (False,) * 4,
+    )  # fmt: skip
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(explain_hand(report, seats))
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
+    """A pairs opener's tiles left count one step up, but a straight out writes a flat 404 for
+    everyone who has not finished: the summary notes the step only when the sum shows it."""
+    from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome
+
     openings = [
         Opening(OpeningKind.MELDS, 105),
         None,
@@ -202,16 +228,7 @@ def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
     ]
 
     def explained(outcome: Outcome) -> list[str]:
-        lines = []
-        for seat, opening in enumerate(openings):
-            finish, note, formula = finish_parts(outcome, seat, opening, 30, False, False)
-            lines.append(SeatScore(seat, finish, (), 30, 0, 0, 0, opening, finish, note, formula))
-        totals = tuple(line.total for line in lines)
-        report = HandReport(
-            1, 5, HandResult(outcome, tuple(lines)), Tile.parse("B7"), (), None, (),
-            (totals,), totals, False, (), RuleSet(hands=5), (False,) * 4,
-        )  # fmt: skip
-        return explain_hand(report, seats).plain.splitlines()
+        return explained_hand(openings, outcome)
 
     def mehmet(text: list[str]) -> str:
         return next(line for line in text if line.startswith("Mehmet"))
@@ -223,3 +240,18 @@ def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
     assert "30 left × 2" in mehmet(empty) and "(pairs opener: one step up)" in mehmet(empty)
     normal = explained(Outcome(EndKind.FINISH, 3))
     assert "(pairs opener: one step up)" in mehmet(normal)
+
+
+def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() -> None:
+    """21 tiles left do not fit on one line of the 80x24 summary: the rest of the list
+    goes on under the seat's lines, never back under the names."""
+    from okey_tui.engine.state import EndKind, Outcome
+
+    rack = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8"
+    text = explained_hand([None] * 4, Outcome(EndKind.EMPTY_MIDDLE), width=76, rack=rack)
+    seat_lines = text[1:]  # after the head line
+    column = seat_lines[0].index("202")  # where every seat's lines start
+    assert all(line[:column].strip() in ("", *SUMMARY_NAMES) for line in seat_lines)
+    continued = [line for line in seat_lines if not line[:column].strip()]
+    assert any("Y8" in line for line in continued)  # the list did wrap
+    assert all(line[column] != " " for line in continued if line.strip())

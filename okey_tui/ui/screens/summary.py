@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -75,8 +76,13 @@ def arithmetic(line: SeatScore, formula: str = "") -> Text:
     return text
 
 
-def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
-    """The whole hand in a few lines per seat."""
+def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
+    """The whole hand in a few lines per seat.
+
+    The seats sit in a grid: a name on the left, its lines on the right, so a long line
+    (a full rack left in hand, at 80 columns) wraps under the lines and not under the
+    names.
+    """
     okey = okey_for(report.indicator)
     result = report.result
     outcome = result.outcome
@@ -95,13 +101,13 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     if melds is not None:
         text.append("\n")
         text.append_text(melds)
+    grid = Table.grid(padding=(0, 2, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
     notes = report.notes
-    width = max(len(seats[s].name) for s in range(SEATS)) + 2
     for line in result.seats:
-        text.append("\n")
         finisher = outcome.finisher == line.seat
-        name = seats[line.seat].name.ljust(width)
-        text.append(name, "bold green" if finisher else "bold")
+        name = Text(seats[line.seat].name, "bold green" if finisher else "bold")
         formula = finish_formula(
             line,
             outcome,
@@ -109,23 +115,25 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
             going_pairs=report.going_pairs[line.seat],
             finisher_zero=report.rules.finisher_scores_zero,
         )
-        text.append_text(arithmetic(line, formula))
+        lines = arithmetic(line, formula)
         if (
             line.opened is not None
             and line.opened.kind is OpeningKind.PAIRS
             and counts_tiles_left(line, outcome, partners=report.rules.partners)
         ):
-            text.append("  " + _("(pairs opener: one step up)"), "dim")
+            lines.append("  " + _("(pairs opener: one step up)"), "dim")
         if line.tiles_left:
-            text.append("\n" + " " * width)
             count = len(line.tiles_left)
-            text.append(ngettext("{n} left:", "{n} left:", count).format(n=count) + " ", "dim")
-            text.append_text(chips(line.tiles_left, okey))
+            lines.append(
+                "\n" + ngettext("{n} left:", "{n} left:", count).format(n=count) + " ", "dim"
+            )
+            lines.append_text(chips(line.tiles_left, okey))
         for note in notes:
             if note.seat == line.seat:
-                text.append("\n" + " " * width)
-                text.append_text(penalty_line(report, seats, note))
-    return text
+                lines.append("\n")
+                lines.append_text(penalty_line(report, seats, note))
+        grid.add_row(name, lines)
+    return Group(text, grid)
 
 
 def match_line(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
