@@ -114,3 +114,32 @@ def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
     advice = expert_hint(PlayerView.of(hand, 0))
     assert advice is not None and advice.headline == "Draw from the middle"
     assert advice.lines[0].startswith("Taking Y13 would make you open now.")
+
+
+def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -> None:
+    """Y13 makes the opening, so the rule of thumb would say "take it"; the expert draws to
+    hold the opening back. The panel states what the tile does, not "take it", and says
+    the expert's choice looks further ahead."""
+    from dataclasses import replace
+
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+
+    hand = position(
+        [WITHOUT_Y13, "", "", ""],
+        phase="d",
+        middle=MIDDLE,
+        discards=("", "", "", "Y13"),
+        rest="rack1",
+    )
+    view = PlayerView.of(hand, 0)
+    hint = hint_for(view)
+    assert hint.left is not None and hint.left.worth
+    # Alone, the rule of thumb says take it.
+    assert "Take it:" in hint_text(replace(hint, expert=None)).plain
+    expert = expert_hint(view)
+    assert expert is not None and expert.headline == "Draw from the middle"
+    text = hint_text(replace(hint, expert=expert)).plain
+    assert "Take it:" not in text
+    assert hint.left.reason in text
+    assert "The expert's choice above looks further ahead." in text

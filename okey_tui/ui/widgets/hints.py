@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
+from okey_tui.engine.actions import DrawMiddle, TakeDiscard
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
@@ -55,8 +56,18 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
         heading(_("Left discard") + " ")
         text.append_text(chip(hint.left.tile, okey))
         text.append("\n")
-        text.append(_("Take it:") + " " if hint.left.worth else "", "bold green")
+        # The rule of thumb below judges the tile alone; when the expert (above) chose
+        # otherwise, it does not say "take it" against the expert's draw.
+        overruled = (
+            expert is not None
+            and isinstance(expert.action, (DrawMiddle, TakeDiscard))
+            and isinstance(expert.action, TakeDiscard) != hint.left.worth
+        )
+        if hint.left.worth and not overruled:
+            text.append(_("Take it:") + " ", "bold green")
         text.append(hint.left.reason, "" if hint.left.worth else "dim")
+        if overruled:
+            text.append("\n" + _("The expert's choice above looks further ahead."), "dim")
     if hint.finish is not None:
         plan = hint.finish
         heading(_("You can finish now"))
