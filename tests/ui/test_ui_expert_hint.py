@@ -7,6 +7,7 @@ from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
 from okey_tui.engine.actions import Discard
+from okey_tui.engine.state import Hand
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import expert_hint
 from okey_tui.ui.widgets.hints import HintPanel
@@ -60,6 +61,17 @@ WITHOUT_Y13 = FAR_FROM_STRAIGHT.replace("Y13 ", "")
 MIDDLE = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
 
 
+def y13_on_the_left() -> Hand:
+    """Seat 1's draw, with Y13 (its only opening) the left seat's discard."""
+    return position(
+        [WITHOUT_Y13, "", "", ""],
+        phase="d",
+        middle=MIDDLE,
+        discards=("", "", "", "Y13"),
+        rest="rack1",
+    )
+
+
 def test_a_hint_to_hold_the_opening_back_says_why() -> None:
     view = PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
@@ -104,14 +116,7 @@ def test_a_hint_to_hold_names_a_throw_that_would_leave_it_further_from_going_out
 
 
 def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
-    hand = position(
-        [WITHOUT_Y13, "", "", ""],
-        phase="d",
-        middle=MIDDLE,
-        discards=("", "", "", "Y13"),
-        rest="rack1",
-    )
-    advice = expert_hint(PlayerView.of(hand, 0))
+    advice = expert_hint(PlayerView.of(y13_on_the_left(), 0))
     assert advice is not None and advice.headline == "Draw from the middle"
     assert advice.lines[0].startswith("Taking Y13 would make you open now.")
 
@@ -125,14 +130,7 @@ def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -
     from okey_tui.practice import hint_for
     from okey_tui.ui.widgets.hints import hint_text
 
-    hand = position(
-        [WITHOUT_Y13, "", "", ""],
-        phase="d",
-        middle=MIDDLE,
-        discards=("", "", "", "Y13"),
-        rest="rack1",
-    )
-    view = PlayerView.of(hand, 0)
+    view = PlayerView.of(y13_on_the_left(), 0)
     hint = hint_for(view)
     assert hint.left is not None and hint.left.worth
     # Alone, the rule of thumb says take it.
