@@ -22,6 +22,7 @@ show the detail of a notation error whose parameters do not carry it
 
 from __future__ import annotations
 
+import enum
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
@@ -363,6 +364,29 @@ def describe_outcome(outcome: Outcome) -> str:
     return ", ".join(parts) or _("normal finish")
 
 
+class _FinishCase(enum.Enum):
+    """Which line of the finish table wrote a seat's finish points."""
+
+    FINISHER = enum.auto()
+    PARTNER = enum.auto()  # the finisher's partner writes 0
+    NOT_OPENED = enum.auto()
+    STRAIGHT = enum.auto()  # a flat 404 for everyone else
+    LEFT = enum.auto()  # the tiles left, S, times any steps
+
+
+def _finish_case(line: SeatScore, outcome: Outcome, *, partners: bool) -> _FinishCase:
+    finisher = outcome.finisher
+    if finisher is not None and finisher == line.seat:
+        return _FinishCase.FINISHER
+    if partners and finisher is not None and (finisher + 2) % 4 == line.seat:
+        return _FinishCase.PARTNER
+    if line.opened is None:
+        return _FinishCase.NOT_OPENED
+    if outcome.straight:
+        return _FinishCase.STRAIGHT
+    return _FinishCase.LEFT
+
+
 def finish_formula(
     line: SeatScore, outcome: Outcome, *, partners: bool, going_pairs: bool, finisher_zero: bool
 ) -> str:
@@ -372,30 +396,24 @@ def finish_formula(
 
     m = outcome.multiplier
     times = f" × {m}" if m > 1 else ""
-    finisher = outcome.finisher
-    if finisher is not None and finisher == line.seat:
+    case = _finish_case(line, outcome, partners=partners)
+    if case is _FinishCase.FINISHER:
         return _("0 (finisher)") if finisher_zero else f"-{PENALTY}{times}"
-    if partners and finisher is not None and (finisher + 2) % 4 == line.seat:
+    if case is _FinishCase.PARTNER:
         return _("0 (partner finished)")
-    if line.opened is None:
+    if case is _FinishCase.NOT_OPENED:
         text = _("{points} not opened").format(points=NOT_OPENED) + times
         return text + (" × 2 " + _("(Going Pairs)") if going_pairs else "")
-    if outcome.straight:
+    if case is _FinishCase.STRAIGHT:
         return _("{points} straight out").format(points=NOT_OPENED) + times
     steps = line.finish // line.left_sum if line.left_sum else 1
     return _("{total} left").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 
 
 def counts_tiles_left(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:
-    """Whether a seat's finish points are its tiles left (S, times any steps): it opened,
-    did not finish, is not the finisher's partner, and nobody went straight out (a flat
-    404). Only then does a pairs opener's step show in the sum."""
-    finisher = outcome.finisher
-    if finisher is not None and (
-        finisher == line.seat or (partners and (finisher + 2) % 4 == line.seat)
-    ):
-        return False
-    return line.opened is not None and not outcome.straight
+    """Whether a seat's finish points are its tiles left (S, times any steps), the only
+    case in which a pairs opener's step shows in the sum."""
+    return _finish_case(line, outcome, partners=partners) is _FinishCase.LEFT
 
 
 def describe_opening(opening: Opening) -> str:

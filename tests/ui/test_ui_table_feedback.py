@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rendered import screen_text
 from textual.binding import Binding
 from textual.widgets import Static
@@ -121,9 +122,11 @@ async def test_piles_and_panels_never_share_a_title():
         assert "Mehmet's pile" in titles
 
 
-async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away():
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away(size):
+    """At 80x24 too, a tip leaves the indicator and the okey in sight."""
     app = table_app(OPENING_SEED, practice=True, tips=True)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         tip = screen.query_one("#tip")
@@ -132,25 +135,15 @@ async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away():
         assert middle.contains_region(tip.region)
         for other in ("#rack", "#laydown", "#pile-0", "#pile-1", "#log", "#hints"):
             assert not tip.region.overlaps(screen.query_one(other).region)
+        info = screen.query_one("#centre-info")
+        assert info.region.height >= 1
+        assert screen.query_one("#centre").region.contains_region(info.region)
+        assert "okey" in screen_text(app)
         first = screen.practice.tip_shown
         while screen.practice.tip_shown is not None:
             await pilot.press("n")
             assert screen.practice.tip_shown != first
         assert not tip.display
-
-
-async def test_a_tip_at_80x24_leaves_the_indicator_and_the_okey_in_sight():
-    app = table_app(OPENING_SEED, practice=True, tips=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        tip = screen.query_one("#tip")
-        assert tip.display and screen.practice.tip_shown is not None
-        info = screen.query_one("#centre-info")
-        assert info.region.height >= 1
-        assert screen.query_one("#centre").region.contains_region(info.region)
-        assert "okey" in screen_text(app)
-        assert not tip.region.overlaps(screen.query_one("#rack").region)
 
 
 def test_help_lists_every_table_key_and_a_key_added_later():
