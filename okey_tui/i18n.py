@@ -173,3 +173,35 @@ def capitalize(text: str, language: str | None = None) -> str:
     ('Istaka', 'İstaka', 'Okey')
     """
     return upper(text[:1], language) + text[1:] if text else text
+
+
+_TR_VOWELS = "aeıioöuü"
+# The genitive's vowel follows the name's last vowel (Turkish vowel harmony).
+_TR_GENITIVE_VOWEL = dict(zip("aıoueiöü", "ııuuiiüü", strict=True))
+# A name that ends in a digit is read aloud: 2 is "iki" (2'nin), 3 is "üç" (3'ün).
+_TR_DIGIT_SUFFIX = ("ın", "in", "nin", "ün", "ün", "in", "nın", "nin", "in", "un")
+
+
+def turkish_genitive(name: str) -> str:
+    """The suffix that makes a name an owner in Turkish, written after an apostrophe.
+
+    >>> [turkish_genitive(n) for n in ("Zeynep", "Ayşe", "Oya", "Umut", "Gül", "ALİ", "Bot 2")]
+    ['in', 'nin', 'nın', 'un', 'ün', 'nin', 'nin']
+    """
+    word = lower(name.strip(), "tr")
+    if word[-1:].isdigit():
+        return _TR_DIGIT_SUFFIX[int(word[-1])]
+    vowels = [c for c in word if c in _TR_VOWELS]
+    vowel = _TR_GENITIVE_VOWEL[vowels[-1]] if vowels else "i"
+    buffer = "n" if word and word[-1] in _TR_VOWELS else ""  # Ayşe'nin, after a vowel
+    return buffer + vowel + "n"
+
+
+def possessive(name: str) -> str:
+    """A name as the owner of something, for a short title: "Zeynep's", "Zeynep'in".
+
+    Turkish inflects the name itself, by its sound, so no catalogue line can say it.
+    """
+    if _language == "tr":
+        return f"{name}'{turkish_genitive(name)}"
+    return _("{name}'s").format(name=name)

@@ -179,3 +179,24 @@ async def test_the_practice_hint_panel_in_turkish(turkish: None) -> None:
         assert "Uzmanın önerisi" in text and "Istakandaki en iyi açılış" in text
         assert "İpuçları açık: h gizler" in text
         assert "The expert" not in text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_piles_are_titled_by_whose_they_are_in_turkish(
+    turkish: None, size: tuple[int, int]
+) -> None:
+    """A narrow pile box is titled with the name in the genitive (Zeynep'in), never the bare
+    name that titles the player's own box beside it."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        titles = [w.border_title for w in app.screen.query(".player, .pile")]
+        assert len(titles) == len(set(titles)) == 8
+        piles = {w.seat: w.border_title for w in app.screen.query(".pile")}
+        names = [seat.name for seat in app.screen.table.seats()]
+        assert {piles[1], piles[2], piles[3]} <= {
+            "Ayşe'nin",
+            "Mehmet'in",
+            "Zeynep'in",
+            *(f"{n} — atılanlar" for n in names),
+        }

@@ -14,6 +14,7 @@ from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.board import PilePanel
 
 # Seed 9 (easy bots): a bot adds a tile to a table meld before the human's second turn.
 LAY_OFF_SEED = 9
@@ -112,14 +113,15 @@ async def test_practice_keys_are_hidden_outside_practice_and_say_why():
         assert "Undo: only at a practice table" in status_text(screen)
 
 
-async def test_piles_and_panels_never_share_a_title():
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_piles_and_panels_never_share_a_title(size):
     app = table_app(OPENING_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         titles = [w.border_title for w in screen.query(".player, .pile")]
         assert len(titles) == len(set(titles)) == 8
-        assert "Mehmet's pile" in titles
+        assert "Mehmet's pile" in titles or "Mehmet's" in titles
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
@@ -248,3 +250,53 @@ def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() ->
     continued = [line for line in seat_lines if not line[:column].strip()]
     assert any("Y8" in line for line in continued)  # the list did wrap
     assert all(line[column] != " " for line in continued if line.strip())
+
+
+async def test_a_draw_and_a_take_say_which_tile_came_in():
+    """The status line names the tile a draw brought in, and what a take asks of the player."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        left_pile = next(p for p in screen.query(PilePanel) if p.seat == screen.view.left)
+        assert not screen.view.discards[screen.view.left]
+        assert "t take" not in str(left_pile.render())  # nothing to take yet
+        await pilot.press("x")  # the starter throws first
+        await wait_for_human(pilot, app)
+        assert "t take" in str(left_pile.render())
+        await pilot.press("d")
+        await pilot.pause()
+        drawn = screen.rack.slots[screen.cursor]
+        assert drawn is not None and screen.cursor in screen.fresh
+        said = status_text(screen)
+        if drawn == screen.view.okey:
+            assert said.startswith(f"You drew {drawn}, an okey")
+        else:
+            assert said == f"You drew {drawn}: play, then x discards the tile under the cursor"
+        await pilot.press("x")
+        await wait_for_human(pilot, app)
+        taken = screen.view.left_discard
+        assert taken is not None
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.view.taken is not None and screen.view.taken.tile == taken
+        assert status_text(screen) == f"You took {taken}: lay it down this turn (g gives it back)"
+
+
+async def test_beside_the_hints_the_lay_down_box_keeps_the_table_its_rows():
+    """At 120x40 the hints leave the lay-down box narrow: the keys line (the footer has the
+    keys) gives way rather than wrap the box taller than the piles beside it."""
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        laydown = screen.query_one("#laydown")
+        assert "o stages your groups" in str(laydown.render())
+        table_rows = screen.query_one("#mid-row").region.height
+        await pilot.press("h")
+        for _ in range(3):  # the box is narrowed, then drawn again at its new width
+            await pilot.pause()
+        assert screen.query_one("#hints").display
+        assert "o stages your groups" not in str(laydown.render())
+        assert laydown.region.height == screen.query_one("#pile-0").region.height == 5
+        assert screen.query_one("#mid-row").region.height == table_rows

@@ -308,6 +308,9 @@ class TableScreen(Screen[None]):
         # Panels choose their line breaks by width: draw them again at the new size.
         self.call_after_refresh(self.render_all)
 
+    def on_lay_down_area_widened(self, message: LayDownArea.Widened) -> None:
+        self.call_after_refresh(self.render_all)
+
     # -- state helpers -----------------------------------------------------------
     @property
     def view(self) -> PlayerView:
@@ -606,7 +609,7 @@ class TableScreen(Screen[None]):
         if new:
             self.cursor = new[0]  # the cursor waits on the new tile: d then x throws it
         if not quiet:
-            self.set_status("")
+            self.set_status(self.came_in_text(action, new))
         self.keep_rack()
         self.changed()
 
@@ -1111,6 +1114,21 @@ class TableScreen(Screen[None]):
                 await self.act(action, slots=self.slots_for(action.tiles))
 
         await self.choose(_("Take which okey?"), options, then)
+
+    def came_in_text(self, action: Action, new: list[int]) -> str:
+        """The status after a move: the tile a draw or a take brought in, and what comes next."""
+        tile = self.rack.slots[new[0]] if new else None
+        if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
+            return ""
+        if isinstance(action, TakeDiscard):
+            return _("You took {tile}: lay it down this turn (g gives it back)").format(tile=tile)
+        if tile == self.view.okey:
+            return _("You drew {tile}, an okey: it stands for any tile · x discards").format(
+                tile=tile
+            )
+        return _("You drew {tile}: play, then x discards the tile under the cursor").format(
+            tile=tile
+        )
 
     def turn_hint(self) -> str:
         view = self.view

@@ -15,7 +15,7 @@ from textual.widgets import RichLog
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, TableMeld
 from okey_tui.engine.view import PlayerView
-from okey_tui.i18n import N_, _, ngettext, pgettext
+from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import bot_level, event_text, game_type_label
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
@@ -100,7 +100,7 @@ class PilePanel(SteadyStatic):
         # Titled by whose pile it is, never just the name: the player's panel has that title.
         name = seats[self.seat].name
         titled = _("Your pile") if mine else _("{name}'s pile").format(name=name)
-        short = _("Your") if mine else _("{name}'s").format(name=name)
+        short = _("Your") if mine else possessive(name)
         room = self.size.width - 2  # the content width, less the spaces around the title
         set_title(self, titled if not room or len(titled) <= room else short)
         set_subtitle(self, _("pile · {n}").format(n=len(pile)) if pile else _("pile"))
@@ -113,7 +113,7 @@ class PilePanel(SteadyStatic):
                 text.append_text(chip(tile, view.okey, face=FACE_DIM))
         else:
             text.append(_("empty"), "dim")
-        if for_me:
+        if for_me and pile:  # nothing to take from an empty pile
             text.append("\n" + _("t take"), "dim")
         self.update(text)
 
@@ -221,7 +221,11 @@ class LayDownArea(SteadyStatic):
     class Dropped(Message):
         pass
 
+    class Widened(Message):
+        """The box changed width (the hints opened or closed): its lines break anew."""
+
     staged = False
+    _width = 0
 
     def pick_subtitle(self) -> None:
         """The keys under staged melds, shortened when the box is narrow (the hints are open)."""
@@ -234,6 +238,9 @@ class LayDownArea(SteadyStatic):
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()
+        if event.size.width != self._width:
+            self._width = event.size.width
+            self.post_message(self.Widened())
 
     def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
         okey = view.okey
@@ -266,7 +273,14 @@ class LayDownArea(SteadyStatic):
                     + "\n",
                     "bold",
                 )
-            text.append(_("o stages your groups · space selects"), "dim")
+            keys = _("o stages your groups · space selects")
+            width = self.content_size.width
+            # Beside the hints the box is narrow: the footer shows the keys, and a short
+            # box leaves the table its rows.
+            if not width or len(keys) <= 2 * width:
+                text.append(keys, "dim")
+            else:
+                text.rstrip()
         if selection_text is not None:
             text.append("\n")
             text.append_text(selection_text)
