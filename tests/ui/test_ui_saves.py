@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from rendered import screen_text
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 from ui_helpers import wait_for_human
@@ -125,7 +126,10 @@ async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the
         assert isinstance(app.screen, NewTableScreen)
         rows = list(app.screen.query(SaveRow))
         assert len(rows) == 2
-        assert all(str(row.render()).startswith("resume") for row in rows)
+        lines = screen_text(app).splitlines()
+        for row in rows:
+            start = row.text.split(" · ")[0]
+            assert any(f"resume  {start}" in line for line in lines), start
         rows[1].focus()  # the older match: seed 21
         await pilot.press("enter")
         await pilot.pause()
@@ -274,3 +278,21 @@ async def test_a_match_stays_locked_while_it_is_played_and_is_freed_after() -> N
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and storage.in_use(path)
     assert not storage.in_use(path)
+
+
+async def test_at_80_columns_a_long_save_line_wraps_under_itself() -> None:
+    """The time a practice match started wraps under the match's line, not under "resume"."""
+    app = make_app(settings=SETTINGS.with_changes(practice=True), ask=False, seed=21, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        (row,) = app.screen.query(SaveRow)
+        lines = screen_text(app).splitlines()
+        first = next(i for i, line in enumerate(lines) if "resume  " in line)
+        column = lines[first].index("resume  ") + len("resume  ")
+        wrapped = lines[first + 1]
+        assert row.region.height == 2, "the line is meant to wrap at 80 columns"
+        assert wrapped[:column].strip(" ┃") == ""
+        assert wrapped[column:].strip(" ┃") and wrapped[column] != " "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -93,10 +94,13 @@ class SaveRow(Widget, can_focus=True):
         except Exception:  # a save that loads but cannot be described still resumes
             self.text = entry.id
 
-    def render(self) -> Text:
-        text = Text(_("resume") + " ", "reverse bold" if self.has_focus else "bold")
-        text.append(f" {self.text}")
-        return text
+    def render(self) -> Table:
+        # Two columns: on a narrow screen the line wraps under itself, not under "resume".
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text(_("resume"), "reverse bold" if self.has_focus else "bold"), self.text)
+        return grid
 
     def on_focus(self) -> None:
         self.refresh()
