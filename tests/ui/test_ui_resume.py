@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rendered import screen_text
 from ui_helpers import wait_for_human
 
 from okey_tui import storage
@@ -70,8 +71,8 @@ async def test_the_new_table_screen_offers_the_saved_match() -> None:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
         rows = list(app.screen.query(SaveRow))
-        assert len(rows) == 1 and "resume" in str(rows[0].render())
-        assert "Classic · hand 1/3" in str(rows[0].render())
+        assert len(rows) == 1
+        assert "resume  Classic · hand 1/3" in screen_text(app)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
