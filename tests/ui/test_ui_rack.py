@@ -6,6 +6,7 @@ with ``s`` and plays by keys, then checks the exact slots of the tiles.
 
 from __future__ import annotations
 
+import pytest
 from rendered import screen_text
 from test_ui_mouse import slot_offset
 from textual.widgets import Static
@@ -327,3 +328,19 @@ async def test_selecting_tiles_redraws_the_rack_not_the_table_around_it(monkeypa
         around = (PlayerPanel, PilePanel, CentreInfo)
         assert [w for w in refreshed if isinstance(w, around)] == []
         assert screen.query_one("#melds-text") not in refreshed
+
+
+@pytest.mark.parametrize("theme", ["felt", "dark"])
+async def test_the_rack_is_one_colour_edge_to_edge_in_either_look(theme):
+    """The wood (or, in the dark look, grey) runs from the left edge to the right one:
+    the slots are drawn on the rack's own background, not on wood over a grey rack."""
+    app = table_app(theme=theme)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rack = app.screen.query_one(RackWidget)
+        background = rack.styles.background.rich_color
+        for y in range(rack.size.height):
+            strip = list(rack.render_line(y))
+            for edge in (strip[0], strip[-1]):
+                assert edge.style is not None
+                assert edge.style.bgcolor == background, (theme, y)

@@ -16,7 +16,6 @@ from okey_tui.ui.rack import ROWS, RackLayout
 from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_FRESH, FACE_SELECTED, face_lines
 
 SLOT = 4  # a 3-cell tile face and a 1-cell gap
-WOOD = "#6b4423"
 PAD = 1
 OKEY_FACE = "#c9efc0"  # a marked okey: a green face
 LABEL_MELD = "#b6f0a0"
@@ -124,8 +123,8 @@ class RackWidget(Widget):
     def render(self) -> Text:
         rack = self.layout_model
         okey = self.okey
-        wood = Style(bgcolor=WOOD)
-        marker_style = Style(color="#ffd24a", bgcolor=WOOD, bold=True)
+        wood = Style()  # the rack's own background (okey.tcss: wood, or grey in the dark look)
+        marker_style = Style(color="#ffd24a", bold=True)
         out = Text()
         pad = self.pad()
         labels = self.labels()
@@ -147,7 +146,7 @@ class RackWidget(Widget):
                 if okey_mark and face == FACE:
                     face = OKEY_FACE
                 if tile is None or okey is None:
-                    empty = Style(color="#a07850", bgcolor=WOOD)
+                    empty = Style(color="#a07850")
                     if index == self.cursor:
                         empty = Style(color="#1a1a1a", bgcolor=FACE_CURSOR)
                     top.append(" · ", empty)
@@ -183,7 +182,7 @@ class RackWidget(Widget):
             if index in labels:
                 label, ok, length = labels[index]
                 width = length * SLOT - 1
-                style = Style(color=LABEL_MELD if ok else LABEL_NONE, bgcolor=WOOD, bold=ok)
+                style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
                 rule = "─" if ok else " "
                 text = f" {label} " if len(label) + 2 <= width else label[:width]
                 left = (width - len(text)) // 2
