@@ -14,7 +14,7 @@ from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.widgets.board import PilePanel
+from okey_tui.ui.widgets.board import MeldsView, PilePanel
 
 # Seed 9 (easy bots): a bot adds a tile to a table meld before the human's second turn.
 LAY_OFF_SEED = 9
@@ -300,3 +300,28 @@ async def test_beside_the_hints_the_lay_down_box_keeps_the_table_its_rows():
         assert "o stages your groups" not in str(laydown.render())
         assert laydown.region.height == screen.query_one("#pile-0").region.height == 5
         assert screen.query_one("#mid-row").region.height == table_rows
+
+
+async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
+    """At 80x24 a tip takes the middle row's rows; once put away, every meld shows again
+    and the box no longer says PgUp PgDn shows more."""
+    app = table_app(33, practice=True, tips=True, bots=("hard", "hard", "hard"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert screen.view.table, "seed 33: Zeynep opens before the human's first turn"
+        melds = screen.query_one(MeldsView)
+        centre = screen.query_one("#centre")
+        for _ in range(50):  # laid out with the tip, then told what it hides
+            if centre.border_subtitle:
+                break
+            await pilot.pause(0.01)
+        assert melds.max_scroll_y > 0 and centre.border_subtitle == "PgUp PgDn: more melds"
+        while screen.practice.tip_shown is not None:
+            await pilot.press("n")
+        for _ in range(50):  # laid out without the tip, then told every meld shows
+            if not centre.border_subtitle:
+                break
+            await pilot.pause(0.01)
+        assert melds.max_scroll_y == 0
+        assert not centre.border_subtitle

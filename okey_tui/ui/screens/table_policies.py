@@ -33,7 +33,7 @@ from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout
 from okey_tui.ui.tips import Walkthrough
-from okey_tui.ui.widgets.board import event_line
+from okey_tui.ui.widgets.board import MeldsView, event_line
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
 
@@ -197,6 +197,8 @@ class Practice:
             )
             box.update(self.tip_shown)
         self.screen.refresh_bindings()
+        # The tip shares the middle row with the melds: once laid out, say whether all show.
+        self.screen.call_after_refresh(self.screen.query_one(MeldsView).say_if_more)
 
 
 class HotSeat:
