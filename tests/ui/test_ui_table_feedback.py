@@ -11,6 +11,7 @@ from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
 from okey_tui.bots.driver import safe_action as fallback_action
+from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
@@ -325,3 +326,37 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
             await pilot.pause(0.01)
         assert melds.max_scroll_y == 0
         assert not centre.border_subtitle
+
+
+async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert "P Go pairs" in screen_text(app)
+        await pilot.press("P")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "you write 404 instead of 202" in app.screen.question
+        await pilot.press("n")
+        assert not screen.view.going_pairs[screen.view.seat]
+        assert status_text(screen) == "Nothing done: you may still open with melds"
+        await pilot.press("P", "y")
+        await pilot.pause()
+        assert screen.view.going_pairs[screen.view.seat]
+        assert app.session.hand.going_pairs[screen.view.seat]
+        assert "Going Pairs: open with 5 pairs" in str(screen.query_one("#laydown").render())
+        await pilot.press("P")  # once is enough: the engine says why not again
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert status_text(screen) == "You have already declared Going Pairs"
+
+
+async def test_at_a_classic_table_there_is_no_going_pairs_key_and_p_says_why():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert "Go pairs" not in screen_text(app)
+        await pilot.press("P")
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert "Going Pairs is a Challenge rule" in status_text(screen)
+        assert not screen.view.going_pairs[screen.view.seat]

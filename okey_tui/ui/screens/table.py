@@ -24,6 +24,7 @@ from textual.widgets import RichLog, Static
 from okey_tui.engine.actions import (
     Action,
     AddTile,
+    DeclarePairs,
     Discard,
     DrawMiddle,
     GiveBack,
@@ -33,6 +34,7 @@ from okey_tui.engine.actions import (
 )
 from okey_tui.engine.errors import ErrorCode, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
+from okey_tui.engine.scoring import NOT_OPENED
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
@@ -103,6 +105,7 @@ ENGINE_ACTIONS: dict[str, type[Action]] = {
     "discard": Discard,
     "add": AddTile,
     "swap": SwapOkey,
+    "declare_pairs": DeclarePairs,
 }
 
 
@@ -160,6 +163,14 @@ class TableScreen(Screen[None]):
             tooltip=N_("arrange by runs and sets, groups apart"),
         ),
         Binding("p", "arrange('pairs')", N_("Pairs"), tooltip=N_("arrange by pairs, groups apart")),
+        Binding(
+            "P",
+            "declare_pairs",
+            N_("Go pairs"),
+            tooltip=N_(
+                "declare Going Pairs: open only with pairs this hand (Challenge; asks first)"
+            ),
+        ),
         Binding("escape", "unstage", N_("Unstage"), show=False, tooltip=UNSTAGE),
         Binding(
             "v",
@@ -510,6 +521,8 @@ class TableScreen(Screen[None]):
             return bool(self.practice.tip_shown)
         if action == "chat":
             return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
+        if action == "declare_pairs" and not self.view.rules.challenge:
+            return False  # a Challenge rule: no key for it at other tables
         if not self.is_current_screen():
             return True
         if self.table.hand_over:
@@ -562,6 +575,7 @@ class TableScreen(Screen[None]):
             "take": TakeDiscard(),
             "give_back": GiveBack(),
             "take_back": TakeBack(),
+            "declare_pairs": DeclarePairs(),
         }
         probe = probes.get(action)
         view = self.view
@@ -622,6 +636,32 @@ class TableScreen(Screen[None]):
     async def action_give_back(self) -> None:
         if not self.practice.confirm(GiveBack(), lambda: self.act(GiveBack())):
             await self.act(GiveBack())
+
+    def action_declare_pairs(self) -> None:
+        """Going Pairs (Challenge) binds the whole hand: the player says yes to it first."""
+        from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+        view = self.view
+        question = _(
+            "Declare Going Pairs? From now on you open only with pairs ({pairs} or more), "
+            "never with melds, and a discard you throw may be taken only for a pair. If the "
+            "hand ends before you open, you write {points} instead of {single} "
+            "(rules §13 Game types)."
+        ).format(
+            pairs=view.pairs_floor,
+            points=2 * NOT_OPENED,
+            single=NOT_OPENED,
+        )
+
+        async def answer(yes: bool | None) -> None:
+            if not yes:
+                self.set_status(_("Nothing done: you may still open with melds"))
+                return
+            self.staging.clear()
+            if await self.act(DeclarePairs(), quiet=True):
+                self.set_status(_("You declared Going Pairs: stage pairs with o, then ⏎"))
+
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     async def action_take_back(self, confirmed: bool = False) -> None:
         if not confirmed and self.practice.confirm(

@@ -257,7 +257,12 @@ class LayDownArea(SteadyStatic):
                     text.append("  ")
                 text.append_text(meld_chips(meld, okey))
         else:
-            if view.opening is None:
+            if view.opening is None and view.going_pairs[view.seat]:
+                text.append(
+                    _("Going Pairs: open with {pairs} pairs").format(pairs=view.pairs_floor) + "\n",
+                    "bold magenta",
+                )
+            elif view.opening is None:
                 text.append(
                     _("Open: {points} pts or {pairs} pairs").format(
                         points=view.melds_floor, pairs=view.pairs_floor
