@@ -6,6 +6,7 @@ import io
 
 import pytest
 from rendered import screen_text
+from rich.console import Console
 from textual.binding import Binding
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
@@ -13,7 +14,7 @@ from ui_helpers import OPENING_SEED, table_app, wait_for_human
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.help import key_rows
-from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.summary import HandSummaryScreen, score_sheet
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.board import MeldsView, PilePanel
 
@@ -360,3 +361,31 @@ async def test_at_a_classic_table_there_is_no_going_pairs_key_and_p_says_why():
         assert not isinstance(app.screen, ConfirmScreen)
         assert "Going Pairs is a Challenge rule" in status_text(screen)
         assert not screen.view.going_pairs[screen.view.seat]
+
+
+async def test_at_a_partners_table_the_partner_is_marked_and_the_match_is_scored_by_side():
+    app = table_app(PENALTY_SEED, partners=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        across = screen.query_one("#seat-2")
+        assert across.border_subtitle == "easy · partner"
+        assert "partner" not in str(screen.query_one("#seat-1").border_subtitle)
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        match = app.session.match
+        totals = match.totals()
+        line = str(app.screen.query_one("#match-line").render())
+        assert line == f"Match: You & Mehmet {totals[0]} · Ayşe & Zeynep {totals[1]}"
+        hand = match.results[-1].totals()
+        console = Console(file=io.StringIO(), width=100)
+        console.print(score_sheet(app.screen.report, app.screen.seats))
+        rows = console.file.getvalue().splitlines()
+        assert "You & Mehmet" in rows[2] and "Ayşe & Zeynep" in rows[2]
+        first = next(r for r in rows if r.strip(" │").startswith("1 "))
+        assert [int(x) for x in first.replace("│", " ").split()] == [
+            1,
+            hand[0] + hand[2],
+            hand[1] + hand[3],
+        ]

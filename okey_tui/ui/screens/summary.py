@@ -136,22 +136,40 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
     return Group(text, grid)
 
 
+# At a partners table the seats across from each other score as one side.
+TEAMS = ((0, 2), (1, 3))
+
+
+def sides(report: HandReport, seats: Sequence[SeatInfo]) -> list[tuple[str, tuple[int, ...]]]:
+    """Who the match is scored for, first seat first: each seat, or at a partners table
+    the two sides ("You & Mehmet") with their seats."""
+    if report.rules.partners:
+        return [
+            (_("{first} & {second}").format(first=seats[a].name, second=seats[b].name), (a, b))
+            for a, b in TEAMS
+        ]
+    return [(seats[s].name, (s,)) for s in range(SEATS)]
+
+
 def match_line(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
-    totals = report.totals
+    totals = report.totals  # a partners table gives each seat its side's total
     text = Text(_("Match:") + " ", "bold")
-    text.append(" · ".join(f"{seats[s].name} {totals[s]}" for s in range(SEATS)))
+    text.append(" · ".join(f"{name} {totals[side[0]]}" for name, side in sides(report, seats)))
     return text
 
 
 def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
     table = Table(title=_("Score sheet"), title_style="bold")
     table.add_column(_("Hand"), justify="right")
-    for seat in range(SEATS):
-        table.add_column(seats[seat].name, justify="right")
+    columns = sides(report, seats)
+    for name, _side in columns:
+        table.add_column(name, justify="right")
     for n, hand_totals in enumerate(report.sheet, start=1):
-        table.add_row(str(n), *[str(t) for t in hand_totals])
+        table.add_row(str(n), *[str(sum(hand_totals[s] for s in side)) for _n, side in columns])
     totals = report.totals
-    table.add_row(Text(_("Total"), "bold"), *[Text(str(t), "bold") for t in totals])
+    table.add_row(
+        Text(_("Total"), "bold"), *[Text(str(totals[side[0]]), "bold") for _n, side in columns]
+    )
     return table
 
 

@@ -56,9 +56,10 @@ class PlayerPanel(SteadyStatic):
         turn = view.turn == seat and view.outcome is None
         self.set_class(turn, "-turn")
         set_title(self, ("▶ " if turn else "") + info.name)
-        set_subtitle(
-            self, bot_level(info.level) if info.level else ("" if info.connected else _("away"))
-        )
+        marks = [bot_level(info.level) if info.level else ("" if info.connected else _("away"))]
+        if seat == view.partner:  # partners: the seat across plays for the same side
+            marks.append(_("partner"))
+        set_subtitle(self, " · ".join(m for m in marks if m))
         text = Text()
         count = view.rack_counts[seat]
         score = view.match_totals[seat]
