@@ -11,6 +11,7 @@ taken back with the seat's token: the same seat, rack and rack order.
 from __future__ import annotations
 
 import asyncio
+import socket
 import ssl
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -121,6 +122,20 @@ class LobbyScreen(Screen[None]):
             app.action_chat()
 
 
+def unreachable_reason(error: OSError | TimeoutError) -> str:
+    """Why a table could not be reached, in words a player can act on (not an errno)."""
+    if isinstance(error, ConnectionRefusedError):
+        return _(
+            "nothing answers at that address and port. Is okey101 host running there? "
+            "From another computer, the host needs --public"
+        )
+    if isinstance(error, socket.gaierror):
+        return _("no computer has that name: check the address")
+    if isinstance(error, TimeoutError):
+        return _("no answer in time: check the address, and that the host's network lets you in")
+    return error.strerror or str(error)
+
+
 class RemoteApp(OkeyApp):
     """One seat at a remote table (or at the host's own server, for the host)."""
 
@@ -196,7 +211,7 @@ class RemoteApp(OkeyApp):
             return
         except (OSError, TimeoutError) as exc:
             self.problem = _("Cannot reach the table at {url}: {error}").format(
-                url=seat.url, error=exc
+                url=seat.url, error=unreachable_reason(exc)
             )
             self.show_lobby()
             return

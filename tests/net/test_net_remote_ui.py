@@ -6,6 +6,8 @@ bots. Every wait is bounded.
 
 from __future__ import annotations
 
+import socket
+
 from net_helpers import open_table
 from textual.widgets import Static
 
@@ -148,3 +150,15 @@ def open_rules():
     from okey_tui.engine.rules import RuleSet
 
     return RuleSet(hands=1)
+
+
+async def test_a_table_nobody_serves_is_explained_not_shown_as_an_errno() -> None:
+    with socket.socket() as probe:  # a loopback port that was free a moment ago
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = RemoteApp(Seat(f"ws://127.0.0.1:{port}", code="ABCDEF", name="Ayşe"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: bool(app.problem), "the join gives up")
+        assert "nothing answers at that address and port" in app.problem
+        assert "Errno" not in app.problem and "Errno" not in lobby_text(app)
+        assert app.table is None
