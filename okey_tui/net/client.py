@@ -91,6 +91,8 @@ class RemoteTable:
         self._hand_over = False
         self._chat: list[ChatLine] = [chat_from_json(c) for c in _list(welcome.get("chat"))]
         self.errors: list[tuple[str, str]] = []  # protocol errors the server sent: (code, message)
+        # The seat of the person whose okey101 serves the table (okey101 host): leaving ends it.
+        self.hosting = False
         self.version = 0
         self.pongs: list[int] = []
         self._listener: Callable[[], None] | None = None
@@ -281,6 +283,11 @@ class RemoteTable:
     def leave_note(self) -> str | None:
         if self._match_over:
             return None
+        if self.hosting:
+            return _(
+                "You host this table: quitting closes it for everyone. "
+                "okey101 host --resume opens it again, and the others rejoin."
+            )
         return _(
             "Your seat is kept (a bot plays it meanwhile): "
             "okey101 join {url} --token {token} takes it back."

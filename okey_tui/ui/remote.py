@@ -226,6 +226,7 @@ class RemoteApp(OkeyApp):
         self.problem = ""
         if self.server is not None:  # the host's own seat: host --resume gives it back
             self.server.host_seat = table.seat
+            table.hosting = True
         # Rejoining later takes the seat back with its token.
         self.seat_info = replace(self.seat_info, token=table.token)
         table.on_close = self.connection_lost
@@ -296,6 +297,7 @@ class RemoteApp(OkeyApp):
                     old.set_listener(None)
                     await old.close()
                 self.table = table
+                table.hosting = self.server is not None
                 table.on_close = self.connection_lost
                 table.set_listener(self.table_changed)
                 self.table_changed()

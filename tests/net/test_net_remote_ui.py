@@ -162,3 +162,20 @@ async def test_a_table_nobody_serves_is_explained_not_shown_as_an_errno() -> Non
         assert "nothing answers at that address and port" in app.problem
         assert "Errno" not in app.problem and "Errno" not in lobby_text(app)
         assert app.table is None
+
+
+async def test_the_host_is_told_that_quitting_closes_the_table_and_a_friend_how_to_return() -> None:
+    server = TableServer(open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=5)
+    app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        friend = await RemoteTable.join(server.url, server.code, "Ayşe")
+        try:
+            assert app.table is not None and app.table.hosting
+            note = app.table.leave_note()
+            assert note is not None and "quitting closes it for everyone" in note
+            assert "okey101 host --resume" in note
+            assert not friend.hosting
+            assert f"--token {friend.token}" in (friend.leave_note() or "")
+        finally:
+            await friend.close()
