@@ -303,7 +303,10 @@ class RemoteApp(OkeyApp):
                 self.table_changed()
                 self.notify(_("Back at the table."), timeout=3)
                 return
-            self.problem = _("The table is gone: the connection could not be made again")
+            self.problem = _(
+                "The table is gone: the connection could not be made again. If its host "
+                "opens it again, okey101 join {url} --token {token} takes your seat back"
+            ).format(url=seat.url, token=seat.token)
             if self.screen_stack and not isinstance(self.screen, LobbyScreen):
                 self.switch_or_push(LobbyScreen())
             self.call_after_refresh(self.show_lobby)

@@ -179,3 +179,20 @@ async def test_the_host_is_told_that_quitting_closes_the_table_and_a_friend_how_
             assert f"--token {friend.token}" in (friend.leave_note() or "")
         finally:
             await friend.close()
+
+
+async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
+    monkeypatch,
+) -> None:
+    from okey_tui.ui import remote
+
+    monkeypatch.setattr(remote, "REJOIN_TRIES", 1)  # one try, a second apart: then give up
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None, "seated")
+        token = app.table.token
+        await server.close()  # the host's okey101 stops
+        await until(pilot, lambda: "The table is gone" in app.problem, "given up", tries=200)
+        assert f"okey101 join {server.url} --token {token}" in app.problem
+        assert isinstance(app.screen, LobbyScreen)
