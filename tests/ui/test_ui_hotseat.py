@@ -46,6 +46,9 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         screen = app.screen
+        # The starter is told whose turn it is and that it begins with a throw.
+        status = str(screen.query_one("#status").render())
+        assert status == "Ayşe, it is your turn: play, then x discards the tile under the cursor"
         filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
         await goto(pilot, screen, filled[-1])
         await pilot.press("x")
@@ -64,6 +67,8 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         assert session.viewer == 2
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith("Mehmet, it is your turn: d draw from the middle, or t take")
         shown = sorted(str(t) for t in app.screen.rack.slots if t is not None)
         assert shown == sorted(str(t) for t in hand.racks[2])
 

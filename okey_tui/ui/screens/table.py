@@ -1171,14 +1171,16 @@ class TableScreen(Screen[None]):
         )
 
     def turn_hint(self) -> str:
+        return _("Your turn: {steps}").format(steps=self.turn_steps())
+
+    def turn_steps(self) -> str:
+        """What the turn starts with: a draw or a take, or (drawn, or the starter) a throw."""
         view = self.view
         if view.phase is Phase.DRAW:
             if view.left_discard is not None:
-                return _("Your turn: d draw from the middle, or t take {tile}").format(
-                    tile=view.left_discard
-                )
-            return _("Your turn: d draw from the middle")
-        return _("Your turn: play, then x discards the tile under the cursor")
+                return _("d draw from the middle, or t take {tile}").format(tile=view.left_discard)
+            return _("d draw from the middle")
+        return _("play, then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
     def action_toggle_log(self) -> None:

@@ -264,7 +264,12 @@ class HotSeat:
         screen.cursor = 0
         screen.rebuild_log()
         name = table.seats()[seat].name
-        screen.set_status(_("{name}, it is your turn").format(name=name) if screen.my_turn else "")
+        # Whose turn it is, and what the turn starts with (a draw, or the starter's throw).
+        screen.set_status(
+            _("{name}, it is your turn: {steps}").format(name=name, steps=screen.turn_steps())
+            if screen.my_turn
+            else ""
+        )
         screen.changed()
 
     def pass_if_needed(self) -> bool:
