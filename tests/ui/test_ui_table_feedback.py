@@ -389,3 +389,12 @@ async def test_at_a_partners_table_the_partner_is_marked_and_the_match_is_scored
             hand[0] + hand[2],
             hand[1] + hand[3],
         ]
+
+
+async def test_the_starter_is_told_at_once_how_the_first_turn_goes():
+    app = table_app(OPENING_SEED)  # the human starts, with 22 tiles
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert len(screen.view.rack) == 22
+        assert status_text(screen) == "Your turn: play, then x discards the tile under the cursor"

@@ -347,7 +347,8 @@ class TableScreen(Screen[None]):
         self._waiting = False
         self.table_marks.reset(self.table.events, self.view.table)
         self.rebuild_log()
-        self.set_status("")
+        # The seat to start (or a match resumed on its turn) is told how the turn goes.
+        self.set_status(self.turn_hint() if self.my_turn and self.hotseat is None else "")
         if self.hotseat is not None:
             self.hotseat.new_hand()
         if not self._restored:
