@@ -35,8 +35,9 @@ from okey_tui.ui.translate import translate_bindings
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
 
-# Tries to take the seat back after the connection drops, a second apart.
+# Tries to take the seat back after the connection drops, this many seconds apart.
 REJOIN_TRIES = 30
+REJOIN_PAUSE = 1.0
 
 
 @dataclass(frozen=True)
@@ -290,7 +291,7 @@ class RemoteApp(OkeyApp):
                         seat.url, seat.token, ssl_context=seat.ssl_context
                     )
                 except (OSError, TimeoutError, JoinError):
-                    await asyncio.sleep(1.0)
+                    await asyncio.sleep(REJOIN_PAUSE)
                     continue
                 if old is not None:
                     old.on_close = None

@@ -186,7 +186,8 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
 ) -> None:
     from okey_tui.ui import remote
 
-    monkeypatch.setattr(remote, "REJOIN_TRIES", 1)  # one try, a second apart: then give up
+    monkeypatch.setattr(remote, "REJOIN_TRIES", 2)  # two quick tries, then give up
+    monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
     server = await open_table(bot_delay=5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     async with app.run_test(size=(120, 40)) as pilot:
