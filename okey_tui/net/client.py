@@ -83,6 +83,7 @@ class RemoteTable:
         self._seats: list[SeatInfo] = []
         self.lead: int | None = None
         self.started = False
+        self.start_at: int | None = None  # the table deals by itself once this many people sit
         self._results: list[HandSummary] = [
             summary_from_json(r) for r in _list(welcome.get("results"))
         ]
@@ -431,6 +432,8 @@ class RemoteTable:
             lead = data.get("lead")
             self.lead = lead if isinstance(lead, int) else None
             self.started = bool(data.get("started"))
+            start_at = data.get("start_at")
+            self.start_at = start_at if isinstance(start_at, int) and 1 <= start_at <= 4 else None
         elif kind == "hand_over":
             if data.get("report") is not None:
                 self._report = report_from_json(data.get("report"))

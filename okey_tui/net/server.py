@@ -980,6 +980,7 @@ class TableServer:
             "seats": [seat_to_json(info) for info in self.seat_infos()],
             "lead": self.lead,
             "started": self.started,
+            "start_at": self.start_at,
         }
         for conn in self._seated():
             self._send(conn, message)

@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from okey_tui import storage
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level
 from okey_tui.net.client import JoinError, RemoteTable
 from okey_tui.settings import TableSettings
@@ -266,8 +266,20 @@ class RemoteApp(OkeyApp):
         table = self.table
         if table is None:
             return _("Connecting to {url}…").format(url=self.seat_info.url)
+        when = ""
+        if table.start_at is not None:  # okey101 host --start-at: the table deals by itself
+            people = sum(1 for s in table.seats() if s.level is None)
+            when = ngettext(
+                "The match starts once {n} person sits ({now} now)",
+                "The match starts once {n} people sit ({now} now)",
+                table.start_at,
+            ).format(n=table.start_at, now=people)
         if table.lead == table.seat:
+            if when:
+                return _("{when} · Enter starts it sooner (empty seats are bots)").format(when=when)
             return _("Enter starts the match when everyone is here (empty seats are bots)")
+        if when:
+            return _("{when} · / chats · q quits").format(when=when)
         lead = next((s.name for s in table.seats() if s.seat == table.lead), None)
         if lead is None:
             return _("Waiting for the first player to start the match · / chats · q quits")

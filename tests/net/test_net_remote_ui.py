@@ -197,3 +197,21 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
         await until(pilot, lambda: "The table is gone" in app.problem, "given up", tries=200)
         assert f"okey101 join {server.url} --token {token}" in app.problem
         assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_table_that_deals_by_itself_says_so_in_the_lobby() -> None:
+    server = TableServer(
+        open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=5, start_at=3
+    )
+    app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        await until(pilot, lambda: "once 3 people sit (1 now)" in lobby_text(app), "the count")
+        assert "Enter starts it sooner" in lobby_text(app)
+        friend = await RemoteTable.join(server.url, server.code, "Ayşe")
+        try:
+            await until(pilot, lambda: "(2 now)" in lobby_text(app), "a second person")
+            assert friend.start_at == 3
+            assert not server.started
+        finally:
+            await friend.close()
