@@ -42,6 +42,7 @@ from okey_tui.engine.errors import (
     OkeyError,
 )
 from okey_tui.engine.melds import Meld, MeldKind, effective, fits_table, is_wild
+from okey_tui.engine.scoring import NOT_OPENED
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -493,6 +494,20 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         )
     if isinstance(action, TakeBack):
         return ExpertHint(action, _("Take your melds back"), (_("The taken tile cannot be used."),))
+    if isinstance(action, DeclarePairs):
+        check = opening_check(list(view.rack), okey, view.melds_floor, view.pairs_floor)
+        return ExpertHint(
+            action,
+            _("Declare Going Pairs (P), then draw"),
+            (
+                pairs_text(len(check.pairs.melds), view.pairs_floor),
+                shortfall_text(check.melds.value, view.melds_floor),
+                _(
+                    "Declared, your throws are safe: the player on your right may take one "
+                    "only for a pair. If the hand ends before you open, you write {points}."
+                ).format(points=2 * NOT_OPENED),
+            ),
+        )
     return ExpertHint(action, str(action), ())
 
 

@@ -141,3 +141,24 @@ def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -
     assert "Take it:" not in text
     assert hint.left.reason in text
     assert "The expert's choice above looks further ahead." in text
+
+
+# Seed 164 at a Challenge table (easy bots): at the human's first draw, the rack holds
+# enough pairs and few melds, and the expert declares Going Pairs.
+GOING_PAIRS_SEED = 164
+
+
+async def test_at_a_challenge_table_the_hint_can_be_to_declare_going_pairs_and_p_does_it():
+    app = table_app(GOING_PAIRS_SEED, practice=True, tips=False, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("h")
+        await pilot.pause()
+        text = str(screen.query_one(HintPanel).query_one("#hints-text", Static).render())
+        assert "The expert would: Declare Going Pairs (P), then draw" in text
+        assert "enough to open with pairs" in text
+        assert "you write 404" in text
+        await pilot.press("P", "y")
+        await pilot.pause()
+        assert screen.view.going_pairs[screen.view.seat]
