@@ -99,6 +99,7 @@ async def test_at_80x24_every_footer_key_is_on_screen_and_l_shows_the_log():
         await pilot.press("l")
         await pilot.pause()  # the log's size is known once the screen is laid out again
         assert log.display and not board.display and log.size.width > 40
+        assert "Log · l hides" in screen_text(app)  # over the table, it says what it is
         await pilot.press("l")
         assert not log.display and board.display
 

@@ -409,3 +409,7 @@ class TableMarks:
 
 class GameLog(RichLog, can_focus=False):
     """What happened this hand, from the hand's events."""
+
+    def on_mount(self) -> None:
+        # Titled like the hints that take its place: what it is, and the key that hides it.
+        set_title(self, _("Log · l hides"))
