@@ -194,7 +194,9 @@ def penalty_notes(hand: Hand) -> list[PenaltyNote]:
     for event in hand.events:
         if event.kind == "penalty":
             if event.seat is not None:
-                found.append((event.seat, event.value, move_turn, move_tile, move_seat))
+                # A penalty that names its tile (a Challenge payment) is over that tile.
+                tile = event.tiles[0] if event.tiles else move_tile
+                found.append((event.seat, event.value, move_turn, tile, move_seat))
             continue
         move_turn, move_seat = turn, event.seat
         move_tile = event.tiles[0] if event.tiles else None

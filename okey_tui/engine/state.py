@@ -862,7 +862,10 @@ class Hand:
                         rate *= 2
                     number = meant.number if laid == okey else effective(laid, okey).number
                     self._penalise(
-                        self.left_of(self.turn), number * rate, PenaltyReason.CHALLENGE_DISCARD
+                        self.left_of(self.turn),
+                        number * rate,
+                        PenaltyReason.CHALLENGE_DISCARD,
+                        laid,
                     )
                     return
 
@@ -891,9 +894,14 @@ class Hand:
         if cost is not None:
             self._penalise(cost.seat, cost.points, cost.reason)
 
-    def _penalise(self, seat: int, points: int, reason: PenaltyReason) -> None:
+    def _penalise(
+        self, seat: int, points: int, reason: PenaltyReason, tile: Tile | None = None
+    ) -> None:
+        """``tile``: the tile paid for, when it is not the tile of the move that caused it
+        (a Challenge payment follows the opening or lay that used the taken discard)."""
         self.penalties.append(Penalty(seat, points, reason))
-        self.events.append(Event("penalty", seat, f"+{points}: {reason.label}", (), points))
+        tiles = (tile,) if tile is not None else ()
+        self.events.append(Event("penalty", seat, f"+{points}: {reason.label}", tiles, points))
 
     def _discard(self, action: Discard) -> None:
         self._need_phase(Phase.PLAY, "discard")

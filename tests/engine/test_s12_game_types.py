@@ -9,7 +9,7 @@ import pytest
 from okey_tui.engine.actions import parse_action
 from okey_tui.engine.errors import IllegalActionError, OpeningError
 from okey_tui.engine.rules import GameType, RuleSet
-from okey_tui.engine.scoring import big_opening_bonus, score_hand
+from okey_tui.engine.scoring import big_opening_bonus, penalty_notes, score_hand
 from okey_tui.engine.state import Hand, Opening, OpeningKind
 from okey_tui.engine.tiles import Tile
 
@@ -404,3 +404,12 @@ def test_challenge_a_false_okey_used_is_paid_at_the_okeys_number(pos) -> None:
     assert [(p.seat, p.points, p.reason.value) for p in hand.penalties] == [
         (0, 80, "challenge-discard")
     ]
+
+
+def test_a_challenge_payment_is_noted_over_the_taken_tile_not_the_melds_first(pos) -> None:
+    """The summary says which discard was paid for: B8 (used as the okey), though the meld
+    laid with it starts with R5."""
+    hand = challenge_take(pos, "B8", "R5 R6 K1 K2", "m101")
+    act(hand, "lay R5R6*R7")
+    (note,) = penalty_notes(hand)
+    assert (note.seat, note.points, note.tile, note.by) == (0, 140, Tile.parse("B8"), 1)
