@@ -107,6 +107,22 @@ def test_simulate_says_1_hand_and_its_headers_fit_80_columns_whole() -> None:
     assert ngettext("{n} match", "{n} matches", 3).format(n=3) == "3 matches"
 
 
+def test_simulate_takes_the_table_options_play_takes() -> None:
+    """Seed 3 (four hard bots, one hand): seat 4 finishes; with --finisher-zero it writes 0."""
+    args = ("simulate", "--matches", "1", "--hands", "1", "--seed", "3", "--seats")
+    plain = json.loads(run(*args, "hard,hard,hard,hard", "--json").output)
+    zero = json.loads(run(*args, "hard,hard,hard,hard", "--json", "--finisher-zero").output)
+    assert (plain["rules"], zero["rules"]) == ("classic/1", "classic/1+z")
+    assert [s["mean_total"] for s in plain["seats"]][3] == -101
+    assert [s["mean_total"] for s in zero["seats"]] == [
+        *[s["mean_total"] for s in plain["seats"]][:3],
+        0,
+    ]
+    table = run(*args, "hard,hard,hard,hard", "--give-back-penalty", "--pairs-lay-off")
+    assert table.exit_code == 0
+    assert "giving back costs +101" in table.output.replace("\n", " ")
+
+
 def test_no_bot_takes_a_persons_name() -> None:
     session = Session(RuleSet(hands=1), seed=1, name="Ayşe")
     names = [session.seat_name(s) for s in range(4)]

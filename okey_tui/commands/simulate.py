@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from okey_tui.commands.play import RULE_FLAGS
+from okey_tui.commands.play import play as _play
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.storage import JSONObject
@@ -87,7 +89,20 @@ def report_json(report: RunReport) -> JSONObject:
     }
 
 
-@click.command(name="simulate", help=N_("Play bot-only matches and report how each seat did."))
+# The table options ``play`` switches on with a flag (--finisher-zero…): the same flags here.
+OPTION_WORDS = {
+    "finisher_scores_zero": N_("the finisher writes 0"),
+    "pairs_opener_lays_off": N_("a pairs opener adds to runs and sets"),
+    "finish_opening_needs_floor": N_("a finishing opening needs the floor"),
+    "give_back_penalty": N_("giving back costs +101"),
+}
+
+
+@click.command(
+    name="simulate",
+    params=[p for p in _play.params if p.name in RULE_FLAGS],
+    help=N_("Play bot-only matches and report how each seat did."),
+)
 @click.option(
     "--matches",
     default=20,
@@ -135,6 +150,7 @@ def simulate(
     partners: bool,
     no_penalty: bool,
     as_json: bool,
+    **rule_flags: bool | None,
 ) -> None:
     levels = _parse_seats(seats)
 
@@ -146,6 +162,7 @@ def simulate(
         penalties=not no_penalty,
         partners=partners,
         hands=hands,
+        **{field: True for flag, field in RULE_FLAGS.items() if rule_flags.get(flag)},
     )
     show_progress = not as_json and sys.stderr.isatty()
     if show_progress:
@@ -160,9 +177,13 @@ def simulate(
         report = run(levels, rules, matches, seed)
 
     if as_json:
-        click.echo(json.dumps(report_json(report)))
+        click.echo(json.dumps({**report_json(report), "rules": rules.code()}))
         return
     _print_table(report, rules)
+
+
+# In --help, the table-option flags follow the other table flags, and --json ends the list.
+simulate.params.sort(key=lambda p: 2 if p.name == "as_json" else int(p.name in RULE_FLAGS))
 
 
 HEADERS = (
@@ -198,6 +219,9 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
             + game_type_label(rules.game_type)
             + (", " + _("partners") if rules.partners else "")
             + ("" if rules.penalties else ", " + _("no penalties"))
+            + "".join(
+                ", " + _(words) for field, words in OPTION_WORDS.items() if getattr(rules, field)
+            )
         ),
     )
     # Whole words on two lines, never cut, keep the table within an 80-column terminal.
