@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from okey_tui.engine.scoring import NOT_OPENED
 from okey_tui.engine.solver import opening_check
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
@@ -21,6 +22,11 @@ FIRST_DRAW = N_(
 FIRST_START = N_(
     "You start with 22 tiles, so there is no draw this turn: arrange your rack (s sorts it), "
     "then x throws one tile."
+)
+GOING_PAIRS = N_(
+    "A Challenge table: before you open you may declare Going Pairs with P (shift+p). You then "
+    "open only with pairs, and your throws may be taken only for a pair; if the hand ends "
+    "before you open, you write {points} instead of {single}."
 )
 
 
@@ -41,6 +47,14 @@ class Walkthrough:
             return []
         seat = view.seat
         tips: list[str] = []
+        if (
+            view.rules.challenge
+            and view.opening is None
+            and not view.going_pairs[seat]
+            and (seat, "pairs") not in self.shown
+            and self._once(seat, "pairs")
+        ):
+            tips.append(_(GOING_PAIRS).format(points=2 * NOT_OPENED, single=NOT_OPENED))
         if view.phase is Phase.DRAW:
             if (seat, "draw") not in self.shown and self._once(seat, "draw"):
                 tips.append(_(FIRST_DRAW))
@@ -63,15 +77,15 @@ class Walkthrough:
                 tips.append(
                     _(
                         "You can open: your rack holds {points}. "
-                        "Press s to sort, select each meld with space and stage it with o, "
-                        "then Enter lays them down."
+                        "Press s to sort it into groups, o to stage every meld, "
+                        "then Enter to lay them down."
                     ).format(points=shortfall_text(check.value, check.floor))
                 )
             elif check.can_open_pairs and self._once(seat, "open"):
                 tips.append(
                     _(
                         "You can open with {count} pairs: press p to sort by pairs, "
-                        "stage each pair with space and o, then Enter."
+                        "o to stage them, then Enter."
                     ).format(count=check.pair_count)
                 )
         return tips

@@ -399,3 +399,23 @@ async def test_the_starter_is_told_at_once_how_the_first_turn_goes():
         screen = app.screen
         assert len(screen.view.rack) == 22
         assert status_text(screen) == "Your turn: play, then x discards the tile under the cursor"
+
+
+async def test_first_hand_tips_give_the_short_way_to_open_and_at_challenge_going_pairs():
+    app = table_app(OPENING_SEED, practice=True, tips=True, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        shown = []
+        for _ in range(10):
+            if screen.practice.tip_shown is None:
+                break
+            shown.append(str(screen.practice.tip_shown))
+            await pilot.press("n")
+        text = "\n".join(shown)
+        assert "declare Going Pairs with P (shift+p)" in text
+        assert "you write 404 instead of 202" in text
+        # The three keys that open an arranged hand (README: s o Enter), not one meld at a time.
+        assert "Press s to sort it into groups, o to stage every meld, then Enter" in text
+        await pilot.press("s", "o", "enter")
+        assert screen.view.opening is not None
