@@ -103,6 +103,28 @@ def visitor_dirs(root: Path, visitor: str) -> tuple[Path, Path]:
     return base / "data", base / "config"
 
 
+def browser_language(header: str | None) -> str | None:
+    """The language okey101 speaks that the browser prefers most (its Accept-Language),
+    or None: ``tr-TR,tr;q=0.9,en;q=0.8`` gives ``tr``.
+
+    >>> browser_language("de-DE,tr;q=0.7,en;q=0.9"), browser_language("de"), browser_language(None)
+    ('en', None, None)
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for n, part in enumerate((header or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        found = i18n.normalise(tag.replace("-", "_"))
+        if found and weight > 0:
+            ranked.append((-weight, n, found))
+    return min(ranked)[2] if ranked else None
+
+
 def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     """The shell command of one visitor's app: ``okey101 play`` in this Python."""
     args = [sys.executable, "-m", "okey_tui", "play", *play_args]
@@ -438,9 +460,14 @@ class WebServer:
             command = join_command(self.table.url(), self.table.code, name)
         else:
             command = play_command(kind, self.play_args)
+        environment = self.environment_for(visit.visitor)
+        language = browser_language(request.headers.get("Accept-Language"))
+        if language is not None:
+            # The visitor's own locale: a language they chose at the table still comes first.
+            environment["LANGUAGE"] = language
         app = VisitorApp(
             command,
-            environment=self.environment_for(visit.visitor),
+            environment=environment,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,

@@ -23,6 +23,7 @@ def main() -> None:
         "pid": os.getpid(),
         "data": os.environ.get("OKEY101_DATA_DIR"),
         "config": os.environ.get("OKEY101_CONFIG_DIR"),
+        "language": os.environ.get("LANGUAGE"),
         "args": sys.argv[1:],
     }
     packet(b"D", json.dumps(about).encode())

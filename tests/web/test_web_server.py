@@ -63,11 +63,16 @@ async def visit(
 
 
 async def open_table(
-    session: aiohttp.ClientSession, test_server: TestServer, kind: str = "table"
+    session: aiohttp.ClientSession,
+    test_server: TestServer,
+    kind: str = "table",
+    headers: dict[str, str] | None = None,
 ) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, object]]:
     """The page's WebSocket and what the app behind it says about itself."""
     url = test_server.make_url(f"/ws/{kind}").with_query(width=100, height=30)
-    websocket = await session.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
+    websocket = await session.ws_connect(
+        url, headers={"Origin": str(test_server.make_url("")), **(headers or {})}
+    )
     message = await websocket.receive(timeout=10)
     assert message.type == aiohttp.WSMsgType.BINARY, message
     return websocket, json.loads(message.data)
@@ -242,3 +247,21 @@ def test_a_port_in_use_is_a_clear_error() -> None:
     assert result.exit_code == 1, result.output
     assert f"cannot listen on port {port}" in result.output
     assert "Traceback" not in result.output
+
+
+async def test_a_visitors_table_speaks_the_language_their_browser_prefers(serve) -> None:
+    """Accept-Language reaches the visitor's app as its locale (a language chosen at the
+    table, or the server's --lang, still comes first: the game reads those before it)."""
+    _server, test_server = await serve()
+    turkish, _ = await visit(test_server)
+    other, _ = await visit(test_server)
+    async with turkish, other:
+        ws1, about1 = await open_table(
+            turkish, test_server, headers={"Accept-Language": "tr-TR,tr;q=0.9,en;q=0.8"}
+        )
+        ws2, about2 = await open_table(other, test_server, headers={"Accept-Language": "de-DE"})
+        assert about1["language"] == "tr"
+        # No language okey101 speaks: the server's own locale, untouched.
+        assert about2["language"] == os.environ.get("LANGUAGE")
+        await ws1.close()
+        await ws2.close()
