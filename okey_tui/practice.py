@@ -262,6 +262,19 @@ def _threat_line(threat: Threat | None) -> str | None:
     ).format(n=threat.tiles, share=_share(threat.risk))
 
 
+def tile_words(tile: Tile, okey: Tile) -> str:
+    """A tile for a learner: a false okey or an okey says what it is.
+
+    >>> tile_words(Tile.parse("F"), Tile.parse("Y6")), tile_words(Tile.parse("R3"), Tile.parse("Y6"))
+    ('F (the false okey: it plays as Y6)', 'R3')
+    """
+    if tile.is_false_okey:
+        return _("{tile} (the false okey: it plays as {okey})").format(tile=tile, okey=okey)
+    if tile == okey:
+        return _("{tile} (an okey)").format(tile=tile)
+    return str(tile)
+
+
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
     """What the expert bot would do now in this seat, and why, or None off turn.
 
@@ -337,9 +350,10 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             action, _("Go out this turn"), (_("Follow the finish below, one step at a time."),)
         )
     if isinstance(action, Discard):
-        headline = _("Throw {tile}").format(tile=action.tile)
+        thrown = tile_words(action.tile, okey)
+        headline = _("Throw {tile}").format(tile=thrown)
         if advice.kind == "hold":
-            headline = _("Hold your opening back: throw {tile}").format(tile=action.tile)
+            headline = _("Hold your opening back: throw {tile}").format(tile=thrown)
             lines.append(
                 _(
                     "You could open now, but going out in one turn later (a straight out) "
