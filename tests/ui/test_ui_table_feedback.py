@@ -419,3 +419,18 @@ async def test_first_hand_tips_give_the_short_way_to_open_and_at_challenge_going
         assert "Press s to sort it into groups, o to stage every meld, then Enter" in text
         await pilot.press("s", "o", "enter")
         assert screen.view.opening is not None
+
+
+async def test_at_a_practice_table_u_takes_a_going_pairs_declaration_back():
+    app = table_app(OPENING_SEED, game_type="challenge", practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("P", "y")
+        await pilot.pause()
+        assert screen.view.going_pairs[screen.view.seat]
+        await pilot.press("u")
+        await pilot.pause()
+        assert not screen.view.going_pairs[screen.view.seat]
+        assert status_text(screen) == "Undone: declaring Going Pairs"
+        assert "Open: 101 pts or 5 pairs" in str(screen.query_one("#laydown").render())
