@@ -391,7 +391,7 @@ def finish_formula(
     line: SeatScore, outcome: Outcome, *, partners: bool, going_pairs: bool, finisher_zero: bool
 ) -> str:
     """How a seat's finish points were reached (``23 left × 2``), from the engine's numbers."""
-    from okey_tui.engine.scoring import NOT_OPENED
+    from okey_tui.engine.scoring import GOING_PAIRS_FACTOR, NOT_OPENED
     from okey_tui.engine.state import PENALTY
 
     m = outcome.multiplier
@@ -403,7 +403,7 @@ def finish_formula(
         return _("0 (partner finished)")
     if case is _FinishCase.NOT_OPENED:
         text = _("{points} not opened").format(points=NOT_OPENED) + times
-        return text + (" × 2 " + _("(Going Pairs)") if going_pairs else "")
+        return text + (f" × {GOING_PAIRS_FACTOR} " + _("(Going Pairs)") if going_pairs else "")
     if case is _FinishCase.STRAIGHT:
         return _("{points} straight out").format(points=NOT_OPENED) + times
     steps = line.finish // line.left_sum if line.left_sum else 1

@@ -42,7 +42,7 @@ from okey_tui.engine.errors import (
     OkeyError,
 )
 from okey_tui.engine.melds import Meld, MeldKind, effective, fits_table, is_wild
-from okey_tui.engine.scoring import NOT_OPENED
+from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -519,7 +519,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 _(
                     "Declared, your throws are safe: the player on your right may take one "
                     "only for a pair. If the hand ends before you open, you write {points}."
-                ).format(points=2 * NOT_OPENED),
+                ).format(points=GOING_PAIRS_NOT_OPENED),
             ),
         )
     return ExpertHint(action, str(action), ())

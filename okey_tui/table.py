@@ -144,7 +144,7 @@ class HandReport:
     table: tuple[TableMeld, ...]
     last_discard: Tile | None  # the finisher's last discard
     notes: tuple[PenaltyNote, ...]
-    sheet: tuple[tuple[int, ...], ...]  # every scored hand's totals, first hand first
+    sheet: tuple[tuple[int, ...], ...]  # every scored hand's totals, first hand first (by side)
     totals: tuple[int, ...]
     match_over: bool
     winners: tuple[int, ...]
@@ -170,7 +170,7 @@ def hand_report(match: Match) -> HandReport | None:
         table=tuple(hand.table),
         last_discard=last,
         notes=tuple(penalty_notes(hand)),
-        sheet=tuple(tuple(r.totals()) for r in match.results),
+        sheet=tuple(tuple(row) for row in match.sheet()),
         totals=tuple(match.totals()),
         match_over=match.is_over,
         winners=tuple(match.winners()) if match.is_over else (),

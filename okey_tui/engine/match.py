@@ -101,15 +101,16 @@ class Match:
         self.hand = Hand.deal(self.rules, hand_rng(self.seed, self.hand_number), self.starters[-1])
         return self.hand
 
+    def sheet(self) -> list[list[int]]:
+        """Each scored hand's points by seat (partners: each seat shows its team's)."""
+        rows = [result.totals() for result in self.results]
+        if self.rules.partners:
+            return [[row[s] + row[(s + 2) % SEATS] for s in range(SEATS)] for row in rows]
+        return rows
+
     def totals(self) -> list[int]:
         """Each seat's match total (partners: each seat shows its team's total)."""
-        totals = [0] * SEATS
-        for result in self.results:
-            for seat, points in enumerate(result.totals()):
-                totals[seat] += points
-        if self.rules.partners:
-            return [totals[s] + totals[(s + 2) % SEATS] for s in range(SEATS)]
-        return totals
+        return [sum(row[seat] for row in self.sheet()) for seat in range(SEATS)]
 
     def winners(self) -> list[int]:
         """The seats with the lowest total (all of a team at a partners table)."""

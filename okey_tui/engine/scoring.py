@@ -23,6 +23,10 @@ from okey_tui.engine.state import (
 from okey_tui.engine.tiles import Tile
 
 NOT_OPENED = 202
+# Challenge: a seat that declared Going Pairs and never opened writes its not-opened score
+# this many times over.
+GOING_PAIRS_FACTOR = 2
+GOING_PAIRS_NOT_OPENED = NOT_OPENED * GOING_PAIRS_FACTOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +110,9 @@ def finish_parts(
         note = "not opened"
         formula = f"{NOT_OPENED} not opened" + (f" × {m}" if m > 1 else "")
         if going_pairs:
-            points *= 2
+            points *= GOING_PAIRS_FACTOR
             note += " after declaring Going Pairs (doubled)"
-            formula += " × 2 (Going Pairs)"
+            formula += f" × {GOING_PAIRS_FACTOR} (Going Pairs)"
         return points, note, formula
     if outcome.straight:
         formula = f"{NOT_OPENED} straight out" + (f" × {m}" if m > 1 else "")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from okey_tui.engine.scoring import NOT_OPENED
+from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import opening_check
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
@@ -54,7 +54,7 @@ class Walkthrough:
             and (seat, "pairs") not in self.shown
             and self._once(seat, "pairs")
         ):
-            tips.append(_(GOING_PAIRS).format(points=2 * NOT_OPENED, single=NOT_OPENED))
+            tips.append(_(GOING_PAIRS).format(points=GOING_PAIRS_NOT_OPENED, single=NOT_OPENED))
         if view.phase is Phase.DRAW:
             if (seat, "draw") not in self.shown and self._once(seat, "draw"):
                 tips.append(_(FIRST_DRAW))

@@ -165,7 +165,8 @@ def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
     for name, _side in columns:
         table.add_column(name, justify="right")
     for n, hand_totals in enumerate(report.sheet, start=1):
-        table.add_row(str(n), *[str(sum(hand_totals[s] for s in side)) for _n, side in columns])
+        # A partners table scores each hand by side: every seat shows its side's points.
+        table.add_row(str(n), *[str(hand_totals[side[0]]) for _n, side in columns])
     totals = report.totals
     table.add_row(
         Text(_("Total"), "bold"), *[Text(str(totals[side[0]]), "bold") for _n, side in columns]

@@ -34,7 +34,7 @@ from okey_tui.engine.actions import (
 )
 from okey_tui.engine.errors import ErrorCode, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
-from okey_tui.engine.scoring import NOT_OPENED
+from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
@@ -650,7 +650,7 @@ class TableScreen(Screen[None]):
             "(rules §13 Game types)."
         ).format(
             pairs=view.pairs_floor,
-            points=2 * NOT_OPENED,
+            points=GOING_PAIRS_NOT_OPENED,
             single=NOT_OPENED,
         )
 
