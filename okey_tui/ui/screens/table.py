@@ -1167,9 +1167,7 @@ class TableScreen(Screen[None]):
             return _("You drew {tile}, an okey: it stands for any tile · x discards").format(
                 tile=tile
             )
-        return _("You drew {tile}: play, then x discards the tile under the cursor").format(
-            tile=tile
-        )
+        return _("You drew {tile}: {steps}").format(tile=tile, steps=self.turn_steps())
 
     def turn_hint(self) -> str:
         return _("Your turn: {steps}").format(steps=self.turn_steps())
