@@ -57,7 +57,9 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         assert hand.turn == 2
         text = screen_text(app)
         assert "Pass to Mehmet — press Enter when ready" in text
-        assert "Ayşe discarded" in text  # what happened since Mehmet's last turn
+        assert "Ayşe discarded" in text  # what happened since the hand began
+        assert "This hand so far" in text  # Mehmet's first turn: he had no last turn
+        assert "Since your last turn" not in text
         assert not app.screen.query(RackWidget)
         public = public_tiles(session)
         for seat in (0, 2):
@@ -71,6 +73,19 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         assert status.startswith("Mehmet, it is your turn: d draw from the middle, or t take")
         shown = sorted(str(t) for t in app.screen.rack.slots if t is not None)
         assert shown == sorted(str(t) for t in hand.racks[2])
+        # Mehmet draws and throws; back to Ayşe, whose recap runs from her last turn.
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        text = screen_text(app)
+        assert "Pass to Ayşe — press Enter when ready" in text
+        assert "Since your last turn" in text
+        assert "Mehmet discarded" in text
+        assert "Ayşe discarded" not in text  # her own throw came before her last turn ended
 
 
 async def test_the_hand_summary_comes_after_a_privacy_screen():
@@ -113,8 +128,9 @@ async def test_two_people_at_a_partners_table_can_be_opponents():
 
 def test_privacy_screen(snap_compare):
     """Seed 125, two people across (Ayşe and Mehmet): after Ayşe's first discard and the bot's
-    reply, the privacy screen reads "Pass to Mehmet — press Enter when ready" and lists what
-    happened since (the indicator, Ayşe's discard, the bot Can's draw and discard). No rack."""
+    reply, the privacy screen reads "Pass to Mehmet — press Enter when ready" and, under "This
+    hand so far" (his first turn), lists the indicator, Ayşe's discard and the bot Can's draw
+    and discard. No rack."""
 
     async def run_before(pilot) -> None:
         app = pilot.app

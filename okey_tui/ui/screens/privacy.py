@@ -16,18 +16,22 @@ from okey_tui.ui.translate import translate_bindings
 class PrivacyScreen(Screen[None]):
     """A whole screen, so nothing of the table behind it is drawn. Enter dismisses it.
 
-    ``recap`` lists what the others did since the incoming player's last turn:
-    only what everybody saw (draws from the middle show no tile).
+    ``recap`` lists what the others did since the incoming player's last turn
+    (``first``: since the hand began, as this is their first turn in it): only
+    what everybody saw (draws from the middle show no tile).
     """
 
     BINDINGS = [Binding("enter", "ready", N_("Ready"), priority=True)]
 
-    def __init__(self, title: str, recap: Text | None = None, note: str = "") -> None:
+    def __init__(
+        self, title: str, recap: Text | None = None, note: str = "", first: bool = False
+    ) -> None:
         super().__init__(classes="privacy-screen")
         translate_bindings(self)
         self.title_text = title
         self.recap = recap
         self.note = note
+        self.first = first
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy"):
@@ -37,7 +41,8 @@ class PrivacyScreen(Screen[None]):
                 id="privacy-note",
             )
             if self.recap is not None and self.recap.plain.strip():
-                yield Static(_("Since your last turn"), classes="field-label")
+                heading = _("This hand so far") if self.first else _("Since your last turn")
+                yield Static(heading, classes="field-label")
                 with VerticalScroll(id="privacy-recap"):
                     yield Static(self.recap)
         yield Footer()

@@ -243,7 +243,9 @@ class HotSeat:
         self.hide_racks()
         name = table.seats()[seat].name
         privacy = PrivacyScreen(
-            _("Pass to {name} — press Enter when ready").format(name=name), self.recap(seat)
+            _("Pass to {name} — press Enter when ready").format(name=name),
+            self.recap(seat),
+            first=seat not in self.seen_upto,
         )
 
         def ready(_: object = None) -> None:
