@@ -785,8 +785,12 @@ class TableScreen(Screen[None]):
         self.moved(rack.move_to(chosen, target, start), "")
 
     def action_jump(self, end: int) -> None:
-        """Home/End: the tiles (or the cursor, on an empty slot) to the start/end of the row."""
-        chosen = self.chosen_slots()
+        """Home/End: the selected tiles to the start/end of their row; with none, the cursor.
+
+        Unlike the moves that act on the tile under the cursor, a bare Home or End never
+        moves a tile: they are the keys that move a cursor in every list.
+        """
+        chosen = sorted(self.selected)
         rack = self.rack
         row = rack.place(chosen[0] if chosen else self.cursor)[0]
         if not chosen:
