@@ -390,7 +390,7 @@ def _finish_case(line: SeatScore, outcome: Outcome, *, partners: bool) -> _Finis
 def finish_formula(
     line: SeatScore, outcome: Outcome, *, partners: bool, going_pairs: bool, finisher_zero: bool
 ) -> str:
-    """How a seat's finish points were reached (``23 left × 2``), from the engine's numbers."""
+    """How a seat's finish points were reached (``23 in hand × 2``), from the engine's numbers."""
     from okey_tui.engine.scoring import GOING_PAIRS_FACTOR, NOT_OPENED
     from okey_tui.engine.state import PENALTY
 
@@ -407,7 +407,7 @@ def finish_formula(
     if case is _FinishCase.STRAIGHT:
         return _("{points} straight out").format(points=NOT_OPENED) + times
     steps = line.finish // line.left_sum if line.left_sum else 1
-    return _("{total} left").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
+    return _("{total} in hand").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 
 
 def counts_tiles_left(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:

@@ -111,7 +111,7 @@ def test_hand_summary(snap_compare):
 
 def test_hand_summary_with_penalties(snap_compare):
     """Seed 17: Zeynep finishes. Her melds and last discard on top; each score's arithmetic
-    (Mehmet: N left × 2 as a pairs opener, + 101 penalties); under Ayşe and Mehmet the
+    (Mehmet: N in hand × 2 as a pairs opener, + 101 penalties); under Ayşe and Mehmet the
     penalty, its reason, the tile and the turn."""
     assert snap_compare(table_app(17), terminal_size=(120, 40), run_before=to_summary)
 

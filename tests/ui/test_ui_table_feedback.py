@@ -235,7 +235,7 @@ def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
     assert "404" in mehmet(straight)
     assert "one step up" not in "\n".join(straight)
     empty = explained(Outcome(EndKind.EMPTY_MIDDLE))
-    assert "30 left × 2" in mehmet(empty) and "(pairs opener: one step up)" in mehmet(empty)
+    assert "30 in hand × 2" in mehmet(empty) and "(pairs opener: one step up)" in mehmet(empty)
     normal = explained(Outcome(EndKind.FINISH, 3))
     assert "(pairs opener: one step up)" in mehmet(normal)
 
@@ -252,6 +252,9 @@ def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() ->
     assert all(line[:column].strip() in ("", *SUMMARY_NAMES) for line in seat_lines)
     continued = [line for line in seat_lines if not line[:column].strip()]
     assert any("Y8" in line for line in continued)  # the list did wrap
+    # The count of tiles and the points they are worth are told apart.
+    assert any("21 tiles left: R1" in line for line in seat_lines)
+    assert not any(" 21 left" in line for line in seat_lines)
     assert all(line[column] != " " for line in continued if line.strip())
 
 

@@ -61,7 +61,7 @@ def penalty_line(report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNot
 
 
 def arithmetic(line: SeatScore, formula: str = "") -> Text:
-    """``56 left × 2 + 101 okey + 101 penalties = 258``: the engine's parts and total."""
+    """``56 in hand × 2 + 101 okey + 101 penalties = 258``: the engine's parts and total."""
     text = Text(formula or line.formula or str(line.finish))
     if line.okey_points:
         okeys = ngettext("okey in hand", "{n} okeys in hand", line.okeys_in_hand).format(
@@ -125,7 +125,8 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
         if line.tiles_left:
             count = len(line.tiles_left)
             lines.append(
-                "\n" + ngettext("{n} left:", "{n} left:", count).format(n=count) + " ", "dim"
+                "\n" + ngettext("{n} tile left:", "{n} tiles left:", count).format(n=count) + " ",
+                "dim",
             )
             lines.append_text(chips(line.tiles_left, okey))
         for note in notes:
