@@ -7,6 +7,7 @@ import io
 import pytest
 from rendered import screen_text
 from rich.console import Console
+from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
@@ -16,7 +17,7 @@ from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen, score_sheet
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.widgets.board import MeldsView, PilePanel
+from okey_tui.ui.widgets.board import MeldsView, PilePanel, PlayerPanel
 
 # Seed 9 (easy bots): a bot adds a tile to a table meld before the human's second turn.
 LAY_OFF_SEED = 9
@@ -144,6 +145,14 @@ async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away(si
         assert info.region.height >= 1
         assert screen.query_one("#centre").region.contains_region(info.region)
         assert "okey" in screen_text(app)
+        # The panels of the seats, shorter beside the tip, still say who has opened: a line
+        # that wraps would push it out of sight.
+        console = Console(width=size[0])
+        for panel in screen.query(PlayerPanel):
+            width, height = panel.content_size
+            lines = Text(panel.render().plain).wrap(console, width)
+            assert len(lines) <= height, (panel.seat, [line.plain for line in lines])
+            assert "not opened" in lines[-1].plain, (panel.seat, [line.plain for line in lines])
         first = screen.practice.tip_shown
         while screen.practice.tip_shown is not None:
             await pilot.press("n")
@@ -189,8 +198,6 @@ SUMMARY_NAMES = ["You", "Ayşe", "Mehmet", "Zeynep"]
 def explained_hand(openings: list, outcome, width: int = 200, rack: str = "") -> list[str]:  # type: ignore[type-arg]
     """The summary's lines for a hand of these openings and outcome, every seat holding
     ``rack`` (30 points left, whatever the rack), printed at ``width`` columns."""
-    from rich.console import Console
-
     from okey_tui.engine.rules import RuleSet
     from okey_tui.engine.scoring import HandResult, SeatScore, finish_parts
     from okey_tui.engine.tiles import Tile

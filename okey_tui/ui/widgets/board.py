@@ -72,7 +72,12 @@ class PlayerPanel(SteadyStatic):
         elif height >= 3:
             text.append(f"\n{scored}")
         else:
-            text.append(" · " + _("{score} pts").format(score=score))
+            # Two rows (a tip above the table at 80x24): the score joins the tiles when it
+            # fits. Wrapped, it would push the seat's "not opened" out of the panel, and
+            # whether a seat has opened matters more in a hand than the match score.
+            short = " · " + _("{score} pts").format(score=score)
+            if len(tiles + short) <= width:
+                text.append(short)
         text.append("\n")
         own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
         text.append(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")
