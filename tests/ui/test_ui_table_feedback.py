@@ -159,6 +159,20 @@ async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away(si
             assert screen.practice.tip_shown != first
         assert not tip.display
 
+        # With the tip gone the panels are taller again, and they draw the score again
+        # (once the new layout has reached them: a bounded wait).
+        def scored() -> list[int]:
+            return [p.seat for p in screen.query(PlayerPanel) if "score 0" not in p.render().plain]
+
+        for _ in range(200):
+            if not scored():
+                break
+            await pilot.pause(0.01)
+        assert not scored()
+        for panel in screen.query(PlayerPanel):
+            width, height = panel.content_size
+            assert len(Text(panel.render().plain).wrap(console, width)) <= height, panel.seat
+
 
 def test_help_lists_every_table_key_and_a_key_added_later():
     rows = key_rows([*TableScreen.BINDINGS, Binding("z", "zoom", "Zoom")], {})

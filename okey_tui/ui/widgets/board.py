@@ -49,8 +49,15 @@ class PlayerPanel(SteadyStatic):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="player")
         self.seat = seat
+        self._shown_for: tuple[Sequence[SeatInfo], PlayerView] | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        # The lines break by the panel's size, which a tip coming or going changes too.
+        if self._shown_for is not None:
+            self.show(*self._shown_for)
 
     def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
+        self._shown_for = (seats, view)
         seat = self.seat
         info = seats[seat]
         turn = view.turn == seat and view.outcome is None
