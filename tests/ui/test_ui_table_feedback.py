@@ -174,6 +174,33 @@ async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away(si
             assert len(Text(panel.render().plain).wrap(console, width)) <= height, panel.seat
 
 
+async def test_the_help_says_there_is_more_below_and_pgdn_shows_it():
+    """At 80x24 the keys fill the help box and the rules come after them: the footer says
+    PgDn shows more, and it does, whichever part of the box has the focus."""
+    from textual.containers import VerticalScroll
+
+    from okey_tui.ui.screens.help import HelpScreen
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = {
+            key: active.binding.description
+            for key, active in app.screen.active_bindings.items()
+            if active.binding.show
+        }
+        assert shown.get("pagedown") == "More: the keys, then the rules"
+        box = app.screen.query_one("#help", VerticalScroll)
+        assert box.scroll_y == 0 and box.max_scroll_y > 0
+        app.screen.set_focus(None)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0
+
+
 def test_help_lists_every_table_key_and_a_key_added_later():
     rows = key_rows([*TableScreen.BINDINGS, Binding("z", "zoom", "Zoom")], {})
     keys = " ".join(k for k, _ in rows)

@@ -44,7 +44,11 @@ def joined(keys: list[str]) -> str:
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"))]
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", N_("Close")),
+        # The page is longer than a screen (the keys, then the rules): the footer says so.
+        Binding("pagedown", "more", N_("More: the keys, then the rules"), priority=True),
+    ]
 
     def __init__(self, bindings: Iterable[BindingType] = ()) -> None:
         super().__init__(classes="dialog-screen")
@@ -72,3 +76,6 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_more(self) -> None:
+        self.query_one("#help", VerticalScroll).scroll_page_down()
