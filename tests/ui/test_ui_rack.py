@@ -187,13 +187,21 @@ async def test_adding_several_tiles_is_all_or_nothing():
 async def test_group_keys_select_extend_and_move_without_moving_others():
     """m selects the group under the cursor, [ and ] extend the selection, End and Home take
     the selection to the end and the start of its row, Tab to the next gap, shift+down to
-    the other row; no other tile changes slot."""
+    the other row; no other tile changes slot. With nothing selected, End and Home move
+    the cursor and no tile: "End x" throws the row's last tile, not the one under the
+    cursor, which stays in the group the player arranged."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         rack = screen.rack
         await pilot.press("s")
         group = rack.groups()[0]
+        await goto(pilot, screen, group[0])
+        row, arranged = rack.row_of(group[0]), list(rack.slots)
+        await pilot.press("end")
+        assert rack.slots == arranged and screen.cursor == rack.index(row, rack.cols - 1)
+        await pilot.press("home")
+        assert rack.slots == arranged and screen.cursor == rack.index(row, 0)
         await goto(pilot, screen, group[0])
         await pilot.press("m")
         assert screen.selected == set(group)
@@ -220,26 +228,6 @@ async def test_group_keys_select_extend_and_move_without_moving_others():
                 assert min(now) <= min(chosen)
             if key == "shift+down":
                 assert all(rack.row_of(i) == 1 for i in now)
-
-
-async def test_home_and_end_without_a_selection_move_the_cursor_not_the_tile():
-    """End on a tile of an arranged group (nothing selected) goes to the end of the row; the
-    tile stays where the player put it, so "End x" throws the row's last tile, not this one."""
-    app = table_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        rack = screen.rack
-        await pilot.press("s")
-        group = rack.groups()[0]
-        await goto(pilot, screen, group[0])
-        row = rack.row_of(group[0])
-        before = list(rack.slots)
-        await pilot.press("end")
-        assert rack.slots == before
-        assert screen.cursor == rack.index(row, rack.cols - 1)
-        await pilot.press("home")
-        assert rack.slots == before
-        assert screen.cursor == rack.index(row, 0)
 
 
 async def test_clicking_a_group_label_selects_the_group():
