@@ -6,6 +6,7 @@ from textual.widgets import Static
 from ui_helpers import OPENING_SEED, goto, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.engine import solver
+from okey_tui.engine.melds import readings
 from okey_tui.engine.state import Phase
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
@@ -36,6 +37,10 @@ async def test_an_opening_by_keys_then_a_discard():
         await pilot.press("enter")
         assert hand.openings[0] is not None and hand.openings[0].value == 105
         assert len(hand.table) == 4
+        # The status line says what was done and what the turn asks for next (the table
+        # holds only this seat's melds, so nothing of the rack fits one: no a).
+        status = str(screen.query_one("#status").render())
+        assert status == "You opened with 105 points: x discards the tile under the cursor"
         # Discard: the first tile on the rack.
         first = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
         await goto(pilot, screen, first)
@@ -44,6 +49,36 @@ async def test_an_opening_by_keys_then_a_discard():
         assert hand.discards[0][-1] == tile
         await wait_for_human(pilot, app)
         assert hand.turn == 0 and hand.phase is Phase.DRAW
+
+
+# Seed 30 (easy bots): the starter's rack holds melds of 154 points, 133 without K6 K7 K8.
+SPARE_MELD_SEED = 30
+
+
+async def test_a_meld_laid_after_the_opening_is_told_as_such():
+    """Opened with every group but K6 K7 K8, then that group laid in the same turn: the
+    status line says what each lay-down was, and what the turn asks for next."""
+    app = table_app(SPARE_MELD_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        rack = screen.rack
+        await pilot.press("s")
+        spare = next(g for g in rack.groups() if "K6" in [str(rack.slots[i]) for i in g])
+        okey = screen.view.okey
+        for group in rack.groups():
+            if group != spare and readings([rack.slots[i] for i in group], okey):
+                await goto(pilot, screen, group[0])
+                await pilot.press("m", "o")
+        await pilot.press("enter")
+        opening = screen.view.opening
+        assert opening is not None and opening.value == 133
+        assert status_text(screen).startswith("You opened with 133 points: ")
+        await goto(pilot, screen, spare[0])
+        await pilot.press("m", "o", "enter")
+        assert len(app.session.hand.table) == 5
+        said = status_text(screen)
+        assert said.startswith("You laid down 1 meld: ") and "x discards" in said
+        assert "133" not in said
 
 
 async def play_to_the_end_by_keys(pilot, app) -> int:

@@ -1023,6 +1023,7 @@ class TableScreen(Screen[None]):
             return
         action = self.staging.action(self.view)
         staged = list(self.staging.melds)
+        opened_before = self.view.opening is not None
         self.staging.clear()
         if not await self.act(action, quiet=True):
             self.staging.melds.extend(staged)
@@ -1030,11 +1031,21 @@ class TableScreen(Screen[None]):
             self.render_all()
             return
         opening = self.view.opening
-        self.set_status(
-            _("Laid down: {opening}").format(
-                opening=describe_opening(opening) if opening is not None else ""
-            )
-        )
+        if opened_before or opening is None:
+            done = ngettext(
+                "You laid down {n} meld", "You laid down {n} melds", len(staged)
+            ).format(n=len(staged))
+        else:
+            done = _("You opened with {opening}").format(opening=describe_opening(opening))
+        view = self.view
+        if self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
+            if any(isinstance(a, AddTile) for a in legal_actions(view)):
+                done = _("{done}: a adds a tile that fits a table meld, then x discards").format(
+                    done=done
+                )
+            else:
+                done = _("{done}: x discards the tile under the cursor").format(done=done)
+        self.set_status(done)
 
     def action_unstage(self) -> None:
         if self.selected:
