@@ -485,3 +485,49 @@ async def test_at_a_practice_table_u_takes_a_going_pairs_declaration_back():
         assert not screen.view.going_pairs[screen.view.seat]
         assert status_text(screen) == "Undone: declaring Going Pairs"
         assert "Open: 101 pts or 5 pairs" in str(screen.query_one("#laydown").render())
+
+
+def test_moves_told_together_each_name_only_their_own_melds() -> None:
+    """At full bot speed one screen update can bring several seats' openings and lay-offs:
+    each line names only the melds that move laid or changed ("Mehmet opened … (melds 6,
+    7)", not every meld new since the last update), and only those are marked as his."""
+    import random
+
+    from okey_tui.bots.base import make_bot
+    from okey_tui.bots.driver import play_bot_turn
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.engine.state import Hand
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.table import SeatInfo
+    from okey_tui.ui.widgets.board import TableMarks
+
+    seats = [SeatInfo(i, name, "normal") for i, name in enumerate(SUMMARY_NAMES)]
+    bots = [make_bot("normal") for _ in range(4)]
+    found = 0
+    for seed in range(40):
+        hand = Hand.deal(RuleSet(), random.Random(seed), starter=1)
+        marks = TableMarks()
+        # Seat 0 watches: everything from the deal until two other seats have opened
+        # reaches it in one update.
+        while not hand.is_over and sum(o is not None for o in hand.openings[1:]) < 2:
+            play_bot_turn(hand, bots[hand.turn])
+        if hand.is_over:
+            continue
+        found += 1
+        lines = marks.update(seats, hand.events, PlayerView.of(hand, 0), viewer=0)
+        opens = [e for e in hand.events if e.kind == "open" and e.seat != 0]
+        said = [line for line in lines if " opened with " in line]
+        assert len(said) == len(opens)
+        for event, line in zip(opens, said, strict=True):
+            numbers = line.rsplit("(melds ", 1)[1].rstrip(")").split(", ")
+            owners = {hand.table[int(n) - 1].owner for n in numbers}
+            assert owners == {event.seat}, line
+            laid = sum(len(hand.table[int(n) - 1].meld.tiles) for n in numbers)
+            assert laid >= len(event.tiles), line
+        for index, seat in marks.marks.items():
+            assert hand.table[index].owner == seat or any(
+                e.kind in ("add", "swap") and e.seat == seat for e in hand.events
+            )
+        if found == 5:
+            break
+    assert found == 5

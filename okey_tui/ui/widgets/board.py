@@ -377,15 +377,38 @@ class TableMarks:
         old = self.seen
         changed = [i for i, tm in enumerate(table) if i >= len(old) or old[i] != tm]
         self.seen = list(table)
+        # Melds laid since the last call, by the seat that owns them, in the order laid: at
+        # full bot speed several seats' moves come in one call, and each names only its own.
+        laid: dict[int, list[int]] = {}
+        for i in range(len(old), len(table)):
+            laid.setdefault(table[i].owner, []).append(i)
         lines: list[str] = []
         for n, event in enumerate(news):
-            if event.kind not in TABLE_MOVES or event.seat is None or event.seat == viewer:
+            if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
-            for i in changed:
-                if table[i].owner == event.seat or event.kind in ("add", "swap"):
-                    self.marks[i] = event.seat
-            lines.append(self.describe(seats, view, event, news[n + 1 :], changed, viewer))
+            touched = self.touched(event, table, changed, laid)
+            if event.seat == viewer:
+                continue
+            for i in touched:
+                self.marks[i] = event.seat
+            lines.append(self.describe(seats, view, event, news[n + 1 :], touched, viewer))
         return lines
+
+    @staticmethod
+    def touched(
+        event: Event, table: Sequence[TableMeld], changed: list[int], laid: dict[int, list[int]]
+    ) -> list[int]:
+        """The table melds ``event`` laid or changed (``laid`` loses the ones it laid)."""
+        if event.kind in ("open", "lay"):
+            own = laid.get(event.seat if event.seat is not None else -1, [])
+            melds: list[int] = []
+            covered = 0  # the event's tiles, meld by meld (a later add may have grown one)
+            while own and covered < len(event.tiles):
+                melds.append(own.pop(0))
+                covered += len(table[melds[-1]].meld.tiles)
+            return melds
+        tile = event.tiles[0] if event.tiles else None
+        return [i for i in changed if tile is not None and tile in table[i].meld.tiles][:1]
 
     @staticmethod
     def describe(
@@ -393,22 +416,20 @@ class TableMarks:
         view: PlayerView,
         event: Event,
         after: list[Event],
-        changed: list[int],
+        touched: list[int],
         viewer: int | None,
     ) -> str:
-        table = view.table
         who = seats[event.seat].name if event.seat is not None else ""
         tile = event.tiles[0] if event.tiles else None
-        hit = [i for i in changed if tile is not None and tile in table[i].meld.tiles]
-        numbers = ", ".join(str(i + 1) for i in changed)
+        numbers = ", ".join(str(i + 1) for i in touched)
         if event.kind == "open":
             said = event_text(event, view)
             return f"{who} {said} " + _("(melds {numbers})").format(numbers=numbers)
         if event.kind == "lay":
             return ngettext(
-                "{who} laid meld {numbers}", "{who} laid melds {numbers}", len(changed)
+                "{who} laid meld {numbers}", "{who} laid melds {numbers}", len(touched)
             ).format(who=who, numbers=numbers)
-        target = _("meld {n}").format(n=hit[0] + 1) if hit else _("a table meld")
+        target = _("meld {n}").format(n=touched[0] + 1) if touched else _("a table meld")
         if event.kind == "add":
             return _("{who} added {tile} to {target}").format(who=who, tile=tile, target=target)
         text = _("{who} swapped the okey out of {target}").format(who=who, target=target)
