@@ -519,7 +519,15 @@ def test_moves_told_together_each_name_only_their_own_melds() -> None:
         said = [line for line in lines if " opened with " in line]
         assert len(said) == len(opens)
         for event, line in zip(opens, said, strict=True):
-            numbers = line.rsplit("(melds ", 1)[1].rstrip(")").split(", ")
+            numbers = [
+                n
+                for part in line.rsplit("(melds ", 1)[1].rstrip(")").split(", ")
+                for n in (
+                    range(int(part.split("-")[0]), int(part.split("-")[1]) + 1)
+                    if "-" in part
+                    else [int(part)]
+                )
+            ]
             owners = {hand.table[int(n) - 1].owner for n in numbers}
             assert owners == {event.seat}, line
             laid = sum(len(hand.table[int(n) - 1].meld.tiles) for n in numbers)
@@ -531,3 +539,12 @@ def test_moves_told_together_each_name_only_their_own_melds() -> None:
         if found == 5:
             break
     assert found == 5
+
+
+def test_meld_numbers_say_a_run_of_melds_as_a_range() -> None:
+    from okey_tui.ui.widgets.board import meld_numbers
+
+    assert meld_numbers([5, 6, 7, 8, 9]) == "6-10"
+    assert meld_numbers([0, 1]) == "1, 2"
+    assert meld_numbers([0, 2, 3, 4, 7]) == "1, 3-5, 8"
+    assert meld_numbers([]) == ""

@@ -341,6 +341,26 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     return text
 
 
+def meld_numbers(indices: Sequence[int]) -> str:
+    """Table meld numbers as said in the status line, a run of three or more as a range.
+
+    >>> meld_numbers([5, 6, 7, 8, 9]), meld_numbers([0, 1]), meld_numbers([0, 2, 3, 4, 7])
+    ('6-10', '1, 2', '1, 3-5, 8')
+    """
+    parts: list[str] = []
+    start = 0
+    while start < len(indices):
+        end = start
+        while end + 1 < len(indices) and indices[end + 1] == indices[end] + 1:
+            end += 1
+        if end - start >= 2:
+            parts.append(f"{indices[start] + 1}-{indices[end] + 1}")
+        else:
+            parts.extend(str(i + 1) for i in indices[start : end + 1])
+        start = end + 1
+    return ", ".join(parts)
+
+
 class TableMarks:
     """The melds other seats laid or changed, each kept until that seat's next turn.
 
@@ -421,7 +441,7 @@ class TableMarks:
     ) -> str:
         who = seats[event.seat].name if event.seat is not None else ""
         tile = event.tiles[0] if event.tiles else None
-        numbers = ", ".join(str(i + 1) for i in touched)
+        numbers = meld_numbers(touched)
         if event.kind == "open":
             said = event_text(event, view)
             return f"{who} {said} " + _("(melds {numbers})").format(numbers=numbers)
