@@ -354,6 +354,9 @@ async def test_beside_the_hints_the_lay_down_box_keeps_the_table_its_rows():
         assert "o stages your groups" not in str(laydown.render())
         assert laydown.region.height == screen.query_one("#pile-0").region.height == 5
         assert screen.query_one("#mid-row").region.height == table_rows
+        # The line breaks between its pieces, never inside a floor ("101 / pts or 5 / pairs").
+        lines = str(laydown.render()).splitlines()
+        assert lines[:3] == ["Open:", "101 pts", "or 5 pairs"]
 
 
 async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
@@ -539,6 +542,14 @@ def test_moves_told_together_each_name_only_their_own_melds() -> None:
         if found == 5:
             break
     assert found == 5
+
+
+def test_fill_breaks_lines_between_pieces_only() -> None:
+    from okey_tui.ui.widgets.board import fill
+
+    assert fill(["Open:", "101 pts", "or 5 pairs"], 12) == "Open:\n101 pts\nor 5 pairs"
+    assert fill(["Open:", "101 pts", "or 5 pairs"], 13) == "Open: 101 pts\nor 5 pairs"
+    assert fill(["Open:", "101 pts", "or 5 pairs"], 0) == "Open: 101 pts or 5 pairs"
 
 
 def test_meld_numbers_say_a_run_of_melds_as_a_range() -> None:

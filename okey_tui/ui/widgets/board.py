@@ -276,13 +276,13 @@ class LayDownArea(SteadyStatic):
                     "bold magenta",
                 )
             elif view.opening is None:
-                text.append(
-                    _("Open: {points} pts or {pairs} pairs").format(
-                        points=view.melds_floor, pairs=view.pairs_floor
-                    )
-                    + "\n",
-                    "bold",
-                )
+                pieces = [
+                    _("Open:"),
+                    _("{points} pts").format(points=view.melds_floor),
+                    _("or {pairs} pairs").format(pairs=view.pairs_floor),
+                ]
+                # A narrow box breaks the line between pieces, never inside a floor.
+                text.append(fill(pieces, self.content_size.width) + "\n", "bold")
             else:
                 text.append(
                     _("You {opened}: lay more melds").format(
@@ -339,6 +339,23 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
         return text
     text.append(said)
     return text
+
+
+def fill(pieces: Sequence[str], width: int) -> str:
+    """``pieces`` joined by spaces, a line break wherever the next would pass ``width``.
+
+    >>> fill(["Open:", "101 pts", "or 5 pairs"], 12)
+    'Open:\\n101 pts\\nor 5 pairs'
+    >>> fill(["Open:", "101 pts", "or 5 pairs"], 30)
+    'Open: 101 pts or 5 pairs'
+    """
+    lines: list[str] = []
+    for piece in pieces:
+        if lines and (not width or len(lines[-1]) + 1 + len(piece) <= width):
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return "\n".join(lines)
 
 
 def meld_numbers(indices: Sequence[int]) -> str:
