@@ -559,3 +559,25 @@ def test_meld_numbers_say_a_run_of_melds_as_a_range() -> None:
     assert meld_numbers([0, 1]) == "1, 2"
     assert meld_numbers([0, 2, 3, 4, 7]) == "1, 3-5, 8"
     assert meld_numbers([]) == ""
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_penalty_shows_in_the_players_panel_at_every_size(size):
+    """At 80x24 "not opened · +101" is wider than the player's panel: the line breaks
+    between the two, and the panel gives up the match score before either leaves sight."""
+    from okey_tui.engine.state import Penalty, PenaltyReason
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        app.session.hand.penalties.append(Penalty(0, 101, PenaltyReason.OKEY_DISCARD))
+        screen.render_all()
+        await pilot.pause()
+        panel = next(p for p in screen.query(PlayerPanel) if p.seat == 0)
+        width, height = panel.content_size
+        lines = Text(panel.render().plain).wrap(Console(width=size[0]), width)
+        shown = [line.plain for line in lines]
+        assert len(lines) <= height, shown
+        assert any("+101" in line for line in shown) and any("not opened" in line for line in shown)
+        assert not any(line.rstrip().endswith("·") for line in shown), shown

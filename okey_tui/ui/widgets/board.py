@@ -67,31 +67,27 @@ class PlayerPanel(SteadyStatic):
         if seat == view.partner:  # partners: the seat across plays for the same side
             marks.append(_("partner"))
         set_subtitle(self, " · ".join(m for m in marks if m))
-        text = Text()
         count = view.rack_counts[seat]
         score = view.match_totals[seat]
-        tiles = ngettext("{n} tile", "{n} tiles", count).format(n=count)
-        scored = _("score {score}").format(score=score)
-        text.append(tiles, "bold")
-        width, height = self.content_size
-        if not width or len(f"{tiles} · {scored}") <= width:
-            text.append(f" · {scored}")
-        elif height >= 3:
-            text.append(f"\n{scored}")
-        else:
-            # Two rows (a tip above the table at 80x24): the score joins the tiles when it
-            # fits. Wrapped, it would push the seat's "not opened" out of the panel, and
-            # whether a seat has opened matters more in a hand than the match score.
-            short = " · " + _("{score} pts").format(score=score)
-            if len(tiles + short) <= width:
-                text.append(short)
-        text.append("\n")
+        tiles = (ngettext("{n} tile", "{n} tiles", count).format(n=count), "bold")
         own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
-        text.append(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")
+        state = [(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")]
         if view.penalty_points[seat]:
-            text.append(f" · +{view.penalty_points[seat]}", "bold red")
+            state.append((f"+{view.penalty_points[seat]}", "bold red"))
         if view.going_pairs[seat]:
-            text.append(" · " + _("going pairs"), "magenta")
+            state.append((_("going pairs"), "magenta"))
+        width, height = self.content_size
+        # Line breaks fall between pieces ("not opened · +101"), never inside one. A panel
+        # too short for every line (80x24; a tip above the table) shortens the match score,
+        # then leaves it out: whether a seat has opened, and what it paid, matter more in a
+        # hand, and a line pushed out of the panel would not show at all.
+        scores = [[(_("score {score}").format(score=score), "")]]
+        scores.append([(_("{score} pts").format(score=score), "")])
+        scores.append([])
+        for scored in scores:
+            text, lines = styled_fill([[tiles, *scored], state], width)
+            if not height or lines <= height:
+                break
         self.update(text)
 
 
@@ -341,21 +337,46 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     return text
 
 
-def fill(pieces: Sequence[str], width: int) -> str:
-    """``pieces`` joined by spaces, a line break wherever the next would pass ``width``.
+def fill(pieces: Sequence[str], width: int, sep: str = " ") -> str:
+    """``pieces`` joined by ``sep``, a line break wherever the next would pass ``width``.
 
     >>> fill(["Open:", "101 pts", "or 5 pairs"], 12)
     'Open:\\n101 pts\\nor 5 pairs'
     >>> fill(["Open:", "101 pts", "or 5 pairs"], 30)
     'Open: 101 pts or 5 pairs'
     """
-    lines: list[str] = []
-    for piece in pieces:
-        if lines and (not width or len(lines[-1]) + 1 + len(piece) <= width):
-            lines[-1] += " " + piece
+    return "\n".join(sep.join(pieces[i] for i in line) for line in lines_of(pieces, width, sep))
+
+
+def lines_of(pieces: Sequence[str], width: int, sep: str) -> list[list[int]]:
+    """Which pieces go on each line when they are filled into ``width`` (0: no limit)."""
+    lines: list[list[int]] = []
+    used = 0
+    for i, piece in enumerate(pieces):
+        if lines and (not width or used + len(sep) + len(piece) <= width):
+            lines[-1].append(i)
+            used += len(sep) + len(piece)
         else:
-            lines.append(piece)
-    return "\n".join(lines)
+            lines.append([i])
+            used = len(piece)
+    return lines
+
+
+def styled_fill(groups: Sequence[Sequence[tuple[str, str]]], width: int) -> tuple[Text, int]:
+    """Each group of (text, style) pieces on lines of its own, the pieces of a group joined
+    by " · " and broken between pieces where ``width`` is passed; and the number of lines."""
+    text = Text()
+    count = 0
+    for group in groups:
+        for line in lines_of([piece for piece, _style in group], width, " · "):
+            if count:
+                text.append("\n")
+            count += 1
+            for n, i in enumerate(line):
+                if n:
+                    text.append(" · ")
+                text.append(group[i][0], group[i][1])
+    return text, count
 
 
 def meld_numbers(indices: Sequence[int]) -> str:
