@@ -81,10 +81,8 @@ class PlayerPanel(SteadyStatic):
         # too short for every line (80x24; a tip above the table) shortens the match score,
         # then leaves it out: whether a seat has opened, and what it paid, matter more in a
         # hand, and a line pushed out of the panel would not show at all.
-        scores = [[(_("score {score}").format(score=score), "")]]
-        scores.append([(_("{score} pts").format(score=score), "")])
-        scores.append([])
-        for scored in scores:
+        scores = [_("score {score}").format(score=score), _("{score} pts").format(score=score)]
+        for scored in [[(scores[0], "")], [(scores[1], "")], []]:
             text, lines = styled_fill([[tiles, *scored], state], width)
             if not height or lines <= height:
                 break
