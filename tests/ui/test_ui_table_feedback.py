@@ -581,3 +581,25 @@ async def test_a_penalty_shows_in_the_players_panel_at_every_size(size):
         assert len(lines) <= height, shown
         assert any("+101" in line for line in shown) and any("not opened" in line for line in shown)
         assert not any(line.rstrip().endswith("·") for line in shown), shown
+
+
+async def test_a_long_name_titles_its_narrow_pile_by_its_first_word():
+    """At 80x24 "Mehmet Can's" does not fit a pile's title: "Mehmet's" does, and no
+    other seat's name starts with Mehmet. A wider pile keeps the whole name."""
+    from okey_tui.ui.screens.privacy import PrivacyScreen
+
+    app = table_app(OPENING_SEED, humans=2, human_names=("Mehmet Can",), name="Ayşe")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, PrivacyScreen):
+                break
+            await pilot.pause(0.01)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        pile = next(p for p in screen.query(PilePanel) if p.seat == 2)
+        assert pile.border_title == "Mehmet's"
+        await pilot.resize_terminal(160, 50)
+        for _ in range(3):
+            await pilot.pause()
+        assert pile.border_title.startswith("Mehmet Can's")

@@ -109,6 +109,12 @@ class PilePanel(SteadyStatic):
         titled = _("Your pile") if mine else _("{name}'s pile").format(name=name)
         short = _("Your") if mine else possessive(name)
         room = self.size.width - 2  # the content width, less the spaces around the title
+        first = name.split()[0] if name.split() else name
+        # "Zeynep bot's" cut to "Zeynep b…": the first word says whose pile it is when no
+        # other seat's name starts with it.
+        alone = sum(s.name.split()[:1] == [first] for s in seats) == 1
+        if room and len(short) > room and not mine and first != name and alone:
+            short = possessive(first)
         set_title(self, titled if not room or len(titled) <= room else short)
         set_subtitle(self, _("pile · {n}").format(n=len(pile)) if pile else _("pile"))
         text = Text()
