@@ -219,7 +219,11 @@ class PlannerBot:
         if opening.kind is OpeningKind.PAIRS:
             if tile == okey:
                 return False
-            return list(view.rack).count(tile) % 2 == 1 or okey in view.rack
+            # Only when the pairs it would lay take the tile: holding its twin or an okey
+            # is not enough when the okey pairs better with another tile (the take would
+            # end in giving the lay back).
+            pair_plan = _keep_one(pairs(rack, okey), rack, okey, pairs_kind=True, protect=tile)
+            return _uses(pair_plan.melds, tile)
         if protected:
             return False
         plan = _keep_one(
@@ -307,6 +311,14 @@ class PlannerBot:
         protect = view.taken.tile if view.taken is not None else None
         if pairs_opener:
             plan = _keep_one(pairs(rack, okey), rack, okey, pairs_kind=True, protect=protect)
+            if (
+                protect is not None
+                and not view.can_touch_table()
+                and not _uses(plan.melds, protect)
+            ):
+                # The taken tile can go nowhere: give it back before laying anything,
+                # rather than lay pairs that must then be taken back (+101 each time).
+                return self._release(view)
         else:
             plan = _keep_one(
                 arrange(rack, okey),

@@ -16,7 +16,7 @@ from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, SwapOkey,
 from okey_tui.engine.match import Match
 from okey_tui.engine.melds import make_meld
 from okey_tui.engine.rules import GameType, RuleSet
-from okey_tui.engine.state import Opening, OpeningKind, TableMeld
+from okey_tui.engine.state import Hand, Opening, OpeningKind, TableMeld
 from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.engine.view import PlayerView
 
@@ -263,3 +263,46 @@ def test_hard_keeps_high_partials_before_opening() -> None:
     action = make_bot("hard").choose(view)
     assert isinstance(action, Discard)
     assert str(action.tile) in ("R1", "R2")
+
+
+def _pairs_opened(rack: str) -> Hand:
+    """Seat 1 opened with five pairs and holds ``rack``; the left discard is K9; the
+    indicator B4 makes B5 the okey."""
+    return position(
+        [rack, "", "", ""],
+        indicator="B4",
+        phase="d",
+        openings="p5/-/-/-",
+        table=["0:K13K13", "0:Y8Y8", "0:B2B2", "0:K2K2", "0:K1K1"],
+        discards=("", "", "", "K9"),
+        middle="R13 R12 Y11 Y10",
+        rest="rack1",
+    )
+
+
+# The okey pairs better with B10 than with K9: holding the okey does not make K9 a pair.
+NO_PAIR_FOR_K9 = "R4 B10 B9 Y1 B5 B9 B7 K5 Y4"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_pairs_opener_takes_a_discard_only_for_a_pair_it_lays(level: str) -> None:
+    """Section 6: a pairs opener takes the left discard only when its pairs use it."""
+    bot = make_bot(level)
+    assert isinstance(bot.choose(PlayerView.of(_pairs_opened(NO_PAIR_FOR_K9), 0)), DrawMiddle)
+    twin = _pairs_opened("R4 B10 K9 Y1 B7 K5 Y4 R11 Y6")
+    assert isinstance(bot.choose(PlayerView.of(twin, 0)), TakeDiscard)
+    play_bot_turn(twin, bot, (0, 0, 0, 0))
+    assert twin.penalty_points(0) == 0
+    assert any(m.meld.tiles == tuple(parse_tiles("K9 K9")) for m in twin.table)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_pairs_opener_gives_back_a_discard_it_cannot_pair(level: str) -> None:
+    """Once taken, a tile its pairs cannot use is given back at once (free): before the
+    fix the bot laid other pairs, took them back (+101) and laid them again, 30 times."""
+    hand = _pairs_opened(NO_PAIR_FOR_K9)
+    hand.apply(TakeDiscard())
+    play_bot_turn(hand, make_bot(level), (0, 0, 0, 0))
+    assert hand.penalty_points(0) == 0
+    assert hand.turn == 1
+    assert hand.discards[3][-1:] == [Tile.parse("K9")]
