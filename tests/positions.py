@@ -7,13 +7,14 @@ the tiles named are placed, every other tile of the set goes to the middle
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from collections.abc import Sequence
 
 from okey_tui.engine.melds import parse_meld
-from okey_tui.engine.notation import parse_position
-from okey_tui.engine.state import Hand
+from okey_tui.engine.notation import format_position, parse_position
+from okey_tui.engine.state import SEATS, Hand
 from okey_tui.engine.tiles import Tile, format_compact, full_set, okey_for, parse_tiles, sort_tiles
 
 
@@ -94,3 +95,25 @@ def names(tiles: object) -> list[str]:
     if isinstance(tiles, str):
         tiles = parse_tiles(tiles)
     return sorted(str(t) for t in tiles)  # type: ignore[attr-defined]
+
+
+def redeal_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
+    """The same position for ``seat`` with the other racks and the middle dealt anew.
+
+    Goes through the position notation, so the variant is a complete, valid hand.
+    """
+    variant = parse_position(format_position(hand))
+    others = [s for s in range(SEATS) if s != seat]
+    pool = [t for s in others for t in variant.racks[s]] + list(variant.middle)
+    rng.shuffle(pool)
+    for s in others:
+        size = len(variant.racks[s])
+        variant.racks[s], pool = pool[:size], pool[size:]
+    variant.middle = pool
+    if variant.turn_start is not None:
+        start = variant.turn_start
+        start.racks = [list(r) for r in start.racks]
+        for s in others:
+            start.racks[s] = list(variant.racks[s])
+        start.middle = list(variant.middle)
+    return variant

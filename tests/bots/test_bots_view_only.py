@@ -8,36 +8,15 @@ import subprocess
 import sys
 
 import pytest
+from positions import redeal_hidden
 
 from okey_tui.bots import LEVELS, Bot, make_bot
 from okey_tui.bots.expert import ExpertBot
 from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.state import SEATS, Hand
+from okey_tui.engine.state import Hand
 from okey_tui.engine.view import PlayerView
-
-
-def _reshuffle_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
-    """The same position for ``seat`` with the other racks and the middle dealt anew.
-
-    Goes through the position notation, so the variant is a complete, valid hand.
-    """
-    variant = parse_position(format_position(hand))
-    others = [s for s in range(SEATS) if s != seat]
-    pool = [t for s in others for t in variant.racks[s]] + list(variant.middle)
-    rng.shuffle(pool)
-    for s in others:
-        size = len(variant.racks[s])
-        variant.racks[s], pool = pool[:size], pool[size:]
-    variant.middle = pool
-    if variant.turn_start is not None:
-        start = variant.turn_start
-        start.racks = [list(r) for r in start.racks]
-        for s in others:
-            start.racks[s] = list(variant.racks[s])
-        start.middle = list(variant.middle)
-    return variant
 
 
 def _bot(level: str) -> Bot:
@@ -75,7 +54,7 @@ def test_choice_does_not_depend_on_hidden_tiles(level: str) -> None:
     for seed in (3, 11):
         for hand in _positions([level] * 4, seed):
             seat = hand.turn
-            variant = _reshuffle_hidden(hand, seat, rng)
+            variant = redeal_hidden(hand, seat, rng)
             if variant.racks != hand.racks or variant.middle != hand.middle:
                 differing_hidden += 1
             view_a = PlayerView.of(hand, seat)
