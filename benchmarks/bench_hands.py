@@ -44,6 +44,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -152,18 +153,35 @@ def _bots(seat1: str, others: str) -> list[Bot]:
     return _BOTS[key]
 
 
+def play_rows(
+    job: Callable[[int], dict[str, Any]], seeds: range, jobs: int, out: Path
+) -> list[dict[str, Any]]:
+    """``job``'s row for every seed, in ``jobs`` processes, in seed order; ``out`` is
+    rewritten after every row, so a run stopped early keeps what it played."""
+    rows: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # Bots decide from their view alone, so a hand plays the same in any process.
+        for row in pool.map(job, seeds, chunksize=1):
+            rows.append(row)
+            tmp = out.with_suffix(".tmp")
+            tmp.write_text(json.dumps(rows))
+            os.replace(tmp, out)
+    return rows
+
+
+def seed_options(parser: argparse.ArgumentParser, hands: int) -> None:
+    """The options of a probe that plays seat 1 against ``--others`` on a run of seeds."""
+    parser.add_argument("--others", default="normal", help="the level of seats 2-4")
+    parser.add_argument("--start", type=int, default=5000, help="the first seed")
+    parser.add_argument("--hands", type=int, default=hands, help="how many seeds")
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--out", type=Path, required=True, help="JSON rows, as bench_hands.py")
+
+
 def play(args: argparse.Namespace) -> None:
     seeds = range(args.start, args.start + args.hands)
-    rows: list[dict[str, Any]] = []
     started = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        # Bots decide from their view alone, so a hand plays the same in any process.
-        played = pool.map(partial(play_hand, args.seat1, args.others), seeds, chunksize=1)
-        for row in played:
-            rows.append(row)
-            tmp = args.out.with_suffix(".tmp")
-            tmp.write_text(json.dumps(rows))
-            os.replace(tmp, args.out)
+    play_rows(partial(play_hand, args.seat1, args.others), seeds, args.jobs, args.out)
     print(
         f"{args.hands} hands, {args.seat1} against {args.others} x3 "
         f"({time.perf_counter() - started:.0f} s)"

@@ -36,15 +36,11 @@ bench_hands.py's form (``--compare``, ``--win-curve``), plus ``branches`` and
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import time
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-from bench_hands import result_row
+from bench_hands import play_rows, result_row, seed_options
 
 from okey_tui.bots.base import Bot, make_bot
 from okey_tui.bots.driver import apply_action, play_bot_step, play_bot_turn
@@ -143,24 +139,14 @@ def oracle_hand(mode: str, cap: int, samples: int, others: str, seed: int) -> di
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=("hold", "all"), default="hold")
-    parser.add_argument("--others", default="normal", help="the level of seats 2-4")
-    parser.add_argument("--start", type=int, default=5000, help="the first seed")
-    parser.add_argument("--hands", type=int, default=150, help="how many seeds")
+    seed_options(parser, hands=150)
     parser.add_argument("--max-discards", type=int, default=10, help="throws tried a branch")
     parser.add_argument("--rollout-samples", type=int, default=8, help="the play-outs' expert")
-    parser.add_argument("--jobs", type=int, default=2, help="processes")
-    parser.add_argument("--out", type=Path, required=True, help="JSON rows, as bench_hands.py")
     args = parser.parse_args()
     started = time.perf_counter()
     seeds = range(args.start, args.start + args.hands)
     job = partial(oracle_hand, args.mode, args.max_discards, args.rollout_samples, args.others)
-    rows: list[dict[str, Any]] = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for row in pool.map(job, seeds, chunksize=1):
-            rows.append(row)
-            tmp = args.out.with_suffix(".tmp")
-            tmp.write_text(json.dumps(rows))
-            os.replace(tmp, args.out)
+    rows = play_rows(job, seeds, args.jobs, args.out)
     print(
         f"{len(rows)} hands, the oracle ({args.mode}) against {args.others} x3: "
         f"{sum(r['branches'] for r in rows)} branch points, "

@@ -25,16 +25,13 @@ better if its estimates were perfect? Seat 1 is the seer, seats 2-4 play
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
-from pathlib import Path
 from typing import Any
 
-from bench_hands import result_row
+from bench_hands import play_rows, result_row, seed_options
 
 from okey_tui.bots.base import make_bot
 from okey_tui.bots.driver import play_bot_turn
@@ -144,19 +141,12 @@ def seer_hand(others: str, replays: int, seed: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--others", default="normal", help="the level of seats 2-4")
-    parser.add_argument("--start", type=int, default=5000, help="the first seed")
-    parser.add_argument("--hands", type=int, default=300, help="how many seeds")
+    seed_options(parser, hands=300)
     parser.add_argument("--replays", type=int, default=8, help="replays of a hand, at most")
-    parser.add_argument("--jobs", type=int, default=2, help="processes")
-    parser.add_argument("--out", type=Path, required=True, help="JSON rows, as bench_hands.py")
     args = parser.parse_args()
     started = time.perf_counter()
     seeds = range(args.start, args.start + args.hands)
-    job = partial(seer_hand, args.others, args.replays)
-    with ProcessPoolExecutor(args.jobs) as pool:
-        rows = list(pool.map(job, seeds, chunksize=1))
-    args.out.write_text(json.dumps(rows))
+    rows = play_rows(partial(seer_hand, args.others, args.replays), seeds, args.jobs, args.out)
     exact = sum(row["exact"] for row in rows)
     print(
         f"{len(rows)} hands, the seer against {args.others} x3: its draws came true in "
