@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, late_app, table_app, wait_for_human
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.ui.screens.dialogs import ConfirmScreen
@@ -603,3 +603,17 @@ async def test_a_long_name_titles_its_narrow_pile_by_its_first_word():
         for _ in range(3):
             await pilot.pause()
         assert pile.border_title.startswith("Mehmet Can's")
+
+
+async def test_a_meld_never_breaks_over_two_lines_when_the_melds_need_scrolling():
+    """At 80x24, late in a hand, the melds overflow their box and its scroll bar takes
+    columns: the lines are laid out for the width left, so no meld wraps in two."""
+    app = late_app(12, turns_left=2, bots=("normal", "normal", "normal"), tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.pause()
+        melds = app.screen.query_one(MeldsView)
+        assert melds.max_scroll_y > 0, "seed 12: the melds overflow the box late in hand 1"
+        lines = melds.melds_text.render().plain.splitlines()  # type: ignore[union-attr]
+        assert len(lines) > 3
+        assert max(len(line) for line in lines) <= melds.melds_text.content_size.width

@@ -202,7 +202,7 @@ class MeldsView(VerticalScroll):
                 else:
                     head += _("opened with {n} points").format(n=opening.value)
             text.append(head + "\n", "bold")
-            width = max(20, self.content_size.width - 1)
+            width = max(20, self.scrollable_content_region.width)
             line = 0
             for n, (index, tm) in enumerate(owned):
                 piece = Text()
