@@ -15,15 +15,23 @@ from okey_tui.i18n import _
 from okey_tui.messages import describe_opening
 from okey_tui.practice import Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.widgets.board import lines_of
 from okey_tui.ui.widgets.steady import SteadyStatic, set_title
 
 
-def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile) -> Text:
-    return Text("  ").join(meld_chips(m, okey) for m in melds)
+def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile, width: int = 0) -> Text:
+    """The melds two spaces apart, a line break between two melds wherever the next
+    would pass ``width`` (0: no limit), so that no meld wraps in two."""
+    pieces = [meld_chips(m, okey) for m in melds]
+    return Text("\n").join(
+        Text("  ").join(pieces[i] for i in line)
+        for line in lines_of([p.plain for p in pieces], width, "  ")
+    )
 
 
-def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Text:
-    """The panel's text: each section a bold heading and a few short lines."""
+def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width: int = 0) -> Text:
+    """The panel's text: each section a bold heading and a few short lines; melds are
+    laid out for ``width`` columns (0: no limit)."""
     okey = hint.okey
     text = Text()
 
@@ -44,7 +52,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
         heading(_("Best opening on your rack"))
         if check.melds.melds and not hint.pairs_only:
             text.append("\n")
-            text.append_text(_melds_line(check.melds.melds, okey))
+            text.append_text(_melds_line(check.melds.melds, okey, width))
         text.append("\n")
         if not hint.pairs_only:
             text.append(hint.opening_line(), "bold green" if check.can_open_melds else "yellow")
@@ -75,8 +83,9 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None) -> Tex
             text.append("\n" + _("swap okey from meld {n}, giving").format(n=swap.index + 1) + " ")
             text.append_text(chips(swap.given, okey))
         if plan.melds:
-            text.append("\n" + _("lay") + " ")
-            text.append_text(_melds_line(plan.melds, okey))
+            lay = _("lay") + " "
+            text.append("\n" + lay)
+            text.append_text(_melds_line(plan.melds, okey, max(0, width - len(lay))))
         for off in plan.lay_offs:
             text.append("\n" + _("add") + " ")
             text.append_text(chip(off.tile, okey))
@@ -114,10 +123,18 @@ class HintPanel(VerticalScroll):
     """Shown beside the board with ``h`` at a practice table; the table screen fills it."""
 
     can_focus = False
+    _hint: Hint | None = None
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic(id="hints-text")
 
     def show(self, hint: Hint) -> None:
+        self._hint = hint
         set_title(self, _("Hints · h hides"))
-        self.query_one("#hints-text", SteadyStatic).update(hint_text(hint))
+        width = self.scrollable_content_region.width
+        self.query_one("#hints-text", SteadyStatic).update(hint_text(hint, width=width))
+
+    def on_resize(self) -> None:
+        # Shown before its first layout, or narrowed (80 columns): lay the melds out again.
+        if self._hint is not None:
+            self.show(self._hint)
