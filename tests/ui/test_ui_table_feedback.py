@@ -197,7 +197,10 @@ async def test_the_help_says_there_is_more_below_and_pgdn_shows_it():
         assert box.scroll_y == 0 and box.max_scroll_y > 0
         app.screen.set_focus(None)
         await pilot.press("pagedown")
-        await pilot.pause()
+        for _ in range(50):  # the box scrolls smoothly: give it a few frames
+            if box.scroll_y > 0:
+                break
+            await pilot.pause(0.01)
         assert box.scroll_y > 0
 
 
