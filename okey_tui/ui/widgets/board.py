@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -202,23 +203,17 @@ class MeldsView(VerticalScroll):
                 else:
                     head += _("opened with {n} points").format(n=opening.value)
             text.append(head + "\n", "bold")
-            width = max(20, self.scrollable_content_region.width)
-            line = 0
-            for n, (index, tm) in enumerate(owned):
+            pieces: list[Text] = []
+            for index, tm in owned:
                 piece = Text()
                 piece.append(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
                 piece.append_text(meld_chips(tm.meld, okey))
                 if tm.meld.kind is not MeldKind.PAIR:
                     piece.append(f" ={tm.meld.value}", "dim")
-                # A meld never breaks over two lines: start a new line instead.
-                if n and line + 3 + piece.cell_len > width:
-                    text.append("\n")
-                    line = 0
-                elif n:
-                    text.append("   ")
-                    line += 3
-                text.append_text(piece)
-                line += piece.cell_len
+                pieces.append(piece)
+            # A meld never breaks over two lines: a new line starts instead.
+            width = max(20, self.scrollable_content_region.width)
+            text.append_text(filled_text(pieces, width, "   "))
         self.melds_text.update(text)
         self.call_after_refresh(self.say_if_more)
 
@@ -357,13 +352,22 @@ def lines_of(pieces: Sequence[str], width: int, sep: str) -> list[list[int]]:
     lines: list[list[int]] = []
     used = 0
     for i, piece in enumerate(pieces):
-        if lines and (not width or used + len(sep) + len(piece) <= width):
+        if lines and (not width or used + cell_len(sep) + cell_len(piece) <= width):
             lines[-1].append(i)
-            used += len(sep) + len(piece)
+            used += cell_len(sep) + cell_len(piece)
         else:
             lines.append([i])
-            used = len(piece)
+            used = cell_len(piece)
     return lines
+
+
+def filled_text(pieces: Sequence[Text], width: int, sep: str) -> Text:
+    """Styled ``pieces`` joined by ``sep``, a line break wherever the next would pass
+    ``width`` (0: no limit): a piece (a meld) never wraps in two."""
+    return Text("\n").join(
+        Text(sep).join(pieces[i] for i in line)
+        for line in lines_of([p.plain for p in pieces], width, sep)
+    )
 
 
 def styled_fill(groups: Sequence[Sequence[tuple[str, str]]], width: int) -> tuple[Text, int]:

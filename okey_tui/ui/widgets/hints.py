@@ -15,18 +15,14 @@ from okey_tui.i18n import _
 from okey_tui.messages import describe_opening
 from okey_tui.practice import Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
-from okey_tui.ui.widgets.board import lines_of
+from okey_tui.ui.widgets.board import filled_text
 from okey_tui.ui.widgets.steady import SteadyStatic, set_title
 
 
 def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile, width: int = 0) -> Text:
     """The melds two spaces apart, a line break between two melds wherever the next
     would pass ``width`` (0: no limit), so that no meld wraps in two."""
-    pieces = [meld_chips(m, okey) for m in melds]
-    return Text("\n").join(
-        Text("  ").join(pieces[i] for i in line)
-        for line in lines_of([p.plain for p in pieces], width, "  ")
-    )
+    return filled_text([meld_chips(m, okey) for m in melds], width, "  ")
 
 
 def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width: int = 0) -> Text:
