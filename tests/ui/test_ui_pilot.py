@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, late_app, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, burst, goto, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.engine import solver
 from okey_tui.engine.melds import readings
@@ -285,3 +285,46 @@ async def test_end_of_match_names_the_winner_and_n_starts_a_new_match():
         assert isinstance(app.screen, TableScreen)
         assert app.session is not old
         assert not app.session.match.results and app.session.match.hand_number == 0
+
+
+async def test_new_table_keys_in_one_burst_apply_in_order(_temp_config):
+    """Keys that arrive together (a fast typist, a slow link, the browser) act in the
+    order typed: ← → change the line that was chosen when they were pressed, and Enter
+    starts with every change made before it."""
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        burst(app, "right", "down")  # game type: the next one; then the penalties line
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "opt-pen"
+        assert screen.chosen().game_type == "rising"
+        assert screen.chosen().penalties
+        burst(app, "down", "down", "left", "left", "enter")  # hands: 11 -> 7, then sit down
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.rules.hands == 7
+
+
+async def test_new_table_enter_in_the_name_box_starts(_temp_config):
+    """In the name box Enter sits down as on every other line, and the key bar says so."""
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        screen.query_one("#opt-name").focus()
+        await pilot.pause()
+        assert screen.active_bindings["enter"].binding.action == "start"
+        await pilot.press("ctrl+u", *"Zeynep", "up", "down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.seat_name(0) == "Zeynep"

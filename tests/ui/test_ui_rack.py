@@ -10,7 +10,7 @@ import pytest
 from rendered import screen_text
 from test_ui_mouse import slot_offset
 from textual.widgets import Static
-from ui_helpers import goto, table_app
+from ui_helpers import burst, goto, table_app
 
 from okey_tui.engine import solver
 from okey_tui.engine.actions import AddTile
@@ -352,3 +352,25 @@ async def test_the_rack_is_one_colour_edge_to_edge_in_either_look(theme):
             for edge in (strip[0], strip[-1]):
                 assert edge.style is not None
                 assert edge.style.bgcolor == background, (theme, y)
+
+
+async def test_rack_keys_in_one_burst_act_as_pressed_one_by_one():
+    """Keys that arrive together move the same tiles as the same keys pressed one at a
+    time: Tab takes the tile the cursor reached, not the one it left."""
+    keys = ("right", "tab", "left", "left", "space", "right", "space", "tab")
+    slots = []
+    for together in (False, True):
+        app = table_app()
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            await pilot.press("s")
+            await goto(pilot, screen, screen.rack.groups()[1][0])
+            before = list(screen.rack.slots)
+            if together:
+                burst(app, *keys)
+                await pilot.pause()
+            else:
+                await pilot.press(*keys)
+            assert screen.rack.slots != before
+            slots.append(list(screen.rack.slots))
+    assert slots[0] == slots[1]

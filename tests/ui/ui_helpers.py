@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from textual import events
+from textual.app import App
+
 from okey_tui import storage
 from okey_tui.bots.driver import play_bot_step, safe_action
 from okey_tui.engine.state import Phase
@@ -68,6 +71,15 @@ def _play_first_hand(
             assert bot is not None
             play_bot_step(hand, bot)
     raise AssertionError("hand 1 did not end")
+
+
+def burst(app: App[object], *keys: str) -> None:
+    """Keys that arrive together, as from a fast typist, a slow link or the browser: all
+    are queued before the app handles the first (the pilot waits after each key)."""
+    characters = {"enter": "\r", "space": " ", "tab": "\t"}
+    for key in keys:
+        character = characters.get(key, key if len(key) == 1 else None)
+        app.post_message(events.Key(key, character))
 
 
 async def goto(pilot, screen, index: int) -> None:

@@ -158,14 +158,31 @@ def people_choice(value: object, names_text: str) -> dict[str, object]:
     }
 
 
+class Form(VerticalScroll, inherit_bindings=False):
+    """The screen's lines, scrolled to the focused one: ↑ ↓ are the screen's keys (to the
+    line before or after), never the scrolling container's."""
+
+
+class NameBox(Input):
+    """The names line: Enter starts the table there too (and the key bar says so)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "submit":
+            return False  # not this box's: the key goes on to the screen's Start
+        return super().check_action(action, parameters)
+
+
 class NewTableScreen(Screen[TableSettings]):
     """Dismisses with the chosen :class:`TableSettings`."""
 
+    # No key here is a priority binding: a priority key acts the moment it arrives, ahead
+    # of keys typed before it that are still on their way to the focused line, so "→ ↓"
+    # in one burst would change the next line. Form has no keys of its own to stop these
+    # on the way, and the name box leaves Enter to the screen.
     BINDINGS = [
-        Binding("enter", "start", N_("Start"), priority=True),
-        # Before the scroll container's own up/down: they always move between the lines.
-        Binding("up", "app.focus_previous", N_("Up"), show=False, priority=True),
-        Binding("down", "app.focus_next", N_("Down"), show=False, priority=True),
+        Binding("enter", "start", N_("Start")),
+        Binding("up", "app.focus_previous", N_("Up"), show=False),
+        Binding("down", "app.focus_next", N_("Down"), show=False),
         Binding("r", "resume_focused", N_("Resume match")),
         Binding("escape", "app.quit", N_("Quit")),
     ]
@@ -210,7 +227,7 @@ class NewTableScreen(Screen[TableSettings]):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        with VerticalScroll(id="new-table"):
+        with Form(id="new-table"):
             yield Static(_("101 Okey — a new table"), id="new-table-title")
             notice = Static(self.message, id="new-table-notice")
             notice.display = bool(self.message)
@@ -281,7 +298,7 @@ class NewTableScreen(Screen[TableSettings]):
             yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
             name = _(DEFAULT_NAME) if s.name == DEFAULT_NAME else s.name
             names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
-            yield Input(value=", ".join(names), max_length=70, id="opt-name")
+            yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
             yield OptionRow(
                 _("Language"),
                 [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],

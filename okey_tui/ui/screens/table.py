@@ -130,7 +130,7 @@ class TableScreen(Screen[None]):
         Binding("shift+down", "shift(0, 1)", N_("Move"), show=False, tooltip=OTHER_ROW),
         Binding("home", "jump(-1)", N_("To start"), show=False, tooltip=ROW_ENDS),
         Binding("end", "jump(1)", N_("To end"), show=False, tooltip=ROW_ENDS),
-        Binding("tab", "next_gap", N_("Next gap"), show=False, priority=True, tooltip=NEXT_GAP),
+        Binding("tab", "next_gap", N_("Next gap"), show=False, tooltip=NEXT_GAP),
         Binding("d", "draw", N_("Draw"), tooltip=N_("draw from the middle")),
         Binding(
             "t", "take", N_("Take"), tooltip=N_("take the left discard (only to use it this turn)")
