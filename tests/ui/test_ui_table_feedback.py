@@ -340,6 +340,25 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         assert status_text(screen) == f"You took {taken}: lay it down this turn (g gives it back)"
 
 
+async def test_a_discard_is_told_until_the_others_move():
+    """After x the status line names the tile thrown (it was blank while the others played,
+    and stayed blank for as long as a person at a network table thought)."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        tile = screen.rack.slots[screen.cursor]
+        assert tile is not None
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen.view.discards[0][-1] == tile and screen.view.turn != 0
+        assert status_text(screen) == f"You discarded {tile}"
+
+
 async def test_beside_the_hints_the_lay_down_box_keeps_the_table_its_rows():
     """At 120x40 the hints leave the lay-down box narrow: the keys line (the footer has the
     keys) gives way rather than wrap the box taller than the piles beside it."""

@@ -1173,6 +1173,12 @@ class TableScreen(Screen[None]):
 
     def came_in_text(self, action: Action, new: list[int]) -> str:
         """The status after a move: the tile a draw or a take brought in, and what comes next."""
+        if isinstance(action, Discard):
+            # Said until the others' moves or this seat's next turn take the line; not at a
+            # hot-seat table, where the next person's screen would show it as theirs.
+            if self.hotseat is not None:
+                return ""
+            return _("You discarded {tile}").format(tile=action.tile)
         tile = self.rack.slots[new[0]] if new else None
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
