@@ -215,3 +215,38 @@ async def test_a_table_that_deals_by_itself_says_so_in_the_lobby() -> None:
             assert not server.started
         finally:
             await friend.close()
+
+
+async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
+    """The log is hidden at 80x24, so a chat line from another seat also shows as a note
+    over the table, titled with the name; the seat's own line goes to the log only."""
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    friend = None
+
+    def noted(text: str) -> list:
+        return [n for n in app._notifications if n.message == text]
+
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Mehmet")
+            await pilot.press("enter")  # Ayşe, the first to sit, starts
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            screen = app.screen
+            assert isinstance(screen, TableScreen) and not screen.log_shown()
+            await friend.say("merhaba")
+            await until(pilot, lambda: bool(noted("merhaba")), "the friend's line noted")
+            assert [n.title for n in noted("merhaba")] == ["Mehmet"]
+            table = app.table
+            assert table is not None
+            await table.say("selam")
+            await until(
+                pilot, lambda: any(c.text == "selam" for c in table.chat_lines), "own line back"
+            )
+            await pilot.pause()
+            assert not noted("selam")
+    finally:
+        if friend is not None:
+            await friend.close()
+        await server.close()

@@ -72,6 +72,8 @@ if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
+# A chat line shows over the table this many seconds while the log is hidden.
+CHAT_SHOWN_S = 8.0
 
 # The longer words of the help screen for keys that share them.
 CURSOR = N_("move the cursor on the rack")
@@ -478,6 +480,9 @@ class TableScreen(Screen[None]):
         for line in chat[self._chatted :]:
             said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
             log.write(said.append(line.text, "cyan"))
+            if line.seat != table.seat and not self.log_shown():
+                # Where nobody would see it in the hidden log: a note over the table.
+                self.notify(line.text, title=line.name, timeout=CHAT_SHOWN_S)
         self._chatted = len(chat)
         self.practice.render_hints()
 
@@ -1203,12 +1208,16 @@ class TableScreen(Screen[None]):
         return _("play, then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
+    def log_shown(self) -> bool:
+        """Whether the log is on the screen: beside the table unless l hid it, or, on a
+        small terminal, over the table when l showed it."""
+        toggled = self.query_one("#main").has_class("-log-toggled")
+        return toggled == self.app.has_class("-narrow")
+
     def action_toggle_log(self) -> None:
         """Hide the log column; on a small terminal, show the log over the table instead."""
-        main = self.query_one("#main")
-        main.toggle_class("-log-toggled")
-        narrow = self.app.has_class("-narrow")
-        shown = main.has_class("-log-toggled") == narrow
+        self.query_one("#main").toggle_class("-log-toggled")
+        shown = self.log_shown()
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
         self.set_status(_("Log shown: l hides it") if shown else _("Log hidden: l shows it"))
