@@ -250,3 +250,31 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
         if friend is not None:
             await friend.close()
         await server.close()
+
+
+async def test_a_friend_who_drops_and_comes_back_is_noted_on_the_table() -> None:
+    """Another person's connection dropping, then coming back, each shows a note over the
+    table (the panel alone said "away", easy to miss)."""
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+
+    def noted(part: str) -> bool:
+        return any(part in str(n.message) for n in app._notifications)
+
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Mehmet")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: len(app.screen.table.seats()) == 4, "the seats known")
+            assert not noted("Mehmet")
+            token = friend.token
+            await friend.close()
+            await until(pilot, lambda: noted("Mehmet left the table"), "the drop noted")
+            assert not noted("Mehmet is back")
+            friend = await RemoteTable.rejoin(server.url, token)
+            await until(pilot, lambda: noted("Mehmet is back at the table"), "the return noted")
+            await friend.close()
+    finally:
+        await server.close()

@@ -8,7 +8,7 @@ table and a hot-seat table are policies it owns (:mod:`.table_policies`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -40,7 +40,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import describe_opening, meld_kind
-from okey_tui.table import ActionRefused, TableInterface
+from okey_tui.table import ActionRefused, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import (
@@ -233,6 +233,7 @@ class TableScreen(Screen[None]):
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
         self._logged = 0
         self._chatted = len(table.chat_lines)
+        self._present: dict[int, bool] = {}  # people's seats: connected when last shown
         self._summary_shown = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -484,7 +485,27 @@ class TableScreen(Screen[None]):
                 # Where nobody would see it in the hidden log: a note over the table.
                 self.notify(line.text, title=line.name, timeout=CHAT_SHOWN_S)
         self._chatted = len(chat)
+        self.note_comings_and_goings(seats)
         self.practice.render_hints()
+
+    def note_comings_and_goings(self, seats: Sequence[SeatInfo]) -> None:
+        """At a network table: a note when another person's connection drops or comes back
+        (their panel says "away" meanwhile)."""
+        for info in seats:
+            if info.level is not None or info.seat == self.table.seat:
+                continue
+            before = self._present.get(info.seat)
+            self._present[info.seat] = info.connected
+            if before is None or before == info.connected:
+                continue
+            if info.connected:
+                self.notify(_("{name} is back at the table").format(name=info.name))
+            else:
+                self.notify(
+                    _(
+                        "{name} left the table: a bot plays their seat if they are not back soon"
+                    ).format(name=info.name)
+                )
 
     def render_rack(self) -> None:
         if self.hidden:
