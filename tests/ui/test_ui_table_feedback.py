@@ -239,11 +239,20 @@ async def test_clicking_a_key_in_the_key_bar_presses_it():
 SUMMARY_NAMES = ["You", "Ayşe", "Mehmet", "Zeynep"]
 
 
-def explained_hand(openings: list, outcome, width: int = 200, rack: str = "") -> list[str]:  # type: ignore[type-arg]
+def explained_hand(
+    openings: list,  # type: ignore[type-arg]
+    outcome,
+    width: int = 200,
+    rack: str = "",
+    melds: tuple[str, ...] = (),
+) -> list[str]:
     """The summary's lines for a hand of these openings and outcome, every seat holding
-    ``rack`` (30 points left, whatever the rack), printed at ``width`` columns."""
+    ``rack`` (30 points left, whatever the rack), printed at ``width`` columns; ``melds``
+    are the finisher's melds on the table, its last discard R1."""
+    from okey_tui.engine.melds import parse_meld
     from okey_tui.engine.rules import RuleSet
     from okey_tui.engine.scoring import HandResult, SeatScore, finish_parts
+    from okey_tui.engine.state import TableMeld
     from okey_tui.engine.tiles import Tile
     from okey_tui.table import HandReport, SeatInfo
     from okey_tui.ui.screens.summary import explain_hand
@@ -255,8 +264,11 @@ def explained_hand(openings: list, outcome, width: int = 200, rack: str = "") ->
         finish, note, formula = finish_parts(outcome, seat, opening, 30, False, False)
         lines.append(SeatScore(seat, finish, left, 30, 0, 0, 0, opening, finish, note, formula))
     totals = tuple(line.total for line in lines)
+    okey = Tile.parse("B8")  # the indicator is B7
+    table = tuple(TableMeld(outcome.finisher, parse_meld(m.replace(" ", ""), okey)) for m in melds)
+    last = Tile.parse("R1") if melds else None
     report = HandReport(
-        1, 5, HandResult(outcome, tuple(lines)), Tile.parse("B7"), (), None, (),
+        1, 5, HandResult(outcome, tuple(lines)), Tile.parse("B7"), table, last, (),
         (totals,), totals, False, (), RuleSet(hands=5), (False,) * 4,
     )  # fmt: skip
     console = Console(width=width, record=True, file=io.StringIO())
@@ -289,6 +301,21 @@ def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
     assert "30 in hand × 2" in mehmet(empty) and "(pairs opener: one step up)" in mehmet(empty)
     normal = explained(Outcome(EndKind.FINISH, 3))
     assert "(pairs opener: one step up)" in mehmet(normal)
+
+
+def test_the_winning_melds_break_between_melds_only_at_80_columns() -> None:
+    """The finisher's melds fill the summary's lines, each meld whole on one line (the
+    80x24 summary showed "K5 K6" at the end of one line and "K7" on the next)."""
+    from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome
+
+    melds = ("B1 B2 B3", "R2 Y2 K2", "R10 Y10 B10", "R12 Y12 B12", "Y13 B13 K13", "K5 K6 K7")
+    opened = Opening(OpeningKind.MELDS, 105)
+    text = explained_hand([opened] * 4, Outcome(EndKind.FINISH, 3), width=76, melds=melds)
+    top = text[1 : text.index(next(line for line in text if line.startswith("You")))]
+    assert len(top) == 2 and top[0].startswith("Melds: B1 B2 B3 · R2 Y2 K2")
+    for meld in melds:
+        assert sum(meld in line for line in top) == 1, meld
+    assert top[-1].endswith("K5 K6 K7 · last discard R1")
 
 
 def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() -> None:

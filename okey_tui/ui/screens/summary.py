@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,21 +31,35 @@ from okey_tui.messages import (
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.translate import translate_bindings
+from okey_tui.ui.widgets.board import filled_text
 
 
-def winning_melds(report: HandReport) -> Text | None:
+class Filled:
+    """Pieces laid out for the width they are given when drawn: a line breaks between two
+    pieces, never inside one (a meld stays whole at 80 columns)."""
+
+    def __init__(self, pieces: Sequence[Text], sep: str) -> None:
+        self.pieces = pieces
+        self.sep = sep
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield filled_text(self.pieces, options.max_width, self.sep)
+
+
+def winning_melds(report: HandReport) -> Filled | None:
     """The finisher's melds on the table and the discard that ended the hand."""
     finisher = report.result.outcome.finisher
     if finisher is None:
         return None
     okey = okey_for(report.indicator)
-    text = Text(_("Melds:") + " ", "bold")
-    owned = [tm.meld for tm in report.table if tm.owner == finisher]
-    text.append_text(Text(" · ", "dim").join(meld_chips(m, okey) for m in owned))
+    pieces = [meld_chips(tm.meld, okey) for tm in report.table if tm.owner == finisher]
     if report.last_discard is not None:
-        text.append("  " + _("last discard") + " ", "bold")
-        text.append_text(chip(report.last_discard, okey))
-    return text
+        last = Text(_("last discard") + " ", "bold")
+        pieces.append(last.append_text(chip(report.last_discard, okey)))
+    if not pieces:
+        return None
+    pieces[0] = Text(_("Melds:") + " ", "bold").append_text(pieces[0])
+    return Filled(pieces, " · ")
 
 
 def penalty_line(report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNote) -> Text:
@@ -98,9 +112,6 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")
     melds = winning_melds(report)
-    if melds is not None:
-        text.append("\n")
-        text.append_text(melds)
     grid = Table.grid(padding=(0, 2, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column()
@@ -134,7 +145,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
                 lines.append("\n")
                 lines.append_text(penalty_line(report, seats, note))
         grid.add_row(name, lines)
-    return Group(text, grid)
+    return Group(text, grid) if melds is None else Group(text, melds, grid)
 
 
 # At a partners table the seats across from each other score as one side.
