@@ -374,3 +374,44 @@ async def test_rack_keys_in_one_burst_act_as_pressed_one_by_one():
             assert screen.rack.slots != before
             slots.append(list(screen.rack.slots))
     assert slots[0] == slots[1]
+
+
+# Every key of the table but q (its "y" would end the test by quitting); d and x (which
+# move the hand on) and the arrows come up more often.
+KEYS_TEXT = (
+    "left right up down space m left_square_bracket right_square_bracket "
+    "shift+left shift+right shift+up shift+down home end tab t g o enter a w b "
+    "s p escape v c h u k l n pageup pagedown question_mark P "
+    "d d d d x x x x left right left right"
+)
+RANDOM_KEYS = KEYS_TEXT.split()
+
+
+async def test_random_keys_never_lose_or_invent_a_tile():
+    """240 random keys at an 80x24 practice table (hints, undo, questions answered y or n
+    at random, the help, the piles, the next hand): the app never fails, and after every
+    key the rack on the screen holds exactly the seat's tiles less those staged."""
+    from collections import Counter
+    from random import Random
+
+    from okey_tui.ui.screens.summary import HandSummaryScreen
+
+    rng = Random(80)
+    app = table_app(4, practice=True, tips=False, bots=("normal",) * 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for n in range(240):
+            screen = app.screen
+            if isinstance(screen, ConfirmScreen):
+                key = rng.choice(["y", "n"])
+            elif isinstance(screen, TableScreen):
+                key = rng.choice(RANDOM_KEYS)
+            else:  # the help, the piles, a hand's summary
+                key = "enter" if isinstance(screen, HandSummaryScreen) else "escape"
+            await pilot.press(key)
+            screen = app.screen
+            if isinstance(screen, TableScreen):
+                shown = Counter(t for t in screen.rack.slots if t is not None)
+                held = Counter(screen.view.rack) - Counter(screen.staging.tiles())
+                assert shown == held, f"key {n} ({key}): {shown - held} extra, {held - shown} gone"
+        match = app.session.match
+        assert match.results and match.hand_number >= 1, "a hand was played out, the next dealt"
