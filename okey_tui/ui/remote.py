@@ -110,6 +110,8 @@ class LobbyScreen(Screen[None]):
         if action == "start" and isinstance(app, RemoteApp):
             table = app.table
             return table is not None and table.lead == table.seat and not table.started
+        if action == "chat" and isinstance(app, RemoteApp):
+            return app.table is not None  # nobody to say it to before a seat is taken
         return True
 
     async def action_start(self) -> None:

@@ -162,6 +162,10 @@ async def test_a_table_nobody_serves_is_explained_not_shown_as_an_errno() -> Non
         assert "nothing answers at that address and port" in app.problem
         assert "Errno" not in app.problem and "Errno" not in lobby_text(app)
         assert app.table is None
+        # Nobody to chat with: / is not offered and opens nothing.
+        assert "slash" not in app.screen.active_bindings
+        await pilot.press("slash")
+        assert isinstance(app.screen, LobbyScreen)
 
 
 async def test_the_host_is_told_that_quitting_closes_the_table_and_a_friend_how_to_return() -> None:
