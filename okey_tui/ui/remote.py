@@ -69,10 +69,11 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="lobby"):
             yield Static(_("okey101 — a table with friends"), classes="dialog-title")
-            yield Static(id="lobby-join")
+            # Names, chat lines and addresses are text, never markup ("Ali [/b]").
+            yield Static(id="lobby-join", markup=False)
             yield Static(id="lobby-seats")
             yield Static(id="lobby-chat")
-            yield Static(id="lobby-status", classes="dialog-hint")
+            yield Static(id="lobby-status", classes="dialog-hint", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

@@ -10,6 +10,7 @@ import socket
 
 from net_helpers import open_table
 from textual.widgets import Static
+from textual.widgets._toast import Toast
 
 from okey_tui.bots.driver import safe_action
 from okey_tui.net.client import RemoteTable
@@ -232,7 +233,7 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
         return [n for n in app._notifications if n.message == text]
 
     try:
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
             await until(pilot, lambda: app.table is not None, "seated")
             friend = await RemoteTable.join(server.url, server.code, "Mehmet")
             await pilot.press("enter")  # Ayşe, the first to sit, starts
@@ -242,6 +243,15 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
             await friend.say("merhaba")
             await until(pilot, lambda: bool(noted("merhaba")), "the friend's line noted")
             assert [n.title for n in noted("merhaba")] == ["Mehmet"]
+            # A line that looks like markup (even a click that would quit) is shown as typed.
+            said = "[@click=app.quit]selam[/]"
+            await friend.say(said)
+            await until(pilot, lambda: bool(noted(said)), "the bracketed line noted")
+            await until(
+                pilot,
+                lambda: any(said in str(t.render()) for t in app.screen.query(Toast)),
+                "the line shown as typed",
+            )
             table = app.table
             assert table is not None
             await table.say("selam")
@@ -281,4 +291,26 @@ async def test_a_friend_who_drops_and_comes_back_is_noted_on_the_table() -> None
             await until(pilot, lambda: noted("Mehmet is back at the table"), "the return noted")
             await friend.close()
     finally:
+        await server.close()
+
+
+async def test_names_and_lines_that_look_like_markup_are_shown_as_typed() -> None:
+    """A name or a chat line with square brackets ("Ali [/b]") is text, not markup: the
+    lobby that waits for that player shows it as typed (it used to fail on it)."""
+    server = await open_table(bot_delay=5)
+    lead = await RemoteTable.join(server.url, server.code, "Ali [/b]")
+    app = RemoteApp(Seat(server.url, code=server.code, name="[/]"))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await until(pilot, lambda: "Seat 2: [/]" in lobby_text(app), "the seats listed")
+            assert "Waiting for Ali [/b] to start the match" in lobby_text(app)
+            await lead.say("[/i] hello")
+            await until(pilot, lambda: "Ali [/b]: [/i] hello" in lobby_text(app), "the line")
+            await lead.start()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await pilot.pause()
+            assert app.is_running
+    finally:
+        await lead.close()
         await server.close()

@@ -245,6 +245,8 @@ def explained_hand(
     width: int = 200,
     rack: str = "",
     melds: tuple[str, ...] = (),
+    names: list[str] = SUMMARY_NAMES,
+    sheet: bool = False,
 ) -> list[str]:
     """The summary's lines for a hand of these openings and outcome, every seat holding
     ``rack`` (30 points left, whatever the rack), printed at ``width`` columns; ``melds``
@@ -255,9 +257,9 @@ def explained_hand(
     from okey_tui.engine.state import TableMeld
     from okey_tui.engine.tiles import Tile
     from okey_tui.table import HandReport, SeatInfo
-    from okey_tui.ui.screens.summary import explain_hand
+    from okey_tui.ui.screens.summary import explain_hand, match_line, score_sheet
 
-    seats = [SeatInfo(s, name, None) for s, name in enumerate(SUMMARY_NAMES)]
+    seats = [SeatInfo(s, name, None) for s, name in enumerate(names)]
     left = tuple(Tile.parse(t) for t in rack.split())
     lines = []
     for seat, opening in enumerate(openings):
@@ -273,6 +275,9 @@ def explained_hand(
     )  # fmt: skip
     console = Console(width=width, record=True, file=io.StringIO())
     console.print(explain_hand(report, seats))
+    if sheet:  # the match line and the score sheet too
+        console.print(match_line(report, seats))
+        console.print(score_sheet(report, seats))
     return [line.rstrip() for line in console.export_text().splitlines()]
 
 
@@ -316,6 +321,22 @@ def test_the_winning_melds_break_between_melds_only_at_80_columns() -> None:
     for meld in melds:
         assert sum(meld in line for line in top) == 1, meld
     assert top[-1].endswith("K5 K6 K7 · last discard R1")
+
+
+def test_names_that_look_like_markup_are_shown_as_typed_in_the_summary() -> None:
+    """A name is text: "[/b]" or "[bold]" in one (typed at a hot-seat table, or a friend's
+    at a network table) shows as typed in every part of the summary, and breaks nothing."""
+    from okey_tui.engine.state import EndKind, Opening, OpeningKind, Outcome
+
+    names = ["You", "[/b]", "Ali [bold]", "Zeynep"]
+    opened = Opening(OpeningKind.MELDS, 105)
+    text = "\n".join(
+        explained_hand(
+            [opened] * 4, Outcome(EndKind.FINISH, 2), names=names, melds=("R1 R2 R3",), sheet=True
+        )
+    )
+    assert "[/b]" in text and "Ali [bold]" in text
+    assert text.count("[/b]") == 3  # its score, the match line and the sheet's column
 
 
 def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() -> None:

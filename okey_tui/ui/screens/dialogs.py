@@ -36,7 +36,7 @@ class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.title_text, classes="dialog-title", markup=False)
             yield OptionList(
                 *[Option(label, id=str(i)) for i, (label, _value) in enumerate(self.options)],
                 id="chooser",
@@ -66,7 +66,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title", markup=False)
             yield Static(_("y: yes · n: no"), classes="dialog-hint")
 
     def action_answer(self, yes: bool) -> None:

@@ -35,10 +35,12 @@ class PrivacyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy"):
-            yield Static(self.title_text, id="privacy-title")
+            # A name is text, never markup ("Ali [/b]").
+            yield Static(self.title_text, id="privacy-title", markup=False)
             yield Static(
                 self.note or _("Every rack is hidden. Only the player named above should look."),
                 id="privacy-note",
+                markup=False,
             )
             if self.recap is not None and self.recap.plain.strip():
                 heading = _("This hand so far") if self.first else _("Since your last turn")

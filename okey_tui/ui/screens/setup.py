@@ -229,7 +229,7 @@ class NewTableScreen(Screen[TableSettings]):
         s = self.settings
         with Form(id="new-table"):
             yield Static(_("101 Okey — a new table"), id="new-table-title")
-            notice = Static(self.message, id="new-table-notice")
+            notice = Static(self.message, id="new-table-notice", markup=False)
             notice.display = bool(self.message)
             yield notice
             saves = Vertical(*self.save_rows(), id="new-table-saves")

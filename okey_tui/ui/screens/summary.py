@@ -175,7 +175,7 @@ def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
     table.add_column(_("Hand"), justify="right")
     columns = sides(report, seats)
     for name, _side in columns:
-        table.add_column(name, justify="right")
+        table.add_column(Text(name), justify="right")  # a name is text, never markup
     for n, hand_totals in enumerate(report.sheet, start=1):
         # A partners table scores each hand by side: every seat shows its side's points.
         table.add_row(str(n), *[str(hand_totals[side[0]]) for _n, side in columns])

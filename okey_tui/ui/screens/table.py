@@ -483,7 +483,7 @@ class TableScreen(Screen[None]):
             log.write(said.append(line.text, "cyan"))
             if line.seat != table.seat and not self.log_shown():
                 # Where nobody would see it in the hidden log: a note over the table.
-                self.notify(line.text, title=line.name, timeout=CHAT_SHOWN_S)
+                self.notify(line.text, title=line.name, timeout=CHAT_SHOWN_S, markup=False)
         self._chatted = len(chat)
         self.note_comings_and_goings(seats)
         self.practice.render_hints()
@@ -499,13 +499,10 @@ class TableScreen(Screen[None]):
             if before is None or before == info.connected:
                 continue
             if info.connected:
-                self.notify(_("{name} is back at the table").format(name=info.name))
+                said = _("{name} is back at the table")
             else:
-                self.notify(
-                    _(
-                        "{name} left the table: a bot plays their seat if they are not back soon"
-                    ).format(name=info.name)
-                )
+                said = _("{name} left the table: a bot plays their seat if they are not back soon")
+            self.notify(said.format(name=info.name), markup=False)  # a name is not markup
 
     def render_rack(self) -> None:
         if self.hidden:

@@ -10,6 +10,7 @@ boxes it changed, not of the whole table.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.content import Content
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -33,13 +34,15 @@ class SteadyStatic(Static):
 
 
 def set_title(widget: Widget, title: str) -> None:
-    """Sets a box's border title; Textual redraws the box on every assignment, so only
-    a new title is assigned."""
-    if widget.border_title != title:
-        widget.border_title = title
+    """Sets a box's border title, as text (a name may hold "[/b]": never markup);
+    Textual redraws the box on every assignment, so only a new title is assigned."""
+    shown = Content(title)
+    if widget.border_title != shown.markup:
+        widget.border_title = shown
 
 
 def set_subtitle(widget: Widget, subtitle: str) -> None:
     """Sets a box's border subtitle, as :func:`set_title` does its title."""
-    if widget.border_subtitle != subtitle:
-        widget.border_subtitle = subtitle
+    shown = Content(subtitle)
+    if widget.border_subtitle != shown.markup:
+        widget.border_subtitle = shown
