@@ -134,14 +134,14 @@ def test_no_bot_takes_a_persons_name() -> None:
     assert len(set(names)) == 4 and names[2] == "Can"
 
 
-def unfinished(seed: int, steps: int) -> storage.SaveEntry:
+def unfinished(seed: int, steps: int, name: str = "Ayşe") -> storage.SaveEntry:
     match = Match(RuleSet(hands=3), seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
         hand = match.hand
         hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
     path = storage.new_save_path()
-    storage.save(match, {"name": "Ayşe", "levels": ["easy", "normal", "hard"]}, path)
+    storage.save(match, {"name": name, "levels": ["easy", "normal", "hard"]}, path)
     entry = storage.list_saves().find(path.stem)
     assert entry is not None
     return entry
@@ -159,6 +159,14 @@ def test_saves_lists_every_unfinished_match() -> None:
     first = document["saves"][0]
     assert first["hand"] == 1 and first["hands"] == 3 and first["type"] == "Classic"
     assert first["seats"][0] == "Ayşe" and first["score"] == 0
+
+
+def test_saves_shows_a_name_that_looks_like_markup_as_typed() -> None:
+    """A player's name is text: "[/b]" in one is listed as typed (it was read as console
+    markup, and okey101 saves ended in a traceback)."""
+    unfinished(1, 3, name="Ali [/b]")
+    result = run("saves")
+    assert result.exit_code == 0 and "Ali [/b]" in result.output
 
 
 def test_saves_reports_a_bad_file_and_still_lists_the_others() -> None:
@@ -202,13 +210,13 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
     assert "No unfinished matches" in run("saves").output
     path = storage.new_save_path(storage.hosted_dir())
     server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
-    server.seats[0].name, server.seats[0].token = "Deniz", "t0"
+    server.seats[0].name, server.seats[0].token = "Deniz [/b]", "t0"
     server.start_match()
     assert path.exists()
     result = run("saves")
     assert result.exit_code == 0
     assert "No unfinished matches" not in result.output
-    for text in ("Tables you hosted", path.stem, server.code, "1/3", "Deniz", "(hard)"):
+    for text in ("Tables you hosted", path.stem, server.code, "1/3", "Deniz [/b]", "(hard)"):
         assert text in result.output, text
     assert "okey101 host --resume" in result.output
     document = json.loads(run("saves", "--json").output)
@@ -218,7 +226,7 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
     assert hosted["hand"] == 1 and hosted["hands"] == 3 and hosted["type"] == "Classic"
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", hosted["started"]), hosted["started"]
     assert hosted["seats"] == [
-        "Deniz",
+        "Deniz [/b]",
         "Mehmet bot (hard)",
         "Zeynep bot (easy)",
         "Can bot (normal)",

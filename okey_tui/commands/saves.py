@@ -85,6 +85,8 @@ def _table(title: str) -> Table:
 
 
 def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
+    from rich.text import Text
+
     table = _table(_("Unfinished matches (latest first)"))
     for key, heading, right in COLUMNS:
         table.add_column(
@@ -101,7 +103,7 @@ def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
             s.table_text,
             f"{s.hand}/{s.hands}",
             str(s.score),
-            "\n".join(s.seat_texts),
+            Text("\n".join(s.seat_texts)),  # names are text, never markup ("Ali [/b]")
         )
     console.print(table)
     console.print(_("Continue one with [bold]okey101 play --resume ID[/]."))
@@ -175,6 +177,8 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
 
 
 def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: bool) -> None:
+    from rich.text import Text
+
     if blank_line:
         console.print()
     table = _table(_("Tables you hosted (latest first)"))
@@ -185,9 +189,8 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
     table.add_column(_("Code"), no_wrap=True)
     table.add_column(_("Seats"), min_width=15)
     for h in hosted:
-        table.add_row(
-            h.id, h.started, h.table_text, f"{h.hand}/{h.hands}", h.code, "\n".join(h.seat_texts)
-        )
+        seats = Text("\n".join(h.seat_texts))  # names are text, never markup
+        table.add_row(h.id, h.started, h.table_text, f"{h.hand}/{h.hands}", h.code, seats)
     console.print(table)
     console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
 

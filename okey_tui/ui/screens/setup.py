@@ -99,7 +99,8 @@ class SaveRow(Widget, can_focus=True):
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
-        grid.add_row(Text(_("resume"), "reverse bold" if self.has_focus else "bold"), self.text)
+        mark = Text(_("resume"), "reverse bold" if self.has_focus else "bold")
+        grid.add_row(mark, Text(self.text))  # the players' names: text, never markup
         return grid
 
     def on_focus(self) -> None:
