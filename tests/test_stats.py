@@ -25,7 +25,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def play_match(seed: int) -> list[dict]:  # type: ignore[type-arg]
+def play_match(seed: int, names: list[str] = NAMES) -> list[dict]:  # type: ignore[type-arg]
     match = Match(RuleSet(hands=3), seed=seed)
     rng = random.Random(seed)
     records = []
@@ -34,7 +34,7 @@ def play_match(seed: int) -> list[dict]:  # type: ignore[type-arg]
         while not hand.is_over:
             hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
         result = match.finish_hand()
-        record = stats.hand_record(match, result, NAMES, KINDS)
+        record = stats.hand_record(match, result, names, KINDS)
         stats.append(record)
         records.append(record)
         if match.is_over:
@@ -83,6 +83,14 @@ def test_stats_command_prints_tables_and_json() -> None:
     pairs = next(line for line in shown.output.splitlines() if "best pairs opening" in line)
     best_pairs = tally["best_pairs"]
     assert (f" {best_pairs} " if best_pairs else " - ") in pairs
+
+
+def test_stats_shows_a_name_that_looks_like_markup_as_typed() -> None:
+    """A name is text: "[/b]" in one heads its table as typed (it was read as console
+    markup, and okey101 stats ended in a traceback)."""
+    play_match(5, ["Ali [/b]", *NAMES[1:]])
+    shown = CliRunner().invoke(main, ["stats"])
+    assert shown.exit_code == 0 and "Ali [/b]" in shown.output
 
 
 def test_stats_reset_asks_first() -> None:

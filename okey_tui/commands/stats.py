@@ -37,13 +37,14 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console()
     if not players:
         console.print(_("No hands played yet. Start one with [bold]okey101 play[/]."))
         return
     for name, tally in players.items():
-        table = Table(title=f"{name}", title_justify="left")
+        table = Table(title=Text(name), title_justify="left")  # a name: text, never markup
         table.add_column("")
         table.add_column(_("all"), justify="right")
         types = sorted(tally.by_type)
