@@ -224,7 +224,8 @@ async def test_a_table_that_deals_by_itself_says_so_in_the_lobby() -> None:
 
 async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
     """The log is hidden at 80x24, so a chat line from another seat also shows as a note
-    over the table, titled with the name; the seat's own line goes to the log only."""
+    over the table, titled with the name; the seat's own line goes to the log only; many
+    lines make one note, not a column of them."""
     server = await open_table(bot_delay=5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     friend = None
@@ -252,6 +253,13 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
                 lambda: any(said in str(t.render()) for t in app.screen.query(Toast)),
                 "the line shown as typed",
             )
+            # Many lines at once: one note, the newest, never a column of them.
+            for n in range(12):
+                await friend.say(f"line {n}")
+            await until(pilot, lambda: bool(noted("line 11")), "the last line noted")
+            await pilot.pause()
+            notes = list(app._notifications)
+            assert len(notes) == 1 and notes[0].title.startswith("Mehmet")
             table = app.table
             assert table is not None
             await table.say("selam")

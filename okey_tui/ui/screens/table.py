@@ -7,6 +7,7 @@ table and a hot-seat table are policies it owns (:mod:`.table_policies`).
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, cast
@@ -40,7 +41,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import describe_opening, meld_kind
-from okey_tui.table import ActionRefused, SeatInfo, TableInterface
+from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
 from okey_tui.ui.screens.dialogs import (
@@ -234,6 +235,7 @@ class TableScreen(Screen[None]):
         self._logged = 0
         self._chatted = len(table.chat_lines)
         self._present: dict[int, bool] = {}  # people's seats: connected when last shown
+        self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -478,15 +480,36 @@ class TableScreen(Screen[None]):
             log.write(event_line(seats, event, view))
         self._logged = len(events_)
         chat = table.chat_lines
+        heard: list[ChatLine] = []
         for line in chat[self._chatted :]:
             said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
             log.write(said.append(line.text, "cyan"))
-            if line.seat != table.seat and not self.log_shown():
-                # Where nobody would see it in the hidden log: a note over the table.
-                self.notify(line.text, title=line.name, timeout=CHAT_SHOWN_S, markup=False)
+            if line.seat != table.seat:
+                heard.append(line)
         self._chatted = len(chat)
+        if heard and not self.log_shown():
+            self.note_chat(heard)
         self.note_comings_and_goings(seats)
         self.practice.render_hints()
+
+    def note_chat(self, heard: Sequence[ChatLine]) -> None:
+        """Chat lines the hidden log would keep from sight, as one note over the table: the
+        latest line, and how many came with it. A newer note takes the place of the last
+        (a friend who sends many lines never covers the table with notes)."""
+        last = heard[-1]
+        title = last.name
+        if len(heard) > 1:
+            more = len(heard) - 1
+            title = ngettext(
+                "{name} · {n} more line in the log (l)",
+                "{name} · {n} more lines in the log (l)",
+                more,
+            ).format(name=last.name, n=more)
+        now = time.monotonic()
+        if now - self._chat_noted < CHAT_SHOWN_S:
+            self.app.clear_notifications()  # the last chat note still shows: this one replaces it
+        self._chat_noted = now
+        self.notify(last.text, title=title, timeout=CHAT_SHOWN_S, markup=False)
 
     def note_comings_and_goings(self, seats: Sequence[SeatInfo]) -> None:
         """At a network table: a note when another person's connection drops or comes back
