@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okey_tui.i18n import _
@@ -40,6 +41,21 @@ def parse_names(text: str) -> tuple[str, ...]:
     ('Ayşe', 'Mehmet')
     """
     return tuple(n.strip()[:16] for n in text.split(",") if n.strip())
+
+
+def repeated_name(names: Sequence[str]) -> str | None:
+    """The first name given twice (capitals aside): at a shared terminal "Pass to Ayşe"
+    must name one person.
+
+    >>> repeated_name(["Ayşe", "Mehmet", "ayşe"]), repeated_name(["Ayşe", "Mehmet"])
+    ('ayşe', None)
+    """
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return name
+        seen.add(name.casefold())
+    return None
 
 
 def configure(session: Session, settings: TableSettings) -> None:

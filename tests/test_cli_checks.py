@@ -33,6 +33,7 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["play", "--humans", "2", "--names", "A,B,C"], ["--names", "3 names", "2 people"]),
         (["play", "--names", "A,B,C,D,E"], ["--names", "5 names", "at most 4"]),
         (["play", "--names", " , "], ["--names"]),
+        (["play", "--names", "Ayşe,Mehmet,ayşe"], ["--names", "ayşe is given twice"]),
         (["play", "--hands", "4"], ["--hands", "not 4"]),
         (["play", "--name", "  "], ["--name"]),
         (["play", "--side-by-side"], ["--side-by-side"]),

@@ -51,7 +51,7 @@ def _people(
     name: str | None,
 ) -> dict[str, object]:
     """The practice and hot-seat flags as settings changes (none when none are given)."""
-    from okey_tui.hotseat import MAX_HUMANS, parse_names
+    from okey_tui.hotseat import MAX_HUMANS, parse_names, repeated_name
 
     changes: dict[str, object] = {}
     if practice:
@@ -80,6 +80,12 @@ def _people(
                 param_hint="--names",
             )
         humans = len(listed)
+    twice = repeated_name(listed)
+    if twice is not None:
+        raise click.BadParameter(
+            _("{name} is given twice: give every person their own name").format(name=twice),
+            param_hint="--names",
+        )
     if listed and name is not None:
         raise click.UsageError(_("give --names (every person's name) or --name, not both"))
     if humans is not None:

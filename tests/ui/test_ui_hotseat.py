@@ -144,3 +144,29 @@ def test_privacy_screen(snap_compare):
         await wait_for_screen(pilot, app, PrivacyScreen)
 
     assert snap_compare(hotseat_app(), terminal_size=(120, 40), run_before=run_before)
+
+
+async def test_the_new_table_screen_refuses_one_name_for_two_people(_temp_config):
+    """Two people at one terminal with the same name would both be told "Pass to Ayşe":
+    Enter says so, puts the cursor on the names and starts nothing."""
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        screen.query_one("#opt-people").focus()
+        await pilot.press("right")  # 2 people
+        screen.query_one("#opt-name").focus()
+        await pilot.press("ctrl+u", *"Ayşe, AYŞE", "enter")
+        await pilot.pause()
+        assert app.screen is screen and app.focused is screen.query_one("#opt-name")
+        assert [n.message for n in app._notifications] == [
+            "AYŞE is given twice: give every person their own name"
+        ]
+        await pilot.press("ctrl+u", *"Ayşe, Mehmet", "enter")
+        await wait_for_screen(pilot, app, PrivacyScreen)  # the table, shared by two
+        names = {app.session.seat_name(s) for s in app.session.humans}
+        assert names == {"Ayşe", "Mehmet"}

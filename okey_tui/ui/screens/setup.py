@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
-from okey_tui.hotseat import parse_names
+from okey_tui.hotseat import parse_names, repeated_name
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
@@ -356,7 +356,15 @@ class NewTableScreen(Screen[TableSettings]):
         if isinstance(self.focused, SaveRow):
             self.app.action_resume(self.focused.match_id)  # type: ignore[attr-defined]  # as above
             return
-        self.dismiss(self.chosen())
+        settings = self.chosen()
+        twice = repeated_name([settings.name, *settings.human_names])
+        if settings.humans > 1 and twice is not None:
+            # Seen wherever the form is scrolled to; the names line takes the cursor.
+            said = _("{name} is given twice: give every person their own name")
+            self.notify(said.format(name=twice), severity="error", markup=False)
+            self.query_one("#opt-name").focus()
+            return
+        self.dismiss(settings)
 
     def action_resume_focused(self) -> None:
         """r: the match under the cursor, else the most recently played one."""
