@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import LANGUAGES
-from okey_tui.storage import atomic_write
+from okey_tui.i18n import LANGUAGES, _
+from okey_tui.storage import atomic_write, set_aside
 
 SETTINGS_VERSION = 1
 ENV_DIR = "OKEY101_CONFIG_DIR"
@@ -136,16 +136,46 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+# What load_settings had to set aside, said once by whoever shows it (take_problems).
+_problems: list[str] = []
+
+
+def take_problems() -> list[str]:
+    """The notices of settings files set aside since the last call (then forgotten)."""
+    problems = list(_problems)
+    _problems.clear()
+    return problems
+
+
 def load_settings() -> TableSettings:
-    """The saved choices, or the defaults when there are none or the file is unreadable."""
+    """The saved choices, or the defaults when there are none.
+
+    A file that is not a settings document of this version (damaged, edited by hand,
+    or written by another version) is renamed out of the way, never overwritten, and
+    :func:`take_problems` says where it went.
+    """
+    path = settings_path()
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return TableSettings()
-    if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
-        return TableSettings()
-    table = data.get("table", {})
-    if not isinstance(table, dict):
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return TableSettings()  # none yet, or not readable here: nothing to overwrite
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
+            raise ValueError(
+                _("not a settings file of version {version}").format(version=SETTINGS_VERSION)
+            )
+        table = data.get("table", {})
+        if not isinstance(table, dict):
+            raise ValueError(_("its table is not an object"))
+    except ValueError as exc:
+        with contextlib.suppress(OSError):
+            moved = set_aside(path)
+            _problems.append(
+                _("Your settings could not be read ({error}); kept as {file}").format(
+                    error=exc, file=moved.name
+                )
+            )
         return TableSettings()
     known = {k: v for k, v in table.items() if k in TableSettings.__dataclass_fields__}
     known.pop("extra", None)

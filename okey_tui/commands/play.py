@@ -260,7 +260,7 @@ def play(
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
     levels = _bots(bots)
 
-    from okey_tui.settings import load_settings, save_settings
+    from okey_tui.settings import load_settings, save_settings, take_problems
     from okey_tui.ui.app import make_app
 
     changes = table_changes(
@@ -290,6 +290,9 @@ def play(
     if remember:
         save_settings(settings)
     ask = not changes and seed is None
+    if not ask:  # no new-table screen to say it: said here, left above the game's screen
+        for problem in take_problems():
+            click.echo(problem, err=True)
     app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay)
     app.run()
 

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
 from okey_tui.i18n import _
-from okey_tui.settings import TableSettings, load_settings, save_settings
+from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from okey_tui.ui.session import Session
 
@@ -104,8 +104,9 @@ class OkeyApp(App[None]):
         from okey_tui.ui.screens.setup import NewTableScreen
 
         problems = self.refresh_saves()
-        message = "\n".join(m for m in (message, *problems) if m)
         remembered = load_settings() if self.remember else self.settings
+        problems += take_problems()  # a settings file set aside (now or at the start)
+        message = "\n".join(m for m in (message, *problems) if m)
         screen = NewTableScreen(remembered, self.saves.entries, message)
         self.push_screen(screen, self.start_chosen)
 

@@ -296,3 +296,24 @@ async def test_at_80_columns_a_long_save_line_wraps_under_itself() -> None:
         assert row.region.height == 2, "the line is meant to wrap at 80 columns"
         assert wrapped[:column].strip(" ┃") == ""
         assert wrapped[column:].strip(" ┃") and wrapped[column] != " "
+
+
+async def test_a_settings_file_that_cannot_be_read_is_kept_aside_and_said() -> None:
+    """Damaged settings are never overwritten: the file is renamed out of the way, the
+    new-table screen says where it went, and choosing a table writes a new one."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    damaged = '{"version": 1, "table": {"hands": 5,'
+    path.write_text(damaged, "utf-8")
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        [kept] = [p for p in path.parent.iterdir() if p.name.startswith("settings.json.corrupt-")]
+        assert kept.read_text("utf-8") == damaged
+        notice = str(app.screen.query_one("#new-table-notice", Static).render())
+        assert "Your settings could not be read" in notice and kept.name in notice
+        await pilot.press("enter")
+        await pilot.pause()
+    assert load_settings() == TableSettings().checked()  # the defaults, chosen and written
+    assert kept.read_text("utf-8") == damaged
