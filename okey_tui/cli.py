@@ -127,7 +127,8 @@ def choose_language(requested: str | None) -> str:
     if requested is None:
         from okey_tui.settings import load_settings
 
-        remembered = load_settings().language or None
+        # Only a peek: the command that uses the settings sets a damaged file aside, and says so.
+        remembered = load_settings(keep_aside=False).language or None
     return i18n.set_language(i18n.resolve_language(requested, remembered))
 
 

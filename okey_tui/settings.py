@@ -147,12 +147,13 @@ def take_problems() -> list[str]:
     return problems
 
 
-def load_settings() -> TableSettings:
+def load_settings(keep_aside: bool = True) -> TableSettings:
     """The saved choices, or the defaults when there are none.
 
     A file that is not a settings document of this version (damaged, edited by hand,
     or written by another version) is renamed out of the way, never overwritten, and
-    :func:`take_problems` says where it went.
+    :func:`take_problems` says where it went; with ``keep_aside`` False (a reader that
+    only peeks, and will not write) it is left where it is.
     """
     path = settings_path()
     try:
@@ -169,6 +170,8 @@ def load_settings() -> TableSettings:
         if not isinstance(table, dict):
             raise ValueError(_("its table is not an object"))
     except ValueError as exc:
+        if not keep_aside:
+            return TableSettings()
         with contextlib.suppress(OSError):
             moved = set_aside(path)
             _problems.append(

@@ -305,6 +305,13 @@ async def test_a_settings_file_that_cannot_be_read_is_kept_aside_and_said() -> N
     path.parent.mkdir(parents=True, exist_ok=True)
     damaged = '{"version": 1, "table": {"hands": 5,'
     path.write_text(damaged, "utf-8")
+    # A command that only reads the language peeks and leaves the file for play to say.
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    assert CliRunner().invoke(main, ["saves"]).exit_code == 0
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
     app = make_app(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
