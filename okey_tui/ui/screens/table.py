@@ -507,7 +507,9 @@ class TableScreen(Screen[None]):
             ).format(name=last.name, n=more)
         now = time.monotonic()
         if now - self._chat_noted < CHAT_SHOWN_S:
-            self.app.clear_notifications()  # the last chat note still shows: this one replaces it
+            # The last chat note still shows: this one replaces it (with any other note
+            # older than this line: Textual clears all its notes at once).
+            self.app.clear_notifications()
         self._chat_noted = now
         self.notify(last.text, title=title, timeout=CHAT_SHOWN_S, markup=False)
 
