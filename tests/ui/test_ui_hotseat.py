@@ -170,3 +170,16 @@ async def test_the_new_table_screen_refuses_one_name_for_two_people(_temp_config
         await wait_for_screen(pilot, app, PrivacyScreen)  # the table, shared by two
         names = {app.session.seat_name(s) for s in app.session.humans}
         assert names == {"Ayşe", "Mehmet"}
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed_at_a_shared_terminal():
+    """Names are text: "[/b]" and "Ali [bold]" show as typed on the privacy screen and in
+    the box titles (they were read as markup, and "[/b]" failed the screen)."""
+    app = table_app(OPENING_SEED, humans=2, human_names=("Ali [bold]",), name="[/b]")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        assert "Pass to [/b]" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        text = screen_text(app)
+        assert "[/b]" in text and "Ali [bold]" in text
