@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,19 +31,7 @@ from okey_tui.messages import (
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.translate import translate_bindings
-from okey_tui.ui.widgets.board import filled_text
-
-
-class Filled:
-    """Pieces laid out for the width they are given when drawn: a line breaks between two
-    pieces, never inside one (a meld stays whole at 80 columns)."""
-
-    def __init__(self, pieces: Sequence[Text], sep: str) -> None:
-        self.pieces = pieces
-        self.sep = sep
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield filled_text(self.pieces, options.max_width, self.sep)
+from okey_tui.ui.widgets.board import Filled
 
 
 def winning_melds(report: HandReport) -> Filled | None:

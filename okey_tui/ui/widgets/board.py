@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -368,6 +369,18 @@ def filled_text(pieces: Sequence[Text], width: int, sep: str) -> Text:
         Text(sep).join(pieces[i] for i in line)
         for line in lines_of([p.plain for p in pieces], width, sep)
     )
+
+
+class Filled:
+    """:func:`filled_text` for the width the pieces are given when drawn (a Rich
+    renderable): for text whose width is only known then, as in the end-of-hand summary."""
+
+    def __init__(self, pieces: Sequence[Text], sep: str) -> None:
+        self.pieces = pieces
+        self.sep = sep
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield filled_text(self.pieces, options.max_width, self.sep)
 
 
 def styled_fill(groups: Sequence[Sequence[tuple[str, str]]], width: int) -> tuple[Text, int]:
