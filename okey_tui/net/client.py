@@ -57,6 +57,9 @@ from okey_tui.table import (
 
 log = logging.getLogger("okey_tui.net")
 
+# The code of a move refused here, not by the table: the connection is down.
+CONNECTION_LOST = "connection-lost"
+
 
 class JoinError(Exception):
     """The table would not seat us; ``code`` is the server's error code."""
@@ -278,6 +281,8 @@ class RemoteTable:
         task.add_done_callback(self._sends.discard)
 
     async def _send_quietly(self, message: JSONObject) -> None:
+        """Send a message that waits for no answer; while the connection is down it is
+        dropped (the seat is being taken back, and the table's state comes with it)."""
         with contextlib.suppress(ConnectionClosed):
             await self._ws.send(encode(message))
 
@@ -339,19 +344,27 @@ class RemoteTable:
             await self._ws.send(encode({**message, "id": action_id}))
             async with asyncio.timeout(timeout):
                 return await future
+        except (ConnectionClosed, ConnectionError):
+            # A refusal like the table's own: the screen says it, and nothing changed.
+            raise ActionRefused(
+                "ConnectionError",
+                CONNECTION_LOST,
+                _("The connection to the table dropped: wait until the seat is taken back"),
+                worded=True,
+            ) from None
         finally:
             self._pending.pop(action_id, None)
 
     async def say(self, text: str) -> None:
         """Send one chat line, cut to the table's limit (a longer one would be refused)."""
-        await self._ws.send(encode({"type": "chat", "text": text[:MAX_CHAT]}))
+        await self._send_quietly({"type": "chat", "text": text[:MAX_CHAT]})
 
     async def next_hand(self) -> None:
-        await self._ws.send(encode({"type": "next"}))
+        await self._send_quietly({"type": "next"})
 
     async def start(self) -> None:
         """Start the match (the lead player only)."""
-        await self._ws.send(encode({"type": "start"}))
+        await self._send_quietly({"type": "start"})
 
     async def ping(self, ping_id: int) -> None:
         await self._ws.send(encode({"type": "ping", "id": ping_id}))

@@ -167,12 +167,16 @@ class RemoteApp(OkeyApp):
 
     @on(events.Unmount)
     async def close_connections(self) -> None:
-        """Leave the table (the seat is kept for a rejoin) and close the host's server."""
+        """Leave the table (the seat is kept for a rejoin) and close the host's server.
+
+        The host's server closes first: the friends lose the table, and are not told
+        before that the host left it and a bot plays their seat."""
         if self.table is not None:
             self.table.on_close = None
-            await self.table.close()
         if self.server is not None:
             await self.server.close()
+        if self.table is not None:
+            await self.table.close()
 
     # -- connecting --------------------------------------------------------------------
     async def connect(self) -> None:

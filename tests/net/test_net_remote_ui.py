@@ -6,6 +6,7 @@ bots. Every wait is bounded.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 
 from net_helpers import open_table
@@ -322,3 +323,50 @@ async def test_names_and_lines_that_look_like_markup_are_shown_as_typed() -> Non
     finally:
         await lead.close()
         await server.close()
+
+
+async def test_a_move_while_the_connection_is_down_is_refused_on_screen_not_a_crash(
+    monkeypatch,
+) -> None:
+    """The host quits (or the line drops): until the seat is taken back, a key that asks the
+    table for a move says the connection dropped; the app keeps running."""
+    from okey_tui.ui import remote
+
+    monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)  # keeps trying all through the test
+    server = await open_table(bot_delay=0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table is not None, "seated")
+        await pilot.press("enter")  # the lead starts
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await until(pilot, lambda: screen.my_turn, "Ayşe's turn")
+        table = app.table
+        assert table is not None
+        await server.close()  # the host's okey101 stops
+        await until(pilot, lambda: not table.connected, "the connection is down")
+        await pilot.press("d" if screen.view.phase.value == "d" else "x")
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
+        status = str(screen.query_one("#status", Static).render())
+        assert "connection to the table dropped" in status
+
+
+async def test_a_host_who_quits_closes_the_table_without_first_leaving_their_seat() -> None:
+    """Quitting closes the table: the friends are not told first that the host left and a
+    bot plays the host's seat (the table is gone, nobody plays it)."""
+    server = TableServer(open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=5)
+    app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        friend = await RemoteTable.join(server.url, server.code, "Ayşe", record=True)
+        await until(pilot, lambda: "Seat 2: Ayşe" in lobby_text(app), "the friend is listed")
+        await pilot.press("enter")
+        await friend.wait_for(lambda: friend.has_view, 5)
+        host_seat = app.table.seat  # type: ignore[union-attr]
+        app.exit()
+    with contextlib.suppress(ConnectionError):  # said when the table is gone
+        await friend.wait_for(lambda: not friend.connected, 5)
+    assert all(s.connected for s in friend.seats() if s.seat == host_seat)
+    await friend.close()
