@@ -152,8 +152,9 @@ class HandReport:
     going_pairs: tuple[bool, ...]  # who declared Going Pairs this hand
 
 
-def hand_report(match: Match) -> HandReport | None:
-    """The report of ``match``'s last scored hand (None before the first is scored)."""
+def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandReport | None:
+    """The report of ``match``'s last scored hand (None before the first is scored);
+    ``events`` are that hand's events from its deal, when it was resumed from a save."""
     if not match.results:
         return None
     result = match.results[-1]
@@ -169,7 +170,7 @@ def hand_report(match: Match) -> HandReport | None:
         indicator=hand.indicator,
         table=tuple(hand.table),
         last_discard=last,
-        notes=tuple(penalty_notes(hand)),
+        notes=tuple(penalty_notes(hand, events)),
         sheet=tuple(tuple(row) for row in match.sheet()),
         totals=tuple(match.totals()),
         match_over=match.is_over,

@@ -6,6 +6,7 @@ Points are penalty points: lower is better. A finished or ended
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey_tui.engine.errors import ErrorCode, SetupError
@@ -13,6 +14,7 @@ from okey_tui.engine.state import (
     PENALTY,
     SEATS,
     EndKind,
+    Event,
     Hand,
     Opening,
     OpeningKind,
@@ -185,9 +187,11 @@ class PenaltyNote:
     by: int | None  # the seat whose move caused it
 
 
-def penalty_notes(hand: Hand) -> list[PenaltyNote]:
+def penalty_notes(hand: Hand, events: Sequence[Event] | None = None) -> list[PenaltyNote]:
     """Every penalty still standing in ``hand``, in order, read from its events.
 
+    ``events`` are the hand's events from its deal when ``hand.events`` lacks
+    the first ones (a hand resumed from a save starts a new log).
     A take-back removes a penalty from ``hand.penalties`` but not from the log,
     so each standing penalty is matched to the next log entry of its seat and points.
     """
@@ -195,7 +199,7 @@ def penalty_notes(hand: Hand) -> list[PenaltyNote]:
     turn, move_turn = 1, 1
     move_tile: Tile | None = None
     move_seat: int | None = None
-    for event in hand.events:
+    for event in hand.events if events is None else events:
         if event.kind == "penalty":
             if event.seat is not None:
                 # A penalty that names its tile (a Challenge payment) is over that tile.

@@ -127,7 +127,7 @@ class LocalTable:
         return tuple(self.session.match.totals())
 
     def report(self) -> HandReport | None:
-        return hand_report(self.session.match)
+        return hand_report(self.session.match, self.session.events)
 
     @property
     def chat_lines(self) -> Sequence[ChatLine]:

@@ -51,3 +51,29 @@ async def test_instant_bots_tell_the_screen_once_a_frame_and_after_their_last_mo
     moves, told, end = await _bots_round(bot_delay=0)
     assert moves >= 6
     assert told == [end]  # once, with every move made
+
+
+def test_a_penalty_before_a_resume_is_told_with_its_tile_and_turn_in_the_report(tmp_path) -> None:
+    """The hand's first moves live in the save, not in the resumed hand: the summary still
+    says which tile cost the penalty, and on which turn."""
+    from okey_tui import storage
+    from okey_tui.engine.actions import Discard
+    from okey_tui.engine.tiles import Tile
+    from okey_tui.ui.session import Session
+    from tests.positions import position
+
+    session = _session(TableSettings(bots=("easy", "easy", "easy")), OPENING_SEED)
+    session.hand.restore(position(["B8 R5 K3", "R1", "R2", "R3"], middle="K13", rest="discard2"))
+    session.act(Discard(Tile.parse("B8")))  # the okey thrown: +101
+    path = tmp_path / "match.json"
+    storage.save(session.match, session.save_extra(), path)
+    saved = storage.load(path)
+    assert saved is not None
+    resumed = Session.resume(saved, None)
+    resumed.play_bots()
+    assert resumed.hand.is_over
+    resumed.finish_hand()
+    report = LocalTable(resumed).report()
+    assert report is not None
+    (note,) = report.notes
+    assert (note.seat, note.tile, note.turn) == (0, Tile.parse("B8"), 1)
