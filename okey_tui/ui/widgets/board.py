@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from okey_tui.engine.melds import MeldKind
-from okey_tui.engine.state import Event, OpeningKind, TableMeld
+from okey_tui.engine.state import Event, OpeningKind, Phase, TableMeld
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import bot_level, event_text, game_type_label
@@ -128,7 +128,9 @@ class PilePanel(SteadyStatic):
                 text.append_text(chip(tile, view.okey, face=FACE_DIM))
         else:
             text.append(_("empty"), "dim")
-        if for_me and pile:  # nothing to take from an empty pile
+        # The key where it works: at this seat's draw (never from an empty pile, and not
+        # once the turn's tile is drawn or taken, or during the others' turns).
+        if for_me and pile and view.my_turn and view.phase is Phase.DRAW:
             text.append("\n" + _("t take"), "dim")
         self.update(text)
 
