@@ -42,6 +42,9 @@ class RackLayout:
         # Tiles that left their slots since the turn began, newest last: where
         # they go back to if the engine returns them (Esc, undo, take-back).
         self.left: list[tuple[int, Tile]] = []
+        # Tiles that came back to their slots this turn, newest last: the ones that
+        # leave again when the return is undone, not their twins elsewhere on the rack.
+        self.back: list[tuple[int, Tile]] = []
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -110,6 +113,7 @@ class RackLayout:
     def forget(self) -> None:
         """A new turn: tiles that left earlier are gone for good."""
         self.left.clear()
+        self.back.clear()
 
     def sync(
         self, tiles: Iterable[Tile], prefer: Iterable[int] = ()
@@ -117,22 +121,39 @@ class RackLayout:
         """Make the rack hold exactly ``tiles`` (as a multiset), moving nothing else.
 
         A tile that is no longer held leaves a slot in ``prefer`` if one holds
-        it, else the rightmost copy. A tile that came back returns to the slot
-        it left (or the nearest free one); a new tile goes to the right end of
-        the lower row. Returns the slots of the returned and the new tiles.
+        it, else the slot it last came back to, else the rightmost copy (and
+        is remembered as having left that slot). A tile that came back returns
+        to the slot it left (or the nearest free one); a new tile goes to the
+        right end of the lower row. Returns the slots of the returned and the
+        new tiles.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=4)
+        >>> rack.arrange([parse_tiles("B12 B13")], parse_tiles("B13"))
+        >>> laid = rack.take([0, 1])  # B12 and the first B13 are laid down
+        >>> rack.sync(parse_tiles("B12 B13 B13"))  # taken back: home again
+        ([0, 1], [])
+        >>> rack.sync(parse_tiles("B13"))  # that undone: the loose B13 stays
+        ([], [])
+        >>> rack.slots[:4]
+        [None, None, None, Tile.parse('B13')]
         """
         want = Counter(tiles)
         have = Counter(self.tiles())
         preferred = list(prefer)
+        back = [i for i, _ in reversed(self.back)]
         for tile, extra in (have - want).items():
             order = [i for i in preferred if 0 <= i < len(self.slots)]
+            order += [i for i in back if i < len(self.slots) and i not in order]
             order += [i for i in range(len(self.slots) - 1, -1, -1) if i not in order]
             for i in order:
                 if extra == 0:
                     break
                 if self.slots[i] == tile:
                     self.slots[i] = None
+                    self.left.append((i, tile))
                     extra -= 1
+        self.back = [(i, t) for i, t in self.back if self.slots[i] == t]
         returned: list[int] = []
         new: list[int] = []
         for tile, missing in (want - have).items():
@@ -140,9 +161,75 @@ class RackLayout:
                 home = self._recall(tile)
                 if home is not None:
                     returned.append(self._put_near(tile, home))
+                    self.back.append((returned[-1], tile))
                 else:
                     new.append(self.put_new(tile))
         return sorted(returned), sorted(new)
+
+    def bring_back(self, groups: Sequence[Sequence[Tile]]) -> list[int]:
+        """Groups of tiles coming back together (staged melds put back), each whole.
+
+        A group goes back to the slots it left when they are all free; else side by
+        side, in its order, into the free slots nearest to where it was: apart from
+        other tiles on its row or the other row if there is room, else next to them,
+        else anywhere. Returns the slots filled.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=6)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], parse_tiles("K9"))
+        >>> run = [t for _, t in rack.take([0, 1, 2])]
+        >>> rack.swap(1, 4)  # K9 moved into the run's old place meanwhile
+        >>> rack.bring_back([run])
+        [3, 4, 5]
+        >>> rack.slots[:6]
+        [None, Tile.parse('K9'), None, Tile.parse('R1'), Tile.parse('R2'), Tile.parse('R3')]
+        """
+        filled: list[int] = []
+        for group in groups:
+            homes = [self._recall(tile) for tile in group]
+            back = [h for h in homes if h is not None and h < len(self.slots)]
+            home_free = all(self.slots[h] is None for h in back)
+            if len(set(back)) == len(group) and home_free:
+                filled += self._fill(back, group)
+                continue
+            row, col = self.place(min(back)) if back else (ROWS - 1, self.cols - len(group))
+            start = None
+            for apart in (True, False):
+                for r in (row, 1 - row):
+                    start = self._span(r, len(group), col, apart)
+                    if start is not None:
+                        break
+                if start is not None:
+                    break
+            if start is None:
+                filled += [self.put_new(tile) for tile in group]
+                continue
+            filled += self._fill(list(range(start, start + len(group))), group)
+        return filled
+
+    def _span(self, row: int, length: int, col: int, apart: bool) -> int | None:
+        """The first slot of ``length`` free slots on ``row`` nearest to column ``col``
+        (with ``apart``, only where no tile touches either end)."""
+        found: list[int] = []
+        for c in range(self.cols - length + 1):
+            first = self.index(row, c)
+            if any(self.slots[first + k] is not None for k in range(length)):
+                continue
+            if apart and (
+                (c > 0 and self.slots[first - 1] is not None)
+                or (c + length < self.cols and self.slots[first + length] is not None)
+            ):
+                continue
+            found.append(c)
+        if not found:
+            return None
+        return self.index(row, min(found, key=lambda c: (abs(c - col), c)))
+
+    def _fill(self, slots: Sequence[int], tiles: Sequence[Tile]) -> list[int]:
+        for i, tile in zip(slots, tiles, strict=True):
+            self.slots[i] = tile
+            self.back.append((i, tile))
+        return list(slots)
 
     def _recall(self, tile: Tile) -> int | None:
         for n in range(len(self.left) - 1, -1, -1):
@@ -186,6 +273,7 @@ class RackLayout:
         self.cols += 1
         self.slots = [t for row in rows for t in [*row, None]]
         self.left = [(i + i // old, t) for i, t in self.left]
+        self.back = [(i + i // old, t) for i, t in self.back]
 
     # -- arranging --------------------------------------------------------------------
     def arrange(self, groups: Sequence[Sequence[Tile]], rest: Sequence[Tile] = ()) -> None:
@@ -204,6 +292,7 @@ class RackLayout:
             layout += [None] * (len(self.slots) - len(layout))
         self.slots = layout
         self.left.clear()
+        self.back.clear()
 
     def _flow(self, pieces: list[list[Tile]], gaps: bool) -> list[Tile | None] | None:
         slots: list[Tile | None] = [None] * len(self.slots)
@@ -243,6 +332,10 @@ class RackLayout:
             self.slots[i], self.slots[j] = self.slots[j], self.slots[i]
             where[i], where[j] = where[j], where[i]
         return {old: new for new, old in enumerate(where) if old != new}
+
+    def follow(self, moved: dict[int, int]) -> None:
+        """Tiles changed slots (old slot → new): the tiles that came back are known there."""
+        self.back = [(moved.get(i, i), t) for i, t in self.back]
 
     def swap(self, a: int, b: int) -> None:
         self.slots[a], self.slots[b] = self.slots[b], self.slots[a]

@@ -328,3 +328,29 @@ async def test_new_table_enter_in_the_name_box_starts(_temp_config):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.session.seat_name(0) == "Zeynep"
+
+
+async def test_a_and_w_that_fit_no_meld_speak_of_the_whole_table_not_of_meld_1():
+    """With a pair as meld 1, a tile that fits nowhere is not refused "because of a pair"."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["K10 R4 Y5", "", "", ""],
+                openings="m129/-/p5/-",
+                table=["2:R13R13", "0:R8R9R10", "0:Y11*Y12Y13"],
+            )
+        )
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        await goto(pilot, screen, slot_of(screen, hand.racks[0][0]))
+        tile = screen.rack.slots[screen.cursor]
+        await pilot.press("a")
+        assert status_text(screen) == f"{tile} does not fit any meld on the table"
+        await pilot.press("w")
+        assert status_text(screen) == "No okey on the table stands for a tile you hold"

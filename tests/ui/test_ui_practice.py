@@ -145,3 +145,30 @@ async def test_on_a_narrow_terminal_the_hints_come_over_the_table():
         await pilot.press("h")
         await pilot.pause()
         assert board.display and hints.display
+
+
+async def test_undoing_a_take_back_takes_the_laid_tiles_not_their_twins_off_the_rack():
+    """B13 is in a run and, loose, once more: after an opening, its take-back and u, the
+    loose B13 is still in its own slot and the run's slots are empty again."""
+    from tests.positions import position
+
+    rack = "R9 R10 R11 R12 K9 K10 K11 K12 B11 B12 B13 B13 Y2 Y4"
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        hand.restore(position([rack, "", "", ""], indicator="Y8"))
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        await pilot.press("s", "o", "enter")
+        assert hand.openings[0] is not None and hand.racks[0].count(Tile.parse("B13")) == 1
+        opened = list(screen.rack.slots)
+        await pilot.press("b")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert hand.openings[0] is None
+        await pilot.press("u")
+        await pilot.pause()
+        assert hand.openings[0] is not None
+        assert screen.rack.slots == opened

@@ -77,6 +77,23 @@ async def test_escape_puts_staged_tiles_back_in_their_own_slots():
         assert screen.rack.slots == before
 
 
+async def test_staged_melds_come_back_whole_after_the_rack_was_sorted_again():
+    """s, o stages every meld; p arranges what is left over the melds' old slots. Esc puts
+    each staged meld back side by side, in its order, apart from the other tiles: not
+    one tile here and one there at the end of the rack."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("s", "o")
+        staged = [list(m.tiles) for m in screen.staging.melds]
+        assert len(staged) == 4
+        await pilot.press("p", "escape", "escape")
+        assert not screen.staging.melds
+        rack = screen.rack
+        for meld in staged:
+            assert meld in [[rack.slots[i] for i in group] for group in rack.groups()], meld
+
+
 async def test_discard_throws_the_selected_copy_and_marks_the_drawn_tile():
     """x throws the selected copy of a duplicate, the other copy stays in its slot; the next
     drawn tile comes in at the right end of the lower row, marked as new."""

@@ -371,6 +371,7 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         assert "t take" in str(left_pile.render())
         await pilot.press("d")
         await pilot.pause()
+        assert "t take" not in str(left_pile.render())  # one draw a turn: t works no more
         drawn = screen.rack.slots[screen.cursor]
         assert drawn is not None and screen.cursor in screen.fresh
         said = status_text(screen)
@@ -386,6 +387,26 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         await pilot.pause()
         assert screen.view.taken is not None and screen.view.taken.tile == taken
         assert status_text(screen) == f"You took {taken}: lay it down this turn (g gives it back)"
+
+
+async def test_giving_the_taken_discard_back_says_which_tile_was_drawn_instead():
+    """g gives the taken tile back and draws: the status line names both (it was blank)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("x")  # the starter throws first
+        await wait_for_human(pilot, app)
+        taken = screen.view.left_discard
+        assert taken is not None
+        await pilot.press("t", "g")
+        await pilot.pause()
+        assert screen.view.taken is None and screen.view.left_discard == taken
+        drawn = screen.rack.slots[screen.cursor]
+        assert drawn is not None and screen.cursor in screen.fresh
+        assert status_text(screen) == (
+            f"You gave {taken} back and drew {drawn}: "
+            "play, then x discards the tile under the cursor"
+        )
 
 
 async def test_a_discard_is_told_until_the_others_move():

@@ -97,6 +97,14 @@ DOES_NOT_FIT = {
     ErrorCode.SET_IS_FULL.value,
     ErrorCode.NOTHING_ADDS_TO_A_PAIR.value,
 }
+# The same for an okey swap: that meld's okey is not one the tile can take.
+NO_OKEY_FOR_IT = {
+    ErrorCode.NO_SWAP_FROM_A_PAIR.value,
+    ErrorCode.NO_OKEY_TO_SWAP.value,
+    ErrorCode.SWAP_NEEDS_BOTH_COLOURS.value,
+    ErrorCode.SWAP_ONE_FOR_ONE.value,
+    ErrorCode.SWAP_NEEDS_THE_TILE.value,
+}
 
 # The keys that ask the engine for an action, and the kind of action each asks for:
 # such a key is usable when the engine lists an action of that kind as legal.
@@ -636,6 +644,13 @@ class TableScreen(Screen[None]):
             probe = AddTile(tile, 0) if action == "add" else SwapOkey(0, (tile,))
         if probe is not None:
             refused = await table.check(probe)
+            # Why meld 1 does not take the tile is no reason for the whole table: said so.
+            if refused is not None and isinstance(probe, AddTile) and refused.code in DOES_NOT_FIT:
+                await self.explain_add(probe.tile)
+                return
+            if refused is not None and action == "swap" and refused.code in NO_OKEY_FOR_IT:
+                self.set_status(_("No okey on the table stands for a tile you hold"), True)
+                return
             if refused is not None:
                 self.set_status(self.error_text(refused), error=True)
                 return
@@ -706,7 +721,7 @@ class TableScreen(Screen[None]):
             if not yes:
                 self.set_status(_("Nothing done: you may still open with melds"))
                 return
-            self.staging.clear()
+            self.put_back_staged()
             if await self.act(DeclarePairs(), quiet=True):
                 self.set_status(_("You declared Going Pairs: stage pairs with o, then ⏎"))
 
@@ -717,7 +732,7 @@ class TableScreen(Screen[None]):
             TakeBack(), lambda: self.action_take_back(confirmed=True), always=True
         ):
             return
-        self.staging.clear()
+        self.put_back_staged()
         if await self.act(TakeBack(), quiet=True):
             self.set_status(_("You took back this turn's melds: they are back in their slots"))
 
@@ -746,6 +761,7 @@ class TableScreen(Screen[None]):
         self.selected = {moved.get(i, i) for i in self.selected}
         self.fresh = {moved.get(i, i) for i in self.fresh}
         self.cursor = moved.get(self.cursor, self.cursor)
+        self.rack.follow(moved)
 
     def chosen_slots(self) -> list[int]:
         """The selected slots, or the slot under the cursor when nothing is selected."""
@@ -1095,13 +1111,20 @@ class TableScreen(Screen[None]):
                 done = _("{done}: x discards the tile under the cursor").format(done=done)
         self.set_status(done)
 
+    def put_back_staged(self) -> None:
+        """Every staged meld back on the rack, each whole: in its own slots, or side by
+        side where the rack has room (it may have been arranged again meanwhile)."""
+        staged = [list(m.tiles) for m in self.staging.melds]
+        self.staging.clear()
+        self.rack.bring_back(staged)
+
     def action_unstage(self) -> None:
         if self.selected:
             self.selected.clear()
             self.render_all()
             return
         if self.staging.melds:
-            self.staging.clear()
+            self.put_back_staged()
             self.set_status(_("The staged tiles are back in their slots"))
         self.sync_rack()
         self.render_all()
@@ -1228,6 +1251,15 @@ class TableScreen(Screen[None]):
                 return ""
             return _("You discarded {tile}").format(tile=action.tile)
         tile = self.rack.slots[new[0]] if new else None
+        if isinstance(action, GiveBack):
+            given = self.view.left_discard  # back on the left pile
+            # The draw that follows may bring in the given tile's twin: nothing new shows.
+            tile = tile or given
+            if tile is None or given is None:
+                return ""
+            return _("You gave {given} back and drew {tile}: {steps}").format(
+                given=given, tile=tile, steps=self.turn_steps()
+            )
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):

@@ -143,7 +143,7 @@ class Practice:
         if label is None:
             screen.set_status(_("Nothing of yours to undo this turn"), error=True)
             return
-        screen.staging.clear()
+        screen.put_back_staged()
         screen.selected.clear()
         screen.rebuild_log()
         screen.set_status(_("Undone: {step}").format(step=label))
