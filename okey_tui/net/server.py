@@ -47,7 +47,7 @@ from okey_tui.engine.errors import ErrorCode as EngineCode
 from okey_tui.engine.errors import HandOverError, NotationError, NotYourTurnError, OkeyError
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.state import SEATS, Hand
+from okey_tui.engine.state import SEATS, Event, Hand
 from okey_tui.engine.view import PlayerView, plan_adds
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.net.protocol import (
@@ -65,6 +65,7 @@ from okey_tui.net.protocol import (
     encode_with,
     error_message,
     event_for,
+    event_from_json,
     event_to_json,
     layout_from_text,
     refusal,
@@ -187,6 +188,9 @@ class TableServer:
         self.match: Match | None = None
         self.summaries: list[HandSummary] = []
         self.chat: list[storage.JSONObject] = []
+        # The current hand's events before the table was resumed (from its save): the
+        # log and the hand's report start at the deal, not at the resume.
+        self.earlier_events: list[Event] = []
         self.version = 0  # bumped by every change to the game
         self.bot_replacements = 0
         self._conns: set[_Conn] = set()
@@ -353,8 +357,15 @@ class TableServer:
                     for s in self.seats
                 ],
                 "chat": self.chat[-self.limits.chat_keep :],
+                "events": [event_to_json(e) for e in self.hand_events()],
             }
         }
+
+    def hand_events(self) -> list[Event]:
+        """The current hand's events from its deal, those before a resume included."""
+        if self.match is None:
+            return []
+        return [*self.earlier_events, *self.match.hand.events]
 
     def save_now(self) -> None:
         """Write the match and the table to ``save_path`` (atomically); a finished match's
@@ -444,6 +455,11 @@ class TableServer:
                 ):
                     with contextlib.suppress(ProtocolError):
                         seat.layout = layout_from_text(" ".join(t or "." for t in layout))
+        raw_events = table.get("events")
+        if isinstance(raw_events, list):
+            # All or nothing: a log with holes would tell the hand wrong.
+            with contextlib.suppress(ProtocolError):
+                server.earlier_events = [event_from_json(e) for e in raw_events]
         joins = table.get("joins")
         server._joins = joins if isinstance(joins, int) else SEATS
         host_seat = table.get("host_seat")
@@ -913,6 +929,7 @@ class TableServer:
         present = [s for s in self.seats if s.conn is not None]
         if present and all(s.ready for s in present):
             match.next_hand()
+            self.earlier_events = []
             self.version += 1
             self._after_change()
 
@@ -1013,8 +1030,9 @@ class TableServer:
         hand = match.hand
         if conn.hand_sent != match.hand_number:
             conn.hand_sent, conn.events_sent = match.hand_number, 0
-        events = hand.events[conn.events_sent :]
-        conn.events_sent = len(hand.events)
+        every = self.hand_events()
+        events = every[conn.events_sent :]
+        conn.events_sent = len(every)
         view = PlayerView.of(hand, conn.seat, tuple(match.totals()) if totals is None else totals)
         if shared is None:
             shared = encode(view_public_json(view))
@@ -1040,7 +1058,7 @@ class TableServer:
     def _send_hand_over(self, conn: _Conn) -> None:
         match = self.match
         assert match is not None and conn.seat is not None
-        report = hand_report(match)
+        report = hand_report(match, self.hand_events())
         assert report is not None
         self._send(
             conn,

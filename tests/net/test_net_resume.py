@@ -162,3 +162,54 @@ def test_a_save_that_is_not_a_hosted_tables_is_refused_whole(tmp_path: Path) -> 
     server = TableServer.resume(path)
     assert server.code == "ABC234" and [s.name for s in server.seats] == ["Ayşe"] * 4
     assert server.started and server.match is not None
+
+
+async def test_a_resumed_table_tells_its_hand_from_the_deal_with_each_penalty_in_full(
+    tmp_path: Path,
+) -> None:
+    """The moves of a hand before the table was resumed live in the table's save: a seat
+    that comes back reads them in its log, and the hand's report names the tile and the
+    turn of a penalty paid before the resume."""
+    from net_helpers import open_table, seat_four
+
+    from okey_tui.engine.actions import Discard
+    from okey_tui.engine.tiles import Tile
+    from tests.positions import position
+
+    path = tmp_path / "table.json"
+    first = await open_table(save_path=path, grace=60.0)  # no bot plays a seat that leaves
+    tables = await seat_four(first)
+    try:
+        await tables[0].start()
+        for t in tables:
+            await t.wait_for(lambda t=t: t.has_view, 10)
+        assert first.match is not None
+        # A short hand: seat 1 draws the last tile of the middle after seat 0's throw.
+        first.match.hand.restore(
+            position(["B8 R5 K3", "R1", "R2", "R3"], middle="K13", rest="discard2")
+        )
+        first.match.hand.apply(Discard(Tile.parse("B8")))  # the okey thrown: +101
+        first.save_now()
+        tokens = [t.token for t in tables]
+    finally:
+        for t in tables:
+            await t.close()
+        await first.close()
+
+    second = TableServer.resume(path, grace=0.0)
+    await second.start()
+    back: RemoteTable | None = None
+    try:
+        # Seat 3 comes back; bots play the seats still away, and the hand ends.
+        back = await rejoin(second.url, tokens[3])
+        await back.wait_for(lambda: back is not None and back.hand_over, 10)
+        thrown = [e for e in back.events if e.kind == "discard" and e.seat == 0]
+        assert [e.tiles for e in thrown] == [(Tile.parse("B8"),)]
+        report = back.report()
+        assert report is not None
+        (note,) = report.notes
+        assert (note.seat, note.tile, note.turn) == (0, Tile.parse("B8"), 1)
+    finally:
+        if back is not None:
+            await back.close()
+        await second.close()
