@@ -28,6 +28,16 @@ async def until(pilot, predicate, what: str, tries: int = 300) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
+async def start_as_lead(pilot, app: RemoteApp) -> TableScreen:
+    """Seated as the lead player, start the match: the table screen."""
+    await until(pilot, lambda: app.table is not None, "seated")
+    await pilot.press("enter")  # the lead starts
+    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
 def lobby_text(app: RemoteApp) -> str:
     screen = app.screen
     return "\n".join(str(w.render()) for w in screen.query(Static))
@@ -110,11 +120,7 @@ async def test_a_dropped_connection_takes_the_same_seat_and_rack_order_back() ->
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: app.table is not None, "seated")
-            await pilot.press("enter")  # the lead starts
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
+            screen = await start_as_lead(pilot, app)
             await pilot.press("s")  # sort: groups with gaps, kept by the table
             slots = screen.rack_slots()
             assert None in slots[: len(slots) // 2 + 1]
@@ -336,11 +342,7 @@ async def test_a_move_while_the_connection_is_down_is_refused_on_screen_not_a_cr
     server = await open_table(bot_delay=0)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.table is not None, "seated")
-        await pilot.press("enter")  # the lead starts
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+        screen = await start_as_lead(pilot, app)
         await until(pilot, lambda: screen.my_turn, "Ayşe's turn")
         table = app.table
         assert table is not None
