@@ -19,7 +19,7 @@ import os
 import secrets
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeAlias
@@ -29,6 +29,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
+from okey_tui.engine.state import Event, Hand
 from okey_tui.i18n import _
 
 # A JSON object as the json module writes and reads it: a save's extra data, a line of the
@@ -185,6 +186,25 @@ def match_from_json(text: str) -> SavedMatch:
     match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
     saved_at = document.get("saved_at", 0.0)
     return SavedMatch(match, extra, float(saved_at) if isinstance(saved_at, int | float) else 0.0)
+
+
+def logged_before_load(saved: Sequence[Event], hand: Hand) -> list[Event]:
+    """The events kept with a saved ``hand`` (a front end's log of it), less those its
+    loading logged again.
+
+    A hand saved in the middle of a turn is rebuilt from the turn's start by replaying
+    the turn's actions, which logs their events anew in ``hand.events``; the kept log
+    ends with the same events, which would otherwise be told twice.
+    """
+    again = len(hand.events)
+    tail = saved[len(saved) - again :] if again else ()
+    if again and len(saved) >= again and _steps(tail) == _steps(hand.events):
+        return list(saved[: len(saved) - again])
+    return list(saved)
+
+
+def _steps(events: Sequence[Event]) -> list[tuple[str, int | None]]:
+    return [(e.kind, e.seat) for e in events]
 
 
 def set_aside(path: Path) -> Path:

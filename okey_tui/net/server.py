@@ -459,7 +459,8 @@ class TableServer:
         if isinstance(raw_events, list):
             # All or nothing: a log with holes would tell the hand wrong.
             with contextlib.suppress(ProtocolError):
-                server.earlier_events = [event_from_json(e) for e in raw_events]
+                kept = [event_from_json(e) for e in raw_events]
+                server.earlier_events = storage.logged_before_load(kept, saved.match.hand)
         joins = table.get("joins")
         server._joins = joins if isinstance(joins, int) else SEATS
         host_seat = table.get("host_seat")

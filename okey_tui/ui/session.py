@@ -155,7 +155,8 @@ class Session:
         raw_events = extra.get("events", [])
         if isinstance(raw_events, list):
             events = [event_from_json(e) for e in raw_events]
-            session.earlier_events = [e for e in events if e is not None]
+            kept = [e for e in events if e is not None]
+            session.earlier_events = storage.logged_before_load(kept, saved.match.hand)
         # A person who already drew or took this hand has had the first-turn moment,
         # whatever an older save says: no "you start with 22 tiles" tip for them.
         for event in session.earlier_events:

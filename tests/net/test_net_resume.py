@@ -168,11 +168,11 @@ async def test_a_resumed_table_tells_its_hand_from_the_deal_with_each_penalty_in
     tmp_path: Path,
 ) -> None:
     """The moves of a hand before the table was resumed live in the table's save: a seat
-    that comes back reads them in its log, and the hand's report names the tile and the
-    turn of a penalty paid before the resume."""
+    that comes back reads them in its log, each once (a turn under way is replayed), and
+    the hand's report names the tile and the turn of a penalty paid before the resume."""
     from net_helpers import open_table, seat_four
 
-    from okey_tui.engine.actions import Discard
+    from okey_tui.engine.actions import Discard, DrawMiddle, parse_action
     from okey_tui.engine.tiles import Tile
     from tests.positions import position
 
@@ -185,10 +185,13 @@ async def test_a_resumed_table_tells_its_hand_from_the_deal_with_each_penalty_in
             await t.wait_for(lambda t=t: t.has_view, 10)
         assert first.match is not None
         # A short hand: seat 1 draws the last tile of the middle after seat 0's throw.
-        first.match.hand.restore(
-            position(["B8 R5 K3", "R1", "R2", "R3"], middle="K13", rest="discard2")
-        )
-        first.match.hand.apply(Discard(Tile.parse("B8")))  # the okey thrown: +101
+        hand = first.match.hand
+        runs = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12"
+        hand.restore(position(["B8 R5 K3", runs, "R2", "R3"], middle="R1", rest="discard2"))
+        hand.apply(Discard(Tile.parse("B8")))  # the okey thrown: +101
+        hand.apply(DrawMiddle())
+        # Seat 1 opens and has not thrown yet: the save is made in the middle of its turn.
+        hand.apply(parse_action("open R10R11R12R13 Y10Y11Y12Y13 K10K11K12", hand.okey))
         first.save_now()
         tokens = [t.token for t in tables]
     finally:
@@ -205,6 +208,8 @@ async def test_a_resumed_table_tells_its_hand_from_the_deal_with_each_penalty_in
         await back.wait_for(lambda: back is not None and back.hand_over, 10)
         thrown = [e for e in back.events if e.kind == "discard" and e.seat == 0]
         assert [e.tiles for e in thrown] == [(Tile.parse("B8"),)]
+        # The turn under way was replayed from the save, and is told once.
+        assert [e.seat for e in back.events if e.kind == "open"] == [1]
         report = back.report()
         assert report is not None
         (note,) = report.notes

@@ -77,3 +77,26 @@ def test_a_penalty_before_a_resume_is_told_with_its_tile_and_turn_in_the_report(
     assert report is not None
     (note,) = report.notes
     assert (note.seat, note.tile, note.turn) == (0, Tile.parse("B8"), 1)
+
+
+def test_a_match_saved_in_the_middle_of_a_turn_tells_that_turn_once_after_a_resume(
+    tmp_path,
+) -> None:
+    """A hand saved mid-turn is rebuilt by replaying the turn's moves: the log kept with
+    the save already holds them, and the resumed log tells each move once."""
+    from okey_tui import storage
+    from okey_tui.bots.base import make_bot
+    from okey_tui.engine.actions import Open
+    from okey_tui.ui.session import Session
+
+    session = _session(TableSettings(bots=("easy", "easy", "easy")), OPENING_SEED)
+    opening = make_bot("normal").choose(session.view())
+    assert isinstance(opening, Open)
+    session.act(opening)  # laid down; the turn goes on until a discard
+    path = tmp_path / "match.json"
+    storage.save(session.match, session.save_extra(), path)
+    saved = storage.load(path)
+    assert saved is not None
+    resumed = Session.resume(saved, None)
+    assert [(e.kind, e.seat) for e in resumed.events] == [("deal", 0), ("open", 0)]
+    assert [e.text for e in resumed.events] == [e.text for e in session.events]
