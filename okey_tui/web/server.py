@@ -17,6 +17,9 @@ visitor is told to come back later), one table per visitor (a second tab takes
 the table over from the first), a table without a key press or a click for
 ``idle_seconds`` is closed, and a closed tab ends its process (asked to quit
 first, so the match is saved; killed if it does not).
+
+The page's own words and the reasons a table is closed speak the visitor's
+language, resolved as their game resolves it (:meth:`WebServer.visitor_language`).
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -49,6 +52,7 @@ from textual_serve.download_manager import DownloadManager
 from okey_tui import i18n
 from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
+from okey_tui.settings import settings_path
 
 log = logging.getLogger("okey101.web")
 
@@ -125,6 +129,33 @@ def browser_language(header: str | None) -> str | None:
     return min(ranked)[2] if ranked else None
 
 
+def remembered_language(config: Path) -> str | None:
+    """The language a visitor chose on the new-table screen (kept in their settings), or None."""
+    try:
+        data = json.loads((config / settings_path().name).read_text(encoding="utf-8"))
+        chosen = data["table"]["language"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return i18n.normalise(chosen) if isinstance(chosen, str) else None
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """``_()`` speaks ``language`` inside the block (the page and the notices of one visitor);
+    the server's own language comes back after it. No await may run inside."""
+    before = i18n.current_language()
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
+
+
+def close_message(reason: str) -> bytes:
+    """A close frame's reason: at most 123 bytes of UTF-8, never cut inside a character."""
+    return reason.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
+
+
 def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     """The shell command of one visitor's app: ``okey101 play`` in this Python."""
     args = [sys.executable, "-m", "okey_tui", "play", *play_args]
@@ -191,6 +222,8 @@ class Visit:
 
     visitor: str
     websocket: web.WebSocketResponse
+    # The browser's Accept-Language: the notices the visit is sent follow it.
+    accept_language: str | None = None
     last_input: float = field(default_factory=time.monotonic)
     done: asyncio.Event = field(default_factory=asyncio.Event)
     app: VisitorApp | None = None
@@ -198,10 +231,8 @@ class Visit:
     async def close(self, reason: str, code: int = WSCloseCode.OK) -> None:
         """Close the page's connection; the visit's handler then ends the app."""
         if not self.websocket.closed:
-            # A close frame's reason has room for 123 bytes.
-            message = reason.encode("utf-8")[:123]
             with contextlib.suppress(Exception):
-                await self.websocket.close(code=code, message=message)
+                await self.websocket.close(code=code, message=close_message(reason))
 
 
 class WebServer:
@@ -265,7 +296,7 @@ class WebServer:
         self._reaper = asyncio.create_task(self._close_idle_visits())
 
     async def _on_shutdown(self, app: web.Application) -> None:
-        await self.close_all(_("The server stopped. Your match is saved."))
+        await self.close_all(lambda: _("The server stopped. Your match is saved."))
 
     @property
     def full(self) -> bool:
@@ -280,11 +311,44 @@ class WebServer:
 
     # -- the page ---------------------------------------------------------------
 
+    def visitor_language(self, visitor: str | None, accept_language: str | None) -> str:
+        """The language the visitor's game speaks, so their page and notices speak it too:
+        ``OKEY101_LANG``, else the one they chose at the table, else their browser's, else
+        the server's locale (as the visitor's process resolves it)."""
+        remembered = None
+        if valid_visitor_id(visitor):
+            assert visitor is not None
+            remembered = remembered_language(visitor_dirs(self.root, visitor)[1])
+        environment = dict(os.environ)
+        browser = browser_language(accept_language)
+        if browser is not None:
+            environment["LANGUAGE"] = browser
+        return i18n.resolve_language(None, remembered, environment)
+
+    def speaking_to(self, visit: Visit) -> contextlib.AbstractContextManager[None]:
+        """``with self.speaking_to(visit):`` the notices of this visit, in its language."""
+        return speaking(self.visitor_language(visit.visitor, visit.accept_language))
+
     async def handle_page(self, request: web.Request) -> web.Response:
         visitor = request.cookies.get(COOKIE)
         if not valid_visitor_id(visitor):
             visitor = new_visitor_id()
         assert visitor is not None
+        with speaking(self.visitor_language(visitor, request.headers.get("Accept-Language"))):
+            response = self.page_response(request, visitor)
+        response.set_cookie(
+            COOKIE,
+            visitor,
+            max_age=COOKIE_DAYS * 24 * 3600,
+            httponly=True,
+            secure=self.secure(request),
+            samesite="Lax",
+            path="/",
+        )
+        return response
+
+    def page_response(self, request: web.Request, visitor: str) -> web.Response:
+        """The page (or the notice that stands for it), in the language spoken now."""
         if self.full and visitor not in self.visits:
             response = web.Response(
                 status=503,
@@ -313,23 +377,24 @@ class WebServer:
                 websocket = self.websocket_url(request, f"join/{self.table.code}/{name}")
             response = web.Response(
                 text=self.page.substitute(
+                    lang=i18n.current_language(),
                     static="/static/",
                     websocket=html.escape(websocket),
                     min_cols=MIN_COLS,
                     min_rows=MIN_ROWS,
+                    setting_up=html.escape(_("setting up your table…")),
+                    closed=html.escape(_("The table is closed.")),
+                    closed_reason=html.escape(
+                        _("Start again to sit down again: unfinished matches are kept.")
+                    ),
+                    start_again=html.escape(_("Start again")),
+                    no_answer=html.escape(
+                        _("The server is not answering: try again in a few moments.")
+                    ),
                 ),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
             )
-        response.set_cookie(
-            COOKIE,
-            visitor,
-            max_age=COOKIE_DAYS * 24 * 3600,
-            httponly=True,
-            secure=self.secure(request),
-            samesite="Lax",
-            path="/",
-        )
         return response
 
     def full_page(self) -> str:
@@ -395,16 +460,18 @@ class WebServer:
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
         visitor = request.cookies.get(COOKIE)
+        accept_language = request.headers.get("Accept-Language")
         if not valid_visitor_id(visitor):
-            await websocket.close(
-                code=WSCloseCode.POLICY_VIOLATION,
-                message=b"This page needs cookies: they keep your matches apart from others'.",
-            )
+            with speaking(self.visitor_language(None, accept_language)):
+                reason = _("This page needs cookies: they keep your matches apart from others'.")
+            await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=close_message(reason))
             return websocket
         assert visitor is not None
-        visit = await self.admit(visitor, websocket)
+        visit = await self.admit(Visit(visitor, websocket, accept_language))
         if visit is None:
-            await websocket.close(code=TRY_AGAIN_LATER, message=self.full_text().encode())
+            with speaking(self.visitor_language(visitor, accept_language)):
+                reason = self.full_text()
+            await websocket.close(code=TRY_AGAIN_LATER, message=close_message(reason))
             return websocket
         # The table lives in a task of its own: it is ended and tidied up even when
         # this handler is cancelled (a lost connection, the server stopping).
@@ -415,24 +482,24 @@ class WebServer:
             await asyncio.shield(task)
         return websocket
 
-    async def admit(self, visitor: str, websocket: web.WebSocketResponse) -> Visit | None:
-        """The visitor's new visit, or ``None`` when every table is taken.
+    async def admit(self, visit: Visit) -> Visit | None:
+        """``visit`` once it has a table, or ``None`` when every table is taken.
 
         A visitor with a table open in another tab gets it here: the other tab's
         table is closed (and its match saved) first.
         """
+        visitor = visit.visitor
         async with self.admission:
             previous = self.visits.get(visitor)
             if previous is not None:
-                await previous.close(
-                    _("This table was opened in another tab. Your match is saved.")
-                )
+                with self.speaking_to(previous):
+                    reason = _("This table was opened in another tab. Your match is saved.")
+                await previous.close(reason)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
             elif self.full:
                 log.info(_("a visitor was turned away: %d tables open"), len(self.visits))
                 return None
-            visit = Visit(visitor, websocket)
             self.visits[visitor] = visit
             log.info(_("table opened (%s); %d open"), visitor[:6], len(self.visits))
             return visit
@@ -456,7 +523,8 @@ class WebServer:
         elif self.table is not None:
             name = clean_name(unquote(request.match_info.get("name", "")))
             if name in ("", "-"):
-                name = _("Guest")
+                with self.speaking_to(visit):
+                    name = _("Guest")
             command = join_command(self.table.url(), self.table.code, name)
         else:
             command = play_command(kind, self.play_args)
@@ -530,13 +598,14 @@ class WebServer:
         for visit in list(self.visits.values()):
             if now - visit.last_input >= self.idle_seconds:
                 log.info(_("closing an idle table (%s)"), visit.visitor[:6])
-                await visit.close(
-                    _("Closed after {span} without a move. Your match is saved.").format(
+                with self.speaking_to(visit):
+                    reason = _("Closed after {span} without a move. Your match is saved.").format(
                         span=_span(self.idle_seconds)
                     )
-                )
+                await visit.close(reason)
 
-    async def close_all(self, reason: str) -> None:
+    async def close_all(self, reason: Callable[[], str]) -> None:
+        """Close every table; ``reason()`` says why, asked in each visitor's language."""
         if self._reaper is not None:
             self._reaper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -544,7 +613,9 @@ class WebServer:
             self._reaper = None
         visits = list(self.visits.values())
         for visit in visits:
-            await visit.close(reason, WSCloseCode.GOING_AWAY)
+            with self.speaking_to(visit):
+                said = reason()
+            await visit.close(said, WSCloseCode.GOING_AWAY)
         if visits:
             await asyncio.wait(
                 [asyncio.create_task(v.done.wait()) for v in visits], timeout=self.quit_grace + 5

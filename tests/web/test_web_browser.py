@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 from web_helpers import (
+    TIMEOUT,
     Terminal,
     chromium_browser,  # noqa: F401 - the browser fixture
     only_save,
@@ -17,6 +18,8 @@ from web_helpers import (
     visitor_id,
     wait_for_save,
 )
+
+from okey_tui import i18n
 
 
 def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
@@ -110,3 +113,26 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         assert len(server.children()) == 2
         desk.close()
         phone.close()
+
+
+def test_a_turkish_visitor_is_told_in_turkish_when_the_server_stops(
+    tmp_path: Path, browser
+) -> None:
+    """A Turkish browser: the page's own words are Turkish, as the game is. The server stops
+    with the table open: the page says so; Start again while it is still down says the server
+    does not answer, on the page (not the browser's error page)."""
+    context = browser.new_context(viewport={"width": 800, "height": 600}, locale="tr-TR")
+    with served(tmp_path, "--bot-delay", "0", unset=(i18n.ENV_LANG,)) as server:
+        terminal = Terminal.open(context.new_page(), server.url)
+        terminal.wait_for("yeni masa")
+    page = terminal.page
+    page.wait_for_function("document.body.classList.contains('-closed')", timeout=TIMEOUT * 1000)
+    closed = page.inner_text("#closed")
+    assert "Masa kapandı" in closed and "Sunucu durdu" in closed, closed
+    page.click("#closed button")
+    page.wait_for_function(
+        "document.getElementById('closed-reason').textContent.includes('yanıt vermiyor')",
+        timeout=TIMEOUT * 1000,
+    )
+    assert page.url == server.url
+    context.close()

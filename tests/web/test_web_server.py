@@ -20,8 +20,10 @@ import pytest
 from aiohttp.test_utils import TestServer
 from click.testing import CliRunner
 
+from okey_tui import i18n
 from okey_tui.cli import main
-from okey_tui.web.server import COOKIE, WebServer, play_command, valid_visitor_id
+from okey_tui.settings import TableSettings, save_settings
+from okey_tui.web.server import COOKIE, WebServer, play_command, valid_visitor_id, visitor_dirs
 
 FAKE = Path(__file__).with_name("fake_app.py")
 
@@ -265,3 +267,37 @@ async def test_a_visitors_table_speaks_the_language_their_browser_prefers(serve)
         assert about2["language"] == os.environ.get("LANGUAGE")
         await ws1.close()
         await ws2.close()
+
+
+async def test_the_page_and_its_notices_speak_the_visitors_language(
+    serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The page's own words (setting up, the table is closed, Start again) and the reasons a
+    table is closed are in the visitor's language: the one they chose at the table, else their
+    browser's, as their game speaks."""
+    monkeypatch.delenv(i18n.ENV_LANG)
+    server, test_server = await serve()
+    turkish = {"Accept-Language": "tr-TR,tr;q=0.9,en;q=0.8"}
+    session, visitor = await visit(test_server)
+    async with session:
+        async with session.get(test_server.make_url("/"), headers=turkish) as response:
+            page = await response.text()
+        assert '<html lang="tr">' in page
+        assert "masan hazırlanıyor" in page and "Yeniden başla" in page
+        assert "setting up your table" not in page and "The table is closed" not in page
+        # A second tab takes the table over: the first is told why, in Turkish.
+        ws1, _ = await open_table(session, test_server, headers=turkish)
+        ws2, _ = await open_table(session, test_server, headers=turkish)
+        assert "başka bir sekmede" in await closed_reason(ws1)
+        await ws2.close()
+        # The visitor chose English at the table: the page follows, whatever the browser says.
+        monkeypatch.setenv("OKEY101_CONFIG_DIR", str(visitor_dirs(tmp_path / "web", visitor)[1]))
+        save_settings(TableSettings(language="en"))
+        async with session.get(test_server.make_url("/"), headers=turkish) as response:
+            page = await response.text()
+        assert '<html lang="en">' in page and "setting up your table" in page
+    # A Turkish browser without the cookie: the WebSocket says why, in Turkish.
+    async with aiohttp.ClientSession(headers=turkish) as browser:
+        websocket = await browser.ws_connect(test_server.make_url("/ws/table"))
+        assert "çerez" in await closed_reason(websocket)
+    await no_tables(server)

@@ -82,10 +82,13 @@ class Served:
 
 
 @contextlib.contextmanager
-def served(tmp_path: Path, *args: str) -> Iterator[Served]:
-    """``okey101 web`` on a free loopback port with this test's data dir; always stopped."""
+def served(tmp_path: Path, *args: str, unset: tuple[str, ...] = ()) -> Iterator[Served]:
+    """``okey101 web`` on a free loopback port with this test's data dir; always stopped.
+    ``unset``: variables of the tests' environment the server does not get (``OKEY101_LANG``:
+    the visitors' languages are their own)."""
     port = free_port()
-    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    dropped = ("COLUMNS", "LINES", *unset)
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
     data = Path(environment["OKEY101_DATA_DIR"])
     log = tmp_path / "server.log"
     with log.open("wb") as sink:
