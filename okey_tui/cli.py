@@ -10,6 +10,7 @@ the command is looked up, so one process can print help in either language.
 
 from __future__ import annotations
 
+import copy
 import importlib
 
 import click
@@ -80,6 +81,22 @@ def use_our_catalogue_for_click() -> None:
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
 ARGUMENT_METAVARS = {"tiles": N_("TILES")}
+# Option metavars that name what the output shows: a match's ID is its column in
+# ``okey101 saves`` ("Kimlik"), so ``--resume [KİMLİK]`` in Turkish.
+OPTION_METAVARS = {"ID": N_("ID")}
+# click's number types by their class, most specific first: click names the type in its
+# errors ("'abc' is not a valid integer range") and in the help's metavars (INTEGER RANGE).
+TYPE_NAMES: dict[type, str] = {
+    click.IntRange: N_("integer range"),
+    click.FloatRange: N_("float range"),
+    click.types.IntParamType: N_("integer"),
+    click.types.FloatParamType: N_("float"),
+}
+
+
+def _type_name(param_type: object) -> str | None:
+    """The English name of one of click's number types, None for another type."""
+    return next((TYPE_NAMES[c] for c in type(param_type).__mro__ if c in TYPE_NAMES), None)
 
 
 def _argument_metavar(param: click.Argument, name: str) -> str:
@@ -105,6 +122,16 @@ def localize(command: click.Command) -> click.Command:
             param.help = _(original)
         if isinstance(param, click.Argument) and param.name in ARGUMENT_METAVARS:
             param.metavar = _argument_metavar(param, _(ARGUMENT_METAVARS[param.name]))
+        type_name = _type_name(param.type)
+        if type_name is not None:
+            # A copy: click shares one INT among every option declared ``type=int``.
+            param.type = copy.copy(param.type)
+            param.type.name = _(type_name)
+        if isinstance(param, click.Option):
+            metavar = param.__dict__.setdefault("_okey101_metavar", param.metavar)
+            bare = (metavar or "").strip("[]")
+            if metavar and bare in OPTION_METAVARS:
+                param.metavar = metavar.replace(bare, i18n.upper(_(OPTION_METAVARS[bare])))
     command._help_option = None  # click caches its --help option with the words of the day
     return command
 

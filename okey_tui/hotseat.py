@@ -43,6 +43,21 @@ def parse_names(text: str) -> tuple[str, ...]:
     return tuple(n.strip()[:16] for n in text.split(",") if n.strip())
 
 
+def empty_name(text: str) -> int | None:
+    """The position (from 1) of the first empty or all-space name in a list of names
+    separated by commas; None when every name is given, or none at all (the caller says
+    what it needs then). ",Veli" would seat Veli first and leave someone unnamed.
+
+    >>> empty_name(",Veli"), empty_name("Ayşe, ,Mehmet"), empty_name("Ayşe,"), empty_name("Ayşe")
+    (1, 2, 2, None)
+    >>> empty_name(""), empty_name("  ")
+    (None, None)
+    """
+    if not text.strip():
+        return None
+    return next((i for i, name in enumerate(text.split(","), start=1) if not name.strip()), None)
+
+
 def repeated_name(names: Sequence[str]) -> str | None:
     """The first name given twice (capitals aside): at a shared terminal "Pass to Ayşe"
     must name one person.

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
 from okey_tui.engine.state import OpeningKind
-from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
+from okey_tui.i18n import N_, _, current_language, pgettext
 
 if TYPE_CHECKING:
     from okey_tui.engine.melds import MeldKind
@@ -325,9 +325,25 @@ def game_type_label(game_type: GameType | str) -> str:
     return _(GAME_TYPES.get(str(value), str(value)))
 
 
-def penalty_label(reason: PenaltyReason | str) -> str:
-    """What a penalised player did, for a PenaltyReason or its value."""
+def own_penalty_reasons() -> dict[str, str]:
+    """What the player did, said to them: the same English as :data:`PENALTY_REASONS`, but a
+    language whose verbs follow the person says it otherwise ("okey attın", not "attı")."""
+    return {
+        "okey-discard": pgettext("you", "discarded an okey"),
+        "playable-discard": pgettext("you", "discarded a playable tile"),
+        "take-back": pgettext("you", "took back their melds"),
+        "okey-taken": pgettext("you", "an okey they placed was taken"),
+        "give-back": pgettext("you", "gave back the left discard"),
+        "challenge-discard": pgettext("you", "their discard was taken and used"),
+    }
+
+
+def penalty_label(reason: PenaltyReason | str, own: bool = False) -> str:
+    """What a penalised player did, for a PenaltyReason or its value (``own``: said to the
+    player who did it)."""
     value = str(getattr(reason, "value", reason))
+    if own and value in PENALTY_REASONS:
+        return own_penalty_reasons()[value]
     return _(PENALTY_REASONS[value]) if value in PENALTY_REASONS else value
 
 
@@ -388,9 +404,16 @@ def _finish_case(line: SeatScore, outcome: Outcome, *, partners: bool) -> _Finis
 
 
 def finish_formula(
-    line: SeatScore, outcome: Outcome, *, partners: bool, going_pairs: bool, finisher_zero: bool
+    line: SeatScore,
+    outcome: Outcome,
+    *,
+    partners: bool,
+    going_pairs: bool,
+    finisher_zero: bool,
+    own: bool = False,
 ) -> str:
-    """How a seat's finish points were reached (``23 in hand × 2``), from the engine's numbers."""
+    """How a seat's finish points were reached (``23 in hand × 2``), from the engine's numbers
+    (``own``: the player's own seat, said to them: "202 el açmadın")."""
     from okey_tui.engine.scoring import GOING_PAIRS_FACTOR, NOT_OPENED
     from okey_tui.engine.state import PENALTY
 
@@ -400,9 +423,10 @@ def finish_formula(
     if case is _FinishCase.FINISHER:
         return _("0 (finisher)") if finisher_zero else f"-{PENALTY}{times}"
     if case is _FinishCase.PARTNER:
-        return _("0 (partner finished)")
+        return pgettext("you", "0 (partner finished)") if own else _("0 (partner finished)")
     if case is _FinishCase.NOT_OPENED:
-        text = _("{points} not opened").format(points=NOT_OPENED) + times
+        not_opened = pgettext("you", "{points} not opened") if own else _("{points} not opened")
+        text = not_opened.format(points=NOT_OPENED) + times
         return text + (f" × {GOING_PAIRS_FACTOR} " + _("(Going Pairs)") if going_pairs else "")
     if case is _FinishCase.STRAIGHT:
         return _("{points} straight out").format(points=NOT_OPENED) + times
@@ -416,12 +440,29 @@ def counts_tiles_left(line: SeatScore, outcome: Outcome, *, partners: bool) -> b
     return _finish_case(line, outcome, partners=partners) is _FinishCase.LEFT
 
 
-def describe_opening(opening: Opening) -> str:
-    """``105 points`` or ``5 pairs``: what an opening was worth."""
+def opened_with(opening: Opening, own: bool = False) -> str:
+    """``opened with 105 points`` or ``opened with 5 pairs``: what an opening was worth, in
+    the one wording the log, the table and the summary share (``own``: said to the player
+    who opened, "105 ile açtın")."""
+    return _opened_with(getattr(opening.kind, "value", "") == "p", opening.value, own)
+
+
+def _opened_with(pairs: bool, n: int, own: bool) -> str:
+    if pairs:
+        if own:
+            return pgettext("you", "opened with {n} pairs").format(n=n)
+        return _("opened with {n} pairs").format(n=n)
+    if own:
+        return pgettext("you", "opened with {n} points").format(n=n)
+    return _("opened with {n} points").format(n=n)
+
+
+def you_opened_with(opening: Opening) -> str:
+    """``You opened with 105 points`` / ``5 pairs``: a status line said to the player."""
     n = opening.value
     if getattr(opening.kind, "value", "") == "p":
-        return ngettext("{n} pair", "{n} pairs", n).format(n=n)
-    return ngettext("{n} point", "{n} points", n).format(n=n)
+        return _("You opened with {n} pairs").format(n=n)
+    return _("You opened with {n} points").format(n=n)
 
 
 # -- the game log: the engine's events in words --------------------------------------------------
@@ -433,7 +474,7 @@ EVENT_TEMPLATES: dict[str, str] = {
     "take": N_("took {tile} from the left"),
     "giveback": N_("gave back {tile}"),
     "pairs": N_("declared Going Pairs"),
-    "open": N_("opened with {opening}"),
+    "open": N_("opened with {n} points"),  # or with pairs: :func:`opened_with`
     "lay": N_("laid {tiles}"),
     "add": N_("added {tile} to the table"),
     "swap": N_("took an okey from the table for {tiles}"),
@@ -454,7 +495,7 @@ def own_event_templates() -> dict[str, str]:
         "take": pgettext("you", "took {tile} from the left"),
         "giveback": pgettext("you", "gave back {tile}"),
         "pairs": pgettext("you", "declared Going Pairs"),
-        "open": pgettext("you", "opened with {opening}"),
+        "open": pgettext("you", "opened with {n} points"),
         "lay": pgettext("you", "laid {tiles}"),
         "add": pgettext("you", "added {tile} to the table"),
         "swap": pgettext("you", "took an okey from the table for {tiles}"),
@@ -479,11 +520,8 @@ def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
     }
     if event.kind == "open":
         opening = hand.openings[event.seat] if event.seat is not None else None
-        n = event.value
-        if opening is not None and getattr(opening.kind, "value", "") == "p":
-            params["opening"] = ngettext("{n} pair", "{n} pairs", n).format(n=n)
-        else:
-            params["opening"] = ngettext("{n} point", "{n} points", n).format(n=n)
+        pairs = opening is not None and getattr(opening.kind, "value", "") == "p"
+        return _opened_with(pairs, event.value, own)
     own_templates = own_event_templates() if own else {}
     template = own_templates.get(event.kind) or _(EVENT_TEMPLATES[event.kind])
     return template.format_map(_Missing(params))

@@ -34,6 +34,10 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["play", "--names", "A,B,C,D,E"], ["--names", "5 names", "at most 4"]),
         (["play", "--names", " , "], ["--names"]),
         (["play", "--names", "Ayşe,Mehmet,ayşe"], ["--names", "ayşe is given twice"]),
+        # An empty name is refused, not dropped (",Veli" made Veli the first person).
+        (["play", "--humans", "2", "--names", ",Veli"], ["--names", "name 1 is empty"]),
+        (["play", "--names", "Ayşe,  ,Mehmet"], ["--names", "name 2 is empty"]),
+        (["play", "--humans", "2", "--names", "Ayşe,"], ["--names", "name 2 is empty"]),
         (["play", "--hands", "4"], ["--hands", "not 4"]),
         (["play", "--name", "  "], ["--name"]),
         (["play", "--side-by-side"], ["--side-by-side"]),
@@ -236,3 +240,59 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
     unfinished(1, 3)
     both = run("saves").output
     assert both.index("Unfinished matches") < both.index("Tables you hosted")
+
+
+def hot_seat_unfinished() -> storage.SaveEntry:
+    """A hot-seat match (Ayşe in seat 0, Veli in seat 2, opponents side by side: Veli in
+    seat 1) after its first hand, so the two have different scores."""
+    from okey_tui.bots.driver import play_bot_step, safe_action
+
+    session = Session(RuleSet(hands=3), seed=5, name="Ayşe", humans=(0, 1), human_names=("Veli",))
+    hand = session.hand
+    while not hand.is_over:
+        if hand.turn in session.humans:
+            hand.apply(safe_action(session.view(hand.turn)))
+        else:
+            bot = session.bots[hand.turn]
+            assert bot is not None
+            play_bot_step(hand, bot)
+    session.finish_hand()
+    session.next_hand()
+    path = storage.new_save_path()
+    storage.save(session.match, session.save_extra(), path)
+    entry = storage.list_saves().find(path.stem)
+    assert entry is not None
+    return entry
+
+
+def test_saves_gives_each_person_of_a_hot_seat_match_their_own_score() -> None:
+    """Several people at one terminal have no one "Your score": each person's score stands
+    on the line of their name, under "Score"; a one-person list keeps "Your score"."""
+    single = unfinished(1, 3)
+    only_single = run("saves").output
+    assert "Your" in only_single and "score" in only_single
+    entry = hot_seat_unfinished()
+    totals = entry.saved.match.totals()
+    assert totals[0] != totals[1]
+    out = run("saves").output
+    header = next(line for line in out.splitlines() if line.startswith("ID"))
+    assert "Score" in header and "Your" not in out
+    row = out.splitlines()
+    first = next(i for i, line in enumerate(row) if line.startswith(entry.id))
+    assert re.search(rf"\b{totals[0]}\s+Ayşe\s*$", row[first]), row[first]
+    assert re.search(rf"\b{totals[1]}\s+Veli\s*$", row[first + 1]), row[first + 1]
+    assert not re.search(r"\d\s+\S+ \((easy|normal|hard)\)", "\n".join(row[first + 2 : first + 4]))
+    single_row = next(line for line in row if line.startswith(single.id))
+    assert re.search(r"\b0\s+Ayşe\s*$", single_row)
+    turkish = run("--lang", "tr", "saves").output
+    assert "Puan " in turkish and "Puanın" not in turkish
+
+
+def test_the_new_table_screen_line_of_a_hot_seat_match_names_each_score() -> None:
+    from okey_tui.ui.session import summarise_save
+
+    entry = hot_seat_unfinished()
+    totals = entry.saved.match.totals()
+    line = summarise_save(entry).line()
+    assert f"Ayşe {totals[0]}, Veli {totals[1]}" in line and "score" not in line
+    assert "score 0" in summarise_save(unfinished(1, 3)).line()

@@ -51,7 +51,7 @@ def _people(
     name: str | None,
 ) -> dict[str, object]:
     """The practice and hot-seat flags as settings changes (none when none are given)."""
-    from okey_tui.hotseat import MAX_HUMANS, parse_names, repeated_name
+    from okey_tui.hotseat import MAX_HUMANS, empty_name, parse_names, repeated_name
 
     changes: dict[str, object] = {}
     if practice:
@@ -60,6 +60,12 @@ def _people(
     elif no_tips:
         changes["tips"] = False
     listed = parse_names(names) if names is not None else ()
+    empty = empty_name(names) if names is not None else None
+    if empty is not None:
+        raise click.BadParameter(
+            _("name {n} is empty: give every person a name, like Ayşe,Mehmet").format(n=empty),
+            param_hint="--names",
+        )
     if names is not None and not listed:
         raise click.BadParameter(
             _("give at least one name, like Ayşe,Mehmet"), param_hint="--names"

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, upper
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -17,15 +17,19 @@ if TYPE_CHECKING:
     from okey_tui.storage import JSONObject, SaveEntry
     from okey_tui.ui.session import SaveSummary
 
+ID_COLUMN = N_("ID")
 # The columns of the table: (heading, right-aligned).
 COLUMNS = (
-    ("ID", N_("ID"), False),
+    ("ID", ID_COLUMN, False),
     ("Started", N_("Started"), False),
     ("Type", N_("Type"), False),
     ("Hand", N_("Hand"), True),
     ("Score", N_("Your\nscore"), True),
     ("Seats", N_("Seats"), False),
 )
+# The score column's heading when a listed match is hot-seat: no one "you" there, so each
+# person's score stands on the line of their name.
+SHARED_SCORE_HEADING = N_("Score")
 
 
 @click.command(
@@ -88,9 +92,10 @@ def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
     from rich.text import Text
 
     table = _table(_("Unfinished matches (latest first)"))
+    shared = any(s.people_scores for s in summaries)
     for key, heading, right in COLUMNS:
         table.add_column(
-            _(heading),
+            _(SHARED_SCORE_HEADING if key == "Score" and shared else heading),
             justify="right" if right else "left",
             no_wrap=key in ("ID", "Hand"),  # an ID copies whole; the rest may wrap
             min_width=15 if key == "Seats" else None,
@@ -102,11 +107,13 @@ def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
             s.started,
             s.table_text,
             f"{s.hand}/{s.hands}",
-            str(s.score),
+            s.score_lines(),
             Text("\n".join(s.seat_texts)),  # names are text, never markup ("Ali [/b]")
         )
     console.print(table)
-    console.print(_("Continue one with [bold]okey101 play --resume ID[/]."))
+    # The ID as the column above names it (Kimlik, KİMLİK), as a metavar is written.
+    said = _("Continue one with [bold]okey101 play --resume {id}[/].")
+    console.print(said.format(id=upper(_(ID_COLUMN))))
 
 
 @dataclass(frozen=True)

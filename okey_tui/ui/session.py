@@ -334,6 +334,23 @@ class SaveSummary:
     seats: tuple[str, str, str, str]
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()
+    # A hot-seat match: each person's seat, name (as the screen says it) and match score;
+    # empty when one person plays, whose score is ``score``.
+    people_scores: tuple[tuple[int, str, int], ...] = ()
+
+    def scores_text(self) -> str:
+        """``45``, or at a hot-seat match every person's: ``Ayşe 45, Mehmet 30``."""
+        if not self.people_scores:
+            return str(self.score)
+        return ", ".join(f"{name} {score}" for _seat, name, score in self.people_scores)
+
+    def score_lines(self) -> str:
+        """The score beside each seat's line of the seats (``okey101 saves``): the one
+        person's on the first line, or at a hot-seat match each person's on their own."""
+        if not self.people_scores:
+            return str(self.score)
+        scores = {seat: score for seat, _name, score in self.people_scores}
+        return "\n".join(str(scores[s]) if s in scores else "" for s in range(len(self.seats)))
 
     def as_dict(self) -> JSONObject:
         return {
@@ -347,7 +364,16 @@ class SaveSummary:
         }
 
     def line(self) -> str:
-        """``Classic · hand 2/11 · score 45 · 2026-11-30 20:58``"""
+        """``Classic · hand 2/11 · score 45 · 2026-11-30 20:58``; at a hot-seat match the
+        people's scores by name: ``… · Ayşe 45, Mehmet 30 · …``."""
+        if self.people_scores:
+            return _("{table} · hand {hand}/{hands} · {scores} · {started}").format(
+                table=self.table_text or self.table,
+                hand=self.hand,
+                hands=self.hands,
+                scores=self.scores_text(),
+                started=self.started,
+            )
         return _("{table} · hand {hand}/{hands} · score {score} · {started}").format(
             table=self.table_text or self.table,
             hand=self.hand,
@@ -383,6 +409,8 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
     saved = [session.name, *names[1:]]
     seats = tuple(n if lv is None else f"{n} ({lv})" for n, lv in zip(saved, levels, strict=True))
     match = session.match
+    totals = match.totals()
+    people = session.humans if len(session.humans) > 1 else ()
     return SaveSummary(
         id=entry.id,
         started=entry.started,
@@ -396,4 +424,5 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
             n if lv is None else f"{n} ({bot_level(lv)})"
             for n, lv in zip(names, levels, strict=True)
         ),
+        people_scores=tuple((s, names[s], totals[s]) for s in people),
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -182,3 +183,62 @@ def test_saves_in_turkish_and_the_json_in_the_saved_words() -> None:
     first = json.loads(out)["saves"][0]
     assert first["type"] == "Classic, partners, practice"
     assert first["seats"][0] == "You" and first["seats"][1] == "Ayşe (easy)"
+
+
+def test_saves_names_the_id_as_its_column_does() -> None:
+    """The column is "Kimlik"; the line under the list and the help say KİMLİK, not ID
+    (an English word left in a Turkish instruction). English keeps ID everywhere."""
+    from okey_tui import storage
+    from okey_tui.engine.match import Match
+    from okey_tui.engine.rules import RuleSet
+
+    storage.save(Match(RuleSet(hands=3), seed=1), {"name": "You"}, storage.new_save_path())
+    code, out = run("--lang", "tr", "saves")
+    assert code == 0 and "Kimlik" in out
+    assert "okey101 play --resume KİMLİK" in out and "--resume ID" not in out
+    code, out = run("--lang", "tr", "saves", "--help")
+    assert "--delete KİMLİK" in out and "--resume KİMLİK" in out and " ID" not in out
+    code, out = run("--lang", "tr", "play", "--help")
+    assert "--resume [KİMLİK]" in out
+    code, out = run("saves")
+    assert "ID" in out.split() and "okey101 play --resume ID." in out
+    assert "--delete ID" in run("saves", "--help")[1]
+    assert "--resume [ID]" in run("play", "--help")[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "turkish", "english"),
+    [
+        (
+            ["host", "--port", "abc"],
+            "'abc' geçerli bir tam sayı değil.",
+            "is not a valid integer range",
+        ),
+        (
+            ["play", "--hands", "x"],
+            "'x' geçerli bir tam sayı değil.",
+            "is not a valid integer range",
+        ),
+        (["play", "--seed", "y"], "'y' geçerli bir tam sayı değil.", "is not a valid integer."),
+        (["play", "--bot-delay", "z"], "'z' geçerli bir sayı değil.", "is not a valid float range"),
+    ],
+)
+def test_click_names_its_number_types_in_turkish(
+    args: list[str], turkish: str, english: str
+) -> None:
+    """A bad number is refused with exit status 2, the type named in the language spoken
+    ("tam sayı", not "integer range"); the same process then speaks English again."""
+    code, out = run("--lang", "tr", *args)
+    assert code == 2 and turkish in out, out
+    assert "integer" not in out and "float" not in out and "Traceback" not in out
+    code, out = run("--lang", "en", *args)
+    assert code == 2 and english in out, out
+    assert click.INT.name == "integer" and click.FLOAT.name == "float"  # click's own, untouched
+
+
+def test_the_help_names_number_types_in_turkish() -> None:
+    code, out = run("--lang", "tr", "play", "--help")
+    assert "--hands TAM SAYI" in out and "--seed TAM SAYI" in out and "--bot-delay SAYI" in out
+    assert "INTEGER" not in out and "FLOAT" not in out
+    code, out = run("play", "--help")
+    assert "--hands INTEGER RANGE" in out and "--seed INTEGER" in out

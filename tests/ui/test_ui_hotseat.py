@@ -172,6 +172,32 @@ async def test_the_new_table_screen_refuses_one_name_for_two_people(_temp_config
         assert names == {"Ayşe", "Mehmet"}
 
 
+async def test_the_new_table_screen_refuses_an_empty_name(_temp_config):
+    """A names box of ",Mehmet" would seat Mehmet first and leave the other person
+    unnamed: Enter says which name is empty, puts the cursor on the names, starts nothing."""
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        screen.query_one("#opt-people").focus()
+        await pilot.press("right")  # 2 people
+        screen.query_one("#opt-name").focus()
+        await pilot.press("ctrl+u", *", Mehmet", "enter")
+        await pilot.pause()
+        assert app.screen is screen and app.focused is screen.query_one("#opt-name")
+        assert [n.message for n in app._notifications] == [
+            "name 1 is empty: give every person a name, like Ayşe,Mehmet"
+        ]
+        await pilot.press("ctrl+u", *"Ayşe, Mehmet", "enter")
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        names = {app.session.seat_name(s) for s in app.session.humans}
+        assert names == {"Ayşe", "Mehmet"}
+
+
 async def test_names_that_look_like_markup_are_shown_as_typed_at_a_shared_terminal():
     """Names are text: "[/b]" and "Ali [bold]" show as typed on the privacy screen and in
     the box titles (they were read as markup, and "[/b]" failed the screen)."""

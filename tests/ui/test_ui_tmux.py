@@ -134,8 +134,8 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
         wait_for(session, "attın")
         send(session, "q")
         wait_for(session, "Oyundan çıkılsın mı?")
-        wait_for(session, "y: evet · n: hayır")  # the answer keys stay y and n
-        send(session, "y")
+        wait_for(session, "e: evet · h: hayır")  # Turkish answers: e (evet), h (hayır)
+        send(session, "e")
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             alive = subprocess.run(
@@ -145,7 +145,7 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
                 break
             time.sleep(0.2)
         else:
-            raise AssertionError("okey101 did not quit after q y:\n" + capture(session))
+            raise AssertionError("okey101 did not quit after q e:\n" + capture(session))
     finally:
         subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
 

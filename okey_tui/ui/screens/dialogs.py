@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Generic, TypeVar
 
 from rich.text import Text
@@ -15,7 +16,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from okey_tui.engine.view import PlayerView
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, pgettext
 from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
 from okey_tui.ui.translate import translate_bindings
@@ -51,23 +52,50 @@ class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
         self.dismiss(None)
 
 
+def answer_keys() -> tuple[str, str]:
+    """The keys that answer yes and no in the current language: ``y`` and ``n``, and in
+    Turkish ``e`` (evet) and ``h`` (hayır). A translation that is not one lower-case
+    letter, or that would take ``y`` or ``n`` for the other answer, is not used."""
+    yes = pgettext("the key that answers yes", "y")
+    no = pgettext("the key that answers no", "n")
+    letters = all(len(k) == 1 and k.isalpha() and k.islower() for k in (yes, no))
+    if not letters or yes in (no, "n") or no == "y":
+        return "y", "n"
+    return yes, no
+
+
 class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question answered with ``y`` or ``n``."""
+    """A yes/no question answered with ``y`` or ``n``, or with the language's own answer
+    keys (:func:`answer_keys`; the hint names those); Esc is no.
+
+    ``y`` and ``n`` answer in every language, so a player used to them is never stuck.
+    The question is modal: a key it answers (``h`` is hayır, and the table's hint key)
+    never reaches the table behind it.
+    """
 
     BINDINGS = [
         Binding("y", "answer(True)", N_("Yes")),
-        Binding("n,escape", "answer(False)", N_("No")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("escape", "answer(False)", N_("No"), show=False),
     ]
+    KEYS_IN_KEY_BAR = True  # the table's key bar shows the answers while it asks
 
     def __init__(self, question: str) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
         self.question = question
+        self.yes_key, self.no_key = answer_keys()
+        for key, own in (("y", self.yes_key), ("n", self.no_key)):
+            if own != key:  # the language's own key answers and is the one shown
+                english = self._bindings.key_to_bindings[key]
+                self._bindings.key_to_bindings[key] = [replace(b, show=False) for b in english]
+                self._bindings.key_to_bindings[own] = [replace(b, key=own) for b in english]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title", markup=False)
-            yield Static(_("y: yes · n: no"), classes="dialog-hint")
+            hint = _("{yes}: yes · {no}: no").format(yes=self.yes_key, no=self.no_key)
+            yield Static(hint, classes="dialog-hint", markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

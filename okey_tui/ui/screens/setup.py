@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
-from okey_tui.hotseat import parse_names, repeated_name
+from okey_tui.hotseat import empty_name, parse_names, repeated_name
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
@@ -355,6 +355,12 @@ class NewTableScreen(Screen[TableSettings]):
     def action_start(self) -> None:
         if isinstance(self.focused, SaveRow):
             self.app.action_resume(self.focused.match_id)  # type: ignore[attr-defined]  # as above
+            return
+        empty = empty_name(self.query_one("#opt-name", Input).value)
+        if empty is not None:
+            said = _("name {n} is empty: give every person a name, like Ayşe,Mehmet")
+            self.notify(said.format(n=empty), severity="error", markup=False)
+            self.query_one("#opt-name").focus()
             return
         settings = self.chosen()
         twice = repeated_name([settings.name, *settings.human_names])

@@ -21,7 +21,7 @@ from textual.widgets import Footer, Static
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind
 from okey_tui.engine.tiles import okey_for
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, ngettext, pgettext
 from okey_tui.messages import (
     counts_tiles_left,
     describe_outcome,
@@ -50,13 +50,17 @@ def winning_melds(report: HandReport) -> Filled | None:
     return Filled(pieces, " · ")
 
 
-def penalty_line(report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNote) -> Text:
-    text = Text(f"+{note.points} {penalty_label(note.reason)}", "red")
+def penalty_line(
+    report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNote, you: int | None = None
+) -> Text:
+    """``+101 discarded an okey: R5``; ``you``: the seat the summary speaks to ("okey attın")."""
+    text = Text(f"+{note.points} {penalty_label(note.reason, own=note.seat == you)}", "red")
     if note.tile is not None:
         text.append(": ")
         text.append_text(chip(note.tile, okey_for(report.indicator)))
     if note.by is not None and note.by != note.seat:
-        text.append(" " + _("by {name}").format(name=seats[note.by].name), "red")
+        by = _("by you") if note.by == you else _("by {name}").format(name=seats[note.by].name)
+        text.append(" " + by, "red")
     if note.turn:
         text.append(" " + _("on turn {turn}").format(turn=note.turn), "red")
     return text
@@ -78,19 +82,22 @@ def arithmetic(line: SeatScore, formula: str = "") -> Text:
     return text
 
 
-def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
+def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None = None) -> Group:
     """The whole hand in a few lines per seat.
 
     The seats sit in a grid: a name on the left, its lines on the right, so a long line
     (a full rack left in hand, at 80 columns) wraps under the lines and not under the
-    names.
+    names. ``you``: the seat of the person the summary is shown to, whose lines are said
+    to them ("You finished", "202 el açmadın"); None when it is shown to several people.
     """
     okey = okey_for(report.indicator)
     result = report.result
     outcome = result.outcome
     text = Text()
     head = _("Hand {number}/{hands}:").format(number=report.number, hands=report.hands) + " "
-    if outcome.finisher is not None:
+    if outcome.finisher is not None and outcome.finisher == you:
+        head += _("You finished, {how}").format(how=describe_outcome(outcome))
+    elif outcome.finisher is not None:
         head += _("{name} finished, {how}").format(
             name=seats[outcome.finisher].name, how=describe_outcome(outcome)
         )
@@ -106,6 +113,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
     notes = report.notes
     for line in result.seats:
         finisher = outcome.finisher == line.seat
+        own = line.seat == you
         name = Text(seats[line.seat].name, "bold green" if finisher else "bold")
         formula = finish_formula(
             line,
@@ -113,6 +121,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
             partners=report.rules.partners,
             going_pairs=report.going_pairs[line.seat],
             finisher_zero=report.rules.finisher_scores_zero,
+            own=own,
         )
         lines = arithmetic(line, formula)
         if (
@@ -120,7 +129,12 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
             and line.opened.kind is OpeningKind.PAIRS
             and counts_tiles_left(line, outcome, partners=report.rules.partners)
         ):
-            lines.append("  " + _("(pairs opener: one step up)"), "dim")
+            step = (
+                pgettext("you", "(pairs opener: one step up)")
+                if own
+                else _("(pairs opener: one step up)")
+            )
+            lines.append("  " + step, "dim")
         if line.tiles_left:
             count = len(line.tiles_left)
             lines.append(
@@ -131,7 +145,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo]) -> Group:
         for note in notes:
             if note.seat == line.seat:
                 lines.append("\n")
-                lines.append_text(penalty_line(report, seats, note))
+                lines.append_text(penalty_line(report, seats, note, you))
         grid.add_row(name, lines)
     return Group(text, grid) if melds is None else Group(text, melds, grid)
 
@@ -174,8 +188,26 @@ def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
     return table
 
 
+def winners_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None = None) -> str:
+    """Who won the match, said to ``you`` when they are among the winners."""
+    total = min(report.totals)
+    if you is not None and you in report.winners:
+        others = [seats[s].name for s in report.winners if s != you]
+        if not others:
+            return _("The match is over. You won with {total}.").format(total=total)
+        return _("The match is over. You and {others} won with {total}.").format(
+            others=_(" and ").join(others), total=total
+        )
+    winners = _(" and ").join(seats[s].name for s in report.winners)
+    return _("The match is over. {winners} won with {total}.").format(winners=winners, total=total)
+
+
 class HandSummaryScreen(ModalScreen[str]):
-    """Dismisses with ``"next"`` (next hand), ``"new"`` (new match) or ``"quit"``."""
+    """Dismisses with ``"next"`` (next hand), ``"new"`` (new match) or ``"quit"``.
+
+    ``you``: the seat of the person it is shown to, whose lines speak to them; None at a
+    table of several people sharing the screen, where every seat goes by its name.
+    """
 
     BINDINGS = [
         Binding("enter", "next", N_("Next hand")),
@@ -183,29 +215,25 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("q", "quit_game", N_("Quit")),
     ]
 
-    def __init__(self, report: HandReport, seats: Sequence[SeatInfo]) -> None:
+    def __init__(
+        self, report: HandReport, seats: Sequence[SeatInfo], you: int | None = None
+    ) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
         self.report = report
         self.seats = seats
+        self.you = you
 
     def compose(self) -> ComposeResult:
         report, seats = self.report, self.seats
         with Vertical(classes="dialog wide", id="summary"):
             with VerticalScroll():
-                yield Static(explain_hand(report, seats), id="hand-explained")
+                yield Static(explain_hand(report, seats, self.you), id="hand-explained")
                 yield Static(match_line(report, seats), id="match-line")
                 yield Static(score_sheet(report, seats), id="score-sheet")
                 if report.match_over:
-                    winners = _(" and ").join(seats[s].name for s in report.winners)
                     yield Static(
-                        Text(
-                            _("The match is over. {winners} won with {total}.").format(
-                                winners=winners, total=min(report.totals)
-                            ),
-                            "bold green",
-                        ),
-                        id="winners",
+                        Text(winners_line(report, seats, self.you), "bold green"), id="winners"
                     )
             hint = (
                 _("n: new match · q: quit")

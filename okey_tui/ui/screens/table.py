@@ -40,7 +40,7 @@ from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.i18n import N_, _, ngettext
-from okey_tui.messages import describe_opening, meld_kind
+from okey_tui.messages import meld_kind, you_opened_with
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout, without
@@ -1100,7 +1100,7 @@ class TableScreen(Screen[None]):
                 "You laid down {n} meld", "You laid down {n} melds", len(staged)
             ).format(n=len(staged))
         else:
-            done = _("You opened with {opening}").format(opening=describe_opening(opening))
+            done = you_opened_with(opening)
         view = self.view
         if self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
             if any(isinstance(a, AddTile) for a in legal_actions(view)):
@@ -1312,9 +1312,11 @@ class TableScreen(Screen[None]):
         from okey_tui.ui.screens.summary import HandSummaryScreen
 
         seats = self.table.seats()
+        # Said to the person at this screen; at a shared screen every seat goes by its name.
+        you = self.table.seat if self.hotseat is None else None
 
         def show() -> None:
-            self.app.push_screen(HandSummaryScreen(report, seats), self._after_summary)
+            self.app.push_screen(HandSummaryScreen(report, seats, you), self._after_summary)
 
         if self.hotseat is not None:
             self.hotseat.before_summary(show)

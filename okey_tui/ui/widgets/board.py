@@ -18,7 +18,7 @@ from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, Phase, TableMeld
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
-from okey_tui.messages import bot_level, event_text, game_type_label
+from okey_tui.messages import bot_level, event_text, game_type_label, opened_with
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
@@ -193,18 +193,11 @@ class MeldsView(VerticalScroll):
                 head = _("You") + " — "
                 if opening is None:
                     head += pgettext("you", "took back")
-                elif opening.kind is OpeningKind.PAIRS:
-                    head += pgettext("you", "opened with {n} pairs").format(n=opening.value)
                 else:
-                    head += pgettext("you", "opened with {n} points").format(n=opening.value)
+                    head += opened_with(opening, own=True)
             else:
                 head = f"{seats[seat].name} — "
-                if opening is None:
-                    head += _("took back")
-                elif opening.kind is OpeningKind.PAIRS:
-                    head += _("opened with {n} pairs").format(n=opening.value)
-                else:
-                    head += _("opened with {n} points").format(n=opening.value)
+                head += _("took back") if opening is None else opened_with(opening)
             text.append(head + "\n", "bold")
             pieces: list[Text] = []
             for index, tm in owned:
@@ -516,8 +509,13 @@ class TableMarks:
         text = _("{who} swapped the okey out of {target}").format(who=who, target=target)
         paid = next((e for e in after[:1] if e.kind == "penalty"), None)
         if paid is not None and paid.seat is not None:
-            payer = _("you") if paid.seat == viewer else seats[paid.seat].name
-            text += ": " + _("+{points} to {payer}").format(points=paid.value, payer=payer)
+            if paid.seat == viewer:  # said to the player who pays: "sen +101 yazarsın"
+                paid_text = _("+{points} to you").format(points=paid.value)
+            else:
+                paid_text = _("+{points} to {payer}").format(
+                    points=paid.value, payer=seats[paid.seat].name
+                )
+            text += ": " + paid_text
         return text
 
 

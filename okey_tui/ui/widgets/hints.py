@@ -12,7 +12,7 @@ from okey_tui.engine.actions import DrawMiddle, TakeDiscard
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
-from okey_tui.messages import describe_opening
+from okey_tui.messages import you_opened_with
 from okey_tui.practice import Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
@@ -55,7 +55,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append("\n")
         text.append(hint.pairs_line(), "bold green" if check.can_open_pairs else "dim")
     elif hint.opening is not None:
-        heading(_("You opened with {opening}").format(opening=describe_opening(hint.opening)))
+        heading(you_opened_with(hint.opening))
     if hint.left is not None:
         heading(_("Left discard") + " ")
         text.append_text(chip(hint.left.tile, okey))

@@ -15,6 +15,9 @@ class KeyBar(SteadyStatic):
 
     Keys that :meth:`check_action` hides (returns ``False``) are left out; when the
     keys do not fit the width, they wrap to another line: a binding is never cut.
+    While a question is asked over the screen (a screen whose ``KEYS_IN_KEY_BAR`` is
+    true), the bar shows the question's keys: the table's keys do nothing meanwhile, and
+    one of them may answer it (``h`` is the hint key, and "hayır").
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -23,10 +26,24 @@ class KeyBar(SteadyStatic):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.app.screen_change_signal.subscribe(self, self.screen_changed)
         self.call_after_refresh(self.draw)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.screen_change_signal.unsubscribe(self)
+
+    def screen_changed(self, _screen: Screen[object]) -> None:
+        # A question opened over this screen, or closed: its keys come and go.
+        if self.screen in self.app.screen_stack:
+            self.draw()
+
+    def keys_screen(self) -> Screen[object]:
+        """The screen whose keys the bar shows: its own, or a question asked over it."""
+        top = self.app.screen
+        if top is not self.screen and getattr(top, "KEYS_IN_KEY_BAR", False):
+            return top
+        return self.screen
 
     def bindings_changed(self, _screen: Screen[object]) -> None:
         # Under a dialog the screen answers for keys it cannot take now: keep the last bar.
@@ -40,7 +57,7 @@ class KeyBar(SteadyStatic):
         """(key, label) for each binding to show, in the screen's order."""
         shown: list[tuple[str, Text]] = []
         actions: set[str] = set()
-        for key, (_node, binding, enabled, _tip) in self.screen.active_bindings.items():
+        for key, (_node, binding, enabled, _tip) in self.keys_screen().active_bindings.items():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)

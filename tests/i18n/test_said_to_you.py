@@ -1,0 +1,188 @@
+"""Lines about the player's own seat speak to them ("açmadın", not "açmadı"), and an opening
+is worded one way ("105 ile açtı") in the log, the status line, the panels and the summary.
+
+Which line is said to the player is decided by seats, never by the name shown: a player who
+gave no name is "Sen" in Turkish, and "Sen" takes a second-person verb.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from rich.console import Console
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+
+from rendered import screen_text  # noqa: E402
+from ui_helpers import OPENING_SEED, table_app  # noqa: E402
+
+from okey_tui import i18n  # noqa: E402
+from okey_tui.engine.match import Match  # noqa: E402
+from okey_tui.engine.rules import RuleSet  # noqa: E402
+from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore, finish_parts  # noqa: E402
+from okey_tui.engine.state import (  # noqa: E402
+    EndKind,
+    Event,
+    Opening,
+    OpeningKind,
+    Outcome,
+    PenaltyReason,
+)
+from okey_tui.engine.tiles import Tile  # noqa: E402
+from okey_tui.messages import event_text  # noqa: E402
+from okey_tui.table import HandReport, SeatInfo  # noqa: E402
+from okey_tui.ui.screens.summary import explain_hand, winners_line  # noqa: E402
+
+OPENED = Opening(OpeningKind.MELDS, 105)
+PAIRS = Opening(OpeningKind.PAIRS, 6)
+
+
+@pytest.fixture
+def turkish() -> None:
+    i18n.set_language("tr")
+
+
+def report(
+    openings: list[Opening | None],
+    outcome: Outcome,
+    notes: tuple[PenaltyNote, ...] = (),
+    totals: tuple[int, ...] | None = None,
+    winners: tuple[int, ...] = (),
+    partners: bool = False,
+) -> HandReport:
+    left = (Tile.parse("R5"), Tile.parse("K9"))
+    lines = []
+    for seat, opening in enumerate(openings):
+        finish, note, formula = finish_parts(outcome, seat, opening, 14, False, False)
+        lines.append(SeatScore(seat, finish, left, 14, 0, 0, 0, opening, finish, note, formula))
+    scored = tuple(line.total for line in lines)
+    return HandReport(
+        1, 5, HandResult(outcome, tuple(lines)), Tile.parse("B7"), (), None, notes,
+        (scored,), totals or scored, winners != (), winners,
+        RuleSet(hands=5, partners=partners), (False,) * 4,
+    )  # fmt: skip
+
+
+def seats(first: str) -> list[SeatInfo]:
+    return [SeatInfo(s, name, None) for s, name in enumerate([first, "Ayşe", "Mehmet", "Zeynep"])]
+
+
+def printed(hand: HandReport, you: int | None, first: str = "Sen") -> str:
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(explain_hand(hand, seats(first), you))
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+def seat_lines(text: str, name: str) -> str:
+    """The lines under ``name`` in the summary's grid, up to the next seat's name."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(name + " "))
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i][:1].strip()),
+        len(lines),
+    )
+    return "\n".join(lines[start:end])
+
+
+def test_the_players_own_not_opened_is_said_to_them(turkish: None) -> None:
+    text = printed(report([None, None, OPENED, OPENED], Outcome(EndKind.EMPTY_MIDDLE)), you=0)
+    assert "202 el açmadın" in seat_lines(text, "Sen")
+    assert "202 el açmadı =" in seat_lines(text, "Ayşe")  # another seat: third person
+
+
+def test_the_players_own_finish_penalty_and_pairs_step_are_said_to_them(turkish: None) -> None:
+    notes = (
+        PenaltyNote(0, 101, PenaltyReason.OKEY_DISCARD, 3, Tile.parse("B8"), 0),
+        PenaltyNote(1, 101, PenaltyReason.OKEY_TAKEN, 4, Tile.parse("B8"), 0),
+    )
+    finished = printed(
+        report([OPENED, OPENED, PAIRS, OPENED], Outcome(EndKind.FINISH, 0), notes), 0
+    )
+    assert "El 1/5: Sen bitirdin" in finished and "Sen bitirdi," not in finished
+    assert "okey attın" in seat_lines(finished, "Sen")
+    assert "koyduğu okey alındı" in seat_lines(finished, "Ayşe")
+    assert "senin yüzünden" in seat_lines(finished, "Ayşe") and "Sen yüzünden" not in finished
+    # The pairs opener's step up, said to the player when the pairs opener is them.
+    stepped = printed(report([PAIRS, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 3)), 0)
+    assert "(çift açtın: bir kat fazla)" in seat_lines(stepped, "Sen")
+    partner = printed(
+        report([OPENED, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 2), partners=True), 0
+    )
+    assert "0 (eşin bitirdi)" in seat_lines(partner, "Sen")
+
+
+def test_the_players_own_win_is_said_to_them(turkish: None) -> None:
+    alone = report([OPENED] * 4, Outcome(EndKind.FINISH, 0), winners=(0,))
+    total = min(alone.totals)
+    assert winners_line(alone, seats("Sen"), 0) == f"Oyun bitti. {total} puanla kazandın."
+    both = report([OPENED] * 4, Outcome(EndKind.FINISH, 0), winners=(0, 2), partners=True)
+    line = winners_line(both, seats("Sen"), 0)
+    assert line.startswith("Oyun bitti. Sen ve Mehmet") and line.endswith("puanla kazandınız.")
+    assert winners_line(alone, seats("Ali"), None).startswith("Oyun bitti. Ali ")
+
+
+def test_a_shared_screen_names_every_seat_in_the_third_person(turkish: None) -> None:
+    """At a hot-seat table the summary is everyone's: no seat is spoken to."""
+    text = printed(report([None, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 0)), None, "Ali")
+    assert "Ali bitirdi" in text and "202 el açmadı" not in text
+    text = printed(report([None, None, OPENED, OPENED], Outcome(EndKind.EMPTY_MIDDLE)), None, "Ali")
+    assert "202 el açmadı =" in seat_lines(text, "Ali") and "açmadın" not in text
+
+
+def test_the_english_summary_reads_as_before_with_you_for_the_player() -> None:
+    notes = (PenaltyNote(1, 101, PenaltyReason.OKEY_TAKEN, 4, Tile.parse("B8"), 0),)
+    hand = report([OPENED, None, OPENED, OPENED], Outcome(EndKind.FINISH, 0), notes)
+    text = printed(hand, 0, "You")
+    assert "Hand 1/5: You finished, normal finish" in text
+    assert "202 not opened" in seat_lines(text, "Ayşe")
+    assert "an okey they placed was taken: B8★ by you" in seat_lines(text, "Ayşe")
+    other = printed(report([None, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 1)), 0, "You")
+    assert "202 not opened" in seat_lines(other, "You")
+    assert "Hand 1/5: Ayşe finished" in other
+
+
+# -- one wording for an opening ----------------------------------------------------------------
+
+
+def test_the_log_says_an_opening_as_the_panels_do(turkish: None) -> None:
+    hand = Match(RuleSet(), OPENING_SEED).hand
+    melds = Event("open", 1, "opened with 103 points", (), 103)
+    assert event_text(melds, hand) == "103 ile açtı"
+    assert event_text(melds, hand, own=True) == "103 ile açtın"
+    paired = SimpleNamespace(openings=[None, PAIRS, None, None], okey=hand.okey, outcome=None)
+    pairs = Event("open", 1, "opened with 6 pairs", (), 6)
+    assert event_text(pairs, paired) == "6 çiftle açtı"  # type: ignore[arg-type]
+
+
+async def test_an_opening_is_worded_one_way_everywhere_in_turkish(turkish: None) -> None:
+    """After the player opens (s o Enter, 105 points): the status line, the player's panel,
+    the melds box and the log all say "105 ile açtın"; no other wording is left."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("s", "o", "enter")
+        await pilot.pause()
+        assert app.session.hand.openings[0] is not None
+        text = screen_text(app)
+        assert text.count("105 ile açtın") >= 3, text  # status, panel, melds box (and log)
+        assert "Sen — 105 ile açtın" in text
+        assert "Sen 105 ile açtın" in text  # the log
+        assert "puanla açt" not in text and "puan ile açt" not in text
+
+
+def test_the_note_of_a_swapped_okey_speaks_to_the_player_who_pays(turkish: None) -> None:
+    """Another seat takes an okey the player laid: the player pays, and is told so in the
+    second person ("sen +101 yazarsın", not "sen +101 yazar")."""
+    from okey_tui.ui.widgets.board import TableMarks
+
+    swap = Event("swap", 1, "took an okey from the table for R5", (Tile.parse("R5"),), 0)
+    paid = Event("penalty", 0, "+101: penalty", (), 101)
+    said = TableMarks.describe(seats("Sen"), None, swap, [paid], [2], 0)  # type: ignore[arg-type]
+    assert said.endswith(": sen +101 yazarsın"), said
+    to_mehmet = Event("penalty", 2, "+101: penalty", (), 101)
+    said = TableMarks.describe(seats("Sen"), None, swap, [to_mehmet], [2], 0)  # type: ignore[arg-type]
+    assert said.endswith(": Mehmet +101 yazar"), said
