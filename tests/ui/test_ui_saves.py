@@ -44,10 +44,11 @@ def status_text(app: OkeyApp) -> str:
 
 
 async def resumed_status(pilot: Pilot[None], app: OkeyApp) -> str:
-    """The status line once the resumed table has said so (it does after its first
-    refresh, which one pause of the pilot may not reach): waits at most a second."""
+    """The status line once the resumed table has said so: it does after its first
+    refresh, which one pause of the pilot may not reach, and the table's own turn line
+    comes first. Waits at most a second."""
     for _ in range(100):
-        if text := status_text(app):
+        if (text := status_text(app)).startswith("Match resumed."):
             return text
         await pilot.pause(0.01)
     return status_text(app)
