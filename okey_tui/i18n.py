@@ -146,6 +146,49 @@ def N_(message: str) -> str:
     return message
 
 
+# -- answering a question -----------------------------------------------------------------------
+
+
+def answer_keys() -> tuple[str, str]:
+    """The keys that answer yes and no in the current language: ``y`` and ``n``, and in
+    Turkish ``e`` (evet) and ``h`` (hayır). A translation that is not one lower-case
+    letter, or that would take ``y`` or ``n`` for the other answer, is not used.
+
+    The table's questions and the command line's (:mod:`okey_tui.commands.ask`) name these.
+    """
+    yes = pgettext("the key that answers yes", "y")
+    no = pgettext("the key that answers no", "n")
+    letters = all(len(k) == 1 and k.isalpha() and k.islower() for k in (yes, no))
+    if not letters or yes in (no, "n") or no == "y":
+        return "y", "n"
+    return yes, no
+
+
+def answer(text: str) -> bool | None:
+    """What ``text`` answers to a yes/no question: True for yes, False for no, None for
+    neither. The language's own keys and words answer (``e``, ``evet``, ``h``, ``hayır``
+    in Turkish), and so do ``y``, ``yes``, ``n`` and ``no`` in every language.
+
+    >>> set_language("tr")
+    'tr'
+    >>> [answer(t) for t in ("e", "EVET", " h ", "Hayır", "y", "NO", "olur", "")]
+    [True, True, False, False, True, False, None, None]
+    >>> set_language("en")
+    'en'
+    >>> [answer(t) for t in ("Y", "yes", "n", "e", "evet")]
+    [True, True, False, None, None]
+    """
+    said = lower(text.strip())
+    yes_key, no_key = answer_keys()
+    yes = {"y", "yes", yes_key, lower(pgettext("the word that answers yes", "yes"))}
+    no = {"n", "no", no_key, lower(pgettext("the word that answers no", "no"))}
+    if said in yes - no:  # a word both ways (a slip in a catalogue) answers neither
+        return True
+    if said in no - yes:
+        return False
+    return None
+
+
 # -- casing --------------------------------------------------------------------------------------
 
 _TR_UPPER = str.maketrans({"i": "İ", "ı": "I"})

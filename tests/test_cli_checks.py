@@ -288,6 +288,32 @@ def test_saves_gives_each_person_of_a_hot_seat_match_their_own_score() -> None:
     assert "Puan " in turkish and "Puanın" not in turkish
 
 
+def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> None:
+    """The JSON lists the people of a hot-seat match with their seat, name and score; a
+    one-person match has no one there (its score is "score", as before)."""
+    single = unfinished(1, 3)
+    entry = hot_seat_unfinished()
+    totals = entry.saved.match.totals()
+    saves = {s["id"]: s for s in json.loads(run("--lang", "tr", "saves", "--json").output)["saves"]}
+    hot = saves[entry.id]
+    assert hot["people"] == [
+        {"seat": 0, "name": "Ayşe", "score": totals[0]},
+        {"seat": 1, "name": "Veli", "score": totals[1]},
+    ]
+    assert hot["score"] == totals[0] and hot["seats"][:2] == ["Ayşe", "Veli"]
+    assert saves[single.id]["people"] == []
+    assert set(saves[single.id]) == {
+        "id",
+        "started",
+        "type",
+        "hand",
+        "hands",
+        "score",
+        "seats",
+        "people",
+    }
+
+
 def test_the_new_table_screen_line_of_a_hot_seat_match_names_each_score() -> None:
     from okey_tui.ui.session import summarise_save
 

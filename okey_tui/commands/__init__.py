@@ -1,1 +1,2 @@
-"""The okey101 subcommands, one module each, imported lazily by okey_tui.cli."""
+"""The okey101 subcommands, one module each, imported lazily by okey_tui.cli (and ``ask``,
+the yes/no question some of them ask)."""

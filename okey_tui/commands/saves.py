@@ -204,6 +204,7 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
 
 def _delete(found: object, match_id: str, yes: bool) -> None:
     from okey_tui import storage
+    from okey_tui.commands.ask import confirm
     from okey_tui.ui.session import summarise_save
 
     assert isinstance(found, storage.SaveList)
@@ -223,11 +224,10 @@ def _delete(found: object, match_id: str, yes: bool) -> None:
         raise SystemExit(1) from None
     try:
         line = summarise_save(entry).line()
-        if not yes and not click.confirm(
+        if not yes and not confirm(
             _("Delete the unfinished match {id} ({line})? It cannot be undone").format(
                 id=entry.id, line=line
-            ),
-            default=False,
+            )
         ):
             click.echo(_("Nothing deleted."))
             return

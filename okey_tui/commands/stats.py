@@ -19,10 +19,11 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
     if yes and not reset:
         raise click.UsageError(_("-y/--yes only skips the question of --reset: give --reset too"))
     from okey_tui import stats as store
+    from okey_tui.commands.ask import confirm
     from okey_tui.messages import game_type_label
 
     if reset:
-        if not yes and not click.confirm(_("Delete all okey101 statistics?"), default=False):
+        if not yes and not confirm(_("Delete all okey101 statistics?")):
             click.echo(_("Nothing deleted."))
             return
         click.echo(_("Statistics deleted.") if store.reset() else _("There were no statistics."))

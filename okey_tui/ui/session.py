@@ -353,6 +353,9 @@ class SaveSummary:
         return "\n".join(str(scores[s]) if s in scores else "" for s in range(len(self.seats)))
 
     def as_dict(self) -> JSONObject:
+        """The match for ``okey101 saves --json``: ``score`` is seat 0's, and ``people``
+        lists each person of a hot-seat match (seat, name as in ``seats``, score); it is
+        empty when one person plays."""
         return {
             "id": self.id,
             "started": self.started,
@@ -361,6 +364,11 @@ class SaveSummary:
             "hands": self.hands,
             "score": self.score,
             "seats": list(self.seats),
+            # A person's seat has no level after the name: ``seats`` says it as saved.
+            "people": [
+                {"seat": seat, "name": self.seats[seat], "score": score}
+                for seat, _name, score in self.people_scores
+            ],
         }
 
     def line(self) -> str:

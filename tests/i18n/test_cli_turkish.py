@@ -11,8 +11,10 @@ from okey_tui.cli import main
 from okey_tui.settings import TableSettings, save_settings
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
+def run(
+    *args: str, env: dict[str, str] | None = None, answers: str | None = None
+) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args), input=answers, env=env, catch_exceptions=False)
     return result.exit_code, result.output
 
 
@@ -115,6 +117,44 @@ def test_saves_and_stats_speak_turkish() -> None:
     assert "Yarım kalan oyun yok" in run("--lang", "tr", "saves")[1]
     code, out = run("--lang", "tr", "saves", "--yes")
     assert code == 2 and "-y/--yes yalnızca --delete sorusunu atlar" in out
+
+
+def test_the_command_line_questions_take_e_and_h_in_turkish() -> None:
+    """A yes/no question on the command line names the Turkish answer keys ([e/H], no
+    by default); e/h and the words evet/hayır answer it, y/n still do, and anything else
+    is refused in Turkish and asked again."""
+    from okey_tui import storage
+    from okey_tui.engine.match import Match
+    from okey_tui.engine.rules import RuleSet
+
+    path = storage.new_save_path()
+    storage.save(Match(RuleSet(hands=3), seed=1), {"name": "You"}, path)
+    for answer in ("h\n", "\n", "HAYIR\n", "n\n"):
+        code, out = run("--lang", "tr", "saves", "--delete", path.stem, answers=answer)
+        assert code == 0 and "Geri alınamaz [e/H]: " in out, out
+        assert "Hiçbir şey silinmedi." in out and path.exists()
+        assert "[y/N]" not in out
+    code, out = run("--lang", "tr", "saves", "--delete", path.stem, answers="olur\ne\n")
+    assert code == 0 and path.exists() is False, out
+    assert "Hata: 'olur' bir cevap değil: evet için e, hayır için h yaz." in out, out
+    assert "invalid input" not in out and "Error" not in out
+    assert out.count("[e/H]: ") == 2 and "silindi." in out
+
+    for answer, said in (("x\nevet\n", "Hiç istatistik yoktu."), ("y\n", "yoktu."), ("\n", "")):
+        code, out = run("--lang", "tr", "stats", "--reset", answers=answer)
+        assert code == 0 and "silinsin mi? [e/H]: " in out, out
+        assert said in out and ("silinmedi" in out) == (answer == "\n"), out
+
+
+def test_the_command_line_questions_in_english_take_y_and_n() -> None:
+    code, out = run("stats", "--reset", answers="e\nyes\n")
+    assert code == 0 and "Delete all okey101 statistics? [y/N]: " in out, out
+    assert "Error: 'e' is not an answer: type y for yes, n for no." in out, out
+    assert "There were no statistics." in out
+    code, out = run("stats", "--reset", answers="\n")
+    assert code == 0 and "Nothing deleted." in out
+    code, out = run("stats", "--reset", answers="")  # no answer at all: asked, nothing done
+    assert code == 1 and "Aborted!" in out
 
 
 def test_turkish_casing() -> None:

@@ -15,7 +15,8 @@ from rendered import screen_text  # noqa: E402
 from ui_helpers import OPENING_SEED, table_app, wait_for_human  # noqa: E402
 
 from okey_tui import i18n  # noqa: E402
-from okey_tui.ui.screens.dialogs import ConfirmScreen, answer_keys  # noqa: E402
+from okey_tui.i18n import answer_keys  # noqa: E402
+from okey_tui.ui.screens.dialogs import ConfirmScreen  # noqa: E402
 from okey_tui.ui.screens.table import TableScreen  # noqa: E402
 
 

@@ -16,7 +16,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from okey_tui.engine.view import PlayerView
-from okey_tui.i18n import N_, _, pgettext
+from okey_tui.i18n import N_, _, answer_keys
 from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
 from okey_tui.ui.translate import translate_bindings
@@ -50,18 +50,6 @@ class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def answer_keys() -> tuple[str, str]:
-    """The keys that answer yes and no in the current language: ``y`` and ``n``, and in
-    Turkish ``e`` (evet) and ``h`` (hayır). A translation that is not one lower-case
-    letter, or that would take ``y`` or ``n`` for the other answer, is not used."""
-    yes = pgettext("the key that answers yes", "y")
-    no = pgettext("the key that answers no", "n")
-    letters = all(len(k) == 1 and k.isalpha() and k.islower() for k in (yes, no))
-    if not letters or yes in (no, "n") or no == "y":
-        return "y", "n"
-    return yes, no
 
 
 class ConfirmScreen(ModalScreen[bool]):
