@@ -296,7 +296,14 @@ class RemoteApp(OkeyApp):
         if self._rejoining or self.table is None:
             return
         self._rejoining = True
-        self.notify(_("The connection to the table dropped: taking the seat back…"), timeout=4)
+        said = _("The connection to the table dropped: taking the seat back…")
+        self.notify(said, timeout=4)
+        from okey_tui.ui.screens.table import TableScreen
+
+        # The table's own line says it until the seat is back (or the lobby says why not).
+        shown = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        if shown:
+            shown[-1].set_status(said, error=True)
         self.run_worker(self.rejoin(), exclusive=True, group="connect")
 
     async def rejoin(self) -> None:

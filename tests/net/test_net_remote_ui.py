@@ -38,6 +38,10 @@ async def start_as_lead(pilot, app: RemoteApp) -> TableScreen:
     return screen
 
 
+def status_line(screen: TableScreen) -> object:
+    return screen.query_one("#status", Static).render()
+
+
 def lobby_text(app: RemoteApp) -> str:
     screen = app.screen
     return "\n".join(str(w.render()) for w in screen.query(Static))
@@ -348,11 +352,14 @@ async def test_a_move_while_the_connection_is_down_is_refused_on_screen_not_a_cr
         assert table is not None
         await server.close()  # the host's okey101 stops
         await until(pilot, lambda: not table.connected, "the connection is down")
+        # Said on the table before any key is pressed, and it stays said.
+        await until(pilot, lambda: "dropped" in str(status_line(screen)), "the line says so")
+        await pilot.pause(0.2)
+        assert "taking the seat back" in str(status_line(screen))
         await pilot.press("d" if screen.view.phase.value == "d" else "x")
         await pilot.pause()
         assert app.is_running and app.screen is screen
-        status = str(screen.query_one("#status", Static).render())
-        assert "connection to the table dropped" in status
+        assert "connection to the table dropped" in str(status_line(screen))
 
 
 async def test_a_host_who_quits_closes_the_table_without_first_leaving_their_seat() -> None:
