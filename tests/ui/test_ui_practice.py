@@ -172,3 +172,21 @@ async def test_undoing_a_take_back_takes_the_laid_tiles_not_their_twins_off_the_
         await pilot.pause()
         assert hand.openings[0] is not None
         assert screen.rack.slots == opened
+
+
+async def test_a_tip_and_a_tall_lay_down_area_leave_the_indicator_in_sight_at_80x24():
+    """The middle row keeps a line of its own: a first-hand tip over it and Going Pairs
+    (a taller lay-down area) at 80x24 used to squeeze out the indicator and the okey."""
+    app = table_app(1, practice=True, tips=True, game_type="challenge")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.pause()
+        assert app.screen.practice.tip_shown
+        await pilot.press("P")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.hand.going_pairs[0]
+        assert app.screen.practice.tip_shown
+        assert "Indicator" in screen_text(app)

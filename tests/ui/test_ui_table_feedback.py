@@ -225,6 +225,19 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         assert "n: new match · q: quit" in text
 
 
+async def test_under_the_summary_at_80x24_the_key_bar_shows_only_the_summarys_keys():
+    """The table's keys wrap to two lines at 80 columns: none of them may show under the
+    summary, where they do nothing (a one-line footer covered only the second line)."""
+    app = table_app(PENALTY_SEED, hands=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        last_lines = screen_text(app).splitlines()[-3:]
+        assert not any("Draw" in line or "Discard" in line for line in last_lines)
+        assert "n New match" in last_lines[-1]
+
+
 async def test_clicking_a_key_in_the_key_bar_presses_it():
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:

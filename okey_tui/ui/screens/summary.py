@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind
@@ -214,6 +214,9 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("n", "new", N_("New match")),
         Binding("q", "quit_game", N_("Quit")),
     ]
+    # The table's key bar shows these keys: a footer of its own would cover only the
+    # bar's last line when the table's keys take two (80 columns).
+    KEYS_IN_KEY_BAR = True
 
     def __init__(
         self, report: HandReport, seats: Sequence[SeatInfo], you: int | None = None
@@ -241,7 +244,6 @@ class HandSummaryScreen(ModalScreen[str]):
                 else _("Enter: next hand · q: quit")
             )
             yield Static(hint, classes="dialog-hint")
-        yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.report.match_over

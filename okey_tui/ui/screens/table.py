@@ -75,6 +75,8 @@ if TYPE_CHECKING:
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
 # A chat line shows over the table this many seconds while the log is hidden.
 CHAT_SHOWN_S = 8.0
+# The middle row at its smallest: its frame and the line with the indicator and the okey.
+MID_ROW_LINES = 3
 
 # The longer words of the help screen for keys that share them.
 CURSOR = N_("move the cursor on the rack")
@@ -118,6 +120,17 @@ ENGINE_ACTIONS: dict[str, type[Action]] = {
     "swap": SwapOkey,
     "declare_pairs": DeclarePairs,
 }
+
+
+class Board(Vertical):
+    """The seats, the piles and the middle: says when its height changes (a two-line key
+    bar or status line takes a line from it), so the rows inside share it anew."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
 
 class TableScreen(Screen[None]):
@@ -260,7 +273,7 @@ class TableScreen(Screen[None]):
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
-            with Vertical(id="board"):
+            with Board(id="board"):
                 with Horizontal(id="top-row"):
                     yield PilePanel(2, id="pile-2")
                     yield PlayerPanel(2, id="seat-2")
@@ -331,6 +344,9 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
         self.call_after_refresh(self.render_all)
+
+    def on_board_resized(self, message: Board.Resized) -> None:
+        self.call_after_refresh(self.fit_bottom_row)
 
     def on_lay_down_area_widened(self, message: LayDownArea.Widened) -> None:
         self.call_after_refresh(self.render_all)
@@ -460,6 +476,20 @@ class TableScreen(Screen[None]):
         for pile in self.query(PilePanel):
             pile.seat = (int(str(pile.id).rsplit("-", 1)[1]) + seat) % 4
 
+    def fit_bottom_row(self) -> None:
+        """The lay-down area grows (the melds above give way) rather than cut its melds off;
+        but the middle row keeps its frame and one line under a shown tip: the indicator
+        and the okey stay in sight (a tip goes with n)."""
+        base = 4 if self.app.has_class("-compact") else 5
+        room = (
+            self.query_one("#board").size.height
+            - self.query_one("#top-row").outer_size.height
+            - self.query_one("#tip").outer_size.height
+            - MID_ROW_LINES
+        )
+        needed = self.query_one(LayDownArea).needed_height()
+        self.query_one("#bottom-row").styles.height = max(base, min(needed, room))
+
     def render_all(self) -> None:
         view = self.view
         table = self.table
@@ -478,10 +508,7 @@ class TableScreen(Screen[None]):
         self.query_one(MeldsView).show(seats, view, self.table_marks.marks)
         laydown = self.query_one(LayDownArea)
         laydown.show(view, self.staging, self.selection_text(view))
-        # The lay-down area grows (the melds above give way) rather than cut its melds off.
-        self.query_one("#bottom-row").styles.height = max(
-            4 if self.app.has_class("-compact") else 5, laydown.needed_height()
-        )
+        self.fit_bottom_row()
         self.render_rack()
         log = self.query_one("#log", RichLog)
         for event in events_[self._logged :]:

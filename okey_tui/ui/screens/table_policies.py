@@ -197,7 +197,9 @@ class Practice:
             )
             box.update(self.tip_shown)
         self.screen.refresh_bindings()
-        # The tip shares the middle row with the melds: once laid out, say whether all show.
+        # The tip shares the middle row with the melds: once laid out, say whether all show,
+        # and let the lay-down area below take the room the tip leaves (or gives back).
+        self.screen.call_after_refresh(self.screen.fit_bottom_row)
         self.screen.call_after_refresh(self.screen.query_one(MeldsView).say_if_more)
 
 
