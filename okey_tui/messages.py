@@ -326,15 +326,16 @@ def game_type_label(game_type: GameType | str) -> str:
 
 
 def own_penalty_reasons() -> dict[str, str]:
-    """What the player did, said to them: the same English as :data:`PENALTY_REASONS`, but a
-    language whose verbs follow the person says it otherwise ("okey attın", not "attı")."""
+    """What the player did, said to them (:data:`PENALTY_REASONS` for the others): "your
+    discard was taken", and in a language whose verbs follow the person "okey attın", not
+    "attı"."""
     return {
         "okey-discard": pgettext("you", "discarded an okey"),
         "playable-discard": pgettext("you", "discarded a playable tile"),
-        "take-back": pgettext("you", "took back their melds"),
-        "okey-taken": pgettext("you", "an okey they placed was taken"),
+        "take-back": pgettext("you", "took back your melds"),
+        "okey-taken": pgettext("you", "an okey you placed was taken"),
         "give-back": pgettext("you", "gave back the left discard"),
-        "challenge-discard": pgettext("you", "their discard was taken and used"),
+        "challenge-discard": pgettext("you", "your discard was taken and used"),
     }
 
 

@@ -186,3 +186,20 @@ def test_the_note_of_a_swapped_okey_speaks_to_the_player_who_pays(turkish: None)
     to_mehmet = Event("penalty", 2, "+101: penalty", (), 101)
     said = TableMarks.describe(seats("Sen"), None, swap, [to_mehmet], [2], 0)  # type: ignore[arg-type]
     assert said.endswith(": Mehmet +101 yazar"), said
+
+
+def test_the_english_summary_says_your_to_the_player_and_their_to_the_others() -> None:
+    """A penalty of the player's own reads "your discard was taken and used", not "their"."""
+    notes = (
+        PenaltyNote(0, 130, PenaltyReason.CHALLENGE_DISCARD, 5, Tile.parse("Y13"), 1),
+        PenaltyNote(0, 101, PenaltyReason.TAKE_BACK, 6, None, 0),
+        PenaltyNote(0, 101, PenaltyReason.OKEY_TAKEN, 7, Tile.parse("B8"), 2),
+        PenaltyNote(3, 101, PenaltyReason.TAKE_BACK, 8, None, 3),
+    )
+    text = printed(report([OPENED] * 4, Outcome(EndKind.FINISH, 1), notes), 0, "You")
+    own = seat_lines(text, "You")
+    assert "your discard was taken and used: Y13 by Ayşe" in own
+    assert "took back your melds" in own
+    assert "an okey you placed was taken: B8★ by Mehmet" in own
+    assert "their" not in own
+    assert "took back their melds" in seat_lines(text, "Zeynep")
