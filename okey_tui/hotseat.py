@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okey_tui.i18n import _
+from okey_tui.settings import DEFAULT_NAME
 
 if TYPE_CHECKING:  # the types only: a session module imports this one
     from okey_tui.settings import TableSettings
@@ -79,7 +80,7 @@ def configure(session: Session, settings: TableSettings) -> None:
     session.human_names = tuple(settings.human_names)
     session.practice = bool(settings.practice)
     session.viewer = 0
-    if len(session.humans) > 1 and session.name in ("You", _("You")):
+    if len(session.humans) > 1 and session.name in (DEFAULT_NAME, _(DEFAULT_NAME)):
         # "You" means nothing when the terminal is shared
         session.name = _("Player {n}").format(n=1)
 

@@ -233,6 +233,8 @@ class ExpertHint:
     action: Action
     headline: str
     lines: tuple[str, ...]
+    # The lines say why to take or leave the left discard: the panel does not repeat it.
+    covers_left: bool = False
 
 
 def _points(diff: float) -> str:
@@ -249,15 +251,24 @@ def _share(rate: float) -> str:
     return _("{percent}%").format(percent=round(rate * 100))
 
 
+def _count(rate: float, tried: int) -> int:
+    """How many of the ``tried`` ways the hidden tiles could lie a share of them is.
+
+    >>> _count(5 / 8, 8), _count(0.0, 8)
+    (5, 0)
+    """
+    return round(rate * tried)
+
+
 def _threat_line(threat: Threat | None) -> str | None:
     """Why a hold goes on although an opponent is near going out."""
     if threat is None:
         return None
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
-        "in only {share} of the deals.",
+        "in only {share} of the ways the hidden tiles could lie.",
         "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
-        "in only {share} of the deals.",
+        "in only {share} of the ways the hidden tiles could lie.",
         threat.tiles,
     ).format(n=threat.tiles, share=_share(threat.risk))
 
@@ -289,20 +300,20 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
     advice = ExpertBot(samples=samples).advise(view)
     action = advice.action
     okey = view.okey
-    deals = ngettext(
-        "over {n} deal of the tiles you cannot see",
-        "over {n} deals of the tiles you cannot see",
-        advice.samples,
-    ).format(n=advice.samples)
+    tried = advice.samples  # the ways the hidden tiles could lie that the expert tried
     draws = ngettext("{n} draw", "{n} draws", HORIZON).format(n=HORIZON)
     lines: list[str] = []
     if isinstance(action, (DrawMiddle, TakeDiscard)):
         left = left_discard_advice(view)
+        # The rule of thumb about the left discard is said here when it agrees with the
+        # choice; otherwise the panel's own section gives it, beside the expert's word.
+        covers_left = False
         tile = view.left_discard
         if isinstance(action, TakeDiscard) and tile is not None:
             headline = _("Take {tile} from the left").format(tile=tile)
-            if left is not None:
+            if left is not None and left.worth:
                 lines.append(_("It {reason}.").format(reason=left.reason))
+                covers_left = True
         else:
             headline = _("Draw from the middle")
             if advice.kind == "hold" and tile is not None:
@@ -316,17 +327,28 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 threat = _threat_line(advice.threat)
                 if threat is not None:
                     lines.append(threat)
-            elif left is not None:
+            elif left is not None and not left.worth:
                 lines.append(f"{left.tile}: {left.reason}.")
+                covers_left = True
         if len(advice.options) == 2:
             best, other = advice.options
-            against = (
-                _("Against taking it: {points}, {deals}.")
-                if isinstance(other.action, TakeDiscard)
-                else _("Against a draw: {points}, {deals}.")
-            )
-            lines.append(against.format(points=_points(other.score - best.score), deals=deals))
-        return ExpertHint(action, headline, tuple(lines))
+            cost = _points(other.score - best.score)
+            if isinstance(other.action, TakeDiscard):
+                against = ngettext(
+                    "Taking it instead: {points} on average, in {n} way the hidden tiles "
+                    "could lie.",
+                    "Taking it instead: {points} on average, in {n} ways the hidden tiles "
+                    "could lie.",
+                    tried,
+                )
+            else:
+                against = ngettext(
+                    "Drawing instead: {points} on average, in {n} way the hidden tiles could lie.",
+                    "Drawing instead: {points} on average, in {n} ways the hidden tiles could lie.",
+                    tried,
+                )
+            lines.append(against.format(points=cost, n=tried))
+        return ExpertHint(action, headline, tuple(lines), covers_left)
     if advice.kind == "finish":
         if isinstance(action, Open):
             as_pairs = any(m.kind is MeldKind.PAIR for m in action.melds)
@@ -341,7 +363,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 (
                     _(
                         "Lay {melds} ({value}), then put every other tile on the table "
-                        "and throw the last one."
+                        "and discard the last one."
                     ).format(melds=", ".join(m.text(okey) for m in action.melds), value=value),
                     _("Going out with your first lay-down counts double."),
                 ),
@@ -351,9 +373,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         )
     if isinstance(action, Discard):
         thrown = tile_words(action.tile, okey)
-        headline = _("Throw {tile}").format(tile=thrown)
+        headline = _("Discard {tile}").format(tile=thrown)
         if advice.kind == "hold":
-            headline = _("Hold your opening back: throw {tile}").format(tile=thrown)
+            headline = _("Hold your opening back: discard {tile}").format(tile=thrown)
             lines.append(
                 _(
                     "You could open now, but going out in one turn later (a straight out) "
@@ -368,10 +390,13 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             chosen = next((o for o in advice.options if o.action == action), best)
             if advice.kind == "hold":
                 lines.append(
-                    _(
+                    ngettext(
                         "Keeping the rest, you go out in one turn before the middle runs out "
-                        "in {share} of the deals ({deals})."
-                    ).format(share=_share(chosen.finish_rate), deals=deals)
+                        "in {k} of {n} way the hidden tiles could lie.",
+                        "Keeping the rest, you go out in one turn before the middle runs out "
+                        "in {k} of {n} ways the hidden tiles could lie.",
+                        tried,
+                    ).format(k=_count(chosen.finish_rate, tried), n=tried)
                 )
                 ties = [
                     o
@@ -384,35 +409,42 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     short = round(chosen.short)
                     lines.append(
                         ngettext(
-                            "Of the throws as good, it keeps you nearest to that: about {n} "
-                            "tile short on average ({m} if you throw {tile}).",
-                            "Of the throws as good, it keeps you nearest to that: about {n} "
-                            "tiles short on average ({m} if you throw {tile}).",
+                            "Of the discards as good, it keeps you nearest to that: about {n} "
+                            "tile short on average ({m} if you discard {tile}).",
+                            "Of the discards as good, it keeps you nearest to that: about {n} "
+                            "tiles short on average ({m} if you discard {tile}).",
                             short,
                         ).format(n=short, m=round(further[0].short), tile=further[0].action.tile)
                     )
             elif view.opening is None:
                 lines.append(
-                    _(
+                    ngettext(
                         "Keeping the rest, you reach the floor within {draws} "
-                        "in {share} of the deals ({deals})."
-                    ).format(draws=draws, share=_share(chosen.open_rate), deals=deals)
+                        "in {k} of {n} way the hidden tiles could lie.",
+                        "Keeping the rest, you reach the floor within {draws} "
+                        "in {k} of {n} ways the hidden tiles could lie.",
+                        tried,
+                    ).format(draws=draws, k=_count(chosen.open_rate, tried), n=tried)
                 )
             else:
                 lines.append(
-                    _(
+                    ngettext(
                         "Keeping the rest, you could go out within {draws} "
-                        "in {share} of the deals ({deals})."
-                    ).format(draws=draws, share=_share(chosen.finish_rate), deals=deals)
+                        "in {k} of {n} way the hidden tiles could lie.",
+                        "Keeping the rest, you could go out within {draws} "
+                        "in {k} of {n} ways the hidden tiles could lie.",
+                        tried,
+                    ).format(draws=draws, k=_count(chosen.finish_rate, tried), n=tried)
                 )
             if chosen.feed_rate >= 0.1:
                 lines.append(
-                    _("It helps the player on your right in {share} of them.").format(
-                        share=_share(chosen.feed_rate)
-                    )
+                    _(
+                        "It would help the player on your right in {share} of the racks "
+                        "they could hold."
+                    ).format(share=_share(chosen.feed_rate))
                 )
             alike: list[str] = []
-            # Throws that came out a little better: the expert keeps its own throw unless
+            # Discards that came out a little better: the expert keeps its own unless
             # the deals beat it clearly, so say so rather than call them better.
             close: list[str] = []
             gain = 0
@@ -428,7 +460,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     gain = max(gain, round(diff))
                 else:
                     worse.append(
-                        _("Throwing {tile} instead: {points}.").format(
+                        _("Discarding {tile} instead: {points}.").format(
                             tile=other.action.tile, points=_points(diff)
                         )
                     )
@@ -437,10 +469,10 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 # stays to one: a throw with more straight outs can leave it further.
                 lines.append(
                     ngettext(
-                        "Throwing {tiles} went straight out in a few more of these deals "
+                        "Discarding {tiles} went straight out a little more often "
                         "(about {n} point better), but leaves the rest further from a "
                         "straight out on average.",
-                        "Throwing {tiles} went straight out in a few more of these deals "
+                        "Discarding {tiles} went straight out a little more often "
                         "(about {n} points better), but leaves the rest further from a "
                         "straight out on average.",
                         gain,
@@ -449,10 +481,10 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             elif close:
                 lines.append(
                     ngettext(
-                        "Throwing {tiles} came out about {n} point better over these deals: "
-                        "too close to call, so it throws the tile your melds need least.",
-                        "Throwing {tiles} came out about {n} points better over these deals: "
-                        "too close to call, so it throws the tile your melds need least.",
+                        "Discarding {tiles} came out about {n} point better on average: "
+                        "too close to call, so it discards the tile your melds need least.",
+                        "Discarding {tiles} came out about {n} points better on average: "
+                        "too close to call, so it discards the tile your melds need least.",
                         gain,
                     ).format(tiles=_(" or ").join(close), n=gain)
                 )
@@ -464,7 +496,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         else:
             lines.append(_("It is the tile your melds need least."))
         if view.opening is not None and okey in view.rack and view.can_touch_table():
-            lines.append(_("Hold your okey: kept to the end, it can be your last throw (x2)."))
+            lines.append(_("Hold your okey: kept to the end, it can be your last discard (x2)."))
         return ExpertHint(action, headline, tuple(lines))
     if isinstance(action, Open):
         pairs = len(action.melds)
@@ -517,7 +549,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 pairs_text(len(check.pairs.melds), view.pairs_floor),
                 shortfall_text(check.melds.value, view.melds_floor),
                 _(
-                    "Declared, your throws are safe: the player on your right may take one "
+                    "Declared, your discards are safe: the player on your right may take one "
                     "only for a pair. If the hand ends before you open, you write {points}."
                 ).format(points=GOING_PAIRS_NOT_OPENED),
             ),
@@ -688,14 +720,14 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             danger /= 2
         if in_melds:
             meld = next(m for m in mine.melds if tile in m.tiles)
-            reason = _("breaks your {meld}: throw it only if nothing else is free").format(
+            reason = _("breaks your {meld}: discard it only if nothing else is free").format(
                 meld=meld
             )
         elif hidden_near == 0:
             reason = _("dead: every tile it melds with is already in sight")
         elif thrown:
             reason = _(
-                "the player on your right threw {tile}: they are not collecting around it"
+                "the player on your right discarded {tile}: they are not collecting around it"
             ).format(tile=thrown[0])
         else:
             reason = ngettext(
@@ -726,8 +758,8 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
         return None
     if cost.reason is PenaltyReason.OKEY_DISCARD:
         return _(
-            "{tile} is an okey: throwing it costs +{points} (rules §12 Penalties "
-            "during a hand). An okey is wild: keep it for a meld, or throw it last "
+            "{tile} is an okey: discarding it costs +{points} (rules §12 Penalties "
+            "during a hand). An okey is wild: keep it for a meld, or discard it last "
             "to finish with an okey (the hand counts double)."
         ).format(tile=cost.tile, points=cost.points)
     if cost.reason is PenaltyReason.PLAYABLE_DISCARD:
@@ -735,7 +767,7 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
         meld = view.table[cost.target].meld
         return _(
             "{tile} can be added to meld {n} on the table ({meld}): "
-            "throwing a playable tile costs +{points}, opened or not "
+            "discarding a playable tile costs +{points}, opened or not "
             "(rules §12 Penalties during a hand)."
         ).format(tile=cost.tile, n=cost.target + 1, meld=meld, points=cost.points)
     if cost.reason is PenaltyReason.TAKE_BACK:

@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import LANGUAGES, _
+from okey_tui.i18n import LANGUAGES, N_, _
 from okey_tui.storage import atomic_write, set_aside
 
 SETTINGS_VERSION = 1
@@ -22,6 +22,19 @@ ENV_DIR = "OKEY101_CONFIG_DIR"
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
 # The table's look: "felt" is the green table, "dark" a plain dark one.
 THEMES = ("felt", "dark")
+# The name of a player who gave none. Saves and statistics keep this English word;
+# screens and commands say it in their language (:func:`shown_name`).
+DEFAULT_NAME = N_("You")
+
+
+def shown_name(name: str) -> str:
+    """A stored player name as the screen says it: the default name in the current
+    language, a name the player typed as typed.
+
+    >>> shown_name(DEFAULT_NAME), shown_name("Ayşe")
+    ('You', 'Ayşe')
+    """
+    return _(DEFAULT_NAME) if name == DEFAULT_NAME else name
 
 
 @dataclass(frozen=True)
@@ -33,7 +46,7 @@ class TableSettings:
     partners: bool = False
     hands: int = 11
     bots: tuple[str, str, str] = ("normal", "normal", "normal")
-    name: str = "You"
+    name: str = DEFAULT_NAME
     colour_blind: bool = False
     extra: dict[str, object] = field(default_factory=dict, compare=False)
     bot_delay: float = 0.6

@@ -340,6 +340,58 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     hint = expert_hint(view)
     assert hint is not None and hint.action == kept
     text = "\n".join(hint.lines)
-    assert f"Throwing {second} went straight out in a few more of these deals" in text
+    assert f"Discarding {second} went straight out a little more often" in text
     assert "13 points better" in text and "further from a straight out" in text
     assert "instead:" not in text
+
+
+def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The expert tries a few ways the tiles the player cannot see could lie. The hint says
+    in how many of them a discard reaches the floor, and what another discard or a take
+    costs on average, in plain words: no "deals", in English or in Turkish."""
+    from okey_tui import i18n
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.engine.actions import DrawMiddle
+    from okey_tui.practice import expert_hint
+
+    view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
+    kept, other = Discard(Tile.parse("Y1")), Discard(Tile.parse("K2"))
+    thrown = Advice(
+        kept,
+        (Option(kept, -20.0, 5 / 8, 0.0, 0.0), Option(other, -32.0, 2 / 8, 0.0, 0.0)),
+        8,
+        "discard",
+    )
+    drawn = Advice(
+        DrawMiddle(),
+        (Option(DrawMiddle(), -20.0, 0, 0, 0), Option(TakeDiscard(), -27.0, 0, 0, 0)),
+        8,
+        "draw",
+    )
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
+    hint = expert_hint(view)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "in 5 of 8 ways the hidden tiles could lie." in text
+    assert "K2 instead: about 12 points worse." in text
+    assert "deal" not in text
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: drawn)
+    draw_view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
+    hint = expert_hint(draw_view)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "Taking it instead: about 7 points worse on average" in text
+    assert "8 ways the hidden tiles could lie" in text and "deal" not in text
+
+    i18n.set_language("tr")
+    hint = expert_hint(draw_view)
+    assert hint is not None and "yaklaşık 7 puan daha kötü" in "\n".join(hint.lines)
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
+    hint = expert_hint(view)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "gizli taşların 8 olası dizilişinden 5 tanesinde" in text
+    assert "yaklaşık 12 puan daha kötü" in text
+    assert "dağılım" not in text and "dağıtım" not in text

@@ -133,3 +133,45 @@ def test_a_table_records_every_finished_hand_and_drops_the_save_at_the_end(
     assert [s["kind"] for s in records[0]["seats"][1:]] == ["easy", "easy", "easy"]
     assert "winners" in records[0]
     assert not session.save_path.exists()
+
+
+def stats_titles(output: str, names: tuple[str, ...]) -> list[str]:
+    """The players' table titles in ``okey101 stats``, in order (each on a line of its own)."""
+    return [line.strip() for line in output.splitlines() if line.strip() in names]
+
+
+def test_the_default_name_is_shown_in_the_language_of_the_screen() -> None:
+    """A player who gave no name is stored as "You" and shown as the language says it
+    ("Sen" in Turkish); a typed name is shown as typed; the JSON keeps the stored name."""
+    play_match(9, ["You", "Bot 1", "Bot 2", "Bot 3"])
+    play_match(10)
+    runner = CliRunner()
+    names = ("You", "Sen", "Ayşe")
+    turkish = runner.invoke(main, ["--lang", "tr", "stats"])
+    assert turkish.exit_code == 0
+    assert stats_titles(turkish.output, names) == ["Sen", "Ayşe"]
+    english = runner.invoke(main, ["--lang", "en", "stats"])
+    assert stats_titles(english.output, names) == ["You", "Ayşe"]
+    document = json.loads(runner.invoke(main, ["--lang", "tr", "stats", "--json"]).output)
+    assert list(document["players"]) == ["You", "Ayşe"]
+
+
+def test_a_table_in_turkish_records_the_default_name_as_stored() -> None:
+    """The table says "Sen", but the statistics keep "You": the same player whatever the
+    language of the match, and shown in the language of the screen."""
+    from okey_tui import i18n
+    from okey_tui.bots.driver import safe_action as fallback_action
+    from okey_tui.ui.session import DEFAULT_NAME, Session
+
+    i18n.set_language("tr")
+    session = Session(RuleSet(hands=1), seed=8, name=DEFAULT_NAME, levels=("easy", "easy", "easy"))
+    session.record_stats = True
+    assert session.seat_name(0) == "Sen"
+    while not session.hand.is_over:
+        if session.human_to_play:
+            session.act(fallback_action(session.view()))
+        else:
+            session.apply_bot(*session.bot_action())
+    session.finish_hand()
+    assert stats.read()[0]["seats"][0]["name"] == "You"
+    assert list(stats.summarise(stats.read())) == ["You"]

@@ -146,6 +146,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     """A hosted table's save in a few words; None for a save that is not a hosted table's."""
     from okey_tui.messages import bot_level
     from okey_tui.net.server import BOT_NAMES
+    from okey_tui.settings import shown_name
     from okey_tui.ui.session import table_type
 
     table = entry.saved.extra.get("table")
@@ -163,7 +164,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
         level = levels[index] if index < len(levels) else None
         if isinstance(name, str) and name:  # a person sat here
             names.append(name)
-            texts.append(name)
+            texts.append(shown_name(name))
         elif isinstance(level, str):  # a bot plays the seat
             names.append(f"{BOT_NAMES[index]} ({level})")
             texts.append(f"{_(BOT_NAMES[index])} ({bot_level(level)})")

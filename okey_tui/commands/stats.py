@@ -21,6 +21,7 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
     from okey_tui import stats as store
     from okey_tui.commands.ask import confirm
     from okey_tui.messages import game_type_label
+    from okey_tui.settings import shown_name
 
     if reset:
         if not yes and not confirm(_("Delete all okey101 statistics?")):
@@ -45,7 +46,8 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         console.print(_("No hands played yet. Start one with [bold]okey101 play[/]."))
         return
     for name, tally in players.items():
-        table = Table(title=Text(name), title_justify="left")  # a name: text, never markup
+        # A name is text, never markup; the default one is said in the language of the day.
+        table = Table(title=Text(shown_name(name)), title_justify="left")
         table.add_column("")
         table.add_column(_("all"), justify="right")
         types = sorted(tally.by_type)

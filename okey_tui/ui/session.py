@@ -25,6 +25,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
+from okey_tui.settings import DEFAULT_NAME, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
 
 HUMAN = 0
@@ -53,9 +54,6 @@ def event_from_json(raw: object) -> Event | None:
     return Event(kind, seat, text, parsed, value)
 
 
-DEFAULT_NAME = N_("You")  # TableSettings().name: the name of a player who gave none
-
-
 def bot_names(people: list[str]) -> tuple[str, str, str]:
     """The bots' names at a table where ``people`` sit: never a person's, never twice.
 
@@ -80,7 +78,7 @@ class Session:
 
     rules: RuleSet
     seed: int
-    name: str = "You"
+    name: str = DEFAULT_NAME
     levels: tuple[str, str, str] = ("normal", "normal", "normal")
     match: Match = field(init=False)
     bots: list[Bot | None] = field(init=False, default_factory=list)
@@ -132,7 +130,7 @@ class Session:
         session = cls(
             saved.match.rules,
             saved.match.seed,
-            name=str(extra.get("name", "You")),
+            name=str(extra.get("name", DEFAULT_NAME)),
             levels=(levels[0], levels[1], levels[2]),
             save_path=save_path,
             record_stats=record_stats,
@@ -210,7 +208,7 @@ class Session:
         if seat == HUMAN:
             # The name of a player who gave none is a word ("You", "Sen"), said in the
             # language of the screen; the save keeps the English.
-            return _(DEFAULT_NAME) if self.name == DEFAULT_NAME else self.name
+            return shown_name(self.name)
         if seat in self.humans:
             n = self.humans.index(seat) - 1
             if n < len(self.human_names):
@@ -296,6 +294,9 @@ class Session:
         self.autosave()
         if self.record_stats:
             names = [self.seat_name(seat) for seat in range(4)]
+            # As saved, like the name in the save: the default name is one player in
+            # every language, and ``okey101 stats`` says it in the language of the day.
+            names[HUMAN] = self.name
             kinds = [
                 "human" if self.seat_level(seat) is None else str(self.seat_level(seat))
                 for seat in range(4)

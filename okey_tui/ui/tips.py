@@ -16,16 +16,16 @@ from okey_tui.practice import left_discard_advice, shortfall_text
 
 FIRST_DRAW = N_(
     "Your turn starts with a draw: d takes the next tile from the middle; t takes the tile "
-    "your left neighbour just threw, but only if you lay it down this turn. Then x throws "
-    "the tile under the cursor to your right."
+    "your left neighbour just discarded, but only if you lay it down this turn. Then x "
+    "discards the tile under the cursor to your right."
 )
 FIRST_START = N_(
     "You start with 22 tiles, so there is no draw this turn: arrange your rack (s sorts it), "
-    "then x throws one tile."
+    "then x discards one tile."
 )
 GOING_PAIRS = N_(
     "A Challenge table: before you open you may declare Going Pairs with P (shift+p). You then "
-    "open only with pairs, and your throws may be taken only for a pair; if the hand ends "
+    "open only with pairs, and your discards may be taken only for a pair; if the hand ends "
     "before you open, you write {points} instead of {single}."
 )
 

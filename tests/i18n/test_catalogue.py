@@ -115,3 +115,20 @@ def test_glossary_terms_are_used_and_the_wrong_ones_are_not() -> None:
         assert word in strings, word
     for wrong in ("indikatör", "istaka", "joker taş"):
         assert wrong not in strings, wrong
+
+
+THROW = re.compile(r"\b(throw|throws|throwing|threw|thrown)\b", re.IGNORECASE)
+
+
+def test_the_x_key_s_action_is_called_discard_everywhere() -> None:
+    """The key bar calls what x does "Discard": hints, tips, warnings, help and the README
+    say discard too, never throw (two words for one action read as two actions)."""
+    said = [
+        text
+        for message in extracted()
+        for text in ([message] if isinstance(message, str) else message)
+        if THROW.search(text)
+    ]
+    assert not said, said
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not THROW.findall(readme)

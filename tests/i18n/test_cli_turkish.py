@@ -282,3 +282,26 @@ def test_the_help_names_number_types_in_turkish() -> None:
     assert "INTEGER" not in out and "FLOAT" not in out
     code, out = run("play", "--help")
     assert "--hands INTEGER RANGE" in out and "--seed INTEGER" in out
+
+
+def test_saves_says_the_default_name_of_a_hosted_table_in_turkish() -> None:
+    """A person who gave no name sat at the hosted table as "You": the list says "Sen",
+    a typed name stays as typed, and the JSON keeps the names as saved."""
+    import json
+
+    from okey_tui import storage
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
+    from okey_tui.settings import DEFAULT_NAME
+
+    path = storage.new_save_path(storage.hosted_dir())
+    server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
+    server.seats[0].name, server.seats[0].token = DEFAULT_NAME, "t0"
+    server.seats[2].name, server.seats[2].token = "Deniz", "t2"
+    server.start_match()
+    code, out = run("--lang", "tr", "saves")
+    assert code == 0
+    assert "Sen" in out and "Deniz" in out
+    assert "You" not in out
+    code, out = run("--lang", "tr", "saves", "--json")
+    assert json.loads(out)["hosted"][0]["seats"][0] == "You"

@@ -14,11 +14,11 @@ from okey_tui.ui.widgets.hints import HintPanel
 from tests.bots.test_expert import FAR_FROM_STRAIGHT, NEAR_STRAIGHT, near_opponent_view
 from tests.positions import position
 
-# The human has drawn: a run, a set of nines and loose tiles to choose a throw from.
+# The human has drawn: a run, a set of nines and loose tiles to choose a discard from.
 RACK = "R3 R4 R5 K9 Y9 B9 Y11 Y12 K1 R13 B2 B5 Y7 K6 R10"
 
 
-async def test_the_hint_panel_shows_the_experts_throw_and_its_alternatives():
+async def test_the_hint_panel_shows_the_experts_discard_and_its_alternatives():
     app = table_app(OPENING_SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_human(pilot, app)
@@ -32,10 +32,10 @@ async def test_the_hint_panel_shows_the_experts_throw_and_its_alternatives():
         await pilot.pause()
         text = str(app.screen.query_one(HintPanel).query_one("#hints-text", Static).render())
         assert "The expert would: " + advice.headline in text
-        assert advice.headline == f"Throw {advice.action.tile}"
-        assert "deals of the tiles you cannot see" in text
+        assert advice.headline == f"Discard {advice.action.tile}"
+        assert "of 8 ways the hidden tiles could lie" in text
         assert "instead" in text or "would do about as well" in text
-        # The throw keeps the run and the set.
+        # The discard keeps the run and the set.
         assert str(advice.action.tile) not in {"R3", "R4", "R5", "K9", "Y9", "B9"}
 
 
@@ -76,7 +76,7 @@ def test_a_hint_to_hold_the_opening_back_says_why() -> None:
     view = PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
-    assert advice.headline == f"Hold your opening back: throw {advice.action.tile}"
+    assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
     assert advice.lines[0].startswith("You could open now, but going out in one turn later")
     assert "404" in advice.lines[0]
     assert "you go out in one turn before the middle runs out in" in advice.lines[1]
@@ -87,10 +87,10 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
     full_sets = ("2:R13K13Y13B13", "2:R12K12Y12B12", "2:R11K11Y11B11")
     advice = expert_hint(near_opponent_view("K4 Y5 B6 R7", full_sets))
     assert advice is not None and isinstance(advice.action, Discard)
-    assert advice.headline == f"Hold your opening back: throw {advice.action.tile}"
+    assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
     assert advice.lines[1] == (
         "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
-        "in only 0% of the deals."
+        "in only 0% of the ways the hidden tiles could lie."
     )
     # With nobody near going out, the hint has no such line.
     calm = expert_hint(
@@ -99,15 +99,15 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
     assert calm is not None and not any(line.startswith("An opponent") for line in calm.lines)
 
 
-def test_a_hint_to_hold_names_a_throw_that_would_leave_it_further_from_going_out() -> None:
-    """No deal goes straight out here, so the throws tie on that; the hint says the one
+def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_out() -> None:
+    """No deal goes straight out here, so the discards tie on that; the hint says the one
     chosen leaves the rest fewest tiles short of it, and names one that leaves more."""
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
-    assert "in 0% of the deals" in advice.lines[1]
+    assert "in 0 of 8 ways the hidden tiles could lie" in advice.lines[1]
     line = advice.lines[2]
-    assert line.startswith("Of the throws as good, it keeps you nearest to that: about ")
+    assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")
     words = line.split()
     short, further = int(words[words.index("about") + 1]), int(line.split("(")[1].split()[0])
     assert short < further

@@ -40,7 +40,8 @@ async def test_hint_shows_the_solvers_best_opening():
         text = str(panel.query_one("#hints-text", Static).render())
         assert f"{check.value} / 101" in text
         assert f"{check.pair_count} / 5 pairs" in text
-        assert "Safest discards" in text and "Left discard" in text
+        assert "Safest discards" in text
+        assert "K13: leave it:" in text  # the left discard, in the expert's lines
         assert f"{check.value} / 101" in screen_text(app)
         await pilot.press("h")
         await pilot.pause()
@@ -114,8 +115,9 @@ def test_hint_panel(snap_compare):
     """Seed 3, practice table, the human to draw: the hint panel replaces the log column.
     It starts with the expert's choice ("The expert would: Draw from the middle", and
     why K13 is not worth taking), then shows the best opening in tile colours with "108 / 101: enough to open", the pairs
-    count against 5, the left discard K13 with why to leave it, and three safest discards
-    each with a reason. Okeys on the rack have a green face and "okey" under them."""
+    count against 5 and three safest discards each with a reason; K13's advice is not
+    repeated under a "Left discard" heading. Okeys on the rack have a green face and "okey"
+    under them."""
 
     async def run_before(pilot) -> None:
         await wait_for_human(pilot, pilot.app)
@@ -190,3 +192,21 @@ async def test_a_tip_and_a_tall_lay_down_area_leave_the_indicator_in_sight_at_80
         assert app.session.hand.going_pairs[0]
         assert app.screen.practice.tip_shown
         assert "Indicator" in screen_text(app)
+
+
+def test_at_the_draw_the_left_discard_advice_is_given_once_at_the_top():
+    """Y6 on the left makes nothing: the expert (first in the panel) draws and says why Y6 is
+    left; the panel does not say it again under a "Left discard" heading."""
+    from okey_tui.engine.actions import DrawMiddle
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+    from tests.test_practice import NINETY_FOUR, position
+
+    hint = hint_for(PlayerView.of(position(NINETY_FOUR, left="Y6"), 0))
+    assert hint.expert is not None and isinstance(hint.expert.action, DrawMiddle)
+    assert hint.left is not None and not hint.left.worth
+    text = hint_text(hint).plain
+    assert text.count(hint.left.reason) == 1
+    assert text.index(hint.left.reason) < text.index("Best opening on your rack")
+    assert "Left discard" not in text

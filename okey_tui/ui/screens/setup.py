@@ -18,7 +18,7 @@ from okey_tui.engine.rules import MATCH_LENGTHS, GameType
 from okey_tui.hotseat import empty_name, parse_names, repeated_name
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
 from okey_tui.messages import bot_level, game_type_label
-from okey_tui.settings import BOT_LEVELS, THEMES, TableSettings
+from okey_tui.settings import BOT_LEVELS, DEFAULT_NAME, THEMES, TableSettings, shown_name
 from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import summarise_save
 from okey_tui.ui.translate import translate_bindings
@@ -136,7 +136,6 @@ PEOPLE: list[tuple[str, object]] = [
     ("3", (3, True)),
     ("4", (4, True)),
 ]
-DEFAULT_NAME = N_("You")  # TableSettings().name, the name of a player who gave none
 THEME_NAMES = {"felt": N_("felt"), "dark": N_("dark")}
 
 
@@ -297,7 +296,7 @@ class NewTableScreen(Screen[TableSettings]):
                 id="opt-people",
             )
             yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
-            name = _(DEFAULT_NAME) if s.name == DEFAULT_NAME else s.name
+            name = shown_name(s.name)
             names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
             yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
             yield OptionRow(

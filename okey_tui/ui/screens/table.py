@@ -735,7 +735,7 @@ class TableScreen(Screen[None]):
         view = self.view
         question = _(
             "Declare Going Pairs? From now on you open only with pairs ({pairs} or more), "
-            "never with melds, and a discard you throw may be taken only for a pair. If the "
+            "never with melds, and a tile you discard may be taken only for a pair. If the "
             "hand ends before you open, you write {points} instead of {single} "
             "(rules §13 Game types)."
         ).format(

@@ -56,7 +56,9 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         text.append(hint.pairs_line(), "bold green" if check.can_open_pairs else "dim")
     elif hint.opening is not None:
         heading(you_opened_with(hint.opening))
-    if hint.left is not None:
+    # At the draw the expert's lines (above, read first) usually say why to take or leave
+    # the left discard; this section is for when they do not.
+    if hint.left is not None and not (expert is not None and expert.covers_left):
         heading(_("Left discard") + " ")
         text.append_text(chip(hint.left.tile, okey))
         text.append("\n")
@@ -86,7 +88,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append("\n" + _("add") + " ")
             text.append_text(chip(off.tile, okey))
             text.append(" " + _("to meld {n}").format(n=off.index + 1))
-        text.append("\n" + _("then throw") + " ")
+        text.append("\n" + _("then discard") + " ")
         text.append_text(chip(plan.discard, okey))
         if plan.with_okey:
             text.append(" " + _("(an okey: the hand counts double)"), "green")
@@ -111,7 +113,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append(f" {tip.reason}")
     else:
         text.append("\n")
-        text.append(hint.no_safe_discard or _("none to throw now"), "dim")
+        text.append(hint.no_safe_discard or _("none to discard now"), "dim")
     return text
 
 
