@@ -96,7 +96,7 @@ def test_at_a_glance_comes_first(plain: str) -> None:
     "row",
     [
         "| Normal finish | −101 | 202 | S |",
-        "| With an okey (the last tile thrown is a real okey) | −202 | 404 | 2S |",
+        "| With an okey (the last tile discarded is a real okey) | −202 | 404 | 2S |",
         "| Straight out (first lay-down and finish in one turn) | −202 | 404 | 404 |",
         "| With pairs (the finisher opened with pairs) | −202 | 404 | 2S |",
         "| Straight out + okey | −404 | 808 | 808 |",
