@@ -299,8 +299,12 @@ class SaveList:
         exact = [e for e in self.entries if e.id == match_id]
         if exact:
             return exact[0]
-        starts = [e for e in self.entries if match_id and e.id.startswith(match_id)]
+        starts = self.starting_with(match_id)
         return starts[0] if len(starts) == 1 else None
+
+    def starting_with(self, match_id: str) -> list[SaveEntry]:
+        """The matches whose id starts with ``match_id`` (none for an empty one)."""
+        return [e for e in self.entries if match_id and e.id.startswith(match_id)]
 
 
 def adopt_legacy_save() -> None:

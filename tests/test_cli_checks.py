@@ -322,3 +322,22 @@ def test_the_new_table_screen_line_of_a_hot_seat_match_names_each_score() -> Non
     line = summarise_save(entry).line()
     assert f"Ayşe {totals[0]}, Veli {totals[1]}" in line and "score" not in line
     assert "score 0" in summarise_save(unfinished(1, 3)).line()
+
+
+def test_an_id_start_that_names_several_matches_says_so() -> None:
+    """ "The start of an ID is enough" when it names one match; a start that several ids
+    share is not called a match that does not exist."""
+    first, second = unfinished(6, 2), unfinished(7, 2)
+    start = next(
+        first.id[:n] for n in range(len(first.id), 0, -1) if second.id.startswith(first.id[:n])
+    )
+    for args in (["saves", "--delete", start, "-y"], ["play", "--resume", start]):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert f"'{start}' starts the ids of 2 unfinished matches" in result.output
+        assert first.id in result.output and second.id in result.output
+        assert "there is no unfinished match" not in result.output
+    assert first.path.exists() and second.path.exists()
+    result = run("play", "--resume", "zz")
+    assert result.exit_code == 2 and "there is no unfinished match 'zz'" in result.output
+    assert "okey101 saves lists them" in result.output

@@ -312,14 +312,10 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     problems = [str(p) for p in saves.problems]
     entry = saves.find(match_id) if match_id else next(iter(saves.entries), None)
     if entry is None and match_id:
-        known = ", ".join(e.id for e in saves.entries) or _("none")
-        raise click.BadParameter(
-            _(
-                "there is no unfinished match '{id}' (unfinished: {known}; "
-                "okey101 saves lists them)"
-            ).format(id=match_id, known=known),
-            param_hint="--resume",
-        )
+        from okey_tui.commands.saves import not_one_match
+
+        said = not_one_match(saves, match_id, _("okey101 saves lists them"))
+        raise click.BadParameter(said, param_hint="--resume")
     if entry is None:
         message = "\n".join([*problems, _("There is no saved match to resume: start a new one.")])
         make_app(ask=True, bot_delay=bot_delay, message=message).run()

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from okey_tui.storage import JSONObject, SaveEntry
+    from okey_tui.storage import JSONObject, SaveEntry, SaveList
     from okey_tui.ui.session import SaveSummary
 
 ID_COLUMN = N_("ID")
@@ -203,6 +203,21 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
     console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
 
 
+def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
+    """Why ``match_id`` names no single unfinished match: it starts several ids, or none.
+    ``listed`` ends the message when it names no match (where the list can be seen)."""
+    several = found.starting_with(match_id)
+    if len(several) > 1:
+        return _("'{id}' starts the ids of {n} unfinished matches ({ids}): give more of it").format(
+            id=match_id, n=len(several), ids=", ".join(e.id for e in several)
+        )
+    known = ", ".join(e.id for e in found.entries) or _("none")
+    said = _("there is no unfinished match '{id}' (unfinished: {known})").format(
+        id=match_id, known=known
+    )
+    return said + (f"; {listed}" if listed else "")
+
+
 def _delete(found: object, match_id: str, yes: bool) -> None:
     from okey_tui import storage
     from okey_tui.commands.ask import confirm
@@ -211,13 +226,7 @@ def _delete(found: object, match_id: str, yes: bool) -> None:
     assert isinstance(found, storage.SaveList)
     entry = found.find(match_id)
     if entry is None:
-        known = ", ".join(e.id for e in found.entries) or _("none")
-        raise click.BadParameter(
-            _("there is no unfinished match '{id}' (unfinished: {known})").format(
-                id=match_id, known=known
-            ),
-            param_hint="--delete",
-        )
+        raise click.BadParameter(not_one_match(found, match_id), param_hint="--delete")
     try:
         lock = storage.MatchLock(entry.path)
     except storage.SaveInUseError as exc:
