@@ -332,7 +332,7 @@ def _set_reread(meld: Meld, tile: Tile, okey: Tile) -> Meld | None:
 def fits_table(table: Iterable[Meld], tile: Tile, okey: Tile) -> int | None:
     """The index of the first run or set on the table ``tile`` can be added to, or None.
 
-    This is what makes a discard "playable" (a penalty, RULES.md section 12).
+    This is what makes a discard "playable" (a penalty, RULES.md section 11).
 
     >>> okey = Tile.parse("B8")
     >>> table = [parse_meld("K5K5", okey), parse_meld("R3R4R5", okey)]

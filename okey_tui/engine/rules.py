@@ -22,7 +22,7 @@ class GameType(enum.Enum):
 
 
 class OpeningKind(enum.Enum):
-    """The two ways to open (RULES.md section 8): runs and sets, or pairs."""
+    """The two ways to open (RULES.md section 7): runs and sets, or pairs."""
 
     MELDS = "m"
     PAIRS = "p"
