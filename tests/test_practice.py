@@ -356,6 +356,11 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     from okey_tui.engine.actions import DrawMiddle
     from okey_tui.practice import expert_hint
 
+    def said(view: PlayerView) -> str:
+        hint = expert_hint(view)
+        assert hint is not None
+        return "\n".join(hint.lines)
+
     view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
     kept, other = Discard(Tile.parse("Y1")), Discard(Tile.parse("K2"))
     thrown = Advice(
@@ -371,27 +376,20 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
         "draw",
     )
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
-    hint = expert_hint(view)
-    assert hint is not None
-    text = "\n".join(hint.lines)
+    text = said(view)
     assert "in 5 of 8 ways the hidden tiles could lie." in text
     assert "K2 instead: about 12 points worse." in text
     assert "deal" not in text
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: drawn)
     draw_view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
-    hint = expert_hint(draw_view)
-    assert hint is not None
-    text = "\n".join(hint.lines)
+    text = said(draw_view)
     assert "Taking it instead: about 7 points worse on average" in text
     assert "8 ways the hidden tiles could lie" in text and "deal" not in text
 
     i18n.set_language("tr")
-    hint = expert_hint(draw_view)
-    assert hint is not None and "yaklaşık 7 puan daha kötü" in "\n".join(hint.lines)
+    assert "yaklaşık 7 puan daha kötü" in said(draw_view)
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
-    hint = expert_hint(view)
-    assert hint is not None
-    text = "\n".join(hint.lines)
+    text = said(view)
     assert "gizli taşların 8 olası dizilişinden 5 tanesinde" in text
     assert "yaklaşık 12 puan daha kötü" in text
     assert "dağılım" not in text and "dağıtım" not in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rendered import screen_text, shows_tile
 from ui_helpers import OPENING_SEED, goto, late_app, table_app
 
@@ -146,9 +147,20 @@ def test_privacy_screen(snap_compare):
     assert snap_compare(hotseat_app(), terminal_size=(120, 40), run_before=run_before)
 
 
-async def test_the_new_table_screen_refuses_one_name_for_two_people(_temp_config):
-    """Two people at one terminal with the same name would both be told "Pass to Ayşe":
-    Enter says so, puts the cursor on the names and starts nothing."""
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        # Two people with one name would both be told "Pass to Ayşe".
+        ("Ayşe, AYŞE", "AYŞE is given twice: give every person their own name"),
+        # ",Mehmet" would seat Mehmet first and leave the other person unnamed.
+        (", Mehmet", "name 1 is empty: give every person a name, like Ayşe,Mehmet"),
+    ],
+)
+async def test_the_new_table_screen_refuses_names_that_cannot_seat_two_people(
+    _temp_config, typed: str, said: str
+):
+    """Enter says what is wrong with the names, puts the cursor on them and starts nothing;
+    with two good names the table starts."""
     from okey_tui.ui.app import make_app
     from okey_tui.ui.screens.setup import NewTableScreen
 
@@ -160,40 +172,12 @@ async def test_the_new_table_screen_refuses_one_name_for_two_people(_temp_config
         screen.query_one("#opt-people").focus()
         await pilot.press("right")  # 2 people
         screen.query_one("#opt-name").focus()
-        await pilot.press("ctrl+u", *"Ayşe, AYŞE", "enter")
+        await pilot.press("ctrl+u", *typed, "enter")
         await pilot.pause()
         assert app.screen is screen and app.focused is screen.query_one("#opt-name")
-        assert [n.message for n in app._notifications] == [
-            "AYŞE is given twice: give every person their own name"
-        ]
+        assert [n.message for n in app._notifications] == [said]
         await pilot.press("ctrl+u", *"Ayşe, Mehmet", "enter")
         await wait_for_screen(pilot, app, PrivacyScreen)  # the table, shared by two
-        names = {app.session.seat_name(s) for s in app.session.humans}
-        assert names == {"Ayşe", "Mehmet"}
-
-
-async def test_the_new_table_screen_refuses_an_empty_name(_temp_config):
-    """A names box of ",Mehmet" would seat Mehmet first and leave the other person
-    unnamed: Enter says which name is empty, puts the cursor on the names, starts nothing."""
-    from okey_tui.ui.app import make_app
-    from okey_tui.ui.screens.setup import NewTableScreen
-
-    app = make_app(seed=3, bot_delay=0)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, NewTableScreen)
-        screen.query_one("#opt-people").focus()
-        await pilot.press("right")  # 2 people
-        screen.query_one("#opt-name").focus()
-        await pilot.press("ctrl+u", *", Mehmet", "enter")
-        await pilot.pause()
-        assert app.screen is screen and app.focused is screen.query_one("#opt-name")
-        assert [n.message for n in app._notifications] == [
-            "name 1 is empty: give every person a name, like Ayşe,Mehmet"
-        ]
-        await pilot.press("ctrl+u", *"Ayşe, Mehmet", "enter")
-        await wait_for_screen(pilot, app, PrivacyScreen)
         names = {app.session.seat_name(s) for s in app.session.humans}
         assert names == {"Ayşe", "Mehmet"}
 
