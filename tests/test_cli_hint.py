@@ -85,6 +85,16 @@ def test_batch_all_good_exits_0(tmp_path: Path) -> None:
     assert [json.loads(x)["okey"] for x in out.splitlines()] == ["B8", "K1"]
 
 
+def test_batch_line_not_utf8_is_reported_and_the_others_solved(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"B7: R1 R2 R3\nB7: R1 R2 \xff\nK13: K1 Y1 B1 R1\n")
+    result = CliRunner().invoke(main, ["hint", "--batch", str(path)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)  # no traceback
+    rows = [json.loads(x) for x in result.output.splitlines()]
+    assert [row.get("okey") for row in rows] == ["B8", None, "K1"]
+    assert rows[1]["line"] == 2 and rows[1]["error"]
+
+
 @pytest.mark.parametrize(
     ("args", "named", "rule"),
     [

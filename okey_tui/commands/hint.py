@@ -224,9 +224,17 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
 # -- the command ------------------------------------------------------------------------------
 
 
-def _run_batch(stream: IO[str], floor: int, pairs_floor: int) -> int:
+def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
     failed = False
-    for number, line in enumerate(stream, start=1):
+    # Read as bytes and decode line by line: a line that is not UTF-8 is reported like
+    # any other bad line, and the lines around it are still solved.
+    for number, raw in enumerate(stream, start=1):
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            click.echo(json.dumps({"line": number, "error": _("The line is not UTF-8 text")}))
+            failed = True
+            continue
         if not line.strip():
             continue
         try:
@@ -265,7 +273,7 @@ def _run_batch(stream: IO[str], floor: int, pairs_floor: int) -> int:
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 @click.option(
     "--batch",
-    type=click.File("r"),
+    type=click.File("rb"),
     metavar="FILE",
     help=N_("Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out."),
 )
@@ -277,7 +285,7 @@ def hint(
     floor: int,
     pairs_floor: int,
     as_json: bool,
-    batch: IO[str] | None,
+    batch: IO[bytes] | None,
 ) -> None:
     if batch is not None:
         if tiles or indicator:

@@ -99,8 +99,11 @@ def _autoplay(url: str, code: str, name: str, token: str, level: str, think: flo
     like the screen keeps it, so running the same command again takes the seat back."""
     import logging
 
+    from websockets.exceptions import InvalidHandshake
+
     from okey_tui.net import autoplay
     from okey_tui.net.client import JoinError
+    from okey_tui.ui.remote import not_a_table_reason, unreachable_reason
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
     keep_key = f"{url} {code}" if code else None
@@ -116,7 +119,15 @@ def _autoplay(url: str, code: str, name: str, token: str, level: str, think: flo
             ) from None
         except (OSError, TimeoutError) as exc:
             raise click.ClickException(
-                _("cannot reach the table at {url}: {error}").format(url=url, error=exc)
+                _("cannot reach the table at {url}: {error}").format(
+                    url=url, error=unreachable_reason(exc)
+                )
+            ) from None
+        except InvalidHandshake:
+            raise click.ClickException(
+                _("cannot reach the table at {url}: {error}").format(
+                    url=url, error=not_a_table_reason()
+                )
             ) from None
         return await autoplay.play_seat(table, level, think=think, keep_key=keep_key)
 

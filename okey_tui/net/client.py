@@ -19,6 +19,7 @@ import logging
 import ssl
 from collections.abc import Callable, Sequence
 from types import TracebackType
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -165,9 +166,13 @@ class RemoteTable:
         timeout: float,
         record: bool,
     ) -> RemoteTable:
+        # No context of our own: leave ssl out, so a wss:// table is checked against the
+        # certificates this computer trusts (ssl=None is refused for wss://).
+        # Any: connect's keyword options, passed on unchanged.
+        tls: dict[str, Any] = {} if ssl_context is None else {"ssl": ssl_context}
         ws = await connect(
             url,
-            ssl=ssl_context,
+            **tls,
             max_size=MAX_SERVER_BYTES,
             compression=None,
             open_timeout=timeout,

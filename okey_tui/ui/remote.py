@@ -23,6 +23,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from websockets.exceptions import InvalidHandshake
 
 from okey_tui import storage
 from okey_tui.i18n import N_, _, ngettext
@@ -137,7 +138,29 @@ def unreachable_reason(error: OSError | TimeoutError) -> str:
         return _("no computer has that name: check the address")
     if isinstance(error, TimeoutError):
         return _("no answer in time: check the address, and that the host's network lets you in")
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return _(
+            "this computer does not trust the table's certificate ({reason}). For a "
+            "certificate the host made: SSL_CERT_FILE=its-cert.pem okey101 join …"
+        ).format(reason=error.verify_message or error.reason)
+    if isinstance(error, ssl.SSLError):
+        return _("the secure connection failed: does the table serve over TLS? ({reason})").format(
+            reason=error.reason or error
+        )
+    if isinstance(error, ConnectionResetError) or not (error.strerror or str(error)):
+        return _(
+            "the connection was closed at once: check the address and port, and --tls "
+            "(only for a table served over TLS)"
+        )
     return error.strerror or str(error)
+
+
+def not_a_table_reason() -> str:
+    """What a player reads when the address answers, but not as an okey101 table does."""
+    return _(
+        "the answer there is not an okey101 table: check the address and port (a table "
+        "served over TLS needs --tls)"
+    )
 
 
 class RemoteApp(OkeyApp):
@@ -220,6 +243,12 @@ class RemoteApp(OkeyApp):
         except (OSError, TimeoutError) as exc:
             self.problem = _("Cannot reach the table at {url}: {error}").format(
                 url=seat.url, error=unreachable_reason(exc)
+            )
+            self.show_lobby()
+            return
+        except InvalidHandshake:
+            self.problem = _("Cannot reach the table at {url}: {error}").format(
+                url=seat.url, error=not_a_table_reason()
             )
             self.show_lobby()
             return
@@ -316,7 +345,7 @@ class RemoteApp(OkeyApp):
                     table = await RemoteTable.rejoin(
                         seat.url, seat.token, ssl_context=seat.ssl_context
                     )
-                except (OSError, TimeoutError, JoinError):
+                except (OSError, TimeoutError, JoinError, InvalidHandshake):
                     await asyncio.sleep(REJOIN_PAUSE)
                     continue
                 if old is not None:

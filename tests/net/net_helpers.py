@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+from pathlib import Path
+
 from okey_tui.bots.base import make_bot
 from okey_tui.bots.driver import choose_action, safe_action
 from okey_tui.engine.rules import RuleSet
@@ -50,3 +53,15 @@ async def settle(tables: list[RemoteTable], server: TableServer) -> None:
 
 
 __all__ = ["MAX_ACTIONS", "Limits", "open_table", "play_step", "seat_four", "settle"]
+
+
+def make_certificate(folder: Path, name: str = "cert") -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost, and its key."""
+    cert, key = folder / f"{name}.pem", folder / f"{name}-key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    return cert, key

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from net_helpers import make_certificate
 
 from okey_tui.cli import main
 from okey_tui.commands.join import parse_address
@@ -159,30 +160,7 @@ async def test_enter_at_the_host_terminal_starts_the_match() -> None:
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
 async def test_host_with_cert_and_key_serves_over_wss(tmp_path: Path) -> None:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        [
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-days",
-            "1",
-            "-subj",
-            "/CN=localhost",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1",
-            "-keyout",
-            str(key),
-            "-out",
-            str(cert),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    cert, key = make_certificate(tmp_path)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

@@ -7,9 +7,13 @@ bots. Every wait is bounded.
 from __future__ import annotations
 
 import contextlib
+import shutil
 import socket
+import ssl
+from pathlib import Path
 
-from net_helpers import open_table
+import pytest
+from net_helpers import make_certificate, open_table
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
@@ -379,3 +383,30 @@ async def test_a_host_who_quits_closes_the_table_without_first_leaving_their_sea
         await friend.wait_for(lambda: not friend.connected, 5)
     assert all(s.connected for s in friend.seats() if s.seat == host_seat)
     await friend.close()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_joining_a_tls_table_wrongly_is_explained_in_the_lobby_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cert, key = make_certificate(tmp_path)
+    other, _other_key = make_certificate(tmp_path, "other")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server = await open_table(ssl_context=context)
+    monkeypatch.setenv("SSL_CERT_FILE", str(other))  # --tls, but not the host's certificate
+    plain = server.url.replace("wss://", "ws://")  # the same table, without --tls
+    try:
+        for url, said in ((server.url, "certificate"), (plain, "not an okey101 table")):
+            app = RemoteApp(Seat(url, code=server.code, name="Ayşe"))
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda app=app: bool(app.problem), "the join gives up")
+                assert said in app.problem and "_ssl.c" not in app.problem
+                assert app.table is None and isinstance(app.screen, LobbyScreen)
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # the way the README says
+        app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table is not None or bool(app.problem), "seated")
+            assert app.table is not None and not app.problem
+    finally:
+        await server.close()

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from net_helpers import open_table
+from net_helpers import make_certificate, open_table
 from websockets.asyncio.client import connect
 
 from okey_tui.net.client import RemoteTable
@@ -88,3 +88,27 @@ def test_the_net_package_imports_no_textual_or_rich() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+async def test_a_wss_join_without_a_context_trusts_what_the_computer_trusts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``okey101 join --tls`` passes no context: the certificates this computer trusts
+    (SSL_CERT_FILE for one the host made) decide, and a certificate it does not trust is
+    refused as an OSError the lobby explains."""
+    cert, key = make_certificate(tmp_path)
+    other, _other_key = make_certificate(tmp_path, "other")
+    server_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server_context.load_cert_chain(cert, key)
+    server = await open_table(ssl_context=server_context)
+    try:
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+        table = await RemoteTable.join(server.url, server.code, "Ayşe", timeout=5)
+        assert table.seat == 0
+        await table.close()
+        monkeypatch.setenv("SSL_CERT_FILE", str(other))
+        with pytest.raises(ssl.SSLCertVerificationError):
+            await RemoteTable.join(server.url, server.code, "Mehmet", timeout=5)
+    finally:
+        await server.close()
