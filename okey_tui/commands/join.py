@@ -102,8 +102,7 @@ def _autoplay(url: str, code: str, name: str, token: str, level: str, think: flo
     from websockets.exceptions import InvalidHandshake
 
     from okey_tui.net import autoplay
-    from okey_tui.net.client import JoinError
-    from okey_tui.ui.remote import not_a_table_reason, unreachable_reason
+    from okey_tui.net.client import JoinError, not_a_table_reason, unreachable_reason
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
     keep_key = f"{url} {code}" if code else None

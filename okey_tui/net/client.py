@@ -16,6 +16,7 @@ import contextlib
 import itertools
 import json
 import logging
+import socket
 import ssl
 from collections.abc import Callable, Sequence
 from types import TracebackType
@@ -60,6 +61,42 @@ log = logging.getLogger("okey_tui.net")
 
 # The code of a move refused here, not by the table: the connection is down.
 CONNECTION_LOST = "connection-lost"
+
+
+def unreachable_reason(error: OSError | TimeoutError) -> str:
+    """Why a table could not be reached, in words a player can act on (not an errno)."""
+    if isinstance(error, ConnectionRefusedError):
+        return _(
+            "nothing answers at that address and port. Is okey101 host running there? "
+            "From another computer, the host needs --public"
+        )
+    if isinstance(error, socket.gaierror):
+        return _("no computer has that name: check the address")
+    if isinstance(error, TimeoutError):
+        return _("no answer in time: check the address, and that the host's network lets you in")
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return _(
+            "this computer does not trust the table's certificate ({reason}). For a "
+            "certificate the host made: SSL_CERT_FILE=its-cert.pem okey101 join …"
+        ).format(reason=error.verify_message or error.reason)
+    if isinstance(error, ssl.SSLError):
+        return _("the secure connection failed: does the table serve over TLS? ({reason})").format(
+            reason=error.reason or error
+        )
+    if isinstance(error, ConnectionResetError) or not (error.strerror or str(error)):
+        return _(
+            "the connection was closed at once: check the address and port, and --tls "
+            "(only for a table served over TLS)"
+        )
+    return error.strerror or str(error)
+
+
+def not_a_table_reason() -> str:
+    """What a player reads when the address answers, but not as an okey101 table does."""
+    return _(
+        "the answer there is not an okey101 table: check the address and port (a table "
+        "served over TLS needs --tls)"
+    )
 
 
 class JoinError(Exception):

@@ -11,7 +11,6 @@ taken back with the seat's token: the same seat, rack and rack order.
 from __future__ import annotations
 
 import asyncio
-import socket
 import ssl
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -28,13 +27,14 @@ from websockets.exceptions import InvalidHandshake
 from okey_tui import storage
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level
-from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.net.client import JoinError, RemoteTable, not_a_table_reason, unreachable_reason
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
+    from okey_tui.ui.screens.table import TableScreen
 
 # Tries to take the seat back after the connection drops, this many seconds apart.
 REJOIN_TRIES = 30
@@ -125,42 +125,6 @@ class LobbyScreen(Screen[None]):
         app = self.app
         if isinstance(app, RemoteApp):
             app.action_chat()
-
-
-def unreachable_reason(error: OSError | TimeoutError) -> str:
-    """Why a table could not be reached, in words a player can act on (not an errno)."""
-    if isinstance(error, ConnectionRefusedError):
-        return _(
-            "nothing answers at that address and port. Is okey101 host running there? "
-            "From another computer, the host needs --public"
-        )
-    if isinstance(error, socket.gaierror):
-        return _("no computer has that name: check the address")
-    if isinstance(error, TimeoutError):
-        return _("no answer in time: check the address, and that the host's network lets you in")
-    if isinstance(error, ssl.SSLCertVerificationError):
-        return _(
-            "this computer does not trust the table's certificate ({reason}). For a "
-            "certificate the host made: SSL_CERT_FILE=its-cert.pem okey101 join …"
-        ).format(reason=error.verify_message or error.reason)
-    if isinstance(error, ssl.SSLError):
-        return _("the secure connection failed: does the table serve over TLS? ({reason})").format(
-            reason=error.reason or error
-        )
-    if isinstance(error, ConnectionResetError) or not (error.strerror or str(error)):
-        return _(
-            "the connection was closed at once: check the address and port, and --tls "
-            "(only for a table served over TLS)"
-        )
-    return error.strerror or str(error)
-
-
-def not_a_table_reason() -> str:
-    """What a player reads when the address answers, but not as an okey101 table does."""
-    return _(
-        "the answer there is not an okey101 table: check the address and port (a table "
-        "served over TLS needs --tls)"
-    )
 
 
 class RemoteApp(OkeyApp):
@@ -285,8 +249,8 @@ class RemoteApp(OkeyApp):
         if table.match_over and self.keep_seat:
             storage.keep_seat_token(self.table_key, None)
         if table.started and table.has_view:
-            shown = [s for s in self.screen_stack if isinstance(s, TableScreen)]
-            if not shown or shown[-1].table is not table:  # first shown, or a new connection
+            shown = self.shown_table()
+            if shown is None or shown.table is not table:  # first shown, or a new connection
                 self.switch_or_push(TableScreen(table))
             return
         self.show_lobby()
@@ -321,18 +285,23 @@ class RemoteApp(OkeyApp):
             return _("Waiting for the first player to start the match · / chats · q quits")
         return _("Waiting for {name} to start the match · / chats · q quits").format(name=lead)
 
+    def shown_table(self) -> TableScreen | None:
+        """The table screen of the stack (the newest), if it holds one."""
+        from okey_tui.ui.screens.table import TableScreen
+
+        shown = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        return shown[-1] if shown else None
+
     def connection_lost(self) -> None:
         if self._rejoining or self.table is None:
             return
         self._rejoining = True
         said = _("The connection to the table dropped: taking the seat back…")
         self.notify(said, timeout=4)
-        from okey_tui.ui.screens.table import TableScreen
-
         # The table's own line says it until the seat is back (or the lobby says why not).
-        shown = [s for s in self.screen_stack if isinstance(s, TableScreen)]
-        if shown:
-            shown[-1].set_status(said, error=True)
+        shown = self.shown_table()
+        if shown is not None:
+            shown.set_status(said, error=True)
         self.run_worker(self.rejoin(), exclusive=True, group="connect")
 
     async def rejoin(self) -> None:

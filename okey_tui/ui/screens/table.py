@@ -673,7 +673,7 @@ class TableScreen(Screen[None]):
             refused = await table.check(probe)
             # Why meld 1 does not take the tile is no reason for the whole table: said so.
             if refused is not None and isinstance(probe, AddTile) and refused.code in DOES_NOT_FIT:
-                await self.explain_add(probe.tile)
+                self.say_fits_nowhere(probe.tile)
                 return
             if refused is not None and action == "swap" and refused.code in NO_OKEY_FOR_IT:
                 self.set_status(_("No okey on the table stands for a tile you hold"), True)
@@ -1236,6 +1236,9 @@ class TableScreen(Screen[None]):
         if refused is not None and refused.code not in DOES_NOT_FIT:
             self.set_status(self.error_text(refused), True)
             return
+        self.say_fits_nowhere(tile)
+
+    def say_fits_nowhere(self, tile: Tile) -> None:
         self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
 
     def slots_for(self, tiles: tuple[Tile, ...]) -> list[int]:
