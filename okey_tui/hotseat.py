@@ -1,10 +1,10 @@
 """Hot-seat tables: which seats people play, and their names. No Textual here.
 
->>> human_seats(2, partners_table=True, together=True)
+>>> human_seats(2, together=True)
 (0, 2)
->>> human_seats(2, partners_table=True, together=False)
+>>> human_seats(2, together=False)
 (0, 1)
->>> human_seats(3, partners_table=False, together=True)
+>>> human_seats(3, together=False)
 (0, 1, 2)
 """
 
@@ -23,15 +23,16 @@ if TYPE_CHECKING:  # the types only: a session module imports this one
 MAX_HUMANS = 4
 
 
-def human_seats(count: int, partners_table: bool, together: bool = True) -> tuple[int, ...]:
+def human_seats(count: int, together: bool = True) -> tuple[int, ...]:
     """The seats of ``count`` people; seat 0 is always one of them.
 
-    Two people sit across (seats 0 and 2: partners at a partners table)
-    unless they want to be opponents at a partners table, then side by side.
+    Two people sit across (seats 0 and 2: partners at a partners table) unless
+    they sit side by side (seats 0 and 1: opponents at a partners table; at any
+    table the second takes the first one's discards).
     """
     count = max(1, min(MAX_HUMANS, count))
     if count == 2:
-        return (0, 2) if together or not partners_table else (0, 1)
+        return (0, 2) if together else (0, 1)
     return tuple(range(count))
 
 
@@ -76,7 +77,7 @@ def repeated_name(names: Sequence[str]) -> str | None:
 
 def configure(session: Session, settings: TableSettings) -> None:
     """Give a new session the table's humans, their names and the practice flag."""
-    session.humans = human_seats(settings.humans, settings.partners, settings.humans_partners)
+    session.humans = human_seats(settings.humans, settings.humans_partners)
     session.human_names = tuple(settings.human_names)
     session.practice = bool(settings.practice)
     session.viewer = 0

@@ -58,8 +58,8 @@ class TableSettings:
     tips: bool = True
     mark_okeys: bool = False
     # Hot-seat: how many people share the terminal, the names of all but the
-    # first (who is ``name``), and whether two humans at a partners table are
-    # partners (across) or opponents (side by side).
+    # first (who is ``name``), and whether two humans sit across (partners at a
+    # partners table) or side by side (opponents there).
     humans: int = 1
     human_names: tuple[str, ...] = ()
     humans_partners: bool = True

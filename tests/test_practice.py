@@ -252,10 +252,10 @@ def test_undo_restores_the_position_before_each_step():
 
 
 def test_hot_seat_seats():
-    assert human_seats(1, False) == (0,)
-    assert human_seats(2, True, together=True) == (0, 2)  # partners across
-    assert human_seats(2, True, together=False) == (0, 1)  # opponents side by side
-    assert human_seats(4, False) == (0, 1, 2, 3)
+    assert human_seats(1) == (0,)
+    assert human_seats(2, together=True) == (0, 2)  # across (partners at a partners table)
+    assert human_seats(2, together=False) == (0, 1)  # side by side (opponents there)
+    assert human_seats(4) == (0, 1, 2, 3)
     assert next_human((0, 2), 1) == 2
     assert parse_names("Ayşe,Mehmet") == ("Ayşe", "Mehmet")
 

@@ -310,6 +310,8 @@ class Session:
     def next_hand(self) -> Hand:
         hand = self.match.next_hand()
         self.earlier_events = []
+        # The racks of the last hand: a new deal is shown in order until its player moves a tile.
+        self.layouts = {}
         self.autosave()
         return hand
 

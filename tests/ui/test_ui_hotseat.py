@@ -7,6 +7,7 @@ from rendered import screen_text, shows_tile
 from ui_helpers import OPENING_SEED, goto, late_app, table_app
 
 from okey_tui.bots.driver import safe_action as fallback_action
+from okey_tui.ui.app import make_app
 from okey_tui.ui.screens.privacy import PrivacyScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
@@ -127,6 +128,16 @@ async def test_two_people_at_a_partners_table_can_be_opponents():
         assert app.session.seat_name(1) == "Player 2"
 
 
+@pytest.mark.parametrize("partners", [False, True])
+async def test_two_people_side_by_side_sit_next_to_each_other_at_any_table(partners: bool):
+    """Two people side by side (``--side-by-side``, "2 adjacent") sit at seats 0 and 1 at an
+    individual table too, where the second takes the first one's discards. They sat across."""
+    app = table_app(OPENING_SEED, humans=2, partners=partners, humans_partners=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.session.humans == (0, 1)
+
+
 def test_privacy_screen(snap_compare):
     """Seed 125, two people across (Ayşe and Mehmet): after Ayşe's first discard and the bot's
     reply, the privacy screen reads "Pass to Mehmet — press Enter when ready" and, under "This
@@ -193,3 +204,90 @@ async def test_names_that_look_like_markup_are_shown_as_typed_at_a_shared_termin
         await wait_for_screen(pilot, app, TableScreen)
         text = screen_text(app)
         assert "[/b]" in text and "Ali [bold]" in text
+
+
+async def play_to_summary(pilot, app, arrange: bool = False) -> set[int]:
+    """Play the people's turns by safe moves until the hand summary shows; with ``arrange``
+    each person first sorts their rack by pairs (an order the table keeps). The people who
+    arranged."""
+    session = app.session
+    arranged: set[int] = set()
+    for _ in range(400):
+        if isinstance(app.screen, HandSummaryScreen):
+            break
+        if isinstance(app.screen, PrivacyScreen):
+            await pilot.press("enter")
+        elif (
+            session.human_to_play
+            and isinstance(app.screen, TableScreen)
+            and session.hand.turn == session.viewer
+        ):
+            if arrange and session.viewer not in arranged:
+                arranged.add(session.viewer)
+                await pilot.press("p")
+            table = app.screen.table
+            await table.act(fallback_action(table.view()))
+            if not session.hand.is_over:
+                await table.act(fallback_action(table.view()))
+        await pilot.pause(0.01)
+    await wait_for_screen(pilot, app, HandSummaryScreen)
+    return arranged
+
+
+async def test_a_match_resumed_at_the_summary_passes_the_terminal_once():
+    """Quit at the hand summary and resumed: the racks are hidden, the summary follows, and
+    the next hand is passed to its first person once. A privacy screen of the last hand
+    (its recap, and a seat it would sit) came up again after the new hand's."""
+    changes: dict[str, object] = {"humans": 2, "human_names": ("Mehmet",), "name": "Ayşe"}
+    app = late_app(7, **changes)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_to_summary(pilot, app)
+
+    again = make_app(settings=app.settings, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, again, PrivacyScreen)
+        assert "The hand is over" in screen_text(again)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, again, HandSummaryScreen)
+        await pilot.press("enter")  # the next hand
+        await wait_for_screen(pilot, again, PrivacyScreen)
+        session = again.session
+        assert session.match.hand_number == 1
+        first = session.seat_name(session.viewer)
+        assert f"Pass to {first}" in screen_text(again)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert isinstance(again.screen, TableScreen), screen_text(again)
+        assert not any(isinstance(s, PrivacyScreen) for s in again.screen_stack)
+        assert session.viewer == session.hand.turn or session.hand.turn not in session.humans
+
+
+async def test_a_match_resumed_as_a_new_hand_begins_shows_the_new_deal_as_dealt():
+    """Both people arrange their racks in hand 1; the match is quit on the next hand's
+    first turn, before anybody touched the new rack. Resumed, the rack is the one the
+    person saw, not the new tiles dropped into hand 1's order (its gaps and groups)."""
+    changes: dict[str, object] = {"humans": 2, "human_names": ("Mehmet",), "name": "Ayşe"}
+    app = late_app(7, **changes)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        arranged = await play_to_summary(pilot, app, arrange=True)
+        assert arranged == {0, 2}
+        await pilot.press("enter")  # the next hand
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        for _ in range(500):
+            if session.hand.turn == session.viewer:
+                break
+            await pilot.pause(0.01)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and session.hand.turn == session.viewer
+        seat, slots = session.viewer, list(screen.rack.slots)
+
+    again = make_app(settings=app.settings, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, again, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, again, TableScreen)
+        assert again.session.viewer == seat
+        assert again.screen.rack.slots == slots

@@ -292,7 +292,12 @@ class HotSeat:
         self.seat_layouts = {}
         table = self.table
         first = next_human(table.people, table.turn)
-        self.pass_to(first, new=True)
+        if table.hand_over:
+            # A match resumed at its summary: the summary hides the racks first, and the
+            # next hand passes the terminal.
+            self.hide_racks()
+        else:
+            self.pass_to(first, new=True)
         table.sit(first)
 
     def kept_layouts(self) -> dict[int, list[str | None] | None]:
