@@ -23,6 +23,8 @@ class OkeyApp(App[None]):
     CSS_PATH = "okey.tcss"
     TITLE = "okey101"
     ENABLE_COMMAND_PALETTE = False
+    # Whether a finished match offers a new one at the same table (n on the summary).
+    PLAYS_AGAIN = True
 
     def __init__(
         self,

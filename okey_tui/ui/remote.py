@@ -183,6 +183,10 @@ class RemoteApp(OkeyApp):
                 join_line=self.seat_info.join_line.replace("{port}", str(port)),
             )
             self.show_lobby()
+            if self.server.started and self.seat_info.join_line:
+                # A resumed match skips the lobby, the one place that says where friends
+                # join (a page on a new --web-port 0 has a new link): said over the table.
+                self.notify(self.seat_info.join_line, timeout=30)
         seat = self.seat_info
         kept = storage.seat_token(self.table_key) if self.keep_seat and seat.code else None
         try:
@@ -217,6 +221,9 @@ class RemoteApp(OkeyApp):
             self.show_lobby()
             return
         self.sit(table)
+
+    # A table with friends plays one match: its summary offers no new one.
+    PLAYS_AGAIN = False
 
     def new_match(self) -> None:
         """A table with friends plays one match: at its end the app closes."""

@@ -296,6 +296,12 @@ class WebServer:
         self._reaper = asyncio.create_task(self._close_idle_visits())
 
     async def _on_shutdown(self, app: web.Application) -> None:
+        if self.table is not None:
+            # A hosted table's page stops with the host's okey101: the match is theirs.
+            await self.close_all(
+                lambda: _("The host closed the table. Your seat is kept if they open it again.")
+            )
+            return
         await self.close_all(lambda: _("The server stopped. Your match is saved."))
 
     @property

@@ -410,3 +410,32 @@ async def test_joining_a_tls_table_wrongly_is_explained_in_the_lobby_not_a_crash
             assert app.table is not None and not app.problem
     finally:
         await server.close()
+
+
+async def test_a_host_who_resumes_a_started_table_is_shown_where_friends_join(
+    tmp_path: Path,
+) -> None:
+    """host --resume skips the lobby (the match goes on), the one place that said the join
+    code and the web link; a page served on a new --web-port 0 has a new link, and the host
+    must still be able to tell it."""
+    path = tmp_path / "hosted.json"
+    server = TableServer(
+        open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=5, save_path=path
+    )
+    app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_as_lead(pilot, app)
+        app.exit()
+    resumed = TableServer.resume(path, port=0, host="127.0.0.1", bot_delay=5)
+    assert resumed.started and resumed.host_seat is not None
+    token = resumed.seats[resumed.host_seat].token or ""
+    line = "Join code {port} · In a browser: http://127.0.0.1:1234/?code=" + resumed.code
+    app = RemoteApp(Seat("", name="Host", token=token, join_line=line), server=resumed)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        said = f"Join code {resumed.port} · In a browser: http://127.0.0.1:1234/"
+        await until(
+            pilot,
+            lambda: any(said in str(t.render()) for t in app.screen.query(Toast)),
+            "the join line shown over the table",
+        )

@@ -225,6 +225,26 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         assert "n: new match · q: quit" in text
 
 
+async def test_a_table_that_plays_one_match_offers_no_new_one_at_its_end():
+    """A table of friends over the network plays one match (RemoteApp): its last summary
+    offers only to quit, and n does nothing there."""
+    from okey_tui.ui.remote import RemoteApp
+
+    assert RemoteApp.PLAYS_AGAIN is False
+    app = table_app(PENALTY_SEED, hands=1)
+    app.PLAYS_AGAIN = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        text = screen_text(app)
+        assert "q: quit" in text and "new match" not in text
+        assert "New match" not in text.splitlines()[-1]
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+
+
 async def test_under_the_summary_at_80x24_the_key_bar_shows_only_the_summarys_keys():
     """The table's keys wrap to two lines at 80 columns: none of them may show under the
     summary, where they do nothing (a one-line footer covered only the second line)."""

@@ -23,7 +23,14 @@ from click.testing import CliRunner
 from okey_tui import i18n
 from okey_tui.cli import main
 from okey_tui.settings import TableSettings, save_settings
-from okey_tui.web.server import COOKIE, WebServer, play_command, valid_visitor_id, visitor_dirs
+from okey_tui.web.server import (
+    COOKIE,
+    HostedTable,
+    WebServer,
+    play_command,
+    valid_visitor_id,
+    visitor_dirs,
+)
 
 FAKE = Path(__file__).with_name("fake_app.py")
 
@@ -301,3 +308,27 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
         websocket = await browser.ws_connect(test_server.make_url("/ws/table"))
         assert "çerez" in await closed_reason(websocket)
     await no_tables(server)
+
+
+async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(tmp_path: Path) -> None:
+    """host --web: the host quitting stops the page too. The friend's match is the host's (it
+    is saved on the host's computer, not as this visitor's), so the page says the host closed
+    the table and that the seat is kept, not "the server stopped, your match is saved"."""
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    server = WebServer(tmp_path / "web", command=fake_command(), table=table)
+    test_server = TestServer(server.make_app(), host="127.0.0.1")
+    await test_server.start_server()
+    session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with session:
+        async with session.get(test_server.make_url("/").with_query(code="ABC123")) as response:
+            assert response.status == 200
+        url = test_server.make_url("/ws/join/ABC123/Deniz").with_query(width=100, height=30)
+        websocket = await session.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
+        message = await websocket.receive(timeout=10)
+        about = json.loads(message.data)
+        closing = asyncio.create_task(test_server.close())  # the host quits
+        reason = await closed_reason(websocket)
+        await closing
+    assert "The host closed the table" in reason
+    assert "match is saved" not in reason
+    await wait_gone(about["pid"])

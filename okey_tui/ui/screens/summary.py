@@ -207,6 +207,8 @@ class HandSummaryScreen(ModalScreen[str]):
 
     ``you``: the seat of the person it is shown to, whose lines speak to them; None at a
     table of several people sharing the screen, where every seat goes by its name.
+    ``plays_again``: whether the end of the match offers a new one (not at a table of
+    friends over the network, which plays one match).
     """
 
     BINDINGS = [
@@ -219,13 +221,18 @@ class HandSummaryScreen(ModalScreen[str]):
     KEYS_IN_KEY_BAR = True
 
     def __init__(
-        self, report: HandReport, seats: Sequence[SeatInfo], you: int | None = None
+        self,
+        report: HandReport,
+        seats: Sequence[SeatInfo],
+        you: int | None = None,
+        plays_again: bool = True,
     ) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
         self.report = report
         self.seats = seats
         self.you = you
+        self.plays_again = plays_again
 
     def compose(self) -> ComposeResult:
         report, seats = self.report, self.seats
@@ -238,11 +245,12 @@ class HandSummaryScreen(ModalScreen[str]):
                     yield Static(
                         Text(winners_line(report, seats, self.you), "bold green"), id="winners"
                     )
-            hint = (
-                _("n: new match · q: quit")
-                if report.match_over
-                else _("Enter: next hand · q: quit")
-            )
+            if not report.match_over:
+                hint = _("Enter: next hand · q: quit")
+            elif self.plays_again:
+                hint = _("n: new match · q: quit")
+            else:
+                hint = _("q: quit")
             yield Static(hint, classes="dialog-hint")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -250,7 +258,7 @@ class HandSummaryScreen(ModalScreen[str]):
         if action == "next":
             return not over
         if action == "new":
-            return over
+            return over and self.plays_again
         return True
 
     def action_next(self) -> None:

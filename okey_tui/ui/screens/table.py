@@ -1346,7 +1346,8 @@ class TableScreen(Screen[None]):
         you = self.table.seat if self.hotseat is None else None
 
         def show() -> None:
-            self.app.push_screen(HandSummaryScreen(report, seats, you), self._after_summary)
+            again = cast("OkeyApp", self.app).PLAYS_AGAIN
+            self.app.push_screen(HandSummaryScreen(report, seats, you, again), self._after_summary)
 
         if self.hotseat is not None:
             self.hotseat.before_summary(show)
