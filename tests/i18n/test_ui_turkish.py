@@ -200,3 +200,22 @@ async def test_piles_are_titled_by_whose_they_are_in_turkish(
             "Zeynep'in",
             *(f"{n} — atılanlar" for n in names),
         }
+
+
+async def test_the_hot_seat_recap_since_your_last_turn_speaks_to_the_player(
+    turkish: None,
+) -> None:
+    """The privacy screen's heading over what happened since the incoming person's last turn
+    says "your" turn in Turkish: "Son turundan beri" could read as "since his/her last turn"."""
+    from rich.text import Text
+    from textual.app import App
+
+    from okey_tui.ui.screens.privacy import PrivacyScreen
+
+    app: App[None] = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(PrivacyScreen("Mehmet", Text("Ayşe R5 attı")))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Son sıran geldiğinden beri" in text
+        assert "Son turundan beri" not in text

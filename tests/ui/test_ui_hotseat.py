@@ -90,6 +90,29 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         assert "Ayşe discarded" not in text  # her own throw came before her last turn ended
 
 
+async def test_the_recap_at_a_hands_start_shows_what_the_bots_did_before_the_first_person():
+    """Seed 7, Ayşe (seat 0) and Mehmet (seat 2): the bot Can starts and throws K4 before
+    Mehmet's first turn. The privacy screen passing him the terminal came up as the hand
+    began; once his turn comes its recap lists Can's discard, not only the indicator."""
+    app = hotseat_app(7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        for _ in range(500):
+            if session.hand.turn == 2:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        text = screen_text(app)
+        assert "Pass to Mehmet" in text and "This hand so far" in text
+        assert "Can discarded K4" in text
+        assert not app.screen.query(RackWidget)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert session.viewer == 2
+
+
 async def test_the_hand_summary_comes_after_a_privacy_screen():
     """At the end of a hand the last rack is hidden first; then the summary shows every rack.
 

@@ -372,6 +372,39 @@ def test_names_that_look_like_markup_are_shown_as_typed_in_the_summary() -> None
     assert text.count("[/b]") == 3  # its score, the match line and the sheet's column
 
 
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        (
+            "en",
+            "28 in hand × 2 + 101 for an okey in hand + 101 penalties = 258",
+            "28 in hand × 2 + 202 for 2 okeys in hand + 101 penalties = 359",
+        ),
+        (
+            "tr",
+            "28 elde × 2 + 101 (eldeki okey) + 101 ceza = 258",
+            "28 elde × 2 + 202 (eldeki 2 okey) + 101 ceza = 359",
+        ),
+    ],
+)
+def test_the_points_for_okeys_in_hand_and_their_count_are_told_apart(
+    lang: str, one: str, two: str
+) -> None:
+    """At a penalty table each okey kept in hand costs 101: the sum names the points and
+    then what they are for. It read "+ 202 2 okeys in hand", two numbers in a row."""
+    from okey_tui import i18n
+    from okey_tui.engine.scoring import SeatScore
+    from okey_tui.i18n import _
+    from okey_tui.ui.screens.summary import arithmetic
+
+    i18n.set_language(lang)
+    formula = _("{total} in hand").format(total=28) + " × 2"
+    for okeys, said in ((1, one), (2, two)):
+        total = 56 + 101 * okeys + 101
+        line = SeatScore(1, 56, (), 28, okeys, 101, 0, None, total, "", "")
+        assert arithmetic(line, formula).plain == said
+
+
 def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() -> None:
     """21 tiles left do not fit on one line of the 80x24 summary: the rest of the list
     goes on under the seat's lines, never back under the names."""

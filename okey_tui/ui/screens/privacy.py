@@ -32,6 +32,7 @@ class PrivacyScreen(Screen[None]):
         self.recap = recap
         self.note = note
         self.first = first
+        self._recap_parts: tuple[Static, VerticalScroll, Static] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy"):
@@ -42,12 +43,29 @@ class PrivacyScreen(Screen[None]):
                 id="privacy-note",
                 markup=False,
             )
-            if self.recap is not None and self.recap.plain.strip():
+            if self.recap is not None:
                 heading = _("This hand so far") if self.first else _("Since your last turn")
-                yield Static(heading, classes="field-label")
-                with VerticalScroll(id="privacy-recap"):
-                    yield Static(self.recap)
+                # Kept, so that show_recap can change them once they are made.
+                self._recap_parts = (
+                    Static(heading, classes="field-label"),
+                    VerticalScroll(id="privacy-recap"),
+                    Static(self.recap),
+                )
+                label, box, lines = self._recap_parts
+                label.display = box.display = bool(self.recap.plain.strip())
+                yield label
+                with box:
+                    yield lines
         yield Footer()
+
+    def show_recap(self, recap: Text) -> None:
+        """The table moved while the screen was up (the bots playing before a hand's first
+        person): the recap as it stands now."""
+        self.recap = recap
+        if self._recap_parts is not None:  # else compose, still to come, shows ``recap``
+            label, box, lines = self._recap_parts
+            label.display = box.display = bool(recap.plain.strip())
+            lines.update(recap)
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -67,13 +67,13 @@ def penalty_line(
 
 
 def arithmetic(line: SeatScore, formula: str = "") -> Text:
-    """``56 in hand × 2 + 101 okey + 101 penalties = 258``: the engine's parts and total."""
+    """``56 in hand × 2 + 202 for 2 okeys in hand + 101 penalties = 359``: the engine's parts
+    and total."""
     text = Text(formula or line.formula or str(line.finish))
     if line.okey_points:
-        okeys = ngettext("okey in hand", "{n} okeys in hand", line.okeys_in_hand).format(
-            n=line.okeys_in_hand
-        )
-        text.append(f" + {line.okey_points} {okeys}")
+        n = line.okeys_in_hand
+        okeys = ngettext("{points} for an okey in hand", "{points} for {n} okeys in hand", n)
+        text.append(" + " + okeys.format(points=line.okey_points, n=n))
     if line.penalties:
         text.append(f" + {line.penalties} " + _("penalties"), "red")
     if line.bonus:

@@ -419,6 +419,8 @@ class TableScreen(Screen[None]):
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
+        if self.hotseat is not None:
+            self.hotseat.table_moved()
         if table.hand_over:
             if self.moves_seen:
                 self.set_status(self.moves_seen[-1])  # how the hand ended, behind the summary

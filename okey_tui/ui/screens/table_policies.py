@@ -38,6 +38,7 @@ from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
 
 if TYPE_CHECKING:
+    from okey_tui.ui.screens.privacy import PrivacyScreen
     from okey_tui.ui.screens.table import TableScreen
 
 PRACTICE_KEYS = {"hints", "undo"}
@@ -211,6 +212,8 @@ class HotSeat:
         self.table = table
         self.seen_upto: dict[int, int] = {}
         self.seat_layouts: dict[int, RackLayout] = {}
+        # The privacy screen passing the terminal, and to whom, while it is up.
+        self.passing: tuple[int, PrivacyScreen] | None = None
 
     def recap(self, seat: int) -> Text:
         """What everyone did since ``seat`` last had the screen: public events only."""
@@ -251,11 +254,20 @@ class HotSeat:
         )
 
         def ready(_: object = None) -> None:
+            self.passing = None
             self.take_seat(seat)
             if then is not None:
                 then()
 
+        self.passing = (seat, privacy)
         screen.app.push_screen(privacy, ready)
+
+    def table_moved(self) -> None:
+        """The others played while the terminal is being passed (the bots before a hand's
+        first person): the recap on the privacy screen tells what they did."""
+        if self.passing is not None:
+            seat, privacy = self.passing
+            privacy.show_recap(self.recap(seat))
 
     def take_seat(self, seat: int) -> None:
         screen, table = self.screen, self.table
