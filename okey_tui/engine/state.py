@@ -258,6 +258,9 @@ class Event:
     text: str
     tiles: tuple[Tile, ...] = ()
     value: int = 0
+    # A bot played it for the seat's person while they were away (a network table): the
+    # log says so rather than "You drew". The engine never sets it.
+    bot: bool = False
 
 
 @dataclass

@@ -273,17 +273,21 @@ def event_for(event: Event, viewer: int) -> Event:
     """The event as ``viewer`` may see it: another seat's private tiles removed."""
     if event.kind in PUBLIC_EVENT_KINDS or event.seat == viewer:
         return event
-    return Event(event.kind, event.seat, _PRIVATE_TEXT.get(event.kind, event.kind), (), 0)
+    private = _PRIVATE_TEXT.get(event.kind, event.kind)
+    return Event(event.kind, event.seat, private, (), 0, bot=event.bot)
 
 
 def event_to_json(event: Event) -> JSONObject:
-    return {
+    data: JSONObject = {
         "kind": event.kind,
         "seat": event.seat,
         "text": event.text,
         "tiles": [str(t) for t in event.tiles],
         "value": event.value,
     }
+    if event.bot:  # only then: a client that does not know the field reads the rest alike
+        data["bot"] = True
+    return data
 
 
 def event_from_json(data: object) -> Event:
@@ -294,6 +298,7 @@ def event_from_json(data: object) -> Event:
         _str(d, "text"),
         tuple(_tiles(d.get("tiles"), "event.tiles")),
         _int(d, "value"),
+        bot=d.get("bot") is True,
     )
 
 

@@ -31,7 +31,7 @@ import secrets
 import ssl
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -460,7 +460,14 @@ class TableServer:
             # All or nothing: a log with holes would tell the hand wrong.
             with contextlib.suppress(ProtocolError):
                 kept = [event_from_json(e) for e in raw_events]
-                server.earlier_events = storage.logged_before_load(kept, saved.match.hand)
+                hand = saved.match.hand
+                server.earlier_events = storage.logged_before_load(kept, hand)
+                # The turn under way, logged again by the load: a bot's moves stay its own.
+                again = kept[len(server.earlier_events) :]
+                if len(again) == len(hand.events):
+                    hand.events = [
+                        replace(e, bot=k.bot) for e, k in zip(hand.events, again, strict=True)
+                    ]
         joins = table.get("joins")
         server._joins = joins if isinstance(joins, int) else SEATS
         host_seat = table.get("host_seat")
@@ -982,11 +989,22 @@ class TableServer:
             chosen, _ = await asyncio.to_thread(choose_action, self.bots[seat], view)
             if self.version != version or not self._bot_to_play():
                 continue  # someone came back or the hand moved on: think again
-            _, _, replaced = apply_action(hand, seat, chosen, self.bots[seat])
+            _, played, replaced = apply_action(hand, seat, chosen, self.bots[seat])
             self.bot_replacements += replaced
+            if self.seats[seat].human:
+                self._mark_stand_in(hand, seat, len(played))
             self.version += 1
             self._after_change()
         self._maybe_next_hand()
+
+    @staticmethod
+    def _mark_stand_in(hand: Hand, seat: int, count: int) -> None:
+        """The last ``count`` events of ``hand`` were a bot's move for ``seat``'s person, who
+        is away: the seat's own are marked, so every log says a bot played them."""
+        start = len(hand.events) - count
+        hand.events[start:] = [
+            replace(e, bot=True) if e.seat == seat else e for e in hand.events[start:]
+        ]
 
     # -- what each seat is sent ----------------------------------------------------------
     def _seated(self) -> list[_Conn]:

@@ -492,14 +492,18 @@ class WebServer:
         """``visit`` once it has a table, or ``None`` when every table is taken.
 
         A visitor with a table open in another tab gets it here: the other tab's
-        table is closed (and its match saved) first.
+        table is closed (and its match saved; at a hosted table, the seat is kept) first.
         """
         visitor = visit.visitor
         async with self.admission:
             previous = self.visits.get(visitor)
             if previous is not None:
                 with self.speaking_to(previous):
-                    reason = _("This table was opened in another tab. Your match is saved.")
+                    if self.table is not None:
+                        # A hosted table's match is the host's: the visitor's seat is kept.
+                        reason = _("This table was opened in another tab. Your seat is kept.")
+                    else:
+                        reason = _("This table was opened in another tab. Your match is saved.")
                 await previous.close(reason)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
@@ -605,9 +609,11 @@ class WebServer:
             if now - visit.last_input >= self.idle_seconds:
                 log.info(_("closing an idle table (%s)"), visit.visitor[:6])
                 with self.speaking_to(visit):
-                    reason = _("Closed after {span} without a move. Your match is saved.").format(
-                        span=_span(self.idle_seconds)
-                    )
+                    if self.table is not None:  # the host's match: the visitor's seat is kept
+                        said = _("Closed after {span} without a move. Your seat is kept.")
+                    else:
+                        said = _("Closed after {span} without a move. Your match is saved.")
+                    reason = said.format(span=_span(self.idle_seconds))
                 await visit.close(reason)
 
     async def close_all(self, reason: Callable[[], str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -156,6 +157,25 @@ def test_the_log_says_an_opening_as_the_panels_do(turkish: None) -> None:
     paired = SimpleNamespace(openings=[None, PAIRS, None, None], okey=hand.okey, outcome=None)
     pairs = Event("open", 1, "opened with 6 pairs", (), 6)
     assert event_text(pairs, paired) == "6 çiftle açtı"  # type: ignore[arg-type]
+
+
+def test_a_bots_move_for_an_away_player_is_the_bots_in_every_log(turkish: None) -> None:
+    """At a network table a bot plays the seat of a person who is away: their log says the
+    bot played for them (a third-person verb), the others' logs that it played for them."""
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.ui.widgets.board import event_line
+
+    hand = Match(RuleSet(), OPENING_SEED).hand
+    thrown = Event("discard", 0, "discarded R5", (Tile.parse("R5"),), bot=True)
+    drawn = Event("draw", 0, "drew R5", (Tile.parse("R5"),), bot=True)
+    for_me = PlayerView.of(hand, 0)
+    for_ayse = PlayerView.of(hand, 1)
+    assert event_line(seats("Sen"), thrown, for_me).plain == "Senin yerine bot R5 attı"
+    assert event_line(seats("Sen"), drawn, for_me).plain == "Senin yerine bot ortadan çekti: R5"
+    assert event_line(seats("Ali"), thrown, for_ayse).plain == "Ali yerine bot R5 attı"
+    assert event_line(seats("Ali"), replace(drawn, tiles=()), for_ayse).plain == (
+        "Ali yerine bot ortadan çekti"
+    )
 
 
 async def test_an_opening_is_worded_one_way_everywhere_in_turkish(turkish: None) -> None:

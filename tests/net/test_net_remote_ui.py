@@ -439,3 +439,32 @@ async def test_a_host_who_resumes_a_started_table_is_shown_where_friends_join(
             lambda: any(said in str(t.render()) for t in app.screen.query(Toast)),
             "the join line shown over the table",
         )
+
+
+async def test_the_lobby_shows_every_seat_whatever_the_order_of_its_redraws() -> None:
+    """The seat list grew from one line to four while a layout of the screen fell between
+    its two updates: Textual kept the size it measured first (one line), and the lobby
+    showed only "Seat 1" until the terminal was resized. The list has a height of its own."""
+    from textual.app import App
+
+    from okey_tui.ui import app as okey_app
+
+    class Lobby(App[None]):
+        CSS_PATH = Path(okey_app.__file__).with_name("okey.tcss")
+
+        def on_mount(self) -> None:
+            self.push_screen(LobbyScreen())
+
+    app = Lobby()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        seats = app.screen.query_one("#lobby-seats", Static)
+        chat = app.screen.query_one("#lobby-chat", Static)
+        seats.update("Seat 1: Hasan")
+        chat.update("Hasan: hi")
+        chat._check_refresh()  # the chat's redraw comes first...
+        app.screen._refresh_layout()  # ...and a layout before the seat list's own
+        seats.update("Seat 1: Hasan\nSeat 2: Ayşe\nSeat 3: Can\nSeat 4: Deniz")
+        await pilot.pause()
+        await pilot.pause()
+        assert seats.size.height >= 4

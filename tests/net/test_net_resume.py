@@ -218,3 +218,55 @@ async def test_a_resumed_table_tells_its_hand_from_the_deal_with_each_penalty_in
         if back is not None:
             await back.close()
         await second.close()
+
+
+async def test_a_bots_moves_for_an_away_player_are_still_the_bots_after_a_resume(
+    tmp_path: Path,
+) -> None:
+    """A bot played for an away player, and the table was saved in the middle of that turn:
+    the resumed table replays the turn, and its log still says the bot played it."""
+    from net_helpers import open_table, seat_four
+
+    from okey_tui.engine.actions import Discard, DrawMiddle, parse_action
+    from okey_tui.engine.tiles import Tile
+    from tests.positions import position
+
+    path = tmp_path / "table.json"
+    first = await open_table(save_path=path, grace=60.0)
+    tables = await seat_four(first)
+    try:
+        await tables[0].start()
+        await tables[0].wait_for(lambda: tables[0].has_view, 10)
+        assert first.match is not None
+        hand = first.match.hand
+        runs = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12"
+        hand.restore(position(["B8 R5 K3", runs, "R2", "R3"], middle="R1", rest="discard2"))
+        hand.apply(Discard(Tile.parse("R5")))
+        # A bot plays seat 1 for its person, who is away: it draws and opens, and the
+        # table is saved before it throws (the opening is replayed on a resume).
+        for action in (
+            DrawMiddle(),
+            parse_action("open R10R11R12R13 Y10Y11Y12Y13 K10K11K12", hand.okey),
+        ):
+            first._mark_stand_in(hand, 1, len(hand.apply(action)))
+        first.save_now()
+        token = tables[1].token
+    finally:
+        for t in tables:
+            await t.close()
+        await first.close()
+
+    second = TableServer.resume(path, grace=60.0)
+    assert second.match is not None and second.match.hand.events  # the turn was replayed
+    await second.start()
+    back: RemoteTable | None = None
+    try:
+        back = await rejoin(second.url, token)
+        await back.wait_for(lambda: back is not None and back.has_view, 10)
+        played = [e for e in back.events if e.seat == 1]
+        assert [e.kind for e in played] == ["draw", "open"]
+        assert all(e.bot for e in played)
+    finally:
+        if back is not None:
+            await back.close()
+        await second.close()

@@ -332,3 +332,36 @@ async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(tmp_path: P
     assert "The host closed the table" in reason
     assert "match is saved" not in reason
     await wait_gone(about["pid"])
+
+
+async def open_seat(
+    session: aiohttp.ClientSession, test_server: TestServer, name: str = "Deniz"
+) -> tuple[aiohttp.ClientWebSocketResponse, dict[str, object]]:
+    """A hosted table's page (with its code) and the WebSocket of the visitor's seat."""
+    async with session.get(test_server.make_url("/").with_query(code="ABC123")) as response:
+        assert response.status == 200
+    url = test_server.make_url(f"/ws/join/ABC123/{name}").with_query(width=100, height=30)
+    websocket = await session.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
+    message = await websocket.receive(timeout=10)
+    return websocket, json.loads(message.data)
+
+
+async def test_a_second_tab_at_a_hosted_table_says_the_seat_is_kept(serve) -> None:
+    """host --web: the match is the host's, not saved as this visitor's. A second tab for the
+    same seat closes the first with the seat kept, and so does an idle page."""
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    server, test_server = await serve(table=table, idle_seconds=60)
+    session = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with session:
+        ws1, about1 = await open_seat(session, test_server)
+        ws2, _ = await open_seat(session, test_server)
+        reason = await closed_reason(ws1)
+        assert "another tab" in reason and "Your seat is kept" in reason
+        assert "match is saved" not in reason
+        await wait_gone(about1["pid"])
+        server.idle_seconds = 0.0
+        await server.close_idle()
+        reason = await closed_reason(ws2)
+        assert "without a move" in reason and "Your seat is kept" in reason
+        assert "match is saved" not in reason
+    await no_tables(server)

@@ -309,8 +309,16 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     """One log line; the human never sees what another seat drew from the middle."""
     text = Text()
     # The player's own moves are said to them: "You discarded R8" ("Sen R8 attın").
-    own = event.seat is not None and event.seat == okey_view.seat
-    who = _("You") if own else seats[event.seat].name if event.seat is not None else ""
+    mine = event.seat is not None and event.seat == okey_view.seat
+    # A bot played the seat while its person was away (a network table): not their move.
+    own = mine and not event.bot
+    if event.seat is None:
+        who = ""
+    elif event.bot:
+        name = seats[event.seat].name
+        who = _("A bot for you") if mine else _("A bot for {name}").format(name=name)
+    else:
+        who = _("You") if own else seats[event.seat].name
     said = event_text(event, okey_view, own=own)
     if event.kind == "deal":
         text.append(said, "bold")
@@ -324,7 +332,7 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     text.append(f"{who} ", "bold")
     if event.kind == "draw":
         text.append(pgettext("you", "drew from the middle") if own else _("drew from the middle"))
-        if event.seat == okey_view.seat and event.tiles:
+        if mine and event.tiles:
             text.append(": ")
             text.append_text(chip(event.tiles[0], okey_view.okey))
         return text
