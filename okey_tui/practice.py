@@ -70,6 +70,7 @@ __all__ = [
     "ExpertHint",
     "expert_hint",
     "Hint",
+    "meld_words",
     "LeftDiscard",
     "TurnUndo",
     "hint_for",
@@ -286,6 +287,22 @@ def tile_words(tile: Tile, okey: Tile) -> str:
     return str(tile)
 
 
+def meld_words(meld: Meld, okey: Tile) -> str:
+    """A meld as the hint panel shows it: an okey as a star and the tile it stands for.
+
+    >>> from okey_tui.engine.melds import parse_meld
+    >>> meld_words(parse_meld("R3*R4R5", Tile.parse("B8")), Tile.parse("B8"))
+    'R3 ★R4 R5'
+    """
+    words = []
+    for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
+        if laid == okey:
+            words.append(f"★{meant}" if meant != laid else f"{laid}★")
+        else:
+            words.append("F✦" if laid.is_false_okey else str(laid))
+    return " ".join(words)
+
+
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
     """What the expert bot would do now in this seat, and why, or None off turn.
 
@@ -364,7 +381,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     _(
                         "Lay {melds} ({value}), then put every other tile on the table "
                         "and discard the last one."
-                    ).format(melds=", ".join(m.text(okey) for m in action.melds), value=value),
+                    ).format(
+                        melds=", ".join(meld_words(m, okey) for m in action.melds), value=value
+                    ),
                     _("Going out with your first lay-down counts double."),
                 ),
             )
@@ -525,7 +544,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
     if isinstance(action, Lay):
         return ExpertHint(
             action,
-            _("Lay {melds} now").format(melds=", ".join(m.text(okey) for m in action.melds)),
+            _("Lay {melds} now").format(melds=", ".join(meld_words(m, okey) for m in action.melds)),
             (_("Tiles in melds on the table no longer count against you."),),
         )
     if isinstance(action, SwapOkey):

@@ -6,7 +6,15 @@ import pytest
 from positions import position as pos_hand
 
 from okey_tui.engine import solver
-from okey_tui.engine.actions import Discard, GiveBack, Open, TakeBack, TakeDiscard, parse_action
+from okey_tui.engine.actions import (
+    Discard,
+    GiveBack,
+    Lay,
+    Open,
+    TakeBack,
+    TakeDiscard,
+    parse_action,
+)
 from okey_tui.engine.errors import ErrorCode, IllegalActionError, OkeyError
 from okey_tui.engine.notation import format_position
 from okey_tui.engine.rules import RuleSet
@@ -393,3 +401,45 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     assert "gizli taşların 8 olası dizilişinden 5 tanesinde" in text
     assert "yaklaşık 12 puan daha kötü" in text
     assert "dağılım" not in text and "dağıtım" not in text
+
+
+def test_the_take_tip_never_says_take_what_the_expert_would_leave():
+    """§7 and §8: B9 on the left completes a pairs opening, but the expert draws instead (it
+    holds the opening back for a straight out). The first-hand tip must not tell the learner
+    to take it while the hint panel says to draw; it still teaches the draw."""
+    from positions import position as deal
+
+    from okey_tui.engine.actions import DrawMiddle
+    from okey_tui.practice import expert_hint
+    from okey_tui.ui.tips import FIRST_DRAW, Walkthrough
+
+    rack = "R2 R3 R6 R6 R7 R9 Y3 Y6 Y10 B1 B2 B4 B9 B10 B10 B11 K1 K10 K10 K11 K12"
+    hand = deal([rack, "", "", ""], indicator="Y9", phase="d", discards=("", "", "", "B9"))
+    view = PlayerView.of(hand, 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and advice.worth
+    expert = expert_hint(view)
+    assert expert is not None and isinstance(expert.action, DrawMiddle)
+    walkthrough = Walkthrough()
+    assert walkthrough.due(view) == [FIRST_DRAW]
+    assert (0, "take") not in walkthrough.shown  # kept for a tile the expert would take
+    opened = position("Y1 K2 B3 K9 K11 Y7", left="R6", table=("R3R4R5",), opened=True)
+    tips = walkthrough.due(PlayerView.of(opened, 0))
+    assert len(tips) == 1 and "R6" in tips[0] and "Press t" in tips[0]
+
+
+def test_the_experts_melds_read_as_the_panel_shows_them():
+    """The expert's headline names the melds to lay as the panel and the table show them,
+    tile by tile, an okey as a star and what it stands for: not in the notation of the tests
+    ("Y1Y2*Y3")."""
+    from okey_tui.practice import meld_words
+
+    table = ("R3*R4R5",)
+    hand = position("K10 K11 K12 K13 R11 Y11 B11 R12 Y12 B12 Y1 Y2 B8 K2", phase=Phase.PLAY)
+    hint = hint_for(PlayerView.of(hand, 0))
+    assert hint.expert is not None and "*" not in hint.expert.headline + "".join(hint.expert.lines)
+    laid = position("Y1 Y2 B8 K2 K5", table=table, phase=Phase.PLAY, opened=True)
+    hint = hint_for(PlayerView.of(laid, 0))
+    assert hint.expert is not None and isinstance(hint.expert.action, Lay)
+    assert hint.expert.headline == f"Lay {meld_words(hint.expert.action.melds[0], OKEY)} now"
+    assert "★" in hint.expert.headline and "*" not in hint.expert.headline

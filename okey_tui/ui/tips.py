@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from okey_tui.engine.actions import TakeDiscard
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import opening_check
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
-from okey_tui.practice import left_discard_advice, shortfall_text
+from okey_tui.practice import expert_hint, left_discard_advice, shortfall_text
 
 FIRST_DRAW = N_(
     "Your turn starts with a draw: d takes the next tile from the middle; t takes the tile "
@@ -28,6 +29,11 @@ GOING_PAIRS = N_(
     "open only with pairs, and your discards may be taken only for a pair; if the hand ends "
     "before you open, you write {points} instead of {single}."
 )
+
+
+def _expert_takes(view: PlayerView) -> bool:
+    expert = expert_hint(view)
+    return expert is not None and isinstance(expert.action, TakeDiscard)
 
 
 @dataclass
@@ -60,7 +66,14 @@ class Walkthrough:
                 tips.append(_(FIRST_DRAW))
             if (seat, "take") not in self.shown:
                 advice = left_discard_advice(view)
-                if advice is not None and advice.worth and self._once(seat, "take"):
+                # The rule of thumb judges the tile alone: say "take it" only when the
+                # expert, whose choice heads the hint panel, would take it too.
+                if (
+                    advice is not None
+                    and advice.worth
+                    and _expert_takes(view)
+                    and self._once(seat, "take")
+                ):
                     tips.append(
                         _(
                             "The tile on your left, {tile}, is worth taking: it "

@@ -214,3 +214,24 @@ def test_at_the_draw_the_left_discard_advice_is_given_once_at_the_top():
     assert text.count(hint.left.reason) == 1
     assert text.index(hint.left.reason) < text.index("Best opening on your rack")
     assert "Left discard" not in text
+
+
+def test_a_finish_that_opens_lays_the_opening_before_the_swap_and_shows_every_meld():
+    """§8 and §9: only an opened seat swaps an okey, and a swapped okey does not count toward
+    the opening; so a seat that goes out on its opening lays the opening first, then swaps,
+    then lays the meld the okey goes into. The panel lists those steps in that order."""
+    from okey_tui.engine.state import Phase
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+    from tests.test_practice import position
+
+    rack = "K10 K11 K12 K13 R11 Y11 B11 R12 Y12 B12 R4 Y1 Y2 K2"
+    hand = position(rack, table=("R3*R4R5",), phase=Phase.PLAY)
+    hint = hint_for(PlayerView.of(hand, 0))
+    assert hint.finish is not None and hint.finish.swaps and hint.finish.later
+    text = hint_text(hint).plain
+    finish = text[text.index("You can finish now") :]
+    steps = [line.split()[0] for line in finish.splitlines()[1:] if line]
+    assert steps[:4] == ["lay", "swap", "lay", "then"], finish
+    assert "Y1 Y2 ★Y3" in finish

@@ -77,13 +77,21 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
     if hint.finish is not None:
         plan = hint.finish
         heading(_("You can finish now"))
+        lay = _("lay") + " "
+
+        def lay_line(melds: tuple[Meld, ...]) -> None:
+            if melds:
+                text.append("\n" + lay)
+                text.append_text(_melds_line(melds, okey, max(0, width - len(lay))))
+
+        # Only an opened seat swaps an okey (rules §9): a seat that opens this turn lays
+        # its opening first, then swaps, then lays the melds the swapped okeys go into.
+        if hint.opening is None:
+            lay_line(plan.melds)
         for swap in plan.swaps:
             text.append("\n" + _("swap okey from meld {n}, giving").format(n=swap.index + 1) + " ")
             text.append_text(chips(swap.given, okey))
-        if plan.melds:
-            lay = _("lay") + " "
-            text.append("\n" + lay)
-            text.append_text(_melds_line(plan.melds, okey, max(0, width - len(lay))))
+        lay_line(plan.later if hint.opening is None else plan.melds)
         for off in plan.lay_offs:
             text.append("\n" + _("add") + " ")
             text.append_text(chip(off.tile, okey))
