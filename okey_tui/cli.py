@@ -81,9 +81,11 @@ def use_our_catalogue_for_click() -> None:
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
 ARGUMENT_METAVARS = {"tiles": N_("TILES")}
+# click.Path names what it takes in its errors ("File 'x' does not exist.") and metavar (FILE).
+PATH_NAMES = {"file": N_("file"), "directory": N_("directory"), "path": N_("path")}
 # Option metavars that name what the output shows: a match's ID is its column in
-# ``okey101 saves`` ("Kimlik"), so ``--resume [KİMLİK]`` in Turkish.
-OPTION_METAVARS = {"ID": N_("ID")}
+# ``okey101 saves`` ("Kimlik"), so ``--resume [KİMLİK]`` in Turkish; a FILE as click.Path's.
+OPTION_METAVARS = {"ID": N_("ID"), "FILE": PATH_NAMES["file"]}
 # click's number types by their class, most specific first: click names the type in its
 # errors ("'abc' is not a valid integer range") and in the help's metavars (INTEGER RANGE).
 TYPE_NAMES: dict[type, str] = {
@@ -95,7 +97,11 @@ TYPE_NAMES: dict[type, str] = {
 
 
 def _type_name(param_type: object) -> str | None:
-    """The English name of one of click's number types, None for another type."""
+    """The English name of one of click's number or path types, None for another type."""
+    if isinstance(param_type, click.Path):
+        if param_type.file_okay != param_type.dir_okay:  # as click.Path chooses its name
+            return PATH_NAMES["file" if param_type.file_okay else "directory"]
+        return PATH_NAMES["path"]
     return next((TYPE_NAMES[c] for c in type(param_type).__mro__ if c in TYPE_NAMES), None)
 
 
@@ -186,6 +192,16 @@ class LazyGroup(click.Group):
 
 use_our_catalogue_for_click()
 
+# click's version_option words its line once, at import, before --lang is read: said here.
+VERSION_LINE = N_("%(prog)s, version %(version)s")
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(_(VERSION_LINE) % {"prog": "okey101", "version": __version__}, color=ctx.color)
+    ctx.exit()
+
 
 @click.group(
     cls=LazyGroup,
@@ -199,6 +215,13 @@ use_our_catalogue_for_click()
     expose_value=False,
     help=N_("Language: tr (Türkçe) or en (English); default: your choice, else the locale."),
 )
-@click.version_option(__version__, prog_name="okey101")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help=N_("Show the version and exit."),
+)
 def main() -> None:
     pass

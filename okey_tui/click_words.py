@@ -35,6 +35,9 @@ CLICK_MESSAGES = (
     N_("{value!r} is not a valid {number_type}."),
     N_("{value} is not in the range {range}."),
     N_("Choose from:\n\t{choices}"),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
 )
 
 

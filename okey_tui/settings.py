@@ -170,11 +170,11 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
     """
     path = settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError:
         return TableSettings()  # none yet, or not readable here: nothing to overwrite
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))  # not UTF-8: a UnicodeDecodeError, a ValueError
         if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
             raise ValueError(
                 _("not a settings file of version {version}").format(version=SETTINGS_VERSION)
@@ -182,7 +182,7 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
         table = data.get("table", {})
         if not isinstance(table, dict):
             raise ValueError(_("its table is not an object"))
-    except ValueError as exc:
+    except (ValueError, RecursionError) as exc:  # RecursionError: nested past what Python reads
         if not keep_aside:
             return TableSettings()
         with contextlib.suppress(OSError):

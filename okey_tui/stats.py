@@ -72,17 +72,38 @@ def read(path: Path | None = None) -> list[JSONObject]:
     path = path or stats_path()
     records: list[JSONObject] = []
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except FileNotFoundError:
         return records
     for line in lines:
         try:
             record = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             continue
-        if isinstance(record, dict) and isinstance(record.get("seats"), list):
+        if _is_hand_record(record):
             records.append(record)
     return records
+
+
+def _is_hand_record(record: object) -> bool:
+    """Whether a line that reads as JSON holds what :class:`Tally` adds up, of the types
+    :func:`hand_record` writes (a hand-edited line may not)."""
+    if not isinstance(record, dict) or not isinstance(record.get("seats"), list):
+        return False
+    finisher = record.get("finisher")
+    if finisher is not None and not isinstance(finisher, int):
+        return False
+    if not isinstance(record.get("winners", []), list):
+        return False
+    for line in record["seats"]:
+        if not isinstance(line, dict):
+            continue  # no one's line: summarise passes it by
+        if not isinstance(line.get("score", 0), int):
+            return False
+        opened = line.get("opened")
+        if opened and not (isinstance(opened, dict) and isinstance(opened.get("value", 0), int)):
+            return False
+    return True
 
 
 @dataclass

@@ -152,6 +152,8 @@ def match_from_json(text: str) -> SavedMatch:
         raise ValueError(
             _("not JSON ({error} at line {line})").format(error=exc.msg, line=exc.lineno)
         ) from None
+    except RecursionError:  # nested deeper than Python reads, and than any save
+        raise ValueError(_("not an okey101 save")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(_("not an okey101 save"))
     if document.get("version") != VERSION:

@@ -185,6 +185,43 @@ def test_saves_reports_a_bad_file_and_still_lists_the_others() -> None:
     assert "20200101-000000-bad0" in result.stderr and "kept as" in result.stderr
 
 
+def test_resume_of_an_unknown_id_still_reports_a_save_set_aside() -> None:
+    """``play --resume ID`` sets a save that cannot be read aside, as ``saves`` does, and
+    says so, also when it then refuses the ID (it may be that very match): the file was
+    renamed without a word, and ``saves`` had nothing more to report."""
+    good = unfinished(3, 2)
+    bad = storage.saves_dir() / "20200101-000000-bad0.json"
+    bad.write_text("{", "utf-8")
+    result = CliRunner().invoke(main, ["play", "--resume", "20200101-000000-bad0"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "there is no unfinished match '20200101-000000-bad0'" in result.stderr
+    assert "The saved match 20200101-000000-bad0 is unusable" in result.stderr
+    assert "kept as 20200101-000000-bad0.json.corrupt-" in result.stderr
+    assert not bad.exists() and good.path.exists()
+
+
+@pytest.mark.parametrize(
+    "damaged", [b"\xff\xfe{", b"[" * 100_000 + b"]" * 100_000], ids=["not-utf8", "nested"]
+)
+def test_a_settings_file_that_cannot_be_read_stops_no_command(damaged: bytes) -> None:
+    """Every command peeks at the settings for the language: a file that is not UTF-8 (or
+    nests past Python's limit) ended even ``okey101 --help`` in a traceback. It is damaged
+    settings like any other: peeked past, then kept aside and said by the one that loads it."""
+    from okey_tui.settings import TableSettings, load_settings, settings_path, take_problems
+
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(damaged)
+    for args in (["--help"], ["saves"]):
+        assert run(*args).exit_code == 0
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
+    assert load_settings() == TableSettings()
+    [kept] = [p for p in path.parent.iterdir() if p.name.startswith("settings.json.corrupt-")]
+    assert kept.read_bytes() == damaged
+    [said] = take_problems()
+    assert "Your settings could not be read" in said and kept.name in said
+
+
 def test_saves_delete_asks_first() -> None:
     entry = unfinished(4, 2)
     result = run("saves", "--delete", entry.id, stdin="n\n")

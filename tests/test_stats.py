@@ -67,6 +67,47 @@ def test_a_damaged_line_is_skipped() -> None:
     assert len(stats.read()) == 3
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": "abc"}]},
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": None}]},
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": 1e400}]},
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": 5, "opened": 5}]},
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": 5, "opened": {"value": "x"}}]},
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": 5}], "winners": 5},
+        {"seats": [{"kind": "human", "name": "Ayşe", "score": 5}], "finisher": "0"},
+    ],
+)
+def test_a_line_of_json_that_is_no_hand_record_is_skipped(line: dict) -> None:  # type: ignore[type-arg]
+    """A line that reads as JSON but not as a hand (a damaged or hand-edited file) is
+    skipped like a damaged one: ``okey101 stats`` ended in a traceback."""
+    play_match(4)
+    with open(stats.stats_path(), "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(line) + "\n")
+    assert len(stats.read()) == 3
+    result = CliRunner().invoke(main, ["stats", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["players"]["Ayşe"]["hands"] == 3
+
+
+def test_a_line_that_is_not_utf8_or_nests_too_deep_is_skipped() -> None:
+    play_match(4)
+    with open(stats.stats_path(), "ab") as handle:
+        handle.write(b"\xff\xfe{\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n")
+    assert len(stats.read()) == 3
+    result = CliRunner().invoke(main, ["stats"])
+    assert result.exit_code == 0 and "hands played" in result.output, result.output
+
+
+def test_stats_shows_a_game_type_that_looks_like_markup_as_written() -> None:
+    play_match(5)
+    record = stats.read()[0]
+    stats.append({**record, "type": "x[/b]"})
+    shown = CliRunner().invoke(main, ["stats"])
+    assert shown.exit_code == 0 and "x[/b]" in shown.output, shown.output
+
+
 def test_stats_command_prints_tables_and_json() -> None:
     play_match(5)
     runner = CliRunner()

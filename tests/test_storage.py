@@ -95,6 +95,7 @@ def good_text() -> str:
         ),
         lambda t: json.dumps({**json.loads(t), "starters": [7]}),
         lambda t: json.dumps([1, 2, 3]),
+        lambda t: "[" * 100_000 + "]" * 100_000,  # nested past Python's recursion limit
     ],
     ids=[
         "truncated",
@@ -105,6 +106,7 @@ def good_text() -> str:
         "third-copy",
         "starters",
         "list",
+        "nested",
     ],
 )
 def test_a_bad_save_is_set_aside_never_overwritten(save_file: Path, damage) -> None:  # type: ignore[no-untyped-def]

@@ -156,6 +156,14 @@ def host(
         raise click.UsageError(
             _("--resume opens the saved table with its own choices: leave out the table options")
         )
+    table_port = DEFAULT_PORT if port is None and not resume else port  # resumed: its own
+    if web and web_port != 0 and web_port == table_port:
+        raise click.UsageError(
+            _(
+                "--port and --web-port are both {port}: the table and its web page each need "
+                "a port of their own"
+            ).format(port=web_port)
+        )
     context = None
     if cert is not None and key is not None:
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)

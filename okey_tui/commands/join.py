@@ -12,6 +12,12 @@ from okey_tui.i18n import N_, _
 def parse_address(text: str) -> tuple[str, int]:
     """``host``, ``host:port``, ``[::1]:port`` -> (host, port); raises ValueError."""
     text = text.strip()
+    if "://" in text:  # the link host --web prints, say: it opens in a browser
+        raise ValueError(
+            _("'{text}' is a link: open it in a browser, or write HOST or HOST:PORT").format(
+                text=text
+            )
+        )
     if text.startswith("["):
         host, sep, rest = text[1:].partition("]")
         if not sep or not host:

@@ -314,6 +314,8 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     if entry is None and match_id:
         from okey_tui.commands.saves import not_one_match
 
+        for problem in problems:  # the match asked for may be the one set aside
+            click.echo(f"okey101: {problem}", err=True)
         said = not_one_match(saves, match_id, _("okey101 saves lists them"))
         raise click.BadParameter(said, param_hint="--resume")
     if entry is None:

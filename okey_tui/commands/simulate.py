@@ -200,6 +200,11 @@ HEADERS = (
 )
 
 
+def _percent(fraction: float) -> str:
+    """``56%``, in Turkish ``%56``: as ``okey101 stats`` writes its open rate."""
+    return _("{percent}%").format(percent=round(fraction * 100))
+
+
 def _print_table(report: RunReport, rules: RuleSet, console: Console | None = None) -> None:
     from rich import box
     from rich.console import Console
@@ -237,11 +242,11 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
         table.add_row(
             str(rec.seat + 1),
             bot_level(rec.bot),
-            f"{rec.wins} ({rec.wins / report.matches:.0%})",
+            f"{rec.wins} ({_percent(rec.wins / report.matches)})",
             f"{rec.mean_total:.1f}",
             f"{rec.mean_hand:.1f}",
-            f"{rec.open_rate:.0%}",
-            f"{rec.finish_rate:.0%}",
+            _percent(rec.open_rate),
+            _percent(rec.finish_rate),
             str(rec.penalties),
             str(rec.straight_outs),
             str(rec.okey_finishes),

@@ -52,7 +52,8 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         table.add_column(_("all"), justify="right")
         types = sorted(tally.by_type)
         for game_type in types:
-            table.add_column(game_type_label(game_type), justify="right")
+            # Text, never markup: the type is as the file says (a hand-edited line too).
+            table.add_column(Text(game_type_label(game_type)), justify="right")
         rows = [
             (N_("matches played"), "matches"),
             (N_("matches won"), "matches_won"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -199,6 +201,17 @@ def test_simulate_in_turkish_fits_80_columns_whole() -> None:
         assert word in out.split(), word
 
 
+def test_simulate_writes_its_percentages_as_the_language_does() -> None:
+    """Turkish puts the sign first (%100), as ``okey101 stats`` does; English after."""
+    import re
+
+    code, out = run("--lang", "tr", "simulate", "--matches", "1", "--hands", "1", "--seed", "2")
+    assert code == 0 and re.search(r"\(%100\)", out) and re.search(r"\(%0\)", out), out
+    assert not re.search(r"\d%", out), out
+    code, out = run("--lang", "en", "simulate", "--matches", "1", "--hands", "1", "--seed", "2")
+    assert code == 0 and "(100%)" in out and "(0%)" in out and not re.search(r"%\d", out), out
+
+
 def test_saves_in_turkish_and_the_json_in_the_saved_words() -> None:
     """The list says the table and the bots in Turkish and fits 80 columns; the JSON keeps
     the language-free words a script reads."""
@@ -305,3 +318,31 @@ def test_saves_says_the_default_name_of_a_hosted_table_in_turkish() -> None:
     assert "You" not in out
     code, out = run("--lang", "tr", "saves", "--json")
     assert json.loads(out)["hosted"][0]["seats"][0] == "You"
+
+
+def test_the_version_is_said_in_the_language_spoken() -> None:
+    """``okey101 --version`` says "sürüm" in Turkish (click words it once, at import, in
+    the language of that moment: it stayed "version"), and English again after."""
+    from okey_tui import __version__
+
+    code, out = run("--lang", "tr", "--version")
+    assert code == 0 and out == f"okey101, sürüm {__version__}\n", out
+    code, out = run("--lang", "en", "--version")
+    assert code == 0 and out == f"okey101, version {__version__}\n", out
+
+
+def test_a_missing_certificate_file_is_refused_in_turkish(tmp_path: Path) -> None:
+    """click's own words about a file (``host --cert``) are in the catalogue: "Dosya …
+    bulunamadı", not "File … does not exist", and the help says DOSYA where English says
+    FILE; English again in the same process."""
+    missing = str(tmp_path / "yok.pem")
+    code, out = run("--lang", "tr", "host", "--cert", missing, "--key", missing)
+    assert code == 2 and f"Dosya '{missing}' bulunamadı." in out, out
+    assert "does not exist" not in out and "File" not in out
+    code, out = run("--lang", "tr", "host", "--cert", str(tmp_path), "--key", str(tmp_path))
+    assert code == 2 and f"Dosya '{tmp_path}' bir dizin." in out, out
+    code, out = run("--lang", "en", "host", "--cert", missing, "--key", missing)
+    assert code == 2 and f"File '{missing}' does not exist." in out, out
+    assert "--cert DOSYA" in run("--lang", "tr", "host", "--help")[1]
+    assert "--batch DOSYA" in run("--lang", "tr", "hint", "--help")[1]
+    assert "--cert FILE" in run("--lang", "en", "host", "--help")[1]

@@ -42,6 +42,18 @@ def test_bad_arguments_exit_2_with_a_message_and_no_traceback(args: list[str]) -
     assert "Error" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    "ports", [["--port", "18123", "--web-port", "18123"], ["--web-port", "8101"]]
+)
+def test_the_table_and_its_web_page_need_ports_of_their_own(ports: list[str]) -> None:
+    """``--web`` on the table's own port (given, or the default 8101) is refused before
+    anything listens: the page took the port and the table then failed with "give another
+    --port", exit status 1."""
+    result = CliRunner().invoke(main, ["host", "--no-seat", "--web", *ports])
+    assert result.exit_code == 2, result.output
+    assert "--port and --web-port are both" in result.output and "Traceback" not in result.output
+
+
 def test_resume_with_no_table_saved_says_so_and_exits_1() -> None:
     result = CliRunner().invoke(main, ["host", "--resume", "--no-seat"])
     assert result.exit_code == 1, result.output
@@ -52,6 +64,18 @@ def test_addresses_read_with_and_without_a_port() -> None:
     assert parse_address("192.168.1.5") == ("192.168.1.5", 8101)
     assert parse_address("box.local:9000") == ("box.local", 9000)
     assert parse_address("[::1]:9000") == ("::1", 9000)
+
+
+@pytest.mark.parametrize(
+    "link", ["http://192.168.1.5:8000/?code=K7M2QX", "https://okey.example/?code=K7M2QX"]
+)
+def test_a_browser_link_given_to_join_says_where_it_opens(link: str) -> None:
+    """The link ``host --web`` prints opens in a browser; given to ``okey101 join`` it is
+    refused as a link (it was called an IPv6 address written wrong, or not a port)."""
+    result = CliRunner().invoke(main, ["join", link, "K7M2QX"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"'{link}' is a link: open it in a browser" in result.output, result.output
+    assert "IPv6" not in result.output and "not a port" not in result.output
 
 
 async def test_host_no_seat_prints_the_join_line_and_seats_a_player() -> None:
