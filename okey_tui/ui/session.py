@@ -124,7 +124,14 @@ class Session:
         ):
             levels = tuple(raw_levels)
         humans = extra.get("humans", [HUMAN])
-        if not (isinstance(humans, list) and HUMAN in humans and set(humans) <= {0, 1, 2, 3}):
+        # Seat numbers, each once, the first person's among them; anything else (a
+        # hand-edited save) seats one person, as a save from before hot-seat tables does.
+        if not (
+            isinstance(humans, list)
+            and all(type(h) is int and 0 <= h <= 3 for h in humans)
+            and HUMAN in humans
+            and len(set(humans)) == len(humans)
+        ):
             humans = [HUMAN]
         names = extra.get("human_names", [])
         session = cls(
@@ -134,7 +141,7 @@ class Session:
             levels=(levels[0], levels[1], levels[2]),
             save_path=save_path,
             record_stats=record_stats,
-            humans=tuple(sorted(int(h) for h in humans)),
+            humans=tuple(sorted(humans)),
             human_names=tuple(str(n) for n in names) if isinstance(names, list) else (),
             practice=bool(extra.get("practice", False)),
             tips=bool(extra.get("tips", True)),

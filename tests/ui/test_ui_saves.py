@@ -325,3 +325,28 @@ async def test_a_settings_file_that_cannot_be_read_is_kept_aside_and_said() -> N
         await pilot.pause()
     assert load_settings() == TableSettings().checked()  # the defaults, chosen and written
     assert kept.read_text("utf-8") == damaged
+
+
+@pytest.mark.parametrize("humans", [[0, [1]], [0, 0], [0, True], [0, 7], "0,2"])
+def test_a_save_with_odd_people_in_it_is_listed_with_one_person(humans: object) -> None:
+    """A hand-edited save whose list of people's seats holds a list, a seat twice, a
+    non-number or a seat off the table: ``saves`` lists it (a list in it was a traceback)
+    with the first person alone, as a save from before hot-seat tables."""
+    import json
+
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.ui.session import Session
+
+    path = storage.save_path_for("20260101-120000-abcd")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Session(RuleSet(), 5, humans=(0, 2), save_path=path).autosave()
+    document = json.loads(path.read_text("utf-8"))
+    document["extra"]["humans"] = humans
+    path.write_text(json.dumps(document), "utf-8")
+    for args in (["saves"], ["saves", "--json"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        assert result.exception is None
+    listed = json.loads(CliRunner().invoke(main, ["saves", "--json"]).output)
+    assert [entry["id"] for entry in listed["saves"]] == ["20260101-120000-abcd"]
+    assert not listed["saves"][0].get("people") and not listed["set_aside"]
