@@ -21,6 +21,8 @@ if TYPE_CHECKING:  # the types only: a session module imports this one
     from okey_tui.ui.session import Session
 
 MAX_HUMANS = 4
+# The longest name a person gives (what a table on the network takes too).
+MAX_NAME = 16
 
 
 def human_seats(count: int, together: bool = True) -> tuple[int, ...]:
@@ -42,7 +44,17 @@ def parse_names(text: str) -> tuple[str, ...]:
     >>> parse_names(" Ayşe, Mehmet ,, ")
     ('Ayşe', 'Mehmet')
     """
-    return tuple(n.strip()[:16] for n in text.split(",") if n.strip())
+    return tuple(n.strip()[:MAX_NAME] for n in text.split(",") if n.strip())
+
+
+def long_name(text: str) -> str | None:
+    """The first name longer than :data:`MAX_NAME` characters in a list of names separated
+    by commas (trimmed); None when every name fits.
+
+    >>> long_name("Ayşe, Mehmet"), long_name("Ayşe, Abdurrahmangazi Yılmaz")
+    (None, 'Abdurrahmangazi Yılmaz')
+    """
+    return next((n.strip() for n in text.split(",") if len(n.strip()) > MAX_NAME), None)
 
 
 def empty_name(text: str) -> int | None:

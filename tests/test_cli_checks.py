@@ -40,6 +40,15 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["play", "--humans", "2", "--names", "Ayşe,"], ["--names", "name 2 is empty"]),
         (["play", "--hands", "4"], ["--hands", "not 4"]),
         (["play", "--name", "  "], ["--name"]),
+        # A name is at most 16 characters, as host and join say (the table cut it silently).
+        # --bots wizard is refused after --name: without the check, the table would open.
+        (["play", "--name", "A" * 17, "--bots", "wizard"], ["--name", "A" * 17, "17", "16"]),
+        # The name too long is named, before the count is checked.
+        (["play", "--humans", "2", "--names", f"Ayşe,{'B' * 20},C"], ["--names", "20", "16"]),
+        # --json lists; --delete and --reset print no JSON: refused, not silently ignored.
+        (["saves", "--delete", "nosuchmatch", "--json"], ["--json", "--delete"]),
+        (["stats", "--reset", "--json"], ["--json", "--reset"]),
+        (["stats", "--reset", "-y", "--json"], ["--json", "--reset"]),
         (["play", "--side-by-side"], ["--side-by-side"]),
         (["play", "--humans", "3", "--side-by-side"], ["--side-by-side", "not 3"]),
         (["play", "--resume", "--seed", "3"], ["--resume"]),
@@ -234,6 +243,15 @@ def test_saves_delete_asks_first() -> None:
     other.path.with_name(other.path.name + ".lock").touch()  # left by a killed okey101
     assert run("saves", "--delete", other.id, "-y").exit_code == 0
     assert list(storage.saves_dir().iterdir()) == []
+
+
+def test_json_with_delete_or_reset_is_refused_and_changes_nothing() -> None:
+    """``--json`` prints a list; deleting prints none: the pair is refused before anything is
+    deleted (it was ignored, and the match deleted)."""
+    entry = unfinished(4, 2)
+    result = run("saves", "--delete", entry.id, "-y", "--json")
+    assert result.exit_code == 2 and "--json" in result.output and "--delete" in result.output
+    assert entry.path.exists()
 
 
 def test_saves_never_deletes_a_match_being_played() -> None:

@@ -85,6 +85,22 @@ def test_batch_all_good_exits_0(tmp_path: Path) -> None:
     assert [json.loads(x)["okey"] for x in out.splitlines()] == ["B8", "K1"]
 
 
+def test_batch_skips_blank_lines_and_comments() -> None:
+    """A line whose first non-space character is ``#`` is a comment: skipped, not an error."""
+    lines = "# hands from the club\n\nB7: R1 R2 R3\n   # a note\n  \nK13: K1 Y1 B1 R1\n"
+    code, out = run("--batch", "-", stdin=lines)
+    assert code == 0, out
+    assert [json.loads(x)["okey"] for x in out.splitlines()] == ["B8", "K1"]
+
+
+def test_batch_json_keeps_turkish_letters_as_saves_json_does() -> None:
+    """JSON lines are UTF-8 text: "satırında", not "sat\\u0131r\\u0131nda"."""
+    result = CliRunner().invoke(main, ["--lang", "tr", "hint", "--batch", "-"], input="el yok\n")
+    assert result.exit_code == 1
+    assert "\\u" not in result.output and "ı" in result.output
+    assert json.loads(result.output)["error"] in result.output
+
+
 def test_batch_line_not_utf8_is_reported_and_the_others_solved(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_bytes(b"B7: R1 R2 R3\nB7: R1 R2 \xff\nK13: K1 Y1 B1 R1\n")

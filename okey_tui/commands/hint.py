@@ -2,7 +2,7 @@
 
 okey101 hint --indicator B7 R1 R2 R3 K9 Y9 B9 F
 okey101 hint --indicator B7 --json R1 R2 R3
-okey101 hint --batch hands.txt        # lines like "B7: R1 R2 R3 K9 Y9 B9 F"
+okey101 hint --batch hands.txt        # lines like "B7: R1 R2 R3 K9 Y9 B9 F"; "#" comments
 """
 
 from __future__ import annotations
@@ -232,17 +232,18 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError:
-            click.echo(json.dumps({"line": number, "error": _("The line is not UTF-8 text")}))
+            row = {"line": number, "error": _("The line is not UTF-8 text")}
+            click.echo(json.dumps(row, ensure_ascii=False))
             failed = True
             continue
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):  # blank, or a comment
             continue
         try:
             out = solve_line(line, floor, pairs_floor)
         except NotationError as error:
             out = {"line": number, "error": describe(error)}
             failed = True
-        click.echo(json.dumps(out))
+        click.echo(json.dumps(out, ensure_ascii=False))
     return 1 if failed else 0
 
 
@@ -275,7 +276,10 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
     "--batch",
     type=click.File("rb"),
     metavar="FILE",
-    help=N_("Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out."),
+    help=N_(
+        "Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out. "
+        "Blank lines and lines starting with # are skipped."
+    ),
 )
 @click.pass_context
 def hint(
@@ -308,6 +312,6 @@ def hint(
         raise click.UsageError(describe(error)) from None
     check = opening_check(hand, okey_for(face_up), floor, pairs_floor)
     if as_json:
-        click.echo(json.dumps(hint_data(face_up, check)))
+        click.echo(json.dumps(hint_data(face_up, check), ensure_ascii=False))
     else:
         render(face_up, check)

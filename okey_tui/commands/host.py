@@ -149,6 +149,20 @@ def host(
     levels = _bots(bots) or ("normal", "normal", "normal")
     if name is not None and not 1 <= len(name.strip()) <= 16:
         raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
+    if no_seat and name is not None:
+        raise click.UsageError(
+            _(
+                "--no-seat keeps the host from the table, so --name would name nobody: "
+                "give --name or --no-seat, not both"
+            )
+        )
+    if start_when_full and start_at not in (None, 4):
+        raise click.UsageError(
+            _(
+                "--start-when-full waits for 4 people and --start-at {n} for {n}: "
+                "give --start-when-full or --start-at, not both"
+            ).format(n=start_at)
+        )
     if start_when_full:
         start_at = 4
     table_choices = [game_type, hands, no_penalty, partners, bots, seed, *rule_flags.values()]
@@ -227,6 +241,7 @@ def host(
     finally:
         if page is not None:
             page.stop()
+        server.release()  # a table that never listened (a port in use) leaves no lock
 
 
 class _WebPage:

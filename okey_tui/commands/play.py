@@ -51,7 +51,7 @@ def _people(
     name: str | None,
 ) -> dict[str, object]:
     """The practice and hot-seat flags as settings changes (none when none are given)."""
-    from okey_tui.hotseat import MAX_HUMANS, empty_name, parse_names, repeated_name
+    from okey_tui.hotseat import MAX_HUMANS, empty_name, long_name, parse_names, repeated_name
 
     changes: dict[str, object] = {}
     if practice:
@@ -66,6 +66,9 @@ def _people(
             _("name {n} is empty: give every person a name, like Ayşe,Mehmet").format(n=empty),
             param_hint="--names",
         )
+    too_long = long_name(names) if names is not None else None
+    if too_long is not None:
+        raise _long_name(too_long, "--names")
     if names is not None and not listed:
         raise click.BadParameter(
             _("give at least one name, like Ayşe,Mehmet"), param_hint="--names"
@@ -107,6 +110,16 @@ def _people(
             _("--side-by-side is for two people, not {humans}").format(humans=humans)
         )
     return changes
+
+
+def _long_name(name: str, option: str) -> click.BadParameter:
+    """A name longer than a table takes (host and join refuse it too), refused, not cut."""
+    from okey_tui.hotseat import MAX_NAME
+
+    said = _("{name} is {length} characters: give a name of at most {most}")
+    return click.BadParameter(
+        said.format(name=name, length=len(name), most=MAX_NAME), param_hint=option
+    )
 
 
 def _bots(value: str | None) -> tuple[str, str, str] | None:
@@ -203,7 +216,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         "(okey101 saves lists them)."
     ),
 )
-@click.option("--name", help=N_("Your name at the table."))
+@click.option("--name", help=N_("Your name at the table (at most 16 characters)."))
 @click.option(
     "--practice",
     is_flag=True,
@@ -264,6 +277,11 @@ def play(
         )
     if name is not None and not name.strip():
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
+    if name is not None:
+        from okey_tui.hotseat import MAX_NAME
+
+        if len(name.strip()) > MAX_NAME:
+            raise _long_name(name.strip(), "--name")
     levels = _bots(bots)
 
     from okey_tui.settings import load_settings, save_settings, take_problems

@@ -46,6 +46,10 @@ SHARED_SCORE_HEADING = N_("Score")
 def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
     if yes and delete_id is None:
         raise click.UsageError(_("-y/--yes only skips the question of --delete: give --delete ID"))
+    if as_json and delete_id is not None:
+        raise click.UsageError(
+            _("--json prints the list and --delete prints none: give --json or --delete, not both")
+        )
     from okey_tui import storage
     from okey_tui.ui.session import summarise_save
 

@@ -18,6 +18,13 @@ from okey_tui.i18n import N_, _
 def stats(as_json: bool, reset: bool, yes: bool) -> None:
     if yes and not reset:
         raise click.UsageError(_("-y/--yes only skips the question of --reset: give --reset too"))
+    if as_json and reset:
+        raise click.UsageError(
+            _(
+                "--json prints the statistics and --reset deletes them: "
+                "give --json or --reset, not both"
+            )
+        )
     from okey_tui import stats as store
     from okey_tui.commands.ask import confirm
     from okey_tui.messages import game_type_label

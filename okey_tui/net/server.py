@@ -224,7 +224,7 @@ class TableServer:
                 compression=None,
             )
         except BaseException:
-            self._release()
+            self.release()
             raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
         self._bot_task = asyncio.create_task(self._run_bots())
@@ -242,17 +242,21 @@ class TableServer:
         if self.save_path is not None and self._lock is None:
             self._lock = storage.MatchLock(self.save_path)
 
-    def _release(self) -> None:
+    def release(self) -> None:
+        """Let go of the save's lock (:meth:`close` does it too). Its lock file goes with it
+        while nothing is saved (the table never listened, or its match never started)."""
         if self._lock is not None:
             self._lock.release()
             self._lock = None
+            if self.save_path is not None and not self.save_path.exists():
+                storage.discard(self.save_path)
 
     async def close(self) -> None:
         if self._save_timer is not None:
             self._save_timer.cancel()
             self._save_timer = None
             self.save_now()
-        self._release()
+        self.release()
         if self._bot_task is not None:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

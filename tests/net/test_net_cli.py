@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
+import socket
 import ssl
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,6 +54,47 @@ def test_the_table_and_its_web_page_need_ports_of_their_own(ports: list[str]) ->
     result = CliRunner().invoke(main, ["host", "--no-seat", "--web", *ports])
     assert result.exit_code == 2, result.output
     assert "--port and --web-port are both" in result.output and "Traceback" not in result.output
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    """A loopback port something else listens on."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield taken.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "options"),
+    [
+        (["--no-seat", "--name", "Ayşe"], ["--no-seat", "--name"]),
+        (
+            ["--no-seat", "--start-when-full", "--start-at", "2"],
+            ["--start-when-full", "--start-at"],
+        ),
+    ],
+)
+def test_options_that_contradict_each_other_are_refused_naming_both(
+    args: list[str], options: list[str], busy_port: int
+) -> None:
+    """--no-seat ignored --name, and --start-when-full overruled --start-at, silently. (The
+    busy port: a command that is not refused fails to listen instead of serving on.)"""
+    result = CliRunner().invoke(main, ["host", "--port", str(busy_port), *args])
+    assert result.exit_code == 2, result.output
+    assert all(o in result.output for o in options) and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [["--port", "{busy}"], ["--web", "--web-port", "{busy}"]])
+def test_a_port_in_use_leaves_no_lock_file_behind(args: list[str], busy_port: int) -> None:
+    """A table that could not listen saved nothing: no ``.lock`` stays in ``tables/``."""
+    from okey_tui import storage
+
+    args = ["host", "--no-seat", "--port", "0", *(a.format(busy=busy_port) for a in args)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert "in use" in result.output
+    assert list(storage.hosted_dir().glob("*")) == []
 
 
 def test_resume_with_no_table_saved_says_so_and_exits_1() -> None:
