@@ -577,23 +577,31 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
 
 
 def _finish(view: PlayerView) -> FinishPlan | None:
-    """A way to finish this turn, once the seat has drawn."""
-    if not view.my_turn or view.phase is not Phase.PLAY or view.okeys_owed:
+    """A way to finish this turn, once the seat has drawn (from where it stands: after an
+    okey swap, the okey taken goes on the table again and another tile is thrown)."""
+    if not view.my_turn or view.phase is not Phase.PLAY:
         return None
     okey = view.okey
     opening = view.opening
+    rack = list(view.rack)
+    owed = view.okeys_owed
+    barred: set[Tile] = set()
+    if owed and rack.count(okey) <= owed:
+        # Throwing an okey leaves it off the table: not while every okey held is owed.
+        barred.add(okey)
+    if view.taken is not None:
+        barred.add(view.taken.tile)  # the taken discard must be used, not thrown
     plan = finish_plan(
-        list(view.rack),
+        rack,
         okey,
         [tm.meld for tm in view.table],
         None if opening is None else opening.kind,
         view.rules.pairs_opener_lays_off,
         floor=view.melds_floor if opening is None else None,
+        barred=barred,
     )
     if plan is None:
         return None
-    if view.taken is not None and plan.discard == view.taken.tile:
-        return None  # the taken discard must be used, not thrown
     if opening is None and view.rules.finish_opening_needs_floor:
         enough = (
             len(plan.melds) >= view.pairs_floor

@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from positions import position as pos_hand
 
 from okey_tui.engine import solver
 from okey_tui.engine.actions import (
+    AddTile,
     Discard,
     GiveBack,
     Lay,
     Open,
+    SwapOkey,
     TakeBack,
     TakeDiscard,
     parse_action,
 )
 from okey_tui.engine.errors import ErrorCode, IllegalActionError, OkeyError
-from okey_tui.engine.notation import format_position
+from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Hand, Phase
 from okey_tui.engine.tiles import Tile
@@ -141,6 +145,62 @@ def test_lay_offs_and_finish_after_opening():
     hint = hint_for(PlayerView.of(hand, 0))
     assert {(off.tile, off.index) for off in hint.lay_offs} == {(Tile.parse("R6"), 0)}
     assert hint.finish is not None and hint.finish.discard == Tile.parse("K9")
+
+
+# Seed 11 at a practice table: the human opens and swaps the okey (Y10) off meld 1, as the
+# hint's finish says, and holds the okey, which must go on the table again this turn.
+SWAPPED = (
+    "classic/11 Y9 0p R6B9B10B2R6R3Y6B1Y3K1R7K10R9Y10K11K12B11K10B10R2FY2/"
+    "B8R12K4B7R9Y13R5B5Y11B8Y7K8Y9K8K3Y11R13R8K9Y8K9/R5Y8Y4B3B7K7R4Y12/"
+    "R11B5Y5B1B4Y7K6K5R12R7R4Y1K2B6R3R1Y12Y5R1Y2R13 K7R2R10B12K13Y4B2Y13K1K2B12B13Y3F "
+    "B4/Y1/B3B13/B9B11 2:R8*R9R10R11,2:K3K4K5,2:K11K12K13,2:Y6B6K6 -/-/m104/- - - - | "
+    "open B9B10B11 K10K11K12 R2Y2B2 R3Y3*K3 FB10K10;swap 0 R9"
+)
+
+
+def follow(hand: Hand, plan: solver.FinishPlan) -> None:
+    """Play an opened seat's finish: swaps, melds, lay-offs, then the discard."""
+    for swap in plan.swaps:
+        hand.apply(SwapOkey(swap.index, swap.given))
+    if plan.melds:
+        hand.apply(Lay(plan.melds))
+    for off in plan.lay_offs:
+        before = hand.table[off.index].meld.stands_for
+        meant = None
+        if off.tile == hand.okey:
+            meant = next(iter(Counter(off.result.stands_for) - Counter(before)))
+        hand.apply(AddTile(off.tile, off.index, meant))
+    hand.apply(Discard(plan.discard))
+
+
+def test_a_finish_is_still_shown_while_a_swapped_okey_is_owed_to_the_table():
+    """§9: after the swap the okey must be laid again this turn; the hint still shows how
+    to finish from there (it used to show none), and following it goes out."""
+    from okey_tui.ui.widgets.hints import hint_text
+
+    hand = parse_position(SWAPPED)
+    view = PlayerView.of(hand, 0)
+    assert view.okeys_owed == 1
+    hint = hint_for(view)
+    finish = hint.finish
+    assert finish is not None and finish.discard != hand.okey
+    text = hint_text(hint).plain
+    assert "You can finish now\nlay ★Y1 B1 K1\n" in text
+    assert "then discard Y6" in text
+    follow(hand, finish)
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0
+
+
+@pytest.mark.parametrize(("held", "thrown"), [("", "K13"), ("B8", "B8")])
+def test_the_okey_owed_to_the_table_is_not_the_finishing_throw(held: str, thrown: str):
+    """§9: the okey swapped off R3 ★R4 R5 must go on the table again, so the finish throws
+    K13, not the okey; one okey of the seat's own may still be thrown last (x2)."""
+    hand = position(f"R4 K10 K11 K12 K13 {held}", table=("R3*R4R5",), phase=Phase.PLAY, opened=True)
+    hand.apply(SwapOkey(0, (Tile.parse("R4"),)))
+    finish = hint_for(PlayerView.of(hand, 0)).finish
+    assert finish is not None and finish.discard == Tile.parse(thrown)
+    follow(hand, finish)
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0
 
 
 def test_penalty_warnings_name_the_rule_and_the_points():
@@ -443,3 +503,15 @@ def test_the_experts_melds_read_as_the_panel_shows_them():
     assert hint.expert is not None and isinstance(hint.expert.action, Lay)
     assert hint.expert.headline == f"Lay {meld_words(hint.expert.action.melds[0], OKEY)} now"
     assert "★" in hint.expert.headline and "*" not in hint.expert.headline
+
+
+def test_a_finish_that_would_throw_the_taken_discard_gives_way_to_one_that_uses_it():
+    """§6: a taken discard must be used this turn. Throwing K13, the highest tile, after
+    laying K10 K11 K12 and adding B5 is not allowed with K13 taken; the hint finds the
+    finish that lays K11 K12 K13 and throws K10 (it used to show no finish at all)."""
+    hand = position("K10 K11 K12 B5", left="K13", table=("B2B3B4",), opened=True)
+    hand.apply(TakeDiscard())
+    finish = hint_for(PlayerView.of(hand, 0)).finish
+    assert finish is not None and finish.discard == Tile.parse("K10")
+    follow(hand, finish)
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0

@@ -26,7 +26,7 @@ Two canonical choices keep the search small without losing the optimum:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -1118,6 +1118,8 @@ def finish_plan(
     floor: int | None = None,
     deadline: Deadline | None = None,
     pairs_floor: int | None = None,
+    *,
+    barred: Collection[Tile] = (),
 ) -> FinishPlan | None:
     """How to finish this turn, or None if the hand cannot.
 
@@ -1131,7 +1133,9 @@ def finish_plan(
     swaps) or ``OpeningKind.PAIRS`` (new pairs; lay-offs and okey swaps only
     if ``can_lay_off``). Keeping a real okey for the discard is
     preferred (it doubles the hand), then pairs over melds for a straight out,
-    then the highest discard.
+    then the highest discard. No tile in ``barred`` is the discard (the
+    caller's locks: say, an okey taken off the table this turn that must go
+    on the table again).
 
     The search is exact: when the hand can go out this turn, a plan is found.
     With a ``deadline`` (see :mod:`okey_tui.engine.budget`) it gives up
@@ -1146,7 +1150,9 @@ def finish_plan(
         )
     if not hand or (opened is None and len(hand) < 3):
         return None  # a straight out lays at least one meld or pair
-    candidates = sort_tiles(set(hand))
+    candidates = sort_tiles(set(hand) - set(barred))
+    if not candidates:
+        return None
     candidates.sort(key=lambda t: (not is_wild(t, okey), -_plays_as(t, okey)))
     if is_wild(candidates[0], okey):
         # Going out by throwing an okey doubles the hand: look for that first.

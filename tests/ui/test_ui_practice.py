@@ -116,8 +116,8 @@ def test_hint_panel(snap_compare):
     It starts with the expert's choice ("The expert would: Draw from the middle", and
     why K13 is not worth taking), then shows the best opening in tile colours with "108 / 101: enough to open", the pairs
     count against 5 and three safest discards each with a reason; K13's advice is not
-    repeated under a "Left discard" heading. Okeys on the rack have a green face and "okey"
-    under them."""
+    repeated under a "Left discard" heading. The panel's bottom border says "{ } scroll".
+    Okeys on the rack have a green face and "okey" under them."""
 
     async def run_before(pilot) -> None:
         await wait_for_human(pilot, pilot.app)
@@ -235,3 +235,32 @@ def test_a_finish_that_opens_lays_the_opening_before_the_swap_and_shows_every_me
     steps = [line.split()[0] for line in finish.splitlines()[1:] if line]
     assert steps[:4] == ["lay", "swap", "lay", "then"], finish
     assert "Y1 Y2 ★Y3" in finish
+
+
+async def test_at_80x24_the_hint_panel_scrolls_by_keys():
+    """Over the table at 80x24 the hints are longer than the panel: } scrolls them down a
+    page and { back up (the mouse is not needed); the panel's border says so, and the help
+    screen lists the keys. Without the panel the keys do nothing but say why."""
+    from okey_tui.ui.screens.help import key_rows
+    from okey_tui.ui.screens.table import TableScreen
+
+    app = practice_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("right_curly_bracket")
+        assert "h shows them" in status_text(app.screen)
+        await pilot.press("d", "h")  # drawn, the expert says more: the panel overflows
+        await pilot.pause()
+        panel = app.screen.query_one(HintPanel)
+        assert panel.max_scroll_y > 0 and panel.scroll_y == 0
+        assert "{ } scroll" in str(panel.border_subtitle)
+        await pilot.press("right_curly_bracket")
+        await pilot.pause()
+        assert panel.scroll_y > 0
+        await pilot.press("left_curly_bracket")
+        await pilot.pause()
+        assert panel.scroll_y == 0
+    rows = dict(key_rows(TableScreen.BINDINGS, {}))
+    assert rows["left_curly_bracket right_curly_bracket"] == (
+        "scroll the hint panel up / down (practice tables)"
+    )

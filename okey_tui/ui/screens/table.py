@@ -93,6 +93,7 @@ DISCARD = N_("discard the selected tile, or the one under the cursor")
 UNSTAGE = N_("clear the selection; then put staged tiles back in their slots")
 LOG = N_("show or hide the game log (over the table on a small terminal)")
 SCROLL = N_("scroll the table melds up / down")
+HINT_SCROLL = N_("scroll the hint panel up / down (practice tables)")
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
     ErrorCode.TILE_DOES_NOT_FIT.value,
@@ -208,6 +209,13 @@ class TableScreen(Screen[None]):
         ),
         Binding(
             "h", "hints", N_("Hints"), tooltip=N_("show or hide the hint panel (practice tables)")
+        ),
+        # PageUp/PageDown scroll the melds and [ ] extend the selection: the brackets' twins.
+        Binding(
+            "left_curly_bracket", "scroll_hints(-1)", N_("Hints ↑"), show=False, tooltip=HINT_SCROLL
+        ),
+        Binding(
+            "right_curly_bracket", "scroll_hints(1)", N_("Hints ↓"), show=False, tooltip=HINT_SCROLL
         ),
         Binding(
             "u", "undo", N_("Undo"), tooltip=N_("undo your last step this turn (practice tables)")
@@ -632,7 +640,7 @@ class TableScreen(Screen[None]):
         """A key that cannot be used now still explains itself (the engine says why)."""
         action = next(
             (
-                b.action
+                b.action.split("(", 1)[0]  # the action's name, as check_action is asked
                 for b in self.BINDINGS
                 if isinstance(b, Binding) and event.key in b.key.split(",")
             ),
@@ -1390,6 +1398,11 @@ class TableScreen(Screen[None]):
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:
         self.practice.toggle_hints()
+
+    def action_scroll_hints(self, pages: int) -> None:
+        hints = self.query_one(HintPanel)
+        page = max(1, hints.scrollable_content_region.height - 1)
+        hints.scroll_to(y=hints.scroll_y + pages * page, animate=False)
 
     def action_undo(self) -> None:
         self.practice.undo()

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from okey_tui.ui.screens.privacy import PrivacyScreen
     from okey_tui.ui.screens.table import TableScreen
 
-PRACTICE_KEYS = {"hints", "undo"}
+PRACTICE_KEYS = {"hints", "scroll_hints", "undo"}
 # Events worth telling a returning player about (their own draws never show a tile).
 RECAP_KINDS = {
     "deal",
@@ -95,20 +95,25 @@ class Practice:
 
     # -- keys -------------------------------------------------------------------------------
     def allowed(self, action: str) -> bool | None:
-        """``h`` and ``u``: hidden off a practice table, greyed when there is nothing to undo."""
+        """``h``, ``{ }`` and ``u``: hidden off a practice table, greyed when there is
+        nothing to scroll or undo."""
         if not self.on:
             return False
+        if action == "scroll_hints":
+            return True if self.hints_on else None
         if action == "undo":
             table = self.screen.table
             return True if isinstance(table, LocalTable) and table.can_undo else None
         return True
 
     def refusal(self, action: str) -> str:
-        """Why ``h`` or ``u`` does nothing now."""
+        """Why ``h``, ``{ }`` or ``u`` does nothing now."""
         if not self.on:
-            if action == "hints":
+            if action in ("hints", "scroll_hints"):
                 return _("Hints: only at a practice table (okey101 play --practice)")
             return _("Undo: only at a practice table (okey101 play --practice)")
+        if action == "scroll_hints":
+            return _("Hints hidden: h shows them")
         return _("Nothing of yours to undo this turn")
 
     def error_text(self, refused: ActionRefused) -> str:

@@ -16,7 +16,7 @@ from okey_tui.messages import you_opened_with
 from okey_tui.practice import Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
-from okey_tui.ui.widgets.steady import SteadyStatic, set_title
+from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 
 
 def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile, width: int = 0) -> Text:
@@ -137,6 +137,7 @@ class HintPanel(VerticalScroll):
     def show(self, hint: Hint) -> None:
         self._hint = hint
         set_title(self, _("Hints · h hides"))
+        set_subtitle(self, _("{keys} scroll").format(keys="{ }"))
         width = self.scrollable_content_region.width
         self.query_one("#hints-text", SteadyStatic).update(hint_text(hint, width=width))
 
