@@ -188,6 +188,11 @@ def test_privacy_screen(snap_compare):
         ("Ayşe, AYŞE", "AYŞE is given twice: give every person their own name"),
         # ",Mehmet" would seat Mehmet first and leave the other person unnamed.
         (", Mehmet", "name 1 is empty: give every person a name, like Ayşe,Mehmet"),
+        # A name longer than a table takes was cut to 16 without a word.
+        (
+            "Ayşe, Abdurrahmangazi Yılmaz",
+            "Abdurrahmangazi Yılmaz is 22 characters: give a name of at most 16",
+        ),
     ],
 )
 async def test_the_new_table_screen_refuses_names_that_cannot_seat_two_people(
