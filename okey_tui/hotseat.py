@@ -57,6 +57,12 @@ def long_name(text: str) -> str | None:
     return next((n.strip() for n in text.split(",") if len(n.strip()) > MAX_NAME), None)
 
 
+def too_long_text(name: str) -> str:
+    """What a name longer than a table takes is told (the CLI and the new-table screen)."""
+    said = _("{name} is {length} characters: give a name of at most {most}")
+    return said.format(name=name, length=len(name), most=MAX_NAME)
+
+
 def empty_name(text: str) -> int | None:
     """The position (from 1) of the first empty or all-space name in a list of names
     separated by commas; None when every name is given, or none at all (the caller says

@@ -114,12 +114,9 @@ def _people(
 
 def _long_name(name: str, option: str) -> click.BadParameter:
     """A name longer than a table takes (host and join refuse it too), refused, not cut."""
-    from okey_tui.hotseat import MAX_NAME
+    from okey_tui.hotseat import too_long_text
 
-    said = _("{name} is {length} characters: give a name of at most {most}")
-    return click.BadParameter(
-        said.format(name=name, length=len(name), most=MAX_NAME), param_hint=option
-    )
+    return click.BadParameter(too_long_text(name), param_hint=option)
 
 
 def _bots(value: str | None) -> tuple[str, str, str] | None:
@@ -277,11 +274,10 @@ def play(
         )
     if name is not None and not name.strip():
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
-    if name is not None:
-        from okey_tui.hotseat import MAX_NAME
+    from okey_tui.hotseat import MAX_NAME
 
-        if len(name.strip()) > MAX_NAME:
-            raise _long_name(name.strip(), "--name")
+    if name is not None and len(name.strip()) > MAX_NAME:
+        raise _long_name(name.strip(), "--name")
     levels = _bots(bots)
 
     from okey_tui.settings import load_settings, save_settings, take_problems

@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType
-from okey_tui.hotseat import MAX_NAME, empty_name, long_name, parse_names, repeated_name
+from okey_tui.hotseat import empty_name, long_name, parse_names, repeated_name, too_long_text
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.settings import BOT_LEVELS, DEFAULT_NAME, THEMES, TableSettings, shown_name
@@ -363,10 +363,8 @@ class NewTableScreen(Screen[TableSettings]):
             return
         too_long = long_name(self.query_one("#opt-name", Input).value)
         if too_long is not None:
-            # Refused, not cut: as play --name and host/join say it.
-            said = _("{name} is {length} characters: give a name of at most {most}")
-            said = said.format(name=too_long, length=len(too_long), most=MAX_NAME)
-            self.notify(said, severity="error", markup=False)
+            # Refused, not cut: as play --name says it.
+            self.notify(too_long_text(too_long), severity="error", markup=False)
             self.query_one("#opt-name").focus()
             return
         settings = self.chosen()
