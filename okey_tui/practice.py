@@ -345,7 +345,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 if threat is not None:
                     lines.append(threat)
             elif left is not None and not left.worth:
-                lines.append(f"{left.tile}: {left.reason}.")
+                lines.append(f"{left.tile} — {left.reason}.")
                 covers_left = True
         if len(advice.options) == 2:
             best, other = advice.options

@@ -41,7 +41,7 @@ async def test_hint_shows_the_solvers_best_opening():
         assert f"{check.value} / 101" in text
         assert f"{check.pair_count} / 5 pairs" in text
         assert "Safest discards" in text
-        assert "K13: leave it:" in text  # the left discard, in the expert's lines
+        assert "K13 — leave it:" in text  # the left discard, in the expert's lines
         assert f"{check.value} / 101" in screen_text(app)
         await pilot.press("h")
         await pilot.pause()
