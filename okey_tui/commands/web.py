@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _
 
 # --public, for the page here and for the table server of okey101 host alike.
 public_option = click.option(
@@ -79,7 +79,7 @@ def web(
     import signal
 
     from okey_tui import storage
-    from okey_tui.web.server import WebServer
+    from okey_tui.web.server import WebServer, limits_line
 
     play_args: list[str] = []
     if bot_delay is not None:
@@ -99,15 +99,7 @@ def web(
         )
         if not public:
             click.echo(_("Only this computer can open it: add --public to let others in."))
-        click.echo(
-            ngettext(
-                "At most {n} table at once; a table is closed after {minutes} minutes without"
-                " a move. Visitors' data: {folder}",
-                "At most {n} tables at once; a table is closed after {minutes} minutes without"
-                " a move. Visitors' data: {folder}",
-                max_visitors,
-            ).format(n=max_visitors, minutes=f"{idle_minutes:g}", folder=root / "visitors")
-        )
+        click.echo(limits_line(max_visitors, idle_minutes * 60, root / "visitors"))
         click.echo(_("Ctrl+C stops the server."))
 
     async def main() -> None:

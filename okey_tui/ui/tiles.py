@@ -14,10 +14,14 @@ from rich.text import Text
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Colour, Tile
 
+# The rack's faces stay apart in a 256-colour terminal too (tmux, many terminals): there
+# an orange "just drawn" face became the cursor's yellow.
 FACE = "#f4ecd8"
 FACE_CURSOR = "#ffe08a"
 FACE_SELECTED = "#a9d8ff"
-FACE_FRESH = "#ffc38a"  # the tile just drawn or taken
+FACE_CURSOR_SELECTED = "#9be7a0"
+FACE_FRESH = "#ffd0ec"  # the tile just drawn or taken
+FACE_OKEY = "#c9efc0"  # a marked okey (practice tables)
 FACE_DIM = "#b9b2a2"
 FACE_TOP = "#fffaf0"  # the top of a discard pile: the tile that can be taken
 INK = {

@@ -36,7 +36,7 @@ import shlex
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -279,7 +279,7 @@ class WebServer:
     # -- the aiohttp application ------------------------------------------------
 
     def make_app(self) -> web.Application:
-        app = web.Application()
+        app = web.Application(middlewares=[self._not_found])
         app.add_routes(
             [
                 web.get("/", self.handle_page),
@@ -406,14 +406,41 @@ class WebServer:
     def full_page(self) -> str:
         return self.notice_page(_("okey101: every table is taken"), self.full_text(), again=True)
 
-    def notice_page(self, title: str, text: str, *, again: bool = False) -> str:
-        """A page of one sentence, in the game's colours (``again``: with a Try again button)."""
+    @web.middleware
+    async def _not_found(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        """A mistyped address gets a page in the game's colours and the visitor's language,
+        with a way to the table, rather than the bare "404: Not Found"."""
+        try:
+            return await handler(request)
+        except web.HTTPNotFound:
+            visitor = request.cookies.get(COOKIE)
+            with speaking(self.visitor_language(visitor, request.headers.get("Accept-Language"))):
+                text = self.notice_page(
+                    _("okey101: no such page"),
+                    _("There is no page at this address."),
+                    # A hosted table's page needs the host's link: no way in from here.
+                    home=self.table is None,
+                )
+            return web.Response(
+                status=404,
+                text=text,
+                content_type="text/html",
+                headers={"Cache-Control": "no-store"},
+            )
+
+    def notice_page(self, title: str, text: str, *, again: bool = False, home: bool = False) -> str:
+        """A page of one sentence, in the game's colours (``again``: with a Try again button;
+        ``home``: with a link to the table)."""
         return self.notice.substitute(
             lang=i18n.current_language(),
             title=html.escape(title),
             text=html.escape(text),
             again=html.escape(_("Try again")),
             again_style="" if again else "display:none",
+            home=html.escape(_("Go to your table")),
+            home_style="" if home else "display:none",
         )
 
     def code_allowed(self, request: web.Request, code: str | None) -> bool:
@@ -613,7 +640,7 @@ class WebServer:
                         said = _("Closed after {span} without a move. Your seat is kept.")
                     else:
                         said = _("Closed after {span} without a move. Your match is saved.")
-                    reason = said.format(span=_span(self.idle_seconds))
+                    reason = said.format(span=span_text(self.idle_seconds))
                 await visit.close(reason)
 
     async def close_all(self, reason: Callable[[], str]) -> None:
@@ -660,8 +687,25 @@ def _int(value: object, default: int) -> int:
     return max(1, min(number, 1000))
 
 
-def _span(seconds: float) -> str:
+def span_text(seconds: float) -> str:
+    """A span of time as the page and the server's own lines say it: whole minutes in
+    minutes, anything else in seconds ("1 minute", "30 minutes", "90 seconds")."""
     minutes = round(seconds / 60)
-    if minutes >= 1:
+    if minutes >= 1 and abs(seconds - minutes * 60) < 0.5:
         return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
     return ngettext("{n} second", "{n} seconds", round(seconds)).format(n=round(seconds))
+
+
+def limits_line(max_visitors: int, idle_seconds: float, folder: Path) -> str:
+    """What ``okey101 web`` says of its limits when it starts.
+
+    >>> print(limits_line(1, 60, Path("v")))
+    At most 1 table at once; a table is closed after 1 minute without a move. Visitors' data: v
+    """
+    return ngettext(
+        "At most {n} table at once; a table is closed after {span} without a move."
+        " Visitors' data: {folder}",
+        "At most {n} tables at once; a table is closed after {span} without a move."
+        " Visitors' data: {folder}",
+        max_visitors,
+    ).format(n=max_visitors, span=span_text(idle_seconds), folder=folder)

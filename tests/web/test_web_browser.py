@@ -136,3 +136,17 @@ def test_a_turkish_visitor_is_told_in_turkish_when_the_server_stops(
     )
     assert page.url == server.url
     context.close()
+
+
+def test_the_keyboard_reaches_the_game_without_a_click_first(tmp_path: Path, browser) -> None:
+    """A visitor who opens the page and types (no click on the terminal first) plays: the
+    page gives the game the keyboard once it has drawn, and tells it so."""
+    with served(tmp_path, "--bot-delay", "0") as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, server.url)
+        terminal.wait_for("a new table")
+        page.wait_for_function("document.activeElement.classList.contains('xterm-helper-textarea')")
+        page.keyboard.press("Enter")  # not Terminal.press: that would focus the terminal first
+        terminal.wait_for("Indicator")
+        assert len(saves_of(server, visitor_id(page))) == 1
+        page.close()

@@ -27,6 +27,7 @@ from okey_tui.web.server import (
     COOKIE,
     HostedTable,
     WebServer,
+    limits_line,
     play_command,
     valid_visitor_id,
     visitor_dirs,
@@ -365,3 +366,41 @@ async def test_a_second_tab_at_a_hosted_table_says_the_seat_is_kept(serve) -> No
         assert "without a move" in reason and "Your seat is kept" in reason
         assert "match is saved" not in reason
     await no_tables(server)
+
+
+async def test_a_mistyped_address_gets_a_page_with_the_way_to_the_table(
+    serve, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not the bare "404: Not Found": a page in the game's colours and the visitor's
+    language, with a link to the table; at a hosted table, no link (the host's link is the
+    way in)."""
+    monkeypatch.delenv(i18n.ENV_LANG)
+    _server, test_server = await serve()
+    turkish = {"Accept-Language": "tr-TR,tr;q=0.9"}
+    async with aiohttp.ClientSession() as browser:
+        for path in ("/nothing/here", "/ws/nothing"):
+            async with browser.get(test_server.make_url(path)) as response:
+                page = await response.text()
+            assert response.status == 404 and response.content_type == "text/html", path
+            assert "There is no page at this address." in page and '<a href="/"' in page
+            assert 'display:none"><a' not in page
+        async with browser.get(test_server.make_url("/nothing"), headers=turkish) as response:
+            page = await response.text()
+        assert response.status == 404 and '<html lang="tr">' in page
+        assert "There is no page" not in page
+    _hosted, hosted_server = await serve(table=HostedTable(lambda: "ws://127.0.0.1:1", "ABCD"))
+    async with aiohttp.ClientSession() as browser:
+        async with browser.get(hosted_server.make_url("/nothing")) as response:
+            page = await response.text()
+        assert response.status == 404
+        assert 'style="display:none"><a href="/"' in page
+
+
+def test_the_server_says_its_idle_limit_in_words_that_agree_with_the_number() -> None:
+    """``okey101 web --idle-minutes 1`` said "closed after 1 minutes"; a span that is not a
+    whole number of minutes is said in seconds, as the idle notice says it."""
+    folder = Path("visitors")
+    assert "closed after 1 minute without a move" in limits_line(8, 60, folder)
+    assert "closed after 30 minutes without a move" in limits_line(8, 30 * 60, folder)
+    assert "closed after 90 seconds without a move" in limits_line(1, 1.5 * 60, folder)
+    assert limits_line(1, 6, folder).startswith("At most 1 table at once")

@@ -75,7 +75,7 @@ class KeyBar(SteadyStatic):
         line, x = 0, 1
         text.append(" ")
         for key, label in self.items():
-            if x > 1 and x + label.cell_len + 1 > width:
+            if x > 1 and x + 2 + label.cell_len > width:  # two spaces, then the label
                 text.append("\n ")
                 line, x = line + 1, 1
             elif x > 1:

@@ -13,11 +13,18 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
 from okey_tui.messages import meld_kind
 from okey_tui.ui.rack import ROWS, RackLayout
-from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_FRESH, FACE_SELECTED, face_lines
+from okey_tui.ui.tiles import (
+    FACE,
+    FACE_CURSOR,
+    FACE_CURSOR_SELECTED,
+    FACE_FRESH,
+    FACE_OKEY,
+    FACE_SELECTED,
+    face_lines,
+)
 
 SLOT = 4  # a 3-cell tile face and a 1-cell gap
 PAD = 1
-OKEY_FACE = "#c9efc0"  # a marked okey: a green face
 LABEL_MELD = "#b6f0a0"
 LABEL_NONE = "#a07850"
 
@@ -141,10 +148,10 @@ class RackWidget(Widget):
                 if index in self.selected:
                     face = FACE_SELECTED
                 if index == self.cursor:
-                    face = FACE_CURSOR if index not in self.selected else "#9be7a0"
+                    face = FACE_CURSOR if index not in self.selected else FACE_CURSOR_SELECTED
                 okey_mark = self.mark_okeys and tile is not None and tile == okey
                 if okey_mark and face == FACE:
-                    face = OKEY_FACE
+                    face = FACE_OKEY
                 if tile is None or okey is None:
                     empty = Style(color="#a07850")
                     if index == self.cursor:
