@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -396,3 +397,31 @@ def test_an_id_start_that_names_several_matches_says_so() -> None:
     result = run("play", "--resume", "zz")
     assert result.exit_code == 2 and "there is no unfinished match 'zz'" in result.output
     assert "okey101 saves lists them" in result.output
+
+
+def hosted_table() -> Path:
+    """The save of a table served with ``okey101 host`` whose match is not over."""
+    from okey_tui.net.server import TableServer
+
+    path = storage.new_save_path(storage.hosted_dir())
+    server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
+    server.seats[0].name, server.seats[0].token = "Deniz", "t0"
+    server.start_match()
+    return path
+
+
+def test_saves_deletes_a_hosted_table_it_lists_asking_first() -> None:
+    """``okey101 saves`` lists the tables this computer hosted, with their ids; ``--delete``
+    takes those ids too (host --resume opens only the latest, so a table that broke up
+    stayed listed for good), asks first and names what it deletes."""
+    path = hosted_table()
+    local = unfinished(1, 3)
+    kept = run("saves", "--delete", path.stem, stdin="n\n")
+    assert kept.exit_code == 0 and path.exists(), kept.output
+    assert "Delete the table you hosted" in kept.output and "1/3" in kept.output
+    gone = run("saves", "--delete", path.stem, stdin="y\n")
+    assert gone.exit_code == 0, gone.output
+    assert not path.exists() and not path.with_name(path.name + ".lock").exists()
+    assert "Deleted the table you hosted" in gone.output
+    assert local.path.exists()
+    assert path.stem not in run("saves").output

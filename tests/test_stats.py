@@ -216,3 +216,16 @@ def test_a_table_in_turkish_records_the_default_name_as_stored() -> None:
     session.finish_hand()
     assert stats.read()[0]["seats"][0]["name"] == "You"
     assert list(stats.summarise(stats.read())) == ["You"]
+
+
+def test_stats_says_what_its_figures_count_within_80_columns() -> None:
+    """Five hands of an unfinished match read "matches played 0, hands played 5", and a
+    mean score of 303 reads as good or bad only to who knows the sheet: the page says
+    that matches count finished ones, hands every hand, and that lower is better."""
+    play_match(5)
+    shown = CliRunner().invoke(main, ["stats"], terminal_width=80)
+    assert shown.exit_code == 0
+    text = " ".join(shown.output.split())
+    assert "Matches: finished ones only" in text
+    assert "lower is better" in text
+    assert max(len(line) for line in shown.output.splitlines()) <= 80

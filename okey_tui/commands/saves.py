@@ -40,7 +40,10 @@ SHARED_SCORE_HEADING = N_("Score")
     "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table.")
 )
 @click.option(
-    "--delete", "delete_id", metavar="ID", help=N_("Delete this unfinished match (asks first).")
+    "--delete",
+    "delete_id",
+    metavar="ID",
+    help=N_("Delete this unfinished match or hosted table (asks first)."),
 )
 @click.option("--yes", "-y", is_flag=True, help=N_("With --delete: do not ask."))
 def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
@@ -56,12 +59,12 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
     found = storage.list_saves()
     for problem in found.problems:
         click.echo(f"okey101: {problem}", err=True)
-    if delete_id is not None:
-        _delete(found, delete_id, yes)
-        return
     hosted_found = storage.list_saves(storage.hosted_dir())
     for problem in hosted_found.problems:
         click.echo(f"okey101: {problem}", err=True)
+    if delete_id is not None:
+        _delete(found, hosted_found, delete_id, yes)
+        return
     summaries = [summarise_save(entry) for entry in found.entries]
     hosted = [h for entry in hosted_found.entries if (h := summarise_hosted(entry)) is not None]
     if as_json:
@@ -134,6 +137,16 @@ class HostedSummary:
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()  # the same in the language of the screen
 
+    def line(self) -> str:
+        """``Classic · hand 2/11 · code QCEPUM · 2026-11-30 20:58``."""
+        return _("{table} · hand {hand}/{hands} · code {code} · {started}").format(
+            table=self.table_text or self.table,
+            hand=self.hand,
+            hands=self.hands,
+            code=self.code,
+            started=self.started,
+        )
+
     def as_dict(self) -> JSONObject:
         return {
             "id": self.id,
@@ -205,6 +218,8 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
         table.add_row(h.id, h.started, h.table_text, f"{h.hand}/{h.hands}", h.code, seats)
     console.print(table)
     console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
+    said = _("Forget one with [bold]okey101 saves --delete {id}[/].")
+    console.print(said.format(id=upper(_(ID_COLUMN))))
 
 
 def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
@@ -222,30 +237,38 @@ def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
     return said + (f"; {listed}" if listed else "")
 
 
-def _delete(found: object, match_id: str, yes: bool) -> None:
+def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None:
+    """Delete the unfinished match, or the table this computer hosted, whose id is (or
+    starts with) ``match_id``: the ids ``okey101 saves`` lists, under either heading."""
     from okey_tui import storage
     from okey_tui.commands.ask import confirm
     from okey_tui.ui.session import summarise_save
 
-    assert isinstance(found, storage.SaveList)
-    entry = found.find(match_id)
+    tables = {e.id: h for e in hosted.entries if (h := summarise_hosted(e)) is not None}
+    listed = storage.SaveList([*found.entries, *(e for e in hosted.entries if e.id in tables)])
+    entry = listed.find(match_id)
     if entry is None:
-        raise click.BadParameter(not_one_match(found, match_id), param_hint="--delete")
+        raise click.BadParameter(not_one_match(listed, match_id), param_hint="--delete")
+    table = None if any(e is entry for e in found.entries) else tables.get(entry.id)
     try:
         lock = storage.MatchLock(entry.path)
     except storage.SaveInUseError as exc:
         click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
         raise SystemExit(1) from None
     try:
-        line = summarise_save(entry).line()
-        if not yes and not confirm(
-            _("Delete the unfinished match {id} ({line})? It cannot be undone").format(
-                id=entry.id, line=line
-            )
-        ):
+        if table is None:
+            question = _("Delete the unfinished match {id} ({line})? It cannot be undone")
+            line = summarise_save(entry).line()
+        else:
+            question = _("Delete the table you hosted {id} ({line})? It cannot be undone")
+            line = table.line()
+        if not yes and not confirm(question.format(id=entry.id, line=line)):
             click.echo(_("Nothing deleted."))
             return
         storage.discard(entry.path)
     finally:
         lock.release()
-    click.echo(_("Deleted the unfinished match {id}.").format(id=entry.id))
+    if table is None:
+        click.echo(_("Deleted the unfinished match {id}.").format(id=entry.id))
+    else:
+        click.echo(_("Deleted the table you hosted {id}.").format(id=entry.id))

@@ -8,6 +8,14 @@ import click
 
 from okey_tui.i18n import N_, _
 
+# Under the tables: what the figures count, for a player who reads "matches played 0"
+# after five hands, or a mean score of 303 without knowing that lower is better.
+LEGEND = N_(
+    "Matches: finished ones only (okey101 saves lists the others). Hands: every hand, "
+    "unfinished matches' too; won: the hands you finished. Scores are as on the score "
+    "sheet: lower is better. Best pairs opening: the most pairs you opened with."
+)
+
 
 @click.command(help=N_("Matches and hands played and won, openings, finishes, per game type."))
 @click.option(
@@ -77,6 +85,7 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         for label, key in rows:
             table.add_row(_(label), *(_cell(key, c[key]) for c in columns))
         console.print(table)
+    console.print(Text(_(LEGEND), style="dim"))
 
 
 def _cell(key: str, value: object) -> str:

@@ -49,6 +49,14 @@ class RackLayout:
     def __len__(self) -> int:
         return len(self.slots)
 
+    def copy(self) -> RackLayout:
+        """The same slots, and the same memory of where tiles left from."""
+        other = RackLayout(self.cols)
+        other.slots = list(self.slots)
+        other.left = list(self.left)
+        other.back = list(self.back)
+        return other
+
     def tiles(self) -> list[Tile]:
         return [t for t in self.slots if t is not None]
 

@@ -432,3 +432,17 @@ async def test_random_keys_never_lose_or_invent_a_tile():
                 assert shown == held, f"key {n} ({key}): {shown - held} extra, {held - shown} gone"
         match = app.session.match
         assert match.results and match.hand_number >= 1, "a hand was played out, the next dealt"
+
+
+async def test_after_sorting_the_cursor_is_on_a_tile():
+    """The cursor left on a slot that sorting empties goes to the nearest tile: the turn
+    hint says "x discards the tile under the cursor", and x must find one there."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s", "end")  # the end of the upper row: a gap after the groups
+        assert screen.rack.slots[screen.cursor] is None
+        await pilot.press("s")
+        assert screen.rack.slots[screen.cursor] is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rendered import screen_text
-from ui_helpers import wait_for_human
+from ui_helpers import OPENING_SEED, wait_for_human
 
 from okey_tui import storage
 from okey_tui.engine.notation import format_position
@@ -89,3 +89,51 @@ def test_settings_out_of_range_fall_back_to_defaults() -> None:
     odd = TableSettings().with_changes(bot_delay=99, theme="neon", hands=4)
     checked = odd.checked()
     assert checked.bot_delay == 10.0 and checked.theme == "felt" and checked.hands == 11
+
+
+async def test_melds_staged_when_the_match_stops_come_back_whole_in_their_slots() -> None:
+    """A tile moved while melds are staged keeps the rack order, staged melds included:
+    a match that stops then (quit, a closed terminal) resumes with each staged meld in
+    the slots it left, not scattered over the rack as new tiles."""
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s")
+        sorted_slots = list(screen.rack.slots)
+        await pilot.press("o")  # every meld staged: the upper row is empty
+        assert len(screen.staging.melds) == 4
+        lower = screen.rack.cols
+        first, second = sorted_slots[lower], sorted_slots[lower + 1]
+        await pilot.press("home", "shift+right")  # two loose tiles change places
+        await pilot.pause()
+    expected = list(sorted_slots)
+    expected[lower], expected[lower + 1] = second, first
+
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.rack.slots == expected
+
+
+async def test_a_resumed_rack_puts_the_cursor_on_a_tile() -> None:
+    """A rack kept with its first slot empty resumes with the cursor on a tile, not on
+    the empty slot, where x would throw nothing."""
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s", "home", "tab")  # the first group moves on: slot 0 is empty
+        await pilot.pause()
+        assert screen.rack.slots[0] is None
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.rack.slots[0] is None
+        assert screen.rack.slots[screen.cursor] is not None

@@ -326,9 +326,16 @@ class TableScreen(Screen[None]):
         return [None if t is None else str(t) for t in (rack or self.rack).slots]
 
     def keep_rack(self) -> None:
-        """The table keeps this seat's rack order (saved with the match, given back on a rejoin)."""
-        if not self.hidden:
-            self.table.keep_layout(self.rack_slots())
+        """The table keeps this seat's rack order (saved with the match, given back on a
+        rejoin), staged melds in the slots they left: a match that stops while melds are
+        staged gets them back whole, where the player had them."""
+        if self.hidden:
+            return
+        rack = self.rack
+        if self.staging.melds:
+            rack = rack.copy()
+            rack.bring_back([list(m.tiles) for m in self.staging.melds])
+        self.table.keep_layout(self.rack_slots(rack))
 
     def restore_layout(self) -> None:
         """Put the tiles back where they were when the match was saved or the seat left."""
@@ -346,6 +353,7 @@ class TableScreen(Screen[None]):
             rack.slots = tiles
             if seat == self.table.seat and not self.hidden:
                 self.rack = rack
+                self.cursor_to_a_tile()
             elif self.hotseat is not None:
                 self.hotseat.seat_layouts[seat] = rack
 
@@ -467,6 +475,12 @@ class TableScreen(Screen[None]):
         self.selected = {i for i in self.selected if i < len(slots) and slots[i] is not None}
         self.fresh = {i for i in self.fresh if i < len(slots) and slots[i] is not None}
         self.cursor = max(0, min(self.cursor, len(self.rack) - 1))
+
+    def cursor_to_a_tile(self) -> None:
+        """A cursor on an empty slot goes to the nearest tile: x throws what it shows."""
+        if self.cursor < len(self.rack) and self.rack.slots[self.cursor] is None:
+            nearest = self.rack.nearest_tile(self.cursor)
+            self.cursor = self.cursor if nearest is None else nearest
 
     def took(self, slots: Iterable[int]) -> None:
         """Tiles left these slots; a cursor left on an empty slot goes to the nearest tile."""
@@ -939,6 +953,7 @@ class TableScreen(Screen[None]):
         )
         self.selected.clear()
         self.fresh.clear()
+        self.cursor_to_a_tile()
         self.set_status(_("Sorted: {what} · o stages the groups").format(what=what))
         self.render_all()
         self.keep_rack()
