@@ -163,7 +163,8 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.GOING_PAIRS_AFTER_OPENING: N_("Going Pairs is declared before opening; you have opened"),
     C.GOING_PAIRS_OPENS_PAIRS: N_("You declared Going Pairs: you can open only with pairs"),
     C.GOING_PAIRS_TILE_MAKES_PAIRS: N_(
-        "{tile} was discarded by a Going Pairs player: it may only make a pair"
+        "{tile} was discarded by a Going Pairs player: it may only make a pair; "
+        "use it in one or give it back"
     ),
     C.MATCH_LENGTH: N_("A match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}"),
     C.HAND_ALREADY_SCORED: N_("This hand is already scored"),
@@ -176,6 +177,9 @@ TEMPLATES: dict[ErrorCode, str] = {
 OPENING_PAIRS = N_("Your opening is {value} pairs; this table needs {floor}")
 RISEN_MELDS = N_(" (one more than the highest opening)")
 RISEN_PAIRS = N_(" (one more than the highest pairs opening)")
+RISEN_MELDS_SIDE = N_(" (one more than the highest opening of the other side)")
+RISEN_PAIRS_SIDE = N_(" (one more than the highest pairs opening of the other side)")
+FINISHING_FLOOR = N_(" (at this table an opening that finishes the hand must reach it too)")
 TILE_NUMBER_RANGE = N_("'{text}' is not a tile: numbers run from 1 to 13")
 FIT_RUN = N_(
     "{tile} does not fit the run {meld}: a run takes the next tile of its colour at either end"
@@ -239,7 +243,12 @@ def describe(error: BaseException) -> str:
         pairs = kind in (OpeningKind.PAIRS, OpeningKind.PAIRS.value, str(OpeningKind.PAIRS))
         text = _(OPENING_PAIRS if pairs else template)
         if error.params.get("risen"):
-            text += _(RISEN_PAIRS if pairs else RISEN_MELDS)
+            if error.params.get("partners"):
+                text += _(RISEN_PAIRS_SIDE if pairs else RISEN_MELDS_SIDE)
+            else:
+                text += _(RISEN_PAIRS if pairs else RISEN_MELDS)
+        if error.params.get("finishing"):
+            text += _(FINISHING_FLOOR)
         template_text = text
     elif code is C.NOT_A_TILE and re.fullmatch(r"[RYBK]\d+", params.get("text", "").upper()):
         template_text = _(TILE_NUMBER_RANGE)
@@ -509,6 +518,10 @@ def own_event_templates() -> dict[str, str]:
 def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
     """One event of the hand in words: in English the engine's own line, else the template's
     (``own``: the move of the player it is said to, :func:`own_event_templates`)."""
+    if event.kind == "penalty" and event.code in PENALTY_REASONS:
+        # Why, in every language ("+101: işler taş attı", not just "ceza"), and to the payer
+        # as theirs ("+30: your discard was taken and used").
+        return f"+{event.value}: {penalty_label(event.code, own=own)}"
     if current_language() == "en" or event.kind not in EVENT_TEMPLATES:
         return str(event.text)
     tiles = " ".join(map(str, event.tiles))

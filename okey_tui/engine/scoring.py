@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey_tui.engine.errors import ErrorCode, SetupError
+from okey_tui.engine.melds import effective
 from okey_tui.engine.state import (
     PENALTY,
     SEATS,
@@ -185,6 +186,14 @@ class PenaltyNote:
     turn: int  # the hand's turns counted from 1 (each ends with a discard)
     tile: Tile | None  # the tile of the move that caused it (the discard, the swap…)
     by: int | None  # the seat whose move caused it
+    # A Challenge payment: the times its tile's value was paid (10, 20 in a pair; an okey
+    # 20, 40 in a pair, valued as the tile it stood for); 0 for any other penalty.
+    rate: int = 0
+
+    @property
+    def worth(self) -> int:
+        """The value a Challenge payment was counted from (``points = worth × rate``)."""
+        return self.points // self.rate if self.rate else 0
 
 
 def penalty_notes(hand: Hand, events: Sequence[Event] | None = None) -> list[PenaltyNote]:
@@ -195,16 +204,26 @@ def penalty_notes(hand: Hand, events: Sequence[Event] | None = None) -> list[Pen
     A take-back removes a penalty from ``hand.penalties`` but not from the log,
     so each standing penalty is matched to the next log entry of its seat and points.
     """
-    found: list[tuple[int, int, int, Tile | None, int | None]] = []  # seat, points, turn, …
+    # seat, points, turn, tile, by, rate
+    found: list[tuple[int, int, int, Tile | None, int | None, int]] = []
     turn, move_turn = 1, 1
     move_tile: Tile | None = None
     move_seat: int | None = None
+    okey = hand.okey
     for event in hand.events if events is None else events:
         if event.kind == "penalty":
             if event.seat is not None:
                 # A penalty that names its tile (a Challenge payment) is over that tile.
                 tile = event.tiles[0] if event.tiles else move_tile
-                found.append((event.seat, event.value, move_turn, tile, move_seat))
+                rate = 0
+                # An okey paid for names the tile it stood for (not in an older save's log).
+                named = bool(event.tiles) and (event.tiles[0] != okey or len(event.tiles) > 1)
+                if named and event.code in ("", PenaltyReason.CHALLENGE_DISCARD.value):
+                    # Paid as the tile it counted as: a false okey as the okey's tile.
+                    worth = effective(event.tiles[-1], okey).number
+                    if event.value % worth == 0 and event.value // worth in (10, 20, 40):
+                        rate = event.value // worth
+                found.append((event.seat, event.value, move_turn, tile, move_seat, rate))
             continue
         move_turn, move_seat = turn, event.seat
         move_tile = event.tiles[0] if event.tiles else None
@@ -221,8 +240,12 @@ def penalty_notes(hand: Hand, events: Sequence[Event] | None = None) -> list[Pen
             notes.append(PenaltyNote(penalty.seat, penalty.points, penalty.reason, 0, None, None))
             continue
         at = seen + 1
-        _, _, when, tile, by = found[seen]
-        notes.append(PenaltyNote(penalty.seat, penalty.points, penalty.reason, when, tile, by))
+        _, _, when, tile, by, rate = found[seen]
+        if penalty.reason is not PenaltyReason.CHALLENGE_DISCARD:
+            rate = 0
+        notes.append(
+            PenaltyNote(penalty.seat, penalty.points, penalty.reason, when, tile, by, rate)
+        )
     return notes
 
 

@@ -261,6 +261,9 @@ class Event:
     # A bot played it for the seat's person while they were away (a network table): the
     # log says so rather than "You drew". The engine never sets it.
     bot: bool = False
+    # What kind of "penalty" it was: its PenaltyReason's value, so that a log in any
+    # language can say why ("" in a log saved before the field existed).
+    code: str = ""
 
 
 @dataclass
@@ -681,29 +684,32 @@ class Hand:
         self._must_keep_one(len(tiles))
         self._take_tiles(tiles)
         value = len(melds) if kind is OpeningKind.PAIRS else sum(m.value for m in melds)
-        finishes = len(self.racks[seat]) == 1 and not self.rules.finish_opening_needs_floor
+        leaves_one = len(self.racks[seat]) == 1
+        finishes = leaves_one and not self.rules.finish_opening_needs_floor
         floor = self.floor(seat, kind)
         if value < floor and not finishes:
-            if kind is OpeningKind.PAIRS:
-                raised = floor > self.rules.pairs_floor
-                raise OpeningError(
-                    f"Your opening is {value} pairs; this table needs {floor}"
-                    + (" (one more than the highest pairs opening)" if raised else ""),
-                    code=ErrorCode.OPENING_BELOW_FLOOR,
-                    risen=raised,
-                    value=value,
-                    floor=floor,
-                    kind=kind,
-                )
-            raised = floor > self.rules.melds_floor
+            pairs_kind = kind is OpeningKind.PAIRS
+            raised = floor > (self.rules.pairs_floor if pairs_kind else self.rules.melds_floor)
+            # Why the floor is what it is: risen over an opening (the other side's, at a
+            # partners table), or kept for an opening that finishes the hand (a table option).
+            why = ""
+            if raised:
+                highest = "highest pairs opening" if pairs_kind else "highest opening"
+                side = " of the other side" if self.rules.partners else ""
+                why = f" (one more than the {highest}{side})"
+            if leaves_one:
+                why += " (at this table an opening that finishes the hand must reach it too)"
+            unit = "pairs" if pairs_kind else "points"
             raise OpeningError(
-                f"Your opening is {value} points; this table needs {floor}"
-                + (" (one more than the highest opening)" if raised else ""),
+                f"Your opening is {value} {unit}; this table needs {floor}{why}",
                 code=ErrorCode.OPENING_BELOW_FLOOR,
                 risen=raised,
                 value=value,
                 floor=floor,
                 kind=kind,
+                # Named only when they say why: a partners table's risen floor, a finish.
+                **({"partners": True} if raised and self.rules.partners else {}),
+                **({"finishing": True} if leaves_one else {}),
             )
         taken = self.taken
         if taken is not None and self.taken_pending() and not taken.opened:
@@ -829,7 +835,8 @@ class Hand:
             )
         if taken.from_going_pairs and not pairs:
             raise IllegalActionError(
-                f"{taken.tile} was discarded by a Going Pairs player: it may only make a pair",
+                f"{taken.tile} was discarded by a Going Pairs player: it may only make a pair; "
+                "use it in one or give it back",
                 code=ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS,
                 tile=taken.tile,
             )
@@ -843,7 +850,8 @@ class Hand:
             and self.racks[self.turn].count(taken.tile) < taken.count
         ):
             raise IllegalActionError(
-                f"{taken.tile} was discarded by a Going Pairs player: it may only open pairs",
+                f"{taken.tile} was discarded by a Going Pairs player: it may only open pairs; "
+                "open with pairs or give it back",
                 code=ErrorCode.GOING_PAIRS_TILE_MAKES_PAIRS,
                 tile=taken.tile,
             )
@@ -869,6 +877,8 @@ class Hand:
                         number * rate,
                         PenaltyReason.CHALLENGE_DISCARD,
                         laid,
+                        # An okey is paid as the tile it stood for: the event names both.
+                        meant if laid == okey else None,
                     )
                     return
 
@@ -898,13 +908,20 @@ class Hand:
             self._penalise(cost.seat, cost.points, cost.reason)
 
     def _penalise(
-        self, seat: int, points: int, reason: PenaltyReason, tile: Tile | None = None
+        self,
+        seat: int,
+        points: int,
+        reason: PenaltyReason,
+        tile: Tile | None = None,
+        stood_for: Tile | None = None,
     ) -> None:
         """``tile``: the tile paid for, when it is not the tile of the move that caused it
-        (a Challenge payment follows the opening or lay that used the taken discard)."""
+        (a Challenge payment follows the opening or lay that used the taken discard);
+        ``stood_for``: the tile an okey paid for stood for (its value sets the payment)."""
         self.penalties.append(Penalty(seat, points, reason))
-        tiles = (tile,) if tile is not None else ()
-        self.events.append(Event("penalty", seat, f"+{points}: {reason.label}", tiles, points))
+        tiles = tuple(t for t in (tile, stood_for) if t is not None)
+        text = f"+{points}: {reason.label}"
+        self.events.append(Event("penalty", seat, text, tiles, points, code=reason.value))
 
     def _discard(self, action: Discard) -> None:
         self._need_phase(Phase.PLAY, "discard")

@@ -287,6 +287,8 @@ def event_to_json(event: Event) -> JSONObject:
     }
     if event.bot:  # only then: a client that does not know the field reads the rest alike
         data["bot"] = True
+    if event.code:  # a penalty's reason; likewise only when there is one
+        data["code"] = event.code
     return data
 
 
@@ -299,6 +301,7 @@ def event_from_json(data: object) -> Event:
         tuple(_tiles(d.get("tiles"), "event.tiles")),
         _int(d, "value"),
         bot=d.get("bot") is True,
+        code=code if isinstance(code := d.get("code"), str) else "",
     )
 
 
@@ -603,6 +606,7 @@ def report_to_json(report: HandReport) -> JSONObject:
                 "turn": n.turn,
                 "tile": None if n.tile is None else str(n.tile),
                 "by": n.by,
+                "rate": n.rate,
             }
             for n in report.notes
         ],
@@ -649,6 +653,7 @@ def report_from_json(data: object) -> HandReport:
                     turn=_int(n, "turn"),
                     tile=None if tile is None else _tile(tile),
                     by=_opt_int(n, "by"),
+                    rate=r if isinstance(r := n.get("rate"), int) else 0,
                 )
             )
         last = d.get("last_discard")

@@ -35,15 +35,27 @@ MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
 
 
 def event_to_json(event: Event) -> list[object]:
-    return [event.kind, event.seat, event.text, [str(t) for t in event.tiles], event.value]
+    saved: list[object] = [
+        event.kind,
+        event.seat,
+        event.text,
+        [str(t) for t in event.tiles],
+        event.value,
+    ]
+    # A penalty's reason, so that the log says why after a resume: only then, so other
+    # events keep the five fields an older okey101 reads.
+    return [*saved, event.code] if event.code else saved
 
 
 def event_from_json(raw: object) -> Event | None:
     """An event read back from a save, ``None`` if the entry is not one."""
-    if not isinstance(raw, list) or len(raw) != 5:
+    if not isinstance(raw, list) or len(raw) not in (5, 6):
         return None
-    kind, seat, text, tiles, value = raw
+    kind, seat, text, tiles, value = raw[:5]
+    code = raw[5] if len(raw) == 6 else ""
     if not (isinstance(kind, str) and isinstance(text, str) and isinstance(value, int)):
+        return None
+    if not isinstance(code, str):
         return None
     if seat not in (None, 0, 1, 2, 3) or not isinstance(tiles, list):
         return None
@@ -51,7 +63,7 @@ def event_from_json(raw: object) -> Event | None:
         parsed = tuple(Tile.parse(str(t)) for t in tiles)
     except OkeyError:
         return None
-    return Event(kind, seat, text, parsed, value)
+    return Event(kind, seat, text, parsed, value, code=code)
 
 
 def bot_names(people: list[str]) -> tuple[str, str, str]:

@@ -72,12 +72,12 @@ def test_adding_swapping_and_taking_back_are_logged(pos) -> None:
     hand = pos(["R4 R6 K9 K10", "", "", ""], openings="m101/-/-/-", table=["1:R3*R4R5"])
     assert events(hand, "swap 0 R4") == [
         Event("swap", 0, "took the okey from R3 R4 R5 for R4", tiles("R4")),
-        Event("penalty", 1, "+101: an okey they placed was taken", (), 101),
+        Event("penalty", 1, "+101: an okey they placed was taken", (), 101, code="okey-taken"),
     ]
     assert events(hand, "add R6>0") == [Event("add", 0, "added R6 to R3 R4 R5", tiles("R6"))]
     assert events(hand, "takeback") == [
         Event("takeback", 0, "took back this turn's melds"),
-        Event("penalty", 0, "+101: took back their melds", (), 101),
+        Event("penalty", 0, "+101: took back their melds", (), 101, code="take-back"),
     ]
 
 
@@ -90,7 +90,7 @@ def test_a_discard_and_its_penalty_are_logged(pos) -> None:
     hand = pos(["R6 K9 K10", "", "", ""], openings="-/m101/-/-", table=["1:R3R4R5"])
     assert events(hand, "discard R6") == [
         Event("discard", 0, "discarded R6", tiles("R6")),
-        Event("penalty", 0, "+101: discarded a playable tile", (), 101),
+        Event("penalty", 0, "+101: discarded a playable tile", (), 101, code="playable-discard"),
     ]
 
 

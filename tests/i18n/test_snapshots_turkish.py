@@ -52,25 +52,28 @@ def test_hand_summary_in_turkish_at_80x24(snap_compare):
 
 
 def test_help_in_turkish(snap_compare):
-    """The help at 120x40: "Tuşlar", every table key with what it does in Turkish, then the
-    Turkish rule book; the footer "Kapat"."""
+    """The help at 120x40: "Bu masa" (the table's rules: Klasik, 11 el, cezalı, tekli, the
+    four options at the house rules), "Tuşlar", every table key with what it does in
+    Turkish, then the Turkish rule book; the footer "Kapat"."""
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), press=["question_mark"])
 
 
 def test_help_in_turkish_at_80x24(snap_compare):
-    """The help at 80x24: the keys' lines wrap within the screen, none cut."""
+    """The help at 80x24: "Bu masa" and the keys' lines wrap within the screen, none cut."""
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(80, 24), press=["question_mark"])
 
 
 def test_new_table_screen_in_turkish(snap_compare):
     """The new-table screen at 120x40: "101 Okey — yeni masa", every line's label
     ("Oyun türü", "Cezalar", "Geri verme cezası"…) and value whole, the language line
-    "Dil: Türkçe", the footer "Başla  Çık"."""
+    "Dil: Türkçe", under the form what the focused line means ("Klasik: 101 puan ya da 5
+    çiftle açılır…"), the footer "Başla  Çık"."""
     app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
     assert snap_compare(app, terminal_size=(120, 40))
 
 
 def test_new_table_screen_in_turkish_at_80x24(snap_compare):
-    """The new-table screen at 80x24: the lines above the fold whole, the footer whole."""
+    """The new-table screen at 80x24: the lines above the fold whole, the meaning of the
+    focused line ("Klasik: …") above the footer, the footer whole."""
     app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
     assert snap_compare(app, terminal_size=(80, 24))

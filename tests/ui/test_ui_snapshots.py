@@ -28,7 +28,9 @@ def test_new_table_screen(snap_compare):
     three normal bots by seat, the four other table options at the house rules (finisher
     writes -101, pairs opener adds no, finish needs no floor, give-back free), the name
     field and the language line (English), the hint "Enter: sit down" just below the fold;
-    no saved matches, so no resume lines."""
+    under the form, in gold above the footer, what the focused line means ("Classic: open
+    with 101 points or 5 pairs; the floors never rise."); no saved matches, so no resume
+    lines."""
     app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
     assert snap_compare(app, terminal_size=(100, 30))
 
@@ -122,17 +124,20 @@ def test_hand_summary_with_penalties_at_80x24(snap_compare):
 
 
 def test_help_screen(snap_compare):
-    """The help screen: the table's keys (from its bindings) on top of the rules page."""
+    """The help screen: "This table" (Classic, 11 hands, penalties, individual, the four
+    options at the house rules), the table's keys (from its bindings), then the rules page."""
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(100, 30), press=["question_mark"])
 
 
 def test_help_screen_at_120x40(snap_compare):
-    """The help at 120x40: arrows, shift+arrows, space, then every table key, one line each."""
+    """The help at 120x40: the rules of this table, then arrows, shift+arrows, space, then
+    every table key, one line each."""
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(120, 40), press=["question_mark"])
 
 
 def test_help_screen_at_80x24(snap_compare):
-    """The help at 80x24 fills the screen; the keys scroll, the rules follow."""
+    """The help at 80x24 fills the screen: this table's rules, the keys scroll, the rules
+    follow."""
     assert snap_compare(table_app(OPENING_SEED), terminal_size=(80, 24), press=["question_mark"])
 
 

@@ -1,4 +1,4 @@
-"""``?``: the keys, and the rules page of ``okey101 rules``.
+"""``?``: the rules this table plays, the keys, and the rules page of ``okey101 rules``.
 
 The keys come from the table's own bindings, so a key added there shows up here.
 """
@@ -16,7 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from okey_tui.commands.rules import rules_text
+from okey_tui.engine.rules import RuleSet
 from okey_tui.i18n import N_, _
+from okey_tui.ui.screens.setup import rules_in_force
 from okey_tui.ui.translate import translate_bindings
 
 
@@ -43,6 +45,18 @@ def joined(keys: list[str]) -> str:
     return " ".join(keys)
 
 
+def this_table(rules: RuleSet) -> Table:
+    """The rules this table was set up with: its game type and every table option."""
+    table = Table(
+        title=_("This table"), expand=True, title_style="bold", show_header=False, box=None
+    )
+    table.add_column(no_wrap=True, style="bold cyan")
+    table.add_column()
+    for line in rules_in_force(rules):
+        table.add_row("•", line)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,q", "close", N_("Close")),
@@ -50,10 +64,11 @@ class HelpScreen(ModalScreen[None]):
         Binding("pagedown", "more", N_("More: the keys, then the rules"), priority=True),
     ]
 
-    def __init__(self, bindings: Iterable[BindingType] = ()) -> None:
+    def __init__(self, bindings: Iterable[BindingType] = (), rules: RuleSet | None = None) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
         self.table_bindings = list(bindings)
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         keys = Table(title=_("Keys"), expand=True, title_style="bold", show_header=False, box=None)
@@ -68,6 +83,8 @@ class HelpScreen(ModalScreen[None]):
         for key, what in key_rows(self.table_bindings, display):
             keys.add_row(key, what)
         with VerticalScroll(id="help", classes="dialog wide"):
+            if self.rules is not None:
+                yield Static(this_table(self.rules), id="this-table")
             yield Static(keys)
             # Rich draws the rules page as one renderable: a Markdown widget builds a widget
             # per block, and the page took seconds to appear.

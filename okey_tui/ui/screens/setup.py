@@ -6,6 +6,7 @@ from typing import cast
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -14,7 +15,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
-from okey_tui.engine.rules import MATCH_LENGTHS, GameType
+from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
 from okey_tui.hotseat import empty_name, long_name, parse_names, repeated_name, too_long_text
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
 from okey_tui.messages import bot_level, game_type_label
@@ -121,6 +122,96 @@ RULE_OPTIONS: tuple[tuple[str, str, tuple[str, str]], ...] = (
     ("finish_opening_needs_floor", N_("Finish needs floor"), (N_("no"), N_("yes"))),
     ("give_back_penalty", N_("Give-back of left"), (N_("free"), "+101")),
 )
+OPTION_FIELDS = tuple(field_name for field_name, _label, _choices in RULE_OPTIONS)
+# The line of the form that sets each rule (the others set no rule of the game).
+ROW_FIELDS = {
+    "opt-type": "game_type",
+    "opt-pen": "penalties",
+    "opt-partners": "partners",
+    "opt-hands": "hands",
+    **{f"opt-{name.replace('_', '-')}": name for name in OPTION_FIELDS},
+}
+
+
+# What each game type and table option means, said under the new-table form for the line
+# being changed, and on the help page (?) for the table being played.
+GAME_TYPE_MEANING = {
+    "classic": N_("Classic: open with 101 points or 5 pairs; the floors never rise."),
+    "rising": N_(
+        "Rising: a first opening must beat the highest one of its kind on the table by 1 "
+        "point or 1 pair; opening with 150+ points or 7+ pairs takes 101 off your hand "
+        "score (180+ or 9+ pairs: 202)."
+    ),
+    "challenge": N_(
+        "Challenge: Rising, and when the player on your right takes your discard and uses "
+        "it, you pay its value × 10 (× 20 in a pair; an okey twice that). Before opening you "
+        "may declare Going Pairs (P): pairs only, 404 if you never open."
+    ),
+    "51": N_(
+        "51: 14 tiles (the starter 15); open with 51 points or 4 pairs; a first melds "
+        "opening must beat the highest one on the table by 1 point."
+    ),
+}
+# (settings field, its meaning when off, when on).
+OPTION_MEANING: dict[str, tuple[str, str]] = {
+    "penalties": (
+        N_(
+            "No penalties: nothing is written for discarding an okey or a playable tile, "
+            "taking back, or okeys left in hand."
+        ),
+        N_(
+            "Penalties: +101 for discarding an okey or a playable tile, for taking back, "
+            "when another player takes an okey you placed, and for each okey left in hand."
+        ),
+    ),
+    "partners": (
+        N_("Individual: every player scores for themselves."),
+        N_(
+            "Partners: the seats across are a team and their scores are added; the "
+            "finisher's partner writes 0, and only the other side's openings raise floors."
+        ),
+    ),
+    "finisher_scores_zero": (
+        N_("The finisher writes -101 (doubled for an okey, straight out or pairs)."),
+        N_("The finisher writes 0; everyone else scores as usual."),
+    ),
+    "pairs_opener_lays_off": (
+        N_("A pairs opener lays only pairs and adds nothing to runs and sets."),
+        N_("A pairs opener may add tiles to runs and sets on the table."),
+    ),
+    "finish_opening_needs_floor": (
+        N_("An opening that finishes the hand (straight out) needs no floor."),
+        N_("An opening that finishes the hand must reach the floor like any other."),
+    ),
+    "give_back_penalty": (
+        N_("Giving back a left discard you could not use is free."),
+        N_("Giving back a left discard you could not use costs +101 (penalty tables)."),
+    ),
+}
+
+
+def option_meaning(field_name: str, value: object) -> str:
+    """What one table choice means, in the current language ("" for a line with no rule)."""
+    if field_name == "game_type":
+        meaning = GAME_TYPE_MEANING.get(str(getattr(value, "value", value)))
+        return _(meaning) if meaning else ""
+    if field_name == "hands":
+        return _("A match of {n} hands: the lowest total at the end wins.").format(n=value)
+    if field_name in OPTION_MEANING:
+        return _(OPTION_MEANING[field_name][bool(value)])
+    return ""
+
+
+def rules_in_force(rules: RuleSet) -> list[str]:
+    """Every rule a table was set up with, one line each, in the current language."""
+    return [
+        option_meaning("game_type", rules.game_type),
+        option_meaning("hands", rules.hands),
+        *(
+            option_meaning(name, getattr(rules, name))
+            for name in ("penalties", "partners", *OPTION_FIELDS)
+        ),
+    ]
 
 
 # Practice: (practice, tips). People: (how many share the terminal, two sit across).
@@ -308,10 +399,23 @@ class NewTableScreen(Screen[TableSettings]):
             yield Static(
                 _("↑ ↓ choose a line · ← → change it · Enter: sit down"), id="new-table-hint"
             )
+        # What the line being changed means, below the form: in sight at any size.
+        yield Static("", id="new-table-about", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#opt-type").focus()
+        self.explain(self.query_one("#opt-type"))
+
+    def explain(self, row: Widget | None) -> None:
+        """Say what the focused line's choice means (nothing for a line with no rule)."""
+        said = ""
+        if isinstance(row, OptionRow) and (field_name := ROW_FIELDS.get(row.id or "")):
+            said = option_meaning(field_name, row.value)
+        self.query_one("#new-table-about", Static).update(said)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.explain(event.widget)
 
     def on_save_row_chosen(self, message: SaveRow.Chosen) -> None:
         self.app.action_resume(message.match_id)  # type: ignore[attr-defined]  # the OkeyApp's action, not every App's
@@ -342,6 +446,7 @@ class NewTableScreen(Screen[TableSettings]):
     async def on_option_row_changed(self, message: OptionRow.Changed) -> None:
         """A new language: every word on the screen again in it, the choices kept."""
         if message.row.id != "opt-lang":
+            self.explain(message.row)
             return
         set_language(str(message.row.value))
         self.language_chosen = True

@@ -54,10 +54,16 @@ def penalty_line(
     report: HandReport, seats: Sequence[SeatInfo], note: PenaltyNote, you: int | None = None
 ) -> Text:
     """``+101 discarded an okey: R5``; ``you``: the seat the summary speaks to ("okey attın")."""
+    okey = okey_for(report.indicator)
     text = Text(f"+{note.points} {penalty_label(note.reason, own=note.seat == you)}", "red")
     if note.tile is not None:
         text.append(": ")
-        text.append_text(chip(note.tile, okey_for(report.indicator)))
+        text.append_text(chip(note.tile, okey))
+    if note.rate:
+        # A Challenge payment: its value times 10, twice that in a pair, twice again for an okey.
+        in_pair = note.rate >= (40 if note.tile == okey else 20)
+        times = _("({worth} × {rate}, in a pair)") if in_pair else _("({worth} × {rate})")
+        text.append(" " + times.format(worth=note.worth, rate=note.rate), "red")
     if note.by is not None and note.by != note.seat:
         by = _("by you") if note.by == you else _("by {name}").format(name=seats[note.by].name)
         text.append(" " + by, "red")
@@ -78,6 +84,11 @@ def arithmetic(line: SeatScore, formula: str = "") -> Text:
         text.append(f" + {line.penalties} " + _("penalties"), "red")
     if line.bonus:
         text.append(f" − {-line.bonus} " + _("big opening"))
+        opened = line.opened
+        if opened is not None:  # what made it big: 150+ points or 7+ pairs, 180+ or 9+
+            pairs = opened.kind is OpeningKind.PAIRS
+            said = _("({n} pairs)") if pairs else _("({n} points)")
+            text.append(" " + said.format(n=opened.value))
     text.append(f" = {line.total}", "bold")
     return text
 
@@ -147,7 +158,23 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
                 lines.append("\n")
                 lines.append_text(penalty_line(report, seats, note, you))
         grid.add_row(name, lines)
-    return Group(text, grid) if melds is None else Group(text, melds, grid)
+    parts = [text, grid] if melds is None else [text, melds, grid]
+    if report.rules.partners:
+        parts.append(side_sums(report, seats))
+    return Group(*parts)
+
+
+def side_sums(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
+    """A partners table: each side's points for this hand, its two seats added up
+    (``This hand: You & Mehmet 12 + 202 = 214 · …``)."""
+    totals = report.result.totals()
+    text = Text(_("This hand:") + " ", "bold")
+    pieces = []
+    for name, (a, b) in sides(report, seats):
+        second = f"+ {totals[b]}" if totals[b] >= 0 else f"− {-totals[b]}"
+        pieces.append(f"{name} {totals[a]} {second} = {totals[a] + totals[b]}")
+    text.append(" · ".join(pieces))
+    return text
 
 
 # At a partners table the seats across from each other score as one side.

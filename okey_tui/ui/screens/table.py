@@ -1408,7 +1408,7 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         from okey_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS))
+        self.app.push_screen(HelpScreen(self.BINDINGS, self.view.rules))
 
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:

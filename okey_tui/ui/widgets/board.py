@@ -267,11 +267,17 @@ class LayDownArea(SteadyStatic):
                     "bold magenta",
                 )
             elif view.opening is None:
-                pieces = [
-                    _("Open:"),
-                    _("{points} pts").format(points=view.melds_floor),
-                    _("or {pairs} pairs").format(pairs=view.pairs_floor),
-                ]
+                pieces = [_("Open:"), _("{points} pts").format(points=view.melds_floor)]
+                # A floor risen over an opening names it (one more is needed), where
+                # there is room (a small terminal keeps its rows for the melds: the status
+                # line has named the opening, and a refusal names the rule).
+                risen = _("(over {highest})")
+                roomy = not self.app.has_class("-compact")
+                if roomy and view.melds_floor > view.rules.melds_floor:
+                    pieces.append(risen.format(highest=view.melds_floor - 1))
+                pieces.append(_("or {pairs} pairs").format(pairs=view.pairs_floor))
+                if roomy and view.pairs_floor > view.rules.pairs_floor:
+                    pieces.append(risen.format(highest=view.pairs_floor - 1))
                 # A narrow box breaks the line between pieces, never inside a floor.
                 text.append(fill(pieces, self.content_size.width) + "\n", "bold")
             else:

@@ -1,0 +1,128 @@
+"""RULES.md sections 7, 11-13: the engine tells why a number or a refusal is what it is.
+
+A Challenge payment carries the times its tile's value was paid, a penalty event its reason
+as a code, and a refusal below the floor whether the floor rose over the other side (a
+partners table) or held for an opening that finishes (a table option).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.actions import parse_action
+from okey_tui.engine.errors import ErrorCode, OpeningError
+from okey_tui.engine.scoring import penalty_notes
+from okey_tui.engine.state import PenaltyReason
+from okey_tui.engine.tiles import Tile
+
+OKEY = Tile.parse("B8")  # the indicator is B7
+
+
+def act(hand, text: str) -> None:  # noqa: ANN001
+    hand.apply(parse_action(text, OKEY))
+
+
+def taken_and_used(pos, top: str, rack: str, opening: str, play: str):  # noqa: ANN001, ANN201
+    hand = pos(
+        ["", rack, "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=[top, "", "", ""],
+        openings=f"-/{opening}/-/-",
+    )
+    act(hand, "take")
+    act(hand, play)
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("top", "rack", "opening", "play", "worth", "rate"),
+    [
+        ("R4", "R5 R6 K1 K2", "m101", "lay R4R5R6", 4, 10),
+        ("R4", "R4 K1 K2", "p5", "lay R4R4", 4, 20),
+        ("B8", "R5 R6 K1 K2", "m101", "lay R5R6*R7", 7, 20),
+        ("B8", "R7 K1 K2", "p5", "lay R7*R7", 7, 40),
+        ("F", "B9 B10 K1 K2", "m101", "lay FB9B10", 8, 10),
+    ],
+    ids=["tile in a run", "tile in a pair", "okey in a run", "okey in a pair", "false okey"],
+)
+def test_a_challenge_payment_notes_the_value_and_the_times_it_was_paid(
+    pos, top: str, rack: str, opening: str, play: str, worth: int, rate: int
+) -> None:
+    hand = taken_and_used(pos, top, rack, opening, play)
+    (note,) = penalty_notes(hand)
+    assert note.reason is PenaltyReason.CHALLENGE_DISCARD
+    assert (note.worth, note.rate, note.points) == (worth, rate, worth * rate)
+    assert note.tile == Tile.parse(top)
+
+
+def test_an_okey_paid_for_names_the_tile_it_stood_for_in_the_log(pos) -> None:
+    hand = taken_and_used(pos, "B8", "R5 R6 K1 K2", "m101", "lay R5R6*R7")
+    (paid,) = [e for e in hand.events if e.kind == "penalty"]
+    assert paid.tiles == (OKEY, Tile.parse("R7")) and paid.value == 140
+
+
+def test_other_penalties_have_no_rate(pos) -> None:
+    hand = pos(["R6 K1", "", "", ""], openings="m101/-/-/-", table=["1:R3R4R5"])
+    act(hand, "discard R6")
+    (note,) = penalty_notes(hand)
+    assert note.rate == 0 and note.worth == 0
+
+
+def test_a_penalty_event_carries_its_reason_as_a_code(pos) -> None:
+    hand = pos(["R6 K1", "", "", ""], openings="m101/-/-/-", table=["1:R3R4R5"])
+    act(hand, "discard R6")
+    (paid,) = [e for e in hand.events if e.kind == "penalty"]
+    assert paid.code == PenaltyReason.PLAYABLE_DISCARD.value
+
+
+BIG = "K10 K11 K12 K13 Y10 Y11 Y12 Y13"  # 92 points
+
+
+def refusal(hand, text: str) -> OpeningError:  # noqa: ANN001
+    with pytest.raises(OpeningError) as caught:
+        act(hand, text)
+    return caught.value
+
+
+def test_a_partners_risen_floor_says_it_is_the_other_sides_opening(pos) -> None:
+    hand = pos([BIG + " R1 R2 R3 R4 K1 K5", "", "", ""], rules="rising/11+p", openings="-/m105/-/-")
+    exc = refusal(hand, "open K10K11K12K13 Y10Y11Y12Y13 R1R2R3R4")
+    assert exc.code is ErrorCode.OPENING_BELOW_FLOOR
+    assert exc.params["partners"] is True and exc.params["floor"] == 106
+    assert "highest opening of the other side" in str(exc)
+
+
+def test_an_opening_that_would_finish_below_the_floor_names_the_table_option(pos) -> None:
+    hand = pos(["R1 R2 R3 K5", "", "", ""], rules="classic/11+f")
+    exc = refusal(hand, "open R1R2R3")
+    assert exc.code is ErrorCode.OPENING_BELOW_FLOOR
+    assert exc.params["finishing"] is True
+    assert "an opening that finishes the hand must reach it too" in str(exc)
+
+
+def test_a_plain_refusal_names_neither(pos) -> None:
+    hand = pos([BIG + " R1 R2 R3 K1 K5", "", "", ""])
+    exc = refusal(hand, "open K10K11K12K13 Y10Y11Y12Y13 R1R2R3")
+    assert "partners" not in exc.params and "finishing" not in exc.params
+
+
+def test_a_going_pairs_discard_refusal_says_what_to_do(pos) -> None:
+    from okey_tui.engine.errors import IllegalActionError
+    from okey_tui.messages import describe
+
+    hand = pos(
+        ["", "R5 R6 K1 K2", "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings="-!/m101/-/-",
+    )
+    act(hand, "take")
+    with pytest.raises(IllegalActionError) as caught:
+        act(hand, "lay R4R5R6")
+    said = describe(caught.value)
+    assert said.startswith("R4 was discarded by a Going Pairs player: it may only make a pair")
+    assert said.endswith("use it in one or give it back")

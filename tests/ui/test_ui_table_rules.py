@@ -1,0 +1,199 @@
+"""The game type and the table options, as a player meets them: on the new-table screen,
+on the help page of the table, in the opening floor, the log and the hand summary."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rendered import screen_text
+from rich.console import Console
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, table_app, wait_for_human
+
+from okey_tui import i18n
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore
+from okey_tui.engine.state import EndKind, Event, Opening, OpeningKind, Outcome, PenaltyReason
+from okey_tui.engine.tiles import Tile
+from okey_tui.table import HandReport, SeatInfo
+from okey_tui.ui.screens.help import HelpScreen
+from okey_tui.ui.screens.summary import explain_hand
+from okey_tui.ui.widgets.board import LayDownArea
+
+NAMES = ["You", "Ayşe", "Mehmet", "Zeynep"]
+SEATS = [SeatInfo(s, name, None) for s, name in enumerate(NAMES)]
+
+
+def summary_lines(report: HandReport, width: int = 100) -> str:
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(explain_hand(report, SEATS, 0))
+    return "\n".join(line.rstrip() for line in console.export_text().splitlines())
+
+
+def report_of(lines: list[SeatScore], notes: tuple[PenaltyNote, ...], rules: RuleSet) -> HandReport:
+    outcome = Outcome(EndKind.FINISH, 2)
+    totals = tuple(line.total for line in lines)
+    return HandReport(
+        1, 1, HandResult(outcome, tuple(lines)), Tile.parse("B7"), (), None, notes,
+        (totals,), totals, True, (2,), rules, (False,) * 4,
+    )  # fmt: skip
+
+
+def seat_line(seat: int, finish: int, penalties: int = 0, bonus: int = 0, opened=None) -> SeatScore:  # noqa: ANN001
+    total = finish + penalties + bonus
+    return SeatScore(seat, finish, (), 0, 0, penalties, bonus, opened, total, "", str(finish))
+
+
+def test_a_challenge_payment_shows_the_value_and_the_times_it_was_paid() -> None:
+    """ "+60 their discard was taken and used: B6" did not say why 60: it is 6 × 10, and a
+    tile that went into a pair is paid 20 times its value."""
+    notes = (
+        PenaltyNote(1, 60, PenaltyReason.CHALLENGE_DISCARD, 4, Tile.parse("B6"), 2, rate=10),
+        PenaltyNote(3, 80, PenaltyReason.CHALLENGE_DISCARD, 7, Tile.parse("K4"), 0, rate=20),
+        PenaltyNote(0, 160, PenaltyReason.CHALLENGE_DISCARD, 9, Tile.parse("B8"), 1, rate=20),
+    )
+    lines = [seat_line(0, 30, 160), seat_line(1, 202, 60), seat_line(2, -101), seat_line(3, 9, 80)]
+    text = summary_lines(report_of(lines, notes, RuleSet.from_code("challenge/1")))
+    assert "their discard was taken and used: B6 (6 × 10) by Mehmet" in text
+    assert "K4 (4 × 20, in a pair) by you" in text
+    # An okey is paid as the tile it stood for, twice over; 20 times is not yet a pair.
+    assert "your discard was taken and used: B8★ (8 × 20) by Ayşe" in text
+
+
+def test_the_big_opening_bonus_says_what_opening_earned_it() -> None:
+    big = Opening(OpeningKind.MELDS, 165)
+    pairs = Opening(OpeningKind.PAIRS, 9)
+    lines = [
+        seat_line(0, 11, bonus=-101, opened=big),
+        seat_line(1, 202),
+        seat_line(2, -101, bonus=-202, opened=pairs),
+        seat_line(3, 9),
+    ]
+    text = summary_lines(report_of(lines, (), RuleSet.from_code("rising/1")))
+    assert "− 101 big opening (165 points) = -90" in text
+    assert "− 202 big opening (9 pairs) = -303" in text
+
+
+def test_a_partners_summary_adds_up_each_side_for_the_hand() -> None:
+    """At 80x24 the score sheet is hidden: the sides' sums for the hand were nowhere."""
+    lines = [seat_line(0, 0), seat_line(1, 202, 30), seat_line(2, -101, 80), seat_line(3, 38)]
+    text = summary_lines(report_of(lines, (), RuleSet.from_code("challenge/1+p")), width=78)
+    assert "This hand: You & Mehmet 0 − 21 = -21 · Ayşe & Zeynep 232 + 38 = 270" in text
+    solo = summary_lines(report_of(lines, (), RuleSet.from_code("challenge/1")))
+    assert "This hand:" not in solo
+
+
+@pytest.mark.parametrize(
+    ("lang", "own", "said"),
+    [
+        ("en", False, "+30: their discard was taken and used"),
+        ("en", True, "+30: your discard was taken and used"),
+        ("tr", False, "+30: attığı taş alınıp kullanıldı"),
+    ],
+)
+def test_the_log_says_why_a_penalty_was_written_in_every_language(
+    lang: str, own: bool, said: str
+) -> None:
+    """The Turkish log said only "+30: ceza"; the English one said "their" to the payer."""
+    from okey_tui.engine.match import Match
+    from okey_tui.messages import event_text
+
+    i18n.set_language(lang)
+    try:
+        hand = Match(RuleSet(), 1).hand
+        event = Event("penalty", 0, "+30: their discard was taken and used", (), 30)
+        paid = Event(event.kind, 0, event.text, (), 30, code="challenge-discard")
+        assert event_text(paid, hand, own=own) == said
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_help_page_lists_the_rules_of_this_table(size: tuple[int, int]) -> None:
+    """--finisher-zero, --pairs-lay-off, --give-back-penalty were shown nowhere at the table."""
+    app = table_app(
+        OPENING_SEED,
+        game_type="rising",
+        finisher_scores_zero=True,
+        pairs_opener_lays_off=True,
+        give_back_penalty=True,
+    )
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = " ".join(screen_text(app).split())
+        assert "This table" in text
+        assert "Rising: a first opening must beat the highest one" in text
+        assert "The finisher writes 0" in text
+        assert "A pairs opener may add tiles to runs and sets" in text
+        assert "An opening that finishes the hand (straight out) needs no floor" in text
+
+
+async def test_the_new_table_screen_says_what_the_line_being_changed_means(_temp_config) -> None:
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+
+        def about() -> str:
+            return str(app.screen.query_one("#new-table-about", Static).render()).strip()
+
+        assert about().startswith("Classic: open with 101 points")
+        await pilot.press("right", "right")  # Challenge
+        await pilot.pause()
+        assert about().startswith("Challenge: Rising, and when the player on your right")
+        assert "Challenge: Rising" in " ".join(screen_text(app).split())  # in sight at 80x24
+        await pilot.press("down")
+        await pilot.pause()
+        assert about().startswith("Penalties: +101")
+        await pilot.press("down", "down", "down")  # the right bot's level: no rule
+        await pilot.pause()
+        assert about() == ""
+
+
+@pytest.mark.parametrize(("size", "named"), [((120, 40), True), ((80, 24), False)])
+async def test_a_risen_floor_names_the_opening_it_rose_over_where_there_is_room(
+    size: tuple[int, int], named: bool
+) -> None:
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="rising")
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["K10 R4 Y5", "", "", ""],
+                rules="rising/11",
+                openings="-/m108/-/-",
+                table=["1:R10R11R12R13", "1:K11K12K13", "1:Y11Y12Y13"],
+            )
+        )
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        shown = " ".join(str(screen.query_one(LayDownArea).render()).split())
+        assert "Open: 109 pts" in shown
+        assert ("(over 108)" in shown) is named
+
+
+def test_a_penalty_reason_survives_a_save_and_the_network() -> None:
+    """A resumed log and a friend's screen say why a penalty was written, as the table did."""
+    from okey_tui.net.protocol import event_from_json as from_wire
+    from okey_tui.net.protocol import event_to_json as to_wire
+    from okey_tui.ui.session import event_from_json, event_to_json
+
+    paid = Event(
+        "penalty", 1, "+101: discarded an okey", (Tile.parse("B8"),), 101, code="okey-discard"
+    )
+    assert event_from_json(event_to_json(paid)) == paid
+    assert from_wire(to_wire(paid)) == paid
+    plain = Event("discard", 1, "discarded R5", (Tile.parse("R5"),))
+    assert len(event_to_json(plain)) == 5  # as an older okey101 wrote and reads it
+    assert event_from_json(event_to_json(plain)) == plain
