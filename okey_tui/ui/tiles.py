@@ -17,7 +17,7 @@ from okey_tui.engine.tiles import Colour, Tile
 # The rack's faces stay apart in a 256-colour terminal too (tmux, many terminals): there
 # an orange "just drawn" face became the cursor's yellow.
 FACE = "#f4ecd8"
-FACE_CURSOR = "#ffe08a"
+FACE_CURSOR = "#ffd75f"  # a full yellow: the cream faces around it are a pale one
 FACE_SELECTED = "#a9d8ff"
 FACE_CURSOR_SELECTED = "#9be7a0"
 FACE_FRESH = "#ffd0ec"  # the tile just drawn or taken

@@ -43,7 +43,7 @@ from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import meld_kind, you_opened_with
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
-from okey_tui.ui.rack import RackLayout, without
+from okey_tui.ui.rack import ROWS, RackLayout, without
 from okey_tui.ui.screens.dialogs import (
     ChatScreen,
     Choice,
@@ -271,6 +271,7 @@ class TableScreen(Screen[None]):
         self._waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
+        self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -589,6 +590,7 @@ class TableScreen(Screen[None]):
             self.notify(said.format(name=info.name), markup=False)  # a name is not markup
 
     def render_rack(self) -> None:
+        self.settle_status()
         if self.hidden:
             return
         self.query_one(RackWidget).mark_okeys = self.practice.mark_okeys
@@ -614,6 +616,34 @@ class TableScreen(Screen[None]):
         status = self.query_one("#status", Static)
         status.set_class(error, "-error")
         status.update(Text(message))
+        self._error_at = self.state_mark() if error else None
+
+    def state_mark(self) -> tuple[object, ...]:
+        """What a key can change on this screen: the rack, the cursor, the selection, the
+        table's moves. An error stays in the status line while this stays the same."""
+        table = self.table
+        return (
+            tuple(self.rack.slots),
+            self.cursor,
+            frozenset(self.selected),
+            self.colour_blind,
+            table.hand_number,
+            len(table.events),
+        )
+
+    def settle_status(self) -> None:
+        """After an error, the first key that changes something brings back the prompt:
+        the status line says what is true now, not what went wrong some keys ago."""
+        if self._error_at is None or self._error_at == self.state_mark():
+            return
+        self.set_status(self.prompt())
+
+    def prompt(self) -> str:
+        """What the status line says when there is nothing new: the turn's next step, or
+        the last move the others made."""
+        if self.my_turn:
+            return self.turn_hint()
+        return self.moves_seen[-1] if self.moves_seen else ""
 
     def error_text(self, refused: ActionRefused | OkeyError) -> str:
         if isinstance(refused, OkeyError):
@@ -829,9 +859,10 @@ class TableScreen(Screen[None]):
         self.keep_rack()
 
     def action_cursor(self, dx: int, dy: int) -> None:
+        """← → go round their row; ↑ ↓ stop at the rack's edge (↓ on the lower row stays)."""
         row, col = self.rack.place(self.cursor)
         col = (col + dx) % self.rack.cols
-        row = (row + dy) % 2
+        row = min(max(row + dy, 0), ROWS - 1)
         self.cursor = self.rack.index(row, col)
         self.render_rack()
 

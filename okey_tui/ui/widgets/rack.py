@@ -40,6 +40,37 @@ def group_label(tiles: list[Tile], okey: Tile) -> tuple[str, bool]:
     return f"{meld_kind(best.kind)} {best.value}", True
 
 
+def label_place(label: str, width: int, point: int = -1) -> tuple[int, str]:
+    """Where a group's value goes on its line ``width`` cells long, and as what text: in
+    the middle, or beside cell ``point`` (the cursor's ▲) rather than over it.
+
+    >>> label_place("Run 27", 11)
+    (1, ' Run 27 ')
+    >>> label_place("Pair", 7, point=1)
+    (2, ' Pair')
+    >>> label_place("Pair", 7, point=5)
+    (0, 'Pair ')
+    >>> label_place("Run 27", 11, point=5)  # no room beside it: the value shows
+    (1, ' Run 27 ')
+    """
+    if len(label) + 2 > width:
+        return 0, label[:width]
+    middle = (width - len(label) - 2) // 2, f" {label} "
+    if point < 0:
+        return middle
+    shapes = [(f" {label} ", True, True), (f" {label}", True, False), (f"{label} ", False, True)]
+    for text, after, before in [*shapes, (label, True, True)]:
+        centre = (width - len(text)) // 2
+        starts = [
+            s
+            for s in range(width - len(text) + 1)
+            if (after and s > point) or (before and s + len(text) <= point)
+        ]
+        if starts:
+            return min(starts, key=lambda s: (abs(s - centre), s)), text
+    return middle
+
+
 class RackWidget(Widget):
     """Two rows of slots. The table screen sets ``layout``, ``cursor`` and ``selected``."""
 
@@ -136,7 +167,12 @@ class RackWidget(Widget):
         pad = self.pad()
         labels = self.labels()
         for row in range(ROWS):
-            top, bottom = Text(" " * pad, wood), Text(" " * pad, wood)
+            # The cursor's slot has a mark on either side, in the gaps: it shows whatever
+            # the line under it shows, and in any colours.
+            edge = " " * (pad - 1)
+            before = "▐" if self.cursor == rack.index(row, 0) else " "
+            top = Text(edge, wood).append(before, marker_style)
+            bottom = Text(edge, wood).append(before, marker_style)
             marks = Text(" " * pad, wood)
             col = 0
             while col < rack.cols:
@@ -162,8 +198,13 @@ class RackWidget(Widget):
                     t, b = face_lines(tile, okey, face=face, colour_blind=self.colour_blind)
                     top.append_text(t)
                     bottom.append_text(b)
-                top.append(" ", wood)
-                bottom.append(" ", wood)
+                gap = " "
+                if index == self.cursor:
+                    gap = "▌"
+                elif col + 1 < rack.cols and index + 1 == self.cursor:
+                    gap = "▐"
+                top.append(gap, marker_style if gap != " " else wood)
+                bottom.append(gap, marker_style if gap != " " else wood)
                 col += 1
             marks.append_text(self._mark_line(row, labels, okey, marker_style, wood))
             for line in (top, bottom, marks):
@@ -191,11 +232,17 @@ class RackWidget(Widget):
                 width = length * SLOT - 1
                 style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
                 rule = "─" if ok else " "
-                text = f" {label} " if len(label) + 2 <= width else label[:width]
-                left = (width - len(text)) // 2
-                line.append(rule * left, style)
-                line.append(text, style)
-                line.append(rule * (width - left - len(text)), style)
+                # The cursor's ▲ shows under its tile, the value beside it where there is room.
+                point = (self.cursor - index) * SLOT + 1
+                if not index <= self.cursor < index + length:
+                    point = -1
+                left, text = label_place(label, width, point)
+                cells = [(rule, style)] * width
+                cells[left : left + len(text)] = [(ch, style) for ch in text]
+                if point >= 0 and not left <= point < left + len(text):
+                    cells[point] = ("▲", marker)
+                for ch, cell in cells:
+                    line.append(ch, cell)
                 line.append(" ", wood)
                 col += length
                 continue

@@ -1,0 +1,129 @@
+"""The rack's cursor in plain sight, a status line that says what is true now, and arrow
+keys that stop at the rack's edge (issue: found at the table)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.color import Color, ColorSystem
+from rich.style import Style
+from test_ui_looks import contrast
+from textual.widgets import Static
+from ui_helpers import goto, table_app
+
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.rack import SLOT, RackWidget
+
+
+def cells(rack: RackWidget) -> list[list[tuple[str, Style]]]:
+    """Each line of the rack as drawn: one (character, style) a cell, the look's own
+    background filled in where the text leaves it out."""
+    ground = Style(bgcolor=rack.styles.background.rich_color)
+    lines = []
+    for y in range(rack.size.height):
+        line: list[tuple[str, Style]] = []
+        for segment in rack.render_line(y):
+            style = ground + (segment.style or Style())
+            line += [(ch, style) for ch in segment.text]
+        lines.append(line + [(" ", ground)] * (rack.size.width - len(line)))
+    return lines
+
+
+def in_256(colour: object) -> str:
+    assert isinstance(colour, Color)
+    return colour.downgrade(ColorSystem.EIGHT_BIT).get_truecolor().hex
+
+
+def cursor_signs(screen: TableScreen) -> tuple[str, str, str]:
+    """What shows left of the cursor's slot, right of it, and under it (on the line of
+    the groups' values), each a sign that can be read in 256 colours: the empty string
+    where the cell shows nothing that stands out from the rack."""
+    rack = screen.query_one(RackWidget)
+    row, col = screen.rack.place(screen.cursor)
+    x = rack.pad() + col * SLOT
+    lines = cells(rack)
+
+    def sign(ch: str, style: Style) -> str:
+        if not ch.strip() or style.color is None or style.bgcolor is None:
+            return ""
+        seen = contrast(in_256(style.color), in_256(style.bgcolor))
+        return ch if seen >= 3 else ""
+
+    left = sign(*lines[3 * row][x - 1]) + sign(*lines[3 * row + 1][x - 1])
+    right = sign(*lines[3 * row][x + 3]) + sign(*lines[3 * row + 1][x + 3])
+    under = "".join(sign(*lines[3 * row + 2][x + i]) for i in range(3))
+    return left, right, under
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_cursor_is_plain_to_see_on_a_freshly_dealt_rack(size):
+    """A fresh deal is one long group on the upper row: its value line hid the cursor's ▲,
+    and in 256 colours (tmux) the cursor's face was hardly another colour than the rest, so
+    a player threw R9 for R12. Now the cursor's slot has a mark on either side and the ▲
+    under it, in a colour that stands out from the rack, in both looks, with the
+    colour-blind shapes on or off, wherever the cursor goes."""
+    for theme in ("felt", "dark"):
+        for colour_blind in (False, True):
+            app = table_app(theme=theme, colour_blind=colour_blind)
+            async with app.run_test(size=size) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                rack = screen.rack
+                first = rack.groups()[0]
+                assert len(first) >= 8, "a fresh deal: one long group"
+                lower = rack.index(1, 0)
+                empty = rack.slots.index(None)
+                for slot in (first[0], first[len(first) // 2], first[-1], lower, empty):
+                    await goto(pilot, screen, slot)
+                    left, right, under = cursor_signs(screen)
+                    where = (theme, colour_blind, slot)
+                    assert len(left) == 2 and len(right) == 2, (where, left, right)
+                    assert "▲" in under, (where, under)
+
+
+def status(screen: TableScreen) -> tuple[str, bool]:
+    line = screen.query_one("#status", Static)
+    return str(line.render()), line.has_class("-error")
+
+
+async def test_an_error_in_the_status_line_goes_at_the_next_key_that_changes_something():
+    """space on an empty slot says there is nothing to select; that stayed there while the
+    cursor moved on and tiles were selected. A key that changes nothing leaves the error;
+    the next that changes something brings back the turn's prompt."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        prompt = status(screen)
+        assert prompt == (screen.turn_hint(), False)
+        empty = screen.rack.slots.index(None)
+        await goto(pilot, screen, empty)
+        await pilot.press("space")
+        error = status(screen)
+        assert error[1], error
+        await pilot.press("down")  # the lower row: nowhere lower to go
+        assert status(screen) == error
+        await pilot.press("left")
+        assert status(screen) == prompt
+        await pilot.press("space")  # a tile there: it is selected
+        assert screen.selected
+        await pilot.press("right", "space")
+        assert status(screen) == error
+        await pilot.press("left", "space")  # the cursor moved, then the tile is unselected
+        assert status(screen) == prompt and not screen.selected
+
+
+@pytest.mark.parametrize(("row", "key"), [(0, "up"), (1, "down")])
+async def test_up_and_down_stop_at_the_racks_edge(row, key):
+    """The rack has two rows: ↓ on the lower row went up to the upper one (and ↑ on the
+    upper row down to the lower one). ↑ and ↓ move the cursor on the rack as they read:
+    at the edge they stop."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        start = screen.rack.index(row, 3)
+        await goto(pilot, screen, start)
+        await pilot.press(key)
+        assert screen.cursor == start
+        await pilot.press("up" if key == "down" else "down")
+        assert screen.cursor == screen.rack.index(1 - row, 3)
