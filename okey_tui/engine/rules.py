@@ -59,6 +59,11 @@ class RuleSet:
         return 14 if self.game_type is GameType.FIFTY_ONE else 21
 
     @property
+    def starter_deal_size(self) -> int:
+        """Tiles dealt to the starter, who plays first without drawing."""
+        return self.deal_size + 1
+
+    @property
     def melds_floor(self) -> int:
         return 51 if self.game_type is GameType.FIFTY_ONE else 101
 

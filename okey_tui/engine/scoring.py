@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.melds import effective
 from okey_tui.engine.state import (
+    CHALLENGE_RATES,
     PENALTY,
     SEATS,
     EndKind,
@@ -30,6 +31,13 @@ NOT_OPENED = 202
 # this many times over.
 GOING_PAIRS_FACTOR = 2
 GOING_PAIRS_NOT_OPENED = NOT_OPENED * GOING_PAIRS_FACTOR
+# Rising and Challenge (RULES.md section 12): a first opening of at least this many points
+# or pairs takes BIG_OPENING_BONUS off the opener's hand score; a bigger one twice that.
+BIG_OPENING_POINTS = 150
+BIG_OPENING_PAIRS = 7
+BIGGER_OPENING_POINTS = 180
+BIGGER_OPENING_PAIRS = 9
+BIG_OPENING_BONUS = PENALTY
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,14 +83,22 @@ def left_sum(tiles: list[Tile], okey: Tile) -> int:
 
 
 def big_opening_bonus(opening: Opening | None) -> int:
-    """Rising and Challenge: -101 for 150+ points or 7+ pairs, -202 for 180+ or 9+."""
+    """Rising and Challenge: -101 for 150+ points or 7+ pairs, -202 for 180+ or 9+.
+
+    >>> big_opening_bonus(Opening(OpeningKind.MELDS, 165)), big_opening_bonus(None)
+    (-101, 0)
+    >>> big_opening_bonus(Opening(OpeningKind.PAIRS, 9))
+    -202
+    """
     if opening is None:
         return 0
     if opening.kind is OpeningKind.PAIRS:
-        big, bigger = opening.value >= 7, opening.value >= 9
+        big = opening.value >= BIG_OPENING_PAIRS
+        bigger = opening.value >= BIGGER_OPENING_PAIRS
     else:
-        big, bigger = opening.value >= 150, opening.value >= 180
-    return -2 * PENALTY if bigger else -PENALTY if big else 0
+        big = opening.value >= BIG_OPENING_POINTS
+        bigger = opening.value >= BIGGER_OPENING_POINTS
+    return -2 * BIG_OPENING_BONUS if bigger else -BIG_OPENING_BONUS if big else 0
 
 
 def finish_points(
@@ -221,7 +237,7 @@ def penalty_notes(hand: Hand, events: Sequence[Event] | None = None) -> list[Pen
                 if named and event.code in ("", PenaltyReason.CHALLENGE_DISCARD.value):
                     # Paid as the tile it counted as: a false okey as the okey's tile.
                     worth = effective(event.tiles[-1], okey).number
-                    if event.value % worth == 0 and event.value // worth in (10, 20, 40):
+                    if event.value % worth == 0 and event.value // worth in CHALLENGE_RATES:
                         rate = event.value // worth
                 found.append((event.seat, event.value, move_turn, tile, move_seat, rate))
             continue

@@ -55,6 +55,30 @@ from okey_tui.engine.tiles import Tile, full_set, okey_for
 
 SEATS = 4
 PENALTY = 101
+# Challenge (RULES.md section 12): a discard the next seat takes and uses is paid at its
+# value times this rate; twice that for an okey (valued as the tile it stood for), and
+# twice again when it went into a pair.
+CHALLENGE_RATE = 10
+CHALLENGE_OKEY_FACTOR = 2
+CHALLENGE_PAIR_FACTOR = 2
+
+
+def challenge_rate(*, okey: bool, pair: bool) -> int:
+    """The times a used discard's value is paid in Challenge.
+
+    >>> challenge_rate(okey=False, pair=False), challenge_rate(okey=False, pair=True)
+    (10, 20)
+    >>> challenge_rate(okey=True, pair=False), challenge_rate(okey=True, pair=True)
+    (20, 40)
+    """
+    rate = CHALLENGE_RATE * (CHALLENGE_OKEY_FACTOR if okey else 1)
+    return rate * (CHALLENGE_PAIR_FACTOR if pair else 1)
+
+
+# Every rate a Challenge payment can have.
+CHALLENGE_RATES = tuple(
+    sorted({challenge_rate(okey=o, pair=p) for o in (False, True) for p in (False, True)})
+)
 
 
 class Phase(enum.Enum):
@@ -300,7 +324,7 @@ class Hand:
         size = rules.deal_size
         racks: list[list[Tile]] = []
         for seat in range(SEATS):
-            count = size + 1 if seat == starter else size
+            count = rules.starter_deal_size if seat == starter else size
             racks.append(stack[:count])
             del stack[:count]
         indicator = stack.pop(0)
@@ -868,9 +892,7 @@ class Hand:
         for meld in melds:
             for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
                 if laid == taken.tile:
-                    rate = 20 if laid == okey else 10
-                    if meld.kind is MeldKind.PAIR:
-                        rate *= 2
+                    rate = challenge_rate(okey=laid == okey, pair=meld.kind is MeldKind.PAIR)
                     number = meant.number if laid == okey else effective(laid, okey).number
                     self._penalise(
                         self.left_of(self.turn),

@@ -126,3 +126,31 @@ def test_a_going_pairs_discard_refusal_says_what_to_do(pos) -> None:
     said = describe(caught.value)
     assert said.startswith("R4 was discarded by a Going Pairs player: it may only make a pair")
     assert said.endswith("use it in one or give it back")
+
+
+def test_the_big_opening_thresholds_are_the_engines_named_numbers(monkeypatch) -> None:
+    """RULES.md section 12: 150+ points or 7+ pairs take 101 off, 180+ or 9+ take 202. The
+    numbers were literals inside the scoring; the new-table screen now says them from the
+    same names the scoring uses."""
+    from okey_tui.engine import scoring
+    from okey_tui.engine.state import Opening, OpeningKind
+
+    assert (scoring.BIG_OPENING_POINTS, scoring.BIG_OPENING_PAIRS) == (150, 7)
+    assert (scoring.BIGGER_OPENING_POINTS, scoring.BIGGER_OPENING_PAIRS) == (180, 9)
+    assert scoring.BIG_OPENING_BONUS == 101
+    opening = Opening(OpeningKind.MELDS, 155)
+    assert scoring.big_opening_bonus(opening) == -101
+    monkeypatch.setattr(scoring, "BIG_OPENING_POINTS", 160)
+    assert scoring.big_opening_bonus(opening) == 0
+
+
+def test_the_challenge_rates_are_the_engines_named_numbers(pos, monkeypatch) -> None:  # noqa: ANN001
+    """RULES.md section 12: × 10, × 20 in a pair; an okey × 20, × 40 in a pair. The hand
+    and the penalty notes each wrote these numbers themselves."""
+    from okey_tui.engine import state
+
+    assert state.CHALLENGE_RATES == (10, 20, 40)
+    assert state.challenge_rate(okey=True, pair=True) == 40
+    monkeypatch.setattr(state, "CHALLENGE_RATE", 5)
+    hand = taken_and_used(pos, "R4", "R5 R6 K1 K2", "m101", "lay R4R5R6")
+    assert [p.points for p in hand.penalties] == [4 * 5]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui_helpers import table_app
+from ui_helpers import last_hand_report, table_app
 
 from okey_tui.ui.widgets.keybar import KeyBar
 
@@ -136,3 +136,38 @@ def test_the_racks_faces_stay_apart_in_a_256_colour_terminal():
     for name, face in faces.items():
         for ink in [*tiles.INK.values(), tiles.FALSE_INK]:
             assert contrast(ink, face) >= 3, (name, ink, contrast(ink, face))
+
+
+async def test_the_end_of_match_summary_is_readable_in_every_look():
+    """The winner's line and the finisher's name were the terminal's plain green (#008000,
+    1.6:1 on the felt) and the penalties its red (2.5:1): hard to read. Every piece of text
+    the summary writes on its own background now has a contrast of at least 4.5 with it,
+    in both looks (the tiles have faces of their own)."""
+    from textual.geometry import Region
+
+    from okey_tui.table import SeatInfo
+    from okey_tui.ui.screens.summary import HandSummaryScreen
+
+    seats = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
+    for theme in ("felt", "dark"):
+        app = table_app(theme=theme)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.push_screen(HandSummaryScreen(last_hand_report(3), seats, 0))
+            await pilot.pause()
+            background = app.screen.query_one("#summary").styles.background.hex
+            seen = set()
+            for widget in app.screen.query("#summary Static"):
+                width, height = widget.size
+                for strip in widget.render_lines(Region(0, 0, width, height)):
+                    for segment in strip:
+                        style = segment.style
+                        if not (segment.text.strip() and style and style.color):
+                            continue
+                        if style.bgcolor and style.bgcolor.triplet.hex.upper() != background:
+                            continue  # a tile on its face
+                        ink = style.color.triplet.hex
+                        seen.add(segment.text.strip()[:12])
+                        ratio = contrast(ink, background)
+                        assert ratio >= 4.5, (theme, widget.id, segment.text, ink, ratio)
+            assert {"The match is", "Mehmet", "+101 discard", "12 tiles lef"} <= seen, seen

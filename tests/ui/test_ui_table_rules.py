@@ -197,3 +197,95 @@ def test_a_penalty_reason_survives_a_save_and_the_network() -> None:
     plain = Event("discard", 1, "discarded R5", (Tile.parse("R5"),))
     assert len(event_to_json(plain)) == 5  # as an older okey101 wrote and reads it
     assert event_from_json(event_to_json(plain)) == plain
+
+
+async def test_a_penalty_option_at_a_table_without_penalties_says_it_does_nothing(
+    _temp_config,
+) -> None:
+    """Penalties off and "Give-back of left: +101": the screen took the pair without a word,
+    though a table without penalties writes nothing for a give-back. The choice is marked
+    "(no penalties)" and the line under the form says it is free at this table; the help
+    page of such a table says so too."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NewTableScreen, OptionRow, rules_in_force
+
+    settings = TableSettings(give_back_penalty=True)
+    app = make_app(settings=settings, ask=True, seed=3, bot_delay=0, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        give_back = screen.query_one("#opt-give-back-penalty", OptionRow)
+
+        def about() -> str:
+            return " ".join(str(screen.query_one("#new-table-about", Static).render()).split())
+
+        assert "(no penalties)" not in str(give_back.render())
+        await pilot.press("down", "right")  # penalties off
+        await pilot.pause()
+        assert "(no penalties)" in str(give_back.render())
+        await pilot.press(*["down"] * 9)
+        await pilot.pause()
+        assert screen.focused is give_back
+        assert "+101 applies only with penalties on" in about()
+        await pilot.press("left")  # free: nothing to mark
+        await pilot.pause()
+        assert "(no penalties)" not in str(give_back.render())
+        assert about() == "Giving back a left discard you could not use is free."
+        await pilot.press("left", *["up"] * 9, "right")  # +101 again, penalties on
+        await pilot.pause()
+        assert "(no penalties)" not in str(give_back.render())
+    off = " ".join(rules_in_force(RuleSet(penalties=False, give_back_penalty=True)))
+    assert "free at this table" in off and "costs +101" not in off
+    assert "costs +101" in " ".join(rules_in_force(RuleSet(give_back_penalty=True)))
+
+
+def test_the_rules_explained_take_every_number_from_the_engine() -> None:
+    """The texts under the new-table form and on the help page wrote 101, 5 pairs, 51, 14
+    tiles, 150/180, × 10 and +101 themselves: a rule changed in the engine would have been
+    explained wrong. Their msgids now hold placeholders, filled with the engine's values."""
+    import re
+
+    from okey_tui.engine.rules import GameType
+    from okey_tui.engine.scoring import (
+        BIG_OPENING_PAIRS,
+        BIG_OPENING_POINTS,
+        BIGGER_OPENING_PAIRS,
+        BIGGER_OPENING_POINTS,
+        GOING_PAIRS_NOT_OPENED,
+    )
+    from okey_tui.engine.state import PENALTY, challenge_rate
+    from okey_tui.ui.screens.setup import (
+        GAME_TYPE_MEANING,
+        OPTION_MEANING,
+        WITHOUT_PENALTIES,
+        option_meaning,
+    )
+
+    engine = {PENALTY, 2 * PENALTY, BIG_OPENING_POINTS, BIGGER_OPENING_POINTS}
+    engine |= {BIG_OPENING_PAIRS, BIGGER_OPENING_PAIRS, GOING_PAIRS_NOT_OPENED}
+    engine |= {challenge_rate(okey=False, pair=p) for p in (False, True)}
+    for game_type in GameType:
+        rules = RuleSet(game_type=game_type)
+        engine |= {rules.melds_floor, rules.pairs_floor, rules.deal_size, rules.starter_deal_size}
+    msgids = [
+        *(text.removeprefix(f"{kind}:") for kind, text in GAME_TYPE_MEANING.items()),
+        *(text for pair in OPTION_MEANING.values() for text in pair),
+        *WITHOUT_PENALTIES.values(),
+    ]
+    for msgid in msgids:
+        written = {int(n) for n in re.findall(r"\d+", msgid)}
+        assert not written & engine, msgid
+    for game_type in GameType:
+        rules = RuleSet(game_type=game_type)
+        said = option_meaning("game_type", game_type)
+        if game_type is not GameType.RISING and game_type is not GameType.CHALLENGE:
+            assert f"{rules.melds_floor} points or {rules.pairs_floor} pairs" in said
+    assert "14 tiles (the starter 15)" in option_meaning("game_type", GameType.FIFTY_ONE)
+    rising = option_meaning("game_type", GameType.RISING)
+    assert "150+ points or 7+ pairs takes 101 off" in rising and "(180+ or 9+ pairs: 202)" in rising
+    challenge = option_meaning("game_type", GameType.CHALLENGE)
+    assert "× 10 (× 20 in a pair" in challenge and "404 if you never open" in challenge
+    assert "Penalties: +101 for" in option_meaning("penalties", True)
+    assert "The finisher writes -101" in option_meaning("finisher_scores_zero", False)

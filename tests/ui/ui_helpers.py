@@ -110,3 +110,52 @@ async def wait_for_human(pilot, app, limit: int = 500) -> None:
             return
         await pilot.pause(0.01)
     raise AssertionError("the bots did not hand the turn back")
+
+
+def last_hand_report(hands: int = 11):  # type: ignore[no-untyped-def]
+    """The report of a match's last hand as long as one gets: Mehmet finishes with six melds,
+    the three others hold 12 tiles each, two paid penalties (one a Challenge payment), one
+    opened big; ``hands`` rows on the score sheet."""
+    from okey_tui.engine.melds import parse_meld
+    from okey_tui.engine.rules import GameType, RuleSet
+    from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore
+    from okey_tui.engine.state import (
+        EndKind,
+        Opening,
+        OpeningKind,
+        Outcome,
+        PenaltyReason,
+        TableMeld,
+    )
+    from okey_tui.table import HandReport
+
+    okey = Tile.parse("B8")  # the indicator is B7
+    left = tuple(
+        map(
+            Tile.parse, ("R1", "R2", "R3", "Y5", "Y6", "B9", "B10", "K11", "K12", "K13", "R7", "Y7")
+        )
+    )
+    opened = Opening(OpeningKind.MELDS, 165)
+
+    def line(seat: int, finish: int, penalties: int = 0, bonus: int = 0) -> SeatScore:
+        held = () if finish < 0 else left
+        total = finish + penalties + bonus
+        return SeatScore(
+            seat, finish, held, 30, 0, penalties, bonus, opened if bonus else None, total, "",
+            str(finish),
+        )  # fmt: skip
+
+    lines = (line(0, 60, 101), line(1, 202, 60), line(2, -101), line(3, 60, 0, -101))
+    notes = (
+        PenaltyNote(0, 101, PenaltyReason.OKEY_DISCARD, 4, okey, 0),
+        PenaltyNote(1, 60, PenaltyReason.CHALLENGE_DISCARD, 9, Tile.parse("B6"), 2, rate=10),
+    )
+    melds = ("B1B2B3", "R2Y2K2", "R10Y10B10", "R12Y12B12", "Y13B13K13", "K5K6K7")
+    table = tuple(TableMeld(2, parse_meld(m, okey)) for m in melds)
+    totals = tuple(line.total for line in lines)
+    rules = RuleSet(game_type=GameType.CHALLENGE, hands=hands)
+    return HandReport(
+        hands, hands, HandResult(Outcome(EndKind.FINISH, 2), lines), Tile.parse("B7"), table,
+        Tile.parse("R1"), notes, (totals,) * hands, tuple(t * hands for t in totals), True,
+        (2,), rules, (False,) * 4,
+    )  # fmt: skip

@@ -16,6 +16,15 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
+from okey_tui.engine.scoring import (
+    BIG_OPENING_BONUS,
+    BIG_OPENING_PAIRS,
+    BIG_OPENING_POINTS,
+    BIGGER_OPENING_PAIRS,
+    BIGGER_OPENING_POINTS,
+    GOING_PAIRS_NOT_OPENED,
+)
+from okey_tui.engine.state import PENALTY, challenge_rate
 from okey_tui.hotseat import empty_name, long_name, parse_names, repeated_name, too_long_text
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
 from okey_tui.messages import bot_level, game_type_label
@@ -51,6 +60,8 @@ class OptionRow(Widget, can_focus=True):
         self.values = values
         keys = [v for _label, v in values]
         self.position = keys.index(value) if value in keys else 0
+        # Said after the choice when it has no effect at this table ("no penalties").
+        self.not_in_force = ""
 
     @property
     def value(self) -> object:
@@ -60,9 +71,17 @@ class OptionRow(Widget, can_focus=True):
         text = Text(f"{self.label:<{LABEL_WIDTH}}", "bold")
         text.append(" ◀ ", "dim")
         shown = self.values[self.position][0]
-        text.append(f"{shown:^{VALUE_WIDTH}}", "reverse" if self.has_focus else "")
+        style = "reverse" if self.has_focus else "dim" if self.not_in_force else ""
+        text.append(f"{shown:^{VALUE_WIDTH}}", style)
         text.append(" ▶", "dim")
+        if self.not_in_force:
+            text.append(f"  ({self.not_in_force})", "italic")
         return text
+
+    def set_not_in_force(self, why: str) -> None:
+        if why != self.not_in_force:
+            self.not_in_force = why
+            self.refresh()
 
     def action_step(self, delta: int) -> None:
         self.position = (self.position + delta) % len(self.values)
@@ -117,10 +136,10 @@ class SaveRow(Widget, can_focus=True):
 # The table options of docs/rules.md section 16 beyond type, penalties, partners and hands:
 # (settings field, label, the two choices).
 RULE_OPTIONS: tuple[tuple[str, str, tuple[str, str]], ...] = (
-    ("finisher_scores_zero", N_("Finisher writes"), ("-101", "0")),
+    ("finisher_scores_zero", N_("Finisher writes"), (f"-{PENALTY}", "0")),
     ("pairs_opener_lays_off", N_("Pairs opener adds"), (N_("no"), N_("yes"))),
     ("finish_opening_needs_floor", N_("Finish needs floor"), (N_("no"), N_("yes"))),
-    ("give_back_penalty", N_("Give-back of left"), (N_("free"), "+101")),
+    ("give_back_penalty", N_("Give-back of left"), (N_("free"), f"+{PENALTY}")),
 )
 OPTION_FIELDS = tuple(field_name for field_name, _label, _choices in RULE_OPTIONS)
 # The line of the form that sets each rule (the others set no rule of the game).
@@ -131,25 +150,28 @@ ROW_FIELDS = {
     "opt-hands": "hands",
     **{f"opt-{name.replace('_', '-')}": name for name in OPTION_FIELDS},
 }
+# Options that write a penalty, so have no effect at a table without penalties.
+PENALTY_OPTIONS = frozenset({"give_back_penalty"})
 
 
 # What each game type and table option means, said under the new-table form for the line
-# being changed, and on the help page (?) for the table being played.
+# being changed, and on the help page (?) for the table being played. Every number in them
+# is the engine's (:func:`rule_numbers`).
 GAME_TYPE_MEANING = {
-    "classic": N_("Classic: open with 101 points or 5 pairs; the floors never rise."),
+    "classic": N_("Classic: open with {floor} points or {pairs} pairs; the floors never rise."),
     "rising": N_(
         "Rising: a first opening must beat the highest one of its kind on the table by 1 "
-        "point or 1 pair; opening with 150+ points or 7+ pairs takes 101 off your hand "
-        "score (180+ or 9+ pairs: 202)."
+        "point or 1 pair; opening with {big}+ points or {big_pairs}+ pairs takes {bonus} off "
+        "your hand score ({bigger}+ or {bigger_pairs}+ pairs: {bigger_bonus})."
     ),
     "challenge": N_(
         "Challenge: Rising, and when the player on your right takes your discard and uses "
-        "it, you pay its value × 10 (× 20 in a pair; an okey twice that). Before opening you "
-        "may declare Going Pairs (P): pairs only, 404 if you never open."
+        "it, you pay its value × {rate} (× {pair_rate} in a pair; an okey twice that). Before "
+        "opening you may declare Going Pairs (P): pairs only, {going_pairs} if you never open."
     ),
     "51": N_(
-        "51: 14 tiles (the starter 15); open with 51 points or 4 pairs; a first melds "
-        "opening must beat the highest one on the table by 1 point."
+        "51: {tiles} tiles (the starter {starter}); open with {floor} points or {pairs} pairs; "
+        "a first melds opening must beat the highest one on the table by 1 point."
     ),
 }
 # (settings field, its meaning when off, when on).
@@ -160,7 +182,7 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
             "taking back, or okeys left in hand."
         ),
         N_(
-            "Penalties: +101 for discarding an okey or a playable tile, for taking back, "
+            "Penalties: +{penalty} for discarding an okey or a playable tile, for taking back, "
             "when another player takes an okey you placed, and for each okey left in hand."
         ),
     ),
@@ -172,7 +194,7 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
         ),
     ),
     "finisher_scores_zero": (
-        N_("The finisher writes -101 (doubled for an okey, straight out or pairs)."),
+        N_("The finisher writes -{penalty} (doubled for an okey, straight out or pairs)."),
         N_("The finisher writes 0; everyone else scores as usual."),
     ),
     "pairs_opener_lays_off": (
@@ -185,30 +207,67 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
     ),
     "give_back_penalty": (
         N_("Giving back a left discard you could not use is free."),
-        N_("Giving back a left discard you could not use costs +101 (penalty tables)."),
+        N_("Giving back a left discard you could not use costs +{penalty} (penalty tables)."),
+    ),
+}
+# A penalty option chosen at a table without penalties: what it means there instead.
+WITHOUT_PENALTIES = {
+    "give_back_penalty": N_(
+        "Giving back a left discard you could not use is free at this table: +{penalty} "
+        "applies only with penalties on."
     ),
 }
 
 
-def option_meaning(field_name: str, value: object) -> str:
-    """What one table choice means, in the current language ("" for a line with no rule)."""
+def rule_numbers(rules: RuleSet) -> dict[str, int]:
+    """The numbers the meaning texts name, as the engine has them for ``rules``."""
+    return {
+        "floor": rules.melds_floor,
+        "pairs": rules.pairs_floor,
+        "tiles": rules.deal_size,
+        "starter": rules.starter_deal_size,
+        "penalty": PENALTY,
+        "big": BIG_OPENING_POINTS,
+        "big_pairs": BIG_OPENING_PAIRS,
+        "bigger": BIGGER_OPENING_POINTS,
+        "bigger_pairs": BIGGER_OPENING_PAIRS,
+        "bonus": BIG_OPENING_BONUS,
+        "bigger_bonus": 2 * BIG_OPENING_BONUS,
+        "rate": challenge_rate(okey=False, pair=False),
+        "pair_rate": challenge_rate(okey=False, pair=True),
+        "going_pairs": GOING_PAIRS_NOT_OPENED,
+    }
+
+
+def option_meaning(field_name: str, value: object, rules: RuleSet | None = None) -> str:
+    """What one table choice means, in the current language ("" for a line with no rule).
+
+    ``rules``: the rest of the table's choices, for a choice that depends on them (a
+    penalty option at a table without penalties does nothing).
+    """
+    rules = rules or RuleSet()
     if field_name == "game_type":
-        meaning = GAME_TYPE_MEANING.get(str(getattr(value, "value", value)))
-        return _(meaning) if meaning else ""
+        game_type = GameType(str(getattr(value, "value", value)))
+        meaning = GAME_TYPE_MEANING.get(game_type.value)
+        numbers = rule_numbers(rules.with_options(game_type=game_type))
+        return _(meaning).format(**numbers) if meaning else ""
     if field_name == "hands":
         return _("A match of {n} hands: the lowest total at the end wins.").format(n=value)
+    numbers = rule_numbers(rules)
+    if value and not rules.penalties and field_name in WITHOUT_PENALTIES:
+        return _(WITHOUT_PENALTIES[field_name]).format(**numbers)
     if field_name in OPTION_MEANING:
-        return _(OPTION_MEANING[field_name][bool(value)])
+        return _(OPTION_MEANING[field_name][bool(value)]).format(**numbers)
     return ""
 
 
 def rules_in_force(rules: RuleSet) -> list[str]:
     """Every rule a table was set up with, one line each, in the current language."""
     return [
-        option_meaning("game_type", rules.game_type),
-        option_meaning("hands", rules.hands),
+        option_meaning("game_type", rules.game_type, rules),
+        option_meaning("hands", rules.hands, rules),
         *(
-            option_meaning(name, getattr(rules, name))
+            option_meaning(name, getattr(rules, name), rules)
             for name in ("penalties", "partners", *OPTION_FIELDS)
         ),
     ]
@@ -406,13 +465,22 @@ class NewTableScreen(Screen[TableSettings]):
     def on_mount(self) -> None:
         self.query_one("#opt-type").focus()
         self.explain(self.query_one("#opt-type"))
+        self.show_in_force()
 
     def explain(self, row: Widget | None) -> None:
         """Say what the focused line's choice means (nothing for a line with no rule)."""
         said = ""
         if isinstance(row, OptionRow) and (field_name := ROW_FIELDS.get(row.id or "")):
-            said = option_meaning(field_name, row.value)
+            said = option_meaning(field_name, row.value, self.chosen().rules())
         self.query_one("#new-table-about", Static).update(said)
+
+    def show_in_force(self) -> None:
+        """Mark a penalty option chosen while penalties are off: it does nothing then."""
+        penalties = bool(self.query_one("#opt-pen", OptionRow).value)
+        for field_name in PENALTY_OPTIONS:
+            row = self.query_one(f"#opt-{field_name.replace('_', '-')}", OptionRow)
+            off = bool(row.value) and not penalties
+            row.set_not_in_force(_("no penalties") if off else "")
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.explain(event.widget)
@@ -447,12 +515,14 @@ class NewTableScreen(Screen[TableSettings]):
         """A new language: every word on the screen again in it, the choices kept."""
         if message.row.id != "opt-lang":
             self.explain(message.row)
+            self.show_in_force()
             return
         set_language(str(message.row.value))
         self.language_chosen = True
         self.settings = self.chosen()
         translate_bindings(self)
         await self.recompose()
+        self.show_in_force()
         self.query_one("#opt-lang").focus()
         self.app.refresh_bindings()
 

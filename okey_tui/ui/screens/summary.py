@@ -19,7 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
-from okey_tui.engine.state import SEATS, OpeningKind
+from okey_tui.engine.state import SEATS, OpeningKind, challenge_rate
 from okey_tui.engine.tiles import okey_for
 from okey_tui.i18n import N_, _, ngettext, pgettext
 from okey_tui.messages import (
@@ -32,6 +32,13 @@ from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.board import Filled
+
+# Colours that read on the dialog's background in every look (a contrast of at least 4.5
+# on the felt's #13492f and the dark look's #202328): the plain "green" and "red" of a
+# terminal fell to 1.6 and 2.5 on the felt.
+WON = "bold #7ee787"
+PAID = "#ffb3a8"
+ASIDE = "#9fc9b3"  # what is said in passing: the tiles left, the pairs opener's step
 
 
 def winning_melds(report: HandReport) -> Filled | None:
@@ -55,20 +62,21 @@ def penalty_line(
 ) -> Text:
     """``+101 discarded an okey: R5``; ``you``: the seat the summary speaks to ("okey attın")."""
     okey = okey_for(report.indicator)
-    text = Text(f"+{note.points} {penalty_label(note.reason, own=note.seat == you)}", "red")
+    text = Text(f"+{note.points} {penalty_label(note.reason, own=note.seat == you)}", PAID)
     if note.tile is not None:
         text.append(": ")
         text.append_text(chip(note.tile, okey))
     if note.rate:
-        # A Challenge payment: its value times 10, twice that in a pair, twice again for an okey.
-        in_pair = note.rate >= (40 if note.tile == okey else 20)
+        # A Challenge payment: its value times the rate, twice that in a pair (an okey's
+        # rate is twice a tile's).
+        in_pair = note.rate == challenge_rate(okey=note.tile == okey, pair=True)
         times = _("({worth} × {rate}, in a pair)") if in_pair else _("({worth} × {rate})")
-        text.append(" " + times.format(worth=note.worth, rate=note.rate), "red")
+        text.append(" " + times.format(worth=note.worth, rate=note.rate), PAID)
     if note.by is not None and note.by != note.seat:
         by = _("by you") if note.by == you else _("by {name}").format(name=seats[note.by].name)
-        text.append(" " + by, "red")
+        text.append(" " + by, PAID)
     if note.turn:
-        text.append(" " + _("on turn {turn}").format(turn=note.turn), "red")
+        text.append(" " + _("on turn {turn}").format(turn=note.turn), PAID)
     return text
 
 
@@ -81,7 +89,7 @@ def arithmetic(line: SeatScore, formula: str = "") -> Text:
         okeys = ngettext("{points} for an okey in hand", "{points} for {n} okeys in hand", n)
         text.append(" + " + okeys.format(points=line.okey_points, n=n))
     if line.penalties:
-        text.append(f" + {line.penalties} " + _("penalties"), "red")
+        text.append(f" + {line.penalties} " + _("penalties"), PAID)
     if line.bonus:
         text.append(f" − {-line.bonus} " + _("big opening"))
         opened = line.opened
@@ -125,7 +133,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     for line in result.seats:
         finisher = outcome.finisher == line.seat
         own = line.seat == you
-        name = Text(seats[line.seat].name, "bold green" if finisher else "bold")
+        name = Text(seats[line.seat].name, WON if finisher else "bold")
         formula = finish_formula(
             line,
             outcome,
@@ -145,12 +153,12 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
                 if own
                 else _("(pairs opener: one step up)")
             )
-            lines.append("  " + step, "dim")
+            lines.append("  " + step, ASIDE)
         if line.tiles_left:
             count = len(line.tiles_left)
             lines.append(
                 "\n" + ngettext("{n} tile left:", "{n} tiles left:", count).format(n=count) + " ",
-                "dim",
+                ASIDE,
             )
             lines.append_text(chips(line.tiles_left, okey))
         for note in notes:
@@ -264,21 +272,39 @@ class HandSummaryScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         report, seats = self.report, self.seats
         with Vertical(classes="dialog wide", id="summary"):
-            with VerticalScroll():
+            with VerticalScroll(id="summary-body"):
                 yield Static(explain_hand(report, seats, self.you), id="hand-explained")
                 yield Static(match_line(report, seats), id="match-line")
                 yield Static(score_sheet(report, seats), id="score-sheet")
+            # The winners and the keys stay below the part that scrolls: an 11-hand score
+            # sheet makes the summary taller than a 120x40 screen.
+            with Vertical(id="summary-end"):
                 if report.match_over:
-                    yield Static(
-                        Text(winners_line(report, seats, self.you), "bold green"), id="winners"
-                    )
-            if not report.match_over:
-                hint = _("Enter: next hand · q: quit")
-            elif self.plays_again:
-                hint = _("n: new match · q: quit")
-            else:
-                hint = _("q: quit")
-            yield Static(hint, classes="dialog-hint")
+                    yield Static(Text(winners_line(report, seats, self.you), WON), id="winners")
+                yield Static(self.hint(), classes="dialog-hint")
+
+    def hint(self, scrolls: bool = False) -> str:
+        """The keys, with the arrows' when the summary is longer than its box."""
+        if not self.report.match_over:
+            keys = _("Enter: next hand · q: quit")
+        elif self.plays_again:
+            keys = _("n: new match · q: quit")
+        else:
+            keys = _("q: quit")
+        return _("↑ ↓ scroll · {keys}").format(keys=keys) if scrolls else keys
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.show_hint)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show_hint)
+
+    def show_hint(self) -> None:
+        # Called after a refresh: the summary may have been dismissed by then.
+        body = next(iter(self.query("#summary-body").results(VerticalScroll)), None)
+        hint = next(iter(self.query(".dialog-hint").results(Static)), None)
+        if body is not None and hint is not None:
+            hint.update(self.hint(body.max_scroll_y > 0))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.report.match_over

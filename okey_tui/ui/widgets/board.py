@@ -69,26 +69,58 @@ class PlayerPanel(SteadyStatic):
         if seat == view.partner:  # partners: the seat across plays for the same side
             marks.append(_("partner"))
         set_subtitle(self, " · ".join(m for m in marks if m))
-        count = view.rack_counts[seat]
-        score = view.match_totals[seat]
-        tiles = (ngettext("{n} tile", "{n} tiles", count).format(n=count), "bold")
-        own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
-        state = [(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")]
-        if view.penalty_points[seat]:
-            state.append((f"+{view.penalty_points[seat]}", "bold red"))
-        if view.going_pairs[seat]:
-            state.append((_("going pairs"), "magenta"))
         width, height = self.content_size
+        # The tile count and the score share a line only where every seat's would fit on
+        # one, so two panels of one size never differ by their numbers (one seat's "21
+        # tiles · score 124" on two lines beside another's "6 tiles · score 22" on one).
         # Line breaks fall between pieces ("not opened · +101"), never inside one. A panel
-        # too short for every line (80x24; a tip above the table) shortens the match score,
-        # then leaves it out: whether a seat has opened, and what it paid, matter more in a
-        # hand, and a line pushed out of the panel would not show at all.
-        scores = [_("score {score}").format(score=score), _("{score} pts").format(score=score)]
-        for scored in [[(scores[0], "")], [(scores[1], "")], []]:
-            text, lines = styled_fill([[tiles, *scored], state], width)
-            if not height or lines <= height:
+        # too short for all its lines (80x24; a tip above the table) shortens the match
+        # score, then leaves it out: whether a seat has opened, and what it paid, matter
+        # more in a hand, and a line pushed out of the panel would not show at all.
+        everyone = range(len(seats))
+        for form in SCORE_FORMS:
+            if not height:
                 break
+            groups = panel_lines(view, seat, form)
+            alike = all(fits_line(panel_lines(view, s, form)[0], width) for s in everyone)
+            if alike and styled_fill(groups, width)[1] <= height:
+                break
+        text, _lines = styled_fill(panel_lines(view, seat, form), width)
         self.update(text)
+
+
+# How a seat's panel shows the match score, longest first: the words ("score 24"), then
+# short ("24 pts"), then none; on the tile count's line or on a line of its own.
+SCORE_FORMS = (("long", True), ("long", False), ("short", True), ("short", False), ("", True))
+
+
+def panel_lines(view: PlayerView, seat: int, form: tuple[str, bool]) -> list[list[tuple[str, str]]]:
+    """A seat's panel as groups of (text, style) pieces, each group on lines of its own."""
+    count = view.rack_counts[seat]
+    tiles = (ngettext("{n} tile", "{n} tiles", count).format(n=count), "bold")
+    score = view.match_totals[seat]
+    size, together = form
+    if view.partner is not None:
+        # At a partners table the match total is the team's: both partners show it, and
+        # say so (short already, so at 80x24 too).
+        said = _("team {score}")
+    else:
+        said = _("score {score}") if size == "long" else _("{score} pts")
+    scored = [(said.format(score=score), "")] if size else []
+    own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
+    state = [(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")]
+    if view.penalty_points[seat]:
+        state.append((f"+{view.penalty_points[seat]}", "bold red"))
+    if view.going_pairs[seat]:
+        state.append((_("going pairs"), "magenta"))
+    if together or not scored:
+        return [[tiles, *scored], state]
+    return [[tiles], scored, state]
+
+
+def fits_line(pieces: list[tuple[str, str]], width: int) -> bool:
+    """Whether (text, style) pieces joined by " · " fit on one line of ``width``."""
+    return cell_len(" · ".join(piece for piece, _style in pieces)) <= width
 
 
 class PilePanel(SteadyStatic):

@@ -1,0 +1,66 @@
+"""The seats' panels around the table: one layout for every seat, the score said for what it is."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from ui_helpers import OPENING_SEED, table_app, wait_for_human
+
+from okey_tui.ui.widgets.board import PlayerPanel
+
+
+def panel_lines(app, counts, totals) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+    """Each panel's lines, shown for a view with these tile counts and match totals."""
+    screen = app.screen
+    view = dataclasses.replace(screen.view, rack_counts=counts, match_totals=totals)
+    seats = screen.table.seats()
+    shown = {}
+    for panel in screen.query(PlayerPanel):
+        panel.show(seats, view)
+        shown[str(panel.id)] = str(panel.render()).splitlines()
+    return shown
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_panels_of_one_size_lay_out_the_tiles_and_the_score_alike(
+    size: tuple[int, int],
+) -> None:
+    """One seat's box showed "21 tiles / score 124" on two lines while its neighbour, of the
+    same width, showed "6 tiles · score 22" on one: each box broke its own line by its own
+    numbers. Now a box puts the score beside the tile count only where every seat's would
+    fit, so boxes of one size show every seat alike."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        shown = panel_lines(app, (6, 21, 21, 6), (24, 124, -101, 22))
+        widths: dict[int, set[bool]] = {}
+        for panel in app.screen.query(PlayerPanel):
+            lines = shown[str(panel.id)]
+            assert "tiles" in lines[0], lines
+            together = "·" in lines[0]
+            widths.setdefault(panel.content_size.width, set()).add(together)
+            # The score is in sight whole, on the first line or the one under it.
+            score = str((24, 124, -101, 22)[panel.seat])
+            assert any(score in line.split() for line in lines[:2]), lines
+        assert len(widths) < 4, widths  # the side boxes share a width
+        assert all(len(kinds) == 1 for kinds in widths.values()), widths
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_partners_table_says_a_panels_score_is_the_teams(size: tuple[int, int]) -> None:
+    """At a partners table a seat's panel said "score 422": the team's total, not the
+    player's own. It says "team 422" now, short enough for 80x24."""
+    app = table_app(OPENING_SEED, partners=True)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        shown = panel_lines(app, (22, 21, 21, 21), (422, -101, 422, -101))
+        for panel in app.screen.query(PlayerPanel):
+            text = " ".join(shown[str(panel.id)])
+            total = (422, -101, 422, -101)[panel.seat]
+            assert f"team {total}" in text and "score" not in text, (panel.id, text)
+    solo = table_app(OPENING_SEED)
+    async with solo.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, solo)
+        shown = panel_lines(solo, (22, 21, 21, 21), (24, 124, -101, 22))
+        assert "score 124" in " ".join(shown["seat-1"]) and "team" not in str(shown)
