@@ -289,3 +289,18 @@ def test_the_rules_explained_take_every_number_from_the_engine() -> None:
     assert "× 10 (× 20 in a pair" in challenge and "404 if you never open" in challenge
     assert "Penalties: +101 for" in option_meaning("penalties", True)
     assert "The finisher writes -101" in option_meaning("finisher_scores_zero", False)
+
+
+def test_a_challenge_table_without_penalties_pays_nothing_for_a_taken_discard() -> None:
+    """The Challenge line said "you pay its value × 10" at a table without penalties, where
+    nothing is paid; Going Pairs still doubles a hand never opened there."""
+    from okey_tui.engine.rules import GameType, RuleSet
+    from okey_tui.ui.screens.setup import rules_in_force
+
+    challenge = RuleSet(game_type=GameType.CHALLENGE)
+    with_penalties = rules_in_force(challenge)[0]
+    without = rules_in_force(challenge.with_options(penalties=False))[0]
+    assert "× 10" in with_penalties
+    assert "× 10" not in without
+    assert "Going Pairs" in without and "404" in without
+    assert "needs penalties on" in without

@@ -211,6 +211,12 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
     ),
 }
 # A penalty option chosen at a table without penalties: what it means there instead.
+# Challenge at a table without penalties: nothing is paid for a taken discard.
+CHALLENGE_WITHOUT_PENALTIES = N_(
+    "Challenge: Rising, with Going Pairs: before opening you may declare it (P): pairs "
+    "only, {going_pairs} if you never open. Nothing is paid for a discard taken from you: "
+    "that needs penalties on."
+)
 WITHOUT_PENALTIES = {
     "give_back_penalty": N_(
         "Giving back a left discard you could not use is free at this table: +{penalty} "
@@ -249,6 +255,8 @@ def option_meaning(field_name: str, value: object, rules: RuleSet | None = None)
     if field_name == "game_type":
         game_type = GameType(str(getattr(value, "value", value)))
         meaning = GAME_TYPE_MEANING.get(game_type.value)
+        if game_type is GameType.CHALLENGE and not rules.penalties:
+            meaning = CHALLENGE_WITHOUT_PENALTIES
         numbers = rule_numbers(rules.with_options(game_type=game_type))
         return _(meaning).format(**numbers) if meaning else ""
     if field_name == "hands":
