@@ -265,6 +265,16 @@ def _threat_line(threat: Threat | None) -> str | None:
     """Why a hold goes on although an opponent is near going out."""
     if threat is None:
         return None
+    if threat.behind:
+        return ngettext(
+            "An opponent who has opened is down to {n} tile and goes out on the next turn "
+            "in {share} of the ways the hidden tiles could lie; but you are not ahead in the "
+            "match, and a straight out is your way back: hold on.",
+            "An opponent who has opened is down to {n} tiles and goes out on the next turn "
+            "in {share} of the ways the hidden tiles could lie; but you are not ahead in the "
+            "match, and a straight out is your way back: hold on.",
+            threat.tiles,
+        ).format(n=threat.tiles, share=_share(threat.risk))
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
         "in only {share} of the ways the hidden tiles could lie.",

@@ -121,6 +121,12 @@ HOLD_THREAT = 5
 # 12 to 34 points a hand over opening at once (docs/bots.md).
 HOLD_RISK = 0.25
 RISK_WORLDS = 16
+# ...a seat not ahead of every other side in the match holds while no more than this share
+# go out: a straight out is its way back (404 to every other player), and opening for a
+# normal finish seldom makes up the gap. 1.0: past any threat. Five-hand matches drawn
+# from paired hands against normal bots: +0.6 and +2.0 points of the win share at seeds
+# 5000-5299 and 7000-7599 over the plain ``HOLD_RISK`` (docs/bots.md).
+BEHIND_RISK = 1.0
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
 OPEN_GAIN = 120.0
 FINISH_GAIN = 150.0
@@ -180,6 +186,19 @@ class Threat:
 
     tiles: int  # the fewest tiles any of them holds
     risk: float  # the share of worlds where one of them goes out on its next turn
+    # Held although the risk is over ``HOLD_RISK``: the seat is not ahead in the match.
+    behind: bool = False
+
+
+def _ahead(view: PlayerView) -> bool:
+    """Whether the seat's match total (its side's, at a partners table) is below every
+    other side's: level with another is not ahead."""
+    mine = view.match_totals[view.seat]
+    return all(
+        mine < total
+        for seat, total in enumerate(view.match_totals)
+        if seat not in (view.seat, view.partner)
+    )
 
 
 def _view_seed(view: PlayerView) -> int:
@@ -240,8 +259,10 @@ class ExpertBot:
         hold_short: float = HOLD_SHORT,
         hold_risk: float = HOLD_RISK,
         risk_worlds: int = RISK_WORLDS,
+        behind_risk: float = BEHIND_RISK,
     ) -> None:
         self.hold_risk = hold_risk
+        self.behind_risk = behind_risk
         self.risk_worlds = risk_worlds
         self.hold_short = hold_short
         self.hold_take_middle = hold_take_middle
@@ -639,7 +660,8 @@ class ExpertBot:
         ]
         if not near:
             return True, None
-        if self.hold_risk <= 0:
+        limit = self.hold_risk if _ahead(view) else max(self.hold_risk, self.behind_risk)
+        if limit <= 0:
             return False, None
         try:
             risk = self._finish_risk(view, near, deadline)
@@ -647,8 +669,8 @@ class ExpertBot:
             return False, None  # out of time: open, as with the risk unknown
         if risk is None:
             return False, None
-        threat = Threat(min(view.rack_counts[seat] for seat in near), risk)
-        return risk <= self.hold_risk, threat
+        tiles = min(view.rack_counts[seat] for seat in near)
+        return risk <= limit, Threat(tiles, risk, behind=risk > self.hold_risk)
 
     def _finish_risk(self, view: PlayerView, seats: list[int], deadline: Deadline) -> float | None:
         """The share of worlds in which one of ``seats`` (opponents who have opened) can go

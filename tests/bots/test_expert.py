@@ -276,7 +276,14 @@ def test_without_draws_to_come_the_expert_opens() -> None:
     assert type(action).__name__ == "Open"
 
 
-def near_opponent_view(rack2: str, table: tuple[str, ...]) -> PlayerView:
+# Seat 0 ahead of every other seat in the match, and behind seat 2 (across).
+AHEAD = (40, 140, 90, 210)
+BEHIND = (140, 40, 90, 210)
+
+
+def near_opponent_view(
+    rack2: str, table: tuple[str, ...], totals: tuple[int, ...] = AHEAD
+) -> PlayerView:
     """Seat 0 holds an opening; seat 2 (across) has opened and holds few tiles."""
     hand = position(
         [FAR_FROM_STRAIGHT, "", rack2, ""],
@@ -285,7 +292,7 @@ def near_opponent_view(rack2: str, table: tuple[str, ...]) -> PlayerView:
         openings="-/-/m144/-",
         table=table,
     )
-    return PlayerView.of(hand, 0)
+    return PlayerView.of(hand, 0, totals)
 
 
 def test_an_opponent_near_going_out_ends_a_hold_unless_the_worlds_see_little_risk() -> None:
@@ -310,6 +317,39 @@ def test_an_opponent_near_going_out_ends_a_hold_unless_the_worlds_see_little_ris
     assert type(bot.choose(open_ends)).__name__ == "Open"
     # What seat 2 holds is hidden: another tile there changes nothing.
     assert bot._finish_risk(near_opponent_view("Y10", runs), [2], Deadline()) == risk
+
+
+@pytest.mark.parametrize("totals", [BEHIND, (90, 90, 120, 300), (0, 0, 0, 0)])
+def test_a_seat_not_ahead_in_the_match_holds_past_an_opponent_near_going_out(
+    totals: tuple[int, ...],
+) -> None:
+    """The open-ended table above, where a third of the worlds let seat 2 go out: ahead
+    in the match the expert opens, but behind or level (a new match) it holds, since a
+    straight out is its way back; the advice says why it held past the risk. Without
+    the match rule (``behind_risk`` 0) it opens there too."""
+    runs = ("2:R1R2R3R4R5R6R7R8R9", "2:K2K3K4K5K6K7K8K9", "2:Y1Y2Y3Y4Y5Y6Y7Y8")
+    view = near_opponent_view("Y9", runs, totals)
+    advice = ExpertBot(budget_ms=60_000).advise(view)
+    assert advice.kind == "hold" and isinstance(advice.action, Discard)
+    assert advice.threat is not None and advice.threat.behind and advice.threat.risk > 0.25
+    assert type(ExpertBot(budget_ms=60_000, behind_risk=0.0).choose(view)).__name__ == "Open"
+
+
+def test_ahead_means_below_every_other_side() -> None:
+    """Level with one other seat is not ahead; at a partners table the partner's total
+    (the side's, as every seat of it shows) is not an opponent's."""
+    from okey_tui.bots.expert import _ahead
+
+    hand = position([RACK, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"])
+    assert _ahead(PlayerView.of(hand, 0, AHEAD))
+    assert not _ahead(PlayerView.of(hand, 0, BEHIND))
+    assert not _ahead(PlayerView.of(hand, 0, (90, 90, 120, 300)))
+    partners = position(
+        [RACK, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"],
+        rules="classic/11+p",
+    )
+    assert _ahead(PlayerView.of(partners, 0, (100, 150, 100, 150)))
+    assert not _ahead(PlayerView.of(partners, 0, (150, 100, 150, 100)))
 
 
 def test_the_pair_count_agrees_with_the_solver() -> None:

@@ -11,7 +11,7 @@ from okey_tui.engine.state import Hand
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import expert_hint
 from okey_tui.ui.widgets.hints import HintPanel
-from tests.bots.test_expert import FAR_FROM_STRAIGHT, NEAR_STRAIGHT, near_opponent_view
+from tests.bots.test_expert import BEHIND, FAR_FROM_STRAIGHT, NEAR_STRAIGHT, near_opponent_view
 from tests.positions import position
 
 # The human has drawn: a run, a set of nines and loose tiles to choose a discard from.
@@ -97,6 +97,20 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
         PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     )
     assert calm is not None and not any(line.startswith("An opponent") for line in calm.lines)
+
+
+def test_a_hint_to_hold_past_a_real_risk_says_the_match_is_why() -> None:
+    """Seat 2 can go out on long open runs in a third of the deals: a seat ahead in the
+    match would open, one behind holds, and the hint says it is the match score."""
+    runs = ("2:R1R2R3R4R5R6R7R8R9", "2:K2K3K4K5K6K7K8K9", "2:Y1Y2Y3Y4Y5Y6Y7Y8")
+    advice = expert_hint(near_opponent_view("Y9", runs, BEHIND))
+    assert advice is not None and isinstance(advice.action, Discard)
+    assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
+    line = next(line for line in advice.lines if line.startswith("An opponent"))
+    assert line.startswith("An opponent who has opened is down to 1 tile and goes out")
+    assert line.endswith(
+        "you are not ahead in the match, and a straight out is your way back: hold on."
+    )
 
 
 def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_out() -> None:
