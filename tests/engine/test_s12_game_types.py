@@ -251,8 +251,14 @@ def test_a_going_pairs_discard_may_not_go_into_a_run(pos) -> None:
         openings="-!/m101/-/-",
     )
     act(hand, "take")
-    with pytest.raises(IllegalActionError, match="Going Pairs player: it may only make a pair"):
+    with pytest.raises(
+        IllegalActionError, match="Going Pairs player: it may only make a pair"
+    ) as caught:
         act(hand, "lay R4R5R6")
+    from okey_tui.messages import describe
+
+    # The refusal says what to do instead.
+    assert describe(caught.value).endswith("use it in one or give it back")
 
 
 def test_a_going_pairs_discard_may_not_open_melds(pos) -> None:

@@ -108,26 +108,6 @@ def test_a_plain_refusal_names_neither(pos) -> None:
     assert "partners" not in exc.params and "finishing" not in exc.params
 
 
-def test_a_going_pairs_discard_refusal_says_what_to_do(pos) -> None:
-    from okey_tui.engine.errors import IllegalActionError
-    from okey_tui.messages import describe
-
-    hand = pos(
-        ["", "R5 R6 K1 K2", "", ""],
-        rules="challenge/11",
-        turn=1,
-        phase="d",
-        discards=["R4", "", "", ""],
-        openings="-!/m101/-/-",
-    )
-    act(hand, "take")
-    with pytest.raises(IllegalActionError) as caught:
-        act(hand, "lay R4R5R6")
-    said = describe(caught.value)
-    assert said.startswith("R4 was discarded by a Going Pairs player: it may only make a pair")
-    assert said.endswith("use it in one or give it back")
-
-
 def test_the_big_opening_thresholds_are_the_engines_named_numbers(monkeypatch) -> None:
     """RULES.md section 12: 150+ points or 7+ pairs take 101 off, 180+ or 9+ take 202. The
     numbers were literals inside the scoring; the new-table screen now says them from the
