@@ -319,3 +319,28 @@ async def test_a_match_resumed_as_a_new_hand_begins_shows_the_new_deal_as_dealt(
         await wait_for_screen(pilot, again, TableScreen)
         assert again.session.viewer == seat
         assert again.screen.rack.slots == slots
+
+
+async def test_a_draw_after_the_terminal_passed_says_which_tile_came_in():
+    """Mehmet's turn comes through the privacy screen: his draw tells him the tile he drew,
+    as at a one-person table, and the others' moves do not take the status line back."""
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        screen = app.screen
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        await goto(pilot, screen, filled[-1])
+        await pilot.press("x")
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert session.viewer == 2
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.pause()
+        drawn = app.screen.rack.slots[app.screen.cursor]
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith(f"You drew {drawn}: ")

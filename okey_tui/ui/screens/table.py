@@ -268,7 +268,7 @@ class TableScreen(Screen[None]):
         self._summary_shown = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
-        self._waiting = False  # another seat is playing: its turn ends when ours begins
+        self.waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
@@ -390,7 +390,7 @@ class TableScreen(Screen[None]):
         self.fresh.clear()
         self.cursor = 0
         self._summary_shown = False
-        self._waiting = False
+        self.waiting = False
         self.table_marks.reset(self.table.events, self.view.table)
         self.rebuild_log()
         # The seat to start (or a match resumed on its turn) is told how the turn goes.
@@ -421,9 +421,9 @@ class TableScreen(Screen[None]):
         elif table.turn != table.seat:
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
-            if not self._waiting:
+            if not self.waiting:
                 self.moves_seen.clear()
-                self._waiting = True
+                self.waiting = True
         else:
             self.practice.show_tips()
 
@@ -445,11 +445,11 @@ class TableScreen(Screen[None]):
         elif table.turn != table.seat:
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
-            self._waiting = True
+            self.waiting = True
             if self.moves_seen:
                 self.set_status(self.moves_seen[-1])  # say it while the table shows it
-        elif self._waiting:
-            self._waiting = False
+        elif self.waiting:
+            self.waiting = False
             self.turn_came()
 
     def turn_came(self) -> None:

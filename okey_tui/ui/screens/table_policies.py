@@ -283,6 +283,10 @@ class HotSeat:
         screen.selected.clear()
         screen.fresh.clear()
         screen.cursor = 0
+        # The turn came through the privacy screen: the screen waits for nobody, so the
+        # person's own first move does not bring back the "your turn" line (a draw says
+        # which tile came in).
+        screen.waiting = False
         screen.rebuild_log()
         name = table.seats()[seat].name
         # Whose turn it is, and what the turn starts with (a draw, or the starter's throw).
