@@ -10,9 +10,10 @@ from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, late_app, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.bots.driver import safe_action as fallback_action
+from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen, score_sheet
@@ -774,3 +775,32 @@ async def test_a_meld_never_breaks_over_two_lines_when_the_melds_need_scrolling(
         lines = melds.melds_text.render().plain.splitlines()  # type: ignore[union-attr]
         assert len(lines) > 3
         assert max(len(line) for line in lines) <= melds.melds_text.content_size.width
+
+
+async def test_a_penalised_discard_says_what_it_cost_in_the_status_line():
+    """Throwing R4 beside a table run R1-R3 costs 101: the status line said only "You
+    discarded R4", and the +101 showed in the log and the panel alone."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        app.session.hand.restore(
+            position(
+                ["R4 K9 Y11 B2", "K5 K6 K7 B8", "B1 B3 B4 Y3", "K4 K5 Y7 K8 R8"],
+                table=("1:R1R2R3",),
+                openings="-/m101/-/-",
+                middle="Y1 Y2 B6 B7",
+            )
+        )
+        screen.new_hand()
+        await pilot.pause()
+        screen.cursor = slot_of(screen, Tile.parse("R4"))
+        await pilot.press("x")
+        await pilot.pause()
+        assert screen.view.penalty_points[0] == 101
+        assert status_text(screen) == "You discarded R4 · +101: discarded a playable tile"

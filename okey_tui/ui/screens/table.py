@@ -40,7 +40,7 @@ from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.i18n import N_, _, ngettext
-from okey_tui.messages import meld_kind, you_opened_with
+from okey_tui.messages import meld_kind, penalty_label, you_opened_with
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import ROWS, RackLayout, without
@@ -1335,7 +1335,8 @@ class TableScreen(Screen[None]):
             # hot-seat table, where the next person's screen would show it as theirs.
             if self.hotseat is not None:
                 return ""
-            return _("You discarded {tile}").format(tile=action.tile)
+            said = _("You discarded {tile}").format(tile=action.tile)
+            return " · ".join([said, *self.own_penalties_after_discard()])
         tile = self.rack.slots[new[0]] if new else None
         if isinstance(action, GiveBack):
             given = self.view.left_discard  # back on the left pile
@@ -1355,6 +1356,28 @@ class TableScreen(Screen[None]):
                 tile=tile
             )
         return _("You drew {tile}: {steps}").format(tile=tile, steps=self.turn_steps())
+
+    def own_penalties_after_discard(self) -> list[str]:
+        """The penalties this seat's last discard cost it ("+101: you discarded a playable
+        tile"), as the log says them: they follow the discard in the hand's events."""
+        events = list(self.table.events)
+        seat = self.table.seat
+        last = next(
+            (
+                i
+                for i in range(len(events) - 1, -1, -1)
+                if events[i].kind == "discard" and events[i].seat == seat
+            ),
+            None,
+        )
+        if last is None:
+            return []
+        said = []
+        for event in events[last + 1 :]:
+            if event.kind != "penalty" or event.seat != seat or not event.code:
+                break
+            said.append(f"+{event.value}: {penalty_label(event.code, own=True)}")
+        return said
 
     def turn_hint(self) -> str:
         return _("Your turn: {steps}").format(steps=self.turn_steps())
