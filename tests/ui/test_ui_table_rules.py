@@ -304,3 +304,12 @@ def test_a_challenge_table_without_penalties_pays_nothing_for_a_taken_discard() 
     assert "× 10" not in without
     assert "Going Pairs" in without and "404" in without
     assert "needs penalties on" in without
+
+
+def test_a_one_hand_match_is_one_hand_not_one_hands() -> None:
+    """The help page of a one-hand table said "A match of 1 hands"."""
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.ui.screens.setup import rules_in_force
+
+    assert rules_in_force(RuleSet(hands=1))[1].startswith("A match of 1 hand:")
+    assert rules_in_force(RuleSet(hands=5))[1].startswith("A match of 5 hands:")

@@ -260,7 +260,12 @@ def option_meaning(field_name: str, value: object, rules: RuleSet | None = None)
         numbers = rule_numbers(rules.with_options(game_type=game_type))
         return _(meaning).format(**numbers) if meaning else ""
     if field_name == "hands":
-        return _("A match of {n} hands: the lowest total at the end wins.").format(n=value)
+        hands = int(str(value))
+        return ngettext(
+            "A match of {n} hand: the lowest total at the end wins.",
+            "A match of {n} hands: the lowest total at the end wins.",
+            hands,
+        ).format(n=hands)
     numbers = rule_numbers(rules)
     if value and not rules.penalties and field_name in WITHOUT_PENALTIES:
         return _(WITHOUT_PENALTIES[field_name]).format(**numbers)
