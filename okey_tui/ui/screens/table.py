@@ -40,7 +40,7 @@ from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.i18n import N_, _, ngettext
-from okey_tui.messages import meld_kind, penalty_label, you_opened_with
+from okey_tui.messages import event_text, meld_kind, you_opened_with
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import ROWS, RackLayout, without
@@ -1373,10 +1373,11 @@ class TableScreen(Screen[None]):
         if last is None:
             return []
         said = []
+        view = self.view
         for event in events[last + 1 :]:
             if event.kind != "penalty" or event.seat != seat or not event.code:
                 break
-            said.append(f"+{event.value}: {penalty_label(event.code, own=True)}")
+            said.append(event_text(event, view, own=True))
         return said
 
     def turn_hint(self) -> str:
