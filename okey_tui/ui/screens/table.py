@@ -1409,7 +1409,9 @@ class TableScreen(Screen[None]):
 
     def action_scroll_melds(self, pages: int) -> None:
         melds = self.query_one(MeldsView)
-        melds.scroll_to(y=melds.scroll_y + pages * max(1, melds.size.height - 1), animate=False)
+        # At once, not after the next refresh: a second key pressed before it counts from here.
+        step = pages * max(1, melds.size.height - 1)
+        melds.scroll_to(y=melds.scroll_y + step, animate=False, immediate=True)
 
     # -- end of hand, help, quit ------------------------------------------------------------
     def show_summary(self) -> None:
@@ -1472,7 +1474,7 @@ class TableScreen(Screen[None]):
     def action_scroll_hints(self, pages: int) -> None:
         hints = self.query_one(HintPanel)
         page = max(1, hints.scrollable_content_region.height - 1)
-        hints.scroll_to(y=hints.scroll_y + pages * page, animate=False)
+        hints.scroll_to(y=hints.scroll_y + pages * page, animate=False, immediate=True)
 
     def action_undo(self) -> None:
         self.practice.undo()
