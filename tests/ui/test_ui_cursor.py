@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ui_helpers import goto, table_app
 
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.widgets.rack import SLOT, RackWidget
+from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label
 
 
 def cells(rack: RackWidget) -> list[list[tuple[str, Style]]]:
@@ -127,3 +127,31 @@ async def test_up_and_down_stop_at_the_racks_edge(row, key):
         assert screen.cursor == start
         await pilot.press("up" if key == "down" else "down")
         assert screen.cursor == screen.rack.index(1 - row, 3)
+
+
+async def test_on_the_middle_tile_of_a_three_tile_meld_the_cursor_and_the_points_both_show():
+    """A 3-tile group's value line has no room for "Run 27" beside the ▲ under its middle
+    tile: the ▲ was hidden under the words. Now the points alone stand beside it."""
+    from okey_tui.engine.solver import best_melds
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rack = screen.rack
+        okey = screen.view.okey
+        meld = max(best_melds(list(screen.view.rack), okey).melds, key=lambda m: len(m.tiles))
+        three = list(meld.tiles[:3])
+        value, is_meld = group_label(three, okey)
+        assert is_meld, value
+        slots: list[int] = []
+        for tile in three:
+            slots.append(next(i for i, t in enumerate(rack.slots) if t == tile and i not in slots))
+        col = rack.free_span(1, 3, rack.cols - 3)
+        assert col is not None and rack.move_to(slots, 1, col) is not None
+        screen.render_rack()
+        await goto(pilot, screen, rack.index(1, col + 1))
+        _left, _right, under = cursor_signs(screen)
+        assert "▲" in under, under
+        label = "".join(ch for ch, _style in cells(screen.query_one(RackWidget))[5])
+        assert f" {value.split()[-1]} ▲" in label or f"▲ {value.split()[-1]} " in label, label

@@ -50,14 +50,30 @@ def label_place(label: str, width: int, point: int = -1) -> tuple[int, str]:
     (2, ' Pair')
     >>> label_place("Pair", 7, point=5)
     (0, 'Pair ')
-    >>> label_place("Run 27", 11, point=5)  # no room beside it: the value shows
-    (1, ' Run 27 ')
+    >>> label_place("Run 27", 11, point=5)  # no room beside it: the points alone
+    (1, ' 27 ')
+    >>> label_place("Set 30", 11, point=5)[1]
+    ' 30 '
+    >>> label_place("Pair", 7, point=3)  # no shorter form: the label covers the ▲
+    (0, ' Pair ')
     """
     if len(label) + 2 > width:
         return 0, label[:width]
     middle = (width - len(label) - 2) // 2, f" {label} "
     if point < 0:
         return middle
+    kind, _space, points = label.rpartition(" ")
+    tried = [label, points] if kind and points.isdigit() else [label]
+    for word in tried:
+        placed = _beside(word, width, point)
+        if placed is not None:
+            return placed
+    return middle
+
+
+def _beside(label: str, width: int, point: int) -> tuple[int, str] | None:
+    """``label`` on a line ``width`` cells long, nearest its middle without covering
+    cell ``point``: with a space each side if there is room, else one, else none."""
     shapes = [(f" {label} ", True, True), (f" {label}", True, False), (f"{label} ", False, True)]
     for text, after, before in [*shapes, (label, True, True)]:
         centre = (width - len(text)) // 2
@@ -68,7 +84,7 @@ def label_place(label: str, width: int, point: int = -1) -> tuple[int, str]:
         ]
         if starts:
             return min(starts, key=lambda s: (abs(s - centre), s)), text
-    return middle
+    return None
 
 
 class RackWidget(Widget):
