@@ -481,11 +481,12 @@ def test_the_take_tip_never_says_take_what_the_expert_would_leave():
     expert = expert_hint(view)
     assert expert is not None and isinstance(expert.action, DrawMiddle)
     walkthrough = Walkthrough()
-    assert walkthrough.due(view) == [FIRST_DRAW]
+    assert [tip.text for tip in walkthrough.due(view)] == [FIRST_DRAW]
     assert (0, "take") not in walkthrough.shown  # kept for a tile the expert would take
     opened = position("Y1 K2 B3 K9 K11 Y7", left="R6", table=("R3R4R5",), opened=True)
     tips = walkthrough.due(PlayerView.of(opened, 0))
-    assert len(tips) == 1 and "R6" in tips[0] and "Press t" in tips[0]
+    assert len(tips) == 1 and "R6" in tips[0].text and "Press t" in tips[0].text
+    assert tips[0].draw_phase
 
 
 def test_the_experts_melds_read_as_the_panel_shows_them():

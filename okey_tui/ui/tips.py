@@ -36,6 +36,15 @@ def _expert_takes(view: PlayerView) -> bool:
     return expert is not None and isinstance(expert.action, TakeDiscard)
 
 
+@dataclass(frozen=True, slots=True)
+class Tip:
+    """One tip and its moment: a tip about drawing (``draw_phase``) is past once the seat has
+    drawn, and is put away unread then."""
+
+    text: str
+    draw_phase: bool = False
+
+
 @dataclass
 class Walkthrough:
     enabled: bool = True
@@ -47,12 +56,12 @@ class Walkthrough:
         self.shown.add((seat, key))
         return True
 
-    def due(self, view: PlayerView) -> list[str]:
+    def due(self, view: PlayerView) -> list[Tip]:
         """The tips that fit this moment of the seat's own turn (each only once)."""
         if not self.enabled or not view.my_turn:
             return []
         seat = view.seat
-        tips: list[str] = []
+        tips: list[Tip] = []
         if (
             view.rules.challenge
             and view.opening is None
@@ -60,10 +69,11 @@ class Walkthrough:
             and (seat, "pairs") not in self.shown
             and self._once(seat, "pairs")
         ):
-            tips.append(_(GOING_PAIRS).format(points=GOING_PAIRS_NOT_OPENED, single=NOT_OPENED))
+            text = _(GOING_PAIRS).format(points=GOING_PAIRS_NOT_OPENED, single=NOT_OPENED)
+            tips.append(Tip(text))
         if view.phase is Phase.DRAW:
             if (seat, "draw") not in self.shown and self._once(seat, "draw"):
-                tips.append(_(FIRST_DRAW))
+                tips.append(Tip(_(FIRST_DRAW), draw_phase=True))
             if (seat, "take") not in self.shown:
                 advice = left_discard_advice(view)
                 # The rule of thumb judges the tile alone: say "take it" only when the
@@ -74,31 +84,28 @@ class Walkthrough:
                     and _expert_takes(view)
                     and self._once(seat, "take")
                 ):
-                    tips.append(
-                        _(
-                            "The tile on your left, {tile}, is worth taking: it "
-                            "{reason}. Press t, then lay it down this turn."
-                        ).format(tile=advice.tile, reason=advice.reason)
-                    )
+                    text = _(
+                        "The tile on your left, {tile}, is worth taking: it "
+                        "{reason}. Press t, then lay it down this turn."
+                    ).format(tile=advice.tile, reason=advice.reason)
+                    tips.append(Tip(text, draw_phase=True))
             return tips
         if view.phase is Phase.PLAY and view.opening is None and (seat, "open") not in self.shown:
             if not view.discards[seat] and (seat, "draw") not in self.shown:
                 self._once(seat, "draw")
-                tips.append(_(FIRST_START))
+                tips.append(Tip(_(FIRST_START)))
             check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
             if check.can_open_melds and self._once(seat, "open"):
-                tips.append(
-                    _(
-                        "You can open: your rack holds {points}. "
-                        "Press s to sort it into groups, o to stage every meld, "
-                        "then Enter to lay them down."
-                    ).format(points=shortfall_text(check.value, check.floor))
-                )
+                text = _(
+                    "You can open: your rack holds {points}. "
+                    "Press s to sort it into groups, o to stage every meld, "
+                    "then Enter to lay them down."
+                ).format(points=shortfall_text(check.value, check.floor))
+                tips.append(Tip(text))
             elif check.can_open_pairs and self._once(seat, "open"):
-                tips.append(
-                    _(
-                        "You can open with {count} pairs: press p to sort by pairs, "
-                        "o to stage them, then Enter."
-                    ).format(count=check.pair_count)
-                )
+                text = _(
+                    "You can open with {count} pairs: press p to sort by pairs, "
+                    "o to stage them, then Enter."
+                ).format(count=check.pair_count)
+                tips.append(Tip(text))
         return tips

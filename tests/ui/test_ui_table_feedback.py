@@ -804,3 +804,24 @@ async def test_a_penalised_discard_says_what_it_cost_in_the_status_line():
         await pilot.pause()
         assert screen.view.penalty_points[0] == 101
         assert status_text(screen) == "You discarded R4 · +101: discarded a playable tile"
+
+
+async def test_a_tip_about_the_draw_goes_once_the_seat_has_drawn():
+    """The first tip says the turn starts with a draw; it stayed over the table after the
+    draw, unread, as if the draw were still to come. Once drawn it goes, and the tips of the
+    moment (here: the hand can open) take its place."""
+    from okey_tui.engine.state import Phase
+    from okey_tui.ui.tips import FIRST_DRAW
+
+    app = table_app(11, practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert screen.view.phase is Phase.DRAW, "a seed whose first turn starts with a draw"
+        assert screen.practice.tip_shown == FIRST_DRAW
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.view.phase is Phase.PLAY
+        assert screen.practice.tip_shown != FIRST_DRAW
+        assert "starts with a draw" not in screen_text(app)
+        assert screen.practice.tip_shown is not None and "You can open" in screen.practice.tip_shown

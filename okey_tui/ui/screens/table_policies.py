@@ -25,6 +25,7 @@ from textual.widgets import Static
 
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import RULE_SECTIONS
+from okey_tui.engine.state import Phase
 from okey_tui.hotseat import next_human
 from okey_tui.i18n import _, ngettext
 from okey_tui.messages import rule_title
@@ -32,7 +33,7 @@ from okey_tui.practice import hint_for, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout
-from okey_tui.ui.tips import Walkthrough
+from okey_tui.ui.tips import Tip, Walkthrough
 from okey_tui.ui.widgets.board import MeldsView, event_line
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
@@ -90,8 +91,8 @@ class Practice:
         )
         self.mark_okeys = on or mark_okeys
         self.hints_on = False
-        self.tips_waiting: list[str] = []
-        self.tip_shown: str | None = None
+        self.tips_waiting: list[Tip] = []
+        self.tip: Tip | None = None
 
     # -- keys -------------------------------------------------------------------------------
     def allowed(self, action: str) -> bool | None:
@@ -176,12 +177,22 @@ class Practice:
         self.screen.query_one(HintPanel).show(hint_for(self.screen.view))
 
     # -- tips ------------------------------------------------------------------------------
+    @property
+    def tip_shown(self) -> str | None:
+        """The text of the tip over the table, if one is."""
+        return None if self.tip is None else self.tip.text
+
     def show_tips(self) -> None:
         screen = self.screen
         if not screen.my_turn or screen.hidden:
             return
+        if screen.view.phase is not Phase.DRAW:
+            # Drawn: a tip about the draw is past, read or not.
+            self.tips_waiting = [tip for tip in self.tips_waiting if not tip.draw_phase]
+            if self.tip is not None and self.tip.draw_phase:
+                self.tip = None
         self.tips_waiting += self.walkthrough.due(screen.view)
-        if self.tip_shown is None:
+        if self.tip is None:
             self.next_tip()
 
     def drop_tips(self) -> None:
@@ -191,9 +202,9 @@ class Practice:
     def next_tip(self) -> None:
         """Tips show one at a time in the table's middle row (never the rack, piles or log)."""
         box = self.screen.query_one("#tip", Static)
-        self.tip_shown = self.tips_waiting.pop(0) if self.tips_waiting else None
-        box.set_class(self.tip_shown is not None, "-shown")
-        if self.tip_shown is not None:
+        self.tip = self.tips_waiting.pop(0) if self.tips_waiting else None
+        box.set_class(self.tip is not None, "-shown")
+        if self.tip is not None:
             waiting = len(self.tips_waiting)
             box.border_title = _("Tip")
             box.border_subtitle = (
@@ -201,7 +212,7 @@ class Practice:
                 if waiting
                 else _("n: got it")
             )
-            box.update(self.tip_shown)
+            box.update(self.tip.text)
         self.screen.refresh_bindings()
         # The tip shares the middle row with the melds: once laid out, say whether all show,
         # and let the lay-down area below take the room the tip leaves (or gives back).
