@@ -1640,16 +1640,26 @@ class _OpeningLeaf:
                 if inner is not None:
                     result = (inner[0], [*inner[1], meld], inner[2])
                     break
+                if self._late():
+                    return None
                 for core, placed in _cores(meld, okey):
                     added = sum(1 for laid, _ in placed if laid == okey)
                     inner = self._solve(rest, max(0, foreign - added), need - core.value)
                     if inner is not None:
                         result = (inner[0], inner[1], [*inner[2], (core, placed)])
                         break
+                    if self._late():
+                        return None
                 if result is not None:
                     break
         self._memo[key] = result
         return result
+
+    def _late(self) -> bool:
+        """Whether the deadline has passed: the search stops at once, rather than going
+        on through the rest of its loops (each step returning at once) and working out
+        every meld's cores on the way. What was not found in time is not remembered."""
+        return self.deadline is not None and self.deadline.ran_out
 
 
 def _cores(meld: Meld, okey: Tile) -> list[_Grown]:

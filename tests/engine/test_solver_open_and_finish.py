@@ -147,3 +147,39 @@ def test_an_opening_worth_exactly_the_floor_then_a_lay_off() -> None:
     assert [m.text(B8) for m in plan.melds] == ["K10K11K12"]  # 33, the floor
     assert [(x.tile, x.result.text(B8)) for x in plan.lay_offs] == [(Tile.parse("R4"), "R1R2R3R4")]
     assert _plan("K10 K11 K12 R4 Y1", [parse_meld("R1R2R3", B8)], floor=34) is None
+
+
+# A rack that opens with its own okey in a meld, swaps the table's okey and lays it in a
+# later meld: found, but by a long search (half a second on the test machine).
+SLOW_RACK = "B1 R1 R3 Y7 Y12 Y9 Y3 R7 R12 Y6 Y11 Y2 K7 K13 Y10 Y9 Y4 Y5 K9 R4 B3 Y8"
+K9 = Tile.parse("K9")
+SLOW_TABLE = ("R10R11*R12R13", "B11B12B13", "R9B9F", "Y5Y6Y7")
+
+
+def test_the_slow_opening_search_finds_its_straight_out() -> None:
+    table = [parse_meld(m, K9) for m in SLOW_TABLE]
+    plan = finish_plan(parse_tiles(SLOW_RACK), K9, table, None, floor=101)
+    assert plan is not None and plan.kind is OpeningKind.MELDS and plan.swaps
+    assert sum(m.value for m in plan.melds) >= 101
+
+
+def test_out_of_time_the_opening_search_stops_at_once(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once the deadline has passed, the search works out no more melds' cores: it went on
+    through every loop of the opening's melds (each step returning at once) and ran past
+    the deadline by about as long again as it had searched."""
+    import okey_tui.engine.solver as solver
+
+    table = [parse_meld(m, K9) for m in SLOW_TABLE]
+    cores = solver._cores
+    for steps in (50, 400, 1500):
+        deadline = Deadline(steps=steps)
+        late: list[int] = []
+
+        def counted(meld, okey, deadline=deadline):  # type: ignore[no-untyped-def]
+            if deadline.ran_out:
+                late.append(1)
+            return cores(meld, okey)
+
+        monkeypatch.setattr(solver, "_cores", counted)
+        assert finish_plan(parse_tiles(SLOW_RACK), K9, table, None, floor=101, deadline=deadline) is None
+        assert deadline.ran_out and not late, (steps, len(late))
