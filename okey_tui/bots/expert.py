@@ -900,8 +900,14 @@ def _collector_paused() -> Iterator[None]:
     """No cyclic garbage collection during a decision: it runs after it instead.
 
     A full collection over the solver's caches can take a good part of the
-    budget, and it would fall inside whichever decision happened to allocate
-    last. Reference counting still frees memory as usual meanwhile.
+    budget (100-180 ms), and it would fall inside whichever decision happened
+    to allocate last. Reference counting still frees memory as usual meanwhile.
+
+    At the end only the youngest generation is collected (a few milliseconds):
+    re-enabled with the counts a whole decision ran up, the collector would
+    start at once, on the way out of this decision, and could go on to a full
+    collection there. Collected now, the counts start again from zero, and the
+    older generations are collected later, as usual, outside the decision.
     """
     paused = gc.isenabled()
     if paused:
@@ -910,6 +916,7 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         if paused:
+            gc.collect(0)
             gc.enable()
 
 
