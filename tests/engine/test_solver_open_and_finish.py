@@ -175,11 +175,14 @@ def test_out_of_time_the_opening_search_stops_at_once(monkeypatch) -> None:  # t
         deadline = Deadline(steps=steps)
         late: list[int] = []
 
-        def counted(meld, okey, deadline=deadline):  # type: ignore[no-untyped-def]
+        def counted(meld, okey, deadline=deadline, late=late):  # type: ignore[no-untyped-def]
             if deadline.ran_out:
                 late.append(1)
             return cores(meld, okey)
 
         monkeypatch.setattr(solver, "_cores", counted)
-        assert finish_plan(parse_tiles(SLOW_RACK), K9, table, None, floor=101, deadline=deadline) is None
+        assert (
+            finish_plan(parse_tiles(SLOW_RACK), K9, table, None, floor=101, deadline=deadline)
+            is None
+        )
         assert deadline.ran_out and not late, (steps, len(late))
