@@ -90,6 +90,11 @@ CANDIDATES = 4
 # Every search of a decision stops at this share of the budget; the rest is room
 # for the step under way when it passes (one solver call) and for deciding.
 CAP_SHARE = 0.65
+# The search for a way out this turn may run to this share of the budget: a straight out
+# it finds is worth about 600 points to the seat against the others, and on a crowded
+# table an unopened rack's search can take longer than CAP_SHARE allows. The searches after
+# it still stop at CAP_SHARE (at once, if the finishing search used it up).
+FINISH_SHARE = 0.85
 
 # Weighing a straight out, a world deals the seat's draws up to the end of the middle
 # (at most this many).
@@ -297,7 +302,8 @@ class ExpertBot:
             return self._advise(view)
 
     def _advise(self, view: PlayerView) -> Advice:
-        deadline = self._deadline()
+        start = self.clock()
+        deadline = self._deadline(start)
         base = self.brain.choose(view, deadline)
         if view.phase is Phase.DRAW:
             tile = view.left_discard
@@ -329,7 +335,7 @@ class ExpertBot:
                     return Advice(base, (), 0, "draw")  # the hard bot's judgement
             return Advice(base, (), 0, "draw")
         try:
-            finishing = self._finish_now(view, deadline)
+            finishing = self._finish_now(view, self._deadline(start, FINISH_SHARE))
         except OutOfTime:
             finishing = None  # out of time: play on without a finish this turn
         if finishing is not None:
@@ -398,9 +404,11 @@ class ExpertBot:
                 return None
         return Open(plan.melds)
 
-    def _deadline(self) -> Deadline:
-        """The deadline of a decision starting now: every search stops at it."""
-        return Deadline(self.clock() + self.budget_ms * CAP_SHARE / 1000.0, clock=self.clock)
+    def _deadline(self, start: float | None = None, share: float = CAP_SHARE) -> Deadline:
+        """The deadline of a decision that started at ``start`` (now, if not given): every
+        search stops at it, the finishing search at its own later one (``FINISH_SHARE``)."""
+        begun = self.clock() if start is None else start
+        return Deadline(begun + self.budget_ms * share / 1000.0, clock=self.clock)
 
     def _worlds(self, view: PlayerView) -> tuple[random.Random, list[Tile]] | None:
         unseen = unseen_tiles(view)

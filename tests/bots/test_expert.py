@@ -479,3 +479,33 @@ def test_a_hold_never_throws_a_tile_the_opening_it_holds_needs() -> None:
     rest.remove(thrown)
     assert bot.brain._opening(view, rest) is not None
     assert str(thrown) not in {"R1", "R4", "R5", "Y5", "B12"}
+
+
+def test_the_finishing_search_may_run_past_the_other_searches_deadline(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A straight out found is worth far more than the searches after it, and on a crowded
+    table an unopened rack's finishing search can need more than the 65% of the budget the
+    others stop at: it has until 85%, from the same start."""
+    from okey_tui.bots import expert
+
+    class Frozen:
+        now = 100.0
+
+        def __call__(self) -> float:
+            return self.now
+
+    bot = ExpertBot(budget_ms=200.0, clock=Frozen())
+    seen: dict[str, float | None] = {}
+
+    def finish_now(view: PlayerView, deadline: Deadline | None = None):  # type: ignore[no-untyped-def]
+        seen["finish"] = None if deadline is None else deadline.at
+        return None
+
+    monkeypatch.setattr(bot, "_finish_now", finish_now)
+    match = Match(RuleSet(hands=1), 5)
+    hand = match.hand
+    while not hand.is_over and "finish" not in seen:
+        view = PlayerView.of(hand, hand.turn)
+        hand.apply(bot.advise(view).action)
+    assert seen["finish"] == pytest.approx(100.0 + 0.2 * expert.FINISH_SHARE)
+    assert bot._deadline(100.0).at == pytest.approx(100.0 + 0.2 * expert.CAP_SHARE)
+    assert expert.CAP_SHARE < expert.FINISH_SHARE <= 0.9
