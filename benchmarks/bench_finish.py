@@ -13,6 +13,12 @@ processor time (the second leaves out the time the process waits for a
 core on a busy machine).
 
     python benchmarks/bench_finish.py [--matches 12] [--seed 1] [--min-melds 8]
+        [--seats hard,hard,hard,hard]
+
+``--seats expert,normal,normal,normal`` collects the positions of the expert's
+matches instead: an expert holds its opening back, so its unopened 22-tile racks
+meet crowded tables, which the hard bots' own play seldom reaches. (The expert
+plays by the wall clock, so those positions can differ a little between machines.)
 """
 
 from __future__ import annotations
@@ -34,11 +40,13 @@ from okey_tui.engine.tiles import Tile
 Case = tuple[list[Tile], Tile, list[Meld], OpeningKind | None, int | None, int | None]
 
 
-def collect(matches: int, seed: int, min_melds: int) -> list[Hand]:
+def collect(
+    matches: int, seed: int, min_melds: int, seats: tuple[str, ...] = ("hard",) * 4
+) -> list[Hand]:
     found: list[Hand] = []
     for k in range(matches):
         match = Match(RuleSet(hands=5), seed + k)
-        bots = [make_bot("hard") for _ in range(4)]
+        bots = [make_bot(level) for level in seats]
         while True:
             hand = match.hand
             while not hand.is_over:
@@ -110,13 +118,17 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=12)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-melds", type=int, default=8)
+    parser.add_argument("--seats", default="hard,hard,hard,hard", help="four bot levels")
     args = parser.parse_args()
-    hands = collect(args.matches, args.seed, args.min_melds)
+    seats = tuple(level.strip() for level in args.seats.split(","))
+    if len(seats) != 4:
+        parser.error("--seats takes four bot levels, such as expert,normal,normal,normal")
+    hands = collect(args.matches, args.seed, args.min_melds, seats)
     rng = random.Random(args.seed)
     played = [case_of(h) for h in hands]
     touching = [case_of(h, touching_rack(h, rng)) for h in hands]
     print(
-        f"{args.matches} matches of 5 hands (hard bots), seed {args.seed}, "
+        f"{args.matches} matches of 5 hands ({','.join(seats)}), seed {args.seed}, "
         f"tables of {args.min_melds}+ melds"
     )
     print(f"{'':<38}{'wall clock':^28}  {'processor time':^28}")
