@@ -56,3 +56,28 @@ async def test_a_summary_that_fits_says_nothing_of_scrolling() -> None:
         text = screen_text(app)
         assert "The match is over. Mehmet won with -101." in text
         assert "n: new match · q: quit" in text and "scroll" not in text
+
+
+async def test_the_tiles_left_read_in_order_of_colour_and_number() -> None:
+    """Each seat's tiles left read as a sorted rack (colour, then number), not in the order
+    the seat happened to hold them: "B12 Y13 R5 Y12 K4 ..." was hard to count."""
+    import re
+
+    from okey_tui.engine.tiles import Tile
+
+    report = last_hand_report(1)
+    shuffled = [s for s in report.result.seats if len(s.tiles_left) > 3]
+    assert shuffled and any(
+        list(s.tiles_left) != sorted(s.tiles_left, key=Tile.sort_key) for s in shuffled
+    ), "the report holds racks out of order"
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(HandSummaryScreen(report, SEATS, 0))
+        await pilot.pause()
+        text = screen_text(app)
+    lines = re.findall(r"\d+ tiles left: ([^\n]*)", text)
+    assert len(lines) == len(shuffled)
+    for line in lines:
+        shown = [Tile.parse(word.lstrip("★")) for word in line.split() if word[:1] in "RYBK★"]
+        assert len(shown) >= 3 and shown == sorted(shown, key=Tile.sort_key), line

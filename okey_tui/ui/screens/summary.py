@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind, challenge_rate
-from okey_tui.engine.tiles import okey_for
+from okey_tui.engine.tiles import Tile, okey_for
 from okey_tui.i18n import N_, _, ngettext, pgettext
 from okey_tui.messages import (
     counts_tiles_left,
@@ -160,7 +160,8 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
                 "\n" + ngettext("{n} tile left:", "{n} tiles left:", count).format(n=count) + " ",
                 ASIDE,
             )
-            lines.append_text(chips(line.tiles_left, okey))
+            # In order (colour, then number), as a player reads a rack, not as it was held.
+            lines.append_text(chips(sorted(line.tiles_left, key=Tile.sort_key), okey))
         for note in notes:
             if note.seat == line.seat:
                 lines.append("\n")
