@@ -27,6 +27,16 @@ async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:
     raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
 
 
+async def discard_last_tile(pilot, app) -> None:
+    """The person at the terminal discards their rack's last tile; the terminal then passes
+    (the privacy screen)."""
+    screen = app.screen
+    filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+    await goto(pilot, screen, filled[-1])
+    await pilot.press("x")
+    await wait_for_screen(pilot, app, PrivacyScreen)
+
+
 def public_tiles(session) -> set[str]:
     """Tiles anybody at the table may see: the indicator, the discards and the table."""
     hand = session.hand
@@ -51,10 +61,7 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         # The starter is told whose turn it is and that it begins with a throw.
         status = str(screen.query_one("#status").render())
         assert status == "Ayşe, it is your turn: play, then x discards the tile under the cursor"
-        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-        await goto(pilot, screen, filled[-1])
-        await pilot.press("x")
-        await wait_for_screen(pilot, app, PrivacyScreen)
+        await discard_last_tile(pilot, app)
         hand = session.hand
         assert hand.turn == 2
         text = screen_text(app)
@@ -78,11 +85,7 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         # Mehmet draws and throws; back to Ayşe, whose recap runs from her last turn.
         await pilot.press("d")
         await pilot.pause()
-        screen = app.screen
-        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-        await goto(pilot, screen, filled[-1])
-        await pilot.press("x")
-        await wait_for_screen(pilot, app, PrivacyScreen)
+        await discard_last_tile(pilot, app)
         text = screen_text(app)
         assert "Pass to Ayşe — press Enter when ready" in text
         assert "Since your last turn" in text
@@ -172,11 +175,7 @@ def test_privacy_screen(snap_compare):
         await wait_for_screen(pilot, app, PrivacyScreen)
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
-        screen = app.screen
-        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-        await goto(pilot, screen, filled[-1])
-        await pilot.press("x")
-        await wait_for_screen(pilot, app, PrivacyScreen)
+        await discard_last_tile(pilot, app)
 
     assert snap_compare(hotseat_app(), terminal_size=(120, 40), run_before=run_before)
 
@@ -330,11 +329,7 @@ async def test_a_draw_after_the_terminal_passed_says_which_tile_came_in():
         await wait_for_screen(pilot, app, PrivacyScreen)
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
-        screen = app.screen
-        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
-        await goto(pilot, screen, filled[-1])
-        await pilot.press("x")
-        await wait_for_screen(pilot, app, PrivacyScreen)
+        await discard_last_tile(pilot, app)
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         assert session.viewer == 2
