@@ -324,6 +324,7 @@ class _Solver:
         cover: bool,
         slack: list[list[int]] | None = None,
         wild_slack: int = 0,
+        suffix: tuple[dict[int, int], int] | None = None,
     ) -> None:
         # counts[c][n] for n in 0..15 (0, 14, 15 are always zero)
         self.counts = counts
@@ -335,17 +336,24 @@ class _Solver:
         self.slack = slack
         self.wild_slack = wild_slack
         self.memo: dict[int, int] = {}
+        # With ``suffix`` (memo, above): the values at numbers past ``above`` go to, and
+        # come from, a memo shared by solvers whose counts and slack agree past
+        # ``above`` (a value depends only on the numbers from its own on).
+        self.shared, self.above = suffix if suffix is not None else (self.memo, 0)
         # key -> (okeys left, next state, choice) of the best move
         self.choice: dict[int, tuple[int, tuple[int, int, int, int], _Step]] = {}
         # gaps[c][n]: numbers above n (to 13) with no real tile of colour c
-        self.gaps = [[0] * 16 for _ in range(4)]
-        for c in range(4):
+        self.gaps = []
+        for row in counts:
+            gaps = [0] * 16
             for n in range(12, -1, -1):
-                self.gaps[c][n] = self.gaps[c][n + 1] + (1 if counts[c][n + 1] == 0 else 0)
-        self.bound = [0] * 16
+                gaps[n] = gaps[n + 1] + (0 if row[n + 1] else 1)
+            self.gaps.append(gaps)
+        c0, c1, c2, c3 = counts
+        self.bound = bound = [0] * 16
         for n in range(13, 0, -1):
-            here = sum(counts[c][n] for c in range(4))
-            self.bound[n] = self.bound[n + 1] + (weight(n, here, 0) if here else 0)
+            here = c0[n] + c1[n] + c2[n] + c3[n]
+            bound[n] = bound[n + 1] + (weight(n, here, 0) if here else 0)
         self.wild_bound = weight(13, 0, 1)
 
     def best(self) -> int:
@@ -361,7 +369,7 @@ class _Solver:
                 return _NEG
             return 0
         key = ((((n * 8 + w) * _SPAN + s0) * _SPAN + s1) * _SPAN + s2) * _SPAN + s3
-        memo = self.memo
+        memo = self.shared if n > self.above else self.memo
         got = memo.get(key)
         if got is not None:
             return got
@@ -814,9 +822,14 @@ class _Finisher:
         floor: int | None = None,
         deadline: Deadline | None = None,
         pairs: bool = False,
+        own: int | None = None,
     ) -> None:
         self.okey = okey
         self.deadline = deadline
+        # With ``floor``: how many okeys are the player's own (the rest were swapped off
+        # the table after the opening and count toward no floor); None: every one counts.
+        self.own = own
+        self.own_memo: dict[bytes, bool] = {}
         self.pairs = pairs  # the hand's tiles go into pairs, not runs and sets
         self.okey_index = okey.index
         self.table = list(table)
@@ -909,6 +922,13 @@ class _Finisher:
         okey_index = self.okey_index
         later = self.table[i:]
         wilds = counts[okey_index]
+        if (
+            self.own is not None
+            and not self.pairs
+            and wilds > self.own
+            and not self._own_reach(counts)
+        ):
+            return False
         if self.pairs and self.floor is not None:
             # Lay-offs only take tiles away: the pairs the tiles make now bound the opening.
             twins = sum(counts[j] // 2 for j in range(53) if j != okey_index)
@@ -954,6 +974,22 @@ class _Finisher:
             best = _SkipSolver(grid, free, weight, False, slack, free if extendable else 0).best()
             got = best > _NEG and (self.floor is None or best // _SCALE >= self.floor)
             self.bound_memo[key] = got
+        return got
+
+    def _own_reach(self, counts: list[int]) -> bool:
+        """Whether melds of the real tiles and the player's own okeys alone could be worth
+        the floor. The opening holds no other okey, and lay-offs only take tiles away,
+        so failing this no finish is reachable from here."""
+        key = bytes(counts)
+        got = self.own_memo.get(key)
+        if got is None:
+            assert self.floor is not None and self.own is not None
+            vector = list(counts)
+            vector[self.okey_index] = self.own
+            grid, free = _grid(vector, self.okey)
+            best = _Solver(grid, free, _weight_value, False).best()
+            got = best // _SCALE >= self.floor
+            self.own_memo[key] = got
         return got
 
     def _meldable(self, colour: int, number: int, counts: list[int], wilds: int) -> bool:
@@ -1027,9 +1063,12 @@ class _Finisher:
     def _growth(self, i: int, counts: list[int]) -> list[list[tuple[int, Tile]]]:
         """Ways to lengthen table meld ``i``: the tiles laid (index, what each stands for).
 
-        A real tile is always used before an okey for the same place: swapping
-        them elsewhere never hurts, as an okey can stand anywhere. Growing
-        nothing comes first.
+        A real tile is used before an okey for the same place: swapping them
+        elsewhere never hurts, as an okey can stand anywhere. Not so while the
+        hand holds an okey swapped off the table after the opening: it counts
+        toward no floor, so laying it off may be what lets the real tile count
+        in the opening; then either may take the place. Growing nothing comes
+        first.
         """
         meld = self.table[i]
         okey_index = self.okey_index
@@ -1047,41 +1086,50 @@ class _Finisher:
             return out
         colour = meld.colour
         assert colour is not None
-        c = _COLOUR_ORDER[colour]
-        okey_number = self.okey.number if self.okey.colour is colour else 0
-        used = [0] * 53
-        lows: list[list[tuple[int, Tile]]] = [[]]
-        taken: list[tuple[int, Tile]] = []
-        for number in range(meld.low - 1, 0, -1):
-            j = 52 if number == okey_number else c * 13 + number - 1
-            if counts[j] - used[j] > 0:
-                used[j] += 1
-            elif counts[okey_index] - used[okey_index] > 0:
-                j = okey_index
-                used[j] += 1
-            else:
-                break
-            taken = [*taken, (j, _TILES[c][number])]
-            lows.append(taken)
+        either = self.own is not None and counts[okey_index] > self.own
         out = []
-        for low in lows:
-            spent = [0] * 53
-            for j, _ in low:
-                spent[j] += 1
-            out.append(low)
-            above: list[tuple[int, Tile]] = []
-            for number in range(meld.high + 1, 14):
-                j = 52 if number == okey_number else c * 13 + number - 1
-                if counts[j] - spent[j] > 0:
-                    spent[j] += 1
-                elif counts[okey_index] - spent[okey_index] > 0:
-                    j = okey_index
-                    spent[j] += 1
-                else:
-                    break
-                above = [*above, (j, _TILES[c][number])]
+        for low, spent in self._run_steps(colour, range(meld.low - 1, 0, -1), counts, either):
+            for above, _ in self._run_steps(
+                colour, range(meld.high + 1, 14), counts, either, spent
+            ):
                 out.append(low + above)
         return out
+
+    def _run_steps(
+        self,
+        colour: Colour,
+        numbers: range,
+        counts: list[int],
+        either: bool,
+        spent: list[int] | None = None,
+    ) -> list[tuple[list[tuple[int, Tile]], list[int]]]:
+        """Ways to lay tiles of ``colour`` at ``numbers``, in order, each next to the
+        last (none first): the tiles (index, what each stands for) and the counts spent
+        with them. With ``either``, an okey may stand where a real tile could."""
+        c = _COLOUR_ORDER[colour]
+        okey_index = self.okey_index
+        okey_number = self.okey.number if self.okey.colour is colour else 0
+        start = [0] * 53 if spent is None else spent
+        found: list[tuple[list[tuple[int, Tile]], list[int]]] = [([], start)]
+        frontier = found
+        for number in numbers:
+            real = 52 if number == okey_number else c * 13 + number - 1
+            meant = _TILES[c][number]
+            grown: list[tuple[list[tuple[int, Tile]], list[int]]] = []
+            for taken, used in frontier:
+                for j in (real, okey_index):
+                    if counts[j] - used[j] <= 0:
+                        continue
+                    after = list(used)
+                    after[j] += 1
+                    grown.append(([*taken, (j, meant)], after))
+                    if not either:
+                        break  # the real tile, or else the okey
+            if not grown:
+                break
+            found = found + grown
+            frontier = grown
+        return found
 
 
 _COLOUR_ORDER = {colour: k for k, colour in enumerate(COLOURS)}
@@ -1277,6 +1325,10 @@ def _relaxed(
     }
     weight = _weight_value if floor is not None else _weight_count
     kept: list[Tile] = []
+    # One discard changes the counts (and slack) at its own number only, so the
+    # values past it are shared between the discards (all but the okey's, which
+    # changes how many okeys there are).
+    shared: dict[int, int] = {}
     for discard in discards:
         if deadline is not None and deadline.tick():
             return []  # out of time: the caller gives up
@@ -1292,7 +1344,10 @@ def _relaxed(
             meant = effective(tile, okey)
             assert meant.colour is not None
             slack[_COLOUR_ORDER[meant.colour]][meant.number] += rest[tile]
-        best = _Solver(grid, free, weight, False, slack, free if extendable else table_okeys).best()
+        suffix = None if discard == okey else (shared, effective(discard, okey).number)
+        best = _Solver(
+            grid, free, weight, False, slack, free if extendable else table_okeys, suffix
+        ).best()
         ok = best > _NEG and (floor is None or best // _SCALE >= floor)
         if ok:
             kept.append(discard)
@@ -1485,7 +1540,7 @@ def _open_and_finish(
             return leaves[key]
 
         thrower = _DiscardLeaf(discards, make, okey, own)
-        found = _Finisher(okey, new_table, thrower, True, floor, deadline).search(after)
+        found = _Finisher(okey, new_table, thrower, True, floor, deadline, own=own).search(after)
         if found is None:
             continue
         melds, lay_offs = found
@@ -1542,7 +1597,7 @@ def _open_pairs_and_finish(
 
         thrower = _DiscardLeaf(discards, make, okey, own, pairs=True)
         found = _Finisher(
-            okey, new_table, thrower, True, pairs_floor, deadline=deadline, pairs=True
+            okey, new_table, thrower, True, pairs_floor, deadline=deadline, pairs=True, own=own
         ).search(after)
         if found is None:
             if deadline is not None and deadline.ran_out:
@@ -1597,7 +1652,8 @@ class _OpeningLeaf:
         self.own = own
         self.table_size = table_size
         self.split: dict[tuple[Meld, ...], _Split] = {}
-        self._memo: dict[tuple[tuple[Tile, ...], int, int], _LeafAnswer | None] = {}
+        self._memo: dict[tuple[bytes, int, int], _LeafAnswer | None] = {}
+        self._cores: dict[Meld, list[_Grown]] = {}
 
     def __call__(self, tiles: list[Tile]) -> list[Meld] | None:
         okey = self.okey
@@ -1620,13 +1676,18 @@ class _OpeningLeaf:
     def _solve(self, tiles: list[Tile], foreign: int, need: int) -> _LeafAnswer | None:
         okey = self.okey
         need = max(need, 0)
-        key = (tuple(sorted(tiles, key=Tile.sort_key)), foreign, need)
+        vector = [0] * 53
+        for tile in tiles:
+            vector[tile.index] += 1
+        key = (bytes(vector), foreign, need)
         if key in self._memo:
             return self._memo[key]
         if self.deadline is not None and self.deadline.tick():
             return None  # out of time: the search gives up
         result: _LeafAnswer | None = None
-        if foreign == 0:
+        if foreign and _own_value(tiles, okey, foreign) < need:
+            pass  # the melds that count hold no swapped okey: they fall short of the floor
+        elif foreign == 0:
             melds = _max_value_cover(tiles, okey)
             if melds is not None and sum(m.value for m in melds) >= need:
                 result = (melds, [], [])
@@ -1642,7 +1703,10 @@ class _OpeningLeaf:
                     break
                 if self._late():
                     return None
-                for core, placed in _cores(meld, okey):
+                cores = self._cores.get(meld)
+                if cores is None:
+                    cores = self._cores[meld] = _cores(meld, okey)
+                for core, placed in cores:
                     added = sum(1 for laid, _ in placed if laid == okey)
                     inner = self._solve(rest, max(0, foreign - added), need - core.value)
                     if inner is not None:
@@ -1710,6 +1774,13 @@ def _max_value_cover(tiles: Sequence[Tile], okey: Tile) -> list[Meld] | None:
     if found.best() <= _NEG:
         return None
     return _build(found.path(), counts, okey)
+
+
+def _own_value(tiles: Sequence[Tile], okey: Tile, foreign: int) -> int:
+    """The most that melds of ``tiles`` can be worth without ``foreign`` of their okeys
+    (not every tile need be in a meld)."""
+    counts, wilds = _counts(tiles, okey)
+    return _Solver(counts, max(0, wilds - foreign), _weight_value, cover=False).best() // _SCALE
 
 
 def _max_cover_value(tiles: Sequence[Tile], okey: Tile) -> int:

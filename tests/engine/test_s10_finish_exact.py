@@ -15,7 +15,15 @@ from itertools import combinations
 import pytest
 
 from okey_tui.engine.errors import MeldError
-from okey_tui.engine.melds import Meld, MeldKind, extensions, make_meld, readings, swap_okey
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    extensions,
+    make_meld,
+    parse_meld,
+    readings,
+    swap_okey,
+)
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import finish_plan, okey_swaps
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile, parse_tiles
@@ -242,3 +250,66 @@ def test_an_opening_with_a_swap_after_it() -> None:
     assert plan.later and okey in plan.later[0].tiles
     assert finish_plan(hand, okey, table, None, floor=37) is None
     assert swap_okey(table[0], [Tile.parse("R4")], okey).kind is MeldKind.RUN
+
+
+def _swap_position(seed: int) -> tuple[list[Tile], Tile, list[Meld], int]:
+    """A small position whose table melds hold okeys that the hand can take by a swap:
+    an opening may then hinge on whether a swapped okey counts (it never does)."""
+    rng = random.Random(seed)
+    okey = Tile(rng.choice(COLOURS), rng.randint(1, 13))
+    pool: Counter[Tile] = Counter({Tile(c, n): 2 for c in COLOURS for n in range(1, 14)})
+    pool[FALSE_OKEY] = 2
+    hand: list[Tile] = []
+    table: list[Meld] = []
+    while len(table) < rng.randint(1, 2):
+        meld = _random_meld(rng, okey, pool)
+        if meld is None or not meld.wild_places(okey):
+            if meld is not None:
+                pool.update(meld.tiles)  # put it back: only melds holding an okey here
+            continue
+        table.append(meld)
+        for place in meld.wild_places(okey):
+            given = meld.stands_for[place]
+            given = FALSE_OKEY if given == okey else given
+            if pool[given] and rng.random() < 0.8:
+                pool[given] -= 1
+                hand.append(given)
+    size = rng.randint(5, 7)
+    while len(hand) < size:
+        tile = _near(rng, table, okey) if rng.random() < 0.5 else okey
+        if rng.random() < 0.4:
+            tile = Tile(rng.choice(COLOURS), rng.randint(1, 13))
+        if pool[tile] > 0:
+            pool[tile] -= 1
+            hand.append(tile)
+    return hand, okey, table, rng.choice([15, 21, 27, 33])
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_openings_around_swapped_okeys_match_a_brute_force(chunk: int) -> None:
+    """Sections 7 and 10: an opening followed by okey swaps is found exactly when one
+    exists, though an okey swapped off the table counts toward no floor."""
+    found = {True: 0, False: 0}
+    for seed in range(chunk * 60, (chunk + 1) * 60):
+        hand, okey, table, floor = _swap_position(seed)
+        _check(hand, okey, table, False, floor)
+        found[brute_finish(hand, okey, table, False, floor)] += 1
+    assert found[True] >= 10 and found[False] >= 10, found
+
+
+def test_the_swapped_okey_is_laid_off_so_that_the_real_tile_counts_in_the_opening() -> None:
+    # Open with Y9 Y10 Y11 (30), give K3 for the okey of K2 *K3 K4, lay that okey off
+    # below *Y11 Y12 Y13 as its Y10, then the other Y9 below it, and throw K11. Laying
+    # the real Y10 there instead would leave the opening Y9 *Y10 Y11, which holds the
+    # swapped okey and so counts for nothing.
+    okey = Tile.parse("R8")
+    table = [parse_meld("*Y11Y12Y13", okey), parse_meld("K2*K3K4", okey)]
+    hand = parse_tiles("Y11 K3 Y9 Y10 Y9 K11")
+    assert brute_finish(hand, okey, table, False, 21)
+    plan = finish_plan(hand, okey, table, None, floor=21)
+    assert plan is not None and [m.text(okey) for m in plan.melds] == ["Y9Y10Y11"]
+    assert [(x.tile, x.result.text(okey)) for x in plan.lay_offs] == [
+        (okey, "*Y10*Y11Y12Y13"),
+        (Tile.parse("Y9"), "Y9*Y10*Y11Y12Y13"),
+    ]
+    assert plan.discard == Tile.parse("K11")

@@ -16,11 +16,19 @@ from functools import cache
 
 import pytest
 
-from okey_tui.engine.melds import Meld, MeldKind, extensions, make_meld
+from okey_tui.engine.melds import Meld, MeldKind, extensions, make_meld, parse_meld
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import FinishPlan, finish_plan, okey_swaps
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile, parse_tiles
-from tests.engine.test_s10_finish_exact import _covers, _groups, _key, _minus, _near, _random_meld
+from tests.engine.test_s10_finish_exact import (
+    _covers,
+    _groups,
+    _key,
+    _minus,
+    _near,
+    _random_meld,
+    _swap_position,
+)
 
 Rack = tuple[Tile, ...]
 Table = tuple[Meld, ...]
@@ -147,6 +155,33 @@ def test_pairs_finishing_search_matches_a_brute_force(chunk: int) -> None:
         for opened in (False, True):
             found[_check(hand, okey, table, opened, floor)] += 1
     assert found[True] >= 10 and found[False] >= 10
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_pairs_openings_around_swapped_okeys_match_a_brute_force(chunk: int) -> None:
+    """Sections 8-10: an okey swapped off the table after a pairs opening makes no pair
+    of the opening. Positions whose table melds hold okeys the rack can take."""
+    found = {True: 0, False: 0}
+    for seed in range(chunk * 150, (chunk + 1) * 150):
+        hand, okey, table, _ = _swap_position(seed)
+        floor = random.Random(seed).randint(1, 3)
+        found[_check(hand, okey, table, False, floor)] += 1
+    assert found[True] >= 10 and found[False] >= 10, found
+
+
+def test_a_pairs_opening_that_lays_the_swapped_okey_off_to_keep_its_twins() -> None:
+    # Open with K10 K10 and Y9 Y9, give Y12 for the run's okey and lay that okey off
+    # below the run, as its Y9, then throw K4. Laying a real Y9 there instead leaves the
+    # other Y9 to pair with the swapped okey, which makes no pair of the opening.
+    okey = Tile.parse("B12")
+    table = [parse_meld("R10Y10B10*K10", okey), parse_meld("Y10Y11*Y12Y13", okey)]
+    hand = parse_tiles("Y12 Y9 Y9 K4 K10 K10")
+    assert brute_pairs_finish(hand, okey, table, False, 2)
+    plan = finish_plan(hand, okey, table, None, True, pairs_floor=2)
+    assert plan is not None and plan.kind is OpeningKind.PAIRS
+    assert sorted(m.text(okey) for m in plan.melds) == ["K10K10", "Y9Y9"]
+    assert [(x.tile, x.result.text(okey)) for x in plan.lay_offs] == [(okey, "*Y9Y10Y11Y12Y13")]
+    assert plan.discard == Tile.parse("K4")
 
 
 def test_a_pairs_opener_lays_a_pair_adds_a_tile_and_throws() -> None:

@@ -13,6 +13,7 @@ from okey_tui.engine.melds import parse_meld
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import FinishPlan, finish_plan
 from okey_tui.engine.tiles import Tile, parse_tiles
+from tests.engine.test_s10_finish_exact import brute_finish
 
 B8 = Tile.parse("B8")  # the okey whenever the indicator is B7
 # A full run: it takes no tile, and its okey (for R2) can be taken by giving R2.
@@ -65,6 +66,31 @@ def test_two_swapped_okeys_go_into_two_melds_laid_after_the_opening() -> None:
 def test_a_swapped_okey_does_not_count_toward_the_opening_floor() -> None:
     # K10 K11 K12 are 33; with the swapped okey they would be 42 or 46.
     assert _plan("R2 K10 K11 K12 Y1", [FULL_RUN], floor=34) is None
+
+
+def test_a_search_whose_real_tiles_fall_short_of_the_floor_tries_no_opening(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """With an okey swapped off the table in hand, the search is cut as soon as the melds of
+    the real tiles and the player's own okeys cannot reach the floor: no opening is tried."""
+    import okey_tui.engine.solver as solver
+
+    asked: list[int] = []
+    leaf = solver._OpeningLeaf.__call__
+
+    def counted(self, tiles):  # type: ignore[no-untyped-def]
+        asked.append(len(tiles))
+        return leaf(self, tiles)
+
+    monkeypatch.setattr(solver._OpeningLeaf, "__call__", counted)
+    # Y11 Y12 Y13 (36) would open, but Y12 goes for the table's okey or onto the run, and
+    # then the real tiles make no meld: Y9 *Y10 Y11 holds the swapped okey.
+    okey = Tile.parse("K3")
+    table = [parse_meld("Y10Y11*Y12", okey)]
+    hand = parse_tiles("Y12 K11 Y7 Y9 Y11 Y13")
+    assert finish_plan(hand, okey, table, None, floor=27) is None
+    assert not brute_finish(hand, okey, table, False, 27)
+    assert asked == []
 
 
 def test_an_opening_that_finishes_by_throwing_the_own_okey() -> None:
