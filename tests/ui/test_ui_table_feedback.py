@@ -825,3 +825,18 @@ async def test_a_tip_about_the_draw_goes_once_the_seat_has_drawn():
         assert screen.practice.tip_shown != FIRST_DRAW
         assert "starts with a draw" not in screen_text(app)
         assert screen.practice.tip_shown is not None and "You can open" in screen.practice.tip_shown
+
+
+async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
+    """The melds box at 80x24 has two or three lines: PgDn moves it by all of them, so the
+    next press shows melds not seen yet; PgUp goes back."""
+    app = late_app(8, turns_left=1, bots=("hard", "hard", "hard"))  # a crowded table
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        melds = app.screen.query_one(MeldsView)
+        height = melds.size.height
+        assert melds.max_scroll_y > height and height <= 3, (melds.max_scroll_y, height)
+        await pilot.press("pagedown")
+        assert melds.scroll_y == min(height, melds.max_scroll_y)
+        await pilot.press("pageup")
+        assert melds.scroll_y == 0

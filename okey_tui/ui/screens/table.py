@@ -1409,8 +1409,11 @@ class TableScreen(Screen[None]):
 
     def action_scroll_melds(self, pages: int) -> None:
         melds = self.query_one(MeldsView)
+        # A page less one line, kept in sight to read on from; a box of three lines or
+        # fewer (80x24) moves by all of them, not one at a time.
+        height = melds.size.height
+        step = pages * (height if height <= 3 else height - 1)
         # At once, not after the next refresh: a second key pressed before it counts from here.
-        step = pages * max(1, melds.size.height - 1)
         melds.scroll_to(y=melds.scroll_y + step, animate=False, immediate=True)
 
     # -- end of hand, help, quit ------------------------------------------------------------
