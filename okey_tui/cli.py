@@ -4,14 +4,20 @@ Each command lives in its own module under :mod:`okey_tui.commands` and is
 imported only when it runs, so ``okey101 --help`` starts fast.
 
 ``--lang tr|en`` (or ``OKEY101_LANG``) picks the language before any
-command is looked up; help texts are marked with ``N_`` and translated when
-the command is looked up, so one process can print help in either language.
+command is looked up, given before the command or after it (``okey101 play
+--lang tr``); help texts are marked with ``N_`` and translated when the
+command is looked up, so one process can print help in either language.
+
+A number a flag takes is checked by :class:`IntBetween` or :class:`FloatBetween`,
+which say what the number must be and what was given, as okey101's own checks do
+(click's ranges said "15 is not in the range 1<=x<=13.").
 """
 
 from __future__ import annotations
 
 import copy
 import importlib
+from typing import Any
 
 import click
 
@@ -96,6 +102,79 @@ TYPE_NAMES: dict[type, str] = {
 }
 
 
+def _shown(number: float) -> str:
+    """A bound as a person writes it: 10, not 10.0; 0.1 as it is."""
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
+class _Between:
+    """What :class:`IntBetween` and :class:`FloatBetween` share: a number within bounds (either
+    may be None), refused as okey101 refuses a bad value: what it must be, not what was
+    given. A value that is no number at all is click's to refuse ("'x' is not a valid
+    integer range.", the type named in the language spoken)."""
+
+    min: Any
+    max: Any
+
+    def accepts(self, number: Any) -> bool:
+        """The number may be given (within the bounds)."""
+        low, high = self.min, self.max
+        return (low is None or number >= low) and (high is None or number <= high)
+
+    def refusal(self, given: str) -> str:
+        """What the value must be, and what was given (``given`` as it was typed)."""
+        low, high = self.min, self.max
+        if low is not None and high is not None:
+            said = _("a number from {low} to {high}, not {value}")
+        elif low is not None:
+            said = _("a number of {low} or more, not {value}")
+        else:
+            said = _("a number of {high} or less, not {value}")
+        return said.format(
+            value=given,
+            low="" if low is None else _shown(low),
+            high="" if high is None else _shown(high),
+        )
+
+    def checked(
+        self, number: Any, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> Any:
+        """``number`` (``value`` read as a number) if it may be given, else refused."""
+        if not self.accepts(number):
+            given = value.strip() if isinstance(value, str) else _shown(value)
+            raise click.BadParameter(self.refusal(given), ctx=ctx, param=param)
+        return number
+
+
+class IntBetween(_Between, click.IntRange):
+    """click's IntRange (the help still shows ``[1<=x<=13]``), refused in okey101's words:
+    "a number from 2 to 4, not 5"."""
+
+    def __init__(self, min: int | None = None, max: int | None = None) -> None:
+        click.IntRange.__init__(self, min, max)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            return super().convert(value, param, ctx)  # no number: click says so
+        return self.checked(number, value, param, ctx)
+
+
+class FloatBetween(_Between, click.FloatRange):
+    """click's FloatRange, refused in okey101's words: "a number from 0 to 10, not -1"."""
+
+    def __init__(self, min: float | None = None, max: float | None = None) -> None:
+        click.FloatRange.__init__(self, min, max)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = float(value)  # "nan" compares within no bounds: refused
+        except (TypeError, ValueError):
+            return super().convert(value, param, ctx)  # no number: click says so
+        return self.checked(number, value, param, ctx)
+
+
 def _type_name(param_type: object) -> str | None:
     """The English name of one of click's number or path types, None for another type."""
     if isinstance(param_type, click.Path):
@@ -143,15 +222,38 @@ def localize(command: click.Command) -> click.Command:
 
 
 def _lang_in(args: list[str]) -> str | None:
-    """The value of the group's ``--lang`` in ``args``, read before anything else."""
+    """The value of ``--lang`` in ``args`` (the group's or the command's, the last one given),
+    read before anything else: the one place the language is chosen from."""
+    found = None
     for i, arg in enumerate(args):
         if arg == "--":
             break
         if arg.startswith("--lang="):
-            return arg.partition("=")[2]
-        if arg == "--lang" and i + 1 < len(args):
-            return args[i + 1]
-    return None
+            found = arg.partition("=")[2]
+        elif arg == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+    return found
+
+
+LANG_HELP = N_("Language: tr (Türkçe) or en (English); default: your choice, else the locale.")
+
+
+def lang_option() -> click.Option:
+    """``--lang`` after a command (``okey101 play --lang tr``) as before it: click checks the
+    value; the group has chosen the language from it already (:func:`_lang_in`)."""
+    return click.Option(
+        ["--lang"],
+        type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
+        expose_value=False,
+        help=LANG_HELP,
+    )
+
+
+def with_lang_option(command: click.Command) -> click.Command:
+    """Give a command its own ``--lang`` once (commands are imported once, looked up often)."""
+    if not any(param.name == "lang" for param in command.params):
+        command.params.append(lang_option())
+    return command
 
 
 def choose_language(requested: str | None) -> str:
@@ -180,7 +282,7 @@ class LazyGroup(click.Group):
         if cmd_name in COMMANDS:
             module_name, attr, _help = COMMANDS[cmd_name]
             command: click.Command = getattr(importlib.import_module(module_name), attr)
-            return localize(command)
+            return localize(with_lang_option(command))
         return super().get_command(ctx, cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -213,7 +315,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
     envvar=i18n.ENV_LANG,
     expose_value=False,
-    help=N_("Language: tr (Türkçe) or en (English); default: your choice, else the locale."),
+    help=LANG_HELP,
 )
 @click.option(
     "--version",

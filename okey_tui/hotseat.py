@@ -17,6 +17,7 @@ from okey_tui.i18n import _
 from okey_tui.settings import DEFAULT_NAME
 
 if TYPE_CHECKING:  # the types only: a session module imports this one
+    from okey_tui.engine.state import Event
     from okey_tui.settings import TableSettings
     from okey_tui.ui.session import Session
 
@@ -102,6 +103,41 @@ def configure(session: Session, settings: TableSettings) -> None:
     if len(session.humans) > 1 and session.name in (DEFAULT_NAME, _(DEFAULT_NAME)):
         # "You" means nothing when the terminal is shared
         session.name = _("Player {n}").format(n=1)
+
+
+# Events that are not a seat's own move, though they name a seat: the deal names the starter,
+# a penalty the seat that pays (perhaps for another's move), the end of a hand its finisher.
+NOT_A_MOVE = {"deal", "penalty", "finish", "end"}
+
+
+def since_last_turn(events: Sequence[Event], seat: int) -> int | None:
+    """Where what happened since ``seat``'s last turn begins in a hand's ``events``: just after
+    the seat's last move (and the penalties that move cost it). None when the seat has not
+    played a turn in this hand yet.
+
+    What the others did right after that turn counts, whoever had the terminal then: the
+    person looked away once they threw.
+
+    >>> from okey_tui.engine.state import Event
+    >>> def e(kind, seat): return Event(kind, seat, "")
+    >>> hand = [e("deal", 0), e("discard", 0), e("penalty", 0), e("draw", 1), e("discard", 1)]
+    >>> since_last_turn(hand, 0), since_last_turn(hand, 1), since_last_turn(hand, 2)
+    (3, 5, None)
+    """
+    last = next(
+        (
+            i
+            for i in range(len(events) - 1, -1, -1)
+            if events[i].seat == seat and events[i].kind not in NOT_A_MOVE
+        ),
+        None,
+    )
+    if last is None:
+        return None
+    start = last + 1
+    while start < len(events) and events[start].seat == seat and events[start].kind == "penalty":
+        start += 1
+    return start
 
 
 def next_human(humans: tuple[int, ...], turn: int) -> int:

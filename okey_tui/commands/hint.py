@@ -14,6 +14,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
+from okey_tui.cli import IntBetween
 from okey_tui.engine.errors import NotationError
 from okey_tui.engine.melds import Meld, effective, is_wild
 from okey_tui.engine.solver import OpeningCheck, opening_check
@@ -259,14 +260,14 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
 @click.option("--indicator", "-i", metavar="TILE", help=N_("The face-up indicator, like B7."))
 @click.option(
     "--floor",
-    type=click.IntRange(min=0),
+    type=IntBetween(min=0),
     default=101,
     show_default=True,
     help=N_("Points a melds opening needs."),
 )
 @click.option(
     "--pairs-floor",
-    type=click.IntRange(min=0),
+    type=IntBetween(min=0),
     default=5,
     show_default=True,
     help=N_("Pairs a pairs opening needs."),

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
 
 from okey_tui.bots.base import LEVELS
+from okey_tui.cli import FloatBetween, IntBetween
 from okey_tui.commands.play import _bots, table_changes
 from okey_tui.commands.play import play as _play
 from okey_tui.commands.web import public_option
@@ -62,7 +63,7 @@ def _table_options() -> list[click.Parameter]:
 )
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=IntBetween(0, 65535),
     default=None,
     help=N_("Port to listen on (default 8101; with --resume, the table's own; 0: any free port)."),
 )
@@ -84,13 +85,13 @@ def _table_options() -> list[click.Parameter]:
 )
 @click.option(
     "--start-at",
-    type=click.IntRange(1, 4),
+    type=IntBetween(1, 4),
     default=None,
     help=N_("Deal as soon as this many people sit (1-4)."),
 )
 @click.option(
     "--grace",
-    type=click.FloatRange(0, 3600),
+    type=FloatBetween(0, 3600),
     default=DEFAULT_GRACE,
     show_default=True,
     help=N_("Seconds a player whose connection dropped keeps their seat before a bot plays it."),
@@ -110,7 +111,7 @@ def _table_options() -> list[click.Parameter]:
 )
 @click.option(
     "--web-port",
-    type=click.IntRange(0, 65535),
+    type=IntBetween(0, 65535),
     default=WEB_PORT,
     show_default=True,
     help=N_("Port of the web page (0: any free port)."),
@@ -140,10 +141,6 @@ def host(
     **rule_flags: bool | None,
 ) -> None:
     """``okey101 host``: see the help text above."""
-    if hands is not None and hands % 2 == 0:
-        raise click.BadParameter(
-            _("a match is 1, 3, 5, 7, 9, 11 or 13 hands"), param_hint="--hands"
-        )
     if (cert is None) != (key is None):
         raise click.UsageError(_("--cert and --key go together: give both to serve over TLS"))
     levels = _bots(bots) or ("normal", "normal", "normal")

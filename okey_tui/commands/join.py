@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from okey_tui.bots.base import LEVELS
+from okey_tui.cli import FloatBetween
 from okey_tui.commands.host import DEFAULT_PORT
 from okey_tui.i18n import N_, _
 
@@ -57,7 +58,7 @@ def parse_address(text: str) -> tuple[str, int]:
 )
 @click.option("--tls", is_flag=True, help=N_("The table serves over TLS (wss)."))
 @click.option("--autoplay", type=click.Choice(LEVELS), hidden=True)
-@click.option("--think", type=click.FloatRange(0, 10), default=0.0, hidden=True)
+@click.option("--think", type=FloatBetween(0, 10), default=0.0, hidden=True)
 def join(
     address: str,
     code: str | None,

@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from okey_tui.i18n import N_, _
+from okey_tui.cli import FloatBetween, IntBetween
+from okey_tui.i18n import N_, _, ngettext
 
 TYPES = ("classic", "rising", "challenge", "51")
 LEVELS = ("easy", "normal", "hard", "expert")
+
+
+class HandCount(IntBetween):
+    """``--hands``: an odd number from 1 to 13, refused in one message whatever is wrong."""
+
+    def __init__(self) -> None:
+        super().__init__(1, 13)
+
+    def accepts(self, number: Any) -> bool:
+        return bool(super().accepts(number) and number % 2 == 1)
+
+    def refusal(self, given: str) -> str:
+        return _("a match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}").format(hands=given)
 
 
 # The table-option flags that only switch an option on, and the setting each one sets.
@@ -77,6 +93,18 @@ def _people(
         raise click.BadParameter(
             _(
                 "{names} names for {humans} people (--humans {humans}): give at most {humans} names"
+            ).format(names=len(listed), humans=humans),
+            param_hint="--names",
+        )
+    if humans is not None and listed and len(listed) < humans:
+        # "Player 2" would sit in the place of a person the names left out.
+        raise click.BadParameter(
+            ngettext(
+                "{names} name for {humans} people (--humans {humans}): "
+                "give every person a name, like Ayşe,Mehmet",
+                "{names} names for {humans} people (--humans {humans}): "
+                "give every person a name, like Ayşe,Mehmet",
+                len(listed),
             ).format(names=len(listed), humans=humans),
             param_hint="--names",
         )
@@ -158,7 +186,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     type=click.Choice(TYPES, case_sensitive=False),
     help=N_("Game type: classic, rising, challenge or 51."),
 )
-@click.option("--hands", type=click.IntRange(1, 13), help=N_("Hands in the match: 1-13, odd."))
+@click.option("--hands", type=HandCount(), help=N_("Hands in the match: 1-13, odd."))
 @click.option("--no-penalty", is_flag=True, default=None, help=N_("Play without penalties."))
 @click.option(
     "--partners", is_flag=True, default=None, help=N_("Play in teams: seats across are partners.")
@@ -174,7 +202,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.option("--seed", type=int, help=N_("Seed of the deals: the same seed gives the same deals."))
 @click.option(
     "--bot-delay",
-    type=click.FloatRange(0, 10),
+    type=FloatBetween(0, 10),
     default=None,
     help=N_("Seconds between bot moves (0 = instant; default: your last choice, else 0.6)."),
 )
@@ -225,7 +253,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 )
 @click.option(
     "--humans",
-    type=click.IntRange(2, 4),
+    type=IntBetween(2, 4),
     help=N_("Hot-seat: how many people share this terminal (2-4); bots take the other seats."),
 )
 @click.option(
@@ -267,11 +295,6 @@ def play(
     give_back_penalty: bool | None = None,
     remember: bool = False,
 ) -> None:
-    if hands is not None and hands % 2 == 0:
-        raise click.BadParameter(
-            _("a match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}").format(hands=hands),
-            param_hint="--hands",
-        )
     if name is not None and not name.strip():
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
     from okey_tui.hotseat import MAX_NAME

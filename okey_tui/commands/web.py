@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from okey_tui.cli import FloatBetween, IntBetween
 from okey_tui.i18n import N_, _
 
 # --public, for the page here and for the table server of okey101 host alike.
@@ -29,7 +30,7 @@ DEFAULT_PORT = 8000
 )
 @click.option(
     "--port",
-    type=click.IntRange(0, 65535),
+    type=IntBetween(0, 65535),
     default=DEFAULT_PORT,
     show_default=True,
     help=N_("Port to listen on (0: any free port)."),
@@ -37,21 +38,21 @@ DEFAULT_PORT = 8000
 @public_option
 @click.option(
     "--max-visitors",
-    type=click.IntRange(1, 500),
+    type=IntBetween(1, 500),
     default=8,
     show_default=True,
     help=N_("Tables open at once (one per visitor); the next visitor is asked to come back later."),
 )
 @click.option(
     "--idle-minutes",
-    type=click.FloatRange(0.1, 24 * 60),
+    type=FloatBetween(0.1, 24 * 60),
     default=30,
     show_default=True,
     help=N_("Close a table after this long without a key press or a click (the match is saved)."),
 )
 @click.option(
     "--bot-delay",
-    type=click.FloatRange(0, 10),
+    type=FloatBetween(0, 10),
     default=None,
     help=N_("Seconds between bot moves at every table (default: each visitor's choice, else 0.6)."),
 )

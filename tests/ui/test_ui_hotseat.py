@@ -339,3 +339,32 @@ async def test_a_draw_after_the_terminal_passed_says_which_tile_came_in():
         drawn = app.screen.rack.slots[app.screen.cursor]
         status = str(app.screen.query_one("#status").render())
         assert status.startswith(f"You drew {drawn}: ")
+
+
+async def test_the_recap_runs_from_the_end_of_the_persons_own_turn():
+    """Ayşe throws; the bot Can plays before the terminal goes to Mehmet; Mehmet draws and
+    throws; the bot Zeynep plays. Ayşe's recap holds Can's moves too: they came after her
+    turn, though before the terminal left her (it listed only what followed Mehmet's
+    turn). Her own throw is not in it."""
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        await discard_last_tile(pilot, app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert session.viewer == 2
+        await pilot.press("d")
+        await pilot.pause()
+        await discard_last_tile(pilot, app)
+        text = screen_text(app)
+        assert "Pass to Ayşe" in text and "Since your last turn" in text
+        events = session.events
+        own = max(i for i, e in enumerate(events) if e.seat == 0 and e.kind == "discard")
+        after = [e for e in events[own + 1 :] if e.kind == "discard"]
+        assert [e.seat for e in after] == [1, 2, 3]
+        for event, name in zip(after, ("Can", "Mehmet", "Zeynep"), strict=True):
+            assert f"{name} discarded {event.tiles[0]}" in text
+        assert f"Ayşe discarded {events[own].tiles[0]}" not in text

@@ -26,7 +26,7 @@ from textual.widgets import Static
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.state import Phase
-from okey_tui.hotseat import next_human
+from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, ngettext
 from okey_tui.messages import rule_title
 from okey_tui.practice import hint_for, penalty_warning
@@ -226,18 +226,19 @@ class HotSeat:
     def __init__(self, screen: TableScreen, table: LocalTable) -> None:
         self.screen = screen
         self.table = table
-        self.seen_upto: dict[int, int] = {}
         self.seat_layouts: dict[int, RackLayout] = {}
         # The privacy screen passing the terminal, and to whom, while it is up.
         self.passing: tuple[int, PrivacyScreen] | None = None
 
     def recap(self, seat: int) -> Text:
-        """What everyone did since ``seat`` last had the screen: public events only."""
+        """What everyone did since ``seat``'s last turn (since the hand began before its
+        first): public events only."""
         table = self.table
         seats = table.seats()
         view = table.session.view(seat)
+        events = table.session.events
         text = Text()
-        for event in table.session.events[self.seen_upto.get(seat, 0) :]:
+        for event in events[since_last_turn(events, seat) or 0 :]:
             if event.kind not in RECAP_KINDS or (event.kind == "draw" and event.seat == seat):
                 continue
             if text:
@@ -258,7 +259,6 @@ class HotSeat:
 
         screen, table = self.screen, self.table
         if not new:
-            self.seen_upto[table.seat] = len(table.session.events)
             self.seat_layouts[table.seat] = screen.rack
             screen.keep_rack()
         self.hide_racks()
@@ -266,7 +266,7 @@ class HotSeat:
         privacy = PrivacyScreen(
             _("Pass to {name} — press Enter when ready").format(name=name),
             self.recap(seat),
-            first=seat not in self.seen_upto,
+            first=since_last_turn(table.session.events, seat) is None,
         )
 
         def ready(_: object = None) -> None:
@@ -320,7 +320,6 @@ class HotSeat:
 
     def new_hand(self) -> None:
         """At a new hand the terminal goes to the first person to play."""
-        self.seen_upto = {}
         self.seat_layouts = {}
         table = self.table
         first = next_human(table.people, table.turn)

@@ -1,0 +1,191 @@
+"""The flags of ``okey101 play`` and the other commands, as a play-tester met them: a name for
+every person at a hot-seat table, ``--lang`` after the command too, and a number out of its
+range refused in okey101's own words (what it must be, what was given), exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner, Result
+
+from okey_tui.cli import COMMANDS, main
+
+
+class _NoTable:
+    """Stands in for the app: a flag that should have been refused must not open a table."""
+
+    opened: list[object] = []
+
+    def __init__(self, **kwargs: object) -> None:
+        _NoTable.opened.append(kwargs.get("settings"))
+
+    def run(self) -> None:
+        pass
+
+
+@pytest.fixture(autouse=True)
+def _no_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    from okey_tui.ui import app
+
+    _NoTable.opened = []
+    monkeypatch.setattr(app, "make_app", _NoTable)
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args), env={"COLUMNS": "80"}, prog_name="okey101")
+    assert "Traceback" not in result.output
+    return result
+
+
+# -- a name for every person --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("humans", "names", "said"),
+    [
+        # The second person sat as "Player 2".
+        (
+            "2",
+            "Ayşe",
+            "1 name for 2 people (--humans 2): give every person a name, like Ayşe,Mehmet",
+        ),
+        (
+            "3",
+            "Ayşe,Mehmet",
+            "2 names for 3 people (--humans 3): give every person a name, like Ayşe,Mehmet",
+        ),
+        ("4", "Ayşe, Mehmet ,Can", "3 names for 4 people (--humans 4)"),
+        # More names than people: refused already, in the same words.
+        ("2", "Ayşe,Mehmet,Can", "3 names for 2 people (--humans 2): give at most 2 names"),
+    ],
+)
+def test_humans_takes_exactly_one_name_a_person(humans: str, names: str, said: str) -> None:
+    result = run("play", "--humans", humans, "--names", names, "--seed", "3")
+    assert result.exit_code == 2, result.output
+    assert "Usage: okey101 play" in result.output
+    assert "--names" in result.output and said in result.output
+    assert _NoTable.opened == []
+
+
+def test_humans_with_as_many_names_still_seats_them() -> None:
+    result = run("play", "--humans", "3", "--names", "Ayşe,Mehmet,Can", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    (settings,) = _NoTable.opened
+    assert settings.humans == 3  # type: ignore[attr-defined]
+    assert (settings.name, *settings.human_names) == ("Ayşe", "Mehmet", "Can")  # type: ignore[attr-defined]
+
+
+def test_humans_without_names_still_seats_players_by_number() -> None:
+    """No names at all is no half-named table: the people are Player 1, Player 2."""
+    result = run("play", "--humans", "2", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert len(_NoTable.opened) == 1
+
+
+# -- --lang after the command ---------------------------------------------------------------
+
+
+def test_lang_after_play_is_taken() -> None:
+    """``okey101 play --lang tr`` said "No such option '--lang'"; now it speaks Turkish, as
+    ``okey101 --lang tr play`` does."""
+    after = run("play", "--lang", "tr", "--hands", "4")
+    before = run("--lang", "tr", "play", "--hands", "4")
+    assert after.exit_code == before.exit_code == 2
+    assert "No such option" not in after.output
+    assert "Hata:" in after.output and "el sürer" in after.output
+    assert after.output == before.output
+
+
+def test_lang_after_play_starts_the_table_in_that_language() -> None:
+    from okey_tui import i18n
+
+    result = run("play", "--seed", "3", "--lang=tr")
+    assert result.exit_code == 0, result.output
+    assert len(_NoTable.opened) == 1
+    assert i18n.current_language() == "tr"
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_every_command_takes_lang_after_it(command: str) -> None:
+    result = run(command, "--lang", "tr", "--help")
+    assert result.exit_code == 0, result.output
+    assert "Bu yardımı göster ve çık." in result.output
+    assert "--lang [en|tr]" in result.output  # and its help says so
+    english = run(command, "--help")
+    assert "Show this message and exit." in english.output and "--lang" in english.output
+
+
+def test_lang_after_a_command_has_the_effect_of_lang_before_it() -> None:
+    assert (
+        run("rules", "--plain", "--lang", "tr").output
+        == run("--lang", "tr", "rules", "--plain").output
+    )
+    assert run("stats", "--lang", "tr").output == run("--lang", "tr", "stats").output
+
+
+def test_the_last_lang_given_is_spoken() -> None:
+    result = run("--lang", "en", "play", "--lang", "tr", "--hands", "4")
+    assert result.exit_code == 2 and "Hata:" in result.output
+
+
+def test_a_bad_lang_after_the_command_exits_2_naming_it() -> None:
+    result = run("play", "--lang", "de")
+    assert result.exit_code == 2
+    assert "--lang" in result.output and "'de'" in result.output
+    assert _NoTable.opened == []
+
+
+def test_the_groups_help_still_shows_lang() -> None:
+    result = run("--help")
+    assert result.exit_code == 0 and "--lang [en|tr]" in result.output
+
+
+# -- numbers out of range -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # Too many hands is told as an even number of hands is.
+        (
+            ["play", "--hands", "15"],
+            "Invalid value for '--hands': a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 15",
+        ),
+        (["play", "--hands", "0"], "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 0"),
+        (["play", "--hands", "4"], "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 4"),
+        (["play", "--humans", "5"], "Invalid value for '--humans': a number from 2 to 4, not 5"),
+        (["play", "--humans", "1"], "a number from 2 to 4, not 1"),
+        (
+            ["play", "--bot-delay", "-1"],
+            "Invalid value for '--bot-delay': a number from 0 to 10, not -1",
+        ),
+        (["play", "--bot-delay", "11.5"], "a number from 0 to 10, not 11.5"),
+        (["host", "--hands", "4"], "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 4"),
+        (["host", "--start-at", "5"], "a number from 1 to 4, not 5"),
+        (["host", "--port", "70000"], "a number from 0 to 65535, not 70000"),
+        (["web", "--idle-minutes", "0"], "a number from 0.1 to 1440, not 0"),
+        (["web", "--max-visitors", "0"], "a number from 1 to 500, not 0"),
+        (
+            ["hint", "--floor", "-3", "R1"],
+            "Invalid value for '--floor': a number of 0 or more, not -3",
+        ),
+    ],
+)
+def test_a_number_out_of_range_is_refused_in_okey101s_words(args: list[str], said: str) -> None:
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert "Usage: okey101 " in result.output  # with the usage line, as every bad flag
+    assert "not in the range" not in result.output and "<=x<=" not in result.output
+    assert _NoTable.opened == []
+
+
+def test_numbers_in_range_are_taken() -> None:
+    result = run("play", "--hands", "13", "--humans", "4", "--bot-delay", "0", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    (settings,) = _NoTable.opened
+    assert settings.hands == 13 and settings.humans == 4  # type: ignore[attr-defined]
+
+
+def test_the_help_still_shows_each_range() -> None:
+    result = run("play", "--help")
+    assert "[1<=x<=13]" in result.output and "[2<=x<=4]" in result.output
