@@ -7,7 +7,9 @@ Tiles next to each other on a row, between empty slots, form a *group*: the
 way players split their melds on a real rack. Nothing here moves a tile the
 player did not ask to move: tiles that leave the rack leave their own slots,
 tiles that come back (Esc, undo, take-back) return to the slots they left,
-and a new tile goes to a free slot at the right end of the lower row.
+and a new tile goes to a free slot apart from every group, at the right end
+of the lower row if it can. Keys that move tiles a long way (Home, End, Tab)
+never put them against another group.
 
 >>> from okey_tui.engine.tiles import parse_tiles
 >>> rack = RackLayout(cols=5)
@@ -73,14 +75,16 @@ class RackLayout:
         return index // self.cols
 
     # -- groups -------------------------------------------------------------------
-    def groups(self) -> list[list[int]]:
-        """Runs of neighbouring tiles on a row, between gaps, as slot indices."""
+    def groups(self, ignore: Iterable[int] = ()) -> list[list[int]]:
+        """Runs of neighbouring tiles on a row, between gaps, as slot indices (the slots
+        in ``ignore``, tiles about to move, count as empty)."""
+        skip = set(ignore)
         found: list[list[int]] = []
         for row in range(ROWS):
             current: list[int] = []
             for col in range(self.cols):
                 i = self.index(row, col)
-                if self.slots[i] is not None:
+                if self.slots[i] is not None and i not in skip:
                     current.append(i)
                 elif current:
                     found.append(current)
@@ -95,6 +99,29 @@ class RackLayout:
             if index in group:
                 return group
         return []
+
+    def tile_after(self, index: int) -> int | None:
+        """Where the cursor goes when the tile at ``index`` left the rack: the nearest tile
+        on its right on its row, else on its left, else the nearest on the other row (the
+        right one of two as near).
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=6)
+        >>> rack.arrange([parse_tiles("R1 R2 R3"), parse_tiles("K9")])
+        >>> rack.take([2]), rack.tile_after(2)  # R3 left: K9, two slots on, not R2 beside
+        ([(2, Tile.parse('R3'))], 4)
+        >>> rack.take([4]), rack.tile_after(4)  # K9 left: nothing on its right, so R2
+        ([(4, Tile.parse('K9'))], 1)
+        """
+        row, col = self.place(index)
+        right = [c for c in range(col + 1, self.cols)]
+        left = [c for c in range(col - 1, -1, -1)]
+        other = sorted(range(self.cols), key=lambda c: (abs(c - col), -c))
+        for r, cols in ((row, right), (row, left), (1 - row, other)):
+            for c in cols:
+                if self.slots[self.index(r, c)] is not None:
+                    return self.index(r, c)
+        return None
 
     def nearest_tile(self, index: int) -> int | None:
         """The occupied slot nearest to ``index``, its own row first."""
@@ -131,9 +158,9 @@ class RackLayout:
         A tile that is no longer held leaves a slot in ``prefer`` if one holds
         it, else the slot it last came back to, else the rightmost copy (and
         is remembered as having left that slot). A tile that came back returns
-        to the slot it left (or the nearest free one); a new tile goes to the
-        right end of the lower row. Returns the slots of the returned and the
-        new tiles.
+        to the slot it left (or the nearest free one); a new tile goes where
+        :meth:`put_new` puts it. Returns the slots of the returned and the new
+        tiles.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=4)
@@ -218,20 +245,8 @@ class RackLayout:
     def _span(self, row: int, length: int, col: int, apart: bool) -> int | None:
         """The first slot of ``length`` free slots on ``row`` nearest to column ``col``
         (with ``apart``, only where no tile touches either end)."""
-        found: list[int] = []
-        for c in range(self.cols - length + 1):
-            first = self.index(row, c)
-            if any(self.slots[first + k] is not None for k in range(length)):
-                continue
-            if apart and (
-                (c > 0 and self.slots[first - 1] is not None)
-                or (c + length < self.cols and self.slots[first + length] is not None)
-            ):
-                continue
-            found.append(c)
-        if not found:
-            return None
-        return self.index(row, min(found, key=lambda c: (abs(c - col), c)))
+        start = self.free_span(row, length, col, apart=apart)
+        return None if start is None else self.index(row, start)
 
     def _fill(self, slots: Sequence[int], tiles: Sequence[Tile]) -> list[int]:
         for i, tile in zip(slots, tiles, strict=True):
@@ -261,19 +276,42 @@ class RackLayout:
         return self.put_new(tile)
 
     def put_new(self, tile: Tile) -> int:
-        """A drawn or taken tile: the right end of the lower row, apart from groups if it can."""
-        lower, upper = ROWS - 1, 0
-        for row, alone in ((lower, True), (lower, False), (upper, True), (upper, False)):
-            for col in range(self.cols - 1, -1, -1):
-                i = self.index(row, col)
-                if self.slots[i] is not None:
-                    continue
-                if alone and col > 0 and self.slots[i - 1] is not None:
-                    continue
-                self.slots[i] = tile
-                return i
-        self._grow()
-        return self.put_new(tile)
+        """A drawn or taken tile: a free slot that touches no group, as far right as it can
+        on the lower row, else on the upper row. Only on a rack too full for that does it
+        touch tiles, where it does least harm: beside one group rather than between two,
+        beside the smallest group, nearest the right end of the lower row.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=5)
+        >>> rack.arrange([parse_tiles("R1 R2"), parse_tiles("R4")], parse_tiles("K1 K2 K3 K4 K5"))
+        >>> laid = rack.take([6, 7, 8])  # K2 K3 K4 leave: R1 R2 _ R4 _ / K1 _ _ _ K5
+        >>> rack.put_new(Tile.parse("Y9"))  # the one slot apart from every group
+        7
+        >>> rack.put_new(Tile.parse("Y8"))  # none left: beside one tile, not between two
+        4
+        """
+        free = [i for i, t in enumerate(self.slots) if t is None]
+        if not free:
+            self._grow()
+            return self.put_new(tile)
+        lower = ROWS - 1
+
+        def harm(i: int) -> tuple[int, int, bool, int]:
+            row, col = self.place(i)
+            sides = [self._reach(row, col, step) for step in (-1, 1)]
+            touched = [n for n in sides if n]
+            return len(touched), sum(touched), row != lower, -col
+
+        best = min(free, key=harm)
+        self.slots[best] = tile
+        return best
+
+    def _reach(self, row: int, col: int, step: int) -> int:
+        """How many tiles stand side by side next to (row, col), going ``step`` (±1)."""
+        n, c = 0, col + step
+        while 0 <= c < self.cols and self.slots[self.index(row, c)] is not None:
+            n, c = n + 1, c + step
+        return n
 
     def _grow(self) -> None:
         rows = [self.slots[r * self.cols : (r + 1) * self.cols] for r in range(ROWS)]
@@ -348,23 +386,44 @@ class RackLayout:
     def swap(self, a: int, b: int) -> None:
         self.slots[a], self.slots[b] = self.slots[b], self.slots[a]
 
-    def free_span(self, row: int, length: int, near: int, ignore: Iterable[int] = ()) -> int | None:
+    def free_span(
+        self,
+        row: int,
+        length: int,
+        near: int,
+        ignore: Iterable[int] = (),
+        apart: bool = False,
+    ) -> int | None:
         """The start column of ``length`` free slots on ``row`` nearest to column ``near``.
 
-        Slots in ``ignore`` (the tiles being moved) count as free.
+        Slots in ``ignore`` (the tiles being moved) count as free. With ``apart``, only
+        where no other tile touches either end: tiles put there join no group.
         """
-        skip = set(ignore)
-        starts = [
-            c
-            for c in range(self.cols - length + 1)
-            if all(
-                self.slots[self.index(row, c + k)] is None or self.index(row, c + k) in skip
-                for k in range(length)
-            )
-        ]
+        starts = self.free_starts(row, length, ignore, apart)
         if not starts:
             return None
         return min(starts, key=lambda c: (abs(c - near), c))
+
+    def free_starts(
+        self, row: int, length: int, ignore: Iterable[int] = (), apart: bool = False
+    ) -> list[int]:
+        """Every start column of ``length`` free slots on ``row`` (see :meth:`free_span`)."""
+        skip = set(ignore)
+
+        def free(c: int) -> bool:
+            i = self.index(row, c)
+            return self.slots[i] is None or i in skip
+
+        starts = []
+        for c in range(self.cols - length + 1):
+            if not all(free(c + k) for k in range(length)):
+                continue
+            if apart and (
+                (c > 0 and not free(c - 1)) or (c + length < self.cols and not free(c + length))
+            ):
+                continue
+            starts.append(c)
+        return starts
 
     def move_to(self, indices: Iterable[int], row: int, col: int) -> dict[int, int] | None:
         """Put the tiles at ``indices`` side by side from (row, col), in their order.
@@ -408,30 +467,80 @@ class RackLayout:
             self.slots[t] = tile
         return dict(zip(chosen, targets, strict=True))
 
+    def to_end(self, indices: Iterable[int], end: int) -> dict[int, int] | None:
+        """Home (``end`` < 0) or End: the tiles side by side at the start or the end of
+        the row of the first, apart from the other groups.
+
+        At the row's end when that is free, else in the free slots nearest to it that
+        leave an empty slot before the next group; never further from that end than they
+        are. ``None`` (nothing moves) when there is no such place.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("R1 R2 R3"), parse_tiles("K4 K7")])
+        >>> rack.to_end([4, 5], -1)  # Home: R1-R3 hold the start; after them, one slot apart
+        {4: 4, 5: 5}
+        >>> rack.to_end([4, 5], 1)  # End: the row's end is free
+        {4: 6, 5: 7}
+        >>> rack.to_end([6, 7], -1)  # Home again: back, not against R3
+        {6: 4, 7: 5}
+        """
+        chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
+        if not chosen:
+            return None
+        row, col = self.place(chosen[0])
+        starts = self.free_starts(row, len(chosen), chosen, apart=True)
+        if end < 0:
+            start = min((c for c in starts if c <= col), default=None)
+        else:
+            start = max((c for c in starts if c >= col), default=None)
+        if start is None:
+            return None
+        return self.move_to(chosen, row, start)
+
     def next_gap(self, indices: Iterable[int]) -> dict[int, int] | None:
         """Move the tiles past the next group on their right, into the gap after it.
 
-        Pressed again and again, the tiles visit every gap on the rack (round
-        to the start after the last). Only the moved tiles change slots.
+        They stand one empty slot after that group (or at the start of a row) and
+        one before whatever follows (or at the row's end): they join no group. A
+        gap too small for them is passed by; pressed again and again, the tiles
+        visit every gap that holds them, round to the start after the last. Only
+        the moved tiles change slots; ``None`` (nothing moves) when no other gap
+        holds them.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=10)
+        >>> rack.arrange([parse_tiles("R1 R2 R3"), parse_tiles("K4"), parse_tiles("Y5 Y6")])
+        >>> rack.next_gap([4])  # K4 past Y5 Y6, an empty slot between, at the row's end
+        {4: 9}
+        >>> rack.next_gap([9])  # on to the lower row, empty
+        {9: 10}
+        >>> rack.next_gap([10])  # round to the start: one slot after R3, one before Y5
+        {10: 4}
+        >>> rack.next_gap([0, 1])  # R1 R2 pass the gaps too small for two
+        {0: 10, 1: 11}
         """
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
         length = len(chosen)
-        starts: list[int] = []
-        for row in range(ROWS):
-            for col in range(self.cols - length + 1):
-                s = self.index(row, col)
-                if all(self.slots[s + k] is None or s + k in chosen for k in range(length)):
-                    starts.append(s)
-        others = [i for i, t in enumerate(self.slots) if t is not None and i not in chosen]
-        beyond = next((i for i in others if i > chosen[-1]), None)
-        later = [s for s in starts if beyond is not None and s > beyond and s not in chosen]
-        fits = later or [s for s in starts if s != chosen[0]]
-        if not fits:
-            return None
-        row, col = self.place(fits[0])
-        return self.move_to(chosen, row, col)
+        # Past the next tile after them; with none, on from where they are.
+        ahead = (i for i, t in enumerate(self.slots) if t is not None and i > chosen[-1])
+        beyond = next(ahead, chosen[-1])
+        places = {self.index(row, 0) for row in range(ROWS)}
+        for group in self.groups(ignore=chosen):
+            row, end = self.place(group[-1])
+            if end + 2 < self.cols:
+                places.add(self.index(row, end + 2))
+        order = sorted(places, key=lambda i: (i <= beyond, i))
+        for first in order:
+            row, col = self.place(first)
+            if col not in self.free_starts(row, length, chosen, apart=True):
+                continue
+            if list(range(first, first + length)) == chosen:
+                continue  # where they are already
+            return self.move_to(chosen, row, col)
+        return None
 
 
 def without(tiles: Iterable[Tile], taken: Iterable[Tile]) -> list[Tile]:

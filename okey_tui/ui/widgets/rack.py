@@ -40,9 +40,12 @@ def group_label(tiles: list[Tile], okey: Tile) -> tuple[str, bool]:
     return f"{meld_kind(best.kind)} {best.value}", True
 
 
-def label_place(label: str, width: int, point: int = -1) -> tuple[int, str]:
+def label_place(
+    label: str, width: int, point: int = -1, keep: frozenset[int] = frozenset()
+) -> tuple[int, str]:
     """Where a group's value goes on its line ``width`` cells long, and as what text: in
-    the middle, or beside cell ``point`` (the cursor's ▲) rather than over it.
+    the middle, or beside cell ``point`` (the cursor's ▲) and the cells in ``keep`` (the
+    new tile's mark) rather than over them.
 
     >>> label_place("Run 27", 11)
     (1, ' Run 27 ')
@@ -56,31 +59,37 @@ def label_place(label: str, width: int, point: int = -1) -> tuple[int, str]:
     ' 30 '
     >>> label_place("Pair", 7, point=3)  # no shorter form: the label covers the ▲
     (0, ' Pair ')
+    >>> label_place("Set 30", 11, keep=frozenset(range(8, 12)))  # beside "new" on the right
+    (0, ' Set 30 ')
     """
     if len(label) + 2 > width:
         return 0, label[:width]
     middle = (width - len(label) - 2) // 2, f" {label} "
-    if point < 0:
+    blocked = set(keep) | ({point} if point >= 0 else set())
+    if not blocked:
         return middle
     kind, _space, points = label.rpartition(" ")
     tried = [label, points] if kind and points.isdigit() else [label]
     for word in tried:
-        placed = _beside(word, width, point)
+        placed = _beside(word, width, blocked)
         if placed is not None:
             return placed
     return middle
 
 
-def _beside(label: str, width: int, point: int) -> tuple[int, str] | None:
-    """``label`` on a line ``width`` cells long, nearest its middle without covering
-    cell ``point``: with a space each side if there is room, else one, else none."""
+def _beside(label: str, width: int, blocked: set[int]) -> tuple[int, str] | None:
+    """``label`` on a line ``width`` cells long, nearest its middle without covering the
+    ``blocked`` cells: with a space each side if there is room, else a space on the side
+    of a blocked cell next to it, else none."""
     shapes = [(f" {label} ", True, True), (f" {label}", True, False), (f"{label} ", False, True)]
-    for text, after, before in [*shapes, (label, True, True)]:
+    for text, spaced_before, spaced_after in [*shapes, (label, True, True)]:
         centre = (width - len(text)) // 2
         starts = [
             s
             for s in range(width - len(text) + 1)
-            if (after and s > point) or (before and s + len(text) <= point)
+            if not blocked & set(range(s, s + len(text)))
+            and (spaced_before or s - 1 not in blocked)
+            and (spaced_after or s + len(text) not in blocked)
         ]
         if starts:
             return min(starts, key=lambda s: (abs(s - centre), s)), text
@@ -252,24 +261,31 @@ class RackWidget(Widget):
                 point = (self.cursor - index) * SLOT + 1
                 if not index <= self.cursor < index + length:
                     point = -1
-                left, text = label_place(label, width, point)
-                cells = [(rule, style)] * width
-                cells[left : left + len(text)] = [(ch, style) for ch in text]
-                if point >= 0 and not left <= point < left + len(text):
+                # A new tile's mark shows under it as under a tile alone: its own cells
+                # and the gap after it (after the group's last tile, the one after the line).
+                fresh = [i for i in sorted(self.fresh) if index <= i < index + length]
+                keep = frozenset(
+                    c for i in fresh for c in range((i - index) * SLOT, (i - index + 1) * SLOT)
+                )
+                left, text = label_place(label, width, point, keep)
+                cells = [(rule, style)] * width + [(" ", wood)]
+                if not keep & set(range(left, left + len(text))):
+                    cells[left : left + len(text)] = [(ch, style) for ch in text]
+                if point >= 0 and point not in keep and not left <= point < left + len(text):
                     cells[point] = ("▲", marker)
+                for i in fresh:
+                    mark, mark_style = self._fresh_mark(i, marker)
+                    at = (i - index) * SLOT
+                    cells[at : at + SLOT] = [(ch, mark_style) for ch in mark]
                 for ch, cell in cells:
                     line.append(ch, cell)
-                line.append(" ", wood)
                 col += length
                 continue
             tile = rack.slots[index]
-            if index == self.cursor and index in self.fresh and len(_("new")) > 3:
-                # No room for the cursor's ▲ beside a longer word ("yeni"): the word shows it.
-                line.append(f"{_('new')[:4]:<4}", marker + Style(reverse=True))
+            if index in self.fresh and tile is not None:
+                line.append(*self._fresh_mark(index, marker))
             elif index == self.cursor:
-                line.append("▲" + _("new")[:3] if index in self.fresh else " ▲  ", marker)
-            elif index in self.fresh and tile is not None:
-                line.append(f"{_('new')[:4]:<4}", marker)
+                line.append(" ▲  ", marker)
             elif index in self.selected:
                 line.append("▔▔▔ ", marker)
             elif self.mark_okeys and tile is not None and tile == okey:
@@ -278,6 +294,16 @@ class RackWidget(Widget):
                 line.append("    ", wood)
             col += 1
         return line
+
+    def _fresh_mark(self, index: int, marker: Style) -> tuple[str, Style]:
+        """The 4 cells under the new tile in slot ``index``: the word, the cursor's ▲ too."""
+        word = _("new")
+        if index != self.cursor:
+            return f"{word[:4]:<4}", marker
+        if len(word) > 3:
+            # No room for the cursor's ▲ beside a longer word ("yeni"): the word shows it.
+            return f"{word[:4]:<4}", marker + Style(reverse=True)
+        return f"▲{word:<3}", marker
 
     def pad(self) -> int:
         """Cells left of the first slot: the rack sits in the middle."""

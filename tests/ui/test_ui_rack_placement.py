@@ -1,0 +1,357 @@
+"""Tiles that arrive or move a long way join no group (issue: a play-tester's rack report).
+
+A drawn or taken tile comes in apart from every group, marked "new" where it can be
+seen; Home, End and Tab leave an empty slot between the selection and the other groups;
+after a tile leaves the rack the cursor goes the same way whatever took it.
+"""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from textual.widgets import Static
+from ui_helpers import goto, table_app, wait_for_human
+
+from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.ui import rack as rack_module
+from okey_tui.ui.rack import ROWS, RackLayout
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.rack import SLOT, RackWidget
+
+# Seed 7 (practice, no tips): the human draws first; after d and s the upper row holds
+# "set 3" (R1 B1 K1) and "set 30" (Y10 B10 K10), the lower row sixteen tiles side by side.
+SEED = 7
+
+
+def rows(rack: RackLayout) -> list[str]:
+    """The rack as text, a row a line: tiles, and '.' for an empty slot."""
+    return [
+        " ".join(
+            str(t) if t is not None else "."
+            for t in rack.slots[r * rack.cols : (r + 1) * rack.cols]
+        )
+        for r in range(ROWS)
+    ]
+
+
+def layout(upper: str, lower: str) -> RackLayout:
+    """A rack from its two rows as text ('.' for an empty slot)."""
+    cells = [upper.split(), lower.split()]
+    assert len(cells[0]) == len(cells[1])
+    rack = RackLayout(cols=len(cells[0]))
+    rack.slots = [None if c == "." else Tile.parse(c) for row in cells for c in row]
+    return rack
+
+
+def touches_a_group(rack: RackLayout, index: int) -> bool:
+    row, col = rack.place(index)
+    return any(
+        0 <= c < rack.cols and rack.slots[rack.index(row, c)] is not None
+        for c in (col - 1, col + 1)
+    )
+
+
+async def discard(pilot, app) -> None:
+    """x, and yes to a practice table's warning about that discard if it asks."""
+    await pilot.press("x")
+    if isinstance(app.screen, ConfirmScreen):
+        await pilot.press("y")
+        await pilot.pause()
+
+
+def status_text(screen: TableScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+def mark_line(screen: TableScreen, row: int) -> str:
+    """The line under a row of the rack as drawn: each group's value, the marks."""
+    widget = screen.query_one(RackWidget)
+    return "".join(segment.text for segment in widget.render_line(3 * row + 2))
+
+
+def under(screen: TableScreen, index: int) -> str:
+    """The four cells under the tile in slot ``index`` (its face and the gap after it)."""
+    widget = screen.query_one(RackWidget)
+    row, col = screen.rack.place(index)
+    x = widget.pad() + col * SLOT
+    return mark_line(screen, row)[x : x + SLOT]
+
+
+def test_the_rack_module_examples_hold():
+    """okey_tui/ui/rack.py is not among the doctest paths: its examples run here."""
+    failed, tried = doctest.testmod(rack_module)
+    assert tried > 0 and failed == 0
+
+
+# -- a tile that arrives ------------------------------------------------------------------
+
+
+def test_a_drawn_tile_does_not_fill_a_hole_between_groups():
+    """The play-tester's rack: the lower row full but for the hole B5 left between B1 and
+    B11. The drawn R9 went into the hole, gluing two groups into one; the upper row's
+    right end was free. It goes there."""
+    rack = layout(
+        "R1 B1 K1 . Y10 B10 K10 . . . . . . . . .",
+        "R7 R9 R11 R12 Y3 Y5 Y12 Y13 B1 . B11 B11 K3 K4 K7 K13",
+    )
+    slot = rack.put_new(Tile.parse("R9"))
+    assert slot == rack.index(0, rack.cols - 1)
+    assert not touches_a_group(rack, slot)
+
+
+def test_a_drawn_tile_is_not_glued_to_the_tile_at_the_lower_rows_end():
+    """The lower row's last slot taken, the one before it free: the tile went there, next
+    to the last tile. It goes to the nearest slot apart from it, on the lower row."""
+    rack = layout(
+        "R1 R2 R3 . . . . .",
+        "K5 K6 . . . . . B9",
+    )
+    slot = rack.put_new(Tile.parse("Y1"))
+    assert slot == rack.index(1, 5)
+
+
+def test_a_drawn_tile_on_a_crowded_rack_touches_as_little_as_it_can():
+    """No free slot apart from the groups: beside one group rather than between two, and
+    beside a lone tile rather than a meld."""
+    rack = layout(
+        "R1 R2 R3 . Y4 Y5 Y6 .",
+        "K5 K6 K7 . B1 . . B9",
+    )
+    # Between R3 and Y4 or K7 and B1 it would join two groups; after Y6 it spoils a meld.
+    assert rack.put_new(Tile.parse("Y13")) == rack.index(1, 6)  # beside B9 alone
+    rack = layout(
+        "R1 R2 R3 . Y4 Y5 Y6 .",
+        "K5 K6 K7 . B1 . . .",
+    )
+    assert rack.put_new(Tile.parse("Y13")) == rack.index(1, 7)  # apart: the lower row's end
+
+
+@given(st.lists(st.booleans(), min_size=2 * 8, max_size=2 * 8))
+def test_a_new_tile_joins_no_group_while_the_rack_has_a_slot_apart(filled: list[bool]):
+    """Whatever the rack, a new tile touches a group only when no free slot touches none."""
+    rack = RackLayout(cols=8)
+    rack.slots = [Tile.parse("R1") if f else None for f in filled]
+    before = list(rack.slots)
+    apart = [i for i, t in enumerate(before) if t is None and not touches_a_group(rack, i)]
+    if None not in before:
+        return
+    slot = rack.put_new(Tile.parse("K13"))
+    assert before[slot] is None
+    assert [t for i, t in enumerate(rack.slots) if i != slot] == [
+        t for i, t in enumerate(before) if i != slot
+    ]
+    if apart:
+        assert slot in apart
+        lower = [i for i in apart if rack.row_of(i) == ROWS - 1]
+        assert slot == max(lower or apart)
+
+
+async def test_drawn_tiles_come_in_apart_from_the_groups_turn_after_turn():
+    """The play-tester's game: d, s, x on B5 leaves a hole between B1 and B11. The drawn
+    tile came into that hole, without its "new" mark; later draws into other holes. Now
+    each drawn tile comes in apart from every group, marked "new", the cursor on it, and
+    no other tile moves."""
+    app = table_app(SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("d", "s")
+        rack = screen.rack
+        b5 = rows(rack)[1].split().index("B5")
+        await goto(pilot, screen, rack.index(1, b5))
+        await discard(pilot, app)
+        for hole in (1, 3, 12):  # each turn keeps the drawn tile, makes another hole
+            await wait_for_human(pilot, app)
+            assert not app.session.hand.is_over
+            before = list(rack.slots)
+            await pilot.press("d")
+            (new,) = screen.fresh
+            assert before[new] is None and rack.slots[new] is not None
+            assert not touches_a_group(rack, new), rows(rack)
+            assert rack.slots[rack.index(1, b5)] is None, "the hole B5 left stays a hole"
+            assert all(rack.slots[i] == before[i] for i in range(len(before)) if i != new)
+            assert screen.cursor == new
+            assert under(screen, new) == "▲new"
+            kept = list(rack.slots)
+            await goto(pilot, screen, rack.index(1, hole))
+            await discard(pilot, app)
+            assert rack.slots == [
+                None if i == rack.index(1, hole) else t for i, t in enumerate(kept)
+            ]
+
+
+async def test_the_new_mark_shows_when_the_new_tile_stands_in_a_group():
+    """A tile moved next to the new one makes a group with it: the group's value ("·")
+    was drawn over the "new" mark. The mark shows under the new tile, the ▲ with it when
+    the cursor is there, and the value beside it."""
+    app = table_app(SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("d", "s")
+        rack = screen.rack
+        b5 = rows(rack)[1].split().index("B5")
+        await goto(pilot, screen, rack.index(1, b5))
+        await discard(pilot, app)
+        await wait_for_human(pilot, app)
+        await pilot.press("d")
+        (new,) = screen.fresh
+        row, col = rack.place(new)
+        assert col == rack.cols - 1 and row == 0, rows(rack)
+        await pilot.press("down", "shift+up")  # K13 up, into the nearest free slot: beside it
+        assert rack.group_at(new) == [new - 1, new], rows(rack)
+        assert under(screen, new) == "new ", mark_line(screen, 0)
+        await pilot.press("right")
+        assert under(screen, new) == "▲new", mark_line(screen, 0)
+        assert "·" in under(screen, new - 1)  # the group's value, beside the mark
+
+
+@pytest.mark.parametrize("fresh", [6, 8])
+def test_the_new_mark_is_drawn_over_the_groups_value_not_under_it(fresh: int):
+    """The widget alone: a new tile at either end of a group ("K13 R9 K12", no meld) has
+    "new" under it, with the ▲ when the cursor is on it; the group's "·" and the
+    cursor's ▲ on another tile of the group show beside it."""
+    rack = layout(
+        "R1 R2 R3 . . . K13 R9 K12 . .",
+        "K5 K6 . . . . . . . . .",
+    )
+    widget = RackWidget()
+
+    def marks(cursor: int) -> str:
+        widget.show(rack, Tile.parse("Y2"), cursor, set(), False, fresh={fresh})
+        line = widget.render().plain.split("\n")[2]
+        group = line[widget.pad() + 6 * SLOT :][: 3 * SLOT]
+        at = (fresh - 6) * SLOT
+        assert "·" in group[:at] + group[at + SLOT :], group
+        return group[at : at + SLOT]
+
+    assert marks(0) == "new "
+    assert marks(fresh) == "▲new"
+    assert marks(7) == "new "
+    assert "▲" in widget.render().plain.split("\n")[2][widget.pad() + 6 * SLOT :]
+
+
+# -- Home, End and Tab --------------------------------------------------------------------
+
+
+async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
+    """K4 K7 selected and taken to the upper row: Home slid them against "set 30" (they
+    made one group, not a meld any more), and Tab dropped them right after the group it
+    skipped. Now each leaves one empty slot between them and any other group, every
+    other tile stays, and Tab with no other gap that holds them says so and moves
+    nothing."""
+    app = table_app(SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("d", "s")
+        rack = screen.rack
+        k4 = rows(rack)[1].split().index("K4")
+        await goto(pilot, screen, rack.index(1, k4))
+        await pilot.press("space", "right_square_bracket", "shift+up")
+        pair = [rack.slots[i] for i in sorted(screen.selected)]
+        assert pair == parse_tiles("K4 K7") and rack.row_of(min(screen.selected)) == 0
+
+        def apart() -> list[int]:
+            chosen = sorted(screen.selected)
+            assert [rack.slots[i] for i in chosen] == pair
+            assert rack.group_at(chosen[0]) == chosen, rows(rack)
+            return chosen
+
+        set30 = rack.group_at(rack.index(0, 4))
+        for key, col in (("tab", 8), ("end", rack.cols - 2), ("home", 8), ("end", rack.cols - 2)):
+            before, chosen = list(rack.slots), set(screen.selected)
+            await pilot.press(key)
+            now = apart()
+            assert rack.place(now[0]) == (0, col), (key, rows(rack))
+            assert all(
+                rack.slots[i] == before[i] for i in range(len(before)) if i not in chosen | set(now)
+            )
+        assert rack.group_at(set30[0]) == set30
+        await pilot.press("home", "tab")  # after "set 30": the only gap that holds two
+        before = list(rack.slots)
+        await pilot.press("tab")
+        assert rack.slots == before
+        assert "No other gap holds 2 tiles side by side" in status_text(screen)
+        await pilot.press("end")  # a move that works: the refusal goes
+        assert "gap" not in status_text(screen)
+
+
+def test_tab_passes_a_gap_too_small_and_keeps_a_slot_before_the_next_group():
+    """Tab puts the tiles one slot after the group it passes and one before the next:
+    a gap of two slots does not hold one tile apart, so Tab goes on to the next gap."""
+    rack = layout(
+        "K4 . R1 R2 R3 . . Y5 Y6 . . . .",
+        ". . . . . . . . . . . . .",
+    )
+    assert rack.next_gap([0]) == {0: 10}  # past R1-R3 (gap of two), past Y5 Y6
+    assert rack.group_at(10) == [10]
+
+
+def test_home_does_not_take_the_tiles_away_from_the_start():
+    """Home on tiles glued to a group with no room apart nearer the row's start moves
+    nothing (it used to slide them to the far end, or against a group)."""
+    rack = layout(
+        "R1 R2 . K4 Y5 Y6 Y7 . . . . .",
+        ". . . . . . . . . . . .",
+    )
+    assert rack.to_end([3], -1) is None
+    assert rack.to_end([3], 1) == {3: 11}
+
+
+# -- where the cursor goes after a tile leaves ---------------------------------------------
+
+
+def test_the_cursor_goes_right_then_left_then_to_the_other_row():
+    rack = layout(
+        "R1 R2 . . . . . Y9",
+        "K1 . . . . . . .",
+    )
+    rack.take([1])
+    assert rack.tile_after(1) == rack.index(0, 7)  # right, though R1 is nearer
+    rack.take([7])
+    assert rack.tile_after(7) == 0  # nothing right: left
+    rack.take([0])
+    assert rack.tile_after(0) == rack.index(1, 0)  # the row is empty: the other row
+
+
+async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
+    """Seed 42: opened without R12, the player puts R12 on the lower row, two slots past
+    K6, with Y12 at the row's end. Laying R12 off sent the cursor left to K6 (nearer), a
+    later lay-off elsewhere right: now a lay-off and a discard both send the cursor to
+    the next tile on its right, Y12."""
+    for key in ("a", "x"):
+        app = table_app(42)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            rack = screen.rack
+            await pilot.press("s")
+            for name in ("R9", "R10", "R11"):
+                await goto(pilot, screen, rack.slots.index(Tile.parse(name)))
+                await pilot.press("space")
+            await pilot.press("o", "o", "enter")
+            assert app.session.hand.openings[0] is not None
+            assert rows(rack)[1].startswith("R3 Y2 Y3 Y3 Y12 B1 B1 K2 K6 ."), rows(rack)
+            await goto(pilot, screen, rack.slots.index(Tile.parse("R12")))
+            await pilot.press("shift+down", "shift+right")  # beside K6, then a slot on
+            await goto(pilot, screen, rack.index(1, 4))  # Y12 to the end of the lower row
+            await pilot.press("space", "end", "escape")
+            r12 = rack.slots.index(Tile.parse("R12"))
+            assert rack.place(r12) == (1, 10), rows(rack)
+            assert rack.slots[rack.index(1, rack.cols - 1)] == Tile.parse("Y12"), rows(rack)
+            await goto(pilot, screen, r12)
+            assert not screen.selected
+            await pilot.press(key)
+            if isinstance(app.screen, ConfirmScreen):  # a penalty for throwing a tile that fits
+                await pilot.press("y")
+            assert rack.slots[r12] is None, key
+            assert screen.cursor == rack.index(1, rack.cols - 1), key
+            assert rack.slots[screen.cursor] == Tile.parse("Y12"), key
