@@ -10,7 +10,9 @@ textual-serve's :class:`AppService`, started with the visitor's environment.
 ``okey101 host --web`` serves the same page for a hosted table
 (:class:`HostedTable`): the link carries the table's join code, and each
 visitor's process is ``okey101 join`` to that table; a visitor without the
-right code gets no process.
+right code gets no process. A link with a seat's token added (``&token=…``, as the
+game shows a friend who quits) takes that seat back from any browser; without it, the
+visitor's cookie does (their ``okey101 join`` keeps the token in their data dir).
 
 Resources stay bounded: at most ``max_visitors`` tables at once (the next
 visitor is told to come back later), one table per visitor (a second tab takes
@@ -53,6 +55,7 @@ from okey_tui import i18n
 from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
+from okey_tui.web import TOKEN, WEB_LINK_ENV
 
 log = logging.getLogger("okey101.web")
 
@@ -164,12 +167,39 @@ def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
     return _shell(args)
 
 
-def join_command(url: str, code: str, name: str) -> str:
-    """The shell command of a visitor at a hosted table: ``okey101 join`` to it."""
+def join_command(url: str, code: str, name: str, token: str = "") -> str:
+    """The shell command of a visitor at a hosted table: ``okey101 join`` to it (with a
+    seat's ``token``: that seat, taken back)."""
     args = [sys.executable, "-m", "okey_tui", "join", url, code]
     if name:
         args += ["--name", name]
+    if token:
+        args += ["--token", token]
     return _shell(args)
+
+
+def valid_token(value: str | None) -> bool:
+    """Whether ``value`` looks like a seat's token (a link's ``?token=``)."""
+    return value is not None and TOKEN.fullmatch(value) is not None
+
+
+# Where textual-serve's script (textual-serve 1.1.3, pinned in pyproject.toml) opens its
+# terminal: the page keeps the terminal's session there (``window.okeySession``), so it
+# can give the terminal a new font size when the window changes size.
+SESSION_OPENED = "this.terminal.open(e)"
+
+
+def page_script(script: str) -> str:
+    """textual-serve's script with its terminal session kept for the page
+    (unchanged, and the font size stays the one chosen at load, if that place is gone).
+
+    >>> page_script("x;this.terminal.open(e),y")
+    'x;this.terminal.open(e),window.okeySession=this,y'
+    """
+    if SESSION_OPENED not in script:
+        log.warning(_("textual-serve's script changed: the font size is not fitted on resize"))
+        return script
+    return script.replace(SESSION_OPENED, SESSION_OPENED + ",window.okeySession=this", 1)
 
 
 def _shell(args: list[str]) -> str:
@@ -275,6 +305,7 @@ class WebServer:
             resources.files("okey_tui.web").joinpath("notice.html").read_text(encoding="utf-8")
         )
         self._reaper: asyncio.Task[None] | None = None
+        self._script: str | None = None
 
     # -- the aiohttp application ------------------------------------------------
 
@@ -285,6 +316,8 @@ class WebServer:
                 web.get("/", self.handle_page),
                 web.get("/ws/{kind}", self.handle_websocket),
                 web.get("/ws/join/{code}/{name}", self.handle_websocket),
+                web.get("/ws/join/{code}/{name}/{token}", self.handle_websocket),
+                web.get("/static/js/textual.js", self.handle_script),
                 web.static("/static", self.static_dir),
             ]
         )
@@ -380,7 +413,11 @@ class WebServer:
             websocket = self.websocket_url(request, kind)
             if self.table is not None:
                 name = quote(clean_name(request.query.get("name")) or "-", safe="")
-                websocket = self.websocket_url(request, f"join/{self.table.code}/{name}")
+                path = f"join/{self.table.code}/{name}"
+                token = request.query.get("token")
+                if valid_token(token):  # a seat's token: that seat, from any browser
+                    path += f"/{token}"
+                websocket = self.websocket_url(request, path)
             response = web.Response(
                 text=self.page.substitute(
                     lang=i18n.current_language(),
@@ -402,6 +439,13 @@ class WebServer:
                 headers={"Cache-Control": "no-store"},
             )
         return response
+
+    async def handle_script(self, request: web.Request) -> web.Response:
+        """textual-serve's script, with the terminal's session kept for the page."""
+        if self._script is None:
+            raw = (self.static_dir / "js" / "textual.js").read_text(encoding="utf-8")
+            self._script = page_script(raw)
+        return web.Response(text=self._script, content_type="text/javascript")
 
     def full_page(self) -> str:
         return self.notice_page(_("okey101: every table is taken"), self.full_text(), again=True)
@@ -460,6 +504,17 @@ class WebServer:
     def secure(request: web.Request) -> bool:
         """Whether the browser came over HTTPS (directly, or through a proxy that says so)."""
         return request.secure or request.headers.get("X-Forwarded-Proto") == "https"
+
+    def table_link(self, request: web.Request) -> str:
+        """A hosted table's link as the visitor's browser opened it (its address, the
+        code and the visitor's name; never a token)."""
+        assert self.table is not None
+        name = clean_name(unquote(request.match_info.get("name", "")))
+        scheme = "https" if self.secure(request) else "http"
+        link = f"{scheme}://{request.host}/?code={self.table.code}"
+        if name not in ("", "-"):
+            link += f"&name={quote(name, safe='')}"
+        return link
 
     def websocket_url(self, request: web.Request, kind: str) -> str:
         """The page's WebSocket address, on the host and scheme the browser used."""
@@ -550,22 +605,32 @@ class WebServer:
             visit.done.set()
             log.info(_("table closed (%s); %d open"), visit.visitor[:6], len(self.visits))
 
+    def command_for(self, visit: Visit, request: web.Request, kind: str) -> str:
+        """The shell command of the visitor's app: their table, or ``okey101 join`` to the
+        hosted table (with the link's token, if any: that seat, taken back)."""
+        if self.command is not None:
+            return self.command
+        if self.table is None:
+            return play_command(kind, self.play_args)
+        name = clean_name(unquote(request.match_info.get("name", "")))
+        if name in ("", "-"):
+            with self.speaking_to(visit):
+                name = _("Guest")
+        token = request.match_info.get("token", "")
+        return join_command(
+            self.table.url(), self.table.code, name, token if valid_token(token) else ""
+        )
+
     async def play(self, visit: Visit, request: web.Request, kind: str) -> None:
         """The visitor's app, from start to end."""
         websocket = visit.websocket
         width = _int(request.query.get("width"), MIN_COLS)
         height = _int(request.query.get("height"), MIN_ROWS)
-        if self.command is not None:
-            command = self.command
-        elif self.table is not None:
-            name = clean_name(unquote(request.match_info.get("name", "")))
-            if name in ("", "-"):
-                with self.speaking_to(visit):
-                    name = _("Guest")
-            command = join_command(self.table.url(), self.table.code, name)
-        else:
-            command = play_command(kind, self.play_args)
+        command = self.command_for(visit, request, kind)
         environment = self.environment_for(visit.visitor)
+        if self.table is not None:
+            # The friend's game says how to come back in the browser, with this link.
+            environment[WEB_LINK_ENV] = self.table_link(request)
         language = browser_language(request.headers.get("Accept-Language"))
         if language is not None:
             # The visitor's own locale: a language they chose at the table still comes first.

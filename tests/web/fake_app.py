@@ -25,6 +25,7 @@ def main() -> None:
         "config": os.environ.get("OKEY101_CONFIG_DIR"),
         "language": os.environ.get("LANGUAGE"),
         "args": sys.argv[1:],
+        "web_link": os.environ.get("OKEY101_WEB_LINK"),
     }
     packet(b"D", json.dumps(about).encode())
     stdin = sys.stdin.buffer

@@ -70,17 +70,22 @@ class KeyBar(SteadyStatic):
 
     def draw(self) -> None:
         width = self.size.width or self.app.size.width
+        items = self.items()
+        # Two spaces between keys; one, if that keeps the bar on one line (the keys stand
+        # out by their colour); a second line only when even that does not fit.
+        one_line = 1 + sum(label.cell_len for _key, label in items) + len(items) - 1
+        gap = 1 if one_line <= width < one_line + len(items) - 1 else 2
         text = Text()
         self._spans = []
         line, x = 0, 1
         text.append(" ")
-        for key, label in self.items():
-            if x > 1 and x + 2 + label.cell_len > width:  # two spaces, then the label
+        for key, label in items:
+            if x > 1 and x + gap + label.cell_len > width:  # the gap, then the label
                 text.append("\n ")
                 line, x = line + 1, 1
             elif x > 1:
-                text.append("  ")
-                x += 2
+                text.append(" " * gap)
+                x += gap
             self._spans.append((line, x, x + label.cell_len, key))
             text.append_text(label)
             x += label.cell_len
