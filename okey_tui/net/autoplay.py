@@ -26,6 +26,7 @@ from okey_tui.bots.base import Bot, make_bot
 from okey_tui.bots.driver import choose_action, safe_action
 from okey_tui.engine.state import Phase
 from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.net.protocol import Closing, ErrorCode
 from okey_tui.table import ActionRefused
 
 # Tries to take the seat back after the connection drops, REJOIN_PAUSE apart.
@@ -48,16 +49,19 @@ async def take_seat(
     keep_key: str | None = None,
     ssl_context: ssl.SSLContext | None = None,
 ) -> RemoteTable:
-    """Our seat back with a token (given, or kept under ``keep_key``), else a new seat."""
+    """Our seat back with a token (given, or kept under ``keep_key``), else a new seat.
+
+    Only a token the table does not know is forgotten (then the code takes a new seat):
+    a seat open on another connection, say, keeps its token, and the refusal is raised."""
     kept = storage.seat_token(keep_key) if keep_key else None
     if token or kept:
         try:
             return await RemoteTable.rejoin(url, token or kept or "", ssl_context=ssl_context)
-        except JoinError:
-            if token or not code:
+        except JoinError as exc:
+            if token or not code or exc.code != ErrorCode.BAD_TOKEN.value:
                 raise
             if keep_key:
-                storage.keep_seat_token(keep_key, None)  # that seat is gone
+                storage.keep_seat_token(keep_key, None)  # the table has no such seat
     return await RemoteTable.join(url, code, name, ssl_context=ssl_context)
 
 
@@ -78,6 +82,8 @@ async def play_seat(
     try:
         for _ in range(MAX_STEPS):
             if not table.connected:
+                if table.closed_why == Closing.REPLACED.value:
+                    return 1  # the seat plays on another connection now
                 back = await _rejoin(table.url, table.token, ssl_context)
                 if back is None:
                     return 1
@@ -136,7 +142,11 @@ async def _rejoin(url: str, token: str, ssl_context: ssl.SSLContext | None) -> R
     for _ in range(REJOIN_TRIES):
         try:
             return await RemoteTable.rejoin(url, token, ssl_context=ssl_context)
-        except (OSError, TimeoutError, JoinError):
+        except JoinError as exc:
+            if exc.code in (ErrorCode.TOKEN_IN_USE.value, ErrorCode.BAD_TOKEN.value):
+                return None  # the seat is open elsewhere, or the table does not know it
+            await asyncio.sleep(REJOIN_PAUSE)
+        except (OSError, TimeoutError):
             await asyncio.sleep(REJOIN_PAUSE)
     return None
 

@@ -133,6 +133,9 @@ class RemoteTable:
         self._hand_over = False
         self._chat: list[ChatLine] = [chat_from_json(c) for c in _list(welcome.get("chat"))]
         self.errors: list[tuple[str, str]] = []  # protocol errors the server sent: (code, message)
+        # Why the table closed this connection, when it said (a ``closing`` message's code:
+        # ``host-closed``, ``replaced``; see protocol.Closing); None: it did not say.
+        self.closed_why: str | None = None
         # The seat of the person whose okey101 serves the table (okey101 host): leaving ends it.
         self.hosting = False
         self.version = 0
@@ -336,6 +339,14 @@ class RemoteTable:
                 "You host this table: quitting closes it for everyone. "
                 "okey101 host --resume opens it again, and the others rejoin."
             )
+        from okey_tui.web import link_with_token, web_link
+
+        link = web_link()
+        if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
+            return _(
+                "Your seat is kept (a bot plays it meanwhile): open the table's link again "
+                "in this browser to take it back. In another browser, open: {link}"
+            ).format(link=link_with_token(link, self.token))
         return _(
             "Your seat is kept (a bot plays it meanwhile): "
             "okey101 join {url} --token {token} takes it back."
@@ -500,6 +511,8 @@ class RemoteTable:
             self._hand_over = True
         elif kind == "chat":
             self._chat.append(chat_from_json(data))
+        elif kind == "closing":
+            self.closed_why = str(data.get("code"))
         elif kind == "pong":
             pong = data.get("id")
             if isinstance(pong, int):

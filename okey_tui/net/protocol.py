@@ -86,6 +86,14 @@ class ErrorCode(enum.Enum):
     BUSY = "busy"  # too many connections at once: closed
 
 
+class Closing(enum.Enum):
+    """Why the server closes a connection that did nothing wrong (a ``closing`` message's
+    ``code``): the client says it in its own words and does not try to reconnect."""
+
+    HOST_CLOSED = "host-closed"  # the host closed the table (okey101 host --resume opens it)
+    REPLACED = "replaced"  # the seat's token sat down on a newer connection
+
+
 class ProtocolError(Exception):
     """A message that breaks the protocol; ``code`` says how."""
 
@@ -214,6 +222,11 @@ def error_message(code: ErrorCode, message: str, **extra: object) -> JSONObject:
     return {"type": "error", "code": code.value, "message": message, **extra}
 
 
+def closing_message(code: Closing, message: str) -> JSONObject:
+    """The last message before the server closes a connection for ``code``."""
+    return {"type": "closing", "code": code.value, "message": message}
+
+
 def refusal(exc: OkeyError, action_id: int | None) -> JSONObject:
     """The ``refused`` message for an engine error: its class, its code if any, its message."""
     code = exc.code
@@ -289,6 +302,8 @@ def event_to_json(event: Event) -> JSONObject:
         data["bot"] = True
     if event.code:  # a penalty's reason; likewise only when there is one
         data["code"] = event.code
+    if event.melds:  # the melds a lay, an add or a swap is about (the log marks the okey)
+        data["melds"] = [meld_to_json(m) for m in event.melds]
     return data
 
 
@@ -302,6 +317,7 @@ def event_from_json(data: object) -> Event:
         _int(d, "value"),
         bot=d.get("bot") is True,
         code=code if isinstance(code := d.get("code"), str) else "",
+        melds=tuple(meld_from_json(m) for m in _list(d.get("melds", []), "event.melds")),
     )
 
 
@@ -461,12 +477,31 @@ def _rules(code: str) -> RuleSet:
     return RuleSet.from_code(code)
 
 
+def meld_to_json(meld: Meld) -> JSONObject:
+    return {
+        "kind": meld.kind.value,
+        "tiles": [str(t) for t in meld.tiles],
+        "stands_for": [str(t) for t in meld.stands_for],
+    }
+
+
+def meld_from_json(raw: object) -> Meld:
+    m = _obj(raw, "meld")
+    tiles = tuple(_tiles(m.get("tiles"), "meld.tiles"))
+    stands_for = tuple(_tiles(m.get("stands_for"), "meld.stands_for"))
+    kinds = {k.value: k for k in MeldKind}
+    if len(tiles) != len(stands_for) or m.get("kind") not in kinds:
+        # Each laid tile needs the tile it stands for: the log writes them side by side.
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="meld.stands_for")
+        )
+    return Meld(kinds[str(m.get("kind"))], tiles, stands_for)
+
+
 def table_meld_to_json(tm: TableMeld) -> JSONObject:
     return {
         "owner": tm.owner,
-        "kind": tm.meld.kind.value,
-        "tiles": [str(t) for t in tm.meld.tiles],
-        "stands_for": [str(t) for t in tm.meld.stands_for],
+        **meld_to_json(tm.meld),
         "okey_owners": [[str(t), s] for t, s in tm.okey_owners],
     }
 

@@ -27,10 +27,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import ssl
 import time
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -57,9 +59,11 @@ from okey_tui.net.protocol import (
     MAX_NAME,
     PROTOCOL_VERSION,
     ClientMessage,
+    Closing,
     ErrorCode,
     ProtocolError,
     clean_text,
+    closing_message,
     decode_client,
     encode,
     encode_with,
@@ -85,6 +89,9 @@ log = logging.getLogger("okey_tui.net")
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 BOT_NAMES = (N_("Ayşe bot"), N_("Mehmet bot"), N_("Zeynep bot"), N_("Can bot"))
+# The bots' own names, seat by seat (BOT_NAMES without " bot"), then the names a bot takes
+# when a person at the table has its own (those of the hot-seat table's bots).
+BOT_FIRST_NAMES = ("Ayşe", "Mehmet", "Zeynep", "Can")
 # Seconds a player who dropped keeps their turn before a bot plays for them.
 DEFAULT_GRACE = 30.0
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
@@ -104,7 +111,10 @@ class Limits:
     rate: float = 20.0  # messages per second, sustained
     burst: int = 40  # messages at once
     max_dropped: int = 50  # messages dropped for the rate before the connection is closed
-    code_tries: int = 5  # wrong join codes per address, for the life of the server
+    code_tries: int = 5  # wrong join codes (or tokens) per address before it is blocked
+    code_block: float = 300.0  # seconds an address stays blocked; wrong tries older are forgotten
+    alive_check: float = 3.0  # seconds a seat's connection has to answer a ping when its
+    # token comes again on a new connection (no answer: the new one takes the seat)
     hello_timeout: float = 15.0  # seconds to say hello or rejoin
     send_queue: int = 1000  # messages waiting for a slow client before it is closed
     chat_keep: int = 50  # chat lines a newcomer is sent
@@ -129,6 +139,58 @@ class _Seat:
         return self.name is not None
 
 
+@dataclass
+class _Guesses:
+    """Wrong join codes and tokens from one address."""
+
+    wrong: int = 0
+    last: float = 0.0  # when the last one came (time.monotonic)
+    blocked_until: float = 0.0  # the address is refused hello until then
+
+
+def _folded(name: str) -> str:
+    """A name as it sounds: no case, no accents ("Ayse" and "ayşe" are one name)."""
+    plain = unicodedata.normalize("NFKD", name.replace("ı", "i").replace("İ", "I"))
+    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold().strip()
+
+
+def bot_names(people: Sequence[str | None]) -> list[str]:
+    """Each seat's name: a person's own (``people[i]``), else its bot's, a name nobody at
+    the table uses (never the host's own name with " bot" after it), in this language.
+
+    A bot keeps its seat's name (BOT_NAMES) unless a person has it; then it takes one of
+    the names the hot-seat table's bots take (:func:`okey_tui.ui.session.bot_names`).
+    """
+    from okey_tui.ui.session import MORE_BOT_NAMES, SPARE_BOT_NAMES
+
+    def shown(index: int, first: str) -> str:
+        if first == BOT_FIRST_NAMES[index]:
+            return _(BOT_NAMES[index])
+        return _("{name} bot").format(name=first)
+
+    taken = {_folded(p) for p in people if p is not None}
+
+    def free(index: int, first: str) -> bool:
+        return _folded(first) not in taken and _folded(shown(index, first)) not in taken
+
+    names: list[str | None] = list(people)
+    # First the seats' own names, so that only a bot whose name a person has is renamed.
+    for index, person in enumerate(people):
+        if person is None and free(index, BOT_FIRST_NAMES[index]):
+            names[index] = shown(index, BOT_FIRST_NAMES[index])
+            taken.add(_folded(BOT_FIRST_NAMES[index]))
+    for index, name in enumerate(names):
+        if name is not None:
+            continue
+        first = next((f for f in (*SPARE_BOT_NAMES, *MORE_BOT_NAMES) if free(index, f)), None)
+        if first is None:  # every name is some person's: the seat's number tells the bot
+            names[index] = _("Bot {n}").format(n=index + 1)
+        else:
+            names[index] = shown(index, first)
+            taken.add(_folded(first))
+    return [n or "" for n in names]
+
+
 @dataclass(eq=False)
 class _Conn:
     ws: ServerConnection
@@ -140,6 +202,8 @@ class _Conn:
     events_sent: int = 0  # how many of the current hand's events this seat has been sent
     hand_sent: int = -1  # the hand those events belong to
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
+    writer: asyncio.Task[None] | None = None
+    checking: bool = False  # its rejoin waits to learn whether the seat's connection answers
     closing: bool = False
     close_code: int = 1000
     close_reason: str = ""
@@ -194,7 +258,8 @@ class TableServer:
         self.version = 0  # bumped by every change to the game
         self.bot_replacements = 0
         self._conns: set[_Conn] = set()
-        self._wrong_codes: dict[str, int] = {}
+        self._wrong_codes: dict[str, _Guesses] = {}
+        self._checks: set[asyncio.Task[None]] = set()  # rejoins waiting on an alive check
         self._joins = 0
         self._server: Server | None = None
         self._wake = asyncio.Event()
@@ -261,9 +326,31 @@ class TableServer:
             self._bot_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._bot_task
+        for check in list(self._checks):
+            check.cancel()
         if self._server is not None:
+            self._server.close(close_connections=False)  # nobody new comes in
+            await self._say_goodbye()
             self._server.close()
             await self._server.wait_closed()
+
+    async def _say_goodbye(self) -> None:
+        """Tell every connection the host closed the table, then close it (a second at
+        most: a connection that does not read is closed by the server's own close)."""
+        writers = []
+        for conn in list(self._conns):
+            self._send(
+                conn,
+                closing_message(
+                    Closing.HOST_CLOSED,
+                    _("The host closed the table: the seats are kept if they open it again"),
+                ),
+            )
+            self._close(conn, 1001, Closing.HOST_CLOSED.value)
+            if conn.writer is not None:
+                writers.append(conn.writer)
+        if writers:
+            await asyncio.wait(writers, timeout=1.0)
 
     async def serve_forever(self) -> None:
         if self._server is None:
@@ -289,10 +376,11 @@ class TableServer:
 
     # -- who sits where ------------------------------------------------------------
     def seat_infos(self) -> list[SeatInfo]:
+        names = bot_names([s.name for s in self.seats])
         return [
             SeatInfo(
                 s.index,
-                s.name if s.name is not None else _(BOT_NAMES[s.index]),
+                names[s.index],
                 None if s.human else s.level,
                 s.conn is not None if s.human else True,
             )
@@ -497,7 +585,7 @@ class TableServer:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         conn = _Conn(ws, address, tokens=float(self.limits.burst))
         self._conns.add(conn)
-        writer = asyncio.create_task(self._write(conn))
+        writer = conn.writer = asyncio.create_task(self._write(conn))
         try:
             if len(self._conns) > self.limits.max_connections:
                 self._send(
@@ -505,10 +593,7 @@ class TableServer:
                 )
                 self._close(conn, 1013, "busy")
                 return
-            if self._wrong_codes.get(address, 0) >= self.limits.code_tries:
-                self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
-                self._close(conn)
-                return
+            # An address blocked for wrong codes may still rejoin with a seat's token.
             await self._read(conn)
         except ConnectionClosed:
             pass
@@ -569,14 +654,22 @@ class TableServer:
             conn.ws.transport.abort()
 
     async def _read(self, conn: _Conn) -> None:
-        try:
-            async with asyncio.timeout(self.limits.hello_timeout):
-                while conn.seat is None and not conn.closing:
-                    self._receive(conn, await conn.ws.recv())
-        except TimeoutError:
-            self._send(conn, error_message(ErrorCode.TIMEOUT, _("Say hello or rejoin first")))
-            self._close(conn)
-            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.limits.hello_timeout
+        while conn.seat is None and not conn.closing:
+            try:
+                async with asyncio.timeout_at(deadline):
+                    raw = await conn.ws.recv()
+            except TimeoutError:
+                if conn.seat is not None:
+                    break  # seated meanwhile: its rejoin took a silent connection's seat
+                if conn.checking:  # its rejoin waits on the seat's old connection
+                    deadline = loop.time() + self.limits.alive_check + 1.0
+                    continue
+                self._send(conn, error_message(ErrorCode.TIMEOUT, _("Say hello or rejoin first")))
+                self._close(conn)
+                return
+            self._receive(conn, raw)
         while not conn.closing:
             self._receive(conn, await conn.ws.recv())
 
@@ -663,13 +756,11 @@ class TableServer:
             self._next(conn)
 
     def _join(self, conn: _Conn, code: str, name: str) -> None:
-        if self._wrong_codes.get(conn.address, 0) >= self.limits.code_tries:
-            self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
-            self._close(conn)
+        if self._blocked(conn):
             return
         if not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
             if self._wrong_guess(conn):
-                left = self.limits.code_tries - self._wrong_codes[conn.address]
+                left = self.limits.code_tries - self._wrong_codes[conn.address].wrong
                 self._send(
                     conn,
                     error_message(
@@ -702,17 +793,64 @@ class TableServer:
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 
+    def _guesses(self, address: str) -> _Guesses:
+        """The wrong tries of ``address`` that still count (those of an ended block, or
+        older than a block lasts, are forgotten)."""
+        now = time.monotonic()
+
+        def over(guesses: _Guesses) -> bool:
+            if guesses.blocked_until:
+                return guesses.blocked_until <= now
+            return now - guesses.last >= self.limits.code_block
+
+        guesses = self._wrong_codes.get(address)
+        if guesses is None or over(guesses):
+            if len(self._wrong_codes) >= 1024:  # many addresses: keep those still counted
+                for key in [a for a, g in self._wrong_codes.items() if over(g)]:
+                    del self._wrong_codes[key]
+            guesses = self._wrong_codes[address] = _Guesses()
+        return guesses
+
+    def _blocked(self, conn: _Conn) -> bool:
+        """When ``conn``'s address is blocked for wrong codes: it is told until when, and
+        closed."""
+        guesses = self._wrong_codes.get(conn.address)
+        if guesses is None or not guesses.blocked_until:
+            return False
+        left = guesses.blocked_until - time.monotonic()
+        if left <= 0:  # the block is over: the address starts again with every try
+            del self._wrong_codes[conn.address]
+            return False
+        minutes = max(1, math.ceil(left / 60))
+        self._send(
+            conn,
+            error_message(
+                ErrorCode.TOO_MANY_TRIES,
+                ngettext(
+                    "This address is blocked after too many wrong codes: try again in "
+                    "{n} minute (a player's own seat can still be taken back)",
+                    "This address is blocked after too many wrong codes: try again in "
+                    "{n} minutes (a player's own seat can still be taken back)",
+                    minutes,
+                ).format(n=minutes),
+                retry_after=math.ceil(left),
+            ),
+        )
+        self._close(conn)
+        return True
+
     def _wrong_guess(self, conn: _Conn) -> bool:
         """Count a wrong code or token from this address; False when that was the last try
-        (the connection is then told and closed)."""
-        tries = self._wrong_codes.get(conn.address, 0) + 1
-        self._wrong_codes[conn.address] = tries
-        left = self.limits.code_tries - tries
+        (the address is blocked for a while, and the connection told and closed)."""
+        guesses = self._guesses(conn.address)
+        guesses.wrong += 1
+        guesses.last = time.monotonic()
+        left = self.limits.code_tries - guesses.wrong
         log.warning(_("wrong join code or token from %s (%d tries left)"), conn.address, left)
         if left > 0:
             return True
-        self._send(conn, error_message(ErrorCode.TOO_MANY_TRIES, _("Too many wrong codes")))
-        self._close(conn)
+        guesses.blocked_until = guesses.last + self.limits.code_block
+        self._blocked(conn)
         return False
 
     def _rejoin(self, conn: _Conn, token: str) -> None:
@@ -725,21 +863,68 @@ class TableServer:
             None,
         )
         if seat is None:
-            # A guessed token counts against the address like a wrong join code.
-            if self._wrong_guess(conn):
+            # A guessed token counts against the address like a wrong join code (a blocked
+            # address is refused at once: only a seat's own token is let in).
+            if not self._blocked(conn) and self._wrong_guess(conn):
                 raise ProtocolError(ErrorCode.BAD_TOKEN, _("No seat has this token"))
             return
         if seat.conn is not None:
-            self._send(
-                conn,
-                error_message(ErrorCode.TOKEN_IN_USE, _("This seat is connected already")),
-            )
-            self._close(conn)
+            # The player's old connection may be gone without a word (a laptop off its
+            # network, a stopped terminal): if it does not answer, this one takes the seat.
+            if not conn.checking:
+                conn.checking = True
+                check = asyncio.create_task(self._take_over(conn, seat, seat.conn))
+                self._checks.add(check)
+                check.add_done_callback(self._checks.discard)
             return
+        self._seat_back(conn, seat)
+
+    def _seat_back(self, conn: _Conn, seat: _Seat) -> None:
         self.version += 1  # the bot stops covering this seat: a pending bot move is void
         self._seat(conn, seat)
         self._notice(_("{name} is back (seat {seat})").format(name=seat.name, seat=seat.index + 1))
         self._tell_version(conn)
+
+    async def _take_over(self, conn: _Conn, seat: _Seat, old: _Conn) -> None:
+        """``conn`` came with the token of ``seat``, whose connection ``old`` is open: the
+        seat is ``conn``'s if ``old`` does not answer a ping in time, else it is refused."""
+        try:
+            alive = await self._answers(old)
+        finally:
+            conn.checking = False
+        if conn.closing or conn not in self._conns or conn.seat is not None:
+            return
+        if seat.conn is old and not alive:
+            log.info("seat %d: its connection from %s does not answer", seat.index, old.address)
+            self._send(
+                old,
+                closing_message(
+                    Closing.REPLACED, _("Your seat was taken back on another connection")
+                ),
+            )
+            self._close(old, 1000, Closing.REPLACED.value)
+            seat.conn, old.seat = None, None  # its own end leaves no seat behind
+        if seat.conn is None:
+            self._seat_back(conn, seat)
+            return
+        self._send(
+            conn,
+            error_message(
+                ErrorCode.TOKEN_IN_USE,
+                _("This seat is connected already, and its connection answers"),
+            ),
+        )
+        self._close(conn)
+
+    async def _answers(self, conn: _Conn) -> bool:
+        """Whether ``conn`` answers a ping within the alive check's time."""
+        try:
+            async with asyncio.timeout(self.limits.alive_check):
+                pong = await conn.ws.ping()
+                await pong
+        except (TimeoutError, ConnectionClosed):
+            return False
+        return True
 
     def _seat(self, conn: _Conn, seat: _Seat) -> None:
         seat.conn = conn

@@ -28,6 +28,7 @@ from okey_tui import storage
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level
 from okey_tui.net.client import JoinError, RemoteTable, not_a_table_reason, unreachable_reason
+from okey_tui.net.protocol import Closing, ErrorCode
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.translate import translate_bindings
@@ -39,6 +40,14 @@ if TYPE_CHECKING:
 # Tries to take the seat back after the connection drops, this many seconds apart.
 REJOIN_TRIES = 30
 REJOIN_PAUSE = 1.0
+
+
+def seat_in_use() -> str:
+    """Why a seat's token was refused with ``token-in-use``: said where the player acts."""
+    return _(
+        "Your seat is open in another terminal, or the old connection has not closed yet: "
+        "try again in a minute"
+    )
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "start", N_("Start the match")),
         Binding("slash", "chat", N_("Chat")),
+        Binding("r", "retry", N_("Try again")),
         Binding("q", "app.quit", N_("Quit")),
     ]
 
@@ -113,12 +123,20 @@ class LobbyScreen(Screen[None]):
             table = app.table
             return table is not None and table.lead == table.seat and not table.started
         if action == "chat" and isinstance(app, RemoteApp):
-            return app.table is not None  # nobody to say it to before a seat is taken
+            # Nobody to say it to before a seat is taken, or once the table is gone.
+            return app.table is not None and app.table.connected
+        if action == "retry" and isinstance(app, RemoteApp):
+            return app.can_retry
         return True
+
+    def action_retry(self) -> None:
+        app = self.app
+        if isinstance(app, RemoteApp):
+            app.retry()
 
     async def action_start(self) -> None:
         app = self.app
-        if isinstance(app, RemoteApp) and app.table is not None:
+        if isinstance(app, RemoteApp) and app.table is not None and app.table.connected:
             await app.table.start()
 
     def action_chat(self) -> None:
@@ -147,6 +165,7 @@ class RemoteApp(OkeyApp):
         self.table: RemoteTable | None = None
         self.problem = ""
         self._rejoining = False
+        self._connecting = False
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
@@ -187,8 +206,26 @@ class RemoteApp(OkeyApp):
                 # A resumed match skips the lobby, the one place that says where friends
                 # join (a page on a new --web-port 0 has a new link): said over the table.
                 self.notify(self.seat_info.join_line, timeout=30)
+        self._connecting = True
+        try:
+            await self.take_seat()
+        finally:
+            self._connecting = False
+            if self.table is None or not self.table.connected:
+                self.show_lobby()  # r (try again) is offered again
+
+    async def take_seat(self) -> None:
+        """Sit: the seat's token (given, or kept from the last join here) takes it back,
+        else the join code takes a free seat. Only a token the table does not know is
+        forgotten: a seat still open elsewhere keeps it (the player is told)."""
         seat = self.seat_info
-        kept = storage.seat_token(self.table_key) if self.keep_seat and seat.code else None
+        key = self.table_key
+        kept: str | None = None
+        if self.keep_seat and not seat.token:
+            kept = storage.seat_token(key)
+            if kept is None and seat.code:  # a seat taken back with --token: kept by address
+                key = self.token_key
+                kept = storage.seat_token(key)
         try:
             table: RemoteTable | None = None
             if seat.token or kept:
@@ -196,16 +233,19 @@ class RemoteApp(OkeyApp):
                     table = await RemoteTable.rejoin(
                         seat.url, seat.token or kept or "", ssl_context=seat.ssl_context
                     )
-                except JoinError:
-                    if seat.token:
+                except JoinError as exc:
+                    if seat.token or exc.code != ErrorCode.BAD_TOKEN.value:
                         raise
-                    storage.keep_seat_token(self.table_key, None)  # that seat is gone
+                    storage.keep_seat_token(key, None)  # the table has no such seat
             if table is None:
                 table = await RemoteTable.join(
                     seat.url, seat.code, seat.name, ssl_context=seat.ssl_context
                 )
         except JoinError as exc:
-            self.problem = _("The table said no: {reason}").format(reason=exc.message)
+            if exc.code == ErrorCode.TOKEN_IN_USE.value:
+                self.problem = seat_in_use()
+            else:
+                self.problem = _("The table said no: {reason}").format(reason=exc.message)
             self.show_lobby()
             return
         except (OSError, TimeoutError) as exc:
@@ -229,7 +269,16 @@ class RemoteApp(OkeyApp):
         """A table with friends plays one match: at its end the app closes."""
         self.exit()
 
+    @property
+    def token_key(self) -> str:
+        """Where a seat taken with --token (no join code) keeps its token: the address."""
+        return f"{self.seat_info.url} "
+
     def sit(self, table: RemoteTable) -> None:
+        old = self.table
+        if old is not None and old is not table:  # a dead connection, given up on
+            old.on_close = None
+            old.set_listener(None)
         self.table = table
         self.problem = ""
         if self.server is not None:  # the host's own seat: host --resume gives it back
@@ -239,8 +288,11 @@ class RemoteApp(OkeyApp):
         self.seat_info = replace(self.seat_info, token=table.token)
         table.on_close = self.connection_lost
         table.set_listener(self.table_changed)
-        if self.keep_seat and self.seat_info.code:
-            storage.keep_seat_token(self.table_key, table.token)
+        if self.keep_seat:
+            # Kept as a join by code keeps it; a seat taken with --token by its address.
+            storage.keep_seat_token(
+                self.table_key if self.seat_info.code else self.token_key, table.token
+            )
         self.table_changed()
 
     def table_changed(self) -> None:
@@ -255,6 +307,7 @@ class RemoteApp(OkeyApp):
             return
         if table.match_over and self.keep_seat:
             storage.keep_seat_token(self.table_key, None)
+            storage.keep_seat_token(self.token_key, None)
         if table.started and table.has_view:
             shown = self.shown_table()
             if shown is None or shown.table is not table:  # first shown, or a new connection
@@ -269,6 +322,8 @@ class RemoteApp(OkeyApp):
 
     def lobby_status(self) -> str:
         if self.problem:
+            if self.can_retry:
+                return self.problem + " · " + _("r tries again · q quits")
             return self.problem + " · " + _("q quits")
         table = self.table
         if table is None:
@@ -299,8 +354,57 @@ class RemoteApp(OkeyApp):
         shown = [s for s in self.screen_stack if isinstance(s, TableScreen)]
         return shown[-1] if shown else None
 
+    @property
+    def can_retry(self) -> bool:
+        """Whether r may try to sit again: a friend's seat, not connected, not connecting."""
+        if self.server is not None or self._rejoining or self._connecting:
+            return False
+        return self.table is None or not self.table.connected
+
+    def retry(self) -> None:
+        """Try once more to sit (the seat's token, once it has one): r in the lobby."""
+        if not self.can_retry:
+            return
+        self.problem = ""
+        self._connecting = True  # until the worker ends: no second try meanwhile
+        self.show_lobby()
+        self.run_worker(self.connect(), exclusive=True, group="connect")
+
+    def show_problem(self, problem: str) -> None:
+        """Say ``problem`` in the lobby, the table screen closed (the table is gone)."""
+        self.problem = problem
+        if self.table is not None:
+            self.table.set_listener(None)  # the table screen is told of no more changes
+        shown = self.shown_table()
+        if shown is not None and shown.is_mounted:
+            # Through the table screen's own queue: the changes it was told of before are
+            # drawn first, never on a screen being taken down.
+            shown.call_later(self._to_lobby)
+        else:
+            self._to_lobby()
+
+    def _to_lobby(self) -> None:
+        if self.screen_stack and not isinstance(self.screen, LobbyScreen):
+            self.switch_or_push(LobbyScreen())
+        self.call_after_refresh(self.show_lobby)
+
     def connection_lost(self) -> None:
         if self._rejoining or self.table is None:
+            return
+        why = self.table.closed_why
+        if why == Closing.HOST_CLOSED.value:
+            # No use trying now: the table comes back only when its host opens it again.
+            self.show_problem(
+                _(
+                    "The host closed the table. Your seat is kept for when they open it "
+                    "again (okey101 host --resume)"
+                )
+            )
+            return
+        if why == Closing.REPLACED.value:
+            self.show_problem(
+                _("Your seat was taken back in another terminal (okey101 join was run again)")
+            )
             return
         self._rejoining = True
         said = _("The connection to the table dropped: taking the seat back…")
@@ -312,7 +416,6 @@ class RemoteApp(OkeyApp):
         self.run_worker(self.rejoin(), exclusive=True, group="connect")
 
     async def rejoin(self) -> None:
-
         old = self.table
         seat = self.seat_info
         try:
@@ -321,7 +424,21 @@ class RemoteApp(OkeyApp):
                     table = await RemoteTable.rejoin(
                         seat.url, seat.token, ssl_context=seat.ssl_context
                     )
-                except (OSError, TimeoutError, JoinError, InvalidHandshake):
+                except JoinError as exc:
+                    if exc.code == ErrorCode.TOKEN_IN_USE.value:
+                        # The table checked: the seat's other connection answers.
+                        self._rejoining = False
+                        self.show_problem(seat_in_use())
+                        return
+                    if exc.code == ErrorCode.BAD_TOKEN.value:
+                        self._rejoining = False
+                        self.show_problem(
+                            _("The table said no: {reason}").format(reason=exc.message)
+                        )
+                        return
+                    await asyncio.sleep(REJOIN_PAUSE)
+                    continue
+                except (OSError, TimeoutError, InvalidHandshake):
                     await asyncio.sleep(REJOIN_PAUSE)
                     continue
                 if old is not None:
@@ -335,13 +452,14 @@ class RemoteApp(OkeyApp):
                 self.table_changed()
                 self.notify(_("Back at the table."), timeout=3)
                 return
-            self.problem = _(
-                "The table is gone: the connection could not be made again. If its host "
-                "opens it again, okey101 join {url} --token {token} takes your seat back"
-            ).format(url=seat.url, token=seat.token)
-            if self.screen_stack and not isinstance(self.screen, LobbyScreen):
-                self.switch_or_push(LobbyScreen())
-            self.call_after_refresh(self.show_lobby)
+            self._rejoining = False
+            self.show_problem(
+                _(
+                    "The table is gone: the connection could not be made again. If its host "
+                    "opens it again, r takes your seat back (or, from another terminal, "
+                    "okey101 join {url} --token {token})"
+                ).format(url=seat.url, token=seat.token)
+            )
         finally:
             self._rejoining = False
 

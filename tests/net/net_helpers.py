@@ -46,13 +46,21 @@ async def play_step(tables: list[RemoteTable]) -> None:
         await table.act(safe_action(own))
 
 
+async def crash(server: TableServer) -> None:
+    """The host's okey101 dies (kill -9, a power cut): every connection is cut without a
+    word, then the server is closed."""
+    for conn in list(server._conns):
+        conn.ws.transport.abort()
+    await server.close()
+
+
 async def settle(tables: list[RemoteTable], server: TableServer) -> None:
     """Wait until every client has the server's latest state."""
     for t in tables:
         await t.wait_for(lambda t=t: t.has_view and t.version == server.version, 5)
 
 
-__all__ = ["MAX_ACTIONS", "Limits", "open_table", "play_step", "seat_four", "settle"]
+__all__ = ["MAX_ACTIONS", "Limits", "crash", "open_table", "play_step", "seat_four", "settle"]
 
 
 def make_certificate(folder: Path, name: str = "cert") -> tuple[Path, Path]:

@@ -23,6 +23,9 @@ ALLOWED_TILE_PATHS = {
     "view.discards",
     "view.taken.tile",
     "events.tiles",
+    # The melds a lay, an add or a swap is about: public moves, on the table for all.
+    "events.melds.tiles",
+    "events.melds.stands_for",
     # The end-of-hand report: the table, the indicator, the penalties' tiles (all public
     # moves) and this seat's own tiles left; another seat's tiles left are never named.
     "report.indicator",
@@ -87,6 +90,7 @@ async def test_every_byte_seat_0_receives_over_a_hand_holds_only_what_it_may_see
                 for event in message.get("events", []):
                     if event["seat"] != 0 and event["kind"] not in PUBLIC_EVENT_KINDS:
                         assert event["tiles"] == []
+                        assert "melds" not in event
                         assert not TILE.search(event["text"])
                         other_draws += event["kind"] == "draw"
             # What seat 0 holds now is exactly the engine's view for seat 0.

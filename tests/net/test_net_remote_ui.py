@@ -13,7 +13,7 @@ import ssl
 from pathlib import Path
 
 import pytest
-from net_helpers import make_certificate, open_table
+from net_helpers import crash, make_certificate, open_table
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
@@ -213,7 +213,7 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.table is not None, "seated")
         token = app.table.token
-        await server.close()  # the host's okey101 stops
+        await crash(server)  # the host's okey101 dies without a word
         await until(pilot, lambda: "The table is gone" in app.problem, "given up", tries=200)
         assert f"okey101 join {server.url} --token {token}" in app.problem
         assert isinstance(app.screen, LobbyScreen)
@@ -354,7 +354,7 @@ async def test_a_move_while_the_connection_is_down_is_refused_on_screen_not_a_cr
         await until(pilot, lambda: screen.my_turn, "Ayşe's turn")
         table = app.table
         assert table is not None
-        await server.close()  # the host's okey101 stops
+        await crash(server)  # the host's okey101 dies (or the line drops)
         await until(pilot, lambda: not table.connected, "the connection is down")
         # Said on the table before any key is pressed, and it stays said.
         await until(pilot, lambda: "dropped" in str(status_line(screen)), "the line says so")

@@ -1,0 +1,303 @@
+"""Taking a seat back: a token is only forgotten when the table does not know it, a seat
+whose old connection is silent is taken over, wrong codes do not shut a player out of their
+own seat, a host who closes the table says so, and bots never wear a person's name.
+
+Every table is a real server on 127.0.0.1; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from net_helpers import Limits, open_table
+from websockets.asyncio.client import connect
+
+from okey_tui import storage
+from okey_tui.net.client import JoinError, RemoteTable
+from okey_tui.net.protocol import PROTOCOL_VERSION
+from okey_tui.net.server import TableServer, bot_names
+from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat, seat_in_use
+from okey_tui.ui.screens.table import TableScreen
+
+
+async def until(pilot, predicate, what: str, tries: int = 300) -> None:
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def started_table(**options: object) -> tuple[TableServer, RemoteTable]:
+    """A table whose match has started, with Ayşe seated (and the lead)."""
+    server = await open_table(bot_delay=5, grace=60.0, **options)
+    ayse = await RemoteTable.join(server.url, server.code, "Ayşe")
+    await ayse.start()
+    await ayse.wait_for(lambda: ayse.has_view, 5)
+    return server, ayse
+
+
+# -- the server ------------------------------------------------------------------------
+
+
+async def test_a_seat_whose_connection_no_longer_answers_is_taken_back_with_its_token() -> None:
+    """A laptop off its network (here: a client that stops reading) leaves a connection the
+    table still counts as open: the same token on a new connection takes the seat."""
+    server, ayse = await started_table(limits=Limits(alive_check=0.3))
+    back: RemoteTable | None = None
+    try:
+        ayse._ws.transport.pause_reading()  # answers no ping from now on
+        back = await RemoteTable.rejoin(server.url, ayse.token, timeout=5)
+        assert back.seat == ayse.seat and back.token == ayse.token
+        await back.wait_for(lambda: back is not None and back.has_view, 5)
+        assert server.seats[ayse.seat].conn is not None
+        # The old connection, once it reads again, is told why it was closed.
+        ayse._ws.transport.resume_reading()
+        await ayse.wait_for(lambda: not ayse.connected, 5) if ayse.connected else None
+        assert ayse.closed_why == "replaced"
+        assert back.connected
+    finally:
+        if back is not None:
+            await back.close()
+        await ayse.close()
+        await server.close()
+
+
+async def test_a_seat_whose_connection_answers_is_not_taken_over() -> None:
+    server, ayse = await started_table()  # 3 s to answer: plenty on a loaded machine
+    try:
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, ayse.token, timeout=5)
+        assert info.value.code == "token-in-use"
+        assert ayse.connected and ayse.closed_why is None
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+async def test_a_valid_token_is_let_in_from_an_address_blocked_for_wrong_codes() -> None:
+    """Friends behind one router share an address: one friend's wrong codes do not shut the
+    others out of their own seats; a new seat (hello) is refused, saying for how long."""
+    server, ayse = await started_table(limits=Limits(code_tries=3))
+    back: RemoteTable | None = None
+    try:
+        token, seat = ayse.token, ayse.seat
+        await ayse.close()
+        codes = []
+        for _ in range(3):
+            with pytest.raises(JoinError) as info:
+                await RemoteTable.join(server.url, "WRONG1", "Guess", timeout=5)
+            codes.append(info.value.code)
+        assert codes == ["bad-code", "bad-code", "too-many-tries"]
+        back = await RemoteTable.rejoin(server.url, token, timeout=5)
+        assert back.seat == seat
+        # A guessed token from the blocked address is refused, and so is a hello, saying
+        # that the address is blocked and when to try again.
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.rejoin(server.url, "guessed-token-000", timeout=5)
+        assert info.value.code == "too-many-tries"
+        async with connect(server.url) as ws:
+            hello = {"type": "hello", "v": PROTOCOL_VERSION, "code": server.code, "name": "B"}
+            await ws.send(json.dumps(hello))
+            reply = json.loads(await ws.recv())
+        assert reply["code"] == "too-many-tries"
+        assert 0 < reply["retry_after"] <= 300
+        assert "blocked" in reply["message"] and "5 minutes" in reply["message"]
+    finally:
+        if back is not None:
+            await back.close()
+        await server.close()
+
+
+async def test_a_block_for_wrong_codes_ends_after_a_while() -> None:
+    server = await open_table(limits=Limits(code_tries=2, code_block=0.3))
+    table: RemoteTable | None = None
+    try:
+        for _ in range(2):
+            with pytest.raises(JoinError):
+                await RemoteTable.join(server.url, "WRONG1", "Guess", timeout=5)
+        with pytest.raises(JoinError) as info:
+            await RemoteTable.join(server.url, server.code, "Ayşe", timeout=5)
+        assert info.value.code == "too-many-tries"
+        await asyncio.sleep(0.4)
+        table = await RemoteTable.join(server.url, server.code, "Ayşe", timeout=5)
+        assert table.seat == 0
+    finally:
+        if table is not None:
+            await table.close()
+        await server.close()
+
+
+async def test_the_host_closing_the_table_tells_every_client_first() -> None:
+    server, ayse = await started_table()
+    await server.close()
+    await ayse.wait_for(lambda: not ayse.connected, 5) if ayse.connected else None
+    assert ayse.closed_why == "host-closed"
+    await ayse.close()
+
+
+def test_bots_never_take_the_name_of_a_person_at_the_table() -> None:
+    assert bot_names([None] * 4) == ["Ayşe bot", "Mehmet bot", "Zeynep bot", "Can bot"]
+    names = bot_names(["Mehmet", None, None, None])
+    assert names[0] == "Mehmet" and names[2:] == ["Zeynep bot", "Can bot"]
+    assert names[1] not in ("Mehmet bot", "Can bot", "Zeynep bot")
+    # Written without the Turkish letters, or in other case, a name is the same name.
+    assert not any(n.startswith("Ayşe") for n in bot_names(["ayse", None, None, None]))
+    assert len(set(bot_names([None, "Can", None, None]))) == 4
+
+
+async def test_the_hosts_bot_does_not_wear_the_hosts_name() -> None:
+    server = await open_table()
+    host = await RemoteTable.join(server.url, server.code, "Mehmet")
+    try:
+        await host.wait_for(lambda: len(host.seats()) == 4, 5)
+        names = [s.name for s in host.seats()]
+        assert names[0] == "Mehmet"
+        assert not any("Mehmet" in n for n in names[1:]), names
+        assert len(set(names)) == 4
+    finally:
+        await host.close()
+        await server.close()
+
+
+# -- the terminal ----------------------------------------------------------------------
+
+
+async def test_join_run_again_while_the_seat_is_open_keeps_the_token_and_says_why() -> None:
+    """The same okey101 join, run again while the first still plays: the token kept in the
+    data dir stays (before: forgotten, then "only its players can rejoin" for good)."""
+    server, ayse = await started_table()
+    key = f"{server.url} {server.code}"
+    storage.keep_seat_token(key, ayse.token)  # what the first okey101 join kept
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), keep_seat=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: bool(app.problem), "the refusal")
+            assert app.problem == seat_in_use()
+            assert storage.seat_token(key) == ayse.token
+            assert isinstance(app.screen, LobbyScreen)
+            # Once the first terminal is closed, r takes the seat back.
+            await ayse.close()
+            await until(pilot, lambda: app.can_retry, "r offered")
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            assert app.table is not None and app.table.seat == 0
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+async def test_a_seat_taken_back_with_its_token_is_kept_for_the_next_join() -> None:
+    server, ayse = await started_table()
+    token = ayse.token
+    await ayse.close()
+    try:
+        app = RemoteApp(Seat(server.url, token=token), keep_seat=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert storage.seat_token(f"{server.url} ") == token
+        # The join by code, run again later, finds it.
+        again = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), keep_seat=True)
+        async with again.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(again.screen, TableScreen), "the table again")
+            assert again.table is not None and again.table.seat == 0
+    finally:
+        await server.close()
+
+
+async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "table.json"
+    server = await open_table(bot_delay=5, grace=60.0, save_path=path)
+    port = server.port
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    resumed: TableServer | None = None
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await pilot.press("enter")  # the lead starts
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await server.close()  # the host quits
+            # At once (the reconnection would have tried for 30 s), in the lobby.
+            await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+            assert "okey101 host --resume" in app.problem
+            assert "r tries again" in app.lobby_status()
+            assert isinstance(app.screen, LobbyScreen)
+            assert app.screen.check_action("chat", ()) is False  # nobody to chat with
+            assert app.can_retry
+            resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
+            await resumed.start()
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+            assert app.table is not None and app.table.seat == 0 and app.table.connected
+    finally:
+        if resumed is not None:
+            await resumed.close()
+
+
+async def test_a_friend_who_leaves_and_comes_back_is_noted_in_the_log() -> None:
+    """Not only a note that goes: the log keeps "left the table" and "is back"."""
+    from textual.widgets import RichLog
+
+    server = await open_table(bot_delay=5, grace=60.0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    friend = await RemoteTable.join(server.url, server.code, "Mehmet")
+    back: RemoteTable | None = None
+
+    def log_text() -> str:
+        log = app.screen.query_one("#log", RichLog)
+        return " ".join(" ".join(line.text.split()) for line in log.lines)  # lines wrap
+
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await friend.start()  # the lead starts
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await pilot.pause(0.1)
+            await friend.close()
+            await until(pilot, lambda: "Mehmet left the table" in log_text(), "left, in the log")
+            back = await RemoteTable.rejoin(server.url, friend.token)
+            await until(pilot, lambda: "Mehmet is back at the table" in log_text(), "back")
+    finally:
+        if back is not None:
+            await back.close()
+        await friend.close()
+        await server.close()
+
+
+async def test_a_terminal_whose_seat_was_taken_over_says_so_after_catching_up() -> None:
+    """A stopped terminal (its laptop asleep) whose seat another terminal took: when it
+    wakes it reads what it missed, then says where the seat went, and does not crash."""
+    server = await open_table(bot_delay=0.01, grace=60.0, limits=Limits(alive_check=0.3))
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    other: RemoteTable | None = None
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await pilot.press("enter")  # the lead starts
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            table = app.table
+            assert table is not None
+            table._ws.transport.pause_reading()  # asleep: reads nothing, answers no ping
+            other = await RemoteTable.rejoin(server.url, table.token, timeout=5)
+            await other.wait_for(lambda: other is not None and other.has_view, 5)
+            for _ in range(40):  # the other terminal plays on: states wait for the sleeper
+                if other.view().my_turn:
+                    from okey_tui.bots.driver import safe_action
+
+                    await other.act(safe_action(other.view()))
+                await asyncio.sleep(0.02)
+            table._ws.transport.resume_reading()
+            # The terminal wakes too (fg): it is drawn again at its size, as the news come.
+            for size in ((118, 40), (120, 40)) * 10:
+                await pilot.resize_terminal(*size)
+            await until(pilot, lambda: "another terminal" in app.problem, "told", 600)
+            assert isinstance(app.screen, LobbyScreen) and app.is_running
+    finally:
+        if other is not None:
+            await other.close()
+        await server.close()
