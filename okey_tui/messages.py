@@ -32,10 +32,13 @@ from okey_tui.engine.state import OpeningKind
 from okey_tui.i18n import N_, _, current_language, pgettext
 
 if TYPE_CHECKING:
-    from okey_tui.engine.melds import MeldKind
+    from collections.abc import Iterable
+
+    from okey_tui.engine.melds import Meld, MeldKind
     from okey_tui.engine.rules import GameType
     from okey_tui.engine.scoring import SeatScore
     from okey_tui.engine.state import Event, Hand, Opening, Outcome, PenaltyReason
+    from okey_tui.engine.tiles import Tile
     from okey_tui.engine.view import PlayerView
 
 # The titles of the numbered sections of docs/rules.md (the engine's RULE_SECTIONS, marked).
@@ -298,6 +301,49 @@ def describe_with_rule(error: BaseException) -> str:
     return message
 
 
+# -- tiles and melds as the table shows them ------------------------------------------------------
+
+OKEY_MARK = "★"
+FALSE_OKEY_LABEL = "F✦"
+
+
+def tile_text(tile: Tile, okey: Tile, meant: Tile | None = None) -> str:
+    """A tile in words as the rack and the table show it: the okey marked with a star,
+    ``★R8`` where it stands for another tile (``meant``), a false okey ``F✦``.
+
+    >>> from okey_tui.engine.tiles import Tile
+    >>> okey = Tile.parse("B8")
+    >>> tile_text(okey, okey), tile_text(okey, okey, Tile.parse("R4")), tile_text(Tile.parse("R4"), okey)
+    ('B8★', '★R4', 'R4')
+    """
+    if tile == okey:
+        return (
+            f"{OKEY_MARK}{meant}" if meant is not None and meant != tile else f"{tile}{OKEY_MARK}"
+        )
+    return FALSE_OKEY_LABEL if tile.is_false_okey else str(tile)
+
+
+def tiles_text(tiles: Iterable[Tile], okey: Tile) -> str:
+    """Tiles in words, each as :func:`tile_text` writes it, a space between them."""
+    return " ".join(tile_text(t, okey) for t in tiles)
+
+
+def meld_text(meld: Meld, okey: Tile) -> str:
+    """A meld in words as the table panel shows it: each okey as a star and what it stands
+    for (the log, the status line and the hints write melds this way).
+
+    >>> from okey_tui.engine.melds import parse_meld
+    >>> from okey_tui.engine.tiles import Tile
+    >>> okey = Tile.parse("B8")
+    >>> meld_text(parse_meld("R3*R4R5", okey), okey), meld_text(parse_meld("R8Y8F", okey), okey)
+    ('R3 ★R4 R5', 'R8 Y8 F✦')
+    """
+    return " ".join(
+        tile_text(laid, okey, meant)
+        for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
+    )
+
+
 # -- the engine's other names: game types, penalty reasons, colours ------------------------------
 
 GAME_TYPES: dict[str, str] = {
@@ -439,7 +485,13 @@ def finish_formula(
         text = not_opened.format(points=NOT_OPENED) + times
         return text + (f" × {GOING_PAIRS_FACTOR} " + _("(Going Pairs)") if going_pairs else "")
     if case is _FinishCase.STRAIGHT:
-        return _("{points} straight out").format(points=NOT_OPENED) + times
+        # The flat figure every other seat writes, said whole: "202 straight out × 2" read
+        # like the never-opened figure, though an opened seat writes it too (rules §11).
+        if own:
+            straight = pgettext("you", "{points} (straight out: opened or not)")
+        else:
+            straight = _("{points} (straight out: opened or not)")
+        return straight.format(points=NOT_OPENED * m)
     steps = line.finish // line.left_sum if line.left_sum else 1
     return _("{total} in hand").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 
@@ -515,20 +567,68 @@ def own_event_templates() -> dict[str, str]:
     }
 
 
+# The moves a log writes from the melds they carry (the engine's own line does not mark an
+# okey): an add or a swap names the table meld as it was.
+MELD_EVENT_TEMPLATES: dict[str, str] = {
+    "add": N_("added {tile} to {meld}"),
+    "swap": N_("took the okey from {meld} for {tiles}"),
+}
+# The moves about one tile, written from it in every language: an okey shows its star.
+TILE_EVENTS = frozenset({"take", "giveback", "discard"})
+
+
+def own_meld_event_templates() -> dict[str, str]:
+    """:data:`MELD_EVENT_TEMPLATES` said to the player who moved (as
+    :func:`own_event_templates`)."""
+    return {
+        "add": pgettext("you", "added {tile} to {meld}"),
+        "swap": pgettext("you", "took the okey from {meld} for {tiles}"),
+    }
+
+
+def added_tile_text(event: Event, okey: Tile) -> str:
+    """The tile an add event laid off, as the table shows it: an okey as ``★R9``, the tile
+    it stands for in the meld it joined (``B9★`` as itself, or when the event carries no
+    melds, as in a log saved before they were kept)."""
+    from okey_tui.engine.melds import added_meaning
+
+    tile = event.tiles[0]
+    if tile == okey and len(event.melds) == 2:
+        return tile_text(tile, okey, added_meaning(*event.melds))
+    return tile_text(tile, okey)
+
+
 def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
     """One event of the hand in words: in English the engine's own line, else the template's
-    (``own``: the move of the player it is said to, :func:`own_event_templates`)."""
+    (``own``: the move of the player it is said to, :func:`own_event_templates`). Tiles and
+    melds are written as the table shows them, an okey with its star, in every language."""
     if event.kind == "penalty" and event.code in PENALTY_REASONS:
         # Why, in every language ("+101: işler taş attı", not just "ceza"), and to the payer
         # as theirs ("+30: your discard was taken and used").
         return f"+{event.value}: {penalty_label(event.code, own=own)}"
-    if current_language() == "en" or event.kind not in EVENT_TEMPLATES:
+    okey = hand.okey
+    if event.kind in MELD_EVENT_TEMPLATES and len(event.melds) == 2 and event.tiles:
+        template = (own_meld_event_templates() if own else {}).get(event.kind) or _(
+            MELD_EVENT_TEMPLATES[event.kind]
+        )
+        return template.format(
+            tile=added_tile_text(event, okey),
+            tiles=tiles_text(event.tiles, okey),
+            meld=meld_text(event.melds[0], okey),
+        )
+    marked = (event.kind == "lay" and bool(event.melds)) or (
+        event.kind in TILE_EVENTS and bool(event.tiles)
+    )
+    if (current_language() == "en" and not marked) or event.kind not in EVENT_TEMPLATES:
         return str(event.text)
-    tiles = " ".join(map(str, event.tiles))
+    if event.kind == "lay" and event.melds:
+        tiles = ", ".join(meld_text(m, okey) for m in event.melds)
+    else:
+        tiles = tiles_text(event.tiles, okey)
     params: dict[str, object] = {
-        "tile": event.tiles[0] if event.tiles else "",
+        "tile": tile_text(event.tiles[0], okey) if event.tiles else "",
         "tiles": tiles,
-        "okey": hand.okey,
+        "okey": okey,
         "points": event.value,
         "how": describe_outcome(hand.outcome) if hand.outcome is not None else "",
     }

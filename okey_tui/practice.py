@@ -60,7 +60,7 @@ from okey_tui.engine.state import Hand, Opening, OpeningKind, PenaltyReason, Pha
 from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import _, ngettext
-from okey_tui.messages import describe, rule_title
+from okey_tui.messages import describe, meld_text, rule_title
 
 if TYPE_CHECKING:
     from okey_tui.bots.expert import Threat
@@ -304,13 +304,7 @@ def meld_words(meld: Meld, okey: Tile) -> str:
     >>> meld_words(parse_meld("R3*R4R5", Tile.parse("B8")), Tile.parse("B8"))
     'R3 ★R4 R5'
     """
-    words = []
-    for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
-        if laid == okey:
-            words.append(f"★{meant}" if meant != laid else f"{laid}★")
-        else:
-            words.append("F✦" if laid.is_false_okey else str(laid))
-    return " ".join(words)
+    return meld_text(meld, okey)
 
 
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
@@ -691,7 +685,9 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         melds = best_melds(rack, okey)
         if _uses(melds, tile, held):
             meld = next(m for m in melds.melds if tile in m.tiles)
-            return LeftDiscard(tile, True, _("makes a new meld: {meld}").format(meld=meld))
+            return LeftDiscard(
+                tile, True, _("makes a new meld: {meld}").format(meld=meld_words(meld, okey))
+            )
     return LeftDiscard(tile, False, _("leave it: it adds to no meld and makes none"))
 
 
@@ -758,7 +754,7 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         if in_melds:
             meld = next(m for m in mine.melds if tile in m.tiles)
             reason = _("breaks your {meld}: discard it only if nothing else is free").format(
-                meld=meld
+                meld=meld_words(meld, okey)
             )
         elif hidden_near == 0:
             reason = _("dead: every tile it melds with is already in sight")
@@ -806,7 +802,9 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             "{tile} can be added to meld {n} on the table ({meld}): "
             "discarding a playable tile costs +{points}, opened or not "
             "(rules §12 Penalties during a hand)."
-        ).format(tile=cost.tile, n=cost.target + 1, meld=meld, points=cost.points)
+        ).format(
+            tile=cost.tile, n=cost.target + 1, meld=meld_words(meld, view.okey), points=cost.points
+        )
     if cost.reason is PenaltyReason.TAKE_BACK:
         return _(
             "Taking back this turn's melds costs +{points} at a penalty table "

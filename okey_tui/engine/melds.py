@@ -257,15 +257,39 @@ def readings(
 def best_reading(
     tiles: Iterable[Tile], okey: Tile, kinds: Iterable[MeldKind] | None = None
 ) -> Meld:
-    """The highest-valued reading, or a :class:`MeldError` saying why there is none."""
+    """The highest-valued reading, or a :class:`MeldError` saying why there is none.
+
+    The refusal speaks of the kinds asked for (what the player may lay): two tiles
+    are too few for a run or set where no pair may be laid (a melds opener's), and
+    any other count is no pair where only pairs may.
+
+    >>> two = [Tile.parse("Y3"), Tile.parse("Y5")]
+    >>> best_reading(two, Tile.parse("B8"), [MeldKind.RUN, MeldKind.SET])
+    Traceback (most recent call last):
+    ...
+    okey_tui.engine.errors.MeldError: A run or set needs at least three tiles
+    """
     laid = list(tiles)
-    found = readings(laid, okey, kinds)
+    allowed = set(kinds) if kinds is not None else set(MeldKind)
+    found = readings(laid, okey, allowed)
     if found:
         return found[0]
     fixed = [effective(t, okey) for t in laid if not is_wild(t, okey)]
     if not fixed:
         raise MeldError(
             "A meld needs at least one tile that is not an okey", code=ErrorCode.ONLY_OKEYS
+        )
+    if len(laid) < 3 and MeldKind.PAIR not in allowed:
+        raise MeldError(
+            "A run or set needs at least three tiles",
+            code=ErrorCode.TOO_FEW_TILES,
+            count=len(laid),
+        )
+    if len(laid) != 2 and allowed == {MeldKind.PAIR}:
+        raise MeldError(
+            f"{' '.join(map(str, laid))} are not a pair: a pair is two identical tiles",
+            code=ErrorCode.NOT_A_PAIR,
+            tiles=tuple(laid),
         )
     wild_n = len(laid) - len(fixed)
     # Let make_meld explain the problem with the tiles as they are.

@@ -112,7 +112,7 @@ def finish_points(
 def finish_parts(
     outcome: Outcome, seat: int, opening: Opening | None, s: int, going_pairs: bool, zero: bool
 ) -> tuple[int, str, str]:
-    """:func:`finish_points` and its arithmetic, e.g. ``"23 left × 2"`` or ``"202 × 2"``.
+    """:func:`finish_points` and its arithmetic, e.g. ``"23 left × 2"`` or ``"404 (straight out: opened or not)"``.
 
     >>> finish_parts(Outcome(EndKind.FINISH, 1, okey=True), 0, Opening(OpeningKind.MELDS, 101),
     ...              23, False, False)
@@ -134,7 +134,8 @@ def finish_parts(
             formula += f" × {GOING_PAIRS_FACTOR} (Going Pairs)"
         return points, note, formula
     if outcome.straight:
-        formula = f"{NOT_OPENED} straight out" + (f" × {m}" if m > 1 else "")
+        # The flat figure, whole: an opened seat writes it as a never-opened one would.
+        formula = f"{NOT_OPENED * m} (straight out: opened or not)"
         return NOT_OPENED * m, "someone went straight out", formula
     steps = int(outcome.okey) + int(outcome.pairs)
     note = f"{s} left"

@@ -288,6 +288,10 @@ class Event:
     # What kind of "penalty" it was: its PenaltyReason's value, so that a log in any
     # language can say why ("" in a log saved before the field existed).
     code: str = ""
+    # The melds a move is about, each okey with the tile it stands for, so that a log in
+    # any language writes them as the table does (the okey marked): a lay's new melds; an
+    # add's or a swap's table meld before and after. Empty in a log saved before the field.
+    melds: tuple[Meld, ...] = ()
 
 
 @dataclass
@@ -532,8 +536,15 @@ class Hand:
         ):
             self.turn_actions.append(action)
 
-    def _log(self, kind: str, text: str, tiles: Iterable[Tile] = (), value: int = 0) -> None:
-        self.events.append(Event(kind, self.turn, text, tuple(tiles), value))
+    def _log(
+        self,
+        kind: str,
+        text: str,
+        tiles: Iterable[Tile] = (),
+        value: int = 0,
+        melds: Iterable[Meld] = (),
+    ) -> None:
+        self.events.append(Event(kind, self.turn, text, tuple(tiles), value, melds=tuple(melds)))
 
     def _need_phase(self, phase: Phase, doing: str) -> None:
         if self.phase is not phase:
@@ -775,7 +786,7 @@ class Hand:
         self._take_tiles(tiles)
         self._check_taken_use(pairs=opening.kind is OpeningKind.PAIRS)
         self.table.extend(TableMeld(seat, m) for m in melds)
-        self._log("lay", "laid " + ", ".join(str(m) for m in melds), tiles)
+        self._log("lay", "laid " + ", ".join(str(m) for m in melds), tiles, melds=melds)
         self._settle_taken(melds)
 
     def _can_touch_table(self, doing: str) -> OpeningKind:
@@ -819,7 +830,12 @@ class Hand:
             # A set's okey re-read as another free colour keeps its placer.
             owners = tuple((came[0] if t == gone[0] else t, s) for t, s in owners)
         self.table[action.target] = TableMeld(target.owner, new, owners)
-        self._log("add", f"added {action.tile} to {target.meld}", (action.tile,))
+        self._log(
+            "add",
+            f"added {action.tile} to {target.meld}",
+            (action.tile,),
+            melds=(target.meld, new),
+        )
         self._settle_taken([new])
 
     def _swap(self, action: SwapOkey) -> None:
@@ -842,6 +858,7 @@ class Hand:
             "swap",
             f"took the okey from {target.meld} for {' '.join(map(str, action.tiles))}",
             action.tiles,
+            melds=(target.meld, new),
         )
         self._pay(cost)
         self._settle_taken([new])

@@ -18,6 +18,7 @@ from okey_tui.bots.driver import apply_action, choose_action, safe_action
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
+from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import Event, Hand
@@ -44,18 +45,46 @@ def event_to_json(event: Event) -> list[object]:
     ]
     # A penalty's reason, so that the log says why after a resume: only then, so other
     # events keep the five fields an older okey101 reads.
+    if event.melds:  # a lay's, an add's or a swap's melds: a resumed log marks the okey
+        melds = [
+            [m.kind.value, [str(t) for t in m.tiles], [str(t) for t in m.stands_for]]
+            for m in event.melds
+        ]
+        return [*saved, event.code, melds]
     return [*saved, event.code] if event.code else saved
+
+
+def _melds_from_json(raw: object) -> tuple[Meld, ...] | None:
+    """Saved melds (``[kind, tiles, stands_for]`` each), ``None`` if they are not."""
+    if not isinstance(raw, list):
+        return None
+    kinds = {k.value: k for k in MeldKind}
+    melds = []
+    for entry in raw:
+        if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in kinds):
+            return None
+        laid, meant = entry[1], entry[2]
+        if not (isinstance(laid, list) and isinstance(meant, list) and len(laid) == len(meant)):
+            return None
+        try:
+            tiles = tuple(Tile.parse(str(t)) for t in laid)
+            stands_for = tuple(Tile.parse(str(t)) for t in meant)
+        except OkeyError:
+            return None
+        melds.append(Meld(kinds[entry[0]], tiles, stands_for))
+    return tuple(melds)
 
 
 def event_from_json(raw: object) -> Event | None:
     """An event read back from a save, ``None`` if the entry is not one."""
-    if not isinstance(raw, list) or len(raw) not in (5, 6):
+    if not isinstance(raw, list) or len(raw) not in (5, 6, 7):
         return None
     kind, seat, text, tiles, value = raw[:5]
-    code = raw[5] if len(raw) == 6 else ""
+    code = raw[5] if len(raw) >= 6 else ""
+    melds = _melds_from_json(raw[6]) if len(raw) == 7 else ()
     if not (isinstance(kind, str) and isinstance(text, str) and isinstance(value, int)):
         return None
-    if not isinstance(code, str):
+    if not isinstance(code, str) or melds is None:
         return None
     if seat not in (None, 0, 1, 2, 3) or not isinstance(tiles, list):
         return None
@@ -63,7 +92,7 @@ def event_from_json(raw: object) -> Event | None:
         parsed = tuple(Tile.parse(str(t)) for t in tiles)
     except OkeyError:
         return None
-    return Event(kind, seat, text, parsed, value, code=code)
+    return Event(kind, seat, text, parsed, value, code=code, melds=melds)
 
 
 def bot_names(people: list[str]) -> tuple[str, str, str]:

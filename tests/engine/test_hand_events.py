@@ -6,6 +6,7 @@ it is about and a value (points opened, a penalty's points)."""
 from __future__ import annotations
 
 from okey_tui.engine.actions import Action, parse_action
+from okey_tui.engine.melds import Meld, parse_meld
 from okey_tui.engine.state import EndKind, Event, Hand, Outcome
 from okey_tui.engine.tiles import Tile, parse_tiles
 
@@ -19,6 +20,10 @@ def events(hand: Hand, text: str) -> list[Event]:
 
 def tiles(text: str) -> tuple[Tile, ...]:
     return tuple(parse_tiles(text))
+
+
+def melds(*texts: str) -> tuple[Meld, ...]:
+    return tuple(parse_meld(t, OKEY) for t in texts)
 
 
 def test_drawing_taking_and_giving_back_are_logged_with_their_tile(pos) -> None:
@@ -50,7 +55,13 @@ def test_opening_and_laying_are_logged_with_the_tiles_and_the_points(pos) -> Non
         )
     ]
     assert events(hand, "lay B1B2B3 Y5Y6Y7") == [
-        Event("lay", 0, "laid B1 B2 B3, Y5 Y6 Y7", tiles("B1 B2 B3 Y5 Y6 Y7"))
+        Event(
+            "lay",
+            0,
+            "laid B1 B2 B3, Y5 Y6 Y7",
+            tiles("B1 B2 B3 Y5 Y6 Y7"),
+            melds=melds("B1B2B3", "Y5Y6Y7"),
+        )
     ]
 
 
@@ -64,17 +75,31 @@ def test_a_pairs_opening_is_logged_in_pairs(pos) -> None:
 def test_a_swap_of_two_tiles_is_logged_with_both(pos) -> None:
     hand = pos(["B7 K7 Y9 Y10", "", "", ""], openings="m101/-/-/-", table=["0:R7Y7*B7"])
     assert events(hand, "swap 0 B7K7") == [
-        Event("swap", 0, "took the okey from R7 Y7 B7 for B7 K7", tiles("B7 K7"))
+        Event(
+            "swap",
+            0,
+            "took the okey from R7 Y7 B7 for B7 K7",
+            tiles("B7 K7"),
+            melds=melds("R7Y7*B7", "R7Y7B7K7"),
+        )
     ]
 
 
 def test_adding_swapping_and_taking_back_are_logged(pos) -> None:
     hand = pos(["R4 R6 K9 K10", "", "", ""], openings="m101/-/-/-", table=["1:R3*R4R5"])
     assert events(hand, "swap 0 R4") == [
-        Event("swap", 0, "took the okey from R3 R4 R5 for R4", tiles("R4")),
+        Event(
+            "swap",
+            0,
+            "took the okey from R3 R4 R5 for R4",
+            tiles("R4"),
+            melds=melds("R3*R4R5", "R3R4R5"),
+        ),
         Event("penalty", 1, "+101: an okey they placed was taken", (), 101, code="okey-taken"),
     ]
-    assert events(hand, "add R6>0") == [Event("add", 0, "added R6 to R3 R4 R5", tiles("R6"))]
+    assert events(hand, "add R6>0") == [
+        Event("add", 0, "added R6 to R3 R4 R5", tiles("R6"), melds=melds("R3R4R5", "R3R4R5R6"))
+    ]
     assert events(hand, "takeback") == [
         Event("takeback", 0, "took back this turn's melds"),
         Event("penalty", 0, "+101: took back their melds", (), 101, code="take-back"),

@@ -56,7 +56,9 @@ def test_opened_players_write_s_stepped_up_except_after_straight_out(okey, strai
     melds = finish_parts(outcome, 0, MELDS, 30, False, False)
     pairs_opener = finish_parts(outcome, 2, PAIRS, 30, False, False)
     if straight:  # the flat figure for everyone, the pairs step does not apply
-        assert melds[::2] == pairs_opener[::2] == (202 * m, f"202 straight out × {m}")
+        assert (
+            melds[::2] == pairs_opener[::2] == (202 * m, f"{202 * m} (straight out: opened or not)")
+        )
         assert melds[1] == pairs_opener[1] == "someone went straight out"
         return
     step = 2 ** (okey + pairs)

@@ -840,3 +840,23 @@ async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
         assert melds.scroll_y == min(height, melds.max_scroll_y)
         await pilot.press("pageup")
         assert melds.scroll_y == 0
+
+
+async def test_the_pile_view_lists_each_pile_newest_first_as_the_table_does():
+    """`v` lists every discard pile in the order the table's pile boxes show them: the
+    newest (the one a player may take) first."""
+    from okey_tui.ui.screens.dialogs import PilesScreen
+
+    app = late_app(8, turns_left=1, bots=("hard", "hard", "hard"))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        pile = screen.view.discards[3]  # the left seat's pile: its last tile can be taken
+        assert len(pile) >= 2
+        await pilot.press("v")
+        assert isinstance(app.screen, PilesScreen)
+        text = screen_text(app)
+        assert "newest first" in text
+        newest = " ".join(str(t) for t in reversed(pile))
+        assert newest in " ".join(text.split()), (newest, text)

@@ -127,11 +127,13 @@ class PilesScreen(ModalScreen[None]):
             pile = self.view.discards[seat]
             nxt = self.seats[(seat + 1) % 4].name
             text.append(f"{self.seats[seat].name} → {nxt} ({len(pile)})\n", "bold")
-            text.append_text(chips(pile, self.view.okey) if pile else Text(_("empty"), "dim"))
+            # The newest first, as the piles on the table show them: the one a player may take.
+            newest = list(reversed(pile))
+            text.append_text(chips(newest, self.view.okey) if pile else Text(_("empty"), "dim"))
             text.append("\n\n")
         text.rstrip()
         with Vertical(classes="dialog wide"):
-            yield Static(_("Discard piles (oldest first)"), classes="dialog-title")
+            yield Static(_("Discard piles (newest first)"), classes="dialog-title")
             with VerticalScroll():
                 yield Static(text)
             yield Static(_("Esc: close"), classes="dialog-hint")

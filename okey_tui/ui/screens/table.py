@@ -40,7 +40,15 @@ from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
 from okey_tui.i18n import N_, _, ngettext
-from okey_tui.messages import event_text, meld_kind, you_opened_with
+from okey_tui.messages import (
+    added_tile_text,
+    event_text,
+    meld_kind,
+    meld_text,
+    tile_text,
+    tiles_text,
+    you_opened_with,
+)
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import ROWS, RackLayout, without
@@ -136,6 +144,8 @@ class Board(Vertical):
 
 class TableScreen(Screen[None]):
     """One hand after another at the table, until the match ends."""
+
+    ALLOW_SELECT = False  # a drag moves tiles: no text selection (dialogs over it keep theirs)
 
     # Every key of the table, once: the key bar shows ``show`` ones by their label, the
     # help screen lists all of them with their tooltip, and a key that cannot be used
@@ -484,14 +494,15 @@ class TableScreen(Screen[None]):
             self.cursor = self.cursor if nearest is None else nearest
 
     def took(self, slots: Iterable[int]) -> None:
-        """Tiles left these slots; a cursor left on an empty slot goes to the nearest tile."""
+        """Tiles left these slots (a discard, a lay-off, staged melds); a cursor left on an
+        empty slot goes to the next tile on its right, else its left, else the other row."""
         chosen = set(slots)
         self.rack.take(chosen)
         self.selected -= chosen
         self.fresh -= chosen
         if self.cursor in chosen:
-            nearest = self.rack.nearest_tile(self.cursor)
-            self.cursor = self.cursor if nearest is None else nearest
+            after = self.rack.tile_after(self.cursor)
+            self.cursor = self.cursor if after is None else after
 
     def place_panels(self) -> None:
         """The seat on the screen always sits at the bottom: turn the seats around it."""
@@ -588,6 +599,9 @@ class TableScreen(Screen[None]):
             else:
                 said = _("{name} left the table: a bot plays their seat if they are not back soon")
             self.notify(said.format(name=info.name), markup=False)  # a name is not markup
+            # Kept in the log too, as a note of the table's (a note goes after a while).
+            line = Text("· ", "bold cyan").append(said.format(name=info.name), "cyan")
+            self.query_one("#log", RichLog).write(line)
 
     def render_rack(self) -> None:
         self.settle_status()
@@ -852,7 +866,8 @@ class TableScreen(Screen[None]):
 
     def moved(self, moved: dict[int, int] | None, why: str) -> None:
         if moved is None:
-            self.set_status(why)
+            # Said as a refusal: it goes at the next key that changes something.
+            self.set_status(why, error=True)
             return
         self.remap(moved)
         self.render_all()
@@ -931,7 +946,8 @@ class TableScreen(Screen[None]):
         self.moved(rack.move_to(chosen, target, start), "")
 
     def action_jump(self, end: int) -> None:
-        """Home/End: the selected tiles to the start/end of their row; with none, the cursor.
+        """Home/End: the selected tiles to the start/end of their row, apart from the other
+        groups (RackLayout.to_end); with none, the cursor.
 
         Unlike the moves that act on the tile under the cursor, a bare Home or End never
         moves a tile: they are the keys that move a cursor in every list.
@@ -943,18 +959,12 @@ class TableScreen(Screen[None]):
             self.cursor = rack.index(row, 0 if end < 0 else rack.cols - 1)
             self.render_rack()
             return
-        near = 0 if end < 0 else rack.cols - len(chosen)
-        start = rack.free_span(row, len(chosen), near, ignore=chosen)
-        if start is None:
-            self.set_status(
-                ngettext(
-                    "No room for {n} tile on this row",
-                    "No room for {n} tiles side by side on this row",
-                    len(chosen),
-                ).format(n=len(chosen))
-            )
-            return
-        self.moved(rack.move_to(chosen, row, start), "")
+        no_room = ngettext(
+            "No room for {n} tile on this row",
+            "No room for {n} tiles side by side on this row",
+            len(chosen),
+        ).format(n=len(chosen))
+        self.moved(rack.to_end(chosen, end), no_room)
 
     def action_next_gap(self) -> None:
         chosen = self.chosen_slots()
@@ -962,7 +972,7 @@ class TableScreen(Screen[None]):
             self.set_status(_("Select tiles (or put the cursor on one) to move them"), True)
             return
         no_gap = ngettext(
-            "No gap holds {n} tile", "No gap holds {n} tiles side by side", len(chosen)
+            "No other gap holds {n} tile", "No other gap holds {n} tiles side by side", len(chosen)
         ).format(n=len(chosen))
         self.moved(self.rack.next_gap(chosen), no_gap)
 
@@ -1069,7 +1079,7 @@ class TableScreen(Screen[None]):
             try:
                 best_reading(tiles, view.okey, kinds)
                 message = _("{tiles} cannot go with the staged melds").format(
-                    tiles=" ".join(map(str, tiles))
+                    tiles=tiles_text(tiles, view.okey)
                 )
             except OkeyError as exc:
                 message = self.error_text(exc)
@@ -1145,7 +1155,11 @@ class TableScreen(Screen[None]):
             return  # the rack changed while the question was open
         self.staging.melds.append(meld)
         self.took(slots)
-        self.after_staging(_("Staged {meld} ({value})").format(meld=meld, value=meld.value))
+        self.after_staging(
+            _("Staged {meld} ({value})").format(
+                meld=meld_text(meld, self.view.okey), value=meld.value
+            )
+        )
 
     def after_staging(self, what: str) -> None:
         view = self.view
@@ -1279,7 +1293,10 @@ class TableScreen(Screen[None]):
                 self.render_all()
                 return
             self.acted(steps[-1], slots, quiet=True)
-            added = " ".join(str(a.tile) for a in steps)
+            # Each tile as the table shows it (an okey as "★R9"), from the adds just logged.
+            okey = self.view.okey
+            logged = [e for e in self.table.events if e.kind == "add"][-len(steps) :]
+            added = " ".join(added_tile_text(e, okey) for e in logged)
             self.set_status(
                 _("Added {tiles} to meld {n}").format(tiles=added, n=steps[0].target + 1)
             )
@@ -1335,7 +1352,7 @@ class TableScreen(Screen[None]):
             # hot-seat table, where the next person's screen would show it as theirs.
             if self.hotseat is not None:
                 return ""
-            said = _("You discarded {tile}").format(tile=action.tile)
+            said = _("You discarded {tile}").format(tile=tile_text(action.tile, self.view.okey))
             return " · ".join([said, *self.own_penalties_after_discard()])
         tile = self.rack.slots[new[0]] if new else None
         if isinstance(action, GiveBack):
@@ -1344,13 +1361,16 @@ class TableScreen(Screen[None]):
             tile = tile or given
             if tile is None or given is None:
                 return ""
+            okey = self.view.okey
             return _("You gave {given} back and drew {tile}: {steps}").format(
-                given=given, tile=tile, steps=self.turn_steps()
+                given=tile_text(given, okey), tile=tile_text(tile, okey), steps=self.turn_steps()
             )
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):
-            return _("You took {tile}: lay it down this turn (g gives it back)").format(tile=tile)
+            return _("You took {tile}: lay it down this turn (g gives it back)").format(
+                tile=tile_text(tile, self.view.okey)
+            )
         if tile == self.view.okey:
             return _("You drew {tile}, an okey: it stands for any tile · x discards").format(
                 tile=tile
@@ -1388,7 +1408,9 @@ class TableScreen(Screen[None]):
         view = self.view
         if view.phase is Phase.DRAW:
             if view.left_discard is not None:
-                return _("d draw from the middle, or t take {tile}").format(tile=view.left_discard)
+                return _("d draw from the middle, or t take {tile}").format(
+                    tile=tile_text(view.left_discard, view.okey)
+                )
             return _("d draw from the middle")
         return _("play, then x discards the tile under the cursor")
 

@@ -18,7 +18,13 @@ from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, Phase, TableMeld
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
-from okey_tui.messages import bot_level, event_text, game_type_label, opened_with
+from okey_tui.messages import (
+    added_tile_text,
+    bot_level,
+    event_text,
+    game_type_label,
+    opened_with,
+)
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
@@ -551,7 +557,9 @@ class TableMarks:
             ).format(who=who, numbers=numbers)
         target = _("meld {n}").format(n=touched[0] + 1) if touched else _("a table meld")
         if event.kind == "add":
-            return _("{who} added {tile} to {target}").format(who=who, tile=tile, target=target)
+            # The tile as the table shows it: an okey laid off reads "★R9", not "B9".
+            added = added_tile_text(event, view.okey) if tile is not None else ""
+            return _("{who} added {tile} to {target}").format(who=who, tile=added, target=target)
         text = _("{who} swapped the okey out of {target}").format(who=who, target=target)
         paid = next((e for e in after[:1] if e.kind == "penalty"), None)
         if paid is not None and paid.seat is not None:

@@ -1,0 +1,78 @@
+"""Rules §5 and §9: a group that is no meld is refused in the words of what the player may
+lay. A melds opener cannot lay pairs, so two tiles are "too few for a run or set" (as one
+tile is), never "not a pair"; a pairs opener, or a player who could still open with
+pairs, hears about pairs.
+
+Staging Y3 Y5 after a melds opening once said "Y3 Y5 are not a pair: a pair is two
+identical tiles (rules §5 Melds)"."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+
+from okey_tui.engine.errors import ErrorCode, MeldError
+from okey_tui.engine.melds import MeldKind, best_reading
+from okey_tui.engine.tiles import Tile, parse_tiles
+from tests.positions import position
+
+OKEY = Tile.parse("B8")
+RUN_SET = [MeldKind.RUN, MeldKind.SET]
+
+
+@pytest.mark.parametrize(
+    ("tiles", "kinds", "code"),
+    [
+        ("Y3 Y5", RUN_SET, ErrorCode.TOO_FEW_TILES),  # a melds opener: no pairs
+        ("Y3 Y3", RUN_SET, ErrorCode.TOO_FEW_TILES),  # a pair, but not for a melds opener
+        ("Y3", RUN_SET, ErrorCode.TOO_FEW_TILES),
+        ("Y3 Y5", None, ErrorCode.NOT_A_PAIR),  # may still open with pairs
+        ("Y3 Y5", [MeldKind.PAIR], ErrorCode.NOT_A_PAIR),  # a pairs opener
+        ("R1 R2 R3", [MeldKind.PAIR], ErrorCode.NOT_A_PAIR),  # a run, but only pairs go
+    ],
+)
+def test_the_refusal_speaks_of_the_kinds_the_player_may_lay(
+    tiles: str, kinds: list[MeldKind] | None, code: ErrorCode
+) -> None:
+    with pytest.raises(MeldError) as caught:
+        best_reading(parse_tiles(tiles), OKEY, kinds)
+    assert caught.value.code is code
+    assert caught.value.rule == 5
+
+
+async def staged_status(tiles: str, openings: str) -> str:
+    """What the status line says when ``tiles`` are selected and ``o`` pressed."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
+        app.session.hand.restore(position([rack, "", "", ""], openings=openings))
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        for tile in parse_tiles(tiles):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(str(tile))))
+            await pilot.press("space")
+        await pilot.press("o")
+        await pilot.pause()
+        return str(screen.query_one("#status", Static).render())
+
+
+async def test_two_tiles_after_a_melds_opening_are_too_few_not_a_pair() -> None:
+    status = await staged_status("Y3 Y5", "m101/-/-/-")
+    assert "A run or set needs at least three tiles" in status
+    assert "pair" not in status
+    # The same words as for one tile.
+    assert "A run or set needs at least three tiles" in await staged_status("Y3", "m101/-/-/-")
+
+
+async def test_two_tiles_before_opening_still_hear_about_pairs() -> None:
+    """Not opened: five pairs may still open, so two tiles that differ are "not a pair"."""
+    status = await staged_status("Y3 Y5", "-/-/-/-")
+    assert "Y3 Y5 are not a pair" in status
+
+
+async def test_a_pairs_opener_hears_about_pairs() -> None:
+    status = await staged_status("Y3 Y5", "p5/-/-/-")
+    assert "Y3 Y5 are not a pair" in status
