@@ -98,7 +98,15 @@ def join(
     from okey_tui.ui.remote import RemoteApp, Seat
 
     seat = Seat(url, code=clean_code, name=player, token=token or "")
-    RemoteApp(seat, keep_seat=True).run()
+    app = RemoteApp(seat, keep_seat=True)
+    app.run()
+    # What the screen said last stays on the terminal once it closes: why no seat was
+    # taken (then the exit status says so too), or how to take the seat back.
+    if app.problem:
+        raise click.ClickException(app.problem)
+    note = app.table.leave_note() if app.table is not None else None
+    if note:
+        click.echo(note)
 
 
 def _autoplay(url: str, code: str, name: str, token: str, level: str, think: float) -> None:

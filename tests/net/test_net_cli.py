@@ -265,3 +265,29 @@ async def test_host_with_cert_and_key_serves_over_wss(tmp_path: Path) -> None:
         process.terminate()
         async with asyncio.timeout(10):
             await process.wait()
+
+
+def test_join_leaves_why_it_failed_or_how_to_come_back_on_the_terminal(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Once the join screen closes, its last word stays on the terminal: a refusal (exit
+    status 1), or the line that takes the seat back."""
+    from okey_tui.ui.remote import RemoteApp
+
+    def refused(self) -> None:  # type: ignore[no-untyped-def]
+        self.problem = "The table said no: the match has started"
+
+    monkeypatch.setattr(RemoteApp, "run", refused)
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
+    assert result.exit_code == 1
+    assert "The table said no: the match has started" in result.output
+
+    class Seated:
+        def leave_note(self) -> str:
+            return "okey101 join ws://127.0.0.1:8101 --token abc takes it back."
+
+    def quit_seated(self) -> None:  # type: ignore[no-untyped-def]
+        self.table = Seated()
+
+    monkeypatch.setattr(RemoteApp, "run", quit_seated)
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
+    assert result.exit_code == 0
+    assert "--token abc takes it back" in result.output
