@@ -227,12 +227,33 @@ def _text(value: object) -> str:
     return str(value)
 
 
+def _marked(value: object, okey: Tile) -> str:
+    """A parameter in words, melds and tiles written as the table shows them."""
+    from okey_tui.engine.melds import Meld
+    from okey_tui.engine.tiles import Tile
+
+    if isinstance(value, Meld):
+        return meld_text(value, okey)
+    if isinstance(value, Tile):
+        return tile_text(value, okey)
+    if isinstance(value, list | tuple) and all(isinstance(v, Tile) for v in value):
+        return tiles_text(value, okey)
+    return _text(value)
+
+
 def describe(error: BaseException) -> str:
     """What a person reads about a refusal, in the current language, from its code and params."""
     if not isinstance(error, OkeyError) or error.code is None:
         return str(error)
+    from okey_tui.engine.tiles import Tile
+
     code = error.code
-    params = {k: _text(v) for k, v in error.params.items()}
+    okey = error.params.get("okey")
+    if isinstance(okey, Tile):
+        # A refusal that names table melds carries the okey: they read as the table shows them.
+        params = {k: _marked(v, okey) for k, v in error.params.items() if k != "okey"}
+    else:
+        params = {k: _text(v) for k, v in error.params.items()}
     if "doing" in params:
         params["doing"] = _(DOING.get(params["doing"], params["doing"]))
     if code in _DETAIL_IN_TEXT and current_language() == "en":

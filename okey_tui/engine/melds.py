@@ -409,6 +409,7 @@ def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
                 code=ErrorCode.TILE_DOES_NOT_FIT,
                 tile=tile,
                 meld=meld,
+                okey=okey,
             )
         if len(meld.tiles) == 4:
             raise MeldError(
@@ -416,12 +417,14 @@ def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:
                 code=ErrorCode.SET_IS_FULL,
                 tile=tile,
                 meld=meld,
+                okey=okey,
             )
         raise MeldError(
             f"{tile} does not fit the set {meld}: a set takes its missing colour",
             code=ErrorCode.TILE_DOES_NOT_FIT,
             tile=tile,
             meld=meld,
+            okey=okey,
         )
     return options[0]
 
@@ -437,7 +440,10 @@ def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
     wilds = meld.wild_places(okey)
     if not wilds:
         raise MeldError(
-            f"There is no okey in {meld} to swap", code=ErrorCode.NO_OKEY_TO_SWAP, meld=meld
+            f"There is no okey in {meld} to swap",
+            code=ErrorCode.NO_OKEY_TO_SWAP,
+            meld=meld,
+            okey=okey,
         )
     real = [effective(t, okey) for t in given]
     if any(is_wild(t, okey) for t in given):
@@ -452,6 +458,7 @@ def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
                 f"To take the okey from the 3-tile set {meld}, give both missing colours at once",
                 code=ErrorCode.SWAP_NEEDS_BOTH_COLOURS,
                 meld=meld,
+                okey=okey,
             )
         raise MeldError("Swap one okey with one tile", code=ErrorCode.SWAP_ONE_FOR_ONE)
     for place in wilds:
@@ -469,5 +476,6 @@ def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
         f"The okey in {meld} stands for {wanted}: you need that tile to take it",
         code=ErrorCode.SWAP_NEEDS_THE_TILE,
         meld=meld,
+        okey=okey,
         wanted=tuple(meld.stands_for[p] for p in wilds),
     )

@@ -45,29 +45,29 @@ def tile(text: str) -> Tile:
         (
             lambda: extend(meld("R1R2R3"), tile("R13"), None, OKEY),
             ErrorCode.TILE_DOES_NOT_FIT,
-            {"tile": tile("R13"), "meld": meld("R1R2R3")},
+            {"tile": tile("R13"), "meld": meld("R1R2R3"), "okey": OKEY},
         ),
         (
             lambda: extend(meld("R9Y9B9K9"), tile("R9"), None, OKEY),
             ErrorCode.SET_IS_FULL,
-            {"tile": tile("R9"), "meld": meld("R9Y9B9K9")},
+            {"tile": tile("R9"), "meld": meld("R9Y9B9K9"), "okey": OKEY},
         ),
         (
             lambda: extend(meld("R9Y9B9"), tile("R9"), None, OKEY),
             ErrorCode.TILE_DOES_NOT_FIT,
-            {"tile": tile("R9"), "meld": meld("R9Y9B9")},
+            {"tile": tile("R9"), "meld": meld("R9Y9B9"), "okey": OKEY},
         ),
         (lambda: swap_okey(meld("R5*R5"), [tile("R5")], OKEY), ErrorCode.NO_SWAP_FROM_A_PAIR, {}),
         (
             lambda: swap_okey(meld("R1R2R3"), [tile("R2")], OKEY),
             ErrorCode.NO_OKEY_TO_SWAP,
-            {"meld": meld("R1R2R3")},
+            {"meld": meld("R1R2R3"), "okey": OKEY},
         ),
         (lambda: swap_okey(meld("R1*R2R3"), [OKEY], OKEY), ErrorCode.SWAP_WITH_AN_OKEY, {}),
         (
             lambda: swap_okey(meld("R5Y5*B5"), [tile("B5")], OKEY),
             ErrorCode.SWAP_NEEDS_BOTH_COLOURS,
-            {"meld": meld("R5Y5*B5")},
+            {"meld": meld("R5Y5*B5"), "okey": OKEY},
         ),
         (
             lambda: swap_okey(meld("R1*R2R3"), parse_tiles("R2 R2"), OKEY),
@@ -77,7 +77,7 @@ def tile(text: str) -> Tile:
         (
             lambda: swap_okey(meld("R1*R2R3"), [tile("R4")], OKEY),
             ErrorCode.SWAP_NEEDS_THE_TILE,
-            {"meld": meld("R1*R2R3"), "wanted": (tile("R2"),)},
+            {"meld": meld("R1*R2R3"), "wanted": (tile("R2"),), "okey": OKEY},
         ),
         (
             lambda: make_meld(parse_tiles("R1 R2"), parse_tiles("R1"), OKEY),

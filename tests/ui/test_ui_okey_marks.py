@@ -154,3 +154,34 @@ async def test_staging_a_meld_with_an_okey_says_it_with_its_star() -> None:
         await pilot.pause()
         status = str(screen.query_one("#status", Static).render())
         assert "Staged R7 ★R8 R9 (24)" in status
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", ["the run R7 ★R8 R9", "The okey in R7 ★R8 R9 stands for R8"]),
+        ("tr", ["R7 ★R8 R9 serisine", "R7 ★R8 R9 perindeki okey R8"]),
+    ],
+)
+def test_a_refusal_that_names_a_table_meld_marks_its_okey(
+    language: str, expected: list[str]
+) -> None:
+    """'R12 does not fit the run R7 ★R8 R9', as the table shows that meld, not 'R7 R8 R9'."""
+    from okey_tui.engine.errors import MeldError
+    from okey_tui.engine.melds import extend, swap_okey
+    from okey_tui.messages import describe
+
+    meld = parse_meld("R7*R8R9", OKEY)
+    said: list[str] = []
+    for refused in (
+        lambda: extend(meld, Tile.parse("R12"), None, OKEY),
+        lambda: swap_okey(meld, parse_tiles("R5"), OKEY),
+    ):
+        with pytest.raises(MeldError) as caught:
+            refused()
+        i18n.set_language(language)
+        try:
+            said.append(describe(caught.value))
+        finally:
+            i18n.set_language("en")
+    assert all(part in text for part, text in zip(expected, said, strict=True)), said
