@@ -16,6 +16,16 @@ RULES = RuleSet(hands=1)
 MAX_ACTIONS = 2000  # far more than any hand takes
 
 
+async def until(pilot, predicate, what: str, tries: int = 300) -> None:  # type: ignore[no-untyped-def]
+    """Wait (a bounded number of short pauses of the app under ``pilot``) until
+    ``predicate()`` holds; fail naming ``what`` otherwise."""
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never happened: {what}")
+
+
 async def open_table(**kwargs: object) -> TableServer:
     options: dict[str, object] = {"levels": ("easy",) * 4, "grace": 0.0}
     options.update(kwargs)

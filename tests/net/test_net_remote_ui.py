@@ -13,7 +13,7 @@ import ssl
 from pathlib import Path
 
 import pytest
-from net_helpers import crash, make_certificate, open_table
+from net_helpers import crash, make_certificate, open_table, until
 from textual.widgets import Static
 from textual.widgets._toast import Toast
 
@@ -22,14 +22,6 @@ from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
 from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
 from okey_tui.ui.screens.table import TableScreen
-
-
-async def until(pilot, predicate, what: str, tries: int = 300) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {what}")
 
 
 async def start_as_lead(pilot, app: RemoteApp) -> TableScreen:

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from net_helpers import Limits, open_table
+from net_helpers import Limits, open_table, until
 from websockets.asyncio.client import connect
 
 from okey_tui import storage
@@ -21,14 +21,6 @@ from okey_tui.net.protocol import PROTOCOL_VERSION
 from okey_tui.net.server import TableServer, bot_names
 from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat, seat_in_use
 from okey_tui.ui.screens.table import TableScreen
-
-
-async def until(pilot, predicate, what: str, tries: int = 300) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never happened: {what}")
 
 
 async def started_table(**options: object) -> tuple[TableServer, RemoteTable]:

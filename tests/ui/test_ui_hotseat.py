@@ -37,6 +37,17 @@ async def discard_last_tile(pilot, app) -> None:
     await wait_for_screen(pilot, app, PrivacyScreen)
 
 
+async def to_mehmets_turn(pilot, app) -> None:
+    """Ayşe takes the terminal, throws her last tile and passes it; Mehmet takes it."""
+    await wait_for_screen(pilot, app, PrivacyScreen)
+    await pilot.press("enter")
+    await wait_for_screen(pilot, app, TableScreen)
+    await discard_last_tile(pilot, app)
+    await pilot.press("enter")
+    await wait_for_screen(pilot, app, TableScreen)
+    assert app.session.viewer == 2
+
+
 def public_tiles(session) -> set[str]:
     """Tiles anybody at the table may see: the indicator, the discards and the table."""
     hand = session.hand
@@ -325,14 +336,7 @@ async def test_a_draw_after_the_terminal_passed_says_which_tile_came_in():
     as at a one-person table, and the others' moves do not take the status line back."""
     app = hotseat_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        session = app.session
-        await wait_for_screen(pilot, app, PrivacyScreen)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-        await discard_last_tile(pilot, app)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-        assert session.viewer == 2
+        await to_mehmets_turn(pilot, app)
         await pilot.press("d")
         await pilot.pause()
         await pilot.pause()
@@ -349,13 +353,7 @@ async def test_the_recap_runs_from_the_end_of_the_persons_own_turn():
     app = hotseat_app()
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
-        await wait_for_screen(pilot, app, PrivacyScreen)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-        await discard_last_tile(pilot, app)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-        assert session.viewer == 2
+        await to_mehmets_turn(pilot, app)
         await pilot.press("d")
         await pilot.pause()
         await discard_last_tile(pilot, app)

@@ -150,6 +150,20 @@ def test_a_new_tile_joins_no_group_while_the_rack_has_a_slot_apart(filled: list[
         assert slot == max(lower or apart)
 
 
+async def sort_and_throw_b5(pilot, app) -> tuple[TableScreen, RackLayout, int]:  # type: ignore[no-untyped-def]
+    """The play-tester's first turn: d, s, then B5 thrown, which leaves a hole between B1
+    and B11 in the lower row. The table screen, its rack and B5's column."""
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    await wait_for_human(pilot, app)
+    await pilot.press("d", "s")
+    rack = screen.rack
+    b5 = rows(rack)[1].split().index("B5")
+    await goto(pilot, screen, rack.index(1, b5))
+    await discard(pilot, app)
+    return screen, rack, b5
+
+
 async def test_drawn_tiles_come_in_apart_from_the_groups_turn_after_turn():
     """The play-tester's game: d, s, x on B5 leaves a hole between B1 and B11. The drawn
     tile came into that hole, without its "new" mark; later draws into other holes. Now
@@ -157,14 +171,7 @@ async def test_drawn_tiles_come_in_apart_from_the_groups_turn_after_turn():
     no other tile moves."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await wait_for_human(pilot, app)
-        await pilot.press("d", "s")
-        rack = screen.rack
-        b5 = rows(rack)[1].split().index("B5")
-        await goto(pilot, screen, rack.index(1, b5))
-        await discard(pilot, app)
+        screen, rack, b5 = await sort_and_throw_b5(pilot, app)
         for hole in (1, 3, 12):  # each turn keeps the drawn tile, makes another hole
             await wait_for_human(pilot, app)
             assert not app.session.hand.is_over
@@ -191,14 +198,7 @@ async def test_the_new_mark_shows_when_the_new_tile_stands_in_a_group():
     the cursor is there, and the value beside it."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await wait_for_human(pilot, app)
-        await pilot.press("d", "s")
-        rack = screen.rack
-        b5 = rows(rack)[1].split().index("B5")
-        await goto(pilot, screen, rack.index(1, b5))
-        await discard(pilot, app)
+        screen, rack, b5 = await sort_and_throw_b5(pilot, app)
         await wait_for_human(pilot, app)
         await pilot.press("d")
         (new,) = screen.fresh
