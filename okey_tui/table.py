@@ -88,6 +88,13 @@ class ActionRefused(Exception):
         return describe_refusal(self.code, self.params, self.message)
 
 
+# The bots' names at any table: each seat's own, then the names a bot takes when a person
+# at the table has its own (the hot-seat table and a hosted table alike).
+BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
+SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
+MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
+
+
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
     """Who sits in a seat: a person (``level`` None) or a bot of ``level``.

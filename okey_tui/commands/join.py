@@ -71,6 +71,8 @@ def join(
     """``okey101 join``: see the help text above."""
     import getpass
 
+    from okey_tui.net.protocol import looks_like_token
+
     try:
         host, port = parse_address(address.removeprefix("ws://").removeprefix("wss://"))
     except ValueError as exc:
@@ -84,7 +86,7 @@ def join(
             raise click.BadParameter(
                 _("a join code is the letters and digits the host printed"), param_hint="CODE"
             )
-    elif not 8 <= len(token) <= 64 or not all(c.isalnum() or c in "-_" for c in token):
+    elif not looks_like_token(token):
         raise click.BadParameter(_("a token is the text the table gave you"), param_hint="--token")
     if name is not None and not 1 <= len(name.strip()) <= 16:
         raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")

@@ -986,9 +986,7 @@ class _Finisher:
             assert self.floor is not None and self.own is not None
             vector = list(counts)
             vector[self.okey_index] = self.own
-            grid, free = _grid(vector, self.okey)
-            best = _Solver(grid, free, _weight_value, False).best()
-            got = best // _SCALE >= self.floor
+            got = _melds_value(*_grid(vector, self.okey)) >= self.floor
             self.own_memo[key] = got
         return got
 
@@ -1777,10 +1775,14 @@ def _max_value_cover(tiles: Sequence[Tile], okey: Tile) -> list[Meld] | None:
 
 
 def _own_value(tiles: Sequence[Tile], okey: Tile, foreign: int) -> int:
-    """The most that melds of ``tiles`` can be worth without ``foreign`` of their okeys
-    (not every tile need be in a meld)."""
+    """The most that melds of ``tiles`` can be worth without ``foreign`` of their okeys."""
     counts, wilds = _counts(tiles, okey)
-    return _Solver(counts, max(0, wilds - foreign), _weight_value, cover=False).best() // _SCALE
+    return _melds_value(counts, max(0, wilds - foreign))
+
+
+def _melds_value(counts: list[list[int]], wilds: int) -> int:
+    """The most that melds of these counts (and okeys) can be worth, not every tile used."""
+    return _Solver(counts, wilds, _weight_value, cover=False).best() // _SCALE
 
 
 def _max_cover_value(tiles: Sequence[Tile], okey: Tile) -> int:

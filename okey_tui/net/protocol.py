@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import functools
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
@@ -54,6 +55,20 @@ MAX_CHAT = 200
 MAX_ACTION = 300
 MAX_CODE = 32
 MAX_TOKEN = 64
+# A seat's token as the table hands it out (URL-safe base64): what ``okey101 join --token``
+# and a browser link's ``&token=`` accept.
+_TOKEN = re.compile(rf"[A-Za-z0-9_-]{{8,{MAX_TOKEN}}}")
+
+
+def looks_like_token(text: str | None) -> bool:
+    """Whether ``text`` has the form of a seat's token.
+
+    >>> looks_like_token("ekrC5mtuvWL3D2AK7MPtlxghw-2Vnwul"), looks_like_token("a b;rm")
+    (True, False)
+    """
+    return text is not None and _TOKEN.fullmatch(text) is not None
+
+
 # A rack order: tile texts and "." for a gap, separated by spaces.
 MAX_LAYOUT = 400
 # act_all: the actions of one message, one per line.

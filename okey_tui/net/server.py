@@ -81,7 +81,15 @@ from okey_tui.net.protocol import (
     view_private_json,
     view_public_json,
 )
-from okey_tui.table import HandSummary, SeatInfo, hand_report, report_for
+from okey_tui.table import BOT_NAMES as SEAT_BOT_NAMES
+from okey_tui.table import (
+    MORE_BOT_NAMES,
+    SPARE_BOT_NAMES,
+    HandSummary,
+    SeatInfo,
+    hand_report,
+    report_for,
+)
 
 log = logging.getLogger("okey_tui.net")
 
@@ -91,7 +99,7 @@ CODE_LENGTH = 6
 BOT_NAMES = (N_("Ayşe bot"), N_("Mehmet bot"), N_("Zeynep bot"), N_("Can bot"))
 # The bots' own names, seat by seat (BOT_NAMES without " bot"), then the names a bot takes
 # when a person at the table has its own (those of the hot-seat table's bots).
-BOT_FIRST_NAMES = ("Ayşe", "Mehmet", "Zeynep", "Can")
+BOT_FIRST_NAMES = (*SEAT_BOT_NAMES, SPARE_BOT_NAMES[0])
 # Seconds a player who dropped keeps their turn before a bot plays for them.
 DEFAULT_GRACE = 30.0
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
@@ -161,7 +169,6 @@ def bot_names(people: Sequence[str | None]) -> list[str]:
     A bot keeps its seat's name (BOT_NAMES) unless a person has it; then it takes one of
     the names the hot-seat table's bots take (:func:`okey_tui.ui.session.bot_names`).
     """
-    from okey_tui.ui.session import MORE_BOT_NAMES, SPARE_BOT_NAMES
 
     def shown(index: int, first: str) -> str:
         if first == BOT_FIRST_NAMES[index]:

@@ -18,7 +18,7 @@ from okey_tui.bots.driver import apply_action, choose_action, safe_action
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
-from okey_tui.engine.melds import Meld, MeldKind
+from okey_tui.engine.melds import Meld
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import Event, Hand
@@ -26,13 +26,12 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
+from okey_tui.net.protocol import ProtocolError, meld_from_json, meld_to_json
 from okey_tui.settings import DEFAULT_NAME, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
+from okey_tui.table import BOT_NAMES, MORE_BOT_NAMES, SPARE_BOT_NAMES
 
 HUMAN = 0
-BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
-SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
-MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
 
 
 def event_to_json(event: Event) -> list[object]:
@@ -46,33 +45,18 @@ def event_to_json(event: Event) -> list[object]:
     # A penalty's reason, so that the log says why after a resume: only then, so other
     # events keep the five fields an older okey101 reads.
     if event.melds:  # a lay's, an add's or a swap's melds: a resumed log marks the okey
-        melds = [
-            [m.kind.value, [str(t) for t in m.tiles], [str(t) for t in m.stands_for]]
-            for m in event.melds
-        ]
-        return [*saved, event.code, melds]
+        return [*saved, event.code, [meld_to_json(m) for m in event.melds]]
     return [*saved, event.code] if event.code else saved
 
 
 def _melds_from_json(raw: object) -> tuple[Meld, ...] | None:
-    """Saved melds (``[kind, tiles, stands_for]`` each), ``None`` if they are not."""
+    """Saved melds (as the table protocol writes them), ``None`` if they are not."""
     if not isinstance(raw, list):
         return None
-    kinds = {k.value: k for k in MeldKind}
-    melds = []
-    for entry in raw:
-        if not (isinstance(entry, list) and len(entry) == 3 and entry[0] in kinds):
-            return None
-        laid, meant = entry[1], entry[2]
-        if not (isinstance(laid, list) and isinstance(meant, list) and len(laid) == len(meant)):
-            return None
-        try:
-            tiles = tuple(Tile.parse(str(t)) for t in laid)
-            stands_for = tuple(Tile.parse(str(t)) for t in meant)
-        except OkeyError:
-            return None
-        melds.append(Meld(kinds[entry[0]], tiles, stands_for))
-    return tuple(melds)
+    try:
+        return tuple(meld_from_json(m) for m in raw)
+    except (ProtocolError, OkeyError):
+        return None
 
 
 def event_from_json(raw: object) -> Event | None:

@@ -1,14 +1,11 @@
 """``okey101 web``: the game in a browser, one table per visitor (see :mod:`okey_tui.web.server`)."""
 
 import os
-import re
 
 # Set in the environment of a browser friend's ``okey101 join`` (``okey101 host --web``): the
 # table's link as that friend's browser opened it (``http://…/?code=…&name=…``). The game
 # then says how to come back in the browser rather than in a terminal.
 WEB_LINK_ENV = "OKEY101_WEB_LINK"
-# A seat's token, as the table hands it out (and as ``okey101 join --token`` takes it).
-TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 def web_link() -> str | None:

@@ -55,7 +55,7 @@ from okey_tui import i18n
 from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
-from okey_tui.web import TOKEN, WEB_LINK_ENV
+from okey_tui.web import WEB_LINK_ENV
 
 log = logging.getLogger("okey101.web")
 
@@ -180,7 +180,9 @@ def join_command(url: str, code: str, name: str, token: str = "") -> str:
 
 def valid_token(value: str | None) -> bool:
     """Whether ``value`` looks like a seat's token (a link's ``?token=``)."""
-    return value is not None and TOKEN.fullmatch(value) is not None
+    from okey_tui.net.protocol import looks_like_token
+
+    return looks_like_token(value)
 
 
 # Where textual-serve's script (textual-serve 1.1.3, pinned in pyproject.toml) opens its
