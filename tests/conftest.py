@@ -3,6 +3,7 @@ saved match and statistics are never read or written."""
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +27,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # for every pending message to be handled (``_wait_for_screen``) before a test looks.
 textual_wait.SLEEP_GRANULARITY = 1 / 500
 textual_wait.SLEEP_IDLE = 0.0003
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What importing and collecting built (the modules, the tests and their parameters:
+    about 160 000 objects) lives to the end of the run, and Python's collector walked it
+    again at each of its full passes, 90 to 160 of them in a worker. It is frozen out of
+    the collector's sight, and the passes come less often (a young generation of 2000
+    objects, not 700): the UI tests took a quarter to a third less CPU. Set before the first test."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(2000, 10, 10)
 
 
 @pytest.fixture(autouse=True)
