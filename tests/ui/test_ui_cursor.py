@@ -155,3 +155,33 @@ async def test_on_the_middle_tile_of_a_three_tile_meld_the_cursor_and_the_points
         assert "▲" in under, under
         label = "".join(ch for ch, _style in cells(screen.query_one(RackWidget))[5])
         assert f" {value.split()[-1]} ▲" in label or f"▲ {value.split()[-1]} " in label, label
+
+
+async def test_a_selected_tile_is_marked_under_it_inside_a_group_as_alone():
+    """The selection showed in a group by its colour alone (a loose tile had ▔▔▔ under it):
+    now every selected tile but the cursor's has the mark, and the group keeps its value
+    beside the marks where there is room."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s")
+        rack = screen.query_one(RackWidget)
+        group = next(g for g in screen.rack.groups() if len(g) >= 4)
+        await goto(pilot, screen, group[0])
+        await pilot.press("space")
+        await goto(pilot, screen, group[-1])
+
+        def under(slot: int) -> str:
+            row, col = screen.rack.place(slot)
+            x = rack.pad() + col * SLOT
+            return "".join(ch for ch, _style in cells(rack)[3 * row + 2][x : x + 3])
+
+        assert under(group[0]) == "▔▔▔", "a selected tile in a group is marked"
+        assert "▔" not in under(group[1]), "a tile not selected is not"
+        assert "▲" in under(group[-1]), "the cursor's tile shows the cursor"
+        tiles = [t for i in group if (t := screen.rack.slots[i]) is not None]
+        points = group_label(tiles, screen.view.okey)[0].split()[-1]
+        line = "".join(ch for ch, _style in cells(rack)[3 * screen.rack.place(group[0])[0] + 2])
+        assert points in line, (points, line)

@@ -264,8 +264,17 @@ class RackWidget(Widget):
                 # A new tile's mark shows under it as under a tile alone: its own cells
                 # and the gap after it (after the group's last tile, the one after the line).
                 fresh = [i for i in sorted(self.fresh) if index <= i < index + length]
+                # A selected tile is marked under it as a selected tile alone is: the
+                # selection shows in its shape as well as in its colour.
+                chosen = [
+                    i
+                    for i in sorted(self.selected)
+                    if index <= i < index + length and i not in self.fresh and i != self.cursor
+                ]
                 keep = frozenset(
-                    c for i in fresh for c in range((i - index) * SLOT, (i - index + 1) * SLOT)
+                    c
+                    for i in (*fresh, *chosen)
+                    for c in range((i - index) * SLOT, (i - index + 1) * SLOT)
                 )
                 left, text = label_place(label, width, point, keep)
                 cells = [(rule, style)] * width + [(" ", wood)]
@@ -273,6 +282,9 @@ class RackWidget(Widget):
                     cells[left : left + len(text)] = [(ch, style) for ch in text]
                 if point >= 0 and point not in keep and not left <= point < left + len(text):
                     cells[point] = ("▲", marker)
+                for i in chosen:
+                    at = (i - index) * SLOT
+                    cells[at : at + SLOT - 1] = [("▔", marker)] * (SLOT - 1)
                 for i in fresh:
                     mark, mark_style = self._fresh_mark(i, marker)
                     at = (i - index) * SLOT
