@@ -39,10 +39,12 @@ def _expert_takes(view: PlayerView) -> bool:
 @dataclass(frozen=True, slots=True)
 class Tip:
     """One tip and its moment: a tip about drawing (``draw_phase``) is past once the seat has
-    drawn, and is put away unread then."""
+    drawn, one about opening (``opening``) once it has opened; each is put away, read or
+    not, then."""
 
     text: str
     draw_phase: bool = False
+    opening: bool = False
 
 
 @dataclass
@@ -101,11 +103,11 @@ class Walkthrough:
                     "Press s to sort it into groups, o to stage every meld, "
                     "then Enter to lay them down."
                 ).format(points=shortfall_text(check.value, check.floor))
-                tips.append(Tip(text))
+                tips.append(Tip(text, opening=True))
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "
                     "o to stage them, then Enter."
                 ).format(count=check.pair_count)
-                tips.append(Tip(text))
+                tips.append(Tip(text, opening=True))
         return tips

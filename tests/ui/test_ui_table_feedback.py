@@ -860,3 +860,24 @@ async def test_the_pile_view_lists_each_pile_newest_first_as_the_table_does():
         assert "newest first" in text
         newest = " ".join(str(t) for t in reversed(pile))
         assert newest in " ".join(text.split()), (newest, text)
+
+
+async def test_the_tip_on_how_to_open_goes_once_the_seat_has_opened():
+    """ "You can open: …" stayed over the table after the opening, unread or not: at 80x24
+    it hid every meld just laid until n put it away. Opening puts it away."""
+    app = table_app(OPENING_SEED, practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        practice = screen.practice
+        for _ in range(5):  # the tips before it (how a first turn goes) put away
+            if practice.tip is None or practice.tip.opening:
+                break
+            await pilot.press("n")
+        assert practice.tip is not None and practice.tip.opening, practice.tip_shown
+        await pilot.press("s", "o", "enter")
+        assert screen.view.opening is not None, "the seat opened"
+        assert practice.tip is None or not practice.tip.opening, practice.tip_shown
+        assert not any(tip.opening for tip in practice.tips_waiting)
+        assert practice.tip is not None or not screen.query_one("#tip").display

@@ -186,6 +186,11 @@ class Practice:
         screen = self.screen
         if not screen.my_turn or screen.hidden:
             return
+        if screen.view.opening is not None:
+            # Opened: a tip about how to open is past, and it hid the melds just laid.
+            self.tips_waiting = [tip for tip in self.tips_waiting if not tip.opening]
+            if self.tip is not None and self.tip.opening:
+                self.tip = None
         if screen.view.phase is not Phase.DRAW:
             # Drawn: a tip about the draw is past, read or not.
             self.tips_waiting = [tip for tip in self.tips_waiting if not tip.draw_phase]
