@@ -185,3 +185,21 @@ async def test_a_selected_tile_is_marked_under_it_inside_a_group_as_alone():
         points = group_label(tiles, screen.view.okey)[0].split()[-1]
         line = "".join(ch for ch, _style in cells(rack)[3 * screen.rack.place(group[0])[0] + 2])
         assert points in line, (points, line)
+
+
+async def test_home_with_the_slots_before_full_says_which_way_is_full():
+    """Home on the last tile of a group that starts the row said "No room for 1 tile on
+    this row" beside empty slots: it says the start's side is full and moves nothing."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        first = screen.rack.groups()[0]
+        assert first[0] == 0 and None in screen.rack.slots
+        await goto(pilot, screen, first[-1])
+        before = list(screen.rack.slots)
+        await pilot.press("space", "home")
+        assert screen.rack.slots == before
+        text, error = status(screen)
+        assert error and "nearer the start of this row" in text, text

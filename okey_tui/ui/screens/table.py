@@ -959,12 +959,21 @@ class TableScreen(Screen[None]):
             self.cursor = rack.index(row, 0 if end < 0 else rack.cols - 1)
             self.render_rack()
             return
-        no_room = ngettext(
-            "No room for {n} tile on this row",
-            "No room for {n} tiles side by side on this row",
-            len(chosen),
-        ).format(n=len(chosen))
-        self.moved(rack.to_end(chosen, end), no_room)
+        # Home and End move tiles only towards that end, into free slots: say which way
+        # is full (the row may have room the other way).
+        if end < 0:
+            no_room = ngettext(
+                "No free slot for {n} tile nearer the start of this row",
+                "No free slots for {n} tiles side by side nearer the start of this row",
+                len(chosen),
+            )
+        else:
+            no_room = ngettext(
+                "No free slot for {n} tile nearer the end of this row",
+                "No free slots for {n} tiles side by side nearer the end of this row",
+                len(chosen),
+            )
+        self.moved(rack.to_end(chosen, end), no_room.format(n=len(chosen)))
 
     def action_next_gap(self) -> None:
         chosen = self.chosen_slots()
