@@ -203,3 +203,20 @@ async def test_home_with_the_slots_before_full_says_which_way_is_full():
         assert screen.rack.slots == before
         text, error = status(screen)
         assert error and "nearer the start of this row" in text, text
+
+
+async def test_a_refused_move_to_the_other_row_is_said_until_a_move_works():
+    """shift+↑ on the upper row says the tiles are there already; that stayed after a
+    shift+↓ had moved them. It is a refusal like the others: the move that works ends it."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await goto(pilot, screen, screen.rack.groups()[0][0])
+        await pilot.press("space", "shift+up")
+        assert status(screen)[1], "refused, said as an error"
+        before = list(screen.rack.slots)
+        await pilot.press("shift+down")
+        assert screen.rack.slots != before, "the tile went to the lower row"
+        assert status(screen) == (screen.turn_hint(), False)

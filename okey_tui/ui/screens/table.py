@@ -931,7 +931,8 @@ class TableScreen(Screen[None]):
         row, col = rack.place(chosen[0])
         target = row + dy
         if not 0 <= target < 2:
-            self.set_status(_("The tiles are on that row already"))
+            # Refusals: they go at the next key that changes something.
+            self.set_status(_("The tiles are on that row already"), error=True)
             return
         start = rack.free_span(target, len(chosen), col, ignore=chosen)
         if start is None:
@@ -940,7 +941,8 @@ class TableScreen(Screen[None]):
                     "No room for {n} tile on the other row",
                     "No room for {n} tiles side by side on the other row",
                     len(chosen),
-                ).format(n=len(chosen))
+                ).format(n=len(chosen)),
+                error=True,
             )
             return
         self.moved(rack.move_to(chosen, target, start), "")
