@@ -446,3 +446,43 @@ async def test_after_sorting_the_cursor_is_on_a_tile():
         assert screen.rack.slots[screen.cursor] is None
         await pilot.press("s")
         assert screen.rack.slots[screen.cursor] is not None
+
+
+async def test_tiles_that_fit_different_melds_are_told_where_each_goes():
+    """Tiles selected together that each fit a table meld, but no one meld takes them all,
+    were refused with "… does not fit meld 1", a meld the player never chose: the
+    refusal says where each goes, and nothing moves. Seed 443: R3-R6 and R6-R9 opened
+    without their last tiles (101), R6 and R9 kept back."""
+    app = table_app(443)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        hand = app.session.hand
+        best = solver.best_melds(hand.racks[0], hand.okey)
+        runs = [m for m in best.melds if str(m) in ("R3 R4 R5 R6", "R6 R7 R8 R9")]
+        assert len(runs) == 2, [str(m) for m in best.melds]
+        await pilot.press("s")
+        for run in runs:
+            for tile in run.tiles[:-1]:
+                await goto(pilot, screen, slots_of(screen, tile)[0])
+                await pilot.press("space")
+            await pilot.press("o")  # the run less its last tile
+        await pilot.press("o", "enter")  # every other meld: the opening
+        assert hand.openings[0] is not None
+        kept = [run.tiles[-1] for run in runs]
+        targets: dict[Tile, set[int]] = {}
+        for a in legal_actions(app.session.view()):
+            if isinstance(a, AddTile) and a.tile in kept:
+                targets.setdefault(a.tile, set()).add(a.target)
+        assert len(targets) == 2 and not targets[kept[0]] & targets[kept[1]], targets
+        table_before = [str(tm.meld) for tm in hand.table]
+        rack_before = list(screen.rack.slots)
+        for tile in kept:
+            await goto(pilot, screen, slots_of(screen, tile)[0])
+            await pilot.press("space")
+        await pilot.press("a")
+        assert [str(tm.meld) for tm in hand.table] == table_before
+        assert screen.rack.slots == rack_before
+        said = status_text(screen)
+        assert "one meld at a time" in said, said
+        for tile in kept:
+            assert f"{tile} → {min(targets[tile]) + 1}" in said, said

@@ -71,6 +71,7 @@ from okey_tui.ui.widgets.board import (
     PlayerPanel,
     TableMarks,
     event_line,
+    meld_numbers,
 )
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.keybar import KeyBar
@@ -1270,8 +1271,21 @@ class TableScreen(Screen[None]):
                 elif bad is not None and missed is None:
                     missed = (bad, target)
         if not plans:
+            targets = {t: {a.target for a in adds if a.tile == t} for t in tiles}
             if not adds:
                 await self.explain_add(tiles[0])
+            elif all(targets.values()) and not set.intersection(*targets.values()):
+                # Each fits a meld, none takes them all: say where each goes.
+                where = ", ".join(
+                    f"{tile_text(tile, view.okey)} → {meld_numbers(sorted(targets[tile]))}"
+                    for tile in dict.fromkeys(tiles)
+                )
+                self.set_status(
+                    _("No one meld takes them all ({where}): a adds to one meld at a time").format(
+                        where=where
+                    ),
+                    True,
+                )
             elif missed is not None:
                 self.set_status(
                     _("{tile} does not fit meld {n}: nothing was added").format(
