@@ -197,3 +197,22 @@ async def test_the_best_opening_in_the_hints_breaks_between_melds_never_inside_o
         # Every line fits the panel as laid out: nothing is left to wrap inside a meld.
         assert all(len(line) <= shown.content_size.width for line in melds)
         assert all(not line.startswith(" ") for line in melds)
+
+
+def test_safest_discards_that_leave_out_the_experts_discard_say_why_the_two_differ() -> None:
+    """A learner read "The expert would: Discard B5" and then "Safest discards: K3 K4 B1":
+    two answers. When the expert's discard is not among them, the list says it judges
+    each tile alone; when it is, nothing more is said."""
+    from dataclasses import replace
+
+    from okey_tui.engine.tiles import Tile
+    from okey_tui.practice import DiscardTip, ExpertHint, hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+
+    hint = hint_for(PlayerView.of(y13_on_the_left(), 0))
+    safe = (DiscardTip(Tile.parse("K3"), "no one can use it"),)
+    note = "These judge each tile alone; the expert's choice above looks further ahead."
+    for tile, said in (("B5", True), ("K3", False)):
+        expert = ExpertHint(Discard(Tile.parse(tile)), f"Discard {tile}", ())
+        text = hint_text(replace(hint, discards=safe, expert=expert)).plain
+        assert (note in text) is said, (tile, text)

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
-from okey_tui.engine.actions import DrawMiddle, TakeDiscard
+from okey_tui.engine.actions import Discard, DrawMiddle, TakeDiscard
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
@@ -119,6 +119,18 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append("\n")
             text.append_text(chip(tip.tile, okey))
             text.append(f" {tip.reason}")
+        # These judge each tile alone, by the rule of thumb; a learner who reads another
+        # tile in the expert's choice above is told why the two differ.
+        if (
+            expert is not None
+            and isinstance(expert.action, Discard)
+            and expert.action.tile not in {tip.tile for tip in hint.discards}
+        ):
+            text.append(
+                "\n"
+                + _("These judge each tile alone; the expert's choice above looks further ahead."),
+                "dim",
+            )
     else:
         text.append("\n")
         text.append(hint.no_safe_discard or _("none to discard now"), "dim")
