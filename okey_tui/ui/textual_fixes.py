@@ -26,7 +26,7 @@ def apply() -> None:
     """Caches the inner and outer backgrounds on the colours alone (once; idempotent)."""
     method = StylesCache.__dict__["get_inner_outer"]
     original: InnerOuter | None = getattr(method, "__wrapped__", None)
-    if original is None or getattr(method, "okey101_fixed", False):
+    if original is None:
         return  # a Textual without the leak, or already fixed
 
     @lru_cache(1024)
@@ -38,7 +38,6 @@ def apply() -> None:
     ) -> tuple[Style, Style]:
         return by_colours(base_background, background)
 
-    get_inner_outer.okey101_fixed = True  # type: ignore[attr-defined]
     StylesCache.get_inner_outer = get_inner_outer  # type: ignore[method-assign,assignment]
 
 

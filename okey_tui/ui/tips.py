@@ -46,6 +46,12 @@ class Tip:
     draw_phase: bool = False
     opening: bool = False
 
+    def past(self, view: PlayerView) -> bool:
+        """Whether the moment this tip is about has gone by for the seat."""
+        return (self.draw_phase and view.phase is not Phase.DRAW) or (
+            self.opening and view.opening is not None
+        )
+
 
 @dataclass
 class Walkthrough:

@@ -25,7 +25,6 @@ from textual.widgets import Static
 
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import RULE_SECTIONS
-from okey_tui.engine.state import Phase
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, ngettext
 from okey_tui.messages import rule_title
@@ -186,16 +185,12 @@ class Practice:
         screen = self.screen
         if not screen.my_turn or screen.hidden:
             return
-        if screen.view.opening is not None:
-            # Opened: a tip about how to open is past, and it hid the melds just laid.
-            self.tips_waiting = [tip for tip in self.tips_waiting if not tip.opening]
-            if self.tip is not None and self.tip.opening:
-                self.tip = None
-        if screen.view.phase is not Phase.DRAW:
-            # Drawn: a tip about the draw is past, read or not.
-            self.tips_waiting = [tip for tip in self.tips_waiting if not tip.draw_phase]
-            if self.tip is not None and self.tip.draw_phase:
-                self.tip = None
+        # A tip about the draw once drawn, about opening once opened (it hid the melds
+        # just laid): past, read or not.
+        view = screen.view
+        self.tips_waiting = [tip for tip in self.tips_waiting if not tip.past(view)]
+        if self.tip is not None and self.tip.past(view):
+            self.tip = None
         self.tips_waiting += self.walkthrough.due(screen.view)
         if self.tip is None:
             self.next_tip()
