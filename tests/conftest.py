@@ -5,12 +5,27 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 from textual import _wait as textual_wait
+
+# Python told to write no bytecode (PYTHONDONTWRITEBYTECODE, common in containers)
+# compiles the package from source again in every process, and the suite starts many
+# (the CLI, tmux, network, browser and crash tests start okey101 or a host), while
+# pytest rewrites the asserts of every test module again in each worker: 60 s of the
+# 194 s of CPU of a run of the suite went to compiling. The suite keeps its bytecode in
+# .pytest_cache/pycache instead, outside the source folders, for itself and the
+# processes it starts (they inherit the environment).
+if sys.dont_write_bytecode:
+    PYCACHE = Path(__file__).resolve().parent.parent / ".pytest_cache" / "pycache"
+    sys.pycache_prefix = str(PYCACHE)
+    sys.dont_write_bytecode = False
+    os.environ["PYTHONPYCACHEPREFIX"] = str(PYCACHE)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # Property tests: "ci" (the default) is derandomized, so a run, and a failure, repeats
 # exactly; "dev" (HYPOTHESIS_PROFILE=dev) draws fresh random examples, more of them
