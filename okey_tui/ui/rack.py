@@ -145,9 +145,25 @@ class RackLayout:
         self.left.extend(taken)
         return taken
 
-    def forget(self) -> None:
-        """A new turn: tiles that left earlier are gone for good."""
-        self.left.clear()
+    def forget(self, keep: Iterable[Tile] = ()) -> None:
+        """A new turn: tiles that left earlier are gone for good, but for ``keep`` (tiles
+        still held off the rack, as staged melds are): they remember their slots.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=4)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], parse_tiles("K9"))
+        >>> staged = rack.take([0, 1, 2])
+        >>> rack.forget(keep=parse_tiles("R1 R2 R3"))
+        >>> rack.bring_back([parse_tiles("R1 R2 R3")])
+        [0, 1, 2]
+        """
+        wanted = Counter(keep)
+        kept: list[tuple[int, Tile]] = []
+        for index, tile in reversed(self.left):  # the newest departure of a tile is its home
+            if wanted[tile] > 0:
+                wanted[tile] -= 1
+                kept.append((index, tile))
+        self.left = kept[::-1]
         self.back.clear()
 
     def sync(

@@ -355,3 +355,33 @@ async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
             assert rack.slots[r12] is None, key
             assert screen.cursor == rack.index(1, rack.cols - 1), key
             assert rack.slots[screen.cursor] == Tile.parse("Y12"), key
+
+
+async def test_staged_melds_keep_their_slots_through_a_draw_and_block_a_discard():
+    """Melds staged before a draw came back after it to other slots (the draw began a
+    new turn, and the rack forgot where every tile had left from), swapping rows; and x
+    threw a tile while melds were staged, leaving them unlaid. Now Esc after the draw puts
+    each staged tile back in its own slot, and x with melds staged is refused, changing
+    nothing, until Enter lays them or Esc puts them back."""
+    app = table_app(bots=("normal",) * 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s", "o")
+        staged = screen.staging.tiles()
+        assert staged, "seed 125 stages melds after sorting"
+        arranged = {i: t for i, t in enumerate(screen.rack.slots) if t is not None}
+        await pilot.press("d")
+        discarded = len(app.session.hand.discards[0])
+        rack = list(screen.rack.slots)
+        await pilot.press("x")
+        assert screen.staging.tiles() == staged and screen.rack.slots == rack
+        assert len(app.session.hand.discards[0]) == discarded, "nothing was thrown"
+        assert screen.query_one("#status").has_class("-error")
+        await pilot.press("escape")
+        assert not screen.staging.melds
+        moved = {i: t for i, t in arranged.items() if screen.rack.slots[i] != t}
+        assert not moved, f"not back in their own slots: {moved}"

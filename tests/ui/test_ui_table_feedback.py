@@ -881,3 +881,39 @@ async def test_the_tip_on_how_to_open_goes_once_the_seat_has_opened():
         assert practice.tip is None or not practice.tip.opening, practice.tip_shown
         assert not any(tip.opening for tip in practice.tips_waiting)
         assert practice.tip is not None or not screen.query_one("#tip").display
+
+
+async def test_a_drawn_okey_is_told_with_what_discarding_it_costs():
+    """"You drew B4, an okey: it stands for any tile · x discards" read as an invitation,
+    and a newcomer threw it for +101. The line now says to keep it and what a discard of it
+    costs (the engine's figure); at a table without penalties it says only what it is."""
+    for penalties, said in ((True, "discarding it costs +101"), (False, "x discards")):
+        app = table_app(bots=("normal",) * 3, penalties=penalties)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
+            await wait_for_human(pilot, app)
+            hand = app.session.hand
+            # The next draw is an okey: one is swapped in from wherever it lies (not seat 0).
+            where = [hand.middle, *hand.racks[1:]]
+            pile, i = next((p, i) for p in where for i, t in enumerate(p) if t == hand.okey)
+            hand.middle[0], pile[i] = pile[i], hand.middle[0]
+            await pilot.press("d")
+            status = str(app.screen.query_one("#status", Static).render())
+            assert status.startswith(f"You drew {hand.okey}, an okey"), status
+            assert said in status, (penalties, status)
+
+
+async def test_a_swapped_okey_is_told_with_the_rule_that_comes_with_it():
+    """After w took an okey off the table the status line went blank; the okey must be laid
+    again this turn (rules: an okey swap), and the line now says so."""
+    from okey_tui.engine.actions import SwapOkey
+    from okey_tui.engine.tiles import Tile
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        said = screen.came_in_text(SwapOkey(2, (Tile.parse("R7"),)), [])
+        assert said.startswith("You took the okey from meld 3 for R7"), said
+        assert "this turn" in said and "discarded" in said, said

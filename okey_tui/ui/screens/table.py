@@ -777,7 +777,9 @@ class TableScreen(Screen[None]):
         prefer = sorted(self.fresh)
         self.took(slots)
         if isinstance(action, DrawMiddle | TakeDiscard | Discard):
-            self.rack.forget()  # a new turn: what left earlier is gone for good
+            # A new turn: what left earlier is gone for good, but staged melds keep
+            # their slots for Esc.
+            self.rack.forget(keep=self.staging.tiles())
         _, new = self.rack.sync(self.rack_tiles(), prefer=prefer)
         self.fresh = set(new)
         if new:
@@ -842,13 +844,32 @@ class TableScreen(Screen[None]):
         if tile is None:
             self.set_status(_("Put the cursor on the tile to discard (the slot is empty)"), True)
             return
+        if self.staged_before_discard():
+            return
         if self.practice.confirm(Discard(tile), lambda: self.discard_at(index, tile)):
             return
         await self.discard_at(index, tile)
 
+    def staged_before_discard(self) -> bool:
+        """A discard ends the turn: with melds still staged (not laid), it would leave them
+        unplayed, so it is refused, with what to do, and nothing changes."""
+        if not self.staging.melds or not self.my_turn:
+            return False
+        if not any(isinstance(a, Discard) for a in legal_actions(self.view)):
+            return False  # not the moment to discard: the table says why
+        self.set_status(
+            _(
+                "Your staged melds are not laid down: Enter lays them, Esc puts them back, then discard"
+            ),
+            error=True,
+        )
+        return True
+
     async def discard_at(self, index: int, tile: Tile) -> None:
         if self.rack.slots[index] != tile:
             return  # the rack changed while a question was open
+        if self.staged_before_discard():
+            return
         await self.act(Discard(tile), slots=[index])
 
     # -- the rack ------------------------------------------------------------------
@@ -1390,6 +1411,14 @@ class TableScreen(Screen[None]):
             return _("You gave {given} back and drew {tile}: {steps}").format(
                 given=tile_text(given, okey), tile=tile_text(tile, okey), steps=self.turn_steps()
             )
+        if isinstance(action, SwapOkey):
+            return _(
+                "You took the okey from meld {n} for {tiles}: lay it on the table this turn "
+                "(it may not be kept or discarded)"
+            ).format(
+                n=action.target + 1,
+                tiles=" ".join(tile_text(t, self.view.okey) for t in action.tiles),
+            )
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):
@@ -1397,6 +1426,11 @@ class TableScreen(Screen[None]):
                 tile=tile_text(tile, self.view.okey)
             )
         if tile == self.view.okey:
+            cost = self.view.penalty_for(Discard(tile))  # the engine's rule, not ours
+            if cost is not None:
+                return _(
+                    "You drew {tile}, an okey: it stands for any tile; keep it, discarding it costs +{points}"
+                ).format(tile=tile, points=cost.points)
             return _("You drew {tile}, an okey: it stands for any tile · x discards").format(
                 tile=tile
             )
