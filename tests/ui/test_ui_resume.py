@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rendered import screen_text
+from textual.widgets import Static
 from ui_helpers import OPENING_SEED, wait_for_human
 
 from okey_tui import storage
@@ -137,3 +138,29 @@ async def test_a_resumed_rack_puts_the_cursor_on_a_tile() -> None:
         assert isinstance(screen, TableScreen)
         assert screen.rack.slots[0] is None
         assert screen.rack.slots[screen.cursor] is not None
+
+
+async def test_a_match_left_with_a_taken_discard_resumes_saying_it_must_be_laid() -> None:
+    """Resumed after taking the left discard, the status said "play, then x discards" and
+    the taken tile had lost its "new" mark: only x told the player the tile had to be laid.
+    Now the resumed line says so, and the tile is marked new again."""
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        if app.session.hand.phase.value != "d":
+            await pilot.press("x")
+            await wait_for_human(pilot, app)
+        taken = app.session.hand.discards[app.session.hand.left_of(0)][-1]
+        await pilot.press("t")
+        assert app.session.hand.taken_pending()
+        slots = list(app.screen.rack.slots)
+
+    again = make_app(settings=SETTINGS, ask=False, seed=123, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.rack.slots == slots
+        status = str(screen.query_one("#status", Static).render())
+        assert "Match resumed." in status and f"lay down {taken}, taken from the left" in status
+        assert [screen.rack.slots[i] for i in screen.fresh] == [taken]

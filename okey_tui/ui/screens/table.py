@@ -1471,6 +1471,10 @@ class TableScreen(Screen[None]):
                     tile=tile_text(view.left_discard, view.okey)
                 )
             return _("d draw from the middle")
+        if view.taken is not None:  # taken from the left: it must be laid this turn
+            return _("lay down {tile}, taken from the left, this turn (g gives it back)").format(
+                tile=tile_text(view.taken.tile, view.okey)
+            )
         return _("play, then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
