@@ -366,3 +366,23 @@ async def test_the_recap_runs_from_the_end_of_the_persons_own_turn():
         for event, name in zip(after, ("Can", "Mehmet", "Zeynep"), strict=True):
             assert f"{name} discarded {event.tiles[0]}" in text
         assert f"Ayşe discarded {events[own].tiles[0]}" not in text
+
+
+async def test_a_resize_behind_the_privacy_screen_reaches_the_table():
+    """The terminal made small (120x40 to 80x24) while the privacy screen was up: the next
+    person's table kept the wide layout's log column, which squeezed the indicator to two
+    letters a line. The table now takes the new size when it comes back."""
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        await discard_last_tile(pilot, app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Log · l hides" not in text, text
+        assert "Hand 1/11 · Classic" in text and "Indicator K3" in text, text

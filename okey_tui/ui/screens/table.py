@@ -373,6 +373,19 @@ class TableScreen(Screen[None]):
         # Panels choose their line breaks by width: draw them again at the new size.
         self.call_after_refresh(self.render_all)
 
+    def on_screen_resume(self) -> None:
+        """A resize while another screen was on top (the privacy screen, a dialog, the
+        help) reached only that screen: at 80x24 the wide layout's log column stayed and
+        squeezed the table. The styles of the app's size classes and the panels' line
+        breaks are brought up to the present size here."""
+        self.update_node_styles(animate=False)
+        self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        if self.is_current:  # not when the screen was replaced meanwhile (a new match)
+            self.render_all()
+            self.fit_bottom_row()
+
     def on_board_resized(self, message: Board.Resized) -> None:
         self.call_after_refresh(self.fit_bottom_row)
 
