@@ -227,6 +227,7 @@ def host(
     player = (name or "").strip() or _("Host")
     page = _WebPage(server, web_port, public) if web else None
     try:
+        _take_port(server)
         if page is not None:
             page.start()
         if autoplay is not None:
@@ -239,6 +240,17 @@ def host(
         if page is not None:
             page.stop()
         server.release()  # a table that never listened (a port in use) leaves no lock
+
+
+def _take_port(server: TableServer) -> None:
+    """Take the table's port before anything says where the table is (a join code for a
+    table that never opened): a port in use, or not allowed, ends the command here."""
+    from okey_tui.net.server import listen_problem
+
+    try:
+        server.bind()
+    except OSError as exc:
+        raise click.ClickException(listen_problem(exc, server.host, server.port)) from None
 
 
 class _WebPage:
@@ -336,7 +348,7 @@ def _sit(
     address = _lan_address() if public else "127.0.0.1"
     tls = " --tls" if context is not None else ""
     line = _("Join code {code} · friends run: okey101 join {address}:{port} {code}{tls}").format(
-        code=server.code, address=address, port="{port}", tls=tls
+        code=server.code, address=address, port=server.port, tls=tls
     )
     if page is not None:
         line += "\n" + _("In a browser: {link}").format(link=page.link)
@@ -357,17 +369,9 @@ def _serve(
 
     logging.basicConfig(level=logging.WARNING, format="okey101: %(message)s")
     server.on_notice = click.echo
-    port = server.port
 
     async def run() -> None:
-        try:
-            await server.start()
-        except OSError as exc:
-            raise click.ClickException(
-                _("cannot listen on port {port}: {error} (give another --port)").format(
-                    port=port, error=exc.strerror or exc
-                )
-            ) from None
+        await server.start()  # on the port host() took
         _announce(server, public=public, page=page)
         if server.started:
             starts = _("The match goes on where it was: its players rejoin")
@@ -444,14 +448,7 @@ def _autoplay(
         own.verify_mode = ssl.CERT_NONE  # our own table, over loopback
 
     async def run() -> int:
-        try:
-            await server.start()
-        except OSError as exc:
-            raise click.ClickException(
-                _("cannot listen on port {port}: {error} (give another --port)").format(
-                    port=server.port, error=exc.strerror or exc
-                )
-            ) from None
+        await server.start()  # on the port host() took
         try:
             with contextlib.redirect_stdout(sys.stderr):
                 _announce(server, public=public, page=page)

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import math
 import secrets
+import socket
 import ssl
 import time
 import unicodedata
@@ -105,6 +107,20 @@ DEFAULT_GRACE = 30.0
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
 TABLE_KEY = "table"
 TABLE_VERSION = 1
+
+
+def listen_problem(exc: OSError, host: str, port: int) -> str:
+    """Why a table cannot listen on ``host``:``port``, said to the person who gave ``--port``:
+    a port in use in words of our own (the system's words are English and name the
+    address as Python writes it), any other reason (not allowed, no such address) as the
+    system gives it."""
+    if exc.errno == errno.EADDRINUSE:
+        return _("port {port} on {address} is in use: give another --port").format(
+            port=port, address=host
+        )
+    return _("cannot listen on port {port}: {error} (give another --port)").format(
+        port=port, error=exc.strerror or exc
+    )
 
 
 def new_join_code() -> str:
@@ -269,6 +285,7 @@ class TableServer:
         self._checks: set[asyncio.Task[None]] = set()  # rejoins waiting on an alive check
         self._joins = 0
         self._server: Server | None = None
+        self._socket: socket.socket | None = None  # bound by :meth:`bind`, not yet served
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
         self._lock: storage.MatchLock | None = None
@@ -279,23 +296,41 @@ class TableServer:
         self.handle_times: list[float] | None = None
 
     # -- life ------------------------------------------------------------------------
+    def bind(self) -> int:
+        """Take the table's port now, before anything about the table is shown: an
+        ``OSError`` (:func:`listen_problem` says it) if it cannot be had, in use or not
+        allowed. :meth:`start` then serves on it. Returns the port (a free one when
+        ``port`` was 0)."""
+        if self._socket is None and self._server is None:
+            family = socket.getaddrinfo(
+                self.host, self.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+            )[0][0]
+            self._socket = socket.create_server((self.host, self.port), family=family)
+            self.port = self._socket.getsockname()[1]
+        return self.port
+
     async def start(self) -> int:
-        """Listen; returns the port (a free one when ``port`` was 0).
+        """Listen (on the port :meth:`bind` took, if it was called); returns the port (a
+        free one when ``port`` was 0).
 
         A table with a ``save_path`` holds its lock from here on
         (:class:`~okey_tui.storage.SaveInUseError` if another process plays it).
         """
         self.claim()
+        sock, self._socket = self._socket, None
         try:
             self._server = await serve(
                 self._handle,
-                self.host,
-                self.port,
+                self.host if sock is None else None,  # a bound socket is where it listens
+                self.port if sock is None else None,
+                sock=sock,
                 max_size=self.limits.max_bytes,
                 ssl=self.ssl_context,
                 compression=None,
             )
         except BaseException:
+            if sock is not None:
+                sock.close()
             self.release()
             raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
@@ -315,8 +350,12 @@ class TableServer:
             self._lock = storage.MatchLock(self.save_path)
 
     def release(self) -> None:
-        """Let go of the save's lock (:meth:`close` does it too). Its lock file goes with it
-        while nothing is saved (the table never listened, or its match never started)."""
+        """Let go of the save's lock (:meth:`close` does it too), and of a port :meth:`bind`
+        took that was never served. The lock file goes with it while nothing is saved (the
+        table never listened, or its match never started)."""
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
         if self._lock is not None:
             self._lock.release()
             self._lock = None

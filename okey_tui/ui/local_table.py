@@ -144,6 +144,10 @@ class LocalTable:
         path = self.session.save_path
         if path is None or self.match_over:
             return None
+        from okey_tui.web import in_browser
+
+        if in_browser():  # okey101 web: the page's Start again button, not a command
+            return _("The match is saved: Start again on this page continues it.")
         return _("The match is saved: okey101 play --resume {id} continues it.").format(
             id=path.stem
         )

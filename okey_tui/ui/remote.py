@@ -193,6 +193,8 @@ class RemoteApp(OkeyApp):
                 self.problem = _("Cannot open the table: {error} (give another --port)").format(
                     error=exc.strerror or exc
                 )
+                # A table that never opened has no join code to give out.
+                self.seat_info = replace(self.seat_info, join_line="")
                 self.show_lobby()
                 return
             self.seat_info = replace(

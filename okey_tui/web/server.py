@@ -55,7 +55,7 @@ from okey_tui import i18n
 from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
-from okey_tui.web import WEB_LINK_ENV
+from okey_tui.web import WEB_ENV, WEB_LINK_ENV
 
 log = logging.getLogger("okey101.web")
 
@@ -528,7 +528,7 @@ class WebServer:
         data, config = visitor_dirs(self.root, visitor)
         data.mkdir(parents=True, exist_ok=True)
         config.mkdir(parents=True, exist_ok=True)
-        return {"OKEY101_DATA_DIR": str(data), CONFIG_ENV: str(config)}
+        return {"OKEY101_DATA_DIR": str(data), CONFIG_ENV: str(config), WEB_ENV: "1"}
 
     @staticmethod
     def same_origin(request: web.Request) -> bool:

@@ -884,7 +884,7 @@ async def test_the_tip_on_how_to_open_goes_once_the_seat_has_opened():
 
 
 async def test_a_drawn_okey_is_told_with_what_discarding_it_costs():
-    """"You drew B4, an okey: it stands for any tile · x discards" read as an invitation,
+    """ "You drew B4, an okey: it stands for any tile · x discards" read as an invitation,
     and a newcomer threw it for +101. The line now says to keep it and what a discard of it
     costs (the engine's figure); at a table without penalties it says only what it is."""
     for penalties, said in ((True, "discarding it costs +101"), (False, "x discards")):

@@ -1,0 +1,87 @@
+"""``okey101 host`` on a port something else listens on: one line and exit status 1, before
+any table is shown (the seated host showed the lobby with a join code for a table that never
+opened, "okey101 join 127.0.0.1:{port}" unformatted, then the system's English words)."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net_helpers import RULES
+
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.server import TableServer, listen_problem
+
+# Seconds the host may take to refuse (it starts Python and imports the game); a host
+# that shows the table instead waits for a key and runs into it.
+REFUSED_WITHIN = 30
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    """A loopback port something else listens on."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield taken.getsockname()[1]
+
+
+@pytest.mark.parametrize("seat", [["--name", "Veli"], ["--no-seat"], ["--autoplay", "easy"]])
+def test_a_port_in_use_is_one_line_and_status_1_before_any_table(
+    seat: list[str], busy_port: int, tmp_path: Path
+) -> None:
+    command = [sys.executable, "-m", "okey_tui", "host", "--port", str(busy_port), *seat]
+    try:
+        done = subprocess.run(
+            command,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=REFUSED_WITHIN,
+            env={**os.environ, "HOME": str(tmp_path)},
+        )
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"the host showed a table instead of refusing the port: {exc.stdout!r}")
+    said = f"Error: port {busy_port} on 127.0.0.1 is in use: give another --port"
+    assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
+    assert done.stdout == ""  # no lobby, no join code
+
+
+def test_a_reason_other_than_a_port_in_use_is_the_systems() -> None:
+    refused = PermissionError(errno.EACCES, "Permission denied")
+    assert listen_problem(refused, "0.0.0.0", 80) == (
+        "cannot listen on port 80: Permission denied (give another --port)"
+    )
+
+
+async def test_the_port_bound_first_is_the_one_the_table_serves_on(busy_port: int) -> None:
+    server = TableServer(RULES, 7, ("easy",) * 4, port=busy_port, grace=0.0)
+    with pytest.raises(OSError) as taken:
+        server.bind()
+    assert taken.value.errno == errno.EADDRINUSE
+    server = TableServer(RULES, 7, ("easy",) * 4, port=0, grace=0.0)
+    port = server.bind()
+    assert port != 0
+    try:
+        # Bound is taken: nothing else gets the port between bind() and start().
+        with socket.socket() as other, pytest.raises(OSError):
+            other.bind(("127.0.0.1", port))
+        assert await server.start() == port
+        table = await RemoteTable.join(server.url, server.code, "Ayşe")
+        await table.close()
+    finally:
+        await server.close()
+
+
+def test_a_port_bound_and_never_served_is_let_go() -> None:
+    server = TableServer(RULES, 7, ("easy",) * 4, port=0, grace=0.0)
+    port = server.bind()
+    server.release()
+    with socket.socket() as again:
+        again.bind(("127.0.0.1", port))

@@ -1,0 +1,73 @@
+"""Quitting a table in a browser (``okey101 web``): the question says the match is saved and
+that starting again on the page continues it (it named ``okey101 play --resume ID``, a
+command a visitor has nowhere to type). At a terminal it still names the command."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from okey_tui.settings import TableSettings
+from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.web import WEB_ENV, in_browser
+from okey_tui.web.server import WebServer
+
+SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
+
+
+async def quit_question(app: OkeyApp) -> str:
+    """What the table asks when q is pressed (answered no)."""
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(300):
+            if isinstance(app.screen, TableScreen) and app.save_path is not None:
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, TableScreen), "the table never showed"
+        await pilot.press("q")
+        for _ in range(100):
+            if isinstance(app.screen, ConfirmScreen):
+                break
+            await pilot.pause(0.02)
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen), "q asked nothing"
+        question = screen.question
+        await pilot.press("n")
+    return question
+
+
+async def test_in_a_browser_quitting_says_start_again_on_the_page_continues(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv(WEB_ENV, "1")
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    question = await quit_question(app)
+    assert question == (
+        "Quit the game?\nThe match is saved: Start again on this page continues it."
+    )
+
+
+async def test_at_a_terminal_quitting_names_the_command_that_resumes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(WEB_ENV, raising=False)
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    question = await quit_question(app)
+    assert app.save_path is not None
+    assert question == (
+        f"Quit the game?\nThe match is saved: okey101 play --resume {app.save_path.stem} "
+        "continues it."
+    )
+
+
+def test_every_visitors_game_is_told_it_runs_in_a_browser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    environment = WebServer(tmp_path).environment_for("0" * 32)
+    monkeypatch.delenv(WEB_ENV, raising=False)
+    assert not in_browser()
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert in_browser()
