@@ -81,7 +81,10 @@ def _table_options() -> list[click.Parameter]:
 @click.option(
     "--start-when-full",
     is_flag=True,
-    help=N_("Deal as soon as four people sit (otherwise the first to join starts)."),
+    help=N_(
+        "Deal as soon as four people sit (otherwise the first at the table starts: the host, "
+        "unless --no-seat)."
+    ),
 )
 @click.option(
     "--start-at",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from okey_tui.cli import FloatBetween, IntBetween
 from okey_tui.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from okey_tui.ui.app import OkeyApp
 
 TYPES = ("classic", "rising", "challenge", "51")
 LEVELS = ("easy", "normal", "hard", "expert")
@@ -338,6 +341,15 @@ def play(
             click.echo(problem, err=True)
     app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay)
     app.run()
+    _left(app)
+
+
+def _left(app: OkeyApp) -> None:
+    """The screen is gone: how to go on with the match, if one was left unfinished, stays
+    on the terminal (the quit question said it, and went with the screen)."""
+    note = app.leave_note()
+    if note:
+        click.echo(note)
 
 
 def _resume(match_id: str, bot_delay: float | None) -> None:
@@ -364,9 +376,11 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     except storage.SaveInUseError as exc:
         click.echo(f"okey101: {exc}", err=True)
         raise SystemExit(1) from None
+    app = make_app(ask=True, bot_delay=bot_delay, resume=entry.id, lock=lock)
     try:
-        make_app(ask=True, bot_delay=bot_delay, resume=entry.id, lock=lock).run()
+        app.run()
     finally:
         lock.release()
+    _left(app)
     for problem in problems:
         click.echo(f"okey101: {problem}", err=True)

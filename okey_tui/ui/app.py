@@ -222,6 +222,13 @@ class OkeyApp(App[None]):
             self.session.autosave()
         self.switch_or_push(self.table_screen(self.session))
 
+    def leave_note(self) -> str | None:
+        """What the terminal keeps once the game closes: how to go on with the match left
+        unfinished (None without one)."""
+        from okey_tui.ui.local_table import leave_note
+
+        return None if self.session is None else leave_note(self.session)
+
     def table_screen(self, session: Session) -> Screen[None]:
         """The table screen at this match, played in this process."""
         from okey_tui.ui.local_table import LocalTable

@@ -141,16 +141,7 @@ class LocalTable:
         self.session.autosave()
 
     def leave_note(self) -> str | None:
-        path = self.session.save_path
-        if path is None or self.match_over:
-            return None
-        from okey_tui.web import in_browser
-
-        if in_browser():  # okey101 web: the page's Start again button, not a command
-            return _("The match is saved: Start again on this page continues it.")
-        return _("The match is saved: okey101 play --resume {id} continues it.").format(
-            id=path.stem
-        )
+        return leave_note(self.session)
 
     # -- acting -------------------------------------------------------------------------------
     async def act(self, action: Action) -> None:
@@ -308,3 +299,16 @@ class LocalTable:
 def _is_a_table_interface(table: LocalTable) -> TableInterface:
     """Never called: mypy checks here that a LocalTable is a TableInterface."""
     return table
+
+
+def leave_note(session: Session) -> str | None:
+    """How to go on with the match when it is left unfinished (the quit question says it,
+    and the terminal keeps it once the game closes); None when nothing is left to go on."""
+    path = session.save_path
+    if path is None or session.match.is_over:
+        return None
+    from okey_tui.web import in_browser
+
+    if in_browser():  # okey101 web: the page's Start again button, not a command
+        return _("The match is saved: Start again on this page continues it.")
+    return _("The match is saved: okey101 play --resume {id} continues it.").format(id=path.stem)

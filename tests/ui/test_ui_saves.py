@@ -350,3 +350,25 @@ def test_a_save_with_odd_people_in_it_is_listed_with_one_person(humans: object) 
     listed = json.loads(CliRunner().invoke(main, ["saves", "--json"]).output)
     assert [entry["id"] for entry in listed["saves"]] == ["20260101-120000-abcd"]
     assert not listed["saves"][0].get("people") and not listed["set_aside"]
+
+
+async def test_a_match_quit_unfinished_leaves_its_resume_command_on_the_terminal(capsys):
+    """The quit question said how to go on with the match, and went with the screen: the
+    shell showed nothing. okey101 play now prints it once the screen is gone."""
+    from okey_tui.commands.play import _left
+
+    app = make_app(settings=TableSettings(bots=("easy",) * 3), ask=False, seed=5, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("q", "y")
+    saved = storage.list_saves().entries
+    assert len(saved) == 1
+    _left(app)
+    said = capsys.readouterr().out
+    assert f"okey101 play --resume {saved[0].id} continues it" in said, said
+
+    new_table = make_app(ask=True, bot_delay=0)  # left at the new-table screen: no match
+    async with new_table.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+    _left(new_table)
+    assert capsys.readouterr().out == ""
