@@ -460,3 +460,41 @@ async def test_the_lobby_shows_every_seat_whatever_the_order_of_its_redraws() ->
         await pilot.pause()
         await pilot.pause()
         assert seats.size.height >= 4
+
+
+async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() -> None:
+    """After a discard the line kept "You discarded R5" while a friend took their time:
+    nothing said the table waited on them. Now it says so (a bot's turn needs no word)."""
+    server = await open_table(bot_delay=0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    friend: RemoteTable | None = None
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Mehmet")  # the next seat
+            await until(pilot, lambda: "Mehmet" in lobby_text(app), "Mehmet seated")
+            screen = await start_as_lead(pilot, app)
+            await until(pilot, lambda: screen.rack.count() > 0, "the rack dealt")
+            assert screen.table.seat == 0 and app.table is not None
+            assert app.table.seats()[1].name == "Mehmet"
+            for _ in range(40):  # until it is Ayşe's turn (the friend and the bots play)
+                await play_friend(friend)
+                if screen.my_turn:
+                    break
+                await pilot.pause(0.05)
+            assert screen.my_turn
+            if screen.view.phase.value == "d":
+                await pilot.press("d")
+                await until(pilot, lambda: bool(screen.fresh), "the drawn tile on the rack")
+            await pilot.press("x")
+            await until(pilot, lambda: screen.table.turn == 1, "Mehmet's turn")
+            line = str(status_line(screen))
+            assert line.startswith("You discarded") and "waiting for Mehmet" in line, line
+            await play_friend(friend)
+            await until(pilot, lambda: screen.table.turn != 1, "Mehmet played")
+            await pilot.pause()
+            assert "waiting for Mehmet" not in str(status_line(screen))
+    finally:
+        if friend is not None:
+            await friend.close()
+        await server.close()

@@ -403,6 +403,17 @@ class TableScreen(Screen[None]):
         table = self.table
         return not table.hand_over and table.turn == table.seat
 
+    def waiting_for(self) -> list[str]:
+        """``waiting for Mehmet`` while another person (at a network table) is to play: a
+        bot plays at once, a person may take a while, and the line said only what was done."""
+        table = self.table
+        if self.hotseat is not None or table.hand_over or table.turn == table.seat:
+            return []
+        info = table.seats()[table.turn]
+        if info.level is not None or not info.connected:
+            return []  # a bot plays (for the away person too)
+        return [_("waiting for {name}").format(name=info.name)]
+
     def seat_name(self, seat: int) -> str:
         return self.table.seats()[seat].name
 
@@ -470,8 +481,8 @@ class TableScreen(Screen[None]):
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
             self.waiting = True
-            if self.moves_seen:
-                self.set_status(self.moves_seen[-1])  # say it while the table shows it
+            if self.moves_seen:  # say it while the table shows it
+                self.set_status(" · ".join([self.moves_seen[-1], *self.waiting_for()]))
         elif self.waiting:
             self.waiting = False
             self.turn_came()
@@ -1412,7 +1423,7 @@ class TableScreen(Screen[None]):
             if self.hotseat is not None:
                 return ""
             said = _("You discarded {tile}").format(tile=tile_text(action.tile, self.view.okey))
-            return " · ".join([said, *self.own_penalties_after_discard()])
+            return " · ".join([said, *self.own_penalties_after_discard(), *self.waiting_for()])
         tile = self.rack.slots[new[0]] if new else None
         if isinstance(action, GiveBack):
             given = self.view.left_discard  # back on the left pile
