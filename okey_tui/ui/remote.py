@@ -166,6 +166,7 @@ class RemoteApp(OkeyApp):
         self.problem = ""
         self._rejoining = False
         self._connecting = False
+        self.wrong_code = False  # the table refused the join code: trying it again is no use
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
@@ -246,6 +247,13 @@ class RemoteApp(OkeyApp):
         except JoinError as exc:
             if exc.code == ErrorCode.TOKEN_IN_USE.value:
                 self.problem = seat_in_use()
+            elif exc.code == ErrorCode.BAD_CODE.value:
+                # r would send the same code again, and use up one more of the tries.
+                self.wrong_code = True
+                self.problem = _(
+                    "The table said no: {reason}. Check the code with the host, then run "
+                    "okey101 join again"
+                ).format(reason=exc.message)
             else:
                 self.problem = _("The table said no: {reason}").format(reason=exc.message)
             self.show_lobby()
@@ -358,8 +366,9 @@ class RemoteApp(OkeyApp):
 
     @property
     def can_retry(self) -> bool:
-        """Whether r may try to sit again: a friend's seat, not connected, not connecting."""
-        if self.server is not None or self._rejoining or self._connecting:
+        """Whether r may try to sit again: a friend's seat, not connected, not connecting,
+        and not refused for a wrong join code (the same code would be refused again)."""
+        if self.server is not None or self._rejoining or self._connecting or self.wrong_code:
             return False
         return self.table is None or not self.table.connected
 

@@ -150,6 +150,12 @@ async def test_a_wrong_join_code_is_said_in_the_lobby_and_nothing_else_happens()
             assert "Wrong join code" in lobby_text(app)
             assert app.table is None and not server.started
             assert all(not s.human for s in server.seats)
+            # r sent the same code again and used up a try: it is not offered for a wrong code.
+            said = lobby_text(app)
+            assert "r tries again" not in said and "run okey101 join again" in said, said
+            await pilot.press("r")
+            await pilot.pause(0.2)
+            assert lobby_text(app) == said
     finally:
         await server.close()
 
