@@ -9,6 +9,7 @@ identical tiles (rules §5 Melds)"."""
 from __future__ import annotations
 
 import pytest
+from rendered import screen_text
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
 
@@ -76,3 +77,26 @@ async def test_two_tiles_before_opening_still_hear_about_pairs() -> None:
 async def test_a_pairs_opener_hears_about_pairs() -> None:
     status = await staged_status("Y3 Y5", "p5/-/-/-")
     assert "Y3 Y5 are not a pair" in status
+
+
+async def test_a_pairs_opener_with_no_pair_on_the_rack_hears_that_only_pairs_go() -> None:
+    """After a pairs opening, o with runs and sets between gaps said "No group on the rack
+    is a meld: put runs and sets between gaps", and the lay-down box "lay more melds": a
+    pairs opener lays only pairs, and both now say so."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        app.session.hand.restore(
+            position(["Y3 Y5 K1 K2 K3 R9 R10 R11 B12", "", "", ""], openings="p5/-/-/-")
+        )
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        await pilot.press("s", "o")
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).render())
+        assert "you may lay only pairs" in status, status
+        assert "put runs and sets" not in status, status
+        shown = screen_text(app)  # the box breaks "lay more pairs" over two lines
+        assert "You opened 5 pairs: lay" in shown and "more pairs" in shown, shown
+        assert "more melds" not in shown, shown

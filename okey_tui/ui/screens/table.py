@@ -1185,7 +1185,15 @@ class TableScreen(Screen[None]):
             reach_pairs = len(pairs) >= view.pairs_floor
             use = pairs if (reach_pairs and not reach_melds) or (pairs and not melds) else melds
         if not use:
-            if not self.staging.melds:
+            if not self.staging.melds and kinds == {MeldKind.PAIR}:
+                self.set_status(
+                    _(
+                        "No group on the rack is a pair, and you may lay only pairs: put "
+                        "pairs between gaps (p sorts them), or select two tiles with space"
+                    ),
+                    error=True,
+                )
+            elif not self.staging.melds:
                 self.set_status(
                     _(
                         "No group on the rack is a meld: put runs and sets between gaps "

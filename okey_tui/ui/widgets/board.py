@@ -16,7 +16,7 @@ from textual.widgets import RichLog
 
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import Event, OpeningKind, Phase, TableMeld
-from okey_tui.engine.view import PlayerView
+from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import (
     added_tile_text,
@@ -319,12 +319,14 @@ class LayDownArea(SteadyStatic):
                 # A narrow box breaks the line between pieces, never inside a floor.
                 text.append(fill(pieces, self.content_size.width) + "\n", "bold")
             else:
+                # A pairs opener lays only pairs from here on (rules: pairs only).
+                more = (
+                    _("You {opened}: lay more pairs")
+                    if is_pairs_only(view)
+                    else _("You {opened}: lay more melds")
+                )
                 text.append(
-                    _("You {opened}: lay more melds").format(
-                        opened=opened_text(view, view.seat, own=True)
-                    )
-                    + "\n",
-                    "bold",
+                    more.format(opened=opened_text(view, view.seat, own=True)) + "\n", "bold"
                 )
             keys = _("o stages your groups · space selects")
             width = self.content_size.width
