@@ -8,7 +8,7 @@ from rich.color import Color, ColorSystem
 from rich.style import Style
 from test_ui_looks import contrast
 from textual.widgets import Static
-from ui_helpers import goto, table_app
+from ui_helpers import goto, table_app, wait_for_human
 
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label
@@ -220,3 +220,34 @@ async def test_a_refused_move_to_the_other_row_is_said_until_a_move_works():
         await pilot.press("shift+down")
         assert screen.rack.slots != before, "the tile went to the lower row"
         assert status(screen) == (screen.turn_hint(), False)
+
+
+async def test_a_selected_new_tile_is_marked_as_selected():
+    """The word "new" under a drawn tile took the place of the selection's ▔▔▔, so a new
+    tile selected with space looked unselected. Once selected it is marked as selected;
+    unselected, "new" comes back."""
+    app = table_app(bots=("normal",) * 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("x")  # the starter's first turn: no draw
+        await wait_for_human(pilot, app)
+        await pilot.press("d")
+        (drawn,) = screen.fresh
+        rack = screen.query_one(RackWidget)
+
+        def under(slot: int) -> str:
+            row, col = screen.rack.place(slot)
+            x = rack.pad() + col * SLOT
+            return "".join(ch for ch, _style in cells(rack)[3 * row + 2][x : x + 3])
+
+        await pilot.press("space")  # the cursor waits on the new tile
+        away = next(i for i, t in enumerate(screen.rack.slots) if t is not None and i != drawn)
+        await goto(pilot, screen, away)
+        assert drawn in screen.selected and drawn in screen.fresh
+        assert under(drawn) == "▔▔▔", under(drawn)
+        await goto(pilot, screen, drawn)
+        await pilot.press("space")
+        await goto(pilot, screen, away)
+        assert under(drawn) == "new", under(drawn)

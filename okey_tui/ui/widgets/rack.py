@@ -263,13 +263,18 @@ class RackWidget(Widget):
                     point = -1
                 # A new tile's mark shows under it as under a tile alone: its own cells
                 # and the gap after it (after the group's last tile, the one after the line).
-                fresh = [i for i in sorted(self.fresh) if index <= i < index + length]
+                # Once selected, it is marked as selected (the selection is what acts).
+                fresh = [
+                    i
+                    for i in sorted(self.fresh)
+                    if index <= i < index + length and i not in self.selected
+                ]
                 # A selected tile is marked under it as a selected tile alone is: the
                 # selection shows in its shape as well as in its colour.
                 chosen = [
                     i
                     for i in sorted(self.selected)
-                    if index <= i < index + length and i not in self.fresh and i != self.cursor
+                    if index <= i < index + length and i != self.cursor
                 ]
                 keep = frozenset(
                     c
@@ -294,7 +299,7 @@ class RackWidget(Widget):
                 col += length
                 continue
             tile = rack.slots[index]
-            if index in self.fresh and tile is not None:
+            if index in self.fresh and tile is not None and index not in self.selected:
                 line.append(*self._fresh_mark(index, marker))
             elif index == self.cursor:
                 line.append(" ▲  ", marker)
