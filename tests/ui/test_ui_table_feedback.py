@@ -917,3 +917,19 @@ async def test_a_swapped_okey_is_told_with_the_rule_that_comes_with_it():
         said = screen.came_in_text(SwapOkey(2, (Tile.parse("R7"),)), [])
         assert said.startswith("You took the okey from meld 3 for R7"), said
         assert "this turn" in said and "discarded" in said, said
+
+
+@pytest.mark.parametrize("game_type", ["classic", "challenge"])
+async def test_the_help_offers_going_pairs_only_at_a_challenge_table(game_type):
+    """The help of a Classic table listed "P declare Going Pairs … (Challenge)", a key that
+    does nothing there; it is listed at a Challenge table only."""
+    from okey_tui.ui.screens.help import HelpScreen
+
+    app = table_app(OPENING_SEED, game_type=game_type)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        listed = any(b.action == "declare_pairs" for b in app.screen.table_bindings)
+        assert listed == (game_type == "challenge")

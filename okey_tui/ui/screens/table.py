@@ -1585,7 +1585,14 @@ class TableScreen(Screen[None]):
     def action_help(self) -> None:
         from okey_tui.ui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.BINDINGS, self.view.rules))
+        rules = self.view.rules
+        # Going Pairs is a Challenge table's: elsewhere its key is not offered (nor shown).
+        keys = [
+            b
+            for b in self.BINDINGS
+            if rules.challenge or not (isinstance(b, Binding) and b.action == "declare_pairs")
+        ]
+        self.app.push_screen(HelpScreen(keys, rules))
 
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:
