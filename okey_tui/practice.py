@@ -643,7 +643,7 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
             return LeftDiscard(
                 tile,
                 True,
-                _("completes an opening: {points}").format(
+                _("completes an opening ({points})").format(
                     points=shortfall_text(check.value, check.floor)
                 ),
             )
