@@ -21,6 +21,9 @@ class _NoTable:
     def run(self) -> None:
         pass
 
+    def leave_note(self) -> str | None:
+        return None  # no match was played
+
 
 @pytest.fixture(autouse=True)
 def _no_table(monkeypatch: pytest.MonkeyPatch) -> None:
