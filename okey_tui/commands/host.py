@@ -362,6 +362,18 @@ def _sit(
         token = server.seats[server.host_seat].token or ""
     seat = Seat("", code=server.code, name=name, token=token, ssl_context=own, join_line=line)
     RemoteApp(seat, server=server).run()
+    note = _closed_note(server)
+    if note:
+        click.echo(note)
+
+
+def _closed_note(server: TableServer) -> str | None:
+    """What the host's terminal keeps once the screen closes: how to open a match left
+    unfinished again (the quit question said it, and went with the screen)."""
+    match = server.match
+    if match is None or match.is_over:
+        return None  # nothing was saved to go on with
+    return _("The table is closed: okey101 host --resume opens it again, and the others rejoin.")
 
 
 def _serve(

@@ -291,3 +291,20 @@ def test_join_leaves_why_it_failed_or_how_to_come_back_on_the_terminal(monkeypat
     result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
     assert result.exit_code == 0
     assert "--token abc takes it back" in result.output
+
+
+def test_the_host_terminal_keeps_how_to_open_an_unfinished_table_again() -> None:
+    """A host who quit saw nothing on the terminal (the quit question said it, and went
+    with the screen): a started, unfinished match says how to open it again; a table
+    whose match never started, or ended, has nothing to say."""
+    from okey_tui.commands.host import _closed_note
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
+
+    server = TableServer(RuleSet(hands=1), 7, levels=("easy",) * 4)
+    assert _closed_note(server) is None  # never started: nothing saved
+    server.start_match()
+    assert "okey101 host --resume opens it again" in (_closed_note(server) or "")
+    assert server.match is not None
+    server.match.results.append(object())  # type: ignore[arg-type]  # its one hand played
+    assert _closed_note(server) is None
