@@ -5,11 +5,9 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
-import socket
 import ssl
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,15 +52,6 @@ def test_the_table_and_its_web_page_need_ports_of_their_own(ports: list[str]) ->
     result = CliRunner().invoke(main, ["host", "--no-seat", "--web", *ports])
     assert result.exit_code == 2, result.output
     assert "--port and --web-port are both" in result.output and "Traceback" not in result.output
-
-
-@pytest.fixture
-def busy_port() -> Iterator[int]:
-    """A loopback port something else listens on."""
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        yield taken.getsockname()[1]
 
 
 @pytest.mark.parametrize(

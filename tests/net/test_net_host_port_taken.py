@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,15 +20,6 @@ from okey_tui.net.server import TableServer, listen_problem
 # Seconds the host may take to refuse (it starts Python and imports the game); a host
 # that shows the table instead waits for a key and runs into it.
 REFUSED_WITHIN = 30
-
-
-@pytest.fixture
-def busy_port() -> Iterator[int]:
-    """A loopback port something else listens on."""
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        yield taken.getsockname()[1]
 
 
 @pytest.mark.parametrize("seat", [["--name", "Veli"], ["--no-seat"], ["--autoplay", "easy"]])

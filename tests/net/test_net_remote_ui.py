@@ -49,6 +49,16 @@ async def play_friend(friend: RemoteTable) -> None:
         await friend.act(safe_action(friend.view()))
 
 
+async def until_my_turn(pilot, screen: TableScreen, friend: RemoteTable) -> None:  # type: ignore[no-untyped-def]
+    """Until it is the screen's seat's turn: the scripted friend and the bots play."""
+    for _ in range(40):
+        await play_friend(friend)
+        if screen.my_turn:
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the turn never came")
+
+
 async def test_a_joiner_plays_on_the_table_screen_and_each_move_reaches_the_other_seat() -> None:
     server = await open_table(bot_delay=0)
     friend = await RemoteTable.join(server.url, server.code, "Mehmet")  # the lead
@@ -66,12 +76,7 @@ async def test_a_joiner_plays_on_the_table_screen_and_each_move_reaches_the_othe
             await until(pilot, lambda: screen.rack.count() > 0, "the rack dealt")
             seat = screen.table.seat
             assert seat == 1 and screen.table is app.table
-            for _ in range(40):  # until it is Ayşe's turn (the friend and the bots play)
-                await play_friend(friend)
-                if screen.my_turn:
-                    break
-                await pilot.pause(0.05)
-            assert screen.my_turn
+            await until_my_turn(pilot, screen, friend)
             if screen.view.phase.value == "d":
                 await pilot.press("d")
                 await until(pilot, lambda: bool(screen.fresh), "the drawn tile on the rack")
@@ -483,12 +488,7 @@ async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() 
             await until(pilot, lambda: screen.rack.count() > 0, "the rack dealt")
             assert screen.table.seat == 0 and app.table is not None
             assert app.table.seats()[1].name == "Mehmet"
-            for _ in range(40):  # until it is Ayşe's turn (the friend and the bots play)
-                await play_friend(friend)
-                if screen.my_turn:
-                    break
-                await pilot.pause(0.05)
-            assert screen.my_turn
+            await until_my_turn(pilot, screen, friend)
             if screen.view.phase.value == "d":
                 await pilot.press("d")
                 await until(pilot, lambda: bool(screen.fresh), "the drawn tile on the rack")
