@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 from okey_tui.bots.base import make_bot
@@ -14,6 +17,15 @@ from okey_tui.table import ActionRefused
 
 RULES = RuleSet(hands=1)
 MAX_ACTIONS = 2000  # far more than any hand takes
+
+
+@contextlib.contextmanager
+def listening_port() -> Iterator[int]:
+    """A loopback port something else listens on, for as long as the block runs."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        yield taken.getsockname()[1]
 
 
 async def until(pilot, predicate, what: str, tries: int = 300) -> None:  # type: ignore[no-untyped-def]

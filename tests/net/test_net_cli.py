@@ -8,15 +8,22 @@ import shutil
 import ssl
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_helpers import make_certificate
+from net_helpers import listening_port, make_certificate
 
 from okey_tui.cli import main
 from okey_tui.commands.join import parse_address
 from okey_tui.net.client import RemoteTable
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    with listening_port() as port:
+        yield port
 
 
 @pytest.mark.parametrize(

@@ -9,16 +9,25 @@ import os
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_helpers import RULES
+from net_helpers import RULES, listening_port
 
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer, listen_problem
 
 # Seconds the host may take to refuse (it starts Python and imports the game); a host
 # that shows the table instead waits for a key and runs into it.
+
+
+@pytest.fixture
+def busy_port() -> Iterator[int]:
+    with listening_port() as port:
+        yield port
+
+
 REFUSED_WITHIN = 30
 
 

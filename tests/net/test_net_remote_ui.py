@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from net_helpers import crash, make_certificate, open_table, until
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 from textual.widgets._toast import Toast
 
 from okey_tui.bots.driver import safe_action
@@ -47,6 +47,21 @@ async def play_friend(friend: RemoteTable) -> None:
     """The scripted friend plays its turn (draw or take, then a plain discard)."""
     while friend.view().my_turn:
         await friend.act(safe_action(friend.view()))
+
+
+async def drop_and_rejoin(
+    pilot, app: RemoteApp, server: TableServer, screen: TableScreen
+) -> TableScreen:  # type: ignore[no-untyped-def]
+    """Seat 0's line drops; the app joins again by itself and opens a new table screen."""
+    first = app.table
+    conn = server.seats[0].conn
+    assert conn is not None and first is not None
+    await conn.ws.close()
+    await until(pilot, lambda: app.table is not first, "rejoined", tries=500)
+    await until(pilot, lambda: app.screen is not screen, "a new table screen")
+    again = app.screen
+    assert isinstance(again, TableScreen) and again is not screen
+    return again
 
 
 async def until_my_turn(pilot, screen: TableScreen, friend: RemoteTable) -> None:  # type: ignore[no-untyped-def]
@@ -132,17 +147,36 @@ async def test_a_dropped_connection_takes_the_same_seat_and_rack_order_back() ->
             first = app.table
             assert first is not None
             await until(pilot, lambda: server.seats[0].layout == slots, "the rack order kept")
-            conn = server.seats[0].conn
-            assert conn is not None
-            await conn.ws.close()  # the line drops
-            await until(pilot, lambda: app.table is not first, "rejoined", tries=500)
-            await until(pilot, lambda: app.screen is not screen, "a new table screen")
-            again = app.screen
-            assert isinstance(again, TableScreen) and again is not screen
+            again = await drop_and_rejoin(pilot, app, server, screen)
             assert again.table.seat == 0
             await until(pilot, lambda: again.rack_slots() == slots, "the same rack order")
             assert server.seats[0].conn is not None and server.seats[0].name == "Ayşe"
     finally:
+        await server.close()
+
+
+async def test_chat_said_before_a_rejoin_is_in_the_new_log() -> None:
+    """After a dropped line the rebuilt log had every move but no chat line: the lines
+    said before are in it now."""
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    friend = None
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Mehmet")
+            screen = await start_as_lead(pilot, app)
+            await friend.say("merhaba")
+            first = app.table
+            assert first is not None
+            await until(pilot, lambda: bool(first.chat_lines), "the line heard")
+            again = await drop_and_rejoin(pilot, app, server, screen)
+            await pilot.pause()
+            log = again.query_one("#log", RichLog)
+            assert any("Mehmet: merhaba" in line.text for line in log.lines)
+    finally:
+        if friend is not None:
+            await friend.close()
         await server.close()
 
 

@@ -273,7 +273,9 @@ class TableScreen(Screen[None]):
         self.colour_blind = False
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
         self._logged = 0
-        self._chatted = len(table.chat_lines)
+        # Chat said before this screen opened (a rejoin) goes into the log, not over the table.
+        self._chatted = 0
+        self._chat_before = len(table.chat_lines)
         self._present: dict[int, bool] = {}  # people's seats: connected when last shown
         self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
@@ -577,10 +579,10 @@ class TableScreen(Screen[None]):
         self._logged = len(events_)
         chat = table.chat_lines
         heard: list[ChatLine] = []
-        for line in chat[self._chatted :]:
+        for n, line in enumerate(chat[self._chatted :], start=self._chatted):
             said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
             log.write(said.append(line.text, "cyan"))
-            if line.seat != table.seat:
+            if line.seat != table.seat and n >= self._chat_before:
                 heard.append(line)
         self._chatted = len(chat)
         if heard and not self.log_shown():
