@@ -166,11 +166,7 @@ class OkeyApp(App[None]):
         if not isinstance(screen, TableScreen):
             return
         if screen.my_turn and not screen.hidden:
-            taken = screen.view.taken
-            if taken is not None and taken.tile in screen.rack.slots:
-                # The tile taken from the left before the match was left: new again.
-                screen.fresh = {screen.rack.slots.index(taken.tile)}
-                screen.render_all()
+            screen.mark_taken_new()
             screen.set_status(_("Match resumed.") + " " + screen.turn_hint())
         elif not screen.table.hand_over:
             screen.set_status(_("Match resumed."))

@@ -405,6 +405,13 @@ class TableScreen(Screen[None]):
         table = self.table
         return not table.hand_over and table.turn == table.seat
 
+    def mark_taken_new(self) -> None:
+        """The tile taken from the left and not yet laid (a resumed match) is new again."""
+        taken = self.view.taken
+        if taken is not None and taken.tile in self.rack.slots:
+            self.fresh = {self.rack.slots.index(taken.tile)}
+            self.render_all()
+
     def waiting_for(self) -> list[str]:
         """``waiting for Mehmet`` while another person (at a network table) is to play: a
         bot plays at once, a person may take a while, and the line said only what was done."""
@@ -894,8 +901,6 @@ class TableScreen(Screen[None]):
     async def discard_at(self, index: int, tile: Tile) -> None:
         if self.rack.slots[index] != tile:
             return  # the rack changed while a question was open
-        if self.staged_before_discard():
-            return
         await self.act(Discard(tile), slots=[index])
 
     # -- the rack ------------------------------------------------------------------
