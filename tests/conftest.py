@@ -6,12 +6,17 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
 from textual import _wait as textual_wait
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
 
 # Python told to write no bytecode (PYTHONDONTWRITEBYTECODE, common in containers)
 # compiles the package from source again in every process, and the suite starts many
@@ -42,6 +47,56 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # for every pending message to be handled (``_wait_for_screen``) before a test looks.
 textual_wait.SLEEP_GRANULARITY = 1 / 500
 textual_wait.SLEEP_IDLE = 0.0003
+
+
+# A headless app (``run_test``) draws every change of the screen, as a terminal's does,
+# and throws the drawing away: 40% of the UI tests' CPU went to drawings nobody saw. Here
+# a headless app lays its screen out after every change (sizes, scrolling, where a click
+# lands: all as in a terminal) but draws it only when a test looks at it
+# (``export_screenshot``, the snapshot tests) and once more as each app's run ends, so a
+# widget that cannot draw what it holds still fails its test. The tests that run okey101
+# in tmux, in a browser or as a host draw every frame, as a player's terminal does.
+_compositor_refresh = Screen._compositor_refresh
+
+
+def _refresh_without_drawing(self: Screen[object]) -> None:
+    app = self.app
+    if not (app.is_headless and self is app.screen and not app.is_inline):
+        _compositor_refresh(self)
+        return
+    self._compositor._dirty_regions.clear()
+    self._dirty_widgets.clear()
+    app._update_mouse_over(self)
+
+
+Screen._compositor_refresh = _refresh_without_drawing  # type: ignore[method-assign]
+_run_test = App.run_test
+
+
+@asynccontextmanager
+async def _run_test_drawn_at_the_end(
+    self: App[object], *args: Any, **kwargs: Any
+) -> AsyncIterator[Pilot[object]]:
+    async with _run_test(self, *args, **kwargs) as pilot:
+        yield pilot
+        if self.is_running and self._screen_stack:
+            self.screen._compositor.render_update(full=True, screen_stack=self._background_screens)
+
+
+App.run_test = _run_test_drawn_at_the_end  # type: ignore[method-assign,assignment]
+
+# The pilot's pause ends by asking the screen to refresh, which queues the callbacks
+# waiting for that refresh (``call_after_refresh``) without running them: whether they
+# ran before the test looked depended on timing. The pause now lets them run.
+_pause = Pilot.pause
+
+
+async def _pause_and_settle(self: Pilot[object], delay: float | None = None) -> None:
+    await _pause(self, delay)
+    await self._wait_for_screen()
+
+
+Pilot.pause = _pause_and_settle  # type: ignore[method-assign]
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
