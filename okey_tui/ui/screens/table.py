@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
@@ -285,6 +286,7 @@ class TableScreen(Screen[None]):
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
+        self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -375,12 +377,18 @@ class TableScreen(Screen[None]):
         # Panels choose their line breaks by width: draw them again at the new size.
         self.call_after_refresh(self.render_all)
 
+    def on_screen_suspend(self) -> None:
+        self._size_hidden = self.app.size
+
     def on_screen_resume(self) -> None:
         """A resize while another screen was on top (the privacy screen, a dialog, the
         help) reached only that screen: at 80x24 the wide layout's log column stayed and
         squeezed the table. The styles of the app's size classes and the panels' line
-        breaks are brought up to the present size here."""
-        self.update_node_styles(animate=False)
+        breaks are brought up to the present size here (styling the whole table again
+        only when the size did change)."""
+        if self._size_hidden is not None and self._size_hidden != self.app.size:
+            self.update_node_styles(animate=False)
+        self._size_hidden = None
         self.call_after_refresh(self.refit)
 
     def refit(self) -> None:
