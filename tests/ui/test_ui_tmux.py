@@ -60,14 +60,14 @@ def wait_for(session: str, text: str, timeout: float = 20.0) -> str:
         screen = capture(session)
         if text in screen:
             return screen
-        time.sleep(0.2)
+        time.sleep(0.05)
     raise AssertionError(f"{text!r} did not appear; the screen was:\n{screen}")
 
 
-def send(session: str, *keys: str) -> None:
-    for key in keys:
-        subprocess.run([*TMUX(session), "send-keys", "-t", session, key], check=True)
-        time.sleep(0.3)
+def send(session: str, key: str) -> None:
+    """One key; the test then waits for what it does (a key typed early waits in the
+    terminal's input, as a person's does)."""
+    subprocess.run([*TMUX(session), "send-keys", "-t", session, key], check=True)
 
 
 def test_play_a_turn_and_quit_in_tmux(tmp_path):
@@ -99,7 +99,7 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
             )
             if alive.returncode != 0:
                 break
-            time.sleep(0.2)
+            time.sleep(0.05)
         else:
             raise AssertionError("okey101 did not quit after q y:\n" + capture(session))
     finally:
@@ -143,7 +143,7 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
             )
             if alive.returncode != 0:
                 break
-            time.sleep(0.2)
+            time.sleep(0.05)
         else:
             raise AssertionError("okey101 did not quit after q e:\n" + capture(session))
     finally:
@@ -214,6 +214,7 @@ def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
             # Ayşe sits next: her turn comes; draw and discard, and the host's log says so.
             wait_for(guest, "Your turn")
             send(guest, "d")
+            wait_for(guest, "You drew")
             send(guest, "x")
             wait_for(host, "Ayse discarded")
         finally:
