@@ -80,6 +80,7 @@ def web(
     import signal
 
     from okey_tui import storage
+    from okey_tui.net.server import listen_problem
     from okey_tui.web.server import WebServer, limits_line
 
     play_args: list[str] = []
@@ -121,11 +122,7 @@ def web(
         try:
             await server.run(ready, stop)
         except OSError as exc:
-            raise click.ClickException(
-                _("cannot listen on port {port}: {error} (give another --port)").format(
-                    port=port, error=exc.strerror or exc
-                )
-            ) from None
+            raise click.ClickException(listen_problem(exc, host, port)) from None
 
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())
