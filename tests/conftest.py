@@ -42,10 +42,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # Textual's pilot waits after every key press until the app looks idle: it sleeps in
 # steps of 20 ms and stops after a step in which the process used under 1 ms of CPU.
-# Most of a UI test's time went to those steps. The tests sample every 2 ms and call
-# a step idle under 0.3 ms of CPU (a redraw takes several ms); the pilot still waits
-# for every pending message to be handled (``_wait_for_screen``) before a test looks.
-textual_wait.SLEEP_GRANULARITY = 1 / 500
+# Most of a UI test's time went to those steps. The tests sample every 0.5 ms and call
+# a step idle under 0.3 ms of CPU (handling a key takes several ms); the pilot still
+# waits for every pending message to be handled (``_wait_for_screen``) before a test looks.
+textual_wait.SLEEP_GRANULARITY = 1 / 2000
 textual_wait.SLEEP_IDLE = 0.0003
 
 
