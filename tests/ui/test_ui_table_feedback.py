@@ -933,3 +933,23 @@ async def test_the_help_offers_going_pairs_only_at_a_challenge_table(game_type):
         assert isinstance(app.screen, HelpScreen)
         listed = any(b.action == "declare_pairs" for b in app.screen.table_bindings)
         assert listed == (game_type == "challenge")
+
+
+@pytest.mark.parametrize(("size", "fixed"), [((120, 40), True), ((80, 24), False)])
+async def test_a_message_on_two_lines_leaves_the_rack_where_it_was(size, fixed) -> None:
+    """A message too long for one line (a refusal) took a second line and pushed the rack
+    a row up, and the next key brought it back: the rack jumped under the player's eyes.
+    The status line keeps room for two lines; a short terminal spares that row (there the
+    rack may move, as before)."""
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rack = screen.query_one("#rack")
+        before = rack.region
+        screen.set_status("a refusal that says which tile, which rule and what to do " * 3, True)
+        await pilot.pause()
+        status = screen.query_one("#status", Static)
+        assert status.size.height >= 2  # the whole message, on more lines than one
+        assert (rack.region == before) is fixed
