@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from rendered import screen_text  # noqa: E402
 from test_ui_snapshots import to_summary  # noqa: E402
-from ui_helpers import OPENING_SEED, late_app, table_app  # noqa: E402
+from ui_helpers import OPENING_SEED, late_app, table_app, wait_for_human  # noqa: E402
 
 from okey_tui import i18n  # noqa: E402
 from okey_tui.settings import TableSettings, load_settings  # noqa: E402
@@ -219,3 +219,24 @@ async def test_the_hot_seat_recap_since_your_last_turn_speaks_to_the_player(
         text = screen_text(app)
         assert "Son sıran geldiğinden beri" in text
         assert "Son turundan beri" not in text
+
+
+async def test_the_key_bar_keeps_the_line_the_undo_key_needed(turkish: None) -> None:
+    """At a Turkish practice table, 120 columns: u (undo) comes after a move and takes
+    the key bar to a second line; it went back to one line when u went, and the whole
+    table moved a row down and up again, turn after turn. The bar keeps its second line
+    at this width, so the rack stays where it is."""
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#keys")
+        rack = app.screen.query_one("#rack")
+        assert bar.size.height == 1
+        await pilot.press("s", "o", "enter")  # the opening: a move, so u comes
+        await pilot.pause()
+        assert "u " in str(bar.render()) and bar.size.height == 2
+        where = rack.region
+        await pilot.press("x")
+        await wait_for_human(pilot, app)  # a new turn: nothing to undo, u has gone
+        assert "u " not in str(bar.render())
+        assert bar.size.height == 2 and rack.region == where

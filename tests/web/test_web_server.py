@@ -259,7 +259,6 @@ def test_a_port_in_use_is_a_clear_error() -> None:
     assert result.output == f"Error: port {port} on 127.0.0.1 is in use: give another --port\n"
 
 
-
 async def test_a_visitors_table_speaks_the_language_their_browser_prefers(serve) -> None:
     """Accept-Language reaches the visitor's app as its locale (a language chosen at the
     table, or the server's --lang, still comes first: the game reads those before it)."""

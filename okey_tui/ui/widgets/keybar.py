@@ -23,6 +23,10 @@ class KeyBar(SteadyStatic):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._spans: list[tuple[int, int, int, str]] = []  # line, start, end, key
+        # The most lines the bar took at this width: keys that come and go (u after a
+        # move at a practice table) would otherwise make it grow and shrink, moving the
+        # whole table a row each time. It shrinks again when the width changes.
+        self._lines_at: tuple[int, int] = (0, 1)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -89,6 +93,10 @@ class KeyBar(SteadyStatic):
             self._spans.append((line, x, x + label.cell_len, key))
             text.append_text(label)
             x += label.cell_len
+        kept_width, kept_lines = self._lines_at
+        lines = max(line + 1, kept_lines if kept_width == width else 1)
+        self._lines_at = (width, lines)
+        text.append("\n" * (lines - line - 1))
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
