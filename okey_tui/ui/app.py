@@ -93,6 +93,15 @@ class OkeyApp(App[None]):
 
     def on_unmount(self) -> None:
         self.release_lock()
+        self.drop_untouched()
+
+    def drop_untouched(self) -> None:
+        """A match nobody at the table has played yet is not kept: starting okey101 and
+        quitting at once leaves no unfinished match behind in the list (and no note)."""
+        session = self.session
+        if session is not None and session.save_path is not None and session.untouched():
+            storage.discard(session.save_path)
+            session.save_path = None
 
     def release_lock(self) -> None:
         if self.lock is not None:
@@ -215,6 +224,7 @@ class OkeyApp(App[None]):
             self.save_path = storage.new_save_path()
             self.lock = storage.MatchLock(self.save_path)
             self.session.save_path = self.save_path
+            self.session.fresh = True
             self.session.autosave()
         self.switch_or_push(self.table_screen(self.session))
 

@@ -307,6 +307,8 @@ def leave_note(session: Session) -> str | None:
     path = session.save_path
     if path is None or session.match.is_over:
         return None
+    if session.untouched():
+        return _("Nothing has been played yet: the match is not kept.")
     from okey_tui.web import in_browser
 
     if in_browser():  # okey101 web: the page's Start again button, not a command

@@ -128,6 +128,8 @@ class Session:
     started: str = field(default_factory=lambda: time.strftime("%Y-%m-%d %H:%M"))
     # The expert bot's time budget per decision (a table setting).
     expert_budget_ms: float = 300.0
+    # Started in this process, not resumed: see :meth:`untouched`.
+    fresh: bool = False
 
     def __post_init__(self) -> None:
         self.match = Match(self.rules, self.seed)
@@ -203,6 +205,17 @@ class Session:
         return session
 
     # -- saving ----------------------------------------------------------------
+    def untouched(self) -> bool:
+        """Started here, and nobody at the table has done anything of their own in it yet:
+        no move (the bots' moves are not theirs) and no rack arranged. Such a match is not
+        kept when the players leave it: nothing in it is theirs."""
+        return (
+            self.fresh
+            and not self.layouts
+            and not self.match.results
+            and not any(event.seat in self.humans for event in self.events)
+        )
+
     def save_extra(self) -> JSONObject:
         return {
             "name": self.name,

@@ -8,13 +8,14 @@ from click.testing import CliRunner
 from rendered import screen_text
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
-from ui_helpers import wait_for_human
+from ui_helpers import wait_and_arrange, wait_for_human
 
 from okey_tui import storage
 from okey_tui.cli import main
 from okey_tui.engine.notation import format_position
 from okey_tui.settings import TableSettings, load_settings, save_settings, settings_path
 from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.setup import RULE_OPTIONS, NewTableScreen, SaveRow
 from okey_tui.ui.screens.table import TableScreen
 
@@ -119,7 +120,7 @@ async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the
     for seed in (21, 22):
         app = make_app(settings=SETTINGS, ask=False, seed=seed, bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_for_human(pilot, app)
+            await wait_and_arrange(pilot, app)
             positions[seed] = format_position(app.session.hand)  # type: ignore[union-attr]
     app = make_app(bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -141,7 +142,7 @@ async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the
 async def test_a_match_open_elsewhere_is_refused_on_the_new_table_screen() -> None:
     first = make_app(settings=SETTINGS, ask=False, seed=4, bot_delay=0)
     async with first.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, first)
+        await wait_and_arrange(pilot, first)
     (entry,) = storage.list_saves().entries
     with storage.exclusive(entry.path):
         app = make_app(bot_delay=0)
@@ -261,7 +262,7 @@ async def test_a_match_stays_locked_while_it_is_played_and_is_freed_after() -> N
     play the match until this one leaves it."""
     first = make_app(settings=SETTINGS, ask=False, seed=6, bot_delay=0)
     async with first.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, first)
+        await wait_and_arrange(pilot, first)
         path = first.save_path
         assert path is not None and storage.in_use(path)
     assert not storage.in_use(path)
@@ -285,7 +286,7 @@ async def test_at_80_columns_a_long_save_line_wraps_under_itself() -> None:
     """The time a practice match started wraps under the match's line, not under "resume"."""
     app = make_app(settings=SETTINGS.with_changes(practice=True), ask=False, seed=21, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
+        await wait_and_arrange(pilot, app)
     app = make_app(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -372,3 +373,38 @@ async def test_a_match_quit_unfinished_leaves_its_resume_command_on_the_terminal
         await pilot.pause()
     _left(new_table)
     assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize("quit_by_keys", [True, False])
+async def test_a_match_nobody_has_played_is_not_kept(quit_by_keys: bool) -> None:
+    """Every start of okey101 play wrote a match at once, so starting and quitting left an
+    unfinished match behind each time, and the new-table screen's list filled with deals
+    nobody played. Seed 1: the bots play first; their moves are not the player's. The
+    quit question says the match is not kept, and nothing is left behind, whether the
+    player quits by q y or the game is closed."""
+    app = make_app(settings=SETTINGS, ask=False, seed=1, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        assert app.session is not None and app.session.events, "the bots played first"
+        assert len(storage.list_saves().entries) == 1  # kept while it is played (a crash)
+        if quit_by_keys:
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert "Nothing has been played yet: the match is not kept." in app.screen.question
+            await pilot.press("y")
+    assert storage.list_saves().entries == []
+    assert app.leave_note() is None  # nothing to resume is said on the terminal
+
+
+@pytest.mark.parametrize("keys", [("s",), ("x",)], ids=["sorted", "discarded"])
+async def test_a_sorted_rack_or_a_move_keeps_the_match(keys: tuple[str, ...]) -> None:
+    """Anything of the player's own, a rack arranged or a move, and the match is kept."""
+    app = make_app(settings=SETTINGS, ask=False, seed=5, bot_delay=0)  # 22 tiles: x first
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press(*keys)
+        await pilot.pause()
+    (entry,) = storage.list_saves().entries
+    assert app.save_path is not None and entry.path == app.save_path
+    assert f"--resume {entry.id}" in (app.leave_note() or "")

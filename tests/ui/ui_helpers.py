@@ -112,6 +112,16 @@ async def wait_for_human(pilot, app, limit: int = 500) -> None:
     raise AssertionError("the bots did not hand the turn back")
 
 
+async def wait_and_arrange(pilot, app) -> None:
+    """The bots play to the human's turn, then the player sorts the rack: something of the
+    player's own in the match, so it is kept when the app closes (one nobody has touched
+    is not)."""
+    await wait_for_human(pilot, app)
+    await pilot.press("s")
+    await pilot.pause()
+    assert app.session.layouts, "the sorted rack was not kept"
+
+
 def last_hand_report(hands: int = 11):  # type: ignore[no-untyped-def]
     """The report of a match's last hand as long as one gets: Mehmet finishes with six melds,
     the three others hold 12 tiles each, two paid penalties (one a Challenge payment), one

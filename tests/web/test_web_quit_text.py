@@ -19,13 +19,15 @@ SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
 
 
 async def quit_question(app: OkeyApp) -> str:
-    """What the table asks when q is pressed (answered no)."""
+    """What the table asks when q is pressed (answered no), once the player has sorted the
+    rack (a match nobody has touched is not kept, and the question says so)."""
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(300):
             if isinstance(app.screen, TableScreen) and app.save_path is not None:
                 break
             await pilot.pause(0.02)
         assert isinstance(app.screen, TableScreen), "the table never showed"
+        await pilot.press("s")
         await pilot.press("q")
         for _ in range(100):
             if isinstance(app.screen, ConfirmScreen):
