@@ -433,6 +433,8 @@ class WebServer:
                         _("Start again to sit down again: unfinished matches are kept.")
                     ),
                     start_again=html.escape(_("Start again")),
+                    sideways=html.escape(_("Turn your phone sideways: the tiles get bigger.")),
+                    close=html.escape(_("Close")),
                     no_answer=html.escape(
                         _("The server is not answering: try again in a few moments.")
                     ),

@@ -86,6 +86,8 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         a.wait_for("a new table")
         a.press("Enter")
         a.wait_for("Indicator")
+        a.press("s")  # a rack of A's own: a match nobody has touched is not kept
+        a.wait_for("Sorted")
         visitor_a = visitor_id(a.page)
         save_a = only_save(server, visitor_a)
 

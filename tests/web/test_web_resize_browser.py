@@ -44,3 +44,40 @@ def test_a_smaller_window_keeps_80_by_24(tmp_path: Path, browser) -> None:
         cols, rows = wait_for_size(terminal, "t.cols >= 120", "made larger")
         assert rows >= 35, (cols, rows)
         page.close()
+
+
+def test_a_phone_held_upright_is_told_to_turn_sideways(tmp_path: Path, browser) -> None:
+    """Upright, a phone gives the game's 80 columns a font of 8 px: the page says, under the
+    game, that turning the phone makes the tiles bigger. Turned, or closed with ×, the
+    note goes and the game takes its lines. A mouse and a large window: no note."""
+    with served(tmp_path, "--bot-delay", "0") as server:
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+        terminal = Terminal.open(phone.new_page(), server.url)
+        terminal.wait_for("a new table")
+        page = terminal.page
+        note = page.locator("#sideways")
+        assert note.is_visible()
+        assert "Turn your phone sideways" in note.inner_text()
+        note_box, screen_box = note.bounding_box(), page.locator("#terminal").bounding_box()
+        assert screen_box["y"] + screen_box["height"] <= note_box["y"] + 0.5  # nothing under it
+        _, upright_rows = terminal.size()
+
+        page.set_viewport_size({"width": 844, "height": 390})  # turned: no note
+        page.wait_for_function("() => !document.body.classList.contains('-sideways')")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_function("() => document.body.classList.contains('-sideways')")
+
+        page.get_by_role("button", name="Close").click()
+        assert not note.is_visible()
+        cols, rows = wait_for_size(terminal, f"t.rows > {upright_rows}", "the note closed")
+        assert cols >= 80, cols
+        page.set_viewport_size({"width": 844, "height": 390})
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(300)
+        assert not note.is_visible(), "closed, the note stays closed"
+        phone.close()
+
+        desk = browser.new_page(viewport={"width": 600, "height": 1000})  # a mouse, upright
+        Terminal.open(desk, server.url).wait_for("a new table")
+        assert not desk.locator("#sideways").is_visible()
+        desk.close()
