@@ -510,7 +510,9 @@ async def test_beside_the_hints_the_lay_down_box_keeps_the_table_its_rows():
             await pilot.pause()
         assert screen.query_one("#hints").display
         assert "o stages your groups" not in str(laydown.render())
-        assert laydown.region.height == screen.query_one("#pile-0").region.height == 5
+        assert (
+            laydown.region.height == screen.query_one("#pile-0").region.height == 6
+        )  # the row's own
         assert screen.query_one("#mid-row").region.height == table_rows
         # The line breaks between its pieces, never inside a floor ("101 / pts or 5 / pairs").
         lines = str(laydown.render()).splitlines()
@@ -953,3 +955,43 @@ async def test_a_message_on_two_lines_leaves_the_rack_where_it_was(size, fixed) 
         status = screen.query_one("#status", Static)
         assert status.size.height >= 2  # the whole message, on more lines than one
         assert (rack.region == before) is fixed
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_staged_melds_are_never_split_across_two_lines(size) -> None:
+    """The lay-down box broke its lines anywhere: "B5 B6 B7  R9 Y9 B9  R12" over
+    "Y12 B12  Y8 B8 K8", a set cut in two. Lines now break between melds."""
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("s", "o")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        melds = screen.staging.melds
+        assert len(melds) == 4
+        box = screen.query_one("#laydown").content_region
+        lines = screen_text(app).splitlines()
+        shown = [lines[y][box.x : box.right] for y in range(box.y, box.bottom)]
+        for meld in melds:
+            chips = " ".join(str(t) for t in meld.tiles)
+            assert any(chips in line for line in shown), (chips, shown)
+
+
+async def test_selecting_a_tile_leaves_the_table_where_it_was() -> None:
+    """At 120x40, space added "Selected: R9" to the lay-down box, which grew a line and
+    moved the whole table up a row (Esc moved it back). The box has room for it."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        watched = [screen.query_one(f"#{name}") for name in ("rack", "laydown", "top-row")]
+        before = [w.region for w in watched]
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.selected
+        assert "Selected:" in str(screen.query_one("#laydown").render())
+        assert [w.region for w in watched] == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [w.region for w in watched] == before

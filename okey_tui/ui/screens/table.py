@@ -557,8 +557,10 @@ class TableScreen(Screen[None]):
     def fit_bottom_row(self) -> None:
         """The lay-down area grows (the melds above give way) rather than cut its melds off;
         but the middle row keeps its frame and one line under a shown tip: the indicator
-        and the okey stay in sight (a tip goes with n)."""
-        base = 4 if self.app.has_class("-compact") else 5
+        and the okey stay in sight (a tip goes with n). Where there is room the row keeps
+        six lines, enough for the prompt with a selection under it or an opening's two
+        lines, so that selecting a tile does not move the table a row."""
+        base = 4 if self.app.has_class("-compact") else 6
         room = (
             self.query_one("#board").size.height
             - self.query_one("#top-row").outer_size.height

@@ -294,10 +294,18 @@ class LayDownArea(SteadyStatic):
         if staging.melds:
             style = "bold green" if staging.reached(view) else "bold yellow"
             text.append(f"{verb}: {staging.progress(view)}\n", style)
+            # A meld stays whole on its line: the lines break between melds.
+            width, x = self.content_size.width, 0
             for n, meld in enumerate(staging.melds):
-                if n:
+                chips = meld_chips(meld, okey)
+                if n and width and x + 2 + chips.cell_len > width:
+                    text.append("\n")
+                    x = 0
+                elif n:
                     text.append("  ")
-                text.append_text(meld_chips(meld, okey))
+                    x += 2
+                text.append_text(chips)
+                x += chips.cell_len
         else:
             if view.opening is None and view.going_pairs[view.seat]:
                 text.append(
