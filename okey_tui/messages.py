@@ -151,7 +151,7 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.NO_OKEY_TO_SWAP: N_("There is no okey in {meld} to swap"),
     C.SWAP_WITH_AN_OKEY: N_("Swap an okey with a real tile, not with the other okey"),
     C.SWAP_NEEDS_BOTH_COLOURS: N_(
-        "To take the okey from the 3-tile set {meld}, give both missing colours at once"
+        "To take the okey from the 3-tile set {meld}, give both missing colours at once: {wanted}"
     ),
     C.SWAP_ONE_FOR_ONE: N_("Swap one okey with one tile"),
     C.SWAP_NEEDS_THE_TILE: N_(

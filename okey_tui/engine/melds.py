@@ -454,11 +454,22 @@ def swap_okey(meld: Meld, given: Sequence[Tile], okey: Tile) -> Meld:
     need = 2 if meld.kind is MeldKind.SET and len(meld.tiles) == 3 else 1
     if len(given) != need:
         if need == 2:
+            # The tiles that make the set whole: the okey's tile and the colour not in it.
+            number = meld.stands_for[0].number
+            whole = tuple(
+                Tile(colour, number)
+                for colour in COLOURS
+                if colour not in {t.colour for t in meld.stands_for}
+                or any(meld.stands_for[p] == Tile(colour, number) for p in wilds)
+            )
+            said = " and ".join(map(str, whole))
             raise MeldError(
-                f"To take the okey from the 3-tile set {meld}, give both missing colours at once",
+                f"To take the okey from the 3-tile set {meld}, give both missing colours at once:"
+                f" {said}",
                 code=ErrorCode.SWAP_NEEDS_BOTH_COLOURS,
                 meld=meld,
                 okey=okey,
+                wanted=whole,
             )
         raise MeldError("Swap one okey with one tile", code=ErrorCode.SWAP_ONE_FOR_ONE)
     for place in wilds:

@@ -67,7 +67,7 @@ def tile(text: str) -> Tile:
         (
             lambda: swap_okey(meld("R5Y5*B5"), [tile("B5")], OKEY),
             ErrorCode.SWAP_NEEDS_BOTH_COLOURS,
-            {"meld": meld("R5Y5*B5"), "okey": OKEY},
+            {"meld": meld("R5Y5*B5"), "wanted": (tile("B5"), tile("K5")), "okey": OKEY},
         ),
         (
             lambda: swap_okey(meld("R1*R2R3"), parse_tiles("R2 R2"), OKEY),

@@ -137,7 +137,7 @@ def test_from_a_four_tile_set_the_okey_goes_for_the_missing_colour(pos) -> None:
 
 def test_from_a_three_tile_set_both_missing_colours_are_given_at_once(pos) -> None:
     hand = pos(["B9 K9 K1 K2 K3 Y1", "", "", ""], openings=OPENED, table=["1:R9Y9*B9"])
-    with pytest.raises(MeldError, match="both missing colours"):
+    with pytest.raises(MeldError, match="both missing colours at once: B9 and K9"):
         act(hand, "swap 0 B9")
     act(hand, "swap 0 B9K9")
     assert str(hand.table[0].meld) == "R9 Y9 B9 K9" and OKEY in hand.racks[0]

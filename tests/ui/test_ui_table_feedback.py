@@ -995,3 +995,28 @@ async def test_selecting_a_tile_leaves_the_table_where_it_was() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert [w.region for w in watched] == before
+
+
+async def test_w_says_why_the_okey_of_a_three_tile_set_cannot_be_taken() -> None:
+    """The okey in R9 Y9 ★B9 stands for B9, and the player holds B9: w said "No okey on
+    the table stands for a tile you hold", which the table plainly contradicts. A 3-tile
+    set gives up its okey only for both missing colours: w says so, and which tiles."""
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        app.session.hand.restore(
+            position(["B9 K1 K2 K3 Y1", "", "", ""], openings="m101/m101/-/-", table=["1:R9Y9*B9"])
+        )
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.new_hand()
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).render())
+        assert status == (
+            "To take the okey from the 3-tile set R9 Y9 ★B9, give both missing colours at "
+            "once: B9 K9"
+        )

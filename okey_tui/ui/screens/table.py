@@ -788,7 +788,7 @@ class TableScreen(Screen[None]):
                 self.say_fits_nowhere(probe.tile)
                 return
             if refused is not None and action == "swap" and refused.code in NO_OKEY_FOR_IT:
-                self.set_status(_("No okey on the table stands for a tile you hold"), True)
+                await self.explain_swap(view)
                 return
             if refused is not None:
                 self.set_status(self.error_text(refused), error=True)
@@ -1406,6 +1406,21 @@ class TableScreen(Screen[None]):
             return
         self.say_fits_nowhere(tile)
 
+    async def explain_swap(self, view: PlayerView) -> None:
+        """Why no okey can be taken: the table's refusal for an okey that stands for a tile
+        the player holds (a 3-tile set wants both missing colours, it is not their turn),
+        or, when no okey stands for a tile they hold, that."""
+        for target, laid in enumerate(view.table):
+            meld = laid.meld
+            for place in meld.wild_places(view.okey):
+                meant = meld.stands_for[place]
+                if meant in view.rack:
+                    refused = await self.table.check(SwapOkey(target, (meant,)))
+                    if refused is not None:
+                        self.set_status(self.error_text(refused), True)
+                        return
+        self.set_status(_("No okey on the table stands for a tile you hold"), True)
+
     def say_fits_nowhere(self, tile: Tile) -> None:
         self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
 
@@ -1424,7 +1439,7 @@ class TableScreen(Screen[None]):
         view = self.view
         legal = [a for a in legal_actions(view) if isinstance(a, SwapOkey)]
         if not legal:
-            self.set_status(_("No okey on the table stands for a tile you hold"), True)
+            await self.explain_swap(view)
             return
         options: list[tuple[Text | str, SwapOkey]] = []
         for action in legal:
