@@ -100,3 +100,23 @@ async def test_a_pairs_opener_with_no_pair_on_the_rack_hears_that_only_pairs_go(
         shown = screen_text(app)  # the box breaks "lay more pairs" over two lines
         assert "You opened 5 pairs: lay" in shown and "more pairs" in shown, shown
         assert "more melds" not in shown, shown
+
+
+async def test_a_pair_laid_after_a_pairs_opening_is_called_a_pair() -> None:
+    """A pairs opener laying one more pair was told "You laid down 1 meld"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        rack = "R9 R9 K1 K2 K3 Y5 B12"
+        app.session.hand.restore(position([rack, "", "", ""], openings="p5/-/-/-"))
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        for _ in range(2):
+            await goto(pilot, screen, slot_of(screen, Tile.parse("R9")))
+            await pilot.press("space")
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).render())
+        assert status.startswith("You laid down 1 pair:"), status
+        assert app.session.hand.table[-1].meld.kind.value == "pair"

@@ -1275,9 +1275,14 @@ class TableScreen(Screen[None]):
             return
         opening = self.view.opening
         if opened_before or opening is None:
-            done = ngettext(
-                "You laid down {n} meld", "You laid down {n} melds", len(staged)
-            ).format(n=len(staged))
+            if all(meld.kind is MeldKind.PAIR for meld in staged):
+                done = ngettext(
+                    "You laid down {n} pair", "You laid down {n} pairs", len(staged)
+                ).format(n=len(staged))
+            else:
+                done = ngettext(
+                    "You laid down {n} meld", "You laid down {n} melds", len(staged)
+                ).format(n=len(staged))
         else:
             done = you_opened_with(opening)
         view = self.view
