@@ -287,6 +287,7 @@ class TableScreen(Screen[None]):
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
+        self._status_said = ""  # the status line's message
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -376,6 +377,7 @@ class TableScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
         self.call_after_refresh(self.render_all)
+        self.call_after_refresh(self.fit_status)
 
     def on_screen_suspend(self) -> None:
         self._size_hidden = self.app.size
@@ -675,6 +677,16 @@ class TableScreen(Screen[None]):
         status.set_class(error, "-error")
         status.update(Text(message))
         self._error_at = self.state_mark() if error else None
+        self._status_said = message
+        self.fit_status()
+
+    def fit_status(self) -> None:
+        """A short terminal has no row to spare for a second line of message: the key bar
+        lends one while the message shows, and the table does not move."""
+        status = self.query_one("#status", Static)
+        width = status.content_size.width or self.app.size.width - 2
+        lines = len(Text(self._status_said).wrap(self.app.console, max(1, width)))
+        self.query_one(KeyBar).lend_a_line(lines > 1 and self.app.has_class("-short"))
 
     def state_mark(self) -> tuple[object, ...]:
         """What a key can change on this screen: the rack, the cursor, the selection, the

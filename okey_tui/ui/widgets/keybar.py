@@ -27,6 +27,10 @@ class KeyBar(SteadyStatic):
         # move at a practice table) would otherwise make it grow and shrink, moving the
         # whole table a row each time. It shrinks again when the width changes.
         self._lines_at: tuple[int, int] = (0, 1)
+        # A line lent to the status line (a message on two lines, on a short terminal):
+        # the bar keeps one line, with the keys usable now and help and quit.
+        self._one_line = False
+        self._enabled: set[str] = set()
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -57,14 +61,23 @@ class KeyBar(SteadyStatic):
     def on_resize(self, event: events.Resize) -> None:
         self.draw()
 
+    def lend_a_line(self, lend: bool) -> None:
+        """Keep to one line (or no longer), so that the status line above may take two."""
+        if lend != self._one_line:
+            self._one_line = lend
+            self.draw()
+
     def items(self) -> list[tuple[str, Text]]:
         """(key, label) for each binding to show, in the screen's order."""
         shown: list[tuple[str, Text]] = []
         actions: set[str] = set()
+        self._enabled = set()
         for key, (_node, binding, enabled, _tip) in self.keys_screen().active_bindings.items():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
+            if enabled:
+                self._enabled.add(key)
             label = Text()
             label.append(self.app.get_key_display(binding), "bold #ffd24a" if enabled else "dim")
             label.append(" ")
@@ -75,6 +88,9 @@ class KeyBar(SteadyStatic):
     def draw(self) -> None:
         width = self.size.width or self.app.size.width
         items = self.items()
+        if self._one_line:
+            self._draw_one_line(items, width)
+            return
         # Two spaces between keys; one, if that keeps the bar on one line (the keys stand
         # out by their colour); a second line only when even that does not fit.
         one_line = 1 + sum(label.cell_len for _key, label in items) + len(items) - 1
@@ -97,6 +113,24 @@ class KeyBar(SteadyStatic):
         lines = max(line + 1, kept_lines if kept_width == width else 1)
         self._lines_at = (width, lines)
         text.append("\n" * (lines - line - 1))
+        self.update(text)
+
+    def _draw_one_line(self, items: list[tuple[str, Text]], width: int) -> None:
+        """The keys usable now, then help and quit, as many as one line holds."""
+        always = ("question_mark", "q")
+        kept = [(k, label) for k, label in items if k in self._enabled or k in always]
+        text = Text(" ")
+        self._spans = []
+        x = 1
+        for key, label in kept:
+            gap = 1 if x > 1 else 0
+            if x + gap + label.cell_len > width:
+                break
+            text.append(" " * gap)
+            x += gap
+            self._spans.append((0, x, x + label.cell_len, key))
+            text.append_text(label)
+            x += label.cell_len
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
