@@ -240,3 +240,5 @@ async def test_the_key_bar_keeps_the_line_the_undo_key_needed(turkish: None) -> 
         await wait_for_human(pilot, app)  # a new turn: nothing to undo, u has gone
         assert "u " not in str(bar.render())
         assert bar.size.height == 2 and rack.region == where
+        # Nor do the keys shift sideways: two spaces apart, as while u was there.
+        assert "d Çek  t Al  " in str(bar.render())

@@ -93,8 +93,11 @@ class KeyBar(SteadyStatic):
             return
         # Two spaces between keys; one, if that keeps the bar on one line (the keys stand
         # out by their colour); a second line only when even that does not fit.
+        # A bar that keeps a second line at this width (a key came and went) has the room:
+        # two spaces, so the keys do not shift sideways as one comes and goes.
         one_line = 1 + sum(label.cell_len for _key, label in items) + len(items) - 1
-        gap = 1 if one_line <= width < one_line + len(items) - 1 else 2
+        kept_two = self._lines_at[0] == width and self._lines_at[1] > 1
+        gap = 1 if one_line <= width < one_line + len(items) - 1 and not kept_two else 2
         text = Text()
         self._spans = []
         line, x = 0, 1
