@@ -119,13 +119,22 @@ class KeyBar(SteadyStatic):
         self.update(text)
 
     def _draw_one_line(self, items: list[tuple[str, Text]], width: int) -> None:
-        """The keys usable now, then help and quit, as many as one line holds."""
-        always = ("question_mark", "q")
-        kept = [(k, label) for k, label in items if k in self._enabled or k in always]
+        """The keys usable now, as many as one line holds, and help and quit always."""
+        always_keys = ("question_mark", "q")
+        always = [(k, label) for k, label in items if k in always_keys]
+        room = width - sum(1 + label.cell_len for _k, label in always)
+        usable = [(k, label) for k, label in items if k in self._enabled and k not in always_keys]
+        kept: list[tuple[str, Text]] = []
+        x = 1
+        for key, label in usable:
+            if x + (1 if kept else 0) + label.cell_len > room:
+                break
+            x += (1 if kept else 0) + label.cell_len
+            kept.append((key, label))
         text = Text(" ")
         self._spans = []
         x = 1
-        for key, label in kept:
+        for key, label in kept + always:
             gap = 1 if x > 1 else 0
             if x + gap + label.cell_len > width:
                 break
