@@ -195,6 +195,25 @@ def legal_actions(view: PlayerView) -> list[Action]:
     return actions
 
 
+def _playing_as(rack: Sequence[Tile], meant: Tile, okey: Tile) -> list[Tile]:
+    """The tiles of ``rack`` that play as ``meant`` (a false okey plays as the okey's tile)."""
+    return [t for t in rack if not is_wild(t, okey) and (okey if t.is_false_okey else t) == meant]
+
+
+def okeys_for_held_tiles(view: PlayerView) -> list[SwapOkey]:
+    """Each table okey that stands for a tile the seat holds, as the swap of that one tile
+    (legal or not: a 3-tile set wants both missing colours, the turn may not be the seat's);
+    a table with none gives none."""
+    found: list[SwapOkey] = []
+    for index, laid in enumerate(view.table):
+        meld = laid.meld
+        for place in meld.wild_places(view.okey):
+            holding = _playing_as(view.rack, meld.stands_for[place], view.okey)
+            if holding:
+                found.append(SwapOkey(index, (holding[0],)))
+    return found
+
+
 def _swaps(view: PlayerView, index: int, tm: TableMeld) -> list[Action]:
     okey = view.okey
     meld = tm.meld
@@ -204,9 +223,7 @@ def _swaps(view: PlayerView, index: int, tm: TableMeld) -> list[Action]:
     rack = list(view.rack)
     for place in meld.wild_places(okey):
         meant = meld.stands_for[place]
-        holding = [
-            t for t in rack if not is_wild(t, okey) and (okey if t.is_false_okey else t) == meant
-        ]
+        holding = _playing_as(rack, meant, okey)
         if not holding:
             continue
         if meld.kind is MeldKind.SET and len(meld.tiles) == 3:

@@ -7,7 +7,7 @@ import pytest
 from okey_tui.engine.actions import AddTile, SwapOkey, parse_action
 from okey_tui.engine.errors import ErrorCode, IllegalActionError, MeldError
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.engine.view import PlayerView, legal_actions, okeys_for_held_tiles
 
 OKEY = Tile.parse("B8")
 OPENED = "m101/-/-/-"
@@ -292,3 +292,17 @@ def test_an_okey_laid_off_must_stand_for_a_tile_the_meld_can_take(pos) -> None:
     assert caught.value.code is ErrorCode.TILE_DOES_NOT_FIT
     hand.apply(AddTile(OKEY, 0, Tile.parse("R6")))
     assert hand.table[0].meld.text(OKEY) == "R3R4R5*R6"
+
+
+def test_the_okeys_standing_for_held_tiles_are_listed_as_one_tile_swaps(pos) -> None:
+    """What w asks the engine about when no swap is legal: each table okey that stands for
+    a tile the seat holds (a false okey plays as the okey's tile, B8 here), legal or not."""
+    hand = pos(
+        ["B9 F K1", "", "", ""],
+        openings=OPENED,
+        table=["1:R9Y9*B9", "1:B6B7*B8", "1:R3R4R5"],
+    )
+    found = okeys_for_held_tiles(PlayerView.of(hand, 0))
+    assert found == [SwapOkey(0, (Tile.parse("B9"),)), SwapOkey(1, (Tile.parse("F"),))]
+    assert not any(a in legal_actions(PlayerView.of(hand, 0)) for a in found[:1])
+    assert okeys_for_held_tiles(PlayerView.of(pos(["K1", "", "", ""]), 0)) == []

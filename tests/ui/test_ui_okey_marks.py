@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app
 
 from okey_tui import i18n
 from okey_tui.engine.actions import Action, parse_action
@@ -140,13 +140,8 @@ async def test_staging_a_meld_with_an_okey_says_it_with_its_star() -> None:
     shows the meld, not "Staged R7 R8 R9"."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        app.session.hand.restore(
-            position(["R7 B8 R9 K1 K2 K3 Y5", "", "", ""], openings="m101/-/-/-")
-        )
-        screen = app.screen
-        screen.new_hand()
-        await pilot.pause()
+        hand = position(["R7 B8 R9 K1 K2 K3 Y5", "", "", ""], openings="m101/-/-/-")
+        screen = await at_position(pilot, app, hand)
         for tile in parse_tiles("R7 B8 R9"):
             await goto(pilot, screen, slot_of(screen, tile))
             await pilot.press("space")

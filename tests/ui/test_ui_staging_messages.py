@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from rendered import screen_text
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app
 
 from okey_tui.engine.errors import ErrorCode, MeldError
 from okey_tui.engine.melds import MeldKind, best_reading
@@ -46,12 +46,8 @@ async def staged_status(tiles: str, openings: str) -> str:
     """What the status line says when ``tiles`` are selected and ``o`` pressed."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
         rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
-        app.session.hand.restore(position([rack, "", "", ""], openings=openings))
-        screen = app.screen
-        screen.new_hand()
-        await pilot.pause()
+        screen = await at_position(pilot, app, position([rack, "", "", ""], openings=openings))
         for tile in parse_tiles(tiles):
             await goto(pilot, screen, slot_of(screen, Tile.parse(str(tile))))
             await pilot.press("space")
@@ -85,13 +81,8 @@ async def test_a_pairs_opener_with_no_pair_on_the_rack_hears_that_only_pairs_go(
     pairs opener lays only pairs, and both now say so."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        app.session.hand.restore(
-            position(["Y3 Y5 K1 K2 K3 R9 R10 R11 B12", "", "", ""], openings="p5/-/-/-")
-        )
-        screen = app.screen
-        screen.new_hand()
-        await pilot.pause()
+        rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], openings="p5/-/-/-"))
         await pilot.press("s", "o")
         await pilot.pause()
         status = str(screen.query_one("#status", Static).render())
@@ -106,12 +97,8 @@ async def test_a_pair_laid_after_a_pairs_opening_is_called_a_pair() -> None:
     """A pairs opener laying one more pair was told "You laid down 1 meld"."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
         rack = "R9 R9 K1 K2 K3 Y5 B12"
-        app.session.hand.restore(position([rack, "", "", ""], openings="p5/-/-/-"))
-        screen = app.screen
-        screen.new_hand()
-        await pilot.pause()
+        screen = await at_position(pilot, app, position([rack, "", "", ""], openings="p5/-/-/-"))
         for _ in range(2):
             await goto(pilot, screen, slot_of(screen, Tile.parse("R9")))
             await pilot.press("space")

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, late_app, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, at_position, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.engine.tiles import Tile
@@ -1013,14 +1013,11 @@ async def test_w_says_why_the_okey_of_a_three_tile_set_cannot_be_taken() -> None
 
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        app.session.hand.restore(
-            position(["B9 K1 K2 K3 Y1", "", "", ""], openings="m101/m101/-/-", table=["1:R9Y9*B9"])
+        hand = position(
+            ["B9 K1 K2 K3 Y1", "", "", ""], openings="m101/m101/-/-", table=["1:R9Y9*B9"]
         )
-        screen = app.screen
+        screen = await at_position(pilot, app, hand)
         assert isinstance(screen, TableScreen)
-        screen.new_hand()
-        await pilot.pause()
         await pilot.press("w")
         await pilot.pause()
         status = str(screen.query_one("#status", Static).render())

@@ -112,6 +112,17 @@ async def wait_for_human(pilot, app, limit: int = 500) -> None:
     raise AssertionError("the bots did not hand the turn back")
 
 
+async def at_position(pilot, app, hand):  # type: ignore[no-untyped-def]
+    """Once the bots hand the turn over, the table is put at ``hand`` (a position built by
+    ``tests.positions``) and the screen shows it; the table screen is returned."""
+    await wait_for_human(pilot, app)
+    app.session.hand.restore(hand)
+    screen = app.screen
+    screen.new_hand()
+    await pilot.pause()
+    return screen
+
+
 async def wait_and_arrange(pilot, app) -> None:
     """The bots play to the human's turn, then the player sorts the rack: something of the
     player's own in the match, so it is kept when the app closes (one nobody has touched

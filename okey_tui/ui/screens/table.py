@@ -39,7 +39,7 @@ from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions
+from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions, okeys_for_held_tiles
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import (
     added_tile_text,
@@ -1427,15 +1427,11 @@ class TableScreen(Screen[None]):
         """Why no okey can be taken: the table's refusal for an okey that stands for a tile
         the player holds (a 3-tile set wants both missing colours, it is not their turn),
         or, when no okey stands for a tile they hold, that."""
-        for target, laid in enumerate(view.table):
-            meld = laid.meld
-            for place in meld.wild_places(view.okey):
-                meant = meld.stands_for[place]
-                if meant in view.rack:
-                    refused = await self.table.check(SwapOkey(target, (meant,)))
-                    if refused is not None:
-                        self.set_status(self.error_text(refused), True)
-                        return
+        for swap in okeys_for_held_tiles(view):
+            refused = await self.table.check(swap)
+            if refused is not None:
+                self.set_status(self.error_text(refused), True)
+                return
         self.set_status(_("No okey on the table stands for a tile you hold"), True)
 
     def say_fits_nowhere(self, tile: Tile) -> None:

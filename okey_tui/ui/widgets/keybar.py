@@ -30,7 +30,6 @@ class KeyBar(SteadyStatic):
         # A line lent to the status line (a message on two lines, on a short terminal):
         # the bar keeps one line, with the keys usable now and help and quit.
         self._one_line = False
-        self._enabled: set[str] = set()
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -69,28 +68,29 @@ class KeyBar(SteadyStatic):
 
     def items(self) -> list[tuple[str, Text]]:
         """(key, label) for each binding to show, in the screen's order."""
-        shown: list[tuple[str, Text]] = []
+        return [(key, label) for key, label, _enabled in self.entries()]
+
+    def entries(self) -> list[tuple[str, Text, bool]]:
+        """(key, label, usable now) for each binding to show, in the screen's order."""
+        shown: list[tuple[str, Text, bool]] = []
         actions: set[str] = set()
-        self._enabled = set()
         for key, (_node, binding, enabled, _tip) in self.keys_screen().active_bindings.items():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
-            if enabled:
-                self._enabled.add(key)
             label = Text()
             label.append(self.app.get_key_display(binding), "bold #ffd24a" if enabled else "dim")
             label.append(" ")
             label.append(_(binding.description), "#e6e6e6" if enabled else "dim")
-            shown.append((key, label))
+            shown.append((key, label, enabled))
         return shown
 
     def draw(self) -> None:
         width = self.size.width or self.app.size.width
-        items = self.items()
         if self._one_line:
-            self._draw_one_line(items, width)
+            self._draw_one_line(self.entries(), width)
             return
+        items = self.items()
         # Two spaces between keys; one, if that keeps the bar on one line (the keys stand
         # out by their colour); a second line only when even that does not fit.
         # A bar that keeps a second line at this width (a key came and went) has the room:
@@ -118,12 +118,12 @@ class KeyBar(SteadyStatic):
         text.append("\n" * (lines - line - 1))
         self.update(text)
 
-    def _draw_one_line(self, items: list[tuple[str, Text]], width: int) -> None:
+    def _draw_one_line(self, entries: list[tuple[str, Text, bool]], width: int) -> None:
         """The keys usable now, as many as one line holds, and help and quit always."""
         always_keys = ("question_mark", "q")
-        always = [(k, label) for k, label in items if k in always_keys]
+        always = [(k, label) for k, label, _usable in entries if k in always_keys]
         room = width - sum(1 + label.cell_len for _k, label in always)
-        usable = [(k, label) for k, label in items if k in self._enabled and k not in always_keys]
+        usable = [(k, label) for k, label, on in entries if on and k not in always_keys]
         kept: list[tuple[str, Text]] = []
         x = 1
         for key, label in usable:
