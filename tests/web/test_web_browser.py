@@ -1,6 +1,7 @@
 """``okey101 web`` in a real headless browser (Debian's Chromium through playwright): keys and a
-click through the page play a turn, the visitor's autosave follows, and two visitors never see
-each other's match. Each test starts its own server and always stops it."""
+click through the page play a turn, the visitor's autosave follows, the keyboard reaches the
+game without a click first, and two visitors never see each other's match. Each test starts its
+own server and always stops it."""
 
 from __future__ import annotations
 
@@ -76,15 +77,19 @@ def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
 
 
 def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> None:
-    """A (a desktop) starts a table from the new-table screen. Then B (a phone) arrives while
-    A reloads: B's new-table screen lists none of A's matches, A's lists A's own. B's table
-    has its own data dir and save."""
+    """A (a desktop) opens the page and types, with no click on the terminal first: the page
+    gives the game the keyboard once it has drawn, and Enter starts a table from the new-table
+    screen. Then B (a phone) arrives while A reloads: B's new-table screen lists none of A's
+    matches, A's lists A's own. B's table has its own data dir and save."""
     with served(tmp_path, "--bot-delay", "0") as server:
         desk = browser.new_context(viewport={"width": 1280, "height": 800})
         phone = browser.new_context(viewport={"width": 390, "height": 844})
         a = Terminal.open(desk.new_page(), server.url)
         a.wait_for("a new table")
-        a.press("Enter")
+        a.page.wait_for_function(
+            "document.activeElement.classList.contains('xterm-helper-textarea')"
+        )
+        a.page.keyboard.press("Enter")  # not Terminal.press: that would focus the terminal first
         a.wait_for("Indicator")
         a.press("s")  # a rack of A's own: a match nobody has touched is not kept
         a.wait_for("Sorted")
@@ -138,17 +143,3 @@ def test_a_turkish_visitor_is_told_in_turkish_when_the_server_stops(
     )
     assert page.url == server.url
     context.close()
-
-
-def test_the_keyboard_reaches_the_game_without_a_click_first(tmp_path: Path, browser) -> None:
-    """A visitor who opens the page and types (no click on the terminal first) plays: the
-    page gives the game the keyboard once it has drawn, and tells it so."""
-    with served(tmp_path, "--bot-delay", "0") as server:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        terminal = Terminal.open(page, server.url)
-        terminal.wait_for("a new table")
-        page.wait_for_function("document.activeElement.classList.contains('xterm-helper-textarea')")
-        page.keyboard.press("Enter")  # not Terminal.press: that would focus the terminal first
-        terminal.wait_for("Indicator")
-        assert len(saves_of(server, visitor_id(page))) == 1
-        page.close()
