@@ -92,9 +92,9 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         a.page.keyboard.press("Enter")  # not Terminal.press: that would focus the terminal first
         a.wait_for("Indicator")
         a.press("s")  # a rack of A's own: a match nobody has touched is not kept
-        a.wait_for("Sorted")
         visitor_a = visitor_id(a.page)
-        save_a = only_save(server, visitor_a)
+        # Waited for in the save: the status's "Sorted" may give way to the bots' moves at once.
+        save_a = wait_for_save(server, visitor_a, lambda s: "0" in s.extra.get("layouts", {}))
 
         # Both at once (two apps starting side by side): B's first visit, A's reload.
         b = Terminal.open(phone.new_page(), server.url)
