@@ -253,7 +253,7 @@ def _share(rate: float) -> str:
 
 
 def _count(rate: float, tried: int) -> int:
-    """How many of the ``tried`` ways the hidden tiles could lie a share of them is.
+    """How many of the ``tried`` guesses at the hidden tiles a share of them is.
 
     >>> _count(5 / 8, 8), _count(0.0, 8)
     (5, 0)
@@ -268,18 +268,18 @@ def _threat_line(threat: Threat | None) -> str | None:
     if threat.behind:
         return ngettext(
             "An opponent who has opened is down to {n} tile and goes out on the next turn "
-            "in {share} of the ways the hidden tiles could lie; but you are not ahead in the "
+            "in {share} of the guesses it made at the tiles you cannot see; but you are not ahead in the "
             "match, and a straight out is your way back: hold on.",
             "An opponent who has opened is down to {n} tiles and goes out on the next turn "
-            "in {share} of the ways the hidden tiles could lie; but you are not ahead in the "
+            "in {share} of the guesses it made at the tiles you cannot see; but you are not ahead in the "
             "match, and a straight out is your way back: hold on.",
             threat.tiles,
         ).format(n=threat.tiles, share=_share(threat.risk))
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
-        "in only {share} of the ways the hidden tiles could lie.",
+        "in only {share} of the guesses it made at the tiles you cannot see.",
         "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
-        "in only {share} of the ways the hidden tiles could lie.",
+        "in only {share} of the guesses it made at the tiles you cannot see.",
         threat.tiles,
     ).format(n=threat.tiles, share=_share(threat.risk))
 
@@ -321,7 +321,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
     advice = ExpertBot(samples=samples).advise(view)
     action = advice.action
     okey = view.okey
-    tried = advice.samples  # the ways the hidden tiles could lie that the expert tried
+    tried = advice.samples  # the guesses at the hidden tiles that the expert tried
     draws = ngettext("{n} draw", "{n} draws", HORIZON).format(n=HORIZON)
     lines: list[str] = []
     if isinstance(action, (DrawMiddle, TakeDiscard)):
@@ -356,16 +356,18 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             cost = _points(other.score - best.score)
             if isinstance(other.action, TakeDiscard):
                 against = ngettext(
-                    "Taking it instead: {points} on average, in {n} way the hidden tiles "
-                    "could lie.",
-                    "Taking it instead: {points} on average, in {n} ways the hidden tiles "
-                    "could lie.",
+                    "Taking it instead: {points} on average over the {n} guess it made at "
+                    "the tiles you cannot see.",
+                    "Taking it instead: {points} on average over the {n} guesses it made at "
+                    "the tiles you cannot see.",
                     tried,
                 )
             else:
                 against = ngettext(
-                    "Drawing instead: {points} on average, in {n} way the hidden tiles could lie.",
-                    "Drawing instead: {points} on average, in {n} ways the hidden tiles could lie.",
+                    "Drawing instead: {points} on average over the {n} guess it made at the "
+                    "tiles you cannot see.",
+                    "Drawing instead: {points} on average over the {n} guesses it made at the "
+                    "tiles you cannot see.",
                     tried,
                 )
             lines.append(against.format(points=cost, n=tried))
@@ -415,9 +417,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 lines.append(
                     ngettext(
                         "Keeping the rest, you go out in one turn before the middle runs out "
-                        "in {k} of {n} way the hidden tiles could lie.",
+                        "in {k} of the {n} guess it made at the tiles you cannot see.",
                         "Keeping the rest, you go out in one turn before the middle runs out "
-                        "in {k} of {n} ways the hidden tiles could lie.",
+                        "in {k} of the {n} guesses it made at the tiles you cannot see.",
                         tried,
                     ).format(k=_count(chosen.finish_rate, tried), n=tried)
                 )
@@ -443,9 +445,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 lines.append(
                     ngettext(
                         "Keeping the rest, you reach the floor within {draws} "
-                        "in {k} of {n} way the hidden tiles could lie.",
+                        "in {k} of the {n} guess it made at the tiles you cannot see.",
                         "Keeping the rest, you reach the floor within {draws} "
-                        "in {k} of {n} ways the hidden tiles could lie.",
+                        "in {k} of the {n} guesses it made at the tiles you cannot see.",
                         tried,
                     ).format(draws=draws, k=_count(chosen.open_rate, tried), n=tried)
                 )
@@ -453,9 +455,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 lines.append(
                     ngettext(
                         "Keeping the rest, you could go out within {draws} "
-                        "in {k} of {n} way the hidden tiles could lie.",
+                        "in {k} of the {n} guess it made at the tiles you cannot see.",
                         "Keeping the rest, you could go out within {draws} "
-                        "in {k} of {n} ways the hidden tiles could lie.",
+                        "in {k} of the {n} guesses it made at the tiles you cannot see.",
                         tried,
                     ).format(draws=draws, k=_count(chosen.finish_rate, tried), n=tried)
                 )

@@ -416,9 +416,9 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
 def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The expert tries a few ways the tiles the player cannot see could lie. The hint says
-    in how many of them a discard reaches the floor, and what another discard or a take
-    costs on average, in plain words: no "deals", in English or in Turkish."""
+    """The expert makes a few guesses at the tiles the player cannot see. The hint says in
+    how many of them a discard reaches the floor, and what another discard or a take costs
+    on average, in plain words: no "deals", in English or in Turkish."""
     from okey_tui import i18n
     from okey_tui.bots.expert import Advice, ExpertBot, Option
     from okey_tui.engine.actions import DrawMiddle
@@ -445,20 +445,20 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     )
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
     text = said(view)
-    assert "in 5 of 8 ways the hidden tiles could lie." in text
+    assert "in 5 of the 8 guesses it made at the tiles you cannot see." in text
     assert "K2 instead: about 12 points worse." in text
     assert "deal" not in text
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: drawn)
     draw_view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
     text = said(draw_view)
     assert "Taking it instead: about 7 points worse on average" in text
-    assert "8 ways the hidden tiles could lie" in text and "deal" not in text
+    assert "over the 8 guesses it made at the tiles you cannot see" in text and "deal" not in text
 
     i18n.set_language("tr")
     assert "yaklaşık 7 puan daha kötü" in said(draw_view)
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
     text = said(view)
-    assert "gizli taşların 8 olası dizilişinden 5 tanesinde" in text
+    assert "görmediğin taşlar için yaptığı 8 tahminin 5 tanesinde" in text
     assert "yaklaşık 12 puan daha kötü" in text
     assert "dağılım" not in text and "dağıtım" not in text
 

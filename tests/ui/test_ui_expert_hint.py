@@ -33,7 +33,7 @@ async def test_the_hint_panel_shows_the_experts_discard_and_its_alternatives():
         text = str(app.screen.query_one(HintPanel).query_one("#hints-text", Static).render())
         assert "The expert would: " + advice.headline in text
         assert advice.headline == f"Discard {advice.action.tile}"
-        assert "of 8 ways the hidden tiles could lie" in text
+        assert "of the 8 guesses it made at the tiles you cannot see" in text
         assert "instead" in text or "would do about as well" in text
         # The discard keeps the run and the set.
         assert str(advice.action.tile) not in {"R3", "R4", "R5", "K9", "Y9", "B9"}
@@ -90,7 +90,7 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
     assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
     assert advice.lines[1] == (
         "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
-        "in only 0% of the ways the hidden tiles could lie."
+        "in only 0% of the guesses it made at the tiles you cannot see."
     )
     # With nobody near going out, the hint has no such line.
     calm = expert_hint(
@@ -119,7 +119,7 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
-    assert "in 0 of 8 ways the hidden tiles could lie" in advice.lines[1]
+    assert "in 0 of the 8 guesses it made at the tiles you cannot see" in advice.lines[1]
     line = advice.lines[2]
     assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")
     words = line.split()
