@@ -81,7 +81,7 @@ class Seer(ExpertBot):
             drawn += 1  # this turn's draw is in the rack already
         future = self.draws[drawn:]
         if self.scoring:
-            ahead = self._horizon(view)
+            ahead = self.horizon_for(view)
             order = future[:ahead] + list(self.hand.racks[view.right]) + future[ahead:]
         else:
             order = future

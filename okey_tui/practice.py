@@ -316,13 +316,15 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
     """
     if not view.my_turn:
         return None
-    from okey_tui.bots.expert import HORIZON, ExpertBot
+    from okey_tui.bots.expert import ExpertBot
 
-    advice = ExpertBot(samples=samples).advise(view)
+    expert = ExpertBot(samples=samples)
+    advice = expert.advise(view)
     action = advice.action
     okey = view.okey
     tried = advice.samples  # the guesses at the hidden tiles that the expert tried
-    draws = ngettext("{n} draw", "{n} draws", HORIZON).format(n=HORIZON)
+    horizon = expert.horizon_for(view)  # fewer draws near the end of the middle
+    draws = ngettext("{n} draw", "{n} draws", horizon).format(n=horizon)
     lines: list[str] = []
     if isinstance(action, (DrawMiddle, TakeDiscard)):
         left = left_discard_advice(view)

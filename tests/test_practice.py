@@ -516,3 +516,33 @@ def test_a_finish_that_would_throw_the_taken_discard_gives_way_to_one_that_uses_
     assert finish is not None and finish.discard == Tile.parse("K10")
     follow(hand, finish)
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0
+
+
+def test_the_expert_hint_counts_no_more_draws_than_the_middle_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The expert looks three draws ahead, fewer when the middle runs out first: with 3
+    tiles left in the middle the hint speaks of 1 draw, not of 3 the seat will never make."""
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.practice import expert_hint
+
+    kept, other = Discard(Tile.parse("Y1")), Discard(Tile.parse("K2"))
+    thrown = Advice(
+        kept,
+        (Option(kept, -20.0, 5 / 8, 0.0, 0.0), Option(other, -32.0, 2 / 8, 0.0, 0.0)),
+        8,
+        "discard",
+    )
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
+
+    def said(hand: Hand) -> str:
+        hint = expert_hint(PlayerView.of(hand, 0))
+        assert hint is not None
+        return "\n".join(hint.lines)
+
+    early = said(position(NINETY_FOUR, phase=Phase.PLAY))
+    assert "within 3 draws in 5 of the 8 guesses" in early
+    late = pos_hand([NINETY_FOUR, "", "", ""], phase="p", middle="R1 R2 Y2", rest="discard1")
+    assert len(late.middle) == 3
+    text = said(late)
+    assert "within 1 draw in 5 of the 8 guesses" in text and "3 draws" not in text

@@ -429,8 +429,9 @@ class ExpertBot:
             rng.shuffle(order)
             yield order
 
-    def _horizon(self, view: PlayerView) -> int:
-        # Each round takes four tiles from the middle; the seat gets one of them.
+    def horizon_for(self, view: PlayerView) -> int:
+        """How many of its own draws the worlds deal the seat: ``horizon``, fewer when the
+        middle runs out first (each round takes four tiles from it; the seat gets one)."""
         return max(1, min(self.horizon, (view.middle_count + 3) // 4))
 
     def _throw(self, view: PlayerView, base: Discard, deadline: Deadline) -> Advice:
@@ -492,7 +493,7 @@ class ExpertBot:
         take_total = draw_total = 0.0
         n = 0
         for order in self._deals(unseen, rng, deadline):
-            draws = order[: self._horizon(view) + 1]
+            draws = order[: self.horizon_for(view) + 1]
             try:
                 took = self._utility(view, keep_after_take[0], draws[1:], deadline)[0]
                 keep = self._best_keep(view, rack + [draws[0]], deadline)
@@ -571,7 +572,7 @@ class ExpertBot:
         opens = [0] * k
         finishes = [0] * k
         feeds = [0] * k
-        horizon = self._horizon(view)
+        horizon = self.horizon_for(view)
         right = view.right
         right_size = view.rack_counts[right]
         watch_right = watch and view.partner != right and right_size > 0
