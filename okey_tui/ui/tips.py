@@ -39,17 +39,20 @@ def _expert_takes(view: PlayerView) -> bool:
 @dataclass(frozen=True, slots=True)
 class Tip:
     """One tip and its moment: a tip about drawing (``draw_phase``) is past once the seat has
-    drawn, one about opening (``opening``) once it has opened; each is put away, read or
-    not, then."""
+    drawn, one about the starter's first turn (``first_turn``) once that turn is over, one
+    about opening (``opening``) once it has opened; each is put away, read or not, then."""
 
     text: str
     draw_phase: bool = False
     opening: bool = False
+    first_turn: bool = False
 
     def past(self, view: PlayerView) -> bool:
         """Whether the moment this tip is about has gone by for the seat."""
-        return (self.draw_phase and view.phase is not Phase.DRAW) or (
-            self.opening and view.opening is not None
+        return (
+            (self.draw_phase and view.phase is not Phase.DRAW)
+            or (self.opening and view.opening is not None)
+            or (self.first_turn and (view.phase is Phase.DRAW or bool(view.discards[view.seat])))
         )
 
 
@@ -101,7 +104,7 @@ class Walkthrough:
         if view.phase is Phase.PLAY and view.opening is None and (seat, "open") not in self.shown:
             if not view.discards[seat] and (seat, "draw") not in self.shown:
                 self._once(seat, "draw")
-                tips.append(Tip(_(FIRST_START)))
+                tips.append(Tip(_(FIRST_START), first_turn=True))
             check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
             if check.can_open_melds and self._once(seat, "open"):
                 text = _(

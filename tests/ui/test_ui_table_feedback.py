@@ -829,6 +829,26 @@ async def test_a_tip_about_the_draw_goes_once_the_seat_has_drawn():
         assert screen.practice.tip_shown is not None and "You can open" in screen.practice.tip_shown
 
 
+async def test_the_starters_tip_goes_once_the_first_turn_is_over():
+    """The starter's tip (22 tiles, no draw this turn) stayed over the table on the next
+    turn, unread, saying there was no draw while the status asked for one. Once the first
+    turn is over it goes."""
+    from okey_tui.engine.state import Phase
+    from okey_tui.ui.tips import FIRST_START
+
+    app = table_app(practice=True, tips=True)  # the person starts with 22 tiles
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert screen.view.phase is Phase.PLAY and len(screen.view.rack) == 22
+        assert screen.practice.tip_shown == FIRST_START
+        await pilot.press("x")  # the first turn ends, the tip unread
+        await wait_for_human(pilot, app)
+        assert screen.view.phase is Phase.DRAW
+        assert screen.practice.tip_shown != FIRST_START
+        assert "22 tiles" not in screen_text(app)
+
+
 async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
     """The melds box at 80x24 has two or three lines: PgDn moves it by all of them, so the
     next press shows melds not seen yet; PgUp goes back."""
