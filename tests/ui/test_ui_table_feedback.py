@@ -849,6 +849,26 @@ async def test_the_starters_tip_goes_once_the_first_turn_is_over():
         assert "22 tiles" not in screen_text(app)
 
 
+async def test_enter_with_nothing_staged_says_what_to_do():
+    """Enter with nothing staged did nothing at all (the last message stayed): it says how to
+    stage; with tiles selected it stages them, as o does."""
+    app = table_app()  # the person starts, with 22 tiles
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("enter")
+        assert status_text(screen).startswith("Nothing is staged: press o to stage your groups")
+        await pilot.press("s")
+        groups = screen.rack.groups()
+        assert groups, "seed 125 sorts into melds"
+        await pilot.press("m")  # selects the group under the cursor
+        await pilot.pause()
+        assert screen.selected
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.staging.melds and not screen.selected
+
+
 async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
     """The melds box at 80x24 has two or three lines: PgDn moves it by all of them, so the
     next press shows melds not seen yet; PgUp goes back."""

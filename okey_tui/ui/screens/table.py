@@ -768,6 +768,12 @@ class TableScreen(Screen[None]):
         elif action in ENGINE_ACTIONS:
             event.stop()
             await self.explain(action)
+        elif action == "commit":  # Enter with nothing staged says what to do
+            event.stop()
+            if self.my_turn:
+                await self.action_commit()
+            else:
+                await self.explain(action)
 
     async def explain(self, action: str) -> None:
         table = self.table
