@@ -869,6 +869,34 @@ async def test_enter_with_nothing_staged_says_what_to_do():
         assert screen.staging.melds and not screen.selected
 
 
+async def test_a_staged_meld_wider_than_the_box_breaks_with_its_rest_indented():
+    """With the hints open the lay-down box is narrow: R12 Y12 B12 broke as "R12 Y12" and
+    "B12", which read as two melds. The rest of a meld too wide is indented, and the next
+    meld starts a line of its own."""
+    from okey_tui.ui.tiles import meld_chips
+    from okey_tui.ui.widgets.board import LayDownArea
+
+    app = table_app(practice=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("s", "o", "h")
+        await pilot.pause()
+        screen = app.screen
+        area = screen.query_one(LayDownArea)
+        width = area.content_size.width
+        melds = [meld_chips(m, screen.view.okey).plain for m in screen.staging.melds]
+        lines = str(area.render()).split("\n")[1:]  # under the running total
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert any(line.startswith("  ") for line in lines), "seed 125: a meld wider than the box"
+        shown: list[str] = []
+        for line in lines:
+            if line.startswith("  ") and shown:
+                shown[-1] += " " + line.strip()
+            else:
+                shown.append(line)
+        assert [m for line in shown for m in line.split("  ")] == melds, (lines, melds)
+
+
 async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
     """The melds box at 80x24 has two or three lines: PgDn moves it by all of them, so the
     next press shows melds not seen yet; PgUp goes back."""

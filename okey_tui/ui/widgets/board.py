@@ -294,18 +294,32 @@ class LayDownArea(SteadyStatic):
         if staging.melds:
             style = "bold green" if staging.reached(view) else "bold yellow"
             text.append(f"{verb}: {staging.progress(view)}\n", style)
-            # A meld stays whole on its line: the lines break between melds.
-            width, x = self.content_size.width, 0
+            # A meld stays whole on its line: the lines break between melds. A meld wider
+            # than the box (the hints are open) breaks between its tiles, the rest indented,
+            # and the next meld starts a line of its own: no part looks like a meld.
+            width, x, broken = self.content_size.width, 0, False
             for n, meld in enumerate(staging.melds):
                 chips = meld_chips(meld, okey)
-                if n and width and x + 2 + chips.cell_len > width:
+                if n and width and (broken or x + 2 + chips.cell_len > width):
                     text.append("\n")
                     x = 0
                 elif n:
                     text.append("  ")
                     x += 2
-                text.append_text(chips)
-                x += chips.cell_len
+                broken = bool(width) and x + chips.cell_len > width
+                if not broken:
+                    text.append_text(chips)
+                    x += chips.cell_len
+                    continue
+                for i, piece in enumerate(chips.split(" ")):
+                    if i and x + 1 + piece.cell_len > width:
+                        text.append("\n  ")
+                        x = 2
+                    elif i:
+                        text.append(" ")
+                        x += 1
+                    text.append_text(piece)
+                    x += piece.cell_len
         else:
             if view.opening is None and view.going_pairs[view.seat]:
                 text.append(
