@@ -412,6 +412,10 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             threat = _threat_line(advice.threat)
             if threat is not None:
                 lines.append(threat)
+        if view.rack.count(action.tile) > 1:  # the other may be in the melds shown below
+            lines.append(
+                _("You hold two {tile}: discard one, keep the other.").format(tile=action.tile)
+            )
         if advice.options:
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)

@@ -546,3 +546,25 @@ def test_the_expert_hint_counts_no_more_draws_than_the_middle_holds(
     assert len(late.middle) == 3
     text = said(late)
     assert "within 1 draw in 5 of the 8 guesses" in text and "3 draws" not in text
+
+
+def test_the_expert_hint_says_when_the_discard_is_one_of_two_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Discard Y1" beside a best opening that starts with Y1 read as bad advice when the
+    rack held two Y1: the hint says to discard one and keep the other."""
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.practice import expert_hint
+
+    kept = Discard(Tile.parse("R3"))
+    advice = Advice(kept, (Option(kept, -20.0, 5 / 8, 0.0, 0.0),), 8, "discard")
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
+
+    def said(rack: str) -> list[str]:
+        hint = expert_hint(PlayerView.of(position(rack, phase=Phase.PLAY), 0))
+        assert hint is not None and hint.headline == "Discard R3"
+        return list(hint.lines)
+
+    two = NINETY_FOUR.replace("K2", "R3")
+    assert "You hold two R3: discard one, keep the other." in said(two)
+    assert not any("You hold two" in line for line in said(NINETY_FOUR))
