@@ -203,6 +203,12 @@ async def test_the_help_says_there_is_more_below_and_pgdn_shows_it():
                 break
             await pilot.pause(0.01)
         assert box.scroll_y > 0
+        assert app.screen.active_bindings["pagedown"].enabled
+        # At the end of the rules there is nothing more: the key greys in the footer.
+        box.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        assert not app.screen.active_bindings["pagedown"].enabled
 
 
 def test_help_lists_every_table_key_and_a_key_added_later():

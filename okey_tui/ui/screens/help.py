@@ -91,6 +91,16 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Markdown(rules_text()), id="rules")
         yield Footer()
 
+    def on_mount(self) -> None:
+        # At the end of the page PgDn has nothing more to show: its key in the footer greys.
+        self.watch(self.query_one("#help", VerticalScroll), "scroll_y", self.refresh_bindings)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "more":
+            box = self.query_one("#help", VerticalScroll)
+            return True if box.scroll_y < box.max_scroll_y else None
+        return True
+
     def action_close(self) -> None:
         self.dismiss(None)
 
