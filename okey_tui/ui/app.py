@@ -9,11 +9,12 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.binding import Binding
 from textual.screen import Screen
 
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
-from okey_tui.i18n import _
+from okey_tui.i18n import N_, _
 from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from okey_tui.ui.session import Session
@@ -27,6 +28,15 @@ class OkeyApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     # Whether a finished match offers a new one at the same table (n on the summary).
     PLAYS_AGAIN = True
+
+    # Keys shown by a word rather than by the label on the key (esc, tab, home, end, pgdn, ⏎).
+    KEY_WORDS = {"space": N_("space")}
+
+    def get_key_display(self, binding: Binding) -> str:
+        """A key as the key bar, the footer and the help show it, in the player's language."""
+        shown = super().get_key_display(binding)
+        word = self.KEY_WORDS.get(shown)
+        return _(word) if word is not None else shown
 
     def __init__(
         self,

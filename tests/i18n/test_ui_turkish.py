@@ -127,6 +127,12 @@ async def test_help_in_turkish(turkish: None) -> None:
             text = screen_text(app)
             assert "Tuşlar" in text
             assert "Kapat" in text.splitlines()[-1]
+        # Keys named by a word are named in Turkish, as the tips name them ("boşluk seçer").
+        await pilot.resize_terminal(*SIZES[0])
+        await pilot.pause()
+        rows = [line.strip("│┃ ") for line in screen_text(app).splitlines()]
+        assert any(row.startswith("boşluk ") and "seç" in row for row in rows), rows
+        assert not any(row.startswith("space ") for row in rows), rows
 
 
 @pytest.mark.parametrize("size", SIZES)
