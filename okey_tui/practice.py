@@ -450,12 +450,20 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             elif view.opening is None:
                 lines.append(
                     ngettext(
-                        "Keeping the rest, you reach the floor within {draws} "
-                        "in {k} of the {n} guess it made at the tiles you cannot see.",
-                        "Keeping the rest, you reach the floor within {draws} "
-                        "in {k} of the {n} guesses it made at the tiles you cannot see.",
+                        "Keeping the rest, you could open ({floor} points or {pairs} pairs) "
+                        "within {draws} in {k} of the {n} guess it made at the tiles you "
+                        "cannot see.",
+                        "Keeping the rest, you could open ({floor} points or {pairs} pairs) "
+                        "within {draws} in {k} of the {n} guesses it made at the tiles you "
+                        "cannot see.",
                         tried,
-                    ).format(draws=draws, k=_count(chosen.open_rate, tried), n=tried)
+                    ).format(
+                        floor=view.melds_floor,
+                        pairs=view.pairs_floor,
+                        draws=draws,
+                        k=_count(chosen.open_rate, tried),
+                        n=tried,
+                    )
                 )
             else:
                 lines.append(

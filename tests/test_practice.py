@@ -541,7 +541,7 @@ def test_the_expert_hint_counts_no_more_draws_than_the_middle_holds(
         return "\n".join(hint.lines)
 
     early = said(position(NINETY_FOUR, phase=Phase.PLAY))
-    assert "within 3 draws in 5 of the 8 guesses" in early
+    assert "you could open (101 points or 5 pairs) within 3 draws in 5 of the 8 guesses" in early
     late = pos_hand([NINETY_FOUR, "", "", ""], phase="p", middle="R1 R2 Y2", rest="discard1")
     assert len(late.middle) == 3
     text = said(late)
