@@ -294,32 +294,8 @@ class LayDownArea(SteadyStatic):
         if staging.melds:
             style = "bold green" if staging.reached(view) else "bold yellow"
             text.append(f"{verb}: {staging.progress(view)}\n", style)
-            # A meld stays whole on its line: the lines break between melds. A meld wider
-            # than the box (the hints are open) breaks between its tiles, the rest indented,
-            # and the next meld starts a line of its own: no part looks like a meld.
-            width, x, broken = self.content_size.width, 0, False
-            for n, meld in enumerate(staging.melds):
-                chips = meld_chips(meld, okey)
-                if n and width and (broken or x + 2 + chips.cell_len > width):
-                    text.append("\n")
-                    x = 0
-                elif n:
-                    text.append("  ")
-                    x += 2
-                broken = bool(width) and x + chips.cell_len > width
-                if not broken:
-                    text.append_text(chips)
-                    x += chips.cell_len
-                    continue
-                for i, piece in enumerate(chips.split(" ")):
-                    if i and x + 1 + piece.cell_len > width:
-                        text.append("\n  ")
-                        x = 2
-                    elif i:
-                        text.append(" ")
-                        x += 1
-                    text.append_text(piece)
-                    x += piece.cell_len
+            chips = [meld_chips(meld, okey) for meld in staging.melds]
+            text.append_text(melds_text(chips, self.content_size.width))
         else:
             if view.opening is None and view.going_pairs[view.seat]:
                 text.append(
@@ -440,6 +416,26 @@ def filled_text(pieces: Sequence[Text], width: int, sep: str) -> Text:
         Text(sep).join(pieces[i] for i in line)
         for line in lines_of([p.plain for p in pieces], width, sep)
     )
+
+
+def melds_text(melds: Sequence[Text], width: int) -> Text:
+    """Melds two spaces apart, the lines breaking between melds (``filled_text``). A meld
+    wider than ``width`` (the hints are open) breaks between its tiles with the rest
+    indented, on lines of its own: no part of it reads as a meld."""
+    blocks: list[Text] = []
+    fitting: list[Text] = []
+    for meld in melds:
+        if not width or meld.cell_len <= width:
+            fitting.append(meld)
+            continue
+        if fitting:
+            blocks.append(filled_text(fitting, width, "  "))
+            fitting = []
+        tiles = filled_text(list(meld.split(" ")), max(1, width - 2), " ")
+        blocks.append(Text("\n  ").join(tiles.split("\n")))
+    if fitting:
+        blocks.append(filled_text(fitting, width, "  "))
+    return Text("\n").join(blocks)
 
 
 class Filled:
