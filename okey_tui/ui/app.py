@@ -8,15 +8,17 @@ from pathlib import Path
 from typing import Any
 
 from textual import events
+from textual.actions import SkipAction
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Input
 
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
 from okey_tui.i18n import N_, _
 from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
-from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from okey_tui.ui.session import Session
 
 
@@ -31,6 +33,18 @@ class OkeyApp(App[None]):
 
     # Keys shown by a word rather than by the label on the key (esc, tab, home, end, pgdn, ⏎).
     KEY_WORDS = {"space": N_("space")}
+
+    # Ctrl+Q and Ctrl+C (a terminal's usual ways out) quit as q does where q asks first:
+    # on the table, the game's own question in the player's language (a host is told that
+    # quitting closes the table for everyone), over any dialog open on it too. Pressed again
+    # at that question, they quit. Textual's own Ctrl+Q quit at once, and its Ctrl+C only
+    # said, in English, which key quits. Ctrl+C still copies text selected in a text box or
+    # with the mouse.
+    BINDINGS = [
+        Binding("ctrl+q", "quit_here", show=False, priority=True, system=True),
+        Binding("ctrl+c", "quit_here(True)", show=False, priority=True, system=True),
+    ]
+    ASKING_QUITS = ("quit_table", "quit_game")
 
     def get_key_display(self, binding: Binding) -> str:
         """A key as the key bar, the footer and the help show it, in the player's language."""
@@ -149,6 +163,28 @@ class OkeyApp(App[None]):
         if action == "resume":
             return bool(self.saves.entries) and self.session is None
         return True
+
+    async def action_quit_here(self, copies: bool = False) -> None:
+        """Quit as the screen's own quit key does (asking first where it asks), else at once."""
+        if copies and self._has_text_to_copy():
+            raise SkipAction()  # the text box's or the screen's own Ctrl+C: copy
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, ConfirmScreen) and screen.quits:
+                self.exit()  # asked already: pressed again, it quits
+                return
+            for action in self.ASKING_QUITS:
+                if screen.check_action(action, ()) is not False and hasattr(
+                    screen, f"action_{action}"
+                ):
+                    await self.run_action(action, screen)
+                    return
+        self.exit()
+
+    def _has_text_to_copy(self) -> bool:
+        focused = self.focused
+        if isinstance(focused, Input):
+            return bool(focused.selected_text)
+        return bool(self.screen.get_selected_text())
 
     def action_resume(self, match_id: str = "") -> None:
         """Continue an unfinished match (by default the most recently played) where it stopped."""

@@ -8,6 +8,7 @@ from ui_helpers import OPENING_SEED, burst, goto, late_app, slot_of, table_app, 
 from okey_tui.engine import solver
 from okey_tui.engine.melds import readings
 from okey_tui.engine.state import Phase
+from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
 
@@ -170,6 +171,21 @@ async def test_quit_asks_first():
         await pilot.press("n")
         assert isinstance(app.screen, TableScreen)
         await pilot.press("q", "y")
+    assert app.return_code == 0
+
+
+async def test_ctrl_c_and_ctrl_q_ask_as_q_does_and_quit_when_pressed_again():
+    """A terminal's usual ways out ask the game's own question (Textual's Ctrl+Q quit at
+    once, and its Ctrl+C only showed an English note); pressed again at it, they quit."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for key in ("ctrl+c", "ctrl+q"):
+            await pilot.press(key)
+            assert isinstance(app.screen, ConfirmScreen), key
+            await pilot.press("n")
+            assert isinstance(app.screen, TableScreen), key
+        assert not app._notifications, [n.message for n in app._notifications]
+        await pilot.press("ctrl+c", "ctrl+c")
     assert app.return_code == 0
 
 

@@ -68,10 +68,11 @@ class ConfirmScreen(ModalScreen[bool]):
     ]
     KEYS_IN_KEY_BAR = True  # the table's key bar shows the answers while it asks
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, *, quits: bool = False) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
         self.question = question
+        self.quits = quits  # the question whether to quit: Ctrl+C or Ctrl+Q again says yes
         self.yes_key, self.no_key = answer_keys()
         for key, own in (("y", self.yes_key), ("n", self.no_key)):
             if own != key:  # the language's own key answers and is the one shown

@@ -1672,4 +1672,4 @@ class TableScreen(Screen[None]):
         note = self.table.leave_note()
         if note:
             question += f"\n{note}"
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.app.push_screen(ConfirmScreen(question, quits=True), answer)
