@@ -43,6 +43,7 @@ from okey_tui.net.protocol import (
     event_from_json,
     layout_to_text,
     report_from_json,
+    said_error,
     seat_from_json,
     summary_from_json,
     tile_from_text,
@@ -229,7 +230,7 @@ class RemoteTable:
                 raise JoinError("closed", _("The table closed the connection")) from None
             data = _decode(raw)
             if data.get("type") != "welcome":
-                raise JoinError(str(data.get("code", "?")), str(data.get("message", data)))
+                raise JoinError(str(data.get("code", "?")), said_error(data) or str(data))
             table = cls(ws, data, record)
             table.url = url
             if table.received is not None:
@@ -518,7 +519,7 @@ class RemoteTable:
             if isinstance(pong, int):
                 self.pongs.append(pong)
         elif kind == "error":
-            code, message = str(data.get("code")), str(data.get("message"))
+            code, message = str(data.get("code")), said_error(data)
             self.errors.append((code, message))
             # Errors carry no action id: the server answers in order, so the oldest waiting act.
             if self._pending:

@@ -17,6 +17,7 @@ import enum
 import functools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
@@ -37,7 +38,7 @@ from okey_tui.engine.state import (
 )
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.storage import JSONObject
 from okey_tui.table import ChatLine, HandReport, HandSummary, SeatInfo, SeatLine
 
@@ -110,12 +111,77 @@ class Closing(enum.Enum):
 
 
 class ProtocolError(Exception):
-    """A message that breaks the protocol; ``code`` says how."""
+    """A message that breaks the protocol; ``code`` says how. ``message`` defaults to the
+    code's own words (:func:`error_words`); ``extra``: the fields those words are made of."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: ErrorCode, message: str | None = None, **extra: object) -> None:
+        words = message if message is not None else error_words(code.value, extra)
+        super().__init__(words)
         self.code = code
-        self.message = message
+        self.message = words or code.value
+        self.extra = extra
+
+
+def error_words(code: str, extra: Mapping[str, object]) -> str:
+    """What an ``error`` message's code means, in the reader's language, made from the
+    message's own fields (``tries_left``, ``retry_after``...): a client says it in its
+    player's language, not the host's. Empty for a code whose words depend on the
+    message refused (a field that is wrong, a type unknown): the server's words stand."""
+
+    def number(key: str) -> int:
+        value = extra.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    try:
+        known = ErrorCode(code)
+    except ValueError:
+        return ""
+    if known is ErrorCode.BAD_CODE:
+        left = number("tries_left")
+        return ngettext(
+            "Wrong join code ({left} try left)", "Wrong join code ({left} tries left)", left
+        ).format(left=left)
+    if known is ErrorCode.TOO_MANY_TRIES:
+        minutes = max(1, -(-number("retry_after") // 60))
+        return ngettext(
+            "This address is blocked after too many wrong codes: try again in "
+            "{n} minute (a player's own seat can still be taken back)",
+            "This address is blocked after too many wrong codes: try again in "
+            "{n} minutes (a player's own seat can still be taken back)",
+            minutes,
+        ).format(n=minutes)
+    if known is ErrorCode.VERSION:
+        return _(
+            "This table speaks protocol version {server}, not {client}:"
+            " use the same okey101 version as the host"
+        ).format(server=number("server_version"), client=number("client_version"))
+    if known is ErrorCode.RATE_LIMIT:
+        rate = extra.get("rate")
+        return _("Too many messages: at most {rate} a second; this one was dropped").format(
+            rate=f"{rate:g}" if isinstance(rate, int | float) else "?"
+        )
+    if known is ErrorCode.STARTED and extra.get("joining"):
+        return _("The match has started: only its players can rejoin")
+    fixed = _FIXED_ERROR_WORDS.get(known)
+    return _(fixed) if fixed is not None else ""
+
+
+# The codes whose words never change (the others: error_words).
+_FIXED_ERROR_WORDS = {
+    ErrorCode.BUSY: N_("Too many connections: try later"),
+    ErrorCode.TIMEOUT: N_("Say hello or rejoin first"),
+    ErrorCode.TABLE_FULL: N_("Every seat is taken"),
+    ErrorCode.BAD_TOKEN: N_("No seat has this token"),
+    ErrorCode.TOKEN_IN_USE: N_("This seat is connected already, and its connection answers"),
+    ErrorCode.NOT_SEATED: N_("Join the table first (hello or rejoin)"),
+    ErrorCode.ALREADY_SEATED: N_("This connection has a seat"),
+    ErrorCode.NOT_LEAD: N_("Only the player who joined first starts"),
+    ErrorCode.STARTED: N_("The match has started"),
+    ErrorCode.NOT_STARTED: N_("The match has not started"),
+    ErrorCode.NOT_YOUR_SEAT: N_("You can act only for your own seat"),
+    ErrorCode.HAND_NOT_OVER: N_("The hand is still being played"),
+    ErrorCode.MATCH_OVER: N_("The match is over"),
+}
 
 
 # -- client messages ------------------------------------------------------------
@@ -233,8 +299,17 @@ def encode(message: JSONObject) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def error_message(code: ErrorCode, message: str, **extra: object) -> JSONObject:
-    return {"type": "error", "code": code.value, "message": message, **extra}
+def error_message(code: ErrorCode, message: str | None = None, **extra: object) -> JSONObject:
+    """An ``error`` message: its code, the fields its words are made of, and those words
+    in the server's language (the code's own, :func:`error_words`, unless given)."""
+    words = message if message is not None else error_words(code.value, extra)
+    return {"type": "error", "code": code.value, "message": words, **extra}
+
+
+def said_error(data: Mapping[str, object]) -> str:
+    """An ``error`` message's words in this side's language, made from its code and
+    fields; the words it carries where the code has none of its own."""
+    return error_words(str(data.get("code")), data) or str(data.get("message", ""))
 
 
 def closing_message(code: Closing, message: str) -> JSONObject:

@@ -53,7 +53,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Event, Hand
 from okey_tui.engine.view import PlayerView, plan_adds
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
     MAX_CHAT,
@@ -634,9 +634,7 @@ class TableServer:
         writer = conn.writer = asyncio.create_task(self._write(conn))
         try:
             if len(self._conns) > self.limits.max_connections:
-                self._send(
-                    conn, error_message(ErrorCode.BUSY, _("Too many connections: try later"))
-                )
+                self._send(conn, error_message(ErrorCode.BUSY))
                 self._close(conn, 1013, "busy")
                 return
             # An address blocked for wrong codes may still rejoin with a seat's token.
@@ -712,7 +710,7 @@ class TableServer:
                 if conn.checking:  # its rejoin waits on the seat's old connection
                     deadline = loop.time() + self.limits.alive_check + 1.0
                     continue
-                self._send(conn, error_message(ErrorCode.TIMEOUT, _("Say hello or rejoin first")))
+                self._send(conn, error_message(ErrorCode.TIMEOUT))
                 self._close(conn)
                 return
             self._receive(conn, raw)
@@ -728,7 +726,7 @@ class TableServer:
             message = decode_client(raw)
             self._dispatch(conn, message)
         except ProtocolError as exc:
-            self._send(conn, error_message(exc.code, exc.message))
+            self._send(conn, error_message(exc.code, exc.message, **exc.extra))
         if self.handle_times is not None:
             self.handle_times.append(time.perf_counter() - start)
 
@@ -747,12 +745,7 @@ class TableServer:
         elif conn.dropped == 1 or conn.dropped % 10 == 0:
             self._send(
                 conn,
-                error_message(
-                    ErrorCode.RATE_LIMIT,
-                    _("Too many messages: at most {rate} a second; this one was dropped").format(
-                        rate=f"{limits.rate:g}"
-                    ),
-                ),
+                error_message(ErrorCode.RATE_LIMIT, rate=limits.rate),
             )
         return False
 
@@ -762,18 +755,13 @@ class TableServer:
             self._send(conn, {"type": "pong", "id": message.int_field("id")})
         elif kind in ("hello", "rejoin"):
             if conn.seat is not None:
-                raise ProtocolError(ErrorCode.ALREADY_SEATED, _("This connection has a seat"))
+                raise ProtocolError(ErrorCode.ALREADY_SEATED)
             version = message.int_field("v")
             if version != PROTOCOL_VERSION:
                 self._send(
                     conn,
                     error_message(
-                        ErrorCode.VERSION,
-                        _(
-                            "This table speaks protocol version {server}, not {client}:"
-                            " use the same okey101 version as the host"
-                        ).format(server=PROTOCOL_VERSION, client=version),
-                        server_version=PROTOCOL_VERSION,
+                        ErrorCode.VERSION, server_version=PROTOCOL_VERSION, client_version=version
                     ),
                 )
                 self._close(conn)
@@ -782,7 +770,7 @@ class TableServer:
             else:
                 self._rejoin(conn, message.str_field("token"))
         elif conn.seat is None:
-            raise ProtocolError(ErrorCode.NOT_SEATED, _("Join the table first (hello or rejoin)"))
+            raise ProtocolError(ErrorCode.NOT_SEATED)
         elif kind == "start":
             self._start_by(conn)
         elif kind == "act":
@@ -809,24 +797,14 @@ class TableServer:
                 left = self.limits.code_tries - self._wrong_codes[conn.address].wrong
                 self._send(
                     conn,
-                    error_message(
-                        ErrorCode.BAD_CODE,
-                        ngettext(
-                            "Wrong join code ({left} try left)",
-                            "Wrong join code ({left} tries left)",
-                            left,
-                        ).format(left=left),
-                        tries_left=left,
-                    ),
+                    error_message(ErrorCode.BAD_CODE, tries_left=left),
                 )
             return
         if self.started:
-            raise ProtocolError(
-                ErrorCode.STARTED, _("The match has started: only its players can rejoin")
-            )
+            raise ProtocolError(ErrorCode.STARTED, joining=True)
         free = [s for s in self.seats if not s.human]
         if not free:
-            raise ProtocolError(ErrorCode.TABLE_FULL, _("Every seat is taken"))
+            raise ProtocolError(ErrorCode.TABLE_FULL)
         name = clean_text(name, MAX_NAME) or _("Player {n}").format(n=free[0].index + 1)
         taken = {s.name for s in self.seats if s.human}
         if name in taken:
@@ -867,20 +845,9 @@ class TableServer:
         if left <= 0:  # the block is over: the address starts again with every try
             del self._wrong_codes[conn.address]
             return False
-        minutes = max(1, math.ceil(left / 60))
         self._send(
             conn,
-            error_message(
-                ErrorCode.TOO_MANY_TRIES,
-                ngettext(
-                    "This address is blocked after too many wrong codes: try again in "
-                    "{n} minute (a player's own seat can still be taken back)",
-                    "This address is blocked after too many wrong codes: try again in "
-                    "{n} minutes (a player's own seat can still be taken back)",
-                    minutes,
-                ).format(n=minutes),
-                retry_after=math.ceil(left),
-            ),
+            error_message(ErrorCode.TOO_MANY_TRIES, retry_after=math.ceil(left)),
         )
         self._close(conn)
         return True
@@ -912,7 +879,7 @@ class TableServer:
             # A guessed token counts against the address like a wrong join code (a blocked
             # address is refused at once: only a seat's own token is let in).
             if not self._blocked(conn) and self._wrong_guess(conn):
-                raise ProtocolError(ErrorCode.BAD_TOKEN, _("No seat has this token"))
+                raise ProtocolError(ErrorCode.BAD_TOKEN)
             return
         if seat.conn is not None:
             # The player's old connection may be gone without a word (a laptop off its
@@ -955,10 +922,7 @@ class TableServer:
             return
         self._send(
             conn,
-            error_message(
-                ErrorCode.TOKEN_IN_USE,
-                _("This seat is connected already, and its connection answers"),
-            ),
+            error_message(ErrorCode.TOKEN_IN_USE),
         )
         self._close(conn)
 
@@ -1031,15 +995,15 @@ class TableServer:
     # -- the game --------------------------------------------------------------------------
     def _start_by(self, conn: _Conn) -> None:
         if self.started:
-            raise ProtocolError(ErrorCode.STARTED, _("The match has started"))
+            raise ProtocolError(ErrorCode.STARTED)
         if conn.seat != self.lead:
-            raise ProtocolError(ErrorCode.NOT_LEAD, _("Only the player who joined first starts"))
+            raise ProtocolError(ErrorCode.NOT_LEAD)
         self.start_match()
 
     def _playing_hand(self, conn: _Conn) -> Hand:
         """The hand, when it is ``conn``'s seat's turn in it; the engine's refusal otherwise."""
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
+            raise ProtocolError(ErrorCode.NOT_STARTED)
         hand = self.match.hand
         if hand.is_over:
             raise HandOverError(_("The hand is over"), code=EngineCode.HAND_OVER)
@@ -1054,9 +1018,9 @@ class TableServer:
         action_id = message.int_field("id")
         claimed = message.int_field("seat")
         if claimed is not None and claimed != conn.seat:
-            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT, _("You can act only for your own seat"))
+            raise ProtocolError(ErrorCode.NOT_YOUR_SEAT)
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
+            raise ProtocolError(ErrorCode.NOT_STARTED)
         try:
             action = parse_action(message.str_field("action"), self.match.hand.okey)
             hand = self._playing_hand(conn)
@@ -1072,7 +1036,7 @@ class TableServer:
         """Several actions, all or nothing: tried on a copy of the hand, kept only if all pass."""
         action_id = message.int_field("id")
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
+            raise ProtocolError(ErrorCode.NOT_STARTED)
         texts = [t for t in message.str_field("actions").splitlines() if t.strip()]
         if not 0 < len(texts) <= MAX_ACTIONS:
             raise ProtocolError(
@@ -1096,7 +1060,7 @@ class TableServer:
         """Would this action be refused now? The answer changes nothing."""
         action_id = message.int_field("id")
         if self.match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
+            raise ProtocolError(ErrorCode.NOT_STARTED)
         try:
             action = parse_action(message.str_field("action"), self.match.hand.okey)
             self._playing_hand(conn).check(action)
@@ -1156,11 +1120,11 @@ class TableServer:
     def _next(self, conn: _Conn) -> None:
         match = self.match
         if match is None:
-            raise ProtocolError(ErrorCode.NOT_STARTED, _("The match has not started"))
+            raise ProtocolError(ErrorCode.NOT_STARTED)
         if not match.hand_scored:
-            raise ProtocolError(ErrorCode.HAND_NOT_OVER, _("The hand is still being played"))
+            raise ProtocolError(ErrorCode.HAND_NOT_OVER)
         if match.is_over:
-            raise ProtocolError(ErrorCode.MATCH_OVER, _("The match is over"))
+            raise ProtocolError(ErrorCode.MATCH_OVER)
         assert conn.seat is not None
         self.seats[conn.seat].ready = True
         self._maybe_next_hand()

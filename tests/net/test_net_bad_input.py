@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from net_helpers import open_table, seat_four, settle
 from websockets.asyncio.client import connect
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from okey_tui import i18n
 from okey_tui.net.client import JoinError, RemoteTable
 from okey_tui.net.protocol import (
     CLIENT_MESSAGES,
@@ -21,6 +23,7 @@ from okey_tui.net.protocol import (
     ErrorCode,
     ProtocolError,
     decode_client,
+    error_message,
 )
 from okey_tui.net.server import Limits
 
@@ -282,3 +285,37 @@ async def test_guessed_tokens_count_like_wrong_codes() -> None:
         assert info.value.code == "too-many-tries"
     finally:
         await server.close()
+
+
+async def test_a_refusal_is_said_in_the_players_language_not_the_hosts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table run in English refuses a Turkish friend's code: the friend reads it in
+    Turkish, made from the error's code and fields; an error whose words depend on what was
+    refused keeps the table's words. (A stand-in table on loopback answers every hello.)"""
+    replies = [
+        error_message(ErrorCode.BAD_CODE, tries_left=2),
+        error_message(ErrorCode.TOO_MANY_TRIES, retry_after=250),
+        error_message(ErrorCode.STARTED, joining=True),
+        error_message(ErrorCode.BAD_FIELD, "name: expected a string"),
+    ]
+    english = [reply["message"] for reply in replies]
+    assert english[0] == "Wrong join code (2 tries left)"
+
+    async def table(ws: ServerConnection) -> None:
+        await ws.recv()
+        await ws.send(json.dumps(replies.pop(0)))
+
+    monkeypatch.setenv(i18n.ENV_LANG, "tr")
+    i18n.set_language("tr")
+    said = []
+    async with serve(table, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]
+        for _ in range(4):
+            with pytest.raises(JoinError) as info:
+                await RemoteTable.join(f"ws://127.0.0.1:{port}", "WRONG1", "Mehmet", timeout=5)
+            said.append(info.value.message)
+    assert said[0] == "Yanlış katılma kodu (2 deneme hakkı kaldı)", said
+    assert "5 dakika" in said[1] and "try again" not in said[1], said
+    assert said[2] != english[2] and "rejoin" not in said[2], said
+    assert said[3] == "name: expected a string"
