@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rendered import screen_text
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
@@ -48,9 +49,11 @@ async def test_hint_shows_the_solvers_best_opening():
         assert not panel.display
 
 
-async def test_a_playable_discard_asks_first_and_explains_the_penalty():
-    """§12: throwing a tile that fits a table meld costs +101; practice asks before it."""
-    app = practice_app(OPENING_SEED)
+@pytest.mark.parametrize("practice", [True, False])
+async def test_a_playable_discard_asks_first_and_explains_the_penalty(practice: bool):
+    """§12: throwing a tile that fits a table meld costs +101; every table asks before it
+    (a player who drew with d has the new tile under the cursor: x would throw it at once)."""
+    app = table_app(OPENING_SEED, practice=practice, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         hand = app.session.hand
         okey = hand.okey

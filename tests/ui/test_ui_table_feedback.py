@@ -808,7 +808,7 @@ async def test_a_penalised_discard_says_what_it_cost_in_the_status_line():
         screen.new_hand()
         await pilot.pause()
         screen.cursor = slot_of(screen, Tile.parse("R4"))
-        await pilot.press("x")
+        await pilot.press("x", "y")  # y: the question before a penalty
         await pilot.pause()
         assert screen.view.penalty_points[0] == 101
         assert status_text(screen) == "You discarded R4 · +101: discarded a playable tile"

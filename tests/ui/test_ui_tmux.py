@@ -87,7 +87,11 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
         wait_for(session, "21 tiles")
         send(session, "d")
         wait_for(session, "You drew from the middle")
+        # The drawn R7 fits a bot's run on the table: throwing it costs +101, so it asks.
         send(session, "x")
+        wait_for(session, "Do it anyway?")
+        send(session, "y")
+        wait_for(session, "+101: discarded a playable tile")
         wait_for(session, "Your turn")
         send(session, "q")
         wait_for(session, "Quit the game?")
@@ -130,6 +134,8 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
         send(session, "d")
         wait_for(session, "Sen ortadan çektin:")  # the player's own move, said to them
         send(session, "x")
+        wait_for(session, "Yine de yapılsın mı?")  # the drawn tile is playable: +101
+        send(session, "e")
         wait_for(session, "Sıra sende")
         wait_for(session, "attın")
         send(session, "q")

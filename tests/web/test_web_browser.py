@@ -25,7 +25,8 @@ from okey_tui import i18n
 
 def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
     """Seed 5: the visitor starts with 22 tiles. s sorts, a click on the footer's Discard
-    discards, d draws after the bots' turns, x discards again; each step reaches the save."""
+    discards, d draws after the bots' turns, x discards again (a playable tile: y at the
+    question); each step reaches the save."""
     with served(tmp_path, "--seed", "5", "--bot-delay", "0") as server:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         terminal = Terminal.open(page, server.url)
@@ -60,7 +61,11 @@ def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
         drawn = wait_for_save(server, visitor, lambda s: len(s.match.hand.racks[0]) == 22)
         assert len(drawn.match.hand.middle) == middle - 1
         terminal.press("x")
-        wait_for_save(server, visitor, lambda s: len(s.match.hand.discards[0]) == 2)
+        # The drawn tile fits a bot's meld on the table: throwing it costs +101, so it asks.
+        terminal.wait_for("Do it anyway?")
+        terminal.press("y")
+        thrown = wait_for_save(server, visitor, lambda s: len(s.match.hand.discards[0]) == 2)
+        assert thrown.match.hand.penalty_points(0) == 101
 
         # The page shows the table, tiles in colour: far more than a blank page's colours.
         assert terminal.colours() > 20

@@ -888,7 +888,7 @@ class TableScreen(Screen[None]):
 
     async def action_take_back(self, confirmed: bool = False) -> None:
         if not confirmed and self.practice.confirm(
-            TakeBack(), lambda: self.action_take_back(confirmed=True), always=True
+            TakeBack(), lambda: self.action_take_back(confirmed=True)
         ):
             return
         self.put_back_staged()
@@ -907,6 +907,8 @@ class TableScreen(Screen[None]):
             return
         if self.staged_before_discard():
             return
+        # A discard that costs a penalty (a playable tile, an okey) asks first at every
+        # table: with the drawn tile under the cursor, d then x throws it at once.
         if self.practice.confirm(Discard(tile), lambda: self.discard_at(index, tile)):
             return
         await self.discard_at(index, tile)

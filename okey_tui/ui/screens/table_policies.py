@@ -1,9 +1,9 @@
 """What a practice table and a hot-seat table add to the table screen: two policies it owns.
 
-:class:`Practice` — the hint panel (``h``), penalty confirms, undo within the
-turn (``u``, where the table offers it), a rule reference on every refusal,
-okeys marked on the rack, and first-hand tips. Its confirm before a costly
-action also serves every table for a take-back.
+:class:`Practice` — the hint panel (``h``), undo within the turn (``u``, where
+the table offers it), a rule reference on every refusal, okeys marked on the
+rack, and first-hand tips. Its confirm before an action that costs a penalty
+(a discard, a take-back, a give-back) serves every table.
 
 :class:`HotSeat` — the privacy screen between two people's turns, each
 person's rack kept apart, and a recap of what happened since a player's
@@ -119,11 +119,11 @@ class Practice:
     def error_text(self, refused: ActionRefused) -> str:
         return refusal_text(refused, with_rule=self.on)
 
-    def confirm(self, action: Action, then: Callable[[], object], always: bool = False) -> bool:
-        """Ask before an action that costs points: at a practice table, or at every table
-        with ``always``. True if it asked (``then`` runs on yes)."""
+    def confirm(self, action: Action, then: Callable[[], object]) -> bool:
+        """Ask before an action that costs points (at every table). True if it asked
+        (``then`` runs on yes)."""
         screen = self.screen
-        if not (self.on or always) or not screen.my_turn:
+        if not screen.my_turn:
             return False
         warning = penalty_warning(screen.view, action)
         if warning is None:
