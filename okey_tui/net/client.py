@@ -345,11 +345,11 @@ class RemoteTable:
         link = web_link()
         if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
             return _(
-                "Your seat is kept (a bot plays it meanwhile): open the table's link again "
-                "in this browser to take it back. In another browser, open: {link}"
+                "Your seat is kept (a bot plays it if you are not back soon): open the table's "
+                "link again in this browser to take it back. In another browser, open: {link}"
             ).format(link=link_with_token(link, self.token))
         return _(
-            "Your seat is kept (a bot plays it meanwhile): "
+            "Your seat is kept (a bot plays it if you are not back soon): "
             "okey101 join {url} --token {token} takes it back."
         ).format(url=self.url, token=self.token)
 

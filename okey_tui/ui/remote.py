@@ -208,7 +208,7 @@ class RemoteApp(OkeyApp):
             if self.server.started and self.seat_info.join_line:
                 # A resumed match skips the lobby, the one place that says where friends
                 # join (a page on a new --web-port 0 has a new link): said over the table.
-                self.notify(self.seat_info.join_line, timeout=30)
+                self.notify(self.seat_info.join_line, timeout=12)
         self._connecting = True
         try:
             await self.take_seat()
