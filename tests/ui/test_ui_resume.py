@@ -164,3 +164,40 @@ async def test_a_match_left_with_a_taken_discard_resumes_saying_it_must_be_laid(
         status = str(screen.query_one("#status", Static).render())
         assert "Match resumed." in status and f"lay down {taken}, taken from the left" in status
         assert [screen.rack.slots[i] for i in screen.fresh] == [taken]
+
+
+async def test_giving_back_after_a_resume_takes_the_copy_taken_not_the_one_in_a_run() -> None:
+    """Holding Y7 in a run Y7 Y8 Y9, the player took another Y7 from the left and quit.
+    Resumed, the new mark sat under the run's Y7 (the first copy in the rack), and g gave
+    that one back: the run lost a tile. The mark now goes to the copy apart from the groups."""
+    from tests.positions import position
+
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=30)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = ["Y7 Y8 Y9 K1 R5 B11", "K5 K6 K7 B8", "B1 B3 B4 Y3", "K4 K5 Y1 K8"]
+        app.session.hand.restore(position(racks, phase="d", discards=("", "", "", "Y7")))
+        screen.new_hand()
+        await pilot.pause()
+        await pilot.press("s", "t")
+        await pilot.pause()
+        assert app.session.hand.taken_pending()
+        slots = list(screen.rack.slots)
+        run = next(g for g in screen.rack.groups() if len(g) == 3)
+        assert [str(slots[i]) for i in run] == ["Y7", "Y8", "Y9"]
+        [taken_at] = screen.fresh
+        assert taken_at not in run
+
+    again = make_app(settings=SETTINGS, ask=False, seed=123, bot_delay=30, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.rack.slots == slots
+        assert screen.fresh == {taken_at}
+        await pilot.press("g")
+        await pilot.pause()
+        assert not again.session.hand.taken_pending()
+        assert [str(screen.rack.slots[i]) for i in run] == ["Y7", "Y8", "Y9"]
+        assert [str(t) for t in screen.rack.tiles()].count("Y7") == 1  # then a draw came in

@@ -416,10 +416,19 @@ class TableScreen(Screen[None]):
         return not table.hand_over and table.turn == table.seat
 
     def mark_taken_new(self) -> None:
-        """The tile taken from the left and not yet laid (a resumed match) is new again."""
+        """The tile taken from the left and not yet laid (a resumed match) is new again.
+
+        The saved rack names tiles, not which copy came from the left: with a copy of
+        the taken tile in a run as well, the mark goes to the copy that stands most
+        apart (the smallest group, where a taken tile comes in), the rightmost of those,
+        so that giving it back never takes a tile out of the player's meld."""
         taken = self.view.taken
-        if taken is not None and taken.tile in self.rack.slots:
-            self.fresh = {self.rack.slots.index(taken.tile)}
+        rack = self.rack
+        copies = [
+            i for i, tile in enumerate(rack.slots) if taken is not None and tile == taken.tile
+        ]
+        if copies:
+            self.fresh = {min(copies, key=lambda i: (len(rack.group_at(i)), -i))}
             self.render_all()
 
     def waiting_for(self) -> list[str]:
