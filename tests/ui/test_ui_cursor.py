@@ -251,3 +251,27 @@ async def test_a_selected_new_tile_is_marked_as_selected():
         await pilot.press("space")
         await goto(pilot, screen, away)
         assert under(drawn) == "new", under(drawn)
+
+
+async def test_home_with_free_slots_only_against_groups_says_how_to_get_there():
+    """Home on the row's last tile with free slots before it, each against a group, said
+    "No free slot for 1 tile nearer the start of this row" beside those free slots. It
+    still keeps the tile apart from the groups (nothing moves), and says so and how to go."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rack = screen.rack
+        tiles = rack.tiles()
+        cols = rack.cols
+        upper = [None, *tiles[:2], None, *tiles[2 : cols - 2]]
+        lower = tiles[cols - 2 :]
+        rack.slots = upper + lower + [None] * (cols - len(lower))
+        screen.render_all()
+        await goto(pilot, screen, cols - 1)
+        before = list(rack.slots)
+        await pilot.press("space", "home")
+        assert rack.slots == before
+        text, error = status(screen)
+        assert error and "touches a group" in text and "shift+←" in text, text

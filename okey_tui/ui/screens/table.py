@@ -1067,7 +1067,33 @@ class TableScreen(Screen[None]):
                 "No free slots for {n} tiles side by side nearer the end of this row",
                 len(chosen),
             )
-        self.moved(rack.to_end(chosen, end), no_room.format(n=len(chosen)))
+        moved = rack.to_end(chosen, end)
+        col = rack.place(chosen[0])[1]
+        nearer = [
+            c
+            for c in rack.free_starts(row, len(chosen), chosen)
+            if (c < col if end < 0 else c > col)
+        ]
+        if moved is None and nearer:
+            # Free slots that way, each against a group: Home and End keep the tiles apart
+            # from the groups (so no meld changes under them), and say how to go there.
+            if end < 0:
+                no_room = ngettext(
+                    "Every free slot nearer the start of this row touches a group, and Home "
+                    "keeps {n} tile apart: shift+← moves it a slot at a time",
+                    "No free slots nearer the start of this row keep {n} tiles apart from "
+                    "the groups: shift+← moves them a slot at a time",
+                    len(chosen),
+                )
+            else:
+                no_room = ngettext(
+                    "Every free slot nearer the end of this row touches a group, and End "
+                    "keeps {n} tile apart: shift+→ moves it a slot at a time",
+                    "No free slots nearer the end of this row keep {n} tiles apart from "
+                    "the groups: shift+→ moves them a slot at a time",
+                    len(chosen),
+                )
+        self.moved(moved, no_room.format(n=len(chosen)))
 
     def action_next_gap(self) -> None:
         chosen = self.chosen_slots()
