@@ -23,6 +23,7 @@ The contract:
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -93,6 +94,18 @@ class ActionRefused(Exception):
 BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
 SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
 MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
+
+
+def folded_name(name: str) -> str:
+    """A name as it sounds: no case, no accents, so that two seats never share it.
+
+    >>> folded_name("Ayşe") == folded_name("AYSE") == folded_name(" ayse ")
+    True
+    >>> folded_name("Işıl") == folded_name("isil")
+    True
+    """
+    plain = unicodedata.normalize("NFKD", name.replace("ı", "i").replace("İ", "I"))
+    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold().strip()
 
 
 @dataclass(frozen=True, slots=True)

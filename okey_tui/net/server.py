@@ -33,7 +33,6 @@ import secrets
 import socket
 import ssl
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -89,6 +88,7 @@ from okey_tui.table import (
     SPARE_BOT_NAMES,
     HandSummary,
     SeatInfo,
+    folded_name,
     hand_report,
     report_for,
 )
@@ -172,12 +172,6 @@ class _Guesses:
     blocked_until: float = 0.0  # the address is refused hello until then
 
 
-def _folded(name: str) -> str:
-    """A name as it sounds: no case, no accents ("Ayse" and "ayşe" are one name)."""
-    plain = unicodedata.normalize("NFKD", name.replace("ı", "i").replace("İ", "I"))
-    return "".join(ch for ch in plain if not unicodedata.combining(ch)).casefold().strip()
-
-
 def bot_names(people: Sequence[str | None]) -> list[str]:
     """Each seat's name: a person's own (``people[i]``), else its bot's, a name nobody at
     the table uses (never the host's own name with " bot" after it), in this language.
@@ -191,17 +185,17 @@ def bot_names(people: Sequence[str | None]) -> list[str]:
             return _(BOT_NAMES[index])
         return _("{name} bot").format(name=first)
 
-    taken = {_folded(p) for p in people if p is not None}
+    taken = {folded_name(p) for p in people if p is not None}
 
     def free(index: int, first: str) -> bool:
-        return _folded(first) not in taken and _folded(shown(index, first)) not in taken
+        return folded_name(first) not in taken and folded_name(shown(index, first)) not in taken
 
     names: list[str | None] = list(people)
     # First the seats' own names, so that only a bot whose name a person has is renamed.
     for index, person in enumerate(people):
         if person is None and free(index, BOT_FIRST_NAMES[index]):
             names[index] = shown(index, BOT_FIRST_NAMES[index])
-            taken.add(_folded(BOT_FIRST_NAMES[index]))
+            taken.add(folded_name(BOT_FIRST_NAMES[index]))
     for index, name in enumerate(names):
         if name is not None:
             continue
@@ -210,7 +204,7 @@ def bot_names(people: Sequence[str | None]) -> list[str]:
             names[index] = _("Bot {n}").format(n=index + 1)
         else:
             names[index] = shown(index, first)
-            taken.add(_folded(first))
+            taken.add(folded_name(first))
     return [n or "" for n in names]
 
 

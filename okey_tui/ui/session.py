@@ -29,7 +29,7 @@ from okey_tui.messages import bot_level, game_type_label
 from okey_tui.net.protocol import ProtocolError, meld_from_json, meld_to_json
 from okey_tui.settings import DEFAULT_NAME, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
-from okey_tui.table import BOT_NAMES, MORE_BOT_NAMES, SPARE_BOT_NAMES
+from okey_tui.table import BOT_NAMES, MORE_BOT_NAMES, SPARE_BOT_NAMES, folded_name
 
 HUMAN = 0
 
@@ -86,13 +86,15 @@ def bot_names(people: list[str]) -> tuple[str, str, str]:
     ('Ayşe', 'Mehmet', 'Zeynep')
     >>> bot_names(["Ayşe"])
     ('Can', 'Mehmet', 'Zeynep')
+    >>> bot_names(["You", "AYSE", "zeynep"])  # case and accents aside, the same names
+    ('Can', 'Mehmet', 'Deniz')
     """
-    taken = {p.casefold() for p in people}
+    taken = {folded_name(p) for p in people}
     names: list[str] = []
     for seat in range(3):
         pool = (BOT_NAMES[seat], SPARE_BOT_NAMES[seat], *MORE_BOT_NAMES, *BOT_NAMES)
-        name = next((n for n in pool if n.casefold() not in taken), f"Bot {seat + 1}")
-        taken.add(name.casefold())
+        name = next((n for n in pool if folded_name(n) not in taken), f"Bot {seat + 1}")
+        taken.add(folded_name(name))
         names.append(name)
     return (names[0], names[1], names[2])
 

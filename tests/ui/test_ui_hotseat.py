@@ -386,3 +386,16 @@ async def test_a_resize_behind_the_privacy_screen_reaches_the_table():
         text = screen_text(app)
         assert "Log · l hides" not in text, text
         assert "Hand 1/11 · Classic" in text and "Indicator K3" in text, text
+
+
+def test_no_bot_shares_a_persons_name_whatever_its_case_or_accents():
+    """--names Ayse,Mehmet seated a bot called Ayşe beside the person Ayse: the log read
+    "Ayse discarded K13 / Ayşe took K13". Names are compared as they sound."""
+    from okey_tui.table import folded_name
+    from okey_tui.ui.session import bot_names
+
+    for people in (["Ayse", "Mehmet"], ["AYŞE", "mehmet"], ["You", "ayse", "Zeynep", "can"]):
+        bots = bot_names(people)
+        heard = {folded_name(p) for p in people}
+        assert not heard & {folded_name(b) for b in bots}, (people, bots)
+        assert len({folded_name(b) for b in bots}) == 3
