@@ -1099,3 +1099,42 @@ async def test_w_says_why_the_okey_of_a_three_tile_set_cannot_be_taken() -> None
             "To take the okey from the 3-tile set R9 Y9 ★B9, give both missing colours at "
             "once: B9 K9"
         )
+
+
+async def test_an_okey_swapped_out_of_your_meld_is_said_at_your_turn_with_what_it_cost():
+    """Mehmet swapped the okey out of the player's run (+101 to the player), then two more
+    table moves came before the player's turn: the status line named only the last two,
+    and the +101 on the player's panel went unexplained. A move that cost the player
+    points is always said at their turn."""
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K13 Y4", "K4 K10 Y7 K8 Y12"],
+                table=("0:R5R6*R7", "1:B2B3B4", "2:K5K6K7", "3:Y9Y10Y11"),
+                openings="m101/m101/m101/m101",
+                turn=1,
+                phase="p",
+                middle="B12 B13 R12 R13",
+            )
+        )
+        screen.new_hand()
+        await pilot.pause()
+        moves = ["swap 0 R7", "lay K1K2*K3", "discard Y5", "draw", "lay Y1Y2Y3", "discard B9"]
+        for text in [*moves, "draw", "add Y12>3", "discard K10"]:
+            hand.apply(parse_action(text, hand.okey))
+            screen.table_moved()
+            await pilot.pause()
+        assert hand.turn == 0 and hand.penalty_points(0) == 101
+        said = status_text(screen)
+        assert "swapped the okey out of meld 1: +101 to you" in said, said
+        assert "added" in said and "Your turn" in said, said

@@ -285,6 +285,7 @@ class TableScreen(Screen[None]):
         self.waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
+        self.moves_charged: list[bool] = []  # for each: it cost this seat points
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
@@ -486,6 +487,7 @@ class TableScreen(Screen[None]):
                 return
             if not self.waiting:
                 self.moves_seen.clear()
+                self.moves_charged.clear()
                 self.waiting = True
         else:
             self.practice.show_tips()
@@ -518,8 +520,15 @@ class TableScreen(Screen[None]):
     def turn_came(self) -> None:
         """The others have played: what they did on the table, then what this seat can do."""
         if not self.query_one("#status", Static).has_class("-error"):
-            moves = self.moves_seen[-2:]
-            self.set_status(" · ".join([*moves, _("Your turn") if moves else self.turn_hint()]))
+            # The last two moves, and any earlier one that cost this seat points (an okey
+            # it laid, swapped out): the +101 on its panel is never left unexplained.
+            seen = self.moves_seen
+            said = [
+                m
+                for i, m in enumerate(seen)
+                if i >= len(seen) - 2 or (i < len(self.moves_charged) and self.moves_charged[i])
+            ]
+            self.set_status(" · ".join([*said, _("Your turn") if said else self.turn_hint()]))
         self.practice.show_tips()
 
     def sync_rack(self) -> None:
@@ -596,6 +605,7 @@ class TableScreen(Screen[None]):
         self.moves_seen += self.table_marks.update(
             seats, events_, view, None if self.hotseat is not None else table.seat
         )
+        self.moves_charged += self.table_marks.charged
         self.query_one(MeldsView).show(seats, view, self.table_marks.marks)
         laydown = self.query_one(LayDownArea)
         laydown.show(view, self.staging, self.selection_text(view))

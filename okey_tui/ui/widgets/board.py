@@ -503,6 +503,9 @@ class TableMarks:
         self.seen: list[TableMeld] = list(table)
         self.logged = len(events)
         self.turn: int | None = None
+        # For each line the last update returned: whether the move cost the viewer points
+        # (an okey they laid, swapped out by another seat).
+        self.charged: list[bool] = []
 
     def update(
         self,
@@ -529,6 +532,7 @@ class TableMarks:
         for i in range(len(old), len(table)):
             laid.setdefault(table[i].owner, []).append(i)
         lines: list[str] = []
+        self.charged = []
         for n, event in enumerate(news):
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
@@ -538,6 +542,8 @@ class TableMarks:
             for i in touched:
                 self.marks[i] = event.seat
             lines.append(self.describe(seats, view, event, news[n + 1 :], touched, viewer))
+            paid = next((e for e in news[n + 1 : n + 2] if e.kind == "penalty"), None)
+            self.charged.append(paid is not None and paid.seat is not None and paid.seat == viewer)
         return lines
 
     @staticmethod
