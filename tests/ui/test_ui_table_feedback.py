@@ -1138,3 +1138,29 @@ async def test_an_okey_swapped_out_of_your_meld_is_said_at_your_turn_with_what_i
         said = status_text(screen)
         assert "swapped the okey out of meld 1: +101 to you" in said, said
         assert "added" in said and "Your turn" in said, said
+
+
+@pytest.mark.parametrize("left", ["K13", ""])
+async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(left: str):
+    """Middle: 0, and the prompt still said "d draw from the middle": d ends the hand
+    (rules §10), and a left discard may still be taken to lay it this turn."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K12 Y4", "K4 K10 Y7 K8 Y12"]
+        discards = ("", "", "", left)
+        hand = app.session.hand
+        hand.restore(position(racks, phase="d", discards=discards, rest="discard1"))
+        assert not hand.middle
+        screen.new_hand()
+        await pilot.pause()
+        said = status_text(screen)
+        assert "the middle is empty" in said and "d ends the hand" in said, said
+        assert "draw from the middle" not in said, said
+        assert ("t takes K13 if you lay it this turn" in said) == bool(left), said

@@ -1596,6 +1596,13 @@ class TableScreen(Screen[None]):
         """What the turn starts with: a draw or a take, or (drawn, or the starter) a throw."""
         view = self.view
         if view.phase is Phase.DRAW:
+            if not view.middle_count:  # d ends the hand: no tile comes (rules §10)
+                if view.left_discard is not None:
+                    return _(
+                        "the middle is empty: t takes {tile} if you lay it this turn, "
+                        "d ends the hand"
+                    ).format(tile=tile_text(view.left_discard, view.okey))
+                return _("the middle is empty: d ends the hand")
             if view.left_discard is not None:
                 return _("d draw from the middle, or t take {tile}").format(
                     tile=tile_text(view.left_discard, view.okey)
