@@ -399,3 +399,21 @@ def test_no_bot_shares_a_persons_name_whatever_its_case_or_accents():
         heard = {folded_name(p) for p in people}
         assert not heard & {folded_name(b) for b in bots}, (people, bots)
         assert len({folded_name(b) for b in bots}) == 3
+
+
+async def test_q_on_the_privacy_screen_asks_to_quit_as_at_the_table():
+    """The handover screen answered only Enter: q (and Ctrl+C) did nothing there. They ask
+    the table's quit question; no keeps the screen, and every rack stays hidden."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        for key in ("q", "ctrl+c"):
+            await pilot.press(key)
+            await wait_for_screen(pilot, app, ConfirmScreen)
+            assert "Quit the game?" in app.screen.question
+            await pilot.press("n")
+            await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("q", "y")
+    assert app.return_code == 0

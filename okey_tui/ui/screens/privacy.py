@@ -21,7 +21,11 @@ class PrivacyScreen(Screen[None]):
     what everybody saw (draws from the middle show no tile).
     """
 
-    BINDINGS = [Binding("enter", "ready", N_("Ready"), priority=True)]
+    # q quits as it does at the table (the question behind this screen: the match is saved).
+    BINDINGS = [
+        Binding("enter", "ready", N_("Ready"), priority=True),
+        Binding("q", "app.quit_here", N_("Quit")),
+    ]
 
     def __init__(
         self, title: str, recap: Text | None = None, note: str = "", first: bool = False
