@@ -9,7 +9,7 @@ from rendered import screen_text
 from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 from ui_helpers import OPENING_SEED, at_position, late_app, slot_of, table_app, wait_for_human
 
 from okey_tui.bots.driver import safe_action as fallback_action
@@ -1164,3 +1164,32 @@ async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(left: str):
         assert "the middle is empty" in said and "d ends the hand" in said, said
         assert "draw from the middle" not in said, said
         assert ("t takes K13 if you lay it this turn" in said) == bool(left), said
+
+
+async def test_the_log_hidden_and_shown_again_at_80x24_is_not_wrapped_narrow():
+    """At 80x24 the log comes over the table with l. Lines written while it was hidden
+    again were wrapped at 16 cells for good ("Ayşe drew from" / "the middle"); and PgDn
+    scrolled the melds behind it, not the log."""
+    app = table_app(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log", RichLog)
+        await pilot.press("l", "l")  # shown, then hidden: the log has had a size
+        await pilot.press("x")
+        for _ in range(100):
+            if app.session.hand.turn == 0:
+                break
+            await pilot.pause(0.02)
+        await pilot.press("l")
+        await pilot.pause()
+        draws = [s.text for s in log.lines if "drew" in s.text]
+        assert draws and all("drew from the middle" in line for line in draws), draws
+        assert log.scrollable_content_region.width > 60
+        for _ in range(12):  # more lines than the box holds: it scrolls
+            log.write("·")
+        await pilot.pause()
+        log.scroll_end(animate=False, immediate=True)
+        bottom = log.scroll_y
+        assert bottom > 0
+        await pilot.press("pageup")
+        assert log.scroll_y < bottom

@@ -102,7 +102,7 @@ COMMIT = N_("lay down the staged melds (your opening, or new melds)")
 DISCARD = N_("discard the selected tile, or the one under the cursor")
 UNSTAGE = N_("clear the selection; then put staged tiles back in their slots")
 LOG = N_("show or hide the game log (over the table on a small terminal)")
-SCROLL = N_("scroll the table melds up / down")
+SCROLL = N_("scroll the table melds up / down (the log, when l shows it over the table)")
 HINT_SCROLL = N_("scroll the hint panel up / down (practice tables)")
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
@@ -1630,6 +1630,11 @@ class TableScreen(Screen[None]):
         self.set_status(_("Log shown: l hides it") if shown else _("Log hidden: l shows it"))
 
     def action_scroll_melds(self, pages: int) -> None:
+        if self.app.has_class("-narrow") and self.log_shown():
+            # The log over the table (a small terminal): PgUp/PgDn read back through it.
+            log = self.query_one("#log", RichLog)
+            log.scroll_to(y=log.scroll_y + pages * max(1, log.size.height - 1), animate=False)
+            return
         melds = self.query_one(MeldsView)
         # A page less one line, kept in sight to read on from; a box of three lines or
         # fewer (80x24) moves by all of them, not one at a time.

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Self
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -600,8 +601,50 @@ class TableMarks:
 
 
 class GameLog(RichLog, can_focus=False):
-    """What happened this hand, from the hand's events."""
+    """What happened this hand, from the hand's events.
+
+    A RichLog wraps each line once, at the width it has when the line is written; while
+    hidden (``l``; the log over the table at 80x24) it has no width, and lines written
+    then came out wrapped at its narrowest (16 cells) for good. The log keeps what was
+    written and writes it again whenever its width changes.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._written: list[RenderableType | object] = []
+        self._written_at = 0  # the width the lines were last wrapped at
 
     def on_mount(self) -> None:
         # Titled like the hints that take its place: what it is, and the key that hides it.
         set_title(self, _("Log · l hides"))
+
+    def write(
+        self,
+        content: RenderableType | object,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        """Write a line (as RichLog does), kept to be wrapped again at another width.
+        (Before the log has a size, RichLog writes it later, through here again.)"""
+        if self._size_known:
+            self._written.append(content)
+        return super().write(content, width, expand, shrink, scroll_end, animate)
+
+    def clear(self) -> Self:
+        self._written = []
+        return super().clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        width = self.scrollable_content_region.width
+        if not self._size_known:
+            return  # its first size: RichLog writes what waited for it, at this width
+        if width and width != self._written_at:
+            self._written_at = width
+            lines = self._written
+            super().clear()
+            for line in lines:
+                super().write(line, scroll_end=False)
+            self.scroll_end(animate=False, immediate=True)
