@@ -1193,3 +1193,26 @@ async def test_the_log_hidden_and_shown_again_at_80x24_is_not_wrapped_narrow():
         assert bottom > 0
         await pilot.press("pageup")
         assert log.scroll_y < bottom
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_the_help_says_what_the_marks_on_the_rack_mean(language: str):
+    """The dots under groups that make no meld, the cursor, the selection, the new tile,
+    the okey's star and the false okey were explained nowhere in the game."""
+    from rich.console import Console
+
+    from okey_tui import i18n
+    from okey_tui.engine.tiles import Tile, parse_tiles
+    from okey_tui.ui.screens.help import rack_legend
+    from okey_tui.ui.widgets.rack import group_label
+
+    i18n.set_language(language)
+    console = Console(width=120, record=True, color_system=None)
+    console.print(rack_legend())
+    text = console.export_text()
+    okey = Tile.parse("B8")
+    for tiles in ("R1 R2 R3", "K9 Y9 R9", "B4 B4"):
+        kind = group_label(parse_tiles(tiles), okey)[0].split()[0]  # as the rack writes it
+        assert kind in text, (kind, text)
+    for mark in ("·", "▲", "▔▔▔", "★", "F✦", i18n._("new")):
+        assert f"\n{mark} " in "\n" + "\n".join(line.strip() for line in text.splitlines()), mark

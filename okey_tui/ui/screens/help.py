@@ -18,6 +18,7 @@ from textual.widgets import Footer, Static
 from okey_tui.commands.rules import rules_text
 from okey_tui.engine.rules import RuleSet
 from okey_tui.i18n import N_, _
+from okey_tui.messages import meld_kind
 from okey_tui.ui.screens.setup import rules_in_force
 from okey_tui.ui.translate import translate_bindings
 
@@ -57,6 +58,28 @@ def this_table(rules: RuleSet) -> Table:
     return table
 
 
+def rack_legend() -> Table:
+    """What the marks on the rack and the table mean (the labels as the rack writes them)."""
+    table = Table(
+        title=_("Reading the rack"), expand=True, title_style="bold", show_header=False, box=None
+    )
+    table.add_column(no_wrap=True, style="bold cyan")
+    table.add_column()
+    values = f"{meld_kind('run')} 18 · {meld_kind('set')} 27 · {meld_kind('pair')}"
+    rows = [
+        (values, _("under a group of tiles side by side: the meld it makes, and its points")),
+        ("·", _("under a group: its tiles make no meld (yet)")),
+        ("▲", _("the cursor: x discards the tile above it")),
+        ("▔▔▔", _("a selected tile (space selects): the keys act on the selection")),
+        (_("new"), _("the tile you just drew or took")),
+        ("★", _("an okey: wild; on the table, ★R12 is an okey standing for R12")),
+        ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),
+    ]
+    for mark, what in rows:
+        table.add_row(mark, what)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,q", "close", N_("Close")),
@@ -86,6 +109,7 @@ class HelpScreen(ModalScreen[None]):
             if self.rules is not None:
                 yield Static(this_table(self.rules), id="this-table")
             yield Static(keys)
+            yield Static(rack_legend(), id="rack-legend")
             # Rich draws the rules page as one renderable: a Markdown widget builds a widget
             # per block, and the page took seconds to appear.
             yield Static(Markdown(rules_text()), id="rules")
