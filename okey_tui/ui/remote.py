@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
 # Tries to take the seat back after the connection drops, this many seconds apart.
 REJOIN_TRIES = 30
 REJOIN_PAUSE = 1.0
+# After the host closed the table: how often, and for how long, the seat is tried again,
+# so that the friend sits back down by itself once the host opens it again.
+HOST_BACK_PAUSE = 3.0
+HOST_BACK_WAIT = 30 * 60.0
 
 
 def seat_in_use() -> str:
@@ -404,13 +409,16 @@ class RemoteApp(OkeyApp):
             return
         why = self.table.closed_why
         if why == Closing.HOST_CLOSED.value:
-            # No use trying now: the table comes back only when its host opens it again.
+            # The table comes back only when its host opens it again: the seat is tried
+            # now and then meanwhile (r tries at once).
             self.show_problem(
                 _(
-                    "The host closed the table. Your seat is kept for when they open it "
-                    "again (okey101 host --resume)"
+                    "The host closed the table. Your seat is kept: when they open it again "
+                    "(okey101 host --resume) you sit back down by yourself"
                 )
             )
+            if self.server is None and self.seat_info.token:
+                self.run_worker(self.wait_for_host(), exclusive=True, group="connect")
             return
         if why == Closing.REPLACED.value:
             self.show_problem(
@@ -425,6 +433,26 @@ class RemoteApp(OkeyApp):
         if shown is not None:
             shown.set_status(said, error=True)
         self.run_worker(self.rejoin(), exclusive=True, group="connect")
+
+    async def wait_for_host(self) -> None:
+        """The host closed the table: try the seat again every few seconds, for a while,
+        and sit back down when the host opens the table again (okey101 host --resume).
+        Quiet meanwhile: the lobby says what happened, and r still tries at once."""
+        seat = self.seat_info
+        deadline = time.monotonic() + HOST_BACK_WAIT
+        while time.monotonic() < deadline:
+            await asyncio.sleep(HOST_BACK_PAUSE)
+            try:
+                table = await RemoteTable.rejoin(seat.url, seat.token, ssl_context=seat.ssl_context)
+            except JoinError as exc:
+                if exc.code in (ErrorCode.TOKEN_IN_USE.value, ErrorCode.BAD_TOKEN.value):
+                    return  # seated elsewhere, or another table on that address: r says
+                continue
+            except (OSError, TimeoutError, InvalidHandshake):
+                continue
+            self.sit(table)
+            self.notify(_("Back at the table."), timeout=3)
+            return
 
     async def rejoin(self) -> None:
         old = self.table

@@ -293,3 +293,36 @@ async def test_a_terminal_whose_seat_was_taken_over_says_so_after_catching_up() 
         if other is not None:
             await other.close()
         await server.close()
+
+
+async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host closed the table and opened it again (okey101 host --resume): the friend
+    had to notice and press r. The seat is now tried every few seconds meanwhile."""
+    from okey_tui.ui import remote
+
+    monkeypatch.setattr(remote, "HOST_BACK_PAUSE", 0.1)
+    monkeypatch.setattr(remote, "HOST_BACK_WAIT", 20.0)
+    path = tmp_path / "table.json"
+    server = await open_table(bot_delay=5, grace=60.0, save_path=path)
+    port = server.port
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    resumed: TableServer | None = None
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await pilot.press("enter")  # the lead starts
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await server.close()  # the host quits
+            await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+            assert "sit back down by yourself" in app.problem
+            await pilot.pause(0.3)  # tries meet a closed port meanwhile: still the lobby
+            assert isinstance(app.screen, LobbyScreen)
+            resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
+            await resumed.start()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back, no key", 200)
+            assert app.table is not None and app.table.seat == 0 and app.table.connected
+    finally:
+        if resumed is not None:
+            await resumed.close()
