@@ -152,9 +152,22 @@ async def test_the_new_table_screen_says_what_the_line_being_changed_means(_temp
         await pilot.press("down")
         await pilot.pause()
         assert about().startswith("Penalties: +101")
-        await pilot.press("down", "down", "down")  # the right bot's level: no rule
+        await pilot.press("down", "down", "down")  # the right bot's level: how it plays
         await pilot.pause()
-        assert about() == ""
+        assert about().startswith("Normal: keeps half-made runs and sets"), about()
+        await pilot.press("right")
+        await pilot.pause()
+        assert about().startswith("Hard: also counts every tile it has seen"), about()
+        app.screen.query_one("#opt-cb").focus()  # lines with no rule say what they do too
+        await pilot.press("right")
+        await pilot.pause()
+        assert about() == "Each colour has a shape too: ◆ red, ▲ yellow, ■ blue, ● black."
+        app.screen.query_one("#opt-pace").focus()
+        await pilot.pause()
+        assert "s between the bots' moves" in about() or about() == "The bots move at once."
+        app.screen.query_one("#opt-people").focus()
+        await pilot.pause()
+        assert about() == "You and three bots."
 
 
 @pytest.mark.parametrize(("size", "named"), [((120, 40), True), ((80, 24), False)])

@@ -27,10 +27,11 @@ from okey_tui.engine.scoring import (
 from okey_tui.engine.state import PENALTY, challenge_rate
 from okey_tui.hotseat import empty_name, long_name, parse_names, repeated_name, too_long_text
 from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
-from okey_tui.messages import bot_level, game_type_label
+from okey_tui.messages import bot_level, colour_name, game_type_label
 from okey_tui.settings import BOT_LEVELS, DEFAULT_NAME, THEMES, TableSettings, shown_name
 from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import summarise_save
+from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
 
 # Bot pace choices: seconds between bot moves.
@@ -302,6 +303,61 @@ PEOPLE: list[tuple[str, object]] = [
 THEME_NAMES = {"felt": N_("felt"), "dark": N_("dark")}
 
 
+BOT_MEANING = {
+    "easy": N_("Easy: opens as soon as it can and discards its least useful tile."),
+    "normal": N_(
+        "Normal: keeps half-made runs and sets, swaps okeys, lays off, and never discards "
+        "an okey or a tile that fits the table."
+    ),
+    "hard": N_(
+        "Hard: also counts every tile it has seen, looks a draw ahead, avoids feeding the "
+        "next player and may hold its opening back to go out in one turn."
+    ),
+    "expert": N_(
+        "Expert: also compares its choices over many guesses at the tiles it cannot see "
+        "(it never looks at them)."
+    ),
+}
+PRACTICE_MEANING = {
+    (False, True): N_("No hints: a table like any other."),
+    (True, True): N_(
+        "h shows hints, u undoes a step of your turn, and tips come in the first hand."
+    ),
+    (True, False): N_("h shows hints and u undoes a step of your turn; no tips."),
+}
+
+
+def setting_meaning(row_id: str, value: object) -> str:
+    """What the choice on a line that is not a rule means (said under the form)."""
+    if row_id.startswith("opt-bot-") and isinstance(value, str) and value in BOT_MEANING:
+        return _(BOT_MEANING[value])
+    if row_id == "opt-pace" and isinstance(value, float):
+        if not value:
+            return _("The bots move at once.")
+        return _("{seconds} s between the bots' moves, to follow what they do.").format(
+            seconds=f"{value:g}"
+        )
+    if row_id == "opt-cb":
+        if value:
+            shapes = ", ".join(f"{shape} {colour_name(c.value)}" for c, shape in SHAPES.items())
+            return _("Each colour has a shape too: {shapes}.").format(shapes=shapes)
+        return _("Colours alone tell the tiles apart (on: a shape for each colour too).")
+    if row_id == "opt-practice" and isinstance(value, tuple) and value in PRACTICE_MEANING:
+        return _(PRACTICE_MEANING[value])
+    if row_id == "opt-people" and isinstance(value, tuple):
+        humans, across = value
+        if humans == 1:
+            return _("You and three bots.")
+        if humans == 2 and across:
+            return _("Two people share this terminal, sitting across; each rack stays hidden.")
+        if humans == 2:
+            return _("Two people share this terminal, side by side; each rack stays hidden.")
+        return _("{n} people share this terminal; each rack stays hidden between turns.").format(
+            n=humans
+        )
+    return ""
+
+
 def practice_choice(value: object) -> dict[str, object]:
     practice, tips = cast(tuple[bool, bool], value)
     return {"practice": practice, "tips": tips}
@@ -481,10 +537,13 @@ class NewTableScreen(Screen[TableSettings]):
         self.show_in_force()
 
     def explain(self, row: Widget | None) -> None:
-        """Say what the focused line's choice means (nothing for a line with no rule)."""
+        """Say what the focused line's choice means: a rule by the engine's numbers, the
+        other lines (the bots, their pace, practice, people...) in words of their own."""
         said = ""
         if isinstance(row, OptionRow) and (field_name := ROW_FIELDS.get(row.id or "")):
             said = option_meaning(field_name, row.value, self.chosen().rules())
+        elif isinstance(row, OptionRow):
+            said = setting_meaning(row.id or "", row.value)
         self.query_one("#new-table-about", Static).update(said)
 
     def show_in_force(self) -> None:
