@@ -296,10 +296,16 @@ class TableInterface(Protocol):
         ...
 
     async def plan_adds(
-        self, tiles: Sequence[Tile], target: int
+        self, tiles: Sequence[Tile], target: int, okey_as: Tile | None = None
     ) -> tuple[list[AddTile], Tile | None]:
-        """The engine's order for adding all of ``tiles`` to table meld ``target``
-        (:func:`okey_tui.engine.view.plan_adds`); changes nothing."""
+        """The engine's order for adding all of ``tiles`` to table meld ``target``, an okey
+        among them as ``okey_as`` if given (:func:`okey_tui.engine.view.plan_adds`);
+        changes nothing."""
+        ...
+
+    async def okey_readings(self, tiles: Sequence[Tile], target: int) -> list[Tile]:
+        """What an okey among ``tiles`` may stand for when all go on table meld ``target``
+        (:func:`okey_tui.engine.view.okey_readings`); changes nothing."""
         ...
 
     async def say(self, text: str) -> None:

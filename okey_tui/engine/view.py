@@ -258,24 +258,31 @@ def is_pairs_only(view: PlayerView) -> bool:
     return view.going_pairs[view.seat]
 
 
-def plan_adds(hand: Hand, tiles: Sequence[Tile], target: int) -> tuple[list[AddTile], Tile | None]:
+def plan_adds(
+    hand: Hand, tiles: Sequence[Tile], target: int, okey_as: Tile | None = None
+) -> tuple[list[AddTile], Tile | None]:
     """An order in which the seat to play can add every one of ``tiles`` to table meld ``target``.
 
     Tried on a copy of ``hand`` (the hand itself never changes): at each step
     the first tile the engine lets on, until none is left. Returns the
     additions in that order and the first tile that fits nowhere on the meld
     at that point (None when all of them go on). Applying the steps in order
-    adds them all.
+    adds them all. With ``okey_as``, an okey among ``tiles`` goes on only as
+    that tile (the other tiles first, where it must wait for them).
     """
     work = hand.copy()
     seat = work.turn
+    okey = work.okey
     steps: list[AddTile] = []
     rest = list(tiles)
     while rest:
         adds = [
             a
             for a in legal_actions(PlayerView.of(work, seat))
-            if isinstance(a, AddTile) and a.target == target and a.tile in rest
+            if isinstance(a, AddTile)
+            and a.target == target
+            and a.tile in rest
+            and (okey_as is None or a.tile != okey or a.meant == okey_as)
         ]
         fit = next((a for t in rest for a in adds if a.tile == t), None)
         if fit is None:
@@ -284,3 +291,37 @@ def plan_adds(hand: Hand, tiles: Sequence[Tile], target: int) -> tuple[list[AddT
         steps.append(fit)
         rest.remove(fit.tile)
     return steps, None
+
+
+def okey_readings(hand: Hand, tiles: Sequence[Tile], target: int) -> list[Tile]:
+    """What an okey among ``tiles`` may stand for when all of them go on table meld
+    ``target`` (each a complete :func:`plan_adds` with ``okey_as``), lowest first; empty
+    when no okey is among them or they do not all fit. Two or more: the player chooses
+    (an okey laid as B5 or as B11 is taken by whoever holds that tile)."""
+    okey = hand.okey
+    if okey not in tiles:
+        return []
+    # The okey's meanings at every step of a plan that lays it last (while another tile
+    # fits), then each tried as the okey's only meaning.
+    work = hand.copy()
+    seat = work.turn
+    rest = list(tiles)
+    seen: list[Tile] = []
+    while rest:
+        adds = [
+            a
+            for a in legal_actions(PlayerView.of(work, seat))
+            if isinstance(a, AddTile) and a.target == target and a.tile in rest
+        ]
+        seen += [a.meant for a in adds if a.tile == okey and a.meant is not None]
+        fit = next((a for a in adds if a.tile != okey), None) or next(iter(adds), None)
+        if fit is None:
+            break
+        work.apply(fit)
+        rest.remove(fit.tile)
+    readings = []
+    for meant in sorted(set(seen), key=Tile.sort_key):
+        steps, bad = plan_adds(hand, tiles, target, okey_as=meant)
+        if bad is None and any(s.tile == okey and s.meant == meant for s in steps):
+            readings.append(meant)
+    return readings

@@ -373,9 +373,15 @@ class RemoteTable:
         return None
 
     async def plan_adds(
-        self, tiles: Sequence[Tile], target: int, timeout: float = 10.0
+        self,
+        tiles: Sequence[Tile],
+        target: int,
+        okey_as: Tile | None = None,
+        timeout: float = 10.0,
     ) -> tuple[list[AddTile], Tile | None]:
-        message = {"type": "plan", "tiles": " ".join(map(str, tiles)), "target": target}
+        message: JSONObject = {"type": "plan", "tiles": " ".join(map(str, tiles)), "target": target}
+        if okey_as is not None:
+            message["okey_as"] = str(okey_as)
         answer = await self._ask(message, timeout)
         okey = self.view().okey
         steps: list[AddTile] = []
@@ -388,6 +394,15 @@ class RemoteTable:
             raw_bad = answer.get("bad")
             bad = None if raw_bad is None else tile_from_text(raw_bad)
         return steps, bad
+
+    async def okey_readings(
+        self, tiles: Sequence[Tile], target: int, timeout: float = 10.0
+    ) -> list[Tile]:
+        message = {"type": "plan", "tiles": " ".join(map(str, tiles)), "target": target}
+        answer = await self._ask(message, timeout)
+        if not isinstance(answer, dict):
+            return []
+        return [tile_from_text(t) for t in _list(answer.get("readings"))]
 
     async def _ask(self, message: JSONObject, timeout: float) -> JSONObject | None:
         """Send ``message`` with a new id and wait for the server's answer to it."""

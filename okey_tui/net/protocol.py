@@ -195,7 +195,12 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
     "act": {"action": (str, True, MAX_ACTION), "id": (int, False, 0), "seat": (int, False, 0)},
     "act_all": {"actions": (str, True, MAX_ACTION * 4), "id": (int, False, 0)},
     "check": {"action": (str, True, MAX_ACTION), "id": (int, True, 0)},
-    "plan": {"tiles": (str, True, MAX_ACTION), "target": (int, True, 0), "id": (int, True, 0)},
+    "plan": {
+        "tiles": (str, True, MAX_ACTION),
+        "target": (int, True, 0),
+        "id": (int, True, 0),
+        "okey_as": (str, False, 8),
+    },
     "layout": {"slots": (str, True, MAX_LAYOUT)},
     "chat": {"text": (str, True, MAX_CHAT)},
     "next": {},

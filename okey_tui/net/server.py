@@ -51,7 +51,7 @@ from okey_tui.engine.errors import HandOverError, NotationError, NotYourTurnErro
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Event, Hand
-from okey_tui.engine.view import PlayerView, plan_adds
+from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
 from okey_tui.i18n import N_, _
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
@@ -1078,7 +1078,9 @@ class TableServer:
                 ErrorCode.BAD_FIELD,
                 _("plan names 1 to {most} tiles and a meld").format(most=MAX_ACTIONS),
             )
-        steps, bad = plan_adds(hand, tiles, target)
+        meant = message.str_field("okey_as")
+        okey_as = tile_from_text(meant) if meant else None
+        steps, bad = plan_adds(hand, tiles, target, okey_as)
         self._send(
             conn,
             {
@@ -1086,6 +1088,7 @@ class TableServer:
                 "id": action_id,
                 "steps": [a.text(hand.okey) for a in steps],
                 "bad": None if bad is None else str(bad),
+                "readings": [str(t) for t in okey_readings(hand, tiles, target)],
             },
         )
 

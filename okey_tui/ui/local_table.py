@@ -23,7 +23,7 @@ from okey_tui.engine.actions import Action, AddTile
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, plan_adds
+from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
 from okey_tui.i18n import _
 from okey_tui.practice import TurnUndo
 from okey_tui.table import (
@@ -173,9 +173,12 @@ class LocalTable:
         return None
 
     async def plan_adds(
-        self, tiles: Sequence[Tile], target: int
+        self, tiles: Sequence[Tile], target: int, okey_as: Tile | None = None
     ) -> tuple[list[AddTile], Tile | None]:
-        return plan_adds(self.session.hand, tiles, target)
+        return plan_adds(self.session.hand, tiles, target, okey_as)
+
+    async def okey_readings(self, tiles: Sequence[Tile], target: int) -> list[Tile]:
+        return okey_readings(self.session.hand, tiles, target)
 
     async def say(self, text: str) -> None:
         """Chat at a table in this process is a note in the log for the people here."""

@@ -279,6 +279,32 @@ def test_tiles_for_one_meld_are_laid_off_in_an_order_that_fits(pos) -> None:
     assert str(hand.table[0].meld) == "R3 R4 R5 R6 R7"
 
 
+def test_an_okey_laid_off_with_other_tiles_may_stand_on_either_side_as_chosen(pos) -> None:
+    """B10 and the okey onto B6-B9: the okey may stand for B5 or, once B10 is on, for B11;
+    each reading has its plan, and the player's choice decides which (whoever holds B5 or
+    B11 may later take the okey)."""
+    from okey_tui.engine.view import okey_readings, plan_adds
+
+    hand = pos(["B10 B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:B6B7*B8B9"])
+    b5, b10, b11 = (Tile.parse(t) for t in ("B5", "B10", "B11"))
+    before = hand.position()
+    for order in ([b10, OKEY], [OKEY, b10]):
+        assert okey_readings(hand, order, 0) == [b5, b11]
+        assert plan_adds(hand, order, 0, okey_as=b11) == (
+            [AddTile(b10, 0), AddTile(OKEY, 0, meant=b11)],
+            None,
+        )
+        steps, bad = plan_adds(hand, order, 0, okey_as=b5)
+        assert bad is None and AddTile(OKEY, 0, meant=b5) in steps
+    assert okey_readings(hand, [b10], 0) == []  # no okey: nothing to choose
+    assert okey_readings(hand, [OKEY, Tile.parse("K9")], 0) == []  # K9 fits nowhere there
+    assert hand.position() == before  # planned on a copy
+    steps, _ = plan_adds(hand, [OKEY, b10], 0, okey_as=b11)
+    for step in steps:
+        hand.apply(step)
+    assert hand.table[0].meld.text(OKEY) == "B6B7*B8B9B10*B11"
+
+
 def test_an_okey_laid_off_without_a_reading_goes_to_the_low_end(pos) -> None:
     hand = pos(["B8 K1 K2 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
     hand.apply(AddTile(OKEY, 0))

@@ -70,3 +70,44 @@ async def test_an_illegal_action_is_refused_with_the_engines_error_and_changes_n
         for t in tables:
             await t.close()
         await server.close()
+
+
+async def test_a_plan_of_adds_gives_the_okeys_readings_and_follows_the_one_chosen() -> None:
+    """plan answers with what an okey among the tiles may stand for (readings), and an
+    okey_as makes the okey stand for that tile; a bad okey_as is refused, nothing changes."""
+    from okey_tui.engine.tiles import Tile
+    from tests.positions import position
+
+    server = await open_table()
+    try:
+        tables = await seat_four(server)
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        hand = server.match.hand
+        hand.restore(
+            position(
+                ["B10 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+                table=("1:B6B7*B8B9",),
+                openings="m101/m101/-/-",
+                phase="p",
+            )
+        )
+        server._broadcast_state()  # the seats see the position set up here
+        before = hand.position()
+        ayse = tables[0]
+        await ayse.wait_for(lambda: ayse.view().okey == hand.okey and len(ayse.view().table) == 1)
+        b10, okey = Tile.parse("B10"), hand.okey
+        assert await ayse.okey_readings([b10, okey], 0) == [Tile.parse("B5"), Tile.parse("B11")]
+        steps, bad = await ayse.plan_adds([okey, b10], 0, okey_as=Tile.parse("B11"))
+        assert bad is None and [s.text(okey) for s in steps] == ["add B10>0", "add *B11>0"]
+        assert await ayse.okey_readings([b10], 0) == []
+        errors = len(ayse.errors)
+        await ayse._ws.send('{"type":"plan","tiles":"B10 B8","target":0,"id":999,"okey_as":"Z9"}')
+        await ayse.wait_for(lambda: len(ayse.errors) > errors)
+        assert ayse.errors[-1][0] == "bad-field"
+        assert hand.position() == before
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()

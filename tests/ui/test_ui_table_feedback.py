@@ -10,7 +10,15 @@ from rich.console import Console
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import RichLog, Static
-from ui_helpers import OPENING_SEED, at_position, late_app, slot_of, table_app, wait_for_human
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    goto,
+    late_app,
+    slot_of,
+    table_app,
+    wait_for_human,
+)
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.engine.tiles import Tile
@@ -1216,3 +1224,43 @@ def test_the_help_says_what_the_marks_on_the_rack_mean(language: str):
         assert kind in text, (kind, text)
     for mark in ("·", "▲", "▔▔▔", "★", "F✦", i18n._("new")):
         assert f"\n{mark} " in "\n" + "\n".join(line.strip() for line in text.splitlines()), mark
+
+
+async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
+    """B10 and the okey selected, a on the run B6-B9: the okey went on as B5 without a
+    word, though it could stand for B11 (and whoever holds that tile may take it). The
+    chooser offers both readings; the one chosen is laid."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["B10 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+                table=("1:B6B7*B8B9",),
+                openings="m101/m101/-/-",
+                phase="p",
+            )
+        )
+        screen.new_hand()
+        await pilot.pause()
+        for tile in ("B10", "B8"):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+            await pilot.press("space")
+        await pilot.press("a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen), status_text(screen)
+        labels = [str(label) for label, _steps in chooser.options]
+        assert len(labels) == 2 and "(okey as B5)" in labels[0] and "(okey as B11)" in labels[1]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert hand.table[0].meld.text(hand.okey) == "B6B7*B8B9B10*B11"
+        assert "Added B10 ★B11 to meld 1" in status_text(screen)

@@ -1399,17 +1399,24 @@ class TableScreen(Screen[None]):
             self.set_status(_("Select the tiles to add (space), then press a"), True)
             return
         adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
-        plans: list[tuple[AddTile, list[AddTile]]] = []
+        # (the meld, the steps, what the okey stands for where the player chooses it)
+        plans: list[tuple[AddTile, list[AddTile], Tile | None]] = []
         missed: tuple[Tile, int] | None = None
         if len(tiles) == 1:
-            plans = [(a, [a]) for a in adds]  # an okey may stand for more than one tile
+            plans = [(a, [a], a.meant) for a in adds]  # an okey may stand for more than one tile
         else:  # one plan per meld, in an order the engine accepts, all or nothing
             for target in dict.fromkeys(a.target for a in adds):
-                steps, bad = await self.table.plan_adds(tiles, target)
-                if bad is None and steps:
-                    plans.append((steps[0], steps))
-                elif bad is not None and missed is None:
-                    missed = (bad, target)
+                # An okey among the tiles that could go on either side (B5 or B11 beside
+                # B10) is the player's choice: whoever holds that tile may take it.
+                readings = (
+                    await self.table.okey_readings(tiles, target) if view.okey in tiles else []
+                )
+                for meant in readings if len(readings) > 1 else [None]:
+                    steps, bad = await self.table.plan_adds(tiles, target, meant)
+                    if bad is None and steps:
+                        plans.append((steps[0], steps, meant))
+                    elif bad is not None and missed is None:
+                        missed = (bad, target)
         if not plans:
             targets = {t: {a.target for a in adds if a.tile == t} for t in tiles}
             if not adds:
@@ -1435,11 +1442,11 @@ class TableScreen(Screen[None]):
                 )
             return
         options: list[tuple[Text | str, list[AddTile]]] = []
-        for first, steps in plans:
+        for first, steps, meant in plans:
             label = Text(f"{first.target + 1}: ")
             label.append_text(meld_chips(view.table[first.target].meld, view.okey))
-            if len(tiles) == 1 and first.meant is not None:
-                label.append("  " + _("(okey as {tile})").format(tile=first.meant))
+            if meant is not None:
+                label.append("  " + _("(okey as {tile})").format(tile=meant))
             options.append((label, steps))
 
         async def then(steps: list[AddTile] | None) -> None:
@@ -1466,7 +1473,10 @@ class TableScreen(Screen[None]):
                 _("Added {tiles} to meld {n}").format(tiles=added, n=steps[0].target + 1)
             )
 
-        await self.choose(_("Add to which meld?"), options, then)
+        title = _("Add to which meld?")
+        if any(meant is not None for _first, _steps, meant in plans):
+            title = _("Add to which meld, the okey as which tile?")
+        await self.choose(title, options, then)
 
     async def explain_add(self, tile: Tile) -> None:
         """Why ``tile`` cannot be added anywhere: the table's refusal for the first meld."""
