@@ -170,6 +170,9 @@ class HandReport:
     winners: tuple[int, ...]
     rules: RuleSet
     going_pairs: tuple[bool, ...]  # who declared Going Pairs this hand
+    # The tiles the finisher added to other seats' melds: with its own melds and its last
+    # discard, every tile it held (empty in a report from before the field).
+    added: tuple[Tile, ...] = ()
 
 
 def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandReport | None:
@@ -183,6 +186,12 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
     last = None
     if finisher is not None and hand.discards[finisher]:
         last = hand.discards[finisher][-1]
+    added: list[Tile] = []
+    for event in hand.events if events is None else events:
+        if event.kind != "add" or event.seat != finisher or not event.tiles:
+            continue
+        if 0 <= event.value < len(hand.table) and hand.table[event.value].owner != finisher:
+            added.append(event.tiles[0])
     return HandReport(
         number=len(match.results),
         hands=match.rules.hands,
@@ -197,6 +206,7 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         winners=tuple(match.winners()) if match.is_over else (),
         rules=match.rules,
         going_pairs=tuple(hand.going_pairs),
+        added=tuple(added),
     )
 
 

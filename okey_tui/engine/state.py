@@ -834,6 +834,7 @@ class Hand:
             "add",
             f"added {action.tile} to {target.meld}",
             (action.tile,),
+            action.target,  # which table meld: the end of a hand says whose
             melds=(target.meld, new),
         )
         self._settle_taken([new])

@@ -746,6 +746,7 @@ def report_to_json(report: HandReport) -> JSONObject:
         "winners": list(report.winners),
         "rules": report.rules.code(),
         "going_pairs": list(report.going_pairs),
+        "added": [str(t) for t in report.added],
     }
 
 
@@ -803,6 +804,7 @@ def report_from_json(data: object) -> HandReport:
             winners=_ints(d, "winners"),
             rules=RuleSet.from_code(_str(d, "rules")),
             going_pairs=_bools(d, "going_pairs"),
+            added=tuple(_tiles(d.get("added", []), "report.added")),
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(

@@ -1264,3 +1264,39 @@ async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
         await pilot.pause()
         assert hand.table[0].meld.text(hand.okey) == "B6B7*B8B9B10*B11"
         assert "Added B10 ★B11 to meld 1" in status_text(screen)
+
+
+async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
+    """A finisher's line showed its own melds and its last discard: the tiles it had laid
+    off on other seats' melds were missing, so its tiles did not add up."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["R6 K9", "R1 R2 Y5", "Y1 Y2 Y3", "K4 K5 K6"],
+                table=("0:B1B2B3", "1:R3R4R5"),
+                openings="m101/m101/-/-",
+                phase="p",
+            )
+        )
+        screen.new_hand()
+        await pilot.pause()
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
+        await pilot.press("x")
+        for _ in range(100):
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            await pilot.pause(0.02)
+        assert hand.outcome is not None and hand.outcome.finisher == 0
+        text = " ".join(screen_text(app).split())
+        assert "Melds: B1 B2 B3 · added to others' melds R6 · last discard K9" in text, text

@@ -48,6 +48,9 @@ def winning_melds(report: HandReport) -> Filled | None:
         return None
     okey = okey_for(report.indicator)
     pieces = [meld_chips(tm.meld, okey) for tm in report.table if tm.owner == finisher]
+    if report.added:  # laid off on other seats' melds: every tile it held is accounted for
+        added = Text(_("added to others' melds") + " ", "bold")
+        pieces.append(added.append_text(chips(report.added, okey)))
     if report.last_discard is not None:
         last = Text(_("last discard") + " ", "bold")
         pieces.append(last.append_text(chip(report.last_discard, okey)))
