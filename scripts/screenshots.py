@@ -22,6 +22,7 @@ os.environ.setdefault("OKEY101_CONFIG_DIR", tempfile.mkdtemp(prefix="okey101-sho
 from okey_tui import i18n  # noqa: E402
 from okey_tui.bots.driver import safe_action as fallback_action  # noqa: E402
 from okey_tui.engine import solver  # noqa: E402
+from okey_tui.engine.actions import Discard  # noqa: E402
 from okey_tui.settings import TableSettings  # noqa: E402
 from okey_tui.ui.app import OkeyApp, make_app  # noqa: E402
 
@@ -73,6 +74,15 @@ async def nothing(app: OkeyApp, pilot: object) -> None:
     await pilot.pause()  # type: ignore[attr-defined]
 
 
+def last_free_discard(screen: object) -> int:
+    """The rightmost tile whose discard costs no penalty (a penalty would ask first)."""
+    view = screen.view  # type: ignore[attr-defined]
+    slots = screen.rack.slots  # type: ignore[attr-defined]
+    filled = [i for i, t in enumerate(slots) if t is not None]
+    free = [i for i in filled if view.penalty_for(Discard(slots[i])) is None]
+    return (free or filled)[-1]
+
+
 async def mid_hand(app: OkeyApp, pilot: object) -> None:
     """Seed 125: open with 105, discard, let the bots play a round, draw."""
     screen = app.screen
@@ -81,14 +91,12 @@ async def mid_hand(app: OkeyApp, pilot: object) -> None:
     await pilot.press("s")  # type: ignore[attr-defined]
     await stage(pilot, screen, best.melds)
     await pilot.press("enter")  # type: ignore[attr-defined]
-    filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
-    await goto(pilot, screen, filled[-1])
+    await goto(pilot, screen, last_free_discard(screen))
     await pilot.press("x")  # type: ignore[attr-defined]
     for _ in range(2):
         await settle(app, pilot)
         await pilot.press("d")  # type: ignore[attr-defined]
-        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
-        await goto(pilot, screen, filled[-1])
+        await goto(pilot, screen, last_free_discard(screen))
         await pilot.press("x")  # type: ignore[attr-defined]
     await settle(app, pilot)
     await pilot.press("d")  # type: ignore[attr-defined]
@@ -157,8 +165,7 @@ async def privacy(app: OkeyApp, pilot: object) -> None:
         if kind is PrivacyScreen:
             await pilot.press("enter")  # type: ignore[attr-defined]
     screen = app.screen
-    filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]  # type: ignore[attr-defined]
-    await goto(pilot, screen, filled[-1])
+    await goto(pilot, screen, last_free_discard(screen))
     await pilot.press("x")  # type: ignore[attr-defined]
     for _ in range(500):
         if isinstance(app.screen, PrivacyScreen):
