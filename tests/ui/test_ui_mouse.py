@@ -55,3 +55,27 @@ async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
         await pilot.mouse_up(RackWidget, offset=(x, y))
         await pilot.pause()
         assert app.session.hand.discards[0][: len(before) + 1] == [*before, tile]
+
+
+async def test_on_the_new_table_screen_the_left_arrow_steps_back(_temp_config) -> None:
+    """A click anywhere on a line stepped its value on, ◀ too: on a phone going back meant
+    going round every value. ◀ steps back, the value and ▶ step on, the label only focuses."""
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import LABEL_WIDTH, VALUE_WIDTH, NewTableScreen, OptionRow
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        row = app.screen.query_one("#opt-hands", OptionRow)
+        pad = 1  # the line's padding
+        left, right = pad + LABEL_WIDTH + 1, pad + LABEL_WIDTH + 3 + VALUE_WIDTH + 1
+        start = row.value
+        await pilot.click("#opt-hands", offset=(left, 0))
+        back = row.value
+        await pilot.click("#opt-hands", offset=(right, 0))
+        assert row.value == start and back != start
+        await pilot.click("#opt-hands", offset=(pad + 2, 0))  # the label
+        assert row.value == start and row.has_focus
+        await pilot.click("#opt-hands", offset=(left + 3, 0))  # the value
+        assert row.value != start

@@ -95,8 +95,16 @@ class OptionRow(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.refresh()
 
-    def on_click(self) -> None:
-        self.action_step(1)
+    def on_click(self, event: events.Click) -> None:
+        """◀ steps back, the value and ▶ step on; the label only takes the focus (a click
+        anywhere stepped on, so on a phone going back meant going round every value)."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        arrow = LABEL_WIDTH + 1  # the cell of ◀, after the label and a space
+        if offset.x < arrow - 1:
+            return  # the label: focused by the click, nothing changes
+        self.action_step(-1 if offset.x <= arrow + 1 else 1)
 
 
 class SaveRow(Widget, can_focus=True):
