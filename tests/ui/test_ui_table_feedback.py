@@ -1300,3 +1300,28 @@ async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
         assert hand.outcome is not None and hand.outcome.finisher == 0
         text = " ".join(screen_text(app).split())
         assert "Melds: B1 B2 B3 · added to others' melds R6 · last discard K9" in text, text
+
+
+async def test_the_log_written_in_a_small_window_is_wrapped_again_when_the_window_grows():
+    """In a browser made smaller (no log column) then larger again, the lines written
+    meanwhile stayed wrapped at 16 cells in the 28-cell log column."""
+    app = table_app(5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#log", RichLog)
+        for size in ((100, 30), (120, 40), (88, 25)):  # the log's width changes, then it hides
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert not log.display or not log.scrollable_content_region.width
+        await pilot.press("x")
+        for _ in range(100):
+            if app.session.hand.turn == 0:
+                break
+            await pilot.pause(0.02)
+        await pilot.resize_terminal(120, 40)
+        for _ in range(20):
+            await pilot.pause()
+        width = log.scrollable_content_region.width
+        lines = [s.text.rstrip() for s in log.lines]
+        assert width >= len("Ayşe drew from the middle"), width
+        assert "Ayşe drew from the middle" in lines, lines

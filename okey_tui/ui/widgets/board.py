@@ -604,15 +604,16 @@ class GameLog(RichLog, can_focus=False):
     """What happened this hand, from the hand's events.
 
     A RichLog wraps each line once, at the width it has when the line is written; while
-    hidden (``l``; the log over the table at 80x24) it has no width, and lines written
-    then came out wrapped at its narrowest (16 cells) for good. The log keeps what was
-    written and writes it again whenever its width changes.
+    hidden (``l``; a window too small for the log column) it has no width, and lines
+    written then came out wrapped at its narrowest (16 cells) for good. The log keeps what
+    was written and writes it all again at its width whenever a line was wrapped at
+    another (when it is shown again, or its width changes).
     """
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._written: list[RenderableType | object] = []
-        self._written_at = 0  # the width the lines were last wrapped at
+        self._wrapped_at = 0  # the width every line is wrapped at (0: not all the same)
 
     def on_mount(self) -> None:
         # Titled like the hints that take its place: what it is, and the key that hides it.
@@ -631,20 +632,30 @@ class GameLog(RichLog, can_focus=False):
         (Before the log has a size, RichLog writes it later, through here again.)"""
         if self._size_known:
             self._written.append(content)
+            if self.scrollable_content_region.width != self._wrapped_at:
+                self._wrapped_at = 0
         return super().write(content, width, expand, shrink, scroll_end, animate)
 
     def clear(self) -> Self:
         self._written = []
+        self._wrapped_at = 0
         return super().clear()
 
     def on_resize(self, event: events.Resize) -> None:
+        if self._size_known:  # (its first size: RichLog writes what waited, at that width)
+            self.rewrap()
+
+    def on_show(self, event: events.Show) -> None:
+        self.call_after_refresh(self.rewrap)
+
+    def rewrap(self) -> None:
+        """Every line again at the log's width, unless that is how they are wrapped."""
         width = self.scrollable_content_region.width
-        if not self._size_known:
-            return  # its first size: RichLog writes what waited for it, at this width
-        if width and width != self._written_at:
-            self._written_at = width
-            lines = self._written
-            super().clear()
-            for line in lines:
-                super().write(line, scroll_end=False)
-            self.scroll_end(animate=False, immediate=True)
+        if not width or not self.display or width == self._wrapped_at:
+            return
+        lines = self._written
+        super().clear()
+        for line in lines:
+            super().write(line, scroll_end=False)
+        self._wrapped_at = width
+        self.scroll_end(animate=False, immediate=True)
