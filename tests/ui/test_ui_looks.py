@@ -171,3 +171,25 @@ async def test_the_end_of_match_summary_is_readable_in_every_look():
                         ratio = contrast(ink, background)
                         assert ratio >= 4.5, (theme, widget.id, segment.text, ink, ratio)
             assert {"The match is", "Mehmet", "+101 discard", "12 tiles lef"} <= seen, seen
+
+
+def test_the_rules_headings_in_the_help_read_on_the_felt() -> None:
+    """The help's rules page drew its headings in Rich's magenta: about 2.5:1 on the felt.
+    Every heading and quote of the page reads at 4.5:1 or more on the help's green."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from okey_tui.commands.rules import rules_text
+    from okey_tui.ui.screens.help import HELP_MARKDOWN, Themed
+
+    console = Console(width=100, color_system="truecolor", force_terminal=True)
+    page = rules_text()
+    segments = list(console.render(Themed(Markdown(page), HELP_MARKDOWN)))
+    headings = [seg for seg in segments if seg.text.strip() == "2. Seats and direction"]
+    assert headings, "the page has its section 2"
+    for seg in segments:
+        colour = seg.style.color if seg.style is not None else None
+        if colour is None or colour.is_default or seg.style.bgcolor or not seg.text.strip():
+            continue  # the default text colour, or text on a background of its own
+        hex_colour = colour.get_truecolor().hex  # a terminal's magenta as a browser draws it
+        assert contrast(hex_colour, "#13492F") >= 4.5, (seg.text, hex_colour)
