@@ -420,6 +420,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)
             if advice.kind == "hold":
+                k = _count(chosen.finish_rate, tried)
                 lines.append(
                     ngettext(
                         "Keeping the rest, you go out in one turn before the middle runs out "
@@ -427,7 +428,15 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "Keeping the rest, you go out in one turn before the middle runs out "
                         "in {k} of the {n} guesses it made at the tiles you cannot see.",
                         tried,
-                    ).format(k=_count(chosen.finish_rate, tried), n=tried)
+                    ).format(k=k, n=tried)
+                    if k
+                    else ngettext(
+                        "Going out in one turn before the middle runs out is unlikely: it "
+                        "came in none of the {n} guess it made at the tiles you cannot see.",
+                        "Going out in one turn before the middle runs out is unlikely: it "
+                        "came in none of the {n} guesses it made at the tiles you cannot see.",
+                        tried,
+                    ).format(n=tried)
                 )
                 ties = [
                     o
@@ -448,6 +457,8 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         ).format(n=short, m=round(further[0].short), tile=further[0].action.tile)
                     )
             elif view.opening is None:
+                k = _count(chosen.open_rate, tried)
+                floors = {"floor": view.melds_floor, "pairs": view.pairs_floor, "draws": draws}
                 lines.append(
                     ngettext(
                         "Keeping the rest, you could open ({floor} points or {pairs} pairs) "
@@ -457,15 +468,18 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "within {draws} in {k} of the {n} guesses it made at the tiles you "
                         "cannot see.",
                         tried,
-                    ).format(
-                        floor=view.melds_floor,
-                        pairs=view.pairs_floor,
-                        draws=draws,
-                        k=_count(chosen.open_rate, tried),
-                        n=tried,
-                    )
+                    ).format(k=k, n=tried, **floors)
+                    if k
+                    else ngettext(
+                        "Opening ({floor} points or {pairs} pairs) within {draws} is unlikely: "
+                        "it came in none of the {n} guess it made at the tiles you cannot see.",
+                        "Opening ({floor} points or {pairs} pairs) within {draws} is unlikely: "
+                        "it came in none of the {n} guesses it made at the tiles you cannot see.",
+                        tried,
+                    ).format(n=tried, **floors)
                 )
             else:
+                k = _count(chosen.finish_rate, tried)
                 lines.append(
                     ngettext(
                         "Keeping the rest, you could go out within {draws} "
@@ -473,7 +487,15 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "Keeping the rest, you could go out within {draws} "
                         "in {k} of the {n} guesses it made at the tiles you cannot see.",
                         tried,
-                    ).format(draws=draws, k=_count(chosen.finish_rate, tried), n=tried)
+                    ).format(draws=draws, k=k, n=tried)
+                    if k
+                    else ngettext(
+                        "Going out within {draws} is unlikely: it came in none of the {n} "
+                        "guess it made at the tiles you cannot see.",
+                        "Going out within {draws} is unlikely: it came in none of the {n} "
+                        "guesses it made at the tiles you cannot see.",
+                        tried,
+                    ).format(draws=draws, n=tried)
                 )
             if chosen.feed_rate >= 0.1:
                 lines.append(

@@ -568,3 +568,32 @@ def test_the_expert_hint_says_when_the_discard_is_one_of_two_alike(
     two = NINETY_FOUR.replace("K2", "R3")
     assert "You hold two R3: discard one, keep the other." in said(two)
     assert not any("You hold two" in line for line in said(NINETY_FOUR))
+
+
+def test_a_hint_whose_guesses_never_open_says_it_is_unlikely_not_0_of_8(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """"you could open within 3 draws in 0 of the 8 guesses" read as an odd promise: with no
+    guess reaching it, the hint says opening (or going out) that soon is unlikely."""
+    from okey_tui import i18n
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.practice import expert_hint
+
+    view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
+    kept, other = Discard(Tile.parse("Y1")), Discard(Tile.parse("K2"))
+    never = Advice(
+        kept,
+        (Option(kept, -20.0, 0.0, 0.0, 0.0), Option(other, -32.0, 0.0, 0.0, 0.0)),
+        8,
+        "discard",
+    )
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: never)
+    hint = expert_hint(view)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "in 0 of the 8" not in text, text
+    assert "Opening (101 points or 5 pairs) within" in text and "is unlikely" in text, text
+    assert "none of the 8 guesses it made at the tiles you cannot see" in text, text
+    i18n.set_language("tr")
+    hint = expert_hint(view)
+    assert hint is not None and "0 tanesinde" not in "\n".join(hint.lines)

@@ -119,7 +119,10 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
-    assert "in 0 of the 8 guesses it made at the tiles you cannot see" in advice.lines[1]
+    assert advice.lines[1] == (
+        "Going out in one turn before the middle runs out is unlikely: it came in none of "
+        "the 8 guesses it made at the tiles you cannot see."
+    )
     line = advice.lines[2]
     assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")
     words = line.split()
