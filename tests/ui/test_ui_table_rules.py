@@ -168,6 +168,15 @@ async def test_the_new_table_screen_says_what_the_line_being_changed_means(_temp
         app.screen.query_one("#opt-people").focus()
         await pilot.pause()
         assert about() == "You and three bots."
+        app.screen.query_one("#opt-theme").focus()
+        await pilot.pause()
+        assert about() == "A green card table with cream tiles."
+        app.screen.query_one("#opt-name").focus()
+        await pilot.pause()
+        assert about().startswith("Your name at the table, at most 16 characters")
+        app.screen.query_one("#opt-lang").focus()
+        await pilot.pause()
+        assert about().startswith("The game's words, its help and its rules page")
 
 
 @pytest.mark.parametrize(("size", "named"), [((120, 40), True), ((80, 24), False)])

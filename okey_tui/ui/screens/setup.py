@@ -350,6 +350,12 @@ def setting_meaning(row_id: str, value: object) -> str:
             shapes = ", ".join(f"{shape} {colour_name(c.value)}" for c, shape in SHAPES.items())
             return _("Each colour has a shape too: {shapes}.").format(shapes=shapes)
         return _("Colours alone tell the tiles apart (on: a shape for each colour too).")
+    if row_id == "opt-theme":
+        if value == "dark":
+            return _("A dark grey table, for a dim room or a terminal with a dark theme.")
+        return _("A green card table with cream tiles.")
+    if row_id == "opt-lang":
+        return _("The game's words, its help and its rules page; remembered for next time.")
     if row_id == "opt-practice" and isinstance(value, tuple) and value in PRACTICE_MEANING:
         return _(PRACTICE_MEANING[value])
     if row_id == "opt-people" and isinstance(value, tuple):
@@ -552,6 +558,11 @@ class NewTableScreen(Screen[TableSettings]):
             said = option_meaning(field_name, row.value, self.chosen().rules())
         elif isinstance(row, OptionRow):
             said = setting_meaning(row.id or "", row.value)
+        elif isinstance(row, NameBox):
+            said = _(
+                "Your name at the table, at most 16 characters; with several people here, "
+                "every name, separated by commas."
+            )
         self.query_one("#new-table-about", Static).update(said)
 
     def show_in_force(self) -> None:
