@@ -384,6 +384,7 @@ class SaveSummary:
     seats: tuple[str, str, str, str]
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()
+    played: str = ""  # when it was last played (saved), as the start is written
     # A hot-seat match: each person's seat, name (as the screen says it) and match score;
     # empty when one person plays, whose score is ``score``.
     people_scores: tuple[tuple[int, str, int], ...] = ()
@@ -422,22 +423,24 @@ class SaveSummary:
         }
 
     def line(self) -> str:
-        """``Classic · hand 2/11 · score 45 · 2026-11-30 20:58``; at a hot-seat match the
-        people's scores by name: ``… · Ayşe 45, Mehmet 30 · …``."""
+        """``Classic · hand 2/11 · score 45 · played 2026-11-30 20:58`` (when it was last
+        played: the list's order); at a hot-seat match the people's scores by name:
+        ``… · Ayşe 45, Mehmet 30 · …``."""
+        when = _("played {time}").format(time=self.played) if self.played else self.started
         if self.people_scores:
             return _("{table} · hand {hand}/{hands} · {scores} · {started}").format(
                 table=self.table_text or self.table,
                 hand=self.hand,
                 hands=self.hands,
                 scores=self.scores_text(),
-                started=self.started,
+                started=when,
             )
         return _("{table} · hand {hand}/{hands} · score {score} · {started}").format(
             table=self.table_text or self.table,
             hand=self.hand,
             hands=self.hands,
             score=self.score,
-            started=self.started,
+            started=when,
         )
 
 
@@ -483,4 +486,7 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
             for n, lv in zip(names, levels, strict=True)
         ),
         people_scores=tuple((s, names[s], totals[s]) for s in people),
+        played=time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
+        if entry.saved_at
+        else "",
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rendered import screen_text
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, wait_for_human
@@ -74,6 +76,10 @@ async def test_the_new_table_screen_offers_the_saved_match() -> None:
         rows = list(app.screen.query(SaveRow))
         assert len(rows) == 1
         assert "resume  Classic · hand 1/3" in screen_text(app)
+        # When it was last played (the list's order), not when it began.
+        entry = storage.list_saves().entries[0]
+        played = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
+        assert f"played {played}" in rows[0].text, rows[0].text
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
