@@ -1325,3 +1325,22 @@ async def test_the_log_written_in_a_small_window_is_wrapped_again_when_the_windo
         lines = [s.text.rstrip() for s in log.lines]
         assert width >= len("Ayşe drew from the middle"), width
         assert "Ayşe drew from the middle" in lines, lines
+
+
+async def test_log_shown_is_not_said_after_the_window_shrank_and_the_log_went():
+    """l at 120x40 hid the log column, then the window shrank to 88x25 where l's choice
+    shows the log over the table... and the other way round: "Log shown: l hides it"
+    stayed while the log was out of sight. The line then says what is true now."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("l", "l")  # hidden, then shown again: "Log shown: l hides it"
+        await pilot.pause()
+        assert status_text(screen) == "Log shown: l hides it"
+        await pilot.resize_terminal(88, 25)  # too small for the log column: it goes
+        for _ in range(5):
+            await pilot.pause()
+        assert not screen.log_shown()
+        assert "Log shown" not in status_text(screen), status_text(screen)

@@ -286,6 +286,7 @@ class TableScreen(Screen[None]):
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self.moves_charged: list[bool] = []  # for each: it cost this seat points
+        self._said_log: bool | None = None  # the status line says the log shows (or not)
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
@@ -379,6 +380,13 @@ class TableScreen(Screen[None]):
         # Panels choose their line breaks by width: draw them again at the new size.
         self.call_after_refresh(self.render_all)
         self.call_after_refresh(self.fit_status)
+        self.call_after_refresh(self.log_said_still_true)
+
+    def log_said_still_true(self) -> None:
+        """"Log shown: l hides it" stayed after the window grew or shrank and the log came
+        or went with its size: the status line then says what is true now."""
+        if self._said_log is not None and self._said_log != self.log_shown():
+            self.set_status(self.prompt())
 
     def on_screen_suspend(self) -> None:
         self._size_hidden = self.app.size
@@ -692,6 +700,7 @@ class TableScreen(Screen[None]):
         return [t for i in sorted(self.selected) if (t := self.rack.slots[i]) is not None]
 
     def set_status(self, message: str, error: bool = False) -> None:
+        self._said_log = None  # the line no longer says whether the log shows
         status = self.query_one("#status", Static)
         status.set_class(error, "-error")
         status.update(Text(message))
@@ -1638,6 +1647,7 @@ class TableScreen(Screen[None]):
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
         self.set_status(_("Log shown: l hides it") if shown else _("Log hidden: l shows it"))
+        self._said_log = shown
 
     def action_scroll_melds(self, pages: int) -> None:
         if self.app.has_class("-narrow") and self.log_shown():
