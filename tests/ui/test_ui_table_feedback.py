@@ -1344,3 +1344,35 @@ async def test_log_shown_is_not_said_after_the_window_shrank_and_the_log_went():
             await pilot.pause()
         assert not screen.log_shown()
         assert "Log shown" not in status_text(screen), status_text(screen)
+
+
+async def test_a_tile_and_the_okey_that_must_stand_between_go_on_in_one_add():
+    """R12 and the okey onto R7-R10: the okey can only stand for R11 there. The add
+    planned without a reading put the okey first, as R6, and said "R12 does not fit"."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["R12 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+                table=("1:R7R8R9R10",),
+                openings="m101/m101/-/-",
+                phase="p",
+            )
+        )
+        screen.new_hand()
+        await pilot.pause()
+        for tile in ("R12", "B8"):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+            await pilot.press("space")
+        await pilot.press("a")
+        await pilot.pause()
+        assert hand.table[0].meld.text(hand.okey) == "R7R8R9R10*R11R12", status_text(screen)
+        assert "Added" in status_text(screen)

@@ -1420,10 +1420,12 @@ class TableScreen(Screen[None]):
                 readings = (
                     await self.table.okey_readings(tiles, target) if view.okey in tiles else []
                 )
-                for meant in readings if len(readings) > 1 else [None]:
+                # With one reading the okey must stand for that tile (R11 between R10
+                # and R12): planned with it, shown without it.
+                for meant in readings or [None]:
                     steps, bad = await self.table.plan_adds(tiles, target, meant)
                     if bad is None and steps:
-                        plans.append((steps[0], steps, meant))
+                        plans.append((steps[0], steps, meant if len(readings) > 1 else None))
                     elif bad is not None and missed is None:
                         missed = (bad, target)
         if not plans:
