@@ -196,7 +196,9 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
     safe, none_reason = safest_discards(view, limit)
     offs: tuple[LayOff, ...] = ()
     swaps: tuple[Swap, ...] = ()
-    if view.can_touch_table() and table:
+    # With the middle empty a draw ends the hand: nothing can be laid off after it.
+    ends_at_draw = view.phase is Phase.DRAW and not view.middle_count
+    if view.can_touch_table() and table and not ends_at_draw:
         seen: set[tuple[Tile, int]] = set()
         unique = []
         for off in lay_offs(rack, okey, table):
@@ -337,6 +339,8 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             if left is not None and left.worth:
                 lines.append(_("It {reason}.").format(reason=left.reason))
                 covers_left = True
+        elif not view.middle_count:  # rules §10: the hand ends, nothing more is played
+            headline = _("Draw: the middle is empty, so the hand ends")
         else:
             headline = _("Draw from the middle")
             if advice.kind == "hold" and tile is not None:
@@ -456,6 +460,13 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                             short,
                         ).format(n=short, m=round(further[0].short), tile=further[0].action.tile)
                     )
+            elif view.middle_count < 4:
+                # The three others draw first: no draw of this seat's is left.
+                lines.append(
+                    _(
+                        "The middle runs out before your next turn: the hand ends with what you hold."
+                    )
+                )
             elif view.opening is None:
                 k = _count(chosen.open_rate, tried)
                 floors = {"floor": view.melds_floor, "pairs": view.pairs_floor, "draws": draws}

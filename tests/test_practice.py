@@ -521,8 +521,9 @@ def test_a_finish_that_would_throw_the_taken_discard_gives_way_to_one_that_uses_
 def test_the_expert_hint_counts_no_more_draws_than_the_middle_holds(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The expert looks three draws ahead, fewer when the middle runs out first: with 3
-    tiles left in the middle the hint speaks of 1 draw, not of 3 the seat will never make."""
+    """The expert looks three draws ahead, fewer when the middle runs out first: with 4
+    tiles left in the middle the hint speaks of 1 draw, not of 3 the seat will never make;
+    with 3 the others empty it before the seat's turn, and the hint says the hand ends."""
     from okey_tui.bots.expert import Advice, ExpertBot, Option
     from okey_tui.practice import expert_hint
 
@@ -542,10 +543,13 @@ def test_the_expert_hint_counts_no_more_draws_than_the_middle_holds(
 
     early = said(position(NINETY_FOUR, phase=Phase.PLAY))
     assert "you could open (101 points or 5 pairs) within 3 draws in 5 of the 8 guesses" in early
-    late = pos_hand([NINETY_FOUR, "", "", ""], phase="p", middle="R1 R2 Y2", rest="discard1")
-    assert len(late.middle) == 3
+    late = pos_hand([NINETY_FOUR, "", "", ""], phase="p", middle="R1 R2 Y2 Y3", rest="discard1")
+    assert len(late.middle) == 4  # the three others draw three: one is left for the seat
     text = said(late)
     assert "within 1 draw in 5 of the 8 guesses" in text and "3 draws" not in text
+    last = pos_hand([NINETY_FOUR, "", "", ""], phase="p", middle="R1 R2 Y2", rest="discard1")
+    text = said(last)  # the three others empty the middle: the seat draws no more
+    assert "The middle runs out before your next turn" in text and "draw" not in text
 
 
 def test_the_expert_hint_says_when_the_discard_is_one_of_two_alike(
@@ -597,3 +601,41 @@ def test_a_hint_whose_guesses_never_open_says_it_is_unlikely_not_0_of_8(
     i18n.set_language("tr")
     hint = expert_hint(view)
     assert hint is not None and "0 tanesinde" not in "\n".join(hint.lines)
+
+
+def test_hints_at_the_end_of_the_middle_say_the_hand_ends() -> None:
+    """With no draw of the seat's own left (the middle empties before its next turn) the
+    hint said "you could go out within 1 draw in 2 of the 8 guesses"; with the middle
+    empty it said "Draw from the middle" and listed lay-offs that no longer come."""
+    from okey_tui.practice import expert_hint, hint_for
+
+    rack = "R3 R4 R5 R6 K10 K11 K12 Y10 B10 R10 Y1 K2 B3 R12"
+    late = pos_hand(
+        [rack, "", "", ""],
+        indicator=str(INDICATOR),
+        phase="p",
+        middle="Y11 Y12 Y13",
+        rest="rack1",
+    )
+    view = PlayerView.of(late, 0)
+    assert view.middle_count == 3
+    hint = expert_hint(view)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "The middle runs out before your next turn" in text, text
+    assert "within" not in text, text
+
+    empty = pos_hand(
+        ["R10 K2 K9 Y4", "B1 B2 B3", "", ""],
+        indicator=str(INDICATOR),
+        phase="d",
+        middle="",
+        rest="rack2",
+        table=("1:R7R8R9",),
+        openings="m101/m101/-/-",
+    )
+    view = PlayerView.of(empty, 0)
+    assert view.middle_count == 0 and view.left_discard is None
+    hint = expert_hint(view)
+    assert hint is not None and hint.headline == "Draw: the middle is empty, so the hand ends"
+    assert hint_for(view).lay_offs == ()

@@ -1422,7 +1422,8 @@ class TableScreen(Screen[None]):
                 )
                 # With one reading the okey must stand for that tile (R11 between R10
                 # and R12): planned with it, shown without it.
-                for meant in readings or [None]:
+                meanings: list[Tile | None] = [*readings] or [None]
+                for meant in meanings:
                     steps, bad = await self.table.plan_adds(tiles, target, meant)
                     if bad is None and steps:
                         plans.append((steps[0], steps, meant if len(readings) > 1 else None))
