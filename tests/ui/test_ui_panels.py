@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from rich.text import Text
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
 from okey_tui.ui.widgets.board import PlayerPanel
@@ -64,3 +65,24 @@ async def test_a_partners_table_says_a_panels_score_is_the_teams(size: tuple[int
         await wait_for_human(pilot, solo)
         shown = panel_lines(solo, (22, 21, 21, 21), (24, 124, -101, 22))
         assert "score 124" in " ".join(shown["seat-1"]) and "team" not in str(shown)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_pairs_opening_never_reads_as_points(size: tuple[int, int]) -> None:
+    """In a side panel at 80x24 "opened 5 pairs" broke over two lines, and a short panel
+    showed "opened 5" alone: read as an opening of 5 points. It reads "5 pairs" there."""
+    from okey_tui.engine.state import Opening, OpeningKind
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        view = dataclasses.replace(screen.view, openings=(Opening(OpeningKind.PAIRS, 5),) * 4)
+        seats = screen.table.seats()
+        for panel in screen.query(PlayerPanel):
+            panel.show(seats, view)
+            text = Text(str(panel.render()))
+            width = panel.content_size.width  # as the panel draws it: wrapped to its width
+            lines = [line.plain.strip() for line in text.wrap(app.console, width)]
+            assert any("5 pairs" in line for line in lines), (panel.id, lines)
+            assert not any(line.endswith("opened 5") for line in lines), (panel.id, lines)

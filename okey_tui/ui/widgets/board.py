@@ -38,12 +38,19 @@ TABLE_MOVES = ("open", "lay", "add", "swap")
 SEAT_WORDS = (N_("you"), N_("right"), N_("across"), N_("left"))
 
 
-def opened_text(view: PlayerView, seat: int, own: bool = False) -> str:
-    """``opened 105`` for a seat's panel; ``own``: said to the player ("105 ile açtın")."""
+def opened_text(view: PlayerView, seat: int, own: bool = False, width: int = 0) -> str:
+    """``opened 105`` for a seat's panel; ``own``: said to the player ("105 ile açtın").
+    A pairs opening in a panel narrower than ``opened 5 pairs`` reads ``5 pairs``: broken
+    over two lines, a short panel showed "opened 5" alone, which reads as points."""
     opening = view.openings[seat]
     if opening is None:
         return pgettext("you", "not opened") if own else _("not opened")
     if opening.kind is OpeningKind.PAIRS:
+        full = (pgettext("you", "opened {n} pairs") if own else _("opened {n} pairs")).format(
+            n=opening.value
+        )
+        if width and cell_len(full) > width:
+            return ngettext("{n} pair", "{n} pairs", opening.value).format(n=opening.value)
         if own:
             return pgettext("you", "opened {n} pairs").format(n=opening.value)
         return _("opened {n} pairs").format(n=opening.value)
@@ -88,11 +95,11 @@ class PlayerPanel(SteadyStatic):
         for form in SCORE_FORMS:
             if not height:
                 break
-            groups = panel_lines(view, seat, form)
-            alike = all(fits_line(panel_lines(view, s, form)[0], width) for s in everyone)
+            groups = panel_lines(view, seat, form, width)
+            alike = all(fits_line(panel_lines(view, s, form, width)[0], width) for s in everyone)
             if alike and styled_fill(groups, width)[1] <= height:
                 break
-        text, _lines = styled_fill(panel_lines(view, seat, form), width)
+        text, _lines = styled_fill(panel_lines(view, seat, form, width), width)
         self.update(text)
 
 
@@ -101,7 +108,9 @@ class PlayerPanel(SteadyStatic):
 SCORE_FORMS = (("long", True), ("long", False), ("short", True), ("short", False), ("", True))
 
 
-def panel_lines(view: PlayerView, seat: int, form: tuple[str, bool]) -> list[list[tuple[str, str]]]:
+def panel_lines(
+    view: PlayerView, seat: int, form: tuple[str, bool], width: int = 0
+) -> list[list[tuple[str, str]]]:
     """A seat's panel as groups of (text, style) pieces, each group on lines of its own."""
     count = view.rack_counts[seat]
     tiles = (ngettext("{n} tile", "{n} tiles", count).format(n=count), "bold")
@@ -115,7 +124,7 @@ def panel_lines(view: PlayerView, seat: int, form: tuple[str, bool]) -> list[lis
         said = _("score {score}") if size == "long" else _("{score} pts")
     scored = [(said.format(score=score), "")] if size else []
     own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
-    state = [(opened_text(view, seat, own), "bold green" if view.openings[seat] else "dim")]
+    state = [(opened_text(view, seat, own, width), "bold green" if view.openings[seat] else "dim")]
     if view.penalty_points[seat]:
         state.append((f"+{view.penalty_points[seat]}", "bold red"))
     if view.going_pairs[seat]:
