@@ -266,3 +266,36 @@ async def test_at_80x24_the_hint_panel_scrolls_by_keys():
     assert rows["left_curly_bracket right_curly_bracket"] == (
         "scroll the hint panel up / down (practice tables)"
     )
+
+
+async def test_new_advice_in_the_hint_panel_is_read_from_its_top():
+    """At 80x24 the hint panel kept where { } had scrolled it last turn: the next turn's
+    "The expert would:" was out of sight. The same advice drawn again keeps the scroll."""
+    import dataclasses
+
+    from okey_tui.practice import hint_for
+
+    app = practice_app(HINT_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("h")
+        await pilot.pause()
+        panel = app.screen.query_one(HintPanel)
+        hint = hint_for(app.screen.view)
+        assert hint.expert is not None
+        long = dataclasses.replace(hint.expert, lines=hint.expert.lines + ("…",) * 30)
+        hint = dataclasses.replace(hint, expert=long)  # longer than the panel
+        panel.show(hint)
+        await pilot.pause()
+        assert panel.max_scroll_y > 0
+        panel.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        bottom = panel.scroll_y
+        assert bottom > 0
+        panel.show(hint)  # drawn again, same advice: where the player scrolled
+        await pilot.pause()
+        assert panel.scroll_y == bottom
+        other = dataclasses.replace(long, headline="Discard K13")
+        panel.show(dataclasses.replace(hint, expert=other))  # the next decision
+        await pilot.pause()
+        assert panel.scroll_y == 0

@@ -147,11 +147,16 @@ class HintPanel(VerticalScroll):
         yield SteadyStatic(id="hints-text")
 
     def show(self, hint: Hint) -> None:
+        # New advice (the next decision) is read from its top: the panel kept where { }
+        # had scrolled it last turn, with "The expert would:" out of sight.
+        fresh = self._hint is not None and hint.expert != self._hint.expert
         self._hint = hint
         set_title(self, _("Hints · h hides"))
         set_subtitle(self, _("{keys} scroll").format(keys="{ }"))
         width = self.scrollable_content_region.width
         self.query_one("#hints-text", SteadyStatic).update(hint_text(hint, width=width))
+        if fresh:
+            self.scroll_home(animate=False, immediate=True)
 
     def on_resize(self) -> None:
         # Shown before its first layout, or narrowed (80 columns): lay the melds out again.
