@@ -348,7 +348,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     _(
                         "Taking {tile} would make you open now. Hold the opening back to go "
                         "out in one turn later (a straight out): every other player then "
-                        "writes 404."
+                        "writes 404, twice what a hand never opened costs."
                     ).format(tile=tile)
                 )
                 threat = _threat_line(advice.threat)
@@ -410,7 +410,8 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             lines.append(
                 _(
                     "You could open now, but going out in one turn later (a straight out) "
-                    "makes every other player write 404."
+                    "makes every other player write 404, twice what a hand never opened "
+                    "costs, and you -202."
                 )
             )
             threat = _threat_line(advice.threat)
@@ -435,10 +436,14 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     ).format(k=k, n=tried)
                     if k
                     else ngettext(
-                        "Going out in one turn before the middle runs out is unlikely: it "
-                        "came in none of the {n} guess it made at the tiles you cannot see.",
-                        "Going out in one turn before the middle runs out is unlikely: it "
-                        "came in none of the {n} guesses it made at the tiles you cannot see.",
+                        "The {n} guess it made at the tiles you cannot see did not go out in "
+                        "one turn before the middle runs out, but it holds while a draw is "
+                        "left: its straight outs win it more matches than opening at once "
+                        "saves. Opening now is the safe choice.",
+                        "None of the {n} guesses it made at the tiles you cannot see went out "
+                        "in one turn before the middle runs out, but it holds while a draw is "
+                        "left: its straight outs win it more matches than opening at once "
+                        "saves. Opening now is the safe choice.",
                         tried,
                     ).format(n=tried)
                 )
