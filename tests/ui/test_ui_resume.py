@@ -207,3 +207,30 @@ async def test_giving_back_after_a_resume_takes_the_copy_taken_not_the_one_in_a_
         assert not again.session.hand.taken_pending()
         assert [str(screen.rack.slots[i]) for i in run] == ["Y7", "Y8", "Y9"]
         assert [str(t) for t in screen.rack.tiles()].count("Y7") == 1  # then a draw came in
+
+
+async def test_a_match_left_after_a_draw_resumes_with_the_drawn_tile_marked_new() -> None:
+    """Resumed after drawing, the rack lost the "new" mark of the drawn tile and the cursor
+    went to the first slot: the player had to find the tile again. Both come back."""
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        if app.session.hand.phase.value != "d":
+            await pilot.press("x")
+            await wait_for_human(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        [drawn_at] = screen.fresh
+        drawn = screen.rack.slots[drawn_at]
+        slots = list(screen.rack.slots)
+
+    again = make_app(settings=SETTINGS, ask=False, seed=123, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.rack.slots == slots
+        assert [screen.rack.slots[i] for i in screen.fresh] == [drawn]
+        assert screen.cursor in screen.fresh

@@ -425,20 +425,34 @@ class TableScreen(Screen[None]):
         return not table.hand_over and table.turn == table.seat
 
     def mark_taken_new(self) -> None:
-        """The tile taken from the left and not yet laid (a resumed match) is new again.
+        """The tile taken from the left and not yet laid, or drawn this turn (a resumed
+        match), is new again, with the cursor on it as after the draw (d then x throws it).
 
-        The saved rack names tiles, not which copy came from the left: with a copy of
-        the taken tile in a run as well, the mark goes to the copy that stands most
-        apart (the smallest group, where a taken tile comes in), the rightmost of those,
-        so that giving it back never takes a tile out of the player's meld."""
-        taken = self.view.taken
+        The saved rack names tiles, not which copy came in: with a copy of that tile in a
+        run as well, the mark goes to the copy that stands most apart (the smallest group,
+        where a new tile comes in), the rightmost of those, so that giving it back never
+        takes a tile out of the player's meld."""
+        view = self.view
+        tile = view.taken.tile if view.taken is not None else self.drawn_this_turn()
         rack = self.rack
-        copies = [
-            i for i, tile in enumerate(rack.slots) if taken is not None and tile == taken.tile
-        ]
+        copies = [i for i, t in enumerate(rack.slots) if tile is not None and t == tile]
         if copies:
-            self.fresh = {min(copies, key=lambda i: (len(rack.group_at(i)), -i))}
+            slot = min(copies, key=lambda i: (len(rack.group_at(i)), -i))
+            self.fresh = {slot}
+            self.cursor = slot
             self.render_all()
+
+    def drawn_this_turn(self) -> Tile | None:
+        """The tile this seat drew from the middle this turn, if it did (its log says)."""
+        view = self.view
+        if view.phase is not Phase.PLAY:
+            return None
+        for event in reversed(self.table.events):
+            if event.seat != view.seat:
+                return None  # another seat's move: this turn began with no draw of ours
+            if event.kind == "draw" and event.tiles:
+                return event.tiles[0]
+        return None
 
     def waiting_for(self) -> list[str]:
         """``waiting for Mehmet`` while another person (at a network table) is to play: a
