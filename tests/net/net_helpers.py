@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import random
 import socket
 import subprocess
 from collections.abc import Iterator
@@ -26,6 +27,23 @@ def listening_port() -> Iterator[int]:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         yield taken.getsockname()[1]
+
+
+def reopenable_port() -> int:
+    """A free loopback port below the system's ephemeral range, for a table closed and
+    opened again on its port: the tests beside it ask for port 0, so none of them can be
+    given this port in between (and a friend's retries can never reach their table)."""
+    low = 20000
+    with contextlib.suppress(OSError, ValueError):
+        low = min(low, int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0]))
+    for port in random.Random().sample(range(low - 10000, low), 200):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise AssertionError("no free port below the ephemeral range")
 
 
 async def until(pilot, predicate, what: str, tries: int = 300) -> None:  # type: ignore[no-untyped-def]
