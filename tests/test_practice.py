@@ -577,8 +577,8 @@ def test_the_expert_hint_says_when_the_discard_is_one_of_two_alike(
 def test_a_hint_whose_guesses_never_open_says_it_is_unlikely_not_0_of_8(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """"you could open within 3 draws in 0 of the 8 guesses" read as an odd promise: with no
-    guess reaching it, the hint says opening (or going out) that soon is unlikely."""
+    """The hint "you could open within 3 draws in 0 of the 8 guesses" read as an odd promise:
+    with no guess reaching it, the hint says opening (or going out) that soon is unlikely."""
     from okey_tui import i18n
     from okey_tui.bots.expert import Advice, ExpertBot, Option
     from okey_tui.practice import expert_hint

@@ -299,3 +299,37 @@ async def test_new_advice_in_the_hint_panel_is_read_from_its_top():
         panel.show(dataclasses.replace(hint, expert=other))  # the next decision
         await pilot.pause()
         assert panel.scroll_y == 0
+
+
+async def test_an_add_undone_puts_the_cursor_on_the_tile_that_came_back():
+    """u after adding R8 put R8 back but left the cursor on K1: the next a said "K1 does
+    not fit any meld on the table"."""
+    from ui_helpers import goto, slot_of
+
+    from okey_tui.engine.tiles import Tile
+    from tests.positions import position
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        hand.restore(
+            position(
+                ["R8 K1 K2 K9 Y4", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+                table=("1:R5R6R7", "0:B1B2B3"),
+                openings="m101/m101/-/-",
+                phase="p",
+            )
+        )
+        screen = app.screen
+        screen.new_hand()
+        await pilot.pause()
+        r8 = Tile.parse("R8")
+        home = slot_of(screen, r8)
+        await goto(pilot, screen, home)
+        await pilot.press("a")
+        await pilot.pause()
+        assert r8 in hand.table[0].meld.tiles and screen.cursor != home
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.rack.slots[home] == r8 and screen.cursor == home

@@ -383,8 +383,8 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.log_said_still_true)
 
     def log_said_still_true(self) -> None:
-        """"Log shown: l hides it" stayed after the window grew or shrank and the log came
-        or went with its size: the status line then says what is true now."""
+        """The status line said "Log shown: l hides it" after the window grew or shrank and
+        the log came or went with its size: it then says what is true now."""
         if self._said_log is not None and self._said_log != self.log_shown():
             self.set_status(self.prompt())
 

@@ -153,7 +153,15 @@ class Practice:
         screen.selected.clear()
         screen.rebuild_log()
         screen.set_status(_("Undone: {step}").format(step=label))
+        before = list(screen.rack.slots)
         screen.changed()
+        # The cursor goes to the tile that came back (an add undone): the next key acts
+        # on it, not on the tile the cursor happened to sit on.
+        after = screen.rack.slots  # (the rack may have grown: its new slots count too)
+        back = [i for i, now in enumerate(after) if now and (i >= len(before) or not before[i])]
+        if back:
+            screen.cursor = back[0]
+            screen.render_rack()
 
     def toggle_hints(self) -> None:
         self.hints_on = not self.hints_on
