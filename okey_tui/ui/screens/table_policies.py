@@ -72,7 +72,7 @@ def refusal_text(refused: ActionRefused, with_rule: bool) -> str:
 
 
 class Practice:
-    """Hints, undo, penalty confirms, rule references, okey marks and tips."""
+    """Hints, undo, rule references, okey marks and tips; the confirm before a penalty (every table)."""
 
     def __init__(
         self,
