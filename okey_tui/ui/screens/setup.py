@@ -45,7 +45,9 @@ class OptionRow(Widget, can_focus=True):
     """A label and a value that ← → step through."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", N_("Previous"), show=False),
+        # The footer names the arrows once ("← → Change"): the form's own line saying so
+        # is below the fold at 80x24.
+        Binding("left", "step(-1)", N_("Change"), key_display="← →"),
         Binding("right", "step(1)", N_("Next"), show=False),
     ]
 
@@ -413,9 +415,9 @@ class NewTableScreen(Screen[TableSettings]):
     # in one burst would change the next line. Form has no keys of its own to stop these
     # on the way, and the name box leaves Enter to the screen.
     BINDINGS = [
-        Binding("enter", "start", N_("Start")),
-        Binding("up", "app.focus_previous", N_("Up"), show=False),
+        Binding("up", "app.focus_previous", N_("Line"), key_display="↑ ↓"),
         Binding("down", "app.focus_next", N_("Down"), show=False),
+        Binding("enter", "start", N_("Start")),
         Binding("r", "resume_focused", N_("Resume match")),
         Binding("escape", "app.quit", N_("Quit")),
     ]
