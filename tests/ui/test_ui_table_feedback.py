@@ -1119,24 +1119,20 @@ async def test_an_okey_swapped_out_of_your_meld_is_said_at_your_turn_with_what_i
     from okey_tui.ui.app import make_app
     from tests.positions import position
 
+    # The bots wait 30 s: the test plays their moves itself, through the engine.
     settings = TableSettings(bots=("easy", "easy", "easy"))
     app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        hand = app.session.hand
-        hand.restore(
-            position(
-                ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K13 Y4", "K4 K10 Y7 K8 Y12"],
-                table=("0:R5R6*R7", "1:B2B3B4", "2:K5K6K7", "3:Y9Y10Y11"),
-                openings="m101/m101/m101/m101",
-                turn=1,
-                phase="p",
-                middle="B12 B13 R12 R13",
-            )
+        position_ = position(
+            ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K13 Y4", "K4 K10 Y7 K8 Y12"],
+            table=("0:R5R6*R7", "1:B2B3B4", "2:K5K6K7", "3:Y9Y10Y11"),
+            openings="m101/m101/m101/m101",
+            turn=1,
+            phase="p",
+            middle="B12 B13 R12 R13",
         )
-        screen.new_hand()
-        await pilot.pause()
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
         moves = ["swap 0 R7", "lay K1K2*K3", "discard Y5", "draw", "lay Y1Y2Y3", "discard B9"]
         for text in [*moves, "draw", "add Y12>3", "discard K10"]:
             hand.apply(parse_action(text, hand.okey))
@@ -1230,27 +1226,19 @@ async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
     """B10 and the okey selected, a on the run B6-B9: the okey went on as B5 without a
     word, though it could stand for B11 (and whoever holds that tile may take it). The
     chooser offers both readings; the one chosen is laid."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from okey_tui.ui.screens.dialogs import ChooserScreen
     from tests.positions import position
 
-    settings = TableSettings(bots=("easy", "easy", "easy"))
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        hand = app.session.hand
-        hand.restore(
-            position(
-                ["B10 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
-                table=("1:B6B7*B8B9",),
-                openings="m101/m101/-/-",
-                phase="p",
-            )
+        position_ = position(
+            ["B10 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+            table=("1:B6B7*B8B9",),
+            openings="m101/m101/-/-",
+            phase="p",
         )
-        screen.new_hand()
-        await pilot.pause()
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
         for tile in ("B10", "B8"):
             await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
             await pilot.press("space")
@@ -1269,26 +1257,18 @@ async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
 async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
     """A finisher's line showed its own melds and its last discard: the tiles it had laid
     off on other seats' melds were missing, so its tiles did not add up."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    settings = TableSettings(bots=("easy", "easy", "easy"))
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        hand = app.session.hand
-        hand.restore(
-            position(
-                ["R6 K9", "R1 R2 Y5", "Y1 Y2 Y3", "K4 K5 K6"],
-                table=("0:B1B2B3", "1:R3R4R5"),
-                openings="m101/m101/-/-",
-                phase="p",
-            )
+        position_ = position(
+            ["R6 K9", "R1 R2 Y5", "Y1 Y2 Y3", "K4 K5 K6"],
+            table=("0:B1B2B3", "1:R3R4R5"),
+            openings="m101/m101/-/-",
+            phase="p",
         )
-        screen.new_hand()
-        await pilot.pause()
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
         await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
         await pilot.press("a")
         await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
@@ -1349,26 +1329,18 @@ async def test_log_shown_is_not_said_after_the_window_shrank_and_the_log_went():
 async def test_a_tile_and_the_okey_that_must_stand_between_go_on_in_one_add():
     """R12 and the okey onto R7-R10: the okey can only stand for R11 there. The add
     planned without a reading put the okey first, as R6, and said "R12 does not fit"."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    settings = TableSettings(bots=("easy", "easy", "easy"))
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        hand = app.session.hand
-        hand.restore(
-            position(
-                ["R12 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
-                table=("1:R7R8R9R10",),
-                openings="m101/m101/-/-",
-                phase="p",
-            )
+        position_ = position(
+            ["R12 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+            table=("1:R7R8R9R10",),
+            openings="m101/m101/-/-",
+            phase="p",
         )
-        screen.new_hand()
-        await pilot.pause()
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
         for tile in ("R12", "B8"):
             await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
             await pilot.press("space")
