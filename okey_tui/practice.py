@@ -465,7 +465,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                             short,
                         ).format(n=short, m=round(further[0].short), tile=further[0].action.tile)
                     )
-            elif view.middle_count < 4:
+            elif not view.later_draws:
                 # The three others draw first: no draw of this seat's is left.
                 lines.append(
                     _(

@@ -114,6 +114,14 @@ class PlayerView:
         return (self.seat + 2) % SEATS if self.rules.partners else None
 
     @property
+    def later_draws(self) -> int:
+        """The draws from the middle this seat has after this turn, if every seat draws:
+        the others draw first each round (rules §6, §10: the hand ends when the middle is
+        empty at a draw). 0: the middle runs out before this seat's next turn."""
+        left = self.middle_count - (1 if self.phase is Phase.DRAW else 0)  # its draw now
+        return max(0, left) // SEATS
+
+    @property
     def left_discard(self) -> Tile | None:
         pile = self.discards[self.left]
         return pile[-1] if pile else None
@@ -271,18 +279,14 @@ def plan_adds(
     that tile (the other tiles first, where it must wait for them).
     """
     work = hand.copy()
-    seat = work.turn
     okey = work.okey
     steps: list[AddTile] = []
     rest = list(tiles)
     while rest:
         adds = [
             a
-            for a in legal_actions(PlayerView.of(work, seat))
-            if isinstance(a, AddTile)
-            and a.target == target
-            and a.tile in rest
-            and (okey_as is None or a.tile != okey or a.meant == okey_as)
+            for a in _adds_now(work, rest, target)
+            if okey_as is None or a.tile != okey or a.meant == okey_as
         ]
         fit = next((a for t in rest for a in adds if a.tile == t), None)
         if fit is None:
@@ -291,6 +295,16 @@ def plan_adds(
         steps.append(fit)
         rest.remove(fit.tile)
     return steps, None
+
+
+def _adds_now(work: Hand, rest: Sequence[Tile], target: int) -> list[AddTile]:
+    """The additions of tiles in ``rest`` to table meld ``target`` the seat to play may
+    make now."""
+    return [
+        a
+        for a in legal_actions(PlayerView.of(work, work.turn))
+        if isinstance(a, AddTile) and a.target == target and a.tile in rest
+    ]
 
 
 def okey_readings(hand: Hand, tiles: Sequence[Tile], target: int) -> list[Tile]:
@@ -304,15 +318,10 @@ def okey_readings(hand: Hand, tiles: Sequence[Tile], target: int) -> list[Tile]:
     # The okey's meanings at every step of a plan that lays it last (while another tile
     # fits), then each tried as the okey's only meaning.
     work = hand.copy()
-    seat = work.turn
     rest = list(tiles)
     seen: list[Tile] = []
     while rest:
-        adds = [
-            a
-            for a in legal_actions(PlayerView.of(work, seat))
-            if isinstance(a, AddTile) and a.target == target and a.tile in rest
-        ]
+        adds = _adds_now(work, rest, target)
         seen += [a.meant for a in adds if a.tile == okey and a.meant is not None]
         fit = next((a for a in adds if a.tile != okey), None) or next(iter(adds), None)
         if fit is None:

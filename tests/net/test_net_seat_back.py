@@ -200,6 +200,23 @@ async def test_a_seat_taken_back_with_its_token_is_kept_for_the_next_join() -> N
         await server.close()
 
 
+async def play_until_the_host_closes(pilot, app: RemoteApp, server: TableServer) -> None:  # type: ignore[no-untyped-def]
+    """The friend sits, starts the match (the lead), and the host closes the table: the
+    friend is told."""
+    await until(pilot, lambda: app.table is not None, "seated")
+    await pilot.press("enter")  # the lead starts
+    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    await server.close()  # the host quits
+    await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+
+
+async def reopened(path: Path, port: int) -> TableServer:
+    """The table saved at ``path`` opened again on its port (okey101 host --resume)."""
+    resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
+    await resumed.start()
+    return resumed
+
+
 async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:
@@ -210,19 +227,14 @@ async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_
     resumed: TableServer | None = None
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: app.table is not None, "seated")
-            await pilot.press("enter")  # the lead starts
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            await server.close()  # the host quits
-            # At once (the reconnection would have tried for 30 s), in the lobby.
-            await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+            # Told at once (the reconnection would have tried for 30 s), in the lobby.
+            await play_until_the_host_closes(pilot, app, server)
             assert "okey101 host --resume" in app.problem
             assert "r tries again" in app.lobby_status()
             assert isinstance(app.screen, LobbyScreen)
             assert app.screen.check_action("chat", ()) is False  # nobody to chat with
             assert app.can_retry
-            resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
-            await resumed.start()
+            resumed = await reopened(path, port)
             await pilot.press("r")
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
             assert app.table is not None and app.table.seat == 0 and app.table.connected
@@ -311,16 +323,11 @@ async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table
     resumed: TableServer | None = None
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: app.table is not None, "seated")
-            await pilot.press("enter")  # the lead starts
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            await server.close()  # the host quits
-            await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+            await play_until_the_host_closes(pilot, app, server)
             assert "sit back down by yourself" in app.problem
             await pilot.pause(0.3)  # tries meet a closed port meanwhile: still the lobby
             assert isinstance(app.screen, LobbyScreen)
-            resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
-            await resumed.start()
+            resumed = await reopened(path, port)
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "back, no key", 200)
             assert app.table is not None and app.table.seat == 0 and app.table.connected
     finally:

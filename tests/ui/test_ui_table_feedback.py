@@ -1222,28 +1222,36 @@ def test_the_help_says_what_the_marks_on_the_rack_mean(language: str):
         assert f"\n{mark} " in "\n" + "\n".join(line.strip() for line in text.splitlines()), mark
 
 
+async def add_with_the_okey(pilot, app, tile: str, meld: str):  # type: ignore[no-untyped-def]
+    """The player, opened, holds ``tile`` and the okey (B8), another seat laid ``meld``:
+    both are selected and a pressed. The table screen is returned."""
+    from tests.positions import position
+
+    hand = position(
+        [f"{tile} B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
+        table=(f"1:{meld}",),
+        openings="m101/m101/-/-",
+        phase="p",
+    )
+    screen = await at_position(pilot, app, hand)
+    for held in (tile, "B8"):
+        await goto(pilot, screen, slot_of(screen, Tile.parse(held)))
+        await pilot.press("space")
+    await pilot.press("a")
+    await pilot.pause()
+    return screen
+
+
 async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
     """B10 and the okey selected, a on the run B6-B9: the okey went on as B5 without a
     word, though it could stand for B11 (and whoever holds that tile may take it). The
     chooser offers both readings; the one chosen is laid."""
     from okey_tui.ui.screens.dialogs import ChooserScreen
-    from tests.positions import position
 
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        position_ = position(
-            ["B10 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
-            table=("1:B6B7*B8B9",),
-            openings="m101/m101/-/-",
-            phase="p",
-        )
-        screen = await at_position(pilot, app, position_)
+        screen = await add_with_the_okey(pilot, app, "B10", "B6B7*B8B9")
         hand = app.session.hand
-        for tile in ("B10", "B8"):
-            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
-            await pilot.press("space")
-        await pilot.press("a")
-        await pilot.pause()
         chooser = app.screen
         assert isinstance(chooser, ChooserScreen), status_text(screen)
         labels = [str(label) for label, _steps in chooser.options]
@@ -1329,22 +1337,10 @@ async def test_log_shown_is_not_said_after_the_window_shrank_and_the_log_went():
 async def test_a_tile_and_the_okey_that_must_stand_between_go_on_in_one_add():
     """R12 and the okey onto R7-R10: the okey can only stand for R11 there. The add
     planned without a reading put the okey first, as R6, and said "R12 does not fit"."""
-    from tests.positions import position
 
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        position_ = position(
-            ["R12 B8 K1 K2 K9", "R1 R2 R3", "Y1 Y2 Y3", "K4 K5 K6"],
-            table=("1:R7R8R9R10",),
-            openings="m101/m101/-/-",
-            phase="p",
-        )
-        screen = await at_position(pilot, app, position_)
+        screen = await add_with_the_okey(pilot, app, "R12", "R7R8R9R10")
         hand = app.session.hand
-        for tile in ("R12", "B8"):
-            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
-            await pilot.press("space")
-        await pilot.press("a")
-        await pilot.pause()
         assert hand.table[0].meld.text(hand.okey) == "R7R8R9R10*R11R12", status_text(screen)
         assert "Added" in status_text(screen)
