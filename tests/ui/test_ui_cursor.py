@@ -106,7 +106,8 @@ async def test_an_error_in_the_status_line_goes_at_the_next_key_that_changes_som
         assert status(screen) == prompt
         await pilot.press("space")  # a tile there: it is selected
         assert screen.selected
-        await pilot.press("right", "space")
+        await goto(pilot, screen, empty)  # a click: ← → go from tile to tile
+        await pilot.press("space")
         assert status(screen) == error
         await pilot.press("left", "space")  # the cursor moved, then the tile is unselected
         assert status(screen) == prompt and not screen.selected
@@ -275,3 +276,107 @@ async def test_home_with_free_slots_only_against_groups_says_how_to_get_there():
         assert rack.slots == before
         text, error = status(screen)
         assert error and "touches a group" in text and "shift+←" in text, text
+
+
+async def test_left_and_right_go_from_tile_to_tile_past_the_gaps():
+    """Late in a hand the rack is mostly gaps: → stopped on every empty slot (9 presses to
+    reach a tile 9 slots away) and Home put the cursor on an empty first slot. Now ← → go
+    from tile to tile round the row, Home and End go to the row's first and last tile, and
+    ↑ ↓ to the nearest tile on the other row; no tile moves."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rack = screen.rack
+        await pilot.press("s")  # groups apart: gaps between them
+        arranged = list(rack.slots)
+        assert any(
+            rack.slots[i] is None and rack.slots[i - 1] is not None for i in range(1, rack.cols)
+        ), "a sorted rack has gaps on its upper row"
+        for row in range(2):
+            tiles = [i for i, t in enumerate(rack.slots) if t is not None and rack.row_of(i) == row]
+            if not tiles:
+                continue
+            await goto(pilot, screen, tiles[0])
+            seen = []
+            for _ in tiles:
+                await pilot.press("right")
+                seen.append(screen.cursor)
+            assert seen == [*tiles[1:], tiles[0]], row  # round the row, on tiles only
+            seen = []
+            for _ in tiles:
+                await pilot.press("left")
+                seen.append(screen.cursor)
+            assert seen == list(reversed(tiles)), row  # from the first: round to the last
+            await pilot.press("end")
+            assert screen.cursor == tiles[-1]
+            await pilot.press("home")
+            assert screen.cursor == tiles[0]
+        upper = [i for i, t in enumerate(rack.slots) if t is not None and rack.row_of(i) == 0]
+        lower = [i for i, t in enumerate(rack.slots) if t is not None and rack.row_of(i) == 1]
+        assert upper and lower, "tiles on both rows after sorting"
+        await goto(pilot, screen, upper[-1])
+        await pilot.press("down")
+        col = rack.place(upper[-1])[1]
+        nearest = min(lower, key=lambda i: (abs(rack.place(i)[1] - col), i))
+        assert screen.cursor == nearest
+        assert rack.slots == arranged
+
+
+def _lay_out(screen: TableScreen, upper_group: int) -> tuple[int, int]:
+    """The rack's own tiles in slots chosen for the tests of shift+↑: ``upper_group`` tiles
+    from the upper row's start, two tiles under columns 3-4, the rest far to the right on
+    both rows. Returns the slots of the two tiles."""
+    rack = screen.rack
+    assert rack.cols >= 16
+    tiles = rack.tiles()
+    slots: list = [None] * len(rack.slots)
+    for c in range(upper_group):
+        slots[rack.index(0, c)] = tiles.pop()
+    pair = rack.index(1, 3), rack.index(1, 4)
+    for i in pair:
+        slots[i] = tiles.pop()
+    far = [rack.index(1, c) for c in range(rack.cols - 1, 5, -1)]
+    far += [rack.index(0, c) for c in range(rack.cols - 1, 7, -1)]
+    for i in far[: len(tiles)]:
+        slots[i] = tiles.pop()
+    assert not tiles
+    rack.slots[:] = slots
+    screen.render_all()
+    return pair
+
+
+async def test_shift_up_says_when_the_tiles_now_stand_beside_a_group():
+    """shift+↑ put two tiles straight up, beside a set: the set's value turned to a dot and
+    nothing said why. Straight up is where the player points, so they go there, and the
+    status line says they now touch a group and how to slide them apart."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rack = screen.rack
+        pair = _lay_out(screen, upper_group=3)
+        tiles = [rack.slots[i] for i in pair]
+        screen.selected = set(pair)
+        await pilot.press("shift+up")
+        assert [rack.slots[rack.index(0, c)] for c in (3, 4)] == tiles  # straight up
+        text, error = status(screen)
+        assert not error and "beside another group" in text, text
+
+
+async def test_shift_up_with_the_slots_above_taken_keeps_the_tiles_apart():
+    """With the slots straight above taken, shift+↑ put the tiles in the nearest free slots,
+    against the group there. They now go to the nearest free slots apart from every
+    group."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rack = screen.rack
+        pair = _lay_out(screen, upper_group=4)  # the group holds column 3
+        tiles = [rack.slots[i] for i in pair]
+        screen.selected = set(pair)
+        await pilot.press("shift+up")
+        assert [rack.slots[rack.index(0, c)] for c in (5, 6)] == tiles
+        assert rack.slots[rack.index(0, 4)] is None  # a gap between them and the group
+        assert status(screen) == (screen.turn_hint(), False)

@@ -144,8 +144,8 @@ async def test_illegal_keys_show_the_engine_message_and_change_nothing():
 
 async def test_rack_cursor_selection_and_moving_tiles():
     """Arrows move the cursor, space selects, shift+left/right slide the selected tile
-    along its row, shift+down takes it to the nearest free slot of the other row and
-    leaves every other tile where it was."""
+    along its row, shift+down takes it to the other row (straight under it, else the nearest free
+    slot apart from the groups) and leaves every other tile where it was."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
@@ -155,7 +155,15 @@ async def test_rack_cursor_selection_and_moving_tiles():
         assert rack.slots[1] == tile and rack.slots[0] == second
         before = list(rack.slots)
         await pilot.press("shift+down")
-        target = next(c for c in range(1, rack.cols) if before[rack.index(1, c)] is None)
+        # Straight under it when free, else the nearest free slot apart from the groups.
+        free = [c for c in range(rack.cols) if before[rack.index(1, c)] is None]
+        apart = [
+            c
+            for c in free
+            if (c == 0 or before[rack.index(1, c - 1)] is None)
+            and (c == rack.cols - 1 or before[rack.index(1, c + 1)] is None)
+        ]
+        target = 1 if 1 in free else min(apart, key=lambda c: (abs(c - 1), c))
         assert rack.slots[rack.index(1, target)] == tile
         assert screen.selected == {rack.index(1, target)}
         assert rack.slots[1] is None

@@ -204,7 +204,8 @@ async def test_the_new_mark_shows_when_the_new_tile_stands_in_a_group():
         (new,) = screen.fresh
         row, col = rack.place(new)
         assert col == rack.cols - 1 and row == 0, rows(rack)
-        await pilot.press("down", "shift+up")  # K13 up, into the nearest free slot: beside it
+        # K13 up, into the nearest free slots apart from the groups, then beside the new tile
+        await pilot.press("down", "shift+up", "shift+right")
         assert rack.group_at(new) == [new - 1, new], rows(rack)
         assert under(screen, new) == "new ", mark_line(screen, 0)
         await pilot.press("right")
@@ -341,7 +342,7 @@ async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
             assert app.session.hand.openings[0] is not None
             assert rows(rack)[1].startswith("R3 Y2 Y3 Y3 Y12 B1 B1 K2 K6 ."), rows(rack)
             await goto(pilot, screen, rack.slots.index(Tile.parse("R12")))
-            await pilot.press("shift+down", "shift+right")  # beside K6, then a slot on
+            await pilot.press("shift+down")  # the nearest free slot apart from K6
             await goto(pilot, screen, rack.index(1, 4))  # Y12 to the end of the lower row
             await pilot.press("space", "end", "escape")
             r12 = rack.slots.index(Tile.parse("R12"))

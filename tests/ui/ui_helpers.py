@@ -13,6 +13,7 @@ from okey_tui.hotseat import configure
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp, make_app
 from okey_tui.ui.session import Session
+from okey_tui.ui.widgets.rack import RackWidget
 
 # Seed 125: the human starts with 22 tiles and can open with 105 (no okey needed).
 OPENING_SEED = 125
@@ -83,14 +84,21 @@ def burst(app: App[object], *keys: str) -> None:
 
 
 async def goto(pilot, screen, index: int) -> None:
-    """Move the rack cursor to slot ``index`` with the arrow keys."""
+    """Move the rack cursor to slot ``index`` as a player does: to a tile with the arrow
+    keys (↑ ↓ to its row, then ← → from tile to tile), to an empty slot with a click."""
     rack = screen.rack
-    row, col = rack.place(screen.cursor)
-    trow, tcol = rack.place(index)
-    keys = ["down" if trow > row else "up"] * abs(trow - row)
-    keys += ["right" if tcol > col else "left"] * abs(tcol - col)
-    if keys:
-        await pilot.press(*keys)
+    if rack.slots[index] is None:
+        screen.post_message(RackWidget.SlotClicked(index))
+        await pilot.pause()
+    else:
+        row, target = rack.row_of(screen.cursor), rack.row_of(index)
+        if row != target:
+            await pilot.press(*(["down" if target > row else "up"] * abs(target - row)))
+        key = "right" if rack.place(index)[1] >= rack.place(screen.cursor)[1] else "left"
+        for _ in range(rack.cols):
+            if screen.cursor == index:
+                break
+            await pilot.press(key)
     assert screen.cursor == index
 
 

@@ -89,13 +89,16 @@ CHAT_SHOWN_S = 8.0
 MID_ROW_LINES = 3
 
 # The longer words of the help screen for keys that share them.
-CURSOR = N_("move the cursor on the rack")
+CURSOR = N_("move the cursor from tile to tile on the rack")
 SELECT = N_("select or unselect the tile under the cursor (or click it)")
 GROUP = N_("select the group under the cursor (or click its value)")
 EXTEND = N_("extend the selection to the left / right")
 SLIDE = N_("slide the selection (or the tile under the cursor) along its row")
 OTHER_ROW = N_("move the selection to the other row, into free slots")
-ROW_ENDS = N_("move the selection to the start / end of its row (no selection: the cursor)")
+ROW_ENDS = N_(
+    "move the selection to the start / end of its row (no selection: the cursor, to its first / "
+    "last tile)"
+)
 NEXT_GAP = N_("move the selection past the next group, into the gap after it")
 STAGE = N_("stage the selection; with nothing selected, every group that is a meld")
 COMMIT = N_("lay down the staged melds (your opening, or new melds)")
@@ -999,11 +1002,14 @@ class TableScreen(Screen[None]):
         self.keep_rack()
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        """← → go round their row; ↑ ↓ stop at the rack's edge (↓ on the lower row stays)."""
-        row, col = self.rack.place(self.cursor)
-        col = (col + dx) % self.rack.cols
-        row = min(max(row + dy, 0), ROWS - 1)
-        self.cursor = self.rack.index(row, col)
+        """← → go from tile to tile round their row, past the empty slots; ↑ ↓ go to the
+        nearest tile on the other row and stop at the rack's edge (↓ on the lower row
+        stays). Only shift+arrows and ``[`` ``]`` go a slot at a time."""
+        row = self.rack.row_of(self.cursor)
+        if dx:
+            self.cursor = self.rack.next_tile(self.cursor, dx)
+        elif 0 <= row + dy < ROWS:
+            self.cursor = self.rack.across(self.cursor, row + dy)
         self.render_rack()
 
     def action_select(self) -> None:
@@ -1059,7 +1065,13 @@ class TableScreen(Screen[None]):
             # Refusals: they go at the next key that changes something.
             self.set_status(_("The tiles are on that row already"), error=True)
             return
-        start = rack.free_span(target, len(chosen), col, ignore=chosen)
+        starts = rack.free_starts(target, len(chosen), chosen)
+        if col in starts:
+            start: int | None = col  # straight over or under: where the player points
+        else:  # else the nearest free slots apart from the groups there, else the nearest
+            start = rack.free_span(target, len(chosen), col, ignore=chosen, apart=True)
+            if start is None and starts:
+                start = min(starts, key=lambda c: (abs(c - col), c))
         if start is None:
             self.set_status(
                 ngettext(
@@ -1070,7 +1082,11 @@ class TableScreen(Screen[None]):
                 error=True,
             )
             return
-        self.moved(rack.move_to(chosen, target, start), "")
+        moved = rack.move_to(chosen, target, start)
+        self.moved(moved, "")
+        if moved and len(rack.group_at(start + target * rack.cols)) > len(chosen):
+            # Not an error: the player may mean to join them; the group's value changed.
+            self.set_status(_("Now beside another group: shift+← → slides the tiles along the row"))
 
     def action_jump(self, end: int) -> None:
         """Home/End: the selected tiles to the start/end of their row, apart from the other
@@ -1083,7 +1099,7 @@ class TableScreen(Screen[None]):
         rack = self.rack
         row = rack.place(chosen[0] if chosen else self.cursor)[0]
         if not chosen:
-            self.cursor = rack.index(row, 0 if end < 0 else rack.cols - 1)
+            self.cursor = rack.row_end_tile(row, end)
             self.render_rack()
             return
         # Home and End move tiles only towards that end, into free slots: say which way
