@@ -241,10 +241,15 @@ class OkeyApp(App[None]):
         else:
             self.show_new_table(message)
 
+    def remember_choices(self, settings: TableSettings) -> None:
+        """The new-table screen's choices, kept for next time (not for throwaway tables)."""
+        if self.remember:
+            save_settings(settings)
+
     def start_chosen(self, settings: TableSettings | None) -> None:
         """The new-table screen's choice: remembered for next time, then played."""
-        if settings is not None and self.remember:
-            save_settings(settings)
+        if settings is not None:
+            self.remember_choices(settings)
         self.start(settings)
 
     def start(self, settings: TableSettings | None) -> None:

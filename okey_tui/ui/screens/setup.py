@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import cast
 
 from rich.table import Table
@@ -419,7 +420,7 @@ class NewTableScreen(Screen[TableSettings]):
         Binding("down", "app.focus_next", N_("Down"), show=False),
         Binding("enter", "start", N_("Start")),
         Binding("r", "resume_focused", N_("Resume match")),
-        Binding("escape", "app.quit", N_("Quit")),
+        Binding("escape", "quit_game", N_("Quit")),
     ]
 
     def __init__(
@@ -644,6 +645,30 @@ class NewTableScreen(Screen[TableSettings]):
             self.query_one("#opt-name").focus()
             return
         self.dismiss(settings)
+
+    def action_quit_game(self) -> None:
+        """Esc (and Ctrl+C, Ctrl+Q): the game quits, and the choices made here are remembered
+        as Enter remembers them; a names line that Enter would refuse leaves the people's
+        remembered names as they were."""
+        settings = self.chosen()
+        names = self.query_one("#opt-name", Input).value
+        if (
+            empty_name(names) is not None
+            or long_name(names) is not None
+            or (settings.humans > 1 and repeated_name([settings.name, *settings.human_names]))
+        ):
+            kept = self.settings
+            settings = replace(
+                settings,
+                name=kept.name,
+                humans=kept.humans,
+                human_names=kept.human_names,
+                humans_partners=kept.humans_partners,
+            )
+        remember = getattr(self.app, "remember_choices", None)
+        if remember is not None:
+            remember(settings)
+        self.app.exit()
 
     def action_resume_focused(self) -> None:
         """r: the match under the cursor, else the most recently played one."""

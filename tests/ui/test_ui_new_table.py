@@ -1,0 +1,62 @@
+"""The new-table screen: leaving it keeps what the player chose there."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui import i18n
+from okey_tui.settings import load_settings
+from okey_tui.ui.app import make_app
+from okey_tui.ui.screens.setup import NewTableScreen, OptionRow
+
+
+@pytest.fixture(autouse=True)
+def _english():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("key", ["escape", "ctrl+c"])
+async def test_choices_made_before_quitting_are_remembered(key: str) -> None:
+    """Rising, 9 hands, a hard bot and Türkçe chosen, then Esc: nothing was written, and the
+    next start showed the defaults again, though the language line says it is remembered.
+    Leaving the screen (Esc, Ctrl+C) keeps the choices as Enter does."""
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        for row_id, key_presses in (("#opt-hands", 1), ("#opt-bot-1", 1)):
+            screen.query_one(row_id, OptionRow).focus()
+            await pilot.press(*["right"] * key_presses)
+        hands = screen.query_one("#opt-hands", OptionRow).value
+        bot = screen.query_one("#opt-bot-1", OptionRow).value
+        assert (hands, bot) != (load_settings().hands, load_settings().bots[0])
+        screen.query_one("#opt-lang", OptionRow).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+    remembered = load_settings()
+    assert remembered.hands == hands and remembered.bots[0] == bot
+    assert remembered.language == "tr"
+
+
+async def test_a_names_line_enter_refuses_is_not_remembered_on_quitting() -> None:
+    """A name that Enter refuses (too long) is not kept by Esc either: the player's name
+    stays what it was; the other choices are kept."""
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        before = load_settings().name
+        screen.query_one("#opt-hands", OptionRow).focus()
+        await pilot.press("right")
+        hands = screen.query_one("#opt-hands", OptionRow).value
+        screen.query_one("#opt-name").focus()
+        await pilot.press(*"Abcdefghijklmnopqrstu")  # 21 letters: over the 16 allowed
+        await pilot.press("escape")
+        await pilot.pause()
+    remembered = load_settings()
+    assert remembered.hands == hands and remembered.name == before
