@@ -31,6 +31,7 @@ from typing import Protocol
 from okey_tui.engine.actions import Action, AddTile
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import Match
+from okey_tui.engine.melds import added_meaning
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
 from okey_tui.engine.state import Event, Outcome, TableMeld
@@ -173,6 +174,9 @@ class HandReport:
     # The tiles the finisher added to other seats' melds: with its own melds and its last
     # discard, every tile it held (empty in a report from before the field).
     added: tuple[Tile, ...] = ()
+    # What each of those tiles stands for where it was added (an okey as the tile it is
+    # read as, like the table shows it); empty in a report from before the field.
+    added_meant: tuple[Tile, ...] = ()
 
 
 def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandReport | None:
@@ -187,11 +191,14 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
     if finisher is not None and hand.discards[finisher]:
         last = hand.discards[finisher][-1]
     added: list[Tile] = []
+    meant: list[Tile] = []
     for event in hand.events if events is None else events:
         if event.kind != "add" or event.seat != finisher or not event.tiles:
             continue
         if 0 <= event.value < len(hand.table) and hand.table[event.value].owner != finisher:
             added.append(event.tiles[0])
+            two = len(event.melds) == 2
+            meant.append(added_meaning(*event.melds) if two else event.tiles[0])
     return HandReport(
         number=len(match.results),
         hands=match.rules.hands,
@@ -207,6 +214,7 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         rules=match.rules,
         going_pairs=tuple(hand.going_pairs),
         added=tuple(added),
+        added_meant=tuple(meant),
     )
 
 

@@ -747,6 +747,7 @@ def report_to_json(report: HandReport) -> JSONObject:
         "rules": report.rules.code(),
         "going_pairs": list(report.going_pairs),
         "added": [str(t) for t in report.added],
+        "added_meant": [str(t) for t in report.added_meant],
     }
 
 
@@ -805,6 +806,7 @@ def report_from_json(data: object) -> HandReport:
             rules=RuleSet.from_code(_str(d, "rules")),
             going_pairs=_bools(d, "going_pairs"),
             added=tuple(_tiles(d.get("added", []), "report.added")),
+            added_meant=tuple(_tiles(d.get("added_meant", []), "report.added_meant")),
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(

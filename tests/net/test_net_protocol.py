@@ -69,3 +69,26 @@ def test_a_malformed_view_is_a_protocol_error() -> None:
     broken_meld = {**view, "table": [{"owner": 0, "kind": "?", "tiles": [], "stands_for": []}]}
     with pytest.raises(ProtocolError):
         ViewReader().read(broken_meld)
+
+
+def test_a_hand_report_reads_back_equal_with_the_finishers_lay_offs() -> None:
+    """A report sent to a friend's screen carries the tiles the finisher laid off on others'
+    melds and what each stands for there (an okey as the table shows it)."""
+    from okey_tui.engine.tiles import Tile
+    from okey_tui.net.protocol import report_from_json, report_to_json
+    from okey_tui.table import hand_report
+
+    match = Match(RuleSet(hands=1), seed=5)
+    bot = make_bot("easy")
+    for _ in range(400):
+        if match.hand.is_over:
+            break
+        play_bot_step(match.hand, bot)
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None
+    okey = match.hand.okey
+    report = dataclasses.replace(
+        report, added=(okey, Tile.parse("R6")), added_meant=(Tile.parse("K5"), Tile.parse("R6"))
+    )
+    assert report_from_json(json.loads(encode(report_to_json(report)))) == report

@@ -1290,6 +1290,38 @@ async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
         assert "Melds: B1 B2 B3 · added to others' melds R6 · last discard K9" in text, text
 
 
+async def test_the_summary_shows_an_okey_the_finisher_added_as_the_table_shows_it():
+    """The summary listed an okey laid off on another seat's set as its own face (B8★),
+    where the table showed it as the tile it stands for (★R5): now as the table does."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        position_ = position(  # indicator B7: the okey is B8
+            ["B8 K9", "R1 R2 Y6", "Y1 Y2 Y3", "K4 K6 K7"],
+            table=("0:B1B2B3", "1:Y5B5K5"),
+            openings="m101/m101/-/-",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
+        await goto(pilot, screen, slot_of(screen, Tile.parse("B8")))
+        await pilot.press("a")  # the okey fits both melds: the chooser asks which
+        await pilot.pause()
+        await pilot.press("down", "enter")  # "2: Y5 B5 K5 (okey as R5)"
+        await pilot.pause()
+        assert hand.table[1].meld.text(hand.okey) == "*R5Y5B5K5", status_text(screen)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
+        await pilot.press("x")
+        for _ in range(100):
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            await pilot.pause(0.02)
+        assert hand.outcome is not None and hand.outcome.finisher == 0
+        text = " ".join(screen_text(app).split())
+        assert "added to others' melds ★R5 · last discard K9" in text, text
+
+
 async def test_the_log_written_in_a_small_window_is_wrapped_again_when_the_window_grows():
     """In a browser made smaller (no log column) then larger again, the lines written
     meanwhile stayed wrapped at 16 cells in the 28-cell log column."""

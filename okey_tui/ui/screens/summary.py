@@ -50,7 +50,12 @@ def winning_melds(report: HandReport) -> Filled | None:
     pieces = [meld_chips(tm.meld, okey) for tm in report.table if tm.owner == finisher]
     if report.added:  # laid off on other seats' melds: every tile it held is accounted for
         added = Text(_("added to others' melds") + " ", "bold")
-        pieces.append(added.append_text(chips(report.added, okey)))
+        meant = report.added_meant if len(report.added_meant) == len(report.added) else None
+        shown = Text(" ").join(
+            chip(tile, okey, meant=None if meant is None else meant[i])
+            for i, tile in enumerate(report.added)
+        )  # an okey as the table shows it: the tile it stands for there
+        pieces.append(added.append_text(shown))
     if report.last_discard is not None:
         last = Text(_("last discard") + " ", "bold")
         pieces.append(last.append_text(chip(report.last_discard, okey)))
