@@ -86,3 +86,43 @@ async def test_a_pairs_opening_never_reads_as_points(size: tuple[int, int]) -> N
             lines = [line.plain.strip() for line in text.wrap(app.console, width)]
             assert any("5 pairs" in line for line in lines), (panel.id, lines)
             assert not any(line.endswith("opened 5") for line in lines), (panel.id, lines)
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+async def test_at_80x24_a_penalty_never_pushes_the_score_out_of_a_panel(language: str) -> None:
+    """At 80x24, once a seat paid +101 (its okey taken) its three-line panel went from
+    "4 taş / puan 0 / 141 ile açtı" to "4 taş / 141 ile açtı / +101": the score was gone.
+    The penalty goes beside the score when that keeps every line in the panel."""
+    from okey_tui import i18n
+    from okey_tui.engine.state import Opening, OpeningKind
+
+    i18n.set_language(language)
+    try:
+        app = table_app(OPENING_SEED)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for_human(pilot, app)
+            screen = app.screen
+            opened = tuple(screen.view.openings)
+            view = dataclasses.replace(
+                screen.view,
+                rack_counts=(21, 4, 21, 21),
+                match_totals=(0, 0, 0, 0),
+                openings=(opened[0], Opening(OpeningKind.MELDS, 141), *opened[2:]),
+                penalty_points=(0, 101, 0, 0),
+            )
+            seats = screen.table.seats()
+            # A side panel as the game showed it then: three lines, 12 cells wide.
+            panel = next(p for p in screen.query(PlayerPanel) if p.seat == 1)
+            panel.styles.max_height = panel.outer_size.height - 1
+            await pilot.pause()
+            assert panel.content_size.height == 3
+            panel.show(seats, view)
+            text = Text(str(panel.render()))
+            width, height = panel.content_size
+            lines = [line.plain.strip() for line in text.wrap(app.console, width)]
+            shown = " ".join(lines[:height])
+            scores = (i18n._("score {score}"), i18n._("{score} pts"))
+            assert "+101" in shown and "141" in shown, lines
+            assert any(form.format(score=0) in shown for form in scores), (lines, height)
+    finally:
+        i18n.set_language("en")
