@@ -1144,6 +1144,43 @@ async def test_an_okey_swapped_out_of_your_meld_is_said_at_your_turn_with_what_i
         assert "added" in said and "Your turn" in said, said
 
 
+async def test_after_the_others_moves_an_empty_middle_is_still_said():
+    """Middle: 0, and after a bot's move the line said only "Ayşe opened … · Your turn":
+    the others' news took the place of the prompt, and d ended the hand unlooked for.
+    With the middle empty the prompt follows the news whole."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=0, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = [
+            "R1 R2 R3 K9 Y11 B5",
+            "R7 K1 K2 B1 Y5",
+            "Y1 Y2 Y3 B9 K12",
+            "K10 K11 K12 K13 Y10 Y11 Y12 Y13 B11 B12 B13 B1 B3 Y7",  # opens with 128
+        ]
+        hand = app.session.hand
+        # The three others draw the middle's last three tiles; the left seat opens.
+        hand.restore(position(racks, phase="p", middle="K13 R13 Y13", rest="discard1"))
+        assert len(hand.middle) == 3
+        screen.new_hand()
+        await pilot.pause()
+        await goto(pilot, screen, slot_of(screen, Tile.parse("Y11")))
+        await pilot.press("x")
+        for _ in range(200):
+            if hand.turn == 0:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert hand.turn == 0 and not hand.is_over and not hand.middle
+        said = status_text(screen)
+        assert "opened" in said and "d ends the hand" in said, said
+
+
 @pytest.mark.parametrize("left", ["K13", ""])
 async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(left: str):
     """Middle: 0, and the prompt still said "d draw from the middle": d ends the hand

@@ -553,7 +553,11 @@ class TableScreen(Screen[None]):
                 for i, m in enumerate(seen)
                 if i >= len(seen) - 2 or (i < len(self.moves_charged) and self.moves_charged[i])
             ]
-            self.set_status(" · ".join([*said, _("Your turn") if said else self.turn_hint()]))
+            # After the news a short "Your turn", unless the middle is empty: then what d
+            # does (it ends the hand) is said whatever came before it.
+            ending = self.view.phase is Phase.DRAW and not self.view.middle_count
+            turn = _("Your turn") if said and not ending else self.turn_hint()
+            self.set_status(" · ".join([*said, turn]))
         self.practice.show_tips()
 
     def sync_rack(self) -> None:
