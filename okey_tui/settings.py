@@ -10,12 +10,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
 from okey_tui.i18n import LANGUAGES, N_, _
-from okey_tui.storage import atomic_write, set_aside
+from okey_tui.storage import aside_path, atomic_write, set_aside
 
 SETTINGS_VERSION = 1
 ENV_DIR = "OKEY101_CONFIG_DIR"
@@ -166,7 +167,11 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
     A file that is not a settings document of this version (damaged, edited by hand,
     or written by another version) is renamed out of the way, never overwritten, and
     :func:`take_problems` says where it went; with ``keep_aside`` False (a reader that
-    only peeks, and will not write) it is left where it is.
+    only peeks, and will not write) it is left where it is. A document whose values
+    cannot all be used (edited by hand: ``"hands": 4``, ``"theme": "neon"``) gives the
+    ones it can; with ``keep_aside`` the file as it was is kept beside it (a copy) and the
+    settings in use written in its place, and :func:`take_problems` says which key, what
+    value and what is used instead.
     """
     path = settings_path()
     try:
@@ -193,17 +198,91 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
                 )
             )
         return TableSettings()
-    known = {k: v for k, v in table.items() if k in TableSettings.__dataclass_fields__}
-    known.pop("extra", None)
-    if "bots" in known:
-        known["bots"] = tuple(known["bots"]) if isinstance(known["bots"], list) else ()
-    if "human_names" in known:
-        names = known["human_names"]
-        known["human_names"] = tuple(names) if isinstance(names, list) else ()
+    settings, unused = _usable(table)
+    if unused and keep_aside:
+        _keep_as_written(path, settings, unused)
+    return settings
+
+
+def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
+    """The settings of a file's ``table``, each value that cannot be used replaced (by the
+    nearest it can: a delay past the longest is the longest, else the default), and what
+    was replaced or ignored, one line per key."""
+    fields = TableSettings.__dataclass_fields__
+    changes: dict[str, object] = {}
+    unused: list[str] = []
+    for key, value in table.items():
+        if key == "extra":  # the front end's own, never written to the file
+            continue
+        if key not in fields:
+            unused.append(_("{key}: not a setting of okey101; ignored").format(key=key))
+            continue
+        used = _usable_value(key, value)
+        changes[key] = used
+        written = list(used) if isinstance(used, tuple) else used
+        if not _same(written, value):
+            unused.append(
+                _("{key}: {value} cannot be used; {used} is used instead").format(
+                    key=key, value=_json(value), used=_json(written)
+                )
+            )
+    return TableSettings().with_changes(**changes), unused
+
+
+def _usable_value(key: str, value: object) -> object:
+    """``value`` for the setting ``key`` if it can be used, else what is used instead."""
+    default = getattr(TableSettings(), key)
+    if isinstance(default, tuple):  # bots, human_names: a list of texts in the file
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return default
+        value = tuple(value)
+    elif isinstance(default, bool):
+        if not isinstance(value, bool):
+            return default
+    elif isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return default
+    elif type(value) is not type(default):  # an int, a text
+        return default
     try:
-        return TableSettings(**known).checked()
+        return getattr(TableSettings().with_changes(**{key: value}).checked(), key)
+    except (TypeError, ValueError, AttributeError):
+        return default
+
+
+def _same(used: object, value: object) -> bool:
+    """The value used is the one written: 1 written for a delay of 1.0 is."""
+    if isinstance(used, float) and type(value) is int:
+        return used == value
+    return type(used) is type(value) and used == value
+
+
+def _json(value: object) -> str:
+    """A value as the settings file writes it: "neon" with its quotes, 4 without."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        return TableSettings()
+        return repr(value)
+
+
+def _keep_as_written(path: Path, settings: TableSettings, unused: list[str]) -> None:
+    """Keep the file as the player wrote it beside it (a copy), then write the settings in
+    use in its place: said once, and the player's own file never lost."""
+    said = "; ".join(unused)
+    try:
+        kept = aside_path(path)
+        shutil.copy2(path, kept)
+    except OSError:  # a read-only config dir: nothing is written either
+        _problems.append(
+            _("Some of your settings cannot be used ({problems})").format(problems=said)
+        )
+        return
+    _problems.append(
+        _("Some of your settings cannot be used ({problems}); your file is kept as {file}").format(
+            problems=said, file=kept.name
+        )
+    )
+    save_settings(settings)
 
 
 def save_settings(settings: TableSettings) -> None:

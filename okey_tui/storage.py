@@ -7,7 +7,9 @@ position of every finished hand (their scores are recomputed from it), the
 current hand's position and whatever the front end adds (names, bot levels,
 the rack layout). A file that cannot be read back completely is renamed
 aside (``*.corrupt-<time>``) and never overwritten; it never blocks the
-other saves. One okey101 at a time may play a match (a lock file beside
+other saves, and stays listed (:attr:`SaveList.set_aside`) until the player
+deletes it. A save written by a newer okey101 is not damaged: it is left
+where it is, untouched, and listed as such (:attr:`SaveList.newer`). One okey101 at a time may play a match (a lock file beside
 it, through ``filelock``, so it works on every platform).
 """
 
@@ -16,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import tempfile
 import time
@@ -30,7 +33,7 @@ from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
 from okey_tui.engine.state import Event, Hand
-from okey_tui.i18n import _
+from okey_tui.i18n import _, ngettext
 
 # A JSON object as the json module writes and reads it: a save's extra data, a line of the
 # statistics, a report printed with --json. Any: its values are whatever JSON holds (text,
@@ -47,6 +50,26 @@ class SaveError(Exception):
     def __init__(self, message: str, moved_to: Path | None = None) -> None:
         super().__init__(message)
         self.moved_to = moved_to
+
+
+class NewerSaveError(SaveError):
+    """A save written by a newer okey101: not damaged, so left where it is, untouched."""
+
+    def __init__(self, message: str, version: int) -> None:
+        super().__init__(message)
+        self.version = version
+
+
+class NewerVersionError(ValueError):
+    """The save's version is newer than this okey101 reads (see :class:`NewerSaveError`)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(
+            _("save version {found}; this okey101 reads {version}").format(
+                found=version, version=VERSION
+            )
+        )
+        self.version = version
 
 
 class SaveInUseError(Exception):
@@ -156,7 +179,10 @@ def match_from_json(text: str) -> SavedMatch:
         raise ValueError(_("not an okey101 save")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(_("not an okey101 save"))
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if type(version) is int and version > VERSION:
+        raise NewerVersionError(version)
+    if version != VERSION:
         raise ValueError(
             _("save version {found}; this okey101 reads {version}").format(
                 found=repr(document.get("version")), version=VERSION
@@ -209,20 +235,35 @@ def _steps(events: Sequence[Event]) -> list[tuple[str, int | None]]:
     return [(e.kind, e.seat) for e in events]
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad save out of the way; returns the new name."""
+# The files this process set aside: already reported by whoever set them aside, so the
+# reminder of the files lying aside (:meth:`SaveList.reminders`) leaves them out.
+_set_aside_here: set[Path] = set()
+ASIDE = ".corrupt-"
+_ASIDE_STAMP = re.compile(r"\.corrupt-(\d{8}-\d{6})(?:-\d+)?$")
+
+
+def aside_path(path: Path) -> Path:
+    """A free name beside ``path`` for a copy of it set aside: ``<name>.corrupt-<time>``."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}{ASIDE}{stamp}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        target = path.with_name(f"{path.name}{ASIDE}{stamp}-{n}")
+    return target
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a bad save out of the way; returns the new name."""
+    target = aside_path(path)
     path.rename(target)
+    _set_aside_here.add(target)
     return target
 
 
 def load(path: Path) -> SavedMatch | None:
-    """The match saved at ``path``, ``None`` if there is none; a bad file is set aside (``SaveError``)."""
+    """The match saved at ``path``, ``None`` if there is none; a bad file is set aside
+    (``SaveError``), a save of a newer okey101 left in place (``NewerSaveError``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -237,6 +278,14 @@ def load(path: Path) -> SavedMatch | None:
         ) from None
     try:
         return match_from_json(text)
+    except NewerVersionError as exc:  # not damaged: left where it is, for a newer okey101
+        raise NewerSaveError(
+            _(
+                "The match {id} was saved by a newer okey101 ({error}): "
+                "update okey101 to continue it"
+            ).format(id=path.stem, error=exc),
+            exc.version,
+        ) from None
     except ValueError as exc:
         moved = set_aside(path)
         raise SaveError(
@@ -290,11 +339,56 @@ class SaveEntry:
 
 
 @dataclass
+class SetAsideFile:
+    """A save set aside because it could not be used, still lying in the saves folder."""
+
+    path: Path
+    # Why it could not be used, read from it again now ("" when it reads well now).
+    why: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def when(self) -> str:
+        """When it was set aside, as its name says (else when it was last changed)."""
+        found = _ASIDE_STAMP.search(self.path.name)
+        if found:
+            with contextlib.suppress(ValueError):
+                moment = time.strptime(found.group(1), "%Y%m%d-%H%M%S")
+                return time.strftime("%Y-%m-%d %H:%M", moment)
+        try:
+            return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.path.stat().st_mtime))
+        except OSError:
+            return ""
+
+    def as_dict(self) -> JSONObject:
+        return {"file": self.name, "path": str(self.path), "set_aside": self.when, "why": self.why}
+
+
+@dataclass
+class NewerSave:
+    """An unfinished match saved by a newer okey101: left untouched, for that okey101."""
+
+    id: str
+    path: Path
+    version: int
+
+    def as_dict(self) -> JSONObject:
+        return {"id": self.id, "path": str(self.path), "version": self.version}
+
+
+@dataclass
 class SaveList:
-    """The unfinished matches, most recently played first, and the files set aside."""
+    """The unfinished matches, most recently played first, the files set aside (those
+    this reading set aside also in ``problems``, with what was wrong) and the saves of a
+    newer okey101."""
 
     entries: list[SaveEntry] = field(default_factory=list)
     problems: list[SaveError] = field(default_factory=list)
+    set_aside: list[SetAsideFile] = field(default_factory=list)
+    newer: list[NewerSave] = field(default_factory=list)
 
     def find(self, match_id: str) -> SaveEntry | None:
         """The match with this id, or the only one whose id starts with it."""
@@ -307,6 +401,39 @@ class SaveList:
     def starting_with(self, match_id: str) -> list[SaveEntry]:
         """The matches whose id starts with ``match_id`` (none for an empty one)."""
         return [e for e in self.entries if match_id and e.id.startswith(match_id)]
+
+    def find_newer(self, match_id: str) -> NewerSave | None:
+        """The save of a newer okey101 with this id, or the only one whose id starts with it."""
+        exact = [n for n in self.newer if n.id == match_id]
+        starts = [n for n in self.newer if match_id and n.id.startswith(match_id)]
+        return exact[0] if exact else starts[0] if len(starts) == 1 else None
+
+    def reminders(self) -> list[str]:
+        """What the player should know of the saves this okey101 cannot use, said where
+        the saves are offered: the files set aside earlier (those set aside by this
+        process were said already), and the matches of a newer okey101."""
+        said: list[str] = []
+        earlier = [f for f in self.set_aside if f.path not in _set_aside_here]
+        if earlier:
+            said.append(
+                ngettext(
+                    "{n} save that could not be used is kept aside in {folder}: "
+                    "okey101 saves lists it",
+                    "{n} saves that could not be used are kept aside in {folder}: "
+                    "okey101 saves lists them",
+                    len(earlier),
+                ).format(n=len(earlier), folder=earlier[0].path.parent)
+            )
+        if self.newer:
+            said.append(
+                ngettext(
+                    "The match {ids} was saved by a newer okey101: update okey101 to continue it",
+                    "The matches {ids} were saved by a newer okey101: "
+                    "update okey101 to continue them",
+                    len(self.newer),
+                ).format(ids=", ".join(n.id for n in self.newer))
+            )
+        return said
 
 
 def adopt_legacy_save() -> None:
@@ -323,7 +450,8 @@ def adopt_legacy_save() -> None:
 
 def list_saves(folder: Path | None = None) -> SaveList:
     """Every unfinished match (in ``folder``, by default the local matches' own); a bad
-    file is set aside and reported, the others still listed."""
+    file is set aside and reported, the others still listed, and so are the files set
+    aside (now or before) and the saves of a newer okey101."""
     found = SaveList()
     if folder is None:
         with contextlib.suppress(OSError):
@@ -336,6 +464,9 @@ def list_saves(folder: Path | None = None) -> SaveList:
             continue
         try:
             saved = load(path)
+        except NewerSaveError as exc:
+            found.newer.append(NewerSave(path.stem, path, exc.version))
+            continue
         except SaveError as exc:
             found.problems.append(exc)
             continue
@@ -344,7 +475,32 @@ def list_saves(folder: Path | None = None) -> SaveList:
         if saved is not None and not saved.match.is_over:
             found.entries.append(SaveEntry(path.stem, path, saved))
     found.entries.sort(key=lambda e: (e.saved_at, e.id), reverse=True)
+    found.set_aside = set_aside_files(folder)
     return found
+
+
+def set_aside_files(folder: Path) -> list[SetAsideFile]:
+    """The saves set aside in ``folder`` that are still there (the player deletes them),
+    each with why it could not be used, read from it again."""
+    files = []
+    for path in sorted(folder.glob(f"*.json{ASIDE}*")):
+        if path.name.startswith(".") or not path.is_file():
+            continue
+        files.append(SetAsideFile(path, _why(path)))
+    return files
+
+
+def _why(path: Path) -> str:
+    """Why the save at ``path`` cannot be used ("" if it can)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return str(exc)
+    try:
+        match_from_json(text)
+    except ValueError as exc:
+        return str(exc)
+    return ""
 
 
 # -- one writer per match -------------------------------------------------------------------

@@ -324,7 +324,7 @@ def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:  # Any: 
     from okey_tui.net.server import TableServer
 
     found = storage.list_saves(storage.hosted_dir())
-    for problem in found.problems:
+    for problem in [*found.problems, *found.reminders()]:  # a newer okey101's table too
         click.echo(f"okey101: {problem}", err=True)
     for entry in found.entries:
         if storage.in_use(entry.path):

@@ -76,7 +76,7 @@ def _people(
     if practice:
         changes["practice"] = True
         changes["tips"] = not no_tips
-    elif no_tips:
+    elif no_tips:  # for a remembered practice table; refused below at any other
         changes["tips"] = False
     listed = parse_names(names) if names is not None else ()
     empty = empty_name(names) if names is not None else None
@@ -116,6 +116,14 @@ def _people(
             raise click.BadParameter(
                 _("{names} names, but at most {most} people sit at a table").format(
                     names=len(listed), most=MAX_HUMANS
+                ),
+                param_hint="--names",
+            )
+        if len(listed) == 1:  # one person is no hot-seat table (--humans 1 is refused too)
+            raise click.BadParameter(
+                _(
+                    "a hot-seat table is 2 to 4 people: give every person's name, "
+                    "like Ayşe,Mehmet (--name gives only yours)"
                 ),
                 param_hint="--names",
             )
@@ -252,7 +260,10 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     help=N_("Practice table: h shows hints, penalties are confirmed, u undoes a step this turn."),
 )
 @click.option(
-    "--no-tips", is_flag=True, default=None, help=N_("At a practice table, no first-hand tips.")
+    "--no-tips",
+    is_flag=True,
+    default=None,
+    help=N_("At a practice table (--practice, or your remembered choice): no first-hand tips."),
 )
 @click.option(
     "--humans",
@@ -262,7 +273,10 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.option(
     "--names",
     metavar="NAME,NAME,...",
-    help=N_("Hot-seat: every person's name in seat order, like Ayşe,Mehmet."),
+    help=N_(
+        "Hot-seat: every person's name in seat order, like Ayşe,Mehmet; without --humans, "
+        "2-4 names seat as many people."
+    ),
 )
 @click.option(
     "--side-by-side",
@@ -333,13 +347,18 @@ def play(
         _resume(resume, bot_delay)
         return
     settings = remembered.with_changes(**changes).checked()
+    if no_tips and not settings.practice:  # it went unsaid, and started a table without tips
+        raise click.UsageError(_("--no-tips is for practice tables: give --practice too"))
     if remember:
         save_settings(settings)
     ask = not changes and seed is None
-    if not ask:  # no new-table screen to say it: said here, left above the game's screen
-        for problem in take_problems():
+    message = ""
+    if not ask:  # no new-table screen: said on the table, and left above the game's screen
+        problems = take_problems()
+        for problem in problems:
             click.echo(problem, err=True)
-    app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay)
+        message = "\n".join(problems)
+    app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay, message=message)
     app.run()
     _left(app)
 
@@ -353,13 +372,26 @@ def _left(app: OkeyApp) -> None:
 
 
 def _resume(match_id: str, bot_delay: float | None) -> None:
-    """``--resume [ID]``: the chosen (or latest) unfinished match, if no other okey101 has it."""
+    """``--resume [ID]``: the chosen (or latest) unfinished match, if no other okey101 has it.
+
+    What this run found wrong (a save set aside, the settings) is said on the table when
+    it opens, and stays on the terminal once the game closes."""
     from okey_tui import storage
+    from okey_tui.settings import take_problems
     from okey_tui.ui.app import make_app
 
     saves = storage.list_saves()
-    problems = [str(p) for p in saves.problems]
+    problems = [*take_problems(), *(str(p) for p in saves.problems)]
     entry = saves.find(match_id) if match_id else next(iter(saves.entries), None)
+    newer = saves.find_newer(match_id) if entry is None and match_id else None
+    if newer is not None:  # not damaged, not missing: kept, for a newer okey101
+        for problem in problems:
+            click.echo(f"okey101: {problem}", err=True)
+        said = _(
+            "the match {id} was saved by a newer okey101 (save version {found}; "
+            "this one reads {version}): update okey101 to continue it"
+        ).format(id=newer.id, found=newer.version, version=storage.VERSION)
+        raise click.BadParameter(said, param_hint="--resume")
     if entry is None and match_id:
         from okey_tui.commands.saves import not_one_match
 
@@ -376,7 +408,8 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     except storage.SaveInUseError as exc:
         click.echo(f"okey101: {exc}", err=True)
         raise SystemExit(1) from None
-    app = make_app(ask=True, bot_delay=bot_delay, resume=entry.id, lock=lock)
+    message = "\n".join(problems)  # said on the table as it opens
+    app = make_app(ask=True, bot_delay=bot_delay, resume=entry.id, lock=lock, message=message)
     try:
         app.run()
     finally:

@@ -1,4 +1,5 @@
-"""``okey101 saves``: the unfinished matches, and deleting one (it asks first)."""
+"""``okey101 saves``: the unfinished matches, and deleting one (it asks first); the saves
+set aside because they could not be used, and those of a newer okey101, listed too."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from okey_tui.storage import JSONObject, SaveEntry, SaveList
+    from okey_tui.storage import JSONObject, NewerSave, SaveEntry, SaveList, SetAsideFile
     from okey_tui.ui.session import SaveSummary
 
 ID_COLUMN = N_("ID")
@@ -30,6 +31,8 @@ COLUMNS = (
 # The score column's heading when a listed match is hot-seat: no one "you" there, so each
 # person's score stands on the line of their name.
 SHARED_SCORE_HEADING = N_("Score")
+# The column of the saves set aside that names each one: ``saves --delete FILE`` takes it.
+FILE_COLUMN = N_("File")
 
 
 @click.command(
@@ -43,7 +46,10 @@ SHARED_SCORE_HEADING = N_("Score")
     "--delete",
     "delete_id",
     metavar="ID",
-    help=N_("Delete this unfinished match or hosted table (asks first)."),
+    help=N_(
+        "Delete this unfinished match, hosted table or save set aside (by its file name); "
+        "asks first."
+    ),
 )
 @click.option("--yes", "-y", is_flag=True, help=N_("With --delete: do not ask."))
 def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
@@ -67,12 +73,14 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         return
     summaries = [summarise_save(entry) for entry in found.entries]
     hosted = [h for entry in hosted_found.entries if (h := summarise_hosted(entry)) is not None]
+    set_aside = [*found.set_aside, *hosted_found.set_aside]
+    newer = [*found.newer, *hosted_found.newer]
     if as_json:
-        problems = [*found.problems, *hosted_found.problems]
         document = {
             "saves": [s.as_dict() for s in summaries],
             "hosted": [h.as_dict() for h in hosted],
-            "set_aside": [str(p.moved_to) for p in problems if p.moved_to is not None],
+            "set_aside": [f.as_dict() for f in set_aside],
+            "newer": [n.as_dict() for n in newer],
         }
         click.echo(json.dumps(document, ensure_ascii=False))
         return
@@ -85,6 +93,10 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         console.print(_("No unfinished matches. Start one with [bold]okey101 play[/]."))
     if hosted:
         _print_hosted(console, hosted, blank_line=bool(summaries))
+    if newer:
+        _print_newer(console, newer)
+    if set_aside:
+        _print_set_aside(console, set_aside)
 
 
 def _table(title: str) -> Table:
@@ -222,6 +234,36 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
     console.print(said.format(id=upper(_(ID_COLUMN))))
 
 
+def _print_newer(console: Console, newer: list[NewerSave]) -> None:
+    """The matches of a newer okey101: kept untouched, for it to continue."""
+    console.print()
+    table = _table(_("Matches saved by a newer okey101"))
+    table.add_column(_(ID_COLUMN), no_wrap=True)
+    table.add_column(_("Save version"), justify="right")
+    for n in newer:
+        table.add_row(n.id, str(n.version))
+    console.print(table)
+    console.print(_("They are kept as they are: update okey101 to continue them."))
+
+
+def _print_set_aside(console: Console, files: list[SetAsideFile]) -> None:
+    """The saves set aside because they could not be used, still lying in the saves folder."""
+    from rich.text import Text
+
+    console.print()
+    table = _table(_("Saves set aside because they could not be used"))
+    table.add_column(_(FILE_COLUMN), no_wrap=True)
+    table.add_column(_("Set aside"), no_wrap=True)
+    table.add_column(_("Why"))
+    for f in files:
+        table.add_row(f.name, f.when, Text(f.why or _("not known")))  # a reason is text
+    console.print(table)
+    folders = sorted({str(f.path.parent) for f in files})
+    console.print(Text(_("They are in {folder}.").format(folder=", ".join(folders))))
+    said = _("Delete one with [bold]okey101 saves --delete {file}[/].")
+    console.print(said.format(file=upper(_(FILE_COLUMN))))
+
+
 def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
     """Why ``match_id`` names no single unfinished match: it starts several ids, or none.
     ``listed`` ends the message when it names no match (where the list can be seen)."""
@@ -239,7 +281,8 @@ def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
 
 def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None:
     """Delete the unfinished match, or the table this computer hosted, whose id is (or
-    starts with) ``match_id``: the ids ``okey101 saves`` lists, under either heading."""
+    starts with) ``match_id``: the ids ``okey101 saves`` lists, under either heading; else
+    the save set aside, or the match of a newer okey101, that it names."""
     from okey_tui import storage
     from okey_tui.commands.ask import confirm
     from okey_tui.ui.session import summarise_save
@@ -247,6 +290,15 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     tables = {e.id: h for e in hosted.entries if (h := summarise_hosted(e)) is not None}
     listed = storage.SaveList([*found.entries, *(e for e in hosted.entries if e.id in tables)])
     entry = listed.find(match_id)
+    if entry is None and not listed.starting_with(match_id):
+        # No unfinished match is meant: a save set aside, or one of a newer okey101?
+        other = _other_save(found, hosted, match_id)
+        if isinstance(other, storage.SetAsideFile):
+            _delete_set_aside(other, yes)
+            return
+        if other is not None:
+            _delete_newer(other, yes)
+            return
     if entry is None:
         raise click.BadParameter(not_one_match(listed, match_id), param_hint="--delete")
     table = None if any(e is entry for e in found.entries) else tables.get(entry.id)
@@ -272,3 +324,75 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
         click.echo(_("Deleted the unfinished match {id}.").format(id=entry.id))
     else:
         click.echo(_("Deleted the table you hosted {id}.").format(id=entry.id))
+
+
+def _other_save(found: SaveList, hosted: SaveList, given: str) -> SetAsideFile | NewerSave | None:
+    """The save set aside (named by its file name or path) or the match of a newer okey101
+    (by its id) that ``given`` names, or the only one whose name starts with it; None
+    when it names none. A start that names several is refused, naming them."""
+    from okey_tui.storage import SetAsideFile
+
+    files = [*found.set_aside, *hosted.set_aside]
+    newer = [*found.newer, *hosted.newer]
+    for file in files:
+        if given in (file.name, str(file.path)):
+            return file
+    for match in newer:
+        if match.id == given:
+            return match
+    starts: list[SetAsideFile | NewerSave] = [
+        *(f for f in files if given and f.name.startswith(given)),
+        *(n for n in newer if given and n.id.startswith(given)),
+    ]
+    if len(starts) > 1:
+        names = ", ".join(s.name if isinstance(s, SetAsideFile) else s.id for s in starts)
+        said = _("'{given}' starts the names of {n} files ({names}): give more of it")
+        raise click.BadParameter(
+            said.format(given=given, n=len(starts), names=names), param_hint="--delete"
+        )
+    return starts[0] if starts else None
+
+
+def _delete_set_aside(file: SetAsideFile, yes: bool) -> None:
+    """Delete a save set aside because it could not be used (it asks first)."""
+    from okey_tui.commands.ask import confirm
+
+    question = _(
+        "Delete {file}, a save set aside because it could not be used ({why})? It cannot be undone"
+    )
+    said = question.format(file=file.name, why=file.why or _("not known"))
+    if not yes and not confirm(said):
+        click.echo(_("Nothing deleted."))
+        return
+    try:
+        file.path.unlink()
+    except FileNotFoundError:
+        pass  # gone already: what was asked is done
+    except OSError as exc:
+        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+        raise SystemExit(1) from None
+    click.echo(_("Deleted {file}.").format(file=file.name))
+
+
+def _delete_newer(newer: NewerSave, yes: bool) -> None:
+    """Delete a match saved by a newer okey101 (it asks first, and no okey101 may play it)."""
+    from okey_tui import storage
+    from okey_tui.commands.ask import confirm
+
+    try:
+        lock = storage.MatchLock(newer.path)
+    except storage.SaveInUseError as exc:
+        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+        raise SystemExit(1) from None
+    try:
+        question = _(
+            "Delete the match {id}, saved by a newer okey101 (save version {version})? "
+            "It cannot be undone"
+        )
+        if not yes and not confirm(question.format(id=newer.id, version=newer.version)):
+            click.echo(_("Nothing deleted."))
+            return
+        storage.discard(newer.path)
+    finally:
+        lock.release()
+    click.echo(_("Deleted the match {id}.").format(id=newer.id))

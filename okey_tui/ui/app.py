@@ -114,6 +114,14 @@ class OkeyApp(App[None]):
             self.show_new_table(self.first_message)
         else:
             self.start(self.settings)
+            self.tell(self.first_message)
+
+    def tell(self, message: str) -> None:
+        """Say on the table what went wrong before it opened (a save set aside, settings
+        that could not be used): the new-table screen has a place for it; the table not."""
+        if message:
+            self.notify(message, severity="warning", timeout=30, markup=False)
+        self.first_message = ""
 
     def on_unmount(self) -> None:
         self.release_lock()
@@ -152,7 +160,7 @@ class OkeyApp(App[None]):
     def show_new_table(self, message: str = "") -> None:
         from okey_tui.ui.screens.setup import NewTableScreen
 
-        problems = self.refresh_saves()
+        problems = self.refresh_saves() + self.saves.reminders()
         remembered = load_settings() if self.remember else self.settings
         problems += take_problems()  # a settings file set aside (now or at the start)
         message = "\n".join(m for m in (message, *problems) if m)
@@ -196,7 +204,9 @@ class OkeyApp(App[None]):
                 if match_id
                 else _("There is no saved match to resume: start a new one.")
             )
-            self.show_or_replace_new_table("\n".join([*problems, missing]))
+            said = (self.first_message, *problems, missing)
+            self.show_or_replace_new_table("\n".join(m for m in said if m))
+            self.first_message = ""
             return
         try:
             lock = self.lock_for(entry.path)
@@ -212,6 +222,7 @@ class OkeyApp(App[None]):
         self.settings = table_of(self.session, self.settings)
         self.switch_or_push(self.table_screen(self.session))
         self.call_after_refresh(self.show_resumed_status)
+        self.tell("\n".join(m for m in (self.first_message, *problems) if m))
 
     def show_resumed_status(self) -> None:
         """Say the match was resumed and what the player on screen does now, in this phase."""

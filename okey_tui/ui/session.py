@@ -215,7 +215,8 @@ class Session:
             self.fresh
             and not self.layouts
             and not self.match.results
-            and not any(event.seat in self.humans for event in self.events)
+            # The deal names the starter: not a move of theirs.
+            and not any(e.seat in self.humans for e in self.events if e.kind != "deal")
         )
 
     def save_extra(self) -> JSONObject:

@@ -6,7 +6,7 @@ import time
 
 from rendered import screen_text
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, wait_for_human
+from ui_helpers import OPENING_SEED, wait_and_arrange, wait_for_human
 
 from okey_tui import storage
 from okey_tui.engine.notation import format_position
@@ -67,7 +67,7 @@ async def test_a_broken_save_is_set_aside_and_a_new_match_can_start() -> None:
 async def test_the_new_table_screen_offers_the_saved_match() -> None:
     first = make_app(settings=SETTINGS, ask=False, seed=5, bot_delay=0)
     async with first.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, first)
+        await wait_and_arrange(pilot, first)  # the player's own: the match is kept
         position = format_position(first.session.hand)
     app = make_app(seed=6, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:

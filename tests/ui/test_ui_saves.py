@@ -219,7 +219,7 @@ def test_practice_and_hot_seat_flags_do_not_follow_into_the_next_match(
         ["--seed", "3"],
         ["--name", "Deniz"],
         ["--practice"],
-        ["--no-tips"],
+        ["--practice", "--no-tips"],  # --no-tips alone needs a remembered practice table
         ["--humans", "2"],
         ["--names", "A,B"],
         ["--humans", "2", "--side-by-side"],
@@ -360,7 +360,7 @@ async def test_a_match_quit_unfinished_leaves_its_resume_command_on_the_terminal
 
     app = make_app(settings=TableSettings(bots=("easy",) * 3), ask=False, seed=5, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await wait_and_arrange(pilot, app)  # the player's own: the match is kept
         await pilot.press("q", "y")
     saved = storage.list_saves().entries
     assert len(saved) == 1

@@ -1,0 +1,260 @@
+"""Nothing the player made is lost, and nothing is lost without a word: a save set aside
+stays listed (and can be deleted) until the player deletes it, a save of a newer okey101
+is left untouched, and hand-edited settings that cannot be used are said and kept."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from okey_tui import settings, storage
+from okey_tui.cli import main
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.ui.app import OkeyApp
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=stdin, env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output
+    return result
+
+
+def unfinished(match_id: str, seed: int = 3) -> Path:
+    """An unfinished match saved as ``match_id``, a few steps in."""
+    match = Match(RuleSet(hands=3), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3):
+        hand = match.hand
+        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+    path = storage.save_path_for(match_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    storage.save(match, {"name": "Ayşe", "levels": ["easy", "easy", "easy"]}, path)
+    return path
+
+
+def newer_save(match_id: str) -> tuple[Path, bytes]:
+    """A save written by a newer okey101 (its version above this one's)."""
+    path = unfinished(match_id)
+    document = json.loads(path.read_text("utf-8"))
+    document["version"] = 99
+    path.write_text(json.dumps(document), "utf-8")
+    return path, path.read_bytes()
+
+
+# -- saves set aside: listed until deleted -------------------------------------------------
+
+
+def test_a_save_set_aside_stays_listed_with_when_and_why() -> None:
+    """The run that sets a save aside says so; later runs of ``saves`` listed nothing of
+    it (``"set_aside": []``) while the file lay in saves/."""
+    bad = storage.save_path_for("20200101-000000-bad0")
+    bad.parent.mkdir(parents=True)
+    bad.write_text("garbage\n", "utf-8")
+    first = run("saves")
+    assert "kept as 20200101-000000-bad0.json.corrupt-" in first.stderr
+    later = run("saves")  # nothing newly set aside: still listed
+    assert later.exit_code == 0 and later.stderr == ""
+    assert "20200101-000000-bad0.json.corrupt-" in later.stdout
+    assert "not JSON" in later.stdout  # why
+    assert "saves --delete FILE" in later.stdout
+    document = json.loads(run("saves", "--json").stdout)
+    (aside,) = document["set_aside"]
+    assert aside["file"].startswith("20200101-000000-bad0.json.corrupt-")
+    assert Path(aside["path"]).read_text("utf-8") == "garbage\n"
+    assert aside["why"].startswith("not JSON") and aside["set_aside"][:4].isdigit()
+
+
+def test_saves_delete_deletes_a_save_set_aside_after_asking() -> None:
+    good = unfinished("20200101-000000-good")
+    bad = storage.save_path_for("20200101-000000-bad0")
+    bad.write_text("{", "utf-8")
+    run("saves")  # sets it aside
+    (kept,) = storage.saves_dir().glob("*.corrupt-*")
+    answer = run("saves", "--delete", kept.name, stdin="n\n")
+    assert answer.exit_code == 0 and "Nothing deleted" in answer.output and kept.exists()
+    assert kept.name in answer.output and "could not be used" in answer.output
+    # The start of its name is enough, as for a match.
+    done = run("saves", "--delete", "20200101-000000-bad0", "-y")
+    assert done.exit_code == 0 and f"Deleted {kept.name}." in done.output
+    assert not kept.exists() and good.exists()
+    assert json.loads(run("saves", "--json").stdout)["set_aside"] == []
+
+
+# -- a save of a newer okey101: left as it is ------------------------------------------------
+
+
+def test_a_save_of_a_newer_okey101_is_left_untouched_and_listed() -> None:
+    path, before = newer_save("20200101-000000-new9")
+    with pytest.raises(storage.NewerSaveError) as caught:
+        storage.load(path)
+    assert caught.value.moved_to is None and caught.value.version == 99
+    found = storage.list_saves()
+    assert found.problems == [] and found.entries == [] and found.set_aside == []
+    assert [(n.id, n.version) for n in found.newer] == [("20200101-000000-new9", 99)]
+    listed = run("saves")
+    assert listed.stderr == "" and "20200101-000000-new9" in listed.stdout
+    assert "newer okey101" in listed.stdout
+    document = json.loads(run("saves", "--json").stdout)
+    assert document["newer"] == [{"id": path.stem, "path": str(path), "version": 99}]
+    assert document["set_aside"] == []
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+
+def test_resuming_a_save_of_a_newer_okey101_says_update_once_and_exits_2() -> None:
+    path, before = newer_save("20200101-000000-new9")
+    result = run("play", "--resume", "20200101-000000-new9")
+    assert result.exit_code == 2
+    assert "newer okey101" in result.stderr and "update okey101" in result.stderr
+    assert "unusable" not in result.stderr and "no unfinished match" not in result.stderr
+    assert result.stderr.count("newer okey101") == 1
+    assert path.read_bytes() == before
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+
+def test_a_save_of_a_newer_okey101_can_be_deleted_after_asking() -> None:
+    path, _ = newer_save("20200101-000000-new9")
+    kept = run("saves", "--delete", "20200101-000000-new9", stdin="n\n")
+    assert "Nothing deleted" in kept.output and path.exists()
+    assert run("saves", "--delete", "20200101-000000-new9", "-y").exit_code == 0
+    assert not path.exists()
+
+
+# -- play --resume says what it set aside, on the table -----------------------------------
+
+
+def test_resume_passes_a_save_it_set_aside_to_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``play --resume`` set the latest save aside and opened another match with "Match
+    resumed…" and nothing more: the table is now told (in the player's language), and
+    the terminal keeps it once the game closes."""
+    other = unfinished("20200101-000000-aaaa")
+    bad = storage.save_path_for("20300101-000000-bad0")
+    bad.write_text("garbage\n", "utf-8")
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = run("play", "--resume")
+    assert result.exit_code == 0, result.output
+    (app,) = built
+    assert app.resume_first == other.stem
+    assert "20300101-000000-bad0 is unusable" in app.first_message
+    assert "kept as 20300101-000000-bad0.json.corrupt-" in app.first_message
+    assert "20300101-000000-bad0 is unusable" in result.stderr
+
+
+# -- settings with values that cannot be used -------------------------------------------------
+
+
+def write_settings(table: dict[str, object]) -> tuple[Path, bytes]:
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": 1, "table": table}), "utf-8")
+    return path, path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        (
+            {"hands": 4, "theme": "neon", "name": "Ayşe"},
+            ["hands: 4 cannot be used; 11 is used instead", 'theme: "neon" cannot be used'],
+        ),
+        ({"hands": "9", "name": "Ayşe"}, ['hands: "9" cannot be used; 11 is used instead']),
+        ({"name": 5}, ['name: 5 cannot be used; "You" is used instead']),
+        ({"penalties": "false"}, ['penalties: "false" cannot be used; true is used instead']),
+        ({"bot_delay": 99}, ["bot_delay: 99 cannot be used; 10.0 is used instead"]),
+        ({"handz": 5}, ["handz: not a setting of okey101; ignored"]),
+    ],
+    ids=["hands-theme", "hands-text", "name-number", "bool-text", "delay-too-long", "unknown"],
+)
+def test_settings_that_cannot_be_used_are_said_and_the_file_kept(
+    table: dict[str, object], said: list[str]
+) -> None:
+    """They were put back to the defaults without a word, and the file rewritten later
+    with no copy kept (a name that was a number ended the command in a traceback)."""
+    path, written = write_settings(table)
+    assert settings.load_settings(keep_aside=False) == settings.load_settings(keep_aside=False)
+    assert settings.take_problems() == [] and path.read_bytes() == written  # a peek: untouched
+    loaded = settings.load_settings()
+    (problem,) = settings.take_problems()
+    assert problem.startswith("Some of your settings cannot be used")
+    for text in said:
+        assert text in problem, problem
+    (kept,) = path.parent.glob("settings.json.corrupt-*")
+    assert kept.read_bytes() == written and kept.name in problem
+    assert loaded.hands in (1, 3, 5, 7, 9, 11, 13) and loaded.theme in settings.THEMES
+    if table.get("name") == "Ayşe":
+        assert loaded.name == "Ayşe"  # what could be used is kept
+    # What is in use now is written in its place: said once, read back the same.
+    assert settings.load_settings() == loaded and settings.take_problems() == []
+    assert len(list(path.parent.glob("settings.json.corrupt-*"))) == 1
+
+
+def test_settings_okey101_wrote_are_read_without_a_word() -> None:
+    chosen = settings.TableSettings(
+        hands=5, bots=("easy", "hard", "expert"), bot_delay=1.0, name="Ayşe", humans=2
+    )
+    settings.save_settings(chosen)
+    assert settings.load_settings() == chosen and settings.take_problems() == []
+    path, _ = write_settings({"bot_delay": 1, "hands": 3})  # 1 for 1.0: the same choice
+    assert settings.load_settings().bot_delay == 1.0 and settings.take_problems() == []
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
+
+
+def test_play_with_flags_says_unusable_settings_on_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    write_settings({"hands": 4})
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = run("play", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "hands: 4 cannot be used" in result.stderr
+    (app,) = built
+    assert "hands: 4 cannot be used" in app.first_message
+
+
+# -- play flags that say what they do -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--no-tips"], "--no-tips is for practice tables: give --practice too"),
+        (["--names", "Ayşe"], "a hot-seat table is 2 to 4 people"),
+    ],
+)
+def test_play_flags_that_would_do_nothing_are_refused(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], said: str
+) -> None:
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = run("play", "--seed", "3", *args)
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert built == []
+
+
+def test_no_tips_alone_serves_a_remembered_practice_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Practice is the remembered choice: --no-tips alone plays it without tips."""
+    write_settings({"practice": True, "tips": True})
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = run("play", "--seed", "3", "--no-tips")
+    assert result.exit_code == 0, result.output
+    (app,) = built
+    assert app.settings.practice and not app.settings.tips
+
+
+def test_names_without_humans_seats_one_person_a_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    assert run("play", "--seed", "3", "--names", "Ayşe,Mehmet").exit_code == 0
+    assert run("play", "--seed", "3", "--practice", "--no-tips").exit_code == 0
+    hot, practice = (app.settings for app in built)
+    assert hot.humans == 2 and (hot.name, *hot.human_names) == ("Ayşe", "Mehmet")
+    assert practice.practice and not practice.tips
