@@ -70,6 +70,31 @@ async def test_a_bots_lay_off_is_marked_on_the_table_and_named_in_the_status_lin
         assert f"{name} added {event.tiles[0]} to meld {index + 1}" in status_text(screen)
 
 
+async def test_a_bots_lay_off_is_said_in_natural_turkish():
+    """In Turkish the line read "Mehmet R5 işledi: 4 numaralı per"; an okey player says
+    "Mehmet 4 numaralı pere R5 işledi": the meld's number is in each language's sentence."""
+    from okey_tui import i18n
+
+    i18n.set_language("tr")
+    try:
+        app = table_app(LAY_OFF_SEED)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            hand = app.session.hand
+
+            def laid_off():
+                return any(e.kind == "add" and e.seat != 0 for e in hand.events)
+
+            await play_human_plainly(pilot, app, laid_off)
+            event = next(e for e in hand.events if e.kind == "add" and e.seat != 0)
+            index = next(i for i, tm in enumerate(hand.table) if event.tiles[0] in tm.meld.tiles)
+            name = app.session.seat_name(event.seat)
+            said = f"{name} {index + 1} numaralı pere {event.tiles[0]} işledi"
+            assert said in status_text(screen), status_text(screen)
+    finally:
+        i18n.set_language("en")
+
+
 async def test_the_summary_lists_the_winning_melds_and_each_penalty_with_its_reason():
     app = table_app(PENALTY_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -556,6 +581,29 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
             await pilot.pause(0.01)
         assert melds.max_scroll_y == 0
         assert not centre.border_subtitle
+
+
+async def test_at_80x24_every_line_of_melds_says_whose_they_are():
+    """At 80x24 the melds box shows two lines: a line of its own named the owner ("Zeynep —
+    opened with 115 points"), so a line scrolled to with PgDn could be anyone's, and the
+    header took one of the two lines. Each line now starts with the owner's name."""
+    app = table_app(33, bots=("hard", "hard", "hard"), tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        view = screen.view
+        assert view.table, "seed 33: Zeynep opens before the human's first turn"
+        lines = str(screen.query_one(MeldsView).melds_text.render()).splitlines()
+        names = {tm.owner: app.session.seat_name(tm.owner) for tm in view.table}
+        assert lines and all(
+            any(line.startswith(f"{name}: ") for name in names.values()) for line in lines
+        ), lines
+        assert not any("—" in line or "=" in line for line in lines), lines
+    wide = table_app(33, bots=("hard", "hard", "hard"), tips=False)
+    async with wide.run_test(size=(120, 40)) as pilot:  # room: the owner over the melds
+        await wait_for_human(pilot, wide)
+        lines = str(wide.screen.query_one(MeldsView).melds_text.render()).splitlines()
+        assert "—" in lines[0] and "=" in lines[1], lines
 
 
 async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():

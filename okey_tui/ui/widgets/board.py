@@ -238,9 +238,13 @@ class MeldsView(VerticalScroll):
     def show(
         self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int] | None = None
     ) -> None:
-        okey = view.okey
         marks = marks or {}
         text = Text()
+        # A short terminal shows two lines of melds: each line names its owner ("Zeynep:
+        # 1:B5 B6 B7 =18 ...") instead of a line of its own over them, so every line
+        # shown is melds, and a line scrolled to (PgDn) still says whose they are. The
+        # openings are on the seats' panels.
+        short = self.app.has_class("-short")
         if not view.table:
             text.append(_("No melds on the table yet."), "dim")
         for seat in range(4):
@@ -249,6 +253,9 @@ class MeldsView(VerticalScroll):
                 continue
             if text:
                 text.append("\n")
+            if short:
+                text.append_text(self.owned_lines(seats, view, seat, owned, marks))
+                continue
             opening = view.openings[seat]
             if seat == view.seat:  # said to the player, as the log does: "Sen — açtın"
                 head = _("You") + " — "
@@ -260,19 +267,47 @@ class MeldsView(VerticalScroll):
                 head = f"{seats[seat].name} — "
                 head += _("took back") if opening is None else opened_with(opening)
             text.append(head + "\n", "bold")
-            pieces: list[Text] = []
-            for index, tm in owned:
-                piece = Text()
-                piece.append(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
-                piece.append_text(meld_chips(tm.meld, okey))
-                if tm.meld.kind is not MeldKind.PAIR:
-                    piece.append(f" ={tm.meld.value}", "dim")
-                pieces.append(piece)
             # A meld never breaks over two lines: a new line starts instead.
             width = max(20, self.scrollable_content_region.width)
-            text.append_text(filled_text(pieces, width, "   "))
+            text.append_text(filled_text(self.meld_pieces(view, owned, marks), width, "   "))
         self.melds_text.update(text)
         self.call_after_refresh(self.say_if_more)
+
+    def meld_pieces(
+        self,
+        view: PlayerView,
+        owned: Sequence[tuple[int, TableMeld]],
+        marks: dict[int, int],
+        values: bool = True,
+    ) -> list[Text]:
+        """Each meld as "3:R9 Y9 B9 =27" (without its value: "3:R9 Y9 B9"), its number
+        marked when it changed lately."""
+        pieces: list[Text] = []
+        for index, tm in owned:
+            piece = Text()
+            piece.append(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
+            piece.append_text(meld_chips(tm.meld, view.okey))
+            if values and tm.meld.kind is not MeldKind.PAIR:
+                piece.append(f" ={tm.meld.value}", "dim")
+            pieces.append(piece)
+        return pieces
+
+    def owned_lines(
+        self,
+        seats: Sequence[SeatInfo],
+        view: PlayerView,
+        seat: int,
+        owned: Sequence[tuple[int, TableMeld]],
+        marks: dict[int, int],
+    ) -> Text:
+        """One seat's melds on lines that each start with its name (a short terminal),
+        without their values (what a meld is worth matters for an opening, and the
+        lay-down box counts that), two spaces apart: a third more melds in two lines."""
+        label = (_("You") if seat == view.seat else seats[seat].name) + ": "
+        width = max(20, self.scrollable_content_region.width) - cell_len(label)
+        pieces = self.meld_pieces(view, owned, marks, values=False)
+        lines = filled_text(pieces, max(10, width), "  ")
+        return Text("\n").join(Text(label, "bold").append_text(line) for line in lines.split("\n"))
 
     def say_if_more(self) -> None:
         """When the melds do not all fit, the box says which keys scroll them."""
@@ -604,12 +639,18 @@ class TableMarks:
             return ngettext(
                 "{who} laid meld {numbers}", "{who} laid melds {numbers}", len(touched)
             ).format(who=who, numbers=numbers)
-        target = _("meld {n}").format(n=touched[0] + 1) if touched else _("a table meld")
         if event.kind == "add":
             # The tile as the table shows it: an okey laid off reads "★R9", not "B9".
             added = added_tile_text(event, view.okey) if tile is not None else ""
-            return _("{who} added {tile} to {target}").format(who=who, tile=added, target=target)
-        text = _("{who} swapped the okey out of {target}").format(who=who, target=target)
+            if touched:  # the meld's number in the sentence, so each language orders it
+                return _("{who} added {tile} to meld {n}").format(
+                    who=who, tile=added, n=touched[0] + 1
+                )
+            return _("{who} added {tile} to a table meld").format(who=who, tile=added)
+        if touched:
+            text = _("{who} swapped the okey out of meld {n}").format(who=who, n=touched[0] + 1)
+        else:
+            text = _("{who} swapped the okey out of a table meld").format(who=who)
         paid = next((e for e in after[:1] if e.kind == "penalty"), None)
         if paid is not None and paid.seat is not None:
             if paid.seat == viewer:  # said to the player who pays: "sen +101 yazarsın"
