@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
 from okey_tui.engine.state import OpeningKind
-from okey_tui.i18n import N_, _, current_language, pgettext
+from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -98,7 +98,7 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.TILE_CANNOT_COUNT_AS: N_("{tile} can only count as {counts_as}, not {meant}"),
     C.ONLY_OKEYS: N_("A meld needs at least one tile that is not an okey"),
     C.NOT_A_PAIR: N_("{tiles} are not a pair: a pair is two identical tiles"),
-    C.TOO_FEW_TILES: N_("A run or set needs at least three tiles"),
+    C.TOO_FEW_TILES: N_("{tiles}: a run or set needs at least three tiles"),
     C.NOT_A_RUN: N_(
         "{tiles} is not a run: a run is consecutive numbers of one colour, "
         "and 1 only comes before 2"
@@ -177,7 +177,6 @@ TEMPLATES: dict[ErrorCode, str] = {
 }
 
 # Templates chosen by a parameter rather than by the code alone.
-OPENING_PAIRS = N_("Your opening is {value} pairs; this table needs {floor}")
 RISEN_MELDS = N_(" (one more than the highest opening)")
 RISEN_PAIRS = N_(" (one more than the highest pairs opening)")
 RISEN_MELDS_SIDE = N_(" (one more than the highest opening of the other side)")
@@ -265,7 +264,17 @@ def describe(error: BaseException) -> str:
         kind = error.params.get("kind")
         # An OpeningKind, or its plain form from another table (its value or its str).
         pairs = kind in (OpeningKind.PAIRS, OpeningKind.PAIRS.value, str(OpeningKind.PAIRS))
-        text = _(OPENING_PAIRS if pairs else template)
+        value = error.params.get("value")
+        count = value if isinstance(value, int) else 2
+        text = (
+            ngettext(
+                "Your opening is {value} pair; this table needs {floor}",
+                "Your opening is {value} pairs; this table needs {floor}",
+                count,
+            )
+            if pairs
+            else _(template)
+        )
         if error.params.get("risen"):
             if error.params.get("partners"):
                 text += _(RISEN_PAIRS_SIDE if pairs else RISEN_MELDS_SIDE)

@@ -170,7 +170,10 @@ def _kind_of(meant: Sequence[Tile]) -> MeldKind:
         return MeldKind.PAIR
     if n < 3:
         raise MeldError(
-            "A run or set needs at least three tiles", code=ErrorCode.TOO_FEW_TILES, count=n
+            f"{' '.join(map(str, meant))}: a run or set needs at least three tiles",
+            code=ErrorCode.TOO_FEW_TILES,
+            count=n,
+            tiles=tuple(meant),
         )
     colours = {t.colour for t in meant}
     numbers = [t.number for t in meant]
@@ -267,7 +270,7 @@ def best_reading(
     >>> best_reading(two, Tile.parse("B8"), [MeldKind.RUN, MeldKind.SET])
     Traceback (most recent call last):
     ...
-    okey_tui.engine.errors.MeldError: A run or set needs at least three tiles
+    okey_tui.engine.errors.MeldError: Y3 Y5: a run or set needs at least three tiles
     """
     laid = list(tiles)
     allowed = set(kinds) if kinds is not None else set(MeldKind)
@@ -281,9 +284,10 @@ def best_reading(
         )
     if len(laid) < 3 and MeldKind.PAIR not in allowed:
         raise MeldError(
-            "A run or set needs at least three tiles",
+            f"{' '.join(map(str, laid))}: a run or set needs at least three tiles",
             code=ErrorCode.TOO_FEW_TILES,
             count=len(laid),
+            tiles=tuple(laid),
         )
     if len(laid) != 2 and allowed == {MeldKind.PAIR}:
         raise MeldError(

@@ -100,7 +100,7 @@ def tile(text: str) -> Tile:
             {},
         ),
         (lambda: meld("R5Y5"), ErrorCode.NOT_A_PAIR, {"tiles": (tile("R5"), tile("Y5"))}),
-        (lambda: meld("R5"), ErrorCode.TOO_FEW_TILES, {"count": 1}),
+        (lambda: meld("R5"), ErrorCode.TOO_FEW_TILES, {"count": 1, "tiles": (tile("R5"),)}),
         (lambda: meld("R1R2R4"), ErrorCode.NOT_A_RUN, {"tiles": tuple(parse_tiles("R1 R2 R4"))}),
         (lambda: meld("R9R9B9"), ErrorCode.NOT_A_SET, {"tiles": tuple(parse_tiles("R9 R9 B9"))}),
         (

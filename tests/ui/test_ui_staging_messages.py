@@ -57,11 +57,35 @@ async def staged_status(tiles: str, openings: str) -> str:
 
 
 async def test_two_tiles_after_a_melds_opening_are_too_few_not_a_pair() -> None:
+    """The refusal names the tiles: "A run or set needs at least three tiles" alone did not
+    say which (o on a lone R12)."""
     status = await staged_status("Y3 Y5", "m101/-/-/-")
-    assert "A run or set needs at least three tiles" in status
+    assert "Y3 Y5: a run or set needs at least three tiles" in status, status
     assert "pair" not in status
     # The same words as for one tile.
-    assert "A run or set needs at least three tiles" in await staged_status("Y3", "m101/-/-/-")
+    one = await staged_status("Y3", "m101/-/-/-")
+    assert "Y3: a run or set needs at least three tiles" in one, one
+
+
+def test_an_opening_of_one_pair_is_said_in_the_singular() -> None:
+    """ "Your opening is 1 pairs; this table needs 5": one pair, in every language."""
+    from okey_tui import i18n
+    from okey_tui.engine.errors import OkeyError
+    from okey_tui.engine.state import OpeningKind
+    from okey_tui.messages import describe
+
+    def said(value: int) -> str:
+        error = OkeyError("", code=ErrorCode.OPENING_BELOW_FLOOR)
+        error.params = {"value": value, "floor": 5, "kind": OpeningKind.PAIRS}
+        return describe(error)
+
+    assert said(1) == "Your opening is 1 pair; this table needs 5"
+    assert said(3) == "Your opening is 3 pairs; this table needs 5"
+    i18n.set_language("tr")
+    try:
+        assert "1 çift" in said(1), said(1)
+    finally:
+        i18n.set_language("en")
 
 
 async def test_two_tiles_before_opening_still_hear_about_pairs() -> None:
