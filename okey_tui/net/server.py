@@ -52,7 +52,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Event, Hand
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
     MAX_CHAT,
@@ -261,6 +261,9 @@ class TableServer:
         self.grace = grace
         self.save_path = save_path
         self.on_notice = on_notice
+        # What the host must hear even while they play at the table (a terminal that only
+        # serves hears it through on_notice): a wrong join code, an address blocked.
+        self.on_alert: Callable[[str], None] | None = None
         # The seat of the person who opened the table, when they sit at it (``host --resume``
         # gives it back to them).
         self.host_seat: int | None = None
@@ -807,7 +810,7 @@ class TableServer:
         self._joins += 1
         seat.name, seat.token, seat.joined = name, secrets.token_urlsafe(24), self._joins
         self._seat(conn, seat)
-        self._notice(f"{name} joined (seat {seat.index + 1})")
+        self._notice(_("{name} joined (seat {seat})").format(name=name, seat=seat.index + 1))
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 
@@ -854,6 +857,21 @@ class TableServer:
         guesses.last = time.monotonic()
         left = self.limits.code_tries - guesses.wrong
         log.warning(_("wrong join code or token from %s (%d tries left)"), conn.address, left)
+        if left > 0:
+            said = ngettext(
+                "Someone at {address} gave a wrong join code ({left} try left)",
+                "Someone at {address} gave a wrong join code ({left} tries left)",
+                left,
+            ).format(address=conn.address, left=left)
+        else:
+            minutes = math.ceil(self.limits.code_block / 60)
+            said = ngettext(
+                "Someone at {address} gave wrong join codes: blocked for {minutes} minute",
+                "Someone at {address} gave wrong join codes: blocked for {minutes} minutes",
+                minutes,
+            ).format(address=conn.address, minutes=minutes)
+        if self.on_alert is not None:
+            self.on_alert(said)
         if left > 0:
             return True
         guesses.blocked_until = guesses.last + self.limits.code_block

@@ -193,6 +193,8 @@ class RemoteApp(OkeyApp):
     # -- connecting --------------------------------------------------------------------
     async def connect(self) -> None:
         if self.server is not None:
+            # Wrong join codes are said to the host at the table, not only to the log.
+            self.server.on_alert = self.alert
             try:
                 port = await self.server.start()
             except OSError as exc:
@@ -221,6 +223,9 @@ class RemoteApp(OkeyApp):
             self._connecting = False
             if self.table is None or not self.table.connected:
                 self.show_lobby()  # r (try again) is offered again
+
+    def alert(self, text: str) -> None:
+        self.notify(text, severity="warning", timeout=10, markup=False)
 
     async def take_seat(self) -> None:
         """Sit: the seat's token (given, or kept from the last join here) takes it back,

@@ -180,6 +180,26 @@ async def test_chat_said_before_a_rejoin_is_in_the_new_log() -> None:
         await server.close()
 
 
+async def test_a_host_at_their_own_table_is_told_of_a_wrong_join_code() -> None:
+    """A wrong join code went to the log only: a host playing at their own table never
+    knew someone was guessing. It is said on the host's screen, with the tries left."""
+    server = TableServer(open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=0)
+    app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        with contextlib.suppress(Exception):
+            guesser = await RemoteTable.join(server.url, "WRONG1", "Eve")
+            await guesser.close()
+        said = "Someone at 127.0.0.1 gave a wrong join code"
+        await until(
+            pilot,
+            lambda: any(said in str(t.render()) for t in app.screen.query(Toast)),
+            "the host told",
+        )
+        assert all(s.name != "Eve" for s in server.seats)
+    await server.close()
+
+
 async def test_a_wrong_join_code_is_said_in_the_lobby_and_nothing_else_happens() -> None:
     server = await open_table()
     app = RemoteApp(Seat(server.url, code="WRONG1", name="Ayşe"))
