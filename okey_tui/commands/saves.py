@@ -12,6 +12,8 @@ import click
 from okey_tui.i18n import N_, _, upper
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
     from rich.table import Table
 
@@ -284,7 +286,6 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     starts with) ``match_id``: the ids ``okey101 saves`` lists, under either heading; else
     the save set aside, or the match of a newer okey101, that it names."""
     from okey_tui import storage
-    from okey_tui.commands.ask import confirm
     from okey_tui.ui.session import summarise_save
 
     tables = {e.id: h for e in hosted.entries if (h := summarise_hosted(e)) is not None}
@@ -302,24 +303,14 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     if entry is None:
         raise click.BadParameter(not_one_match(listed, match_id), param_hint="--delete")
     table = None if any(e is entry for e in found.entries) else tables.get(entry.id)
-    try:
-        lock = storage.MatchLock(entry.path)
-    except storage.SaveInUseError as exc:
-        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
-        raise SystemExit(1) from None
-    try:
-        if table is None:
-            question = _("Delete the unfinished match {id} ({line})? It cannot be undone")
-            line = summarise_save(entry).line()
-        else:
-            question = _("Delete the table you hosted {id} ({line})? It cannot be undone")
-            line = table.line()
-        if not yes and not confirm(question.format(id=entry.id, line=line)):
-            click.echo(_("Nothing deleted."))
-            return
-        storage.discard(entry.path)
-    finally:
-        lock.release()
+    if table is None:
+        question = _("Delete the unfinished match {id} ({line})? It cannot be undone")
+        line = summarise_save(entry).line()
+    else:
+        question = _("Delete the table you hosted {id} ({line})? It cannot be undone")
+        line = table.line()
+    if not _delete_locked(entry.path, question.format(id=entry.id, line=line), yes):
+        return
     if table is None:
         click.echo(_("Deleted the unfinished match {id}.").format(id=entry.id))
     else:
@@ -376,23 +367,31 @@ def _delete_set_aside(file: SetAsideFile, yes: bool) -> None:
 
 def _delete_newer(newer: NewerSave, yes: bool) -> None:
     """Delete a match saved by a newer okey101 (it asks first, and no okey101 may play it)."""
+    question = _(
+        "Delete the match {id}, saved by a newer okey101 (save version {version})? "
+        "It cannot be undone"
+    )
+    if _delete_locked(newer.path, question.format(id=newer.id, version=newer.version), yes):
+        click.echo(_("Deleted the match {id}.").format(id=newer.id))
+
+
+def _delete_locked(path: Path, question: str, yes: bool) -> bool:
+    """Delete the save at ``path`` once ``question`` is answered yes (``yes``: asked
+    already), while no other okey101 plays it; whether it was deleted. A save in use
+    elsewhere is refused: exit 1, nothing deleted."""
     from okey_tui import storage
     from okey_tui.commands.ask import confirm
 
     try:
-        lock = storage.MatchLock(newer.path)
+        lock = storage.MatchLock(path)
     except storage.SaveInUseError as exc:
         click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
         raise SystemExit(1) from None
     try:
-        question = _(
-            "Delete the match {id}, saved by a newer okey101 (save version {version})? "
-            "It cannot be undone"
-        )
-        if not yes and not confirm(question.format(id=newer.id, version=newer.version)):
+        if not yes and not confirm(question):
             click.echo(_("Nothing deleted."))
-            return
-        storage.discard(newer.path)
+            return False
+        storage.discard(path)
     finally:
         lock.release()
-    click.echo(_("Deleted the match {id}.").format(id=newer.id))
+    return True

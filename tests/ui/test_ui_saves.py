@@ -376,16 +376,24 @@ async def test_a_match_quit_unfinished_leaves_its_resume_command_on_the_terminal
 
 
 @pytest.mark.parametrize("quit_by_keys", [True, False])
-async def test_a_match_nobody_has_played_is_not_kept(quit_by_keys: bool) -> None:
+@pytest.mark.parametrize("seed", [1, 5], ids=["bots-first", "player-starts"])
+async def test_a_match_nobody_has_played_is_not_kept(quit_by_keys: bool, seed: int) -> None:
     """Every start of okey101 play wrote a match at once, so starting and quitting left an
     unfinished match behind each time, and the new-table screen's list filled with deals
-    nobody played. Seed 1: the bots play first; their moves are not the player's. The
-    quit question says the match is not kept, and nothing is left behind, whether the
-    player quits by q y or the game is closed."""
-    app = make_app(settings=SETTINGS, ask=False, seed=1, bot_delay=0)
+    nobody played. Seed 1: the bots play first; their moves are not the player's. Seed 5:
+    the player starts with 22 tiles, and the deal, which names its starter, was counted
+    as their move ("The match is saved: …"). The quit question says the match is not
+    kept, and nothing is left behind, whether the player quits by q y or the game is
+    closed."""
+    app = make_app(settings=SETTINGS, ask=False, seed=seed, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_human(pilot, app)
-        assert app.session is not None and app.session.events, "the bots played first"
+        assert app.session is not None
+        hand = app.session.hand
+        if seed == 5:
+            assert hand.turn == 0 and len(hand.racks[0]) == 22, "the player starts"
+        else:
+            assert any(e.kind != "deal" for e in app.session.events), "the bots played first"
         assert len(storage.list_saves().entries) == 1  # kept while it is played (a crash)
         if quit_by_keys:
             await pilot.press("q")

@@ -9,15 +9,13 @@ import json
 import pytest
 from click.testing import CliRunner
 from textual.widgets import Static
-from ui_helpers import wait_for_human
 
 from okey_tui import storage
 from okey_tui.cli import main
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
-from okey_tui.settings import TableSettings, settings_path
+from okey_tui.settings import settings_path
 from okey_tui.ui.app import OkeyApp, make_app
-from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.setup import NewTableScreen
 from okey_tui.ui.screens.table import TableScreen
 
@@ -28,24 +26,6 @@ def notices(app: OkeyApp) -> str:
 
 def new_table_notice(app: OkeyApp) -> str:
     return str(app.screen.query_one("#new-table-notice", Static).render())
-
-
-async def test_a_match_left_at_once_is_not_kept_when_the_player_starts() -> None:
-    """Seed 5: the player starts with 22 tiles. Quitting at once kept the match ("The
-    match is saved: …") because the deal names its starter; when a bot started, the same
-    quit kept nothing."""
-    app = make_app(settings=TableSettings(hands=1), ask=False, seed=5, bot_delay=0)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        assert app.session is not None and app.session.hand.turn == 0
-        assert len(app.session.hand.racks[0]) == 22  # the player starts
-        await pilot.press("q")
-        await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "Nothing has been played yet: the match is not kept." in app.screen.question
-        await pilot.press("y")
-    assert storage.list_saves().entries == []
-    assert app.leave_note() is None
 
 
 async def test_play_resume_says_on_the_table_what_it_set_aside(

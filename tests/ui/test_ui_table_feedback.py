@@ -53,29 +53,20 @@ async def play_human_plainly(pilot, app, until) -> None:
     raise AssertionError("never got there")
 
 
-async def test_a_bots_lay_off_is_marked_on_the_table_and_named_in_the_status_line():
-    app = table_app(LAY_OFF_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        hand = app.session.hand
-
-        def laid_off():
-            return any(e.kind == "add" and e.seat != 0 for e in hand.events)
-
-        await play_human_plainly(pilot, app, laid_off)
-        event = next(e for e in hand.events if e.kind == "add" and e.seat != 0)
-        index = next(i for i, tm in enumerate(hand.table) if event.tiles[0] in tm.meld.tiles)
-        name = app.session.seat_name(event.seat)
-        assert screen.table_marks.marks.get(index) == event.seat
-        assert f"{name} added {event.tiles[0]} to meld {index + 1}" in status_text(screen)
-
-
-async def test_a_bots_lay_off_is_said_in_natural_turkish():
-    """In Turkish the line read "Mehmet R5 işledi: 4 numaralı per"; an okey player says
-    "Mehmet 4 numaralı pere R5 işledi": the meld's number is in each language's sentence."""
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "{name} added {tile} to meld {n}"),
+        # An okey player says "4 numaralı pere R5 işledi", not "R5 işledi: 4 numaralı per".
+        ("tr", "{name} {n} numaralı pere {tile} işledi"),
+    ],
+)
+async def test_a_bots_lay_off_is_marked_on_the_table_and_named_in_the_status_line(
+    language: str, said: str
+):
     from okey_tui import i18n
 
-    i18n.set_language("tr")
+    i18n.set_language(language)
     try:
         app = table_app(LAY_OFF_SEED)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -89,8 +80,9 @@ async def test_a_bots_lay_off_is_said_in_natural_turkish():
             event = next(e for e in hand.events if e.kind == "add" and e.seat != 0)
             index = next(i for i, tm in enumerate(hand.table) if event.tiles[0] in tm.meld.tiles)
             name = app.session.seat_name(event.seat)
-            said = f"{name} {index + 1} numaralı pere {event.tiles[0]} işledi"
-            assert said in status_text(screen), status_text(screen)
+            assert screen.table_marks.marks.get(index) == event.seat
+            line = said.format(name=name, tile=event.tiles[0], n=index + 1)
+            assert line in status_text(screen), status_text(screen)
     finally:
         i18n.set_language("en")
 
@@ -1347,6 +1339,17 @@ async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
         assert "Added B10 ★B11 to meld 1" in status_text(screen)
 
 
+async def finish_with(pilot, app, screen, tile: str) -> str:  # type: ignore[no-untyped-def]
+    """Discard ``tile``, the last, and wait for the hand's summary: its text, one line."""
+    await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+    await pilot.press("x")
+    for _ in range(100):
+        if isinstance(app.screen, HandSummaryScreen):
+            break
+        await pilot.pause(0.02)
+    return " ".join(screen_text(app).split())
+
+
 async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
     """A finisher's line showed its own melds and its last discard: the tiles it had laid
     off on other seats' melds were missing, so its tiles did not add up."""
@@ -1364,14 +1367,8 @@ async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
         hand = app.session.hand
         await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
         await pilot.press("a")
-        await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
-        await pilot.press("x")
-        for _ in range(100):
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            await pilot.pause(0.02)
+        text = await finish_with(pilot, app, screen, "K9")
         assert hand.outcome is not None and hand.outcome.finisher == 0
-        text = " ".join(screen_text(app).split())
         assert "Melds: B1 B2 B3 · added to others' melds R6 · last discard K9" in text, text
 
 
@@ -1396,14 +1393,8 @@ async def test_the_summary_shows_an_okey_the_finisher_added_as_the_table_shows_i
         await pilot.press("down", "enter")  # "2: Y5 B5 K5 (okey as R5)"
         await pilot.pause()
         assert hand.table[1].meld.text(hand.okey) == "*R5Y5B5K5", status_text(screen)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
-        await pilot.press("x")
-        for _ in range(100):
-            if isinstance(app.screen, HandSummaryScreen):
-                break
-            await pilot.pause(0.02)
+        text = await finish_with(pilot, app, screen, "K9")
         assert hand.outcome is not None and hand.outcome.finisher == 0
-        text = " ".join(screen_text(app).split())
         assert "added to others' melds ★R5 · last discard K9" in text, text
 
 
