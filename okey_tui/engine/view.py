@@ -20,7 +20,15 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.melds import MeldKind, added_meaning, extensions, fits_table, is_wild
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    added_meaning,
+    effective,
+    extensions,
+    fits_table,
+    is_wild,
+)
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import (
     SEATS,
@@ -255,6 +263,40 @@ def _swaps(view: PlayerView, index: int, tm: TableMeld) -> list[Action]:
             action = SwapOkey(index, (holding[0],))
             if action not in found:
                 found.append(action)
+    return found
+
+
+def swap_tiles(meld: Meld, place: int) -> tuple[Tile, ...]:
+    """The real tiles that would swap out the okey at ``place`` of a table ``meld``
+    (rules §8): the tile it stands for; for a 3-tile set, both missing colours at once;
+    none from a pair."""
+    if meld.kind is MeldKind.PAIR:
+        return ()
+    meant = meld.stands_for[place]
+    if meld.kind is MeldKind.SET and len(meld.tiles) == 3:
+        present = {t.colour for i, t in enumerate(meld.stands_for) if i != place}
+        return tuple(Tile(c, meant.number) for c in COLOURS if c not in present)
+    return (meant,)
+
+
+def exposed_okeys(view: PlayerView, melds: Sequence[Meld]) -> list[tuple[Tile, tuple[Tile, ...]]]:
+    """The okeys in ``melds`` (this seat's, about to be laid) that another seat could swap
+    out, costing this seat +101 (rules §11): each okey as the tile it stands for, with the
+    tiles that swap it; an okey is exposed while every tile that swaps it has a copy this
+    seat has not
+    seen (its rack, with the tiles of ``melds``, the indicator, the table, the piles)."""
+    okey = view.okey
+    seen: dict[Tile, int] = {}
+    for tile in view.seen_tiles():
+        if not is_wild(tile, okey):
+            played = effective(tile, okey)
+            seen[played] = seen.get(played, 0) + 1
+    found: list[tuple[Tile, tuple[Tile, ...]]] = []
+    for meld in melds:
+        for place in meld.wild_places(okey):
+            needed = swap_tiles(meld, place)
+            if needed and all(seen.get(tile, 0) < 2 for tile in needed):
+                found.append((meld.stands_for[place], needed))
     return found
 
 

@@ -131,3 +131,40 @@ async def test_a_pair_laid_after_a_pairs_opening_is_called_a_pair() -> None:
         status = str(screen.query_one("#status", Static).render())
         assert status.startswith("You laid down 1 pair:"), status
         assert app.session.hand.table[-1].meld.kind.value == "pair"
+
+
+@pytest.mark.parametrize(
+    ("penalties", "discards", "warned"),
+    [
+        (True, ("", "", "", ""), True),
+        (False, ("", "", "", ""), False),
+        (True, ("R9 R9", "", "", ""), False),
+    ],
+    ids=["live-tile", "no-penalties", "both-seen"],
+)
+async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
+    penalties: bool, discards: tuple[str, ...], warned: bool
+) -> None:
+    """Sorted, staged and laid as the first-hand tip says, R8 ★R9 R10 went down, and a bot
+    holding R9 took the okey: +101, with no word before. The lay-down box says it while
+    the meld is staged (at a penalty table, while a copy of R9 is unseen)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R8 B8 R10 K1 K2 K3 Y5", "", "", ""],
+            openings="m101/-/-/-",
+            discards=discards,
+            rules="classic/11" if penalties else "classic/11+n",
+        )
+        screen = await at_position(pilot, app, hand)
+        for tile in ("R8", "B8", "R10"):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+            await pilot.press("space")
+        await pilot.press("o")
+        await pilot.pause()
+        assert screen.staging.melds, str(screen.query_one("#status", Static).render())
+        from okey_tui.ui.widgets.board import LayDownArea
+
+        shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
+        said = "★R9: a player holding R9 can take this okey: +101 to you"
+        assert (said in shown) == warned, shown

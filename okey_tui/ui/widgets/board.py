@@ -16,8 +16,8 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from okey_tui.engine.melds import MeldKind
-from okey_tui.engine.state import Event, OpeningKind, Phase, TableMeld
-from okey_tui.engine.view import PlayerView, is_pairs_only
+from okey_tui.engine.state import PENALTY, Event, OpeningKind, Phase, TableMeld
+from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import (
     added_tile_text,
@@ -354,6 +354,18 @@ class LayDownArea(SteadyStatic):
             text.append(f"{verb}: {staging.progress(view)}\n", style)
             chips = [meld_chips(meld, okey) for meld in staging.melds]
             text.append_text(melds_text(chips, self.content_size.width))
+            if view.rules.penalties:
+                # An okey another seat could swap out costs +101 (rules §11): said before
+                # Enter lays it, with the tile that takes it.
+                for meant, needed in exposed_okeys(view, staging.melds):
+                    text.append("\n")
+                    said = _(
+                        "★{tile}: a player holding {tiles} can take this okey: +{points} to you"
+                    )
+                    holding = _(" and ").join(map(str, needed))
+                    text.append(
+                        said.format(tile=meant, tiles=holding, points=PENALTY), "bold yellow"
+                    )
         else:
             if view.opening is None and view.going_pairs[view.seat]:
                 text.append(

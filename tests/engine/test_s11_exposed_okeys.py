@@ -1,0 +1,47 @@
+"""RULES.md sections 8 and 11: an okey laid in a run or set can be swapped out by a seat
+holding the tile it stands for, and the seat that laid it pays +101. ``exposed_okeys``
+says which okeys of melds about to be laid another seat could take, from what the
+laying seat has seen."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.melds import parse_meld
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView, exposed_okeys
+
+OKEY = Tile.parse("B8")  # the indicator is B7
+
+
+def exposed(pos, rack: str, meld: str, discards=("", "", "", "")) -> list[str]:  # noqa: ANN001
+    view = PlayerView.of(pos([rack, "", "", ""], discards=discards, rest="middle"), 0)
+    return [str(meant) for meant, _tiles in exposed_okeys(view, [parse_meld(meld, OKEY)])]
+
+
+def test_an_okey_in_a_run_is_exposed_while_a_copy_of_its_tile_is_unseen(pos) -> None:
+    assert exposed(pos, "R8 B8 R10 K1", "R8*R9R10") == ["R9"]
+    # One R9 in the seat's own rack: the other copy may be anyone's.
+    assert exposed(pos, "R8 B8 R10 R9 K1", "R8*R9R10") == ["R9"]
+    # Both copies seen (one in the rack, one in a pile): nobody can swap it.
+    assert exposed(pos, "R8 B8 R10 R9 K1", "R8*R9R10", ("", "R9", "", "")) == []
+
+
+def test_a_four_tile_set_needs_its_missing_colour_a_three_tile_set_both(pos) -> None:
+    assert exposed(pos, "R5 Y5 B5 B8 K1", "R5Y5B5*K5") == ["K5"]
+    assert exposed(pos, "R5 Y5 B5 B8 K1", "R5Y5B5*K5", ("K5 K5", "", "", "")) == []
+    # R5 Y5 and the okey as K5: a swap gives K5 and B5 at once; both B5 seen, so no seat
+    # holds the pair of tiles it needs, though a K5 is unseen.
+    assert exposed(pos, "R5 Y5 B8 K1", "R5Y5*K5") == ["K5"]
+    assert exposed(pos, "R5 Y5 B8 K1", "R5Y5*K5", ("B5 B5", "", "", "")) == []
+
+
+@pytest.mark.parametrize("meld", ["R8R9R10", "*R3R3"])
+def test_no_okey_or_an_okey_in_a_pair_is_never_exposed(pos, meld: str) -> None:
+    assert exposed(pos, "R8 R9 R10 R3 B8 K1", meld) == []
+
+
+def test_a_false_okey_plays_as_the_okeys_tile(pos) -> None:
+    """B8 is the okey: a run that needs B8 for real takes a false okey, which is seen."""
+    assert exposed(pos, "B6 B7 B8 K1 F", "B6B7*B8") == ["B8"]
+    assert exposed(pos, "B6 B7 B8 K1 F", "B6B7*B8", ("F", "", "", "")) == []
