@@ -346,9 +346,10 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             if advice.kind == "hold" and tile is not None:
                 lines.append(
                     _(
-                        "Taking {tile} would make you open now. Hold the opening back to go "
-                        "out in one turn later (a straight out): every other player then "
-                        "writes 404, twice what a hand never opened costs."
+                        "Taking {tile} would force you to open now (a taken tile is laid this "
+                        "turn). Hold the opening back to go out in one turn later (a straight "
+                        "out): every other player then writes 404, twice what a hand never "
+                        "opened costs."
                     ).format(tile=tile)
                 )
                 threat = _threat_line(advice.threat)
@@ -439,11 +440,11 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "The {n} guess it made at the tiles you cannot see did not go out in "
                         "one turn before the middle runs out, but it holds while a draw is "
                         "left: its straight outs win it more matches than opening at once "
-                        "saves. Opening now is the safe choice.",
+                        "saves. Opening now instead is the safer play.",
                         "None of the {n} guesses it made at the tiles you cannot see went out "
                         "in one turn before the middle runs out, but it holds while a draw is "
                         "left: its straight outs win it more matches than opening at once "
-                        "saves. Opening now is the safe choice.",
+                        "saves. Opening now instead is the safer play.",
                         tried,
                     ).format(n=tried)
                 )

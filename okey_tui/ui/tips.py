@@ -110,13 +110,14 @@ class Walkthrough:
                 text = _(
                     "You can open: your rack holds {points}. "
                     "Press s to sort it into groups, o to stage every meld, "
-                    "then Enter to lay them down."
+                    "then Enter to lay them down (h: whether the expert would open now "
+                    "or hold it back)."
                 ).format(points=shortfall_text(check.value, check.floor))
                 tips.append(Tip(text, opening=True))
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "
-                    "o to stage them, then Enter."
+                    "o to stage them, then Enter (h: whether the expert would open now)."
                 ).format(count=check.pair_count)
                 tips.append(Tip(text, opening=True))
         return tips

@@ -126,7 +126,7 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     )
     assert (
         "win it more matches" in advice.lines[1]
-        and "Opening now is the safe choice" in (advice.lines[1])
+        and "Opening now instead is the safer play" in (advice.lines[1])
     )
     line = advice.lines[2]
     assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")
@@ -140,7 +140,7 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
 def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
     advice = expert_hint(PlayerView.of(y13_on_the_left(), 0))
     assert advice is not None and advice.headline == "Draw from the middle"
-    assert advice.lines[0].startswith("Taking Y13 would make you open now.")
+    assert advice.lines[0].startswith("Taking Y13 would force you to open now")
 
 
 def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -> None:

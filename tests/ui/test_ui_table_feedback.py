@@ -880,7 +880,10 @@ async def test_a_tip_about_the_draw_goes_once_the_seat_has_drawn():
         assert screen.view.phase is Phase.PLAY
         assert screen.practice.tip_shown != FIRST_DRAW
         assert "starts with a draw" not in screen_text(app)
-        assert screen.practice.tip_shown is not None and "You can open" in screen.practice.tip_shown
+        tip = screen.practice.tip_shown
+        assert tip is not None and "You can open" in tip
+        # The expert's hint may say to hold the opening: the tip says h tells which.
+        assert "h: whether the expert would open now or hold it back" in tip, tip
 
 
 async def test_the_starters_tip_goes_once_the_first_turn_is_over():
