@@ -60,3 +60,17 @@ async def test_a_names_line_enter_refuses_is_not_remembered_on_quitting() -> Non
         await pilot.pause()
     remembered = load_settings()
     assert remembered.hands == hands and remembered.name == before
+
+
+async def test_at_80x24_practice_and_the_language_are_the_first_lines_in_sight() -> None:
+    """A newcomer looking for practice (hints and tips) found it on the 15th line, below the
+    fold at 80x24: it is the first line, the cursor on it, the language next."""
+    from rendered import screen_text
+
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "opt-practice"
+        shown = screen_text(app)
+        assert "Practice" in shown and "Language" in shown, shown
+        assert shown.index("Practice") < shown.index("Language") < shown.index("Game type")

@@ -247,6 +247,9 @@ async def test_new_table_screen_starts_and_remembers(_temp_config):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen)
+        # A newcomer's lines first: practice (focused), then the language.
+        assert app.focused is not None and app.focused.id == "opt-practice"
+        await pilot.press("down", "down")
         assert app.focused is not None and app.focused.id == "opt-type"
         await pilot.press("down", "right")  # penalties: off
         await pilot.press("down", "down", "left")  # hands: 9
@@ -323,7 +326,7 @@ async def test_new_table_keys_in_one_burst_apply_in_order(_temp_config):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
-        burst(app, "right", "down")  # game type: the next one; then the penalties line
+        burst(app, "down", "down", "right", "down")  # game type: the next; then penalties
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "opt-pen"
         assert screen.chosen().game_type == "rising"

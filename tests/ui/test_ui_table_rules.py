@@ -144,6 +144,9 @@ async def test_the_new_table_screen_says_what_the_line_being_changed_means(_temp
         def about() -> str:
             return str(app.screen.query_one("#new-table-about", Static).render()).strip()
 
+        assert app.focused is not None and app.focused.id == "opt-practice"
+        await pilot.press("down", "down")  # past the language: the game type
+        await pilot.pause()
         assert about().startswith("Classic: open with 101 points")
         await pilot.press("right", "right")  # Challenge
         await pilot.pause()
@@ -244,7 +247,7 @@ async def test_a_penalty_option_at_a_table_without_penalties_says_it_does_nothin
             return " ".join(str(screen.query_one("#new-table-about", Static).render()).split())
 
         assert "(no penalties)" not in str(give_back.render())
-        await pilot.press("down", "right")  # penalties off
+        await pilot.press("down", "down", "down", "right")  # past practice and language
         await pilot.pause()
         assert "(no penalties)" in str(give_back.render())
         await pilot.press(*["down"] * 9)

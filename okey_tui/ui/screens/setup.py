@@ -471,6 +471,20 @@ class NewTableScreen(Screen[TableSettings]):
             saves = Vertical(*self.save_rows(), id="new-table-saves")
             saves.display = bool(self.saves)
             yield saves
+            # A newcomer's two choices first, in sight at 80x24: practice (hints and tips)
+            # and the language.
+            yield OptionRow(
+                _("Practice"),
+                [(_(label), value) for label, value in PRACTICE],
+                (s.practice, s.tips or not s.practice),
+                id="opt-practice",
+            )
+            yield OptionRow(
+                _("Language"),
+                [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
+                current_language(),
+                id="opt-lang",
+            )
             yield OptionRow(
                 _("Game type"),
                 [(game_type_label(g), g.value) for g in GameType],
@@ -520,12 +534,6 @@ class NewTableScreen(Screen[TableSettings]):
                 id="opt-cb",
             )
             yield OptionRow(
-                _("Practice"),
-                [(_(label), value) for label, value in PRACTICE],
-                (s.practice, s.tips or not s.practice),
-                id="opt-practice",
-            )
-            yield OptionRow(
                 _("People here"),
                 [(_(label), value) for label, value in PEOPLE],
                 (s.humans, s.humans_partners),
@@ -535,12 +543,6 @@ class NewTableScreen(Screen[TableSettings]):
             name = shown_name(s.name)
             names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
             yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
-            yield OptionRow(
-                _("Language"),
-                [(LANGUAGE_NAMES[code], code) for code in LANGUAGES],
-                current_language(),
-                id="opt-lang",
-            )
             yield Static(
                 _("↑ ↓ choose a line · ← → change it · Enter: sit down"), id="new-table-hint"
             )
@@ -549,8 +551,8 @@ class NewTableScreen(Screen[TableSettings]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#opt-type").focus()
-        self.explain(self.query_one("#opt-type"))
+        self.query_one("#opt-practice").focus()
+        self.explain(self.query_one("#opt-practice"))
         self.show_in_force()
 
     def explain(self, row: Widget | None) -> None:
