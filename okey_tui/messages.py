@@ -507,7 +507,11 @@ def finish_formula(
     times = f" × {m}" if m > 1 else ""
     case = _finish_case(line, outcome, partners=partners)
     if case is _FinishCase.FINISHER:
-        return _("0 (finisher)") if finisher_zero else f"-{PENALTY}{times}"
+        if finisher_zero:
+            return _("0 (finisher)")
+        # "-101" alone did not say it is the finisher's reward (rules §10).
+        finished = pgettext("you", "{points} for finishing") if own else _("{points} for finishing")
+        return finished.format(points=f"-{PENALTY}{times}")
     if case is _FinishCase.PARTNER:
         return pgettext("you", "0 (partner finished)") if own else _("0 (partner finished)")
     if case is _FinishCase.NOT_OPENED:

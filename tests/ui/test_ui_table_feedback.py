@@ -1373,6 +1373,8 @@ async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
         text = await finish_with(pilot, app, screen, "K9")
         assert hand.outcome is not None and hand.outcome.finisher == 0
         assert "Melds: B1 B2 B3 · added to others' melds R6 · last discard K9" in text, text
+        # The finisher's -101 says what it is ("You -101 = -101" did not).
+        assert "You -101 for finishing = -101" in text, text
 
 
 async def test_the_summary_shows_an_okey_the_finisher_added_as_the_table_shows_it():
