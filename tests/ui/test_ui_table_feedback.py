@@ -598,6 +598,49 @@ async def test_at_80x24_every_line_of_melds_says_whose_they_are():
         assert "—" in lines[0] and "=" in lines[1], lines
 
 
+async def test_a_meld_the_player_adds_to_is_brought_into_sight():
+    """At 80x24 the melds box shows two lines: after a added Y9 to meld 1 the box stayed
+    scrolled on other melds, and the player could not see what the add did."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        position_ = position(
+            ["R4 K13 Y13", "R8 R9", "Y11 Y12", "B11 B12"],
+            table=(
+                "0:R1R2R3",
+                "1:Y1Y2Y3",
+                "1:Y5Y6Y7",
+                "2:B1B2B3",
+                "2:B5B6B7",
+                "3:K1K2K3",
+                "3:K5K6K7",
+            ),
+            openings="m101/m101/m101/m101",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, position_)
+        melds = screen.query_one(MeldsView)
+        await pilot.pause()
+        assert melds.max_scroll_y > 0, "more melds than the box shows"
+        for _ in range(5):
+            await pilot.press("pagedown")
+        await pilot.pause()
+
+        def in_sight() -> list[str]:
+            lines = str(melds.melds_text.render()).splitlines()
+            top = round(melds.scroll_y)
+            return lines[top : top + melds.scrollable_content_region.height]
+
+        assert not any("1:R1 R2 R3" in line for line in in_sight()), "meld 1 scrolled away"
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R4")))
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.hand.table[0].meld.text(app.session.hand.okey) == "R1R2R3R4"
+        assert any("1:R1 R2 R3 R4" in line for line in in_sight()), in_sight()
+
+
 async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():
     app = table_app(OPENING_SEED, game_type="challenge")
     async with app.run_test(size=(120, 40)) as pilot:

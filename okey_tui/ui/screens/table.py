@@ -30,6 +30,8 @@ from okey_tui.engine.actions import (
     Discard,
     DrawMiddle,
     GiveBack,
+    Lay,
+    Open,
     SwapOkey,
     TakeBack,
     TakeDiscard,
@@ -273,6 +275,7 @@ class TableScreen(Screen[None]):
         self.cursor = 0
         self.selected: set[int] = set()
         self.fresh: set[int] = set()  # the tile just drawn or taken, until the next move
+        self.reveal_meld: int | None = None  # the meld the player just changed, to show
         self.staging = Staging()
         self.colour_blind = False
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
@@ -635,7 +638,11 @@ class TableScreen(Screen[None]):
             seats, events_, view, None if self.hotseat is not None else table.seat
         )
         self.moves_charged += self.table_marks.charged
-        self.query_one(MeldsView).show(seats, view, self.table_marks.marks)
+        melds = self.query_one(MeldsView)
+        melds.show(seats, view, self.table_marks.marks)
+        if self.reveal_meld is not None:
+            melds.call_after_refresh(melds.reveal, self.reveal_meld)
+            self.reveal_meld = None
         laydown = self.query_one(LayDownArea)
         laydown.show(view, self.staging, self.selection_text(view))
         self.fit_bottom_row()
@@ -896,6 +903,12 @@ class TableScreen(Screen[None]):
             self.cursor = new[0]  # the cursor waits on the new tile: d then x throws it
         if not quiet:
             self.set_status(self.came_in_text(action, new))
+        # The meld the player just laid or changed is brought into sight (a short
+        # terminal shows two lines of melds, maybe scrolled to others).
+        if isinstance(action, AddTile | SwapOkey):
+            self.reveal_meld = action.target
+        elif isinstance(action, Open | Lay):
+            self.reveal_meld = len(self.view.table) - 1
         self.keep_rack()
         self.changed()
 

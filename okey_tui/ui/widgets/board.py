@@ -231,6 +231,7 @@ class MeldsView(VerticalScroll):
         super().__init__(id=id)
         # Made here, not in compose: the table may be shown before this box is mounted.
         self.melds_text = SteadyStatic(id="melds-text")
+        self.meld_line: dict[int, int] = {}
 
     def compose(self) -> ComposeResult:
         yield self.melds_text
@@ -240,9 +241,11 @@ class MeldsView(VerticalScroll):
     ) -> None:
         marks = marks or {}
         text = Text()
+        self.meld_line = {}  # the line each meld is on, for reveal()
+        line = 0
         # A short terminal shows two lines of melds: each line names its owner ("Zeynep:
-        # 1:B5 B6 B7 =18 ...") instead of a line of its own over them, so every line
-        # shown is melds, and a line scrolled to (PgDn) still says whose they are. The
+        # 1:B5 B6 B7 ...") instead of a line of its own over them, so every line shown
+        # is melds, and a line scrolled to (PgDn) still says whose they are. The
         # openings are on the seats' panels.
         short = self.app.has_class("-short")
         if not view.table:
@@ -253,25 +256,56 @@ class MeldsView(VerticalScroll):
                 continue
             if text:
                 text.append("\n")
+            label = ""
             if short:
-                text.append_text(self.owned_lines(seats, view, seat, owned, marks))
-                continue
-            opening = view.openings[seat]
-            if seat == view.seat:  # said to the player, as the log does: "Sen — açtın"
-                head = _("You") + " — "
-                if opening is None:
-                    head += pgettext("you", "took back")
-                else:
-                    head += opened_with(opening, own=True)
+                label = (_("You") if seat == view.seat else seats[seat].name) + ": "
             else:
-                head = f"{seats[seat].name} — "
-                head += _("took back") if opening is None else opened_with(opening)
-            text.append(head + "\n", "bold")
-            # A meld never breaks over two lines: a new line starts instead.
-            width = max(20, self.scrollable_content_region.width)
-            text.append_text(filled_text(self.meld_pieces(view, owned, marks), width, "   "))
+                opening = view.openings[seat]
+                if seat == view.seat:  # said to the player, as the log does: "Sen — açtın"
+                    head = _("You") + " — "
+                    if opening is None:
+                        head += pgettext("you", "took back")
+                    else:
+                        head += opened_with(opening, own=True)
+                else:
+                    head = f"{seats[seat].name} — "
+                    head += _("took back") if opening is None else opened_with(opening)
+                text.append(head + "\n", "bold")
+                line += 1
+            # A meld never breaks over two lines: a new line starts instead. A short
+            # terminal leaves out the values (what a meld is worth matters for an
+            # opening, and the lay-down box counts that) and puts the melds two spaces
+            # apart: a third more of them in its two lines.
+            width = max(20, self.scrollable_content_region.width) - cell_len(label)
+            pieces = self.meld_pieces(view, owned, marks, values=not short)
+            sep = "  " if short else "   "
+            rows = lines_of([p.plain for p in pieces], max(10, width), sep)
+            for row in rows:
+                for i in row:
+                    self.meld_line[owned[i][0]] = line
+                line += 1
+            text.append_text(
+                Text("\n").join(
+                    Text(label, "bold" if label else "").append_text(
+                        Text(sep).join(pieces[i] for i in row)
+                    )
+                    for row in rows
+                )
+            )
         self.melds_text.update(text)
         self.call_after_refresh(self.say_if_more)
+
+    def reveal(self, index: int) -> None:
+        """Scroll so that meld ``index`` is in sight (the player just changed it); a meld
+        under its owner's line, on a tall terminal, brings that line along."""
+        line = self.meld_line.get(index)
+        height = self.scrollable_content_region.height
+        if line is None or not height:
+            return
+        if line < self.scroll_y:
+            self.scroll_to(y=line, animate=False)
+        elif line >= self.scroll_y + height:
+            self.scroll_to(y=line - height + 1, animate=False)
 
     def meld_pieces(
         self,
@@ -291,23 +325,6 @@ class MeldsView(VerticalScroll):
                 piece.append(f" ={tm.meld.value}", "dim")
             pieces.append(piece)
         return pieces
-
-    def owned_lines(
-        self,
-        seats: Sequence[SeatInfo],
-        view: PlayerView,
-        seat: int,
-        owned: Sequence[tuple[int, TableMeld]],
-        marks: dict[int, int],
-    ) -> Text:
-        """One seat's melds on lines that each start with its name (a short terminal),
-        without their values (what a meld is worth matters for an opening, and the
-        lay-down box counts that), two spaces apart: a third more melds in two lines."""
-        label = (_("You") if seat == view.seat else seats[seat].name) + ": "
-        width = max(20, self.scrollable_content_region.width) - cell_len(label)
-        pieces = self.meld_pieces(view, owned, marks, values=False)
-        lines = filled_text(pieces, max(10, width), "  ")
-        return Text("\n").join(Text(label, "bold").append_text(line) for line in lines.split("\n"))
 
     def say_if_more(self) -> None:
         """When the melds do not all fit, the box says which keys scroll them."""
