@@ -560,17 +560,17 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
         assert screen.view.table, "seed 33: Zeynep opens before the human's first turn"
         melds = screen.query_one(MeldsView)
         centre = screen.query_one("#centre")
-        for _ in range(50):  # laid out with the tip, then told what it hides
+        for _ in range(200):  # laid out with the tip, then told what it hides
             if centre.border_subtitle:
                 break
-            await pilot.pause(0.01)
+            await pilot.pause(0.02)
         assert melds.max_scroll_y > 0 and centre.border_subtitle == "PgUp PgDn: more melds"
         while screen.practice.tip_shown is not None:
             await pilot.press("n")
-        for _ in range(50):  # laid out without the tip, then told every meld shows
-            if not centre.border_subtitle:
+        for _ in range(200):  # laid out without the tip, then told every meld shows
+            if not centre.border_subtitle and not melds.max_scroll_y:
                 break
-            await pilot.pause(0.01)
+            await pilot.pause(0.02)
         assert melds.max_scroll_y == 0
         assert not centre.border_subtitle
 
