@@ -548,6 +548,8 @@ async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() 
                 await until(pilot, lambda: bool(screen.fresh), "the drawn tile on the rack")
             await pilot.press("x")
             await until(pilot, lambda: screen.table.turn == 1, "Mehmet's turn")
+            # The line follows the turn as the screen takes it in: waited for, not raced.
+            await until(pilot, lambda: "waiting for Mehmet" in str(status_line(screen)), "the line")
             line = str(status_line(screen))
             assert line.startswith("You discarded") and "waiting for Mehmet" in line, line
             await play_friend(friend)
