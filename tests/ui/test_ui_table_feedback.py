@@ -1438,6 +1438,14 @@ async def test_the_summary_shows_an_okey_the_finisher_added_as_the_table_shows_i
         await goto(pilot, screen, slot_of(screen, Tile.parse("B8")))
         await pilot.press("a")  # the okey fits both melds: the chooser asks which
         await pilot.pause()
+        from okey_tui.ui.screens.dialogs import ChooserScreen
+
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        labels = [str(label) for label, _steps in chooser.options]
+        # Each says whose meld it is: the chooser does not group them by owner.
+        assert labels[0].endswith("· yours"), labels
+        assert labels[1].endswith(f"· {app.session.seat_name(1)}"), labels
         await pilot.press("down", "enter")  # "2: Y5 B5 K5 (okey as R5)"
         await pilot.pause()
         assert hand.table[1].meld.text(hand.okey) == "*R5Y5B5K5", status_text(screen)

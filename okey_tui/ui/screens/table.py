@@ -1503,9 +1503,13 @@ class TableScreen(Screen[None]):
         options: list[tuple[Text | str, list[AddTile]]] = []
         for first, steps, meant in plans:
             label = Text(f"{first.target + 1}: ")
-            label.append_text(meld_chips(view.table[first.target].meld, view.okey))
+            laid = view.table[first.target]
+            label.append_text(meld_chips(laid.meld, view.okey))
             if meant is not None:
                 label.append("  " + _("(okey as {tile})").format(tile=meant))
+            # Whose meld: the table's melds are grouped by owner, the chooser's are not.
+            owner = _("yours") if laid.owner == view.seat else self.seat_name(laid.owner)
+            label.append(f"  · {owner}", "dim")
             options.append((label, steps))
 
         async def then(steps: list[AddTile] | None) -> None:
