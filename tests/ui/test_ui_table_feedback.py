@@ -575,6 +575,34 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
         assert not centre.border_subtitle
 
 
+async def test_behind_a_bots_finish_the_line_says_how_the_hand_ended():
+    """A bot went out: behind the summary the line said "Mehmet laid meld 2", its last
+    move on the table, not that it finished."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        position_ = position(
+            ["R5 B9 K13 Y1", "K1 K2 K3", "Y2 Y3 Y4 B1", "B2 B3 R11 R12"],
+            table=("1:Y9Y10Y11Y12Y13",),
+            openings="-/m101/-/-",
+            middle="K12",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R5")))
+        await pilot.press("x")
+        for _ in range(200):
+            if hand.is_over:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert hand.outcome is not None and hand.outcome.finisher == 1
+        said = status_text(screen)
+        assert said.startswith(f"{app.session.seat_name(1)} finished"), said
+
+
 async def test_at_80x24_every_line_of_melds_says_whose_they_are():
     """At 80x24 the melds box shows two lines: a line of its own named the owner ("Zeynep —
     opened with 115 points"), so a line scrolled to with PgDn could be anyone's, and the

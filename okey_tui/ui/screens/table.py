@@ -532,8 +532,13 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None:
             self.hotseat.table_moved()
         if table.hand_over:
-            if self.moves_seen:
-                self.set_status(self.moves_seen[-1])  # how the hand ended, behind the summary
+            # How the hand ended ("Zeynep finished: normal finish"), behind the summary:
+            # the last move seen on the table ("Zeynep laid meld 16") did not say it.
+            ended = [e for e in table.events if e.kind in ("finish", "end")]
+            if ended:
+                self.set_status(event_line(table.seats(), ended[0], self.view).plain)
+            elif self.moves_seen:
+                self.set_status(self.moves_seen[-1])
             self.show_summary()
         elif table.turn != table.seat:
             if self.hotseat is not None and self.hotseat.pass_if_needed():
