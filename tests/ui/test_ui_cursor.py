@@ -380,3 +380,43 @@ async def test_shift_up_with_the_slots_above_taken_keeps_the_tiles_apart():
         assert [rack.slots[rack.index(0, c)] for c in (5, 6)] == tiles
         assert rack.slots[rack.index(0, 4)] is None  # a gap between them and the group
         assert status(screen) == (screen.turn_hint(), False)
+
+
+async def test_x_with_a_tile_selected_and_the_cursor_on_another_asks_which():
+    """A click (or space) selected B8, the arrows took the cursor to K10, and x threw B8
+    while the line said "x discards the tile under the cursor". A discard is for good:
+    x now asks, naming both tiles; no keeps both, yes throws the selected one."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if screen.view.phase.value == "d":
+            await pilot.press("d")
+            await pilot.pause()
+        rack = screen.rack
+        tiles = [i for i, t in enumerate(rack.slots) if t is not None]
+        chosen, other = tiles[0], tiles[1]
+        await goto(pilot, screen, chosen)
+        await pilot.press("space")
+        await goto(pilot, screen, other)
+        count = len(app.session.hand.racks[0])
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), status(screen)
+        question = app.screen.question
+        assert str(rack.slots[chosen]) in question and str(rack.slots[other]) in question
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(app.session.hand.racks[0]) == count and screen.selected == {chosen}
+        thrown = rack.slots[chosen]
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # a tile that costs a penalty asks again
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.session.hand.discards[0][-1] == thrown

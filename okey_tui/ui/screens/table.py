@@ -974,11 +974,39 @@ class TableScreen(Screen[None]):
             return
         if self.staged_before_discard():
             return
-        # A discard that costs a penalty (a playable tile, an okey) asks first at every
-        # table: with the drawn tile under the cursor, d then x throws it at once.
+        under = self.rack.slots[self.cursor]
+        if self.selected and under is not None and under != tile and self.my_turn:
+            # A tile selected, the cursor moved on to another: which one goes is not plain
+            # (a click selects; the prompt speaks of the cursor), and a discard is for good.
+            # (Two copies of one tile need no question: the selected copy goes.)
+            self.ask_which_discard(index, tile, under)
+            return
+        await self.discard_checked(index, tile)
+
+    async def discard_checked(self, index: int, tile: Tile) -> None:
+        """Discard ``tile`` from slot ``index``; one that costs a penalty (a playable tile,
+        an okey) asks first at every table: with the drawn tile under the cursor, d then x
+        throws it at once."""
         if self.practice.confirm(Discard(tile), lambda: self.discard_at(index, tile)):
             return
         await self.discard_at(index, tile)
+
+    def ask_which_discard(self, index: int, tile: Tile, under: Tile) -> None:
+        from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+        okey = self.view.okey
+        question = _(
+            "Discard {tile}, the selected tile? The cursor is on {other}: to discard that, "
+            "answer no, press Esc to clear the selection, then x."
+        ).format(tile=tile_text(tile, okey), other=tile_text(under, okey))
+
+        async def answer(yes: bool | None) -> None:
+            if not yes:
+                self.set_status(_("Nothing discarded"))
+                return
+            await self.discard_checked(index, tile)
+
+        self.app.push_screen(ConfirmScreen(question), answer)
 
     def staged_before_discard(self) -> bool:
         """A discard ends the turn: with melds still staged (not laid), it would leave them
