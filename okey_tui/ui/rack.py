@@ -125,32 +125,35 @@ class RackLayout:
 
     def next_tile(self, index: int, step: int) -> int:
         """Where ← (``step`` −1) or → (+1) takes the cursor from ``index``: the next tile
-        along its row, going round the row past the empty slots; on a row with no other
-        tile, the next slot.
+        along its row, going round the row past the empty slots. A tile alone on its row
+        keeps the cursor; from an empty slot of a row with no tile, the nearest tile.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
         >>> rack.arrange([parse_tiles("R1"), parse_tiles("K9")])  # R1 · K9 in slots 0 and 2
         >>> rack.next_tile(0, 1), rack.next_tile(2, 1), rack.next_tile(0, -1)
         (2, 0, 2)
-        >>> rack.next_tile(8, 1)  # the lower row is empty: a slot at a time
-        9
+        >>> rack.next_tile(8, 1)  # the lower row is empty: to the nearest tile
+        0
         """
         row, col = self.place(index)
         for k in range(1, self.cols):
             c = (col + step * k) % self.cols
             if self.slots[self.index(row, c)] is not None:
                 return self.index(row, c)
-        return self.index(row, (col + step) % self.cols)
+        if self.slots[index] is not None:
+            return index
+        nearest = self.nearest_tile(index)
+        return index if nearest is None else nearest
 
     def across(self, index: int, row: int) -> int:
         """Where ↑ or ↓ takes the cursor from ``index`` to ``row``: the tile there nearest
-        its column (the one on the left of two as near), else the slot under or over it."""
+        its column (the one on the left of two as near); a row with no tile keeps it."""
         col = self.place(index)[1]
         for c in sorted(range(self.cols), key=lambda c: (abs(c - col), c)):
             if self.slots[self.index(row, c)] is not None:
                 return self.index(row, c)
-        return self.index(row, col)
+        return index
 
     def row_end_tile(self, row: int, end: int) -> int:
         """Home (``end`` −1) or End (+1) with nothing selected: the first or last tile of

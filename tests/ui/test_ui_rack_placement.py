@@ -323,6 +323,25 @@ def test_the_cursor_goes_right_then_left_then_to_the_other_row():
     assert rack.tile_after(0) == rack.index(1, 0)  # the row is empty: the other row
 
 
+def test_arrow_keys_never_leave_the_cursor_on_an_empty_slot_when_a_tile_is_near():
+    """← from a tile alone on its row went to an empty slot, and ↑ onto an empty row left
+    the cursor where no key acts: a lone tile keeps the cursor, an empty row is not
+    entered, and from an empty slot ← → go to the nearest tile."""
+    rack = layout(
+        ". . . Y9 . . . .",
+        "K1 K2 . . . . . .",
+    )
+    lone = rack.index(0, 3)
+    assert rack.next_tile(lone, -1) == lone and rack.next_tile(lone, 1) == lone
+    assert rack.across(lone, 1) == rack.index(1, 1)  # the nearest tile below
+    empty_row = layout(
+        ". . . . . . . .",
+        "K1 K2 . . . . . .",
+    )
+    assert empty_row.across(empty_row.index(1, 0), 0) == empty_row.index(1, 0)
+    assert empty_row.next_tile(empty_row.index(0, 5), 1) == empty_row.index(1, 1)
+
+
 async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
     """Seed 42: opened without R12, the player puts R12 on the lower row, two slots past
     K6, with Y12 at the row's end. Laying R12 off sent the cursor left to K6 (nearer), a
