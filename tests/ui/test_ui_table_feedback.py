@@ -254,6 +254,13 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         assert app.session.match.is_over
         text = screen_text(app)
         assert "The match is over. Zeynep won with -101." in text
+        # Why, and where the others ended ("You won with 138" alone said neither).
+        totals = app.session.match.totals()
+        names = [app.session.seat_name(s) for s in range(4)]
+        then = ", ".join(
+            f"{names[s]} {totals[s]}" for s in sorted((0, 1, 2), key=totals.__getitem__)
+        )
+        assert f"The lowest total wins; then {then}." in " ".join(text.split()), text
         assert "n: new match · q: quit" in text
 
 

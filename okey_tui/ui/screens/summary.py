@@ -246,6 +246,24 @@ def winners_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     return _("The match is over. {winners} won with {total}.").format(winners=winners, total=total)
 
 
+def ranking_line(report: HandReport, seats: Sequence[SeatInfo]) -> str:
+    """Why the winners won, and where the others ended: "The lowest total wins; then
+    Mehmet 249, Zeynep 493, Ayşe 518." (sides at a partners table)."""
+    totals = report.totals
+    others = sorted(
+        (
+            (totals[side[0]], name)
+            for name, side in sides(report, seats)
+            if side[0] not in report.winners
+        ),
+        key=lambda pair: pair[0],
+    )
+    if not others:
+        return _("The lowest total wins.")
+    then = ", ".join(f"{name} {total}" for total, name in others)
+    return _("The lowest total wins; then {others}.").format(others=then)
+
+
 class HandSummaryScreen(ModalScreen[str]):
     """Dismisses with ``"next"`` (next hand), ``"new"`` (new match) or ``"quit"``.
 
@@ -290,6 +308,7 @@ class HandSummaryScreen(ModalScreen[str]):
             with Vertical(id="summary-end"):
                 if report.match_over:
                     yield Static(Text(winners_line(report, seats, self.you), WON), id="winners")
+                    yield Static(Text(ranking_line(report, seats), ASIDE), id="ranking")
                 yield Static(self.hint(), classes="dialog-hint")
 
     def hint(self, scrolls: bool = False) -> str:
