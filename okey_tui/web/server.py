@@ -337,7 +337,7 @@ class WebServer:
                 lambda: _("The host closed the table. Your seat is kept if they open it again.")
             )
             return
-        await self.close_all(lambda: _("The server stopped. Your match is saved."))
+        await self.close_all(lambda: _("The server stopped. A match you have played in is kept."))
 
     @property
     def full(self) -> bool:
@@ -589,7 +589,9 @@ class WebServer:
                         # A hosted table's match is the host's: the visitor's seat is kept.
                         reason = _("This table was opened in another tab. Your seat is kept.")
                     else:
-                        reason = _("This table was opened in another tab. Your match is saved.")
+                        reason = _(
+                            "This table was opened in another tab. A match you have played in is kept."
+                        )
                 await previous.close(reason)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(previous.done.wait(), self.quit_grace + 5)
@@ -708,7 +710,9 @@ class WebServer:
                     if self.table is not None:  # the host's match: the visitor's seat is kept
                         said = _("Closed after {span} without a move. Your seat is kept.")
                     else:
-                        said = _("Closed after {span} without a move. Your match is saved.")
+                        said = _(
+                            "Closed after {span} without a move. A match you have played in is kept."
+                        )
                     reason = said.format(span=span_text(self.idle_seconds))
                 await visit.close(reason)
 
