@@ -79,3 +79,39 @@ async def test_on_the_new_table_screen_the_left_arrow_steps_back(_temp_config) -
         assert row.value == start and row.has_focus
         await pilot.click("#opt-hands", offset=(left + 3, 0))  # the value
         assert row.value != start
+
+
+async def test_a_click_on_the_middle_draws_and_on_the_left_pile_takes() -> None:
+    """In the browser a click on "Middle: 17" did nothing and a click on the left pile (its
+    "t take" line) opened the piles' list: a mouse player could draw only from the key
+    bar. At this seat's draw a click on the middle draws and one on the left pile takes
+    its top tile; at other times a click on a pile still lists the piles."""
+    from okey_tui.engine.state import Phase
+    from okey_tui.ui.screens.dialogs import PilesScreen
+
+    for target in ("#centre-info", "#pile-3"):
+        app = table_app(bots=("normal", "normal", "normal"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_for_human(pilot, app)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            if screen.view.phase is not Phase.DRAW:  # the starter: discard first
+                await pilot.press("x")
+                await pilot.pause()
+                if not isinstance(app.screen, TableScreen):  # a penalty asks first
+                    await pilot.press("y")
+                await wait_for_human(pilot, app)
+            view = screen.view
+            assert view.phase is Phase.DRAW and view.left_discard is not None
+            top, rack = view.left_discard, len(view.rack)
+            await pilot.click(target)
+            await pilot.pause()
+            view = screen.view
+            assert view.phase is Phase.PLAY and len(view.rack) == rack + 1, target
+            taken = view.taken is not None
+            assert taken == (target == "#pile-3"), target
+            if taken:
+                assert view.taken is not None and view.taken.tile == top
+            await pilot.click("#pile-1")  # another seat's pile: the list of piles
+            await pilot.pause()
+            assert isinstance(app.screen, PilesScreen)

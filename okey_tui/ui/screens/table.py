@@ -1789,8 +1789,23 @@ class TableScreen(Screen[None]):
     def action_piles(self) -> None:
         self.app.push_screen(PilesScreen(self.table.seats(), self.view))
 
-    def on_pile_panel_opened(self, message: PilePanel.Opened) -> None:
+    async def on_pile_panel_opened(self, message: PilePanel.Opened) -> None:
+        """A click on the left pile at this seat's draw takes its top tile, as a hand takes
+        it off a real table; any other click on a pile shows every pile whole."""
+        view = self.view
+        if self.draw_by_click() and message.seat == view.left and view.left_discard is not None:
+            await self.action_take()
+            return
         self.action_piles()
+
+    async def on_centre_info_clicked(self, message: CentreInfo.Clicked) -> None:
+        """A click on the middle draws, at this seat's draw."""
+        if self.draw_by_click():
+            await self.action_draw()
+
+    def draw_by_click(self) -> bool:
+        """Whether a click may draw or take now: this seat's turn to draw, nothing over it."""
+        return self.my_turn and self.view.phase is Phase.DRAW and self.is_current_screen()
 
     def action_chat(self) -> None:
         async def send(line: str | None) -> None:

@@ -156,7 +156,11 @@ class PilePanel(SteadyStatic):
     """A discard pile: filled by ``seat``, taken from by the next seat. Click to open."""
 
     class Opened(Message):
-        pass
+        """The pile was clicked: ``seat`` is whose it is."""
+
+        def __init__(self, seat: int) -> None:
+            super().__init__()
+            self.seat = seat
 
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="pile")
@@ -196,11 +200,18 @@ class PilePanel(SteadyStatic):
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
-        self.post_message(self.Opened())
+        self.post_message(self.Opened(self.seat))
 
 
 class CentreInfo(SteadyStatic):
-    """The indicator, the okey it names, the middle count, the hand number."""
+    """The indicator, the okey it names, the middle count, the hand number. A click on it
+    draws from the middle (at this seat's draw), as on a real table."""
+
+    class Clicked(Message):
+        pass
+
+    def on_click(self, event: events.Click) -> None:
+        self.post_message(self.Clicked())
 
     def show(self, hand_number: int, view: PlayerView) -> None:
         text = Text()
