@@ -240,6 +240,13 @@ class ExpertHint:
     covers_left: bool = False
 
 
+def _trust() -> float:
+    """The expert's margin for its own discard: other discards within it are a toss-up."""
+    from okey_tui.bots.expert import TRUST
+
+    return TRUST
+
+
 def _points(diff: float) -> str:
     whole = round(abs(diff))
     if whole == 0:
@@ -536,6 +543,14 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 elif diff > 0:
                     close.append(str(other.action.tile))
                     gain = max(gain, round(diff))
+                elif close and -diff < _trust():
+                    # As near as the ones above it called too close: said so, not as a
+                    # loss ("5 points better: too close to call" beside "5 points worse").
+                    worse.append(
+                        _("Discarding {tile} instead: {points}, as close.").format(
+                            tile=other.action.tile, points=_points(diff)
+                        )
+                    )
                 else:
                     worse.append(
                         _("Discarding {tile} instead: {points}.").format(

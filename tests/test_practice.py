@@ -639,3 +639,35 @@ def test_hints_at_the_end_of_the_middle_say_the_hand_ends() -> None:
     hint = expert_hint(view)
     assert hint is not None and hint.headline == "Draw: the middle is empty, so the hand ends"
     assert hint_for(view).lay_offs == ()
+
+
+def test_a_discard_as_near_as_the_ones_too_close_to_call_is_not_called_worse(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Y3 came out about 5 points better: too close to call", and two lines below "R1
+    instead: about 5 points worse": the same 5 points a toss-up one way and a loss the
+    other. A discard within the expert's margin is said to be as close."""
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.practice import expert_hint
+
+    view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
+    kept = Discard(Tile.parse("Y1"))
+    better, near, far = (Discard(Tile.parse(t)) for t in ("K2", "R1", "R2"))
+    advice = Advice(
+        kept,
+        (
+            Option(better, -16.0, 0.5, 0.0, 0.0),
+            Option(kept, -20.0, 0.5, 0.0, 0.0),
+            Option(near, -24.0, 0.5, 0.0, 0.0),
+            Option(far, -40.0, 0.5, 0.0, 0.0),
+        ),
+        8,
+        "discard",
+    )
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
+    hint = expert_hint(view)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "Discarding K2 came out about 4 points better on average: too close to call" in text
+    assert "Discarding R1 instead: about 4 points worse, as close." in text
+    assert "Discarding R2 instead: about 20 points worse." in text
