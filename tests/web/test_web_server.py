@@ -246,6 +246,8 @@ async def test_the_page_points_its_terminal_at_the_right_table(serve) -> None:
         assert f'data-session-websocket-url="ws://{host}:{test_server.port}/ws/practice"' in html
         # The font comes with the page: nothing is fetched from another site.
         assert "googleapis" not in html
+        # Its icon too (a browser asked for /favicon.ico and logged a 404).
+        assert '<link rel="icon" href="data:image/svg+xml,' in html
         async with browser.get(test_server.make_url("/static/js/textual.js")) as script:
             assert script.status == 200
 
