@@ -9,8 +9,9 @@ the rack layout). A file that cannot be read back completely is renamed
 aside (``*.corrupt-<time>``) and never overwritten; it never blocks the
 other saves, and stays listed (:attr:`SaveList.set_aside`) until the player
 deletes it. A save written by a newer okey101 is not damaged: it is left
-where it is, untouched, and listed as such (:attr:`SaveList.newer`). One okey101 at a time may play a match (a lock file beside
-it, through ``filelock``, so it works on every platform).
+where it is, untouched, and listed as such (:attr:`SaveList.newer`). One
+okey101 at a time may play a match (a lock file beside it, through
+``filelock``, so it works on every platform).
 """
 
 from __future__ import annotations
