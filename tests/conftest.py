@@ -163,7 +163,9 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 # instead of leaving one worker waiting alone at the end of the run.
 WAITING_FIRST = (
     "tests/web/test_web_browser.py",
+    "tests/web/test_web_resize_browser.py",
     "tests/web/test_web_hosted.py",
+    "tests/web/test_web_hosted_link.py",
     "tests/ui/test_ui_tmux.py",
     "tests/net/test_net_friends.py",
     "tests/net/test_net_resume.py",

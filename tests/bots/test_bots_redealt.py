@@ -30,7 +30,11 @@ OWN_FAULTS = {
 }
 
 
-@pytest.mark.parametrize(("level", "seeds"), [("normal", range(6000, 6012)), ("hard", (6002,))])
+# Normal: of seeds 6000-6011, the loop (take-backs, turns cut short) showed before the fix
+# on 6002, 6010 and 6011, kept here with 6000, a hand it never touched.
+@pytest.mark.parametrize(
+    ("level", "seeds"), [("normal", (6000, 6002, 6010, 6011)), ("hard", (6002,))]
+)
 def test_bots_pay_no_penalty_of_their_own_on_redealt_positions(
     level: str, seeds: Sequence[int]
 ) -> None:
