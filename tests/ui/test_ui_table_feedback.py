@@ -582,6 +582,42 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
         assert not centre.border_subtitle
 
 
+async def test_a_bots_opening_is_said_though_two_adds_came_after_it():
+    """The line says the others' last two moves: a bot that opened and then laid off two
+    tiles left "Zeynep added K9 to meld 7 · Zeynep added Y5 to meld 6 · Your turn", and
+    at 80x24 nothing on the screen said it had opened. An opening is said whatever came
+    after it."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        position_ = position(
+            [
+                "R9 B1 K5 Y1",
+                "Y6 K1 Y9",
+                "Y2 Y3 B2 B3",
+                "K10 K11 K12 K13 Y10 Y11 Y12 Y13 B11 B12 B13 R4 K7 R6 Y4 B1",
+            ],
+            table=("1:R1R2R3", "1:K4K5K6"),
+            openings="-/m101/-/-",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
+        await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
+        await pilot.press("x")
+        for _ in range(200):
+            if hand.turn == 0 or hand.is_over:
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        zeynep = app.session.seat_name(3)
+        adds = [e for e in hand.events if e.kind == "add" and e.seat == 3]
+        assert hand.openings[3] is not None and len(adds) >= 2, [e.text for e in hand.events]
+        said = status_text(screen)
+        assert f"{zeynep} opened" in said and "Your turn" in said, said
+
+
 async def test_behind_a_bots_finish_the_line_says_how_the_hand_ended():
     """A bot went out: behind the summary the line said "Mehmet laid meld 2", its last
     move on the table, not that it finished."""

@@ -291,7 +291,7 @@ class TableScreen(Screen[None]):
         self.waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
-        self.moves_charged: list[bool] = []  # for each: it cost this seat points
+        self.moves_kept: list[bool] = []  # for each: said whatever came after it
         self._said_log: bool | None = None  # the status line says the log shows (or not)
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
@@ -515,7 +515,7 @@ class TableScreen(Screen[None]):
                 return
             if not self.waiting:
                 self.moves_seen.clear()
-                self.moves_charged.clear()
+                self.moves_kept.clear()
                 self.waiting = True
         else:
             self.practice.show_tips()
@@ -554,12 +554,13 @@ class TableScreen(Screen[None]):
         """The others have played: what they did on the table, then what this seat can do."""
         if not self.query_one("#status", Static).has_class("-error"):
             # The last two moves, and any earlier one that cost this seat points (an okey
-            # it laid, swapped out): the +101 on its panel is never left unexplained.
+            # it laid, swapped out: the +101 on its panel is never left unexplained) or
+            # opened (one bot's opening and two adds after it left the opening unsaid).
             seen = self.moves_seen
             said = [
                 m
                 for i, m in enumerate(seen)
-                if i >= len(seen) - 2 or (i < len(self.moves_charged) and self.moves_charged[i])
+                if i >= len(seen) - 2 or (i < len(self.moves_kept) and self.moves_kept[i])
             ]
             # After the news a short "Your turn", unless the middle is empty: then what d
             # does (it ends the hand) is said whatever came before it.
@@ -642,7 +643,7 @@ class TableScreen(Screen[None]):
         self.moves_seen += self.table_marks.update(
             seats, events_, view, None if self.hotseat is not None else table.seat
         )
-        self.moves_charged += self.table_marks.charged
+        self.moves_kept += self.table_marks.kept
         melds = self.query_one(MeldsView)
         melds.show(seats, view, self.table_marks.marks)
         if self.reveal_meld is not None:

@@ -601,9 +601,10 @@ class TableMarks:
         self.seen: list[TableMeld] = list(table)
         self.logged = len(events)
         self.turn: int | None = None
-        # For each line the last update returned: whether the move cost the viewer points
-        # (an okey they laid, swapped out by another seat).
-        self.charged: list[bool] = []
+        # For each line the last update returned: whether it is said whatever moves came
+        # after it (a move that cost the viewer points: an okey they laid, swapped out by
+        # another seat; an opening).
+        self.kept: list[bool] = []
 
     def update(
         self,
@@ -630,7 +631,7 @@ class TableMarks:
         for i in range(len(old), len(table)):
             laid.setdefault(table[i].owner, []).append(i)
         lines: list[str] = []
-        self.charged = []
+        self.kept = []
         for n, event in enumerate(news):
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
@@ -641,7 +642,10 @@ class TableMarks:
                 self.marks[i] = event.seat
             lines.append(self.describe(seats, view, event, news[n + 1 :], touched, viewer))
             paid = next((e for e in news[n + 1 : n + 2] if e.kind == "penalty"), None)
-            self.charged.append(paid is not None and paid.seat is not None and paid.seat == viewer)
+            charged = paid is not None and paid.seat is not None and paid.seat == viewer
+            # Said whatever came after it: a move that cost the viewer, or an opening (the
+            # adds that followed it in one bot's turn pushed it out of the line).
+            self.kept.append(charged or event.kind == "open")
         return lines
 
     @staticmethod
