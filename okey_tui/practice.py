@@ -447,11 +447,11 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "The {n} guess it made at the tiles you cannot see did not go out in "
                         "one turn before the middle runs out, but it holds while a draw is "
                         "left: its straight outs win it more matches than opening at once "
-                        "saves. Opening now instead is the safer play.",
+                        "saves. If you would rather not take that risk, open now.",
                         "None of the {n} guesses it made at the tiles you cannot see went out "
                         "in one turn before the middle runs out, but it holds while a draw is "
                         "left: its straight outs win it more matches than opening at once "
-                        "saves. Opening now instead is the safer play.",
+                        "saves. If you would rather not take that risk, open now.",
                         tried,
                     ).format(n=tried)
                 )

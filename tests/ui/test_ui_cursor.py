@@ -420,3 +420,23 @@ async def test_x_with_a_tile_selected_and_the_cursor_on_another_asks_which():
             await pilot.press("y")
             await pilot.pause()
         assert app.session.hand.discards[0][-1] == thrown
+
+
+async def test_extending_into_a_gap_keeps_the_cursor_and_says_why():
+    """] at the end of a group put the cursor on the empty slot after it, selected nothing
+    more and said nothing; ] again went one more empty slot. The cursor stays on the tile
+    and the line says [ and ] extend along side-by-side tiles."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s")
+        group = screen.rack.groups()[0]
+        end = group[-1]
+        assert screen.rack.slots[end + 1] is None, "a gap after the first group"
+        await goto(pilot, screen, end)
+        await pilot.press("right_square_bracket")
+        text, error = status(screen)
+        assert screen.cursor == end and screen.selected == {end}
+        assert error and "No tile beside it on the right" in text, text

@@ -126,7 +126,7 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     )
     assert (
         "win it more matches" in advice.lines[1]
-        and "Opening now instead is the safer play" in (advice.lines[1])
+        and "If you would rather not take that risk, open now" in (advice.lines[1])
     )
     line = advice.lines[2]
     assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")

@@ -254,6 +254,9 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         assert app.session.match.is_over
         text = screen_text(app)
         assert "The match is over. Zeynep won with -101." in text
+        # A false okey left in hand: what the sum counted it as (F✦ alone did not say).
+        okey = app.session.hand.okey
+        assert f"(F✦ counts as {okey})" in " ".join(text.split()), text
         # Why, and where the others ended ("You won with 138" alone said neither).
         totals = app.session.match.totals()
         names = [app.session.seat_name(s) for s in range(4)]

@@ -170,6 +170,9 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
             )
             # In order (colour, then number), as a player reads a rack, not as it was held.
             lines.append_text(chips(sorted(line.tiles_left, key=Tile.sort_key), okey))
+            if any(t.is_false_okey for t in line.tiles_left):
+                # What the sum counted it as: the okey's own tile (rules §3).
+                lines.append(" " + _("(F✦ counts as {tile})").format(tile=okey), ASIDE)
         for note in notes:
             if note.seat == line.seat:
                 lines.append("\n")

@@ -1085,16 +1085,24 @@ class TableScreen(Screen[None]):
         self.render_all()
 
     def action_extend(self, dx: int) -> None:
-        """Select the tile under the cursor and the next one along the row."""
+        """Select the tile under the cursor and the next one along the row; with no tile
+        there (a gap, the rack's edge) the cursor stays, and the line says so (it went
+        onto the empty slot, where no key acts, and nothing said why)."""
         if self.rack.slots[self.cursor] is not None:
             self.selected.add(self.cursor)
         row, col = self.rack.place(self.cursor)
-        if not 0 <= col + dx < self.rack.cols:
+        step = self.rack.index(row, col + dx) if 0 <= col + dx < self.rack.cols else None
+        if step is None or self.rack.slots[step] is None:
             self.render_all()
+            said = (
+                _("No tile beside it on the left: [ and ] extend along side-by-side tiles")
+                if dx < 0
+                else _("No tile beside it on the right: [ and ] extend along side-by-side tiles")
+            )
+            self.set_status(said, error=True)
             return
-        self.cursor = self.rack.index(row, col + dx)
-        if self.rack.slots[self.cursor] is not None:
-            self.selected.add(self.cursor)
+        self.cursor = step
+        self.selected.add(self.cursor)
         self.render_all()
 
     def action_shift(self, dx: int, dy: int) -> None:
