@@ -200,7 +200,7 @@ async def test_home_with_the_slots_before_full_says_which_way_is_full():
         assert first[0] == 0 and None in screen.rack.slots
         await goto(pilot, screen, first[-1])
         before = list(screen.rack.slots)
-        await pilot.press("space", "home")
+        await pilot.press("space", "shift+home")
         assert screen.rack.slots == before
         text, error = status(screen)
         assert error and "nearer the start of this row" in text, text
@@ -272,7 +272,7 @@ async def test_home_with_free_slots_only_against_groups_says_how_to_get_there():
         screen.render_all()
         await goto(pilot, screen, cols - 1)
         before = list(rack.slots)
-        await pilot.press("space", "home")
+        await pilot.press("space", "shift+home")
         assert rack.slots == before
         text, error = status(screen)
         assert error and "touches a group" in text and "shift+←" in text, text
@@ -440,3 +440,27 @@ async def test_extending_into_a_gap_keeps_the_cursor_and_says_why():
         text, error = status(screen)
         assert screen.cursor == end and screen.selected == {end}
         assert error and "No tile beside it on the right" in text, text
+
+
+async def test_home_and_end_move_the_cursor_even_with_a_tile_selected():
+    """With K1 selected, Home (meant for the cursor) carried K1 to the start of the row and
+    x then threw it: two players fell into it. Home and End only move the cursor now;
+    shift+Home and shift+End move the selection, as shift+arrows move tiles."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s")
+        rack = screen.rack
+        group = rack.groups()[-1]
+        row = rack.row_of(group[-1])
+        await goto(pilot, screen, group[-1])
+        await pilot.press("space")
+        before = list(rack.slots)
+        await pilot.press("home")
+        on_row = [i for i, t in enumerate(rack.slots) if t is not None and rack.row_of(i) == row]
+        assert rack.slots == before and screen.cursor == on_row[0]
+        assert screen.selected == {group[-1]}
+        await pilot.press("end")
+        assert rack.slots == before and screen.cursor == on_row[-1]

@@ -202,11 +202,11 @@ async def test_adding_several_tiles_is_all_or_nothing():
 
 
 async def test_group_keys_select_extend_and_move_without_moving_others():
-    """m selects the group under the cursor, [ and ] extend the selection, End and Home take
-    the selection to the end and the start of its row, Tab to the next gap, shift+down to
-    the other row; no other tile changes slot. With nothing selected, End and Home move
-    the cursor and no tile: "End x" throws the row's last tile, not the one under the
-    cursor, which stays in the group the player arranged."""
+    """m selects the group under the cursor, [ and ] extend the selection, shift+End and
+    shift+Home take the selection to the end and the start of its row, Tab to the next gap,
+    shift+down to the other row; no other tile changes slot. End and Home move the cursor
+    and no tile: "End x" throws the row's last tile, not the one under the cursor, which
+    stays in the group the player arranged."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
@@ -234,15 +234,15 @@ async def test_group_keys_select_extend_and_move_without_moving_others():
             )
 
         tiles = [rack.slots[i] for i in sorted(screen.selected)]
-        for key in ("end", "home", "tab", "shift+down"):
+        for key in ("shift+end", "shift+home", "tab", "shift+down"):
             before, chosen = list(rack.slots), set(screen.selected)
             await pilot.press(key)
             now = set(screen.selected)
             assert [rack.slots[i] for i in sorted(now)] == tiles, key
             assert others_unmoved(before, chosen, now), key
-            if key == "end":
+            if key == "shift+end":
                 assert min(now) >= min(chosen)
-            if key == "home":
+            if key == "shift+home":
                 assert min(now) <= min(chosen)
             if key == "shift+down":
                 assert all(rack.row_of(i) == 1 for i in now)

@@ -242,9 +242,9 @@ def test_the_new_mark_is_drawn_over_the_groups_value_not_under_it(fresh: int):
 
 
 async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
-    """K4 K7 selected and taken to the upper row: Home slid them against "set 30" (they
-    made one group, not a meld any more), and Tab dropped them right after the group it
-    skipped. Now each leaves one empty slot between them and any other group, every
+    """K4 K7 selected and taken to the upper row: Home (now shift+Home) slid them against
+    "set 30" (they made one group, not a meld any more), and Tab dropped them right after
+    the group it skipped. Now each leaves one empty slot between them and any other group, every
     other tile stays, and Tab with no other gap that holds them says so and moves
     nothing."""
     app = table_app(SEED, practice=True, tips=False)
@@ -267,7 +267,12 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
             return chosen
 
         set30 = rack.group_at(rack.index(0, 4))
-        for key, col in (("tab", 8), ("end", rack.cols - 2), ("home", 8), ("end", rack.cols - 2)):
+        for key, col in (
+            ("tab", 8),
+            ("shift+end", rack.cols - 2),
+            ("shift+home", 8),
+            ("shift+end", rack.cols - 2),
+        ):
             before, chosen = list(rack.slots), set(screen.selected)
             await pilot.press(key)
             now = apart()
@@ -276,12 +281,12 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
                 rack.slots[i] == before[i] for i in range(len(before)) if i not in chosen | set(now)
             )
         assert rack.group_at(set30[0]) == set30
-        await pilot.press("home", "tab")  # after "set 30": the only gap that holds two
+        await pilot.press("shift+home", "tab")  # after "set 30": the only gap that holds two
         before = list(rack.slots)
         await pilot.press("tab")
         assert rack.slots == before
         assert "No other gap holds 2 tiles side by side" in status_text(screen)
-        await pilot.press("end")  # a move that works: the refusal goes
+        await pilot.press("shift+end")  # a move that works: the refusal goes
         assert "gap" not in status_text(screen)
 
 
@@ -363,7 +368,7 @@ async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
             await goto(pilot, screen, rack.slots.index(Tile.parse("R12")))
             await pilot.press("shift+down")  # the nearest free slot apart from K6
             await goto(pilot, screen, rack.index(1, 4))  # Y12 to the end of the lower row
-            await pilot.press("space", "end", "escape")
+            await pilot.press("space", "shift+end", "escape")
             r12 = rack.slots.index(Tile.parse("R12"))
             assert rack.place(r12) == (1, 10), rows(rack)
             assert rack.slots[rack.index(1, rack.cols - 1)] == Tile.parse("Y12"), rows(rack)

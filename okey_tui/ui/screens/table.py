@@ -97,9 +97,10 @@ GROUP = N_("select the group under the cursor (or click its value)")
 EXTEND = N_("extend the selection to the left / right")
 SLIDE = N_("slide the selection (or the tile under the cursor) along its row")
 OTHER_ROW = N_("move the selection to the other row, into free slots")
-ROW_ENDS = N_(
-    "move the selection to the start / end of its row (no selection: the cursor, to its first / "
-    "last tile)"
+ROW_ENDS = N_("move the cursor to the row's first / last tile")
+SELECTION_TO_ENDS = N_(
+    "move the selection (or the tile under the cursor) to the start / end of its row, apart "
+    "from the groups"
 )
 NEXT_GAP = N_("move the selection past the next group, into the gap after it")
 STAGE = N_("stage the selection; with nothing selected, every group that is a meld")
@@ -170,8 +171,10 @@ class TableScreen(Screen[None]):
         Binding("shift+right", "shift(1, 0)", N_("Move"), show=False, tooltip=SLIDE),
         Binding("shift+up", "shift(0, -1)", N_("Move"), show=False, tooltip=OTHER_ROW),
         Binding("shift+down", "shift(0, 1)", N_("Move"), show=False, tooltip=OTHER_ROW),
-        Binding("home", "jump(-1)", N_("To start"), show=False, tooltip=ROW_ENDS),
-        Binding("end", "jump(1)", N_("To end"), show=False, tooltip=ROW_ENDS),
+        Binding("home", "row_end(-1)", N_("First tile"), show=False, tooltip=ROW_ENDS),
+        Binding("end", "row_end(1)", N_("Last tile"), show=False, tooltip=ROW_ENDS),
+        Binding("shift+home", "jump(-1)", N_("To start"), show=False, tooltip=SELECTION_TO_ENDS),
+        Binding("shift+end", "jump(1)", N_("To end"), show=False, tooltip=SELECTION_TO_ENDS),
         Binding("tab", "next_gap", N_("Next gap"), show=False, tooltip=NEXT_GAP),
         Binding("d", "draw", N_("Draw"), tooltip=N_("draw from the middle")),
         Binding(
@@ -1147,22 +1150,24 @@ class TableScreen(Screen[None]):
             # Not an error: the player may mean to join them; the group's value changed.
             self.set_status(_("Now beside another group: shift+← → slides the tiles along the row"))
 
-    def action_jump(self, end: int) -> None:
-        """Home/End: the selected tiles to the start/end of their row, apart from the other
-        groups (RackLayout.to_end); with none, the cursor.
+    def action_row_end(self, end: int) -> None:
+        """Home/End: the cursor to its row's first/last tile. They never move a tile, a
+        selection or not (they carried a selected tile away from a player who meant the
+        cursor, and x threw it): shift+Home/End move tiles, as shift+arrows do."""
+        self.cursor = self.rack.row_end_tile(self.rack.row_of(self.cursor), end)
+        self.render_rack()
 
-        Unlike the moves that act on the tile under the cursor, a bare Home or End never
-        moves a tile: they are the keys that move a cursor in every list.
-        """
-        chosen = sorted(self.selected)
+    def action_jump(self, end: int) -> None:
+        """shift+Home/End: the selected tiles (or the one under the cursor) to the
+        start/end of their row, apart from the other groups (RackLayout.to_end)."""
+        chosen = self.chosen_slots()
         rack = self.rack
-        row = rack.place(chosen[0] if chosen else self.cursor)[0]
         if not chosen:
-            self.cursor = rack.row_end_tile(row, end)
-            self.render_rack()
+            self.set_status(_("Select tiles (or put the cursor on one) to move them"), True)
             return
-        # Home and End move tiles only towards that end, into free slots: say which way
-        # is full (the row may have room the other way).
+        row = rack.place(chosen[0])[0]
+        # shift+Home and shift+End move tiles only towards that end, into free slots: say
+        # which way is full (the row may have room the other way).
         if end < 0:
             no_room = ngettext(
                 "No free slot for {n} tile nearer the start of this row",
@@ -1183,20 +1188,20 @@ class TableScreen(Screen[None]):
             if (c < col if end < 0 else c > col)
         ]
         if moved is None and nearer:
-            # Free slots that way, each against a group: Home and End keep the tiles apart
+            # Free slots that way, each against a group: shift+Home/End keep the tiles apart
             # from the groups (so no meld changes under them), and say how to go there.
             if end < 0:
                 no_room = ngettext(
-                    "Every free slot nearer the start of this row touches a group, and Home "
-                    "keeps {n} tile apart: shift+← moves it a slot at a time",
+                    "Every free slot nearer the start of this row touches a group, and "
+                    "shift+Home keeps {n} tile apart: shift+← moves it a slot at a time",
                     "No free slots nearer the start of this row keep {n} tiles apart from "
                     "the groups: shift+← moves them a slot at a time",
                     len(chosen),
                 )
             else:
                 no_room = ngettext(
-                    "Every free slot nearer the end of this row touches a group, and End "
-                    "keeps {n} tile apart: shift+→ moves it a slot at a time",
+                    "Every free slot nearer the end of this row touches a group, and "
+                    "shift+End keeps {n} tile apart: shift+→ moves it a slot at a time",
                     "No free slots nearer the end of this row keep {n} tiles apart from "
                     "the groups: shift+→ moves them a slot at a time",
                     len(chosen),
