@@ -149,11 +149,8 @@ class RackLayout:
     def across(self, index: int, row: int) -> int:
         """Where ↑ or ↓ takes the cursor from ``index`` to ``row``: the tile there nearest
         its column (the one on the left of two as near); a row with no tile keeps it."""
-        col = self.place(index)[1]
-        for c in sorted(range(self.cols), key=lambda c: (abs(c - col), c)):
-            if self.slots[self.index(row, c)] is not None:
-                return self.index(row, c)
-        return index
+        found = self._nearest_in_row(row, self.place(index)[1])
+        return index if found is None else found
 
     def row_end_tile(self, row: int, end: int) -> int:
         """Home (``end`` −1) or End (+1) with nothing selected: the first or last tile of
@@ -167,11 +164,14 @@ class RackLayout:
     def nearest_tile(self, index: int) -> int | None:
         """The occupied slot nearest to ``index``, its own row first."""
         row, col = self.place(index)
-        for r in (row, 1 - row):
-            cols = sorted(range(self.cols), key=lambda c: (abs(c - col), c))
-            for c in cols:
-                if self.slots[self.index(r, c)] is not None:
-                    return self.index(r, c)
+        found = self._nearest_in_row(row, col)
+        return found if found is not None else self._nearest_in_row(1 - row, col)
+
+    def _nearest_in_row(self, row: int, col: int) -> int | None:
+        """The tile on ``row`` nearest to column ``col`` (the left one of two as near)."""
+        for c in sorted(range(self.cols), key=lambda c: (abs(c - col), c)):
+            if self.slots[self.index(row, c)] is not None:
+                return self.index(row, c)
         return None
 
     # -- tiles leaving and coming back ----------------------------------------------

@@ -607,12 +607,7 @@ async def test_a_bots_opening_is_said_though_two_adds_came_after_it():
         )
         screen = await at_position(pilot, app, position_)
         hand = app.session.hand
-        await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
-        await pilot.press("x")
-        for _ in range(200):
-            if hand.turn == 0 or hand.is_over:
-                break
-            await pilot.pause(0.02)
+        await discard_then_wait(pilot, screen, "Y1", lambda: hand.turn == 0 or hand.is_over)
         await pilot.pause()
         zeynep = app.session.seat_name(3)
         adds = [e for e in hand.events if e.kind == "add" and e.seat == 3]
@@ -637,12 +632,7 @@ async def test_behind_a_bots_finish_the_line_says_how_the_hand_ended():
         )
         screen = await at_position(pilot, app, position_)
         hand = app.session.hand
-        await goto(pilot, screen, slot_of(screen, Tile.parse("R5")))
-        await pilot.press("x")
-        for _ in range(200):
-            if hand.is_over:
-                break
-            await pilot.pause(0.02)
+        await discard_then_wait(pilot, screen, "R5", lambda: hand.is_over)
         await pilot.pause()
         assert hand.outcome is not None and hand.outcome.finisher == 1
         said = status_text(screen)
@@ -1329,12 +1319,7 @@ async def test_after_the_others_moves_an_empty_middle_is_still_said():
         assert len(hand.middle) == 3
         screen.new_hand()
         await pilot.pause()
-        await goto(pilot, screen, slot_of(screen, Tile.parse("Y11")))
-        await pilot.press("x")
-        for _ in range(200):
-            if hand.turn == 0:
-                break
-            await pilot.pause(0.02)
+        await discard_then_wait(pilot, screen, "Y11", lambda: hand.turn == 0)
         await pilot.pause()
         assert hand.turn == 0 and not hand.is_over and not hand.middle
         said = status_text(screen)
@@ -1459,14 +1444,19 @@ async def test_adding_a_tile_and_the_okey_asks_which_tile_the_okey_stands_for():
         assert "Added B10 ★B11 to meld 1" in status_text(screen)
 
 
-async def finish_with(pilot, app, screen, tile: str) -> str:  # type: ignore[no-untyped-def]
-    """Discard ``tile``, the last, and wait for the hand's summary: its text, one line."""
+async def discard_then_wait(pilot, screen, tile: str, until) -> None:  # type: ignore[no-untyped-def]
+    """Discard ``tile`` and let the others play until ``until()`` holds (4 s at most)."""
     await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
     await pilot.press("x")
-    for _ in range(100):
-        if isinstance(app.screen, HandSummaryScreen):
+    for _ in range(200):
+        if until():
             break
         await pilot.pause(0.02)
+
+
+async def finish_with(pilot, app, screen, tile: str) -> str:  # type: ignore[no-untyped-def]
+    """Discard ``tile``, the last, and wait for the hand's summary: its text, one line."""
+    await discard_then_wait(pilot, screen, tile, lambda: isinstance(app.screen, HandSummaryScreen))
     return " ".join(screen_text(app).split())
 
 
