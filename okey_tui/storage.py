@@ -87,9 +87,9 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("okey101", appauthor=False))
 
 
-def saves_dir() -> Path:
-    """One file per unfinished match."""
-    return data_dir() / "saves"
+def saves_dir(data: Path | None = None) -> Path:
+    """One file per unfinished match (in ``data``, by default the data dir)."""
+    return (data or data_dir()) / "saves"
 
 
 def hosted_dir() -> Path:

@@ -51,7 +51,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
-from okey_tui import i18n
+from okey_tui import i18n, storage
 from okey_tui.i18n import _, ngettext
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
@@ -159,12 +159,32 @@ def close_message(reason: str) -> bytes:
     return reason.encode("utf-8")[:123].decode("utf-8", "ignore").encode("utf-8")
 
 
-def play_command(kind: str, play_args: Sequence[str] = ()) -> str:
-    """The shell command of one visitor's app: ``okey101 play`` in this Python."""
-    args = [sys.executable, "-m", "okey_tui", "play", *play_args]
+def play_command(kind: str, play_args: Sequence[str] = (), resume: str | None = None) -> str:
+    """The shell command of one visitor's app: ``okey101 play`` in this Python (with
+    ``resume``, that match goes on: of ``play_args`` only the bots' pace applies to it)."""
+    args = [sys.executable, "-m", "okey_tui", "play"]
+    if resume is not None:
+        pace = [
+            arg
+            for flag, value in zip(play_args[::2], play_args[1::2], strict=True)
+            if flag == "--bot-delay"
+            for arg in (flag, value)
+        ]
+        return _shell([*args, *pace, "--resume", resume])
+    args += play_args
     if kind == "practice":
         args += ["--practice"]
     return _shell(args)
+
+
+def unfinished_practice(data: Path) -> str | None:
+    """The id of the visitor's latest unfinished practice match (in their data dir
+    ``data``), or None: the practice link, opened again (a reload, a bookmark), goes on
+    with it rather than dealing another while it waits."""
+    for entry in storage.list_saves(storage.saves_dir(data)).entries:
+        if entry.saved.extra.get("practice") is True:
+            return entry.id
+    return None
 
 
 def join_command(url: str, code: str, name: str, token: str = "") -> str:
@@ -617,7 +637,9 @@ class WebServer:
         if self.command is not None:
             return self.command
         if self.table is None:
-            return play_command(kind, self.play_args)
+            data, _config = visitor_dirs(self.root, visit.visitor)
+            resume = unfinished_practice(data) if kind == "practice" else None
+            return play_command(kind, self.play_args, resume)
         name = clean_name(unquote(request.match_info.get("name", "")))
         if name in ("", "-"):
             with self.speaking_to(visit):

@@ -20,15 +20,19 @@ import pytest
 from aiohttp.test_utils import TestServer
 from click.testing import CliRunner
 
-from okey_tui import i18n
+from okey_tui import i18n, storage
 from okey_tui.cli import main
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
 from okey_tui.settings import TableSettings, save_settings
 from okey_tui.web.server import (
     COOKIE,
     HostedTable,
+    Visit,
     WebServer,
     limits_line,
     play_command,
+    unfinished_practice,
     valid_visitor_id,
     visitor_dirs,
 )
@@ -234,6 +238,36 @@ def test_the_command_of_a_table_and_of_a_practice_table() -> None:
     practice = shlex.split(play_command("practice"))
     assert table[0] == "exec" and table[2:] == ["-m", "okey_tui", "play", "--bot-delay", "0"]
     assert practice[-2:] == ["play", "--practice"]
+
+
+def keep_match(data: Path, practice: bool) -> str:
+    """An unfinished match saved in the visitor's data dir ``data``: its id."""
+    path = storage.new_save_path(storage.saves_dir(data))
+    storage.save(Match(RuleSet(hands=3), seed=5), {"practice": practice}, path)
+    return path.stem
+
+
+def test_the_practice_link_opened_again_goes_on_with_the_practice_match(tmp_path: Path) -> None:
+    """A reload of ``/?practice=1`` dealt a new practice match while the one being played
+    waited unseen: it goes on with the latest unfinished practice match instead."""
+    server = WebServer(tmp_path / "web", play_args=["--bot-delay", "0", "--seed", "3"])
+    visitor = "a" * 32
+    data, _config = visitor_dirs(tmp_path / "web", visitor)
+    visit = Visit(visitor, None)  # type: ignore[arg-type]
+
+    def command() -> list[str]:
+        return shlex.split(server.command_for(visit, None, "practice"))  # type: ignore[arg-type]
+
+    assert command()[-6:] == ["play", "--bot-delay", "0", "--seed", "3", "--practice"]
+    keep_match(data, practice=False)
+    assert unfinished_practice(data) is None
+    assert command()[-1] == "--practice"
+    played = keep_match(data, practice=True)
+    assert unfinished_practice(data) == played
+    # The match as it was: no table flags (play refuses --seed with --resume), the pace kept.
+    assert command()[-5:] == ["play", "--bot-delay", "0", "--resume", played]
+    # The plain link still offers every unfinished match on the new-table screen.
+    assert shlex.split(server.command_for(visit, None, "table"))[-1] == "3"  # type: ignore[arg-type]
 
 
 async def test_the_page_points_its_terminal_at_the_right_table(serve) -> None:
