@@ -884,8 +884,9 @@ def test_meld_numbers_say_a_run_of_melds_as_a_range() -> None:
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_a_penalty_shows_in_the_players_panel_at_every_size(size):
-    """At 80x24 "not opened · +101" is wider than the player's panel: the line breaks
-    between the two, and the panel gives up the match score before either leaves sight."""
+    """At 80x24 "not opened · +101 penalty" is wider than the player's panel: the line
+    breaks between the two, and the panel shortens the match score before either leaves
+    sight. The number says what it is (a bare "+101" left players guessing)."""
     from okey_tui.engine.state import Penalty, PenaltyReason
 
     app = table_app(OPENING_SEED)
@@ -900,7 +901,8 @@ async def test_a_penalty_shows_in_the_players_panel_at_every_size(size):
         lines = Text(panel.render().plain).wrap(Console(width=size[0]), width)
         shown = [line.plain for line in lines]
         assert len(lines) <= height, shown
-        assert any("+101" in line for line in shown) and any("not opened" in line for line in shown)
+        assert any("+101 penalty" in line for line in shown), shown
+        assert any("not opened" in line for line in shown), shown
         assert not any(line.rstrip().endswith("·") for line in shown), shown
 
 

@@ -105,24 +105,26 @@ class PlayerPanel(SteadyStatic):
 
 # How a seat's panel shows the match score, longest first: the words ("score 24"), then
 # short ("24 pts"), then none; on the tile count's line or on a line of its own. A penalty
-# paid this hand goes after the opening ("opened 141 · +101"), else after the score
-# ("0 pts · +101"), else after the tile count ("4 taş · +101"), whichever keeps every
-# line in the panel, before the score is shortened or left out.
+# paid this hand goes after the opening ("opened 141 · +101 penalty"), else after the
+# score ("0 pts · +101 penalty"), else after the tile count ("4 taş · +101 ceza"),
+# whichever keeps every line in the panel, before the score is shortened or left out; the
+# word "penalty" goes only where no form with it keeps every line.
 SCORE_FORMS = tuple(
-    (size, together, paid)
+    (size, together, paid, worded)
+    for worded in (True, False)
     for size, together in (("long", True), ("long", False), ("short", True), ("short", False))
     for paid in ("state", "score", "tiles")
-) + (("", True, "state"), ("", True, "tiles"))
+) + tuple(("", True, paid, worded) for worded in (True, False) for paid in ("state", "tiles"))
 
 
 def panel_lines(
-    view: PlayerView, seat: int, form: tuple[str, bool, str], width: int = 0
+    view: PlayerView, seat: int, form: tuple[str, bool, str, bool], width: int = 0
 ) -> list[list[tuple[str, str]]]:
     """A seat's panel as groups of (text, style) pieces, each group on lines of its own."""
     count = view.rack_counts[seat]
     tiles = (ngettext("{n} tile", "{n} tiles", count).format(n=count), "bold")
     score = view.match_totals[seat]
-    size, together, paid_at = form
+    size, together, paid_at, worded = form
     if view.partner is not None:
         # At a partners table the match total is the team's: both partners show it, and
         # say so (short already, so at 80x24 too).
@@ -133,7 +135,8 @@ def panel_lines(
     own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
     state = [(opened_text(view, seat, own, width), "bold green" if view.openings[seat] else "dim")]
     penalty = view.penalty_points[seat]
-    paid = [(f"+{penalty}", "bold red")] if penalty else []
+    said_paid = _("+{points} penalty") if worded else "+{points}"
+    paid = [(said_paid.format(points=penalty), "bold red")] if penalty else []
     if view.going_pairs[seat]:
         state.append((_("going pairs"), "magenta"))
     if paid_at == "tiles":
