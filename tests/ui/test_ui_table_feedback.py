@@ -574,7 +574,9 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
             if centre.border_subtitle:
                 break
             await pilot.pause(0.02)
-        assert melds.max_scroll_y > 0 and centre.border_subtitle == "PgUp PgDn: more melds"
+        hidden = round(melds.max_scroll_y)
+        assert hidden > 0
+        assert centre.border_subtitle == f"PgDn: {hidden} more line{'s' if hidden > 1 else ''}"
         while screen.practice.tip_shown is not None:
             await pilot.press("n")
         for _ in range(200):  # laid out without the tip, then told every meld shows
@@ -697,6 +699,10 @@ async def test_a_meld_the_player_adds_to_is_brought_into_sight():
             return lines[top : top + melds.scrollable_content_region.height]
 
         assert not any("1:R1 R2 R3" in line for line in in_sight()), "meld 1 scrolled away"
+        # The box says where the player is among the lines: all above, none below.
+        above = round(melds.scroll_y)
+        centre = screen.query_one("#centre")
+        assert centre.border_subtitle == f"PgUp: {above} line{'s' if above > 1 else ''} above"
         await goto(pilot, screen, slot_of(screen, Tile.parse("R4")))
         await pilot.press("a")
         await pilot.pause()
@@ -1072,10 +1078,17 @@ async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
         melds = app.screen.query_one(MeldsView)
         height = melds.size.height
         assert melds.max_scroll_y > height and height <= 3, (melds.max_scroll_y, height)
+        centre = app.screen.query_one("#centre")
+        below = round(melds.max_scroll_y)
+        assert centre.border_subtitle == f"PgDn: {below} more lines"
         await pilot.press("pagedown")
         assert melds.scroll_y == min(height, melds.max_scroll_y)
+        # Lines above and below: the box says how many of each, and the keys.
+        above = f"{height} line{'s' if height > 1 else ''} above"
+        assert centre.border_subtitle == f"PgUp PgDn: {above}, {below - height} below"
         await pilot.press("pageup")
         assert melds.scroll_y == 0
+        assert centre.border_subtitle == f"PgDn: {below} more lines"
 
 
 async def test_the_pile_view_lists_each_pile_newest_first_as_the_table_does():

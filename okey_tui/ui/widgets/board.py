@@ -340,10 +340,33 @@ class MeldsView(VerticalScroll):
             pieces.append(piece)
         return pieces
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if round(old_value) != round(new_value):
+            self.say_if_more()
+
     def say_if_more(self) -> None:
-        """When the melds do not all fit, the box says which keys scroll them."""
-        if self.parent is not None and isinstance(self.parent, Widget):
-            set_subtitle(self.parent, _("PgUp PgDn: more melds") if self.max_scroll_y else "")
+        """When the melds do not all fit, the box says which keys scroll them and how many
+        lines lie above and below what shows ("PgUp PgDn: 2 lines above, 1 below")."""
+        if self.parent is None or not isinstance(self.parent, Widget):
+            return
+        above = round(self.scroll_y)
+        below = round(self.max_scroll_y) - above
+        if not self.max_scroll_y:
+            said = ""
+        elif not above:
+            said = ngettext("PgDn: {n} more line", "PgDn: {n} more lines", below).format(n=below)
+        elif not below:
+            said = ngettext("PgUp: {n} line above", "PgUp: {n} lines above", above).format(
+                n=above
+            )
+        else:
+            said = ngettext(
+                "PgUp PgDn: {above} line above, {below} below",
+                "PgUp PgDn: {above} lines above, {below} below",
+                above,
+            ).format(above=above, below=below)
+        set_subtitle(self.parent, said)
 
 
 class LayDownArea(SteadyStatic):
