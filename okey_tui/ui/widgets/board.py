@@ -357,9 +357,7 @@ class MeldsView(VerticalScroll):
         elif not above:
             said = ngettext("PgDn: {n} more line", "PgDn: {n} more lines", below).format(n=below)
         elif not below:
-            said = ngettext("PgUp: {n} line above", "PgUp: {n} lines above", above).format(
-                n=above
-            )
+            said = ngettext("PgUp: {n} line above", "PgUp: {n} lines above", above).format(n=above)
         else:
             said = ngettext(
                 "PgUp PgDn: {above} line above, {below} below",
