@@ -490,3 +490,38 @@ async def test_tiles_that_fit_different_melds_are_told_where_each_goes():
         assert "one meld at a time" in said, said
         for tile in kept:
             assert f"{tile} → {min(targets[tile]) + 1}" in said, said
+
+
+async def test_o_stages_each_selected_group_as_a_meld_of_its_own():
+    """Two groups selected with m (to open with them, not with every group) are no one meld
+    together: o stages each of them, where it said "R9 … K13 is neither a run nor a set".
+    A selection with a part that is no meld stages nothing and names that part."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("s")
+        rack = screen.rack
+        groups = [g for g in rack.groups() if len(g) >= 3][:2]
+        before = list(rack.slots)
+        for group in groups:
+            await goto(pilot, screen, group[0])
+            await pilot.press("m")
+        await pilot.press("o")
+        staged = [list(m.tiles) for m in screen.staging.melds]
+        assert len(staged) == 2, status_text(screen)
+        for meld, group in zip(staged, groups, strict=True):
+            assert sorted(meld, key=Tile.sort_key) == sorted(
+                (before[i] for i in group), key=Tile.sort_key
+            )
+        assert status_text(screen).startswith("Staged 2 groups. Opening:")
+        await pilot.press("escape")
+        assert rack.slots == before
+        # A whole group and one tile of another: the lone tile is named, nothing staged.
+        lone = next(g for g in rack.groups() if g not in groups)[0]
+        await goto(pilot, screen, groups[0][0])
+        await pilot.press("m")
+        await goto(pilot, screen, lone)
+        await pilot.press("space", "o")
+        assert not screen.staging.melds
+        assert status_text(screen).startswith(str(before[lone])), status_text(screen)
+        assert rack.slots == before

@@ -103,7 +103,10 @@ SELECTION_TO_ENDS = N_(
     "from the groups"
 )
 NEXT_GAP = N_("move the selection past the next group, into the gap after it")
-STAGE = N_("stage the selection; with nothing selected, every group that is a meld")
+STAGE = N_(
+    "stage the selection (from several groups: each group's tiles a meld); with nothing "
+    "selected, every group that is a meld"
+)
 COMMIT = N_("lay down the staged melds (your opening, or new melds)")
 DISCARD = N_("discard the selected tile, or the one under the cursor")
 UNSTAGE = N_("clear the selection; then put staged tiles back in their slots")
@@ -1317,6 +1320,11 @@ class TableScreen(Screen[None]):
         view = self.view
         kinds = self.allowed_kinds(view)
         found = readings(tiles, view.okey, kinds)
+        parts = self.parts_by_group(chosen)
+        if not found and len(parts) > 1:
+            # Several groups selected that make no one meld together: each its own meld.
+            self.stage_parts(parts, kinds)
+            return
         if not found:
             try:
                 best_reading(tiles, view.okey, kinds)
@@ -1339,6 +1347,44 @@ class TableScreen(Screen[None]):
             )
             return
         self._staged(found[0], chosen)
+
+    def parts_by_group(self, chosen: list[int]) -> list[list[int]]:
+        """The selected slots ``chosen`` split by the group on the rack each stands in."""
+        parts: dict[int, list[int]] = {}
+        for i in chosen:
+            group = self.rack.group_at(i)
+            parts.setdefault(group[0] if group else i, []).append(i)
+        return list(parts.values())
+
+    def stage_parts(self, parts: list[list[int]], kinds: set[MeldKind]) -> None:
+        """``o`` with tiles of several groups selected that make no one meld together: the
+        selected tiles of each group staged as a meld of their own (at its best reading,
+        as ``o`` reads groups), or none of them, and the first that is no meld named."""
+        view = self.view
+        melds: list[tuple[Meld, list[int]]] = []
+        for part in parts:
+            tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
+            found = readings(tiles, view.okey, kinds)
+            if not found:
+                try:
+                    best_reading(tiles, view.okey, kinds)
+                    message = _("{tiles} cannot go with the staged melds").format(
+                        tiles=tiles_text(tiles, view.okey)
+                    )
+                except OkeyError as exc:
+                    message = self.error_text(exc)
+                self.set_status(message, error=True)
+                return
+            melds.append((found[0], part))
+            # As if staged one by one: pairs go with pairs only, runs and sets together.
+            kinds = {MeldKind.PAIR} if found[0].kind is MeldKind.PAIR else kinds - {MeldKind.PAIR}
+        for meld, part in melds:
+            self.staging.melds.append(meld)
+            self.took(part)
+        self.selected.clear()
+        self.after_staging(
+            ngettext("Staged {n} group", "Staged {n} groups", len(melds)).format(n=len(melds))
+        )
 
     def stage_groups(self) -> bool:
         """``o`` with nothing selected: stage every group on the rack that is a meld.
