@@ -1587,3 +1587,48 @@ async def test_a_tile_and_the_okey_that_must_stand_between_go_on_in_one_add():
         hand = app.session.hand
         assert hand.table[0].meld.text(hand.okey) == "R7R8R9R10*R11R12", status_text(screen)
         assert "Added" in status_text(screen)
+
+
+async def test_a_long_turn_line_drops_older_news_never_the_prompt():
+    """At 80x24 an opening and a swap kept in the line, two more moves and the empty
+    middle's prompt ran past the status rows: "…t takes B7 if you lay it this" was all a
+    player saw of what d does. The older news goes (the log keeps it), what was kept on
+    purpose last, the prompt never: at 80x24 in two lines (the key bar lends the second,
+    and the table does not move)."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K12 Y4", "K4 K10 Y7 K8 Y12"]
+        hand = app.session.hand
+        hand.restore(position(racks, phase="d", discards=("", "", "", "B7"), rest="discard1"))
+        screen.new_hand()
+        await pilot.pause()
+        opened = "Ayşe opened with 128 points (melds 1-4)"
+        swapped = "Mehmet swapped the okey out of meld 1: +101 to you"
+        adds = [f"Mehmet added {t} to meld {n}" for n, t in ((5, "K13"), (6, "Y13"), (7, "R13"))]
+        screen.moves_seen[:] = [opened, swapped, *adds]
+        screen.moves_kept[:] = [True, True, False, False, False]
+        screen.turn_came()
+        await pilot.pause()
+        status = screen.query_one("#status")
+        said = status_text(screen)
+        lines = Text(said).wrap(app.console, status.content_size.width)
+        assert len(lines) <= 2, (said, status.content_size)
+        assert said.endswith("t takes B7 if you lay it this turn, d ends the hand"), said
+        # What cost the player 101 stays; the moves after it and the opening before it go.
+        assert said.startswith(swapped), said
+        assert not any(add in said for add in adds) and opened not in said, said
+        # Where the status has its three rows, the opening stays too.
+        await pilot.resize_terminal(80, 40)
+        await pilot.pause()
+        screen.turn_came()
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.startswith(f"{opened} · {swapped}"), said
+        assert said.endswith("d ends the hand"), said

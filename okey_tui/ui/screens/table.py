@@ -563,16 +563,23 @@ class TableScreen(Screen[None]):
             # it laid, swapped out: the +101 on its panel is never left unexplained) or
             # opened (one bot's opening and two adds after it left the opening unsaid).
             seen = self.moves_seen
+            kept = self.moves_kept
             said = [
-                m
+                (m, i < len(kept) and kept[i])
                 for i, m in enumerate(seen)
-                if i >= len(seen) - 2 or (i < len(self.moves_kept) and self.moves_kept[i])
+                if i >= len(seen) - 2 or (i < len(kept) and kept[i])
             ]
             # After the news a short "Your turn", unless the middle is empty: then what d
             # does (it ends the hand) is said whatever came before it.
             ending = self.view.phase is Phase.DRAW and not self.view.middle_count
             turn = _("Your turn") if said and not ending else self.turn_hint()
-            self.set_status(" · ".join([*said, turn]))
+            # The line never runs past the status rows (the end, what to do, was cut
+            # off): the older news goes first, what was kept on purpose last.
+            while said and self.status_lines(" · ".join([*(m for m, _k in said), turn])) > (
+                2 if self.app.has_class("-short") else 3
+            ):
+                del said[next((n for n, (_m, k) in enumerate(said) if not k), 0)]
+            self.set_status(" · ".join([*(m for m, _k in said), turn]))
         self.practice.show_tips()
 
     def sync_rack(self) -> None:
@@ -748,12 +755,16 @@ class TableScreen(Screen[None]):
         self._status_said = message
         self.fit_status()
 
+    def status_lines(self, message: str) -> int:
+        """How many lines ``message`` takes in the status line."""
+        status = self.query_one("#status", Static)
+        width = status.content_size.width or self.app.size.width - 2
+        return len(Text(message).wrap(self.app.console, max(1, width)))
+
     def fit_status(self) -> None:
         """A short terminal has no row to spare for a second line of message: the key bar
         lends one while the message shows, and the table does not move."""
-        status = self.query_one("#status", Static)
-        width = status.content_size.width or self.app.size.width - 2
-        lines = len(Text(self._status_said).wrap(self.app.console, max(1, width)))
+        lines = self.status_lines(self._status_said)
         self.query_one(KeyBar).lend_a_line(lines > 1 and self.app.has_class("-short"))
 
     def state_mark(self) -> tuple[object, ...]:
