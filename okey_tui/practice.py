@@ -868,12 +868,26 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
     if cost.reason is PenaltyReason.PLAYABLE_DISCARD:
         assert cost.target is not None
         meld = view.table[cost.target].meld
-        return _(
+        warning = _(
             "{tile} can be added to meld {n} on the table ({meld}): "
             "discarding a playable tile costs +{points}, opened or not "
             "(rules §12 Penalties during a hand)."
         ).format(
             tile=cost.tile, n=cost.target + 1, meld=meld_words(meld, view.okey), points=cost.points
+        )
+        if view.can_touch_table():
+            return warning
+        # The tile costs as much though this seat may not lay it off: say so, or the
+        # player goes looking for an add the engine refuses.
+        if view.opening is None:
+            return warning + " " + _("You cannot add it before you open: keep it, or pay.")
+        return (
+            warning
+            + " "
+            + _(
+                "You opened with pairs, and at this table a pairs opener may not add it "
+                "either: keep it, or pay."
+            )
         )
     if cost.reason is PenaltyReason.TAKE_BACK:
         return _(

@@ -216,6 +216,37 @@ def test_penalty_warnings_name_the_rule_and_the_points():
     assert penalty_warning(view, GiveBack()) is None  # free by default
 
 
+@pytest.mark.parametrize(
+    ("openings", "rules", "said"),
+    [
+        ("m101/m101/-/-", RuleSet(), ""),
+        ("-/m101/-/-", RuleSet(), "You cannot add it before you open"),
+        ("p5/m101/-/-", RuleSet(), "a pairs opener may not add it either"),
+        ("p5/m101/-/-", RuleSet(pairs_opener_lays_off=True), ""),
+    ],
+)
+def test_a_playable_tile_the_seat_may_not_add_says_so(
+    openings: str, rules: RuleSet, said: str
+) -> None:
+    """A pairs opener throwing K2 was told "K2 can be added to meld 1 … costs +101",
+    pressed a and was refused: the warning says when the seat may not add it either."""
+    hand = pos_hand(
+        ["R6 K2 Y13 B9", "R1 R2", "Y1 Y2", "K1"],
+        indicator=str(INDICATOR),
+        phase="p",
+        rules=rules.code(),
+        middle="Y11 Y12 Y13",
+        table=("1:R3R4R5",),
+        openings=openings,
+    )
+    warning = penalty_warning(PlayerView.of(hand, 0), Discard(Tile.parse("R6")))
+    assert warning is not None and warning.startswith("R6 can be added to meld 1"), warning
+    if said:
+        assert said in warning and warning.endswith("keep it, or pay."), warning
+    else:
+        assert "keep it, or pay" not in warning, warning
+
+
 def test_no_penalty_table_and_the_finishing_throw_warn_of_nothing():
     free = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY, rules=RuleSet(penalties=False))
     assert penalty_warning(PlayerView.of(free, 0), Discard(Tile.parse("B8"))) is None

@@ -107,9 +107,9 @@ def test_the_players_own_finish_penalty_and_pairs_step_are_said_to_them(turkish:
     assert "okey attın" in seat_lines(finished, "Sen")
     assert "koyduğu okey alındı" in seat_lines(finished, "Ayşe")
     assert "(alan: sen)" in seat_lines(finished, "Ayşe") and "alan: Sen" not in finished
-    # The pairs opener's step up, said to the player when the pairs opener is them.
+    # The pairs opener's doubling, said to the player when the pairs opener is them.
     stepped = printed(report([PAIRS, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 3)), 0)
-    assert "(çift açtın: bir kat fazla)" in seat_lines(stepped, "Sen")
+    assert "(iki katı: çift açtın)" in seat_lines(stepped, "Sen")
     partner = printed(
         report([OPENED, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 2), partners=True), 0
     )

@@ -99,7 +99,11 @@ async def test_the_summary_lists_the_winning_melds_and_each_penalty_with_its_rea
         first = next(tm.meld for tm in hand.table if tm.owner == finisher)
         assert "Melds: " + " ".join(map(str, first.tiles[:2])) in text.replace("★", "")
         assert f"last discard {hand.discards[finisher][-1]}" in text
-        assert "+101 discarded a playable tile: " in text and " on turn " in text
+        assert (
+            "+101 discarded a playable tile: " in text
+            and " on turn " in text
+            and " of the hand" in text
+        )
         result = app.session.match.results[-1]
         for line in result.seats:
             assert f"= {line.total}" in text
@@ -376,11 +380,11 @@ def test_the_pairs_openers_step_is_noted_only_where_it_counts() -> None:
 
     straight = explained(Outcome(EndKind.FINISH, 3, straight=True))
     assert "404" in mehmet(straight)
-    assert "one step up" not in "\n".join(straight)
+    assert "opened with pairs" not in "\n".join(straight)
     empty = explained(Outcome(EndKind.EMPTY_MIDDLE))
-    assert "30 in hand × 2" in mehmet(empty) and "(pairs opener: one step up)" in mehmet(empty)
+    assert "30 in hand × 2" in mehmet(empty) and "(doubled: opened with pairs)" in mehmet(empty)
     normal = explained(Outcome(EndKind.FINISH, 3))
-    assert "(pairs opener: one step up)" in mehmet(normal)
+    assert "(doubled: opened with pairs)" in mehmet(normal)
 
 
 def test_the_winning_melds_break_between_melds_only_at_80_columns() -> None:

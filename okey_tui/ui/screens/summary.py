@@ -84,7 +84,8 @@ def penalty_line(
         by = _("by you") if note.by == you else _("by {name}").format(name=seats[note.by].name)
         text.append(" " + by, PAID)
     if note.turn:
-        text.append(" " + _("on turn {turn}").format(turn=note.turn), PAID)
+        # The hand's turns, every player's: "turn 3" was read as the player's own third.
+        text.append(" " + _("on turn {turn} of the hand").format(turn=note.turn), PAID)
     return text
 
 
@@ -157,9 +158,9 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
             and counts_tiles_left(line, outcome, partners=report.rules.partners)
         ):
             step = (
-                pgettext("you", "(pairs opener: one step up)")
+                pgettext("you", "(doubled: you opened with pairs)")
                 if own
-                else _("(pairs opener: one step up)")
+                else _("(doubled: opened with pairs)")
             )
             lines.append("  " + step, ASIDE)
         if line.tiles_left:
