@@ -488,7 +488,7 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         assert drawn is not None and screen.cursor in screen.fresh
         said = status_text(screen)
         if drawn == screen.view.okey:
-            assert said.startswith(f"You drew {drawn}, an okey")
+            assert said.startswith(f"You drew {drawn}★, an okey")
         else:
             assert said == f"You drew {drawn}: play, then x discards the tile under the cursor"
         await pilot.press("x")
@@ -1153,8 +1153,24 @@ async def test_a_drawn_okey_is_told_with_what_discarding_it_costs():
             hand.middle[0], pile[i] = pile[i], hand.middle[0]
             await pilot.press("d")
             status = str(app.screen.query_one("#status", Static).render())
-            assert status.startswith(f"You drew {hand.okey}, an okey"), status
+            assert status.startswith(f"You drew {hand.okey}★, an okey"), status
             assert said in status, (penalties, status)
+
+
+async def test_a_drawn_false_okey_is_named_as_the_rack_shows_it():
+    """The line said "You drew F", a tile the rack shows as F✦."""
+    app = table_app(bots=("normal",) * 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        where = [hand.middle, *hand.racks[1:]]
+        pile, i = next((p, i) for p in where for i, t in enumerate(p) if t.is_false_okey)
+        hand.middle[0], pile[i] = pile[i], hand.middle[0]
+        await pilot.press("d")
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status.startswith("You drew F✦: "), status
 
 
 async def test_a_swapped_okey_is_told_with_the_rule_that_comes_with_it():

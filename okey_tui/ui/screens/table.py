@@ -1737,11 +1737,14 @@ class TableScreen(Screen[None]):
             if cost is not None:
                 return _(
                     "You drew {tile}, an okey: it stands for any tile; keep it, discarding it costs +{points}"
-                ).format(tile=tile, points=cost.points)
+                ).format(tile=tile_text(tile, self.view.okey), points=cost.points)
             return _("You drew {tile}, an okey: it stands for any tile · x discards").format(
-                tile=tile
+                tile=tile_text(tile, self.view.okey)
             )
-        return _("You drew {tile}: {steps}").format(tile=tile, steps=self.turn_steps())
+        # As the rack shows it: a false okey is "F✦" (it said "You drew F").
+        return _("You drew {tile}: {steps}").format(
+            tile=tile_text(tile, self.view.okey), steps=self.turn_steps()
+        )
 
     def own_penalties_after_discard(self) -> list[str]:
         """The penalties this seat's last discard cost it ("+101: you discarded a playable
