@@ -153,6 +153,12 @@ class Board(Vertical):
         self.post_message(self.Resized())
 
 
+def chat_line(line: ChatLine) -> Text:
+    """A chat line as the log shows it: "Ayşe: merhaba", a notice of the table "· …"."""
+    said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
+    return said.append(line.text, "cyan")
+
+
 class TableScreen(Screen[None]):
     """One hand after another at the table, until the match ends."""
 
@@ -667,15 +673,21 @@ class TableScreen(Screen[None]):
         self.fit_bottom_row()
         self.render_rack()
         log = self.query_one("#log", RichLog)
+        chat = table.chat_lines
+        if self._chatted < self._chat_before:
+            # Said before this screen opened (a rejoin, a table opened again): first, and
+            # said to be earlier; after the moves it read as said again just now.
+            log.write(Text(_("Said earlier at this table:"), "dim"))
+            for line in chat[self._chatted : self._chat_before]:
+                log.write(chat_line(line))
+            self._chatted = self._chat_before
         for event in events_[self._logged :]:
             log.write(event_line(seats, event, view))
         self._logged = len(events_)
-        chat = table.chat_lines
         heard: list[ChatLine] = []
-        for n, line in enumerate(chat[self._chatted :], start=self._chatted):
-            said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
-            log.write(said.append(line.text, "cyan"))
-            if line.seat != table.seat and n >= self._chat_before:
+        for line in chat[self._chatted :]:
+            log.write(chat_line(line))
+            if line.seat != table.seat:
                 heard.append(line)
         self._chatted = len(chat)
         if heard and not self.log_shown():
