@@ -532,7 +532,8 @@ async def test_the_lobby_shows_every_seat_whatever_the_order_of_its_redraws() ->
 
 async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() -> None:
     """After a discard the line kept "You discarded R5" while a friend took their time:
-    nothing said the table waited on them. Now it says so (a bot's turn needs no word)."""
+    nothing said the table waited on them. Now it says so (a bot's turn needs no word),
+    also on a screen opened on the friend's turn (a rejoin)."""
     server = await open_table(bot_delay=0)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     friend: RemoteTable | None = None
@@ -555,6 +556,11 @@ async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() 
             await until(pilot, lambda: "waiting for Mehmet" in str(status_line(screen)), "the line")
             line = str(status_line(screen))
             assert line.startswith("You discarded") and "waiting for Mehmet" in line, line
+            # Back after a dropped line, on Mehmet's turn: the new screen's line was empty.
+            screen = await drop_and_rejoin(pilot, app, server, screen)
+            await until(pilot, lambda: screen.table.turn == 1, "Mehmet's turn, seen again")
+            await pilot.pause()
+            assert str(status_line(screen)) == "Waiting for Mehmet"
             await play_friend(friend)
             await until(pilot, lambda: screen.table.turn != 1, "Mehmet played")
             await pilot.pause()

@@ -304,6 +304,7 @@ class TableScreen(Screen[None]):
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self.moves_kept: list[bool] = []  # for each: said whatever came after it
+        self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
@@ -472,16 +473,24 @@ class TableScreen(Screen[None]):
                 return event.tiles[0]
         return None
 
-    def waiting_for(self) -> list[str]:
+    def waiting_for(self, first: bool = False) -> list[str]:
         """``waiting for Mehmet`` while another person (at a network table) is to play: a
-        bot plays at once, a person may take a while, and the line said only what was done."""
+        bot plays at once, a person may take a while, and the line said only what was done.
+        ``first``: the line begins with it ("Waiting for Mehmet")."""
         table = self.table
         if self.hotseat is not None or table.hand_over or table.turn == table.seat:
             return []
         info = table.seats()[table.turn]
         if info.level is not None or not info.connected:
             return []  # a bot plays (for the away person too)
-        return [_("waiting for {name}").format(name=info.name)]
+        said = _("Waiting for {name}") if first else _("waiting for {name}")
+        return [said.format(name=info.name)]
+
+    def while_waiting(self) -> str:
+        """The line while the others play and none of them has moved on the table: this
+        seat's own discard (and what it cost), and the person to play ("Waiting for Ayşe"
+        as a hand begins or a match is resumed on another person's turn: it was empty)."""
+        return " · ".join([*self.own_said, *self.waiting_for(first=not self.own_said)])
 
     def seat_name(self, seat: int) -> str:
         return self.table.seats()[seat].name
@@ -497,8 +506,13 @@ class TableScreen(Screen[None]):
         self.waiting = False
         self.table_marks.reset(self.table.events, self.view.table)
         self.rebuild_log()
-        # The seat to start (or a match resumed on its turn) is told how the turn goes.
-        self.set_status(self.turn_hint() if self.my_turn and self.hotseat is None else "")
+        # The seat to start (or a match resumed on its turn) is told how the turn goes, and
+        # on another person's turn whom the table waits for.
+        self.own_said = []
+        if self.hotseat is not None:
+            self.set_status("")
+        else:
+            self.set_status(self.turn_hint() if self.my_turn else self.while_waiting())
         if self.hotseat is not None:
             self.hotseat.new_hand()
         if not self._restored:
@@ -558,12 +572,15 @@ class TableScreen(Screen[None]):
             self.waiting = True
             if self.moves_seen:  # say it while the table shows it
                 self.set_status(" · ".join([self.moves_seen[-1], *self.waiting_for()]))
+            elif self.while_waiting():
+                self.set_status(self.while_waiting())
         elif self.waiting:
             self.waiting = False
             self.turn_came()
 
     def turn_came(self) -> None:
         """The others have played: what they did on the table, then what this seat can do."""
+        self.own_said = []
         if not self.query_one("#status", Static).has_class("-error"):
             # The last two moves, and any earlier one that cost this seat points (an okey
             # it laid, swapped out: the +101 on its panel is never left unexplained) or
@@ -1718,7 +1735,8 @@ class TableScreen(Screen[None]):
             if self.hotseat is not None:
                 return ""
             said = _("You discarded {tile}").format(tile=tile_text(action.tile, self.view.okey))
-            return " · ".join([said, *self.own_penalties_after_discard(), *self.waiting_for()])
+            self.own_said = [said, *self.own_penalties_after_discard()]
+            return self.while_waiting()
         tile = self.rack.slots[new[0]] if new else None
         if isinstance(action, GiveBack):
             given = self.view.left_discard  # back on the left pile
