@@ -301,6 +301,11 @@ class TableInterface(Protocol):
         """What a person who leaves the table now should know (how to come back)."""
         ...
 
+    def quit_closes_table(self) -> bool:
+        """Whether this person quitting now closes the table for the others (its host,
+        before the match is over): the game asks first, wherever they quit."""
+        ...
+
     async def act(self, action: Action) -> None:
         """Play ``action`` for this seat; raises :class:`ActionRefused` when illegal."""
         ...

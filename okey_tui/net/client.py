@@ -332,6 +332,9 @@ class RemoteTable:
         with contextlib.suppress(ConnectionClosed):
             await self._ws.send(encode(message))
 
+    def quit_closes_table(self) -> bool:
+        return self.hosting and not self._match_over
+
     def leave_note(self) -> str | None:
         if self._match_over:
             return None

@@ -143,6 +143,9 @@ class LocalTable:
     def leave_note(self) -> str | None:
         return leave_note(self.session)
 
+    def quit_closes_table(self) -> bool:
+        return False  # the people at this terminal quit together
+
     # -- acting -------------------------------------------------------------------------------
     async def act(self, action: Action) -> None:
         self._act(action)

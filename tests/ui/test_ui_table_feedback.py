@@ -1652,3 +1652,27 @@ async def test_a_long_turn_line_drops_older_news_never_the_prompt():
         said = status_text(screen)
         assert said.startswith(f"{opened} · {swapped}"), said
         assert said.endswith("d ends the hand"), said
+
+
+async def test_a_host_quitting_at_the_summary_is_asked_first():
+    """q at the hand's summary closed a hosted table for everyone at once (mid-hand, q
+    asks). Where quitting closes the table for others, the summary asks too: n keeps the
+    summary, y quits. (A local table stands in for the host's: it says it is one.)"""
+    from okey_tui.ui.screens.summary import HandSummaryScreen
+
+    app = table_app(PENALTY_SEED, hands=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        table = app.screen.table
+        table.quit_closes_table = lambda: True  # type: ignore[method-assign]
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Quit the game?")
+        await pilot.press("n")
+        assert isinstance(app.screen, HandSummaryScreen) and app.is_running
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert not app.is_running

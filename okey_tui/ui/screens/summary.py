@@ -29,6 +29,7 @@ from okey_tui.messages import (
     penalty_label,
 )
 from okey_tui.table import HandReport, SeatInfo
+from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.board import Filled
@@ -292,6 +293,7 @@ class HandSummaryScreen(ModalScreen[str]):
         seats: Sequence[SeatInfo],
         you: int | None = None,
         plays_again: bool = True,
+        quit_question: str | None = None,
     ) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
@@ -299,6 +301,8 @@ class HandSummaryScreen(ModalScreen[str]):
         self.seats = seats
         self.you = you
         self.plays_again = plays_again
+        # Asked before q quits (a host's quitting closes the table for everyone).
+        self.quit_question = quit_question
 
     def compose(self) -> ComposeResult:
         report, seats = self.report, self.seats
@@ -353,4 +357,12 @@ class HandSummaryScreen(ModalScreen[str]):
         self.dismiss("new")
 
     def action_quit_game(self) -> None:
-        self.dismiss("quit")
+        if self.quit_question is None:
+            self.dismiss("quit")
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.dismiss("quit")
+
+        self.app.push_screen(ConfirmScreen(self.quit_question, quits=True), answer)

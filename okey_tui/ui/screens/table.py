@@ -1870,7 +1870,9 @@ class TableScreen(Screen[None]):
 
         def show() -> None:
             again = cast("OkeyApp", self.app).PLAYS_AGAIN
-            self.app.push_screen(HandSummaryScreen(report, seats, you, again), self._after_summary)
+            asks = self.quit_question() if self.table.quit_closes_table() else None
+            summary = HandSummaryScreen(report, seats, you, again, quit_question=asks)
+            self.app.push_screen(summary, self._after_summary)
 
         if self.hotseat is not None:
             self.hotseat.before_summary(show)
@@ -1948,13 +1950,15 @@ class TableScreen(Screen[None]):
     def action_next_tip(self) -> None:
         self.practice.next_tip()
 
+    def quit_question(self) -> str:
+        """ "Quit the game?" and what the person should know of leaving now."""
+        question = _("Quit the game?")
+        note = self.table.leave_note()
+        return f"{question}\n{note}" if note else question
+
     def action_quit_table(self) -> None:
         def answer(yes: bool | None) -> None:
             if yes:
                 self.app.exit()
 
-        question = _("Quit the game?")
-        note = self.table.leave_note()
-        if note:
-            question += f"\n{note}"
-        self.app.push_screen(ConfirmScreen(question, quits=True), answer)
+        self.app.push_screen(ConfirmScreen(self.quit_question(), quits=True), answer)
