@@ -87,6 +87,9 @@ class LobbyScreen(Screen[None]):
             yield Static(_("okey101 — a table with friends"), classes="dialog-title")
             # Names, chat lines and addresses are text, never markup ("Ali [/b]").
             yield Static(id="lobby-join", markup=False)
+            # Wrong join codes, said here in the lobby: a note over the screen covered the
+            # join command the host was about to read out again.
+            yield Static(id="lobby-alert", markup=False)
             yield Static(id="lobby-seats")
             yield Static(id="lobby-chat")
             yield Static(id="lobby-status", classes="dialog-hint", markup=False)
@@ -99,6 +102,9 @@ class LobbyScreen(Screen[None]):
     def show(self, app: RemoteApp) -> None:
         seat = app.seat_info
         self.query_one("#lobby-join", Static).update(seat.join_line)
+        alert = self.query_one("#lobby-alert", Static)
+        alert.update(app.lobby_alert)
+        alert.display = bool(app.lobby_alert)
         table = app.table
         seats = Text()
         if table is not None:
@@ -169,6 +175,7 @@ class RemoteApp(OkeyApp):
         self.table_key = f"{seat.url} {seat.code}"
         self.table: RemoteTable | None = None
         self.problem = ""
+        self.lobby_alert = ""  # the host's latest alert while the lobby shows (a wrong code)
         self._rejoining = False
         self._connecting = False
         self.wrong_code = False  # the table refused the join code: trying it again is no use
@@ -225,6 +232,12 @@ class RemoteApp(OkeyApp):
                 self.show_lobby()  # r (try again) is offered again
 
     def alert(self, text: str) -> None:
+        """Something the host should know (a wrong join code): in the lobby, on a line of
+        its own under the join command; at the table, a note over it."""
+        if isinstance(self.screen, LobbyScreen):
+            self.lobby_alert = text
+            self.show_lobby()
+            return
         self.notify(text, severity="warning", timeout=10, markup=False)
 
     async def take_seat(self) -> None:

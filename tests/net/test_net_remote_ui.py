@@ -185,20 +185,31 @@ async def test_chat_said_before_a_rejoin_is_in_the_new_log() -> None:
 
 async def test_a_host_at_their_own_table_is_told_of_a_wrong_join_code() -> None:
     """A wrong join code went to the log only: a host playing at their own table never
-    knew someone was guessing. It is said on the host's screen, with the tries left."""
+    knew someone was guessing. It is said on the host's screen, with the tries left: in
+    the lobby on a line under the join command (a note over the screen covered the
+    command the host was reading out), at the table in a note."""
     server = TableServer(open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=0)
     app = RemoteApp(Seat("", name="Host", join_line="Join code {port}"), server=server)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+    said = "Someone at 127.0.0.1 gave a wrong join code"
+
+    async def guess() -> None:
         with contextlib.suppress(Exception):
             guesser = await RemoteTable.join(server.url, "WRONG1", "Eve")
             await guesser.close()
-        said = "Someone at 127.0.0.1 gave a wrong join code"
-        await until(
-            pilot,
-            lambda: any(said in str(t.render()) for t in app.screen.query(Toast)),
-            "the host told",
-        )
+
+    def noted() -> bool:
+        return any(said in str(t.render()) for t in app.screen.query(Toast))
+
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        await guess()
+        await until(pilot, lambda: said in lobby_text(app), "the host told in the lobby")
+        assert "(4 tries left)" in lobby_text(app) and not noted()
+        assert lobby_text(app).index("Join code") < lobby_text(app).index(said)
+        screen = await start_as_lead(pilot, app)
+        await guess()
+        await until(pilot, noted, "the host told at the table")
+        assert app.screen is screen
         assert all(s.name != "Eve" for s in server.seats)
     await server.close()
 
