@@ -13,7 +13,7 @@ import ssl
 from pathlib import Path
 
 import pytest
-from net_helpers import crash, make_certificate, open_table, until
+from net_helpers import crash, make_certificate, open_table, seat_four, settle, until
 from textual.widgets import RichLog, Static
 from textual.widgets._toast import Toast
 
@@ -579,4 +579,35 @@ async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() 
     finally:
         if friend is not None:
             await friend.close()
+        await server.close()
+
+
+async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
+    """A friend away past the grace period came back to "Your turn: …" while a bot had
+    thrown the false okey they had moved into place: only the log said so. The line
+    says what the bot did for them, then the turn."""
+    server = await open_table(bot_delay=0)  # no grace: a bot covers at once
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        hand = server.match.hand
+        seat = hand.turn  # the starter: it throws a tile, no draw
+        gone = tables[seat]
+        await gone.close()
+        await tables[(seat + 1) % 4].wait_for(lambda: hand.turn != seat, 5)
+        thrown = hand.discards[seat][-1]
+        app = RemoteApp(Seat(server.url, token=gone.token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+            screen = app.screen
+            await until(pilot, lambda: bool(str(status_line(screen))), "the line")
+            line = str(status_line(screen))
+            assert line.startswith(f"A bot for you discarded {thrown}"), line
+            after = server.seats[(seat + 1) % 4].name
+            assert line.endswith(f" · Waiting for {after}"), line
+    finally:
+        for table in tables:
+            await table.close()
         await server.close()

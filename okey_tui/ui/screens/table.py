@@ -39,7 +39,7 @@ from okey_tui.engine.actions import (
 from okey_tui.engine.errors import ErrorCode, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
-from okey_tui.engine.state import Phase
+from okey_tui.engine.state import Event, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions, okeys_for_held_tiles
 from okey_tui.i18n import N_, _, ngettext
@@ -512,13 +512,30 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None:
             self.set_status("")
         else:
-            self.set_status(self.turn_hint() if self.my_turn else self.while_waiting())
+            now = self.turn_hint() if self.my_turn else self.while_waiting()
+            # Back at a network table where a bot played this seat meanwhile: what it did
+            # (the log alone said it; a player back at the table looks at the line).
+            covered = [event_line(self.table.seats(), e, self.view).plain for e in self.covered()]
+            self.set_status(" · ".join([*covered[-2:], *([now] if now else [])]))
         if self.hotseat is not None:
             self.hotseat.new_hand()
         if not self._restored:
             self._restored = True
             self.restore_layout()
         self.changed()
+
+    def covered(self) -> list[Event]:
+        """The moves a bot made for this seat while its person was away (a network table),
+        since the person's own last move in this hand."""
+        seat = self.table.seat
+        moves: list[Event] = []
+        for event in reversed(self.table.events):
+            if event.seat != seat:
+                continue
+            if not event.bot:
+                break
+            moves.append(event)
+        return moves[::-1]
 
     def rebuild_log(self) -> None:
         """Write the log again from the start, as the seat on the screen may see it."""
