@@ -75,6 +75,24 @@ class RackLayout:
         return index // self.cols
 
     # -- groups -------------------------------------------------------------------
+    def slot_of(self, tile: Tile, apart: bool = False) -> int | None:
+        """The slot holding ``tile`` (its first copy), or None; ``apart``: the copy that
+        stands most apart (in the smallest group, the rightmost of those), where a new
+        tile comes in, so that a copy in a meld is left alone.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=10)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], parse_tiles("R2"))
+        >>> rack.slot_of(Tile.parse("R2")), rack.slot_of(Tile.parse("R2"), apart=True)
+        (1, 4)
+        """
+        copies = [i for i, t in enumerate(self.slots) if t == tile]
+        if not copies:
+            return None
+        if apart:
+            return min(copies, key=lambda i: (len(self.group_at(i)), -i))
+        return copies[0]
+
     def groups(self, ignore: Iterable[int] = ()) -> list[list[int]]:
         """Runs of neighbouring tiles on a row, between gaps, as slot indices (the slots
         in ``ignore``, tiles about to move, count as empty)."""

@@ -525,3 +525,24 @@ async def test_o_stages_each_selected_group_as_a_meld_of_its_own():
         assert not screen.staging.melds
         assert status_text(screen).startswith(str(before[lone])), status_text(screen)
         assert rack.slots == before
+
+
+async def test_sorting_keeps_the_new_mark_and_the_cursor_on_their_tiles():
+    """d then s: the drawn tile lost its "new" mark and the cursor stayed on its slot,
+    over whatever tile sorting put there, so x threw that one. Both follow their tiles."""
+    from ui_helpers import wait_for_human
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
+        await wait_for_human(pilot, app)
+        await pilot.press("d")
+        drawn = screen.rack.slots[screen.cursor]
+        assert drawn is not None and screen.fresh == {screen.cursor}
+        for key in ("s", "p", "s"):
+            await pilot.press(key)
+            assert screen.rack.slots[screen.cursor] == drawn, key
+            assert screen.fresh == {screen.cursor}, key
+        await pilot.press("x")
+        assert app.session.hand.discards[0][-1] == drawn

@@ -134,7 +134,8 @@ async def test_a_resumed_rack_puts_the_cursor_on_a_tile() -> None:
         await wait_for_human(pilot, app)
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        await pilot.press("s", "home", "tab")  # the first group moves on: slot 0 is empty
+        # The first group moves on: slot 0 is empty.
+        await pilot.press("s", "up", "home", "tab")
         await pilot.pause()
         assert screen.rack.slots[0] is None
     again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)

@@ -453,10 +453,8 @@ class TableScreen(Screen[None]):
         takes a tile out of the player's meld."""
         view = self.view
         tile = view.taken.tile if view.taken is not None else self.drawn_this_turn()
-        rack = self.rack
-        copies = [i for i, t in enumerate(rack.slots) if tile is not None and t == tile]
-        if copies:
-            slot = min(copies, key=lambda i: (len(rack.group_at(i)), -i))
+        slot = None if tile is None else self.rack.slot_of(tile, apart=True)
+        if slot is not None:
             self.fresh = {slot}
             self.cursor = slot
             self.render_all()
@@ -1291,11 +1289,21 @@ class TableScreen(Screen[None]):
             if by == "melds"
             else ngettext("{n} pair", "{n} pairs", found.pairs).format(n=found.pairs)
         )
+        slots = self.rack.slots
+        pointed = slots[self.cursor]
+        new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
         self.rack.arrange(
             [list(m.tiles) for m in found.melds], sorted(found.leftover, key=Tile.sort_key)
         )
         self.selected.clear()
-        self.fresh.clear()
+        # The drawn tile keeps its "new" mark and the cursor stays on its tile, wherever
+        # sorting put them (the cursor stayed on its slot, over another tile: x threw that).
+        self.fresh = {i for t in new if (i := self.rack.slot_of(t, apart=True)) is not None}
+        if pointed is not None:
+            fresh_copy = [i for i in self.fresh if self.rack.slots[i] == pointed]
+            at = fresh_copy[0] if fresh_copy else self.rack.slot_of(pointed)
+            if at is not None:
+                self.cursor = at
         self.cursor_to_a_tile()
         self.set_status(_("Sorted: {what} · o stages the groups").format(what=what))
         self.render_all()
