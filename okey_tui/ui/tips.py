@@ -46,6 +46,9 @@ class Tip:
     draw_phase: bool = False
     opening: bool = False
     first_turn: bool = False
+    # An opening tip's way to open ("melds" or "pairs"): the tip is past once the rack
+    # cannot open that way (the taken tile that made it was given back).
+    opens_with: str = ""
 
     def past(self, view: PlayerView) -> bool:
         """Whether the moment this tip is about has gone by for the seat."""
@@ -53,7 +56,15 @@ class Tip:
             (self.draw_phase and view.phase is not Phase.DRAW)
             or (self.opening and view.opening is not None)
             or (self.first_turn and (view.phase is Phase.DRAW or bool(view.discards[view.seat])))
+            or (self.opening and not self.still_opens(view))
         )
+
+    def still_opens(self, view: PlayerView) -> bool:
+        """Whether the rack can still open the way an opening tip said."""
+        if not self.opens_with or view.opening is not None:
+            return True
+        check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
+        return check.can_open_melds if self.opens_with == "melds" else check.can_open_pairs
 
 
 @dataclass
@@ -113,11 +124,11 @@ class Walkthrough:
                     "then Enter to lay them down (h: whether the expert would open now "
                     "or hold it back)."
                 ).format(points=shortfall_text(check.value, check.floor))
-                tips.append(Tip(text, opening=True))
+                tips.append(Tip(text, opening=True, opens_with="melds"))
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "
                     "o to stage them, then Enter (h: whether the expert would open now)."
                 ).format(count=check.pair_count)
-                tips.append(Tip(text, opening=True))
+                tips.append(Tip(text, opening=True, opens_with="pairs"))
         return tips

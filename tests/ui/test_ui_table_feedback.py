@@ -1678,3 +1678,60 @@ async def test_a_host_quitting_at_the_summary_is_asked_first():
         await pilot.press("q", "y")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_the_opening_tip_goes_when_the_taken_tile_that_made_it_is_given_back():
+    """t took K5, the fifth pair: "You can open with 5 pairs: press p …". g gave K5 back,
+    and the tip stayed, though p then sorted only 4 pairs. It goes with the opening."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy",) * 3, practice=True, tips=True)
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = ["R1 R1 Y3 Y3 B9 B9 K9 K9 K5 R12 B2", "R7 K1", "Y1 Y2", "K4 K10"]
+        hand = app.session.hand
+        hand.restore(position(racks, phase="d", discards=("", "", "", "K5")))
+        screen.new_hand()
+        await pilot.pause()
+        practice = screen.practice
+        practice.walkthrough.shown.clear()  # the deal's own tips forgotten: a fresh turn
+        practice.drop_tips()
+        await pilot.press("t")
+        for _ in range(5):  # the tips before it put away
+            if practice.tip is None or practice.tip.opening:
+                break
+            await pilot.press("n")
+        assert practice.tip is not None and "open with 5 pairs" in practice.tip.text
+        await pilot.press("g")
+        await pilot.pause()
+        assert screen.view.taken is None and screen.view.phase.value == "p"
+        assert practice.tip is None or not practice.tip.opening, practice.tip_shown
+        assert not any(tip.opening for tip in practice.tips_waiting)
+
+
+async def test_a_pairs_opener_sorting_by_melds_is_told_it_lays_only_pairs():
+    """After opening with pairs, s said "Sorted: 27 points in runs and sets · o stages the
+    groups", and o then refused them: a pairs opener lays only pairs. s says so."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy",) * 3)
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = ["R1 R2 R3 Y8 Y9 Y10 K2 B6", "R7 K1", "Y1 Y2", "K4 K10"]
+        table = ("0:R11R11", "0:Y4Y4", "0:B12B12", "0:K7K7", "0:R5R5")
+        hand = app.session.hand
+        hand.restore(position(racks, phase="p", table=table, openings="p5/-/-/-"))
+        screen.new_hand()
+        await pilot.pause()
+        await pilot.press("s")
+        assert status_text(screen).startswith("Sorted: 33 points in runs and sets · you lay only")
+        await pilot.press("p")
+        assert status_text(screen).endswith("· o stages the groups"), status_text(screen)

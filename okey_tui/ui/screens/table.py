@@ -1305,7 +1305,13 @@ class TableScreen(Screen[None]):
             if at is not None:
                 self.cursor = at
         self.cursor_to_a_tile()
-        self.set_status(_("Sorted: {what} · o stages the groups").format(what=what))
+        if by == "melds" and is_pairs_only(self.view):
+            # A pairs opener (or a Going Pairs seat) lays only pairs: o would refuse the runs
+            # and sets this sort shows.
+            said = _("Sorted: {what} · you lay only pairs: p sorts by pairs")
+        else:
+            said = _("Sorted: {what} · o stages the groups")
+        self.set_status(said.format(what=what))
         self.render_all()
         self.keep_rack()
 
