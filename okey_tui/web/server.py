@@ -67,6 +67,9 @@ _VISITOR_ID = re.compile(r"[0-9a-f]{32}")
 MIN_COLS, MIN_ROWS = 80, 24
 # Seconds a table's process has to quit (and save) before it is killed.
 QUIT_GRACE = 10.0
+# A visitor back within this many seconds of leaving a table (a reload, a tab closed and
+# opened again) goes on with the match played in that visit, not the new-table screen.
+BACK_SECONDS = 600.0
 # WebSocket close code 1013: "try again later".
 TRY_AGAIN_LATER = 1013
 KINDS = ("table", "practice")
@@ -277,6 +280,7 @@ class Visit:
     # The browser's Accept-Language: the notices the visit is sent follow it.
     accept_language: str | None = None
     last_input: float = field(default_factory=time.monotonic)
+    started: float = field(default_factory=time.time)  # the wall clock, as saves keep it
     done: asyncio.Event = field(default_factory=asyncio.Event)
     app: VisitorApp | None = None
 
@@ -316,6 +320,8 @@ class WebServer:
         self.table = table
         self._wrong_codes: dict[str, int] = {}
         self.visits: dict[str, Visit] = {}
+        # Each visitor's last visit that ended: when it ended, and when it had started.
+        self.left: dict[str, tuple[float, float]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         self.downloads = DownloadManager()
         self.admission = asyncio.Lock()
@@ -628,6 +634,7 @@ class WebServer:
         finally:
             if self.visits.get(visit.visitor) is visit:
                 del self.visits[visit.visitor]
+            self.left[visit.visitor] = (time.time(), visit.started)
             visit.done.set()
             log.info(_("table closed (%s); %d open"), visit.visitor[:6], len(self.visits))
 
@@ -638,7 +645,10 @@ class WebServer:
             return self.command
         if self.table is None:
             data, _config = visitor_dirs(self.root, visit.visitor)
-            resume = unfinished_practice(data) if kind == "practice" else None
+            if kind == "practice":
+                resume = unfinished_practice(data)
+            else:
+                resume = self.match_left_just_now(visit.visitor, data)
             return play_command(kind, self.play_args, resume)
         name = clean_name(unquote(request.match_info.get("name", "")))
         if name in ("", "-"):
@@ -648,6 +658,16 @@ class WebServer:
         return join_command(
             self.table.url(), self.table.code, name, token if valid_token(token) else ""
         )
+
+    def match_left_just_now(self, visitor: str, data: Path) -> str | None:
+        """The match a visitor played in a visit that ended moments ago (within
+        ``BACK_SECONDS``: a reload, a tab closed and opened again), if it is unfinished:
+        they come back to it, not to the new-table screen (which offers every match)."""
+        left = self.left.get(visitor)
+        if left is None or time.time() - left[0] > BACK_SECONDS:
+            return None
+        latest = next(iter(storage.list_saves(storage.saves_dir(data)).entries), None)
+        return latest.id if latest is not None and latest.saved_at >= left[1] else None
 
     async def play(self, visit: Visit, request: web.Request, kind: str) -> None:
         """The visitor's app, from start to end."""

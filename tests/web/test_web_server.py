@@ -197,12 +197,15 @@ async def test_a_second_tab_takes_the_table_over(serve) -> None:
 
 async def test_an_idle_table_is_closed(serve) -> None:
     server, test_server = await serve(idle_seconds=0.6)
-    browser, _ = await visit(test_server)
+    browser, visitor = await visit(test_server)
     async with browser:
         websocket, about = await open_table(browser, test_server)
         assert "without a move" in await closed_reason(websocket)
         await wait_gone(about["pid"])
     await no_tables(server)
+    # When the visit ended and began are kept: back soon, the visitor goes on with it.
+    ended, began = server.left[visitor]
+    assert began <= ended <= time.time()
 
 
 async def test_an_app_that_does_not_quit_is_killed(serve) -> None:
@@ -268,6 +271,35 @@ def test_the_practice_link_opened_again_goes_on_with_the_practice_match(tmp_path
     assert command()[-5:] == ["play", "--bot-delay", "0", "--resume", played]
     # The plain link still offers every unfinished match on the new-table screen.
     assert shlex.split(server.command_for(visit, None, "table"))[-1] == "3"  # type: ignore[arg-type]
+
+
+def test_a_visitor_back_moments_after_leaving_goes_on_with_the_match_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reload of the plain address mid-hand opened the new-table screen: one more key (r)
+    found the match. Back within BACK_SECONDS of a visit in which a match was saved, the
+    visitor goes on with it; later, or with nothing saved in that visit, the screen."""
+    import okey_tui.web.server as web_server
+
+    server = WebServer(tmp_path / "web", play_args=["--bot-delay", "0"])
+    visitor = "b" * 32
+    data, _config = visitor_dirs(tmp_path / "web", visitor)
+    visit = Visit(visitor, None)  # type: ignore[arg-type]
+
+    def command() -> list[str]:
+        return shlex.split(server.command_for(visit, None, "table"))  # type: ignore[arg-type]
+
+    assert command()[-3:] == ["play", "--bot-delay", "0"]  # a first visit: the screen
+    started = time.time()
+    played = keep_match(data, practice=False)
+    server.left[visitor] = (time.time(), started)
+    assert command()[-2:] == ["--resume", played]
+    # A visit in which nothing was saved (the match was saved before it began): the screen.
+    server.left[visitor] = (time.time(), time.time() + 1)
+    assert "--resume" not in command()
+    # Back long after: the screen, which offers every unfinished match.
+    server.left[visitor] = (time.time() - web_server.BACK_SECONDS - 1, started)
+    assert "--resume" not in command()
 
 
 async def test_the_page_points_its_terminal_at_the_right_table(serve) -> None:
