@@ -127,8 +127,8 @@ def panel_lines(
     size, together, paid_at, worded = form
     if view.partner is not None:
         # At a partners table the match total is the team's: both partners show it, and
-        # say so (short already, so at 80x24 too).
-        said = _("team {score}")
+        # say so ("team 0" alone read as a team's number).
+        said = _("team score {score}") if size == "long" else _("team {score}")
     else:
         said = _("score {score}") if size == "long" else _("{score} pts")
     scored = [(said.format(score=score), "")] if size else []
