@@ -417,3 +417,32 @@ async def test_q_on_the_privacy_screen_asks_to_quit_as_at_the_table():
             await wait_for_screen(pilot, app, PrivacyScreen)
         await pilot.press("q", "y")
     assert app.return_code == 0
+
+
+async def test_a_persons_turn_opens_with_the_cursor_on_one_of_their_tiles():
+    """Ayşe left her first slot empty; when her next turn came through the privacy
+    screen, the cursor sat on that empty slot (x would throw nothing). It goes to a tile."""
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        screen = app.screen
+        assert screen.cursor == 0 and screen.rack.slots[0] is not None
+        await pilot.press("shift+down")  # her first tile to the other row: slot 0 empty
+        assert screen.rack.slots[0] is None
+        await discard_last_tile(pilot, app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert app.session.viewer == 2
+        await pilot.press("d")
+        await discard_last_tile(pilot, app)
+        await pilot.press("enter")
+        for _ in range(300):
+            if isinstance(app.screen, TableScreen) and app.session.viewer == 0:
+                break
+            await pilot.pause(0.01)
+        screen = app.screen
+        assert isinstance(screen, TableScreen) and app.session.viewer == 0
+        assert screen.rack.slots[0] is None, "her arrangement came back"
+        assert screen.rack.slots[screen.cursor] is not None, screen.cursor

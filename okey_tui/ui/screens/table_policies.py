@@ -315,6 +315,12 @@ class HotSeat:
             else ""
         )
         screen.changed()
+        # The cursor on a tile of the person's own rack (their slot 0 may be empty: x threw
+        # nothing), on the tile drawn or taken this turn when the match was resumed after it.
+        if screen.my_turn:
+            screen.mark_taken_new()
+        screen.cursor_to_a_tile()
+        screen.render_rack()
 
     def pass_if_needed(self) -> bool:
         """When another person's turn has come, pass the terminal first. True if it did."""
