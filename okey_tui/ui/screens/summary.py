@@ -310,7 +310,12 @@ class HandSummaryScreen(ModalScreen[str]):
             with VerticalScroll(id="summary-body"):
                 yield Static(explain_hand(report, seats, self.you), id="hand-explained")
                 yield Static(match_line(report, seats), id="match-line")
-                yield Static(score_sheet(report, seats), id="score-sheet")
+                # At the match's end the sheet shows on a small terminal too (below the
+                # fold: the hint then says the summary scrolls): the hand by hand of the
+                # match is nowhere else.
+                sheet = Static(score_sheet(report, seats), id="score-sheet")
+                sheet.set_class(report.match_over, "-final")
+                yield sheet
             # The winners and the keys stay below the part that scrolls: an 11-hand score
             # sheet makes the summary taller than a 120x40 screen.
             with Vertical(id="summary-end"):
