@@ -132,7 +132,14 @@ async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the
         for row in rows:
             start = row.text.split(" · ")[0]
             assert any(f"resume  {start}" in line for line in lines), start
+        # The key bar says what Enter does on each line: start, or resume the match.
+        assert "⏎ Start" in screen_text(app) and "⏎ Resume" not in screen_text(app)
         rows[1].focus()  # the older match: seed 21
+        for _ in range(50):  # the footer follows the focus on its next refresh
+            if "⏎ Resume" in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        assert "⏎ Resume" in screen_text(app) and "⏎ Start" not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -419,6 +419,8 @@ class NewTableScreen(Screen[TableSettings]):
         Binding("up", "app.focus_previous", N_("Line"), key_display="↑ ↓"),
         Binding("down", "app.focus_next", N_("Down"), show=False),
         Binding("enter", "start", N_("Start")),
+        # On an unfinished match's line Enter resumes it: the key bar says so.
+        Binding("enter", "resume_here", N_("Resume")),
         Binding("r", "resume_focused", N_("Resume match")),
         Binding("escape", "quit_game", N_("Quit")),
     ]
@@ -580,6 +582,7 @@ class NewTableScreen(Screen[TableSettings]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.explain(event.widget)
+        self.refresh_bindings()  # Enter: "Start", or "Resume" on a match's line
 
     def on_save_row_chosen(self, message: SaveRow.Chosen) -> None:
         self.app.action_resume(message.match_id)  # type: ignore[attr-defined]  # the OkeyApp's action, not every App's
@@ -677,7 +680,15 @@ class NewTableScreen(Screen[TableSettings]):
         match_id = self.focused.match_id if isinstance(self.focused, SaveRow) else ""
         self.app.action_resume(match_id)  # type: ignore[attr-defined]  # as above
 
+    def action_resume_here(self) -> None:
+        self.action_start()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume_focused":
             return bool(self.saves)
+        on_a_match = isinstance(self.focused, SaveRow)
+        if action == "start":
+            return not on_a_match
+        if action == "resume_here":
+            return on_a_match
         return True
