@@ -358,7 +358,8 @@ async def test_the_recap_runs_from_the_end_of_the_persons_own_turn():
         await pilot.pause()
         await discard_last_tile(pilot, app)
         text = screen_text(app)
-        assert "Pass to Ayşe" in text and "Since your last turn" in text
+        # Which hand of the match the recap is of (it said only "this hand").
+        assert "Pass to Ayşe" in text and "Hand 1/11 · Since your last turn" in text
         events = session.events
         own = max(i for i, e in enumerate(events) if e.seat == 0 and e.kind == "discard")
         after = [e for e in events[own + 1 :] if e.kind == "discard"]

@@ -28,11 +28,17 @@ class PrivacyScreen(Screen[None]):
     ]
 
     def __init__(
-        self, title: str, recap: Text | None = None, note: str = "", first: bool = False
+        self,
+        title: str,
+        recap: Text | None = None,
+        note: str = "",
+        first: bool = False,
+        hand: str = "",
     ) -> None:
         super().__init__(classes="privacy-screen")
         translate_bindings(self)
         self.title_text = title
+        self.hand = hand  # "Hand 2/3": which hand the recap is of
         self.recap = recap
         self.note = note
         self.first = first
@@ -49,6 +55,8 @@ class PrivacyScreen(Screen[None]):
             )
             if self.recap is not None:
                 heading = _("This hand so far") if self.first else _("Since your last turn")
+                if self.hand:
+                    heading = f"{self.hand} · {heading}"
                 # Kept, so that show_recap can change them once they are made.
                 self._recap_parts = (
                     Static(heading, classes="field-label"),

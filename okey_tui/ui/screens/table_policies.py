@@ -271,10 +271,15 @@ class HotSeat:
             screen.keep_rack()
         self.hide_racks()
         name = table.seats()[seat].name
+        # Which hand of the match: the recap under it speaks of "this hand".
+        hand = _("Hand {number}/{hands}").format(
+            number=table.hand_number + 1, hands=screen.view.rules.hands
+        )
         privacy = PrivacyScreen(
             _("Pass to {name} — press Enter when ready").format(name=name),
             self.recap(seat),
             first=since_last_turn(table.session.events, seat) is None,
+            hand=hand,
         )
 
         def ready(_: object = None) -> None:
