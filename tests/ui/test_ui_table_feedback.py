@@ -1143,6 +1143,20 @@ async def test_the_tip_on_how_to_open_goes_once_the_seat_has_opened():
         assert practice.tip is not None or not screen.query_one("#tip").display
 
 
+async def draw_swapped_in(pilot, app, wanted) -> str:  # type: ignore[no-untyped-def]
+    """After the starter's first throw, the person's draw brings a tile that ``wanted``
+    holds for (swapped into the middle's top from wherever one lies, never seat 0's rack):
+    the status line after the draw."""
+    await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
+    await wait_for_human(pilot, app)
+    hand = app.session.hand
+    where = [hand.middle, *hand.racks[1:]]
+    pile, i = next((p, i) for p in where for i, t in enumerate(p) if wanted(t))
+    hand.middle[0], pile[i] = pile[i], hand.middle[0]
+    await pilot.press("d")
+    return str(app.screen.query_one("#status", Static).render())
+
+
 async def test_a_drawn_okey_is_told_with_what_discarding_it_costs():
     """ "You drew B4, an okey: it stands for any tile · x discards" read as an invitation,
     and a newcomer threw it for +101. The line now says to keep it and what a discard of it
@@ -1151,16 +1165,9 @@ async def test_a_drawn_okey_is_told_with_what_discarding_it_costs():
         app = table_app(bots=("normal",) * 3, penalties=penalties)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
-            await wait_for_human(pilot, app)
-            hand = app.session.hand
-            # The next draw is an okey: one is swapped in from wherever it lies (not seat 0).
-            where = [hand.middle, *hand.racks[1:]]
-            pile, i = next((p, i) for p in where for i, t in enumerate(p) if t == hand.okey)
-            hand.middle[0], pile[i] = pile[i], hand.middle[0]
-            await pilot.press("d")
-            status = str(app.screen.query_one("#status", Static).render())
-            assert status.startswith(f"You drew {hand.okey}★, an okey"), status
+            okey = app.session.hand.okey
+            status = await draw_swapped_in(pilot, app, lambda t, okey=okey: t == okey)
+            assert status.startswith(f"You drew {okey}★, an okey"), status
             assert said in status, (penalties, status)
 
 
@@ -1169,14 +1176,7 @@ async def test_a_drawn_false_okey_is_named_as_the_rack_shows_it():
     app = table_app(bots=("normal",) * 3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("x")  # the starter's first turn: 22 tiles, no draw
-        await wait_for_human(pilot, app)
-        hand = app.session.hand
-        where = [hand.middle, *hand.racks[1:]]
-        pile, i = next((p, i) for p in where for i, t in enumerate(p) if t.is_false_okey)
-        hand.middle[0], pile[i] = pile[i], hand.middle[0]
-        await pilot.press("d")
-        status = str(app.screen.query_one("#status", Static).render())
+        status = await draw_swapped_in(pilot, app, lambda t: t.is_false_okey)
         assert status.startswith("You drew F✦: "), status
 
 
@@ -1622,20 +1622,13 @@ async def test_a_long_turn_line_drops_older_news_never_the_prompt():
     player saw of what d does. The older news goes (the log keeps it), what was kept on
     purpose last, the prompt never: at 80x24 in two lines (the key bar lends the second,
     and the table does not move)."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    settings = TableSettings(bots=("easy", "easy", "easy"))
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
         racks = ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K12 Y4", "K4 K10 Y7 K8 Y12"]
-        hand = app.session.hand
-        hand.restore(position(racks, phase="d", discards=("", "", "", "B7"), rest="discard1"))
-        screen.new_hand()
-        await pilot.pause()
+        empty = position(racks, phase="d", discards=("", "", "", "B7"), rest="discard1")
+        screen = await at_position(pilot, app, empty)
         opened = "Ayşe opened with 128 points (melds 1-4)"
         swapped = "Mehmet swapped the okey out of meld 1: +101 to you"
         adds = [f"Mehmet added {t} to meld {n}" for n, t in ((5, "K13"), (6, "Y13"), (7, "R13"))]
@@ -1688,20 +1681,13 @@ async def test_a_host_quitting_at_the_summary_is_asked_first():
 async def test_the_opening_tip_goes_when_the_taken_tile_that_made_it_is_given_back():
     """t took K5, the fifth pair: "You can open with 5 pairs: press p …". g gave K5 back,
     and the tip stayed, though p then sorted only 4 pairs. It goes with the opening."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    settings = TableSettings(bots=("easy",) * 3, practice=True, tips=True)
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = table_app(OPENING_SEED, practice=True, tips=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
         racks = ["R1 R1 Y3 Y3 B9 B9 K9 K9 K5 R12 B2", "R7 K1", "Y1 Y2", "K4 K10"]
-        hand = app.session.hand
-        hand.restore(position(racks, phase="d", discards=("", "", "", "K5")))
-        screen.new_hand()
-        await pilot.pause()
+        four = position(racks, phase="d", discards=("", "", "", "K5"))
+        screen = await at_position(pilot, app, four)
         practice = screen.practice
         practice.walkthrough.shown.clear()  # the deal's own tips forgotten: a fresh turn
         practice.drop_tips()
@@ -1721,21 +1707,14 @@ async def test_the_opening_tip_goes_when_the_taken_tile_that_made_it_is_given_ba
 async def test_a_pairs_opener_sorting_by_melds_is_told_it_lays_only_pairs():
     """After opening with pairs, s said "Sorted: 27 points in runs and sets · o stages the
     groups", and o then refused them: a pairs opener lays only pairs. s says so."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    settings = TableSettings(bots=("easy",) * 3)
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
         racks = ["R1 R2 R3 Y8 Y9 Y10 K2 B6", "R7 K1", "Y1 Y2", "K4 K10"]
         table = ("0:R11R11", "0:Y4Y4", "0:B12B12", "0:K7K7", "0:R5R5")
-        hand = app.session.hand
-        hand.restore(position(racks, phase="p", table=table, openings="p5/-/-/-"))
-        screen.new_hand()
-        await pilot.pause()
+        opened = position(racks, phase="p", table=table, openings="p5/-/-/-")
+        screen = await at_position(pilot, app, opened)
         await pilot.press("s")
         assert status_text(screen).startswith("Sorted: 33 points in runs and sets · you lay only")
         await pilot.press("p")

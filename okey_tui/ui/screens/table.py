@@ -1397,14 +1397,7 @@ class TableScreen(Screen[None]):
             self.stage_parts(parts, kinds)
             return
         if not found:
-            try:
-                best_reading(tiles, view.okey, kinds)
-                message = _("{tiles} cannot go with the staged melds").format(
-                    tiles=tiles_text(tiles, view.okey)
-                )
-            except OkeyError as exc:
-                message = self.error_text(exc)
-            self.set_status(message, error=True)
+            self.set_status(self.no_meld_text(tiles, kinds), error=True)
             return
         if len(found) > 1:
             options: list[tuple[Text | str, Meld]] = []
@@ -1418,6 +1411,16 @@ class TableScreen(Screen[None]):
             )
             return
         self._staged(found[0], chosen)
+
+    def no_meld_text(self, tiles: list[Tile], kinds: set[MeldKind]) -> str:
+        """Why ``tiles`` cannot be staged: the engine's reason (which rule, which tiles), or,
+        when they are a meld of another kind, that it does not go with the staged ones."""
+        okey = self.view.okey
+        try:
+            best_reading(tiles, okey, kinds)
+        except OkeyError as exc:
+            return self.error_text(exc)
+        return _("{tiles} cannot go with the staged melds").format(tiles=tiles_text(tiles, okey))
 
     def parts_by_group(self, chosen: list[int]) -> list[list[int]]:
         """The selected slots ``chosen`` split by the group on the rack each stands in."""
@@ -1437,14 +1440,7 @@ class TableScreen(Screen[None]):
             tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
             found = readings(tiles, view.okey, kinds)
             if not found:
-                try:
-                    best_reading(tiles, view.okey, kinds)
-                    message = _("{tiles} cannot go with the staged melds").format(
-                        tiles=tiles_text(tiles, view.okey)
-                    )
-                except OkeyError as exc:
-                    message = self.error_text(exc)
-                self.set_status(message, error=True)
+                self.set_status(self.no_meld_text(tiles, kinds), error=True)
                 return
             melds.append((found[0], part))
             # As if staged one by one: pairs go with pairs only, runs and sets together.
