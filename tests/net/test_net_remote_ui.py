@@ -570,8 +570,9 @@ async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() 
             # Back after a dropped line, on Mehmet's turn: the new screen's line was empty.
             screen = await drop_and_rejoin(pilot, app, server, screen)
             await until(pilot, lambda: screen.table.turn == 1, "Mehmet's turn, seen again")
-            await pilot.pause()
-            assert str(status_line(screen)) == "Waiting for Mehmet"
+            await until(
+                pilot, lambda: str(status_line(screen)) == "Waiting for Mehmet", "the line again"
+            )
             await play_friend(friend)
             await until(pilot, lambda: screen.table.turn != 1, "Mehmet played")
             await pilot.pause()
@@ -602,11 +603,10 @@ async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
             screen = app.screen
-            await until(pilot, lambda: bool(str(status_line(screen))), "the line")
-            line = str(status_line(screen))
-            assert line.startswith(f"A bot for you discarded {thrown}"), line
             after = server.seats[(seat + 1) % 4].name
-            assert line.endswith(f" · Waiting for {after}"), line
+            said = f"A bot for you discarded {thrown} · Waiting for {after}"
+            await until(pilot, lambda: said in str(status_line(screen)), "what the bot did")
+            assert str(status_line(screen)) == said
     finally:
         for table in tables:
             await table.close()
