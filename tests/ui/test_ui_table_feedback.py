@@ -1669,13 +1669,20 @@ async def test_a_host_quitting_at_the_summary_is_asked_first():
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
         await pilot.press("q")
+        for _ in range(50):
+            if isinstance(app.screen, ConfirmScreen):
+                break
+            await pilot.pause(0.01)
         assert isinstance(app.screen, ConfirmScreen)
         assert app.screen.question.startswith("Quit the game?")
         await pilot.press("n")
-        assert isinstance(app.screen, HandSummaryScreen) and app.is_running
+        for _ in range(50):
+            if isinstance(app.screen, HandSummaryScreen):
+                break
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, HandSummaryScreen) and app.return_code is None
         await pilot.press("q", "y")
-        await pilot.pause()
-        assert not app.is_running
+    assert app.return_code == 0
 
 
 async def test_the_opening_tip_goes_when_the_taken_tile_that_made_it_is_given_back():
