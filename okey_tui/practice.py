@@ -60,7 +60,7 @@ from okey_tui.engine.state import Hand, Opening, OpeningKind, PenaltyReason, Pha
 from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import _, ngettext
-from okey_tui.messages import describe, meld_text, rule_title
+from okey_tui.messages import describe, meld_text, rule_title, tile_text
 
 if TYPE_CHECKING:
     from okey_tui.bots.expert import Threat
@@ -797,7 +797,9 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     for t in view.seen_tiles():
         if not is_wild(t, okey):
             seen[effective(t, okey)] += 1
-    right_threw = set(effective(t, okey) for t in view.discards[view.right])
+    # What each discard of the player on the right stood for, and how the pile shows it
+    # (a false okey stands for the okey's tile: "F✦", not "K11", which is not in the pile).
+    right_threw = {effective(t, okey): t for t in view.discards[view.right]}
     ranked: list[tuple[tuple[int, float, int], DiscardTip]] = []
     skipped = []
     for tile in sorted(held, key=Tile.sort_key):
@@ -831,7 +833,7 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         elif thrown:
             reason = _(
                 "the player on your right discarded {tile}: they are not collecting around it"
-            ).format(tile=thrown[0])
+            ).format(tile=tile_text(right_threw[thrown[0]], okey))
         else:
             reason = ngettext(
                 "not in your melds; {n} unseen tile melds with it",

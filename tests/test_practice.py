@@ -702,3 +702,22 @@ def test_a_discard_as_near_as_the_ones_too_close_to_call_is_not_called_worse(
     assert "Discarding K2 came out about 4 points better on average: too close to call" in text
     assert "Discarding R1 instead: about 4 points worse, as close." in text
     assert "Discarding R2 instead: about 20 points worse." in text
+
+
+def test_a_false_okey_thrown_on_the_right_is_named_as_the_pile_shows_it() -> None:
+    """The hint said "the player on your right discarded B8" when the pile showed F✦ (the
+    false okey, which stands for the okey's tile, B8 here): it names F✦."""
+    hand = pos_hand(
+        ["B7 R1 R5 K9 Y12 K2", "R2", "Y1 Y2", "K1"],
+        indicator=str(INDICATOR),
+        phase="p",
+        middle="Y11 Y12 Y13",
+        discards=("", "F", "", ""),
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.right == 1
+    tips, _none = safest_discards(view, limit=6)
+    said = {str(tip.tile): tip.reason for tip in tips}
+    assert said.get("B7") == (
+        "the player on your right discarded F✦: they are not collecting around it"
+    ), said

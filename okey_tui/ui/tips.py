@@ -128,7 +128,8 @@ class Walkthrough:
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "
-                    "o to stage them, then Enter (h: whether the expert would open now)."
+                    "o to stage them, then Enter (h: whether the expert would open now). "
+                    "A pairs opener's tiles left count double when the hand ends."
                 ).format(count=check.pair_count)
                 tips.append(Tip(text, opening=True, opens_with="pairs"))
         return tips

@@ -514,6 +514,12 @@ async def test_o_stages_each_selected_group_as_a_meld_of_its_own():
                 (before[i] for i in group), key=Tile.sort_key
             )
         assert status_text(screen).startswith("Staged 2 groups. Opening:")
+        # o again, nothing selected: the other groups that are melds, said as more.
+        await pilot.press("o")
+        others = len(screen.staging.melds) - 2
+        assert others > 0, "seed 125 sorts into four melds"
+        said = f"Staged {others} more group{'s' if others > 1 else ''} ({others + 2} in all)"
+        assert status_text(screen).startswith(said), status_text(screen)
         await pilot.press("escape")
         assert rack.slots == before
         # A whole group and one tile of another: the lone tile is named, nothing staged.

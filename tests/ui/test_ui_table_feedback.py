@@ -1726,3 +1726,21 @@ async def test_a_pairs_opener_sorting_by_melds_is_told_it_lays_only_pairs():
         assert status_text(screen).startswith("Sorted: 33 points in runs and sets · you lay only")
         await pilot.press("p")
         assert status_text(screen).endswith("· o stages the groups"), status_text(screen)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_l_shows_the_log_in_the_hints_place(size: tuple[int, int]) -> None:
+    """With the hints up, l said "Log shown: l hides it" and "Log hidden" in turn while the
+    hints went on covering the log's place. l shows the log in their place, and says so."""
+    app = table_app(OPENING_SEED, practice=True)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("h")
+        assert screen.query_one("#hints").display and not screen.query_one("#log").display
+        await pilot.press("l")
+        await pilot.pause()
+        assert not screen.query_one("#hints").display and screen.query_one("#log").display
+        assert status_text(screen) == "Log shown in the hints' place: h shows the hints again"
+        await pilot.press("h")
+        assert screen.query_one("#hints").display

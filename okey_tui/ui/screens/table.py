@@ -1412,6 +1412,16 @@ class TableScreen(Screen[None]):
             return
         self._staged(found[0], chosen)
 
+    @staticmethod
+    def staged_groups_text(n: int, before: int) -> str:
+        """ "Staged 3 groups", or with melds staged before: "Staged 3 more groups (5 in all)"
+        (a second o said "Staged 3 groups" with five staged)."""
+        if not before:
+            return ngettext("Staged {n} group", "Staged {n} groups", n).format(n=n)
+        return ngettext(
+            "Staged {n} more group ({all} in all)", "Staged {n} more groups ({all} in all)", n
+        ).format(n=n, all=n + before)
+
     def no_meld_text(self, tiles: list[Tile], kinds: set[MeldKind]) -> str:
         """Why ``tiles`` cannot be staged: the engine's reason (which rule, which tiles), or,
         when they are a meld of another kind, that it does not go with the staged ones."""
@@ -1445,13 +1455,12 @@ class TableScreen(Screen[None]):
             melds.append((found[0], part))
             # As if staged one by one: pairs go with pairs only, runs and sets together.
             kinds = {MeldKind.PAIR} if found[0].kind is MeldKind.PAIR else kinds - {MeldKind.PAIR}
+        before = len(self.staging.melds)
         for meld, part in melds:
             self.staging.melds.append(meld)
             self.took(part)
         self.selected.clear()
-        self.after_staging(
-            ngettext("Staged {n} group", "Staged {n} groups", len(melds)).format(n=len(melds))
-        )
+        self.after_staging(self.staged_groups_text(len(melds), before))
 
     def stage_groups(self) -> bool:
         """``o`` with nothing selected: stage every group on the rack that is a meld.
@@ -1500,14 +1509,13 @@ class TableScreen(Screen[None]):
                     error=True,
                 )
             return False
+        before = len(self.staging.melds)
         for g in groups:
             if g[0] in use:
                 self.staging.melds.append(use[g[0]])
                 self.took(g)
         self.selected.clear()
-        self.after_staging(
-            ngettext("Staged {n} group", "Staged {n} groups", len(use)).format(n=len(use))
-        )
+        self.after_staging(self.staged_groups_text(len(use), before))
         return True
 
     def _staged(self, meld: Meld | None, slots: list[int]) -> None:
@@ -1859,7 +1867,17 @@ class TableScreen(Screen[None]):
         return toggled == self.app.has_class("-narrow")
 
     def action_toggle_log(self) -> None:
-        """Hide the log column; on a small terminal, show the log over the table instead."""
+        """Hide the log column; on a small terminal, show the log over the table instead.
+        With the hints up (in the log's place), l shows the log instead of them: it said
+        "Log shown" while the hints still covered it."""
+        if self.practice.hints_on:
+            self.practice.toggle_hints()
+            if not self.log_shown():
+                self.query_one("#main").toggle_class("-log-toggled")
+            self.query_one("#log", RichLog).scroll_end(animate=False)
+            self.set_status(_("Log shown in the hints' place: h shows the hints again"))
+            self._said_log = True
+            return
         self.query_one("#main").toggle_class("-log-toggled")
         shown = self.log_shown()
         if shown:
