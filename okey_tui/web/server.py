@@ -634,7 +634,10 @@ class WebServer:
         finally:
             if self.visits.get(visit.visitor) is visit:
                 del self.visits[visit.visitor]
-            self.left[visit.visitor] = (time.time(), visit.started)
+            now = time.time()
+            # Only the visits that ended lately matter: the rest are let go.
+            self.left = {v: t for v, t in self.left.items() if now - t[0] <= BACK_SECONDS}
+            self.left[visit.visitor] = (now, visit.started)
             visit.done.set()
             log.info(_("table closed (%s); %d open"), visit.visitor[:6], len(self.visits))
 
