@@ -8,7 +8,7 @@ from rich.color import Color, ColorSystem
 from rich.style import Style
 from test_ui_looks import contrast
 from textual.widgets import Static
-from ui_helpers import goto, table_app, wait_for_human
+from ui_helpers import goto, sorted_table, table_app, wait_for_human
 
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label
@@ -164,10 +164,7 @@ async def test_a_selected_tile_is_marked_under_it_inside_a_group_as_alone():
     beside the marks where there is room."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await pilot.press("s")
+        screen = await sorted_table(pilot, app)
         rack = screen.query_one(RackWidget)
         group = next(g for g in screen.rack.groups() if len(g) >= 4)
         await goto(pilot, screen, group[0])
@@ -428,10 +425,7 @@ async def test_extending_into_a_gap_keeps_the_cursor_and_says_why():
     and the line says [ and ] extend along side-by-side tiles."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await pilot.press("s")
+        screen = await sorted_table(pilot, app)
         group = screen.rack.groups()[0]
         end = group[-1]
         assert screen.rack.slots[end + 1] is None, "a gap after the first group"
@@ -448,10 +442,7 @@ async def test_home_and_end_move_the_cursor_even_with_a_tile_selected():
     shift+Home and shift+End move the selection, as shift+arrows move tiles."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await pilot.press("s")
+        screen = await sorted_table(pilot, app)
         rack = screen.rack
         group = rack.groups()[-1]
         row = rack.row_of(group[-1])

@@ -10,7 +10,7 @@ import pytest
 from rendered import screen_text
 from test_ui_mouse import slot_offset
 from textual.widgets import Static
-from ui_helpers import burst, goto, table_app
+from ui_helpers import burst, goto, sorted_table, table_app
 
 from okey_tui.engine import solver
 from okey_tui.engine.actions import AddTile
@@ -441,10 +441,7 @@ async def test_after_sorting_the_cursor_is_on_a_tile():
     hint says "x discards the tile under the cursor", and x must find one there."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await pilot.press("s")
+        screen = await sorted_table(pilot, app)
         end = screen.rack.index(0, screen.rack.cols - 1)  # a gap after the groups
         await goto(pilot, screen, end)
         assert screen.rack.slots[screen.cursor] is None

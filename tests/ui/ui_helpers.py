@@ -12,6 +12,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.hotseat import configure
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.session import Session
 from okey_tui.ui.widgets.rack import RackWidget
 
@@ -118,6 +119,15 @@ async def wait_for_human(pilot, app, limit: int = 500) -> None:
             return
         await pilot.pause(0.01)
     raise AssertionError("the bots did not hand the turn back")
+
+
+async def sorted_table(pilot, app):  # type: ignore[no-untyped-def]
+    """The table screen of ``app`` once it shows, its rack sorted with ``s`` (groups apart)."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    await pilot.press("s")
+    return screen
 
 
 async def at_position(pilot, app, hand):  # type: ignore[no-untyped-def]

@@ -587,8 +587,8 @@ class TableScreen(Screen[None]):
             self.waiting = True
             if self.moves_seen:  # say it while the table shows it
                 self.set_status(" · ".join([self.moves_seen[-1], *self.waiting_for()]))
-            elif self.while_waiting():
-                self.set_status(self.while_waiting())
+            elif waiting := self.while_waiting():
+                self.set_status(waiting)
         elif self.waiting:
             self.waiting = False
             self.turn_came()
