@@ -33,6 +33,38 @@ from okey_tui.engine.tiles import Tile
 
 ROWS = 2
 DEFAULT_COLS = 16
+# Loose tiles of one colour stay side by side while their numbers are this close: one
+# tile between them would make a run.
+NEAR = 2
+
+
+def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
+    """Loose tiles split the way players keep them: each half-made run or set of one
+    colour (numbers no more than ``NEAR`` apart) on its own, in colour order, then the
+    tiles that have no such neighbour together, then the okeys. A false okey goes where
+    the tile it stands for would.
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> okey = Tile.parse("B7")
+    >>> tiles = parse_tiles("K8 R5 Y11 R12 Y13 B7 F K7 K1")
+    >>> [" ".join(map(str, part)) for part in near_parts(tiles, okey)]
+    ['Y11 Y13', 'K7 K8', 'R5 R12 F K1', 'B7']
+    """
+
+    def face(tile: Tile) -> Tile:
+        return okey if tile.is_false_okey else tile
+
+    okeys = [t for t in tiles if t == okey]
+    runs: list[list[Tile]] = []
+    for tile in sorted((t for t in tiles if t != okey), key=lambda t: face(t).sort_key()):
+        if runs:
+            last, here = face(runs[-1][-1]), face(tile)
+            if last.colour == here.colour and here.number - last.number <= NEAR:
+                runs[-1].append(tile)
+                continue
+        runs.append([tile])
+    alone = [run[0] for run in runs if len(run) == 1]
+    return [run for run in runs if len(run) > 1] + [p for p in (alone, okeys) if p]
 
 
 class RackLayout:
@@ -397,23 +429,71 @@ class RackLayout:
         self.back = [(i + i // old, t) for i, t in self.back]
 
     # -- arranging --------------------------------------------------------------------
-    def arrange(self, groups: Sequence[Sequence[Tile]], rest: Sequence[Tile] = ()) -> None:
+    def arrange(
+        self,
+        groups: Sequence[Sequence[Tile]],
+        rest: Sequence[Tile] = (),
+        rest_parts: Sequence[Sequence[Tile]] = (),
+    ) -> None:
         """Lay groups left to right with a gap between them, then the loose tiles.
 
         A group that does not fit on the row goes to the next row; when
-        gaps do not fit at all, the tiles are packed without them.
+        gaps do not fit at all, the tiles are packed without them. The loose
+        tiles go in ``rest_parts`` (the same tiles as ``rest``, split) with a gap
+        between the parts when every part fits so and room is left for the next two
+        drawn tiles apart from every group (and each other), else side by side.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rest = parse_tiles("K1 K2 Y9 Y12")
+        >>> parts = [rest[:2], rest[2:3], rest[3:]]
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], rest, parts)
+        >>> rack.groups()
+        [[0, 1, 2], [4, 5], [7], [8]]
+        >>> rack = RackLayout(cols=6)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], rest, parts)
+        >>> rack.groups()  # no room left for two draws apart: the loose tiles side by side
+        [[0, 1, 2], [6, 7, 8, 9]]
         """
         pieces = [list(g) for g in groups if g] + ([list(rest)] if rest else [])
         total = sum(len(p) for p in pieces)
         while total > len(self.slots):
             self._grow()
-        layout = self._flow(pieces, gaps=True) or self._flow(pieces, gaps=False)
+        split = [list(g) for g in groups if g] + [list(p) for p in rest_parts if p]
+        layout = self._flow(split, gaps=True) if len(rest_parts) > 1 else None
+        if layout is not None and self._room_apart(layout) < 2:
+            layout = None
+        layout = layout or self._flow(pieces, gaps=True) or self._flow(pieces, gaps=False)
         if layout is None:  # pragma: no cover - the slots always hold every tile packed
             layout = [t for p in pieces for t in p]
             layout += [None] * (len(self.slots) - len(layout))
         self.slots = layout
         self.left.clear()
         self.back.clear()
+
+    def _room_apart(self, slots: list[Tile | None]) -> int:
+        """How many new tiles ``slots`` hold, one after another, each in a free slot that
+        touches no tile on its row.
+
+        >>> x = Tile.parse("R1")
+        >>> rack = RackLayout(cols=6)
+        >>> [rack._room_apart([x if c == "x" else None for c in row + "xxxxxx"])
+        ...  for row in ("......", "x.....", "x..x..", "x.x.x.", "xxxx..")]
+        [3, 2, 1, 0, 1]
+        """
+        room = 0
+        for r in range(ROWS):
+            row = slots[r * self.cols : (r + 1) * self.cols]
+            free = 0  # free slots in a stretch, the row's start counting as one more
+            for c, tile in enumerate([*row, None]):
+                edge = c in (0, self.cols)
+                if tile is None and c < self.cols:
+                    free += 2 if edge else 1
+                    continue
+                # A stretch of n free slots (ends counted double) holds (n - 1) // 2 apart.
+                room += max(0, (free + (1 if c == self.cols else 0) - 1) // 2)
+                free = 0
+        return room
 
     def _flow(self, pieces: list[list[Tile]], gaps: bool) -> list[Tile | None] | None:
         slots: list[Tile | None] = [None] * len(self.slots)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from textual.widgets import Static
 from ui_helpers import goto, table_app, wait_for_human
 
+from okey_tui.engine import solver
 from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.ui import rack as rack_module
 from okey_tui.ui.rack import ROWS, RackLayout
@@ -348,8 +349,8 @@ def test_arrow_keys_never_leave_the_cursor_on_an_empty_slot_when_a_tile_is_near(
 
 
 async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
-    """Seed 42: opened without R12, the player puts R12 on the lower row, two slots past
-    K6, with Y12 at the row's end. Laying R12 off sent the cursor left to K6 (nearer), a
+    """Seed 42: opened without R12, the player puts Y12 at the lower row's end and R12 on
+    that row two slots past K6. Laying R12 off sent the cursor left to K6 (nearer), a
     later lay-off elsewhere right: now a lay-off and a discard both send the cursor to
     the next tile on its right, Y12."""
     for key in ("a", "x"):
@@ -364,13 +365,13 @@ async def test_after_a_lay_off_or_a_discard_the_cursor_goes_the_same_way():
                 await pilot.press("space")
             await pilot.press("o", "o", "enter")
             assert app.session.hand.openings[0] is not None
-            assert rows(rack)[1].startswith("R3 Y2 Y3 Y3 Y12 B1 B1 K2 K6 ."), rows(rack)
-            await goto(pilot, screen, rack.slots.index(Tile.parse("R12")))
-            await pilot.press("shift+down")  # the nearest free slot apart from K6
-            await goto(pilot, screen, rack.index(1, 4))  # Y12 to the end of the lower row
+            assert rows(rack)[1].startswith("Y2 Y3 Y3 . B1 B1 . R3 Y12 K2 K6 ."), rows(rack)
+            await goto(pilot, screen, rack.index(1, 8))  # Y12 to the end of the lower row
             await pilot.press("space", "shift+end", "escape")
+            await goto(pilot, screen, rack.slots.index(Tile.parse("R12")))
+            await pilot.press("shift+down", "tab")  # down, then to the gap past K6
             r12 = rack.slots.index(Tile.parse("R12"))
-            assert rack.place(r12) == (1, 10), rows(rack)
+            assert rack.place(r12) == (1, 12), rows(rack)
             assert rack.slots[rack.index(1, rack.cols - 1)] == Tile.parse("Y12"), rows(rack)
             await goto(pilot, screen, r12)
             assert not screen.selected
@@ -410,3 +411,25 @@ async def test_staged_melds_keep_their_slots_through_a_draw_and_block_a_discard(
         assert not screen.staging.melds
         moved = {i: t for i, t in arranged.items() if screen.rack.slots[i] != t}
         assert not moved, f"not back in their own slots: {moved}"
+
+
+async def test_sorting_by_melds_keeps_half_made_runs_apart_and_by_pairs_keeps_the_rest_together():
+    """s laid every tile outside its melds in one lump ("F K1 K5 K5 K7 K11 K13 R5 …"), a
+    half-made run hidden among loose tiles. Now each run one tile short of joining (K5 K5
+    K7 with the false okey, K11 K13) stands apart with a gap each side, the tiles with no
+    such neighbour together after them. p (pairs) keeps what is left in one piece: split,
+    it could make a run that o would stage instead of the pairs."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s")
+        rack = screen.rack
+        assert rows(rack)[1] == "F K5 K5 K7 . K11 K13 . R5 B3 B11 K1 . . . .", rows(rack)
+        groups = [[rack.slots[i] for i in g] for g in rack.groups()]
+        assert parse_tiles("K11 K13") in groups
+        await pilot.press("p")
+        found = solver.best_pairs(screen.rack_tiles(), screen.view.okey)
+        rest = [i for g in rack.groups()[found.pairs :] for i in g]
+        assert len(rest) == len(found.leftover)
+        assert rest == list(range(rest[0], rest[0] + len(rest))), rows(rack)  # slot after slot

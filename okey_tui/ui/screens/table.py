@@ -54,7 +54,7 @@ from okey_tui.messages import (
 )
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
 from okey_tui.ui.local_table import LocalTable
-from okey_tui.ui.rack import ROWS, RackLayout, without
+from okey_tui.ui.rack import ROWS, RackLayout, near_parts, without
 from okey_tui.ui.screens.dialogs import (
     ChatScreen,
     Choice,
@@ -1292,8 +1292,14 @@ class TableScreen(Screen[None]):
         slots = self.rack.slots
         pointed = slots[self.cursor]
         new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
+        rest = sorted(found.leftover, key=Tile.sort_key)
+        # Sorted by melds, the loose tiles split by colour where a run could not join them
+        # (half-made runs stand apart). By pairs they stay together: split, they could make
+        # a run that o would stage instead of the pairs.
         self.rack.arrange(
-            [list(m.tiles) for m in found.melds], sorted(found.leftover, key=Tile.sort_key)
+            [list(m.tiles) for m in found.melds],
+            rest,
+            near_parts(rest, okey) if by == "melds" else (),
         )
         self.selected.clear()
         # The drawn tile keeps its "new" mark and the cursor stays on its tile, wherever
