@@ -248,3 +248,16 @@ def possessive(name: str) -> str:
     if _language == "tr":
         return f"{name}'{turkish_genitive(name)}"
     return _("{name}'s").format(name=name)
+
+
+def and_list(items: list[str]) -> str:
+    """Items said as a list: "Mehmet", "Mehmet and Can", "Mehmet, Zeynep and Can".
+
+    >>> and_list(["Mehmet", "Zeynep", "Can"])
+    'Mehmet, Zeynep and Can'
+    >>> and_list(["Can"])
+    'Can'
+    """
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])

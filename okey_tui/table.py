@@ -114,13 +114,15 @@ class SeatInfo:
     """Who sits in a seat: a person (``level`` None) or a bot of ``level``.
 
     ``connected`` is False for a person whose connection dropped (a bot of
-    the table's level plays for them until they come back).
+    the table's level plays for them until they come back). ``ready``: between
+    hands at a network table, the person has asked for the next hand.
     """
 
     seat: int
     name: str
     level: str | None
     connected: bool = True
+    ready: bool = False
 
 
 @dataclass(frozen=True, slots=True)

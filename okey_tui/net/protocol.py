@@ -833,7 +833,13 @@ def layout_from_text(text: str) -> list[str | None]:
 
 
 def seat_to_json(info: SeatInfo) -> JSONObject:
-    return {"seat": info.seat, "name": info.name, "level": info.level, "connected": info.connected}
+    return {
+        "seat": info.seat,
+        "name": info.name,
+        "level": info.level,
+        "connected": info.connected,
+        "ready": info.ready,
+    }
 
 
 def seat_from_json(data: object) -> SeatInfo:
@@ -843,7 +849,9 @@ def seat_from_json(data: object) -> SeatInfo:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("{field} must be a string or null").format(field="seat.level")
         )
-    return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"))
+    # "ready" came with version 0.x of the table: a table without it says nobody is ready.
+    ready = _bool(d, "ready") if "ready" in d else False
+    return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"), ready)
 
 
 def chat_from_json(data: object) -> ChatLine:

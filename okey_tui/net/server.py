@@ -420,12 +420,14 @@ class TableServer:
     # -- who sits where ------------------------------------------------------------
     def seat_infos(self) -> list[SeatInfo]:
         names = bot_names([s.name for s in self.seats])
+        between = self.match is not None and self.match.hand_scored
         return [
             SeatInfo(
                 s.index,
                 names[s.index],
                 None if s.human else s.level,
                 s.conn is not None if s.human else True,
+                between and s.ready,
             )
             for s in self.seats
         ]
@@ -1142,18 +1144,22 @@ class TableServer:
             raise ProtocolError(ErrorCode.MATCH_OVER)
         assert conn.seat is not None
         self.seats[conn.seat].ready = True
-        self._maybe_next_hand()
+        if not self._maybe_next_hand():
+            self._broadcast_lobby()  # the others see who the table still waits for
 
-    def _maybe_next_hand(self) -> None:
+    def _maybe_next_hand(self) -> bool:
+        """Deal the next hand if every person here is ready for it; whether it was dealt."""
         match = self.match
         if match is None or not match.hand_scored or match.is_over:
-            return
+            return False
         present = [s for s in self.seats if s.conn is not None]
-        if present and all(s.ready for s in present):
-            match.next_hand()
-            self.earlier_events = []
-            self.version += 1
-            self._after_change()
+        if not (present and all(s.ready for s in present)):
+            return False
+        match.next_hand()
+        self.earlier_events = []
+        self.version += 1
+        self._after_change()
+        return True
 
     def _chat(self, conn: _Conn, text: str) -> None:
         assert conn.seat is not None

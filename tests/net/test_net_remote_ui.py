@@ -13,14 +13,25 @@ import ssl
 from pathlib import Path
 
 import pytest
-from net_helpers import crash, make_certificate, open_table, seat_four, settle, until
+from net_helpers import (
+    MAX_ACTIONS,
+    crash,
+    make_certificate,
+    open_table,
+    play_step,
+    seat_four,
+    settle,
+    until,
+)
 from textual.widgets import RichLog, Static
 from textual.widgets._toast import Toast
 
 from okey_tui.bots.driver import safe_action
+from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
 from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
+from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
 
 
@@ -609,5 +620,40 @@ async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
             assert str(status_line(screen)) == said
     finally:
         for table in tables:
+            await table.close()
+        await server.close()
+
+
+async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> None:
+    """After Enter on a hand's summary the line said "Waiting for the others": which of
+    them? It names the people not ready yet, and one name fewer as each gets ready."""
+    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, grace=0.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        for _ in range(MAX_ACTIONS):
+            if server.match.hand_scored:
+                break
+            await play_step(tables)
+        assert server.match.hand_scored
+        away = tables[0]
+        await away.close()
+        app = RemoteApp(Seat(server.url, token=away.token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            said = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
+            await until(pilot, lambda: str(status_line(screen)) == said, "three names")
+            await tables[2].next_hand()
+            said = "Waiting for Mehmet and Can: the next hand starts when all are ready"
+            await until(pilot, lambda: str(status_line(screen)) == said, "Zeynep ready")
+    finally:
+        for table in tables[1:]:
             await table.close()
         await server.close()

@@ -162,6 +162,9 @@ async def test_only_the_lead_starts_and_the_next_hand_waits_for_every_player() -
             await t.ping(n)  # answered after the server has read the next
             await t.wait_for(lambda t=t, n=n: n in t.pongs, 5)
         assert server.match.hand_number == 0  # seat 4 is not ready yet
+        # Every seat is told who is ready: the table waits for seat 4 and says so.
+        await tables[3].wait_for(lambda: [s.ready for s in tables[3].seats()][:3] == [True] * 3, 5)
+        assert not tables[3].seats()[3].ready
         await tables[3].next_hand()
         for t in tables:
             await t.wait_for(lambda t=t: t.hand_number == 1 and not t.hand_over, 5)

@@ -42,7 +42,7 @@ from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.state import Event, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions, okeys_for_held_tiles
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, and_list, ngettext
 from okey_tui.messages import (
     added_tile_text,
     event_text,
@@ -298,6 +298,7 @@ class TableScreen(Screen[None]):
         self._present: dict[int, bool] = {}  # people's seats: connected when last shown
         self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
+        self._asked_next = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
         self.waiting = False  # another seat is playing: its turn ends when ours begins
@@ -501,6 +502,7 @@ class TableScreen(Screen[None]):
         self.fresh.clear()
         self.cursor = 0
         self._summary_shown = False
+        self._asked_next = False  # this seat asked for the next hand; the others may not have
         self.waiting = False
         self.table_marks.reset(self.table.events, self.view.table)
         self.rebuild_log()
@@ -576,7 +578,10 @@ class TableScreen(Screen[None]):
             # How the hand ended ("Zeynep finished: normal finish"), behind the summary:
             # the last move seen on the table ("Zeynep laid meld 16") did not say it.
             ended = [e for e in table.events if e.kind in ("finish", "end")]
-            if ended:
+            if self._asked_next:
+                # Someone else got ready (or left): the line says whom the table waits for.
+                self.set_status(self.waiting_for_ready())
+            elif ended:
                 self.set_status(event_line(table.seats(), ended[0], self.view).plain)
             elif self.moves_seen:
                 self.set_status(self.moves_seen[-1])
@@ -1941,7 +1946,23 @@ class TableScreen(Screen[None]):
         if self.table.hand_number != self._hand:
             self.new_hand()
         else:
-            self.set_status(_("Waiting for the others: the next hand starts when all are ready"))
+            self._asked_next = True
+            self.set_status(self.waiting_for_ready())
+
+    def waiting_for_ready(self) -> str:
+        """Between hands at a network table, once this seat asked for the next one: whom
+        the table still waits for (it said only "the others")."""
+        table = self.table
+        names = [
+            info.name
+            for info in table.seats()
+            if info.level is None and info.connected and not info.ready and info.seat != table.seat
+        ]
+        if not names:
+            return _("Waiting for the others: the next hand starts when all are ready")
+        return _("Waiting for {names}: the next hand starts when all are ready").format(
+            names=and_list(names)
+        )
 
     def action_piles(self) -> None:
         self.app.push_screen(PilesScreen(self.table.seats(), self.view))
