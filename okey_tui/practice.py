@@ -892,10 +892,20 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             )
         )
     if cost.reason is PenaltyReason.TAKE_BACK:
-        return _(
-            "Taking back this turn's melds costs +{points} at a penalty table "
-            "(rules §10 Taking back and §12). Your draw stays in your hand."
+        said = _(
+            "Taking back what you laid this turn costs +{points} at a penalty table "
+            "(rules §10 Taking back and §12)."
         ).format(points=cost.points)
+        if view.taken is not None:
+            # The taken tile stays, still to be laid or given back (it said "your draw").
+            return (
+                said
+                + " "
+                + _(
+                    "{tile}, taken from the left, stays in your hand: lay it or give it back (g)."
+                ).format(tile=tile_text(view.taken.tile, view.okey))
+            )
+        return said + " " + _("Your draw stays in your hand.")
     if cost.reason is PenaltyReason.GIVE_BACK:
         return _(
             "Giving back the left discard costs +{points} at this table "

@@ -28,6 +28,7 @@ from okey_tui.engine.melds import (
     extensions,
     fits_table,
     is_wild,
+    readings,
 )
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import (
@@ -156,6 +157,28 @@ class PlayerView:
             table=self.table,
             seat=self.seat,
             rack_size=len(self.rack),
+        )
+
+    def can_use_taken(self, tile: Tile) -> bool:
+        """Whether ``tile``, taken from the left by this seat once it has opened, could be
+        laid this turn, as a taken discard must be (rules §7): added to a table meld the
+        seat may add to, or in a new meld with two tiles of its rack (a pair with one, for
+        a pairs opener). Before the opening the tile goes into the opening, which the
+        opening's own checks decide; an okey always finds a place: True for both."""
+        opening = self.opening
+        okey = self.okey
+        if opening is None or is_wild(tile, okey):
+            return True
+        if self.can_touch_table() and self.playable_on_table(tile):
+            return True
+        rack = list(self.rack)
+        if opening.kind is OpeningKind.PAIRS:
+            return any(readings([tile, t], okey, {MeldKind.PAIR}) for t in set(rack))
+        kinds = {MeldKind.RUN, MeldKind.SET}
+        return any(
+            readings([tile, rack[i], rack[j]], okey, kinds)
+            for i in range(len(rack))
+            for j in range(i + 1, len(rack))
         )
 
     def can_touch_table(self, seat: int | None = None) -> bool:

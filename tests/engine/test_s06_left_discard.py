@@ -183,3 +183,36 @@ def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -
     hand = pos(["R4 K1 K2", "", "", ""], openings="m101/-/-/-", locks="take:R4:2:o")
     act(hand, "discard K1")
     assert hand.turn == 1 and hand.taken is None
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "opening", "tile", "usable"),
+    [
+        ("R10 Y1 K9", ["2:K5K6K7K8"], "m101", "K7", False),  # in the run already: nowhere
+        ("R10 Y1 K9", ["2:K5K6K7K8"], "m101", "K4", True),  # extends the table's run
+        ("R10 Y1 K9", [], "m101", "Y10", False),  # no meld with one R10: a set needs three
+        ("R10 K10 K9", [], "m101", "Y10", True),  # a set with R10 and K10
+        ("R10 K12 K9", [], "m101", "K11", False),  # K9 K11 K12 is no run: K10 is missing
+        ("R10 K12 K13", [], "m101", "K11", True),  # a run with K12 and K13
+        ("R10 Y1 K9", [], "p5", "Y1", True),  # a pairs opener pairs it with its twin
+        ("R10 Y1 K9", ["2:K5K6K7K8"], "p5", "K4", False),  # a pairs opener may not add it
+        ("R10 Y2 B8", [], "m101", "K2", True),  # a set with Y2 and the okey (B8)
+        ("R10 Y1 K9", [], "-", "K2", True),  # before the opening: the opening decides
+    ],
+)
+def test_whether_a_left_discard_could_be_laid_this_turn(
+    pos, rack: str, table: list[str], opening: str, tile: str, usable: bool
+) -> None:  # noqa: ANN001
+    """A taken discard must be laid this turn: the view says, before the take, whether
+    the tile could be (the table asks before taking one that could not)."""
+    hand = pos(
+        [rack, "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", tile],
+        table=table,
+        openings=f"{opening}/-/m101/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.left_discard == Tile.parse(tile)
+    assert view.can_use_taken(Tile.parse(tile)) is usable

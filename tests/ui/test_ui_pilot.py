@@ -8,6 +8,7 @@ from ui_helpers import OPENING_SEED, burst, goto, late_app, slot_of, table_app, 
 from okey_tui.engine import solver
 from okey_tui.engine.melds import readings
 from okey_tui.engine.state import Phase
+from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
@@ -381,3 +382,41 @@ async def test_a_and_w_that_fit_no_meld_speak_of_the_whole_table_not_of_meld_1()
         assert status_text(screen) == f"{tile} does not fit any meld on the table"
         await pilot.press("w")
         assert status_text(screen) == "No okey on the table stands for a tile you hold"
+
+
+async def test_taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_back_says_so():
+    """Late in a hand a player took K7, which fit nowhere, then laid K9 off: x was refused
+    (a taken tile must be laid), g too (something was laid), and only a take-back at +101
+    was left; its question spoke of "melds" and "your draw". Now t asks first when the
+    tile goes nowhere, and the take-back names the taken tile that stays."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K9", "", "", ""],
+            phase="d",
+            discards=["", "", "", "K7"],
+            table=["2:K5K6K7K8"],
+            openings="m101/-/m101/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "K7 fits no meld on the table" in str(app.screen.question)
+        await pilot.press("n")
+        assert app.session.hand.taken is None and status_text(screen) == "Nothing taken"
+        await pilot.press("t")
+        await pilot.press("y")
+        assert app.session.hand.taken is not None
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K9")))
+        await pilot.press("a")
+        assert app.session.hand.laid_this_turn()
+        await pilot.press("b")
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.question)
+        assert (
+            "what you laid this turn" in question and "K7, taken from the left, stays" in question
+        )

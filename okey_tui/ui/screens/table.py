@@ -987,7 +987,35 @@ class TableScreen(Screen[None]):
     async def action_draw(self) -> None:
         await self.act(DrawMiddle())
 
-    async def action_take(self) -> None:
+    async def action_take(self, confirmed: bool = False) -> None:
+        view = self.view
+        tile = view.left_discard
+        if (
+            not confirmed
+            and self.my_turn
+            and view.phase is Phase.DRAW
+            and tile is not None
+            and not view.can_use_taken(tile)
+        ):
+            # A taken tile must be laid this turn: one that goes nowhere can only be given
+            # back, and only before anything else is laid (then a take-back, +101, is the
+            # one way out: a player fell into it laying off another tile first).
+            from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+            question = _(
+                "{tile} fits no meld on the table and makes none with your tiles, and a "
+                "tile taken from the left must be laid this turn (rules §7): you could only "
+                "give it back (g), before you lay anything else. Take it anyway?"
+            ).format(tile=tile_text(tile, view.okey))
+
+            async def answer(yes: bool | None) -> None:
+                if yes:
+                    await self.action_take(confirmed=True)
+                else:
+                    self.set_status(_("Nothing taken"))
+
+            self.app.push_screen(ConfirmScreen(question), answer)
+            return
         await self.act(TakeDiscard())
 
     async def action_give_back(self) -> None:
@@ -1027,7 +1055,9 @@ class TableScreen(Screen[None]):
             return
         self.put_back_staged()
         if await self.act(TakeBack(), quiet=True):
-            self.set_status(_("You took back this turn's melds: they are back in their slots"))
+            self.set_status(
+                _("You took back what you laid this turn: the tiles are back in their slots")
+            )
 
     async def action_discard(self, index: int | None = None) -> None:
         if index is None:
