@@ -261,3 +261,14 @@ def and_list(items: list[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def decimal(value: float) -> str:
+    """A number as the language writes it: "0.6" in English, "0,6" in Turkish (the
+    shortest form, as ``:g`` gives).
+
+    >>> decimal(0.6), decimal(37.8), decimal(2.0)
+    ('0.6', '37.8', '2')
+    """
+    text = f"{value:g}"
+    return text.replace(".", ",") if _language == "tr" else text

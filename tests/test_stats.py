@@ -229,3 +229,15 @@ def test_stats_says_what_its_figures_count_within_80_columns() -> None:
     assert "Matches: finished ones only" in text
     assert "lower is better" in text
     assert max(len(line) for line in shown.output.splitlines()) <= 80
+
+
+def test_stats_in_turkish_write_decimals_with_a_comma() -> None:
+    """okey101 --lang tr stats showed "ortalama el puanı 37.8": Turkish writes 37,8."""
+    play_match(9)
+    document = json.loads(CliRunner().invoke(main, ["stats", "--json"]).output)
+    mean = document["players"]["Ayşe"]["mean_hand_score"]
+    shown = CliRunner().invoke(main, ["--lang", "tr", "stats"])
+    assert shown.exit_code == 0
+    written = f"{mean:g}".replace(".", ",")
+    assert "," in written  # a mean with a decimal, or the test proves nothing
+    assert any(written in line.split() for line in shown.output.splitlines()), shown.output

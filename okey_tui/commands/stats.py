@@ -6,7 +6,7 @@ import json
 
 import click
 
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, decimal
 
 # Under the tables: what the figures count, for a player who reads "matches played 0"
 # after five hands, or a mean score of 303 without knowing that lower is better.
@@ -95,4 +95,6 @@ def _cell(key: str, value: object) -> str:
         return "-"
     if key == "open_rate" and isinstance(value, float):
         return _("{percent}%").format(percent=round(value * 100))
+    if isinstance(value, float):
+        return decimal(value)  # "37,8" in Turkish
     return str(value)

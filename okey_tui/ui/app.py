@@ -162,6 +162,9 @@ class OkeyApp(App[None]):
 
         problems = self.refresh_saves() + self.saves.reminders()
         remembered = load_settings() if self.remember else self.settings
+        if self.fixed_delay is not None:
+            # --bot-delay: the pace line shows the pace this match is played at.
+            remembered = remembered.with_changes(bot_delay=self.bot_delay)
         problems += take_problems()  # a settings file set aside (now or at the start)
         message = "\n".join(m for m in (message, *problems) if m)
         screen = NewTableScreen(remembered, self.saves.entries, message)
@@ -253,14 +256,21 @@ class OkeyApp(App[None]):
             self.show_new_table(message)
 
     def remember_choices(self, settings: TableSettings) -> None:
-        """The new-table screen's choices, kept for next time (not for throwaway tables)."""
+        """The new-table screen's choices, kept for next time (not for throwaway tables).
+        A pace left as ``--bot-delay`` set it is for this match only: not kept."""
+        if self.fixed_delay is not None and settings.bot_delay == self.bot_delay:
+            settings = settings.with_changes(bot_delay=load_settings().bot_delay)
         if self.remember:
             save_settings(settings)
 
     def start_chosen(self, settings: TableSettings | None) -> None:
-        """The new-table screen's choice: remembered for next time, then played."""
+        """The new-table screen's choice: remembered for next time, then played.
+
+        With ``--bot-delay``, the pace on the screen is played: the flag's, unless changed
+        there (a change on the screen was shown, then ignored)."""
         if settings is not None:
             self.remember_choices(settings)
+            self.fixed_delay = None
         self.start(settings)
 
     def start(self, settings: TableSettings | None) -> None:

@@ -74,3 +74,31 @@ async def test_at_80x24_practice_and_the_language_are_the_first_lines_in_sight()
         shown = screen_text(app)
         assert "Practice" in shown and "Language" in shown, shown
         assert shown.index("Practice") < shown.index("Language") < shown.index("Game type")
+
+
+async def test_the_bot_delay_flag_shows_on_the_pace_line_and_a_change_there_is_played() -> None:
+    """okey101 play --bot-delay 0.2: the screen said "normal: 0.6 s between the bots'
+    moves" while the flag's 0.2 was played, a pace chosen there was ignored, and the 0.6
+    shown was remembered. The line shows the flag's pace; one chosen there is played and
+    remembered; the flag's own is for this match only."""
+    from rendered import screen_text
+
+    before = load_settings().bot_delay
+    for change in (False, True):
+        app = make_app(ask=True, seed=1, bot_delay=0.2)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewTableScreen)
+            row = screen.query_one("#opt-pace", OptionRow)
+            assert row.value == 0.2
+            row.focus()
+            await pilot.pause()
+            assert "0.2 s between the bots' moves" in screen_text(app)
+
+            if change:
+                await pilot.press("right")  # 0.3, fast
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.bot_delay == (0.3 if change else 0.2)
+        assert load_settings().bot_delay == (0.3 if change else before)

@@ -27,7 +27,16 @@ from okey_tui.engine.scoring import (
 )
 from okey_tui.engine.state import PENALTY, challenge_rate
 from okey_tui.hotseat import empty_name, long_name, parse_names, repeated_name, too_long_text
-from okey_tui.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language, ngettext, set_language
+from okey_tui.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    N_,
+    _,
+    current_language,
+    decimal,
+    ngettext,
+    set_language,
+)
 from okey_tui.messages import bot_level, colour_name, game_type_label
 from okey_tui.settings import BOT_LEVELS, DEFAULT_NAME, THEMES, TableSettings, shown_name
 from okey_tui.storage import SaveEntry
@@ -37,6 +46,18 @@ from okey_tui.ui.translate import translate_bindings
 
 # Bot pace choices: seconds between bot moves.
 PACES = ((N_("instant"), 0.0), (N_("fast"), 0.3), (N_("normal"), 0.6), (N_("slow"), 1.2))
+
+
+def pace_choices(delay: float) -> list[tuple[str, object]]:
+    """The bot pace line's choices: the named paces, and ``delay`` (``--bot-delay 0.2``,
+    or a pace remembered from one) in its place among them when it is none of them, so
+    the line shows the pace that is played (it showed the nearest named one)."""
+    paces = [(_(label), pace) for label, pace in PACES]
+    if all(abs(pace - delay) > 1e-9 for _label, pace in PACES):
+        paces.append((_("{seconds} s").format(seconds=decimal(delay)), delay))
+    return [(label, pace) for label, pace in sorted(paces, key=lambda choice: choice[1])]
+
+
 # The label column is this wide, and each value this wide, in every language.
 LABEL_WIDTH = 20
 VALUE_WIDTH = 14
@@ -346,7 +367,7 @@ def setting_meaning(row_id: str, value: object) -> str:
         if not value:
             return _("The bots move at once.")
         return _("{seconds} s between the bots' moves, to follow what they do.").format(
-            seconds=f"{value:g}"
+            seconds=decimal(value)
         )
     if row_id == "opt-cb":
         if value:
@@ -520,12 +541,7 @@ class NewTableScreen(Screen[TableSettings]):
                     getattr(s, field_name),
                     id=f"opt-{field_name.replace('_', '-')}",
                 )
-            yield OptionRow(
-                _("Bot pace"),
-                [(_(label), delay) for label, delay in PACES],
-                min(PACES, key=lambda p: abs(p[1] - s.bot_delay))[1],
-                id="opt-pace",
-            )
+            yield OptionRow(_("Bot pace"), pace_choices(s.bot_delay), s.bot_delay, id="opt-pace")
             yield OptionRow(
                 _("Look"), [(_(THEME_NAMES[t]), t) for t in THEMES], s.theme, id="opt-theme"
             )
