@@ -433,3 +433,22 @@ async def test_sorting_by_melds_keeps_half_made_runs_apart_and_by_pairs_keeps_th
         rest = [i for g in rack.groups()[found.pairs :] for i in g]
         assert len(rest) == len(found.leftover)
         assert rest == list(range(rest[0], rest[0] + len(rest))), rows(rack)  # slot after slot
+
+
+def test_a_groups_value_is_never_glued_to_the_new_mark():
+    """A pair whose second tile was just drawn showed "pairnew" under it: with no room
+    for a space between them, the value gives way to the mark (it comes back once the
+    tile is no longer new)."""
+    rack = layout(
+        "R1 R2 R3 . . . K5 K5 . . .",
+        ". . . . . . . . . . .",
+    )
+    widget = RackWidget()
+    for fresh in ({7}, set()):
+        widget.show(rack, Tile.parse("Y2"), 0, set(), False, fresh=fresh)
+        line = widget.render().plain.split("\n")[2]
+        group = line[widget.pad() + 6 * SLOT :][: 2 * SLOT]
+        if fresh:
+            assert "pairnew" not in group and "new" in group, group
+        else:
+            assert "pair" in group, group

@@ -82,7 +82,8 @@ def _beside(label: str, width: int, blocked: set[int]) -> tuple[int, str] | None
     ``blocked`` cells: with a space each side if there is room, else a space on the side
     of a blocked cell next to it, else none."""
     shapes = [(f" {label} ", True, True), (f" {label}", True, False), (f"{label} ", False, True)]
-    for text, spaced_before, spaced_after in [*shapes, (label, True, True)]:
+    # Never glued to a blocked cell ("pairnew"): with no room for a space, no label.
+    for text, spaced_before, spaced_after in shapes:
         centre = (width - len(text)) // 2
         starts = [
             s
