@@ -21,7 +21,7 @@ from textual.widgets import Static
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind, challenge_rate
 from okey_tui.engine.tiles import Tile, okey_for
-from okey_tui.i18n import N_, _, ngettext, pgettext
+from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import (
     counts_tiles_left,
     describe_outcome,
@@ -42,8 +42,11 @@ PAID = "#ffb3a8"
 ASIDE = "#9fc9b3"  # what is said in passing: the tiles left, the pairs opener's step
 
 
-def winning_melds(report: HandReport) -> Filled | None:
-    """The finisher's melds on the table and the discard that ended the hand."""
+def winning_melds(
+    report: HandReport, seats: Sequence[SeatInfo], you: int | None = None
+) -> Filled | None:
+    """The finisher's melds on the table and the discard that ended the hand, under the
+    finisher's name ("Melds:" alone read as everybody's melds)."""
     finisher = report.result.outcome.finisher
     if finisher is None:
         return None
@@ -62,7 +65,11 @@ def winning_melds(report: HandReport) -> Filled | None:
         pieces.append(last.append_text(chip(report.last_discard, okey)))
     if not pieces:
         return None
-    pieces[0] = Text(_("Melds:") + " ", "bold").append_text(pieces[0])
+    if finisher == you:
+        head = _("Your finish:")
+    else:
+        head = _("{owner} finish:").format(owner=possessive(seats[finisher].name))
+    pieces[0] = Text(head + " ", "bold").append_text(pieces[0])
     return Filled(pieces, " · ")
 
 
@@ -135,7 +142,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     if outcome.multiplier > 1:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")
-    melds = winning_melds(report)
+    melds = winning_melds(report, seats, you)
     grid = Table.grid(padding=(0, 2, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column()
