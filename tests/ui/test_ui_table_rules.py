@@ -312,6 +312,10 @@ def test_the_rules_explained_take_every_number_from_the_engine() -> None:
     assert "150+ points or 7+ pairs takes 101 off" in rising and "(180+ or 9+ pairs: 202)" in rising
     challenge = option_meaning("game_type", GameType.CHALLENGE)
     assert "× 10 (× 20 in a pair" in challenge and "404 if you never open" in challenge
+    # The protected discard of §13 too: the table's help left it out.
+    assert "your discards may be taken only for a pair" in challenge
+    without = option_meaning("game_type", GameType.CHALLENGE, RuleSet(penalties=False))
+    assert "your discards may be taken only for a pair" in without
     assert "Penalties: +101 for" in option_meaning("penalties", True)
     assert "The finisher writes -101" in option_meaning("finisher_scores_zero", False)
 

@@ -200,7 +200,8 @@ GAME_TYPE_MEANING = {
     "challenge": N_(
         "Challenge: Rising, and when the player on your right takes your discard and uses "
         "it, you pay its value × {rate} (× {pair_rate} in a pair; an okey twice that). Before "
-        "opening you may declare Going Pairs (P): pairs only, {going_pairs} if you never open."
+        "opening you may declare Going Pairs (P): pairs only, {going_pairs} if you never open, "
+        "and your discards may be taken only for a pair."
     ),
     "51": N_(
         "51: {tiles} tiles (the starter {starter}); open with {floor} points or {pairs} pairs; "
@@ -247,8 +248,8 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
 # Challenge at a table without penalties: nothing is paid for a taken discard.
 CHALLENGE_WITHOUT_PENALTIES = N_(
     "Challenge: Rising, with Going Pairs: before opening you may declare it (P): pairs "
-    "only, {going_pairs} if you never open. Nothing is paid for a discard taken from you: "
-    "that needs penalties on."
+    "only, {going_pairs} if you never open, and your discards may be taken only for a pair. "
+    "Nothing is paid for a discard taken from you: that needs penalties on."
 )
 WITHOUT_PENALTIES = {
     "give_back_penalty": N_(
