@@ -297,13 +297,14 @@ def tile_words(tile: Tile, okey: Tile) -> str:
     """A tile for a learner: a false okey or an okey says what it is.
 
     >>> tile_words(Tile.parse("F"), Tile.parse("Y6")), tile_words(Tile.parse("R3"), Tile.parse("Y6"))
-    ('F (the false okey: it plays as Y6)', 'R3')
+    ('F✦ (the false okey: it plays as Y6)', 'R3')
     """
+    shown = tile_text(tile, okey)  # as the rack shows it: F✦, Y6★
     if tile.is_false_okey:
-        return _("{tile} (the false okey: it plays as {okey})").format(tile=tile, okey=okey)
+        return _("{tile} (the false okey: it plays as {okey})").format(tile=shown, okey=okey)
     if tile == okey:
-        return _("{tile} (an okey)").format(tile=tile)
-    return str(tile)
+        return _("{tile} (an okey)").format(tile=shown)
+    return shown
 
 
 def meld_words(meld: Meld, okey: Tile) -> str:
@@ -471,7 +472,11 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                             "Of the discards as good, it keeps you nearest to that: about {n} "
                             "tiles short on average ({m} if you discard {tile}).",
                             short,
-                        ).format(n=short, m=round(further[0].short), tile=further[0].action.tile)
+                        ).format(
+                            n=short,
+                            m=round(further[0].short),
+                            tile=tile_text(further[0].action.tile, okey),
+                        )
                     )
             elif not view.later_draws:
                 # The three others draw first: no draw of this seat's is left.
@@ -539,22 +544,22 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 diff = other.score - chosen.score
                 if round(abs(diff)) == 0:
                     if round(other.short) == round(chosen.short):
-                        alike.append(str(other.action.tile))
+                        alike.append(tile_text(other.action.tile, okey))
                 elif diff > 0:
-                    close.append(str(other.action.tile))
+                    close.append(tile_text(other.action.tile, okey))
                     gain = max(gain, round(diff))
                 elif close and -diff < _trust():
                     # As near as the ones above it called too close: said so, not as a
                     # loss ("5 points better: too close to call" beside "5 points worse").
                     worse.append(
                         _("Discarding {tile} instead: {points}, as close.").format(
-                            tile=other.action.tile, points=_points(diff)
+                            tile=tile_text(other.action.tile, okey), points=_points(diff)
                         )
                     )
                 else:
                     worse.append(
                         _("Discarding {tile} instead: {points}.").format(
-                            tile=other.action.tile, points=_points(diff)
+                            tile=tile_text(other.action.tile, okey), points=_points(diff)
                         )
                     )
             if close and advice.kind == "hold":

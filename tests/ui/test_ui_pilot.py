@@ -267,7 +267,9 @@ async def test_new_table_screen_starts_and_remembers(_temp_config):
     async with again.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, NewTableScreen)
-        assert again.screen.chosen() == saved
+        # The pace line shows --bot-delay's pace, which is for one match: not remembered.
+        assert again.screen.chosen() == saved.with_changes(bot_delay=0.0)
+        assert saved.bot_delay != 0.0
 
 
 def test_play_command_options():

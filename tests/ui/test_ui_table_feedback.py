@@ -437,8 +437,8 @@ def test_names_that_look_like_markup_are_shown_as_typed_in_the_summary() -> None
         ),
         (
             "tr",
-            "28 elde × 2 + 101 (eldeki okey) + 101 ceza = 258",
-            "28 elde × 2 + 202 (eldeki 2 okey) + 101 ceza = 359",
+            "elde kalan 28 × 2 + 101 (eldeki okey) + 101 ceza = 258",
+            "elde kalan 28 × 2 + 202 (eldeki 2 okey) + 101 ceza = 359",
         ),
     ],
 )
