@@ -333,3 +333,17 @@ async def test_an_add_undone_puts_the_cursor_on_the_tile_that_came_back():
         await pilot.press("u")
         await pilot.pause()
         assert screen.rack.slots[home] == r8 and screen.cursor == home
+
+
+async def test_with_hints_up_at_120x40_the_lay_down_area_keeps_room_for_an_opening():
+    """With hints beside the table at 120x40 the lay-down area was 12 columns wide: the
+    staged opening was cut and an okey warning ran a word a line. The piles and the seats
+    give it room while the hints are up."""
+    app = table_app(practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("h")
+        await pilot.pause()
+        laydown = app.screen.query_one("#laydown")
+        assert laydown.size.width >= len("Opening: 105 / 101") + 4, laydown.size
+        assert app.screen.query_one("#hints").display
