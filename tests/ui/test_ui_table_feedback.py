@@ -1748,3 +1748,39 @@ async def test_l_shows_the_log_in_the_hints_place(size: tuple[int, int]) -> None
         assert status_text(screen) == "Log shown in the hints' place: h shows the hints again"
         await pilot.press("h")
         assert screen.query_one("#hints").display
+
+
+async def test_at_80x24_the_meld_the_tile_under_the_cursor_fits_comes_into_sight():
+    """The melds box shows two lines at 80x24: a player paged (PgDn, three times) to find
+    the meld their tile went on. The cursor on a tile that fits a table meld brings that
+    meld into sight."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["K12 Y13 R13 B13 B8 K5", "", "", ""],
+            table=(
+                "1:R1R2R3",
+                "1:Y1Y2Y3",
+                "1:B1B2B3",
+                "1:K1K2K3",
+                "2:R5R6R7",
+                "2:Y5Y6Y7",
+                "2:B5B6B7",
+                "3:R10R11R12",
+                "3:Y10Y11Y12",
+                "3:K9K10K11",
+            ),
+            openings="m101/m101/m101/m101",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, hand)
+        melds = screen.query_one(MeldsView)
+        await pilot.pause()
+        last = melds.meld_line[9]  # K9 K10 K11: the last line
+        height = melds.scrollable_content_region.height
+        assert last >= height and melds.scroll_y == 0  # out of sight
+        await goto(pilot, screen, slot_of(screen, Tile.parse("K12")))
+        await pilot.pause()
+        assert melds.scroll_y <= last < melds.scroll_y + height

@@ -37,7 +37,7 @@ from okey_tui.engine.actions import (
     TakeDiscard,
 )
 from okey_tui.engine.errors import ErrorCode, OkeyError
-from okey_tui.engine.melds import Meld, MeldKind, best_reading, readings
+from okey_tui.engine.melds import Meld, MeldKind, best_reading, fits_table, is_wild, readings
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.state import Event, Phase
 from okey_tui.engine.tiles import Tile
@@ -1158,6 +1158,25 @@ class TableScreen(Screen[None]):
         elif 0 <= row + dy < ROWS:
             self.cursor = self.rack.across(self.cursor, row + dy)
         self.render_rack()
+        self.reveal_fit()
+
+    def reveal_fit(self) -> None:
+        """The meld the tile under the cursor could be added to comes into sight in the
+        melds box: at 80x24 it shows two lines, and a player paged through it (PgDn three
+        times) to find that their R3 went on another seat's set."""
+        view = self.view
+        tile = self.rack.slots[self.cursor]
+        if (
+            tile is None
+            or not self.my_turn
+            or view.phase is not Phase.PLAY
+            or is_wild(tile, view.okey)  # an okey goes anywhere: nothing to point at
+            or not view.can_touch_table()
+        ):
+            return
+        index = fits_table((tm.meld for tm in view.table), tile, view.okey)
+        if index is not None:
+            self.query_one(MeldsView).reveal(index)
 
     def action_select(self) -> None:
         if self.rack.slots[self.cursor] is None:
