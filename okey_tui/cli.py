@@ -110,8 +110,8 @@ def _shown(number: float) -> str:
 class _Between:
     """What :class:`IntBetween` and :class:`FloatBetween` share: a number within bounds (either
     may be None), refused as okey101 refuses a bad value: what it must be, not what was
-    given. A value that is no number at all is click's to refuse ("'x' is not a valid
-    integer range.", the type named in the language spoken)."""
+    given, a value that is no number at all too (click said "'x' is not a valid integer
+    range.")."""
 
     min: Any
     max: Any
@@ -157,7 +157,9 @@ class IntBetween(_Between, click.IntRange):
         try:
             number = int(value)
         except (TypeError, ValueError):
-            return super().convert(value, param, ctx)  # no number: click says so
+            raise click.BadParameter(
+                self.refusal(str(value).strip()), ctx=ctx, param=param
+            ) from None
         return self.checked(number, value, param, ctx)
 
 
@@ -168,10 +170,14 @@ class FloatBetween(_Between, click.FloatRange):
         click.FloatRange.__init__(self, min, max)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        # "0,5" as Turkish (and most of Europe) writes it is 0.5.
+        text = value.strip().replace(",", ".") if isinstance(value, str) else value
         try:
-            number = float(value)  # "nan" compares within no bounds: refused
+            number = float(text)  # "nan" compares within no bounds: refused
         except (TypeError, ValueError):
-            return super().convert(value, param, ctx)  # no number: click says so
+            raise click.BadParameter(
+                self.refusal(str(value).strip()), ctx=ctx, param=param
+            ) from None
         return self.checked(number, value, param, ctx)
 
 

@@ -237,6 +237,11 @@ def test_saves_delete_asks_first() -> None:
     result = run("saves", "--delete", entry.id, stdin="n\n")
     assert result.exit_code == 0 and "Nothing deleted" in result.output
     assert entry.path.exists()
+    # An answer that is none, then the input ends: no (it ended "Aborted!", status 1).
+    result = run("saves", "--delete", entry.id, stdin="maybe\n")
+    assert result.exit_code == 0 and "Nothing deleted" in result.output, result.output
+    assert "not an answer" in result.output and "Aborted" not in result.output
+    assert entry.path.exists()
     result = run("saves", "--delete", entry.id[:-1], stdin="y\n")  # a unique start is enough
     assert result.exit_code == 0 and f"Deleted the unfinished match {entry.id}" in result.output
     assert not entry.path.exists()
@@ -425,3 +430,15 @@ def test_saves_deletes_a_hosted_table_it_lists_asking_first() -> None:
     assert "Deleted the table you hosted" in gone.output
     assert local.path.exists()
     assert path.stem not in run("saves").output
+
+
+def test_an_unknown_bot_level_is_named() -> None:
+    """play --bots godlike said what a right value looks like, not which word was wrong
+    (simulate --seats names it)."""
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    result = CliRunner().invoke(main, ["play", "--bots", "easy,godlike,hard"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "no bot level is called godlike" in result.output, result.output

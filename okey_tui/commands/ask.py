@@ -46,10 +46,16 @@ class Answer(_BoolType):
 def confirm(question: str) -> bool:
     """Ask ``question`` and wait for yes or no; no when the answer is empty. The keys
     stand after it as click writes them, the default in capitals: ``[y/N]``, ``[e/H]``.
-    Anything else is refused in the language spoken and the question asked again."""
+    Anything else is refused in the language spoken and the question asked again. No
+    answer at all (the input ends, Ctrl+C) is no: nothing is done, as for ``n`` (click
+    ended with "Aborted!" and status 1)."""
     yes, no = i18n.answer_keys()
     keys = f"{yes}/{i18n.upper(no)}"
-    said: bool = click.prompt(
-        f"{question} [{keys}]", default=False, type=Answer(), show_default=False
-    )
+    try:
+        said: bool = click.prompt(
+            f"{question} [{keys}]", default=False, type=Answer(), show_default=False
+        )
+    except click.Abort:
+        click.echo()
+        return False
     return said

@@ -164,7 +164,17 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     levels = [v.strip().lower() for v in value.split(",") if v.strip()]
     if len(levels) == 1:
         levels *= 3
-    if len(levels) != 3 or any(lv not in LEVELS for lv in levels):
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        # Which word is wrong (it said only what a right value looks like).
+        raise click.BadParameter(
+            _(
+                "no bot level is called {level}: the levels are easy, normal, hard and expert "
+                "(one for every seat, or three separated by commas, like easy,normal,hard)"
+            ).format(level=unknown[0]),
+            param_hint="--bots",
+        )
+    if len(levels) != 3:
         raise click.BadParameter(
             _(
                 "give one level (easy, normal, hard, expert) or three separated by commas, "
