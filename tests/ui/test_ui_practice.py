@@ -347,3 +347,17 @@ async def test_with_hints_up_at_120x40_the_lay_down_area_keeps_room_for_an_openi
         laydown = app.screen.query_one("#laydown")
         assert laydown.size.width >= len("Opening: 105 / 101") + 4, laydown.size
         assert app.screen.query_one("#hints").display
+
+
+@pytest.mark.parametrize(("size", "scrolls"), [((160, 60), False), ((80, 24), True)])
+async def test_the_hint_panel_says_it_scrolls_only_when_it_does(size, scrolls):
+    """ "{ } scroll" stood under the hint panel with nothing more to see."""
+    app = table_app(practice=True, tips=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        panel = app.screen.query_one("#hints")
+        assert bool(panel.max_scroll_y) is scrolls
+        assert ("scroll" in str(panel.border_subtitle)) is scrolls

@@ -152,11 +152,15 @@ class HintPanel(VerticalScroll):
         fresh = self._hint is not None and hint.expert != self._hint.expert
         self._hint = hint
         set_title(self, _("Hints · h hides"))
-        set_subtitle(self, _("{keys} scroll").format(keys="{ }"))
         width = self.scrollable_content_region.width
         self.query_one("#hints-text", SteadyStatic).update(hint_text(hint, width=width))
         if fresh:
             self.scroll_home(animate=False, immediate=True)
+        self.call_after_refresh(self.say_keys)
+
+    def say_keys(self) -> None:
+        """ "{ } scroll" under the panel only when there is more to see than it shows."""
+        set_subtitle(self, _("{keys} scroll").format(keys="{ }") if self.max_scroll_y else "")
 
     def on_resize(self) -> None:
         # Shown before its first layout, or narrowed (80 columns): lay the melds out again.
