@@ -109,6 +109,19 @@ class JoinError(Exception):
         self.message = message
 
 
+def join_address(url: str) -> str:
+    """A table's address as ``okey101 join`` is given it, the way the host prints it:
+    ``127.0.0.1:8101``, with `` --tls`` for a table served over TLS (the rejoin line
+    said ``ws://127.0.0.1:8101``).
+
+    >>> join_address("ws://127.0.0.1:8101"), join_address("wss://10.0.0.5:8101")
+    ('127.0.0.1:8101', '10.0.0.5:8101 --tls')
+    """
+    if url.startswith("wss://"):
+        return url.removeprefix("wss://").rstrip("/") + " --tls"
+    return url.removeprefix("ws://").rstrip("/")
+
+
 class RemoteTable:
     """One seat at a table served by :class:`okey_tui.net.server.TableServer`."""
 
@@ -354,7 +367,7 @@ class RemoteTable:
         return _(
             "Your seat is kept (a bot plays it if you are not back soon): "
             "okey101 join {url} --token {token} takes it back."
-        ).format(url=self.url, token=self.token)
+        ).format(url=join_address(self.url), token=self.token)
 
     async def act(self, action: Action, timeout: float = 10.0) -> None:
         await self.act_text(action.text(self.view().okey), timeout)

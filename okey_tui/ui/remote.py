@@ -28,7 +28,13 @@ from websockets.exceptions import InvalidHandshake
 from okey_tui import storage
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level
-from okey_tui.net.client import JoinError, RemoteTable, not_a_table_reason, unreachable_reason
+from okey_tui.net.client import (
+    JoinError,
+    RemoteTable,
+    join_address,
+    not_a_table_reason,
+    unreachable_reason,
+)
 from okey_tui.net.protocol import Closing, ErrorCode
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp
@@ -515,7 +521,7 @@ class RemoteApp(OkeyApp):
                     "The table is gone: the connection could not be made again. If its host "
                     "opens it again, r takes your seat back (or, from another terminal, "
                     "okey101 join {url} --token {token})"
-                ).format(url=seat.url, token=seat.token)
+                ).format(url=join_address(seat.url), token=seat.token)
             )
         finally:
             self._rejoining = False
