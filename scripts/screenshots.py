@@ -61,13 +61,17 @@ async def settle(app: OkeyApp, pilot: object) -> None:
 
 
 async def goto(pilot: object, screen: object, index: int) -> None:
+    """The cursor to the tile in slot ``index`` as a player moves it: ↑ ↓ to its row, then
+    ← → from tile to tile (they pass the empty slots)."""
     rack = screen.rack  # type: ignore[attr-defined]
-    row, col = rack.place(screen.cursor)  # type: ignore[attr-defined]
-    trow, tcol = rack.place(index)
-    keys = ["down" if trow > row else "up"] * abs(trow - row)
-    keys += ["right" if tcol > col else "left"] * abs(tcol - col)
-    if keys:
-        await pilot.press(*keys)  # type: ignore[attr-defined]
+    row, target = rack.row_of(screen.cursor), rack.row_of(index)  # type: ignore[attr-defined]
+    if row != target:
+        await pilot.press(*(["down" if target > row else "up"] * abs(target - row)))  # type: ignore[attr-defined]
+    key = "right" if rack.place(index)[1] >= rack.place(screen.cursor)[1] else "left"  # type: ignore[attr-defined]
+    for _ in range(rack.cols):
+        if screen.cursor == index:  # type: ignore[attr-defined]
+            break
+        await pilot.press(key)  # type: ignore[attr-defined]
 
 
 async def nothing(app: OkeyApp, pilot: object) -> None:
