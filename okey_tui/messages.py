@@ -386,7 +386,7 @@ GAME_TYPES: dict[str, str] = {
 PENALTY_REASONS: dict[str, str] = {
     "okey-discard": N_("discarded an okey"),
     "playable-discard": N_("discarded a playable tile"),
-    "take-back": N_("took back what they laid"),
+    "take-back": N_("took back their moves on the table"),
     "okey-taken": N_("an okey they placed was taken"),
     "give-back": N_("gave back the left discard"),
     "challenge-discard": N_("their discard was taken and used"),
@@ -417,7 +417,7 @@ def own_penalty_reasons() -> dict[str, str]:
     return {
         "okey-discard": pgettext("you", "discarded an okey"),
         "playable-discard": pgettext("you", "discarded a playable tile"),
-        "take-back": pgettext("you", "took back what you laid"),
+        "take-back": pgettext("you", "took back your moves on the table"),
         "okey-taken": pgettext("you", "an okey you placed was taken"),
         "give-back": pgettext("you", "gave back the left discard"),
         "challenge-discard": pgettext("you", "your discard was taken and used"),
@@ -574,7 +574,7 @@ EVENT_TEMPLATES: dict[str, str] = {
     "lay": N_("laid {tiles}"),
     "add": N_("added {tile} to the table"),
     "swap": N_("took an okey from the table for {tiles}"),
-    "takeback": N_("took back what they laid this turn"),
+    "takeback": N_("took back this turn's moves on the table"),
     "discard": N_("discarded {tile}"),
     "penalty": N_("+{points}: penalty"),
     "finish": N_("finished: {how}"),
@@ -595,7 +595,7 @@ def own_event_templates() -> dict[str, str]:
         "lay": pgettext("you", "laid {tiles}"),
         "add": pgettext("you", "added {tile} to the table"),
         "swap": pgettext("you", "took an okey from the table for {tiles}"),
-        "takeback": pgettext("you", "took back what you laid this turn"),
+        "takeback": pgettext("you", "took back this turn's moves on the table"),
         "discard": pgettext("you", "discarded {tile}"),
         "finish": pgettext("you", "finished: {how}"),
     }

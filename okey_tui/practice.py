@@ -898,7 +898,8 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
         )
     if cost.reason is PenaltyReason.TAKE_BACK:
         said = _(
-            "Taking back what you laid this turn costs +{points} at a penalty table "
+            "Taking back this turn's moves on the table (what you laid, added or swapped) "
+            "costs +{points} at a penalty table "
             "(rules §10 Taking back and §12)."
         ).format(points=cost.points)
         if view.taken is not None:

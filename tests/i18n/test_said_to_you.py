@@ -219,7 +219,7 @@ def test_the_english_summary_says_your_to_the_player_and_their_to_the_others() -
     text = printed(report([OPENED] * 4, Outcome(EndKind.FINISH, 1), notes), 0, "You")
     own = seat_lines(text, "You")
     assert "your discard was taken and used: Y13 by Ayşe" in own
-    assert "took back what you laid" in own
+    assert "took back your moves on the table" in own
     assert "an okey you placed was taken: B8★ by Mehmet" in own
     assert "their" not in own
-    assert "took back what they laid" in seat_lines(text, "Zeynep")
+    assert "took back their moves on the table" in seat_lines(text, "Zeynep")

@@ -419,6 +419,4 @@ async def test_taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_b
         await pilot.press("b")
         assert isinstance(app.screen, ConfirmScreen)
         question = str(app.screen.question)
-        assert (
-            "what you laid this turn" in question and "K7, taken from the left, stays" in question
-        )
+        assert "moves on the table" in question and "K7, taken from the left, stays" in question

@@ -981,6 +981,8 @@ class TableScreen(Screen[None]):
             self.reveal_meld = action.target
         elif isinstance(action, Open | Lay):
             self.reveal_meld = len(self.view.table) - 1
+        elif isinstance(action, DrawMiddle | TakeDiscard) and new:
+            self.reveal_meld = self.fit_index()  # the new tile under the cursor may fit one
         self.keep_rack()
         self.changed()
 
@@ -1056,7 +1058,7 @@ class TableScreen(Screen[None]):
         self.put_back_staged()
         if await self.act(TakeBack(), quiet=True):
             self.set_status(
-                _("You took back what you laid this turn: the tiles are back in their slots")
+                _("You took back this turn's moves on the table: the tiles are back in their slots")
             )
 
     async def action_discard(self, index: int | None = None) -> None:
@@ -1164,6 +1166,12 @@ class TableScreen(Screen[None]):
         """The meld the tile under the cursor could be added to comes into sight in the
         melds box: at 80x24 it shows two lines, and a player paged through it (PgDn three
         times) to find that their R3 went on another seat's set."""
+        index = self.fit_index()
+        if index is not None:
+            self.query_one(MeldsView).reveal(index)
+
+    def fit_index(self) -> int | None:
+        """The table meld the tile under the cursor could be added to now, if any."""
         view = self.view
         tile = self.rack.slots[self.cursor]
         if (
@@ -1173,10 +1181,8 @@ class TableScreen(Screen[None]):
             or is_wild(tile, view.okey)  # an okey goes anywhere: nothing to point at
             or not view.can_touch_table()
         ):
-            return
-        index = fits_table((tm.meld for tm in view.table), tile, view.okey)
-        if index is not None:
-            self.query_one(MeldsView).reveal(index)
+            return None
+        return fits_table((tm.meld for tm in view.table), tile, view.okey)
 
     def action_select(self) -> None:
         if self.rack.slots[self.cursor] is None:
