@@ -172,6 +172,9 @@ class FloatBetween(_Between, click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         # "0,5" as Turkish (and most of Europe) writes it is 0.5.
         text = value.strip().replace(",", ".") if isinstance(value, str) else value
+        named = self.named(str(text)) if isinstance(value, str) else None
+        if named is not None:
+            return named
         try:
             number = float(text)  # "nan" compares within no bounds: refused
         except (TypeError, ValueError):
@@ -179,6 +182,33 @@ class FloatBetween(_Between, click.FloatRange):
                 self.refusal(str(value).strip()), ctx=ctx, param=param
             ) from None
         return self.checked(number, value, param, ctx)
+
+    def named(self, word: str) -> float | None:
+        """A number given by name (none here; :class:`Pace` has the paces' names)."""
+        return None
+
+
+class Pace(FloatBetween):
+    """Seconds between bot moves, or a pace by the name the new-table screen gives it
+    (``fast``, ``hızlı``): ``--bot-delay fast`` was refused as no number."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 10)
+
+    def named(self, word: str) -> float | None:
+        from okey_tui.i18n import lower
+        from okey_tui.settings import PACES
+
+        for label, seconds in PACES:
+            if lower(word) in (label, lower(_(label))):
+                return seconds
+        return None
+
+    def refusal(self, given: str) -> str:
+        from okey_tui.settings import PACES
+
+        names = ", ".join(_(label) for label, _seconds in PACES)
+        return super().refusal(given) + " " + _("(or a pace: {names})").format(names=names)
 
 
 def _type_name(param_type: object) -> str | None:

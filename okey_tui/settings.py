@@ -18,6 +18,10 @@ from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
 from okey_tui.i18n import LANGUAGES, N_, _
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
+# Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
+# bot moves.
+PACES = ((N_("instant"), 0.0), (N_("fast"), 0.3), (N_("normal"), 0.6), (N_("slow"), 1.2))
+
 SETTINGS_VERSION = 1
 ENV_DIR = "OKEY101_CONFIG_DIR"
 BOT_LEVELS = ("easy", "normal", "hard", "expert")

@@ -442,3 +442,16 @@ def test_an_unknown_bot_level_is_named() -> None:
     result = CliRunner().invoke(main, ["play", "--bots", "easy,godlike,hard"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "no bot level is called godlike" in result.output, result.output
+
+
+def test_the_bot_delay_takes_the_paces_by_name() -> None:
+    """--bot-delay fast was refused as no number, though the new-table screen names the
+    paces so; a pace by name is taken, and a refusal names them."""
+    from okey_tui.cli import Pace
+
+    assert Pace().convert("fast", None, None) == 0.3
+    assert Pace().convert("Slow", None, None) == 1.2
+    assert Pace().convert("0,5", None, None) == 0.5
+    result = run("play", "--bot-delay", "quick")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "not quick (or a pace: instant, fast, normal, slow)" in result.output

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from okey_tui.cli import FloatBetween, IntBetween
+from okey_tui.cli import IntBetween, Pace
 from okey_tui.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
@@ -172,7 +172,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
                 "no bot level is called {level}: the levels are easy, normal, hard and expert "
                 "(one for every seat, or three separated by commas, like easy,normal,hard)"
             ).format(level=unknown[0]),
-            param_hint="--bots",
+            param_hint="'--bots'",
         )
     if len(levels) != 3:
         raise click.BadParameter(
@@ -180,7 +180,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
                 "give one level (easy, normal, hard, expert) or three separated by commas, "
                 "like easy,normal,hard"
             ),
-            param_hint="--bots",
+            param_hint="'--bots'",
         )
     return (levels[0], levels[1], levels[2])
 
@@ -223,7 +223,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.option("--seed", type=int, help=N_("Seed of the deals: the same seed gives the same deals."))
 @click.option(
     "--bot-delay",
-    type=FloatBetween(0, 10),
+    type=Pace(),
     default=None,
     help=N_("Seconds between bot moves (0 = instant; default: your last choice, else 0.6)."),
 )

@@ -38,14 +38,20 @@ from okey_tui.i18n import (
     set_language,
 )
 from okey_tui.messages import bot_level, colour_name, game_type_label
-from okey_tui.settings import BOT_LEVELS, DEFAULT_NAME, THEMES, TableSettings, shown_name
+from okey_tui.settings import (
+    BOT_LEVELS,
+    DEFAULT_NAME,
+    PACES,
+    THEMES,
+    TableSettings,
+    shown_name,
+)
 from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import summarise_save
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
 
 # Bot pace choices: seconds between bot moves.
-PACES = ((N_("instant"), 0.0), (N_("fast"), 0.3), (N_("normal"), 0.6), (N_("slow"), 1.2))
 
 
 def pace_choices(delay: float) -> list[tuple[str, object]]:
