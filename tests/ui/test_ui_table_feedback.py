@@ -1754,74 +1754,56 @@ async def test_l_shows_the_log_in_the_hints_place(size: tuple[int, int]) -> None
         assert screen.query_one("#hints").display
 
 
-async def test_at_80x24_the_meld_the_tile_under_the_cursor_fits_comes_into_sight():
+# Ten melds, three lines of them past the two an 80x24 melds box shows; K12 fits the last.
+CROWDED_TABLE = (
+    "1:R1R2R3",
+    "1:Y1Y2Y3",
+    "1:B1B2B3",
+    "1:K1K2K3",
+    "2:R5R6R7",
+    "2:Y5Y6Y7",
+    "2:B5B6B7",
+    "3:R10R11R12",
+    "3:Y10Y11Y12",
+    "3:K9K10K11",
+)
+
+
+@pytest.mark.parametrize("how", ["cursor", "draw"])
+async def test_at_80x24_the_meld_the_tile_under_the_cursor_fits_comes_into_sight(how: str):
     """The melds box shows two lines at 80x24: a player paged (PgDn, three times) to find
-    the meld their tile went on. The cursor on a tile that fits a table meld brings that
-    meld into sight."""
+    the meld their tile went on. The cursor moved onto a tile that fits a table meld, or
+    waiting on a drawn tile that does, brings that meld into sight."""
     from tests.positions import position
 
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
-        hand = position(
-            ["K12 Y13 R13 B13 B8 K5", "", "", ""],
-            table=(
-                "1:R1R2R3",
-                "1:Y1Y2Y3",
-                "1:B1B2B3",
-                "1:K1K2K3",
-                "2:R5R6R7",
-                "2:Y5Y6Y7",
-                "2:B5B6B7",
-                "3:R10R11R12",
-                "3:Y10Y11Y12",
-                "3:K9K10K11",
-            ),
-            openings="m101/m101/m101/m101",
-            phase="p",
-        )
+        rack = "Y13 R13 B13 B8 K5"
+        if how == "cursor":
+            hand = position(
+                [f"K12 {rack}", "", "", ""],
+                table=CROWDED_TABLE,
+                openings="m101/m101/m101/m101",
+                phase="p",
+            )
+        else:
+            hand = position(
+                [rack, "", "", ""],
+                table=CROWDED_TABLE,
+                openings="m101/m101/m101/m101",
+                phase="d",
+                middle="K12",
+            )
         screen = await at_position(pilot, app, hand)
         melds = screen.query_one(MeldsView)
         await pilot.pause()
         last = melds.meld_line[9]  # K9 K10 K11: the last line
         height = melds.scrollable_content_region.height
         assert last >= height and melds.scroll_y == 0  # out of sight
-        await goto(pilot, screen, slot_of(screen, Tile.parse("K12")))
-        await pilot.pause()
-        assert melds.scroll_y <= last < melds.scroll_y + height
-
-
-async def test_at_80x24_a_drawn_tile_that_fits_a_table_meld_brings_it_into_sight():
-    """The cursor waits on a drawn tile: when it fits a table meld out of sight, that meld
-    comes into view as it does when the cursor is moved onto the tile (it did not)."""
-    from tests.positions import position
-
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
-        hand = position(
-            ["Y13 R13 B13 B8 K5", "", "", ""],
-            table=(
-                "1:R1R2R3",
-                "1:Y1Y2Y3",
-                "1:B1B2B3",
-                "1:K1K2K3",
-                "2:R5R6R7",
-                "2:Y5Y6Y7",
-                "2:B5B6B7",
-                "3:R10R11R12",
-                "3:Y10Y11Y12",
-                "3:K9K10K11",
-            ),
-            openings="m101/m101/m101/m101",
-            phase="d",
-            middle="K12",
-        )
-        screen = await at_position(pilot, app, hand)
-        melds = screen.query_one(MeldsView)
-        await pilot.pause()
-        last = melds.meld_line[9]  # K9 K10 K11: the last line
-        height = melds.scrollable_content_region.height
-        assert last >= height and melds.scroll_y == 0  # out of sight
-        await pilot.press("d")
+        if how == "cursor":
+            await goto(pilot, screen, slot_of(screen, Tile.parse("K12")))
+        else:
+            await pilot.press("d")
         await pilot.pause()
         assert screen.rack.slots[screen.cursor] == Tile.parse("K12")
         assert melds.scroll_y <= last < melds.scroll_y + height
