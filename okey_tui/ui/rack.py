@@ -483,16 +483,12 @@ class RackLayout:
         """
         room = 0
         for r in range(ROWS):
-            row = slots[r * self.cols : (r + 1) * self.cols]
-            free = 0  # free slots in a stretch, the row's start counting as one more
-            for c, tile in enumerate([*row, None]):
-                edge = c in (0, self.cols)
-                if tile is None and c < self.cols:
-                    free += 2 if edge else 1
-                    continue
-                # A stretch of n free slots (ends counted double) holds (n - 1) // 2 apart.
-                room += max(0, (free + (1 if c == self.cols else 0) - 1) // 2)
-                free = 0
+            row: list[object] = list(slots[r * self.cols : (r + 1) * self.cols])
+            for c in range(self.cols):
+                # Left to right, each new tile in the first slot it can take: the most.
+                if all(t is None for t in row[max(0, c - 1) : c + 2]):
+                    row[c] = "new"
+                    room += 1
         return room
 
     def _flow(self, pieces: list[list[Tile]], gaps: bool) -> list[Tile | None] | None:
