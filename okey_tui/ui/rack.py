@@ -440,8 +440,9 @@ class RackLayout:
         A group that does not fit on the row goes to the next row; when
         gaps do not fit at all, the tiles are packed without them. The loose
         tiles go in ``rest_parts`` (the same tiles as ``rest``, split) with a gap
-        between the parts when every part fits so and room is left for the next two
-        drawn tiles apart from every group (and each other), else side by side.
+        between the parts while room is left for the next two drawn tiles apart from
+        every group (and each other): every part apart when that leaves the room, else
+        the first parts apart and the others side by side after them.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rest = parse_tiles("K1 K2 Y9 Y12")
@@ -452,17 +453,28 @@ class RackLayout:
         [[0, 1, 2], [4, 5], [7], [8]]
         >>> rack = RackLayout(cols=6)
         >>> rack.arrange([parse_tiles("R1 R2 R3")], rest, parts)
-        >>> rack.groups()  # no room left for two draws apart: the loose tiles side by side
-        [[0, 1, 2], [6, 7, 8, 9]]
+        >>> rack.groups()  # no room for two draws with Y9 and Y12 apart: they go together
+        [[0, 1, 2], [4, 5], [6, 7]]
+        >>> rack = RackLayout(cols=5)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], rest, parts)
+        >>> rack.groups()  # no room for two draws with any part apart: side by side
+        [[0, 1, 2], [5, 6, 7, 8]]
         """
         pieces = [list(g) for g in groups if g] + ([list(rest)] if rest else [])
         total = sum(len(p) for p in pieces)
         while total > len(self.slots):
             self._grow()
-        split = [list(g) for g in groups if g] + [list(p) for p in rest_parts if p]
-        layout = self._flow(split, gaps=True) if len(rest_parts) > 1 else None
-        if layout is not None and self._room_apart(layout) < 2:
-            layout = None
+        melds = [list(g) for g in groups if g]
+        parts = [list(p) for p in rest_parts if p]
+        layout = None
+        # As many parts apart as leave room for two draws, the first ones first; the
+        # parts that do not fit so go together, in the order of ``rest``.
+        for apart in range(len(parts), 1, -1):
+            together = without(rest, [t for p in parts[: apart - 1] for t in p])
+            tried = self._flow([*melds, *parts[: apart - 1], together], gaps=True)
+            if tried is not None and self._room_apart(tried) >= 2:
+                layout = tried
+                break
         layout = layout or self._flow(pieces, gaps=True) or self._flow(pieces, gaps=False)
         if layout is None:  # pragma: no cover - the slots always hold every tile packed
             layout = [t for p in pieces for t in p]

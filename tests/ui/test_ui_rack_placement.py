@@ -204,14 +204,31 @@ async def test_the_new_mark_shows_when_the_new_tile_stands_in_a_group():
         await pilot.press("d")
         (new,) = screen.fresh
         row, col = rack.place(new)
-        assert col == rack.cols - 1 and row == 0, rows(rack)
-        # K13 up, into the nearest free slots apart from the groups, then beside the new tile
-        await pilot.press("down", "shift+up", "shift+right")
+        assert col == rack.cols - 1 and row == 1, rows(rack)
+        # K13, on the same row, slid along it until it stands beside the new tile
+        k13 = rows(rack)[1].split().index("K13")
+        await goto(pilot, screen, rack.index(1, k13))
+        await pilot.press("space", *["shift+right"] * (col - 1 - k13), "escape")
         assert rack.group_at(new) == [new - 1, new], rows(rack)
-        assert under(screen, new) == "new ", mark_line(screen, 0)
+        assert str(rack.slots[new - 1]) == "K13"
+        assert under(screen, new).rstrip() == "new", mark_line(screen, 1)
         await pilot.press("right")
-        assert under(screen, new) == "▲new", mark_line(screen, 0)
+        assert under(screen, new) == "▲new", mark_line(screen, 1)
         assert "·" in under(screen, new - 1)  # the group's value, beside the mark
+
+
+async def test_sorting_a_full_rack_keeps_the_half_made_runs_apart_that_leave_room():
+    """On a rack too full for every half-made run apart, s put all the loose tiles in one
+    lump. It keeps the first ones apart while two drawn tiles still find a slot apart."""
+    app = table_app(SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("d", "s")
+        rack = screen.rack
+        assert rows(rack)[1].startswith("Y12 Y13 . B11 B11 . B1 B5 K3 K4 K7 K13 ."), rows(rack)
+        assert rack._room_apart(list(rack.slots)) >= 2
 
 
 @pytest.mark.parametrize("fresh", [6, 8])
@@ -253,8 +270,17 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await wait_for_human(pilot, app)
-        await pilot.press("d", "s")
+        await pilot.press("d")
         rack = screen.rack
+        # The melds on the upper row, the loose tiles side by side on the lower row.
+        kept = layout(
+            "R1 B1 K1 . Y10 B10 K10 . . . . . . . . .",
+            "R7 R9 R11 R12 Y3 Y5 Y12 Y13 B1 B5 B11 B11 K3 K4 K7 K13",
+        )
+        assert sorted(kept.tiles(), key=Tile.sort_key) == sorted(rack.tiles(), key=Tile.sort_key)
+        rack.slots = kept.slots
+        screen.fresh.clear()
+        screen.render_all()
         k4 = rows(rack)[1].split().index("K4")
         await goto(pilot, screen, rack.index(1, k4))
         await pilot.press("space", "right_square_bracket", "shift+up")
