@@ -343,10 +343,11 @@ def _lay_out(screen: TableScreen, upper_group: int) -> tuple[int, int]:
     return pair
 
 
-async def test_shift_up_says_when_the_tiles_now_stand_beside_a_group():
-    """shift+↑ put two tiles straight up, beside a set: the set's value turned to a dot and
-    nothing said why. Straight up is where the player points, so they go there, and the
-    status line says they now touch a group and how to slide them apart."""
+async def test_shift_up_keeps_the_tiles_apart_and_says_while_they_touch_a_group():
+    """shift+↑ put two tiles straight up, beside a set: the set's value turned to a dot,
+    and slid apart with shift+→ the line still said they stood beside a group. They now go
+    to the nearest free slots apart from the groups; slid against the set, the line says
+    so, and slid apart again it says the turn's next step."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -356,9 +357,36 @@ async def test_shift_up_says_when_the_tiles_now_stand_beside_a_group():
         tiles = [rack.slots[i] for i in pair]
         screen.selected = set(pair)
         await pilot.press("shift+up")
-        assert [rack.slots[rack.index(0, c)] for c in (3, 4)] == tiles  # straight up
+        assert [rack.slots[rack.index(0, c)] for c in (4, 5)] == tiles
+        assert rack.slots[rack.index(0, 3)] is None  # a gap between them and the set
+        assert status(screen) == (screen.turn_hint(), False)
+        await pilot.press("shift+left")
         text, error = status(screen)
         assert not error and "beside another group" in text, text
+        await pilot.press("shift+right")
+        assert status(screen) == (screen.turn_hint(), False)
+
+
+@pytest.mark.parametrize("key", ["shift+up", "shift+down"])
+async def test_shift_up_or_down_gathers_a_selection_on_both_rows(key: str):
+    """A tile selected on each row: shift+↓ gathered them on the lower row, and shift+↑
+    said "The tiles are on that row already". Both now gather them, side by side, apart
+    from the groups of that row."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rack = screen.rack
+        pair = _lay_out(screen, upper_group=3)
+        chosen = {rack.index(0, 0), pair[0]}
+        tiles = [rack.slots[i] for i in sorted(chosen)]
+        screen.selected = set(chosen)
+        await pilot.press(key)
+        row = 0 if key == "shift+up" else 1
+        now = sorted(screen.selected)
+        assert [rack.slots[i] for i in now] == tiles and {rack.row_of(i) for i in now} == {row}
+        assert rack.group_at(now[0]) == now, rack.slots
+        assert not status(screen)[1], status(screen)
 
 
 async def test_shift_up_with_the_slots_above_taken_keeps_the_tiles_apart():

@@ -96,7 +96,7 @@ SELECT = N_("select or unselect the tile under the cursor (or click it)")
 GROUP = N_("select the group under the cursor (or click its value)")
 EXTEND = N_("extend the selection to the left / right")
 SLIDE = N_("slide the selection (or the tile under the cursor) along its row")
-OTHER_ROW = N_("move the selection to the other row, into free slots")
+OTHER_ROW = N_("move the selection to the other row, into free slots apart from the groups")
 ROW_ENDS = N_("move the cursor to the row's first / last tile")
 SELECTION_TO_ENDS = N_(
     "move the selection (or the tile under the cursor) to the start / end of its row, apart "
@@ -1149,6 +1149,14 @@ class TableScreen(Screen[None]):
         self.remap(moved)
         self.render_all()
         self.keep_rack()
+        # Not an error: the player may mean to join them; the group's value changed. Once
+        # they stand apart again, the line stops saying so.
+        beside = _("Now beside another group: shift+← → slides the tiles along the row")
+        targets = set(moved.values())
+        if any(set(self.rack.group_at(t)) - targets for t in targets):
+            self.set_status(beside)
+        elif self._status_said == beside:
+            self.set_status(self.prompt())
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """← → go from tile to tile round their row, past the empty slots; ↑ ↓ go to the
@@ -1241,14 +1249,20 @@ class TableScreen(Screen[None]):
         rack = self.rack
         row, col = rack.place(chosen[0])
         target = row + dy
-        if not 0 <= target < 2:
+        rows = {rack.row_of(i) for i in chosen}
+        target = max(0, min(ROWS - 1, row + dy)) if len(rows) > 1 else row + dy
+        if not 0 <= target < ROWS or rows == {target}:
             # Refusals: they go at the next key that changes something.
             self.set_status(_("The tiles are on that row already"), error=True)
             return
+        if len(rows) > 1:  # on both rows: gathered on one, under the first of the others
+            col = min(rack.place(i)[1] for i in chosen if rack.row_of(i) != target)
         starts = rack.free_starts(target, len(chosen), chosen)
-        if col in starts:
-            start: int | None = col  # straight over or under: where the player points
-        else:  # else the nearest free slots apart from the groups there, else the nearest
+        apart = rack.free_starts(target, len(chosen), chosen, apart=True)
+        start: int | None
+        if col in apart:
+            start = col  # straight over or under, apart from the groups there
+        else:  # else the nearest free slots apart from them, else straight, else the nearest
             start = rack.free_span(target, len(chosen), col, ignore=chosen, apart=True)
             if start is None and starts:
                 start = min(starts, key=lambda c: (abs(c - col), c))
@@ -1262,11 +1276,7 @@ class TableScreen(Screen[None]):
                 error=True,
             )
             return
-        moved = rack.move_to(chosen, target, start)
-        self.moved(moved, "")
-        if moved and len(rack.group_at(start + target * rack.cols)) > len(chosen):
-            # Not an error: the player may mean to join them; the group's value changed.
-            self.set_status(_("Now beside another group: shift+← → slides the tiles along the row"))
+        self.moved(rack.move_to(chosen, target, start), "")
 
     def action_row_end(self, end: int) -> None:
         """Home/End: the cursor to its row's first/last tile. They never move a tile, a
