@@ -227,6 +227,8 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
 # Worlds the hint samples: fewer than the bot at the table, so that the panel
 # answers at once; the choice is the same kind of search.
 HINT_SAMPLES = 8
+# The hint's time (the expert's default): on a slow or busy machine it rests on fewer deals.
+HINT_BUDGET_MS = 300.0
 
 
 @dataclass(frozen=True)
@@ -328,7 +330,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         return None
     from okey_tui.bots.expert import ExpertBot
 
-    expert = ExpertBot(samples=samples)
+    expert = ExpertBot(samples=samples, budget_ms=HINT_BUDGET_MS)
     advice = expert.advise(view)
     action = advice.action
     okey = view.okey

@@ -158,6 +158,16 @@ def _english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.set_language("en")
 
 
+@pytest.fixture(autouse=True)
+def _hints_by_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A practice hint's search stops at its time budget, so on a busy machine (the suite's
+    workers and the processes they start share two cores) it weighed fewer deals and said
+    something else: tests give it all the time it needs, and only the view decides."""
+    from okey_tui import practice
+
+    monkeypatch.setattr(practice, "HINT_BUDGET_MS", 1e9)
+
+
 # Tests that mostly wait on other processes (a browser, tmux, a host and its clients):
 # they run first, so each worker's waiting overlaps the other's work on the quick tests
 # instead of leaving one worker waiting alone at the end of the run.

@@ -542,6 +542,15 @@ class RackLayout:
             where[i], where[j] = where[j], where[i]
         return {old: new for new, old in enumerate(where) if old != new}
 
+    def slots_before(self, moved: dict[int, int]) -> list[Tile | None]:
+        """The slots as they were before the tiles moved so (old slot → new slot)."""
+        before = list(self.slots)
+        for new in moved.values():
+            before[new] = None
+        for old, new in moved.items():
+            before[old] = self.slots[new]
+        return before
+
     def follow(self, moved: dict[int, int]) -> None:
         """Tiles changed slots (old slot → new): the tiles that came back are known there."""
         self.back = [(moved.get(i, i), t) for i, t in self.back]

@@ -148,7 +148,11 @@ async def test_practice_keys_are_hidden_outside_practice_and_say_why():
         await pilot.press("h")
         assert "only at a practice table" in status_text(screen)
         await pilot.press("u")
-        assert "Undo: only at a practice table" in status_text(screen)
+        said = status_text(screen)
+        assert "Nothing to undo" in said and "sort or a move of your tiles" in said, said
+        assert "practice table" in said
+        await pilot.press("s")
+        assert "Undo" in screen_text(app), "u shows once a sort can be undone"
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])

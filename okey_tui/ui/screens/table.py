@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -142,6 +143,20 @@ ENGINE_ACTIONS: dict[str, type[Action]] = {
 }
 
 
+# How many sorts and moves of the rack's tiles u can put back.
+RACK_STEPS = 50
+
+
+@dataclass(frozen=True, slots=True)
+class RackStep:
+    """The rack before a sort or a move of its tiles."""
+
+    rack: int  # id() of the RackLayout it belongs to (hot seat: each person has one)
+    events: int  # the hand's events then: a move on the table since ends it
+    slots: list[Tile | None]
+    what: str  # "the sort", "the move": what u undoes
+
+
 class Board(Vertical):
     """The seats, the piles and the middle: says when its height changes (a two-line key
     bar or status line takes a line from it), so the rows inside share it anew."""
@@ -247,7 +262,13 @@ class TableScreen(Screen[None]):
             "right_curly_bracket", "scroll_hints(1)", N_("Hints ↓"), show=False, tooltip=HINT_SCROLL
         ),
         Binding(
-            "u", "undo", N_("Undo"), tooltip=N_("undo your last step this turn (practice tables)")
+            "u",
+            "undo",
+            N_("Undo"),
+            tooltip=N_(
+                "undo your last sort or move of tiles; at a practice table, also your "
+                "last step this turn"
+            ),
         ),
         Binding(
             "k",
@@ -310,6 +331,9 @@ class TableScreen(Screen[None]):
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
+        # The rack as it was before each sort or move of its tiles (u puts it back), with
+        # the rack it belongs to and how many of the hand's events there were then.
+        self.rack_history: list[RackStep] = []
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -368,6 +392,7 @@ class TableScreen(Screen[None]):
         """The table keeps this seat's rack order (saved with the match, given back on a
         rejoin), staged melds in the slots they left: a match that stops while melds are
         staged gets them back whole, where the player had them."""
+        self.refresh_bindings()  # u shows once a sort or a move can be undone
         if self.hidden:
             return
         rack = self.rack
@@ -497,6 +522,7 @@ class TableScreen(Screen[None]):
     def new_hand(self) -> None:
         self._hand = self.table.hand_number
         self.rack = RackLayout()
+        self.rack_history.clear()
         self.staging.clear()
         self.selected.clear()
         self.fresh.clear()
@@ -851,6 +877,8 @@ class TableScreen(Screen[None]):
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys out (None) or hides (False) a key; the engine's legal actions decide."""
+        if action == "undo" and self.rack_step() is not None:
+            return True  # a sort or a move of the tiles: at every table
         if action in PRACTICE_KEYS:
             return self.practice.allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
@@ -1146,6 +1174,7 @@ class TableScreen(Screen[None]):
             # Said as a refusal: it goes at the next key that changes something.
             self.set_status(why, error=True)
             return
+        self.remember_rack(self.rack.slots_before(moved), _("the move"))
         self.remap(moved)
         self.render_all()
         self.keep_rack()
@@ -1363,6 +1392,7 @@ class TableScreen(Screen[None]):
         pointed = slots[self.cursor]
         new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
         rest = sorted(found.leftover, key=Tile.sort_key)
+        self.remember_rack(list(slots), _("the sort"))
         # Sorted by melds, the loose tiles split by colour where a run could not join them
         # (half-made runs stand apart). By pairs they stay together: split, they could make
         # a run that o would stage instead of the pairs.
@@ -1371,16 +1401,7 @@ class TableScreen(Screen[None]):
             rest,
             near_parts(rest, okey) if by == "melds" else (),
         )
-        self.selected.clear()
-        # The drawn tile keeps its "new" mark and the cursor stays on its tile, wherever
-        # sorting put them (the cursor stayed on its slot, over another tile: x threw that).
-        self.fresh = {i for t in new if (i := self.rack.slot_of(t, apart=True)) is not None}
-        if pointed is not None:
-            fresh_copy = [i for i in self.fresh if self.rack.slots[i] == pointed]
-            at = fresh_copy[0] if fresh_copy else self.rack.slot_of(pointed)
-            if at is not None:
-                self.cursor = at
-        self.cursor_to_a_tile()
+        self.follow_tiles(pointed, new)
         if by == "melds" and is_pairs_only(self.view):
             # A pairs opener (or a Going Pairs seat) lays only pairs: o would refuse the runs
             # and sets this sort shows.
@@ -1423,6 +1444,7 @@ class TableScreen(Screen[None]):
                     _("The selected tiles do not fit there: another tile is in the way"),
                 )
                 return
+            self.remember_rack(list(self.rack.slots), _("the move"))
             self.rack.swap(source, message.target)
             self.remap({source: message.target, message.target: source})
             self.cursor = message.target
@@ -2079,7 +2101,55 @@ class TableScreen(Screen[None]):
         hints.scroll_to(y=hints.scroll_y + pages * page, animate=False, immediate=True)
 
     def action_undo(self) -> None:
-        self.practice.undo()
+        if self.rack_step() is not None:
+            self.undo_rack()
+        else:
+            self.practice.undo()
+
+    def remember_rack(self, slots: list[Tile | None], what: str) -> None:
+        """Keep the rack as it was before a sort or a move of its tiles, for u."""
+        step = RackStep(id(self.rack), len(self.table.events), slots, what)
+        self.rack_history = [s for s in self.rack_history if s.rack == step.rack]
+        self.rack_history = [*self.rack_history[-(RACK_STEPS - 1) :], step]
+
+    def rack_step(self) -> RackStep | None:
+        """The last sort or move of the tiles, when u puts it back now: nothing happened
+        on the table since (a step of the table undone brings it back), on this rack,
+        with the same tiles in it and no melds staged."""
+        if not self.rack_history or self.staging.melds or self.table.hand_over:
+            return None
+        step = self.rack_history[-1]
+        if step.rack != id(self.rack) or step.events != len(self.table.events):
+            return None
+        if len(step.slots) != len(self.rack.slots):  # the rack grew a column since
+            return None
+        if Counter(t for t in step.slots if t) != Counter(self.rack.tiles()):
+            return None
+        return step
+
+    def undo_rack(self) -> None:
+        step = self.rack_history.pop()
+        slots = self.rack.slots
+        pointed = slots[self.cursor]
+        new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
+        self.rack.slots = list(step.slots)
+        self.follow_tiles(pointed, new)
+        self.set_status(_("Undone: {step}").format(step=step.what))
+        self.render_all()
+        self.keep_rack()
+
+    def follow_tiles(self, pointed: Tile | None, new: list[Tile]) -> None:
+        """After the whole rack changed: the selection goes, the drawn tile keeps its
+        "new" mark and the cursor stays on its tile, wherever they went now (the cursor
+        stayed on its slot, over another tile: x threw that)."""
+        self.selected.clear()
+        self.fresh = {i for t in new if (i := self.rack.slot_of(t, apart=True)) is not None}
+        if pointed is not None:
+            fresh_copy = [i for i in self.fresh if self.rack.slots[i] == pointed]
+            at = fresh_copy[0] if fresh_copy else self.rack.slot_of(pointed)
+            if at is not None:
+                self.cursor = at
+        self.cursor_to_a_tile()
 
     def action_mark_okeys(self) -> None:
         self.practice.toggle_okey_marks()

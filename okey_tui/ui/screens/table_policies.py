@@ -111,7 +111,10 @@ class Practice:
         if not self.on:
             if action in ("hints", "scroll_hints"):
                 return _("Hints: only at a practice table (okey101 play --practice)")
-            return _("Undo: only at a practice table (okey101 play --practice)")
+            return _(
+                "Nothing to undo: u undoes a sort or a move of your tiles (and, at a practice "
+                "table, okey101 play --practice, your steps this turn)"
+            )
         if action == "scroll_hints":
             return _("Hints hidden: h shows them")
         return _("Nothing of yours to undo this turn")

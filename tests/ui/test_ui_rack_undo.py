@@ -1,0 +1,77 @@
+"""u puts the rack back as it was before a sort or a move of its tiles, at every table:
+an `s` pressed by mistake scrambled a rack arranged by hand, and u answered "Nothing of
+yours to undo this turn"."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, goto, table_app, wait_for_human
+
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.screens.table import TableScreen
+
+
+def status_text(screen: TableScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+async def test_u_puts_back_the_rack_before_a_sort_and_a_move_at_a_normal_table():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        rack = screen.rack
+        dealt = list(rack.slots)
+        first = next(i for i, t in enumerate(dealt) if t is not None)
+        await goto(pilot, screen, first)
+        await pilot.press("space", "shift+right", "escape")  # a move by hand
+        moved = list(rack.slots)
+        assert moved != dealt
+        pointed = rack.slots[screen.cursor]
+        await pilot.press("s")
+        assert rack.slots != moved
+        await pilot.press("u")
+        assert rack.slots == moved, "the sort undone: the rack as the player had it"
+        assert rack.slots[screen.cursor] == pointed, "the cursor on the same tile"
+        assert "Undone: the sort" in status_text(screen)
+        await pilot.press("u")
+        assert rack.slots == dealt and "Undone: the move" in status_text(screen)
+        await pilot.press("u")
+        assert rack.slots == dealt
+        assert "Nothing to undo" in status_text(screen)
+
+
+async def test_at_a_practice_table_u_undoes_the_table_step_then_the_sort_before_it():
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        rack = screen.rack
+        dealt = list(rack.slots)
+        hand = app.session.hand
+        await pilot.press("s", "o", "enter")
+        assert hand.openings[0] is not None
+        await pilot.press("u")
+        assert hand.openings[0] is None and "Undone: the opening" in status_text(screen)
+        await pilot.press("u")
+        assert rack.slots == dealt and "Undone: the sort" in status_text(screen)
+
+
+async def test_a_sort_is_not_undone_after_a_move_on_the_table():
+    """After a discard (a move on the table, not undone), u no longer puts back the rack
+    of before: its tiles are not the tiles the rack holds now."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("s", "x")
+        if isinstance(app.screen, ConfirmScreen):  # a tile that costs a penalty asks
+            await pilot.press("y")
+        await wait_for_human(pilot, app)
+        kept = list(screen.rack.slots)
+        await pilot.press("u")
+        assert screen.rack.slots == kept
+        assert "Nothing to undo" in status_text(screen)
