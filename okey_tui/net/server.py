@@ -1157,6 +1157,10 @@ class TableServer:
             return False
         match.next_hand()
         self.earlier_events = []
+        for seat in self.seats:
+            # The racks of the last hand: a person back after the deal gets the new deal in
+            # order, not its tiles in the slots their namesakes had (a scattered rack).
+            seat.layout = None
         self.version += 1
         self._after_change()
         return True

@@ -175,6 +175,43 @@ async def test_only_the_lead_starts_and_the_next_hand_waits_for_every_player() -
         await server.close()
 
 
+async def test_a_player_back_after_the_next_deal_gets_no_rack_order_of_the_last_hand() -> None:
+    """A player left at the summary; the others dealt the next hand; back, the new tiles
+    stood in the slots the same tiles had held in the last hand, gaps between them."""
+    server = TableServer(RuleSet(hands=3), 11, ("easy",) * 4, grace=0.0)
+    await server.start()
+    tables = await seat_four(server)
+    back = None
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        kept: list[str | None] = [str(t) for t in tables[1].view().rack]
+        kept = [kept[0], None, *kept[1:]]
+        kept += [None] * (len(kept) % 2)
+        tables[1].keep_layout(kept)
+        await tables[1].ping(1)
+        await tables[1].wait_for(lambda: 1 in tables[1].pongs, 5)
+        assert server.seats[1].layout == kept
+        for _ in range(MAX_ACTIONS):
+            if server.match.hand_scored:
+                break
+            await play_step(tables)
+        token = tables[1].token
+        await tables[1].close()
+        for t in (tables[0], tables[2], tables[3]):
+            await t.wait_for(lambda t=t: t.hand_over, 5)
+            await t.next_hand()
+        await tables[0].wait_for(lambda: tables[0].hand_number == 1, 5)
+        back = await RemoteTable.rejoin(server.url, token)
+        await back.wait_for(lambda: back is not None and back.has_view, 5)
+        assert back.hand_number == 1 and back.layout() is None
+    finally:
+        for t in [*tables, *([back] if back else [])]:
+            await t.close()
+        await server.close()
+
+
 async def test_a_dropped_player_keeps_the_turn_for_the_grace_period_then_a_bot_plays() -> None:
     server = await open_table(grace=0.4)
     tables = await seat_four(server)
