@@ -106,6 +106,8 @@ def join(
     # taken (then the exit status says so too), or how to take the seat back.
     if app.problem:
         raise click.ClickException(app.problem)
+    if app.table is not None and not app.table.started:
+        app.forget_seat()  # a seat left in the lobby is free again: its token is no use
     note = app.table.leave_note() if app.table is not None else None
     if note:
         click.echo(note)

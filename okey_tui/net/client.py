@@ -352,6 +352,8 @@ class RemoteTable:
         if self._match_over:
             return None
         if self.hosting:
+            if not self.started:
+                return None  # nothing to open again: the table was never played
             return _(
                 "You host this table: quitting closes it for everyone. "
                 "okey101 host --resume opens it again, and the others rejoin."
@@ -359,6 +361,17 @@ class RemoteTable:
         from okey_tui.web import link_with_token, web_link
 
         link = web_link()
+        if not self.started:
+            # The table frees a seat left before the match begins, for the next to join.
+            if link is not None:
+                return _(
+                    "You left before the match began: your seat is free for the next "
+                    "person. The table's link sits you down again while a seat is free."
+                )
+            return _(
+                "You left before the match began: your seat is free for the next person. "
+                "okey101 join {url} CODE sits you down again while a seat is free."
+            ).format(url=join_address(self.url))
         if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
             return _(
                 "Your seat is kept (a bot plays it if you are not back soon): open the table's "

@@ -184,7 +184,7 @@ class RemoteApp(OkeyApp):
         self.lobby_alert = ""  # the host's latest alert while the lobby shows (a wrong code)
         self._rejoining = False
         self._connecting = False
-        self.wrong_code = False  # the table refused the join code: trying it again is no use
+        self.final_no = False  # the table's no would be the same again (a wrong code): no r
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
@@ -278,11 +278,22 @@ class RemoteApp(OkeyApp):
                 self.problem = seat_in_use()
             elif exc.code == ErrorCode.BAD_CODE.value:
                 # r would send the same code again, and use up one more of the tries.
-                self.wrong_code = True
+                self.final_no = True
                 self.problem = _(
                     "The table said no: {reason}. Check the code with the host, then run "
                     "okey101 join again"
                 ).format(reason=exc.message)
+            elif exc.code == ErrorCode.BAD_TOKEN.value:
+                # A --token of a seat given up (left before the match began) or of another
+                # table: only the join code seats the player now.
+                self.final_no = True
+                self.problem = _(
+                    "The table said no: {reason}. Join with the table's code instead: "
+                    "okey101 join {url} CODE"
+                ).format(reason=exc.message, url=join_address(seat.url))
+            elif exc.code == ErrorCode.STARTED.value:
+                self.final_no = True  # the match will not start again
+                self.problem = _("The table said no: {reason}").format(reason=exc.message)
             else:
                 self.problem = _("The table said no: {reason}").format(reason=exc.message)
             self.show_lobby()
@@ -344,15 +355,22 @@ class RemoteApp(OkeyApp):
         if not table.connected:
             self.connection_lost()
             return
-        if table.match_over and self.keep_seat:
-            storage.keep_seat_token(self.table_key, None)
-            storage.keep_seat_token(self.token_key, None)
+        if table.match_over:
+            self.forget_seat()
         if table.started and table.has_view:
             shown = self.shown_table()
             if shown is None or shown.table is not table:  # first shown, or a new connection
                 self.switch_or_push(TableScreen(table))
             return
         self.show_lobby()
+
+    def forget_seat(self) -> None:
+        """The seat's token is no use any more (the match is over, or the seat was given
+        up before it began): the next okey101 join takes a seat with the code, and does
+        not first try the token (the host counted that try as a wrong join code)."""
+        if self.keep_seat:
+            storage.keep_seat_token(self.table_key, None)
+            storage.keep_seat_token(self.token_key, None)
 
     def show_lobby(self) -> None:
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
@@ -397,7 +415,7 @@ class RemoteApp(OkeyApp):
     def can_retry(self) -> bool:
         """Whether r may try to sit again: a friend's seat, not connected, not connecting,
         and not refused for a wrong join code (the same code would be refused again)."""
-        if self.server is not None or self._rejoining or self._connecting or self.wrong_code:
+        if self.server is not None or self._rejoining or self._connecting or self.final_no:
             return False
         return self.table is None or not self.table.connected
 
@@ -432,6 +450,17 @@ class RemoteApp(OkeyApp):
         if self._rejoining or self.table is None:
             return
         why = self.table.closed_why
+        if why == Closing.HOST_CLOSED.value and not self.table.started:
+            # Nothing to open again: host --resume opens a match once it has begun.
+            self.forget_seat()
+            self.final_no = True
+            self.show_problem(
+                _(
+                    "The host closed the table before the match began: there is no seat to "
+                    "wait for. Ask them to host a new table, then join it"
+                )
+            )
+            return
         if why == Closing.HOST_CLOSED.value:
             # The table comes back only when its host opens it again: the seat is tried
             # now and then meanwhile (r tries at once).

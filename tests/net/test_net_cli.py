@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from net_helpers import listening_port, make_certificate
 
+from okey_tui import storage
 from okey_tui.cli import main
 from okey_tui.commands.join import parse_address
 from okey_tui.net.client import RemoteTable
@@ -277,16 +278,38 @@ def test_join_leaves_why_it_failed_or_how_to_come_back_on_the_terminal(monkeypat
     assert "The table said no: the match has started" in result.output
 
     class Seated:
+        started = True
+
         def leave_note(self) -> str:
             return "okey101 join ws://127.0.0.1:8101 --token abc takes it back."
 
     def quit_seated(self) -> None:  # type: ignore[no-untyped-def]
+        storage.keep_seat_token(self.table_key, "abc")
         self.table = Seated()
 
     monkeypatch.setattr(RemoteApp, "run", quit_seated)
     result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
     assert result.exit_code == 0
     assert "--token abc takes it back" in result.output
+    key = "ws://127.0.0.1:8101 K7M2QX"
+    assert storage.seat_token(key) == "abc"  # the next join takes the seat back
+
+    # Quit in the lobby: the table frees the seat, so its token is forgotten (the next
+    # join would try it first, and the host count that as a wrong join code).
+    class InTheLobby(Seated):
+        started = False
+
+        def leave_note(self) -> str:
+            return "You left before the match began: your seat is free for the next person."
+
+    def quit_in_the_lobby(self) -> None:  # type: ignore[no-untyped-def]
+        storage.keep_seat_token(self.table_key, "abc")
+        self.table = InTheLobby()
+
+    monkeypatch.setattr(RemoteApp, "run", quit_in_the_lobby)
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
+    assert result.exit_code == 0 and "your seat is free" in result.output
+    assert storage.seat_token(key) is None
 
 
 def test_the_host_terminal_keeps_how_to_open_an_unfinished_table_again() -> None:

@@ -274,6 +274,14 @@ async def test_the_host_is_told_that_quitting_closes_the_table_and_a_friend_how_
         friend = await RemoteTable.join(server.url, server.code, "Ayşe")
         try:
             assert app.table is not None and app.table.hosting
+            # In the lobby a seat left is given up, and a table never played has nothing
+            # to open again: the friend is told the seat is free, the host nothing.
+            assert app.table.leave_note() is None
+            lobby_note = friend.leave_note() or ""
+            assert "your seat is free for the next person" in lobby_note
+            assert "--token" not in lobby_note and "okey101 join" in lobby_note
+            await app.table.start()
+            await until(pilot, lambda: friend.started and app.table.started, "started")
             note = app.table.leave_note()
             assert note is not None and "quitting closes it for everyone" in note
             assert "okey101 host --resume" in note

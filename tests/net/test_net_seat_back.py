@@ -243,6 +243,64 @@ async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_
             await resumed.close()
 
 
+async def test_a_host_who_closes_the_lobby_leaves_no_seat_to_wait_for() -> None:
+    """The host quit in the lobby: friends were told their seat was kept until okey101 host
+    --resume, which has no match to open, and they waited for nothing. Now they are told
+    to join a new table; r is not offered and the seat's token is forgotten."""
+    server = await open_table(bot_delay=5, grace=60.0)
+    key = f"{server.url} {server.code}"
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), keep_seat=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None, "seated")
+        assert storage.seat_token(key) == app.table.token
+        await server.close()  # the host quits before anyone starts the match
+        await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+        assert "before the match began" in app.problem
+        assert "--resume" not in app.problem
+        assert not app.can_retry and "r tries again" not in app.lobby_status()
+        assert storage.seat_token(key) is None
+
+
+async def test_a_seat_left_in_the_lobby_is_given_up_and_said_so() -> None:
+    """A friend quit in the lobby and was told "Your seat is kept … --token …": the table
+    had freed the seat (the next to join took it), and the token then failed, counted
+    at the host as a wrong join code. The friend is told the seat is free; the token is
+    forgotten, so the same okey101 join takes a seat with the code, no failed try."""
+    server = await open_table(bot_delay=5, grace=60.0)
+    alerts: list[str] = []
+    server.on_alert = alerts.append
+    key = f"{server.url} {server.code}"
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), keep_seat=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            note = app.table.leave_note() or ""
+            assert "your seat is free for the next person" in note and "--token" not in note
+        app.forget_seat()  # as okey101 join does once the screen closes in the lobby
+        assert storage.seat_token(key) is None
+        again = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), keep_seat=True)
+        async with again.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: again.table is not None or again.problem, "seated again")
+            assert again.table is not None and not again.problem
+        assert not alerts, alerts
+    finally:
+        await server.close()
+
+
+async def test_a_token_no_seat_has_says_to_join_with_the_code_and_offers_no_retry() -> None:
+    """"No seat has this token · r tries again": r sent the same token, refused again."""
+    server = await open_table(bot_delay=5, grace=60.0)
+    app = RemoteApp(Seat(server.url, token="t" * 22))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: bool(app.problem), "refused")
+            assert "No seat has this token" in app.problem
+            assert "Join with the table's code instead: okey101 join" in app.problem
+            assert not app.can_retry and "r tries again" not in app.lobby_status()
+    finally:
+        await server.close()
+
+
 async def test_a_friend_who_leaves_and_comes_back_is_noted_in_the_log() -> None:
     """Not only a note that goes: the log keeps "left the table" and "is back"."""
     from textual.widgets import RichLog
