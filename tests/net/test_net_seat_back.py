@@ -288,7 +288,7 @@ async def test_a_seat_left_in_the_lobby_is_given_up_and_said_so() -> None:
 
 
 async def test_a_token_no_seat_has_says_to_join_with_the_code_and_offers_no_retry() -> None:
-    """"No seat has this token · r tries again": r sent the same token, refused again."""
+    """ "No seat has this token · r tries again": r sent the same token, refused again."""
     server = await open_table(bot_delay=5, grace=60.0)
     app = RemoteApp(Seat(server.url, token="t" * 22))
     try:
