@@ -732,16 +732,16 @@ class ExpertBot:
         """
         okey = view.okey
         table = [tm.meld for tm in view.table]
-        best = arrange(rack, okey)
+        melds = arrange(rack, okey)
         going_pairs = view.going_pairs[view.seat]
-        if going_pairs or best.value < view.melds_floor:
+        if going_pairs or melds.value < view.melds_floor:
             # The only opening is pairs: with 22 tiles on its turn (21 to lay, one to
             # throw) a seat never goes straight out by pairs, and its melds are short of
             # an opening. Holding cannot pay: open now (a practice hint said "hold" with
             # no deal going out, and a learner who held wrote 202 instead of 2S).
             return None
         # The loose tiles of the best melds: a straight out needs all the melds kept.
-        loose = best.leftover
+        loose = melds.leftover
         pool = sorted(
             {t for t in loose if not is_wild(t, okey) and fits_table(table, t, okey) is None},
             key=Tile.sort_key,
