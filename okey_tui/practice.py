@@ -807,6 +807,10 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     # What each discard of the player on the right stood for, and how the pile shows it
     # (a false okey stands for the okey's tile: "F✦", not "K11", which is not in the pile).
     right_threw = {effective(t, okey): t for t in view.discards[view.right]}
+    # The player on the right may take a discard for a pair while it has not opened (a
+    # pairs opening) or once it has opened with pairs.
+    right_opening = view.openings[view.right]
+    pairs_right = right_opening is None or right_opening.kind is OpeningKind.PAIRS
     ranked: list[tuple[tuple[int, float, int], DiscardTip]] = []
     skipped = []
     for tile in sorted(held, key=Tile.sort_key):
@@ -823,6 +827,8 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             continue
         plays = effective(tile, okey)
         near, far = _neighbours(plays)
+        if pairs_right:
+            near.append(plays)  # its twin makes them a pair
         hidden_near = sum(max(0, 2 - seen[t]) for t in near)
         hidden_far = sum(max(0, 2 - seen[t]) for t in far)
         danger = hidden_near + hidden_far / 2

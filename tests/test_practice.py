@@ -721,3 +721,27 @@ def test_a_false_okey_thrown_on_the_right_is_named_as_the_pile_shows_it() -> Non
     assert said.get("B7") == (
         "the player on your right discarded F✦: they are not collecting around it"
     ), said
+
+
+@pytest.mark.parametrize("right_opened", [False, True])
+def test_a_tile_whose_twin_is_hidden_is_dead_only_when_the_right_seat_cannot_pair_it(
+    right_opened: bool,
+) -> None:
+    """Y5 with every Y4, Y6, R5, B5 and K5 in sight was called "dead", while the other Y5
+    was hidden: the player on the right, not yet opened, took it for a pair. It is dead
+    only once that player has opened with runs and sets, which lay no pairs."""
+    hand = pos_hand(
+        ["Y5 R1 K9 B12 Y12", "R2 R3", "Y1 Y2", "K1"],
+        indicator=str(INDICATOR),
+        phase="p",
+        middle="Y11 Y13 Y5",
+        discards=("", "", "R5 R5 B5 B5 Y4 Y4", "K5 K5 Y6 Y6"),
+        table=("1:K10K11K12K13",) if right_opened else (),
+        openings="-/m101/-/-" if right_opened else "-/-/-/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.right == 1
+    tips, _none = safest_discards(view, limit=6)
+    said = {str(tip.tile): tip.reason for tip in tips}
+    dead = "dead: every tile it melds with is already in sight"
+    assert (said["Y5"] == dead) is right_opened, said
