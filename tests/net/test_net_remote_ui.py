@@ -605,6 +605,36 @@ async def test_after_a_discard_the_line_says_which_person_the_table_waits_for() 
         await server.close()
 
 
+async def test_the_line_says_when_the_person_to_play_is_away() -> None:
+    """Mehmet's connection dropped on his turn: "waiting for Mehmet" went from the line,
+    which kept "You discarded …" for the whole grace period, as if nothing were waited
+    for. It says he is away and that a bot plays if he is not back soon."""
+    server = await open_table(bot_delay=0, grace=60.0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    friend: RemoteTable | None = None
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Mehmet")  # the next seat
+            await until(pilot, lambda: "Mehmet" in lobby_text(app), "Mehmet seated")
+            screen = await start_as_lead(pilot, app)
+            await until(pilot, lambda: screen.rack.count() > 0, "the rack dealt")
+            await until_my_turn(pilot, screen, friend)
+            if screen.view.phase.value == "d":
+                await pilot.press("d")
+                await until(pilot, lambda: bool(screen.fresh), "the drawn tile on the rack")
+            await pilot.press("x")
+            await until(pilot, lambda: "waiting for Mehmet" in str(status_line(screen)), "waited")
+            await friend.close()
+            away = "waiting for Mehmet (away: a bot plays if they are not back soon)"
+            await until(pilot, lambda: away in str(status_line(screen)), "said away")
+            assert str(status_line(screen)).startswith("You discarded")
+    finally:
+        if friend is not None:
+            await friend.close()
+        await server.close()
+
+
 async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
     """A friend away past the grace period came back to "Your turn: …" while a bot had
     thrown the false okey they had moved into place: only the log said so. The line

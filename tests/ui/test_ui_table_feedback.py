@@ -1736,6 +1736,12 @@ async def test_a_pairs_opener_sorting_by_melds_is_told_it_lays_only_pairs():
         screen = await at_position(pilot, app, opened)
         await pilot.press("s")
         assert status_text(screen).startswith("Sorted: 33 points in runs and sets · you lay only")
+        # The rack does not call the runs melds either: it said "run 6" under R1 R2 R3.
+        from okey_tui.ui.widgets.rack import RackWidget
+
+        widget = screen.query_one(RackWidget)
+        labels = [label for label, _ok, _n in widget.labels().values()]
+        assert labels and not any(label.startswith(("run", "set")) for label in labels), labels
         await pilot.press("p")
         assert status_text(screen).endswith("· o stages the groups"), status_text(screen)
 

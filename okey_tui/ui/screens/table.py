@@ -505,8 +505,17 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None or table.hand_over or table.turn == table.seat:
             return []
         info = table.seats()[table.turn]
-        if info.level is not None or not info.connected:
-            return []  # a bot plays (for the away person too)
+        if info.level is not None:
+            return []  # a bot plays at once
+        if not info.connected:
+            # The table gives an away person a while to come back before a bot plays: the
+            # line said only this seat's discard meanwhile, as if nothing were waited for.
+            said = (
+                _("Waiting for {name} (away: a bot plays if they are not back soon)")
+                if first
+                else _("waiting for {name} (away: a bot plays if they are not back soon)")
+            )
+            return [said.format(name=info.name)]
         said = _("Waiting for {name}") if first else _("waiting for {name}")
         return [said.format(name=info.name)]
 
@@ -803,6 +812,7 @@ class TableScreen(Screen[None]):
         if self.hidden:
             return
         self.query_one(RackWidget).mark_okeys = self.practice.mark_okeys
+        self.query_one(RackWidget).pairs_only = is_pairs_only(self.view)
         self.query_one(RackWidget).show(
             self.rack, self.view.okey, self.cursor, self.selected, self.colour_blind, self.fresh
         )
@@ -813,7 +823,7 @@ class TableScreen(Screen[None]):
             return None
         text = Text(_("Selected:") + " ", "dim")
         text.append_text(chips(tiles, view.okey))
-        found = readings(tiles, view.okey)
+        found = readings(tiles, view.okey, (MeldKind.PAIR,) if is_pairs_only(view) else None)
         if found:
             text.append(f"  = {meld_kind(found[0].kind)} {found[0].value}", "green")
         return text

@@ -29,9 +29,10 @@ LABEL_MELD = "#b6f0a0"
 LABEL_NONE = "#a07850"
 
 
-def group_label(tiles: list[Tile], okey: Tile) -> tuple[str, bool]:
-    """What shows under a group: its best meld and value, or a neutral mark."""
-    found = readings(tiles, okey)
+def group_label(tiles: list[Tile], okey: Tile, pairs_only: bool = False) -> tuple[str, bool]:
+    """What shows under a group: its best meld and value, or a neutral mark (for a seat
+    that lays only pairs, a run or a set is no meld)."""
+    found = readings(tiles, okey, (MeldKind.PAIR,) if pairs_only else None)
     if not found:
         return "·", False
     best = found[0]
@@ -133,6 +134,7 @@ class RackWidget(Widget):
         self.fresh: set[int] = set()  # the tile just drawn or taken
         self.colour_blind = False
         self.mark_okeys = False  # practice tables: okeys on a face of their own
+        self.pairs_only = False  # a pairs opener (or Going Pairs): only pairs are melds
         self._press: int | None = None
         self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
 
@@ -168,6 +170,7 @@ class RackWidget(Widget):
             frozenset(self.fresh),
             self.colour_blind,
             self.mark_okeys,
+            self.pairs_only,
         )
 
     def labels(self) -> dict[int, tuple[str, bool, int]]:
@@ -180,7 +183,7 @@ class RackWidget(Widget):
             if len(group) < 2:
                 continue
             tiles = [t for i in group if (t := rack.slots[i]) is not None]
-            label, ok = group_label(tiles, self.okey)
+            label, ok = group_label(tiles, self.okey, self.pairs_only)
             found[group[0]] = (label, ok, len(group))
         return found
 
