@@ -231,6 +231,26 @@ async def test_sorting_a_full_rack_keeps_the_half_made_runs_apart_that_leave_roo
         assert rack._room_apart(list(rack.slots)) >= 2
 
 
+def test_a_rule_stands_between_the_new_mark_and_the_groups_value():
+    """ "yeni seri 34", "new run 34": the mark and the value read as one phrase. A rule
+    cell stands between them; and the cursor on a selected tile shows both, "▔▲▔" (the ▲
+    alone hid that the tile was selected)."""
+    rack = layout(
+        "R1 R2 R3 R4 . . . . . . .",
+        "K5 K6 . . . . . . . . .",
+    )
+    widget = RackWidget()
+    widget.show(rack, Tile.parse("Y2"), 11, set(), False, fresh={0})
+    group = widget.render().plain.split("\n")[2][widget.pad() :][: 4 * SLOT - 1]
+    assert group.startswith("new ─") and "run 10" in group, group
+    widget.show(rack, Tile.parse("Y2"), 2, {1, 2}, False)
+    group = widget.render().plain.split("\n")[2][widget.pad() :][: 4 * SLOT - 1]
+    assert group[SLOT : 3 * SLOT - 1] == "▔▔▔─▔▲▔", group
+    widget.show(rack, Tile.parse("Y2"), 11, {11}, False)  # a tile alone, in the other row
+    alone = widget.render().plain.split("\n")[5][widget.pad() :]
+    assert alone.startswith("▔▲▔"), alone
+
+
 @pytest.mark.parametrize("fresh", [6, 8])
 def test_the_new_mark_is_drawn_over_the_groups_value_not_under_it(fresh: int):
     """The widget alone: a new tile at either end of a group ("K13 R9 K12", no meld) has

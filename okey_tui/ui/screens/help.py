@@ -103,6 +103,7 @@ def rack_legend() -> Table:
         ("·", _("under a group: its tiles make no meld (yet)")),
         ("▲", _("the cursor: x discards the tile above it")),
         ("▔▔▔", _("a selected tile (space selects): the keys act on the selection")),
+        ("▔▲▔", _("the cursor on a selected tile")),
         (_("new"), _("the tile you just drew or took")),
         ("★", _("an okey: wild; on the table, ★R12 is an okey standing for R12")),
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),

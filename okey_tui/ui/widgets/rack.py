@@ -280,17 +280,27 @@ class RackWidget(Widget):
                     for i in sorted(self.selected)
                     if index <= i < index + length and i != self.cursor
                 ]
+                # (the cursor's selected tile too: its marks are drawn round the ▲)
+                marked = [*fresh, *chosen]
+                if point >= 0 and self.cursor in self.selected:
+                    marked.append(self.cursor)
                 keep = frozenset(
-                    c
-                    for i in (*fresh, *chosen)
-                    for c in range((i - index) * SLOT, (i - index + 1) * SLOT)
+                    c for i in marked for c in range((i - index) * SLOT, (i - index + 1) * SLOT)
                 )
-                left, text = label_place(label, width, point, keep)
+                # A rule cell between the value and a mark beside it: "new run 34" read as
+                # one phrase, "new ─ run 34" does not.
+                apart = frozenset(c + d for c in keep for d in (-1, 0, 1))
+                left, text = label_place(label, width, point, apart)
                 cells = [(rule, style)] * width + [(" ", wood)]
                 if not keep & set(range(left, left + len(text))):
                     cells[left : left + len(text)] = [(ch, style) for ch in text]
                 if point >= 0 and point not in keep and not left <= point < left + len(text):
                     cells[point] = ("▲", marker)
+                if point >= 0 and self.cursor in self.selected:
+                    # The cursor on a selected tile: the ▲ between the selection's marks, so
+                    # the cursor no longer hides whether its tile is selected.
+                    at = (self.cursor - index) * SLOT
+                    cells[at : at + SLOT - 1] = [("▔", marker), ("▲", marker), ("▔", marker)]
                 for i in chosen:
                     at = (i - index) * SLOT
                     cells[at : at + SLOT - 1] = [("▔", marker)] * (SLOT - 1)
@@ -306,7 +316,7 @@ class RackWidget(Widget):
             if index in self.fresh and tile is not None and index not in self.selected:
                 line.append(*self._fresh_mark(index, marker))
             elif index == self.cursor:
-                line.append(" ▲  ", marker)
+                line.append("▔▲▔ " if index in self.selected else " ▲  ", marker)
             elif index in self.selected:
                 line.append("▔▔▔ ", marker)
             elif self.mark_okeys and tile is not None and tile == okey:
