@@ -193,7 +193,9 @@ class Pace(FloatBetween):
     (``fast``, ``hızlı``): ``--bot-delay fast`` was refused as no number."""
 
     def __init__(self) -> None:
-        super().__init__(0, 10)
+        from okey_tui.settings import MAX_BOT_DELAY
+
+        super().__init__(0, MAX_BOT_DELAY)
 
     def named(self, word: str) -> float | None:
         from okey_tui.i18n import lower

@@ -125,12 +125,16 @@ class TableSettings:
         )
 
 
+# The slowest pace, in seconds between bot moves (--bot-delay takes 0 to this).
+MAX_BOT_DELAY = 10.0
+
+
 def _delay(value: object) -> float:
     try:
         delay = float(value)  # type: ignore[arg-type]  # any JSON value: float() refuses what is not a number
     except (TypeError, ValueError):
         return TableSettings.bot_delay
-    return min(max(delay, 0.0), 10.0)
+    return min(max(delay, 0.0), MAX_BOT_DELAY)
 
 
 def _budget(value: object) -> int:

@@ -221,6 +221,10 @@ class OkeyApp(App[None]):
             self.lock = lock
         self.save_path = entry.path
         self.session = Session.resume(entry.saved, entry.path, record_stats=self.remember)
+        if self.fixed_delay is None:
+            self.fixed_delay = self.session.bot_delay  # the match's own pace, if it had one
+        else:
+            self.session.bot_delay = self.fixed_delay  # --bot-delay on resume: its pace now
         # This table's options, for a new match after it: not remembered.
         self.settings = table_of(self.session, self.settings)
         self.switch_or_push(self.table_screen(self.session))
@@ -290,6 +294,7 @@ class OkeyApp(App[None]):
         configure_table(self.session, settings)
         self.session.tips = settings.tips
         self.session.record_stats = self.remember
+        self.session.bot_delay = self.fixed_delay  # a pace of its own, played again on resume
         self.release_lock()
         if self.remember:
             # A file of its own: no other match is ever overwritten.

@@ -27,7 +27,7 @@ from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.net.protocol import ProtocolError, meld_from_json, meld_to_json
-from okey_tui.settings import DEFAULT_NAME, shown_name
+from okey_tui.settings import DEFAULT_NAME, MAX_BOT_DELAY, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
 from okey_tui.table import BOT_NAMES, MORE_BOT_NAMES, SPARE_BOT_NAMES, folded_name
 
@@ -130,6 +130,9 @@ class Session:
     started: str = field(default_factory=lambda: time.strftime("%Y-%m-%d %H:%M"))
     # The expert bot's time budget per decision (a table setting).
     expert_budget_ms: float = 300.0
+    # The seconds between bot moves when the match was given its own (--bot-delay), not the
+    # remembered pace: a resume plays it again (it fell back to the remembered pace).
+    bot_delay: float | None = None
     # Started in this process, not resumed: see :meth:`untouched`.
     fresh: bool = False
 
@@ -176,6 +179,10 @@ class Session:
             tips=bool(extra.get("tips", True)),
         )
         session.match = saved.match
+        delay = extra.get("bot_delay")
+        number = isinstance(delay, int | float) and not isinstance(delay, bool)  # not true/false
+        if number and isinstance(delay, int | float) and 0 <= delay <= MAX_BOT_DELAY:
+            session.bot_delay = float(delay)
         started = extra.get("started")
         if isinstance(started, str):
             session.started = started
@@ -231,6 +238,7 @@ class Session:
             "tips_shown": sorted([seat, key] for seat, key in self.tips_shown),
             "started": self.started,
             "events": [event_to_json(e) for e in self.events],
+            **({} if self.bot_delay is None else {"bot_delay": self.bot_delay}),
         }
 
     def autosave(self) -> None:

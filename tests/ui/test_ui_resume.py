@@ -235,3 +235,30 @@ async def test_a_match_left_after_a_draw_resumes_with_the_drawn_tile_marked_new(
         assert screen.rack.slots == slots
         assert [screen.rack.slots[i] for i in screen.fresh] == [drawn]
         assert screen.cursor in screen.fresh
+
+
+async def test_a_match_given_its_own_pace_keeps_it_when_resumed() -> None:
+    """Played with --bot-delay 0, a match resumed with --resume alone went at the remembered
+    pace (0.6 s a move): the flag is for this match, and a resume is the same match. A
+    flag given on the resume is its pace from then on."""
+    save_settings(SETTINGS.with_changes(bot_delay=0.6))
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        assert app.bot_delay == 0
+        if app.session.hand.phase.value == "d":
+            await pilot.press("d")
+        await pilot.press("x")  # a move: a match left untouched is not kept
+        await wait_for_human(pilot, app)
+    again = make_app(ask=False, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, TableScreen)
+        assert again.bot_delay == 0 and load_settings().bot_delay == 0.6
+    third = make_app(ask=False, resume=True, bot_delay=2.0)
+    async with third.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert third.bot_delay == 2.0
+        third.session.autosave()
+    saved = storage.list_saves().entries[0].saved
+    assert saved.extra["bot_delay"] == 2.0
