@@ -182,6 +182,7 @@ class RemoteApp(OkeyApp):
         self.table: RemoteTable | None = None
         self.problem = ""
         self.lobby_alert = ""  # the host's latest alert while the lobby shows (a wrong code)
+        self._name_checked = False  # whether the seat's name was compared with the one asked
         self._rejoining = False
         self._connecting = False
         self.final_no = False  # the table's no would be the same again (a wrong code): no r
@@ -338,6 +339,7 @@ class RemoteApp(OkeyApp):
         self.seat_info = replace(self.seat_info, token=table.token)
         table.on_close = self.connection_lost
         table.set_listener(self.table_changed)
+        self._name_checked = False
         if self.keep_seat:
             # Kept as a join by code keeps it; a seat taken with --token by its address.
             storage.keep_seat_token(
@@ -357,12 +359,27 @@ class RemoteApp(OkeyApp):
             return
         if table.match_over:
             self.forget_seat()
+        self.tell_if_renamed(table)
         if table.started and table.has_view:
             shown = self.shown_table()
             if shown is None or shown.table is not table:  # first shown, or a new connection
                 self.switch_or_push(TableScreen(table))
             return
         self.show_lobby()
+
+    def tell_if_renamed(self, table: RemoteTable) -> None:
+        """The table gives a name a person there has already a number ("Bora 3"): the
+        joiner was not told, and looked for "Bora" among the seats. Said once, in the
+        lobby, when the seats first come."""
+        mine = next((s.name for s in table.seats() if s.seat == table.seat), None)
+        if self._name_checked or mine is None:
+            return
+        self._name_checked = True
+        asked = self.seat_info.name.strip()
+        if self.server is None and asked and mine != asked and mine.endswith(f" {table.seat + 1}"):
+            self.lobby_alert = _("{name} is taken at this table: you sit as {given}").format(
+                name=asked, given=mine
+            )
 
     def forget_seat(self) -> None:
         """The seat's token is no use any more (the match is over, or the seat was given

@@ -698,3 +698,20 @@ async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> 
         for table in tables[1:]:
             await table.close()
         await server.close()
+
+
+async def test_a_name_taken_at_the_table_is_numbered_and_the_joiner_is_told() -> None:
+    """A second Bora sat as "Bora 2" and nothing said so: the joiner looked for "Bora"
+    among the seats. The lobby says the name was taken and which one they sit under."""
+    server = await open_table(bot_delay=5)
+    first = await RemoteTable.join(server.url, server.code, "Bora")
+    app = RemoteApp(Seat(server.url, code=server.code, name="Bora"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            assert app.table.seats()[1].name == "Bora 2"
+            await until(pilot, lambda: "Bora is taken" in lobby_text(app), "told")
+            assert "you sit as Bora 2" in lobby_text(app)
+    finally:
+        await first.close()
+        await server.close()
