@@ -42,7 +42,7 @@ async def test_the_end_of_an_eleven_hand_match_keeps_the_winner_and_the_keys_in_
         await pilot.press(*["pagedown"] * 4)
         await pilot.pause()
         assert body.scroll_y == body.max_scroll_y
-        last = "│ Total │ 1771 │" if scrolls else "Match: You 1771"
+        last = "│ Total │ 1771 │" if scrolls else "Match totals: You 1771"
         assert last in screen_text(app)
 
 

@@ -776,7 +776,7 @@ async def test_at_a_partners_table_the_partner_is_marked_and_the_match_is_scored
         match = app.session.match
         totals = match.totals()
         line = str(app.screen.query_one("#match-line").render())
-        assert line == f"Match: You & Mehmet {totals[0]} · Ayşe & Zeynep {totals[1]}"
+        assert line == f"Match totals: You & Mehmet {totals[0]} · Ayşe & Zeynep {totals[1]}"
         hand = match.results[-1].totals()
         console = Console(file=io.StringIO(), width=100)
         console.print(score_sheet(app.screen.report, app.screen.seats))

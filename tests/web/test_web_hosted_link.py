@@ -39,11 +39,17 @@ async def test_a_friend_in_a_browser_is_told_to_open_the_link_again(
     try:
         friend = await RemoteTable.join(server.url, server.code, "Deniz")
         try:
+            # Before the match begins a seat left is given up, in a browser as in a terminal.
+            link = "http://192.168.1.5:8000/?code=K7M2QX&name=Deniz"
+            monkeypatch.setenv(WEB_LINK_ENV, link)
+            note = friend.leave_note() or ""
+            assert "your seat is free" in note and "table's link" in note and "token" not in note
+            server.start_match()
+            await friend.wait_for(lambda: friend.started, 5)
             # In a terminal: the command that takes the seat back.
             monkeypatch.delenv(WEB_LINK_ENV, raising=False)
             assert f"--token {friend.token}" in (friend.leave_note() or "")
             # In a browser (the web server set the link): no terminal, no loopback address.
-            link = "http://192.168.1.5:8000/?code=K7M2QX&name=Deniz"
             monkeypatch.setenv(WEB_LINK_ENV, link)
             note = friend.leave_note() or ""
             assert "okey101 join" not in note and "--token" not in note

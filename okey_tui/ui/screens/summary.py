@@ -223,7 +223,7 @@ def sides(report: HandReport, seats: Sequence[SeatInfo]) -> list[tuple[str, tupl
 
 def match_line(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     totals = report.totals  # a partners table gives each seat its side's total
-    text = Text(_("Match:") + " ", "bold")
+    text = Text(_("Match totals:") + " ", "bold")
     text.append(" · ".join(f"{name} {totals[side[0]]}" for name, side in sides(report, seats)))
     return text
 
