@@ -1817,3 +1817,35 @@ async def test_at_80x24_the_meld_the_tile_under_the_cursor_fits_comes_into_sight
         await pilot.pause()
         assert screen.rack.slots[screen.cursor] == Tile.parse("K12")
         assert melds.scroll_y <= last < melds.scroll_y + height
+
+
+async def test_after_the_others_moves_the_line_says_what_this_turn_can_do_where_it_fits():
+    """After the others' moves the line said "Zeynep added … · Your turn" and left out the
+    turn's keys ("d draw from the middle, or t take K10") though the line had room."""
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    # The bots wait 30 s: the test plays their moves itself, through the engine.
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        position_ = position(
+            ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K13 Y4", "K4 K10 Y7 K8 Y12"],
+            table=("0:R5R6R7", "1:B2B3B4", "2:K5K6K7", "3:Y9Y10Y11"),
+            openings="m101/m101/m101/m101",
+            turn=1,
+            phase="p",
+            middle="B12 B13 R12 R13",
+        )
+        screen = await at_position(pilot, app, position_)
+        hand = app.session.hand
+        for text in ["discard Y5", "draw", "discard B9", "draw", "add Y12>3", "discard K10"]:
+            hand.apply(parse_action(text, hand.okey))
+            screen.table_moved()
+            await pilot.pause()
+        assert hand.turn == 0
+        said = status_text(screen)
+        assert "added Y12 to meld 4" in said, said
+        assert said.endswith("Your turn: d draw from the middle, or t take K10"), said

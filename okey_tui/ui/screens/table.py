@@ -647,15 +647,21 @@ class TableScreen(Screen[None]):
                 for i, m in enumerate(seen)
                 if i >= len(seen) - 2 or (i < len(kept) and kept[i])
             ]
-            # After the news a short "Your turn", unless the middle is empty: then what d
-            # does (it ends the hand) is said whatever came before it.
+            # After the news, what this seat can do ("Your turn: d draw from the middle, or t
+            # take R5") where the line has room for it, else a short "Your turn"; when the
+            # middle is empty what d does (it ends the hand) is said whatever came before.
             ending = self.view.phase is Phase.DRAW and not self.view.middle_count
-            turn = _("Your turn") if said and not ending else self.turn_hint()
+            rows = 2 if self.app.has_class("-short") else 3
+            turn = self.turn_hint()
+            if (
+                said
+                and not ending
+                and self.status_lines(" · ".join([*(m for m, _k in said), turn])) > rows
+            ):
+                turn = _("Your turn")
             # The line never runs past the status rows (the end, what to do, was cut
             # off): the older news goes first, what was kept on purpose last.
-            while said and self.status_lines(" · ".join([*(m for m, _k in said), turn])) > (
-                2 if self.app.has_class("-short") else 3
-            ):
+            while said and self.status_lines(" · ".join([*(m for m, _k in said), turn])) > rows:
                 del said[next((n for n, (_m, k) in enumerate(said) if not k), 0)]
             self.set_status(" · ".join([*(m for m, _k in said), turn]))
         self.practice.show_tips()
