@@ -332,8 +332,8 @@ async def test_a_table_that_deals_by_itself_says_so_in_the_lobby() -> None:
 
 async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
     """The log is hidden at 80x24, so a chat line from another seat also shows as a note
-    over the table, titled with the name; the seat's own line goes to the log only; many
-    lines make one note, not a column of them."""
+    over the table, titled with the name; the seat's own line too (titled "You": the sender
+    saw nothing of it); many lines make one note, not a column of them."""
     server = await open_table(bot_delay=5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     friend = None
@@ -374,8 +374,10 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
             await until(
                 pilot, lambda: any(c.text == "selam" for c in table.chat_lines), "own line back"
             )
-            await pilot.pause()
-            assert not noted("selam")
+            # The seat's own line shows as a note too, titled "You": the log is hidden,
+            # and the sender saw nothing of a line the others got.
+            await until(pilot, lambda: bool(noted("selam")), "the own line noted")
+            assert [n.title for n in noted("selam")] == ["You"]
     finally:
         if friend is not None:
             await friend.close()

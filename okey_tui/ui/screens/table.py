@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
@@ -765,8 +765,9 @@ class TableScreen(Screen[None]):
         heard: list[ChatLine] = []
         for line in chat[self._chatted :]:
             log.write(chat_line(line))
-            if line.seat != table.seat:
-                heard.append(line)
+            # The seat's own lines too: with the log out of sight (at 80x24) the sender
+            # saw nothing of a line the others got as a note.
+            heard.append(replace(line, name=_("You")) if line.seat == table.seat else line)
         self._chatted = len(chat)
         if heard and not self.log_shown():
             self.note_chat(heard)
