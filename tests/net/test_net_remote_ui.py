@@ -702,6 +702,37 @@ async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> 
         await server.close()
 
 
+async def test_between_hands_the_one_not_ready_is_told_the_others_wait() -> None:
+    """The others pressed Enter; the one still on the summary read only how the hand
+    ended, and the table waited for them with no word. Their line says who is ready."""
+    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, grace=0.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        for _ in range(MAX_ACTIONS):
+            if server.match.hand_scored:
+                break
+            await play_step(tables)
+        assert server.match.hand_scored
+        away = tables[0]
+        await away.close()
+        app = RemoteApp(Seat(server.url, token=away.token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
+            table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await tables[1].next_hand()
+            await tables[2].next_hand()
+            said = "Mehmet and Zeynep are ready for the next hand: Enter when you are"
+            await until(pilot, lambda: said in str(status_line(table_screen)), "told")
+    finally:
+        for table in tables[1:]:
+            await table.close()
+        await server.close()
+
+
 async def test_a_name_taken_at_the_table_is_numbered_and_the_joiner_is_told() -> None:
     """A second Bora sat as "Bora 2" and nothing said so: the joiner looked for "Bora"
     among the seats. The lobby says the name was taken and which one they sit under."""

@@ -613,9 +613,24 @@ class TableScreen(Screen[None]):
             # How the hand ended ("Zeynep finished: normal finish"), behind the summary:
             # the last move seen on the table ("Zeynep laid meld 16") did not say it.
             ended = [e for e in table.events if e.kind in ("finish", "end")]
+            ready = [
+                info.name
+                for info in table.seats()
+                if info.level is None and info.ready and info.seat != table.seat
+            ]
             if self._asked_next:
                 # Someone else got ready (or left): the line says whom the table waits for.
                 self.set_status(self.waiting_for_ready())
+            elif ready:
+                # The others wait for this seat: its line said only how the hand ended.
+                said = ngettext(
+                    "{names} is ready for the next hand: Enter when you are",
+                    "{names} are ready for the next hand: Enter when you are",
+                    len(ready),
+                ).format(names=and_list(ready))
+                if ended:
+                    said = event_line(table.seats(), ended[0], self.view).plain + " · " + said
+                self.set_status(said)
             elif ended:
                 self.set_status(event_line(table.seats(), ended[0], self.view).plain)
             elif self.moves_seen:
