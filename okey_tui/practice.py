@@ -606,16 +606,21 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             if any(m.kind is MeldKind.PAIR for m in action.melds)
             else ngettext("{n} point", "{n} points", points).format(n=points)
         )
-        return ExpertHint(
-            action,
-            _("Open now with {worth}").format(worth=worth),
-            (
-                _(
-                    "Once open, you can add to the table and your tiles count less "
-                    "if someone goes out."
-                ),
-            ),
-        )
+        if not any(m.kind is MeldKind.PAIR for m in action.melds):
+            why = _(
+                "Once open, you can add to the table and your tiles count less if someone goes out."
+            )
+        elif view.rules.pairs_opener_lays_off:
+            why = _(
+                "Once open, you lay more pairs as you make them and may add to the table; "
+                "your tiles left count double, but a hand never opened writes 202."
+            )
+        else:
+            why = _(
+                "Once open, you lay more pairs as you make them (pairs add nothing to runs "
+                "and sets); your tiles left count double, but a hand never opened writes 202."
+            )
+        return ExpertHint(action, _("Open now with {worth}").format(worth=worth), (why,))
     if isinstance(action, AddTile):
         return ExpertHint(
             action,
@@ -795,8 +800,15 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     taken = view.taken.tile if view.taken is not None else None
     if len(rack) <= 1:
         return (), None
-    pairs = is_pairs_only(view)
-    mine = best_pairs(rack, okey) if pairs else best_melds(rack, okey)
+    mine = best_melds(rack, okey)
+    if is_pairs_only(view):
+        mine = best_pairs(rack, okey)
+    elif view.opening is None and mine.value < view.melds_floor:
+        # Unopened, with pairs the only opening in hand: no discard breaks one of them
+        # (K11 was "not in your melds" while K11 K11 made one of the five pairs).
+        paired = best_pairs(rack, okey)
+        if len(paired.melds) >= view.pairs_floor:
+            mine = paired
     used: Counter[Tile] = Counter(t for m in mine.melds for t in m.tiles)
     held = Counter(rack)
     # What the seat has seen, by the tile each plays as (an okey's copies are wild).

@@ -745,3 +745,20 @@ def test_a_tile_whose_twin_is_hidden_is_dead_only_when_the_right_seat_cannot_pai
     said = {str(tip.tile): tip.reason for tip in tips}
     dead = "dead: every tile it melds with is already in sight"
     assert (said["Y5"] == dead) is right_opened, said
+
+
+def test_with_only_a_pairs_opening_the_hint_keeps_the_pairs_and_says_what_pairs_do() -> None:
+    """The hint said "Open now with 5 pairs" with a reason for runs and sets ("you can add
+    to the table"), and its safest discards listed a tile of one of those pairs."""
+    from okey_tui.practice import expert_hint
+
+    rack = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
+    hand = pos_hand([rack, "", "", ""], indicator="R8", middle="R7 K2 Y6 B4 R6 K6 Y7", rest="rack1")
+    view = PlayerView.of(hand, 0)
+    paired = {"R1", "R4", "R5", "Y5", "B12"}
+    tips, _none = safest_discards(view, limit=6)
+    assert tips and not {str(t.tile) for t in tips} & paired, [str(t.tile) for t in tips]
+    hint = expert_hint(view)
+    assert hint is not None and hint.headline == "Open now with 5 pairs", hint.headline
+    assert "pairs add nothing to runs and sets" in hint.lines[0], hint.lines
+    assert "you can add to the table" not in hint.lines[0]

@@ -40,6 +40,14 @@ async def test_u_puts_back_the_rack_before_a_sort_and_a_move_at_a_normal_table()
         await pilot.press("u")
         assert rack.slots == dealt
         assert "Nothing to undo" in status_text(screen)
+        await pilot.press("s", "u")
+        assert "Undone: the sort" in status_text(screen)
+        before = list(rack.slots)
+        last = max(i for i, t in enumerate(rack.slots) if t is not None)
+        await goto(pilot, screen, last)
+        await pilot.press("space", "shift+right", "escape")  # a move: the line is stale
+        assert rack.slots != before
+        assert status_text(screen) == screen.turn_hint(), status_text(screen)
 
 
 async def test_at_a_practice_table_u_undoes_the_table_step_then_the_sort_before_it():

@@ -331,6 +331,9 @@ class TableScreen(Screen[None]):
         self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
+        # The line says something about the rack's last change ("Undone: the move", "Now
+        # beside another group"): the next move of tiles makes it stale.
+        self._rack_notice = False
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
         self.rack_history: list[RackStep] = []
@@ -860,7 +863,14 @@ class TableScreen(Screen[None]):
         status.update(Text(message))
         self._error_at = self.state_mark() if error else None
         self._status_said = message
+        self._rack_notice = False  # set by the caller when the line is about the rack
         self.fit_status()
+
+    def rack_notice(self, message: str) -> None:
+        """A line about the rack's last change: the next move of tiles puts the turn's
+        prompt back (it said "Undone: the move" after other moves)."""
+        self.set_status(message)
+        self._rack_notice = True
 
     def status_lines(self, message: str) -> int:
         """How many lines ``message`` takes in the status line."""
@@ -1212,11 +1222,12 @@ class TableScreen(Screen[None]):
         self.keep_rack()
         # Not an error: the player may mean to join them; the group's value changed. Once
         # they stand apart again, the line stops saying so.
-        beside = _("Now beside another group: shift+← → slides the tiles along the row")
         targets = set(moved.values())
         if any(set(self.rack.group_at(t)) - targets for t in targets):
-            self.set_status(beside)
-        elif self._status_said == beside:
+            self.rack_notice(
+                _("Now beside another group: shift+← → slides the tiles along the row")
+            )
+        elif self._rack_notice:
             self.set_status(self.prompt())
 
     def action_cursor(self, dx: int, dy: int) -> None:
@@ -2166,7 +2177,7 @@ class TableScreen(Screen[None]):
         new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
         self.rack.slots = list(step.slots)
         self.follow_tiles(pointed, new)
-        self.set_status(_("Undone: {step}").format(step=step.what))
+        self.rack_notice(_("Undone: {step}").format(step=step.what))
         self.render_all()
         self.keep_rack()
 
