@@ -112,8 +112,9 @@ class Practice:
             if action in ("hints", "scroll_hints"):
                 return _("Hints: only at a practice table (okey101 play --practice)")
             return _(
-                "Nothing to undo: u undoes a sort or a move of your tiles (and, at a practice "
-                "table, okey101 play --practice, your steps this turn)"
+                "Nothing to undo: u undoes a sort or a move of your tiles until the next move "
+                "on the table (and, at a practice table, okey101 play --practice, your steps "
+                "this turn)"
             )
         if action == "scroll_hints":
             return _("Hints hidden: h shows them")
