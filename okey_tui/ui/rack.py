@@ -41,7 +41,8 @@ NEAR = 2
 def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
     """Loose tiles split the way players keep them: each half-made run or set of one
     colour (numbers no more than ``NEAR`` apart) on its own, in colour order, then the
-    tiles that have no such neighbour together, then the okeys. A false okey goes where
+    tiles that have no such neighbour together (with a second copy of a tile in a
+    half-made run: a pair alone stays a pair), then the okeys. A false okey goes where
     the tile it stands for would.
 
     >>> from okey_tui.engine.tiles import parse_tiles
@@ -49,6 +50,8 @@ def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
     >>> tiles = parse_tiles("K8 R5 Y11 R12 Y13 B7 F K7 K1")
     >>> [" ".join(map(str, part)) for part in near_parts(tiles, okey)]
     ['Y11 Y13', 'K7 K8', 'R5 R12 F K1', 'B7']
+    >>> [" ".join(map(str, p)) for p in near_parts(parse_tiles("R1 R2 R4 R4 K9 K9"), okey)]
+    ['R1 R2 R4', 'K9 K9', 'R4']
     """
 
     def face(tile: Tile) -> Tile:
@@ -63,7 +66,17 @@ def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
                 runs[-1].append(tile)
                 continue
         runs.append([tile])
-    alone = [run[0] for run in runs if len(run) == 1]
+    # A second copy goes with the loose tiles ("R1 R2 R4 R4" read as one half-made run),
+    # unless the copies are all the part holds (a pair stays a pair).
+    spares: list[Tile] = []
+    for n, run in enumerate(runs):
+        faces = [face(t) for t in run]
+        if len(set(faces)) > 1:
+            runs[n] = [t for i, t in enumerate(run) if faces[i] not in faces[:i]]
+            spares += [t for i, t in enumerate(run) if faces[i] in faces[:i]]
+    alone = sorted(
+        [run[0] for run in runs if len(run) == 1] + spares, key=lambda t: face(t).sort_key()
+    )
     return [run for run in runs if len(run) > 1] + [p for p in (alone, okeys) if p]
 
 

@@ -1320,7 +1320,6 @@ class TableScreen(Screen[None]):
         """Move the tiles to the other row, under or over where they are, into free slots."""
         rack = self.rack
         row, col = rack.place(chosen[0])
-        target = row + dy
         rows = {rack.row_of(i) for i in chosen}
         target = max(0, min(ROWS - 1, row + dy)) if len(rows) > 1 else row + dy
         if not 0 <= target < ROWS or rows == {target}:
