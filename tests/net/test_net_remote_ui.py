@@ -10,6 +10,7 @@ import contextlib
 import shutil
 import socket
 import ssl
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -667,9 +668,10 @@ async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
         await server.close()
 
 
-async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> None:
-    """After Enter on a hand's summary the line said "Waiting for the others": which of
-    them? It names the people not ready yet, and one name fewer as each gets ready."""
+@contextlib.asynccontextmanager
+async def back_at_the_summary() -> AsyncIterator[tuple[RemoteApp, list[RemoteTable]]]:
+    """Four people play a hand to its end; the first leaves and comes back on its
+    summary through a screen (the app, and the four tables: the first one closed)."""
     server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, grace=0.0)
     await server.start()
     tables = await seat_four(server)
@@ -682,55 +684,40 @@ async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> 
                 break
             await play_step(tables)
         assert server.match.hand_scored
-        away = tables[0]
-        await away.close()
-        app = RemoteApp(Seat(server.url, token=away.token))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            said = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
-            await until(pilot, lambda: str(status_line(screen)) == said, "three names")
-            await tables[2].next_hand()
-            said = "Waiting for Mehmet and Can: the next hand starts when all are ready"
-            await until(pilot, lambda: str(status_line(screen)) == said, "Zeynep ready")
+        await tables[0].close()
+        yield RemoteApp(Seat(server.url, token=tables[0].token)), tables
     finally:
         for table in tables[1:]:
             await table.close()
         await server.close()
+
+
+async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> None:
+    """After Enter on a hand's summary the line said "Waiting for the others": which of
+    them? It names the people not ready yet, and one name fewer as each gets ready."""
+    async with back_at_the_summary() as (app, tables), app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        said = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
+        await until(pilot, lambda: str(status_line(screen)) == said, "three names")
+        await tables[2].next_hand()
+        said = "Waiting for Mehmet and Can: the next hand starts when all are ready"
+        await until(pilot, lambda: str(status_line(screen)) == said, "Zeynep ready")
 
 
 async def test_between_hands_the_one_not_ready_is_told_the_others_wait() -> None:
     """The others pressed Enter; the one still on the summary read only how the hand
     ended, and the table waited for them with no word. Their line says who is ready."""
-    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, grace=0.0)
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        assert server.match is not None
-        for _ in range(MAX_ACTIONS):
-            if server.match.hand_scored:
-                break
-            await play_step(tables)
-        assert server.match.hand_scored
-        away = tables[0]
-        await away.close()
-        app = RemoteApp(Seat(server.url, token=away.token))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
-            table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
-            await tables[1].next_hand()
-            await tables[2].next_hand()
-            said = "Mehmet and Zeynep are ready for the next hand: Enter when you are"
-            await until(pilot, lambda: said in str(status_line(table_screen)), "told")
-    finally:
-        for table in tables[1:]:
-            await table.close()
-        await server.close()
+    async with back_at_the_summary() as (app, tables), app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
+        table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await tables[1].next_hand()
+        await tables[2].next_hand()
+        said = "Mehmet and Zeynep are ready for the next hand: Enter when you are"
+        await until(pilot, lambda: said in str(status_line(table_screen)), "told")
 
 
 async def test_a_name_taken_at_the_table_is_numbered_and_the_joiner_is_told() -> None:

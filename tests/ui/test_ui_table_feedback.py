@@ -1313,19 +1313,35 @@ async def test_w_says_why_the_okey_of_a_three_tile_set_cannot_be_taken() -> None
         )
 
 
+def bots_played_by_the_test():  # type: ignore[no-untyped-def]
+    """A table whose bots wait 30 s: the test plays their moves itself (``others_play``)."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    return make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+
+
+async def others_play(pilot, screen, moves: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """The other seats' ``moves`` (the engine's text), played through the engine, each
+    shown on the screen as the table shows a move."""
+    from okey_tui.engine.actions import parse_action
+
+    hand = screen.app.session.hand
+    for text in moves:
+        hand.apply(parse_action(text, hand.okey))
+        screen.table_moved()
+        await pilot.pause()
+
+
 async def test_an_okey_swapped_out_of_your_meld_is_said_at_your_turn_with_what_it_cost():
     """Mehmet swapped the okey out of the player's run (+101 to the player), then two more
     table moves came before the player's turn: the status line named only the last two,
     and the +101 on the player's panel went unexplained. A move that cost the player
     points is always said at their turn."""
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    # The bots wait 30 s: the test plays their moves itself, through the engine.
-    settings = TableSettings(bots=("easy", "easy", "easy"))
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = bots_played_by_the_test()
     async with app.run_test(size=(120, 40)) as pilot:
         position_ = position(
             ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K13 Y4", "K4 K10 Y7 K8 Y12"],
@@ -1338,10 +1354,7 @@ async def test_an_okey_swapped_out_of_your_meld_is_said_at_your_turn_with_what_i
         screen = await at_position(pilot, app, position_)
         hand = app.session.hand
         moves = ["swap 0 R7", "lay K1K2*K3", "discard Y5", "draw", "lay Y1Y2Y3", "discard B9"]
-        for text in [*moves, "draw", "add Y12>3", "discard K10"]:
-            hand.apply(parse_action(text, hand.okey))
-            screen.table_moved()
-            await pilot.pause()
+        await others_play(pilot, screen, [*moves, "draw", "add Y12>3", "discard K10"])
         assert hand.turn == 0 and hand.penalty_points(0) == 101
         said = status_text(screen)
         assert "swapped the okey out of meld 1: +101 to you" in said, said
@@ -1822,14 +1835,9 @@ async def test_at_80x24_the_meld_the_tile_under_the_cursor_fits_comes_into_sight
 async def test_after_the_others_moves_the_line_says_what_this_turn_can_do_where_it_fits():
     """After the others' moves the line said "Zeynep added … · Your turn" and left out the
     turn's keys ("d draw from the middle, or t take K10") though the line had room."""
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
     from tests.positions import position
 
-    # The bots wait 30 s: the test plays their moves itself, through the engine.
-    settings = TableSettings(bots=("easy", "easy", "easy"))
-    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    app = bots_played_by_the_test()
     async with app.run_test(size=(120, 40)) as pilot:
         position_ = position(
             ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K13 Y4", "K4 K10 Y7 K8 Y12"],
@@ -1841,10 +1849,9 @@ async def test_after_the_others_moves_the_line_says_what_this_turn_can_do_where_
         )
         screen = await at_position(pilot, app, position_)
         hand = app.session.hand
-        for text in ["discard Y5", "draw", "discard B9", "draw", "add Y12>3", "discard K10"]:
-            hand.apply(parse_action(text, hand.okey))
-            screen.table_moved()
-            await pilot.pause()
+        await others_play(
+            pilot, screen, ["discard Y5", "draw", "discard B9", "draw", "add Y12>3", "discard K10"]
+        )
         assert hand.turn == 0
         said = status_text(screen)
         assert "added Y12 to meld 4" in said, said
