@@ -800,15 +800,14 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     taken = view.taken.tile if view.taken is not None else None
     if len(rack) <= 1:
         return (), None
-    mine = best_melds(rack, okey)
     if is_pairs_only(view):
         mine = best_pairs(rack, okey)
-    elif view.opening is None and mine.value < view.melds_floor:
+    else:
         # Unopened, with pairs the only opening in hand: no discard breaks one of them
         # (K11 was "not in your melds" while K11 K11 made one of the five pairs).
-        paired = best_pairs(rack, okey)
-        if len(paired.melds) >= view.pairs_floor:
-            mine = paired
+        can = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
+        by_pairs = view.opening is None and can.can_open_pairs and not can.can_open_melds
+        mine = can.pairs if by_pairs else can.melds
     used: Counter[Tile] = Counter(t for m in mine.melds for t in m.tiles)
     held = Counter(rack)
     # What the seat has seen, by the tile each plays as (an okey's copies are wild).

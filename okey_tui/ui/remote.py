@@ -35,7 +35,7 @@ from okey_tui.net.client import (
     not_a_table_reason,
     unreachable_reason,
 )
-from okey_tui.net.protocol import Closing, ErrorCode
+from okey_tui.net.protocol import MAX_NAME, Closing, ErrorCode, clean_text
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.translate import translate_bindings
@@ -72,6 +72,10 @@ class Seat:
     ssl_context: ssl.SSLContext | None = None
     # What the host tells friends, shown in the host's lobby ("{port}": the port opened).
     join_line: str = ""
+
+
+# Refusals that r would only hear again.
+FINAL_NOS = {ErrorCode.BAD_CODE.value, ErrorCode.BAD_TOKEN.value, ErrorCode.STARTED.value}
 
 
 class LobbyScreen(Screen[None]):
@@ -279,7 +283,6 @@ class RemoteApp(OkeyApp):
                 self.problem = seat_in_use()
             elif exc.code == ErrorCode.BAD_CODE.value:
                 # r would send the same code again, and use up one more of the tries.
-                self.final_no = True
                 self.problem = _(
                     "The table said no: {reason}. Check the code with the host, then run "
                     "okey101 join again"
@@ -287,16 +290,16 @@ class RemoteApp(OkeyApp):
             elif exc.code == ErrorCode.BAD_TOKEN.value:
                 # A --token of a seat given up (left before the match began) or of another
                 # table: only the join code seats the player now.
-                self.final_no = True
                 self.problem = _(
                     "The table said no: {reason}. Join with the table's code instead: "
                     "okey101 join {url} CODE"
                 ).format(reason=exc.message, url=join_address(seat.url))
-            elif exc.code == ErrorCode.STARTED.value:
-                self.final_no = True  # the match will not start again
-                self.problem = _("The table said no: {reason}").format(reason=exc.message)
             else:
                 self.problem = _("The table said no: {reason}").format(reason=exc.message)
+            # The same no again: the same code (one more of its tries used), a token no seat
+            # has, a match that has begun.
+            if exc.code in FINAL_NOS:
+                self.final_no = True
             self.show_lobby()
             return
         except (OSError, TimeoutError) as exc:
@@ -375,8 +378,8 @@ class RemoteApp(OkeyApp):
         if self._name_checked or mine is None:
             return
         self._name_checked = True
-        asked = self.seat_info.name.strip()
-        if self.server is None and asked and mine != asked and mine.endswith(f" {table.seat + 1}"):
+        asked = clean_text(self.seat_info.name, MAX_NAME)  # as the table cleans it
+        if self.server is None and asked and mine != asked:
             self.lobby_alert = _("{name} is taken at this table: you sit as {given}").format(
                 name=asked, given=mine
             )
