@@ -447,3 +447,25 @@ async def test_a_persons_turn_opens_with_the_cursor_on_one_of_their_tiles():
         assert isinstance(screen, TableScreen) and app.session.viewer == 0
         assert screen.rack.slots[0] is None, "her arrangement came back"
         assert screen.rack.slots[screen.cursor] is not None, screen.cursor
+
+
+async def test_on_a_small_terminal_the_recap_shows_its_newest_lines():
+    """At 80x24 a long recap scrolls in its box: its last lines (the tile the left seat
+    threw, on offer now) are in sight when the terminal passes, and again when the recap
+    grows while the screen is up; the first lines are what scrolled away."""
+    from rich.text import Text
+    from textual.app import App
+
+    lines = [f"Can discarded move {n}" for n in range(1, 31)]
+    screen = PrivacyScreen("Pass to Mehmet", recap=Text("\n".join(lines)), first=True)
+    async with App().run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(screen)
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Can discarded move 30" in text
+        assert "Can discarded move 1\n" not in text + "\n"
+        screen.show_recap(Text("\n".join([*lines, "Zeynep discarded B7"])))
+        await pilot.pause()
+        await pilot.pause()
+        assert "Zeynep discarded B7" in screen_text(pilot.app)

@@ -70,6 +70,16 @@ class PrivacyScreen(Screen[None]):
                     yield lines
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._show_latest()
+
+    def _show_latest(self) -> None:
+        """The recap's newest lines in sight: on a small terminal its box scrolls, and the
+        last lines (the tile on offer now) matter most."""
+        if self._recap_parts is not None:
+            box = self._recap_parts[1]
+            self.call_after_refresh(box.scroll_end, animate=False, immediate=True)
+
     def show_recap(self, recap: Text) -> None:
         """The table moved while the screen was up (the bots playing before a hand's first
         person): the recap as it stands now."""
@@ -78,6 +88,7 @@ class PrivacyScreen(Screen[None]):
             label, box, lines = self._recap_parts
             label.display = box.display = bool(recap.plain.strip())
             lines.update(recap)
+            self._show_latest()
 
     def action_ready(self) -> None:
         self.dismiss(None)
