@@ -250,6 +250,49 @@ def possessive(name: str) -> str:
     return _("{name}'s").format(name=name)
 
 
+# The dative's and the locative's vowel: a back last vowel takes a, a front one e.
+_TR_BACK = "aıou"
+# A name that ends in a digit is read aloud: 2 is "iki" (2'ye, 2'de), 3 is "üç" (3'e, 3'te).
+_TR_DIGIT_WORDS = ("sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz")
+_TR_HARD = "fstkçşhp"  # after these the locative's d is t: Mehmet'te, Zeynep'te
+
+
+def _turkish_case(name: str, *, locative: bool) -> str:
+    """The dative (``'ye``, ``'a``) or locative (``'de``, ``'ta``) suffix of a name.
+
+    >>> [_turkish_case(n, locative=False) for n in ("Ayşe", "Mehmet", "Can", "Oya", "Bot 2")]
+    ['ye', 'e', 'a', 'ya', 'ye']
+    >>> [_turkish_case(n, locative=True) for n in ("Ayşe", "Mehmet", "Can", "Zeynep", "Bot 3")]
+    ['de', 'te', 'da', 'te', 'te']
+    """
+    word = lower(name.strip(), "tr")
+    if word[-1:].isdigit():
+        word = _TR_DIGIT_WORDS[int(word[-1])]
+    vowels = [c for c in word if c in _TR_VOWELS]
+    back = bool(vowels) and vowels[-1] in _TR_BACK
+    vowel = "a" if back else "e"
+    last = word[-1:]
+    if locative:
+        return ("t" if last and last in _TR_HARD else "d") + vowel
+    return ("y" if last and last in _TR_VOWELS else "") + vowel
+
+
+def to_name(name: str) -> str:
+    """A name as whom something goes to: "Ayşe" in English, "Ayşe'ye" in Turkish, whose
+    catalogue lines then say "Ekranı {name} ver" (Turkish inflects the name itself)."""
+    if _language == "tr":
+        return f"{name}'{_turkish_case(name, locative=False)}"
+    return name
+
+
+def at_name(name: str) -> str:
+    """A name as where something is: "Mehmet" in English, "Mehmet'te" in Turkish ("Sıra
+    {who}": the turn is Mehmet's)."""
+    if _language == "tr":
+        return f"{name}'{_turkish_case(name, locative=True)}"
+    return name
+
+
 def and_list(items: list[str]) -> str:
     """Items said as a list: "Mehmet", "Mehmet and Can", "Mehmet, Zeynep and Can".
 

@@ -902,7 +902,8 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             tile=cost.tile, n=cost.target + 1, meld=meld_words(meld, view.okey), points=cost.points
         )
         if view.can_touch_table():
-            return warning
+            # The way to keep the points: lay it off (a player asked, "what do I do then?").
+            return warning + " " + _("a adds it to that meld instead, at no cost.")
         # The tile costs as much though this seat may not lay it off: say so, or the
         # player goes looking for an add the engine refuses.
         if view.opening is None:
@@ -937,6 +938,19 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             "(rules §7 Taking the left discard, a table option)."
         ).format(points=cost.points)
     return None
+
+
+def penalty_question(view: PlayerView, action: Action) -> str:
+    """The question after :func:`penalty_warning`, naming what would be done."""
+    cost = view.penalty_for(action)
+    reason = None if cost is None else cost.reason
+    if reason in (PenaltyReason.OKEY_DISCARD, PenaltyReason.PLAYABLE_DISCARD):
+        return _("Discard it anyway?")
+    if reason is PenaltyReason.TAKE_BACK:
+        return _("Take them back anyway?")
+    if reason is PenaltyReason.GIVE_BACK:
+        return _("Give it back anyway?")
+    return _("Do it anyway?")
 
 
 # -- undo within the turn (practice tables only) -------------------------------------------------

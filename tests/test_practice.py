@@ -30,6 +30,7 @@ from okey_tui.practice import (
     TurnUndo,
     hint_for,
     left_discard_advice,
+    penalty_question,
     penalty_warning,
     rule_for,
     safest_discards,
@@ -216,6 +217,16 @@ def test_penalty_warnings_name_the_rule_and_the_points():
     assert penalty_warning(view, GiveBack()) is None  # free by default
 
 
+def test_the_penalty_question_names_what_would_be_done():
+    """The question under a warning said "Do it anyway?" whatever was asked ("Yine de
+    yapılsın mı?"): it names the discard, the take-back or the give-back."""
+    hand = position("B8 R6 K2 Y13", table=("R3R4R5",), phase=Phase.PLAY)
+    view = PlayerView.of(hand, 0)
+    assert penalty_question(view, Discard(Tile.parse("B8"))) == "Discard it anyway?"
+    assert penalty_question(view, Discard(Tile.parse("R6"))) == "Discard it anyway?"
+    assert penalty_question(view, TakeBack()) == "Take them back anyway?"
+
+
 @pytest.mark.parametrize(
     ("openings", "rules", "said"),
     [
@@ -243,8 +254,11 @@ def test_a_playable_tile_the_seat_may_not_add_says_so(
     assert warning is not None and warning.startswith("R6 can be added to meld 1"), warning
     if said:
         assert said in warning and warning.endswith("keep it, or pay."), warning
+        assert "a adds it" not in warning, warning
     else:
         assert "keep it, or pay" not in warning, warning
+        # A seat that may lay it off is told how, at no cost ("what do I do then?").
+        assert warning.endswith("a adds it to that meld instead, at no cost."), warning
 
 
 def test_no_penalty_table_and_the_finishing_throw_warn_of_nothing():

@@ -24,7 +24,7 @@ from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
-from okey_tui.i18n import _
+from okey_tui.i18n import _, at_name
 from okey_tui.practice import TurnUndo
 from okey_tui.table import (
     ActionRefused,
@@ -217,7 +217,7 @@ class LocalTable:
 
         code = ErrorCode.NOT_YOUR_TURN
         who = self.session.seat_name(self.turn)
-        message = _("It is {who}'s turn: wait for your turn").format(who=who)
+        message = _("It is {who}'s turn: wait for your turn").format(who=at_name(who))
         return ActionRefused("NotYourTurnError", code.value, message, rule=code.rule)
 
     # -- undo (a practice table) --------------------------------------------------------------

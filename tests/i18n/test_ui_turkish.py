@@ -228,7 +228,7 @@ async def test_the_hot_seat_recap_since_your_last_turn_speaks_to_the_player(
         await app.push_screen(PrivacyScreen("Mehmet", Text("Ayşe R5 attı")))
         await pilot.pause()
         text = screen_text(app)
-        assert "Son sıran geldiğinden beri" in text
+        assert "Son sırandan beri" in text
         assert "Son turundan beri" not in text
 
 
@@ -253,3 +253,30 @@ async def test_the_key_bar_keeps_the_line_the_undo_key_needed(turkish: None) -> 
         assert bar.size.height == 2 and rack.region == where
         # Nor do the keys shift sideways: two spaces apart, as while u was there.
         assert "d Çek  t Al  " in str(bar.render())
+
+
+def test_turkish_lines_inflect_a_persons_name() -> None:
+    """ "Ekranı Ayşe oyuncusuna ver" and "Sıra Mehmet oyuncusunda" went round the name:
+    Turkish puts the case on the name itself, by its sound (and English leaves it)."""
+    names = ("Ayşe", "Mehmet", "Can", "Oya", "Zeynep", "Umut", "Gül", "Bot 2", "Bot 3")
+    assert [i18n.to_name(n) for n in names[:4]] == ["Ayşe", "Mehmet", "Can", "Oya"]
+    i18n.set_language("tr")
+    assert [i18n.to_name(n) for n in names] == [
+        "Ayşe'ye", "Mehmet'e", "Can'a", "Oya'ya", "Zeynep'e", "Umut'a", "Gül'e", "Bot 2'ye",
+        "Bot 3'e",
+    ]  # fmt: skip
+    assert [i18n.at_name(n) for n in names] == [
+        "Ayşe'de", "Mehmet'te", "Can'da", "Oya'da", "Zeynep'te", "Umut'ta", "Gül'de",
+        "Bot 2'de", "Bot 3'te",
+    ]  # fmt: skip
+
+
+async def test_the_terminal_passes_to_a_name_said_in_turkish(turkish: None) -> None:
+    app = table_app(OPENING_SEED, humans=2, human_names=("Mehmet",), name="Ayşe")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            if "Ekranı" in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        text = screen_text(app)
+        assert "Ekranı Ayşe'ye ver — hazır olunca Enter" in text, text

@@ -166,5 +166,5 @@ async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
         from okey_tui.ui.widgets.board import LayDownArea
 
         shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
-        said = "★R9: a player holding R9 can take this okey: +101 to you"
+        said = "★R9 (+101 to you): a player holding R9 can take this okey"
         assert (said in shown) == warned, shown

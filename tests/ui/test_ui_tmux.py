@@ -89,7 +89,7 @@ def test_play_a_turn_and_quit_in_tmux(tmp_path):
         wait_for(session, "You drew from the middle")
         # The drawn R7 fits a bot's run on the table: throwing it costs +101, so it asks.
         send(session, "x")
-        wait_for(session, "Do it anyway?")
+        wait_for(session, "Discard it anyway?")
         send(session, "y")
         # The player's panel keeps what it cost (the status line says it only until the
         # bots, at no delay, have played: a test can miss it there).

@@ -62,7 +62,7 @@ def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
         assert len(drawn.match.hand.middle) == middle - 1
         terminal.press("x")
         # The drawn tile fits a bot's meld on the table: throwing it costs +101, so it asks.
-        terminal.wait_for("Do it anyway?")
+        terminal.wait_for("Discard it anyway?")
         terminal.press("y")
         thrown = wait_for_save(server, visitor, lambda s: len(s.match.hand.discards[0]) == 2)
         assert thrown.match.hand.penalty_points(0) == 101

@@ -43,7 +43,7 @@ from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.state import Event, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions, okeys_for_held_tiles
-from okey_tui.i18n import N_, _, and_list, ngettext
+from okey_tui.i18n import N_, _, and_list, at_name, ngettext
 from okey_tui.messages import (
     added_tile_text,
     event_text,
@@ -980,7 +980,8 @@ class TableScreen(Screen[None]):
             return
         if not self.my_turn:
             who = self.seat_name(table.turn)
-            self.set_status(_("It is {who}'s turn: wait for your turn").format(who=who), error=True)
+            said = _("It is {who}'s turn: wait for your turn").format(who=at_name(who))
+            self.set_status(said, error=True)
             return
         probes: dict[str, Action] = {
             "draw": DrawMiddle(),

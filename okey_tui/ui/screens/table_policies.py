@@ -26,9 +26,9 @@ from textual.widgets import Static
 from okey_tui.engine.actions import Action
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.hotseat import next_human, since_last_turn
-from okey_tui.i18n import _, ngettext
+from okey_tui.i18n import _, ngettext, to_name
 from okey_tui.messages import rule_title
-from okey_tui.practice import hint_for, penalty_warning
+from okey_tui.practice import hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout
@@ -142,7 +142,7 @@ class Practice:
             if inspect.isawaitable(result):
                 await result
 
-        question = warning + "\n\n" + _("Do it anyway?")
+        question = warning + "\n\n" + penalty_question(screen.view, action)
         screen.app.push_screen(ConfirmScreen(question), answer)
         return True
 
@@ -280,7 +280,7 @@ class HotSeat:
             number=table.hand_number + 1, hands=screen.view.rules.hands
         )
         privacy = PrivacyScreen(
-            _("Pass to {name} — press Enter when ready").format(name=name),
+            _("Pass to {name} — press Enter when ready").format(name=to_name(name)),
             self.recap(seat),
             first=since_last_turn(table.session.events, seat) is None,
             hand=hand,

@@ -186,7 +186,13 @@ class PilePanel(SteadyStatic):
         if room and len(short) > room and not mine and first != name and alone:
             short = possessive(first)
         set_title(self, titled if not room or len(titled) <= room else short)
-        set_subtitle(self, _("pile · {n}").format(n=len(pile)) if pile else _("pile"))
+        # Read with the short title ("Mehmet'in" over "attıkları · 2"): Turkish says whose.
+        if mine:
+            counted = pgettext("you", "pile · {n}").format(n=len(pile))
+            subtitle = counted if pile else pgettext("you", "pile")
+        else:
+            subtitle = _("pile · {n}").format(n=len(pile)) if pile else _("pile")
+        set_subtitle(self, subtitle)
         text = Text()
         if pile:
             # The top tile (the one that can be taken) is bright; the ones under it are dimmed.
@@ -411,8 +417,9 @@ class LayDownArea(SteadyStatic):
                 # Enter lays it, with the tile that takes it.
                 for meant, needed in exposed_okeys(view, staging.melds):
                     text.append("\n")
+                    # The cost first: on a small terminal the box cuts the line's end.
                     said = _(
-                        "★{tile}: a player holding {tiles} can take this okey: +{points} to you"
+                        "★{tile} (+{points} to you): a player holding {tiles} can take this okey"
                     )
                     holding = _(" and ").join(map(str, needed))
                     text.append(
