@@ -136,7 +136,7 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
         send(session, "d")
         wait_for(session, "Sen ortadan çektin:")  # the player's own move, said to them
         send(session, "x")
-        wait_for(session, "Yine de yapılsın mı?")  # the drawn tile is playable: +101
+        wait_for(session, "Yine de atılsın mı?")  # the drawn tile is playable: +101
         send(session, "e")
         wait_for(session, "Sıra sende")
         wait_for(session, "attın")
