@@ -314,7 +314,10 @@ def leave_note(session: Session) -> str | None:
     if path is None or session.match.is_over:
         return None
     if session.untouched():
-        return _("Nothing has been played yet: the match is not kept.")
+        # The bots may have played already: what nobody made is the people's move.
+        if len(session.humans) > 1:
+            return _("Nobody at the terminal has made a move yet: the match is not kept.")
+        return _("You have not made a move yet: the match is not kept.")
     from okey_tui.web import in_browser
 
     if in_browser():  # okey101 web: the page's Start again button, not a command

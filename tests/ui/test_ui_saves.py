@@ -406,7 +406,7 @@ async def test_a_match_nobody_has_played_is_not_kept(quit_by_keys: bool, seed: i
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmScreen)
-            assert "Nothing has been played yet: the match is not kept." in app.screen.question
+            assert "You have not made a move yet: the match is not kept." in app.screen.question
             await pilot.press("y")
     assert storage.list_saves().entries == []
     assert app.leave_note() is None  # nothing to resume is said on the terminal
