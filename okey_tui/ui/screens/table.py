@@ -40,9 +40,15 @@ from okey_tui.engine.actions import (
 from okey_tui.engine.errors import ErrorCode, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, fits_table, is_wild, readings
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
-from okey_tui.engine.state import Event, Phase
+from okey_tui.engine.state import PENALTY, Event, Phase
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, is_pairs_only, legal_actions, okeys_for_held_tiles
+from okey_tui.engine.view import (
+    PlayerView,
+    exposed_okeys,
+    is_pairs_only,
+    legal_actions,
+    okeys_for_held_tiles,
+)
 from okey_tui.i18n import N_, _, and_list, at_name, ngettext
 from okey_tui.messages import (
     added_tile_text,
@@ -1682,6 +1688,13 @@ class TableScreen(Screen[None]):
             line = _("{what}. Opening: {progress}").format(what=what, progress=progress)
         if self.staging.reached(view):
             line += " — " + _("Enter lays them down")
+        if view.rules.penalties:
+            # What laying them would cost, where every terminal shows it: the lay-down box
+            # says it too, but on a small terminal its melds leave it no room.
+            for meant, _needed in exposed_okeys(view, self.staging.melds):
+                line += " · " + _("★{tile} can be swapped out: +{points} to you").format(
+                    tile=meant, points=PENALTY
+                )
         self.set_status(line)
         self.sync_rack()
         self.render_all()
