@@ -486,6 +486,12 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     _(
                         "The middle runs out before your next turn: the hand ends with what you hold."
                     )
+                    if view.opening is not None
+                    else _(
+                        "The middle runs out before your next turn, and you have not opened: "
+                        "you write 202 whatever you discard. Discard what helps the others "
+                        "least."
+                    )
                 )
             elif view.opening is None:
                 k = _count(chosen.open_rate, tried)
@@ -541,10 +547,16 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             close: list[str] = []
             gain = 0
             worse: list[str] = []
+            # Unopened with no draw left, the throws differ only in what they give away:
+            # the rest of a score (how near the floor the rack stays) no longer counts.
+            hopeless = not view.later_draws and view.opening is None
             for other in [o for o in advice.options if o.action != action][:4]:
                 assert isinstance(other.action, Discard)
                 diff = other.score - chosen.score
-                if round(abs(diff)) == 0:
+                feeds_more = other.feed_rate - chosen.feed_rate >= 0.1
+                if hopeless and not feeds_more:
+                    alike.append(tile_text(other.action.tile, okey))
+                elif round(abs(diff)) == 0:
                     if round(other.short) == round(chosen.short):
                         alike.append(tile_text(other.action.tile, okey))
                 elif diff > 0:
@@ -556,6 +568,19 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     worse.append(
                         _("Discarding {tile} instead: {points}, as close.").format(
                             tile=tile_text(other.action.tile, okey), points=_points(diff)
+                        )
+                    )
+                elif feeds_more:
+                    # Why it is worse when the rack alone does not say it (B1 kept, Y3 "14
+                    # points worse" though Y3 leaves fewer points in hand).
+                    worse.append(
+                        _(
+                            "Discarding {tile} instead: {points}: it would help the player "
+                            "on your right in {share} of the racks they could hold."
+                        ).format(
+                            tile=tile_text(other.action.tile, okey),
+                            points=_points(diff),
+                            share=_share(other.feed_rate),
                         )
                     )
                 else:

@@ -458,6 +458,57 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     assert "instead:" not in text
 
 
+@pytest.mark.parametrize("opened", [True, False])
+def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
+    monkeypatch: pytest.MonkeyPatch, opened: bool
+) -> None:
+    """The middle runs out before the seat's next turn. Opened, a hint said "Discard B1 …
+    Y3 instead: about 14 points worse" though Y3 left fewer points in hand: the cost was
+    feeding the right seat, and the hint now names it. Unopened, every throw writes 202:
+    the hint said "about 1 point worse" (how near the floor the rack stayed); now it
+    says so, and only what the others get sets the throws apart."""
+    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.practice import expert_hint
+
+    hand = pos_hand(
+        ["B1 B2 K1 K1 Y3 R9", "", "", ""],
+        phase="p",
+        middle="R13 Y13",
+        rest="rack1",
+        openings="m101/-/-/-" if opened else "-/-/-/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.later_draws == 0
+    kept, fed, near = (
+        Discard(Tile.parse("B1")),
+        Discard(Tile.parse("Y3")),
+        Discard(Tile.parse("R9")),
+    )
+    advice = Advice(
+        kept,
+        (
+            Option(kept, -7.0, 0.0, 0.0, 0.0),
+            Option(near, -8.0, 0.0, 0.0, 0.05),
+            Option(fed, -19.0, 0.0, 0.0, 0.7),
+        ),
+        8,
+        "discard",
+    )
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
+    hint = expert_hint(view)
+    assert hint is not None and hint.action == kept
+    text = "\n".join(hint.lines)
+    assert (
+        "Discarding Y3 instead: about 12 points worse: it would help the player on your "
+        "right in 70% of the racks they could hold." in text
+    ), text
+    if opened:
+        assert "Discarding R9 instead: about 1 point worse." in text, text
+    else:
+        assert "you write 202 whatever you discard" in text, text
+        assert "R9 would do about as well." in text and "R9 instead" not in text, text
+
+
 def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
