@@ -367,6 +367,25 @@ async def test_shift_up_keeps_the_tiles_apart_and_says_while_they_touch_a_group(
         assert status(screen) == (screen.turn_hint(), False)
 
 
+async def test_the_note_about_a_move_goes_at_the_next_key_that_changes_something():
+    """"Now beside another group" stayed in the status line after Esc, End or ← as if the
+    tiles had just moved: it now goes, as an error does, at the next key that changes the
+    rack, the cursor or the selection, and stays while nothing changes."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for key in ("escape", "end", "left"):
+            pair = _lay_out(screen, upper_group=3)
+            screen.selected = set(pair)
+            await pilot.press("shift+up", "shift+left")
+            assert "beside another group" in status(screen)[0]
+            screen.render_rack()  # nothing changed: the note stays
+            assert "beside another group" in status(screen)[0]
+            await pilot.press(key)
+            assert status(screen) == (screen.turn_hint(), False), key
+
+
 @pytest.mark.parametrize("key", ["shift+up", "shift+down"])
 async def test_shift_up_or_down_gathers_a_selection_on_both_rows(key: str):
     """A tile selected on each row: shift+↓ gathered them on the lower row, and shift+↑

@@ -334,11 +334,12 @@ class TableScreen(Screen[None]):
         self.moves_kept: list[bool] = []  # for each: said whatever came after it
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
-        self._error_at: tuple[object, ...] | None = None  # what the table was when it erred
+        self._error_at: tuple[object, ...] | None = None  # the table when the line erred (or noted the rack)
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
         # The line says something about the rack's last change ("Undone: the move", "Now
-        # beside another group"): the next move of tiles makes it stale.
+        # beside another group"): the next key that changes the rack, the cursor or the
+        # selection makes it stale, as it does an error.
         self._rack_notice = False
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
@@ -877,6 +878,7 @@ class TableScreen(Screen[None]):
         prompt back (it said "Undone: the move" after other moves)."""
         self.set_status(message)
         self._rack_notice = True
+        self._error_at = self.state_mark()
 
     def status_lines(self, message: str) -> int:
         """How many lines ``message`` takes in the status line."""
@@ -908,7 +910,7 @@ class TableScreen(Screen[None]):
         the status line says what is true now, not what went wrong some keys ago."""
         if self._error_at is None or self._error_at == self.state_mark():
             return
-        self.set_status(self.prompt())
+        self.set_status(self.prompt())  # an error, or a note about the rack's last change
 
     def prompt(self) -> str:
         """What the status line says when there is nothing new: the turn's next step, or
