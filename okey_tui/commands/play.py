@@ -267,7 +267,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     "--practice",
     is_flag=True,
     default=None,
-    help=N_("Practice table: h shows hints, penalties are confirmed, u undoes a step this turn."),
+    help=N_("Practice table: h shows hints, u undoes a step this turn, tips for a first hand."),
 )
 @click.option(
     "--no-tips",
