@@ -368,7 +368,7 @@ async def test_shift_up_keeps_the_tiles_apart_and_says_while_they_touch_a_group(
 
 
 async def test_the_note_about_a_move_goes_at_the_next_key_that_changes_something():
-    """"Now beside another group" stayed in the status line after Esc, End or ← as if the
+    """ "Now beside another group" stayed in the status line after Esc, End or ← as if the
     tiles had just moved: it now goes, as an error does, at the next key that changes the
     rack, the cursor or the selection, and stays while nothing changes."""
     app = table_app()

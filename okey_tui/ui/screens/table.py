@@ -334,7 +334,7 @@ class TableScreen(Screen[None]):
         self.moves_kept: list[bool] = []  # for each: said whatever came after it
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
-        self._error_at: tuple[object, ...] | None = None  # the table when the line erred (or noted the rack)
+        self._error_at: tuple[object, ...] | None = None  # the table when it erred or noted
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
         # The line says something about the rack's last change ("Undone: the move", "Now
