@@ -186,7 +186,7 @@ def test_a_finish_is_still_shown_while_a_swapped_okey_is_owed_to_the_table():
     finish = hint.finish
     assert finish is not None and finish.discard != hand.okey
     text = hint_text(hint).plain
-    assert "You can finish now\nlay ★Y1 B1 K1\n" in text
+    assert "You can finish now\nlay ★R1 B1 K1\n" in text  # as o would stage the set
     assert "then discard Y6" in text
     follow(hand, finish)
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0
@@ -397,7 +397,8 @@ def test_old_settings_files_still_load(tmp_path, monkeypatch):
 
 def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> None:
     """The expert keeps its own throw unless the deals beat it clearly: a throw that came out
-    a little better is named as too close to call, never as "better" beside the choice."""
+    a little better is named as too close to call (or, on a last turn where every throw
+    writes the same, as doing about as well), never as "better" beside the choice."""
     from okey_tui.bots.base import make_bot
     from okey_tui.bots.driver import play_bot_step
     from okey_tui.bots.expert import ExpertBot
@@ -405,8 +406,8 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
     from okey_tui.practice import HINT_SAMPLES, expert_hint
 
     close_calls = 0
-    # Hard bots, seed 3: seat 1 meets such a throw twice in the hand.
-    hand = Match(RuleSet(hands=1), 3).hand
+    # Hard bots, seed 2: seat 1 meets such a throw twice in the hand.
+    hand = Match(RuleSet(hands=1), 2).hand
     bots = [make_bot("hard") for _ in range(4)]
     while not hand.is_over:
         if hand.turn == 0 and hand.phase is Phase.PLAY:
@@ -422,7 +423,8 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
                 round(o.score - chosen.score) > 0 for o in advice.options
             ):
                 close_calls += 1
-                assert any("too close to call" in line for line in hint.lines), hint.lines
+                close = ("too close to call", "would do about as well")
+                assert any(c in line for line in hint.lines for c in close), hint.lines
         play_bot_step(hand, bots[hand.turn])
     assert close_calls >= 2
 

@@ -39,6 +39,7 @@ from okey_tui.engine.melds import (
     extensions,
     is_wild,
     make_meld,
+    readings,
     swap_okey,
 )
 from okey_tui.engine.rules import OpeningKind
@@ -630,7 +631,19 @@ def _split_sets(by_colour: list[list[tuple[Tile, Tile]]], okey: Tile) -> list[Me
         if 0 < len(placed) < count:
             for item in placed:
                 min(groups, key=len).append(item)
-    return [make_meld([a for a, _ in g], [b for _, b in g], okey) for g in groups]
+    return [
+        _set_as_read(make_meld([a for a, _ in g], [b for _, b in g], okey), okey) for g in groups
+    ]
+
+
+def _set_as_read(meld: Meld, okey: Tile) -> Meld:
+    """A set's okeys standing for the colours the player's own staging gives them (the
+    missing colours in R Y B K order, :func:`readings`): the hint shows ``★R8 Y8 B8``
+    as ``o`` stages it, not ``Y8 B8 ★K8``. Which colour changes neither value nor swaps."""
+    if not any(is_wild(t, okey) for t in meld.tiles):
+        return meld
+    found = readings(meld.tiles, okey, (MeldKind.SET,))
+    return found[0] if found else meld
 
 
 _BY_INDEX = [Tile.from_index(i) for i in range(53)]

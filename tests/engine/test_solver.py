@@ -132,6 +132,21 @@ def test_okey_counts_as_the_tile_it_replaces() -> None:
     assert found.melds[0].stands_for == tuple(parse_tiles("R11 R12 R13"))
 
 
+@pytest.mark.parametrize(
+    "tiles",
+    ["Y8 K8 B8", "R5 K5 B8", "Y13 B8 B8", "R1 R2 R3 Y9 B9 B8", "Y8 B8 K8 K9 K10 K11 B8"],
+)
+def test_a_set_s_okeys_stand_for_the_colours_staging_gives_them(tiles: str) -> None:
+    """The hint listed an opening as Y8 B8 ★K8 while o staged the same tiles as ★R8 Y8 B8:
+    the solver's sets now read their okeys as the player's staging does."""
+    hand = parse_tiles(tiles)
+    found = best_melds(hand, B8)
+    sets = [m for m in found.melds if m.kind is MeldKind.SET]
+    assert sets
+    for meld in sets:
+        assert meld.stands_for == readings(meld.tiles, B8, (MeldKind.SET,))[0].stands_for
+
+
 def test_okey_goes_where_it_is_worth_most() -> None:
     # R5 + two okeys: 5-6-7 (18) beats 3-4-5, 4-5-6 and a set of 5s.
     assert best_melds(parse_tiles("R5 B8 B8"), B8).value == 18
