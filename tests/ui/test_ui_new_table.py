@@ -102,3 +102,25 @@ async def test_the_bot_delay_flag_shows_on_the_pace_line_and_a_change_there_is_p
             await pilot.pause()
             assert app.bot_delay == (0.3 if change else 0.2)
         assert load_settings().bot_delay == (0.3 if change else before)
+
+
+async def test_a_table_screen_replaced_before_it_was_shown_stays_quiet() -> None:
+    """A friend's table reconnected twice in a row (the host opened it again): the first
+    new table screen was replaced before it was shown, then its mount and its callbacks
+    after the refresh looked for widgets already gone (No nodes match '#log') and the app
+    crashed. The newer screen shows the table."""
+    from ui_helpers import table_app
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        first = app.table_screen(session)
+        second = app.table_screen(session)
+        app.switch_or_push(first)
+        app.switch_or_push(second)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is second and first not in app.screen_stack
+        assert second.query_one("#rack") is not None

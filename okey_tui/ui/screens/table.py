@@ -377,7 +377,19 @@ class TableScreen(Screen[None]):
         yield SteadyStatic(id="status")
         yield KeyBar(id="keys")
 
+    @property
+    def replaced(self) -> bool:
+        """Replaced before it was shown (a friend's table reconnected twice in a row): its
+        widgets are gone, and the newer screen listens to the table."""
+        return self not in self.app.screen_stack
+
+    def after_refresh(self, step: Callable[[], object]) -> None:
+        """``step`` after the next refresh, unless the screen was replaced by then."""
+        self.call_after_refresh(lambda: None if self.replaced else step())
+
     def on_mount(self) -> None:
+        if self.replaced:
+            return
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
         settings = getattr(self.app, "settings", None)
         self.practice.mark_okeys |= bool(getattr(settings, "mark_okeys", False))
@@ -433,9 +445,9 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
-        self.call_after_refresh(self.render_all)
-        self.call_after_refresh(self.fit_status)
-        self.call_after_refresh(self.log_said_still_true)
+        self.after_refresh(self.render_all)
+        self.after_refresh(self.fit_status)
+        self.after_refresh(self.log_said_still_true)
 
     def log_said_still_true(self) -> None:
         """The status line said "Log shown: l hides it" after the window grew or shrank and
@@ -455,7 +467,7 @@ class TableScreen(Screen[None]):
         if self._size_hidden is not None and self._size_hidden != self.app.size:
             self.update_node_styles(animate=False)
         self._size_hidden = None
-        self.call_after_refresh(self.refit)
+        self.after_refresh(self.refit)
 
     def refit(self) -> None:
         if self.is_current:  # not when the screen was replaced meanwhile (a new match)
@@ -463,10 +475,10 @@ class TableScreen(Screen[None]):
             self.fit_bottom_row()
 
     def on_board_resized(self, message: Board.Resized) -> None:
-        self.call_after_refresh(self.fit_bottom_row)
+        self.after_refresh(self.fit_bottom_row)
 
     def on_lay_down_area_widened(self, message: LayDownArea.Widened) -> None:
-        self.call_after_refresh(self.render_all)
+        self.after_refresh(self.render_all)
 
     # -- state helpers -----------------------------------------------------------
     @property

@@ -86,6 +86,8 @@ class KeyBar(SteadyStatic):
         return shown
 
     def draw(self) -> None:
+        if not self.is_attached:
+            return  # its screen was replaced before it was shown (a quick reconnection)
         width = self.size.width or self.app.size.width
         if self._one_line:
             self._draw_one_line(self.entries(), width)
