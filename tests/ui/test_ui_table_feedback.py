@@ -271,7 +271,8 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         assert f"(F✦ counts as {okey})" in " ".join(text.split()), text
         # Why, and where the others ended ("You won with 138" alone said neither).
         totals = app.session.match.totals()
-        names = [app.session.seat_name(s) for s in range(4)]
+        # The player, named "You" by default, is "you" mid-sentence.
+        names = ["you", *(app.session.seat_name(s) for s in range(1, 4))]
         then = ", ".join(
             f"{names[s]} {totals[s]}" for s in sorted((0, 1, 2), key=totals.__getitem__)
         )

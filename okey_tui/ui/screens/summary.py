@@ -8,6 +8,7 @@ the parts side by side.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rich.console import Group
 from rich.table import Table
@@ -28,6 +29,7 @@ from okey_tui.messages import (
     finish_formula,
     penalty_label,
 )
+from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.tiles import chip, chips, meld_chips
@@ -258,9 +260,13 @@ def winners_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     return _("The match is over. {winners} won with {total}.").format(winners=winners, total=total)
 
 
-def ranking_line(report: HandReport, seats: Sequence[SeatInfo]) -> str:
+def ranking_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None = None) -> str:
     """Why the winners won, and where the others ended: "The lowest total wins; then
-    Mehmet 249, Zeynep 493, Ayşe 518." (sides at a partners table)."""
+    Mehmet 249, Zeynep 493, Ayşe 518." (sides at a partners table). A player who kept
+    the default name is "you" there, not "You" mid-sentence (Turkish: "…, sen 505")."""
+    if you is not None and seats[you].name == _(DEFAULT_NAME):
+        you_word = pgettext("after 'then', in a list of totals", "you")
+        seats = [replace(s, name=you_word) if s.seat == you else s for s in seats]
     totals = report.totals
     others = sorted(
         (
@@ -328,7 +334,7 @@ class HandSummaryScreen(ModalScreen[str]):
             with Vertical(id="summary-end"):
                 if report.match_over:
                     yield Static(Text(winners_line(report, seats, self.you), WON), id="winners")
-                    yield Static(Text(ranking_line(report, seats), ASIDE), id="ranking")
+                    yield Static(Text(ranking_line(report, seats, self.you), ASIDE), id="ranking")
                 yield Static(self.hint(), classes="dialog-hint")
 
     def hint(self, scrolls: bool = False) -> str:
