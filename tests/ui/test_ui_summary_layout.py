@@ -32,7 +32,7 @@ async def test_the_end_of_an_eleven_hand_match_keeps_the_winner_and_the_keys_in_
         scrolls = body.max_scroll_y > 0
         assert scrolls or size == (80, 24)  # 80x24 leaves out the score sheet
         assert "The match is over. Mehmet won with -1111." in text
-        keys = "n: new match · q: quit"
+        keys = "Esc: see the table · n: new match · q: quit"
         assert (f"↑ ↓ scroll · {keys}" if scrolls else keys) in text
         dialog = app.screen.query_one("#summary")
         for line in ("#winners", ".dialog-hint"):

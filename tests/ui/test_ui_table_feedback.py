@@ -1857,3 +1857,37 @@ async def test_after_the_others_moves_the_line_says_what_this_turn_can_do_where_
         said = status_text(screen)
         assert "added Y12 to meld 4" in said, said
         assert said.endswith("Your turn: d draw from the middle, or t take K10"), said
+
+
+@pytest.mark.parametrize("hands", [1, 2])
+async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_brings_it_back(
+    hands: int,
+):
+    """At the summary (a hand's, or the match's last) nothing showed the table as the hand
+    ended: Esc and l did nothing. Esc now shows it, with its melds and log to read back
+    (l, PgDn), the table's changes do not bring the summary back over it, and Enter does."""
+    app = table_app(PENALTY_SEED, hands=hands)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen)
+        assert "Esc: see the table" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert "Enter brings back the summary" in status_text(screen)
+        assert "⏎ Summary" in screen_text(app)  # in the key bar
+        assert screen.check_action("toggle_log", ()) and screen.check_action("scroll_melds", ())
+        assert not screen.check_action("discard", ())
+        screen.table_moved()  # the table's changes meanwhile leave the player looking
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen) and app.screen is not summary
+        if hands == 2:
+            await pilot.press("enter")  # the next hand, as before (counted from 0)
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen) and app.screen.table.hand_number == 1

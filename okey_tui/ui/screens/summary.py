@@ -283,7 +283,8 @@ def ranking_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
 
 
 class HandSummaryScreen(ModalScreen[str]):
-    """Dismisses with ``"next"`` (next hand), ``"new"`` (new match) or ``"quit"``.
+    """Dismisses with ``"next"`` (next hand), ``"new"`` (new match), ``"quit"``, or
+    ``"table"`` (a look at the table as the hand left it; Enter there brings it back).
 
     ``you``: the seat of the person it is shown to, whose lines speak to them; None at a
     table of several people sharing the screen, where every seat goes by its name.
@@ -292,6 +293,7 @@ class HandSummaryScreen(ModalScreen[str]):
     """
 
     BINDINGS = [
+        Binding("escape", "see_table", N_("See the table")),
         Binding("enter", "next", N_("Next hand")),
         Binding("n", "new", N_("New match")),
         Binding("q", "quit_game", N_("Quit")),
@@ -345,6 +347,7 @@ class HandSummaryScreen(ModalScreen[str]):
             keys = _("n: new match · q: quit")
         else:
             keys = _("q: quit")
+        keys = _("Esc: see the table · {keys}").format(keys=keys)
         return _("↑ ↓ scroll · {keys}").format(keys=keys) if scrolls else keys
 
     def on_mount(self) -> None:
@@ -367,6 +370,9 @@ class HandSummaryScreen(ModalScreen[str]):
         if action == "new":
             return over and self.plays_again
         return True
+
+    def action_see_table(self) -> None:
+        self.dismiss("table")
 
     def action_next(self) -> None:
         self.dismiss("next")

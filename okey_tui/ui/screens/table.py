@@ -216,6 +216,12 @@ class TableScreen(Screen[None]):
         Binding("o", "stage", N_("Open"), tooltip=STAGE),
         Binding("enter", "commit", N_("Lay down"), show=False, tooltip=COMMIT),
         Binding(
+            "enter",
+            "summary",
+            N_("Summary"),
+            tooltip=N_("the hand's summary again, after a look at the table (Esc there)"),
+        ),
+        Binding(
             "a", "add", N_("Add"), tooltip=N_("add the selection to a table meld (all or nothing)")
         ),
         Binding(
@@ -325,6 +331,7 @@ class TableScreen(Screen[None]):
         self._present: dict[int, bool] = {}  # people's seats: connected when last shown
         self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
+        self._looking = False  # the hand is over and the player looks at the table (Esc)
         self._asked_next = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -559,6 +566,7 @@ class TableScreen(Screen[None]):
         self.fresh.clear()
         self.cursor = 0
         self._summary_shown = False
+        self._looking = False
         self._asked_next = False  # this seat asked for the next hand; the others may not have
         self.waiting = False
         self.table_marks.reset(self.table.events, self.view.table)
@@ -949,10 +957,21 @@ class TableScreen(Screen[None]):
             return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
         if action == "declare_pairs" and not self.view.rules.challenge:
             return False  # a Challenge rule: no key for it at other tables
+        if action == "summary":
+            return self.table.hand_over and self._looking
         if not self.is_current_screen():
             return True
         if self.table.hand_over:
-            return action in ("help", "quit_table", "piles", "cursor", "select", "colour_blind")
+            looks = ("toggle_log", "scroll_melds")  # the melds and the log, read back
+            return action in (
+                "help",
+                "quit_table",
+                "piles",
+                "cursor",
+                "select",
+                "colour_blind",
+                *looks,
+            )
         if action == "commit":
             return True if self.my_turn and self.staging.melds else None
         kind = ENGINE_ACTIONS.get(action)
@@ -970,16 +989,16 @@ class TableScreen(Screen[None]):
 
     async def on_key(self, event: events.Key) -> None:
         """A key that cannot be used now still explains itself (the engine says why)."""
-        action = next(
-            (
-                b.action.split("(", 1)[0]  # the action's name, as check_action is asked
-                for b in self.BINDINGS
-                if isinstance(b, Binding) and event.key in b.key.split(",")
-            ),
-            None,
-        )
-        if action is None or self.check_action(action, ()):
+        actions = [
+            b.action.split("(", 1)[0]  # the action's name, as check_action is asked
+            for b in self.BINDINGS
+            if isinstance(b, Binding) and event.key in b.key.split(",")
+        ]
+        # Enter lays melds down, or after a look at the finished hand's table brings
+        # back its summary: a key explains itself only when none of its actions runs.
+        if not actions or any(self.check_action(a, ()) for a in actions):
             return
+        action = actions[0]
         if action in PRACTICE_KEYS:
             event.stop()
             self.set_status(self.practice.refusal(action), error=True)
@@ -2068,13 +2087,16 @@ class TableScreen(Screen[None]):
         melds.scroll_to(y=melds.scroll_y + step, animate=False, immediate=True)
 
     # -- end of hand, help, quit ------------------------------------------------------------
-    def show_summary(self) -> None:
-        if self._summary_shown:
+    def show_summary(self, again: bool = False) -> None:
+        """The hand's summary, once the hand is over; ``again``: asked back with Enter
+        after a look at the table (the table's changes meanwhile do not bring it)."""
+        if self._summary_shown or (self._looking and not again):
             return
         report = self.table.report()
         if report is None:
             return  # not scored yet: the table's next change brings it
         self._summary_shown = True
+        self._looking = False
         from okey_tui.ui.screens.summary import HandSummaryScreen
 
         seats = self.table.seats()
@@ -2087,12 +2109,22 @@ class TableScreen(Screen[None]):
             summary = HandSummaryScreen(report, seats, you, again, quit_question=asks)
             self.app.push_screen(summary, self._after_summary)
 
-        if self.hotseat is not None:
+        if self.hotseat is not None and not again:
             self.hotseat.before_summary(show)
         else:
             show()
 
+    def action_summary(self) -> None:
+        self.show_summary(again=True)
+        self.refresh_bindings()
+
     async def _after_summary(self, choice: str | None) -> None:
+        if choice == "table":
+            self._summary_shown = False
+            self._looking = True
+            self.set_status(_("The hand as it ended: Enter brings back the summary"))
+            self.refresh_bindings()
+            return
         if choice == "quit":
             self.app.exit()
             return
