@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from positions import position as pos_hand
 
+from okey_tui.bots.expert import Advice
 from okey_tui.engine import solver
 from okey_tui.engine.actions import (
     AddTile,
@@ -27,7 +28,9 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.hotseat import human_seats, next_human, parse_names
 from okey_tui.practice import (
+    ExpertHint,
     TurnUndo,
+    expert_hint,
     hint_for,
     left_discard_advice,
     penalty_question,
@@ -395,6 +398,14 @@ def test_old_settings_files_still_load(tmp_path, monkeypatch):
     assert again.practice and again.humans == 2 and again.human_names == ("Ayşe",)
 
 
+def advised(monkeypatch: pytest.MonkeyPatch, view: PlayerView, advice: Advice) -> ExpertHint | None:
+    """The practice hint for ``view`` when the expert's search gives ``advice`` (crafted)."""
+    from okey_tui.bots.expert import ExpertBot
+
+    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
+    return expert_hint(view)
+
+
 def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> None:
     """The expert keeps its own throw unless the deals beat it clearly: a throw that came out
     a little better is named as too close to call (or, on a last turn where every throw
@@ -434,9 +445,8 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
 ) -> None:
     """A hold ranks its throws by the straight outs and by how near the rest stays to one:
     the hint gives that reason for a throw that went straight out in more deals."""
-    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.bots.expert import Advice, Option
     from okey_tui.engine.match import Match
-    from okey_tui.practice import expert_hint
 
     hand = Match(RuleSet(hands=1), 3).hand
     view = PlayerView.of(hand, hand.turn)
@@ -451,8 +461,7 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
         32,
         "hold",
     )
-    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
-    hint = expert_hint(view)
+    hint = advised(monkeypatch, view, advice)
     assert hint is not None and hint.action == kept
     text = "\n".join(hint.lines)
     assert f"Discarding {second} went straight out a little more often" in text
@@ -469,8 +478,7 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     feeding the right seat, and the hint now names it. Unopened, every throw writes 202:
     the hint said "about 1 point worse" (how near the floor the rack stayed); now it
     says so, and only what the others get sets the throws apart."""
-    from okey_tui.bots.expert import Advice, ExpertBot, Option
-    from okey_tui.practice import expert_hint
+    from okey_tui.bots.expert import Advice, Option
 
     hand = pos_hand(
         ["B1 B2 K1 K1 Y3 R9", "", "", ""],
@@ -496,8 +504,7 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
         8,
         "discard",
     )
-    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
-    hint = expert_hint(view)
+    hint = advised(monkeypatch, view, advice)
     assert hint is not None and hint.action == kept
     text = "\n".join(hint.lines)
     assert (
@@ -678,7 +685,7 @@ def test_a_hint_whose_guesses_never_open_says_it_is_unlikely_not_0_of_8(
     """The hint "you could open within 3 draws in 0 of the 8 guesses" read as an odd promise:
     with no guess reaching it, the hint says opening (or going out) that soon is unlikely."""
     from okey_tui import i18n
-    from okey_tui.bots.expert import Advice, ExpertBot, Option
+    from okey_tui.bots.expert import Advice, Option
     from okey_tui.practice import expert_hint
 
     view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
@@ -689,8 +696,7 @@ def test_a_hint_whose_guesses_never_open_says_it_is_unlikely_not_0_of_8(
         8,
         "discard",
     )
-    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: never)
-    hint = expert_hint(view)
+    hint = advised(monkeypatch, view, never)
     assert hint is not None
     text = "\n".join(hint.lines)
     assert "in 0 of the 8" not in text, text
@@ -745,8 +751,7 @@ def test_a_discard_as_near_as_the_ones_too_close_to_call_is_not_called_worse(
     """ "Y3 came out about 5 points better: too close to call", and two lines below "R1
     instead: about 5 points worse": the same 5 points a toss-up one way and a loss the
     other. A discard within the expert's margin is said to be as close."""
-    from okey_tui.bots.expert import Advice, ExpertBot, Option
-    from okey_tui.practice import expert_hint
+    from okey_tui.bots.expert import Advice, Option
 
     view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
     kept = Discard(Tile.parse("Y1"))
@@ -762,8 +767,7 @@ def test_a_discard_as_near_as_the_ones_too_close_to_call_is_not_called_worse(
         8,
         "discard",
     )
-    monkeypatch.setattr(ExpertBot, "advise", lambda self, view: advice)
-    hint = expert_hint(view)
+    hint = advised(monkeypatch, view, advice)
     assert hint is not None
     text = "\n".join(hint.lines)
     assert "Discarding K2 came out about 4 points better on average: too close to call" in text
