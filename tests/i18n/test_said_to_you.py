@@ -223,3 +223,16 @@ def test_the_english_summary_says_your_to_the_player_and_their_to_the_others() -
     assert "an okey you placed was taken: B8★ by Mehmet" in own
     assert "their" not in own
     assert "took back their moves on the table" in seat_lines(text, "Zeynep")
+
+
+def test_the_middle_running_out_is_the_tables_line_not_a_seats(turkish: None) -> None:
+    """The log said "Can bot The middle is empty: the hand ends" ("Zeynep Ortada taş
+    kalmadı: el bitiyor"): the seat to draw's name before a sentence of its own."""
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.ui.widgets.board import event_line
+
+    hand = Match(RuleSet(), OPENING_SEED).hand
+    empty = Event("empty", 1, "The middle is empty: the hand ends")
+    for viewer in (0, 1):
+        line = event_line(seats("Sen"), empty, PlayerView.of(hand, viewer)).plain
+        assert line == "Ortada taş kalmadı: el bitiyor"

@@ -485,8 +485,8 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     mine = event.seat is not None and event.seat == okey_view.seat
     # A bot played the seat while its person was away (a network table): not their move.
     own = mine and not event.bot
-    if event.seat is None:
-        who = ""
+    if event.seat is None or event.kind == "empty":
+        who = ""  # the middle ran out: a line of the table's, not of the seat to draw
     elif event.bot:
         name = seats[event.seat].name
         who = _("A bot for you") if mine else _("A bot for {name}").format(name=name)
@@ -499,7 +499,7 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
     if event.kind == "penalty":
         text.append(f"{who} {said}", "red")
         return text
-    if event.kind in ("finish", "end"):
+    if event.kind in ("finish", "end", "empty"):
         text.append(f"{who} {said}".strip(), "bold magenta")
         return text
     text.append(f"{who} ", "bold")
