@@ -956,7 +956,16 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
                     "{tile}, taken from the left, stays in your hand: lay it or give it back (g)."
                 ).format(tile=tile_text(view.taken.tile, view.okey))
             )
-        return said + " " + _("Your draw stays in your hand.")
+        # A tile taken from the left and laid since is not in the view: the line says
+        # both ways (after a take it read "Your draw stays", and the player had drawn none).
+        return (
+            said
+            + " "
+            + _(
+                "The tile you drew or took this turn stays in your hand (a taken one is "
+                "laid again this turn, or given back)."
+            )
+        )
     if cost.reason is PenaltyReason.GIVE_BACK:
         return _(
             "Giving back the left discard costs +{points} at this table "

@@ -386,6 +386,34 @@ async def test_a_and_w_that_fit_no_meld_speak_of_the_whole_table_not_of_meld_1()
         assert status_text(screen) == "No okey on the table stands for a tile you hold"
 
 
+async def test_a_take_back_after_laying_the_taken_tile_does_not_speak_of_a_draw():
+    """A player took K9 from the left and laid it off, then pressed b: the question said
+    "Your draw stays in your hand", and they had drawn nothing."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K2", "", "", ""],
+            phase="d",
+            discards=["", "", "", "K9"],
+            table=["2:K5K6K7K8"],
+            openings="m101/-/m101/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        assert app.session.hand.taken is not None
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K9")))
+        await pilot.press("a")
+        assert app.session.hand.laid_this_turn() and not app.session.hand.taken_pending()
+        await pilot.press("b")
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.question)
+        assert "Your draw" not in question and "drew or took this turn" in question
+
+
 async def test_taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_back_says_so():
     """Late in a hand a player took K7, which fit nowhere, then laid K9 off: x was refused
     (a taken tile must be laid), g too (something was laid), and only a take-back at +101
