@@ -1680,6 +1680,29 @@ async def test_a_long_turn_line_drops_older_news_never_the_prompt():
         assert said.endswith("d ends the hand"), said
 
 
+@pytest.mark.parametrize("hands", [2, 1])
+async def test_q_at_a_hands_summary_asks_first_and_at_the_match_end_quits(hands: int):
+    """q at a hand's summary quit at once, though the help says q asks first: mid-match it
+    now asks, as at the table; at the end of the match there is nothing left to leave."""
+    from okey_tui.ui.screens.summary import HandSummaryScreen
+
+    app = table_app(PENALTY_SEED, hands=hands)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        if hands == 1:
+            assert app.return_code == 0
+            return
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Quit the game?")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen) and app.return_code is None
+
+
 async def test_a_host_quitting_at_the_summary_is_asked_first():
     """q at the hand's summary closed a hosted table for everyone at once (mid-hand, q
     asks). Where quitting closes the table for others, the summary asks too: n keeps the

@@ -2105,7 +2105,10 @@ class TableScreen(Screen[None]):
 
         def show() -> None:
             again = cast("OkeyApp", self.app).PLAYS_AGAIN
-            asks = self.quit_question() if self.table.quit_closes_table() else None
+            # q asks first, as at the table, while there is a match to leave (and a
+            # host's quitting closes the table for everyone, even at its end).
+            leaving = not report.match_over or self.table.quit_closes_table()
+            asks = self.quit_question() if leaving else None
             summary = HandSummaryScreen(report, seats, you, again, quit_question=asks)
             self.app.push_screen(summary, self._after_summary)
 
