@@ -133,6 +133,24 @@ async def test_a_pair_laid_after_a_pairs_opening_is_called_a_pair() -> None:
         assert app.session.hand.table[-1].meld.kind.value == "pair"
 
 
+async def test_an_okey_standing_for_its_own_value_is_taken_by_the_false_okey() -> None:
+    """With R1 the okey, staged R1★ Y1 K1 said "a player holding R1 and B1 can take this
+    okey": both R1 are okeys, and only the false okey plays as R1."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R1 Y1 K1 K5 K6 K7 Y9", "", "", ""], indicator="R13")
+        screen = await at_position(pilot, app, hand)
+        for tile in ("R1", "Y1", "K1"):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+            await pilot.press("space")
+        await pilot.press("o")
+        await pilot.pause()
+        from okey_tui.ui.widgets.board import LayDownArea
+
+        shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
+        assert "a player holding F✦ and B1 can take this okey" in shown, shown
+
+
 @pytest.mark.parametrize(
     ("penalties", "discards", "warned"),
     [

@@ -17,6 +17,7 @@ from textual.widgets import RichLog
 
 from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import PENALTY, Event, OpeningKind, Phase, TableMeld
+from okey_tui.engine.tiles import FALSE_OKEY
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import (
@@ -25,6 +26,7 @@ from okey_tui.messages import (
     event_text,
     game_type_label,
     opened_with,
+    tile_text,
 )
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
@@ -421,7 +423,10 @@ class LayDownArea(SteadyStatic):
                     said = _(
                         "★{tile} (+{points} to you): a player holding {tiles} can take this okey"
                     )
-                    holding = _(" and ").join(map(str, needed))
+                    # The tile that plays as the okey's own value is the false okey.
+                    holding = _(" and ").join(
+                        tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed
+                    )
                     text.append(
                         said.format(tile=meant, tiles=holding, points=PENALTY), "bold yellow"
                     )
