@@ -915,7 +915,7 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             "{tile} is an okey: discarding it costs +{points} (rules §12 Penalties "
             "during a hand). An okey is wild: keep it for a meld, or discard it last "
             "to finish with an okey (the hand counts double)."
-        ).format(tile=cost.tile, points=cost.points)
+        ).format(tile=tile_text(cost.tile, view.okey), points=cost.points)
     if cost.reason is PenaltyReason.PLAYABLE_DISCARD:
         assert cost.target is not None
         meld = view.table[cost.target].meld
@@ -924,7 +924,10 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             "discarding a playable tile costs +{points}, opened or not "
             "(rules §12 Penalties during a hand)."
         ).format(
-            tile=cost.tile, n=cost.target + 1, meld=meld_words(meld, view.okey), points=cost.points
+            tile=tile_text(cost.tile, view.okey),  # as the rack shows it: F✦, not F
+            n=cost.target + 1,
+            meld=meld_words(meld, view.okey),
+            points=cost.points,
         )
         if view.can_touch_table():
             # The way to keep the points: lay it off (a player asked, "what do I do then?").

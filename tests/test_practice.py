@@ -220,6 +220,16 @@ def test_penalty_warnings_name_the_rule_and_the_points():
     assert penalty_warning(view, GiveBack()) is None  # free by default
 
 
+def test_penalty_warnings_write_tiles_as_the_rack_shows_them():
+    """The warning said "F can be added to meld 1" where the rack shows F✦."""
+    hand = position("B8 F K2 Y13", table=("B5B6B7",), phase=Phase.PLAY)
+    view = PlayerView.of(hand, 0)
+    false_okey = penalty_warning(view, Discard(Tile.parse("F")))
+    assert false_okey is not None and false_okey.startswith("F✦ can be added to meld 1")
+    okey = penalty_warning(view, Discard(Tile.parse("B8")))
+    assert okey is not None and okey.startswith("B8★ is an okey")
+
+
 def test_the_penalty_question_names_what_would_be_done():
     """The question under a warning said "Do it anyway?" whatever was asked ("Yine de
     yapılsın mı?"): it names the discard, the take-back or the give-back."""
