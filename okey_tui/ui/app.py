@@ -274,7 +274,11 @@ class OkeyApp(App[None]):
         there (a change on the screen was shown, then ignored)."""
         if settings is not None:
             self.remember_choices(settings)
-            self.fixed_delay = None
+            # The flag's pace left as it was stays the match's own, saved with it for a
+            # resume (dropped here, the save had none: resumed at the remembered pace).
+            # A pace chosen there is the remembered one now, followed as it is.
+            if settings.bot_delay != self.bot_delay:
+                self.fixed_delay = None
         self.start(settings)
 
     def start(self, settings: TableSettings | None) -> None:

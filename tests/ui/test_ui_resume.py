@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from rendered import screen_text
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, wait_and_arrange, wait_for_human
@@ -12,7 +13,8 @@ from okey_tui import storage
 from okey_tui.engine.notation import format_position
 from okey_tui.settings import TableSettings, load_settings, save_settings
 from okey_tui.ui.app import make_app
-from okey_tui.ui.screens.setup import NewTableScreen, SaveRow
+from okey_tui.ui.local_table import LocalTable
+from okey_tui.ui.screens.setup import NewTableScreen, OptionRow, SaveRow
 from okey_tui.ui.screens.table import TableScreen
 
 SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
@@ -262,3 +264,41 @@ async def test_a_match_given_its_own_pace_keeps_it_when_resumed() -> None:
         third.session.autosave()
     saved = storage.list_saves().entries[0].saved
     assert saved.extra["bot_delay"] == 2.0
+
+
+@pytest.mark.parametrize(
+    ("flag", "presses", "played", "own"),
+    [
+        (0.0, (), 0.0, True),  # --bot-delay instant, left so on the screen
+        (0.3, ("left",), 0.0, False),  # --bot-delay fast, instant chosen on the screen
+        (None, ("left", "left"), 0.0, False),  # no flag, instant chosen on the screen
+    ],
+)
+async def test_a_pace_played_from_the_new_table_screen_is_played_again_on_resume(
+    flag: float | None, presses: tuple[str, ...], played: float, own: bool
+) -> None:
+    """okey101 play --bot-delay instant, a table chosen on the new-table screen, q y, then
+    play --resume: the bots went at the remembered pace (normal, 0.6 s a move). The
+    screen dropped the flag's pace as the match started, so the save had none. The
+    flag's pace is the match's own, saved with it; one chosen on the screen is the
+    remembered pace, which a resume follows."""
+    save_settings(SETTINGS.with_changes(bot_delay=0.6))
+    app = make_app(seed=9, bot_delay=flag)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        app.screen.query_one("#opt-pace", OptionRow).focus()
+        await pilot.press(*presses, "enter")
+        await wait_and_arrange(pilot, app)
+        assert app.bot_delay == played
+        await pilot.press("q", "y")
+        await pilot.pause()
+    saved = storage.list_saves().entries[0].saved
+    assert saved.extra.get("bot_delay") == (played if own else None)
+    assert load_settings().bot_delay == (0.6 if own else played)
+    again = make_app(ask=True, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, TableScreen)
+        table = again.screen.table
+        assert isinstance(table, LocalTable) and table.bot_delay == played  # the bots' pace
