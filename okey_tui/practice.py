@@ -911,13 +911,14 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
     if cost is None or cost.seat != view.seat:
         return None
     if cost.reason is PenaltyReason.OKEY_DISCARD:
+        assert cost.tile is not None  # a discard's cost names its tile
         return _(
             "{tile} is an okey: discarding it costs +{points} (rules §12 Penalties "
             "during a hand). An okey is wild: keep it for a meld, or discard it last "
             "to finish with an okey (the hand counts double)."
         ).format(tile=tile_text(cost.tile, view.okey), points=cost.points)
     if cost.reason is PenaltyReason.PLAYABLE_DISCARD:
-        assert cost.target is not None
+        assert cost.target is not None and cost.tile is not None
         meld = view.table[cost.target].meld
         warning = _(
             "{tile} can be added to meld {n} on the table ({meld}): "
