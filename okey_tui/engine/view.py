@@ -160,14 +160,22 @@ class PlayerView:
         )
 
     def can_use_taken(self, tile: Tile) -> bool:
-        """Whether ``tile``, taken from the left by this seat once it has opened, could be
-        laid this turn, as a taken discard must be (rules §7): added to a table meld the
-        seat may add to, or in a new meld with two tiles of its rack (a pair with one, for
-        a pairs opener). Before the opening the tile goes into the opening, which the
-        opening's own checks decide; an okey always finds a place: True for both."""
+        """Whether ``tile``, taken from the left by this seat, could be laid this turn, as
+        a taken discard must be (rules §7). Once opened: added to a table meld the seat may
+        add to, or in a new meld with two tiles of its rack (a pair with one, for a pairs
+        opener); an okey always finds a place. Before the opening: the rack with it reaches
+        an opening this seat may make (which melds then take it, the opening's own checks
+        decide); without one nothing can be laid this turn."""
         opening = self.opening
         okey = self.okey
-        if opening is None or is_wild(tile, okey):
+        if opening is None:
+            from okey_tui.engine.solver import opening_check
+
+            check = opening_check([*self.rack, tile], okey, self.melds_floor, self.pairs_floor)
+            return check.can_open_pairs or (
+                check.can_open_melds and not self.going_pairs[self.seat]
+            )
+        if is_wild(tile, okey):
             return True
         if self.can_touch_table() and self.playable_on_table(tile):
             return True

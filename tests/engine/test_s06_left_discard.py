@@ -197,7 +197,8 @@ def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -
         ("R10 Y1 K9", [], "p5", "Y1", True),  # a pairs opener pairs it with its twin
         ("R10 Y1 K9", ["2:K5K6K7K8"], "p5", "K4", False),  # a pairs opener may not add it
         ("R10 Y2 B8", [], "m101", "K2", True),  # a set with Y2 and the okey (B8)
-        ("R10 Y1 K9", [], "-", "K2", True),  # before the opening: the opening decides
+        ("R10 Y1 K9", [], "-", "K2", False),  # before the opening: no opening with it
+        ("R11 R12 R13 Y11 Y12 Y13 B12 B13", [], "-", "B11", True),  # with it, 108: opens
     ],
 )
 def test_whether_a_left_discard_could_be_laid_this_turn(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, burst, goto, late_app, slot_of, table_app, wait_for_human
 
@@ -412,6 +413,38 @@ async def test_a_take_back_after_laying_the_taken_tile_does_not_speak_of_a_draw(
         assert isinstance(app.screen, ConfirmScreen)
         question = str(app.screen.question)
         assert "Your draw" not in question and "drew or took this turn" in question
+
+
+@pytest.mark.parametrize(
+    ("rack", "left", "asks"),
+    [
+        ("R10 Y1 K9 K2", "K7", True),  # no opening with K7: it could only go back
+        ("R11 R12 R13 Y11 Y12 Y13 B12 B13", "B11", False),  # B11 makes 108: an opening
+    ],
+)
+async def test_before_opening_t_asks_when_the_left_discard_cannot_bring_an_opening(
+    rack: str, left: str, asks: bool
+):
+    """Unopened at 36 points, t took K1 with no word: a tile taken before opening must go
+    into an opening this turn, and with it there was none. t now asks first then, and
+    takes at once a tile that brings the opening."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position([rack, "", "", ""], phase="d", discards=["", "", "", left])
+        await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        if not asks:
+            assert app.session.hand.taken is not None
+            return
+        assert isinstance(app.screen, ConfirmScreen)
+        assert f"Even with {left} your tiles make no opening" in str(app.screen.question)
+        await pilot.press("n")
+        assert app.session.hand.taken is None
 
 
 async def test_taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_back_says_so():

@@ -1114,11 +1114,18 @@ class TableScreen(Screen[None]):
             # one way out: a player fell into it laying off another tile first).
             from okey_tui.ui.screens.dialogs import ConfirmScreen
 
-            question = _(
-                "{tile} fits no meld on the table and makes none with your tiles, and a "
-                "tile taken from the left must be laid this turn (rules §7): you could only "
-                "give it back (g), before you lay anything else. Take it anyway?"
-            ).format(tile=tile_text(tile, view.okey))
+            if view.opening is None:
+                question = _(
+                    "Even with {tile} your tiles make no opening this turn, and a tile taken "
+                    "from the left must be laid this turn (rules §7): you could only give it "
+                    "back (g). Take it anyway?"
+                ).format(tile=tile_text(tile, view.okey))
+            else:
+                question = _(
+                    "{tile} fits no meld on the table and makes none with your tiles, and a "
+                    "tile taken from the left must be laid this turn (rules §7): you could "
+                    "only give it back (g), before you lay anything else. Take it anyway?"
+                ).format(tile=tile_text(tile, view.okey))
 
             async def answer(yes: bool | None) -> None:
                 if yes:
