@@ -189,3 +189,30 @@ async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
         # The status line says it too: on a small terminal the box's melds leave no room.
         status = str(screen.query_one("#status", Static).render())
         assert ("★R9 can be swapped out: +101 to you" in status) == warned, status
+
+
+async def test_a_staging_box_cut_short_by_a_tip_says_so_and_how_to_make_room() -> None:
+    """At 80x24 with a first-hand tip shown, the lay-down box left lines out (a fourth
+    staged meld, the okey's warning) with nothing to say so. Its border now says how many
+    lines are cut off and that n puts the tip away; with the tip gone they show."""
+    from okey_tui.ui.widgets.board import LayDownArea
+
+    app = table_app(practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rack = "Y4 Y5 Y6 Y7 Y8 Y9 B8 B9 B10 K10 K11 K12 Y13 B13 K13 R1 R5"
+        screen = await at_position(pilot, app, position([rack, "", "", ""]))
+        await pilot.press("s", "o")
+        await pilot.pause()
+        box = screen.query_one(LayDownArea)
+        assert screen.practice.tip_shown and box.hidden_lines > 0
+        cut = box.needed_height() - box.outer_size.height
+        assert str(box.border_subtitle) == f"▼ {cut} more (n: tip off)"
+        for _ in range(5):  # the next tips, one by one
+            if not screen.practice.tip_shown:
+                break
+            await pilot.press("n")
+            await pilot.pause()
+        await pilot.pause()
+        assert not screen.practice.tip_shown
+        assert box.hidden_lines == max(0, box.needed_height() - box.outer_size.height)
+        assert box.hidden_lines < cut

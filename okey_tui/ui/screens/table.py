@@ -761,14 +761,20 @@ class TableScreen(Screen[None]):
         six lines, enough for the prompt with a selection under it or an opening's two
         lines, so that selecting a tile does not move the table a row."""
         base = 4 if self.app.has_class("-compact") else 6
+        tip = self.query_one("#tip")
+        # A tip just put away may not be laid out yet: its old height would keep its room.
+        tip_height = tip.outer_size.height if tip.has_class("-shown") else 0
         room = (
             self.query_one("#board").size.height
             - self.query_one("#top-row").outer_size.height
-            - self.query_one("#tip").outer_size.height
+            - tip_height
             - MID_ROW_LINES
         )
-        needed = self.query_one(LayDownArea).needed_height()
-        self.query_one("#bottom-row").styles.height = max(base, min(needed, room))
+        laydown = self.query_one(LayDownArea)
+        needed = laydown.needed_height()
+        height = max(base, min(needed, room))
+        self.query_one("#bottom-row").styles.height = height
+        laydown.show_cut(max(0, needed - height), bool(self.practice.tip_shown))
 
     def render_all(self) -> None:
         view = self.view

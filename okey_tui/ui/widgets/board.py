@@ -386,9 +386,27 @@ class LayDownArea(SteadyStatic):
 
     staged = False
     _width = 0
+    hidden_lines = 0  # lines the box has no room for (a tip over a small terminal)
+    tip_shown = False
+
+    def show_cut(self, hidden: int, tip_shown: bool) -> None:
+        """Says when lines are cut off below: at 80x24 with a tip shown, a fourth staged
+        meld was missing with nothing to say so."""
+        self.hidden_lines, self.tip_shown = hidden, tip_shown
+        self.pick_subtitle()
 
     def pick_subtitle(self) -> None:
-        """The keys under staged melds, shortened when the box is narrow (the hints are open)."""
+        """The keys under staged melds, shortened when the box is narrow (the hints are open);
+        lines cut off below, and how to make room, before them."""
+        if self.hidden_lines:
+            n = self.hidden_lines
+            cut = (
+                ngettext("▼ {n} more (n: tip off)", "▼ {n} more (n: tip off)", n)
+                if self.tip_shown
+                else ngettext("▼ {n} more line", "▼ {n} more lines", n)
+            )
+            set_subtitle(self, cut.format(n=n))
+            return
         if not self.staged:
             set_subtitle(self, "")
             return
