@@ -147,6 +147,7 @@ class Hint:
     swaps: tuple[Swap, ...]
     finish: FinishPlan | None
     expert: ExpertHint | None = None
+    over: bool = False  # the hand has ended: nothing to advise
 
     def opening_line(self) -> str:
         assert self.check is not None
@@ -188,6 +189,10 @@ def pairs_text(count: int, floor: int) -> str:
 def hint_for(view: PlayerView, limit: int = 3) -> Hint:
     """The hint for the seat of ``view``, from that view only."""
     okey = view.okey
+    if view.phase is Phase.OVER:  # a look at the table after the hand (it listed discards)
+        return Hint(
+            okey, view.opening, None, is_pairs_only(view), None, (), None, (), (), None, over=True
+        )
     rack = list(view.rack)
     table = [tm.meld for tm in view.table]
     check = None

@@ -1902,6 +1902,14 @@ async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_br
         assert isinstance(screen, TableScreen)
         assert "Enter brings back the summary" in status_text(screen)
         assert "⏎ Summary" in screen_text(app)  # in the key bar
+        # The lay-down box and the hints no longer speak of moves (lay more, discard).
+        from okey_tui.practice import hint_for
+        from okey_tui.ui.widgets.board import LayDownArea
+        from okey_tui.ui.widgets.hints import hint_text
+
+        assert screen.query_one(LayDownArea).text.plain == "The hand is over"
+        over = hint_text(hint_for(screen.view)).plain
+        assert over.startswith("The hand is over") and "discard" not in over
         assert screen.check_action("toggle_log", ()) and screen.check_action("scroll_melds", ())
         assert not screen.check_action("discard", ())
         screen.table_moved()  # the table's changes meanwhile leave the player looking

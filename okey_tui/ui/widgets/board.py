@@ -448,6 +448,8 @@ class LayDownArea(SteadyStatic):
                     text.append(
                         said.format(tile=meant, tiles=holding, points=PENALTY), "bold yellow"
                     )
+        elif view.phase is Phase.OVER:  # a look at the table after the hand
+            text.append(_("The hand is over"), "bold")
         else:
             if view.opening is None and view.going_pairs[view.seat]:
                 text.append(

@@ -29,6 +29,8 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
     """The panel's text: each section a bold heading and a few short lines; melds are
     laid out for ``width`` columns (0: no limit)."""
     okey = hint.okey
+    if hint.over:
+        return Text(_("The hand is over: nothing to decide until the next one."), "dim")
     text = Text()
 
     def heading(title: str) -> None:
