@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol
 
 from okey_tui.engine.actions import Action, AddTile
@@ -218,13 +218,6 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         added=tuple(added),
         added_meant=tuple(meant),
     )
-
-
-def report_for(report: HandReport, seat: int) -> HandReport:
-    """``report`` as ``seat`` receives it over the network: other seats' tiles left unnamed
-    (their sums and scores stay)."""
-    seats = tuple(s if s.seat == seat else replace(s, tiles_left=()) for s in report.result.seats)
-    return replace(report, result=replace(report.result, seats=seats))
 
 
 @dataclass(frozen=True, slots=True)

@@ -546,8 +546,14 @@ class RemoteTable:
             start_at = data.get("start_at")
             self.start_at = start_at if isinstance(start_at, int) and 1 <= start_at <= 4 else None
         elif kind == "hand_over":
+            # This hand's report, or none: never the last hand's, shown as this one's. A
+            # malformed report is refused alone; the scores and the hand's end still count.
+            self._report = None
             if data.get("report") is not None:
-                self._report = report_from_json(data.get("report"))
+                try:
+                    self._report = report_from_json(data.get("report"))
+                except ProtocolError as exc:
+                    log.warning(_("the server sent a malformed message: %s"), exc.message)
             summary = summary_from_json(data.get("result"))
             if not self._results or self._results[-1].number != summary.number:
                 self._results.append(summary)

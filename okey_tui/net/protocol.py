@@ -648,7 +648,8 @@ def outcome_from_json(data: object) -> Outcome:
 
 
 def summary_of(number: int, result: HandResult) -> HandSummary:
-    """A scored hand as every seat may see it (the tiles left stay unnamed)."""
+    """A scored hand's score lines, as every seat is sent them (its tiles left are in the
+    hand's report: :func:`report_to_json`)."""
     return HandSummary(
         number,
         result.outcome,
@@ -702,7 +703,8 @@ def summary_from_json(data: object) -> HandSummary:
 
 
 def report_to_json(report: HandReport) -> JSONObject:
-    """A hand's report (see :func:`okey_tui.table.report_for` for what one seat is sent)."""
+    """A scored hand's report, as every seat is sent it: every seat's tiles left (the
+    racks are turned over once the hand is over, as at a real table)."""
     return {
         "number": report.number,
         "hands": report.hands,
@@ -762,7 +764,7 @@ def report_from_json(data: object) -> HandReport:
                 SeatScore(
                     seat=_int(s, "seat"),
                     finish=_int(s, "finish"),
-                    tiles_left=tuple(_tiles(s.get("tiles_left"), "tiles_left")),
+                    tiles_left=_tiles_left(s),
                     left_sum=_int(s, "left_sum"),
                     okeys_in_hand=_int(s, "okeys_in_hand"),
                     penalties=_int(s, "penalties"),
@@ -812,6 +814,20 @@ def report_from_json(data: object) -> HandReport:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("Malformed report: {error}").format(error=exc)
         ) from None
+
+
+def _tiles_left(seat: JSONObject) -> tuple[Tile, ...]:
+    """A report's seat line's tiles left. A table from before every rack was turned over
+    sent another seat's as ``[]``; one that leaves them out, or sends something that is
+    not a list of tiles, shows that seat's scores without its tiles (the sums and scores
+    are read and checked on their own)."""
+    raw = seat.get("tiles_left")
+    if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+        return ()
+    try:
+        return tuple(_tile(t) for t in raw)
+    except ProtocolError:
+        return ()
 
 
 def layout_to_text(slots: list[str | None]) -> str:

@@ -7,7 +7,8 @@ and a person whose connection drops is covered by a bot until they rejoin
 with their token. Every action arrives as the engine's action text, is
 checked by the engine and either applied or refused with the engine's
 error. Each connection receives only its seat's view and the events it may
-see (:func:`okey_tui.net.protocol.event_for`).
+see (:func:`okey_tui.net.protocol.event_for`); once a hand is scored, the
+hand's report turns every rack over for every seat, as at a real table.
 
 Bad input never touches the game: a message is checked
 (:func:`~okey_tui.net.protocol.decode_client`) before anything reads it, is
@@ -90,7 +91,6 @@ from okey_tui.table import (
     SeatInfo,
     folded_name,
     hand_report,
-    report_for,
 )
 
 log = logging.getLogger("okey_tui.net")
@@ -1299,8 +1299,14 @@ class TableServer:
                 self._send_state(conn)
 
     def _send_hand_over(self, conn: _Conn) -> None:
+        """The scored hand's summary and report. Once a hand is over every rack is turned
+        over, as at a real table: the report names each seat's tiles left, to every seat.
+        Never sent before the hand is scored (a hand under way keeps the other racks out of
+        every message: :meth:`_send_state` sends a seat's own view only)."""
         match = self.match
         assert match is not None and conn.seat is not None
+        if not (match.hand_scored and match.hand.is_over):
+            return
         report = hand_report(match, self.hand_events())
         assert report is not None
         self._send(
@@ -1308,7 +1314,7 @@ class TableServer:
             {
                 "type": "hand_over",
                 "result": summary_to_json(self.summaries[-1]),
-                "report": report_to_json(report_for(report, conn.seat)),
+                "report": report_to_json(report),
                 "totals": match.totals(),
                 "match_over": match.is_over,
                 "winners": match.winners() if match.is_over else [],
