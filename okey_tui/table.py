@@ -179,6 +179,9 @@ class HandReport:
     # What each of those tiles stands for where it was added (an okey as the tile it is
     # read as, like the table shows it); empty in a report from before the field.
     added_meant: tuple[Tile, ...] = ()
+    # Tiles the other seats added to the finisher's melds: each as the index of the meld on
+    # the table and the tile it stands for there (the finish shows the finisher's own).
+    others_added: tuple[tuple[int, Tile], ...] = ()
 
 
 def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandReport | None:
@@ -194,13 +197,20 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         last = hand.discards[finisher][-1]
     added: list[Tile] = []
     meant: list[Tile] = []
+    others: list[tuple[int, Tile]] = []
     for event in hand.events if events is None else events:
-        if event.kind != "add" or event.seat != finisher or not event.tiles:
+        if event.kind != "add" or event.seat is None or not event.tiles:
             continue
-        if 0 <= event.value < len(hand.table) and hand.table[event.value].owner != finisher:
+        if not 0 <= event.value < len(hand.table):
+            continue
+        two = len(event.melds) == 2
+        stands_for = added_meaning(*event.melds) if two else event.tiles[0]
+        theirs = hand.table[event.value].owner == finisher
+        if event.seat == finisher and not theirs:
             added.append(event.tiles[0])
-            two = len(event.melds) == 2
-            meant.append(added_meaning(*event.melds) if two else event.tiles[0])
+            meant.append(stands_for)
+        elif event.seat != finisher and theirs:
+            others.append((event.value, stands_for))
     return HandReport(
         number=len(match.results),
         hands=match.rules.hands,
@@ -217,6 +227,7 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         going_pairs=tuple(hand.going_pairs),
         added=tuple(added),
         added_meant=tuple(meant),
+        others_added=tuple(others),
     )
 
 

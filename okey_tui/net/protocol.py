@@ -750,6 +750,8 @@ def report_to_json(report: HandReport) -> JSONObject:
         "going_pairs": list(report.going_pairs),
         "added": [str(t) for t in report.added],
         "added_meant": [str(t) for t in report.added_meant],
+        "others_added_at": [index for index, _meant in report.others_added],
+        "others_added_meant": [str(meant) for _index, meant in report.others_added],
     }
 
 
@@ -809,11 +811,21 @@ def report_from_json(data: object) -> HandReport:
             going_pairs=_bools(d, "going_pairs"),
             added=tuple(_tiles(d.get("added", []), "report.added")),
             added_meant=tuple(_tiles(d.get("added_meant", []), "report.added_meant")),
+            others_added=_others_added(d),
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("Malformed report: {error}").format(error=exc)
         ) from None
+
+
+def _others_added(report: JSONObject) -> tuple[tuple[int, Tile], ...]:
+    """The tiles others added to the finisher's melds (none from a table before the field)."""
+    at = _ints({"at": report.get("others_added_at", [])}, "at")
+    meant = _tiles(report.get("others_added_meant", []), "report.others_added_meant")
+    if len(at) != len(meant):
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("others_added_at and others_added_meant differ"))
+    return tuple(zip(at, meant, strict=True))
 
 
 def _tiles_left(seat: JSONObject) -> tuple[Tile, ...]:

@@ -236,3 +236,37 @@ def test_the_middle_running_out_is_the_tables_line_not_a_seats(turkish: None) ->
     for viewer in (0, 1):
         line = event_line(seats("Sen"), empty, PlayerView.of(hand, viewer)).plain
         assert line == "Ortada taş kalmadı: el bitiyor"
+
+
+def test_the_finish_shows_the_finishers_own_tiles_not_what_others_added() -> None:
+    """"Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run: the
+    finish now shows the tiles the finisher laid, and the table keeps the whole meld."""
+    from positions import position
+
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.table import hand_report
+    from okey_tui.ui.screens.summary import winning_melds
+
+    hand = position(
+        ["", "R11 K1 K5 Y9", "Y5", ""],
+        turn=1,
+        phase="p",
+        table=["2:R7R8R9R10", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    for step in ("add R11>0", "discard K1", "draw", "add Y5>1", "discard K13"):
+        hand.apply(parse_action(step, hand.okey))
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
+    match = Match(RuleSet(hands=1), OPENING_SEED)
+    match.hand = hand
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None and report.others_added == ((0, Tile.parse("R11")),)
+    line = winning_melds(report, seats("Sen"))
+    assert line is not None
+    text = " ".join(p.plain for p in line.pieces)
+    assert "R7 R8 R9 R10 " in text + " " and "R11" not in text
+    assert "Y2 Y3 Y4 Y5" in text  # the finisher's own lay-off on its own meld stays
+    assert [tm.meld.tiles[-1] for tm in report.table][0] == Tile.parse("R11")

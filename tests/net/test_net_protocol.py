@@ -89,6 +89,9 @@ def test_a_hand_report_reads_back_equal_with_the_finishers_lay_offs() -> None:
     assert report is not None
     okey = match.hand.okey
     report = dataclasses.replace(
-        report, added=(okey, Tile.parse("R6")), added_meant=(Tile.parse("K5"), Tile.parse("R6"))
+        report,
+        added=(okey, Tile.parse("R6")),
+        added_meant=(Tile.parse("K5"), Tile.parse("R6")),
+        others_added=((0, Tile.parse("R11")), (2, Tile.parse("Y5"))),
     )
     assert report_from_json(json.loads(encode(report_to_json(report)))) == report

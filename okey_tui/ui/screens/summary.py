@@ -19,6 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from okey_tui.engine.melds import Meld
 from okey_tui.engine.scoring import PenaltyNote, SeatScore
 from okey_tui.engine.state import SEATS, OpeningKind, challenge_rate
 from okey_tui.engine.tiles import Tile, okey_for
@@ -32,7 +33,7 @@ from okey_tui.messages import (
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.screens.dialogs import ConfirmScreen
-from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.tiles import chip, chips
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.board import Filled
 
@@ -53,7 +54,11 @@ def winning_melds(
     if finisher is None:
         return None
     okey = okey_for(report.indicator)
-    pieces = [meld_chips(tm.meld, okey) for tm in report.table if tm.owner == finisher]
+    pieces = [
+        own_chips(tm.meld, okey, {meant for at, meant in report.others_added if at == i})
+        for i, tm in enumerate(report.table)
+        if tm.owner == finisher
+    ]
     if report.added:  # laid off on other seats' melds: every tile it held is accounted for
         added = Text(_("added to others' melds") + " ", "bold")
         meant = report.added_meant if len(report.added_meant) == len(report.added) else None
@@ -73,6 +78,16 @@ def winning_melds(
         head = _("{owner} finish:").format(owner=possessive(seats[finisher].name))
     pieces[0] = Text(head + " ", "bold").append_text(pieces[0])
     return Filled(pieces, " · ")
+
+
+def own_chips(meld: Meld, okey: Tile, others: set[Tile]) -> Text:
+    """A finisher's meld without the tiles others added to it (each by what it stands
+    for): "Ayşe's finish: B2 B3 B4 B5" counted B5, which another player had added."""
+    return Text(" ").join(
+        chip(laid, okey, meant=meant)
+        for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
+        if meant not in others
+    )
 
 
 def penalty_line(
