@@ -469,3 +469,53 @@ async def test_on_a_small_terminal_the_recap_shows_its_newest_lines():
         await pilot.pause()
         await pilot.pause()
         assert "Zeynep discarded B7" in screen_text(pilot.app)
+
+
+async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrolls_back():
+    """Seed 2, at 80x24, both people playing safe moves: the ninth pass of the terminal
+    (to Mehmet) recaps 13 moves (Zeynep opens and adds twice, Can adds four times), more
+    than the frame has room for. The newest line, Can's discard (the tile on offer), is
+    in sight and the frame's foot says lines are hidden above; PgUp brings the first
+    line back, and Enter still hands the terminal over.
+
+    The box was as tall as its lines, the frame cut its foot off: the last lines were
+    out of sight and nothing scrolled (the box knew of no line hidden)."""
+    app = hotseat_app(2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        session = app.session
+        lines: list[str] = []
+        for _ in range(3000):
+            assert not session.hand.is_over, "no recap taller than the frame's room"
+            screen = app.screen
+            if isinstance(screen, PrivacyScreen):
+                await pilot.pause()
+                await pilot.pause()
+                lines = screen.recap.plain.splitlines() if screen.recap is not None else []
+                if len(lines) >= 13:  # at 80x24 the frame has room for 11 lines of recap
+                    break
+                await pilot.press("enter")
+            elif isinstance(screen, TableScreen) and session.hand.turn == session.viewer:
+                table = screen.table
+                await table.act(fallback_action(table.view()))
+                if not session.hand.is_over and session.hand.turn == session.viewer:
+                    await table.act(fallback_action(table.view()))
+            await pilot.pause(0.01)
+        assert lines[0] == "Zeynep drew from the middle"
+        assert lines[-1] == "Can discarded B8"
+        text = screen_text(app)
+        assert "Pass to Mehmet" in text
+        assert lines[-1] in text, text
+        assert lines[0] not in text, "the first lines scrolled away"
+        assert "PgUp: 2 lines above" in text
+        await pilot.press("pageup")
+        await pilot.pause()
+        text = screen_text(app)
+        assert lines[0] in text, text
+        assert lines[-1] not in text
+        assert "PgDn: 2 more lines" in text
+        await pilot.press("end")
+        await pilot.pause()
+        assert lines[-1] in screen_text(app)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert session.viewer == 2

@@ -6,11 +6,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from okey_tui.i18n import N_, _
 from okey_tui.ui.translate import translate_bindings
+from okey_tui.ui.widgets.board import scroll_note
+from okey_tui.ui.widgets.steady import set_subtitle
 
 
 class PrivacyScreen(Screen[None]):
@@ -43,6 +46,7 @@ class PrivacyScreen(Screen[None]):
         self.note = note
         self.first = first
         self._recap_parts: tuple[Static, VerticalScroll, Static] | None = None
+        self._recap_rows: int | None = None  # the rows the recap's box was last fitted to
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy"):
@@ -71,14 +75,64 @@ class PrivacyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self._recap_parts is not None:
+            box = self._recap_parts[1]
+            # The frame's foot says what the box hides, as the box scrolls or grows.
+            self.watch(box, "scroll_y", self._say_if_more, init=False)
+            self.watch(box, "virtual_size", self._say_if_more, init=False)
+        self._show_latest()
+
+    def on_resize(self) -> None:
         self._show_latest()
 
     def _show_latest(self) -> None:
         """The recap's newest lines in sight: on a small terminal its box scrolls, and the
-        last lines (the tile on offer now) matter most."""
+        last lines (the tile on offer now) matter most. Once the screen is laid out (the
+        room the box has depends on how the lines above it wrap), the box is fitted to
+        that room, then scrolled to its end once laid out at that height."""
         if self._recap_parts is not None:
-            box = self._recap_parts[1]
-            self.call_after_refresh(box.scroll_end, animate=False, immediate=True)
+            self.call_after_refresh(self._fit_recap)
+
+    def _fit_recap(self) -> None:
+        """Bound the recap's box by the room the frame leaves it.
+
+        The frame (``#privacy``) grows with its lines up to its ``max-height``; a box in
+        it with ``height: auto`` does not know that bound, so a recap taller than the room
+        made the box as tall as its lines, the frame cut its bottom off, and the box,
+        showing all its lines as far as it knew, had nothing to scroll: the newest lines
+        were out of sight and no key brought them. The box's ``max-height`` is set here
+        to the rows the frame has below the lines above it (the stylesheet's own
+        ``max-height`` of the box stays the upper bound)."""
+        if self._recap_parts is None or not self.is_attached:
+            return
+        box = self._recap_parts[1]
+        frame = self.query_one("#privacy", Vertical)
+        cap = box.styles.base.max_height  # the stylesheet's
+        rows = int(cap.resolve(self.size, self.app.size)) if cap is not None else None
+        limit = frame.styles.max_height
+        if limit is not None and box.display:
+            # The frame is laid out in the screen's area above its footer.
+            footer = self.query_one(Footer)
+            free = self.size.height - (footer.outer_size.height if footer.display else 0)
+            outer = int(limit.resolve(Size(self.size.width, free), self.app.size))
+            above = box.region.y - frame.content_region.y  # title, note, heading
+            room = outer - frame.styles.gutter.height - above - box.styles.margin.bottom
+            room = max(1, room)
+            rows = room if rows is None else min(rows, room)
+        if rows != self._recap_rows:
+            self._recap_rows = rows
+            box.styles.max_height = rows
+        self.call_after_refresh(box.scroll_end, animate=False, immediate=True)
+        self.call_after_refresh(self._say_if_more)
+
+    def _say_if_more(self) -> None:
+        """When the recap does not all fit, the frame's foot says how many of its lines
+        lie above and below what shows, and the keys that scroll them."""
+        if self._recap_parts is None or not self.is_attached:
+            return
+        box = self._recap_parts[1]
+        said = scroll_note(box.scroll_y, box.max_scroll_y) if box.display else ""
+        set_subtitle(self.query_one("#privacy", Vertical), said)
 
     def show_recap(self, recap: Text) -> None:
         """The table moved while the screen was up (the bots playing before a hand's first
@@ -88,6 +142,8 @@ class PrivacyScreen(Screen[None]):
             label, box, lines = self._recap_parts
             label.display = box.display = bool(recap.plain.strip())
             lines.update(recap)
+            if box.display and self.focused is None:
+                box.focus()  # ↑ ↓ PgUp PgDn scroll it (it was hidden: nothing had the focus)
             self._show_latest()
 
     def action_ready(self) -> None:

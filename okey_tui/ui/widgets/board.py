@@ -358,21 +358,25 @@ class MeldsView(VerticalScroll):
         lines lie above and below what shows ("PgUp PgDn: 2 lines above, 1 below")."""
         if self.parent is None or not isinstance(self.parent, Widget):
             return
-        above = round(self.scroll_y)
-        below = round(self.max_scroll_y) - above
-        if not self.max_scroll_y:
-            said = ""
-        elif not above:
-            said = ngettext("PgDn: {n} more line", "PgDn: {n} more lines", below).format(n=below)
-        elif not below:
-            said = ngettext("PgUp: {n} line above", "PgUp: {n} lines above", above).format(n=above)
-        else:
-            said = ngettext(
-                "PgUp PgDn: {above} line above, {below} below",
-                "PgUp PgDn: {above} lines above, {below} below",
-                above,
-            ).format(above=above, below=below)
-        set_subtitle(self.parent, said)
+        set_subtitle(self.parent, scroll_note(self.scroll_y, self.max_scroll_y))
+
+
+def scroll_note(scroll_y: float, max_scroll_y: float) -> str:
+    """How many lines of a box that scrolls lie above and below what shows, and the keys
+    that bring them ("PgUp PgDn: 2 lines above, 1 below"); empty when all show."""
+    above = round(scroll_y)
+    below = round(max_scroll_y) - above
+    if not max_scroll_y:
+        return ""
+    if not above:
+        return ngettext("PgDn: {n} more line", "PgDn: {n} more lines", below).format(n=below)
+    if not below:
+        return ngettext("PgUp: {n} line above", "PgUp: {n} lines above", above).format(n=above)
+    return ngettext(
+        "PgUp PgDn: {above} line above, {below} below",
+        "PgUp PgDn: {above} lines above, {below} below",
+        above,
+    ).format(above=above, below=below)
 
 
 class LayDownArea(SteadyStatic):
