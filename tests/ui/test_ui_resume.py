@@ -160,7 +160,7 @@ async def test_a_match_left_with_a_taken_discard_resumes_saying_it_must_be_laid(
             await pilot.press("x")
             await wait_for_human(pilot, app)
         taken = app.session.hand.discards[app.session.hand.left_of(0)][-1]
-        await pilot.press("t")
+        await pilot.press("t", "y")  # it brings no opening: t asks first
         assert app.session.hand.taken_pending()
         slots = list(app.screen.rack.slots)
 
@@ -189,7 +189,7 @@ async def test_giving_back_after_a_resume_takes_the_copy_taken_not_the_one_in_a_
         app.session.hand.restore(position(racks, phase="d", discards=("", "", "", "Y7")))
         screen.new_hand()
         await pilot.pause()
-        await pilot.press("s", "t")
+        await pilot.press("s", "t", "y")  # Y7 brings no opening: t asks first
         await pilot.pause()
         assert app.session.hand.taken_pending()
         slots = list(screen.rack.slots)
