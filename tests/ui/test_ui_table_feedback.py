@@ -166,6 +166,18 @@ async def test_piles_and_panels_never_share_a_title(size):
         assert "Mehmet's pile" in titles or "Mehmet's" in titles
 
 
+async def test_the_players_own_pile_cut_short_reads_yours():
+    """With the hints open at 120x40 the piles narrow: the player's own was titled "Your"
+    over its "pile" subtitle; it reads "Yours", as another's reads "Mehmet's"."""
+    app = table_app(OPENING_SEED, practice=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        assert str(app.screen.query_one("#pile-0").border_title) == "Yours"
+
+
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_tips_come_one_at_a_time_in_the_middle_row_and_n_puts_them_away(size):
     """At 80x24 too, a tip leaves the indicator and the okey in sight."""

@@ -179,7 +179,7 @@ class PilePanel(SteadyStatic):
         # Titled by whose pile it is, never just the name: the player's panel has that title.
         name = seats[self.seat].name
         titled = _("Your pile") if mine else _("{name}'s pile").format(name=name)
-        short = _("Your") if mine else possessive(name)
+        short = _("Yours") if mine else possessive(name)  # over "pile" below
         room = self.size.width - 2  # the content width, less the spaces around the title
         first = name.split()[0] if name.split() else name
         # "Zeynep bot's" cut to "Zeynep b…": the first word says whose pile it is when no
