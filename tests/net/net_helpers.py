@@ -78,6 +78,11 @@ async def play_step(tables: list[RemoteTable]) -> None:
     view = tables[0].view()
     table = tables[view.turn]
     await table.wait_for(lambda: table.version >= version, 5)
+    await easy_move(table)
+
+
+async def easy_move(table: RemoteTable) -> None:
+    """The table's seat makes an easy bot's move (its fallback if refused)."""
     own = table.view()
     action, _ = choose_action(make_bot("easy"), own)
     try:

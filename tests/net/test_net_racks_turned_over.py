@@ -8,7 +8,7 @@ import io
 import json
 from typing import Any
 
-from net_helpers import MAX_ACTIONS, open_table, until
+from net_helpers import MAX_ACTIONS, easy_move, open_table, until
 from rich.console import Console
 from test_net_hidden import ALLOWED_TILE_PATHS, tile_paths
 from test_net_remote_ui import back_at_the_summary
@@ -16,14 +16,14 @@ from textual.widgets import Static
 from websockets.asyncio.server import ServerConnection, serve
 
 from okey_tui.bots.base import make_bot
-from okey_tui.bots.driver import choose_action, play_bot_step, safe_action
+from okey_tui.bots.driver import play_bot_step
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Phase
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.protocol import encode, report_to_json, summary_of, summary_to_json
 from okey_tui.net.server import TableServer
-from okey_tui.table import ActionRefused, hand_report
+from okey_tui.table import hand_report
 from okey_tui.ui.screens.summary import HandSummaryScreen
 
 HOST, FRIEND = 0, 1  # two people; the other two seats are the table's bots
@@ -63,12 +63,7 @@ async def play_to_the_end(server: TableServer, people: dict[int, RemoteTable]) -
         # A person's turn: the bots wait for it, so the table's state stands still.
         table, now = people[turn], server.version
         await table.wait_for(lambda t=table, v=now: t.version >= v, 5)
-        own = table.view()
-        action, _ = choose_action(make_bot("easy"), own)
-        try:
-            await table.act(action if action is not None else safe_action(own))
-        except ActionRefused:
-            await table.act(safe_action(own))
+        await easy_move(table)
     raise AssertionError(f"the hand did not end in {MAX_ACTIONS} steps")
 
 

@@ -387,23 +387,28 @@ async def test_a_and_w_that_fit_no_meld_speak_of_the_whole_table_not_of_meld_1()
         assert status_text(screen) == "No okey on the table stands for a tile you hold"
 
 
-async def test_a_take_back_after_laying_the_taken_tile_does_not_speak_of_a_draw():
-    """A player took K9 from the left and laid it off, then pressed b: the question said
-    "Your draw stays in your hand", and they had drawn nothing."""
+async def opened_beside_a_run(pilot, app, rack: str, left: str):  # type: ignore[no-untyped-def]
+    """Seat 0, opened, to draw with ``rack`` and ``left`` on offer; seat 2's K5-K8 on the table."""
     from ui_helpers import at_position
 
     from tests.positions import position
 
+    hand = position(
+        [rack, "", "", ""],
+        phase="d",
+        discards=["", "", "", left],
+        table=["2:K5K6K7K8"],
+        openings="m101/-/m101/-",
+    )
+    return await at_position(pilot, app, hand)
+
+
+async def test_a_take_back_after_laying_the_taken_tile_does_not_speak_of_a_draw():
+    """A player took K9 from the left and laid it off, then pressed b: the question said
+    "Your draw stays in your hand", and they had drawn nothing."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R10 Y1 K2", "", "", ""],
-            phase="d",
-            discards=["", "", "", "K9"],
-            table=["2:K5K6K7K8"],
-            openings="m101/-/m101/-",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K2", "K9")
         await pilot.press("t")
         assert app.session.hand.taken is not None
         await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K9")))
@@ -452,20 +457,9 @@ async def test_taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_b
     (a taken tile must be laid), g too (something was laid), and only a take-back at +101
     was left; its question spoke of "melds" and "your draw". Now t asks first when the
     tile goes nowhere, and the take-back names the taken tile that stays."""
-    from ui_helpers import at_position
-
-    from tests.positions import position
-
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R10 Y1 K9", "", "", ""],
-            phase="d",
-            discards=["", "", "", "K7"],
-            table=["2:K5K6K7K8"],
-            openings="m101/-/m101/-",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K9", "K7")
         await pilot.press("t")
         assert isinstance(app.screen, ConfirmScreen)
         assert "K7 fits no meld on the table" in str(app.screen.question)
