@@ -751,7 +751,15 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         pairs_only = True
     if opening is None:
         check = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
-        if not pairs_only and check.can_open_melds and _uses(check.melds, tile, held):
+        # It completes an opening only if the rack has none without it (a second K3 beside
+        # the one an opening of 111 used was said to complete it).
+        before = opening_check(list(view.rack), okey, view.melds_floor, view.pairs_floor)
+        if (
+            not pairs_only
+            and check.can_open_melds
+            and not before.can_open_melds
+            and _uses(check.melds, tile, held)
+        ):
             return LeftDiscard(
                 tile,
                 True,
@@ -759,7 +767,7 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
                     points=shortfall_text(check.value, check.floor)
                 ),
             )
-        if check.can_open_pairs and _uses(check.pairs, tile, held):
+        if check.can_open_pairs and not before.can_open_pairs and _uses(check.pairs, tile, held):
             return LeftDiscard(
                 tile,
                 True,
@@ -769,7 +777,7 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
                     check.pair_count,
                 ).format(n=check.pair_count),
             )
-        if check.can_open_melds and not pairs_only:
+        if (check.can_open_melds and not pairs_only) or check.can_open_pairs:
             return LeftDiscard(
                 tile,
                 False,

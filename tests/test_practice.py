@@ -109,6 +109,18 @@ def test_left_discard_that_completes_an_opening_is_worth_taking():
     assert "101 / 101" in advice.reason
 
 
+@pytest.mark.parametrize("left", ["K10", "R3"])
+def test_a_left_discard_the_opening_has_already_does_not_complete_it(left: str):
+    """With 111 on the rack and K3 in it, a second K3 was said to "complete an opening
+    (111 / 101)": the rack opened without it. It is left, as one the opening does not need."""
+    rack = NINETY_FOUR.replace("Y1 K2 B3", "R7 K1") + " Y9"  # 111 with R3-R7
+    view = PlayerView.of(position(rack, left=left), 0)
+    assert solver.opening_check(list(view.rack), view.okey, 101, 5).can_open_melds
+    advice = left_discard_advice(view)
+    assert advice is not None and not advice.worth
+    assert advice.reason.startswith("leave it: your opening does not need it"), advice.reason
+
+
 def test_left_discard_that_completes_nothing_must_be_left():
     view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
     advice = left_discard_advice(view)
