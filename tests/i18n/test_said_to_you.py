@@ -239,7 +239,7 @@ def test_the_middle_running_out_is_the_tables_line_not_a_seats(turkish: None) ->
 
 
 def test_the_finish_shows_the_finishers_own_tiles_not_what_others_added() -> None:
-    """"Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run: the
+    """ "Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run: the
     finish now shows the tiles the finisher laid, and the table keeps the whole meld."""
     from positions import position
 
