@@ -42,7 +42,7 @@ from okey_tui.engine.errors import (
     OkeyError,
 )
 from okey_tui.engine.melds import Meld, MeldKind, effective, fits_table, is_wild
-from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED
+from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, left_sum
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -324,6 +324,13 @@ def meld_words(meld: Meld, okey: Tile) -> str:
     return meld_text(meld, okey)
 
 
+def _left_after(view: PlayerView, thrown: Tile) -> int:
+    """The points the rack keeps in hand once ``thrown`` is discarded (rules §11)."""
+    rest = list(view.rack)
+    rest.remove(thrown)
+    return left_sum(rest, view.okey)
+
+
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
     """What the expert bot would do now in this seat, and why, or None off turn.
 
@@ -555,6 +562,11 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             # Unopened with no draw left, the throws differ only in what they give away:
             # the rest of a score (how near the floor the rack stays) no longer counts.
             hopeless = not view.later_draws and view.opening is None
+            # Opened with no draw left, a throw's cost is the points it keeps in hand, and
+            # what it gives the player on the right: "R3 instead: about 11 points worse"
+            # beside a K13 kept read as wrong arithmetic (10 more in hand).
+            ending = not view.later_draws and view.opening is not None
+            kept = _left_after(view, action.tile)
             for other in [o for o in advice.options if o.action != action][:4]:
                 assert isinstance(other.action, Discard)
                 diff = other.score - chosen.score
@@ -573,6 +585,20 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     worse.append(
                         _("Discarding {tile} instead: {points}, as close.").format(
                             tile=tile_text(other.action.tile, okey), points=_points(diff)
+                        )
+                    )
+                elif ending and 0 < (held := _left_after(view, other.action.tile) - kept) < round(
+                    -diff
+                ):
+                    worse.append(
+                        ngettext(
+                            "Discarding {tile} instead: {points}: {n} more point in hand, "
+                            "the rest for what it would give the player on your right.",
+                            "Discarding {tile} instead: {points}: {n} more points in hand, "
+                            "the rest for what it would give the player on your right.",
+                            held,
+                        ).format(
+                            tile=tile_text(other.action.tile, okey), points=_points(diff), n=held
                         )
                     )
                 elif feeds_more:

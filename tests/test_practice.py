@@ -491,6 +491,40 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     assert "instead:" not in text
 
 
+def test_an_opened_last_turn_hint_splits_a_cost_into_points_in_hand_and_what_it_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Opened, the middle running out: "the hand ends with what you hold", then "R3
+    instead: about 11 points worse" beside a K13 kept (10 more in hand): a learner adding
+    it up could not follow. A cost past the points kept says where the rest comes from."""
+    from okey_tui.bots.expert import Option
+
+    hand = pos_hand(
+        ["B1 B2 K1 K1 Y3 R9 K13", "", "", ""],
+        phase="p",
+        middle="R13 Y13",
+        rest="rack1",
+        openings="m101/-/-/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.later_draws == 0
+    kept, plain, fed = (Discard(Tile.parse(t)) for t in ("K13", "Y3", "R9"))
+    options = (
+        Option(kept, -8.0, 0.0, 0.0, 0.0),
+        Option(plain, -18.0, 0.0, 0.0, 0.0),  # 10 more in hand: all of it
+        Option(fed, -19.0, 0.0, 0.0, 0.05),  # 4 more in hand, 7 for what it gives
+    )
+    hint = advised(monkeypatch, view, Advice(kept, options, 8, "discard"))
+    assert hint is not None and hint.action == kept
+    text = "\n".join(hint.lines)
+    assert "the hand ends with what you hold" in text
+    assert "Discarding Y3 instead: about 10 points worse.\n" in text + "\n", text
+    assert (
+        "Discarding R9 instead: about 11 points worse: 4 more points in hand, the rest for "
+        "what it would give the player on your right." in text
+    ), text
+
+
 @pytest.mark.parametrize("opened", [True, False])
 def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     monkeypatch: pytest.MonkeyPatch, opened: bool
