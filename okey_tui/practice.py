@@ -374,6 +374,32 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         "opened costs."
                     ).format(tile=tile)
                 )
+                # The odds, as a hold's discard gives them: a learner passing up a sure
+                # opening is told how often the straight out came.
+                drawing = next((o for o in advice.options if o.action == action), None)
+                if drawing is not None:
+                    k = _count(drawing.finish_rate, tried)
+                    lines.append(
+                        ngettext(
+                            "Drawing, you go out in one turn before the middle runs out in "
+                            "{k} of the {n} guess it made at the tiles you cannot see.",
+                            "Drawing, you go out in one turn before the middle runs out in "
+                            "{k} of the {n} guesses it made at the tiles you cannot see.",
+                            tried,
+                        ).format(k=k, n=tried)
+                        if k
+                        else ngettext(
+                            "The {n} guess it made at the tiles you cannot see did not go "
+                            "out in one turn, but it holds while a draw is left: its straight "
+                            "outs win it more matches than opening at once saves. If you "
+                            "would rather not take that risk, take {tile} and open.",
+                            "None of the {n} guesses it made at the tiles you cannot see went "
+                            "out in one turn, but it holds while a draw is left: its straight "
+                            "outs win it more matches than opening at once saves. If you "
+                            "would rather not take that risk, take {tile} and open.",
+                            tried,
+                        ).format(n=tried, tile=tile)
+                    )
                 threat = _threat_line(advice.threat)
                 if threat is not None:
                     lines.append(threat)

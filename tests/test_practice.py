@@ -12,6 +12,7 @@ from okey_tui.engine import solver
 from okey_tui.engine.actions import (
     AddTile,
     Discard,
+    DrawMiddle,
     GiveBack,
     Lay,
     Open,
@@ -489,6 +490,30 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     assert f"Discarding {second} went straight out a little more often" in text
     assert "13 points better" in text and "further from a straight out" in text
     assert "instead:" not in text
+
+
+@pytest.mark.parametrize(
+    ("rate", "said"),
+    [
+        (0.375, "Drawing, you go out in one turn before the middle runs out in 3 of the 8 guesses"),
+        (0.0, "If you would rather not take that risk, take K9 and open."),
+    ],
+)
+def test_a_hold_at_the_draw_gives_its_odds(
+    monkeypatch: pytest.MonkeyPatch, rate: float, said: str
+) -> None:
+    """ "Draw from the middle: taking K9 would force you to open now … every other player
+    then writes 404": a learner passing up a sure opening was not told how often the
+    straight out came, as a hold's discard tells it."""
+    from okey_tui.bots.expert import Option
+
+    hand = pos_hand(["K10 K11 R5 R6 R7", "", "", ""], phase="d", discards=["", "", "", "K9"])
+    view = PlayerView.of(hand, 0)
+    draw, take = DrawMiddle(), TakeDiscard()
+    options = (Option(draw, 40.0, 1.0, rate, 0.0), Option(take, 30.0, 1.0, 0.0, 0.0))
+    hint = advised(monkeypatch, view, Advice(draw, options, 8, "hold"))
+    assert hint is not None and hint.headline == "Draw from the middle"
+    assert said in " ".join(hint.lines), hint.lines
 
 
 def test_an_opened_last_turn_hint_splits_a_cost_into_points_in_hand_and_what_it_gives(
