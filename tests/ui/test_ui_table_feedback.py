@@ -1197,12 +1197,14 @@ async def test_a_drawn_okey_is_told_with_what_discarding_it_costs():
 
 
 async def test_a_drawn_false_okey_is_named_as_the_rack_shows_it():
-    """The line said "You drew F", a tile the rack shows as F✦."""
+    """The line said "You drew F", a tile the rack shows as F✦; then "You drew F✦: play…",
+    where a drawn okey is explained: it now says what the false okey plays as."""
     app = table_app(bots=("normal",) * 3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
+        okey = app.session.hand.okey
         status = await draw_swapped_in(pilot, app, lambda t: t.is_false_okey)
-        assert status.startswith("You drew F✦: "), status
+        assert status.startswith(f"You drew F✦, the false okey: it plays as {okey} · "), status
 
 
 async def test_a_swapped_okey_is_told_with_the_rule_that_comes_with_it():

@@ -2006,6 +2006,12 @@ class TableScreen(Screen[None]):
             return _("You drew {tile}, an okey: it stands for any tile · x discards").format(
                 tile=tile_text(tile, self.view.okey)
             )
+        if tile.is_false_okey:  # the real okey was explained, the false one was not
+            return _("You drew {tile}, the false okey: it plays as {okey} · {steps}").format(
+                tile=tile_text(tile, self.view.okey),
+                okey=self.view.okey,
+                steps=self.turn_steps(),
+            )
         # As the rack shows it: a false okey is "F✦" (it said "You drew F").
         return _("You drew {tile}: {steps}").format(
             tile=tile_text(tile, self.view.okey), steps=self.turn_steps()
