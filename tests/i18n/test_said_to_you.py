@@ -270,3 +270,21 @@ def test_the_finish_shows_the_finishers_own_tiles_not_what_others_added() -> Non
     assert "R7 R8 R9 R10 " in text + " " and "R11" not in text
     assert "Y2 Y3 Y4 Y5" in text  # the finisher's own lay-off on its own meld stays
     assert [tm.meld.tiles[-1] for tm in report.table][0] == Tile.parse("R11")
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "meld 1: give R4, take the okey"), ("tr", "1 numaralı per: R4 ver, okeyi al")],
+)
+def test_an_okey_swap_hint_puts_the_tiles_where_the_language_does(language: str, said: str) -> None:
+    """The hint read "8 numaralı per: ver K11, okeyi al": the verb before its object."""
+    from positions import position
+
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+
+    i18n.set_language(language)
+    hand = position(["R4 K10 K11 Y2", "", "", ""], table=["1:R3*R4R5"], openings="m101/m101/-/-")
+    text = hint_text(hint_for(PlayerView.of(hand, 0))).plain
+    assert said in text, text

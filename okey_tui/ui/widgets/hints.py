@@ -112,9 +112,15 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
     if hint.swaps:
         heading(_("Okey swaps"))
         for swap in hint.swaps[:4]:
-            text.append("\n" + _("meld {n}: give").format(n=swap.index + 1) + " ")
+            # The tiles go where the language puts them ("8 numaralı per: K11 ver, okeyi
+            # al", not "ver K11"): the line is one sentence, cut round its tiles.
+            said = _("meld {n}: give {tiles}, take the okey").format(
+                n=swap.index + 1, tiles="{tiles}"
+            )
+            before, _tiles, after = said.partition("{tiles}")
+            text.append("\n" + before)
             text.append_text(chips(swap.given, okey))
-            text.append(", " + _("take the okey"))
+            text.append(after)
     heading(_("Safest discards"))
     if hint.discards:
         for tip in hint.discards:
