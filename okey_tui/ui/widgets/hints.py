@@ -126,7 +126,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         for tip in hint.discards:
             text.append("\n")
             text.append_text(chip(tip.tile, okey))
-            text.append(f" {tip.reason}")
+            text.append(f" — {tip.reason}")  # the reason may begin with a tile or a name
         # These judge each tile alone, by the rule of thumb; a learner who reads another
         # tile in the expert's choice above is told why the two differ.
         if (
