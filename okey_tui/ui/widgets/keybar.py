@@ -99,7 +99,10 @@ class KeyBar(SteadyStatic):
         # two spaces, so the keys do not shift sideways as one comes and goes.
         one_line = 1 + sum(label.cell_len for _key, label in items) + len(items) - 1
         kept_two = self._lines_at[0] == width and self._lines_at[1] > 1
-        gap = 1 if one_line <= width < one_line + len(items) - 1 and not kept_two else 2
+        # Labels of two words ("g Geri ver o Aç a Okey al") run together one space apart.
+        words = any(label.plain.count(" ") > 1 for _key, label in items)
+        tight = one_line <= width < one_line + len(items) - 1 and not words
+        gap = 1 if tight and not kept_two else 2
         text = Text()
         self._spans = []
         line, x = 0, 1
