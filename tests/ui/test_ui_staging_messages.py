@@ -184,11 +184,11 @@ async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
         from okey_tui.ui.widgets.board import LayDownArea
 
         shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
-        said = "★R9 (+101 to you): a player holding R9 can take this okey"
+        said = "★R9 (you would pay +101): a player holding R9 can take this okey"
         assert (said in shown) == warned, shown
         # The status line says it too: on a small terminal the box's melds leave no room.
         status = str(screen.query_one("#status", Static).render())
-        assert ("★R9 can be swapped out: +101 to you" in status) == warned, status
+        assert ("★R9 can be swapped out: you would pay +101" in status) == warned, status
 
 
 async def test_a_staging_box_cut_short_by_a_tip_says_so_and_how_to_make_room() -> None:

@@ -1738,7 +1738,7 @@ class TableScreen(Screen[None]):
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.
             for meant, _needed in exposed_okeys(view, self.staging.melds):
-                line += " · " + _("★{tile} can be swapped out: +{points} to you").format(
+                line += " · " + _("★{tile} can be swapped out: you would pay +{points}").format(
                     tile=meant, points=PENALTY
                 )
         self.set_status(line)

@@ -443,7 +443,7 @@ class LayDownArea(SteadyStatic):
                     text.append("\n")
                     # The cost first: on a small terminal the box cuts the line's end.
                     said = _(
-                        "★{tile} (+{points} to you): a player holding {tiles} can take this okey"
+                        "★{tile} (you would pay +{points}): a player holding {tiles} can take this okey"
                     )
                     # The tile that plays as the okey's own value is the false okey.
                     holding = _(" and ").join(
