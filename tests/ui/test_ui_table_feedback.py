@@ -1936,3 +1936,28 @@ async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_br
             await pilot.press("enter")  # the next hand, as before (counted from 0)
             await pilot.pause()
             assert isinstance(app.screen, TableScreen) and app.screen.table.hand_number == 1
+
+
+async def test_a_hand_ending_by_the_empty_middle_says_so_once_in_the_log():
+    """The log said "The middle is empty: the hand ends" and then "The hand is over (the
+    middle ran out)": the same news twice, in a magenta hard to read on the felt."""
+    from rich.color import Color
+
+    from okey_tui.engine.state import EndKind
+
+    app = late_app(3, turns_left=1, bots=("normal", "normal", "normal"))  # ends so
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        outcome = app.session.hand.outcome
+        assert outcome is not None and outcome.kind is EndKind.EMPTY_MIDDLE
+        await pilot.press("escape")  # the table as the hand ended
+        await pilot.pause()
+        log = app.screen.query_one("#log", RichLog)
+        lines = ["".join(seg.text for seg in strip) for strip in log.lines]
+        said = " ".join(" ".join(lines).split())
+        assert "The hand is over (the middle ran out)" in said, said
+        assert "The middle is empty" not in said, said
+        ended = next(s for s in log.lines if "middle ran out" in "".join(g.text for g in s))
+        colour = next(g.style.color for g in ended if g.style and g.style.color)
+        assert colour == Color.parse("#f5a3ff")

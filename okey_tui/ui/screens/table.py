@@ -811,6 +811,8 @@ class TableScreen(Screen[None]):
                 log.write(chat_line(line))
             self._chatted = self._chat_before
         for event in events_[self._logged :]:
+            if event.kind == "empty":
+                continue  # the end's line says it: "The hand is over (the middle ran out)"
             log.write(event_line(seats, event, view))
         self._logged = len(events_)
         heard: list[ChatLine] = []

@@ -99,8 +99,9 @@ class KeyBar(SteadyStatic):
         # two spaces, so the keys do not shift sideways as one comes and goes.
         one_line = 1 + sum(label.cell_len for _key, label in items) + len(items) - 1
         kept_two = self._lines_at[0] == width and self._lines_at[1] > 1
-        # Labels of two words ("g Geri ver o Aç a Okey al") run together one space apart.
-        words = any(label.plain.count(" ") > 1 for _key, label in items)
+        # Greyed labels of two words run together one space apart ("g Geri ver a İşle w
+        # Okey al", all grey): a usable key's yellow letter still marks where one starts.
+        words = any(label.plain.count(" ") > 1 and not on for _k, label, on in self.entries())
         tight = one_line <= width < one_line + len(items) - 1 and not words
         gap = 1 if tight and not kept_two else 2
         text = Text()
