@@ -133,6 +133,14 @@ def test_the_racks_faces_stay_apart_in_a_256_colour_terminal():
         for name, face in faces.items()
     }
     assert len(set(in_256.values())) == len(faces), in_256
+    # A marked okey was a pale green beside the green of the cursor on a selected tile:
+    # players took it for selected. Its face keeps well away from it.
+    okey, chosen = (
+        Color.parse(tiles.FACE_OKEY).triplet,
+        Color.parse(tiles.FACE_CURSOR_SELECTED).triplet,
+    )
+    assert okey is not None and chosen is not None
+    assert sum((a - b) ** 2 for a, b in zip(okey, chosen, strict=True)) ** 0.5 > 100
     for name, face in faces.items():
         for ink in [*tiles.INK.values(), tiles.FALSE_INK]:
             assert contrast(ink, face) >= 3, (name, ink, contrast(ink, face))
