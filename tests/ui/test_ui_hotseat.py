@@ -449,6 +449,18 @@ async def test_a_persons_turn_opens_with_the_cursor_on_one_of_their_tiles():
         assert screen.rack.slots[screen.cursor] is not None, screen.cursor
 
 
+async def shown(pilot, app, *texts: str) -> str:  # type: ignore[no-untyped-def]
+    """The screen once every one of ``texts`` is on it, or as it is after about 2 s: the
+    recap's box is fitted, then scrolled, then its note said, each after a refresh."""
+    text = screen_text(app)
+    for _ in range(100):
+        if all(t in text for t in texts):
+            break
+        await pilot.pause(0.02)
+        text = screen_text(app)
+    return text
+
+
 async def test_on_a_small_terminal_the_recap_shows_its_newest_lines():
     """At 80x24 a long recap scrolls in its box: its last lines (the tile the left seat
     threw, on offer now) are in sight when the terminal passes, and again when the recap
@@ -460,15 +472,11 @@ async def test_on_a_small_terminal_the_recap_shows_its_newest_lines():
     screen = PrivacyScreen("Pass to Mehmet", recap=Text("\n".join(lines)), first=True)
     async with App().run_test(size=(80, 24)) as pilot:
         await pilot.app.push_screen(screen)
-        await pilot.pause()
-        await pilot.pause()
-        text = screen_text(pilot.app)
+        text = await shown(pilot, pilot.app, "Can discarded move 30")
         assert "Can discarded move 30" in text
         assert "Can discarded move 1\n" not in text + "\n"
         screen.show_recap(Text("\n".join([*lines, "Zeynep discarded B7"])))
-        await pilot.pause()
-        await pilot.pause()
-        assert "Zeynep discarded B7" in screen_text(pilot.app)
+        assert "Zeynep discarded B7" in await shown(pilot, pilot.app, "Zeynep discarded B7")
 
 
 async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrolls_back():
@@ -502,20 +510,18 @@ async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrol
             await pilot.pause(0.01)
         assert lines[0] == "Zeynep drew from the middle"
         assert lines[-1] == "Can discarded B8"
-        text = screen_text(app)
+        text = await shown(pilot, app, lines[-1], "PgUp: 2 lines above")
         assert "Pass to Mehmet" in text
         assert lines[-1] in text, text
         assert lines[0] not in text, "the first lines scrolled away"
         assert "PgUp: 2 lines above" in text
         await pilot.press("pageup")
-        await pilot.pause()
-        text = screen_text(app)
+        text = await shown(pilot, app, lines[0], "PgDn: 2 more lines")
         assert lines[0] in text, text
         assert lines[-1] not in text
         assert "PgDn: 2 more lines" in text
         await pilot.press("end")
-        await pilot.pause()
-        assert lines[-1] in screen_text(app)
+        assert lines[-1] in await shown(pilot, app, lines[-1])
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         assert session.viewer == 2

@@ -77,10 +77,16 @@ class PrivacyScreen(Screen[None]):
     def on_mount(self) -> None:
         if self._recap_parts is not None:
             box = self._recap_parts[1]
-            # The frame's foot says what the box hides, as the box scrolls or grows.
+            # The frame's foot says what the box hides, as the box scrolls or grows; grown
+            # (the bots played on), it shows its newest lines once they are laid out.
             self.watch(box, "scroll_y", self._say_if_more, init=False)
-            self.watch(box, "virtual_size", self._say_if_more, init=False)
+            self.watch(box, "virtual_size", self._grown, init=False)
         self._show_latest()
+
+    def _grown(self) -> None:
+        if self._recap_parts is not None:
+            self._recap_parts[1].scroll_end(animate=False, immediate=True)
+        self._say_if_more()
 
     def on_resize(self) -> None:
         self._show_latest()
