@@ -125,6 +125,8 @@ class Session:
     # so a resumed match neither repeats a tip nor gives one for a moment long past.
     tips: bool = True
     tips_shown: set[tuple[int, str]] = field(default_factory=set)
+    # The hint panel shown (h at a practice table): shown again when the match resumes.
+    hints: bool = False
     # The current hand's events before this session resumed it (from the save).
     earlier_events: list[Event] = field(default_factory=list)
     started: str = field(default_factory=lambda: time.strftime("%Y-%m-%d %H:%M"))
@@ -186,6 +188,7 @@ class Session:
         started = extra.get("started")
         if isinstance(started, str):
             session.started = started
+        session.hints = extra.get("hints") is True
         shown = extra.get("tips_shown", [])
         if isinstance(shown, list):
             session.tips_shown = {
@@ -236,6 +239,7 @@ class Session:
             "practice": self.practice,
             "tips": self.tips,
             "tips_shown": sorted([seat, key] for seat, key in self.tips_shown),
+            "hints": self.hints,
             "started": self.started,
             "events": [event_to_json(e) for e in self.events],
             **({} if self.bot_delay is None else {"bot_delay": self.bot_delay}),

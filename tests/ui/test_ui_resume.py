@@ -302,3 +302,26 @@ async def test_a_pace_played_from_the_new_table_screen_is_played_again_on_resume
         assert isinstance(again.screen, TableScreen)
         table = again.screen.table
         assert isinstance(table, LocalTable) and table.bot_delay == played  # the bots' pace
+
+
+async def test_a_practice_match_left_with_its_hints_shown_resumes_with_them() -> None:
+    """The hint panel was open when the player quit; resumed, the log showed in its place
+    and h had to be pressed again. The match keeps the choice, and a resume shows them."""
+    practice = SETTINGS.with_changes(practice=True, tips=False)
+    app = make_app(settings=practice, ask=False, seed=9, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("h", "s")  # the hints, then a sort: the match is saved
+        await pilot.pause()
+        assert app.screen.practice.hints_on
+        app.session.autosave()
+        await pilot.press("q", "y")
+    assert storage.list_saves().entries[0].saved.extra["hints"] is True
+
+    again = make_app(settings=practice, ask=False, seed=123, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen) and screen.practice.hints_on
+        assert screen.query_one("#main").has_class("-hints")
+        assert "Match resumed." in str(screen.query_one("#status", Static).render())

@@ -403,6 +403,9 @@ class TableScreen(Screen[None]):
         # The table tells the screen of every change; a table in this process begins play here.
         self.table.set_listener(self.tell_table_changed)
         self.new_hand()
+        table = self.table
+        if self.practice.on and isinstance(table, LocalTable) and table.session.hints:
+            self.practice.show_hints(True)  # as the match was left (h had shown them)
 
     def tell_table_changed(self) -> None:
         self.post_message(self.TableChanged())

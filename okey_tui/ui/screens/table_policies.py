@@ -168,12 +168,19 @@ class Practice:
             screen.render_rack()
 
     def toggle_hints(self) -> None:
-        self.hints_on = not self.hints_on
-        self.screen.query_one("#main").set_class(self.hints_on, "-hints")
-        self.render_hints()
+        self.show_hints(not self.hints_on)
         self.screen.set_status(
             _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
         )
+
+    def show_hints(self, shown: bool) -> None:
+        """The hint panel shown or not; the match keeps the choice for a resume."""
+        self.hints_on = shown
+        self.screen.query_one("#main").set_class(shown, "-hints")
+        self.render_hints()
+        table = self.screen.table
+        if isinstance(table, LocalTable):
+            table.session.hints = shown
 
     def toggle_okey_marks(self) -> None:
         self.mark_okeys = not self.mark_okeys
