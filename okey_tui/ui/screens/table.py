@@ -344,10 +344,6 @@ class TableScreen(Screen[None]):
         self._error_at: tuple[object, ...] | None = None  # the table when it erred or noted
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
-        # The line says something about the rack's last change ("Undone: the move", "Now
-        # beside another group"): the next key that changes the rack, the cursor or the
-        # selection makes it stale, as it does an error.
-        self._rack_notice = False
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
         self.rack_history: list[RackStep] = []
@@ -901,15 +897,14 @@ class TableScreen(Screen[None]):
         status.update(Text(message))
         self._error_at = self.state_mark() if error else None
         self._status_said = message
-        self._rack_notice = False  # set by the caller when the line is about the rack
         self.fit_status()
 
     def rack_notice(self, message: str) -> None:
-        """A line about the rack's last change: the next move of tiles puts the turn's
-        prompt back (it said "Undone: the move" after other moves)."""
+        """A line about the rack's last change: the next key that changes the rack, the
+        cursor or the selection puts the turn's prompt back (settle_status), as after an
+        error (it said "Undone: the move" after other moves)."""
         self.set_status(message)
-        self._rack_notice = True
-        self._error_at = self.state_mark()
+        self._error_at = self.state_mark()  # stale, as an error is, at the next change
 
     def status_lines(self, message: str) -> int:
         """How many lines ``message`` takes in the status line."""
@@ -1285,8 +1280,6 @@ class TableScreen(Screen[None]):
             self.rack_notice(
                 _("Now beside another group: shift+← → slides the tiles along the row")
             )
-        elif self._rack_notice:
-            self.set_status(self.prompt())
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """← → go from tile to tile round their row, past the empty slots; ↑ ↓ go to the
@@ -2128,12 +2121,12 @@ class TableScreen(Screen[None]):
         you = self.table.seat if self.hotseat is None else None
 
         def show() -> None:
-            again = cast("OkeyApp", self.app).PLAYS_AGAIN
+            plays_again = cast("OkeyApp", self.app).PLAYS_AGAIN
             # q asks first, as at the table, while there is a match to leave (and a
             # host's quitting closes the table for everyone, even at its end).
             leaving = not report.match_over or self.table.quit_closes_table()
             asks = self.quit_question() if leaving else None
-            summary = HandSummaryScreen(report, seats, you, again, quit_question=asks)
+            summary = HandSummaryScreen(report, seats, you, plays_again, quit_question=asks)
             self.app.push_screen(summary, self._after_summary)
 
         if self.hotseat is not None and not again:

@@ -89,10 +89,11 @@ class KeyBar(SteadyStatic):
         if not self.is_attached:
             return  # its screen was replaced before it was shown (a quick reconnection)
         width = self.size.width or self.app.size.width
+        entries = self.entries()
         if self._one_line:
-            self._draw_one_line(self.entries(), width)
+            self._draw_one_line(entries, width)
             return
-        items = self.items()
+        items = [(key, label) for key, label, _on in entries]
         # Two spaces between keys; one, if that keeps the bar on one line (the keys stand
         # out by their colour); a second line only when even that does not fit.
         # A bar that keeps a second line at this width (a key came and went) has the room:
@@ -101,7 +102,7 @@ class KeyBar(SteadyStatic):
         kept_two = self._lines_at[0] == width and self._lines_at[1] > 1
         # Greyed labels of two words run together one space apart ("g Geri ver a İşle w
         # Okey al", all grey): a usable key's yellow letter still marks where one starts.
-        words = any(label.plain.count(" ") > 1 and not on for _k, label, on in self.entries())
+        words = any(label.plain.count(" ") > 1 and not on for _k, label, on in entries)
         tight = one_line <= width < one_line + len(items) - 1 and not words
         gap = 1 if tight and not kept_two else 2
         text = Text()
