@@ -182,6 +182,9 @@ class HandReport:
     # Tiles the other seats added to the finisher's melds: each as the index of the meld on
     # the table and the tile it stands for there (the finish shows the finisher's own).
     others_added: tuple[tuple[int, Tile], ...] = ()
+    # Made at a network seat from the hand's scores alone, the table's own report being
+    # unreadable: no rack turned over, no penalty's story.
+    scores_only: bool = False
 
 
 def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandReport | None:

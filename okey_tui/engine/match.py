@@ -103,10 +103,7 @@ class Match:
 
     def sheet(self) -> list[list[int]]:
         """Each scored hand's points by seat (partners: each seat shows its team's)."""
-        rows = [result.totals() for result in self.results]
-        if self.rules.partners:
-            return [[row[s] + row[(s + 2) % SEATS] for s in range(SEATS)] for row in rows]
-        return rows
+        return side_rows([result.totals() for result in self.results], self.rules.partners)
 
     def totals(self) -> list[int]:
         """Each seat's match total (partners: each seat shows its team's total)."""
@@ -117,3 +114,11 @@ class Match:
         totals = self.totals()
         best = min(totals)
         return [s for s in range(SEATS) if totals[s] == best]
+
+
+def side_rows(rows: list[list[int]], partners: bool) -> list[list[int]]:
+    """Hands' points by seat as the score sheet writes them: at a partners table each
+    seat shows its team's."""
+    if partners:
+        return [[row[s] + row[(s + 2) % SEATS] for s in range(SEATS)] for row in rows]
+    return rows

@@ -26,6 +26,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from okey_tui.engine.actions import Action, AddTile, parse_action
+from okey_tui.engine.match import side_rows
+from okey_tui.engine.scoring import HandResult, SeatScore
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
@@ -549,16 +551,18 @@ class RemoteTable:
             # This hand's report, or none: never the last hand's, shown as this one's. A
             # malformed report is refused alone; the scores and the hand's end still count.
             self._report = None
-            if data.get("report") is not None:
-                try:
-                    self._report = report_from_json(data.get("report"))
-                except ProtocolError as exc:
-                    log.warning(_("the server sent a malformed message: %s"), exc.message)
             summary = summary_from_json(data.get("result"))
             if not self._results or self._results[-1].number != summary.number:
                 self._results.append(summary)
             self._totals = tuple(_int(t) for t in _list(data.get("totals")))
             self._match_over = bool(data.get("match_over"))
+            if data.get("report") is not None:
+                try:
+                    self._report = report_from_json(data.get("report"))
+                except ProtocolError as exc:
+                    log.warning(_("the server sent a malformed message: %s"), exc.message)
+                    winners = tuple(_int(w) for w in _list(data.get("winners")))
+                    self._report = self._scores_only(summary, winners)
             self._hand_over = True
         elif kind == "chat":
             self._chat.append(chat_from_json(data))
@@ -575,6 +579,46 @@ class RemoteTable:
             if self._pending:
                 oldest = min(self._pending)
                 self._resolve(oldest, ActionRefused("ProtocolError", code, message))
+
+    def _scores_only(self, summary: HandSummary, winners: tuple[int, ...]) -> HandReport | None:
+        """The hand's report from its scores, when the table's own could not be read: every
+        seat's line as the hand's result said it; no meld, no rack turned over and no
+        penalty's story (``scores_only``). None before any view."""
+        view = self._view
+        if view is None:
+            return None
+        seats = tuple(
+            SeatScore(
+                seat=line.seat,
+                finish=line.finish,
+                tiles_left=(),
+                left_sum=line.left_sum,
+                okeys_in_hand=line.okeys_in_hand,
+                penalties=line.penalties,
+                bonus=line.bonus,
+                opened=view.openings[line.seat] if 0 <= line.seat < len(view.openings) else None,
+                total=line.total,
+                note=line.note,
+            )
+            for line in summary.seats
+        )
+        rows = side_rows([r.totals() for r in self._results], view.rules.partners)
+        return HandReport(
+            number=summary.number + 1,
+            hands=view.rules.hands,
+            result=HandResult(summary.outcome, seats),
+            indicator=view.indicator,
+            table=(),  # whose tiles each meld holds was the report's to say
+            last_discard=None,
+            notes=(),
+            sheet=tuple(tuple(row) for row in rows),
+            totals=self._totals,
+            match_over=self._match_over,
+            winners=winners,
+            rules=view.rules,
+            going_pairs=tuple(view.going_pairs),
+            scores_only=True,
+        )
 
     def _resolve(
         self, action_id: object, error: ActionRefused | None, answer: JSONObject | None = None

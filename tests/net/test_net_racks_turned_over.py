@@ -8,6 +8,7 @@ import io
 import json
 from typing import Any
 
+import pytest
 from net_helpers import MAX_ACTIONS, easy_move, open_table, until
 from rich.console import Console
 from test_net_hidden import ALLOWED_TILE_PATHS, tile_paths
@@ -25,6 +26,7 @@ from okey_tui.net.protocol import encode, report_to_json, summary_of, summary_to
 from okey_tui.net.server import TableServer
 from okey_tui.table import hand_report
 from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
 
 HOST, FRIEND = 0, 1  # two people; the other two seats are the table's bots
 # Where a tile may be in a message to a seat while its hand is played: its own view and
@@ -255,3 +257,37 @@ async def test_the_friends_summary_screen_lists_every_racks_tiles_left() -> None
                 assert shown == sorted(str(t) for t in line.tiles_left), block
             else:
                 assert "left:" not in block, block
+
+
+async def test_a_report_that_cannot_be_read_still_shows_the_scores_and_the_table_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A hand's report the friend's okey101 cannot read (a newer or broken table) left the
+    hand without a summary: the friend's screen waited for one, and Enter did nothing. The
+    summary now shows the hand's scores, says the rest could not be read, and Enter goes on
+    to the next hand."""
+    monkeypatch.setattr(
+        "okey_tui.net.server.report_to_json",
+        lambda report: {**report_to_json(report), "rules": 5},
+    )
+    async with back_at_the_summary() as (app, tables), app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
+        screen = app.screen
+        assert isinstance(screen, HandSummaryScreen)
+        report = screen.report
+        assert report.scores_only and report.number == 1
+        scores = tables[1].results[-1]
+        assert [line.total for line in report.result.seats] == scores.totals()
+        assert report.totals == tables[1].totals() and not report.match_over
+        console = Console(width=200, record=True, file=io.StringIO())
+        console.print(screen.query_one("#hand-explained", Static).content)
+        said = console.export_text()
+        assert "report of this hand could not be read" in said, said
+        assert "left:" not in said  # no rack is shown as if it were known
+        for line in report.result.seats:
+            assert str(line.total) in said
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        for table in tables[1:]:
+            await table.next_hand()
+        await until(pilot, lambda: app.table is not None and app.table.hand_number == 1, "hand 2")

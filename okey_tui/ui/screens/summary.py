@@ -159,6 +159,15 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     if outcome.multiplier > 1:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")
+    if report.scores_only:
+        text.append(
+            "\n"
+            + _(
+                "The table's report of this hand could not be read: here are its scores, "
+                "without the racks or the penalties' story."
+            ),
+            ASIDE,
+        )
     melds = winning_melds(report, seats, you)
     grid = Table.grid(padding=(0, 2, 0, 0))
     grid.add_column(no_wrap=True)
