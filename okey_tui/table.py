@@ -298,6 +298,12 @@ class TableInterface(Protocol):
         """The last scored hand, for the end-of-hand screen (None before the first)."""
         ...
 
+    @property
+    def turn_ends(self) -> float | None:
+        """When the turn under way must be played by (``time.monotonic``), at a table with
+        a turn time; None when no clock runs (then a bot plays the rest of the turn)."""
+        ...
+
     def layout(self) -> list[str | None] | None:
         """The rack order this seat kept with the table (tile texts, None for a gap)."""
         ...

@@ -100,6 +100,16 @@ def _table_options() -> list[click.Parameter]:
     help=N_("Seconds a player whose connection dropped keeps their seat before a bot plays it."),
 )
 @click.option(
+    "--turn-time",
+    type=FloatBetween(0, 3600),
+    default=0,
+    show_default=True,
+    help=N_(
+        "Seconds a player has for a turn; when they run out, a bot plays the rest of it "
+        "(0: no limit)."
+    ),
+)
+@click.option(
     "--resume",
     is_flag=True,
     help=N_(
@@ -130,6 +140,7 @@ def host(
     start_when_full: bool,
     start_at: int | None,
     grace: float,
+    turn_time: float,
     resume: bool,
     web: bool,
     web_port: int,
@@ -198,6 +209,7 @@ def host(
         "bot_delay": 0.6 if bot_delay is None else bot_delay,
         "start_at": start_at,
         "grace": grace,
+        "turn_time": turn_time,
     }
     if resume:
         server = _resumed(port, options)

@@ -18,6 +18,7 @@ import json
 import logging
 import socket
 import ssl
+import time
 from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any
@@ -141,6 +142,7 @@ class RemoteTable:
         self.lead: int | None = None
         self.started = False
         self.start_at: int | None = None  # the table deals by itself once this many people sit
+        self.turn_time = 0.0  # seconds a person has for a turn (0: no limit)
         self._results: list[HandSummary] = [
             summary_from_json(r) for r in _list(welcome.get("results"))
         ]
@@ -160,6 +162,9 @@ class RemoteTable:
         self._ids = itertools.count(1)
         self._pending: dict[int, asyncio.Future[JSONObject | None]] = {}
         self._report: HandReport | None = None
+        # When the turn under way must be played by (time.monotonic), at a table with a
+        # turn time; None: no clock runs.
+        self._turn_ends: float | None = None
         raw_layout = welcome.get("layout")
         self._layout: list[str | None] | None = (
             [t if isinstance(t, str) else None for t in raw_layout]
@@ -326,6 +331,10 @@ class RemoteTable:
 
     def report(self) -> HandReport | None:
         return self._report
+
+    @property
+    def turn_ends(self) -> float | None:
+        return self._turn_ends
 
     def layout(self) -> list[str | None] | None:
         return self._layout
@@ -523,6 +532,10 @@ class RemoteTable:
             self._events.extend(event_from_json(e) for e in _list(data.get("events")))
             self.version = _int(data.get("version"))
             self.started = True
+            left = data.get("turn_left")
+            self._turn_ends = None
+            if isinstance(left, (int, float)) and not isinstance(left, bool) and 0 <= left <= 3600:
+                self._turn_ends = time.monotonic() + left
             self._resolve(data.get("ack"), None)
         elif kind == "checked":
             self._resolve(data.get("id"), None)
@@ -547,6 +560,10 @@ class RemoteTable:
             self.started = bool(data.get("started"))
             start_at = data.get("start_at")
             self.start_at = start_at if isinstance(start_at, int) and 1 <= start_at <= 4 else None
+            turn_time = data.get("turn_time")
+            self.turn_time = 0.0
+            if isinstance(turn_time, (int, float)) and not isinstance(turn_time, bool):
+                self.turn_time = float(turn_time) if 0 < turn_time <= 3600 else 0.0
         elif kind == "hand_over":
             # This hand's report, or none: never the last hand's, shown as this one's. A
             # malformed report is refused alone; the scores and the hand's end still count.

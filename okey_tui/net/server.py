@@ -243,6 +243,7 @@ class TableServer:
         bot_delay: float = 0.0,
         start_at: int | None = None,
         grace: float = DEFAULT_GRACE,
+        turn_time: float = 0.0,
         save_path: Path | None = None,
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
@@ -259,6 +260,13 @@ class TableServer:
         # Deal as soon as this many people sit (None: the lead or the host starts).
         self.start_at = start_at
         self.grace = grace
+        # Seconds a person has for a turn before their seat's bot plays the rest of it
+        # (0: no limit). A turn counts from when the seat's turn comes.
+        self.turn_time = turn_time
+        self._turn_key: tuple[int, int] | None = None  # (hand, seat) whose turn is timed
+        self._turn_no = 0  # bumped as each turn comes
+        self._timed_out = -1  # the turn (``_turn_no``) whose time ran out
+        self._turn_began = 0.0  # when the timed turn came (time.monotonic)
         self.save_path = save_path
         self.on_notice = on_notice
         # What the host must hear even while they play at the table (a terminal that only
@@ -338,6 +346,7 @@ class TableServer:
             if seat.human and seat.conn is None and self.started:
                 seat.away_since = now
                 self._start_grace(seat)
+        self._watch_turn()
         return self.port
 
     def claim(self) -> None:
@@ -436,10 +445,54 @@ class TableServer:
         """Whether a bot plays ``seat`` now: nobody took it, or its person has been away
         for the grace period."""
         if seat.conn is not None:
-            return False
+            # Present, but their turn's time ran out: the bot plays the rest of that turn.
+            return self._timed_out == self._turn_no and self._turn_seat() == seat.index
         if not seat.human:
             return True
         return time.monotonic() - seat.away_since >= self.grace
+
+    def _turn_seat(self) -> int | None:
+        match = self.match
+        return None if match is None or match.hand.is_over else match.hand.turn
+
+    def _watch_turn(self) -> None:
+        """As a person's turn comes, with a turn time: if the turn is still theirs when the
+        time is up, their seat's bot plays the rest of it (and the table says so)."""
+        match = self.match
+        if self.turn_time <= 0 or match is None or match.hand.is_over:
+            return
+        key = (match.hand_number, match.hand.turn)
+        if key == self._turn_key:
+            return  # the same turn goes on
+        self._turn_key = key
+        self._turn_no += 1
+        self._turn_began = time.monotonic()
+        number, seat = self._turn_no, self.seats[match.hand.turn]
+        if not seat.human:
+            return
+
+        def up() -> None:
+            if self._turn_no != number or seat.conn is None:
+                return  # the turn was played, or the person left (the grace period decides)
+            self._timed_out = number
+            self._notice(
+                _("Time is up for {name}: a bot plays the rest of their turn").format(
+                    name=seat.name
+                )
+            )
+            self._wake.set()
+
+        asyncio.get_running_loop().call_later(self.turn_time, up)
+
+    def turn_left(self) -> float | None:
+        """Seconds left of the turn under way, while a person plays it against the turn
+        time (None: no turn time, a bot's turn, or the time has run out)."""
+        seat = self._turn_seat()
+        if self.turn_time <= 0 or seat is None or self._timed_out == self._turn_no:
+            return None
+        if not self.seats[seat].human or self.seats[seat].conn is None:
+            return None
+        return max(0.0, self.turn_time - (time.monotonic() - self._turn_began))
 
     def _start_grace(self, seat: _Seat) -> None:
         """When the grace period of the away ``seat`` ends, its bot takes over."""
@@ -474,6 +527,13 @@ class TableServer:
         self.version += 1
         self.save_now()
         self._notice(_("The match has started"))
+        if self.turn_time > 0:
+            self._notice(
+                _(
+                    "Each turn has {seconds} s: a bot plays the rest of a turn that runs over"
+                ).format(seconds=f"{self.turn_time:g}")
+            )
+        self._watch_turn()
         self._broadcast_lobby()
         self._broadcast_state()
         self._wake.set()
@@ -1122,6 +1182,7 @@ class TableServer:
             for seat in self.seats:
                 seat.ready = False
         self.save_now()  # on disk before anyone is told
+        self._watch_turn()  # a turn that came starts its clock before the state goes out
         self._broadcast_state(ack)
         if ended:
             for conn in self._seated():
@@ -1241,6 +1302,7 @@ class TableServer:
             "lead": self.lead,
             "started": self.started,
             "start_at": self.start_at,
+            "turn_time": self.turn_time,
         }
         for conn in self._seated():
             self._send(conn, message)
@@ -1287,6 +1349,9 @@ class TableServer:
         }
         if ack is not None and ack[0] is conn:
             message["ack"] = ack_id
+        left = self.turn_left()
+        if left is not None:
+            message["turn_left"] = round(left, 1)
         self._send_text(conn, encode_with(message, "view", view_private_json(view), shared))
 
     def _tell_version(self, but: _Conn) -> None:

@@ -126,6 +126,10 @@ class LocalTable:
     def totals(self) -> tuple[int, ...]:
         return tuple(self.session.match.totals())
 
+    @property
+    def turn_ends(self) -> float | None:
+        return None  # no turn time at one terminal
+
     def report(self) -> HandReport | None:
         return hand_report(self.session.match, self.session.events)
 

@@ -128,6 +128,14 @@ class LobbyScreen(Screen[None]):
                     who += " — " + _("away")
                 seat_line = _("Seat {n}: {who}").format(n=info.seat + 1, who=who)
                 seats.append(f"{mark}{seat_line}\n")
+        if table is not None and table.turn_time:
+            seats.append(
+                "\n"
+                + _(
+                    "Each turn has {seconds} s: a bot plays the rest of a turn that runs over"
+                ).format(seconds=f"{table.turn_time:g}")
+                + "\n"
+            )
         self.query_one("#lobby-seats", Static).update(seats)
         chat = Text()
         if table is not None:

@@ -96,6 +96,9 @@ RUN_SET = {MeldKind.RUN, MeldKind.SET}
 CHAT_SHOWN_S = 8.0
 # The middle row at its smallest: its frame and the line with the indicator and the okey.
 MID_ROW_LINES = 3
+# At a network table with a turn time, this seat's line warns when this many seconds
+# of its turn are left.
+CLOCK_WARNING = 10
 
 # The longer words of the help screen for keys that share them.
 CURSOR = N_("move the cursor from tile to tile on the rack")
@@ -332,6 +335,7 @@ class TableScreen(Screen[None]):
         self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
         self._looking = False  # the hand is over and the player looks at the table (Esc)
+        self._clock_warned: float | None = None  # the turn (its end) whose warning was said
         self._asked_next = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -400,6 +404,8 @@ class TableScreen(Screen[None]):
         self.table.set_listener(self.tell_table_changed)
         self.new_hand()
         table = self.table
+        if not isinstance(table, LocalTable):
+            self.set_interval(0.5, self.tick_turn_clock)  # a network table's turn time
         if self.practice.on and isinstance(table, LocalTable) and table.session.hints:
             self.practice.show_hints(True)  # as the match was left (h had shown them)
 
@@ -745,6 +751,26 @@ class TableScreen(Screen[None]):
             after = self.rack.tile_after(self.cursor)
             self.cursor = self.cursor if after is None else after
 
+    def tick_turn_clock(self) -> None:
+        """The turn's time left beside the name of the seat to play, at a network table with
+        a turn time; this seat's line warns once as its last seconds come."""
+        ends = self.table.turn_ends
+        view = self.view
+        left = None if ends is None else max(0, int(ends - time.monotonic() + 0.999))
+        for panel in self.query(PlayerPanel):
+            shown = left is not None and panel.seat == view.turn
+            panel.set_clock(_("{seconds} s").format(seconds=left) if shown else "")
+        mine = self.my_turn and view.phase is not Phase.OVER
+        if left is not None and mine and left <= CLOCK_WARNING and self._clock_warned != ends:
+            self._clock_warned = ends
+            self.set_status(
+                ngettext(
+                    "{seconds} second left: then a bot plays the rest of your turn",
+                    "{seconds} seconds left: then a bot plays the rest of your turn",
+                    left,
+                ).format(seconds=left)
+            )
+
     def place_panels(self) -> None:
         """The seat on the screen always sits at the bottom: turn the seats around it."""
         seat = self.table.seat
@@ -782,6 +808,7 @@ class TableScreen(Screen[None]):
         self.place_panels()
         for panel in self.query(PlayerPanel):
             panel.show(seats, view)
+        self.tick_turn_clock()
         for pile in self.query(PilePanel):
             pile.show(seats, view)
         self.query_one(CentreInfo).show(table.hand_number, view)

@@ -68,6 +68,9 @@ class PlayerPanel(SteadyStatic):
         super().__init__(id=id, classes="player")
         self.seat = seat
         self._shown_for: tuple[Sequence[SeatInfo], PlayerView] | None = None
+        # The turn's time left ("42 s"), beside the name of the seat to play, at a
+        # network table with a turn time.
+        self.clock = ""
 
     def on_resize(self, event: events.Resize) -> None:
         # The lines break by the panel's size, which a tip coming or going changes too.
@@ -80,7 +83,7 @@ class PlayerPanel(SteadyStatic):
         info = seats[seat]
         turn = view.turn == seat and view.outcome is None
         self.set_class(turn, "-turn")
-        set_title(self, ("▶ " if turn else "") + info.name)
+        self.show_title(info.name, turn)
         marks = [bot_level(info.level) if info.level else ("" if info.connected else _("away"))]
         if seat == view.partner:  # partners: the seat across plays for the same side
             marks.append(_("partner"))
@@ -103,6 +106,19 @@ class PlayerPanel(SteadyStatic):
                 break
         text, _lines = styled_fill(panel_lines(view, seat, form, width), width)
         self.update(text)
+
+    def show_title(self, name: str, turn: bool) -> None:
+        clock = f" · {self.clock}" if turn and self.clock else ""
+        set_title(self, ("▶ " if turn else "") + name + clock)
+
+    def set_clock(self, clock: str) -> None:
+        """The turn's time left, shown beside the name while the seat plays ("" for none)."""
+        if clock == self.clock:
+            return
+        self.clock = clock
+        if self._shown_for is not None:
+            seats, view = self._shown_for
+            self.show_title(seats[self.seat].name, view.turn == self.seat and view.outcome is None)
 
 
 # How a seat's panel shows the match score, longest first: the words ("score 24"), then

@@ -1,0 +1,123 @@
+"""A turn time (``okey101 host --turn-time``): a person who lets their turn run past it
+no longer stalls the table; their seat's bot plays the rest of that turn, the log says
+so, and the person plays their own next turn. Without one, the table waits."""
+
+from __future__ import annotations
+
+import asyncio
+
+from net_helpers import easy_move, open_table, until
+from test_net_remote_ui import lobby_text, status_line
+from textual.widgets import RichLog
+
+from okey_tui.engine.state import Phase
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.server import TableServer
+from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.board import PlayerPanel
+
+AYSE = 0
+
+
+async def alone_at_a_table(turn_time: float) -> tuple[TableServer, RemoteTable]:
+    """Ayşe at seat 1 with three bots, the match started, and her turn come."""
+    server = await open_table(turn_time=turn_time, levels=("easy",) * 4)
+    ayse = await RemoteTable.join(server.url, server.code, "Ayşe")
+    await ayse.start()
+    await ayse.wait_for(lambda: ayse.has_view and ayse.view().turn == AYSE, 5)
+    return server, ayse
+
+
+def her_moves(table: RemoteTable) -> list[tuple[str, bool]]:
+    return [(e.kind, e.bot) for e in table.events if e.seat == AYSE and e.kind != "deal"]
+
+
+async def test_a_turn_that_runs_past_the_turn_time_is_played_by_the_seats_bot() -> None:
+    notices: list[str] = []
+    server, ayse = await alone_at_a_table(0.3)
+    server.on_notice = notices.append
+    try:
+        assert her_moves(ayse) == []
+        # She does nothing: her bot draws and discards for her, and the turn moves on.
+        await ayse.wait_for(lambda: any(kind == "discard" for kind, _ in her_moves(ayse)), 5)
+        moves = her_moves(ayse)
+        assert moves and all(bot for _, bot in moves), moves
+        assert any("Time is up for Ayşe" in n for n in notices), notices
+        # Her next turn is hers again: she plays it herself, in time, and no bot does.
+        await ayse.wait_for(lambda: ayse.view().turn == AYSE or ayse.hand_over, 5)
+        if not ayse.hand_over:
+            played = len(her_moves(ayse))
+            await easy_move(ayse)
+            await ayse.wait_for(lambda: len(her_moves(ayse)) > played, 5)
+            assert not any(bot for _, bot in her_moves(ayse)[played:])
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+async def test_a_turn_begun_in_time_is_finished_by_the_bot_when_the_time_runs_out() -> None:
+    """She drew, then stopped: the bot throws for her; her draw stays hers."""
+    server, ayse = await alone_at_a_table(0.5)
+    try:
+        await easy_move(ayse)  # her draw (or take)
+        await ayse.wait_for(lambda: her_moves(ayse) != [], 5)
+        first = her_moves(ayse)[0]
+        assert first[1] is False
+        await ayse.wait_for(lambda: ayse.view().turn != AYSE or ayse.hand_over, 5)
+        assert her_moves(ayse)[0] == first
+        assert her_moves(ayse)[-1][1] is True  # the rest of the turn: her bot's
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+async def test_without_a_turn_time_the_table_waits_for_the_person() -> None:
+    server, ayse = await alone_at_a_table(0.0)
+    try:
+        version = server.version
+        await asyncio.sleep(0.5)
+        assert server.version == version and ayse.view().turn == AYSE
+        assert ayse.view().phase is Phase.DRAW and her_moves(ayse) == []
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+async def test_the_screen_counts_the_turn_down_warns_and_says_the_bot_played() -> None:
+    """Ayşe's own screen: the seconds left beside her name, a warning in her line as the
+    last ones come, and the log's word that a bot played for her once they ran out."""
+    server = await open_table(turn_time=3.0, bot_delay=0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: "Ayşe" in lobby_text(app), "seated")
+            assert "Each turn has 3 s: a bot plays the rest of a turn that runs over" in (
+                lobby_text(app)
+            )
+            await pilot.press("enter")  # the lead starts the match
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.my_turn, "her turn")
+            mine = screen.query_one("#seat-0", PlayerPanel)
+
+            def title() -> str:
+                return str(mine.border_title)
+
+            await until(pilot, lambda: title().startswith("▶ Ayşe · ") and "s" in title(), "clock")
+            assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
+            said = "left: then a bot plays the rest of your turn"
+            await until(pilot, lambda: said in str(status_line(screen)), "the warning")
+            log = screen.query_one("#log", RichLog)
+            await until(
+                pilot,
+                lambda: any("A bot for you" in line.text for line in log.lines),
+                "the log says a bot played for her",
+                tries=400,
+            )
+            await until(pilot, lambda: not title().startswith("▶"), "her turn passed")
+            assert " s" not in title()
+    finally:
+        await server.close()
