@@ -119,5 +119,11 @@ async def test_the_screen_counts_the_turn_down_warns_and_says_the_bot_played() -
             )
             await until(pilot, lambda: not title().startswith("▶"), "her turn passed")
             assert " s" not in title()
+            # Her next turn: her line says first what the bot did for her (the log, out of
+            # sight on a small screen, was the only word of it).
+            await until(pilot, lambda: screen.my_turn or screen.table.hand_over, "her turn again")
+            if screen.my_turn:
+                line = str(status_line(screen))
+                assert line.startswith("A bot for you"), line
     finally:
         await server.close()

@@ -336,6 +336,7 @@ class TableScreen(Screen[None]):
         self._summary_shown = False
         self._looking = False  # the hand is over and the player looks at the table (Esc)
         self._clock_warned: float | None = None  # the turn (its end) whose warning was said
+        self._clock_out: float | None = None  # the turn (its end) whose time-out was said
         self._asked_next = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -697,6 +698,12 @@ class TableScreen(Screen[None]):
                 for i, m in enumerate(seen)
                 if i >= len(seen) - 2 or (i < len(kept) and kept[i])
             ]
+            # A bot played this seat's last turn (its time ran out, at a network table):
+            # what it did comes first, and goes last (the log, out of sight at 80x24,
+            # was the only word of it).
+            seats = self.table.seats()
+            covered = [event_line(seats, e, self.view).plain for e in self.covered()]
+            said = [(line, True) for line in covered[-2:]] + said
             # After the news, what this seat can do ("Your turn: d draw from the middle, or t
             # take R5") where the line has room for it, else a short "Your turn"; when the
             # middle is empty what d does (it ends the hand) is said whatever came before.
@@ -761,7 +768,10 @@ class TableScreen(Screen[None]):
             shown = left is not None and panel.seat == view.turn
             panel.set_clock(_("{seconds} s").format(seconds=left) if shown else "")
         mine = self.my_turn and view.phase is not Phase.OVER
-        if left is not None and mine and left <= CLOCK_WARNING and self._clock_warned != ends:
+        if left == 0 and mine and self._clock_out != ends:
+            self._clock_out = ends
+            self.set_status(_("Time is up: a bot plays the rest of your turn"))
+        elif left is not None and mine and left <= CLOCK_WARNING and self._clock_warned != ends:
             self._clock_warned = ends
             self.set_status(
                 ngettext(
