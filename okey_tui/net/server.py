@@ -1013,6 +1013,16 @@ class TableServer:
     def _seat(self, conn: _Conn, seat: _Seat) -> None:
         seat.conn = conn
         conn.seat = seat.index
+        if (
+            self.turn_time > 0
+            and self._turn_seat() == seat.index
+            and self._timed_out != self._turn_no
+            and time.monotonic() - self._turn_began >= self.turn_time
+        ):
+            # Back on their own turn after its time ran out (the grace period kept the
+            # seat meanwhile): the bot plays the rest of it, as had they stayed.
+            self._timed_out = self._turn_no
+            self._wake.set()
         conn.hand_sent = -1
         self._send(
             conn,

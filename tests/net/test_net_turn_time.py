@@ -84,9 +84,9 @@ async def test_without_a_turn_time_the_table_waits_for_the_person() -> None:
         await server.close()
 
 
-async def test_the_screen_counts_the_turn_down_warns_and_says_the_bot_played() -> None:
-    """Ayşe's own screen: the seconds left beside her name, a warning in her line as the
-    last ones come, and the log's word that a bot played for her once they ran out."""
+async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None:
+    """Ayşe's own screen: the seconds left beside her name, and the log's word that a bot
+    played for her once they ran out; then her line says it as her next turn comes."""
     server = await open_table(turn_time=3.0, bot_delay=0)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     try:
@@ -108,8 +108,6 @@ async def test_the_screen_counts_the_turn_down_warns_and_says_the_bot_played() -
 
             await until(pilot, lambda: title().startswith("▶ Ayşe · ") and "s" in title(), "clock")
             assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
-            said = "left: then a bot plays the rest of your turn"
-            await until(pilot, lambda: said in str(status_line(screen)), "the warning")
             log = screen.query_one("#log", RichLog)
             await until(
                 pilot,
@@ -125,5 +123,61 @@ async def test_the_screen_counts_the_turn_down_warns_and_says_the_bot_played() -
             if screen.my_turn:
                 line = str(status_line(screen))
                 assert line.startswith("A bot for you"), line
+    finally:
+        await server.close()
+
+
+async def test_back_on_a_turn_whose_time_ran_out_while_away_the_bot_plays_it() -> None:
+    """Her connection dropped on her turn and the time ran out while the grace period kept
+    her seat: back at the table, the clock said 0 s but nobody played; now her bot does."""
+    server = await open_table(turn_time=0.3, grace=30.0, levels=("easy",) * 4)
+    ayse = await RemoteTable.join(server.url, server.code, "Ayşe")
+    back: RemoteTable | None = None
+    try:
+        await ayse.start()
+        await ayse.wait_for(lambda: ayse.has_view and ayse.view().turn == AYSE, 5)
+        token = ayse.token
+        await ayse.close()
+        await asyncio.sleep(0.6)  # her time runs out while she is away
+        assert server.match is not None and server.match.hand.turn == AYSE
+        back = await RemoteTable.rejoin(server.url, token)
+        table = back
+        await table.wait_for(lambda: any(kind == "discard" for kind, _ in her_moves(table)), 5)
+        assert all(bot for _, bot in her_moves(table))
+    finally:
+        if back is not None:
+            await back.close()
+        await server.close()
+
+
+async def test_the_line_warns_as_the_last_ten_seconds_come_and_a_turn_in_time_is_hers() -> None:
+    """An 11 s turn: her line says when 10 s are left (not as the turn comes, over the
+    news of the others' moves); she plays in time, and no bot plays for her."""
+    server = await open_table(turn_time=11.0, bot_delay=0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: "Ayşe" in lobby_text(app), "seated")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.my_turn, "her turn")
+            said = "10 seconds left: then a bot plays the rest of your turn"
+            assert said not in str(status_line(screen))
+            await until(pilot, lambda: said in str(status_line(screen)), "the warning", tries=600)
+            table = app.table
+            assert isinstance(table, RemoteTable)
+            for _ in range(4):  # her own moves, in time (an easy bot's choice)
+                if not screen.my_turn:
+                    break
+                version = table.version
+                await easy_move(table)
+                await until(pilot, lambda v=version: table.version > v, "her move")
+            await until(pilot, lambda: not screen.my_turn, "her discard")
+            assert app.table is not None
+            mine = [e for e in app.table.events if e.seat == AYSE and e.kind != "deal"]
+            assert mine and not any(e.bot for e in mine)
     finally:
         await server.close()

@@ -335,8 +335,8 @@ class TableScreen(Screen[None]):
         self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
         self._looking = False  # the hand is over and the player looks at the table (Esc)
-        self._clock_warned: float | None = None  # the turn (its end) whose warning was said
-        self._clock_out: float | None = None  # the turn (its end) whose time-out was said
+        # This seat's time left at the clock's last tick (None: not its turn, or no clock).
+        self._clock_left: int | None = None
         self._asked_next = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -758,21 +758,27 @@ class TableScreen(Screen[None]):
             after = self.rack.tile_after(self.cursor)
             self.cursor = self.cursor if after is None else after
 
-    def tick_turn_clock(self) -> None:
+    def tick_turn_clock(self, said: bool = True) -> None:
         """The turn's time left beside the name of the seat to play, at a network table with
-        a turn time; this seat's line warns once as its last seconds come."""
+        a turn time. On the clock's own ticks (``said``), this seat's line says it as the
+        time passes its last seconds and as it runs out; said as the turn comes, it would
+        cover the news of the others' moves (and a turn shorter than the warning is
+        warned by its clock alone)."""
         ends = self.table.turn_ends
         view = self.view
         left = None if ends is None else max(0, int(ends - time.monotonic() + 0.999))
         for panel in self.query(PlayerPanel):
             shown = left is not None and panel.seat == view.turn
             panel.set_clock(_("{seconds} s").format(seconds=left) if shown else "")
+        if not said:
+            return
         mine = self.my_turn and view.phase is not Phase.OVER
-        if left == 0 and mine and self._clock_out != ends:
-            self._clock_out = ends
+        before, self._clock_left = self._clock_left, (left if mine else None)
+        if left is None or not mine or before is None:
+            return
+        if left == 0 < before:
             self.set_status(_("Time is up: a bot plays the rest of your turn"))
-        elif left is not None and mine and left <= CLOCK_WARNING and self._clock_warned != ends:
-            self._clock_warned = ends
+        elif left <= CLOCK_WARNING < before:
             self.set_status(
                 ngettext(
                     "{seconds} second left: then a bot plays the rest of your turn",
@@ -818,7 +824,7 @@ class TableScreen(Screen[None]):
         self.place_panels()
         for panel in self.query(PlayerPanel):
             panel.show(seats, view)
-        self.tick_turn_clock()
+        self.tick_turn_clock(said=False)
         for pile in self.query(PilePanel):
             pile.show(seats, view)
         self.query_one(CentreInfo).show(table.hand_number, view)
