@@ -532,10 +532,8 @@ class RemoteTable:
             self._events.extend(event_from_json(e) for e in _list(data.get("events")))
             self.version = _int(data.get("version"))
             self.started = True
-            left = data.get("turn_left")
-            self._turn_ends = None
-            if isinstance(left, (int, float)) and not isinstance(left, bool) and 0 <= left <= 3600:
-                self._turn_ends = time.monotonic() + left
+            left = _seconds(data.get("turn_left"))
+            self._turn_ends = None if left is None else time.monotonic() + left
             self._resolve(data.get("ack"), None)
         elif kind == "checked":
             self._resolve(data.get("id"), None)
@@ -560,10 +558,7 @@ class RemoteTable:
             self.started = bool(data.get("started"))
             start_at = data.get("start_at")
             self.start_at = start_at if isinstance(start_at, int) and 1 <= start_at <= 4 else None
-            turn_time = data.get("turn_time")
-            self.turn_time = 0.0
-            if isinstance(turn_time, (int, float)) and not isinstance(turn_time, bool):
-                self.turn_time = float(turn_time) if 0 < turn_time <= 3600 else 0.0
+            self.turn_time = _seconds(data.get("turn_time")) or 0.0
         elif kind == "hand_over":
             # This hand's report, or none: never the last hand's, shown as this one's. A
             # malformed report is refused alone; the scores and the hand's end still count.
@@ -668,6 +663,13 @@ def _decode(raw: str | bytes) -> JSONObject:
             ErrorCode.NOT_OBJECT, _("The server sent a message that is not an object")
         )
     return data
+
+
+def _seconds(value: object) -> float | None:
+    """A count of seconds a table sent (0 to an hour), or None for anything else."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 3600:
+        return float(value)
+    return None
 
 
 def _int(value: object) -> int:

@@ -474,15 +474,19 @@ class TableServer:
         def up() -> None:
             if self._turn_no != number or seat.conn is None:
                 return  # the turn was played, or the person left (the grace period decides)
-            self._timed_out = number
+            self._time_up()
             self._notice(
                 _("Time is up for {name}: a bot plays the rest of their turn").format(
                     name=seat.name
                 )
             )
-            self._wake.set()
 
         asyncio.get_running_loop().call_later(self.turn_time, up)
+
+    def _time_up(self) -> None:
+        """The turn under way has run out of time: its seat's bot plays the rest of it."""
+        self._timed_out = self._turn_no
+        self._wake.set()
 
     def turn_left(self) -> float | None:
         """Seconds left of the turn under way, while a person plays it against the turn
@@ -1021,8 +1025,7 @@ class TableServer:
         ):
             # Back on their own turn after its time ran out (the grace period kept the
             # seat meanwhile): the bot plays the rest of it, as had they stayed.
-            self._timed_out = self._turn_no
-            self._wake.set()
+            self._time_up()
         conn.hand_sent = -1
         self._send(
             conn,

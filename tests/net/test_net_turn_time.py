@@ -5,9 +5,12 @@ so, and the person plays their own next turn. Without one, the table waits."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 
 from net_helpers import easy_move, open_table, until
 from test_net_remote_ui import lobby_text, status_line
+from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from okey_tui.engine.state import Phase
@@ -20,13 +23,41 @@ from okey_tui.ui.widgets.board import PlayerPanel
 AYSE = 0
 
 
-async def alone_at_a_table(turn_time: float) -> tuple[TableServer, RemoteTable]:
+@contextlib.asynccontextmanager
+async def alone_at_a_table(turn_time: float) -> AsyncIterator[tuple[TableServer, RemoteTable]]:
     """Ayşe at seat 1 with three bots, the match started, and her turn come."""
     server = await open_table(turn_time=turn_time, levels=("easy",) * 4)
     ayse = await RemoteTable.join(server.url, server.code, "Ayşe")
-    await ayse.start()
-    await ayse.wait_for(lambda: ayse.has_view and ayse.view().turn == AYSE, 5)
-    return server, ayse
+    try:
+        await ayse.start()
+        await ayse.wait_for(lambda: ayse.has_view and ayse.view().turn == AYSE, 5)
+        yield server, ayse
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+@contextlib.asynccontextmanager
+async def on_her_screen(
+    turn_time: float, lobby_says: str = ""
+) -> AsyncIterator[tuple[RemoteApp, Pilot[None], TableScreen]]:
+    """Ayşe's screen at a table of bots: she starts the match from the lobby (which says
+    ``lobby_says``) and her turn has come."""
+    server = await open_table(turn_time=turn_time, bot_delay=0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: "Ayşe" in lobby_text(app), "seated")
+            assert lobby_says in lobby_text(app)
+            await pilot.press("enter")  # the lead starts the match
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.my_turn, "her turn")
+            yield app, pilot, screen
+    finally:
+        await server.close()
 
 
 def her_moves(table: RemoteTable) -> list[tuple[str, bool]]:
@@ -35,9 +66,8 @@ def her_moves(table: RemoteTable) -> list[tuple[str, bool]]:
 
 async def test_a_turn_that_runs_past_the_turn_time_is_played_by_the_seats_bot() -> None:
     notices: list[str] = []
-    server, ayse = await alone_at_a_table(0.3)
-    server.on_notice = notices.append
-    try:
+    async with alone_at_a_table(0.3) as (server, ayse):
+        server.on_notice = notices.append
         assert her_moves(ayse) == []
         # She does nothing: her bot draws and discards for her, and the turn moves on.
         await ayse.wait_for(lambda: any(kind == "discard" for kind, _ in her_moves(ayse)), 5)
@@ -51,15 +81,11 @@ async def test_a_turn_that_runs_past_the_turn_time_is_played_by_the_seats_bot() 
             await easy_move(ayse)
             await ayse.wait_for(lambda: len(her_moves(ayse)) > played, 5)
             assert not any(bot for _, bot in her_moves(ayse)[played:])
-    finally:
-        await ayse.close()
-        await server.close()
 
 
 async def test_a_turn_begun_in_time_is_finished_by_the_bot_when_the_time_runs_out() -> None:
     """She drew, then stopped: the bot throws for her; her draw stays hers."""
-    server, ayse = await alone_at_a_table(0.5)
-    try:
+    async with alone_at_a_table(0.5) as (_server, ayse):
         await easy_move(ayse)  # her draw (or take)
         await ayse.wait_for(lambda: her_moves(ayse) != [], 5)
         first = her_moves(ayse)[0]
@@ -67,64 +93,43 @@ async def test_a_turn_begun_in_time_is_finished_by_the_bot_when_the_time_runs_ou
         await ayse.wait_for(lambda: ayse.view().turn != AYSE or ayse.hand_over, 5)
         assert her_moves(ayse)[0] == first
         assert her_moves(ayse)[-1][1] is True  # the rest of the turn: her bot's
-    finally:
-        await ayse.close()
-        await server.close()
 
 
 async def test_without_a_turn_time_the_table_waits_for_the_person() -> None:
-    server, ayse = await alone_at_a_table(0.0)
-    try:
+    async with alone_at_a_table(0.0) as (server, ayse):
         version = server.version
         await asyncio.sleep(0.5)
         assert server.version == version and ayse.view().turn == AYSE
         assert ayse.view().phase is Phase.DRAW and her_moves(ayse) == []
-    finally:
-        await ayse.close()
-        await server.close()
 
 
 async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None:
     """Ayşe's own screen: the seconds left beside her name, and the log's word that a bot
     played for her once they ran out; then her line says it as her next turn comes."""
-    server = await open_table(turn_time=3.0, bot_delay=0)
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            await until(pilot, lambda: "Ayşe" in lobby_text(app), "seated")
-            assert "Each turn has 3 s: a bot plays the rest of a turn that runs over" in (
-                lobby_text(app)
-            )
-            await pilot.press("enter")  # the lead starts the match
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            await until(pilot, lambda: screen.my_turn, "her turn")
-            mine = screen.query_one("#seat-0", PlayerPanel)
+    lobby = "Each turn has 3 s: a bot plays the rest of a turn that runs over"
+    async with on_her_screen(3.0, lobby) as (_app, pilot, screen):
+        mine = screen.query_one("#seat-0", PlayerPanel)
 
-            def title() -> str:
-                return str(mine.border_title)
+        def title() -> str:
+            return str(mine.border_title)
 
-            await until(pilot, lambda: title().startswith("▶ Ayşe · ") and "s" in title(), "clock")
-            assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
-            log = screen.query_one("#log", RichLog)
-            await until(
-                pilot,
-                lambda: any("A bot for you" in line.text for line in log.lines),
-                "the log says a bot played for her",
-                tries=400,
-            )
-            await until(pilot, lambda: not title().startswith("▶"), "her turn passed")
-            assert " s" not in title()
-            # Her next turn: her line says first what the bot did for her (the log, out of
-            # sight on a small screen, was the only word of it).
-            await until(pilot, lambda: screen.my_turn or screen.table.hand_over, "her turn again")
-            if screen.my_turn:
-                line = str(status_line(screen))
-                assert line.startswith("A bot for you"), line
-    finally:
-        await server.close()
+        await until(pilot, lambda: title().startswith("▶ Ayşe · ") and "s" in title(), "clock")
+        assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
+        log = screen.query_one("#log", RichLog)
+        await until(
+            pilot,
+            lambda: any("A bot for you" in line.text for line in log.lines),
+            "the log says a bot played for her",
+            tries=400,
+        )
+        await until(pilot, lambda: not title().startswith("▶"), "her turn passed")
+        assert " s" not in title()
+        # Her next turn: her line says first what the bot did for her (the log, out of
+        # sight on a small screen, was the only word of it).
+        await until(pilot, lambda: screen.my_turn or screen.table.hand_over, "her turn again")
+        if screen.my_turn:
+            line = str(status_line(screen))
+            assert line.startswith("A bot for you"), line
 
 
 async def test_back_on_a_turn_whose_time_ran_out_while_away_the_bot_plays_it() -> None:
@@ -153,31 +158,18 @@ async def test_back_on_a_turn_whose_time_ran_out_while_away_the_bot_plays_it() -
 async def test_the_line_warns_as_the_last_ten_seconds_come_and_a_turn_in_time_is_hers() -> None:
     """An 11 s turn: her line says when 10 s are left (not as the turn comes, over the
     news of the others' moves); she plays in time, and no bot plays for her."""
-    server = await open_table(turn_time=11.0, bot_delay=0)
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-            await until(pilot, lambda: "Ayşe" in lobby_text(app), "seated")
-            await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            await until(pilot, lambda: screen.my_turn, "her turn")
-            said = "10 seconds left: then a bot plays the rest of your turn"
-            assert said not in str(status_line(screen))
-            await until(pilot, lambda: said in str(status_line(screen)), "the warning", tries=600)
-            table = app.table
-            assert isinstance(table, RemoteTable)
-            for _ in range(4):  # her own moves, in time (an easy bot's choice)
-                if not screen.my_turn:
-                    break
-                version = table.version
-                await easy_move(table)
-                await until(pilot, lambda v=version: table.version > v, "her move")
-            await until(pilot, lambda: not screen.my_turn, "her discard")
-            assert app.table is not None
-            mine = [e for e in app.table.events if e.seat == AYSE and e.kind != "deal"]
-            assert mine and not any(e.bot for e in mine)
-    finally:
-        await server.close()
+    async with on_her_screen(11.0) as (app, pilot, screen):
+        said = "10 seconds left: then a bot plays the rest of your turn"
+        assert said not in str(status_line(screen))
+        await until(pilot, lambda: said in str(status_line(screen)), "the warning", tries=600)
+        table = app.table
+        assert isinstance(table, RemoteTable)
+        for _ in range(4):  # her own moves, in time (an easy bot's choice)
+            if not screen.my_turn:
+                break
+            version = table.version
+            await easy_move(table)
+            await until(pilot, lambda v=version: table.version > v, "her move")
+        await until(pilot, lambda: not screen.my_turn, "her discard")
+        mine = [e for e in table.events if e.seat == AYSE and e.kind != "deal"]
+        assert mine and not any(e.bot for e in mine)

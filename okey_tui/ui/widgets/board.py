@@ -81,7 +81,7 @@ class PlayerPanel(SteadyStatic):
         self._shown_for = (seats, view)
         seat = self.seat
         info = seats[seat]
-        turn = view.turn == seat and view.outcome is None
+        turn = self.plays(view)
         self.set_class(turn, "-turn")
         self.show_title(info.name, turn)
         marks = [bot_level(info.level) if info.level else ("" if info.connected else _("away"))]
@@ -107,6 +107,10 @@ class PlayerPanel(SteadyStatic):
         text, _lines = styled_fill(panel_lines(view, seat, form, width), width)
         self.update(text)
 
+    def plays(self, view: PlayerView) -> bool:
+        """Whether it is this seat's turn (none once the hand is over)."""
+        return view.turn == self.seat and view.outcome is None
+
     def show_title(self, name: str, turn: bool) -> None:
         clock = f" · {self.clock}" if turn and self.clock else ""
         set_title(self, ("▶ " if turn else "") + name + clock)
@@ -118,7 +122,7 @@ class PlayerPanel(SteadyStatic):
         self.clock = clock
         if self._shown_for is not None:
             seats, view = self._shown_for
-            self.show_title(seats[self.seat].name, view.turn == self.seat and view.outcome is None)
+            self.show_title(seats[self.seat].name, self.plays(view))
 
 
 # How a seat's panel shows the match score, longest first: the words ("score 24"), then
