@@ -59,11 +59,11 @@ from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import OutOfTime, arrange, check, finish, pairs
+from okey_tui.bots.planner import OutOfTime, arrange, check, finish, outline, pairs
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
 from okey_tui.engine.budget import Deadline
-from okey_tui.engine.melds import Meld, extensions, fits_table, is_wild
+from okey_tui.engine.melds import Meld, effective, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile, full_set
@@ -322,7 +322,7 @@ class ExpertBot:
                     if not self._straight_with(view, list(view.rack) + [tile], tile, deadline):
                         if self.hold_share <= 0:
                             return Advice(DrawMiddle(), (), 0, "hold", held[1])
-                        odds = self._straight_odds(view, [list(view.rack) + [tile]], deadline)
+                        odds = self._straight_odds(view, list(view.rack) + [tile], [None], deadline)
                         if odds is not None and odds[0][0] >= self.hold_share:
                             return Advice(DrawMiddle(), (), 0, "hold", held[1])
                 except OutOfTime:
@@ -443,9 +443,8 @@ class ExpertBot:
         if made is None:
             return Advice(base, (), 0, "discard")
         rng, unseen = made
-        racks = [_remove_one(rack, tile) for tile in candidates]
         rates = self._feed_rates(view, candidates, unseen, deadline)
-        stats = self._score(view, racks, candidates, rng, unseen, deadline, rates is None)
+        stats = self._score(view, rack, candidates, rng, unseen, deadline, rates is None)
         if stats is None:
             return Advice(base, (), 0, "discard")
         totals, opens, finishes, feeds, n = stats
@@ -544,12 +543,11 @@ class ExpertBot:
 
         def kept(tile: Tile) -> tuple[int, int]:
             check(deadline)
-            rest = _remove_one(rack, tile)
             if pairs_mode:
-                return len(pairs(rest, okey).melds), -tile.number
-            found = arrange(rest, okey)
+                return len(pairs(_remove_one(rack, tile), okey).melds), -tile.number
+            found = _outline_less(rack, tile, okey)[0]
             opened = view.opening is not None
-            return found.value, (-tile.number if opened else tile.number)
+            return found, (-tile.number if opened else tile.number)
 
         ranked = sorted(pool, key=lambda t: kept(t), reverse=True)
         chosen = ranked[: self.candidates]
@@ -560,14 +558,14 @@ class ExpertBot:
     def _score(
         self,
         view: PlayerView,
-        racks: list[list[Tile]],
+        rack: list[Tile],
         thrown: list[Tile],
         rng: random.Random,
         unseen: list[Tile],
         deadline: Deadline,
         watch: bool = True,
     ) -> tuple[list[float], list[int], list[int], list[int], int] | None:
-        k = len(racks)
+        k = len(thrown)
         totals = [0.0] * k
         opens = [0] * k
         finishes = [0] * k
@@ -581,12 +579,12 @@ class ExpertBot:
             draws = order[:horizon]
             right_rack = order[horizon : horizon + right_size]
             scored: list[tuple[float, int, int, int]] = []
-            for i, rack in enumerate(racks):
+            for tile in thrown:
                 try:
-                    utility, opened, finished = self._utility(view, rack, draws, deadline)
+                    utility, opened, finished = self._utility(view, rack, draws, deadline, tile)
                 except OutOfTime:
                     break
-                fed = int(watch_right and self._feeds(view, right_rack, thrown[i]))
+                fed = int(watch_right and self._feeds(view, right_rack, tile))
                 if fed:
                     utility -= FEED_MELD if view.openings[right] is not None else self.feed_opening
                 scored.append((utility, opened, finished, fed))
@@ -753,11 +751,10 @@ class ExpertBot:
             return None
         if self.hold_share > 0:
             # No throw can do better than keeping every tile: most turns end here.
-            whole = self._straight_odds(view, [rack], deadline)
+            whole = self._straight_odds(view, rack, [None], deadline)
             if whole is None or whole[0][0] < self.hold_share:
                 return None
-        racks = [_remove_one(rack, t) for t in pool]
-        odds = self._straight_odds(view, racks, deadline)
+        odds = self._straight_odds(view, rack, pool, deadline)
         if odds is None:
             if self.hold_share > 0:
                 return None
@@ -796,10 +793,15 @@ class ExpertBot:
         return self.brain._opening(view, rack) is not None
 
     def _straight_odds(
-        self, view: PlayerView, racks: list[list[Tile]], deadline: Deadline
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        thrown: Sequence[Tile | None],
+        deadline: Deadline,
     ) -> tuple[list[float], list[float]] | None:
-        """For each rack, the share of worlds where it can go straight out before the middle
-        ends, and how many tiles it falls short of that on average.
+        """For each tile of ``thrown``, the share of worlds where ``rack`` less that tile
+        (None: the whole rack) can go straight out before the middle ends, and how many
+        tiles it falls short of that on average.
 
         A world deals the seat's draws up to the end of the middle; with them
         known, the rack goes straight out when all but one of its tiles can
@@ -815,20 +817,20 @@ class ExpertBot:
         horizon = max(1, min(HOLD_HORIZON, view.middle_count // 4))
         # All but one of the tiles the seat holds on its turn (after its draw).
         need = len(view.rack) - 1 if view.phase is Phase.PLAY else len(view.rack)
-        hits = [0] * len(racks)
-        short = [0] * len(racks)
+        hits = [0] * len(thrown)
+        short = [0] * len(thrown)
         n = 0
         for order in self._deals(unseen, rng, deadline):
-            draws = order[:horizon]
+            drawn = rack + order[:horizon]
             row: list[int] = []
             try:
-                for rack in racks:
+                for tile in thrown:
                     check(deadline)
-                    tiles = rack + draws
+                    tiles = drawn if tile is None else _remove_one(drawn, tile)
                     if need % 2 == 0 and 2 * _pair_count(tiles, okey) >= need:
                         row.append(0)
                         continue
-                    row.append(max(0, need - arrange(tiles, okey).tiles_used))
+                    row.append(max(0, need - _outline_less(drawn, tile, okey)[1]))
             except OutOfTime:
                 break  # out of time inside this world: leave it out, like the ones after it
             for i, missing in enumerate(row):
@@ -845,15 +847,19 @@ class ExpertBot:
         rack: list[Tile],
         draws: Sequence[Tile],
         deadline: Deadline | None = None,
+        thrown: Tile | None = None,
     ) -> tuple[float, int, int]:
-        """(utility, opened, finished) of holding ``rack`` and drawing ``draws`` next.
+        """(utility, opened, finished) of holding ``rack`` less ``thrown`` (if given) and
+        drawing ``draws`` next.
 
         Raises :class:`OutOfTime` when ``deadline`` passes (checked before each solver call).
         """
         okey = view.okey
         opening = view.opening
         if opening is None:
-            return self._before_opening(view, rack, draws, deadline)
+            return self._before_opening(view, rack, draws, deadline, thrown)
+        if thrown is not None:
+            rack = _remove_one(rack, thrown)
         table = [tm.meld for tm in view.table]
         for j in range(1, len(draws) + 1):
             check(deadline)
@@ -879,37 +885,43 @@ class ExpertBot:
         rack: list[Tile],
         draws: Sequence[Tile],
         deadline: Deadline | None = None,
+        thrown: Tile | None = None,
     ) -> tuple[float, int, int]:
         okey = view.okey
         check(deadline)
         floor = view.melds_floor
         pairs_floor = view.pairs_floor
         going_pairs = view.going_pairs[view.seat]
-        last = rack + list(draws)
-        value = 0 if going_pairs else arrange(last, okey).value
-        n_pairs = len(pairs(last, okey).melds)
+
+        def reach(tiles: list[Tile]) -> tuple[int, int]:
+            """(melds value, pairs) of ``tiles`` less the throw."""
+            value = 0 if going_pairs else _outline_less(tiles, thrown, okey)[0]
+            held = tiles if thrown is None else _remove_one(tiles, thrown)
+            return value, _pair_count(held, okey)
+
+        value, n_pairs = reach(rack + list(draws))
         if value < floor and n_pairs < pairs_floor:
             closeness = max(value / floor, n_pairs / pairs_floor * 0.8)
             return OPEN_GAIN * 0.5 * closeness**2, 0, 0
         for j in range(len(draws) + 1):
             check(deadline)
-            tiles = rack + list(draws[:j])
-            if (not going_pairs and arrange(tiles, okey).value >= floor) or len(
-                pairs(tiles, okey).melds
-            ) >= pairs_floor:
+            value, n_pairs = reach(rack + list(draws[:j]))
+            if value >= floor or n_pairs >= pairs_floor:
                 return OPEN_GAIN - TURN_COST * j, 1, 0
         return OPEN_GAIN - TURN_COST * len(draws), 1, 0  # pragma: no cover - reached above
 
     def _feeds(self, view: PlayerView, right_rack: list[Tile], tile: Tile) -> bool:
         """Whether the right seat (in this world) could use ``tile`` this turn."""
         okey = view.okey
+        alone = outline(right_rack, okey).value  # the same for every throw of a world
         if view.openings[view.right] is None:
-            with_tile = arrange(right_rack + [tile], okey)
-            if with_tile.value < view.melds_floor or tile in with_tile.leftover:
+            if alone >= view.melds_floor or not _may_join(right_rack, tile, okey):
                 return False
-            return arrange(right_rack, okey).value < view.melds_floor
-        with_tile = arrange(right_rack + [tile], okey)
-        return with_tile.value > arrange(right_rack, okey).value
+            with_tile = outline(right_rack + [tile], okey)
+            return with_tile.value >= view.melds_floor and tile not in with_tile.loose
+        return (
+            _may_join(right_rack, tile, okey) and outline(right_rack + [tile], okey).value > alone
+        )
 
 
 @contextmanager
@@ -949,6 +961,47 @@ def _pair_count(tiles: Sequence[Tile], okey: Tile) -> int:
     singles = sum(c % 2 for c in counts.values())
     spare = wild - min(wild, singles)
     return twins + min(wild, singles) + (1 if spare >= 2 and twins else 0)
+
+
+def _outline_less(tiles: Sequence[Tile], thrown: Tile | None, okey: Tile) -> tuple[int, int]:
+    """(value, tiles used) of the best melds of ``tiles`` less one ``thrown`` (None: of
+    all of them).
+
+    When the best melds of all the tiles leave a copy of ``thrown`` out, they are the
+    answer: no melds without it are worth more, nor use more tiles at that value. So one
+    search of a world's tiles serves every throw compared there that it leaves loose; a
+    throw it uses gets a search of its own.
+    """
+    whole = outline(tiles, okey)
+    if thrown is not None and thrown not in whole.loose:
+        whole = outline(_remove_one(tiles, thrown), okey)
+    return whole.value, whole.tiles_used
+
+
+def _may_join(tiles: Sequence[Tile], tile: Tile, okey: Tile) -> bool:
+    """Whether ``tile`` could be in a meld with some of ``tiles``: False only when no
+    meld can hold it (a set needs two more colours of its number, a run two more
+    numbers of its colour next to it; an okey stands in for one of them, two for both)."""
+    wilds = sum(1 for t in tiles if is_wild(t, okey))
+    if is_wild(tile, okey) or wilds >= 2:
+        return True
+    me = effective(tile, okey)
+    colours = set()
+    near = set()
+    for other in tiles:
+        if is_wild(other, okey):
+            continue
+        seen = effective(other, okey)
+        if seen.number == me.number and seen.colour != me.colour:
+            colours.add(seen.colour)
+        elif seen.colour == me.colour and 0 < abs(seen.number - me.number) <= 2:
+            near.add(seen.number)
+    if len(colours) + wilds >= 2:
+        return True
+    if wilds:
+        return bool(near)
+    n = me.number
+    return any(pair <= near for pair in ({n - 2, n - 1}, {n - 1, n + 1}, {n + 1, n + 2}))
 
 
 def _remove_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:

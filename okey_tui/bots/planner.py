@@ -20,7 +20,7 @@ from okey_tui.engine import solver
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.rules import OpeningKind
-from okey_tui.engine.solver import Arrangement, FinishPlan
+from okey_tui.engine.solver import Arrangement, FinishPlan, Outline
 from okey_tui.engine.tiles import Tile
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "check",
     "finish",
     "leftover_sum",
+    "outline",
     "pairs",
     "with_melds",
 ]
@@ -57,6 +58,16 @@ def _arrange_cached(tiles: tuple[Tile, ...], okey: Tile) -> Arrangement:
 def arrange(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
     """The runs and sets of highest total value that the tiles make, and the rest."""
     return _arrange_cached(_key(tiles), okey)
+
+
+@lru_cache(maxsize=4096)
+def _outline_cached(tiles: tuple[Tile, ...], okey: Tile) -> Outline:
+    return solver.melds_outline(tiles, okey)
+
+
+def outline(tiles: Iterable[Tile], okey: Tile) -> Outline:
+    """The value, tiles used and loose tiles of :func:`arrange`'s melds, without the melds."""
+    return _outline_cached(_key(tiles), okey)
 
 
 @lru_cache(maxsize=4096)

@@ -50,6 +50,7 @@ __all__ = [
     "FinishPlan",
     "LayOff",
     "OpeningCheck",
+    "Outline",
     "Swap",
     "arrange",
     "best_melds",
@@ -58,6 +59,7 @@ __all__ = [
     "finish_plan",
     "lay_offs",
     "least_left",
+    "melds_outline",
     "okey_swaps",
     "opening_check",
 ]
@@ -103,6 +105,17 @@ class Arrangement:
 
     def texts(self) -> list[str]:
         return [m.text(self.okey) for m in self.melds]
+
+
+@dataclass(frozen=True, slots=True)
+class Outline:
+    """What the best melds of a hand come to, without building them (see
+    :func:`melds_outline`): their value, how many tiles they use, and the tiles of
+    which at least one copy stays out of them."""
+
+    value: int
+    tiles_used: int
+    loose: frozenset[Tile]
 
 
 @dataclass(frozen=True)
@@ -678,6 +691,27 @@ def best_melds(hand: Sequence[Tile], okey: Tile) -> Arrangement:
     Okeys are placed where they are worth most; a false okey plays as the okey.
     """
     return _solve(hand, okey, _weight_value)
+
+
+def melds_outline(hand: Sequence[Tile], okey: Tile) -> Outline:
+    """The value, the tiles used and the loose tiles of :func:`best_melds`'s melds, from
+    the same programme but without building the melds: for a search that weighs many
+    hands and needs only those (a bot's worlds)."""
+    counts, wilds = _counts(hand, okey)
+    solver = _Solver(counts, wilds, _weight_value, cover=False)
+    best = solver.best()
+    loose: set[Tile] = set()
+    okeys_in_melds = 0
+    for n, (pat, runs) in enumerate(solver.path(), start=1):
+        for c in range(4):
+            placed = pat[c] + runs[c]
+            have = counts[c][n]
+            okeys_in_melds += max(0, placed - have)
+            if have > placed:
+                loose.add(_physical(c, n, okey))
+    if okeys_in_melds < wilds:
+        loose.add(okey)
+    return Outline(best // _SCALE, best % _SCALE, frozenset(loose))
 
 
 def least_left(hand: Sequence[Tile], okey: Tile) -> Arrangement:

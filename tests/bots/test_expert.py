@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from okey_tui.bots import LEVELS, make_bot
-from okey_tui.bots.expert import Advice, ExpertBot, unseen_tiles
+from okey_tui.bots.expert import (
+    Advice,
+    ExpertBot,
+    _may_join,
+    _outline_less,
+    _remove_one,
+    unseen_tiles,
+)
+from okey_tui.bots.planner import arrange, outline
 from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.tiles import Tile
+from okey_tui.engine.tiles import Tile, full_set
 from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.settings import BOT_LEVELS, TableSettings
 from tests.positions import position
@@ -182,12 +192,7 @@ def test_with_no_straight_out_in_sight_a_hold_keeps_the_rack_nearest_one() -> No
     pool = [o.action.tile for o in advice.options if isinstance(o.action, Discard)]
     assert advice.action.tile in pool and b12 in pool
 
-    def without(tile: Tile) -> list[Tile]:
-        rest = list(view.rack)
-        rest.remove(tile)
-        return rest
-
-    odds = bot._straight_odds(view, [without(t) for t in pool], Deadline())
+    odds = bot._straight_odds(view, list(view.rack), pool, Deadline())
     assert odds is not None
     chances, shorts = odds
     assert chances == [0.0] * len(pool)
@@ -200,19 +205,20 @@ def test_out_of_time_a_hold_rests_on_the_worlds_scored_in_full_or_throws_the_hig
     default holds whatever the worlds say) and throws its highest loose tile."""
     middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=middle, rest="rack1"), 0)
-    racks = [list(view.rack)[:-1], list(view.rack)[1:]]
+    rack = list(view.rack)
+    throws = [rack[-1], rack[0]]
     reads = 0
 
     def clock() -> float:
         nonlocal reads
         reads += 1
-        return 0.0 if reads <= 3 * (1 + len(racks)) + 2 else 1.0
+        return 0.0 if reads <= 3 * (1 + len(throws)) + 2 else 1.0
 
     bot = ExpertBot(budget_ms=60_000)
-    cut = bot._straight_odds(view, racks, Deadline(at=0.5, clock=clock))
+    cut = bot._straight_odds(view, rack, throws, Deadline(at=0.5, clock=clock))
     assert cut is not None
-    assert cut == ExpertBot(samples=3)._straight_odds(view, racks, Deadline())
-    assert cut != bot._straight_odds(view, racks, Deadline())
+    assert cut == ExpertBot(samples=3)._straight_odds(view, rack, throws, Deadline())
+    assert cut != bot._straight_odds(view, rack, throws, Deadline())
 
     bot._straight_odds = lambda *args: None  # type: ignore[method-assign]
     advice = bot.advise(view)
@@ -513,3 +519,31 @@ def test_the_finishing_search_may_run_past_the_other_searches_deadline(monkeypat
     assert seen["finish"] == pytest.approx(100.0 + 0.2 * expert.FINISH_SHARE)
     assert bot._deadline(100.0).at == pytest.approx(100.0 + 0.2 * expert.CAP_SHARE)
     assert expert.CAP_SHARE < expert.FINISH_SHARE <= 0.9
+
+
+def test_a_world_s_one_search_answers_for_every_throw_it_leaves_loose() -> None:
+    """The worlds weigh each throw with one search of the whole rack and its draws, and a
+    search of its own only for a throw those melds use: the value and the tiles used are
+    always those of a search of the rack less that tile. A tile that can join no meld of
+    a rack (the quick test before feeding the right seat is weighed) changes nothing."""
+    rng = random.Random(17)
+    tiles = full_set()
+    joined = 0
+    for _ in range(300):
+        rng.shuffle(tiles)
+        okey = next(t for t in tiles[34:] if not t.is_false_okey)
+        hand = tiles[: rng.randint(3, 34)]
+        thrown = rng.choice(hand)
+        fresh = outline(_remove_one(hand, thrown), okey)
+        assert _outline_less(hand, thrown, okey) == (fresh.value, fresh.tiles_used)
+        assert _outline_less(hand, None, okey) == (
+            outline(hand, okey).value,
+            outline(hand, okey).tiles_used,
+        )
+        rest = _remove_one(hand, thrown)
+        if _may_join(rest, thrown, okey):
+            joined += 1
+            continue
+        assert thrown in arrange(hand, okey).leftover
+        assert arrange(hand, okey).value == arrange(rest, okey).value
+    assert 0 < joined < 300  # both answers were met

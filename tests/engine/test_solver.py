@@ -21,6 +21,7 @@ from okey_tui.engine.solver import (
     finish_plan,
     lay_offs,
     least_left,
+    melds_outline,
     okey_swaps,
     opening_check,
 )
@@ -96,6 +97,33 @@ def test_full_hands_are_valid(rng: object) -> None:
         check_arrangement(found, hand, okey)
     assert sorted(arrange(hand, okey), key=Tile.sort_key) == sorted(hand, key=Tile.sort_key)
     assert least_left(hand, okey).leftover_sum <= best_melds(hand, okey).leftover_sum
+
+
+@given(st.randoms(use_true_random=False), st.integers(0, 34))
+@settings(max_examples=60, deadline=None)
+def test_the_outline_is_what_the_best_melds_come_to(rng: object, size: int) -> None:
+    """Value, tiles used and loose tiles as the built melds give them, at any hand size,
+    okeys and false okeys included."""
+    import random
+
+    assert isinstance(rng, random.Random)
+    tiles = full_set()
+    rng.shuffle(tiles)
+    okey = next(t for t in tiles[size:] if not t.is_false_okey)
+    hand = tiles[:size] + [okey] * rng.randint(0, 1)
+    found = best_melds(hand, okey)
+    shape = melds_outline(hand, okey)
+    assert shape.value == found.value
+    assert shape.tiles_used == found.tiles_used
+    assert shape.loose == frozenset(found.leftover)
+
+
+def test_the_outline_names_a_tile_loose_when_one_copy_of_two_is_out() -> None:
+    okey = Tile.parse("B1")
+    hand = parse_tiles("R3 R4 R5 R5 K9 Y9 B9 F")
+    shape = melds_outline(hand, okey)
+    assert (shape.value, shape.tiles_used) == (12 + 27, 6)
+    assert shape.loose == {Tile.parse("R5"), FALSE_OKEY}
 
 
 def test_melds_are_listed_runs_first_then_sets_each_by_its_first_tile() -> None:
