@@ -51,7 +51,7 @@ import gc
 import random
 import time
 import zlib
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -65,6 +65,7 @@ from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDisca
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld, effective, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.solver import MeldsSearch
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile, full_set
 from okey_tui.engine.view import PlayerView
@@ -893,19 +894,25 @@ class ExpertBot:
         pairs_floor = view.pairs_floor
         going_pairs = view.going_pairs[view.seat]
 
-        def reach(tiles: list[Tile]) -> tuple[int, int]:
-            """(melds value, pairs) of ``tiles`` less the throw."""
-            value = 0 if going_pairs else _outline_less(tiles, thrown, okey)[0]
+        def reach(j: int) -> tuple[int, int]:
+            """(melds value, pairs) of the rack less the throw, with the first j draws."""
+            tiles = rack + list(draws[:j])
             held = tiles if thrown is None else _remove_one(tiles, thrown)
+            if going_pairs:
+                value = 0
+            elif j == 0:
+                value = outline(held, okey).value  # the same in every world (cached)
+            else:
+                value = _outline_less(tiles, thrown, okey)[0]
             return value, _pair_count(held, okey)
 
-        value, n_pairs = reach(rack + list(draws))
+        value, n_pairs = reach(len(draws))
         if value < floor and n_pairs < pairs_floor:
             closeness = max(value / floor, n_pairs / pairs_floor * 0.8)
             return OPEN_GAIN * 0.5 * closeness**2, 0, 0
         for j in range(len(draws) + 1):
             check(deadline)
-            value, n_pairs = reach(rack + list(draws[:j]))
+            value, n_pairs = reach(j)
             if value >= floor or n_pairs >= pairs_floor:
                 return OPEN_GAIN - TURN_COST * j, 1, 0
         return OPEN_GAIN - TURN_COST * len(draws), 1, 0  # pragma: no cover - reached above
@@ -913,15 +920,18 @@ class ExpertBot:
     def _feeds(self, view: PlayerView, right_rack: list[Tile], tile: Tile) -> bool:
         """Whether the right seat (in this world) could use ``tile`` this turn."""
         okey = view.okey
-        alone = outline(right_rack, okey).value  # the same for every throw of a world
+        search = _search(right_rack, okey)  # the same for every throw of a world
+        alone = search.outline.value
         if view.openings[view.right] is None:
             if alone >= view.melds_floor or not _may_join(right_rack, tile, okey):
                 return False
-            with_tile = outline(right_rack + [tile], okey)
-            return with_tile.value >= view.melds_floor and tile not in with_tile.loose
-        return (
-            _may_join(right_rack, tile, okey) and outline(right_rack + [tile], okey).value > alone
-        )
+            if tile in right_rack:
+                # A copy may stay loose while the other goes into a meld: ask the melds.
+                with_tile = outline(right_rack + [tile], okey)
+                return with_tile.value >= view.melds_floor and tile not in with_tile.loose
+            # Worth more than the rack alone, the best melds use the tile (its only copy).
+            return search.variant(more=[tile])[0] >= view.melds_floor
+        return _may_join(right_rack, tile, okey) and search.variant(more=[tile])[0] > alone
 
 
 @contextmanager
@@ -963,19 +973,31 @@ def _pair_count(tiles: Sequence[Tile], okey: Tile) -> int:
     return twins + min(wild, singles) + (1 if spare >= 2 and twins else 0)
 
 
+# The searches of the racks the decisions weigh (a world's rack and draws, the right
+# seat's rack), kept while the throws are compared in them and for the worlds that deal
+# the same tiles again (a search keeps a few kilobytes).
+_SEARCHES: OrderedDict[tuple[tuple[Tile, ...], Tile], MeldsSearch] = OrderedDict()
+_SEARCHES_KEPT = 2048
+
+
+def _search(tiles: Sequence[Tile], okey: Tile) -> MeldsSearch:
+    """The best-melds search of ``tiles``, shared by every throw weighed on them."""
+    key = (_key(tiles), okey)
+    found = _SEARCHES.get(key)
+    if found is not None:
+        _SEARCHES.move_to_end(key)
+        return found
+    found = _SEARCHES[key] = MeldsSearch(key[0], okey)
+    if len(_SEARCHES) > _SEARCHES_KEPT:
+        _SEARCHES.popitem(last=False)
+    return found
+
+
 def _outline_less(tiles: Sequence[Tile], thrown: Tile | None, okey: Tile) -> tuple[int, int]:
     """(value, tiles used) of the best melds of ``tiles`` less one ``thrown`` (None: of
-    all of them).
-
-    When the best melds of all the tiles leave a copy of ``thrown`` out, they are the
-    answer: no melds without it are worth more, nor use more tiles at that value. So one
-    search of a world's tiles serves every throw compared there that it leaves loose; a
-    throw it uses gets a search of its own.
-    """
-    whole = outline(tiles, okey)
-    if thrown is not None and thrown not in whole.loose:
-        whole = outline(_remove_one(tiles, thrown), okey)
-    return whole.value, whole.tiles_used
+    all of them), from one search of ``tiles`` shared by every throw weighed on them
+    (:class:`MeldsSearch`: a throw its best melds leave loose costs nothing more)."""
+    return _search(tiles, okey).variant([] if thrown is None else [thrown])
 
 
 def _may_join(tiles: Sequence[Tile], tile: Tile, okey: Tile) -> bool:

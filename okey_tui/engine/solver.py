@@ -49,6 +49,7 @@ __all__ = [
     "Arrangement",
     "FinishPlan",
     "LayOff",
+    "MeldsSearch",
     "OpeningCheck",
     "Outline",
     "Swap",
@@ -697,21 +698,71 @@ def melds_outline(hand: Sequence[Tile], okey: Tile) -> Outline:
     """The value, the tiles used and the loose tiles of :func:`best_melds`'s melds, from
     the same programme but without building the melds: for a search that weighs many
     hands and needs only those (a bot's worlds)."""
-    counts, wilds = _counts(hand, okey)
-    solver = _Solver(counts, wilds, _weight_value, cover=False)
-    best = solver.best()
-    loose: set[Tile] = set()
-    okeys_in_melds = 0
-    for n, (pat, runs) in enumerate(solver.path(), start=1):
-        for c in range(4):
-            placed = pat[c] + runs[c]
-            have = counts[c][n]
-            okeys_in_melds += max(0, placed - have)
-            if have > placed:
-                loose.add(_physical(c, n, okey))
-    if okeys_in_melds < wilds:
-        loose.add(okey)
-    return Outline(best // _SCALE, best % _SCALE, frozenset(loose))
+    return MeldsSearch(hand, okey).outline
+
+
+class MeldsSearch:
+    """The best melds of one hand (:attr:`outline`, as :func:`melds_outline`), and what
+    the best melds of hands a few tiles away from it come to (:meth:`variant`).
+
+    A value of the programme at a number depends only on the counts from that number
+    on, so a hand that differs from this one only at lower numbers reuses this search's
+    values past its highest changed number: weighing every throw of one rack, or one
+    rack with each tile it might be given, costs far less than as many searches.
+    """
+
+    def __init__(self, hand: Sequence[Tile], okey: Tile) -> None:
+        self.okey = okey
+        self._counts, self._wilds = _counts(hand, okey)
+        solver = _Solver(self._counts, self._wilds, _weight_value, cover=False)
+        best = solver.best()
+        self._memo = solver.memo
+        loose: set[Tile] = set()
+        okeys_in_melds = 0
+        for n, (pat, runs) in enumerate(solver.path(), start=1):
+            for c in range(4):
+                placed = pat[c] + runs[c]
+                have = self._counts[c][n]
+                okeys_in_melds += max(0, placed - have)
+                if have > placed:
+                    loose.add(_physical(c, n, okey))
+        if okeys_in_melds < self._wilds:
+            loose.add(okey)
+        self.outline = Outline(best // _SCALE, best % _SCALE, frozenset(loose))
+        self._variants: dict[tuple[tuple[Tile, ...], tuple[Tile, ...]], tuple[int, int]] = {}
+
+    def variant(self, less: Sequence[Tile] = (), more: Sequence[Tile] = ()) -> tuple[int, int]:
+        """(value, tiles used) of the best melds of the hand less the tiles ``less`` (each
+        one it holds) and plus the tiles ``more``.
+
+        One tile less that the best melds leave loose changes neither: no melds
+        without it are worth more, nor use more tiles at that value.
+        """
+        if not more and not less:
+            return self.outline.value, self.outline.tiles_used
+        if not more and len(less) == 1 and less[0] in self.outline.loose:
+            return self.outline.value, self.outline.tiles_used
+        key = (tuple(sorted(less, key=Tile.sort_key)), tuple(sorted(more, key=Tile.sort_key)))
+        found = self._variants.get(key)
+        if found is not None:
+            return found
+        counts = [row[:] for row in self._counts]
+        wilds = self._wilds
+        above = 0
+        for tiles, step in ((less, -1), (more, 1)):
+            for tile in tiles:
+                if is_wild(tile, self.okey):
+                    wilds += step
+                    above = 13  # the okeys count from the first number on: nothing shared
+                    continue
+                index = effective(tile, self.okey).index
+                counts[index // 13][index % 13 + 1] += step
+                above = max(above, index % 13 + 1)
+        if wilds < 0 or any(c < 0 for row in counts for c in row):
+            raise ValueError("a tile taken away that the hand does not hold")
+        best = _Solver(counts, wilds, _weight_value, False, suffix=(self._memo, above)).best()
+        found = self._variants[key] = (best // _SCALE, best % _SCALE)
+        return found
 
 
 def least_left(hand: Sequence[Tile], okey: Tile) -> Arrangement:

@@ -14,6 +14,7 @@ from okey_tui.engine.melds import Meld, MeldKind, make_meld, parse_meld, reading
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import (
     Arrangement,
+    MeldsSearch,
     arrange,
     best_melds,
     best_pairs,
@@ -116,6 +117,37 @@ def test_the_outline_is_what_the_best_melds_come_to(rng: object, size: int) -> N
     assert shape.value == found.value
     assert shape.tiles_used == found.tiles_used
     assert shape.loose == frozenset(found.leftover)
+
+
+@given(st.randoms(use_true_random=False), st.integers(1, 30))
+@settings(max_examples=60, deadline=None)
+def test_a_search_s_variants_are_what_the_best_melds_of_those_hands_come_to(
+    rng: object, size: int
+) -> None:
+    """A hand less a few of its tiles (okeys among them) and plus a few others: the
+    value and tiles used from the shared search are a fresh search's."""
+    import random
+
+    assert isinstance(rng, random.Random)
+    tiles = full_set()
+    rng.shuffle(tiles)
+    okey = next(t for t in tiles[size:] if not t.is_false_okey)
+    hand = tiles[:size] + [okey] * rng.randint(0, 1)
+    search = MeldsSearch(hand, okey)
+    for _ in range(4):
+        less = rng.sample(hand, rng.randint(0, min(3, len(hand))))
+        more = rng.sample(tiles[size:], rng.randint(0, 2))
+        changed = list(hand)
+        for tile in less:
+            changed.remove(tile)
+        found = best_melds(changed + more, okey)
+        assert search.variant(less, more) == (found.value, found.tiles_used)
+
+
+def test_a_search_refuses_to_take_away_a_tile_the_hand_does_not_hold() -> None:
+    search = MeldsSearch(parse_tiles("R3 R4 R5"), Tile.parse("B1"))
+    with pytest.raises(ValueError):
+        search.variant([Tile.parse("K9")])
 
 
 def test_the_outline_names_a_tile_loose_when_one_copy_of_two_is_out() -> None:
