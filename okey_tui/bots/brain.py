@@ -19,6 +19,7 @@ from okey_tui.bots.planner import (
     finish,
     leftover_sum,
     pairs,
+    search,
     with_melds,
 )
 from okey_tui.engine.actions import (
@@ -640,7 +641,7 @@ class PlannerBot:
                     return shortlist[0][2] if best is None else best[1]
                 live = 2 - seen[slot]
                 drawn = Tile.from_index(slot)
-                value = arrange([*rest, drawn], okey).value
+                value = search(rest, okey).variant(more=[drawn])[0]
                 gain += live * max(0, value - base)
                 if value >= floor:
                     hits += live

@@ -51,7 +51,7 @@ import gc
 import random
 import time
 import zlib
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -59,13 +59,12 @@ from functools import lru_cache
 
 from okey_tui.bots.brain import PlannerBot, Style
 from okey_tui.bots.hard import STYLE as HARD_STYLE
-from okey_tui.bots.planner import OutOfTime, arrange, check, finish, outline, pairs
+from okey_tui.bots.planner import OutOfTime, arrange, check, finish, outline, pairs, search
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld, effective, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
-from okey_tui.engine.solver import MeldsSearch
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile, full_set
 from okey_tui.engine.view import PlayerView
@@ -920,8 +919,8 @@ class ExpertBot:
     def _feeds(self, view: PlayerView, right_rack: list[Tile], tile: Tile) -> bool:
         """Whether the right seat (in this world) could use ``tile`` this turn."""
         okey = view.okey
-        search = _search(right_rack, okey)  # the same for every throw of a world
-        alone = search.outline.value
+        right = search(right_rack, okey)  # the same for every throw of a world
+        alone = right.outline.value
         if view.openings[view.right] is None:
             if alone >= view.melds_floor or not _may_join(right_rack, tile, okey):
                 return False
@@ -930,8 +929,8 @@ class ExpertBot:
                 with_tile = outline(right_rack + [tile], okey)
                 return with_tile.value >= view.melds_floor and tile not in with_tile.loose
             # Worth more than the rack alone, the best melds use the tile (its only copy).
-            return search.variant(more=[tile])[0] >= view.melds_floor
-        return _may_join(right_rack, tile, okey) and search.variant(more=[tile])[0] > alone
+            return right.variant(more=[tile])[0] >= view.melds_floor
+        return _may_join(right_rack, tile, okey) and right.variant(more=[tile])[0] > alone
 
 
 @contextmanager
@@ -973,31 +972,11 @@ def _pair_count(tiles: Sequence[Tile], okey: Tile) -> int:
     return twins + min(wild, singles) + (1 if spare >= 2 and twins else 0)
 
 
-# The searches of the racks the decisions weigh (a world's rack and draws, the right
-# seat's rack), kept while the throws are compared in them and for the worlds that deal
-# the same tiles again (a search keeps a few kilobytes).
-_SEARCHES: OrderedDict[tuple[tuple[Tile, ...], Tile], MeldsSearch] = OrderedDict()
-_SEARCHES_KEPT = 2048
-
-
-def _search(tiles: Sequence[Tile], okey: Tile) -> MeldsSearch:
-    """The best-melds search of ``tiles``, shared by every throw weighed on them."""
-    key = (_key(tiles), okey)
-    found = _SEARCHES.get(key)
-    if found is not None:
-        _SEARCHES.move_to_end(key)
-        return found
-    found = _SEARCHES[key] = MeldsSearch(key[0], okey)
-    if len(_SEARCHES) > _SEARCHES_KEPT:
-        _SEARCHES.popitem(last=False)
-    return found
-
-
 def _outline_less(tiles: Sequence[Tile], thrown: Tile | None, okey: Tile) -> tuple[int, int]:
     """(value, tiles used) of the best melds of ``tiles`` less one ``thrown`` (None: of
     all of them), from one search of ``tiles`` shared by every throw weighed on them
     (:class:`MeldsSearch`: a throw its best melds leave loose costs nothing more)."""
-    return _search(tiles, okey).variant([] if thrown is None else [thrown])
+    return search(tiles, okey).variant([] if thrown is None else [thrown])
 
 
 def _may_join(tiles: Sequence[Tile], tile: Tile, okey: Tile) -> bool:

@@ -20,7 +20,7 @@ from okey_tui.engine import solver
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.rules import OpeningKind
-from okey_tui.engine.solver import Arrangement, FinishPlan, Outline
+from okey_tui.engine.solver import Arrangement, FinishPlan, MeldsSearch, Outline
 from okey_tui.engine.tiles import Tile
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "leftover_sum",
     "outline",
     "pairs",
+    "search",
     "with_melds",
 ]
 
@@ -68,6 +69,26 @@ def _outline_cached(tiles: tuple[Tile, ...], okey: Tile) -> Outline:
 def outline(tiles: Iterable[Tile], okey: Tile) -> Outline:
     """The value, tiles used and loose tiles of :func:`arrange`'s melds, without the melds."""
     return _outline_cached(_key(tiles), okey)
+
+
+# The searches of the racks a bot weighs again and again (a rack with each throw, or
+# with each tile it might draw or be given); a search keeps a few kilobytes.
+_SEARCHES: OrderedDict[tuple[tuple[Tile, ...], Tile], MeldsSearch] = OrderedDict()
+_SEARCHES_KEPT = 2048
+
+
+def search(tiles: Iterable[Tile], okey: Tile) -> MeldsSearch:
+    """The best-melds search of ``tiles``, whose variants (a tile or a few less or more)
+    share its work: see :class:`okey_tui.engine.solver.MeldsSearch`."""
+    key = (_key(tiles), okey)
+    found = _SEARCHES.get(key)
+    if found is not None:
+        _SEARCHES.move_to_end(key)
+        return found
+    found = _SEARCHES[key] = MeldsSearch(key[0], okey)
+    if len(_SEARCHES) > _SEARCHES_KEPT:
+        _SEARCHES.popitem(last=False)
+    return found
 
 
 @lru_cache(maxsize=4096)
