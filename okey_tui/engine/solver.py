@@ -759,7 +759,11 @@ class MeldsSearch:
                 counts[index // 13][index % 13 + 1] += step
                 above = max(above, index % 13 + 1)
         if wilds < 0 or any(c < 0 for row in counts for c in row):
-            raise ValueError("a tile taken away that the hand does not hold")
+            raise SetupError(
+                "the hand does not hold every tile to take away",
+                code=ErrorCode.BAD_ARGUMENT,
+                less=[str(t) for t in less],
+            )
         best = _Solver(counts, wilds, _weight_value, False, suffix=(self._memo, above)).best()
         found = self._variants[key] = (best // _SCALE, best % _SCALE)
         return found

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.melds import Meld, MeldKind, make_meld, parse_meld, readings
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import (
@@ -146,8 +147,9 @@ def test_a_search_s_variants_are_what_the_best_melds_of_those_hands_come_to(
 
 def test_a_search_refuses_to_take_away_a_tile_the_hand_does_not_hold() -> None:
     search = MeldsSearch(parse_tiles("R3 R4 R5"), Tile.parse("B1"))
-    with pytest.raises(ValueError):
+    with pytest.raises(SetupError) as refused:
         search.variant([Tile.parse("K9")])
+    assert refused.value.code is ErrorCode.BAD_ARGUMENT
 
 
 def test_the_outline_names_a_tile_loose_when_one_copy_of_two_is_out() -> None:
