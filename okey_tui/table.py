@@ -304,6 +304,12 @@ class TableInterface(Protocol):
         a turn time; None when no clock runs (then a bot plays the rest of the turn)."""
         ...
 
+    @property
+    def next_hand_at(self) -> float | None:
+        """Between hands at a table with a turn time: when it deals the next hand, ready or
+        not (``time.monotonic``); None when it waits for everyone."""
+        ...
+
     def layout(self) -> list[str | None] | None:
         """The rack order this seat kept with the table (tile texts, None for a gap)."""
         ...

@@ -165,6 +165,7 @@ class RemoteTable:
         # When the turn under way must be played by (time.monotonic), at a table with a
         # turn time; None: no clock runs.
         self._turn_ends: float | None = None
+        self._next_hand_at: float | None = None  # when the table deals by itself
         raw_layout = welcome.get("layout")
         self._layout: list[str | None] | None = (
             [t if isinstance(t, str) else None for t in raw_layout]
@@ -336,6 +337,10 @@ class RemoteTable:
     def turn_ends(self) -> float | None:
         return self._turn_ends
 
+    @property
+    def next_hand_at(self) -> float | None:
+        return self._next_hand_at
+
     def layout(self) -> list[str | None] | None:
         return self._layout
 
@@ -469,7 +474,9 @@ class RemoteTable:
         await self._send_quietly({"type": "chat", "text": text[:MAX_CHAT]})
 
     async def next_hand(self) -> None:
-        await self._send_quietly({"type": "next"})
+        # The hand this seat is done with: a table that dealt the next one meanwhile (its
+        # wait between hands ran out) lets the late "ready" pass.
+        await self._send_quietly({"type": "next", "hand": self._hand})
 
     async def start(self) -> None:
         """Start the match (the lead player only)."""
@@ -534,6 +541,8 @@ class RemoteTable:
             self.started = True
             left = _seconds(data.get("turn_left"))
             self._turn_ends = None if left is None else time.monotonic() + left
+            dealt_in = _seconds(data.get("next_hand_left"))
+            self._next_hand_at = None if dealt_in is None else time.monotonic() + dealt_in
             self._resolve(data.get("ack"), None)
         elif kind == "checked":
             self._resolve(data.get("id"), None)

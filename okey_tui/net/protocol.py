@@ -203,7 +203,7 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
     },
     "layout": {"slots": (str, True, MAX_LAYOUT)},
     "chat": {"text": (str, True, MAX_CHAT)},
-    "next": {},
+    "next": {"hand": (int, False, 0)},
     "ping": {"id": (int, False, 0)},
 }
 

@@ -104,6 +104,9 @@ BOT_NAMES = (N_("Ayşe bot"), N_("Mehmet bot"), N_("Zeynep bot"), N_("Can bot"))
 BOT_FIRST_NAMES = (*SEAT_BOT_NAMES, SPARE_BOT_NAMES[0])
 # Seconds a player who dropped keeps their turn before a bot plays for them.
 DEFAULT_GRACE = 30.0
+# At a table with a turn time, the wait between hands lasts as long as a turn, and at
+# least this many seconds (the summary takes a while to read); then the next hand is dealt.
+BETWEEN_HANDS_MIN = 30.0
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
 TABLE_KEY = "table"
 TABLE_VERSION = 1
@@ -244,6 +247,7 @@ class TableServer:
         start_at: int | None = None,
         grace: float = DEFAULT_GRACE,
         turn_time: float = 0.0,
+        between_wait: float | None = None,
         save_path: Path | None = None,
         on_notice: Callable[[str], None] | None = None,
     ) -> None:
@@ -263,10 +267,14 @@ class TableServer:
         # Seconds a person has for a turn before their seat's bot plays the rest of it
         # (0: no limit). A turn counts from when the seat's turn comes.
         self.turn_time = turn_time
+        # Seconds between hands before the next is dealt, ready or not (None: as long as
+        # a turn, and at least BETWEEN_HANDS_MIN, at a table with a turn time; else no end).
+        self.between_wait = between_wait
         self._turn_key: tuple[int, int] | None = None  # (hand, seat) whose turn is timed
         self._turn_no = 0  # bumped as each turn comes
         self._timed_out = -1  # the turn (``_turn_no``) whose time ran out
         self._turn_began = 0.0  # when the timed turn came (time.monotonic)
+        self._between_began = 0.0  # when the last hand ended (time.monotonic)
         self.save_path = save_path
         self.on_notice = on_notice
         # What the host must hear even while they play at the table (a terminal that only
@@ -482,6 +490,49 @@ class TableServer:
             )
 
         asyncio.get_running_loop().call_later(self.turn_time, up)
+
+    @property
+    def between_time(self) -> float:
+        """Seconds the table waits between hands before it deals the next one, ready or
+        not (0: it waits for everyone, as at a table with no turn time)."""
+        if self.between_wait is not None:
+            return max(0.0, self.between_wait)
+        return max(BETWEEN_HANDS_MIN, self.turn_time) if self.turn_time > 0 else 0.0
+
+    def _watch_between(self) -> None:
+        """As a hand ends at a table with a turn time: when the wait between hands is over,
+        the next hand is dealt whoever is not ready yet (one person away from the keys
+        does not hold up the table)."""
+        match = self.match
+        wait = self.between_time
+        if wait <= 0 or match is None or not match.hand_scored or match.is_over:
+            return
+        number = match.hand_number
+        self._between_began = time.monotonic()
+
+        def up() -> None:
+            if self.match is not match or match.hand_number != number or match.is_over:
+                return  # dealt already (everyone was ready), or another match
+            late = [s.name for s in self.seats if s.conn is not None and not s.ready]
+            for seat in self.seats:
+                seat.ready = True
+            if self._maybe_next_hand() and late:
+                self._notice(
+                    _("The wait between hands is over: hand {number} is dealt").format(
+                        number=number + 2
+                    )
+                )
+
+        asyncio.get_running_loop().call_later(wait, up)
+
+    def next_hand_left(self) -> float | None:
+        """Seconds until the next hand is dealt by itself, between hands at a table with
+        a turn time (None otherwise)."""
+        match = self.match
+        wait = self.between_time
+        if wait <= 0 or match is None or not match.hand_scored or match.is_over:
+            return None
+        return max(0.0, wait - (time.monotonic() - self._between_began))
 
     def _time_up(self) -> None:
         """The turn under way has run out of time: its seat's bot plays the rest of it."""
@@ -850,6 +901,9 @@ class TableServer:
         elif kind == "chat":
             self._chat(conn, message.str_field("text"))
         elif kind == "next":
+            done = message.int_field("hand")
+            if done is not None and self.match is not None and done < self.match.hand_number:
+                return  # ready for a hand the table has already moved past (it timed out)
             self._next(conn)
 
     def _join(self, conn: _Conn, code: str, name: str) -> None:
@@ -1196,6 +1250,8 @@ class TableServer:
                 seat.ready = False
         self.save_now()  # on disk before anyone is told
         self._watch_turn()  # a turn that came starts its clock before the state goes out
+        if ended:
+            self._watch_between()
         self._broadcast_state(ack)
         if ended:
             for conn in self._seated():
@@ -1365,6 +1421,9 @@ class TableServer:
         left = self.turn_left()
         if left is not None:
             message["turn_left"] = round(left, 1)
+        dealt_in = self.next_hand_left()
+        if dealt_in is not None:
+            message["next_hand_left"] = round(dealt_in, 1)
         self._send_text(conn, encode_with(message, "view", view_private_json(view), shared))
 
     def _tell_version(self, but: _Conn) -> None:

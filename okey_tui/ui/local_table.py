@@ -130,6 +130,10 @@ class LocalTable:
     def turn_ends(self) -> float | None:
         return None  # no turn time at one terminal
 
+    @property
+    def next_hand_at(self) -> float | None:
+        return None  # the next hand waits for the players at one terminal
+
     def report(self) -> HandReport | None:
         return hand_report(self.session.match, self.session.events)
 

@@ -7,6 +7,8 @@ the parts side by side.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -333,6 +335,7 @@ class HandSummaryScreen(ModalScreen[str]):
         you: int | None = None,
         plays_again: bool = True,
         quit_question: str | None = None,
+        dealt_at: float | None = None,
     ) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
@@ -340,6 +343,9 @@ class HandSummaryScreen(ModalScreen[str]):
         self.seats = seats
         self.you = you
         self.plays_again = plays_again
+        # A network table with a turn time deals the next hand by itself then
+        # (``time.monotonic``): the keys count it down.
+        self.dealt_at = None if report.match_over else dealt_at
         # Asked before q quits (a host's quitting closes the table for everyone).
         self.quit_question = quit_question
 
@@ -365,7 +371,10 @@ class HandSummaryScreen(ModalScreen[str]):
 
     def hint(self, scrolls: bool = False) -> str:
         """The keys, with the arrows' when the summary is longer than its box."""
-        if not self.report.match_over:
+        if self.dealt_at is not None:
+            left = max(0, math.ceil(self.dealt_at - time.monotonic()))
+            keys = _("Enter: next hand (dealt in {seconds} s) · q: quit").format(seconds=left)
+        elif not self.report.match_over:
             keys = _("Enter: next hand · q: quit")
         elif self.plays_again:
             keys = _("n: new match · q: quit")
@@ -376,6 +385,8 @@ class HandSummaryScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.show_hint)
+        if self.dealt_at is not None:
+            self.set_interval(1.0, self.show_hint)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_hint)

@@ -338,6 +338,9 @@ class TableScreen(Screen[None]):
         # This seat's time left at the clock's last tick (None: not its turn, or no clock).
         self._clock_left: int | None = None
         self._asked_next = False
+        self._summary_for = -1  # the hand the summary shown was for
+        # The table dealt by itself while this seat was on the summary: its first turn says so.
+        self._dealt_unready = False
         self._hand = table.hand_number
         self._restored = False  # the kept rack order is put back once, when the screen opens
         self.waiting = False  # another seat is playing: its turn ends when ours begins
@@ -638,7 +641,15 @@ class TableScreen(Screen[None]):
         """The table changed on its own (another seat played, a hand began): show it."""
         table = self.table
         if table.hand_number != self._hand:
+            # At the summary (or looking at the table behind it) and not ready yet: the
+            # table dealt by itself as its wait between hands ran out.
+            late = (self._summary_shown or self._looking) and not self._asked_next
+            self._close_summary()
             self.new_hand()
+            if late:
+                now = self._status_said
+                self.set_status(" · ".join([self.dealt_unready_line(), *([now] if now else [])]))
+                self._dealt_unready = not self.my_turn
             return
         self.sync_rack()
         self.render_all()
@@ -704,6 +715,11 @@ class TableScreen(Screen[None]):
             seats = self.table.seats()
             covered = [event_line(seats, e, self.view).plain for e in self.covered()]
             said = [(line, True) for line in covered[-2:]] + said
+            if self._dealt_unready:
+                # The table dealt this hand while this seat was still on the summary: said
+                # until its first turn (the others' moves came over the line before it).
+                said.insert(0, (self.dealt_unready_line(), True))
+                self._dealt_unready = False
             # After the news, what this seat can do ("Your turn: d draw from the middle, or t
             # take R5") where the line has room for it, else a short "Your turn"; when the
             # middle is empty what d does (it ends the hand) is said whatever came before.
@@ -2169,7 +2185,15 @@ class TableScreen(Screen[None]):
             # host's quitting closes the table for everyone, even at its end).
             leaving = not report.match_over or self.table.quit_closes_table()
             asks = self.quit_question() if leaving else None
-            summary = HandSummaryScreen(report, seats, you, plays_again, quit_question=asks)
+            summary = HandSummaryScreen(
+                report,
+                seats,
+                you,
+                plays_again,
+                quit_question=asks,
+                dealt_at=self.table.next_hand_at,
+            )
+            self._summary_for = self._hand
             self.app.push_screen(summary, self._after_summary)
 
         if self.hotseat is not None and not again:
@@ -2177,11 +2201,30 @@ class TableScreen(Screen[None]):
         else:
             show()
 
+    @staticmethod
+    def dealt_unready_line() -> str:
+        """Said to a seat still on the summary when the table dealt the next hand."""
+        return _("The wait between hands ran out: the next hand is dealt")
+
+    def _close_summary(self) -> None:
+        """Take down the summary the next hand has made moot (when nothing is open over it:
+        a question asked there stays until answered, and the answer finds the new hand)."""
+        from okey_tui.ui.screens.summary import HandSummaryScreen
+
+        if isinstance(self.app.screen, HandSummaryScreen):
+            self.app.screen.dismiss("dealt")
+
     def action_summary(self) -> None:
         self.show_summary(again=True)
         self.refresh_bindings()
 
     async def _after_summary(self, choice: str | None) -> None:
+        if choice == "dealt" or self.table.hand_number != self._summary_for:
+            # The table dealt the next hand meanwhile (its wait between hands ran out):
+            # this seat's "ready" is moot, and the screen shows the new hand already.
+            if self.table.hand_number != self._hand:
+                self.new_hand()
+            return
         if choice == "table":
             self._summary_shown = False
             self._looking = True

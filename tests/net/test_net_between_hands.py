@@ -1,0 +1,117 @@
+"""The wait between hands at a table with a turn time: one person who does not press
+Enter on a hand's summary no longer holds up the table; the next hand is dealt when the
+wait is over, the summary counts it down, and the late person finds the new hand."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import AsyncIterator
+
+from net_helpers import play_step, seat_four, settle, until
+from test_net_remote_ui import status_line
+
+from okey_tui.engine.rules import RuleSet
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.protocol import ErrorCode
+from okey_tui.net.server import BETWEEN_HANDS_MIN, TableServer
+from okey_tui.ui.remote import RemoteApp, Seat
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
+
+MAX_ACTIONS = 2000
+
+
+@contextlib.asynccontextmanager
+async def a_hand_played_out(
+    between_wait: float | None, turn_time: float = 60.0
+) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
+    """Four people play the first hand of three to its end (every move at once, well
+    inside the turn time)."""
+    server = TableServer(
+        RuleSet(hands=3),
+        7,
+        ("easy",) * 4,
+        grace=0.0,
+        turn_time=turn_time,
+        between_wait=between_wait,
+    )
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        for _ in range(MAX_ACTIONS):
+            if server.match.hand_scored:
+                break
+            await play_step(tables)
+        assert server.match.hand_scored
+        yield server, tables
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
+
+
+async def test_the_next_hand_is_dealt_when_the_wait_between_hands_is_over() -> None:
+    notices: list[str] = []
+    async with a_hand_played_out(between_wait=0.5) as (server, tables):
+        server.on_notice = notices.append
+        assert server.match is not None and server.match.hand_number == 0
+        # Every client was told when the table deals by itself.
+        await tables[3].wait_for(lambda: tables[3].next_hand_at is not None, 5)
+        for table in tables[:3]:
+            await table.next_hand()
+        # Can never presses Enter: the table deals all the same once the wait is over.
+        await tables[0].wait_for(lambda: tables[0].hand_number == 1, 5)
+        assert server.match.hand_number == 1 and not server.match.hand_scored
+        assert any("The wait between hands is over: hand 2 is dealt" in n for n in notices)
+        assert tables[0].next_hand_at is None  # the new hand has no such clock
+        # His late Enter, for the hand before, is let pass without an error.
+        errors_before = len(tables[3].errors)
+        await tables[3].send_raw(json.dumps({"type": "next", "hand": 0}))
+        await settle(tables, server)
+        assert len(tables[3].errors) == errors_before
+        # Ready for the hand under way, unfinished, is still refused as before.
+        await tables[3].send_raw(json.dumps({"type": "next", "hand": 1}))
+        await tables[3].wait_for(lambda: len(tables[3].errors) > errors_before, 5)
+        assert tables[3].errors[-1][0] == ErrorCode.HAND_NOT_OVER.value
+
+
+async def test_without_a_turn_time_the_table_waits_between_hands_for_everyone() -> None:
+    async with a_hand_played_out(between_wait=None, turn_time=0.0) as (server, tables):
+        assert server.between_time == 0.0 and server.next_hand_left() is None
+        for table in tables[:3]:
+            await table.next_hand()
+        await settle(tables, server)
+        assert server.match is not None and server.match.hand_number == 0
+        assert tables[3].next_hand_at is None
+
+
+def test_the_wait_between_hands_is_a_turn_and_at_least_half_a_minute() -> None:
+    rules = RuleSet(hands=3)
+    assert TableServer(rules, 1, turn_time=20.0).between_time == BETWEEN_HANDS_MIN == 30.0
+    assert TableServer(rules, 1, turn_time=45.0).between_time == 45.0
+    assert TableServer(rules, 1).between_time == 0.0
+
+
+async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_new_hand() -> None:
+    async with a_hand_played_out(between_wait=4.0) as (server, tables):
+        await tables[0].close()  # Ayşe comes back to the summary through her screen
+        app = RemoteApp(Seat(server.url, token=tables[0].token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            summary = app.screen
+            assert isinstance(summary, HandSummaryScreen)
+            assert "Enter: next hand (dealt in" in summary.hint()
+            # She reads on; the others are ready; the wait runs out.
+            for table in tables[1:]:
+                await table.next_hand()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table", 400)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
+            said = str(status_line(screen))
+            assert said.startswith("The wait between hands ran out: the next hand is dealt")
+            assert len(screen.view.rack) in (21, 22)
