@@ -115,3 +115,28 @@ async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_ne
             said = str(status_line(screen))
             assert said.startswith("The wait between hands ran out: the next hand is dealt")
             assert len(screen.view.rack) in (21, 22)
+
+
+async def test_ready_between_hands_the_line_counts_down_to_the_deal() -> None:
+    async with a_hand_played_out(between_wait=4.0) as (server, tables):
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            await pilot.press("enter")  # Ayşe is ready; the other three are not
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            waiting = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
+
+            def seconds() -> int | None:
+                said = str(status_line(screen))
+                if not said.startswith(waiting + ", or in "):
+                    return None
+                return int(said.removeprefix(waiting + ", or in ").removesuffix(" s"))
+
+            await until(pilot, lambda: seconds() is not None, "the countdown")
+            first = seconds()
+            assert first is not None and first <= 4
+            await until(pilot, lambda: (seconds() or 99) < first, "a second less")
+            await until(pilot, lambda: screen.table.hand_number == 1, "the deal", 400)

@@ -7,6 +7,7 @@ table and a hot-seat table are policies it owns (:mod:`.table_policies`).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -339,6 +340,7 @@ class TableScreen(Screen[None]):
         self._clock_left: int | None = None
         self._asked_next = False
         self._summary_for = -1  # the hand the summary shown was for
+        self._waiting_said = ""  # the line last said whom the table waits for
         # The table dealt by itself while this seat was on the summary: its first turn says so.
         self._dealt_unready = False
         self._hand = table.hand_number
@@ -667,7 +669,7 @@ class TableScreen(Screen[None]):
             ]
             if self._asked_next:
                 # Someone else got ready (or left): the line says whom the table waits for.
-                self.set_status(self.waiting_for_ready())
+                self.say_waiting_for_ready()
             elif ready:
                 # The others wait for this seat: its line said only how the hand ended.
                 said = ngettext(
@@ -787,6 +789,11 @@ class TableScreen(Screen[None]):
             shown = left is not None and panel.seat == view.turn
             panel.set_clock(_("{seconds} s").format(seconds=left) if shown else "")
         if not said:
+            return
+        if self._asked_next and self.table.hand_over and self.table.next_hand_at is not None:
+            # Ready between hands: the line counts down to the hand the table deals by itself.
+            if self._status_said == self._waiting_said:  # nothing else said since
+                self.say_waiting_for_ready()
             return
         mine = self.my_turn and view.phase is not Phase.OVER
         before, self._clock_left = self._clock_left, (left if mine else None)
@@ -2242,7 +2249,11 @@ class TableScreen(Screen[None]):
             self.new_hand()
         else:
             self._asked_next = True
-            self.set_status(self.waiting_for_ready())
+            self.say_waiting_for_ready()
+
+    def say_waiting_for_ready(self) -> None:
+        self._waiting_said = self.waiting_for_ready()
+        self.set_status(self._waiting_said)
 
     def waiting_for_ready(self) -> str:
         """Between hands at a network table, once this seat asked for the next one: whom
@@ -2253,6 +2264,17 @@ class TableScreen(Screen[None]):
             for info in table.seats()
             if info.level is None and info.connected and not info.ready and info.seat != table.seat
         ]
+        dealt_at = table.next_hand_at
+        if dealt_at is not None:
+            # A table with a turn time deals by itself when its wait between hands is over.
+            left = max(0, math.ceil(dealt_at - time.monotonic()))
+            if not names:
+                return _(
+                    "Waiting for the others: the next hand starts when all are ready, or in {seconds} s"
+                ).format(seconds=left)
+            return _(
+                "Waiting for {names}: the next hand starts when all are ready, or in {seconds} s"
+            ).format(names=and_list(names), seconds=left)
         if not names:
             return _("Waiting for the others: the next hand starts when all are ready")
         return _("Waiting for {names}: the next hand starts when all are ready").format(
