@@ -275,6 +275,7 @@ class TableServer:
         self._timed_out = -1  # the turn (``_turn_no``) whose time ran out
         self._turn_began = 0.0  # when the timed turn came (time.monotonic)
         self._between_began = 0.0  # when the last hand ended (time.monotonic)
+        self._between_for = -1  # the scored hand whose wait runs (its number)
         self.save_path = save_path
         self.on_notice = on_notice
         # What the host must hear even while they play at the table (a terminal that only
@@ -348,6 +349,7 @@ class TableServer:
             raise
         self.port = self._server.sockets[0].getsockname()[1] if self._server.sockets else 0
         self._bot_task = asyncio.create_task(self._run_bots())
+        self._watch_between()  # a table opened again between hands: its wait starts now
         # A resumed table: its players have the grace period to come back.
         now = time.monotonic()
         for seat in self.seats:
@@ -508,6 +510,9 @@ class TableServer:
         if wait <= 0 or match is None or not match.hand_scored or match.is_over:
             return
         number = match.hand_number
+        if self._between_for == number:
+            return  # its wait runs already
+        self._between_for = number
         self._between_began = time.monotonic()
 
         def up() -> None:
@@ -515,7 +520,7 @@ class TableServer:
                 return  # dealt already (everyone was ready), or another match
             late = [s.name for s in self.seats if s.conn is not None and not s.ready]
             for seat in self.seats:
-                seat.ready = True
+                seat.ready = seat.ready or seat.conn is not None
             if self._maybe_next_hand() and late:
                 self._notice(
                     _("The wait between hands is over: hand {number} is dealt").format(
@@ -532,6 +537,8 @@ class TableServer:
         wait = self.between_time
         if wait <= 0 or match is None or not match.hand_scored or match.is_over:
             return None
+        if self._between_for != match.hand_number:
+            return None  # no wait runs (none has been started for this hand)
         return max(0.0, wait - (time.monotonic() - self._between_began))
 
     def _time_up(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 from net_helpers import play_step, seat_four, settle, until
 from test_net_remote_ui import status_line
@@ -140,3 +141,20 @@ async def test_ready_between_hands_the_line_counts_down_to_the_deal() -> None:
             assert first is not None and first <= 4
             await until(pilot, lambda: (seconds() or 99) < first, "a second less")
             await until(pilot, lambda: screen.table.hand_number == 1, "the deal", 400)
+
+
+async def test_a_table_opened_again_between_hands_starts_its_wait_then(tmp_path: Path) -> None:
+    """Saved at a hand's summary and opened again (``okey101 host --resume``): the wait
+    between hands starts as it opens, and nobody is told of a wait that does not run."""
+    save = tmp_path / "table.json"
+    async with a_hand_played_out(between_wait=30.0) as (server, tables):
+        server.save_path = save
+        server.save_now()
+    again = TableServer.resume(save, port=0, between_wait=0.3, grace=0.0)
+    assert again.next_hand_left() is None  # not listening yet: no wait runs
+    await again.start()
+    try:
+        left = again.next_hand_left()
+        assert left is not None and 0 < left <= 0.3
+    finally:
+        await again.close()
