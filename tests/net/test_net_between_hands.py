@@ -158,3 +158,22 @@ async def test_a_table_opened_again_between_hands_starts_its_wait_then(tmp_path:
         assert left is not None and 0 < left <= 0.3
     finally:
         await again.close()
+
+
+async def test_the_last_one_ready_gets_the_new_hand_with_no_word_of_a_wait() -> None:
+    async with a_hand_played_out(between_wait=30.0) as (server, tables):
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            for table in tables[1:]:
+                await table.next_hand()
+            await until(pilot, lambda: all(s.ready for s in server.seats[1:]), "the others")
+            await pilot.press("enter")  # the last one ready: the table deals at once
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
+            for _ in range(20):
+                await pilot.pause(0.02)
+                assert screen.dealt_unready_line() not in str(status_line(screen))

@@ -1936,6 +1936,8 @@ async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_br
             await pilot.press("enter")  # the next hand, as before (counted from 0)
             await pilot.pause()
             assert isinstance(app.screen, TableScreen) and app.screen.table.hand_number == 1
+            # Dealt because the player asked: nothing of a wait between hands running out.
+            assert app.screen.dealt_unready_line() not in status_text(app.screen)
 
 
 async def test_a_hand_ending_by_the_empty_middle_says_so_once_in_the_log():

@@ -2244,11 +2244,13 @@ class TableScreen(Screen[None]):
         if choice == "new":
             cast("OkeyApp", self.app).new_match()
             return
+        # Asked before the table answers: a hand it deals at once (everyone was ready, or
+        # a table in this process) is this seat's doing, not the end of the wait.
+        self._asked_next = True
         await self.table.next_hand()
         if self.table.hand_number != self._hand:
             self.new_hand()
         else:
-            self._asked_next = True
             self.say_waiting_for_ready()
 
     def say_waiting_for_ready(self) -> None:
