@@ -106,7 +106,7 @@ def _table_options() -> list[click.Parameter]:
     show_default=True,
     help=N_(
         "Seconds a player has for a turn; when they run out, a bot plays the rest of it "
-        "(0: no limit)."
+        "(0: no limit). Between hands the table then waits as long, and at least 30 s."
     ),
 )
 @click.option(

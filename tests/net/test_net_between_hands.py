@@ -9,9 +9,11 @@ import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from click.testing import CliRunner
 from net_helpers import play_step, seat_four, settle, until
 from test_net_remote_ui import status_line
 
+from okey_tui.cli import main
 from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.protocol import ErrorCode
@@ -95,6 +97,9 @@ def test_the_wait_between_hands_is_a_turn_and_at_least_half_a_minute() -> None:
     assert TableServer(rules, 1, turn_time=20.0).between_time == BETWEEN_HANDS_MIN == 30.0
     assert TableServer(rules, 1, turn_time=45.0).between_time == 45.0
     assert TableServer(rules, 1).between_time == 0.0
+    # The host is told so with the option.
+    said = CliRunner().invoke(main, ["host", "--help"], terminal_width=200).output
+    assert f"waits as long, and at least {BETWEEN_HANDS_MIN:g} s" in said
 
 
 async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_new_hand() -> None:
