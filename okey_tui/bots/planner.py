@@ -12,6 +12,7 @@ tile at a time), so the answers are memoised on the sorted rack.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -75,19 +76,24 @@ def outline(tiles: Iterable[Tile], okey: Tile) -> Outline:
 # with each tile it might draw or be given); a search keeps a few kilobytes.
 _SEARCHES: OrderedDict[tuple[tuple[Tile, ...], Tile], MeldsSearch] = OrderedDict()
 _SEARCHES_KEPT = 2048
+_SEARCHES_LOCK = threading.Lock()
 
 
 def search(tiles: Iterable[Tile], okey: Tile) -> MeldsSearch:
     """The best-melds search of ``tiles``, whose variants (a tile or a few less or more)
     share its work: see :class:`okey_tui.engine.solver.MeldsSearch`."""
     key = (_key(tiles), okey)
-    found = _SEARCHES.get(key)
-    if found is not None:
+    with _SEARCHES_LOCK:  # bots think in worker threads
+        found = _SEARCHES.get(key)
+        if found is not None:
+            _SEARCHES.move_to_end(key)
+            return found
+    made = MeldsSearch(key[0], okey)
+    with _SEARCHES_LOCK:
+        found = _SEARCHES.setdefault(key, made)
         _SEARCHES.move_to_end(key)
-        return found
-    found = _SEARCHES[key] = MeldsSearch(key[0], okey)
-    if len(_SEARCHES) > _SEARCHES_KEPT:
-        _SEARCHES.popitem(last=False)
+        if len(_SEARCHES) > _SEARCHES_KEPT:
+            _SEARCHES.popitem(last=False)
     return found
 
 
