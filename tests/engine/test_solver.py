@@ -101,18 +101,24 @@ def test_full_hands_are_valid(rng: object) -> None:
     assert least_left(hand, okey).leftover_sum <= best_melds(hand, okey).leftover_sum
 
 
-@given(st.randoms(use_true_random=False), st.integers(0, 34))
-@settings(max_examples=60, deadline=None)
-def test_the_outline_is_what_the_best_melds_come_to(rng: object, size: int) -> None:
-    """Value, tiles used and loose tiles as the built melds give them, at any hand size,
-    okeys and false okeys included."""
+def dealt(rng: object, size: int) -> tuple[list[Tile], Tile, list[Tile]]:
+    """A shuffled hand of ``size`` tiles (now and then with an okey more), its okey, and
+    the tiles not dealt."""
     import random
 
     assert isinstance(rng, random.Random)
     tiles = full_set()
     rng.shuffle(tiles)
     okey = next(t for t in tiles[size:] if not t.is_false_okey)
-    hand = tiles[:size] + [okey] * rng.randint(0, 1)
+    return tiles[:size] + [okey] * rng.randint(0, 1), okey, tiles[size:]
+
+
+@given(st.randoms(use_true_random=False), st.integers(0, 34))
+@settings(max_examples=60, deadline=None)
+def test_the_outline_is_what_the_best_melds_come_to(rng: object, size: int) -> None:
+    """Value, tiles used and loose tiles as the built melds give them, at any hand size,
+    okeys and false okeys included."""
+    hand, okey, _rest = dealt(rng, size)
     found = best_melds(hand, okey)
     shape = melds_outline(hand, okey)
     assert shape.value == found.value
@@ -129,15 +135,12 @@ def test_a_search_s_variants_are_what_the_best_melds_of_those_hands_come_to(
     value and tiles used from the shared search are a fresh search's."""
     import random
 
+    hand, okey, rest = dealt(rng, size)
     assert isinstance(rng, random.Random)
-    tiles = full_set()
-    rng.shuffle(tiles)
-    okey = next(t for t in tiles[size:] if not t.is_false_okey)
-    hand = tiles[:size] + [okey] * rng.randint(0, 1)
     search = MeldsSearch(hand, okey)
     for _ in range(4):
         less = rng.sample(hand, rng.randint(0, min(3, len(hand))))
-        more = rng.sample(tiles[size:], rng.randint(0, 2))
+        more = rng.sample(rest, rng.randint(0, 2))
         changed = list(hand)
         for tile in less:
             changed.remove(tile)

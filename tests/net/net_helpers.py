@@ -81,6 +81,16 @@ async def play_step(tables: list[RemoteTable]) -> None:
     await easy_move(table)
 
 
+async def play_hand_out(server: TableServer, tables: list[RemoteTable]) -> None:
+    """The four people play the hand under way to its end, every move at once."""
+    assert server.match is not None
+    for _ in range(MAX_ACTIONS):
+        if server.match.hand_scored:
+            return
+        await play_step(tables)
+    raise AssertionError("the hand never ended")
+
+
 async def easy_move(table: RemoteTable) -> None:
     """The table's seat makes an easy bot's move (its fallback if refused)."""
     own = table.view()
@@ -105,7 +115,16 @@ async def settle(tables: list[RemoteTable], server: TableServer) -> None:
         await t.wait_for(lambda t=t: t.has_view and t.version == server.version, 5)
 
 
-__all__ = ["MAX_ACTIONS", "Limits", "crash", "open_table", "play_step", "seat_four", "settle"]
+__all__ = [
+    "MAX_ACTIONS",
+    "Limits",
+    "crash",
+    "open_table",
+    "play_hand_out",
+    "play_step",
+    "seat_four",
+    "settle",
+]
 
 
 def make_certificate(folder: Path, name: str = "cert") -> tuple[Path, Path]:

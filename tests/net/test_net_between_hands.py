@@ -10,8 +10,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from click.testing import CliRunner
-from net_helpers import play_step, seat_four, settle, until
-from test_net_remote_ui import status_line
+from net_helpers import settle, until
+from test_net_remote_ui import a_hand_played_out, status_line
+from textual.pilot import Pilot
 
 from okey_tui.cli import main
 from okey_tui.engine.rules import RuleSet
@@ -22,44 +23,32 @@ from okey_tui.ui.remote import RemoteApp, Seat
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
 
-MAX_ACTIONS = 2000
+
+@contextlib.asynccontextmanager
+async def played_out(
+    between_wait: float | None, turn_time: float = 60.0
+) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
+    """The first hand of three played out (every move at once, well inside the turn time)."""
+    async with a_hand_played_out(turn_time=turn_time, between_wait=between_wait) as played:
+        yield played
 
 
 @contextlib.asynccontextmanager
-async def a_hand_played_out(
-    between_wait: float | None, turn_time: float = 60.0
-) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
-    """Four people play the first hand of three to its end (every move at once, well
-    inside the turn time)."""
-    server = TableServer(
-        RuleSet(hands=3),
-        7,
-        ("easy",) * 4,
-        grace=0.0,
-        turn_time=turn_time,
-        between_wait=between_wait,
-    )
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        assert server.match is not None
-        for _ in range(MAX_ACTIONS):
-            if server.match.hand_scored:
-                break
-            await play_step(tables)
-        assert server.match.hand_scored
-        yield server, tables
-    finally:
-        for table in tables:
-            await table.close()
-        await server.close()
+async def at_her_summary(
+    between_wait: float,
+) -> AsyncIterator[tuple[TableServer, list[RemoteTable], RemoteApp, Pilot[None]]]:
+    """The first hand played out; Ayşe comes back to its summary through her screen."""
+    async with played_out(between_wait) as (server, tables):
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            yield server, tables, app, pilot
 
 
 async def test_the_next_hand_is_dealt_when_the_wait_between_hands_is_over() -> None:
     notices: list[str] = []
-    async with a_hand_played_out(between_wait=0.5) as (server, tables):
+    async with played_out(between_wait=0.5) as (server, tables):
         server.on_notice = notices.append
         assert server.match is not None and server.match.hand_number == 0
         # Every client was told when the table deals by itself.
@@ -83,7 +72,7 @@ async def test_the_next_hand_is_dealt_when_the_wait_between_hands_is_over() -> N
 
 
 async def test_without_a_turn_time_the_table_waits_between_hands_for_everyone() -> None:
-    async with a_hand_played_out(between_wait=None, turn_time=0.0) as (server, tables):
+    async with played_out(between_wait=None, turn_time=0.0) as (server, tables):
         assert server.between_time == 0.0 and server.next_hand_left() is None
         for table in tables[:3]:
             await table.next_hand()
@@ -103,56 +92,48 @@ def test_the_wait_between_hands_is_a_turn_and_at_least_half_a_minute() -> None:
 
 
 async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_new_hand() -> None:
-    async with a_hand_played_out(between_wait=4.0) as (server, tables):
-        await tables[0].close()  # Ayşe comes back to the summary through her screen
-        app = RemoteApp(Seat(server.url, token=tables[0].token))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
-            summary = app.screen
-            assert isinstance(summary, HandSummaryScreen)
-            assert "Enter: next hand (dealt in" in summary.hint()
-            # She reads on; the others are ready; the wait runs out.
-            for table in tables[1:]:
-                await table.next_hand()
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table", 400)
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
-            said = str(status_line(screen))
-            assert said.startswith("The wait between hands ran out: the next hand is dealt")
-            assert len(screen.view.rack) in (21, 22)
+    async with at_her_summary(4.0) as (server, tables, app, pilot):
+        summary = app.screen
+        assert isinstance(summary, HandSummaryScreen)
+        assert "Enter: next hand (dealt in" in summary.hint()
+        # She reads on; the others are ready; the wait runs out.
+        for table in tables[1:]:
+            await table.next_hand()
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table", 400)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
+        said = str(status_line(screen))
+        assert said.startswith("The wait between hands ran out: the next hand is dealt")
+        assert len(screen.view.rack) in (21, 22)
 
 
 async def test_ready_between_hands_the_line_counts_down_to_the_deal() -> None:
-    async with a_hand_played_out(between_wait=4.0) as (server, tables):
-        await tables[0].close()
-        app = RemoteApp(Seat(server.url, token=tables[0].token))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
-            await pilot.press("enter")  # Ayşe is ready; the other three are not
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            waiting = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
+    async with at_her_summary(4.0) as (server, tables, app, pilot):
+        await pilot.press("enter")  # Ayşe is ready; the other three are not
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        waiting = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
 
-            def seconds() -> int | None:
-                said = str(status_line(screen))
-                if not said.startswith(waiting + ", or in "):
-                    return None
-                return int(said.removeprefix(waiting + ", or in ").removesuffix(" s"))
+        def seconds() -> int | None:
+            said = str(status_line(screen))
+            if not said.startswith(waiting + ", or in "):
+                return None
+            return int(said.removeprefix(waiting + ", or in ").removesuffix(" s"))
 
-            await until(pilot, lambda: seconds() is not None, "the countdown")
-            first = seconds()
-            assert first is not None and first <= 4
-            await until(pilot, lambda: (seconds() or 99) < first, "a second less")
-            await until(pilot, lambda: screen.table.hand_number == 1, "the deal", 400)
+        await until(pilot, lambda: seconds() is not None, "the countdown")
+        first = seconds()
+        assert first is not None and first <= 4
+        await until(pilot, lambda: (seconds() or 99) < first, "a second less")
+        await until(pilot, lambda: screen.table.hand_number == 1, "the deal", 400)
 
 
 async def test_a_table_opened_again_between_hands_starts_its_wait_then(tmp_path: Path) -> None:
     """Saved at a hand's summary and opened again (``okey101 host --resume``): the wait
     between hands starts as it opens, and nobody is told of a wait that does not run."""
     save = tmp_path / "table.json"
-    async with a_hand_played_out(between_wait=30.0) as (server, tables):
+    async with played_out(between_wait=30.0) as (server, tables):
         server.save_path = save
         server.save_now()
     again = TableServer.resume(save, port=0, between_wait=0.3, grace=0.0)
@@ -166,19 +147,15 @@ async def test_a_table_opened_again_between_hands_starts_its_wait_then(tmp_path:
 
 
 async def test_the_last_one_ready_gets_the_new_hand_with_no_word_of_a_wait() -> None:
-    async with a_hand_played_out(between_wait=30.0) as (server, tables):
-        await tables[0].close()
-        app = RemoteApp(Seat(server.url, token=tables[0].token))
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
-            for table in tables[1:]:
-                await table.next_hand()
-            await until(pilot, lambda: all(s.ready for s in server.seats[1:]), "the others")
-            await pilot.press("enter")  # the last one ready: the table deals at once
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
-            for _ in range(20):
-                await pilot.pause(0.02)
-                assert screen.dealt_unready_line() not in str(status_line(screen))
+    async with at_her_summary(30.0) as (server, tables, app, pilot):
+        for table in tables[1:]:
+            await table.next_hand()
+        await until(pilot, lambda: all(s.ready for s in server.seats[1:]), "the others")
+        await pilot.press("enter")  # the last one ready: the table deals at once
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
+        for _ in range(20):
+            await pilot.pause(0.02)
+            assert screen.dealt_unready_line() not in str(status_line(screen))

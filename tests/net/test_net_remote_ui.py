@@ -12,14 +12,14 @@ import socket
 import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from net_helpers import (
-    MAX_ACTIONS,
     crash,
     make_certificate,
     open_table,
-    play_step,
+    play_hand_out,
     seat_four,
     settle,
     until,
@@ -669,27 +669,30 @@ async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
 
 
 @contextlib.asynccontextmanager
-async def back_at_the_summary() -> AsyncIterator[tuple[RemoteApp, list[RemoteTable]]]:
-    """Four people play a hand to its end; the first leaves and comes back on its
-    summary through a screen (the app, and the four tables: the first one closed)."""
-    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, grace=0.0)
+async def a_hand_played_out(**options: Any) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
+    """Four people play the first hand of three to its end, every move at once (``options``:
+    the table's, such as a turn time)."""
+    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, grace=0.0, **options)
     await server.start()
     tables = await seat_four(server)
     try:
         await tables[0].start()
         await settle(tables, server)
-        assert server.match is not None
-        for _ in range(MAX_ACTIONS):
-            if server.match.hand_scored:
-                break
-            await play_step(tables)
-        assert server.match.hand_scored
-        await tables[0].close()
-        yield RemoteApp(Seat(server.url, token=tables[0].token)), tables
+        await play_hand_out(server, tables)
+        yield server, tables
     finally:
-        for table in tables[1:]:
+        for table in tables:
             await table.close()
         await server.close()
+
+
+@contextlib.asynccontextmanager
+async def back_at_the_summary() -> AsyncIterator[tuple[RemoteApp, list[RemoteTable]]]:
+    """Four people play a hand to its end; the first leaves and comes back on its
+    summary through a screen (the app, and the four tables: the first one closed)."""
+    async with a_hand_played_out() as (server, tables):
+        await tables[0].close()
+        yield RemoteApp(Seat(server.url, token=tables[0].token)), tables
 
 
 async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> None:
