@@ -23,6 +23,7 @@ The contract:
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -95,6 +96,13 @@ class ActionRefused(Exception):
 BOT_NAMES = ("Ayşe", "Mehmet", "Zeynep")
 SPARE_BOT_NAMES = ("Can", "Elif", "Deniz")
 MORE_BOT_NAMES = ("Emre", "Selin", "Burak", "Derya")
+
+
+def seconds_until(at: float) -> int:
+    """Whole seconds left until ``at`` (``time.monotonic``, as :attr:`TableInterface.turn_ends`
+    and :attr:`TableInterface.next_hand_at` say it), a part of a second counting as one; 0
+    once it has passed."""
+    return max(0, int(at - time.monotonic() + 0.999))
 
 
 def folded_name(name: str) -> str:

@@ -63,7 +63,7 @@ from okey_tui.bots.planner import OutOfTime, arrange, check, finish, outline, pa
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, TakeDiscard
 from okey_tui.engine.budget import Deadline
-from okey_tui.engine.melds import Meld, effective, extensions, fits_table, is_wild
+from okey_tui.engine.melds import Meld, extensions, fits_table, is_wild
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile, full_set
@@ -922,7 +922,7 @@ class ExpertBot:
         right = search(right_rack, okey)  # the same for every throw of a world
         alone = right.outline.value
         if view.openings[view.right] is None:
-            if alone >= view.melds_floor or not _may_join(right_rack, tile, okey):
+            if alone >= view.melds_floor or not solver.could_meld(tile, right_rack, okey):
                 return False
             if tile in right_rack:
                 # A copy may stay loose while the other goes into a meld: ask the melds.
@@ -930,7 +930,7 @@ class ExpertBot:
                 return with_tile.value >= view.melds_floor and tile not in with_tile.loose
             # Worth more than the rack alone, the best melds use the tile (its only copy).
             return right.variant(more=[tile])[0] >= view.melds_floor
-        return _may_join(right_rack, tile, okey) and right.variant(more=[tile])[0] > alone
+        return solver.could_meld(tile, right_rack, okey) and right.variant(more=[tile])[0] > alone
 
 
 @contextmanager
@@ -977,32 +977,6 @@ def _outline_less(tiles: Sequence[Tile], thrown: Tile | None, okey: Tile) -> tup
     all of them), from one search of ``tiles`` shared by every throw weighed on them
     (:class:`MeldsSearch`: a throw its best melds leave loose costs nothing more)."""
     return search(tiles, okey).variant([] if thrown is None else [thrown])
-
-
-def _may_join(tiles: Sequence[Tile], tile: Tile, okey: Tile) -> bool:
-    """Whether ``tile`` could be in a meld with some of ``tiles``: False only when no
-    meld can hold it (a set needs two more colours of its number, a run two more
-    numbers of its colour next to it; an okey stands in for one of them, two for both)."""
-    wilds = sum(1 for t in tiles if is_wild(t, okey))
-    if is_wild(tile, okey) or wilds >= 2:
-        return True
-    me = effective(tile, okey)
-    colours = set()
-    near = set()
-    for other in tiles:
-        if is_wild(other, okey):
-            continue
-        seen = effective(other, okey)
-        if seen.number == me.number and seen.colour != me.colour:
-            colours.add(seen.colour)
-        elif seen.colour == me.colour and 0 < abs(seen.number - me.number) <= 2:
-            near.add(seen.number)
-    if len(colours) + wilds >= 2:
-        return True
-    if wilds:
-        return bool(near)
-    n = me.number
-    return any(pair <= near for pair in ({n - 2, n - 1}, {n - 1, n + 1}, {n + 1, n + 2}))
 
 
 def _remove_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:

@@ -62,14 +62,10 @@ def arrange(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
     return _arrange_cached(_key(tiles), okey)
 
 
-@lru_cache(maxsize=4096)
-def _outline_cached(tiles: tuple[Tile, ...], okey: Tile) -> Outline:
-    return solver.melds_outline(tiles, okey)
-
-
 def outline(tiles: Iterable[Tile], okey: Tile) -> Outline:
-    """The value, tiles used and loose tiles of :func:`arrange`'s melds, without the melds."""
-    return _outline_cached(_key(tiles), okey)
+    """The value, tiles used and loose tiles of :func:`arrange`'s melds, without the melds
+    (from the kept search of the tiles, :func:`search`)."""
+    return search(tiles, okey).outline
 
 
 # The searches of the racks a bot weighs again and again (a rack with each throw, or

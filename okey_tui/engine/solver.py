@@ -57,6 +57,7 @@ __all__ = [
     "best_melds",
     "best_pairs",
     "can_cover",
+    "could_meld",
     "finish_plan",
     "lay_offs",
     "least_left",
@@ -692,6 +693,17 @@ def best_melds(hand: Sequence[Tile], okey: Tile) -> Arrangement:
     Okeys are placed where they are worth most; a false okey plays as the okey.
     """
     return _solve(hand, okey, _weight_value)
+
+
+def could_meld(tile: Tile, hand: Sequence[Tile], okey: Tile) -> bool:
+    """Whether ``tile`` could be in a run or set with some of ``hand``: False only when no
+    meld can hold it (a set needs two more colours of its number, a run two more numbers
+    of its colour next to it; each okey of the hand stands in for one). A quick test
+    before a search: the tile left out of every meld changes no best melds."""
+    if is_wild(tile, okey):
+        return True
+    have = Counter(hand)
+    return _placeable(tile, have, okey, (), False, have[okey], False)
 
 
 def melds_outline(hand: Sequence[Tile], okey: Tile) -> Outline:

@@ -507,8 +507,9 @@ class TableServer:
         does not hold up the table)."""
         match = self.match
         wait = self.between_time
-        if wait <= 0 or match is None or not match.hand_scored or match.is_over:
+        if not self._between_hands() or wait <= 0:
             return
+        assert match is not None
         number = match.hand_number
         if self._between_for == number:
             return  # its wait runs already
@@ -533,13 +534,17 @@ class TableServer:
     def next_hand_left(self) -> float | None:
         """Seconds until the next hand is dealt by itself, between hands at a table with
         a turn time (None otherwise)."""
-        match = self.match
-        wait = self.between_time
-        if wait <= 0 or match is None or not match.hand_scored or match.is_over:
+        if not self._between_hands() or self.between_time <= 0:
             return None
-        if self._between_for != match.hand_number:
+        assert self.match is not None
+        if self._between_for != self.match.hand_number:
             return None  # no wait runs (none has been started for this hand)
-        return max(0.0, wait - (time.monotonic() - self._between_began))
+        return max(0.0, self.between_time - (time.monotonic() - self._between_began))
+
+    def _between_hands(self) -> bool:
+        """A hand is scored and another is to come."""
+        match = self.match
+        return match is not None and match.hand_scored and not match.is_over
 
     def _time_up(self) -> None:
         """The turn under way has run out of time: its seat's bot plays the rest of it."""
@@ -1287,7 +1292,7 @@ class TableServer:
     def _maybe_next_hand(self) -> bool:
         """Deal the next hand if every person here is ready for it; whether it was dealt."""
         match = self.match
-        if match is None or not match.hand_scored or match.is_over:
+        if match is None or not self._between_hands():
             return False
         present = [s for s in self.seats if s.conn is not None]
         if not (present and all(s.ready for s in present)):

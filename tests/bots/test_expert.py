@@ -10,7 +10,6 @@ from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.expert import (
     Advice,
     ExpertBot,
-    _may_join,
     _outline_less,
     _remove_one,
     unseen_tiles,
@@ -20,6 +19,7 @@ from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.budget import Deadline
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.solver import could_meld
 from okey_tui.engine.tiles import Tile, full_set
 from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.settings import BOT_LEVELS, TableSettings
@@ -541,7 +541,7 @@ def test_a_world_s_one_search_answers_for_every_throw_it_leaves_loose() -> None:
             outline(hand, okey).tiles_used,
         )
         rest = _remove_one(hand, thrown)
-        if _may_join(rest, thrown, okey):
+        if could_meld(thrown, rest, okey):
             joined += 1
             continue
         assert thrown in arrange(hand, okey).leftover

@@ -7,8 +7,6 @@ the parts side by side.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -33,7 +31,7 @@ from okey_tui.messages import (
     penalty_label,
 )
 from okey_tui.settings import DEFAULT_NAME
-from okey_tui.table import HandReport, SeatInfo
+from okey_tui.table import HandReport, SeatInfo, seconds_until
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.tiles import chip, chips
 from okey_tui.ui.translate import translate_bindings
@@ -372,7 +370,7 @@ class HandSummaryScreen(ModalScreen[str]):
     def hint(self, scrolls: bool = False) -> str:
         """The keys, with the arrows' when the summary is longer than its box."""
         if self.dealt_at is not None:
-            left = max(0, math.ceil(self.dealt_at - time.monotonic()))
+            left = seconds_until(self.dealt_at)
             keys = _("Enter: next hand (dealt in {seconds} s) · q: quit").format(seconds=left)
         elif not self.report.match_over:
             keys = _("Enter: next hand · q: quit")

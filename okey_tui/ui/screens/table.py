@@ -7,7 +7,6 @@ table and a hot-seat table are policies it owns (:mod:`.table_policies`).
 
 from __future__ import annotations
 
-import math
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -60,7 +59,7 @@ from okey_tui.messages import (
     tiles_text,
     you_opened_with,
 )
-from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface
+from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface, seconds_until
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import ROWS, RackLayout, near_parts, without
 from okey_tui.ui.screens.dialogs import (
@@ -784,7 +783,7 @@ class TableScreen(Screen[None]):
         warned by its clock alone)."""
         ends = self.table.turn_ends
         view = self.view
-        left = None if ends is None else max(0, int(ends - time.monotonic() + 0.999))
+        left = None if ends is None else seconds_until(ends)
         for panel in self.query(PlayerPanel):
             shown = left is not None and panel.seat == view.turn
             panel.set_clock(_("{seconds} s").format(seconds=left) if shown else "")
@@ -2269,7 +2268,7 @@ class TableScreen(Screen[None]):
         dealt_at = table.next_hand_at
         if dealt_at is not None:
             # A table with a turn time deals by itself when its wait between hands is over.
-            left = max(0, math.ceil(dealt_at - time.monotonic()))
+            left = seconds_until(dealt_at)
             if not names:
                 return _(
                     "Waiting for the others: the next hand starts when all are ready, or in {seconds} s"
