@@ -525,3 +525,70 @@ async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrol
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         assert session.viewer == 2
+
+
+async def test_each_person_finds_their_cursor_and_the_melds_box_where_they_left_them():
+    """At a shared terminal the melds box kept the scrolling of whoever had it last, and the
+    cursor went back to the first slot at every turn: Mehmet found the melds where Ayşe
+    had paged them, and Ayşe lost her place. Each person gets their own back."""
+    from okey_tui.ui.widgets.board import MeldsView
+    from tests.positions import position
+
+    app = hotseat_app(bots=("easy", "easy"), tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        hand = position(
+            [
+                "K7 Y12 B6 R12 K2 Y11 B11 R4",
+                "R2 K7 Y12 B6 R11 K3",
+                "R3 K6 Y13 B12 R10 K10 Y2 B2",
+                "Y13 B7 R7 K13 Y10 B10",
+            ],
+            table=(
+                "1:R1R2R3R4R5",
+                "1:K1K2K3K4",
+                "1:Y5Y6Y7Y8",
+                "1:B9B10B11B12B13",
+                "3:R9R10R11R12R13",
+                "3:K9K10K11",
+                "3:Y1Y2Y3",
+                "3:B1B2B3B4",
+            ),
+            openings="-/m101/-/m101",
+            middle="Y11 K13 K6 Y10 R7",  # the draws, none of them fits the table
+            phase="d",
+        )
+        app.session.hand.restore(hand)
+        app.screen.new_hand()
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        screen = app.screen
+        melds = screen.query_one(MeldsView)
+        assert app.session.viewer == 0 and melds.max_scroll_y > 0
+        await pilot.press("pagedown")
+        aysegul_scroll = melds.scroll_y
+        assert aysegul_scroll > 0
+        await pilot.press("d", "right", "right", "right", "x")  # her fourth tile
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        aysegul_cursor = screen.cursor  # where her discard left it, behind the privacy screen
+        assert aysegul_cursor != 0 and melds.scroll_y == aysegul_scroll
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        assert app.session.viewer == 2
+        await pilot.pause()
+        assert melds.scroll_y == 0, "Mehmet sees the melds from the top, not where Ayşe left them"
+        assert screen.cursor == 0
+        await pilot.press("d", "x")  # the cursor on the tile he drew: K6
+        for _ in range(300):
+            if isinstance(app.screen, TableScreen) and app.session.viewer == 0:
+                break
+            if isinstance(app.screen, PrivacyScreen):
+                await pilot.press("enter")
+            await pilot.pause(0.01)
+        assert app.session.viewer == 0 and not app.session.hand.is_over
+        await pilot.pause()
+        assert melds.scroll_y == aysegul_scroll
+        assert screen.cursor == aysegul_cursor and screen.rack.slots[screen.cursor] is not None

@@ -246,6 +246,9 @@ class HotSeat:
         self.screen = screen
         self.table = table
         self.seat_layouts: dict[int, RackLayout] = {}
+        # Where each person left their cursor and the melds box, given back with their rack
+        # (one person's scrolling never moves another's view of the table).
+        self.seat_places: dict[int, tuple[int, float]] = {}
         # The privacy screen passing the terminal, and to whom, while it is up.
         self.passing: tuple[int, PrivacyScreen] | None = None
 
@@ -279,6 +282,7 @@ class HotSeat:
         screen, table = self.screen, self.table
         if not new:
             self.seat_layouts[table.seat] = screen.rack
+            self.seat_places[table.seat] = (screen.cursor, screen.query_one(MeldsView).scroll_y)
             screen.keep_rack()
         self.hide_racks()
         name = table.seats()[seat].name
@@ -317,7 +321,8 @@ class HotSeat:
         screen.staging.clear()
         screen.selected.clear()
         screen.fresh.clear()
-        screen.cursor = 0
+        cursor, scrolled = self.seat_places.pop(seat, (0, 0.0))
+        screen.cursor = min(cursor, max(len(screen.rack) - 1, 0))
         # The turn came through the privacy screen: the screen waits for nobody, so the
         # person's own first move does not bring back the "your turn" line (a draw says
         # which tile came in).
@@ -337,6 +342,8 @@ class HotSeat:
             screen.mark_taken_new()
         screen.cursor_to_a_tile()
         screen.render_rack()
+        melds = screen.query_one(MeldsView)
+        screen.call_after_refresh(melds.scroll_to, y=scrolled, animate=False)
 
     def pass_if_needed(self) -> bool:
         """When another person's turn has come, pass the terminal first. True if it did."""
@@ -351,6 +358,7 @@ class HotSeat:
     def new_hand(self) -> None:
         """At a new hand the terminal goes to the first person to play."""
         self.seat_layouts = {}
+        self.seat_places = {}
         table = self.table
         first = next_human(table.people, table.turn)
         if table.hand_over:
