@@ -366,14 +366,38 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
         else:
             headline = _("Draw from the middle")
             if advice.kind == "hold" and tile is not None:
-                lines.append(
-                    _(
-                        "Taking {tile} would force you to open now (a taken tile is laid this "
-                        "turn). Hold the opening back to go out in one turn later (a straight "
-                        "out): every other player then writes 404, twice what a hand never "
-                        "opened costs."
-                    ).format(tile=tile)
-                )
+                rack = list(view.rack)
+                opening_floors = (view.melds_floor, view.pairs_floor)
+                without = opening_check(rack, okey, *opening_floors)
+                if without.can_open_melds or without.can_open_pairs:
+                    lines.append(
+                        _(
+                            "Taking {tile} would force you to open now (a taken tile is laid "
+                            "this turn). Hold the opening back to go out in one turn later (a "
+                            "straight out): every other player then writes 404, twice what a "
+                            "hand never opened costs."
+                        ).format(tile=tile)
+                    )
+                else:
+                    # The take makes the only opening: nothing is held yet, and what the
+                    # seat waits for is an opening of its own drawing.
+                    with_tile = opening_check([*rack, tile], okey, *opening_floors)
+                    lines.append(
+                        _(
+                            "Taking {tile} would make your only opening and force it down now "
+                            "(a taken tile is laid this turn). With {n} tiles still in the "
+                            "middle, wait for an opening you draw yourself and hold it back, to "
+                            "go out in one turn later (a straight out): every other player then "
+                            "writes 404, twice what a hand never opened costs."
+                        ).format(tile=tile, n=view.middle_count)
+                    )
+                    if with_tile.can_open_pairs and not with_tile.can_open_melds:
+                        lines.append(
+                            _(
+                                "The opening {tile} makes is pairs: a hand opened with pairs "
+                                "never goes out in one turn, and its tiles left count double."
+                            ).format(tile=tile)
+                        )
                 # The odds, as a hold's discard gives them: a learner passing up a sure
                 # opening is told how often the straight out came.
                 drawing = next((o for o in advice.options if o.action == action), None)

@@ -516,6 +516,51 @@ def test_a_hold_at_the_draw_gives_its_odds(
     assert said in " ".join(hint.lines), hint.lines
 
 
+@pytest.mark.parametrize(
+    ("rack", "first", "pairs"),
+    [
+        # An opening in hand already: the take forces it down; the hint says hold it back.
+        (
+            "K10 K11 K12 K13 R10 Y10 B10 R13 Y13 B13 R5",
+            "Taking K9 would force you to open now",
+            False,
+        ),
+        # K9 makes the only opening (K9 K10 K11 beside two sets: 105): nothing is held yet.
+        (
+            "K10 K11 R12 Y12 B12 R13 Y13 B13 R5 Y7",
+            "Taking K9 would make your only opening and force it down now",
+            False,
+        ),
+        # K9 makes a fifth pair, the only opening: a pairs opening never goes straight out.
+        (
+            "R1 R1 Y2 Y2 B3 B3 K4 K4 K9 R6 Y8",
+            "Taking K9 would make your only opening and force it down now",
+            True,
+        ),
+    ],
+)
+def test_a_hold_at_the_draw_says_what_the_take_would_open(
+    monkeypatch: pytest.MonkeyPatch, rack: str, first: str, pairs: bool
+) -> None:
+    """ "Taking B9 would force you to open now … Hold the opening back" was said to a
+    learner whose rack held no opening (B9 made their fifth pair): the hint now tells an
+    opening held back from one the take would make, and says when that one is pairs."""
+    from okey_tui.bots.expert import Option
+
+    hand = pos_hand([rack, "", "", ""], phase="d", discards=["", "", "", "K9"])
+    view = PlayerView.of(hand, 0)
+    draw, take = DrawMiddle(), TakeDiscard()
+    options = (Option(draw, 40.0, 1.0, 0.25, 0.0), Option(take, 30.0, 1.0, 0.0, 0.0))
+    hint = advised(monkeypatch, view, Advice(draw, options, 8, "hold"))
+    assert hint is not None and hint.headline == "Draw from the middle"
+    assert hint.lines[0].startswith(first), hint.lines
+    assert (f"With {view.middle_count} tiles still in the middle" in hint.lines[0]) is (
+        "only opening" in first
+    )
+    said_pairs = [line for line in hint.lines if line.startswith("The opening K9 makes is pairs")]
+    assert bool(said_pairs) is pairs, hint.lines
+
+
 def test_an_opened_last_turn_hint_splits_a_cost_into_points_in_hand_and_what_it_gives(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

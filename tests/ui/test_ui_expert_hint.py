@@ -138,9 +138,13 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
 
 
 def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
+    """Y13 makes the seat's only opening: the hint said "Hold the opening back" to a
+    learner who held no opening. It says to wait for one of their own drawing."""
     advice = expert_hint(PlayerView.of(y13_on_the_left(), 0))
     assert advice is not None and advice.headline == "Draw from the middle"
-    assert advice.lines[0].startswith("Taking Y13 would force you to open now")
+    assert advice.lines[0].startswith("Taking Y13 would make your only opening and force it")
+    assert "wait for an opening you draw yourself and hold it back" in advice.lines[0]
+    assert not any("is pairs" in line for line in advice.lines)  # Y13 makes runs and sets
 
 
 def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -> None:
