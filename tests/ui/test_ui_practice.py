@@ -361,3 +361,53 @@ async def test_the_hint_panel_says_it_scrolls_only_when_it_does(size, scrolls):
         panel = app.screen.query_one("#hints")
         assert bool(panel.max_scroll_y) is scrolls
         assert ("scroll" in str(panel.border_subtitle)) is scrolls
+
+
+async def test_e_puts_the_cursor_on_the_hints_discard_and_x_follows_the_hint():
+    """A learner read "Discard B4" in the hint panel and walked the cursor to it tile by
+    tile. e puts the cursor on the tile the hint names (x then discards it); where the
+    hint names no discard, or the hints are hidden, e says so and moves nothing."""
+    from okey_tui.engine.actions import Discard
+
+    app = practice_app(OPENING_SEED)  # the human starts, with 22 tiles: a discard to choose
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        before = screen.cursor
+        await pilot.press("e")
+        assert screen.cursor == before and "h shows them" in status_text(screen)
+        await pilot.press("h")
+        await pilot.pause()
+        expert = screen.query_one(HintPanel).shown_expert()
+        assert expert is not None and isinstance(expert.action, Discard), expert
+        tile = expert.action.tile
+        assert "e puts the cursor on the tile" in screen_text(app)
+        await pilot.press("e")
+        assert screen.rack.slots[screen.cursor] == tile
+        assert status_text(screen).startswith(f"The cursor is on {tile}")
+        hand = app.session.hand
+        await pilot.press("x")
+        await pilot.pause()
+        thrown = [e for e in hand.events if e.kind == "discard" and e.seat == 0]
+        assert thrown and thrown[0].tiles == (tile,), [e.text for e in hand.events]
+
+
+async def test_e_at_the_draw_says_the_hint_names_no_discard():
+    app = practice_app(HINT_SEED)  # the human is not the starter: its turn begins with a draw
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("h")
+        await pilot.pause()
+        before = screen.cursor
+        await pilot.press("e")
+        assert screen.cursor == before
+        assert "The hint names no tile to discard now" in status_text(screen)
+
+
+async def test_e_off_a_practice_table_says_hints_are_for_practice():
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("e")
+        assert "only at a practice table" in status_text(app.screen)

@@ -269,6 +269,13 @@ class TableScreen(Screen[None]):
         Binding(
             "h", "hints", N_("Hints"), tooltip=N_("show or hide the hint panel (practice tables)")
         ),
+        Binding(
+            "e",
+            "hint_tile",
+            N_("To the hint"),
+            show=False,
+            tooltip=N_("put the cursor on the tile the hint says to discard (practice tables)"),
+        ),
         # PageUp/PageDown scroll the melds and [ ] extend the selection: the brackets' twins.
         Binding(
             "left_curly_bracket", "scroll_hints(-1)", N_("Hints ↑"), show=False, tooltip=HINT_SCROLL
@@ -2325,6 +2332,9 @@ class TableScreen(Screen[None]):
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:
         self.practice.toggle_hints()
+
+    def action_hint_tile(self) -> None:
+        self.practice.cursor_to_hint()
 
     def action_scroll_hints(self, pages: int) -> None:
         hints = self.query_one(HintPanel)

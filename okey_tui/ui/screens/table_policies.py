@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from okey_tui.engine.actions import Action
+from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.errors import RULE_SECTIONS
+from okey_tui.engine.tiles import Tile
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, ngettext, to_name
-from okey_tui.messages import rule_title
+from okey_tui.messages import rule_title, tile_text
 from okey_tui.practice import hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from okey_tui.ui.screens.privacy import PrivacyScreen
     from okey_tui.ui.screens.table import TableScreen
 
-PRACTICE_KEYS = {"hints", "scroll_hints", "undo"}
+PRACTICE_KEYS = {"hints", "scroll_hints", "undo", "hint_tile"}
 # Events worth telling a returning player about (their own draws never show a tile).
 RECAP_KINDS = {
     "deal",
@@ -101,6 +102,8 @@ class Practice:
             return False
         if action == "scroll_hints":
             return True if self.hints_on else None
+        if action == "hint_tile":
+            return True if self.hints_on and self.hint_discard() is not None else None
         if action == "undo":
             table = self.screen.table
             return True if isinstance(table, LocalTable) and table.can_undo else None
@@ -109,7 +112,7 @@ class Practice:
     def refusal(self, action: str) -> str:
         """Why ``h``, ``{ }`` or ``u`` does nothing now."""
         if not self.on:
-            if action in ("hints", "scroll_hints"):
+            if action in ("hints", "scroll_hints", "hint_tile"):
                 return _("Hints: only at a practice table (okey101 play --practice)")
             return _(
                 "Nothing to undo: u undoes a sort or a move of your tiles until the next move "
@@ -118,6 +121,10 @@ class Practice:
             )
         if action == "scroll_hints":
             return _("Hints hidden: h shows them")
+        if action == "hint_tile":
+            if not self.hints_on:
+                return _("Hints hidden: h shows them")
+            return _("The hint names no tile to discard now")
         return _("Nothing of yours to undo this turn")
 
     def error_text(self, refused: ActionRefused) -> str:
@@ -188,6 +195,32 @@ class Practice:
             _("Okeys marked on the rack") if self.mark_okeys else _("Okey marks off")
         )
         self.screen.render_all()
+
+    def hint_discard(self) -> Tile | None:
+        """The tile the hint shown says to discard, if it says to discard one now."""
+        screen = self.screen
+        expert = screen.query_one(HintPanel).shown_expert()
+        if expert is None or not screen.my_turn or not isinstance(expert.action, Discard):
+            return None
+        return expert.action.tile
+
+    def cursor_to_hint(self) -> None:
+        """``e``: the cursor to the tile the hint says to discard (the copy nearest the
+        cursor), so that ``x`` follows the hint."""
+        screen = self.screen
+        tile = self.hint_discard()
+        slots = screen.rack.slots
+        found = [i for i, t in enumerate(slots) if tile is not None and t == tile]
+        if tile is None or not found:
+            screen.set_status(_("The hint names no tile to discard now"), error=True)
+            return
+        screen.cursor = min(found, key=lambda i: abs(i - screen.cursor))
+        screen.render_rack()
+        screen.set_status(
+            _("The cursor is on {tile}, the hint's discard: x discards it").format(
+                tile=tile_text(tile, screen.view.okey)
+            )
+        )
 
     def render_hints(self) -> None:
         if not self.hints_on or self.screen.hidden:

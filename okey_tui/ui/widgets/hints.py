@@ -13,7 +13,7 @@ from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
 from okey_tui.messages import you_opened_with
-from okey_tui.practice import Hint
+from okey_tui.practice import ExpertHint, Hint
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
@@ -45,6 +45,9 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         for line in expert.lines:
             text.append("\n")
             text.append(line)
+        if isinstance(expert.action, Discard):
+            text.append("\n")
+            text.append(_("e puts the cursor on the tile, x discards it"), "dim")
     check = hint.check
     if check is not None:
         heading(_("Best opening on your rack"))
@@ -165,6 +168,10 @@ class HintPanel(VerticalScroll):
         if fresh:
             self.scroll_home(animate=False, immediate=True)
         self.call_after_refresh(self.say_keys)
+
+    def shown_expert(self) -> ExpertHint | None:
+        """The expert's choice the panel shows, if it shows one."""
+        return None if self._hint is None else self._hint.expert
 
     def say_keys(self) -> None:
         """ "{ } scroll" under the panel only when there is more to see than it shows."""
