@@ -381,7 +381,7 @@ async def test_e_puts_the_cursor_on_the_hints_discard_and_x_follows_the_hint():
         expert = screen.query_one(HintPanel).shown_expert()
         assert expert is not None and isinstance(expert.action, Discard), expert
         tile = expert.action.tile
-        assert "e puts the cursor on the tile" in screen_text(app)
+        assert "e puts the cursor on it; x discards it" in screen_text(app)
         await pilot.press("e")
         assert screen.rack.slots[screen.cursor] == tile
         assert status_text(screen).startswith(f"The cursor is on {tile}")

@@ -47,7 +47,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append(line)
         if isinstance(expert.action, Discard):
             text.append("\n")
-            text.append(_("e puts the cursor on the tile, x discards it"), "dim")
+            text.append(_("e puts the cursor on it; x discards it"), "dim")
     check = hint.check
     if check is not None:
         heading(_("Best opening on your rack"))
