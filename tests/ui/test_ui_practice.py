@@ -382,7 +382,10 @@ async def test_e_puts_the_cursor_on_the_hints_discard_and_x_follows_the_hint():
         assert expert is not None and isinstance(expert.action, Discard), expert
         tile = expert.action.tile
         assert "e puts the cursor on it; x discards it" in screen_text(app)
+        await pilot.press("space")  # a tile selected: x would discard it, not the cursor's
+        assert screen.selected
         await pilot.press("e")
+        assert not screen.selected
         assert screen.rack.slots[screen.cursor] == tile
         assert status_text(screen).startswith(f"The cursor is on {tile}")
         hand = app.session.hand

@@ -96,8 +96,8 @@ class Practice:
 
     # -- keys -------------------------------------------------------------------------------
     def allowed(self, action: str) -> bool | None:
-        """``h``, ``{ }`` and ``u``: hidden off a practice table, greyed when there is
-        nothing to scroll or undo."""
+        """``h``, ``{ }``, ``e`` and ``u``: hidden off a practice table, greyed when there
+        is nothing to scroll, point at or undo."""
         if not self.on:
             return False
         if action == "scroll_hints":
@@ -110,7 +110,7 @@ class Practice:
         return True
 
     def refusal(self, action: str) -> str:
-        """Why ``h``, ``{ }`` or ``u`` does nothing now."""
+        """Why ``h``, ``{ }``, ``e`` or ``u`` does nothing now."""
         if not self.on:
             if action in ("hints", "scroll_hints", "hint_tile"):
                 return _("Hints: only at a practice table (okey101 play --practice)")
@@ -206,7 +206,7 @@ class Practice:
 
     def cursor_to_hint(self) -> None:
         """``e``: the cursor to the tile the hint says to discard (the copy nearest the
-        cursor), so that ``x`` follows the hint."""
+        cursor) and no tile selected, so that ``x`` follows the hint."""
         screen = self.screen
         tile = self.hint_discard()
         slots = screen.rack.slots
@@ -215,6 +215,7 @@ class Practice:
             screen.set_status(_("The hint names no tile to discard now"), error=True)
             return
         screen.cursor = min(found, key=lambda i: abs(i - screen.cursor))
+        screen.selected.clear()  # x discards a selected tile before the cursor's
         screen.render_rack()
         screen.set_status(
             _("The cursor is on {tile}, the hint's discard: x discards it").format(
