@@ -69,7 +69,7 @@ from okey_tui.ui.screens.dialogs import (
     ConfirmScreen,
     PilesScreen,
 )
-from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice
+from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice, SeatPlace
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import chips, meld_chips
 from okey_tui.ui.widgets.board import (
@@ -465,7 +465,7 @@ class TableScreen(Screen[None]):
                 self.rack = rack
                 self.cursor_to_a_tile()
             elif self.hotseat is not None:
-                self.hotseat.seat_layouts[seat] = rack
+                self.hotseat.seat_places[seat] = SeatPlace(rack)
 
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.

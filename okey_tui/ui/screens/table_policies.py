@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -205,16 +206,15 @@ class Practice:
         return expert.action.tile
 
     def cursor_to_hint(self) -> None:
-        """``e``: the cursor to the tile the hint says to discard (the copy nearest the
-        cursor) and no tile selected, so that ``x`` follows the hint."""
+        """``e``: the cursor to the tile the hint says to discard (of two copies, the one
+        apart from the player's groups) and no tile selected, so that ``x`` follows the hint."""
         screen = self.screen
         tile = self.hint_discard()
-        slots = screen.rack.slots
-        found = [i for i, t in enumerate(slots) if tile is not None and t == tile]
-        if tile is None or not found:
+        slot = None if tile is None else screen.rack.slot_of(tile, apart=True)
+        if tile is None or slot is None:
             screen.set_status(_("The hint names no tile to discard now"), error=True)
             return
-        screen.cursor = min(found, key=lambda i: abs(i - screen.cursor))
+        screen.cursor = slot
         screen.selected.clear()  # x discards a selected tile before the cursor's
         screen.render_rack()
         screen.set_status(
@@ -273,16 +273,25 @@ class Practice:
         self.screen.call_after_refresh(self.screen.query_one(MeldsView).say_if_more)
 
 
+@dataclass
+class SeatPlace:
+    """What a person at a shared terminal gets back at their turn: their rack order, where
+    their cursor was and how far they had scrolled the melds box."""
+
+    rack: RackLayout
+    cursor: int = 0
+    scroll: float = 0.0
+
+
 class HotSeat:
     """Several people at one terminal, each with their own seat and rack."""
 
     def __init__(self, screen: TableScreen, table: LocalTable) -> None:
         self.screen = screen
         self.table = table
-        self.seat_layouts: dict[int, RackLayout] = {}
-        # Where each person left their cursor and the melds box, given back with their rack
-        # (one person's scrolling never moves another's view of the table).
-        self.seat_places: dict[int, tuple[int, float]] = {}
+        # Each person's rack, cursor and melds box as they left them (one person's scrolling
+        # never moves another's view of the table).
+        self.seat_places: dict[int, SeatPlace] = {}
         # The privacy screen passing the terminal, and to whom, while it is up.
         self.passing: tuple[int, PrivacyScreen] | None = None
 
@@ -315,8 +324,8 @@ class HotSeat:
 
         screen, table = self.screen, self.table
         if not new:
-            self.seat_layouts[table.seat] = screen.rack
-            self.seat_places[table.seat] = (screen.cursor, screen.query_one(MeldsView).scroll_y)
+            scroll = screen.query_one(MeldsView).scroll_y
+            self.seat_places[table.seat] = SeatPlace(screen.rack, screen.cursor, scroll)
             screen.keep_rack()
         self.hide_racks()
         name = table.seats()[seat].name
@@ -351,12 +360,12 @@ class HotSeat:
         screen, table = self.screen, self.table
         table.sit(seat)
         screen.hidden = False
-        screen.rack = self.seat_layouts.pop(seat) if seat in self.seat_layouts else RackLayout()
+        place = self.seat_places.pop(seat, None) or SeatPlace(RackLayout())
+        screen.rack = place.rack
         screen.staging.clear()
         screen.selected.clear()
         screen.fresh.clear()
-        cursor, scrolled = self.seat_places.pop(seat, (0, 0.0))
-        screen.cursor = min(cursor, max(len(screen.rack) - 1, 0))
+        screen.cursor = min(place.cursor, max(len(screen.rack) - 1, 0))
         # The turn came through the privacy screen: the screen waits for nobody, so the
         # person's own first move does not bring back the "your turn" line (a draw says
         # which tile came in).
@@ -377,7 +386,7 @@ class HotSeat:
         screen.cursor_to_a_tile()
         screen.render_rack()
         melds = screen.query_one(MeldsView)
-        screen.call_after_refresh(melds.scroll_to, y=scrolled, animate=False)
+        screen.call_after_refresh(melds.scroll_to, y=place.scroll, animate=False)
 
     def pass_if_needed(self) -> bool:
         """When another person's turn has come, pass the terminal first. True if it did."""
@@ -391,7 +400,6 @@ class HotSeat:
 
     def new_hand(self) -> None:
         """At a new hand the terminal goes to the first person to play."""
-        self.seat_layouts = {}
         self.seat_places = {}
         table = self.table
         first = next_human(table.people, table.turn)
