@@ -292,9 +292,14 @@ class _WebPage:
             raise click.ClickException(self._problem or _("the web page did not start"))
 
     def stop(self) -> None:
+        """Stop serving the page and wait for its thread to end."""
         loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None and self._thread.is_alive():
-            loop.call_soon_threadsafe(stop.set)
+        if loop is not None and stop is not None:
+            # A page that could not listen ends by itself, and its loop closes before its
+            # thread does: a closed loop refuses the call, and has nothing left to stop.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stop.set)
+        if self._thread.ident is not None:  # started
             self._thread.join(30)
 
     def _run(self) -> None:
@@ -302,6 +307,7 @@ class _WebPage:
 
     async def _serve(self) -> None:
         from okey_tui import storage
+        from okey_tui.net.server import listen_problem
         from okey_tui.web.server import HostedTable, WebServer
 
         server = self.server
@@ -323,9 +329,7 @@ class _WebPage:
         try:
             await page.run(ready, self._stop)
         except OSError as exc:
-            self._problem = _(
-                "cannot serve the web page on port {port}: {error} (give another --web-port)"
-            ).format(port=self.port, error=exc.strerror or exc)
+            self._problem = listen_problem(exc, page.host, self.port, "--web-port")
         finally:
             self._ready.set()
 

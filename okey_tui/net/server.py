@@ -112,17 +112,17 @@ TABLE_KEY = "table"
 TABLE_VERSION = 1
 
 
-def listen_problem(exc: OSError, host: str, port: int) -> str:
-    """Why a table cannot listen on ``host``:``port``, said to the person who gave ``--port``:
-    a port in use in words of our own (the system's words are English and name the
-    address as Python writes it), any other reason (not allowed, no such address) as the
-    system gives it."""
+def listen_problem(exc: OSError, host: str, port: int, option: str = "--port") -> str:
+    """Why a table (or a web page) cannot listen on ``host``:``port``, said to the person
+    who gave ``option``: a port in use in words of our own (the system's words are English
+    and name the address as Python writes it), any other reason (not allowed, no such
+    address) as the system gives it."""
     if exc.errno == errno.EADDRINUSE:
-        return _("port {port} on {address} is in use: give another --port").format(
-            port=port, address=host
+        return _("port {port} on {address} is in use: give another {option}").format(
+            port=port, address=host, option=option
         )
-    return _("cannot listen on port {port}: {error} (give another --port)").format(
-        port=port, error=exc.strerror or exc
+    return _("cannot listen on port {port}: {error} (give another {option})").format(
+        port=port, error=exc.strerror or exc, option=option
     )
 
 
