@@ -116,6 +116,12 @@ HOLD_TAKE_MIDDLE = 8
 # then beats the highest loose tile: paired hands against hard bots, -4.6 +- 2.6 points
 # a hand over 1500 (docs/bots.md).
 HOLD_SHORT = 0.01
+# Unopened, the throws weighed (a hold's and the others) leave out a tile that could take
+# an okey off a table meld, while another tile may go: a straight out mostly lays the
+# seat's last tiles on the others' melds, and a swap there gives it a wild tile as well.
+# Paired hands against normal bots: -10.9 +- 3.0 and -4.0 +- 2.1 points a hand at seeds
+# 5000-5599 and 6500-7099 (docs/bots.md, "Tiles that take an okey off the table").
+KEEP_SWAPS = True
 # What a straight out makes every other player write: the scale of a hold's options.
 STRAIGHT_OUT = 404.0
 # ...but not when an opponent who has opened holds this few tiles or fewer (they may go out),
@@ -265,7 +271,9 @@ class ExpertBot:
         hold_risk: float = HOLD_RISK,
         risk_worlds: int = RISK_WORLDS,
         behind_risk: float = BEHIND_RISK,
+        keep_swaps: bool = KEEP_SWAPS,
     ) -> None:
+        self.keep_swaps = keep_swaps
         self.hold_risk = hold_risk
         self.behind_risk = behind_risk
         self.risk_worlds = risk_worlds
@@ -539,6 +547,8 @@ class ExpertBot:
         exposed = self.brain._exposed(view)
         guarded = [t for t in pool if _slot(t, okey) not in exposed]
         pool = guarded or pool
+        if self.keep_swaps and view.opening is None:
+            pool = _without_swaps(pool, rack, okey, table)
         pairs_mode = self.brain._pairs_mode(view, rack)
 
         def kept(tile: Tile) -> tuple[int, int]:
@@ -749,6 +759,8 @@ class ExpertBot:
         pool = [t for t in pool if self._keeps_opening(view, _remove_one(rack, t), deadline)]
         if not pool:
             return None
+        if self.keep_swaps:
+            pool = _without_swaps(pool, rack, okey, table)
         if self.hold_share > 0:
             # No throw can do better than keeping every tile: most turns end here.
             whole = self._straight_odds(view, rack, [None], deadline)
@@ -977,6 +989,13 @@ def _outline_less(tiles: Sequence[Tile], thrown: Tile | None, okey: Tile) -> tup
     all of them), from one search of ``tiles`` shared by every throw weighed on them
     (:class:`MeldsSearch`: a throw its best melds leave loose costs nothing more)."""
     return search(tiles, okey).variant([] if thrown is None else [thrown])
+
+
+def _without_swaps(pool: list[Tile], rack: list[Tile], okey: Tile, table: list[Meld]) -> list[Tile]:
+    """``pool`` less the tiles with which ``rack`` could take an okey off a ``table`` meld
+    (for a three-tile set, with the other missing colour), unless that leaves nothing."""
+    swapping = {t for swap in solver.okey_swaps(rack, okey, table) for t in swap.given}
+    return [t for t in pool if t not in swapping] or pool
 
 
 def _remove_one(tiles: Sequence[Tile], tile: Tile) -> list[Tile]:

@@ -547,3 +547,54 @@ def test_a_world_s_one_search_answers_for_every_throw_it_leaves_loose() -> None:
         assert thrown in arrange(hand, okey).leftover
         assert arrange(hand, okey).value == arrange(rest, okey).value
     assert 0 < joined < 300  # both answers were met
+
+
+def test_unopened_the_expert_keeps_a_tile_that_could_take_an_okey_off_the_table() -> None:
+    """A straight out mostly lays the seat's last tiles on the others' melds, and a swap
+    there gives it a wild tile as well (section 8: only an opened player swaps, so the
+    unopened seat keeps the tile for the turn it goes down). K1 would take the okey out of
+    seat 1's run: the hard bot throws it, the expert throws another tile."""
+    hand = position(
+        [RACK, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"],
+        openings="-/m101/-/-",
+        table=["1:*K1K2K3"],
+    )
+    view = PlayerView.of(hand, 0)
+    k1 = Tile.parse("K1")
+    assert make_bot("hard").choose(view) == Discard(k1)
+    assert ExpertBot(samples=6, budget_ms=60_000, keep_swaps=False).choose(view) == Discard(k1)
+    advice = ExpertBot(samples=6, budget_ms=60_000).advise(view)
+    assert isinstance(advice.action, Discard) and advice.action.tile != k1
+    assert k1 not in [o.action.tile for o in advice.options if isinstance(o.action, Discard)]
+    # A three-tile set gives up its okey only for both missing colours at once: K1 alone
+    # takes nothing off R1 Y1 and the okey, and may go.
+    hand = position(
+        [RACK, "R2 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"],
+        openings="-/m101/-/-",
+        table=["1:R1*K1Y1"],
+    )
+    view = PlayerView.of(hand, 0)
+    keep = ExpertBot(samples=6, budget_ms=60_000).advise(view)
+    plain = ExpertBot(samples=6, budget_ms=60_000, keep_swaps=False).advise(view)
+    assert keep.action == plain.action and keep.options == plain.options
+
+
+def test_a_hold_keeps_a_tile_that_could_take_an_okey_off_the_table() -> None:
+    """Holding, the seat threw B9, the tile that takes the okey out of seat 1's run
+    (*B9 B10 B11): on the turn it goes straight out, that swap gives it a wild tile."""
+    middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+    hand = position(
+        [FAR_FROM_STRAIGHT, "", "", ""],
+        middle=middle,
+        rest="rack1",
+        openings="-/m101/-/-",
+        table=["1:*B9B10B11"],
+    )
+    view = PlayerView.of(hand, 0)
+    b9 = Tile.parse("B9")
+    plain = ExpertBot(budget_ms=60_000, keep_swaps=False).advise(view)
+    assert plain.kind == "hold" and plain.action == Discard(b9)
+    advice = ExpertBot(budget_ms=60_000).advise(view)
+    assert advice.kind == "hold" and isinstance(advice.action, Discard)
+    assert advice.action.tile != b9
+    assert b9 not in [o.action.tile for o in advice.options if isinstance(o.action, Discard)]
