@@ -494,6 +494,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             lines.append(
                 _("You hold two {tile}: discard one, keep the other.").format(tile=action.tile)
             )
+        swap = _swap_keep_line(view, action.tile)
+        if swap is not None:
+            lines.append(swap)
         if advice.options:
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)
@@ -766,6 +769,25 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
             ),
         )
     return ExpertHint(action, str(action), ())
+
+
+def _swap_keep_line(view: PlayerView, thrown: Tile) -> str | None:
+    """Unopened, the tiles that could take an okey off a table meld once the seat opens:
+    the expert keeps them (a straight out often goes down with such a swap)."""
+    if view.opening is not None:
+        return None
+    table = [tm.meld for tm in view.table]
+    given = {t for swap in okey_swaps(list(view.rack), view.okey, table) for t in swap.given}
+    kept = sorted(given - {thrown}, key=Tile.sort_key)
+    if not kept:
+        return None
+    return ngettext(
+        "Keep {tiles}: once you open, it can take an okey off the table (a swap), a wild "
+        "tile for your melds or for going out in one turn.",
+        "Keep {tiles}: once you open, they can take an okey off the table (a swap), a wild "
+        "tile for your melds or for going out in one turn.",
+        len(kept),
+    ).format(tiles=", ".join(tile_text(t, view.okey) for t in kept))
 
 
 def _finish(view: PlayerView) -> FinishPlan | None:

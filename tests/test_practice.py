@@ -959,3 +959,24 @@ def test_with_only_a_pairs_opening_the_hint_keeps_the_pairs_and_says_what_pairs_
     assert hint is not None and hint.headline == "Open now with 5 pairs", hint.headline
     assert "pairs add nothing to runs and sets" in hint.lines[0], hint.lines
     assert "you can add to the table" not in hint.lines[0]
+
+
+def test_the_expert_hint_says_to_keep_a_tile_that_could_take_an_okey_off_the_table() -> None:
+    """Unopened, the expert does not discard K1, which takes the okey out of seat 1's run
+    once the seat opens (a wild tile for its melds, or for a straight out): the hint says
+    why, so a learner who would have discarded it sees what it is for."""
+    rack = "R3 R4 R5 K9 Y9 B9 Y11 Y12 K1 R13 B2 B5 Y7 K6 R10"
+    hand = pos_hand(
+        [rack, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"],
+        openings="-/m101/-/-",
+        table=["1:*K1K2K3"],
+    )
+    hint = expert_hint(PlayerView.of(hand, 0))
+    assert hint is not None and isinstance(hint.action, Discard)
+    assert hint.action.tile != Tile.parse("K1")
+    said = "Keep K1: once you open, it can take an okey off the table (a swap)"
+    assert any(line.startswith(said) for line in hint.lines), hint.lines
+    # Without such a meld on the table there is nothing to say.
+    plain = pos_hand([rack, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"])
+    hint = expert_hint(PlayerView.of(plain, 0))
+    assert hint is not None and not any(line.startswith("Keep ") for line in hint.lines)
