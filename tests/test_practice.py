@@ -976,6 +976,10 @@ def test_the_expert_hint_says_to_keep_a_tile_that_could_take_an_okey_off_the_tab
     assert hint.action.tile != Tile.parse("K1")
     said = "Keep K1: once you open, it can take an okey off the table (a swap)"
     assert any(line.startswith(said) for line in hint.lines), hint.lines
+    # A seat going pairs never lays runs or sets, so never swaps: nothing to keep it for.
+    hand.going_pairs[0] = True
+    hint = expert_hint(PlayerView.of(hand, 0))
+    assert hint is not None and not any(line.startswith("Keep ") for line in hint.lines)
     # Without such a meld on the table there is nothing to say.
     plain = pos_hand([rack, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"])
     hint = expert_hint(PlayerView.of(plain, 0))

@@ -547,7 +547,7 @@ class ExpertBot:
         exposed = self.brain._exposed(view)
         guarded = [t for t in pool if _slot(t, okey) not in exposed]
         pool = guarded or pool
-        if self.keep_swaps and view.opening is None:
+        if self.keep_swaps and view.opening is None and not view.going_pairs[view.seat]:
             pool = _without_swaps(pool, rack, okey, table)
         pairs_mode = self.brain._pairs_mode(view, rack)
 
