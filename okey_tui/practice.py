@@ -774,11 +774,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
 def _swap_keep_line(view: PlayerView, thrown: Tile) -> str | None:
     """Unopened, the tiles that could take an okey off a table meld once the seat opens:
     the expert keeps them (a straight out often goes down with such a swap)."""
-    if view.opening is not None or view.going_pairs[view.seat]:
-        return None  # opened, it swaps now; going pairs, it never will
-    table = [tm.meld for tm in view.table]
-    given = {t for swap in okey_swaps(list(view.rack), view.okey, table) for t in swap.given}
-    kept = sorted(given - {thrown}, key=Tile.sort_key)
+    from okey_tui.bots.expert import swap_tiles
+
+    kept = sorted(swap_tiles(view, view.rack) - {thrown}, key=Tile.sort_key)
     if not kept:
         return None
     return ngettext(

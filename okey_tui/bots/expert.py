@@ -77,6 +77,7 @@ __all__ = [
     "Option",
     "Threat",
     "make",
+    "swap_tiles",
 ]
 
 DEFAULT_BUDGET_MS = 300.0
@@ -547,8 +548,8 @@ class ExpertBot:
         exposed = self.brain._exposed(view)
         guarded = [t for t in pool if _slot(t, okey) not in exposed]
         pool = guarded or pool
-        if self.keep_swaps and view.opening is None and not view.going_pairs[view.seat]:
-            pool = _without_swaps(pool, rack, okey, table)
+        if self.keep_swaps:
+            pool = _without_swaps(pool, view, rack)
         pairs_mode = self.brain._pairs_mode(view, rack)
 
         def kept(tile: Tile) -> tuple[int, int]:
@@ -760,7 +761,7 @@ class ExpertBot:
         if not pool:
             return None
         if self.keep_swaps:
-            pool = _without_swaps(pool, rack, okey, table)
+            pool = _without_swaps(pool, view, rack)
         if self.hold_share > 0:
             # No throw can do better than keeping every tile: most turns end here.
             whole = self._straight_odds(view, rack, [None], deadline)
@@ -991,10 +992,19 @@ def _outline_less(tiles: Sequence[Tile], thrown: Tile | None, okey: Tile) -> tup
     return search(tiles, okey).variant([] if thrown is None else [thrown])
 
 
-def _without_swaps(pool: list[Tile], rack: list[Tile], okey: Tile, table: list[Meld]) -> list[Tile]:
-    """``pool`` less the tiles with which ``rack`` could take an okey off a ``table`` meld
-    (for a three-tile set, with the other missing colour), unless that leaves nothing."""
-    swapping = {t for swap in solver.okey_swaps(rack, okey, table) for t in swap.given}
+def swap_tiles(view: PlayerView, rack: Sequence[Tile]) -> set[Tile]:
+    """The tiles of ``rack`` that could take an okey off a table meld once the seat opens
+    (for a three-tile set, with the other missing colour): none once it has opened (it
+    swaps then) or while it goes pairs (it never lays runs or sets, so never swaps)."""
+    if view.opening is not None or view.going_pairs[view.seat]:
+        return set()
+    table = [tm.meld for tm in view.table]
+    return {t for swap in solver.okey_swaps(list(rack), view.okey, table) for t in swap.given}
+
+
+def _without_swaps(pool: list[Tile], view: PlayerView, rack: Sequence[Tile]) -> list[Tile]:
+    """``pool`` less the tiles kept for a swap (:func:`swap_tiles`), unless none is left."""
+    swapping = swap_tiles(view, rack)
     return [t for t in pool if t not in swapping] or pool
 
 
