@@ -598,3 +598,31 @@ def test_a_hold_keeps_a_tile_that_could_take_an_okey_off_the_table() -> None:
     assert advice.kind == "hold" and isinstance(advice.action, Discard)
     assert advice.action.tile != b9
     assert b9 not in [o.action.tile for o in advice.options if isinstance(o.action, Discard)]
+
+
+def test_a_hold_takes_the_discard_when_the_rack_without_it_is_far_from_an_opening() -> None:
+    """Y11 on the left makes the seat's only opening (103 points), and without it the rack's
+    runs and sets are worth 67, 34 short of the floor: an opening of its own seldom comes
+    from that far, so the expert takes the tile (the hard bot's choice). Allowed to decline
+    at any distance (``hold_take_short=None``), it holds and draws."""
+    rack = "R10 R11 R12 R13 R7 K7 B7 Y12 Y13 B2 K5 R3 B9 K1 Y3 B12 B5 K9 K2 R1 Y8"
+    view = PlayerView.of(
+        position(
+            [rack, "", "", ""],
+            phase="d",
+            middle="R2 K2 Y4 B4 R5 K6 Y7 B10 R9 K10 Y10 B13",
+            discards=("", "", "", "Y11"),
+            rest="rack1",
+        ),
+        0,
+    )
+    assert view.left_discard is not None
+    assert arrange(view.rack, view.okey).value == 67
+    assert arrange([*view.rack, view.left_discard], view.okey).value >= view.melds_floor
+    assert type(make_bot("hard").choose(view)).__name__ == "TakeDiscard"
+    assert type(ExpertBot(budget_ms=60_000).choose(view)).__name__ == "TakeDiscard"
+    anywhere = ExpertBot(budget_ms=60_000, hold_take_short=None)
+    assert type(anywhere.choose(view)).__name__ == "DrawMiddle"
+    assert (
+        type(ExpertBot(budget_ms=60_000, hold_take_short=40).choose(view)).__name__ == "DrawMiddle"
+    )
