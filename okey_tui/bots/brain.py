@@ -333,7 +333,9 @@ class PlannerBot:
         if plan.melds:
             return Lay(self._guarded(view, plan.melds, None))
         if view.can_touch_table():
-            # Lay off what fits, the taken tile first, then okeys we owe, then the highest.
+            # Lay off what fits, the taken tile first, then okeys we owe, then the highest
+            # (tiles of one number by colour: a set's order depends on string hashing,
+            # which changes from process to process).
             order = sorted(
                 set(plan.leftover),
                 key=lambda t: (
@@ -341,6 +343,7 @@ class PlannerBot:
                     not (owed and t == okey),
                     t == okey,
                     -t.number,
+                    t.sort_key(),
                 ),
             )
             only_okeys = all(t == okey for t in rack)
