@@ -165,6 +165,15 @@ def test_the_expert_holds_an_opening_back_when_a_straight_out_is_likely() -> Non
 FAR_FROM_STRAIGHT = "R10 R11 R12 R13 K10 K11 K12 K13 Y11 Y12 Y13 B2 K5 Y7 R3 B9 K1 Y3 R6 B12 B5 K7"
 
 
+def _offered(rack: str, left: str, middle: str) -> PlayerView:
+    """Seat 0 to draw, with ``left`` on top of its left neighbour's pile and ``middle`` to
+    draw from (the other tiles in seat 1's rack)."""
+    hand = position(
+        [rack, "", "", ""], phase="d", middle=middle, discards=("", "", "", left), rest="rack1"
+    )
+    return PlayerView.of(hand, 0)
+
+
 def test_by_default_the_expert_holds_its_opening_while_draws_are_left() -> None:
     """Paired hands against hard bots (docs/bots.md) favoured holding the opening back
     whenever draws are left, even in no world a straight out: the default share is 0.
@@ -230,16 +239,7 @@ def test_a_hold_may_decline_only_takes_that_it_could_open_without() -> None:
     """Y13 on the left makes the seat's only opening. By default the expert holds and
     draws; with ``hold_any_take`` off it declines a take only when it could open anyway."""
     rack = FAR_FROM_STRAIGHT.replace("Y13 ", "")
-    view = PlayerView.of(
-        position(
-            [rack, "", "", ""],
-            phase="d",
-            middle="R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13",
-            discards=("", "", "", "Y13"),
-            rest="rack1",
-        ),
-        0,
-    )
+    view = _offered(rack, "Y13", "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13")
     assert len(view.rack) == 21
     assert type(make_bot("hard").choose(view)).__name__ == "TakeDiscard"
     assert type(ExpertBot(budget_ms=60_000).choose(view)).__name__ == "DrawMiddle"
@@ -252,16 +252,9 @@ def test_with_few_draws_left_the_expert_takes_the_discard_that_makes_its_only_op
     expert declines it for a hold; with 7 (one more draw of its own) another opening
     seldom comes and a hand never opened writes 202, so it takes the tile."""
     rack = FAR_FROM_STRAIGHT.replace("Y13 ", "")
-
-    def view_with(middle: str) -> PlayerView:
-        hand = position(
-            [rack, "", "", ""], phase="d", middle=middle, discards=("", "", "", "Y13"), rest="rack1"
-        )
-        return PlayerView.of(hand, 0)
-
     long, short = (
-        view_with("R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"),
-        view_with("R1 K2 Y3 B4 R5 K6 Y7"),
+        _offered(rack, "Y13", "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"),
+        _offered(rack, "Y13", "R1 K2 Y3 B4 R5 K6 Y7"),
     )
     assert (long.middle_count, short.middle_count) == (12, 7)
     bot = ExpertBot(budget_ms=60_000)
@@ -606,16 +599,7 @@ def test_a_hold_takes_the_discard_when_the_rack_without_it_is_far_from_an_openin
     from that far, so the expert takes the tile (the hard bot's choice). Allowed to decline
     at any distance (``hold_take_short=None``), it holds and draws."""
     rack = "R10 R11 R12 R13 R7 K7 B7 Y12 Y13 B2 K5 R3 B9 K1 Y3 B12 B5 K9 K2 R1 Y8"
-    view = PlayerView.of(
-        position(
-            [rack, "", "", ""],
-            phase="d",
-            middle="R2 K2 Y4 B4 R5 K6 Y7 B10 R9 K10 Y10 B13",
-            discards=("", "", "", "Y11"),
-            rest="rack1",
-        ),
-        0,
-    )
+    view = _offered(rack, "Y11", "R2 K2 Y4 B4 R5 K6 Y7 B10 R9 K10 Y10 B13")
     assert view.left_discard is not None
     assert arrange(view.rack, view.okey).value == 67
     assert arrange([*view.rack, view.left_discard], view.okey).value >= view.melds_floor
