@@ -352,6 +352,13 @@ def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:  # Any: 
     raise click.ClickException(_("there is no table to resume: host a new one with okey101 host"))
 
 
+def join_line(code: str, address: str, port: int, *, tls: bool = False) -> str:
+    """What the host's lobby says about joining: the code, and on a line of its own
+    the whole command a friend types (at 80 columns it never wraps, so it is copied whole)."""
+    command = f"okey101 join {address}:{port} {code}" + (" --tls" if tls else "")
+    return _("Join code {code} · friends run:").format(code=code) + "\n  " + command
+
+
 def _sit(
     server: TableServer, *, public: bool, cert: str | None, name: str, page: _WebPage | None
 ) -> None:
@@ -365,10 +372,7 @@ def _sit(
         own = ssl.create_default_context(cafile=cert)
         own.check_hostname = False
     address = _lan_address() if public else "127.0.0.1"
-    tls = " --tls" if context is not None else ""
-    line = _("Join code {code} · friends run: okey101 join {address}:{port} {code}{tls}").format(
-        code=server.code, address=address, port=server.port, tls=tls
-    )
+    line = join_line(server.code, address, server.port, tls=context is not None)
     if page is not None:
         line += "\n" + _("In a browser: {link}").format(link=page.link)
     if not public:

@@ -28,6 +28,7 @@ from textual.widgets import RichLog, Static
 from textual.widgets._toast import Toast
 
 from okey_tui.bots.driver import safe_action
+from okey_tui.commands.host import join_line
 from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
@@ -123,6 +124,23 @@ async def test_a_joiner_plays_on_the_table_screen_and_each_move_reaches_the_othe
     finally:
         await friend.close()
         await server.close()
+
+
+async def test_at_80x24_the_hosts_lobby_shows_the_join_command_whole_on_one_line() -> None:
+    """A friend copies the command from the host's lobby: at 80 columns it stays on one
+    line, the code included, rather than wrapping the code onto the next."""
+    server = TableServer(open_rules(), 11, ("easy",) * 4, host="127.0.0.1", port=0)
+    port = server.bind()
+    line = join_line(server.code, "192.168.100.200", port, tls=True)
+    app = RemoteApp(Seat("", name="Host", join_line=line), server=server)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table is not None or app.problem, "the host is seated")
+        assert not app.problem
+        update = app.screen._compositor.render_update(full=True)
+        shown = ["".join(strip.text for strip in row) for row in update.strips]
+        command = f"okey101 join 192.168.100.200:{port} {server.code} --tls"
+        assert any(command in row for row in shown), "\n".join(shown)
+        assert any(f"Join code {server.code} · friends run:" in row for row in shown)
 
 
 async def test_the_host_sits_at_its_own_table_and_starts_it_with_enter() -> None:
