@@ -191,9 +191,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker a core and one more. A fifth of a run's time goes to tests
     that mostly wait (on a browser, tmux, a host or a clock) while their worker's core
-    sits idle; a third worker fills it. On two cores, run in turn: 85.8-89.3 s with three
-    workers against 92.4-100.9 s with two (docs/testing.md). ``PYTEST_XDIST_AUTO_NUM_WORKERS``
-    still sets the count."""
+    sits idle; the extra worker fills it. On two cores, eight runs each: 83.6-92.2 s with
+    three workers against 92.4-100.9 s with two (docs/testing.md).
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still sets the count."""
     told = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
     if told:
         return int(told)
