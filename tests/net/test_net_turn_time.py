@@ -132,6 +132,33 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
             assert line.startswith("A bot for you"), line
 
 
+async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> None:
+    """Her turn ran out, her bot played it and the others theirs before her screen handled
+    the first of those changes (a busy computer, bots without delay): the screen, told
+    once with her turn back, still says what the bot did and that it is her turn."""
+    async with on_her_screen(2.0) as (_app, pilot, screen):
+        table = screen.table
+        assert isinstance(table, RemoteTable)
+        await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
+        table.set_listener(None)  # the screen hears of nothing until her turn is back
+        try:
+            await table.wait_for(
+                lambda: (
+                    any(e.bot and e.seat == AYSE for e in table.events)
+                    and table.view().turn == AYSE
+                    and table.view().phase is Phase.DRAW
+                ),
+                10,
+            )
+        finally:
+            table.set_listener(screen.tell_table_changed)
+        screen.tell_table_changed()
+        await pilot.pause()  # handled at once: her next turn has 2 s before a bot plays it
+        said = str(status_line(screen))
+        assert said.startswith("A bot for you"), said
+        assert "Your turn" in said
+
+
 async def test_back_on_a_turn_whose_time_ran_out_while_away_the_bot_plays_it() -> None:
     """Her connection dropped on her turn and the time ran out while the grace period kept
     her seat: back at the table, the clock said 0 s but nobody played; now her bot does."""

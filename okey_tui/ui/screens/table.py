@@ -659,6 +659,7 @@ class TableScreen(Screen[None]):
                 self.set_status(" · ".join([self.dealt_unready_line(), *([now] if now else [])]))
                 self._dealt_unready = not self.my_turn
             return
+        went_round = self.turn_went_round()
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -699,9 +700,21 @@ class TableScreen(Screen[None]):
                 self.set_status(" · ".join([self.moves_seen[-1], *self.waiting_for()]))
             elif waiting := self.while_waiting():
                 self.set_status(waiting)
-        elif self.waiting:
+        elif self.waiting or went_round:
             self.waiting = False
             self.turn_came()
+
+    def turn_went_round(self) -> bool:
+        """Whether the changes not yet shown played this seat's turn by its bot (its time
+        ran out, at a network table) and then the others': several changes can reach the
+        table before the screen handles the first (a busy computer, bots without delay), so
+        the screen never saw the turn leave, and its turn came all the same."""
+        seat = self.table.seat
+        new = list(self.table.events[self._logged :])
+        covered = next((i for i, e in enumerate(new) if e.seat == seat and e.bot), None)
+        return covered is not None and any(
+            e.seat is not None and e.seat != seat for e in new[covered + 1 :]
+        )
 
     def turn_came(self) -> None:
         """The others have played: what they did on the table, then what this seat can do."""
