@@ -13,6 +13,7 @@ from test_net_remote_ui import lobby_text, status_line
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
+from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.state import Phase
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
@@ -109,6 +110,8 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
     lobby = "Each turn has 3 s: a bot plays the rest of a turn that runs over"
     async with on_her_screen(3.0, lobby) as (_app, pilot, screen):
         mine = screen.query_one("#seat-0", PlayerPanel)
+        await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
+        came = screen.turns_came  # her screen has said her turn came this many times
 
         def title() -> str:
             return str(mine.border_title)
@@ -126,8 +129,12 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
         assert " s" not in title()
         # Her next turn: her line says first what the bot did for her (the log, out of
         # sight on a small screen, was the only word of it).
-        await until(pilot, lambda: screen.my_turn or screen.table.hand_over, "her turn again")
-        if screen.my_turn:
+        await until(
+            pilot,
+            lambda: screen.turns_came > came or screen.table.hand_over,
+            "her screen says her turn came again",
+        )
+        if not screen.table.hand_over:
             line = str(status_line(screen))
             assert line.startswith("A bot for you"), line
 
@@ -157,6 +164,37 @@ async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> 
         said = str(status_line(screen))
         assert said.startswith("A bot for you"), said
         assert "Your turn" in said
+
+
+async def test_a_discard_answered_after_the_others_played_says_her_turn_came_back() -> None:
+    """The table's answer to her discard reaches her screen only after the others (bots
+    without delay) have played and her turn is back: her line says it is her turn, as
+    when their moves come one by one, not what she discarded a round ago."""
+    async with on_her_screen(0.0) as (_app, pilot, screen):
+        table = screen.table
+        assert isinstance(table, RemoteTable)
+        await pilot.press("d")
+        await until(pilot, lambda: screen.view.phase is Phase.PLAY, "she drew")
+        send = table.act
+
+        async def answered_late(action: Action, timeout: float = 10.0) -> None:
+            table.set_listener(None)  # the changes wait behind the answer
+            try:
+                await send(action, timeout)
+                await table.wait_for(
+                    lambda: table.view().turn == AYSE and table.view().phase is Phase.DRAW, 10
+                )
+            finally:
+                table.set_listener(screen.tell_table_changed)
+            screen.tell_table_changed()  # the news of them, handled after the answer
+
+        table.act = answered_late  # type: ignore[method-assign]
+        assert await screen.act(Discard(screen.view.rack[0]))
+        said = str(status_line(screen))
+        assert said.endswith((screen.turn_hint(), "Your turn")), said
+        assert "You discarded" not in said  # the move that ended her last turn is old news
+        await pilot.pause()
+        assert str(status_line(screen)) == said  # the late news changes nothing
 
 
 async def test_back_on_a_turn_whose_time_ran_out_while_away_the_bot_plays_it() -> None:

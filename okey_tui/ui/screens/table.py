@@ -355,6 +355,7 @@ class TableScreen(Screen[None]):
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self.moves_kept: list[bool] = []  # for each: said whatever came after it
+        self.turns_came = 0  # how often this seat's turn came back (see turn_came)
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
         self._error_at: tuple[object, ...] | None = None  # the table when it erred or noted
@@ -629,6 +630,7 @@ class TableScreen(Screen[None]):
 
     def changed(self) -> None:
         """Re-render everything from the view, then wait for the others or show the summary."""
+        went_round = self.catch_up()
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -642,6 +644,10 @@ class TableScreen(Screen[None]):
                 self.moves_seen.clear()
                 self.moves_kept.clear()
                 self.waiting = True
+        elif went_round or self.waiting:
+            # The turn came back before the screen heard of it (a network table).
+            self.waiting = False
+            self.turn_came()
         else:
             self.practice.show_tips()
 
@@ -659,7 +665,7 @@ class TableScreen(Screen[None]):
                 self.set_status(" · ".join([self.dealt_unready_line(), *([now] if now else [])]))
                 self._dealt_unready = not self.my_turn
             return
-        went_round = self.turn_went_round()
+        went_round = self.catch_up()
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -705,19 +711,34 @@ class TableScreen(Screen[None]):
             self.turn_came()
 
     def turn_went_round(self) -> bool:
-        """Whether the changes not yet shown played this seat's turn by its bot (its time
-        ran out, at a network table) and then the others': several changes can reach the
-        table before the screen handles the first (a busy computer, bots without delay), so
-        the screen never saw the turn leave, and its turn came all the same."""
+        """Whether the changes not yet shown end this seat's turn (its own discard, or its
+        bot's when its time ran out at a network table) and then hold the others' moves:
+        several changes can reach a network table before the screen handles the first (a
+        busy computer, bots without delay), and the screen, which never saw the turn
+        leave, would not say that it came back. At one terminal the table waits for the
+        screen, and hot-seat passes the terminal on its own."""
+        if self.hotseat is not None:
+            return False
         seat = self.table.seat
         new = list(self.table.events[self._logged :])
-        covered = next((i for i, e in enumerate(new) if e.seat == seat and e.bot), None)
-        return covered is not None and any(
-            e.seat is not None and e.seat != seat for e in new[covered + 1 :]
+        mine = next((i for i, e in enumerate(new) if e.seat == seat), None)
+        return mine is not None and any(
+            e.seat is not None and e.seat != seat for e in new[mine + 1 :]
         )
+
+    def catch_up(self) -> bool:
+        """Before the changes not yet shown are drawn: whether they took this seat's turn
+        round the table unseen (``turn_went_round``); if so, the moves said at its last
+        turn are forgotten, so that its line says only those of the turn that comes."""
+        went_round = self.turn_went_round()
+        if went_round and not self.waiting:
+            self.moves_seen.clear()
+            self.moves_kept.clear()
+        return went_round
 
     def turn_came(self) -> None:
         """The others have played: what they did on the table, then what this seat can do."""
+        self.turns_came += 1
         self.own_said = []
         if not self.query_one("#status", Static).has_class("-error"):
             # The last two moves, and any earlier one that cost this seat points (an okey
@@ -1153,13 +1174,16 @@ class TableScreen(Screen[None]):
         drawn or taken tile comes in at the right end of the lower row,
         marked until the next move. A refused action changes nothing.
         """
+        came = self.turns_came
         try:
             await self.table.act(action)
         except ActionRefused as exc:
             self.set_status(self.error_text(exc), error=True)
             self.render_all()
             return False
-        self.acted(action, slots, quiet)
+        # At a network table the others may have played, and this seat's turn come back,
+        # before the answer: the line says that turn, not the move that ended the last.
+        self.acted(action, slots, quiet or self.turns_came != came)
         return True
 
     def acted(self, action: Action, slots: Iterable[int], quiet: bool = False) -> None:
