@@ -644,7 +644,7 @@ class TableScreen(Screen[None]):
                 self.moves_seen.clear()
                 self.moves_kept.clear()
                 self.waiting = True
-        elif went_round or self.waiting:
+        elif went_round or (self.waiting and self.hotseat is None):
             # The turn came back before the screen heard of it (a network table).
             self.waiting = False
             self.turn_came()
