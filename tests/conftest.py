@@ -19,6 +19,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 from textual.pilot import Pilot
 from textual.screen import Screen
+from xdist.plugin import pytest_xdist_auto_num_workers as xdist_auto_num_workers
 
 # Python told to write no bytecode (PYTHONDONTWRITEBYTECODE, common in containers)
 # compiles the package from source again in every process, and the suite starts many
@@ -194,8 +195,5 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     sits idle; the extra worker fills it. On two cores, eight runs each: 83.6-92.2 s with
     three workers against 92.4-100.9 s with two (docs/testing.md).
     ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still sets the count."""
-    told = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS")
-    if told:
-        return int(told)
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return (cores or 1) + 1
+    cores = xdist_auto_num_workers(config)  # xdist's own count: the cores, or the variable
+    return cores if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") else cores + 1

@@ -61,6 +61,18 @@ async def on_her_screen(
         await server.close()
 
 
+@contextlib.asynccontextmanager
+async def news_held_back(screen: TableScreen, table: RemoteTable) -> AsyncIterator[None]:
+    """Her screen hears of no change of the table meanwhile, then of all of them at once:
+    as when several changes reach the table before the screen handles the first."""
+    table.set_listener(None)
+    try:
+        yield
+    finally:
+        table.set_listener(screen.tell_table_changed)
+    screen.tell_table_changed()
+
+
 def her_moves(table: RemoteTable) -> list[tuple[str, bool]]:
     return [(e.kind, e.bot) for e in table.events if e.seat == AYSE and e.kind != "deal"]
 
@@ -147,8 +159,7 @@ async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> 
         table = screen.table
         assert isinstance(table, RemoteTable)
         await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
-        table.set_listener(None)  # the screen hears of nothing until her turn is back
-        try:
+        async with news_held_back(screen, table):  # until her turn is back
             await table.wait_for(
                 lambda: (
                     any(e.bot and e.seat == AYSE for e in table.events)
@@ -157,9 +168,6 @@ async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> 
                 ),
                 10,
             )
-        finally:
-            table.set_listener(screen.tell_table_changed)
-        screen.tell_table_changed()
         await pilot.pause()  # handled at once: her next turn has 2 s before a bot plays it
         said = str(status_line(screen))
         assert said.startswith("A bot for you"), said
@@ -178,15 +186,11 @@ async def test_a_discard_answered_after_the_others_played_says_her_turn_came_bac
         send = table.act
 
         async def answered_late(action: Action, timeout: float = 10.0) -> None:
-            table.set_listener(None)  # the changes wait behind the answer
-            try:
+            async with news_held_back(screen, table):  # the changes wait behind the answer
                 await send(action, timeout)
                 await table.wait_for(
                     lambda: table.view().turn == AYSE and table.view().phase is Phase.DRAW, 10
                 )
-            finally:
-                table.set_listener(screen.tell_table_changed)
-            screen.tell_table_changed()  # the news of them, handled after the answer
 
         table.act = answered_late  # type: ignore[method-assign]
         assert await screen.act(Discard(screen.view.rack[0]))
