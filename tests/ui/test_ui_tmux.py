@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -180,29 +181,24 @@ def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
         subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
     """okey101 host in one terminal, okey101 join in another (loopback): both tables show,
     and a discard in one appears in the other's log."""
     host, guest = (f"okey101-{who}-{uuid.uuid4().hex[:8]}" for who in ("host", "join"))
-    port = free_port()
     start(
         host,
         120,
         40,
-        f"{private_env(tmp_path / 'host')} {okey101()} host --port {port} --name Host "
+        f"{private_env(tmp_path / 'host')} {okey101()} host --port 0 --name Host "
         "--seed 5 --bots easy --bot-delay 0.2",
     )
     try:
-        lobby = wait_for(host, "Join code ")
-        code = lobby.split("Join code ", 1)[1].split()[0]
+        # The host picks its port (a port picked here could be taken before it listens);
+        # the lobby's join command says which.
+        lobby = wait_for(host, "okey101 join ")
+        joined = re.search(r"okey101 join \S+:([0-9]+) (\S+)", lobby)
+        assert joined, lobby
+        port, code = joined.groups()
         start(
             guest,
             120,

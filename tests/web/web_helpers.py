@@ -12,9 +12,9 @@ import base64
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -55,12 +55,6 @@ def chromium() -> str:
     raise AssertionError("unreachable")
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @dataclass
 class Served:
     """A running ``okey101 web``."""
@@ -83,31 +77,29 @@ class Served:
 
 @contextlib.contextmanager
 def served(tmp_path: Path, *args: str, unset: tuple[str, ...] = ()) -> Iterator[Served]:
-    """``okey101 web`` on a free loopback port with this test's data dir; always stopped.
-    ``unset``: variables of the tests' environment the server does not get (``OKEY101_LANG``:
-    the visitors' languages are their own)."""
-    port = free_port()
+    """``okey101 web`` on a loopback port of its own choosing with this test's data dir;
+    always stopped. ``unset``: variables of the tests' environment the server does not get
+    (``OKEY101_LANG``: the visitors' languages are their own).
+
+    The server picks the port (``--port 0``) and the test reads the address it prints once it
+    listens: a port picked here and handed over could be taken in between, and a probe
+    connecting to a port in the ephemeral range can connect to itself."""
     dropped = ("COLUMNS", "LINES", *unset)
     environment = {k: v for k, v in os.environ.items() if k not in dropped}
     data = Path(environment["OKEY101_DATA_DIR"])
     log = tmp_path / "server.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "okey_tui", "web", "--port", str(port), *args],
+            [sys.executable, "-m", "okey_tui", "web", "--port", "0", *args],
             stdout=sink,
             stderr=subprocess.STDOUT,
             env=environment,
         )
-    server = Served(process, f"http://127.0.0.1:{port}/", data / "web", log)
+    server = Served(process, "", data / "web", log)
     try:
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2):
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"okey101 web did not start:\n{server.output()}")
-            time.sleep(0.05)
-        yield server
+        server.url = printed_address(server, LOOPBACK_ADDRESS, "okey101 web")
+        with said_on_failure(server, "okey101 web"):
+            yield server
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -117,15 +109,44 @@ def served(tmp_path: Path, *args: str, unset: tuple[str, ...] = ()) -> Iterator[
             process.wait(5)
 
 
+# The addresses the servers print once they listen, in any language.
+LOOPBACK_ADDRESS = re.compile(r"http://127\.0\.0\.1:[0-9]+/")
+HOSTED_LINK = re.compile(r"http://[^\s]+/\?code=[^\s]+")
+
+
+@contextlib.contextmanager
+def said_on_failure(server: Served, command: str) -> Iterator[None]:
+    """A failing test shows what the server printed (was it still running, what did it log)."""
+    try:
+        yield
+    except Exception as exc:
+        running = "running" if server.process.poll() is None else "stopped"
+        exc.add_note(f"{command} ({running}) printed:\n{server.output()}")
+        raise
+
+
+def printed_address(server: Served, pattern: re.Pattern[str], command: str) -> str:
+    """The first address matching ``pattern`` the server prints (it prints it once it
+    listens); an AssertionError with its output if it stops or says nothing in time."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        found = pattern.search(server.output())
+        if found:
+            return found.group(0)
+        if server.process.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"{command} did not start:\n{server.output()}")
+        time.sleep(0.05)
+
+
 @contextlib.contextmanager
 def hosted(tmp_path: Path, *args: str) -> Iterator[Served]:
-    """``okey101 host --no-seat --web`` on free loopback ports with this test's data dir;
-    its ``url`` is the link it prints for friends (with the join code). Always stopped."""
-    port = free_port()
+    """``okey101 host --no-seat --web`` on loopback ports of its own choosing with this test's
+    data dir; its ``url`` is the link it prints for friends (with the join code). Always
+    stopped."""
     environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     data = Path(environment["OKEY101_DATA_DIR"])
     log = tmp_path / "host.log"
-    command = ["host", "--no-seat", "--port", "0", "--web", "--web-port", str(port), *args]
+    command = ["host", "--no-seat", "--port", "0", "--web", "--web-port", "0", *args]
     with log.open("wb") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "okey_tui", *command],
@@ -136,20 +157,9 @@ def hosted(tmp_path: Path, *args: str) -> Iterator[Served]:
         )
     server = Served(process, "", data / "web", log)
     try:
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            found = [
-                line.split(": ", 1)[1]
-                for line in server.output().splitlines()
-                if line.startswith("In a browser: ")
-            ]
-            if found:
-                server.url = found[0].strip()
-                break
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise AssertionError(f"okey101 host --web did not start:\n{server.output()}")
-            time.sleep(0.05)
-        yield server
+        server.url = printed_address(server, HOSTED_LINK, "okey101 host --web")
+        with said_on_failure(server, "okey101 host --web"):
+            yield server
     finally:
         process.send_signal(signal.SIGINT)  # Ctrl+C: the table and the page close
         try:
