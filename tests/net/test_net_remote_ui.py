@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import shutil
-import socket
 import ssl
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -20,6 +19,7 @@ from net_helpers import (
     make_certificate,
     open_table,
     play_hand_out,
+    reopenable_port,
     seat_four,
     settle,
     until,
@@ -270,9 +270,9 @@ def open_rules():
 
 
 async def test_a_table_nobody_serves_is_explained_not_shown_as_an_errno() -> None:
-    with socket.socket() as probe:  # a loopback port that was free a moment ago
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    # A free port below the ephemeral range: no test beside it is given it, and the client's
+    # own connection cannot land on it and connect to itself.
+    port = reopenable_port()
     app = RemoteApp(Seat(f"ws://127.0.0.1:{port}", code="ABCDEF", name="Ayşe"))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: bool(app.problem), "the join gives up")
