@@ -75,78 +75,51 @@ class Served:
         return self.log.read_text(errors="replace")
 
 
-@contextlib.contextmanager
-def served(tmp_path: Path, *args: str, unset: tuple[str, ...] = ()) -> Iterator[Served]:
-    """``okey101 web`` on a loopback port of its own choosing with this test's data dir;
-    always stopped. ``unset``: variables of the tests' environment the server does not get
-    (``OKEY101_LANG``: the visitors' languages are their own).
-
-    The server picks the port (``--port 0``) and the test reads the address it prints once it
-    listens: a port picked here and handed over could be taken in between, and a probe
-    connecting to a port in the ephemeral range can connect to itself."""
-    dropped = ("COLUMNS", "LINES", *unset)
-    environment = {k: v for k, v in os.environ.items() if k not in dropped}
-    data = Path(environment["OKEY101_DATA_DIR"])
-    log = tmp_path / "server.log"
-    with log.open("wb") as sink:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "okey_tui", "web", "--port", "0", *args],
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-            env=environment,
-        )
-    server = Served(process, "", data / "web", log)
-    try:
-        server.url = printed_address(server, LOOPBACK_ADDRESS, "okey101 web")
-        with said_on_failure(server, "okey101 web"):
-            yield server
-    finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
-
-
 # The addresses the servers print once they listen, in any language.
 LOOPBACK_ADDRESS = re.compile(r"http://127\.0\.0\.1:[0-9]+/")
 HOSTED_LINK = re.compile(r"http://[^\s]+/\?code=[^\s]+")
 
 
 @contextlib.contextmanager
-def said_on_failure(server: Served, command: str) -> Iterator[None]:
-    """A failing test shows what the server printed (was it still running, what did it log)."""
-    try:
-        yield
-    except Exception as exc:
-        running = "running" if server.process.poll() is None else "stopped"
-        exc.add_note(f"{command} ({running}) printed:\n{server.output()}")
-        raise
-
-
-def printed_address(server: Served, pattern: re.Pattern[str], command: str) -> str:
-    """The first address matching ``pattern`` the server prints (it prints it once it
-    listens); an AssertionError with its output if it stops or says nothing in time."""
-    deadline = time.monotonic() + TIMEOUT
-    while True:
-        found = pattern.search(server.output())
-        if found:
-            return found.group(0)
-        if server.process.poll() is not None or time.monotonic() > deadline:
-            raise AssertionError(f"{command} did not start:\n{server.output()}")
-        time.sleep(0.05)
+def served(tmp_path: Path, *args: str, unset: tuple[str, ...] = ()) -> Iterator[Served]:
+    """``okey101 web`` on a loopback port of its own choosing with this test's data dir;
+    always stopped. ``unset``: variables of the tests' environment the server does not get
+    (``OKEY101_LANG``: the visitors' languages are their own)."""
+    command = ["web", "--port", "0", *args]
+    with running(
+        command, tmp_path / "server.log", LOOPBACK_ADDRESS, signal.SIGTERM, unset
+    ) as server:
+        yield server
 
 
 @contextlib.contextmanager
 def hosted(tmp_path: Path, *args: str) -> Iterator[Served]:
     """``okey101 host --no-seat --web`` on loopback ports of its own choosing with this test's
     data dir; its ``url`` is the link it prints for friends (with the join code). Always
-    stopped."""
-    environment = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    data = Path(environment["OKEY101_DATA_DIR"])
-    log = tmp_path / "host.log"
+    stopped, by Ctrl+C (the table and the page close)."""
     command = ["host", "--no-seat", "--port", "0", "--web", "--web-port", "0", *args]
+    with running(command, tmp_path / "host.log", HOSTED_LINK, signal.SIGINT) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def running(
+    command: list[str],
+    log: Path,
+    address: re.Pattern[str],
+    stop: signal.Signals,
+    unset: tuple[str, ...] = (),
+) -> Iterator[Served]:
+    """``okey101 COMMAND`` with this test's data dir, its output in ``log``; its ``url`` is
+    the first ``address`` it prints. Stopped by ``stop`` (killed if it does not stop).
+
+    The server picks its ports (port 0) and the test reads the address it prints once it
+    listens: a port picked here and handed over could be taken in between, and a probe
+    connecting to a port in the ephemeral range can connect to itself. A failing test
+    shows what the server printed and whether it was still running."""
+    dropped = ("COLUMNS", "LINES", *unset)
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
+    name = f"okey101 {command[0]}"
     with log.open("wb") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "okey_tui", *command],
@@ -155,13 +128,22 @@ def hosted(tmp_path: Path, *args: str) -> Iterator[Served]:
             stderr=subprocess.STDOUT,
             env=environment,
         )
-    server = Served(process, "", data / "web", log)
+    server = Served(process, "", Path(environment["OKEY101_DATA_DIR"]) / "web", log)
     try:
-        server.url = printed_address(server, HOSTED_LINK, "okey101 host --web")
-        with said_on_failure(server, "okey101 host --web"):
+        deadline = time.monotonic() + TIMEOUT
+        while not (found := address.search(server.output())):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise AssertionError(f"{name} did not start:\n{server.output()}")
+            time.sleep(0.05)
+        server.url = found.group(0)
+        try:
             yield server
+        except Exception as exc:
+            state = "running" if process.poll() is None else "stopped"
+            exc.add_note(f"{name} ({state}) printed:\n{server.output()}")
+            raise
     finally:
-        process.send_signal(signal.SIGINT)  # Ctrl+C: the table and the page close
+        process.send_signal(stop)
         try:
             process.wait(15)
         except subprocess.TimeoutExpired:
