@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from rendered import screen_text
 from textual.widgets import Static
@@ -391,6 +393,33 @@ async def test_e_puts_the_cursor_on_the_hints_discard_and_x_follows_the_hint():
         hand = app.session.hand
         await pilot.press("x")
         await pilot.pause()
+        thrown = [e for e in hand.events if e.kind == "discard" and e.seat == 0]
+        assert thrown and thrown[0].tiles == (tile,), [e.text for e in hand.events]
+
+
+async def test_e_with_melds_staged_puts_them_back_so_that_x_follows_the_hint():
+    """With melds staged, x is refused ("Enter lays them, Esc puts them back"), so e then x
+    did not do what the hint said: e puts the staged melds back first."""
+    from okey_tui.engine.actions import Discard
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("h", "s", "o")
+        await pilot.pause()
+        assert screen.staging.melds
+        expert = screen.query_one(HintPanel).shown_expert()
+        assert expert is not None and isinstance(expert.action, Discard), expert
+        tile = expert.action.tile
+        await pilot.press("e")
+        assert not screen.staging.melds
+        assert screen.rack.slots[screen.cursor] == tile
+        assert status_text(screen).startswith("The staged melds are back on the rack · ")
+        assert Counter(screen.rack.tiles()) == Counter(screen.view.rack)
+        await pilot.press("x")
+        await pilot.pause()
+        hand = app.session.hand
         thrown = [e for e in hand.events if e.kind == "discard" and e.seat == 0]
         assert thrown and thrown[0].tiles == (tile,), [e.text for e in hand.events]
 

@@ -83,3 +83,55 @@ async def test_a_sort_is_not_undone_after_a_move_on_the_table():
         await pilot.press("u")
         assert screen.rack.slots == kept
         assert "Nothing to undo" in status_text(screen)
+
+
+async def test_u_puts_staged_melds_back_then_undoes_the_sort_before_them():
+    """Staging is the newest step: u puts the melds back in their slots (as Esc does), and
+    the sort before it stays undoable. u answered "Nothing of yours to undo this turn" with
+    melds staged, and at a practice table undid an older step of the table instead."""
+    for practice in (False, True):
+        app = table_app(OPENING_SEED, practice=practice, tips=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            await wait_for_human(pilot, app)
+            rack = screen.rack
+            dealt = list(rack.slots)
+            await pilot.press("s")
+            sorted_rack = list(rack.slots)
+            await pilot.press("o")
+            assert screen.staging.melds
+            assert screen.check_action("undo", ()) is True, "u is offered with melds staged"
+            await pilot.press("u")
+            assert not screen.staging.melds
+            assert rack.slots == sorted_rack, "the staged tiles back in their own slots"
+            assert "Undone: the staged melds are back" in status_text(screen)
+            assert rack.slots[screen.cursor] is not None
+            await pilot.press("u")
+            assert rack.slots == dealt and "Undone: the sort" in status_text(screen)
+            assert app.session.hand.openings[0] is None
+
+
+async def test_x_with_staged_melds_below_the_floor_offers_only_esc():
+    """Enter cannot lay an opening below the floor: the refusal of x says so, not "Enter
+    lays them"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("s")
+        first = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
+        await goto(pilot, screen, first)
+        await pilot.press("m", "o")  # one group staged: short of 101
+        assert len(screen.staging.melds) == 1
+        assert not screen.staging.reached(screen.view)
+        await pilot.press("x")
+        said = status_text(screen)
+        assert "they do not open" in said and "Esc puts them back" in said, said
+        assert "Enter lays them" not in said
+        await pilot.press("o")  # every group: enough to open
+        assert screen.staging.reached(screen.view)
+        await pilot.press("x")
+        assert "Enter lays them" in status_text(screen)
+        assert app.session.hand.openings[0] is None

@@ -288,8 +288,8 @@ class TableScreen(Screen[None]):
             "undo",
             N_("Undo"),
             tooltip=N_(
-                "undo your last sort or move of tiles; at a practice table, also your "
-                "last step this turn"
+                "undo your last sort or move of tiles, or put staged melds back; at a "
+                "practice table, also your last step this turn"
             ),
         ),
         Binding(
@@ -1059,8 +1059,8 @@ class TableScreen(Screen[None]):
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys out (None) or hides (False) a key; the engine's legal actions decide."""
-        if action == "undo" and self.rack_step() is not None:
-            return True  # a sort or a move of the tiles: at every table
+        if action == "undo" and (self.staging.melds or self.rack_step() is not None):
+            return True  # staged melds, a sort or a move of the tiles: at every table
         if action in PRACTICE_KEYS:
             return self.practice.allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
@@ -1346,12 +1346,23 @@ class TableScreen(Screen[None]):
             return False
         if not any(isinstance(a, Discard) for a in legal_actions(self.view)):
             return False  # not the moment to discard: the table says why
-        self.set_status(
-            _(
-                "Your staged melds are not laid down: Enter lays them, Esc puts them back, then discard"
-            ),
-            error=True,
+        view = self.view
+        straight_out = (
+            view.opening is None
+            and not view.rules.finish_opening_needs_floor
+            and len(view.rack) - len(self.staging.tiles()) == 1
         )
+        if self.staging.reached(view) or straight_out:
+            said = _(
+                "Your staged melds are not laid down: Enter lays them, Esc puts them back, then discard"
+            )
+        else:
+            # Enter would be refused too: below the floor they cannot be laid.
+            said = _(
+                "Your staged melds are not laid down, and at {progress} they do not open: "
+                "Esc puts them back, then discard"
+            ).format(progress=self.staging.progress(view))
+        self.set_status(said, error=True)
         return True
 
     async def discard_at(self, index: int, tile: Tile) -> None:
@@ -2379,7 +2390,18 @@ class TableScreen(Screen[None]):
         hints.scroll_to(y=hints.scroll_y + pages * page, animate=False, immediate=True)
 
     def action_undo(self) -> None:
-        if self.rack_step() is not None:
+        if self.staging.melds:
+            # The newest step of all: staging the melds. They go back to their slots (as
+            # with Esc), and the sort or move before it can be undone next.
+            self.put_back_staged()
+            self.selected.clear()
+            self.sync_rack()
+            self.cursor_to_a_tile()
+            self.render_all()
+            self.rack_notice(_("Undone: the staged melds are back in their slots"))
+            self.refresh_bindings()
+            self.keep_rack()
+        elif self.rack_step() is not None:
             self.undo_rack()
         else:
             self.practice.undo()

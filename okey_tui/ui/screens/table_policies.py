@@ -116,8 +116,8 @@ class Practice:
             if action in ("hints", "scroll_hints", "hint_tile"):
                 return _("Hints: only at a practice table (okey101 play --practice)")
             return _(
-                "Nothing to undo: u undoes a sort or a move of your tiles until the next move "
-                "on the table (and, at a practice table, okey101 play --practice, your steps "
+                "Nothing to undo: u puts staged melds back and undoes a sort or a move of "
+                "your tiles until the next move on the table (and, at a practice table, okey101 play --practice, your steps "
                 "this turn)"
             )
         if action == "scroll_hints":
@@ -207,21 +207,31 @@ class Practice:
 
     def cursor_to_hint(self) -> None:
         """``e``: the cursor to the tile the hint says to discard (of two copies, the one
-        apart from the player's groups) and no tile selected, so that ``x`` follows the hint."""
+        apart from the player's groups) and no tile selected, so that ``x`` follows the hint.
+        Staged melds go back to their slots first (as Esc puts them): the hint is to
+        discard, not to lay them, and ``x`` is refused while melds are staged."""
         screen = self.screen
         tile = self.hint_discard()
+        said = []
+        if tile is not None and screen.staging.melds:
+            screen.put_back_staged()
+            screen.sync_rack()
+            screen.keep_rack()
+            said.append(_("The staged melds are back on the rack"))
         slot = None if tile is None else screen.rack.slot_of(tile, apart=True)
         if tile is None or slot is None:
             screen.set_status(_("The hint names no tile to discard now"), error=True)
             return
         screen.cursor = slot
         screen.selected.clear()  # x discards a selected tile before the cursor's
-        screen.render_rack()
-        screen.set_status(
+        screen.render_all()
+        screen.refresh_bindings()
+        said.append(
             _("The cursor is on {tile}, the hint's discard: x discards it").format(
                 tile=tile_text(tile, screen.view.okey)
             )
         )
+        screen.set_status(" · ".join(said))
 
     def render_hints(self) -> None:
         if not self.hints_on or self.screen.hidden:
