@@ -263,11 +263,6 @@ def _points(diff: float) -> str:
     return ngettext("about {n} point better", "about {n} points better", whole).format(n=whole)
 
 
-def _share(rate: float) -> str:
-    """``40%`` (``%40`` in Turkish)."""
-    return _("{percent}%").format(percent=round(rate * 100))
-
-
 def _count(rate: float, tried: int) -> int:
     """How many of the ``tried`` guesses at the hidden tiles a share of them is.
 
@@ -281,23 +276,25 @@ def _threat_line(threat: Threat | None) -> str | None:
     """Why a hold goes on although an opponent is near going out."""
     if threat is None:
         return None
+    # "in 1 of 16 guesses", not "6%": a share of a few guesses is not a precise figure.
+    share = _("{k} of {n}").format(k=_count(threat.risk, threat.worlds), n=threat.worlds)
     if threat.behind:
         return ngettext(
             "An opponent who has opened is down to {n} tile and goes out on the next turn "
-            "in {share} of the guesses it made at the tiles you cannot see; but you are not ahead in the "
+            "in {share} guesses it made at the tiles you cannot see; but you are not ahead in the "
             "match, and a straight out is your way back: hold on.",
             "An opponent who has opened is down to {n} tiles and goes out on the next turn "
-            "in {share} of the guesses it made at the tiles you cannot see; but you are not ahead in the "
+            "in {share} guesses it made at the tiles you cannot see; but you are not ahead in the "
             "match, and a straight out is your way back: hold on.",
             threat.tiles,
-        ).format(n=threat.tiles, share=_share(threat.risk))
+        ).format(n=threat.tiles, share=share)
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
-        "in only {share} of the guesses it made at the tiles you cannot see.",
+        "in only {share} guesses it made at the tiles you cannot see.",
         "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
-        "in only {share} of the guesses it made at the tiles you cannot see.",
+        "in only {share} guesses it made at the tiles you cannot see.",
         threat.tiles,
-    ).format(n=threat.tiles, share=_share(threat.risk))
+    ).format(n=threat.tiles, share=share)
 
 
 def tile_words(tile: Tile, okey: Tile) -> str:
@@ -484,7 +481,8 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 _(
                     "You could open now, but going out in one turn later (a straight out) "
                     "makes every other player write 404, twice what a hand never opened "
-                    "costs, and you -202."
+                    "costs, and you -202. The risk: if someone else goes out while you "
+                    "hold, you write 202, as a hand never opened."
                 )
             )
             threat = _threat_line(advice.threat)
@@ -546,16 +544,18 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                         )
                     )
             elif not view.later_draws:
-                # The three others draw first: no draw of this seat's is left.
+                # The three others draw first: no draw of this seat's is left, unless some
+                # of them take a discard instead of drawing (then the middle lasts longer).
                 lines.append(
                     _(
-                        "The middle runs out before your next turn: the hand ends with what you hold."
+                        "If the others all draw from the middle, it runs out before your next "
+                        "turn: the hand ends with what you hold."
                     )
                     if view.opening is not None
                     else _(
-                        "The middle runs out before your next turn, and you have not opened: "
-                        "you write 202 whatever you discard. Discard what helps the others "
-                        "least."
+                        "If the others all draw from the middle, it runs out before your next "
+                        "turn, and you have not opened: you write 202 whatever you discard. "
+                        "Discard what helps the others least."
                     )
                 )
             elif view.opening is None:
@@ -601,16 +601,20 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 )
             if chosen.feed_rate >= 0.1:
                 lines.append(
-                    _(
-                        "It would help the player on your right in {share} of the racks "
-                        "they could hold."
-                    ).format(share=_share(chosen.feed_rate))
+                    ngettext(
+                        "It would help the player on your right in {k} of the {n} racks it "
+                        "guessed they could hold.",
+                        "It would help the player on your right in {k} of the {n} racks it "
+                        "guessed they could hold.",
+                        tried,
+                    ).format(k=_count(chosen.feed_rate, tried), n=tried)
                 )
             alike: list[str] = []
             # Discards that came out a little better: the expert keeps its own unless
             # the deals beat it clearly, so say so rather than call them better.
             close: list[str] = []
             gain = 0
+            more = 0  # (a hold) in how many more guesses those went straight out
             worse: list[str] = []
             # Unopened with no draw left, the throws differ only in what they give away:
             # the rest of a score (how near the floor the rack stays) no longer counts.
@@ -632,6 +636,7 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                 elif diff > 0:
                     close.append(tile_text(other.action.tile, okey))
                     gain = max(gain, round(diff))
+                    more = max(more, _count(other.finish_rate - chosen.finish_rate, tried))
                 elif close and -diff < _trust():
                     # As near as the ones above it called too close: said so, not as a
                     # loss ("5 points better: too close to call" beside "5 points worse").
@@ -654,17 +659,43 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                             tile=tile_text(other.action.tile, okey), points=_points(diff), n=held
                         )
                     )
+                elif advice.kind == "hold":
+                    # A hold's score is its straight outs (404 each over the guesses, so
+                    # one guess of 8 is about 50 points): said in guesses, not in points
+                    # ("about 101 points worse" read as a penalty).
+                    worse.append(
+                        ngettext(
+                            "Discarding {tile} instead: you go out in one turn in {k} of the "
+                            "{n} guess.",
+                            "Discarding {tile} instead: you go out in one turn in {k} of the "
+                            "{n} guesses.",
+                            tried,
+                        ).format(
+                            tile=tile_text(other.action.tile, okey),
+                            k=_count(other.finish_rate, tried),
+                            n=tried,
+                        )
+                        if _count(other.finish_rate, tried) != _count(chosen.finish_rate, tried)
+                        else _(
+                            "Discarding {tile} instead: as many straight outs, but the rest "
+                            "stays further from one."
+                        ).format(tile=tile_text(other.action.tile, okey))
+                    )
                 elif feeds_more:
                     # Why it is worse when the rack alone does not say it (B1 kept, Y3 "14
                     # points worse" though Y3 leaves fewer points in hand).
                     worse.append(
-                        _(
+                        ngettext(
                             "Discarding {tile} instead: {points}: it would help the player "
-                            "on your right in {share} of the racks they could hold."
+                            "on your right in {k} of the {n} racks it guessed they could hold.",
+                            "Discarding {tile} instead: {points}: it would help the player "
+                            "on your right in {k} of the {n} racks it guessed they could hold.",
+                            tried,
                         ).format(
                             tile=tile_text(other.action.tile, okey),
                             points=_points(diff),
-                            share=_share(other.feed_rate),
+                            k=_count(other.feed_rate, tried),
+                            n=tried,
                         )
                     )
                 else:
@@ -673,19 +704,26 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                             tile=tile_text(other.action.tile, okey), points=_points(diff)
                         )
                     )
-            if close and advice.kind == "hold":
+            if close and advice.kind == "hold" and more <= 0:
+                lines.append(
+                    _(
+                        "Discarding {tiles} came out about as well, but leaves the rest "
+                        "further from a straight out on average."
+                    ).format(tiles=_(" or ").join(close))
+                )
+            elif close and advice.kind == "hold":
                 # A hold ranks its throws by the straight outs and by how near the rest
                 # stays to one: a throw with more straight outs can leave it further.
                 lines.append(
                     ngettext(
-                        "Discarding {tiles} went straight out a little more often "
-                        "(about {n} point better), but leaves the rest further from a "
-                        "straight out on average.",
-                        "Discarding {tiles} went straight out a little more often "
-                        "(about {n} points better), but leaves the rest further from a "
-                        "straight out on average.",
-                        gain,
-                    ).format(tiles=_(" or ").join(close), n=gain)
+                        "Discarding {tiles} went straight out a little more often (in {n} "
+                        "more guess), but leaves the rest further from a straight out on "
+                        "average.",
+                        "Discarding {tiles} went straight out a little more often (in {n} "
+                        "more guesses), but leaves the rest further from a straight out on "
+                        "average.",
+                        more,
+                    ).format(tiles=_(" or ").join(close), n=more)
                 )
             elif close:
                 lines.append(
@@ -698,6 +736,13 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
                     ).format(tiles=_(" or ").join(close), n=gain)
                 )
             lines.extend(worse)
+            if advice.kind != "hold" and (close or worse):
+                lines.append(
+                    _(
+                        "(Points: what the expert expects each choice to add to your score for "
+                        "this hand, on average over its guesses; lower scores are better.)"
+                    )
+                )
             if alike:
                 lines.append(
                     _("{tiles} would do about as well.").format(tiles=_(" or ").join(alike))
@@ -934,9 +979,15 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     taken = view.taken.tile if view.taken is not None else None
     if len(rack) <= 1:
         return (), None
+    # Tiles that can take an okey off a table meld (at once, or once the seat opens): the
+    # hint says to keep them, so they are not called safe to discard (R12 was, beside
+    # "meld 2: give R12, take the okey").
+    swapping: set[Tile] = set()
     if is_pairs_only(view):
         mine = best_pairs(rack, okey)
     else:
+        table = [tm.meld for tm in view.table]
+        swapping = {t for swap in okey_swaps(rack, okey, table) for t in swap.given}
         # Unopened, with pairs the only opening in hand: no discard breaks one of them
         # (K11 was "not in your melds" while K11 K11 made one of the five pairs).
         can = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
@@ -979,6 +1030,7 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         danger = hidden_near + hidden_far / 2
         thrown = [t for t in near + [plays] if t in right_threw]
         in_melds = used[tile] >= held[tile]
+        keep = in_melds or tile in swapping
         if thrown:
             danger /= 2
         if in_melds:
@@ -986,19 +1038,31 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             reason = _("breaks your {meld}: discard it only if nothing else is free").format(
                 meld=meld_words(meld, okey)
             )
+        elif tile in swapping:
+            reason = _("keep it: it can take an okey off the table (a swap)")
         elif hidden_near == 0:
             reason = _("dead: every tile it melds with is already in sight")
         elif thrown:
             reason = _(
                 "the player on your right discarded {tile}: they are not collecting around it"
             ).format(tile=tile_text(right_threw[thrown[0]], okey))
+        elif used[tile]:
+            # Two alike, one in the best melds shown above: "not in your melds" read as
+            # wrong beside a best opening that uses it.
+            reason = ngettext(
+                "your other {tile} is in your melds, this one is spare; {n} unseen tile "
+                "melds with it",
+                "your other {tile} is in your melds, this one is spare; {n} unseen tiles "
+                "meld with it",
+                hidden_near,
+            ).format(tile=tile_text(tile, okey), n=hidden_near)
         else:
             reason = ngettext(
                 "not in your melds; {n} unseen tile melds with it",
                 "not in your melds; {n} unseen tiles meld with it",
                 hidden_near,
             ).format(n=hidden_near)
-        key = (int(in_melds), danger, -plays.number)
+        key = (int(keep), danger, -plays.number)
         ranked.append((key, DiscardTip(tile, reason)))
     ranked.sort(key=lambda item: item[0])
     tips = tuple(tip for _key, tip in ranked[:limit])

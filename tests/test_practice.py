@@ -488,7 +488,7 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     assert hint is not None and hint.action == kept
     text = "\n".join(hint.lines)
     assert f"Discarding {second} went straight out a little more often" in text
-    assert "13 points better" in text and "further from a straight out" in text
+    assert "(in 1 more guess)" in text and "further from a straight out" in text
     assert "instead:" not in text
 
 
@@ -625,7 +625,7 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
         (
             Option(kept, -7.0, 0.0, 0.0, 0.0),
             Option(near, -8.0, 0.0, 0.0, 0.05),
-            Option(fed, -19.0, 0.0, 0.0, 0.7),
+            Option(fed, -19.0, 0.0, 0.0, 0.75),
         ),
         8,
         "discard",
@@ -635,7 +635,7 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     text = "\n".join(hint.lines)
     assert (
         "Discarding Y3 instead: about 12 points worse: it would help the player on your "
-        "right in 70% of the racks they could hold." in text
+        "right in 6 of the 8 racks it guessed they could hold." in text
     ), text
     if opened:
         assert "Discarding R9 instead: about 1 point worse." in text, text
@@ -780,7 +780,8 @@ def test_the_expert_hint_counts_no_more_draws_than_the_middle_holds(
     assert "within 1 draw in 5 of the 8 guesses" in text and "3 draws" not in text
     last = pos_hand([NINETY_FOUR, "", "", ""], phase="p", middle="R1 R2 Y2", rest="discard1")
     text = said(last)  # the three others empty the middle: the seat draws no more
-    assert "The middle runs out before your next turn" in text and "draw" not in text
+    assert "If the others all draw from the middle, it runs out before your next turn" in text
+    assert "within" not in text, text  # no draw of its own is counted
 
 
 def test_the_expert_hint_says_when_the_discard_is_one_of_two_alike(
@@ -852,7 +853,7 @@ def test_hints_at_the_end_of_the_middle_say_the_hand_ends() -> None:
     hint = expert_hint(view)
     assert hint is not None
     text = "\n".join(hint.lines)
-    assert "The middle runs out before your next turn" in text, text
+    assert "it runs out before your next turn" in text, text
     assert "within" not in text, text
 
     empty = pos_hand(

@@ -207,6 +207,7 @@ class Threat:
     risk: float  # the share of worlds where one of them goes out on its next turn
     # Held although the risk is over ``HOLD_RISK``: the seat is not ahead in the match.
     behind: bool = False
+    worlds: int = RISK_WORLDS  # how many deals the risk was weighed over
 
 
 def _ahead(view: PlayerView) -> bool:
@@ -709,7 +710,8 @@ class ExpertBot:
         if risk is None:
             return False, None
         tiles = min(view.rack_counts[seat] for seat in near)
-        return risk <= limit, Threat(tiles, risk, behind=risk > self.hold_risk)
+        threat = Threat(tiles, risk, behind=risk > self.hold_risk, worlds=self.risk_worlds)
+        return risk <= limit, threat
 
     def _finish_risk(self, view: PlayerView, seats: list[int], deadline: Deadline) -> float | None:
         """The share of worlds in which one of ``seats`` (opponents who have opened) can go
