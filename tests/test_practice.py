@@ -145,6 +145,25 @@ def test_safest_discards_skip_okeys_and_playable_tiles():
     assert thrown and all(tip.reason for tip in tips)
 
 
+def test_a_tile_kept_for_an_okey_swap_is_not_called_a_free_discard():
+    """The hint said "meld 2: give R12, take the okey" and listed R12 among the safest
+    discards: a tile that can take an okey off the table is kept, and ranked last."""
+    hand = position("R4 B8 K2 Y13 K9", table=("R3*R4R5",), phase=Phase.PLAY)
+    tips, _ = safest_discards(PlayerView.of(hand, 0), limit=10)
+    assert tips[-1].tile == Tile.parse("R4"), tips
+    assert tips[-1].reason.startswith("keep it: it can take an okey off the table")
+    assert all(tip.reason.startswith("not in your melds") for tip in tips[:-1]), tips
+
+
+def test_the_spare_of_two_alike_says_the_other_is_in_the_melds():
+    """Of two K12, one in the best melds: "K12 — not in your melds" read as wrong beside
+    a best opening that uses a K12."""
+    hand = position(NINETY_FOUR + " K12", phase=Phase.PLAY)
+    tips, _ = safest_discards(PlayerView.of(hand, 0), limit=20)
+    spare = next(tip for tip in tips if tip.tile == Tile.parse("K12"))
+    assert spare.reason.startswith("your other K12 is in your melds, this one is spare"), spare
+
+
 def test_no_safe_discard_says_why():
     hand = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY)
     tips, reason = safest_discards(PlayerView.of(hand, 0))
