@@ -475,3 +475,35 @@ async def test_taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_b
         assert isinstance(app.screen, ConfirmScreen)
         question = str(app.screen.question)
         assert "moves on the table" in question and "K7, taken from the left, stays" in question
+
+
+async def test_p_pairs_the_taken_tile_with_the_okey_so_that_the_opening_uses_it():
+    """After t took K9, p paired the okey with K13 and left K9 loose, and the pairs opening
+    it staged was refused ("K9 must be part of your opening"). p now pairs the taken tile
+    with the okey, and s p o Enter opens."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8. Four pairs, K13, the okey; K9 on offer.
+        hand = position(
+            ["R1 R1 Y2 Y2 B3 B3 K4 K4 K13 B8 R6", "", "", ""],
+            phase="d",
+            discards=["", "", "", "K9"],
+        )
+        await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.session.hand.taken is not None
+        screen = app.screen
+        await pilot.press("p")
+        groups = [g for g in screen.rack.groups() if len(g) == 2]
+        pairs = [sorted(str(screen.rack.slots[i]) for i in g) for g in groups]
+        assert ["B8", "K9"] in pairs, pairs
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        opening = app.session.hand.openings[0]
+        assert opening is not None, status_text(screen)
+        assert app.session.hand.taken_pending() is False

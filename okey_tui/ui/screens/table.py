@@ -40,6 +40,7 @@ from okey_tui.engine.actions import (
 from okey_tui.engine.errors import ErrorCode, OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, best_reading, fits_table, is_wild, readings
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
+from okey_tui.engine.solver import Arrangement
 from okey_tui.engine.state import PENALTY, Event, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import (
@@ -181,6 +182,28 @@ def chat_line(line: ChatLine) -> Text:
     """A chat line as the log shows it: "Ayşe: merhaba", a notice of the table "· …"."""
     said = Text(f"{line.name}: " if line.seat is not None else "· ", "bold cyan")
     return said.append(line.text, "cyan")
+
+
+def pairs_with(found: Arrangement, tiles: list[Tile], taken: Tile, okey: Tile) -> Arrangement:
+    """The pairs ``found`` on the rack, or, when they leave ``taken`` (the left discard, which
+    must be laid this turn) loose and an okey is in hand, that tile paired with the okey and
+    the best pairs of the rest: ``p`` paired the okey with K13 and left the taken K9 out,
+    and the opening it staged was refused."""
+    from okey_tui.engine import solver
+
+    if any(taken in m.tiles for m in found.melds):
+        return found
+    wild = next((t for t in tiles if is_wild(t, okey) and t != taken), None)
+    if wild is None or taken not in tiles:
+        return found
+    rest = list(tiles)
+    rest.remove(taken)
+    rest.remove(wild)
+    others = solver.best_pairs(rest, okey)
+    pair = solver.make_meld([taken, wild], [taken, taken], okey)
+    if others.pairs + 1 < found.pairs:
+        return found
+    return Arrangement((pair, *others.melds), others.leftover, okey)
 
 
 class TableScreen(Screen[None]):
@@ -1592,8 +1615,11 @@ class TableScreen(Screen[None]):
         from okey_tui.engine import solver
 
         tiles = self.rack_tiles()
-        okey = self.view.okey
+        view = self.view
+        okey = view.okey
         found = solver.best_melds(tiles, okey) if by == "melds" else solver.best_pairs(tiles, okey)
+        if by == "pairs" and view.taken is not None:
+            found = pairs_with(found, tiles, view.taken.tile, okey)
         what = (
             ngettext(
                 "{n} point in runs and sets", "{n} points in runs and sets", found.value
