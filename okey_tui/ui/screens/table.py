@@ -38,7 +38,15 @@ from okey_tui.engine.actions import (
     TakeDiscard,
 )
 from okey_tui.engine.errors import ErrorCode, OkeyError
-from okey_tui.engine.melds import Meld, MeldKind, best_reading, fits_table, is_wild, readings
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    best_reading,
+    fits_table,
+    is_wild,
+    make_meld,
+    readings,
+)
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import Arrangement
 from okey_tui.engine.state import PENALTY, Event, Phase
@@ -200,7 +208,7 @@ def pairs_with(found: Arrangement, tiles: list[Tile], taken: Tile, okey: Tile) -
     rest.remove(taken)
     rest.remove(wild)
     others = solver.best_pairs(rest, okey)
-    pair = solver.make_meld([taken, wild], [taken, taken], okey)
+    pair = make_meld([taken, wild], [taken, taken], okey)
     if others.pairs + 1 < found.pairs:
         return found
     return Arrangement((pair, *others.melds), others.leftover, okey)
