@@ -137,6 +137,13 @@ async def test_at_80x24_every_footer_key_is_on_screen_and_l_shows_the_log():
         assert "Log · l hides" in screen_text(app)  # over the table, it says what it is
         await pilot.press("l")
         assert not log.display and board.display
+        await pilot.press("l")
+        await pilot.pause()
+        assert log.display and not board.display
+        await pilot.press("escape")  # Esc closes it too, as it closes the help and the piles
+        await pilot.pause()
+        assert not log.display and board.display
+        assert "Log hidden" in str(screen.query_one("#status").render())
 
 
 async def test_practice_keys_are_hidden_outside_practice_and_say_why():

@@ -128,7 +128,10 @@ STAGE = N_(
 )
 COMMIT = N_("lay down the staged melds (your opening, or new melds)")
 DISCARD = N_("discard the selected tile, or the one under the cursor")
-UNSTAGE = N_("clear the selection; then put staged tiles back in their slots")
+UNSTAGE = N_(
+    "clear the selection; then put staged tiles back in their slots; on a small terminal, "
+    "close the log or the hints over the table"
+)
 LOG = N_("show or hide the game log (over the table on a small terminal)")
 SCROLL = N_("scroll the table melds up / down (the log, when l shows it over the table)")
 HINT_SCROLL = N_("scroll the hint panel up / down (practice tables)")
@@ -461,6 +464,19 @@ class TableScreen(Screen[None]):
 
     def on_table_screen_table_changed(self, message: TableChanged) -> None:
         self.table_moved()
+        self.tell_table_news()
+
+    def tell_table_news(self) -> None:
+        """What went wrong behind a table in this process (the match is not being saved, a
+        hand's statistics were not written), told once: on the status line, and in a note
+        that outlasts it (and shows over the hand's summary)."""
+        table = self.table
+        if self.hidden or not isinstance(table, LocalTable):
+            return  # hot-seat: told once the next person has the terminal
+        news = " · ".join(table.session.take_news())
+        if news:
+            self.set_status(news, error=True)
+            self.notify(news, severity="error", timeout=30, markup=False)
 
     def rack_slots(self, rack: RackLayout | None = None) -> list[str | None]:
         """A rack as the table keeps it: tile texts, None for a gap."""
@@ -1951,6 +1967,14 @@ class TableScreen(Screen[None]):
         if self.staging.melds:
             self.put_back_staged()
             self.set_status(_("The staged tiles are back in their slots"))
+        elif self.app.has_class("-narrow") and self.log_shown():
+            # On a small terminal the log covers the table: Esc closes it, as it closes
+            # the help, the piles and the dialogs (only l did).
+            self.action_toggle_log()
+            return
+        elif self.app.has_class("-narrow") and self.practice.hints_on:
+            self.practice.toggle_hints()  # the hints over the table, the same way
+            return
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
