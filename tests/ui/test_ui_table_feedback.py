@@ -1976,3 +1976,26 @@ async def test_a_hand_ending_by_the_empty_middle_says_so_once_in_the_log():
         ended = next(s for s in log.lines if "middle ran out" in "".join(g.text for g in s))
         colour = next(g.style.color for g in ended if g.style and g.style.color)
         assert colour == Color.parse("#f5a3ff")
+
+
+async def test_with_a_swapped_okey_in_hand_the_turn_line_does_not_say_x_discards():
+    """After an okey swap the line read "play, then x discards the tile under the cursor",
+    with the cursor on the okey, and x was refused: the okey must go on the table first."""
+    from ui_helpers import at_position
+
+    from okey_tui.engine.notation import parse_position
+
+    swapped = (
+        "classic/11 Y9 0p R6B9B10B2R6R3Y6B1Y3K1R7K10R9Y10K11K12B11K10B10R2FY2/"
+        "B8R12K4B7R9Y13R5B5Y11B8Y7K8Y9K8K3Y11R13R8K9Y8K9/R5Y8Y4B3B7K7R4Y12/"
+        "R11B5Y5B1B4Y7K6K5R12R7R4Y1K2B6R3R1Y12Y5R1Y2R13 K7R2R10B12K13Y4B2Y13K1K2B12B13Y3F "
+        "B4/Y1/B3B13/B9B11 2:R8*R9R10R11,2:K3K4K5,2:K11K12K13,2:Y6B6K6 -/-/m104/- - - - | "
+        "open B9B10B11 K10K11K12 R2Y2B2 R3Y3*K3 FB10K10;swap 0 R9"
+    )
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, parse_position(swapped))
+        assert screen.view.okeys_owed
+        steps = screen.turn_steps()
+        assert "lay the okey you took off the table" in steps, steps
+        assert "x discards the tile under the cursor" not in steps

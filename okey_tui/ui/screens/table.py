@@ -2239,6 +2239,11 @@ class TableScreen(Screen[None]):
             return _("lay down {tile}, taken from the left, this turn (g gives it back)").format(
                 tile=tile_text(view.taken.tile, view.okey)
             )
+        if view.okeys_owed:  # an okey taken off the table goes on the table again first
+            return _(
+                "lay the okey you took off the table in a meld this turn (a adds it, o stages "
+                "it), then x discards"
+            )
         return _("play, then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
