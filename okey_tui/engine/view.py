@@ -315,7 +315,11 @@ def exposed_okeys(view: PlayerView, melds: Sequence[Meld]) -> list[tuple[Tile, t
     out, costing this seat +101 (rules §11): each okey as the tile it stands for, with the
     tiles that swap it; an okey is exposed while every tile that swaps it has a copy this
     seat has not
-    seen (its rack, with the tiles of ``melds``, the indicator, the table, the piles)."""
+    seen (its rack, with the tiles of ``melds``, the indicator, the table, the piles).
+    None when laying ``melds`` leaves one tile, the finishing discard: the hand ends before
+    anyone could swap."""
+    if len(view.rack) - sum(len(meld.tiles) for meld in melds) <= 1:
+        return []
     okey = view.okey
     seen: dict[Tile, int] = {}
     for tile in view.seen_tiles():

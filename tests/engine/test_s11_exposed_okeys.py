@@ -15,6 +15,8 @@ OKEY = Tile.parse("B8")  # the indicator is B7
 
 
 def exposed(pos, rack: str, meld: str, discards=("", "", "", "")) -> list[str]:  # noqa: ANN001
+    # K13 more in the rack: the lay leaves two tiles, not the finishing discard alone.
+    rack = f"{rack} K13"
     view = PlayerView.of(pos([rack, "", "", ""], discards=discards, rest="middle"), 0)
     return [str(meant) for meant, _tiles in exposed_okeys(view, [parse_meld(meld, OKEY)])]
 
@@ -45,3 +47,12 @@ def test_a_false_okey_plays_as_the_okeys_tile(pos) -> None:
     """B8 is the okey: a run that needs B8 for real takes a false okey, which is seen."""
     assert exposed(pos, "B6 B7 B8 K1 F", "B6B7*B8") == ["B8"]
     assert exposed(pos, "B6 B7 B8 K1 F", "B6B7*B8", ("F", "", "", "")) == []
+
+
+def test_a_lay_that_leaves_only_the_finishing_discard_exposes_nothing(pos) -> None:
+    """The box warned "★R9 can be swapped out: you would pay +101" for melds whose lay
+    leaves one tile: the discard that follows ends the hand, and nobody can swap."""
+    finishing = PlayerView.of(pos(["R8 B8 R10 K1", "", "", ""], rest="middle"), 0)
+    assert exposed_okeys(finishing, [parse_meld("R8*R9R10", OKEY)]) == []
+    going_on = PlayerView.of(pos(["R8 B8 R10 K1 K3", "", "", ""], rest="middle"), 0)
+    assert [str(t) for t, _ in exposed_okeys(going_on, [parse_meld("R8*R9R10", OKEY)])] == ["R9"]
