@@ -507,3 +507,27 @@ async def test_p_pairs_the_taken_tile_with_the_okey_so_that_the_opening_uses_it(
         opening = app.session.hand.openings[0]
         assert opening is not None, status_text(screen)
         assert app.session.hand.taken_pending() is False
+
+
+async def test_a_run_staged_after_a_pairs_opening_is_refused_for_the_pairs():
+    """After opening with pairs, o on B9-B12 said "B9 B10 B11 B12 are not a pair: a pair
+    is two identical tiles": the reason is the pairs opening, and the line now says so."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["B9 B10 B11 B12 K1 K5", "", "", ""],
+            phase="p",
+            openings="p5/-/-/-",
+            table=["0:R1R1", "0:Y2Y2", "0:B3B3", "0:K4K4", "0:R6R6"],
+        )
+        screen = await at_position(pilot, app, hand)
+        for name in ("B9", "B10", "B11", "B12"):
+            screen.selected.add(screen.rack.slots.index(Tile.parse(name)))
+        await pilot.press("o")
+        said = status_text(screen)
+        assert "you lay only pairs" in said and "not a pair" not in said, said
+        assert not screen.staging.melds

@@ -1786,7 +1786,20 @@ class TableScreen(Screen[None]):
     def no_meld_text(self, tiles: list[Tile], kinds: set[MeldKind]) -> str:
         """Why ``tiles`` cannot be staged: the engine's reason (which rule, which tiles), or,
         when they are a meld of another kind, that it does not go with the staged ones."""
-        okey = self.view.okey
+        view = self.view
+        okey = view.okey
+        if kinds == {MeldKind.PAIR} and readings(tiles, okey, {MeldKind.RUN, MeldKind.SET}):
+            # A run or a set where only pairs go: the reason is the pairs, not the tiles
+            # ("B9 B10 B11 B12 are not a pair: a pair is two identical tiles").
+            if is_pairs_only(view):
+                return _(
+                    "{tiles} is a run or a set, but you lay only pairs: you opened with pairs "
+                    "or go pairs (rules §9)"
+                ).format(tiles=tiles_text(tiles, okey))
+            return _(
+                "{tiles} is a run or a set, and pairs are staged: an opening is runs and sets "
+                "or pairs, never both (rules §8)"
+            ).format(tiles=tiles_text(tiles, okey))
         try:
             best_reading(tiles, okey, kinds)
         except OkeyError as exc:
