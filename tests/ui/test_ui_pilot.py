@@ -531,3 +531,26 @@ async def test_a_run_staged_after_a_pairs_opening_is_refused_for_the_pairs():
         said = status_text(screen)
         assert "you lay only pairs" in said and "not a pair" not in said, said
         assert not screen.staging.melds
+
+
+async def test_with_the_middle_empty_taking_a_tile_that_goes_nowhere_says_giving_back_ends_it():
+    """The question said "you could only give it back (g)"; with the middle empty, giving
+    it back ends the hand, which a player learned only by pressing g."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K9 K2", "", "", ""], phase="d", discards=["", "", "", "K7"], rest="discard1"
+        )
+        assert not hand.middle
+        await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = str(app.screen.question)
+        assert "The middle is empty: giving the tile back ends the hand" in question
+        await pilot.press("n")
+        assert app.session.hand.taken is None

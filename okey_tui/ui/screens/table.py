@@ -1288,6 +1288,12 @@ class TableScreen(Screen[None]):
                     "tile taken from the left must be laid this turn (rules §7): you could "
                     "only give it back (g), before you lay anything else. Take it anyway?"
                 ).format(tile=tile_text(tile, view.okey))
+            if not view.middle_count:
+                # Given back, a tile is replaced by a draw: with none left, the hand ends.
+                question += "\n\n" + _(
+                    "The middle is empty: giving the tile back ends the hand, as there is no "
+                    "tile to draw instead."
+                )
 
             async def answer(yes: bool | None) -> None:
                 if yes:
