@@ -28,6 +28,7 @@ from okey_tui.engine.melds import (
     extensions,
     fits_table,
     is_wild,
+    make_meld,
     readings,
 )
 from okey_tui.engine.rules import RuleSet
@@ -321,11 +322,7 @@ def exposed_okeys(view: PlayerView, melds: Sequence[Meld]) -> list[tuple[Tile, t
     if len(view.rack) - sum(len(meld.tiles) for meld in melds) <= 1:
         return []
     okey = view.okey
-    seen: dict[Tile, int] = {}
-    for tile in view.seen_tiles():
-        if not is_wild(tile, okey):
-            played = effective(tile, okey)
-            seen[played] = seen.get(played, 0) + 1
+    seen = _seen_counts(view)
     found: list[tuple[Tile, tuple[Tile, ...]]] = []
     for meld in melds:
         for place in meld.wild_places(okey):
@@ -333,6 +330,40 @@ def exposed_okeys(view: PlayerView, melds: Sequence[Meld]) -> list[tuple[Tile, t
             if needed and all(seen.get(tile, 0) < 2 for tile in needed):
                 found.append((meld.stands_for[place], needed))
     return found
+
+
+def exposed_add(view: PlayerView, meld: Meld, okey_tile: Tile, meant: Tile) -> tuple[Tile, ...]:
+    """The tiles with which another seat could swap out ``okey_tile`` (an okey) that this
+    seat adds to the table ``meld`` as ``meant``, costing it +101 (rules §11), as
+    :func:`exposed_okeys` says it for melds about to be laid; empty when nobody can (every
+    tile that swaps it seen twice, or the add leaves only the finishing discard)."""
+    if len(view.rack) - 1 <= 1:
+        return ()
+    after = make_meld([*meld.tiles, okey_tile], [*meld.stands_for, meant], view.okey)
+    place = next(
+        (
+            i
+            for i in after.wild_places(view.okey)
+            if after.tiles[i] == okey_tile and after.stands_for[i] == meant
+        ),
+        None,
+    )
+    if place is None:
+        return ()
+    needed = swap_tiles(after, place)
+    seen = _seen_counts(view)
+    return needed if needed and all(seen.get(tile, 0) < 2 for tile in needed) else ()
+
+
+def _seen_counts(view: PlayerView) -> dict[Tile, int]:
+    """How many copies of each tile (by what it plays as) this seat has seen; okeys apart."""
+    okey = view.okey
+    seen: dict[Tile, int] = {}
+    for tile in view.seen_tiles():
+        if not is_wild(tile, okey):
+            played = effective(tile, okey)
+            seen[played] = seen.get(played, 0) + 1
+    return seen
 
 
 def is_pairs_only(view: PlayerView) -> bool:

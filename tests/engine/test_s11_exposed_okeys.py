@@ -9,7 +9,7 @@ import pytest
 
 from okey_tui.engine.melds import parse_meld
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, exposed_okeys
+from okey_tui.engine.view import PlayerView, exposed_add, exposed_okeys
 
 OKEY = Tile.parse("B8")  # the indicator is B7
 
@@ -56,3 +56,19 @@ def test_a_lay_that_leaves_only_the_finishing_discard_exposes_nothing(pos) -> No
     assert exposed_okeys(finishing, [parse_meld("R8*R9R10", OKEY)]) == []
     going_on = PlayerView.of(pos(["R8 B8 R10 K1 K3", "", "", ""], rest="middle"), 0)
     assert [str(t) for t, _ in exposed_okeys(going_on, [parse_meld("R8*R9R10", OKEY)])] == ["R9"]
+
+
+def test_an_okey_added_to_a_table_run_is_exposed_while_its_tile_is_unseen(pos) -> None:
+    """The chooser of a said nothing of the +101 an okey added as R6 can cost: the engine
+    says which tiles could swap it out, as for melds about to be laid."""
+    table = ["1:R3R4R5"]
+    view = PlayerView.of(pos(["B8 K1 K2 K3", "", "", ""], table=table, rest="middle"), 0)
+    run = view.table[0].meld
+    assert [str(t) for t in exposed_add(view, run, OKEY, Tile.parse("R6"))] == ["R6"]
+    assert [str(t) for t in exposed_add(view, run, OKEY, Tile.parse("R2"))] == ["R2"]
+    both_seen = pos(["B8 K1 K2 R6", "", "", ""], table=table, discards=("R6", "", "", ""))
+    view = PlayerView.of(both_seen, 0)
+    assert exposed_add(view, view.table[0].meld, OKEY, Tile.parse("R6")) == ()
+    # The add leaves only the finishing discard: the hand ends first.
+    last = PlayerView.of(pos(["B8 K1", "", "", ""], table=table, rest="middle"), 0)
+    assert exposed_add(last, last.table[0].meld, OKEY, Tile.parse("R6")) == ()

@@ -554,3 +554,23 @@ async def test_with_the_middle_empty_taking_a_tile_that_goes_nowhere_says_giving
         assert "The middle is empty: giving the tile back ends the hand" in question
         await pilot.press("n")
         assert app.session.hand.taken is None
+
+
+async def test_the_chooser_of_an_okey_add_says_what_a_swap_out_would_cost():
+    """The lay-down box warns of an okey another seat could swap out; the chooser of a,
+    placing an okey on a table meld, said nothing of the +101."""
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "B8 Y1 K2 R10", "")
+        await pilot.press("d")
+        await pilot.pause()
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("B8")))  # the okey
+        await pilot.press("a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        labels = [str(label) for label, _steps in chooser.options]
+        assert any("okey as K4" in s and "+101 to you if a player holding K4" in s for s in labels)
+        assert any("okey as K9" in s and "holding K9" in s for s in labels), labels

@@ -50,9 +50,10 @@ from okey_tui.engine.melds import (
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import Arrangement
 from okey_tui.engine.state import PENALTY, Event, Phase
-from okey_tui.engine.tiles import Tile
+from okey_tui.engine.tiles import FALSE_OKEY, Tile
 from okey_tui.engine.view import (
     PlayerView,
+    exposed_add,
     exposed_okeys,
     is_pairs_only,
     legal_actions,
@@ -2070,6 +2071,19 @@ class TableScreen(Screen[None]):
             label.append_text(meld_chips(laid.meld, view.okey))
             if meant is not None:
                 label.append("  " + _("(okey as {tile})").format(tile=meant))
+                needed = exposed_add(view, laid.meld, first.tile, meant)
+                if needed and view.rules.penalties:
+                    # As the lay-down box says it for staged melds: the cost, then who.
+                    holding = _(" and ").join(
+                        tile_text(FALSE_OKEY if t == view.okey else t, view.okey) for t in needed
+                    )
+                    label.append(
+                        "  "
+                        + _("+{points} to you if a player holding {tiles} takes it").format(
+                            points=PENALTY, tiles=holding
+                        ),
+                        "bold yellow",
+                    )
             # Whose meld: the table's melds are grouped by owner, the chooser's are not.
             owner = _("yours") if laid.owner == view.seat else self.seat_name(laid.owner)
             label.append(f"  · {owner}", "dim")
