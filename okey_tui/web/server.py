@@ -73,8 +73,11 @@ BACK_SECONDS = 600.0
 # WebSocket close code 1013: "try again later".
 TRY_AGAIN_LATER = 1013
 KINDS = ("table", "practice")
-# Wrong join codes a browser's address may try at a hosted table's page.
+# Wrong join codes a browser's address may try at a hosted table's page, and how long the
+# address is then refused (as the table itself refuses a terminal's): tries older than
+# that are forgotten. A browser that came in with the right code is never refused.
 CODE_TRIES = 5
+CODE_BLOCK = 300.0
 MAX_NAME = 16
 
 
@@ -318,7 +321,11 @@ class WebServer:
         self.quit_grace = quit_grace
         # A hosted table: every visitor joins it (with its code in the link).
         self.table = table
-        self._wrong_codes: dict[str, int] = {}
+        # Wrong join codes by address: how many, and when the last came (time.monotonic).
+        self._wrong_codes: dict[str, tuple[int, float]] = {}
+        # Visitors who came in with the right code: a block on their address (someone else
+        # guessing from the same network) never keeps them from their seat.
+        self._admitted: set[str] = set()
         self.visits: dict[str, Visit] = {}
         # Each visitor's last visit that ended: when it ended, and when it had started.
         self.left: dict[str, tuple[float, float]] = {}
@@ -423,16 +430,27 @@ class WebServer:
                 content_type="text/html",
                 headers={"Retry-After": "60", "Cache-Control": "no-store"},
             )
-        elif self.table is not None and not self.code_allowed(request, request.query.get("code")):
+        elif self.table is not None and not self.code_allowed(
+            request, request.query.get("code"), visitor
+        ):
+            blocked = self.blocked_for(request)
+            said = (
+                _(
+                    "This table is for the host's friends: open the link the host gave you "
+                    "(the join code is part of it)."
+                )
+                if blocked is None
+                else ngettext(
+                    "Too many wrong join codes came from your address: try the host's link "
+                    "again in {minutes} minute.",
+                    "Too many wrong join codes came from your address: try the host's link "
+                    "again in {minutes} minutes.",
+                    blocked,
+                ).format(minutes=blocked)
+            )
             response = web.Response(
                 status=403,
-                text=self.notice_page(
-                    _("okey101: ask the host for the link"),
-                    _(
-                        "This table is for the host's friends: open the link the host gave you "
-                        "(the join code is part of it)."
-                    ),
-                ),
+                text=self.notice_page(_("okey101: ask the host for the link"), said),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
             )
@@ -517,18 +535,43 @@ class WebServer:
             home_style="" if home else "display:none",
         )
 
-    def code_allowed(self, request: web.Request, code: str | None) -> bool:
-        """Whether ``code`` is the hosted table's; wrong codes are counted by address, and
-        an address out of tries is refused even the right code."""
+    def code_allowed(self, request: web.Request, code: str | None, visitor: str | None) -> bool:
+        """Whether ``visitor`` may open the hosted table: it came with the table's code, or
+        did before. Wrong codes are counted by address (no code at all is not a guess), and
+        an address out of tries is refused even the right code for ``CODE_BLOCK`` seconds,
+        except to a visitor who came in with it before: a seated friend is never locked out
+        of their seat by someone else's guesses."""
         assert self.table is not None
+        if visitor is not None and visitor in self._admitted:
+            return True
         address = request.remote or "?"
-        if self._wrong_codes.get(address, 0) >= CODE_TRIES:
+        wrong, _last = self._tries(address)
+        if wrong >= CODE_TRIES:
             return False
         if self.table.code_matches(code):
+            if visitor is not None:
+                self._admitted.add(visitor)
             return True
-        self._wrong_codes[address] = self._wrong_codes.get(address, 0) + 1
-        log.warning(_("a wrong join code from %s"), address)
+        if code:
+            self._wrong_codes[address] = (wrong + 1, time.monotonic())
+            log.warning(_("a wrong join code from %s"), address)
         return False
+
+    def _tries(self, address: str) -> tuple[int, float]:
+        """The wrong codes of ``address`` that still count, and when the last came."""
+        wrong, last = self._wrong_codes.get(address, (0, 0.0))
+        if wrong and time.monotonic() - last >= CODE_BLOCK:
+            del self._wrong_codes[address]
+            return 0, 0.0
+        return wrong, last
+
+    def blocked_for(self, request: web.Request) -> int | None:
+        """Minutes (rounded up) until the address of ``request`` may try codes again; None
+        when it is not blocked."""
+        wrong, last = self._tries(request.remote or "?")
+        if wrong < CODE_TRIES:
+            return None
+        return max(1, -(-int(CODE_BLOCK - (time.monotonic() - last)) // 60))
 
     @staticmethod
     def secure(request: web.Request) -> bool:
@@ -569,7 +612,8 @@ class WebServer:
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         kind = request.match_info.get("kind", "join")
         if self.table is not None:
-            if kind != "join" or not self.code_allowed(request, request.match_info.get("code")):
+            code = request.match_info.get("code")
+            if kind != "join" or not self.code_allowed(request, code, request.cookies.get(COOKIE)):
                 raise web.HTTPForbidden(text=_("okey101: open the link the host gave you"))
         elif kind not in KINDS:
             raise web.HTTPNotFound()

@@ -474,3 +474,40 @@ def test_the_server_says_its_idle_limit_in_words_that_agree_with_the_number() ->
     assert "closed after 30 minutes without a move" in limits_line(8, 30 * 60, folder)
     assert "closed after 90 seconds without a move" in limits_line(1, 1.5 * 60, folder)
     assert limits_line(1, 6, folder).startswith("At most 1 table at once")
+
+
+async def test_wrong_codes_block_an_address_for_a_while_but_never_a_seated_friend(serve) -> None:
+    """host --web: five wrong codes from one address blocked it for good, the friend already
+    seated from that address too (a reload was refused the right code). The block now lasts
+    a while, says so, spares a visitor who came in with the code, and a visit with no code
+    at all is not a guess."""
+    from okey_tui.web import server as web_server
+
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    server, test_server = await serve(table=table)
+
+    def jar() -> aiohttp.ClientSession:
+        return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+    async def status(session: aiohttp.ClientSession, code: str | None) -> tuple[int, str]:
+        url = test_server.make_url("/")
+        async with session.get(url if code is None else url.with_query(code=code)) as response:
+            return response.status, await response.text()
+
+    async with jar() as friend, jar() as guesser, jar() as late:
+        assert (await status(friend, "ABC123"))[0] == 200
+        for _ in range(3):
+            assert (await status(guesser, None))[0] == 403  # no code: not a guess
+        assert (await status(late, "ABC123"))[0] == 200
+        for _ in range(web_server.CODE_TRIES):
+            assert (await status(guesser, "WRONG1"))[0] == 403
+        code, page = await status(guesser, "ABC123")
+        assert code == 403 and "Too many wrong join codes" in page and "5 minutes" in page
+        assert (await status(friend, "ABC123"))[0] == 200, "the seated friend reloads"
+        assert (await status(friend, None))[0] == 200
+        async with jar() as newcomer:
+            assert (await status(newcomer, "ABC123"))[0] == 403
+            # The block is over once CODE_BLOCK seconds have passed since the last guess.
+            for address, (wrong, last) in list(server._wrong_codes.items()):
+                server._wrong_codes[address] = (wrong, last - web_server.CODE_BLOCK)
+            assert (await status(newcomer, "ABC123"))[0] == 200
