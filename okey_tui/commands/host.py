@@ -240,11 +240,15 @@ def host(
             _("another okey101 is serving this table right now: close it there first")
         ) from None
     player = (name or "").strip() or _("Host")
+    if resume and not web and server.web_port is not None:
+        # Hosted with --web: the friends who joined from a browser come back by its link.
+        web, web_port = True, server.web_port
     page = _WebPage(server, web_port, public) if web else None
     try:
         _take_port(server)
         if page is not None:
             page.start()
+            server.web_port = page.bound_port  # saved with the table
         if autoplay is not None:
             _autoplay(server, public=public, name=player, level=autoplay, page=page)
         elif no_seat:
@@ -278,6 +282,7 @@ class _WebPage:
         self.port = port
         self.public = public
         self.link = ""
+        self.bound_port = port  # the port it listens on, once started (0 picks one)
         self._ready = threading.Event()
         self._problem = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -324,6 +329,7 @@ class _WebPage:
         def ready(port: int) -> None:
             address = _lan_address() if self.public else "127.0.0.1"
             self.link = f"http://{address}:{port}/?code={server.code}"
+            self.bound_port = port
             self._ready.set()
 
         try:

@@ -258,6 +258,9 @@ class TableServer:
         self.code = code or new_join_code()
         self.host = host
         self.port = port
+        # The port of the table's web page (``host --web``), kept with the table: a resumed
+        # table serves its page again there, for the friends who joined from a browser.
+        self.web_port: int | None = None
         self.ssl_context = ssl_context
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
@@ -613,6 +616,7 @@ class TableServer:
                 "version": TABLE_VERSION,
                 "code": self.code,
                 "port": self.port,
+                **({} if self.web_port is None else {"web_port": self.web_port}),
                 "levels": [s.level for s in self.seats],
                 "host_seat": self.host_seat,
                 "joins": self._joins,
@@ -748,6 +752,9 @@ class TableServer:
                         "text": clean_text(line["text"], MAX_CHAT),
                     }
                 )
+        web_port = table.get("web_port")
+        if isinstance(web_port, int) and not isinstance(web_port, bool) and 0 < web_port < 65536:
+            server.web_port = web_port
         server.summaries = [summary_of(n, r) for n, r in enumerate(saved.match.results)]
         server.version = 1
         return server

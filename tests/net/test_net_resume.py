@@ -270,3 +270,22 @@ async def test_a_bots_moves_for_an_away_player_are_still_the_bots_after_a_resume
         if back is not None:
             await back.close()
         await second.close()
+
+
+def test_a_table_hosted_with_a_web_page_keeps_its_port_for_the_resume(tmp_path: Path) -> None:
+    """host --web, killed, then host --resume: nothing served the page again, and the
+    friends who had joined from a browser could not come back. The table keeps its page's
+    port, and the resume serves it there (host.py); a bad port in the save is ignored."""
+    match = Match(RuleSet(hands=1), 3)
+    server = TableServer(RuleSet(hands=1), 3, ("easy",) * 4, save_path=tmp_path / "t.json")
+    server.web_port = 18002
+    table = server.table_extra()["table"]
+    assert isinstance(table, dict) and table["web_port"] == 18002
+    path = tmp_path / "table.json"
+    storage.save(match, {"table": table}, path)
+    assert TableServer.resume(path).web_port == 18002
+    for bad in (None, "18002", True, 0, 70000):
+        storage.save(match, {"table": {**table, "web_port": bad}}, path)
+        assert TableServer.resume(path).web_port is None
+    plain = TableServer(RuleSet(hands=1), 3, ("easy",) * 4).table_extra()["table"]
+    assert isinstance(plain, dict) and "web_port" not in plain
