@@ -174,6 +174,16 @@ class LobbyScreen(Screen[None]):
             app.action_chat()
 
 
+def carry_layout(old: RemoteTable, new: RemoteTable) -> None:
+    """The rack order kept on a dead connection goes to the same seat's new one: the player
+    arranged it while the connection was down (a sort, a move), and the table, which kept
+    the order from before, would have put it back."""
+    kept = old.layout()
+    same_seat = old.url == new.url and old.seat == new.seat
+    if same_seat and kept is not None and kept != new.layout():
+        new.keep_layout(kept)
+
+
 class RemoteApp(OkeyApp):
     """One seat at a remote table (or at the host's own server, for the host)."""
 
@@ -341,6 +351,7 @@ class RemoteApp(OkeyApp):
         if old is not None and old is not table:  # a dead connection, given up on
             old.on_close = None
             old.set_listener(None)
+            carry_layout(old, table)
         self.table = table
         self.problem = ""
         if self.server is not None:  # the host's own seat: host --resume gives it back
@@ -565,6 +576,7 @@ class RemoteApp(OkeyApp):
                     old.on_close = None
                     old.set_listener(None)
                     await old.close()
+                    carry_layout(old, table)
                 self.table = table
                 table.hosting = self.server is not None
                 table.on_close = self.connection_lost

@@ -756,3 +756,39 @@ async def test_a_name_taken_at_the_table_is_numbered_and_the_joiner_is_told() ->
     finally:
         await first.close()
         await server.close()
+
+
+def test_a_rack_arranged_while_the_connection_was_down_goes_to_the_new_connection() -> None:
+    """A friend sorted the rack while the host was down; after the automatic reconnect the
+    rack was back in the table's old order. The order kept on the dead connection is sent
+    on the new one of the same seat (and only of the same seat at the same table)."""
+    from types import SimpleNamespace
+
+    from okey_tui.ui.remote import carry_layout
+
+    class Conn(SimpleNamespace):
+        def layout(self) -> list[str | None] | None:
+            return self.slots  # type: ignore[no-any-return]
+
+        def keep_layout(self, slots: list[str | None]) -> None:
+            self.sent.append(list(slots))
+            self.slots = list(slots)
+
+    def conn(url: str, seat: int, slots: list[str | None] | None) -> Conn:
+        return Conn(url=url, seat=seat, slots=slots, sent=[])
+
+    sorted_here = ["R1", "R2", "R3", None, "K9"]
+    before = ["K9", None, "R3", "R1", "R2"]
+    new = conn("ws://127.0.0.1:1", 2, before)
+    carry_layout(conn("ws://127.0.0.1:1", 2, sorted_here), new)  # type: ignore[arg-type]
+    assert new.sent == [sorted_here] and new.layout() == sorted_here
+    for other in (
+        conn("ws://127.0.0.1:1", 1, sorted_here),
+        conn("ws://10.0.0.2:1", 2, sorted_here),
+    ):
+        new = conn("ws://127.0.0.1:1", 2, before)
+        carry_layout(other, new)  # type: ignore[arg-type]
+        assert new.sent == []
+    same = conn("ws://127.0.0.1:1", 2, before)
+    carry_layout(conn("ws://127.0.0.1:1", 2, before), same)  # type: ignore[arg-type]
+    assert same.sent == []  # nothing new to send
