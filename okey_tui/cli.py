@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import re
 from typing import Any
 
 import click
@@ -91,7 +92,14 @@ ARGUMENT_METAVARS = {"tiles": N_("TILES")}
 PATH_NAMES = {"file": N_("file"), "directory": N_("directory"), "path": N_("path")}
 # Option metavars that name what the output shows: a match's ID is its column in
 # ``okey101 saves`` ("Kimlik"), so ``--resume [KİMLİK]`` in Turkish; a FILE as click.Path's.
-OPTION_METAVARS = {"ID": N_("ID"), "FILE": PATH_NAMES["file"]}
+# Each upper-case word of a metavar is translated (``LEVEL[,LEVEL,LEVEL]``).
+OPTION_METAVARS = {
+    "ID": N_("ID"),
+    "FILE": PATH_NAMES["file"],
+    "LEVEL": N_("level"),
+    "NAME": N_("name"),
+    "TILE": N_("tile"),
+}
 # click's number types by their class, most specific first: click names the type in its
 # errors ("'abc' is not a valid integer range") and in the help's metavars (INTEGER RANGE).
 TYPE_NAMES: dict[type, str] = {
@@ -99,6 +107,7 @@ TYPE_NAMES: dict[type, str] = {
     click.FloatRange: N_("float range"),
     click.types.IntParamType: N_("integer"),
     click.types.FloatParamType: N_("float"),
+    click.types.StringParamType: N_("text"),
 }
 
 
@@ -252,9 +261,20 @@ def localize(command: click.Command) -> click.Command:
             param.type.name = _(type_name)
         if isinstance(param, click.Option):
             metavar = param.__dict__.setdefault("_okey101_metavar", param.metavar)
-            bare = (metavar or "").strip("[]")
-            if metavar and bare in OPTION_METAVARS:
-                param.metavar = metavar.replace(bare, i18n.upper(_(OPTION_METAVARS[bare])))
+            if metavar is None and type_name is not None and not param.is_flag:
+                # click writes a type's name in upper case with str.upper: "METIN", not
+                # "METİN" in Turkish; the language's own upper case here.
+                param.metavar = i18n.upper(_(type_name))
+            if metavar:
+                param.metavar = re.sub(
+                    r"[A-Z]+",
+                    lambda word: (
+                        i18n.upper(_(OPTION_METAVARS[word.group()]))
+                        if word.group() in OPTION_METAVARS
+                        else word.group()
+                    ),
+                    metavar,
+                )
     command._help_option = None  # click caches its --help option with the words of the day
     return command
 
