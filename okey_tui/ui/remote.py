@@ -101,6 +101,9 @@ class LobbyScreen(Screen[None]):
             # join command the host was about to read out again.
             yield Static(id="lobby-alert", markup=False)
             yield Static(id="lobby-seats")
+            # The table's turn time, under the seats (their list keeps four lines: a line
+            # added to it was cut off).
+            yield Static(id="lobby-turn", markup=False)
             yield Static(id="lobby-chat")
             yield Static(id="lobby-status", classes="dialog-hint", markup=False)
         yield Footer()
@@ -128,15 +131,16 @@ class LobbyScreen(Screen[None]):
                     who += " — " + _("away")
                 seat_line = _("Seat {n}: {who}").format(n=info.seat + 1, who=who)
                 seats.append(f"{mark}{seat_line}\n")
-        if table is not None and table.turn_time:
-            seats.append(
-                "\n"
-                + _(
+        self.query_one("#lobby-seats", Static).update(seats)
+        turn = self.query_one("#lobby-turn", Static)
+        timed = table is not None and bool(table.turn_time)
+        turn.display = timed
+        if table is not None and timed:
+            turn.update(
+                _(
                     "Each turn has {seconds} s: a bot plays the rest of a turn that runs over"
                 ).format(seconds=f"{table.turn_time:g}")
-                + "\n"
             )
-        self.query_one("#lobby-seats", Static).update(seats)
         chat = Text()
         if table is not None:
             for line in list(table.chat_lines)[-6:]:

@@ -20,6 +20,7 @@ from okey_tui.net.server import TableServer
 from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.board import PlayerPanel
+from tests.ui.rendered import screen_text
 
 AYSE = 0
 
@@ -51,6 +52,9 @@ async def on_her_screen(
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
             await until(pilot, lambda: "Ayşe" in lobby_text(app), "seated")
             assert lobby_says in lobby_text(app)
+            if lobby_says:  # on the screen, not only in a widget's text (it was cut off)
+                await pilot.pause()
+                assert lobby_says in screen_text(app), screen_text(app)
             await pilot.press("enter")  # the lead starts the match
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
             screen = app.screen
