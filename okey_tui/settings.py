@@ -93,12 +93,15 @@ class TableSettings:
 
     def checked(self) -> TableSettings:
         """The same settings with anything out of range put back to its default."""
+        # Names as a table on the network cleans them: one line of printable text.
+        from okey_tui.net.protocol import MAX_NAME, clean_text
+
         default = TableSettings()
         game_type = self.game_type if self.game_type in {g.value for g in GameType} else "classic"
         hands = self.hands if self.hands in MATCH_LENGTHS else default.hands
         bots = tuple(b if b in BOT_LEVELS else "normal" for b in self.bots)
         bots = (bots + ("normal",) * 3)[:3]
-        name = (self.name or "").strip()[:16] or default.name
+        name = clean_text(self.name or "", MAX_NAME) or default.name
         return replace(
             self,
             game_type=game_type,
@@ -115,7 +118,7 @@ class TableSettings:
             tips=bool(self.tips),
             mark_okeys=bool(self.mark_okeys),
             humans=self.humans if self.humans in (1, 2, 3, 4) else default.humans,
-            human_names=tuple(str(n).strip()[:16] for n in self.human_names)[:3],
+            human_names=tuple(clean_text(str(n), MAX_NAME) for n in self.human_names)[:3],
             humans_partners=bool(self.humans_partners),
             finisher_scores_zero=bool(self.finisher_scores_zero),
             pairs_opener_lays_off=bool(self.pairs_opener_lays_off),

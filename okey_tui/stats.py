@@ -67,41 +67,75 @@ def append(record: JSONObject, path: Path | None = None) -> None:
         os.fsync(handle.fileno())
 
 
-def read(path: Path | None = None) -> list[JSONObject]:
-    """Every readable record; a damaged line is skipped."""
+@dataclass
+class Read:
+    """What the statistics file holds: the hands it records, how many of its lines are
+    no hand's (damaged, or edited by hand) and were left out, and why it could not be
+    read at all ("" when it could, or there is none yet)."""
+
+    records: list[JSONObject] = field(default_factory=list)
+    skipped: int = 0
+    problem: str = ""
+
+
+def read_file(path: Path | None = None) -> Read:
+    """Every readable record of the statistics file; a line that is no hand's record is
+    left out and counted, and a file that cannot be read is said, never raised."""
     path = path or stats_path()
-    records: list[JSONObject] = []
+    found = Read()
     try:
         lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
     except FileNotFoundError:
-        return records
+        return found
+    except OSError as exc:  # a folder in its place, not readable here
+        found.problem = str(exc)
+        return found
     for line in lines:
+        if not line.strip():
+            continue
         try:
             record = json.loads(line)
-        except (json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # not JSON, or a number past Python's digits
+            found.skipped += 1
             continue
         if _is_hand_record(record):
-            records.append(record)
-    return records
+            found.records.append(record)
+        else:
+            found.skipped += 1
+    return found
+
+
+def read(path: Path | None = None) -> list[JSONObject]:
+    """Every readable record; a damaged line is skipped (:func:`read_file` counts them)."""
+    return read_file(path).records
+
+
+# The largest figure a line may hold (a score, an opening's value): far past any hand's,
+# and sums of them stay numbers a float and a table can show.
+LARGEST = 10**9
+
+
+def _figure(value: object) -> bool:
+    return type(value) is int and -LARGEST <= value <= LARGEST
 
 
 def _is_hand_record(record: object) -> bool:
     """Whether a line that reads as JSON holds what :class:`Tally` adds up, of the types
-    :func:`hand_record` writes (a hand-edited line may not)."""
+    :func:`hand_record` writes (a hand-edited line may not), in the range of a hand's."""
     if not isinstance(record, dict) or not isinstance(record.get("seats"), list):
         return False
     finisher = record.get("finisher")
-    if finisher is not None and not isinstance(finisher, int):
+    if finisher is not None and not _figure(finisher):
         return False
     if not isinstance(record.get("winners", []), list):
         return False
     for line in record["seats"]:
         if not isinstance(line, dict):
             continue  # no one's line: summarise passes it by
-        if not isinstance(line.get("score", 0), int):
+        if not _figure(line.get("score", 0)):
             return False
         opened = line.get("opened")
-        if opened and not (isinstance(opened, dict) and isinstance(opened.get("value", 0), int)):
+        if opened and not (isinstance(opened, dict) and _figure(opened.get("value", 0))):
             return False
     return True
 
@@ -172,6 +206,8 @@ def summarise(records: list[JSONObject]) -> dict[str, Tally]:
 
 
 def reset(path: Path | None = None) -> bool:
+    """Delete the statistics; whether there were any. A file that cannot be deleted (a
+    folder in its place) raises ``OSError``: nothing that is not ours is deleted."""
     path = path or stats_path()
     try:
         path.unlink()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import secrets
@@ -183,7 +184,7 @@ def match_from_json(text: str) -> SavedMatch:
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise NewerVersionError(version)
-    if version != VERSION:
+    if type(version) is not int or version != VERSION:  # true is no version (true == 1)
         raise ValueError(
             _("save version {found}; this okey101 reads {version}").format(
                 found=repr(document.get("version")), version=VERSION
@@ -213,8 +214,31 @@ def match_from_json(text: str) -> SavedMatch:
     except (KeyError, TypeError, OkeyError, ValueError) as exc:
         raise ValueError(_("an impossible match ({error})").format(error=exc)) from None
     match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
-    saved_at = document.get("saved_at", 0.0)
-    return SavedMatch(match, extra, float(saved_at) if isinstance(saved_at, int | float) else 0.0)
+    return SavedMatch(match, extra, _moment(document.get("saved_at")))
+
+
+def _moment(value: object) -> float:
+    """A save's ``saved_at`` if it is a moment this computer can write as a date, else 0.0
+    (unknown: the file's own time stands for it). Only a date in the list of saves: a
+    hand-edited one (NaN, 1e300, true) makes the match no less playable."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return 0.0
+    try:
+        moment = float(value)
+    except OverflowError:  # an integer past any float
+        return 0.0
+    if not math.isfinite(moment) or moment <= 0 or not local_time(moment):
+        return 0.0
+    return moment
+
+
+def local_time(seconds: float) -> str:
+    """``seconds`` since the epoch as a local date and time (``2026-11-30 20:58``); ""
+    for a moment this computer cannot write as a date (out of range, not a number)."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+    except (OverflowError, OSError, ValueError):
+        return ""
 
 
 def logged_before_load(saved: Sequence[Event], hand: Hand) -> list[Event]:
@@ -262,6 +286,24 @@ def set_aside(path: Path) -> Path:
     return target
 
 
+def _set_save_aside(path: Path) -> Path:
+    """Rename a bad save out of the way, and its lock file with it when no okey101 holds
+    it: a lock left beside a save that is gone locks nothing. Returns the new name."""
+    target = set_aside(path)
+    lock_file = path.with_name(path.name + ".lock")
+    if lock_file.exists():
+        try:
+            lock = MatchLock(path)
+        except (SaveInUseError, OSError):  # played somewhere (or not ours to take): kept
+            return target
+        try:
+            with contextlib.suppress(OSError):
+                lock_file.unlink()
+        finally:
+            lock.release()
+    return target
+
+
 def load(path: Path) -> SavedMatch | None:
     """The match saved at ``path``, ``None`` if there is none; a bad file is set aside
     (``SaveError``), a save of a newer okey101 left in place (``NewerSaveError``)."""
@@ -270,7 +312,7 @@ def load(path: Path) -> SavedMatch | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        moved = set_aside(path)
+        moved = _set_save_aside(path)
         raise SaveError(
             _("The saved match {id} could not be read ({error}); kept as {file}").format(
                 id=path.stem, error=exc, file=moved.name
@@ -288,7 +330,7 @@ def load(path: Path) -> SavedMatch | None:
             exc.version,
         ) from None
     except ValueError as exc:
-        moved = set_aside(path)
+        moved = _set_save_aside(path)
         raise SaveError(
             _("The saved match {id} is unusable: {error}. It was kept as {file}").format(
                 id=path.stem, error=exc, file=moved.name
@@ -302,10 +344,13 @@ def save(match: Match, extra: JSONObject | None, path: Path) -> None:
 
 
 def discard(path: Path) -> None:
-    """Delete a finished or unwanted match, and its lock file (its owner is the caller)."""
-    for gone in (path, path.with_name(path.name + ".lock")):
-        with contextlib.suppress(FileNotFoundError):
-            gone.unlink()
+    """Delete a finished or unwanted match, and its lock file (its owner is the caller).
+    A save that cannot be deleted raises ``OSError``; a lock file left behind locks
+    nothing, and is no error."""
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    with contextlib.suppress(OSError):
+        path.with_name(path.name + ".lock").unlink()
 
 
 # -- every unfinished match ----------------------------------------------------------------
@@ -331,7 +376,7 @@ class SaveEntry:
     def started(self) -> str:
         """When the match started, as its front end noted it (else the id's own time)."""
         started = self.saved.extra.get("started")
-        if isinstance(started, str):
+        if isinstance(started, str) and started.isprintable():  # a date, not a line break
             return started
         try:  # an id begins with its start time: 20261130-205800
             return time.strftime("%Y-%m-%d %H:%M", time.strptime(self.id[:15], "%Y%m%d-%H%M%S"))
@@ -360,7 +405,7 @@ class SetAsideFile:
                 moment = time.strptime(found.group(1), "%Y%m%d-%H%M%S")
                 return time.strftime("%Y-%m-%d %H:%M", moment)
         try:
-            return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.path.stat().st_mtime))
+            return local_time(self.path.stat().st_mtime)
         except OSError:
             return ""
 

@@ -88,7 +88,9 @@ def test_a_line_of_json_that_is_no_hand_record_is_skipped(line: dict) -> None:  
     assert len(stats.read()) == 3
     result = CliRunner().invoke(main, ["stats", "--json"])
     assert result.exit_code == 0, result.output
-    assert json.loads(result.output)["players"]["Ayşe"]["hands"] == 3
+    assert json.loads(result.stdout)["players"]["Ayşe"]["hands"] == 3
+    # Left out, and said (on stderr: the JSON stays whole).
+    assert "1 line of" in result.stderr and "left out" in result.stderr
 
 
 def test_a_line_that_is_not_utf8_or_nests_too_deep_is_skipped() -> None:

@@ -78,6 +78,8 @@ def _people(
         changes["tips"] = not no_tips
     elif no_tips:  # for a remembered practice table; refused below at any other
         changes["tips"] = False
+    if names is not None:
+        _printable_name(names, "--names")
     listed = parse_names(names) if names is not None else ()
     empty = empty_name(names) if names is not None else None
     if empty is not None:
@@ -149,6 +151,22 @@ def _people(
             _("--side-by-side is for two people, not {humans}").format(humans=humans)
         )
     return changes
+
+
+def _printable_name(name: str, option: str) -> None:
+    """Refuse a name with a character a table cannot show: a control character (an escape
+    sequence would reach the terminal), a line break, a bidi override or a zero-width
+    character (the same test as the tables on the network clean names by)."""
+    at, char = next(((i, ch) for i, ch in enumerate(name, 1) if not ch.isprintable()), (0, ""))
+    if not char:
+        return
+    raise click.BadParameter(
+        _(
+            "character {n} ({code}) is a control or invisible character, which a table "
+            "cannot show: give names of letters, digits, spaces and punctuation"
+        ).format(n=at, code=f"U+{ord(char):04X}"),
+        param_hint=option,
+    )
 
 
 def _long_name(name: str, option: str) -> click.BadParameter:
@@ -324,6 +342,8 @@ def play(
 ) -> None:
     if name is not None and not name.strip():
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
+    if name is not None:
+        _printable_name(name, "--name")
     from okey_tui.hotseat import MAX_NAME
 
     if name is not None and len(name.strip()) > MAX_NAME:
@@ -348,7 +368,9 @@ def play(
     if name is not None:
         changes["name"] = name.strip()
     changes.update(_people(practice, no_tips, humans, names, side_by_side, name))
-    remembered = load_settings()
+    # Every argument is checked before the settings file is touched (a damaged one is set
+    # aside, one with values that cannot be used rewritten): a refused command changes
+    # nothing. The checks that need the remembered choices peek at them.
     if resume is not None:
         if changes or seed is not None or remember:
             raise click.UsageError(
@@ -356,9 +378,10 @@ def play(
             )
         _resume(resume, bot_delay)
         return
-    settings = remembered.with_changes(**changes).checked()
-    if no_tips and not settings.practice:  # it went unsaid, and started a table without tips
+    peeked = load_settings(keep_aside=False).with_changes(**changes).checked()
+    if no_tips and not peeked.practice:  # it went unsaid, and started a table without tips
         raise click.UsageError(_("--no-tips is for practice tables: give --practice too"))
+    settings = load_settings().with_changes(**changes).checked()
     if remember:
         save_settings(settings)
     ask = not changes and seed is None
@@ -387,11 +410,11 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     What this run found wrong (a save set aside, the settings) is said on the table when
     it opens, and stays on the terminal once the game closes."""
     from okey_tui import storage
-    from okey_tui.settings import take_problems
+    from okey_tui.settings import load_settings, take_problems
     from okey_tui.ui.app import make_app
 
     saves = storage.list_saves()
-    problems = [*take_problems(), *(str(p) for p in saves.problems)]
+    problems = [str(p) for p in saves.problems]
     entry = saves.find(match_id) if match_id else next(iter(saves.entries), None)
     newer = saves.find_newer(match_id) if entry is None and match_id else None
     if newer is not None:  # not damaged, not missing: kept, for a newer okey101
@@ -415,11 +438,23 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
         return
     try:
         lock = storage.MatchLock(entry.path)
-    except storage.SaveInUseError as exc:
+    except (storage.SaveInUseError, OSError) as exc:
+        for problem in problems:
+            click.echo(f"okey101: {problem}", err=True)
         click.echo(f"okey101: {exc}", err=True)
         raise SystemExit(1) from None
+    # The settings are read (a damaged file set aside) once the match is ours to play.
+    settings = load_settings()
+    problems = [*take_problems(), *problems]
     message = "\n".join(problems)  # said on the table as it opens
-    app = make_app(ask=True, bot_delay=bot_delay, resume=entry.id, lock=lock, message=message)
+    app = make_app(
+        settings=settings,
+        ask=True,
+        bot_delay=bot_delay,
+        resume=entry.id,
+        lock=lock,
+        message=message,
+    )
     try:
         app.run()
     finally:

@@ -178,7 +178,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     from okey_tui.messages import bot_level
     from okey_tui.net.server import BOT_NAMES
     from okey_tui.settings import shown_name
-    from okey_tui.ui.session import table_type
+    from okey_tui.ui.session import saved_name, table_type
 
     table = entry.saved.extra.get("table")
     if not isinstance(table, dict):
@@ -191,9 +191,9 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     texts: list[str] = []
     for index in range(4):
         seat = seats[index] if index < len(seats) and isinstance(seats[index], dict) else {}
-        name = seat.get("name")
+        name = saved_name(seat.get("name"))  # as the table shows it
         level = levels[index] if index < len(levels) else None
-        if isinstance(name, str) and name:  # a person sat here
+        if name:  # a person sat here
             names.append(name)
             texts.append(shown_name(name))
         elif isinstance(level, str):  # a bot plays the seat
@@ -384,7 +384,7 @@ def _delete_locked(path: Path, question: str, yes: bool) -> bool:
 
     try:
         lock = storage.MatchLock(path)
-    except storage.SaveInUseError as exc:
+    except (storage.SaveInUseError, OSError) as exc:
         click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
         raise SystemExit(1) from None
     try:
@@ -392,6 +392,9 @@ def _delete_locked(path: Path, question: str, yes: bool) -> bool:
             click.echo(_("Nothing deleted."))
             return False
         storage.discard(path)
+    except OSError as exc:  # a file that may not be deleted here
+        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+        raise SystemExit(1) from None
     finally:
         lock.release()
     return True

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from okey_tui.i18n import N_, _, decimal
+from okey_tui.i18n import N_, _, decimal, ngettext
 
 # Under the tables: what the figures count, for a player who reads "matches played 0"
 # after five hands, or a mean score of 303 without knowing that lower is better.
@@ -42,9 +42,26 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         if not yes and not confirm(_("Delete all okey101 statistics?")):
             click.echo(_("Nothing deleted."))
             return
-        click.echo(_("Statistics deleted.") if store.reset() else _("There were no statistics."))
+        try:
+            deleted = store.reset()
+        except OSError as exc:  # a folder in its place: not ours to delete
+            click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+            raise SystemExit(1) from None
+        click.echo(_("Statistics deleted.") if deleted else _("There were no statistics."))
         return
-    players = store.summarise(store.read())
+    found = store.read_file()
+    if found.problem:  # not "no hands played yet": they cannot be read
+        said = _("okey101: the statistics could not be read ({error})")
+        click.echo(said.format(error=found.problem), err=True)
+        raise SystemExit(1)
+    if found.skipped:
+        said = ngettext(
+            "okey101: {n} line of {file} is no hand's statistics (damaged or edited): left out",
+            "okey101: {n} lines of {file} are no hand's statistics (damaged or edited): left out",
+            found.skipped,
+        )
+        click.echo(said.format(n=found.skipped, file=store.stats_path()), err=True)
+    players = store.summarise(found.records)
     if as_json:
         document = {
             name: {**tally.as_dict(), "by_type": {k: v.as_dict() for k, v in tally.by_type.items()}}

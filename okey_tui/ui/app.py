@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import random
 from pathlib import Path
@@ -132,7 +133,8 @@ class OkeyApp(App[None]):
         quitting at once leaves no unfinished match behind in the list (and no note)."""
         session = self.session
         if session is not None and session.save_path is not None and session.untouched():
-            storage.discard(session.save_path)
+            with contextlib.suppress(OSError):  # it cannot be deleted: left, as a match kept
+                storage.discard(session.save_path)
             session.save_path = None
 
     def release_lock(self) -> None:
@@ -303,18 +305,34 @@ class OkeyApp(App[None]):
         if self.remember:
             # A file of its own: no other match is ever overwritten.
             self.save_path = storage.new_save_path()
-            self.lock = storage.MatchLock(self.save_path)
-            self.session.save_path = self.save_path
-            self.session.fresh = True
-            self.session.autosave()
-        self.switch_or_push(self.table_screen(self.session))
+            try:
+                self.lock = storage.MatchLock(self.save_path)
+            except OSError as exc:  # no saves folder can be made (a file in its place)
+                self.save_path = None
+                self.session.not_saved(str(exc))  # played all the same, and told so
+            else:
+                self.session.save_path = self.save_path
+                self.session.fresh = True
+                self.session.autosave()
+        screen = self.table_screen(self.session)
+        self.switch_or_push(screen)
+        self.call_after_refresh(self.tell_table_news, screen)
+
+    def tell_table_news(self, screen: Screen[None]) -> None:
+        """What the table found wrong as it opened (the match cannot be saved), told on it."""
+        from okey_tui.ui.screens.table import TableScreen
+
+        if isinstance(screen, TableScreen) and screen.is_current:
+            screen.tell_table_news()
 
     def leave_note(self) -> str | None:
         """What the terminal keeps once the game closes: how to go on with the match left
-        unfinished (None without one)."""
+        unfinished (None without one), or that its last moves could not be saved."""
         from okey_tui.ui.local_table import leave_note
 
-        return None if self.session is None else leave_note(self.session)
+        if self.session is None:
+            return None
+        return self.session.unsaved_note() or leave_note(self.session)
 
     def table_screen(self, session: Session) -> Screen[None]:
         """The table screen at this match, played in this process."""

@@ -318,6 +318,9 @@ def _is_a_table_interface(table: LocalTable) -> TableInterface:
 def leave_note(session: Session) -> str | None:
     """How to go on with the match when it is left unfinished (the quit question says it,
     and the terminal keeps it once the game closes); None when nothing is left to go on."""
+    unsaved = session.unsaved_note()  # the last write failed: not "the match is saved"
+    if unsaved:
+        return unsaved
     path = session.save_path
     if path is None or session.match.is_over:
         return None

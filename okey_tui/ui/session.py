@@ -26,7 +26,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
-from okey_tui.net.protocol import ProtocolError, meld_from_json, meld_to_json
+from okey_tui.net.protocol import MAX_NAME, ProtocolError, clean_text, meld_from_json, meld_to_json
 from okey_tui.settings import DEFAULT_NAME, MAX_BOT_DELAY, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
 from okey_tui.table import BOT_NAMES, MORE_BOT_NAMES, SPARE_BOT_NAMES, folded_name
@@ -77,6 +77,23 @@ def event_from_json(raw: object) -> Event | None:
     except OkeyError:
         return None
     return Event(kind, seat, text, parsed, value, code=code, melds=melds)
+
+
+def _flag(raw: object, default: bool) -> bool:
+    """A yes/no of a save's extra: ``default`` when it holds no true or false ("no" is
+    no yes)."""
+    return raw if isinstance(raw, bool) else default
+
+
+def saved_name(raw: object) -> str:
+    """A person's name read from a save, as a table shows it: one line of printable text,
+    as a table on the network cleans it; "" when the save holds no name there (a number,
+    null, control characters only).
+
+    >>> saved_name("Ayşe"), saved_name("A\\x1b[31mB"), saved_name(123), saved_name(None)
+    ('Ayşe', 'A [31mB', '', '')
+    """
+    return clean_text(raw, MAX_NAME) if isinstance(raw, str) else ""
 
 
 def bot_names(people: list[str]) -> tuple[str, str, str]:
@@ -137,6 +154,13 @@ class Session:
     bot_delay: float | None = None
     # Started in this process, not resumed: see :meth:`untouched`.
     fresh: bool = False
+    # Why the match is not being saved (the last write failed, or it could not be saved
+    # at all: then ``save_path`` is None); "" while it is saved. The match goes on.
+    save_problem: str = ""
+    # What the table has not told its players yet (:meth:`take_news`), and whether they
+    # were told that the match is not being saved.
+    _news: list[str] = field(init=False, default_factory=list, repr=False)
+    _told_unsaved: bool = field(init=False, default=False, repr=False)
 
     def __post_init__(self) -> None:
         self.match = Match(self.rules, self.seed)
@@ -171,14 +195,15 @@ class Session:
         session = cls(
             saved.match.rules,
             saved.match.seed,
-            name=str(extra.get("name", DEFAULT_NAME)),
+            name=saved_name(extra.get("name")) or DEFAULT_NAME,
             levels=(levels[0], levels[1], levels[2]),
             save_path=save_path,
             record_stats=record_stats,
             humans=tuple(sorted(humans)),
-            human_names=tuple(str(n) for n in names) if isinstance(names, list) else (),
-            practice=bool(extra.get("practice", False)),
-            tips=bool(extra.get("tips", True)),
+            # A name that is not one: "" (seat_name says "Player 2" for it).
+            human_names=tuple(saved_name(n) for n in names) if isinstance(names, list) else (),
+            practice=_flag(extra.get("practice"), False),
+            tips=_flag(extra.get("tips"), True),
         )
         session.match = saved.match
         delay = extra.get("bot_delay")
@@ -246,9 +271,64 @@ class Session:
         }
 
     def autosave(self) -> None:
-        """Write the match as it stands now (atomically) when autosave is on."""
-        if self.save_path is not None:
+        """Write the match as it stands now (atomically) when autosave is on. A write that
+        fails (a full disk, a file that may not be replaced) is kept in ``save_problem``
+        and told once (:meth:`take_news`): the match goes on, and is saved again as soon
+        as a write works."""
+        if self.save_path is None:
+            return
+        try:
             storage.save(self.match, self.save_extra(), self.save_path)
+        except OSError as exc:
+            self.not_saved(str(exc))
+            return
+        if self.save_problem and self._told_unsaved:
+            self._news.append(_("The match is saved again."))
+        self.save_problem = ""
+        self._told_unsaved = False
+
+    def not_saved(self, problem: str) -> None:
+        """The match cannot be saved now (``problem`` says why): told once, and the note
+        left on quitting says so."""
+        self.save_problem = problem
+        if not self._told_unsaved:
+            self._told_unsaved = True
+            self._news.append(
+                _(
+                    "The match cannot be saved ({error}): it goes on, but is not being saved."
+                ).format(error=problem)
+            )
+
+    def take_news(self) -> list[str]:
+        """What went wrong behind the table since the last call (a match that cannot be
+        saved, a hand's statistics that could not be written): the table screen tells it."""
+        news = list(self._news)
+        self._news.clear()
+        return news
+
+    def unsaved_note(self) -> str | None:
+        """The note left on quitting while the last write of the match failed (None when
+        the match is saved, over, or not kept anyway)."""
+        if not self.save_problem or self.match.is_over or self.untouched():
+            return None
+        path = self.save_path
+        if path is None or not path.is_file():
+            return _("The match could not be saved ({error}): it is not kept.").format(
+                error=self.save_problem
+            )
+        from okey_tui.web import in_browser
+
+        if in_browser():
+            said = _(
+                "The last moves could not be saved ({error}): Start again on this page "
+                "continues the match from its last save."
+            )
+        else:
+            said = _(
+                "The last moves could not be saved ({error}): okey101 play --resume {id} "
+                "continues the match from its last save."
+            )
+        return said.format(error=self.save_problem, id=path.stem)
 
     @staticmethod
     def _make_bot(level: str, budget_ms: float | None = None) -> Bot | None:
@@ -271,7 +351,7 @@ class Session:
             return shown_name(self.name)
         if seat in self.humans:
             n = self.humans.index(seat) - 1
-            if n < len(self.human_names):
+            if n < len(self.human_names) and self.human_names[n]:
                 return self.human_names[n]
             return _("Player {n}").format(n=n + 2)
         # A person's name is theirs: a bot that would share it takes another.
@@ -361,10 +441,19 @@ class Session:
                 "human" if self.seat_level(seat) is None else str(self.seat_level(seat))
                 for seat in range(4)
             ]
-            with contextlib.suppress(OSError):
+            try:
                 stats.append(stats.hand_record(self.match, result, names, kinds))
+            except OSError as exc:  # said, not dropped without a word
+                self._news.append(
+                    _(
+                        "The statistics of this hand could not be written ({error}): "
+                        "okey101 stats will not count it."
+                    ).format(error=exc)
+                )
         if self.match.is_over and self.save_path is not None:
-            storage.discard(self.save_path)
+            # A finished match's file that cannot be deleted is left: nothing is lost.
+            with contextlib.suppress(OSError):
+                storage.discard(self.save_path)
         return result
 
     def next_hand(self) -> Hand:
@@ -499,7 +588,5 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
             for n, lv in zip(names, levels, strict=True)
         ),
         people_scores=tuple((s, names[s], totals[s]) for s in people),
-        played=time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
-        if entry.saved_at
-        else "",
+        played=storage.local_time(entry.saved_at) if entry.saved_at else "",
     )

@@ -1,0 +1,256 @@
+"""The command line with damaged files and hostile input: ``saves``, ``stats`` and
+``play`` say what is wrong, exit with a status that says so, never a traceback; a refused
+command changes nothing."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from okey_tui import settings, stats, storage
+from okey_tui.cli import main
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.ui.app import OkeyApp
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    result = CliRunner().invoke(main, list(args), input=stdin, env={"COLUMNS": "200"})
+    assert "Traceback" not in result.output
+    # An exit, never an exception (a traceback the runner caught).
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(
+        result.exception
+    )
+    return result
+
+
+def unfinished(match_id: str, **changes: object) -> Path:
+    match = Match(RuleSet(hands=3), seed=3)
+    rng = random.Random(3)
+    for _ in range(3):
+        hand = match.hand
+        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+    path = storage.save_path_for(match_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    storage.save(match, {"name": "Ayşe", "levels": ["easy", "easy", "easy"]}, path)
+    document = json.loads(path.read_text("utf-8"))
+    document.update(changes)
+    path.write_text(json.dumps(document), "utf-8")
+    return path
+
+
+# -- P1 ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("saved_at", [1e300, math.nan, math.inf, -1e20])
+def test_saves_lists_and_deletes_beside_a_save_time_out_of_range(saved_at: float) -> None:
+    bad = unfinished("20990101-000016-pppp", saved_at=saved_at)
+    good = unfinished("20990101-000017-qqqq")
+    listed = run("saves")
+    assert listed.exit_code == 0, listed.output
+    assert bad.stem in listed.stdout and good.stem in listed.stdout
+    document = json.loads(run("saves", "--json").stdout)
+    assert {s["id"] for s in document["saves"]} == {bad.stem, good.stem}
+    deleted = run("saves", "--delete", "20990101-000016", "-y")
+    assert deleted.exit_code == 0 and f"Deleted the unfinished match {bad.stem}." in deleted.stdout
+    assert not bad.exists() and good.exists()
+
+
+def test_saves_never_prints_a_saved_name_s_escape_sequence() -> None:
+    unfinished("20990101-000018-rrrr", extra={"name": "A\x1b[31mB\nC", "started": "x\x1b[0m"})
+    listed = run("saves")
+    assert listed.exit_code == 0 and "\x1b" not in listed.stdout
+    assert "A [31mB C" in listed.stdout
+    (match,) = json.loads(run("saves", "--json").stdout)["saves"]
+    assert match["seats"][0] == "A [31mB C" and match["started"] == "2099-01-01 00:00"
+
+
+def test_saves_delete_of_a_save_that_cannot_be_deleted_says_so() -> None:
+    """A save that may not be deleted (here a folder in its place, full) ended in a
+    traceback: said, exit 1, nothing deleted."""
+    path = unfinished("20990101-000019-ssss")
+    entry = storage.list_saves().find(path.stem)
+    assert entry is not None
+    from okey_tui.commands.saves import _delete_locked
+
+    path.unlink()
+    path.mkdir()
+    (path / "inside").write_text("x", "utf-8")
+    with pytest.raises(SystemExit) as caught:
+        _delete_locked(path, "Delete?", yes=True)
+    assert caught.value.code == 1 and path.is_dir()
+
+
+# -- P3 ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--no-tips"],
+        ["--resume", "--seed", "4"],
+        ["--resume", "nosuchmatch"],
+        ["--hands", "4"],
+        ["--name", "A\x1bB"],
+    ],
+    ids=["no-tips", "resume-flags", "resume-unknown", "hands", "name"],
+)
+@pytest.mark.parametrize(
+    "written",
+    ['{"version": 1, "table": {"hands": 4, "theme": "neon"}}', "garbage\n"],
+    ids=["values", "garbage"],
+)
+def test_a_refused_play_leaves_the_settings_file_as_it_was(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], written: str
+) -> None:
+    """``play`` with a bad argument (exit 2) rewrote or renamed the settings file first,
+    and never said so."""
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(written, "utf-8")
+    result = run("play", *args)
+    assert result.exit_code == 2, result.output
+    assert built == []
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
+    assert path.read_text("utf-8") == written
+
+
+def test_resume_refused_by_the_lock_changes_no_setting_and_says_what_it_set_aside() -> None:
+    """Refused because another okey101 plays the match (exit 1), ``play --resume ID`` had
+    set the settings file aside and said nothing of it, nor of a save it set aside."""
+    path = unfinished("20990101-000020-tttt")
+    broken = storage.save_path_for("20990101-000070-lost")
+    broken.write_text("{", "utf-8")
+    settings_file = settings.settings_path()
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("garbage\n", "utf-8")
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from pathlib import Path; from okey_tui import storage; "
+            "lock = storage.MatchLock(Path(sys.argv[1])); print('held', flush=True); "
+            "sys.stdin.read()",
+            str(path),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        result = run("play", "--resume", "20990101-000020")
+    finally:
+        holder.communicate("")
+    assert result.exit_code == 1
+    assert "Another okey101 is playing this match" in result.stderr
+    assert "20990101-000070-lost is unusable" in result.stderr  # said, not only done
+    assert settings_file.read_text("utf-8") == "garbage\n"
+    assert [p.name for p in settings_file.parent.iterdir()] == ["settings.json"]
+
+
+# -- P2: the saves folder is a file --------------------------------------------------------------
+
+
+async def test_play_with_a_file_in_place_of_the_saves_folder_plays_unsaved_and_says_so() -> None:
+    """``okey101 play`` ended in a FileExistsError traceback as the match started."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.table import TableScreen
+
+    folder = storage.saves_dir()
+    folder.parent.mkdir(parents=True)
+    folder.write_text("i am a file\n", "utf-8")
+    app = make_app(settings=TableSettings(bots=("easy",) * 3), ask=False, seed=125, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        session = app.session
+        assert session is not None and session.save_path is None
+        assert "File exists" in session.save_problem or "Not a directory" in session.save_problem
+        for _ in range(100):
+            if app.screen.query_one("#status").has_class("-error"):
+                break
+            await pilot.pause(0.01)
+        status = str(app.screen.query_one("#status").render())
+        assert "The match cannot be saved" in status and "is not being saved" in status
+        note = app.leave_note()
+    assert note is not None and "could not be saved" in note and "not kept" in note
+    assert folder.read_text("utf-8") == "i am a file\n"
+
+
+# -- P4 ----------------------------------------------------------------------------------------
+
+
+def test_stats_leaves_out_lines_it_cannot_read_and_says_how_many() -> None:
+    path = stats.stats_path()
+    path.parent.mkdir(parents=True)
+    good = {"seats": [{"kind": "human", "name": "Ayşe", "score": 12}], "type": "classic"}
+    lines = [
+        json.dumps(good),
+        '{"seats":[{"kind":"human","name":"Big","score":' + "9" * 400 + "}]}",
+        '{"seats":[{"kind":"human","name":"Big","score":' + "9" * 5000 + "}]}",
+    ]
+    path.write_text("\n".join(lines) + "\n", "utf-8")
+    shown = run("stats")
+    assert shown.exit_code == 0 and "Ayşe" in shown.stdout and "Big" not in shown.stdout
+    assert "2 lines of" in shown.stderr and "left out" in shown.stderr
+    document = json.loads(run("stats", "--json").stdout)
+    assert list(document["players"]) == ["Ayşe"]
+
+
+def test_stats_on_a_folder_in_place_of_the_file_says_so() -> None:
+    path = stats.stats_path()
+    path.mkdir(parents=True)
+    for args in (["stats"], ["stats", "--json"], ["stats", "--reset", "-y"]):
+        result = run(*args)
+        assert result.exit_code == 1, args
+        assert "Is a directory" in result.stderr and result.stdout == ""
+    assert path.is_dir()  # not ours to delete
+
+
+# -- P7 ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["--name", "A\x1b[31mB"], "U+001B"),
+        (["--name", "A\nB"], "U+000A"),
+        (["--name", "Ay\u202ese"], "U+202E"),
+        (["--name", "Ay\u200bse"], "U+200B"),
+        (["--names", "Ayşe,Meh\u200dmet"], "U+200D"),
+        (["--humans", "2", "--names", "Ayşe,\x07Mehmet"], "U+0007"),
+    ],
+    ids=["escape", "newline", "bidi", "zero-width", "names-joiner", "names-bell"],
+)
+def test_a_name_with_a_control_or_invisible_character_is_refused(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], code: str
+) -> None:
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = run("play", "--seed", "3", *args)
+    assert result.exit_code == 2 and built == []
+    assert code in result.output and "control or invisible character" in result.output
+    assert args[-2] in result.output
+    assert "\x1b" not in result.output
+
+
+def test_names_of_letters_spaces_and_punctuation_still_sit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    assert run("play", "--seed", "3", "--name", "Ayşe K.").exit_code == 0
+    assert run("play", "--seed", "3", "--names", "Ayşe, Ümit-Can").exit_code == 0
+    assert [app.settings.name for app in built] == ["Ayşe K.", "Ayşe"]
