@@ -20,6 +20,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
+from okey_tui.engine.errors import MeldError
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
@@ -339,7 +340,10 @@ def exposed_add(view: PlayerView, meld: Meld, okey_tile: Tile, meant: Tile) -> t
     tile that swaps it seen twice, or the add leaves only the finishing discard)."""
     if len(view.rack) - 1 <= 1:
         return ()
-    after = make_meld([*meld.tiles, okey_tile], [*meld.stands_for, meant], view.okey)
+    try:
+        after = make_meld([*meld.tiles, okey_tile], [*meld.stands_for, meant], view.okey)
+    except MeldError:
+        return ()  # not an okey standing in (the false okey, say, plays only as itself)
     place = next(
         (
             i

@@ -2071,7 +2071,8 @@ class TableScreen(Screen[None]):
             label.append_text(meld_chips(laid.meld, view.okey))
             if meant is not None:
                 label.append("  " + _("(okey as {tile})").format(tile=meant))
-                needed = exposed_add(view, laid.meld, first.tile, meant)
+                wild = next((st.tile for st in steps if is_wild(st.tile, view.okey)), first.tile)
+                needed = exposed_add(view, laid.meld, wild, meant)
                 if needed and view.rules.penalties:
                     # As the lay-down box says it for staged melds: the cost, then who.
                     holding = _(" and ").join(
