@@ -173,6 +173,9 @@ class RemoteTable:
             else None
         )
         self.url = ""
+        # The join code this seat was taken with ("" when it was taken back with its token):
+        # said in the command that sits the person down again.
+        self.code = ""
         self._sends: set[asyncio.Task[None]] = set()
         # Called once when the connection ends (the remote app takes the seat back).
         self.on_close: Callable[[], None] | None = None
@@ -192,13 +195,15 @@ class RemoteTable:
         record: bool = False,
     ) -> RemoteTable:
         """Take a free seat with the table's join code."""
-        return await cls._open(
+        table = await cls._open(
             url,
             {"type": "hello", "v": PROTOCOL_VERSION, "code": code, "name": name},
             ssl_context,
             timeout,
             record,
         )
+        table.code = code
+        return table
 
     @classmethod
     async def rejoin(
@@ -386,8 +391,8 @@ class RemoteTable:
                 )
             return _(
                 "You left before the match began: your seat is free for the next person. "
-                "okey101 join {url} CODE sits you down again while a seat is free."
-            ).format(url=join_address(self.url))
+                "okey101 join {url} {code} sits you down again while a seat is free."
+            ).format(url=join_address(self.url), code=self.code or _("CODE"))
         if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
             return _(
                 "Your seat is kept (a bot plays it if you are not back soon): open the table's "

@@ -995,7 +995,7 @@ class TableServer:
         guesses.wrong += 1
         guesses.last = time.monotonic()
         left = self.limits.code_tries - guesses.wrong
-        log.warning(_("wrong join code or token from %s (%d tries left)"), conn.address, left)
+        log.warning(_("wrong join code or token from %s (tries left: %d)"), conn.address, left)
         if left > 0:
             said = ngettext(
                 "Someone at {address} gave a wrong join code ({left} try left)",

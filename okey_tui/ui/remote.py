@@ -400,6 +400,9 @@ class RemoteApp(OkeyApp):
         mine = next((s.name for s in table.seats() if s.seat == table.seat), None)
         if self._name_checked or mine is None:
             return
+        if not table.code:  # a seat taken back with its token keeps its name: no rename
+            self._name_checked = True
+            return
         self._name_checked = True
         asked = clean_text(self.seat_info.name, MAX_NAME)  # as the table cleans it
         if self.server is None and asked and mine != asked:

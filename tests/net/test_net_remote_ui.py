@@ -758,6 +758,30 @@ async def test_a_name_taken_at_the_table_is_numbered_and_the_joiner_is_told() ->
         await server.close()
 
 
+async def test_a_seat_taken_back_by_token_is_no_rename_and_leaving_says_the_real_code() -> None:
+    """Rejoining with --token (no --name) said "root is taken at this table: you sit as
+    Ayse 3": a seat taken back keeps its name. And leaving the lobby said "okey101 join
+    ADDRESS CODE" with the word CODE, though the code was known."""
+    server = await open_table(bot_delay=5, grace=60.0)
+    try:
+        bora = await RemoteTable.join(server.url, server.code, "Bora")
+        assert bora.code == server.code
+        note = bora.leave_note()
+        assert note is not None and f"{server.code} sits you down again" in note, note
+        await bora.start()
+        await bora.wait_for(lambda: bora.has_view, 5)
+        token = bora.token
+        await bora.close()
+        app = RemoteApp(Seat(server.url, name="root", token=token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+            assert app.table is not None and app.table.code == ""
+            assert app.table.seats()[0].name == "Bora"
+            assert "is taken" not in app.lobby_alert
+    finally:
+        await server.close()
+
+
 def test_a_rack_arranged_while_the_connection_was_down_goes_to_the_new_connection() -> None:
     """A friend sorted the rack while the host was down; after the automatic reconnect the
     rack was back in the table's old order. The order kept on the dead connection is sent
