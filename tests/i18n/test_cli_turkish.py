@@ -310,6 +310,17 @@ def test_the_help_names_number_types_in_turkish() -> None:
     assert "--hands INTEGER RANGE" in out and "--seed INTEGER" in out
 
 
+def test_the_help_writes_every_metavar_in_turkish() -> None:
+    """LEVEL, NAME, TEXT and TILE were left in English in the Turkish help."""
+    code, out = run("--lang", "tr", "play", "--help")
+    assert "--bots SEVİYE[,SEVİYE,SEVİYE]" in out and "--names AD,AD,..." in out
+    assert "--name METİN" in out  # the Turkish capital İ, not click's METIN
+    code, out = run("--lang", "tr", "hint", "--help")
+    assert "--indicator TAŞ" in out
+    code, out = run("play", "--help")
+    assert "--bots LEVEL[,LEVEL,LEVEL]" in out and "--name TEXT" in out
+
+
 def test_saves_says_the_default_name_of_a_hosted_table_in_turkish() -> None:
     """A person who gave no name sat at the hosted table as "You": the list says "Sen",
     a typed name stays as typed, and the JSON keeps the names as saved."""

@@ -90,7 +90,7 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
     assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
     assert advice.lines[1] == (
         "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
-        "in only 0% of the guesses it made at the tiles you cannot see."
+        "in only 0 of 16 guesses it made at the tiles you cannot see."
     )
     # With nobody near going out, the hint has no such line.
     calm = expert_hint(
