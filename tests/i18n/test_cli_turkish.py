@@ -370,3 +370,19 @@ def test_a_missing_certificate_file_is_refused_in_turkish(tmp_path: Path) -> Non
     assert "--cert DOSYA" in run("--lang", "tr", "host", "--help")[1]
     assert "--batch DOSYA" in run("--lang", "tr", "hint", "--help")[1]
     assert "--cert FILE" in run("--lang", "en", "host", "--help")[1]
+
+
+def test_bots_take_the_levels_as_the_new_table_screen_names_them() -> None:
+    """The new-table screen says kolay / normal / zor / uzman; --bots took only the English
+    words."""
+    from okey_tui import i18n
+    from okey_tui.commands.play import _bots
+
+    i18n.set_language("tr")
+    try:
+        assert _bots("uzman") == ("expert",) * 3
+        assert _bots("Kolay,zor,UZMAN") == ("easy", "hard", "expert")
+        assert _bots("easy,hard,expert") == ("easy", "hard", "expert")  # English still works
+    finally:
+        i18n.set_language("en")
+    assert _bots("Expert") == ("expert",) * 3
