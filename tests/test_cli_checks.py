@@ -455,3 +455,14 @@ def test_the_bot_delay_takes_the_paces_by_name() -> None:
     result = run("play", "--bot-delay", "quick")
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "not quick (or a pace: instant, fast, normal, slow)" in result.output
+
+
+def test_web_takes_the_paces_by_name_as_play_and_host_do() -> None:
+    """okey101 web --bot-delay fast was refused ("a number from 0 to 10, not fast")."""
+    from okey_tui.cli import Pace
+    from okey_tui.commands.web import web
+
+    option = next(p for p in web.params if p.name == "bot_delay")
+    assert isinstance(option.type, Pace)
+    result = run("web", "--bot-delay", "quick")
+    assert result.exit_code == 2 and "fast" in result.output and "Traceback" not in result.output

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from okey_tui.cli import FloatBetween, IntBetween
+from okey_tui.cli import FloatBetween, IntBetween, Pace
 from okey_tui.i18n import N_, _
 
 # --public, for the page here and for the table server of okey101 host alike.
@@ -52,9 +52,12 @@ DEFAULT_PORT = 8000
 )
 @click.option(
     "--bot-delay",
-    type=FloatBetween(0, 10),
+    type=Pace(),
     default=None,
-    help=N_("Seconds between bot moves at every table (default: each visitor's choice, else 0.6)."),
+    help=N_(
+        "Seconds between bot moves at every table, or a pace: instant, fast, normal, slow "
+        "(default: each visitor's choice, else 0.6)."
+    ),
 )
 @click.option(
     "--seed",
