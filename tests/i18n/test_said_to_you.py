@@ -238,9 +238,10 @@ def test_the_middle_running_out_is_the_tables_line_not_a_seats(turkish: None) ->
         assert line == "Ortada taş kalmadı: el bitiyor"
 
 
-def test_the_finish_shows_the_finishers_own_tiles_not_what_others_added() -> None:
-    """ "Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run: the
-    finish now shows the tiles the finisher laid, and the table keeps the whole meld."""
+def test_the_finish_shows_what_others_added_in_brackets() -> None:
+    """ "Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run; left
+    out, "B9 B11 B12 B13" read as no run. The whole meld shows, others' tiles in brackets,
+    and the line says what the brackets mean."""
     from positions import position
 
     from okey_tui.engine.actions import parse_action
@@ -267,8 +268,9 @@ def test_the_finish_shows_the_finishers_own_tiles_not_what_others_added() -> Non
     line = winning_melds(report, seats("Sen"))
     assert line is not None
     text = " ".join(p.plain for p in line.pieces)
-    assert "R7 R8 R9 R10 " in text + " " and "R11" not in text
-    assert "Y2 Y3 Y4 Y5" in text  # the finisher's own lay-off on its own meld stays
+    assert "R7 R8 R9 R10 (R11)" in text
+    assert "Y2 Y3 Y4 Y5" in text and "(Y5)" not in text  # the finisher's own lay-off
+    assert "(in brackets: tiles other players added)" in text
     assert [tm.meld.tiles[-1] for tm in report.table][0] == Tile.parse("R11")
 
 

@@ -72,6 +72,11 @@ def winning_melds(
         pieces.append(last.append_text(chip(report.last_discard, okey)))
     if not pieces:
         return None
+    if any(
+        at < len(report.table) and report.table[at].owner == finisher
+        for at, _meant in report.others_added
+    ):
+        pieces.append(Text(_("(in brackets: tiles other players added)"), "dim"))
     if finisher == you:
         head = _("Your finish:")
     else:
@@ -81,13 +86,17 @@ def winning_melds(
 
 
 def own_chips(meld: Meld, okey: Tile, others: set[Tile]) -> Text:
-    """A finisher's meld without the tiles others added to it (each by what it stands
-    for): "Ayşe's finish: B2 B3 B4 B5" counted B5, which another player had added."""
-    return Text(" ").join(
-        chip(laid, okey, meant=meant)
-        for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
-        if meant not in others
-    )
+    """A finisher's meld, the tiles others added to it (each by what it stands for) in
+    brackets and dim: "Ayşe's finish: B2 B3 B4 B5" counted B5, which another player had
+    added, and with it left out "B9 B11 B12 B13" read as no run at all."""
+    parts = []
+    for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
+        shown = chip(laid, okey, meant=meant)
+        if meant in others:
+            shown = Text("(", "dim").append_text(shown).append(")", "dim")
+            shown.stylize("dim")
+        parts.append(shown)
+    return Text(" ").join(parts)
 
 
 def penalty_line(
