@@ -342,3 +342,17 @@ def test_a_one_hand_match_is_one_hand_not_one_hands() -> None:
 
     assert rules_in_force(RuleSet(hands=1))[1].startswith("A match of 1 hand:")
     assert rules_in_force(RuleSet(hands=5))[1].startswith("A match of 5 hands:")
+
+
+def test_the_help_explains_both_dots_on_the_rack() -> None:
+    """The help explained the dot under a group, not the dot of an empty slot, which fills
+    most of a fresh rack."""
+    from rich.console import Console
+
+    from okey_tui.ui.screens.help import rack_legend
+
+    console = Console(width=100, record=True)
+    console.print(rack_legend())
+    text = console.export_text()
+    assert "under a group: its tiles make no meld (yet)" in text
+    assert "an empty slot on the rack: a gap between tiles ends a group" in text

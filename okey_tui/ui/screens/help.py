@@ -101,6 +101,7 @@ def rack_legend() -> Table:
     rows = [
         (values, _("under a group of tiles side by side: the meld it makes, and its points")),
         ("·", _("under a group: its tiles make no meld (yet)")),
+        (_("· in a slot"), _("an empty slot on the rack: a gap between tiles ends a group")),
         ("▲", _("the cursor: x discards the tile above it")),
         ("▔▔▔", _("a selected tile (space selects): the keys act on the selection")),
         ("▔▲▔", _("the cursor on a selected tile")),
