@@ -114,7 +114,7 @@ TEMPLATES: dict[ErrorCode, str] = {
         "You cannot {doing}: the starter's first turn has no draw (you were dealt "
         "the extra tile); play or discard"
     ),
-    C.ALREADY_DRAWN: N_("You cannot {doing} now: you have already drawn this turn"),
+    C.ALREADY_DRAWN: N_("You cannot {doing} now: you have already drawn or taken a tile this turn"),
     C.DRAW_FIRST: N_("You cannot {doing} yet: draw a tile first"),
     C.NOT_YOUR_TURN: N_("It is not your turn: wait for the others to play"),
     C.TILE_NOT_HELD: N_("You do not hold {tile}"),

@@ -557,7 +557,7 @@ class Hand:
                 )
             if phase is Phase.DRAW:
                 raise NotYourTurnError(
-                    f"You cannot {doing} now: you have already drawn this turn",
+                    f"You cannot {doing} now: you have already drawn or taken a tile this turn",
                     code=ErrorCode.ALREADY_DRAWN,
                     doing=doing,
                 )

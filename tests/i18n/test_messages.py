@@ -92,13 +92,13 @@ def test_a_refusal_from_another_table_is_worded_again_from_its_code() -> None:
     sent = ActionRefused(
         "IllegalActionError",
         ErrorCode.ALREADY_DRAWN.value,
-        "You cannot draw now: you have already drawn this turn",
+        "You cannot draw now: you have already drawn or taken a tile this turn",
         rule=6,
         params={"doing": "draw"},
     )
-    assert sent.text() == "You cannot draw now: you have already drawn this turn"
+    assert sent.text() == "You cannot draw now: you have already drawn or taken a tile this turn"
     i18n.set_language("tr")
-    assert sent.text() == "Şimdi olmaz (taş çekmek): bu turda zaten taş çektin"
+    assert sent.text() == "Şimdi olmaz (taş çekmek): bu turda zaten taş çektin ya da aldın"
     pairs = ActionRefused(
         "OpeningError",
         ErrorCode.OPENING_BELOW_FLOOR.value,
