@@ -125,6 +125,14 @@ class OkeyApp(App[None]):
         self.first_message = ""
 
     def on_unmount(self) -> None:
+        session = self.session
+        if (
+            session is not None
+            and session.cursors != session.saved_cursors
+            and not session.match.is_over
+            and not session.untouched()
+        ):
+            session.autosave()  # a cursor moved since the last move: kept where it was
         self.release_lock()
         self.drop_untouched()
 

@@ -131,6 +131,11 @@ class Session:
     # Rack layouts per human seat, as tile texts with None for a gap: kept by the
     # table screen as the player arranges the rack, saved, and given back on resume.
     layouts: dict[int, list[str | None]] = field(default_factory=dict)
+    # Where each person's rack cursor was (a slot of their layout): a resumed match puts
+    # it back there, not on the first tile.
+    cursors: dict[int, int] = field(default_factory=dict)
+    # The cursors as last written (a cursor moved since is written as the match is left).
+    saved_cursors: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     record_stats: bool = False
     # Hot-seat: the seats people play (the rest are bots), the names of all
     # but seat 0 (which is ``name``), and whose rack the screen shows now.
@@ -236,6 +241,12 @@ class Session:
             for seat, slots in raw.items():
                 if str(seat) in ("0", "1", "2", "3") and isinstance(slots, list):
                     session.layouts[int(seat)] = list(slots)
+        raw_cursors = extra.get("cursors", {})
+        if isinstance(raw_cursors, dict):
+            for seat, index in raw_cursors.items():
+                if str(seat) in ("0", "1", "2", "3") and type(index) is int and index >= 0:
+                    session.cursors[int(seat)] = index
+        session.saved_cursors = dict(session.cursors)
         hand = session.match.hand
         if not hand.is_over and hand.turn in session.humans:
             session.viewer = hand.turn
@@ -259,6 +270,7 @@ class Session:
             "name": self.name,
             "levels": list(self.levels),
             "layouts": {str(seat): slots for seat, slots in self.layouts.items()},
+            "cursors": {str(seat): index for seat, index in self.cursors.items()},
             "humans": list(self.humans),
             "human_names": list(self.human_names),
             "practice": self.practice,
@@ -282,6 +294,7 @@ class Session:
         except OSError as exc:
             self.not_saved(str(exc))
             return
+        self.saved_cursors = dict(self.cursors)
         if self.save_problem and self._told_unsaved:
             self._news.append(_("The match is saved again."))
         self.save_problem = ""
@@ -461,6 +474,7 @@ class Session:
         self.earlier_events = []
         # The racks of the last hand: a new deal is shown in order until its player moves a tile.
         self.layouts = {}
+        self.cursors = {}
         self.autosave()
         return hand
 

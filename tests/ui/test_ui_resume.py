@@ -149,6 +149,28 @@ async def test_a_resumed_rack_puts_the_cursor_on_a_tile() -> None:
         assert screen.rack.slots[screen.cursor] is not None
 
 
+async def test_a_resumed_rack_puts_the_cursor_where_it_was_left() -> None:
+    """The cursor came back on the first tile after --resume, wherever the player had left
+    it (moving the cursor is no move, so it is kept as the match is left)."""
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s", "end", "left", "left")
+        await pilot.pause()
+        left_at, tile = screen.cursor, screen.rack.slots[screen.cursor]
+        assert tile is not None and left_at > 2
+        slots = list(screen.rack.slots)
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.rack.slots == slots
+        assert screen.cursor == left_at and screen.rack.slots[screen.cursor] == tile
+
+
 async def test_a_match_left_with_a_taken_discard_resumes_saying_it_must_be_laid() -> None:
     """Resumed after taking the left discard, the status said "play, then x discards" and
     the taken tile had lost its "new" mark: only x told the player the tile had to be laid.

@@ -510,11 +510,16 @@ class TableScreen(Screen[None]):
                 continue
             rack = RackLayout(cols=len(tiles) // 2)
             rack.slots = tiles
+            cursor = 0
+            if isinstance(self.table, LocalTable):  # where it was when the match was saved
+                saved = self.table.session.cursors.get(seat, 0)
+                cursor = saved if saved < len(tiles) and tiles[saved] is not None else 0
             if seat == self.table.seat and not self.hidden:
                 self.rack = rack
+                self.cursor = cursor
                 self.cursor_to_a_tile()
             elif self.hotseat is not None:
-                self.hotseat.seat_places[seat] = SeatPlace(rack)
+                self.hotseat.seat_places[seat] = SeatPlace(rack, cursor)
 
     def on_resize(self, event: events.Resize) -> None:
         # Panels choose their line breaks by width: draw them again at the new size.
@@ -1024,6 +1029,8 @@ class TableScreen(Screen[None]):
         self.settle_status()
         if self.hidden:
             return
+        if isinstance(self.table, LocalTable):  # kept with the match: a resume puts it back
+            self.table.session.cursors[self.table.seat] = self.cursor
         self.query_one(RackWidget).mark_okeys = self.practice.mark_okeys
         self.query_one(RackWidget).pairs_only = is_pairs_only(self.view)
         self.query_one(RackWidget).show(
