@@ -816,3 +816,17 @@ def test_a_rack_arranged_while_the_connection_was_down_goes_to_the_new_connectio
     same = conn("ws://127.0.0.1:1", 2, before)
     carry_layout(conn("ws://127.0.0.1:1", 2, before), same)  # type: ignore[arg-type]
     assert same.sent == []  # nothing new to send
+
+
+async def test_the_lobby_box_stands_in_the_middle_of_a_wide_terminal() -> None:
+    """The lobby's box (110 columns at most) sat at the left of a 142-column terminal."""
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(142, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await pilot.pause()
+            box = app.screen.query_one("#lobby").region
+            assert box.width < 142 and abs(box.x - (142 - box.width) // 2) <= 1, box
+    finally:
+        await server.close()
