@@ -153,6 +153,8 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
         if not screen.table.hand_over:
             line = str(status_line(screen))
             assert line.startswith("A bot for you"), line
+            # Said once: the line led with it again turns later.
+            assert screen.covered() == []
 
 
 async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> None:

@@ -385,6 +385,8 @@ class TableScreen(Screen[None]):
         # The table dealt by itself while this seat was on the summary: its first turn says so.
         self._dealt_unready = False
         self._hand = table.hand_number
+        # The events up to which the bot's moves for this seat were said (hand, count).
+        self._covered_told: tuple[int, int] = (-1, 0)
         self._restored = False  # the kept rack order is put back once, when the screen opens
         self.waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
@@ -662,15 +664,21 @@ class TableScreen(Screen[None]):
 
     def covered(self) -> list[Event]:
         """The moves a bot made for this seat while its person was away (a network table),
-        since the person's own last move in this hand."""
+        since the person's own last move in this hand, and not said on the line before:
+        "A bot for you discarded B1" led the line again turns after it was said."""
         seat = self.table.seat
+        events = list(self.table.events)
+        hand, told = self._covered_told
+        start = told if hand == self.table.hand_number else 0
         moves: list[Event] = []
-        for event in reversed(self.table.events):
+        for at in range(len(events) - 1, start - 1, -1):
+            event = events[at]
             if event.seat != seat:
                 continue
             if not event.bot:
                 break
             moves.append(event)
+        self._covered_told = (self.table.hand_number, len(events))
         return moves[::-1]
 
     def rebuild_log(self) -> None:
