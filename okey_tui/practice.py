@@ -59,7 +59,7 @@ from okey_tui.engine.solver import (
 from okey_tui.engine.state import Hand, Opening, OpeningKind, PenaltyReason, Phase
 from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
-from okey_tui.i18n import _, ngettext
+from okey_tui.i18n import _, current_language, ngettext
 from okey_tui.messages import describe, meld_text, rule_title, tile_text
 
 if TYPE_CHECKING:
@@ -328,15 +328,36 @@ def _left_after(view: PlayerView, thrown: Tile) -> int:
     return left_sum(rest, view.okey)
 
 
+# The last hints worked out, by what they were worked out from: the panel is drawn again at
+# every key (a cursor move), and the expert's search took up to its whole budget each time.
+_HINTS_KEPT = 16
+_expert_hints: dict[tuple[str, str, int, float], ExpertHint | None] = {}
+
+
+def forget_hints() -> None:
+    """Drop the hints worked out so far (the tests give the expert a made-up search)."""
+    _expert_hints.clear()
+
+
 def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | None:
     """What the expert bot would do now in this seat, and why, or None off turn.
 
     The expert deals the tiles this seat cannot see many times over and
     scores each choice in every deal; the lines give its reasons and how
     much worse (in hand points, on average) the alternatives came out.
+    The same view (in the same language) gets the hint already worked out.
     """
     if not view.my_turn:
         return None
+    key = (current_language(), repr(view), samples, HINT_BUDGET_MS)
+    if key not in _expert_hints:
+        if len(_expert_hints) >= _HINTS_KEPT:
+            del _expert_hints[next(iter(_expert_hints))]  # the oldest
+        _expert_hints[key] = _expert_hint(view, samples)
+    return _expert_hints[key]
+
+
+def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
     from okey_tui.bots.expert import ExpertBot
 
     expert = ExpertBot(samples=samples, budget_ms=HINT_BUDGET_MS)

@@ -167,6 +167,7 @@ def _hints_by_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     from okey_tui import practice
 
     monkeypatch.setattr(practice, "HINT_BUDGET_MS", 1e9)
+    practice.forget_hints()  # a test may give the expert a search of its own making
 
 
 # Tests that mostly wait on other processes (a browser, tmux, a host and its clients):

@@ -1004,3 +1004,31 @@ def test_the_expert_hint_says_to_keep_a_tile_that_could_take_an_okey_off_the_tab
     plain = pos_hand([rack, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"])
     hint = expert_hint(PlayerView.of(plain, 0))
     assert hint is not None and not any(line.startswith("Keep ") for line in hint.lines)
+
+
+def test_the_same_view_gets_the_hint_already_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint panel is drawn again at every key (a cursor move): the expert's search ran
+    each time, up to its whole budget. The same view, in the same language, searches once."""
+    from okey_tui import i18n
+    from okey_tui.bots.expert import ExpertBot
+
+    searched = []
+    advise = ExpertBot.advise
+
+    def counted(self: ExpertBot, view: PlayerView) -> Advice:
+        searched.append(view)
+        return advise(self, view)
+
+    monkeypatch.setattr(ExpertBot, "advise", counted)
+    view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
+    first = expert_hint(view)
+    assert first is not None and expert_hint(view) == first and len(searched) == 1
+    i18n.set_language("tr")
+    try:
+        said = expert_hint(view)
+    finally:
+        i18n.set_language("en")
+    assert len(searched) == 2 and said is not None and said.headline != first.headline
+    other = PlayerView.of(position(NINETY_FOUR.replace("B3", "B4"), phase=Phase.PLAY), 0)
+    expert_hint(other)
+    assert len(searched) == 3
