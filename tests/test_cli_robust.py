@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from saved_matches import unfinished
 
 from okey_tui import settings, stats, storage
 from okey_tui.cli import main
-from okey_tui.engine.match import Match
-from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.ui.app import OkeyApp
 
 
@@ -32,22 +28,7 @@ def run(*args: str, stdin: str | None = None) -> Result:
     return result
 
 
-def unfinished(match_id: str, **changes: object) -> Path:
-    match = Match(RuleSet(hands=3), seed=3)
-    rng = random.Random(3)
-    for _ in range(3):
-        hand = match.hand
-        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
-    path = storage.save_path_for(match_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    storage.save(match, {"name": "Ayşe", "levels": ["easy", "easy", "easy"]}, path)
-    document = json.loads(path.read_text("utf-8"))
-    document.update(changes)
-    path.write_text(json.dumps(document), "utf-8")
-    return path
-
-
-# -- P1 ----------------------------------------------------------------------------------------
+# -- a save time out of range ------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("saved_at", [1e300, math.nan, math.inf, -1e20])
@@ -89,7 +70,7 @@ def test_saves_delete_of_a_save_that_cannot_be_deleted_says_so() -> None:
     assert caught.value.code == 1 and path.is_dir()
 
 
-# -- P3 ----------------------------------------------------------------------------------------
+# -- a refused play leaves the settings alone --------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -159,7 +140,7 @@ def test_resume_refused_by_the_lock_changes_no_setting_and_says_what_it_set_asid
     assert [p.name for p in settings_file.parent.iterdir()] == ["settings.json"]
 
 
-# -- P2: the saves folder is a file --------------------------------------------------------------
+# -- the saves folder is a file ----------------------------------------------------------------
 
 
 async def test_play_with_a_file_in_place_of_the_saves_folder_plays_unsaved_and_says_so() -> None:
@@ -189,7 +170,7 @@ async def test_play_with_a_file_in_place_of_the_saves_folder_plays_unsaved_and_s
     assert folder.read_text("utf-8") == "i am a file\n"
 
 
-# -- P4 ----------------------------------------------------------------------------------------
+# -- damaged statistics ------------------------------------------------------------------------
 
 
 def test_stats_leaves_out_lines_it_cannot_read_and_says_how_many() -> None:
@@ -219,7 +200,7 @@ def test_stats_on_a_folder_in_place_of_the_file_says_so() -> None:
     assert path.is_dir()  # not ours to delete
 
 
-# -- P7 ----------------------------------------------------------------------------------------
+# -- names with control characters -------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -5,17 +5,14 @@ is left untouched, and hand-edited settings that cannot be used are said and kep
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from saved_matches import unfinished
 
 from okey_tui import settings, storage
 from okey_tui.cli import main
-from okey_tui.engine.match import Match
-from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.ui.app import OkeyApp
 
 
@@ -23,19 +20,6 @@ def run(*args: str, stdin: str | None = None) -> Result:
     result = CliRunner().invoke(main, list(args), input=stdin, env={"COLUMNS": "200"})
     assert "Traceback" not in result.output
     return result
-
-
-def unfinished(match_id: str, seed: int = 3) -> Path:
-    """An unfinished match saved as ``match_id``, a few steps in."""
-    match = Match(RuleSet(hands=3), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(3):
-        hand = match.hand
-        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
-    path = storage.save_path_for(match_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    storage.save(match, {"name": "Ayşe", "levels": ["easy", "easy", "easy"]}, path)
-    return path
 
 
 def newer_save(match_id: str) -> tuple[Path, bytes]:

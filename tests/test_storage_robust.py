@@ -9,33 +9,16 @@ import random
 from pathlib import Path
 
 import pytest
+from saved_matches import unfinished
 
 from okey_tui import stats, storage
-from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.engine.view import legal_actions
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import make_app
 from okey_tui.ui.session import Session, summarise_save
 
-
-def saved(match_id: str, **changes: object) -> Path:
-    """An unfinished match saved as ``match_id``, with ``changes`` to its document."""
-    match = Match(RuleSet(hands=3), seed=3)
-    rng = random.Random(3)
-    for _ in range(3):
-        hand = match.hand
-        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
-    path = storage.save_path_for(match_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    storage.save(match, {"name": "Ayşe", "levels": ["easy", "easy", "easy"]}, path)
-    document = json.loads(path.read_text("utf-8"))
-    document.update(changes)
-    path.write_text(json.dumps(document), "utf-8")  # NaN and Infinity as Python writes them
-    return path
-
-
-# -- P1: a save's time that no date can show --------------------------------------------------
+# -- a save's time that no date can show -------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -47,8 +30,8 @@ def test_a_save_time_no_date_can_show_stands_for_unknown(saved_at: object) -> No
     """``saved_at`` of 1e300, NaN or Infinity ended ``okey101 saves`` (and the deleting of
     any match) in an OverflowError or a ValueError: it is unknown now, the file's own time
     stands for it, and the match is listed and described with the others."""
-    path = saved("20990101-000000-bad1", saved_at=saved_at)
-    other = saved("20990101-000000-good")
+    path = unfinished("20990101-000000-bad1", saved_at=saved_at)
+    other = unfinished("20990101-000000-good")
     found = storage.list_saves()
     assert found.problems == [] and {e.id for e in found.entries} == {path.stem, other.stem}
     entry = found.find(path.stem)
@@ -67,7 +50,7 @@ def test_a_moment_out_of_range_is_no_date(seconds: float) -> None:
 def test_version_true_is_not_version_1() -> None:
     """``"version": true`` was read as version 1 (true == 1 in Python): set aside, as
     ``"version": "1"`` is."""
-    path = saved("20990101-000000-vers", version=True)
+    path = unfinished("20990101-000000-vers", version=True)
     with pytest.raises(storage.SaveError) as caught:
         storage.load(path)
     assert caught.value.moved_to is not None and "save version True" in str(caught.value)
@@ -93,7 +76,7 @@ def test_names_of_a_save_are_shown_as_a_table_shows_names(
     """A save's names were shown as they were: ``123``, ``None``, and an escape sequence
     that turned the terminal red. A name that is not text is the default one; a name with
     control or invisible characters is cleaned as a table on the network cleans it."""
-    path = saved("20990101-000000-name", extra={"levels": ["easy"] * 3, **extra})
+    path = unfinished("20990101-000000-name", extra={"levels": ["easy"] * 3, **extra})
     (entry,) = storage.list_saves().entries
     session = Session.resume(entry.saved, path)
     names = [session.seat_name(s) for s in range(4)]
@@ -117,7 +100,7 @@ def test_yes_or_no_of_a_save_that_is_neither_is_the_default(
     extra: dict[str, object], practice: bool, tips: bool
 ) -> None:
     """``"practice": "no"`` made a practice table (any text was yes)."""
-    saved("20990101-000000-flag", extra={"levels": ["easy"] * 3, **extra})
+    unfinished("20990101-000000-flag", extra={"levels": ["easy"] * 3, **extra})
     (entry,) = storage.list_saves().entries
     session = Session.resume(entry.saved, None)
     assert (session.practice, session.tips) == (practice, tips)
@@ -128,11 +111,11 @@ def test_names_in_the_settings_file_are_cleaned_too() -> None:
     assert cleaned.name == "A [31mB" and cleaned.human_names == ("x y", "")
 
 
-# -- P13: the lock file of a save set aside --------------------------------------------------
+# -- the lock file of a save set aside ---------------------------------------------------------
 
 
 def test_the_lock_file_of_a_save_set_aside_goes_with_it() -> None:
-    path = saved("20990101-000000-lock")
+    path = unfinished("20990101-000000-lock")
     storage.MatchLock(path).release()  # a match once played: its lock file stays
     lock_file = path.with_name(path.name + ".lock")
     assert lock_file.exists()
@@ -143,7 +126,7 @@ def test_the_lock_file_of_a_save_set_aside_goes_with_it() -> None:
 
 
 def test_the_lock_file_of_a_save_set_aside_stays_while_it_is_held() -> None:
-    path = saved("20990101-000000-held")
+    path = unfinished("20990101-000000-held")
     lock = storage.MatchLock(path)
     try:
         path.write_text("garbage", "utf-8")
@@ -153,7 +136,7 @@ def test_the_lock_file_of_a_save_set_aside_stays_while_it_is_held() -> None:
         lock.release()
 
 
-# -- P2: a match that cannot be written goes on ----------------------------------------------
+# -- a match that cannot be written goes on ----------------------------------------------------
 
 
 def session_saved_at(path: Path) -> Session:
@@ -228,7 +211,7 @@ def test_a_finished_match_whose_save_cannot_be_deleted_ends_all_the_same() -> No
     assert session.match.is_over and path.is_dir()
 
 
-# -- P5: a hand's statistics that cannot be written -------------------------------------------
+# -- a hand's statistics that cannot be written ------------------------------------------------
 
 
 def test_statistics_that_cannot_be_written_are_told() -> None:
@@ -247,7 +230,7 @@ def test_statistics_that_cannot_be_written_are_told() -> None:
     assert "Is a directory" in news and "okey101 stats will not count it" in news
 
 
-# -- P4: a statistics file that cannot be read ------------------------------------------------
+# -- a statistics file that cannot be read -----------------------------------------------------
 
 
 def test_statistics_lines_that_are_no_hand_are_left_out_and_counted() -> None:
