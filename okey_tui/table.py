@@ -209,7 +209,18 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
     added: list[Tile] = []
     meant: list[Tile] = []
     others: list[tuple[int, Tile]] = []
+    # The adds of the turn under way: a take-back puts them back in the rack (the summary
+    # named a tile taken back as added, beside the same tile on a discard pile).
+    turn: int | None = None
+    added_now = others_now = 0
     for event in hand.events if events is None else events:
+        if event.seat != turn or event.kind == "discard":
+            turn, added_now, others_now = event.seat, 0, 0
+        if event.kind == "takeback":
+            del added[len(added) - added_now :], meant[len(meant) - added_now :]
+            del others[len(others) - others_now :]
+            added_now = others_now = 0
+            continue
         if event.kind != "add" or event.seat is None or not event.tiles:
             continue
         if not 0 <= event.value < len(hand.table):
@@ -220,8 +231,10 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         if event.seat == finisher and not theirs:
             added.append(event.tiles[0])
             meant.append(stands_for)
+            added_now += 1
         elif event.seat != finisher and theirs:
             others.append((event.value, stands_for))
+            others_now += 1
     return HandReport(
         number=len(match.results),
         hands=match.rules.hands,

@@ -290,3 +290,32 @@ def test_an_okey_swap_hint_puts_the_tiles_where_the_language_does(language: str,
     hand = position(["R4 K10 K11 Y2", "", "", ""], table=["1:R3*R4R5"], openings="m101/m101/-/-")
     text = hint_text(hint_for(PlayerView.of(hand, 0))).plain
     assert said in text, text
+
+
+def test_a_tile_added_then_taken_back_is_not_in_the_finish() -> None:
+    """A lay-off taken back (b) stayed in the summary: "added to others' melds K11 K11",
+    one of them back in the rack and then on a discard pile."""
+    from positions import position
+
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.table import hand_report
+
+    hand = position(
+        ["", "R11 K1 K5 Y9", "Y5", ""],
+        turn=1,
+        phase="p",
+        table=["2:R7R8R9R10", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    steps = ("add R11>0", "takeback", "discard R11", "draw", "add Y5>1", "discard K13")
+    for step in steps:
+        hand.apply(parse_action(step, hand.okey))
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
+    match = Match(RuleSet(hands=1), OPENING_SEED)
+    match.hand = hand
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None and report.others_added == ()
+    assert [str(t) for t in report.table[0].meld.tiles] == ["R7", "R8", "R9", "R10"]
