@@ -1940,10 +1940,17 @@ class TableScreen(Screen[None]):
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.
-            for meant, _needed in exposed_okeys(view, self.staging.melds):
-                line += " · " + _("★{tile} can be swapped out: you would pay +{points}").format(
-                    tile=meant, points=PENALTY
-                )
+            # Once for each tile an okey stands for: two okeys as R9 (in a run and in a
+            # set) said the same words twice.
+            exposed = Counter(meant for meant, _needed in exposed_okeys(view, self.staging.melds))
+            for meant, count in exposed.items():
+                if count == 1:
+                    said = _("★{tile} can be swapped out: you would pay +{points}")
+                else:
+                    said = _(
+                        "{n} okeys as ★{tile} can be swapped out: you would pay +{points} each"
+                    )
+                line += " · " + said.format(tile=meant, points=PENALTY, n=count)
         self.set_status(line)
         self.sync_rack()
         self.render_all()
