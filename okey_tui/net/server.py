@@ -1271,6 +1271,11 @@ class TableServer:
         self._watch_turn()  # a turn that came starts its clock before the state goes out
         if ended:
             self._watch_between()
+        if ended:
+            # Nobody is ready for the next hand yet: the seats' "ready" of the hand before
+            # (those who pressed Enter first) read as ready for this one. Said before the
+            # state, so that no screen reads the ended hand with the old seats.
+            self._broadcast_lobby()
         self._broadcast_state(ack)
         if ended:
             for conn in self._seated():

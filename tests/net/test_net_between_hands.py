@@ -159,3 +159,20 @@ async def test_the_last_one_ready_gets_the_new_hand_with_no_word_of_a_wait() -> 
         for _ in range(20):
             await pilot.pause(0.02)
             assert screen.dealt_unready_line() not in str(status_line(screen))
+
+
+async def test_who_was_ready_for_a_hand_is_not_ready_for_the_next() -> None:
+    """At the end of hand 2 every screen said the others were ready for the next hand:
+    the seats kept the "ready" of those who had pressed Enter first after hand 1."""
+    from test_net_remote_ui import play_hand_out
+
+    async with played_out(between_wait=None, turn_time=0.0) as (server, tables):
+        for table in tables[:3]:
+            await table.next_hand()
+        await tables[3].wait_for(lambda: all(s.ready for s in tables[3].seats()[:3]), 5)
+        await tables[3].next_hand()  # the last one: hand 2 is dealt
+        await tables[3].wait_for(lambda: tables[3].hand_number == 1, 5)
+        await play_hand_out(server, tables)
+        for table in tables:
+            await table.wait_for(lambda t=table: t.hand_over, 5)
+            assert not any(s.ready for s in table.seats()), [s.ready for s in table.seats()]

@@ -741,6 +741,8 @@ class TableScreen(Screen[None]):
                 for info in table.seats()
                 if info.level is None and info.ready and info.seat != table.seat
             ]
+            if table.match_over:
+                ready = []  # no next hand to be ready for
             if self._asked_next:
                 # Someone else got ready (or left): the line says whom the table waits for.
                 self.say_waiting_for_ready()
