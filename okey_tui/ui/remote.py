@@ -507,6 +507,12 @@ class RemoteApp(OkeyApp):
                 )
             )
             return
+        if why == Closing.HOST_CLOSED.value and self.table.match_over:
+            # Nothing left to open again: host --resume has no finished match to open.
+            self.forget_seat()
+            self.final_no = True
+            self.show_problem(_("The match is over and the host has closed the table"))
+            return
         if why == Closing.HOST_CLOSED.value:
             # The table comes back only when its host opens it again: the seat is tried
             # now and then meanwhile (r tries at once).

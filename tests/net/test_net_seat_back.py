@@ -391,3 +391,29 @@ async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table
     finally:
         if resumed is not None:
             await resumed.close()
+
+
+async def test_a_host_who_closes_a_finished_match_sends_nobody_waiting_for_a_resume() -> None:
+    """The match over, the host quit: the friends were told their seat was kept for
+    okey101 host --resume, which has no finished match to open, and kept trying."""
+    from net_helpers import play_hand_out, seat_four, settle
+
+    server = await open_table(bot_delay=0)  # one hand: the match ends with it
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        assert server.match is not None and server.match.is_over
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None and app.table.match_over, "back")
+            await server.close()  # the host quits
+            await until(pilot, lambda: bool(app.problem), "told")
+            assert "The match is over and the host has closed the table" in app.problem
+            assert "--resume" not in app.problem and not app.can_retry
+    finally:
+        for table in tables[1:]:
+            await table.close()
+        await server.close()
