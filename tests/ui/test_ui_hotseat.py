@@ -7,6 +7,7 @@ from rendered import screen_text, shows_tile
 from ui_helpers import OPENING_SEED, goto, late_app, table_app
 
 from okey_tui.bots.driver import safe_action as fallback_action
+from okey_tui.settings import TableSettings
 from okey_tui.ui.app import make_app
 from okey_tui.ui.screens.privacy import PrivacyScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
@@ -592,3 +593,28 @@ async def test_each_person_finds_their_cursor_and_the_melds_box_where_they_left_
         await pilot.pause()
         assert melds.scroll_y == aysegul_scroll
         assert screen.cursor == aysegul_cursor and screen.rack.slots[screen.cursor] is not None
+
+
+async def test_resumed_after_a_draw_the_cursor_is_where_the_person_left_it():
+    """Mehmet drew, moved his cursor, and the match was left: resumed, his cursor sat on the
+    drawn tile, not where he had left it (the tile keeps its "new" mark)."""
+    settings = TableSettings(bots=("easy",) * 3, humans=2, human_names=("Mehmet",), name="Ayşe")
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_mehmets_turn(pilot, app)
+        screen = app.screen
+        await pilot.press("d")
+        await pilot.pause()
+        drawn = set(screen.fresh)
+        await pilot.press("up", "home")
+        await pilot.pause()
+        left_at, tile = screen.cursor, screen.rack.slots[screen.cursor]
+        assert tile is not None and left_at not in drawn
+    again = make_app(settings=app.settings, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, again, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, again, TableScreen)
+        screen = again.screen
+        assert screen.cursor == left_at and screen.rack.slots[left_at] == tile
+        assert screen.fresh, "the drawn tile is still marked new"
