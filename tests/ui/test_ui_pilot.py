@@ -599,3 +599,21 @@ async def test_two_okeys_standing_for_one_tile_are_warned_of_once() -> None:
         said = status_text(screen)
         assert said.count("★R9") == 1 and "2 okeys as ★R9 can be swapped out" in said, said
         assert "+101 each" in said
+
+
+async def test_with_the_middle_empty_a_move_before_the_draw_says_what_the_turn_can_do():
+    """With the middle empty, o before drawing said "draw a tile first": there is no tile
+    to draw; the line says what the turn can do (take the left tile, or d ends the hand)."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K9 K2", "", "", ""], phase="d", discards=["", "", "", "K7"], rest="discard1"
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("x")
+        said = status_text(screen)
+        assert "draw a tile first" not in said and "d ends the hand" in said, said

@@ -1119,6 +1119,14 @@ class TableScreen(Screen[None]):
     def error_text(self, refused: ActionRefused | OkeyError) -> str:
         if isinstance(refused, OkeyError):
             refused = ActionRefused.from_error(refused)
+        view = self.view
+        if (
+            refused.code == ErrorCode.DRAW_FIRST.value
+            and view.phase is Phase.DRAW
+            and not view.middle_count
+        ):
+            # "draw a tile first" with no tile to draw: what the turn can do instead.
+            return _("Not yet: {steps}").format(steps=self.turn_steps())
         return self.practice.error_text(refused)
 
     # -- what is allowed now -----------------------------------------------------------
