@@ -87,7 +87,7 @@ def use_our_catalogue_for_click() -> None:
 # The usage line's words: click's "[OPTIONS]", and the arguments the help texts name.
 OPTIONS_METAVAR = N_("[OPTIONS]")
 SUBCOMMAND_METAVAR = N_("COMMAND [ARGS]...")
-ARGUMENT_METAVARS = {"tiles": N_("TILES")}
+ARGUMENT_METAVARS = {"tiles": N_("TILES"), "code": N_("CODE")}
 # click.Path names what it takes in its errors ("File 'x' does not exist.") and metavar (FILE).
 PATH_NAMES = {"file": N_("file"), "directory": N_("directory"), "path": N_("path")}
 # Option metavars that name what the output shows: a match's ID is its column in

@@ -317,6 +317,8 @@ def test_the_help_writes_every_metavar_in_turkish() -> None:
     assert "--name METİN" in out  # the Turkish capital İ, not click's METIN
     code, out = run("--lang", "tr", "hint", "--help")
     assert "--indicator TAŞ" in out
+    code, out = run("--lang", "tr", "join", "--help")
+    assert "HOST[:PORT] [KOD]" in out
     code, out = run("play", "--help")
     assert "--bots LEVEL[,LEVEL,LEVEL]" in out and "--name TEXT" in out
 
