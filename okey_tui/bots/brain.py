@@ -435,7 +435,7 @@ class PlannerBot:
             chosen.append(best if risk(best) < risk(meld) else meld)
         if opening is not None and opening.kind is OpeningKind.MELDS:
             value = sum(m.value for m in chosen)
-            finishes = opening.left == 1 and not view.rules.finish_opening_needs_floor
+            finishes = view.rules.floor_waived(opening.left)
             if value < view.melds_floor and not finishes:
                 return melds
         return tuple(chosen)
@@ -838,7 +838,7 @@ def _opening(
         return None
     left = len(rack) - plan.tiles_used
     value = len(plan.melds) if as_pairs else plan.value
-    finishes = left == 1 and not view.rules.finish_opening_needs_floor
+    finishes = view.rules.floor_waived(left)
     if value < (view.pairs_floor if as_pairs else view.melds_floor) and not finishes:
         return None
     return OpeningPlan(kind, plan.melds, value, left)

@@ -91,6 +91,18 @@ class RuleSet:
         return replace(self, **changes)  # type: ignore[arg-type]  # field names and types checked by the dataclass at run time
 
     # -- text form, used in the position notation ----------------------------
+    def floor_waived(self, left: int) -> bool:
+        """Whether an opening that leaves ``left`` tiles in the rack need not reach the
+        floor: a finish-hand opening (a straight out: one tile left, the finishing discard)
+        needs none, unless the table asks it of one (RULES.md section 7, a table option).
+
+        >>> RuleSet().floor_waived(1), RuleSet().floor_waived(2)
+        (True, False)
+        >>> RuleSet(finish_opening_needs_floor=True).floor_waived(1)
+        False
+        """
+        return left == 1 and not self.finish_opening_needs_floor
+
     def code(self) -> str:
         """A short code: type, then option letters. ``classic`` / ``rising+pn``."""
         flags = ""

@@ -720,7 +720,7 @@ class Hand:
         self._take_tiles(tiles)
         value = len(melds) if kind is OpeningKind.PAIRS else sum(m.value for m in melds)
         leaves_one = len(self.racks[seat]) == 1
-        finishes = leaves_one and not self.rules.finish_opening_needs_floor
+        finishes = self.rules.floor_waived(len(self.racks[seat]))
         floor = self.floor(seat, kind)
         if value < floor and not finishes:
             pairs_kind = kind is OpeningKind.PAIRS

@@ -1426,10 +1426,8 @@ class TableScreen(Screen[None]):
         if not any(isinstance(a, Discard) for a in legal_actions(self.view)):
             return False  # not the moment to discard: the table says why
         view = self.view
-        straight_out = (
-            view.opening is None
-            and not view.rules.finish_opening_needs_floor
-            and len(view.rack) - len(self.staging.tiles()) == 1
+        straight_out = view.opening is None and view.rules.floor_waived(
+            len(view.rack) - len(self.staging.tiles())
         )
         if self.staging.reached(view) or straight_out:
             said = _(
