@@ -146,6 +146,16 @@ def session_saved_at(path: Path) -> Session:
     return session
 
 
+def play_to_the_end(session: Session) -> None:
+    """The hand played out (the person's moves at random, seeded), then scored."""
+    rng = random.Random(1)
+    while not session.hand.is_over:
+        session.play_bots()
+        if session.human_to_play:
+            session.act(rng.choice(legal_actions(session.view(0))))
+    session.finish_hand()
+
+
 def human_move(session: Session) -> None:
     session.play_bots()
     session.act(legal_actions(session.view(0))[0])
@@ -202,12 +212,7 @@ def test_a_finished_match_whose_save_cannot_be_deleted_ends_all_the_same() -> No
     path.unlink()
     path.mkdir()
     (path / "inside").write_text("x", "utf-8")  # a folder that unlink() cannot delete
-    rng = random.Random(1)
-    while not session.hand.is_over:
-        session.play_bots()
-        if session.human_to_play:
-            session.act(rng.choice(legal_actions(session.view(0))))
-    session.finish_hand()
+    play_to_the_end(session)
     assert session.match.is_over and path.is_dir()
 
 
@@ -219,12 +224,7 @@ def test_statistics_that_cannot_be_written_are_told() -> None:
     stats.stats_path().parent.mkdir(parents=True, exist_ok=True)
     stats.stats_path().mkdir()  # a folder where the statistics go
     session = Session(RuleSet(hands=1), seed=125, record_stats=True)
-    rng = random.Random(1)
-    while not session.hand.is_over:
-        session.play_bots()
-        if session.human_to_play:
-            session.act(rng.choice(legal_actions(session.view(0))))
-    session.finish_hand()
+    play_to_the_end(session)
     (news,) = session.take_news()
     assert news.startswith("The statistics of this hand could not be written (")
     assert "Is a directory" in news and "okey101 stats will not count it" in news

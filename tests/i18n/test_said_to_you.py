@@ -238,15 +238,13 @@ def test_the_middle_running_out_is_the_tables_line_not_a_seats(turkish: None) ->
         assert line == "Ortada taş kalmadı: el bitiyor"
 
 
-def test_the_finish_shows_what_others_added_in_brackets() -> None:
-    """ "Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run; left
-    out, "B9 B11 B12 B13" read as no run. The whole meld shows, others' tiles in brackets,
-    and the line says what the brackets mean."""
+def zeynep_finishes(*first: str) -> HandReport:
+    """The report of a hand in which seat 1 plays ``first`` (with R11 to add to Zeynep's
+    R7-R10), then Zeynep (seat 2) draws, adds Y5 to her own Y2-Y4 and goes out."""
     from positions import position
 
     from okey_tui.engine.actions import parse_action
     from okey_tui.table import hand_report
-    from okey_tui.ui.screens.summary import winning_melds
 
     hand = position(
         ["", "R11 K1 K5 Y9", "Y5", ""],
@@ -257,14 +255,25 @@ def test_the_finish_shows_what_others_added_in_brackets() -> None:
         middle="K13",
         rest="rack3",
     )
-    for step in ("add R11>0", "discard K1", "draw", "add Y5>1", "discard K13"):
+    for step in (*first, "draw", "add Y5>1", "discard K13"):
         hand.apply(parse_action(step, hand.okey))
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
     match = Match(RuleSet(hands=1), OPENING_SEED)
     match.hand = hand
     match.finish_hand()
     report = hand_report(match)
-    assert report is not None and report.others_added == ((0, Tile.parse("R11")),)
+    assert report is not None
+    return report
+
+
+def test_the_finish_shows_what_others_added_in_brackets() -> None:
+    """ "Ayşe's finish: B2 B3 B4 B5" counted B5, which the player had added to her run; left
+    out, "B9 B11 B12 B13" read as no run. The whole meld shows, others' tiles in brackets,
+    and the line says what the brackets mean."""
+    from okey_tui.ui.screens.summary import winning_melds
+
+    report = zeynep_finishes("add R11>0", "discard K1")
+    assert report.others_added == ((0, Tile.parse("R11")),)
     line = winning_melds(report, seats("Sen"))
     assert line is not None
     text = " ".join(p.plain for p in line.pieces)
@@ -295,27 +304,6 @@ def test_an_okey_swap_hint_puts_the_tiles_where_the_language_does(language: str,
 def test_a_tile_added_then_taken_back_is_not_in_the_finish() -> None:
     """A lay-off taken back (b) stayed in the summary: "added to others' melds K11 K11",
     one of them back in the rack and then on a discard pile."""
-    from positions import position
-
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.table import hand_report
-
-    hand = position(
-        ["", "R11 K1 K5 Y9", "Y5", ""],
-        turn=1,
-        phase="p",
-        table=["2:R7R8R9R10", "2:Y2Y3Y4"],
-        openings="-/m101/m101/-",
-        middle="K13",
-        rest="rack3",
-    )
-    steps = ("add R11>0", "takeback", "discard R11", "draw", "add Y5>1", "discard K13")
-    for step in steps:
-        hand.apply(parse_action(step, hand.okey))
-    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
-    match = Match(RuleSet(hands=1), OPENING_SEED)
-    match.hand = hand
-    match.finish_hand()
-    report = hand_report(match)
-    assert report is not None and report.others_added == ()
+    report = zeynep_finishes("add R11>0", "takeback", "discard R11")
+    assert report.others_added == ()
     assert [str(t) for t in report.table[0].meld.tiles] == ["R7", "R8", "R9", "R10"]
