@@ -83,6 +83,7 @@ from okey_tui.net.protocol import (
     view_private_json,
     view_public_json,
 )
+from okey_tui.net.tries import CodeTries
 from okey_tui.table import BOT_NAMES as SEAT_BOT_NAMES
 from okey_tui.table import (
     MORE_BOT_NAMES,
@@ -164,15 +165,6 @@ class _Seat:
     @property
     def human(self) -> bool:
         return self.name is not None
-
-
-@dataclass
-class _Guesses:
-    """Wrong join codes and tokens from one address."""
-
-    wrong: int = 0
-    last: float = 0.0  # when the last one came (time.monotonic)
-    blocked_until: float = 0.0  # the address is refused hello until then
 
 
 def bot_names(people: Sequence[str | None]) -> list[str]:
@@ -298,7 +290,8 @@ class TableServer:
         self.version = 0  # bumped by every change to the game
         self.bot_replacements = 0
         self._conns: set[_Conn] = set()
-        self._wrong_codes: dict[str, _Guesses] = {}
+        # Wrong join codes and tokens, by address.
+        self._tries = CodeTries(self.limits.code_tries, self.limits.code_block)
         self._checks: set[asyncio.Task[None]] = set()  # rejoins waiting on an alive check
         self._joins = 0
         self._server: Server | None = None
@@ -929,12 +922,9 @@ class TableServer:
         if self._blocked(conn):
             return
         if not secrets.compare_digest(code.strip().upper().encode(), self.code.encode()):
-            if self._wrong_guess(conn):
-                left = self.limits.code_tries - self._wrong_codes[conn.address].wrong
-                self._send(
-                    conn,
-                    error_message(ErrorCode.BAD_CODE, tries_left=left),
-                )
+            left = self._wrong_guess(conn)
+            if left:
+                self._send(conn, error_message(ErrorCode.BAD_CODE, tries_left=left))
             return
         if self.started:
             raise ProtocolError(ErrorCode.STARTED, joining=True)
@@ -953,33 +943,11 @@ class TableServer:
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 
-    def _guesses(self, address: str) -> _Guesses:
-        """The wrong tries of ``address`` that still count (those of an ended block, or
-        older than a block lasts, are forgotten)."""
-        now = time.monotonic()
-
-        def over(guesses: _Guesses) -> bool:
-            if guesses.blocked_until:
-                return guesses.blocked_until <= now
-            return now - guesses.last >= self.limits.code_block
-
-        guesses = self._wrong_codes.get(address)
-        if guesses is None or over(guesses):
-            if len(self._wrong_codes) >= 1024:  # many addresses: keep those still counted
-                for key in [a for a, g in self._wrong_codes.items() if over(g)]:
-                    del self._wrong_codes[key]
-            guesses = self._wrong_codes[address] = _Guesses()
-        return guesses
-
     def _blocked(self, conn: _Conn) -> bool:
         """When ``conn``'s address is blocked for wrong codes: it is told until when, and
         closed."""
-        guesses = self._wrong_codes.get(conn.address)
-        if guesses is None or not guesses.blocked_until:
-            return False
-        left = guesses.blocked_until - time.monotonic()
-        if left <= 0:  # the block is over: the address starts again with every try
-            del self._wrong_codes[conn.address]
+        left = self._tries.blocked_for(conn.address)
+        if left <= 0:  # not blocked, or the block is over: every try again
             return False
         self._send(
             conn,
@@ -988,13 +956,10 @@ class TableServer:
         self._close(conn)
         return True
 
-    def _wrong_guess(self, conn: _Conn) -> bool:
-        """Count a wrong code or token from this address; False when that was the last try
-        (the address is blocked for a while, and the connection told and closed)."""
-        guesses = self._guesses(conn.address)
-        guesses.wrong += 1
-        guesses.last = time.monotonic()
-        left = self.limits.code_tries - guesses.wrong
+    def _wrong_guess(self, conn: _Conn) -> int:
+        """Count a wrong code or token from this address; the tries it has left (0: that was
+        the last, the address is blocked for a while, and the connection told and closed)."""
+        left = self._tries.wrong(conn.address)
         log.warning(_("wrong join code or token from %s (tries left: %d)"), conn.address, left)
         if left > 0:
             said = ngettext(
@@ -1011,11 +976,9 @@ class TableServer:
             ).format(address=conn.address, minutes=minutes)
         if self.on_alert is not None:
             self.on_alert(said)
-        if left > 0:
-            return True
-        guesses.blocked_until = guesses.last + self.limits.code_block
-        self._blocked(conn)
-        return False
+        if not left:
+            self._blocked(conn)
+        return left
 
     def _rejoin(self, conn: _Conn, token: str) -> None:
         seat = next(

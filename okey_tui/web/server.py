@@ -31,6 +31,7 @@ import contextlib
 import html
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -53,6 +54,7 @@ from textual_serve.download_manager import DownloadManager
 
 from okey_tui import i18n, storage
 from okey_tui.i18n import _, ngettext
+from okey_tui.net.tries import CodeTries
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
 from okey_tui.web import WEB_ENV, WEB_LINK_ENV
@@ -321,8 +323,8 @@ class WebServer:
         self.quit_grace = quit_grace
         # A hosted table: every visitor joins it (with its code in the link).
         self.table = table
-        # Wrong join codes by address: how many, and when the last came (time.monotonic).
-        self._wrong_codes: dict[str, tuple[int, float]] = {}
+        # Wrong join codes by address, counted as the table counts a terminal's.
+        self.code_tries = CodeTries(CODE_TRIES, CODE_BLOCK)
         # Visitors who came in with the right code: a block on their address (someone else
         # guessing from the same network) never keeps them from their seat.
         self._admitted: set[str] = set()
@@ -545,33 +547,22 @@ class WebServer:
         if visitor is not None and visitor in self._admitted:
             return True
         address = request.remote or "?"
-        wrong, _last = self._tries(address)
-        if wrong >= CODE_TRIES:
+        if self.code_tries.blocked_for(address) > 0:
             return False
         if self.table.code_matches(code):
             if visitor is not None:
                 self._admitted.add(visitor)
             return True
         if code:
-            self._wrong_codes[address] = (wrong + 1, time.monotonic())
+            self.code_tries.wrong(address)
             log.warning(_("a wrong join code from %s"), address)
         return False
-
-    def _tries(self, address: str) -> tuple[int, float]:
-        """The wrong codes of ``address`` that still count, and when the last came."""
-        wrong, last = self._wrong_codes.get(address, (0, 0.0))
-        if wrong and time.monotonic() - last >= CODE_BLOCK:
-            del self._wrong_codes[address]
-            return 0, 0.0
-        return wrong, last
 
     def blocked_for(self, request: web.Request) -> int | None:
         """Minutes (rounded up) until the address of ``request`` may try codes again; None
         when it is not blocked."""
-        wrong, last = self._tries(request.remote or "?")
-        if wrong < CODE_TRIES:
-            return None
-        return max(1, -(-int(CODE_BLOCK - (time.monotonic() - last)) // 60))
+        seconds = self.code_tries.blocked_for(request.remote or "?")
+        return max(1, math.ceil(seconds / 60)) if seconds > 0 else None
 
     @staticmethod
     def secure(request: web.Request) -> bool:
