@@ -127,12 +127,14 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
     async with on_her_screen(3.0, lobby) as (_app, pilot, screen):
         mine = screen.query_one("#seat-0", PlayerPanel)
         await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
-        came = screen.turns_came  # her screen has said her turn came this many times
 
         def title() -> str:
             return str(mine.border_title)
 
         await until(pilot, lambda: title().startswith("▶ Ayşe · ") and "s" in title(), "clock")
+        # Counted once her turn is on the screen (the same change that draws her clock says
+        # her turn came): before it, a first turn that came after the deal was not counted.
+        came = screen.turns_came  # her screen has said her turn came this many times
         assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
         log = screen.query_one("#log", RichLog)
         await until(
