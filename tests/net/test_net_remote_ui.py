@@ -830,3 +830,40 @@ async def test_the_lobby_box_stands_in_the_middle_of_a_wide_terminal() -> None:
             assert box.width < 142 and abs(box.x - (142 - box.width) // 2) <= 1, box
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_chat_box_stands_in_the_middle_over_the_table_still_in_sight(
+    size: tuple[int, int],
+) -> None:
+    """``/`` asked for a chat line in a box stuck in the top left corner, the table gone
+    from behind it: the box now stands in the middle as every question does, wide enough
+    for a line, with the table dimmed behind it; Enter says the line to the table."""
+    from okey_tui.ui.screens.dialogs import ChatScreen
+    from tests.ui.rendered import screen_text
+
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    friend = None
+    try:
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Mehmet")
+            screen = await start_as_lead(pilot, app)
+            await pilot.press("slash")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen), "the chat box")
+            await pilot.pause()
+            box = app.screen.query_one("#chat").region
+            width, height = size
+            assert abs(box.x - (width - box.width) // 2) <= 1, box
+            assert abs(box.y - (height - box.height) // 2) <= 1, box
+            assert box.width >= 60, box
+            shown = screen_text(app)
+            assert "Indicator" in shown and "Say to the table" in shown, shown
+            await pilot.press(*"merhaba", "enter")
+            await until(pilot, lambda: app.screen is screen, "back at the table")
+            await friend.wait_for(lambda: any(c.text == "merhaba" for c in friend.chat_lines), 5)
+    finally:
+        if friend is not None:
+            await friend.close()
+        await server.close()

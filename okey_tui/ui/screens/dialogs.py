@@ -91,16 +91,17 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class ChatScreen(ModalScreen[str | None]):
-    """One line of chat for the table."""
+    """One line of chat for the table, in a box in the middle of the screen as every
+    question is, with the table dimmed behind it."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(classes="dialog-screen")
         translate_bindings(self)
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="chat"):
             yield Static(_("Say to the table (Enter sends, Esc cancels)"), classes="dialog-title")
             yield Input(max_length=200, id="chat-line")
 
