@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from rendered import screen_text
+from textual import events
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app
 
@@ -206,7 +207,7 @@ async def test_a_staging_box_cut_short_by_a_tip_says_so_and_how_to_make_room() -
         box = screen.query_one(LayDownArea)
         assert screen.practice.tip_shown and box.hidden_lines > 0
         cut = box.needed_height() - box.outer_size.height
-        assert str(box.border_subtitle) == f"▼ {cut} more (n: tip off)"
+        assert str(box.border_subtitle) == f"▼ {cut} · PgDn · n: tip off"
         for _ in range(5):  # the next tips, one by one
             if not screen.practice.tip_shown:
                 break
@@ -216,3 +217,116 @@ async def test_a_staging_box_cut_short_by_a_tip_says_so_and_how_to_make_room() -
         assert not screen.practice.tip_shown
         assert box.hidden_lines == max(0, box.needed_height() - box.outer_size.height)
         assert box.hidden_lines < cut
+
+
+# Five melds one to a line in the 80x24 box, an okey (B8 as R6) another seat could take.
+MANY_MELDS = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B10 B11 B12 B13 R5 B8 R7 R8 Y1 K3"
+
+
+def box_lines(app, box) -> list[str]:  # type: ignore[no-untyped-def]
+    """The lines inside the lay-down box's frame, as the screen shows them."""
+    inside = box.content_region
+    lines = screen_text(app).splitlines()
+    return [lines[y][inside.x : inside.right].rstrip() for y in range(inside.y, inside.bottom)]
+
+
+async def test_at_80x24_every_staged_meld_and_the_okey_warning_can_be_seen() -> None:
+    """At 80x24 five staged melds and the okey's warning wanted ten rows and the box had
+    eight: the last melds and the warning were cut off, with no way to see them before
+    Enter laid them. The total and the warning stay at the top; the melds under them page
+    with PgDn and PgUp, the border saying how many lines are out of sight; the rack is
+    where it was."""
+    from okey_tui.ui.tiles import meld_chips
+    from okey_tui.ui.widgets.board import LayDownArea
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_position(pilot, app, position([MANY_MELDS, "", "", ""]))
+        rack = screen.query_one("#rack").region
+        await pilot.press("s", "o")
+        await pilot.pause()
+        box = screen.query_one(LayDownArea)
+        assert len(screen.staging.melds) == 5
+        melds = {meld_chips(m, screen.view.okey).plain for m in screen.staging.melds}
+        shown = box_lines(app, box)
+        assert box.hidden_lines > 0, shown  # the case: more lines than the box has
+        assert str(box.border_subtitle).startswith("▼"), box.border_subtitle
+        seen: set[str] = set()
+        for _ in range(5):
+            shown = box_lines(app, box)
+            # Whichever melds show, the total and the warning are in sight above them.
+            assert shown[0].startswith("Opening: 210 / 101"), shown
+            assert "★R6 can be swapped out:" in shown[1] and "+101" in shown[2], shown
+            seen |= {m for line in shown for m in line.split("  ") if m in melds}
+            if not box.hidden_lines:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert seen == melds, (seen, melds)
+        assert str(box.border_subtitle).startswith("▲"), box.border_subtitle
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert box.lines_above == 0
+        # The rack did not give way: every tile still on it, where it was.
+        assert screen.query_one("#rack").region == rack
+        assert rack.bottom <= screen.query_one("#status").region.y
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.hand.openings[0] is not None
+
+
+async def test_at_120x40_the_same_melds_and_warning_show_whole() -> None:
+    """A large terminal has the rows: every staged meld and the warning in its long form
+    (who could take the okey), nothing to scroll."""
+    from okey_tui.ui.tiles import meld_chips
+    from okey_tui.ui.widgets.board import LayDownArea
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position([MANY_MELDS, "", "", ""]))
+        await pilot.press("s", "o")
+        await pilot.pause()
+        box = screen.query_one(LayDownArea)
+        shown = box_lines(app, box)
+        assert not box.hidden_lines and "▼" not in str(box.border_subtitle), shown
+        text = " ".join(" ".join(shown).split())
+        assert "★R6 (you would pay +101): a player holding R6 can take this okey" in text
+        for meld in screen.staging.melds:
+            assert meld_chips(meld, screen.view.okey).plain in shown, shown
+
+
+async def test_the_wheel_scrolls_the_staged_melds_and_more_staged_shows_the_new() -> None:
+    """The mouse wheel over the box scrolls the melds as PgDn does; melds staged on top of
+    others bring the box down to them (the new ones are what the player looks for)."""
+    from okey_tui.ui.widgets.board import LayDownArea
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_position(pilot, app, position([MANY_MELDS, "", "", ""]))
+        await pilot.press("s", "o")
+        await pilot.pause()
+        box = screen.query_one(LayDownArea)
+        below = box.hidden_lines
+        assert below > 0
+        box.post_message(events.MouseScrollDown(box, 1, 1, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert (box.lines_above, box.hidden_lines) == (1, below - 1)
+        box.post_message(events.MouseScrollUp(box, 1, 1, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert (box.lines_above, box.hidden_lines) == (0, below)
+        # Put back, then one meld staged first and the others after it: the box shows
+        # the last ones, with the lines above said on its border.
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.staging.melds
+        for tile in ("R5", "B8", "R7", "R8"):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+            await pilot.press("space")
+        await pilot.press("o")
+        await pilot.pause()
+        assert len(screen.staging.melds) == 1 and not box.lines_above
+        await pilot.press("o")
+        await pilot.pause()
+        assert len(screen.staging.melds) == 5
+        assert box.lines_above > 0 and not box.hidden_lines, box_lines(app, box)
+        assert str(box.border_subtitle).startswith("▲"), box.border_subtitle

@@ -134,7 +134,10 @@ UNSTAGE = N_(
     "close the log or the hints over the table"
 )
 LOG = N_("show or hide the game log (over the table on a small terminal)")
-SCROLL = N_("scroll the table melds up / down (the log, when l shows it over the table)")
+SCROLL = N_(
+    "scroll the table melds up / down (the staged melds while some are out of sight; the log, "
+    "when l shows it over the table)"
+)
 HINT_SCROLL = N_("scroll the hint panel up / down (practice tables)")
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
@@ -941,7 +944,7 @@ class TableScreen(Screen[None]):
         needed = laydown.needed_height()
         height = max(base, min(needed, room))
         self.query_one("#bottom-row").styles.height = height
-        laydown.show_cut(max(0, needed - height), bool(self.practice.tip_shown))
+        laydown.fit(height - 2, bool(self.practice.tip_shown))
 
     def render_all(self) -> None:
         view = self.view
@@ -2341,6 +2344,12 @@ class TableScreen(Screen[None]):
             # The log over the table (a small terminal): PgUp/PgDn read back through it.
             log = self.query_one("#log", RichLog)
             log.scroll_to(y=log.scroll_y + pages * max(1, log.size.height - 1), animate=False)
+            return
+        laydown = self.query_one(LayDownArea)
+        if laydown.cut:
+            # Staged melds out of sight (a small terminal): they are to be seen before
+            # Enter lays them, so the keys page through them first.
+            laydown.page(pages)
             return
         melds = self.query_one(MeldsView)
         # A page less one line, kept in sight to read on from; a box of three lines or

@@ -36,6 +36,8 @@ from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
 MARK_STYLE = "bold #101010 on #ffd24a"
 TABLE_MOVES = ("open", "lay", "add", "swap")
+# Further than any box scrolls: more melds staged, the lay-down box shows its last lines.
+MORE_STAGED = 1 << 30
 
 SEAT_WORDS = (N_("you"), N_("right"), N_("across"), N_("left"))
 
@@ -400,7 +402,11 @@ def scroll_note(scroll_y: float, max_scroll_y: float) -> str:
 
 
 class LayDownArea(SteadyStatic):
-    """Staged melds and their running total against the floor."""
+    """Staged melds and their running total against the floor.
+
+    The total and any okey warning stay at the top and the selection at the foot; the
+    melds between scroll (PgUp/PgDn, the mouse wheel) when the box is too short for
+    them, with the border saying how many lines are out of sight."""
 
     class Dropped(Message):
         pass
@@ -410,26 +416,39 @@ class LayDownArea(SteadyStatic):
 
     staged = False
     _width = 0
-    hidden_lines = 0  # lines the box has no room for (a tip over a small terminal)
+    hidden_lines = 0  # lines out of sight below (a tip over a small terminal, many melds)
+    lines_above = 0  # lines of melds scrolled past, out of sight above
     tip_shown = False
+    rows = 0  # the lines the box has inside its frame (0: not fitted yet, all shown)
+    scroll_top = 0  # the first line of the melds in sight
+    _staged_count = 0
+    _room = 1  # the lines the melds have in sight, when the box is too short for them
+    _head = Text()  # the total and the warnings: always in sight
+    _body = Text()  # the melds (or the prompt): scrolled
+    _foot = Text()  # the selection
 
-    def show_cut(self, hidden: int, tip_shown: bool) -> None:
-        """Says when lines are cut off below: at 80x24 with a tip shown, a fourth staged
-        meld was missing with nothing to say so."""
-        self.hidden_lines, self.tip_shown = hidden, tip_shown
-        self.pick_subtitle()
+    def fit(self, rows: int, tip_shown: bool) -> None:
+        """Fits the box to ``rows`` lines inside its frame: at 80x24 with many melds staged
+        the lines past its height (melds, the okey warning) were out of sight with no way to
+        see them."""
+        self.rows, self.tip_shown = rows, tip_shown
+        self.draw()
 
     def pick_subtitle(self) -> None:
         """The keys under staged melds, shortened when the box is narrow (the hints are open);
-        lines cut off below, and how to make room, before them."""
-        if self.hidden_lines:
-            n = self.hidden_lines
-            cut = (
-                ngettext("▼ {n} more (n: tip off)", "▼ {n} more (n: tip off)", n)
-                if self.tip_shown
-                else ngettext("▼ {n} more line", "▼ {n} more lines", n)
-            )
-            set_subtitle(self, cut.format(n=n))
+        lines out of sight, and how to see them, before them."""
+        above, below = self.lines_above, self.hidden_lines
+        if above or below:
+            if below and self.tip_shown:
+                said = _("▼ {n} · PgDn · n: tip off").format(n=below)
+            else:  # the melds box's words, with an arrow to catch the eye
+                arrows = ("▲" if above else "") + ("▼" if below else "")
+                said = f"{arrows} {scroll_note(above, above + below)}"
+            # The frame's corners and a line and a space either side.
+            if 0 < self.outer_size.width - 6 < cell_len(said):  # beside the hints: arrows alone
+                counts = ([f"▲ {above}"] if above else []) + ([f"▼ {below}"] if below else [])
+                said = " ".join(counts)
+            set_subtitle(self, said)
             return
         if not self.staged:
             set_subtitle(self, "")
@@ -446,22 +465,26 @@ class LayDownArea(SteadyStatic):
 
     def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
         okey = view.okey
-        text = Text()
+        head, text = Text(), Text()
+        width = self.content_size.width
         verb = _("Lay down") if view.opening is not None else _("Opening")
-        # The running total comes first, so it stays in sight however many melds wrap below.
         self.staged = bool(staging.melds)
-        self.pick_subtitle()
+        count = len(staging.melds)
+        if not count:
+            self.scroll_top = 0
+        elif count > self._staged_count > 0:
+            self.scroll_top = MORE_STAGED  # more melds staged: down to the new ones
+        self._staged_count = count
         if staging.melds:
+            # The running total and what laying would cost come first: they stay in sight
+            # however many melds there are below.
             style = "bold green" if staging.reached(view) else "bold yellow"
-            text.append(f"{verb}: {staging.progress(view)}\n", style)
-            chips = [meld_chips(meld, okey) for meld in staging.melds]
-            text.append_text(melds_text(chips, self.content_size.width))
+            head.append(f"{verb}: {staging.progress(view)}", style)
             if view.rules.penalties:
                 # An okey another seat could swap out costs +101 (rules §11): said before
                 # Enter lays it, with the tile that takes it.
                 for meant, needed in exposed_okeys(view, staging.melds):
-                    text.append("\n")
-                    # The cost first: on a small terminal the box cuts the line's end.
+                    head.append("\n")
                     said = _(
                         "★{tile} (you would pay +{points}): a player holding {tiles} can take this okey"
                     )
@@ -469,9 +492,16 @@ class LayDownArea(SteadyStatic):
                     holding = _(" and ").join(
                         tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed
                     )
-                    text.append(
-                        said.format(tile=meant, tiles=holding, points=PENALTY), "bold yellow"
-                    )
+                    warning = said.format(tile=meant, tiles=holding, points=PENALTY)
+                    # A small terminal (or a box narrowed by the hints) says it shorter,
+                    # leaving its rows to the melds.
+                    lines = 2 if self.app.has_class("-compact") else 3
+                    if width and len(Text(warning).wrap(self.app.console, width)) > lines:
+                        short = _("★{tile} can be swapped out: you would pay +{points}")
+                        warning = short.format(tile=meant, points=PENALTY)
+                    head.append(warning, "bold yellow")
+            chips = [meld_chips(meld, okey) for meld in staging.melds]
+            text.append_text(melds_text(chips, width))
         elif view.phase is Phase.OVER:  # a look at the table after the hand
             text.append(_("The hand is over"), "bold")
         else:
@@ -493,7 +523,7 @@ class LayDownArea(SteadyStatic):
                 if roomy and view.pairs_floor > view.rules.pairs_floor:
                     pieces.append(risen.format(highest=view.pairs_floor - 1))
                 # A narrow box breaks the line between pieces, never inside a floor.
-                text.append(fill(pieces, self.content_size.width) + "\n", "bold")
+                text.append(fill(pieces, width) + "\n", "bold")
             else:
                 # A pairs opener lays only pairs from here on (rules: pairs only).
                 more = (
@@ -505,18 +535,71 @@ class LayDownArea(SteadyStatic):
                     more.format(opened=opened_text(view, view.seat, own=True)) + "\n", "bold"
                 )
             keys = _("o stages your groups · space selects")
-            width = self.content_size.width
             # Beside the hints the box is narrow: the footer shows the keys, and a short
             # box leaves the table its rows.
             if not width or len(keys) <= 2 * width:
                 text.append(keys, "dim")
             else:
                 text.rstrip()
-        if selection_text is not None:
-            text.append("\n")
-            text.append_text(selection_text)
-        self.text = text
-        self.update(text)
+        self._head, self._body = head, text
+        self._foot = selection_text or Text()
+        self.text = Text("\n").join(part for part in (head, text, self._foot) if part)
+        self.draw()
+
+    def wrapped(self, text: Text) -> list[Text]:
+        """The lines ``text`` takes at the box's width."""
+        if not text:
+            return []
+        return list(text.wrap(self.app.console, max(1, self.content_size.width)))
+
+    def draw(self) -> None:
+        """Everything, when it fits; else the total and the warnings, the melds in sight
+        under them and the selection at the foot, saying on the border what is out of
+        sight. A box too short for all of those keeps the total and the warnings: the
+        selection scrolls with the melds (and in a box of two lines, the warnings too)."""
+        head, body, foot = (self.wrapped(t) for t in (self._head, self._body, self._foot))
+        rows = self.rows
+        if not rows or not self.content_size.width or len(head) + len(body) + len(foot) <= rows:
+            self.scroll_top = self.hidden_lines = self.lines_above = 0
+            self.pick_subtitle()
+            self.update(self.text)
+            return
+        if len(head) + len(foot) >= rows:
+            body, foot = body + foot, []
+        if len(head) >= rows:
+            head, body = head[:1], head[1:] + body
+        self._room = room = max(1, rows - len(head) - len(foot))
+        top = max(0, min(self.scroll_top, len(body) - room))
+        shown = head + body[top : top + room] + foot
+        self.scroll_top, self.lines_above = top, top
+        self.hidden_lines = len(head) + len(body) + len(foot) - len(shown) - top
+        self.pick_subtitle()
+        self.update(Text("\n").join(shown))
+
+    @property
+    def cut(self) -> bool:
+        """Lines of the box are out of sight: PgUp/PgDn scroll it."""
+        return bool(self.hidden_lines or self.lines_above)
+
+    def page(self, pages: int) -> None:
+        """Scrolls the melds by ``pages`` of what the box shows of them, less a line kept in
+        sight to read on from (all of them when three lines or fewer)."""
+        room = self._room
+        self.scroll_lines(pages * (room if room <= 3 else room - 1))
+
+    def scroll_lines(self, lines: int) -> None:
+        self.scroll_top = max(0, self.scroll_top + lines)
+        self.draw()
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.hidden_lines:
+            event.stop()
+            self.scroll_lines(1)
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.lines_above:
+            event.stop()
+            self.scroll_lines(-1)
 
     def needed_height(self) -> int:
         """Rows (borders included) to show everything at the current width: never cut."""
