@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,9 @@ from okey_tui.i18n import N_, _
 from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from okey_tui.ui.session import Session
+
+# Seconds between two looks, in a browser's game, at whether the web server is still there.
+SERVER_CHECK = 1.0
 
 
 class OkeyApp(App[None]):
@@ -105,6 +109,20 @@ class OkeyApp(App[None]):
         self.apply_theme()
         self.open_first_screen()
         self.check_size()
+        from okey_tui.web import in_browser
+
+        if in_browser():
+            # The web server that runs this game for a browser may die without closing it
+            # (its process killed): the game would play on unseen, and a seat it holds at a
+            # hosted table would keep the friend's page out once it is back. It ends then
+            # (the match is saved as on any quit).
+            server = os.getppid()
+
+            def server_gone() -> None:
+                if os.getppid() != server:
+                    self.exit()
+
+            self.set_interval(SERVER_CHECK, server_gone)
 
     def open_first_screen(self) -> None:
         """The new-table screen, a resumed match, or the table of the given settings."""
