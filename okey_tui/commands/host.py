@@ -318,7 +318,11 @@ class _WebPage:
         server = self.server
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        table = HostedTable(url=lambda: server.local_url, code=server.code)
+        table = HostedTable(
+            url=lambda: server.local_url,
+            code=server.code,
+            resumable=lambda: server.resumable,
+        )
         page = WebServer(
             storage.data_dir() / "web",
             host="0.0.0.0" if self.public else "127.0.0.1",
@@ -396,8 +400,7 @@ def _sit(
 def _closed_note(server: TableServer) -> str | None:
     """What the host's terminal keeps once the screen closes: how to open a match left
     unfinished again (the quit question said it, and went with the screen)."""
-    match = server.match
-    if match is None or match.is_over:
+    if not server.resumable:
         return None  # nothing was saved to go on with
     return _("The table is closed: okey101 host --resume opens it again, and the others rejoin.")
 

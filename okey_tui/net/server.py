@@ -582,6 +582,12 @@ class TableServer:
     def started(self) -> bool:
         return self.match is not None
 
+    @property
+    def resumable(self) -> bool:
+        """Whether ``okey101 host --resume`` would open this table again once it is closed:
+        its match has begun and is not over (its players may wait for it)."""
+        return self.match is not None and not self.match.is_over
+
     def start_match(self) -> None:
         """Deal the first hand (the lead's ``start``, or the host's own call)."""
         if self.match is not None:

@@ -13,6 +13,9 @@ visitor's process is ``okey101 join`` to that table; a visitor without the
 right code gets no process. A link with a seat's token added (``&token=…``, as the
 game shows a friend who quits) takes that seat back from any browser; without it, the
 visitor's cookie does (their ``okey101 join`` keeps the token in their data dir).
+When the host's okey101 ends (closed with a match to go on with, or killed), the page
+waits for the table, asking now and then for a while, and comes back to the seat by
+itself once ``okey101 host --resume`` has opened it again.
 
 Resources stay bounded: at most ``max_visitors`` tables at once (the next
 visitor is told to come back later), one table per visitor (a second tab takes
@@ -74,6 +77,15 @@ QUIT_GRACE = 10.0
 BACK_SECONDS = 600.0
 # WebSocket close code 1013: "try again later".
 TRY_AGAIN_LATER = 1013
+# WebSocket close code of a hosted table's page when its host closes a table they may open
+# again (``okey101 host --resume``): the page waits for it. A connection lost without a
+# close (1006: the host's process killed, the network down) waits too.
+TABLE_AWAY = 4001
+ABNORMAL_CLOSURE = 1006
+# While a hosted table is away, its page asks for it this often, for this long (as a
+# friend's ``okey101 join`` in a terminal waits for the host), and then gives up.
+AWAY_EVERY = 3.0
+AWAY_FOR = 30 * 60.0
 KINDS = ("table", "practice")
 # Wrong join codes a browser's address may try at a hosted table's page, and how long the
 # address is then refused (as the table itself refuses a terminal's): tries older than
@@ -92,6 +104,9 @@ class HostedTable:
 
     url: Callable[[], str]
     code: str
+    # Whether ``okey101 host --resume`` would open the table again (its match has begun
+    # and is not over): when the host closes it, the friends' pages wait for it.
+    resumable: Callable[[], bool] = lambda: True
 
     def code_matches(self, code: str | None) -> bool:
         given = (code or "").strip().upper().encode()
@@ -311,6 +326,8 @@ class WebServer:
         command: str | None = None,
         quit_grace: float = QUIT_GRACE,
         table: HostedTable | None = None,
+        away_every: float = AWAY_EVERY,
+        away_for: float = AWAY_FOR,
     ) -> None:
         self.root = root
         self.host = host
@@ -323,6 +340,9 @@ class WebServer:
         self.quit_grace = quit_grace
         # A hosted table: every visitor joins it (with its code in the link).
         self.table = table
+        # While a hosted table is away, how often and how long its pages ask for it.
+        self.away_every = away_every
+        self.away_for = away_for
         # Wrong join codes by address, counted as the table counts a terminal's.
         self.code_tries = CodeTries(CODE_TRIES, CODE_BLOCK)
         # Visitors who came in with the right code: a block on their address (someone else
@@ -368,9 +388,15 @@ class WebServer:
     async def _on_shutdown(self, app: web.Application) -> None:
         if self.table is not None:
             # A hosted table's page stops with the host's okey101: the match is theirs.
-            await self.close_all(
-                lambda: _("The host closed the table. Your seat is kept if they open it again.")
-            )
+            if self.table.resumable():
+                await self.close_all(
+                    lambda: _(
+                        "The host closed the table. Your seat is kept if they open it again."
+                    ),
+                    TABLE_AWAY,
+                )
+            else:  # nothing to open again: the page does not wait for it
+                await self.close_all(lambda: _("The host closed the table."))
             return
         await self.close_all(lambda: _("The server stopped. A match you have played in is kept."))
 
@@ -484,11 +510,41 @@ class WebServer:
                     no_answer=html.escape(
                         _("The server is not answering: try again in a few moments.")
                     ),
+                    **self.away_words(),
                 ),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
             )
         return response
+
+    def away_words(self) -> dict[str, str]:
+        """What the page needs to wait for a hosted table that went away, and its words in
+        the language spoken now (an ``okey101 web`` page never waits: ``away_waits``)."""
+        return {
+            "away_code": str(TABLE_AWAY),
+            "away_waits": "true" if self.table is not None else "false",
+            "away_every": str(round(self.away_every * 1000)),
+            "away_for": str(round(self.away_for * 1000)),
+            "away_lost": html.escape(_("The connection to the table was lost.")),
+            "away_waiting": html.escape(
+                _(
+                    "This page waits for the table and takes you back to your seat by itself "
+                    "once it is open again."
+                )
+            ),
+            "away_pace": html.escape(
+                _("Asking every {every}, for up to {span}.").format(
+                    every=span_text(self.away_every), span=span_text(self.away_for)
+                )
+            ),
+            "stop_waiting": html.escape(_("Stop waiting")),
+            "away_gave_up": html.escape(
+                _(
+                    "The table did not come back within {span}. Start again once the host has "
+                    "opened it again."
+                ).format(span=span_text(self.away_for))
+            ),
+        }
 
     async def handle_script(self, request: web.Request) -> web.Response:
         """textual-serve's script, with the terminal's session kept for the page."""
@@ -796,8 +852,11 @@ class WebServer:
                     reason = said.format(span=span_text(self.idle_seconds))
                 await visit.close(reason)
 
-    async def close_all(self, reason: Callable[[], str]) -> None:
-        """Close every table; ``reason()`` says why, asked in each visitor's language."""
+    async def close_all(
+        self, reason: Callable[[], str], code: int = WSCloseCode.GOING_AWAY
+    ) -> None:
+        """Close every table with ``code``; ``reason()`` says why, asked in each visitor's
+        language."""
         if self._reaper is not None:
             self._reaper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -807,7 +866,7 @@ class WebServer:
         for visit in visits:
             with self.speaking_to(visit):
                 said = reason()
-            await visit.close(said, WSCloseCode.GOING_AWAY)
+            await visit.close(said, code)
         if visits:
             await asyncio.wait(
                 [asyncio.create_task(v.done.wait()) for v in visits], timeout=self.quit_grace + 5

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from aiohttp import WSCloseCode
 from aiohttp.test_utils import TestServer
 from click.testing import CliRunner
 
@@ -27,6 +28,7 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.settings import TableSettings, save_settings
 from okey_tui.web.server import (
     COOKIE,
+    TABLE_AWAY,
     HostedTable,
     Visit,
     WebServer,
@@ -381,11 +383,16 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
     await no_tables(server)
 
 
-async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("resumable", [True, False])
+async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(
+    tmp_path: Path, resumable: bool
+) -> None:
     """host --web: the host quitting stops the page too. The friend's match is the host's (it
     is saved on the host's computer, not as this visitor's), so the page says the host closed
-    the table and that the seat is kept, not "the server stopped, your match is saved"."""
-    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    the table, not "the server stopped, your match is saved". A table its host may open again
+    (a match begun and not over) keeps the seat, and its close code has the page wait for it;
+    another is only closed."""
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123", resumable=lambda: resumable)
     server = WebServer(tmp_path / "web", command=fake_command(), table=table)
     test_server = TestServer(server.make_app(), host="127.0.0.1")
     await test_server.start_server()
@@ -402,6 +409,8 @@ async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(tmp_path: P
         await closing
     assert "The host closed the table" in reason
     assert "match is saved" not in reason
+    assert ("seat is kept" in reason) is resumable
+    assert websocket.close_code == (TABLE_AWAY if resumable else WSCloseCode.GOING_AWAY)
     await wait_gone(about["pid"])
 
 
