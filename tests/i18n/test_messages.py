@@ -64,7 +64,7 @@ def test_turkish_refusals_are_made_from_the_parameters() -> None:
         parse_tiles("X9")
     assert describe(caught.value).startswith("'X9' bir taş")
     error = IllegalActionError("...", code=ErrorCode.DRAW_FIRST, doing="discard")
-    assert describe(error) == "Henüz olmaz (taş atmak): önce taş çek"
+    assert describe(error) == "Henüz olmaz: taş atmak için önce taş çekmelisin"
     assert describe_with_rule(error).endswith("(kurallar §6 Bir tur)")
     meld = MeldError(
         "...", code=ErrorCode.NOT_A_RUN, tiles=parse_tiles("R1 R2 B4"), meld="R1 R2 B4"
