@@ -99,6 +99,8 @@ OPTION_METAVARS = {
     "LEVEL": N_("level"),
     "NAME": N_("name"),
     "TILE": N_("tile"),
+    "SECONDS": N_("seconds"),
+    "PACE": N_("pace"),
 }
 # click's number types by their class, most specific first: click names the type in its
 # errors ("'abc' is not a valid integer range") and in the help's metavars (INTEGER RANGE).

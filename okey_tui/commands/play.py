@@ -248,7 +248,11 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     "--bot-delay",
     type=Pace(),
     default=None,
-    help=N_("Seconds between bot moves (0 = instant; default: your last choice, else 0.6)."),
+    metavar="SECONDS|PACE",
+    help=N_(
+        "Seconds between bot moves, or a pace: instant, fast, normal, slow "
+        "(default: your last choice, else 0.6)."
+    ),
 )
 @click.option(
     "--finisher-zero",

@@ -54,6 +54,7 @@ DEFAULT_PORT = 8000
     "--bot-delay",
     type=Pace(),
     default=None,
+    metavar="SECONDS|PACE",
     help=N_(
         "Seconds between bot moves at every table, or a pace: instant, fast, normal, slow "
         "(default: each visitor's choice, else 0.6)."

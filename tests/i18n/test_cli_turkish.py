@@ -304,7 +304,7 @@ def test_a_decimal_comma_is_read_as_a_point() -> None:
 
 def test_the_help_names_number_types_in_turkish() -> None:
     code, out = run("--lang", "tr", "play", "--help")
-    assert "--hands TAM SAYI" in out and "--seed TAM SAYI" in out and "--bot-delay SAYI" in out
+    assert "--hands TAM SAYI" in out and "--seed TAM SAYI" in out
     assert "INTEGER" not in out and "FLOAT" not in out
     code, out = run("play", "--help")
     assert "--hands INTEGER RANGE" in out and "--seed INTEGER" in out
@@ -321,6 +321,20 @@ def test_the_help_writes_every_metavar_in_turkish() -> None:
     assert "HOST[:PORT] [KOD]" in out
     code, out = run("play", "--help")
     assert "--bots LEVEL[,LEVEL,LEVEL]" in out and "--name TEXT" in out
+
+
+def test_the_help_says_a_pace_may_be_given_for_the_bots_delay() -> None:
+    """``--bot-delay fast`` is taken, but the help said FLOAT RANGE and only seconds."""
+    for args, metavar, paces in (
+        (("play", "--help"), "--bot-delay SECONDS|PACE", ("instant", "fast", "slow")),
+        (("--lang", "tr", "play", "--help"), "--bot-delay SANİYE|HIZ", ("anında", "hızlı")),
+        (("--lang", "tr", "host", "--help"), "--bot-delay SANİYE|HIZ", ("anında", "hızlı")),
+        (("web", "--help"), "--bot-delay SECONDS|PACE", ("instant", "fast", "slow")),
+    ):
+        code, out = run(*args)
+        flat = " ".join(out.split())
+        assert code == 0 and metavar in out, out
+        assert all(pace in flat for pace in paces), out
 
 
 def test_saves_says_the_default_name_of_a_hosted_table_in_turkish() -> None:
