@@ -466,3 +466,22 @@ def test_web_takes_the_paces_by_name_as_play_and_host_do() -> None:
     assert isinstance(option.type, Pace)
     result = run("web", "--bot-delay", "quick")
     assert result.exit_code == 2 and "fast" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_saves_keeps_each_start_date_on_one_line_at_80_columns(lang: str) -> None:
+    """At 80 columns a listed match's start ("2026-12-05 04:27") broke over two lines
+    beside a type of two words ("Classic, practice"), and in Turkish a seat's level was
+    cut at the edge."""
+    match = Match(RuleSet(hands=3, penalties=False), seed=4)
+    settings = {"name": "Ayşe", "levels": ["easy", "normal", "hard"], "practice": True}
+    storage.save(match, settings, storage.new_save_path())
+    unfinished(1, 3)
+    hot_seat_unfinished()
+    out = run("--lang", lang, "saves").output
+    starts = [s.started for s in storage.list_saves().entries]
+    assert starts
+    for started in starts:
+        assert started in out, out
+    # Nor was a seat's level cut at the edge ("Mehmet (norma"), in Turkish.
+    assert all(line.count("(") == line.count(")") for line in out.splitlines()), out

@@ -33,6 +33,8 @@ COLUMNS = (
 # The score column's heading when a listed match is hot-seat: no one "you" there, so each
 # person's score stands on the line of their name.
 SHARED_SCORE_HEADING = N_("Score")
+# Below this width the lists keep one space between their columns, not two.
+NARROW = 100
 # The column of the saves set aside that names each one: ``saves --delete FILE`` takes it.
 FILE_COLUMN = N_("File")
 
@@ -101,26 +103,34 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         _print_set_aside(console, set_aside)
 
 
-def _table(title: str) -> Table:
+def _table(title: str, console: Console) -> Table:
     from rich.table import Table
 
+    # Two spaces between columns where the terminal has the room, one at 80 columns: there
+    # a seat's name and level were cut at the edge ("Mehmet (norma"), in Turkish.
     return Table(
-        title=title, title_justify="left", box=None, pad_edge=False, header_style="bold underline"
+        title=title,
+        title_justify="left",
+        box=None,
+        pad_edge=False,
+        header_style="bold underline",
+        collapse_padding=console.width < NARROW,
     )
 
 
 def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
     from rich.text import Text
 
-    table = _table(_("Unfinished matches (latest first)"))
+    table = _table(_("Unfinished matches (latest first)"), console)
     shared = any(s.people_scores for s in summaries)
     for key, heading, right in COLUMNS:
         table.add_column(
             _(SHARED_SCORE_HEADING if key == "Score" and shared else heading),
             justify="right" if right else "left",
-            no_wrap=key in ("ID", "Hand"),  # an ID copies whole; the rest may wrap
+            # An ID copies whole, a start time reads whole; the rest may wrap.
+            no_wrap=key in ("ID", "Started", "Hand"),
             min_width=15 if key == "Seats" else None,
-            max_width=12 if key == "Type" else None,  # the type wraps at its commas
+            max_width=10 if key == "Type" else None,  # the type wraps at its commas
         )
     for s in summaries:
         table.add_row(
@@ -220,10 +230,10 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
 
     if blank_line:
         console.print()
-    table = _table(_("Tables you hosted (latest first)"))
+    table = _table(_("Tables you hosted (latest first)"), console)
     table.add_column(_("ID"), no_wrap=True)
-    table.add_column(_("Started"))
-    table.add_column(_("Type"), max_width=12)
+    table.add_column(_("Started"), no_wrap=True)
+    table.add_column(_("Type"), max_width=10)
     table.add_column(_("Hand"), justify="right", no_wrap=True)
     table.add_column(_("Code"), no_wrap=True)
     table.add_column(_("Seats"), min_width=15)
@@ -239,7 +249,7 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
 def _print_newer(console: Console, newer: list[NewerSave]) -> None:
     """The matches of a newer okey101: kept untouched, for it to continue."""
     console.print()
-    table = _table(_("Matches saved by a newer okey101"))
+    table = _table(_("Matches saved by a newer okey101"), console)
     table.add_column(_(ID_COLUMN), no_wrap=True)
     table.add_column(_("Save version"), justify="right")
     for n in newer:
@@ -253,7 +263,7 @@ def _print_set_aside(console: Console, files: list[SetAsideFile]) -> None:
     from rich.text import Text
 
     console.print()
-    table = _table(_("Saves set aside because they could not be used"))
+    table = _table(_("Saves set aside because they could not be used"), console)
     table.add_column(_(FILE_COLUMN), no_wrap=True)
     table.add_column(_("Set aside"), no_wrap=True)
     table.add_column(_("Why"))
