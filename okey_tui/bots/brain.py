@@ -49,7 +49,7 @@ from okey_tui.engine.melds import (
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
-from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.engine.view import PlayerView, exposed_add, exposed_okeys, legal_actions
 
 # The hard bot's look-ahead: how many throws it compares, how far (in keep
 # score) below the best they may be, and how many draws it tries for each
@@ -61,6 +61,9 @@ LOOKAHEAD_DRAWS = 14
 LOOKAHEAD_HORIZON = 8.0
 # What the look-ahead counts reaching the melds floor as, in points of value.
 OPEN_WEIGHT = 60.0
+# What an okey laid where others could swap it out is taken to cost, per unseen copy of the
+# tile that swaps it (the +101 it costs, weighed by the chance that an opened player holds it).
+SWAP_RISK = 40.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +334,12 @@ class PlannerBot:
                 deadline=self._deadline,
             )
         if plan.melds:
-            return Lay(self._guarded(view, plan.melds, None))
+            melds = self._guarded(view, plan.melds, None)
+            if not pairs_opener:
+                home = self._okey_home(view, rack, melds, plan, protect)
+                if home is not None:
+                    return home
+            return Lay(melds)
         if view.can_touch_table():
             # Lay off what fits, the taken tile first, then okeys we owe, then the highest
             # (tiles of one number by colour: a set's order depends on string hashing,
@@ -440,6 +448,49 @@ class PlannerBot:
                 return melds
         return tuple(chosen)
 
+    def _okey_home(
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        melds: tuple[Meld, ...],
+        plan: Arrangement,
+        protect: Tile | None,
+    ) -> AddTile | None:
+        """The okey laid off where nobody can swap it, rather than in ``melds`` where
+        another seat could (+101 to us): when the tiles it would have melded with, kept in
+        hand instead, cost less than that risk."""
+        okey = view.okey
+        if not self.style.guard_okeys or not view.rules.penalties or not view.can_touch_table():
+            return None
+        if not exposed_okeys(view, melds):
+            return None
+        seen = self._seen(view)
+        risk = sum(self._okey_risk(view, m, seen) for m in melds if okey in m.tiles)
+        safe: tuple[int, AddTile] | None = None
+        for index, tm in enumerate(view.table):
+            for new in extensions(tm.meld, okey, okey):
+                meant = added_meaning(tm.meld, new)
+                if exposed_add(view, tm.meld, okey, meant):
+                    continue
+                if safe is None or new.value > safe[0]:
+                    safe = (new.value, AddTile(okey, index, meant))
+        if safe is None:
+            return None
+        rest = _remove(rack, [okey])
+        after = _keep_one(
+            arrange(rest, okey),
+            rest,
+            okey,
+            pairs_kind=False,
+            keep_wild=False,
+            protect=protect,
+            deadline=self._deadline,
+        )
+        if protect is not None and not _uses(after.melds, protect):
+            return None  # the taken tile must go down this turn
+        stranded = leftover_sum(after.leftover, okey) - leftover_sum(plan.leftover, okey)
+        return safe[1] if stranded < SWAP_RISK * risk else None
+
     def _add_action(self, view: PlayerView, tile: Tile) -> Action | None:
         okey = view.okey
         if len(view.rack) < 2 or not view.can_touch_table():
@@ -525,7 +576,7 @@ class PlannerBot:
                         risk = r if risk is None else min(risk, r)
             if risk is None:
                 continue
-            score = gain - 40.0 * risk + sum(t.number for t in action.tiles)
+            score = gain - SWAP_RISK * risk + sum(t.number for t in action.tiles)
             if score > 0 and (best is None or score > best[0]):
                 best = (score, action)
         return None if best is None else best[1]

@@ -12,7 +12,16 @@ from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summar
 from okey_tui.bots.brain import PlannerBot
 from okey_tui.bots.driver import play_bot_turn
 from okey_tui.bots.expert import ExpertBot
-from okey_tui.engine.actions import Action, Discard, DrawMiddle, Open, SwapOkey, TakeDiscard
+from okey_tui.engine.actions import (
+    Action,
+    AddTile,
+    Discard,
+    DrawMiddle,
+    Lay,
+    Open,
+    SwapOkey,
+    TakeDiscard,
+)
 from okey_tui.engine.match import Match
 from okey_tui.engine.melds import make_meld
 from okey_tui.engine.rules import GameType, RuleSet
@@ -241,6 +250,40 @@ def test_hard_keeps_the_tile_its_own_okey_stands_for() -> None:
     bot = make_bot("hard")
     assert isinstance(bot, PlannerBot)
     assert bot._discard(view) == Discard(Tile.parse("Y2"))
+
+
+def _okey_swapped_off(safe_y8: bool) -> Hand:
+    """Seat 0 (opened) has just swapped the okey (R13) off seat 2's K5 ★K6 K7 and must lay
+    it again this turn; Y3 Y5 would take it as Y4, whose copies it has not seen. Meld 1
+    (R8 B8 K8) would take it as Y8: out of reach when both Y8 are in the discards."""
+    hand = position(
+        ["K6 Y3 Y5 K10 R2 B12 Y1", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="p",
+        discards=("Y8", "Y8", "", "") if safe_y8 else ("", "", "", ""),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )
+    hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
+    return hand
+
+
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_an_owed_okey_goes_where_nobody_can_swap_it(level: str) -> None:
+    """Section 12: another seat swapping out an okey we laid costs us 101. Laying it as Y4
+    (both unseen) when it could stand for Y8 (both in sight) ran that risk for nothing."""
+    hand = _okey_swapped_off(safe_y8=True)
+    view = PlayerView.of(hand, 0)
+    assert view.okeys_owed == 1
+    action = make_bot(level).choose(view)
+    assert action == AddTile(hand.okey, 0, Tile.parse("Y8")), action
+
+
+def test_an_owed_okey_with_no_safe_place_still_goes_down() -> None:
+    """With no place out of reach the okey is still laid, where it takes most tiles along."""
+    hand = _okey_swapped_off(safe_y8=False)
+    action = make_bot("hard").choose(PlayerView.of(hand, 0))
+    assert isinstance(action, Lay) and hand.okey in action.melds[0].tiles, action
 
 
 # Melds worth less than 101 (no opening) and four loose tiles: a low pair R1 R2
