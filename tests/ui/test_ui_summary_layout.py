@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from rendered import screen_text
 from textual.containers import VerticalScroll
 from ui_helpers import last_hand_report, table_app
 
-from okey_tui.table import SeatInfo
+from okey_tui import i18n
+from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.screens.summary import HandSummaryScreen
 
 SEATS = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
@@ -44,6 +47,113 @@ async def test_the_end_of_an_eleven_hand_match_keeps_the_winner_and_the_keys_in_
         assert body.scroll_y == body.max_scroll_y
         last = "│ Total │ 1771 │" if scrolls else "Match totals: You 1771"
         assert last in screen_text(app)
+
+
+def still_on(hands: int = 3) -> HandReport:
+    """A match of 11 hands after its ``hands``-th: a score sheet of that many rows."""
+    report = last_hand_report(11)
+    sheet = report.sheet[:hands]
+    totals = tuple(sum(column) for column in zip(*sheet, strict=True))
+    return replace(report, number=hands, sheet=sheet, totals=totals, match_over=False, winners=())
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "you", "hands"),
+    [
+        ("en", (80, 24), 0, 3),
+        ("en", (100, 30), 0, 6),
+        ("tr", (80, 24), 0, 3),
+        ("en", (80, 24), None, 2),  # hot-seat: the summary speaks to nobody in particular
+    ],
+)
+async def test_a_small_terminal_scrolls_the_summary_down_to_the_score_sheet(
+    lang: str, size: tuple[int, int], you: int | None, hands: int
+) -> None:
+    """At 80x24 (and 100x30) the summary of a hand before the match's last stopped at the
+    match line: the score sheet of the hands before was hidden, nothing scrolled and no key
+    showed it. It now lies below the fold, the frame says how many lines are below, the
+    scroll keys bring its last row into sight and Home goes back, and the keys' line never
+    scrolls away."""
+    i18n.set_language(lang)
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.push_screen(HandSummaryScreen(still_on(hands), SEATS, you))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#summary-body", VerticalScroll)
+        dialog = app.screen.query_one("#summary")
+        hint = app.screen.query_one(".dialog-hint")
+        keys = i18n._("Esc: see the table · {keys}").format(
+            keys=i18n._("Enter: next hand · q: quit")
+        )
+        scroll = i18n._("↑ ↓ scroll · {keys}").format(keys=keys)
+        more = i18n.ngettext("PgDn: {n} more line", "PgDn: {n} more lines", 2)
+        more = more.split("{n}")[1]  # " more lines" / " satır daha"
+        last_row = f" {hands} │ 161 │  262 │   -101 │    -41 │"
+        total = f"{i18n._('Total')} │ {161 * hands} │ "
+
+        def in_sight() -> None:
+            text = screen_text(app)
+            assert scroll in text
+            region = hint.region
+            assert dialog.content_region.contains_region(region), region
+            assert not body.region.overlaps(region)
+
+        text = screen_text(app)
+        assert body.max_scroll_y > 0
+        assert total not in text
+        below = round(body.max_scroll_y)
+        assert f"▼ PgDn: {below}{more}" in text  # on the frame's foot
+        in_sight()
+        for key in ("down", "pagedown"):
+            await pilot.press(key)
+            await pilot.pause()
+            in_sight()
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert body.scroll_y == body.max_scroll_y
+        assert last_row in text and total in text
+        assert "▼" not in text.splitlines()[dialog.region.bottom - 1]
+        in_sight()
+        await pilot.press("home")
+        await pilot.pause()
+        assert body.scroll_y == 0
+        assert total not in screen_text(app)
+        in_sight()
+
+
+async def test_the_first_hand_summary_keeps_to_one_small_screen() -> None:
+    """After a match's first hand the score sheet would only say the match line again: at
+    80x24 the summary leaves it out and all of it shows at once."""
+    report = replace(last_hand_report(1), hands=11, match_over=False, winners=())
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(HandSummaryScreen(report, SEATS, 0))
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        body = app.screen.query_one("#summary-body", VerticalScroll)
+        assert body.max_scroll_y == 0
+        assert "Match totals: You 161" in text
+        assert "Esc: see the table · Enter: next hand · q: quit" in text
+        assert "scroll" not in text and "PgDn" not in text
+
+
+async def test_a_summary_that_fits_at_120x40_shows_the_score_sheet_without_scrolling() -> None:
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(HandSummaryScreen(still_on(), SEATS, 0))
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert app.screen.query_one("#summary-body", VerticalScroll).max_scroll_y == 0
+        assert "│     3 │ 161 │  262 │   -101 │    -41 │" in text
+        assert "Esc: see the table · Enter: next hand · q: quit" in text
+        assert "scroll" not in text and "PgDn" not in text
 
 
 async def test_a_summary_that_fits_says_nothing_of_scrolling() -> None:

@@ -297,8 +297,8 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         )
         assert f"The lowest total wins; then {then}." in " ".join(text.split()), text
         assert "n: new match · q: quit" in text
-        # The score sheet, hand by hand, at the end of the match (left out of a hand's
-        # summary at 80x24): below the fold, and the hint says the summary scrolls.
+        # The score sheet, hand by hand, at the end of the match: below the fold at 80x24,
+        # and the hint says the summary scrolls.
         sheet = app.screen.query_one("#score-sheet")
         assert sheet.display and sheet.size.height > 0
         assert "↑ ↓ scroll" in text, text

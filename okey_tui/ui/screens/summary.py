@@ -35,7 +35,8 @@ from okey_tui.table import HandReport, SeatInfo, seconds_until
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.tiles import chip, chips
 from okey_tui.ui.translate import translate_bindings
-from okey_tui.ui.widgets.board import Filled
+from okey_tui.ui.widgets.board import Filled, scroll_note
+from okey_tui.ui.widgets.steady import set_subtitle
 
 # Colours that read on the dialog's background in every look (a contrast of at least 4.5
 # on the felt's #13492f and the dark look's #202328): the plain "green" and "red" of a
@@ -362,11 +363,12 @@ class HandSummaryScreen(ModalScreen[str]):
             with VerticalScroll(id="summary-body"):
                 yield Static(explain_hand(report, seats, self.you), id="hand-explained")
                 yield Static(match_line(report, seats), id="match-line")
-                # At the match's end the sheet shows on a small terminal too (below the
-                # fold: the hint then says the summary scrolls): the hand by hand of the
-                # match is nowhere else.
+                # On a small terminal the sheet lies below the fold, the frame saying how
+                # much is below: the hand by hand of the match is nowhere else. After the
+                # first hand of a match still on it says no more than the match line, and
+                # the summary keeps to one screen.
                 sheet = Static(score_sheet(report, seats), id="score-sheet")
-                sheet.set_class(report.match_over, "-final")
+                sheet.set_class(len(report.sheet) <= 1 and not report.match_over, "-one-hand")
                 yield sheet
             # The winners and the keys stay below the part that scrolls: an 11-hand score
             # sheet makes the summary taller than a 120x40 screen.
@@ -391,6 +393,8 @@ class HandSummaryScreen(ModalScreen[str]):
         return _("↑ ↓ scroll · {keys}").format(keys=keys) if scrolls else keys
 
     def on_mount(self) -> None:
+        body = self.query_one("#summary-body", VerticalScroll)
+        self.watch(body, "scroll_y", self.say_if_more, init=False)
         self.call_after_refresh(self.show_hint)
         if self.dealt_at is not None:
             self.set_interval(1.0, self.show_hint)
@@ -404,6 +408,18 @@ class HandSummaryScreen(ModalScreen[str]):
         hint = next(iter(self.query(".dialog-hint").results(Static)), None)
         if body is not None and hint is not None:
             hint.update(self.hint(body.max_scroll_y > 0))
+            self.say_if_more()
+
+    def say_if_more(self) -> None:
+        """When the summary is longer than its box (a small terminal, a long score sheet)
+        the frame's foot says how many lines lie above and below what shows, and the keys
+        that bring them: at 80x24 the score sheet lay below the match line, unseen."""
+        body = next(iter(self.query("#summary-body").results(VerticalScroll)), None)
+        if body is None:
+            return
+        note = scroll_note(body.scroll_y, body.max_scroll_y)
+        below = round(body.max_scroll_y) - round(body.scroll_y)
+        set_subtitle(self.query_one("#summary"), f"▼ {note}" if note and below else note)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         over = self.report.match_over
