@@ -41,7 +41,15 @@ from okey_tui.engine.errors import (
     RULE_SECTIONS,
     OkeyError,
 )
-from okey_tui.engine.melds import Meld, MeldKind, effective, fits_table, is_wild
+from okey_tui.engine.melds import (
+    Meld,
+    MeldKind,
+    added_meaning,
+    effective,
+    extensions,
+    fits_table,
+    is_wild,
+)
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, left_sum
 from okey_tui.engine.solver import (
     Arrangement,
@@ -56,9 +64,9 @@ from okey_tui.engine.solver import (
     okey_swaps,
     opening_check,
 )
-from okey_tui.engine.state import Hand, Opening, OpeningKind, PenaltyReason, Phase
-from okey_tui.engine.tiles import COLOURS, Tile
-from okey_tui.engine.view import PlayerView, is_pairs_only
+from okey_tui.engine.state import PENALTY, Hand, Opening, OpeningKind, PenaltyReason, Phase
+from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile
+from okey_tui.engine.view import PlayerView, exposed_add, exposed_okeys, is_pairs_only
 from okey_tui.i18n import _, current_language, ngettext
 from okey_tui.messages import describe, meld_text, rule_title, tile_text
 
@@ -659,10 +667,10 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     gain = max(gain, round(diff))
                     more = max(more, _count(other.finish_rate - chosen.finish_rate, tried))
                 elif close and -diff < _trust():
-                    # As near as the ones above it called too close: said so, not as a
-                    # loss ("5 points better: too close to call" beside "5 points worse").
+                    # As near as the ones above it, within the noise: said so, not as a
+                    # loss ("5 points better: within the noise" beside "5 points worse").
                     worse.append(
-                        _("Discarding {tile} instead: {points}, as close.").format(
+                        _("Discarding {tile} instead: {points}, also within the noise.").format(
                             tile=tile_text(other.action.tile, okey), points=_points(diff)
                         )
                     )
@@ -749,10 +757,12 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             elif close:
                 lines.append(
                     ngettext(
-                        "Discarding {tiles} came out about {n} point better on average: "
-                        "too close to call, so it discards the tile your melds need least.",
-                        "Discarding {tiles} came out about {n} points better on average: "
-                        "too close to call, so it discards the tile your melds need least.",
+                        "Discarding {tiles} came out about {n} point better on average, but a "
+                        "difference that small is within the noise of guessing the tiles you "
+                        "cannot see, so the expert keeps to the tile your melds need least.",
+                        "Discarding {tiles} came out about {n} points better on average, but a "
+                        "difference that small is within the noise of guessing the tiles you "
+                        "cannot see, so the expert keeps to the tile your melds need least.",
                         gain,
                     ).format(tiles=_(" or ").join(close), n=gain)
                 )
@@ -795,18 +805,36 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 "Once open, you lay more pairs as you make them (pairs add nothing to runs "
                 "and sets); your tiles left count double, but a hand never opened writes 202."
             )
-        return ExpertHint(action, _("Open now with {worth}").format(worth=worth), (why,))
-    if isinstance(action, AddTile):
         return ExpertHint(
             action,
-            _("Lay off {tile} on meld {n} now").format(tile=action.tile, n=action.target + 1),
-            (_("A tile on the table no longer counts against you when the hand ends."),),
+            _("Open now with {worth}").format(worth=worth),
+            (why, *_okey_place_lines(view, action)),
+        )
+    if isinstance(action, AddTile):
+        n = action.target + 1
+        headline = (
+            _("Lay off {tile} on meld {n} as {meant} now").format(
+                tile=tile_words(action.tile, okey), n=n, meant=action.meant
+            )
+            if action.meant is not None and is_wild(action.tile, okey)
+            else _("Lay off {tile} on meld {n} now").format(tile=action.tile, n=n)
+        )
+        return ExpertHint(
+            action,
+            headline,
+            (
+                _("A tile on the table no longer counts against you when the hand ends."),
+                *_okey_place_lines(view, action),
+            ),
         )
     if isinstance(action, Lay):
         return ExpertHint(
             action,
             _("Lay {melds} now").format(melds=", ".join(meld_words(m, okey) for m in action.melds)),
-            (_("Tiles in melds on the table no longer count against you."),),
+            (
+                _("Tiles in melds on the table no longer count against you."),
+                *_okey_place_lines(view, action),
+            ),
         )
     if isinstance(action, SwapOkey):
         return ExpertHint(
@@ -835,6 +863,65 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             ),
         )
     return ExpertHint(action, str(action), ())
+
+
+def _okey_place_lines(view: PlayerView, action: Open | Lay | AddTile) -> list[str]:
+    """Whether an okey that ``action`` lays can be swapped out by another seat (+101 to
+    this seat, rules §12), as the engine judges it: the tile that would take it, or why
+    nobody can."""
+    if not view.rules.penalties:
+        return []
+    okey = view.okey
+
+    def holding(tiles: tuple[Tile, ...]) -> str:
+        # The tile that plays as the okey's own value is the false okey.
+        return _(" and ").join(tile_text(FALSE_OKEY if t == okey else t, okey) for t in tiles)
+
+    def exposed(meant: Tile, needed: tuple[Tile, ...]) -> str:
+        return _(
+            "★{tile} can be swapped out: a player who has opened and holds {tiles} can take "
+            "this okey, and you would pay +{points} (rules §12 Penalties during a hand)."
+        ).format(tile=meant, tiles=holding(needed), points=PENALTY)
+
+    if isinstance(action, AddTile):
+        if action.meant is None or not is_wild(action.tile, okey):
+            return []
+        meld = view.table[action.target].meld
+        needed = exposed_add(view, meld, action.tile, action.meant)
+        if needed:
+            return [exposed(action.meant, needed)]
+        if len(view.rack) - 1 <= 1:
+            return []  # the finishing discard comes next: nobody has a turn to swap it
+        return [
+            _(
+                "There it stands for {tile}, and both {swap} are in sight: nobody can swap it out."
+            ).format(tile=action.meant, swap=holding((action.meant,)))
+        ]
+    lines = [exposed(meant, needed) for meant, needed in exposed_okeys(view, action.melds)]
+    if lines and isinstance(action, Lay):
+        safe = _safe_okey_place(view)
+        if safe is not None:
+            lines.append(
+                _(
+                    "Meld {n} would take the okey as {tile}, where nobody can swap it out, but "
+                    "the expert lays it here: more of your tiles go down with it."
+                ).format(n=safe[0] + 1, tile=safe[1])
+            )
+        else:
+            lines.append(_("No meld on the table would take the okey where it is safe."))
+    return lines
+
+
+def _safe_okey_place(view: PlayerView) -> tuple[int, Tile] | None:
+    """A table meld (its index) and what an okey added to it would stand for, where no
+    other seat could swap it out; None if there is no such place."""
+    okey = view.okey
+    for index, tm in enumerate(view.table):
+        for new in extensions(tm.meld, okey, okey):
+            meant = added_meaning(tm.meld, new)
+            if not exposed_add(view, tm.meld, okey, meant):
+                return index, meant
+    return None
 
 
 def _swap_keep_line(view: PlayerView, thrown: Tile) -> str | None:
@@ -1069,18 +1156,21 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             ).format(tile=tile_text(right_threw[thrown[0]], okey))
         elif used[tile]:
             # Two alike, one in the best melds shown above: "not in your melds" read as
-            # wrong beside a best opening that uses it.
+            # wrong beside a best opening that uses it. What makes it safe comes first, then
+            # the risk left ("5 unseen tiles meld with it" alone read as a reason not to).
             reason = ngettext(
-                "your other {tile} is in your melds, this one is spare; {n} unseen tile "
-                "melds with it",
-                "your other {tile} is in your melds, this one is spare; {n} unseen tiles "
-                "meld with it",
+                "spare (your other {tile} stays in your melds), no penalty; the one risk: "
+                "the player on your right may use it ({n} unseen tile melds with it)",
+                "spare (your other {tile} stays in your melds), no penalty; the one risk: "
+                "the player on your right may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(tile=tile_text(tile, okey), n=hidden_near)
         else:
             reason = ngettext(
-                "not in your melds; {n} unseen tile melds with it",
-                "not in your melds; {n} unseen tiles meld with it",
+                "in none of your melds, no penalty; the one risk: the player on your right "
+                "may use it ({n} unseen tile melds with it)",
+                "in none of your melds, no penalty; the one risk: the player on your right "
+                "may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(n=hidden_near)
         key = (int(keep), danger, -plays.number)

@@ -152,7 +152,7 @@ def test_a_tile_kept_for_an_okey_swap_is_not_called_a_free_discard():
     tips, _ = safest_discards(PlayerView.of(hand, 0), limit=10)
     assert tips[-1].tile == Tile.parse("R4"), tips
     assert tips[-1].reason.startswith("keep it: it can take an okey off the table")
-    assert all(tip.reason.startswith("not in your melds") for tip in tips[:-1]), tips
+    assert all(tip.reason.startswith("in none of your melds") for tip in tips[:-1]), tips
 
 
 def test_the_spare_of_two_alike_says_the_other_is_in_the_melds():
@@ -161,7 +161,23 @@ def test_the_spare_of_two_alike_says_the_other_is_in_the_melds():
     hand = position(NINETY_FOUR + " K12", phase=Phase.PLAY)
     tips, _ = safest_discards(PlayerView.of(hand, 0), limit=20)
     spare = next(tip for tip in tips if tip.tile == Tile.parse("K12"))
-    assert spare.reason.startswith("your other K12 is in your melds, this one is spare"), spare
+    assert spare.reason.startswith("spare (your other K12 stays in your melds)"), spare
+
+
+def test_a_safe_discard_says_what_makes_it_safe_before_the_risk_left():
+    """ "B1 — your other B1 is in your melds, this one is spare; 5 unseen tiles meld with it"
+    read as a reason not to throw it. The reason says first what makes it safe (no meld of
+    the rack needs it, no penalty), then the one risk there is, with its count."""
+    hand = position(NINETY_FOUR + " K12", phase=Phase.PLAY)
+    tips, _ = safest_discards(PlayerView.of(hand, 0), limit=20)
+    weighed = [tip for tip in tips if "risk" in tip.reason]
+    assert len(weighed) >= 3, tips  # dead tiles, kept ones and the like say something else
+    for tip in weighed:
+        safe, said, risk = tip.reason.partition("; the one risk: ")
+        assert said and "no penalty" in safe and "your melds" in safe, tip
+        assert "player on your right may use it" in risk and "unseen" in risk, tip
+    spare = next(tip for tip in weighed if tip.tile == Tile.parse("K12"))
+    assert spare.reason.startswith("spare (your other K12 stays in your melds)"), spare
 
 
 def test_no_safe_discard_says_why():
@@ -450,7 +466,7 @@ def advised(monkeypatch: pytest.MonkeyPatch, view: PlayerView, advice: Advice) -
 
 def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> None:
     """The expert keeps its own throw unless the deals beat it clearly: a throw that came out
-    a little better is named as too close to call (or, on a last turn where every throw
+    a little better is named as within the noise (or, on a last turn where every throw
     writes the same, as doing about as well), never as "better" beside the choice."""
     from okey_tui.bots.base import make_bot
     from okey_tui.bots.driver import play_bot_step
@@ -476,7 +492,7 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
                 round(o.score - chosen.score) > 0 for o in advice.options
             ):
                 close_calls += 1
-                close = ("too close to call", "would do about as well")
+                close = ("within the noise", "would do about as well")
                 assert any(c in line for line in hint.lines for c in close), hint.lines
         play_bot_step(hand, bots[hand.turn])
     assert close_calls >= 2
@@ -891,12 +907,12 @@ def test_hints_at_the_end_of_the_middle_say_the_hand_ends() -> None:
     assert hint_for(view).lay_offs == ()
 
 
-def test_a_discard_as_near_as_the_ones_too_close_to_call_is_not_called_worse(
+def test_a_discard_as_near_as_the_ones_within_the_noise_is_not_called_worse(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """ "Y3 came out about 5 points better: too close to call", and two lines below "R1
     instead: about 5 points worse": the same 5 points a toss-up one way and a loss the
-    other. A discard within the expert's margin is said to be as close."""
+    other. A discard within the expert's margin is said to be within the noise too."""
     from okey_tui.bots.expert import Advice, Option
 
     view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
@@ -916,9 +932,35 @@ def test_a_discard_as_near_as_the_ones_too_close_to_call_is_not_called_worse(
     hint = advised(monkeypatch, view, advice)
     assert hint is not None
     text = "\n".join(hint.lines)
-    assert "Discarding K2 came out about 4 points better on average: too close to call" in text
-    assert "Discarding R1 instead: about 4 points worse, as close." in text
+    assert "Discarding K2 came out about 4 points better on average" in text
+    assert "Discarding R1 instead: about 4 points worse, also within the noise." in text
     assert "Discarding R2 instead: about 20 points worse." in text
+
+
+def test_a_discard_that_came_out_better_is_said_to_be_within_the_noise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Discard B5" and then "Discarding Y12 came out about 1 point better on average: too
+    close to call" read as if the better move were not the one given. The line says the
+    difference is within the noise of the guesses, and that the expert keeps to the tile the
+    melds need least."""
+    from okey_tui.bots.expert import Advice, Option
+
+    view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
+    kept, better = Discard(Tile.parse("Y1")), Discard(Tile.parse("K2"))
+    advice = Advice(
+        kept,
+        (Option(better, -19.0, 0.5, 0.0, 0.0), Option(kept, -20.0, 0.5, 0.0, 0.0)),
+        8,
+        "discard",
+    )
+    hint = advised(monkeypatch, view, advice)
+    assert hint is not None and hint.headline == "Discard Y1"
+    line = next(line for line in hint.lines if line.startswith("Discarding K2"))
+    assert "about 1 point better on average" in line
+    assert "within the noise" in line and "guessing the tiles you cannot see" in line
+    assert "the expert keeps to the tile your melds need least" in line
+    assert "too close to call" not in line
 
 
 def test_a_false_okey_thrown_on_the_right_is_named_as_the_pile_shows_it() -> None:
@@ -1032,3 +1074,52 @@ def test_the_same_view_gets_the_hint_already_worked_out(monkeypatch: pytest.Monk
     other = PlayerView.of(position(NINETY_FOUR.replace("B3", "B4"), phase=Phase.PLAY), 0)
     expert_hint(other)
     assert len(searched) == 3
+
+
+def _okey_swapped_off(y8_in_sight: bool, rules: RuleSet | None = None) -> Hand:
+    """Seat 0 (opened) has swapped the okey (R13) off seat 2's K5 ★K6 K7 and must lay it
+    again this turn. Y3 Y5 take it as Y4 (both unseen: a player holding one can take it);
+    meld 1 (R8 B8 K8) takes it as Y8, out of reach once both Y8 are in the discards."""
+    hand = pos_hand(
+        ["K6 Y3 Y5 K10 R2 B12 Y1", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="p",
+        rules=(rules or RuleSet()).code(),
+        discards=("Y8", "Y8", "", "") if y8_in_sight else ("", "", "", ""),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )
+    hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
+    return hand
+
+
+def test_a_hint_that_lays_an_okey_others_can_swap_out_says_so() -> None:
+    """§12: "Lay Y3 ★Y4 Y5 now" said nothing of the +101 the lay-down box warned of only
+    once it was staged. The hint names the okey at risk, the tile that takes it and the
+    cost, and that no meld on the table would keep it safe."""
+    hand = _okey_swapped_off(y8_in_sight=False)
+    hint = expert_hint(PlayerView.of(hand, 0))
+    assert hint is not None and isinstance(hint.action, Lay)
+    assert any(hand.okey in meld.tiles for meld in hint.action.melds)
+    risk = [line for line in hint.lines if "+101" in line]
+    assert len(risk) == 1 and "★Y4" in risk[0] and "holds Y4" in risk[0], hint.lines
+    assert any("No meld on the table" in line for line in hint.lines), hint.lines
+
+
+def test_a_hint_lays_the_okey_where_nobody_can_swap_it_out() -> None:
+    """With both Y8 in sight, R8 B8 K8 takes the okey as Y8 where nobody can take it: the
+    expert lays it there (not as Y4 in Y3 ★Y4 Y5) and the hint says why it is safe."""
+    hand = _okey_swapped_off(y8_in_sight=True)
+    hint = expert_hint(PlayerView.of(hand, 0))
+    assert hint is not None
+    assert hint.action == AddTile(hand.okey, 0, Tile.parse("Y8")), hint.action
+    assert "meld 1 as Y8" in hint.headline
+    assert not any("+101" in line for line in hint.lines), hint.lines
+    assert any("both Y8 are in sight" in line for line in hint.lines), hint.lines
+
+
+def test_a_table_without_penalties_has_no_okey_risk_to_tell() -> None:
+    """No penalties, no +101: the hint says nothing of swaps."""
+    hand = _okey_swapped_off(y8_in_sight=False, rules=RuleSet(penalties=False))
+    hint = expert_hint(PlayerView.of(hand, 0))
+    assert hint is not None and not any("+101" in line for line in hint.lines), hint.lines
