@@ -273,6 +273,28 @@ class Outcome:
         return ", ".join(parts) or "normal finish"
 
 
+def check_lay_kind(opening: OpeningKind, kind: MeldKind) -> None:
+    """Refuse a new meld of ``kind`` from a seat that opened with ``opening`` (rules §9:
+    a pairs opener lays only pairs, a melds opener no pairs).
+
+    >>> check_lay_kind(OpeningKind.MELDS, MeldKind.RUN)
+    >>> check_lay_kind(OpeningKind.MELDS, MeldKind.PAIR)
+    Traceback (most recent call last):
+    ...
+    okey_tui.engine.errors.IllegalActionError: You opened with runs and sets: pairs are only for pairs openers
+    """
+    if opening is OpeningKind.PAIRS and kind is not MeldKind.PAIR:
+        raise IllegalActionError(
+            "You opened with pairs: you may lay only pairs",
+            code=ErrorCode.PAIRS_OPENER_LAYS_PAIRS,
+        )
+    if opening is OpeningKind.MELDS and kind is MeldKind.PAIR:
+        raise IllegalActionError(
+            "You opened with runs and sets: pairs are only for pairs openers",
+            code=ErrorCode.MELDS_OPENER_LAYS_NO_PAIRS,
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened, for the game log and replays."""
@@ -771,16 +793,7 @@ class Hand:
             raise IllegalActionError("Lay at least one meld", code=ErrorCode.EMPTY_LAY)
         melds = self._check_melds(action.melds)
         for meld in melds:
-            if opening.kind is OpeningKind.PAIRS and meld.kind is not MeldKind.PAIR:
-                raise IllegalActionError(
-                    "You opened with pairs: you may lay only pairs",
-                    code=ErrorCode.PAIRS_OPENER_LAYS_PAIRS,
-                )
-            if opening.kind is OpeningKind.MELDS and meld.kind is MeldKind.PAIR:
-                raise IllegalActionError(
-                    "You opened with runs and sets: pairs are only for pairs openers",
-                    code=ErrorCode.MELDS_OPENER_LAYS_NO_PAIRS,
-                )
+            check_lay_kind(opening.kind, meld.kind)
         tiles = [t for m in melds for t in m.tiles]
         self._must_keep_one(len(tiles))
         self._take_tiles(tiles)

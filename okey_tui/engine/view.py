@@ -20,7 +20,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.errors import MeldError
+from okey_tui.engine.errors import IllegalActionError, MeldError
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
@@ -43,6 +43,7 @@ from okey_tui.engine.state import (
     Phase,
     TableMeld,
     Taken,
+    check_lay_kind,
     penalty_for,
 )
 from okey_tui.engine.tiles import COLOURS, Tile, okey_for
@@ -149,6 +150,18 @@ class PlayerView:
     def playable_on_table(self, tile: Tile) -> bool:
         """Whether a tile could be added to some run or set on the table."""
         return fits_table((tm.meld for tm in self.table), tile, self.okey) is not None
+
+    def lay_kind_refusal(self, kind: MeldKind) -> IllegalActionError | None:
+        """Why this seat, opened, may not lay a new meld of ``kind`` (rules §9: no pairs
+        after a melds opening, only pairs after a pairs opening); None when it may or has
+        not opened (the opening's own checks decide then)."""
+        opening = self.opening
+        if opening is not None:
+            try:
+                check_lay_kind(opening.kind, kind)
+            except IllegalActionError as refused:
+                return refused
+        return None
 
     def penalty_for(self, action: Action) -> PenaltyCost | None:
         """What ``action`` by this seat would cost now, and why (the engine's one rule)."""

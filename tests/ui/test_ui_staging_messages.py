@@ -68,6 +68,49 @@ async def test_two_tiles_after_a_melds_opening_are_too_few_not_a_pair() -> None:
     assert "Y3: a run or set needs at least three tiles" in one, one
 
 
+async def test_a_pair_after_a_melds_opening_hears_the_rule_not_the_count() -> None:
+    """R1 R1 staged after a melds opening said "R1 R1: a run or set needs at least three
+    tiles": true, but the reason is that a melds opener lays no pairs (rules §9)."""
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R1 K1 K2 K3 R9 R10 R11 B12"
+        hand = position([rack, "", "", ""], openings="m101/-/-/-")
+        screen = await at_position(pilot, app, hand)
+        for _ in range(2):
+            await goto(pilot, screen, slot_of(screen, Tile.parse("R1")))
+            await pilot.press("space")
+        await pilot.press("o")
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).render())
+        said = (
+            "R1 R1 is a pair, but you opened with runs and sets: pairs are only for pairs openers"
+        )
+        assert said in status, status
+        assert "rules §9" in status, status  # the practice table names the rule
+        assert "three tiles" not in status, status
+        assert not screen.staging.melds
+
+
+async def test_a_pair_with_runs_staged_before_opening_hears_they_never_mix() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R1 K1 K2 K3 R9 R10 R11 B12"
+        screen = await at_position(pilot, app, position([rack, "", "", ""]))
+        for tile in ("K1", "K2", "K3"):
+            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
+            await pilot.press("space")
+        await pilot.press("o")
+        for _ in range(2):
+            await goto(pilot, screen, slot_of(screen, Tile.parse("R1")))
+            await pilot.press("space")
+        await pilot.press("o")
+        await pilot.pause()
+        status = str(screen.query_one("#status", Static).render())
+        assert "R1 R1 is a pair, and runs or sets are staged" in status, status
+        assert "three tiles" not in status, status
+        assert len(screen.staging.melds) == 1
+
+
 def test_an_opening_of_one_pair_is_said_in_the_singular() -> None:
     """ "Your opening is 1 pairs; this table needs 5": one pair, in every language."""
     from okey_tui import i18n

@@ -1833,6 +1833,23 @@ class TableScreen(Screen[None]):
                 "{tiles} is a run or a set, and pairs are staged: an opening is runs and sets "
                 "or pairs, never both (rules §8)"
             ).format(tiles=tiles_text(tiles, okey))
+        if MeldKind.PAIR not in kinds and readings(tiles, okey, {MeldKind.PAIR}):
+            # A pair where only runs and sets go: the reason is the pair, not the count
+            # ("R1 R1: a run or set needs at least three tiles").
+            refused = view.lay_kind_refusal(MeldKind.PAIR)
+            if refused is not None:
+                said = ActionRefused.from_error(refused)  # the engine's rule and its section
+                if refused.code is ErrorCode.MELDS_OPENER_LAYS_NO_PAIRS:
+                    # Said from the tiles, as the refusals of a group are.
+                    said.message = _(
+                        "{tiles} is a pair, but you opened with runs and sets: pairs are only "
+                        "for pairs openers"
+                    ).format(tiles=tiles_text(tiles, okey))
+                return self.error_text(said)
+            return _(
+                "{tiles} is a pair, and runs or sets are staged: an opening is runs and sets "
+                "or pairs, never both (rules §8)"
+            ).format(tiles=tiles_text(tiles, okey))
         try:
             best_reading(tiles, okey, kinds)
         except OkeyError as exc:
