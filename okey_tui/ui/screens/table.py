@@ -2071,7 +2071,7 @@ class TableScreen(Screen[None]):
         adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
         # (the meld, the steps, what the okey stands for where the player chooses it)
         plans: list[tuple[AddTile, list[AddTile], Tile | None]] = []
-        missed: tuple[Tile, int] | None = None
+        placed: set[Tile] = set()  # tiles some meld takes, alone or after others selected
         if len(tiles) == 1:
             plans = [(a, [a], a.meant) for a in adds]  # an okey may stand for more than one tile
         else:  # one plan per meld, in an order the engine accepts, all or nothing
@@ -2086,33 +2086,11 @@ class TableScreen(Screen[None]):
                 meanings: list[Tile | None] = [*readings] or [None]
                 for meant in meanings:
                     steps, bad = await self.table.plan_adds(tiles, target, meant)
+                    placed.update(step.tile for step in steps)
                     if bad is None and steps:
                         plans.append((steps[0], steps, meant if len(readings) > 1 else None))
-                    elif bad is not None and missed is None:
-                        missed = (bad, target)
         if not plans:
-            targets = {t: {a.target for a in adds if a.tile == t} for t in tiles}
-            if not adds:
-                await self.explain_add(tiles[0])
-            elif all(targets.values()) and not set.intersection(*targets.values()):
-                # Each fits a meld, none takes them all: say where each goes.
-                where = ", ".join(
-                    f"{tile_text(tile, view.okey)} → {meld_numbers(sorted(targets[tile]))}"
-                    for tile in dict.fromkeys(tiles)
-                )
-                self.set_status(
-                    _("No one meld takes them all ({where}): a adds to one meld at a time").format(
-                        where=where
-                    ),
-                    True,
-                )
-            elif missed is not None:
-                self.set_status(
-                    _("{tile} does not fit meld {n}: nothing was added").format(
-                        tile=missed[0], n=missed[1] + 1
-                    ),
-                    True,
-                )
+            await self.explain_no_add(tiles, adds, placed)
             return
         options: list[tuple[Text | str, list[AddTile]]] = []
         for first, steps, meant in plans:
@@ -2169,13 +2147,57 @@ class TableScreen(Screen[None]):
             title = _("Add to which meld, the okey as which tile?")
         await self.choose(title, options, then)
 
-    async def explain_add(self, tile: Tile) -> None:
-        """Why ``tile`` cannot be added anywhere: the table's refusal for the first meld."""
-        refused = await self.table.check(AddTile(tile, 0))
+    async def explain_no_add(
+        self, tiles: list[Tile], adds: list[AddTile], placed: set[Tile]
+    ) -> None:
+        """Why the selected ``tiles`` go on no table meld (nothing was added): the table's
+        refusal when none may go anywhere, the tiles no meld takes, or, when each goes on
+        some meld but no one meld takes them all, where each goes. It never names a meld
+        as if the player had chosen it (it said "K9 does not fit meld 3" for K9 K9, though
+        K9 fits meld 3: it is the two together that do not)."""
+        if not adds:
+            await self.explain_add(tiles)
+            return
+        okey = self.view.okey
+        nowhere = [t for t in tiles if t not in placed]
+        if nowhere:
+            self.say_none_added(nowhere)
+            return
+        where = "; ".join(  # "; ": a tile's melds are a list of their own ("3, 17, 18")
+            f"{tile_text(tile, okey)} → {meld_numbers(sorted(targets))}"
+            for tile in dict.fromkeys(tiles)
+            if (targets := {a.target for a in adds if a.tile == tile})
+        )
+        self.set_status(
+            _(
+                "{tiles} do not go on one meld together ({where}): nothing was added; "
+                "select the tiles for one meld, then a"
+            ).format(tiles=tiles_text(tiles, okey), where=where),
+            True,
+        )
+
+    async def explain_add(self, tiles: list[Tile]) -> None:
+        """Why none of ``tiles`` can be added anywhere: the table's refusal for the first
+        tile on the first meld (not opened, not your turn...), or that no meld takes them."""
+        refused = await self.table.check(AddTile(tiles[0], 0))
         if refused is not None and refused.code not in DOES_NOT_FIT:
             self.set_status(self.error_text(refused), True)
             return
-        self.say_fits_nowhere(tile)
+        if len(tiles) == 1:
+            self.say_fits_nowhere(tiles[0])
+            return
+        self.say_none_added(tiles)
+
+    def say_none_added(self, nowhere: list[Tile]) -> None:
+        """Of the tiles selected to add, ``nowhere`` fit no meld: so nothing was added."""
+        self.set_status(
+            ngettext(
+                "{tiles} does not fit any meld on the table: nothing was added",
+                "{tiles} do not fit any meld on the table: nothing was added",
+                len(nowhere),
+            ).format(tiles=tiles_text(nowhere, self.view.okey)),
+            True,
+        )
 
     async def explain_swap(self, view: PlayerView) -> None:
         """Why no okey can be taken: the table's refusal for an okey that stands for a tile
