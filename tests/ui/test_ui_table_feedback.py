@@ -1909,6 +1909,22 @@ async def test_after_the_others_moves_the_line_says_what_this_turn_can_do_where_
         assert said.endswith("Your turn: d draw from the middle, or t take K10"), said
 
 
+async def test_the_summary_brought_back_has_the_line_it_had_under_it() -> None:
+    """Esc, then Enter at once: under the summary brought back (and the quit question over
+    it) the line went on saying "The hand as it ended: Enter brings back the summary"."""
+    app = table_app(PENALTY_SEED, hands=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        under = app.screen_stack[-2]
+        assert isinstance(app.screen, HandSummaryScreen) and isinstance(under, TableScreen)
+        said = status_text(under)
+        await pilot.press("escape", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen)
+        assert status_text(under) == said and "Enter brings back" not in said
+
+
 @pytest.mark.parametrize("hands", [1, 2])
 async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_brings_it_back(
     hands: int,
@@ -1923,6 +1939,9 @@ async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_br
         summary = app.screen
         assert isinstance(summary, HandSummaryScreen)
         assert "Esc: see the table" in screen_text(app)
+        under = app.screen_stack[-2]
+        assert isinstance(under, TableScreen)
+        said = status_text(under)  # the line under the summary
         await pilot.press("escape")
         await pilot.pause()
         screen = app.screen
@@ -1945,6 +1964,9 @@ async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_br
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen) and app.screen is not summary
+        # Under the summary brought back the line says again what it said (it went on
+        # saying "Enter brings back the summary" under the summary and the quit question).
+        assert status_text(screen) == said and "Enter brings back" not in said
         if hands == 2:
             await pilot.press("enter")  # the next hand, as before (counted from 0)
             await pilot.pause()

@@ -380,6 +380,7 @@ class TableScreen(Screen[None]):
         self._chat_noted = -CHAT_SHOWN_S  # time.monotonic() of the last chat note
         self._summary_shown = False
         self._looking = False  # the hand is over and the player looks at the table (Esc)
+        self._said_before_look = ""  # the line's words when that look began
         # This seat's time left at the clock's last tick (None: not its turn, or no clock).
         self._clock_left: int | None = None
         self._asked_next = False
@@ -2451,6 +2452,9 @@ class TableScreen(Screen[None]):
             self.app.screen.dismiss("dealt")
 
     def action_summary(self) -> None:
+        # The line under the summary says again what it said before the look at the table
+        # (it went on saying "Enter brings back the summary" under the summary itself).
+        self.set_status(self._said_before_look)
         self.show_summary(again=True)
         self.refresh_bindings()
 
@@ -2464,6 +2468,7 @@ class TableScreen(Screen[None]):
         if choice == "table":
             self._summary_shown = False
             self._looking = True
+            self._said_before_look = self._status_said
             self.set_status(_("The hand as it ended: Enter brings back the summary"))
             self.refresh_bindings()
             return
