@@ -455,10 +455,12 @@ class PlannerBot:
         melds: tuple[Meld, ...],
         plan: Arrangement,
         protect: Tile | None,
-    ) -> AddTile | None:
+    ) -> Action | None:
         """The okey laid off where nobody can swap it, rather than in ``melds`` where
         another seat could (+101 to us): when the tiles it would have melded with, kept in
-        hand instead, cost less than that risk."""
+        hand instead, cost less than that risk. Not on a turn the seat can go out: the
+        hand ends before anyone could swap it, and the tiles kept back would stop the finish
+        (the next step of that finish, for a level that searches for one)."""
         okey = view.okey
         if not self.style.guard_okeys or not view.rules.penalties or not view.can_touch_table():
             return None
@@ -476,6 +478,16 @@ class PlannerBot:
                     safe = (new.value, AddTile(okey, index, meant))
         if safe is None:
             return None
+        opening = view.opening
+        assert opening is not None
+        table = [tm.meld for tm in view.table]
+        try:
+            out = finish(rack, okey, table, opening.kind, deadline=self._deadline)
+        except OutOfTime:
+            return None  # out of time: lay as planned
+        owed = view.okeys_owed
+        if out is not None and not (owed and out.discard == okey and rack.count(okey) <= owed):
+            return self._finish_step(view, rack, okey) if self.style.plan_finish else None
         rest = _remove(rack, [okey])
         after = _keep_one(
             arrange(rest, okey),

@@ -286,6 +286,25 @@ def test_an_owed_okey_with_no_safe_place_still_goes_down() -> None:
     assert isinstance(action, Lay) and hand.okey in action.melds[0].tiles, action
 
 
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+def test_an_owed_okey_that_finishes_the_hand_stays_in_its_meld(level: str) -> None:
+    """On a turn that goes out the okey is never exposed (the hand ends first): laid as Y11
+    in ★Y11 Y12 Y13 it finishes, while laid off as Y8 where it is safe it would leave
+    Y12 Y13 in hand (a straight out was lost that way, benchmark seed 5372)."""
+    hand = position(
+        ["K6 Y12 Y13 R9 R10 R11 K4 K8 Y1 B12", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="p",
+        discards=("Y8", "Y8", "", ""),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )
+    hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
+    assert PlayerView.of(hand, 0).okeys_owed == 1 and len(hand.racks[0]) == 10
+    play_bot_turn(hand, make_bot(level))
+    assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]
+
+
 # Melds worth less than 101 (no opening) and four loose tiles: a low pair R1 R2
 # and a high pair K11 K12, each a half-made run.
 NO_OPENER = "Y3 Y4 Y5 Y6 Y7 B3 B4 B5 B6 B7 K3 K4 K5 K6 K7 R8 Y8 B8 R1 R2 K11 K12"
