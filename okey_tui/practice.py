@@ -888,6 +888,8 @@ def _okey_place_lines(view: PlayerView, action: Open | Lay | AddTile) -> list[st
             return []
         meld = view.table[action.target].meld
         needed = exposed_add(view, meld, action.tile, action.meant)
+        if needed and _finish(view) is not None:
+            return [_("You can go out this turn: the hand ends before anyone could swap the okey.")]
         if needed:
             return [exposed(action.meant, needed)]
         if len(view.rack) - 1 <= 1:
@@ -898,6 +900,9 @@ def _okey_place_lines(view: PlayerView, action: Open | Lay | AddTile) -> list[st
             ).format(tile=action.meant, swap=holding((action.meant,)))
         ]
     lines = [exposed(meant, needed) for meant, needed in exposed_okeys(view, action.melds)]
+    if lines and view.opening is not None and _finish(view) is not None:
+        # The finish below lays the rest and throws the last tile this turn.
+        return [_("You can go out this turn: the hand ends before anyone could swap the okey.")]
     if lines and isinstance(action, Lay):
         safe = _safe_okey_place(view)
         if safe is not None:
