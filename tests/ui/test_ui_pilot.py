@@ -144,6 +144,34 @@ async def test_illegal_keys_show_the_engine_message_and_change_nothing():
         assert "laid nothing" in status_text(screen)
 
 
+async def test_a_key_of_no_use_says_where_the_keys_are_and_changes_nothing():
+    """z, 9 or ! did nothing at all, not even a word: the line says ? shows the keys."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hand = app.session.hand
+        before = (list(hand.racks[0]), len(hand.middle), hand.phase, list(screen.rack.slots))
+        for key in ("z", "9", "exclamation_mark"):
+            await pilot.press(key)
+            said = status_text(screen)
+            assert "? shows them all" in said and said.startswith(
+                key[0] if key != "exclamation_mark" else "!"
+            ), said
+        assert (
+            list(hand.racks[0]),
+            len(hand.middle),
+            hand.phase,
+            list(screen.rack.slots),
+        ) == before
+        # The next key of the game puts the turn's words back.
+        await pilot.press("right")
+        assert "? shows them all" not in status_text(screen)
+        # A key of the game is never called one of no use.
+        await pilot.press("s")
+        assert "not a key of the game" not in status_text(screen)
+
+
 async def test_rack_cursor_selection_and_moving_tiles():
     """Arrows move the cursor, space selects, shift+left/right slide the selected tile
     along its row, shift+down takes it to the other row (straight under it, else the nearest free

@@ -1183,9 +1183,18 @@ class TableScreen(Screen[None]):
             for b in self.BINDINGS
             if isinstance(b, Binding) and event.key in b.key.split(",")
         ]
+        if not actions:
+            # A key no one uses here (z, 9, !) did nothing at all: a newcomer is told
+            # where the keys are, and nothing changes.
+            if event.is_printable and event.key not in self.active_bindings:
+                key = event.character or event.key
+                self.rack_notice(
+                    _("{key} is not a key of the game: ? shows them all").format(key=key)
+                )
+            return
         # Enter lays melds down, or after a look at the finished hand's table brings
         # back its summary: a key explains itself only when none of its actions runs.
-        if not actions or any(self.check_action(a, ()) for a in actions):
+        if any(self.check_action(a, ()) for a in actions):
             return
         action = actions[0]
         if action in PRACTICE_KEYS:
