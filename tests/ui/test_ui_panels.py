@@ -130,3 +130,24 @@ async def test_at_80x24_a_penalty_never_pushes_the_score_out_of_a_panel(language
             assert any(form.format(score=0) in shown for form in scores), (lines, height)
     finally:
         i18n.set_language("en")
+
+
+async def test_at_100x30_in_turkish_every_panel_keeps_its_score_in_sight() -> None:
+    """In Turkish the key bar takes two lines at 100 columns, and the bottom row kept two
+    lines: "21 taş · puan 202" did not fit on one, so the player's own score was left out
+    of their panel (the melds above had ten empty lines). The row now keeps three there."""
+    from okey_tui import i18n
+
+    i18n.set_language("tr")
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.pause()
+        totals = (202, 130, 303, 22)
+        shown = panel_lines(app, (21, 21, 21, 21), totals)
+        for panel in app.screen.query(PlayerPanel):
+            lines = shown[str(panel.id)][: panel.content_size.height]
+            assert any(str(totals[panel.seat]) in line.split() for line in lines), (
+                panel.id,
+                lines,
+            )

@@ -106,6 +106,8 @@ RUN_SET = {MeldKind.RUN, MeldKind.SET}
 CHAT_SHOWN_S = 8.0
 # The middle row at its smallest: its frame and the line with the indicator and the okey.
 MID_ROW_LINES = 3
+# The lines the middle row keeps, at least, when a compact terminal's bottom row takes three.
+COMPACT_ROOMY = 7
 # At a network table with a turn time, this seat's line warns when this many seconds
 # of its turn are left.
 CLOCK_WARNING = 10
@@ -931,7 +933,6 @@ class TableScreen(Screen[None]):
         and the okey stay in sight (a tip goes with n). Where there is room the row keeps
         six lines, enough for the prompt with a selection under it or an opening's two
         lines, so that selecting a tile does not move the table a row."""
-        base = 4 if self.app.has_class("-compact") else 6
         tip = self.query_one("#tip")
         # A tip just put away may not be laid out yet: its old height would keep its room.
         tip_height = tip.outer_size.height if tip.has_class("-shown") else 0
@@ -941,6 +942,12 @@ class TableScreen(Screen[None]):
             - tip_height
             - MID_ROW_LINES
         )
+        # A compact terminal keeps two lines in the row, or three where the melds above
+        # still keep more than half the board (100x30, a key bar on two lines in Turkish:
+        # the player's own score was left out of a panel of two lines).
+        base = 6
+        if self.app.has_class("-compact"):
+            base = 5 if room - 5 >= COMPACT_ROOMY else 4
         laydown = self.query_one(LayDownArea)
         needed = laydown.needed_height()
         height = max(base, min(needed, room))
