@@ -117,3 +117,21 @@ def redeal_hidden(hand: Hand, seat: int, rng: random.Random) -> Hand:
             start.racks[s] = list(variant.racks[s])
         start.middle = list(variant.middle)
     return variant
+
+
+def okey_owed_where_it_finishes() -> Hand:
+    """Seat 0 has just swapped the okey off seat 2's run (K5 ★K6 K7, for its K6) and owes
+    it: laid as Y11 in ★Y11 Y12 Y13 it goes out this turn, while laid off as Y8 on
+    R8 B8 K8 (both Y8 in sight, so safe there) it would leave Y12 Y13 in hand."""
+    from okey_tui.engine.actions import SwapOkey
+
+    hand = position(
+        ["K6 Y12 Y13 R9 R10 R11 K4 K8 Y1 B12", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="p",
+        discards=("Y8", "Y8", "", ""),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )
+    hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
+    return hand

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from positions import okey_owed_where_it_finishes
 from positions import position as pos_hand
 
 from okey_tui.bots.expert import Advice
@@ -1128,15 +1129,7 @@ def test_a_table_without_penalties_has_no_okey_risk_to_tell() -> None:
 def test_an_okey_laid_on_a_turn_that_goes_out_is_not_called_at_risk() -> None:
     """Laid as Y11 in ★Y11 Y12 Y13 the okey lets the seat go out this turn: nobody gets a
     turn to swap it, so the hint names no +101 and says why."""
-    hand = pos_hand(
-        ["K6 Y12 Y13 R9 R10 R11 K4 K8 Y1 B12", "R1 R2", "Y1 Y2", "K1"],
-        indicator="R12",
-        phase="p",
-        discards=("Y8", "Y8", "", ""),
-        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
-        openings="m101/-/m101/-",
-    )
-    hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
+    hand = okey_owed_where_it_finishes()
     hint = expert_hint(PlayerView.of(hand, 0))
     assert hint is not None and isinstance(hint.action, Lay), hint
     assert any(hand.okey in meld.tiles for meld in hint.action.melds)

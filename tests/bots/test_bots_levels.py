@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from positions import position
+from positions import okey_owed_where_it_finishes, position
 
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summarise
@@ -291,15 +291,7 @@ def test_an_owed_okey_that_finishes_the_hand_stays_in_its_meld(level: str) -> No
     """On a turn that goes out the okey is never exposed (the hand ends first): laid as Y11
     in ★Y11 Y12 Y13 it finishes, while laid off as Y8 where it is safe it would leave
     Y12 Y13 in hand (a straight out was lost that way, benchmark seed 5372)."""
-    hand = position(
-        ["K6 Y12 Y13 R9 R10 R11 K4 K8 Y1 B12", "R1 R2", "Y1 Y2", "K1"],
-        indicator="R12",
-        phase="p",
-        discards=("Y8", "Y8", "", ""),
-        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
-        openings="m101/-/m101/-",
-    )
-    hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
+    hand = okey_owed_where_it_finishes()
     assert PlayerView.of(hand, 0).okeys_owed == 1 and len(hand.racks[0]) == 10
     play_bot_turn(hand, make_bot(level))
     assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]

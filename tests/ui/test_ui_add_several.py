@@ -9,7 +9,7 @@ meld 3 (it is the two K9s together that go on no one meld)."""
 from __future__ import annotations
 
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app
+from ui_helpers import OPENING_SEED, at_position, select_tiles, table_app
 
 from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.ui.screens.dialogs import ChooserScreen
@@ -28,9 +28,7 @@ async def press_a_with(tiles: str, pilot, app):  # type: ignore[no-untyped-def]
     """The position above, ``tiles`` selected, ``a`` pressed: the table screen."""
     hand = position([RACK, "", "", ""], table=TABLE, openings="m101/-/-/m101")
     screen = await at_position(pilot, app, hand)
-    for tile in parse_tiles(tiles):
-        await goto(pilot, screen, slot_of(screen, tile))
-        await pilot.press("space")
+    await select_tiles(pilot, screen, tiles)
     await pilot.press("a")
     await pilot.pause()
     return screen

@@ -12,7 +12,7 @@ import pytest
 from rendered import screen_text
 from textual import events
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app
+from ui_helpers import OPENING_SEED, at_position, goto, select_tiles, slot_of, table_app
 
 from okey_tui.engine.errors import ErrorCode, MeldError
 from okey_tui.engine.melds import MeldKind, best_reading
@@ -49,9 +49,7 @@ async def staged_status(tiles: str, openings: str) -> str:
     async with app.run_test(size=(120, 40)) as pilot:
         rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
         screen = await at_position(pilot, app, position([rack, "", "", ""], openings=openings))
-        for tile in parse_tiles(tiles):
-            await goto(pilot, screen, slot_of(screen, Tile.parse(str(tile))))
-            await pilot.press("space")
+        await select_tiles(pilot, screen, tiles)
         await pilot.press("o")
         await pilot.pause()
         return str(screen.query_one("#status", Static).render())
@@ -76,9 +74,7 @@ async def test_a_pair_after_a_melds_opening_hears_the_rule_not_the_count() -> No
         rack = "R1 R1 K1 K2 K3 R9 R10 R11 B12"
         hand = position([rack, "", "", ""], openings="m101/-/-/-")
         screen = await at_position(pilot, app, hand)
-        for _ in range(2):
-            await goto(pilot, screen, slot_of(screen, Tile.parse("R1")))
-            await pilot.press("space")
+        await select_tiles(pilot, screen, "R1 R1")
         await pilot.press("o")
         await pilot.pause()
         status = str(screen.query_one("#status", Static).render())
@@ -96,13 +92,9 @@ async def test_a_pair_with_runs_staged_before_opening_hears_they_never_mix() -> 
     async with app.run_test(size=(120, 40)) as pilot:
         rack = "R1 R1 K1 K2 K3 R9 R10 R11 B12"
         screen = await at_position(pilot, app, position([rack, "", "", ""]))
-        for tile in ("K1", "K2", "K3"):
-            await goto(pilot, screen, slot_of(screen, Tile.parse(tile)))
-            await pilot.press("space")
+        await select_tiles(pilot, screen, "K1 K2 K3")
         await pilot.press("o")
-        for _ in range(2):
-            await goto(pilot, screen, slot_of(screen, Tile.parse("R1")))
-            await pilot.press("space")
+        await select_tiles(pilot, screen, "R1 R1")
         await pilot.press("o")
         await pilot.pause()
         status = str(screen.query_one("#status", Static).render())

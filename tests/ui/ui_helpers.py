@@ -8,7 +8,7 @@ from textual.app import App
 from okey_tui import storage
 from okey_tui.bots.driver import play_bot_step, safe_action
 from okey_tui.engine.state import Phase
-from okey_tui.engine.tiles import Tile
+from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.hotseat import configure
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp, make_app
@@ -108,6 +108,13 @@ def slot_of(screen, tile: Tile, avoid: set[int] = frozenset()) -> int:  # type: 
         if t == tile and i not in avoid and i not in screen.selected:
             return i
     raise AssertionError(f"{tile} is not on the rack")
+
+
+async def select_tiles(pilot, screen, names: str) -> None:  # type: ignore[no-untyped-def]
+    """Select the named tiles on the rack (``"R1 R1 K5"``: each copy in its own slot)."""
+    for tile in parse_tiles(names):
+        await goto(pilot, screen, slot_of(screen, tile))
+        await pilot.press("space")
 
 
 async def wait_for_human(pilot, app, limit: int = 500) -> None:
