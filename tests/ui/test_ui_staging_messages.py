@@ -365,3 +365,25 @@ async def test_the_wheel_scrolls_the_staged_melds_and_more_staged_shows_the_new(
         assert len(screen.staging.melds) == 5
         assert box.lines_above > 0 and not box.hidden_lines, box_lines(app, box)
         assert str(box.border_subtitle).startswith("▲"), box.border_subtitle
+
+
+async def test_the_lay_down_box_offers_enter_only_once_enter_can_lay() -> None:
+    """The box under staged melds said "⏎ lay down" before the draw too, where Enter only
+    brought "You cannot open yet: draw a tile first": it says to draw first, then Enter."""
+    from okey_tui.engine.state import Phase
+    from okey_tui.ui.widgets.board import LayDownArea
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R2 R3 K10 K11 K12 K13 B12 B12 Y12 B5 Y6 K7 R9 R8 B1 Y1 K1 K5 Y7 B9"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="d"))
+        box = screen.query_one(LayDownArea)
+        await select_tiles(pilot, screen, "K10 K11 K12 K13")
+        await pilot.press("o")
+        await pilot.pause()
+        assert screen.staging.melds
+        assert str(box.border_subtitle) == "d draw first · Esc", (box.border_subtitle, box.size)
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.staging.melds and screen.view.phase is Phase.PLAY
+        assert str(box.border_subtitle) == "⏎ lay down · Esc back", box.border_subtitle

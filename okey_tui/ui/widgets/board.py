@@ -415,6 +415,7 @@ class LayDownArea(SteadyStatic):
         """The box changed width (the hints opened or closed): its lines break anew."""
 
     staged = False
+    when = "now"  # when Enter lays the staged melds: "now", after a "draw", or "later"
     _width = 0
     hidden_lines = 0  # lines out of sight below (a tip over a small terminal, many melds)
     lines_above = 0  # lines of melds scrolled past, out of sight above
@@ -453,9 +454,14 @@ class LayDownArea(SteadyStatic):
         if not self.staged:
             set_subtitle(self, "")
             return
-        full = _("⏎ lay down · Esc back")
+        if self.when == "now":
+            full, short = _("⏎ lay down · Esc back"), _("⏎ · Esc")
+        elif self.when == "draw":
+            full, short = _("d draw first · Esc"), _("d · Esc")
+        else:
+            full, short = _("on your turn · Esc back"), _("Esc back")
         room = self.size.width - 4
-        set_subtitle(self, full if room <= 0 or room >= len(full) else _("⏎ · Esc"))
+        set_subtitle(self, full if room <= 0 or room >= len(full) else short)
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()
@@ -469,6 +475,13 @@ class LayDownArea(SteadyStatic):
         width = self.content_size.width
         verb = _("Lay down") if view.opening is not None else _("Opening")
         self.staged = bool(staging.melds)
+        # What Enter does now: lay them down on this seat's turn once it has drawn; before
+        # the draw it is refused ("draw a tile first"), on another's turn it does nothing.
+        self.when = (
+            "now"
+            if view.my_turn and view.phase is Phase.PLAY
+            else ("draw" if view.my_turn and view.phase is Phase.DRAW else "later")
+        )
         count = len(staging.melds)
         if not count:
             self.scroll_top = 0
