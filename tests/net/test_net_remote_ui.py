@@ -30,6 +30,7 @@ from textual.widgets._toast import Toast
 from okey_tui.bots.driver import safe_action
 from okey_tui.commands.host import join_line
 from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import Phase
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
 from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
@@ -866,4 +867,34 @@ async def test_the_chat_box_stands_in_the_middle_over_the_table_still_in_sight(
     finally:
         if friend is not None:
             await friend.close()
+        await server.close()
+
+
+async def test_back_after_a_dropped_line_the_drawn_tile_is_new_with_the_cursor_on_it() -> None:
+    """Back at the table after the draw (a dropped line, the host's table opened again),
+    the cursor stood on the first tile and the drawn one was no longer marked new: "d then
+    x" threw a tile of the player's groups. The drawn tile is new again, under the cursor."""
+    server = await open_table(bot_delay=0, grace=60)  # no bot plays her seat meanwhile
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await start_as_lead(pilot, app)
+            await pilot.press("s", "x")  # the starter's first throw
+            await until(
+                pilot,
+                lambda: screen.my_turn and screen.view.phase is Phase.DRAW,
+                "her turn again",
+                tries=500,
+            )
+            before = list(screen.view.rack)
+            await pilot.press("d")
+            await until(pilot, lambda: screen.view.phase is Phase.PLAY, "drawn")
+            (drawn,) = [t for t in screen.view.rack if t not in before] or [
+                t for t in set(screen.view.rack) if screen.view.rack.count(t) > before.count(t)
+            ]
+            again = await drop_and_rejoin(pilot, app, server, screen)
+            await until(pilot, lambda: again.my_turn and bool(again.fresh), "the mark back")
+            (slot,) = again.fresh
+            assert again.rack.slots[slot] == drawn and again.cursor == slot
+    finally:
         await server.close()

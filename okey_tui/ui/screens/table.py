@@ -526,6 +526,12 @@ class TableScreen(Screen[None]):
                 self.rack = rack
                 self.cursor = cursor
                 self.cursor_to_a_tile()
+                if not isinstance(self.table, LocalTable) and self.my_turn:
+                    # Back at a network table after its draw (a dropped line, the host's
+                    # table opened again): the drawn or taken tile is new again, with the
+                    # cursor on it, as before (d then x throws it; the cursor was on the
+                    # first tile, and x threw a tile of the player's groups).
+                    self.mark_taken_new()
             elif self.hotseat is not None:
                 self.hotseat.seat_places[seat] = SeatPlace(rack, cursor)
 
