@@ -500,10 +500,7 @@ class WebServer:
                     min_cols=MIN_COLS,
                     min_rows=MIN_ROWS,
                     setting_up=html.escape(_("setting up your table…")),
-                    closed=html.escape(_("The table is closed.")),
-                    closed_reason=html.escape(
-                        _("Start again to sit down again: unfinished matches are kept.")
-                    ),
+                    **self.closed_words(),
                     start_again=html.escape(_("Start again")),
                     sideways=html.escape(_("Turn your phone sideways: the tiles get bigger.")),
                     close=html.escape(_("Close")),
@@ -516,6 +513,28 @@ class WebServer:
                 headers={"Cache-Control": "no-store"},
             )
         return response
+
+    def closed_words(self) -> dict[str, str]:
+        """What the page says once its game has ended (the visitor quit, or the table was
+        closed without a word of why): at a hosted table the seat waits for the visitor,
+        and this browser takes it back ("unfinished matches are kept" is ``okey101 web``'s,
+        whose visitors have matches of their own)."""
+        if self.table is not None:
+            return {
+                "closed": html.escape(_("You are no longer at the table.")),
+                "closed_reason": html.escape(
+                    _(
+                        "Start again takes your seat back: this browser keeps it. "
+                        "Meanwhile a bot plays your seat."
+                    )
+                ),
+            }
+        return {
+            "closed": html.escape(_("The table is closed.")),
+            "closed_reason": html.escape(
+                _("Start again to sit down again: unfinished matches are kept.")
+            ),
+        }
 
     def away_words(self) -> dict[str, str]:
         """What the page needs to wait for a hosted table that went away, and its words in

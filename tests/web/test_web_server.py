@@ -520,3 +520,22 @@ async def test_wrong_codes_block_an_address_for_a_while_but_never_a_seated_frien
             later = time.monotonic() + web_server.CODE_BLOCK
             server.code_tries.clock = lambda: later
             assert (await status(newcomer, "ABC123"))[0] == 200
+
+
+async def test_a_hosted_page_left_says_the_seat_waits_not_that_matches_are_kept(serve) -> None:
+    """A friend who quit a hosted table read "The table is closed. Start again to sit down
+    again: unfinished matches are kept", the words of okey101 web: the table goes on, and
+    Start again takes the friend's seat back."""
+    _, plain = await serve()
+    browser, _ = await visit(plain)
+    async with browser, browser.get(plain.make_url("/")) as page:
+        html = await page.text()
+    assert "unfinished matches are kept" in html and "takes your seat back" not in html
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    _, hosted = await serve(table=table)
+    browser = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with browser, browser.get(hosted.make_url("/").with_query(code="ABC123")) as page:
+        assert page.status == 200
+        html = await page.text()
+    assert "takes your seat back" in html and "no longer at the table" in html
+    assert "unfinished matches are kept" not in html and "The table is closed" not in html
