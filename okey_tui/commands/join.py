@@ -83,8 +83,14 @@ def join(
             raise click.UsageError(_("give the table's join CODE (or --token to take a seat back)"))
         clean = code.strip().upper()
         if not (4 <= len(clean) <= 32 and clean.isalnum()):
+            from okey_tui.net.server import CODE_LENGTH
+
+            said = _(
+                "a join code is the {n} letters and digits the host printed (like {example}), not {given}"
+            )
             raise click.BadParameter(
-                _("a join code is the letters and digits the host printed"), param_hint="CODE"
+                said.format(n=CODE_LENGTH, example="8QHP2E", given=code.strip() or "''"),
+                param_hint=_("CODE"),  # KOD, as the Turkish usage line writes it
             )
     elif not looks_like_token(token):
         raise click.BadParameter(_("a token is the text the table gave you"), param_hint="--token")

@@ -50,6 +50,17 @@ def test_bad_arguments_exit_2_with_a_message_and_no_traceback(args: list[str]) -
     assert "Error" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_a_join_code_too_short_is_told_how_long_a_code_is(lang: str) -> None:
+    """``join … ABC`` was refused as "not the letters and digits the host printed", which
+    ABC is, but a code has six of them."""
+    result = CliRunner().invoke(main, ["--lang", lang, "join", "127.0.0.1:44661", "ABC"])
+    assert result.exit_code == 2, result.output
+    flat = " ".join(result.output.split())
+    assert "6" in flat and "8QHP2E" in flat and "ABC" in flat, result.output
+    assert ("KOD" if lang == "tr" else "CODE") in flat, result.output  # as its usage line
+
+
 @pytest.mark.parametrize(
     "ports", [["--port", "18123", "--web-port", "18123"], ["--web-port", "8101"]]
 )
