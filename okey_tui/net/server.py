@@ -946,6 +946,10 @@ class TableServer:
         seat.name, seat.token, seat.joined = name, secrets.token_urlsafe(24), self._joins
         self._seat(conn, seat)
         self._notice(_("{name} joined (seat {seat})").format(name=name, seat=seat.index + 1))
+        if self.on_alert is not None and self._tries.left(conn.address) < self._tries.tries:
+            # That address had given a wrong code, then the right one (a friend's typo):
+            # the host's warning of it is moot (an empty alert takes it away).
+            self.on_alert("")
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 

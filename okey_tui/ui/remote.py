@@ -266,12 +266,14 @@ class RemoteApp(OkeyApp):
 
     def alert(self, text: str) -> None:
         """Something the host should know (a wrong join code): in the lobby, on a line of
-        its own under the join command; at the table, a note over it."""
+        its own under the join command; at the table, a note over it. An empty ``text``:
+        the last one no longer holds (the address that gave a wrong code got in)."""
         if isinstance(self.screen, LobbyScreen):
             self.lobby_alert = text
             self.show_lobby()
             return
-        self.notify(text, severity="warning", timeout=10, markup=False)
+        if text:  # "" takes back a warning the lobby showed: nothing to say at the table
+            self.notify(text, severity="warning", timeout=10, markup=False)
 
     async def take_seat(self) -> None:
         """Sit: the seat's token (given, or kept from the last join here) takes it back,

@@ -237,6 +237,10 @@ async def test_a_host_at_their_own_table_is_told_of_a_wrong_join_code() -> None:
         await until(pilot, lambda: said in lobby_text(app), "the host told in the lobby")
         assert "(4 tries left)" in lobby_text(app) and not noted()
         assert lobby_text(app).index("Join code") < lobby_text(app).index(said)
+        # The same address then gives the right code (a friend's typo): the warning goes.
+        friend = await RemoteTable.join(server.url, server.code, "Deniz")
+        await until(pilot, lambda: said not in lobby_text(app), "the warning taken back")
+        await friend.close()
         screen = await start_as_lead(pilot, app)
         await guess()
         await until(pilot, noted, "the host told at the table")
