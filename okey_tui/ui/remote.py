@@ -116,8 +116,11 @@ class LobbyScreen(Screen[None]):
         seat = app.seat_info
         self.query_one("#lobby-join", Static).update(seat.join_line)
         alert = self.query_one("#lobby-alert", Static)
-        alert.update(app.lobby_alert)
-        alert.display = bool(app.lobby_alert)
+        # Said of the table this seat is at: once the table is gone ("you sit as Bora 2"
+        # after the host closed it) the line goes with it.
+        said = app.lobby_alert if app.table is not None and not app.problem else ""
+        alert.update(said)
+        alert.display = bool(said)
         table = app.table
         seats = Text()
         if table is not None:

@@ -758,6 +758,11 @@ async def test_a_name_taken_at_the_table_is_numbered_and_the_joiner_is_told() ->
             assert app.table.seats()[1].name == "Bora 2"
             await until(pilot, lambda: "Bora is taken" in lobby_text(app), "told")
             assert "you sit as Bora 2" in lobby_text(app)
+            # The table gone (the host closed it), the line about a seat at it goes too.
+            await server.close()
+            await until(pilot, lambda: bool(app.problem), "the table gone")
+            await pilot.pause()
+            assert "Bora is taken" not in lobby_text(app), lobby_text(app)
     finally:
         await first.close()
         await server.close()
