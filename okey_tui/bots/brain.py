@@ -47,6 +47,7 @@ from okey_tui.engine.melds import (
     wild_changes,
 )
 from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.solver import FinishPlan
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, exposed_add, exposed_okeys, legal_actions
@@ -372,21 +373,29 @@ class PlannerBot:
                     return swap
         return None
 
-    def _finish_step(self, view: PlayerView, rack: list[Tile], okey: Tile) -> Action | None:
-        """The next step of a way to go out this turn, if there is one."""
+    def _finish_plan(self, view: PlayerView, rack: list[Tile], okey: Tile) -> FinishPlan | None:
+        """A way to go out this turn, if there is one (:class:`OutOfTime` past the deadline)."""
         opening = view.opening
         assert opening is not None
-        try:
-            plan = finish(
-                rack,
-                okey,
-                [tm.meld for tm in view.table],
-                opening.kind,
-                view.can_touch_table(),
-                deadline=self._deadline,
-            )
-        except OutOfTime:
-            return None  # out of time: play on as if no finish were found
+        table = [tm.meld for tm in view.table]
+        return finish(
+            rack, okey, table, opening.kind, view.can_touch_table(), deadline=self._deadline
+        )
+
+    def _finish_step(
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        okey: Tile,
+        plan: FinishPlan | None = None,
+    ) -> Action | None:
+        """The next step of a way to go out this turn (``plan``, when already searched),
+        if there is one."""
+        if plan is None:
+            try:
+                plan = self._finish_plan(view, rack, okey)
+            except OutOfTime:
+                return None  # out of time: play on as if no finish were found
         if plan is None:
             return None
         taken = view.taken
@@ -478,16 +487,13 @@ class PlannerBot:
                     safe = (new.value, AddTile(okey, index, meant))
         if safe is None:
             return None
-        opening = view.opening
-        assert opening is not None
-        table = [tm.meld for tm in view.table]
         try:
-            out = finish(rack, okey, table, opening.kind, deadline=self._deadline)
+            out = self._finish_plan(view, rack, okey)
         except OutOfTime:
             return None  # out of time: lay as planned
         owed = view.okeys_owed
         if out is not None and not (owed and out.discard == okey and rack.count(okey) <= owed):
-            return self._finish_step(view, rack, okey) if self.style.plan_finish else None
+            return self._finish_step(view, rack, okey, out) if self.style.plan_finish else None
         rest = _remove(rack, [okey])
         after = _keep_one(
             arrange(rest, okey),
