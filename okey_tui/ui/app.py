@@ -22,6 +22,7 @@ from okey_tui.i18n import N_, _
 from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from okey_tui.ui.session import Session
+from okey_tui.web import in_browser
 
 # Seconds between two looks, in a browser's game, at whether the web server is still there.
 SERVER_CHECK = 1.0
@@ -109,8 +110,6 @@ class OkeyApp(App[None]):
         self.apply_theme()
         self.open_first_screen()
         self.check_size()
-        from okey_tui.web import in_browser
-
         if in_browser():
             # The web server that runs this game for a browser may die without closing it
             # (its process killed): the game would play on unseen, and a seat it holds at a
