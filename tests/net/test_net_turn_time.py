@@ -155,8 +155,11 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
         if not screen.table.hand_over:
             line = str(status_line(screen))
             assert line.startswith("A bot for you"), line
-            # Said once: the line led with it again turns later.
-            assert screen.covered() == []
+            said_up_to = len(screen.table.events)
+            # Said once: the line led with it again turns later. (Only a bot's move for her
+            # made since, her next turn run out too on a busy machine, is still to say.)
+            newer = screen.table.events[said_up_to:]
+            assert all(any(e is n for n in newer) for e in screen.covered())
 
 
 async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> None:
