@@ -21,10 +21,11 @@ from collections.abc import Callable, Sequence
 
 from okey_tui.engine.actions import Action, AddTile
 from okey_tui.engine.errors import OkeyError
-from okey_tui.engine.state import Event
+from okey_tui.engine.state import Event, Hand
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
 from okey_tui.i18n import _, at_name
+from okey_tui.messages import added_tile_text
 from okey_tui.practice import TurnUndo
 from okey_tui.table import (
     ActionRefused,
@@ -160,9 +161,12 @@ class LocalTable:
         self._after_change()
 
     async def act_all(self, actions: Sequence[Action]) -> None:
+        """All of ``actions`` or none (one key's moves, as `a` adding several tiles); at a
+        practice table they are one step for u, as they were one key."""
         hand = self.session.hand
         saved = hand.copy()
         undo_steps = list(self._undo.steps) if self._undo is not None else []
+        logged = len(self.session.events)
         try:
             for action in actions:
                 self._act(action)
@@ -172,7 +176,24 @@ class LocalTable:
                 self._undo.steps[:] = undo_steps
             self.session.autosave()
             raise
+        self._one_undo_step(undo_steps, actions, logged)
         self._after_change()
+
+    def _one_undo_step(
+        self, before: list[tuple[str, Hand]], actions: Sequence[Action], logged: int
+    ) -> None:
+        """The undo steps ``actions`` left after the steps ``before`` become one, the table
+        as it was before the first: u undid an add of three tiles one tile at a time, the
+        meld showing a half-undone add in between. (The engine's snapshots, as for a step.)"""
+        undo = self._undo
+        if undo is None:
+            return
+        steps = undo.steps
+        kept = len(before)
+        if len(steps) <= kept or any(a is not b for a, b in zip(steps, before, strict=False)):
+            return  # nothing of these to undo (a step that reveals a tile cleared them)
+        label = batch_label(actions, self.session.events[logged:], self.session.hand.okey)
+        steps[kept:] = [(label or steps[-1][0], steps[kept][1])]
 
     async def check(self, action: Action) -> ActionRefused | None:
         if not self.session.human_to_play:
@@ -308,6 +329,18 @@ class LocalTable:
             self._listener()
         except Exception:  # a screen's fault must not stop the table
             log.exception("the table listener failed")
+
+
+def batch_label(actions: Sequence[Action], events: Sequence[Event], okey: Tile) -> str | None:
+    """What u undoes for one key's ``actions`` (``events`` the moves they logged): the
+    tiles added and the meld, as `a` said them ("adding K9 K10 K11 to meld 2"); None for
+    another batch (the steps' own words then)."""
+    targets = {a.target for a in actions if isinstance(a, AddTile)}
+    if len(targets) != 1 or not all(isinstance(a, AddTile) for a in actions):
+        return None
+    added = [e for e in events if e.kind == "add"]
+    tiles = " ".join(added_tile_text(e, okey) for e in added[-len(actions) :])
+    return _("adding {tiles} to meld {n}").format(tiles=tiles, n=targets.pop() + 1)
 
 
 def _is_a_table_interface(table: LocalTable) -> TableInterface:
