@@ -11,7 +11,7 @@ from textual.widgets import Static
 from ui_helpers import goto, sorted_table, table_app, wait_for_human
 
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label
+from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label, short_label
 
 
 def cells(rack: RackWidget) -> list[list[tuple[str, Style]]]:
@@ -132,7 +132,8 @@ async def test_up_and_down_stop_at_the_racks_edge(row, key):
 
 async def test_on_the_middle_tile_of_a_three_tile_meld_the_cursor_and_the_points_both_show():
     """A 3-tile group's value line has no room for "Run 27" beside the ▲ under its middle
-    tile: the ▲ was hidden under the words. Now the points alone stand beside it."""
+    tile: the ▲ was hidden under the words. Now the points with the kind's letter stand
+    beside it ("r27")."""
     from okey_tui.engine.solver import best_melds
 
     app = table_app()
@@ -155,7 +156,9 @@ async def test_on_the_middle_tile_of_a_three_tile_meld_the_cursor_and_the_points
         _left, _right, under = cursor_signs(screen)
         assert "▲" in under, under
         label = "".join(ch for ch, _style in cells(screen.query_one(RackWidget))[5])
-        assert f" {value.split()[-1]} ▲" in label or f"▲ {value.split()[-1]} " in label, label
+        short = short_label(value)
+        assert short == f"{value[0]}{value.split()[-1]}", short
+        assert f" {short} ▲" in label or f"▲ {short} " in label, label
 
 
 async def test_a_selected_tile_is_marked_under_it_inside_a_group_as_alone():

@@ -484,9 +484,9 @@ async def test_sorting_by_melds_keeps_half_made_runs_apart_and_by_pairs_keeps_th
 
 
 def test_a_groups_value_is_never_glued_to_the_new_mark():
-    """A pair whose second tile was just drawn showed "pairnew" under it: with no room
-    for a space between them, the value gives way to the mark (it comes back once the
-    tile is no longer new)."""
+    """A pair whose second tile was just drawn showed "pairnew" under it; then the value
+    gave way to the mark. With no room for both words, the value stays and the new tile
+    has a "+" under it, a space between them."""
     rack = layout(
         "R1 R2 R3 . . . K5 K5 . . .",
         ". . . . . . . . . . .",
@@ -497,6 +497,7 @@ def test_a_groups_value_is_never_glued_to_the_new_mark():
         line = widget.render().plain.split("\n")[2]
         group = line[widget.pad() + 6 * SLOT :][: 2 * SLOT]
         if fresh:
-            assert "pairnew" not in group and "new" in group, group
+            assert "pairnew" not in group and "pair +" in group, group
+            assert group[SLOT + 1] == "+", group
         else:
             assert "pair" in group, group

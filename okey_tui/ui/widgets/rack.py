@@ -41,60 +41,60 @@ def group_label(tiles: list[Tile], okey: Tile, pairs_only: bool = False) -> tupl
     return f"{meld_kind(best.kind)} {best.value}", True
 
 
-def label_place(
-    label: str, width: int, point: int = -1, keep: frozenset[int] = frozenset()
-) -> tuple[int, str]:
-    """Where a group's value goes on its line ``width`` cells long, and as what text: in
-    the middle, or beside cell ``point`` (the cursor's ▲) and the cells in ``keep`` (the
-    new tile's mark) rather than over them.
+def short_label(label: str) -> str:
+    """A group's value in few cells, for a line crowded with marks: the points with the
+    kind's first letter ("run 27" → "r27", "seri 27" → "s27"); a pair or "·" as it is.
 
-    >>> label_place("Run 27", 11)
-    (1, ' Run 27 ')
-    >>> label_place("Pair", 7, point=1)
-    (2, ' Pair')
-    >>> label_place("Pair", 7, point=5)
-    (0, 'Pair ')
-    >>> label_place("Run 27", 11, point=5)  # no room beside it: the points alone
-    (1, ' 27 ')
-    >>> label_place("Set 30", 11, point=5)[1]
-    ' 30 '
-    >>> label_place("Pair", 7, point=3)  # no shorter form: the label covers the ▲
-    (0, ' Pair ')
-    >>> label_place("Set 30", 11, keep=frozenset(range(8, 12)))  # beside "new" on the right
-    (0, ' Set 30 ')
+    >>> short_label("run 27"), short_label("pair"), short_label("·")
+    ('r27', 'pair', '·')
     """
-    if len(label) + 2 > width:
-        return 0, label[:width]
-    middle = (width - len(label) - 2) // 2, f" {label} "
-    blocked = set(keep) | ({point} if point >= 0 else set())
-    if not blocked:
-        return middle
     kind, _space, points = label.rpartition(" ")
-    tried = [label, points] if kind and points.isdigit() else [label]
-    for word in tried:
-        placed = _beside(word, width, blocked)
-        if placed is not None:
-            return placed
-    return middle
+    if kind and points.isdigit():
+        return f"{kind[0]}{points}"
+    return label
 
 
-def _beside(label: str, width: int, blocked: set[int]) -> tuple[int, str] | None:
-    """``label`` on a line ``width`` cells long, nearest its middle without covering the
-    ``blocked`` cells: with a space each side if there is room, else a space on the side
-    of a blocked cell next to it, else none."""
-    shapes = [(f" {label} ", True, True), (f" {label}", True, False), (f"{label} ", False, True)]
-    # Never glued to a blocked cell ("pairnew"): with no room for a space, no label.
-    for text, spaced_before, spaced_after in shapes:
-        centre = (width - len(text)) // 2
-        starts = [
-            s
-            for s in range(width - len(text) + 1)
-            if not blocked & set(range(s, s + len(text)))
-            and (spaced_before or s - 1 not in blocked)
-            and (spaced_after or s + len(text) not in blocked)
-        ]
-        if starts:
-            return min(starts, key=lambda s: (abs(s - centre), s)), text
+def label_place(
+    label: str, width: int, taken: frozenset[int] = frozenset(), apart: frozenset[int] = frozenset()
+) -> tuple[int, str] | None:
+    """Where a group's value goes on its line ``width`` cells long, and as what text:
+    nearest the middle, covering neither the ``taken`` cells (the marks under the tiles)
+    nor the ``apart`` ones (a rule cell kept between a word and the value); never glued
+    to a mark ("pairnew"): a space or a rule cell between them. None: no room.
+
+    >>> label_place("run 27", 11)
+    (1, ' run 27 ')
+    >>> label_place("pair", 7, taken=frozenset({1}))  # beside the cursor's ▲
+    (2, ' pair')
+    >>> label_place("pair", 7, taken=frozenset({5}))
+    (0, 'pair ')
+    >>> label_place("run 27", 11, taken=frozenset({5})) is None  # no room beside the ▲
+    True
+    >>> label_place("r27", 11, taken=frozenset({5}))
+    (0, ' r27 ')
+    >>> new = frozenset(range(4, 8))  # "new " under the middle tile, a rule cell each side
+    >>> label_place("r27", 11, taken=new, apart=frozenset({3, 8}))
+    (0, 'r27')
+    """
+    if not taken and not apart:
+        if len(label) + 2 > width:
+            return 0, label[:width]
+        return (width - len(label) - 2) // 2, f" {label} "
+    shapes = [f" {label} ", f" {label}", f"{label} ", label]
+    # A space between the value and a rule cell where there is room ("run 15 ─new").
+    for touching in (taken | apart, taken):
+        for text in shapes:
+            spaced_before, spaced_after = text.startswith(" "), text.endswith(" ")
+            centre = (width - len(text)) // 2
+            starts = [
+                s
+                for s in range(width - len(text) + 1)
+                if not (taken | apart) & set(range(s, s + len(text)))
+                and (spaced_before or s - 1 not in touching)
+                and (spaced_after or s + len(text) not in touching)
+            ]
+            if starts:
+                return min(starts, key=lambda s: (abs(s - centre), s)), text
     return None
 
 
@@ -258,57 +258,7 @@ class RackWidget(Widget):
             index = rack.index(row, col)
             if index in labels:
                 label, ok, length = labels[index]
-                width = length * SLOT - 1
-                style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
-                rule = "─" if ok else " "
-                # The cursor's ▲ shows under its tile, the value beside it where there is room.
-                point = (self.cursor - index) * SLOT + 1
-                if not index <= self.cursor < index + length:
-                    point = -1
-                # A new tile's mark shows under it as under a tile alone: its own cells
-                # and the gap after it (after the group's last tile, the one after the line).
-                # Once selected, it is marked as selected (the selection is what acts).
-                fresh = [
-                    i
-                    for i in sorted(self.fresh)
-                    if index <= i < index + length and i not in self.selected
-                ]
-                # A selected tile is marked under it as a selected tile alone is: the
-                # selection shows in its shape as well as in its colour.
-                chosen = [
-                    i
-                    for i in sorted(self.selected)
-                    if index <= i < index + length and i != self.cursor
-                ]
-                # (the cursor's selected tile too: its marks are drawn round the ▲)
-                marked = [*fresh, *chosen]
-                if point >= 0 and self.cursor in self.selected:
-                    marked.append(self.cursor)
-                keep = frozenset(
-                    c for i in marked for c in range((i - index) * SLOT, (i - index + 1) * SLOT)
-                )
-                # A rule cell between the value and a mark beside it: "new run 34" read as
-                # one phrase, "new ─ run 34" does not.
-                apart = frozenset(c + d for c in keep for d in (-1, 0, 1))
-                left, text = label_place(label, width, point, apart)
-                cells = [(rule, style)] * width + [(" ", wood)]
-                if not keep & set(range(left, left + len(text))):
-                    cells[left : left + len(text)] = [(ch, style) for ch in text]
-                if point >= 0 and point not in keep and not left <= point < left + len(text):
-                    cells[point] = ("▲", marker)
-                if point >= 0 and self.cursor in self.selected:
-                    # The cursor on a selected tile: the ▲ between the selection's marks, so
-                    # the cursor no longer hides whether its tile is selected.
-                    at = (self.cursor - index) * SLOT
-                    cells[at : at + SLOT - 1] = [("▔", marker), ("▲", marker), ("▔", marker)]
-                for i in chosen:
-                    at = (i - index) * SLOT
-                    cells[at : at + SLOT - 1] = [("▔", marker)] * (SLOT - 1)
-                for i in fresh:
-                    mark, mark_style = self._fresh_mark(i, marker)
-                    at = (i - index) * SLOT
-                    cells[at : at + SLOT] = [(ch, mark_style) for ch in mark]
-                for ch, cell in cells:
+                for ch, cell in self._group_line(index, length, label, ok, marker, wood):
                     line.append(ch, cell)
                 col += length
                 continue
@@ -326,10 +276,99 @@ class RackWidget(Widget):
             col += 1
         return line
 
-    def _fresh_mark(self, index: int, marker: Style) -> tuple[str, Style]:
-        """The 4 cells under the new tile in slot ``index``: the word, the cursor's ▲ too."""
+    def _group_line(
+        self, index: int, length: int, label: str, ok: bool, marker: Style, wood: Style
+    ) -> list[tuple[str, Style]]:
+        """The cells under a group of ``length`` tiles from slot ``index`` (and the gap
+        after it): the group's value and each tile's marks, none over another.
+
+        Each tile's marks show under it: the cursor's ▲, a selected tile's ▔▔▔, the new
+        tile's word. The value goes beside them, whole if there is room, else as its
+        points with the kind's letter ("r27"). On a line too crowded even so, the marks
+        give room in turn: the ▲ first (the cursor's tile keeps its ▐ ▌ either side),
+        then the new tile's word for a "+" under it; last, the value goes over a
+        selected tile's ▔▔▔ (its colour still shows it). The value is never hidden."""
+        width = length * SLOT - 1
+        style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
+        rule = "─" if ok else " "
+        inside = range(index, index + length)
+        cursor = self.cursor if self.cursor in inside else -1
+        # A new tile once selected is marked as selected (the selection is what acts).
+        fresh = [i for i in sorted(self.fresh) if i in inside and i not in self.selected]
+        chosen = [i for i in sorted(self.selected) if i in inside]
+        forms = list(dict.fromkeys([label, short_label(label)]))
+        # (▲ shown, "new" as a word, the value may cover ▔▔▔), the fullest first.
+        for arrow, word, over in [
+            (True, True, False),
+            (False, True, False),
+            (True, False, False),
+            (False, False, False),
+            (True, False, True),
+            (False, False, True),
+        ]:
+            if not arrow and cursor < 0 and not over:
+                continue  # no ▲ to give up: the same as the step before
+            marks: dict[int, tuple[str, Style]] = {}
+            taken: set[int] = set()
+            apart: set[int] = set()
+            for i in chosen:
+                at = (i - index) * SLOT
+                # The cursor on a selected tile: the ▲ between the selection's marks, so the
+                # cursor does not hide whether its tile is selected.
+                shape = "▔▲▔" if i == cursor else "▔▔▔"
+                marks.update({at + k: (ch, marker) for k, ch in enumerate(shape)})
+                if not over:
+                    # A rule cell between the value and a mark beside it.
+                    taken |= set(range(at, at + SLOT))
+                    apart |= {at - 1, at + SLOT}
+                elif i == cursor and arrow:
+                    taken |= set(range(at, at + SLOT - 1))
+            if arrow and cursor >= 0 and cursor not in chosen and (cursor not in fresh or not word):
+                marks[(cursor - index) * SLOT + 1] = ("▲", marker)
+                taken.add((cursor - index) * SLOT + 1)
+            for i in fresh:
+                at = (i - index) * SLOT
+                if word:
+                    # As under a tile alone: its own cells and the gap after it (after the
+                    # group's last tile, the one after the line). A rule cell between it and
+                    # the value: "new run 34" read as one phrase, "new ─ run 34" does not.
+                    text, mark_style = self._fresh_mark(i, marker, arrow)
+                    marks.update({at + k: (ch, mark_style) for k, ch in enumerate(text)})
+                    taken |= set(range(at, at + SLOT))
+                    apart |= {at - 1, at + SLOT}
+                else:  # beside the ▲ when the cursor is on it: "▲+"
+                    plus = at + 2 if arrow and i == cursor else at + 1
+                    marks[plus] = ("+", marker)
+                    taken.add(plus)
+            # Over a selection's marks, the shortest value covers the fewest, and it may
+            # take the gap after the group too.
+            tries = [(text, width) for text in (reversed(forms) if over else forms)]
+            if over:
+                tries += [(text, width + 1) for text in reversed(forms)]
+            for text, room in tries:
+                placed = label_place(text, room, frozenset(taken), frozenset(apart))
+                if placed is not None:
+                    break
+            if placed is not None:
+                break
+        if placed is None:
+            # Two new tiles side by side, a "+" under each: the value between them, over
+            # what it must (the tiles' own colour still shows them new).
+            placed = label_place(forms[-1], width) or (0, forms[-1][:width])
+        cells = [(rule, style)] * width + [(" ", wood)]
+        left, text = placed
+        for k, ch in enumerate(text):
+            cells[left + k] = (ch, style)
+        for at, cell in marks.items():
+            if not left <= at < left + len(text):
+                cells[at] = cell
+        return cells
+
+    def _fresh_mark(self, index: int, marker: Style, arrow: bool = True) -> tuple[str, Style]:
+        """The 4 cells under the new tile in slot ``index``: the word, the cursor's ▲ too
+        (with ``arrow``)."""
         word = _("new")
-        if index != self.cursor:
+        if index != self.cursor or not arrow:
             return f"{word[:4]:<4}", marker
         if len(word) > 3:
             # No room for the cursor's ▲ beside a longer word ("yeni"): the word shows it.
