@@ -10,11 +10,51 @@ from okey_tui.i18n import _
 from okey_tui.ui.widgets.steady import SteadyStatic
 
 
+def key_lines(widths: list[int], width: int, gap: int) -> list[list[int]]:
+    """The keys (by their labels' ``widths``, in order) on as few lines of ``width`` cells
+    as hold them (a space before the first, ``gap`` between two), and those lines as even
+    as can be: the longest as short as it can be, the lines before it as full as that
+    allows. A last key alone on a line of its own ("q Quit") would waste the line's room.
+
+    >>> key_lines([5, 5, 5], 20, 2)
+    [[0, 1, 2]]
+    >>> key_lines([5, 5, 5, 5, 5], 20, 2)  # not 3 + 2 ... + 1 alone: 3 and 2
+    [[0, 1, 2], [3, 4]]
+    >>> key_lines([8, 8, 8, 3], 30, 2)  # 30 cells hold the first three, and "q Çık" alone
+    [[0, 1], [2, 3]]
+    """
+
+    def fill(room: int) -> list[list[int]]:
+        lines: list[list[int]] = [[]]
+        x = 1
+        for i, w in enumerate(widths):
+            if lines[-1] and x + gap + w > room:
+                lines.append([])
+                x = 1
+            x += (gap if lines[-1] else 0) + w
+            lines[-1].append(i)
+        return lines
+
+    fewest = fill(width)
+    if len(fewest) < 2:
+        return fewest
+    # The narrowest lines that are no more: a key too wide for any line has one of its own.
+    low, high = 1 + max(widths), max(width, 1 + max(widths))
+    while low < high:
+        mid = (low + high) // 2
+        if len(fill(mid)) <= len(fewest):
+            high = mid
+        else:
+            low = mid + 1
+    return fill(low)
+
+
 class KeyBar(SteadyStatic):
     """Shows the screen's active bindings (``show=True``), greyed when they do nothing now.
 
     Keys that :meth:`check_action` hides (returns ``False``) are left out; when the
-    keys do not fit the width, they wrap to another line: a binding is never cut.
+    keys do not fit the width, they wrap to as few more lines as hold them, the lines
+    as even as can be (no key alone on a line of its own): a binding is never cut.
     While a question is asked over the screen (a screen whose ``KEYS_IN_KEY_BAR`` is
     true), the bar shows the question's keys: the table's keys do nothing meanwhile, and
     one of them may answer it (``h`` is the hint key, and "hayır").
@@ -107,18 +147,20 @@ class KeyBar(SteadyStatic):
         gap = 1 if tight and not kept_two else 2
         text = Text()
         self._spans = []
-        line, x = 0, 1
+        line = 0
         text.append(" ")
-        for key, label in items:
-            if x > 1 and x + gap + label.cell_len > width:  # the gap, then the label
+        for row, keys in enumerate(key_lines([label.cell_len for _k, label in items], width, gap)):
+            if row:
                 text.append("\n ")
-                line, x = line + 1, 1
-            elif x > 1:
-                text.append(" " * gap)
-                x += gap
-            self._spans.append((line, x, x + label.cell_len, key))
-            text.append_text(label)
-            x += label.cell_len
+                line = row
+            x = 1
+            for n, (key, label) in enumerate(items[i] for i in keys):
+                if n:
+                    text.append(" " * gap)
+                    x += gap
+                self._spans.append((line, x, x + label.cell_len, key))
+                text.append_text(label)
+                x += label.cell_len
         kept_width, kept_lines = self._lines_at
         lines = max(line + 1, kept_lines if kept_width == width else 1)
         self._lines_at = (width, lines)

@@ -1,0 +1,91 @@
+"""The table's key bar on as few lines as hold its keys, the lines as even as can be.
+
+At 120 columns in Turkish the bar filled its first line and put "q Çık" alone on a second
+one; at 80 columns in English "? Help  q Quit" and a few more went under a full line.
+Now the keys share the lines: no key stands alone on a line while another has keys to
+spare, and no line is longer than it needs to be."""
+
+from __future__ import annotations
+
+import doctest
+from collections.abc import Iterator
+
+import pytest
+from ui_helpers import table_app, wait_for_human
+
+from okey_tui import i18n
+from okey_tui.ui.widgets import keybar
+from okey_tui.ui.widgets.keybar import KeyBar, key_lines
+
+
+@pytest.fixture
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+def test_the_line_maker_examples() -> None:
+    failed, tried = doctest.testmod(keybar)
+    assert tried and not failed
+
+
+def test_the_lines_are_as_few_and_as_even_as_can_be() -> None:
+    """Against every split of the keys in order into lines: the same number of lines
+    as the fewest that hold them, and a longest line no longer than any such split's."""
+    import itertools
+
+    def used(widths: list[int], line: list[int], gap: int) -> int:
+        return 1 + sum(widths[i] for i in line) + gap * (len(line) - 1)
+
+    for widths in ([6, 6, 6, 6, 6, 6, 6], [9, 4, 11, 4, 7, 6, 5, 8], [12, 3, 3, 3, 3, 5]):
+        for width in range(14, 50):
+            for gap in (1, 2):
+                lines = key_lines(widths, width, gap)
+                assert [i for line in lines for i in line] == list(range(len(widths)))
+                assert all(used(widths, line, gap) <= width for line in lines), (widths, width)
+                longest = max(used(widths, line, gap) for line in lines)
+                best = None
+                for cuts in range(len(widths)):
+                    for at in itertools.combinations(range(1, len(widths)), cuts):
+                        bounds = [0, *at, len(widths)]
+                        split = [list(range(a, b)) for a, b in itertools.pairwise(bounds)]
+                        if all(used(widths, line, gap) <= width for line in split):
+                            best = best or (len(split), longest)
+                            if len(split) == best[0]:
+                                size = max(used(widths, line, gap) for line in split)
+                                best = (best[0], min(best[1], size))
+                    if best is not None:
+                        break
+                assert best is not None
+                assert (len(lines), longest) == best, (widths, width, gap, lines)
+
+
+@pytest.mark.parametrize(
+    ("language", "width"),
+    [("tr", 120), ("tr", 100), ("tr", 80), ("en", 120), ("en", 80)],
+    indirect=["language"],
+)
+async def test_no_key_stands_alone_on_a_line_of_the_bar(language: str, width: int) -> None:
+    app = table_app()
+    async with app.run_test(size=(width, 40 if width > 80 else 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        bar = screen.query_one("#keys", KeyBar)
+        for keys in ((), ("d",), ("s",)):  # the keys change as the turn goes on
+            for key in keys:
+                await pilot.press(key)
+            await pilot.pause()
+            text = str(bar.render()).split("\n")
+            rows: dict[int, list[str]] = {}
+            for line, _start, _end, key in bar._spans:
+                rows.setdefault(line, []).append(key)
+            assert all(len(line) <= width for line in text), text
+            if len(rows) > 1:
+                lone = [keys for keys in rows.values() if len(keys) == 1]
+                assert not lone, text
+                # As few lines as hold the keys: the bar never takes a line more than that.
+                widths = [end - start for _line, start, end, _key in bar._spans]
+                assert len(rows) == len(key_lines(widths, width, 2)) or len(rows) == len(
+                    key_lines(widths, width, 1)
+                ), text
