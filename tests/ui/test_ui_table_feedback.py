@@ -1485,7 +1485,7 @@ def test_the_help_says_what_the_marks_on_the_rack_mean(language: str):
     from okey_tui import i18n
     from okey_tui.engine.tiles import Tile, parse_tiles
     from okey_tui.ui.screens.help import rack_legend
-    from okey_tui.ui.widgets.rack import group_label
+    from okey_tui.ui.widgets.rack import group_label, short_label
 
     i18n.set_language(language)
     console = Console(width=120, record=True, color_system=None)
@@ -1495,8 +1495,11 @@ def test_the_help_says_what_the_marks_on_the_rack_mean(language: str):
     for tiles in ("R1 R2 R3", "K9 Y9 R9", "B4 B4"):
         kind = group_label(parse_tiles(tiles), okey)[0].split()[0]  # as the rack writes it
         assert kind in text, (kind, text)
-    for mark in ("·", "▲", "▔▔▔", "★", "F✦", i18n._("new")):
+    for mark in ("·", "▲", "▔▔▔", "★", "F✦", i18n._("new"), "+"):
         assert f"\n{mark} " in "\n" + "\n".join(line.strip() for line in text.splitlines()), mark
+    # The value's short form, as a crowded line writes it ("r18", Turkish "s18").
+    run = group_label(parse_tiles("R1 R2 R3"), okey)[0].split()[0]
+    assert short_label(f"{run} 18") in text, (short_label(f"{run} 18"), text)
 
 
 async def add_with_the_okey(pilot, app, tile: str, meld: str):  # type: ignore[no-untyped-def]

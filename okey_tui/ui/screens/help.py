@@ -23,6 +23,7 @@ from okey_tui.i18n import N_, _
 from okey_tui.messages import meld_kind
 from okey_tui.ui.screens.setup import rules_in_force
 from okey_tui.ui.translate import translate_bindings
+from okey_tui.ui.widgets.rack import short_label
 
 
 def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[tuple[str, str]]:
@@ -100,12 +101,17 @@ def rack_legend() -> Table:
     values = f"{meld_kind('run')} 18 · {meld_kind('set')} 27 · {meld_kind('pair')}"
     rows = [
         (values, _("under a group of tiles side by side: the meld it makes, and its points")),
+        (
+            f"{short_label(meld_kind('run') + ' 18')} · {short_label(meld_kind('set') + ' 27')}",
+            _("the same, shorter, where the marks under the tiles leave no room"),
+        ),
         ("·", _("under a group: its tiles make no meld (yet)")),
         (_("· in a slot"), _("an empty slot on the rack: a gap between tiles ends a group")),
         ("▲", _("the cursor: x discards the tile above it")),
         ("▔▔▔", _("a selected tile (space selects): the keys act on the selection")),
         ("▔▲▔", _("the cursor on a selected tile")),
         (_("new"), _("the tile you just drew or took")),
+        ("+", _("the tile you just drew or took, where the word leaves no room")),
         ("★", _("an okey: wild; on the table, ★R12 is an okey standing for R12")),
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),
     ]
