@@ -8,6 +8,10 @@ import socket
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
 
 from okey_tui.bots.base import make_bot
 from okey_tui.bots.driver import choose_action, safe_action
@@ -54,6 +58,14 @@ async def until(pilot, predicate, what: str, tries: int = 300) -> None:  # type:
             return
         await pilot.pause(0.02)
     raise AssertionError(f"never happened: {what}")
+
+
+def shows(app: App[Any], kind: type[Screen[Any]]) -> bool:
+    """Whether ``app`` shows a ``kind`` screen, mounted. A screen switched to is on top of
+    the stack at once, and composed and mounted later: a test that ended there shut the
+    app down under the screen being mounted, whose widgets were gone when it looked for
+    them (the app's error, raised as the test ended)."""
+    return bool(app.screen_stack) and isinstance(app.screen, kind) and app.screen.is_mounted
 
 
 async def open_table(**kwargs: object) -> TableServer:
@@ -124,6 +136,7 @@ __all__ = [
     "play_step",
     "seat_four",
     "settle",
+    "shows",
 ]
 
 

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from net_helpers import Limits, open_table, reopenable_port, until
+from net_helpers import Limits, open_table, reopenable_port, shows, until
 from websockets.asyncio.client import connect
 
 from okey_tui import storage
@@ -175,7 +175,7 @@ async def test_join_run_again_while_the_seat_is_open_keeps_the_token_and_says_wh
             await ayse.close()
             await until(pilot, lambda: app.can_retry, "r offered")
             await pilot.press("r")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
             assert app.table is not None and app.table.seat == 0
     finally:
         await ayse.close()
@@ -189,12 +189,12 @@ async def test_a_seat_taken_back_with_its_token_is_kept_for_the_next_join() -> N
     try:
         app = RemoteApp(Seat(server.url, token=token), keep_seat=True)
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
         assert storage.seat_token(f"{server.url} ") == token
         # The join by code, run again later, finds it.
         again = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), keep_seat=True)
         async with again.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(again.screen, TableScreen), "the table again")
+            await until(pilot, lambda: shows(again, TableScreen), "the table again")
             assert again.table is not None and again.table.seat == 0
     finally:
         await server.close()
@@ -205,7 +205,7 @@ async def play_until_the_host_closes(pilot, app: RemoteApp, server: TableServer)
     friend is told."""
     await until(pilot, lambda: app.table is not None, "seated")
     await pilot.press("enter")  # the lead starts
-    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    await until(pilot, lambda: shows(app, TableScreen), "the table")
     await server.close()  # the host quits
     await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
 
@@ -236,7 +236,7 @@ async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_
             assert app.can_retry
             resumed = await reopened(path, port)
             await pilot.press("r")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+            await until(pilot, lambda: shows(app, TableScreen), "back at the table")
             assert app.table is not None and app.table.seat == 0 and app.table.connected
     finally:
         if resumed is not None:
@@ -318,7 +318,7 @@ async def test_a_friend_who_leaves_and_comes_back_is_noted_in_the_log() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: app.table is not None, "seated")
             await friend.start()  # the lead starts
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
             await pilot.pause(0.1)
             await friend.close()
             await until(pilot, lambda: "Mehmet left the table" in log_text(), "left, in the log")
@@ -341,7 +341,7 @@ async def test_a_terminal_whose_seat_was_taken_over_says_so_after_catching_up() 
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: app.table is not None, "seated")
             await pilot.press("enter")  # the lead starts
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
             table = app.table
             assert table is not None
             table._ws.transport.pause_reading()  # asleep: reads nothing, answers no ping
@@ -386,7 +386,7 @@ async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table
             await pilot.pause(0.3)  # tries meet a closed port meanwhile: still the lobby
             assert isinstance(app.screen, LobbyScreen)
             resumed = await reopened(path, port)
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back, no key", 200)
+            await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
             assert app.table is not None and app.table.seat == 0 and app.table.connected
     finally:
         if resumed is not None:
