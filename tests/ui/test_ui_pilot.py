@@ -645,3 +645,15 @@ async def test_with_the_middle_empty_a_move_before_the_draw_says_what_the_turn_c
         await pilot.press("x")
         said = status_text(screen)
         assert "draw a tile first" not in said and "d ends the hand" in said, said
+
+
+async def test_the_app_closing_while_a_table_screen_is_built_closes_cleanly():
+    """A table screen switched to is on top of the stack at once and mounted later: the
+    app closing in between (q while a friend's table reconnected) removed its widgets
+    first, and building the table on the way out failed ("No nodes match '#log'")."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        while not (isinstance(app.screen, TableScreen) and app.screen.is_mounted):
+            await pilot.pause(0.01)
+        app.switch_screen(app.table_screen(app.session))
+        assert not app.screen.is_mounted  # the app closes before it is built

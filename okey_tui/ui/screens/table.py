@@ -451,7 +451,9 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(lambda: None if self.replaced else step())
 
     def on_mount(self) -> None:
-        if self.replaced:
+        if self.replaced or not self.app.is_running:
+            # Replaced, or the app closing (q while a friend's table reconnected): its
+            # widgets are gone by now, and building the table failed on the way out.
             return
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
         settings = getattr(self.app, "settings", None)
