@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from click.testing import CliRunner
-from net_helpers import settle, until
+from net_helpers import settle, shows, until
 from test_net_remote_ui import a_hand_played_out, status_line
 from textual.pilot import Pilot
 
@@ -99,7 +99,7 @@ async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_ne
         # She reads on; the others are ready; the wait runs out.
         for table in tables[1:]:
             await table.next_hand()
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table", 400)
+        await until(pilot, lambda: shows(app, TableScreen), "the table", 400)
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")
@@ -111,7 +111,7 @@ async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_ne
 async def test_ready_between_hands_the_line_counts_down_to_the_deal() -> None:
     async with at_her_summary(4.0) as (server, tables, app, pilot):
         await pilot.press("enter")  # Ayşe is ready; the other three are not
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(pilot, lambda: shows(app, TableScreen), "the table")
         screen = app.screen
         assert isinstance(screen, TableScreen)
         waiting = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
@@ -152,7 +152,7 @@ async def test_the_last_one_ready_gets_the_new_hand_with_no_word_of_a_wait() -> 
             await table.next_hand()
         await until(pilot, lambda: all(s.ready for s in server.seats[1:]), "the others")
         await pilot.press("enter")  # the last one ready: the table deals at once
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(pilot, lambda: shows(app, TableScreen), "the table")
         screen = app.screen
         assert isinstance(screen, TableScreen)
         await until(pilot, lambda: screen.table.hand_number == 1, "the second hand")

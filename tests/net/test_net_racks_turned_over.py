@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from net_helpers import MAX_ACTIONS, easy_move, open_table, until
+from net_helpers import MAX_ACTIONS, easy_move, open_table, shows, until
 from rich.console import Console
 from test_net_hidden import ALLOWED_TILE_PATHS, tile_paths
 from test_net_remote_ui import back_at_the_summary
@@ -287,7 +287,7 @@ async def test_a_report_that_cannot_be_read_still_shows_the_scores_and_the_table
         for line in report.result.seats:
             assert str(line.total) in said
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(pilot, lambda: shows(app, TableScreen), "the table")
         for table in tables[1:]:
             await table.next_hand()
         await until(pilot, lambda: app.table is not None and app.table.hand_number == 1, "hand 2")

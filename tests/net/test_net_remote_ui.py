@@ -22,6 +22,7 @@ from net_helpers import (
     reopenable_port,
     seat_four,
     settle,
+    shows,
     until,
 )
 from textual.widgets import RichLog, Static
@@ -42,7 +43,7 @@ async def start_as_lead(pilot, app: RemoteApp) -> TableScreen:
     """Seated as the lead player, start the match: the table screen."""
     await until(pilot, lambda: app.table is not None, "seated")
     await pilot.press("enter")  # the lead starts
-    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+    await until(pilot, lambda: shows(app, TableScreen), "the table screen")
     screen = app.screen
     assert isinstance(screen, TableScreen)
     return screen
@@ -99,7 +100,7 @@ async def test_a_joiner_plays_on_the_table_screen_and_each_move_reaches_the_othe
             assert isinstance(app.screen, LobbyScreen)
             assert "Waiting for Mehmet to start" in lobby_text(app)
             await friend.start()
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             screen = app.screen
             assert isinstance(screen, TableScreen)
             await until(pilot, lambda: screen.rack.count() > 0, "the rack dealt")
@@ -157,7 +158,7 @@ async def test_the_host_sits_at_its_own_table_and_starts_it_with_enter() -> None
             # A bot's seat: its name says "bot" once, then its level.
             assert "Seat 3: Zeynep bot · easy" in lobby_text(app)
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             assert server.started
             await friend.wait_for(lambda: friend.has_view, 5)
             assert friend.view().rack_counts == app.table.view().rack_counts  # type: ignore[union-attr]
@@ -370,7 +371,7 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
             await until(pilot, lambda: app.table is not None, "seated")
             friend = await RemoteTable.join(server.url, server.code, "Mehmet")
             await pilot.press("enter")  # Ayşe, the first to sit, starts
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             screen = app.screen
             assert isinstance(screen, TableScreen) and not screen.log_shown()
             await friend.say("merhaba")
@@ -422,7 +423,7 @@ async def test_a_friend_who_drops_and_comes_back_is_noted_on_the_table() -> None
             await until(pilot, lambda: app.table is not None, "seated")
             friend = await RemoteTable.join(server.url, server.code, "Mehmet")
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             await until(pilot, lambda: len(app.screen.table.seats()) == 4, "the seats known")
             assert not noted("Mehmet")
             token = friend.token
@@ -450,7 +451,7 @@ async def test_names_and_lines_that_look_like_markup_are_shown_as_typed() -> Non
             await lead.say("[/i] hello")
             await until(pilot, lambda: "Ali [/b]: [/i] hello" in lobby_text(app), "the line")
             await lead.start()
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             await pilot.pause()
             assert app.is_running
     finally:
@@ -551,7 +552,7 @@ async def test_a_host_who_resumes_a_started_table_is_shown_where_friends_join(
     line = "Join code {port} · In a browser: http://127.0.0.1:1234/?code=" + resumed.code
     app = RemoteApp(Seat("", name="Host", token=token, join_line=line), server=resumed)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        await until(pilot, lambda: shows(app, TableScreen), "the table screen")
         said = f"Join code {resumed.port} · In a browser: http://127.0.0.1:1234/"
         await until(
             pilot,
@@ -679,7 +680,7 @@ async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
         thrown = hand.discards[seat][-1]
         app = RemoteApp(Seat(server.url, token=gone.token))
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+            await until(pilot, lambda: shows(app, TableScreen), "back at the table")
             screen = app.screen
             after = server.seats[(seat + 1) % 4].name
             said = f"A bot for you discarded {thrown} · Waiting for {after}"
@@ -724,7 +725,7 @@ async def test_between_hands_the_line_names_the_people_the_table_waits_for() -> 
     async with back_at_the_summary() as (app, tables), app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "the summary")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await until(pilot, lambda: shows(app, TableScreen), "the table")
         screen = app.screen
         assert isinstance(screen, TableScreen)
         said = "Waiting for Mehmet, Zeynep and Can: the next hand starts when all are ready"
@@ -784,7 +785,7 @@ async def test_a_seat_taken_back_by_token_is_no_rename_and_leaving_says_the_real
         await bora.close()
         app = RemoteApp(Seat(server.url, name="root", token=token))
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+            await until(pilot, lambda: shows(app, TableScreen), "back at the table")
             assert app.table is not None and app.table.code == ""
             assert app.table.seats()[0].name == "Bora"
             assert "is taken" not in app.lobby_alert

@@ -8,7 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
-from net_helpers import easy_move, open_table, until
+from net_helpers import easy_move, open_table, shows, until
 from test_net_remote_ui import lobby_text, status_line
 from textual.pilot import Pilot
 from textual.widgets import RichLog
@@ -56,7 +56,7 @@ async def on_her_screen(
                 await pilot.pause()
                 assert lobby_says in screen_text(app), screen_text(app)
             await pilot.press("enter")  # the lead starts the match
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+            await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             screen = app.screen
             assert isinstance(screen, TableScreen)
             await until(pilot, lambda: screen.my_turn, "her turn")
