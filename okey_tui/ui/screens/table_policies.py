@@ -174,6 +174,9 @@ class Practice:
         if back:
             screen.cursor = back[0]
             screen.render_rack()
+        # The table saved the step undone before the tiles were back in their slots: the
+        # rack as the player sees it now is what the match keeps.
+        screen.keep_rack()
 
     def toggle_hints(self) -> None:
         self.show_hints(not self.hints_on)

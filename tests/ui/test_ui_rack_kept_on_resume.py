@@ -1,0 +1,232 @@
+"""A practice table's u (undo of a step on the table) keeps the rack as the player sees it.
+
+After an opening laid and undone with u, the tiles were back in their slots on the screen,
+but the match was saved with the rack of before the undo (those tiles still on the table):
+quit and resumed, they came back as new tiles, at the end of a row. The same for an add
+(a), an okey taken (w) and a take-back (b) undone, and at a hot-seat table. Every test
+plays to the position, lays and undoes, leaves the app, and resumes the same save.
+"""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import OPENING_SEED, at_position, goto, select_tiles, slot_of, wait_for_human
+
+from okey_tui import storage
+from okey_tui.engine.tiles import Tile
+from okey_tui.settings import TableSettings
+from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.screens.privacy import PrivacyScreen
+from okey_tui.ui.screens.table import TableScreen
+from tests.positions import position
+
+PRACTICE = TableSettings(bots=("easy",) * 3, hands=3, practice=True, tips=False)
+HOTSEAT = PRACTICE.with_changes(humans=2, human_names=("Mehmet",), name="Ayşe")
+
+
+async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if isinstance(app.screen, kind):
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
+
+
+async def at_the_table(pilot, app: OkeyApp) -> TableScreen:  # type: ignore[no-untyped-def]
+    """The table screen on the person's turn (at a hot-seat table, past the privacy screen)."""
+    if app.settings.humans > 1:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+    await wait_for_human(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def saved_rack(seat: int = 0) -> list[Tile | None]:
+    """The rack of ``seat`` as the save on disk holds it."""
+    layouts = storage.list_saves().entries[0].saved.extra["layouts"]
+    assert isinstance(layouts, dict)
+    slots = layouts[str(seat)]
+    assert isinstance(slots, list)
+    return [None if t is None else Tile.parse(str(t)) for t in slots]
+
+
+async def quit_keeping_the_match(pilot) -> None:  # type: ignore[no-untyped-def]
+    await pilot.press("q")
+    await pilot.pause()
+    await pilot.press("y")
+    await pilot.pause()
+
+
+async def resumed_rack(settings: TableSettings) -> tuple[int, list[Tile | None]]:
+    """A new app resumes the save: the seat on the screen and its rack's slots."""
+    again = make_app(settings=settings, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_table(pilot, again)
+        return again.session.viewer, list(screen.rack.slots)
+
+
+async def arranged_by_hand(pilot, screen: TableScreen) -> list[Tile | None]:  # type: ignore[no-untyped-def]
+    """The rack sorted into groups, then a tile of the lower row moved a slot by hand: an
+    arrangement of the player's own, with gaps and groups in both rows."""
+    rack = screen.rack
+    await pilot.press("s")
+    last = max(i for i, t in enumerate(rack.slots) if t is not None)
+    await goto(pilot, screen, last)
+    await pilot.press("space", "shift+left", "escape")
+    await pilot.pause()
+    return list(rack.slots)
+
+
+@pytest.mark.parametrize("settings", [PRACTICE, HOTSEAT], ids=["one person", "hot-seat"])
+async def test_an_opening_undone_is_saved_with_every_tile_in_the_slot_it_left(
+    settings: TableSettings,
+) -> None:
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_table(pilot, app)
+        seat = app.session.viewer
+        arranged = await arranged_by_hand(pilot, screen)
+        await pilot.press("o", "enter")  # the groups staged, and laid as the opening
+        await pilot.pause()
+        hand = app.session.hand
+        assert hand.openings[seat] is not None
+        assert screen.rack.count() < sum(1 for t in arranged if t is not None)
+        await pilot.press("u")
+        await pilot.pause()
+        assert hand.openings[seat] is None
+        assert screen.rack.slots == arranged, "back in their slots on the screen"
+        assert saved_rack(seat) == arranged, "and so in the save"
+        await quit_keeping_the_match(pilot)
+
+    assert await resumed_rack(settings) == (seat, arranged)
+
+
+async def test_two_copies_laid_from_both_rows_and_undone_come_back_to_their_own_slots() -> None:
+    """The report's case: two copies of B8, one on each row, apart from the groups, each
+    laid in a meld of the opening and undone: after the resume each copy is in its own
+    slot (the upper one came back at the end of its row)."""
+    rack = "B8 B9 B10 B8 R8 Y8 R1 R2 R3 R4 K10 K11 K12 K13 Y9 Y10 Y11 Y12 B1 K5 Y3"
+    app = make_app(settings=PRACTICE, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position([rack, "", "", ""], indicator="K1")
+        screen = await at_position(pilot, app, hand)
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s")
+        rack_ = screen.rack
+        b8 = Tile.parse("B8")
+
+        def free_near(row: int, col: int) -> int:
+            free = [c for c in range(rack_.cols) if rack_.slots[rack_.index(row, c)] is None]
+            return min(free, key=lambda c: abs(c - col))
+
+        # By hand: one B8 to the middle of the upper row, the other to the lower row.
+        upper_col = free_near(0, 9)
+        screen.moved(rack_.move_to([slot_of(screen, b8)], 0, upper_col), "")
+        upper = rack_.index(0, upper_col)
+        lower_col = free_near(1, 8)
+        screen.moved(rack_.move_to([slot_of(screen, b8, avoid={upper})], 1, lower_col), "")
+        lower = rack_.index(1, lower_col)
+        await pilot.pause()
+        arranged = list(rack_.slots)
+        assert arranged[upper] == arranged[lower] == b8
+        for first, rest in ((upper, "B9 B10"), (lower, "R8 Y8")):
+            await goto(pilot, screen, first)
+            await pilot.press("space")
+            await select_tiles(pilot, screen, rest)
+            await pilot.press("o")
+        for meld in ("R1 R2 R3 R4", "K10 K11 K12 K13", "Y9 Y10 Y11 Y12"):
+            await select_tiles(pilot, screen, meld)
+            await pilot.press("o")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.hand.openings[0] is not None
+        assert b8 not in rack_.slots
+        await pilot.press("u")
+        await pilot.pause()
+        assert rack_.slots == arranged
+        await quit_keeping_the_match(pilot)
+
+    assert await resumed_rack(PRACTICE) == (0, arranged)
+
+
+async def test_an_add_undone_is_saved_with_the_tiles_in_their_slots() -> None:
+    app = make_app(settings=PRACTICE, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["K9 K10 K11 R1 R1 B2 B12 Y7 Y3", "", "", ""],
+            table=("0:R10R11R12R13", "3:K6K7K8"),
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        assert isinstance(screen, TableScreen)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("K10")))
+        await pilot.press("space", "shift+right", "escape")  # the player's own order
+        arranged = list(screen.rack.slots)
+        await select_tiles(pilot, screen, "K9 K10 K11")
+        await pilot.press("a")
+        await pilot.pause()
+        assert str(app.session.hand.table[1].meld) == "K6 K7 K8 K9 K10 K11"
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.rack.slots == arranged
+        assert saved_rack() == arranged
+        await quit_keeping_the_match(pilot)
+
+    assert await resumed_rack(PRACTICE) == (0, arranged)
+
+
+async def test_an_okey_taken_and_undone_is_saved_with_the_given_tile_in_its_slot() -> None:
+    app = make_app(settings=PRACTICE, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["Y12 K1 K2 K3 R5 B9 R11", "", "", ""],
+            table=("0:Y11*Y12Y13",),
+            openings="m101/-/-/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        assert isinstance(screen, TableScreen)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("Y12")))
+        await pilot.press("space", "home", "escape")  # Y12 moved by hand
+        arranged = list(screen.rack.slots)
+        okey = app.session.hand.okey
+        await pilot.press("w")
+        await pilot.pause()
+        assert Tile.parse("Y12") not in screen.rack.slots and okey in screen.rack.slots
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.rack.slots == arranged
+        assert saved_rack() == arranged
+        await quit_keeping_the_match(pilot)
+
+    assert await resumed_rack(PRACTICE) == (0, arranged)
+
+
+async def test_a_take_back_and_its_undo_are_each_saved_as_the_rack_shows() -> None:
+    """b (an engine move) puts the laid tiles back in their slots and the match keeps that;
+    u undoing the take-back lays them again, and the match keeps their slots empty."""
+    app = make_app(settings=PRACTICE, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await at_the_table(pilot, app)
+        arranged = await arranged_by_hand(pilot, screen)
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        opened = list(screen.rack.slots)
+        await pilot.press("b")
+        if isinstance(app.screen, ConfirmScreen):  # a practice table asks first
+            await pilot.press("y")
+        await pilot.pause()
+        assert app.session.hand.openings[0] is None
+        assert screen.rack.slots == arranged and saved_rack() == arranged
+        await pilot.press("u")  # the take-back undone: the opening on the table again
+        await pilot.pause()
+        assert app.session.hand.openings[0] is not None
+        assert screen.rack.slots == opened
+        assert saved_rack() == opened
+        await quit_keeping_the_match(pilot)
+
+    assert await resumed_rack(PRACTICE) == (0, opened)
