@@ -163,10 +163,14 @@ class Practice:
             return
         screen.put_back_staged()
         screen.selected.clear()
-        screen.rebuild_log()
-        screen.set_status(_("Undone: {step}").format(step=label))
         before = list(screen.rack.slots)
         screen.changed()
+        # The log written again once the screen has caught up: rewritten before, it held
+        # this seat's earlier moves and the others' after them as news, so the screen took
+        # the turn for one come round again and put "Your turn: …" over the line below.
+        screen.rebuild_log()
+        screen.render_all()
+        screen.set_status(_("Undone: {step}").format(step=label))
         # The cursor goes to the tile that came back (an add undone): the next key acts
         # on it, not on the tile the cursor happened to sit on.
         after = screen.rack.slots  # (the rack may have grown: its new slots count too)

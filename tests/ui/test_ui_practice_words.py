@@ -1,0 +1,90 @@
+"""What a practice table says to a learner: the line after an undo.
+
+Each test plays the table by keys, as a player would.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app, wait_for_human
+
+from okey_tui import i18n
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens.table import TableScreen
+from tests.positions import position
+
+
+def status_text(screen: TableScreen) -> str:
+    return str(screen.query_one("#status", Static).render())
+
+
+# -- 1. an undo says what it undid -----------------------------------------------------------
+# Meld 2 (Zeynep's K6 K7 K8) takes the player's K9; OPENING_RACK opens with 128 (two runs
+# and a run of K). The others hold tiles that meld nothing, so they draw and discard.
+RACK = "K9 K10 K11 R1 R1 B2 B12 Y7 Y3"
+OPENING_RACK = "Y10 Y11 Y12 Y13 B10 B11 B12 B13 K11 K12 K13 R2 Y3 K9"
+TABLE = ("0:R10R11R12R13", "3:K6K7K8")
+OTHERS = ("R3 B5 Y8 K2 R6 B9 Y1 K4", "B3 R5 Y9 K1 B6 R8 Y2 K3", "Y4 K5 B7 R9 Y6 B1 R4 K13")
+MIDDLE = "B4 Y5 R7 K1"
+
+
+async def a_turn_after_a_round(pilot, app, rack: str, openings: str) -> TableScreen:  # type: ignore[no-untyped-def]
+    """The position above, the player to discard: Y3 goes, the others play a round, the
+    player draws. The turn that comes has moves of the player's and the others' before it
+    in the hand (the undo re-reads the log: these moves are not news)."""
+    hand = position(
+        [rack, *OTHERS], table=TABLE, openings=openings, middle=MIDDLE, discards=("", "", "", "")
+    )
+    screen = await at_position(pilot, app, hand)
+    assert isinstance(screen, TableScreen)
+    await goto(pilot, screen, slot_of(screen, Tile.parse("Y3")))
+    await pilot.press("x")
+    await wait_for_human(pilot, app)
+    await pilot.press("d")
+    await pilot.pause()
+    return screen
+
+
+async def test_undoing_an_add_says_what_was_undone() -> None:
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await a_turn_after_a_round(pilot, app, RACK, "m101/-/-/m101")
+        table = [str(tm.meld) for tm in app.session.hand.table]
+        await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Added K9 to meld 2" in status_text(screen), status_text(screen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert status_text(screen) == "Undone: adding K9 to meld 2", status_text(screen)
+        assert [str(tm.meld) for tm in app.session.hand.table] == table
+
+
+async def opened_and_undone(pilot, app) -> TableScreen:  # type: ignore[no-untyped-def]
+    screen = await a_turn_after_a_round(pilot, app, OPENING_RACK, "-/-/-/m101")
+    await pilot.press("s", "o", "enter")
+    await pilot.pause()
+    assert app.session.hand.openings[0] is not None, status_text(screen)
+    await pilot.press("u")
+    await pilot.pause()
+    assert app.session.hand.openings[0] is None
+    return screen
+
+
+async def test_undoing_the_opening_says_so() -> None:
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_and_undone(pilot, app)
+        assert status_text(screen) == "Undone: the opening", status_text(screen)
+
+
+async def test_undoing_the_opening_says_so_in_turkish() -> None:
+    i18n.set_language("tr")
+    try:
+        app = table_app(OPENING_SEED, practice=True, tips=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await opened_and_undone(pilot, app)
+            said = status_text(screen)
+            assert said == "Geri alındı: açılış", said
+    finally:
+        i18n.set_language("en")
