@@ -504,10 +504,34 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
     if isinstance(action, Discard):
         thrown = tile_words(action.tile, okey)
         headline = _("Discard {tile}").format(tile=thrown)
+        # How often holding went out in one turn: never, and the hold is a gamble, said so
+        # first (a learner read "hold" above "none of the guesses" as a contradiction).
+        holding = next((o for o in advice.options if o.action == action), None)
+        never = (
+            advice.kind == "hold"
+            and bool(advice.options)
+            and not _count((holding or advice.options[0]).finish_rate, tried)
+        )
         if advice.kind == "hold":
             headline = _("Hold your opening back: discard {tile}").format(tile=thrown)
             lines.append(
-                _(
+                ngettext(
+                    "You could open now. Holding it back is a gamble: in the {n} guess it "
+                    "made at the tiles you cannot see, you did not go out in one turn before "
+                    "the middle runs out. Going out in one turn later (a straight out) makes "
+                    "every other player write 404, twice what a hand never opened costs, and "
+                    "you -202; if someone else goes out while you hold, you write 202, as a "
+                    "hand never opened.",
+                    "You could open now. Holding it back is a gamble: in none of the {n} "
+                    "guesses it made at the tiles you cannot see did you go out in one turn "
+                    "before the middle runs out. Going out in one turn later (a straight out) "
+                    "makes every other player write 404, twice what a hand never opened "
+                    "costs, and you -202; if someone else goes out while you hold, you write "
+                    "202, as a hand never opened.",
+                    tried,
+                ).format(n=tried)
+                if never
+                else _(
                     "You could open now, but going out in one turn later (a straight out) "
                     "makes every other player write 404, twice what a hand never opened "
                     "costs, and you -202. The risk: if someone else goes out while you "
@@ -538,17 +562,11 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                         tried,
                     ).format(k=k, n=tried)
                     if k
-                    else ngettext(
-                        "The {n} guess it made at the tiles you cannot see did not go out in "
-                        "one turn before the middle runs out, but it holds while a draw is "
-                        "left: its straight outs win it more matches than opening at once "
-                        "saves. If you would rather not take that risk, open now.",
-                        "None of the {n} guesses it made at the tiles you cannot see went out "
-                        "in one turn before the middle runs out, but it holds while a draw is "
-                        "left: its straight outs win it more matches than opening at once "
-                        "saves. If you would rather not take that risk, open now.",
-                        tried,
-                    ).format(n=tried)
+                    else _(
+                        "It holds anyway while a draw is left: over many hands, its straight "
+                        "outs win it more matches than opening at once saves. If you would "
+                        "rather not take the risk, open now."
+                    )
                 )
                 ties = [
                     o

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from okey_tui.engine.actions import TakeDiscard
+from okey_tui.engine.actions import Discard, TakeDiscard
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import opening_check
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
-from okey_tui.practice import expert_hint, left_discard_advice, shortfall_text
+from okey_tui.practice import ExpertHint, expert_hint, left_discard_advice, shortfall_text
 
 FIRST_DRAW = N_(
     "Your turn starts with a draw: d takes the next tile from the middle; t takes the tile "
@@ -36,6 +36,16 @@ def _expert_takes(view: PlayerView) -> bool:
     return expert is not None and isinstance(expert.action, TakeDiscard)
 
 
+def expert_waits(view: PlayerView, expert: ExpertHint | None) -> bool:
+    """Whether ``expert`` (the hint shown) would not open now, in a turn the seat could."""
+    return (
+        expert is not None
+        and view.opening is None
+        and view.phase is Phase.PLAY
+        and isinstance(expert.action, Discard)
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Tip:
     """One tip and its moment: a tip about drawing (``draw_phase``) is past once the seat has
@@ -49,6 +59,13 @@ class Tip:
     # An opening tip's way to open ("melds" or "pairs"): the tip is past once the rack
     # cannot open that way (the taken tile that made it was given back).
     opens_with: str = ""
+    # An opening tip's words while the hint shown says the expert would not open now: the
+    # tip said "Press s …, o …, then Enter" beside the hint's "Hold your opening back".
+    waiting: str = ""
+
+    def words(self, expert_waits: bool) -> str:
+        """The tip's text, as it reads beside a hint whose expert waits or not."""
+        return self.waiting if expert_waits and self.waiting else self.text
 
     def past(self, view: PlayerView) -> bool:
         """Whether the moment this tip is about has gone by for the seat."""
@@ -124,12 +141,23 @@ class Walkthrough:
                     "then Enter to lay them down (h: whether the expert would open now "
                     "or hold it back)."
                 ).format(points=shortfall_text(check.value, check.floor))
-                tips.append(Tip(text, opening=True, opens_with="melds"))
+                waiting = _(
+                    "You can open: your rack holds {points}. To open, s sorts it into groups, "
+                    "o stages every meld and Enter lays them down; the hint says why the expert "
+                    "would wait instead, a gamble on going out in one turn later. Opening now "
+                    "is the safe choice."
+                ).format(points=shortfall_text(check.value, check.floor))
+                tips.append(Tip(text, opening=True, opens_with="melds", waiting=waiting))
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "
                     "o to stage them, then Enter (h: whether the expert would open now). "
                     "A pairs opener's tiles left count double when the hand ends."
                 ).format(count=check.pair_count)
-                tips.append(Tip(text, opening=True, opens_with="pairs"))
+                waiting = _(
+                    "You can open with {count} pairs. To open, p sorts by pairs, o stages them "
+                    "and Enter lays them down; the hint says why the expert would wait instead. "
+                    "A pairs opener's tiles left count double when the hand ends."
+                ).format(count=check.pair_count)
+                tips.append(Tip(text, opening=True, opens_with="pairs", waiting=waiting))
         return tips

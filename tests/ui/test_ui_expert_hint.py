@@ -119,14 +119,17 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
-    # None of its guesses went straight out: the hint says why it holds anyway, and that
-    # opening is the safe choice (a learner read "hold" beside "unlikely" as a contradiction).
-    assert advice.lines[1].startswith(
-        "None of the 8 guesses it made at the tiles you cannot see went out in one turn"
+    # None of its guesses went straight out: the hint says first that holding is a gamble,
+    # then why it holds anyway, and that opening is the safe choice (a learner read "hold"
+    # beside "unlikely" as a contradiction).
+    assert advice.lines[0].startswith(
+        "You could open now. Holding it back is a gamble: in none of the 8 guesses it made "
+        "at the tiles you cannot see did you go out in one turn"
     )
+    assert advice.lines[1].startswith("It holds anyway while a draw is left")
     assert (
         "win it more matches" in advice.lines[1]
-        and "If you would rather not take that risk, open now" in (advice.lines[1])
+        and "If you would rather not take the risk, open now" in (advice.lines[1])
     )
     line = advice.lines[2]
     assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")

@@ -1,10 +1,11 @@
-"""What a practice table says to a learner: the line after an undo.
+"""What a practice table says to a learner: the line after an undo, the tip beside the hint.
 
 Each test plays the table by keys, as a player would.
 """
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app, wait_for_human
 
@@ -86,5 +87,84 @@ async def test_undoing_the_opening_says_so_in_turkish() -> None:
             screen = await opened_and_undone(pilot, app)
             said = status_text(screen)
             assert said == "Geri alındı: açılış", said
+    finally:
+        i18n.set_language("en")
+
+
+# -- 2. the tip to open and the expert's hint to hold agree ---------------------------------
+# The rack opens with 128, but the expert holds the opening back (tests/bots/test_expert.py):
+# none of its guesses goes out in one turn, and it holds all the same.
+FAR_FROM_STRAIGHT = "R10 R11 R12 R13 K10 K11 K12 K13 Y11 Y12 Y13 B2 K5 Y7 R3 B9 K1 Y3 R6 B12 B5 K7"
+HOLD_MIDDLE = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
+NOT_THE_STARTER = 3  # the person's first turn starts with a draw: no tip to open yet
+
+
+def hint_shown(screen: TableScreen) -> str:
+    from okey_tui.ui.widgets.hints import HintPanel
+
+    return str(screen.query_one(HintPanel).query_one("#hints-text", Static).render())
+
+
+async def a_hold_with_the_tip_to_open(pilot, app, hints_first: bool) -> TableScreen:  # type: ignore[no-untyped-def]
+    """The rack above, the person to play, first-hand tips on; ``hints_first``: the hint
+    panel opened before the moment (else after the tip shows)."""
+    await wait_for_human(pilot, app)
+    if hints_first:
+        await pilot.press("h")
+    hold = position([FAR_FROM_STRAIGHT, "", "", ""], middle=HOLD_MIDDLE, rest="rack1")
+    screen = await at_position(pilot, app, hold)
+    if not hints_first:
+        assert screen.practice.tip_shown is not None
+        await pilot.press("h")
+    await pilot.pause()
+    return screen
+
+
+@pytest.mark.parametrize("hints_first", [True, False])
+async def test_the_tip_to_open_does_not_contradict_the_hint_to_hold(hints_first: bool) -> None:
+    app = table_app(NOT_THE_STARTER, practice=True, tips=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await a_hold_with_the_tip_to_open(pilot, app, hints_first)
+        hint = hint_shown(screen)
+        assert "The expert would: Hold your opening back: discard" in hint, hint
+        tip = screen.practice.tip_shown
+        assert tip is not None and tip.startswith("You can open"), tip
+        # The tip tells how to open, and that the hint beside it would wait, and why:
+        # not an instruction to open against the hint's to hold.
+        assert "the hint says why the expert would wait" in tip, tip
+        assert "Opening now is the safe choice" in tip, tip
+        assert "Press s to sort it" not in tip
+        box = screen.query_one("#tip", Static)
+        assert box.has_class("-shown") and str(box.render()) == tip, "the words on the table"
+        # The hint's first line says that holding is a gamble, as none of the guesses
+        # went out in one turn.
+        first = hint.split("\n")[1]
+        gamble = "You could open now. Holding it back is a gamble: in none of the 8 guesses"
+        assert first.startswith(gamble), first
+
+
+async def test_without_the_hints_the_tip_says_h_tells_whether_to_wait() -> None:
+    app = table_app(NOT_THE_STARTER, practice=True, tips=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hold = position([FAR_FROM_STRAIGHT, "", "", ""], middle=HOLD_MIDDLE, rest="rack1")
+        screen = await at_position(pilot, app, hold)
+        tip = screen.practice.tip_shown
+        assert tip is not None and "h: whether the expert would open now or hold it back" in tip
+        await pilot.press("h", "h")  # the hints shown, then hidden again
+        await pilot.pause()
+        assert screen.practice.tip_shown == tip
+
+
+async def test_the_tip_beside_the_hint_to_hold_in_turkish() -> None:
+    i18n.set_language("tr")
+    try:
+        app = table_app(NOT_THE_STARTER, practice=True, tips=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            screen = await a_hold_with_the_tip_to_open(pilot, app, hints_first=True)
+            tip = screen.practice.tip_shown
+            assert tip is not None and "uzmanın neden beklediğini ipuçları anlatıyor" in tip, tip
+            hint = hint_shown(screen)
+            assert "Açmayı bekletmek bir kumar" in hint, hint
     finally:
         i18n.set_language("en")

@@ -34,7 +34,7 @@ from okey_tui.practice import hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout
-from okey_tui.ui.tips import Tip, Walkthrough
+from okey_tui.ui.tips import Tip, Walkthrough, expert_waits
 from okey_tui.ui.widgets.board import MeldsView, event_line
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.rack import RackWidget
@@ -193,6 +193,7 @@ class Practice:
         self.hints_on = shown
         self.screen.query_one("#main").set_class(shown, "-hints")
         self.render_hints()
+        self.reword_tip()
         table = self.screen.table
         if isinstance(table, LocalTable):
             table.session.hints = shown
@@ -249,7 +250,22 @@ class Practice:
     @property
     def tip_shown(self) -> str | None:
         """The text of the tip over the table, if one is."""
-        return None if self.tip is None else self.tip.text
+        return None if self.tip is None else self.tip.words(self.expert_waits())
+
+    def expert_waits(self) -> bool:
+        """Whether the hint shown says the expert would not open now (a tip to open then
+        says so, not only how to open)."""
+        if not self.hints_on:
+            return False
+        return expert_waits(self.screen.view, self.screen.query_one(HintPanel).shown_expert())
+
+    def reword_tip(self) -> None:
+        """The tip shown, as it reads beside the hint shown now (shown, hidden, changed)."""
+        text = self.tip_shown
+        box = self.screen.query_one("#tip", Static)
+        if text is not None and str(box.render()) != text:
+            box.update(text)
+            self.screen.call_after_refresh(self.screen.fit_bottom_row)
 
     def show_tips(self) -> None:
         screen = self.screen
@@ -264,6 +280,8 @@ class Practice:
         self.tips_waiting += self.walkthrough.due(screen.view)
         if self.tip is None:
             self.next_tip()
+        else:
+            self.reword_tip()
 
     def drop_tips(self) -> None:
         self.tips_waiting.clear()
@@ -282,7 +300,7 @@ class Practice:
                 if waiting
                 else _("n: got it")
             )
-            box.update(self.tip.text)
+            box.update(self.tip.words(self.expert_waits()))
         self.screen.refresh_bindings()
         # The tip shares the middle row with the melds: once laid out, say whether all show,
         # and let the lay-down area below take the room the tip leaves (or gives back).
