@@ -179,6 +179,14 @@ def fits_line(pieces: list[tuple[str, str]], width: int) -> bool:
     return cell_len(" · ".join(piece for piece, _style in pieces)) <= width
 
 
+def fitting(forms: Sequence[str], room: int) -> str:
+    """The first of ``forms`` (longest first) that fits ``room`` columns whole; the last,
+    the shortest, where none does (cut by the border); the first while ``room`` is 0."""
+    if room <= 0:
+        return forms[0]
+    return next((form for form in forms if cell_len(form) <= room), forms[-1])
+
+
 class PilePanel(SteadyStatic):
     """A discard pile: filled by ``seat``, taken from by the next seat. Click to open."""
 
@@ -192,30 +200,54 @@ class PilePanel(SteadyStatic):
     def __init__(self, seat: int, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="pile")
         self.seat = seat
+        self._shown_for: tuple[Sequence[SeatInfo], PlayerView] | None = None
 
-    def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
+    def words(self, seats: Sequence[SeatInfo], view: PlayerView, room: int) -> tuple[str, str]:
+        """The title and subtitle in ``room`` columns (0: not laid out yet, the long ones):
+        whose pile and how many tiles, each in the longest form that fits whole. Narrowed
+        beside the hints (14 columns), "Mehmet'in" was cut to "Mehmet'…" and "yerin · 1"
+        to "yerin ·…", the count lost."""
         pile = view.discards[self.seat]
         mine = self.seat == view.seat
-        for_me = self.seat == view.left
-        self.set_class(for_me, "-for-me")
-        # Titled by whose pile it is, never just the name: the player's panel has that title.
+        # Titled by whose pile it is, the name alone only where nothing longer fits (the
+        # player's panel has that title; the subtitle below still says "pile").
         name = seats[self.seat].name
-        titled = _("Your pile") if mine else _("{name}'s pile").format(name=name)
-        short = _("Yours") if mine else possessive(name)  # over "pile" below
-        room = self.size.width - 2  # the content width, less the spaces around the title
         first = name.split()[0] if name.split() else name
         # "Zeynep bot's" cut to "Zeynep b…": the first word says whose pile it is when no
         # other seat's name starts with it.
-        alone = sum(s.name.split()[:1] == [first] for s in seats) == 1
-        if room and len(short) > room and not mine and first != name and alone:
-            short = possessive(first)
-        set_title(self, titled if not room or len(titled) <= room else short)
+        alone = first != name and sum(s.name.split()[:1] == [first] for s in seats) == 1
+        if mine:
+            titles = [_("Your pile"), _("Yours")]
+        else:
+            titles = [_("{name}'s pile").format(name=name), possessive(name)]
+            if alone:
+                titles.append(possessive(first))
+            titles.append(name)
+            if alone:
+                titles.append(first)
         # Read with the short title ("Mehmet'in" over "attıkları · 2"): Turkish says whose.
         if mine:
             counted = pgettext("you", "pile · {n}").format(n=len(pile))
-            subtitle = counted if pile else pgettext("you", "pile")
+            subtitles = [counted, f"· {len(pile)}"] if pile else [pgettext("you", "pile")]
         else:
-            subtitle = _("pile · {n}").format(n=len(pile)) if pile else _("pile")
+            counted = _("pile · {n}").format(n=len(pile))
+            subtitles = [counted, f"· {len(pile)}"] if pile else [_("pile")]
+        return fitting(titles, room), fitting(subtitles, room)
+
+    def on_resize(self) -> None:
+        # The hints shown or hidden narrow or widen the piles: the words for the new width.
+        if self._shown_for is not None:
+            title, subtitle = self.words(*self._shown_for, self.size.width - 2)
+            set_title(self, title)
+            set_subtitle(self, subtitle)
+
+    def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
+        pile = view.discards[self.seat]
+        for_me = self.seat == view.left
+        self.set_class(for_me, "-for-me")
+        self._shown_for = (seats, view)
+        title, subtitle = self.words(seats, view, self.size.width - 2)
+        set_title(self, title)
         set_subtitle(self, subtitle)
         text = Text()
         if pile:

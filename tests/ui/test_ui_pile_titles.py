@@ -1,0 +1,74 @@
+"""The discard piles' titles and subtitles whole, however narrow the piles.
+
+With the hints panel open at 120x40 the piles narrow to 14 columns: in Turkish the
+titles read "Mehmet'…" and "Zeynep'…", and the player's own pile "yerin ·…", its tile
+count lost. A pile says whose it is and how many tiles it holds in the words there is room
+for: the name alone, the count alone, never a word cut short.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rendered import screen_text
+from ui_helpers import table_app, wait_for_human
+
+from okey_tui import i18n
+from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.board import PilePanel
+
+NOT_THE_STARTER = 3  # every seat has discarded once when the person's second turn comes
+
+
+def pile_borders(app, pile: PilePanel) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    """The pile's top and bottom border lines as the screen shows them."""
+    lines = screen_text(app).splitlines()
+    region = pile.region
+    top = lines[region.y][region.x : region.right]
+    bottom = lines[region.bottom - 1][region.x : region.right]
+    return top, bottom
+
+
+async def every_pile_filled(pilot, app) -> TableScreen:  # type: ignore[no-untyped-def]
+    """The person's second turn: each seat, the person's own included, has discarded."""
+    await wait_for_human(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    await pilot.press("d")
+    await pilot.pause()
+    await pilot.press("x")
+    await pilot.pause()
+    if not screen.view.discards[0]:
+        await pilot.press("y")  # asked first: the tile was worth a penalty
+    await wait_for_human(pilot, app)
+    assert all(screen.view.discards), "every pile holds a tile"
+    return screen
+
+
+# At 80x24 the hints come over the table: there the piles are seen without them (15 wide).
+@pytest.mark.parametrize("language", ["tr", "en"])
+@pytest.mark.parametrize(
+    ("size", "hints"), [((120, 40), True), ((120, 40), False), ((80, 24), False)]
+)
+async def test_every_pile_says_whose_and_how_many_whole(
+    language: str, size: tuple[int, int], hints: bool
+) -> None:
+    i18n.set_language(language)
+    try:
+        app = table_app(NOT_THE_STARTER, practice=True, tips=False)
+        async with app.run_test(size=size) as pilot:
+            screen = await every_pile_filled(pilot, app)
+            if hints:
+                await pilot.press("h")
+                await pilot.pause()
+            piles = list(screen.query(PilePanel))
+            assert len(piles) == 4
+            for pile in piles:
+                top, bottom = pile_borders(app, pile)
+                assert "…" not in top and "…" not in bottom, (top, bottom)
+                count = len(screen.view.discards[pile.seat])
+                assert f"· {count} " in bottom, (top, bottom)
+                name = app.session.seat_name(pile.seat) if pile.seat else None
+                if name is not None:
+                    assert name in top, (top, name)
+    finally:
+        i18n.set_language("en")
