@@ -255,6 +255,79 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
     )
 
 
+# The most slot entries a rack's memory of its turn holds (a rack has at most 80 slots,
+# and a turn moves each tile off it and back a few times at most).
+MAX_DEPARTURES = 160
+
+
+def turn_mark(events: Sequence[Event]) -> int:
+    """Which turn of the hand this is, as far as a rack's memory of it goes: the discards
+    made so far in the hand (every turn ends with one; a turn under way has made none)."""
+    return sum(1 for event in events if event.kind == "discard")
+
+
+@dataclass(frozen=True, slots=True)
+class Departures:
+    """A rack's memory of the turn under way, kept with its slot order: where each tile
+    that left the rack this turn left from (``left``, slot and tile text, newest last),
+    and where the tiles that came back this turn are (``back``). It holds for the turn
+    of ``hand`` after ``turn`` discards (:func:`turn_mark`) and for no other.
+
+    >>> memory = Departures(0, 4, ((3, "R1"), (4, "R2")), ((7, "K9"),))
+    >>> Departures.from_json(memory.to_json()) == memory
+    True
+    >>> [Departures.from_json(raw) for raw in (None, [], {"hand": 0}, {"hand": -1, "turn": 0})]
+    [None, None, None, None]
+    >>> Departures.from_json({"hand": 0, "turn": 4, "left": [[3, "X9"]]}) is None
+    True
+    """
+
+    hand: int
+    turn: int
+    left: tuple[tuple[int, str], ...] = ()
+    back: tuple[tuple[int, str], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "hand": self.hand,
+            "turn": self.turn,
+            "left": [[index, tile] for index, tile in self.left],
+            "back": [[index, tile] for index, tile in self.back],
+        }
+
+    @classmethod
+    def from_json(cls, raw: object) -> Departures | None:
+        """A memory as :meth:`to_json` wrote it; None for anything else (a save from before
+        the memory was kept, a hand-edited file): the rack then simply has none."""
+        if not isinstance(raw, dict):
+            return None
+        hand, turn = raw.get("hand"), raw.get("turn")
+        if not (type(hand) is int and type(turn) is int and hand >= 0 and turn >= 0):
+            return None
+        left, back = _slot_tiles(raw.get("left", [])), _slot_tiles(raw.get("back", []))
+        if left is None or back is None:
+            return None
+        return cls(hand, turn, left, back)
+
+
+def _slot_tiles(raw: object) -> tuple[tuple[int, str], ...] | None:
+    """``[[slot, "R1"], ...]`` read back (each tile checked), or None if it is not that."""
+    if not isinstance(raw, list) or len(raw) > MAX_DEPARTURES:
+        return None
+    found: list[tuple[int, str]] = []
+    for pair in raw:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            return None
+        index, text = pair
+        if type(index) is not int or not 0 <= index < 80 or not isinstance(text, str):
+            return None
+        try:
+            found.append((index, str(Tile.parse(text))))
+        except OkeyError:
+            return None
+    return tuple(found)
+
+
 @dataclass(frozen=True, slots=True)
 class ChatLine:
     """One line of table chat (``seat`` None: a notice from the table itself)."""
@@ -335,8 +408,13 @@ class TableInterface(Protocol):
         """The rack order this seat kept with the table (tile texts, None for a gap)."""
         ...
 
-    def keep_layout(self, slots: list[str | None]) -> None:
-        """Keep this seat's rack order with the table (saved; given back on a rejoin)."""
+    def keep_layout(self, slots: list[str | None], departures: Departures | None = None) -> None:
+        """Keep this seat's rack order with the table (saved; given back on a rejoin), and
+        with it the rack's memory of the turn under way (None: the rack has none)."""
+        ...
+
+    def departures(self) -> Departures | None:
+        """The memory of the turn kept with :meth:`layout` (None: none was kept)."""
         ...
 
     def leave_note(self) -> str | None:

@@ -35,6 +35,7 @@ from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import _
 from okey_tui.net.protocol import (
     MAX_CHAT,
+    MAX_LAYOUT,
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
     ErrorCode,
@@ -42,6 +43,7 @@ from okey_tui.net.protocol import (
     ProtocolError,
     ViewReader,
     chat_from_json,
+    departures_to_fields,
     encode,
     event_from_json,
     layout_to_text,
@@ -55,6 +57,7 @@ from okey_tui.storage import JSONObject
 from okey_tui.table import (
     ActionRefused,
     ChatLine,
+    Departures,
     HandReport,
     HandSummary,
     SeatInfo,
@@ -172,6 +175,8 @@ class RemoteTable:
             if isinstance(raw_layout, list)
             else None
         )
+        # The rack's memory of the turn kept with that order (None: none was kept).
+        self._departures = Departures.from_json(welcome.get("departures"))
         self.url = ""
         # The join code this seat was taken with ("" when it was taken back with its token):
         # said in the command that sits the person down again.
@@ -349,14 +354,22 @@ class RemoteTable:
     def layout(self) -> list[str | None] | None:
         return self._layout
 
-    def keep_layout(self, slots: list[str | None]) -> None:
-        """Keep the rack order here and with the table (sent in the background)."""
+    def departures(self) -> Departures | None:
+        return self._departures
+
+    def keep_layout(self, slots: list[str | None], departures: Departures | None = None) -> None:
+        """Keep the rack order here and with the table (sent in the background), and with
+        it the rack's memory of the turn (left out when it would not fit the message)."""
         self._layout = list(slots)
+        self._departures = departures
         if self._reader.done():
             return
-        task = asyncio.get_running_loop().create_task(
-            self._send_quietly({"type": "layout", "slots": layout_to_text(slots)})
-        )
+        message: JSONObject = {"type": "layout", "slots": layout_to_text(slots)}
+        if departures is not None:
+            fields = departures_to_fields(departures)
+            if all(len(fields[name]) <= MAX_LAYOUT for name in ("left", "back")):
+                message.update(fields)
+        task = asyncio.get_running_loop().create_task(self._send_quietly(message))
         self._sends.add(task)
         task.add_done_callback(self._sends.discard)
 

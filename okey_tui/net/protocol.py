@@ -40,7 +40,15 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.storage import JSONObject
-from okey_tui.table import ChatLine, HandReport, HandSummary, SeatInfo, SeatLine
+from okey_tui.table import (
+    MAX_DEPARTURES,
+    ChatLine,
+    Departures,
+    HandReport,
+    HandSummary,
+    SeatInfo,
+    SeatLine,
+)
 
 # A JSON array as json.loads gives it. Any: its items are whatever JSON holds; each reader
 # below takes an item as ``object`` and checks it before use (see storage.JSONObject).
@@ -201,7 +209,15 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
         "id": (int, True, 0),
         "okey_as": (str, False, 8),
     },
-    "layout": {"slots": (str, True, MAX_LAYOUT)},
+    # With the rack order, optionally, its memory of the turn under way (see
+    # departures_to_fields): all four together, or none (a client before they were sent).
+    "layout": {
+        "slots": (str, True, MAX_LAYOUT),
+        "hand": (int, False, 0),
+        "turn": (int, False, 0),
+        "left": (str, False, MAX_LAYOUT),
+        "back": (str, False, MAX_LAYOUT),
+    },
     "chat": {"text": (str, True, MAX_CHAT)},
     "next": {"hand": (int, False, 0)},
     "ping": {"id": (int, False, 0)},
@@ -858,6 +874,74 @@ def layout_from_text(text: str) -> list[str | None]:
     if len(slots) % 2 or len(slots) > 80:
         raise ProtocolError(ErrorCode.BAD_FIELD, _("A rack has two rows of equal length"))
     return slots
+
+
+def departures_to_fields(memory: Departures) -> JSONObject:
+    """A rack's memory of the turn for a layout message: ``left`` and ``back`` as
+    ``3:R1 4:R2`` (slot, colon, tile).
+
+    >>> departures_to_fields(Departures(0, 5, ((3, "R1"), (4, "R2"))))
+    {'hand': 0, 'turn': 5, 'left': '3:R1 4:R2', 'back': ''}
+    """
+    return {
+        "hand": memory.hand,
+        "turn": memory.turn,
+        "left": " ".join(f"{i}:{t}" for i, t in memory.left),
+        "back": " ".join(f"{i}:{t}" for i, t in memory.back),
+    }
+
+
+def departures_from_fields(fields: JSONObject, slots: int) -> Departures | None:
+    """The memory a layout message of ``slots`` slots carries; None when it carries none.
+    :class:`ProtocolError` when it is not whole, or names a slot off the rack or no tile.
+
+    >>> sent = {"hand": 0, "turn": 5, "left": "3:R1 4:R2", "back": ""}
+    >>> departures_from_fields(sent, 30)
+    Departures(hand=0, turn=5, left=((3, 'R1'), (4, 'R2')), back=())
+    >>> departures_from_fields({"slots": ". R1"}, 2) is None
+    True
+    >>> for bad in ({"hand": 0}, {**sent, "left": "30:R1"}, {**sent, "back": "1:X"}):
+    ...     try:
+    ...         departures_from_fields(bad, 30)
+    ...     except ProtocolError as exc:
+    ...         print(exc.code.value)
+    bad-field
+    bad-field
+    bad-field
+    """
+    names = ("hand", "turn", "left", "back")
+    if not any(name in fields for name in names):
+        return None
+    hand, turn = fields.get("hand"), fields.get("turn")
+    left, back = fields.get("left"), fields.get("back")
+    if not (
+        isinstance(hand, int)
+        and isinstance(turn, int)
+        and hand >= 0
+        and turn >= 0
+        and isinstance(left, str)
+        and isinstance(back, str)
+    ):
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD,
+            _("A layout's memory of the turn needs hand, turn, left and back, none negative"),
+        )
+    return Departures(hand, turn, _slot_tiles(left, slots), _slot_tiles(back, slots))
+
+
+def _slot_tiles(text: str, slots: int) -> tuple[tuple[int, str], ...]:
+    found: list[tuple[int, str]] = []
+    for part in text.split():
+        index, colon, tile = part.partition(":")
+        if not (colon and index.isascii() and index.isdigit() and int(index) < slots):
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("A layout's memory of the turn names slots of its rack, as 3:R1"),
+            )
+        found.append((int(index), str(_tile(tile))))
+    if len(found) > MAX_DEPARTURES:
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("A layout's memory of the turn is too long"))
+    return tuple(found)
 
 
 def seat_to_json(info: SeatInfo) -> JSONObject:

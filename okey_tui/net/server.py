@@ -67,6 +67,7 @@ from okey_tui.net.protocol import (
     clean_text,
     closing_message,
     decode_client,
+    departures_from_fields,
     encode,
     encode_with,
     error_message,
@@ -88,6 +89,7 @@ from okey_tui.table import BOT_NAMES as SEAT_BOT_NAMES
 from okey_tui.table import (
     MORE_BOT_NAMES,
     SPARE_BOT_NAMES,
+    Departures,
     HandSummary,
     SeatInfo,
     folded_name,
@@ -160,6 +162,9 @@ class _Seat:
     joined: int = 0  # join order: the earliest connected person leads
     ready: bool = False  # for the next hand
     layout: list[str | None] | None = None  # the person's rack order, given back on a rejoin
+    # With it, the rack's memory of the turn under way (where the tiles laid this turn left
+    # from): given back on a rejoin, for a take-back to put them back in their slots.
+    departures: Departures | None = None
     away_since: float = 0.0  # when the person's connection dropped (time.monotonic)
 
     @property
@@ -620,7 +625,13 @@ class TableServer:
                 "host_seat": self.host_seat,
                 "joins": self._joins,
                 "seats": [
-                    {"name": s.name, "token": s.token, "joined": s.joined, "layout": s.layout}
+                    {
+                        "name": s.name,
+                        "token": s.token,
+                        "joined": s.joined,
+                        "layout": s.layout,
+                        **({} if s.departures is None else {"departures": s.departures.to_json()}),
+                    }
                     for s in self.seats
                 ],
                 "chat": self.chat[-self.limits.chat_keep :],
@@ -722,6 +733,7 @@ class TableServer:
                 ):
                     with contextlib.suppress(ProtocolError):
                         seat.layout = layout_from_text(" ".join(t or "." for t in layout))
+                        seat.departures = Departures.from_json(raw.get("departures"))
         raw_events = table.get("events")
         if isinstance(raw_events, list):
             # All or nothing: a log with holes would tell the hand wrong.
@@ -914,8 +926,7 @@ class TableServer:
         elif kind == "plan":
             self._plan(conn, message)
         elif kind == "layout":
-            self.seats[conn.seat].layout = layout_from_text(message.str_field("slots"))
-            self._save_soon()
+            self._keep_layout(self.seats[conn.seat], message)
         elif kind == "chat":
             self._chat(conn, message.str_field("text"))
         elif kind == "next":
@@ -1084,6 +1095,7 @@ class TableServer:
                 "chat": self.chat[-self.limits.chat_keep :],
                 "results": [summary_to_json(s) for s in self.summaries],
                 "layout": seat.layout,
+                **({} if seat.departures is None else {"departures": seat.departures.to_json()}),
             },
         )
         self._broadcast_lobby()
@@ -1288,9 +1300,20 @@ class TableServer:
             # The racks of the last hand: a person back after the deal gets the new deal in
             # order, not its tiles in the slots their namesakes had (a scattered rack).
             seat.layout = None
+            seat.departures = None
         self.version += 1
         self._after_change()
         return True
+
+    def _keep_layout(self, seat: _Seat, message: ClientMessage) -> None:
+        """A seat's rack order, and the memory of the turn sent with it (none from a client
+        before it was sent): both read whole before either is kept, a bad one refused."""
+        layout = layout_from_text(message.str_field("slots"))
+        memory = departures_from_fields(message.fields, len(layout))
+        if memory is not None and (self.match is None or memory.hand != self.match.hand_number):
+            memory = None  # sent just before the next deal: of a hand that is over
+        seat.layout, seat.departures = layout, memory
+        self._save_soon()
 
     def _chat(self, conn: _Conn, text: str) -> None:
         assert conn.seat is not None

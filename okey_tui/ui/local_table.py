@@ -30,6 +30,7 @@ from okey_tui.practice import TurnUndo
 from okey_tui.table import (
     ActionRefused,
     ChatLine,
+    Departures,
     HandReport,
     HandSummary,
     SeatInfo,
@@ -145,9 +146,16 @@ class LocalTable:
     def layout(self) -> list[str | None] | None:
         return self.session.layouts.get(self.seat)
 
-    def keep_layout(self, slots: list[str | None]) -> None:
+    def keep_layout(self, slots: list[str | None], departures: Departures | None = None) -> None:
         self.session.layouts[self.seat] = list(slots)
+        if departures is None:
+            self.session.departures.pop(self.seat, None)
+        else:
+            self.session.departures[self.seat] = departures
         self.session.autosave()
+
+    def departures(self) -> Departures | None:
+        return self.session.departures.get(self.seat)
 
     def leave_note(self) -> str | None:
         return leave_note(self.session)

@@ -29,7 +29,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from okey_tui.engine.errors import OkeyError
+from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
+from okey_tui.table import Departures, turn_mark
 
 ROWS = 2
 DEFAULT_COLS = 16
@@ -440,6 +443,71 @@ class RackLayout:
         self.slots = [t for row in rows for t in [*row, None]]
         self.left = [(i + i // old, t) for i, t in self.left]
         self.back = [(i + i // old, t) for i, t in self.back]
+
+    # -- the memory of a turn, kept and given back ------------------------------------------
+    def departures(self, hand: int, events: Sequence[Event]) -> Departures:
+        """This rack's memory of the turn (see :class:`Departures`), to keep with its slots:
+        the turn of hand ``hand`` whose events so far are ``events``."""
+        return Departures(
+            hand,
+            turn_mark(events),
+            tuple((i, str(t)) for i, t in self.left),
+            tuple((i, str(t)) for i, t in self.back),
+        )
+
+    def recall_departures(
+        self,
+        memory: Departures | None,
+        *,
+        hand: int,
+        events: Sequence[Event],
+        on_turn: bool,
+        off_rack: Iterable[Tile],
+    ) -> bool:
+        """Take back a memory kept with these slots, when it is of the turn under way (hand
+        ``hand``, whose events so far are ``events``; ``on_turn``: the rack's seat is playing
+        it) and fits the slots and ``off_rack`` (the tiles the table shows off every rack):
+        each tile remembered as gone is there, each one remembered as back is in its slot.
+        Anything else is left out whole (the rack then has no memory, as at a new turn).
+        True if it was taken.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=4)
+        >>> rack.arrange([parse_tiles("R1 R2 R3")], parse_tiles("K9"))
+        >>> laid = rack.take([0, 1, 2])
+        >>> kept = rack.departures(0, [])
+        >>> again = RackLayout(cols=4)
+        >>> again.slots = list(rack.slots)
+        >>> now = dict(hand=0, events=[], on_turn=True)
+        >>> again.recall_departures(kept, off_rack=parse_tiles("R1 R2"), **now)  # R3 not laid
+        False
+        >>> discarded = [Event("discard", 1, "")]  # a turn later
+        >>> again.recall_departures(kept, **{**now, "events": discarded}, off_rack=[t for _, t in laid])
+        False
+        >>> again.recall_departures(kept, off_rack=parse_tiles("R1 R2 R3 K5"), **now)
+        True
+        >>> again.sync(parse_tiles("R1 R2 R3 K9"))  # taken back: each in the slot it left
+        ([0, 1, 2], [])
+        """
+        self.left, self.back = [], []
+        if memory is None or not on_turn:
+            return False
+        if (memory.hand, memory.turn) != (hand, turn_mark(events)):
+            return False  # kept in another turn: forgotten at this one's start
+        try:
+            left = [(i, Tile.parse(t)) for i, t in memory.left]
+            back = [(i, Tile.parse(t)) for i, t in memory.back]
+        except OkeyError:
+            return False
+        size = len(self.slots)
+        if any(not 0 <= i < size for i, _ in left):
+            return False
+        if any(not 0 <= i < size or self.slots[i] != t for i, t in back):
+            return False
+        if Counter(t for _, t in left) - Counter(off_rack):
+            return False  # a tile remembered as gone that the table does not show
+        self.left, self.back = left, back
+        return True
 
     # -- arranging --------------------------------------------------------------------
     def arrange(

@@ -182,13 +182,13 @@ class LobbyScreen(Screen[None]):
 
 
 def carry_layout(old: RemoteTable, new: RemoteTable) -> None:
-    """The rack order kept on a dead connection goes to the same seat's new one: the player
-    arranged it while the connection was down (a sort, a move), and the table, which kept
-    the order from before, would have put it back."""
-    kept = old.layout()
+    """The rack order kept on a dead connection goes to the same seat's new one, with its
+    memory of the turn: the player arranged it while the connection was down (a sort, a
+    move), and the table, which kept the order from before, would have put it back."""
+    kept, memory = old.layout(), old.departures()
     same_seat = old.url == new.url and old.seat == new.seat
-    if same_seat and kept is not None and kept != new.layout():
-        new.keep_layout(kept)
+    if same_seat and kept is not None and (kept, memory) != (new.layout(), new.departures()):
+        new.keep_layout(kept, memory)
 
 
 class RemoteApp(OkeyApp):

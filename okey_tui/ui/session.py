@@ -29,7 +29,13 @@ from okey_tui.messages import bot_level, game_type_label
 from okey_tui.net.protocol import MAX_NAME, ProtocolError, clean_text, meld_from_json, meld_to_json
 from okey_tui.settings import DEFAULT_NAME, MAX_BOT_DELAY, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
-from okey_tui.table import BOT_NAMES, MORE_BOT_NAMES, SPARE_BOT_NAMES, folded_name
+from okey_tui.table import (
+    BOT_NAMES,
+    MORE_BOT_NAMES,
+    SPARE_BOT_NAMES,
+    Departures,
+    folded_name,
+)
 
 HUMAN = 0
 
@@ -131,6 +137,9 @@ class Session:
     # Rack layouts per human seat, as tile texts with None for a gap: kept by the
     # table screen as the player arranges the rack, saved, and given back on resume.
     layouts: dict[int, list[str | None]] = field(default_factory=dict)
+    # With each layout, its rack's memory of the turn under way (where the tiles laid this
+    # turn left from): a take-back after a resume puts them back in those slots.
+    departures: dict[int, Departures] = field(default_factory=dict)
     # Where each person's rack cursor was (a slot of their layout): a resumed match puts
     # it back there, not on the first tile.
     cursors: dict[int, int] = field(default_factory=dict)
@@ -241,6 +250,12 @@ class Session:
             for seat, slots in raw.items():
                 if str(seat) in ("0", "1", "2", "3") and isinstance(slots, list):
                     session.layouts[int(seat)] = list(slots)
+        raw_departures = extra.get("departures", {})
+        if isinstance(raw_departures, dict):  # absent from a save before it was kept
+            for seat, memory in raw_departures.items():
+                memory_kept = Departures.from_json(memory)
+                if memory_kept is not None and str(seat) in ("0", "1", "2", "3"):
+                    session.departures[int(seat)] = memory_kept
         raw_cursors = extra.get("cursors", {})
         if isinstance(raw_cursors, dict):
             for seat, index in raw_cursors.items():
@@ -270,6 +285,7 @@ class Session:
             "name": self.name,
             "levels": list(self.levels),
             "layouts": {str(seat): slots for seat, slots in self.layouts.items()},
+            "departures": {str(seat): kept.to_json() for seat, kept in self.departures.items()},
             "cursors": {str(seat): index for seat, index in self.cursors.items()},
             "humans": list(self.humans),
             "human_names": list(self.human_names),
@@ -474,6 +490,7 @@ class Session:
         self.earlier_events = []
         # The racks of the last hand: a new deal is shown in order until its player moves a tile.
         self.layouts = {}
+        self.departures = {}
         self.cursors = {}
         self.autosave()
         return hand

@@ -805,7 +805,10 @@ def test_a_rack_arranged_while_the_connection_was_down_goes_to_the_new_connectio
         def layout(self) -> list[str | None] | None:
             return self.slots  # type: ignore[no-any-return]
 
-        def keep_layout(self, slots: list[str | None]) -> None:
+        def departures(self) -> None:
+            return None
+
+        def keep_layout(self, slots: list[str | None], departures: None = None) -> None:
             self.sent.append(list(slots))
             self.slots = list(slots)
 

@@ -496,7 +496,9 @@ class TableScreen(Screen[None]):
     def keep_rack(self) -> None:
         """The table keeps this seat's rack order (saved with the match, given back on a
         rejoin), staged melds in the slots they left: a match that stops while melds are
-        staged gets them back whole, where the player had them."""
+        staged gets them back whole, where the player had them. With the order goes where
+        the tiles laid this turn left from: a take-back (b) after a resume or a rejoin puts
+        them back in those slots, not in at a row's end as new tiles."""
         self.refresh_bindings()  # u shows once a sort or a move can be undone
         if self.hidden:
             return
@@ -504,7 +506,8 @@ class TableScreen(Screen[None]):
         if self.staging.melds:
             rack = rack.copy()
             rack.bring_back([list(m.tiles) for m in self.staging.melds])
-        self.table.keep_layout(self.rack_slots(rack))
+        memory = rack.departures(self.table.hand_number, self.table.events)
+        self.table.keep_layout(self.rack_slots(rack), memory)
 
     def restore_layout(self) -> None:
         """Put the tiles back where they were when the match was saved or the seat left."""
@@ -520,6 +523,18 @@ class TableScreen(Screen[None]):
                 continue
             rack = RackLayout(cols=len(tiles) // 2)
             rack.slots = tiles
+            # Where the tiles laid this turn left from, if kept in this very turn (a resumed
+            # turn goes on; a memory of another turn, or one the table contradicts, is left).
+            view = self.view
+            rack.recall_departures(
+                self.table.session.departures.get(seat)
+                if isinstance(self.table, LocalTable)
+                else self.table.departures(),
+                hand=self.table.hand_number,
+                events=self.table.events,
+                on_turn=view.turn == seat and view.phase is Phase.PLAY,
+                off_rack=[t for meld in view.table for t in meld.meld.tiles],
+            )
             cursor = 0
             if isinstance(self.table, LocalTable):  # where it was when the match was saved
                 saved = self.table.session.cursors.get(seat, 0)
