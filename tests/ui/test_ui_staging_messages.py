@@ -227,31 +227,38 @@ async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
         assert ("★R9 can be swapped out: you would pay +101" in status) == warned, status
 
 
-async def test_a_staging_box_cut_short_by_a_tip_says_so_and_how_to_make_room() -> None:
+async def test_at_80x24_a_tip_gives_way_to_the_staged_melds() -> None:
     """At 80x24 with a first-hand tip shown, the lay-down box left lines out (a fourth
-    staged meld, the okey's warning) with nothing to say so. Its border now says how many
-    lines are cut off and that n puts the tip away; with the tip gone they show."""
+    staged meld, the okey's warning): the player had to press PgDn, or n to put the tip
+    away, to see what Enter would lay. While melds are staged the tip now gives way (n is
+    not offered for a tip out of sight); it comes back once they are put back."""
+    from okey_tui.ui.tiles import meld_chips
     from okey_tui.ui.widgets.board import LayDownArea
 
     app = table_app(practice=True, tips=True)
     async with app.run_test(size=(80, 24)) as pilot:
         rack = "Y4 Y5 Y6 Y7 Y8 Y9 B8 B9 B10 K10 K11 K12 Y13 B13 K13 R1 R5"
         screen = await at_position(pilot, app, position([rack, "", "", ""]))
+        tip = screen.query_one("#tip")
+        assert screen.practice.tip_shown and tip.region.height, "a tip over the table"
         await pilot.press("s", "o")
         await pilot.pause()
-        box = screen.query_one(LayDownArea)
-        assert screen.practice.tip_shown and box.hidden_lines > 0
-        cut = box.needed_height() - box.outer_size.height
-        assert str(box.border_subtitle) == f"▼ {cut} · PgDn · n: tip off"
-        for _ in range(5):  # the next tips, one by one
-            if not screen.practice.tip_shown:
-                break
-            await pilot.press("n")
-            await pilot.pause()
         await pilot.pause()
-        assert not screen.practice.tip_shown
-        assert box.hidden_lines == max(0, box.needed_height() - box.outer_size.height)
-        assert box.hidden_lines < cut
+        box = screen.query_one(LayDownArea)
+        assert len(screen.staging.melds) == 4
+        shown = box_lines(app, box)
+        assert box.hidden_lines == 0 and "▼" not in str(box.border_subtitle), shown
+        assert shown[0].startswith("Opening: "), shown
+        for meld in screen.staging.melds:
+            chips = meld_chips(meld, screen.view.okey).plain
+            assert any(chips in line for line in shown), (chips, shown)
+        assert not tip.region.height, "the tip out of sight while the melds are staged"
+        assert not screen.check_action("next_tip", ()), "n is for a tip in sight"
+        await pilot.press("escape")  # the melds back on the rack: the tip comes back
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.practice.tip_shown and tip.region.height
+        assert screen.check_action("next_tip", ())
 
 
 # Five melds one to a line in the 80x24 box, an okey (B8 as R6) another seat could take.

@@ -374,6 +374,7 @@ class TableScreen(Screen[None]):
         self.staging = Staging()
         self.colour_blind = False
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
+        self._tip_height = 0  # the tip's rows when last in sight (it gives way to staged melds)
         self._logged = 0
         # Chat said before this screen opened (a rejoin) goes into the log, not over the table.
         self._chatted = 0
@@ -959,23 +960,39 @@ class TableScreen(Screen[None]):
         tip = self.query_one("#tip")
         # A tip just put away may not be laid out yet: its old height would keep its room.
         tip_height = tip.outer_size.height if tip.has_class("-shown") else 0
+        if tip_height:
+            self._tip_height = tip_height
         room = (
             self.query_one("#board").size.height
             - self.query_one("#top-row").outer_size.height
-            - tip_height
             - MID_ROW_LINES
         )
+        laydown = self.query_one(LayDownArea)
+        needed = laydown.needed_height()
+        # Staged melds the tip would push out of sight (at 80x24 the melds about to be laid
+        # were cut, "▼ 3 · PgDn · n: tip off"): the tip gives way until the staging is over.
+        tipped = self.practice.tip_shown is not None
+        aside = (
+            tipped
+            and bool(self.staging.melds)
+            and needed > self.bottom_row_height(room - self._tip_height, needed)
+        )
+        self.practice.set_tip_aside(aside)
+        if tipped and not aside:
+            room -= tip_height
+        height = self.bottom_row_height(room, needed)
+        self.query_one("#bottom-row").styles.height = height
+        laydown.fit(height - 2)
+
+    def bottom_row_height(self, room: int, needed: int) -> int:
+        """The lay-down area's row in ``room`` lines, ``needed`` to show all it holds."""
         # A compact terminal keeps two lines in the row, or three where the melds above
         # still keep more than half the board (100x30, a key bar on two lines in Turkish:
         # the player's own score was left out of a panel of two lines).
         base = 6
         if self.app.has_class("-compact"):
             base = 5 if room - 5 >= COMPACT_ROOMY else 4
-        laydown = self.query_one(LayDownArea)
-        needed = laydown.needed_height()
-        height = max(base, min(needed, room))
-        self.query_one("#bottom-row").styles.height = height
-        laydown.fit(height - 2, bool(self.practice.tip_shown))
+        return max(base, min(needed, room))
 
     def render_all(self) -> None:
         view = self.view
@@ -1171,7 +1188,7 @@ class TableScreen(Screen[None]):
         if action in PRACTICE_KEYS:
             return self.practice.allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
-            return bool(self.practice.tip_shown)
+            return self.practice.tip_in_sight
         if action == "chat":
             return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
         if action == "declare_pairs" and not self.view.rules.challenge:

@@ -94,6 +94,8 @@ class Practice:
         self.hints_on = False
         self.tips_waiting: list[Tip] = []
         self.tip: Tip | None = None
+        # The tip is out of sight while staged melds need its rows (it comes back after).
+        self.tip_aside = False
 
     # -- keys -------------------------------------------------------------------------------
     def allowed(self, action: str) -> bool | None:
@@ -252,6 +254,24 @@ class Practice:
         """The text of the tip over the table, if one is."""
         return None if self.tip is None else self.tip.words(self.expert_waits())
 
+    @property
+    def tip_in_sight(self) -> bool:
+        """A tip shows over the table (not put aside for staged melds): n puts it away."""
+        return self.tip is not None and not self.tip_aside
+
+    def set_tip_aside(self, aside: bool) -> None:
+        """The tip out of sight (or back) while staged melds need its rows."""
+        aside = aside and self.tip is not None
+        if aside == self.tip_aside:
+            return
+        self.tip_aside = aside
+        screen = self.screen
+        screen.query_one("#tip", Static).set_class(self.tip is not None and not aside, "-shown")
+        screen.refresh_bindings()  # n: only for a tip in sight
+        # The rows the tip gives or takes back, once laid out (as when a tip is put away).
+        screen.call_after_refresh(screen.fit_bottom_row)
+        screen.call_after_refresh(screen.query_one(MeldsView).say_if_more)
+
     def expert_waits(self) -> bool:
         """Whether the hint shown says the expert would not open now (a tip to open then
         says so, not only how to open)."""
@@ -291,7 +311,7 @@ class Practice:
         """Tips show one at a time in the table's middle row (never the rack, piles or log)."""
         box = self.screen.query_one("#tip", Static)
         self.tip = self.tips_waiting.pop(0) if self.tips_waiting else None
-        box.set_class(self.tip is not None, "-shown")
+        box.set_class(self.tip is not None and not self.tip_aside, "-shown")
         if self.tip is not None:
             waiting = len(self.tips_waiting)
             box.border_title = _("Tip")

@@ -449,9 +449,8 @@ class LayDownArea(SteadyStatic):
     staged = False
     when = "now"  # when Enter lays the staged melds: "now", after a "draw", or "later"
     _width = 0
-    hidden_lines = 0  # lines out of sight below (a tip over a small terminal, many melds)
+    hidden_lines = 0  # lines out of sight below (many melds on a small terminal)
     lines_above = 0  # lines of melds scrolled past, out of sight above
-    tip_shown = False
     rows = 0  # the lines the box has inside its frame (0: not fitted yet, all shown)
     scroll_top = 0  # the first line of the melds in sight
     _staged_count = 0
@@ -460,11 +459,11 @@ class LayDownArea(SteadyStatic):
     _body = Text()  # the melds (or the prompt): scrolled
     _foot = Text()  # the selection
 
-    def fit(self, rows: int, tip_shown: bool) -> None:
+    def fit(self, rows: int) -> None:
         """Fits the box to ``rows`` lines inside its frame: at 80x24 with many melds staged
         the lines past its height (melds, the okey warning) were out of sight with no way to
-        see them."""
-        self.rows, self.tip_shown = rows, tip_shown
+        see them. (A tip over the table gives way to staged melds: it never cuts them.)"""
+        self.rows = rows
         self.draw()
 
     def pick_subtitle(self) -> None:
@@ -472,11 +471,9 @@ class LayDownArea(SteadyStatic):
         lines out of sight, and how to see them, before them."""
         above, below = self.lines_above, self.hidden_lines
         if above or below:
-            if below and self.tip_shown:
-                said = _("▼ {n} · PgDn · n: tip off").format(n=below)
-            else:  # the melds box's words, with an arrow to catch the eye
-                arrows = ("▲" if above else "") + ("▼" if below else "")
-                said = f"{arrows} {scroll_note(above, above + below)}"
+            # The melds box's words, with an arrow to catch the eye.
+            arrows = ("▲" if above else "") + ("▼" if below else "")
+            said = f"{arrows} {scroll_note(above, above + below)}"
             # The frame's corners and a line and a space either side.
             if 0 < self.outer_size.width - 6 < cell_len(said):  # beside the hints: arrows alone
                 counts = ([f"▲ {above}"] if above else []) + ([f"▼ {below}"] if below else [])
