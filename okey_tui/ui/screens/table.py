@@ -2525,7 +2525,10 @@ class TableScreen(Screen[None]):
             self._summary_shown = False
             self._looking = True
             self._said_before_look = self._status_said
-            self.set_status(_("The hand as it ended: Enter brings back the summary"))
+            said = _("The hand as it ended: Enter brings back the summary")
+            if self.hotseat is not None:
+                said = self.hotseat.show_rack_after_hand()
+            self.set_status(said)
             self.refresh_bindings()
             return
         if choice == "quit":

@@ -28,7 +28,7 @@ from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.tiles import Tile
 from okey_tui.hotseat import next_human, since_last_turn
-from okey_tui.i18n import _, ngettext, to_name
+from okey_tui.i18n import _, ngettext, possessive, to_name
 from okey_tui.messages import rule_title, tile_text
 from okey_tui.practice import hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
@@ -474,6 +474,26 @@ class HotSeat:
         """Every person's rack order as the table kept it (a resumed match)."""
         layouts = self.table.session.layouts
         return {seat: layouts.get(seat) for seat in self.table.people}
+
+    def show_rack_after_hand(self) -> str:
+        """The look at the finished hand's table (Esc on its summary): the rack of the seat
+        the table is seen from, the person who played last (the log's "you", the pile
+        marked as theirs), as they had arranged it. The hand is over and the summary shows
+        every rack's tiles left, as at a real table when the tiles are turned up: an empty
+        rack there read as tiles gone. The line to say, naming whose rack it is."""
+        screen, table = self.screen, self.table
+        if screen.hidden:
+            place = self.seat_places.pop(table.seat, None)
+            if place is not None:  # a match resumed at its summary: the order it kept
+                screen.rack, screen.cursor = place.rack, place.cursor
+            screen.hidden = False
+            screen.sync_rack()
+            screen.cursor_to_a_tile()
+            screen.render_rack()
+        name = table.seats()[table.seat].name
+        return _("The hand as it ended, {owner} rack below: Enter brings back the summary").format(
+            owner=possessive(name)
+        )
 
     def before_summary(self, show: Callable[[], None]) -> None:
         """Hide the last rack before the hand summary shows everyone's tiles."""
