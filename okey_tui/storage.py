@@ -456,19 +456,21 @@ class SaveList:
 
     def reminders(self) -> list[str]:
         """What the player should know of the saves this okey101 cannot use, said where
-        the saves are offered: the files set aside earlier (those set aside by this
-        process were said already), and the matches of a newer okey101."""
+        the saves are offered: the files lying aside when any was set aside earlier
+        (those set aside by this process alone were said already, each by its own line),
+        and the matches of a newer okey101. The count is of every file lying aside: one
+        set aside earlier beside one set aside now was "1 save … kept aside", two there."""
         said: list[str] = []
-        earlier = [f for f in self.set_aside if f.path not in _set_aside_here]
-        if earlier:
+        if any(f.path not in _set_aside_here for f in self.set_aside):
+            n = len(self.set_aside)
             said.append(
                 ngettext(
                     "{n} save that could not be used is kept aside in {folder}: "
                     "okey101 saves lists it",
                     "{n} saves that could not be used are kept aside in {folder}: "
                     "okey101 saves lists them",
-                    len(earlier),
-                ).format(n=len(earlier), folder=earlier[0].path.parent)
+                    n,
+                ).format(n=n, folder=self.set_aside[0].path.parent)
             )
         if self.newer:
             said.append(
