@@ -139,3 +139,28 @@ def test_the_x_key_s_action_is_called_discard_everywhere() -> None:
     assert not said, said
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert not THROW.findall(readme)
+
+
+# The formal imperative (siz) of the verbs the game's messages use: the game speaks to the
+# player informally (sen) everywhere, as its other lines do ("yaz", "seç", "dene", "bas").
+# The --bots error said "… üç seviye verin" after click's "… yaz". Plural "you" to several
+# people at one terminal ("rakip olursunuz", "Sen ve Ayşe kazandınız") is not formal, and
+# many words ending in -in/-ın are genitives ("perin", "okeyin"): hence a list of words.
+FORMAL = (
+    "verin", "yazın", "seçin", "deneyin", "basın", "girin", "edin", "bekleyin", "yapın",
+    "kullanın", "bırakın", "çıkın", "başlatın", "açın", "tıklayın", "bakın", "silin",
+    "oturun", "çekin", "indirin", "işleyin", "verebilirsiniz", "yazınız", "seçiniz",
+    "deneyiniz", "lütfen", "siz", "size", "sizin", "sizi",
+)  # fmt: skip
+
+
+def test_turkish_speaks_to_the_player_informally() -> None:
+    formal = re.compile(r"(?<![\w'])(" + "|".join(FORMAL) + r")(?![\w'])")
+    found = [
+        (message.id, hit.group(0))
+        for message in catalogue("tr")
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+        for hit in formal.finditer(i18n.lower(text, "tr"))
+    ]
+    assert not found, found
