@@ -175,6 +175,10 @@ class RemoteTable:
             if isinstance(raw_layout, list)
             else None
         )
+        # The hand that order was arranged in (None: the table did not say; the hand it
+        # deals now). An order of a hand that is over is dropped as the next is dealt.
+        stamp = welcome.get("layout_hand")
+        self._layout_hand: int | None = stamp if type(stamp) is int else None
         # The rack's memory of the turn kept with that order (None: none was kept).
         self._departures = Departures.from_json(welcome.get("departures"))
         self.url = ""
@@ -354,18 +358,37 @@ class RemoteTable:
     def layout(self) -> list[str | None] | None:
         return self._layout
 
+    @property
+    def layout_hand(self) -> int | None:
+        """The hand the kept rack order was arranged in (None: none is kept, or the table
+        has not dealt yet)."""
+        return None if self._layout is None else self._layout_hand
+
     def departures(self) -> Departures | None:
         return self._departures
 
-    def keep_layout(self, slots: list[str | None], departures: Departures | None = None) -> None:
-        """Keep the rack order here and with the table (sent in the background), and with
-        it the rack's memory of the turn (left out when it would not fit the message)."""
-        self._layout = list(slots)
-        self._departures = departures
+    def keep_layout(
+        self,
+        slots: list[str | None],
+        departures: Departures | None = None,
+        *,
+        hand: int | None = None,
+    ) -> None:
+        """Keep the rack order here and with the table (sent in the background), stamped
+        with the hand it was arranged in (``hand``; the hand under way when not given), and
+        with it the rack's memory of the turn (left out when it would not fit the message).
+        An order of a hand that is over is neither kept nor sent."""
+        if hand is None:
+            hand = self._hand if self._hand >= 0 else None
+        elif self._hand >= 0 and hand != self._hand:
+            return  # arranged in a hand that is over: it would scatter this one's rack
+        self._layout, self._layout_hand, self._departures = list(slots), hand, departures
         if self._reader.done():
             return
         message: JSONObject = {"type": "layout", "slots": layout_to_text(slots)}
-        if departures is not None:
+        if hand is not None:
+            message["hand"] = hand  # the table drops it once that hand is over
+        if departures is not None and departures.hand == hand:  # a memory of another hand: none
             fields = departures_to_fields(departures)
             if all(len(fields[name]) <= MAX_LAYOUT for name in ("left", "back")):
                 message.update(fields)
@@ -552,6 +575,11 @@ class RemoteTable:
             hand = _int(data.get("hand"))
             if hand != self._hand:
                 self._hand, self._events, self._hand_over = hand, [], False
+                if self._layout_hand is None:
+                    self._layout_hand = hand  # given back in the welcome: of this hand
+                elif self._layout_hand != hand:
+                    # A new deal: the last hand's order would scatter its rack.
+                    self._layout, self._departures = None, None
             self._view = self._views.read(data.get("view"))
             self._totals = self._view.match_totals
             self._events.extend(event_from_json(e) for e in _list(data.get("events")))

@@ -209,8 +209,9 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
         "id": (int, True, 0),
         "okey_as": (str, False, 8),
     },
-    # With the rack order, optionally, its memory of the turn under way (see
-    # departures_to_fields): all four together, or none (a client before they were sent).
+    # With the rack order, optionally, the hand it was arranged in (``hand``: an order of
+    # another hand is not kept) and its memory of the turn under way (see
+    # departures_to_fields): turn, left and back with the hand, or none of them.
     "layout": {
         "slots": (str, True, MAX_LAYOUT),
         "hand": (int, False, 0),
@@ -900,7 +901,9 @@ def departures_from_fields(fields: JSONObject, slots: int) -> Departures | None:
     Departures(hand=0, turn=5, left=((3, 'R1'), (4, 'R2')), back=())
     >>> departures_from_fields({"slots": ". R1"}, 2) is None
     True
-    >>> for bad in ({"hand": 0}, {**sent, "left": "30:R1"}, {**sent, "back": "1:X"}):
+    >>> departures_from_fields({"slots": ". R1", "hand": 0}, 2) is None  # the hand alone
+    True
+    >>> for bad in ({"turn": 0}, {**sent, "left": "30:R1"}, {**sent, "back": "1:X"}):
     ...     try:
     ...         departures_from_fields(bad, 30)
     ...     except ProtocolError as exc:
@@ -909,8 +912,7 @@ def departures_from_fields(fields: JSONObject, slots: int) -> Departures | None:
     bad-field
     bad-field
     """
-    names = ("hand", "turn", "left", "back")
-    if not any(name in fields for name in names):
+    if not any(name in fields for name in ("turn", "left", "back")):
         return None
     hand, turn = fields.get("hand"), fields.get("turn")
     left, back = fields.get("left"), fields.get("back")
@@ -927,6 +929,21 @@ def departures_from_fields(fields: JSONObject, slots: int) -> Departures | None:
             _("A layout's memory of the turn needs hand, turn, left and back, none negative"),
         )
     return Departures(hand, turn, _slot_tiles(left, slots), _slot_tiles(back, slots))
+
+
+def layout_hand_from_fields(fields: JSONObject) -> int | None:
+    """The hand a layout message's rack order was arranged in; None when it does not say
+    (a client from before it was sent). :class:`ProtocolError` for a negative one.
+
+    >>> layout_hand_from_fields({"slots": "R1 .", "hand": 2}), layout_hand_from_fields({})
+    (2, None)
+    """
+    hand = fields.get("hand")
+    if hand is None:
+        return None
+    if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
+        raise ProtocolError(ErrorCode.BAD_FIELD, _("A layout's hand is a number, not negative"))
+    return hand
 
 
 def _slot_tiles(text: str, slots: int) -> tuple[tuple[int, str], ...]:

@@ -34,6 +34,7 @@ import secrets
 import socket
 import ssl
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -75,6 +76,7 @@ from okey_tui.net.protocol import (
     event_from_json,
     event_to_json,
     layout_from_text,
+    layout_hand_from_fields,
     refusal,
     report_to_json,
     seat_to_json,
@@ -162,6 +164,9 @@ class _Seat:
     joined: int = 0  # join order: the earliest connected person leads
     ready: bool = False  # for the next hand
     layout: list[str | None] | None = None  # the person's rack order, given back on a rejoin
+    # The hand that order was arranged in: an order of another hand is never given back
+    # (the tiles of the last deal, laid over a new rack, scatter it).
+    layout_hand: int = -1
     # With it, the rack's memory of the turn under way (where the tiles laid this turn left
     # from): given back on a rejoin, for a take-back to put them back in their slots.
     departures: Departures | None = None
@@ -630,6 +635,7 @@ class TableServer:
                         "token": s.token,
                         "joined": s.joined,
                         "layout": s.layout,
+                        **({} if s.layout is None else {"layout_hand": s.layout_hand}),
                         **({} if s.departures is None else {"departures": s.departures.to_json()}),
                     }
                     for s in self.seats
@@ -732,8 +738,10 @@ class TableServer:
                     t is None or isinstance(t, str) for t in layout
                 ):
                     with contextlib.suppress(ProtocolError):
-                        seat.layout = layout_from_text(" ".join(t or "." for t in layout))
-                        seat.departures = Departures.from_json(raw.get("departures"))
+                        slots = layout_from_text(" ".join(t or "." for t in layout))
+                        if server._layout_of_this_hand(seat.index, slots, raw.get("layout_hand")):
+                            seat.layout, seat.layout_hand = slots, saved.match.hand_number
+                            seat.departures = Departures.from_json(raw.get("departures"))
         raw_events = table.get("events")
         if isinstance(raw_events, list):
             # All or nothing: a log with holes would tell the hand wrong.
@@ -769,6 +777,18 @@ class TableServer:
         server.summaries = [summary_of(n, r) for n, r in enumerate(saved.match.results)]
         server.version = 1
         return server
+
+    def _layout_of_this_hand(self, seat: int, slots: list[str | None], stamp: object) -> bool:
+        """Whether a saved rack order of ``seat`` belongs to the hand under way: stamped
+        with it, or (a save from before orders were stamped) holding just the seat's rack
+        tiles. An order of an earlier hand would scatter the new rack over its slots."""
+        match = self.match
+        if match is None:
+            return False
+        if stamp is not None:
+            return type(stamp) is int and stamp == match.hand_number
+        rack = [str(t) for t in match.hand.racks[seat]]
+        return Counter(t for t in slots if t is not None) == Counter(rack)
 
     # -- connections -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
@@ -1095,6 +1115,7 @@ class TableServer:
                 "chat": self.chat[-self.limits.chat_keep :],
                 "results": [summary_to_json(s) for s in self.summaries],
                 "layout": seat.layout,
+                **({} if seat.layout is None else {"layout_hand": seat.layout_hand}),
                 **({} if seat.departures is None else {"departures": seat.departures.to_json()}),
             },
         )
@@ -1307,12 +1328,17 @@ class TableServer:
 
     def _keep_layout(self, seat: _Seat, message: ClientMessage) -> None:
         """A seat's rack order, and the memory of the turn sent with it (none from a client
-        before it was sent): both read whole before either is kept, a bad one refused."""
+        before it was sent): all read whole before any is kept, a bad one refused. An order
+        the client says is of another hand (sent as the next was dealt) is dropped."""
         layout = layout_from_text(message.str_field("slots"))
+        arranged_in = layout_hand_from_fields(message.fields)
         memory = departures_from_fields(message.fields, len(layout))
-        if memory is not None and (self.match is None or memory.hand != self.match.hand_number):
+        hand = -1 if self.match is None else self.match.hand_number
+        if arranged_in is not None and arranged_in != hand:
+            return  # the rack of a hand that is over: the new one is not laid out by it
+        if memory is not None and memory.hand != hand:
             memory = None  # sent just before the next deal: of a hand that is over
-        seat.layout, seat.departures = layout, memory
+        seat.layout, seat.layout_hand, seat.departures = layout, hand, memory
         self._save_soon()
 
     def _chat(self, conn: _Conn, text: str) -> None:

@@ -184,11 +184,15 @@ class LobbyScreen(Screen[None]):
 def carry_layout(old: RemoteTable, new: RemoteTable) -> None:
     """The rack order kept on a dead connection goes to the same seat's new one, with its
     memory of the turn: the player arranged it while the connection was down (a sort, a
-    move), and the table, which kept the order from before, would have put it back."""
+    move), and the table, which kept the order from before, would have put it back. An
+    order of a hand that is over (the old connection died before it heard of the deal) is
+    not carried: laid over the new rack, it would scatter it."""
     kept, memory = old.layout(), old.departures()
     same_seat = old.url == new.url and old.seat == new.seat
+    if old.layout_hand is None:
+        return  # nothing kept, or not known to be of the hand under way
     if same_seat and kept is not None and (kept, memory) != (new.layout(), new.departures()):
-        new.keep_layout(kept, memory)
+        new.keep_layout(kept, memory, hand=old.layout_hand)
 
 
 class RemoteApp(OkeyApp):

@@ -75,7 +75,7 @@ async def test_a_memory_of_another_hand_is_not_kept() -> None:
 @pytest.mark.parametrize(
     "memory",
     [
-        {"hand": 0},  # not whole
+        {"turn": 0},  # not whole
         {"hand": 0, "turn": 0, "left": "1:R5"},  # no back
         {"hand": -1, "turn": 0, "left": "", "back": ""},
         {"hand": 0, "turn": -3, "left": "", "back": ""},

@@ -808,7 +808,13 @@ def test_a_rack_arranged_while_the_connection_was_down_goes_to_the_new_connectio
         def departures(self) -> None:
             return None
 
-        def keep_layout(self, slots: list[str | None], departures: None = None) -> None:
+        @property
+        def layout_hand(self) -> int | None:
+            return None if self.slots is None else 0
+
+        def keep_layout(
+            self, slots: list[str | None], departures: None = None, *, hand: int | None = None
+        ) -> None:
             self.sent.append(list(slots))
             self.slots = list(slots)
 
