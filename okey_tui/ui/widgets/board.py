@@ -308,6 +308,7 @@ class MeldsView(VerticalScroll):
         # Made here, not in compose: the table may be shown before this box is mounted.
         self.melds_text = SteadyStatic(id="melds-text")
         self.meld_line: dict[int, int] = {}
+        self._lines = 0  # the lines of the melds text last shown
 
     def compose(self) -> ComposeResult:
         yield self.melds_text
@@ -369,6 +370,20 @@ class MeldsView(VerticalScroll):
                 )
             )
         self.melds_text.update(text)
+        lines = len(text.plain.split("\n"))
+        if lines != self._lines:
+            self._lines = lines
+            self.call_after_refresh(self.fit_text)
+        self.call_after_refresh(self.say_if_more)
+
+    def fit_text(self) -> None:
+        """Lay the melds out again at as many lines as they have now. Shown before the
+        box's first layout (a resumed match, a browser reload), they were broken for a
+        box 20 cells wide, and the next show at the box's real width came while that
+        first layout was still pending: Textual kept the height of the narrow text (14
+        lines for 7), and PgDn scrolled through empty rows ("PgDn: 9 more lines" for 2).
+        A layout asked for once the pending one is done measures the text shown."""
+        self.melds_text.refresh(layout=True)
         self.call_after_refresh(self.say_if_more)
 
     def reveal(self, index: int) -> None:
