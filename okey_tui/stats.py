@@ -19,10 +19,46 @@ def stats_path() -> Path:
     return data_dir() / "hands.jsonl"
 
 
+# What ``play`` says in a record of a hand played at a table with friends over the
+# network (a record without it is of a hand played on this computer).
+NETWORK = "network"
+# The kind of a seat another person played at a network table: their own install counts
+# the hand for them (only "human" seats are counted here).
+FRIEND = "friend"
+
+
 def hand_record(
     match: Match, result: HandResult, names: Sequence[str], kinds: Sequence[str]
 ) -> JSONObject:
     """The line written for a scored hand (the last one carries the match result)."""
+    return record_of(
+        result,
+        match=f"{match.seed}-{match.rules.code()}",
+        game_type=match.rules.game_type.value,
+        hand=len(match.results),
+        hands=match.rules.hands,
+        names=names,
+        kinds=kinds,
+        result_of_match=(match.winners(), match.totals()) if match.is_over else None,
+    )
+
+
+def record_of(
+    result: HandResult,
+    *,
+    match: str,
+    game_type: str,
+    hand: int,
+    hands: int,
+    names: Sequence[str],
+    kinds: Sequence[str],
+    result_of_match: tuple[Sequence[int], Sequence[int]] | None = None,
+    play: str | None = None,
+) -> JSONObject:
+    """The line written for a scored hand: ``hand`` (from 1) of ``hands`` of the match
+    ``match``, each seat's name and kind ("human" for a person counted here, else a bot's
+    level or :data:`FRIEND`); the last hand carries the match's winners and totals.
+    ``play`` says where it was played (:data:`NETWORK`; None: on this computer)."""
     outcome = result.outcome
     seats = []
     for line in result.seats:
@@ -42,19 +78,21 @@ def hand_record(
         )
     record: JSONObject = {
         "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
-        "match": f"{match.seed}-{match.rules.code()}",
-        "type": match.rules.game_type.value,
-        "hand": len(match.results),
-        "hands": match.rules.hands,
+        "match": match,
+        "type": game_type,
+        "hand": hand,
+        "hands": hands,
         "seats": seats,
         "finisher": outcome.finisher,
         "straight": outcome.straight,
         "okey": outcome.okey,
         "empty": outcome.kind is EndKind.EMPTY_MIDDLE,
     }
-    if match.is_over:
-        record["winners"] = match.winners()
-        record["totals"] = match.totals()
+    if play is not None:
+        record["play"] = play
+    if result_of_match is not None:
+        record["winners"] = list(result_of_match[0])
+        record["totals"] = list(result_of_match[1])
     return record
 
 
@@ -65,6 +103,18 @@ def append(record: JSONObject, path: Path | None = None) -> None:
         handle.write(json.dumps(record, ensure_ascii=False) + "\n")
         handle.flush()
         os.fsync(handle.fileno())
+
+
+def append_once(record: JSONObject, path: Path | None = None) -> bool:
+    """Append ``record`` unless the file has a record of the same hand of the same match
+    already (a network table sends a hand's result again to a seat back after a rejoin or
+    a resume); whether it was written. Only for matches whose id is their own (a network
+    seat's): a local match's id is its seed and rules, alike for every match so dealt."""
+    for kept in read(path):
+        if kept.get("match") == record["match"] and kept.get("hand") == record["hand"]:
+            return False
+    append(record, path)
+    return True
 
 
 @dataclass

@@ -188,6 +188,9 @@ class RemoteTable:
         self._sends: set[asyncio.Task[None]] = set()
         # Called once when the connection ends (the remote app takes the seat back).
         self.on_close: Callable[[], None] | None = None
+        # Called as a scored hand's result comes (the remote app adds it to the player's
+        # statistics): again for the same hand after a rejoin, as the table sends it again.
+        self.on_hand_over: Callable[[], None] | None = None
         self._changed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
 
@@ -550,10 +553,17 @@ class RemoteTable:
                 if self.received is not None:
                     self.received.append(text)
                 try:
-                    self._handle(_decode(text))
+                    data = _decode(text)
+                    self._handle(data)
                 except ProtocolError as exc:
                     log.warning(_("the server sent a malformed message: %s"), exc.message)
+                    data = {}
                 self._changed.set()
+                if data.get("type") == "hand_over" and self.on_hand_over is not None:
+                    try:
+                        self.on_hand_over()
+                    except Exception:  # the statistics must not cut the seat off the table
+                        log.exception(_("the table listener failed"))
                 if self._listener is not None:
                     try:
                         self._listener()

@@ -11,9 +11,11 @@ taken back with the seat's token: the same seat, rack and rack order.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ssl
 import time
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -25,7 +27,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from websockets.exceptions import InvalidHandshake
 
-from okey_tui import storage
+from okey_tui import stats, storage
 from okey_tui.i18n import N_, _, ngettext
 from okey_tui.messages import bot_level
 from okey_tui.net.client import (
@@ -37,6 +39,7 @@ from okey_tui.net.client import (
 )
 from okey_tui.net.protocol import MAX_NAME, Closing, ErrorCode, clean_text
 from okey_tui.settings import TableSettings
+from okey_tui.storage import JSONObject
 from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.translate import translate_bindings
 
@@ -181,6 +184,45 @@ class LobbyScreen(Screen[None]):
             app.action_chat()
 
 
+def hand_record(table: RemoteTable, name: str) -> JSONObject | None:
+    """The statistics' line for the hand the table has just scored, for this seat alone
+    (``name``: this person's own name, as their local hands are written); the others'
+    seats are told by their kind (a bot's level, or another person). None when the
+    table has not told the hand or the rules yet.
+
+    The match is known by a digest of the seat's token: the same for the whole match at
+    this seat, after a rejoin or the host's --resume too (a hand the table tells again is
+    known as written), never the token itself."""
+    report = table.report()
+    if (
+        report is None
+        or not table.hand_over
+        or not table.has_view
+        or table.seat not in range(len(table.seats()))
+    ):
+        return None
+    rules = table.view().rules
+    seats = table.seats()
+    names = [s.name for s in seats]
+    names[table.seat] = name or names[table.seat]
+    kinds = [
+        "human" if s.seat == table.seat else (stats.FRIEND if s.level is None else s.level)
+        for s in seats
+    ]
+    digest = hashlib.sha256(table.token.encode()).hexdigest()[:16]
+    return stats.record_of(
+        report.result,
+        match=f"{stats.NETWORK}-{digest}",
+        game_type=rules.game_type.value,
+        hand=report.number,
+        hands=report.hands,
+        names=names,
+        kinds=kinds,
+        result_of_match=(report.winners, report.totals) if report.match_over else None,
+        play=stats.NETWORK,
+    )
+
+
 def carry_layout(old: RemoteTable, new: RemoteTable) -> None:
     """The rack order kept on a dead connection goes to the same seat's new one, with its
     memory of the turn: the player arranged it while the connection was down (a sort, a
@@ -205,12 +247,15 @@ class RemoteApp(OkeyApp):
         server: TableServer | None = None,
         settings: TableSettings | None = None,
         keep_seat: bool = False,
+        record_stats: bool = True,
     ) -> None:
         super().__init__(settings or TableSettings(), ask=False, remember=False)
         self.seat_info = seat
         self.server = server
         # Remember the seat's token, so running the same okey101 join again takes it back.
         self.keep_seat = keep_seat
+        # Each scored hand goes to this person's statistics (okey101 stats), as at home.
+        self.record_stats = record_stats
         self.table_key = f"{seat.url} {seat.code}"
         self.table: RemoteTable | None = None
         self.problem = ""
@@ -362,7 +407,7 @@ class RemoteApp(OkeyApp):
     def sit(self, table: RemoteTable) -> None:
         old = self.table
         if old is not None and old is not table:  # a dead connection, given up on
-            old.on_close = None
+            old.on_close = old.on_hand_over = None
             old.set_listener(None)
             carry_layout(old, table)
         self.table = table
@@ -373,14 +418,38 @@ class RemoteApp(OkeyApp):
         # Rejoining later takes the seat back with its token.
         self.seat_info = replace(self.seat_info, token=table.token)
         table.on_close = self.connection_lost
+        table.on_hand_over = partial(self.record_hand, table)
         table.set_listener(self.table_changed)
         self._name_checked = False
+        self.record_hand(table)  # the table told a scored hand before the seat was taken
         if self.keep_seat:
             # Kept as a join by code keeps it; a seat taken with --token by its address.
             storage.keep_seat_token(
                 self.table_key if self.seat_info.code else self.token_key, table.token
             )
         self.table_changed()
+
+    def record_hand(self, table: RemoteTable) -> None:
+        """Add the hand the table has just scored to this person's statistics, as a hand
+        played on this computer is: once, though the table tells it again to a seat back
+        after a rejoin or a resume. A file that cannot be written is said."""
+        if not self.record_stats or table is not self.table:
+            return
+        record = hand_record(table, clean_text(self.seat_info.name, MAX_NAME))
+        if record is None:
+            return
+        try:
+            stats.append_once(record)
+        except OSError as exc:
+            self.notify(
+                _(
+                    "The statistics of this hand could not be written ({error}): "
+                    "okey101 stats will not count it."
+                ).format(error=exc),
+                severity="error",
+                timeout=30,
+                markup=False,
+            )
 
     def table_changed(self) -> None:
         """Between the lobby and the table: the table screen listens for itself once shown."""
@@ -595,13 +664,15 @@ class RemoteApp(OkeyApp):
                     await asyncio.sleep(REJOIN_PAUSE)
                     continue
                 if old is not None:
-                    old.on_close = None
+                    old.on_close = old.on_hand_over = None
                     old.set_listener(None)
                     await old.close()
                     carry_layout(old, table)
                 self.table = table
                 table.hosting = self.server is not None
                 table.on_close = self.connection_lost
+                table.on_hand_over = partial(self.record_hand, table)
+                self.record_hand(table)  # a hand scored while the connection was down
                 table.set_listener(self.table_changed)
                 self.table_changed()
                 self.notify(_("Back at the table."), timeout=3)
