@@ -462,23 +462,33 @@ class WebServer:
             request, request.query.get("code"), visitor
         ):
             blocked = self.blocked_for(request)
-            said = (
-                _(
-                    "This table is for the host's friends: open the link the host gave you "
-                    "(the join code is part of it)."
-                )
-                if blocked is None
-                else ngettext(
+            title = _("okey101: ask the host for the link")
+            if blocked is not None:
+                said = ngettext(
                     "Too many wrong join codes came from your address: try the host's link "
                     "again in {minutes} minute.",
                     "Too many wrong join codes came from your address: try the host's link "
                     "again in {minutes} minutes.",
                     blocked,
                 ).format(minutes=blocked)
-            )
+            elif request.query.get("code"):  # a wrong code, counted as a guess
+                left = self.code_tries.left(request.remote or "?")
+                title = _("okey101: wrong join code")
+                said = ngettext(
+                    "The join code in this link is wrong ({left} try left): open the link "
+                    "the host gave you, as it is, or ask them for it again.",
+                    "The join code in this link is wrong ({left} tries left): open the link "
+                    "the host gave you, as it is, or ask them for it again.",
+                    left,
+                ).format(left=left)
+            else:
+                said = _(
+                    "This table is for the host's friends: open the link the host gave you "
+                    "(the join code is part of it)."
+                )
             response = web.Response(
                 status=403,
-                text=self.notice_page(_("okey101: ask the host for the link"), said),
+                text=self.notice_page(title, said),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
             )
