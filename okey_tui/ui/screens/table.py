@@ -855,24 +855,35 @@ class TableScreen(Screen[None]):
                 # until its first turn (the others' moves came over the line before it).
                 said.insert(0, (self.dealt_unready_line(), True))
                 self._dealt_unready = False
-            # After the news, what this seat can do ("Your turn: d draw from the middle, or t
-            # take R5") where the line has room for it, else a short "Your turn"; when the
-            # middle is empty what d does (it ends the hand) is said whatever came before.
-            ending = self.view.phase is Phase.DRAW and not self.view.middle_count
+            # After the news, what this seat can do, whole ("Your turn: d draw from the
+            # middle, or t take R5"): what the player must do now matters more than the
+            # news, which the log keeps. At 80x24 the line had said "… opened with 123
+            # points (melds 6-9) · Your turn", the keys gone.
             rows = 2 if self.app.has_class("-short") else 3
             turn = self.turn_hint()
-            if (
-                said
-                and not ending
-                and self.status_lines(" · ".join([*(m for m, _k in said), turn])) > rows
-            ):
-                turn = _("Your turn")
-            # The line never runs past the status rows (the end, what to do, was cut
-            # off): the older news goes first, what was kept on purpose last.
-            while said and self.status_lines(" · ".join([*(m for m, _k in said), turn])) > rows:
+
+            def line(news: list[str]) -> str:
+                return " · ".join([*news, turn])
+
+            # The line never runs past the status rows: the older news goes first, what
+            # was kept on purpose last, and the last news left is shortened to fit.
+            while len(said) > 1 and self.status_lines(line([m for m, _k in said])) > rows:
                 del said[next((n for n, (_m, k) in enumerate(said) if not k), 0)]
-            self.set_status(" · ".join([*(m for m, _k in said), turn]))
+            news = [m for m, _k in said]
+            if news and self.status_lines(line(news)) > rows:
+                news = [n for n in [self.shortened(news[0], turn, rows)] if n]
+            self.set_status(line(news))
         self.practice.show_tips()
+
+    def shortened(self, news: str, turn: str, rows: int) -> str:
+        """``news`` cut at a word, with "…", so that it and ``turn`` after it keep to the
+        status line's ``rows``; empty when not even its first two words would."""
+        words = news.split(" ")
+        for keep in range(len(words) - 1, 1, -1):
+            cut = " ".join(words[:keep]).rstrip(" ·,:;") + "…"
+            if self.status_lines(f"{cut} · {turn}") <= rows:
+                return cut
+        return ""
 
     def sync_rack(self) -> None:
         """Bring the rack in line with the engine's hand.
