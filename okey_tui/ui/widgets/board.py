@@ -114,8 +114,23 @@ class PlayerPanel(SteadyStatic):
         return view.turn == self.seat and view.outcome is None
 
     def show_title(self, name: str, turn: bool) -> None:
-        clock = f" · {self.clock}" if turn and self.clock else ""
-        set_title(self, ("▶ " if turn else "") + name + clock)
+        set_title(self, self.title_words(name, turn, self.size.width - 2))
+
+    def title_words(self, name: str, turn: bool, room: int) -> str:
+        """Whose seat, ▶ on its turn, and the turn's time left ("▶ Mehmet · 12 s"), in
+        ``room`` columns (0: not laid out yet, the whole title). Too narrow (a side panel at
+        80x24 has 10), the name is shortened first and the seconds stay whole: the border
+        cut the title to "▶ Mehmet · 12…"."""
+        mark = "▶ " if turn else ""
+        if not (turn and self.clock):
+            return mark + name
+        clock = self.clock
+        forms = [f"{mark}{name} · {clock}"]
+        for keep in range(len(name) - 1, 0, -1):
+            cut = name[:keep].rstrip() + "…"
+            forms += [f"{mark}{cut} · {clock}", f"{mark}{cut} {clock}"]
+        forms += [f"{mark}{clock}", clock]
+        return fitting(forms, room)
 
     def set_clock(self, clock: str) -> None:
         """The turn's time left, shown beside the name while the seat plays ("" for none)."""
