@@ -159,6 +159,7 @@ class _Seat:
     index: int
     level: str
     name: str | None = None  # None: nobody took the seat; a bot plays it
+    asked: str = ""  # the name the person asked for ("Ayşe" of "Ayşe 2")
     token: str | None = None
     conn: _Conn | None = None
     joined: int = 0  # join order: the earliest connected person leads
@@ -968,13 +969,13 @@ class TableServer:
         free = [s for s in self.seats if not s.human]
         if not free:
             raise ProtocolError(ErrorCode.TABLE_FULL)
-        name = clean_text(name, MAX_NAME) or _("Player {n}").format(n=free[0].index + 1)
-        taken = {s.name for s in self.seats if s.human}
-        if name in taken:
-            name = f"{name[: MAX_NAME - 2]} {free[0].index + 1}"
+        asked = clean_text(name, MAX_NAME) or _("Player {n}").format(n=free[0].index + 1)
         seat = free[0]
         self._joins += 1
-        seat.name, seat.token, seat.joined = name, secrets.token_urlsafe(24), self._joins
+        seat.asked, seat.token, seat.joined = asked, secrets.token_urlsafe(24), self._joins
+        seat.name = asked
+        self._name_people()
+        name = seat.name
         self._seat(conn, seat)
         self._notice(_("{name} joined (seat {seat})").format(name=name, seat=seat.index + 1))
         if self.on_alert is not None and self._tries.left(conn.address) < self._tries.tries:
@@ -983,6 +984,23 @@ class TableServer:
             self.on_alert("")
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
+
+    def _name_people(self) -> None:
+        """Each person in the lobby their own name, in join order: the name they asked
+        for, or (someone before them has it, or one that sounds the same) it with the
+        lowest number free ("Ayşe 2"). Named again as someone leaves the lobby, so a
+        number goes once its name is free; never once the match has started."""
+        taken: set[str] = set()
+        for seat in sorted((s for s in self.seats if s.human), key=lambda s: s.joined):
+            asked = seat.asked or seat.name or ""
+            name = asked
+            for number in range(2, SEATS + 2):  # at most SEATS - 1 names are taken
+                if folded_name(name) not in taken:
+                    break
+                suffix = f" {number}"
+                name = asked[: MAX_NAME - len(suffix)] + suffix
+            seat.name = name
+            taken.add(folded_name(name))
 
     def _blocked(self, conn: _Conn) -> bool:
         """When ``conn``'s address is blocked for wrong codes: it is told until when, and
@@ -1156,6 +1174,8 @@ class TableServer:
                 _("{name} left (seat {seat} is free)").format(name=seat.name, seat=seat.index + 1)
             )
             seat.name = seat.token = None
+            seat.asked = ""
+            self._name_people()  # a name it had is free: a number after it may go
         self._broadcast_lobby()
 
     # -- the game --------------------------------------------------------------------------

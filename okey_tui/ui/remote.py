@@ -261,6 +261,7 @@ class RemoteApp(OkeyApp):
         self.problem = ""
         self.lobby_alert = ""  # the host's latest alert while the lobby shows (a wrong code)
         self._name_checked = False  # whether the seat's name was compared with the one asked
+        self._rename_note = ""  # what the lobby says of a number after the name asked
         self._rejoining = False
         self._connecting = False
         self.final_no = False  # the table's no would be the same again (a wrong code): no r
@@ -472,21 +473,31 @@ class RemoteApp(OkeyApp):
         self.show_lobby()
 
     def tell_if_renamed(self, table: RemoteTable) -> None:
-        """The table gives a name a person there has already a number ("Bora 3"): the
-        joiner was not told, and looked for "Bora" among the seats. Said once, in the
-        lobby, when the seats first come."""
+        """The table gives a name a person there has already a number ("Bora 2"): the
+        joiner was not told, and looked for "Bora" among the seats. Said in the lobby as
+        the seats come, and again as they change before the match starts: the first Bora
+        gone, the table gives the plain name back, and the note goes."""
         mine = next((s.name for s in table.seats() if s.seat == table.seat), None)
         if self._name_checked or mine is None:
             return
         if not table.code:  # a seat taken back with its token keeps its name: no rename
             self._name_checked = True
             return
-        self._name_checked = True
+        self._name_checked = table.started  # the names are kept once the match starts
         asked = clean_text(self.seat_info.name, MAX_NAME)  # as the table cleans it
-        if self.server is None and asked and mine != asked:
-            self.lobby_alert = _("{name} is taken at this table: you sit as {given}").format(
+        if self.server is not None or not asked:
+            return
+        note = (
+            ""
+            if mine == asked
+            else _("{name} is taken at this table: you sit as {given}").format(
                 name=asked, given=mine
             )
+        )
+        if note != self._rename_note:
+            if self.lobby_alert in ("", self._rename_note):
+                self.lobby_alert = note
+            self._rename_note = note
 
     def forget_seat(self) -> None:
         """The seat's token is no use any more (the match is over, or the seat was given
