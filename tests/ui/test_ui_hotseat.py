@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from rendered import screen_text, shows_tile
-from ui_helpers import OPENING_SEED, goto, late_app, table_app
+from ui_helpers import OPENING_SEED, goto, late_app, table_app, wait_for_screen
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.settings import TableSettings
@@ -17,15 +17,6 @@ from okey_tui.ui.widgets.rack import RackWidget
 
 def hotseat_app(seed: int = OPENING_SEED, **changes: object):
     return table_app(seed, humans=2, human_names=("Mehmet",), name="Ayşe", **changes)
-
-
-async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:
-    for _ in range(limit):
-        if isinstance(app.screen, kind):
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
 
 
 async def discard_last_tile(pilot, app) -> None:

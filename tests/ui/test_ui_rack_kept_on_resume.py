@@ -10,40 +10,25 @@ plays to the position, lays and undoes, leaves the app, and resumes the same sav
 from __future__ import annotations
 
 import pytest
-from ui_helpers import OPENING_SEED, at_position, goto, select_tiles, slot_of, wait_for_human
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    at_the_table,
+    goto,
+    select_tiles,
+    slot_of,
+)
 
 from okey_tui import storage
 from okey_tui.engine.tiles import Tile
 from okey_tui.settings import TableSettings
-from okey_tui.ui.app import OkeyApp, make_app
+from okey_tui.ui.app import make_app
 from okey_tui.ui.screens.dialogs import ConfirmScreen
-from okey_tui.ui.screens.privacy import PrivacyScreen
 from okey_tui.ui.screens.table import TableScreen
 from tests.positions import position
 
 PRACTICE = TableSettings(bots=("easy",) * 3, hands=3, practice=True, tips=False)
 HOTSEAT = PRACTICE.with_changes(humans=2, human_names=("Mehmet",), name="Ayşe")
-
-
-async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if isinstance(app.screen, kind):
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
-
-
-async def at_the_table(pilot, app: OkeyApp) -> TableScreen:  # type: ignore[no-untyped-def]
-    """The table screen on the person's turn (at a hot-seat table, past the privacy screen)."""
-    if app.settings.humans > 1:
-        await wait_for_screen(pilot, app, PrivacyScreen)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-    await wait_for_human(pilot, app)
-    screen = app.screen
-    assert isinstance(screen, TableScreen)
-    return screen
 
 
 def saved_rack(seat: int = 0) -> list[Tile | None]:

@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, goto, select_tiles, slot_of, table_app
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    goto,
+    select_tiles,
+    slot_of,
+    table_app,
+    wait_for_screen,
+)
 
 from okey_tui import i18n
 from okey_tui.engine.tiles import Tile
@@ -21,15 +29,6 @@ from tests.positions import position
 RACK = "K9 K10 K11 R1 R1 B2 B12 Y7 Y3"
 # Meld 1 the player's own (nothing selected fits it), meld 2 Zeynep's: K9 K10 K11 go on it.
 TABLE = ("0:R10R11R12R13", "3:K6K7K8")
-
-
-async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(limit):
-        if isinstance(app.screen, kind):
-            await pilot.pause()
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
 
 
 def status_text(screen: TableScreen) -> str:

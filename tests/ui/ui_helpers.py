@@ -128,6 +128,30 @@ async def wait_for_human(pilot, app, limit: int = 500) -> None:
     raise AssertionError("the bots did not hand the turn back")
 
 
+async def wait_for_screen(pilot, app, kind, limit: int = 500) -> None:  # type: ignore[no-untyped-def]
+    """Until ``app`` shows a ``kind`` screen (a dialog, the privacy screen, the table)."""
+    for _ in range(limit):
+        if isinstance(app.screen, kind):
+            await pilot.pause()
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"{kind.__name__} did not appear; the screen is {app.screen}")
+
+
+async def at_the_table(pilot, app: OkeyApp) -> TableScreen:  # type: ignore[no-untyped-def]
+    """The table screen on the person's turn (at a hot-seat table, past the privacy screen)."""
+    from okey_tui.ui.screens.privacy import PrivacyScreen
+
+    if app.settings.humans > 1:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+    await wait_for_human(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
 async def sorted_table(pilot, app):  # type: ignore[no-untyped-def]
     """The table screen of ``app`` once it shows, its rack sorted with ``s`` (groups apart)."""
     await pilot.pause()
