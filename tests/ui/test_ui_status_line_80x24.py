@@ -41,3 +41,23 @@ async def test_news_before_the_turn_never_cuts_the_instruction():
         assert screen.status_lines(said) <= 2, said
         zeynep = app.session.seat_name(3)
         assert said.startswith(f"{zeynep} 128 ile açtı"), said  # kept on purpose
+
+
+def test_a_bots_move_for_an_absent_player_outlasts_the_other_news():
+    """A line too long drops the other moves first, then what was kept on purpose (an
+    opening, a penalty), and what a bot did for this seat last: on a busy machine a
+    friend's line lost "A bot for you …" first, while an opening stayed."""
+    from okey_tui.ui.screens.table import news_that_fits
+
+    said = [
+        ("A bot for you discarded B1", 2),
+        ("Zeynep opened with 128 points", 1),
+        ("Ali added K9", 0),
+        ("Zeynep added Y4", 0),
+    ]
+    room = {4: said, 3: said[:2] + said[3:], 2: said[:2], 1: said[:1]}
+    for fits, left in room.items():
+        news = news_that_fits(said, lambda news, fits=fits: len(news) <= fits)  # type: ignore[misc]
+        assert news == [m for m, _rank in left], (fits, news)
+    # Nothing fits: one piece of news is left (the caller shortens it), the highest.
+    assert news_that_fits(said, lambda news: False) == ["A bot for you discarded B1"]

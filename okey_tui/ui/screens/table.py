@@ -223,6 +223,25 @@ def pairs_with(found: Arrangement, tiles: list[Tile], taken: Tile, okey: Tile) -
     return Arrangement((pair, *others.melds), others.leftover, okey)
 
 
+def news_that_fits(said: list[tuple[str, int]], fits: Callable[[list[str]], bool]) -> list[str]:
+    """The news of ``said`` (each with its rank) that ``fits`` the status line, in order:
+    while it does not fit and more than one is left, the lowest rank goes first, the older
+    of two alike. A bot's move for this seat (rank 2) outlasts an opening or a penalty kept
+    on purpose (1), which outlast the other moves (0): the move made for an absent player
+    led the line, and went first when the turn's instruction took the room.
+
+    >>> said = [("A bot for you discarded B1", 2), ("Zeynep opened", 1), ("Ali drew", 0)]
+    >>> news_that_fits(said, lambda news: len(news) <= 2)
+    ['A bot for you discarded B1', 'Zeynep opened']
+    >>> news_that_fits(said, lambda news: len(news) <= 1)
+    ['A bot for you discarded B1']
+    """
+    kept = list(said)
+    while len(kept) > 1 and not fits([m for m, _rank in kept]):
+        del kept[min(range(len(kept)), key=lambda n: (kept[n][1], n))]
+    return [m for m, _rank in kept]
+
+
 class TableScreen(Screen[None]):
     """One hand after another at the table, until the match ends."""
 
@@ -839,8 +858,9 @@ class TableScreen(Screen[None]):
             # opened (one bot's opening and two adds after it left the opening unsaid).
             seen = self.moves_seen
             kept = self.moves_kept
+            # Each with its rank for a line too long: 0 goes first, then 1, then 2.
             said = [
-                (m, i < len(kept) and kept[i])
+                (m, int(i < len(kept) and kept[i]))
                 for i, m in enumerate(seen)
                 if i >= len(seen) - 2 or (i < len(kept) and kept[i])
             ]
@@ -849,11 +869,11 @@ class TableScreen(Screen[None]):
             # was the only word of it).
             seats = self.table.seats()
             covered = [event_line(seats, e, self.view).plain for e in self.covered()]
-            said = [(line, True) for line in covered[-2:]] + said
+            said = [(line, 2) for line in covered[-2:]] + said
             if self._dealt_unready:
                 # The table dealt this hand while this seat was still on the summary: said
                 # until its first turn (the others' moves came over the line before it).
-                said.insert(0, (self.dealt_unready_line(), True))
+                said.insert(0, (self.dealt_unready_line(), 2))
                 self._dealt_unready = False
             # After the news, what this seat can do, whole ("Your turn: d draw from the
             # middle, or t take R5"): what the player must do now matters more than the
@@ -866,10 +886,9 @@ class TableScreen(Screen[None]):
                 return " · ".join([*news, turn])
 
             # The line never runs past the status rows: the older news goes first, what
-            # was kept on purpose last, and the last news left is shortened to fit.
-            while len(said) > 1 and self.status_lines(line([m for m, _k in said])) > rows:
-                del said[next((n for n, (_m, k) in enumerate(said) if not k), 0)]
-            news = [m for m, _k in said]
+            # was kept on purpose (an opening, a penalty) later, what a bot did for this
+            # seat last; the last news left is shortened to fit.
+            news = news_that_fits(said, lambda news: self.status_lines(line(news)) <= rows)
             if news and self.status_lines(line(news)) > rows:
                 news = [n for n in [self.shortened(news[0], turn, rows)] if n]
             self.set_status(line(news))
