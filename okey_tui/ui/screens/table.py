@@ -1866,7 +1866,9 @@ class TableScreen(Screen[None]):
         chosen = sorted(self.selected)
         if not chosen:
             if not self.stage_groups() and self.staging.melds:
-                await self.action_commit()
+                # Nothing new to stage: a second o (a held key, a double click) lays
+                # nothing down; only Enter does, as the status line and the help say.
+                self.set_status(self.staged_already_text())
             return
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         view = self.view
@@ -1892,6 +1894,20 @@ class TableScreen(Screen[None]):
             )
             return
         self._staged(found[0], chosen)
+
+    def staged_already_text(self) -> str:
+        """What ``o`` says when every group that is a meld is staged already: what Enter
+        and Esc do, or, below the opening floor, that Enter would not open."""
+        view = self.view
+        straight_out = view.opening is None and view.rules.floor_waived(
+            len(view.rack) - len(self.staging.tiles())
+        )
+        if self.staging.reached(view) or straight_out:
+            return _("Staged already: Enter lays them down, Esc puts them back")
+        return _(
+            "Staged already, and at {progress} they do not open: select more tiles and press o, "
+            "or Esc puts them back"
+        ).format(progress=self.staging.progress(view))
 
     @staticmethod
     def staged_groups_text(n: int, before: int) -> str:
