@@ -8,6 +8,8 @@ settings are never read or written.
 from __future__ import annotations
 
 import contextlib
+import functools
+import gettext
 import json
 import os
 import shutil
@@ -15,7 +17,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import LANGUAGES, N_, _
+from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
 # Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
@@ -40,6 +42,28 @@ def shown_name(name: str) -> str:
     ('You', 'Ayşe')
     """
     return _(DEFAULT_NAME) if name == DEFAULT_NAME else name
+
+
+@functools.cache
+def default_names() -> frozenset[str]:
+    """The default name as every language okey101 speaks says it ("You", "Sen")."""
+    return frozenset(
+        gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext(
+            DEFAULT_NAME
+        )
+        for code in LANGUAGES
+    ) | {DEFAULT_NAME}
+
+
+def stored_name(name: str) -> str:
+    """A player's name as settings, saves and statistics keep it: the default name, said
+    in any language, as :data:`DEFAULT_NAME` (one player, shown in the language of the
+    day); any other name as typed.
+
+    >>> stored_name("Sen"), stored_name("You"), stored_name("Ayşe")
+    ('You', 'You', 'Ayşe')
+    """
+    return DEFAULT_NAME if name in default_names() else name
 
 
 @dataclass(frozen=True)
@@ -101,7 +125,9 @@ class TableSettings:
         hands = self.hands if self.hands in MATCH_LENGTHS else default.hands
         bots = tuple(b if b in BOT_LEVELS else "normal" for b in self.bots)
         bots = (bots + ("normal",) * 3)[:3]
-        name = clean_text(self.name or "", MAX_NAME) or default.name
+        # The default name in another language (a table set up in Turkish keeps "Sen")
+        # is the default name: it follows the language.
+        name = stored_name(clean_text(self.name or "", MAX_NAME) or default.name)
         return replace(
             self,
             game_type=game_type,

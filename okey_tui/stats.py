@@ -12,6 +12,7 @@ from pathlib import Path
 from okey_tui.engine.match import Match
 from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import EndKind, OpeningKind
+from okey_tui.settings import stored_name
 from okey_tui.storage import JSONObject, data_dir
 
 
@@ -248,7 +249,9 @@ def summarise(records: list[JSONObject]) -> dict[str, Tally]:
         for seat, line in enumerate(record["seats"]):
             if not isinstance(line, dict) or line.get("kind") != "human":
                 continue
-            name = str(line.get("name", "?"))
+            # The default name is one player in every language: a hand written under
+            # its translation ("Sen") counts with the rest ("You").
+            name = stored_name(str(line.get("name", "?")))
             tally = players.setdefault(name, Tally())
             tally.add(record, seat)
             tally.by_type.setdefault(str(record.get("type", "?")), Tally()).add(record, seat)

@@ -45,6 +45,7 @@ from okey_tui.settings import (
     THEMES,
     TableSettings,
     shown_name,
+    stored_name,
 )
 from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import summarise_save
@@ -411,9 +412,10 @@ def practice_choice(value: object) -> dict[str, object]:
 def people_choice(value: object, names_text: str) -> dict[str, object]:
     humans, across = cast(tuple[int, bool], value)
     names = parse_names(names_text) or (DEFAULT_NAME,)
-    # The default name is kept in English and shown in the language of the day.
-    if names[0] == _(DEFAULT_NAME):
-        names = (DEFAULT_NAME, *names[1:])
+    # The default name is kept in English and shown in the language of the day: read in
+    # any language, as the box still says it in the old one just after the language
+    # changed ("Sen" on a table turned English kept "Sen" as a name of its own).
+    names = (stored_name(names[0]), *names[1:])
     return {
         "humans": humans,
         "humans_partners": across,
