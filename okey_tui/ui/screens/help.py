@@ -1,4 +1,4 @@
-"""``?``: the rules this table plays, the keys, and the rules page of ``okey101 rules``.
+"""``?``: the rules this table plays, the keys, the mouse, and the rules page of ``okey101 rules``.
 
 The keys come from the table's own bindings, so a key added there shows up here.
 """
@@ -120,6 +120,34 @@ def rack_legend() -> Table:
     return table
 
 
+def mouse_legend() -> Table:
+    """What the mouse does at the table: each click and drop the table answers."""
+    table = Table(title=_("Mouse"), expand=True, title_style="bold", show_header=False, box=None)
+    table.add_column(no_wrap=True, style="bold cyan")
+    table.add_column()
+    rows = [
+        (_("click a tile"), _("select or unselect it")),
+        (_("click a group's value"), _("select the whole group")),
+        (
+            _("drag a tile"),
+            _("move it on the rack (a selected tile takes the selection along)"),
+        ),
+        (_("drop it on your pile"), _("discard it")),
+        (_("drop it on the lay-down box"), _("stage it (the selection, if it is selected)")),
+        (_("drop it on a table meld"), _("add it to that meld")),
+        (_("click the middle"), _("draw, at your draw")),
+        (
+            _("click a pile"),
+            _("at your draw, the left pile: take its tile; else every pile, newest first"),
+        ),
+        (_("click a key in the key bar"), _("the same as pressing it")),
+        (_("the wheel"), _("scroll the table melds, the staged melds or the log")),
+    ]
+    for mouse, what in rows:
+        table.add_row(mouse, what)
+    return table
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,q", "close", N_("Close")),
@@ -149,6 +177,7 @@ class HelpScreen(ModalScreen[None]):
             if self.rules is not None:
                 yield Static(this_table(self.rules), id="this-table")
             yield Static(keys)
+            yield Static(mouse_legend(), id="mouse-legend")
             yield Static(rack_legend(), id="rack-legend")
             # Rich draws the rules page as one renderable: a Markdown widget builds a widget
             # per block, and the page took seconds to appear.

@@ -323,7 +323,11 @@ class TableScreen(Screen[None]):
             tooltip=N_("see every discard pile (or click one)"),
         ),
         Binding(
-            "c", "colour_blind", N_("Colour-blind"), show=False, tooltip=N_("shapes on the tiles")
+            "c",
+            "colour_blind",
+            N_("Colour-blind"),
+            show=False,
+            tooltip=N_("shapes on the tiles, for colour-blind players (on / off)"),
         ),
         Binding(
             "h", "hints", N_("Hints"), tooltip=N_("show or hide the hint panel (practice tables)")
