@@ -1856,7 +1856,8 @@ class TableScreen(Screen[None]):
             self.cursor = source
             if source not in self.selected:
                 self.selected = {source}
-            await self.action_add()
+            # Dropped on a meld: added to that one (a drop beside the melds asks which).
+            await self.action_add(node.meld_at(message.screen_x, message.screen_y))
 
     # -- staging and laying down ---------------------------------------------------------
     def allowed_kinds(self, view: PlayerView) -> set[MeldKind]:
@@ -2168,7 +2169,9 @@ class TableScreen(Screen[None]):
         else:
             self.app.push_screen(ChooserScreen(title, options), then)
 
-    async def action_add(self) -> None:
+    async def action_add(self, onto: int | None = None) -> None:
+        """Add the selection to a table meld: ``onto`` (a tile dropped on meld ``onto``),
+        else the one the player chooses of those that take it."""
         view = self.view
         chosen = self.chosen_slots()
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
@@ -2199,6 +2202,20 @@ class TableScreen(Screen[None]):
         if not plans:
             await self.explain_no_add(tiles, adds, placed)
             return
+        if onto is not None:
+            here = [plan for plan in plans if plan[0].target == onto]
+            if not here:
+                takes = sorted({first.target for first, _steps, _meant in plans})
+                self.set_status(
+                    _(
+                        "Meld {n} does not take {tiles}: nothing was added; melds that do: {melds}"
+                    ).format(
+                        n=onto + 1, tiles=tiles_text(tiles, view.okey), melds=meld_numbers(takes)
+                    ),
+                    True,
+                )
+                return
+            plans = here  # a choice is left only for what an okey stands for there
         options: list[tuple[Text | str, list[AddTile]]] = []
         for first, steps, meant in plans:
             label = Text(f"{first.target + 1}: ")

@@ -323,6 +323,9 @@ class MeldsView(VerticalScroll):
         # Made here, not in compose: the table may be shown before this box is mounted.
         self.melds_text = SteadyStatic(id="melds-text")
         self.meld_line: dict[int, int] = {}
+        # Where each meld is in the text: (line, first column, column past it), for a
+        # tile dropped on it (meld_at).
+        self.meld_spans: dict[int, tuple[int, int, int]] = {}
         self._lines = 0  # the lines of the melds text last shown
 
     def compose(self) -> ComposeResult:
@@ -334,6 +337,7 @@ class MeldsView(VerticalScroll):
         marks = marks or {}
         text = Text()
         self.meld_line = {}  # the line each meld is on, for reveal()
+        self.meld_spans = {}
         line = 0
         # A short terminal shows two lines of melds: each line names its owner ("Zeynep:
         # 1:B5 B6 B7 ...") instead of a line of its own over them, so every line shown
@@ -373,8 +377,12 @@ class MeldsView(VerticalScroll):
             sep = "  " if short else "   "
             rows = lines_of([p.plain for p in pieces], max(10, width), sep)
             for row in rows:
-                for i in row:
+                x = cell_len(label)
+                for k, i in enumerate(row):
+                    x += len(sep) if k else 0
                     self.meld_line[owned[i][0]] = line
+                    self.meld_spans[owned[i][0]] = (line, x, x + pieces[i].cell_len)
+                    x += pieces[i].cell_len
                 line += 1
             text.append_text(
                 Text("\n").join(
@@ -400,6 +408,16 @@ class MeldsView(VerticalScroll):
         A layout asked for once the pending one is done measures the text shown."""
         self.melds_text.refresh(layout=True)
         self.call_after_refresh(self.say_if_more)
+
+    def meld_at(self, screen_x: int, screen_y: int) -> int | None:
+        """The meld shown at a point of the screen (a tile dropped there), or None: a
+        point between melds, past a line's last meld, or on an owner's line."""
+        region = self.melds_text.content_region  # where the text is, scrolled as shown
+        line, x = screen_y - region.y, screen_x - region.x
+        for index, (at, start, end) in self.meld_spans.items():
+            if at == line and start <= x < end:
+                return index
+        return None
 
     def reveal(self, index: int) -> None:
         """Scroll so that meld ``index`` is in sight (the player just changed it); a meld
