@@ -392,7 +392,9 @@ class OkeyApp(App[None]):
             width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
         showing = isinstance(self.screen, TooSmallScreen)
-        if small and not showing:
+        # Under the quit question q asked there: shown once, not again over the question.
+        below = any(isinstance(screen, TooSmallScreen) for screen in self.screen_stack)
+        if small and not below:
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()

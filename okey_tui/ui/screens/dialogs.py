@@ -150,11 +150,19 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class TooSmallScreen(Screen[None]):
     """Shown instead of the game while the terminal is below the minimum size."""
 
-    BINDINGS = [Binding("ctrl+q", "app.quit", N_("Quit"))]
+    # q quits as it does where the notice stands (at the table it asks first; the match
+    # is saved either way): the notice took no key but Ctrl+Q and Ctrl+C.
+    BINDINGS = [Binding("q", "app.quit_here", N_("Quit"))]
 
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
+
+    def on_screen_resume(self) -> None:
+        # Back from the quit question: the terminal may have grown meanwhile.
+        check_size = getattr(self.app, "check_size", None)
+        if check_size is not None:
+            self.call_after_refresh(check_size)
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
@@ -172,6 +180,6 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small", Static).update(
             _(
                 "The terminal is {w}×{h}.\nokey101 needs at least {min_w}×{min_h}.\n"
-                "Make the window bigger to go on playing."
+                "Make the window bigger to go on playing; q quits."
             ).format(w=w, h=h, min_w=MIN_WIDTH, min_h=MIN_HEIGHT)
         )
