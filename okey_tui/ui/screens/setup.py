@@ -424,9 +424,11 @@ def people_choice(value: object, names_text: str) -> dict[str, object]:
     }
 
 
-class Form(VerticalScroll, inherit_bindings=False):
+class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
     """The screen's lines, scrolled to the focused one: ↑ ↓ are the screen's keys (to the
-    line before or after), never the scrolling container's."""
+    line before or after), never the scrolling container's. The box itself takes no
+    focus: ↑ on the first line stopped on it, nothing highlighted and nothing scrolled,
+    before going round to the last line."""
 
 
 class NameBox(Input):
@@ -440,6 +442,10 @@ class NameBox(Input):
 
 class NewTableScreen(Screen[TableSettings]):
     """Dismisses with the chosen :class:`TableSettings`."""
+
+    # The practice line takes the focus (on_mount), with the title in sight above it:
+    # Textual's own first focus centred that line before the form was laid out.
+    AUTO_FOCUS = ""
 
     # No key here is a priority binding: a priority key acts the moment it arrives, ahead
     # of keys typed before it that are still on their way to the focused line, so "→ ↓"
