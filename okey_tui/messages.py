@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from okey_tui.engine.melds import Meld, MeldKind
-    from okey_tui.engine.rules import GameType
+    from okey_tui.engine.rules import GameType, RuleSet
     from okey_tui.engine.scoring import SeatScore
     from okey_tui.engine.state import Event, Hand, Opening, Outcome, PenaltyReason
     from okey_tui.engine.tiles import Tile
@@ -555,12 +555,27 @@ def _opened_with(pairs: bool, n: int, own: bool) -> str:
     return _("opened with {n} points").format(n=n)
 
 
-def you_opened_with(opening: Opening) -> str:
-    """``You opened with 105 points`` / ``5 pairs``: a status line said to the player."""
+def you_opened_with(opening: Opening, rules: RuleSet | None = None) -> str:
+    """``You opened with 105 points`` / ``5 pairs``: a status line said to the player; with
+    the table's ``rules``, the big opening bonus it earned (``…: −101 (big opening)``)."""
     n = opening.value
     if getattr(opening.kind, "value", "") == "p":
-        return _("You opened with {n} pairs").format(n=n)
-    return _("You opened with {n} points").format(n=n)
+        said = _("You opened with {n} pairs").format(n=n)
+    else:
+        said = _("You opened with {n} points").format(n=n)
+    return said if rules is None else with_opening_bonus(said, rules, opening.kind, n)
+
+
+def with_opening_bonus(said: str, rules: RuleSet, kind: OpeningKind, value: int) -> str:
+    """``said`` (an opening in words) with what the opening takes off the opener's hand
+    score at this table, when the engine says it earns the big opening bonus (Rising and
+    Challenge, rules §12): ``opened with 7 pairs: −101 (big opening)``."""
+    from okey_tui.engine.scoring import opening_bonus
+
+    points = opening_bonus(rules, kind, value)
+    if not points:
+        return said
+    return _("{opened}: −{points} (big opening)").format(opened=said, points=-points)
 
 
 # -- the game log: the engine's events in words --------------------------------------------------
@@ -655,6 +670,8 @@ def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
     marked = (event.kind == "lay" and bool(event.melds)) or (
         event.kind in TILE_EVENTS and bool(event.tiles)
     )
+    if event.kind == "open":
+        return _opening_event_text(event, hand, own)
     if (current_language() == "en" and not marked) or event.kind not in EVENT_TEMPLATES:
         return str(event.text)
     if event.kind == "lay" and event.melds:
@@ -668,10 +685,21 @@ def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
         "points": event.value,
         "how": describe_outcome(hand.outcome) if hand.outcome is not None else "",
     }
-    if event.kind == "open":
-        opening = hand.openings[event.seat] if event.seat is not None else None
-        pairs = opening is not None and getattr(opening.kind, "value", "") == "p"
-        return _opened_with(pairs, event.value, own)
     own_templates = own_event_templates() if own else {}
     template = own_templates.get(event.kind) or _(EVENT_TEMPLATES[event.kind])
     return template.format_map(_Missing(params))
+
+
+def _opening_event_text(event: Event, hand: Hand | PlayerView, own: bool) -> str:
+    """An opening in the log: ``opened with 7 pairs``, and at a table with the big opening
+    bonus what it earned (``opened with 7 pairs: −101 (big opening)``)."""
+    if event.tiles:
+        # Each pair is two tiles; a melds opening is worth at least a point a tile. So the
+        # tiles say the kind even of an opening since taken back.
+        pairs = len(event.tiles) == 2 * event.value
+    else:
+        opening = hand.openings[event.seat] if event.seat is not None else None
+        pairs = opening is not None and getattr(opening.kind, "value", "") == "p"
+    said = _opened_with(pairs, event.value, own)
+    kind = OpeningKind.PAIRS if pairs else OpeningKind.MELDS
+    return with_opening_bonus(said, hand.rules, kind, event.value)

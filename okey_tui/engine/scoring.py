@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.melds import effective
+from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import (
     CHALLENGE_RATES,
     PENALTY,
@@ -101,6 +102,23 @@ def big_opening_bonus(opening: Opening | None) -> int:
     return -2 * BIG_OPENING_BONUS if bigger else -BIG_OPENING_BONUS if big else 0
 
 
+def opening_bonus(rules: RuleSet, kind: OpeningKind, value: int) -> int:
+    """What a first opening of ``value`` points (melds) or pairs takes off the opener's
+    hand score at a table of ``rules``: the big opening bonus of Rising and Challenge
+    (RULES.md section 12), 0 where the table has none or the opening is not big enough.
+
+    >>> from okey_tui.engine.rules import GameType
+    >>> rising = RuleSet(game_type=GameType.RISING)
+    >>> opening_bonus(rising, OpeningKind.PAIRS, 7), opening_bonus(RuleSet(), OpeningKind.PAIRS, 7)
+    (-101, 0)
+    >>> opening_bonus(rising, OpeningKind.MELDS, 149), opening_bonus(rising, OpeningKind.MELDS, 180)
+    (0, -202)
+    """
+    if not rules.big_opening_bonus:
+        return 0
+    return big_opening_bonus(Opening(kind, value))
+
+
 def finish_points(
     outcome: Outcome, seat: int, opening: Opening | None, s: int, going_pairs: bool, zero: bool
 ) -> tuple[int, str]:
@@ -174,7 +192,7 @@ def score_hand(hand: Hand) -> HandResult:
             finish, okey_points, note = 0, 0, "partner finished: writes 0"
             formula = "0 (partner finished)"
         paid = sum(p.points for p in hand.penalties if p.seat == seat)
-        bonus = big_opening_bonus(opening) if rules.big_opening_bonus else 0
+        bonus = opening_bonus(rules, opening.kind, opening.value) if opening is not None else 0
         lines.append(
             SeatScore(
                 seat=seat,

@@ -9,7 +9,7 @@ import pytest
 from okey_tui.engine.actions import parse_action
 from okey_tui.engine.errors import IllegalActionError, OpeningError
 from okey_tui.engine.rules import GameType, RuleSet
-from okey_tui.engine.scoring import big_opening_bonus, penalty_notes, score_hand
+from okey_tui.engine.scoring import big_opening_bonus, opening_bonus, penalty_notes, score_hand
 from okey_tui.engine.state import Hand, Opening, OpeningKind
 from okey_tui.engine.tiles import Tile
 
@@ -127,6 +127,28 @@ def test_big_opening_bonus_column(code: str, bonus: bool) -> None:
 )
 def test_big_opening_bonus_values(opening: Opening | None, points: int) -> None:
     assert big_opening_bonus(opening) == points
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "value", "points"),
+    [
+        ("rising", OpeningKind.PAIRS, 7, -101),
+        ("challenge", OpeningKind.PAIRS, 9, -202),
+        ("rising", OpeningKind.PAIRS, 6, 0),
+        ("rising", OpeningKind.MELDS, 150, -101),
+        ("challenge", OpeningKind.MELDS, 180, -202),
+        ("rising", OpeningKind.MELDS, 149, 0),
+        ("classic", OpeningKind.PAIRS, 9, 0),
+        ("classic", OpeningKind.MELDS, 180, 0),
+        ("51", OpeningKind.MELDS, 180, 0),
+        ("51", OpeningKind.PAIRS, 7, 0),
+    ],
+)
+def test_opening_bonus_says_what_an_opening_earns_at_the_table(
+    code: str, kind: OpeningKind, value: int, points: int
+) -> None:
+    """The query a screen asks before and when a player opens: the table's type decides."""
+    assert opening_bonus(RuleSet.from_code(code), kind, value) == points
 
 
 @pytest.mark.parametrize(

@@ -154,7 +154,9 @@ def test_the_log_says_an_opening_as_the_panels_do(turkish: None) -> None:
     melds = Event("open", 1, "opened with 103 points", (), 103)
     assert event_text(melds, hand) == "103 ile açtı"
     assert event_text(melds, hand, own=True) == "103 ile açtın"
-    paired = SimpleNamespace(openings=[None, PAIRS, None, None], okey=hand.okey, outcome=None)
+    paired = SimpleNamespace(
+        openings=[None, PAIRS, None, None], okey=hand.okey, outcome=None, rules=hand.rules
+    )
     pairs = Event("open", 1, "opened with 6 pairs", (), 6)
     assert event_text(pairs, paired) == "6 çiftle açtı"  # type: ignore[arg-type]
 
