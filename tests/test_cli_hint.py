@@ -135,3 +135,27 @@ def test_bad_input_exits_2_naming_the_token(args: list[str], named: str, rule: s
 def test_indicator_copy_once_is_fine() -> None:
     code, out = run("--indicator", "B7", "--json", "B7", "B6", "F")
     assert code == 0 and json.loads(out)["value"] == 21
+
+
+PAIRS_HAND = ["R1", "R1", "Y2", "Y2", "K5", "K5", "B9", "B9", "R13", "R13", "B8", "F", "K1"]
+
+
+def test_when_pairs_open_and_melds_do_not_the_pairs_are_shown() -> None:
+    """The hand opens with 6 pairs, its best melds (F=B8 B9 *B10, 27) do not: the output
+    showed that run and listed the pairs' tiles as left over."""
+    code, out = run("-i", "B7", *PAIRS_HAND)
+    assert code == 0
+    assert "Pairs: 6 / 5 — you can open with pairs" in out
+    rows = [" ".join(line.split()) for line in out.splitlines()]
+    for pair in ("R1 R1", "Y2 Y2", "K5 K5", "B9 B9", "R13 R13", "F=B8 *B8"):
+        assert any(row.startswith(f"pair {pair} ") for row in rows), out
+    assert not any(row.startswith("run ") for row in rows), out
+    left = next(row for row in rows if row.startswith("Left:"))
+    assert left == "Left: K1 (sum 1)", out
+
+
+def test_when_melds_open_the_melds_are_shown() -> None:
+    hand = ["R3", "R4", "R5", "R6", "R7", "K10", "K11", "K12", "K13", "R10", "Y10", "B10", "Y1"]
+    rows = [" ".join(line.split()) for line in run("-i", "B7", *hand)[1].splitlines()]
+    assert any(row.startswith("run R3 R4 R5 R6 R7 ") for row in rows), rows
+    assert not any(row.startswith("pair ") for row in rows), rows

@@ -171,7 +171,12 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
     head.append(" " + _("plays as {okey}").format(okey=okey))
     console.print(head)
 
-    best = check.melds
+    # The arrangement that opens: the pairs when they open and the runs and sets do not
+    # (showing the melds then listed the pairs' tiles as left over), else the melds.
+    by_pairs = check.can_open_pairs and not check.can_open_melds
+    best = check.pairs if by_pairs else check.melds
+    if by_pairs:
+        console.print(_("Open with pairs:"), style="bold")
     if best.melds:
         table = Table(show_edge=False, box=None, padding=(0, 1))
         table.add_column(_("meld"), style="dim")
