@@ -140,8 +140,11 @@ TEMPLATES: dict[ErrorCode, str] = {
         "You opened with runs and sets: pairs are only for pairs openers"
     ),
     C.NOT_OPENED: N_("Only a player who has opened may {doing}"),
+    # An add; a swap has its own words (PAIRS_OPENER_NO_SWAP). Nothing is ever added to a
+    # pair, so it is the runs and sets a pairs opener may not touch (rules §8).
     C.PAIRS_OPENER_NO_TABLE: N_(
-        "You opened with pairs: at this table a pairs opener may not {doing}"
+        "You opened with pairs: at this table you may not add tiles to runs and sets "
+        "(only lay new pairs)"
     ),
     C.NO_SUCH_TABLE_MELD: N_("There is no table meld number {index}"),
     C.NOTHING_ADDS_TO_A_PAIR: N_("Nothing can be added to a pair"),
@@ -187,6 +190,14 @@ FIT_RUN = N_(
     "{tile} does not fit the run {meld}: a run takes the next tile of its colour at either end"
 )
 FIT_SET = N_("{tile} does not fit the set {meld}: a set takes its missing colour")
+# A pairs opener's refusal by what the engine says was tried (its ``doing``): a swap has
+# words of its own, an add those of the code's template.
+PAIRS_OPENER_NO_TABLE_DOING: dict[str, str] = {
+    "take okeys from the table": N_(
+        "You opened with pairs: at this table you may not take okeys from runs and sets "
+        "(only lay new pairs)"
+    ),
+}
 TILE_HELD_TOO_FEW = N_("You hold {held} {tile}, not {needed}")
 # A meld-shape refusal names the meld it found wrong first.
 MELD_PREFIX = N_("{meld}: {message}")
@@ -289,6 +300,10 @@ def describe(error: BaseException) -> str:
         kind = getattr(getattr(error.params.get("meld"), "kind", None), "value", "")
         # A meld from another table is plain text: its kind unknown, the plain template.
         template_text = _({"set": FIT_SET, "run": FIT_RUN}.get(str(kind), template))
+    elif code is C.PAIRS_OPENER_NO_TABLE and str(error.params.get("doing")) in (
+        PAIRS_OPENER_NO_TABLE_DOING
+    ):
+        template_text = _(PAIRS_OPENER_NO_TABLE_DOING[str(error.params.get("doing"))])
     elif code is C.TILE_NOT_HELD and error.params.get("held"):
         template_text = _(TILE_HELD_TOO_FEW)
     else:

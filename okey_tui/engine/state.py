@@ -809,8 +809,14 @@ class Hand:
                 f"Only a player who has opened may {doing}", code=ErrorCode.NOT_OPENED, doing=doing
             )
         if opening.kind is OpeningKind.PAIRS and not self.rules.pairs_opener_lays_off:
+            # Nothing is ever added to a pair: it is the runs and sets the opener may not touch.
+            what = {
+                "add tiles to the table": "add tiles to",
+                "take okeys from the table": "take okeys from",
+            }.get(doing, doing)
             raise IllegalActionError(
-                f"You opened with pairs: at this table a pairs opener may not {doing}",
+                f"You opened with pairs: at this table a pairs opener may not {what} runs and "
+                "sets (only lay new pairs)",
                 code=ErrorCode.PAIRS_OPENER_NO_TABLE,
                 doing=doing,
             )
