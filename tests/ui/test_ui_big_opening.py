@@ -48,6 +48,10 @@ async def test_staging_seven_pairs_says_the_bonus_and_the_log_says_it_when_laid(
         log = " ".join(" ".join(line.text for line in lines).split())  # lines wrap
         assert "You opened with 7 pairs" in log, log
         assert ("You opened with 7 pairs: −101 (big opening)" in log) == bonus, log
+        # The line after the lay-down says it too, where the player looks.
+        status = str(screen.query_one("#status", Static).render())
+        assert status.startswith("You opened with 7 pairs"), status
+        assert ("−101 (big opening)" in status) == bonus, status
 
 
 def opening_event(pairs: str, n: int) -> Event:

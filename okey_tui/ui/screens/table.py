@@ -2119,7 +2119,7 @@ class TableScreen(Screen[None]):
                     "You laid down {n} meld", "You laid down {n} melds", len(staged)
                 ).format(n=len(staged))
         else:
-            done = you_opened_with(opening)
+            done = you_opened_with(opening, self.view.rules)
         view = self.view
         if self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
             if any(isinstance(a, AddTile) for a in legal_actions(view)):
