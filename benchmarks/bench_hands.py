@@ -55,7 +55,7 @@ from okey_tui.bots.driver import play_bot_turn
 from okey_tui.bots.expert import ExpertBot
 from okey_tui.engine.actions import Action, Open
 from okey_tui.engine.match import Match
-from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.rules import GameType, RuleSet
 from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import Phase
 from okey_tui.engine.view import PlayerView
@@ -109,11 +109,14 @@ class Watched:
         return action
 
 
-def play_hand(seat1: str, others: str, seed: int) -> dict[str, Any]:
-    """One one-hand match of ``seed``: seat 1 plays ``seat1``, the others ``others``."""
+def play_hand(
+    seat1: str, others: str, seed: int, game_type: GameType = GameType.CLASSIC
+) -> dict[str, Any]:
+    """One one-hand match of ``seed`` (of ``game_type``): seat 1 plays ``seat1``, the
+    others ``others``."""
     bots: list[Bot] = list(_bots(seat1, others))
     watched = bots[0] = Watched(bots[0])
-    match = Match(RuleSet(hands=1), seed)
+    match = Match(RuleSet(hands=1, game_type=game_type), seed)
     hand = match.hand
     while not hand.is_over:
         play_bot_turn(hand, bots[hand.turn], (0, 0, 0, 0))
@@ -181,9 +184,11 @@ def seed_options(parser: argparse.ArgumentParser, hands: int) -> None:
 def play(args: argparse.Namespace) -> None:
     seeds = range(args.start, args.start + args.hands)
     started = time.perf_counter()
-    play_rows(partial(play_hand, args.seat1, args.others), seeds, args.jobs, args.out)
+    kind = GameType(args.type)
+    job = partial(play_hand, args.seat1, args.others, game_type=kind)
+    play_rows(job, seeds, args.jobs, args.out)
     print(
-        f"{args.hands} hands, {args.seat1} against {args.others} x3 "
+        f"{args.hands} {kind.value} hands, {args.seat1} against {args.others} x3 "
         f"({time.perf_counter() - started:.0f} s)"
     )
 
@@ -283,6 +288,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seat1", default="expert")
     parser.add_argument("--others", default="hard")
+    parser.add_argument(
+        "--type", default="classic", choices=[t.value for t in GameType], help="the game type"
+    )
     parser.add_argument("--start", type=int, default=5000)
     parser.add_argument("--hands", type=int, default=300)
     parser.add_argument("--out", type=Path)
