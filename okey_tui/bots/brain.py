@@ -22,6 +22,7 @@ from okey_tui.bots.planner import (
     search,
     with_melds,
 )
+from okey_tui.engine import solver
 from okey_tui.engine.actions import (
     Action,
     AddTile,
@@ -243,6 +244,17 @@ class PlannerBot:
             return True
         if tile == okey:
             return False
+        if self.style.hunt_okeys and view.can_touch_table():
+            # A tile that takes an okey off the table (another seat's: +101 to them; this
+            # seat's own, out where others could swap it) is worth taking for that alone.
+            table = [tm.meld for tm in view.table]
+            swaps = [
+                SwapOkey(swap.index, swap.given)
+                for swap in solver.okey_swaps(rack, okey, table)
+                if tile in swap.given
+            ]
+            if self._hunt(view, rack, okey, swaps) is not None:
+                return True
         return len(view.rack) >= 1 and view.playable_on_table(tile)
 
     def _hold_for_straight(self, view: PlayerView, rack: Sequence[Tile]) -> bool:
@@ -299,7 +311,7 @@ class PlannerBot:
             act = self._finish_step(view, rack, okey)
             if act is not None:
                 return act
-        if style.hunt_okeys and not owed and view.taken is None and not pairs_opener:
+        if style.hunt_okeys and not owed and not pairs_opener:
             act = self._hunt(view, rack, okey)
             if act is not None:
                 return act
@@ -552,17 +564,28 @@ class PlannerBot:
             return 1 if seen[_effective_slot(meld.stands_for[places[0]], okey)] < 2 else 0
         return sum(max(0, 2 - seen[_effective_slot(meld.stands_for[i], okey)]) for i in places)
 
-    def _hunt(self, view: PlayerView, rack: list[Tile], okey: Tile) -> Action | None:
+    def _hunt(
+        self,
+        view: PlayerView,
+        rack: list[Tile],
+        okey: Tile,
+        swaps: Sequence[SwapOkey] | None = None,
+    ) -> Action | None:
         """Swap an okey off the table when the okey can go back safely this turn.
 
         Another seat's okey costs them +101; our own okey comes home when its
         tile is still live (someone else could swap it). The real tiles leave
-        the hand either way.
+        the hand either way. ``swaps``: the ones to weigh, when not those open now (a
+        left discard not yet taken, with ``rack`` holding it); a taken discard is
+        swapped in only, as it must be used this turn.
         """
         seen = self._seen(view)
         best: tuple[float, SwapOkey] | None = None
-        for action in legal_actions(view):
+        taken = view.taken.tile if view.taken is not None else None
+        for action in legal_actions(view) if swaps is None else swaps:
             if not isinstance(action, SwapOkey):
+                continue
+            if taken is not None and taken not in action.tiles:
                 continue
             if len(rack) - len(action.tiles) < 1:
                 continue

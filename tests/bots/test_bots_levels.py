@@ -297,6 +297,40 @@ def test_an_owed_okey_that_finishes_the_hand_stays_in_its_meld(level: str) -> No
     assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]
 
 
+def _left_discard_swaps_an_okey() -> Hand:
+    """Seat 0 (opened) to draw; the left discard K6 takes the okey (R13) off seat 2's
+    K5 ★K6 K7, and meld 1 (R8 B8 K8) would take the okey again as Y8, both Y8 in sight."""
+    return position(
+        ["Y3 Y5 K10 R2 B12 Y1 B4", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="d",
+        discards=("", "Y8", "Y8", "K6"),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_a_left_discard_that_takes_an_okey_off_the_table_is_taken(level: str) -> None:
+    """Section 11: another seat's okey swapped out costs them 101. The tile that does it lay
+    on the left pile and the hard bot drew from the middle instead: it took a left discard
+    only for a meld or a lay-off (a player saw one pass by with 4 tiles left to go)."""
+    hand = _left_discard_swaps_an_okey()
+    bot = make_bot(level)
+    assert bot.choose(PlayerView.of(hand, 0)) == TakeDiscard()
+    play_bot_turn(hand, bot)
+    assert hand.penalty_points(2) == 101
+    kept = hand.table[2].meld
+    assert Tile.parse("K6") in kept.tiles and hand.okey not in kept.tiles
+    assert hand.okey not in hand.racks[0] and hand.turn != 0
+
+
+def test_the_normal_bot_does_not_take_a_discard_for_an_okey_swap() -> None:
+    """The normal bot never hunts okeys: it draws (the hard bot's edge stays its own)."""
+    hand = _left_discard_swaps_an_okey()
+    assert make_bot("normal").choose(PlayerView.of(hand, 0)) == DrawMiddle()
+
+
 # Melds worth less than 101 (no opening) and four loose tiles: a low pair R1 R2
 # and a high pair K11 K12, each a half-made run.
 NO_OPENER = "Y3 Y4 Y5 Y6 Y7 B3 B4 B5 B6 B7 K3 K4 K5 K6 K7 R8 Y8 B8 R1 R2 K11 K12"
