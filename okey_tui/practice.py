@@ -1080,6 +1080,17 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
             return LeftDiscard(
                 tile, True, _("makes a new meld: {meld}").format(meld=meld_words(meld, okey))
             )
+        if view.can_touch_table():
+            table = [tm.meld for tm in view.table]
+            swap = next((w for w in okey_swaps(rack, okey, table) if tile in w.given), None)
+            if swap is not None:
+                return LeftDiscard(
+                    tile,
+                    True,
+                    _("takes the okey off meld {n} (a swap), a wild tile for your hand").format(
+                        n=swap.index + 1
+                    ),
+                )
     return LeftDiscard(tile, False, _("leave it: it adds to no meld and makes none"))
 
 

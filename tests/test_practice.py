@@ -137,6 +137,28 @@ def test_left_discard_after_opening_worth_taking_for_a_lay_off():
     assert advice is not None and advice.worth and "meld 1" in advice.reason
 
 
+def test_left_discard_after_opening_worth_taking_for_an_okey_swap():
+    """§8: once open, a tile that takes an okey off a table meld is worth taking (the bots
+    take it); the hint said "leave it: it adds to no meld and makes none" beside the
+    expert's "Take K6 from the left"."""
+    hand = pos_hand(
+        ["Y3 Y5 K10 R2 B12 Y1 B4", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="d",
+        discards=("", "Y8", "Y8", "K6"),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )
+    view = PlayerView.of(hand, 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and advice.worth, advice
+    assert "takes the okey off meld 3" in advice.reason, advice
+    hint = expert_hint(view)
+    assert hint is not None and hint.action == TakeDiscard(), hint
+    assert hint.headline == "Take K6 from the left" and hint.covers_left, hint
+    assert any("takes the okey off meld 3" in line for line in hint.lines), hint.lines
+
+
 def test_safest_discards_skip_okeys_and_playable_tiles():
     """§12: an okey or a tile playable on the table costs +101, so neither is suggested."""
     hand = position("B8 R6 K2 Y13 K9", table=("R3R4R5",), phase=Phase.PLAY)

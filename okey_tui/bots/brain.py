@@ -244,18 +244,33 @@ class PlannerBot:
             return True
         if tile == okey:
             return False
-        if self.style.hunt_okeys and view.can_touch_table():
-            # A tile that takes an okey off the table (another seat's: +101 to them; this
-            # seat's own, out where others could swap it) is worth taking for that alone.
-            table = [tm.meld for tm in view.table]
-            swaps = [
-                SwapOkey(swap.index, swap.given)
-                for swap in solver.okey_swaps(rack, okey, table)
-                if tile in swap.given
-            ]
-            if self._hunt(view, rack, okey, swaps) is not None:
-                return True
+        if self.swap_with_left(view) is not None:
+            return True
         return len(view.rack) >= 1 and view.playable_on_table(tile)
+
+    def swap_with_left(self, view: PlayerView) -> Action | None:
+        """The okey swap the left discard would make, taken (another seat's okey off the
+        table: +101 to them; this seat's own, out where others could swap it), when this
+        bot hunts okeys and the okey could go back safely: worth taking for that alone."""
+        tile = view.left_discard
+        opening = view.opening
+        if (
+            tile is None
+            or not self.style.hunt_okeys
+            or opening is None
+            or opening.kind is OpeningKind.PAIRS
+            or not view.can_touch_table()
+        ):
+            return None
+        okey = view.okey
+        rack = list(view.rack) + [tile]
+        table = [tm.meld for tm in view.table]
+        swaps = [
+            SwapOkey(swap.index, swap.given)
+            for swap in solver.okey_swaps(rack, okey, table)
+            if tile in swap.given
+        ]
+        return self._hunt(view, rack, okey, swaps)
 
     def _hold_for_straight(self, view: PlayerView, rack: Sequence[Tile]) -> bool:
         """Hard: with nearly everything melded early, wait to go out in one turn."""

@@ -510,6 +510,10 @@ class ExpertBot:
         assert tile is not None
         if not isinstance(base, TakeDiscard):
             return Advice(base, (), 0, "draw")
+        if self.brain.swap_with_left(view) is not None:
+            # An okey off the table (+101 to its owner, a wild tile here): the worlds
+            # weigh the seat's own melds only, and saw a take about as good as a draw.
+            return Advice(base, (), 0, "draw")
         made = self._worlds(view)
         if made is None:
             return Advice(base, (), 0, "draw")
