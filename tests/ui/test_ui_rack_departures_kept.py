@@ -10,6 +10,8 @@ not fit the table, resumes as before, with no memory.
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 
 import pytest
 from ui_helpers import OPENING_SEED, at_the_table, goto
@@ -92,6 +94,31 @@ async def test_a_take_back_after_a_resume_puts_every_tile_in_the_slot_it_left(
     assert slots == arranged
 
 
+# The practice table at 80x24 opened and left, once a process: its arrangement and the
+# files it left in the data dir (each damaged-save case below starts from a copy).
+_LEFT: dict[str, object] = {}
+
+
+async def opened_and_left_once() -> list[Tile | None]:
+    """As ``opened_and_left(PRACTICE, (80, 24))``, played once a process: later calls copy
+    the files it left into this test's own data dir."""
+    data = Path(os.environ["OKEY101_DATA_DIR"])
+    if not _LEFT:
+        _LEFT["arranged"] = await opened_and_left(PRACTICE, (80, 24))
+        _LEFT["files"] = {
+            f.relative_to(data): f.read_bytes() for f in data.rglob("*") if f.is_file()
+        }
+    else:
+        files = _LEFT["files"]
+        assert isinstance(files, dict)
+        for relative, content in files.items():
+            (data / relative).parent.mkdir(parents=True, exist_ok=True)
+            (data / relative).write_bytes(content)
+    arranged = _LEFT["arranged"]
+    assert isinstance(arranged, list)
+    return arranged
+
+
 def edit_save(change) -> None:  # type: ignore[no-untyped-def]
     """Change the extra of the one save on disk (as a hand-edited or damaged file would)."""
     entry = storage.list_saves().entries[0]
@@ -149,7 +176,7 @@ def off_the_rack(extra: dict[str, object]) -> None:
 async def test_a_save_without_a_memory_that_fits_resumes_with_none(change) -> None:  # type: ignore[no-untyped-def]
     """Nothing is made up: the rack resumes in its saved order with no memory, and b still
     takes the melds back (in as new tiles, the only places known)."""
-    arranged = await opened_and_left(PRACTICE, (80, 24))
+    arranged = await opened_and_left_once()
     saved = storage.list_saves().entries[0].saved.extra
     assert json.dumps(saved["departures"]["0"]["left"])  # the memory is kept with the save
     edit_save(change)
@@ -162,7 +189,7 @@ async def test_a_save_without_a_memory_that_fits_resumes_with_none(change) -> No
 async def test_the_memory_is_kept_for_the_turn_only() -> None:
     """After the take-back and a discard, the saved memory is empty: a new turn starts with
     none, as it does without a resume."""
-    await opened_and_left(PRACTICE, (80, 24))
+    await opened_and_left_once()
     again = make_app(settings=PRACTICE, ask=False, bot_delay=0, resume=True)
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await at_the_table(pilot, again)
