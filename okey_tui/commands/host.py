@@ -239,7 +239,7 @@ def host(
         raise click.ClickException(
             _("another okey101 is serving this table right now: close it there first")
         ) from None
-    player = (name or "").strip() or _("Host")
+    player = host_name(name, server)
     if resume and not web and server.web_port is not None:
         # Hosted with --web: the friends who joined from a browser come back by its link.
         web, web_port = True, server.web_port
@@ -367,6 +367,16 @@ def join_line(code: str, address: str, port: int, *, tls: bool = False) -> str:
     the whole command a friend types (at 80 columns it never wraps, so it is copied whole)."""
     command = f"okey101 join {address}:{port} {code}" + (" --tls" if tls else "")
     return _("Join code {code} · friends run:").format(code=code) + "\n  " + command
+
+
+def host_name(name: str | None, server: TableServer) -> str:
+    """The name the host sits under: ``--name``; at a resumed table without it, the name
+    the table kept for the host's seat (the table showed it, while the statistics wrote
+    the hands after the resume under a second player, "Host"); else "Host"."""
+    player = (name or "").strip()
+    if not player and server.host_seat is not None:
+        player = server.seats[server.host_seat].name or ""
+    return player or _("Host")
 
 
 def _sit(

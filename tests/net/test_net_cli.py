@@ -368,3 +368,21 @@ def test_the_host_terminal_keeps_how_to_open_an_unfinished_table_again() -> None
     assert server.match is not None
     server.match.results.append(object())  # type: ignore[arg-type]  # its one hand played
     assert _closed_note(server) is None
+
+
+def test_the_host_sits_back_under_the_name_the_table_kept() -> None:
+    """host --resume without --name sat the host as "Host" (the table still showed the
+    name it kept): the statistics then wrote the hands after the resume under a second
+    player. A --name given is used; a new table without one is "Host"."""
+    from okey_tui.commands.host import host_name
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
+
+    server = TableServer(RuleSet(hands=1), 7, levels=("easy",) * 4)
+    assert host_name(None, server) == "Host"
+    assert host_name("  Hosta ", server) == "Hosta"
+    server.seats[0].name = "Hosta"
+    server.host_seat = 0  # as a resumed table's save says
+    assert host_name(None, server) == "Hosta"
+    assert host_name("", server) == "Hosta"
+    assert host_name("Deniz", server) == "Deniz"
