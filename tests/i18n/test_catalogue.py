@@ -164,3 +164,17 @@ def test_turkish_speaks_to_the_player_informally() -> None:
         for hit in formal.finditer(i18n.lower(text, "tr"))
     ]
     assert not found, found
+
+
+def test_the_turkish_rule_book_speaks_as_the_game_does() -> None:
+    """The rule book (okey101 rules, the help) said "… bölümüne bakın" (formal) and
+    "solundaki / sağındaki oyuncu", where the game says "bak" and the glossary's
+    "soldaki / sağdaki oyuncu"."""
+    from okey_tui.commands.rules import rules_text
+
+    text = i18n.lower(rules_text("tr"), "tr")
+    formal = re.compile(r"(?<![\w'])(" + "|".join(FORMAL) + r")(?![\w'])")
+    assert [hit.group(0) for hit in formal.finditer(text)] == []
+    for wrong in ("solundaki", "sağındaki"):
+        assert wrong not in text, wrong
+    assert "soldaki oyuncu" in text and "sağdaki oyuncu" in text
