@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
@@ -662,6 +662,23 @@ def added_tile_text(event: Event, okey: Tile) -> str:
     if tile == okey and len(event.melds) == 2:
         return tile_text(tile, okey, added_meaning(*event.melds))
     return tile_text(tile, okey)
+
+
+def added_tiles_text(events: Sequence[Event], okey: Tile) -> str:
+    """The tiles of several add events onto one meld (one key's adds), as the table shows
+    them and in the order they stand in the meld: laid R8 then R7 (the order the rules
+    need, onto R9 R10 R11), they read "R7 R8", not "R8 R7"."""
+    from okey_tui.engine.melds import added_meaning
+
+    final = events[-1].melds[1] if events and len(events[-1].melds) == 2 else None
+
+    def place(event: Event) -> int:
+        if final is None or len(event.melds) != 2:
+            return 0
+        meant = added_meaning(*event.melds)
+        return final.stands_for.index(meant) if meant in final.stands_for else 0
+
+    return " ".join(added_tile_text(e, okey) for e in sorted(events, key=place))
 
 
 def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:

@@ -1157,3 +1157,24 @@ def test_an_okey_laid_on_a_turn_that_goes_out_is_not_called_at_risk() -> None:
     assert any(hand.okey in meld.tiles for meld in hint.action.melds)
     assert not any("+101" in line for line in hint.lines), hint.lines
     assert any("go out this turn" in line for line in hint.lines), hint.lines
+
+
+def test_several_tiles_added_are_said_in_the_order_they_stand_in_the_meld():
+    """R8 then R7 go onto R9 R10 R11 (the order the rules need): the line and the undo said
+    "Added R8 R7 to meld 1"; they read "R7 R8", as the meld shows them. An okey added with
+    them is said as what it stands for, in its place."""
+    from okey_tui.messages import added_tiles_text
+
+    hand = pos_hand(
+        ["R7 R8 R13 K1 K2", "Y1 Y2", "Y3 Y4", "B1"],
+        indicator="R12",
+        phase="p",
+        table=("0:R9R10R11",),
+        openings="m101/-/-/-",
+    )
+    for tile in ("R8", "R7"):
+        hand.apply(AddTile(Tile.parse(tile), 0, None))
+    hand.apply(AddTile(Tile.parse("R13"), 0, Tile.parse("R12")))  # the okey, as R12
+    adds = [e for e in hand.events if e.kind == "add"]
+    assert added_tiles_text(adds, hand.okey) == "R7 R8 ★R12"
+    assert added_tiles_text(adds[:2], hand.okey) == "R7 R8"

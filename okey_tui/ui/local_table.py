@@ -25,7 +25,7 @@ from okey_tui.engine.state import Event, Hand
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
 from okey_tui.i18n import _, at_name
-from okey_tui.messages import added_tile_text
+from okey_tui.messages import added_tiles_text
 from okey_tui.practice import TurnUndo
 from okey_tui.table import (
     ActionRefused,
@@ -347,7 +347,7 @@ def batch_label(actions: Sequence[Action], events: Sequence[Event], okey: Tile) 
     if len(targets) != 1 or not all(isinstance(a, AddTile) for a in actions):
         return None
     added = [e for e in events if e.kind == "add"]
-    tiles = " ".join(added_tile_text(e, okey) for e in added[-len(actions) :])
+    tiles = added_tiles_text(added[-len(actions) :], okey)
     return _("adding {tiles} to meld {n}").format(tiles=tiles, n=targets.pop() + 1)
 
 

@@ -61,7 +61,7 @@ from okey_tui.engine.view import (
 )
 from okey_tui.i18n import N_, _, and_list, at_name, ngettext
 from okey_tui.messages import (
-    added_tile_text,
+    added_tiles_text,
     event_text,
     meld_kind,
     meld_text,
@@ -2261,7 +2261,7 @@ class TableScreen(Screen[None]):
             # Each tile as the table shows it (an okey as "★R9"), from the adds just logged.
             okey = self.view.okey
             logged = [e for e in self.table.events if e.kind == "add"][-len(steps) :]
-            added = " ".join(added_tile_text(e, okey) for e in logged)
+            added = added_tiles_text(logged, okey)
             self.set_status(
                 _("Added {tiles} to meld {n}").format(tiles=added, n=steps[0].target + 1)
             )
