@@ -40,6 +40,9 @@ async def test_a_network_hand_counts_once_in_the_players_own_statistics() -> Non
             await pilot.press("enter")  # the lead starts
             await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             await play_out(pilot, app)
+            # Written as the table's word of the scored hand comes: the view may say the
+            # hand is over a message before it (on a busy machine the app closed between).
+            await until(pilot, lambda: len(stats.read()) == 1, "the hand written")
             assert app.table is not None
             seat, token = app.table.seat, app.table.token
         records = stats.read()
@@ -70,6 +73,7 @@ async def test_a_network_hand_counts_once_in_the_players_own_statistics() -> Non
                 "the second hand",
             )
             await play_out(pilot, again)
+            await until(pilot, lambda: len(stats.read()) == 2, "the second hand written")
         assert [r["hand"] for r in stats.read()] == [1, 2]
         assert stats.summarise(stats.read())["Ayşe"].hands == 2
     finally:
