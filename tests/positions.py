@@ -135,3 +135,16 @@ def okey_owed_where_it_finishes() -> Hand:
     )
     hand.apply(SwapOkey(2, (Tile.parse("K6"),)))
     return hand
+
+
+def left_discard_swaps_an_okey() -> Hand:
+    """Seat 0 (opened) to draw; the left discard K6 takes the okey (R13) off seat 2's
+    K5 ★K6 K7, and meld 1 (R8 B8 K8) would take the okey again as Y8, both Y8 in sight."""
+    return position(
+        ["Y3 Y5 K10 R2 B12 Y1 B4", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="d",
+        discards=("", "Y8", "Y8", "K6"),
+        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
+        openings="m101/-/m101/-",
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from positions import okey_owed_where_it_finishes
+from positions import left_discard_swaps_an_okey, okey_owed_where_it_finishes
 from positions import position as pos_hand
 
 from okey_tui.bots.expert import Advice
@@ -141,15 +141,7 @@ def test_left_discard_after_opening_worth_taking_for_an_okey_swap():
     """§8: once open, a tile that takes an okey off a table meld is worth taking (the bots
     take it); the hint said "leave it: it adds to no meld and makes none" beside the
     expert's "Take K6 from the left"."""
-    hand = pos_hand(
-        ["Y3 Y5 K10 R2 B12 Y1 B4", "R1 R2", "Y1 Y2", "K1"],
-        indicator="R12",
-        phase="d",
-        discards=("", "Y8", "Y8", "K6"),
-        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
-        openings="m101/-/m101/-",
-    )
-    view = PlayerView.of(hand, 0)
+    view = PlayerView.of(left_discard_swaps_an_okey(), 0)
     advice = left_discard_advice(view)
     assert advice is not None and advice.worth, advice
     assert "takes the okey off meld 3" in advice.reason, advice

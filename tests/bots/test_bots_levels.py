@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from positions import okey_owed_where_it_finishes, position
+from positions import left_discard_swaps_an_okey, okey_owed_where_it_finishes, position
 
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summarise
@@ -297,25 +297,12 @@ def test_an_owed_okey_that_finishes_the_hand_stays_in_its_meld(level: str) -> No
     assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]
 
 
-def _left_discard_swaps_an_okey() -> Hand:
-    """Seat 0 (opened) to draw; the left discard K6 takes the okey (R13) off seat 2's
-    K5 ★K6 K7, and meld 1 (R8 B8 K8) would take the okey again as Y8, both Y8 in sight."""
-    return position(
-        ["Y3 Y5 K10 R2 B12 Y1 B4", "R1 R2", "Y1 Y2", "K1"],
-        indicator="R12",
-        phase="d",
-        discards=("", "Y8", "Y8", "K6"),
-        table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
-        openings="m101/-/m101/-",
-    )
-
-
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_a_left_discard_that_takes_an_okey_off_the_table_is_taken(level: str) -> None:
     """Section 11: another seat's okey swapped out costs them 101. The tile that does it lay
     on the left pile and the hard bot drew from the middle instead: it took a left discard
     only for a meld or a lay-off (a player saw one pass by with 4 tiles left to go)."""
-    hand = _left_discard_swaps_an_okey()
+    hand = left_discard_swaps_an_okey()
     bot = make_bot(level)
     assert bot.choose(PlayerView.of(hand, 0)) == TakeDiscard()
     play_bot_turn(hand, bot)
@@ -327,7 +314,7 @@ def test_a_left_discard_that_takes_an_okey_off_the_table_is_taken(level: str) ->
 
 def test_the_normal_bot_does_not_take_a_discard_for_an_okey_swap() -> None:
     """The normal bot never hunts okeys: it draws (the hard bot's edge stays its own)."""
-    hand = _left_discard_swaps_an_okey()
+    hand = left_discard_swaps_an_okey()
     assert make_bot("normal").choose(PlayerView.of(hand, 0)) == DrawMiddle()
 
 
