@@ -657,3 +657,20 @@ async def test_the_app_closing_while_a_table_screen_is_built_closes_cleanly():
             await pilot.pause(0.01)
         app.switch_screen(app.table_screen(app.session))
         assert not app.screen.is_mounted  # the app closes before it is built
+
+
+async def test_the_app_closing_while_the_hand_summary_is_built_closes_cleanly():
+    """The same for the hand's summary (the app closed as a hand ended, at a friend's
+    table on a busy machine): "No nodes match '#summary-body'" on the way out."""
+    from test_ui_snapshots import to_summary
+
+    app = late_app(turns_left=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_summary(pilot)
+        assert isinstance(app.screen, HandSummaryScreen)
+        await pilot.press("escape")  # a look at the table
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.show_summary(again=True)
+        assert isinstance(app.screen, HandSummaryScreen) and not app.screen.is_mounted

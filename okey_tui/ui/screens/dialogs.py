@@ -169,6 +169,8 @@ class TooSmallScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            return  # the app closing as the screen is built: its widgets are gone
         self.describe()
 
     def on_resize(self, event: events.Resize) -> None:

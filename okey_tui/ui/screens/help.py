@@ -185,6 +185,8 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            return  # the app closing as the screen is built: its widgets are gone
         # At the end of the page PgDn has nothing more to show: its key in the footer greys.
         self.watch(self.query_one("#help", VerticalScroll), "scroll_y", self.refresh_bindings)
 

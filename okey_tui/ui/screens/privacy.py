@@ -75,6 +75,8 @@ class PrivacyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            return  # the app closing as the screen is built: its widgets are gone
         if self._recap_parts is not None:
             box = self._recap_parts[1]
             # The frame's foot says what the box hides, as the box scrolls or grows; grown

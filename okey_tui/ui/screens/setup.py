@@ -584,6 +584,8 @@ class NewTableScreen(Screen[TableSettings]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            return  # the app closing as the screen is built: its widgets are gone
         self.query_one("#opt-practice").focus()
         self.explain(self.query_one("#opt-practice"))
         self.show_in_force()

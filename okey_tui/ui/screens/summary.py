@@ -393,6 +393,8 @@ class HandSummaryScreen(ModalScreen[str]):
         return _("↑ ↓ scroll · {keys}").format(keys=keys) if scrolls else keys
 
     def on_mount(self) -> None:
+        if not self.app.is_running:
+            return  # the app closing as the screen is built: its widgets are gone
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
         self.call_after_refresh(self.show_hint)
