@@ -17,8 +17,11 @@ from textual import _wait as textual_wait
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
+from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.visual import RichVisual, Visual
+from textual.widget import Widget
 from xdist.plugin import pytest_xdist_auto_num_workers as xdist_auto_num_workers
 
 # Python told to write no bytecode (PYTHONDONTWRITEBYTECODE, common in containers)
@@ -56,9 +59,13 @@ textual_wait.SLEEP_IDLE = 0.0003
 # and throws the drawing away: 40% of the UI tests' CPU went to drawings nobody saw. Here
 # a headless app lays its screen out after every change (sizes, scrolling, where a click
 # lands: all as in a terminal) but draws it only when a test looks at it
-# (``export_screenshot``, the snapshot tests) and once more as each app's run ends, so a
-# widget that cannot draw what it holds still fails its test. The tests that run okey101
-# in tmux, in a browser or as a host draw every frame, as a player's terminal does.
+# (``export_screenshot``, the snapshot tests). As each app's run ends, every widget on
+# its screens builds what it would draw (its ``render()``, the markup of its text, the
+# lines of a widget that draws line by line, a Rich renderable of our own), so a widget
+# that cannot draw what it holds still fails its test; turning that into the terminal's
+# cells (Textual's work, the same for every widget) was a fifth of a UI test's CPU and is
+# left out. The tests that run okey101 in tmux, in a browser or as a host draw every
+# frame, as a player's terminal does.
 _compositor_refresh = Screen._compositor_refresh
 
 
@@ -76,6 +83,19 @@ Screen._compositor_refresh = _refresh_without_drawing  # type: ignore[method-ass
 _run_test = App.run_test
 
 
+def _build_what_each_widget_draws(app: App[object]) -> None:
+    for screen in [*app._background_screens, app.screen]:
+        for widget in screen.walk_children(with_self=True):
+            if not widget.display or not widget.region.area:
+                continue
+            if type(widget).render_line is not Widget.render_line:
+                widget.render_lines(Region(0, 0, *widget.outer_size))  # draws line by line
+                continue
+            visual = widget._render()  # render() and the markup of its text
+            if isinstance(visual, RichVisual):  # a Rich renderable: our own drawing code runs
+                Visual.to_strips(widget, visual, *widget.size, widget.visual_style)
+
+
 @asynccontextmanager
 async def _run_test_drawn_at_the_end(
     self: App[object], *args: Any, **kwargs: Any
@@ -83,7 +103,7 @@ async def _run_test_drawn_at_the_end(
     async with _run_test(self, *args, **kwargs) as pilot:
         yield pilot
         if self.is_running and self._screen_stack:
-            self.screen._compositor.render_update(full=True, screen_stack=self._background_screens)
+            _build_what_each_widget_draws(self)
 
 
 App.run_test = _run_test_drawn_at_the_end  # type: ignore[method-assign,assignment]
