@@ -98,6 +98,9 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.TILE_CANNOT_COUNT_AS: N_("{tile} can only count as {counts_as}, not {meant}"),
     C.ONLY_OKEYS: N_("A meld needs at least one tile that is not an okey"),
     C.NOT_A_PAIR: N_("{tiles} are not a pair: a pair is two identical tiles"),
+    C.TWO_TILES_NO_MELD: N_(
+        "{tiles} make no meld: a pair is two identical tiles, a run or set at least three"
+    ),
     C.TOO_FEW_TILES: N_("{tiles}: a run or set needs at least three tiles"),
     C.NOT_A_RUN: N_(
         "{tiles} is not a run: a run is consecutive numbers of one colour, "
@@ -208,6 +211,7 @@ _MELD_SHAPE = frozenset(
         C.TILE_CANNOT_COUNT_AS,
         C.ONLY_OKEYS,
         C.NOT_A_PAIR,
+        C.TWO_TILES_NO_MELD,
         C.TOO_FEW_TILES,
         C.NOT_A_RUN,
         C.NOT_A_SET,

@@ -70,6 +70,7 @@ class ErrorCode(enum.Enum):
     TILE_CANNOT_COUNT_AS = "tile-cannot-count-as"
     ONLY_OKEYS = "only-okeys"
     NOT_A_PAIR = "not-a-pair"
+    TWO_TILES_NO_MELD = "two-tiles-no-meld"
     TOO_FEW_TILES = "too-few-tiles"
     NOT_A_RUN = "not-a-run"
     NOT_A_SET = "not-a-set"
@@ -150,6 +151,7 @@ _RULE_OF: dict[ErrorCode, int] = {
         ErrorCode.TILE_CANNOT_COUNT_AS,
         ErrorCode.ONLY_OKEYS,
         ErrorCode.NOT_A_PAIR,
+        ErrorCode.TWO_TILES_NO_MELD,
         ErrorCode.TOO_FEW_TILES,
         ErrorCode.NOT_A_RUN,
         ErrorCode.NOT_A_SET,

@@ -263,14 +263,19 @@ def best_reading(
     """The highest-valued reading, or a :class:`MeldError` saying why there is none.
 
     The refusal speaks of the kinds asked for (what the player may lay): two tiles
-    are too few for a run or set where no pair may be laid (a melds opener's), and
-    any other count is no pair where only pairs may.
+    are too few for a run or set where no pair may be laid (a melds opener's), two
+    unlike tiles make no meld where both may (either was meant), and any other count
+    is no pair where only pairs may.
 
     >>> two = [Tile.parse("Y3"), Tile.parse("Y5")]
     >>> best_reading(two, Tile.parse("B8"), [MeldKind.RUN, MeldKind.SET])
     Traceback (most recent call last):
     ...
     okey_tui.engine.errors.MeldError: Y3 Y5: a run or set needs at least three tiles
+    >>> best_reading(two, Tile.parse("B8"))
+    Traceback (most recent call last):
+    ...
+    okey_tui.engine.errors.MeldError: Y3 Y5 make no meld: a pair is two identical tiles, a run or set at least three
     """
     laid = list(tiles)
     allowed = set(kinds) if kinds is not None else set(MeldKind)
@@ -288,6 +293,15 @@ def best_reading(
             code=ErrorCode.TOO_FEW_TILES,
             count=len(laid),
             tiles=tuple(laid),
+        )
+    if len(laid) == 2 and MeldKind.PAIR in allowed and allowed & {MeldKind.RUN, MeldKind.SET}:
+        # Neither a pair nor enough for a run or set: the refusal names both, for the
+        # player may have meant either (a run's first two tiles, or a pair).
+        raise MeldError(  # (a false okey named as the tile it plays as)
+            f"{' '.join(map(str, fixed))} make no meld: a pair is two identical tiles, "
+            "a run or set at least three",
+            code=ErrorCode.TWO_TILES_NO_MELD,
+            tiles=tuple(fixed),
         )
     if len(laid) != 2 and allowed == {MeldKind.PAIR}:
         raise MeldError(

@@ -165,9 +165,14 @@ def test_the_best_reading_keeps_to_the_kinds_asked_for() -> None:
 
 def test_a_false_okey_is_explained_as_the_tile_it_plays_as() -> None:
     with pytest.raises(MeldError) as caught:
-        best_reading(parse_tiles("F R1"), OKEY)
+        best_reading(parse_tiles("F R1"), OKEY, [MeldKind.PAIR])
     assert caught.value.code is ErrorCode.NOT_A_PAIR
     assert caught.value.params == {"tiles": (tile("R1"), OKEY)}
+    # Where a run or set may be laid as well, two tiles that make neither are no meld.
+    with pytest.raises(MeldError) as caught:
+        best_reading(parse_tiles("F R1"), OKEY)
+    assert caught.value.code is ErrorCode.TWO_TILES_NO_MELD
+    assert caught.value.params == {"tiles": (OKEY, tile("R1"))}
 
 
 def test_two_okeys_alone_are_refused_saying_why() -> None:

@@ -29,7 +29,9 @@ RUN_SET = [MeldKind.RUN, MeldKind.SET]
         ("Y3 Y5", RUN_SET, ErrorCode.TOO_FEW_TILES),  # a melds opener: no pairs
         ("Y3 Y3", RUN_SET, ErrorCode.TOO_FEW_TILES),  # a pair, but not for a melds opener
         ("Y3", RUN_SET, ErrorCode.TOO_FEW_TILES),
-        ("Y3 Y5", None, ErrorCode.NOT_A_PAIR),  # may still open with pairs
+        # May still open with pairs or with runs and sets: either may have been meant.
+        ("Y3 Y5", None, ErrorCode.TWO_TILES_NO_MELD),
+        ("R5 Y5", None, ErrorCode.TWO_TILES_NO_MELD),
         ("Y3 Y5", [MeldKind.PAIR], ErrorCode.NOT_A_PAIR),  # a pairs opener
         ("R1 R2 R3", [MeldKind.PAIR], ErrorCode.NOT_A_PAIR),  # a run, but only pairs go
     ],
@@ -124,10 +126,14 @@ def test_an_opening_of_one_pair_is_said_in_the_singular() -> None:
         i18n.set_language("en")
 
 
-async def test_two_tiles_before_opening_still_hear_about_pairs() -> None:
-    """Not opened: five pairs may still open, so two tiles that differ are "not a pair"."""
+async def test_two_unlike_tiles_before_opening_make_no_meld_of_either_kind() -> None:
+    """Not opened: the player may open with pairs or with runs and sets, and two tiles that
+    differ may be a run's first two as well as a wrong pair. "Y3 Y5 are not a pair" told a
+    player building a run about pairs only."""
     status = await staged_status("Y3 Y5", "-/-/-/-")
-    assert "Y3 Y5 are not a pair" in status
+    assert (
+        "Y3 Y5 make no meld: a pair is two identical tiles, a run or set at least three" in status
+    ), status
 
 
 async def test_a_pairs_opener_hears_about_pairs() -> None:
