@@ -151,8 +151,10 @@ def mouse_legend() -> Table:
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape,question_mark,q", "close", N_("Close")),
-        # The page is longer than a screen (the keys, then the rules): the footer says so.
-        Binding("pagedown", "more", N_("More: the keys, then the rules"), priority=True),
+        # The page is longer than a screen (this table, the keys, the mouse, the rack, then
+        # the rules): the footer says there is more, and whether the rules are still to come.
+        Binding("pagedown", "more", N_("More, then the rules"), priority=True),
+        Binding("pagedown", "more_rules", N_("More of the rules"), priority=True),
     ]
 
     def __init__(self, bindings: Iterable[BindingType] = (), rules: RuleSet | None = None) -> None:
@@ -191,8 +193,14 @@ class HelpScreen(ModalScreen[None]):
         self.watch(self.query_one("#help", VerticalScroll), "scroll_y", self.refresh_bindings)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "more":
+        if action in ("more", "more_rules"):
             box = self.query_one("#help", VerticalScroll)
+            # The rules in sight: PgDn shows more of them (greyed at their end).
+            rules_in_sight = (
+                self.query_one("#rules").virtual_region.y < box.scroll_y + box.size.height
+            )
+            if rules_in_sight != (action == "more_rules"):
+                return False  # the other of the two says it
             return True if box.scroll_y < box.max_scroll_y else None
         return True
 
@@ -201,3 +209,6 @@ class HelpScreen(ModalScreen[None]):
 
     def action_more(self) -> None:
         self.query_one("#help", VerticalScroll).scroll_page_down()
+
+    def action_more_rules(self) -> None:
+        self.action_more()
