@@ -19,7 +19,7 @@ from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.state import PENALTY, Event, OpeningKind, Phase, TableMeld
 from okey_tui.engine.tiles import FALSE_OKEY
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
-from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
+from okey_tui.i18n import N_, _, current_language, ngettext, pgettext, possessive
 from okey_tui.messages import (
     added_tile_text,
     bot_level,
@@ -70,6 +70,8 @@ class PlayerPanel(SteadyStatic):
         super().__init__(id=id, classes="player")
         self.seat = seat
         self._shown_for: tuple[Sequence[SeatInfo], PlayerView] | None = None
+        # What the panel was last drawn from (see inputs): the same again draws nothing.
+        self._drawn_from: tuple[object, ...] | None = None
         # The turn's time left ("42 s"), beside the name of the seat to play, at a
         # network table with a turn time.
         self.clock = ""
@@ -79,8 +81,34 @@ class PlayerPanel(SteadyStatic):
         if self._shown_for is not None:
             self.show(*self._shown_for)
 
+    def inputs(self, seats: Sequence[SeatInfo], view: PlayerView) -> tuple[object, ...]:
+        """Everything the panel's title, subtitle, class and lines are made of."""
+        return (
+            self.seat,
+            tuple(seats),
+            view.seat,
+            view.rules,
+            view.turn,
+            view.outcome,
+            view.rack_counts,
+            view.match_totals,
+            view.openings,
+            view.penalty_points,
+            view.going_pairs,
+            self.size,
+            self.content_size,
+            self.clock,
+            current_language(),
+        )
+
     def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
         self._shown_for = (seats, view)
+        # Shown again after every key and move of the table: a panel whose seat did not
+        # change (nor the panel's size) is left as it is.
+        inputs = self.inputs(seats, view)
+        if inputs == self._drawn_from:
+            return
+        self._drawn_from = inputs
         seat = self.seat
         info = seats[seat]
         turn = self.plays(view)
@@ -216,6 +244,7 @@ class PilePanel(SteadyStatic):
         super().__init__(id=id, classes="pile")
         self.seat = seat
         self._shown_for: tuple[Sequence[SeatInfo], PlayerView] | None = None
+        self._drawn_from: tuple[object, ...] | None = None  # (see PlayerPanel)
 
     def words(self, seats: Sequence[SeatInfo], view: PlayerView, room: int) -> tuple[str, str]:
         """The title and subtitle in ``room`` columns (0: not laid out yet, the long ones):
@@ -257,10 +286,25 @@ class PilePanel(SteadyStatic):
             set_subtitle(self, subtitle)
 
     def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
+        self._shown_for = (seats, view)
         pile = view.discards[self.seat]
+        # Everything the pile's box is made of: the same again draws nothing.
+        inputs = (
+            self.seat,
+            tuple(seats),
+            view.seat,
+            pile,
+            view.indicator,
+            view.turn,
+            view.phase,
+            self.size,
+            current_language(),
+        )
+        if inputs == self._drawn_from:
+            return
+        self._drawn_from = inputs
         for_me = self.seat == view.left
         self.set_class(for_me, "-for-me")
-        self._shown_for = (seats, view)
         title, subtitle = self.words(seats, view, self.size.width - 2)
         set_title(self, title)
         set_subtitle(self, subtitle)
@@ -293,7 +337,20 @@ class CentreInfo(SteadyStatic):
     def on_click(self, event: events.Click) -> None:
         self.post_message(self.Clicked())
 
+    _drawn_from: tuple[object, ...] | None = None  # (see PlayerPanel)
+
     def show(self, hand_number: int, view: PlayerView) -> None:
+        inputs = (
+            hand_number,
+            view.indicator,
+            view.middle_count,
+            view.rules,
+            isinstance(self.parent, Widget),  # its box, titled below
+            current_language(),
+        )
+        if inputs == self._drawn_from:
+            return
+        self._drawn_from = inputs
         text = Text()
         text.append(_("Indicator") + " ", "bold")
         text.append_text(chip(view.indicator))
@@ -327,6 +384,7 @@ class MeldsView(VerticalScroll):
         # tile dropped on it (meld_at).
         self.meld_spans: dict[int, tuple[int, int, int]] = {}
         self._lines = 0  # the lines of the melds text last shown
+        self._drawn_from: tuple[object, ...] | None = None  # (see PlayerPanel)
 
     def compose(self) -> ComposeResult:
         yield self.melds_text
@@ -335,6 +393,20 @@ class MeldsView(VerticalScroll):
         self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int] | None = None
     ) -> None:
         marks = marks or {}
+        short = self.app.has_class("-short")
+        # The melds again as they are, in a box of the same width: nothing to draw anew.
+        inputs = (
+            tuple(seats),
+            view,
+            tuple(marks.items()),
+            short,
+            self.scrollable_content_region.width,
+            current_language(),
+        )
+        if inputs == self._drawn_from:
+            self.call_after_refresh(self.say_if_more)
+            return
+        self._drawn_from = inputs
         text = Text()
         self.meld_line = {}  # the line each meld is on, for reveal()
         self.meld_spans = {}
@@ -343,7 +415,6 @@ class MeldsView(VerticalScroll):
         # 1:B5 B6 B7 ...") instead of a line of its own over them, so every line shown
         # is melds, and a line scrolled to (PgDn) still says whose they are. The
         # openings are on the seats' panels.
-        short = self.app.has_class("-short")
         if not view.table:
             text.append(_("No melds on the table yet."), "dim")
         for seat in range(4):
@@ -506,6 +577,12 @@ class LayDownArea(SteadyStatic):
     _head = Text()  # the total and the warnings: always in sight
     _body = Text()  # the melds (or the prompt): scrolled
     _foot = Text()  # the selection
+    # What the box's texts were last made from, and what it was last drawn from (the same
+    # again makes or draws nothing); the texts' number, counted up each time they are made.
+    _made_from: tuple[object, ...] | None = None
+    _drawn_from: tuple[object, ...] | None = None
+    _texts = 0
+    _needed: tuple[int, int, int] | None = None  # (texts, width, rows needed)
 
     def fit(self, rows: int) -> None:
         """Fits the box to ``rows`` lines inside its frame: at 80x24 with many melds staged
@@ -547,9 +624,27 @@ class LayDownArea(SteadyStatic):
             self.post_message(self.Widened())
 
     def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
+        width = self.content_size.width
+        compact = self.app.has_class("-compact")
+        inputs = (
+            view,
+            tuple(staging.melds),
+            selection_text,
+            None if selection_text is None else selection_text.style,
+            width,
+            compact,
+            current_language(),
+        )
+        if inputs == self._made_from:
+            # The same texts: only what showing them again does to the scrolling.
+            if not staging.melds:
+                self.scroll_top = 0
+            self.draw()
+            return
+        self._made_from = inputs
+        self._texts += 1
         okey = view.okey
         head, text = Text(), Text()
-        width = self.content_size.width
         verb = _("Lay down") if view.opening is not None else _("Opening")
         self.staged = bool(staging.melds)
         # What Enter does now: lay them down on this seat's turn once it has drawn; before
@@ -647,6 +742,28 @@ class LayDownArea(SteadyStatic):
         under them and the selection at the foot, saying on the border what is out of
         sight. A box too short for all of those keeps the total and the warnings: the
         selection scrolls with the melds (and in a box of two lines, the warnings too)."""
+        # Drawn after every key (the lay-down row is fitted to the board each time): the
+        # same texts in the same box, scrolled the same, are left as they are drawn.
+        if self.drawn_from() == self._drawn_from:
+            return
+        self._draw()
+        self._drawn_from = self.drawn_from()
+
+    def drawn_from(self) -> tuple[object, ...]:
+        """Everything :meth:`draw` draws from: drawn once more from the same, the box
+        would not change (the scroll is as the last draw left it)."""
+        return (
+            self._texts,
+            self.rows,
+            self.scroll_top,
+            self.content_size,
+            self.size,
+            self.outer_size,
+            self.staged,
+            self.when,
+        )
+
+    def _draw(self) -> None:
         head, body, foot = (self.wrapped(t) for t in (self._head, self._body, self._foot))
         rows = self.rows
         if not rows or not self.content_size.width or len(head) + len(body) + len(foot) <= rows:
@@ -697,7 +814,9 @@ class LayDownArea(SteadyStatic):
         text = getattr(self, "text", None)
         if not width or text is None:
             return 0
-        return len(text.wrap(self.app.console, width)) + 2
+        if self._needed is None or self._needed[:2] != (self._texts, width):
+            self._needed = (self._texts, width, len(text.wrap(self.app.console, width)) + 2)
+        return self._needed[2]
 
 
 def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -> Text:
