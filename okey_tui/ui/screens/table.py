@@ -431,6 +431,10 @@ class TableScreen(Screen[None]):
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
         self.rack_history: list[RackStep] = []
+        # The kinds of the engine's actions legal now, worked out once for all the keys
+        # (see check_action), and the count of changes they are good for (state_changed).
+        self._changes = 0
+        self._legal: tuple[tuple[int, ...], frozenset[type[Action]], bool] | None = None
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -440,29 +444,47 @@ class TableScreen(Screen[None]):
 
     # -- layout ----------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The boxes drawn after every key and move, kept at hand rather than looked up
+        # among the screen's widgets each time. The seats' panels and the piles in the
+        # order the screen holds them (as a query finds them).
+        pile = {n: PilePanel(n, id=f"pile-{n}") for n in range(4)}
+        seat = {n: PlayerPanel(n, id=f"seat-{n}") for n in range(4)}
+        self.player_panels = [seat[2], seat[3], seat[1], seat[0]]
+        self.pile_panels = [pile[2], pile[1], pile[3], pile[0]]
+        self.board = Board(id="board")
+        self.top_row = Horizontal(id="top-row")
+        self.bottom_row = Horizontal(id="bottom-row")
+        self.tip_box = SteadyStatic(id="tip")
+        self.centre_info = CentreInfo(id="centre-info")
+        self.melds_view = MeldsView(id="melds")
+        self.laydown = LayDownArea(id="laydown")
+        self.game_log = GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+        self.rack_widget = RackWidget(id="rack")
+        self.status_line = SteadyStatic(id="status")
+        self.key_bar = KeyBar(id="keys")
         with Horizontal(id="main"):
-            with Board(id="board"):
-                with Horizontal(id="top-row"):
-                    yield PilePanel(2, id="pile-2")
-                    yield PlayerPanel(2, id="seat-2")
-                    yield PilePanel(1, id="pile-1")
+            with self.board:
+                with self.top_row:
+                    yield pile[2]
+                    yield seat[2]
+                    yield pile[1]
                 with Horizontal(id="mid-row"):
-                    yield PlayerPanel(3, id="seat-3")
+                    yield seat[3]
                     with Vertical(id="centre"):
-                        yield CentreInfo(id="centre-info")
-                        yield MeldsView(id="melds")
-                    yield PlayerPanel(1, id="seat-1")
-                    yield SteadyStatic(id="tip")
-                with Horizontal(id="bottom-row"):
-                    yield PilePanel(3, id="pile-3")
-                    yield PlayerPanel(0, id="seat-0")
-                    yield LayDownArea(id="laydown")
-                    yield PilePanel(0, id="pile-0")
-            yield GameLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+                        yield self.centre_info
+                        yield self.melds_view
+                    yield seat[1]
+                    yield self.tip_box
+                with self.bottom_row:
+                    yield pile[3]
+                    yield seat[0]
+                    yield self.laydown
+                    yield pile[0]
+            yield self.game_log
             yield HintPanel(id="hints")
-        yield RackWidget(id="rack")
-        yield SteadyStatic(id="status")
-        yield KeyBar(id="keys")
+        yield self.rack_widget
+        yield self.status_line
+        yield self.key_bar
 
     @property
     def replaced(self) -> bool:
@@ -492,7 +514,17 @@ class TableScreen(Screen[None]):
             self.practice.show_hints(True)  # as the match was left (h had shown them)
 
     def tell_table_changed(self) -> None:
+        self.state_changed()  # (the table has changed already; the screen shows it later)
         self.post_message(self.TableChanged())
+
+    def state_changed(self) -> None:
+        """Something the keys depend on may have changed (the table, the staging, the
+        selection, the screen on top): what check_action worked out is stale."""
+        self._changes += 1
+
+    def refresh_bindings(self) -> None:
+        self.state_changed()
+        super().refresh_bindings()
 
     def on_unmount(self) -> None:
         self.table.set_listener(None)
@@ -943,16 +975,16 @@ class TableScreen(Screen[None]):
             after = self.rack.tile_after(self.cursor)
             self.cursor = self.cursor if after is None else after
 
-    def tick_turn_clock(self, said: bool = True) -> None:
+    def tick_turn_clock(self, said: bool = True, view: PlayerView | None = None) -> None:
         """The turn's time left beside the name of the seat to play, at a network table with
         a turn time. On the clock's own ticks (``said``), this seat's line says it as the
         time passes its last seconds and as it runs out; said as the turn comes, it would
         cover the news of the others' moves (and a turn shorter than the warning is
-        warned by its clock alone)."""
+        warned by its clock alone). ``view``: the table's view, when the caller has it."""
         ends = self.table.turn_ends
-        view = self.view
+        view = self.view if view is None else view
         left = None if ends is None else seconds_until(ends)
-        for panel in self.query(PlayerPanel):
+        for panel in self.player_panels:
             shown = left is not None and panel.seat == view.turn
             panel.set_clock(_("{seconds} s").format(seconds=left) if shown else "")
         if not said:
@@ -980,9 +1012,9 @@ class TableScreen(Screen[None]):
     def place_panels(self) -> None:
         """The seat on the screen always sits at the bottom: turn the seats around it."""
         seat = self.table.seat
-        for panel in self.query(PlayerPanel):
+        for panel in self.player_panels:
             panel.seat = (int(str(panel.id).rsplit("-", 1)[1]) + seat) % 4
-        for pile in self.query(PilePanel):
+        for pile in self.pile_panels:
             pile.seat = (int(str(pile.id).rsplit("-", 1)[1]) + seat) % 4
 
     def fit_bottom_row(self) -> None:
@@ -991,17 +1023,13 @@ class TableScreen(Screen[None]):
         and the okey stay in sight (a tip goes with n). Where there is room the row keeps
         six lines, enough for the prompt with a selection under it or an opening's two
         lines, so that selecting a tile does not move the table a row."""
-        tip = self.query_one("#tip")
+        tip = self.tip_box
         # A tip just put away may not be laid out yet: its old height would keep its room.
         tip_height = tip.outer_size.height if tip.has_class("-shown") else 0
         if tip_height:
             self._tip_height = tip_height
-        room = (
-            self.query_one("#board").size.height
-            - self.query_one("#top-row").outer_size.height
-            - MID_ROW_LINES
-        )
-        laydown = self.query_one(LayDownArea)
+        room = self.board.size.height - self.top_row.outer_size.height - MID_ROW_LINES
+        laydown = self.laydown
         needed = laydown.needed_height()
         # Staged melds the tip would push out of sight (at 80x24 the melds about to be laid
         # were cut, "▼ 3 · PgDn · n: tip off"): the tip gives way until the staging is over.
@@ -1015,7 +1043,7 @@ class TableScreen(Screen[None]):
         if tipped and not aside:
             room -= tip_height
         height = self.bottom_row_height(room, needed)
-        self.query_one("#bottom-row").styles.height = height
+        self.bottom_row.styles.height = height
         laydown.fit(height - 2)
 
     def bottom_row_height(self, room: int, needed: int) -> int:
@@ -1029,32 +1057,33 @@ class TableScreen(Screen[None]):
         return max(base, min(needed, room))
 
     def render_all(self) -> None:
+        # Whatever changed, the keys' state is worked out again (see check_action).
+        self.state_changed()
         view = self.view
         table = self.table
         seats = table.seats()
         self.place_panels()
-        for panel in self.query(PlayerPanel):
+        for panel in self.player_panels:
             panel.show(seats, view)
-        self.tick_turn_clock(said=False)
-        for pile in self.query(PilePanel):
+        self.tick_turn_clock(said=False, view=view)
+        for pile in self.pile_panels:
             pile.show(seats, view)
-        self.query_one(CentreInfo).show(table.hand_number, view)
+        self.centre_info.show(table.hand_number, view)
         events_ = table.events
         # Hot-seat: each person also sees what the others at the terminal did.
         self.moves_seen += self.table_marks.update(
             seats, events_, view, None if self.hotseat is not None else table.seat
         )
         self.moves_kept += self.table_marks.kept
-        melds = self.query_one(MeldsView)
+        melds = self.melds_view
         melds.show(seats, view, self.table_marks.marks)
         if self.reveal_meld is not None:
             melds.call_after_refresh(melds.reveal, self.reveal_meld)
             self.reveal_meld = None
-        laydown = self.query_one(LayDownArea)
-        laydown.show(view, self.staging, self.selection_text(view))
+        self.laydown.show(view, self.staging, self.selection_text(view))
         self.fit_bottom_row()
-        self.render_rack()
-        log = self.query_one("#log", RichLog)
+        self.render_rack(view)
+        log = self.game_log
         chat = table.chat_lines
         if self._chatted < self._chat_before:
             # Said before this screen opened (a rejoin, a table opened again): first, and
@@ -1078,7 +1107,7 @@ class TableScreen(Screen[None]):
         if heard and not self.log_shown():
             self.note_chat(heard)
         self.note_comings_and_goings(seats)
-        self.practice.render_hints()
+        self.practice.render_hints(view)
 
     def note_chat(self, heard: Sequence[ChatLine]) -> None:
         """Chat lines the hidden log would keep from sight, as one note over the table: the
@@ -1120,17 +1149,18 @@ class TableScreen(Screen[None]):
             line = Text("· ", "bold cyan").append(said.format(name=info.name), "cyan")
             self.query_one("#log", RichLog).write(line)
 
-    def render_rack(self) -> None:
+    def render_rack(self, view: PlayerView | None = None) -> None:
+        """The rack drawn again (``view``: the table's view, when the caller has it)."""
         self.settle_status()
         if self.hidden:
             return
         if isinstance(self.table, LocalTable):  # kept with the match: a resume puts it back
             self.table.session.cursors[self.table.seat] = self.cursor
-        self.query_one(RackWidget).mark_okeys = self.practice.mark_okeys
-        self.query_one(RackWidget).pairs_only = is_pairs_only(self.view)
-        self.query_one(RackWidget).show(
-            self.rack, self.view.okey, self.cursor, self.selected, self.colour_blind, self.fresh
-        )
+        view = self.view if view is None else view
+        rack = self.rack_widget
+        rack.mark_okeys = self.practice.mark_okeys
+        rack.pairs_only = is_pairs_only(view)
+        rack.show(self.rack, view.okey, self.cursor, self.selected, self.colour_blind, self.fresh)
 
     def selection_text(self, view: PlayerView) -> Text | None:
         tiles = self.selected_tiles()
@@ -1148,7 +1178,7 @@ class TableScreen(Screen[None]):
 
     def set_status(self, message: str, error: bool = False) -> None:
         self._said_log = None  # the line no longer says whether the log shows
-        status = self.query_one("#status", Static)
+        status = self.status_line
         status.set_class(error, "-error")
         status.update(Text(message))
         self._error_at = self.state_mark() if error else None
@@ -1164,7 +1194,7 @@ class TableScreen(Screen[None]):
 
     def status_lines(self, message: str) -> int:
         """How many lines ``message`` takes in the status line."""
-        status = self.query_one("#status", Static)
+        status = self.status_line
         width = status.content_size.width or self.app.size.width - 2
         return len(Text(message).wrap(self.app.console, max(1, width)))
 
@@ -1172,7 +1202,7 @@ class TableScreen(Screen[None]):
         """A short terminal has no row to spare for a second line of message: the key bar
         lends one while the message shows, and the table does not move."""
         lines = self.status_lines(self._status_said)
-        self.query_one(KeyBar).lend_a_line(lines > 1 and self.app.has_class("-short"))
+        self.key_bar.lend_a_line(lines > 1 and self.app.has_class("-short"))
 
     def state_mark(self) -> tuple[object, ...]:
         """What a key can change on this screen: the rack, the cursor, the selection, the
@@ -1225,7 +1255,7 @@ class TableScreen(Screen[None]):
             return self.practice.tip_in_sight
         if action == "chat":
             return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
-        if action == "declare_pairs" and not self.view.rules.challenge:
+        if action == "declare_pairs" and not self.legal_now()[1]:
             return False  # a Challenge rule: no key for it at other tables
         if action == "summary":
             return self.table.hand_over and self._looking
@@ -1249,7 +1279,21 @@ class TableScreen(Screen[None]):
             return True
         if not self.my_turn:
             return None
-        return True if any(isinstance(a, kind) for a in legal_actions(self.view)) else None
+        return True if any(issubclass(k, kind) for k in self.legal_now()[0]) else None
+
+    def legal_now(self) -> tuple[frozenset[type[Action]], bool]:
+        """The kinds of action the engine lists as legal now, and whether the table plays
+        Challenge. Textual asks check_action of every key, many times a change: this is
+        worked out again only once something changed (state_changed: every key, every
+        change of the table, every drawing of the screen, every refresh of the keys)."""
+        table = self.table
+        # (With the seat on the screen and the turn: a change never goes unseen.)
+        now = (self._changes, table.seat, table.turn, table.hand_number)
+        if self._legal is None or self._legal[0] != now:
+            view = self.view
+            kinds = frozenset(type(a) for a in legal_actions(view))
+            self._legal = (now, kinds, view.rules.challenge)
+        return self._legal[1], self._legal[2]
 
     def is_current_screen(self) -> bool:
         try:
@@ -1259,6 +1303,7 @@ class TableScreen(Screen[None]):
 
     async def on_key(self, event: events.Key) -> None:
         """A key that cannot be used now still explains itself (the engine says why)."""
+        self.state_changed()  # whatever came before it (a test's move of the table)
         actions = [
             b.action.split("(", 1)[0]  # the action's name, as check_action is asked
             for b in self.BINDINGS

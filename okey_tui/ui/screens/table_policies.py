@@ -27,10 +27,11 @@ from textual.widgets import Static
 from okey_tui.engine.actions import Action, Discard
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView
 from okey_tui.hotseat import next_human, since_last_turn
-from okey_tui.i18n import _, ngettext, possessive, to_name
+from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
 from okey_tui.messages import rule_title, tile_text
-from okey_tui.practice import hint_for, penalty_question, penalty_warning
+from okey_tui.practice import Hint, hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import RackLayout
@@ -96,6 +97,7 @@ class Practice:
         self.tip: Tip | None = None
         # The tip is out of sight while staged melds need its rows (it comes back after).
         self.tip_aside = False
+        self._hint: tuple[object, Hint] | None = None  # the last hint, and what it is for
 
     # -- keys -------------------------------------------------------------------------------
     def allowed(self, action: str) -> bool | None:
@@ -243,10 +245,18 @@ class Practice:
         )
         screen.set_status(" · ".join(said))
 
-    def render_hints(self) -> None:
+    def render_hints(self, view: PlayerView | None = None) -> None:
+        """The hint panel for the table now (``view``: the table's view, when the caller
+        has it)."""
         if not self.hints_on or self.screen.hidden:
             return
-        self.screen.query_one(HintPanel).show(hint_for(self.screen.view))
+        view = self.screen.view if view is None else view
+        # The hint is the view's alone: made again only for a new view (the table drawn
+        # again after a key that moved only the rack's tiles reads the hint it had).
+        made_from = (view, current_language())
+        if self._hint is None or self._hint[0] != made_from:
+            self._hint = (made_from, hint_for(view))
+        self.screen.query_one(HintPanel).show(self._hint[1])
 
     # -- tips ------------------------------------------------------------------------------
     @property
