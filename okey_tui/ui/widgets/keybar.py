@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
 
-from okey_tui.i18n import _
+from okey_tui.i18n import _, current_language
 from okey_tui.ui.widgets.steady import SteadyStatic
 
 
@@ -70,6 +71,12 @@ class KeyBar(SteadyStatic):
         # A line lent to the status line (a message on two lines, on a short terminal):
         # the bar keeps one line, with the keys usable now and help and quit.
         self._one_line = False
+        # The bar is drawn again whenever the screen's keys may have changed (many times
+        # a key): its labels are made again only when the keys shown or their state
+        # changed, and it is drawn again only when those or its room did.
+        self._entries: tuple[object, list[tuple[str, Text, bool]]] | None = None
+        self._made = 0  # how many times the labels were made
+        self._drawn_from: tuple[object, ...] | None = None
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -112,12 +119,23 @@ class KeyBar(SteadyStatic):
 
     def entries(self) -> list[tuple[str, Text, bool]]:
         """(key, label, usable now) for each binding to show, in the screen's order."""
-        shown: list[tuple[str, Text, bool]] = []
+        chosen: list[tuple[str, Binding, bool]] = []
         actions: set[str] = set()
         for key, (_node, binding, enabled, _tip) in self.keys_screen().active_bindings.items():
             if not binding.show or binding.action in actions:
                 continue
             actions.add(binding.action)
+            chosen.append((key, binding, enabled))
+        made_from = (chosen, current_language())
+        if self._entries is None or self._entries[0] != made_from:
+            self._entries = (made_from, self.labels(chosen))
+            self._made += 1
+        return list(self._entries[1])
+
+    def labels(self, chosen: list[tuple[str, Binding, bool]]) -> list[tuple[str, Text, bool]]:
+        """(key, label, usable now) for each of the ``chosen`` bindings."""
+        shown: list[tuple[str, Text, bool]] = []
+        for key, binding, enabled in chosen:
             label = Text()
             label.append(self.app.get_key_display(binding), "bold #ffd24a" if enabled else "dim")
             label.append(" ")
@@ -130,6 +148,10 @@ class KeyBar(SteadyStatic):
             return  # its screen was replaced before it was shown (a quick reconnection)
         width = self.size.width or self.app.size.width
         entries = self.entries()
+        drawn_from = (self._made, width, self._one_line, self._lines_at)
+        if drawn_from == self._drawn_from:
+            return  # the same keys in the same room: the bar as it is
+        self._drawn_from = drawn_from
         if self._one_line:
             self._draw_one_line(entries, width)
             return
