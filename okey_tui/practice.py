@@ -382,8 +382,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         # choice; otherwise the panel's own section gives it, beside the expert's word.
         covers_left = False
         tile = view.left_discard
+        shown = tile_text(tile, okey) if tile is not None else ""  # F✦, B8★: as the rack
         if isinstance(action, TakeDiscard) and tile is not None:
-            headline = _("Take {tile} from the left").format(tile=tile)
+            headline = _("Take {tile} from the left").format(tile=shown)
             if left is not None and left.worth:
                 lines.append(_("It {reason}.").format(reason=left.reason))
                 covers_left = True
@@ -402,7 +403,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             "this turn). Hold the opening back to go out in one turn later (a "
                             "straight out): every other player then writes 404, twice what a "
                             "hand never opened costs."
-                        ).format(tile=tile)
+                        ).format(tile=shown)
                     )
                 else:
                     # The take makes the only opening: nothing is held yet, and what the
@@ -415,14 +416,14 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             "middle, wait for an opening you draw yourself and hold it back, to "
                             "go out in one turn later (a straight out): every other player then "
                             "writes 404, twice what a hand never opened costs."
-                        ).format(tile=tile, n=view.middle_count)
+                        ).format(tile=shown, n=view.middle_count)
                     )
                     if with_tile.can_open_pairs and not with_tile.can_open_melds:
                         lines.append(
                             _(
                                 "The opening {tile} makes is pairs: a hand opened with pairs "
                                 "never goes out in one turn, and its tiles left count double."
-                            ).format(tile=tile)
+                            ).format(tile=shown)
                         )
                 # The odds, as a hold's discard gives them: a learner passing up a sure
                 # opening is told how often the straight out came.
@@ -448,13 +449,13 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             "outs win it more matches than opening at once saves. If you "
                             "would rather not take that risk, take {tile} and open.",
                             tried,
-                        ).format(n=tried, tile=tile)
+                        ).format(n=tried, tile=shown)
                     )
                 threat = _threat_line(advice.threat)
                 if threat is not None:
                     lines.append(threat)
             elif left is not None and not left.worth:
-                lines.append(f"{left.tile} — {left.reason}.")
+                lines.append(f"{tile_text(left.tile, okey)} — {left.reason}.")
                 covers_left = True
         if len(advice.options) == 2:
             best, other = advice.options
@@ -543,7 +544,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 lines.append(threat)
         if view.rack.count(action.tile) > 1:  # the other may be in the melds shown below
             lines.append(
-                _("You hold two {tile}: discard one, keep the other.").format(tile=action.tile)
+                _("You hold two {tile}: discard one, keep the other.").format(
+                    tile=tile_text(action.tile, okey)
+                )
             )
         swap = _swap_keep_line(view, action.tile)
         if swap is not None:
@@ -835,7 +838,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 tile=tile_words(action.tile, okey), n=n, meant=action.meant
             )
             if action.meant is not None and is_wild(action.tile, okey)
-            else _("Lay off {tile} on meld {n} now").format(tile=action.tile, n=n)
+            else _("Lay off {tile} on meld {n} now").format(tile=tile_text(action.tile, okey), n=n)
         )
         return ExpertHint(
             action,
@@ -1158,10 +1161,12 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         cost = view.penalty_for(Discard(tile))
         price = f" (+{cost.points})" if cost is not None else ""
         if is_wild(tile, okey):
-            skipped.append(_("{tile} is an okey").format(tile=tile) + price)
+            skipped.append(_("{tile} is an okey").format(tile=tile_text(tile, okey)) + price)
             continue
         if view.playable_on_table(tile):
-            skipped.append(_("{tile} is playable on the table").format(tile=tile) + price)
+            skipped.append(
+                _("{tile} is playable on the table").format(tile=tile_text(tile, okey)) + price
+            )
             continue
         plays = effective(tile, okey)
         near, far = _neighbours(plays)
@@ -1327,7 +1332,7 @@ def describe_step(action: Action, okey: Tile) -> str:
     if isinstance(action, Lay):
         return _("the melds laid")
     if isinstance(action, AddTile):
-        return _("adding {tile}").format(tile=action.tile)
+        return _("adding {tile}").format(tile=tile_text(action.tile, okey))
     if isinstance(action, SwapOkey):
         return _("the okey swap")
     if isinstance(action, TakeBack):

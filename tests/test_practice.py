@@ -1170,3 +1170,20 @@ def test_several_tiles_added_are_said_in_the_order_they_stand_in_the_meld():
     adds = [e for e in hand.events if e.kind == "add"]
     assert added_tiles_text(adds, hand.okey) == "R7 R8 ★R12"
     assert added_tiles_text(adds[:2], hand.okey) == "R7 R8"
+
+
+def test_the_hints_write_a_false_okey_and_an_okey_as_the_rack_shows_them():
+    """A play-tester read "F — leave it" in a hint, beside F✦ everywhere else: the hints
+    write tiles as the rack does (F✦ for the false okey, B8★ for an okey)."""
+    view = PlayerView.of(position(NINETY_FOUR, left="F"), 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and not advice.worth
+    hint = expert_hint(view)
+    assert hint is not None and hint.action == DrawMiddle(), hint
+    assert any(line.startswith("F✦ — leave it") for line in hint.lines), hint.lines
+    assert not any(line.startswith("F ") for line in hint.lines), hint.lines
+    # An okey among the tiles the safest discards leave out is starred too.
+    hand = position("B8 R6", table=("R3R4R5",), phase=Phase.PLAY)
+    tips, none_reason = safest_discards(PlayerView.of(hand, 0))
+    assert not tips and none_reason is not None
+    assert "B8★ is an okey" in none_reason, none_reason
