@@ -91,8 +91,8 @@ def seat_lines(text: str, name: str) -> str:
 
 def test_the_players_own_not_opened_is_said_to_them(turkish: None) -> None:
     text = printed(report([None, None, OPENED, OPENED], Outcome(EndKind.EMPTY_MIDDLE)), you=0)
-    assert "202 el açmadın" in seat_lines(text, "Sen")
-    assert "202 el açmadı =" in seat_lines(text, "Ayşe")  # another seat: third person
+    assert "202 (el açmadın)" in seat_lines(text, "Sen")
+    assert "202 (el açmadı) =" in seat_lines(text, "Ayşe")  # another seat: third person
 
 
 def test_the_players_own_finish_penalty_and_pairs_step_are_said_to_them(turkish: None) -> None:
@@ -129,9 +129,9 @@ def test_the_players_own_win_is_said_to_them(turkish: None) -> None:
 def test_a_shared_screen_names_every_seat_in_the_third_person(turkish: None) -> None:
     """At a hot-seat table the summary is everyone's: no seat is spoken to."""
     text = printed(report([None, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 0)), None, "Ali")
-    assert "Ali bitirdi" in text and "202 el açmadı" not in text
+    assert "Ali bitirdi" in text and "202 (el açmadı)" not in text
     text = printed(report([None, None, OPENED, OPENED], Outcome(EndKind.EMPTY_MIDDLE)), None, "Ali")
-    assert "202 el açmadı =" in seat_lines(text, "Ali") and "açmadın" not in text
+    assert "202 (el açmadı) =" in seat_lines(text, "Ali") and "açmadın" not in text
 
 
 def test_the_english_summary_reads_as_before_with_you_for_the_player() -> None:

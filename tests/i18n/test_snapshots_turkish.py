@@ -41,7 +41,7 @@ def test_table_in_turkish_at_80x24(snap_compare):
 
 def test_hand_summary_in_turkish(snap_compare):
     """The end of hand 1 (seed 7; the middle runs out): "El 1/11", "ortadaki taşlar bitti",
-    each seat's "202 el açmadı", the tiles left, the "Puan tablosu" and the footer
+    each seat's "202 (el açmadı)", the tiles left, the "Puan tablosu" and the footer
     "Sonraki el · Yeni oyun · Çık"."""
     assert snap_compare(late_app(7), terminal_size=(120, 40), run_before=to_summary)
 

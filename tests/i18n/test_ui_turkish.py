@@ -106,7 +106,7 @@ async def test_hand_summary_in_turkish(turkish: None) -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "El 1/" in text and "ortadaki taşlar bitti" in text
-            assert "202 el açmadın" in text  # the player's own seat, said to them
+            assert "202 (el açmadın)" in text  # the player's own seat, said to them
             assert "Enter: sonraki el · q: çık" in text
             footer = text.splitlines()[-1]
             assert "Sonraki el" in footer and "Çık" in footer
