@@ -20,6 +20,14 @@ UI tests do (tests/conftest.py): what is left is the screen's own work, and Text
 The figures are the process's processor time (``time.process_time``), so a busy
 machine slows them less than it does the wall clock; they still vary by a few per
 cent from run to run. No figure is checked: this is a measure, not a test.
+
+On the project's two-core machine (the defaults, 89 keys and 24 table changes a run,
+median of 5 runs, each tree measured right after the other): at 47b1d3c, 23.9 ms a key
+and 13.0 ms a table change drawn, 11.3 and 7.1 ms ``--undrawn``; once the table screen
+left alone the boxes whose inputs had not changed, kept its widgets at hand, worked
+the keys' state out once a change and the key bar made its labels once (9d031a7,
+3e1ba53, e34b285), 21.4 and 10.6 ms drawn, 9.8 and 5.5 ms ``--undrawn``. Most of
+what is left is Textual's: its messages, layout and drawing, and the pilot's waits.
 """
 
 from __future__ import annotations
