@@ -795,6 +795,52 @@ class RackLayout:
             return self.move_to(chosen, row, col)
         return None
 
+    def gap_before(self, indices: Iterable[int]) -> dict[int, int] | None:
+        """Move the tiles back past the group on their left, into the gap before it: the
+        way back of :meth:`next_gap`.
+
+        They stand one empty slot before that group (or at the end of a row) and one after
+        whatever comes before (or at the row's start): they join no group. A gap too
+        small for them is passed by; pressed again and again, the tiles visit every gap
+        that holds them, round to the end after the first. Only the moved tiles change
+        slots; ``None`` (nothing moves) when no other gap holds them.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=10)
+        >>> rack.arrange([parse_tiles("R1 R2 R3"), parse_tiles("K4"), parse_tiles("Y5")])
+        >>> rack.move_to([4], 0, 7), rack.move_to([6], 0, 9)  # R1 R2 R3 · · · · K4 · Y5
+        ({4: 7}, {6: 9})
+        >>> rack.gap_before([9])  # Y5 back past K4, an empty slot either side
+        {9: 5}
+        >>> rack.gap_before([5])  # no gap before R1: round to the end of the lower row
+        {5: 19}
+        >>> rack.gap_before([0, 1])  # R1 R2: round to the end, the gap before Y5 first
+        {0: 16, 1: 17}
+        """
+        chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
+        if not chosen:
+            return None
+        length = len(chosen)
+        # Back past the tile before them; with none, on from where they are.
+        behind = max(
+            (i for i, t in enumerate(self.slots) if t is not None and i < chosen[0]),
+            default=chosen[0],
+        )
+        places = {self.index(row, self.cols - length) for row in range(ROWS)}
+        for group in self.groups(ignore=chosen):
+            row, start = self.place(group[0])
+            if start - 1 - length >= 0:
+                places.add(self.index(row, start - 1 - length))
+        order = sorted(places, key=lambda i: (i + length - 1 >= behind, -i))
+        for first in order:
+            row, col = self.place(first)
+            if col not in self.free_starts(row, length, chosen, apart=True):
+                continue
+            if list(range(first, first + length)) == chosen:
+                continue  # where they are already
+            return self.move_to(chosen, row, col)
+        return None
+
 
 def without(tiles: Iterable[Tile], taken: Iterable[Tile]) -> list[Tile]:
     """``tiles`` minus ``taken``, as multisets."""

@@ -337,6 +337,45 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
         assert "gap" not in status_text(screen)
 
 
+async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
+    """A play-tester moving K13 back along the row pressed shift+← once a slot (8 to 13
+    keys a tile) and tried shift+Tab, which did nothing: it is Tab's way back, past the
+    group before the tiles into the gap before it, and round to the end after the first."""
+    app = table_app(SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await wait_for_human(pilot, app)
+        await pilot.press("d")
+        rack = screen.rack
+        kept = layout(
+            ". . R1 B1 K1 . Y10 B10 K10 . K13 . . . . .",
+            "R7 R9 R11 R12 Y3 Y5 Y12 Y13 B1 B5 B11 B11 K3 K4 K7 .",
+        )
+        assert sorted(kept.tiles(), key=Tile.sort_key) == sorted(rack.tiles(), key=Tile.sort_key)
+        rack.slots = kept.slots
+        screen.fresh.clear()
+        screen.render_all()
+        k13 = Tile.parse("K13")
+        await goto(pilot, screen, rack.index(0, 10))
+        before = list(rack.slots)
+        # Past Y10 B10 K10 there is no room apart from K1: on past R1 B1 K1, to the row's start.
+        await pilot.press("shift+tab")
+        assert rack.slots[rack.index(0, 0)] == k13, rows(rack)
+        moved = {rack.index(0, 10), rack.index(0, 0)}
+        assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)
+        # Nothing before the row's start: round to the end (the lower row's last slot touches
+        # K7, so the upper row's).
+        await pilot.press("shift+tab")
+        assert rack.slots[rack.index(0, 15)] == k13, rows(rack)
+        # Tab takes it on the other way (round to the start).
+        await pilot.press("tab")
+        assert rack.slots[rack.index(0, 15)] is None, rows(rack)
+        assert "shift+tab" in " ".join(
+            key for key, active in screen.active_bindings.items() if active.enabled
+        )
+
+
 def test_tab_passes_a_gap_too_small_and_keeps_a_slot_before_the_next_group():
     """Tab puts the tiles one slot after the group it passes and one before the next:
     a gap of two slots does not hold one tile apart, so Tab goes on to the next gap."""

@@ -124,7 +124,9 @@ SELECTION_TO_ENDS = N_(
     "move the selection (or the tile under the cursor) to the start / end of its row, apart "
     "from the groups"
 )
-NEXT_GAP = N_("move the selection past the next group, into the gap after it")
+NEXT_GAP = N_(
+    "move the selection past the next / back past the previous group, into the gap beside it"
+)
 STAGE = N_(
     "stage the selection (from several groups: each group's tiles a meld); with nothing "
     "selected, every group that is a meld"
@@ -268,6 +270,7 @@ class TableScreen(Screen[None]):
         Binding("shift+home", "jump(-1)", N_("To start"), show=False, tooltip=SELECTION_TO_ENDS),
         Binding("shift+end", "jump(1)", N_("To end"), show=False, tooltip=SELECTION_TO_ENDS),
         Binding("tab", "next_gap", N_("Next gap"), show=False, tooltip=NEXT_GAP),
+        Binding("shift+tab", "gap_before", N_("Gap before"), show=False, tooltip=NEXT_GAP),
         Binding("d", "draw", N_("Draw"), tooltip=N_("draw from the middle")),
         Binding(
             "t", "take", N_("Take"), tooltip=N_("take the left discard (only to use it this turn)")
@@ -1794,7 +1797,7 @@ class TableScreen(Screen[None]):
                 )
         self.moved(moved, no_room.format(n=len(chosen)))
 
-    def action_next_gap(self) -> None:
+    def action_next_gap(self, back: bool = False) -> None:
         chosen = self.chosen_slots()
         if not chosen:
             self.set_status(_("Select tiles (or put the cursor on one) to move them"), True)
@@ -1802,7 +1805,11 @@ class TableScreen(Screen[None]):
         no_gap = ngettext(
             "No other gap holds {n} tile", "No other gap holds {n} tiles side by side", len(chosen)
         ).format(n=len(chosen))
-        self.moved(self.rack.next_gap(chosen), no_gap)
+        moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
+        self.moved(moved, no_gap)
+
+    def action_gap_before(self) -> None:
+        self.action_next_gap(back=True)
 
     def action_arrange(self, by: str) -> None:
         from okey_tui.engine import solver
