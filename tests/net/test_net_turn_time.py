@@ -155,9 +155,12 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
         if not screen.table.hand_over:
             line = str(status_line(screen))
             assert line.startswith("A bot for you"), line
-            said_up_to = len(screen.table.events)
-            # Said once: the line led with it again turns later. (Only a bot's move for her
-            # made since, her next turn run out too on a busy machine, is still to say.)
+            # Said once: the line led with it again turns later. Only a bot's move for her
+            # made after the line said it (her next turn run out too, on a busy machine) is
+            # still to say: the moves the screen had seen when it spoke are not. (Counting
+            # from the events the test saw here failed when such a move came in between.)
+            said_up_to = screen._covered_told[1]
+            assert said_up_to <= len(screen.table.events)
             newer = screen.table.events[said_up_to:]
             assert all(any(e is n for n in newer) for e in screen.covered())
 
