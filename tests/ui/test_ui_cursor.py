@@ -8,10 +8,12 @@ from rich.color import Color, ColorSystem
 from rich.style import Style
 from test_ui_looks import contrast
 from textual.widgets import Static
-from ui_helpers import goto, sorted_table, table_app, wait_for_human
+from ui_helpers import at_position, goto, sorted_table, table_app, wait_for_human
 
+from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label, short_label
+from tests.positions import position
 
 
 def cells(rack: RackWidget) -> list[list[tuple[str, Style]]]:
@@ -382,9 +384,10 @@ async def test_the_note_about_a_move_goes_at_the_next_key_that_changes_something
             pair = _lay_out(screen, upper_group=3)
             screen.selected = set(pair)
             await pilot.press("shift+up", "shift+left")
-            assert "beside another group" in status(screen)[0]
+            note = "shift+← → slides the tiles along the row"  # beside a group, or in one
+            assert note in status(screen)[0]
             screen.render_rack()  # nothing changed: the note stays
-            assert "beside another group" in status(screen)[0]
+            assert note in status(screen)[0]
             await pilot.press(key)
             assert status(screen) == (screen.turn_hint(), False), key
 
@@ -505,3 +508,28 @@ async def test_home_and_end_move_the_cursor_even_with_a_tile_selected():
         assert screen.selected == {group[-1]}
         await pilot.press("end")
         assert rack.slots == before and screen.cursor == on_row[-1]
+
+
+async def test_a_tile_slid_into_a_meld_is_said_to_make_it_not_to_touch_a_group():
+    """A play-tester slid R6 against R7 R8: the rack read "run 21" under them while the
+    line still warned "Now beside another group". A move that makes a meld says the meld;
+    tiles that touch a group and make none still hear the warning."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R6 R7 R8 Y2 K11 B4 B9", "", "", ""])
+        screen = await at_position(pilot, app, hand)
+        rack = screen.rack
+        slots: list = [None] * len(rack.slots)
+        for col, name in ((0, "R6"), (2, "R7"), (3, "R8"), (6, "Y2"), (9, "K11"), (12, "B4")):
+            slots[rack.index(0, col)] = Tile.parse(name)
+        slots[rack.index(1, 0)] = Tile.parse("B9")
+        rack.slots[:] = slots
+        screen.cursor = rack.index(0, 0)
+        screen.render_all()
+        await pilot.press("shift+right")  # R6 R7 R8
+        text, error = status(screen)
+        assert not error and text.startswith("Now in a group: run 21"), text
+        await goto(pilot, screen, rack.index(0, 6))
+        await pilot.press("shift+left", "shift+left")  # Y2 against R6 R7 R8: no meld
+        text, error = status(screen)
+        assert "Now beside another group" in text, text

@@ -95,7 +95,7 @@ from okey_tui.ui.widgets.board import (
 )
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.keybar import KeyBar
-from okey_tui.ui.widgets.rack import RackWidget
+from okey_tui.ui.widgets.rack import RackWidget, group_label
 from okey_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
@@ -1615,7 +1615,22 @@ class TableScreen(Screen[None]):
         # Not an error: the player may mean to join them; the group's value changed. Once
         # they stand apart again, the line stops saying so.
         targets = set(moved.values())
-        if any(set(self.rack.group_at(t)) - targets for t in targets):
+        joined = next(
+            (group for t in targets if set(group := self.rack.group_at(t)) - targets), None
+        )
+        if joined is None:
+            return
+        view = self.view
+        tiles = [t for i in joined if (t := self.rack.slots[i]) is not None]
+        label, is_meld = group_label(tiles, view.okey, is_pairs_only(view))
+        if is_meld:
+            # They made a meld with it: said as done, not as a warning that they touch it.
+            self.rack_notice(
+                _("Now in a group: {meld} · shift+← → slides the tiles along the row").format(
+                    meld=label
+                )
+            )
+        else:
             self.rack_notice(
                 _("Now beside another group: shift+← → slides the tiles along the row")
             )
