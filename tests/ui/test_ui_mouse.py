@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ui_helpers import table_app, wait_for_human
 
+from okey_tui.messages import tile_text
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.rack import SLOT, RackWidget
 
@@ -33,6 +34,34 @@ async def test_click_selects_and_drag_moves_a_tile() -> None:
         await pilot.pause()
         assert screen.rack.slots[empty] == tile
         assert screen.rack.slots[first] is None
+
+
+async def test_a_tile_dropped_on_another_trades_places_with_it_and_says_so() -> None:
+    """A tile dropped on an occupied slot swaps with the tile there: it did so silently, and
+    the other tile seemed to jump by itself. The line names both, and u puts them back."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rack = screen.query_one(RackWidget)
+        slots = screen.rack.slots
+        filled = [i for i, t in enumerate(slots) if t is not None]
+        first = filled[0]
+        second = next(i for i in filled[1:] if slots[i] != slots[first])
+        a, b = slots[first], slots[second]
+        before = list(slots)
+        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, first))
+        await pilot.mouse_up(RackWidget, offset=slot_offset(rack, second))
+        await pilot.pause()
+        assert (screen.rack.slots[first], screen.rack.slots[second]) == (b, a)
+        line = str(screen.status_line.render())
+        okey = screen.view.okey
+        said = f"{tile_text(a, okey)} and {tile_text(b, okey)} swapped places (u puts them back)"
+        assert line.startswith(said), line
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.rack.slots == before
 
 
 async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:

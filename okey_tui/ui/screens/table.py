@@ -1898,12 +1898,22 @@ class TableScreen(Screen[None]):
                     _("The selected tiles do not fit there: another tile is in the way"),
                 )
                 return
+            other = self.rack.slots[message.target]
             self.remember_rack(list(self.rack.slots), _("the move"))
             self.rack.swap(source, message.target)
             self.remap({source: message.target, message.target: source})
             self.cursor = message.target
             self.render_all()
             self.keep_rack()
+            if other is not None and other != tile:
+                # Dropped on another tile: the two trade places (said, or the other tile
+                # seemed to jump by itself).
+                okey = self.view.okey
+                self.rack_notice(
+                    _("{tile} and {other} swapped places (u puts them back)").format(
+                        tile=tile_text(tile, okey), other=tile_text(other, okey)
+                    )
+                )
             return
         try:
             widget = self.get_widget_at(message.screen_x, message.screen_y)[0]
