@@ -443,3 +443,24 @@ async def test_e_off_a_practice_table_says_hints_are_for_practice():
         await wait_for_human(pilot, app)
         await pilot.press("e")
         assert "only at a practice table" in status_text(app.screen)
+
+
+async def test_at_80x24_a_tip_gives_way_to_the_melds_just_laid():
+    """At 80x24 the first hand's tip, back once the staged melds were laid, left the melds
+    box its frame and the indicator's line: the melds just laid were out of sight until n.
+    While the tip would leave the table's melds no line, it gives way."""
+    app = table_app(OPENING_SEED, practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.pause()
+        practice = app.screen.practice
+        assert practice.tip_shown and not practice.tip_aside
+        await pilot.press("s", "o", "enter")
+        for _ in range(100):  # the rows are fitted after a refresh or two
+            await pilot.pause(0.02)
+            if "1:B5 B6 B7" in screen_text(app):
+                break
+        assert app.session.hand.openings[0] is not None
+        assert practice.tip_aside
+        assert "1:B5 B6 B7" in screen_text(app)
+        assert "Indicator" in screen_text(app)

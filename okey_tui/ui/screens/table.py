@@ -1037,11 +1037,11 @@ class TableScreen(Screen[None]):
         # Staged melds the tip would push out of sight (at 80x24 the melds about to be laid
         # were cut, "▼ 3 · PgDn · n: tip off"): the tip gives way until the staging is over.
         tipped = self.practice.tip_shown is not None
-        aside = (
-            tipped
-            and bool(self.staging.melds)
-            and needed > self.bottom_row_height(room - self._tip_height, needed)
-        )
+        with_tip = self.bottom_row_height(room - self._tip_height, needed)
+        # Melds on the table the tip would leave no line for (at 80x24, after an opening,
+        # the melds box kept only the indicator's line): the tip gives way as well.
+        no_meld_line = room - self._tip_height - with_tip < 1 and bool(self.table.view().table)
+        aside = tipped and ((bool(self.staging.melds) and needed > with_tip) or no_meld_line)
         self.practice.set_tip_aside(aside)
         if tipped and not aside:
             room -= tip_height
