@@ -776,7 +776,6 @@ class RackLayout:
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
-        length = len(chosen)
         # Past the next tile after them; with none, on from where they are.
         ahead = (i for i, t in enumerate(self.slots) if t is not None and i > chosen[-1])
         beyond = next(ahead, chosen[-1])
@@ -785,15 +784,7 @@ class RackLayout:
             row, end = self.place(group[-1])
             if end + 2 < self.cols:
                 places.add(self.index(row, end + 2))
-        order = sorted(places, key=lambda i: (i <= beyond, i))
-        for first in order:
-            row, col = self.place(first)
-            if col not in self.free_starts(row, length, chosen, apart=True):
-                continue
-            if list(range(first, first + length)) == chosen:
-                continue  # where they are already
-            return self.move_to(chosen, row, col)
-        return None
+        return self._into_first_gap(chosen, sorted(places, key=lambda i: (i <= beyond, i)))
 
     def gap_before(self, indices: Iterable[int]) -> dict[int, int] | None:
         """Move the tiles back past the group on their left, into the gap before it: the
@@ -832,6 +823,12 @@ class RackLayout:
             if start - 1 - length >= 0:
                 places.add(self.index(row, start - 1 - length))
         order = sorted(places, key=lambda i: (i + length - 1 >= behind, -i))
+        return self._into_first_gap(chosen, order)
+
+    def _into_first_gap(self, chosen: list[int], order: Iterable[int]) -> dict[int, int] | None:
+        """Move the tiles at ``chosen`` to the first slot of ``order`` where they stand side
+        by side apart from every group (not where they are already)."""
+        length = len(chosen)
         for first in order:
             row, col = self.place(first)
             if col not in self.free_starts(row, length, chosen, apart=True):

@@ -279,6 +279,22 @@ def test_the_new_mark_is_drawn_over_the_groups_value_not_under_it(fresh: int):
 # -- Home, End and Tab --------------------------------------------------------------------
 
 
+async def drawn_and_laid_out(pilot, app, upper: str, lower: str) -> TableScreen:  # type: ignore[no-untyped-def]
+    """Seed 7's table once the human has drawn, the rack's tiles laid out as ``upper`` and
+    ``lower`` say (the same tiles, in slots of the test's choosing)."""
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    await wait_for_human(pilot, app)
+    await pilot.press("d")
+    kept = layout(upper, lower)
+    rack = screen.rack
+    assert sorted(kept.tiles(), key=Tile.sort_key) == sorted(rack.tiles(), key=Tile.sort_key)
+    rack.slots = kept.slots
+    screen.fresh.clear()
+    screen.render_all()
+    return screen
+
+
 async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
     """K4 K7 selected and taken to the upper row: Home (now shift+Home) slid them against
     "set 30" (they made one group, not a meld any more), and Tab dropped them right after
@@ -287,20 +303,14 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
     nothing."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await wait_for_human(pilot, app)
-        await pilot.press("d")
-        rack = screen.rack
         # The melds on the upper row, the loose tiles side by side on the lower row.
-        kept = layout(
+        screen = await drawn_and_laid_out(
+            pilot,
+            app,
             "R1 B1 K1 . Y10 B10 K10 . . . . . . . . .",
             "R7 R9 R11 R12 Y3 Y5 Y12 Y13 B1 B5 B11 B11 K3 K4 K7 K13",
         )
-        assert sorted(kept.tiles(), key=Tile.sort_key) == sorted(rack.tiles(), key=Tile.sort_key)
-        rack.slots = kept.slots
-        screen.fresh.clear()
-        screen.render_all()
+        rack = screen.rack
         k4 = rows(rack)[1].split().index("K4")
         await goto(pilot, screen, rack.index(1, k4))
         await pilot.press("space", "right_square_bracket", "shift+up")
@@ -343,19 +353,13 @@ async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
     group before the tiles into the gap before it, and round to the end after the first."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        await wait_for_human(pilot, app)
-        await pilot.press("d")
-        rack = screen.rack
-        kept = layout(
+        screen = await drawn_and_laid_out(
+            pilot,
+            app,
             ". . R1 B1 K1 . Y10 B10 K10 . K13 . . . . .",
             "R7 R9 R11 R12 Y3 Y5 Y12 Y13 B1 B5 B11 B11 K3 K4 K7 .",
         )
-        assert sorted(kept.tiles(), key=Tile.sort_key) == sorted(rack.tiles(), key=Tile.sort_key)
-        rack.slots = kept.slots
-        screen.fresh.clear()
-        screen.render_all()
+        rack = screen.rack
         k13 = Tile.parse("K13")
         await goto(pilot, screen, rack.index(0, 10))
         before = list(rack.slots)
