@@ -341,14 +341,23 @@ class LocalTable:
 
 def batch_label(actions: Sequence[Action], events: Sequence[Event], okey: Tile) -> str | None:
     """What u undoes for one key's ``actions`` (``events`` the moves they logged): the
-    tiles added and the meld, as `a` said them ("adding K9 K10 K11 to meld 2"); None for
+    tiles added and the meld, as `a` said them ("adding K9 K10 K11 to meld 2"), each meld
+    in turn for tiles added to several ("adding R10 to meld 6, Y1 to meld 7"); None for
     another batch (the steps' own words then)."""
-    targets = {a.target for a in actions if isinstance(a, AddTile)}
-    if len(targets) != 1 or not all(isinstance(a, AddTile) for a in actions):
+    adds = [a for a in actions if isinstance(a, AddTile)]
+    if not adds or len(adds) != len(actions):
         return None
-    added = [e for e in events if e.kind == "add"]
-    tiles = added_tiles_text(added[-len(actions) :], okey)
-    return _("adding {tiles} to meld {n}").format(tiles=tiles, n=targets.pop() + 1)
+    added = [e for e in events if e.kind == "add"][-len(adds) :]
+    # The melds in the order the tiles went on, each meld's tiles together.
+    each = [
+        (added_tiles_text([e for e, a in zip(added, adds, strict=False) if a.target == t], okey), t)
+        for t in dict.fromkeys(a.target for a in adds)
+    ]
+    if len(each) == 1:
+        tiles, target = each[0]
+        return _("adding {tiles} to meld {n}").format(tiles=tiles, n=target + 1)
+    parts = ", ".join(_("{tiles} to meld {n}").format(tiles=t, n=n + 1) for t, n in each)
+    return _("adding {adds}").format(adds=parts)
 
 
 def _is_a_table_interface(table: LocalTable) -> TableInterface:

@@ -2259,6 +2259,8 @@ class TableScreen(Screen[None]):
         # (the meld, the steps, what the okey stands for where the player chooses it)
         plans: list[tuple[AddTile, list[AddTile], Tile | None]] = []
         placed: set[Tile] = set()  # tiles some meld takes, alone or after others selected
+        # Each meld's plan for as many of the tiles as it takes (no okey's meaning chosen).
+        reach: dict[int, list[AddTile]] = {}
         if len(tiles) == 1:
             plans = [(a, [a], a.meant) for a in adds]  # an okey may stand for more than one tile
         else:  # one plan per meld, in an order the engine accepts, all or nothing
@@ -2274,10 +2276,15 @@ class TableScreen(Screen[None]):
                 for meant in meanings:
                     steps, bad = await self.table.plan_adds(tiles, target, meant)
                     placed.update(step.tile for step in steps)
+                    if meant is None:
+                        reach[target] = steps
                     if bad is None and steps:
                         plans.append((steps[0], steps, meant if len(readings) > 1 else None))
         if not plans:
-            await self.explain_no_add(tiles, adds, placed)
+            # No one meld takes them all: each to the one meld it goes on, when there is one.
+            if onto is None and await self.add_to_several_melds(chosen, tiles, adds, reach):
+                return
+            await self.explain_no_add(tiles, adds, placed, reach)
             return
         if onto is not None:
             here = [plan for plan in plans if plan[0].target == onto]
@@ -2320,42 +2327,106 @@ class TableScreen(Screen[None]):
             options.append((label, steps))
 
         async def then(steps: list[AddTile] | None) -> None:
-            if steps is None:
-                return
-            used = list(chosen)
-            slots = []
-            for step in steps:
-                slot = next(i for i in used if self.rack.slots[i] == step.tile)
-                used.remove(slot)
-                slots.append(slot)
-            try:
-                await self.table.act_all(steps)
-            except ActionRefused as exc:
-                self.set_status(self.error_text(exc), error=True)
-                self.render_all()
-                return
-            self.acted(steps[-1], slots, quiet=True)
-            # Each tile as the table shows it (an okey as "★R9"), from the adds just logged.
-            okey = self.view.okey
-            logged = [e for e in self.table.events if e.kind == "add"][-len(steps) :]
-            added = added_tiles_text(logged, okey)
-            self.set_status(
-                _("Added {tiles} to meld {n}").format(tiles=added, n=steps[0].target + 1)
-            )
+            if steps is not None:
+                await self.add_all(chosen, [steps])
 
         title = _("Add to which meld?")
         if any(meant is not None for _first, _steps, meant in plans):
             title = _("Add to which meld, the okey as which tile?")
         await self.choose(title, options, then)
 
+    async def add_all(self, chosen: list[int], groups: list[list[AddTile]]) -> None:
+        """Add the selected tiles (of the slots ``chosen``), each group of steps to its
+        meld, as one move of the table's: all of them or, if the table refuses one, none
+        (and at a practice table one u undoes them all). The line says what went where."""
+        steps = [step for group in groups for step in group]
+        used = list(chosen)
+        slots = []
+        for step in steps:
+            slot = next(i for i in used if self.rack.slots[i] == step.tile)
+            used.remove(slot)
+            slots.append(slot)
+        try:
+            await self.table.act_all(steps)
+        except ActionRefused as exc:
+            self.set_status(self.error_text(exc), error=True)
+            self.render_all()
+            return
+        self.acted(steps[-1], slots, quiet=True)
+        # Each tile as the table shows it (an okey as "★R9"), from the adds just logged,
+        # a meld's tiles in the meld's order.
+        okey = self.view.okey
+        logged = [e for e in self.table.events if e.kind == "add"][-len(steps) :]
+        said: list[tuple[str, int]] = []
+        for group in groups:
+            mine, logged = logged[: len(group)], logged[len(group) :]
+            said.append((added_tiles_text(mine, okey), group[0].target + 1))
+        if len(said) == 1:
+            added, n = said[0]
+            self.set_status(_("Added {tiles} to meld {n}").format(tiles=added, n=n))
+            return
+        each = ", ".join(_("{tiles} to meld {n}").format(tiles=t, n=n) for t, n in said)
+        self.set_status(_("Added {adds}").format(adds=each))
+
+    @staticmethod
+    def melds_taking(
+        tiles: list[Tile], adds: list[AddTile], reach: dict[int, list[AddTile]]
+    ) -> dict[Tile, list[int]]:
+        """The table melds each of ``tiles`` goes on: alone now (``adds``), or in a meld's
+        plan for the selection (``reach``: after other selected tiles), lowest first."""
+        return {
+            tile: sorted(
+                {a.target for a in adds if a.tile == tile}
+                | {target for target, steps in reach.items() if any(s.tile == tile for s in steps)}
+            )
+            for tile in tiles
+        }
+
+    async def add_to_several_melds(
+        self,
+        chosen: list[int],
+        tiles: list[Tile],
+        adds: list[AddTile],
+        reach: dict[int, list[AddTile]],
+    ) -> bool:
+        """Add ``tiles``, which no one meld takes, to several melds when each goes on just
+        one meld and each meld takes its tiles together (R10 to meld 6, Y1 to meld 7);
+        whether they went to the table (or the table said why not). False, and nothing
+        changed, when a tile goes on no meld or on more than one (the player chooses
+        which, one tile at a time) or is an okey (the player says what it stands for)."""
+        if len(tiles) < 2 or self.view.okey in tiles:
+            return False
+        takes = self.melds_taking(tiles, adds, reach)
+        if any(len(melds) != 1 for melds in takes.values()):
+            return False
+        groups: dict[int, list[Tile]] = {}
+        for tile in tiles:
+            groups.setdefault(takes[tile][0], []).append(tile)
+        if len(groups) < 2:
+            return False
+        # Each meld's order checked before anything is added; then all in one move, which
+        # the table takes whole or not at all.
+        plans: list[list[AddTile]] = []
+        for target in sorted(groups):
+            steps, bad = await self.table.plan_adds(groups[target], target)
+            if bad is not None or len(steps) != len(groups[target]):
+                return False
+            plans.append(steps)
+        await self.add_all(chosen, plans)
+        return True
+
     async def explain_no_add(
-        self, tiles: list[Tile], adds: list[AddTile], placed: set[Tile]
+        self,
+        tiles: list[Tile],
+        adds: list[AddTile],
+        placed: set[Tile],
+        reach: dict[int, list[AddTile]],
     ) -> None:
         """Why the selected ``tiles`` go on no table meld (nothing was added): the table's
         refusal when none may go anywhere, the tiles no meld takes, or, when each goes on
-        some meld but no one meld takes them all, where each goes. It never names a meld
-        as if the player had chosen it (it said "K9 does not fit meld 3" for K9 K9, though
-        K9 fits meld 3: it is the two together that do not)."""
+        some meld but they cannot all be added, where each goes and what to do. It never
+        names a meld as if the player had chosen it (it said "K9 does not fit meld 3" for
+        K9 K9, though K9 fits meld 3: it is the two together that do not)."""
         if not adds:
             await self.explain_add(tiles)
             return
@@ -2364,16 +2435,33 @@ class TableScreen(Screen[None]):
         if nowhere:
             self.say_none_added(nowhere)
             return
+        takes = self.melds_taking(tiles, adds, reach)
         where = "; ".join(  # "; ": a tile's melds are a list of their own ("3, 17, 18")
-            f"{tile_text(tile, okey)} → {meld_numbers(sorted(targets))}"
-            for tile in dict.fromkeys(tiles)
-            if (targets := {a.target for a in adds if a.tile == tile})
+            f"{tile_text(tile, okey)} → {meld_numbers(melds)}"
+            for tile, melds in takes.items()
+            if melds
         )
-        self.set_status(
-            _(
+        several = [tile for tile, melds in takes.items() if len(melds) > 1 and tile != okey]
+        if okey in tiles:
+            text = _(
+                "{tiles} do not go on one meld together ({where}): nothing was added; select "
+                "the okey with the tiles for its meld, then a to say what it stands for"
+            )
+        elif several:
+            text = _(
+                "{tiles} do not go on one meld together ({where}), and {several} could go on "
+                "more than one: nothing was added; select the tiles for one meld, then a "
+                "to choose it"
+            )
+        else:
+            text = _(
                 "{tiles} do not go on one meld together ({where}): nothing was added; "
                 "select the tiles for one meld, then a"
-            ).format(tiles=tiles_text(tiles, okey), where=where),
+            )
+        self.set_status(
+            text.format(
+                tiles=tiles_text(tiles, okey), where=where, several=tiles_text(several, okey)
+            ),
             True,
         )
 
