@@ -2450,8 +2450,7 @@ class TableScreen(Screen[None]):
         elif several:
             text = _(
                 "{tiles} do not go on one meld together ({where}), and {several} could go on "
-                "more than one: nothing was added; select the tiles for one meld, then a "
-                "to choose it"
+                "more than one: nothing was added; select the tiles for one meld, then a"
             )
         else:
             text = _(
