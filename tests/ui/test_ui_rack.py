@@ -6,6 +6,8 @@ with ``s`` and plays by keys, then checks the exact slots of the tiles.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from rendered import screen_text
 from test_ui_mouse import slot_offset
@@ -412,7 +414,6 @@ async def test_random_keys_never_lose_or_invent_a_tile():
     """240 random keys at an 80x24 practice table (hints, undo, questions answered y or n
     at random, the help, the piles, the next hand): the app never fails, and after every
     key the rack on the screen holds exactly the seat's tiles less those staged."""
-    from collections import Counter
     from random import Random
 
     from okey_tui.ui.screens.summary import HandSummaryScreen
@@ -453,9 +454,11 @@ async def test_after_sorting_the_cursor_is_on_a_tile():
 
 async def test_tiles_that_fit_different_melds_are_told_where_each_goes():
     """Tiles selected together that each fit a table meld, but no one meld takes them all,
-    were refused with "… does not fit meld 1", a meld the player never chose: the
-    refusal says where each goes, and nothing moves. Seed 443: R3-R6 and R6-R9 opened
-    without their last tiles (101), R6 and R9 kept back."""
+    were refused with "… does not fit meld 1", a meld the player never chose. Each going
+    on just one meld, a adds each to its own and the line says where each went (a tile
+    that could go on more than one is refused, saying where each goes:
+    test_ui_add_to_several_melds.py). Seed 443: R3-R6 and R6-R9 opened without their last
+    tiles (101), R6 and R9 kept back."""
     app = table_app(443)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
@@ -483,12 +486,20 @@ async def test_tiles_that_fit_different_melds_are_told_where_each_goes():
             await goto(pilot, screen, slots_of(screen, tile)[0])
             await pilot.press("space")
         await pilot.press("a")
-        assert [str(tm.meld) for tm in hand.table] == table_before
-        assert screen.rack.slots == rack_before
-        said = status_text(screen)
-        assert "do not go on one meld together" in said, said
+        assert all(len(targets[tile]) == 1 for tile in kept), targets
+        grown = [str(tm.meld) for tm in hand.table]
         for tile in kept:
-            assert f"{tile} → {min(targets[tile]) + 1}" in said, said
+            (target,) = targets[tile]
+            assert str(tile) in grown[target].split() and grown[target] != table_before[target]
+        assert [m for i, m in enumerate(grown) if i not in set().union(*targets.values())] == [
+            m for i, m in enumerate(table_before) if i not in set().union(*targets.values())
+        ]
+        left = Counter(t for t in rack_before if t is not None) - Counter(kept)
+        assert Counter(t for t in screen.rack.slots if t is not None) == left
+        said = status_text(screen)
+        for tile in kept:
+            (target,) = targets[tile]
+            assert f"{tile} to meld {target + 1}" in said, said
 
 
 async def test_o_stages_each_selected_group_as_a_meld_of_its_own():
