@@ -287,7 +287,13 @@ class TableScreen(Screen[None]):
             tooltip=N_("the hand's summary again, after a look at the table (Esc there)"),
         ),
         Binding(
-            "a", "add", N_("Add"), tooltip=N_("add the selection to a table meld (all or nothing)")
+            "a",
+            "add",
+            N_("Add"),
+            tooltip=N_(
+                "add the selection to a table meld, or each tile to the one meld it goes on "
+                "(all or nothing)"
+            ),
         ),
         Binding(
             "w",
