@@ -136,6 +136,28 @@ async def test_two_unlike_tiles_before_opening_make_no_meld_of_either_kind() -> 
     ), status
 
 
+async def test_two_lone_tiles_from_different_groups_are_one_meld_meant() -> None:
+    """After s, two tiles a player meant as a pair or a run's start stand in groups of
+    their own: o staged each as a meld of its own and said "Y3: a run or set needs at
+    least three tiles", naming one tile. Lone tiles are read as one meld meant."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
+        screen = await at_position(pilot, app, position([rack, "", "", ""]))
+        row = "Y3 . K1 K2 K3 . Y5 . R9 R10 R11 . B12"
+        slots: list = [None] * len(screen.rack.slots)
+        for col, name in enumerate(row.split(" ")):
+            slots[col] = None if name == "." else Tile.parse(name)
+        screen.rack.slots[:] = slots
+        screen.render_all()
+        await select_tiles(pilot, screen, "Y3 Y5")
+        await pilot.press("o")
+        await pilot.pause()
+        said = str(screen.query_one("#status", Static).render())
+        assert said.startswith("Y3 Y5 make no meld"), said
+        assert not screen.staging.melds
+
+
 async def test_a_pairs_opener_hears_about_pairs() -> None:
     status = await staged_status("Y3 Y5", "p5/-/-/-")
     assert "Y3 Y5 are not a pair" in status

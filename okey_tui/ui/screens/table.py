@@ -1963,8 +1963,9 @@ class TableScreen(Screen[None]):
         kinds = self.allowed_kinds(view)
         found = readings(tiles, view.okey, kinds)
         parts = self.parts_by_group(chosen)
-        if not found and len(parts) > 1:
+        if not found and len(parts) > 1 and any(len(part) > 1 for part in parts):
             # Several groups selected that make no one meld together: each its own meld.
+            # (Lone tiles picked from here and there are one meld meant: said as one.)
             self.stage_parts(parts, kinds)
             return
         if not found:
