@@ -790,11 +790,10 @@ class RackLayout:
         """Move the tiles back past the group on their left, into the gap before it: the
         way back of :meth:`next_gap`.
 
-        They stand one empty slot before that group (or at the end of a row) and one after
-        whatever comes before (or at the row's start): they join no group. A gap too
-        small for them is passed by; pressed again and again, the tiles visit every gap
-        that holds them, round to the end after the first. Only the moved tiles change
-        slots; ``None`` (nothing moves) when no other gap holds them.
+        They stand one empty slot before that group and one after whatever comes before (or at the row's start): they join no group. A gap
+        too small for them is passed by; pressed again and again, the tiles visit every
+        gap before them that holds them, and stop at the first: back never moves them on
+        (``None``, nothing moves, when no gap before them holds them).
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=10)
@@ -803,16 +802,18 @@ class RackLayout:
         ({4: 7}, {6: 9})
         >>> rack.gap_before([9])  # Y5 back past K4, an empty slot either side
         {9: 5}
-        >>> rack.gap_before([5])  # no gap before R1: round to the end of the lower row
+        >>> rack.gap_before([5]) is None  # no gap before R1: Y5 stays
+        True
+        >>> rack.move_to([5], 1, 9)  # Y5 at the end of the lower row
         {5: 19}
-        >>> rack.gap_before([0, 1])  # R1 R2: round to the end, the gap before Y5 first
-        {0: 16, 1: 17}
+        >>> rack.gap_before([19])  # back past K4, the group before it
+        {19: 5}
         """
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
         length = len(chosen)
-        # Back past the tile before them; with none, on from where they are.
+        # Back past the tile before them (with none, there is no gap before them).
         behind = max(
             (i for i, t in enumerate(self.slots) if t is not None and i < chosen[0]),
             default=chosen[0],
@@ -822,7 +823,7 @@ class RackLayout:
             row, start = self.place(group[0])
             if start - 1 - length >= 0:
                 places.add(self.index(row, start - 1 - length))
-        order = sorted(places, key=lambda i: (i + length - 1 >= behind, -i))
+        order = sorted((i for i in places if i + length - 1 < behind), reverse=True)
         return self._into_first_gap(chosen, order)
 
     def _into_first_gap(self, chosen: list[int], order: Iterable[int]) -> dict[int, int] | None:

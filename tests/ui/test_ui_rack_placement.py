@@ -350,7 +350,7 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
 async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
     """A play-tester moving K13 back along the row pressed shift+← once a slot (8 to 13
     keys a tile) and tried shift+Tab, which did nothing: it is Tab's way back, past the
-    group before the tiles into the gap before it, and round to the end after the first."""
+    group before the tiles into the gap before it, and it stops at the first gap."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await drawn_and_laid_out(
@@ -368,13 +368,16 @@ async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
         assert rack.slots[rack.index(0, 0)] == k13, rows(rack)
         moved = {rack.index(0, 10), rack.index(0, 0)}
         assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)
-        # Nothing before the row's start: round to the end (the lower row's last slot touches
-        # K7, so the upper row's).
+        # Nothing before the row's start: back never moves it on (it wrapped round to the
+        # end, two slots from where it was, in a play-test), and says Tab does.
+        before = list(rack.slots)
         await pilot.press("shift+tab")
-        assert rack.slots[rack.index(0, 15)] == k13, rows(rack)
-        # Tab takes it on the other way (round to the start).
+        assert rack.slots == before, rows(rack)
+        said = str(screen.status_line.render())
+        assert said == "No gap before it holds 1 tile: Tab moves it on", said
+        # Tab takes it on (past R1 B1 K1 and Y10 B10 K10 there is no room apart: on).
         await pilot.press("tab")
-        assert rack.slots[rack.index(0, 15)] is None, rows(rack)
+        assert rack.slots[rack.index(0, 0)] is None, rows(rack)
         assert "shift+tab" in " ".join(
             key for key, active in screen.active_bindings.items() if active.enabled
         )

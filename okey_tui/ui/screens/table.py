@@ -1826,6 +1826,12 @@ class TableScreen(Screen[None]):
         no_gap = ngettext(
             "No other gap holds {n} tile", "No other gap holds {n} tiles side by side", len(chosen)
         ).format(n=len(chosen))
+        if back:  # back never moves them on: Tab does
+            no_gap = ngettext(
+                "No gap before it holds {n} tile: Tab moves it on",
+                "No gap before them holds {n} tiles side by side: Tab moves them on",
+                len(chosen),
+            ).format(n=len(chosen))
         moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
         self.moved(moved, no_gap)
 
