@@ -9,8 +9,9 @@ A tile that goes on more than one meld (the player chooses which), on none, or a
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, goto, select_tiles, slot_of, table_app
+from ui_helpers import OPENING_SEED, added_after_arranging, at_position, select_tiles, table_app
 
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ChooserScreen
@@ -36,15 +37,7 @@ async def press_a_with(tiles: str, pilot, app) -> tuple[TableScreen, list[Tile |
     """The position above, the rack arranged by hand (R9 moved a slot to the right), then
     ``tiles`` selected and `a` pressed: the screen and the rack's slots just before `a`."""
     hand = position([RACK, "", "", ""], table=TABLE, openings="m101/-/-/m101")
-    screen = await at_position(pilot, app, hand)
-    assert isinstance(screen, TableScreen)
-    await goto(pilot, screen, slot_of(screen, Tile.parse("R9")))
-    await pilot.press("space", "shift+right", "escape")  # a move by hand
-    arranged = list(screen.rack.slots)
-    await select_tiles(pilot, screen, tiles)
-    await pilot.press("a")
-    await pilot.pause()
-    return screen, arranged
+    return await added_after_arranging(pilot, app, hand, "R9", tiles)  # type: ignore[no-any-return]
 
 
 async def test_tiles_for_two_melds_each_go_on_theirs_and_one_u_takes_them_back() -> None:
@@ -105,31 +98,40 @@ async def unchanged_after(tiles: str, pilot, app) -> str:  # type: ignore[no-unt
     return status_text(screen)
 
 
-async def test_a_tile_that_goes_on_two_melds_keeps_the_refusal_and_nothing_changes() -> None:
+@pytest.mark.parametrize(
+    ("tiles", "said"),
+    [
+        # A tile that goes on two melds: the player chooses which, one tile at a time.
+        (
+            "R9 K5",
+            [
+                "R9 K5 do not go on one meld together (R9 → 1; K5 → 2, 4)",
+                "K5 could go on more than one",
+                "nothing was added",
+            ],
+        ),
+        # A tile that goes on no meld.
+        ("R9 K9 Y7", ["Y7 does not fit any meld on the table: nothing was added"]),
+        # The okey (B8) could go with R9 on meld 1 or with K9 on meld 2: the player says
+        # where and as which.
+        (
+            "R9 K9 B8",
+            [
+                "do not go on one meld together (R9 → 1; B8★ → 1-4; K9 → 2)",
+                "nothing was added",
+                "say what it stands for",
+            ],
+        ),
+    ],
+)
+async def test_tiles_a_cannot_place_each_in_one_meld_keep_the_refusal_and_change_nothing(
+    tiles: str, said: list[str]
+) -> None:
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        said = await unchanged_after("R9 K5", pilot, app)
-        assert "R9 K5 do not go on one meld together (R9 → 1; K5 → 2, 4)" in said, said
-        assert "K5 could go on more than one" in said, said
-        assert "nothing was added" in said, said
-
-
-async def test_a_tile_that_goes_on_no_meld_keeps_the_refusal() -> None:
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        said = await unchanged_after("R9 K9 Y7", pilot, app)
-        assert "Y7 does not fit any meld on the table: nothing was added" in said, said
-
-
-async def test_an_okey_among_tiles_for_several_melds_is_not_laid_for_the_player() -> None:
-    """The okey (B8) could go with R9 on meld 1 or with K9 on meld 2, as several tiles:
-    the player says where and as which."""
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        said = await unchanged_after("R9 K9 B8", pilot, app)
-        assert "do not go on one meld together (R9 → 1; B8★ → 1-4; K9 → 2)" in said, said
-        assert "nothing was added" in said, said
-        assert "say what it stands for" in said, said
+        line = await unchanged_after(tiles, pilot, app)
+        for words in said:
+            assert words in line, line
 
 
 async def test_at_a_network_table_tiles_for_two_melds_go_on_theirs_in_one_move() -> None:

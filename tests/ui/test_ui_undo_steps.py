@@ -12,10 +12,8 @@ import pytest
 from textual.widgets import Static
 from ui_helpers import (
     OPENING_SEED,
-    at_position,
-    goto,
+    added_after_arranging,
     select_tiles,
-    slot_of,
     table_app,
     wait_for_screen,
 )
@@ -44,18 +42,7 @@ async def arranged_and_added(pilot, app, tiles: str) -> tuple[TableScreen, list[
     (K10 moved a slot to the right by hand), then ``tiles`` selected and added with `a`:
     the screen and the rack's slots as they were just before `a`."""
     hand = position([RACK, "", "", ""], table=TABLE, openings="m101/-/-/m101")
-    screen = await at_position(pilot, app, hand)
-    assert isinstance(screen, TableScreen)
-    if isinstance(app.screen, PrivacyScreen):  # hot-seat: the new deal passes the terminal
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-    await goto(pilot, screen, slot_of(screen, Tile.parse("K10")))
-    await pilot.press("space", "shift+right", "escape")  # a move by hand
-    arranged = list(screen.rack.slots)
-    await select_tiles(pilot, screen, tiles)
-    await pilot.press("a")
-    await pilot.pause()
-    return screen, arranged
+    return await added_after_arranging(pilot, app, hand, "K10", tiles)  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("people", [1, 2])

@@ -172,6 +172,27 @@ async def at_position(pilot, app, hand):  # type: ignore[no-untyped-def]
     return screen
 
 
+async def added_after_arranging(pilot, app, hand, moved: str, tiles: str):  # type: ignore[no-untyped-def]
+    """The table put at ``hand``, the rack arranged by hand (the tile ``moved`` a slot to the
+    right), then ``tiles`` selected and `a` pressed: the table screen, and the rack's slots
+    just before `a` (what an undo should bring back). A hot-seat table's privacy screen,
+    shown as the new deal passes the terminal, is passed first."""
+    from okey_tui.ui.screens.privacy import PrivacyScreen
+
+    screen = await at_position(pilot, app, hand)
+    assert isinstance(screen, TableScreen)
+    if isinstance(app.screen, PrivacyScreen):
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+    await goto(pilot, screen, slot_of(screen, Tile.parse(moved)))
+    await pilot.press("space", "shift+right", "escape")  # a move by hand
+    arranged = list(screen.rack.slots)
+    await select_tiles(pilot, screen, tiles)
+    await pilot.press("a")
+    await pilot.pause()
+    return screen, arranged
+
+
 async def wait_and_arrange(pilot, app) -> None:
     """The bots play to the human's turn, then the player sorts the rack: something of the
     player's own in the match, so it is kept when the app closes (one nobody has touched
