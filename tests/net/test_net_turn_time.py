@@ -136,6 +136,17 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
         # her turn came): before it, a first turn that came after the deal was not counted.
         came = screen.turns_came  # her screen has said her turn came this many times
         assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
+        # What her line said each time her turn came, and the events it had spoken for: read
+        # later, the line may say the moves after (her next turn run out too, on a busy
+        # machine, and a bot's opening after it).
+        said_at: dict[int, tuple[str, int]] = {}
+        turn_came = screen.turn_came
+
+        def turn_came_and_said() -> None:
+            turn_came()
+            said_at[screen.turns_came] = (str(status_line(screen)), screen._covered_told[1])
+
+        screen.turn_came = turn_came_and_said  # type: ignore[method-assign]
         log = screen.query_one("#log", RichLog)
         await until(
             pilot,
@@ -152,17 +163,17 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
             lambda: screen.turns_came > came or screen.table.hand_over,
             "her screen says her turn came again",
         )
-        if not screen.table.hand_over:
-            line = str(status_line(screen))
+        if came + 1 in said_at:
+            line, said_up_to = said_at[came + 1]
             assert line.startswith("A bot for you"), line
             # Said once: the line led with it again turns later. Only a bot's move for her
-            # made after the line said it (her next turn run out too, on a busy machine) is
-            # still to say: the moves the screen had seen when it spoke are not. (Counting
-            # from the events the test saw here failed when such a move came in between.)
-            said_up_to = screen._covered_told[1]
+            # made after the line said it is still to say: the moves the screen had seen
+            # when it spoke are not.
             assert said_up_to <= len(screen.table.events)
             newer = screen.table.events[said_up_to:]
             assert all(any(e is n for n in newer) for e in screen.covered())
+        else:
+            assert screen.table.hand_over  # the hand ended before her turn came again
 
 
 async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> None:
