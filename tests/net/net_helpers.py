@@ -6,7 +6,7 @@ import contextlib
 import random
 import socket
 import subprocess
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -127,9 +127,27 @@ async def settle(tables: list[RemoteTable], server: TableServer) -> None:
         await t.wait_for(lambda t=t: t.has_view and t.version == server.version, 5)
 
 
+@contextlib.asynccontextmanager
+async def a_started_table(**kwargs: object) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
+    """A table (``open_table``'s options) with four people seated and its first hand dealt,
+    every client caught up; every client and the server closed after."""
+    server = await open_table(**kwargs)
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        assert server.match is not None
+        yield server, tables
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
+
+
 __all__ = [
     "MAX_ACTIONS",
     "Limits",
+    "a_started_table",
     "crash",
     "open_table",
     "play_hand_out",

@@ -9,7 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from net_helpers import open_table, seat_four, settle
+from net_helpers import a_started_table, open_table, seat_four, settle
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -128,11 +128,7 @@ async def test_random_malformed_messages_change_nothing_and_the_table_still_answ
 
 
 async def test_an_oversized_message_closes_the_connection_and_the_table_goes_on() -> None:
-    server = await open_table()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
+    async with a_started_table() as (server, tables):
         assert server.match is not None
         before = server.match.hand.position()
         await tables[1].send_raw("{" + " " * (MAX_CLIENT_BYTES + 10) + "}")
@@ -142,10 +138,6 @@ async def test_an_oversized_message_closes_the_connection_and_the_table_goes_on(
         back = await RemoteTable.rejoin(server.url, tables[1].token)
         assert back.seat == 1
         await back.close()
-    finally:
-        for t in tables:
-            await t.close()
-        await server.close()
 
 
 async def test_a_flood_is_dropped_with_a_rate_error_then_closed() -> None:
@@ -168,11 +160,7 @@ async def test_a_flood_is_dropped_with_a_rate_error_then_closed() -> None:
 
 
 async def test_an_action_for_another_seat_is_refused() -> None:
-    server = await open_table()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
+    async with a_started_table() as (server, tables):
         assert server.match is not None
         turn = server.match.hand.turn
         liar = tables[(turn + 1) % 4]
@@ -180,10 +168,6 @@ async def test_an_action_for_another_seat_is_refused() -> None:
         await liar.wait_for(lambda: bool(liar.errors), 5)
         assert liar.errors[-1][0] == ErrorCode.NOT_YOUR_SEAT.value
         assert server.version == 1
-    finally:
-        for t in tables:
-            await t.close()
-        await server.close()
 
 
 async def test_wrong_join_codes_are_counted_then_the_address_is_shut_out() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from net_helpers import open_table, seat_four, settle
+from net_helpers import a_started_table, open_table, seat_four, settle
 
 from okey_tui.net.client import RemoteTable
 from okey_tui.table import Departures
@@ -55,21 +55,13 @@ async def test_the_memory_sent_with_the_rack_order_comes_back_on_a_rejoin() -> N
 
 
 async def test_a_memory_of_another_hand_is_not_kept() -> None:
-    server = await open_table()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
+    async with a_started_table() as (server, tables):
         assert server.match is not None
         slots = slots_of(tables[2])
         tables[2].keep_layout(slots, Departures(server.match.hand_number + 1, 0, ((1, "R5"),)))
         await tables[2].ping(1)
         await tables[2].wait_for(lambda: 1 in tables[2].pongs, 5)
         assert server.seats[2].layout == slots and server.seats[2].departures is None
-    finally:
-        for t in tables:
-            await t.close()
-        await server.close()
 
 
 @pytest.mark.parametrize(
@@ -92,11 +84,7 @@ async def test_a_memory_of_another_hand_is_not_kept() -> None:
 async def test_a_bad_memory_is_refused_and_nothing_of_its_message_kept(
     memory: dict[str, object],
 ) -> None:
-    server = await open_table()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
+    async with a_started_table() as (server, tables):
         assert server.match is not None
         kept = slots_of(tables[3])
         good = Departures(server.match.hand_number, 0, ((1, "R5"),))
@@ -115,7 +103,3 @@ async def test_a_bad_memory_is_refused_and_nothing_of_its_message_kept(
         assert server.match.hand.position() == before
         await tables[3].ping(2)  # the table goes on
         await tables[3].wait_for(lambda: 2 in tables[3].pongs, 5)
-    finally:
-        for t in tables:
-            await t.close()
-        await server.close()
