@@ -148,3 +148,19 @@ def left_discard_swaps_an_okey() -> Hand:
         table=("0:R8B8K8", "0:R1B1K1", "2:K5*K6K7"),
         openings="m101/-/m101/-",
     )
+
+
+def a_bot_opens_and_adds_after_seat_0_discards() -> Hand:
+    """Seat 0 to play, Y1 its discard to make: seat 3 (a bot) then opens and lays off two
+    tiles before seat 0's next turn (three moves to say on the line)."""
+    return position(
+        [
+            "R9 B1 K5 Y1",
+            "Y6 K1 Y9",
+            "Y2 Y3 B2 B3",
+            "K10 K11 K12 K13 Y10 Y11 Y12 Y13 B11 B12 B13 R4 K7 R6 Y4 B1",
+        ],
+        table=("1:R1R2R3", "1:K4K5K6"),
+        openings="-/m101/-/-",
+        phase="p",
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 from ui_helpers import (
     OPENING_SEED,
+    added_after_arranging,
     at_position,
     at_the_table,
     goto,
@@ -147,14 +148,8 @@ async def test_an_add_undone_is_saved_with_the_tiles_in_their_slots() -> None:
             table=("0:R10R11R12R13", "3:K6K7K8"),
             openings="m101/-/-/m101",
         )
-        screen = await at_position(pilot, app, hand)
-        assert isinstance(screen, TableScreen)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("K10")))
-        await pilot.press("space", "shift+right", "escape")  # the player's own order
-        arranged = list(screen.rack.slots)
-        await select_tiles(pilot, screen, "K9 K10 K11")
-        await pilot.press("a")
-        await pilot.pause()
+        # K10 moved a slot by hand (the player's own order), then K9 K10 K11 added.
+        screen, arranged = await added_after_arranging(pilot, app, hand, "K10", "K9 K10 K11")
         assert str(app.session.hand.table[1].meld) == "K6 K7 K8 K9 K10 K11"
         await pilot.press("u")
         await pilot.pause()
