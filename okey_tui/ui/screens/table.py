@@ -1046,7 +1046,9 @@ class TableScreen(Screen[None]):
         with_tip = self.bottom_row_height(room - self._tip_height, needed)
         # Melds on the table the tip would leave no line for (at 80x24, after an opening,
         # the melds box kept only the indicator's line): the tip gives way as well.
-        no_meld_line = room - self._tip_height - with_tip < 1 and bool(self.table.view().table)
+        no_meld_line = (
+            tipped and room - self._tip_height - with_tip < 1 and bool(self.table.view().table)
+        )  # (the view made only while a tip shows: this runs at every drawing)
         aside = tipped and ((bool(self.staging.melds) and needed > with_tip) or no_meld_line)
         self.practice.set_tip_aside(aside)
         if tipped and not aside:
