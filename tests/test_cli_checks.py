@@ -282,7 +282,14 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
     result = run("saves")
     assert result.exit_code == 0
     assert "No unfinished matches" not in result.output
-    for text in ("Tables you hosted", path.stem, server.code, "1/3", "Deniz [/b]", "(hard)"):
+    for text in (
+        "Tables you hosted",
+        path.stem,
+        server.code,
+        "1/3",
+        "Deniz [/b]",
+        "Mehmet (bot, hard)",
+    ):
         assert text in result.output, text
     assert "okey101 host --resume" in result.output
     document = json.loads(run("saves", "--json").output)

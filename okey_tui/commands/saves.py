@@ -186,7 +186,7 @@ class HostedSummary:
 def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     """A hosted table's save in a few words; None for a save that is not a hosted table's."""
     from okey_tui.messages import bot_level
-    from okey_tui.net.server import BOT_NAMES
+    from okey_tui.net.server import bot_names
     from okey_tui.settings import shown_name
     from okey_tui.ui.session import saved_name, table_type
 
@@ -199,16 +199,23 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     levels = raw_levels if isinstance(raw_levels, list) else []
     names: list[str] = []
     texts: list[str] = []
-    for index in range(4):
-        seat = seats[index] if index < len(seats) and isinstance(seats[index], dict) else {}
-        name = saved_name(seat.get("name"))  # as the table shows it
+    people = [
+        saved_name(seats[index].get("name"))  # as the table shows it
+        if index < len(seats) and isinstance(seats[index], dict)
+        else ""
+        for index in range(4)
+    ]
+    shown = bot_names([person or None for person in people])  # the bots' as the table's
+    for index, name in enumerate(people):
         level = levels[index] if index < len(levels) else None
         if name:  # a person sat here
             names.append(name)
             texts.append(shown_name(name))
         elif isinstance(level, str):  # a bot plays the seat
-            names.append(f"{BOT_NAMES[index]} ({level})")
-            texts.append(f"{_(BOT_NAMES[index])} ({bot_level(level)})")
+            names.append(f"{shown[index]} bot ({level})")
+            texts.append(
+                _("{name} (bot, {level})").format(name=shown[index], level=bot_level(level))
+            )
     code = table.get("code")
     match = entry.saved.match
     kind, kind_text = table_type(match.rules)

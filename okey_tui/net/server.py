@@ -54,7 +54,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Event, Hand
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import _, ngettext
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
     MAX_CHAT,
@@ -103,9 +103,10 @@ log = logging.getLogger("okey_tui.net")
 # Join codes: no 0/O, 1/I/L, so a code read aloud is typed right.
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
-BOT_NAMES = (N_("Ayşe bot"), N_("Mehmet bot"), N_("Zeynep bot"), N_("Can bot"))
-# The bots' own names, seat by seat (BOT_NAMES without " bot"), then the names a bot takes
-# when a person at the table has its own (those of the hot-seat table's bots).
+# The bots' own names, seat by seat (those of the hot-seat table's bots, then one for the
+# fourth seat). A bot's name is a name alone, as at the hot-seat table: Turkish inflects it
+# ("Can'ın", "Can'a"), which a name with "(bot)" after it broke ("Can (bot)'un"). That a
+# seat is a bot is said by its level (SeatInfo.level), in its box and in the lobby.
 BOT_FIRST_NAMES = (*SEAT_BOT_NAMES, SPARE_BOT_NAMES[0])
 # Seconds a player who dropped keeps their turn before a bot plays for them.
 DEFAULT_GRACE = 30.0
@@ -180,36 +181,34 @@ class _Seat:
 
 def bot_names(people: Sequence[str | None]) -> list[str]:
     """Each seat's name: a person's own (``people[i]``), else its bot's, a name nobody at
-    the table uses (never the host's own name with " bot" after it), in this language.
+    the table uses (never the host's own name).
 
-    A bot keeps its seat's name (BOT_NAMES) unless a person has it; then it takes one of
-    the names the hot-seat table's bots take (:func:`okey_tui.ui.session.bot_names`).
+    A bot keeps its seat's name (BOT_FIRST_NAMES) unless a person has it; then it takes one
+    of the names the hot-seat table's bots take (:func:`okey_tui.ui.session.bot_names`).
+    The name is a name alone ("Can", never "Can bot"): Turkish puts its endings on it.
+
+    >>> bot_names([None, None, None, None])
+    ['Ayşe', 'Mehmet', 'Zeynep', 'Can']
     """
-
-    def shown(index: int, first: str) -> str:
-        if first == BOT_FIRST_NAMES[index]:
-            return _(BOT_NAMES[index])
-        return _("{name} bot").format(name=first)
-
     taken = {folded_name(p) for p in people if p is not None}
 
-    def free(index: int, first: str) -> bool:
-        return folded_name(first) not in taken and folded_name(shown(index, first)) not in taken
+    def free(first: str) -> bool:
+        return folded_name(first) not in taken
 
     names: list[str | None] = list(people)
     # First the seats' own names, so that only a bot whose name a person has is renamed.
     for index, person in enumerate(people):
-        if person is None and free(index, BOT_FIRST_NAMES[index]):
-            names[index] = shown(index, BOT_FIRST_NAMES[index])
+        if person is None and free(BOT_FIRST_NAMES[index]):
+            names[index] = BOT_FIRST_NAMES[index]
             taken.add(folded_name(BOT_FIRST_NAMES[index]))
     for index, name in enumerate(names):
         if name is not None:
             continue
-        first = next((f for f in (*SPARE_BOT_NAMES, *MORE_BOT_NAMES) if free(index, f)), None)
+        first = next((f for f in (*SPARE_BOT_NAMES, *MORE_BOT_NAMES) if free(f)), None)
         if first is None:  # every name is some person's: the seat's number tells the bot
             names[index] = _("Bot {n}").format(n=index + 1)
         else:
-            names[index] = shown(index, first)
+            names[index] = first
             taken.add(folded_name(first))
     return [n or "" for n in names]
 

@@ -129,8 +129,10 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             for info in table.seats():
                 mark = "▶ " if info.seat == table.seat else "  "
-                if info.level:  # a bot's seat: its name says it is a bot ("Mehmet bot")
-                    who = _("{name} · {level}").format(name=info.name, level=bot_level(info.level))
+                if info.level:  # a bot's seat: its name is a name alone ("Mehmet")
+                    who = _("{name} (bot, {level})").format(
+                        name=info.name, level=bot_level(info.level)
+                    )
                 else:
                     who = info.name
                 if not info.connected:

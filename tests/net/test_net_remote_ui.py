@@ -155,8 +155,8 @@ async def test_the_host_sits_at_its_own_table_and_starts_it_with_enter() -> None
         friend = await RemoteTable.join(server.url, server.code, "Ayşe")
         try:
             await until(pilot, lambda: "Seat 2: Ayşe" in lobby_text(app), "the friend is listed")
-            # A bot's seat: its name says "bot" once, then its level.
-            assert "Seat 3: Zeynep bot · easy" in lobby_text(app)
+            # A bot's seat: its name, then that it is a bot and its level.
+            assert "Seat 3: Zeynep (bot, easy)" in lobby_text(app)
             await pilot.press("enter")
             await until(pilot, lambda: shows(app, TableScreen), "the table screen")
             assert server.started
