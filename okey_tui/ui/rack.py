@@ -8,7 +8,9 @@ way players split their melds on a real rack. Nothing here moves a tile the
 player did not ask to move: tiles that leave the rack leave their own slots,
 tiles that come back (Esc, undo, take-back) return to the slots they left,
 and a new tile goes to a free slot apart from every group, at the right end
-of the lower row if it can. Keys that move tiles a long way (Home, End, Tab)
+of the lower row if it can (a tile taken from the left, which must be laid
+this turn, goes beside the group it makes a meld with, where a free slot
+there touches no other group). Keys that move tiles a long way (Home, End, Tab)
 never put them against another group.
 
 >>> from okey_tui.engine.tiles import parse_tiles
@@ -30,6 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from okey_tui.engine.errors import OkeyError
+from okey_tui.engine.melds import MeldKind, effective, is_wild, readings
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.table import Departures, turn_mark
@@ -274,7 +277,10 @@ class RackLayout:
         self.back.clear()
 
     def sync(
-        self, tiles: Iterable[Tile], prefer: Iterable[int] = ()
+        self,
+        tiles: Iterable[Tile],
+        prefer: Iterable[int] = (),
+        taken: tuple[Tile, Tile, Sequence[MeldKind] | None] | None = None,
     ) -> tuple[list[int], list[int]]:
         """Make the rack hold exactly ``tiles`` (as a multiset), moving nothing else.
 
@@ -282,7 +288,9 @@ class RackLayout:
         it, else the slot it last came back to, else the rightmost copy (and
         is remembered as having left that slot). A tile that came back returns
         to the slot it left (or the nearest free one); a new tile goes where
-        :meth:`put_new` puts it. Returns the slots of the returned and the new
+        :meth:`put_new` puts it, but the tile of ``taken`` (the tile taken from the
+        left, the okey and the meld kinds this seat may lay) where :meth:`put_beside`
+        does when it finds a group for it. Returns the slots of the returned and the new
         tiles.
 
         >>> from okey_tui.engine.tiles import parse_tiles
@@ -320,6 +328,9 @@ class RackLayout:
                 if home is not None:
                     returned.append(self._put_near(tile, home))
                     self.back.append((returned[-1], tile))
+                elif taken is not None and tile == taken[0]:
+                    beside = self.put_beside(*taken)
+                    new.append(self.put_new(tile) if beside is None else beside)
                 else:
                     new.append(self.put_new(tile))
         return sorted(returned), sorted(new)
@@ -428,6 +439,70 @@ class RackLayout:
         best = min(free, key=harm)
         self.slots[best] = tile
         return best
+
+    def partners(
+        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None = None
+    ) -> list[list[int]]:
+        """The groups ``tile`` makes a meld with (more points than the group makes alone),
+        best first: a run or a set before a pair, then the most points gained. None for a
+        wild tile, which fits anywhere."""
+        if is_wild(tile, okey):
+            return []
+        found: list[tuple[tuple[bool, int], list[int]]] = []
+        for group in self.groups():
+            held = [t for i in group if (t := self.slots[i]) is not None]
+            after = readings([*held, tile], okey, kinds)
+            if not after:
+                continue
+            before = readings(held, okey, kinds)
+            gain = after[0].value - (before[0].value if before else 0)
+            if gain > 0 or not before or before[0].kind is not after[0].kind:
+                found.append(((after[0].kind is not MeldKind.PAIR, gain), group))
+        found.sort(key=lambda f: f[0], reverse=True)
+        return [group for _, group in found]
+
+    def put_beside(
+        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None = None
+    ) -> int | None:
+        """A tile taken from the left (laid this turn, so it is wanted in a meld): at the
+        end of the best group it makes a meld with (:meth:`partners`) that has a free slot
+        there whose other side is free too (no other group joins, no tile moves). A run
+        gets it at its low end for a lower number, else at its high end (out of order
+        it would read wrong); a set or a pair at either end. ``None`` (the caller puts it
+        apart) when no such group has room.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("B9 B10 B11"), parse_tiles("K5 Y5")], [])
+        >>> rack.slots[:7]  # B9 B10 B11 _ K5 Y5 _
+        [Tile.parse('B9'), Tile.parse('B10'), Tile.parse('B11'), None, Tile.parse('K5'), Tile.parse('Y5'), None]
+        >>> rack.put_beside(Tile.parse("R5"), Tile.parse("R1"))  # the set K5 Y5 R5
+        6
+        >>> rack.put_beside(Tile.parse("B12"), Tile.parse("R1")) is None  # slot 3 joins K5
+        True
+        """
+        number = effective(tile, okey).number
+        for group in self.partners(tile, okey, kinds):
+            row, first = self.place(group[0])
+            last = self.place(group[-1])[1]
+            held = [t for i in group if (t := self.slots[i]) is not None]
+            numbers = [effective(t, okey).number for t in held if not is_wild(t, okey)]
+            in_run = readings([*held, tile], okey, kinds)[0].kind is MeldKind.RUN
+            if not in_run:
+                ends = [last + 1, first - 1]
+            elif number < min(numbers, default=number):
+                ends = [first - 1]
+            else:
+                ends = [last + 1]
+            for col in ends:
+                if not 0 <= col < self.cols or self.slots[self.index(row, col)] is not None:
+                    continue
+                beyond = col + (1 if col > last else -1)
+                if 0 <= beyond < self.cols and self.slots[self.index(row, beyond)] is not None:
+                    continue
+                self.slots[self.index(row, col)] = tile
+                return self.index(row, col)
+        return None
 
     def _reach(self, row: int, col: int, step: int) -> int:
         """How many tiles stand side by side next to (row, col), going ``step`` (±1)."""

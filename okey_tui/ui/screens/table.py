@@ -961,11 +961,20 @@ class TableScreen(Screen[None]):
         if self.rack.count() == 0 and len(tiles) > 2:
             self.rack.arrange([], sorted(tiles, key=Tile.sort_key))
         else:
-            self.rack.sync(tiles, prefer=sorted(self.fresh))
+            self.rack.sync(tiles, prefer=sorted(self.fresh), taken=self.taken_to_place())
         slots = self.rack.slots
         self.selected = {i for i in self.selected if i < len(slots) and slots[i] is not None}
         self.fresh = {i for i in self.fresh if i < len(slots) and slots[i] is not None}
         self.cursor = max(0, min(self.cursor, len(self.rack) - 1))
+
+    def taken_to_place(self) -> tuple[Tile, Tile, tuple[MeldKind, ...]] | None:
+        """A tile taken from the left is laid this turn: it comes in beside the group it
+        makes a meld with (``RackLayout.put_beside``), not apart at the row's end."""
+        view = self.view
+        if view.taken is None:
+            return None
+        kinds = (MeldKind.PAIR,) if is_pairs_only(view) else (MeldKind.RUN, MeldKind.SET)
+        return view.taken.tile, view.okey, kinds
 
     def cursor_to_a_tile(self) -> None:
         """A cursor on an empty slot goes to the nearest tile: x throws what it shows."""
@@ -1417,7 +1426,7 @@ class TableScreen(Screen[None]):
             # A new turn: what left earlier is gone for good, but staged melds keep
             # their slots for Esc.
             self.rack.forget(keep=self.staging.tiles())
-        _, new = self.rack.sync(self.rack_tiles(), prefer=prefer)
+        _, new = self.rack.sync(self.rack_tiles(), prefer=prefer, taken=self.taken_to_place())
         self.fresh = set(new)
         if new:
             self.cursor = new[0]  # the cursor waits on the new tile: d then x throws it
@@ -2579,8 +2588,32 @@ class TableScreen(Screen[None]):
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):
+            okey = self.view.okey
+            slots = self.rack.slots
+            pairs_only = is_pairs_only(self.view)
+            beside = [t for i in self.rack.group_at(new[0]) if i != new[0] and (t := slots[i])]
+            if beside:  # put beside the group it makes a meld with
+                return _(
+                    "You took {tile}, now beside {group}: {meld} · lay it down this turn "
+                    "(g gives it back)"
+                ).format(
+                    tile=tile_text(tile, okey),
+                    group=" ".join(tile_text(t, okey) for t in beside),
+                    meld=group_label([*beside, tile], okey, pairs_only)[0],
+                )
+            placing = self.taken_to_place()
+            partners = [] if placing is None else self.rack.partners(*placing)
+            if partners:  # no free slot beside that group: said, so no search for it
+                group = [t for i in partners[0] if (t := slots[i])]
+                return _(
+                    "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+                ).format(
+                    tile=tile_text(tile, okey),
+                    group=" ".join(tile_text(t, okey) for t in group),
+                    meld=group_label([*group, tile], okey, pairs_only)[0],
+                )
             return _("You took {tile}: lay it down this turn (g gives it back)").format(
-                tile=tile_text(tile, self.view.okey)
+                tile=tile_text(tile, okey)
             )
         if tile == self.view.okey:
             cost = self.view.penalty_for(Discard(tile))  # the engine's rule, not ours
