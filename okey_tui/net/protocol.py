@@ -169,7 +169,13 @@ def error_words(code: str, extra: Mapping[str, object]) -> str:
             rate=f"{rate:g}" if isinstance(rate, int | float) else "?"
         )
     if known is ErrorCode.STARTED and extra.get("joining"):
-        return _("The match has started: only its players can rejoin")
+        # Said to a late joiner: who may still sit down, and how (a seated player's own
+        # okey101 join keeps the seat's token; --token is printed when they leave).
+        return _(
+            "The match has started: only the players at the table can come back (with the "
+            "same okey101 join on their own computer, or with the --token they were given "
+            "when they left)"
+        )
     fixed = _FIXED_ERROR_WORDS.get(known)
     return _(fixed) if fixed is not None else ""
 

@@ -373,6 +373,10 @@ class RemoteApp(OkeyApp):
                     "The table said no: {reason}. Join with the table's code instead: "
                     "okey101 join {url} CODE"
                 ).format(reason=exc.message, url=join_address(seat.url))
+            elif exc.code == ErrorCode.STARTED.value:
+                # The words say who may come back and how: "The table said no: The match
+                # has started: …" put a colon after a colon.
+                self.problem = exc.message
             else:
                 self.problem = _("The table said no: {reason}").format(reason=exc.message)
             # The same no again: the same code (one more of its tries used), a token no seat
