@@ -80,7 +80,11 @@ def join(
     tls = tls or address.startswith("wss://")
     if token is None:
         if code is None:
-            raise click.UsageError(_("give the table's join CODE (or --token to take a seat back)"))
+            # The metavar stands apart in brackets: a language that inflects "code" puts its
+            # ending on its own word ("kodunu"), never on CODE ("KODUnu").
+            raise click.UsageError(
+                _("give the table's join code (CODE), or --token to take your seat back")
+            )
         clean = code.strip().upper()
         if not (4 <= len(clean) <= 32 and clean.isalnum()):
             from okey_tui.net.server import CODE_LENGTH

@@ -61,6 +61,16 @@ def test_a_join_code_too_short_is_told_how_long_a_code_is(lang: str) -> None:
     assert ("KOD" if lang == "tr" else "CODE") in flat, result.output  # as its usage line
 
 
+def test_join_without_a_code_names_the_code_on_a_word_of_its_own() -> None:
+    """``join HOST`` alone said "give the table's join CODE (…)", which Turkish could
+    only inflect as "KODUnu": the code is asked for in words, its usage name beside them."""
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:18101", "--name", "Mehmet"])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    said = result.output.strip().splitlines()[-1]
+    assert said == "Error: give the table's join code (CODE), or --token to take your seat back"
+
+
 @pytest.mark.parametrize(
     "ports", [["--port", "18123", "--web-port", "18123"], ["--web-port", "8101"]]
 )
