@@ -1128,7 +1128,11 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     # hint says to keep them, so they are not called safe to discard (R12 was, beside
     # "meld 2: give R12, take the okey").
     swapping: set[Tile] = set()
-    if is_pairs_only(view):
+    # The runs and sets the panel shows as the best opening when the reasons come from the
+    # pairs (the pairs are the only opening): a tile of them is not "in none of your melds".
+    shown: tuple[Meld, ...] = ()
+    by_pairs = is_pairs_only(view)
+    if by_pairs:
         mine = best_pairs(rack, okey)
     else:
         table = [tm.meld for tm in view.table]
@@ -1138,7 +1142,10 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         can = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
         by_pairs = view.opening is None and can.can_open_pairs and not can.can_open_melds
         mine = can.pairs if by_pairs else can.melds
+        if by_pairs:
+            shown = can.melds.melds
     used: Counter[Tile] = Counter(t for m in mine.melds for t in m.tiles)
+    in_shown: Counter[Tile] = Counter(t for m in shown for t in m.tiles)
     held = Counter(rack)
     # What the seat has seen, by the tile each plays as (an okey's copies are wild).
     seen: Counter[Tile] = Counter()
@@ -1152,7 +1159,7 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     # pairs opening) or once it has opened with pairs.
     right_opening = view.openings[view.right]
     pairs_right = right_opening is None or right_opening.kind is OpeningKind.PAIRS
-    ranked: list[tuple[tuple[int, float, int], DiscardTip]] = []
+    ranked: list[tuple[tuple[int, int, float, int], DiscardTip]] = []
     skipped = []
     for tile in sorted(held, key=Tile.sort_key):
         if tile == taken:
@@ -1178,6 +1185,8 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         thrown = [t for t in near + [plays] if t in right_threw]
         in_melds = used[tile] >= held[tile]
         keep = in_melds or tile in swapping
+        # Outside the pairs but in the runs and sets shown: free, after the tiles in neither.
+        breaks_shown = not used[tile] and in_shown[tile] >= held[tile]
         if thrown:
             danger /= 2
         if in_melds:
@@ -1187,12 +1196,25 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             )
         elif tile in swapping:
             reason = _("keep it: it can take an okey off the table (a swap)")
+        elif breaks_shown:
+            meld = next(m for m in shown if tile in m.tiles)
+            reason = _(
+                "in none of your pairs, but it breaks your {meld}, shown above; no penalty"
+            ).format(meld=meld_words(meld, okey))
         elif hidden_near == 0:
             reason = _("dead: every tile it melds with is already in sight")
         elif thrown:
             reason = _(
                 "the player on your right discarded {tile}: they are not collecting around it"
             ).format(tile=tile_text(right_threw[thrown[0]], okey))
+        elif used[tile] and by_pairs:
+            reason = ngettext(
+                "spare (your other {tile} stays in your pairs), no penalty; the one risk: "
+                "the player on your right may use it ({n} unseen tile melds with it)",
+                "spare (your other {tile} stays in your pairs), no penalty; the one risk: "
+                "the player on your right may use it ({n} unseen tiles meld with it)",
+                hidden_near,
+            ).format(tile=tile_text(tile, okey), n=hidden_near)
         elif used[tile]:
             # Two alike, one in the best melds shown above: "not in your melds" read as
             # wrong beside a best opening that uses it. What makes it safe comes first, then
@@ -1204,6 +1226,22 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
                 "the player on your right may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(tile=tile_text(tile, okey), n=hidden_near)
+        elif shown:
+            reason = ngettext(
+                "in none of your pairs or melds, no penalty; the one risk: the player on your "
+                "right may use it ({n} unseen tile melds with it)",
+                "in none of your pairs or melds, no penalty; the one risk: the player on your "
+                "right may use it ({n} unseen tiles meld with it)",
+                hidden_near,
+            ).format(n=hidden_near)
+        elif by_pairs:
+            reason = ngettext(
+                "in none of your pairs, no penalty; the one risk: the player on your right "
+                "may use it ({n} unseen tile melds with it)",
+                "in none of your pairs, no penalty; the one risk: the player on your right "
+                "may use it ({n} unseen tiles meld with it)",
+                hidden_near,
+            ).format(n=hidden_near)
         else:
             reason = ngettext(
                 "in none of your melds, no penalty; the one risk: the player on your right "
@@ -1212,7 +1250,7 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
                 "may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(n=hidden_near)
-        key = (int(keep), danger, -plays.number)
+        key = (int(keep), int(breaks_shown), danger, -plays.number)
         ranked.append((key, DiscardTip(tile, reason)))
     ranked.sort(key=lambda item: item[0])
     tips = tuple(tip for _key, tip in ranked[:limit])

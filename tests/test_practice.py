@@ -35,6 +35,7 @@ from okey_tui.practice import (
     expert_hint,
     hint_for,
     left_discard_advice,
+    meld_words,
     penalty_question,
     penalty_warning,
     rule_for,
@@ -1036,6 +1037,35 @@ def test_with_only_a_pairs_opening_the_hint_keeps_the_pairs_and_says_what_pairs_
     assert hint is not None and hint.headline == "Open now with 5 pairs", hint.headline
     assert "pairs add nothing to runs and sets" in hint.lines[0], hint.lines
     assert "you can add to the table" not in hint.lines[0]
+
+
+def test_safest_discards_from_the_pairs_never_call_a_tile_of_the_melds_shown_in_none() -> None:
+    """Seed 554008, first turn: "Best opening on your rack: R1 R2 R3  B9 B10 ★B11 B12  Y4
+    B4 K4" (60 points) and, in the same panel, "B4 — in none of your melds", "R2 — in none
+    of your melds": the reasons came from the five pairs (the only opening). They say
+    pairs, and a tile of the melds shown goes after the tiles in neither, naming its meld."""
+    rack = "R1 R1 R2 R3 R5 R7 Y4 Y4 Y6 Y6 Y11 B1 B4 B6 B7 B9 B10 B12 K3 K4 K4 K9"
+    view = PlayerView.of(pos_hand([rack, "", "", ""], indicator="B5", rest="rack1"), 0)
+    check = solver.opening_check(list(view.rack), view.okey, 101, 5)
+    assert check.can_open_pairs and not check.can_open_melds
+    shown = {t for m in check.melds.melds for t in m.tiles}
+    paired = {t for m in check.pairs.melds for t in m.tiles}
+    tips, _none = safest_discards(view, limit=22)
+    assert tips
+    for tip in tips:
+        assert "in none of your melds" not in tip.reason, tip
+        if tip.tile in paired:
+            assert tip.reason.startswith("breaks your"), tip
+        elif tip.tile in shown:
+            meld = next(m for m in check.melds.melds if tip.tile in m.tiles)
+            assert tip.reason.startswith(
+                f"in none of your pairs, but it breaks your {meld_words(meld, view.okey)}"
+            ), tip
+    order = [tip.tile for tip in tips if tip.tile not in paired]
+    free = [t for t in order if t not in shown]
+    assert free and order[: len(free)] == free, [str(t) for t in order]
+    b1 = next(tip for tip in tips if str(tip.tile) == "B1")
+    assert b1.reason.startswith("in none of your pairs or melds, no penalty"), b1
 
 
 def test_the_expert_hint_says_to_keep_a_tile_that_could_take_an_okey_off_the_table() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import App
+from textual.widgets import Static
 
 from okey_tui import storage
 from okey_tui.bots.driver import play_bot_step, safe_action
@@ -18,6 +19,11 @@ from okey_tui.ui.widgets.rack import RackWidget
 
 # Seed 125: the human starts with 22 tiles and can open with 105 (no okey needed).
 OPENING_SEED = 125
+
+
+def status_text(screen: TableScreen) -> str:
+    """The table's status line, as shown."""
+    return str(screen.query_one("#status", Static).render())
 
 
 def table_app(seed: int = OPENING_SEED, **changes: object) -> OkeyApp:

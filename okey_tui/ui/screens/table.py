@@ -1262,7 +1262,16 @@ class TableScreen(Screen[None]):
         ):
             # "draw a tile first" with no tile to draw: what the turn can do instead.
             return _("Not yet: {steps}").format(steps=self.turn_steps())
-        return self.practice.error_text(refused)
+        said = self.practice.error_text(refused)
+        if not self.my_turn:
+            return said
+        if refused.code == ErrorCode.ALREADY_DRAWN.value:
+            return f"{said} · {self.turn_steps()}"  # what the turn goes on with
+        if refused.code == ErrorCode.TAKEN_MUST_BE_USED.value:
+            if GiveBack in self.legal_now()[0]:
+                return said + " · " + _("a adds it to a meld, o stages it, g gives it back")
+            return said + " · " + _("a adds it to a meld, o stages it")
+        return said
 
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -2678,6 +2687,10 @@ class TableScreen(Screen[None]):
                 )
             return _("d draw from the middle")
         if view.taken is not None:  # taken from the left: it must be laid this turn
+            if GiveBack not in self.legal_now()[0]:  # something is laid: too late for g
+                return _("lay down {tile}, taken from the left, this turn").format(
+                    tile=tile_text(view.taken.tile, view.okey)
+                )
             return _("lay down {tile}, taken from the left, this turn (g gives it back)").format(
                 tile=tile_text(view.taken.tile, view.okey)
             )

@@ -1,0 +1,41 @@
+"""A key refused in the middle of a turn says what the turn goes on with, by its keys."""
+
+from __future__ import annotations
+
+from ui_helpers import at_position, status_text, table_app
+
+from tests.positions import position
+
+
+async def seat_0_to_draw(pilot, app):  # type: ignore[no-untyped-def]
+    """Seat 0, opened, to draw, with K9 on offer from the left (it fits K5-K8 on the table)."""
+    hand = position(
+        ["R10 Y1 K2 B4", "", "", ""],
+        phase="d",
+        discards=["", "", "", "K9"],
+        table=["2:K5K6K7K8"],
+        openings="m101/-/m101/-",
+    )
+    return await at_position(pilot, app, hand)
+
+
+async def test_a_second_draw_says_what_comes_next():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await seat_0_to_draw(pilot, app)
+        await pilot.press("d", "d")
+        said = status_text(screen)
+        assert said.startswith("You cannot draw now: you have already drawn or taken a tile")
+        assert said.endswith(" · play, then x discards the tile under the cursor")
+
+
+async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await seat_0_to_draw(pilot, app)
+        await pilot.press("t")
+        await pilot.press("x")
+        said = status_text(screen)
+        assert said.startswith("You took K9 from the left: use it this turn or give it back")
+        assert said.endswith(" · a adds it to a meld, o stages it, g gives it back")
+        assert app.session.hand.taken is not None  # nothing changed
