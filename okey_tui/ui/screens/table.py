@@ -128,8 +128,8 @@ NEXT_GAP = N_(
     "move the selection past the next / back past the previous group, into the gap beside it"
 )
 STAGE = N_(
-    "stage the selection (from several groups: each group's tiles a meld); with nothing "
-    "selected, every group that is a meld"
+    "stage the selection as one meld (tiles of several groups that make none together: each "
+    "group's tiles a meld of its own); with nothing selected, every group that is a meld"
 )
 COMMIT = N_("lay down the staged melds (your opening, or new melds)")
 DISCARD = N_("discard the selected tile, or the one under the cursor")
