@@ -396,7 +396,33 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 rack = list(view.rack)
                 opening_floors = (view.melds_floor, view.pairs_floor)
                 without = opening_check(rack, okey, *opening_floors)
-                if without.can_open_melds or without.can_open_pairs:
+                with_tile = opening_check([*rack, tile], okey, *opening_floors)
+                if without.can_open_pairs and not without.can_open_melds:
+                    # Pairs are the opening in hand, and a pairs opening never goes out in
+                    # one turn: nothing is held back. The draw is a chance at runs and sets
+                    # to hold; the pairs can still go down after it.
+                    lines.append(
+                        _(
+                            "Taking {tile} would make an opening of runs and sets and force "
+                            "it down now (a taken tile is laid this turn)."
+                        ).format(tile=shown)
+                        if with_tile.can_open_melds
+                        else _(
+                            "Taking {tile} would force you to open with pairs now (a taken "
+                            "tile is laid this turn)."
+                        ).format(tile=shown)
+                    )
+                    lines.append(
+                        _(
+                            "Your runs and sets come to {value} of {floor}: if your draw brings "
+                            "them to {floor}, hold that opening back to go out in "
+                            "one turn later (a straight out): every other player then writes "
+                            "404, twice what a hand never opened costs. If not, you can still "
+                            "open with pairs after the draw (a hand opened with pairs never "
+                            "goes out in one turn)."
+                        ).format(value=without.value, floor=without.floor)
+                    )
+                elif without.can_open_melds:
                     lines.append(
                         _(
                             "Taking {tile} would force you to open now (a taken tile is laid "
@@ -408,7 +434,6 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 else:
                     # The take makes the only opening: nothing is held yet, and what the
                     # seat waits for is an opening of its own drawing.
-                    with_tile = opening_check([*rack, tile], okey, *opening_floors)
                     lines.append(
                         _(
                             "Taking {tile} would make your only opening and force it down now "

@@ -1068,6 +1068,22 @@ def test_safest_discards_from_the_pairs_never_call_a_tile_of_the_melds_shown_in_
     assert b1.reason.startswith("in none of your pairs or melds, no penalty"), b1
 
 
+def test_a_draw_instead_of_a_take_that_makes_runs_and_sets_beside_pairs_says_both() -> None:
+    """Five pairs in hand, 94 in runs and sets, and R7 on the left makes R3-R7 and 101:
+    the expert draws. The hint names the opening the take would force down (runs and
+    sets), not "your only opening" (the pairs are one), and says the pairs stay open."""
+    rack = NINETY_FOUR.replace(" Y1 K2 B3", "") + " Y3 Y3 B2 B2 Y5 Y5 B12 B12 R9 R9"
+    view = PlayerView.of(position(rack, left="R7"), 0)
+    hint = expert_hint(view)
+    assert hint is not None and hint.headline == "Draw from the middle"
+    assert hint.lines[0] == (
+        "Taking R7 would make an opening of runs and sets and force it down now (a taken tile "
+        "is laid this turn)."
+    )
+    assert hint.lines[1].startswith("Your runs and sets come to 94 of 101"), hint.lines
+    assert not any("your only opening" in line for line in hint.lines), hint.lines
+
+
 def test_the_expert_hint_says_to_keep_a_tile_that_could_take_an_okey_off_the_table() -> None:
     """Unopened, the expert does not discard K1, which takes the okey out of seat 1's run
     once the seat opens (a wild tile for its melds, or for a straight out): the hint says

@@ -7,6 +7,7 @@ from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
 from okey_tui.engine.actions import Discard
+from okey_tui.engine.notation import parse_position
 from okey_tui.engine.state import Hand
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import expert_hint
@@ -148,6 +149,34 @@ def test_a_hint_to_draw_instead_of_a_take_that_opens_says_why() -> None:
     assert advice.lines[0].startswith("Taking Y13 would make your only opening and force it")
     assert "wait for an opening you draw yourself and hold it back" in advice.lines[0]
     assert not any("is pairs" in line for line in advice.lines)  # Y13 makes runs and sets
+
+
+# Seed 554008 after three turns: seat 0 (84 in runs and sets, five pairs) to draw, R13
+# (which pairs with the okey) the left seat's discard.
+PAIRS_IN_HAND = (
+    "classic/11 B5 0d B6Y4Y6B10B12R2R1K3R3R5B4Y4B9K4R1Y6B7R7K4Y3K7"
+    "/Y13K7B11FR3K13R4K8K13B10B9R10B11Y9B7K12Y7B8R10R11Y12/K5K5Y3B4Y5K3Y13B13F/K1K1B5B1R6K6"
+    " Y5R4R8B13Y10Y7B3K6Y1K9 Y11B1K9/K2Y2B3/Y1B2/R9K10R13"
+    " 2:R5R6R7R8R9,2:Y8Y9Y10,2:K10K11K12,2:R11Y11K11,3:*R11R12R13,3:R2Y2B2K2,3:R12Y12B12,"
+    "3:Y8B8K8 -/-/m117/m104 - - -"
+)
+
+
+def test_a_hint_to_draw_with_only_pairs_in_hand_does_not_say_hold_the_opening_back() -> None:
+    """The hint said "Taking R13 would force you to open now ... Hold the opening back to go
+    out in one turn later" beside "84 / 101: 17 points short": the only opening in hand was
+    five pairs, which never go out in one turn. It says the take forces the pairs down, how
+    far the runs and sets are, and that the pairs can still go down after the draw."""
+    view = PlayerView.of(parse_position(PAIRS_IN_HAND), 0)
+    advice = expert_hint(view)
+    assert advice is not None and advice.headline == "Draw from the middle"
+    text = "\n".join(advice.lines)
+    assert "Hold the opening back" not in text, text
+    assert advice.lines[0] == (
+        "Taking R13 would force you to open with pairs now (a taken tile is laid this turn)."
+    )
+    assert advice.lines[1].startswith("Your runs and sets come to 84 of 101: if your draw"), text
+    assert "you can still open with pairs after the draw" in advice.lines[1], text
 
 
 def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -> None:
