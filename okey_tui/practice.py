@@ -713,12 +713,12 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     gain = max(gain, round(diff))
                     more = max(more, _count(other.finish_rate - chosen.finish_rate, tried))
                 elif close and -diff < _trust():
-                    # As near as the ones above it, within the noise: said so, not as a
-                    # loss ("5 points better: within the noise" beside "5 points worse").
+                    # As near as the ones above it, within the margin: said so, not as a
+                    # loss ("5 points better: too little to trust" beside "5 points worse").
                     worse.append(
-                        _("Discarding {tile} instead: {points}, also within the noise.").format(
-                            tile=tile_text(other.action.tile, okey), points=_points(diff)
-                        )
+                        _(
+                            "Discarding {tile} instead: {points}, too little to trust either."
+                        ).format(tile=tile_text(other.action.tile, okey), points=_points(diff))
                     )
                 elif ending and 0 < (held := _left_after(view, other.action.tile) - kept) < round(
                     -diff
@@ -801,16 +801,25 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     ).format(tiles=_(" or ").join(close), n=more)
                 )
             elif close:
+                # The choice first, then why a tile that scored a little better is not it
+                # ("Discard B5" above "Y12 came out 1 point better" read as a contradiction).
                 lines.append(
                     ngettext(
-                        "Discarding {tiles} came out about {n} point better on average, but a "
-                        "difference that small is within the noise of guessing the tiles you "
-                        "cannot see, so the expert keeps to the tile your melds need least.",
-                        "Discarding {tiles} came out about {n} points better on average, but a "
-                        "difference that small is within the noise of guessing the tiles you "
-                        "cannot see, so the expert keeps to the tile your melds need least.",
+                        "{tile} is the tile your melds need least, and the expert keeps to it "
+                        "unless another discard scores more than {trust} points better over its "
+                        "guesses: {tiles} scored only about {n} point better, too little to "
+                        "trust.",
+                        "{tile} is the tile your melds need least, and the expert keeps to it "
+                        "unless another discard scores more than {trust} points better over its "
+                        "guesses: {tiles} scored only about {n} points better, too little to "
+                        "trust.",
                         gain,
-                    ).format(tiles=_(" or ").join(close), n=gain)
+                    ).format(
+                        tile=tile_text(action.tile, okey),
+                        trust=round(_trust()),
+                        tiles=_(" or ").join(close),
+                        n=gain,
+                    )
                 )
             lines.extend(worse)
             if advice.kind != "hold" and (close or worse):
