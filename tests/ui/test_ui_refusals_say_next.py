@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ui_helpers import at_position, status_text, table_app
+from ui_helpers import at_position, status_text, table_app, wait_for_human
 
 from tests.positions import position
 
@@ -39,3 +39,18 @@ async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on(
         assert said.startswith("You took K9 from the left: use it this turn or give it back")
         assert said.endswith(" · a adds it to a meld, o stages it, g gives it back")
         assert app.session.hand.taken is not None  # nothing changed
+
+
+async def test_the_sort_s_line_gives_way_once_the_tiles_are_moved():
+    """ "Sorted: 54 points in runs and sets" stayed on the line after the player moved
+    tiles about with shift+End: it speaks of the sort, so a move puts the turn's line back."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("s")
+        assert status_text(screen).startswith("Sorted: ")
+        slots = list(screen.rack.slots)
+        await pilot.press("shift+end")
+        assert screen.rack.slots != slots  # a tile moved
+        assert not status_text(screen).startswith("Sorted: ")

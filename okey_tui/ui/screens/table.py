@@ -1894,7 +1894,9 @@ class TableScreen(Screen[None]):
             said = _("Sorted: {what} · you lay only pairs: p sorts by pairs")
         else:
             said = _("Sorted: {what} · o stages the groups")
-        self.set_status(said.format(what=what))
+        # Said of this arrangement: the next change of the rack puts the turn's line back
+        # (it said "Sorted: 54 points" after the tiles were moved about).
+        self.rack_notice(said.format(what=what))
         self.render_all()
         self.keep_rack()
 
