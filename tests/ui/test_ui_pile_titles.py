@@ -72,3 +72,30 @@ async def test_every_pile_says_whose_and_how_many_whole(
                     assert name in top, (top, name)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_pile_shows_as_many_of_its_tiles_as_its_box_holds_newest_first(size):
+    """A pile showed its three newest tiles, with lines to spare in its box: a player reads
+    the whole pile. Now it shows as many as fit, newest first, each tile whole."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    pile = "R1 R2 R3 Y4 Y5 Y6 B7 B8 B9 K10 K11 K12"  # K12 on top
+    app = table_app()
+    async with app.run_test(size=size) as pilot:
+        hand = position(
+            ["R13 Y13", "", "", ""], indicator="K1", phase="d", discards=["", pile, "", ""]
+        )
+        screen = await at_position(pilot, app, hand)
+        panel = next(p for p in screen.query(PilePanel) if p.seat == 1)
+        text = str(panel.render())
+        width, height = panel.content_size
+        shown = text.split()
+        assert shown == pile.split()[::-1][: len(shown)]  # newest first, in order
+        lines = text.splitlines()
+        assert len(lines) <= height and all(len(line) <= width for line in lines)
+        # Another tile would not fit: the last line is full, or every line is used.
+        assert len(shown) > 3
+        assert len(lines) == height or len(shown) == 12

@@ -309,17 +309,35 @@ class PilePanel(SteadyStatic):
         set_title(self, title)
         set_subtitle(self, subtitle)
         text = Text()
-        if pile:
-            # The top tile (the one that can be taken) is bright; the ones under it are dimmed.
-            text.append_text(chip(pile[-1], view.okey, face=FACE_TOP))
-            for tile in reversed(pile[-3:-1]):
-                text.append(" ")
-                text.append_text(chip(tile, view.okey, face=FACE_DIM))
-        else:
-            text.append(_("empty"), "dim")
         # The key where it works: at this seat's draw (never from an empty pile, and not
         # once the turn's tile is drawn or taken, or during the others' turns).
-        if for_me and pile and view.my_turn and view.phase is Phase.DRAW:
+        can_take = for_me and pile and view.my_turn and view.phase is Phase.DRAW
+        if pile:
+            # The top tile (the one that can be taken) is bright; the ones under it are
+            # dimmed, newest first, as many as the box holds (it showed three, with lines
+            # to spare: players read the whole pile).
+            width, height = self.content_size
+            lines = max(1, height - (1 if can_take else 0)) if width else 1
+            text.append_text(chip(pile[-1], view.okey, face=FACE_TOP))
+            used, line = text.cell_len, 1
+            for n, tile in enumerate(reversed(pile[:-1])):
+                shown = chip(tile, view.okey, face=FACE_DIM)
+                if not width:
+                    if n == 2:
+                        break  # not laid out yet: three tiles, as on any box
+                elif used + 1 + shown.cell_len > width:
+                    if line == lines:
+                        break
+                    text.append("\n")
+                    used, line = 0, line + 1
+                if used:
+                    text.append(" ")
+                    used += 1
+                text.append_text(shown)
+                used += shown.cell_len
+        else:
+            text.append(_("empty"), "dim")
+        if can_take:
             text.append("\n" + _("t take"), "dim")
         self.update(text)
 
