@@ -300,9 +300,9 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d", hosted["started"]), hosted["started"]
     assert hosted["seats"] == [
         "Deniz [/b]",
-        "Mehmet bot (hard)",
-        "Zeynep bot (easy)",
-        "Can bot (normal)",
+        "Mehmet (hard)",
+        "Zeynep (easy)",
+        "Can (normal)",
     ]
     # A local match is listed as before, with the hosted table under it.
     unfinished(1, 3)

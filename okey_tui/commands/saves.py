@@ -212,7 +212,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
             names.append(name)
             texts.append(shown_name(name))
         elif isinstance(level, str):  # a bot plays the seat
-            names.append(f"{shown[index]} bot ({level})")
+            names.append(f"{shown[index]} ({level})")
             texts.append(
                 _("{name} (bot, {level})").format(name=shown[index], level=bot_level(level))
             )
