@@ -13,7 +13,10 @@ async def test_four_players_play_a_hand_to_its_score() -> None:
     try:
         tables = await seat_four(server)
         names = ["Ayşe", "Mehmet", "Zeynep", "Can"]
-        await tables[0].wait_for(lambda: [s.name for s in tables[0].seats()] == names)
+        # Every seat a person's (the bots before them bear these names too).
+        await tables[0].wait_for(
+            lambda: [(s.name, s.level) for s in tables[0].seats()] == [(n, None) for n in names]
+        )
         assert tables[0].lead == 0
         assert all(s.level is None and s.connected for s in tables[0].seats())
         await tables[0].start()
