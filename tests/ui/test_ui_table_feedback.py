@@ -1829,9 +1829,31 @@ async def test_l_shows_the_log_in_the_hints_place(size: tuple[int, int]) -> None
         await pilot.press("l")
         await pilot.pause()
         assert not screen.query_one("#hints").display and screen.query_one("#log").display
-        assert status_text(screen) == "Log shown in the hints' place: h shows the hints again"
+        assert status_text(screen) == "Log shown in the hints' place: l or h shows the hints again"
         await pilot.press("h")
         assert screen.query_one("#hints").display
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_l_again_gives_the_log_s_place_back_to_the_hints(size: tuple[int, int]) -> None:
+    """l showed the log in the hints' place, and l again hid the log and left the place
+    empty: it gives the place back to the hints. With the hints put away by h, l hides the
+    log as anywhere."""
+    app = table_app(OPENING_SEED, practice=True)
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("h", "l")
+        await pilot.press("l")
+        await pilot.pause()
+        assert screen.query_one("#hints").display and not screen.query_one("#log").display
+        await pilot.press("l", "h", "h")  # the log in their place, then h shows and hides them
+        await pilot.pause()
+        log_before = screen.query_one("#log").display
+        await pilot.press("l")
+        await pilot.pause()
+        assert not screen.query_one("#hints").display
+        assert screen.query_one("#log").display != log_before
 
 
 # Ten melds, three lines of them past the two an 80x24 melds box shows; K12 fits the last.

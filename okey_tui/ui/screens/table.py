@@ -434,6 +434,8 @@ class TableScreen(Screen[None]):
         self.turns_came = 0  # how often this seat's turn came back (see turn_came)
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
+        # l showed the log in the hints' place (True: and showed the log it had hidden)
+        self._log_over_hints: bool | None = None
         self._error_at: tuple[object, ...] | None = None  # the table when it erred or noted
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
@@ -2716,12 +2718,23 @@ class TableScreen(Screen[None]):
         "Log shown" while the hints still covered it."""
         if self.practice.hints_on:
             self.practice.toggle_hints()
-            if not self.log_shown():
+            toggled = not self.log_shown()
+            if toggled:
                 self.query_one("#main").toggle_class("-log-toggled")
             self.query_one("#log", RichLog).scroll_end(animate=False)
-            self.set_status(_("Log shown in the hints' place: h shows the hints again"))
+            self.set_status(_("Log shown in the hints' place: l or h shows the hints again"))
             self._said_log = True
+            self._log_over_hints = toggled
             return
+        if self._log_over_hints is not None and self.log_shown() and self.practice.on:
+            # The log came in the hints' place: l gives the place back to the hints (it
+            # hid the log and left the place empty), the log as it was before.
+            if self._log_over_hints:
+                self.query_one("#main").toggle_class("-log-toggled")
+            self._log_over_hints = None
+            self.practice.toggle_hints()
+            return
+        self._log_over_hints = None
         self.query_one("#main").toggle_class("-log-toggled")
         shown = self.log_shown()
         if shown:
@@ -2912,6 +2925,7 @@ class TableScreen(Screen[None]):
 
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:
+        self._log_over_hints = None  # h decides the place now
         self.practice.toggle_hints()
 
     def action_hint_tile(self) -> None:
