@@ -120,7 +120,21 @@ def join(
         app.forget_seat()  # a seat left in the lobby is free again: its token is no use
     note = app.table.leave_note() if app.table is not None else None
     if note:
-        click.echo(note)
+        print_note(note)
+
+
+def print_note(note: str) -> None:
+    """What the table screen said of leaving, on the terminal: its words wrapped between
+    words at the terminal's width, each command on a line of its own printed whole (the
+    terminal split "… --token o-AXE-vWepCWDa7ght" / "Cdwvrk3R4SKrjK takes it back." in the
+    middle of the token; copied, the command lost its end)."""
+    from rich.console import Console
+
+    from okey_tui.ui.screens.dialogs import WHOLE_LINE
+
+    console = Console(highlight=False, markup=False, emoji=False)
+    for line in note.splitlines():
+        console.print(line, soft_wrap=line.startswith(WHOLE_LINE))
 
 
 def _autoplay(url: str, code: str, name: str, token: str, level: str, think: float) -> None:

@@ -185,6 +185,9 @@ class RemoteTable:
         # The join code this seat was taken with ("" when it was taken back with its token):
         # said in the command that sits the person down again.
         self.code = ""
+        # Whether this computer keeps the seat's token under the table's address and join
+        # code (``okey101 join`` does): the same command with the code takes the seat back.
+        self.token_kept = False
         self._sends: set[asyncio.Task[None]] = set()
         # Called once when the connection ends (the remote app takes the seat back).
         self.on_close: Callable[[], None] | None = None
@@ -437,10 +440,19 @@ class RemoteTable:
                 "Your seat is kept (a bot plays it if you are not back soon): open the table's "
                 "link again in this browser to take it back. In another browser, open: {link}"
             ).format(link=link_with_token(link, self.token))
+        # Each command on a line of its own, indented: copied whole (a dialog keeps such a
+        # line unwrapped where it fits; the terminal prints it as it is).
+        url = join_address(self.url)
+        if self.token_kept and self.code:
+            return _(
+                "Your seat is kept (a bot plays it if you are not back soon). To take it "
+                "back, run:\n  okey101 join {url} --token {token}\nor, on this computer "
+                "(it keeps the token):\n  okey101 join {url} {code}"
+            ).format(url=url, token=self.token, code=self.code)
         return _(
-            "Your seat is kept (a bot plays it if you are not back soon): "
-            "okey101 join {url} --token {token} takes it back."
-        ).format(url=join_address(self.url), token=self.token)
+            "Your seat is kept (a bot plays it if you are not back soon). To take it "
+            "back, run:\n  okey101 join {url} --token {token}"
+        ).format(url=url, token=self.token)
 
     async def act(self, action: Action, timeout: float = 10.0) -> None:
         await self.act_text(action.text(self.view().okey), timeout)

@@ -94,6 +94,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
+        self._shown_text = ""  # the lines shown that may be kept whole (see fit)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide", id="lobby"):
@@ -155,8 +156,22 @@ class LobbyScreen(Screen[None]):
                 chat.append(f"{line.name}: " if line.seat is not None else "· ", "bold")
                 chat.append(f"{line.text}\n")
         self.query_one("#lobby-chat", Static).update(chat)
-        self.query_one("#lobby-status", Static).update(app.lobby_status())
+        status = app.lobby_status()
+        self.query_one("#lobby-status", Static).update(status)
+        self.fit(seat.join_line + "\n" + status)
         self.refresh_bindings()
+
+    def fit(self, text: str | None = None) -> None:
+        """A command on a line of its own (the join command, the seat's --token) kept
+        whole where the screen is wide enough: at 80 columns the box widens past 90%."""
+        from okey_tui.ui.screens.dialogs import fit_whole_lines
+
+        if text is not None:
+            self._shown_text = text
+        fit_whole_lines(self.query_one("#lobby", Vertical), self._shown_text, self.size.width)
+
+    def on_resize(self) -> None:
+        self.fit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         app = self.app
@@ -406,6 +421,13 @@ class RemoteApp(OkeyApp):
         """A table with friends plays one match: at its end the app closes."""
         self.exit()
 
+    def note_the_way_back(self, table: RemoteTable) -> None:
+        """What ``table``'s leave note can say: the join code of this seat (a seat taken
+        back with its kept token knows it from the command), and whether this computer
+        keeps the token (then the same okey101 join takes the seat back)."""
+        table.code = table.code or self.seat_info.code
+        table.token_kept = self.keep_seat
+
     @property
     def token_key(self) -> str:
         """Where a seat taken with --token (no join code) keeps its token: the address."""
@@ -419,6 +441,7 @@ class RemoteApp(OkeyApp):
             carry_layout(old, table)
         self.table = table
         self.problem = ""
+        self.note_the_way_back(table)
         if self.server is not None:  # the host's own seat: host --resume gives it back
             self.server.host_seat = table.seat
             table.hosting = True
@@ -520,9 +543,12 @@ class RemoteApp(OkeyApp):
 
     def lobby_status(self) -> str:
         if self.problem:
+            # After a command on a line of its own, the keys on the next: "… --token X · q
+            # quits" was copied with the keys.
+            apart = "\n" if "\n" in self.problem else " · "
             if self.can_retry:
-                return self.problem + " · " + _("r tries again · q quits")
-            return self.problem + " · " + _("q quits")
+                return self.problem + apart + _("r tries again · q quits")
+            return self.problem + apart + _("q quits")
         table = self.table
         if table is None:
             return _("Connecting to {url}…").format(url=self.seat_info.url)
@@ -687,6 +713,7 @@ class RemoteApp(OkeyApp):
                     carry_layout(old, table)
                 self.table = table
                 table.hosting = self.server is not None
+                self.note_the_way_back(table)
                 table.on_close = self.connection_lost
                 table.on_hand_over = partial(self.record_hand, table)
                 self.record_hand(table)  # a hand scored while the connection was down
@@ -698,8 +725,8 @@ class RemoteApp(OkeyApp):
             self.show_problem(
                 _(
                     "The table is gone: the connection could not be made again. If its host "
-                    "opens it again, r takes your seat back (or, from another terminal, "
-                    "okey101 join {url} --token {token})"
+                    "opens it again, r takes your seat back; from another terminal, run:\n"
+                    "  okey101 join {url} --token {token}"
                 ).format(url=join_address(seat.url), token=seat.token)
             )
         finally:

@@ -333,7 +333,10 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
         await crash(server)  # the host's okey101 dies without a word
         await until(pilot, lambda: "The table is gone" in app.problem, "given up", tries=200)
         address = server.url.removeprefix("ws://")
-        assert f"okey101 join {address} --token {token}" in app.problem
+        # The command on a line of its own, the keys on the next: copied whole.
+        command = f"okey101 join {address} --token {token}"
+        assert app.problem.endswith(f"\n  {command}"), app.problem
+        assert f"\n  {command}\n" in app.lobby_status(), app.lobby_status()
         assert isinstance(app.screen, LobbyScreen)
 
 

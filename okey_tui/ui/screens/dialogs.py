@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -22,6 +24,30 @@ from okey_tui.ui.tiles import chips
 from okey_tui.ui.translate import translate_bindings
 
 Choice = TypeVar("Choice")
+
+# A line of a dialog's text indented by this is kept whole: a command to copy ("  okey101
+# join 127.0.0.1:8101 --token …"), which wrapped in a narrow box split the token in two.
+WHOLE_LINE = "  "
+
+
+def widest_whole_line(text: str) -> int:
+    """The width of the widest line of ``text`` kept whole (0: none is).
+
+    >>> widest_whole_line("Quit the game?\\nTo take it back, run:\\n  okey101 join h:1 --token t")
+    28
+    """
+    return max(
+        (cell_len(line) for line in text.splitlines() if line.startswith(WHOLE_LINE)), default=0
+    )
+
+
+def fit_whole_lines(box: Widget, text: str, room: int) -> bool:
+    """Make ``box`` (a dialog, border and padding included) at least as wide as the widest
+    line of ``text`` kept whole, within ``room`` columns (the screen's): the line fits on
+    one line unless the screen is narrower. Whether a line is kept whole."""
+    whole = widest_whole_line(text)
+    box.styles.min_width = min(whole + box.styles.gutter.width, room) if whole else None
+    return bool(whole)
 
 
 class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
@@ -81,10 +107,24 @@ class ConfirmScreen(ModalScreen[bool]):
                 self._bindings.key_to_bindings[own] = [replace(b, key=own) for b in english]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with Vertical(classes="dialog", id="confirm"):
             yield Static(self.question, classes="dialog-title", markup=False)
             hint = _("{yes}: yes · {no}: no").format(yes=self.yes_key, no=self.no_key)
             yield Static(hint, classes="dialog-hint", markup=False)
+
+    def on_mount(self) -> None:
+        self.fit()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """A command in the question, on a line of its own (the seat's rejoin command when
+        quitting a table on another computer), is kept on one line where the screen is
+        wide enough: the box widens for it, past its usual 90% of the screen."""
+        box = self.query_one("#confirm", Vertical)
+        whole = fit_whole_lines(box, self.question, self.size.width)
+        box.styles.max_width = "100%" if whole else None
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
