@@ -14,7 +14,7 @@ from okey_tui.engine.notation import format_position
 from okey_tui.settings import TableSettings, load_settings, save_settings
 from okey_tui.ui.app import make_app
 from okey_tui.ui.local_table import LocalTable
-from okey_tui.ui.screens.setup import NewTableScreen, OptionRow, SaveRow
+from okey_tui.ui.screens.setup import NewTableScreen, OptionRow, SaveRow, when_played
 from okey_tui.ui.screens.table import TableScreen
 
 SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
@@ -78,10 +78,12 @@ async def test_the_new_table_screen_offers_the_saved_match() -> None:
         rows = list(app.screen.query(SaveRow))
         assert len(rows) == 1
         assert "resume  Classic · hand 1/3" in screen_text(app)
-        # When it was last played (the list's order), not when it began.
+        # When it was last played (the list's order), not when it began: as a person
+        # says it ("today 20:58"), not as a date to decode.
         entry = storage.list_saves().entries[0]
-        played = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.saved_at))
-        assert f"played {played}" in rows[0].text, rows[0].text
+        clock = time.strftime("%H:%M", time.localtime(entry.saved_at))
+        assert when_played(entry.saved_at, now=entry.saved_at) == f"today {clock}"
+        assert f"played {when_played(entry.saved_at)}" in rows[0].text, rows[0].text
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

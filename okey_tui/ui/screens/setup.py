@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+import time
+from dataclasses import dataclass, replace
 from typing import cast
 
+from rich.cells import cell_len, set_cell_size
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -35,6 +37,7 @@ from okey_tui.i18n import (
     current_language,
     decimal,
     ngettext,
+    pgettext,
     set_language,
 )
 from okey_tui.messages import bot_level, colour_name, game_type_label
@@ -48,7 +51,7 @@ from okey_tui.settings import (
     stored_name,
 )
 from okey_tui.storage import SaveEntry
-from okey_tui.ui.session import summarise_save
+from okey_tui.ui.session import Session, summarise_save
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
 
@@ -138,6 +141,160 @@ class OptionRow(Widget, can_focus=True):
         self.action_step(-1 if offset.x <= arrow + 1 else 1)
 
 
+def month_name(month: int) -> str:
+    """A month's name as a date in the list of saves says it (``Nov``, ``Kasım``)."""
+    return (
+        pgettext("month", "Jan"),
+        pgettext("month", "Feb"),
+        pgettext("month", "Mar"),
+        pgettext("month", "Apr"),
+        pgettext("month", "May"),
+        pgettext("month", "Jun"),
+        pgettext("month", "Jul"),
+        pgettext("month", "Aug"),
+        pgettext("month", "Sep"),
+        pgettext("month", "Oct"),
+        pgettext("month", "Nov"),
+        pgettext("month", "Dec"),
+    )[month - 1]
+
+
+def when_played(moment: float, now: float | None = None) -> str:
+    """A moment as a person says it, seen from ``now``: ``today 11:01``, ``yesterday
+    20:58``, ``30 Nov`` (the year too when it is not this year's)."""
+    then = time.localtime(moment)
+    today = time.localtime(time.time() if now is None else now)
+    clock = time.strftime("%H:%M", then)
+    day = (then.tm_year, then.tm_mon, then.tm_mday)
+    if day == (today.tm_year, today.tm_mon, today.tm_mday):
+        return _("today {time}").format(time=clock)
+    # Noon of today less a day: a day of 23 or 25 hours (summer time) is still yesterday.
+    noon = time.mktime((*today[:3], 12, 0, 0, 0, 0, -1))
+    yesterday = time.localtime(noon - 24 * 3600)
+    if day == (yesterday.tm_year, yesterday.tm_mon, yesterday.tm_mday):
+        return _("yesterday {time}").format(time=clock)
+    month = month_name(then.tm_mon)
+    if then.tm_year == today.tm_year:
+        return _("{day} {month}").format(day=then.tm_mday, month=month)
+    return _("{day} {month} {year}").format(day=then.tm_mday, month=month, year=then.tm_year)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A piece of a line of the list of saves, in the forms it may take, longest first
+    ("" leaves the piece out). A line too wide has its pieces give way one step at a time,
+    the piece with the highest ``gives_way`` first: a shorter form, or for a ``squeeze``
+    piece past its last form, being cut short (…) to the room the others leave it."""
+
+    forms: tuple[str, ...]
+    gives_way: int = 0
+    squeeze: bool = False
+
+
+SEPARATOR = " · "
+# A piece is never squeezed shorter than this (and its …), the length of the longest game
+# type ("Challenge"): the line's end is cut instead.
+SQUEEZED_AT_LEAST = 9
+
+
+def fit_line(parts: list[Part], width: int) -> str:
+    """``parts`` joined on one line at most ``width`` cells wide: the pieces that give way
+    first shorten, leave or are squeezed first (and the last squeezed has the room left
+    back first); if even that is too wide, the line's end is cut."""
+    chosen = [0] * len(parts)
+    squeezed: list[int] = []
+
+    def cells(k: int) -> int:
+        text = parts[k].forms[chosen[k]]
+        if k in squeezed:
+            return min(cell_len(text), SQUEEZED_AT_LEAST + 1)
+        return cell_len(text)
+
+    def needed() -> int:
+        shown = [k for k in range(len(parts)) if parts[k].forms[chosen[k]]]
+        return sum(cells(k) for k in shown) + cell_len(SEPARATOR) * max(0, len(shown) - 1)
+
+    while needed() > width:
+        can = [
+            k
+            for k, part in enumerate(parts)
+            if chosen[k] < len(part.forms) - 1 or (part.squeeze and k not in squeezed)
+        ]
+        if not can:
+            break
+        k = max(can, key=lambda k: (parts[k].gives_way, k))
+        if chosen[k] < len(parts[k].forms) - 1:
+            chosen[k] += 1
+        else:
+            squeezed.append(k)
+    room = width - needed()
+    texts = [part.forms[chosen[k]] for k, part in enumerate(parts)]
+    for k in reversed(squeezed):
+        short = cells(k)
+        if cell_len(texts[k]) > short + max(0, room):
+            # As much of it as the others leave room for (room < 0: the end is cut below).
+            texts[k] = cut(texts[k], short + max(0, room) - 1)
+        room -= cell_len(texts[k]) - short
+    line = SEPARATOR.join(text for text in texts if text)
+    if cell_len(line) <= width:
+        return line
+    return cut(line, width - 1) if width > 0 else ""
+
+
+def cut(text: str, cells: int) -> str:
+    """``text`` cut to ``cells`` cells, and "…" (no comma or dot left hanging before it)."""
+    return set_cell_size(text, max(0, cells)).rstrip(" ,·…") + "…"
+
+
+def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], list[Part]]:
+    """What tells an unfinished match from the others, in two lines of pieces: the table,
+    how far the match and its hand are and the score (or each person's); then who plays
+    (the bots' levels) and when it was last played."""
+    summary = summarise_save(entry)
+    session = Session.resume(entry.saved, None)
+    match = session.match
+    hand, hands = match.hand_number + 1, match.rules.hands
+    if match.hand.is_over:  # saved between two hands: this one is scored, the next not dealt
+        progress: tuple[str, ...] = (_("hand {hand}/{hands} done").format(hand=hand, hands=hands),)
+    else:
+        progress = (
+            _("hand {hand}/{hands} (middle {n})").format(
+                hand=hand, hands=hands, n=len(match.hand.middle)
+            ),
+            _("hand {hand}/{hands}").format(hand=hand, hands=hands),
+        )
+    if summary.people_scores:
+        names = ", ".join(name for _seat, name, _score in summary.people_scores)
+        # The people are what tells a hot-seat match apart: cut short, never left out.
+        scores: tuple[str, ...] = (summary.scores_text(), names)
+    else:
+        scores = (_("score {score}").format(score=summary.score), "")
+    levels = [session.levels[seat - 1] for seat in (1, 2, 3) if seat not in session.humans]
+    if not levels:
+        bots = ""
+    elif len(set(levels)) == 1:
+        bots = ngettext("{n} {level} bot", "{n} {level} bots", len(levels)).format(
+            n=len(levels), level=bot_level(levels[0])
+        )
+    else:
+        bots = _("bots: {levels}").format(levels=", ".join(bot_level(lv) for lv in levels))
+    if entry.saved_at:
+        when = when_played(entry.saved_at, now)
+        played: tuple[str, ...] = (_("played {time}").format(time=when), when)
+    else:
+        played = (entry.started,)
+    return (
+        [
+            # The table kind is cut short before the score goes: its first word (the game
+            # type) stays, and so do the people of a hot-seat match.
+            Part((summary.table_text or summary.table,), gives_way=2, squeeze=True),
+            Part(progress, gives_way=3),
+            Part(scores, gives_way=1, squeeze=bool(summary.people_scores)),
+        ],
+        [Part((bots, ""), gives_way=1), Part(played, gives_way=2)],
+    )
+
+
 class SaveRow(Widget, can_focus=True):
     """One unfinished match: Enter or a click resumes it."""
 
@@ -149,18 +306,35 @@ class SaveRow(Widget, can_focus=True):
     def __init__(self, entry: SaveEntry) -> None:
         super().__init__(classes="save-row")
         self.match_id = entry.id
+        self.parts: tuple[list[Part], ...] = ()
         try:
-            self.text = summarise_save(entry).line()
+            self.parts = save_lines(entry)
         except Exception:  # a save that loads but cannot be described still resumes
             self.text = entry.id
+        else:
+            # The whole of it, on one line (each piece in its longest form).
+            self.text = SEPARATOR.join(
+                part.forms[0] for line in self.parts for part in line if part.forms[0]
+            )
+
+    def lines(self, width: int) -> list[str]:
+        """The row's lines beside "resume" when they may be ``width`` cells wide."""
+        if not self.parts:
+            return [fit_line([Part((self.text,))], width)]
+        return [fit_line(parts, width) for parts in self.parts]
 
     def render(self) -> Table:
-        # Two columns: on a narrow screen the line wraps under itself, not under "resume".
+        # Two columns: the match's lines stand beside "resume", never under it.
         grid = Table.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
-        grid.add_column()
-        mark = Text(_("resume"), "reverse bold" if self.has_focus else "bold")
-        grid.add_row(mark, Text(self.text))  # the players' names: text, never markup
+        grid.add_column(no_wrap=True)
+        said = _("resume")
+        mark = Text(said, "reverse bold" if self.has_focus else "bold")
+        # Before the first layout the width is not known yet: the lines are as long as
+        # they come (each stays one line, so the row's height is the same).
+        width = self.size.width - cell_len(said) - 2 if self.size.width else 1000
+        # The players' names: text, never markup.
+        grid.add_row(mark, Text("\n".join(self.lines(width)), no_wrap=True))
         return grid
 
     def on_focus(self) -> None:
