@@ -533,7 +533,7 @@ BOT_MEANING = {
     ),
 }
 PRACTICE_MEANING = {
-    (False, True): N_("No hints: a table like any other."),
+    (False, True): N_("No hints: an ordinary table."),
     (True, True): N_(
         "h shows hints, u undoes a step of your turn, and tips come in the first hand."
     ),
@@ -716,7 +716,7 @@ class NewTableScreen(Screen[TableSettings]):
                 _("Hands"), [(str(n), n) for n in MATCH_LENGTHS], s.hands, id="opt-hands"
             )
             for n in range(3):
-                label = (_("Bot (right)"), _("Bot (across)"), _("Bot (left)"))[n]
+                label = (_("Bot on your right"), _("Bot across from you"), _("Bot on your left"))[n]
                 yield OptionRow(
                     label,
                     [(bot_level(lv), lv) for lv in BOT_LEVELS],
