@@ -18,7 +18,7 @@ from textual.widgets import Input
 
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, ngettext
 from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from okey_tui.ui.session import Session
@@ -85,6 +85,8 @@ class OkeyApp(App[None]):
         self.lock = lock
         self.save_path: Path | None = None
         self.saves = storage.SaveList()
+        # Whether the players were told that a new match keeps the unfinished ones.
+        self.told_saves_kept = False
 
     @property
     def colour_blind(self) -> bool:
@@ -327,6 +329,7 @@ class OkeyApp(App[None]):
         self.session.record_stats = self.remember
         self.session.bot_delay = self.fixed_delay  # a pace of its own, played again on resume
         self.release_lock()
+        kept = self.other_saves()
         if self.remember:
             # A file of its own: no other match is ever overwritten.
             self.save_path = storage.new_save_path()
@@ -342,6 +345,37 @@ class OkeyApp(App[None]):
         screen = self.table_screen(self.session)
         self.switch_or_push(screen)
         self.call_after_refresh(self.tell_table_news, screen)
+        if kept:
+            self.call_after_refresh(self.tell_saves_kept, kept)
+
+    def other_saves(self) -> int:
+        """How many unfinished matches there are as a new one starts (counted the first
+        time only: the players are told once that they are kept)."""
+        if not self.remember or self.told_saves_kept:
+            return 0
+        problems = self.refresh_saves()  # with flags, the new-table screen did not read them
+        if problems:
+            self.notify("\n".join(problems), severity="warning", timeout=30, markup=False)
+        return len(self.saves.entries)
+
+    def tell_saves_kept(self, count: int) -> None:
+        """Say once, as a new match starts, that the unfinished ones are kept and how to
+        get back to them: a note in the corner that goes by itself, the table's own line
+        (whose turn it is, what to press) left as it is."""
+        self.told_saves_kept = True
+        if in_browser():  # okey101 web: no command to type there
+            said = ngettext(
+                "Your other unfinished match is kept: the new-table screen lists it.",
+                "Your {n} other unfinished matches are kept: the new-table screen lists them.",
+                count,
+            )
+        else:
+            said = ngettext(
+                "Your other unfinished match is kept: okey101 play lists it to resume.",
+                "Your {n} other unfinished matches are kept: okey101 play lists them to resume.",
+                count,
+            )
+        self.notify(said.format(n=count), timeout=10, markup=False)
 
     def tell_table_news(self, screen: Screen[None]) -> None:
         """What the table found wrong as it opened (the match cannot be saved), told on it."""
