@@ -22,6 +22,8 @@ from okey_tui.ui.screens.setup import NewTableScreen, Part, SaveRow, fit_line, w
 
 NOW = time.time()
 DAY = 24 * 3600
+# Noon of the day before (a day of 23 or 25 hours, summer time, cannot make it another day).
+YESTERDAY = time.mktime((*time.localtime(NOW)[:3], 12, 0, 0, 0, 0, -1)) - DAY
 
 
 def played(match: Match, steps: int, seed: int) -> Match:
@@ -73,7 +75,7 @@ async def test_each_row_says_the_bots_levels_and_when_it_was_last_played() -> No
         "20261201-100000-aaaa",
         played(Match(RuleSet(hands=3), seed=3), 3, seed=3),
         {"levels": ["easy", "easy", "easy"]},
-        saved_at=NOW - DAY,
+        saved_at=YESTERDAY,
     )
     saved(
         "20261201-110000-bbbb",
@@ -89,7 +91,7 @@ async def test_each_row_says_the_bots_levels_and_when_it_was_last_played() -> No
         assert "bots: hard, normal, expert" in rows[0].text, rows[0].text
         assert f"played today {clock(NOW)}" in rows[0].text
         assert "3 easy bots" in rows[1].text, rows[1].text
-        assert f"played yesterday {clock(NOW - DAY)}" in rows[1].text
+        assert f"played yesterday {clock(YESTERDAY)}" in rows[1].text
         # Shown whole at 80x24, each row on its two lines.
         for said in ("bots: hard, normal, expert", "3 easy bots", "played yesterday"):
             assert said in text, text
