@@ -372,6 +372,18 @@ def tile_text(tile: Tile, okey: Tile, meant: Tile | None = None) -> str:
     return FALSE_OKEY_LABEL if tile.is_false_okey else str(tile)
 
 
+def okey_meant(meant: Tile, swapped_by: Sequence[Tile]) -> str:
+    """What an okey stands for, written after its star as the melds show it: the tile, or
+    its number alone for a set's okey that only the set's missing colours together take
+    off (``Meld.any_colour``: it stands for any of them).
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> okey_meant(*parse_tiles("R4 R4")), okey_meant(parse_tiles("R13")[0], parse_tiles("R13 K13"))
+    ('R4', '13')
+    """
+    return str(meant.number) if len(swapped_by) > 1 else str(meant)
+
+
 def tiles_text(tiles: Iterable[Tile], okey: Tile) -> str:
     """Tiles in words, each as :func:`tile_text` writes it, a space between them."""
     return " ".join(tile_text(t, okey) for t in tiles)
@@ -386,9 +398,15 @@ def meld_text(meld: Meld, okey: Tile) -> str:
     >>> okey = Tile.parse("B8")
     >>> meld_text(parse_meld("R3*R4R5", okey), okey), meld_text(parse_meld("R8Y8F", okey), okey)
     ('R3 ★R4 R5', 'R8 Y8 F✦')
+    >>> meld_text(parse_meld("*R13Y13B13", okey), okey)  # any colour the set misses
+    '★13 Y13 B13'
+    >>> meld_text(parse_meld("R13Y13B13*K13", okey), okey)  # only black is missing
+    'R13 Y13 B13 ★K13'
     """
     return " ".join(
-        tile_text(laid, okey, meant)
+        f"{OKEY_MARK}{meant.number}"  # a set of three's okey: any colour it misses
+        if meld.any_colour and laid == okey and meant != laid
+        else tile_text(laid, okey, meant)
         for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
     )
 

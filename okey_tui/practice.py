@@ -68,7 +68,7 @@ from okey_tui.engine.state import PENALTY, Hand, Opening, OpeningKind, PenaltyRe
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile
 from okey_tui.engine.view import PlayerView, exposed_add, exposed_okeys, is_pairs_only
 from okey_tui.i18n import _, current_language, ngettext
-from okey_tui.messages import describe, meld_text, rule_title, tile_text
+from okey_tui.messages import describe, meld_text, okey_meant, rule_title, tile_text
 
 if TYPE_CHECKING:
     from okey_tui.bots.expert import Threat
@@ -936,7 +936,7 @@ def _okey_place_lines(view: PlayerView, action: Open | Lay | AddTile) -> list[st
         return _(
             "★{tile} can be swapped out: a player who has opened and holds {tiles} can take "
             "this okey, and you would pay +{points} (rules §12 Penalties during a hand)."
-        ).format(tile=meant, tiles=holding(needed), points=PENALTY)
+        ).format(tile=okey_meant(meant, needed), tiles=holding(needed), points=PENALTY)
 
     if isinstance(action, AddTile):
         if action.meant is None or not is_wild(action.tile, okey):

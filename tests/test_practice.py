@@ -253,7 +253,7 @@ def test_a_finish_is_still_shown_while_a_swapped_okey_is_owed_to_the_table():
     finish = hint.finish
     assert finish is not None and finish.discard != hand.okey
     text = hint_text(hint).plain
-    assert "You can finish now\nlay ★R1 B1 K1\n" in text  # as o would stage the set
+    assert "You can finish now\nlay ★1 B1 K1\n" in text  # as o would stage the set
     assert "then discard Y6" in text
     follow(hand, finish)
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0

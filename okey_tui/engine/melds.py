@@ -58,6 +58,14 @@ class Meld:
     def wild_places(self, okey: Tile) -> list[int]:
         return [i for i, t in enumerate(self.tiles) if t == okey]
 
+    @property
+    def any_colour(self) -> bool:
+        """Whether an okey in this meld stands for no colour in particular: in a set of
+        three, any colour the set misses (taking it off needs both: rules §9), so the
+        colour it is written with is only a way of writing it. A run's okey, and a set of
+        four's, stand for one tile."""
+        return self.kind is MeldKind.SET and len(self.tiles) < len(COLOURS)
+
     def text(self, okey: Tile) -> str:
         """Compact text: laid tiles, a wild okey written as ``*`` and what it stands for."""
         parts = []

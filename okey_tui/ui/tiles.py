@@ -79,8 +79,16 @@ def chips(tiles: Iterable[Tile], okey: Tile | None = None) -> Text:
 
 
 def meld_chips(meld: Meld, okey: Tile) -> Text:
-    """A meld with each okey showing what it stands for."""
-    return Text(" ").join(
-        chip(laid, okey, meant=meant)
-        for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
-    )
+    """A meld with each okey showing what it stands for; in a set of three, its number
+    alone (it stands for any colour the set misses: ``Meld.any_colour``)."""
+    parts = []
+    for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
+        if meld.any_colour and laid == okey and meant != laid:
+            text = Text("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
+            text.append(
+                str(meant.number), Style(color=OKEY_MARK, bgcolor=FACE, bold=True, italic=True)
+            )
+            parts.append(text)
+        else:
+            parts.append(chip(laid, okey, meant=meant))
+    return Text(" ").join(parts)

@@ -605,8 +605,8 @@ async def test_the_chooser_of_an_okey_add_says_what_a_swap_out_would_cost():
 
 
 async def test_two_okeys_standing_for_one_tile_are_warned_of_once() -> None:
-    """Two okeys as R9 (in a run and in a set) staged: the line said "★R9 can be swapped
-    out: you would pay +101" twice."""
+    """Two okeys as R9 (in two runs) staged: the line said "★R9 can be swapped out: you
+    would pay +101" twice."""
     from ui_helpers import at_position
 
     from okey_tui.engine.melds import parse_meld
@@ -616,11 +616,11 @@ async def test_two_okeys_standing_for_one_tile_are_warned_of_once() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         # Indicator B7: the okey is B8.
         hand = position(
-            ["R8 B8 R10 Y9 K9 B8 K1 K2 K3 R13", "", "", ""], phase="p", openings="m101/-/-/-"
+            ["R8 B8 R10 R10 R11 B8 K1 K2 K3 R13", "", "", ""], phase="p", openings="m101/-/-/-"
         )
         screen = await at_position(pilot, app, hand)
         okey = screen.view.okey
-        for meld, tiles in (("R8*R9R10", "R8 B8 R10"), ("*R9Y9K9", "B8 Y9 K9")):
+        for meld, tiles in (("R8*R9R10", "R8 B8 R10"), ("*R9R10R11", "B8 R10 R11")):
             screen.staging.melds.append(parse_meld(meld, okey))
             screen.took([screen.rack.slots.index(Tile.parse(t)) for t in tiles.split()])
         screen.after_staging("Staged 2 groups")

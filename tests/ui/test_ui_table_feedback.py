@@ -1323,7 +1323,7 @@ async def test_selecting_a_tile_leaves_the_table_where_it_was() -> None:
 
 
 async def test_w_says_why_the_okey_of_a_three_tile_set_cannot_be_taken() -> None:
-    """The okey in R9 Y9 ★B9 stands for B9, and the player holds B9: w said "No okey on
+    """The okey in R9 Y9 ★9 stands for B9 or K9, and the player holds B9: w said "No okey on
     the table stands for a tile you hold", which the table plainly contradicts. A 3-tile
     set gives up its okey only for both missing colours: w says so, and which tiles."""
     from tests.positions import position
@@ -1339,7 +1339,7 @@ async def test_w_says_why_the_okey_of_a_three_tile_set_cannot_be_taken() -> None
         await pilot.pause()
         status = str(screen.query_one("#status", Static).render())
         assert status == (
-            "To take the okey from the 3-tile set R9 Y9 ★B9, give both missing colours at "
+            "To take the okey from the 3-tile set R9 Y9 ★9, give both missing colours at "
             "once: B9 K9"
         )
 

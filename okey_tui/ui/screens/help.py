@@ -112,7 +112,13 @@ def rack_legend() -> Table:
         ("▔▲▔", _("the cursor on a selected tile")),
         (_("new"), _("the tile you just drew or took")),
         ("+", _("the tile you just drew or took, where the word leaves no room")),
-        ("★", _("an okey: wild; on the table, ★R12 is an okey standing for R12")),
+        (
+            "★",
+            _(
+                "an okey: wild; on the table, ★R12 is an okey standing for R12, and ★12 in a "
+                "set of three one standing for either colour the set misses"
+            ),
+        ),
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),
     ]
     for mark, what in rows:

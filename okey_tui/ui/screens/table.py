@@ -65,6 +65,7 @@ from okey_tui.messages import (
     event_text,
     meld_kind,
     meld_text,
+    okey_meant,
     tile_text,
     tiles_text,
     you_opened_with,
@@ -2192,7 +2193,10 @@ class TableScreen(Screen[None]):
             # says it too, but on a small terminal its melds leave it no room.
             # Once for each tile an okey stands for: two okeys as R9 (in a run and in a
             # set) said the same words twice.
-            exposed = Counter(meant for meant, _needed in exposed_okeys(view, self.staging.melds))
+            exposed = Counter(
+                okey_meant(meant, needed)
+                for meant, needed in exposed_okeys(view, self.staging.melds)
+            )
             for meant, count in exposed.items():
                 if count == 1:
                     said = _("★{tile} can be swapped out: you would pay +{points}")

@@ -25,6 +25,7 @@ from okey_tui.messages import (
     bot_level,
     event_text,
     game_type_label,
+    okey_meant,
     opened_with,
     tile_text,
 )
@@ -695,13 +696,14 @@ class LayDownArea(SteadyStatic):
                     holding = _(" and ").join(
                         tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed
                     )
-                    warning = said.format(tile=meant, tiles=holding, points=PENALTY)
+                    meant_text = okey_meant(meant, needed)
+                    warning = said.format(tile=meant_text, tiles=holding, points=PENALTY)
                     # A small terminal (or a box narrowed by the hints) says it shorter,
                     # leaving its rows to the melds.
                     lines = 2 if self.app.has_class("-compact") else 3
                     if width and len(Text(warning).wrap(self.app.console, width)) > lines:
                         short = _("★{tile} can be swapped out: you would pay +{points}")
-                        warning = short.format(tile=meant, points=PENALTY)
+                        warning = short.format(tile=meant_text, points=PENALTY)
                     head.append(warning, "bold yellow")
             chips = [meld_chips(meld, okey) for meld in staging.melds]
             text.append_text(melds_text(chips, width))
