@@ -98,7 +98,7 @@ def test_a_refusal_from_another_table_is_worded_again_from_its_code() -> None:
     )
     assert sent.text() == "You cannot draw now: you have already drawn or taken a tile this turn"
     i18n.set_language("tr")
-    assert sent.text() == "Şimdi olmaz (taş çekmek): bu turda zaten taş çektin ya da aldın"
+    assert sent.text() == "Bu turda zaten taş çektin ya da aldın: şimdi taş çekmek olmaz"
     pairs = ActionRefused(
         "OpeningError",
         ErrorCode.OPENING_BELOW_FLOOR.value,

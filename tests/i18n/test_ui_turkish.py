@@ -65,7 +65,7 @@ async def test_new_table_screen_in_turkish_nothing_cut(
             )
             assert row.label in text and shown in text, (row.label, shown)
         names = {row.label for row in screen.query(OptionRow)}
-        assert {"Oyun türü", "Cezalar", "El sayısı", "Bot (sağ)", "Dil"} <= names
+        assert {"Oyun türü", "Cezalar", "El sayısı", "Sağdaki bot", "Dil"} <= names
         assert "Game type" not in screen_text(app)
 
 

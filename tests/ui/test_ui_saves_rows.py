@@ -12,7 +12,7 @@ from pathlib import Path
 from rendered import screen_text
 from rich.cells import cell_len
 
-from okey_tui import storage
+from okey_tui import i18n, storage
 from okey_tui.engine.match import Match
 from okey_tui.engine.rules import GameType, RuleSet
 from okey_tui.engine.view import PlayerView, legal_actions
@@ -194,3 +194,7 @@ def test_when_a_match_was_played_is_said_as_a_person_says_it() -> None:
     assert when_played(at(2025, 12, 31, 8, 0), now) == "31 Dec 2025"
     new_year = time.mktime((2027, 1, 1, 0, 10, 0, 0, 0, -1))
     assert when_played(at(2026, 12, 31, 23, 50), new_year) == "yesterday 23:50"
+    i18n.set_language("tr")
+    assert when_played(at(2026, 11, 30, 20, 58), now) == "30 Kas"
+    assert when_played(at(2026, 12, 5, 9, 5), now) == "bugün 09:05"
+    i18n.set_language("en")

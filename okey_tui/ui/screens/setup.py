@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import cast
 
+from babel.dates import format_date
 from rich.cells import cell_len, set_cell_size
 from rich.table import Table
 from rich.text import Text
@@ -37,7 +39,6 @@ from okey_tui.i18n import (
     current_language,
     decimal,
     ngettext,
-    pgettext,
     set_language,
 )
 from okey_tui.messages import bot_level, colour_name, game_type_label
@@ -141,24 +142,6 @@ class OptionRow(Widget, can_focus=True):
         self.action_step(-1 if offset.x <= arrow + 1 else 1)
 
 
-def month_name(month: int) -> str:
-    """A month's name as a date in the list of saves says it (``Nov``, ``Kasım``)."""
-    return (
-        pgettext("month", "Jan"),
-        pgettext("month", "Feb"),
-        pgettext("month", "Mar"),
-        pgettext("month", "Apr"),
-        pgettext("month", "May"),
-        pgettext("month", "Jun"),
-        pgettext("month", "Jul"),
-        pgettext("month", "Aug"),
-        pgettext("month", "Sep"),
-        pgettext("month", "Oct"),
-        pgettext("month", "Nov"),
-        pgettext("month", "Dec"),
-    )[month - 1]
-
-
 def when_played(moment: float, now: float | None = None) -> str:
     """A moment as a person says it, seen from ``now``: ``today 11:01``, ``yesterday
     20:58``, ``30 Nov`` (the year too when it is not this year's)."""
@@ -173,10 +156,10 @@ def when_played(moment: float, now: float | None = None) -> str:
     yesterday = time.localtime(noon - 24 * 3600)
     if day == (yesterday.tm_year, yesterday.tm_mon, yesterday.tm_mday):
         return _("yesterday {time}").format(time=clock)
-    month = month_name(then.tm_mon)
-    if then.tm_year == today.tm_year:
-        return _("{day} {month}").format(day=then.tm_mday, month=month)
-    return _("{day} {month} {year}").format(day=then.tm_mday, month=month, year=then.tm_year)
+    # The day and month in the language's own words and order (Babel's data: "30 Nov",
+    # "30 Kas"), the year too when it is not this year's.
+    pattern = "d MMM" if then.tm_year == today.tm_year else "d MMM y"
+    return format_date(date(*then[:3]), pattern, locale=current_language())
 
 
 @dataclass(frozen=True)
