@@ -377,8 +377,8 @@ def okey_meant(meant: Tile, swapped_by: Sequence[Tile]) -> str:
     its number alone for a set's okey that only the set's missing colours together take
     off (``Meld.any_colour``: it stands for any of them).
 
-    >>> from okey_tui.engine.tiles import parse_tiles
-    >>> okey_meant(*parse_tiles("R4 R4")), okey_meant(parse_tiles("R13")[0], parse_tiles("R13 K13"))
+    >>> from okey_tui.engine.tiles import Tile, parse_tiles
+    >>> okey_meant(Tile.parse("R4"), parse_tiles("R4")), okey_meant(Tile.parse("R13"), parse_tiles("R13 K13"))
     ('R4', '13')
     """
     return str(meant.number) if len(swapped_by) > 1 else str(meant)
