@@ -8,8 +8,7 @@ meld 3 (it is the two K9s together that go on no one meld)."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, select_tiles, table_app
+from ui_helpers import OPENING_SEED, at_position, select_tiles, status_text, table_app
 
 from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.ui.screens.dialogs import ChooserScreen
@@ -18,10 +17,6 @@ from tests.positions import position
 RACK = "K9 K9 K5 K5 Y7 R1 R1 B2 B12"
 # Meld 1 the player's own; melds 2 and 3 Zeynep's (seat 3).
 TABLE = ("0:K10K11K12K13", "3:K6K7K8", "3:K6K7K8")
-
-
-def status_text(screen) -> str:  # type: ignore[no-untyped-def]
-    return str(screen.query_one("#status", Static).render())
 
 
 async def press_a_with(tiles: str, pilot, app):  # type: ignore[no-untyped-def]

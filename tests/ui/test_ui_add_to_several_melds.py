@@ -10,8 +10,14 @@ A tile that goes on more than one meld (the player chooses which), on none, or a
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
-from ui_helpers import OPENING_SEED, added_after_arranging, at_position, select_tiles, table_app
+from ui_helpers import (
+    OPENING_SEED,
+    added_after_arranging,
+    at_position,
+    select_tiles,
+    status_text,
+    table_app,
+)
 
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ChooserScreen
@@ -23,10 +29,6 @@ RACK = "R9 K9 K10 Y1 K5 Y7 R1 R1 B2 B12 B8 Y12 K3 R3"
 # Meld 1 the player's own; the others Zeynep's (seat 3).
 TABLE = ("0:R10R11R12R13", "3:K6K7K8", "3:Y2Y3Y4", "3:R5Y5B5")
 MELDS = ["R10 R11 R12 R13", "K6 K7 K8", "Y2 Y3 Y4", "R5 Y5 B5"]
-
-
-def status_text(screen: TableScreen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 def melds(app) -> list[str]:  # type: ignore[no-untyped-def]

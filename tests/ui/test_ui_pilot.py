@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, burst, goto, late_app, slot_of, table_app, wait_for_human
+from ui_helpers import (
+    OPENING_SEED,
+    burst,
+    goto,
+    late_app,
+    slot_of,
+    status_text,
+    table_app,
+    wait_for_human,
+)
 
 from okey_tui.engine import solver
 from okey_tui.engine.melds import readings
@@ -13,10 +22,6 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
-
-
-def status_text(screen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 async def test_an_opening_by_keys_then_a_discard():

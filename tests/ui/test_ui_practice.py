@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from rendered import screen_text
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, slot_of, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, goto, slot_of, status_text, table_app, wait_for_human
 
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Open
@@ -23,10 +23,6 @@ HINT_SEED = 3  # the human is not the starter; after the bots it holds 108 in me
 
 def practice_app(seed: int, **changes: object):
     return table_app(seed, practice=True, tips=False, **changes)
-
-
-def status_text(screen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 async def test_hint_shows_the_solvers_best_opening():

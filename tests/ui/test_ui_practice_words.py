@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app, wait_for_human
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    goto,
+    slot_of,
+    status_text,
+    table_app,
+    wait_for_human,
+)
 
 from okey_tui import i18n
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.table import TableScreen
 from tests.positions import position
-
-
-def status_text(screen: TableScreen) -> str:
-    return str(screen.query_one("#status", Static).render())
-
 
 # -- 1. an undo says what it undid -----------------------------------------------------------
 # Meld 2 (Zeynep's K6 K7 K8) takes the player's K9; OPENING_RACK opens with 128 (two runs

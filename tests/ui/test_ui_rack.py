@@ -11,8 +11,7 @@ from collections import Counter
 import pytest
 from rendered import screen_text
 from test_ui_mouse import slot_offset
-from textual.widgets import Static
-from ui_helpers import burst, goto, sorted_table, table_app
+from ui_helpers import burst, goto, sorted_table, status_text, table_app
 
 from okey_tui.engine import solver
 from okey_tui.engine.actions import AddTile
@@ -25,10 +24,6 @@ from okey_tui.ui.widgets.rack import RackWidget
 # Seed 42: best melds R9-R12, K9-K11, R5 Y5 K5, R13 Y13 K13 (126); opening with R9-R11
 # instead leaves R12 to add to that run afterwards.
 ADD_SEED = 42
-
-
-def status_text(screen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 def slots_of(screen: TableScreen, tile: Tile) -> list[int]:

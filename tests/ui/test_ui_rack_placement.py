@@ -12,8 +12,7 @@ import doctest
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from textual.widgets import Static
-from ui_helpers import goto, table_app, wait_for_human
+from ui_helpers import goto, status_text, table_app, wait_for_human
 
 from okey_tui.engine import solver
 from okey_tui.engine.tiles import Tile, parse_tiles
@@ -62,10 +61,6 @@ async def discard(pilot, app) -> None:
     if isinstance(app.screen, ConfirmScreen):
         await pilot.press("y")
         await pilot.pause()
-
-
-def status_text(screen: TableScreen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 def mark_line(screen: TableScreen, row: int) -> str:

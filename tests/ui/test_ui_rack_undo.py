@@ -4,15 +4,10 @@ yours to undo this turn"."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, goto, status_text, table_app, wait_for_human
 
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.table import TableScreen
-
-
-def status_text(screen: TableScreen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 async def test_u_puts_back_the_rack_before_a_sort_and_a_move_at_a_normal_table():

@@ -9,15 +9,10 @@ then needed ``b`` at a cost.
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
-from ui_helpers import table_app
+from ui_helpers import status_text, table_app
 
 from okey_tui import i18n
 from okey_tui.ui.screens.table import TableScreen
-
-
-def status_text(screen: TableScreen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 @pytest.mark.parametrize("language", ["en", "tr"])

@@ -16,6 +16,7 @@ from ui_helpers import (
     goto,
     late_app,
     slot_of,
+    status_text,
     table_app,
     wait_for_human,
 )
@@ -33,10 +34,6 @@ LAY_OFF_SEED = 9
 # Seed 17 (easy bots, the human only draws and discards): Zeynep finishes; two bots
 # paid 101 for discarding a playable tile.
 PENALTY_SEED = 17
-
-
-def status_text(screen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 async def play_human_plainly(pilot, app, until) -> None:

@@ -9,11 +9,11 @@ each tile back in the slot it left, the rack otherwise as the player had arrange
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Static
 from ui_helpers import (
     OPENING_SEED,
     added_after_arranging,
     select_tiles,
+    status_text,
     table_app,
     wait_for_screen,
 )
@@ -27,10 +27,6 @@ from tests.positions import position
 RACK = "K9 K10 K11 R1 R1 B2 B12 Y7 Y3"
 # Meld 1 the player's own (nothing selected fits it), meld 2 Zeynep's: K9 K10 K11 go on it.
 TABLE = ("0:R10R11R12R13", "3:K6K7K8")
-
-
-def status_text(screen: TableScreen) -> str:
-    return str(screen.query_one("#status", Static).render())
 
 
 def melds(app) -> list[str]:  # type: ignore[no-untyped-def]
