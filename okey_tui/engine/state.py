@@ -588,12 +588,15 @@ class Hand:
             )
 
     def is_first_turn(self) -> bool:
-        """The starter's first turn: nobody has drawn or discarded yet."""
+        """The starter's first turn: nobody has drawn or discarded yet (a discard taken
+        from the left leaves the piles empty and the middle whole: the next seat's turn)."""
         dealt = SEATS * self.rules.deal_size + 1
         return (
             self.phase is not Phase.OVER
             and not any(self.discards)
             and len(self.middle) == 106 - 1 - dealt
+            and self.taken is None
+            and not any(event.kind == "discard" for event in self.events)
         )
 
     def _start_play(self) -> None:

@@ -132,3 +132,22 @@ def test_the_starters_first_turn_says_why_there_is_no_draw() -> None:
             hand.apply(action)
     hand.apply(Discard(hand.racks[2][0]))
     assert not hand.is_first_turn()
+
+
+def test_after_the_starter_s_only_discard_is_taken_a_draw_is_refused_as_a_second_draw():
+    """The next seat took the starter's one discard: the piles were empty and the middle
+    whole again, and a draw was refused as "the starter's first turn has no draw"."""
+    import random
+
+    from okey_tui.engine.errors import ErrorCode
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.engine.state import Hand
+
+    hand = Hand.deal(RuleSet(), random.Random(1), starter=2)
+    hand.apply(Discard(hand.racks[2][0]))
+    hand.apply(TakeDiscard())
+    assert not hand.is_first_turn()
+    for action in (DrawMiddle(), TakeDiscard()):
+        with pytest.raises(NotYourTurnError) as refused:
+            hand.apply(action)
+        assert refused.value.code is ErrorCode.ALREADY_DRAWN
