@@ -441,23 +441,27 @@ class RackLayout:
         return best
 
     def partners(
-        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None = None
+        self,
+        tile: Tile,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None = None,
+        ignore: Iterable[int] = (),
     ) -> list[list[int]]:
-        """The groups ``tile`` makes a meld with (more points than the group makes alone),
-        best first: a run or a set before a pair, then the most points gained. None for a
-        wild tile, which fits anywhere."""
+        """The groups ``tile`` makes a meld with (all their tiles and it: ``R3`` with
+        ``R5 R6 ★`` as well, though the okey only moves along), best first: a run or a
+        set before a pair, then the most points gained. None for a wild tile, which fits
+        anywhere. The slots in ``ignore`` count as empty (the tile's own, once it is in)."""
         if is_wild(tile, okey):
             return []
         found: list[tuple[tuple[bool, int], list[int]]] = []
-        for group in self.groups():
+        for group in self.groups(ignore):
             held = [t for i in group if (t := self.slots[i]) is not None]
             after = readings([*held, tile], okey, kinds)
             if not after:
                 continue
             before = readings(held, okey, kinds)
             gain = after[0].value - (before[0].value if before else 0)
-            if gain > 0 or not before or before[0].kind is not after[0].kind:
-                found.append(((after[0].kind is not MeldKind.PAIR, gain), group))
+            found.append(((after[0].kind is not MeldKind.PAIR, gain), group))
         found.sort(key=lambda f: f[0], reverse=True)
         return [group for _, group in found]
 
@@ -466,10 +470,10 @@ class RackLayout:
     ) -> int | None:
         """A tile taken from the left (laid this turn, so it is wanted in a meld): at the
         end of the best group it makes a meld with (:meth:`partners`) that has a free slot
-        there whose other side is free too (no other group joins, no tile moves). A run
-        gets it at its low end for a lower number, else at its high end (out of order
-        it would read wrong); a set or a pair at either end. ``None`` (the caller puts it
-        apart) when no such group has room.
+        there whose other side is free too (no other group joins, no tile moves). A set or
+        a pair takes it at either end; a run only where its tiles then read in order (not
+        ``R8 R10 R9``, nor ``R12 ★ R13``). ``None`` (the caller puts it apart) when no
+        such group has room.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -481,20 +485,14 @@ class RackLayout:
         >>> rack.put_beside(Tile.parse("B12"), Tile.parse("R1")) is None  # slot 3 joins K5
         True
         """
-        number = effective(tile, okey).number
         for group in self.partners(tile, okey, kinds):
             row, first = self.place(group[0])
             last = self.place(group[-1])[1]
             held = [t for i in group if (t := self.slots[i]) is not None]
-            numbers = [effective(t, okey).number for t in held if not is_wild(t, okey)]
             in_run = readings([*held, tile], okey, kinds)[0].kind is MeldKind.RUN
-            if not in_run:
-                ends = [last + 1, first - 1]
-            elif number < min(numbers, default=number):
-                ends = [first - 1]
-            else:
-                ends = [last + 1]
-            for col in ends:
+            for col, tiles in ((last + 1, [*held, tile]), (first - 1, [tile, *held])):
+                if in_run and not in_order(tiles, okey):
+                    continue
                 if not 0 <= col < self.cols or self.slots[self.index(row, col)] is not None:
                     continue
                 beyond = col + (1 if col > last else -1)
@@ -913,6 +911,31 @@ class RackLayout:
                 continue  # where they are already
             return self.move_to(chosen, row, col)
         return None
+
+
+def in_order(tiles: Sequence[Tile], okey: Tile) -> bool:
+    """Whether ``tiles``, as they stand on the rack, read as a run in order, up or down:
+    each tile's number one more (or less) than the one before, an okey anywhere standing
+    for the number its place needs (within 1-13).
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> okey = Tile.parse("B8")
+    >>> [in_order(parse_tiles(t), okey) for t in ("R8 R9 R10", "R10 R9 R8", "R8 R10 R9")]
+    [True, True, False]
+    >>> [in_order(parse_tiles(t), okey) for t in ("R12 B8 R13", "R11 B8 R13", "B8 R1 R2")]
+    [False, True, False]
+    """
+    fixed = [(i, effective(t, okey).number) for i, t in enumerate(tiles) if not is_wild(t, okey)]
+    if not fixed:
+        return True
+    first, number = fixed[0]
+    for step in (1, -1):
+        start = number - step * first
+        end = start + step * (len(tiles) - 1)
+        if 1 <= min(start, end) and max(start, end) <= 13:
+            if all(n == start + step * i for i, n in fixed):
+                return True
+    return False
 
 
 def without(tiles: Iterable[Tile], taken: Iterable[Tile]) -> list[Tile]:

@@ -54,3 +54,22 @@ async def test_the_sort_s_line_gives_way_once_the_tiles_are_moved():
         await pilot.press("shift+end")
         assert screen.rack.slots != slots  # a tile moved
         assert not status_text(screen).startswith("Sorted: ")
+
+
+async def test_before_opening_a_discard_while_holding_the_taken_tile_names_o_not_a():
+    """Unopened, the line offered "a adds it to a meld", and a was then refused: only an
+    opening can hold the tile."""
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R11 R12 R13 Y11 Y12 Y13 B12 B13", "", "", ""],
+            phase="d",
+            discards=["", "", "", "B11"],
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.press("x")
+        said = status_text(screen)
+        assert said.endswith(" · o stages it in your opening, g gives it back"), said

@@ -60,3 +60,28 @@ async def test_a_taken_tile_never_joins_two_groups_and_the_line_says_where_it_go
     after, status = await arranged_and_taken("Y11 Y12 _ R5 Y5 _ _ K1", "Y13")
     assert after[:8] == ["Y11", "Y12", "_", "R5", "Y5", "_", "_", "K1"]
     assert status.startswith("You took Y13: run 36 with Y11 Y12 · lay it down")
+
+
+async def test_a_taken_tile_that_would_read_out_of_order_in_a_run_comes_in_apart():
+    # R9 between R8 and R10: beside them it would read R8 R10 R9.
+    after, status = await arranged_and_taken("_ _ R8 R10 _ _ K1 K2 K3", "R9")
+    assert after[:9] == ["_", "_", "R8", "R10", "_", "_", "K1", "K2", "K3"]
+    assert status.startswith("You took R9: run 27 with R8 R10 · lay it down")
+
+
+async def test_a_taken_tile_that_moves_the_okey_along_a_run_still_goes_with_it():
+    # Indicator B7: B8 is the okey. R3 with R5 R6 ★ makes R3 ★ R5 R6, the same 18 points:
+    # the run is named, and R3 comes in apart (at the run's end it would read out of order).
+    after, status = await arranged_and_taken("_ _ R5 R6 B8 _ K1 K2 K3", "R3")
+    assert after[:9] == ["_", "_", "R5", "R6", "B8", "_", "K1", "K2", "K3"]
+    assert status.startswith("You took R3: run 18 with R5 R6 B8★ · lay it down")
+
+
+async def test_on_a_full_rack_the_line_names_the_group_the_tile_goes_with_not_its_neighbour():
+    """Every free slot touched a group: Y6 came in after R11 R12, and the line said
+    "now beside R11 R12: ·"."""
+    upper = "R1 R2 R3 _ Y7 Y8 _ K4 K5 _ Y9 Y10 _ R11 R12 _"
+    lower = "K11 K12 _ B1 B1 _ Y6 Y7 _ R6 K6 _ B12 B13 _ Y13"
+    after, status = await arranged_and_taken(f"{upper} {lower}", "Y6")
+    assert "now beside" not in status
+    assert status.startswith("You took Y6: run 21 with Y7 Y8 · lay it down"), status

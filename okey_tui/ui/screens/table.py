@@ -72,7 +72,7 @@ from okey_tui.messages import (
 )
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface, seconds_until
 from okey_tui.ui.local_table import LocalTable
-from okey_tui.ui.rack import ROWS, RackLayout, near_parts, without
+from okey_tui.ui.rack import ROWS, RackLayout, in_order, near_parts, without
 from okey_tui.ui.screens.dialogs import (
     ChatScreen,
     Choice,
@@ -1271,7 +1271,12 @@ class TableScreen(Screen[None]):
         if refused.code == ErrorCode.ALREADY_DRAWN.value:
             return f"{said} · {self.turn_steps()}"  # what the turn goes on with
         if refused.code == ErrorCode.TAKEN_MUST_BE_USED.value:
-            if GiveBack in self.legal_now()[0]:
+            give_back = GiveBack in self.legal_now()[0]
+            if self.view.opening is None:  # only an opening can hold it: a adds nothing yet
+                if give_back:
+                    return said + " · " + _("o stages it in your opening, g gives it back")
+                return said + " · " + _("o stages it in your opening")
+            if give_back:
                 return said + " · " + _("a adds it to a meld, o stages it, g gives it back")
             return said + " · " + _("a adds it to a meld, o stages it")
         return said
@@ -2608,8 +2613,14 @@ class TableScreen(Screen[None]):
             okey = self.view.okey
             slots = self.rack.slots
             pairs_only = is_pairs_only(self.view)
-            beside = [t for i in self.rack.group_at(new[0]) if i != new[0] and (t := slots[i])]
-            if beside:  # put beside the group it makes a meld with
+            group = self.rack.group_at(new[0])
+            beside = [t for i in group if i != new[0] and (t := slots[i])]
+            in_group = [t for i in group if (t := slots[i])]
+            if (
+                beside
+                and group_label(in_group, okey, pairs_only)[1]
+                and (in_order(in_group, okey) or not readings(in_group, okey, {MeldKind.RUN}))
+            ):  # beside the group it makes a meld with (not a full rack's last free slot)
                 return _(
                     "You took {tile}, now beside {group}: {meld} · lay it down this turn "
                     "(g gives it back)"
@@ -2619,15 +2630,15 @@ class TableScreen(Screen[None]):
                     meld=group_label([*beside, tile], okey, pairs_only)[0],
                 )
             placing = self.taken_to_place()
-            partners = [] if placing is None else self.rack.partners(*placing)
+            partners = [] if placing is None else self.rack.partners(*placing, ignore=new[:1])
             if partners:  # no free slot beside that group: said, so no search for it
-                group = [t for i in partners[0] if (t := slots[i])]
+                partner = [t for i in partners[0] if (t := slots[i])]
                 return _(
                     "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
                 ).format(
                     tile=tile_text(tile, okey),
-                    group=" ".join(tile_text(t, okey) for t in group),
-                    meld=group_label([*group, tile], okey, pairs_only)[0],
+                    group=" ".join(tile_text(t, okey) for t in partner),
+                    meld=group_label([*partner, tile], okey, pairs_only)[0],
                 )
             return _("You took {tile}: lay it down this turn (g gives it back)").format(
                 tile=tile_text(tile, okey)
