@@ -932,9 +932,9 @@ def in_order(tiles: Sequence[Tile], okey: Tile) -> bool:
     for step in (1, -1):
         start = number - step * first
         end = start + step * (len(tiles) - 1)
-        if 1 <= min(start, end) and max(start, end) <= 13:
-            if all(n == start + step * i for i, n in fixed):
-                return True
+        within = min(start, end) >= 1 and max(start, end) <= 13
+        if within and all(n == start + step * i for i, n in fixed):
+            return True
     return False
 
 
