@@ -1841,9 +1841,11 @@ async def test_l_again_gives_the_log_s_place_back_to_the_hints(size: tuple[int, 
         await wait_for_human(pilot, app)
         screen = app.screen
         await pilot.press("h", "l")
+        assert str(screen.query_one("#log").border_title) == "Log · l shows the hints"
         await pilot.press("l")
         await pilot.pause()
         assert screen.query_one("#hints").display and not screen.query_one("#log").display
+        assert str(screen.query_one("#log").border_title) == "Log · l hides"
         await pilot.press("l", "h", "h")  # the log in their place, then h shows and hides them
         await pilot.pause()
         log_before = screen.query_one("#log").display

@@ -2740,6 +2740,7 @@ class TableScreen(Screen[None]):
             self.set_status(_("Log shown in the hints' place: l or h shows the hints again"))
             self._said_log = True
             self._log_over_hints = toggled
+            self.game_log.retitle(over_hints=True)
             return
         if self._log_over_hints is not None and self.log_shown() and self.practice.on:
             # The log came in the hints' place: l gives the place back to the hints (it
@@ -2747,9 +2748,11 @@ class TableScreen(Screen[None]):
             if self._log_over_hints:
                 self.query_one("#main").toggle_class("-log-toggled")
             self._log_over_hints = None
+            self.game_log.retitle()
             self.practice.toggle_hints()
             return
         self._log_over_hints = None
+        self.game_log.retitle()
         self.query_one("#main").toggle_class("-log-toggled")
         shown = self.log_shown()
         if shown:
@@ -2941,6 +2944,7 @@ class TableScreen(Screen[None]):
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:
         self._log_over_hints = None  # h decides the place now
+        self.game_log.retitle()
         self.practice.toggle_hints()
 
     def action_hint_tile(self) -> None:

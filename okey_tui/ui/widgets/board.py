@@ -1116,8 +1116,12 @@ class GameLog(RichLog, can_focus=False):
         self._wrapped_at = 0  # the width every line is wrapped at (0: not all the same)
 
     def on_mount(self) -> None:
-        # Titled like the hints that take its place: what it is, and the key that hides it.
-        set_title(self, _("Log · l hides"))
+        self.retitle()
+
+    def retitle(self, over_hints: bool = False) -> None:
+        """Titled like the hints that take its place: what it is, and what l does (in the
+        hints' place, l gives the place back to them)."""
+        set_title(self, _("Log · l shows the hints") if over_hints else _("Log · l hides"))
 
     def write(
         self,
