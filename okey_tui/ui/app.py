@@ -264,6 +264,11 @@ class OkeyApp(App[None]):
         """Say the match was resumed and what the player on screen does now, in this phase."""
         from okey_tui.ui.screens.table import TableScreen
 
+        if in_browser() and self.session is not None:
+            # okey101 web brings a visitor who reloads, or starts again after quitting, back
+            # to the match saved during their visit: a match resumed and left with no move
+            # counts as played now (they came back to the new-table screen).
+            self.session.autosave()
         screen = self.screen
         if not isinstance(screen, TableScreen):
             return

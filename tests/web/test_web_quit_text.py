@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from okey_tui.engine.notation import format_position
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import OkeyApp, make_app
 from okey_tui.ui.screens.dialogs import ConfirmScreen
@@ -73,3 +74,35 @@ def test_every_visitors_game_is_told_it_runs_in_a_browser(
     for name, value in environment.items():
         monkeypatch.setenv(name, value)
     assert in_browser()
+
+
+async def test_in_a_browser_a_resumed_match_counts_as_played_though_no_move_follows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Resumed with r and left at once (a reload, or q then Start again), the visitor came
+    back to the new-table screen: the page returns to a match saved during the visit, and
+    nothing was saved. The resume writes the save again (the match as it was)."""
+    from okey_tui import storage
+
+    monkeypatch.setenv(WEB_ENV, "1")
+    first = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    await quit_question(first)  # sorted: a match that is kept
+    path = first.save_path
+    assert path is not None
+    before = storage.load(path)
+    assert before is not None and before.extra.get("layouts")  # the sorted rack
+    stamp = path.stat().st_mtime_ns
+    app = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, TableScreen):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause()
+        assert app.save_path == path
+    assert path.stat().st_mtime_ns > stamp
+    after = storage.load(path)
+    assert after is not None and after.saved_at >= before.saved_at
+    # The match as it was, and what the table keeps with it (the arranged rack, the log).
+    assert format_position(after.match.hand) == format_position(before.match.hand)
+    assert after.extra.get("layouts") == before.extra.get("layouts")
