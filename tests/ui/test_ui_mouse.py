@@ -88,7 +88,8 @@ async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
 
 async def test_on_the_new_table_screen_the_left_arrow_steps_back(_temp_config) -> None:
     """A click anywhere on a line stepped its value on, ◀ too: on a phone going back meant
-    going round every value. ◀ steps back, the value and ▶ step on, the label only focuses."""
+    going round every value. ◀ steps back, the value and ▶ step on, the label and the empty
+    line past ▶ only focus (a click to bring a browser page to the front changed a choice)."""
     from okey_tui.ui.app import make_app
     from okey_tui.ui.screens.setup import LABEL_WIDTH, VALUE_WIDTH, NewTableScreen, OptionRow
 
@@ -106,6 +107,9 @@ async def test_on_the_new_table_screen_the_left_arrow_steps_back(_temp_config) -
         assert row.value == start and back != start
         await pilot.click("#opt-hands", offset=(pad + 2, 0))  # the label
         assert row.value == start and row.has_focus
+        await pilot.click("#opt-hands", offset=(right + 1, 0))  # past ▶
+        await pilot.click("#opt-hands", offset=(right + 20, 0))
+        assert row.value == start
         await pilot.click("#opt-hands", offset=(left + 3, 0))  # the value
         assert row.value != start
 

@@ -131,14 +131,16 @@ class OptionRow(Widget, can_focus=True):
         self.refresh()
 
     def on_click(self, event: events.Click) -> None:
-        """◀ steps back, the value and ▶ step on; the label only takes the focus (a click
-        anywhere stepped on, so on a phone going back meant going round every value)."""
+        """◀ steps back, the value and ▶ step on; the label and the empty line after ▶
+        only take the focus (a click anywhere stepped on, so on a phone going back meant
+        going round every value, and a click to bring the browser's page to the front
+        changed a choice)."""
         offset = event.get_content_offset(self)
         if offset is None:
             return
         arrow = LABEL_WIDTH + 1  # the cell of ◀, after the label and a space
-        if offset.x < arrow - 1:
-            return  # the label: focused by the click, nothing changes
+        if offset.x < arrow - 1 or offset.x > arrow + VALUE_WIDTH + 3:
+            return  # the label, or past ▶: focused by the click, nothing changes
         self.action_step(-1 if offset.x <= arrow + 1 else 1)
 
 
