@@ -95,6 +95,10 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         a.page.wait_for_function(
             "document.activeElement.classList.contains('xterm-helper-textarea')"
         )
+        # The game knows the page is in front: its first line is chosen, and the key bar
+        # says ← → change it (none was chosen until a key: the game heard "in the
+        # background" after "in front").
+        a.wait_for("← → Change")
         a.page.keyboard.press("Enter")  # not Terminal.press: that would focus the terminal first
         a.wait_for("Indicator")
         a.press("s")  # a rack of A's own: a match nobody has touched is not kept
