@@ -451,6 +451,28 @@ def test_an_unknown_bot_level_is_named() -> None:
     assert "no bot level is called godlike" in result.output, result.output
 
 
+def test_simulate_names_a_wrong_level_and_takes_the_levels_as_play_does() -> None:
+    """simulate --seats foo said "give four bot levels ..., not 1", and refused the levels
+    as the new-table screen names them in Turkish, which play --bots takes."""
+    from click.testing import CliRunner
+
+    from okey_tui import i18n
+    from okey_tui.cli import main
+
+    result = CliRunner().invoke(main, ["simulate", "--matches", "1", "--seats", "foo"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "unknown bot level 'foo'" in result.output, result.output
+    seats = "kolay,Kolay,zor,uzman"
+    args = ["--lang", "tr", "simulate", "--matches", "1", "--hands", "1", "--json"]
+    try:
+        result = CliRunner().invoke(main, [*args, "--seats", seats])
+    finally:
+        i18n.set_language("en")
+    assert result.exit_code == 0, result.output
+    levels = [s["bot"] for s in json.loads(result.output)["seats"]]
+    assert levels == ["easy", "easy", "hard", "expert"]
+
+
 def test_the_bot_delay_takes_the_paces_by_name() -> None:
     """--bot-delay fast was refused as no number, though the new-table screen names the
     paces so; a pace by name is taken, and a refusal names them."""

@@ -179,12 +179,10 @@ def _long_name(name: str, option: str) -> click.BadParameter:
 def _bots(value: str | None) -> tuple[str, str, str] | None:
     if value is None:
         return None
-    from okey_tui.i18n import lower
-    from okey_tui.messages import bot_level
+    from okey_tui.messages import level_named
 
     # The English words, or the levels as the new-table screen names them ("kolay", "uzman").
-    named = {lower(bot_level(level)): level for level in LEVELS}
-    levels = [named.get(lower(v.strip()), v.strip().lower()) for v in value.split(",") if v.strip()]
+    levels = [level_named(v) for v in value.split(",") if v.strip()]
     if len(levels) == 1:
         levels *= 3
     unknown = [lv for lv in levels if lv not in LEVELS]

@@ -26,16 +26,11 @@ TYPES = ("classic", "rising", "challenge", "51")
 
 def _parse_seats(text: str) -> list[str]:
     from okey_tui.bots.base import LEVELS
+    from okey_tui.messages import level_named
 
-    seats = [part.strip().lower() for part in text.split(",")]
-    if len(seats) != 4:
-        raise click.BadParameter(
-            _(
-                "give four bot levels separated by commas (like hard,easy,easy,easy), not {count}"
-            ).format(count=len(seats)),
-            param_hint="--seats",
-        )
-    for level in seats:
+    # The English words, or the levels as the new-table screen names them ("kolay", "uzman").
+    seats = [level_named(part) for part in text.split(",")]
+    for level in seats:  # a wrong word first, by name ("foo" was "not 1" level)
         if level not in LEVELS:
             raise click.BadParameter(
                 _("unknown bot level '{level}': choose from {levels}").format(
@@ -43,6 +38,13 @@ def _parse_seats(text: str) -> list[str]:
                 ),
                 param_hint="--seats",
             )
+    if len(seats) != 4:
+        raise click.BadParameter(
+            _(
+                "give four bot levels separated by commas (like hard,easy,easy,easy), not {count}"
+            ).format(count=len(seats)),
+            param_hint="--seats",
+        )
     return seats
 
 
