@@ -514,3 +514,24 @@ def test_saves_keeps_each_start_date_on_one_line_at_80_columns(lang: str) -> Non
         assert started in out, out
     # Nor was a seat's level cut at the edge ("Mehmet (norma"), in Turkish.
     assert all(line.count("(") == line.count(")") for line in out.splitlines()), out
+
+
+def test_bad_tokens_certificates_and_tile_letters_are_explained(tmp_path) -> None:
+    """join --token xyz said only "a token is the text the table gave you"; a certificate
+    that is no PEM gave OpenSSL's words alone; hint's English help never said which letter
+    is which colour (its Turkish did)."""
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:18501", "--token", "xyz"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "8-64 letters, digits, - and _" in result.output, result.output
+    bad = tmp_path / "not-a-certificate.pem"
+    bad.write_text("hello\n")
+    args = ["host", "--no-seat", "--port", "0", "--cert", str(bad), "--key", str(bad)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "--cert/--key" in result.output and "PEM certificate" in result.output
+    result = CliRunner().invoke(main, ["hint", "--help"])
+    assert "R red, Y yellow, B blue, K black" in result.output

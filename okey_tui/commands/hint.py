@@ -258,7 +258,7 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
     help=N_(
         "Show the best arrangement of a hand: melds, pairs, what is left.\n\n"
         "TILES are written like R7, K13, b1 or F (a false okey), separated by "
-        "spaces or commas."
+        "spaces or commas. The colour letters: R red, Y yellow, B blue, K black."
     ),
 )
 @click.argument("tiles", nargs=-1)
@@ -284,7 +284,8 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
     metavar="FILE",
     help=N_(
         "Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out. "
-        "Blank lines and lines starting with # are skipped."
+        "Blank lines and lines starting with # are skipped. A line that cannot be read "
+        "gives an error line; the exit status is then 1."
     ),
 )
 @click.pass_context

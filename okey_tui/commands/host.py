@@ -196,7 +196,12 @@ def host(
             context.load_cert_chain(cert, key)
         except (ssl.SSLError, OSError) as exc:
             raise click.BadParameter(
-                _("cannot load the certificate and key: {error}").format(error=exc)
+                _(
+                    "cannot load the certificate and key ({error}): give a PEM certificate and "
+                    "its private key (openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem "
+                    "-out cert.pem makes a pair)"
+                ).format(error=exc),
+                param_hint="--cert/--key",
             ) from None
 
     from okey_tui import storage

@@ -97,7 +97,13 @@ def join(
                 param_hint=_("CODE"),  # KOD, as the Turkish usage line writes it
             )
     elif not looks_like_token(token):
-        raise click.BadParameter(_("a token is the text the table gave you"), param_hint="--token")
+        raise click.BadParameter(
+            _(
+                "a token is the 8-64 letters, digits, - and _ printed when you left the table "
+                "(okey101 join ADDRESS --token …): copy it whole"
+            ),
+            param_hint="--token",
+        )
     if name is not None and not 1 <= len(name.strip()) <= 16:
         raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
     shown = f"[{host}]" if ":" in host else host
