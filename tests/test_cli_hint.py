@@ -141,13 +141,13 @@ PAIRS_HAND = ["R1", "R1", "Y2", "Y2", "K5", "K5", "B9", "B9", "R13", "R13", "B8"
 
 
 def test_when_pairs_open_and_melds_do_not_the_pairs_are_shown() -> None:
-    """The hand opens with 6 pairs, its best melds (F=B8 B9 *B10, 27) do not: the output
+    """The hand opens with 6 pairs, its best melds (F=B8 B9 B8★ as B10, 27) do not: the output
     showed that run and listed the pairs' tiles as left over."""
     code, out = run("-i", "B7", *PAIRS_HAND)
     assert code == 0
     assert "Pairs: 6 / 5 — you can open with pairs" in out
     rows = [" ".join(line.split()) for line in out.splitlines()]
-    for pair in ("R1 R1", "Y2 Y2", "K5 K5", "B9 B9", "R13 R13", "F=B8 *B8"):
+    for pair in ("R1 R1", "Y2 Y2", "K5 K5", "B9 B9", "R13 R13", "F=B8 B8★"):
         assert any(row.startswith(f"pair {pair} ") for row in rows), out
     assert not any(row.startswith("run ") for row in rows), out
     left = next(row for row in rows if row.startswith("Left:"))
@@ -159,3 +159,15 @@ def test_when_melds_open_the_melds_are_shown() -> None:
     rows = [" ".join(line.split()) for line in run("-i", "B7", *hand)[1].splitlines()]
     assert any(row.startswith("run R3 R4 R5 R6 R7 ") for row in rows), rows
     assert not any(row.startswith("pair ") for row in rows), rows
+
+
+def test_okeys_are_written_as_the_table_writes_them() -> None:
+    """hint wrote an okey as *R3 (the position notation's mark) and one left over as *B8,
+    and its sum left out the +101 an okey left in hand costs at a penalty table."""
+    rows = [" ".join(line.split()) for line in run("-i", "B7", "R1", "R2", "B8")[1].splitlines()]
+    assert any(row.startswith("run R1 R2 ★R3 ") for row in rows), rows
+    rows = [" ".join(line.split()) for line in run("-i", "B7", "Y5", "K5", "B8")[1].splitlines()]
+    assert any(row.startswith("set ★5 Y5 K5 ") for row in rows), rows  # any colour it misses
+    out = run("-i", "K1", "R1", "K2", "B8")[1]
+    left = " ".join(next(line for line in out.splitlines() if line.startswith("Left:")).split())
+    assert left.startswith("Left: R1 B8 K2★ (sum 9; +101 for the okey left in hand"), left

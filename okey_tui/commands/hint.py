@@ -136,22 +136,27 @@ _STYLES = {
 }
 
 
-def _chip(laid: Tile, meant: Tile, okey: Tile) -> tuple[str, str]:
+def _chip(laid: Tile, meant: Tile, okey: Tile, any_colour: bool = False) -> tuple[str, str]:
+    """A tile as the table writes it: an okey as ★ and what it stands for (its number
+    alone in a set of three: any colour the set misses), one left over as ``B8★``."""
+    if is_wild(laid, okey) and meant == laid:
+        return f" {laid}★ ", _STYLES[str(laid)[0]] + " underline"
     if is_wild(laid, okey):
-        return f" *{meant} ", _STYLES[str(meant)[0]] + " underline"
+        said = f"★{meant.number}" if any_colour else f"★{meant}"
+        return f" {said} ", _STYLES[str(meant)[0]] + " underline"
     if laid.is_false_okey:
         return f" F={meant} ", _STYLES["F"]
     return f" {laid} ", _STYLES[str(laid)[0]]
 
 
-def _tiles_text(pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> Text:
+def _tiles_text(pairs: Sequence[tuple[Tile, Tile]], okey: Tile, any_colour: bool = False) -> Text:
     from rich.text import Text
 
     text = Text()
     for i, (laid, meant) in enumerate(pairs):
         if i:
             text.append(" ")
-        text.append(*_chip(laid, meant, okey))
+        text.append(*_chip(laid, meant, okey, any_colour))
     return text
 
 
@@ -183,7 +188,8 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
         table.add_column(_("tiles"))
         table.add_column(_("value"), justify="right")
         for meld in best.melds:
-            chips = _tiles_text(list(zip(meld.tiles, meld.stands_for, strict=True)), okey)
+            tiles = list(zip(meld.tiles, meld.stands_for, strict=True))
+            chips = _tiles_text(tiles, okey, meld.any_colour)
             table.add_row(meld_kind(meld.kind), chips, str(meld.value))
         console.print(table)
     else:
@@ -221,7 +227,16 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
     left = Text(_("Left:") + " ")
     if best.leftover:
         left.append_text(_tiles_text([(t, effective(t, okey)) for t in best.leftover], okey))
-        left.append("  " + _("(sum {total})").format(total=best.leftover_sum))
+        okeys = sum(is_wild(t, okey) for t in best.leftover)
+        if okeys:  # not in S, but written at a penalty table (rules §10)
+            said = ngettext(
+                "(sum {total}; +101 for the okey left in hand at a penalty table)",
+                "(sum {total}; +101 for each okey left in hand at a penalty table)",
+                okeys,
+            )
+        else:
+            said = _("(sum {total})")
+        left.append("  " + said.format(total=best.leftover_sum))
     else:
         left.append(_("nothing"), style="bold green")
     console.print(left)
