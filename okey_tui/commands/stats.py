@@ -12,8 +12,10 @@ from okey_tui.i18n import N_, _, decimal, ngettext
 # after five hands, or a mean score of 303 without knowing that lower is better.
 LEGEND = N_(
     "Matches: finished ones only (okey101 saves lists the others). Hands: every hand, "
-    "unfinished matches' too; won: the hands the player finished. Scores are as on the "
-    "score sheet: lower is better. Best pairs opening: the most pairs the player opened with."
+    "unfinished matches' too; won: the hands the player finished. Scores are each "
+    "player's own as the summary writes them (at a partners table, not the team's sum on "
+    "the score sheet): lower is better. Best pairs opening: the most pairs the player "
+    "opened with."
 )
 
 

@@ -35,7 +35,7 @@ async def test_the_end_of_an_eleven_hand_match_keeps_the_winner_and_the_keys_in_
         scrolls = body.max_scroll_y > 0
         assert scrolls or size == (80, 24)  # 80x24 leaves out the score sheet
         assert "The match is over. Mehmet won with -1111." in text
-        keys = "Esc: see the table · n: new match · q: quit"
+        keys = "Esc: see the table · Enter or n: new match · q: quit"
         assert (f"↑ ↓ scroll · {keys}" if scrolls else keys) in text
         dialog = app.screen.query_one("#summary")
         for line in ("#winners", ".dialog-hint"):
@@ -191,3 +191,19 @@ async def test_the_tiles_left_read_in_order_of_colour_and_number() -> None:
     for line in lines:
         shown = [Tile.parse(word.lstrip("★")) for word in line.split() if word[:1] in "RYBK★"]
         assert len(shown) >= 3 and shown == sorted(shown, key=Tile.sort_key), line
+
+
+@pytest.mark.parametrize("over", [True, False])
+async def test_enter_starts_a_new_match_at_the_match_s_end(over: bool) -> None:
+    """At the end of the match Enter did nothing and said nothing (it dealt every next
+    hand): it starts a new match there, as n does."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        said: list[str | None] = []
+        report = last_hand_report(1) if over else still_on(3)
+        app.push_screen(HandSummaryScreen(report, SEATS, 0), said.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert said == (["new"] if over else ["next"])

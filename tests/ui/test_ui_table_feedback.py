@@ -287,12 +287,21 @@ def test_help_lists_every_table_key_and_a_key_added_later():
 
 
 async def test_the_end_of_match_summary_fits_at_80x24():
+    from textual.containers import VerticalScroll
+
     app = table_app(PENALTY_SEED, hands=1)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_human_plainly(pilot, app, lambda: False)
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
         assert app.session.match.is_over
+        # The match's end opens on its score sheet's totals (it opened on the sheet's head,
+        # the rows below the fold); ↑ goes back to the last hand.
+        body = app.screen.query_one("#summary-body", VerticalScroll)
+        assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y
+        assert "│ Total │" in screen_text(app)
+        body.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
         text = screen_text(app)
         assert "The match is over. Zeynep won with -101." in text
         # A false okey left in hand: what the sum counted it as (F✦ alone did not say).
@@ -302,11 +311,16 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         totals = app.session.match.totals()
         # The player, named "You" by default, is "you" mid-sentence.
         names = ["you", *(app.session.seat_name(s) for s in range(1, 4))]
+        # Equal totals share a place: "you and Ayşe 303 (tied)".
+        places: dict[int, list[str]] = {}
+        for s in sorted((0, 1, 2), key=totals.__getitem__):
+            places.setdefault(totals[s], []).append(names[s])
         then = ", ".join(
-            f"{names[s]} {totals[s]}" for s in sorted((0, 1, 2), key=totals.__getitem__)
+            f"{seats[0]} {total}" if len(seats) == 1 else f"{' and '.join(seats)} {total} (tied)"
+            for total, seats in places.items()
         )
         assert f"The lowest total wins; then {then}." in " ".join(text.split()), text
-        assert "n: new match · q: quit" in text
+        assert "Enter or n: new match · q: quit" in text
         # The score sheet, hand by hand, at the end of the match: below the fold at 80x24,
         # and the hint says the summary scrolls.
         sheet = app.screen.query_one("#score-sheet")

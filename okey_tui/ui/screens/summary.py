@@ -312,7 +312,21 @@ def ranking_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     )
     if not others:
         return _("The lowest total wins.")
-    then = ", ".join(f"{name} {total}" for total, name in others)
+    # Equal totals share a place, said so ("Ali and Veli 303 (tied)" read as an order).
+    places: list[tuple[int, list[str]]] = []
+    for total, name in others:
+        if places and places[-1][0] == total:
+            places[-1][1].append(name)
+        else:
+            places.append((total, [name]))
+    then = ", ".join(
+        f"{names[0]} {total}"
+        if len(names) == 1
+        else _("{names} {total} (tied)").format(
+            names=", ".join(names[:-1]) + _(" and ") + names[-1], total=total
+        )
+        for total, names in places
+    )
     return _("The lowest total wins; then {others}.").format(others=then)
 
 
@@ -329,6 +343,9 @@ class HandSummaryScreen(ModalScreen[str]):
     BINDINGS = [
         Binding("escape", "see_table", N_("See the table")),
         Binding("enter", "next", N_("Next hand")),
+        # At the end of the match Enter starts a new one, as it dealt each next hand (it
+        # did nothing there, and said nothing).
+        Binding("enter", "new", N_("New match"), show=False),
         Binding("n", "new", N_("New match")),
         Binding("q", "quit_game", N_("Quit")),
     ]
@@ -386,7 +403,7 @@ class HandSummaryScreen(ModalScreen[str]):
         elif not self.report.match_over:
             keys = _("Enter: next hand · q: quit")
         elif self.plays_again:
-            keys = _("n: new match · q: quit")
+            keys = _("Enter or n: new match · q: quit")
         else:
             keys = _("q: quit")
         keys = _("Esc: see the table · {keys}").format(keys=keys)
@@ -398,6 +415,11 @@ class HandSummaryScreen(ModalScreen[str]):
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
         self.call_after_refresh(self.show_hint)
+        if self.report.match_over:
+            # The match's end: its score sheet's totals in sight at once (on a small
+            # terminal it opened on the sheet's head, its rows below the fold); ↑ goes
+            # back to the last hand.
+            self.call_after_refresh(body.scroll_end, animate=False, immediate=True)
         if self.dealt_at is not None:
             self.set_interval(1.0, self.show_hint)
 
