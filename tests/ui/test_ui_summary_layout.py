@@ -207,3 +207,20 @@ async def test_enter_starts_a_new_match_at_the_match_s_end(over: bool) -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert said == (["new"] if over else ["next"])
+
+
+async def test_q_quits_a_finished_match_at_once_from_the_table_as_from_its_summary() -> None:
+    """After the last summary, Esc showed the table, and q there asked "Quit the game?"
+    while q on the summary quit at once: a finished match has nothing to keep."""
+    from test_ui_table_feedback import play_human_plainly
+
+    app = table_app(hands=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen) and app.session.match.is_over
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running

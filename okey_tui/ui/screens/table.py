@@ -3034,4 +3034,10 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit()
 
+        report = self.table.report() if self.table.hand_over else None
+        if report is not None and report.match_over and not self.table.leave_note():
+            # A finished match, looked at after its summary: nothing to keep or leave
+            # behind, so q quits at once, as on the summary (it asked here, and only here).
+            self.app.exit()
+            return
         self.app.push_screen(ConfirmScreen(self.quit_question(), quits=True), answer)
