@@ -9,6 +9,7 @@ from ui_helpers import (
     burst,
     goto,
     late_app,
+    opened_beside_a_run,
     slot_of,
     status_text,
     table_app,
@@ -418,22 +419,6 @@ async def test_a_and_w_that_fit_no_meld_speak_of_the_whole_table_not_of_meld_1()
         assert status_text(screen) == f"{tile} does not fit any meld on the table"
         await pilot.press("w")
         assert status_text(screen) == "No okey on the table stands for a tile you hold"
-
-
-async def opened_beside_a_run(pilot, app, rack: str, left: str):  # type: ignore[no-untyped-def]
-    """Seat 0, opened, to draw with ``rack`` and ``left`` on offer; seat 2's K5-K8 on the table."""
-    from ui_helpers import at_position
-
-    from tests.positions import position
-
-    hand = position(
-        [rack, "", "", ""],
-        phase="d",
-        discards=["", "", "", left],
-        table=["2:K5K6K7K8"],
-        openings="m101/-/m101/-",
-    )
-    return await at_position(pilot, app, hand)
 
 
 async def test_a_take_back_after_laying_the_taken_tile_does_not_speak_of_a_draw():

@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-from ui_helpers import at_position, status_text, table_app, wait_for_human
+from ui_helpers import at_position, opened_beside_a_run, status_text, table_app, wait_for_human
 
 from tests.positions import position
-
-
-async def seat_0_to_draw(pilot, app):  # type: ignore[no-untyped-def]
-    """Seat 0, opened, to draw, with K9 on offer from the left (it fits K5-K8 on the table)."""
-    hand = position(
-        ["R10 Y1 K2 B4", "", "", ""],
-        phase="d",
-        discards=["", "", "", "K9"],
-        table=["2:K5K6K7K8"],
-        openings="m101/-/m101/-",
-    )
-    return await at_position(pilot, app, hand)
 
 
 async def test_a_second_draw_says_what_comes_next():
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await seat_0_to_draw(pilot, app)
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K2 B4", "K9")
         await pilot.press("d", "d")
         said = status_text(screen)
         assert said.startswith("You cannot draw now: you have already drawn or taken a tile")
@@ -32,7 +20,7 @@ async def test_a_second_draw_says_what_comes_next():
 async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on():
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await seat_0_to_draw(pilot, app)
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K2 B4", "K9")
         await pilot.press("t")
         await pilot.press("x")
         said = status_text(screen)
@@ -59,8 +47,6 @@ async def test_the_sort_s_line_gives_way_once_the_tiles_are_moved():
 async def test_before_opening_a_discard_while_holding_the_taken_tile_names_o_not_a():
     """Unopened, the line offered "a adds it to a meld", and a was then refused: only an
     opening can hold the tile."""
-    from tests.positions import position
-
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         hand = position(

@@ -4,11 +4,10 @@ group it goes with. No tile the player arranged moves."""
 
 from __future__ import annotations
 
-from ui_helpers import at_position, table_app
+from ui_helpers import opened_beside_a_run, table_app
 
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.table import TableScreen
-from tests.positions import position
 
 
 def faces(screen: TableScreen) -> list[str]:
@@ -21,14 +20,7 @@ async def arranged_and_taken(row: str, left: str) -> tuple[list[str], str]:
     rack = " ".join(t for t in row.split() if t != "_")
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            [rack, "", "", ""],
-            phase="d",
-            discards=["", "", "", left],
-            table=["2:K5K6K7K8"],
-            openings="m101/-/m101/-",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await opened_beside_a_run(pilot, app, rack, left)
         slots = [None if t == "_" else Tile.parse(t) for t in row.split()]
         screen.rack.slots = slots + [None] * (len(screen.rack.slots) - len(slots))
         screen.render_all()

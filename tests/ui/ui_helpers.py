@@ -178,6 +178,21 @@ async def at_position(pilot, app, hand):  # type: ignore[no-untyped-def]
     return screen
 
 
+async def opened_beside_a_run(pilot, app, rack: str, left: str):  # type: ignore[no-untyped-def]
+    """Seat 0, opened, to draw with ``rack`` and ``left`` on offer; seat 2's K5-K8 on the
+    table. The table screen is returned."""
+    from tests.positions import position
+
+    hand = position(
+        [rack, "", "", ""],
+        phase="d",
+        discards=["", "", "", left],
+        table=["2:K5K6K7K8"],
+        openings="m101/-/m101/-",
+    )
+    return await at_position(pilot, app, hand)
+
+
 async def added_after_arranging(pilot, app, hand, moved: str, tiles: str):  # type: ignore[no-untyped-def]
     """The table put at ``hand``, the rack arranged by hand (the tile ``moved`` a slot to the
     right), then ``tiles`` selected and `a` pressed: the table screen, and the rack's slots
