@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from net_helpers import crash, open_table, shows, until
+from net_helpers import open_table, shows, until
 from textual.app import App
 from textual.widgets import Static
 
@@ -114,25 +114,3 @@ def test_after_quitting_the_terminal_prints_the_command_whole_on_its_own_line(
     # The words around it wrapped between words, within the terminal's 60 columns.
     assert all(len(line) <= 60 for line in lines if line != command), result.output
     assert "Your seat is kept" in lines[0], result.output
-
-
-async def test_at_80x24_the_lobby_keeps_the_command_of_a_table_gone_on_one_line(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from okey_tui.ui import remote
-
-    monkeypatch.setattr(remote, "REJOIN_TRIES", 2)  # two quick tries, then give up
-    monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
-    server = await open_table(bot_delay=5)
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.table is not None, "seated")
-        token = app.table.token  # type: ignore[union-attr]
-        await crash(server)  # the host's okey101 dies without a word
-        await until(pilot, lambda: "The table is gone" in app.problem, "given up", tries=200)
-        await pilot.pause(0.1)
-        command = f"okey101 join {server.url.removeprefix('ws://')} --token {token}"
-        rows = screen_rows(app)
-        assert any(command in row for row in rows), "\n".join(rows)
-        # The keys on a line of their own, under the command, not after it.
-        assert not any(command in row and "quits" in row for row in rows)

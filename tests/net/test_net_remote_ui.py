@@ -318,16 +318,19 @@ async def test_the_host_is_told_that_quitting_closes_the_table_and_a_friend_how_
             await friend.close()
 
 
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
 async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
-    monkeypatch,
+    monkeypatch, size: tuple[int, int]
 ) -> None:
+    from test_net_rejoin_command import screen_rows
+
     from okey_tui.ui import remote
 
     monkeypatch.setattr(remote, "REJOIN_TRIES", 2)  # two quick tries, then give up
     monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
     server = await open_table(bot_delay=5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.table is not None, "seated")
         token = app.table.token
         await crash(server)  # the host's okey101 dies without a word
@@ -338,6 +341,11 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
         assert app.problem.endswith(f"\n  {command}"), app.problem
         assert f"\n  {command}\n" in app.lobby_status(), app.lobby_status()
         assert isinstance(app.screen, LobbyScreen)
+        # On the screen too, at 80x24: on one row, the keys not after it.
+        await pilot.pause(0.1)
+        rows = screen_rows(app)
+        assert any(command in row for row in rows), "\n".join(rows)
+        assert not any(command in row and "quits" in row for row in rows)
 
 
 async def test_a_table_that_deals_by_itself_says_so_in_the_lobby() -> None:
