@@ -112,7 +112,7 @@ async def test_a_match_saved_between_hands_reads_as_between_hands() -> None:
         rows, text = await save_rows(app)
         score = between.totals()[0]
         assert f"Classic · hand 1/3 done · score {score}" in rows[1].text, rows[1].text
-        assert f"Classic · hand 1/3 (middle {left}) · score 0" in rows[0].text, rows[0].text
+        assert f"Classic · hand 1/3, {left} tiles in the middle · score 0" in rows[0].text
         assert f"resume  Classic · hand 1/3 done · score {score}" in text, text
 
 

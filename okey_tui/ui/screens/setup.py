@@ -243,7 +243,7 @@ def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], 
         progress: tuple[str, ...] = (_("hand {hand}/{hands} done").format(hand=hand, hands=hands),)
     else:
         progress = (
-            _("hand {hand}/{hands} (middle {n})").format(
+            _("hand {hand}/{hands}, {n} tiles in the middle").format(
                 hand=hand, hands=hands, n=len(match.hand.middle)
             ),
             _("hand {hand}/{hands}").format(hand=hand, hands=hands),
