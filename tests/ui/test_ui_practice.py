@@ -364,16 +364,13 @@ async def test_the_hint_panel_says_it_scrolls_only_when_it_does(size, scrolls):
 async def test_e_puts_the_cursor_on_the_hints_discard_and_x_follows_the_hint():
     """A learner read "Discard B4" in the hint panel and walked the cursor to it tile by
     tile. e puts the cursor on the tile the hint names (x then discards it); where the
-    hint names no discard, or the hints are hidden, e says so and moves nothing."""
+    hint names no discard, e says so and moves nothing."""
     from okey_tui.engine.actions import Discard
 
     app = practice_app(OPENING_SEED)  # the human starts, with 22 tiles: a discard to choose
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_human(pilot, app)
         screen = app.screen
-        before = screen.cursor
-        await pilot.press("e")
-        assert screen.cursor == before and "h shows them" in status_text(screen)
         await pilot.press("h")
         await pilot.pause()
         expert = screen.query_one(HintPanel).shown_expert()
@@ -430,7 +427,50 @@ async def test_e_at_the_draw_says_the_hint_names_no_discard():
         before = screen.cursor
         await pilot.press("e")
         assert screen.cursor == before
-        assert "The hint names no tile to discard now" in status_text(screen)
+        assert "The hint names no tile to discard or add now" in status_text(screen)
+
+
+async def test_e_with_the_hints_put_away_still_points_at_the_hint_s_discard():
+    """With the hints hidden (at 80x24 they cover the table), e said "Hints hidden: h shows
+    them" and left the cursor where it was, and x then discarded that tile, not the one the
+    hint names."""
+    from okey_tui.engine.actions import Discard
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert not app.session.hints  # put away
+        expert = screen.practice.hint_now().expert
+        assert expert is not None and isinstance(expert.action, Discard), expert
+        await pilot.press("e")
+        assert screen.rack.slots[screen.cursor] == expert.action.tile
+        assert "the hint's discard: x discards it" in status_text(screen)
+
+
+async def test_e_points_at_the_tile_a_lay_off_hint_names_and_says_a_adds_it():
+    """The hint said "Lay off K10 on meld 3 now", and e said the hint names no tile to
+    discard: it puts the cursor on the tile and says a adds it."""
+    from ui_helpers import at_position
+
+    from okey_tui.engine.actions import AddTile
+    from tests.positions import position
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Opened, to play: K9 goes on seat 2's K5-K8 (meld 1).
+        hand = position(
+            ["R10 Y1 K2 B4 K9", "", "", ""],
+            phase="p",
+            table=["2:K5K6K7K8"],
+            openings="m101/-/m101/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        expert = screen.practice.hint_now().expert
+        assert expert is not None and expert.action == AddTile(Tile.parse("K9"), 0), expert
+        await pilot.press("e")
+        assert screen.rack.slots[screen.cursor] == Tile.parse("K9")
+        assert "the hint's lay-off: a adds it to meld 1" in status_text(screen)
 
 
 async def test_e_off_a_practice_table_says_hints_are_for_practice():

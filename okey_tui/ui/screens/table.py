@@ -347,7 +347,10 @@ class TableScreen(Screen[None]):
             "hint_tile",
             N_("To the hint"),
             show=False,
-            tooltip=N_("put the cursor on the tile the hint says to discard (practice tables)"),
+            tooltip=N_(
+                "put the cursor on the tile the hint says to discard or to add to a table meld "
+                "(practice tables, the hints shown or not)"
+            ),
         ),
         # PageUp/PageDown scroll the melds and [ ] extend the selection: the brackets' twins.
         Binding(

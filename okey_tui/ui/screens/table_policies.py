@@ -24,9 +24,8 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from okey_tui.engine.actions import Action, Discard
+from okey_tui.engine.actions import Action, AddTile, Discard
 from okey_tui.engine.errors import RULE_SECTIONS
-from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
@@ -108,7 +107,8 @@ class Practice:
         if action == "scroll_hints":
             return True if self.hints_on else None
         if action == "hint_tile":
-            return True if self.hints_on and self.hint_discard() is not None else None
+            # Hidden hints are not worked out at every key: e works them out when pressed.
+            return True if not self.hints_on or self.hint_tile() is not None else None
         if action == "undo":
             table = self.screen.table
             return True if isinstance(table, LocalTable) and table.can_undo else None
@@ -127,9 +127,7 @@ class Practice:
         if action == "scroll_hints":
             return _("Hints hidden: h shows them")
         if action == "hint_tile":
-            if not self.hints_on:
-                return _("Hints hidden: h shows them")
-            return _("The hint names no tile to discard now")
+            return _("The hint names no tile to discard or add now")
         return _("Nothing of yours to undo this turn")
 
     def error_text(self, refused: ActionRefused) -> str:
@@ -209,40 +207,59 @@ class Practice:
         )
         self.screen.render_all()
 
-    def hint_discard(self) -> Tile | None:
-        """The tile the hint shown says to discard, if it says to discard one now."""
+    def hint_now(self, view: PlayerView | None = None) -> Hint:
+        """The hint for the table now, worked out once for each view (and language)."""
+        view = self.screen.view if view is None else view
+        made_from = (view, current_language())
+        if self._hint is None or self._hint[0] != made_from:
+            self._hint = (made_from, hint_for(view))
+        return self._hint[1]
+
+    def hint_tile(self) -> Discard | AddTile | None:
+        """The expert's discard or lay-off of one tile now, if the hint says one (hidden
+        hints are worked out for it: e pointed nowhere while they were put away, and x then
+        discarded the tile the cursor happened to be on)."""
         screen = self.screen
-        expert = screen.query_one(HintPanel).shown_expert()
-        if expert is None or not screen.my_turn or not isinstance(expert.action, Discard):
+        if not screen.my_turn or screen.hidden:
             return None
-        return expert.action.tile
+        expert = self.hint_now().expert
+        if expert is None or not isinstance(expert.action, Discard | AddTile):
+            return None
+        return expert.action
 
     def cursor_to_hint(self) -> None:
-        """``e``: the cursor to the tile the hint says to discard (of two copies, the one
-        apart from the player's groups) and no tile selected, so that ``x`` follows the hint.
-        Staged melds go back to their slots first (as Esc puts them): the hint is to
-        discard, not to lay them, and ``x`` is refused while melds are staged."""
+        """``e``: the cursor to the tile the hint says to discard or to add to a table meld
+        (of two copies, the one apart from the player's groups) and no tile selected, so
+        that ``x`` (or ``a``) follows the hint. Staged melds go back to their slots first
+        (as Esc puts them): the hint is not to lay them, and ``x`` is refused while melds
+        are staged."""
         screen = self.screen
-        tile = self.hint_discard()
+        action = self.hint_tile()
         said = []
-        if tile is not None and screen.staging.melds:
+        if action is not None and screen.staging.melds:
             screen.put_back_staged()
             screen.sync_rack()
             screen.keep_rack()
             said.append(_("The staged melds are back on the rack"))
-        slot = None if tile is None else screen.rack.slot_of(tile, apart=True)
-        if tile is None or slot is None:
-            screen.set_status(_("The hint names no tile to discard now"), error=True)
+        slot = None if action is None else screen.rack.slot_of(action.tile, apart=True)
+        if action is None or slot is None:
+            screen.set_status(_("The hint names no tile to discard or add now"), error=True)
             return
         screen.cursor = slot
         screen.selected.clear()  # x discards a selected tile before the cursor's
         screen.render_all()
         screen.refresh_bindings()
-        said.append(
-            _("The cursor is on {tile}, the hint's discard: x discards it").format(
-                tile=tile_text(tile, screen.view.okey)
+        tile = tile_text(action.tile, screen.view.okey)
+        if isinstance(action, AddTile):
+            said.append(
+                _("The cursor is on {tile}, the hint's lay-off: a adds it to meld {n}").format(
+                    tile=tile, n=action.target + 1
+                )
             )
-        )
+        else:
+            said.append(
+                _("The cursor is on {tile}, the hint's discard: x discards it").format(tile=tile)
+            )
         screen.set_status(" · ".join(said))
 
     def render_hints(self, view: PlayerView | None = None) -> None:
@@ -250,13 +267,9 @@ class Practice:
         has it)."""
         if not self.hints_on or self.screen.hidden:
             return
-        view = self.screen.view if view is None else view
         # The hint is the view's alone: made again only for a new view (the table drawn
         # again after a key that moved only the rack's tiles reads the hint it had).
-        made_from = (view, current_language())
-        if self._hint is None or self._hint[0] != made_from:
-            self._hint = (made_from, hint_for(view))
-        self.screen.query_one(HintPanel).show(self._hint[1])
+        self.screen.query_one(HintPanel).show(self.hint_now(view))
 
     # -- tips ------------------------------------------------------------------------------
     @property
