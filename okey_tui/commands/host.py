@@ -102,11 +102,11 @@ def _table_options() -> list[click.Parameter]:
 @click.option(
     "--turn-time",
     type=FloatBetween(0, 3600),
-    default=0,
-    show_default=True,
+    default=None,
     help=N_(
         "Seconds a player has for a turn; when they run out, a bot plays the rest of it "
-        "(0: no limit). Between hands the table then waits as long, and at least 30 s."
+        "(0, the default: no limit; with --resume, the table's own). Between hands the "
+        "table then waits as long, and at least 30 s."
     ),
 )
 @click.option(
@@ -140,7 +140,7 @@ def host(
     start_when_full: bool,
     start_at: int | None,
     grace: float,
-    turn_time: float,
+    turn_time: float | None,
     resume: bool,
     web: bool,
     web_port: int,
@@ -211,13 +211,14 @@ def host(
     options: dict[str, Any] = {
         "host": "0.0.0.0" if public else "127.0.0.1",
         "ssl_context": context,
-        "bot_delay": 0.6 if bot_delay is None else bot_delay,
         "start_at": start_at,
         "grace": grace,
-        "turn_time": turn_time,
     }
+    # The pace and the turn time: given, or a resumed table's own (it lost them, and its
+    # players had been told "Each turn has 40 s"), else the remembered pace and no limit.
+    paces = {"bot_delay": bot_delay, "turn_time": turn_time}
     if resume:
-        server = _resumed(port, options)
+        server = _resumed(port, options, {k: v for k, v in paces.items() if v is not None})
         if not no_seat and autoplay is None and server.host_seat is None:
             raise click.UsageError(
                 _("the host did not sit at this table: resume it with --no-seat")
@@ -225,11 +226,13 @@ def host(
     else:
         import secrets
 
-        from okey_tui.settings import TableSettings
+        from okey_tui.settings import TableSettings, load_settings
 
         changes = table_changes(game_type, hands, no_penalty, partners, **rule_flags)
         rules = TableSettings().with_changes(**changes).checked().rules()
         all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
+        options["bot_delay"] = load_settings().bot_delay if bot_delay is None else bot_delay
+        options["turn_time"] = turn_time or 0.0
         server = TableServer(
             rules,
             secrets.randbelow(2**31) if seed is None else seed,
@@ -349,8 +352,11 @@ class _WebPage:
             self._ready.set()
 
 
-def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:  # Any: as above
-    """The table this computer served last, as it was saved."""
+def _resumed(
+    port: int | None, options: dict[str, Any], paces: dict[str, float]
+) -> TableServer:  # Any: as above
+    """The table this computer served last, as it was saved (its bots' pace and turn time
+    too, unless ``paces`` gives them again)."""
     from okey_tui import storage
     from okey_tui.net.server import TableServer
 
@@ -361,7 +367,7 @@ def _resumed(port: int | None, options: dict[str, Any]) -> TableServer:  # Any: 
         if storage.in_use(entry.path):
             continue
         try:
-            return TableServer.resume(entry.path, port=port, **options)
+            return TableServer.resume(entry.path, port=port, paces=paces, **options)
         except (ValueError, storage.SaveError) as exc:
             click.echo(f"okey101: {exc}", err=True)
     raise click.ClickException(_("there is no table to resume: host a new one with okey101 host"))

@@ -642,6 +642,10 @@ class TableServer:
                 ],
                 "chat": self.chat[-self.limits.chat_keep :],
                 "events": [event_to_json(e) for e in self.hand_events()],
+                # Kept for a resume, which played on with none (the players were told of
+                # the turn time, and waited for ever on a person who had gone).
+                "bot_delay": self.bot_delay,
+                "turn_time": self.turn_time,
             }
         }
 
@@ -685,10 +689,13 @@ class TableServer:
         path: Path,
         *,
         port: int | None = None,
-        # Any: the constructor's keyword options (host, TLS, pace, grace), passed on unchanged.
+        paces: dict[str, float] | None = None,
+        # Any: the constructor's keyword options (host, TLS, grace), passed on unchanged.
         **options: Any,
     ) -> TableServer:
-        """The table saved at ``path``, as it was: its match, join code, seats and tokens.
+        """The table saved at ``path``, as it was: its match, join code, seats and tokens,
+        its bots' pace and turn time (``paces`` gives them anew: ``bot_delay``,
+        ``turn_time``; a save older than them plays at 0.6 s with no limit).
 
         Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be read (it is
         set aside) and ``ValueError`` for a save that is not a hosted table's.
@@ -717,6 +724,14 @@ class TableServer:
             raise ValueError(
                 _("{file}: the table's seats or code are unreadable").format(file=path.name)
             )
+        # Any: as ``options``; the pace and turn time kept, unless given again.
+        chosen: dict[str, Any] = {"bot_delay": 0.6, "turn_time": 0.0}
+        for name in list(chosen):
+            value = table.get(name)
+            if isinstance(value, int | float) and 0 <= value <= 3600:
+                chosen[name] = float(value)
+        chosen.update(paces or {})
+        chosen.update(options)
         server = cls(
             saved.match.rules,
             saved.match.seed,
@@ -724,7 +739,7 @@ class TableServer:
             code=code,
             port=saved_port if port is None else port,
             save_path=path,
-            **options,
+            **chosen,
         )
         server.match = saved.match
         for seat, raw in zip(server.seats, seats, strict=True):

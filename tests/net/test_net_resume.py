@@ -289,3 +289,21 @@ def test_a_table_hosted_with_a_web_page_keeps_its_port_for_the_resume(tmp_path: 
         assert TableServer.resume(path).web_port is None
     plain = TableServer(RuleSet(hands=1), 3, ("easy",) * 4).table_extra()["table"]
     assert isinstance(plain, dict) and "web_port" not in plain
+
+
+def test_a_resumed_table_keeps_its_turn_time_and_pace_unless_given_again(
+    tmp_path: Path,
+) -> None:
+    """okey101 host --resume played on with no turn time and the default pace: the players
+    had been told "Each turn has 40 s", and the table waited for ever on a person who had
+    gone. The table keeps both in its save; given again, the new ones count."""
+    path = tmp_path / "table.json"
+    server = TableServer(
+        RuleSet(hands=1), 3, ("easy",) * 4, port=0, save_path=path, bot_delay=0.3, turn_time=40
+    )
+    server.match = Match(RuleSet(hands=1), 3)
+    server.save_now()
+    again = TableServer.resume(path)
+    assert (again.turn_time, again.bot_delay) == (40.0, 0.3)
+    given = TableServer.resume(path, paces={"turn_time": 0.0})
+    assert (given.turn_time, given.bot_delay) == (0.0, 0.3)
