@@ -251,11 +251,14 @@ async def test_back_on_a_turn_whose_time_ran_out_while_away_the_bot_plays_it() -
 
 async def test_the_line_warns_as_the_last_ten_seconds_come_and_a_turn_in_time_is_hers() -> None:
     """An 11 s turn: her line says when 10 s are left (not as the turn comes, over the
-    news of the others' moves); she plays in time, and no bot plays for her."""
+    news of the others' moves), and counts down with the clock (it said "10 seconds left"
+    beside a clock at 5 s); she plays in time, and no bot plays for her."""
     async with on_her_screen(11.0) as (app, pilot, screen):
         said = "10 seconds left: then a bot plays the rest of your turn"
         assert said not in str(status_line(screen))
         await until(pilot, lambda: said in str(status_line(screen)), "the warning", tries=600)
+        later = "9 seconds left: then a bot plays the rest of your turn"
+        await until(pilot, lambda: later in str(status_line(screen)), "the count", tries=600)
         table = app.table
         assert isinstance(table, RemoteTable)
         for _ in range(4):  # her own moves, in time (an easy bot's choice)

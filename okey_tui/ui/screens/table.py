@@ -422,6 +422,7 @@ class TableScreen(Screen[None]):
         self._said_before_look = ""  # the line's words when that look began
         # This seat's time left at the clock's last tick (None: not its turn, or no clock).
         self._clock_left: int | None = None
+        self._clock_said = ""  # the line's last warning of the turn's last seconds
         self._asked_next = False
         self._summary_for = -1  # the hand the summary shown was for
         self._waiting_said = ""  # the line last said whom the table waits for
@@ -1024,14 +1025,17 @@ class TableScreen(Screen[None]):
             return
         if left == 0 < before:
             self.set_status(_("Time is up: a bot plays the rest of your turn"))
-        elif left <= CLOCK_WARNING < before:
-            self.set_status(
-                ngettext(
-                    "{seconds} second left: then a bot plays the rest of your turn",
-                    "{seconds} seconds left: then a bot plays the rest of your turn",
-                    left,
-                ).format(seconds=left)
-            )
+        elif left <= CLOCK_WARNING < before or (
+            # The warning counts down with the clock while nothing else took the line (it
+            # said "10 seconds left" beside a clock at 5 s).
+            left < before <= CLOCK_WARNING and self._status_said == self._clock_said
+        ):
+            self._clock_said = ngettext(
+                "{seconds} second left: then a bot plays the rest of your turn",
+                "{seconds} seconds left: then a bot plays the rest of your turn",
+                left,
+            ).format(seconds=left)
+            self.set_status(self._clock_said)
 
     def place_panels(self) -> None:
         """The seat on the screen always sits at the bottom: turn the seats around it."""
