@@ -111,6 +111,9 @@ async def test_a_small_terminal_scrolls_the_summary_down_to_the_score_sheet(
             await pilot.pause()
             in_sight()
         await pilot.press("end")
+        # Home and End scroll smoothly: looked at once the scrolling is done (on a busy
+        # machine Home was found still under way, 6 lines from the top).
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         text = screen_text(app)
         assert body.scroll_y == body.max_scroll_y
@@ -118,6 +121,7 @@ async def test_a_small_terminal_scrolls_the_summary_down_to_the_score_sheet(
         assert "▼" not in text.splitlines()[dialog.region.bottom - 1]
         in_sight()
         await pilot.press("home")
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         assert body.scroll_y == 0
         assert total not in screen_text(app)
