@@ -16,6 +16,7 @@ import contextlib
 import itertools
 import json
 import logging
+import shlex
 import socket
 import ssl
 import time
@@ -185,6 +186,7 @@ class RemoteTable:
         # The join code this seat was taken with ("" when it was taken back with its token):
         # said in the command that sits the person down again.
         self.code = ""
+        self.asked_name = ""  # the name the seat was asked for with that code
         # Whether this computer keeps the seat's token under the table's address and join
         # code (``okey101 join`` does): the same command with the code takes the seat back.
         self.token_kept = False
@@ -218,6 +220,7 @@ class RemoteTable:
             record,
         )
         table.code = code
+        table.asked_name = name
         return table
 
     @classmethod
@@ -431,10 +434,12 @@ class RemoteTable:
                     "You left before the match began: your seat is free for the next "
                     "person. The table's link sits you down again while a seat is free."
                 )
+            # The name asked for too: as printed, the command sat them under another name.
+            name = f" --name {shlex.quote(self.asked_name)}" if self.asked_name else ""
             return _(
                 "You left before the match began: your seat is free for the next person. "
                 "okey101 join {url} {code} sits you down again while a seat is free."
-            ).format(url=join_address(self.url), code=self.code or _("CODE"))
+            ).format(url=join_address(self.url), code=(self.code or _("CODE")) + name)
         if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
             return _(
                 "Your seat is kept (a bot plays it if you are not back soon): open the table's "

@@ -39,3 +39,16 @@ async def test_a_late_joiner_is_told_who_can_come_back_and_how() -> None:
     finally:
         await player.close()
         await server.close()
+
+
+async def test_leaving_the_lobby_says_the_command_with_the_name_asked_for() -> None:
+    """Quit in the lobby as "Bora 2" (Bora was taken), the note said "okey101 join ADDRESS
+    CODE sits you down again": run as printed, it sat the person under another name."""
+    server = await open_table(bot_delay=5)
+    player = await RemoteTable.join(server.url, server.code, "Bora Kaya")
+    try:
+        note = player.leave_note()
+        assert note is not None and f"{server.code} --name 'Bora Kaya' sits you down" in note
+    finally:
+        await player.close()
+        await server.close()
