@@ -2585,6 +2585,43 @@ class TableScreen(Screen[None]):
 
         await self.choose(_("Take which okey?"), options, then)
 
+    def took_text(self, tile: Tile, slot: int) -> str:
+        """The status after a take: the tile, the group it came in beside and the meld they
+        make, or (no free slot there) the group it makes a meld with, and what comes next."""
+        okey = self.view.okey
+        slots = self.rack.slots
+        pairs_only = is_pairs_only(self.view)
+        group = self.rack.group_at(slot)
+        beside = [t for i in group if i != slot and (t := slots[i])]
+        in_group = [t for i in group if (t := slots[i])]
+        if (
+            beside
+            and group_label(in_group, okey, pairs_only)[1]
+            and (in_order(in_group, okey) or not readings(in_group, okey, {MeldKind.RUN}))
+        ):  # beside the group it makes a meld with (not a full rack's last free slot)
+            return _(
+                "You took {tile}, now beside {group}: {meld} · lay it down this turn "
+                "(g gives it back)"
+            ).format(
+                tile=tile_text(tile, okey),
+                group=" ".join(tile_text(t, okey) for t in beside),
+                meld=group_label([*beside, tile], okey, pairs_only)[0],
+            )
+        placing = self.taken_to_place()
+        partners = [] if placing is None else self.rack.partners(*placing, ignore=(slot,))
+        if partners:  # no free slot beside that group: said, so no search for it
+            partner = [t for i in partners[0] if (t := slots[i])]
+            return _(
+                "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+            ).format(
+                tile=tile_text(tile, okey),
+                group=" ".join(tile_text(t, okey) for t in partner),
+                meld=group_label([*partner, tile], okey, pairs_only)[0],
+            )
+        return _("You took {tile}: lay it down this turn (g gives it back)").format(
+            tile=tile_text(tile, okey)
+        )
+
     def came_in_text(self, action: Action, new: list[int]) -> str:
         """The status after a move: the tile a draw or a take brought in, and what comes next."""
         if isinstance(action, Discard):
@@ -2617,39 +2654,7 @@ class TableScreen(Screen[None]):
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):
-            okey = self.view.okey
-            slots = self.rack.slots
-            pairs_only = is_pairs_only(self.view)
-            group = self.rack.group_at(new[0])
-            beside = [t for i in group if i != new[0] and (t := slots[i])]
-            in_group = [t for i in group if (t := slots[i])]
-            if (
-                beside
-                and group_label(in_group, okey, pairs_only)[1]
-                and (in_order(in_group, okey) or not readings(in_group, okey, {MeldKind.RUN}))
-            ):  # beside the group it makes a meld with (not a full rack's last free slot)
-                return _(
-                    "You took {tile}, now beside {group}: {meld} · lay it down this turn "
-                    "(g gives it back)"
-                ).format(
-                    tile=tile_text(tile, okey),
-                    group=" ".join(tile_text(t, okey) for t in beside),
-                    meld=group_label([*beside, tile], okey, pairs_only)[0],
-                )
-            placing = self.taken_to_place()
-            partners = [] if placing is None else self.rack.partners(*placing, ignore=new[:1])
-            if partners:  # no free slot beside that group: said, so no search for it
-                partner = [t for i in partners[0] if (t := slots[i])]
-                return _(
-                    "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
-                ).format(
-                    tile=tile_text(tile, okey),
-                    group=" ".join(tile_text(t, okey) for t in partner),
-                    meld=group_label([*partner, tile], okey, pairs_only)[0],
-                )
-            return _("You took {tile}: lay it down this turn (g gives it back)").format(
-                tile=tile_text(tile, okey)
-            )
+            return self.took_text(tile, new[0])
         if tile == self.view.okey:
             cost = self.view.penalty_for(Discard(tile))  # the engine's rule, not ours
             if cost is not None:
