@@ -236,9 +236,15 @@ def rule_title(section: int) -> str:
 
 
 def _text(value: object) -> str:
+    """A parameter in words; a false okey as the rack writes it, ``F✦`` (it read "F")."""
+    from okey_tui.engine.tiles import Tile
+
+    def one(item: object) -> str:
+        return FALSE_OKEY_LABEL if isinstance(item, Tile) and item.is_false_okey else str(item)
+
     if isinstance(value, list | tuple):
-        return " ".join(map(str, value))
-    return str(value)
+        return " ".join(one(item) for item in value)
+    return one(value)
 
 
 def _marked(value: object, okey: Tile) -> str:

@@ -118,3 +118,13 @@ def test_a_refusal_made_here_is_already_in_the_players_language() -> None:
     exc = OpeningError("...", code=ErrorCode.OPENING_BELOW_FLOOR, value=87, floor=101)
     refused = ActionRefused.from_error(exc)
     assert refused.worded and refused.text() == "Açılışın 87 puan; bu masada en az 101 gerekir"
+
+
+def test_a_false_okey_in_a_refusal_is_written_as_the_rack_writes_it() -> None:
+    """x while holding a false okey taken from the left said "You took F from the left":
+    the rack, the piles and every other line write it F✦."""
+    from okey_tui.engine.tiles import Tile
+    from okey_tui.messages import describe
+
+    error = IllegalActionError("...", code=ErrorCode.TAKEN_MUST_BE_USED, tile=Tile.parse("F"))
+    assert describe(error).startswith("You took F✦ from the left")
