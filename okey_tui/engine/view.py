@@ -319,7 +319,7 @@ def swap_tiles(meld: Meld, place: int) -> tuple[Tile, ...]:
     if meld.kind is MeldKind.PAIR:
         return ()
     meant = meld.stands_for[place]
-    if meld.kind is MeldKind.SET and len(meld.tiles) == 3:
+    if meld.any_colour:  # a set of three: its okey is either colour it misses
         present = {t.colour for i, t in enumerate(meld.stands_for) if i != place}
         return tuple(Tile(c, meant.number) for c in COLOURS if c not in present)
     return (meant,)

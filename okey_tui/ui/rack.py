@@ -915,8 +915,8 @@ class RackLayout:
 
 def in_order(tiles: Sequence[Tile], okey: Tile) -> bool:
     """Whether ``tiles``, as they stand on the rack, read as a run in order, up or down:
-    each tile's number one more (or less) than the one before, an okey anywhere standing
-    for the number its place needs (within 1-13).
+    one of the engine's readings of them as a run has each tile that is no okey in its
+    place (an okey stands for the tile its place needs).
 
     >>> from okey_tui.engine.tiles import parse_tiles
     >>> okey = Tile.parse("B8")
@@ -925,16 +925,11 @@ def in_order(tiles: Sequence[Tile], okey: Tile) -> bool:
     >>> [in_order(parse_tiles(t), okey) for t in ("R12 B8 R13", "R11 B8 R13", "B8 R1 R2")]
     [False, True, False]
     """
-    fixed = [(i, effective(t, okey).number) for i, t in enumerate(tiles) if not is_wild(t, okey)]
-    if not fixed:
-        return True
-    first, number = fixed[0]
-    for step in (1, -1):
-        start = number - step * first
-        end = start + step * (len(tiles) - 1)
-        within = min(start, end) >= 1 and max(start, end) <= 13
-        if within and all(n == start + step * i for i, n in fixed):
-            return True
+    fixed = [(i, effective(t, okey)) for i, t in enumerate(tiles) if not is_wild(t, okey)]
+    for run in readings(tiles, okey, (MeldKind.RUN,)):
+        for meant in (run.stands_for, run.stands_for[::-1]):  # low to high, or high to low
+            if all(meant[i] == tile for i, tile in fixed):
+                return True
     return False
 
 

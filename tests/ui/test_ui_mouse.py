@@ -14,13 +14,18 @@ def slot_offset(widget: RackWidget, index: int) -> tuple[int, int]:
     return widget.pad() + col * SLOT + 1, row * 3 + 1
 
 
+async def the_human_s_rack(pilot, app) -> tuple[TableScreen, RackWidget]:  # type: ignore[no-untyped-def]
+    """The table screen once the person is to play, and its rack widget."""
+    await wait_for_human(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen, screen.query_one(RackWidget)
+
+
 async def test_click_selects_and_drag_moves_a_tile() -> None:
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        rack = screen.query_one(RackWidget)
+        screen, rack = await the_human_s_rack(pilot, app)
         first = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
         tile = screen.rack.slots[first]
         await pilot.click(RackWidget, offset=slot_offset(rack, first))
@@ -41,10 +46,7 @@ async def test_a_tile_dropped_on_another_trades_places_with_it_and_says_so() -> 
     the other tile seemed to jump by itself. The line names both, and u puts them back."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        rack = screen.query_one(RackWidget)
+        screen, rack = await the_human_s_rack(pilot, app)
         slots = screen.rack.slots
         filled = [i for i, t in enumerate(slots) if t is not None]
         first = filled[0]
@@ -67,13 +69,10 @@ async def test_a_tile_dropped_on_another_trades_places_with_it_and_says_so() -> 
 async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
+        screen, rack = await the_human_s_rack(pilot, app)
         hand = app.session.hand
         if hand.phase.value == "d":
             await pilot.press("d")
-        rack = screen.query_one(RackWidget)
         source = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
         tile = screen.rack.slots[source]
         before = list(hand.discards[0])
