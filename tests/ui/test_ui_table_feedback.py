@@ -1461,6 +1461,47 @@ async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(left: str):
         assert ("t takes K13 if you lay it this turn" in said) == bool(left), said
 
 
+async def test_d_on_an_empty_middle_asks_first_when_the_left_discard_could_be_laid():
+    """With the middle empty, d ends the hand (rules §10). A d out of habit gave up a left
+    discard the player could still take and lay: now it asks, and no keeps the hand."""
+    from okey_tui.engine.state import EndKind
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        racks = [
+            "K10 K11 K12 Y13 B13 R13 Y10 Y11 Y12 B5",
+            "R7 K1 K2 B1 Y5",
+            "Y1 Y2 Y3 B9 K12 Y4",
+            "K4 K10 Y7 K8 Y12",
+        ]
+        hand = app.session.hand
+        hand.restore(position(racks, phase="d", discards=("", "", "", "K13"), rest="discard1"))
+        screen.new_hand()
+        await pilot.pause()
+        assert screen.view.can_use_taken(screen.view.left_discard)
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "K13" in app.screen.question and "End the hand?" in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is screen and not hand.is_over
+        assert "t takes K13" in status_text(screen)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert hand.is_over and hand.outcome is not None
+        assert hand.outcome.kind is EndKind.EMPTY_MIDDLE
+
+
 async def test_the_log_hidden_and_shown_again_at_80x24_is_not_wrapped_narrow():
     """At 80x24 the log comes over the table with l. Lines written while it was hidden
     again were wrapped at 16 cells for good ("Ayşe drew from" / "the middle"); and PgDn

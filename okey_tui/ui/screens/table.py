@@ -1467,7 +1467,35 @@ class TableScreen(Screen[None]):
         self.keep_rack()
         self.changed()
 
-    async def action_draw(self) -> None:
+    async def action_draw(self, confirmed: bool = False) -> None:
+        view = self.view
+        tile = view.left_discard
+        if (
+            not confirmed
+            and self.my_turn
+            and view.phase is Phase.DRAW
+            and not view.middle_count
+            and tile is not None
+            and view.can_use_taken(tile)
+        ):
+            # With the middle empty d ends the hand (rules §10) while the left discard
+            # could still be taken and laid: a d out of habit gave that up unasked.
+            from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+            question = _(
+                "The middle is empty: d ends the hand now, and every seat writes what it "
+                "holds. {tile} on your left could still be taken (t) and laid this turn. "
+                "End the hand?"
+            ).format(tile=tile_text(tile, view.okey))
+
+            async def answer(yes: bool | None) -> None:
+                if yes:
+                    await self.action_draw(confirmed=True)
+                else:
+                    self.set_status(self.turn_hint())
+
+            self.app.push_screen(ConfirmScreen(question), answer)
+            return
         await self.act(DrawMiddle())
 
     async def action_take(self, confirmed: bool = False) -> None:
