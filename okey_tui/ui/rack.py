@@ -10,8 +10,10 @@ tiles that come back (Esc, undo, take-back) return to the slots they left,
 and a new tile goes to a free slot apart from every group, at the right end
 of the lower row if it can (a tile taken from the left, which must be laid
 this turn, goes beside the group it makes a meld with, where a free slot
-there touches no other group). Keys that move tiles a long way (Home, End, Tab)
-never put them against another group.
+there touches no other group, or into its place inside that group: the only
+time tiles move unasked, that group's tiles on one side of the place, one slot
+along, back again if the tile is given back). Keys that move tiles a long way
+(Home, End, Tab) never put them against another group.
 
 >>> from okey_tui.engine.tiles import parse_tiles
 >>> rack = RackLayout(cols=5)
@@ -98,6 +100,12 @@ class RackLayout:
         # Tiles that came back to their slots this turn, newest last: the ones that
         # leave again when the return is undone, not their twins elsewhere on the rack.
         self.back: list[tuple[int, Tile]] = []
+        # The tiles the last sync moved aside (old slot -> new slot) to make room for a
+        # tile taken from the left (see :meth:`put_beside`), or back when it left.
+        self.shifted: dict[int, int] = {}
+        # Room made this turn: the slot the taken tile went to and the tiles moved aside
+        # for it (old slot, new slot, tile), moved back if it leaves that slot (g).
+        self.room: tuple[int, list[tuple[int, int, Tile]]] | None = None
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -108,6 +116,7 @@ class RackLayout:
         other.slots = list(self.slots)
         other.left = list(self.left)
         other.back = list(self.back)
+        other.room = self.room
         return other
 
     def tiles(self) -> list[Tile]:
@@ -275,6 +284,7 @@ class RackLayout:
                 kept.append((index, tile))
         self.left = kept[::-1]
         self.back.clear()
+        self.room = None
 
     def sync(
         self,
@@ -290,8 +300,9 @@ class RackLayout:
         to the slot it left (or the nearest free one); a new tile goes where
         :meth:`put_new` puts it, but the tile of ``taken`` (the tile taken from the
         left, the okey and the meld kinds this seat may lay) where :meth:`put_beside`
-        does when it finds a group for it. Returns the slots of the returned and the new
-        tiles.
+        does when it finds a group for it (the tiles it moved aside are in
+        :attr:`shifted`; they move back when that tile leaves its slot again). Returns the
+        slots of the returned and the new tiles.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=4)
@@ -304,6 +315,7 @@ class RackLayout:
         >>> rack.slots[:4]
         [None, None, None, Tile.parse('B13')]
         """
+        self.shifted = {}
         want = Counter(tiles)
         have = Counter(self.tiles())
         preferred = list(prefer)
@@ -319,6 +331,8 @@ class RackLayout:
                     self.slots[i] = None
                     self.left.append((i, tile))
                     extra -= 1
+                    if self.room is not None and self.room[0] == i:
+                        self._close_room()
         self.back = [(i, t) for i, t in self.back if self.slots[i] == t]
         returned: list[int] = []
         new: list[int] = []
@@ -468,12 +482,20 @@ class RackLayout:
     def put_beside(
         self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None = None
     ) -> int | None:
-        """A tile taken from the left (laid this turn, so it is wanted in a meld): at the
-        end of the best group it makes a meld with (:meth:`partners`) that has a free slot
-        there whose other side is free too (no other group joins, no tile moves). A set or
-        a pair takes it at either end; a run only where its tiles then read in order (not
-        ``R8 R10 R9``, nor ``R12 ★ R13``). ``None`` (the caller puts it apart) when no
-        such group has room.
+        """A tile taken from the left (laid this turn, so it is wanted in a meld): in the
+        best group it makes a meld with (:meth:`partners`), where its tiles then read as
+        that meld. A set or a pair takes it at either end; a run only where its tiles read
+        in order (not ``R8 R10 R9``, nor ``R12 ★ R13``).
+
+        First where no tile moves: a free slot at an end of the group whose other side is
+        free too (no other group joins), or a free slot that joins the group to the next
+        when all of them read as one meld (``R7`` into ``R5 R6 _ R8 R9``). Else, when the
+        tile's place in a run is inside the group (``R7`` for ``R5 R6 R8 R9``) or at an end
+        that touches another group, the group's tiles on one side of that place move one
+        slot along their row, into a free slot that touches no other group: the fewest
+        tiles that can, and only that group's (they are in :attr:`shifted`, and move back
+        if the tile leaves that slot, as g gives it back). ``None`` (the caller puts it
+        apart) when no such group has room.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -484,23 +506,116 @@ class RackLayout:
         6
         >>> rack.put_beside(Tile.parse("B12"), Tile.parse("R1")) is None  # slot 3 joins K5
         True
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("R5 R6 R8 R9")], [])
+        >>> rack.put_beside(Tile.parse("R7"), Tile.parse("B1")), rack.shifted
+        (2, {2: 3, 3: 4})
+        >>> " ".join(str(t) for t in rack.slots[:6] if t)  # R8 R9 moved a slot right
+        'R5 R6 R7 R8 R9'
         """
-        for group in self.partners(tile, okey, kinds):
+        self.shifted = {}
+        groups = self.partners(tile, okey, kinds)
+        for group in groups:
             row, first = self.place(group[0])
             last = self.place(group[-1])[1]
-            held = [t for i in group if (t := self.slots[i]) is not None]
-            in_run = readings([*held, tile], okey, kinds)[0].kind is MeldKind.RUN
-            for col, tiles in ((last + 1, [*held, tile]), (first - 1, [tile, *held])):
-                if in_run and not in_order(tiles, okey):
-                    continue
+            for col in (last + 1, first - 1):
                 if not 0 <= col < self.cols or self.slots[self.index(row, col)] is not None:
                     continue
-                beyond = col + (1 if col > last else -1)
-                if 0 <= beyond < self.cols and self.slots[self.index(row, beyond)] is not None:
-                    continue
-                self.slots[self.index(row, col)] = tile
-                return self.index(row, col)
+                if self._reads_as_meld(self._block_with(row, col, tile), okey, kinds):
+                    self.slots[self.index(row, col)] = tile
+                    self.room = None
+                    return self.index(row, col)
+        for group in groups:
+            room = self._room_in(group, tile, okey, kinds)
+            if room is None:
+                continue
+            slot, moved = room
+            self._shift(moved)
+            self.room = (
+                slot,
+                [(old, new, t) for old, new in moved.items() if (t := self.slots[new])],
+            )
+            self.slots[slot] = tile
+            return slot
         return None
+
+    def _block_with(self, row: int, col: int, tile: Tile) -> list[Tile]:
+        """The tiles that would stand side by side on ``row`` with ``tile`` in the free
+        column ``col``, in their order."""
+        before: list[Tile] = []
+        c = col - 1
+        while c >= 0 and (t := self.slots[self.index(row, c)]) is not None:
+            before.insert(0, t)
+            c -= 1
+        after: list[Tile] = []
+        c = col + 1
+        while c < self.cols and (t := self.slots[self.index(row, c)]) is not None:
+            after.append(t)
+            c += 1
+        return [*before, tile, *after]
+
+    @staticmethod
+    def _reads_as_meld(tiles: Sequence[Tile], okey: Tile, kinds: Sequence[MeldKind] | None) -> bool:
+        """Whether ``tiles``, as they stand, read as one meld of ``kinds`` (a run in order)."""
+        found = readings(tiles, okey, kinds)
+        return bool(found) and (found[0].kind is not MeldKind.RUN or in_order(tiles, okey))
+
+    def _room_in(
+        self, group: list[int], tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None
+    ) -> tuple[int, dict[int, int]] | None:
+        """Where ``tile`` goes in ``group`` when tiles of the group move one slot aside for
+        it (see :meth:`put_beside`): its slot and the moves (old slot -> new slot), the
+        fewest tiles moving (to the right of two as few), or ``None``."""
+        row, first = self.place(group[0])
+        last = self.place(group[-1])[1]
+        held = [t for i in group if (t := self.slots[i]) is not None]
+        homes = {i for i, _ in self.left}  # where tiles off the rack go back to
+
+        def free_apart(col: int, step: int) -> bool:
+            """A free slot, no tile's home, whose other side (``step`` on) is free."""
+            if not 0 <= col < self.cols:
+                return False
+            if self.slots[self.index(row, col)] is not None or self.index(row, col) in homes:
+                return False
+            beyond = col + step
+            return not 0 <= beyond < self.cols or self.slots[self.index(row, beyond)] is None
+
+        options: list[tuple[int, int, int, dict[int, int]]] = []
+        for p in range(len(held) + 1):
+            if not self._reads_as_meld([*held[:p], tile, *held[p:]], okey, kinds):
+                continue
+            if p < len(held) and free_apart(last + 1, 1):  # held[p:] one slot right
+                options.append((len(held) - p, 0, group[p], {i: i + 1 for i in group[p:]}))
+            if p > 0 and free_apart(first - 1, -1):  # held[:p] one slot left
+                options.append((p, 1, group[p - 1], {i: i - 1 for i in group[:p]}))
+        if not options:
+            return None
+        _, _, slot, moved = min(options, key=lambda o: o[:2])
+        return slot, moved
+
+    def _shift(self, moved: dict[int, int]) -> None:
+        """Move tiles (old slot -> new slot, each new slot free or left by another of
+        them); the memory of tiles that came back follows them."""
+        tiles = {old: self.slots[old] for old in moved}
+        for old in moved:
+            self.slots[old] = None
+        for old, new in moved.items():
+            self.slots[new] = tiles[old]
+        self.follow(moved)
+        self.shifted = {**self.shifted, **moved}
+
+    def _close_room(self) -> None:
+        """The taken tile left the slot room was made for: the tiles moved aside for it go
+        back, if they still stand where they were moved and their old slots are free."""
+        assert self.room is not None
+        _, moved = self.room
+        self.room = None
+        news = {new for _, new, _ in moved}
+        if any(self.slots[new] != t for _, new, t in moved):
+            return
+        if any(self.slots[old] is not None and old not in news for old, _, _ in moved):
+            return
+        self._shift({new: old for old, new, _ in moved})
 
     def _reach(self, row: int, col: int, step: int) -> int:
         """How many tiles stand side by side next to (row, col), going ``step`` (±1)."""
@@ -516,6 +631,10 @@ class RackLayout:
         self.slots = [t for row in rows for t in [*row, None]]
         self.left = [(i + i // old, t) for i, t in self.left]
         self.back = [(i + i // old, t) for i, t in self.back]
+        if self.room is not None:
+            slot, moved = self.room
+            wider = [(a + a // old, b + b // old, t) for a, b, t in moved]
+            self.room = (slot + slot // old, wider)
 
     # -- the memory of a turn, kept and given back ------------------------------------------
     def departures(self, hand: int, events: Sequence[Event]) -> Departures:
@@ -636,6 +755,7 @@ class RackLayout:
         self.slots = layout
         self.left.clear()
         self.back.clear()
+        self.room = None
 
     def _room_apart(self, slots: list[Tile | None]) -> int:
         """How many new tiles ``slots`` hold, one after another, each in a free slot that

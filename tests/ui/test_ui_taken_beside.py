@@ -1,12 +1,19 @@
 """A tile taken from the left must be laid this turn: it comes in beside the group it makes a
-meld with when a free slot there touches no other group, and otherwise the line says which
-group it goes with. No tile the player arranged moves."""
+meld with when a free slot there touches no other group, into the gap that joins two groups
+when together they make one meld, and into a run's middle (or its end against another group)
+when that group's tiles on one side can move one slot aside into a free slot that touches no
+other group; otherwise the line says which group it goes with. No other group's tile moves,
+and g moves the tiles moved aside back."""
 
 from __future__ import annotations
 
-from ui_helpers import opened_beside_a_run, table_app
+from hypothesis import given
+from hypothesis import strategies as st
+from ui_helpers import opened_beside_a_run, select_tiles, table_app
 
+from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.tiles import Tile
+from okey_tui.ui.rack import RackLayout
 from okey_tui.ui.screens.table import TableScreen
 
 
@@ -14,24 +21,41 @@ def faces(screen: TableScreen) -> list[str]:
     return [str(t) if t is not None else "_" for t in screen.rack.slots]
 
 
-async def arranged_and_taken(row: str, left: str) -> tuple[list[str], str]:
-    """Seat 0 (opened) arranges its upper row as ``row`` says (``_`` a free slot) and takes
-    ``left``: the rack's slots after the take, and the status line."""
-    rack = " ".join(t for t in row.split() if t != "_")
+async def arranged(pilot, app, row: str, left: str) -> TableScreen:  # type: ignore[no-untyped-def]
+    """Seat 0 (opened), ``left`` on offer, its upper row arranged as ``row`` says."""
+    screen = await opened_beside_a_run(
+        pilot, app, " ".join(t for t in row.split() if t != "_"), left
+    )
+    slots = [None if t == "_" else Tile.parse(t) for t in row.split()]
+    screen.rack.slots = slots + [None] * (len(screen.rack.slots) - len(slots))
+    screen.render_all()
+    return screen
+
+
+async def arranged_and_taken(
+    row: str, left: str, moves: bool = False, selected: str = ""
+) -> tuple[list[str], str]:
+    """Seat 0 (opened) arranges its upper row as ``row`` says (``_`` a free slot), selects
+    ``selected`` and takes ``left``: the rack's slots after the take, and the status line.
+    Unless ``moves``, no tile but the taken one changes slots; the selection stays on its
+    tiles."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await opened_beside_a_run(pilot, app, rack, left)
-        slots = [None if t == "_" else Tile.parse(t) for t in row.split()]
-        screen.rack.slots = slots + [None] * (len(screen.rack.slots) - len(slots))
-        screen.render_all()
+        screen = await arranged(pilot, app, row, left)
+        if selected:
+            await select_tiles(pilot, screen, selected)
+        chosen = sorted(str(screen.rack.slots[i]) for i in screen.selected)
         before = faces(screen)
         await pilot.press("t")
         await pilot.pause()
         assert app.session.hand.taken is not None
         after = faces(screen)
         status = str(screen.query_one("#status").render())
+        assert sorted(str(screen.rack.slots[i]) for i in screen.selected) == chosen
     moved = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
-    assert len(moved) == 1 and before[moved[0]] == "_", "only the taken tile came in"
+    if not moves:
+        assert len(moved) == 1 and before[moved[0]] == "_", "only the taken tile came in"
+    assert sorted(t for t in after if t != "_") == sorted([*(t for t in before if t != "_"), left])
     return after, status
 
 
@@ -54,11 +78,100 @@ async def test_a_taken_tile_never_joins_two_groups_and_the_line_says_where_it_go
     assert status.startswith("You took Y13: run 36 with Y11 Y12 · lay it down")
 
 
-async def test_a_taken_tile_that_would_read_out_of_order_in_a_run_comes_in_apart():
-    # R9 between R8 and R10: beside them it would read R8 R10 R9.
-    after, status = await arranged_and_taken("_ _ R8 R10 _ _ K1 K2 K3", "R9")
-    assert after[:9] == ["_", "_", "R8", "R10", "_", "_", "K1", "K2", "K3"]
+async def test_a_taken_tile_that_would_read_out_of_order_at_a_runs_end_comes_in_apart():
+    # R9 between R8 and R10, with no free slot after R10 that touches no group: beside
+    # them it would read R8 R10 R9, and R10 has no room to move aside.
+    after, status = await arranged_and_taken("R8 R10 _ K1 K2 K3", "R9")
+    assert after[:6] == ["R8", "R10", "_", "K1", "K2", "K3"]
     assert status.startswith("You took R9: run 27 with R8 R10 · lay it down")
+
+
+async def test_a_taken_tile_slots_into_the_middle_of_a_run_the_tiles_after_it_a_slot_on():
+    """R5 R6 R8 R9 and R7 taken: it came in apart; a player slides R8 R9 along and puts R7
+    between. The tiles after its place move one slot right (the fewer of the two sides;
+    of two as few, the right), into a free slot that touches no group; R8 stays selected."""
+    after, status = await arranged_and_taken(
+        "_ _ R5 R6 R8 R9 _ _ K1 K2 K3", "R7", moves=True, selected="R8"
+    )
+    assert after[:11] == ["_", "_", "R5", "R6", "R7", "R8", "R9", "_", "K1", "K2", "K3"]
+    assert status.startswith(
+        "You took R7, now beside R5 R6 R8 R9 (R8 R9 moved a slot to make room): run 35 · lay"
+    )
+    after, status = await arranged_and_taken("_ _ R8 R10 _ _ K1 K2 K3", "R9", moves=True)
+    assert after[:9] == ["_", "_", "R8", "R9", "R10", "_", "K1", "K2", "K3"]
+    assert status.startswith("You took R9, now beside R8 R10 (R10 moved a slot to make room)")
+
+
+async def test_the_tiles_before_its_place_move_back_when_the_other_side_has_no_room():
+    # R5 R6 R7 R9 with K1 two slots after R9: R5 R6 R7 go one slot left instead.
+    after, status = await arranged_and_taken("_ _ R5 R6 R7 R9 _ K1", "R8", moves=True)
+    assert after[:8] == ["_", "R5", "R6", "R7", "R8", "R9", "_", "K1"]
+    assert status.startswith("You took R8, now beside R5 R6 R7 R9 (R5 R6 R7 moved a slot to")
+
+
+async def test_a_taken_tile_fills_the_gap_that_makes_two_groups_one_run():
+    after, status = await arranged_and_taken("R5 R6 _ R8 R9 _ K1 K2 K3", "R7")
+    assert after[:5] == ["R5", "R6", "R7", "R8", "R9"]
+    assert status.startswith("You took R7, now beside R5 R6 R8 R9: run 35 · lay it down")
+
+
+async def test_a_run_against_another_group_moves_a_slot_away_from_it_for_its_end():
+    # After R6 the free slot touches K1 K2 K3: R5 R6 move a slot left, R7 after them.
+    after, status = await arranged_and_taken("_ _ R5 R6 _ K1 K2 K3", "R7", moves=True)
+    assert after[:8] == ["_", "R5", "R6", "R7", "_", "K1", "K2", "K3"]
+    assert status.startswith("You took R7, now beside R5 R6 (R5 R6 moved a slot to make room)")
+
+
+async def test_giving_the_tile_back_moves_the_tiles_moved_aside_back():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await arranged(pilot, app, "_ _ R5 R6 R8 R9 _ _ K1 K2 K3", "R7")
+        before = faces(screen)
+        await pilot.press("t")
+        await pilot.pause()
+        assert faces(screen)[4] == "R7"
+        await pilot.press("g")
+        await pilot.pause()
+        assert app.session.hand.taken is None
+        (drawn,) = screen.fresh
+        after = faces(screen)
+        assert [t for i, t in enumerate(after) if i != drawn] == [
+            t for i, t in enumerate(before) if i != drawn
+        ]
+
+
+RUN_TILES = [f"R{n}" for n in range(3, 10)] + ["K5", "Y5"]
+
+
+@given(
+    st.lists(st.sampled_from([*RUN_TILES, "_", "_", "_"]), min_size=16, max_size=16),
+    st.sampled_from(RUN_TILES),
+)
+def test_only_the_partner_group_moves_and_only_a_slot(cells: list[str], taken: str):
+    """Whatever the rack: the taken tile ends in a group that reads as a meld in order; a
+    tile moves only in the group it joins, one slot along its row; every group it does not
+    join keeps its tiles and slots."""
+    rack = RackLayout(cols=8)
+    rack.slots = [None if c == "_" else Tile.parse(c) for c in cells]
+    before = list(rack.slots)
+    okey = Tile.parse("B1")
+    kinds = (MeldKind.RUN, MeldKind.SET)
+    slot = rack.put_beside(Tile.parse(taken), okey, kinds)
+    if slot is None:
+        assert rack.slots == before and not rack.shifted
+        return
+    assert before[slot] is None or slot in rack.shifted
+    joined = rack.group_at(slot)
+    tiles = [t for i in joined if (t := rack.slots[i])]
+    assert RackLayout._reads_as_meld(tiles, okey, kinds)
+    for old, new in rack.shifted.items():
+        assert abs(old - new) == 1 and rack.row_of(old) == rack.row_of(new)
+        assert new in joined and rack.slots[new] == before[old]
+    untouched = [i for i in range(len(before)) if i not in joined and i not in rack.shifted]
+    assert all(rack.slots[i] == before[i] for i in untouched)
+    old = RackLayout(cols=8)
+    old.slots = before
+    assert all(old.group_at(i) == rack.group_at(i) for i in untouched if before[i] is not None)
 
 
 async def test_a_taken_tile_that_moves_the_okey_along_a_run_still_goes_with_it():

@@ -969,6 +969,7 @@ class TableScreen(Screen[None]):
             self.rack.arrange([], sorted(tiles, key=Tile.sort_key))
         else:
             self.rack.sync(tiles, prefer=sorted(self.fresh), taken=self.taken_to_place())
+            self.remap(self.rack.shifted, follow=False)  # moved aside for a taken tile
         slots = self.rack.slots
         self.selected = {i for i in self.selected if i < len(slots) and slots[i] is not None}
         self.fresh = {i for i in self.fresh if i < len(slots) and slots[i] is not None}
@@ -1451,6 +1452,7 @@ class TableScreen(Screen[None]):
             # their slots for Esc.
             self.rack.forget(keep=self.staging.tiles())
         _, new = self.rack.sync(self.rack_tiles(), prefer=prefer, taken=self.taken_to_place())
+        self.remap(self.rack.shifted, follow=False)  # moved aside for a taken tile, or back
         self.fresh = set(new)
         if new:
             self.cursor = new[0]  # the cursor waits on the new tile: d then x throws it
@@ -1659,12 +1661,14 @@ class TableScreen(Screen[None]):
         await self.act(Discard(tile), slots=[index])
 
     # -- the rack ------------------------------------------------------------------
-    def remap(self, moved: dict[int, int]) -> None:
-        """Tiles changed slots: the selection, the new-tile mark and the cursor follow them."""
+    def remap(self, moved: dict[int, int], follow: bool = True) -> None:
+        """Tiles changed slots: the selection, the new-tile mark and the cursor follow them
+        (and the rack's memory, unless the rack moved them itself: ``follow`` False)."""
         self.selected = {moved.get(i, i) for i in self.selected}
         self.fresh = {moved.get(i, i) for i in self.fresh}
         self.cursor = moved.get(self.cursor, self.cursor)
-        self.rack.follow(moved)
+        if follow:
+            self.rack.follow(moved)
 
     def chosen_slots(self) -> list[int]:
         """The selected slots, or the slot under the cursor when nothing is selected."""
@@ -2627,13 +2631,23 @@ class TableScreen(Screen[None]):
             and group_label(in_group, okey, pairs_only)[1]
             and (in_order(in_group, okey) or not readings(in_group, okey, {MeldKind.RUN}))
         ):  # beside the group it makes a meld with (not a full rack's last free slot)
-            return _(
-                "You took {tile}, now beside {group}: {meld} · lay it down this turn "
-                "(g gives it back)"
-            ).format(
+            aside = [t for i in sorted(self.rack.shifted.values()) if (t := slots[i])]
+            said = (
+                _(
+                    "You took {tile}, now beside {group} ({moved} moved a slot to make room): "
+                    "{meld} · lay it down this turn (g gives it back)"
+                )
+                if aside  # tiles of that group moved a slot aside for it (RackLayout.put_beside)
+                else _(
+                    "You took {tile}, now beside {group}: {meld} · lay it down this turn "
+                    "(g gives it back)"
+                )
+            )
+            return said.format(
                 tile=tile_text(tile, okey),
                 group=" ".join(tile_text(t, okey) for t in beside),
                 meld=group_label([*beside, tile], okey, pairs_only)[0],
+                moved=" ".join(tile_text(t, okey) for t in aside),
             )
         placing = self.taken_to_place()
         partners = [] if placing is None else self.rack.partners(*placing, ignore=(slot,))
