@@ -15,6 +15,8 @@ from ui_helpers import (
     at_position,
     goto,
     late_app,
+    opened_beside_a_run,
+    select_tiles,
     slot_of,
     status_text,
     table_app,
@@ -2103,3 +2105,47 @@ async def test_with_a_swapped_okey_in_hand_the_turn_line_does_not_say_x_discards
         steps = screen.turn_steps()
         assert "lay the okey you took off the table" in steps, steps
         assert "x discards the tile under the cursor" not in steps
+
+
+@pytest.mark.parametrize("rack", ["R1 R2 R3 K9 Y11", "R1 R2 R3 K9 B8"])
+async def test_k_says_when_there_is_no_okey_to_mark(rack: str):
+    """k said "Okeys marked on the rack" over a rack holding none, which read as a mark
+    that failed to show: it says there is none now (B8 is the okey under B7)."""
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await at_position(pilot, app, position([rack, "", "", ""], phase="d"))
+        await pilot.press("k")
+        await pilot.pause()
+        said = status_text(app.screen)
+        holds = "B8" in rack
+        assert said.startswith("Okeys marked on the rack"), said
+        assert ("you hold none now" in said) == (not holds), said
+        await pilot.press("k")
+        await pilot.pause()
+        assert status_text(app.screen) == "Okey marks off"
+
+
+async def test_the_o_key_is_named_meld_once_the_seat_has_opened():
+    """The key bar said "o Open" after the opening, where o stages new melds: a player read
+    it as a second opening. Unopened it says Open, opened Meld, and o still stages."""
+    from okey_tui.ui.widgets.keybar import KeyBar
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position(["R1 R2 R3 K9", "", "", ""], phase="d"))
+        labels = [label.plain for _key, label in screen.query_one("#keys", KeyBar).items()]
+        assert "o Open" in labels and "o Meld" not in labels, labels
+        screen = await opened_beside_a_run(pilot, app, "Y3 Y4 Y5 B1", "R13")
+        await pilot.press("d")
+        await pilot.pause()
+        labels = [label.plain for _key, label in screen.query_one("#keys", KeyBar).items()]
+        assert "o Meld" in labels and "o Open" not in labels, labels
+        await select_tiles(pilot, screen, "Y3 Y4 Y5")
+        await pilot.press("o")
+        await pilot.pause()
+        assert [m.tiles for m in screen.staging.melds] == [
+            tuple(Tile.parse(t) for t in ("Y3", "Y4", "Y5"))
+        ]

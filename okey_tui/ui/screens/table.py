@@ -280,6 +280,8 @@ class TableScreen(Screen[None]):
             "g", "give_back", N_("Give"), tooltip=N_("give the taken discard back and draw instead")
         ),
         Binding("o", "stage", N_("Open"), tooltip=STAGE),
+        # Once the seat has opened, o stages new melds: "Open" there read as a second opening.
+        Binding("o", "stage_more", N_("Meld"), tooltip=STAGE),
         Binding("enter", "commit", N_("Lay down"), show=False, tooltip=COMMIT),
         Binding(
             "enter",
@@ -1292,6 +1294,11 @@ class TableScreen(Screen[None]):
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Greys out (None) or hides (False) a key; the engine's legal actions decide."""
+        if action in ("stage", "stage_more"):
+            # One o key, named for what it does: the opening, or new melds once opened.
+            if (self.view.opening is not None) != (action == "stage_more"):
+                return False
+            action = "stage"
         if action == "undo" and (self.staging.melds or self.rack_step() is not None):
             return True  # staged melds, a sort or a move of the tiles: at every table
         if action in PRACTICE_KEYS:
@@ -2024,6 +2031,9 @@ class TableScreen(Screen[None]):
         if view.opening is not None or self.staging.melds:
             return {MeldKind.RUN, MeldKind.SET}
         return {MeldKind.RUN, MeldKind.SET, MeldKind.PAIR}
+
+    async def action_stage_more(self) -> None:
+        await self.action_stage()
 
     async def action_stage(self) -> None:
         chosen = sorted(self.selected)

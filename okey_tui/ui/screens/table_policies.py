@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from okey_tui.engine.actions import Action, AddTile, Discard
 from okey_tui.engine.errors import RULE_SECTIONS
+from okey_tui.engine.melds import is_wild
 from okey_tui.engine.view import PlayerView
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
@@ -202,9 +203,13 @@ class Practice:
 
     def toggle_okey_marks(self) -> None:
         self.mark_okeys = not self.mark_okeys
-        self.screen.set_status(
-            _("Okeys marked on the rack") if self.mark_okeys else _("Okey marks off")
-        )
+        if not self.mark_okeys:
+            said = _("Okey marks off")
+        elif any(is_wild(tile, self.screen.view.okey) for tile in self.screen.view.rack):
+            said = _("Okeys marked on the rack")
+        else:  # "marked" over a rack with none read as a mark missing
+            said = _("Okeys marked on the rack: you hold none now")
+        self.screen.set_status(said)
         self.screen.render_all()
 
     def hint_now(self, view: PlayerView | None = None) -> Hint:
