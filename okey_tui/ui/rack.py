@@ -47,11 +47,13 @@ NEAR = 2
 
 
 def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
-    """Loose tiles split the way players keep them: each half-made run or set of one
-    colour (numbers no more than ``NEAR`` apart) on its own, in colour order, then the
-    tiles that have no such neighbour together (with a second copy of a tile in a
-    half-made run: a pair alone stays a pair), then the okeys. A false okey goes where
-    the tile it stands for would.
+    """Loose tiles split the way players keep them: each half-made run of one colour
+    (numbers no more than ``NEAR`` apart) on its own, in colour order, then each pair of
+    copies of one tile (no run or set, but a pair), then the tiles that have no such
+    neighbour together (with a second copy of a tile in a half-made run: a pair alone
+    stays a pair), then the okeys. A false okey goes where the tile it stands for would.
+    The parts come first that :meth:`RackLayout.arrange` keeps apart first on a full
+    rack: a half-made run before a pair, which makes no run or set.
 
     >>> from okey_tui.engine.tiles import parse_tiles
     >>> okey = Tile.parse("B7")
@@ -60,6 +62,8 @@ def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
     ['Y11 Y13', 'K7 K8', 'R5 R12 F K1', 'B7']
     >>> [" ".join(map(str, p)) for p in near_parts(parse_tiles("R1 R2 R4 R4 K9 K9"), okey)]
     ['R1 R2 R4', 'K9 K9', 'R4']
+    >>> [" ".join(map(str, p)) for p in near_parts(parse_tiles("B11 B11 K3 K4 K13"), okey)]
+    ['K3 K4', 'B11 B11', 'K13']
     """
 
     def face(tile: Tile) -> Tile:
@@ -85,7 +89,9 @@ def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
     alone = sorted(
         [run[0] for run in runs if len(run) == 1] + spares, key=lambda t: face(t).sort_key()
     )
-    return [run for run in runs if len(run) > 1] + [p for p in (alone, okeys) if p]
+    half_made = [run for run in runs if len({face(t) for t in run}) > 1]
+    pairs = [run for run in runs if len(run) > 1 and len({face(t) for t in run}) == 1]
+    return half_made + pairs + [p for p in (alone, okeys) if p]
 
 
 class RackLayout:

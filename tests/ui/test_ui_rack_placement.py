@@ -8,6 +8,7 @@ after a tile leaves the rack the cursor goes the same way whatever took it.
 from __future__ import annotations
 
 import doctest
+from itertools import pairwise
 
 import pytest
 from hypothesis import given
@@ -15,9 +16,9 @@ from hypothesis import strategies as st
 from ui_helpers import goto, status_text, table_app, wait_for_human
 
 from okey_tui.engine import solver
-from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.engine.tiles import Tile, full_set, parse_tiles
 from okey_tui.ui import rack as rack_module
-from okey_tui.ui.rack import ROWS, RackLayout
+from okey_tui.ui.rack import ROWS, RackLayout, near_parts
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.rack import SLOT, RackWidget
@@ -214,7 +215,9 @@ async def test_the_new_mark_shows_when_the_new_tile_stands_in_a_group():
 
 async def test_sorting_a_full_rack_keeps_the_half_made_runs_apart_that_leave_room():
     """On a rack too full for every half-made run apart, s put all the loose tiles in one
-    lump. It keeps the first ones apart while two drawn tiles still find a slot apart."""
+    lump. It keeps the first ones apart while two drawn tiles still find a slot apart,
+    the half-made runs before a pair of copies of one tile (B11 B11 makes no run or set:
+    it kept its gap while K3 K4 stood in the lump)."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
@@ -222,8 +225,37 @@ async def test_sorting_a_full_rack_keeps_the_half_made_runs_apart_that_leave_roo
         await wait_for_human(pilot, app)
         await pilot.press("d", "s")
         rack = screen.rack
-        assert rows(rack)[1].startswith("Y12 Y13 . B11 B11 . B1 B5 K3 K4 K7 K13 ."), rows(rack)
+        assert rows(rack)[1].startswith("Y12 Y13 . K3 K4 . B1 B5 B11 B11 K7 K13 ."), rows(rack)
         assert rack._room_apart(list(rack.slots)) >= 2
+
+
+TWO_SETS = [parse_tiles("R1 B1 K1"), parse_tiles("Y10 B10 K10")]
+LEFT_OVER = [t for t in full_set() if not t.is_false_okey and t.number not in (1, 10)]
+
+
+@given(st.permutations(LEFT_OVER), st.integers(12, 16))
+def test_a_pair_of_copies_keeps_its_gap_only_when_every_half_made_run_keeps_one(
+    tiles: list[Tile], size: int
+):
+    """s on a full rack: the tiles left over from the melds split as near_parts splits them;
+    a pair of copies of one tile stands as a group of its own only when every half-made run
+    does too (the runs and sets s arranges for have a use for those, none for the pair)."""
+    okey = Tile.parse("R13")
+    rest = sorted(tiles[:size], key=Tile.sort_key)
+    parts = near_parts(rest, okey)
+    rack = RackLayout()
+    rack.arrange(TWO_SETS, rest, parts)
+    shown = [[rack.slots[i] for i in group] for group in rack.groups()]
+    half_made = [
+        p
+        for p in parts
+        if okey not in p
+        and len({t.colour for t in p}) == 1
+        and all(0 < b.number - a.number <= 2 for a, b in pairwise(p))
+    ]
+    pairs = [p for p in parts if len(p) == 2 and p[0] == p[1] != okey]
+    if any(p in shown for p in pairs):
+        assert all(p in shown for p in half_made), rows(rack)
 
 
 def test_a_rule_stands_between_the_new_mark_and_the_groups_value():
