@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -221,20 +222,28 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
             del others[len(others) - others_now :]
             added_now = others_now = 0
             continue
-        if event.kind != "add" or event.seat is None or not event.tiles:
+        if event.kind not in ("add", "swap") or event.seat is None or not event.tiles:
             continue
         if not 0 <= event.value < len(hand.table):
             continue
-        two = len(event.melds) == 2
-        stands_for = added_meaning(*event.melds) if two else event.tiles[0]
+        if event.kind == "swap":
+            # Real tiles put where an okey stood, each standing for itself. A swap logged
+            # before it named its meld says 0: the meld named must hold the tiles.
+            on_table = Counter(hand.table[event.value].meld.tiles)
+            if Counter(event.tiles) - on_table:
+                continue
+            put = [(tile, tile) for tile in event.tiles]
+        else:
+            two = len(event.melds) == 2
+            put = [(event.tiles[0], added_meaning(*event.melds) if two else event.tiles[0])]
         theirs = hand.table[event.value].owner == finisher
         if event.seat == finisher and not theirs:
-            added.append(event.tiles[0])
-            meant.append(stands_for)
-            added_now += 1
+            added += [tile for tile, _meant in put]
+            meant += [stands_for for _tile, stands_for in put]
+            added_now += len(put)
         elif event.seat != finisher and theirs:
-            others.append((event.value, stands_for))
-            others_now += 1
+            others += [(event.value, stands_for) for _tile, stands_for in put]
+            others_now += len(put)
     return HandReport(
         number=len(match.results),
         hands=match.rules.hands,

@@ -881,6 +881,7 @@ class Hand:
             "swap",
             f"took the okey from {target.meld} for {' '.join(map(str, action.tiles))}",
             action.tiles,
+            action.target,  # which table meld, as an add says (the hand's summary reads it)
             melds=(target.meld, new),
         )
         self._pay(cost)

@@ -303,6 +303,73 @@ def test_an_okey_swap_hint_puts_the_tiles_where_the_language_does(language: str,
     assert said in text, text
 
 
+def test_a_tile_swapped_into_the_finishers_meld_is_bracketed_too() -> None:
+    """The finish said "(in brackets: tiles other players added)" and showed R8 bare where
+    another player had swapped it in for the okey: a swap puts a tile there as an add does."""
+    from positions import position
+
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.table import hand_report
+    from okey_tui.ui.screens.summary import winning_melds
+
+    hand = position(
+        ["", "R8 K1 K5 Y9", "Y5", ""],
+        turn=1,
+        phase="p",
+        table=["2:R7*R8R9R10", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    steps = ("swap 0 R8", "add *Y1>1", "discard K1", "draw", "add Y5>1", "discard K13")
+    for step in steps:
+        hand.apply(parse_action(step, hand.okey))
+    assert hand.outcome is not None and hand.outcome.finisher == 2
+    match = Match(RuleSet(hands=1), OPENING_SEED)
+    match.hand = hand
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None
+    assert set(report.others_added) == {(0, Tile.parse("R8")), (1, Tile.parse("Y1"))}
+    line = winning_melds(report, seats("Sen"))
+    assert line is not None
+    text = " ".join(p.plain for p in line.pieces)
+    assert "R7 (R8) R9 R10" in text, text
+
+
+def test_the_finishers_own_swap_is_among_its_tiles_added_to_others_melds() -> None:
+    """A tile the finisher swapped into another seat's meld for the okey was missing from
+    "added to others' melds": every tile it held is accounted for."""
+    from positions import position
+
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.table import hand_report
+    from okey_tui.ui.screens.summary import winning_melds
+
+    hand = position(
+        ["", "", "R8 Y5", ""],
+        turn=2,
+        phase="d",
+        table=["1:R7*R8R9R10", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    for step in ("draw", "swap 0 R8", "add *Y1>1", "add Y5>1", "discard K13"):
+        hand.apply(parse_action(step, hand.okey))
+    assert hand.outcome is not None and hand.outcome.finisher == 2
+    match = Match(RuleSet(hands=1), OPENING_SEED)
+    match.hand = hand
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None
+    assert report.added == (Tile.parse("R8"),) and report.added_meant == (Tile.parse("R8"),)
+    line = winning_melds(report, seats("Sen"))
+    assert line is not None
+    text = " ".join(p.plain for p in line.pieces)
+    assert "added to others' melds R8" in text, text
+
+
 def test_a_tile_added_then_taken_back_is_not_in_the_finish() -> None:
     """A lay-off taken back (b) stayed in the summary: "added to others' melds K11 K11",
     one of them back in the rack and then on a discard pile."""
