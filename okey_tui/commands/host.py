@@ -253,7 +253,7 @@ def host(
         web, web_port = True, server.web_port
     page = _WebPage(server, web_port, public) if web else None
     try:
-        _take_port(server)
+        _take_port(server, comes_back=resume and port is None)
         if page is not None:
             page.start()
             server.web_port = page.bound_port  # saved with the table
@@ -269,15 +269,17 @@ def host(
         server.release()  # a table that never listened (a port in use) leaves no lock
 
 
-def _take_port(server: TableServer) -> None:
+def _take_port(server: TableServer, *, comes_back: bool = False) -> None:
     """Take the table's port before anything says where the table is (a join code for a
-    table that never opened): a port in use, or not allowed, ends the command here."""
+    table that never opened): a port in use, or not allowed, ends the command here.
+    ``comes_back``: the port is a resumed table's own, where its players rejoin."""
     from okey_tui.net.server import listen_problem
 
     try:
         server.bind()
     except OSError as exc:
-        raise click.ClickException(listen_problem(exc, server.host, server.port)) from None
+        problem = listen_problem(exc, server.host, server.port, resumed=comes_back)
+        raise click.ClickException(problem) from None
 
 
 class _WebPage:
@@ -363,13 +365,21 @@ def _resumed(
     found = storage.list_saves(storage.hosted_dir())
     for problem in [*found.problems, *found.reminders()]:  # a newer okey101's table too
         click.echo(f"okey101: {problem}", err=True)
+    served = False  # a table is open in another okey101 (its terminal still runs it)
     for entry in found.entries:
         if storage.in_use(entry.path):
+            served = True
             continue
         try:
             return TableServer.resume(entry.path, port=port, paces=paces, **options)
         except (ValueError, storage.SaveError) as exc:
             click.echo(f"okey101: {exc}", err=True)
+    if served:
+        # "There is no table to resume: host a new one" sent the host to open a second
+        # table beside the one still running.
+        raise click.ClickException(
+            _("another okey101 is serving this table right now: close it there first")
+        )
     raise click.ClickException(_("there is no table to resume: host a new one with okey101 host"))
 
 

@@ -118,15 +118,26 @@ TABLE_KEY = "table"
 TABLE_VERSION = 1
 
 
-def listen_problem(exc: OSError, host: str, port: int, option: str = "--port") -> str:
+def listen_problem(
+    exc: OSError, host: str, port: int, option: str = "--port", *, resumed: bool = False
+) -> str:
     """Why a table (or a web page) cannot listen on ``host``:``port``, said to the person
     who gave ``option``: a port in use in words of our own (the system's words are English
-    and name the address as Python writes it), any other reason (not allowed, no such
-    address) as the system gives it."""
+    and name the address as Python writes it), with what most often holds it (a table
+    still open) and the two ways on; any other reason (not allowed, no such address) as
+    the system gives it. ``resumed``: the port is the one a resumed table's players come
+    back to (they rejoin on it by themselves; a new one has to be told to them)."""
+    if exc.errno == errno.EADDRINUSE and resumed:
+        return _(
+            "port {port} on {address} is in use (another okey101 still open there, or another "
+            "program), and this table's players come back to it: close that and resume "
+            "again, or give another {option} and tell them the new address"
+        ).format(port=port, address=host, option=option)
     if exc.errno == errno.EADDRINUSE:
-        return _("port {port} on {address} is in use: give another {option}").format(
-            port=port, address=host, option=option
-        )
+        return _(
+            "port {port} on {address} is in use (another okey101 still open there, or another "
+            "program): close it, or give another {option}"
+        ).format(port=port, address=host, option=option)
     return _("cannot listen on port {port}: {error} (give another {option})").format(
         port=port, error=exc.strerror or exc, option=option
     )

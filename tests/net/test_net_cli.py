@@ -118,7 +118,10 @@ def test_a_port_in_use_leaves_no_lock_file_behind(
     args = ["host", "--no-seat", "--port", "0", *(a.format(busy=busy_port) for a in args)]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1 and "Traceback" not in result.output, result.output
-    said = f"Error: port {busy_port} on 127.0.0.1 is in use: give another {option}\n"
+    said = (
+        f"Error: port {busy_port} on 127.0.0.1 is in use (another okey101 still open there, "
+        f"or another program): close it, or give another {option}\n"
+    )
     assert result.output == said
     assert list(storage.hosted_dir().glob("*")) == []
 

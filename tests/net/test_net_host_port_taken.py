@@ -47,9 +47,65 @@ def test_a_port_in_use_is_one_line_and_status_1_before_any_table(
         )
     except subprocess.TimeoutExpired as exc:
         pytest.fail(f"the host showed a table instead of refusing the port: {exc.stdout!r}")
-    said = f"Error: port {busy_port} on 127.0.0.1 is in use: give another --port"
+    said = (
+        f"Error: port {busy_port} on 127.0.0.1 is in use (another okey101 still open there, "
+        "or another program): close it, or give another --port"
+    )
     assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
     assert done.stdout == ""  # no lobby, no join code
+
+
+def hosted_on(port: int) -> Path:
+    """A started table saved as a host's (okey101 host --resume opens it), on ``port``."""
+    from okey_tui import storage
+    from okey_tui.engine.match import Match
+
+    server = TableServer(
+        RULES, 7, ("easy",) * 4, port=port, save_path=storage.new_save_path(storage.hosted_dir())
+    )
+    server.match = Match(RULES, 7)
+    server.save_now()
+    assert server.save_path is not None and server.save_path.exists()
+    return server.save_path
+
+
+@pytest.mark.parametrize("seat", [["--no-seat"], ["--autoplay", "easy"]])
+def test_resuming_on_a_port_in_use_says_the_players_come_back_to_it(
+    seat: list[str], busy_port: int
+) -> None:
+    """The table's own port, where its friends rejoin by themselves: "give another --port"
+    alone sent the host to a port nobody would find. Said as such, the save kept."""
+    saved = hosted_on(busy_port)
+    command = [sys.executable, "-m", "okey_tui", "host", "--resume", *seat]
+    done = subprocess.run(
+        command, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=REFUSED_WITHIN
+    )
+    said = (
+        f"Error: port {busy_port} on 127.0.0.1 is in use (another okey101 still open there, "
+        "or another program), and this table's players come back to it: close that and "
+        "resume again, or give another --port and tell them the new address"
+    )
+    assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert saved.exists()  # nothing of the table lost: resumed once the port is free
+
+
+def test_resuming_on_another_port_given_that_is_in_use_is_the_plain_message(
+    busy_port: int,
+) -> None:
+    with listening_port() as saved_port:
+        hosted_on(saved_port)
+    command = [sys.executable, "-m", "okey_tui", "host", "--resume", "--no-seat"]
+    done = subprocess.run(
+        [*command, "--port", str(busy_port)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=REFUSED_WITHIN,
+    )
+    assert done.returncode == 1, done.stdout
+    assert done.stderr.startswith(f"Error: port {busy_port} on 127.0.0.1 is in use (")
+    assert "come back" not in done.stderr
 
 
 def test_a_reason_other_than_a_port_in_use_is_the_systems() -> None:
@@ -84,3 +140,26 @@ def test_a_port_bound_and_never_served_is_let_go() -> None:
     server.release()
     with socket.socket() as again:
         again.bind(("127.0.0.1", port))
+
+
+def test_resuming_a_table_still_served_in_another_terminal_says_so() -> None:
+    """The table is open in another okey101 (on its port): "there is no table to resume:
+    host a new one" sent the host to open a second table beside the one still running."""
+    from okey_tui import storage
+
+    with listening_port() as port:
+        saved = hosted_on(port)
+        held = storage.MatchLock(saved)  # the other okey101 serving it
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "okey_tui", "host", "--resume", "--no-seat"],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=REFUSED_WITHIN,
+            )
+        finally:
+            held.release()
+    said = "Error: another okey101 is serving this table right now: close it there first"
+    assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
+    assert saved.exists()

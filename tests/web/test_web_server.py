@@ -328,7 +328,10 @@ def test_a_port_in_use_is_a_clear_error() -> None:
         result = CliRunner().invoke(main, ["web", "--port", str(port)])
     assert result.exit_code == 1, result.output
     # In words of our own (the system's are English), with what to do.
-    assert result.output == f"Error: port {port} on 127.0.0.1 is in use: give another --port\n"
+    assert result.output == (
+        f"Error: port {port} on 127.0.0.1 is in use (another okey101 still open there, "
+        "or another program): close it, or give another --port\n"
+    )
 
 
 async def test_a_visitors_table_speaks_the_language_their_browser_prefers(serve) -> None:
