@@ -154,6 +154,12 @@ class RemoteTable:
         self._match_over = False
         self._hand_over = False
         self._chat: list[ChatLine] = [chat_from_json(c) for c in _list(welcome.get("chat"))]
+        # The run of the table's server this seat sits at: a seat back at another run was
+        # at a table its host closed and opened again (okey101 host --resume). "": the
+        # table did not say.
+        instance = welcome.get("instance")
+        self.instance = instance[:64] if isinstance(instance, str) else ""
+        self._notices: list[ChatLine] = []  # this seat's own, among the chat (add_notice)
         self.errors: list[tuple[str, str]] = []  # protocol errors the server sent: (code, message)
         # Why the table closed this connection, when it said (a ``closing`` message's code:
         # ``host-closed``, ``replaced``; see protocol.Closing); None: it did not say.
@@ -355,6 +361,21 @@ class RemoteTable:
 
     def report(self) -> HandReport | None:
         return self._report
+
+    @property
+    def table_chat(self) -> Sequence[ChatLine]:
+        """The chat as the table sent it: :attr:`chat_lines` without this seat's own
+        notices (:meth:`add_notice`)."""
+        return [line for line in self._chat if not any(line is n for n in self._notices)]
+
+    def add_notice(self, text: str) -> None:
+        """A notice of this seat's own among the chat lines (``seat`` None: the log writes
+        it as the table's, "· …"), as what happened to the table while this seat was away
+        from it ("the host closed the table and opened it again"). Never sent."""
+        line = ChatLine(None, "", text)
+        self._notices.append(line)
+        self._chat.append(line)
+        self._changed.set()
 
     @property
     def turn_ends(self) -> float | None:

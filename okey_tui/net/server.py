@@ -300,6 +300,10 @@ class TableServer:
         # The seat of the person who opened the table, when they sit at it (``host --resume``
         # gives it back to them).
         self.host_seat: int | None = None
+        # This run of the table's server, told to each seat as it sits: a player who comes
+        # back to another (the host closed the table and opened it again with okey101 host
+        # --resume) is told so; one whose connection alone dropped comes back to the same.
+        self.instance = secrets.token_hex(6)
         self.seats = [_Seat(i, levels[i]) for i in range(SEATS)]
         self.bots: list[Bot] = [make_bot(level) for level in levels]
         self.match: Match | None = None
@@ -1155,6 +1159,7 @@ class TableServer:
                 "seat": seat.index,
                 "token": seat.token,
                 "rules": self.rules.code(),
+                "instance": self.instance,
                 "chat": self.chat[-self.limits.chat_keep :],
                 "results": [summary_to_json(s) for s in self.summaries],
                 "layout": seat.layout,

@@ -152,7 +152,10 @@ class LobbyScreen(Screen[None]):
             )
         chat = Text()
         if table is not None:
-            for line in list(table.chat_lines)[-6:]:
+            # What was said at the table: a notice of the table screen's own ("the host
+            # closed the table and opened it again") read as news under the seats of a
+            # table closed once more.
+            for line in list(table.table_chat)[-6:]:
                 chat.append(f"{line.name}: " if line.seat is not None else "· ", "bold")
                 chat.append(f"{line.text}\n")
         self.query_one("#lobby-chat", Static).update(chat)
@@ -240,6 +243,25 @@ def hand_record(table: RemoteTable, name: str) -> JSONObject | None:
     )
 
 
+def reopened_note(old: RemoteTable | None, new: RemoteTable) -> str:
+    """What a seat back at its table after a connection ``old`` is told when the table was
+    opened again meanwhile (okey101 host --resume): another run of the table's server
+    seated it. Only the lobby had said the host closed it, and the log read on as if
+    nothing had happened. "" when the table was not opened again (a connection that
+    dropped alone comes back to the same run)."""
+    if old is None or old is new or old.url != new.url:
+        return ""
+    if not (old.instance and new.instance) or old.instance == new.instance:
+        return ""
+    if old.closed_why == Closing.HOST_CLOSED.value:
+        return _("The host closed the table and opened it again: the match goes on where it was")
+    # Its host's okey101 stopped without a word (a crash, a computer off): the table went.
+    return _(
+        "The connection to the table was lost, and its host opened it again: the match "
+        "goes on where it was"
+    )
+
+
 def carry_layout(old: RemoteTable, new: RemoteTable) -> None:
     """The rack order kept on a dead connection goes to the same seat's new one, with its
     memory of the turn: the player arranged it while the connection was down (a sort, a
@@ -282,6 +304,9 @@ class RemoteApp(OkeyApp):
         self._rejoining = False
         self._connecting = False
         self.final_no = False  # the table's no would be the same again (a wrong code): no r
+        # What the table screen of the seat now taken back says first: the host had closed
+        # the table and opened it again (see reopened_note).
+        self._back_note = ""
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
@@ -439,6 +464,7 @@ class RemoteApp(OkeyApp):
             old.on_close = old.on_hand_over = None
             old.set_listener(None)
             carry_layout(old, table)
+        self._back_note = reopened_note(old, table)
         self.table = table
         self.problem = ""
         self.note_the_way_back(table)
@@ -498,8 +524,21 @@ class RemoteApp(OkeyApp):
             shown = self.shown_table()
             if shown is None or shown.table is not table:  # first shown, or a new connection
                 self.switch_or_push(TableScreen(table))
+                self.tell_back_note(table)
             return
         self.show_lobby()
+
+    def tell_back_note(self, table: RemoteTable) -> None:
+        """Say what happened to the table while this seat was away from it (the host closed
+        it and opened it again), on the table screen just opened for ``table``: in its log
+        as a notice of the table's after the moves it shows, and over the table. Where the
+        log is out of sight (a narrow terminal) the log's own note of a new line says it."""
+        note, self._back_note = self._back_note, ""
+        if not note:
+            return
+        table.add_notice(note)  # after the screen counted the chat it opens with
+        if not self.has_class("-narrow"):
+            self.notify(note, timeout=10, markup=False)
 
     def tell_if_renamed(self, table: RemoteTable) -> None:
         """The table gives a name a person there has already a number ("Bora 2"): the
@@ -676,8 +715,10 @@ class RemoteApp(OkeyApp):
                 continue
             except (OSError, TimeoutError, InvalidHandshake):
                 continue
+            told = reopened_note(self.table, table)
             self.sit(table)
-            self.notify(_("Back at the table."), timeout=3)
+            if not told:
+                self.notify(_("Back at the table."), timeout=3)
             return
 
     async def rejoin(self) -> None:
@@ -711,6 +752,7 @@ class RemoteApp(OkeyApp):
                     old.set_listener(None)
                     await old.close()
                     carry_layout(old, table)
+                self._back_note = told = reopened_note(old, table)
                 self.table = table
                 table.hosting = self.server is not None
                 self.note_the_way_back(table)
@@ -719,7 +761,8 @@ class RemoteApp(OkeyApp):
                 self.record_hand(table)  # a hand scored while the connection was down
                 table.set_listener(self.table_changed)
                 self.table_changed()
-                self.notify(_("Back at the table."), timeout=3)
+                if not told:
+                    self.notify(_("Back at the table."), timeout=3)
                 return
             self._rejoining = False
             self.show_problem(
