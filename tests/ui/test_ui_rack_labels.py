@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from ui_helpers import goto, sorted_table, table_app, wait_for_human
 
 from okey_tui import i18n
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.rack import RackLayout
-from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label
+from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label, short_label
 
 OKEY = Tile.parse("Y2")
 # Each group starts at slot 0 of the upper row; the rest of the rack is empty.
@@ -102,7 +103,7 @@ def test_a_run_with_its_middle_tile_new_reads_in_either_language(language: str) 
     """The case seen at the table: "21 ─▲new───" under R6 R7 R8 drawn R7."""
     rack = rack_of("R6 R7 R8")
     line = drawn(rack, 1, {1}, set())[2][1 : 1 + 3 * SLOT]
-    expected = {"en": "r21─▲new───", "tr": "s21─yeni───"}[language]
+    expected = {"en": "r21 ▲new ──", "tr": "s21 yeni ──"}[language]
     assert line.rstrip() == expected, line
 
 
@@ -111,17 +112,183 @@ def test_a_pair_with_a_new_tile_keeps_its_name_and_shows_both_marks(language: st
     pair = i18n._("pair")
     assert drawn(rack, 1, {1}, set())[2][1 : 1 + 2 * SLOT] == f"{pair} ▲+ "
     assert drawn(rack, 0, {1}, set())[2][1 : 1 + 2 * SLOT].startswith(f"{pair} +")
-    assert drawn(rack, 1, {0}, set())[2][1 : 1 + 2 * SLOT].startswith(f"─+ {pair}")
+    assert drawn(rack, 1, {0}, set())[2][1 : 1 + 2 * SLOT].startswith(f" + {pair}")
 
 
 @pytest.mark.parametrize("cursor", [0, 1, 2])
 def test_a_whole_group_selected_still_shows_its_value_and_the_cursor(
     language: str, cursor: int
 ) -> None:
-    """Every tile selected left no cell for the value: it now shows over a selected
-    tile's ▔▔▔ (its colour still shows it selected), never over the cursor's ▔▲▔."""
+    """Every tile selected left no cell for the value: it now shows in the place of one
+    selected tile's ▔▔▔, whole (its colour still shows it selected), never of the
+    cursor's ▔▲▔."""
     rack = rack_of("Y9 B9 K9")
     line = drawn(rack, cursor, set(), {0, 1, 2})[2][1 : 1 + 3 * SLOT]
     assert readable(line, group_label(rack.tiles(), OKEY)[0]), line
     assert line[cursor * SLOT : cursor * SLOT + 3] == "▔▲▔", line
     assert line.count("▔") >= 5, line
+
+
+# -- marks and the value stand apart, each whole ---------------------------------------
+# Seen at the table: "▔▲▔ · ▔" under Y3 Y4 both selected (the "·" cut Y4's ▔▔▔ in two),
+# "▔▔▔─▔ r38 ▔─▔▔▔" under a whole run selected, "new ─set 27" (the rule glued to the value,
+# and "new" read with it as one phrase).
+
+MORE_GROUPS = {**GROUPS, "run of five": "K8 K9 K10 K11 K12"}
+
+
+def pieces(line: str, forms: list[str]) -> tuple[list[tuple[int, str]], int]:
+    """The pieces of ``line`` between its blanks, each with its first cell: the value
+    (the first of ``forms`` found with a blank or the line's end either side) as one
+    piece "§"; and where the value starts (-1: not shown)."""
+    start = -1
+    for form in forms:
+        at = line.find(form)
+        while at >= 0:
+            before = line[at - 1] if at else " "
+            after = line[at + len(form)] if at + len(form) < len(line) else " "
+            if before == " " and after == " ":
+                start = at
+                line = line[:at] + "§" + " " * (len(form) - 1) + line[at + len(form) :]
+                break
+            at = line.find(form, at + 1)
+        if start >= 0:
+            break
+    found, at = [], 0
+    for piece in line.split(" "):
+        if piece:
+            found.append((at, piece))
+        at += len(piece) + 1
+    return found, start
+
+
+def check_line(
+    line: str, tiles: str, cursor: int, fresh: set[int], selected: set[int], okey: Tile = OKEY
+) -> None:
+    """The line under a group reads cleanly: each piece a whole mark under its tile, the
+    value whole, or the meld's rule; the value never right after the new tile's word."""
+    label, meld = group_label([Tile.parse(t) for t in tiles.split()], okey)
+    kind, _space, points = label.rpartition(" ")
+    forms = [label] + ([f"{kind[0]}{points}"] if kind else [])
+    found, start = pieces(line, forms)
+    word = i18n._("new")
+    shown_fresh = {i for i in fresh if i not in selected}
+    for at, piece in found:
+        tile, cell = divmod(at, SLOT)
+        if piece == "§" or (meld and set(piece) == {"─"}):
+            continue
+        if piece in ("▔▔▔", "▔▲▔"):
+            assert cell == 0 and tile in selected, (piece, tile, line)
+            assert (piece == "▔▲▔") == (tile == cursor), line
+        elif piece in ("▲", "▲+", "+"):
+            assert cell == 1, (piece, line)
+            assert ("▲" in piece) <= (tile == cursor), line
+            assert ("+" in piece) <= (tile in shown_fresh), line
+        elif piece in (word[:4], f"▲{word}"):
+            assert cell == 0 and tile in shown_fresh, (piece, line)
+        else:
+            raise AssertionError(f"{piece!r} is no whole mark nor the value: {line!r}")
+    if meld:
+        assert start >= 0, (label, line)
+    if start >= 0:  # "new ─ run 34": not "new run 34", one phrase
+        before = line[:start]
+        assert not any(before.endswith(w + " " * k) for w in (word[:4], word) for k in (0, 1, 2))
+    for tile in selected - {cursor}:  # a selected tile: its ▔▔▔ whole, or the value there
+        under = line[tile * SLOT : tile * SLOT + 3]
+        assert under == "▔▔▔" or "▔" not in under, (tile, line)
+
+
+def subsets(size: int) -> Iterator[set[int]]:
+    for bits in range(1 << size):
+        yield {i for i in range(size) if bits >> i & 1}
+
+
+@pytest.mark.parametrize("name", list(MORE_GROUPS))
+def test_marks_and_the_value_stand_apart_each_whole(language: str, name: str) -> None:
+    """Any tiles of a group selected, the cursor on any of them or away, any one new: the
+    line under it is whole marks, the value whole, and the rule, apart."""
+    tiles = MORE_GROUPS[name]
+    size = len(tiles.split())
+    rack = rack_of(tiles)
+    for selected in subsets(size):
+        for cursor in [*range(size), COLS + 3]:
+            for fresh in [set(), *({i} for i in range(size))]:
+                line = drawn(rack, cursor, fresh, selected)[2][1 : 1 + size * SLOT]
+                check_line(line, tiles, cursor, fresh, selected)
+
+
+def test_two_tiles_both_selected_keep_both_marks_whole(language: str) -> None:
+    """Y3 Y4 both selected, the cursor on Y3: "▔▲▔ · ▔" cut Y4's mark in two. The "·" of
+    a group that makes no meld gives way to the selection's marks."""
+    rack = rack_of("Y3 Y4")
+    line = drawn(rack, 0, set(), {0, 1})[2][1 : 1 + 2 * SLOT]
+    assert line.split() == ["▔▲▔", "▔▔▔"], line
+
+
+def test_a_whole_run_selected_shows_its_value_in_place_of_one_mark(language: str) -> None:
+    """K8 K9 K10 K11 all selected showed "▔▔▔─▔ r38 ▔─▔▔▔": the value now takes the place
+    of one tile's ▔▔▔, and the other three keep theirs whole."""
+    rack = rack_of("K8 K9 K10 K11")
+    line = drawn(rack, COLS + 3, set(), {0, 1, 2, 3})[2][1 : 1 + 4 * SLOT]
+    label = group_label(rack.tiles(), OKEY)[0]
+    words = line.split()
+    assert words.count("▔▔▔") == 3 and short_label(label) in words, line
+    assert "─" not in line, line
+
+
+def test_the_new_word_and_the_value_never_read_as_one(language: str) -> None:
+    """ "new ─set 27": the rule glued to the value, and "new" before it read with it. Now a
+    blank stands either side of the value and a rule cell between it and the word."""
+    rack = rack_of("Y9 B9 K9")
+    line = drawn(rack, COLS + 3, {0}, set())[2][1 : 1 + 3 * SLOT]
+    word = i18n._("new")
+    label = group_label(rack.tiles(), OKEY)[0]
+    shown = next(form for form in (label, short_label(label)) if form in line)
+    assert line.startswith(word), line
+    between = line[len(word) : line.index(shown)]
+    assert between.strip() == "─" and between.startswith(" ") and between.endswith(" "), line
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_at_the_table_every_groups_line_reads_cleanly(size: tuple[int, int]) -> None:
+    """At the table, a whole group selected with the cursor on it, then a tile drawn: the
+    line under every group is whole marks, the value whole, and the rule, apart."""
+    app = table_app(bots=("normal",) * 3)
+    async with app.run_test(size=size) as pilot:
+        screen = await sorted_table(pilot, app)
+        await pilot.press("x")  # the starter's first turn: no draw
+        await wait_for_human(pilot, app)
+        rack = screen.rack
+        group = max(rack.groups(), key=len)
+        for slot in group:
+            await goto(pilot, screen, slot)
+            await pilot.press("space")
+        widget = screen.query_one(RackWidget)
+        okey = screen.view.okey
+
+        def check_all() -> int:
+            lines = widget.render().plain.split("\n")
+            seen = 0
+            for g in rack.groups():
+                if len(g) < 2:
+                    continue
+                row, col = rack.place(g[0])
+                x = widget.pad() + col * SLOT
+                line = lines[3 * row + 2][x : x + len(g) * SLOT].ljust(len(g) * SLOT)
+                tiles = " ".join(str(t) for i in g if (t := rack.slots[i]) is not None)
+                places = {i: k for k, i in enumerate(g)}
+                check_line(
+                    line,
+                    tiles,
+                    places.get(screen.cursor, -1),
+                    {places[i] for i in screen.fresh if i in places},
+                    {places[i] for i in screen.selected if i in places},
+                    okey,
+                )
+                seen += 1
+            return seen
+
+        assert check_all() > 0
+        await pilot.press("escape", "d")
+        assert screen.fresh
+        assert check_all() > 0

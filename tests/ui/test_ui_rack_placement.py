@@ -261,7 +261,8 @@ def test_a_pair_of_copies_keeps_its_gap_only_when_every_half_made_run_keeps_one(
 def test_a_rule_stands_between_the_new_mark_and_the_groups_value():
     """ "yeni seri 34", "new run 34": the mark and the value read as one phrase. A rule
     cell stands between them; and the cursor on a selected tile shows both, "▔▲▔" (the ▲
-    alone hid that the tile was selected)."""
+    alone hid that the tile was selected), a blank between it and the next tile's mark
+    ("▔▔▔─▔▲▔" read as one mark)."""
     rack = layout(
         "R1 R2 R3 R4 . . . . . . .",
         "K5 K6 . . . . . . . . .",
@@ -272,7 +273,7 @@ def test_a_rule_stands_between_the_new_mark_and_the_groups_value():
     assert group.startswith("new ─") and "run 10" in group, group
     widget.show(rack, Tile.parse("Y2"), 2, {1, 2}, False)
     group = widget.render().plain.split("\n")[2][widget.pad() :][: 4 * SLOT - 1]
-    assert group[SLOT : 3 * SLOT - 1] == "▔▔▔─▔▲▔", group
+    assert group[SLOT : 3 * SLOT - 1] == "▔▔▔ ▔▲▔", group
     widget.show(rack, Tile.parse("Y2"), 11, {11}, False)  # a tile alone, in the other row
     alone = widget.render().plain.split("\n")[5][widget.pad() :]
     assert alone.startswith("▔▲▔"), alone

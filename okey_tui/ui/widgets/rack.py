@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -54,48 +57,64 @@ def short_label(label: str) -> str:
     return label
 
 
-def label_place(
-    label: str, width: int, taken: frozenset[int] = frozenset(), apart: frozenset[int] = frozenset()
-) -> tuple[int, str] | None:
-    """Where a group's value goes on its line ``width`` cells long, and as what text:
-    nearest the middle, covering neither the ``taken`` cells (the marks under the tiles)
-    nor the ``apart`` ones (a rule cell kept between a word and the value); never glued
-    to a mark ("pairnew"): a space or a rule cell between them. None: no room.
+class Mark(NamedTuple):
+    """The marks under one tile of a group, as :func:`label_place` weighs them: the
+    cells they cover on the group's line (from the line's first cell), whether they are
+    the new tile's word, and whether the value may take their place."""
 
-    >>> label_place("run 27", 11)
-    (1, ' run 27 ')
-    >>> label_place("pair", 7, taken=frozenset({1}))  # beside the cursor's ▲
-    (2, ' pair')
-    >>> label_place("pair", 7, taken=frozenset({5}))
-    (0, 'pair ')
-    >>> label_place("run 27", 11, taken=frozenset({5})) is None  # no room beside the ▲
+    cells: frozenset[int]
+    word: bool = False
+    gives_way: bool = False
+
+
+def label_place(
+    forms: Sequence[str], width: int, marks: Sequence[Mark] = ()
+) -> tuple[int, str, frozenset[int]] | None:
+    """Where a group's value goes on its line ``width`` cells long: its first cell, the
+    form shown (the first of ``forms`` that fits, the fullest first) and the marks it
+    takes the place of (their places in ``marks``). None: no room.
+
+    The value is never cut and never touches a mark: a blank cell stands between them,
+    and after the new tile's word a rule cell too ("new ─ run 34": "new run 34" read as
+    one phrase). It stands nearest the line's middle. Only marks that give way are ever
+    left out for it, the fewest (whole, never a part of one), the value then in the
+    room they leave.
+
+    >>> label_place(["run 27", "r27"], 11)
+    (2, 'run 27', frozenset())
+    >>> label_place(["run 27", "r27"], 11, [Mark(frozenset({5}))])  # the ▲ under the middle
+    (1, 'r27', frozenset())
+    >>> new = Mark(frozenset({0, 1, 2}), word=True)  # "new" under the first tile
+    >>> label_place(["run 27", "r27"], 11, [new])
+    (6, 'r27', frozenset())
+    >>> chosen = [Mark(frozenset(range(at, at + 3)), gives_way=True) for at in (0, 4, 8)]
+    >>> label_place(["set 27", "s27"], 11, chosen)  # all three ▔▔▔: the middle one gives way
+    (4, 's27', frozenset({1}))
+    >>> label_place(["set 27", "s27"], 11, [m._replace(gives_way=False) for m in chosen]) is None
     True
-    >>> label_place("r27", 11, taken=frozenset({5}))
-    (0, ' r27 ')
-    >>> new = frozenset(range(4, 8))  # "new " under the middle tile, a rule cell each side
-    >>> label_place("r27", 11, taken=new, apart=frozenset({3, 8}))
-    (0, 'r27')
     """
-    if not taken and not apart:
-        if len(label) + 2 > width:
-            return 0, label[:width]
-        return (width - len(label) - 2) // 2, f" {label} "
-    shapes = [f" {label} ", f" {label}", f"{label} ", label]
-    # A space between the value and a rule cell where there is room ("run 15 ─new").
-    for touching in (taken | apart, taken):
-        for text in shapes:
-            spaced_before, spaced_after = text.startswith(" "), text.endswith(" ")
-            centre = (width - len(text)) // 2
-            starts = [
-                s
-                for s in range(width - len(text) + 1)
-                if not (taken | apart) & set(range(s, s + len(text)))
-                and (spaced_before or s - 1 not in touching)
-                and (spaced_after or s + len(text) not in touching)
-            ]
-            if starts:
-                return min(starts, key=lambda s: (abs(s - centre), s)), text
-    return None
+    centre = (width - 1) / 2
+    best: tuple[tuple[float, ...], tuple[int, str, frozenset[int]]] | None = None
+    for rank, text in enumerate(forms):
+        size = len(text)
+        for start in range(width - size + 1):
+            end = start + size  # the cell after the value: kept blank, as the one before
+            hit: set[int] = set()
+            for k, mark in enumerate(marks):
+                low = start - 3 if mark.word else start - 1
+                if any(low <= cell <= end for cell in mark.cells):
+                    hit.add(k)
+            if any(not marks[k].gives_way for k in hit):
+                continue
+            where = start + (size - 1) / 2
+            room = centre
+            if hit:  # the value in the room the marks left
+                cells = [c for k in hit for c in marks[k].cells]
+                room = (min(cells) + max(cells)) / 2
+            key = (len(hit), rank, abs(where - room), abs(where - centre), start)
+            if best is None or key < best[0]:
+                best = key, (start, text, frozenset(hit))
+    return None if best is None else best[1]
 
 
 class RackWidget(Widget):
@@ -282,87 +301,109 @@ class RackWidget(Widget):
         """The cells under a group of ``length`` tiles from slot ``index`` (and the gap
         after it): the group's value and each tile's marks, none over another.
 
-        Each tile's marks show under it: the cursor's ▲, a selected tile's ▔▔▔, the new
-        tile's word. The value goes beside them, whole if there is room, else as its
-        points with the kind's letter ("r27"). On a line too crowded even so, the marks
-        give room in turn: the ▲ first (the cursor's tile keeps its ▐ ▌ either side),
-        then the new tile's word for a "+" under it; last, the value goes over a
-        selected tile's ▔▔▔ (its colour still shows it). The value is never hidden."""
+        Each tile's marks show whole under it: the cursor's ▲, a selected tile's ▔▔▔, the
+        new tile's word. The value stands apart from them (:func:`label_place`: a blank
+        cell between, " ─ " after the word), whole if there is room, else as its points
+        with the kind's letter ("r27"); a meld's rule runs under the other tiles, a blank
+        cell between it and a mark or the value. On a line too crowded even so, the value
+        is given room in turn: the ▲ goes first (the cursor's tile keeps its ▐ ▌
+        either side), then the new tile's word for a "+" under it; last, a meld's value
+        takes the place of the fewest other tiles' marks, whole (a selected tile's colour
+        still shows it selected), the cursor's ▔▲▔ last, down to its ▲ first. A group that
+        makes no meld shows its "·" only where the selection's marks leave room."""
         width = length * SLOT - 1
         style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
         rule = "─" if ok else " "
         inside = range(index, index + length)
         cursor = self.cursor if self.cursor in inside else -1
+        forms = list(dict.fromkeys([label, short_label(label)]))
+        # (▲ shown, "new" as a word, which marks give way: none, all but the cursor's,
+        # those with the cursor's ▔▲▔ down to a ▲, all), the fullest first.
+        steps = [(True, True, 0), (False, True, 0), (True, False, 0), (False, False, 0)]
+        if ok:
+            steps += [(False, False, 1), (False, False, 2), (False, False, 3)]
+        marks: dict[int, tuple[dict[int, tuple[str, Style]], bool]] | None = None
+        placed: tuple[int, str, frozenset[int]] | None = None
+        for arrow, word, give in steps:
+            if not arrow and cursor < 0 and not give:
+                continue  # no ▲ to give up: the same as the step before
+            tried = self._tile_marks(index, length, marker, arrow, word, give)
+            if self._touching(tried):
+                continue  # "yeni" against the next tile's ▔▔▔: the word goes first
+            marks = tried if marks is None else marks  # with no room for the value
+            order = sorted(tried)
+            weighed = [
+                Mark(
+                    frozenset(tried[i][0]),
+                    word=tried[i][1],
+                    gives_way=give >= 3 or (give >= 1 and i != cursor),
+                )
+                for i in order
+            ]
+            placed = label_place(forms, width, weighed)
+            if placed is not None:
+                marks = {i: tried[i] for k, i in enumerate(order) if k not in placed[2]}
+                break
+        assert marks is not None  # a "+" or a ▲ touches no other mark
+        shown = {at: cell for cells, _word in marks.values() for at, cell in cells.items()}
+        value: dict[int, tuple[str, Style]] = {}
+        if placed is not None:
+            left, text, _gone = placed
+            value = {left + k: (ch, style) for k, ch in enumerate(text)}
+        drawn = shown.keys() | value.keys()
+        cells: list[tuple[str, Style]] = []
+        for at in range(width):
+            if at in drawn:
+                cells.append(shown.get(at) or value[at])
+            elif {at - 1, at + 1} & drawn:
+                cells.append((" ", style))  # a blank between the rule and a mark or the value
+            else:
+                cells.append((rule, style))
+        return [*cells, shown.get(width, (" ", wood))]
+
+    def _tile_marks(
+        self, index: int, length: int, marker: Style, arrow: bool, word: bool, give: int
+    ) -> dict[int, tuple[dict[int, tuple[str, Style]], bool]]:
+        """The marks under the tiles of the group of ``length`` tiles from slot ``index``:
+        slot -> (cells on the group's line, is the new tile's word), with the cursor's ▲
+        (``arrow``), the new tile's word or a "+" (``word``), the cursor's ▔▲▔ as a ▲
+        alone from ``give`` 2 (see :meth:`_group_line`)."""
+        inside = range(index, index + length)
+        cursor = self.cursor if self.cursor in inside else -1
         # A new tile once selected is marked as selected (the selection is what acts).
         fresh = [i for i in sorted(self.fresh) if i in inside and i not in self.selected]
-        chosen = [i for i in sorted(self.selected) if i in inside]
-        forms = list(dict.fromkeys([label, short_label(label)]))
-        # (▲ shown, "new" as a word, the value may cover ▔▔▔), the fullest first.
-        for arrow, word, over in [
-            (True, True, False),
-            (False, True, False),
-            (True, False, False),
-            (False, False, False),
-            (True, False, True),
-            (False, False, True),
-        ]:
-            if not arrow and cursor < 0 and not over:
-                continue  # no ▲ to give up: the same as the step before
-            marks: dict[int, tuple[str, Style]] = {}
-            taken: set[int] = set()
-            apart: set[int] = set()
-            for i in chosen:
-                at = (i - index) * SLOT
+        marks: dict[int, tuple[dict[int, tuple[str, Style]], bool]] = {}
+        for i in sorted(self.selected):
+            if i in inside:
                 # The cursor on a selected tile: the ▲ between the selection's marks, so the
                 # cursor does not hide whether its tile is selected.
-                shape = "▔▲▔" if i == cursor else "▔▔▔"
-                marks.update({at + k: (ch, marker) for k, ch in enumerate(shape)})
-                if not over:
-                    # A rule cell between the value and a mark beside it.
-                    taken |= set(range(at, at + SLOT))
-                    apart |= {at - 1, at + SLOT}
-                elif i == cursor and arrow:
-                    taken |= set(range(at, at + SLOT - 1))
-            if arrow and cursor >= 0 and cursor not in chosen and (cursor not in fresh or not word):
-                marks[(cursor - index) * SLOT + 1] = ("▲", marker)
-                taken.add((cursor - index) * SLOT + 1)
-            for i in fresh:
-                at = (i - index) * SLOT
-                if word:
-                    # As under a tile alone: its own cells and the gap after it (after the
-                    # group's last tile, the one after the line). A rule cell between it and
-                    # the value: "new run 34" read as one phrase, "new ─ run 34" does not.
-                    text, mark_style = self._fresh_mark(i, marker, arrow)
-                    marks.update({at + k: (ch, mark_style) for k, ch in enumerate(text)})
-                    taken |= set(range(at, at + SLOT))
-                    apart |= {at - 1, at + SLOT}
-                else:  # beside the ▲ when the cursor is on it: "▲+"
-                    plus = at + 2 if arrow and i == cursor else at + 1
-                    marks[plus] = ("+", marker)
-                    taken.add(plus)
-            # Over a selection's marks, the shortest value covers the fewest, and it may
-            # take the gap after the group too.
-            tries = [(text, width) for text in (reversed(forms) if over else forms)]
-            if over:
-                tries += [(text, width + 1) for text in reversed(forms)]
-            for text, room in tries:
-                placed = label_place(text, room, frozenset(taken), frozenset(apart))
-                if placed is not None:
-                    break
-            if placed is not None:
-                break
-        if placed is None:
-            # Two new tiles side by side, a "+" under each: the value between them, over
-            # what it must (the tiles' own colour still shows them new).
-            placed = label_place(forms[-1], width) or (0, forms[-1][:width])
-        cells = [(rule, style)] * width + [(" ", wood)]
-        left, text = placed
-        for k, ch in enumerate(text):
-            cells[left + k] = (ch, style)
-        for at, cell in marks.items():
-            if not left <= at < left + len(text):
-                cells[at] = cell
-        return cells
+                shape = "▔▔▔" if i != cursor else "▔▲▔" if give < 2 else " ▲ "
+                marks[i] = self._cells(i - index, shape, marker), False
+        if arrow and cursor >= 0 and cursor not in marks and (cursor not in fresh or not word):
+            marks[cursor] = self._cells(cursor - index, " ▲ ", marker), False
+        for i in fresh:
+            if word:
+                # As under a tile alone: its own cells and the gap after it (after the
+                # group's last tile, the one after the line).
+                text, mark_style = self._fresh_mark(i, marker, arrow)
+                marks[i] = self._cells(i - index, text, mark_style), True
+            else:  # beside the ▲ when the cursor is on it: "▲+"
+                plus = " ▲+" if arrow and i == cursor else " + "
+                marks[i] = self._cells(i - index, plus, marker), False
+        return marks
+
+    @staticmethod
+    def _touching(marks: dict[int, tuple[dict[int, tuple[str, Style]], bool]]) -> bool:
+        """Whether the marks of two tiles stand side by side, read as one."""
+        owner = {at: slot for slot, (cells, _word) in marks.items() for at in cells}
+        return any(owner.get(at + 1, slot) != slot for at, slot in owner.items())
+
+    @staticmethod
+    def _cells(tile: int, text: str, style: Style) -> dict[int, tuple[str, Style]]:
+        """The cells of ``text`` under the group's tile ``tile`` (its place in the group),
+        its blanks left out."""
+        at = tile * SLOT
+        return {at + k: (ch, style) for k, ch in enumerate(text) if ch != " "}
 
     def _fresh_mark(self, index: int, marker: Style, arrow: bool = True) -> tuple[str, Style]:
         """The 4 cells under the new tile in slot ``index``: the word, the cursor's ▲ too
