@@ -235,3 +235,29 @@ def test_names_of_letters_spaces_and_punctuation_still_sit(
     assert run("play", "--seed", "3", "--name", "Ayşe K.").exit_code == 0
     assert run("play", "--seed", "3", "--names", "Ayşe, Ümit-Can").exit_code == 0
     assert [app.settings.name for app in built] == ["Ayşe K.", "Ayşe"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "--seed", "3"],
+        ["play", "--resume"],
+        ["join", "127.0.0.1:9", "ABCD"],
+    ],
+    ids=["play", "resume", "join"],
+)
+def test_with_its_input_a_file_or_a_pipe_the_game_says_so_and_exits(
+    monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """``okey101 play < /dev/null`` spun a core for ten minutes: Textual read the end of
+    the input as keys again and again. It exits 1 saying why; nothing is saved."""
+    from okey_tui import web
+
+    monkeypatch.delenv(web.WEB_ENV, raising=False)
+    if "--resume" in args:
+        unfinished("20990101-000001")
+    before = {p.name: p.read_bytes() for p in storage.saves_dir().glob("*.json")}
+    result = run(*args, stdin="")
+    assert result.exit_code == 1, result.output
+    assert "reads its keys from a terminal" in result.output
+    assert {p.name: p.read_bytes() for p in storage.saves_dir().glob("*.json")} == before

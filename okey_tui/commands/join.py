@@ -113,11 +113,12 @@ def join(
     if autoplay is not None:
         _autoplay(url, clean_code, player, token or "", autoplay, think)
         return
+    from okey_tui.commands.terminal import run_app
     from okey_tui.ui.remote import RemoteApp, Seat
 
     seat = Seat(url, code=clean_code, name=player, token=token or "")
     app = RemoteApp(seat, keep_seat=True)
-    app.run()
+    run_app(app)
     # What the screen said last stays on the terminal once it closes: why no seat was
     # taken (then the exit status says so too), or how to take the seat back.
     if app.problem:

@@ -357,6 +357,7 @@ def play(
         raise _long_name(name.strip(), "--name")
     levels = _bots(bots)
 
+    from okey_tui.commands.terminal import run_app
     from okey_tui.settings import load_settings, save_settings, take_problems
     from okey_tui.ui.app import make_app
 
@@ -399,7 +400,7 @@ def play(
             click.echo(problem, err=True)
         message = "\n".join(problems)
     app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay, message=message)
-    app.run()
+    run_app(app)
     _left(app)
 
 
@@ -417,6 +418,7 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     What this run found wrong (a save set aside, the settings) is said on the table when
     it opens, and stays on the terminal once the game closes."""
     from okey_tui import storage
+    from okey_tui.commands.terminal import run_app
     from okey_tui.settings import load_settings, take_problems
     from okey_tui.ui.app import make_app
 
@@ -463,7 +465,7 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
         message=message,
     )
     try:
-        app.run()
+        run_app(app)
     finally:
         lock.release()
     _left(app)

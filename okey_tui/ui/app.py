@@ -6,6 +6,7 @@ import contextlib
 import gc
 import os
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,10 @@ from okey_tui.web import in_browser
 
 # Seconds between two looks, in a browser's game, at whether the web server is still there.
 SERVER_CHECK = 1.0
+
+
+class NoTerminalError(RuntimeError):
+    """The game was started with no terminal to read keys from (its input redirected)."""
 
 
 class OkeyApp(App[None]):
@@ -104,6 +109,16 @@ class OkeyApp(App[None]):
         full passes during a match walk only what the match made (a hand against three
         hard bots: a median pass of 63 ms instead of 78)."""
         if not kwargs.get("headless"):
+            if not in_browser() and not sys.stdin.isatty():
+                # Textual read the end of a file or pipe as keys, over and over: the game
+                # spun a core for as long as it was left running, with nobody to play it.
+                raise NoTerminalError(
+                    _(
+                        "okey101 reads its keys from a terminal, and its input here is a "
+                        "file or a pipe: run it in a terminal window (okey101 web serves "
+                        "the game to a browser)"
+                    )
+                )
             gc.collect()
             gc.freeze()
         return super().run(*args, **kwargs)
