@@ -639,12 +639,14 @@ class Hand:
         self._start_play()
 
     def _give_back(self, action: GiveBack) -> None:
-        self._need_phase(Phase.PLAY, "give back")
         taken = self.taken
-        if taken is None or not self.taken_pending():
+        # Before the draw, too, there is nothing to give back: "draw a tile first" sent a
+        # player to draw, as if a draw would give them something to give back.
+        if self.phase is Phase.DRAW or taken is None or not self.taken_pending():
             raise IllegalActionError(
                 "You have no taken discard to give back", code=ErrorCode.NOTHING_TO_GIVE_BACK
             )
+        self._need_phase(Phase.PLAY, "give back")
         if self.laid_this_turn():
             raise IllegalActionError(
                 "Take back what you laid this turn before giving the tile back",

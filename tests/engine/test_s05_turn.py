@@ -48,7 +48,6 @@ def test_nothing_is_played_or_discarded_before_the_draw(pos) -> None:
         "add K4>0",
         "swap 0 K1",
         "takeback",
-        "giveback",
     ]:
         with pytest.raises(NotYourTurnError, match="draw a tile first"):
             act(hand, text)

@@ -25,7 +25,6 @@ OKEY = Tile.parse("B8")
         ("add K4>0", "add to the table"),
         ("swap 0 K1", "swap an okey"),
         ("takeback", "take back"),
-        ("giveback", "give back"),
     ],
 )
 def test_playing_before_the_draw_is_refused_naming_the_action(pos, action: str, doing: str) -> None:
@@ -129,6 +128,17 @@ def test_a_give_back_needs_a_taken_discard_still_in_hand(pos) -> None:
     hand = pos(["R1 R2 R3 K9", "", "", ""], openings="m101/-/-/-")
     exc = refusal(hand, "giveback")
     assert (exc.code, exc.params) == (ErrorCode.NOTHING_TO_GIVE_BACK, {})
+
+
+def test_a_give_back_before_the_draw_says_there_is_nothing_to_give_back(pos) -> None:
+    """It said "draw a tile first", as if a draw would bring something to give back."""
+    hand = pos(
+        ["", "K1 K2 K3 K4", "", ""], turn=1, phase="d", rest="rack2", discards=("K5", "", "", "")
+    )
+    before = hand.snapshot()
+    exc = refusal(hand, "giveback")
+    assert (exc.code, exc.params) == (ErrorCode.NOTHING_TO_GIVE_BACK, {})
+    assert hand.snapshot() == before
 
 
 def test_what_was_laid_is_taken_back_before_giving_the_discard_back(pos) -> None:
