@@ -1080,6 +1080,26 @@ async def test_the_starters_tip_goes_once_the_first_turn_is_over():
         assert "22 tiles" not in screen_text(app)
 
 
+async def test_the_starters_tip_goes_as_the_first_discard_is_made():
+    """The starter's tip (22 tiles, no draw this turn) stayed on the screen through the
+    bots' turns after the first discard: it goes as the turn ends."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.tips import FIRST_START
+
+    settings = TableSettings(bots=("easy", "easy", "easy"), practice=True, tips=True)
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=30, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.practice.tip_shown == FIRST_START
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.session.hand.turn != 0  # the bots' turns, at their slow pace
+        assert screen.practice.tip_shown != FIRST_START
+        assert "22 tiles" not in screen_text(app)
+
+
 async def test_enter_with_nothing_staged_says_what_to_do():
     """Enter with nothing staged did nothing at all (the last message stayed): it says how to
     stage; with tiles selected it stages them, as o does."""

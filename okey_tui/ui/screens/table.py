@@ -802,6 +802,7 @@ class TableScreen(Screen[None]):
         if table.hand_over:
             self.show_summary()
         elif table.turn != table.seat:
+            self.practice.drop_past_tips()
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
             if not self.waiting:
@@ -865,6 +866,7 @@ class TableScreen(Screen[None]):
                 self.set_status(self.moves_seen[-1])
             self.show_summary()
         elif table.turn != table.seat:
+            self.practice.drop_past_tips()
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
             self.waiting = True

@@ -321,15 +321,22 @@ class Practice:
             return
         # A tip about the draw once drawn, about opening once opened (it hid the melds
         # just laid): past, read or not.
-        view = screen.view
-        self.tips_waiting = [tip for tip in self.tips_waiting if not tip.past(view)]
-        if self.tip is not None and self.tip.past(view):
-            self.tip = None
+        self.drop_past_tips(show_next=False)
         self.tips_waiting += self.walkthrough.due(screen.view)
         if self.tip is None:
             self.next_tip()
         else:
             self.reword_tip()
+
+    def drop_past_tips(self, show_next: bool = True) -> None:
+        """Put away the tips whose moment has gone by, read or not: the starter's tip (no
+        draw this turn) stayed over the others' turns after the first discard."""
+        view = self.screen.view
+        self.tips_waiting = [tip for tip in self.tips_waiting if not tip.past(view)]
+        if self.tip is not None and self.tip.past(view):
+            self.tip = None
+            if show_next:
+                self.next_tip()
 
     def drop_tips(self) -> None:
         self.tips_waiting.clear()
