@@ -42,7 +42,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "hint",
         N_("Show the best arrangement of a hand: melds, pairs, what is left."),
     ),
-    "play": ("okey_tui.commands.play", "play", N_("Sit down at a table with three bots.")),
+    "play": (
+        "okey_tui.commands.play",
+        "play",
+        N_("Sit down at a table with three bots, or with friends at this terminal."),
+    ),
     "saves": (
         "okey_tui.commands.saves",
         "saves",

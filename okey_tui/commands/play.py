@@ -209,7 +209,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.command(
     name="play",
     help=N_(
-        "Sit down at a table with three bots.\n\n"
+        "Sit down at a table with three bots, or with friends at this terminal (--humans).\n\n"
         "\b\n"
         "Without flags the new-table screen asks, and remembers what you choose\n"
         "there. These flags skip it and start a match at once:\n"
