@@ -413,6 +413,11 @@ class TableInterface(Protocol):
         not (``time.monotonic``); None when it waits for everyone."""
         ...
 
+    def bot_takes_seat_at(self, seat: int) -> float | None:
+        """When a bot takes ``seat`` of its person, who is away from a network table
+        (``time.monotonic``; past: a bot plays it now); None when nobody is away there."""
+        ...
+
     def layout(self) -> list[str | None] | None:
         """The rack order this seat kept with the table (tile texts, None for a gap)."""
         ...

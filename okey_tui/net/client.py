@@ -176,6 +176,9 @@ class RemoteTable:
         # turn time; None: no clock runs.
         self._turn_ends: float | None = None
         self._next_hand_at: float | None = None  # when the table deals by itself
+        # When a bot takes the seat of each person away from the table (time.monotonic;
+        # past: a bot plays it), as the table last said.
+        self._bot_at: dict[int, float] = {}
         raw_layout = welcome.get("layout")
         self._layout: list[str | None] | None = (
             [t if isinstance(t, str) else None for t in raw_layout]
@@ -384,6 +387,9 @@ class RemoteTable:
     @property
     def next_hand_at(self) -> float | None:
         return self._next_hand_at
+
+    def bot_takes_seat_at(self, seat: int) -> float | None:
+        return self._bot_at.get(seat)
 
     def layout(self) -> list[str | None] | None:
         return self._layout
@@ -656,6 +662,12 @@ class RemoteTable:
             )
         elif kind == "lobby":
             self._seats = [seat_from_json(s) for s in _list(data.get("seats"))]
+            now = time.monotonic()
+            self._bot_at = {}
+            for raw in _list(data.get("seats")):
+                left = _seconds(raw.get("away_left")) if isinstance(raw, dict) else None
+                if left is not None and isinstance(seat := raw.get("seat"), int):
+                    self._bot_at[seat] = now + left
             lead = data.get("lead")
             self.lead = lead if isinstance(lead, int) else None
             self.started = bool(data.get("started"))

@@ -593,6 +593,7 @@ class TableServer:
                         name=seat.name, seat=seat.index + 1
                     )
                 )
+                self._broadcast_lobby()  # the others' countdown ends with the grace
                 self._wake.set()
 
         asyncio.get_running_loop().call_later(max(0.0, self.grace) + 0.01, over)
@@ -1460,10 +1461,25 @@ class TableServer:
     def _seated(self) -> list[_Conn]:
         return [s.conn for s in self.seats if s.conn is not None]
 
+    def away_left(self, seat: _Seat) -> float | None:
+        """Seconds before a bot takes the seat of its person, who is away (0: a bot plays
+        it now); None for a seat whose person is here, a bot's seat, or before the match."""
+        if not (self.started and seat.human and seat.conn is None):
+            return None
+        return max(0.0, self.grace - (time.monotonic() - seat.away_since))
+
     def _broadcast_lobby(self) -> None:
+        seats = []
+        for info, seat in zip(self.seat_infos(), self.seats, strict=True):
+            said = seat_to_json(info)
+            left = self.away_left(seat)
+            if left is not None:
+                # The others count it down ("a bot plays in 42 s"), as they do a turn.
+                said["away_left"] = round(left, 1)
+            seats.append(said)
         message = {
             "type": "lobby",
-            "seats": [seat_to_json(info) for info in self.seat_infos()],
+            "seats": seats,
             "lead": self.lead,
             "started": self.started,
             "start_at": self.start_at,

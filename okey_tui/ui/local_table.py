@@ -136,6 +136,9 @@ class LocalTable:
     def next_hand_at(self) -> float | None:
         return None  # the next hand waits for the players at one terminal
 
+    def bot_takes_seat_at(self, seat: int) -> float | None:
+        return None  # nobody is away from one terminal
+
     def report(self) -> HandReport | None:
         return hand_report(self.session.match, self.session.events)
 

@@ -428,6 +428,9 @@ class TableScreen(Screen[None]):
         self._asked_next = False
         self._summary_for = -1  # the hand the summary shown was for
         self._waiting_said = ""  # the line last said whom the table waits for
+        # The end of the line that last said an away person's seconds before a bot plays
+        # their turn, and their seat: counted down with the table (tick_away_wait).
+        self._away_said: tuple[int, str] | None = None
         # The table dealt by itself while this seat was on the summary: its first turn says so.
         self._dealt_unready = False
         self._hand = table.hand_number
@@ -712,17 +715,54 @@ class TableScreen(Screen[None]):
         info = table.seats()[table.turn]
         if info.level is not None:
             return []  # a bot plays at once
+        self._away_said = None
         if not info.connected:
             # The table gives an away person a while to come back before a bot plays: the
             # line said only this seat's discard meanwhile, as if nothing were waited for.
-            said = (
-                _("Waiting for {name} (away: a bot plays if they are not back soon)")
-                if first
-                else _("waiting for {name} (away: a bot plays if they are not back soon)")
-            )
-            return [said.format(name=info.name)]
+            # Where the table says how long, the seconds are counted down.
+            left = self.away_seconds(info.seat)
+            if left is None:
+                said = (
+                    _("Waiting for {name} (away: a bot plays if they are not back soon)")
+                    if first
+                    else _("waiting for {name} (away: a bot plays if they are not back soon)")
+                )
+            elif left > 0:
+                said = (
+                    _("Waiting for {name} (away: a bot plays in {seconds} s)")
+                    if first
+                    else _("waiting for {name} (away: a bot plays in {seconds} s)")
+                )
+            else:
+                said = (
+                    _("Waiting for {name} (away: a bot plays for them)")
+                    if first
+                    else _("waiting for {name} (away: a bot plays for them)")
+                )
+            words = said.format(name=info.name, seconds=left)
+            self._away_said = (info.seat, words)
+            return [words]
         said = _("Waiting for {name}") if first else _("waiting for {name}")
         return [said.format(name=info.name)]
+
+    def away_seconds(self, seat: int) -> int | None:
+        """Seconds before a bot takes ``seat`` of its away person (0: a bot plays it), at a
+        network table that says it; None otherwise."""
+        at = self.table.bot_takes_seat_at(seat)
+        return None if at is None else seconds_until(at)
+
+    def tick_away_wait(self) -> None:
+        """The line's "waiting for Mehmet (away: a bot plays in 42 s)", counted down with
+        the table while nothing else took the line (and said again as he comes back)."""
+        if self._away_said is None:
+            return
+        seat, part = self._away_said
+        said = self._status_said
+        if not said.endswith(part) or self.table.hand_over or self.table.turn != seat:
+            return
+        now = self.waiting_for(first=said == part)
+        if now and now[0] != part:
+            self.set_status(said[: len(said) - len(part)] + now[0])
 
     def while_waiting(self) -> str:
         """The line while the others play and none of them has moved on the table: this
@@ -1011,6 +1051,11 @@ class TableScreen(Screen[None]):
         time passes its last seconds and as it runs out; said as the turn comes, it would
         cover the news of the others' moves (and a turn shorter than the warning is
         warned by its clock alone). ``view``: the table's view, when the caller has it."""
+        for panel in self.player_panels:
+            # An away person's seconds before a bot takes their seat, under their panel.
+            panel.set_away(self.away_seconds(panel.seat))
+        if said:
+            self.tick_away_wait()
         ends = self.table.turn_ends
         view = self.view if view is None else view
         left = None if ends is None else seconds_until(ends)
@@ -1175,13 +1220,22 @@ class TableScreen(Screen[None]):
             self._present[info.seat] = info.connected
             if before is None or before == info.connected:
                 continue
+            left = None if info.connected else self.away_seconds(info.seat)
             if info.connected:
                 said = _("{name} is back at the table")
+            elif left:  # the table says how long it keeps the seat
+                said = _(
+                    "{name} left the table: a bot plays their seat if they are not back in "
+                    "{seconds} s"
+                )
+            elif left == 0:  # no grace period at this table
+                said = _("{name} left the table: a bot plays their seat until they are back")
             else:
                 said = _("{name} left the table: a bot plays their seat if they are not back soon")
-            self.notify(said.format(name=info.name), markup=False)  # a name is not markup
+            said = said.format(name=info.name, seconds=left)
+            self.notify(said, markup=False)  # a name is not markup
             # Kept in the log too, as a note of the table's (a note goes after a while).
-            line = Text("· ", "bold cyan").append(said.format(name=info.name), "cyan")
+            line = Text("· ", "bold cyan").append(said, "cyan")
             self.query_one("#log", RichLog).write(line)
 
     def render_rack(self, view: PlayerView | None = None) -> None:

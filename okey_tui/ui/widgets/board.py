@@ -76,6 +76,9 @@ class PlayerPanel(SteadyStatic):
         # The turn's time left ("42 s"), beside the name of the seat to play, at a
         # network table with a turn time.
         self.clock = ""
+        # Seconds before a bot takes the seat of its person, who is away from a network
+        # table (0: a bot plays it; None: not counted).
+        self.away: int | None = None
 
     def on_resize(self, event: events.Resize) -> None:
         # The lines break by the panel's size, which a tip coming or going changes too.
@@ -99,6 +102,7 @@ class PlayerPanel(SteadyStatic):
             self.size,
             self.content_size,
             self.clock,
+            self.away,
             current_language(),
         )
 
@@ -115,7 +119,8 @@ class PlayerPanel(SteadyStatic):
         turn = self.plays(view)
         self.set_class(turn, "-turn")
         self.show_title(info.name, turn)
-        marks = [bot_level(info.level) if info.level else ("" if info.connected else _("away"))]
+        away = "" if info.connected else self.away_mark()
+        marks = [bot_level(info.level) if info.level else away]
         if seat == view.partner:  # partners: the seat across plays for the same side
             marks.append(_("partner"))
         set_subtitle(self, " · ".join(m for m in marks if m))
@@ -160,6 +165,37 @@ class PlayerPanel(SteadyStatic):
             forms += [f"{mark}{cut} · {clock}", f"{mark}{cut} {clock}"]
         forms += [f"{mark}{clock}", clock]
         return fitting(forms, room)
+
+    def away_mark(self) -> str:
+        """An away person's mark: "away", with the seconds before a bot takes their seat or
+        that a bot plays it, in the longest form that fits under the panel (a side panel at
+        80x24 keeps "away": the line counts down on the person's turn)."""
+        left = self.away
+        if left is None:
+            return _("away")
+        if left <= 0:
+            forms = [_("away · a bot plays"), _("a bot plays"), _("away")]
+        else:
+            forms = [
+                said.format(seconds=left)
+                for said in (
+                    _("away · a bot plays in {seconds} s"),
+                    _("away · bot in {seconds} s"),
+                    _("bot in {seconds} s"),
+                )
+            ]
+            forms.append(_("away"))
+        # The frame's corners, a line on each side and a space (as the lay-down area's).
+        return fitting(forms, self.outer_size.width - 6)
+
+    def set_away(self, left: int | None) -> None:
+        """The seconds before a bot takes the seat of its away person (see :attr:`away`),
+        counted down under the panel."""
+        if left == self.away:
+            return
+        self.away = left
+        if self._shown_for is not None:
+            self.show(*self._shown_for)
 
     def set_clock(self, clock: str) -> None:
         """The turn's time left, shown beside the name while the seat plays ("" for none)."""
