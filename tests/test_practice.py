@@ -740,7 +740,7 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     assert "yaklaşık 7 puan daha kötü" in said(draw_view)
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
     text = said(view)
-    assert "görmediğin taşlar için yaptığı 8 tahminin 5 tanesinde" in text
+    assert "uzmanın 8 denemesinin 5 tanesinde" in text
     assert "yaklaşık 12 puan daha kötü" in text
     assert "dağılım" not in text and "dağıtım" not in text
 
