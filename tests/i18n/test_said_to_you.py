@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -28,6 +29,7 @@ from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore, finish_p
 from okey_tui.engine.state import (  # noqa: E402
     EndKind,
     Event,
+    Hand,
     Opening,
     OpeningKind,
     Outcome,
@@ -245,9 +247,6 @@ def zeynep_finishes(*first: str) -> HandReport:
     R7-R10), then Zeynep (seat 2) draws, adds Y5 to her own Y2-Y4 and goes out."""
     from positions import position
 
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.table import hand_report
-
     hand = position(
         ["", "R11 K1 K5 Y9", "Y5", ""],
         turn=1,
@@ -257,7 +256,15 @@ def zeynep_finishes(*first: str) -> HandReport:
         middle="K13",
         rest="rack3",
     )
-    for step in (*first, "draw", "add Y5>1", "discard K13"):
+    return finished_by_seat_2(hand, (*first, "draw", "add Y5>1", "discard K13"))
+
+
+def finished_by_seat_2(hand: Hand, steps: Sequence[str]) -> HandReport:
+    """The report of ``hand`` once ``steps`` are played, the last of them seat 2's finish."""
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.table import hand_report
+
+    for step in steps:
         hand.apply(parse_action(step, hand.okey))
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
     match = Match(RuleSet(hands=1), OPENING_SEED)
@@ -308,8 +315,6 @@ def test_a_tile_swapped_into_the_finishers_meld_is_bracketed_too() -> None:
     another player had swapped it in for the okey: a swap puts a tile there as an add does."""
     from positions import position
 
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.table import hand_report
     from okey_tui.ui.screens.summary import winning_melds
 
     hand = position(
@@ -322,14 +327,7 @@ def test_a_tile_swapped_into_the_finishers_meld_is_bracketed_too() -> None:
         rest="rack3",
     )
     steps = ("swap 0 R8", "add *Y1>1", "discard K1", "draw", "add Y5>1", "discard K13")
-    for step in steps:
-        hand.apply(parse_action(step, hand.okey))
-    assert hand.outcome is not None and hand.outcome.finisher == 2
-    match = Match(RuleSet(hands=1), OPENING_SEED)
-    match.hand = hand
-    match.finish_hand()
-    report = hand_report(match)
-    assert report is not None
+    report = finished_by_seat_2(hand, steps)
     assert set(report.others_added) == {(0, Tile.parse("R8")), (1, Tile.parse("Y1"))}
     line = winning_melds(report, seats("Sen"))
     assert line is not None
@@ -342,8 +340,6 @@ def test_the_finishers_own_swap_is_among_its_tiles_added_to_others_melds() -> No
     "added to others' melds": every tile it held is accounted for."""
     from positions import position
 
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.table import hand_report
     from okey_tui.ui.screens.summary import winning_melds
 
     hand = position(
@@ -355,14 +351,7 @@ def test_the_finishers_own_swap_is_among_its_tiles_added_to_others_melds() -> No
         middle="K13",
         rest="rack3",
     )
-    for step in ("draw", "swap 0 R8", "add *Y1>1", "add Y5>1", "discard K13"):
-        hand.apply(parse_action(step, hand.okey))
-    assert hand.outcome is not None and hand.outcome.finisher == 2
-    match = Match(RuleSet(hands=1), OPENING_SEED)
-    match.hand = hand
-    match.finish_hand()
-    report = hand_report(match)
-    assert report is not None
+    report = finished_by_seat_2(hand, ("draw", "swap 0 R8", "add *Y1>1", "add Y5>1", "discard K13"))
     assert report.added == (Tile.parse("R8"),) and report.added_meant == (Tile.parse("R8"),)
     line = winning_melds(report, seats("Sen"))
     assert line is not None
