@@ -115,9 +115,10 @@ async def test_at_80x24_a_penalty_never_pushes_the_score_out_of_a_panel(language
                 penalty_points=(0, 101, 0, 0),
             )
             seats = screen.table.seats()
-            # A side panel as the game showed it then: three lines, 12 cells wide.
+            # A side panel as the game showed it then: three lines, 12 cells wide (the
+            # middle row now has more rows at 80x24).
             panel = next(p for p in screen.query(PlayerPanel) if p.seat == 1)
-            panel.styles.max_height = panel.outer_size.height - 1
+            panel.styles.max_height = 3 + 2  # three lines inside the frame
             await pilot.pause()
             assert panel.content_size.height == 3
             panel.show(seats, view)

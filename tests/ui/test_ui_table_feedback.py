@@ -627,11 +627,11 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
     """At 80x25 a tip takes the middle row's rows but one (at 80x24, where it would leave
     the melds no line, it gives way: test_ui_practice.py); once put away, every meld shows
     again and the box no longer says PgUp PgDn shows more."""
-    app = table_app(33, practice=True, tips=True, bots=("hard", "hard", "hard"))
+    app = table_app(46, practice=True, tips=True, bots=("hard", "hard", "hard"))
     async with app.run_test(size=(80, 25)) as pilot:
         await wait_for_human(pilot, app)
         screen = app.screen
-        assert screen.view.table, "seed 33: Zeynep opens before the human's first turn"
+        assert screen.view.table, "seed 46: melds on the table before the human's first turn"
         melds = screen.query_one(MeldsView)
         centre = screen.query_one("#centre")
 
@@ -724,7 +724,7 @@ async def test_at_80x24_every_line_of_melds_says_whose_they_are():
 
 
 async def test_a_meld_the_player_adds_to_is_brought_into_sight():
-    """At 80x24 the melds box shows two lines: after a added Y9 to meld 1 the box stayed
+    """At 80x24 the melds box shows a few lines: after a added Y9 to meld 1 the box stayed
     scrolled on other melds, and the player could not see what the add did."""
     from tests.positions import position
 
@@ -740,6 +740,10 @@ async def test_a_meld_the_player_adds_to_is_brought_into_sight():
                 "2:B5B6B7",
                 "3:K1K2K3",
                 "3:K5K6K7",
+                # More melds than the box's lines (each seat's on two).
+                "1:K9K10K11",
+                "2:R10R11R12",
+                "3:Y8Y9Y10",
             ),
             openings="m101/m101/m101/m101",
             phase="p",
@@ -996,12 +1000,12 @@ async def test_a_long_name_titles_its_narrow_pile_by_its_first_word():
 async def test_a_meld_never_breaks_over_two_lines_when_the_melds_need_scrolling():
     """At 80x24, late in a hand, the melds overflow their box and its scroll bar takes
     columns: the lines are laid out for the width left, so no meld wraps in two."""
-    app = late_app(12, turns_left=2, bots=("normal", "normal", "normal"), tips=False)
+    app = late_app(8, turns_left=1, bots=("hard", "hard", "hard"), tips=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_human(pilot, app)
         await pilot.pause()
         melds = app.screen.query_one(MeldsView)
-        assert melds.max_scroll_y > 0, "seed 12: the melds overflow the box late in hand 1"
+        assert melds.max_scroll_y > 0, "seed 8: the melds overflow the box late in hand 1"
         lines = melds.melds_text.render().plain.splitlines()  # type: ignore[union-attr]
         assert len(lines) > 3
         assert max(len(line) for line in lines) <= melds.melds_text.content_size.width
@@ -1155,22 +1159,33 @@ async def test_a_staged_meld_wider_than_the_box_breaks_with_its_rest_indented():
 
 
 async def test_at_80x24_pagedown_shows_the_next_melds_not_one_line_more():
-    """The melds box at 80x24 has two or three lines: PgDn moves it by all of them, so the
-    next press shows melds not seen yet; PgUp goes back."""
-    app = late_app(8, turns_left=1, bots=("hard", "hard", "hard"))  # a crowded table
+    """The melds box at 80x24 has a few lines: PgDn moves it by a page (all of them in a
+    box of three lines or fewer, else all but one, kept to read on from), so the next press
+    shows melds not seen yet; PgUp goes back."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for_human(pilot, app)
+        # Runs of three in every colour, most of them twice: each seat's melds on lines.
+        runs = [f"{c}{n}{c}{n + 1}{c}{n + 2}" for n in (1, 4, 7, 10, 1, 4, 7) for c in "RYBK"]
+        table = [f"{k % 4}:{run}" for k, run in enumerate(runs)]
+        crowded = position(
+            ["R13", "", "", ""], indicator="K12", table=table, phase="d", openings="m9/m9/m9/m9"
+        )
+        await at_position(pilot, app, crowded)
+        await pilot.pause()
         melds = app.screen.query_one(MeldsView)
         height = melds.size.height
-        assert melds.max_scroll_y > height and height <= 3, (melds.max_scroll_y, height)
+        assert melds.max_scroll_y > height and height <= 5, (melds.max_scroll_y, height)
         centre = app.screen.query_one("#centre")
         below = round(melds.max_scroll_y)
         assert centre.border_subtitle == f"PgDn: {below} more lines"
         await pilot.press("pagedown")
-        assert melds.scroll_y == min(height, melds.max_scroll_y)
+        page = height if height <= 3 else height - 1
+        assert melds.scroll_y == min(page, melds.max_scroll_y)
         # Lines above and below: the box says how many of each, and the keys.
-        above = f"{height} line{'s' if height > 1 else ''} above"
-        assert centre.border_subtitle == f"PgUp PgDn: {above}, {below - height} below"
+        above = f"{page} line{'s' if page > 1 else ''} above"
+        assert centre.border_subtitle == f"PgUp PgDn: {above}, {below - page} below"
         await pilot.press("pageup")
         assert melds.scroll_y == 0
         assert centre.border_subtitle == f"PgDn: {below} more lines"
@@ -1944,12 +1959,14 @@ CROWDED_TABLE = (
     "3:R10R11R12",
     "3:Y10Y11Y12",
     "3:K9K10K11",
+    "0:R8R9R10",
+    "0:Y8Y9Y10",
 )
 
 
 @pytest.mark.parametrize("how", ["cursor", "draw"])
 async def test_at_80x24_the_meld_the_tile_under_the_cursor_fits_comes_into_sight(how: str):
-    """The melds box shows two lines at 80x24: a player paged (PgDn, three times) to find
+    """The melds box shows a few lines at 80x24: a player paged (PgDn, three times) to find
     the meld their tile went on. The cursor moved onto a tile that fits a table meld, or
     waiting on a drawn tile that does, brings that meld into sight."""
     from tests.positions import position

@@ -27,6 +27,10 @@ async def test_at_80x24_the_turns_seconds_stay_in_a_narrow_panels_title():
         ]
         shown = " ".join(top_borders)
         assert shown.count("▶") >= len(narrow), shown
+        # A wider panel on its turn (your own) has no clock set here.
+        wide = {app.session.seat_name(p.seat) for p in screen.query(PlayerPanel)} - {
+            app.session.seat_name(p.seat) for p in narrow
+        }
         for piece in shown.split("▶")[1:]:
             title = piece.split(" ─")[0].split(" ━")[0]
-            assert title.endswith("12 s"), (title, shown)
+            assert title.endswith("12 s") or title.strip() in wide, (title, shown)

@@ -1108,7 +1108,8 @@ class TableScreen(Screen[None]):
             self._tip_height = tip_height
         room = self.board.size.height - self.top_row.outer_size.height - MID_ROW_LINES
         laydown = self.laydown
-        needed = laydown.needed_height()
+        # The row holds your own panel's lines too (a short terminal's row has two).
+        needed = max(laydown.needed_height(), self.player_panels[3].needed_height())
         # Staged melds the tip would push out of sight (at 80x24 the melds about to be laid
         # were cut, "▼ 3 · PgDn · n: tip off"): the tip gives way until the staging is over.
         tipped = self.practice.tip_shown is not None

@@ -73,6 +73,7 @@ class PlayerPanel(SteadyStatic):
         self._shown_for: tuple[Sequence[SeatInfo], PlayerView] | None = None
         # What the panel was last drawn from (see inputs): the same again draws nothing.
         self._drawn_from: tuple[object, ...] | None = None
+        self._needed: tuple[tuple[object, ...], int] | None = None  # (inputs, rows needed)
         # The turn's time left ("42 s"), beside the name of the seat to play, at a
         # network table with a turn time.
         self.clock = ""
@@ -133,6 +134,15 @@ class PlayerPanel(SteadyStatic):
         # score, then leaves it out: whether a seat has opened, and what it paid, matter
         # more in a hand, and a line pushed out of the panel would not show at all.
         everyone = range(len(seats))
+        if height == 1:
+            # A panel of one line (the seat across, on a short terminal): every piece on it,
+            # "21 tiles · score 0 · not opened", in the longest form that fits.
+            for form in SCORE_FORMS:
+                if fits_line(one_line(view, seat, form, width), width):
+                    break
+            text, _lines = styled_fill([one_line(view, seat, form, width)], width)
+            self.update(text)
+            return
         for form in SCORE_FORMS:
             if not height:
                 break
@@ -142,6 +152,28 @@ class PlayerPanel(SteadyStatic):
                 break
         text, _lines = styled_fill(panel_lines(view, seat, form, width), width)
         self.update(text)
+
+    def needed_height(self) -> int:
+        """Rows (the frame's included) for every line of the panel at its width, the score in
+        its shortest form at least and a penalty in words (0 before it is shown): on a short
+        terminal your own panel's row keeps two lines where they hold it all, and takes a
+        third where they do not (a penalty paid, a seat going pairs)."""
+        width = self.content_size.width
+        if self._shown_for is None or not width:
+            return 0
+        seats, view = self._shown_for
+        inputs = self.inputs(seats, view)
+        if self._needed is None or self._needed[0] != inputs:
+            everyone = range(len(seats))
+            lines = [
+                styled_fill(panel_lines(view, self.seat, form, width), width)[1]
+                for form in SCORE_FORMS
+                if form[0]
+                and form[3]
+                and all(fits_line(panel_lines(view, s, form, width)[0], width) for s in everyone)
+            ]
+            self._needed = (inputs, min(lines, default=1) + 2)
+        return self._needed[1]
 
     def plays(self, view: PlayerView) -> bool:
         """Whether it is this seat's turn (none once the hand is over)."""
@@ -252,6 +284,13 @@ def panel_lines(
     if together or not scored:
         return [[*first, *scored], state]
     return [first, scored, state]
+
+
+def one_line(
+    view: PlayerView, seat: int, form: tuple[str, bool, str, bool], width: int = 0
+) -> list[tuple[str, str]]:
+    """A seat's panel (:func:`panel_lines`) as the pieces of one line."""
+    return [piece for group in panel_lines(view, seat, form, width) for piece in group]
 
 
 def fits_line(pieces: list[tuple[str, str]], width: int) -> bool:
@@ -621,6 +660,7 @@ class LayDownArea(SteadyStatic):
         """The box changed width (the hints opened or closed): its lines break anew."""
 
     staged = False
+    keys_on_frame = False  # a short terminal: the keys line is on the box's frame
     when = "now"  # when Enter lays the staged melds: "now", after a "draw", or "later"
     _width = 0
     hidden_lines = 0  # lines out of sight below (many melds on a small terminal)
@@ -661,15 +701,18 @@ class LayDownArea(SteadyStatic):
             set_subtitle(self, said)
             return
         if not self.staged:
-            set_subtitle(self, "")
+            # The keys on the frame, in the room between its corners (the key bar names o).
+            keys = [_("o stages your groups · space selects"), _("space selects"), ""]
+            room = self.outer_size.width - 6
+            set_subtitle(self, fitting(keys, room) if self.keys_on_frame else "")
             return
+        room = self.size.width - 4
         if self.when == "now":
             full, short = _("⏎ lay down · Esc back"), _("⏎ · Esc")
         elif self.when == "draw":
             full, short = _("d draw first · Esc"), _("d · Esc")
         else:
             full, short = _("on your turn · Esc back"), _("Esc back")
-        room = self.size.width - 4
         set_subtitle(self, full if room <= 0 or room >= len(full) else short)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -681,6 +724,7 @@ class LayDownArea(SteadyStatic):
     def show(self, view: PlayerView, staging: Staging, selection_text: Text | None) -> None:
         width = self.content_size.width
         compact = self.app.has_class("-compact")
+        short_terminal = self.app.has_class("-short")
         inputs = (
             view,
             tuple(staging.melds),
@@ -688,6 +732,7 @@ class LayDownArea(SteadyStatic):
             None if selection_text is None else selection_text.style,
             width,
             compact,
+            short_terminal,
             current_language(),
         )
         if inputs == self._made_from:
@@ -698,6 +743,7 @@ class LayDownArea(SteadyStatic):
             return
         self._made_from = inputs
         self._texts += 1
+        self.keys_on_frame = False
         okey = view.okey
         head, text = Text(), Text()
         verb = _("Lay down") if view.opening is not None else _("Opening")
@@ -777,11 +823,17 @@ class LayDownArea(SteadyStatic):
                 )
             keys = _("o stages your groups · space selects")
             # Beside the hints the box is narrow: the footer shows the keys, and a short
-            # box leaves the table its rows.
-            if not width or len(keys) <= 2 * width:
+            # box leaves the table its rows. A short terminal says them on the box's frame.
+            if not short_terminal and (not width or len(keys) <= 2 * width):
                 text.append(keys, "dim")
             else:
                 text.rstrip()
+            self.keys_on_frame = short_terminal
+            if short_terminal and selection_text is not None:
+                # The selection takes the line's place (the panel beside says whether you
+                # opened): the box keeps its rows and the table's melds stay in sight as
+                # tiles are chosen to add to them.
+                text = Text()
         self._head, self._body = head, text
         self._foot = selection_text or Text()
         self.text = Text("\n").join(part for part in (head, text, self._foot) if part)
