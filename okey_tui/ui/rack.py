@@ -103,6 +103,10 @@ class RackLayout:
         # Tiles that left their slots since the turn began, newest last: where
         # they go back to if the engine returns them (Esc, undo, take-back).
         self.left: list[tuple[int, Tile]] = []
+        # Where tiles held off the rack since before the turn began (staged melds) left
+        # from, newest last: only those tiles go back there (:meth:`bring_back`), never a
+        # drawn or taken copy of one (it is new: :meth:`put_new`).
+        self.kept: list[tuple[int, Tile]] = []
         # Tiles that came back to their slots this turn, newest last: the ones that
         # leave again when the return is undone, not their twins elsewhere on the rack.
         self.back: list[tuple[int, Tile]] = []
@@ -121,6 +125,7 @@ class RackLayout:
         other = RackLayout(self.cols)
         other.slots = list(self.slots)
         other.left = list(self.left)
+        other.kept = list(self.kept)
         other.back = list(self.back)
         other.room = self.room
         return other
@@ -284,11 +289,13 @@ class RackLayout:
         """
         wanted = Counter(keep)
         kept: list[tuple[int, Tile]] = []
-        for index, tile in reversed(self.left):  # the newest departure of a tile is its home
+        # The newest departure of a tile is its home.
+        for index, tile in reversed([*self.kept, *self.left]):
             if wanted[tile] > 0:
                 wanted[tile] -= 1
                 kept.append((index, tile))
-        self.left = kept[::-1]
+        self.kept = kept[::-1]
+        self.left = []
         self.back.clear()
         self.room = None
 
@@ -303,7 +310,8 @@ class RackLayout:
         A tile that is no longer held leaves a slot in ``prefer`` if one holds
         it, else the slot it last came back to, else the rightmost copy (and
         is remembered as having left that slot). A tile that came back returns
-        to the slot it left (or the nearest free one); a new tile goes where
+        to the slot it left this turn (or the nearest free one); a new tile (a drawn copy
+        of a staged tile too: staged tiles go back by :meth:`bring_back`) goes where
         :meth:`put_new` puts it, but the tile of ``taken`` (the tile taken from the
         left, the okey and the meld kinds this seat may lay) where :meth:`put_beside`
         does when it finds a group for it (the tiles it moved aside are in
@@ -375,7 +383,7 @@ class RackLayout:
         """
         filled: list[int] = []
         for group in groups:
-            homes = [self._recall(tile) for tile in group]
+            homes = [self._recall(tile, kept=True) for tile in group]
             back = [h for h in homes if h is not None and h < len(self.slots)]
             home_free = all(self.slots[h] is None for h in back)
             if len(set(back)) == len(group) and home_free:
@@ -408,12 +416,14 @@ class RackLayout:
             self.back.append((i, tile))
         return list(slots)
 
-    def _recall(self, tile: Tile) -> int | None:
-        for n in range(len(self.left) - 1, -1, -1):
-            index, left = self.left[n]
-            if left == tile:
-                del self.left[n]
-                return index
+    def _recall(self, tile: Tile, kept: bool = False) -> int | None:
+        """The slot ``tile`` last left this turn (forgotten now); with ``kept``, else the
+        one it left before the turn began, held off the rack since (:attr:`kept`). None:
+        no such memory."""
+        for memory in (self.left, self.kept) if kept else (self.left,):
+            for n in range(len(memory) - 1, -1, -1):
+                if memory[n][1] == tile:
+                    return memory.pop(n)[0]
         return None
 
     def _put_near(self, tile: Tile, index: int) -> int:
@@ -431,7 +441,9 @@ class RackLayout:
 
     def put_new(self, tile: Tile) -> int:
         """A drawn or taken tile: a free slot that touches no group, as far right as it can
-        on the lower row, else on the upper row. Only on a rack too full for that does it
+        on the lower row, else on the upper row; away from the slots tiles off the rack
+        (staged melds) go back to, and from beside them, where it can (there it would
+        join their group when they come back). Only on a rack too full for that does it
         touch tiles, where it does least harm: beside one group rather than between two,
         beside the smallest group, nearest the right end of the lower row.
 
@@ -449,12 +461,14 @@ class RackLayout:
             self._grow()
             return self.put_new(tile)
         lower = ROWS - 1
+        homes = {i for i, _ in [*self.left, *self.kept]}
 
-        def harm(i: int) -> tuple[int, int, bool, int]:
+        def harm(i: int) -> tuple[int, bool, int, bool, int]:
             row, col = self.place(i)
             sides = [self._reach(row, col, step) for step in (-1, 1)]
             touched = [n for n in sides if n]
-            return len(touched), sum(touched), row != lower, -col
+            around = {self.index(row, c) for c in (col - 1, col, col + 1) if 0 <= c < self.cols}
+            return len(touched), bool(around & homes), sum(touched), row != lower, -col
 
         best = min(free, key=harm)
         self.slots[best] = tile
@@ -575,7 +589,7 @@ class RackLayout:
         row, first = self.place(group[0])
         last = self.place(group[-1])[1]
         held = [t for i in group if (t := self.slots[i]) is not None]
-        homes = {i for i, _ in self.left}  # where tiles off the rack go back to
+        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
 
         def free_apart(col: int, step: int) -> bool:
             """A free slot, no tile's home, whose other side (``step`` on) is free."""
@@ -636,6 +650,7 @@ class RackLayout:
         self.cols += 1
         self.slots = [t for row in rows for t in [*row, None]]
         self.left = [(i + i // old, t) for i, t in self.left]
+        self.kept = [(i + i // old, t) for i, t in self.kept]
         self.back = [(i + i // old, t) for i, t in self.back]
         if self.room is not None:
             slot, moved = self.room
@@ -687,7 +702,7 @@ class RackLayout:
         >>> again.sync(parse_tiles("R1 R2 R3 K9"))  # taken back: each in the slot it left
         ([0, 1, 2], [])
         """
-        self.left, self.back = [], []
+        self.left, self.kept, self.back = [], [], []
         if memory is None or not on_turn:
             return False
         if (memory.hand, memory.turn) != (hand, turn_mark(events)):
@@ -760,6 +775,7 @@ class RackLayout:
             layout += [None] * (len(self.slots) - len(layout))
         self.slots = layout
         self.left.clear()
+        self.kept.clear()
         self.back.clear()
         self.room = None
 

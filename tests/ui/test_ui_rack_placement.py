@@ -13,7 +13,7 @@ from itertools import pairwise
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from ui_helpers import goto, status_text, table_app, wait_for_human
+from ui_helpers import at_position, goto, select_tiles, status_text, table_app, wait_for_human
 
 from okey_tui.engine import solver
 from okey_tui.engine.tiles import Tile, full_set, parse_tiles
@@ -22,6 +22,7 @@ from okey_tui.ui.rack import ROWS, RackLayout, near_parts
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.rack import SLOT, RackWidget
+from tests.positions import position
 
 # Seed 7 (practice, no tips): the human draws first; after d and s the upper row holds
 # "set 3" (R1 B1 K1) and "set 30" (Y10 B10 K10), the lower row sixteen tiles side by side.
@@ -533,6 +534,78 @@ async def test_staged_melds_keep_their_slots_through_a_draw_and_block_a_discard(
         assert not screen.staging.melds
         moved = {i: t for i, t in arranged.items() if screen.rack.slots[i] != t}
         assert not moved, f"not back in their own slots: {moved}"
+
+
+def test_a_drawn_copy_of_a_staged_tile_is_new_and_comes_in_apart():
+    """Y11 Y12 Y13 staged out of "Y11 Y12 Y13 K4", then Y13 drawn: the drawn copy went into
+    the staged Y13's slot as if it had come back, beside K4 ("10 · 13 4", "·" under the
+    pair), without its "new" mark, and the staged run could not go home. It is new: apart
+    from every group and from the slots the staged tiles go back to."""
+    rack = layout(
+        "R10 . Y11 Y12 Y13 K4 . . . .",
+        "R1 . B5 . . . . . . K9",
+    )
+    staged = rack.take([2, 3, 4])
+    rack.forget(keep=[t for _, t in staged])  # the draw begins a new turn
+    before = list(rack.slots)
+    returned, new = rack.sync([*rack.tiles(), Tile.parse("Y13")])
+    assert returned == [] and len(new) == 1, (returned, new)
+    assert not touches_a_group(rack, new[0]), rows(rack)
+    row, col = rack.place(new[0])
+    assert all(rack.index(row, c) not in (2, 3, 4) for c in (col - 1, col, col + 1)), rows(rack)
+    assert all(rack.slots[i] == t for i, t in enumerate(before) if i != new[0])
+    assert rack.bring_back([[t for _, t in staged]]) == [2, 3, 4], rows(rack)
+
+
+def test_a_drawn_tile_keeps_clear_of_the_slots_staged_tiles_go_back_to():
+    """Y11 Y12 Y13 staged from the lower row's end: the drawn tile took the end slot, free
+    and apart, and Esc then put the staged run elsewhere. A free slot apart from them too
+    comes first; beside them it would join their group once they are back."""
+    rack = layout(
+        "R1 R2 R3 . . . . .",
+        "K5 . . . . Y11 Y12 Y13",
+    )
+    staged = [t for _, t in rack.take([13, 14, 15])]
+    rack.forget(keep=staged)
+    _, (new,) = rack.sync([*rack.tiles(), Tile.parse("B9")])
+    assert rack.row_of(new) == 1 and rack.place(new)[1] < 4, rows(rack)
+    assert not touches_a_group(rack, new), rows(rack)
+    assert rack.bring_back([staged]) == [13, 14, 15], rows(rack)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_at_the_table_a_drawn_copy_of_a_staged_tile_comes_in_new_and_apart(size):
+    """The play-tester's draw: Y11 Y12 Y13 staged out of "Y11 Y12 Y13 K4", d draws the
+    other Y13. It came in where the staged Y13 had stood, beside K4, unmarked; now it is
+    marked "new" with the cursor on it, touches no group, and Esc puts the staged run
+    back in its own slots."""
+    app = table_app(bots=("normal",) * 3)
+    async with app.run_test(size=size) as pilot:
+        hand = position(["R10 Y11 Y12 Y13 K4 R1 B5 K9", "", "", ""], phase="d", middle="Y13")
+        screen = await at_position(pilot, app, hand)
+        rack = screen.rack
+        upper = ["R10", ".", "Y11", "Y12", "Y13", "K4"]
+        lower = ["R1", ".", "B5", ".", "K9"]
+        rack.slots = [
+            None if c == "." else Tile.parse(c)
+            for row in (upper, lower)
+            for c in row + ["."] * (rack.cols - len(row))
+        ]
+        homes = {i: t for i, t in enumerate(rack.slots) if t is not None}
+        screen.render_all()
+        await select_tiles(pilot, screen, "Y11 Y12 Y13")
+        await pilot.press("o")
+        assert screen.staging.tiles(), status_text(screen)
+        before = list(rack.slots)
+        await pilot.press("d")
+        (new,) = screen.fresh
+        assert rack.slots[new] == Tile.parse("Y13") and before[new] is None, rows(rack)
+        assert screen.cursor == new
+        assert not touches_a_group(rack, new), rows(rack)
+        assert "new" in under(screen, new), under(screen, new)
+        await pilot.press("escape")
+        assert not screen.staging.melds
+        assert all(rack.slots[i] == t for i, t in homes.items()), rows(rack)
 
 
 async def test_sorting_by_melds_keeps_half_made_runs_apart_and_by_pairs_keeps_the_rest_together():
