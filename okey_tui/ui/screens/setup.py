@@ -14,7 +14,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -55,6 +55,7 @@ from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import Session, summarise_save
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
+from okey_tui.ui.widgets.steady import set_title
 
 # Bot pace choices: seconds between bot moves.
 
@@ -731,10 +732,12 @@ class NewTableScreen(Screen[TableSettings]):
                 (s.humans, s.humans_partners),
                 id="opt-people",
             )
-            yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
             name = shown_name(s.name)
             names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
-            yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
+            # Its label over it; on a short terminal beside it (a line less).
+            with Horizontal(id="name-row"):
+                yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
+                yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
             yield Static(
                 _("↑ ↓ choose a line · ← → change it · Enter: sit down"), id="new-table-hint"
             )
@@ -742,9 +745,19 @@ class NewTableScreen(Screen[TableSettings]):
         yield Static("", id="new-table-about", markup=False)
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_title)
+
+    def fit_title(self) -> None:
+        """A short terminal (80x24) has the title on the form's frame, not on a line of its
+        own: with the name's label beside its box, every line of the form is in sight."""
+        short = self.app.has_class("-short")
+        set_title(self.query_one("#new-table"), _("101 Okey — a new table") if short else "")
+
     def on_mount(self) -> None:
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
+        self.fit_title()
         self.query_one("#opt-practice").focus()
         self.explain(self.query_one("#opt-practice"))
         self.show_in_force()
@@ -813,6 +826,7 @@ class NewTableScreen(Screen[TableSettings]):
         self.settings = self.chosen()
         translate_bindings(self)
         await self.recompose()
+        self.fit_title()  # on the new form's frame
         self.show_in_force()
         self.query_one("#opt-lang").focus()
         self.app.refresh_bindings()

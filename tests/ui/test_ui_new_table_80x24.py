@@ -1,0 +1,58 @@
+"""The new-table screen at 80x24: the whole form in sight."""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+
+from okey_tui import i18n
+from okey_tui.settings import TableSettings
+from okey_tui.ui.app import make_app
+from okey_tui.ui.screens.setup import NewTableScreen, OptionRow
+
+
+def in_sight(screen: NewTableScreen) -> list[bool]:
+    """For every line of the form (each choice, the name box): whether it shows whole."""
+    form = screen.query_one("#new-table")
+    seen = form.scrollable_content_region
+    lines = [*screen.query(OptionRow), screen.query_one("#opt-name", Input)]
+    return [seen.y <= line.region.y and line.region.bottom <= seen.bottom for line in lines]
+
+
+async def test_at_80x24_every_line_of_the_form_is_in_sight() -> None:
+    """At 80x24 the form showed down to "Colour-blind tiles": "People here" and the name
+    field lay below the fold, with nothing to say so. The title is on the form's frame,
+    the name's label beside its box and no line is left blank: all of it shows."""
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        assert all(in_sight(screen)), in_sight(screen)
+        form = screen.query_one("#new-table")
+        assert "101 Okey — a new table" in str(form.border_title)
+        assert not screen.query_one("#new-table-title").display
+        assert not form.border_subtitle  # nothing below
+        try:  # another language: the form is made anew, its title on its frame
+            await pilot.press("down", "right")
+            await pilot.pause()
+            assert i18n.current_language() == "tr"
+            assert "101 Okey — yeni masa" in str(screen.query_one("#new-table").border_title)
+            assert all(in_sight(screen)), in_sight(screen)
+        finally:
+            i18n.set_language("en")
+
+
+async def test_at_120x40_the_form_is_laid_out_as_before() -> None:
+    """The title keeps its own line over the form, the name's label its line over the
+    framed box, and no line is below the fold."""
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        form = screen.query_one("#new-table")
+        assert screen.query_one("#new-table-title").display and not form.border_title
+        name = screen.query_one("#opt-name", Input)
+        label = screen.query_one("#name-row .field-label")
+        assert label.region.bottom <= name.region.y
+        assert name.outer_size.height == 3
+        assert all(in_sight(screen)) and not form.border_subtitle
