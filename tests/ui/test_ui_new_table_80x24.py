@@ -1,13 +1,20 @@
-"""The new-table screen at 80x24: the whole form in sight."""
+"""The new-table screen at 80x24: the whole form in sight, and where unfinished matches push
+lines below the fold, the form's frame names them."""
 
 from __future__ import annotations
 
 from textual.widgets import Input
+from ui_helpers import _session
 
-from okey_tui import i18n
+from okey_tui import i18n, storage
 from okey_tui.settings import TableSettings
 from okey_tui.ui.app import make_app
 from okey_tui.ui.screens.setup import NewTableScreen, OptionRow
+
+
+def save_a_match() -> None:
+    session = _session(TableSettings(bots=("easy", "easy", "easy")), 3)
+    storage.save(session.match, session.save_extra(), storage.new_save_path())
 
 
 def in_sight(screen: NewTableScreen) -> list[bool]:
@@ -40,6 +47,33 @@ async def test_at_80x24_every_line_of_the_form_is_in_sight() -> None:
             assert all(in_sight(screen)), in_sight(screen)
         finally:
             i18n.set_language("en")
+
+
+async def test_at_80x24_the_frame_names_the_lines_below_the_fold() -> None:
+    """With an unfinished match listed above the choices, the last lines are below the
+    fold: the frame says which ("▼ below: … Your name"), and no longer once they show."""
+    save_a_match()
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        form = screen.query_one("#new-table")
+        shown = in_sight(screen)
+        assert not all(shown)
+        said = str(form.border_subtitle)
+        assert said.startswith("▼ below: ") and said.endswith("Your name"), said
+        rows = list(screen.query(OptionRow))
+        hidden = [row.label for row, seen in zip(rows, shown[: len(rows)], strict=True) if not seen]
+        assert hidden[0] in said, (hidden, said)
+        screen.query_one("#opt-name").focus()
+        for _ in range(50):  # the form scrolls to the name box
+            await pilot.pause(0.01)
+            if not form.border_subtitle:
+                break
+        assert in_sight(screen)[-1]
+        assert not form.border_subtitle
 
 
 async def test_at_120x40_the_form_is_laid_out_as_before() -> None:

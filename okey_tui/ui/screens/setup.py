@@ -55,7 +55,7 @@ from okey_tui.storage import SaveEntry
 from okey_tui.ui.session import Session, summarise_save
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
-from okey_tui.ui.widgets.steady import set_title
+from okey_tui.ui.widgets.steady import set_subtitle, set_title
 
 # Bot pace choices: seconds between bot moves.
 
@@ -588,7 +588,50 @@ class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
     """The screen's lines, scrolled to the focused one: ↑ ↓ are the screen's keys (to the
     line before or after), never the scrolling container's. The box itself takes no
     focus: ↑ on the first line stopped on it, nothing highlighted and nothing scrolled,
-    before going round to the last line."""
+    before going round to the last line.
+
+    Its frame names the lines below what shows ("▼ below: People here, Your name"): at
+    80x24 with unfinished matches listed, the name field was out of sight with nothing
+    to say it was there."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.say_below()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.say_below)
+
+    def lines_below(self) -> list[str]:
+        """The names of the lines (a choice, the name box, a match to resume) wholly or
+        partly below what the box shows."""
+        bottom = self.scroll_y + self.scrollable_content_region.height
+        names: list[str] = []
+        for line in self.query("OptionRow, NameBox, SaveRow"):
+            if not line.display or not (line.parent and line.parent.display):
+                continue
+            top = line.virtual_region.y
+            node: object = line.parent
+            while isinstance(node, Widget) and node is not self:  # into the box's lines
+                top += node.virtual_region.y
+                node = node.parent
+            if top + line.outer_size.height > bottom:
+                if isinstance(line, OptionRow):
+                    names.append(line.label)
+                elif isinstance(line, NameBox):
+                    names.append(_("Your name"))
+                elif _("resume") not in names:
+                    names.append(_("resume"))
+        return names
+
+    def say_below(self) -> None:
+        """Every line below, or where they do not fit the frame the first and the last."""
+        below = self.lines_below() if self.scrollable_content_region.height else []
+        said = _("▼ below: {lines}")
+        forms = [said.format(lines=", ".join(below))] if below else [""]
+        if len(below) > 2:
+            forms.append(said.format(lines=f"{below[0]} … {below[-1]}"))
+        room = self.outer_size.width - 6  # between the frame's corners
+        set_subtitle(self, next((f for f in forms if cell_len(f) <= room), forms[-1]))
 
 
 class NameBox(Input):
