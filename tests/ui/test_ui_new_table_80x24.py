@@ -90,3 +90,25 @@ async def test_at_120x40_the_form_is_laid_out_as_before() -> None:
         assert label.region.bottom <= name.region.y
         assert name.outer_size.height == 3
         assert all(in_sight(screen)) and not form.border_subtitle
+
+
+async def test_at_80x24_a_long_meaning_is_said_whole() -> None:
+    """Under the form the focused line's meaning had three lines: at 80 columns Challenge's
+    takes four, and its end ("... taken only for a pair.") was cut. It takes its fourth."""
+    from rendered import screen_text
+
+    app = make_app(settings=TableSettings(), ask=True, seed=1, remember=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "down", "right", "right")  # Game type: Challenge
+        await pilot.pause()
+        about = app.screen.query_one("#new-table-about")
+        said = str(about.render())
+        assert said.startswith("Challenge:") and said.endswith("taken only for a pair.")
+        shown = " ".join(line.strip() for line in screen_text(app).splitlines())
+        assert "taken only for a pair." in shown
+        assert about.outer_size.height == 4 and about.region.bottom == 23  # the footer's row
+        await pilot.press("down")  # Penalties: three lines again, every line of the form
+        await pilot.pause()
+        assert about.outer_size.height == 3
+        assert all(in_sight(app.screen))
