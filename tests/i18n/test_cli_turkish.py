@@ -48,7 +48,7 @@ def test_help_texts_are_turkish() -> None:
     code, out = run("--lang", "tr", "--help")
     assert code == 0
     assert "Komutlar" in out and "Seçenekler" in out
-    assert "Üç botla bir masaya otur." in out
+    assert "Üç botla, ya da bu terminalde arkadaşlarınla bir masaya otur." in out
     code, out = run("--lang", "tr", "play", "--help")
     assert "Cezasız oyna." in out and "Bu yardımı göster ve çık." in out
     # Flags and tile letters stay as they are.
@@ -194,7 +194,7 @@ def test_the_turkish_rule_book_in_docs_is_the_packaged_one() -> None:
 def test_simulate_in_turkish_fits_80_columns_whole() -> None:
     code, out = run("--lang", "tr", "simulate", "--matches", "1", "--hands", "1", "--seed", "2")
     assert code == 0
-    assert "1 oyun (1 el), tohum 2, Klasik" in out
+    assert "1 oyun (1 el), dağıtım numarası 2, Klasik" in out
     assert max(len(line) for line in out.splitlines()) <= 80
     assert "…" not in out
     for word in ("Koltuk", "Seviye", "Galibiyet", "Cezalar", "Elden", "Okeyle", "bitiş", "oranı"):
