@@ -97,7 +97,7 @@ async def test_the_bot_delay_flag_shows_on_the_pace_line_and_a_change_there_is_p
             assert "0.2 s between the bots' moves" in screen_text(app)
 
             if change:
-                await pilot.press("right")  # 0.3, fast
+                await pilot.press("left")  # 0.3, fast (▶ goes faster)
             await pilot.press("enter")
             await pilot.pause()
             assert app.bot_delay == (0.3 if change else 0.2)
@@ -124,3 +124,28 @@ async def test_a_table_screen_replaced_before_it_was_shown_stays_quiet() -> None
         await pilot.pause()
         assert app.screen is second and first not in app.screen_stack
         assert second.query_one("#rack") is not None
+
+
+@pytest.mark.parametrize(("row_id", "ends"), [("#opt-pace", (1.2, 0.0)), ("#opt-hands", (1, 13))])
+async def test_a_scale_stops_at_its_ends_and_the_pace_gets_faster_to_the_right(
+    row_id: str, ends: tuple[object, object]
+) -> None:
+    """▶ on the pace went from "normal" to "slow", and past "slow" round to "instant";
+    past 13 hands to 1. A scale stops at its ends (their arrow gone); ▶ is faster."""
+    from rendered import screen_text
+
+    app = make_app(ask=True, seed=1, bot_delay=0.6)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one(row_id, OptionRow)
+        row.focus()
+        for key, end in (("left", ends[0]), ("right", ends[1])):
+            for _ in range(len(row.values) + 2):
+                await pilot.press(key)
+            await pilot.pause()
+            assert row.value == end
+            line = next(line for line in screen_text(app).splitlines() if row.label in line)
+            assert ("◀" in line) == (key == "right") and ("▶" in line) == (key == "left"), line
+        if row_id == "#opt-pace":
+            await pilot.press("left")
+            assert row.value == 0.3  # from instant, one step slower: fast

@@ -294,8 +294,8 @@ async def test_a_match_given_its_own_pace_keeps_it_when_resumed() -> None:
     ("flag", "presses", "played", "own"),
     [
         (0.0, (), 0.0, True),  # --bot-delay instant, left so on the screen
-        (0.3, ("left",), 0.0, False),  # --bot-delay fast, instant chosen on the screen
-        (None, ("left", "left"), 0.0, False),  # no flag, instant chosen on the screen
+        (0.3, ("right",), 0.0, False),  # --bot-delay fast, instant chosen on the screen
+        (None, ("right", "right"), 0.0, False),  # no flag, instant chosen on the screen
     ],
 )
 async def test_a_pace_played_from_the_new_table_screen_is_played_again_on_resume(

@@ -67,7 +67,9 @@ def pace_choices(delay: float) -> list[tuple[str, object]]:
     paces = [(_(label), pace) for label, pace in PACES]
     if all(abs(pace - delay) > 1e-9 for _label, pace in PACES):
         paces.append((_("{seconds} s").format(seconds=decimal(delay)), delay))
-    return [(label, pace) for label, pace in sorted(paces, key=lambda choice: choice[1])]
+    # Slowest first: ▶ goes faster, as a player reads a speed (▶ from "normal" went to
+    # "slow").
+    return [(label, pace) for label, pace in sorted(paces, key=lambda choice: -choice[1])]
 
 
 # The label column is this wide, and each value this wide, in every language.
@@ -90,11 +92,22 @@ class OptionRow(Widget, can_focus=True):
             super().__init__()
             self.row = row
 
-    def __init__(self, label: str, values: list[tuple[str, object]], value: object, *, id: str):
+    def __init__(
+        self,
+        label: str,
+        values: list[tuple[str, object]],
+        value: object,
+        *,
+        id: str,
+        ordered: bool = False,
+    ):
         super().__init__(id=id, classes="option-row")
         translate_bindings(self)
         self.label = label
         self.values = values
+        # A scale (hands, bot levels, pace) stops at its ends, their arrow gone: going round
+        # from "slow" to "instant", or from 13 hands to 1, took a player by surprise.
+        self.ordered = ordered
         keys = [v for _label, v in values]
         self.position = keys.index(value) if value in keys else 0
         # Said after the choice when it has no effect at this table ("no penalties").
@@ -106,11 +119,13 @@ class OptionRow(Widget, can_focus=True):
 
     def render(self) -> Text:
         text = Text(f"{self.label:<{LABEL_WIDTH}}", "bold")
-        text.append(" ◀ ", "dim")
+        first = self.ordered and self.position == 0
+        last = self.ordered and self.position == len(self.values) - 1
+        text.append("   " if first else " ◀ ", "dim")
         shown = self.values[self.position][0]
         style = "reverse" if self.has_focus else "dim" if self.not_in_force else ""
         text.append(f"{shown:^{VALUE_WIDTH}}", style)
-        text.append(" ▶", "dim")
+        text.append("  " if last else " ▶", "dim")
         if self.not_in_force:
             text.append(f"  ({self.not_in_force})", "italic")
         return text
@@ -121,6 +136,8 @@ class OptionRow(Widget, can_focus=True):
             self.refresh()
 
     def action_step(self, delta: int) -> None:
+        if self.ordered and not 0 <= self.position + delta < len(self.values):
+            return  # the end of a scale: nothing changes
         self.position = (self.position + delta) % len(self.values)
         self.refresh()
         self.post_message(self.Changed(self))
@@ -742,7 +759,11 @@ class NewTableScreen(Screen[TableSettings]):
                 id="opt-partners",
             )
             yield OptionRow(
-                _("Hands"), [(str(n), n) for n in MATCH_LENGTHS], s.hands, id="opt-hands"
+                _("Hands"),
+                [(str(n), n) for n in MATCH_LENGTHS],
+                s.hands,
+                id="opt-hands",
+                ordered=True,
             )
             for n in range(3):
                 label = (_("Bot on your right"), _("Bot across from you"), _("Bot on your left"))[n]
@@ -751,6 +772,7 @@ class NewTableScreen(Screen[TableSettings]):
                     [(bot_level(lv), lv) for lv in BOT_LEVELS],
                     s.bots[n],
                     id=f"opt-bot-{n + 1}",
+                    ordered=True,
                 )
             for field_name, label, (off, on) in RULE_OPTIONS:
                 yield OptionRow(
@@ -759,7 +781,9 @@ class NewTableScreen(Screen[TableSettings]):
                     getattr(s, field_name),
                     id=f"opt-{field_name.replace('_', '-')}",
                 )
-            yield OptionRow(_("Bot pace"), pace_choices(s.bot_delay), s.bot_delay, id="opt-pace")
+            yield OptionRow(
+                _("Bot pace"), pace_choices(s.bot_delay), s.bot_delay, id="opt-pace", ordered=True
+            )
             yield OptionRow(
                 _("Look"), [(_(THEME_NAMES[t]), t) for t in THEMES], s.theme, id="opt-theme"
             )
