@@ -1533,52 +1533,48 @@ class TableScreen(Screen[None]):
         self.keep_rack()
         self.changed()
 
-    async def action_draw(self, confirmed: bool = False) -> None:
+    def left_on_offer(self) -> Tile | None:
+        """The left discard, when this seat is to draw now and could take it."""
         view = self.view
-        tile = view.left_discard
-        if (
-            not confirmed
-            and self.my_turn
-            and view.phase is Phase.DRAW
-            and not view.middle_count
-            and tile is not None
-            and view.can_use_taken(tile)
-        ):
+        return view.left_discard if self.my_turn and view.phase is Phase.DRAW else None
+
+    def ask_first(
+        self, question: str, then: Callable[[], Awaitable[object]], declined: str
+    ) -> None:
+        """Ask ``question``: yes runs ``then``; no leaves the table as it was, ``declined``
+        on the line."""
+        from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+        async def answer(yes: bool | None) -> None:
+            if yes:
+                await then()
+            else:
+                self.set_status(declined)
+
+        self.app.push_screen(ConfirmScreen(question), answer)
+
+    async def action_draw(self) -> None:
+        view = self.view
+        tile = self.left_on_offer()
+        if tile is not None and not view.middle_count and view.can_use_taken(tile):
             # With the middle empty d ends the hand (rules §10) while the left discard
             # could still be taken and laid: a d out of habit gave that up unasked.
-            from okey_tui.ui.screens.dialogs import ConfirmScreen
-
             question = _(
                 "The middle is empty: d ends the hand now, and every seat writes what it "
                 "holds. {tile} on your left could still be taken (t) and laid this turn. "
                 "End the hand?"
             ).format(tile=tile_text(tile, view.okey))
-
-            async def answer(yes: bool | None) -> None:
-                if yes:
-                    await self.action_draw(confirmed=True)
-                else:
-                    self.set_status(self.turn_hint())
-
-            self.app.push_screen(ConfirmScreen(question), answer)
+            self.ask_first(question, lambda: self.act(DrawMiddle()), self.turn_hint())
             return
         await self.act(DrawMiddle())
 
-    async def action_take(self, confirmed: bool = False) -> None:
+    async def action_take(self) -> None:
         view = self.view
-        tile = view.left_discard
-        if (
-            not confirmed
-            and self.my_turn
-            and view.phase is Phase.DRAW
-            and tile is not None
-            and not view.can_use_taken(tile)
-        ):
+        tile = self.left_on_offer()
+        if tile is not None and not view.can_use_taken(tile):
             # A taken tile must be laid this turn: one that goes nowhere can only be given
             # back, and only before anything else is laid (then a take-back, +101, is the
             # one way out: a player fell into it laying off another tile first).
-            from okey_tui.ui.screens.dialogs import ConfirmScreen
-
             if view.opening is None:
                 question = _(
                     "Even with {tile} your tiles make no opening this turn, and a tile taken "
@@ -1597,14 +1593,7 @@ class TableScreen(Screen[None]):
                     "The middle is empty: giving the tile back ends the hand, as there is no "
                     "tile to draw instead."
                 )
-
-            async def answer(yes: bool | None) -> None:
-                if yes:
-                    await self.action_take(confirmed=True)
-                else:
-                    self.set_status(_("Nothing taken"))
-
-            self.app.push_screen(ConfirmScreen(question), answer)
+            self.ask_first(question, lambda: self.act(TakeDiscard()), _("Nothing taken"))
             return
         await self.act(TakeDiscard())
 
