@@ -464,6 +464,17 @@ class CentreInfo(SteadyStatic):
         self.update(text)
 
 
+class MeldsText(SteadyStatic):
+    """The melds' text in their box: its height changing changes what lies out of sight."""
+
+    def on_resize(self) -> None:
+        # Laid out again at its real width (14 lines of a narrow first layout became 7 on a
+        # busy machine after the box had counted them): the box counts again.
+        box = self.parent
+        if isinstance(box, MeldsView):
+            box.call_after_refresh(box.say_if_more)
+
+
 class MeldsView(VerticalScroll):
     """Table melds, grouped by the player who laid them, numbered for ``a`` and ``w``."""
 
@@ -472,7 +483,7 @@ class MeldsView(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         # Made here, not in compose: the table may be shown before this box is mounted.
-        self.melds_text = SteadyStatic(id="melds-text")
+        self.melds_text = MeldsText(id="melds-text")
         self.meld_line: dict[int, int] = {}
         # Where each meld is in the text: (line, first column, column past it), for a
         # tile dropped on it (meld_at).
@@ -619,6 +630,12 @@ class MeldsView(VerticalScroll):
         super().watch_scroll_y(old_value, new_value)
         if round(old_value) != round(new_value):
             self.say_if_more()
+
+    def on_resize(self) -> None:
+        # The box or its melds grew or shrank (at 80x24 the row below takes a line back
+        # as a selection comes and goes): the count is made again for the new sizes, not
+        # left as it was ("PgDn: 8 more lines" with one line below, on a busy machine).
+        self.call_after_refresh(self.say_if_more)
 
     def say_if_more(self) -> None:
         """When the melds do not all fit, the box says which keys scroll them and how many
