@@ -76,7 +76,10 @@ def test_a_friend_sits_at_the_hosted_table_and_is_back_by_itself_when_it_resumes
         host.process.wait(10)
 
     # No click from here on.
-    page.wait_for_function("document.body.classList.contains('-away')", timeout=TIMEOUT * 1000)
+    page.wait_for_function(
+        "document.body !== null && document.body.classList.contains('-away')",
+        timeout=TIMEOUT * 1000,
+    )
     deadline = time.monotonic() + TIMEOUT
     while Path(f"/proc/{friend[0]}").exists() and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -85,9 +88,10 @@ def test_a_friend_sits_at_the_hosted_table_and_is_back_by_itself_when_it_resumes
     resume = ["host", "--resume", "--no-seat"]
     with running(resume, tmp_path / "resumed.log", HOSTED_LINK, signal.SIGINT) as resumed:
         assert resumed.url == host.url  # the same link: the page's own address
-        # The page loaded again by itself (its closed state gone) and drew the table.
+        # The page loaded again by itself (its closed state gone) and drew the table. (While
+        # it loads again there is no body yet: the check waits for one.)
         page.wait_for_function(
-            "document.body.classList.contains('-first-byte')"
+            "document.body !== null && document.body.classList.contains('-first-byte')"
             " && !document.body.classList.contains('-closed')",
             timeout=TIMEOUT * 1000,
         )
