@@ -66,7 +66,10 @@ async def test_every_pile_says_whose_and_how_many_whole(
                 top, bottom = pile_borders(app, pile)
                 assert "…" not in top and "…" not in bottom, (top, bottom)
                 count = len(screen.view.discards[pile.seat])
-                assert f"· {count} " in bottom, (top, bottom)
+                # The count whole: after the word ("pile · 2") or alone ("─ 2 ─", where a
+                # bare "· 2" read as a stray mark).
+                assert f"· {count} " in bottom or f"─ {count} ─" in bottom, (top, bottom)
+                assert "─ · " not in bottom, (top, bottom)
                 name = app.session.seat_name(pile.seat) if pile.seat else None
                 if name is not None:
                     assert name in top, (top, name)

@@ -346,12 +346,13 @@ class PilePanel(SteadyStatic):
             if alone:
                 titles.append(first)
         # Read with the short title ("Mehmet'in" over "attıkları · 2"): Turkish says whose.
+        # Where the words do not fit, the count alone ("· 4" read as a stray mark).
         if mine:
             counted = pgettext("you", "pile · {n}").format(n=len(pile))
-            subtitles = [counted, f"· {len(pile)}"] if pile else [pgettext("you", "pile")]
+            subtitles = [counted, str(len(pile))] if pile else [pgettext("you", "pile")]
         else:
             counted = _("pile · {n}").format(n=len(pile))
-            subtitles = [counted, f"· {len(pile)}"] if pile else [_("pile")]
+            subtitles = [counted, str(len(pile))] if pile else [_("pile")]
         return fitting(titles, room), fitting(subtitles, room)
 
     def on_resize(self) -> None:
