@@ -95,9 +95,11 @@ def _table_options() -> list[click.Parameter]:
 @click.option(
     "--grace",
     type=FloatBetween(0, 3600),
-    default=DEFAULT_GRACE,
-    show_default=True,
-    help=N_("Seconds a player whose connection dropped keeps their seat before a bot plays it."),
+    default=None,
+    help=N_(
+        "Seconds a player whose connection dropped keeps their seat before a bot plays it "
+        "(default 30; with --resume, the table's own)."
+    ),
 )
 @click.option(
     "--turn-time",
@@ -139,7 +141,7 @@ def host(
     name: str | None,
     start_when_full: bool,
     start_at: int | None,
-    grace: float,
+    grace: float | None,
     turn_time: float | None,
     resume: bool,
     web: bool,
@@ -212,11 +214,11 @@ def host(
         "host": "0.0.0.0" if public else "127.0.0.1",
         "ssl_context": context,
         "start_at": start_at,
-        "grace": grace,
     }
-    # The pace and the turn time: given, or a resumed table's own (it lost them, and its
-    # players had been told "Each turn has 40 s"), else the remembered pace and no limit.
-    paces = {"bot_delay": bot_delay, "turn_time": turn_time}
+    # The pace, the turn time and the grace period: given, or a resumed table's own (it
+    # lost them, and its players had been told "Each turn has 40 s"), else the remembered
+    # pace, no limit and 30 s.
+    paces = {"bot_delay": bot_delay, "turn_time": turn_time, "grace": grace}
     if resume:
         server = _resumed(port, options, {k: v for k, v in paces.items() if v is not None})
         if not no_seat and autoplay is None and server.host_seat is None:
@@ -233,6 +235,7 @@ def host(
         all_levels = (levels[0], *levels)  # seat 1's level covers the host if they drop
         options["bot_delay"] = load_settings().bot_delay if bot_delay is None else bot_delay
         options["turn_time"] = turn_time or 0.0
+        options["grace"] = DEFAULT_GRACE if grace is None else grace
         server = TableServer(
             rules,
             secrets.randbelow(2**31) if seed is None else seed,

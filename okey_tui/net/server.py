@@ -662,6 +662,9 @@ class TableServer:
                 # the turn time, and waited for ever on a person who had gone).
                 "bot_delay": self.bot_delay,
                 "turn_time": self.turn_time,
+                # The grace period too: a resume counted an away seat down from 30 s, the
+                # table hosted with --grace 20.
+                "grace": self.grace,
             }
         }
 
@@ -710,8 +713,9 @@ class TableServer:
         **options: Any,
     ) -> TableServer:
         """The table saved at ``path``, as it was: its match, join code, seats and tokens,
-        its bots' pace and turn time (``paces`` gives them anew: ``bot_delay``,
-        ``turn_time``; a save older than them plays at 0.6 s with no limit).
+        its bots' pace, turn time and grace period (``paces`` gives them anew:
+        ``bot_delay``, ``turn_time``, ``grace``; a save older than them plays at 0.6 s with
+        no limit and a grace period of 30 s).
 
         Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be read (it is
         set aside) and ``ValueError`` for a save that is not a hosted table's.
@@ -740,8 +744,8 @@ class TableServer:
             raise ValueError(
                 _("{file}: the table's seats or code are unreadable").format(file=path.name)
             )
-        # Any: as ``options``; the pace and turn time kept, unless given again.
-        chosen: dict[str, Any] = {"bot_delay": 0.6, "turn_time": 0.0}
+        # Any: as ``options``; the pace, turn time and grace kept, unless given again.
+        chosen: dict[str, Any] = {"bot_delay": 0.6, "turn_time": 0.0, "grace": DEFAULT_GRACE}
         for name in list(chosen):
             value = table.get(name)
             if isinstance(value, int | float) and 0 <= value <= 3600:

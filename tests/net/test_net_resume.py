@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from net_helpers import play_step
 
@@ -307,3 +308,40 @@ def test_a_resumed_table_keeps_its_turn_time_and_pace_unless_given_again(
     assert (again.turn_time, again.bot_delay) == (40.0, 0.3)
     given = TableServer.resume(path, paces={"turn_time": 0.0})
     assert (given.turn_time, given.bot_delay) == (0.0, 0.3)
+
+
+def test_a_resumed_table_keeps_its_grace_period_unless_given_again(tmp_path: Path) -> None:
+    """A table hosted with --grace 20 and resumed counted an away seat down from 30 s:
+    the save kept the turn time and the pace, not the grace period. It keeps it now; given
+    again, the new one counts."""
+    path = tmp_path / "table.json"
+    server = TableServer(RuleSet(hands=1), 3, ("easy",) * 4, port=0, save_path=path, grace=20)
+    server.match = Match(RuleSet(hands=1), 3)
+    server.save_now()
+    assert TableServer.resume(path).grace == 20.0
+    assert TableServer.resume(path, paces={"grace": 45.0}).grace == 45.0
+
+
+@pytest.mark.parametrize(("given", "passed"), [([], None), (["--grace", "12"], 12.0)])
+def test_host_resume_passes_a_grace_period_only_when_one_is_given(
+    monkeypatch: pytest.MonkeyPatch, given: list[str], passed: float | None
+) -> None:
+    """``okey101 host --resume`` gave the table 30 s whatever it was hosted with: --grace's
+    default went to the resume as if typed, over the table's own."""
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+    from okey_tui.commands import host as host_command
+
+    seen: list[tuple[dict[str, object], dict[str, float]]] = []
+
+    def resumed(port: int | None, options: dict[str, object], paces: dict[str, float]) -> None:
+        seen.append((options, paces))
+        raise click.ClickException("stop here")
+
+    monkeypatch.setattr(host_command, "_resumed", resumed)
+    result = CliRunner().invoke(main, ["host", "--resume", "--no-seat", *given])
+    assert result.exit_code == 1 and "stop here" in result.output, result.output
+    [(options, paces)] = seen
+    assert "grace" not in options
+    assert paces.get("grace") == passed
