@@ -459,6 +459,10 @@ def test_the_winning_melds_break_between_melds_only_at_80_columns() -> None:
     for meld in melds:
         assert sum(meld in line for line in top) == 1, meld
     assert top[-1].endswith("K5 K6 K7 · last discard R1")
+    # The break says so: "Y13 B13 K13" at a line's end and "K5 K6 K7" at the next one's
+    # start read as one meld.
+    assert top[0].rstrip().endswith(" ·"), top
+    assert all(len(line) <= 76 for line in top), top
 
 
 def test_names_that_look_like_markup_are_shown_as_typed_in_the_summary() -> None:

@@ -1044,7 +1044,13 @@ class Filled:
         self.sep = sep
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield filled_text(self.pieces, options.max_width, self.sep)
+        # A line broken between pieces ends with the separator (" ·"): without it the
+        # melds at the end of one line and the start of the next read as one run.
+        mark = self.sep.rstrip()
+        room = max(1, options.max_width - cell_len(mark))
+        lines = lines_of([p.plain for p in self.pieces], room, self.sep)
+        rows = [Text(self.sep).join(self.pieces[i] for i in line) for line in lines]
+        yield Text(mark + "\n").join(rows)
 
 
 def styled_fill(groups: Sequence[Sequence[tuple[str, str]]], width: int) -> tuple[Text, int]:
