@@ -402,14 +402,16 @@ async def test_the_wheel_scrolls_the_staged_melds_and_more_staged_shows_the_new(
         assert str(box.border_subtitle).startswith("▲"), box.border_subtitle
 
 
-async def test_the_lay_down_box_offers_enter_only_once_enter_can_lay() -> None:
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_lay_down_box_offers_enter_only_once_enter_can_lay(size) -> None:
     """The box under staged melds said "⏎ lay down" before the draw too, where Enter only
-    brought "You cannot open yet: draw a tile first": it says to draw first, then Enter."""
+    brought "You cannot open yet: draw a tile first": it says to draw first, then Enter.
+    At 80x24 it said "⏎ · Esc", the words left out of a frame they fit in."""
     from okey_tui.engine.state import Phase
     from okey_tui.ui.widgets.board import LayDownArea
 
     app = table_app(OPENING_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         rack = "R1 R2 R3 K10 K11 K12 K13 B12 B12 Y12 B5 Y6 K7 R9 R8 B1 Y1 K1 K5 Y7 B9"
         screen = await at_position(pilot, app, position([rack, "", "", ""], phase="d"))
         box = screen.query_one(LayDownArea)

@@ -724,14 +724,14 @@ class LayDownArea(SteadyStatic):
             room = self.outer_size.width - 6
             set_subtitle(self, fitting(keys, room) if self.keys_on_frame else "")
             return
-        room = self.size.width - 4
+        room = self.outer_size.width - 6  # the frame's corners, a line and a space each side
         if self.when == "now":
             full, short = _("⏎ lay down · Esc back"), _("⏎ · Esc")
         elif self.when == "draw":
             full, short = _("d draw first · Esc"), _("d · Esc")
         else:
             full, short = _("on your turn · Esc back"), _("Esc back")
-        set_subtitle(self, full if room <= 0 or room >= len(full) else short)
+        set_subtitle(self, full if room <= 0 or room >= cell_len(full) else short)
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()
