@@ -230,21 +230,23 @@ def valid_token(value: str | None) -> bool:
 
 # Where textual-serve's script (textual-serve 1.1.3, pinned in pyproject.toml) opens its
 # terminal: the page keeps the terminal's session there (``window.okeySession``), so it
-# can give the terminal a new font size when the window changes size.
+# can give the terminal a new font size when the window changes size, and measures the
+# font there (``okeyOpened``), before the terminal is fitted to the window.
 SESSION_OPENED = "this.terminal.open(e)"
+SESSION_KEPT = ",window.okeySession=this,window.okeyOpened&&window.okeyOpened(this)"
 
 
 def page_script(script: str) -> str:
     """textual-serve's script with its terminal session kept for the page
-    (unchanged, and the font size stays the one chosen at load, if that place is gone).
+    (unchanged, and the font size stays the one guessed at load, if that place is gone).
 
     >>> page_script("x;this.terminal.open(e),y")
-    'x;this.terminal.open(e),window.okeySession=this,y'
+    'x;this.terminal.open(e),window.okeySession=this,window.okeyOpened&&window.okeyOpened(this),y'
     """
     if SESSION_OPENED not in script:
         log.warning(_("textual-serve's script changed: the font size is not fitted on resize"))
         return script
-    return script.replace(SESSION_OPENED, SESSION_OPENED + ",window.okeySession=this", 1)
+    return script.replace(SESSION_OPENED, SESSION_OPENED + SESSION_KEPT, 1)
 
 
 def _shell(args: list[str]) -> str:

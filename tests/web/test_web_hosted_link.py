@@ -19,6 +19,7 @@ from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
 from okey_tui.web import WEB_LINK_ENV, link_with_token
 from okey_tui.web.server import (
+    SESSION_KEPT,
     SESSION_OPENED,
     HostedTable,
     Visit,
@@ -138,8 +139,9 @@ async def test_a_visitor_at_a_table_of_their_own_gets_no_table_link(tmp_path: Pa
 
 async def test_the_page_refits_its_font_when_the_window_changes_size(tmp_path: Path) -> None:
     """textual-serve picks the font size once; the served script keeps its terminal session
-    for the page, whose resize handler picks the size again and fits the terminal."""
-    assert page_script(f"a;{SESSION_OPENED},b") == f"a;{SESSION_OPENED},window.okeySession=this,b"
+    for the page and lets it measure the font once the terminal is open; the page's resize
+    handler picks the size again and fits the terminal."""
+    assert page_script(f"a;{SESSION_OPENED},b") == f"a;{SESSION_OPENED}{SESSION_KEPT},b"
     assert page_script("nothing to find") == "nothing to find"
     server = WebServer(tmp_path / "web", command=fake_command())
     test_server = TestServer(server.make_app(), host="127.0.0.1")
@@ -149,12 +151,14 @@ async def test_the_page_refits_its_font_when_the_window_changes_size(tmp_path: P
             async with session.get(test_server.make_url("/static/js/textual.js")) as response:
                 assert response.status == 200
                 script = await response.text()
-            assert f"{SESSION_OPENED},window.okeySession=this" in script
+            assert f"{SESSION_OPENED}{SESSION_KEPT}" in script
             async with session.get(test_server.make_url("/")) as response:
                 html = await response.text()
     finally:
         await test_server.close()
     handler = html[html.index('addEventListener("load"') :]
     assert "window.okeySession" in handler and "window.onresize" in handler
-    assert "okeyFontSize()" in handler and "terminal.options.fontSize = size" in handler
-    assert "session.fit()" in handler and "setTimeout" in handler
+    assert "setTimeout(okeyRefit" in handler
+    refit = html[html.index("function okeyRefit()") :]
+    assert "okeyFitFont(session)" in refit and "session.fit()" in refit
+    assert "function okeyOpened(session) { okeyFitFont(session); }" in html

@@ -5,6 +5,7 @@ again when the window changes size, not only when it loads."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qs, urlparse
 
 from web_helpers import Terminal, chromium_browser, served  # noqa: F401 - the browser fixture
 
@@ -81,3 +82,27 @@ def test_a_phone_held_upright_is_told_to_turn_sideways(tmp_path: Path, browser) 
         Terminal.open(desk, server.url).wait_for("a new table")
         assert not desk.locator("#sideways").is_visible()
         desk.close()
+
+
+def test_a_short_window_gets_24_lines(tmp_path: Path, browser) -> None:
+    """A short window (720 x 430) gave the game 102 x 23 cells and the "too small" notice:
+    the font was guessed from the window's height, and the terminal's line, rounded to whole
+    pixels, is taller than the guess. The page measures the terminal's own cells: 24 lines
+    from the start (the game is started at that size), and again when the window changes."""
+    with served(tmp_path, "--bot-delay", "0") as server:
+        page = browser.new_page(viewport={"width": 720, "height": 430})
+        started: list[str] = []
+        page.on("websocket", lambda socket: started.append(socket.url))
+        terminal = Terminal.open(page, server.url)
+        screen = terminal.wait_for("a new table")
+        assert "needs at least" not in screen
+        cols, rows = terminal.size()
+        assert cols >= 80 and 24 <= rows < 30, (cols, rows)  # shrunk no more than needed
+        asked = parse_qs(urlparse(started[0]).query)
+        assert int(asked["width"][0]) >= 80 and int(asked["height"][0]) >= 24, asked
+
+        page.set_viewport_size({"width": 1280, "height": 400})  # wider, and shorter still
+        cols, rows = wait_for_size(terminal, "t.cols > 110", "made wider and shorter")
+        assert rows >= 24, (cols, rows)
+        assert "needs at least" not in terminal.wait_for("a new table")
+        page.close()

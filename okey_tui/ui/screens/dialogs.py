@@ -22,6 +22,7 @@ from okey_tui.i18n import N_, _, answer_keys
 from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
 from okey_tui.ui.translate import translate_bindings
+from okey_tui.web import in_browser
 
 Choice = TypeVar("Choice")
 
@@ -219,9 +220,16 @@ class TooSmallScreen(Screen[None]):
     def describe(self, w: int | None = None, h: int | None = None) -> None:
         if w is None or h is None:
             w, h = self.app.size
-        self.query_one("#too-small", Static).update(
-            _(
+        if in_browser():  # the page made its font as small as still reads first
+            said = _(
+                "The page has room for {w}×{h} characters.\nokey101 needs at least "
+                "{min_w}×{min_h}.\nMake the browser window bigger to go on playing; q quits."
+            )
+        else:
+            said = _(
                 "The terminal is {w}×{h}.\nokey101 needs at least {min_w}×{min_h}.\n"
                 "Make the window bigger to go on playing; q quits."
-            ).format(w=w, h=h, min_w=MIN_WIDTH, min_h=MIN_HEIGHT)
+            )
+        self.query_one("#too-small", Static).update(
+            said.format(w=w, h=h, min_w=MIN_WIDTH, min_h=MIN_HEIGHT)
         )
