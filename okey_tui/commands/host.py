@@ -19,6 +19,7 @@ import click
 
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
+    from okey_tui.web.server import WebServer
 
 from okey_tui.bots.base import LEVELS
 from okey_tui.cli import FloatBetween, IntBetween
@@ -255,6 +256,8 @@ def host(
         # Hosted with --web: the friends who joined from a browser come back by its link.
         web, web_port = True, server.web_port
     page = _WebPage(server, web_port, public) if web else None
+    if page is not None:
+        server.forgivers.append(page.forgive)  # lifting the blocks lifts the page's too
     try:
         _take_port(server, comes_back=resume and port is None)
         if page is not None:
@@ -300,6 +303,7 @@ class _WebPage:
         self._problem = ""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
+        self._page: WebServer | None = None
         self._thread = threading.Thread(target=self._run, name="okey101-web", daemon=True)
 
     def start(self) -> None:
@@ -320,6 +324,14 @@ class _WebPage:
         if self._thread.ident is not None:  # started
             self._thread.join(30)
 
+    def forgive(self) -> None:
+        """The page's own blocks for wrong codes in its link are lifted too (the host lifted
+        the table's): every browser may try again."""
+        loop, page = self._loop, self._page
+        if loop is not None and page is not None:
+            with contextlib.suppress(RuntimeError):  # the page's loop has ended
+                loop.call_soon_threadsafe(page.code_tries.forget)
+
     def _run(self) -> None:
         asyncio.run(self._serve())
 
@@ -335,8 +347,9 @@ class _WebPage:
             url=lambda: server.local_url,
             code=server.code,
             resumable=lambda: server.resumable,
+            bridge_key=server.bridge_key,
         )
-        page = WebServer(
+        page = self._page = WebServer(
             storage.data_dir() / "web",
             host="0.0.0.0" if self.public else "127.0.0.1",
             port=self.port,

@@ -113,10 +113,15 @@ def join(
     if autoplay is not None:
         _autoplay(url, clean_code, player, token or "", autoplay, think)
         return
+    import os
+
     from okey_tui.commands.terminal import run_app
+    from okey_tui.net.protocol import Bridge
     from okey_tui.ui.remote import RemoteApp, Seat
 
-    seat = Seat(url, code=clean_code, name=player, token=token or "")
+    # Started by the host's own web page for a browser: its connections say so.
+    bridge = Bridge.from_environment(os.environ)
+    seat = Seat(url, code=clean_code, name=player, token=token or "", bridge=bridge)
     app = RemoteApp(seat, keep_seat=True)
     run_app(app)
     # What the screen said last stays on the terminal once it closes: why no seat was

@@ -39,6 +39,7 @@ from okey_tui.net.protocol import (
     MAX_LAYOUT,
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
+    Bridge,
     ErrorCode,
     JSONList,
     ProtocolError,
@@ -219,11 +220,14 @@ class RemoteTable:
         ssl_context: ssl.SSLContext | None = None,
         timeout: float = 10.0,
         record: bool = False,
+        bridge: Bridge | None = None,
     ) -> RemoteTable:
-        """Take a free seat with the table's join code."""
+        """Take a free seat with the table's join code (``bridge``: for a browser, on the
+        host's own web page)."""
+        said = {} if bridge is None else bridge.fields()
         table = await cls._open(
             url,
-            {"type": "hello", "v": PROTOCOL_VERSION, "code": code, "name": name},
+            {"type": "hello", "v": PROTOCOL_VERSION, "code": code, "name": name, **said},
             ssl_context,
             timeout,
             record,
@@ -241,11 +245,13 @@ class RemoteTable:
         ssl_context: ssl.SSLContext | None = None,
         timeout: float = 10.0,
         record: bool = False,
+        bridge: Bridge | None = None,
     ) -> RemoteTable:
         """Take back our seat with the token we were given when we joined."""
+        said = {} if bridge is None else bridge.fields()
         return await cls._open(
             url,
-            {"type": "rejoin", "v": PROTOCOL_VERSION, "token": token},
+            {"type": "rejoin", "v": PROTOCOL_VERSION, "token": token, **said},
             ssl_context,
             timeout,
             record,

@@ -39,6 +39,7 @@ from okey_tui.engine.state import (
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _, ngettext
+from okey_tui.net.tries import BRIDGE_ENV, VISITOR_ENV
 from okey_tui.storage import JSONObject
 from okey_tui.table import (
     MAX_DEPARTURES,
@@ -67,6 +68,43 @@ MAX_TOKEN = 64
 # A seat's token as the table hands it out (URL-safe base64): what ``okey101 join --token``
 # and a browser link's ``&token=`` accept.
 _TOKEN = re.compile(rf"[A-Za-z0-9_-]{{8,{MAX_TOKEN}}}")
+
+
+MAX_ADDRESS = 64  # a browser visitor's address (IPv6 with a zone fits)
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge:
+    """A connection of the host's own web page: the table's bridge key, and the address of
+    the browser the page serves (as the page's server saw it).
+
+    The host's web page (``okey101 host --web``) joins its table over loopback for each
+    browser visitor, from the host's computer like a friend typing ``okey101 join`` there:
+    its connections say so with the table's bridge key, and name the visitor's own address,
+    so that wrong codes are counted per visitor, never shared with the terminals on that
+    computer. The page gives both to each visitor's ``okey101 join`` in the environment
+    (:data:`~okey_tui.net.tries.BRIDGE_ENV`, :data:`~okey_tui.net.tries.VISITOR_ENV`)."""
+
+    key: str
+    visitor: str
+
+    def fields(self) -> JSONObject:
+        """What a ``hello`` or ``rejoin`` carries of it."""
+        return {"bridge": self.key, "visitor": self.visitor}
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str]) -> Bridge | None:
+        """The bridge the web page gave this process, or None (a terminal's ``okey101 join``).
+
+        >>> Bridge.from_environment({BRIDGE_ENV: "k" * 32, VISITOR_ENV: "10.0.0.7"})
+        Bridge(key='kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk', visitor='10.0.0.7')
+        >>> Bridge.from_environment({}) is None
+        True
+        """
+        key, visitor = environ.get(BRIDGE_ENV, ""), environ.get(VISITOR_ENV, "")
+        if not key or len(key) > MAX_TOKEN:
+            return None
+        return cls(key, visitor[:MAX_ADDRESS] or "?")
 
 
 def looks_like_token(text: str | None) -> bool:
@@ -203,8 +241,20 @@ _FIXED_ERROR_WORDS = {
 # type -> {field: (python type, required, max length for str)}
 _FieldSpec = tuple[type, bool, int]
 CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
-    "hello": {"v": (int, True, 0), "code": (str, True, MAX_CODE), "name": (str, True, MAX_NAME)},
-    "rejoin": {"v": (int, True, 0), "token": (str, True, MAX_TOKEN)},
+    # ``bridge`` and ``visitor``: a connection of the host's own web page (see Bridge).
+    "hello": {
+        "v": (int, True, 0),
+        "code": (str, True, MAX_CODE),
+        "name": (str, True, MAX_NAME),
+        "bridge": (str, False, MAX_TOKEN),
+        "visitor": (str, False, MAX_ADDRESS),
+    },
+    "rejoin": {
+        "v": (int, True, 0),
+        "token": (str, True, MAX_TOKEN),
+        "bridge": (str, False, MAX_TOKEN),
+        "visitor": (str, False, MAX_ADDRESS),
+    },
     "start": {},
     "act": {"action": (str, True, MAX_ACTION), "id": (int, False, 0), "seat": (int, False, 0)},
     "act_all": {"actions": (str, True, MAX_ACTION * 4), "id": (int, False, 0)},

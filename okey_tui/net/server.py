@@ -57,6 +57,7 @@ from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
 from okey_tui.i18n import _, ngettext
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
+    MAX_ADDRESS,
     MAX_CHAT,
     MAX_CLIENT_BYTES,
     MAX_NAME,
@@ -228,6 +229,9 @@ def bot_names(people: Sequence[str | None]) -> list[str]:
 class _Conn:
     ws: ServerConnection
     address: str
+    # Whose wrong codes this connection's count: its address; for the host's own web page,
+    # the browser's ("web 10.0.0.7").
+    guesser: str = ""
     seat: int | None = None
     tokens: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
@@ -317,6 +321,13 @@ class TableServer:
         self._conns: set[_Conn] = set()
         # Wrong join codes and tokens, by address.
         self._tries = CodeTries(self.limits.code_tries, self.limits.code_block)
+        # The guesser whose wrong codes the host's alert tells of now (None: no alert).
+        self._alerted: str | None = None
+        # Called as the host lifts the blocks (the web page's own count of wrong codes).
+        self.forgivers: list[Callable[[], None]] = []
+        # The key of the host's own web page (``host --web``): its connections, from this
+        # computer, say with it whose browser they serve (see protocol.Bridge).
+        self.bridge_key = secrets.token_urlsafe(24)
         self._checks: set[asyncio.Task[None]] = set()  # rejoins waiting on an alive check
         self._joins = 0
         self._server: Server | None = None
@@ -828,7 +839,7 @@ class TableServer:
     # -- connections -------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        conn = _Conn(ws, address, tokens=float(self.limits.burst))
+        conn = _Conn(ws, address, address, tokens=float(self.limits.burst))
         self._conns.add(conn)
         writer = conn.writer = asyncio.create_task(self._write(conn))
         try:
@@ -964,6 +975,8 @@ class TableServer:
                     ),
                 )
                 self._close(conn)
+            elif not self._vouched(conn, message):
+                return
             elif kind == "hello":
                 self._join(conn, message.str_field("code"), message.str_field("name"))
             else:
@@ -1012,10 +1025,10 @@ class TableServer:
         name = seat.name
         self._seat(conn, seat)
         self._notice(_("{name} joined (seat {seat})").format(name=name, seat=seat.index + 1))
-        if self.on_alert is not None and self._tries.left(conn.address) < self._tries.tries:
+        if self._tries.left(conn.guesser) < self._tries.tries:
             # That address had given a wrong code, then the right one (a friend's typo):
             # the host's warning of it is moot (an empty alert takes it away).
-            self.on_alert("")
+            self._alert("")
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
 
@@ -1036,10 +1049,70 @@ class TableServer:
             seat.name = name
             taken.add(folded_name(name))
 
+    def _vouched(self, conn: _Conn, message: ClientMessage) -> bool:
+        """Whether a ``hello`` or ``rejoin`` may go on. One from the host's own web page
+        (its ``bridge`` is the table's key) counts its wrong codes for the browser it serves
+        (``visitor``), apart from the terminals of this computer: one person's typos there
+        shut no browser friend out, nor the other way round. A wrong key counts as a wrong
+        code of the connection's own address (and is refused)."""
+        key = message.str_field("bridge")
+        if not key:
+            return True
+        if not secrets.compare_digest(key.encode(), self.bridge_key.encode()):
+            if not self._blocked(conn):
+                left = self._wrong_guess(conn)
+                if left:
+                    self._send(conn, error_message(ErrorCode.BAD_CODE, tries_left=left))
+            return False
+        visitor = clean_text(message.str_field("visitor"), MAX_ADDRESS) or "?"
+        conn.guesser = f"web {visitor}"
+        return True
+
+    def blocked(self) -> list[str]:
+        """Who is blocked for wrong codes now, as the host is told of them."""
+        return [self._shown_as(guesser) for guesser in self._tries.blocked()]
+
+    @staticmethod
+    def _shown_as(guesser: str) -> str:
+        """A guesser as the host is told of it: an address, or a browser's."""
+        if guesser.startswith("web "):
+            return _("{address} (in a browser)").format(address=guesser.removeprefix("web "))
+        return guesser
+
+    def forgive(self) -> list[str]:
+        """Lift every block for wrong codes (the host's key in the lobby): all may try again,
+        with all their tries, at the table and on its web page. Who was blocked."""
+        lifted = self.blocked()
+        self._tries.forget()
+        for forgiver in self.forgivers:
+            forgiver()
+        self._alert("")
+        if lifted:
+            self._notice(
+                _("Block lifted: {who} may try the join code again").format(who=", ".join(lifted))
+            )
+        return lifted
+
+    def _alert(self, text: str, guesser: str | None = None) -> None:
+        """Tell the host ``text`` of ``guesser``'s wrong codes ("": the last alert no longer
+        holds). An alert is taken back by itself once its wrong codes no longer count (the
+        block is over, the tries forgotten)."""
+        self._alerted = guesser if text else None
+        if self.on_alert is not None:
+            self.on_alert(text)
+        if not text or guesser is None:
+            return
+
+        def over() -> None:
+            if self._alerted == guesser and self._tries.left(guesser) >= self._tries.tries:
+                self._alert("")
+
+        asyncio.get_running_loop().call_later(self.limits.code_block + 0.05, over)
+
     def _blocked(self, conn: _Conn) -> bool:
         """When ``conn``'s address is blocked for wrong codes: it is told until when, and
         closed."""
-        left = self._tries.blocked_for(conn.address)
+        left = self._tries.blocked_for(conn.guesser)
         if left <= 0:  # not blocked, or the block is over: every try again
             return False
         self._send(
@@ -1052,23 +1125,23 @@ class TableServer:
     def _wrong_guess(self, conn: _Conn) -> int:
         """Count a wrong code or token from this address; the tries it has left (0: that was
         the last, the address is blocked for a while, and the connection told and closed)."""
-        left = self._tries.wrong(conn.address)
-        log.warning(_("wrong join code or token from %s (tries left: %d)"), conn.address, left)
+        left = self._tries.wrong(conn.guesser)
+        shown = self._shown_as(conn.guesser)
+        log.warning(_("wrong join code or token from %s (tries left: %d)"), shown, left)
         if left > 0:
             said = ngettext(
                 "Someone at {address} gave a wrong join code ({left} try left)",
                 "Someone at {address} gave a wrong join code ({left} tries left)",
                 left,
-            ).format(address=conn.address, left=left)
+            ).format(address=shown, left=left)
         else:
             minutes = math.ceil(self.limits.code_block / 60)
             said = ngettext(
                 "Someone at {address} gave wrong join codes: blocked for {minutes} minute",
                 "Someone at {address} gave wrong join codes: blocked for {minutes} minutes",
                 minutes,
-            ).format(address=conn.address, minutes=minutes)
-        if self.on_alert is not None:
-            self.on_alert(said)
+            ).format(address=shown, minutes=minutes)
+        self._alert(said, conn.guesser)
         if not left:
             self._blocked(conn)
         return left

@@ -7,6 +7,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+# Where the host's own web page gives each visitor's ``okey101 join`` the table's bridge key
+# and the visitor's address (see :class:`okey_tui.net.protocol.Bridge`): the table counts
+# that browser's wrong codes on their own, apart from the terminals on the host's computer.
+BRIDGE_ENV = "OKEY101_TABLE_BRIDGE"
+VISITOR_ENV = "OKEY101_TABLE_VISITOR"
+
 # Addresses counted at once before those whose tries no longer count are forgotten.
 KEPT = 1024
 
@@ -82,3 +88,11 @@ class CodeTries:
         if not left:
             guesses.blocked_until = now + self.block
         return left
+
+    def blocked(self) -> list[str]:
+        """The addresses blocked now."""
+        return [a for a in list(self._by_address) if self.blocked_for(a) > 0]
+
+    def forget(self) -> None:
+        """Every address may try again now, with all its tries (the host lifted the blocks)."""
+        self._by_address.clear()

@@ -37,7 +37,7 @@ from okey_tui.net.client import (
     not_a_table_reason,
     unreachable_reason,
 )
-from okey_tui.net.protocol import MAX_NAME, Closing, ErrorCode, clean_text
+from okey_tui.net.protocol import MAX_NAME, Bridge, Closing, ErrorCode, clean_text
 from okey_tui.settings import TableSettings
 from okey_tui.storage import JSONObject
 from okey_tui.ui.app import OkeyApp
@@ -75,6 +75,8 @@ class Seat:
     ssl_context: ssl.SSLContext | None = None
     # What the host tells friends, shown in the host's lobby ("{port}": the port opened).
     join_line: str = ""
+    # A browser's seat on the host's own web page: its connections say so (see Bridge).
+    bridge: Bridge | None = None
 
 
 # Refusals that r would only hear again.
@@ -88,6 +90,8 @@ class LobbyScreen(Screen[None]):
         Binding("enter", "start", N_("Start the match")),
         Binding("slash", "chat", N_("Chat")),
         Binding("r", "retry", N_("Try again")),
+        # The host's: an address blocked for wrong join codes may try again at once.
+        Binding("u", "unblock", N_("Lift the block")),
         Binding("q", "app.quit", N_("Quit")),
     ]
 
@@ -123,6 +127,10 @@ class LobbyScreen(Screen[None]):
         # Said of the table this seat is at: once the table is gone ("you sit as Bora 2"
         # after the host closed it) the line goes with it.
         said = app.lobby_alert if app.table is not None and not app.problem else ""
+        if app.server is not None and app.server.blocked():
+            # The host may let them in again at once (a friend's typos at the host's own
+            # computer had shut every friend there out for five minutes).
+            said += ("\n" if said else "") + _("u lifts the block")
         alert.update(said)
         alert.display = bool(said)
         table = app.table
@@ -186,7 +194,23 @@ class LobbyScreen(Screen[None]):
             return app.table is not None and app.table.connected
         if action == "retry" and isinstance(app, RemoteApp):
             return app.can_retry
+        if action == "unblock" and isinstance(app, RemoteApp):
+            return app.server is not None and bool(app.server.blocked())
         return True
+
+    def action_unblock(self) -> None:
+        app = self.app
+        if isinstance(app, RemoteApp) and app.server is not None:
+            lifted = app.server.forgive()
+            if lifted:
+                app.notify(
+                    _("Block lifted: {who} may try the join code again").format(
+                        who=", ".join(lifted)
+                    ),
+                    timeout=6,
+                    markup=False,
+                )
+            app.show_lobby()
 
     def action_retry(self) -> None:
         app = self.app
@@ -363,7 +387,8 @@ class RemoteApp(OkeyApp):
         """Something the host should know (a wrong join code): in the lobby, on a line of
         its own under the join command; at the table, a note over it. An empty ``text``:
         the last one no longer holds (the address that gave a wrong code got in)."""
-        if isinstance(self.screen, LobbyScreen):
+        if isinstance(self.screen, LobbyScreen) or not text:
+            # Taken back ("") wherever the host is: the lobby shown later never says it.
             self.lobby_alert = text
             self.show_lobby()
             return
@@ -387,7 +412,10 @@ class RemoteApp(OkeyApp):
             if seat.token or kept:
                 try:
                     table = await RemoteTable.rejoin(
-                        seat.url, seat.token or kept or "", ssl_context=seat.ssl_context
+                        seat.url,
+                        seat.token or kept or "",
+                        ssl_context=seat.ssl_context,
+                        bridge=seat.bridge,
                     )
                 except JoinError as exc:
                     if seat.token or exc.code != ErrorCode.BAD_TOKEN.value:
@@ -395,7 +423,7 @@ class RemoteApp(OkeyApp):
                     storage.keep_seat_token(key, None)  # the table has no such seat
             if table is None:
                 table = await RemoteTable.join(
-                    seat.url, seat.code, seat.name, ssl_context=seat.ssl_context
+                    seat.url, seat.code, seat.name, ssl_context=seat.ssl_context, bridge=seat.bridge
                 )
         except JoinError as exc:
             if exc.code == ErrorCode.TOKEN_IN_USE.value:
@@ -708,7 +736,9 @@ class RemoteApp(OkeyApp):
         while time.monotonic() < deadline:
             await asyncio.sleep(HOST_BACK_PAUSE)
             try:
-                table = await RemoteTable.rejoin(seat.url, seat.token, ssl_context=seat.ssl_context)
+                table = await RemoteTable.rejoin(
+                    seat.url, seat.token, ssl_context=seat.ssl_context, bridge=seat.bridge
+                )
             except JoinError as exc:
                 if exc.code in (ErrorCode.TOKEN_IN_USE.value, ErrorCode.BAD_TOKEN.value):
                     return  # seated elsewhere, or another table on that address: r says
@@ -728,7 +758,7 @@ class RemoteApp(OkeyApp):
             for _try in range(REJOIN_TRIES):
                 try:
                     table = await RemoteTable.rejoin(
-                        seat.url, seat.token, ssl_context=seat.ssl_context
+                        seat.url, seat.token, ssl_context=seat.ssl_context, bridge=seat.bridge
                     )
                 except JoinError as exc:
                     if exc.code == ErrorCode.TOKEN_IN_USE.value:

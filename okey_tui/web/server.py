@@ -57,7 +57,7 @@ from textual_serve.download_manager import DownloadManager
 
 from okey_tui import i18n, storage
 from okey_tui.i18n import _, ngettext
-from okey_tui.net.tries import CodeTries
+from okey_tui.net.tries import BRIDGE_ENV, VISITOR_ENV, CodeTries
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
 from okey_tui.web import WEB_ENV, WEB_LINK_ENV
@@ -107,6 +107,10 @@ class HostedTable:
     # Whether ``okey101 host --resume`` would open the table again (its match has begun
     # and is not over): when the host closes it, the friends' pages wait for it.
     resumable: Callable[[], bool] = lambda: True
+    # The table's bridge key: each visitor's ``okey101 join`` says with it that it joins
+    # for a browser, and whose, so the table counts that browser's wrong codes on their own
+    # (never those of the terminals on the host's computer, from the same 127.0.0.1).
+    bridge_key: str = ""
 
     def code_matches(self, code: str | None) -> bool:
         given = (code or "").strip().upper().encode()
@@ -804,6 +808,9 @@ class WebServer:
         if self.table is not None:
             # The friend's game says how to come back in the browser, with this link.
             environment[WEB_LINK_ENV] = self.table_link(request)
+            if self.table.bridge_key:
+                environment[BRIDGE_ENV] = self.table.bridge_key
+                environment[VISITOR_ENV] = request.remote or "?"
         language = browser_language(request.headers.get("Accept-Language"))
         if language is not None:
             # The visitor's own locale: a language they chose at the table still comes first.
