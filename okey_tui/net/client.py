@@ -37,6 +37,7 @@ from okey_tui.i18n import _
 from okey_tui.net.protocol import (
     MAX_CHAT,
     MAX_LAYOUT,
+    MAX_NAME,
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
     Bridge,
@@ -566,6 +567,11 @@ class RemoteTable:
     async def say(self, text: str) -> None:
         """Send one chat line, cut to the table's limit (a longer one would be refused)."""
         await self._send_quietly({"type": "chat", "text": text[:MAX_CHAT]})
+
+    async def rename(self, name: str) -> None:
+        """Sit under another name (before the match starts): the lobby then shows it, with
+        a number after it if someone has it already."""
+        await self._send_quietly({"type": "rename", "name": name[:MAX_NAME]})
 
     async def next_hand(self) -> None:
         # The hand this seat is done with: a table that dealt the next one meanwhile (its

@@ -276,6 +276,8 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
         "back": (str, False, MAX_LAYOUT),
     },
     "chat": {"text": (str, True, MAX_CHAT)},
+    # Another name for the sender's seat, before the match starts.
+    "rename": {"name": (str, True, MAX_NAME)},
     "next": {"hand": (int, False, 0)},
     "ping": {"id": (int, False, 0)},
 }

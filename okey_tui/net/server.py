@@ -997,6 +997,8 @@ class TableServer:
             self._keep_layout(self.seats[conn.seat], message)
         elif kind == "chat":
             self._chat(conn, message.str_field("text"))
+        elif kind == "rename":
+            self._rename(self.seats[conn.seat], message.str_field("name"))
         elif kind == "next":
             done = message.int_field("hand")
             if done is not None and self.match is not None and done < self.match.hand_number:
@@ -1031,6 +1033,25 @@ class TableServer:
             self._alert("")
         if self.start_at is not None and sum(s.human for s in self.seats) >= self.start_at:
             self.start_match()
+
+    def _rename(self, seat: _Seat, name: str) -> None:
+        """The seat's person asks for another name (a browser friend sat as "Guest"): until
+        the match starts; numbered like any name someone has already ("Ayşe 2")."""
+        if self.started:
+            raise ProtocolError(ErrorCode.STARTED)
+        asked = clean_text(name, MAX_NAME)
+        if not asked:
+            raise ProtocolError(ErrorCode.BAD_FIELD, _("A name is 1-16 characters"))
+        before = seat.name
+        seat.asked = seat.name = asked
+        self._name_people()
+        if seat.name != before:
+            self._notice(
+                _("{before} is now {name} (seat {seat})").format(
+                    before=before, name=seat.name, seat=seat.index + 1
+                )
+            )
+        self._broadcast_lobby()
 
     def _name_people(self) -> None:
         """Each person in the lobby their own name, in join order: the name they asked

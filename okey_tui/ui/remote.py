@@ -23,8 +23,8 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Static
 from websockets.exceptions import InvalidHandshake
 
 from okey_tui import stats, storage
@@ -89,6 +89,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "start", N_("Start the match")),
         Binding("slash", "chat", N_("Chat")),
+        Binding("n", "rename", N_("Change your name")),
         Binding("r", "retry", N_("Try again")),
         # The host's: an address blocked for wrong join codes may try again at once.
         Binding("u", "unblock", N_("Lift the block")),
@@ -109,6 +110,8 @@ class LobbyScreen(Screen[None]):
             # join command the host was about to read out again.
             yield Static(id="lobby-alert", markup=False)
             yield Static(id="lobby-seats")
+            # The name a friend sits under, and how to change it (a browser sits as "Guest").
+            yield Static(id="lobby-name", markup=False)
             # The table's turn time, under the seats (their list keeps four lines: a line
             # added to it was cut off).
             yield Static(id="lobby-turn", markup=False)
@@ -149,6 +152,10 @@ class LobbyScreen(Screen[None]):
                 seat_line = _("Seat {n}: {who}").format(n=info.seat + 1, who=who)
                 seats.append(f"{mark}{seat_line}\n")
         self.query_one("#lobby-seats", Static).update(seats)
+        name_line = self.query_one("#lobby-name", Static)
+        said_name = app.name_line()
+        name_line.update(said_name)
+        name_line.display = bool(said_name)
         turn = self.query_one("#lobby-turn", Static)
         timed = table is not None and bool(table.turn_time)
         turn.display = timed
@@ -194,9 +201,16 @@ class LobbyScreen(Screen[None]):
             return app.table is not None and app.table.connected
         if action == "retry" and isinstance(app, RemoteApp):
             return app.can_retry
+        if action == "rename" and isinstance(app, RemoteApp):
+            return app.can_rename
         if action == "unblock" and isinstance(app, RemoteApp):
             return app.server is not None and bool(app.server.blocked())
         return True
+
+    def action_rename(self) -> None:
+        app = self.app
+        if isinstance(app, RemoteApp) and app.can_rename:
+            app.push_screen(NameScreen(app.own_name()), app.rename)
 
     def action_unblock(self) -> None:
         app = self.app
@@ -226,6 +240,45 @@ class LobbyScreen(Screen[None]):
         app = self.app
         if isinstance(app, RemoteApp):
             app.action_chat()
+
+
+class NameScreen(ModalScreen[str | None]):
+    """The name to sit under, typed in a box as a chat line is (1-16 characters, as
+    ``--name`` takes)."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def __init__(self, name: str) -> None:
+        super().__init__(classes="dialog-screen")
+        translate_bindings(self)
+        self.current = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="rename"):
+            yield Static(
+                _("Your name at the table (Enter keeps it, Esc cancels)"), classes="dialog-title"
+            )
+            yield Input(value=self.current, max_length=MAX_NAME, id="rename-line")
+            yield Static(
+                _("At most {n} characters.").format(n=MAX_NAME),
+                id="rename-hint",
+                classes="dialog-hint",
+                markup=False,
+            )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        name = clean_text(event.value, MAX_NAME)
+        if not name:
+            self.query_one("#rename-hint", Static).update(
+                _("A name is 1-{n} characters: type one, or Esc keeps {name}.").format(
+                    n=MAX_NAME, name=self.current
+                )
+            )
+            return
+        self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 def hand_record(table: RemoteTable, name: str) -> JSONObject | None:
@@ -576,7 +629,9 @@ class RemoteApp(OkeyApp):
         mine = next((s.name for s in table.seats() if s.seat == table.seat), None)
         if self._name_checked or mine is None:
             return
-        if not table.code:  # a seat taken back with its token keeps its name: no rename
+        if not table.code or not table.asked_name:
+            # A seat taken back with its token keeps its name (one changed in the lobby, a
+            # browser's reload asking for "Guest" again): no rename to tell.
             self._name_checked = True
             return
         self._name_checked = table.started  # the names are kept once the match starts
@@ -594,6 +649,41 @@ class RemoteApp(OkeyApp):
             if self.lobby_alert in ("", self._rename_note):
                 self.lobby_alert = note
             self._rename_note = note
+
+    def own_name(self) -> str:
+        """The name the table shows for this seat (the one asked for, before it tells)."""
+        table = self.table
+        mine = (
+            None
+            if table is None
+            else next((s.name for s in table.seats() if s.seat == table.seat), None)
+        )
+        return mine or clean_text(self.seat_info.name, MAX_NAME)
+
+    @property
+    def can_rename(self) -> bool:
+        """Whether n may change the seat's name: seated, and the match not started."""
+        table = self.table
+        return table is not None and table.connected and not table.started and not self.problem
+
+    def name_line(self) -> str:
+        """What a friend's lobby says of their name: whom the others see, and how to change
+        it (a browser friend sat as "Guest" with no way to know). The host named
+        themselves (n changes it all the same)."""
+        if self.server is not None or not self.can_rename:
+            return ""
+        return _("You sit as {name} · n changes your name").format(name=self.own_name())
+
+    def rename(self, name: str | None) -> None:
+        """Sit under ``name`` (from the name box): the table says in the lobby whether it
+        took a number after it ("Ayşe 2")."""
+        table = self.table
+        if not name or table is None or not self.can_rename:
+            return
+        self.seat_info = replace(self.seat_info, name=name)
+        table.asked_name = name  # what the command that sits them down again asks for
+        self._name_checked = False  # the note of a number after the name, for this name
+        self.run_worker(table.rename(name), group="rename")
 
     def forget_seat(self) -> None:
         """The seat's token is no use any more (the match is over, or the seat was given
