@@ -7,7 +7,15 @@ from collections import Counter
 import pytest
 from rendered import screen_text
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, goto, slot_of, status_text, table_app, wait_for_human
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    goto,
+    slot_of,
+    status_text,
+    table_app,
+    wait_for_human,
+)
 
 from okey_tui.engine import solver
 from okey_tui.engine.actions import Open
@@ -471,6 +479,33 @@ async def test_e_points_at_the_tile_a_lay_off_hint_names_and_says_a_adds_it():
         await pilot.press("e")
         assert screen.rack.slots[screen.cursor] == Tile.parse("K9")
         assert "the hint's lay-off: a adds it to meld 1" in status_text(screen)
+
+
+async def test_e_then_a_adds_to_the_meld_the_hint_names():
+    """The line said "a adds it to meld 1", and a asked "Add to which meld?" of melds 1 and
+    2, both of which take K9: a adds it to the meld the hint names, as said."""
+    from okey_tui.engine.actions import AddTile
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+    from tests.positions import position
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K2 B4 K9", "", "", ""],
+            phase="p",
+            table=["2:K5K6K7K8", "3:K10K11K12"],
+            openings="m101/-/m101/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        expert = screen.practice.hint_now().expert
+        assert expert is not None and isinstance(expert.action, AddTile), expert
+        target = expert.action.target
+        await pilot.press("e")
+        assert f"a adds it to meld {target + 1}" in status_text(screen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert Tile.parse("K9") in app.session.hand.table[target].meld.tiles
 
 
 async def test_e_off_a_practice_table_says_hints_are_for_practice():

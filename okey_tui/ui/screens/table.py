@@ -456,6 +456,9 @@ class TableScreen(Screen[None]):
         # (see check_action), and the count of changes they are good for (state_changed).
         self._changes = 0
         self._legal: tuple[tuple[int, ...], frozenset[type[Action]], bool] | None = None
+        # e on a lay-off hint: (the slot, its tile, the meld the hint names, the table's
+        # events then); a on that tile adds it there while the table is as it was.
+        self.hint_add: tuple[int, Tile, int, int] | None = None
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -2396,6 +2399,11 @@ class TableScreen(Screen[None]):
         if not tiles:
             self.set_status(_("Select the tiles to add (space), then press a"), True)
             return
+        if onto is None and self.hint_add is not None:
+            # The line said "a adds it to meld 1": a asked "Add to which meld?" of 1 and 4.
+            slot, tile, target, events = self.hint_add
+            if chosen == [slot] and tiles == [tile] and len(self.table.events) == events:
+                onto = target
         adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
         # (the meld, the steps, what the okey stands for where the player chooses it)
         plans: list[tuple[AddTile, list[AddTile], Tile | None]] = []

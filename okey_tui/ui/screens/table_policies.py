@@ -256,6 +256,7 @@ class Practice:
         screen.refresh_bindings()
         tile = tile_text(action.tile, screen.view.okey)
         if isinstance(action, AddTile):
+            screen.hint_add = (slot, action.tile, action.target, len(screen.table.events))
             said.append(
                 _("The cursor is on {tile}, the hint's lay-off: a adds it to meld {n}").format(
                     tile=tile, n=action.target + 1
