@@ -535,3 +535,18 @@ async def test_at_80x24_a_tip_gives_way_to_the_melds_just_laid():
         assert app.session.hand.openings[0] is not None
         assert "1:B5 B6 B7" in screen_text(app)
         assert "Indicator" in screen_text(app)
+
+
+async def test_h_keeps_the_turns_step_on_the_line():
+    """Showing the hints put "Hints shown: h hides them" in place of "Your turn: d draw
+    from the middle …": the turn's step stays said after it."""
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        for _ in range(2):
+            await pilot.press("h")
+            await pilot.pause()
+            said = status_text(screen)
+            assert said.startswith("Hints "), said
+            assert said.endswith(screen.turn_hint()), said

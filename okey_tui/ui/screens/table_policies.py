@@ -187,9 +187,10 @@ class Practice:
 
     def toggle_hints(self) -> None:
         self.show_hints(not self.hints_on)
-        self.screen.set_status(
-            _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
-        )
+        said = _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
+        if self.screen.my_turn:  # the turn's step stays said ("Your turn: d draw …")
+            said += " · " + self.screen.turn_hint()
+        self.screen.set_status(said)
 
     def show_hints(self, shown: bool) -> None:
         """The hint panel shown or not; the match keeps the choice for a resume."""
