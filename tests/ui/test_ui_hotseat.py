@@ -63,7 +63,10 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         screen = app.screen
         # The starter is told whose turn it is and that it begins with a throw.
         status = str(screen.query_one("#status").render())
-        assert status == "Ayşe, it is your turn: play, then x discards the tile under the cursor"
+        assert (
+            status
+            == "Ayşe, it is your turn: open if you can (o), then x discards the tile under the cursor"
+        )
         await discard_last_tile(pilot, app)
         hand = session.hand
         assert hand.turn == 2

@@ -14,7 +14,9 @@ async def test_a_second_draw_says_what_comes_next():
         await pilot.press("d", "d")
         said = status_text(screen)
         assert said.startswith("You cannot draw now: you have already drawn or taken a tile")
-        assert said.endswith(" · play, then x discards the tile under the cursor")
+        assert said.endswith(
+            " · lay what you can (o, a), then x discards the tile under the cursor"
+        )
 
 
 async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on():

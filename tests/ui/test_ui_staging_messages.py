@@ -12,7 +12,15 @@ import pytest
 from rendered import screen_text
 from textual import events
 from textual.widgets import Static
-from ui_helpers import OPENING_SEED, at_position, goto, select_tiles, slot_of, table_app
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    goto,
+    select_tiles,
+    slot_of,
+    status_text,
+    table_app,
+)
 
 from okey_tui.engine.errors import ErrorCode, MeldError
 from okey_tui.engine.melds import MeldKind, best_reading
@@ -424,3 +432,39 @@ async def test_the_lay_down_box_offers_enter_only_once_enter_can_lay(size) -> No
         await pilot.pause()
         assert screen.staging.melds and screen.view.phase is Phase.PLAY
         assert str(box.border_subtitle) == "⏎ lay down · Esc back", box.border_subtitle
+
+
+async def test_esc_on_staged_melds_says_what_the_turn_goes_on_with():
+    """Esc put the staged tiles back and said only that: a newcomer did not know the
+    turn went on with a discard."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R2 R3 K10 K11 K12 K13 B12 B12 Y12 B5 Y6 K7 R9 R8 B1 Y1 K1 K5 Y7 B9"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await select_tiles(pilot, screen, "K10 K11 K12 K13")
+        await pilot.press("o")
+        await pilot.pause()
+        assert screen.staging.melds
+        await pilot.press("escape")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said == (
+            "The staged tiles are back in their slots · open if you can (o), then x discards "
+            "the tile under the cursor"
+        ), said
+
+
+async def test_an_opening_short_of_the_floor_says_esc_puts_it_back():
+    """Enter on a 46-point opening said only that the table needs 101: a newcomer did not
+    know how to get the tiles back."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R2 R3 K10 K11 K12 K13 B12 B12 Y12 B5 Y6 K7 R9 R8 B1 Y1 K1 K5 Y7 B9"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await select_tiles(pilot, screen, "K10 K11 K12 K13")
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        assert screen.staging.melds and app.session.hand.openings[0] is None
+        said = status_text(screen)
+        assert said.startswith("Your opening is 46 points; this table needs 101"), said
+        assert said.endswith(" · Esc puts the staged tiles back"), said

@@ -553,7 +553,10 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         if drawn == screen.view.okey:
             assert said.startswith(f"You drew {drawn}★, an okey")
         else:
-            assert said == f"You drew {drawn}: play, then x discards the tile under the cursor"
+            assert (
+                said
+                == f"You drew {drawn}: open if you can (o), then x discards the tile under the cursor"
+            )
         await pilot.press("x")
         await wait_for_human(pilot, app)
         taken = screen.view.left_discard
@@ -580,7 +583,7 @@ async def test_giving_the_taken_discard_back_says_which_tile_was_drawn_instead()
         assert drawn is not None and screen.cursor in screen.fresh
         assert status_text(screen) == (
             f"You gave {taken} back and drew {drawn}: "
-            "play, then x discards the tile under the cursor"
+            "open if you can (o), then x discards the tile under the cursor"
         )
 
 
@@ -846,7 +849,10 @@ async def test_the_starter_is_told_at_once_how_the_first_turn_goes():
         await wait_for_human(pilot, app)
         screen = app.screen
         assert len(screen.view.rack) == 22
-        assert status_text(screen) == "Your turn: play, then x discards the tile under the cursor"
+        assert (
+            status_text(screen)
+            == "Your turn: open if you can (o), then x discards the tile under the cursor"
+        )
 
 
 async def test_first_hand_tips_give_the_short_way_to_open_and_at_challenge_going_pairs():
@@ -2190,3 +2196,26 @@ async def test_the_o_key_is_named_meld_once_the_seat_has_opened():
         assert [m.tiles for m in screen.staging.melds] == [
             tuple(Tile.parse(t) for t in ("Y3", "Y4", "Y5"))
         ]
+
+
+@pytest.mark.parametrize(
+    ("rack", "said"),
+    [
+        ("R1 R2 R3 K9 Y11", "Sorted: 6 points in runs and sets · an opening needs 101"),
+        (
+            "K10 K11 K12 Y13 B13 R13 Y10 Y11 Y12 B5",
+            "Sorted: 105 points in runs and sets · o stages the groups",
+        ),
+    ],
+)
+async def test_a_sort_short_of_the_floor_does_not_invite_o(rack: str, said: str):
+    """s said "Sorted: 45 points in runs and sets · o stages the groups" to a player who
+    could not open, and Enter was then refused: short of the floor it says what an opening
+    needs instead."""
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await pilot.press("s")
+        assert status_text(screen) == said

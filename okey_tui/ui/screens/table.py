@@ -100,6 +100,7 @@ from okey_tui.ui.widgets.rack import RackWidget, group_label
 from okey_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
+    from okey_tui.engine.solver import Arrangement
     from okey_tui.ui.app import OkeyApp
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
@@ -1995,6 +1996,17 @@ class TableScreen(Screen[None]):
             # A pairs opener (or a Going Pairs seat) lays only pairs: o would refuse the runs
             # and sets this sort shows.
             said = _("Sorted: {what} · you lay only pairs: p sorts by pairs")
+        elif self.view.opening is None and not self.opens_now(found, by):
+            # "o stages the groups" under 45 points invited an opening the table refuses.
+            said = (
+                _("Sorted: {what} · an opening needs {floor}").format(
+                    what="{what}", floor=self.view.melds_floor
+                )
+                if by == "melds"
+                else _("Sorted: {what} · an opening needs {floor} pairs").format(
+                    what="{what}", floor=self.view.pairs_floor
+                )
+            )
         else:
             said = _("Sorted: {what} · o stages the groups")
         # Said of this arrangement: the next change of the rack puts the turn's line back
@@ -2002,6 +2014,13 @@ class TableScreen(Screen[None]):
         self.rack_notice(said.format(what=what))
         self.render_all()
         self.keep_rack()
+
+    def opens_now(self, found: Arrangement, by: str) -> bool:
+        """Whether a sort's groups (``by`` melds or pairs) reach this seat's floor."""
+        view = self.view
+        if by == "melds":
+            return found.value >= view.melds_floor
+        return found.pairs >= view.pairs_floor
 
     def action_colour_blind(self) -> None:
         self.colour_blind = not self.colour_blind
@@ -2328,6 +2347,11 @@ class TableScreen(Screen[None]):
             self.staging.melds.extend(staged)
             self.sync_rack()
             self.render_all()
+            # The refusal, and the way back a newcomer did not find (an opening short of
+            # the floor stays staged).
+            self.set_status(
+                self._status_said + " · " + _("Esc puts the staged tiles back"), error=True
+            )
             return
         opening = self.view.opening
         if opened_before or opening is None:
@@ -2365,7 +2389,10 @@ class TableScreen(Screen[None]):
             return
         if self.staging.melds:
             self.put_back_staged()
-            self.set_status(_("The staged tiles are back in their slots"))
+            said = _("The staged tiles are back in their slots")
+            if self.my_turn:  # and what the turn goes on with
+                said += " · " + self.turn_steps()
+            self.set_status(said)
         elif self.app.has_class("-narrow") and self.log_shown():
             # On a small terminal the log covers the table: Esc closes it, as it closes
             # the help, the piles and the dialogs (only l did).
@@ -2836,7 +2863,10 @@ class TableScreen(Screen[None]):
                 "lay the okey you took off the table in a meld this turn (a adds it, o stages "
                 "it), then x discards"
             )
-        return _("play, then x discards the tile under the cursor")
+        # "play, then x …": a newcomer asked what "play" meant here.
+        if view.opening is None:
+            return _("open if you can (o), then x discards the tile under the cursor")
+        return _("lay what you can (o, a), then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
     def log_shown(self) -> bool:
