@@ -1,4 +1,5 @@
-"""First-hand tips at a practice table: a few short lines at the moments they matter.
+"""First-hand tips at a practice table: a few short lines at the moments they matter (the
+draw, the basics of the game on a first turn, an opening, a first lay-off).
 
 Each tip shows once per player; the ``tips`` setting turns them off.
 """
@@ -7,12 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from okey_tui.engine.actions import Discard, TakeDiscard
+from okey_tui.engine.actions import AddTile, Discard, TakeDiscard
+from okey_tui.engine.melds import is_wild
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import opening_check
-from okey_tui.engine.state import Phase
-from okey_tui.engine.view import PlayerView
+from okey_tui.engine.state import PENALTY, Phase
+from okey_tui.engine.tiles import COLOURS, Tile
+from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.i18n import N_, _
+from okey_tui.messages import FALSE_OKEY_LABEL, tile_text
 from okey_tui.practice import ExpertHint, expert_hint, left_discard_advice, shortfall_text
 
 FIRST_DRAW = N_(
@@ -29,6 +33,50 @@ GOING_PAIRS = N_(
     "open only with pairs, and your discards may be taken only for a pair; if the hand ends "
     "before you open, you write {points} instead of {single}."
 )
+
+
+# The basics, once on a player's first turn after the tip about the draw: what the okey
+# is, what melds are, what an opening needs and what a hand never opened costs.
+OKEY_AND_MELDS = N_(
+    "{okey} is this hand's okey: a wild tile that stands for any tile in a meld. Melds are "
+    "runs, three or more tiles of one colour in a row ({run}), and sets, one number in three or "
+    "four colours ({set})."
+)
+FALSE_OKEY = N_("{false} (false okey) is not wild: it plays as {tile}.")
+OPENING_FLOOR = N_(
+    "To open, your first lay-down must reach the opening floor: {floor} points of runs and "
+    "sets, or {pairs} pairs. If the hand ends before you open, you write {not_opened} "
+    "(twice {penalty}). Points are bad: the lowest total wins."
+)
+FLOOR_RISES = N_(
+    "At this table the floor rises: a first opening must beat the best one of its kind laid."
+)
+POINTS_FLOOR_RISES = N_(
+    "At this table the points floor rises: an opening of runs and sets must beat the best one laid."
+)
+LAY_OFF = N_(
+    "You can add {tile} to meld {n} on the table: once open, you may lay tiles off on any run "
+    "or set, yours or another player's. Put the cursor on {tile} and press a."
+)
+LAY_OFF_PENALTY = N_("Discarding a tile that could be added costs +{points} at this table.")
+
+
+def meld_examples(okey: Tile) -> tuple[str, str]:
+    """A run and a set to show what melds are, without the okey in them (R3 R4 R5, K7 R7
+    B7; other tiles where the okey is one of those)."""
+    colour = next(c for c in COLOURS if c is not okey.colour)
+    run = " ".join(str(Tile(colour, n)) for n in (3, 4, 5))
+    number = 8 if okey.number == 7 else 7
+    group = " ".join(str(Tile(c, number)) for c in (COLOURS[3], COLOURS[0], COLOURS[2]))
+    return run, group
+
+
+def _lay_off(view: PlayerView) -> AddTile | None:
+    """A tile the seat can add to a table meld now (an okey is not offered as the lesson)."""
+    for action in legal_actions(view):
+        if isinstance(action, AddTile) and not is_wild(action.tile, view.okey):
+            return action
+    return None
 
 
 def _expert_takes(view: PlayerView) -> bool:
@@ -50,7 +98,9 @@ def expert_waits(view: PlayerView, expert: ExpertHint | None) -> bool:
 class Tip:
     """One tip and its moment: a tip about drawing (``draw_phase``) is past once the seat has
     drawn, one about the starter's first turn (``first_turn``) once that turn is over, one
-    about opening (``opening``) once it has opened; each is put away, read or not, then."""
+    about opening (``opening``) or the basics (``basics``) once it has opened, one about a
+    lay-off (``adds``) once that tile cannot be added, one about Going Pairs
+    (``pairs_call``) once declared; each is put away, read or not, then."""
 
     text: str
     draw_phase: bool = False
@@ -62,6 +112,14 @@ class Tip:
     # An opening tip's words while the hint shown says the expert would not open now: the
     # tip said "Press s …, o …, then Enter" beside the hint's "Hold your opening back".
     waiting: str = ""
+    # A tip of the basics (the okey and melds, the opening floor): past once the seat has
+    # opened, or in a later hand (``okey``: the okey it names).
+    basics: bool = False
+    okey: Tile | None = None
+    # The tile a lay-off tip says can be added: past once it cannot (added, or turn over).
+    adds: Tile | None = None
+    # The tip about declaring Going Pairs: past once declared.
+    pairs_call: bool = False
 
     def words(self, expert_waits: bool) -> str:
         """The tip's text, as it reads beside a hint whose expert waits or not."""
@@ -74,6 +132,9 @@ class Tip:
             or (self.opening and view.opening is not None)
             or (self.first_turn and (view.phase is Phase.DRAW or bool(view.discards[view.seat])))
             or (self.opening and not self.still_opens(view))
+            or (self.basics and (view.opening is not None or view.okey != self.okey))
+            or (self.adds is not None and not _can_add(view, self.adds))
+            or (self.pairs_call and view.going_pairs[view.seat])
         )
 
     def still_opens(self, view: PlayerView) -> bool:
@@ -82,6 +143,10 @@ class Tip:
             return True
         check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
         return check.can_open_melds if self.opens_with == "melds" else check.can_open_pairs
+
+
+def _can_add(view: PlayerView, tile: Tile) -> bool:
+    return any(isinstance(a, AddTile) and a.tile == tile for a in legal_actions(view))
 
 
 @dataclass
@@ -101,6 +166,8 @@ class Walkthrough:
             return []
         seat = view.seat
         tips: list[Tip] = []
+        # Going Pairs comes after the basics: a newcomer reads what opening is first.
+        later: list[Tip] = []
         if (
             view.rules.challenge
             and view.opening is None
@@ -109,7 +176,7 @@ class Walkthrough:
             and self._once(seat, "pairs")
         ):
             text = _(GOING_PAIRS).format(points=GOING_PAIRS_NOT_OPENED, single=NOT_OPENED)
-            tips.append(Tip(text))
+            later.append(Tip(text, pairs_call=True))
         if view.phase is Phase.DRAW:
             if (seat, "draw") not in self.shown and self._once(seat, "draw"):
                 tips.append(Tip(_(FIRST_DRAW), draw_phase=True))
@@ -128,11 +195,18 @@ class Walkthrough:
                         "{reason}. Press t, then lay it down this turn."
                     ).format(tile=advice.tile, reason=advice.reason)
                     tips.append(Tip(text, draw_phase=True))
-            return tips
+            return tips + self.basics(view) + later
+        if (
+            view.phase is Phase.PLAY
+            and view.opening is None
+            and (seat, "open") not in self.shown
+            and not view.discards[seat]
+            and (seat, "draw") not in self.shown
+        ):
+            self._once(seat, "draw")
+            tips.append(Tip(_(FIRST_START), first_turn=True))
+        tips += self.basics(view)
         if view.phase is Phase.PLAY and view.opening is None and (seat, "open") not in self.shown:
-            if not view.discards[seat] and (seat, "draw") not in self.shown:
-                self._once(seat, "draw")
-                tips.append(Tip(_(FIRST_START), first_turn=True))
             check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
             if check.can_open_melds and self._once(seat, "open"):
                 text = _(
@@ -160,4 +234,42 @@ class Walkthrough:
                     "A pairs opener's tiles left count double when the hand ends."
                 ).format(count=check.pair_count)
                 tips.append(Tip(text, opening=True, opens_with="pairs", waiting=waiting))
-        return tips
+        if (
+            view.phase is Phase.PLAY
+            and (seat, "add") not in self.shown
+            and view.can_touch_table()
+            and (add := _lay_off(view)) is not None
+            and self._once(seat, "add")
+        ):
+            words = [_(LAY_OFF).format(tile=tile_text(add.tile, view.okey), n=add.target + 1)]
+            if view.rules.penalties:
+                words.append(_(LAY_OFF_PENALTY).format(points=PENALTY))
+            tips.append(Tip(" ".join(words), adds=add.tile))
+        return tips + later
+
+    def basics(self, view: PlayerView) -> list[Tip]:
+        """The okey and melds, then the opening floor: once, on the seat's first turn."""
+        if not self._once(view.seat, "basics"):
+            return []
+        okey = view.okey
+        run, group = meld_examples(okey)
+        words = [_(OKEY_AND_MELDS).format(okey=tile_text(okey, okey), run=run, set=group)]
+        if any(tile.is_false_okey for tile in view.rack):
+            words.append(_(FALSE_OKEY).format(false=FALSE_OKEY_LABEL, tile=okey))
+        rules = view.rules
+        floor = [
+            _(OPENING_FLOOR).format(
+                floor=rules.melds_floor,
+                pairs=rules.pairs_floor,
+                not_opened=NOT_OPENED,
+                penalty=PENALTY,
+            )
+        ]
+        if rules.pairs_floor_rises:
+            floor.append(_(FLOOR_RISES))
+        elif rules.melds_floor_rises:
+            floor.append(_(POINTS_FLOOR_RISES))
+        return [
+            Tip(" ".join(words), basics=True, okey=okey),
+            Tip(" ".join(floor), basics=True, okey=okey),
+        ]

@@ -1068,6 +1068,12 @@ async def test_a_tip_about_the_draw_goes_once_the_seat_has_drawn():
         assert screen.view.phase is Phase.PLAY
         assert screen.practice.tip_shown != FIRST_DRAW
         assert "starts with a draw" not in screen_text(app)
+        # The basics (the okey and melds, the opening floor) come next, then the opening.
+        tip = screen.practice.tip_shown
+        assert tip is not None and "is this hand's okey" in tip, tip
+        await pilot.press("n")
+        assert "opening floor" in (screen.practice.tip_shown or "")
+        await pilot.press("n")
         tip = screen.practice.tip_shown
         assert tip is not None and "You can open" in tip
         # The expert's hint may say to hold the opening: the tip says h tells which.
