@@ -475,11 +475,18 @@ def _serve(
         else:
             starts = _("The first to join starts the match")
         console = _watch_console(server)
-        if console:
+        if console and not server.started:  # a resumed match has started: Enter deals
             starts += " " + _("(or press Enter here to start it now)")
         click.echo(
             _("{starts}; empty seats are bots. Ctrl+C closes the table.").format(starts=starts)
         )
+        if console:
+            click.echo(
+                _(
+                    "Between hands, Enter here deals the next hand without waiting for "
+                    "those not ready."
+                )
+            )
         try:
             await server.serve_forever()
         finally:
@@ -574,14 +581,25 @@ def _watch_console(server: TableServer) -> bool:
         line = sys.stdin.readline()
         if not line:  # end of input: stop watching
             asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
-        elif console_starts(line) and not server.started:
-            server.start_match()
+        else:
+            console_line(server, line)
 
     try:
         asyncio.get_running_loop().add_reader(sys.stdin.fileno(), on_line)
     except (NotImplementedError, OSError, ValueError):
         return False  # no console watching on this platform: the lead starts
     return True
+
+
+def console_line(server: TableServer, line: str) -> None:
+    """A line typed at the host's terminal: Enter starts the match, and between hands
+    deals the next one, ready or not (a friend away from the keys held the table up)."""
+    if not console_starts(line):
+        return
+    if not server.started:
+        server.start_match()
+    elif server.waiting_for():
+        server.deal_now()
 
 
 def console_starts(line: str) -> bool:

@@ -178,6 +178,8 @@ class RemoteTable:
         # turn time; None: no clock runs.
         self._turn_ends: float | None = None
         self._next_hand_at: float | None = None  # when the table deals by itself
+        # The host dealt the hand under way without waiting for everyone to be ready.
+        self.host_dealt = False
         # When a bot takes the seat of each person away from the table (time.monotonic;
         # past: a bot plays it), as the table last said.
         self._bot_at: dict[int, float] = {}
@@ -655,6 +657,7 @@ class RemoteTable:
             self._turn_ends = None if left is None else time.monotonic() + left
             dealt_in = _seconds(data.get("next_hand_left"))
             self._next_hand_at = None if dealt_in is None else time.monotonic() + dealt_in
+            self.host_dealt = data.get("host_dealt") is True
             self._resolve(data.get("ack"), None)
         elif kind == "checked":
             self._resolve(data.get("id"), None)

@@ -114,6 +114,8 @@ DEFAULT_GRACE = 30.0
 # At a table with a turn time, the wait between hands lasts as long as a turn, and at
 # least this many seconds (the summary takes a while to read); then the next hand is dealt.
 BETWEEN_HANDS_MIN = 30.0
+# Messages only a person at the keys sends (a rack order, a ping, go out by themselves).
+PERSON_PRESENT = frozenset({"start", "act", "act_all", "check", "plan", "chat", "rename", "next"})
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
 TABLE_KEY = "table"
 TABLE_VERSION = 1
@@ -294,6 +296,10 @@ class TableServer:
         self._turn_no = 0  # bumped as each turn comes
         self._timed_out = -1  # the turn (``_turn_no``) whose time ran out
         self._turn_began = 0.0  # when the timed turn came (time.monotonic)
+        # Seats whose person was not ready when the host dealt anyway (:meth:`deal_now`),
+        # until they act again: a bot plays each of their turns after the grace period.
+        self._idle: set[int] = set()
+        self._host_dealt = -1  # the hand the host dealt that way (its states say so)
         self._between_began = 0.0  # when the last hand ended (time.monotonic)
         self._between_for = -1  # the scored hand whose wait runs (its number)
         self.save_path = save_path
@@ -497,11 +503,22 @@ class TableServer:
         match = self.match
         return None if match is None or match.hand.is_over else match.hand.turn
 
+    def turn_limit(self, seat: int) -> float:
+        """Seconds ``seat``'s person has for a turn (0: no limit): the table's turn time; at a
+        table without one, the grace period while the person is not back from the hand the
+        host dealt without them (:meth:`deal_now`)."""
+        if self.turn_time > 0:
+            return self.turn_time
+        if seat in self._idle:
+            return max(self.grace, 0.001)  # --grace 0: a bot plays at once
+        return 0.0
+
     def _watch_turn(self) -> None:
-        """As a person's turn comes, with a turn time: if the turn is still theirs when the
-        time is up, their seat's bot plays the rest of it (and the table says so)."""
+        """As a person's turn comes, with a limit (a turn time, or they are not back yet):
+        if the turn is still theirs when the time is up, their seat's bot plays the rest of
+        it (and the table says so)."""
         match = self.match
-        if self.turn_time <= 0 or match is None or match.hand.is_over:
+        if match is None or match.hand.is_over:
             return
         key = (match.hand_number, match.hand.turn)
         if key == self._turn_key:
@@ -510,20 +527,53 @@ class TableServer:
         self._turn_no += 1
         self._turn_began = time.monotonic()
         number, seat = self._turn_no, self.seats[match.hand.turn]
-        if not seat.human:
+        limit = self.turn_limit(seat.index)
+        if not seat.human or limit <= 0:
             return
 
         def up() -> None:
             if self._turn_no != number or seat.conn is None:
                 return  # the turn was played, or the person left (the grace period decides)
+            if self.turn_limit(seat.index) <= 0:
+                return  # back at the keys meanwhile: their turn is theirs
             self._time_up()
-            self._notice(
-                _("Time is up for {name}: a bot plays the rest of their turn").format(
-                    name=seat.name
-                )
-            )
+            if seat.index in self._idle:
+                said = _("{name} is not back: a bot plays their turn")
+            else:
+                said = _("Time is up for {name}: a bot plays the rest of their turn")
+            self._notice(said.format(name=seat.name))
 
-        asyncio.get_running_loop().call_later(self.turn_time, up)
+        asyncio.get_running_loop().call_later(limit, up)
+
+    def waiting_for(self) -> list[str]:
+        """Between hands, the people here the table waits for (not ready yet); [] when it
+        waits for nobody, or it is not between hands."""
+        if not self._between_hands():
+            return []
+        return [s.name or "" for s in self.seats if s.conn is not None and not s.ready]
+
+    def deal_now(self) -> bool:
+        """The host deals the next hand without waiting for everyone to be ready (a friend
+        away from the keys held the table up for ever). Whoever was not ready plays on as
+        usual once back: until then each of their turns waits the grace period, then a bot
+        plays it. Whether a hand was dealt."""
+        late = [s for s in self.seats if s.conn is not None and not s.ready]
+        if not self._between_hands() or not late:
+            return False
+        assert self.match is not None
+        number = self.match.hand_number + 2
+        self._idle |= {s.index for s in late}
+        for seat in late:
+            seat.ready = True
+        self._host_dealt = self.match.hand_number + 1  # its states say so
+        if not self._maybe_next_hand():
+            return False
+        self._notice(
+            _("The host dealt hand {number} without waiting for {names}").format(
+                number=number, names=", ".join(s.name or "" for s in late)
+            )
+        )
+        return True
 
     @property
     def between_time(self) -> float:
@@ -587,11 +637,12 @@ class TableServer:
         """Seconds left of the turn under way, while a person plays it against the turn
         time (None: no turn time, a bot's turn, or the time has run out)."""
         seat = self._turn_seat()
-        if self.turn_time <= 0 or seat is None or self._timed_out == self._turn_no:
+        if seat is None or self._timed_out == self._turn_no:
             return None
-        if not self.seats[seat].human or self.seats[seat].conn is None:
+        limit = self.turn_limit(seat)
+        if limit <= 0 or not self.seats[seat].human or self.seats[seat].conn is None:
             return None
-        return max(0.0, self.turn_time - (time.monotonic() - self._turn_began))
+        return max(0.0, limit - (time.monotonic() - self._turn_began))
 
     def _start_grace(self, seat: _Seat) -> None:
         """When the grace period of the away ``seat`` ends, its bot takes over."""
@@ -983,6 +1034,10 @@ class TableServer:
                 self._rejoin(conn, message.str_field("token"))
         elif conn.seat is None:
             raise ProtocolError(ErrorCode.NOT_SEATED)
+        elif kind in PERSON_PRESENT and conn.seat in self._idle:
+            # Back at the keys after the host dealt without them: their turns are theirs.
+            self._idle.discard(conn.seat)
+            self._dispatch(conn, message)
         elif kind == "start":
             self._start_by(conn)
         elif kind == "act":
@@ -1240,11 +1295,12 @@ class TableServer:
     def _seat(self, conn: _Conn, seat: _Seat) -> None:
         seat.conn = conn
         conn.seat = seat.index
+        limit = self.turn_limit(seat.index)
         if (
-            self.turn_time > 0
+            limit > 0
             and self._turn_seat() == seat.index
             and self._timed_out != self._turn_no
-            and time.monotonic() - self._turn_began >= self.turn_time
+            and time.monotonic() - self._turn_began >= limit
         ):
             # Back on their own turn after its time ran out (the grace period kept the
             # seat meanwhile): the bot plays the rest of it, as had they stayed.
@@ -1634,6 +1690,8 @@ class TableServer:
         dealt_in = self.next_hand_left()
         if dealt_in is not None:
             message["next_hand_left"] = round(dealt_in, 1)
+        if self._host_dealt == match.hand_number:
+            message["host_dealt"] = True
         self._send_text(conn, encode_with(message, "view", view_private_json(view), shared))
 
     def _tell_version(self, but: _Conn) -> None:

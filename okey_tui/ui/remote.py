@@ -590,7 +590,6 @@ class RemoteApp(OkeyApp):
 
     def table_changed(self) -> None:
         """Between the lobby and the table: the table screen listens for itself once shown."""
-        from okey_tui.ui.screens.table import TableScreen
 
         table = self.table
         if table is None:
@@ -604,7 +603,12 @@ class RemoteApp(OkeyApp):
         if table.started and table.has_view:
             shown = self.shown_table()
             if shown is None or shown.table is not table:  # first shown, or a new connection
-                self.switch_or_push(TableScreen(table))
+                from okey_tui.ui.remote_screens import HostTableScreen, RemoteTableScreen
+
+                if self.server is not None:  # the host's own seat: D deals between hands
+                    self.switch_or_push(HostTableScreen(table, self.server))
+                else:
+                    self.switch_or_push(RemoteTableScreen(table))
                 self.tell_back_note(table)
             return
         self.show_lobby()

@@ -2967,9 +2967,9 @@ class TableScreen(Screen[None]):
         else:
             show()
 
-    @staticmethod
-    def dealt_unready_line() -> str:
-        """Said to a seat still on the summary when the table dealt the next hand."""
+    def dealt_unready_line(self) -> str:
+        """Said to a seat still on the summary when the table dealt the next hand (a
+        network table's screen says who dealt it)."""
         return _("The wait between hands ran out: the next hand is dealt")
 
     def _close_summary(self) -> None:
