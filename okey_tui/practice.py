@@ -532,6 +532,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         headline = _("Discard {tile}").format(tile=thrown)
         # How often holding went out in one turn: never, and the hold is a gamble, said so
         # first (a learner read "hold" above "none of the guesses" as a contradiction).
+        # Every hold says first that opening now is the safe choice: a learner was given
+        # no safe alternative beside the expert's gamble.
         holding = next((o for o in advice.options if o.action == action), None)
         never = (
             advice.kind == "hold"
@@ -542,26 +544,27 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             headline = _("Hold your opening back: discard {tile}").format(tile=thrown)
             lines.append(
                 ngettext(
-                    "You could open now. Holding it back is a gamble: in the {n} guess it "
-                    "made at the tiles you cannot see, you did not go out in one turn before "
-                    "the middle runs out. Going out in one turn later (a straight out) makes "
-                    "every other player write 404, twice what a hand never opened costs, and "
-                    "you -202; if someone else goes out while you hold, you write 202, as a "
-                    "hand never opened.",
-                    "You could open now. Holding it back is a gamble: in none of the {n} "
-                    "guesses it made at the tiles you cannot see did you go out in one turn "
-                    "before the middle runs out. Going out in one turn later (a straight out) "
-                    "makes every other player write 404, twice what a hand never opened "
-                    "costs, and you -202; if someone else goes out while you hold, you write "
-                    "202, as a hand never opened.",
+                    "Opening now is the safe choice; holding it back is the expert's gamble: in "
+                    "the {n} guess it made at the tiles you cannot see, you did not go out in "
+                    "one turn before the middle runs out. Going out in one turn later (a "
+                    "straight out) makes every other player write 404, twice what a hand never "
+                    "opened costs, and you -202; if someone else goes out while you hold, you "
+                    "write 202, as a hand never opened.",
+                    "Opening now is the safe choice; holding it back is the expert's gamble: in "
+                    "none of the {n} guesses it made at the tiles you cannot see did you go out "
+                    "in one turn before the middle runs out. Going out in one turn later (a "
+                    "straight out) makes every other player write 404, twice what a hand never "
+                    "opened costs, and you -202; if someone else goes out while you hold, you "
+                    "write 202, as a hand never opened.",
                     tried,
                 ).format(n=tried)
                 if never
                 else _(
-                    "You could open now, but going out in one turn later (a straight out) "
-                    "makes every other player write 404, twice what a hand never opened "
-                    "costs, and you -202. The risk: if someone else goes out while you "
-                    "hold, you write 202, as a hand never opened."
+                    "Opening now is the safe choice; holding it back is the expert's gamble: "
+                    "going out in one turn later (a straight out) makes every other player "
+                    "write 404, twice what a hand never opened costs, and you -202. The risk: "
+                    "if someone else goes out while you hold, you write 202, as a hand never "
+                    "opened."
                 )
             )
             threat = _threat_line(advice.threat)
@@ -592,8 +595,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     if k
                     else _(
                         "It holds anyway while a draw is left: over many hands, its straight "
-                        "outs win it more matches than opening at once saves. If you would "
-                        "rather not take the risk, open now."
+                        "outs win it more matches than opening at once saves."
                     )
                 )
                 ties = [
