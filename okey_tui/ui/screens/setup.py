@@ -375,7 +375,10 @@ PENALTY_OPTIONS = frozenset({"give_back_penalty"})
 # being changed, and on the help page (?) for the table being played. Every number in them
 # is the engine's (:func:`rule_numbers`).
 GAME_TYPE_MEANING = {
-    "classic": N_("Classic: open with {floor} points or {pairs} pairs; the floors never rise."),
+    "classic": N_(
+        "Classic: open with {floor} points or {pairs} pairs, the opening floor (the least "
+        "an opening must be worth); the floor never rises."
+    ),
     "rising": N_(
         "Rising: a first opening must beat the highest one of its kind on the table by 1 "
         "point or 1 pair; opening with {big}+ points or {big_pairs}+ pairs takes {bonus} off "
@@ -408,7 +411,8 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
         N_("Individual: every player scores for themselves."),
         N_(
             "Partners: the seats across are a team and their scores are added; the "
-            "finisher's partner writes 0, and only the other side's openings raise floors."
+            "finisher's partner writes 0, and only the other side's openings raise the "
+            "opening floor (the least an opening must be worth)."
         ),
     ),
     "finisher_scores_zero": (
@@ -420,8 +424,15 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
         N_("A pairs opener may add tiles to runs and sets on the table."),
     ),
     "finish_opening_needs_floor": (
-        N_("An opening that finishes the hand (straight out) needs no floor."),
-        N_("An opening that finishes the hand must reach the floor like any other."),
+        N_(
+            "An opening that finishes the hand (straight out) needs no floor: it may be worth "
+            "less than the {floor} points or {pairs} pairs (the opening floor) any other "
+            "opening needs."
+        ),
+        N_(
+            "An opening that finishes the hand must reach the floor like any other: the "
+            "{floor} points or {pairs} pairs (the opening floor) an opening needs."
+        ),
     ),
     "give_back_penalty": (
         N_("Giving back a left discard you could not use is free."),
