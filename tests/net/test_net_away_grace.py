@@ -9,15 +9,25 @@ Every table is a real server on 127.0.0.1; every wait is bounded.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
+import pytest
 from net_helpers import open_table, shows, until
 from textual.widgets import Static
 
+from okey_tui import i18n
 from okey_tui.bots.driver import safe_action
 from okey_tui.net.client import RemoteTable
 from okey_tui.ui.remote import RemoteApp, Seat
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.board import PlayerPanel
+
+
+@pytest.fixture
+def turkish() -> Iterator[None]:
+    i18n.set_language("tr")
+    yield
+    i18n.set_language("en")
 
 
 def panel_of(screen: TableScreen, seat: int) -> PlayerPanel:
@@ -29,8 +39,13 @@ def under(screen: TableScreen, seat: int) -> str:
     return str(panel_of(screen, seat).border_subtitle or "")
 
 
+def inside_lines(screen: TableScreen, seat: int) -> str:
+    """The seat's panel's lines (its frame aside)."""
+    return str(panel_of(screen, seat).render())
+
+
 def seconds_in(text: str, pattern: str) -> int | None:
-    found = re.search(pattern, text)
+    found = re.search(pattern, text, re.MULTILINE)
     return None if found is None else int(found.group(1))
 
 
@@ -155,6 +170,11 @@ async def test_at_80x24_the_panel_across_and_the_line_on_his_turn_count_down() -
             across = r"^away · a bot plays in (\d+) s$"
             await until(pilot, lambda: seconds_in(under(screen, 2), across) is not None, "across")
             await until(pilot, lambda: under(screen, 1) == "away", "the side panel")
+            # Its border has no room for the seconds: they are on a line inside the panel.
+            inside = r"^bot in (\d+) s$"
+            await until(
+                pilot, lambda: seconds_in(inside_lines(screen, 1), inside) is not None, "inside"
+            )
             line = r"waiting for Mehmet \(away: a bot plays in (\d+) s\)$"
             await until(pilot, lambda: seconds_in(status(screen), line) is not None, "the line")
             assert status(screen).startswith("You discarded"), status(screen)
@@ -203,4 +223,41 @@ async def test_the_table_tells_each_away_seat_its_seconds_and_none_once_back() -
         for table in (ayse, mehmet, back):
             if table is not None:
                 await table.close()
+        await server.close()
+
+
+async def test_at_80x24_in_turkish_a_side_panel_counts_down_inside_not_cut_in_its_border(
+    turkish: None,
+) -> None:
+    """ "╰─ bağlantı … ─╯": the Turkish words for away fill a side panel's border at 80x24,
+    so its person's seconds were never seen. The panel says both inside, whole, and counts
+    down; its border cuts nothing."""
+    server = await open_table(bot_delay=5, grace=90.0)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    mehmet: RemoteTable | None = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            (mehmet,) = await at_the_table(pilot, app, "Mehmet")  # seat 1, at the side
+            screen = table_screen(app)
+            await mehmet.close()
+            count = r"^bot:? (\d+) sn?( sonra)?$"
+            await until(
+                pilot, lambda: seconds_in(inside_lines(screen, 1), count) is not None, "inside"
+            )
+            assert "bağlantı yok" in inside_lines(screen, 1).splitlines()
+            assert "…" not in under(screen, 1)
+            first = seconds_in(inside_lines(screen, 1), count)
+            assert first is not None and 80 <= first <= 90
+            await until(
+                pilot,
+                lambda: (seconds_in(inside_lines(screen, 1), count) or first) < first,
+                "counted down",
+                tries=200,
+            )
+            panel = panel_of(screen, 1)
+            width = panel.content_size.width
+            assert all(len(line) <= width for line in inside_lines(screen, 1).splitlines())
+    finally:
+        if mehmet is not None:
+            await mehmet.close()
         await server.close()

@@ -121,6 +121,9 @@ class PlayerPanel(SteadyStatic):
         self.set_class(turn, "-turn")
         self.show_title(info.name, turn)
         away = "" if info.connected else self.away_mark()
+        # Where the border is too narrow for the count (a side panel at 80x24), it goes on
+        # a line of its own inside the panel: "╰─ bağlantı … ─╯" hid the seconds.
+        inside = [] if info.connected or info.level else self.away_inside(away)
         marks = [bot_level(info.level) if info.level else away]
         if seat == view.partner:  # partners: the seat across plays for the same side
             marks.append(_("partner"))
@@ -146,11 +149,11 @@ class PlayerPanel(SteadyStatic):
         for form in SCORE_FORMS:
             if not height:
                 break
-            groups = panel_lines(view, seat, form, width)
+            groups = [*panel_lines(view, seat, form, width), *inside]
             alike = all(fits_line(panel_lines(view, s, form, width)[0], width) for s in everyone)
             if alike and styled_fill(groups, width)[1] <= height:
                 break
-        text, _lines = styled_fill(panel_lines(view, seat, form, width), width)
+        text, _lines = styled_fill([*panel_lines(view, seat, form, width), *inside], width)
         self.update(text)
 
     def needed_height(self) -> int:
@@ -200,12 +203,12 @@ class PlayerPanel(SteadyStatic):
 
     def away_mark(self) -> str:
         """An away person's mark: "away", with the seconds before a bot takes their seat or
-        that a bot plays it, in the longest form that fits under the panel (a side panel at
-        80x24 keeps "away": the line counts down on the person's turn)."""
+        that a bot plays it, in the longest form that fits under the panel; "" where not even
+        "away" fits (a side panel at 80x24 says the rest inside: :meth:`away_inside`)."""
         left = self.away
         if left is None:
-            return _("away")
-        if left <= 0:
+            forms = [_("away")]
+        elif left <= 0:
             forms = [_("away · a bot plays"), _("a bot plays"), _("away")]
         else:
             forms = [
@@ -218,7 +221,30 @@ class PlayerPanel(SteadyStatic):
             ]
             forms.append(_("away"))
         # The frame's corners, a line on each side and a space (as the lay-down area's).
-        return fitting(forms, self.outer_size.width - 6)
+        room = self.outer_size.width - 6
+        said = fitting(forms, room)
+        if room > 0 and cell_len(said) > room:
+            return ""  # not even "away" fits whole: the panel says it inside
+        return said
+
+    def away_inside(self, under: str) -> list[list[tuple[str, str]]]:
+        """What the border (saying ``under``) has no room for, on lines inside the panel:
+        "away" (where even that does not fit under it), and the seconds before a bot takes
+        the seat, or that a bot plays it."""
+        left = self.away
+        if left is None:
+            counted = ""
+        elif left <= 0:
+            counted = _("a bot plays")
+        else:
+            forms = [_("bot in {seconds} s"), _("bot: {seconds} s"), _("{seconds} s")]
+            counted = fitting([f.format(seconds=left) for f in forms], self.content_size.width)
+        groups: list[list[tuple[str, str]]] = []
+        if not under:
+            groups.append([(_("away"), "yellow")])
+        if counted and (not under or under == _("away")):
+            groups.append([(counted, "bold yellow")])
+        return groups
 
     def set_away(self, left: int | None) -> None:
         """The seconds before a bot takes the seat of its away person (see :attr:`away`),
