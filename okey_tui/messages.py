@@ -586,6 +586,11 @@ def finish_formula(
     return _("{total} in hand").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 
 
+def writes_not_opened(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:
+    """Whether a seat's finish points are the never-opened figure (202, times any steps)."""
+    return _finish_case(line, outcome, partners=partners) is _FinishCase.NOT_OPENED
+
+
 def counts_tiles_left(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:
     """Whether a seat's finish points are its tiles left (S, times any steps), the only
     case in which a pairs opener's step shows in the sum."""

@@ -20,8 +20,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from okey_tui.engine.melds import Meld
-from okey_tui.engine.scoring import PenaltyNote, SeatScore
-from okey_tui.engine.state import SEATS, OpeningKind, challenge_rate
+from okey_tui.engine.scoring import NOT_OPENED, PenaltyNote, SeatScore
+from okey_tui.engine.state import PENALTY, SEATS, OpeningKind, challenge_rate
 from okey_tui.engine.tiles import Tile, okey_for
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import (
@@ -29,6 +29,7 @@ from okey_tui.messages import (
     describe_outcome,
     finish_formula,
     penalty_label,
+    writes_not_opened,
 )
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import HandReport, SeatInfo, seconds_until
@@ -169,6 +170,12 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     if outcome.multiplier > 1:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")
+    if outcome.straight:
+        # Said once, where the doubling is: a newcomer read "straight out (×2)" as jargon.
+        text.append(
+            "\n" + _("A straight out: every tile laid in one turn, without having opened before."),
+            ASIDE,
+        )
     if report.scores_only:
         text.append(
             "\n"
@@ -183,6 +190,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     grid.add_column(no_wrap=True)
     grid.add_column()
     notes = report.notes
+    told_not_opened = False  # where 202 comes from, said at the first seat that writes it
     for line in result.seats:
         finisher = outcome.finisher == line.seat
         own = line.seat == you
@@ -207,6 +215,11 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
                 else _("(doubled: opened with pairs)")
             )
             lines.append("  " + step, ASIDE)
+        partners = report.rules.partners
+        if not told_not_opened and writes_not_opened(line, outcome, partners=partners):
+            told_not_opened = True
+            said = _("({points}: twice {penalty})")
+            lines.append("  " + said.format(points=NOT_OPENED, penalty=PENALTY), ASIDE)
         if line.tiles_left:
             count = len(line.tiles_left)
             lines.append(
