@@ -305,6 +305,13 @@ class Session:
         as a write works."""
         if self.save_path is None:
             return
+        if self.match.is_over:
+            # A finished match is not kept: its file went as its last hand was scored, and
+            # a rack kept after that (at a table of several people) wrote it again, listed
+            # nowhere and deleted by nothing.
+            with contextlib.suppress(OSError):
+                storage.discard(self.save_path)
+            return
         try:
             storage.save(self.match, self.save_extra(), self.save_path)
         except OSError as exc:

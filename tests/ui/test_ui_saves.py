@@ -423,3 +423,21 @@ async def test_a_sorted_rack_or_a_move_keeps_the_match(keys: tuple[str, ...]) ->
     (entry,) = storage.list_saves().entries
     assert app.save_path is not None and entry.path == app.save_path
     assert f"--resume {entry.id}" in (app.leave_note() or "")
+
+
+def test_a_finished_match_is_never_written_again() -> None:
+    """A rack kept after the last hand was scored (at a table of several people) wrote the
+    finished match's file again: n then started a new match and left it behind, listed
+    nowhere and deleted by nothing."""
+    from ui_helpers import _play_first_hand, _session
+
+    one_hand = SETTINGS.with_changes(hands=1, humans=2, human_names=("Dede", "Nine"))
+    session = _session(one_hand, 11)
+    session.save_path = storage.new_save_path()
+    session.autosave()
+    assert session.save_path.exists()
+    _play_first_hand(one_hand, 11, session)
+    session.finish_hand()
+    assert session.match.is_over and not session.save_path.exists()
+    session.autosave()  # as keeping a rack does
+    assert not session.save_path.exists()
