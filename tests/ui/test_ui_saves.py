@@ -261,7 +261,9 @@ async def test_a_resumed_practice_match_gives_no_tip_for_a_moment_long_past() ->
         tips = [n.message for n in again._notifications]
         assert not any("You start with 22 tiles" in t for t in tips)
         assert not any("Your turn starts with a draw" in t for t in tips)
-        assert (await resumed_status(pilot, again)).startswith("Match resumed. Your turn: open if you can (o)")
+        assert (await resumed_status(pilot, again)).startswith(
+            "Match resumed. Your turn: open if you can (o)"
+        )
 
 
 async def test_a_match_stays_locked_while_it_is_played_and_is_freed_after() -> None:
