@@ -76,6 +76,19 @@ async def open_table(**kwargs: object) -> TableServer:
     return server
 
 
+async def reopenable_table(path: Path) -> TableServer:
+    """A table saved at ``path``, on a port it can be opened on again (okey101 host
+    --resume): a friend's turn of 5 s for a bot, 60 s of grace for an away seat."""
+    return await open_table(bot_delay=5, grace=60.0, save_path=path, port=reopenable_port())
+
+
+async def reopened(path: Path, port: int) -> TableServer:
+    """The table saved at ``path`` opened again on its port (okey101 host --resume)."""
+    resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
+    await resumed.start()
+    return resumed
+
+
 async def seat_four(server: TableServer, record: bool = False) -> list[RemoteTable]:
     tables = []
     for name in ("Ayşe", "Mehmet", "Zeynep", "Can"):

@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from net_helpers import crash, open_table, reopenable_port, shows, until
+from net_helpers import crash, open_table, reopenable_table, reopened, shows, until
 from textual.widgets import RichLog
 
 from okey_tui.net.server import TableServer
@@ -53,13 +53,6 @@ async def seated_at_the_table(pilot, app: RemoteApp) -> TableScreen:  # type: ig
     return screen
 
 
-async def reopened(path: Path, port: int) -> TableServer:
-    """The table saved at ``path`` opened again on its port (okey101 host --resume)."""
-    resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
-    await resumed.start()
-    return resumed
-
-
 async def back_at_the_table(pilot, app: RemoteApp, before: TableScreen) -> TableScreen:  # type: ignore[no-untyped-def]
     await until(
         pilot, lambda: shows(app, TableScreen) and app.screen is not before, "back", tries=500
@@ -75,7 +68,7 @@ async def test_back_at_a_table_its_host_closed_and_opened_again_the_log_says_so(
     size: tuple[int, int], tmp_path: Path
 ) -> None:
     path = tmp_path / "table.json"
-    server = await open_table(bot_delay=5, grace=60.0, save_path=path, port=reopenable_port())
+    server = await reopenable_table(path)
     port = server.port
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     resumed: TableServer | None = None
@@ -117,7 +110,7 @@ async def test_back_after_the_hosts_okey101_stopped_without_a_word_the_log_says_
     """The host's okey101 killed (no goodbye): the friend's seat is taken back as the
     table comes back (okey101 host --resume), and the log says it went and came back."""
     path = tmp_path / "table.json"
-    server = await open_table(bot_delay=5, grace=60.0, save_path=path, port=reopenable_port())
+    server = await reopenable_table(path)
     port = server.port
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     resumed: TableServer | None = None
@@ -156,7 +149,7 @@ async def test_each_run_of_a_table_tells_its_seats_another_instance(tmp_path: Pa
     from okey_tui.net.client import RemoteTable
 
     path = tmp_path / "table.json"
-    server = await open_table(bot_delay=5, grace=60.0, save_path=path, port=reopenable_port())
+    server = await reopenable_table(path)
     port = server.port
     resumed: TableServer | None = None
     try:

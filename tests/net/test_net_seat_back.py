@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from net_helpers import Limits, open_table, reopenable_port, shows, until
+from net_helpers import Limits, open_table, reopenable_table, reopened, shows, until
 from websockets.asyncio.client import connect
 
 from okey_tui import storage
@@ -210,18 +210,11 @@ async def play_until_the_host_closes(pilot, app: RemoteApp, server: TableServer)
     await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
 
 
-async def reopened(path: Path, port: int) -> TableServer:
-    """The table saved at ``path`` opened again on its port (okey101 host --resume)."""
-    resumed = TableServer.resume(path, port=port, bot_delay=5, grace=60.0)
-    await resumed.start()
-    return resumed
-
-
 async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "table.json"
-    server = await open_table(bot_delay=5, grace=60.0, save_path=path, port=reopenable_port())
+    server = await reopenable_table(path)
     port = server.port
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     resumed: TableServer | None = None
@@ -375,7 +368,7 @@ async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table
     monkeypatch.setattr(remote, "HOST_BACK_PAUSE", 0.1)
     monkeypatch.setattr(remote, "HOST_BACK_WAIT", 20.0)
     path = tmp_path / "table.json"
-    server = await open_table(bot_delay=5, grace=60.0, save_path=path, port=reopenable_port())
+    server = await reopenable_table(path)
     port = server.port
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     resumed: TableServer | None = None
