@@ -13,11 +13,12 @@ import gettext
 import json
 import os
 import shutil
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _
+from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _, ngettext
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
 # Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
@@ -64,6 +65,46 @@ def stored_name(name: str) -> str:
     ('You', 'You', 'Ayşe')
     """
     return DEFAULT_NAME if name in default_names() else name
+
+
+def names_past_people(humans: int, names: Sequence[str]) -> int:
+    """How many names more (> 0) or fewer (< 0) than the ``humans`` people sharing the
+    terminal ``names`` gives; 0 when every person has one, or when none is given (each is
+    then called by their seat, "Player 2"). Fewer would seat a "Player 3" in the place of a
+    person the names left out, more would leave a name out: both are refused.
+
+    >>> names_past_people(3, ["Ali", "Veli"]), names_past_people(2, ["Ali", "Veli", "Cem"])
+    (-1, 1)
+    >>> names_past_people(3, []), names_past_people(2, ["Ali", "Veli"])
+    (0, 0)
+    """
+    return len(names) - humans if names else 0
+
+
+def names_for_people_text(names: int, humans: int, where: str) -> str:
+    """What ``names`` names for ``humans`` people (:func:`names_past_people` not 0) is told;
+    ``where`` names the choice of how many people: "People here", "--humans 3".
+
+    >>> names_for_people_text(2, 3, "People here")
+    '2 names for 3 people (People here): give every person a name, like Ayşe,Mehmet'
+    >>> names_for_people_text(2, 1, "People here")
+    '2 names for 1 person (People here): give at most 1 name'
+    """
+    if names < humans:
+        said = ngettext(
+            "{names} name for {humans} people ({where}): "
+            "give every person a name, like Ayşe,Mehmet",
+            "{names} names for {humans} people ({where}): "
+            "give every person a name, like Ayşe,Mehmet",
+            names,
+        )
+    else:
+        said = ngettext(
+            "{names} names for {humans} person ({where}): give at most {humans} name",
+            "{names} names for {humans} people ({where}): give at most {humans} names",
+            humans,
+        )
+    return said.format(names=names, humans=humans, where=where)
 
 
 @dataclass(frozen=True)

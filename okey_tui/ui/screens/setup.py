@@ -48,6 +48,8 @@ from okey_tui.settings import (
     PACES,
     THEMES,
     TableSettings,
+    names_for_people_text,
+    names_past_people,
     shown_name,
     stored_name,
 )
@@ -597,6 +599,19 @@ def practice_choice(value: object) -> dict[str, object]:
     return {"practice": practice, "tips": tips}
 
 
+def names_given(names_text: str) -> tuple[str, ...]:
+    """The names on the names line; none when it holds only the default name (a line left
+    as it was: every person is then called by their seat, as ``play --humans 3`` calls them).
+
+    >>> names_given("Ali, Veli"), names_given("You"), names_given("")
+    (('Ali', 'Veli'), (), ())
+    """
+    names = parse_names(names_text)
+    if len(names) == 1 and stored_name(names[0]) == DEFAULT_NAME:
+        return ()
+    return names
+
+
 def people_choice(value: object, names_text: str) -> dict[str, object]:
     humans, across = cast(tuple[int, bool], value)
     names = parse_names(names_text) or (DEFAULT_NAME,)
@@ -698,6 +713,11 @@ class NewTableScreen(Screen[TableSettings]):
         super().__init__()
         translate_bindings(self)
         self.settings = settings
+        # The choices remembered when the screen opened: the people and their names Esc
+        # keeps when the names line is one Enter refuses.
+        self.remembered = settings
+        # Why Enter refused the names line, said under the form until the line changes.
+        self.refused = ""
         self.saves = list(saves or [])
         self.message = message
         self.language_chosen = False
@@ -849,7 +869,7 @@ class NewTableScreen(Screen[TableSettings]):
         elif isinstance(row, OptionRow):
             said = setting_meaning(row.id or "", row.value)
         elif isinstance(row, NameBox):
-            said = _(
+            said = self.refused or _(
                 "Your name at the table, at most 16 characters; with several people here, "
                 "every name, separated by commas."
             )
@@ -862,6 +882,11 @@ class NewTableScreen(Screen[TableSettings]):
             row = self.query_one(f"#opt-{field_name.replace('_', '-')}", OptionRow)
             off = bool(row.value) and not penalties
             row.set_not_in_force(_("no penalties") if off else "")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if self.refused:  # said of the line as it was
+            self.refused = ""
+            self.explain(event.input)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.explain(event.widget)
@@ -896,14 +921,20 @@ class NewTableScreen(Screen[TableSettings]):
     async def on_option_row_changed(self, message: OptionRow.Changed) -> None:
         """A new language: every word on the screen again in it, the choices kept."""
         if message.row.id != "opt-lang":
+            self.refused = ""  # said of the people as they were
             self.explain(message.row)
             self.show_in_force()
             return
+        # A names line Enter refuses is kept as typed (made anew from the settings, a name
+        # past the people was gone), for Enter to say what is wrong with it.
+        typed = self.query_one("#opt-name", Input).value if self.names_refused() else None
         set_language(str(message.row.value))
         self.language_chosen = True
         self.settings = self.chosen()
         translate_bindings(self)
         await self.recompose()
+        if typed is not None:
+            self.query_one("#opt-name", Input).value = typed
         self.fit_title()  # on the new form's frame
         self.show_in_force()
         self.query_one("#opt-lang").focus()
@@ -913,40 +944,49 @@ class NewTableScreen(Screen[TableSettings]):
         if isinstance(self.focused, SaveRow):
             self.app.action_resume(self.focused.match_id)  # type: ignore[attr-defined]  # as above
             return
-        empty = empty_name(self.query_one("#opt-name", Input).value)
+        refused = self.names_refused()
+        if refused:
+            # Seen wherever the form is scrolled to; the names line takes the cursor, and
+            # under the form it is said where its meaning is, until the line changes.
+            self.notify(refused, severity="error", markup=False)
+            self.refused = refused
+            box = self.query_one("#opt-name")
+            box.focus()
+            self.explain(box)
+            return
+        self.dismiss(self.chosen())
+
+    def names_refused(self) -> str:
+        """Why Enter refuses the names line as it is with the People here line's choice
+        ("" when it takes it), as ``play --names`` says it."""
+        text = self.query_one("#opt-name", Input).value
+        empty = empty_name(text)
         if empty is not None:
             said = _("name {n} is empty: give every person a name, like Ayşe,Mehmet")
-            self.notify(said.format(n=empty), severity="error", markup=False)
-            self.query_one("#opt-name").focus()
-            return
-        too_long = long_name(self.query_one("#opt-name", Input).value)
+            return said.format(n=empty)
+        too_long = long_name(text)
         if too_long is not None:
-            # Refused, not cut: as play --name says it.
-            self.notify(too_long_text(too_long), severity="error", markup=False)
-            self.query_one("#opt-name").focus()
-            return
-        settings = self.chosen()
-        twice = repeated_name([settings.name, *settings.human_names])
-        if settings.humans > 1 and twice is not None:
-            # Seen wherever the form is scrolled to; the names line takes the cursor.
+            return too_long_text(too_long)  # refused, not cut
+        people = self.query_one("#opt-people", OptionRow).value
+        humans = cast(tuple[int, bool], people)[0]
+        given = names_given(text)
+        if names_past_people(humans, given):
+            # A "Player 3" seated for a person the names left out, or a name left out.
+            return names_for_people_text(len(given), humans, _("People here"))
+        choice = people_choice(people, text)
+        twice = repeated_name([str(choice["name"]), *cast(tuple[str, ...], choice["human_names"])])
+        if humans > 1 and twice is not None:
             said = _("{name} is given twice: give every person their own name")
-            self.notify(said.format(name=twice), severity="error", markup=False)
-            self.query_one("#opt-name").focus()
-            return
-        self.dismiss(settings)
+            return said.format(name=twice)
+        return ""
 
     def action_quit_game(self) -> None:
         """Esc (and Ctrl+C, Ctrl+Q): the game quits, and the choices made here are remembered
         as Enter remembers them; a names line that Enter would refuse leaves the people's
         remembered names as they were."""
         settings = self.chosen()
-        names = self.query_one("#opt-name", Input).value
-        if (
-            empty_name(names) is not None
-            or long_name(names) is not None
-            or (settings.humans > 1 and repeated_name([settings.name, *settings.human_names]))
-        ):
-            kept = self.settings
+        if self.names_refused():
+            kept = self.remembered
             settings = replace(
                 settings,
                 name=kept.name,
