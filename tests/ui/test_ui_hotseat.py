@@ -21,12 +21,26 @@ def hotseat_app(seed: int = OPENING_SEED, **changes: object):
 
 async def discard_last_tile(pilot, app) -> None:
     """The person at the terminal discards their rack's last tile; the terminal then passes
-    (the privacy screen)."""
+    (the privacy screen, at once), and the bots play behind it till a person is to play."""
     screen = app.screen
     filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
     await goto(pilot, screen, filled[-1])
     await pilot.press("x")
     await wait_for_screen(pilot, app, PrivacyScreen)
+    await bots_done(pilot, app)
+
+
+async def bots_done(pilot, app) -> None:
+    """Until a person is to play (or the hand is over), and the screen has shown it."""
+    session = app.session
+    for _ in range(500):
+        if session.human_to_play or session.hand.is_over:
+            break
+        await pilot.pause(0.01)
+    for _ in range(4):  # the screen hears of the last move, and lays out its recap
+        await pilot.pause()
+    await app.workers.wait_for_complete()
+    await pilot.wait_for_scheduled_animations()
 
 
 async def to_mehmets_turn(pilot, app) -> None:
@@ -491,8 +505,7 @@ async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrol
             assert not session.hand.is_over, "no recap taller than the frame's room"
             screen = app.screen
             if isinstance(screen, PrivacyScreen):
-                await pilot.pause()
-                await pilot.pause()
+                await bots_done(pilot, app)
                 lines = screen.recap.plain.splitlines() if screen.recap is not None else []
                 if len(lines) >= 13:  # at 80x24 the frame has room for 11 lines of recap
                     break

@@ -433,6 +433,8 @@ class HotSeat:
         )
 
         def ready(_: object = None) -> None:
+            if self.passing is None or self.passing[1] is not privacy:
+                return  # dropped: the hand ended behind it (drop_pass)
             self.passing = None
             self.take_seat(seat)
             if then is not None:
@@ -442,11 +444,22 @@ class HotSeat:
         screen.app.push_screen(privacy, ready)
 
     def table_moved(self) -> None:
-        """The others played while the terminal is being passed (the bots before a hand's
-        first person): the recap on the privacy screen tells what they did."""
+        """The others played while the terminal is being passed (the bots after a person's
+        turn, or before a hand's first person): the recap on the privacy screen tells what
+        they did."""
         if self.passing is not None:
             seat, privacy = self.passing
             privacy.show_recap(self.recap(seat))
+
+    def drop_pass(self) -> None:
+        """The hand ended while the terminal was being passed (a bot went out behind the
+        privacy screen): that screen goes, and nobody takes a seat through it."""
+        if self.passing is None:
+            return
+        privacy = self.passing[1]
+        self.passing = None
+        if privacy.is_current:
+            privacy.dismiss(None)
 
     def take_seat(self, seat: int) -> None:
         screen, table = self.screen, self.table
@@ -485,13 +498,18 @@ class HotSeat:
         screen.call_after_refresh(melds.scroll_to, y=place.scroll, animate=False)
 
     def pass_if_needed(self) -> bool:
-        """When another person's turn has come, pass the terminal first. True if it did."""
+        """When the turn has left the person at the terminal and another person plays next
+        (perhaps after bots), pass the terminal at once: the rack is covered while the
+        bots play, not left face up till they are done. True if it did."""
         table = self.table
-        if table.hand_over or table.turn not in table.people or table.turn == table.seat:
+        if table.hand_over or table.turn == table.seat:
+            return False
+        seat = next_human(table.people, table.turn)
+        if seat == table.seat:
             return False
         if self.screen.hidden:
             return True
-        self.pass_to(table.turn)
+        self.pass_to(seat)
         return True
 
     def new_hand(self) -> None:
@@ -536,6 +554,7 @@ class HotSeat:
         """Hide the last rack before the hand summary shows everyone's tiles."""
         from okey_tui.ui.screens.privacy import PrivacyScreen
 
+        self.drop_pass()
         self.hide_racks()
         self.screen.app.push_screen(
             PrivacyScreen(
