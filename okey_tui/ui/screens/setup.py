@@ -15,6 +15,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -30,7 +31,14 @@ from okey_tui.engine.scoring import (
     GOING_PAIRS_NOT_OPENED,
 )
 from okey_tui.engine.state import PENALTY, challenge_rate
-from okey_tui.hotseat import empty_name, long_name, parse_names, repeated_name, too_long_text
+from okey_tui.hotseat import (
+    empty_name,
+    human_seats,
+    long_name,
+    parse_names,
+    repeated_name,
+    too_long_text,
+)
 from okey_tui.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
@@ -599,6 +607,18 @@ def practice_choice(value: object) -> dict[str, object]:
     return {"practice": practice, "tips": tips}
 
 
+def bot_seats(people: object) -> tuple[int, ...]:
+    """The seats bots take (1 on your right, 2 across, 3 on your left) with the People
+    here line's choice: two people sit across or side by side (the second on your right),
+    three leave the seat on your left to a bot.
+
+    >>> bot_seats((1, True)), bot_seats((2, True)), bot_seats((2, False)), bot_seats((3, True))
+    ((1, 2, 3), (1, 3), (2, 3), (3,))
+    """
+    humans, across = cast(tuple[int, bool], people)
+    return tuple(seat for seat in (1, 2, 3) if seat not in human_seats(humans, across))
+
+
 def names_given(names_text: str) -> tuple[str, ...]:
     """The names on the names line; none when it holds only the default name (a line left
     as it was: every person is then called by their seat, as ``play --humans 3`` calls them).
@@ -643,6 +663,18 @@ class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.say_below)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        self.call_after_refresh(self.keep_focus_in_sight)
+
+    def keep_focus_in_sight(self) -> None:
+        """The focused line stays in sight when lines come or go above it (the bot lines
+        back when People here changes pushed it below the fold at 80x24), and the frame
+        names the lines below."""
+        focused = self.screen.focused
+        if focused is not None and self in focused.ancestors:
+            self.scroll_to_widget(focused, animate=False)
+        self.say_below()
 
     def lines_below(self) -> list[str]:
         """The names of the lines (a choice, the name box, a match to resume) wholly or
@@ -796,15 +828,20 @@ class NewTableScreen(Screen[TableSettings]):
                 id="opt-hands",
                 ordered=True,
             )
+            # Only the seats bots take have their line (a person's seat has none); the
+            # levels of the others are kept for when bots sit there again.
+            bots = bot_seats((s.humans, s.humans_partners))
             for n in range(3):
                 label = (_("Bot on your right"), _("Bot across from you"), _("Bot on your left"))[n]
-                yield OptionRow(
+                row = OptionRow(
                     label,
                     [(bot_level(lv), lv) for lv in BOT_LEVELS],
                     s.bots[n],
                     id=f"opt-bot-{n + 1}",
                     ordered=True,
                 )
+                row.display = n + 1 in bots
+                yield row
             for field_name, label, (off, on) in RULE_OPTIONS:
                 yield OptionRow(
                     _(label),
@@ -876,12 +913,18 @@ class NewTableScreen(Screen[TableSettings]):
         self.query_one("#new-table-about", Static).update(said)
 
     def show_in_force(self) -> None:
-        """Mark a penalty option chosen while penalties are off: it does nothing then."""
+        """Mark a penalty option chosen while penalties are off: it does nothing then. Show
+        the line of each seat a bot takes, and only those (a person sits at the others);
+        with no bot at all the pace is marked as doing nothing."""
         penalties = bool(self.query_one("#opt-pen", OptionRow).value)
         for field_name in PENALTY_OPTIONS:
             row = self.query_one(f"#opt-{field_name.replace('_', '-')}", OptionRow)
             off = bool(row.value) and not penalties
             row.set_not_in_force(_("no penalties") if off else "")
+        bots = bot_seats(self.query_one("#opt-people", OptionRow).value)
+        for seat in (1, 2, 3):
+            self.query_one(f"#opt-bot-{seat}", OptionRow).display = seat in bots
+        self.query_one("#opt-pace", OptionRow).set_not_in_force("" if bots else _("no bots"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if self.refused:  # said of the line as it was
