@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from okey_tui.cli import IntBetween, Pace
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _
 
 if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
@@ -71,6 +71,7 @@ def _people(
 ) -> dict[str, object]:
     """The practice and hot-seat flags as settings changes (none when none are given)."""
     from okey_tui.hotseat import MAX_HUMANS, empty_name, long_name, parse_names, repeated_name
+    from okey_tui.settings import names_for_people_text, names_past_people
 
     changes: dict[str, object] = {}
     if practice:
@@ -94,23 +95,11 @@ def _people(
         raise click.BadParameter(
             _("give at least one name, like Ayşe,Mehmet"), param_hint="--names"
         )
-    if humans is not None and len(listed) > humans:
+    if humans is not None and names_past_people(humans, listed):
+        # Fewer: "Player 2" would sit in the place of a person the names left out. The
+        # new-table screen says the same of its People here.
         raise click.BadParameter(
-            _(
-                "{names} names for {humans} people (--humans {humans}): give at most {humans} names"
-            ).format(names=len(listed), humans=humans),
-            param_hint="--names",
-        )
-    if humans is not None and listed and len(listed) < humans:
-        # "Player 2" would sit in the place of a person the names left out.
-        raise click.BadParameter(
-            ngettext(
-                "{names} name for {humans} people (--humans {humans}): "
-                "give every person a name, like Ayşe,Mehmet",
-                "{names} names for {humans} people (--humans {humans}): "
-                "give every person a name, like Ayşe,Mehmet",
-                len(listed),
-            ).format(names=len(listed), humans=humans),
+            names_for_people_text(len(listed), humans, f"--humans {humans}"),
             param_hint="--names",
         )
     if humans is None and listed:
