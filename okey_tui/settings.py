@@ -88,7 +88,9 @@ def names_for_people_text(names: int, humans: int, where: str) -> str:
     >>> names_for_people_text(2, 3, "People here")
     '2 names for 3 people (People here): give every person a name, like Ayşe,Mehmet'
     >>> names_for_people_text(2, 1, "People here")
-    '2 names for 1 person (People here): give at most 1 name'
+    '2 names for 1 person (People here): give one name'
+    >>> names_for_people_text(4, 3, "--humans 3")
+    '4 names for 3 people (--humans 3): give 3 names, one for each person'
     """
     if names < humans:
         said = ngettext(
@@ -98,10 +100,10 @@ def names_for_people_text(names: int, humans: int, where: str) -> str:
             "give every person a name, like Ayşe,Mehmet",
             names,
         )
-    else:
+    else:  # "give at most 3 names" read as if fewer would do: they are refused too
         said = ngettext(
-            "{names} names for {humans} person ({where}): give at most {humans} name",
-            "{names} names for {humans} people ({where}): give at most {humans} names",
+            "{names} names for {humans} person ({where}): give one name",
+            "{names} names for {humans} people ({where}): give {humans} names, one for each person",
             humans,
         )
     return said.format(names=names, humans=humans, where=where)

@@ -58,7 +58,11 @@ def run(*args: str) -> Result:
         ),
         ("4", "Ayşe, Mehmet ,Can", "3 names for 4 people (--humans 4)"),
         # More names than people: refused already, in the same words.
-        ("2", "Ayşe,Mehmet,Can", "3 names for 2 people (--humans 2): give at most 2 names"),
+        (
+            "2",
+            "Ayşe,Mehmet,Can",
+            "3 names for 2 people (--humans 2): give 2 names, one for each person",
+        ),
     ],
 )
 def test_humans_takes_exactly_one_name_a_person(humans: str, names: str, said: str) -> None:

@@ -176,7 +176,7 @@ async def test_two_people_at_a_partners_table_can_be_opponents():
 
 @pytest.mark.parametrize("partners", [False, True])
 async def test_two_people_side_by_side_sit_next_to_each_other_at_any_table(partners: bool):
-    """Two people side by side (``--side-by-side``, "2 adjacent") sit at seats 0 and 1 at an
+    """Two people side by side (``--side-by-side``, "2 side by side") sit at seats 0 and 1 at an
     individual table too, where the second takes the first one's discards. They sat across."""
     app = table_app(OPENING_SEED, humans=2, partners=partners, humans_partners=False)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -42,8 +42,12 @@ def about(screen: NewTableScreen) -> str:
     [
         (3, "Ali,Veli", "2 names for 3 people (People here): give every person a name"),
         (4, "Ali", "1 name for 4 people (People here): give every person a name"),
-        (1, "Ali,Veli,Cem", "3 names for 2 people (People here): give at most 2 names"),
-        (0, "Ali,Veli", "2 names for 1 person (People here): give at most 1 name"),
+        (
+            1,
+            "Ali,Veli,Cem",
+            "3 names for 2 people (People here): give 2 names, one for each person",
+        ),
+        (0, "Ali,Veli", "2 names for 1 person (People here): give one name"),
     ],
 )
 async def test_names_for_other_than_the_people_here_are_refused_and_not_remembered(

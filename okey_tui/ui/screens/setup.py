@@ -534,7 +534,7 @@ PRACTICE: list[tuple[str, object]] = [
 PEOPLE: list[tuple[str, object]] = [
     (N_("1 (you)"), (1, True)),
     (N_("2 across"), (2, True)),
-    (N_("2 adjacent"), (2, False)),
+    (N_("2 side by side"), (2, False)),
     ("3", (3, True)),
     ("4", (4, True)),
 ]
