@@ -56,6 +56,11 @@ async def test_a_persons_rack_is_covered_at_their_discard_before_the_bots_play()
         assert session.viewer == 2 and hand.turn == 1
         shown = sorted(str(t) for t in app.screen.rack.slots if t is not None)
         assert shown == sorted(str(t) for t in hand.racks[2])
+        # The line says whose turn comes and who plays meanwhile (it was blank).
+        from ui_helpers import status_text
+
+        said = status_text(app.screen)
+        assert said == f"Mehmet, your turn comes next: {session.seat_name(1)} is playing", said
 
 
 async def test_the_recap_grows_with_the_bots_moves_behind_the_cover():

@@ -2832,6 +2832,9 @@ class TableScreen(Screen[None]):
         return said
 
     def turn_hint(self) -> str:
+        if self.hotseat is not None:  # a shared terminal: whose turn, by name
+            name = self.table.seats()[self.table.seat].name
+            return _("{name}, it is your turn: {steps}").format(name=name, steps=self.turn_steps())
         return _("Your turn: {steps}").format(steps=self.turn_steps())
 
     def turn_steps(self) -> str:

@@ -476,13 +476,16 @@ class HotSeat:
         # which tile came in).
         screen.waiting = False
         screen.rebuild_log()
-        name = table.seats()[seat].name
-        # Whose turn it is, and what the turn starts with (a draw, or the starter's throw).
-        screen.set_status(
-            _("{name}, it is your turn: {steps}").format(name=name, steps=screen.turn_steps())
-            if screen.my_turn
-            else ""
-        )
+        # Whose turn it is, and what the turn starts with (a draw, or the starter's throw);
+        # taken early, while bots still play, who is playing (the line was blank).
+        if screen.my_turn:
+            screen.set_status(screen.turn_hint())
+        else:
+            screen.set_status(
+                _("{name}, your turn comes next: {player} is playing").format(
+                    name=table.seats()[seat].name, player=table.seats()[table.turn].name
+                )
+            )
         screen.changed()
         # The cursor on a tile of the person's own rack (their slot 0 may be empty: x threw
         # nothing), on the tile drawn or taken this turn when the match was resumed after it,
