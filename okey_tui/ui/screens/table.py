@@ -100,7 +100,6 @@ from okey_tui.ui.widgets.rack import RackWidget, group_label
 from okey_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
-    from okey_tui.engine.solver import Arrangement
     from okey_tui.ui.app import OkeyApp
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
@@ -1996,7 +1995,7 @@ class TableScreen(Screen[None]):
             # A pairs opener (or a Going Pairs seat) lays only pairs: o would refuse the runs
             # and sets this sort shows.
             said = _("Sorted: {what} · you lay only pairs: p sorts by pairs")
-        elif self.view.opening is None and not self.opens_now(found, by):
+        elif self.view.opening is None and not self.opens_now(tiles, by):
             # "o stages the groups" under 45 points invited an opening the table refuses.
             said = (
                 _("Sorted: {what} · an opening needs {floor}").format(
@@ -2015,12 +2014,14 @@ class TableScreen(Screen[None]):
         self.render_all()
         self.keep_rack()
 
-    def opens_now(self, found: Arrangement, by: str) -> bool:
-        """Whether a sort's groups (``by`` melds or pairs) reach this seat's floor."""
+    def opens_now(self, tiles: list[Tile], by: str) -> bool:
+        """Whether ``tiles`` open by ``by`` (melds or pairs) at this seat's floors, as the
+        engine's solver judges it."""
+        from okey_tui.engine.solver import opening_check
+
         view = self.view
-        if by == "melds":
-            return found.value >= view.melds_floor
-        return found.pairs >= view.pairs_floor
+        check = opening_check(tiles, view.okey, view.melds_floor, view.pairs_floor)
+        return check.can_open_melds if by == "melds" else check.can_open_pairs
 
     def action_colour_blind(self) -> None:
         self.colour_blind = not self.colour_blind
