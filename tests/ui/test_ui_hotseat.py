@@ -63,6 +63,15 @@ def public_tiles(session) -> set[str]:
     return seen
 
 
+def assert_no_private_tile(session, text: str, seats: tuple[int, ...]) -> None:
+    """No tile of the racks of ``seats`` that is not public shows in ``text``."""
+    public = public_tiles(session)
+    for seat in seats:
+        for tile in session.hand.racks[seat]:
+            if str(tile) not in public:
+                assert not shows_tile(text, tile), f"{tile} of seat {seat} is on the screen"
+
+
 async def test_privacy_screen_between_two_people_hides_both_racks():
     """Ayşe (seat 0) throws; Mehmet (seat 2, across) is next after a bot: the terminal passes
     through a privacy screen that shows no tile of either rack, then shows Mehmet his own."""
@@ -90,11 +99,7 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         assert "This hand so far" in text  # Mehmet's first turn: he had no last turn
         assert "Since your last turn" not in text
         assert not app.screen.query(RackWidget)
-        public = public_tiles(session)
-        for seat in (0, 2):
-            for tile in hand.racks[seat]:
-                if str(tile) not in public:
-                    assert not shows_tile(text, tile), f"{tile} of seat {seat} is on the screen"
+        assert_no_private_tile(session, text, (0, 2))
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         assert session.viewer == 2

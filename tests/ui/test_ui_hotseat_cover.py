@@ -4,8 +4,8 @@ rack to the next one)."""
 
 from __future__ import annotations
 
-from rendered import screen_text, shows_tile
-from test_ui_hotseat import discard_last_tile, public_tiles
+from rendered import screen_text
+from test_ui_hotseat import assert_no_private_tile, discard_last_tile
 from ui_helpers import OPENING_SEED, goto, wait_for_screen
 
 from okey_tui.settings import TableSettings
@@ -45,11 +45,7 @@ async def test_a_persons_rack_is_covered_at_their_discard_before_the_bots_play()
         assert "Pass to Mehmet — press Enter when ready" in text
         assert "This hand so far" in text and "Ayşe discarded" in text
         assert not app.screen.query(RackWidget)
-        public = public_tiles(session)
-        for seat in (0, 2):
-            for tile in hand.racks[seat]:
-                if str(tile) not in public:
-                    assert not shows_tile(text, tile), f"{tile} of seat {seat} is on the screen"
+        assert_no_private_tile(session, text, (0, 2))
         # Mehmet takes the terminal while Can still plays: his own rack, his turn to come.
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
