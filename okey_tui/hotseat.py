@@ -79,6 +79,16 @@ def empty_name(text: str) -> int | None:
     return next((i for i, name in enumerate(text.split(","), start=1) if not name.strip()), None)
 
 
+def empty_name_text(position: int) -> str:
+    """What a names list with name ``position`` (:func:`empty_name`) empty is told."""
+    return _("name {n} is empty: give every person a name, like Ayşe,Mehmet").format(n=position)
+
+
+def repeated_name_text(name: str) -> str:
+    """What a names list giving ``name`` twice (:func:`repeated_name`) is told."""
+    return _("{name} is given twice: give every person their own name").format(name=name)
+
+
 def repeated_name(names: Sequence[str]) -> str | None:
     """The first name given twice (capitals aside): at a shared terminal "Pass to Ayşe"
     must name one person.

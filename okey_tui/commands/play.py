@@ -70,7 +70,15 @@ def _people(
     name: str | None,
 ) -> dict[str, object]:
     """The practice and hot-seat flags as settings changes (none when none are given)."""
-    from okey_tui.hotseat import MAX_HUMANS, empty_name, long_name, parse_names, repeated_name
+    from okey_tui.hotseat import (
+        MAX_HUMANS,
+        empty_name,
+        empty_name_text,
+        long_name,
+        parse_names,
+        repeated_name,
+        repeated_name_text,
+    )
     from okey_tui.settings import names_for_people_text, names_past_people
 
     changes: dict[str, object] = {}
@@ -84,10 +92,7 @@ def _people(
     listed = parse_names(names) if names is not None else ()
     empty = empty_name(names) if names is not None else None
     if empty is not None:
-        raise click.BadParameter(
-            _("name {n} is empty: give every person a name, like Ayşe,Mehmet").format(n=empty),
-            param_hint="--names",
-        )
+        raise click.BadParameter(empty_name_text(empty), param_hint="--names")
     too_long = long_name(names) if names is not None else None
     if too_long is not None:
         raise _long_name(too_long, "--names")
@@ -121,10 +126,7 @@ def _people(
         humans = len(listed)
     twice = repeated_name(listed)
     if twice is not None:
-        raise click.BadParameter(
-            _("{name} is given twice: give every person their own name").format(name=twice),
-            param_hint="--names",
-        )
+        raise click.BadParameter(repeated_name_text(twice), param_hint="--names")
     if listed and name is not None:
         raise click.UsageError(_("give --names (every person's name) or --name, not both"))
     if humans is not None:

@@ -33,10 +33,12 @@ from okey_tui.engine.scoring import (
 from okey_tui.engine.state import PENALTY, challenge_rate
 from okey_tui.hotseat import (
     empty_name,
+    empty_name_text,
     human_seats,
     long_name,
     parse_names,
     repeated_name,
+    repeated_name_text,
     too_long_text,
 )
 from okey_tui.i18n import (
@@ -1005,8 +1007,7 @@ class NewTableScreen(Screen[TableSettings]):
         text = self.query_one("#opt-name", Input).value
         empty = empty_name(text)
         if empty is not None:
-            said = _("name {n} is empty: give every person a name, like Ayşe,Mehmet")
-            return said.format(n=empty)
+            return empty_name_text(empty)
         too_long = long_name(text)
         if too_long is not None:
             return too_long_text(too_long)  # refused, not cut
@@ -1019,8 +1020,7 @@ class NewTableScreen(Screen[TableSettings]):
         choice = people_choice(people, text)
         twice = repeated_name([str(choice["name"]), *cast(tuple[str, ...], choice["human_names"])])
         if humans > 1 and twice is not None:
-            said = _("{name} is given twice: give every person their own name")
-            return said.format(name=twice)
+            return repeated_name_text(twice)
         return ""
 
     def action_quit_game(self) -> None:
