@@ -1543,6 +1543,8 @@ async def test_d_on_an_empty_middle_asks_first_when_the_left_discard_could_be_la
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "K13" in app.screen.question and "End the hand?" in app.screen.question
+        # A seat scores what it holds: "writes" was the Turkish "yazar" calqued.
+        assert "every seat scores what it holds" in app.screen.question
         await pilot.press("n")
         await pilot.pause()
         assert app.screen is screen and not hand.is_over

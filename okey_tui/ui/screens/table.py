@@ -1563,7 +1563,7 @@ class TableScreen(Screen[None]):
             # With the middle empty d ends the hand (rules §10) while the left discard
             # could still be taken and laid: a d out of habit gave that up unasked.
             question = _(
-                "The middle is empty: d ends the hand now, and every seat writes what it "
+                "The middle is empty: d ends the hand now, and every seat scores what it "
                 "holds. {tile} on your left could still be taken (t) and laid this turn. "
                 "End the hand?"
             ).format(tile=tile_text(tile, view.okey))
