@@ -577,10 +577,10 @@ def finish_formula(
         # like the never-opened figure, though an opened seat writes it too (rules §11).
         if own:
             straight = pgettext(
-                "you", "{points} (a straight out: each opponent writes it, opened or not)"
+                "you", "{points} (a straight out: each opponent scores it, opened or not)"
             )
         else:
-            straight = _("{points} (a straight out: each opponent writes it, opened or not)")
+            straight = _("{points} (a straight out: each opponent scores it, opened or not)")
         return straight.format(points=NOT_OPENED * m)
     steps = line.finish // line.left_sum if line.left_sum else 1
     return _("{total} in hand").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")

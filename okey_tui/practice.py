@@ -416,7 +416,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                         _(
                             "Your runs and sets come to {value} of {floor}: if your draw brings "
                             "them to {floor}, hold that opening back to go out in "
-                            "one turn later (a straight out): every other player then writes "
+                            "one turn later (a straight out): every other player then scores "
                             "404, twice what a hand never opened costs. If not, you can still "
                             "open with pairs after the draw (a hand opened with pairs never "
                             "goes out in one turn)."
@@ -427,7 +427,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                         _(
                             "Taking {tile} would force you to open now (a taken tile is laid "
                             "this turn). Hold the opening back to go out in one turn later (a "
-                            "straight out): every other player then writes 404, twice what a "
+                            "straight out): every other player then scores 404, twice what a "
                             "hand never opened costs."
                         ).format(tile=shown)
                     )
@@ -440,7 +440,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             "(a taken tile is laid this turn). With {n} tiles still in the "
                             "middle, wait for an opening you draw yourself and hold it back, to "
                             "go out in one turn later (a straight out): every other player then "
-                            "writes 404, twice what a hand never opened costs."
+                            "scores 404, twice what a hand never opened costs."
                         ).format(tile=shown, n=view.middle_count)
                     )
                     if with_tile.can_open_pairs and not with_tile.can_open_melds:
@@ -547,23 +547,23 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     "Opening now is the safe choice; holding it back is the expert's gamble: in "
                     "the {n} guess it made at the tiles you cannot see, you did not go out in "
                     "one turn before the middle runs out. Going out in one turn later (a "
-                    "straight out) makes every other player write 404, twice what a hand never "
+                    "straight out) makes every other player score 404, twice what a hand never "
                     "opened costs, and you -202; if someone else goes out while you hold, you "
-                    "write 202, as a hand never opened.",
+                    "score 202, as a hand never opened.",
                     "Opening now is the safe choice; holding it back is the expert's gamble: in "
                     "none of the {n} guesses it made at the tiles you cannot see did you go out "
                     "in one turn before the middle runs out. Going out in one turn later (a "
-                    "straight out) makes every other player write 404, twice what a hand never "
+                    "straight out) makes every other player score 404, twice what a hand never "
                     "opened costs, and you -202; if someone else goes out while you hold, you "
-                    "write 202, as a hand never opened.",
+                    "score 202, as a hand never opened.",
                     tried,
                 ).format(n=tried)
                 if never
                 else _(
                     "Opening now is the safe choice; holding it back is the expert's gamble: "
                     "going out in one turn later (a straight out) makes every other player "
-                    "write 404, twice what a hand never opened costs, and you -202. The risk: "
-                    "if someone else goes out while you hold, you write 202, as a hand never "
+                    "score 404, twice what a hand never opened costs, and you -202. The risk: "
+                    "if someone else goes out while you hold, you score 202, as a hand never "
                     "opened."
                 )
             )
@@ -631,7 +631,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     if view.opening is not None
                     else _(
                         "If the others all draw from the middle, it runs out before your next "
-                        "turn, and you have not opened: you write 202 whatever you discard. "
+                        "turn, and you have not opened: you score 202 whatever you discard. "
                         "Discard what helps the others least."
                     )
                 )
@@ -855,12 +855,12 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         elif view.rules.pairs_opener_lays_off:
             why = _(
                 "Once open, you lay more pairs as you make them and may add to the table; "
-                "your tiles left count double, but a hand never opened writes 202."
+                "your tiles left count double, but a hand never opened scores 202."
             )
         else:
             why = _(
                 "Once open, you lay more pairs as you make them (pairs add nothing to runs "
-                "and sets); your tiles left count double, but a hand never opened writes 202."
+                "and sets); your tiles left count double, but a hand never opened scores 202."
             )
         return ExpertHint(
             action,
@@ -915,7 +915,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 shortfall_text(check.melds.value, view.melds_floor),
                 _(
                     "Declared, your discards are safe: the player on your right may take one "
-                    "only for a pair. If the hand ends before you open, you write {points}."
+                    "only for a pair. If the hand ends before you open, you score {points}."
                 ).format(points=GOING_PAIRS_NOT_OPENED),
             ),
         )

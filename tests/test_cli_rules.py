@@ -171,8 +171,25 @@ def test_table_options_have_default_and_alternative(plain: str) -> None:
         "| Giving back an unused left discard | free | +101 |",
         "| The finish-hand opening must reach the floor | no | yes |",
         "| A pairs opener may add to runs and sets | no | yes |",
+        "| What the finisher scores | −101 and its doublings | 0 (everyone else scores as usual) |",
     ]:
         assert row in section
+
+
+def test_points_are_scored_not_written(plain: str) -> None:
+    """A seat "scores 202", as English players say it; "writes 202" (Turkish "yazar") left a
+    newcomer lost. The only writing on the page is how okey101 writes a tile."""
+    assert "The finisher scores **−101**" in plain
+    assert "a player who never opened scores **202**" in plain
+    assert "\n### What everyone scores\n" in plain
+    writing = re.findall(r"[^.\n]*\b(?:writes?|written|wrote|writing)\b[^.\n]*", plain)
+    assert writing and all("writes a tile" in line for line in writing), writing
+
+
+def test_the_finisher_zero_option_says_the_finisher_scores_0() -> None:
+    result = CliRunner().invoke(main, ["play", "--help"], env=WIDE)
+    assert result.exit_code == 0, result.output
+    assert "the finisher scores 0 instead of -101" in re.sub(r"\s+", " ", result.output)
 
 
 def test_repo_docs_link_points_at_the_package_page() -> None:

@@ -554,7 +554,7 @@ def test_a_hold_at_the_draw_gives_its_odds(
     monkeypatch: pytest.MonkeyPatch, rate: float, said: str
 ) -> None:
     """ "Draw from the middle: taking K9 would force you to open now … every other player
-    then writes 404": a learner passing up a sure opening was not told how often the
+    then scores 404": a learner passing up a sure opening was not told how often the
     straight out came, as a hold's discard tells it."""
     from okey_tui.bots.expert import Option
 
@@ -691,7 +691,7 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     if opened:
         assert "Discarding R9 instead: about 1 point worse." in text, text
     else:
-        assert "you write 202 whatever you discard" in text, text
+        assert "you score 202 whatever you discard" in text, text
         assert "R9 would do about as well." in text and "R9 instead" not in text, text
 
 

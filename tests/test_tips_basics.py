@@ -1,6 +1,6 @@
 """First-hand tips teach the basics: a newcomer who could never open saw one tip in three
 hands, and nothing said the okey is wild, what runs and sets are, what an opening needs
-or why a hand never opened writes 202. On the first turn, after the tip about the draw,
+or why a hand never opened scores 202. On the first turn, after the tip about the draw,
 two tips say so; the first time a tile of the player's can be laid off, a tip says how."""
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ def test_the_first_turn_teaches_the_okey_melds_and_the_opening_floor() -> None:
     assert okey.startswith("B8★ is this hand's okey: a wild tile that stands for any tile"), okey
     assert "runs, three or more tiles of one colour in a row (R3 R4 R5)" in okey
     assert "sets, one number in three or four colours (K7 R7 B7)" in okey
-    # The floor, what a hand never opened writes and where 202 comes from.
+    # The floor, what a hand never opened scores and where 202 comes from.
     assert "the opening floor: 101 points of runs and sets, or 5 pairs" in floor, floor
-    assert "you write 202 (twice 101)" in floor and "lowest total wins" in floor
+    assert "you score 202 (twice 101)" in floor and "lowest total wins" in floor
     assert "rises" not in floor  # Classic: the floor never rises
     # Said once: the next turn brings none of them again.
     again = walkthrough.due(draw_view())

@@ -247,7 +247,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     "--finisher-zero",
     is_flag=True,
     default=None,
-    help=N_("Table option: the finisher writes 0 instead of -101."),
+    help=N_("Table option: the finisher scores 0 instead of -101."),
 )
 @click.option(
     "--pairs-lay-off",

@@ -93,7 +93,7 @@ def report_json(report: RunReport) -> JSONObject:
 
 # The table options ``play`` switches on with a flag (--finisher-zero…): the same flags here.
 OPTION_WORDS = {
-    "finisher_scores_zero": N_("the finisher writes 0"),
+    "finisher_scores_zero": N_("the finisher scores 0"),
     "pairs_opener_lays_off": N_("a pairs opener adds to runs and sets"),
     "finish_opening_needs_floor": N_("a finishing opening needs the floor"),
     "give_back_penalty": N_("giving back costs +101"),

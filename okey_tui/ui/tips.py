@@ -31,7 +31,7 @@ FIRST_START = N_(
 GOING_PAIRS = N_(
     "A Challenge table: before you open you may declare Going Pairs with P (shift+p). You then "
     "open only with pairs, and your discards may be taken only for a pair; if the hand ends "
-    "before you open, you write {points} instead of {single}."
+    "before you open, you score {points} instead of {single}."
 )
 
 
@@ -45,7 +45,7 @@ OKEY_AND_MELDS = N_(
 FALSE_OKEY = N_("{false} (false okey) is not wild: it plays as {tile}.")
 OPENING_FLOOR = N_(
     "To open, your first lay-down must reach the opening floor: {floor} points of runs and "
-    "sets, or {pairs} pairs. If the hand ends before you open, you write {not_opened} "
+    "sets, or {pairs} pairs. If the hand ends before you open, you score {not_opened} "
     "(twice {penalty}). Points are bad: the lowest total wins."
 )
 FLOOR_RISES = N_(

@@ -219,7 +219,7 @@ async def test_at_a_challenge_table_the_hint_can_be_to_declare_going_pairs_and_p
         text = str(screen.query_one(HintPanel).query_one("#hints-text", Static).render())
         assert "The expert would: Declare Going Pairs (P), then draw" in text
         assert "enough to open with pairs" in text
-        assert "you write 404" in text
+        assert "you score 404" in text
         await pilot.press("P", "y")
         await pilot.pause()
         assert screen.view.going_pairs[screen.view.seat]

@@ -127,7 +127,7 @@ async def test_the_help_page_lists_the_rules_of_this_table(size: tuple[int, int]
         text = " ".join(screen_text(app).split())
         assert "This table" in text
         assert "Rising: a first opening must beat the highest one" in text
-        assert "The finisher writes 0" in text
+        assert "The finisher scores 0" in text
         assert "A pairs opener may add tiles to runs and sets" in text
         assert "An opening that finishes the hand (straight out) needs no floor" in text
 
@@ -317,7 +317,7 @@ def test_the_rules_explained_take_every_number_from_the_engine() -> None:
     without = option_meaning("game_type", GameType.CHALLENGE, RuleSet(penalties=False))
     assert "your discards may be taken only for a pair" in without
     assert "Penalties: +101 for" in option_meaning("penalties", True)
-    assert "The finisher writes -101" in option_meaning("finisher_scores_zero", False)
+    assert "The finisher scores -101" in option_meaning("finisher_scores_zero", False)
 
 
 def test_a_challenge_table_without_penalties_pays_nothing_for_a_taken_discard() -> None:

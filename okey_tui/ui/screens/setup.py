@@ -365,7 +365,7 @@ class SaveRow(Widget, can_focus=True):
 # The table options of docs/rules.md section 16 beyond type, penalties, partners and hands:
 # (settings field, label, the two choices).
 RULE_OPTIONS: tuple[tuple[str, str, tuple[str, str]], ...] = (
-    ("finisher_scores_zero", N_("Finisher writes"), (f"-{PENALTY}", "0")),
+    ("finisher_scores_zero", N_("Finisher scores"), (f"-{PENALTY}", "0")),
     ("pairs_opener_lays_off", N_("Pairs opener adds"), (N_("no"), N_("yes"))),
     ("finish_opening_needs_floor", N_("Finish needs floor"), (N_("no"), N_("yes"))),
     ("give_back_penalty", N_("Give-back of left"), (N_("free"), f"+{PENALTY}")),
@@ -379,7 +379,7 @@ ROW_FIELDS = {
     "opt-hands": "hands",
     **{f"opt-{name.replace('_', '-')}": name for name in OPTION_FIELDS},
 }
-# Options that write a penalty, so have no effect at a table without penalties.
+# Options that charge a penalty, so have no effect at a table without penalties.
 PENALTY_OPTIONS = frozenset({"give_back_penalty"})
 
 
@@ -411,7 +411,7 @@ GAME_TYPE_MEANING = {
 OPTION_MEANING: dict[str, tuple[str, str]] = {
     "penalties": (
         N_(
-            "No penalties: nothing is written for discarding an okey or a playable tile, "
+            "No penalties: nothing is charged for discarding an okey or a playable tile, "
             "taking back, or okeys left in hand."
         ),
         N_(
@@ -423,13 +423,13 @@ OPTION_MEANING: dict[str, tuple[str, str]] = {
         N_("Individual: every player scores for themselves."),
         N_(
             "Partners: the seats across are a team and their scores are added; the "
-            "finisher's partner writes 0, and only the other side's openings raise the "
+            "finisher's partner scores 0, and only the other side's openings raise the "
             "opening floor (the least an opening must be worth)."
         ),
     ),
     "finisher_scores_zero": (
-        N_("The finisher writes -{penalty} (doubled for an okey, straight out or pairs)."),
-        N_("The finisher writes 0; everyone else scores as usual."),
+        N_("The finisher scores -{penalty} (doubled for an okey, straight out or pairs)."),
+        N_("The finisher scores 0; everyone else scores as usual."),
     ),
     "pairs_opener_lays_off": (
         N_("A pairs opener lays only pairs and adds nothing to runs and sets."),
