@@ -20,6 +20,7 @@ from ui_helpers import (
     slot_of,
     status_text,
     table_app,
+    wait_for_human,
 )
 
 from okey_tui.engine.errors import ErrorCode, MeldError
@@ -468,3 +469,38 @@ async def test_an_opening_short_of_the_floor_says_esc_puts_it_back():
         said = status_text(screen)
         assert said.startswith("Your opening is 46 points; this table needs 101"), said
         assert said.endswith(" · Esc puts the staged tiles back"), said
+
+
+async def test_after_an_opening_short_of_the_floor_the_turn_line_says_so():
+    """Enter refused a 46-point opening, then Esc: the line offered "open if you can (o)"
+    again, as if the player had not just been told these melds do not open. It says so
+    in the refusal's words, on Esc and whenever the turn's line comes back this turn."""
+    from okey_tui.engine.state import Phase
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R2 R3 K10 K11 K12 K13 B12 B12 Y12 B5 Y6 K7 R9 R8 B1 Y1 K1 K5 Y7 B9"
+        others = ["R5 Y3 B7 K2 R11 Y9 B3 K9 R13 Y4", "R6 Y2 B10 K3 R12 Y8", "R4 Y10 B2 K6 R7 Y13"]
+        screen = await at_position(pilot, app, position([rack, *others], phase="p"))
+        await select_tiles(pilot, screen, "K10 K11 K12 K13")
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        assert status_text(screen).startswith("Your opening is 46 points; this table needs 101")
+        short = (
+            "46 points do not open (this table needs 101): arrange more melds (o), "
+            "or x discards the tile under the cursor"
+        )
+        await pilot.press("space")  # the first change after the refusal: the turn's line
+        await pilot.pause()
+        assert status_text(screen) == "Your turn: " + short, status_text(screen)
+        await pilot.press("escape", "escape")  # the selection, then the staged melds
+        await pilot.pause()
+        said = status_text(screen)
+        assert said == "The staged tiles are back in their slots · " + short, said
+        # The next turn is another: an opening may come with the tiles it brings.
+        await pilot.press("x")
+        await wait_for_human(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.view.opening is None and screen.view.phase is Phase.PLAY
+        assert screen.turn_steps().startswith("open if you can (o)"), screen.turn_steps()

@@ -459,6 +459,10 @@ class TableScreen(Screen[None]):
         # e on a lay-off hint: (the slot, its tile, the meld the hint names, the table's
         # events then); a on that tile adds it there while the table is as it was.
         self.hint_add: tuple[int, Tile, int, int] | None = None
+        self.last_refused: ActionRefused | None = None  # the table's last refusal of a move
+        # An opening Enter tried this turn that fell short of the floor: (the turn's mark,
+        # see turn_mark; whether it was pairs; its points or pairs; the floor).
+        self.short_opening: tuple[tuple[int, ...], bool, int, int] | None = None
         self.practice = Practice(self, practice, tips, tips_shown)
         self.hotseat = (
             HotSeat(self, table)
@@ -1499,9 +1503,11 @@ class TableScreen(Screen[None]):
         marked until the next move. A refused action changes nothing.
         """
         came = self.turns_came
+        self.last_refused = None
         try:
             await self.table.act(action)
         except ActionRefused as exc:
+            self.last_refused = exc
             self.set_status(self.error_text(exc), error=True)
             self.render_all()
             return False
@@ -2008,6 +2014,7 @@ class TableScreen(Screen[None]):
             )
         else:
             said = _("Sorted: {what} · o stages the groups")
+            self.short_opening = None  # the rack opens as sorted: that refusal is past
         # Said of this arrangement: the next change of the rack puts the turn's line back
         # (it said "Sorted: 54 points" after the tiles were moved about).
         self.rack_notice(said.format(what=what))
@@ -2305,6 +2312,8 @@ class TableScreen(Screen[None]):
     def after_staging(self, what: str) -> None:
         view = self.view
         progress = self.staging.progress(view)
+        if self.staging.reached(view):
+            self.short_opening = None  # what is staged now opens: that refusal is past
         if view.opening is not None:
             line = _("{what}. Lay down: {progress}").format(what=what, progress=progress)
         else:
@@ -2345,6 +2354,16 @@ class TableScreen(Screen[None]):
         opened_before = self.view.opening is not None
         self.staging.clear()
         if not await self.act(action, quiet=True):
+            refused = self.last_refused
+            if refused is not None and refused.code == ErrorCode.OPENING_BELOW_FLOOR.value:
+                # The turn's line says so from now on: it offered "open if you can (o)"
+                # again after Esc, to a player who had just been told this does not open.
+                pairs = all(meld.kind is MeldKind.PAIR for meld in staged)
+                value = len(staged) if pairs else sum(meld.value for meld in staged)
+                floor = refused.params.get("floor")
+                if not isinstance(floor, int):
+                    floor = self.view.pairs_floor if pairs else self.view.melds_floor
+                self.short_opening = (self.turn_mark(), pairs, value, floor)
             self.staging.melds.extend(staged)
             self.sync_rack()
             self.render_all()
@@ -2832,6 +2851,12 @@ class TableScreen(Screen[None]):
             said.append(event_text(event, view, own=True))
         return said
 
+    def turn_mark(self) -> tuple[int, ...]:
+        """This turn as it stands: the hand, the seat, the table's moves so far. A move
+        (a draw, a discard, an opening) or the next hand makes another."""
+        table = self.table
+        return (table.hand_number, table.seat, len(table.events))
+
     def turn_hint(self) -> str:
         if self.hotseat is not None:  # a shared terminal: whose turn, by name
             name = self.table.seats()[self.table.seat].name
@@ -2869,6 +2894,28 @@ class TableScreen(Screen[None]):
             )
         # "play, then x …": a newcomer asked what "play" meant here.
         if view.opening is None:
+            short = self.short_opening
+            if short is not None and short[0] == self.turn_mark():
+                # Enter was refused this turn, below the floor: "open if you can (o)"
+                # again read as if nothing had been said. In the refusal's words.
+                _mark, pairs, value, floor = short
+                if pairs:
+                    said = ngettext(
+                        "{value} pair does not open (this table needs {floor}): arrange "
+                        "more pairs (o), or x discards the tile under the cursor",
+                        "{value} pairs do not open (this table needs {floor}): arrange "
+                        "more pairs (o), or x discards the tile under the cursor",
+                        value,
+                    )
+                else:
+                    said = ngettext(
+                        "{value} point does not open (this table needs {floor}): arrange "
+                        "more melds (o), or x discards the tile under the cursor",
+                        "{value} points do not open (this table needs {floor}): arrange "
+                        "more melds (o), or x discards the tile under the cursor",
+                        value,
+                    )
+                return said.format(value=value, floor=floor)
             return _("open if you can (o), then x discards the tile under the cursor")
         return _("lay what you can (o, a), then x discards the tile under the cursor")
 
