@@ -167,13 +167,13 @@ def test_saves_lists_every_unfinished_match() -> None:
     a, b = unfinished(1, 3), unfinished(2, 5)
     result = run("saves")
     assert result.exit_code == 0
-    for text in (a.id, b.id, "Classic", "1/3", "Ayşe", "Mehmet (normal)", "Your", "score", "Seats"):
+    for text in (a.id, b.id, "Classic", "1/3", "Ayşe", "Mehmet (normal)", "Score", "Seats"):
         assert text in result.output
     document = json.loads(run("saves", "--json").output)
     assert {s["id"] for s in document["saves"]} == {a.id, b.id}
     first = document["saves"][0]
     assert first["hand"] == 1 and first["hands"] == 3 and first["type"] == "Classic"
-    assert first["seats"][0] == "Ayşe" and first["score"] == 0
+    assert first["seats"][0] == "Ayşe" and first["score"] == 0 and first["scores"] == [0] * 4
 
 
 def test_saves_shows_a_name_that_looks_like_markup_as_typed() -> None:
@@ -333,12 +333,11 @@ def hot_seat_unfinished() -> storage.SaveEntry:
     return entry
 
 
-def test_saves_gives_each_person_of_a_hot_seat_match_their_own_score() -> None:
-    """Several people at one terminal have no one "Your score": each person's score stands
-    on the line of their name, under "Score"; a one-person list keeps "Your score"."""
+def test_saves_gives_every_seat_its_own_score() -> None:
+    """Each seat's score stands on the line of its name, under "Score": the people's of a
+    hot-seat match and the bots' too (a bot's line was blank beside a person's score, as
+    if its score were not known)."""
     single = unfinished(1, 3)
-    only_single = run("saves").output
-    assert "Your" in only_single and "score" in only_single
     entry = hot_seat_unfinished()
     totals = entry.saved.match.totals()
     assert totals[0] != totals[1]
@@ -349,9 +348,13 @@ def test_saves_gives_each_person_of_a_hot_seat_match_their_own_score() -> None:
     first = next(i for i, line in enumerate(row) if line.startswith(entry.id))
     assert re.search(rf"\b{totals[0]}\s+Ayşe\s*$", row[first]), row[first]
     assert re.search(rf"\b{totals[1]}\s+Veli\s*$", row[first + 1]), row[first + 1]
-    assert not re.search(r"\d\s+\S+ \((easy|normal|hard)\)", "\n".join(row[first + 2 : first + 4]))
-    single_row = next(line for line in row if line.startswith(single.id))
-    assert re.search(r"\b0\s+Ayşe\s*$", single_row)
+    for seat in (2, 3):  # the bots'
+        line = row[first + seat]
+        assert re.search(rf"\s{totals[seat]}\s+\S+ \((easy|normal|hard)\)\s*$", line), line
+    at = next(i for i, line in enumerate(row) if line.startswith(single.id))
+    assert re.search(r"\b0\s+Ayşe\s*$", row[at])
+    for line in row[at + 1 : at + 4]:
+        assert re.search(r"\s0\s+\S+ \((easy|normal|hard)\)\s*$", line), line
     turkish = run("--lang", "tr", "saves").output
     assert "Puan " in turkish and "Puanın" not in turkish
 
@@ -369,6 +372,7 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
         {"seat": 1, "name": "Veli", "score": totals[1]},
     ]
     assert hot["score"] == totals[0] and hot["seats"][:2] == ["Ayşe", "Veli"]
+    assert hot["scores"] == totals  # every seat's, the bots' too
     assert saves[single.id]["people"] == []
     assert set(saves[single.id]) == {
         "id",
@@ -377,6 +381,7 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
         "hand",
         "hands",
         "score",
+        "scores",
         "seats",
         "people",
     }

@@ -27,12 +27,10 @@ COLUMNS = (
     ("Started", N_("Started"), False),
     ("Type", N_("Type"), False),
     ("Hand", N_("Hand"), True),
-    ("Score", N_("Your\nscore"), True),
+    # Every seat's score, on the line of its name: the bots' too.
+    ("Score", N_("Score"), True),
     ("Seats", N_("Seats"), False),
 )
-# The score column's heading when a listed match is hot-seat: no one "you" there, so each
-# person's score stands on the line of their name.
-SHARED_SCORE_HEADING = N_("Score")
 # Below this width the lists keep one space between their columns, not two.
 NARROW = 100
 # The column of the saves set aside that names each one: ``saves --delete FILE`` takes it.
@@ -122,10 +120,9 @@ def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
     from rich.text import Text
 
     table = _table(_("Unfinished matches (latest first)"), console)
-    shared = any(s.people_scores for s in summaries)
     for key, heading, right in COLUMNS:
         table.add_column(
-            _(SHARED_SCORE_HEADING if key == "Score" and shared else heading),
+            _(heading),
             justify="right" if right else "left",
             # An ID copies whole, a start time reads whole; the rest may wrap.
             no_wrap=key in ("ID", "Started", "Hand"),

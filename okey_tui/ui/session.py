@@ -528,6 +528,8 @@ class SaveSummary:
     # A hot-seat match: each person's seat, name (as the screen says it) and match score;
     # empty when one person plays, whose score is ``score``.
     people_scores: tuple[tuple[int, str, int], ...] = ()
+    # Every seat's match score, in seat order (a partners table: each seat its team's).
+    scores: tuple[int, ...] = ()
 
     def scores_text(self) -> str:
         """``45``, or at a hot-seat match every person's: ``Ayşe 45, Mehmet 30``."""
@@ -536,17 +538,16 @@ class SaveSummary:
         return ", ".join(f"{name} {score}" for _seat, name, score in self.people_scores)
 
     def score_lines(self) -> str:
-        """The score beside each seat's line of the seats (``okey101 saves``): the one
-        person's on the first line, or at a hot-seat match each person's on their own."""
-        if not self.people_scores:
+        """Each seat's score beside its line of the seats (``okey101 saves``), the bots'
+        too: a blank beside a bot read as a score unknown."""
+        if not self.scores:
             return str(self.score)
-        scores = {seat: score for seat, _name, score in self.people_scores}
-        return "\n".join(str(scores[s]) if s in scores else "" for s in range(len(self.seats)))
+        return "\n".join(str(score) for score in self.scores)
 
     def as_dict(self) -> JSONObject:
-        """The match for ``okey101 saves --json``: ``score`` is seat 0's, and ``people``
-        lists each person of a hot-seat match (seat, name as in ``seats``, score); it is
-        empty when one person plays."""
+        """The match for ``okey101 saves --json``: ``score`` is seat 0's, ``scores`` every
+        seat's (in the order of ``seats``), and ``people`` lists each person of a hot-seat
+        match (seat, name as in ``seats``, score); it is empty when one person plays."""
         return {
             "id": self.id,
             "started": self.started,
@@ -554,6 +555,7 @@ class SaveSummary:
             "hand": self.hand,
             "hands": self.hands,
             "score": self.score,
+            "scores": list(self.scores),
             "seats": list(self.seats),
             # A person's seat has no level after the name: ``seats`` says it as saved.
             "people": [
@@ -626,5 +628,6 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
             for n, lv in zip(names, levels, strict=True)
         ),
         people_scores=tuple((s, names[s], totals[s]) for s in people),
+        scores=tuple(totals),
         played=storage.local_time(entry.saved_at) if entry.saved_at else "",
     )
