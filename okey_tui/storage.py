@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, TypeAlias
 
@@ -35,7 +36,7 @@ from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
 from okey_tui.engine.state import Event, Hand
-from okey_tui.i18n import _, ngettext
+from okey_tui.i18n import N_, _, ngettext
 
 # A JSON object as the json module writes and reads it: a save's extra data, a line of the
 # statistics, a report printed with --json. Any: its values are whatever JSON holds (text,
@@ -46,32 +47,90 @@ FORMAT = "okey101-save"
 VERSION = 1
 
 
-class SaveError(Exception):
-    """A save file that could not be used; ``moved_to`` says where it was put aside."""
+class Unusable(StrEnum):
+    """Why a save could not be used, as a code: :func:`unusable_text` says it in a
+    player's words; the technical detail goes with it (:attr:`UnusableSaveError.detail`)."""
 
-    def __init__(self, message: str, moved_to: Path | None = None) -> None:
+    DAMAGED = "damaged"  # not text, not JSON, no version: cut short or overwritten
+    NOT_A_SAVE = "not-a-save"  # JSON, but not an okey101 save
+    OLD_VERSION = "old-version"  # a save version this okey101 does not read
+    NEWER = "newer"  # saved by a newer okey101
+    IMPOSSIBLE = "impossible"  # a save whose match cannot be played on
+    NO_PERMISSION = "no-permission"  # the file may not be read
+    UNREADABLE = "unreadable"  # the file could not be read (another error of the system)
+
+
+_UNUSABLE_TEXTS = {
+    Unusable.DAMAGED: N_("the file is damaged"),
+    Unusable.NOT_A_SAVE: N_("not a saved match of okey101"),
+    Unusable.OLD_VERSION: N_("saved in a form this okey101 does not read"),
+    Unusable.NEWER: N_("saved by a newer okey101"),
+    Unusable.IMPOSSIBLE: N_("the match in it is damaged and cannot be played on"),
+    Unusable.NO_PERMISSION: N_("the file may not be read (its permissions)"),
+    Unusable.UNREADABLE: N_("the file could not be read"),
+}
+
+
+def unusable_text(why: Unusable) -> str:
+    """Why a save could not be used, in a player's words (in the language of the screen)."""
+    return _(_UNUSABLE_TEXTS[why])
+
+
+class UnusableSaveError(ValueError):
+    """A save's text that cannot be used: ``why`` is the code, the message (``detail``)
+    the technical words of it, for a bug report."""
+
+    def __init__(self, why: Unusable, detail: str) -> None:
+        super().__init__(detail)
+        self.why = why
+        self.detail = detail
+
+
+class SaveError(Exception):
+    """A save file that could not be used; ``moved_to`` says where it was put aside,
+    ``why`` why (a code) and ``detail`` the technical words of it."""
+
+    def __init__(
+        self,
+        message: str,
+        moved_to: Path | None = None,
+        why: Unusable | None = None,
+        detail: str = "",
+    ) -> None:
         super().__init__(message)
         self.moved_to = moved_to
+        self.why = why
+        self.detail = detail
 
 
 class NewerSaveError(SaveError):
     """A save written by a newer okey101: not damaged, so left where it is, untouched."""
 
     def __init__(self, message: str, version: int) -> None:
-        super().__init__(message)
+        super().__init__(message, why=Unusable.NEWER)
         self.version = version
 
 
-class NewerVersionError(ValueError):
+class NewerVersionError(UnusableSaveError):
     """The save's version is newer than this okey101 reads (see :class:`NewerSaveError`)."""
 
     def __init__(self, version: int) -> None:
         super().__init__(
+            Unusable.NEWER,
             _("save version {found}; this okey101 reads {version}").format(
                 found=version, version=VERSION
-            )
+            ),
         )
         self.version = version
+
+
+def _read_problem(exc: OSError | UnicodeDecodeError) -> UnusableSaveError:
+    """A save's file that could not be read as text, as a code and the system's words."""
+    if isinstance(exc, UnicodeDecodeError):  # no text: bytes written over it
+        return UnusableSaveError(Unusable.DAMAGED, str(exc))
+    if isinstance(exc, PermissionError):
+        return UnusableSaveError(Unusable.NO_PERMISSION, str(exc))
+    return UnusableSaveError(Unusable.UNREADABLE, str(exc))
 
 
 class SaveInUseError(Exception):
@@ -170,25 +229,29 @@ def match_to_json(match: Match, extra: JSONObject | None = None) -> str:
 
 
 def match_from_json(text: str) -> SavedMatch:
-    """Rebuild a saved match, or raise ``ValueError`` saying what is wrong."""
+    """Rebuild a saved match, or raise :class:`UnusableSaveError` saying what is wrong
+    (a code, and the technical words of it)."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(
-            _("not JSON ({error} at line {line})").format(error=exc.msg, line=exc.lineno)
+        raise UnusableSaveError(
+            Unusable.DAMAGED,
+            _("not JSON ({error} at line {line})").format(error=exc.msg, line=exc.lineno),
         ) from None
     except RecursionError:  # nested deeper than Python reads, and than any save
-        raise ValueError(_("not an okey101 save")) from None
+        raise UnusableSaveError(Unusable.NOT_A_SAVE, _("not an okey101 save")) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ValueError(_("not an okey101 save"))
+        raise UnusableSaveError(Unusable.NOT_A_SAVE, _("not an okey101 save"))
     version = document.get("version")
     if type(version) is int and version > VERSION:
         raise NewerVersionError(version)
     if type(version) is not int or version != VERSION:  # true is no version (true == 1)
-        raise ValueError(
+        # An older number is a form this okey101 does not read; no number at all, damage.
+        raise UnusableSaveError(
+            Unusable.OLD_VERSION if type(version) is int else Unusable.DAMAGED,
             _("save version {found}; this okey101 reads {version}").format(
                 found=repr(document.get("version")), version=VERSION
-            )
+            ),
         )
     try:
         rules = RuleSet.from_code(str(document["rules"]))
@@ -212,7 +275,9 @@ def match_from_json(text: str) -> SavedMatch:
         if len(hands) > rules.hands:
             raise ValueError(_("more hands than the match has"))
     except (KeyError, TypeError, OkeyError, ValueError) as exc:
-        raise ValueError(_("an impossible match ({error})").format(error=exc)) from None
+        raise UnusableSaveError(
+            Unusable.IMPOSSIBLE, _("an impossible match ({error})").format(error=exc)
+        ) from None
     match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
     return SavedMatch(match, extra, _moment(document.get("saved_at")))
 
@@ -306,37 +371,36 @@ def _set_save_aside(path: Path) -> Path:
 
 def load(path: Path) -> SavedMatch | None:
     """The match saved at ``path``, ``None`` if there is none; a bad file is set aside
-    (``SaveError``), a save of a newer okey101 left in place (``NewerSaveError``)."""
+    (``SaveError``: why, in a player's words, with the code and the technical detail
+    beside), a save of a newer okey101 left in place (``NewerSaveError``)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        moved = _set_save_aside(path)
-        raise SaveError(
-            _("The saved match {id} could not be read ({error}); kept as {file}").format(
-                id=path.stem, error=exc, file=moved.name
-            ),
-            moved,
-        ) from None
-    try:
-        return match_from_json(text)
-    except NewerVersionError as exc:  # not damaged: left where it is, for a newer okey101
-        raise NewerSaveError(
-            _(
-                "The match {id} was saved by a newer okey101 ({error}): "
-                "update okey101 to continue it"
-            ).format(id=path.stem, error=exc),
-            exc.version,
-        ) from None
-    except ValueError as exc:
-        moved = _set_save_aside(path)
-        raise SaveError(
-            _("The saved match {id} is unusable: {error}. It was kept as {file}").format(
-                id=path.stem, error=exc, file=moved.name
-            ),
-            moved,
-        ) from None
+        problem = _read_problem(exc)
+    else:
+        try:
+            return match_from_json(text)
+        except NewerVersionError as exc:  # not damaged: left where it is, for a newer okey101
+            raise NewerSaveError(
+                _(
+                    "The match {id} was saved by a newer okey101 ({error}): "
+                    "update okey101 to continue it"
+                ).format(id=path.stem, error=exc),
+                exc.version,
+            ) from None
+        except UnusableSaveError as exc:
+            problem = exc
+    moved = _set_save_aside(path)
+    raise SaveError(
+        _("The saved match {id} is unusable: {error}. It was kept as {file}").format(
+            id=path.stem, error=unusable_text(problem.why), file=moved.name
+        ),
+        moved,
+        problem.why,
+        problem.detail,
+    ) from None
 
 
 def save(match: Match, extra: JSONObject | None, path: Path) -> None:
@@ -389,8 +453,15 @@ class SetAsideFile:
     """A save set aside because it could not be used, still lying in the saves folder."""
 
     path: Path
-    # Why it could not be used, read from it again now ("" when it reads well now).
-    why: str = ""
+    # Why it could not be used, read from it again now (None when it reads well now),
+    # and the technical words of it, for a bug report.
+    why: Unusable | None = None
+    detail: str = ""
+
+    @property
+    def reason(self) -> str:
+        """Why it could not be used, in a player's words ("not known" if it reads well now)."""
+        return unusable_text(self.why) if self.why is not None else _("not known")
 
     @property
     def name(self) -> str:
@@ -410,7 +481,15 @@ class SetAsideFile:
             return ""
 
     def as_dict(self) -> JSONObject:
-        return {"file": self.name, "path": str(self.path), "set_aside": self.when, "why": self.why}
+        """For ``okey101 saves --json``: ``why`` is the code (``damaged``; "" when the file
+        reads well now), ``detail`` the technical words of it."""
+        return {
+            "file": self.name,
+            "path": str(self.path),
+            "set_aside": self.when,
+            "why": self.why.value if self.why is not None else "",
+            "detail": self.detail,
+        }
 
 
 @dataclass
@@ -534,21 +613,25 @@ def set_aside_files(folder: Path) -> list[SetAsideFile]:
     for path in sorted(folder.glob(f"*.json{ASIDE}*")):
         if path.name.startswith(".") or not path.is_file():
             continue
-        files.append(SetAsideFile(path, _why(path)))
+        problem = _problem(path)
+        if problem is None:
+            files.append(SetAsideFile(path))
+        else:
+            files.append(SetAsideFile(path, problem.why, problem.detail))
     return files
 
 
-def _why(path: Path) -> str:
-    """Why the save at ``path`` cannot be used ("" if it can)."""
+def _problem(path: Path) -> UnusableSaveError | None:
+    """Why the save at ``path`` cannot be used (None if it can)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return str(exc)
+        return _read_problem(exc)
     try:
         match_from_json(text)
-    except ValueError as exc:
-        return str(exc)
-    return ""
+    except UnusableSaveError as exc:
+        return exc
+    return None
 
 
 # -- one writer per match -------------------------------------------------------------------

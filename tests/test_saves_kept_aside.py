@@ -5,7 +5,9 @@ is left untouched, and hand-edited settings that cannot be used are said and kep
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -45,13 +47,16 @@ def test_a_save_set_aside_stays_listed_with_when_and_why() -> None:
     later = run("saves")  # nothing newly set aside: still listed
     assert later.exit_code == 0 and later.stderr == ""
     assert "20200101-000000-bad0.json.corrupt-" in later.stdout
-    assert "not JSON" in later.stdout  # why
+    assert "the file is damaged" in later.stdout  # why, in a player's words
+    assert "not JSON" not in later.stdout and "Expecting" not in later.stdout
     assert "saves --delete FILE" in later.stdout
     document = json.loads(run("saves", "--json").stdout)
     (aside,) = document["set_aside"]
     assert aside["file"].startswith("20200101-000000-bad0.json.corrupt-")
     assert Path(aside["path"]).read_text("utf-8") == "garbage\n"
-    assert aside["why"].startswith("not JSON") and aside["set_aside"][:4].isdigit()
+    # The JSON says why as a code, and the technical words of it for a bug report.
+    assert aside["why"] == "damaged" and aside["detail"].startswith("not JSON")
+    assert aside["set_aside"][:4].isdigit()
 
 
 def test_saves_delete_deletes_a_save_set_aside_after_asking() -> None:
@@ -68,6 +73,100 @@ def test_saves_delete_deletes_a_save_set_aside_after_asking() -> None:
     assert done.exit_code == 0 and f"Deleted {kept.name}." in done.output
     assert not kept.exists() and good.exists()
     assert json.loads(run("saves", "--json").stdout)["set_aside"] == []
+
+
+def damaged(path: Path) -> None:
+    """Bytes written over a save: no text."""
+    path.write_bytes(b"\xff\xfe\x00 garbage")
+
+
+def not_a_save(path: Path) -> None:
+    path.write_text('{"tables": [1, 2]}', "utf-8")
+
+
+def impossible(path: Path) -> None:
+    document = json.loads(path.read_text("utf-8"))
+    document["hand"] = "nonsense"
+    path.write_text(json.dumps(document), "utf-8")
+
+
+def older(path: Path) -> None:
+    document = json.loads(path.read_text("utf-8"))
+    document["version"] = 0
+    path.write_text(json.dumps(document), "utf-8")
+
+
+@pytest.mark.parametrize(
+    ("spoil", "code", "reason", "technical"),
+    [
+        (damaged, "damaged", "the file is damaged", "codec"),
+        (not_a_save, "not-a-save", "not a saved match of okey101", "not an okey101 save"),
+        (impossible, "impossible", "the match in it is damaged", "impossible match (A position"),
+        (older, "old-version", "saved in a form this okey101 does not read", "save version 0"),
+    ],
+    ids=["damaged", "not-a-save", "impossible", "older"],
+)
+def test_why_a_save_was_set_aside_is_said_in_a_players_words(
+    spoil: Callable[[Path], None], code: str, reason: str, technical: str
+) -> None:
+    """Why a save was set aside was the reader's own words ("'utf-8' codec can't decode
+    byte 0xff in position 0", "an impossible match (A position has 11 fields before any
+    '|', not 1)"): the run that sets it aside, the list of ``saves`` and the question of
+    ``--delete`` say it in a player's words; the JSON keeps the technical words, for a
+    bug report, beside a code."""
+    path = unfinished("20200101-000000-bad0")
+    spoil(path)
+    first = run("saves")
+    assert f"20200101-000000-bad0 is unusable: {reason}" in first.stderr, first.stderr
+    assert technical not in first.stderr
+    later = run("saves")
+    assert reason in later.stdout and technical not in later.stdout, later.stdout
+    (aside,) = json.loads(run("saves", "--json").stdout)["set_aside"]
+    assert aside["why"] == code and technical in aside["detail"], aside
+    asked = run("saves", "--delete", aside["file"], stdin="n\n")
+    assert reason in asked.output and technical not in asked.output
+
+
+def test_a_save_that_may_not_be_read_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A save whose permissions forbid reading it: set aside, and said so, not in the
+    system's words alone."""
+    path = unfinished("20200101-000000-bad0")
+    read_text = Path.read_text
+
+    def refuse(self: Path, *args: Any, **kwargs: Any) -> str:
+        if self.name.startswith(path.name):
+            raise PermissionError(13, "Permission denied", str(self))
+        return read_text(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", refuse)
+    found = storage.list_saves()
+    (problem,) = found.problems
+    assert "is unusable: the file may not be read (its permissions)" in str(problem)
+    assert "Permission denied" not in str(problem)
+    assert problem.why is storage.Unusable.NO_PERMISSION and "Permission denied" in problem.detail
+    (aside,) = found.set_aside
+    assert aside.why is storage.Unusable.NO_PERMISSION
+    assert aside.as_dict()["why"] == "no-permission"
+    assert "Permission denied" in aside.as_dict()["detail"]
+
+
+def test_the_saves_set_aside_read_whole_at_80_columns() -> None:
+    """At 80 columns the long file name and the moment it was set aside left its reason
+    a dozen cells: four lines for one reason. The moment (the name ends with it) goes
+    there, and the reason reads on one line; and the title of a narrow list (the matches
+    of a newer okey101, in Turkish) was broken in two at the width of its two columns."""
+    not_a_save(unfinished("20200101-000000-bad0"))
+    newer_save("20200101-000000-new9")
+    run("saves")  # sets it aside
+    narrow = CliRunner().invoke(main, ["saves"], env={"COLUMNS": "80"}).stdout
+    line = next(line for line in narrow.splitlines() if line.startswith("20200101-000000-bad0"))
+    assert line.rstrip().endswith("not a saved match of okey101"), narrow
+    wide = run("saves").stdout  # 200 columns: the moment too
+    for text, shown in ((wide, True), (narrow, False)):
+        header = next(line for line in text.splitlines() if line.startswith("File"))
+        assert ("Set aside" in header) is shown, header
+    turkish = CliRunner().invoke(main, ["--lang", "tr", "saves"], env={"COLUMNS": "80"}).stdout
+    assert "Daha yeni bir okey101 ile kaydedilen oyunlar\n" in turkish, turkish
 
 
 # -- a save of a newer okey101: left as it is ------------------------------------------------

@@ -53,7 +53,8 @@ def test_version_true_is_not_version_1() -> None:
     path = unfinished("20990101-000000-vers", version=True)
     with pytest.raises(storage.SaveError) as caught:
         storage.load(path)
-    assert caught.value.moved_to is not None and "save version True" in str(caught.value)
+    assert caught.value.moved_to is not None and caught.value.why is storage.Unusable.DAMAGED
+    assert "save version True" in caught.value.detail  # for a bug report
     assert not isinstance(caught.value, storage.NewerSaveError)
 
 

@@ -102,13 +102,16 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
 
 
 def _table(title: str, console: Console) -> Table:
+    """A list's table, its title printed now, on a line of its own: a table's title
+    wrapped at the width of the table, and a narrow one's (two columns of the matches of
+    a newer okey101) was broken in two in Turkish."""
     from rich.table import Table
+    from rich.text import Text
 
+    console.print(Text(title, style="table.title"))
     # Two spaces between columns where the terminal has the room, one at 80 columns: there
     # a seat's name and level were cut at the edge ("Mehmet (norma"), in Turkish.
     return Table(
-        title=title,
-        title_justify="left",
         box=None,
         pad_edge=False,
         header_style="bold underline",
@@ -268,11 +271,16 @@ def _print_set_aside(console: Console, files: list[SetAsideFile]) -> None:
 
     console.print()
     table = _table(_("Saves set aside because they could not be used"), console)
+    # The file's name is long and read whole; on a narrow terminal the moment it was set
+    # aside, which its name ends with, leaves the room to why (wrapped a word a line).
+    when = console.width >= NARROW
     table.add_column(_(FILE_COLUMN), no_wrap=True)
-    table.add_column(_("Set aside"), no_wrap=True)
+    if when:
+        table.add_column(_("Set aside"), no_wrap=True)
     table.add_column(_("Why"))
     for f in files:
-        table.add_row(f.name, f.when, Text(f.why or _("not known")))  # a reason is text
+        cells = (f.name, f.when) if when else (f.name,)
+        table.add_row(*cells, Text(f.reason))
     console.print(table)
     folders = sorted({str(f.path.parent) for f in files})
     console.print(Text(_("They are in {folder}.").format(folder=", ".join(folders))))
@@ -365,7 +373,7 @@ def _delete_set_aside(file: SetAsideFile, yes: bool) -> None:
     question = _(
         "Delete {file}, a save set aside because it could not be used ({why})? It cannot be undone"
     )
-    said = question.format(file=file.name, why=file.why or _("not known"))
+    said = question.format(file=file.name, why=file.reason)
     if not yes and not confirm(said):
         click.echo(_("Nothing deleted."))
         return
