@@ -1,4 +1,4 @@
-"""Rules §11: after a straight out every other player writes the flat straight-out figure
+"""Rules §11: after a straight out every other player scores the flat straight-out figure
 (404, 808 with an okey), opened or not. The summary says so for a seat that had opened:
 "You 202 straight out × 2 + 101 penalties = 505" read like the never-opened figure.
 The numbers are unchanged; only the words explain them."""
@@ -55,7 +55,7 @@ def test_an_opened_seat_reads_the_flat_figure_of_a_straight_out() -> None:
     assert "404 (a straight out: each opponent scores it, opened or not)" in lines["You"]
     assert lines["You"].endswith("= 404")
     assert "202 straight out" not in lines["You"]
-    # The seat that never opened writes the same 404, by its own line of the table.
+    # The seat that never opened scores the same 404, by its own line of the table.
     assert "202 not opened × 2 = 404" in lines["Ayşe"]
 
 

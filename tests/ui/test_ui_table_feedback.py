@@ -868,7 +868,7 @@ async def test_first_hand_tips_give_the_short_way_to_open_and_at_challenge_going
             await pilot.press("n")
         text = "\n".join(shown)
         assert "declare Going Pairs with P (shift+p)" in text
-        assert "you write 404 instead of 202" in text
+        assert "you score 404 instead of 202" in text
         # The three keys that open an arranged hand (README: s o Enter), not one meld at a time.
         assert "Press s to sort it into groups, o to stage every meld, then Enter" in text
         await pilot.press("s", "o", "enter")
