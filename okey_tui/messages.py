@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
-from okey_tui.engine.state import OpeningKind
+from okey_tui.engine.state import EndKind, OpeningKind
 from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -506,10 +506,17 @@ def level_named(word: str) -> str:
 # -- the end of a hand: how it ended and each seat's arithmetic ----------------------------------
 
 
-def describe_outcome(outcome: Outcome) -> str:
-    """``normal finish``, ``straight out, with an okey``, ``the middle ran out``."""
-    if getattr(outcome.kind, "value", "") == "empty-middle" or outcome.finisher is None:
-        return _("the middle ran out")
+def describe_outcome(outcome: Outcome, names: Sequence[str] = (), you: int | None = None) -> str:
+    """``normal finish``, ``straight out, with an okey``, ``the middle ran out``; given the
+    seats' ``names``, ``the middle ran out as Ayşe was to draw`` (``you``: the seat of the
+    person it is said to, told ``as you were to draw``)."""
+    if outcome.kind is EndKind.EMPTY_MIDDLE or outcome.finisher is None:
+        seat = outcome.to_draw
+        if seat is None or not 0 <= seat < len(names):  # not known (an older table's)
+            return _("the middle ran out")
+        if seat == you:
+            return _("the middle ran out as you were to draw")
+        return _("the middle ran out as {name} was to draw").format(name=names[seat])
     parts = []
     if outcome.straight:
         parts.append(_("straight out"))
@@ -725,10 +732,18 @@ def added_tiles_text(events: Sequence[Event], okey: Tile) -> str:
     return " ".join(added_tile_text(e, okey) for e in sorted(events, key=place))
 
 
-def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
+def event_text(
+    event: Event,
+    hand: Hand | PlayerView,
+    own: bool = False,
+    names: Sequence[str] = (),
+    you: int | None = None,
+) -> str:
     """One event of the hand in words: in English the engine's own line, else the template's
     (``own``: the move of the player it is said to, :func:`own_event_templates`). Tiles and
-    melds are written as the table shows them, an okey with its star, in every language."""
+    melds are written as the table shows them, an okey with its star, in every language.
+    Given the seats' ``names`` (and ``you``, the seat it is said to), the end of a hand whose
+    middle ran out says who was to draw (:func:`describe_outcome`)."""
     if event.kind == "penalty" and event.code in PENALTY_REASONS:
         # Why, in every language ("+101: işler taş attı", not just "ceza"), and to the payer
         # as theirs ("+30: your discard was taken and used").
@@ -743,8 +758,17 @@ def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
             tiles=tiles_text(event.tiles, okey),
             meld=meld_text(event.melds[0], okey),
         )
-    marked = (event.kind == "lay" and bool(event.melds)) or (
-        event.kind in TILE_EVENTS and bool(event.tiles)
+    outcome = hand.outcome
+    marked = (
+        (event.kind == "lay" and bool(event.melds))
+        or (event.kind in TILE_EVENTS and bool(event.tiles))
+        # The engine's line cannot name the seat that was to draw: the template does.
+        or (
+            event.kind == "end"
+            and outcome is not None
+            and bool(names)
+            and outcome.to_draw is not None
+        )
     )
     if event.kind == "open":
         return _opening_event_text(event, hand, own)
@@ -759,7 +783,7 @@ def event_text(event: Event, hand: Hand | PlayerView, own: bool = False) -> str:
         "tiles": tiles,
         "okey": okey,
         "points": event.value,
-        "how": describe_outcome(hand.outcome) if hand.outcome is not None else "",
+        "how": describe_outcome(outcome, names, you) if outcome is not None else "",
     }
     own_templates = own_event_templates() if own else {}
     template = own_templates.get(event.kind) or _(EVENT_TEMPLATES[event.kind])

@@ -217,7 +217,8 @@ def parse_position(text: str) -> Hand:
                     code=ErrorCode.NOT_A_POSITION,
                 )
     if end_f == "empty":
-        hand.outcome = Outcome(EndKind.EMPTY_MIDDLE)
+        # The hand ended at the turn of the seat that was to draw: the position's turn.
+        hand.outcome = Outcome(EndKind.EMPTY_MIDDLE, to_draw=hand.turn)
     elif end_f != "-":
         parts = end_f.split(":")
         if len(parts) != 3 or parts[0] != "finish" or parts[1] not in ("0", "1", "2", "3"):

@@ -255,6 +255,9 @@ class Outcome:
     okey: bool = False
     straight: bool = False
     pairs: bool = False
+    # The middle ran out: the seat that was to draw from it (None for a finish, and where
+    # it is not known: an outcome from a peer that does not send it).
+    to_draw: int | None = None
 
     @property
     def multiplier(self) -> int:
@@ -611,7 +614,7 @@ class Hand:
     def _draw_middle(self) -> None:
         if not self.middle:
             self._log("empty", "The middle is empty: the hand ends")
-            self._end(Outcome(EndKind.EMPTY_MIDDLE))
+            self._end(Outcome(EndKind.EMPTY_MIDDLE, to_draw=self.turn))
             return
         tile = self.middle.pop(0)
         self.racks[self.turn].append(tile)

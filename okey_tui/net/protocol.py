@@ -26,6 +26,7 @@ from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore
 from okey_tui.engine.state import (
+    SEATS,
     EndKind,
     Event,
     Opening,
@@ -699,13 +700,16 @@ def opening_from_json(raw: object) -> Opening | None:
 
 
 def outcome_to_json(outcome: Outcome) -> JSONObject:
-    return {
+    data: JSONObject = {
         "kind": outcome.kind.value,
         "finisher": outcome.finisher,
         "okey": outcome.okey,
         "straight": outcome.straight,
         "pairs": outcome.pairs,
     }
+    if outcome.to_draw is not None:  # left out otherwise, as a table before the field sent it
+        data["to_draw"] = outcome.to_draw
+    return data
 
 
 def outcome_from_json(data: object) -> Outcome:
@@ -714,8 +718,18 @@ def outcome_from_json(data: object) -> Outcome:
         kind = EndKind(_str(d, "kind"))
     except ValueError:
         raise ProtocolError(ErrorCode.BAD_FIELD, _("Unknown outcome kind")) from None
+    # The seat that was to draw when the middle ran out: absent from a table before the
+    # field, and read as not known when it names no seat.
+    to_draw = d.get("to_draw")
+    if type(to_draw) is not int or not 0 <= to_draw < SEATS:
+        to_draw = None
     return Outcome(
-        kind, _opt_int(d, "finisher"), _bool(d, "okey"), _bool(d, "straight"), _bool(d, "pairs")
+        kind,
+        _opt_int(d, "finisher"),
+        _bool(d, "okey"),
+        _bool(d, "straight"),
+        _bool(d, "pairs"),
+        to_draw=to_draw,
     )
 
 

@@ -88,9 +88,13 @@ def test_each_ending_flag_reads_back(pos, seat: int, flags: str) -> None:
     )
 
 
-def test_the_empty_middle_ending_reads_back(pos) -> None:
-    hand = reads_back(pos.text(["K1", "K2", "", ""], phase="x", end="empty", rest="rack2"))
-    assert hand.outcome == Outcome(EndKind.EMPTY_MIDDLE)
+@pytest.mark.parametrize("seat", range(4))
+def test_the_empty_middle_ending_reads_back(pos, seat: int) -> None:
+    """The hand ended at the turn of the seat that was to draw: the position's turn says
+    who it was, in a save from before the outcome kept it as well."""
+    text = pos.text(["K1", "K2", "", ""], turn=seat, phase="x", end="empty", rest="rack2")
+    hand = reads_back(text)
+    assert hand.outcome == Outcome(EndKind.EMPTY_MIDDLE, to_draw=seat)
 
 
 def test_an_okey_placed_by_another_seat_reads_back_and_one_by_the_owner_is_not_marked(pos) -> None:

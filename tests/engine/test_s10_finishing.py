@@ -93,6 +93,34 @@ def test_the_draw_pile_running_out_ends_the_hand_with_no_finisher(pos) -> None:
     assert score_hand(hand).totals() == [19, 202, 18, 12]
 
 
+@pytest.mark.parametrize("seat", range(4))
+def test_the_middle_running_out_records_the_seat_that_was_to_draw(pos, seat: int) -> None:
+    """The outcome says whose draw found the middle empty (the log and the summary name
+    them), and a saved position of the ended hand reads it back."""
+    from okey_tui.engine.notation import format_position, parse_position
+    from okey_tui.engine.state import Outcome
+
+    racks = ["R1 R2 R3 K13", *OTHERS]
+    hand = pos(racks, turn=seat, openings="m101/-/m101/p5", phase="d", rest="discard0")
+    hand.apply(DrawMiddle())
+    assert hand.outcome == Outcome(EndKind.EMPTY_MIDDLE, to_draw=seat)
+    assert score_hand(hand).outcome.to_draw == seat
+    assert parse_position(format_position(hand)).outcome == hand.outcome
+
+
+def test_giving_back_the_left_discard_to_an_empty_middle_records_the_giver(pos) -> None:
+    """Giving the left discard back draws from the middle: empty, the giver was to draw."""
+    from okey_tui.engine.state import Outcome
+
+    hand = pos(
+        ["R5 K9", "K1 K2", "", ""], turn=1, phase="d", discards=["R7", "", "", ""], rest="rack2"
+    )
+    assert not hand.middle
+    for text in ("take", "giveback"):
+        hand.apply(parse_action(text, OKEY))
+    assert hand.outcome == Outcome(EndKind.EMPTY_MIDDLE, to_draw=1)
+
+
 def test_finishing_needs_every_tile_but_the_last_on_the_table(pos) -> None:
     hand = pos(["R1 R2 R3 K13 K12", *OTHERS], openings="m101/-/m101/p5")
     hand.apply(parse_action("lay R1R2R3", OKEY))

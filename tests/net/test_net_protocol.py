@@ -95,3 +95,23 @@ def test_a_hand_report_reads_back_equal_with_the_finishers_lay_offs() -> None:
         others_added=((0, Tile.parse("R11")), (2, Tile.parse("Y5"))),
     )
     assert report_from_json(json.loads(encode(report_to_json(report)))) == report
+
+
+def test_the_seat_to_draw_when_the_middle_ran_out_travels_and_an_older_outcome_reads() -> None:
+    """The outcome names the seat whose draw found the middle empty, so that a friend's log
+    and summary say who it was; a table from before the field sends none (not known), a
+    finish sends the same fields as before, and a value that names no seat is not known."""
+    from okey_tui.engine.state import EndKind, Outcome
+    from okey_tui.net.protocol import outcome_from_json, outcome_to_json
+
+    for seat in range(4):
+        ran_out = Outcome(EndKind.EMPTY_MIDDLE, to_draw=seat)
+        sent = json.loads(json.dumps(outcome_to_json(ran_out)))
+        assert sent["to_draw"] == seat
+        assert outcome_from_json(sent) == ran_out
+    older = {"kind": "empty", "finisher": None, "okey": False, "straight": False, "pairs": False}
+    assert outcome_from_json(older) == Outcome(EndKind.EMPTY_MIDDLE)
+    assert outcome_from_json(older).to_draw is None
+    assert outcome_to_json(Outcome(EndKind.FINISH, 2)).keys() == older.keys()
+    for bad in (4, -1, "1", True, 1.0, None):
+        assert outcome_from_json({**older, "to_draw": bad}).to_draw is None

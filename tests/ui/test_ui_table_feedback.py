@@ -2132,7 +2132,11 @@ async def test_a_hand_ending_by_the_empty_middle_says_so_once_in_the_log():
         log = app.screen.query_one("#log", RichLog)
         lines = ["".join(seg.text for seg in strip) for strip in log.lines]
         said = " ".join(" ".join(lines).split())
-        assert "The hand is over (the middle ran out)" in said, said
+        # Who was to draw from the empty middle, by name (or "you" for the player).
+        to_draw = outcome.to_draw
+        assert to_draw is not None
+        who = "you were" if to_draw == 0 else f"{app.screen.table.seats()[to_draw].name} was"
+        assert f"The hand is over (the middle ran out as {who} to draw)" in said, said
         assert "The middle is empty" not in said, said
         ended = next(s for s in log.lines if "middle ran out" in "".join(g.text for g in s))
         colour = next(g.style.color for g in ended if g.style and g.style.color)

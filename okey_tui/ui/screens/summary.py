@@ -165,8 +165,8 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
         head += _("{name} finished, {how}").format(
             name=seats[outcome.finisher].name, how=describe_outcome(outcome)
         )
-    else:
-        head += describe_outcome(outcome)
+    else:  # the middle ran out: said with who was to draw
+        head += describe_outcome(outcome, [seat.name for seat in seats], you)
     if outcome.multiplier > 1:
         head += f" (×{outcome.multiplier})"
     text.append(head, "bold")

@@ -985,7 +985,8 @@ def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -
         who = _("A bot for you") if mine else _("A bot for {name}").format(name=name)
     else:
         who = _("You") if own else seats[event.seat].name
-    said = event_text(event, okey_view, own=own)
+    names = [seat.name for seat in seats]
+    said = event_text(event, okey_view, own=own, names=names, you=okey_view.seat)
     if event.kind == "deal":
         text.append(said, "bold")
         return text
