@@ -5,14 +5,18 @@ cover one another.
 A 3-tile run whose middle tile was just drawn showed "21 ─▲new───" (the kind cut off),
 and a pair with a new tile lost its "pair" altogether. Now the value is always there,
 whole or as its points with the kind's letter ("r21", Turkish "s21"), and the new tile
-keeps a mark under it, the word or a "+" where the word leaves the value no room."""
+keeps a mark under it, the word or a "+" where the word leaves the value no room.
+
+Then "r15 ▲new" under R4 R5 R6 (R5 drawn, s pressed) read as a shortened value though
+the slots beside the group were empty: beside the new tile's word the value now goes on
+into them, whole; only a group with no room either side has it shortened."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from ui_helpers import goto, sorted_table, table_app, wait_for_human
+from ui_helpers import OPENING_SEED, at_position, goto, sorted_table, table_app, wait_for_human
 
 from okey_tui import i18n
 from okey_tui.engine.tiles import Tile
@@ -38,10 +42,12 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     i18n.set_language("en")
 
 
-def rack_of(tiles: str) -> RackLayout:
-    rack = RackLayout(cols=COLS)
+def rack_of(tiles: str, cols: int = COLS, at: int = 0) -> RackLayout:
+    """The group from slot ``at`` of the upper row of a rack ``cols`` slots wide; the
+    rest empty (``cols`` the group's size: no room beside it, as at a full row's ends)."""
+    rack = RackLayout(cols=cols)
     upper = [Tile.parse(t) for t in tiles.split()]
-    rack.slots = [*upper, *[None] * (2 * COLS - len(upper))]
+    rack.slots = [*[None] * at, *upper, *[None] * (2 * cols - len(upper) - at)]
     return rack
 
 
@@ -80,9 +86,11 @@ def cases() -> Iterator[tuple[str, int, int]]:
 def test_the_value_the_new_mark_and_the_cursor_all_show(
     language: str, name: str, fresh: int, cursor: int
 ) -> None:
+    """With no room beside the group (a row as wide as it): the value whole or short."""
     tiles = GROUPS[name]
-    rack = rack_of(tiles)
     size = len(tiles.split())
+    rack = rack_of(tiles, cols=size)
+    cursor = min(cursor, size)  # away: on the lower row
     label, _meld = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
     top, _bottom, marks = drawn(rack, cursor, {fresh}, set())
     line = marks[1 : 1 + size * SLOT]  # under the group and the gap after it
@@ -100,19 +108,47 @@ def test_the_value_the_new_mark_and_the_cursor_all_show(
 
 
 def test_a_run_with_its_middle_tile_new_reads_in_either_language(language: str) -> None:
-    """The case seen at the table: "21 ─▲new───" under R6 R7 R8 drawn R7."""
-    rack = rack_of("R6 R7 R8")
+    """The case seen at the table: "21 ─▲new───" under R6 R7 R8 drawn R7; with no room
+    beside the group, the value short."""
+    rack = rack_of("R6 R7 R8", cols=3)
     line = drawn(rack, 1, {1}, set())[2][1 : 1 + 3 * SLOT]
     expected = {"en": "r21 ▲new ──", "tr": "s21 yeni ──"}[language]
     assert line.rstrip() == expected, line
 
 
 def test_a_pair_with_a_new_tile_keeps_its_name_and_shows_both_marks(language: str) -> None:
-    rack = rack_of("K5 K5")
+    rack = rack_of("K5 K5", cols=2)
     pair = i18n._("pair")
     assert drawn(rack, 1, {1}, set())[2][1 : 1 + 2 * SLOT] == f"{pair} ▲+ "
     assert drawn(rack, 0, {1}, set())[2][1 : 1 + 2 * SLOT].startswith(f"{pair} +")
     assert drawn(rack, 1, {0}, set())[2][1 : 1 + 2 * SLOT].startswith(f" + {pair}")
+
+
+@pytest.mark.parametrize(("name", "fresh", "cursor"), list(cases()))
+def test_with_room_beside_the_group_the_value_and_the_new_word_both_read_whole(
+    language: str, name: str, fresh: int, cursor: int
+) -> None:
+    """ "r15 ▲new": with empty slots either side, the value goes on into them, whole, and
+    the new tile keeps its word; the value still stands partly on the group's line, never
+    wholly beside it. (The cursor's ▲ on another tile of the group, or a first tile's
+    word too long to leave the value a cell of the group, may still shorten it.)"""
+    tiles = GROUPS[name]
+    size = len(tiles.split())
+    label, meld = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
+    word = i18n._("new")
+    if not meld or cursor not in (fresh, COLS + 3):
+        return
+    if fresh == 0 and max(len(word), 3) + 3 > size * SLOT - 2:
+        return  # "yeni ─ çift": the value would stand wholly past the pair
+    at = 4  # four empty slots before the group, and more after it
+    rack = rack_of(tiles, at=at)
+    marks = drawn(rack, at + cursor if cursor < size else cursor, {at + fresh}, set())[2]
+    start = at * SLOT + 1  # the group's first cell on the line
+    under = marks[start + fresh * SLOT : start + (fresh + 1) * SLOT]
+    assert word in under, (under, marks)
+    found = marks.find(f" {label} ")
+    assert found >= 0, (label, marks)
+    assert found + 1 < start + size * SLOT - 1 and found + 1 + len(label) > start, marks
 
 
 @pytest.mark.parametrize("cursor", [0, 1, 2])
@@ -213,7 +249,8 @@ def test_marks_and_the_value_stand_apart_each_whole(language: str, name: str) ->
     for selected in subsets(size):
         for cursor in [*range(size), COLS + 3]:
             for fresh in [set(), *({i} for i in range(size))]:
-                line = drawn(rack, cursor, fresh, selected)[2][1 : 1 + size * SLOT]
+                # Under the group and on: its value may go on into the empty slots after it.
+                line = drawn(rack, cursor, fresh, selected)[2][1:].rstrip()
                 check_line(line, tiles, cursor, fresh, selected)
 
 
@@ -240,7 +277,7 @@ def test_the_new_word_and_the_value_never_read_as_one(language: str) -> None:
     """ "new ─set 27": the rule glued to the value, and "new" before it read with it. Now a
     blank stands either side of the value and a rule cell between it and the word."""
     rack = rack_of("Y9 B9 K9")
-    line = drawn(rack, COLS + 3, {0}, set())[2][1 : 1 + 3 * SLOT]
+    line = drawn(rack, COLS + 3, {0}, set())[2][1:]  # the value may go on past the group
     word = i18n._("new")
     label = group_label(rack.tiles(), OKEY)[0]
     shown = next(form for form in (label, short_label(label)) if form in line)
@@ -292,3 +329,38 @@ async def test_at_the_table_every_groups_line_reads_cleanly(size: tuple[int, int
         await pilot.press("escape", "d")
         assert screen.fresh
         assert check_all() > 0
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_at_the_table_a_drawn_tile_sorted_into_a_run_keeps_the_runs_value_whole(
+    size: tuple[int, int],
+) -> None:
+    """R5 drawn, then s: R4 R5 R6 first on the rack, R5 new under the cursor. The line
+    under it said "r15 ▲new ──" though the wood before the rack was empty; now
+    "run 15 ▲new", and a click on the value where it went on selects the run."""
+    from textual.geometry import Offset
+
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        rack = "R4 R6 B5 Y5 K9 K10 K11 K12 Y1 Y2 Y3 B11 B12 B13 R13 K13 Y13 B2 R8 K3 Y7"
+        hand = position([rack, "", "", ""], phase="d", middle="R5")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("d", "s")
+        await pilot.pause()
+        layout = screen.rack
+        run = next(g for g in layout.groups() if layout.slots[g[0]] == Tile.parse("R4"))
+        assert [layout.slots[i] for i in run] == [Tile.parse(t) for t in ("R4", "R5", "R6")]
+        assert screen.fresh == {run[1]} and screen.cursor == run[1]
+        widget = screen.query_one(RackWidget)
+        row, col = layout.place(run[0])
+        x = widget.pad() + col * SLOT
+        line = widget.render().plain.split("\n")[3 * row + 2]
+        assert line[x - 3 : x + 3 * SLOT].split() == ["run", "15", "▲new", "──"], line
+        # The value's first cell, left of the run: a click there selects the run.
+        where = Offset(x - 3, 3 * row + 2) + widget.content_region.offset - widget.region.offset
+        assert widget.value_at(x - 3, 3 * row + 2) == run[0]
+        await pilot.click(RackWidget, offset=where)
+        await pilot.pause()
+        assert screen.selected == set(run), (screen.selected, run)

@@ -632,19 +632,25 @@ async def test_sorting_by_melds_keeps_half_made_runs_apart_and_by_pairs_keeps_th
 
 def test_a_groups_value_is_never_glued_to_the_new_mark():
     """A pair whose second tile was just drawn showed "pairnew" under it; then the value
-    gave way to the mark. With no room for both words, the value stays and the new tile
-    has a "+" under it, a space between them."""
+    gave way to the mark. With no room for both words (the pair at the row's start), the
+    value stays and the new tile has a "+" under it, a space between them; with empty
+    slots before the pair, the value goes on into them and the word stays, a space
+    between them."""
     rack = layout(
-        "R1 R2 R3 . . . K5 K5 . . .",
+        "K5 K5 . R1 R2 R3 . . . K5 K5",
         ". . . . . . . . . . .",
     )
     widget = RackWidget()
-    for fresh in ({7}, set()):
-        widget.show(rack, Tile.parse("Y2"), 0, set(), False, fresh=fresh)
+    for fresh in ({1}, set()):
+        widget.show(rack, Tile.parse("Y2"), 3, set(), False, fresh=fresh)
         line = widget.render().plain.split("\n")[2]
-        group = line[widget.pad() + 6 * SLOT :][: 2 * SLOT]
+        group = line[widget.pad() :][: 2 * SLOT]
         if fresh:
             assert "pairnew" not in group and "pair +" in group, group
             assert group[SLOT + 1] == "+", group
         else:
             assert "pair" in group, group
+    widget.show(rack, Tile.parse("Y2"), 3, set(), False, fresh={10})
+    line = widget.render().plain.split("\n")[2][widget.pad() :]
+    assert line[7 * SLOT : 10 * SLOT].split() == ["pair"], line  # into the empty slots
+    assert line[10 * SLOT : 11 * SLOT] == "new ", line

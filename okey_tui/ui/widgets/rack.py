@@ -68,7 +68,11 @@ class Mark(NamedTuple):
 
 
 def label_place(
-    forms: Sequence[str], width: int, marks: Sequence[Mark] = ()
+    forms: Sequence[str],
+    width: int,
+    marks: Sequence[Mark] = (),
+    left: int = 0,
+    right: int = 0,
 ) -> tuple[int, str, frozenset[int]] | None:
     """Where a group's value goes on its line ``width`` cells long: its first cell, the
     form shown (the first of ``forms`` that fits, the fullest first) and the marks it
@@ -78,7 +82,10 @@ def label_place(
     and after the new tile's word a rule cell too ("new ─ run 34": "new run 34" read as
     one phrase). It stands nearest the line's middle. Only marks that give way are ever
     left out for it, the fewest (whole, never a part of one), the value then in the
-    room they leave.
+    room they leave. ``left`` and ``right`` cells beyond the line's ends are free too
+    (empty slots beside the group): the fullest form goes on into them, as little as it
+    needs, rather than a shorter one on the line; never wholly past the line's ends (a
+    value beyond them read as no group's, or the next one's).
 
     >>> label_place(["run 27", "r27"], 11)
     (2, 'run 27', frozenset())
@@ -92,12 +99,19 @@ def label_place(
     (4, 's27', frozenset({1}))
     >>> label_place(["set 27", "s27"], 11, [m._replace(gives_way=False) for m in chosen]) is None
     True
+    >>> new = Mark(frozenset({4, 5, 6, 7}), word=True)  # "▲new" under the middle tile
+    >>> label_place(["run 15", "r15"], 11, [new])  # no room beside the group
+    (0, 'r15', frozenset())
+    >>> label_place(["run 15", "r15"], 11, [new], left=5)  # an empty slot before it
+    (-3, 'run 15', frozenset())
+    >>> label_place(["run 15", "r15"], 11, [new], left=2, right=3)  # not room enough
+    (0, 'r15', frozenset())
     """
     centre = (width - 1) / 2
     best: tuple[tuple[float, ...], tuple[int, str, frozenset[int]]] | None = None
     for rank, text in enumerate(forms):
         size = len(text)
-        for start in range(width - size + 1):
+        for start in range(max(-left, 1 - size), min(width + right - size, width - 1) + 1):
             end = start + size  # the cell after the value: kept blank, as the one before
             hit: set[int] = set()
             for k, mark in enumerate(marks):
@@ -111,7 +125,8 @@ def label_place(
             if hit:  # the value in the room the marks left
                 cells = [c for k in hit for c in marks[k].cells]
                 room = (min(cells) + max(cells)) / 2
-            key = (len(hit), rank, abs(where - room), abs(where - centre), start)
+            beyond = max(0, -start) + max(0, start + size - width)  # cells off the line
+            key = (len(hit), rank, beyond, abs(where - room), abs(where - centre), start)
             if best is None or key < best[0]:
                 best = key, (start, text, frozenset(hit))
     return None if best is None else best[1]
@@ -155,6 +170,9 @@ class RackWidget(Widget):
         self.mark_okeys = False  # practice tables: okeys on a face of their own
         self.pairs_only = False  # a pairs opener (or Going Pairs): only pairs are melds
         self._press: int | None = None
+        self._press_value: int | None = None  # the group whose value a press was on
+        # (row, cell) -> the first slot of the group whose value went on there, past it.
+        self._spilled: dict[tuple[int, int], int] = {}
         self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
 
     def show(
@@ -214,6 +232,7 @@ class RackWidget(Widget):
         out = Text()
         pad = self.pad()
         labels = self.labels()
+        self._spilled = {}
         for row in range(ROWS):
             # The cursor's slot has a mark on either side, in the gaps: it shows whatever
             # the line under it shows, and in any colours.
@@ -221,7 +240,6 @@ class RackWidget(Widget):
             before = "▐" if self.cursor == rack.index(row, 0) else " "
             top = Text(edge, wood).append(before, marker_style)
             bottom = Text(edge, wood).append(before, marker_style)
-            marks = Text(" " * pad, wood)
             col = 0
             while col < rack.cols:
                 index = rack.index(row, col)
@@ -254,7 +272,7 @@ class RackWidget(Widget):
                 top.append(gap, marker_style if gap != " " else wood)
                 bottom.append(gap, marker_style if gap != " " else wood)
                 col += 1
-            marks.append_text(self._mark_line(row, labels, okey, marker_style, wood))
+            marks = self._mark_line(row, labels, okey, marker_style, wood)
             for line in (top, bottom, marks):
                 out.append_text(line)
                 out.append("\n")
@@ -269,37 +287,87 @@ class RackWidget(Widget):
         marker: Style,
         wood: Style,
     ) -> Text:
-        """Under the tiles: each group's value, the cursor, the new tile, marked okeys."""
+        """Under the tiles, from the widget's left edge: each group's value, the cursor,
+        the new tile, marked okeys. A group's value too long for its own line beside the
+        new tile's word goes on into the empty slots beside it (see :meth:`_group_line`)."""
         rack = self.layout_model
-        line = Text()
+        pad = self.pad()
+        end = pad + rack.cols * SLOT
+        total = max(end, self.size.width)
+        cells: list[tuple[str, Style]] = [(" ", wood)] * total
+        # Each cell's piece of the line: the wood before the rack, a slot's marks, a cell
+        # of a group's line. A piece is drawn as one span (the look stays as it was).
+        piece = [0] * pad + list(range(1, total - pad + 1))
+        # The cells a value may go on into: the empty slots that show nothing, and the
+        # wood either side of the rack.
+        free = [True] * pad + [False] * (end - pad) + [True] * (total - end)
+        groups: list[tuple[int, int]] = []  # (first cell, first slot)
         col = 0
         while col < rack.cols:
             index = rack.index(row, col)
+            x = pad + col * SLOT
             if index in labels:
-                label, ok, length = labels[index]
-                for ch, cell in self._group_line(index, length, label, ok, marker, wood):
-                    line.append(ch, cell)
-                col += length
+                groups.append((x, index))
+                col += labels[index][2]
                 continue
             tile = rack.slots[index]
+            text, style = "    ", wood
             if index in self.fresh and tile is not None and index not in self.selected:
-                line.append(*self._fresh_mark(index, marker))
+                text, style = self._fresh_mark(index, marker)
             elif index == self.cursor:
-                line.append("▔▲▔ " if index in self.selected else " ▲  ", marker)
+                text, style = "▔▲▔ " if index in self.selected else " ▲  ", marker
             elif index in self.selected:
-                line.append("▔▔▔ ", marker)
+                text, style = "▔▔▔ ", marker
             elif self.mark_okeys and tile is not None and tile == okey:
-                line.append(_("okey")[:4], marker)
-            else:
-                line.append("    ", wood)
+                text, style = _("okey")[:4], marker
+            for k, ch in enumerate(text):
+                cells[x + k] = (ch, style)
+                piece[x + k] = -x - 1
+            free[x : x + SLOT] = [tile is None and not text.strip()] * SLOT
             col += 1
-        return line
+        shown = end  # the line's length: the rack's, or as far as a value went on
+        for x, index in groups:
+            label, ok, length = labels[index]
+            width = length * SLOT - 1
+            before = 0  # the free cells just before the group, and just after its gap
+            while x - before > 0 and free[x - before - 1]:
+                before += 1
+            after = 0
+            while x + width + 1 + after < total and free[x + width + 1 + after]:
+                after += 1
+            # Two blank cells between a value gone on and whatever is beyond: one read
+            # it with the next group's rule.
+            room = (max(0, before - 2), max(0, after - 1))
+            line = self._group_line(index, length, label, ok, marker, wood, room)
+            for at, cell in line.items():
+                cells[x + at] = cell
+                if not 0 <= at <= width:
+                    free[x + at] = False
+                    self._spilled[(row, x + at)] = index
+                    shown = max(shown, x + at + 1)
+        out = Text()
+        run, run_style, run_piece = "", wood, 0
+        for (ch, style), part in zip(cells[:shown], piece, strict=False):
+            if (style, part) != (run_style, run_piece) and run:
+                out.append(run, run_style)
+                run = ""
+            run, run_style, run_piece = run + ch, style, part
+        out.append(run, run_style)
+        return out
 
     def _group_line(
-        self, index: int, length: int, label: str, ok: bool, marker: Style, wood: Style
-    ) -> list[tuple[str, Style]]:
+        self,
+        index: int,
+        length: int,
+        label: str,
+        ok: bool,
+        marker: Style,
+        wood: Style,
+        room: tuple[int, int] = (0, 0),
+    ) -> dict[int, tuple[str, Style]]:
         """The cells under a group of ``length`` tiles from slot ``index`` (and the gap
-        after it): the group's value and each tile's marks, none over another.
+        after it), by their place from the group's first cell: the group's value and each
+        tile's marks, none over another.
 
         Each tile's marks show whole under it: the cursor's ▲, a selected tile's ▔▔▔, the
         new tile's word. The value stands apart from them (:func:`label_place`: a blank
@@ -310,7 +378,12 @@ class RackWidget(Widget):
         either side), then the new tile's word for a "+" under it; last, a meld's value
         takes the place of the fewest other tiles' marks, whole (a selected tile's colour
         still shows it selected), the cursor's ▔▲▔ last, down to its ▲ first. A group that
-        makes no meld shows its "·" only where the selection's marks leave room."""
+        makes no meld shows its "·" only where the selection's marks leave room.
+
+        Beside the new tile's word, the value whole may go on past the group's ends into
+        ``room`` (free cells before, after): "r15 ▲new" under R4 R5 R6 with R5 new read
+        as a shortened value, the new tile as the reason, though the slots either side
+        were empty. Only with no room there is it shortened."""
         width = length * SLOT - 1
         style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
         rule = "─" if ok else " "
@@ -340,7 +413,8 @@ class RackWidget(Widget):
                 )
                 for i in order
             ]
-            placed = label_place(forms, width, weighed)
+            beside = room if any(mark.word for mark in weighed) else (0, 0)
+            placed = label_place(forms, width, weighed, *beside)
             if placed is not None:
                 marks = {i: tried[i] for k, i in enumerate(order) if k not in placed[2]}
                 break
@@ -351,15 +425,18 @@ class RackWidget(Widget):
             left, text, _gone = placed
             value = {left + k: (ch, style) for k, ch in enumerate(text)}
         drawn = shown.keys() | value.keys()
-        cells: list[tuple[str, Style]] = []
+        cells: dict[int, tuple[str, Style]] = {}
         for at in range(width):
             if at in drawn:
-                cells.append(shown.get(at) or value[at])
+                cells[at] = shown.get(at) or value[at]
             elif {at - 1, at + 1} & drawn:
-                cells.append((" ", style))  # a blank between the rule and a mark or the value
+                cells[at] = (" ", style)  # a blank between the rule and a mark or the value
             else:
-                cells.append((rule, style))
-        return [*cells, shown.get(width, (" ", wood))]
+                cells[at] = (rule, style)
+        cells[width] = shown.get(width) or value.get(width) or (" ", wood)
+        # The value where it went on past the group's ends.
+        cells.update((at, cell) for at, cell in value.items() if not 0 <= at <= width)
+        return cells
 
     def _tile_marks(
         self, index: int, length: int, marker: Style, arrow: bool, word: bool, give: int
@@ -430,14 +507,24 @@ class RackWidget(Widget):
             return None
         return rack.index(row, col)
 
+    def value_at(self, x: int, y: int) -> int | None:
+        """The first slot of the group whose value went on past it to this point, or None."""
+        return self._spilled.get((y // 3, x)) if y % 3 == 2 else None
+
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._press = self.slot_at(event.x, event.y)
-        if self._press is not None:
+        self._press_value = self.value_at(event.x, event.y)
+        if self._press is not None or self._press_value is not None:
             self.capture_mouse()
 
     def on_mouse_up(self, event: events.MouseUp) -> None:
         source, self._press = self._press, None
+        value, self._press_value = self._press_value, None
         self.capture_mouse(False)
+        if value is not None:  # a group's value past its ends: as under the group
+            if value == self.value_at(event.x, event.y):
+                self.post_message(self.GroupClicked(self.layout_model.group_at(value)))
+            return
         if source is None:
             return
         inside = self.region.contains(event.screen_x, event.screen_y)
