@@ -521,7 +521,8 @@ def test_a_full_rack_left_in_hand_wraps_under_the_seats_lines_at_80_columns() ->
 
     rack = "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8"
     text = explained_hand([None] * 4, Outcome(EndKind.EMPTY_MIDDLE), width=76, rack=rack)
-    seat_lines = text[1:]  # after the head line
+    assert text[-1].startswith("202: ")  # where 202 comes from, under the seats' lines
+    seat_lines = text[1:-1]  # after the head line
     column = seat_lines[0].index("202")  # where every seat's lines start
     assert all(line[:column].strip() in ("", *SUMMARY_NAMES) for line in seat_lines)
     continued = [line for line in seat_lines if not line[:column].strip()]

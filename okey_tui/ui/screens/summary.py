@@ -190,7 +190,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     grid.add_column(no_wrap=True)
     grid.add_column()
     notes = report.notes
-    told_not_opened = False  # where 202 comes from, said at the first seat that writes it
+    partners = report.rules.partners
     for line in result.seats:
         finisher = outcome.finisher == line.seat
         own = line.seat == you
@@ -215,11 +215,6 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
                 else _("(doubled: opened with pairs)")
             )
             lines.append("  " + step, ASIDE)
-        partners = report.rules.partners
-        if not told_not_opened and writes_not_opened(line, outcome, partners=partners):
-            told_not_opened = True
-            said = _("({points}: twice {penalty})")
-            lines.append("  " + said.format(points=NOT_OPENED, penalty=PENALTY), ASIDE)
         if line.tiles_left:
             count = len(line.tiles_left)
             lines.append(
@@ -237,8 +232,14 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
                 lines.append_text(penalty_line(report, seats, note, you))
         grid.add_row(name, lines)
     parts = [text, grid] if melds is None else [text, melds, grid]
-    if report.rules.partners:
+    if partners:
         parts.append(side_sums(report, seats))
+    if any(writes_not_opened(line, outcome, partners=partners) for line in result.seats):
+        # Where 202 comes from, said once under the scores for every seat that writes it (a
+        # newcomer did not know): "(202: twice 101)" beside the first such row read as a part
+        # of that row's sum, and the next row wrote 202 without it.
+        said = _("{points}: a hand never opened scores twice {penalty}")
+        parts.append(Text(said.format(points=NOT_OPENED, penalty=PENALTY), ASIDE))
     return Group(*parts)
 
 
