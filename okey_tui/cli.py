@@ -18,7 +18,8 @@ from __future__ import annotations
 import copy
 import importlib
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -226,6 +227,55 @@ class Pace(FloatBetween):
 
         names = ", ".join(_(label) for label, _seconds in PACES)
         return super().refusal(given) + " " + _("(or a pace: {names})").format(names=names)
+
+
+def named_word(typed: str, names: Mapping[str, str]) -> str:
+    """The word of ``names`` (each English word and its name, marked with ``N_``) a player
+    typed: the word itself, or its name in the player's language as the new-table screen
+    says it (``klasik`` is ``classic``, ``kolay`` is ``easy``), in any case, Turkish ``İ``
+    and ``I`` as Turkish writes them. Another word comes back as typed (trimmed, in lower
+    case), for the caller to refuse by name."""
+    said = i18n.lower(typed.strip())
+    for word, name in names.items():
+        if said in (i18n.lower(word), i18n.lower(_(name))):
+            return word
+    return said
+
+
+def both_names(names: Mapping[str, str]) -> str:
+    """The words of ``names`` as a refusal lists them: each English word, and its name in
+    the player's language where that is another word ("classic (klasik), rising (yükselen),
+    challenge (düello) and 51"; in English "classic, rising, challenge and 51")."""
+    listed = []
+    for word, name in names.items():
+        own = i18n.lower(_(name))
+        listed.append(word if own == word else f"{word} ({own})")
+    return i18n.and_list(listed)
+
+
+if TYPE_CHECKING:
+    _WordChoice = click.Choice[str]
+else:  # click before 8.4 has no Choice[str]
+    _WordChoice = click.Choice
+
+
+class Named(_WordChoice):
+    """click's Choice of English words (the help still shows ``[classic|rising|...]``) that
+    also takes each one's name in the player's language (``--type klasik``), as
+    :func:`named_word` reads it, and refuses another word with ``refusal`` (``{value}``:
+    the word given, ``{names}``: :func:`both_names`)."""
+
+    def __init__(self, names: Mapping[str, str], refusal: str) -> None:
+        super().__init__(tuple(names), case_sensitive=False)
+        self.names = dict(names)
+        self.refusal = refusal
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        word = named_word(str(value), self.names)
+        if word not in self.names:
+            said = _(self.refusal).format(value=str(value).strip(), names=both_names(self.names))
+            self.fail(said, param=param, ctx=ctx)
+        return word
 
 
 def _type_name(param_type: object) -> str | None:

@@ -466,7 +466,7 @@ def test_simulate_names_a_wrong_level_and_takes_the_levels_as_play_does() -> Non
 
     result = CliRunner().invoke(main, ["simulate", "--matches", "1", "--seats", "foo"])
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert "unknown bot level 'foo'" in result.output, result.output
+    assert "no bot level is called foo" in result.output, result.output
     seats = "kolay,Kolay,zor,uzman"
     args = ["--lang", "tr", "simulate", "--matches", "1", "--hands", "1", "--json"]
     try:

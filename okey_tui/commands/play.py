@@ -6,14 +6,23 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from okey_tui.cli import IntBetween, Pace
+from okey_tui.cli import IntBetween, Named, Pace, both_names, named_word
 from okey_tui.i18n import N_, _
+from okey_tui.messages import BOT_LEVELS, GAME_TYPES
 
 if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
 
-TYPES = ("classic", "rising", "challenge", "51")
-LEVELS = ("easy", "normal", "hard", "expert")
+TYPES = tuple(GAME_TYPES)
+LEVELS = tuple(BOT_LEVELS)
+# --type, here and at simulate: the English word or the new-table screen's name (klasik).
+GAME_TYPE = Named(GAME_TYPES, N_("no game type is called {value}: the game types are {names}"))
+# The help of the options simulate shares with play (and host), said one way.
+TYPE_HELP = N_("Game type: classic, rising, challenge or 51.")
+HANDS_HELP = N_("Hands in the match: 1-13, odd.")
+PARTNERS_HELP = N_("Play in teams: seats across are partners.")
+NO_PENALTY_HELP = N_("Play without penalties.")
+SEED_HELP = N_("Seed of the deals: the same seed gives the same deals.")
 
 
 class HandCount(IntBetween):
@@ -170,10 +179,8 @@ def _long_name(name: str, option: str) -> click.BadParameter:
 def _bots(value: str | None) -> tuple[str, str, str] | None:
     if value is None:
         return None
-    from okey_tui.messages import level_named
-
     # The English words, or the levels as the new-table screen names them ("kolay", "uzman").
-    levels = [level_named(v) for v in value.split(",") if v.strip()]
+    levels = [named_word(v, BOT_LEVELS) for v in value.split(",") if v.strip()]
     if len(levels) == 1:
         levels *= 3
     unknown = [lv for lv in levels if lv not in LEVELS]
@@ -181,9 +188,9 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         # Which word is wrong (it said only what a right value looks like).
         raise click.BadParameter(
             _(
-                "no bot level is called {level}: the levels are easy, normal, hard and expert "
-                "(one for every seat, or three separated by commas, like easy,normal,hard)"
-            ).format(level=unknown[0]),
+                "no bot level is called {level}: the levels are {levels}; give one for every "
+                "seat, or three separated by commas, like easy,normal,hard"
+            ).format(level=unknown[0], levels=both_names(BOT_LEVELS)),
             param_hint="'--bots'",
         )
     if len(levels) != 3:
@@ -216,14 +223,12 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.option(
     "--type",
     "game_type",
-    type=click.Choice(TYPES, case_sensitive=False),
-    help=N_("Game type: classic, rising, challenge or 51."),
+    type=GAME_TYPE,
+    help=TYPE_HELP,
 )
-@click.option("--hands", type=HandCount(), help=N_("Hands in the match: 1-13, odd."))
-@click.option("--no-penalty", is_flag=True, default=None, help=N_("Play without penalties."))
-@click.option(
-    "--partners", is_flag=True, default=None, help=N_("Play in teams: seats across are partners.")
-)
+@click.option("--hands", type=HandCount(), help=HANDS_HELP)
+@click.option("--no-penalty", is_flag=True, default=None, help=NO_PENALTY_HELP)
+@click.option("--partners", is_flag=True, default=None, help=PARTNERS_HELP)
 @click.option(
     "--bots",
     "bots",
@@ -232,7 +237,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         "Bot level for all seats, or one per seat (right, across, left): easy, normal, hard, expert."
     ),
 )
-@click.option("--seed", type=int, help=N_("Seed of the deals: the same seed gives the same deals."))
+@click.option("--seed", type=int, help=SEED_HELP)
 @click.option(
     "--bot-delay",
     type=Pace(),

@@ -9,10 +9,20 @@ from typing import TYPE_CHECKING
 
 import click
 
-from okey_tui.commands.play import RULE_FLAGS
+from okey_tui.cli import both_names, named_word
+from okey_tui.commands.play import (
+    GAME_TYPE,
+    HANDS_HELP,
+    NO_PENALTY_HELP,
+    PARTNERS_HELP,
+    RULE_FLAGS,
+    SEED_HELP,
+    TYPE_HELP,
+    HandCount,
+)
 from okey_tui.commands.play import play as _play
 from okey_tui.i18n import N_, _, ngettext
-from okey_tui.messages import bot_level, game_type_label
+from okey_tui.messages import BOT_LEVELS, bot_level, game_type_label
 from okey_tui.storage import JSONObject
 
 if TYPE_CHECKING:  # for the annotations only: rich and the arena load when a command runs
@@ -21,20 +31,15 @@ if TYPE_CHECKING:  # for the annotations only: rich and the arena load when a co
     from okey_tui.bots.arena import RunReport
     from okey_tui.engine.rules import RuleSet
 
-TYPES = ("classic", "rising", "challenge", "51")
-
 
 def _parse_seats(text: str) -> list[str]:
-    from okey_tui.bots.base import LEVELS
-    from okey_tui.messages import level_named
-
     # The English words, or the levels as the new-table screen names them ("kolay", "uzman").
-    seats = [level_named(part) for part in text.split(",")]
+    seats = [named_word(part, BOT_LEVELS) for part in text.split(",")]
     for level in seats:  # a wrong word first, by name ("foo" was "not 1" level)
-        if level not in LEVELS:
+        if level not in BOT_LEVELS:
             raise click.BadParameter(
-                _("unknown bot level '{level}': choose from {levels}").format(
-                    level=level, levels=", ".join(LEVELS)
+                _("no bot level is called {level}: the levels are {levels}").format(
+                    level=level, levels=both_names(BOT_LEVELS)
                 ),
                 param_hint="--seats",
             )
@@ -46,14 +51,6 @@ def _parse_seats(text: str) -> list[str]:
             param_hint="--seats",
         )
     return seats
-
-
-def _check_hands(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    if value < 1 or value > 13 or value % 2 == 0:
-        raise click.BadParameter(
-            _("a match is an odd number of hands from 1 to 13, not {hands}").format(hands=value)
-        )
-    return value
 
 
 def _check_matches(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -112,18 +109,11 @@ OPTION_WORDS = {
     callback=_check_matches,
     help=N_("How many matches to play."),
 )
-@click.option(
-    "--hands",
-    default=11,
-    show_default=True,
-    callback=_check_hands,
-    help=N_("Hands per match: an odd number from 1 to 13."),
-)
-@click.option(
-    "--seed", default=0, show_default=True, help=N_("Seed: the same seed, the same games.")
-)
+@click.option("--hands", type=HandCount(), default=11, show_default=True, help=HANDS_HELP)
+@click.option("--seed", type=int, default=0, show_default=True, help=SEED_HELP)
 @click.option(
     "--seats",
+    metavar="LEVEL,LEVEL,LEVEL,LEVEL",
     default="hard,easy,easy,easy",
     show_default=True,
     help=N_(
@@ -133,13 +123,13 @@ OPTION_WORDS = {
 @click.option(
     "--type",
     "game_type",
-    type=click.Choice(TYPES, case_sensitive=False),
+    type=GAME_TYPE,
     default="classic",
     show_default=True,
-    help=N_("The game type."),
+    help=TYPE_HELP,
 )
-@click.option("--partners", is_flag=True, help=N_("Seats opposite each other play as a team."))
-@click.option("--no-penalty", is_flag=True, help=N_("Play at a table without penalties."))
+@click.option("--partners", is_flag=True, help=PARTNERS_HELP)
+@click.option("--no-penalty", is_flag=True, help=NO_PENALTY_HELP)
 @click.option(
     "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table.")
 )

@@ -62,10 +62,10 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seats", "hard,wizard,easy,easy"], "unknown bot level 'wizard'"),
+        (["--seats", "hard,wizard,easy,easy"], "no bot level is called wizard"),
         (["--seats", "hard,easy"], "four bot levels"),
-        (["--hands", "4"], "odd number of hands"),
-        (["--hands", "15"], "odd number of hands"),
+        (["--hands", "4"], "13 hands, not 4"),
+        (["--hands", "15"], "13 hands, not 15"),
         (["--matches", "0"], "at least one match"),
         (["--type", "speed"], "speed"),
     ],
