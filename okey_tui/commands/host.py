@@ -56,8 +56,9 @@ def _table_options() -> list[click.Parameter]:
     params=_table_options(),
     help=N_(
         "Open a table that friends join with okey101 join: prints the address and join code.\n\n"
-        "Seats nobody takes are bots (--bots: one level for all, or three for seats 2-4 with "
-        "seat 1 taking the first). A player whose connection drops keeps their seat: a bot "
+        "Seats nobody takes are bots (--bots: one level for all seats, or one per seat: "
+        "right, across, left of the host's seat; a bot in the host's seat plays at the "
+        "first). A player whose connection drops keeps their seat: a bot "
         "plays it after --grace seconds, until they rejoin. The table is saved as it is "
         "played; okey101 host --resume opens it again."
     ),
