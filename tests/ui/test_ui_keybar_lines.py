@@ -89,3 +89,52 @@ async def test_no_key_stands_alone_on_a_line_of_the_bar(language: str, width: in
                 assert len(rows) == len(key_lines(widths, width, 2)) or len(rows) == len(
                     key_lines(widths, width, 1)
                 ), text
+
+
+@pytest.mark.parametrize("practice", [False, True])
+@pytest.mark.parametrize("language", ["tr"], indirect=True)
+async def test_the_turkish_key_bar_keeps_to_one_line_at_120_columns(
+    language: str, practice: bool
+) -> None:
+    """At 120 columns the Turkish bar took two lines once u (undo) came, where the English
+    bar takes one: greyed labels of two words ("g Geri ver") kept every key two spaces
+    apart. Now one space between keys, two beside such a label, and (at a practice table,
+    h there too) one greyed key left out; ? still lists every key."""
+    from textual.binding import Binding
+
+    from okey_tui.ui.screens.help import HelpScreen
+
+    app = table_app(practice=practice, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        bar = app.screen.query_one("#keys", KeyBar)
+        seen: set[str] = set()
+        for keys in ((), ("s",), ("o", "enter")):  # u comes after a move
+            await pilot.press(*keys)
+            await pilot.pause()
+            text = str(bar.render()).rstrip("\n")
+            assert "\n" not in text and bar.size.height == 1, text
+            assert len(text) <= 120, text
+            shown = [key for _line, _start, _end, key in bar._spans]
+            entries = bar.entries()
+            seen |= {key for key, _label, _on in entries}
+            left_out = [(key, on) for key, _label, on in entries if key not in shown]
+            assert len(left_out) <= 1 and not any(on for _key, on in left_out), (left_out, text)
+            # Two spaces either side of a greyed label of two words: never run together.
+            for key, label, on in entries:
+                if key in shown and not on and label.plain.count(" ") > 1:
+                    at = text.index(label.plain)
+                    before, after = text[at - 2 : at], text[at + len(label.plain) :][:2]
+                    assert before == "  " and after in ("  ", ""), text
+        assert "u" in seen
+        await pilot.press("question_mark")
+        await pilot.pause()
+        helped = app.screen
+        assert isinstance(helped, HelpScreen)
+        listed = {
+            key.strip()
+            for b in helped.table_bindings
+            if isinstance(b, Binding)
+            for key in b.key.split(",")
+        }
+        assert seen <= listed, seen - listed

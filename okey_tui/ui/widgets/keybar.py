@@ -54,8 +54,10 @@ class KeyBar(SteadyStatic):
     """Shows the screen's active bindings (``show=True``), greyed when they do nothing now.
 
     Keys that :meth:`check_action` hides (returns ``False``) are left out; when the
-    keys do not fit the width, they wrap to as few more lines as hold them, the lines
-    as even as can be (no key alone on a line of its own): a binding is never cut.
+    keys do not fit the width two spaces apart, one line holds them one space apart (or
+    without one greyed key, which ``?`` lists, see :meth:`one_line`) if it can; else they
+    wrap to as few more lines as hold them, the lines as even as can be (no key alone on
+    a line of its own): a binding is never cut.
     While a question is asked over the screen (a screen whose ``KEYS_IN_KEY_BAR`` is
     true), the bar shows the question's keys: the table's keys do nothing meanwhile, and
     one of them may answer it (``h`` is the hint key, and "hayır").
@@ -156,28 +158,26 @@ class KeyBar(SteadyStatic):
             self._draw_one_line(entries, width)
             return
         items = [(key, label) for key, label, _on in entries]
-        # Two spaces between keys; one, if that keeps the bar on one line (the keys stand
-        # out by their colour); a second line only when even that does not fit.
+        widths = [label.cell_len for _key, label in items]
         # A bar that keeps a second line at this width (a key came and went) has the room:
         # two spaces, so the keys do not shift sideways as one comes and goes.
-        one_line = 1 + sum(label.cell_len for _key, label in items) + len(items) - 1
         kept_two = self._lines_at[0] == width and self._lines_at[1] > 1
-        # Greyed labels of two words run together one space apart ("g Geri ver a İşle w
-        # Okey al", all grey): a usable key's yellow letter still marks where one starts.
-        words = any(label.plain.count(" ") > 1 and not on for _k, label, on in entries)
-        tight = one_line <= width < one_line + len(items) - 1 and not words
-        gap = 1 if tight and not kept_two else 2
+        one = None if kept_two else self.one_line(entries, width)
         text = Text()
         self._spans = []
         line = 0
         text.append(" ")
-        for row, keys in enumerate(key_lines([label.cell_len for _k, label in items], width, gap)):
+        # Else as few lines as hold the keys, two spaces apart.
+        rows, gaps = ([one[0]], one[1]) if one else (key_lines(widths, width, 2), [2] * len(items))
+        for row, keys in enumerate(rows):
             if row:
                 text.append("\n ")
                 line = row
             x = 1
-            for n, (key, label) in enumerate(items[i] for i in keys):
+            for n, i in enumerate(keys):
+                key, label = items[i]
                 if n:
+                    gap = gaps[n - 1]
                     text.append(" " * gap)
                     x += gap
                 self._spans.append((line, x, x + label.cell_len, key))
@@ -188,6 +188,45 @@ class KeyBar(SteadyStatic):
         self._lines_at = (width, lines)
         text.append("\n" * (lines - line - 1))
         self.update(text)
+
+    @staticmethod
+    def one_line(
+        entries: list[tuple[str, Text, bool]], width: int
+    ) -> tuple[list[int], list[int]] | None:
+        """The keys (their places in ``entries``) and the gaps between them that keep the
+        bar to one line of ``width`` cells, or None. Two spaces between keys; else one (the
+        keys stand out by their colour), but two either side of a greyed label of two
+        words ("g Geri ver a İşle w Okey al", all grey, ran together); else the same with
+        one greyed key left out, the widest: a key that does nothing now, and ``?`` lists
+        it. Never more than one: at 80 columns every greyed key would go.
+
+        >>> on, off = Text("x At"), Text("g Geri ver")
+        >>> keys = [("x", on, True), ("s", on, True), ("g", off, False)]
+        >>> KeyBar.one_line(keys, 23)
+        ([0, 1, 2], [2, 2])
+        >>> KeyBar.one_line(keys, 22)  # one space, but two before "g Geri ver"
+        ([0, 1, 2], [1, 2])
+        >>> KeyBar.one_line(keys, 21)  # the greyed key left out
+        ([0, 1], [2])
+        >>> KeyBar.one_line([("x", on, True)] * 3, 14) is None
+        True
+        """
+        widths = [label.cell_len for _key, label, _on in entries]
+        wide = [label.plain.count(" ") > 1 and not on for _key, label, on in entries]
+        greyed = sorted(
+            (i for i, (_key, _label, on) in enumerate(entries) if not on),
+            key=lambda i: -widths[i],
+        )
+        for leave in [None, *greyed]:
+            keys = [i for i in range(len(entries)) if i != leave]
+            for tight in (False, True):
+                gaps = [
+                    1 if tight and not (wide[a] or wide[b]) else 2
+                    for a, b in zip(keys, keys[1:], strict=False)
+                ]
+                if 1 + sum(widths[i] for i in keys) + sum(gaps) <= width:
+                    return keys, gaps
+        return None
 
     def _draw_one_line(self, entries: list[tuple[str, Text, bool]], width: int) -> None:
         """The keys usable now, as many as one line holds, and help and quit always."""
