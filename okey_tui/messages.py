@@ -492,17 +492,6 @@ def bot_level(level: str) -> str:
     return _(BOT_LEVELS[level]) if level in BOT_LEVELS else level
 
 
-def level_named(word: str) -> str:
-    """The bot level a player typed: its English word, or as the new-table screen names it
-    in the player's language (``kolay`` → ``easy``), any case; another word, as typed
-    (lower case), for the caller to refuse by name."""
-    from okey_tui.i18n import lower
-
-    typed = lower(word.strip())
-    named = {lower(bot_level(level)): level for level in BOT_LEVELS}
-    return named.get(typed, typed)
-
-
 # -- the end of a hand: how it ended and each seat's arithmetic ----------------------------------
 
 
