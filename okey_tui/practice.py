@@ -194,6 +194,19 @@ def pairs_text(count: int, floor: int) -> str:
     )
 
 
+def pairs_nearer(check: OpeningCheck) -> bool:
+    """Whether the pairs are nearer their floor than the melds' points are to theirs, as
+    the panel's two lines show them ("4 / 5 pairs" beside "40 / 101"), neither reached.
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> pairs_nearer(opening_check(parse_tiles("R1 R1 Y1 Y1 B5 B5 K9 K9 R3"), Tile.parse("B8")))
+    True
+    """
+    if check.can_open_melds or check.can_open_pairs:
+        return False
+    return check.pair_count * check.floor > check.value * check.pairs_floor
+
+
 def hint_for(view: PlayerView, limit: int = 3) -> Hint:
     """The hint for the seat of ``view``, from that view only."""
     okey = view.okey
@@ -1167,6 +1180,10 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     # The runs and sets the panel shows as the best opening when the reasons come from the
     # pairs (the pairs are the only opening): a tile of them is not "in none of your melds".
     shown: tuple[Meld, ...] = ()
+    # The pairs counted towards the pairs floor while the melds are the reasons (neither
+    # opening in hand), and whether they are nearer their floor than the melds are to theirs.
+    pairs: Arrangement | None = None
+    pairs_first = False
     by_pairs = is_pairs_only(view)
     if by_pairs:
         mine = best_pairs(rack, okey)
@@ -1180,6 +1197,13 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         mine = can.pairs if by_pairs else can.melds
         if by_pairs:
             shown = can.melds.melds
+        elif view.opening is None and not can.can_open_melds:
+            # Neither opening in hand: the panel counts the pairs towards the pairs floor
+            # beside the melds' points (R1 was "in none of your melds" while R1 R1 was one
+            # of "4 / 5 pairs"). A tile whose discard leaves fewer pairs says which pair it
+            # breaks, and goes after the loose tiles when the pairs are the nearer opening.
+            pairs = can.pairs
+            pairs_first = pairs_nearer(can)
     used: Counter[Tile] = Counter(t for m in mine.melds for t in m.tiles)
     in_shown: Counter[Tile] = Counter(t for m in shown for t in m.tiles)
     held = Counter(rack)
@@ -1223,6 +1247,14 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         keep = in_melds or tile in swapping
         # Outside the pairs but in the runs and sets shown: free, after the tiles in neither.
         breaks_shown = not used[tile] and in_shown[tile] >= held[tile]
+        # The pair this discard breaks: with it gone the solver finds fewer pairs (an okey
+        # pairing it pairs another tile instead).
+        pair = None
+        if pairs is not None and not in_melds:
+            rest = list(rack)
+            rest.remove(tile)
+            if best_pairs(rest, okey).pairs < pairs.pairs:
+                pair = next((m for m in pairs.melds if tile in m.tiles), None)
         if thrown:
             danger /= 2
         if in_melds:
@@ -1237,6 +1269,37 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             reason = _(
                 "in none of your pairs, but it breaks your {meld}, shown above; no penalty"
             ).format(meld=meld_words(meld, okey))
+        elif pair is not None and used[tile] and pairs_first:
+            reason = _(
+                "spare for your melds (your other {tile} stays in them), but it breaks one of "
+                "your pairs ({pair}), and your pairs are nearer an opening than your melds; "
+                "no penalty"
+            ).format(tile=tile_text(tile, okey), pair=meld_words(pair, okey))
+        elif pair is not None and used[tile]:
+            reason = ngettext(
+                "spare (your other {tile} stays in your melds), no penalty, though it breaks "
+                "one of your pairs ({pair}): your melds are nearer an opening; the one risk: "
+                "the player on your right may use it ({n} unseen tile melds with it)",
+                "spare (your other {tile} stays in your melds), no penalty, though it breaks "
+                "one of your pairs ({pair}): your melds are nearer an opening; the one risk: "
+                "the player on your right may use it ({n} unseen tiles meld with it)",
+                hidden_near,
+            ).format(tile=tile_text(tile, okey), pair=meld_words(pair, okey), n=hidden_near)
+        elif pair is not None and pairs_first:
+            reason = _(
+                "in none of your melds, but it breaks one of your pairs ({pair}), and your "
+                "pairs are nearer an opening than your melds; no penalty"
+            ).format(pair=meld_words(pair, okey))
+        elif pair is not None:
+            reason = ngettext(
+                "in none of your melds, no penalty, though it breaks one of your pairs "
+                "({pair}): your melds are nearer an opening; the one risk: the player on your "
+                "right may use it ({n} unseen tile melds with it)",
+                "in none of your melds, no penalty, though it breaks one of your pairs "
+                "({pair}): your melds are nearer an opening; the one risk: the player on your "
+                "right may use it ({n} unseen tiles meld with it)",
+                hidden_near,
+            ).format(pair=meld_words(pair, okey), n=hidden_near)
         elif hidden_near == 0:
             reason = _("dead: every tile it melds with is already in sight")
         elif thrown:
@@ -1286,7 +1349,9 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
                 "may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(n=hidden_near)
-        key = (int(keep), int(breaks_shown), danger, -plays.number)
+        # Free tiles first, then those that break what the panel shows as the nearer plan.
+        later = breaks_shown or (pair is not None and pairs_first)
+        key = (int(keep), int(later), danger, -plays.number)
         ranked.append((key, DiscardTip(tile, reason)))
     ranked.sort(key=lambda item: item[0])
     tips = tuple(tip for _key, tip in ranked[:limit])

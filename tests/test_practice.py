@@ -1072,6 +1072,101 @@ def test_safest_discards_from_the_pairs_never_call_a_tile_of_the_melds_shown_in_
     assert b1.reason.startswith("in none of your pairs or melds, no penalty"), b1
 
 
+def _breaks_a_pair(view: PlayerView, tile: Tile) -> bool:
+    """Whether the solver finds fewer pairs in the rack once ``tile`` is discarded."""
+    rest = list(view.rack)
+    rest.remove(tile)
+    whole = solver.best_pairs(list(view.rack), view.okey).pairs
+    return solver.best_pairs(rest, view.okey).pairs < whole
+
+
+@pytest.mark.parametrize(
+    "rack",
+    [
+        # Hand 1 of a practice table: "4 / 5 pairs: 1 pair short" and no meld.
+        "R1 R1 Y1 Y1 B5 B5 K9 K9 R3 R7 Y4 Y9 Y12 B2 B10 B11 K6 K12 R10 Y6 B13 K3",
+        # The okey (B8) pairs a single (B13): discarding it leaves the okey to pair another.
+        "R1 R1 Y1 Y1 B5 B5 B8 K12 R3 R7 Y4 Y9 Y12 B2 B10 R11 K6 K9 R10 Y6 B13 K3",
+        # One R1 is in the melds (R1 R2 R3), the other spare for them but not for the pairs.
+        "R1 R1 Y1 Y1 B5 B5 K9 K9 R2 R3 Y4 Y9 Y12 B2 B10 B11 K6 K12 R10 Y6 B13 K3",
+    ],
+)
+def test_a_pair_half_is_not_a_free_discard_while_the_pairs_are_the_nearer_opening(
+    rack: str,
+) -> None:
+    """The panel read "4 / 5 pairs: 1 pair short" and, below it, "R1 — in none of your
+    melds, no penalty" and "Y1 — in none of your melds": halves of R1 R1 and Y1 Y1, two of
+    those four pairs. With neither opening in hand and the pairs nearer their floor than
+    the melds' points, a tile that breaks a pair names it and goes after the loose tiles."""
+    view = PlayerView.of(pos_hand([rack, "", "", ""], indicator="B7"), 0)
+    check = solver.opening_check(list(view.rack), view.okey, 101, 5)
+    assert not check.can_open_melds and not check.can_open_pairs
+    assert check.pair_count / check.pairs_floor > check.value / check.floor
+    melded = {t for m in check.melds.melds for t in m.tiles}
+    tips, _none = safest_discards(view, limit=22)
+    breaking = [tip for tip in tips if _breaks_a_pair(view, tip.tile)]
+    assert breaking, [str(tip.tile) for tip in tips]
+    for tip in tips:
+        pair = next((m for m in check.pairs.melds if tip.tile in m.tiles), None)
+        if tip in breaking:
+            assert pair is not None
+            said = (
+                f"spare for your melds (your other {tip.tile} stays in them)"
+                if tip.tile in melded
+                else "in none of your melds"
+            )
+            assert tip.reason.startswith(
+                f"{said}, but it breaks one of your pairs ({meld_words(pair, view.okey)})"
+            ), tip
+        else:
+            assert "pairs" not in tip.reason, tip
+    kept = ("breaks your", "keep it")  # a tile of the melds shown, or of a swap
+    free = [tip for tip in tips if tip not in breaking and not tip.reason.startswith(kept)]
+    assert list(tips[: len(free)]) == free, [str(tip.tile) for tip in tips]
+    shown, _none = safest_discards(view)
+    assert shown and not set(shown) & set(breaking), [str(tip.tile) for tip in shown]
+
+
+@pytest.mark.parametrize(
+    "rack",
+    [
+        "R1 R1 Y1 Y1 B5 B6 K9 R3 R7 Y4 Y9 Y12 B2 B10 B11 K10 K11 K12 K13 Y13 B13 K3",
+        # One R1 is in the melds (R1 R2 R3), the other spare for them but not for the pairs.
+        "R1 R1 Y1 Y1 B5 B6 K9 R2 R3 Y4 Y9 Y12 B2 B10 B11 K10 K11 K12 K13 Y13 B13 K3",
+    ],
+)
+def test_a_pair_half_offered_while_the_melds_are_nearer_names_the_pair_it_breaks(
+    rack: str,
+) -> None:
+    """With 80-odd points of melds and two pairs, R1 (of R1 R1) may still be the safest
+    discard, but its reason says which pair it breaks, not only "in none of your melds"."""
+    view = PlayerView.of(pos_hand([rack, "", "", ""], indicator="B7"), 0)
+    check = solver.opening_check(list(view.rack), view.okey, 101, 5)
+    assert not check.can_open_melds and not check.can_open_pairs
+    assert check.pair_count / check.pairs_floor < check.value / check.floor
+    melded = {t for m in check.melds.melds for t in m.tiles}
+    tips, _none = safest_discards(view, limit=22)
+    order = [_breaks_a_pair(view, tip.tile) for tip in tips]
+    # Ranked by their risk alone: some tile that breaks a pair comes before a loose one.
+    assert True in order and False in order[order.index(True) :], order
+    for tip, breaks in zip(tips, order, strict=True):
+        pair = next((m for m in check.pairs.melds if tip.tile in m.tiles), None)
+        if breaks:
+            assert pair is not None
+            said = (
+                f"spare (your other {tip.tile} stays in your melds)"
+                if tip.tile in melded
+                else "in none of your melds"
+            )
+            assert tip.reason.startswith(
+                f"{said}, no penalty, though it breaks one of your pairs "
+                f"({meld_words(pair, view.okey)}): your melds are nearer an opening; "
+                "the one risk: "
+            ), tip
+        else:
+            assert "pairs" not in tip.reason, tip
+
+
 def test_a_draw_instead_of_a_take_that_makes_runs_and_sets_beside_pairs_says_both() -> None:
     """Five pairs in hand, 94 in runs and sets, and R7 on the left makes R3-R7 and 101:
     the expert draws. The hint names the opening the take would force down (runs and

@@ -550,3 +550,31 @@ async def test_h_keeps_the_turns_step_on_the_line():
             said = status_text(screen)
             assert said.startswith("Hints "), said
             assert said.endswith(screen.turn_hint()), said
+
+
+@pytest.mark.parametrize(
+    ("rack", "nearer"),
+    [
+        ("R1 R1 Y1 Y1 B5 B5 K9 K9 R3 R7 Y4 Y9 Y12 B2 B10 B11 K6 K12 R10 Y6 B13 K3", True),
+        ("R1 R1 Y1 Y1 B5 B6 K9 R3 R7 Y4 Y9 Y12 B2 B10 B11 K10 K11 K12 K13 Y13 B13 K3", False),
+    ],
+)
+def test_the_pairs_line_stands_out_when_the_pairs_are_the_nearer_opening(
+    rack: str, nearer: bool
+) -> None:
+    """ "4 / 5 pairs: 1 pair short" was dimmed under "0 / 101" while the safest discards
+    kept those pairs: the nearer of the two openings is the one that stands out."""
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+    from tests.positions import position
+
+    hint = hint_for(PlayerView.of(position([rack, "", "", ""], indicator="B7"), 0))
+    assert hint.check is not None and not hint.check.can_open_pairs
+    text = hint_text(hint)
+    line = hint.pairs_line()
+    start = text.plain.index(line)
+    styles = {str(s.style) for s in text.spans if s.start <= start < s.end}
+    assert styles == ({"yellow"} if nearer else {"dim"}), styles
+    melds = text.plain.index(hint.opening_line())
+    assert {str(s.style) for s in text.spans if s.start <= melds < s.end} == {"yellow"}

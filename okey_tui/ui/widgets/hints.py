@@ -13,7 +13,7 @@ from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
 from okey_tui.messages import you_opened_with
-from okey_tui.practice import ExpertHint, Hint
+from okey_tui.practice import ExpertHint, Hint, pairs_nearer
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
@@ -58,7 +58,14 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         if not hint.pairs_only:
             text.append(hint.opening_line(), "bold green" if check.can_open_melds else "yellow")
             text.append("\n")
-        text.append(hint.pairs_line(), "bold green" if check.can_open_pairs else "dim")
+        # The pairs line stands out beside the points when the pairs are the nearer
+        # opening (the safest discards then keep them): "4 / 5 pairs" read as an aside.
+        pairs_style = "dim"
+        if check.can_open_pairs:
+            pairs_style = "bold green"
+        elif not hint.pairs_only and pairs_nearer(check):
+            pairs_style = "yellow"
+        text.append(hint.pairs_line(), pairs_style)
     elif hint.opening is not None:
         heading(you_opened_with(hint.opening))
     # At the draw the expert's lines (above, read first) usually say why to take or leave
