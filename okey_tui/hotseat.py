@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from okey_tui.i18n import _
-from okey_tui.settings import DEFAULT_NAME
+from okey_tui.settings import stored_name
 
 if TYPE_CHECKING:  # the types only: a session module imports this one
     from okey_tui.engine.state import Event
@@ -110,9 +110,11 @@ def configure(session: Session, settings: TableSettings) -> None:
     session.human_names = tuple(settings.human_names)
     session.practice = bool(settings.practice)
     session.viewer = 0
-    if len(session.humans) > 1 and session.name in (DEFAULT_NAME, _(DEFAULT_NAME)):
-        # "You" means nothing when the terminal is shared
-        session.name = _("Player {n}").format(n=1)
+    if len(session.humans) > 1:
+        # A name left as it was is kept as the default name, in English: the first person
+        # is then called "Player 1" in the language of the screen (:meth:`Session.seat_name`),
+        # as the others are "Player 2", "Player 3".
+        session.name = stored_name(session.name)
 
 
 # Events that are not a seat's own move, though they name a seat: the deal names the starter,

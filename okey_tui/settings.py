@@ -46,14 +46,21 @@ def shown_name(name: str) -> str:
 
 
 @functools.cache
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` as every language okey101 speaks says it, the English among them.
+
+    >>> sorted(in_every_language(DEFAULT_NAME))
+    ['Sen', 'You']
+    """
+    return frozenset(
+        gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext(message)
+        for code in LANGUAGES
+    ) | {message}
+
+
 def default_names() -> frozenset[str]:
     """The default name as every language okey101 speaks says it ("You", "Sen")."""
-    return frozenset(
-        gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True).gettext(
-            DEFAULT_NAME
-        )
-        for code in LANGUAGES
-    ) | {DEFAULT_NAME}
+    return in_every_language(DEFAULT_NAME)
 
 
 def stored_name(name: str) -> str:

@@ -27,7 +27,7 @@ from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.net.protocol import MAX_NAME, ProtocolError, clean_text, meld_from_json, meld_to_json
-from okey_tui.settings import DEFAULT_NAME, MAX_BOT_DELAY, shown_name
+from okey_tui.settings import DEFAULT_NAME, MAX_BOT_DELAY, in_every_language, shown_name
 from okey_tui.storage import JSONObject, SavedMatch
 from okey_tui.table import (
     BOT_NAMES,
@@ -38,6 +38,10 @@ from okey_tui.table import (
 )
 
 HUMAN = 0
+# A person sharing the terminal who gave no name, called by their place among the people.
+# Saves keep no such name (the first person's is kept as the default name, the others' as
+# none): it is said in the language of the screen for every person alike.
+PLAYER_N = N_("Player {n}")
 
 
 def event_to_json(event: Event) -> list[object]:
@@ -206,10 +210,16 @@ class Session:
         ):
             humans = [HUMAN]
         names = extra.get("human_names", [])
+        name = saved_name(extra.get("name")) or DEFAULT_NAME
+        if len(humans) > 1 and name in {said.format(n=1) for said in in_every_language(PLAYER_N)}:
+            # An older okey101 kept the first person's default name as "Player 1" in the
+            # language of that day, the others' as none: said alike now ("Oyuncu 1" beside
+            # "Oyuncu 2", not "Player 1").
+            name = DEFAULT_NAME
         session = cls(
             saved.match.rules,
             saved.match.seed,
-            name=saved_name(extra.get("name")) or DEFAULT_NAME,
+            name=name,
             levels=(levels[0], levels[1], levels[2]),
             save_path=save_path,
             record_stats=record_stats,
@@ -380,16 +390,23 @@ class Session:
     def hand(self) -> Hand:
         return self.match.hand
 
-    def seat_name(self, seat: int) -> str:
+    def seat_name(self, seat: int, english: bool = False) -> str:
+        """Who sits in ``seat``, as the screen says it; ``english``: a person who gave no
+        name as saves keep it ("You", "Player 2"), not in the language of the screen."""
+        say = str if english else _
         if seat == HUMAN:
+            if self.name == DEFAULT_NAME and len(self.humans) > 1:
+                # "You" means nothing when the terminal is shared: the first person is
+                # "Player 1" as the second is "Player 2", in the language of the screen.
+                return say(PLAYER_N).format(n=1)
             # The name of a player who gave none is a word ("You", "Sen"), said in the
             # language of the screen; the save keeps the English.
-            return shown_name(self.name)
+            return self.name if english else shown_name(self.name)
         if seat in self.humans:
             n = self.humans.index(seat) - 1
             if n < len(self.human_names) and self.human_names[n]:
                 return self.human_names[n]
-            return _("Player {n}").format(n=n + 2)
+            return say(PLAYER_N).format(n=n + 2)
         # A person's name is theirs: a bot that would share it takes another.
         return bot_names([self.seat_name(h) for h in self.humans])[seat - 1]
 
@@ -470,9 +487,10 @@ class Session:
         self.autosave()
         if self.record_stats:
             names = [self.seat_name(seat) for seat in range(4)]
-            # As saved, like the name in the save: the default name is one player in
-            # every language, and ``okey101 stats`` says it in the language of the day.
-            names[HUMAN] = self.name
+            if len(self.humans) == 1:
+                # As saved, like the name in the save: the default name is one player in
+                # every language, and ``okey101 stats`` says it in the language of the day.
+                names[HUMAN] = self.name
             kinds = [
                 "human" if self.seat_level(seat) is None else str(self.seat_level(seat))
                 for seat in range(4)
@@ -608,8 +626,8 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
     table, table_text = table_type(rules, session.practice)
     levels = [None if s in session.humans else session.levels[s - 1] for s in range(4)]
     names = [session.seat_name(s) for s in range(4)]
-    # The JSON's names are as saved: "You" stays the English word.
-    saved = [session.name, *names[1:]]
+    # The JSON's names are as saved: "You" and "Player 2" stay the English words.
+    saved = [session.seat_name(s, english=True) for s in range(4)]
     seats = tuple(n if lv is None else f"{n} ({lv})" for n, lv in zip(saved, levels, strict=True))
     match = session.match
     totals = match.totals()

@@ -8,15 +8,21 @@ as "Sen", split off from the earlier hands recorded under "You".
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.widgets import Input
 from ui_helpers import wait_for_screen
 
-from okey_tui import i18n, stats
+from okey_tui import i18n, stats, storage
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
 from okey_tui.settings import DEFAULT_NAME, TableSettings, load_settings, save_settings
 from okey_tui.ui.app import make_app
+from okey_tui.ui.screens.privacy import PrivacyScreen
 from okey_tui.ui.screens.setup import NewTableScreen, OptionRow
 from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.session import summarise_save
 from okey_tui.ui.widgets.board import PlayerPanel
 
 
@@ -87,3 +93,70 @@ def test_hands_recorded_under_the_translated_default_count_with_the_default() ->
     players = stats.summarise([record, turkish, typed])
     assert sorted(players) == ["Ayşe", "You"]
     assert players["You"].hands == 2
+
+
+async def start_two_people(typed: str | None) -> Path:
+    """An English new-table screen set to two people, the names line typed over with
+    ``typed`` (None: left with the default), then Enter: the match saved as it stands."""
+    save_settings(TableSettings(bots=("easy", "easy", "easy"), language="en"))
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        screen.query_one("#opt-people", OptionRow).focus()
+        await pilot.press("right")
+        await pilot.pause()
+        if typed is not None:
+            screen.query_one("#opt-name", Input).value = typed
+        await pilot.press("enter")
+        # The first person is asked to take the terminal: the table is behind that screen.
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        session = app.session
+        assert session is not None and len(session.humans) == 2
+        path = storage.save_path_for("20261201-100000-aaaa")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        storage.save(session.match, session.save_extra(), path)
+        return path
+
+
+def people_named(path: Path, language: str) -> list[str]:
+    """The people of the match saved at ``path`` as the list of saves names them in
+    ``language``."""
+    i18n.set_language(language)
+    saved = storage.load(path)
+    assert saved is not None
+    summary = summarise_save(storage.SaveEntry(path.stem, path, saved))
+    return [name for _seat, name, _score in summary.people_scores]
+
+
+async def test_default_names_at_a_shared_terminal_are_said_alike_in_any_language() -> None:
+    """Two people at an English table, the name left as it was: the save kept the first
+    person's name as the English "Player 1" and the second's as none, so a Turkish list
+    of saves read "Player 1 0, Oyuncu 2 0". Both are said in the language of the screen."""
+    path = await start_two_people(None)
+    assert people_named(path, "en") == ["Player 1", "Player 2"]
+    assert people_named(path, "tr") == ["Oyuncu 1", "Oyuncu 2"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "named"),
+    [("Ayşe, Mehmet", ["Ayşe", "Mehmet"]), ("Player 7, Can", ["Player 7", "Can"])],
+)
+async def test_a_typed_name_at_a_shared_terminal_stays_as_typed(
+    typed: str, named: list[str]
+) -> None:
+    path = await start_two_people(typed)
+    assert people_named(path, "tr") == named
+
+
+@pytest.mark.parametrize("kept", ["Player 1", "Oyuncu 1"])
+def test_a_save_that_kept_player_1_still_loads_and_reads_alike(kept: str) -> None:
+    """A save of an older okey101 holds the first person's default name as words of its
+    day ("Player 1", "Oyuncu 1"): it loads, and says both people in one language."""
+    path = storage.save_path_for("20261201-100000-aaaa")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    extra = {"name": kept, "humans": [0, 2], "human_names": [], "levels": ["easy"] * 3}
+    storage.save(Match(RuleSet(hands=3), seed=3), extra, path)
+    assert people_named(path, "tr") == ["Oyuncu 1", "Oyuncu 2"]
+    assert people_named(path, "en") == ["Player 1", "Player 2"]
