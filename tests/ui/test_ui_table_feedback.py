@@ -790,7 +790,7 @@ async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():
         assert "P Go pairs" in screen_text(app)
         await pilot.press("P")
         assert isinstance(app.screen, ConfirmScreen)
-        assert "you write 404 instead of 202" in app.screen.question
+        assert "you score 404 instead of 202" in app.screen.question
         await pilot.press("n")
         assert not screen.view.going_pairs[screen.view.seat]
         assert status_text(screen) == "Nothing done: you may still open with melds"

@@ -1618,7 +1618,7 @@ class TableScreen(Screen[None]):
         question = _(
             "Declare Going Pairs? From now on you open only with pairs ({pairs} or more), "
             "never with melds, and a tile you discard may be taken only for a pair. If the "
-            "hand ends before you open, you write {points} instead of {single} "
+            "hand ends before you open, you score {points} instead of {single} "
             "(rules §13 Game types)."
         ).format(
             pairs=view.pairs_floor,
