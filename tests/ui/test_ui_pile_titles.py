@@ -3,14 +3,16 @@
 With the hints panel open at 120x40 the piles narrow to 14 columns: in Turkish the
 titles read "Mehmet'…" and "Zeynep'…", and the player's own pile "yerin ·…", its tile
 count lost. A pile says whose it is and how many tiles it holds in the words there is room
-for: the name alone, the count alone, never a word cut short.
+for: whose it is ("Mehmet's", over the subtitle "pile"), the count alone, never a word cut
+short but a name cut before its ending ("Mehm…'in"): the name alone read as a second panel
+of that player, beside the panel titled so.
 """
 
 from __future__ import annotations
 
 import pytest
 from rendered import screen_text
-from ui_helpers import table_app, wait_for_human
+from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
 from okey_tui import i18n
 from okey_tui.ui.screens.table import TableScreen
@@ -64,15 +66,17 @@ async def test_every_pile_says_whose_and_how_many_whole(
             assert len(piles) == 4
             for pile in piles:
                 top, bottom = pile_borders(app, pile)
-                assert "…" not in top and "…" not in bottom, (top, bottom)
+                # A name may be cut before its ending, nothing else.
+                assert "…" not in top.replace("…'", "'") and "…" not in bottom, (top, bottom)
                 count = len(screen.view.discards[pile.seat])
                 # The count whole: after the word ("pile · 2") or alone ("─ 2 ─", where a
                 # bare "· 2" read as a stray mark).
                 assert f"· {count} " in bottom or f"─ {count} ─" in bottom, (top, bottom)
                 assert "─ · " not in bottom, (top, bottom)
-                name = app.session.seat_name(pile.seat) if pile.seat else None
-                if name is not None:
-                    assert name in top, (top, name)
+                if pile.seat:  # whose it is, never the name alone (the panel's title)
+                    name = app.session.seat_name(pile.seat)
+                    title = str(pile.border_title)
+                    assert title != name and title.startswith(name[:4]) and "'" in title, title
     finally:
         i18n.set_language("en")
 
@@ -103,3 +107,45 @@ async def test_a_pile_shows_as_many_of_its_tiles_as_its_box_holds_newest_first(s
         # Another tile would not fit: the last line is full, or every line is used.
         assert len(shown) > 3
         assert len(lines) == height or len(shown) == 12
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [
+        # The people's own names: Player 1 and Player 2 (Oyuncu 1, Oyuncu 2).
+        ((), {"en": "P2's", "tr": "O2'nin"}),
+        (("Alexander",), {"en": "Alexan…'s", "tr": "Alexa…'in"}),
+        (("Ayşe Nur Kaya",), {"en": "ANK's", "tr": "ANK'ın"}),
+    ],
+)
+async def test_a_pile_too_narrow_for_its_name_still_says_whose_pile(
+    language: str, names: tuple[str, ...], shown: dict[str, str]
+) -> None:
+    """At 80x24 at a hot-seat table the pile of a person whose name's "…'s" does not fit
+    read "Player 2", beside the panel titled "Player 2", as a second panel of that player:
+    it says whose pile it is in fewer letters, as the other piles there do ("Ayşe's")."""
+    from okey_tui.ui.screens.privacy import PrivacyScreen
+
+    i18n.set_language(language)
+    try:
+        app = table_app(OPENING_SEED, humans=2, human_names=names, name="")
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):  # past the screen that hands the terminal over
+                await pilot.pause()
+                if isinstance(app.screen, PrivacyScreen):
+                    await pilot.press("enter")
+                if isinstance(app.screen, TableScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, TableScreen) and screen.view.seat == 0
+            await pilot.pause()
+            pile = screen.query_one("#pile-2", PilePanel)  # the other person's, across
+            assert str(pile.border_title) == shown[language]
+            top, _bottom = pile_borders(app, pile)
+            assert f"─ {shown[language]} ─" in top, top
+            panels = {str(panel.border_title) for panel in screen.query(".player")}
+            piles = [str(p.border_title) for p in screen.query(PilePanel)]
+            assert len(set(piles)) == 4 and not panels & set(piles), (panels, piles)
+    finally:
+        i18n.set_language("en")

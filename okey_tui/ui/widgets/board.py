@@ -332,6 +332,47 @@ def fitting(forms: Sequence[str], room: int) -> str:
     return next((form for form in forms if cell_len(form) <= room), forms[-1])
 
 
+def initials(name: str) -> str:
+    """A name of several words as its initials, a number whole: "Player 2" -> "P2".
+
+    >>> initials("Player 2"), initials("Ayşe Nur Kaya"), initials("Bot 12")
+    ('P2', 'ANK', 'B12')
+    """
+    return "".join(word if word.isdigit() else word[0] for word in name.split())
+
+
+def short_possessives(name: str, seats: Sequence[SeatInfo], room: int) -> list[str]:
+    """A pile's titles shorter than "Mehmet's pile", longest first, each saying whose it is
+    ("Mehmet's" over the subtitle "pile"), and told apart from the other seats' titles:
+
+    * the whole name's: "Zeynep bot's", "Player 2's";
+    * its first word's, when no other seat's name starts with it: "Zeynep's"
+      ("Zeynep bot's" was cut to "Zeynep b…");
+    * its initials', when no other seat's are the same: "P2's" (the first words of
+      "Player 1" and "Player 2" are the same);
+    * the name cut short, where ``room`` has no place for these: "Mehm…'in".
+    """
+    forms = [possessive(name)]
+    words = name.split()
+    if len(words) > 1:
+        first = words[0]
+        if sum(s.name.split()[:1] == [first] for s in seats) == 1:
+            forms.append(possessive(first))
+        multi = [initials(s.name) for s in seats if len(s.name.split()) > 1]
+        if multi.count(initials(name)) == 1 and initials(name) not in (s.name for s in seats):
+            forms.append(possessive(initials(name)))
+    whole = forms[0]
+    if room > 0 and all(cell_len(form) > room for form in forms) and name in whole:
+        # The name's possessive with the name cut short ("Mehm…'in"), the ending kept: the
+        # ending (Turkish inflects the name by its sound) is the whole name's.
+        cut = name
+        while cut and cell_len(whole.replace(name, cut.rstrip() + "…", 1)) > room:
+            cut = cut[:-1]
+        if len(cut.rstrip()) >= 2:
+            forms.append(whole.replace(name, cut.rstrip() + "…", 1))
+    return forms
+
+
 class PilePanel(SteadyStatic):
     """A discard pile: filled by ``seat``, taken from by the next seat. Click to open."""
 
@@ -355,22 +396,14 @@ class PilePanel(SteadyStatic):
         to "yerin ·…", the count lost."""
         pile = view.discards[self.seat]
         mine = self.seat == view.seat
-        # Titled by whose pile it is, the name alone only where nothing longer fits (the
-        # player's panel has that title; the subtitle below still says "pile").
+        # Titled by whose pile it is, over the subtitle "pile" ("Mehmet's" / "pile"). Never
+        # the name alone: at a hot-seat table at 80x24 "Player 2" over the pile read as a
+        # second panel of Player 2, beside the panel titled so.
         name = seats[self.seat].name
-        first = name.split()[0] if name.split() else name
-        # "Zeynep bot's" cut to "Zeynep b…": the first word says whose pile it is when no
-        # other seat's name starts with it.
-        alone = first != name and sum(s.name.split()[:1] == [first] for s in seats) == 1
         if mine:
             titles = [_("Your pile"), _("Yours")]
         else:
-            titles = [_("{name}'s pile").format(name=name), possessive(name)]
-            if alone:
-                titles.append(possessive(first))
-            titles.append(name)
-            if alone:
-                titles.append(first)
+            titles = [_("{name}'s pile").format(name=name), *short_possessives(name, seats, room)]
         # Read with the short title ("Mehmet'in" over "attıkları · 2"): Turkish says whose.
         # Where the words do not fit, the count alone ("· 4" read as a stray mark).
         if mine:
