@@ -435,7 +435,7 @@ async def test_e_at_the_draw_says_the_hint_names_no_discard():
         before = screen.cursor
         await pilot.press("e")
         assert screen.cursor == before
-        assert "The hint names no tile to discard or add now" in status_text(screen)
+        assert "The hint names no tile to discard, add or lay down now" in status_text(screen)
 
 
 async def test_e_with_the_hints_put_away_still_points_at_the_hint_s_discard():
@@ -506,6 +506,75 @@ async def test_e_then_a_adds_to_the_meld_the_hint_names():
         await pilot.pause()
         assert not isinstance(app.screen, ChooserScreen)
         assert Tile.parse("K9") in app.session.hand.table[target].meld.tiles
+
+
+async def test_e_stages_the_pair_the_hint_lays_and_enter_lays_it():
+    """A pairs opener drew the second K12; the hint said "Lay K12 K12 now", and e said the
+    hint names no tile to discard or add (the cursor stayed on K12, and x would have thrown
+    it). e stages the pair the hint names and says what Enter and Esc do; Esc puts it back
+    where it was, and e then Enter lays it down."""
+    from okey_tui.engine.actions import Lay
+    from tests.positions import position
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R1 Y5 B9 K3 K12 B2 K12", "", "", ""],
+            phase="p",
+            table=["0:R7R7", "0:B4B4", "0:Y8Y8", "0:K5K5", "0:R11R11"],
+            openings="p5/-/-/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        expert = screen.practice.hint_now().expert
+        assert expert is not None and isinstance(expert.action, Lay), expert
+        melds = list(expert.action.melds)
+        before = list(screen.rack.slots)
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.staging.melds == melds
+        assert Counter(screen.rack.tiles()) + Counter(screen.staging.tiles()) == Counter(
+            screen.view.rack
+        )
+        said = status_text(screen)
+        assert said.startswith("K12 K12 staged, the hint's lay-down: Enter lays them down"), said
+        assert "Esc puts them back" in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.staging.melds and screen.rack.slots == before
+        await pilot.press("e", "enter")
+        await pilot.pause()
+        mine = [m.meld for m in app.session.hand.table if m.owner == 0]
+        assert melds[0] in mine, mine
+        assert Tile.parse("K12") not in app.session.hand.racks[0]
+
+
+async def test_e_stages_the_hints_opening_and_enter_opens_with_it():
+    """The hint said "Open now with 5 pairs": e stages those pairs (the tiles the rack
+    holds, nothing else), and Enter opens with them, as the hint said."""
+    from okey_tui.engine.actions import Open
+    from tests.positions import position
+
+    rack = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            [rack, "", "", ""], indicator="R8", middle="R7 K2 Y6 B4 R6 K6 Y7", rest="rack1"
+        )
+        screen = await at_position(pilot, app, hand)
+        expert = screen.practice.hint_now().expert
+        assert expert is not None and isinstance(expert.action, Open), expert
+        melds = list(expert.action.melds)
+        await pilot.press("space")  # a tile selected: e stages the hint's melds, not it
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.staging.melds == melds and not screen.selected
+        said = status_text(screen)
+        assert "staged, the hint's opening: Enter opens with them" in said, said
+        await pilot.press("enter")
+        await pilot.pause()
+        hand = app.session.hand
+        assert hand.openings[0] is not None
+        assert [m.meld for m in hand.table if m.owner == 0] == melds
 
 
 async def test_e_off_a_practice_table_says_hints_are_for_practice():

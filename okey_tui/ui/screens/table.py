@@ -350,8 +350,8 @@ class TableScreen(Screen[None]):
             N_("To the hint"),
             show=False,
             tooltip=N_(
-                "put the cursor on the tile the hint says to discard or to add to a table meld "
-                "(practice tables, the hints shown or not)"
+                "put the cursor on the tile the hint says to discard or to add to a table meld, "
+                "or stage the melds it says to lay down (practice tables, the hints shown or not)"
             ),
         ),
         # PageUp/PageDown scroll the melds and [ ] extend the selection: the brackets' twins.
@@ -2309,17 +2309,51 @@ class TableScreen(Screen[None]):
             )
         )
 
-    def after_staging(self, what: str) -> None:
+    def stage_melds(self, melds: Sequence[Meld]) -> bool:
+        """``melds`` staged as they are read (the hint's lay-down: the practice module's
+        melds, okeys and all), each tile from a slot holding it: of two copies, the one in
+        a group with more of its meld's tiles, else the one most apart. False, with nothing
+        staged, when the rack lacks a tile of them."""
+        slots = self.rack.slots
+        taken: set[int] = set()
+        parts: list[list[int]] = []
+        for meld in melds:
+            part: list[int] = []
+            for tile in meld.tiles:
+                copies = [i for i, t in enumerate(slots) if t == tile and i not in taken]
+                if not copies:
+                    return False
+
+                def place(i: int, meld: Meld = meld) -> tuple[int, int, int]:
+                    group = self.rack.group_at(i)
+                    beside = sum(1 for j in group if slots[j] in meld.tiles)
+                    return (-beside, len(group), -i)
+
+                slot = min(copies, key=place)
+                taken.add(slot)
+                part.append(slot)
+            parts.append(part)
+        for meld, part in zip(melds, parts, strict=True):
+            self.staging.melds.append(meld)
+            self.took(part)
+        self.selected.clear()
+        return True
+
+    def after_staging(self, what: str, line: str | None = None) -> None:
+        """The line after melds were staged: ``what`` was staged, the running total, and
+        Enter once it opens; ``line`` instead of them (the hint's lay-down, staged whole
+        by e, says what Enter and Esc do)."""
         view = self.view
         progress = self.staging.progress(view)
         if self.staging.reached(view):
             self.short_opening = None  # what is staged now opens: that refusal is past
-        if view.opening is not None:
-            line = _("{what}. Lay down: {progress}").format(what=what, progress=progress)
-        else:
-            line = _("{what}. Opening: {progress}").format(what=what, progress=progress)
-        if self.staging.reached(view):
-            line += " — " + _("Enter lays them down")
+        if line is None:
+            if view.opening is not None:
+                line = _("{what}. Lay down: {progress}").format(what=what, progress=progress)
+            else:
+                line = _("{what}. Opening: {progress}").format(what=what, progress=progress)
+            if self.staging.reached(view):
+                line += " — " + _("Enter lays them down")
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from okey_tui.engine.actions import Action, AddTile, Discard
+from okey_tui.engine.actions import Action, AddTile, Discard, Lay, Open
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.melds import is_wild
 from okey_tui.engine.view import PlayerView
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
-from okey_tui.messages import rule_title, tile_text
+from okey_tui.messages import meld_text, rule_title, tile_text
 from okey_tui.practice import Hint, hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
@@ -128,7 +128,7 @@ class Practice:
         if action == "scroll_hints":
             return _("Hints hidden: h shows them")
         if action == "hint_tile":
-            return _("The hint names no tile to discard or add now")
+            return _("The hint names no tile to discard, add or lay down now")
         return _("Nothing of yours to undo this turn")
 
     def error_text(self, refused: ActionRefused) -> str:
@@ -221,24 +221,25 @@ class Practice:
             self._hint = (made_from, hint_for(view))
         return self._hint[1]
 
-    def hint_tile(self) -> Discard | AddTile | None:
-        """The expert's discard or lay-off of one tile now, if the hint says one (hidden
-        hints are worked out for it: e pointed nowhere while they were put away, and x then
-        discarded the tile the cursor happened to be on)."""
+    def hint_tile(self) -> Discard | AddTile | Open | Lay | None:
+        """The expert's discard, lay-off, opening or lay-down now, if the hint says one
+        (hidden hints are worked out for it: e pointed nowhere while they were put away, and
+        x then discarded the tile the cursor happened to be on)."""
         screen = self.screen
         if not screen.my_turn or screen.hidden:
             return None
         expert = self.hint_now().expert
-        if expert is None or not isinstance(expert.action, Discard | AddTile):
+        if expert is None or not isinstance(expert.action, Discard | AddTile | Open | Lay):
             return None
         return expert.action
 
     def cursor_to_hint(self) -> None:
         """``e``: the cursor to the tile the hint says to discard or to add to a table meld
         (of two copies, the one apart from the player's groups) and no tile selected, so
-        that ``x`` (or ``a``) follows the hint. Staged melds go back to their slots first
-        (as Esc puts them): the hint is not to lay them, and ``x`` is refused while melds
-        are staged."""
+        that ``x`` (or ``a``) follows the hint; the melds it says to open with or lay down
+        staged, so that Enter lays them. Staged melds go back to their slots first (as Esc
+        puts them): the hint is not to lay them, and ``x`` is refused while melds are
+        staged."""
         screen = self.screen
         action = self.hint_tile()
         said = []
@@ -247,9 +248,16 @@ class Practice:
             screen.sync_rack()
             screen.keep_rack()
             said.append(_("The staged melds are back on the rack"))
+        if isinstance(action, Open | Lay):
+            if screen.stage_melds(action.melds):
+                self.staged_hint(action)
+                return
+            action = None
         slot = None if action is None else screen.rack.slot_of(action.tile, apart=True)
         if action is None or slot is None:
-            screen.set_status(_("The hint names no tile to discard or add now"), error=True)
+            screen.set_status(
+                _("The hint names no tile to discard, add or lay down now"), error=True
+            )
             return
         screen.cursor = slot
         screen.selected.clear()  # x discards a selected tile before the cursor's
@@ -268,6 +276,23 @@ class Practice:
                 _("The cursor is on {tile}, the hint's discard: x discards it").format(tile=tile)
             )
         screen.set_status(" · ".join(said))
+
+    def staged_hint(self, action: Open | Lay) -> None:
+        """The line once ``e`` staged the melds of the hint's opening or lay-down: which,
+        and what Enter and Esc do (and, as for melds staged with o, an okey that could be
+        swapped out)."""
+        screen = self.screen
+        okey = screen.view.okey
+        melds = ", ".join(meld_text(meld, okey) for meld in action.melds)
+        if isinstance(action, Open):
+            line = _(
+                "{melds} staged, the hint's opening: Enter opens with them, Esc puts them back"
+            )
+        else:
+            line = _(
+                "{melds} staged, the hint's lay-down: Enter lays them down, Esc puts them back"
+            )
+        screen.after_staging("", line.format(melds=melds))
 
     def render_hints(self, view: PlayerView | None = None) -> None:
         """The hint panel for the table now (``view``: the table's view, when the caller
