@@ -647,3 +647,41 @@ def test_the_pairs_line_stands_out_when_the_pairs_are_the_nearer_opening(
     assert styles == ({"yellow"} if nearer else {"dim"}), styles
     melds = text.plain.index(hint.opening_line())
     assert {str(s.style) for s in text.spans if s.start <= melds < s.end} == {"yellow"}
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "openings", "said"),
+    [
+        # Opened, to play: K9 goes on seat 2's K5-K8.
+        (
+            "R10 Y1 K2 B4 K9",
+            ["2:K5K6K7K8"],
+            "m101/-/m101/-",
+            "e puts the cursor on it; a adds it there",
+        ),
+        # Opened with pairs, holding K12 K12: the hint lays the pair.
+        (
+            "R1 Y5 B9 K3 K12 B2 K12",
+            ["0:R7R7", "0:B4B4", "0:Y8Y8", "0:K5K5", "0:R11R11"],
+            "p5/-/-/-",
+            "e stages them; Enter lays them down",
+        ),
+    ],
+)
+async def test_the_hint_panel_says_what_e_does_with_a_lay_off_or_a_lay_down(
+    rack: str, table: list[str], openings: str, said: str
+):
+    """Under a discard the panel said "e puts the cursor on it; x discards it", and under a
+    lay-off or a lay-down nothing, though e follows those too: it says how."""
+    from tests.positions import position
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position([rack, "", "", ""], phase="p", table=table, openings=openings)
+        await at_position(pilot, app, hand)
+        if not app.session.hints:
+            await pilot.press("h")
+            await pilot.pause()
+        text = screen_text(app)
+        assert said in text, text
+        assert "x discards it" not in text

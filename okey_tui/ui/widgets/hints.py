@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 
-from okey_tui.engine.actions import Discard, DrawMiddle, TakeDiscard
+from okey_tui.engine.actions import AddTile, Discard, DrawMiddle, Lay, Open, TakeDiscard
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
@@ -45,9 +45,18 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         for line in expert.lines:
             text.append("\n")
             text.append(line)
+        # What e does with the hint, for each kind it acts on (a learner reads the way
+        # to follow it where the hint is).
+        follow = None
         if isinstance(expert.action, Discard):
+            follow = _("e puts the cursor on it; x discards it")
+        elif isinstance(expert.action, AddTile):
+            follow = _("e puts the cursor on it; a adds it there")
+        elif isinstance(expert.action, Open | Lay):
+            follow = _("e stages them; Enter lays them down")
+        if follow is not None:
             text.append("\n")
-            text.append(_("e puts the cursor on it; x discards it"), "dim")
+            text.append(follow, "dim")
     check = hint.check
     if check is not None:
         heading(_("Best opening on your rack"))
