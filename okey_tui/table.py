@@ -39,6 +39,7 @@ from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
 from okey_tui.engine.state import Event, Outcome, TableMeld
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
+from okey_tui.i18n import _
 from okey_tui.messages import describe, describe_refusal
 
 
@@ -90,6 +91,21 @@ class ActionRefused(Exception):
         if self.worded:
             return self.message
         return describe_refusal(self.code, self.params, self.message)
+
+
+# At a partners table the seats across from each other score as one side.
+TEAMS = ((0, 2), (1, 3))
+
+
+def side_name(names: Sequence[str], side: tuple[int, int]) -> str:
+    """The two partners of ``side`` named as one ("You & Mehmet"), ``names`` being every
+    seat's: how the end-of-hand summary and the list of saves name a side.
+
+    >>> [side_name(["You", "Ayşe", "Mehmet", "Zeynep"], side) for side in TEAMS]
+    ['You & Mehmet', 'Ayşe & Zeynep']
+    """
+    first, second = side
+    return _("{first} & {second}").format(first=names[first], second=names[second])
 
 
 # The bots' names at any table: each seat's own, then the names a bot takes when a person

@@ -33,8 +33,10 @@ from okey_tui.table import (
     BOT_NAMES,
     MORE_BOT_NAMES,
     SPARE_BOT_NAMES,
+    TEAMS,
     Departures,
     folded_name,
+    side_name,
 )
 
 HUMAN = 0
@@ -548,9 +550,15 @@ class SaveSummary:
     people_scores: tuple[tuple[int, str, int], ...] = ()
     # Every seat's match score, in seat order (a partners table: each seat its team's).
     scores: tuple[int, ...] = ()
+    # A partners table: each side (its two names as the summary says them, ``You &
+    # Mehmet``) with its score, seat 0's side first; empty at a table of four players.
+    sides: tuple[tuple[str, int], ...] = ()
 
     def scores_text(self) -> str:
-        """``45``, or at a hot-seat match every person's: ``Ayşe 45, Mehmet 30``."""
+        """``45``, at a hot-seat match every person's: ``Ayşe 45, Mehmet 30``, and at a
+        partners table each side's: ``You & Mehmet 45 · Ayşe & Zeynep 30``."""
+        if self.sides:
+            return " · ".join(f"{name} {score}" for name, score in self.sides)
         if not self.people_scores:
             return str(self.score)
         return ", ".join(f"{name} {score}" for _seat, name, score in self.people_scores)
@@ -585,9 +593,9 @@ class SaveSummary:
     def line(self) -> str:
         """``Classic · hand 2/11 · score 45 · played 2026-11-30 20:58`` (when it was last
         played: the list's order); at a hot-seat match the people's scores by name:
-        ``… · Ayşe 45, Mehmet 30 · …``."""
+        ``… · Ayşe 45, Mehmet 30 · …``, at a partners table each side's."""
         when = _("played {time}").format(time=self.played) if self.played else self.started
-        if self.people_scores:
+        if self.people_scores or self.sides:
             return _("{table} · hand {hand}/{hands} · {scores} · {started}").format(
                 table=self.table_text or self.table,
                 hand=self.hand,
@@ -647,5 +655,8 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
         ),
         people_scores=tuple((s, names[s], totals[s]) for s in people),
         scores=tuple(totals),
+        sides=tuple((side_name(names, side), totals[side[0]]) for side in TEAMS)
+        if rules.partners
+        else (),
         played=storage.local_time(entry.saved_at) if entry.saved_at else "",
     )

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 from rendered import screen_text
+from rich.cells import cell_len
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, wait_and_arrange, wait_for_human
 
-from okey_tui import storage
+from okey_tui import i18n, storage
+from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position
+from okey_tui.engine.rules import GameType, RuleSet
+from okey_tui.engine.view import PlayerView, legal_actions
+from okey_tui.messages import game_type_label
 from okey_tui.settings import TableSettings, load_settings, save_settings
 from okey_tui.ui.app import make_app
 from okey_tui.ui.local_table import LocalTable
@@ -349,3 +355,85 @@ async def test_a_practice_match_left_with_its_hints_shown_resumes_with_them() ->
         assert isinstance(screen, TableScreen) and screen.practice.hints_on
         assert screen.query_one("#main").has_class("-hints")
         assert "Match resumed." in str(screen.query_one("#status", Static).render())
+
+
+def partners_save(humans: list[int]) -> tuple[int, int]:
+    """A Rising partners match saved after its first hand, ``humans`` sharing the terminal
+    with the names left as they were: the two sides' match scores (seat 0's first)."""
+    rng = random.Random(4)
+    match = Match(RuleSet(hands=3, game_type=GameType.RISING, partners=True), seed=4)
+    while not match.hand.is_over:
+        hand = match.hand
+        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+    match.finish_hand()
+    path = storage.save_path_for("20261201-100000-aaaa")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    extra: storage.JSONObject = {"humans": humans, "levels": ["normal"] * 3}
+    storage.save(match, extra, path)
+    totals = match.totals()
+    assert totals[0] != totals[1]  # the sides told apart by their scores
+    return totals[0], totals[1]
+
+
+async def resume_lines(size: tuple[int, int]) -> tuple[list[str], str]:
+    """The lines of the only unfinished match beside "resume", and the whole row's text."""
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        (row,) = app.screen.query(SaveRow)
+        lines = row.lines(row.size.width - cell_len(i18n._("resume")) - 2)
+        for line in lines:
+            assert line in screen_text(app), line
+        return lines, row.text
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+async def test_a_partners_row_names_both_sides_and_fits_at_80_columns(language: str) -> None:
+    """Two partners at one terminal: the row read "Yükselen… · el 1/3 bitti · Player 1 505,
+    Oyuncu 2 505", each partner with their side's total and not the other side's, the game
+    type cut. The sides read as the end-of-hand summary names them, with their scores;
+    at 80 columns "partners" and the bots' names give way, nothing is cut."""
+    ours, theirs = partners_save([0, 2])
+    i18n.set_language(language)
+    players = i18n._("Player {n}")
+    people = i18n._("{first} & {second}").format(
+        first=players.format(n=1), second=players.format(n=2)
+    )
+    for size in ((80, 24), (120, 40)):
+        (first, _second), whole = await resume_lines(size)
+        # The whole row, as the summary names the sides.
+        assert f"{people} {ours} · Ayşe & Zeynep {theirs}" in whole, whole
+        # Its first line as it fits: the people's side, and the other side's score.
+        assert "…" not in first, first
+        assert first.startswith(game_type_label(GameType.RISING) + " · "), first
+        assert f"{people} {ours}" in first and first.endswith(str(theirs)), first
+        if language == "en":
+            assert first == f"Rising · hand 1/3 done · {people} {ours} vs {theirs}", first
+
+
+@pytest.mark.parametrize(
+    ("humans", "whole_sides", "at_80"),
+    [
+        # One person: their partner is a bot, and so are both opponents.
+        (
+            [0],
+            "You & Mehmet {0} · Ayşe & Zeynep {1}",
+            "Rising · hand 1/3 done · You & Mehmet {0} vs {1}",
+        ),
+        # Two people side by side are opponents, each with a bot: the bots' names give
+        # way, and the kind still says "partners" (cut short by the last letters at most).
+        (
+            [0, 1],
+            "Player 1 & Mehmet {0} · Player 2 & Zeynep {1}",
+            "Rising, partne… · hand 1/3 · Player 1 {0} · Player 2 {1}",
+        ),
+    ],
+)
+async def test_every_partners_row_keeps_both_sides_scores_at_80_columns(
+    humans: list[int], whole_sides: str, at_80: str
+) -> None:
+    ours, theirs = partners_save(humans)
+    (first, _second), whole = await resume_lines((80, 24))
+    assert whole_sides.format(ours, theirs) in whole, whole
+    head, tail = at_80.format(ours, theirs).split("…") if "…" in at_80 else (at_80, "")
+    assert first.startswith(head.format(ours, theirs)) and first.endswith(tail), first

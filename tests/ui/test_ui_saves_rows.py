@@ -162,7 +162,9 @@ async def test_at_80x24_every_row_keeps_to_its_width() -> None:
         first, second = long_row.lines(long_row.size.width - len("resume  "))
         assert first.startswith("Challenge") and "…" in first, first
         assert "hand 1/5 ·" in first and "(middle" not in first, first
-        assert first.endswith(" · hand 1/5 · Ayşe Kaya 0, Mehmet Ali 0"), first
+        # A partners table's sides, the bots' side by its score alone ("partners" went
+        # from the kind first: the sides say it).
+        assert first.endswith(" · hand 1/5 · Ayşe Kaya & Mehmet Ali 0 vs 0"), first
         assert second.startswith("bots: expert, normal · played today"), second
         assert first in text and second in text, text
 

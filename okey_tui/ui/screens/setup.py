@@ -49,6 +49,7 @@ from okey_tui.i18n import (
     current_language,
     decimal,
     ngettext,
+    pgettext,
     set_language,
 )
 from okey_tui.messages import bot_level, colour_name, game_type_label
@@ -64,7 +65,8 @@ from okey_tui.settings import (
     stored_name,
 )
 from okey_tui.storage import SaveEntry
-from okey_tui.ui.session import Session, summarise_save
+from okey_tui.table import TEAMS, side_name
+from okey_tui.ui.session import Session, summarise_save, table_type
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.steady import set_subtitle, set_title
@@ -199,11 +201,18 @@ class Part:
     """A piece of a line of the list of saves, in the forms it may take, longest first
     ("" leaves the piece out). A line too wide has its pieces give way one step at a time,
     the piece with the highest ``gives_way`` first: a shorter form, or for a ``squeeze``
-    piece past its last form, being cut short (…) to the room the others leave it."""
+    piece past its last form, being cut short (…) to the room the others leave it.
+    ``gives_way`` may say it for each step of the piece (the last for every step after)."""
 
     forms: tuple[str, ...]
-    gives_way: int = 0
+    gives_way: int | tuple[int, ...] = 0
     squeeze: bool = False
+
+    def priority(self, step: int) -> int:
+        """How soon the piece's ``step``-th step (0: its first) gives way."""
+        if isinstance(self.gives_way, int):
+            return self.gives_way
+        return self.gives_way[min(step, len(self.gives_way) - 1)]
 
 
 SEPARATOR = " · "
@@ -237,7 +246,7 @@ def fit_line(parts: list[Part], width: int) -> str:
         ]
         if not can:
             break
-        k = max(can, key=lambda k: (parts[k].gives_way, k))
+        k = max(can, key=lambda k: (parts[k].priority(chosen[k]), k))
         if chosen[k] < len(parts[k].forms) - 1:
             chosen[k] += 1
         else:
@@ -261,6 +270,33 @@ def cut(text: str, cells: int) -> str:
     return set_cell_size(text, max(0, cells)).rstrip(" ,·…") + "…"
 
 
+def side_forms(session: Session, sides: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """A partners table's two sides with their scores, in the forms a row of the list of
+    saves gives them, longest first, each shorter than the one before: as the end-of-hand
+    summary names them ("Ali & Mehmet 505 · Veli & Zeynep 232"), then without the bots'
+    names, which are the same at every table: a side of bots alone by its score ("Ali &
+    Mehmet 505 vs 232"), a side with a person by its people ("Ali 505 · Veli 232"); then
+    seat 0's side alone by its people ("Ali & Veli 505 vs 232")."""
+    (our_side, ours), (their_side, theirs) = sides
+    against = pgettext(
+        "a partners table's side and its score, then the other side's score",
+        "{side} {score} vs {other}",
+    )
+    people = [[session.seat_name(s) for s in side if s in session.humans] for side in TEAMS]
+    if not people[1]:
+        forms = [against.format(side=our_side, score=ours, other=theirs)]
+    else:
+        named = [side_name(names, (0, 1)) if len(names) == 2 else names[0] for names in people]
+        forms = [f"{named[0]} {ours}{SEPARATOR}{named[1]} {theirs}"]
+        if len(people[0]) == 2:
+            forms.append(against.format(side=named[0], score=ours, other=theirs))
+    kept = [SEPARATOR.join(f"{name} {score}" for name, score in sides)]
+    for form in forms:
+        if cell_len(form) < cell_len(kept[-1]):
+            kept.append(form)
+    return tuple(kept)
+
+
 def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], list[Part]]:
     """What tells an unfinished match from the others, in two lines of pieces: the table,
     how far the match and its hand are and the score (or each person's); then who plays
@@ -270,7 +306,13 @@ def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], 
     match = session.match
     hand, hands = match.hand_number + 1, match.rules.hands
     if match.hand.is_over:  # saved between two hands: this one is scored, the next not dealt
-        progress: tuple[str, ...] = (_("hand {hand}/{hands} done").format(hand=hand, hands=hands),)
+        progress: tuple[str, ...] = (
+            _("hand {hand}/{hands} done").format(hand=hand, hands=hands),
+            _("hand {hand}/{hands}").format(hand=hand, hands=hands),
+        )
+        # "done" goes only where the table kind would be cut short: without it a row
+        # reads as if hand 1 were being played, and "Rising, p…" as nothing at all.
+        progress_gives_way: int | tuple[int, ...] = 2
     else:
         progress = (
             _("hand {hand}/{hands}, {n} tiles in the middle").format(
@@ -278,10 +320,20 @@ def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], 
             ),
             _("hand {hand}/{hands}").format(hand=hand, hands=hands),
         )
-    if summary.people_scores:
+        progress_gives_way = 3
+    kind: tuple[str, ...] = (summary.table_text or summary.table,)
+    if summary.sides:
+        # Each side with its score, as the end-of-hand summary names them ("Ali & Veli
+        # 505 · Ayşe & Zeynep 232"), not each person with their side's score.
+        scores: tuple[str, ...] = side_forms(session, summary.sides)
+        if not set(TEAMS[1]) & set(session.humans):
+            # Every form of the sides names seat 0's two partners: the table kind need not
+            # say "partners" again where the room is short.
+            kind = (*kind, table_type(replace(match.rules, partners=False), session.practice)[1])
+    elif summary.people_scores:
         names = ", ".join(name for _seat, name, _score in summary.people_scores)
         # The people are what tells a hot-seat match apart: cut short, never left out.
-        scores: tuple[str, ...] = (summary.scores_text(), names)
+        scores = (summary.scores_text(), names)
     else:
         scores = (_("score {score}").format(score=summary.score), "")
     levels = [session.levels[seat - 1] for seat in (1, 2, 3) if seat not in session.humans]
@@ -301,10 +353,17 @@ def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], 
     return (
         [
             # The table kind is cut short before the score goes: its first word (the game
-            # type) stays, and so do the people of a hot-seat match.
-            Part((summary.table_text or summary.table,), gives_way=2, squeeze=True),
-            Part(progress, gives_way=3),
-            Part(scores, gives_way=1, squeeze=bool(summary.people_scores)),
+            # type) stays, and so do the people of a hot-seat match. At a partners table
+            # "partners" goes first, then the bots' names; a side's score is never cut.
+            Part(kind, gives_way=(5, 2) if len(kind) > 1 else 2, squeeze=True),
+            Part(progress, gives_way=progress_gives_way),
+            Part(
+                scores,
+                # The bots' names go before the tiles in the middle; the other side's
+                # people last of all.
+                gives_way=(4, -1) if summary.sides else 1,
+                squeeze=bool(summary.people_scores) and not summary.sides,
+            ),
         ],
         [Part((bots, ""), gives_way=1), Part(played, gives_way=2)],
     )
