@@ -425,9 +425,11 @@ class SaveRow(Widget, can_focus=True):
 # (settings field, label, the two choices).
 RULE_OPTIONS: tuple[tuple[str, str, tuple[str, str]], ...] = (
     ("finisher_scores_zero", N_("Finisher scores"), (f"-{PENALTY}", "0")),
-    ("pairs_opener_lays_off", N_("Pairs opener adds"), (N_("no"), N_("yes"))),
+    # What the option allows, said whole in the label column ("Pairs opener adds" left
+    # "adds what?"; "Give-back of left" read as a typo).
+    ("pairs_opener_lays_off", N_("Lay off after pairs"), (N_("no"), N_("yes"))),
     ("finish_opening_needs_floor", N_("Finish needs floor"), (N_("no"), N_("yes"))),
-    ("give_back_penalty", N_("Give-back of left"), (N_("free"), f"+{PENALTY}")),
+    ("give_back_penalty", N_("Give back a discard"), (N_("free"), f"+{PENALTY}")),
 )
 OPTION_FIELDS = tuple(field_name for field_name, _label, _choices in RULE_OPTIONS)
 # The line of the form that sets each rule (the others set no rule of the game).
@@ -668,6 +670,14 @@ def practice_choice(value: object) -> dict[str, object]:
     return {"practice": practice, "tips": tips}
 
 
+def bot_label(seat: int, partners: bool) -> str:
+    """The label of the line of the bot in ``seat`` (1 on your right, 2 across, 3 on your
+    left); at a partners table the bot across is your partner, and its line says so."""
+    if seat == 2:
+        return _("Bot across (partner)") if partners else _("Bot across from you")
+    return _("Bot on your right") if seat == 1 else _("Bot on your left")
+
+
 def bot_seats(people: object) -> tuple[int, ...]:
     """The seats bots take (1 on your right, 2 across, 3 on your left) with the People
     here line's choice: two people sit across or side by side (the second on your right),
@@ -893,9 +903,8 @@ class NewTableScreen(Screen[TableSettings]):
             # levels of the others are kept for when bots sit there again.
             bots = bot_seats((s.humans, s.humans_partners))
             for n in range(3):
-                label = (_("Bot on your right"), _("Bot across from you"), _("Bot on your left"))[n]
                 row = OptionRow(
-                    label,
+                    bot_label(n + 1, s.partners),
                     [(bot_level(lv), lv) for lv in BOT_LEVELS],
                     s.bots[n],
                     id=f"opt-bot-{n + 1}",
@@ -983,8 +992,13 @@ class NewTableScreen(Screen[TableSettings]):
             off = bool(row.value) and not penalties
             row.set_not_in_force(_("no penalties") if off else "")
         bots = bot_seats(self.query_one("#opt-people", OptionRow).value)
+        partners = bool(self.query_one("#opt-partners", OptionRow).value)
         for seat in (1, 2, 3):
-            self.query_one(f"#opt-bot-{seat}", OptionRow).display = seat in bots
+            row = self.query_one(f"#opt-bot-{seat}", OptionRow)
+            row.display = seat in bots
+            if row.label != bot_label(seat, partners):
+                row.label = bot_label(seat, partners)
+                row.refresh()
         self.query_one("#opt-pace", OptionRow).set_not_in_force("" if bots else _("no bots"))
 
     def on_input_changed(self, event: Input.Changed) -> None:
