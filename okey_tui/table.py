@@ -36,7 +36,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.melds import added_meaning
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, PenaltyNote, penalty_notes
-from okey_tui.engine.state import Event, Outcome, TableMeld
+from okey_tui.engine.state import SIDES, Event, Outcome, TableMeld
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import _
@@ -93,8 +93,8 @@ class ActionRefused(Exception):
         return describe_refusal(self.code, self.params, self.message)
 
 
-# At a partners table the seats across from each other score as one side.
-TEAMS = ((0, 2), (1, 3))
+# At a partners table the seats across from each other score as one side (the engine's).
+TEAMS = SIDES
 
 
 def side_name(names: Sequence[str], side: tuple[int, int]) -> str:

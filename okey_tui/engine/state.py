@@ -54,6 +54,8 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.tiles import Tile, full_set, okey_for
 
 SEATS = 4
+# At a partners table the seats across from each other are one side.
+SIDES = ((0, 2), (1, 3))
 PENALTY = 101
 # Challenge (RULES.md section 12): a discard the next seat takes and uses is paid at its
 # value times this rate; twice that for an okey (valued as the tile it stood for), and

@@ -32,7 +32,7 @@ from okey_tui.messages import (
     writes_not_opened,
 )
 from okey_tui.settings import DEFAULT_NAME
-from okey_tui.table import HandReport, SeatInfo, seconds_until
+from okey_tui.table import TEAMS, HandReport, SeatInfo, seconds_until, side_name
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.tiles import chip, chips
 from okey_tui.ui.translate import translate_bindings
@@ -256,18 +256,12 @@ def side_sums(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     return text
 
 
-# At a partners table the seats across from each other score as one side.
-TEAMS = ((0, 2), (1, 3))
-
-
 def sides(report: HandReport, seats: Sequence[SeatInfo]) -> list[tuple[str, tuple[int, ...]]]:
     """Who the match is scored for, first seat first: each seat, or at a partners table
     the two sides ("You & Mehmet") with their seats."""
     if report.rules.partners:
-        return [
-            (_("{first} & {second}").format(first=seats[a].name, second=seats[b].name), (a, b))
-            for a, b in TEAMS
-        ]
+        names = [seat.name for seat in seats]
+        return [(side_name(names, side), side) for side in TEAMS]
     return [(seats[s].name, (s,)) for s in range(SEATS)]
 
 
