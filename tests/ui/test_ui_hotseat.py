@@ -568,10 +568,15 @@ async def test_each_person_finds_their_cursor_and_the_melds_box_where_they_left_
                 "3:K9K10K11",
                 "3:Y1Y2Y3",
                 "3:B1B2B3B4",
-                # More lines of melds than the box has at 80x24.
+                # More lines of melds than the box has at 80x24, even with runs
+                # written by their ends and a seat's melds after another's.
                 "1:R8Y8K8",
                 "3:Y5B5K5",
                 "3:Y9B9K9",
+                "1:R1Y1B1",
+                "3:Y4B4K4",
+                "1:R5B5K5",
+                "1:Y6Y7*Y8",
             ),
             openings="-/m101/-/m101",
             middle="Y11 K13 K6 Y10 R7",  # the draws, none of them fits the table

@@ -120,6 +120,13 @@ def rack_legend() -> Table:
             ),
         ),
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),
+        (
+            "R3–R7 ★R5",
+            _(
+                "on the table, where the melds do not all fit: the run R3 to R7, an okey "
+                "in it standing for R5"
+            ),
+        ),
     ]
     for mark, what in rows:
         table.add_row(mark, what)

@@ -7,6 +7,7 @@ from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -15,9 +16,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import RichLog
 
-from okey_tui.engine.melds import MeldKind
+from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.state import PENALTY, Event, OpeningKind, Phase, TableMeld
-from okey_tui.engine.tiles import FALSE_OKEY
+from okey_tui.engine.tiles import FALSE_OKEY, Tile
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
 from okey_tui.i18n import N_, _, current_language, ngettext, pgettext, possessive
 from okey_tui.messages import (
@@ -31,7 +32,7 @@ from okey_tui.messages import (
 )
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
-from okey_tui.ui.tiles import FACE_DIM, FACE_TOP, chip, meld_chips
+from okey_tui.ui.tiles import FACE, FACE_DIM, FACE_TOP, chip, ink, meld_chips
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
@@ -550,6 +551,7 @@ class MeldsView(VerticalScroll):
         self.meld_spans: dict[int, tuple[int, int, int]] = {}
         self._lines = 0  # the lines of the melds text last shown
         self._drawn_from: tuple[object, ...] | None = None  # (see PlayerPanel)
+        self._shown_for: tuple[Sequence[SeatInfo], PlayerView, dict[int, int]] | None = None
 
     def compose(self) -> ComposeResult:
         yield self.melds_text
@@ -558,14 +560,17 @@ class MeldsView(VerticalScroll):
         self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int] | None = None
     ) -> None:
         marks = marks or {}
+        self._shown_for = (seats, view, marks)
         short = self.app.has_class("-short")
-        # The melds again as they are, in a box of the same width: nothing to draw anew.
+        # The melds again as they are, in a box of the same size: nothing to draw anew. A
+        # short terminal's melds are laid out for the box's height too (short_text).
         inputs = (
             tuple(seats),
             view,
             tuple(marks.items()),
             short,
             self.scrollable_content_region.width,
+            self.scrollable_content_region.height if short else 0,
             current_language(),
         )
         if inputs == self._drawn_from:
@@ -575,45 +580,49 @@ class MeldsView(VerticalScroll):
         text = Text()
         self.meld_line = {}  # the line each meld is on, for reveal()
         self.meld_spans = {}
-        line = 0
-        # A short terminal shows two lines of melds: each line names its owner ("Zeynep:
-        # 1:B5 B6 B7 ...") instead of a line of its own over them, so every line shown
-        # is melds, and a line scrolled to (PgDn) still says whose they are. The
-        # openings are on the seats' panels.
         if not view.table:
             text.append(_("No melds on the table yet."), "dim")
+        elif short:
+            text = self.short_text(seats, view, marks)
+        else:
+            text = self.tall_text(seats, view, marks)
+        self.melds_text.update(text)
+        lines = len(text.plain.split("\n"))
+        if lines != self._lines:
+            self._lines = lines
+            self.call_after_refresh(self.fit_text)
+        self.call_after_refresh(self.say_if_more)
+
+    def tall_text(self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int]) -> Text:
+        """Each seat's melds under a line of its own ("Ayşe — opened with 102 points"), each
+        meld with its value ("3:R9 Y9 B9 =27"), three spaces apart."""
+        text = Text()
+        line = 0
         for seat in range(4):
             owned = [(i, tm) for i, tm in enumerate(view.table) if tm.owner == seat]
             if not owned:
                 continue
             if text:
                 text.append("\n")
-            label = ""
-            if short:
-                label = (_("You") if seat == view.seat else seats[seat].name) + ": "
-            else:
-                opening = view.openings[seat]
-                if seat == view.seat:  # said to the player, as the log does: "Sen — açtın"
-                    head = _("You") + " — "
-                    if opening is None:
-                        head += pgettext("you", "took back")
-                    else:
-                        head += opened_with(opening, own=True)
+            opening = view.openings[seat]
+            if seat == view.seat:  # said to the player, as the log does: "Sen — açtın"
+                head = _("You") + " — "
+                if opening is None:
+                    head += pgettext("you", "took back")
                 else:
-                    head = f"{seats[seat].name} — "
-                    head += _("took back") if opening is None else opened_with(opening)
-                text.append(head + "\n", "bold")
-                line += 1
-            # A meld never breaks over two lines: a new line starts instead. A short
-            # terminal leaves out the values (what a meld is worth matters for an
-            # opening, and the lay-down box counts that) and puts the melds two spaces
-            # apart: a third more of them in its two lines.
-            width = max(20, self.scrollable_content_region.width) - cell_len(label)
-            pieces = self.meld_pieces(view, owned, marks, values=not short)
-            sep = "  " if short else "   "
+                    head += opened_with(opening, own=True)
+            else:
+                head = f"{seats[seat].name} — "
+                head += _("took back") if opening is None else opened_with(opening)
+            text.append(head + "\n", "bold")
+            line += 1
+            # A meld never breaks over two lines: a new line starts instead.
+            width = max(20, self.scrollable_content_region.width)
+            pieces = self.meld_pieces(view, owned, marks)
+            sep = "   "
             rows = lines_of([p.plain for p in pieces], max(10, width), sep)
             for row in rows:
-                x = cell_len(label)
+                x = 0
                 for k, i in enumerate(row):
                     x += len(sep) if k else 0
                     self.meld_line[owned[i][0]] = line
@@ -621,19 +630,71 @@ class MeldsView(VerticalScroll):
                     x += pieces[i].cell_len
                 line += 1
             text.append_text(
-                Text("\n").join(
-                    Text(label, "bold" if label else "").append_text(
-                        Text(sep).join(pieces[i] for i in row)
-                    )
-                    for row in rows
-                )
+                Text("\n").join(Text(sep).join(pieces[i] for i in row) for row in rows)
             )
-        self.melds_text.update(text)
-        lines = len(text.plain.split("\n"))
-        if lines != self._lines:
-            self._lines = lines
-            self.call_after_refresh(self.fit_text)
-        self.call_after_refresh(self.say_if_more)
+        return text
+
+    def short_text(
+        self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int]
+    ) -> Text:
+        """The melds of a short terminal, which has a few lines for them: each line names
+        its owner ("Zeynep: 1:B5 B6 B7 ...") instead of a line of its own over them, so
+        every line shown is melds, and a line scrolled to (PgDn) still says whose they
+        are (the openings are on the seats' panels). The values are left out (what a meld
+        is worth matters for an opening, and the lay-down box counts that) and the melds
+        are two spaces apart.
+
+        Where they do not all fit the box, a seat's melds follow another's on its line
+        ("Ayşe: 4:R12 Y12 K12  Mehmet: 7:K1 K2 K3"); where that is not enough, runs of
+        four tiles or more are written by their ends, their okeys after them ("8:R5–R8
+        ★R6"), each seat's melds on lines of their own again if they fit so, else packed:
+        at 80x24 with every seat opened the melds took eight lines for five, and a player
+        planning a lay-off paged through them every turn. Melds that fit in full stay so."""
+        owners = [seat for seat in range(4) if any(tm.owner == seat for tm in view.table)]
+        owned = {
+            seat: [(i, tm) for i, tm in enumerate(view.table) if tm.owner == seat]
+            for seat in owners
+        }
+        labels = [(_("You") if seat == view.seat else seats[seat].name) + ": " for seat in owners]
+        width = max(20, self.scrollable_content_region.width)
+        height = self.scrollable_content_region.height
+        sep = "  "
+        for packed, ends in ((False, False), (True, False), (False, True), (True, True)):
+            pieces = [self.meld_pieces(view, owned[seat], marks, False, ends) for seat in owners]
+            rows = owner_lines(
+                [
+                    (cell_len(label), [p.cell_len for p in group])
+                    for label, group in zip(labels, pieces, strict=True)
+                ],
+                width,
+                sep,
+                packed,
+            )
+            # A box not laid out yet (no height) shows the melds in full.
+            if not height or len(rows) <= height:
+                break
+        text = Text()
+        for line, row in enumerate(rows):
+            if line:
+                text.append("\n")
+            x = 0
+            for n, (group, first, last) in enumerate(row):
+                if n:
+                    text.append(sep)
+                    x += cell_len(sep)
+                text.append(labels[group], "bold")
+                x += cell_len(labels[group])
+                for k in range(first, last):
+                    if k > first:
+                        text.append(sep)
+                        x += cell_len(sep)
+                    piece = pieces[group][k]
+                    index = owned[owners[group]][k][0]
+                    self.meld_line[index] = line
+                    self.meld_spans[index] = (line, x, x + piece.cell_len)
+                    text.append_text(piece)
+                    x += piece.cell_len
+        return text
 
     def fit_text(self) -> None:
         """Lay the melds out again at as many lines as they have now. Shown before the
@@ -673,14 +734,19 @@ class MeldsView(VerticalScroll):
         owned: Sequence[tuple[int, TableMeld]],
         marks: dict[int, int],
         values: bool = True,
+        ends: bool = False,
     ) -> list[Text]:
         """Each meld as "3:R9 Y9 B9 =27" (without its value: "3:R9 Y9 B9"), its number
-        marked when it changed lately."""
+        marked when it changed lately; with ``ends``, a run of four tiles or more by its
+        ends ("8:R5–R8 ★R6", see run_by_ends)."""
         pieces: list[Text] = []
         for index, tm in owned:
             piece = Text()
             piece.append(f"{index + 1}:", MARK_STYLE if index in marks else "dim")
-            piece.append_text(meld_chips(tm.meld, view.okey))
+            if ends and tm.meld.kind is MeldKind.RUN and len(tm.meld.tiles) >= 4:
+                piece.append_text(run_by_ends(tm.meld, view.okey))
+            else:
+                piece.append_text(meld_chips(tm.meld, view.okey))
             if values and tm.meld.kind is not MeldKind.PAIR:
                 piece.append(f" ={tm.meld.value}", "dim")
             pieces.append(piece)
@@ -695,6 +761,10 @@ class MeldsView(VerticalScroll):
         # The box or its melds grew or shrank (at 80x24 the row below takes a line back
         # as a selection comes and goes): the count is made again for the new sizes, not
         # left as it was ("PgDn: 8 more lines" with one line below, on a busy machine).
+        # A short terminal's melds are laid out again for the lines the box has now (a
+        # tip coming takes three of them).
+        if self._shown_for is not None:
+            self.show(*self._shown_for)
         self.call_after_refresh(self.say_if_more)
 
     def say_if_more(self) -> None:
@@ -703,6 +773,57 @@ class MeldsView(VerticalScroll):
         if self.parent is None or not isinstance(self.parent, Widget):
             return
         set_subtitle(self.parent, scroll_note(self.scroll_y, self.max_scroll_y))
+
+
+def run_by_ends(meld: Meld, okey: Tile) -> Text:
+    """A run by its first and last tiles, then each okey in it as the table marks it:
+    ``R5–R8 ★R6`` (an okey standing for R6), ``B6–B9 B8★`` (the okey laid as itself).
+    The tiles between are the numbers between: the ends say what can be added to it."""
+    low, high = meld.stands_for[0], meld.stands_for[-1]
+    text = chip(low)
+    text.append("–", Style(color=ink(low), bgcolor=FACE, bold=True))
+    text.append_text(chip(high))
+    for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
+        if laid == okey:
+            text.append(" ")
+            text.append_text(chip(laid, okey, meant=meant))
+    return text
+
+
+def owner_lines(
+    groups: Sequence[tuple[int, Sequence[int]]], width: int, sep: str, packed: bool
+) -> list[list[tuple[int, int, int]]]:
+    """The lines of the seats' melds, each line starting with its owner's label: ``groups``
+    is each seat's (label width, its melds' widths). A line is a list of (group, first
+    meld, past its last meld); a meld never breaks, and a seat's melds that do not fit go
+    on a line of their own that names the seat again. ``packed``: a seat's melds start on
+    the line of the seat before them when its label and first meld fit there.
+
+    >>> owner_lines([(6, [5, 5]), (4, [3])], 20, "  ", False)
+    [[(0, 0, 2)], [(1, 0, 1)]]
+    >>> owner_lines([(6, [5, 5]), (4, [3])], 20, "  ", True)
+    [[(0, 0, 2)], [(1, 0, 1)]]
+    >>> owner_lines([(6, [5, 5]), (4, [3])], 27, "  ", True)
+    [[(0, 0, 2), (1, 0, 1)]]
+    >>> owner_lines([(6, [5, 5, 5, 5]), (4, [3])], 27, "  ", True)
+    [[(0, 0, 3)], [(0, 3, 4), (1, 0, 1)]]
+    """
+    gap = cell_len(sep)
+    lines: list[list[tuple[int, int, int]]] = []
+    used = 0
+    for group, (label, widths) in enumerate(groups):
+        for k, piece in enumerate(widths):
+            if k and used + gap + piece <= width:  # on after the seat's meld before
+                first = lines[-1][-1][1]
+                lines[-1][-1] = (group, first, k + 1)
+                used += gap + piece
+            elif not k and packed and lines and used + gap + label + piece <= width:
+                lines[-1].append((group, k, k + 1))
+                used += gap + label + piece
+            else:
+                lines.append([(group, k, k + 1)])
+                used = label + piece
+    return lines
 
 
 def scroll_note(scroll_y: float, max_scroll_y: float) -> str:
