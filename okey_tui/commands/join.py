@@ -38,11 +38,89 @@ def parse_address(text: str) -> tuple[str, int]:
         host, port_text = text, ""
     if not host or any(ch.isspace() or ch in "/@?#" for ch in host):
         raise ValueError(_("'{text}' is not an address: write HOST or HOST:PORT").format(text=text))
+    if text.startswith("["):
+        if not _is_ip(host, version=6):
+            raise ValueError(
+                _("'{text}' is not an address: no IPv6 address is written so").format(text=text)
+            )
+    else:
+        check_host_name(host)
     if not port_text:
         return host, DEFAULT_PORT
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise ValueError(_("'{text}' is not a port (1-65535)").format(text=port_text))
     return host, int(port_text)
+
+
+def _is_ip(host: str, *, version: int) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host).version == version
+    except ValueError:
+        return False
+
+
+# What a computer's name is made of, once written in ASCII (a name in other letters is
+# first written so by the idna codec): letters, digits, - and _ (some local names have
+# one), in parts between dots.
+NAME_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+MAX_LABEL = 63
+MAX_NAME = 253
+
+
+def check_host_name(host: str) -> None:
+    """Raise ValueError, saying what is wrong, unless ``host`` can be a computer's name
+    or an IPv4 address: the name resolver refuses the rest with a ValueError of its own
+    (``bad..host`` failed in the idna codec, as a traceback)."""
+    from encodings import idna
+
+    if _is_ip(host, version=4):
+        return
+    shown = host if host.isprintable() else ascii(host)[1:-1]
+    name = host.removesuffix(".")  # "box.example." names the same computer
+    for ch in name:
+        if ch != "." and ch.isascii() and ch not in NAME_CHARACTERS:
+            raise ValueError(
+                _(
+                    "'{host}' is not an address: a computer's name has no '{char}' "
+                    "(letters, digits, - and dots only)"
+                ).format(host=shown, char=ch if ch.isprintable() else ascii(ch)[1:-1])
+            )
+    ascii_labels = []
+    for label in name.split("."):
+        if not label:
+            raise ValueError(
+                _(
+                    "'{host}' is not an address: a computer's name has no empty part between dots"
+                ).format(host=shown)
+            )
+        if not label.isascii():
+            try:
+                label = idna.nameprep(label)
+            except UnicodeError:  # a letter no name may have (idna's own list)
+                raise ValueError(
+                    _("'{host}' is not an address: no computer's name has such letters").format(
+                        host=shown
+                    )
+                ) from None
+        try:  # a name in other letters is written in ASCII as xn--…, longer
+            ascii_labels.append(idna.ToASCII(label))
+        except UnicodeError:
+            ascii_labels.append(b"?" * (MAX_LABEL + 1))  # too long once in ASCII
+        if len(ascii_labels[-1]) > MAX_LABEL:
+            raise ValueError(
+                _(
+                    "'{host}' is not an address: each part of a computer's name between dots "
+                    "is at most {n} characters"
+                ).format(host=shown, n=MAX_LABEL)
+            )
+    if len(b".".join(ascii_labels)) > MAX_NAME:
+        raise ValueError(
+            _("'{host}' is not an address: a computer's name is at most {n} characters").format(
+                host=shown, n=MAX_NAME
+            )
+        )
 
 
 @click.command(

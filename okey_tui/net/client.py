@@ -25,7 +25,7 @@ from types import TracebackType
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from okey_tui.engine.actions import Action, AddTile, parse_action
 from okey_tui.engine.match import side_rows
@@ -73,8 +73,16 @@ log = logging.getLogger("okey_tui.net")
 CONNECTION_LOST = "connection-lost"
 
 
+class BadAddress(OSError):
+    """An address no computer can have: the name resolver refused it with a ValueError
+    (``bad..host`` failed in the idna codec), raised as an OSError so that every place
+    that says a table cannot be reached says this too, instead of a traceback."""
+
+
 def unreachable_reason(error: OSError | TimeoutError) -> str:
     """Why a table could not be reached, in words a player can act on (not an errno)."""
+    if isinstance(error, BadAddress):
+        return _("no computer can have that name: check the address")
     if isinstance(error, ConnectionRefusedError):
         return _(
             "nothing answers at that address and port. Is okey101 host running there? "
@@ -273,13 +281,16 @@ class RemoteTable:
         # certificates this computer trusts (ssl=None is refused for wss://).
         # Any: connect's keyword options, passed on unchanged.
         tls: dict[str, Any] = {} if ssl_context is None else {"ssl": ssl_context}
-        ws = await connect(
-            url,
-            **tls,
-            max_size=MAX_SERVER_BYTES,
-            compression=None,
-            open_timeout=timeout,
-        )
+        try:
+            ws = await connect(
+                url,
+                **tls,
+                max_size=MAX_SERVER_BYTES,
+                compression=None,
+                open_timeout=timeout,
+            )
+        except (ValueError, InvalidURI) as exc:  # UnicodeError is a ValueError
+            raise BadAddress(str(exc)) from exc
         try:
             # A table that shuts us out may close before reading the hello: its reason is
             # still waiting to be read.

@@ -18,7 +18,7 @@ from net_helpers import listening_port, make_certificate
 from okey_tui import storage
 from okey_tui.cli import main
 from okey_tui.commands.join import parse_address
-from okey_tui.net.client import RemoteTable
+from okey_tui.net.client import RemoteTable, unreachable_reason
 
 
 @pytest.fixture
@@ -42,6 +42,12 @@ def busy_port() -> Iterator[int]:
         ["join", "a:b:c", "ABCDEF"],
         ["join", "127.0.0.1", "!!"],
         ["join", "127.0.0.1"],
+        ["join", "bad..host", "9QFT5Y"],
+        ["join", ".example", "25RCHG"],
+        ["join", "a" * 70 + ".com", "25RCHG"],
+        ["join", "ab." * 90 + "com:8101", "25RCHG"],
+        ["join", "bad!host", "25RCHG"],
+        ["join", "[not-ipv6]:8101", "25RCHG"],
     ],
 )
 def test_bad_arguments_exit_2_with_a_message_and_no_traceback(args: list[str]) -> None:
@@ -158,6 +164,38 @@ def test_addresses_read_with_and_without_a_port() -> None:
     assert parse_address("192.168.1.5") == ("192.168.1.5", 8101)
     assert parse_address("box.local:9000") == ("box.local", 9000)
     assert parse_address("[::1]:9000") == ("::1", 9000)
+    assert parse_address("box.example.:9000") == ("box.example.", 9000)
+    assert parse_address("çay.local") == ("çay.local", 8101)
+    assert parse_address("my_box") == ("my_box", 8101)
+
+
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        ("bad..host", "no empty part between dots"),
+        (".example", "no empty part between dots"),
+        ("a" * 64 + ".com", "at most 63 characters"),
+        ("ab." * 90 + "com", "at most 253 characters"),
+        ("bad!host:8101", "has no '!'"),
+    ],
+)
+def test_a_name_no_computer_can_have_is_refused_saying_why(address: str, said: str) -> None:
+    """``join bad..host CODE`` ended in a traceback from the idna codec, with exit status 0."""
+    result = CliRunner().invoke(main, ["join", address, "9QFT5Y"])
+    assert result.exit_code == 2, result.output
+    flat = " ".join(result.output.split())
+    host = address.partition(":")[0]
+    assert f"'{host}' is not an address" in flat and said in flat, result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("url", ["ws://bad..host:47201", "ws://" + "a" * 70 + ".com:47201"])
+async def test_a_bad_name_reaching_the_client_is_an_unreachable_table(url: str) -> None:
+    """The name resolver refuses such a name with a ValueError: the client raises it as an
+    OSError, which every caller says as a table it cannot reach."""
+    with pytest.raises(OSError) as raised:
+        await RemoteTable.join(url, "9QFT5Y", "Ayşe")
+    assert unreachable_reason(raised.value) == "no computer can have that name: check the address"
 
 
 @pytest.mark.parametrize(
