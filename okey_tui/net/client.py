@@ -289,6 +289,8 @@ class RemoteTable:
                 compression=None,
                 open_timeout=timeout,
             )
+        except OSError:  # said as it is (ssl's certificate error is a ValueError too)
+            raise
         except (ValueError, InvalidURI) as exc:  # UnicodeError is a ValueError
             raise BadAddress(str(exc)) from exc
         try:
