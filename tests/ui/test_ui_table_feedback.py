@@ -297,10 +297,15 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
         assert app.session.match.is_over
-        # The match's end opens on its score sheet's totals (it opened on the sheet's head,
-        # the rows below the fold); ↑ goes back to the last hand.
+        # The match's end opens at its top, as every summary does: the hand's head line in
+        # sight (opened on the score sheet's totals, it hid the hand above the fold); the
+        # sheet lies below, its totals at the end.
         body = app.screen.query_one("#summary-body", VerticalScroll)
-        assert body.max_scroll_y > 0 and body.scroll_y == body.max_scroll_y
+        assert body.max_scroll_y > 0 and body.scroll_y == 0
+        text = screen_text(app)
+        assert "Hand 1/1: " in text and "│ Total │" not in text
+        body.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
         assert "│ Total │" in screen_text(app)
         body.scroll_home(animate=False, immediate=True)
         await pilot.pause()

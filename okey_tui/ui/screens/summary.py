@@ -422,12 +422,11 @@ class HandSummaryScreen(ModalScreen[str]):
             return  # the app closing as the screen is built: its widgets are gone
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
+        # The summary opens at its top, the hand's head line and the first seat in sight,
+        # at the match's end too: opened on the score sheet's totals, a one-hand match at
+        # 80x24 hid the hand itself above the fold. The totals are said below the part
+        # that scrolls (the winners, then the others' totals), and PgDn brings the sheet.
         self.call_after_refresh(self.show_hint)
-        if self.report.match_over:
-            # The match's end: its score sheet's totals in sight at once (on a small
-            # terminal it opened on the sheet's head, its rows below the fold); ↑ goes
-            # back to the last hand.
-            self.call_after_refresh(body.scroll_end, animate=False, immediate=True)
         if self.dealt_at is not None:
             self.set_interval(1.0, self.show_hint)
 
