@@ -140,7 +140,9 @@ class SeatInfo:
 
     ``connected`` is False for a person whose connection dropped (a bot of
     the table's level plays for them until they come back). ``ready``: between
-    hands at a network table, the person has asked for the next hand.
+    hands at a network table, the person has asked for the next hand. ``dropped``:
+    not connected because the connection was lost (killed, the network down, a browser
+    tab closed), not because the person quit.
     """
 
     seat: int
@@ -148,6 +150,7 @@ class SeatInfo:
     level: str | None
     connected: bool = True
     ready: bool = False
+    dropped: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from okey_tui.net.protocol import (
     MAX_SERVER_BYTES,
     PROTOCOL_VERSION,
     Bridge,
+    Closing,
     ErrorCode,
     JSONList,
     ProtocolError,
@@ -315,8 +316,14 @@ class RemoteTable:
             await ws.close()
             raise
 
-    async def close(self) -> None:
-        await self._ws.close()
+    async def close(self, *, quitting: bool = False) -> None:
+        """Close the connection; ``quitting``: the player quits on purpose, and the close
+        says so (the others read that they left the table, not that their connection
+        was lost)."""
+        if quitting:
+            await self._ws.close(1000, Closing.LEFT.value)
+        else:
+            await self._ws.close()
         self._reader.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._reader

@@ -155,6 +155,10 @@ class Closing(enum.Enum):
 
     HOST_CLOSED = "host-closed"  # the host closed the table (okey101 host --resume opens it)
     REPLACED = "replaced"  # the seat's token sat down on a newer connection
+    # The other way: the reason of the close a client sends when its player quits on
+    # purpose. A connection that ends without it (killed, the network down, a browser tab
+    # closed) is a lost one: the others read "lost the connection", not "left the table".
+    LEFT = "left"
 
 
 class ProtocolError(Exception):
@@ -1040,6 +1044,7 @@ def seat_to_json(info: SeatInfo) -> JSONObject:
         "level": info.level,
         "connected": info.connected,
         "ready": info.ready,
+        "dropped": info.dropped,
     }
 
 
@@ -1052,7 +1057,9 @@ def seat_from_json(data: object) -> SeatInfo:
         )
     # "ready" came with version 0.x of the table: a table without it says nobody is ready.
     ready = _bool(d, "ready") if "ready" in d else False
-    return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"), ready)
+    # "dropped" came later: an older table does not tell a lost connection from a quit.
+    dropped = _bool(d, "dropped") if "dropped" in d else False
+    return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"), ready, dropped)
 
 
 def chat_from_json(data: object) -> ChatLine:

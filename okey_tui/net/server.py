@@ -187,10 +187,21 @@ class _Seat:
     # from): given back on a rejoin, for a take-back to put them back in their slots.
     departures: Departures | None = None
     away_since: float = 0.0  # when the person's connection dropped (time.monotonic)
+    # Why the person is away: their connection was lost (False: they quit on purpose,
+    # their client's close said so).
+    dropped: bool = False
 
     @property
     def human(self) -> bool:
         return self.name is not None
+
+
+def quit_on_purpose(ws: ServerConnection) -> bool:
+    """Whether the client closed ``ws`` saying its player quit (:attr:`Closing.LEFT`): a
+    connection killed or cut off sends no close at all, and a browser tab closed, or an
+    older client, closes without that reason."""
+    close = ws.protocol.close_rcvd
+    return close is not None and close.reason == Closing.LEFT.value
 
 
 def bot_names(people: Sequence[str | None]) -> list[str]:
@@ -485,6 +496,7 @@ class TableServer:
                 None if s.human else s.level,
                 s.conn is not None if s.human else True,
                 between and s.ready,
+                s.human and s.conn is None and self.started and s.dropped,
             )
             for s in self.seats
         ]
@@ -1337,19 +1349,29 @@ class TableServer:
         seat.conn = None
         if self.started:
             seat.away_since = time.monotonic()
+            seat.dropped = not quit_on_purpose(conn.ws)
             if self.grace > 0:
-                self._notice(
+                said = (
                     _(
+                        "{name} lost the connection: a bot plays seat {seat} if they are not "
+                        "back in {seconds} s"
+                    )
+                    if seat.dropped
+                    else _(
                         "{name} left: a bot plays seat {seat} if they are not back in {seconds} s"
-                    ).format(name=seat.name, seat=seat.index + 1, seconds=f"{self.grace:g}")
+                    )
+                )
+                self._notice(
+                    said.format(name=seat.name, seat=seat.index + 1, seconds=f"{self.grace:g}")
                 )
                 self._start_grace(seat)
             else:
-                self._notice(
-                    _("{name} left: a bot plays seat {seat} until they rejoin").format(
-                        name=seat.name, seat=seat.index + 1
-                    )
+                said = (
+                    _("{name} lost the connection: a bot plays seat {seat} until they rejoin")
+                    if seat.dropped
+                    else _("{name} left: a bot plays seat {seat} until they rejoin")
                 )
+                self._notice(said.format(name=seat.name, seat=seat.index + 1))
             self.version += 1
             self._tell_version(conn)
             self._wake.set()

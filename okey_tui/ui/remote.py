@@ -44,6 +44,8 @@ from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+
     from okey_tui.net.server import TableServer
     from okey_tui.ui.screens.table import TableScreen
 
@@ -384,6 +386,19 @@ class RemoteApp(OkeyApp):
         # What the table screen of the seat now taken back says first: the host had closed
         # the table and opened it again (see reopened_note).
         self._back_note = ""
+        self.quitting = False  # the player chose to quit (see exit)
+
+    def exit(
+        self,
+        result: None = None,
+        return_code: int = 0,
+        message: RenderableType | None = None,
+    ) -> None:
+        """Every quit the player chooses comes here (q, Ctrl+C, the end of the match):
+        the table is told they left on purpose. A browser tab closed ends the app
+        without it, and the others read that the connection was lost."""
+        self.quitting = True
+        super().exit(result, return_code, message)
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
@@ -400,7 +415,7 @@ class RemoteApp(OkeyApp):
         if self.server is not None:
             await self.server.close()
         if self.table is not None:
-            await self.table.close()
+            await self.table.close(quitting=self.quitting)
 
     # -- connecting --------------------------------------------------------------------
     async def connect(self) -> None:

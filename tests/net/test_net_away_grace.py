@@ -89,7 +89,7 @@ async def test_the_others_see_the_grace_counted_down_under_the_panel_until_the_p
             (mehmet,) = await at_the_table(pilot, app, "Mehmet")  # seat 1, at the side
             screen = table_screen(app)
             assert "away" not in under(screen, 1)
-            await mehmet.close()
+            await mehmet.close(quitting=True)  # he quits (q)
             count = r"bot in (\d+) s"
             await until(pilot, lambda: seconds_in(under(screen, 1), count) is not None, "counted")
             first = seconds_in(under(screen, 1), count)

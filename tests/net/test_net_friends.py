@@ -108,7 +108,7 @@ async def test_friends_play_a_hand_a_friend_is_killed_mid_turn_a_bot_covers_they
 
             mehmet.send_signal(signal.SIGKILL)  # in the middle of the turn
             await mehmet.wait()
-            await read_until(host.stderr, notices, "Mehmet left")
+            await read_until(host.stderr, notices, "Mehmet lost the connection")
             await read_until(host.stderr, notices, f"A bot plays for Mehmet (seat {seated + 1})")
 
             # The same command again: the kept token takes the same seat back.

@@ -35,6 +35,7 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import Phase
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
+from okey_tui.table import SeatInfo
 from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
@@ -421,9 +422,17 @@ async def test_at_80x24_a_friends_chat_line_shows_over_the_table() -> None:
         await server.close()
 
 
-async def test_a_friend_who_drops_and_comes_back_is_noted_on_the_table() -> None:
-    """Another person's connection dropping, then coming back, each shows a note over the
-    table (the panel alone said "away", easy to miss)."""
+@pytest.mark.parametrize(
+    ("quits", "said"),
+    [(True, "Mehmet left the table"), (False, "Mehmet lost the connection")],
+)
+async def test_a_friend_who_goes_and_comes_back_is_noted_on_the_table(
+    quits: bool, said: str
+) -> None:
+    """Another person going, then coming back, each shows a note over the table (the
+    panel alone said "away", easy to miss). A friend who quits "left the table"; one whose
+    connection is cut (killed, the network down) "lost the connection": both were said as
+    leaving the table."""
     server = await open_table(bot_delay=5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
 
@@ -439,13 +448,50 @@ async def test_a_friend_who_drops_and_comes_back_is_noted_on_the_table() -> None
             await until(pilot, lambda: len(app.screen.table.seats()) == 4, "the seats known")
             assert not noted("Mehmet")
             token = friend.token
+            if quits:
+                await friend.close(quitting=True)
+            else:
+                friend._ws.transport.abort()  # no close at all, as from a process killed
+            await until(pilot, lambda: noted(said), "the going noted")
+            other = "Mehmet lost the connection" if quits else "Mehmet left the table"
+            assert not noted(other) and not noted("Mehmet is back")
             await friend.close()
-            await until(pilot, lambda: noted("Mehmet left the table"), "the drop noted")
-            assert not noted("Mehmet is back")
             friend = await RemoteTable.rejoin(server.url, token)
             await until(pilot, lambda: noted("Mehmet is back at the table"), "the return noted")
             await friend.close()
     finally:
+        await server.close()
+
+
+@pytest.mark.parametrize("quits", [True, False])
+async def test_the_table_hears_a_quit_as_a_quit_and_a_closed_browser_tab_as_a_lost_connection(
+    quits: bool,
+) -> None:
+    """Mehmet quits (q, the app's own exit): the others are told he left. His browser tab
+    closed ends his app without that (the page asks it to quit): they are told his
+    connection was lost. Both were said as leaving the table."""
+    from textual import messages
+
+    server = await open_table(bot_delay=5)
+    lead = await RemoteTable.join(server.url, server.code, "Ayşe")
+    app = RemoteApp(Seat(server.url, code=server.code, name="Mehmet"))
+
+    def mehmet() -> list[SeatInfo]:
+        return [s for s in lead.seats() if s.name == "Mehmet"]
+
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await lead.start()
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
+            if quits:
+                app.exit()
+            else:  # what the page's quit does, as textual's web driver reads it
+                app.post_message(messages.ExitApp())
+        await lead.wait_for(lambda: any(not s.connected for s in mehmet()), 5)
+        assert [s.dropped for s in mehmet()] == [not quits]
+    finally:
+        await lead.close()
         await server.close()
 
 

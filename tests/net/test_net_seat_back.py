@@ -313,7 +313,7 @@ async def test_a_friend_who_leaves_and_comes_back_is_noted_in_the_log() -> None:
             await friend.start()  # the lead starts
             await until(pilot, lambda: shows(app, TableScreen), "the table")
             await pilot.pause(0.1)
-            await friend.close()
+            await friend.close(quitting=True)  # he quits (q)
             await until(pilot, lambda: "Mehmet left the table" in log_text(), "left, in the log")
             back = await RemoteTable.rejoin(server.url, friend.token)
             await until(pilot, lambda: "Mehmet is back at the table" in log_text(), "back")

@@ -1219,8 +1219,8 @@ class TableScreen(Screen[None]):
         self.notify(last.text, title=title, timeout=CHAT_SHOWN_S, markup=False)
 
     def note_comings_and_goings(self, seats: Sequence[SeatInfo]) -> None:
-        """At a network table: a note when another person's connection drops or comes back
-        (their panel says "away" meanwhile)."""
+        """At a network table: a note when another person leaves (quits, or loses the
+        connection) or comes back (their panel says "away" meanwhile)."""
         for info in seats:
             if info.level is not None or info.seat == self.table.seat:
                 continue
@@ -1231,6 +1231,17 @@ class TableScreen(Screen[None]):
             left = None if info.connected else self.away_seconds(info.seat)
             if info.connected:
                 said = _("{name} is back at the table")
+            elif info.dropped and left:  # killed, the network down, a browser tab closed
+                said = _(
+                    "{name} lost the connection: a bot plays their seat if they are not back "
+                    "in {seconds} s"
+                )
+            elif info.dropped and left == 0:
+                said = _("{name} lost the connection: a bot plays their seat until they are back")
+            elif info.dropped:
+                said = _(
+                    "{name} lost the connection: a bot plays their seat if they are not back soon"
+                )
             elif left:  # the table says how long it keeps the seat
                 said = _(
                     "{name} left the table: a bot plays their seat if they are not back in "
