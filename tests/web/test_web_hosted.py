@@ -100,4 +100,4 @@ def test_a_friend_sits_at_the_hosted_table_and_is_back_by_itself_when_it_resumes
         output = wait_for_output(resumed, "Deniz is back (seat 1)")
         assert "joined" not in output  # the same seat, not a new one
         page.close()
-        wait_for_output(resumed, "Deniz left")
+        wait_for_output(resumed, "Deniz lost the connection")  # a closed tab
