@@ -348,6 +348,7 @@ class _WebPage:
             url=lambda: server.local_url,
             code=server.code,
             resumable=lambda: server.resumable,
+            over=lambda: server.match is not None and server.match.is_over,
             bridge_key=server.bridge_key,
         )
         page = self._page = WebServer(

@@ -81,6 +81,10 @@ TRY_AGAIN_LATER = 1013
 # again (``okey101 host --resume``): the page waits for it. A connection lost without a
 # close (1006: the host's process killed, the network down) waits too.
 TABLE_AWAY = 4001
+# Close code of a hosted table's page when its host closes a table nobody may open again
+# (its match over, or never begun): the web page goes with it, so the page offers no
+# Start again (a reload would find nothing).
+TABLE_GONE = 4002
 ABNORMAL_CLOSURE = 1006
 # While a hosted table is away, its page asks for it this often, for this long (as a
 # friend's ``okey101 join`` in a terminal waits for the host), and then gives up.
@@ -107,6 +111,8 @@ class HostedTable:
     # Whether ``okey101 host --resume`` would open the table again (its match has begun
     # and is not over): when the host closes it, the friends' pages wait for it.
     resumable: Callable[[], bool] = lambda: True
+    # Whether the table's match has been played to its end.
+    over: Callable[[], bool] = lambda: False
     # The table's bridge key: each visitor's ``okey101 join`` says with it that it joins
     # for a browser, and whose, so the table counts that browser's wrong codes on their own
     # (never those of the terminals on the host's computer, from the same 127.0.0.1).
@@ -401,8 +407,12 @@ class WebServer:
                     ),
                     TABLE_AWAY,
                 )
-            else:  # nothing to open again: the page does not wait for it
-                await self.close_all(lambda: _("The host closed the table."))
+            elif self.table.over():  # nothing to open again: no wait, no Start again
+                await self.close_all(
+                    lambda: _("The match is over and the host has closed the table."), TABLE_GONE
+                )
+            else:
+                await self.close_all(lambda: _("The host closed the table."), TABLE_GONE)
             return
         await self.close_all(lambda: _("The server stopped. A match you have played in is kept."))
 
@@ -557,6 +567,7 @@ class WebServer:
         the language spoken now (an ``okey101 web`` page never waits: ``away_waits``)."""
         return {
             "away_code": str(TABLE_AWAY),
+            "gone_code": str(TABLE_GONE),
             "away_waits": "true" if self.table is not None else "false",
             "away_every": str(round(self.away_every * 1000)),
             "away_for": str(round(self.away_for * 1000)),

@@ -17,7 +17,6 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp import WSCloseCode
 from aiohttp.test_utils import TestServer
 from click.testing import CliRunner
 
@@ -29,6 +28,7 @@ from okey_tui.settings import TableSettings, save_settings
 from okey_tui.web.server import (
     COOKIE,
     TABLE_AWAY,
+    TABLE_GONE,
     HostedTable,
     Visit,
     WebServer,
@@ -386,16 +386,23 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
     await no_tables(server)
 
 
-@pytest.mark.parametrize("resumable", [True, False])
+@pytest.mark.parametrize(("resumable", "over"), [(True, False), (False, False), (False, True)])
 async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(
-    tmp_path: Path, resumable: bool
+    tmp_path: Path, resumable: bool, over: bool
 ) -> None:
     """host --web: the host quitting stops the page too. The friend's match is the host's (it
     is saved on the host's computer, not as this visitor's), so the page says the host closed
     the table, not "the server stopped, your match is saved". A table its host may open again
     (a match begun and not over) keeps the seat, and its close code has the page wait for it;
-    another is only closed."""
-    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123", resumable=lambda: resumable)
+    another is gone for good: its close code has the page offer no Start again (the page's
+    server went with the host), and a finished match is said to be over (the page said only
+    that the host closed the table, and Start again led nowhere)."""
+    table = HostedTable(
+        url=lambda: "ws://127.0.0.1:9",
+        code="ABC123",
+        resumable=lambda: resumable,
+        over=lambda: over,
+    )
     server = WebServer(tmp_path / "web", command=fake_command(), table=table)
     test_server = TestServer(server.make_app(), host="127.0.0.1")
     await test_server.start_server()
@@ -410,10 +417,11 @@ async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(
         closing = asyncio.create_task(test_server.close())  # the host quits
         reason = await closed_reason(websocket)
         await closing
-    assert "The host closed the table" in reason
+    assert "host closed the table" in reason or "host has closed the table" in reason
     assert "match is saved" not in reason
     assert ("seat is kept" in reason) is resumable
-    assert websocket.close_code == (TABLE_AWAY if resumable else WSCloseCode.GOING_AWAY)
+    assert ("The match is over" in reason) is over
+    assert websocket.close_code == (TABLE_AWAY if resumable else TABLE_GONE)
     await wait_gone(about["pid"])
 
 
