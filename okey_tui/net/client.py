@@ -47,6 +47,7 @@ from okey_tui.net.protocol import (
     ProtocolError,
     ViewReader,
     chat_from_json,
+    clean_text,
     departures_to_fields,
     encode,
     event_from_json,
@@ -119,12 +120,14 @@ def not_a_table_reason() -> str:
 
 
 class JoinError(Exception):
-    """The table would not seat us; ``code`` is the server's error code."""
+    """The table would not seat us; ``code`` is the server's error code. ``name``: the
+    seat's name, where the table says it (a ``token-in-use`` of a newer table)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, name: str = "") -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.name = name
 
 
 def join_address(url: str) -> str:
@@ -306,7 +309,12 @@ class RemoteTable:
                 raise JoinError("closed", _("The table closed the connection")) from None
             data = _decode(raw)
             if data.get("type") != "welcome":
-                raise JoinError(str(data.get("code", "?")), said_error(data) or str(data))
+                name = data.get("name")
+                raise JoinError(
+                    str(data.get("code", "?")),
+                    said_error(data) or str(data),
+                    clean_text(name, MAX_NAME) if isinstance(name, str) else "",
+                )
             table = cls(ws, data, record)
             table.url = url
             if table.received is not None:

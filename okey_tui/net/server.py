@@ -1288,10 +1288,8 @@ class TableServer:
         if seat.conn is None:
             self._seat_back(conn, seat)
             return
-        self._send(
-            conn,
-            error_message(ErrorCode.TOKEN_IN_USE),
-        )
+        # Its name: the token's holder may not know whose seat this computer kept.
+        self._send(conn, error_message(ErrorCode.TOKEN_IN_USE, name=seat.name))
         self._close(conn)
 
     async def _answers(self, conn: _Conn) -> bool:

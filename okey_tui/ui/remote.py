@@ -58,8 +58,23 @@ HOST_BACK_PAUSE = 3.0
 HOST_BACK_WAIT = 30 * 60.0
 
 
-def seat_in_use() -> str:
-    """Why a seat's token was refused with ``token-in-use``: said where the player acts."""
+def seat_in_use(name: str = "", *, kept: bool = False) -> str:
+    """Why a seat's token was refused with ``token-in-use``: said where the player acts.
+    ``name``: the seat's, as the table says it (an older table does not); ``kept``: the
+    token is the one this computer kept from an earlier join, not one the player gave
+    (a computer where Ayşe once sat, where Zeki now joins with the code: the seat is
+    hers, not his)."""
+    if name and kept:
+        return _(
+            "This computer holds {name}'s seat at this table, and it is open on another "
+            "connection: if it is yours, try again in a minute; to sit as someone else, "
+            "join from another computer"
+        ).format(name=name)
+    if name:
+        return _(
+            "{name}'s seat is open in another terminal, or its old connection has not "
+            "closed yet: try again in a minute"
+        ).format(name=name)
     return _(
         "Your seat is open in another terminal, or the old connection has not closed yet: "
         "try again in a minute"
@@ -495,7 +510,7 @@ class RemoteApp(OkeyApp):
                 )
         except JoinError as exc:
             if exc.code == ErrorCode.TOKEN_IN_USE.value:
-                self.problem = seat_in_use()
+                self.problem = seat_in_use(exc.name, kept=not seat.token)
             elif exc.code == ErrorCode.BAD_CODE.value:
                 # r would send the same code again, and use up one more of the tries.
                 self.problem = _(

@@ -64,6 +64,7 @@ async def test_a_seat_whose_connection_answers_is_not_taken_over() -> None:
         with pytest.raises(JoinError) as info:
             await RemoteTable.rejoin(server.url, ayse.token, timeout=5)
         assert info.value.code == "token-in-use"
+        assert info.value.name == "Ayşe"  # whose seat the token is
         assert ayse.connected and ayse.closed_why is None
     finally:
         await ayse.close()
@@ -168,7 +169,7 @@ async def test_join_run_again_while_the_seat_is_open_keeps_the_token_and_says_wh
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: bool(app.problem), "the refusal")
-            assert app.problem == seat_in_use()
+            assert app.problem == seat_in_use("Ayşe", kept=True)
             assert storage.seat_token(key) == ayse.token
             assert isinstance(app.screen, LobbyScreen)
             # Once the first terminal is closed, r takes the seat back.
@@ -177,6 +178,26 @@ async def test_join_run_again_while_the_seat_is_open_keeps_the_token_and_says_wh
             await pilot.press("r")
             await until(pilot, lambda: shows(app, TableScreen), "the table")
             assert app.table is not None and app.table.seat == 0
+    finally:
+        await ayse.close()
+        await server.close()
+
+
+async def test_a_join_on_a_computer_that_holds_another_players_seat_says_whose() -> None:
+    """Ayşe once took her seat back here with --token (kept by the table's address); Zeki
+    now joins with the code on this computer while she plays elsewhere. He read "Your seat
+    is open in another terminal", of a seat that was never his."""
+    server, ayse = await started_table()
+    storage.keep_seat_token(f"{server.url} ", ayse.token)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Zeki"), keep_seat=True)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: bool(app.problem), "the refusal")
+            flat = " ".join(app.problem.split())
+            assert flat.startswith("This computer holds Ayşe's seat at this table"), flat
+            assert "to sit as someone else, join from another computer" in flat, flat
+            assert "Your seat" not in flat
+            assert storage.seat_token(f"{server.url} ") == ayse.token  # still hers
     finally:
         await ayse.close()
         await server.close()
