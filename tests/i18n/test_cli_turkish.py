@@ -48,7 +48,7 @@ def test_help_texts_are_turkish() -> None:
     code, out = run("--lang", "tr", "--help")
     assert code == 0
     assert "Komutlar" in out and "Seçenekler" in out
-    assert "Üç botla, ya da bu terminalde arkadaşlarınla bir masaya otur." in out
+    assert "Üç botla ya da bu terminalde arkadaşlarınla bir masaya otur." in out
     code, out = run("--lang", "tr", "play", "--help")
     assert "Cezasız oyna." in out and "Bu yardımı göster ve çık." in out
     # Flags and tile letters stay as they are.

@@ -34,7 +34,7 @@ MOUSE = {
         ("taşa tıkla", "seç ya da bırak"),
         ("öbeğin değerine tıkla", "bütün öbeği"),
         ("taşı sürükle", "ıstakada"),
-        ("attıklarının üstüne bırak", "taşı at"),
+        ("kendi yerine (attığın taşların üstüne) bırak", "taşı at"),
         ("indirme kutusuna bırak", "hazırla"),
         ("masadaki bir perin üstüne bırak", "o pere işle"),
         ("ortaya tıkla", "ortadan çek"),
