@@ -119,8 +119,8 @@ TYPE_NAMES: dict[type, str] = {
 
 
 def _shown(number: float) -> str:
-    """A bound as a person writes it: 10, not 10.0; 0.1 as it is."""
-    return str(int(number)) if float(number).is_integer() else str(number)
+    """A bound as a person writes it: 10, not 10.0; 0.1 as the language writes it (0,1)."""
+    return str(int(number)) if float(number).is_integer() else i18n.decimal(number)
 
 
 class _Between:
@@ -136,6 +136,15 @@ class _Between:
         """The number may be given (within the bounds)."""
         low, high = self.min, self.max
         return (low is None or number >= low) and (high is None or number <= high)
+
+    def _describe_range(self) -> str:
+        """The bounds as ``--help`` shows them, as :meth:`refusal` writes them: ``[0<=x<=10]``
+        (click wrote ``10.0``), ``[0,1<=x<=1440]`` in Turkish."""
+        if self.min is None:
+            return f"x<={_shown(self.max)}"
+        if self.max is None:
+            return f"x>={_shown(self.min)}"
+        return f"{_shown(self.min)}<=x<={_shown(self.max)}"
 
     def refusal(self, given: str) -> str:
         """What the value must be, and what was given (``given`` as it was typed)."""

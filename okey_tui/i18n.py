@@ -306,12 +306,22 @@ def and_list(items: list[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def decimal(value: float) -> str:
-    """A number as the language writes it: "0.6" in English, "0,6" in Turkish (the
-    shortest form, as ``:g`` gives).
+def decimal(value: float, places: int | None = None) -> str:
+    """A number as the language writes it (Babel's numbers of the current language):
+    "0.6" in English, "0,6" in Turkish; the shortest form, as ``:g`` gives, or with
+    ``places`` digits after the separator, as ``:.2f`` gives. Thousands are grouped as the
+    language groups them ("1,234.5"; "1.234,5" in Turkish).
 
-    >>> decimal(0.6), decimal(37.8), decimal(2.0)
-    ('0.6', '37.8', '2')
+    >>> decimal(0.6), decimal(37.8), decimal(2.0), decimal(0.42, places=2), decimal(58.1, 2)
+    ('0.6', '37.8', '2', '0.42', '58.10')
+    >>> set_language("tr")
+    'tr'
+    >>> decimal(0.6), decimal(154.5), decimal(2.0), decimal(0.421, places=2), decimal(1234.5)
+    ('0,6', '154,5', '2', '0,42', '1.234,5')
+    >>> set_language("en")
+    'en'
     """
-    text = f"{value:g}"
-    return text.replace(".", ",") if _language == "tr" else text
+    from babel.numbers import format_decimal  # on first use: ``okey101 --help`` starts fast
+
+    pattern = "#,##0." + ("0" * places if places is not None else "#" * 6)
+    return format_decimal(value, format=pattern.rstrip("."), locale=_language)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from okey_tui.cli import IntBetween, Named, Pace, both_names, named_word
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, decimal
 from okey_tui.messages import BOT_LEVELS, GAME_TYPES
 
 if TYPE_CHECKING:
@@ -23,6 +23,22 @@ HANDS_HELP = N_("Hands in the match: 1-13, odd.")
 PARTNERS_HELP = N_("Play in teams: seats across are partners.")
 NO_PENALTY_HELP = N_("Play without penalties.")
 SEED_HELP = N_("Seed of the deals: the same seed gives the same deals.")
+
+
+class DelayOption(click.Option):
+    """``--bot-delay``, whose help names the default pace as the language writes its
+    numbers: "else 0.6", "o da yoksa 0,6" (``{seconds}`` in the help text)."""
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        from okey_tui.settings import TableSettings
+
+        said = self.help
+        if said:
+            self.help = said.format(seconds=decimal(TableSettings.bot_delay))
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.help = said
 
 
 class HandCount(IntBetween):
@@ -240,12 +256,13 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 @click.option("--seed", type=int, help=SEED_HELP)
 @click.option(
     "--bot-delay",
+    cls=DelayOption,
     type=Pace(),
     default=None,
     metavar="SECONDS|PACE",
     help=N_(
         "Seconds between bot moves, or a pace: instant, fast, normal, slow "
-        "(default: your last choice, else 0.6)."
+        "(default: your last choice, else {seconds})."
     ),
 )
 @click.option(

@@ -21,7 +21,7 @@ from okey_tui.commands.play import (
     HandCount,
 )
 from okey_tui.commands.play import play as _play
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, decimal, ngettext
 from okey_tui.messages import BOT_LEVELS, bot_level, game_type_label
 from okey_tui.storage import JSONObject
 
@@ -235,8 +235,8 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
             str(rec.seat + 1),
             bot_level(rec.bot),
             f"{rec.wins} ({_percent(rec.wins / report.matches)})",
-            f"{rec.mean_total:.1f}",
-            f"{rec.mean_hand:.1f}",
+            decimal(rec.mean_total, places=1),  # "154,5" in Turkish
+            decimal(rec.mean_hand, places=1),
             _percent(rec.open_rate),
             _percent(rec.finish_rate),
             str(rec.penalties),
@@ -245,10 +245,10 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
         )
     console = console or Console()
     console.print(table)
-    timing = report.decisions.summary()
+    timing = {key: decimal(ms, places=2) for key, ms in report.decisions.summary().items()}
     console.print(
         _(
-            "Illegal attempts: {errors}. Decision time: median {median:.2f} ms, "
-            "p99 {p99:.2f} ms, max {max:.2f} ms."
+            "Illegal attempts: {errors}. Decision time: median {median} ms, "
+            "p99 {p99} ms, max {max} ms."
         ).format(errors=report.errors, **timing)
     )
