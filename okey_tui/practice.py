@@ -318,6 +318,42 @@ def _threat_line(threat: Threat | None) -> str | None:
     ).format(n=threat.tiles, share=share)
 
 
+def _never_line(view: PlayerView, tried: int) -> str:
+    """Why the expert holds its opening back when none of its guesses went out in one turn:
+    the real reason, not a straight out to wait for that came in none of them. A seat not
+    ahead in the match holds for its way back; one ahead, as holding has paid over many
+    hands (docs/bots.md, "Holding for a straight out"). Opening now is the safe choice."""
+    from okey_tui.bots.expert import _ahead
+
+    if not _ahead(view):
+        return ngettext(
+            "The {n} guess it made at the tiles you cannot see did not go out in one turn "
+            "before the middle runs out, but the expert holds anyway: you are not ahead in "
+            "the match, and a straight out (every other player scores 404, you -202) is your "
+            "way back. Opening now is the safe choice: if someone else goes out while you "
+            "hold, you score 202, as a hand never opened.",
+            "None of the {n} guesses it made at the tiles you cannot see went out in one turn "
+            "before the middle runs out, but the expert holds anyway: you are not ahead in "
+            "the match, and a straight out (every other player scores 404, you -202) is your "
+            "way back. Opening now is the safe choice: if someone else goes out while you "
+            "hold, you score 202, as a hand never opened.",
+            tried,
+        ).format(n=tried)
+    return ngettext(
+        "The {n} guess it made at the tiles you cannot see did not go out in one turn before "
+        "the middle runs out, but the expert holds anyway while a draw is left: over many "
+        "hands, its straight outs (every other player scores 404, you -202) win it more "
+        "matches than opening at once saves. Opening now is the safe choice: if someone else "
+        "goes out while you hold, you score 202, as a hand never opened.",
+        "None of the {n} guesses it made at the tiles you cannot see went out in one turn "
+        "before the middle runs out, but the expert holds anyway while a draw is left: over "
+        "many hands, its straight outs (every other player scores 404, you -202) win it more "
+        "matches than opening at once saves. Opening now is the safe choice: if someone else "
+        "goes out while you hold, you score 202, as a hand never opened.",
+        tried,
+    ).format(n=tried)
+
+
 def tile_words(tile: Tile, okey: Tile) -> str:
     """A tile for a learner: a false okey or an okey says what it is.
 
@@ -543,10 +579,11 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
     if isinstance(action, Discard):
         thrown = tile_words(action.tile, okey)
         headline = _("Discard {tile}").format(tile=thrown)
-        # How often holding went out in one turn: never, and the hold is a gamble, said so
-        # first (a learner read "hold" above "none of the guesses" as a contradiction).
-        # Every hold says first that opening now is the safe choice: a learner was given
-        # no safe alternative beside the expert's gamble.
+        # How often holding went out in one turn. Never: the first line says why the expert
+        # holds all the same (the match score, or what holding paid over many hands), not a
+        # straight out to wait for that came in none of its guesses (a learner read "hold"
+        # beside "none of the guesses" as a contradiction). Every hold says that opening now
+        # is the safe choice: a learner was given no safe alternative beside the gamble.
         holding = next((o for o in advice.options if o.action == action), None)
         never = (
             advice.kind == "hold"
@@ -556,21 +593,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         if advice.kind == "hold":
             headline = _("Hold your opening back: discard {tile}").format(tile=thrown)
             lines.append(
-                ngettext(
-                    "Opening now is the safe choice; holding it back is the expert's gamble: in "
-                    "the {n} guess it made at the tiles you cannot see, you did not go out in "
-                    "one turn before the middle runs out. Going out in one turn later (a "
-                    "straight out) makes every other player score 404, twice what a hand never "
-                    "opened costs, and you -202; if someone else goes out while you hold, you "
-                    "score 202, as a hand never opened.",
-                    "Opening now is the safe choice; holding it back is the expert's gamble: in "
-                    "none of the {n} guesses it made at the tiles you cannot see did you go out "
-                    "in one turn before the middle runs out. Going out in one turn later (a "
-                    "straight out) makes every other player score 404, twice what a hand never "
-                    "opened costs, and you -202; if someone else goes out while you hold, you "
-                    "score 202, as a hand never opened.",
-                    tried,
-                ).format(n=tried)
+                _never_line(view, tried)
                 if never
                 else _(
                     "Opening now is the safe choice; holding it back is the expert's gamble: "
@@ -597,20 +620,16 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             chosen = next((o for o in advice.options if o.action == action), best)
             if advice.kind == "hold":
                 k = _count(chosen.finish_rate, tried)
-                lines.append(
-                    ngettext(
-                        "Keeping the rest, you go out in one turn before the middle runs out "
-                        "in {k} of the {n} guess it made at the tiles you cannot see.",
-                        "Keeping the rest, you go out in one turn before the middle runs out "
-                        "in {k} of the {n} guesses it made at the tiles you cannot see.",
-                        tried,
-                    ).format(k=k, n=tried)
-                    if k
-                    else _(
-                        "It holds anyway while a draw is left: over many hands, its straight "
-                        "outs win it more matches than opening at once saves."
+                if k:  # with none, the first line said why it holds all the same
+                    lines.append(
+                        ngettext(
+                            "Keeping the rest, you go out in one turn before the middle runs "
+                            "out in {k} of the {n} guess it made at the tiles you cannot see.",
+                            "Keeping the rest, you go out in one turn before the middle runs "
+                            "out in {k} of the {n} guesses it made at the tiles you cannot see.",
+                            tried,
+                        ).format(k=k, n=tried)
                     )
-                )
                 ties = [
                     o
                     for o in advice.options
@@ -622,10 +641,10 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     short = round(chosen.short)
                     lines.append(
                         ngettext(
-                            "Of the discards as good, it keeps you nearest to that: about {n} "
-                            "tile short on average ({m} if you discard {tile}).",
-                            "Of the discards as good, it keeps you nearest to that: about {n} "
-                            "tiles short on average ({m} if you discard {tile}).",
+                            "Of the discards as good, it keeps you nearest to a straight out: "
+                            "about {n} tile short on average ({m} if you discard {tile}).",
+                            "Of the discards as good, it keeps you nearest to a straight out: "
+                            "about {n} tiles short on average ({m} if you discard {tile}).",
                             short,
                         ).format(
                             n=short,

@@ -3,6 +3,7 @@ alternatives would cost."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
@@ -12,7 +13,13 @@ from okey_tui.engine.state import Hand
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import expert_hint
 from okey_tui.ui.widgets.hints import HintPanel
-from tests.bots.test_expert import BEHIND, FAR_FROM_STRAIGHT, NEAR_STRAIGHT, near_opponent_view
+from tests.bots.test_expert import (
+    AHEAD,
+    BEHIND,
+    FAR_FROM_STRAIGHT,
+    NEAR_STRAIGHT,
+    near_opponent_view,
+)
 from tests.positions import position
 
 # The human has drawn: a run, a set of nines and loose tiles to choose a discard from.
@@ -124,19 +131,17 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     view = PlayerView.of(position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
-    # None of its guesses went straight out: the hint says first that opening now is the
-    # safe choice and holding the expert's gamble, then why it holds anyway (a learner read
-    # "hold" beside "unlikely" as a contradiction), without saying the safe choice twice.
+    # None of its guesses went straight out: the hint says first why the expert holds all
+    # the same and that opening now is the safe choice, without saying it twice.
     assert advice.lines[0].startswith(
-        "Opening now is the safe choice; holding it back is the expert's gamble: in none of "
-        "the 8 guesses it made at the tiles you cannot see did you go out in one turn"
+        "None of the 8 guesses it made at the tiles you cannot see went out in one turn"
     )
-    assert advice.lines[1].startswith("It holds anyway while a draw is left")
-    assert "win it more matches" in advice.lines[1]
     assert sum(line.count("open now") for line in advice.lines) == 0
     assert sum(line.count("safe choice") for line in advice.lines) == 1
-    line = advice.lines[2]
-    assert line.startswith("Of the discards as good, it keeps you nearest to that: about ")
+    line = advice.lines[1]
+    assert line.startswith(
+        "Of the discards as good, it keeps you nearest to a straight out: about "
+    )
     words = line.split()
     short, further = int(words[words.index("about") + 1]), int(line.split("(")[1].split()[0])
     assert short < further
@@ -263,3 +268,34 @@ def test_safest_discards_that_leave_out_the_experts_discard_say_why_the_two_diff
         expert = ExpertHint(Discard(Tile.parse(tile)), f"Discard {tile}", ())
         text = hint_text(replace(hint, discards=safe, expert=expert)).plain
         assert (note in text) is said, (tile, text)
+
+
+@pytest.mark.parametrize(
+    ("totals", "reason"),
+    [
+        ((0, 0, 0, 0), "you are not ahead in the match, and a straight out"),
+        (BEHIND, "you are not ahead in the match, and a straight out"),
+        (AHEAD, "over many hands, its straight outs"),
+    ],
+)
+def test_a_hold_no_guess_took_out_says_why_the_expert_holds_all_the_same(
+    totals: tuple[int, int, int, int], reason: str
+) -> None:
+    """ "Hold your opening back: discard Y6" above "holding it back is the expert's gamble:
+    in none of the 8 guesses did you go out" read as a contradiction: the hint now says
+    the real reason, the match score when the seat is not ahead (a straight out is its way
+    back), else what holding pays over many hands, and not what came in none of them."""
+    hand = position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1")
+    view = PlayerView.of(hand, 0, totals)
+    advice = expert_hint(view)
+    assert advice is not None and isinstance(advice.action, Discard)
+    assert advice.headline.startswith("Hold your opening back")  # what the expert does
+    first = advice.lines[0]
+    assert first.startswith(
+        "None of the 8 guesses it made at the tiles you cannot see went out in one turn "
+        "before the middle runs out, but the expert holds anyway"
+    ), first
+    assert reason in first and "Opening now is the safe choice" in first, first
+    assert "gamble" not in " ".join(advice.lines)
+    # The reason once: no second line saying it holds anyway.
+    assert sum("holds anyway" in line or "It holds" in line for line in advice.lines) == 1
