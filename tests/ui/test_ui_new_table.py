@@ -1,4 +1,4 @@
-"""The new-table screen: leaving it keeps what the player chose there."""
+"""The new-table screen: leaving it keeps what was remembered; Enter remembers the choices."""
 
 from __future__ import annotations
 
@@ -17,49 +17,57 @@ def _english():
 
 
 @pytest.mark.parametrize("key", ["escape", "ctrl+c"])
-async def test_choices_made_before_quitting_are_remembered(key: str) -> None:
-    """Rising, 9 hands, a hard bot and Türkçe chosen, then Esc: nothing was written, and the
-    next start showed the defaults again, though the language line says it is remembered.
-    Leaving the screen (Esc, Ctrl+C) keeps the choices as Enter does."""
+async def test_quitting_the_new_table_screen_keeps_the_remembered_choices(key: str) -> None:
+    """A player cycled the lines (2 people here, partners, 13 hands, expert bots) and left
+    with Esc ("Quit"): the next ``play --practice`` was a hot-seat partners match of 13
+    hands. Leaving (Esc, Ctrl+C) keeps what was remembered before; Enter remembers the
+    choices of a match it starts. The language, whose line says it is remembered for next
+    time, is kept when chosen here."""
+    from okey_tui.settings import save_settings
+
+    save_settings(load_settings().with_changes(hands=5, bots=("easy", "hard", "easy")))
+    before = load_settings()
     app = make_app(ask=True, seed=1, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
-        for row_id, key_presses in (("#opt-hands", 1), ("#opt-bot-1", 1)):
+        for row_id in ("#opt-hands", "#opt-bot-1", "#opt-partners", "#opt-people", "#opt-pace"):
             screen.query_one(row_id, OptionRow).focus()
-            await pilot.press(*["right"] * key_presses)
-        hands = screen.query_one("#opt-hands", OptionRow).value
-        bot = screen.query_one("#opt-bot-1", OptionRow).value
-        assert (hands, bot) != (load_settings().hands, load_settings().bots[0])
+            await pilot.press("right")
+        await pilot.pause()
+        chosen = screen.chosen()
+        assert (chosen.hands, chosen.bots, chosen.humans, chosen.bot_delay) != (
+            before.hands,
+            before.bots,
+            before.humans,
+            before.bot_delay,
+        )
         screen.query_one("#opt-lang", OptionRow).focus()
         await pilot.press("right")
         await pilot.pause()
         await pilot.press(key)
         await pilot.pause()
-    remembered = load_settings()
-    assert remembered.hands == hands and remembered.bots[0] == bot
-    assert remembered.language == "tr"
+    assert load_settings() == before.with_changes(language="tr")
 
 
-async def test_a_names_line_enter_refuses_is_not_remembered_on_quitting() -> None:
-    """A name that Enter refuses (too long) is not kept by Esc either: the player's name
-    stays what it was; the other choices are kept."""
+async def test_quitting_without_choosing_a_language_writes_nothing() -> None:
+    from okey_tui.settings import save_settings, settings_path
+
+    save_settings(load_settings().with_changes(hands=3, partners=True))
+    written = settings_path().read_bytes()
     app = make_app(ask=True, seed=1, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
-        before = load_settings().name
         screen.query_one("#opt-hands", OptionRow).focus()
-        await pilot.press("right")
-        hands = screen.query_one("#opt-hands", OptionRow).value
+        await pilot.press("right", "right")
         screen.query_one("#opt-name").focus()
         await pilot.press(*"Abcdefghijklmnopqrstu")  # 21 letters: over the 16 allowed
         await pilot.press("escape")
         await pilot.pause()
-    remembered = load_settings()
-    assert remembered.hands == hands and remembered.name == before
+    assert settings_path().read_bytes() == written
 
 
 async def test_at_80x24_practice_and_the_language_are_the_first_lines_in_sight() -> None:

@@ -816,8 +816,7 @@ class NewTableScreen(Screen[TableSettings]):
         super().__init__()
         translate_bindings(self)
         self.settings = settings
-        # The choices remembered when the screen opened: the people and their names Esc
-        # keeps when the names line is one Enter refuses.
+        # The choices remembered when the screen opened: Esc keeps them (but the language).
         self.remembered = settings
         # Why Enter refused the names line, said under the form until the line changes.
         self.refused = ""
@@ -1097,22 +1096,15 @@ class NewTableScreen(Screen[TableSettings]):
         return ""
 
     def action_quit_game(self) -> None:
-        """Esc (and Ctrl+C, Ctrl+Q): the game quits, and the choices made here are remembered
-        as Enter remembers them; a names line that Enter would refuse leaves the people's
-        remembered names as they were."""
-        settings = self.chosen()
-        if self.names_refused():
-            kept = self.remembered
-            settings = replace(
-                settings,
-                name=kept.name,
-                humans=kept.humans,
-                human_names=kept.human_names,
-                humans_partners=kept.humans_partners,
-            )
+        """Esc (and Ctrl+C, Ctrl+Q): the game quits and the remembered choices stay as they
+        were: the key bar says "Quit", and a player who looked through the lines and left
+        expects nothing changed (a partners hot-seat match of 13 hands, cycled to and left,
+        was the next ``play --practice``). Enter remembers the choices of a match it starts.
+        Only a language chosen here is kept: its line says it is remembered for next time."""
         remember = getattr(self.app, "remember_choices", None)
-        if remember is not None:
-            remember(settings)
+        if self.language_chosen and remember is not None:
+            language = str(self.query_one("#opt-lang", OptionRow).value)
+            remember(self.remembered.with_changes(language=language))
         self.app.exit()
 
     def action_resume_focused(self) -> None:
