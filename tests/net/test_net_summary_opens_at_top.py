@@ -4,12 +4,11 @@ hand's head line and the first seat out of sight. It opens at its top, the keys 
 
 from __future__ import annotations
 
-from net_helpers import play_hand_out, seat_four, settle, until
+from net_helpers import until
+from test_net_remote_ui import a_hand_played_out
 from textual.containers import VerticalScroll
 
 from okey_tui import i18n
-from okey_tui.engine.rules import RuleSet
-from okey_tui.net.server import TableServer
 from okey_tui.ui.remote import RemoteApp, Seat
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from tests.ui.rendered import screen_text
@@ -17,13 +16,7 @@ from tests.ui.rendered import screen_text
 
 async def test_a_one_hand_match_s_summary_opens_at_its_top_at_80x24_in_turkish() -> None:
     i18n.set_language("tr")
-    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=0.0)
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
+    async with a_hand_played_out(hands=1) as (server, tables):
         await tables[0].close()
         app = RemoteApp(Seat(server.url, token=tables[0].token))
         async with app.run_test(size=(80, 24)) as pilot:
@@ -43,7 +36,3 @@ async def test_a_one_hand_match_s_summary_opens_at_its_top_at_80x24_in_turkish()
             assert any(line.startswith(f"{first} ") for line in lines[1:]), lines
             assert "Esc: masaya bak" in screen_text(app)
             assert "PgUp" not in screen_text(app)
-    finally:
-        for table in tables:
-            await table.close()
-        await server.close()
