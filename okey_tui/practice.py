@@ -323,9 +323,9 @@ def _never_line(view: PlayerView, tried: int) -> str:
     the real reason, not a straight out to wait for that came in none of them. A seat not
     ahead in the match holds for its way back; one ahead, as holding has paid over many
     hands (docs/bots.md, "Holding for a straight out"). Opening now is the safe choice."""
-    from okey_tui.bots.expert import _ahead
+    from okey_tui.bots.expert import ahead_in_match
 
-    if not _ahead(view):
+    if not ahead_in_match(view):
         return ngettext(
             "The {n} guess it made at the tiles you cannot see did not go out in one turn "
             "before the middle runs out, but the expert holds anyway: you are not ahead in "

@@ -210,7 +210,7 @@ class Threat:
     worlds: int = RISK_WORLDS  # how many deals the risk was weighed over
 
 
-def _ahead(view: PlayerView) -> bool:
+def ahead_in_match(view: PlayerView) -> bool:
     """Whether the seat's match total (its side's, at a partners table) is below every
     other side's: level with another is not ahead."""
     mine = view.match_totals[view.seat]
@@ -704,7 +704,7 @@ class ExpertBot:
         ]
         if not near:
             return True, None
-        limit = self.hold_risk if _ahead(view) else max(self.hold_risk, self.behind_risk)
+        limit = self.hold_risk if ahead_in_match(view) else max(self.hold_risk, self.behind_risk)
         if limit <= 0:
             return False, None
         try:

@@ -337,18 +337,18 @@ def test_a_seat_not_ahead_in_the_match_holds_past_an_opponent_near_going_out(
 def test_ahead_means_below_every_other_side() -> None:
     """Level with one other seat is not ahead; at a partners table the partner's total
     (the side's, as every seat of it shows) is not an opponent's."""
-    from okey_tui.bots.expert import _ahead
+    from okey_tui.bots.expert import ahead_in_match
 
     hand = position([RACK, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"])
-    assert _ahead(PlayerView.of(hand, 0, AHEAD))
-    assert not _ahead(PlayerView.of(hand, 0, BEHIND))
-    assert not _ahead(PlayerView.of(hand, 0, (90, 90, 120, 300)))
+    assert ahead_in_match(PlayerView.of(hand, 0, AHEAD))
+    assert not ahead_in_match(PlayerView.of(hand, 0, BEHIND))
+    assert not ahead_in_match(PlayerView.of(hand, 0, (90, 90, 120, 300)))
     partners = position(
         [RACK, "R1 R2 Y1 Y2 K2 K3", "B1 B3 B4 Y3", "K4 K5 K7 K8 R8"],
         rules="classic/11+p",
     )
-    assert _ahead(PlayerView.of(partners, 0, (100, 150, 100, 150)))
-    assert not _ahead(PlayerView.of(partners, 0, (150, 100, 150, 100)))
+    assert ahead_in_match(PlayerView.of(partners, 0, (100, 150, 100, 150)))
+    assert not ahead_in_match(PlayerView.of(partners, 0, (150, 100, 150, 100)))
 
 
 def test_the_pair_count_agrees_with_the_solver() -> None:
