@@ -74,3 +74,20 @@ async def test_the_help_has_a_mouse_part_and_names_the_colour_blind_mode(languag
         line = next((line for line in lines if gesture in line), None)
         assert line is not None, (gesture, lines)
         assert does in line, (gesture, does, line)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "◆ red, ▲ yellow, ■ blue, ● black"), ("tr", "◆ kırmızı, ▲ sarı, ■ mavi, ● siyah")],
+)
+def test_the_help_says_which_shape_is_which_colour(language: str, said: str) -> None:
+    """The colour-blind tiles carry ◆ ▲ ■ ● beside their letter, and the help's "Reading
+    the rack" listed every other mark but not these."""
+    from okey_tui.ui.screens.help import rack_legend
+
+    i18n.set_language(language)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(rack_legend())
+    lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
+    line = next((line for line in lines if line.startswith("◆ ▲ ■ ●")), None)
+    assert line is not None and said in line, lines

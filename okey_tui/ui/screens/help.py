@@ -20,8 +20,9 @@ from textual.widgets import Footer, Static
 from okey_tui.commands.rules import rules_text
 from okey_tui.engine.rules import RuleSet
 from okey_tui.i18n import N_, _
-from okey_tui.messages import meld_kind
+from okey_tui.messages import colour_name, meld_kind
 from okey_tui.ui.screens.setup import rules_in_force
+from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.rack import short_label
 
@@ -120,6 +121,14 @@ def rack_legend() -> Table:
             ),
         ),
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),
+        (
+            " ".join(SHAPES.values()),
+            _("colour-blind tiles (c turns them on or off): {shapes}, beside the letter").format(
+                shapes=", ".join(
+                    f"{shape} {colour_name(colour.value)}" for colour, shape in SHAPES.items()
+                )
+            ),
+        ),
         (
             "R3–R7 ★R5",
             _(
