@@ -84,10 +84,10 @@ async def test_a_small_terminal_scrolls_the_summary_down_to_the_score_sheet(
         body = app.screen.query_one("#summary-body", VerticalScroll)
         dialog = app.screen.query_one("#summary")
         hint = app.screen.query_one(".dialog-hint")
-        keys = i18n._("Esc: see the table · {keys}").format(
-            keys=i18n._("Enter: next hand · q: quit")
+        keys = " · ".join(
+            i18n._(part) for part in ("Esc: see the table", "Enter: next hand", "q: quit")
         )
-        scroll = i18n._("↑ ↓ scroll · {keys}").format(keys=keys)
+        scroll = i18n._("↑ ↓ scroll") + " · " + keys
         more = i18n.ngettext("PgDn: {n} more line", "PgDn: {n} more lines", 2)
         more = more.split("{n}")[1]  # " more lines" / " satır daha"
         last_row = f" {hands} │ 161 │  262 │   -101 │    -41 │"

@@ -89,10 +89,13 @@ async def test_the_summary_opens_at_its_top_with_the_keys_in_sight(
         first = SEATS[report.result.seats[0].seat].name
         assert any(line.startswith(f"{first}  ") for line in lines), lines
         # The keys, below the part that scrolls.
-        keys = i18n._("Esc: see the table · {keys}").format(
-            keys=i18n._("Enter or n: new match · q: quit")
-            if report.match_over
-            else i18n._("Enter: next hand · q: quit")
+        keys = " · ".join(
+            i18n._(part)
+            for part in (
+                "Esc: see the table",
+                "Enter or n: new match" if report.match_over else "Enter: next hand",
+                "q: quit",
+            )
         )
         assert keys in screen_text(app)
         assert dialog.content_region.contains_region(hint.region)

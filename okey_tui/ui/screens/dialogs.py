@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -22,9 +23,11 @@ from okey_tui.i18n import N_, _, answer_keys
 from okey_tui.table import SeatInfo
 from okey_tui.ui.tiles import chips
 from okey_tui.ui.translate import translate_bindings
+from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.web import in_browser
 
 Choice = TypeVar("Choice")
+Answer = TypeVar("Answer")
 
 # A line of a dialog's text indented by this is kept whole: a command to copy ("  okey101
 # join 127.0.0.1:8101 --token …"), which wrapped in a narrow box split the token in two.
@@ -51,14 +54,77 @@ def fit_whole_lines(box: Widget, text: str, room: int) -> bool:
     return bool(whole)
 
 
-class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
+class KeyHint(Static):
+    """A dialog's line of keys ("y: yes · n: no"): a click on a key's words does what the
+    key does. Each part is (the key, its words); a part without a key ("↑ ↓ scroll") is
+    only read."""
+
+    def __init__(self, parts: Sequence[tuple[str | None, str]], *, id: str | None = None) -> None:
+        super().__init__(classes="dialog-hint", id=id, markup=False)
+        self.show_keys(parts)
+
+    def show_keys(self, parts: Sequence[tuple[str | None, str]]) -> None:
+        text = Text()
+        for n, (key, words) in enumerate(parts):
+            if n:
+                text.append(" · ")
+            # The screen presses the key (Dialog.action_press_key): the same as the key.
+            click = None if key is None else Style(meta={"@click": ("screen.press_key", (key,))})
+            text.append(words, click)
+        self.update(text)
+
+
+def key_bar_under(screen: Screen[Any]) -> KeyBar | None:
+    """The table's key bar below ``screen``, when it shows ``screen``'s keys."""
+    for below in reversed(screen.app.screen_stack[:-1]):
+        for bar in below.query(KeyBar).results(KeyBar):
+            return bar if bar.keys_screen() is screen else None
+    return None
+
+
+class Dialog(ModalScreen[Answer]):
+    """A box over the screen below, every way out of it a click away as well as a key: its
+    line of keys (:class:`KeyHint`) acts on a click; the table's key bar below shows its
+    keys (``KEYS_IN_KEY_BAR``) and a click there presses them; a click outside the box
+    presses ``OUTSIDE`` (Esc: no, cancel, close), or nothing when that is None.
+
+    In the browser with the mouse only, a question, the piles or a chooser could be left by
+    no click at all: the key bar's keys were the table's, which the dialog keeps from it.
+    """
+
+    KEYS_IN_KEY_BAR = True
+    OUTSIDE: str | None = "escape"
+
+    def __init__(self) -> None:
+        super().__init__(classes="dialog-screen")
+        translate_bindings(self)
+
+    def action_press_key(self, key: str) -> None:
+        # From the app: a key sent from this screen would stop at it, never reaching the
+        # bindings (Textual stops a message at the node that sent it).
+        self.app.call_later(self.app.simulate_key, key)
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not self:
+            return  # in the box
+        event.stop()
+        bar = key_bar_under(self)
+        x, y = int(event.screen_x), int(event.screen_y)
+        if bar is not None and bar.region.contains(x, y):
+            key = bar.key_at(x - bar.region.x, y - bar.region.y)
+            if key is not None:
+                self.action_press_key(key)
+        elif self.OUTSIDE is not None:
+            self.action_press_key(self.OUTSIDE)
+
+
+class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
     """Pick one of a few options (an okey reading, a table meld); Esc cancels."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, title: str, options: list[tuple[Text | str, Choice]]) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
+        super().__init__()
         self.title_text = title
         self.options = options
 
@@ -69,7 +135,7 @@ class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
                 *[Option(label, id=str(i)) for i, (label, _value) in enumerate(self.options)],
                 id="chooser",
             )
-            yield Static(_("Enter: choose · Esc: cancel"), classes="dialog-hint")
+            yield KeyHint([("enter", _("Enter: choose")), ("escape", _("Esc: cancel"))])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
@@ -79,7 +145,7 @@ class ChooserScreen(ModalScreen[Choice | None], Generic[Choice]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Dialog[bool]):
     """A yes/no question answered with ``y`` or ``n``, or with the language's own answer
     keys (:func:`answer_keys`; the hint names those); Esc is no.
 
@@ -93,11 +159,9 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("n", "answer(False)", N_("No")),
         Binding("escape", "answer(False)", N_("No"), show=False),
     ]
-    KEYS_IN_KEY_BAR = True  # the table's key bar shows the answers while it asks
 
     def __init__(self, question: str, *, quits: bool = False) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
+        super().__init__()
         self.question = question
         self.quits = quits  # the question whether to quit: Ctrl+C or Ctrl+Q again says yes
         self.yes_key, self.no_key = answer_keys()
@@ -110,8 +174,10 @@ class ConfirmScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="confirm"):
             yield Static(self.question, classes="dialog-title", markup=False)
-            hint = _("{yes}: yes · {no}: no").format(yes=self.yes_key, no=self.no_key)
-            yield Static(hint, classes="dialog-hint", markup=False)
+            yes, no = self.yes_key, self.no_key
+            yield KeyHint(
+                [(yes, _("{key}: yes").format(key=yes)), (no, _("{key}: no").format(key=no))]
+            )
 
     def on_mount(self) -> None:
         self.fit()
@@ -131,15 +197,11 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ChatScreen(ModalScreen[str | None]):
+class ChatScreen(Dialog[str | None]):
     """One line of chat for the table, in a box in the middle of the screen as every
     question is, with the table dimmed behind it."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-
-    def __init__(self) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="chat"):
@@ -153,14 +215,13 @@ class ChatScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class PilesScreen(ModalScreen[None]):
+class PilesScreen(Dialog[None]):
     """Every discard pile in full, oldest tile first."""
 
     BINDINGS = [Binding("escape,v,q", "close", N_("Close"))]
 
     def __init__(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
+        super().__init__()
         self.seats = seats
         self.view = view
 
@@ -179,7 +240,7 @@ class PilesScreen(ModalScreen[None]):
             yield Static(_("Discard piles (newest first)"), classes="dialog-title")
             with VerticalScroll():
                 yield Static(text)
-            yield Static(_("Esc: close"), classes="dialog-hint")
+            yield KeyHint([("escape", _("Esc: close"))])
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,7 +16,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from okey_tui.engine.melds import Meld
@@ -33,9 +32,8 @@ from okey_tui.messages import (
 )
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import TEAMS, HandReport, SeatInfo, seconds_until, side_name
-from okey_tui.ui.screens.dialogs import ConfirmScreen
+from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog, KeyHint
 from okey_tui.ui.tiles import chip, chips
-from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.board import Filled, scroll_note
 from okey_tui.ui.widgets.steady import set_subtitle
 
@@ -338,7 +336,7 @@ def ranking_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     return _("The lowest total wins; then {others}.").format(others=then)
 
 
-class HandSummaryScreen(ModalScreen[str]):
+class HandSummaryScreen(Dialog[str]):
     """Dismisses with ``"next"`` (next hand), ``"new"`` (new match), ``"quit"``, or
     ``"table"`` (a look at the table as the hand left it; Enter there brings it back).
 
@@ -357,9 +355,10 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("n", "new", N_("New match")),
         Binding("q", "quit_game", N_("Quit")),
     ]
-    # The table's key bar shows these keys: a footer of its own would cover only the
-    # bar's last line when the table's keys take two (80 columns).
-    KEYS_IN_KEY_BAR = True
+    # The table's key bar shows these keys (a footer of its own would cover only the bar's
+    # last line when the table's keys take two, at 80 columns), and a click there presses
+    # them. A click beside the box does nothing: only a key leaves the summary.
+    OUTSIDE = None
 
     def __init__(
         self,
@@ -370,8 +369,7 @@ class HandSummaryScreen(ModalScreen[str]):
         quit_question: str | None = None,
         dealt_at: float | None = None,
     ) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
+        super().__init__()
         self.report = report
         self.seats = seats
         self.you = you
@@ -401,21 +399,29 @@ class HandSummaryScreen(ModalScreen[str]):
                 if report.match_over:
                     yield Static(Text(winners_line(report, seats, self.you), WON), id="winners")
                     yield Static(Text(ranking_line(report, seats, self.you), ASIDE), id="ranking")
-                yield Static(self.hint(), classes="dialog-hint")
+                yield KeyHint(self.hint_parts())
 
     def hint(self, scrolls: bool = False) -> str:
         """The keys, with the arrows' when the summary is longer than its box."""
+        return " · ".join(words for _key, words in self.hint_parts(scrolls))
+
+    def hint_parts(self, scrolls: bool = False) -> list[tuple[str | None, str]]:
+        """The keys as (key, words), each a click away (the arrows only read)."""
+        parts: list[tuple[str | None, str]] = []
+        if scrolls:
+            parts.append((None, _("↑ ↓ scroll")))
+        parts.append(("escape", _("Esc: see the table")))
         if self.dealt_at is not None:
             left = seconds_until(self.dealt_at)
-            keys = _("Enter: next hand (dealt in {seconds} s) · q: quit").format(seconds=left)
+            parts.append(
+                ("enter", _("Enter: next hand (dealt in {seconds} s)").format(seconds=left))
+            )
         elif not self.report.match_over:
-            keys = _("Enter: next hand · q: quit")
+            parts.append(("enter", _("Enter: next hand")))
         elif self.plays_again:
-            keys = _("Enter or n: new match · q: quit")
-        else:
-            keys = _("q: quit")
-        keys = _("Esc: see the table · {keys}").format(keys=keys)
-        return _("↑ ↓ scroll · {keys}").format(keys=keys) if scrolls else keys
+            parts.append(("enter", _("Enter or n: new match")))
+        parts.append(("q", _("q: quit")))
+        return parts
 
     def on_mount(self) -> None:
         if not self.app.is_running:
@@ -436,9 +442,9 @@ class HandSummaryScreen(ModalScreen[str]):
     def show_hint(self) -> None:
         # Called after a refresh: the summary may have been dismissed by then.
         body = next(iter(self.query("#summary-body").results(VerticalScroll)), None)
-        hint = next(iter(self.query(".dialog-hint").results(Static)), None)
+        hint = next(iter(self.query(KeyHint).results(KeyHint)), None)
         if body is not None and hint is not None:
-            hint.update(self.hint(body.max_scroll_y > 0))
+            hint.show_keys(self.hint_parts(body.max_scroll_y > 0))
             self.say_if_more()
 
     def say_if_more(self) -> None:

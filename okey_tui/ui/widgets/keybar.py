@@ -60,7 +60,8 @@ class KeyBar(SteadyStatic):
     a line of its own): a binding is never cut.
     While a question is asked over the screen (a screen whose ``KEYS_IN_KEY_BAR`` is
     true), the bar shows the question's keys: the table's keys do nothing meanwhile, and
-    one of them may answer it (``h`` is the hint key, and "hayır").
+    one of them may answer it (``h`` is the hint key, and "hayır"); a click on the bar
+    reaches the question (see ``Dialog``), which passes it on here (:meth:`key_at`).
     """
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -256,7 +257,14 @@ class KeyBar(SteadyStatic):
         self.update(text)
 
     def on_click(self, event: events.Click) -> None:
+        key = self.key_at(event.x, event.y)
+        if key is not None:
+            self.app.simulate_key(key)
+
+    def key_at(self, x: int, y: int) -> str | None:
+        """The key shown at (``x``, ``y``) in the bar, if any: the table's, or the keys of a
+        question asked over it (which passes its clicks on here)."""
         for line, start, end, key in self._spans:
-            if event.y == line and start <= event.x < end:
-                self.app.simulate_key(key)
-                return
+            if y == line and start <= x < end:
+                return key
+        return None
