@@ -63,7 +63,8 @@ def test_table_mid_hand_at_80x24(snap_compare):
 
 def test_lay_down_area_with_running_total(snap_compare):
     """Two melds staged in the lay-down area with the running total against the floor
-    ("… / 101" in yellow, not yet enough) and a third group selected on the rack."""
+    ("… / 101" in yellow, not yet enough) and a third group selected on the rack; the key
+    bar names "⏎ Lay down" and "esc Put back", the keys that do nothing now left out."""
 
     async def run_before(pilot) -> None:
         app = pilot.app

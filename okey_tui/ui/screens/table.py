@@ -103,6 +103,8 @@ if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
+# The key bar's Enter and Esc while melds are staged, and the actions they stand for.
+STAGED_KEYS = {"lay_down": "commit", "put_back": "unstage"}
 # A chat line shows over the table this many seconds while the log is hidden.
 CHAT_SHOWN_S = 8.0
 # The middle row at its smallest: its frame and the line with the indicator and the okey.
@@ -282,6 +284,11 @@ class TableScreen(Screen[None]):
         Binding("o", "stage", N_("Open"), tooltip=STAGE),
         # Once the seat has opened, o stages new melds: "Open" there read as a second opening.
         Binding("o", "stage_more", N_("Meld"), tooltip=STAGE),
+        # While melds are staged the key bar shows Enter and Esc, so that a click lays them
+        # down or puts them back (the same keys as commit and unstage, which the bar leaves
+        # out: Enter and Esc do more than these). Left out otherwise.
+        Binding("enter", "lay_down", N_("Lay down"), tooltip=COMMIT),
+        Binding("escape", "put_back", N_("Put back"), tooltip=UNSTAGE),
         Binding("enter", "commit", N_("Lay down"), show=False, tooltip=COMMIT),
         Binding(
             "enter",
@@ -1368,12 +1375,27 @@ class TableScreen(Screen[None]):
 
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Greys out (None) or hides (False) a key; the engine's legal actions decide."""
+        """Greys out (None) or hides (False) a key; the engine's legal actions decide.
+
+        While melds are staged, a key that does nothing now is left out rather than greyed
+        (``?`` lists every key), so that the bar keeps to one line with Enter and Esc in it,
+        but for Enter itself: greyed, it says the melds are laid down later."""
+        usable = self.key_usable(action)
+        if usable is None and self.staging.melds and action != "lay_down":
+            return False
+        return usable
+
+    def key_usable(self, action: str) -> bool | None:
+        """Whether the key of ``action`` does something now (None: greyed; False: hidden)."""
         if action in ("stage", "stage_more"):
             # One o key, named for what it does: the opening, or new melds once opened.
             if (self.view.opening is not None) != (action == "stage_more"):
                 return False
             action = "stage"
+        if action in STAGED_KEYS:
+            if not self.staging.melds:
+                return False
+            action = STAGED_KEYS[action]
         if action == "undo" and (self.staging.melds or self.rack_step() is not None):
             return True  # staged melds, a sort or a move of the tiles: at every table
         if action in PRACTICE_KEYS:
@@ -1432,9 +1454,12 @@ class TableScreen(Screen[None]):
         """A key that cannot be used now still explains itself (the engine says why)."""
         self.state_changed()  # whatever came before it (a test's move of the table)
         actions = [
-            b.action.split("(", 1)[0]  # the action's name, as check_action is asked
+            # The action's name, as check_action is asked; Enter's and Esc's in the key bar
+            # while melds are staged are commit's and unstage's.
+            STAGED_KEYS.get(name, name)
             for b in self.BINDINGS
             if isinstance(b, Binding) and event.key in b.key.split(",")
+            for name in [b.action.split("(", 1)[0]]
         ]
         if not actions:
             # A key no one uses here (z, 9, !) did nothing at all: a newcomer is told
@@ -2446,6 +2471,12 @@ class TableScreen(Screen[None]):
         staged = [list(m.tiles) for m in self.staging.melds]
         self.staging.clear()
         self.rack.bring_back(staged)
+
+    async def action_lay_down(self) -> None:
+        await self.action_commit()
+
+    def action_put_back(self) -> None:
+        self.action_unstage()
 
     def action_unstage(self) -> None:
         if self.selected:

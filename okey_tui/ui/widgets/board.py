@@ -866,6 +866,8 @@ class LayDownArea(SteadyStatic):
     rows = 0  # the lines the box has inside its frame (0: not fitted yet, all shown)
     scroll_top = 0  # the first line of the melds in sight
     _staged_count = 0
+    # The keys on the frame's foot: (from, to, key), cells from the start of its words.
+    frame_keys: list[tuple[int, int, str]] = []
     _room = 1  # the lines the melds have in sight, when the box is too short for them
     _head = Text()  # the total and the warnings: always in sight
     _body = Text()  # the melds (or the prompt): scrolled
@@ -887,6 +889,7 @@ class LayDownArea(SteadyStatic):
     def pick_subtitle(self) -> None:
         """The keys under staged melds, shortened when the box is narrow (the hints are open);
         lines out of sight, and how to see them, before them."""
+        self.frame_keys = []
         above, below = self.lines_above, self.hidden_lines
         if above or below:
             # The melds box's words, with an arrow to catch the eye.
@@ -905,13 +908,46 @@ class LayDownArea(SteadyStatic):
             set_subtitle(self, fitting(keys, room) if self.keys_on_frame else "")
             return
         room = self.outer_size.width - 6  # the frame's corners, a line and a space each side
+        full: list[tuple[str | None, str]]
+        short: list[tuple[str | None, str]]
         if self.when == "now":
-            full, short = _("⏎ lay down · Esc back"), _("⏎ · Esc")
+            full = [("enter", _("⏎ lay down")), ("escape", _("Esc back"))]
+            short = [("enter", "⏎"), ("escape", "Esc")]
         elif self.when == "draw":
-            full, short = _("d draw first · Esc"), _("d · Esc")
+            full, short = (
+                [("d", _("d draw first")), ("escape", "Esc")],
+                [("d", "d"), ("escape", "Esc")],
+            )
         else:
-            full, short = _("on your turn · Esc back"), _("Esc back")
-        set_subtitle(self, full if room <= 0 or room >= cell_len(full) else short)
+            full = [(None, _("on your turn")), ("escape", _("Esc back"))]
+            short = [("escape", _("Esc back"))]
+        said = " · ".join(words for _key, words in full)
+        parts = full if room <= 0 or room >= cell_len(said) else short
+        self.frame_keys = []
+        x = 0
+        for key, words in parts:
+            if key is not None:
+                self.frame_keys.append((x, x + cell_len(words), key))
+            x += cell_len(words) + cell_len(" · ")
+        set_subtitle(self, " · ".join(words for _key, words in parts))
+
+    def frame_key_at(self, x: int, y: int) -> str | None:
+        """The key whose words are at (``x``, ``y``) on the box's foot ("⏎ lay down · Esc
+        back"), if any: a click there does what the key does."""
+        width, said = self.outer_size.width, self.border_subtitle
+        if y != self.outer_size.height - 1 or not said or cell_len(said) > width - 4:
+            return None
+        start = width - 3 - cell_len(said)  # at the right, a space and a line before the corner
+        for begin, end, key in self.frame_keys:
+            if start + begin <= x < start + end:
+                return key
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        key = self.frame_key_at(event.x, event.y)
+        if key is not None:
+            event.stop()
+            self.app.simulate_key(key)
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()
