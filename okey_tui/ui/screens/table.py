@@ -42,6 +42,7 @@ from okey_tui.engine.melds import (
     Meld,
     MeldKind,
     best_reading,
+    extend,
     fits_table,
     is_wild,
     make_meld,
@@ -2116,12 +2117,14 @@ class TableScreen(Screen[None]):
                 )
             return
         try:
-            widget = self.get_widget_at(message.screen_x, message.screen_y)[0]
+            widget: DOMNode | None = self.get_widget_at(message.screen_x, message.screen_y)[0]
         except Exception:
-            return
-        node: DOMNode | None = widget
-        while node is not None and not isinstance(node, LayDownArea | PilePanel | MeldsView):
+            widget = None
+        node = widget
+        targets = LayDownArea | PilePanel | MeldsView | RackWidget
+        while node is not None and not isinstance(node, targets):
             node = node.parent
+        selected = set(self.selected)
         if isinstance(node, PilePanel) and node.seat == self.table.seat:
             self.cursor = source
             await self.action_discard(source)
@@ -2135,6 +2138,27 @@ class TableScreen(Screen[None]):
                 self.selected = {source}
             # Dropped on a meld: added to that one (a drop beside the melds asks which).
             await self.action_add(node.meld_at(message.screen_x, message.screen_y))
+        else:
+            # Past the rack's last slot, or where a tile goes nowhere: it was ignored, and
+            # the tile seemed stuck.
+            okey = self.view.okey
+            if isinstance(node, RackWidget):
+                said = _("{tile} stays in its slot: the rack has no slot there")
+            else:
+                said = _(
+                    "{tile} stays in its slot: drop a tile on a slot of the rack, on your "
+                    "pile to discard it, on the lay-down box or on a table meld"
+                )
+            self.set_status(said.format(tile=tile_text(tile, okey)), error=True)
+            return
+        if self.app.screen is self and self.rack.slots[source] == tile:
+            # Refused (the tile is still in its slot, no question asked): the selection
+            # as it was before the drag, not the dragged tile alone ("Selected: R12"). The
+            # refusal stays on the line: this is no new change of the player's.
+            self.selected = selected
+            if self._error_at is not None:
+                self._error_at = self.state_mark()
+            self.render_all()
 
     # -- staging and laying down ---------------------------------------------------------
     def allowed_kinds(self, view: PlayerView) -> set[MeldKind]:
@@ -2556,7 +2580,7 @@ class TableScreen(Screen[None]):
             # No one meld takes them all: each to the one meld it goes on, when there is one.
             if onto is None and await self.add_to_several_melds(chosen, tiles, adds, reach):
                 return
-            await self.explain_no_add(tiles, adds, placed, reach)
+            await self.explain_no_add(tiles, adds, placed, reach, onto)
             return
         if onto is not None:
             here = [plan for plan in plans if plan[0].target == onto]
@@ -2693,6 +2717,7 @@ class TableScreen(Screen[None]):
         adds: list[AddTile],
         placed: set[Tile],
         reach: dict[int, list[AddTile]],
+        onto: int | None = None,
     ) -> None:
         """Why the selected ``tiles`` go on no table meld (nothing was added): the table's
         refusal when none may go anywhere, the tiles no meld takes, or, when each goes on
@@ -2700,7 +2725,7 @@ class TableScreen(Screen[None]):
         names a meld as if the player had chosen it (it said "K9 does not fit meld 3" for
         K9 K9, though K9 fits meld 3: it is the two together that do not)."""
         if not adds:
-            await self.explain_add(tiles)
+            await self.explain_add(tiles, onto)
             return
         okey = self.view.okey
         nowhere = [t for t in tiles if t not in placed]
@@ -2736,10 +2761,21 @@ class TableScreen(Screen[None]):
             True,
         )
 
-    async def explain_add(self, tiles: list[Tile]) -> None:
+    async def explain_add(self, tiles: list[Tile], onto: int | None = None) -> None:
         """Why none of ``tiles`` can be added anywhere: the table's refusal for the first
-        tile on the first meld (not opened, not your turn...), or that no meld takes them."""
-        refused = await self.table.check(AddTile(tiles[0], 0))
+        tile on the meld it was dropped on (``onto``), else on the first (not opened, not
+        your turn...), or that no meld takes them.
+
+        Dropped on a pair, what the pair says: nothing is ever added to one. (A pairs
+        opener was told "you may not add tiles to runs and sets", dropping on a pair.)"""
+        table = self.view.table
+        if onto is not None and 0 <= onto < len(table) and table[onto].meld.kind is MeldKind.PAIR:
+            try:
+                extend(table[onto].meld, tiles[0], None, self.view.okey)
+            except OkeyError as error:
+                self.set_status(self.error_text(error), True)
+                return
+        refused = await self.table.check(AddTile(tiles[0], 0 if onto is None else onto))
         if refused is not None and refused.code not in DOES_NOT_FIT:
             self.set_status(self.error_text(refused), True)
             return
