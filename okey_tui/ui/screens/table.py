@@ -452,8 +452,9 @@ class TableScreen(Screen[None]):
         self.turns_came = 0  # how often this seat's turn came back (see turn_came)
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
-        # l showed the log in the hints' place (True: and showed the log it had hidden)
-        self._log_over_hints: bool | None = None
+        # l showed the log in the hints' place: the log's choice before (see log_choice)
+        self._log_over_hints = False
+        self._log_before_hints: bool | None = None
         self._error_at: tuple[object, ...] | None = None  # the table when it erred or noted
         self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
@@ -3033,10 +3034,32 @@ class TableScreen(Screen[None]):
 
     # -- the log and the melds at any size -----------------------------------------------
     def log_shown(self) -> bool:
-        """Whether the log is on the screen: beside the table unless l hid it, or, on a
-        small terminal, over the table when l showed it."""
-        toggled = self.query_one("#main").has_class("-log-toggled")
-        return toggled == self.app.has_class("-narrow")
+        """Whether the log is on the screen: as l chose it at any size (a column on a wide
+        terminal, over the table on a small one), or, till l is pressed, beside the table
+        on a wide terminal only."""
+        choice = self.log_choice()
+        return not self.app.has_class("-narrow") if choice is None else choice
+
+    def log_choice(self) -> bool | None:
+        """The log shown (True) or hidden (False) by l, whatever the terminal's size, or
+        None: as the size has it. (l's choice was a flip of what the size had: a resize
+        across the narrow width turned it round, a log hidden at 120x40 came over the
+        whole table at 90x26, one shown at 80x24 went at 120x40.)"""
+        main = self.query_one("#main")
+        if main.has_class("-log-shown"):
+            return True
+        return False if main.has_class("-log-hidden") else None
+
+    def choose_log(self, shown: bool | None) -> None:
+        """Keep l's choice (None: as the terminal's size has it)."""
+        main = self.query_one("#main")
+        main.set_class(shown is True, "-log-shown")
+        main.set_class(shown is False, "-log-hidden")
+
+    def show_log(self, shown: bool) -> None:
+        """The log shown or hidden by l: a choice the size has anyway is left to the size
+        (shown, then hidden and shown again at 120x40, it is not over the table at 80x24)."""
+        self.choose_log(None if shown == (not self.app.has_class("-narrow")) else shown)
 
     def action_toggle_log(self) -> None:
         """Hide the log column; on a small terminal, show the log over the table instead.
@@ -3044,27 +3067,26 @@ class TableScreen(Screen[None]):
         "Log shown" while the hints still covered it."""
         if self.practice.hints_on:
             self.practice.toggle_hints()
-            toggled = not self.log_shown()
-            if toggled:
-                self.query_one("#main").toggle_class("-log-toggled")
+            before = self.log_choice()
+            self.choose_log(True)  # at any size, while it is in the hints' place
             self.query_one("#log", RichLog).scroll_end(animate=False)
             self.set_status(_("Log shown in the hints' place: l or h shows the hints again"))
             self._said_log = True
-            self._log_over_hints = toggled
+            self._log_over_hints = True
+            self._log_before_hints = before
             self.game_log.retitle(over_hints=True)
             return
-        if self._log_over_hints is not None and self.log_shown() and self.practice.on:
+        if self._log_over_hints and self.log_shown() and self.practice.on:
             # The log came in the hints' place: l gives the place back to the hints (it
             # hid the log and left the place empty), the log as it was before.
-            if self._log_over_hints:
-                self.query_one("#main").toggle_class("-log-toggled")
-            self._log_over_hints = None
+            self.choose_log(self._log_before_hints)
+            self._log_over_hints = False
             self.game_log.retitle()
             self.practice.toggle_hints()
             return
-        self._log_over_hints = None
+        self._log_over_hints = False
         self.game_log.retitle()
-        self.query_one("#main").toggle_class("-log-toggled")
+        self.show_log(not self.log_shown())
         shown = self.log_shown()
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
@@ -3254,7 +3276,9 @@ class TableScreen(Screen[None]):
 
     # -- practice keys (the practice policy answers) ------------------------------------------
     def action_hints(self) -> None:
-        self._log_over_hints = None  # h decides the place now
+        if self._log_over_hints:  # h decides the place now: the log as it was before
+            self.choose_log(self._log_before_hints)
+        self._log_over_hints = False
         self.game_log.retitle()
         self.practice.toggle_hints()
 
