@@ -452,12 +452,35 @@ class OkeyApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+        elif not small and below:
+            # Grown under the quit question q asked on the notice: the notice goes now
+            # (it stayed behind the question, "The terminal is 79×24").
+            self.call_later(self.drop_small_notice)
         self.set_class(height < 34 or width < 110, "-compact")
         # A short terminal: a first-hand tip loses its frame, so the table's middle row
         # keeps the indicator and the okey in sight beside it.
         self.set_class(height < 30, "-short")
         # Below 100 columns the log has no column of its own: l shows it over the table.
         self.set_class(width < 100, "-narrow")
+
+    async def drop_small_notice(self) -> None:
+        """The notice of a terminal too small goes from under the quit question once the
+        window is big enough: the question is asked again over the game, as q asks it
+        there."""
+        stack = self.screen_stack
+        notice = next((s for s in stack if isinstance(s, TooSmallScreen)), None)
+        width, height = self.size
+        if notice is None or width < MIN_WIDTH or height < MIN_HEIGHT:
+            return
+        above = stack[stack.index(notice) + 1 :]
+        if not above or not all(isinstance(s, ConfirmScreen) and s.quits for s in above):
+            return  # it goes when the screen over it does
+        # All off the stack at once: the notice, back on top for a moment, would pop
+        # itself as well (its resume checks the size).
+        popped = [self.pop_screen() for _screen in (*above, notice)]
+        for done in popped:
+            await done
+        await self.action_quit_here()
 
 
 def make_app(

@@ -62,3 +62,27 @@ async def test_a_terminal_grown_under_the_question_shows_the_table_after_it() ->
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
+
+
+async def test_the_notice_under_the_question_goes_when_the_window_grows() -> None:
+    """q on the notice, then the window grew: the notice stayed behind the question
+    ("The terminal is 70×20"). It goes at once, the question still there to answer."""
+    app = table_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.resize_terminal(120, 40)
+        for _ in range(5):
+            await pilot.pause()
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.quits
+        assert isinstance(app.screen_stack[-2], TableScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), type(app.screen)
+        await pilot.press("q")  # asked again, and yes quits
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+    assert app.return_code == 0
