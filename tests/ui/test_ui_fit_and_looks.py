@@ -89,3 +89,75 @@ async def test_the_log_in_the_hints_place_stays_when_the_window_grows():
         await pilot.resize_terminal(80, 24)  # the hints over the table, the log as before
         await _settle(pilot)
         assert not screen.log_shown()
+
+
+def _drawn(app, region) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
+    """(text, style) of every piece drawn on the screen inside ``region`` (a dialog's
+    screen drawn with the screens it leaves in sight under it, as a terminal shows it)."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    pieces = []
+    for y, line in enumerate(update.strips):
+        if not region.y <= y < region.bottom:
+            continue
+        x = 0
+        for strip in line:
+            for segment in strip:
+                width = segment.cell_length
+                if x < region.right and x + width > region.x:
+                    pieces.append((segment.text, segment.style))
+                x += width
+    return pieces
+
+
+async def test_the_rack_behind_a_dialog_is_not_dark_red_in_256_colours():
+    """Every dialog dimmed the wooden rack behind it to #352211: dark red (#5f0000) in a
+    256-colour terminal (tmux's own), as if something were wrong. Dimmed, the wood keeps
+    a brown, olive or grey there."""
+    import colorsys
+
+    from rich.color import ColorSystem
+
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        rack = app.screen.query_one("#rack").region
+        app.push_screen(ConfirmScreen("Quit the game?", quits=True))
+        await _settle(pilot)
+        woods = set()
+        for _text, style in _drawn(app, rack):
+            if style is None or style.bgcolor is None:
+                continue
+            colour = style.bgcolor.downgrade(ColorSystem.EIGHT_BIT).get_truecolor()
+            woods.add(colour.hex)
+            h, _l, s = colorsys.rgb_to_hls(*(c / 255 for c in colour))
+            assert s < 0.15 or 20 / 360 <= h <= 180 / 360, (style.bgcolor.name, colour.hex)
+        assert woods
+
+
+async def test_the_summarys_keys_in_the_key_bar_read_behind_it():
+    """The hand's summary shows its keys (esc, ⏎, q) in the table's key bar, under the
+    dimming of the summary's screen: gold at 3.5:1 on the bar, they looked disabled."""
+    from test_ui_looks import contrast
+    from ui_helpers import last_hand_report
+
+    from okey_tui.table import SeatInfo
+    from okey_tui.ui.screens.summary import HandSummaryScreen
+
+    seats = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
+    for theme in ("felt", "dark"):
+        app = table_app(OPENING_SEED, theme=theme)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _settle(pilot)
+            keys = app.screen.query_one("#keys").region
+            app.push_screen(HandSummaryScreen(last_hand_report(3), seats, 0))
+            await _settle(pilot)
+            seen = []
+            for text, style in _drawn(app, keys):
+                if not text.strip() or style is None or style.color is None:
+                    continue
+                ink, paper = style.color.get_truecolor().hex, style.bgcolor.get_truecolor().hex
+                seen.append(text.strip())
+                assert contrast(ink, paper) >= 4.5, (theme, text, ink, paper)
+            assert {"esc", "q", "Quit"} <= set(seen), (theme, seen)
