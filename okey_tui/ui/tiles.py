@@ -27,11 +27,15 @@ FACE_TOP = "#fffaf0"  # the top of a discard pile: the tile that can be taken
 INK = {
     # Red and yellow far apart in hue and lightness: a bright red, a dark gold.
     Colour.RED: "#d0161b",
-    Colour.YELLOW: "#8c6e00",
+    Colour.YELLOW: "#735a00",  # 4.5:1 or more on the face and the cursor (#8c6e00 3.5)
     Colour.BLUE: "#1d4fc4",
     Colour.BLACK: "#151515",
 }
 FALSE_INK = "#137a3a"
+# Text that says less than the rest ("empty", "not opened", "No melds on the table yet"):
+# a pale sage, 4.5:1 or more on every panel, the highlighted one too, in 256 colours as
+# well (the terminal's dim was 3.6:1 on your own panel, 2.8:1 in 256 colours).
+QUIET = "#b8d4c6"
 OKEY_MARK = "#137a3a"
 SHAPES = {Colour.RED: "◆", Colour.YELLOW: "▲", Colour.BLUE: "■", Colour.BLACK: "●"}
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual.color import Color
 from textual.widgets import RichLog
 from ui_helpers import OPENING_SEED, status_text, table_app
 
@@ -161,3 +162,55 @@ async def test_the_summarys_keys_in_the_key_bar_read_behind_it():
                 seen.append(text.strip())
                 assert contrast(ink, paper) >= 4.5, (theme, text, ink, paper)
             assert {"esc", "q", "Quit"} <= set(seen), (theme, seen)
+
+
+async def test_the_quiet_words_on_the_panels_read_in_every_colour_depth():
+    """ "not opened" on your own highlighted panel was 3.6:1 (2.8:1 in 256 colours), and
+    "empty" and "No melds on the table yet" 4.35:1: each reads at 4.5:1 or more now, in
+    truecolor and in a 256-colour terminal."""
+    from rich.color import ColorSystem
+    from test_ui_looks import contrast
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _settle(pilot)
+        seen = set()
+        for text, style in _drawn(app, app.screen.region):
+            words = text.strip()
+            if not any(w in words for w in ("not opened", "empty", "No melds")):
+                continue
+            assert style is not None and style.color is not None and style.bgcolor is not None
+            if style.dim:  # the terminal dims it: Textual mixes it with the background
+                ink = Color.from_rich_color(style.color).blend(
+                    Color.from_rich_color(style.bgcolor), 0.34
+                )
+                colour = ink.rich_color
+            else:
+                colour = style.color
+            for depth in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT):
+                ink_hex = colour.downgrade(depth).get_truecolor().hex
+                paper = style.bgcolor.downgrade(depth).get_truecolor().hex
+                assert contrast(ink_hex, paper) >= 4.5, (words, depth, ink_hex, paper)
+            seen.add(words)
+        assert {"not opened", "empty", "No melds on the table yet."} <= seen, seen
+
+
+def test_the_yellow_ink_reads_on_the_face_and_under_the_cursor():
+    """Yellow's ink was 4.1:1 on the cream face and 3.5:1 under the cursor. It reads at
+    4.5:1 or more there now, and stays a gold: apart from red and black in hue."""
+    import colorsys
+
+    from rich.color import Color as RichColor
+    from rich.color import ColorSystem
+    from test_ui_looks import contrast
+
+    from okey_tui.engine.tiles import Colour
+    from okey_tui.ui import tiles
+
+    yellow = tiles.INK[Colour.YELLOW]
+    for face in (tiles.FACE, tiles.FACE_CURSOR, tiles.FACE_TOP):
+        assert contrast(yellow, face) >= 4.5, (face, contrast(yellow, face))
+    for depth in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT):
+        shown = RichColor.parse(yellow).downgrade(depth).get_truecolor()
+        hue, _l, saturation = colorsys.rgb_to_hls(*(c / 255 for c in shown))
+        assert 30 / 360 <= hue <= 60 / 360 and saturation > 0.5, (depth, shown.hex)

@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _, answer_keys
 from okey_tui.table import SeatInfo
-from okey_tui.ui.tiles import chips
+from okey_tui.ui.tiles import QUIET, chips
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.web import in_browser
@@ -233,7 +233,7 @@ class PilesScreen(Dialog[None]):
             text.append(f"{self.seats[seat].name} → {nxt} ({len(pile)})\n", "bold")
             # The newest first, as the piles on the table show them: the one a player may take.
             newest = list(reversed(pile))
-            text.append_text(chips(newest, self.view.okey) if pile else Text(_("empty"), "dim"))
+            text.append_text(chips(newest, self.view.okey) if pile else Text(_("empty"), QUIET))
             text.append("\n\n")
         text.rstrip()
         with Vertical(classes="dialog wide"):

@@ -32,7 +32,7 @@ from okey_tui.messages import (
 )
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
-from okey_tui.ui.tiles import FACE, FACE_DIM, FACE_TOP, chip, ink, meld_chips
+from okey_tui.ui.tiles import FACE, FACE_DIM, FACE_TOP, QUIET, chip, ink, meld_chips
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
@@ -296,7 +296,7 @@ def panel_lines(
         said = _("score {score}") if size == "long" else _("{score} pts")
     scored = [(said.format(score=score), "")] if size else []
     own = seat == view.seat  # the player's own panel speaks to them: "105 ile açtın"
-    state = [(opened_text(view, seat, own, width), "bold green" if view.openings[seat] else "dim")]
+    state = [(opened_text(view, seat, own, width), "bold green" if view.openings[seat] else QUIET)]
     penalty = view.penalty_points[seat]
     said_paid = _("+{points} penalty") if worded else "+{points}"
     paid = [(said_paid.format(points=penalty), "bold red")] if penalty else []
@@ -473,7 +473,7 @@ class PilePanel(SteadyStatic):
                 text.append_text(shown)
                 used += shown.cell_len
         else:
-            text.append(_("empty"), "dim")
+            text.append(_("empty"), QUIET)
         if can_take:
             text.append("\n" + _("t take"), "dim")
         self.update(text)
@@ -581,7 +581,7 @@ class MeldsView(VerticalScroll):
         self.meld_line = {}  # the line each meld is on, for reveal()
         self.meld_spans = {}
         if not view.table:
-            text.append(_("No melds on the table yet."), "dim")
+            text.append(_("No melds on the table yet."), QUIET)
         elif short:
             text = self.short_text(seats, view, marks)
         else:
