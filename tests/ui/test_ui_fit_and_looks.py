@@ -214,3 +214,35 @@ def test_the_yellow_ink_reads_on_the_face_and_under_the_cursor():
         shown = RichColor.parse(yellow).downgrade(depth).get_truecolor()
         hue, _l, saturation = colorsys.rgb_to_hls(*(c / 255 for c in shown))
         assert 30 / 360 <= hue <= 60 / 360 and saturation > 0.5, (depth, shown.hex)
+
+
+async def test_the_hints_and_the_help_keep_a_column_between_text_and_scroll_bar():
+    """The scroll bar sits inside a panel's padding: the hints' and the help's text ran
+    into its thumb ("…it guessed they▃"). A column stays free between them."""
+    from okey_tui.ui.screens.help import HelpScreen
+    from okey_tui.ui.widgets.hints import HintPanel
+
+    for size in ((80, 24), (120, 40)):
+        app = table_app(3, practice=True, tips=False)
+        async with app.run_test(size=size) as pilot:
+            await _settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            if not screen.practice.hints_on:
+                await pilot.press("h")
+                await _settle(pilot)
+            hints = screen.query_one(HintPanel)
+            text = hints.query_one("#hints-text")
+            bar = hints.vertical_scrollbar.region
+            if size == (80, 24):  # the hints run past the panel: the bar is shown
+                assert bar.width, bar
+            if bar.width:
+                assert text.content_region.right < bar.x, (size, text.content_region, bar)
+            await pilot.press("question_mark")
+            await _settle(pilot)
+            assert isinstance(app.screen, HelpScreen)
+            box = app.screen.query_one("#help")
+            bar = box.vertical_scrollbar.region
+            assert box.vertical_scrollbar.display and bar.width
+            for part in box.children:
+                assert part.content_region.right < bar.x, (size, part.id, bar)

@@ -179,8 +179,9 @@ class HintPanel(VerticalScroll):
         fresh = self._hint is not None and hint.expert != self._hint.expert
         self._hint = hint
         set_title(self, _("Hints · h hides"))
-        width = self.scrollable_content_region.width
-        self.query_one("#hints-text", SteadyStatic).update(hint_text(hint, width=width))
+        text = self.query_one("#hints-text", SteadyStatic)
+        width = self.scrollable_content_region.width - text.styles.margin.width
+        text.update(hint_text(hint, width=width))
         if fresh:
             self.scroll_home(animate=False, immediate=True)
         self.call_after_refresh(self.say_keys)
