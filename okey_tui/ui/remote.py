@@ -23,7 +23,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 from websockets.exceptions import InvalidHandshake
 
@@ -41,6 +41,7 @@ from okey_tui.net.protocol import MAX_NAME, Bridge, Closing, ErrorCode, clean_te
 from okey_tui.settings import TableSettings
 from okey_tui.storage import JSONObject
 from okey_tui.ui.app import OkeyApp
+from okey_tui.ui.screens.dialogs import Dialog
 from okey_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -259,15 +260,14 @@ class LobbyScreen(Screen[None]):
             app.action_chat()
 
 
-class NameScreen(ModalScreen[str | None]):
+class NameScreen(Dialog[str | None]):
     """The name to sit under, typed in a box as a chat line is (1-16 characters, as
-    ``--name`` takes)."""
+    ``--name`` takes); a click beside the box cancels, as beside the other dialogs."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, name: str) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
+        super().__init__()
         self.current = name
 
     def compose(self) -> ComposeResult:

@@ -1,7 +1,9 @@
-"""The table's looks at any size: the log as l left it after a resize (pilot tests)."""
+"""The table's looks at any size: the log as l left it after a resize, the dimming behind a
+dialog, readable colours, the help's keys and scroll bar (pilot tests)."""
 
 from __future__ import annotations
 
+from rendered import screen_text
 from textual.color import Color
 from textual.widgets import RichLog
 from ui_helpers import OPENING_SEED, status_text, table_app
@@ -246,3 +248,71 @@ async def test_the_hints_and_the_help_keep_a_column_between_text_and_scroll_bar(
             assert box.vertical_scrollbar.display and bar.width
             for part in box.children:
                 assert part.content_region.right < bar.x, (size, part.id, bar)
+
+
+async def test_the_help_shows_its_keys_in_the_key_bar_never_the_tables():
+    """At 110 columns in Turkish at a practice table the key bar takes two lines, and the
+    help's footer covered only the last: above it the table's keys, which do nothing
+    under the help ("d Çek  t Al  g Geri ver …"). The bar shows the help's keys, a click
+    on one presses it, and a click beside the help closes it."""
+    from okey_tui import i18n
+    from okey_tui.ui.screens.help import HelpScreen
+    from okey_tui.ui.widgets.keybar import KeyBar
+
+    i18n.set_language("tr")
+    try:
+        app = table_app(OPENING_SEED, practice=True)
+        async with app.run_test(size=(110, 40)) as pilot:
+            await _settle(pilot)
+            bar = app.screen.query_one("#keys", KeyBar)
+            assert bar.size.height == 2, str(bar.render())
+            await pilot.press("question_mark")
+            await _settle(pilot)
+            helped = app.screen
+            assert isinstance(helped, HelpScreen)
+            assert {key for key, _label in bar.items()} == {"pagedown", "escape"}
+            lines = screen_text(app).splitlines()
+            assert lines[-1] == " pgdn Devamı, sonra kurallar  esc Kapat", lines[-3:]
+            assert not any("Çek" in line for line in lines[-3:]), lines[-3:]
+            assert helped.query_one("#help").region.bottom <= bar.region.y  # the bar in sight
+            for _ in range(60):  # PgDn up to the rules: the bar says so
+                if i18n._("More of the rules") in str(bar.render()):
+                    break
+                await pilot.press("pagedown")
+                await pilot.pause()
+            assert i18n._("More of the rules") in str(bar.render()), str(bar.render())
+            await pilot.click(offset=(1, 1))  # beside the box: it closes
+            await _settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+    finally:
+        i18n.set_language("en")
+
+
+async def test_the_name_box_closes_on_a_click_beside_it():
+    """The name box of a network table's lobby took no click beside it, where every other
+    dialog closes: it is cancelled, the name kept."""
+    from okey_tui.ui.remote import NameScreen
+
+    app = table_app(OPENING_SEED)
+    answers: list[str | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _settle(pilot)
+        app.push_screen(NameScreen("Guest"), answers.append)
+        await _settle(pilot)
+        assert isinstance(app.screen, NameScreen)
+        await pilot.click(offset=(1, 1))
+        await _settle(pilot)
+        assert not isinstance(app.screen, NameScreen)
+        assert answers == [None]
+
+
+def test_the_help_says_a_click_on_a_keys_words_presses_it() -> None:
+    from rich.console import Console
+
+    from okey_tui.ui.screens.help import mouse_legend
+
+    console = Console(width=200, record=True, color_system=None)
+    console.print(mouse_legend())
+    text = " ".join(console.export_text().split())
+    for said in ("click a key's words", '"y: yes"', '"Esc: close"', '"⏎ lay down"', '"Esc back"'):
+        assert said in text, said

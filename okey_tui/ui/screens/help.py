@@ -11,19 +11,20 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.theme import Theme
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.screen import Screen
+from textual.widgets import Static
 
 from okey_tui.commands.rules import rules_text
 from okey_tui.engine.rules import RuleSet
 from okey_tui.i18n import N_, _
 from okey_tui.messages import colour_name, meld_kind
+from okey_tui.ui.screens.dialogs import Dialog, key_bar_under
 from okey_tui.ui.screens.setup import rules_in_force
 from okey_tui.ui.tiles import SHAPES
-from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.rack import short_label
 
 
@@ -163,6 +164,13 @@ def mouse_legend() -> Table:
             _("at your draw, the left pile: take its tile; else every pile, newest first"),
         ),
         (_("click a key in the key bar"), _("the same as pressing it")),
+        (
+            _("click a key's words"),
+            _(
+                'in a question or dialog ("y: yes", "Esc: close", "Enter: next hand") or on '
+                'the lay-down box ("⏎ lay down", "Esc back"): the same as pressing it'
+            ),
+        ),
         (_("the wheel"), _("scroll the table melds, the staged melds or the log")),
     ]
     for mouse, what in rows:
@@ -170,18 +178,22 @@ def mouse_legend() -> Table:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
+    """The help over the table. Its keys are in the table's key bar, as a dialog's are (a
+    footer of its own covered only the bar's last line: at 110 columns the table's keys,
+    which do nothing here, showed above it); the box leaves the bar in sight. A click on
+    the bar's keys presses them, a click beside the box closes it."""
+
     BINDINGS = [
         Binding("escape,question_mark,q", "close", N_("Close")),
         # The page is longer than a screen (this table, the keys, the mouse, the rack, then
-        # the rules): the footer says there is more, and whether the rules are still to come.
+        # the rules): the key bar says there is more, and whether the rules are still to come.
         Binding("pagedown", "more", N_("More, then the rules"), priority=True),
         Binding("pagedown", "more_rules", N_("More of the rules"), priority=True),
     ]
 
     def __init__(self, bindings: Iterable[BindingType] = (), rules: RuleSet | None = None) -> None:
-        super().__init__(classes="dialog-screen")
-        translate_bindings(self)
+        super().__init__()
         self.table_bindings = list(bindings)
         self.rules = rules
 
@@ -206,16 +218,37 @@ class HelpScreen(ModalScreen[None]):
             # Rich draws the rules page as one renderable: a Markdown widget builds a widget
             # per block, and the page took seconds to appear.
             yield Static(Themed(Markdown(rules_text()), HELP_MARKDOWN), id="rules")
-        yield Footer()
 
     def on_mount(self) -> None:
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
-        # At the end of the page PgDn has nothing more to show: its key in the footer greys.
+        # At the end of the page PgDn has nothing more to show: its key in the bar greys.
         self.watch(self.query_one("#help", VerticalScroll), "scroll_y", self.refresh_bindings)
+        self.bindings_updated_signal.subscribe(self, self.keys_changed)
+        self.fit_above_keys()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.fit_above_keys)
+
+    def keys_changed(self, _screen: Screen[object]) -> None:
+        """PgDn's words changed (the rules came in sight) or it greyed: the bar says so."""
+        bar = key_bar_under(self)
+        if bar is not None:
+            bar.draw()
+
+    def fit_above_keys(self) -> None:
+        """The box above the table's key bar, which shows the help's keys."""
+        bar = key_bar_under(self)
+        below = bar.outer_size.height if bar is not None else 0
+        box = self.query_one("#help", VerticalScroll)
+        if box.styles.margin.bottom != below:
+            box.styles.margin = (0, 0, below, 0)
+            box.styles.max_height = max(1, self.size.height - below)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("more", "more_rules"):
+            if not self.query("#rules"):  # asked by the key bar before the page is built
+                return action == "more"
             box = self.query_one("#help", VerticalScroll)
             # The rules in sight: PgDn shows more of them (greyed at their end).
             rules_in_sight = (
