@@ -216,7 +216,8 @@ class ChatScreen(Dialog[str | None]):
 
 
 class PilesScreen(Dialog[None]):
-    """Every discard pile in full, oldest tile first."""
+    """Every discard pile in full, oldest tile first. It follows the table while open
+    (:meth:`show`): the bots played on behind it and it showed the piles of before."""
 
     BINDINGS = [Binding("escape,v,q", "close", N_("Close"))]
 
@@ -225,7 +226,7 @@ class PilesScreen(Dialog[None]):
         self.seats = seats
         self.view = view
 
-    def compose(self) -> ComposeResult:
+    def piles_text(self) -> Text:
         text = Text()
         for seat in range(4):
             pile = self.view.discards[seat]
@@ -236,11 +237,26 @@ class PilesScreen(Dialog[None]):
             text.append_text(chips(newest, self.view.okey) if pile else Text(_("empty"), QUIET))
             text.append("\n\n")
         text.rstrip()
+        return text
+
+    def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
             yield Static(_("Discard piles (newest first)"), classes="dialog-title")
             with VerticalScroll():
-                yield Static(text)
+                yield Static(self.piles_text(), id="piles")
             yield KeyHint([("escape", _("Esc: close"))])
+
+    def show(self, seats: Sequence[SeatInfo], view: PlayerView) -> None:
+        """The piles as the table has them now; the list keeps its scroll."""
+        if (tuple(seats), view.discards, view.okey) == (
+            tuple(self.seats),
+            self.view.discards,
+            self.view.okey,
+        ):
+            return
+        self.seats, self.view = seats, view
+        if self.is_mounted:
+            self.query_one("#piles", Static).update(self.piles_text())
 
     def action_close(self) -> None:
         self.dismiss(None)

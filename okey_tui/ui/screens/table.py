@@ -1165,6 +1165,9 @@ class TableScreen(Screen[None]):
         self.tick_turn_clock(said=False, view=view)
         for pile in self.pile_panels:
             pile.show(seats, view)
+        for above in self.app.screen_stack:
+            if isinstance(above, PilesScreen):  # the piles' list open over the table
+                above.show(seats, view)
         self.centre_info.show(table.hand_number, view)
         events_ = table.events
         # Hot-seat: each person also sees what the others at the terminal did.
