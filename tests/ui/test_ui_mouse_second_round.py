@@ -5,13 +5,16 @@ practice table, and a drag marks the slot it would go to."""
 
 from __future__ import annotations
 
+from test_ui_drop_on_meld import drop
 from textual.widgets import Static
-from ui_helpers import table_app, wait_for_human
+from ui_helpers import at_position, status_text, table_app, wait_for_human
 
 from okey_tui.engine.actions import Discard
 from okey_tui.engine.state import Phase
-from okey_tui.ui.screens.dialogs import PilesScreen
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens.dialogs import ConfirmScreen, PilesScreen
 from okey_tui.ui.screens.table import TableScreen
+from tests.positions import position
 
 
 async def test_the_piles_list_follows_the_table_while_open() -> None:
@@ -41,3 +44,40 @@ async def test_the_piles_list_follows_the_table_while_open() -> None:
         assert [t.rsplit("(", 1)[1] for t in titles] == [
             f"{len(pile)})" for pile in now.discards
         ], shown
+
+
+def pile_point(app, seat: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    pile = app.screen.query_one(f"#pile-{seat}")
+    return pile.region.x + 2, pile.region.y + 1
+
+
+async def test_the_taken_tile_dropped_on_the_left_pile_is_given_back() -> None:
+    """Dropped back on the pile it came from, the taken R10 stayed: "R10 stays in its slot:
+    drop a tile on a slot of the rack, on your pile…". It goes back as g gives it; another
+    tile dropped there is told that only the taken one goes back, and how."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R8 R9 K11 K12 K13 B11 B12 B13 Y11 Y12 Y13 Y1 Y5", "", "", ""],
+            phase="d",
+            discards=("", "", "", "R10"),
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        view = screen.view
+        assert view.taken is not None and view.taken.tile == Tile.parse("R10")
+        before = list(screen.rack.slots)
+        await drop(pilot, screen, "K11", pile_point(app, 3))
+        said = " ".join(status_text(screen).split())
+        assert said.startswith("K11 stays in its slot: only R10, the tile you took"), said
+        assert "g gives it back" in said, said
+        assert screen.rack.slots == before and screen.view.taken is not None
+        await drop(pilot, screen, "R10", pile_point(app, 3))
+        if isinstance(app.screen, ConfirmScreen):  # a give-back that costs a penalty asks
+            await pilot.press("y")
+            await pilot.pause()
+        view = screen.view
+        assert view.taken is None
+        assert view.discards[3][-1] == Tile.parse("R10"), view.discards
+        assert view.phase is Phase.PLAY and len(view.rack) == 14

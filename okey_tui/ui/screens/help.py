@@ -156,6 +156,7 @@ def mouse_legend() -> Table:
             _("move it on the rack (a selected tile takes the selection along)"),
         ),
         (_("drop it on your pile"), _("discard it")),
+        (_("drop the taken tile on the left pile"), _("give it back, as g does")),
         (_("drop it on the lay-down box"), _("stage it (the selection, if it is selected)")),
         (_("drop it on a table meld"), _("add it to that meld")),
         (_("click the middle"), _("draw, at your draw")),

@@ -2129,9 +2129,26 @@ class TableScreen(Screen[None]):
         while node is not None and not isinstance(node, targets):
             node = node.parent
         selected = set(self.selected)
+        taken = self.view.taken
         if isinstance(node, PilePanel) and node.seat == self.table.seat:
             self.cursor = source
             await self.action_discard(source)
+        elif isinstance(node, PilePanel) and taken is not None and node.seat == self.view.left:
+            if tile != taken.tile:
+                # Only the taken tile goes back there: said, with the key that does it.
+                self.set_status(
+                    _(
+                        "{tile} stays in its slot: only {taken}, the tile you took, goes "
+                        "back on the left pile (g gives it back and draws instead)"
+                    ).format(
+                        tile=tile_text(tile, self.view.okey),
+                        taken=tile_text(taken.tile, self.view.okey),
+                    ),
+                    error=True,
+                )
+                return
+            # The taken tile back where it came from: what g does, the engine deciding.
+            await self.action_give_back()
         elif isinstance(node, LayDownArea):
             if source not in self.selected:
                 self.selected = {source}
