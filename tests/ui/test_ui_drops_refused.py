@@ -76,4 +76,4 @@ async def test_a_refused_drop_on_a_meld_leaves_the_selection_as_it_was() -> None
         await drop(pilot, screen, "R12", meld_point(app, 1))
         assert screen.selected == selected
         # The refusal stays on the line.
-        assert "R12 does not fit any meld on the table" in status_text(screen)
+        assert "R12 does not fit the run K10 K11 K12 K13" in status_text(screen)

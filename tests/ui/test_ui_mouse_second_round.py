@@ -5,7 +5,7 @@ practice table, and a drag marks the slot it would go to."""
 
 from __future__ import annotations
 
-from test_ui_drop_on_meld import drop
+from test_ui_drop_on_meld import drop, meld_point
 from textual.widgets import Static
 from ui_helpers import at_position, status_text, table_app, wait_for_human
 
@@ -81,3 +81,29 @@ async def test_the_taken_tile_dropped_on_the_left_pile_is_given_back() -> None:
         assert view.taken is None
         assert view.discards[3][-1] == Tile.parse("R10"), view.discards
         assert view.phase is Phase.PLAY and len(view.rack) == 14
+
+
+async def test_a_drop_on_a_meld_says_the_engine_s_first_reason_for_that_meld() -> None:
+    """Before the opening a tile dropped on a pair said "Nothing can be added to a pair",
+    the first reason being that the player had not opened; after it, B6 dropped on the run
+    B4 B5 B6 said "B6 does not fit any meld on the table" instead of why that run does not
+    take it."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["K5 R4 R6 K1 B6", "", "", ""], openings="-/-/-/p5", table=("3:B3B3", "3:K6K7K8")
+        )
+        screen = await at_position(pilot, app, hand)
+        await drop(pilot, screen, "K5", meld_point(app, 1))
+        said = " ".join(status_text(screen).split())
+        assert said.startswith("Only a player who has opened may add tiles"), said
+        hand = position(
+            ["K5 R4 R6 K1 B6", "", "", ""],
+            openings="m101/-/-/m101",
+            table=("0:K10K11K12K13", "3:B4B5B6"),
+        )
+        screen = await at_position(pilot, app, hand)
+        await drop(pilot, screen, "B6", meld_point(app, 2))
+        said = " ".join(status_text(screen).split())
+        assert said.startswith("B6 does not fit the run B4 B5 B6"), said
+        assert [str(tm.meld) for tm in app.session.hand.table] == ["K10 K11 K12 K13", "B4 B5 B6"]

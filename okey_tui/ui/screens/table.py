@@ -2785,19 +2785,31 @@ class TableScreen(Screen[None]):
     async def explain_add(self, tiles: list[Tile], onto: int | None = None) -> None:
         """Why none of ``tiles`` can be added anywhere: the table's refusal for the first
         tile on the meld it was dropped on (``onto``), else on the first (not opened, not
-        your turn...), or that no meld takes them.
+        your turn...), or that no meld takes them. The engine's order of checks decides
+        which reason comes first (a drop on a pair before the opening said "Nothing can be
+        added to a pair", the first reason being that the player had not opened).
 
-        Dropped on a pair, what the pair says: nothing is ever added to one. (A pairs
-        opener was told "you may not add tiles to runs and sets", dropping on a pair.)"""
+        Dropped on a meld that does not take the tile, what that meld says ("B6 does not
+        fit the run B4 B5 B6…", not "B6 does not fit any meld on the table"). Dropped on a
+        pair by a pairs opener, what the pair says: nothing is ever added to one (the
+        table's refusal speaks of runs and sets)."""
         table = self.view.table
-        if onto is not None and 0 <= onto < len(table) and table[onto].meld.kind is MeldKind.PAIR:
+        dropped = onto is not None and 0 <= onto < len(table)
+        refused = await self.table.check(AddTile(tiles[0], 0 if onto is None else onto))
+        if (
+            dropped
+            and refused is not None
+            and refused.code == ErrorCode.PAIRS_OPENER_NO_TABLE.value
+            and table[onto or 0].meld.kind is MeldKind.PAIR
+        ):
             try:
-                extend(table[onto].meld, tiles[0], None, self.view.okey)
+                extend(table[onto or 0].meld, tiles[0], None, self.view.okey)
             except OkeyError as error:
                 self.set_status(self.error_text(error), True)
                 return
-        refused = await self.table.check(AddTile(tiles[0], 0 if onto is None else onto))
-        if refused is not None and refused.code not in DOES_NOT_FIT:
+        if refused is not None and (
+            refused.code not in DOES_NOT_FIT or (dropped and len(tiles) == 1)
+        ):
             self.set_status(self.error_text(refused), True)
             return
         if len(tiles) == 1:
