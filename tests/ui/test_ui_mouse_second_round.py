@@ -5,6 +5,7 @@ practice table, and a drag marks the slot it would go to."""
 
 from __future__ import annotations
 
+from rendered import screen_text
 from test_ui_drop_on_meld import drop, meld_point
 from textual.widgets import Static
 from ui_helpers import at_position, status_text, table_app, wait_for_human
@@ -107,3 +108,24 @@ async def test_a_drop_on_a_meld_says_the_engine_s_first_reason_for_that_meld() -
         said = " ".join(status_text(screen).split())
         assert said.startswith("B6 does not fit the run B4 B5 B6"), said
         assert [str(tm.meld) for tm in app.session.hand.table] == ["K10 K11 K12 K13", "B4 B5 B6"]
+
+
+async def test_a_click_on_the_log_title_s_key_words_presses_l() -> None:
+    """The key bar's "l Log" hid the log on a click, the log's title "Log · l hides" did
+    not; the title's words "Log" still do nothing."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.log_shown()
+        log = screen.query_one("#log")
+        title = str(log.border_title)
+        assert title == "Log · l hides"
+        line = screen_text(app).splitlines()[log.region.y][log.region.x :]
+        await pilot.click("#log", offset=(line.index("Log"), 0))
+        await pilot.pause()
+        assert screen.log_shown(), "a click on 'Log' does nothing"
+        await pilot.click("#log", offset=(line.index("l hides") + 2, 0))
+        await pilot.pause()
+        assert not screen.log_shown()

@@ -1443,14 +1443,35 @@ class GameLog(RichLog, can_focus=False):
         super().__init__(**kwargs)
         self._written: list[RenderableType | object] = []
         self._wrapped_at = 0  # the width every line is wrapped at (0: not all the same)
+        self._key_words = (0, 0)  # where l's words are in the title
 
     def on_mount(self) -> None:
         self.retitle()
 
     def retitle(self, over_hints: bool = False) -> None:
         """Titled like the hints that take its place: what it is, and what l does (in the
-        hints' place, l gives the place back to them)."""
-        set_title(self, _("Log · l shows the hints") if over_hints else _("Log · l hides"))
+        hints' place, l gives the place back to them). A click on l's words presses l."""
+        name = _("Log")
+        words = _("l shows the hints") if over_hints else _("l hides")
+        begin = cell_len(f"{name} · ")
+        self._key_words = (begin, begin + cell_len(words))
+        set_title(self, f"{name} · {words}")
+
+    def title_key_at(self, x: int, y: int) -> str | None:
+        """The key whose words are at (``x``, ``y``) on the box's title ("Log · l hides"),
+        if any, as the lay-down box's foot has its keys (:meth:`LayDownArea.frame_key_at`)."""
+        said = str(self.border_title or "")
+        if y != 0 or not said or cell_len(said) > self.outer_size.width - 4:
+            return None  # not on the title, or the title cut short
+        start = 3  # at the left, after the corner, a line and a space
+        begin, end = self._key_words
+        return "l" if start + begin <= x < start + end else None
+
+    def on_click(self, event: events.Click) -> None:
+        key = self.title_key_at(event.x, event.y)
+        if key is not None:
+            event.stop()
+            self.app.simulate_key(key)
 
     def write(
         self,
