@@ -6,6 +6,7 @@ practice table, and a drag marks the slot it would go to."""
 from __future__ import annotations
 
 from rendered import screen_text
+from rich.console import Console
 from test_ui_drop_on_meld import drop, meld_point
 from textual.widgets import Static
 from ui_helpers import at_position, status_text, table_app, wait_for_human
@@ -14,7 +15,9 @@ from okey_tui.engine.actions import Discard
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ConfirmScreen, PilesScreen
+from okey_tui.ui.screens.help import mouse_legend
 from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.keybar import KeyBar
 from tests.positions import position
 
 
@@ -129,3 +132,41 @@ async def test_a_click_on_the_log_title_s_key_words_presses_l() -> None:
         await pilot.click("#log", offset=(line.index("l hides") + 2, 0))
         await pilot.pause()
         assert not screen.log_shown()
+
+
+async def test_e_is_in_the_key_bar_while_the_hints_name_a_move() -> None:
+    """The key the hints teach (e) was never in the key bar: a player with a mouse could
+    not follow a hint. At a practice table, with the hints shown naming a discard, "e
+    Follow" is in the bar, still on one line at 120 columns, and a click on it puts the
+    cursor on the hint's tile; with the hints hidden it is not shown."""
+    app = table_app(practice=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        bar = screen.query_one("#keys", KeyBar)
+        assert not screen.practice.hints_on
+        assert "e Follow" not in str(bar.render())
+        await pilot.press("h")
+        await pilot.pause()
+        hinted = screen.practice.hint_tile()
+        assert isinstance(hinted, Discard), hinted
+        shown = str(bar.render())
+        assert "e Follow" in shown and "\n" not in shown.rstrip("\n"), shown
+        goal = screen.rack.slots.index(hinted.tile)
+        if screen.cursor == goal:  # the cursor elsewhere first, to see it move
+            await pilot.press("left" if goal else "right")
+        assert screen.cursor != goal
+        start = next(s for _line, s, _end, key in bar._spans if key == "e")
+        await pilot.click(bar, offset=(start, 0))
+        await pilot.pause()
+        assert screen.rack.slots[screen.cursor] == hinted.tile
+
+
+def test_the_help_s_mouse_part_says_where_c_and_k_are() -> None:
+    """c and k are not in the key bar: the mouse part says so, and where they are."""
+    console = Console(width=200, record=True, color_system=None)
+    console.print(mouse_legend())
+    lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
+    line = next((line for line in lines if line.startswith("c and k")), "")
+    assert "not in the key bar" in line and "colour-blind" in line and "okeys" in line, lines

@@ -166,6 +166,14 @@ def mouse_legend() -> Table:
         ),
         (_("click a key in the key bar"), _("the same as pressing it")),
         (
+            _("c and k"),
+            _(
+                "not in the key bar, keys only (listed above): c the colour-blind shapes, k "
+                "the okeys marked on the rack; colour-blind tiles are also an option of a new "
+                "table"
+            ),
+        ),
+        (
             _("click a key's words"),
             _(
                 'in a question or dialog ("y: yes", "Esc: close", "Enter: next hand") or on '

@@ -146,6 +146,10 @@ SCROLL = N_(
     "scroll the table melds up / down (the staged melds while some are out of sight; the log, "
     "when l shows it over the table)"
 )
+HINT_TILE = N_(
+    "put the cursor on the tile the hint says to discard or to add to a table meld, "
+    "or stage the melds it says to lay down (practice tables, the hints shown or not)"
+)
 HINT_SCROLL = N_("scroll the hint panel up / down (practice tables)")
 # Refusals that mean "this tile does not fit that meld": said for the whole table instead.
 DOES_NOT_FIT = {
@@ -352,16 +356,10 @@ class TableScreen(Screen[None]):
         Binding(
             "h", "hints", N_("Hints"), tooltip=N_("show or hide the hint panel (practice tables)")
         ),
-        Binding(
-            "e",
-            "hint_tile",
-            N_("To the hint"),
-            show=False,
-            tooltip=N_(
-                "put the cursor on the tile the hint says to discard or to add to a table meld, "
-                "or stage the melds it says to lay down (practice tables, the hints shown or not)"
-            ),
-        ),
+        # e in the key bar while the hints shown name a move (the key they teach), a click
+        # away for a player with a mouse; the same key, always at work, listed by ? alone.
+        Binding("e", "follow_hint", N_("Follow"), tooltip=HINT_TILE),
+        Binding("e", "hint_tile", N_("To the hint"), show=False, tooltip=HINT_TILE),
         # PageUp/PageDown scroll the melds and [ ] extend the selection: the brackets' twins.
         Binding(
             "left_curly_bracket", "scroll_hints(-1)", N_("Hints ↑"), show=False, tooltip=HINT_SCROLL
@@ -1403,6 +1401,11 @@ class TableScreen(Screen[None]):
             action = STAGED_KEYS[action]
         if action == "undo" and (self.staging.melds or self.rack_step() is not None):
             return True  # staged melds, a sort or a move of the tiles: at every table
+        if action == "follow_hint":
+            # Shown only where the hints in sight name a move; else e is the hidden twin's.
+            practice = self.practice
+            shown = practice.on and practice.hints_on and self.is_current_screen()
+            return shown and practice.hint_tile() is not None
         if action in PRACTICE_KEYS:
             return self.practice.allowed(action) or False  # hidden when it would do nothing
         if action == "next_tip":
@@ -1460,8 +1463,8 @@ class TableScreen(Screen[None]):
         self.state_changed()  # whatever came before it (a test's move of the table)
         actions = [
             # The action's name, as check_action is asked; Enter's and Esc's in the key bar
-            # while melds are staged are commit's and unstage's.
-            STAGED_KEYS.get(name, name)
+            # while melds are staged are commit's and unstage's, e's there hint_tile's.
+            {**STAGED_KEYS, "follow_hint": "hint_tile"}.get(name, name)
             for b in self.BINDINGS
             if isinstance(b, Binding) and event.key in b.key.split(",")
             for name in [b.action.split("(", 1)[0]]
@@ -3313,8 +3316,12 @@ class TableScreen(Screen[None]):
         self._log_over_hints = False
         self.game_log.retitle()
         self.practice.toggle_hints()
+        self.refresh_bindings()  # e is in the key bar while the hints shown name a move
 
     def action_hint_tile(self) -> None:
+        self.practice.cursor_to_hint()
+
+    def action_follow_hint(self) -> None:
         self.practice.cursor_to_hint()
 
     def action_scroll_hints(self, pages: int) -> None:
