@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from rendered import screen_text
 from rich.console import Console
+from rich.style import Style
 from test_ui_drop_on_meld import drop, meld_point
+from test_ui_mouse import slot_offset
 from textual.widgets import Static
 from ui_helpers import at_position, status_text, table_app, wait_for_human
 
@@ -18,6 +20,7 @@ from okey_tui.ui.screens.dialogs import ConfirmScreen, PilesScreen
 from okey_tui.ui.screens.help import mouse_legend
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.keybar import KeyBar
+from okey_tui.ui.widgets.rack import FACE_DROP, SLOT, RackWidget
 from tests.positions import position
 
 
@@ -170,3 +173,44 @@ def test_the_help_s_mouse_part_says_where_c_and_k_are() -> None:
     lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
     line = next((line for line in lines if line.startswith("c and k")), "")
     assert "not in the key bar" in line and "colour-blind" in line and "okeys" in line, lines
+
+
+async def test_a_dragged_tile_marks_the_slot_it_would_go_to() -> None:
+    """With the button held over another slot nothing showed where the tile would go: that
+    slot's face is marked while the tile is held there, and the mark goes with the drop."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rack = screen.query_one(RackWidget)
+        slots = screen.rack.slots
+        source = next(i for i, t in enumerate(slots) if t is not None)
+        target = next(i for i, t in enumerate(slots) if t is not None and t != slots[source])
+        empty = next(i for i, t in enumerate(slots) if t is None)
+
+        def faces(index: int) -> set[str]:
+            """The background colours of the slot's top line."""
+            row, col = rack.layout_model.place(index)
+            line = rack.render().split("\n")[row * 3]
+            x = rack.pad() + col * SLOT
+            return {
+                str(span.style.bgcolor.triplet.hex)  # type: ignore[union-attr]
+                for span in line.divide([x, x + 3])[1].spans
+                if isinstance(span.style, Style) and span.style.bgcolor is not None
+            }
+
+        assert FACE_DROP not in faces(target)
+        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, source))
+        await pilot.hover(RackWidget, offset=slot_offset(rack, source))
+        assert rack.drop_at is None  # over the tile's own slot: nothing marked
+        await pilot.hover(RackWidget, offset=slot_offset(rack, target))
+        await pilot.pause()
+        assert rack.drop_at == target and FACE_DROP in faces(target)
+        await pilot.hover(RackWidget, offset=slot_offset(rack, empty))
+        await pilot.pause()
+        assert rack.drop_at == empty and FACE_DROP not in faces(target)
+        await pilot.mouse_up(RackWidget, offset=slot_offset(rack, empty))
+        await pilot.pause()
+        assert rack.drop_at is None and FACE_DROP not in faces(empty)
+        assert screen.rack.slots[empty] == slots[source] or screen.rack.slots[source] is None

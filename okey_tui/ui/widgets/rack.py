@@ -30,6 +30,9 @@ SLOT = 4  # a 3-cell tile face and a 1-cell gap
 PAD = 1
 LABEL_MELD = "#b6f0a0"
 LABEL_NONE = "#a07850"
+# The slot a dragged tile would go to, while the button is held: a peach face, apart from
+# the cursor's, the selection's, the new tile's and a marked okey's.
+FACE_DROP = "#ffd8a8"
 
 
 def group_label(tiles: list[Tile], okey: Tile, pairs_only: bool = False) -> tuple[str, bool]:
@@ -171,6 +174,7 @@ class RackWidget(Widget):
         self.pairs_only = False  # a pairs opener (or Going Pairs): only pairs are melds
         self._press: int | None = None
         self._press_value: int | None = None  # the group whose value a press was on
+        self.drop_at: int | None = None  # the slot under a dragged tile, marked until the drop
         # (row, cell) -> the first slot of the group whose value went on there, past it.
         self._spilled: dict[tuple[int, int], int] = {}
         self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
@@ -208,6 +212,7 @@ class RackWidget(Widget):
             self.colour_blind,
             self.mark_okeys,
             self.pairs_only,
+            self.drop_at,
         )
 
     def labels(self) -> dict[int, tuple[str, bool, int]]:
@@ -254,9 +259,13 @@ class RackWidget(Widget):
                 okey_mark = self.mark_okeys and tile is not None and tile == okey
                 if okey_mark and face == FACE:
                     face = FACE_OKEY
+                if index == self.drop_at:
+                    face = FACE_DROP
                 if tile is None or okey is None:
                     empty = Style(color="#a07850")
-                    if index == self.cursor:
+                    if index == self.drop_at:
+                        empty = Style(color="#1a1a1a", bgcolor=FACE_DROP)
+                    elif index == self.cursor:
                         empty = Style(color="#1a1a1a", bgcolor=FACE_CURSOR)
                     top.append(" · ", empty)
                     bottom.append("   ", empty)
@@ -517,7 +526,23 @@ class RackWidget(Widget):
         if self._press is not None or self._press_value is not None:
             self.capture_mouse()
 
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """With a tile held, the slot it would go to is marked (the rack said nothing of
+        where a drop would put it until the button was let go)."""
+        if self._press is None:
+            return
+        inside = self.region.contains(event.screen_x, event.screen_y)
+        target = self.slot_at(event.x, event.y) if inside else None
+        self.mark_drop(None if target == self._press else target)
+
+    def mark_drop(self, target: int | None) -> None:
+        if target != self.drop_at:
+            self.drop_at = target
+            self._drawn = self.drawn()
+            self.refresh()
+
     def on_mouse_up(self, event: events.MouseUp) -> None:
+        self.mark_drop(None)
         source, self._press = self._press, None
         value, self._press_value = self._press_value, None
         self.capture_mouse(False)
