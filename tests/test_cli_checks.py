@@ -176,6 +176,42 @@ def test_saves_lists_every_unfinished_match() -> None:
     assert first["seats"][0] == "Ayşe" and first["score"] == 0 and first["scores"] == [0] * 4
 
 
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_saves_names_the_sides_of_a_partners_match(lang: str) -> None:
+    """At a partners match each seat's score is its side's: the list puts the partners of
+    a side one under the other ("& Mehmet"), the side's score once, and the JSON adds the
+    sides (each partner showed the side's total, and nothing said so)."""
+    match = Match(RuleSet(hands=3, partners=True), seed=4)
+    rng = random.Random(4)
+    while not match.hand.is_over:
+        hand = match.hand
+        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+    match.finish_hand()
+    match.next_hand()
+    totals = match.totals()
+    path = storage.new_save_path()
+    storage.save(match, {"name": "You", "levels": ["easy", "normal", "hard"]}, path)
+    output = run("--lang", lang, "saves").output
+    lines = output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    heading = "Seats" if lang == "en" else "Koltuklar"
+    [column] = [line.index(heading) for line in lines if heading in line]
+    [at] = [i for i, line in enumerate(lines) if line[column:].startswith(("You ", "Sen "))]
+    rows = lines[at : at + 4]
+    seats = [line[column:].split(" (")[0].strip() for line in rows]
+    scores = [line[:column].split()[-1] if line[column - 2] != " " else "" for line in rows]
+    assert seats == ["You" if lang == "en" else "Sen", "& Mehmet", "Ayşe", "& Zeynep"]
+    assert scores == [str(totals[0]), "", str(totals[1]), ""]
+    assert totals[0] != totals[1]
+    document = json.loads(run("saves", "--json").output)
+    [saved] = document["saves"]
+    assert saved["scores"] == totals and saved["seats"][0] == "You"
+    assert saved["sides"] == [
+        {"seats": [0, 2], "score": totals[0]},
+        {"seats": [1, 3], "score": totals[1]},
+    ]
+
+
 def test_saves_shows_a_name_that_looks_like_markup_as_typed() -> None:
     """A player's name is text: "[/b]" in one is listed as typed (it was read as console
     markup, and okey101 saves ended in a traceback)."""
@@ -384,7 +420,9 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
         "scores",
         "seats",
         "people",
+        "sides",  # empty: not a partners table
     }
+    assert saves[single.id]["sides"] == []
 
 
 def test_the_new_table_screen_line_of_a_hot_seat_match_names_each_score() -> None:

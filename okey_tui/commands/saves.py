@@ -139,7 +139,7 @@ def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
             s.table_text,
             f"{s.hand}/{s.hands}",
             s.score_lines(),
-            Text("\n".join(s.seat_texts)),  # names are text, never markup ("Ali [/b]")
+            Text(s.seat_lines()),  # names are text, never markup ("Ali [/b]")
         )
     console.print(table)
     # The ID as the column above names it (Kimlik, KİMLİK), as a metavar is written.

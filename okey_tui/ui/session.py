@@ -553,6 +553,8 @@ class SaveSummary:
     # A partners table: each side (its two names as the summary says them, ``You &
     # Mehmet``) with its score, seat 0's side first; empty at a table of four players.
     sides: tuple[tuple[str, int], ...] = ()
+    # The seats of each side of ``sides``, in its order: ``((0, 2), (1, 3))``.
+    side_seats: tuple[tuple[int, int], ...] = ()
 
     def scores_text(self) -> str:
         """``45``, at a hot-seat match every person's: ``Ayşe 45, Mehmet 30``, and at a
@@ -568,7 +570,21 @@ class SaveSummary:
         too: a blank beside a bot read as a score unknown."""
         if not self.scores:
             return str(self.score)
+        if self.side_seats:  # a side's score once, on the line of its first partner
+            return "\n".join(f"{self.scores[first]}\n" for first, _second in self.side_seats)
         return "\n".join(str(score) for score in self.scores)
+
+    def seat_lines(self) -> str:
+        """Each seat on a line of its own (``okey101 saves``); at a partners table the two
+        partners of a side one under the other, the second after an ``&``: ``You`` then
+        ``& Mehmet (normal)``, a score each side (each partner's was the side's, said
+        twice, and nothing said so)."""
+        if not self.side_seats:
+            return "\n".join(self.seat_texts)
+        return "\n".join(
+            f"{self.seat_texts[first]}\n" + _("& {partner}").format(partner=self.seat_texts[second])
+            for first, second in self.side_seats
+        )
 
     def as_dict(self) -> JSONObject:
         """The match for ``okey101 saves --json``: ``score`` is seat 0's, ``scores`` every
@@ -587,6 +603,11 @@ class SaveSummary:
             "people": [
                 {"seat": seat, "name": self.seats[seat], "score": score}
                 for seat, _name, score in self.people_scores
+            ],
+            # A partners table: each side's two seats (as in ``seats``) and its score.
+            "sides": [
+                {"seats": [first, second], "score": score}
+                for (first, second), (_name, score) in zip(self.side_seats, self.sides, strict=True)
             ],
         }
 
@@ -658,5 +679,6 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
         sides=tuple((side_name(names, side), totals[side[0]]) for side in TEAMS)
         if rules.partners
         else (),
+        side_seats=TEAMS if rules.partners else (),
         played=storage.local_time(entry.saved_at) if entry.saved_at else "",
     )
