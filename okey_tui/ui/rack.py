@@ -146,10 +146,19 @@ class RackLayout:
         return index // self.cols
 
     # -- groups -------------------------------------------------------------------
-    def slot_of(self, tile: Tile, apart: bool = False) -> int | None:
+    def slot_of(
+        self,
+        tile: Tile,
+        apart: bool = False,
+        okey: Tile | None = None,
+        kinds: Sequence[MeldKind] | None = None,
+    ) -> int | None:
         """The slot holding ``tile`` (its first copy), or None; ``apart``: the copy that
         stands most apart (in the smallest group, the rightmost of those), where a new
-        tile comes in, so that a copy in a meld is left alone.
+        tile comes in, so that a copy in a meld is left alone. With ``okey`` given, a copy
+        in a group that reads as a meld (of ``kinds``: what the group's label under the
+        rack says) comes last, however small its group: a loose copy among six leftovers
+        goes before the one in ``R11 R12 R13``.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=10)
@@ -161,8 +170,23 @@ class RackLayout:
         if not copies:
             return None
         if apart:
-            return min(copies, key=lambda i: (len(self.group_at(i)), -i))
+
+            def place(i: int) -> tuple[bool, int, int]:
+                group = self.group_at(i)
+                return (self._makes_meld(group, okey, kinds), len(group), -i)
+
+            return min(copies, key=place)
         return copies[0]
+
+    def _makes_meld(
+        self, group: Sequence[int], okey: Tile | None, kinds: Sequence[MeldKind] | None
+    ) -> bool:
+        """Whether the tiles of ``group`` (two or more) read as a meld, as the group's
+        label under the rack reads them (False with no ``okey`` to read them by)."""
+        if okey is None or len(group) < 2:
+            return False
+        tiles = [t for i in group if (t := self.slots[i]) is not None]
+        return bool(readings(tiles, okey, kinds))
 
     def groups(self, ignore: Iterable[int] = ()) -> list[list[int]]:
         """Runs of neighbouring tiles on a row, between gaps, as slot indices (the slots

@@ -425,6 +425,44 @@ async def test_e_with_melds_staged_puts_them_back_so_that_x_follows_the_hint():
         assert thrown and thrown[0].tiles == (tile,), [e.text for e in hand.events]
 
 
+async def test_e_points_at_the_loose_copy_of_the_hints_discard_not_the_one_in_a_run():
+    """After s the rack held R11 R12 R13 (run 36) and a loose R11 among six leftovers, and
+    the hint said "Discard R11: you hold two". e put the cursor on the run's R11 (its
+    group was the smaller), and x then broke the player's own run: e points at the copy
+    in no meld."""
+    from okey_tui.engine.actions import Discard
+    from okey_tui.engine.melds import readings
+    from tests.positions import position
+
+    rack = "R11 R12 R13 B8 B9 B10 Y1 B1 K1 Y5 B5 K5 R2 R4 B3 B4 R11 K7 B8 K2 K6 K8"
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position([rack, "", "", ""], indicator="Y1")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("s")
+        await pilot.pause()
+        r11 = Tile.parse("R11")
+        expert = screen.practice.hint_now().expert
+        assert expert is not None and expert.action == Discard(r11), expert
+        okey = screen.view.okey
+
+        def in_meld(slot: int) -> bool:
+            group = [screen.rack.slots[i] for i in screen.rack.group_at(slot)]
+            return len(group) > 1 and bool(readings(group, okey))
+
+        copies = [i for i, t in enumerate(screen.rack.slots) if t == r11]
+        assert len(copies) == 2 and sorted(map(in_meld, copies)) == [False, True]
+        await pilot.press("e")
+        assert screen.rack.slots[screen.cursor] == r11
+        assert not in_meld(screen.cursor)
+        (kept,) = [i for i in copies if i != screen.cursor]
+        await pilot.press("x")
+        await pilot.pause()
+        thrown = [e.tiles for e in app.session.hand.events if e.kind == "discard" and e.seat == 0]
+        assert thrown == [(r11,)], thrown
+        assert screen.rack.slots[kept] == r11 and in_meld(kept)  # the run stays whole
+
+
 async def test_e_at_the_draw_says_the_hint_names_no_discard():
     app = practice_app(HINT_SEED)  # the human is not the starter: its turn begins with a draw
     async with app.run_test(size=(120, 40)) as pilot:

@@ -26,8 +26,8 @@ from textual.widgets import Static
 
 from okey_tui.engine.actions import Action, AddTile, Discard, Lay, Open
 from okey_tui.engine.errors import RULE_SECTIONS
-from okey_tui.engine.melds import is_wild
-from okey_tui.engine.view import PlayerView
+from okey_tui.engine.melds import MeldKind, is_wild
+from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
 from okey_tui.messages import meld_text, rule_title, tile_text
@@ -253,7 +253,14 @@ class Practice:
                 self.staged_hint(action)
                 return
             action = None
-        slot = None if action is None else screen.rack.slot_of(action.tile, apart=True)
+        view = screen.view
+        kinds = (MeldKind.PAIR,) if is_pairs_only(view) else None
+        # Of two copies, not the one in a group that makes a meld: the hint keeps the meld.
+        slot = (
+            None
+            if action is None
+            else screen.rack.slot_of(action.tile, apart=True, okey=view.okey, kinds=kinds)
+        )
         if action is None or slot is None:
             screen.set_status(
                 _("The hint names no tile to discard, add or lay down now"), error=True
