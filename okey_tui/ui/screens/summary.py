@@ -352,7 +352,8 @@ class HandSummaryScreen(Dialog[str]):
         # At the end of the match Enter starts a new one, as it dealt each next hand (it
         # did nothing there, and said nothing).
         Binding("enter", "new", N_("New match"), show=False),
-        Binding("n", "new", N_("New match")),
+        # The key bar names Enter beside n, as the summary does ("Enter or n: new match").
+        Binding("n", "new", N_("New match"), key_display="enter/n"),
         Binding("q", "quit_game", N_("Quit")),
     ]
     # The table's key bar shows these keys (a footer of its own would cover only the bar's
