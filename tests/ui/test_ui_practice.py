@@ -463,6 +463,52 @@ async def test_e_points_at_the_loose_copy_of_the_hints_discard_not_the_one_in_a_
         assert screen.rack.slots[kept] == r11 and in_meld(kept)  # the run stays whole
 
 
+async def test_e_follows_a_finish_that_begins_with_an_okey_swap_step_by_step():
+    """The hint said "Go out this turn" (swap the okey from meld 2 giving K6, lay Y3 Y4 ★,
+    discard B1), and e said "The hint names no tile to discard, add or lay down now". e
+    puts the cursor on the tile to give and says w swaps it; w does, and e then follows
+    the finish's next steps to the end of the hand."""
+    from okey_tui.engine.actions import SwapOkey
+    from tests.positions import position
+
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["K6 Y3 Y4 B1", "R1 R2", "Y1 Y2", "K1"],
+            indicator="R12",
+            table=("0:R8B8K8", "2:K5*K6K7"),
+            openings="m101/-/m101/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        expert = screen.practice.hint_now()
+        assert expert.expert is not None and expert.expert.headline == "Go out this turn"
+        swap = expert.expert.action
+        assert isinstance(swap, SwapOkey), swap
+        given = swap.tiles[0]
+        await goto(pilot, screen, slot_of(screen, Tile.parse("B1")))
+        await pilot.press("e")
+        assert screen.rack.slots[screen.cursor] == given
+        said = status_text(screen)
+        assert said == (
+            f"The cursor is on {given}, the hint's swap: w puts it into meld "
+            f"{swap.target + 1} for its okey"
+        ), said
+        await pilot.press("w")
+        await pilot.pause()
+        game = app.session.hand
+        assert given in game.table[swap.target].meld.tiles
+        assert screen.view.okey in game.racks[0]
+        for _ in range(4):  # the rest of the finish: e, then what the line says to press
+            if game.is_over:
+                break
+            await pilot.press("e")
+            await pilot.pause()
+            key = "enter" if screen.staging.melds else "x"
+            await pilot.press(key)
+            await pilot.pause()
+        assert game.is_over and not game.racks[0]
+
+
 async def test_e_at_the_draw_says_the_hint_names_no_discard():
     app = practice_app(HINT_SEED)  # the human is not the starter: its turn begins with a draw
     async with app.run_test(size=(120, 40)) as pilot:

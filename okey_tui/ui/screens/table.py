@@ -466,6 +466,9 @@ class TableScreen(Screen[None]):
         # e on a lay-off hint: (the slot, its tile, the meld the hint names, the table's
         # events then); a on that tile adds it there while the table is as it was.
         self.hint_add: tuple[int, Tile, int, int] | None = None
+        # e on an okey swap hint: (the swap, the table's events then); w with the cursor on
+        # a tile it gives makes that swap while the table is as it was.
+        self.hint_swap: tuple[SwapOkey, int] | None = None
         self.last_refused: ActionRefused | None = None  # the table's last refusal of a move
         # An opening Enter tried this turn that fell short of the floor: (the turn's mark,
         # see turn_mark; whether it was pairs; its points or pairs; the floor).
@@ -2862,6 +2865,12 @@ class TableScreen(Screen[None]):
         if not legal:
             await self.explain_swap(view)
             return
+        if self.hint_swap is not None:
+            # The line said "w puts it into meld 2 for its okey": w asked "Take which okey?".
+            hinted, events = self.hint_swap
+            pointed = self.rack.slots[self.cursor]
+            if hinted in legal and len(self.table.events) == events and pointed in hinted.tiles:
+                legal = [hinted]
         options: list[tuple[Text | str, SwapOkey]] = []
         for action in legal:
             label = Text(f"{action.target + 1}: ")

@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from okey_tui.engine.actions import Action, AddTile, Discard, Lay, Open
+from okey_tui.engine.actions import Action, AddTile, Discard, Lay, Open, SwapOkey
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.melds import MeldKind, is_wild
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.hotseat import next_human, since_last_turn
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
@@ -221,25 +222,28 @@ class Practice:
             self._hint = (made_from, hint_for(view))
         return self._hint[1]
 
-    def hint_tile(self) -> Discard | AddTile | Open | Lay | None:
-        """The expert's discard, lay-off, opening or lay-down now, if the hint says one
-        (hidden hints are worked out for it: e pointed nowhere while they were put away, and
-        x then discarded the tile the cursor happened to be on)."""
+    def hint_tile(self) -> Discard | AddTile | Open | Lay | SwapOkey | None:
+        """The expert's discard, lay-off, opening, lay-down or okey swap now, if the hint
+        says one (a finish's first step among them; hidden hints are worked out for it: e
+        pointed nowhere while they were put away, and x then discarded the tile the cursor
+        happened to be on)."""
         screen = self.screen
         if not screen.my_turn or screen.hidden:
             return None
         expert = self.hint_now().expert
-        if expert is None or not isinstance(expert.action, Discard | AddTile | Open | Lay):
+        if expert is None or not isinstance(
+            expert.action, Discard | AddTile | Open | Lay | SwapOkey
+        ):
             return None
         return expert.action
 
     def cursor_to_hint(self) -> None:
-        """``e``: the cursor to the tile the hint says to discard or to add to a table meld
-        (of two copies, the one apart from the player's groups) and no tile selected, so
-        that ``x`` (or ``a``) follows the hint; the melds it says to open with or lay down
-        staged, so that Enter lays them. Staged melds go back to their slots first (as Esc
-        puts them): the hint is not to lay them, and ``x`` is refused while melds are
-        staged."""
+        """``e``: the cursor to the tile the hint says to discard, to add to a table meld or
+        to give for a meld's okey (of two copies, the one apart from the player's groups)
+        and no tile selected, so that ``x`` (or ``a``, or ``w``) follows the hint; the
+        melds it says to open with or lay down staged, so that Enter lays them. Staged
+        melds go back to their slots first (as Esc puts them): the hint is not to lay them,
+        and ``x`` is refused while melds are staged."""
         screen = self.screen
         action = self.hint_tile()
         said = []
@@ -256,12 +260,17 @@ class Practice:
         view = screen.view
         kinds = (MeldKind.PAIR,) if is_pairs_only(view) else None
         # Of two copies, not the one in a group that makes a meld: the hint keeps the meld.
+        given: Tile | None = None  # the tile the hint names: to discard, add or give
+        if isinstance(action, SwapOkey):
+            given = action.tiles[0]
+        elif isinstance(action, Discard | AddTile):
+            given = action.tile
         slot = (
             None
-            if action is None
-            else screen.rack.slot_of(action.tile, apart=True, okey=view.okey, kinds=kinds)
+            if given is None
+            else screen.rack.slot_of(given, apart=True, okey=view.okey, kinds=kinds)
         )
-        if action is None or slot is None:
+        if given is None or slot is None:
             screen.set_status(
                 _("The hint names no tile to discard, add or lay down now"), error=True
             )
@@ -270,8 +279,16 @@ class Practice:
         screen.selected.clear()  # x discards a selected tile before the cursor's
         screen.render_all()
         screen.refresh_bindings()
-        tile = tile_text(action.tile, screen.view.okey)
-        if isinstance(action, AddTile):
+        tile = tile_text(given, screen.view.okey)
+        if isinstance(action, SwapOkey):
+            # A finish's first step (or the hint's swap): w then gives it for that okey.
+            screen.hint_swap = (action, len(screen.table.events))
+            said.append(
+                _(
+                    "The cursor is on {tile}, the hint's swap: w puts it into meld {n} for its okey"
+                ).format(tile=tile, n=action.target + 1)
+            )
+        elif isinstance(action, AddTile):
             screen.hint_add = (slot, action.tile, action.target, len(screen.table.events))
             said.append(
                 _("The cursor is on {tile}, the hint's lay-off: a adds it to meld {n}").format(
