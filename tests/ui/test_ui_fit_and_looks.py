@@ -251,7 +251,7 @@ async def test_the_hints_and_the_help_keep_a_column_between_text_and_scroll_bar(
 
 
 async def test_the_help_shows_its_keys_in_the_key_bar_never_the_tables():
-    """At 110 columns in Turkish at a practice table the key bar takes two lines, and the
+    """At 98 columns in Turkish at a practice table the key bar takes two lines, and the
     help's footer covered only the last: above it the table's keys, which do nothing
     under the help ("d Çek  t Al  g Geri ver …"). The bar shows the help's keys, a click
     on one presses it, and a click beside the help closes it."""
@@ -262,7 +262,8 @@ async def test_the_help_shows_its_keys_in_the_key_bar_never_the_tables():
     i18n.set_language("tr")
     try:
         app = table_app(OPENING_SEED, practice=True)
-        async with app.run_test(size=(110, 40)) as pilot:
+        # (At 110 columns the bar keeps to one line now, two greyed keys left out.)
+        async with app.run_test(size=(98, 40)) as pilot:
             await _settle(pilot)
             bar = app.screen.query_one("#keys", KeyBar)
             assert bar.size.height == 2, str(bar.render())

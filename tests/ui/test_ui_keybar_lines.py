@@ -138,3 +138,44 @@ async def test_the_turkish_key_bar_keeps_to_one_line_at_120_columns(
             for key in b.key.split(",")
         }
         assert seen <= listed, seen - listed
+
+
+@pytest.mark.parametrize("language", ["tr"], indirect=True)
+async def test_the_turkish_bar_keeps_one_line_at_120_columns_with_e_and_u(language: str) -> None:
+    """At a practice table with the hints naming a move ("e İzle") and a move to undo
+    ("u Adım geri") the Turkish bar took two lines at 120 columns: two greyed keys are left
+    out now (? lists them), never a key usable now, and e and u show."""
+    app = table_app(practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        bar = app.screen.query_one("#keys", KeyBar)
+        await pilot.press("h")
+        await pilot.press("s")
+        await pilot.pause()
+        text = str(bar.render()).rstrip("\n")
+        shown = [key for _line, _start, _end, key in bar._spans]
+        assert "e" in shown and "u" in shown, text
+        assert "\n" not in text and bar.size.height == 1 and len(text) <= 120, text
+        left_out = [(key, on) for key, _label, on in bar.entries() if key not in shown]
+        assert len(left_out) <= 2 and not any(on for _key, on in left_out), (left_out, text)
+
+
+@pytest.mark.parametrize("language", ["tr"], indirect=True)
+async def test_the_bar_goes_back_to_one_line_when_the_keys_fit_again(language: str) -> None:
+    """Once the bar took two lines at a width (e and u both shown), it stayed on two lines,
+    two spaces apart, on later turns even without e: it goes back to one line."""
+    app = table_app(practice=True, tips=False)
+    async with app.run_test(size=(105, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        bar = app.screen.query_one("#keys", KeyBar)
+        await pilot.press("h")
+        await pilot.press("s")
+        await pilot.pause()
+        shown = [key for _line, _start, _end, key in bar._spans]
+        assert "e" in shown and "u" in shown
+        assert "\n" in str(bar.render()).rstrip("\n")  # too many for one line here
+        await pilot.press("h")  # the hints hidden: no e
+        await pilot.pause()
+        text = str(bar.render())
+        assert "e İzle" not in text and "u Adım geri" in text
+        assert "\n" not in text.rstrip("\n") and bar.size.height == 1, text

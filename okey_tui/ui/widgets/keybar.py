@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -48,6 +50,10 @@ def key_lines(widths: list[int], width: int, gap: int) -> list[list[int]]:
         else:
             low = mid + 1
     return fill(low)
+
+
+# From this width a bar may leave out two greyed keys to keep to one line, not only one.
+LEAVE_TWO_OUT = 100
 
 
 class KeyBar(SteadyStatic):
@@ -160,9 +166,15 @@ class KeyBar(SteadyStatic):
             return
         items = [(key, label) for key, label, _on in entries]
         widths = [label.cell_len for _key, label in items]
-        # A bar that keeps a second line at this width (a key came and went) has the room:
-        # two spaces, so the keys do not shift sideways as one comes and goes.
-        kept_two = self._lines_at[0] == width and self._lines_at[1] > 1
+        # The table's keys on one line whenever they fit on it, also after the bar took two
+        # at this width (e and u came and went, or a resize): it stayed on two, two spaces
+        # apart, for good. A question's keys (the help's, the summary's) keep the lines the
+        # table's took: the table does not move a row as it opens and closes.
+        kept_two = (
+            self.keys_screen() is not self.screen
+            and self._lines_at[0] == width
+            and self._lines_at[1] > 1
+        )
         one = None if kept_two else self.one_line(entries, width)
         text = Text()
         self._spans = []
@@ -185,7 +197,9 @@ class KeyBar(SteadyStatic):
                 text.append_text(label)
                 x += label.cell_len
         kept_width, kept_lines = self._lines_at
-        lines = max(line + 1, kept_lines if kept_width == width else 1)
+        # Lines that do not fit one keep the most they took at this width: a key that comes
+        # and goes does not move the whole table a row each time.
+        lines = 1 if one else max(line + 1, kept_lines if kept_width == width else 1)
         self._lines_at = (width, lines)
         text.append("\n" * (lines - line - 1))
         self.update(text)
@@ -198,8 +212,10 @@ class KeyBar(SteadyStatic):
         bar to one line of ``width`` cells, or None. Two spaces between keys; else one (the
         keys stand out by their colour), but two either side of a greyed label of two
         words ("g Geri ver a İşle w Okey al", all grey, ran together); else the same with
-        one greyed key left out, the widest: a key that does nothing now, and ``?`` lists
-        it. Never more than one: at 80 columns every greyed key would go.
+        one greyed key left out, the widest, else two: keys that do nothing now, and ``?``
+        lists them (the Turkish bar at 120 columns with "e İzle" and "u Adım geri" needs
+        two). Never more than two, and one below ``LEAVE_TWO_OUT`` columns: at 80 columns
+        every greyed key would go, and the keys keep to two lines there.
 
         >>> on, off = Text("x At"), Text("g Geri ver")
         >>> keys = [("x", on, True), ("s", on, True), ("g", off, False)]
@@ -209,6 +225,11 @@ class KeyBar(SteadyStatic):
         ([0, 1, 2], [1, 2])
         >>> KeyBar.one_line(keys, 21)  # the greyed key left out
         ([0, 1], [2])
+        >>> many = [("x", Text("x" * 90), True), ("g", off, False), ("h", off, False)]
+        >>> KeyBar.one_line(many, 100)  # two greyed keys left out, on a wide bar only
+        ([0], [])
+        >>> KeyBar.one_line(many, 99) is None  # the same keys at 99 columns: one at most
+        True
         >>> KeyBar.one_line([("x", on, True)] * 3, 14) is None
         True
         """
@@ -218,8 +239,16 @@ class KeyBar(SteadyStatic):
             (i for i, (_key, _label, on) in enumerate(entries) if not on),
             key=lambda i: -widths[i],
         )
-        for leave in [None, *greyed]:
-            keys = [i for i in range(len(entries)) if i != leave]
+        # None left out, then each one (the widest first), then on a wide bar each two (the
+        # widest first): at 80 columns the keys keep to two lines, every one of them.
+        leaves: list[tuple[int, ...]] = [(), *((i,) for i in greyed)]
+        if width >= LEAVE_TWO_OUT:
+            leaves += sorted(
+                itertools.combinations(greyed, 2),
+                key=lambda two: -(widths[two[0]] + widths[two[1]]),
+            )
+        for leave in leaves:
+            keys = [i for i in range(len(entries)) if i not in leave]
             for tight in (False, True):
                 gaps = [
                     1 if tight and not (wide[a] or wide[b]) else 2
