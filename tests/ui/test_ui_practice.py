@@ -705,6 +705,30 @@ async def test_h_keeps_the_turns_step_on_the_line():
             assert said.endswith(screen.turn_hint()), said
 
 
+async def test_h_with_melds_staged_keeps_what_enter_and_esc_do_on_the_line():
+    """e staged the hint's opening ("Enter opens with them, Esc puts them back"); h then
+    said "Hints hidden: h shows them · Your turn: open if you can (o), then x discards …",
+    though x is refused while melds are staged: the staged line's words stay."""
+    from tests.positions import position
+
+    rack = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
+    app = practice_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            [rack, "", "", ""], indicator="R8", middle="R7 K2 Y6 B4 R6 K6 Y7", rest="rack1"
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("e")
+        await pilot.pause()
+        assert screen.staging.melds
+        staged = status_text(screen)
+        assert "Enter opens with them, Esc puts them back" in staged, staged
+        for shown in ("Hints shown: h hides them", "Hints hidden: h shows them"):
+            await pilot.press("h")
+            await pilot.pause()
+            assert status_text(screen) == f"{shown} · {staged}"
+
+
 @pytest.mark.parametrize(
     ("rack", "nearer"),
     [

@@ -469,6 +469,9 @@ class TableScreen(Screen[None]):
         # e on an okey swap hint: (the swap, the table's events then); w with the cursor on
         # a tile it gives makes that swap while the table is as it was.
         self.hint_swap: tuple[SwapOkey, int] | None = None
+        # The line said when melds were last staged, and those melds: h or l keeps its
+        # words (Enter, Esc) while the same melds stay staged.
+        self.staged_said: tuple[list[Meld], str] | None = None
         self.last_refused: ActionRefused | None = None  # the table's last refusal of a move
         # An opening Enter tried this turn that fell short of the floor: (the turn's mark,
         # see turn_mark; whether it was pairs; its points or pairs; the floor).
@@ -2458,6 +2461,7 @@ class TableScreen(Screen[None]):
                         "{n} okeys as ★{tile} can be swapped out: you would pay +{points} each"
                     )
                 line += " · " + said.format(tile=meant, points=PENALTY, n=count)
+        self.staged_said = (list(self.staging.melds), line)
         self.set_status(line)
         self.sync_rack()
         self.render_all()
@@ -3013,6 +3017,15 @@ class TableScreen(Screen[None]):
         (a draw, a discard, an opening) or the next hand makes another."""
         table = self.table
         return (table.hand_number, table.seat, len(table.events))
+
+    def step_now(self) -> str:
+        """The turn's step, for a line that says something else first (h, l): with melds
+        staged, the line said when they were staged (Enter lays them, Esc puts them back:
+        "open if you can (o), then x discards" while x is refused), else :meth:`turn_hint`."""
+        said = self.staged_said
+        if self.staging.melds and said is not None and said[0] == self.staging.melds:
+            return said[1]
+        return self.turn_hint()
 
     def turn_hint(self) -> str:
         if self.hotseat is not None:  # a shared terminal: whose turn, by name

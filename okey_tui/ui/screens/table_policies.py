@@ -190,7 +190,7 @@ class Practice:
         self.show_hints(not self.hints_on)
         said = _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
         if self.screen.my_turn:  # the turn's step stays said ("Your turn: d draw …")
-            said += " · " + self.screen.turn_hint()
+            said += " · " + self.screen.step_now()
         self.screen.set_status(said)
 
     def show_hints(self, shown: bool) -> None:
