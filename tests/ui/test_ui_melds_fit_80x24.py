@@ -181,3 +181,19 @@ def test_a_run_by_its_ends_names_its_okeys(meld: str, okey: str, shown: str) -> 
     okey_tile = Tile.parse(okey)
     text = run_by_ends(parse_meld(meld, okey_tile), okey_tile)
     assert isinstance(text, Text) and text.plain == shown
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_column_is_kept_between_the_melds_and_the_scroll_bar(size: tuple[int, int]) -> None:
+    """At 80x24 a full line of melds ran into the scroll bar's thumb ("10:Y4 Y4▁"): the melds
+    are laid out a column short of the bar, and every line fits the text's own width."""
+    from rich.cells import cell_len
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=size) as pilot:
+        screen = await at_position(pilot, app, crowded())
+        await pilot.pause()
+        melds = screen.query_one(MeldsView)
+        text = melds.query_one("#melds-text", Static)
+        assert text.region.right <= melds.scrollable_content_region.right - 1
+        assert all(cell_len(line) <= text.content_region.width for line in box_lines(melds))

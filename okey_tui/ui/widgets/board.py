@@ -556,6 +556,12 @@ class MeldsView(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield self.melds_text
 
+    def text_width(self) -> int:
+        """The columns the melds are laid out in: the box's, less the column kept between
+        them and the scroll bar ("10:Y4 Y4▁" ran into its thumb; ``#melds-text`` has that
+        column as its right margin)."""
+        return max(20, self.scrollable_content_region.width - 1)
+
     def show(
         self, seats: Sequence[SeatInfo], view: PlayerView, marks: dict[int, int] | None = None
     ) -> None:
@@ -617,7 +623,7 @@ class MeldsView(VerticalScroll):
             text.append(head + "\n", "bold")
             line += 1
             # A meld never breaks over two lines: a new line starts instead.
-            width = max(20, self.scrollable_content_region.width)
+            width = self.text_width()
             pieces = self.meld_pieces(view, owned, marks)
             sep = "   "
             rows = lines_of([p.plain for p in pieces], max(10, width), sep)
@@ -656,7 +662,7 @@ class MeldsView(VerticalScroll):
             for seat in owners
         }
         labels = [(_("You") if seat == view.seat else seats[seat].name) + ": " for seat in owners]
-        width = max(20, self.scrollable_content_region.width)
+        width = self.text_width()
         height = self.scrollable_content_region.height
         sep = "  "
         for packed, ends in ((False, False), (True, False), (False, True), (True, True)):
