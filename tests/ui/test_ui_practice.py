@@ -632,19 +632,23 @@ async def test_e_stages_the_pair_the_hint_lays_and_enter_lays_it():
         assert Tile.parse("K12") not in app.session.hand.racks[0]
 
 
+def five_pairs_to_open():  # type: ignore[no-untyped-def]
+    """The player to discard with 22 tiles, the hint to open now with five pairs (the
+    position of tests/test_practice.py's pairs opening)."""
+    from tests.positions import position
+
+    rack = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
+    return position([rack, "", "", ""], indicator="R8", middle="R7 K2 Y6 B4 R6 K6 Y7", rest="rack1")
+
+
 async def test_e_stages_the_hints_opening_and_enter_opens_with_it():
     """The hint said "Open now with 5 pairs": e stages those pairs (the tiles the rack
     holds, nothing else), and Enter opens with them, as the hint said."""
     from okey_tui.engine.actions import Open
-    from tests.positions import position
 
-    rack = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
     app = practice_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            [rack, "", "", ""], indicator="R8", middle="R7 K2 Y6 B4 R6 K6 Y7", rest="rack1"
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await at_position(pilot, app, five_pairs_to_open())
         expert = screen.practice.hint_now().expert
         assert expert is not None and isinstance(expert.action, Open), expert
         melds = list(expert.action.melds)
@@ -709,15 +713,9 @@ async def test_h_with_melds_staged_keeps_what_enter_and_esc_do_on_the_line():
     """e staged the hint's opening ("Enter opens with them, Esc puts them back"); h then
     said "Hints hidden: h shows them · Your turn: open if you can (o), then x discards …",
     though x is refused while melds are staged: the staged line's words stay."""
-    from tests.positions import position
-
-    rack = "R1 R1 R2 R3 R4 R4 R5 R5 R8 R11 Y3 Y5 Y5 Y8 Y11 B1 B7 B8 B12 B12 K1 K8"
     app = practice_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            [rack, "", "", ""], indicator="R8", middle="R7 K2 Y6 B4 R6 K6 Y7", rest="rack1"
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await at_position(pilot, app, five_pairs_to_open())
         await pilot.press("e")
         await pilot.pause()
         assert screen.staging.melds
