@@ -494,6 +494,11 @@ def _serve(
         finally:
             if console:
                 asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
+            if page is not None:
+                # The friends' pages first, each told why (the table closed for good, or
+                # to come back): the table closing first ended their apps, and a page
+                # could close with another reason. Its thread waits on the table's loop.
+                await asyncio.get_running_loop().run_in_executor(None, page.stop)
             await server.close()
 
     try:
