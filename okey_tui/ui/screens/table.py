@@ -48,6 +48,7 @@ from okey_tui.engine.melds import (
     make_meld,
     readings,
 )
+from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import Arrangement
 from okey_tui.engine.state import PENALTY, Event, Phase
@@ -2483,12 +2484,14 @@ class TableScreen(Screen[None]):
             if refused is not None and refused.code == ErrorCode.OPENING_BELOW_FLOOR.value:
                 # The turn's line says so from now on: it offered "open if you can (o)"
                 # again after Esc, to a player who had just been told this does not open.
-                pairs = all(meld.kind is MeldKind.PAIR for meld in staged)
-                value = len(staged) if pairs else sum(meld.value for meld in staged)
-                floor = refused.params.get("floor")
-                if not isinstance(floor, int):
-                    floor = self.view.pairs_floor if pairs else self.view.melds_floor
-                self.short_opening = (self.turn_mark(), pairs, value, floor)
+                # The refusal names the opening's kind, its worth and the floor (the engine's
+                # reading: a table of another okey101 may name them otherwise, or not).
+                params = refused.params
+                kind = params.get("kind")
+                pairs = str(getattr(kind, "value", kind)) == OpeningKind.PAIRS.value
+                value, floor = params.get("value"), params.get("floor")
+                if isinstance(value, int) and isinstance(floor, int):
+                    self.short_opening = (self.turn_mark(), pairs, value, floor)
             self.staging.melds.extend(staged)
             self.sync_rack()
             self.render_all()
