@@ -546,6 +546,7 @@ class MeldsView(VerticalScroll):
         # Made here, not in compose: the table may be shown before this box is mounted.
         self.melds_text = MeldsText(id="melds-text")
         self.meld_line: dict[int, int] = {}
+        self._to_reveal: int | None = None  # a meld to bring into sight once measured
         # Where each meld is in the text: (line, first column, column past it), for a
         # tile dropped on it (meld_at).
         self.meld_spans: dict[int, tuple[int, int, int]] = {}
@@ -724,15 +725,27 @@ class MeldsView(VerticalScroll):
 
     def reveal(self, index: int) -> None:
         """Scroll so that meld ``index`` is in sight (the player just changed it); a meld
-        under its owner's line, on a tall terminal, brings that line along."""
-        line = self.meld_line.get(index)
+        under its owner's line, on a tall terminal, brings that line along. Asked for
+        while the box's new text is not yet measured (on a busy machine the melds laid
+        out again after a draw were still one screen long), the scroll could not reach the
+        meld's line and stayed at the top: the meld waits and is brought into sight when
+        the box has its new size (on_resize)."""
+        self._to_reveal = index
+        self.reveal_waiting()
+
+    def reveal_waiting(self) -> None:
+        index = self._to_reveal
+        line = None if index is None else self.meld_line.get(index)
         height = self.scrollable_content_region.height
         if line is None or not height:
             return
         if line < self.scroll_y:
             self.scroll_to(y=line, animate=False)
         elif line >= self.scroll_y + height:
+            if line - height + 1 > self.max_scroll_y:
+                return  # not measured yet: kept for on_resize
             self.scroll_to(y=line - height + 1, animate=False)
+        self._to_reveal = None
 
     def meld_pieces(
         self,
@@ -771,6 +784,7 @@ class MeldsView(VerticalScroll):
         # tip coming takes three of them).
         if self._shown_for is not None:
             self.show(*self._shown_for)
+        self.reveal_waiting()
         self.call_after_refresh(self.say_if_more)
 
     def say_if_more(self) -> None:
