@@ -45,10 +45,25 @@ def ink(tile: Tile) -> str:
 
 
 def face_lines(
-    tile: Tile, okey: Tile, *, face: str = FACE, colour_blind: bool = False
-) -> tuple[Text, Text]:
-    """The two lines (3 cells each) of a tile on the rack."""
+    tile: Tile, okey: Tile, *, face: str = FACE, colour_blind: bool = False, big: bool = False
+) -> tuple[Text, ...]:
+    """The lines of a tile on the rack: two of 3 cells, or (``big``: a big terminal) three
+    of 5, the number in the middle of the face with room all round it, the colour's
+    letter under it between the colour-blind shape and the okey's star."""
     style = Style(color=ink(tile), bgcolor=face, bold=True)
+    star = Style(color=OKEY_MARK, bgcolor=face, bold=True)
+    if big:
+        blank = Text(" " * 5, style)
+        if tile.is_false_okey:
+            return blank, Text("  ✦  ", style), Text("  F  ", style)
+        assert tile.colour is not None
+        mark = SHAPES[tile.colour] if colour_blind else " "
+        bottom = Text(f"{mark} {tile.colour.letter} ", style)
+        if tile == okey:
+            bottom.append("★", star)
+        else:
+            bottom.append(" ", style)
+        return blank, Text(f"{tile.number:^5}", style), bottom
     if tile.is_false_okey:
         return Text(" ✦ ", style), Text(" F ", style)
     assert tile.colour is not None
@@ -56,7 +71,7 @@ def face_lines(
     mark = SHAPES[tile.colour] if colour_blind else " "
     bottom = Text(f"{mark}{tile.colour.letter}", style)
     if tile == okey:
-        bottom.append("★", Style(color=OKEY_MARK, bgcolor=face, bold=True))
+        bottom.append("★", star)
     else:
         bottom.append(" ", style)
     return top, bottom

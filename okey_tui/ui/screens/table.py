@@ -651,7 +651,9 @@ class TableScreen(Screen[None]):
                 self.hotseat.seat_places[seat] = SeatPlace(rack, cursor)
 
     def on_resize(self, event: events.Resize) -> None:
-        # Panels choose their line breaks by width: draw them again at the new size.
+        # The rack's tiles take their size now, so the layout gives the rack its lines at
+        # once; the panels choose their line breaks by width: draw them again at the new size.
+        self.rack_widget.fit(event.size.width, event.size.height)
         self.after_refresh(self.render_all)
         self.after_refresh(self.fit_status)
         self.after_refresh(self.log_said_still_true)

@@ -26,8 +26,58 @@ from okey_tui.ui.tiles import (
     face_lines,
 )
 
-SLOT = 4  # a 3-cell tile face and a 1-cell gap
+SLOT = 4  # a 3-cell tile face and a 1-cell gap (the tiles' usual size)
 PAD = 1
+
+
+class Geometry(NamedTuple):
+    """The size of the rack's tiles: a face ``face`` cells across and ``lines`` high. A slot
+    is a face and the 1-cell gap after it; a row of the rack is its tiles' lines and the
+    line of marks and values under them."""
+
+    face: int
+    lines: int
+
+    @property
+    def slot(self) -> int:
+        return self.face + 1
+
+    @property
+    def row(self) -> int:
+        return self.lines + 1
+
+    def shape(self, middle: str, side: str = " ") -> str:
+        """A mark under a tile: ``middle`` from the face's middle cell, ``side`` filling
+        the face's other cells.
+
+        >>> NORMAL.shape("▲", "▔"), BIG.shape("▲", "▔"), BIG.shape("▲+")
+        ('▔▲▔', '▔▔▲▔▔', '  ▲+ ')
+        """
+        half = self.face // 2
+        return side * half + middle + side * (self.face - half - len(middle))
+
+    def under(self, word: str) -> str:
+        """A word under a tile, a slot long: from the face's first cell (a 3-cell face),
+        or its second (a wider one: nearer the middle), cut to the slot.
+
+        >>> NORMAL.under("okey"), BIG.under("new"), BIG.under("okey")
+        ('okey', ' new  ', ' okey ')
+        """
+        return f"{self.lead}{word}"[: self.slot].ljust(self.slot)
+
+    @property
+    def lead(self) -> str:
+        """The blanks before a word under a tile (:meth:`under`)."""
+        return " " * max(0, self.face // 2 - 1)
+
+
+NORMAL = Geometry(3, 2)
+BIG = Geometry(5, 3)
+# A terminal at least this big (columns, lines) draws the rack's tiles BIG: 16 slots of 6
+# cells take 96 columns, and the rack's 8 lines (6 at the usual size) still leave the table's
+# middle row (the side seats, the melds) more lines than at 120x40. At 150x40 and below the
+# tiles keep their usual size.
+BIG_FROM = (150, 44)
 LABEL_MELD = "#b6f0a0"
 LABEL_NONE = "#a07850"
 # The slot a dragged tile would go to, while the button is held: a peach face, apart from
@@ -178,6 +228,32 @@ class RackWidget(Widget):
         # (row, cell) -> the first slot of the group whose value went on there, past it.
         self._spilled: dict[tuple[int, int], int] = {}
         self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
+        self.geometry = NORMAL  # the tiles' size: BIG on a big terminal (see fit)
+        self._terminal: tuple[int, int] | None = None  # the size fit was told
+
+    def fit(self, width: int, height: int) -> None:
+        """The tiles' size for a terminal ``width`` x ``height``: BIG from ``BIG_FROM`` on,
+        where the rack at that size fits the width, else the usual one. The rack's height
+        follows (okey.tcss: ``#rack.-big``); the arrangement, the cursor and the selection
+        are the table's and stay as they are."""
+        self._terminal = (width, height)
+        self._choose_size()
+
+    def _choose_size(self) -> None:
+        if self._terminal is None:
+            return
+        width, height = self._terminal
+        room = 2 * PAD + self.layout_model.cols * BIG.slot
+        big = width >= max(BIG_FROM[0], room) and height >= BIG_FROM[1]
+        geometry = BIG if big else NORMAL
+        if geometry == self.geometry:
+            return
+        self.geometry = geometry
+        self._press = self._press_value = None  # a press at the old size is no press now
+        self.drop_at = None
+        self.set_class(big, "-big")
+        self._drawn = self.drawn()
+        self.refresh(layout=True)
 
     def show(
         self,
@@ -194,6 +270,7 @@ class RackWidget(Widget):
         self.selected = set(selected)
         self.fresh = set(fresh or ())
         self.colour_blind = colour_blind
+        self._choose_size()  # the rack's slots may be more or fewer than before
         drawn = self.drawn()
         if drawn != self._drawn:  # a key that changed nothing here redraws nothing
             self._drawn = drawn
@@ -213,6 +290,7 @@ class RackWidget(Widget):
             self.mark_okeys,
             self.pairs_only,
             self.drop_at,
+            self.geometry,
         )
 
     def labels(self) -> dict[int, tuple[str, bool, int]]:
@@ -238,13 +316,19 @@ class RackWidget(Widget):
         pad = self.pad()
         labels = self.labels()
         self._spilled = {}
+        size = self.geometry
+        big = size == BIG
+        # An empty slot: a dot on the number's line (the face's middle one, the upper of two).
+        number_line = (size.lines - 1) // 2
+        empty_lines = [
+            size.shape("·") if k == number_line else " " * size.face for k in range(size.lines)
+        ]
         for row in range(ROWS):
             # The cursor's slot has a mark on either side, in the gaps: it shows whatever
             # the line under it shows, and in any colours.
             edge = " " * (pad - 1)
             before = "▐" if self.cursor == rack.index(row, 0) else " "
-            top = Text(edge, wood).append(before, marker_style)
-            bottom = Text(edge, wood).append(before, marker_style)
+            lines = [Text(edge, wood).append(before, marker_style) for _line in range(size.lines)]
             col = 0
             while col < rack.cols:
                 index = rack.index(row, col)
@@ -267,22 +351,24 @@ class RackWidget(Widget):
                         empty = Style(color="#1a1a1a", bgcolor=FACE_DROP)
                     elif index == self.cursor:
                         empty = Style(color="#1a1a1a", bgcolor=FACE_CURSOR)
-                    top.append(" · ", empty)
-                    bottom.append("   ", empty)
+                    for line, text in zip(lines, empty_lines, strict=True):
+                        line.append(text, empty)
                 else:
-                    t, b = face_lines(tile, okey, face=face, colour_blind=self.colour_blind)
-                    top.append_text(t)
-                    bottom.append_text(b)
+                    faces = face_lines(
+                        tile, okey, face=face, colour_blind=self.colour_blind, big=big
+                    )
+                    for line, part in zip(lines, faces, strict=True):
+                        line.append_text(part)
                 gap = " "
                 if index == self.cursor:
                     gap = "▌"
                 elif col + 1 < rack.cols and index + 1 == self.cursor:
                     gap = "▐"
-                top.append(gap, marker_style if gap != " " else wood)
-                bottom.append(gap, marker_style if gap != " " else wood)
+                for line in lines:
+                    line.append(gap, marker_style if gap != " " else wood)
                 col += 1
             marks = self._mark_line(row, labels, okey, marker_style, wood)
-            for line in (top, bottom, marks):
+            for line in (*lines, marks):
                 out.append_text(line)
                 out.append("\n")
         out.rstrip()
@@ -301,7 +387,9 @@ class RackWidget(Widget):
         new tile's word goes on into the empty slots beside it (see :meth:`_group_line`)."""
         rack = self.layout_model
         pad = self.pad()
-        end = pad + rack.cols * SLOT
+        size = self.geometry
+        slot = size.slot
+        end = pad + rack.cols * slot
         total = max(end, self.size.width)
         cells: list[tuple[str, Style]] = [(" ", wood)] * total
         # Each cell's piece of the line: the wood before the rack, a slot's marks, a cell
@@ -314,30 +402,31 @@ class RackWidget(Widget):
         col = 0
         while col < rack.cols:
             index = rack.index(row, col)
-            x = pad + col * SLOT
+            x = pad + col * slot
             if index in labels:
                 groups.append((x, index))
                 col += labels[index][2]
                 continue
             tile = rack.slots[index]
-            text, style = "    ", wood
+            text, style = " " * slot, wood
             if index in self.fresh and tile is not None and index not in self.selected:
                 text, style = self._fresh_mark(index, marker)
             elif index == self.cursor:
-                text, style = "▔▲▔ " if index in self.selected else " ▲  ", marker
+                shape = size.shape("▲", "▔") if index in self.selected else size.shape("▲")
+                text, style = f"{shape} ", marker
             elif index in self.selected:
-                text, style = "▔▔▔ ", marker
+                text, style = f"{size.shape('▔', '▔')} ", marker
             elif self.mark_okeys and tile is not None and tile == okey:
-                text, style = _("okey")[:4], marker
+                text, style = size.under(_("okey")).rstrip(), marker
             for k, ch in enumerate(text):
                 cells[x + k] = (ch, style)
                 piece[x + k] = -x - 1
-            free[x : x + SLOT] = [tile is None and not text.strip()] * SLOT
+            free[x : x + slot] = [tile is None and not text.strip()] * slot
             col += 1
         shown = end  # the line's length: the rack's, or as far as a value went on
         for x, index in groups:
             label, ok, length = labels[index]
-            width = length * SLOT - 1
+            width = length * slot - 1
             before = 0  # the free cells just before the group, and just after its gap
             while x - before > 0 and free[x - before - 1]:
                 before += 1
@@ -393,7 +482,7 @@ class RackWidget(Widget):
         ``room`` (free cells before, after): "r15 ▲new" under R4 R5 R6 with R5 new read
         as a shortened value, the new tile as the reason, though the slots either side
         were empty. Only with no room there is it shortened."""
-        width = length * SLOT - 1
+        width = length * self.geometry.slot - 1
         style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
         rule = "─" if ok else " "
         inside = range(index, index + length)
@@ -454,6 +543,7 @@ class RackWidget(Widget):
         slot -> (cells on the group's line, is the new tile's word), with the cursor's ▲
         (``arrow``), the new tile's word or a "+" (``word``), the cursor's ▔▲▔ as a ▲
         alone from ``give`` 2 (see :meth:`_group_line`)."""
+        size = self.geometry
         inside = range(index, index + length)
         cursor = self.cursor if self.cursor in inside else -1
         # A new tile once selected is marked as selected (the selection is what acts).
@@ -463,10 +553,12 @@ class RackWidget(Widget):
             if i in inside:
                 # The cursor on a selected tile: the ▲ between the selection's marks, so the
                 # cursor does not hide whether its tile is selected.
-                shape = "▔▔▔" if i != cursor else "▔▲▔" if give < 2 else " ▲ "
+                shape = size.shape("▲", "▔") if give < 2 else size.shape("▲")
+                if i != cursor:
+                    shape = size.shape("▔", "▔")
                 marks[i] = self._cells(i - index, shape, marker), False
         if arrow and cursor >= 0 and cursor not in marks and (cursor not in fresh or not word):
-            marks[cursor] = self._cells(cursor - index, " ▲ ", marker), False
+            marks[cursor] = self._cells(cursor - index, size.shape("▲"), marker), False
         for i in fresh:
             if word:
                 # As under a tile alone: its own cells and the gap after it (after the
@@ -474,7 +566,7 @@ class RackWidget(Widget):
                 text, mark_style = self._fresh_mark(i, marker, arrow)
                 marks[i] = self._cells(i - index, text, mark_style), True
             else:  # beside the ▲ when the cursor is on it: "▲+"
-                plus = " ▲+" if arrow and i == cursor else " + "
+                plus = size.shape("▲+" if arrow and i == cursor else "+")
                 marks[i] = self._cells(i - index, plus, marker), False
         return marks
 
@@ -484,41 +576,43 @@ class RackWidget(Widget):
         owner = {at: slot for slot, (cells, _word) in marks.items() for at in cells}
         return any(owner.get(at + 1, slot) != slot for at, slot in owner.items())
 
-    @staticmethod
-    def _cells(tile: int, text: str, style: Style) -> dict[int, tuple[str, Style]]:
+    def _cells(self, tile: int, text: str, style: Style) -> dict[int, tuple[str, Style]]:
         """The cells of ``text`` under the group's tile ``tile`` (its place in the group),
         its blanks left out."""
-        at = tile * SLOT
+        at = tile * self.geometry.slot
         return {at + k: (ch, style) for k, ch in enumerate(text) if ch != " "}
 
     def _fresh_mark(self, index: int, marker: Style, arrow: bool = True) -> tuple[str, Style]:
-        """The 4 cells under the new tile in slot ``index``: the word, the cursor's ▲ too
-        (with ``arrow``)."""
+        """The cells under the new tile in slot ``index`` (a slot's: 4, or 6 for big tiles):
+        the word, the cursor's ▲ too (with ``arrow``)."""
         word = _("new")
+        size = self.geometry
         if index != self.cursor or not arrow:
-            return f"{word[:4]:<4}", marker
-        if len(word) > 3:
+            return size.under(word), marker
+        if len(f"{size.lead}▲{word}") > size.slot:
             # No room for the cursor's ▲ beside a longer word ("yeni"): the word shows it.
-            return f"{word[:4]:<4}", marker + Style(reverse=True)
-        return f"▲{word:<3}", marker
+            return size.under(word), marker + Style(reverse=True)
+        return size.under(f"▲{word}"), marker
 
     def pad(self) -> int:
         """Cells left of the first slot: the rack sits in the middle."""
-        return max(PAD, (self.size.width - self.layout_model.cols * SLOT) // 2)
+        return max(PAD, (self.size.width - self.layout_model.cols * self.geometry.slot) // 2)
 
     def slot_at(self, x: int, y: int) -> int | None:
         """The slot under a point in the widget's content, or None."""
         rack = self.layout_model
         pad = self.pad()
-        col = (x - pad) // SLOT
-        row = y // 3
+        size = self.geometry
+        col = (x - pad) // size.slot
+        row = y // size.row
         if x < pad or not 0 <= col < rack.cols or not 0 <= row < ROWS:
             return None
         return rack.index(row, col)
 
     def value_at(self, x: int, y: int) -> int | None:
         """The first slot of the group whose value went on past it to this point, or None."""
-        return self._spilled.get((y // 3, x)) if y % 3 == 2 else None
+        size = self.geometry
+        return self._spilled.get((y // size.row, x)) if y % size.row == size.lines else None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._press = self.slot_at(event.x, event.y)
@@ -556,7 +650,7 @@ class RackWidget(Widget):
         target = self.slot_at(event.x, event.y) if inside else None
         if inside and target == source:
             group = self.layout_model.group_at(source)
-            if event.y % 3 == 2 and len(group) > 1:
+            if event.y % self.geometry.row == self.geometry.lines and len(group) > 1:
                 self.post_message(self.GroupClicked(group))
             else:
                 self.post_message(self.SlotClicked(source))
