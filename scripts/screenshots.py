@@ -192,6 +192,8 @@ SHOTS: list[tuple[str, Callable[[], OkeyApp], Driver, tuple[int, int]]] = [
     ("help", lambda: table(125), help_screen, SIZE),
     ("compact-80x24", lambda: table(125), sorted_rack, (80, 24)),
     ("table-80x24", lambda: table(125), mid_hand, (80, 24)),
+    # A big terminal: the rack's tiles are drawn larger (5 cells by 3 lines).
+    ("rack-groups-200x60", lambda: table(125), sorted_rack, (200, 60)),
     # Seed 2: Zeynep finishes; Ayşe paid 101 when her okey was swapped off the table.
     ("hand-summary-penalty-80x24", lambda: table(2), summary, (80, 24)),
     ("practice-hints", lambda: practice_table(3), hints, SIZE),
