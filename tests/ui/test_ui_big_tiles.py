@@ -7,16 +7,29 @@ snapshot tests of those sizes stay as they were)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from rich.console import Console
 from rich.text import Text
+from test_ui_rack_labels import COLS, MORE_GROUPS, OKEY, pieces, rack_of, subsets
 from ui_helpers import goto, sorted_table, table_app, wait_for_human
 
+from okey_tui import i18n
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.rack import RackLayout
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry, RackWidget, short_label
+from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry, RackWidget, group_label, short_label
 
-BIG_SIZES = [(160, 45), (180, 50), (200, 60)]
+BIG_SIZES = [(150, 44), (160, 45), (180, 50), (200, 60)]
 NORMAL_SIZES = [(80, 24), (120, 40), (150, 40), (150, 43), (149, 60)]
+
+
+@pytest.fixture(params=["en", "tr"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
 
 
 def slot_offset(widget: RackWidget, index: int, line: int = 1) -> tuple[int, int]:
@@ -112,6 +125,58 @@ async def test_each_tile_is_drawn_on_a_face_of_its_size_with_its_number_and_lett
                 assert cells[1][0] == " " and cells[1][-1] == " "
             checked += 1
         assert checked == rack.count()
+
+
+def big_line(rack: RackLayout, cursor: int, fresh: set[int], selected: set[int]) -> str:
+    """The line under the upper row of big tiles, from the first slot's first cell."""
+    widget = RackWidget()
+    widget.fit(*BIG_SIZES[-1])
+    widget.show(rack, OKEY, cursor, selected, False, fresh=fresh)
+    assert widget.geometry == BIG
+    return widget.render().plain.split("\n")[BIG.lines][widget.pad() :].rstrip()
+
+
+@pytest.mark.parametrize("name", list(MORE_GROUPS))
+def test_under_big_tiles_the_marks_and_the_value_stand_apart_each_whole(
+    language: str, name: str
+) -> None:
+    """As under the usual tiles (test_ui_rack_labels), with the big tiles' marks: any tiles
+    of a group selected, the cursor on any or away, any one new: every piece of the line
+    is a whole mark under its tile's face, the value whole, or the meld's rule."""
+    tiles = MORE_GROUPS[name]
+    size = len(tiles.split())
+    label, meld = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
+    kind, _space, points = label.rpartition(" ")
+    forms = [label] + ([f"{kind[0]}{points}"] if kind else [])
+    word = i18n._("new")
+    rack = rack_of(tiles)
+    middle = BIG.face // 2
+    for selected in subsets(size):
+        for cursor in [*range(size), COLS + 3]:
+            for fresh in [set(), *({i} for i in range(size))]:
+                line = big_line(rack, cursor, fresh, selected)
+                found, start = pieces(line, forms)
+                shown_fresh = fresh - selected
+                for at, piece in found:
+                    tile, cell = divmod(at, BIG.slot)
+                    if piece == "§" or (meld and set(piece) == {"─"}):
+                        continue
+                    if piece in ("▔▔▔▔▔", "▔▔▲▔▔"):
+                        assert cell == 0 and tile in selected, (piece, line)
+                        assert (piece == "▔▔▲▔▔") == (tile == cursor), line
+                    elif piece in ("▲", "▲+", "+"):
+                        assert cell == middle, (piece, line)
+                        assert ("▲" in piece) <= (tile == cursor), line
+                        assert ("+" in piece) <= (tile in shown_fresh), line
+                    elif piece in (word, f"▲{word}"):
+                        assert cell == 1 and tile in shown_fresh, (piece, line)
+                    else:
+                        raise AssertionError(f"{piece!r} is no whole mark nor the value: {line!r}")
+                if meld:
+                    assert start >= 0, (label, line)
+                for tile in selected - {cursor}:
+                    under = line[tile * BIG.slot : tile * BIG.slot + BIG.face]
+                    assert under == "▔" * BIG.face or "▔" not in under, (tile, line)
 
 
 async def test_the_marks_and_the_values_under_big_tiles_stand_under_their_tiles() -> None:
