@@ -75,8 +75,8 @@ NORMAL = Geometry(3, 2)
 BIG = Geometry(5, 3)
 # A terminal at least this big (columns, lines) draws the rack's tiles BIG: 16 slots of 6
 # cells take 96 columns, and the rack's 8 lines (6 at the usual size) still leave the table's
-# middle row (the side seats, the melds) more lines than at 120x40. At 150x40 and below the
-# tiles keep their usual size.
+# middle row (the side seats, the melds) more lines than at 120x40. Narrower or shorter
+# (150x40, 120x40, 80x24) the tiles keep their usual size.
 BIG_FROM = (150, 44)
 LABEL_MELD = "#b6f0a0"
 LABEL_NONE = "#a07850"
