@@ -264,6 +264,11 @@ def host(
         if page is not None:
             page.start()
             server.web_port = page.bound_port  # saved with the table
+            # However the table closes (the host quits at their seat, Ctrl+C, --no-seat):
+            # the friends' pages first, each told why (the table closed for good, or to
+            # come back). The table closing first ended their apps, and a page could close
+            # with no reason. The page's thread waits on the table's loop.
+            server.closers.append(page.close_pages)
         if autoplay is not None:
             _autoplay(server, public=public, name=player, level=autoplay, page=page)
         elif no_seat:
@@ -324,6 +329,11 @@ class _WebPage:
                 loop.call_soon_threadsafe(stop.set)
         if self._thread.ident is not None:  # started
             self._thread.join(30)
+
+    async def close_pages(self) -> None:
+        """Stop serving the page (each friend's page closed, told why) from the table's
+        loop, which the page's closing waits on (its visitors' apps leave the table)."""
+        await asyncio.get_running_loop().run_in_executor(None, self.stop)
 
     def forgive(self) -> None:
         """The page's own blocks for wrong codes in its link are lifted too (the host lifted
@@ -494,12 +504,7 @@ def _serve(
         finally:
             if console:
                 asyncio.get_running_loop().remove_reader(sys.stdin.fileno())
-            if page is not None:
-                # The friends' pages first, each told why (the table closed for good, or
-                # to come back): the table closing first ended their apps, and a page
-                # could close with another reason. Its thread waits on the table's loop.
-                await asyncio.get_running_loop().run_in_executor(None, page.stop)
-            await server.close()
+            await server.close()  # the friends' pages first (see host)
 
     try:
         asyncio.run(run())

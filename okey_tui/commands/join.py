@@ -206,8 +206,11 @@ def join(
     # taken (then the exit status says so too), or how to take the seat back.
     if app.problem:
         raise click.ClickException(app.problem)
-    if app.table is not None and not app.table.started:
-        app.forget_seat()  # a seat left in the lobby is free again: its token is no use
+    if app.table is not None and not app.table.started and app.quitting:
+        # A seat left in the lobby on purpose is free again: its token is no use. A game
+        # ended from outside (a browser page reloaded or closed) keeps it: the table keeps
+        # the seat a while for it, and the page opened again takes it back with its name.
+        app.forget_seat()
     note = app.table.leave_note() if app.table is not None else None
     if note:
         print_note(note)

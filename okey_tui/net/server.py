@@ -35,7 +35,7 @@ import socket
 import ssl
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -111,6 +111,11 @@ CODE_LENGTH = 6
 BOT_FIRST_NAMES = (*SEAT_BOT_NAMES, SPARE_BOT_NAMES[0])
 # Seconds a player who dropped keeps their turn before a bot plays for them.
 DEFAULT_GRACE = 30.0
+# Before the match begins, a seat whose connection was lost (a browser page reloaded, a
+# network that comes back) waits for its person with its name for the grace period, and
+# at least this many seconds (``--grace 0``: a reload still finds the seat), then is free.
+# A person who quits on purpose gives the seat up at once.
+LOBBY_HOLD = 15.0
 # At a table with a turn time, the wait between hands lasts as long as a turn, and at
 # least this many seconds (the summary takes a while to read); then the next hand is dealt.
 BETWEEN_HANDS_MIN = 30.0
@@ -342,6 +347,12 @@ class TableServer:
         self._alerted: str | None = None
         # Called as the host lifts the blocks (the web page's own count of wrong codes).
         self.forgivers: list[Callable[[], None]] = []
+        # Awaited as the table closes, before its connections are told: the host's web
+        # page closes the friends' pages first, each told why (``host --web``).
+        self.closers: list[Callable[[], Awaitable[object]]] = []
+        # The tokens of seats given up before the match began: one coming back (a browser
+        # that kept it) is told no such seat is here, and is not counted as a guess.
+        self._given_up: set[str] = set()
         # The key of the host's own web page (``host --web``): its connections, from this
         # computer, say with it whose browser they serve (see protocol.Bridge).
         self.bridge_key = secrets.token_urlsafe(24)
@@ -427,7 +438,19 @@ class TableServer:
             if self.save_path is not None and not self.save_path.exists():
                 storage.discard(self.save_path)
 
+    @property
+    def lobby_hold(self) -> float:
+        """Seconds a seat whose connection was lost before the match began waits for its
+        person (see ``LOBBY_HOLD``)."""
+        return max(self.grace, LOBBY_HOLD)
+
     async def close(self) -> None:
+        closers, self.closers = self.closers, []
+        for closer in closers:  # the friends' pages, told why, before their apps lose the table
+            try:
+                await closer()
+            except Exception as error:  # the table closes all the same
+                log.warning("closing: %s", error)
         if self._save_timer is not None:
             self._save_timer.cancel()
             self._save_timer = None
@@ -696,6 +719,13 @@ class TableServer:
         self.version += 1
         self.save_now()
         self._notice(_("The match has started"))
+        now = time.monotonic()
+        for seat in self.seats:
+            if seat.human and seat.conn is None:
+                # Kept from the lobby for a person whose connection was lost: their seat
+                # now, with the grace period from the deal before a bot plays it.
+                seat.away_since = now
+                self._start_grace(seat)
         if self.turn_time > 0:
             self._notice(
                 _(
@@ -1243,6 +1273,10 @@ class TableServer:
             ),
             None,
         )
+        if seat is None and token in self._given_up:
+            # A seat given up before the match (a page closed and opened again later):
+            # its token was the table's own, not a guess.
+            raise ProtocolError(ErrorCode.BAD_TOKEN)
         if seat is None:
             # A guessed token counts against the address like a wrong join code (a blocked
             # address is refused at once: only a seat's own token is let in).
@@ -1374,14 +1408,51 @@ class TableServer:
             self._tell_version(conn)
             self._wake.set()
             self._maybe_next_hand()  # those still here may all be ready
-        else:
+        elif quit_on_purpose(conn.ws):
             self._notice(
                 _("{name} left (seat {seat} is free)").format(name=seat.name, seat=seat.index + 1)
             )
-            seat.name = seat.token = None
-            seat.asked = ""
-            self._name_people()  # a name it had is free: a number after it may go
+            self._give_up(seat)
+        else:
+            # Lost, not left (a browser page reloaded): the seat and its name wait for the
+            # seat's token a while.
+            seat.away_since = time.monotonic()
+            seat.dropped = True
+            hold = self.lobby_hold
+            self._notice(
+                _(
+                    "{name} lost the connection: seat {seat} is kept for them for {seconds} s"
+                ).format(name=seat.name, seat=seat.index + 1, seconds=f"{hold:g}")
+            )
+            self._hold_lobby_seat(seat, hold)
         self._broadcast_lobby()
+
+    def _give_up(self, seat: _Seat) -> None:
+        """Before the match: ``seat`` is free for the next to join."""
+        if seat.token is not None:
+            self._given_up.add(seat.token)
+        seat.name = seat.token = None
+        seat.asked = ""
+        seat.dropped = False
+        self._name_people()  # a name it had is free: a number after it may go
+
+    def _hold_lobby_seat(self, seat: _Seat, hold: float) -> None:
+        """The lobby ``seat`` whose connection was lost is free after ``hold`` seconds,
+        unless its person is back (or the match has begun: then it is theirs, and a bot
+        plays it after the grace period)."""
+        since = seat.away_since
+
+        def over() -> None:
+            if seat.conn is None and seat.human and seat.away_since == since and not self.started:
+                self._notice(
+                    _("{name} did not come back (seat {seat} is free)").format(
+                        name=seat.name, seat=seat.index + 1
+                    )
+                )
+                self._give_up(seat)
+                self._broadcast_lobby()
+
+        asyncio.get_running_loop().call_later(hold, over)
 
     # -- the game --------------------------------------------------------------------------
     def _start_by(self, conn: _Conn) -> None:

@@ -97,6 +97,8 @@ KINDS = ("table", "practice")
 CODE_TRIES = 5
 CODE_BLOCK = 300.0
 MAX_NAME = 16
+# The Textual driver each visitor's game runs with.
+VISITOR_DRIVER = "okey_tui.web.driver:VisitorDriver"
 
 
 @dataclass(frozen=True)
@@ -279,6 +281,8 @@ class VisitorApp(AppService):
         # The browser's terminal size is the size: a LINES inherited from the server's
         # own terminal would override it.
         environment.pop("LINES", None)
+        # The game's own driver: textual-serve's, deaf to Ctrl+C (see okey_tui.web.driver).
+        environment["TEXTUAL_DRIVER"] = VISITOR_DRIVER
         environment.update(self.visitor_environment)
         return environment
 

@@ -397,11 +397,24 @@ def test_join_leaves_why_it_failed_or_how_to_come_back_on_the_terminal(monkeypat
     def quit_in_the_lobby(self) -> None:  # type: ignore[no-untyped-def]
         storage.keep_seat_token(self.table_key, "abc")
         self.table = InTheLobby()
+        self.quitting = True  # q: the player chose to quit
 
     monkeypatch.setattr(RemoteApp, "run", quit_in_the_lobby)
     result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
     assert result.exit_code == 0 and "your seat is free" in result.output
     assert storage.seat_token(key) is None
+
+    # Ended from outside in the lobby (a browser page reloaded: the web page asks the game
+    # to end, and the player chose nothing): the table keeps the seat a while for its
+    # token, so it is kept, and the page opened again takes the seat back.
+    def page_reloaded_in_the_lobby(self) -> None:  # type: ignore[no-untyped-def]
+        storage.keep_seat_token(self.table_key, "abc")
+        self.table = InTheLobby()
+
+    monkeypatch.setattr(RemoteApp, "run", page_reloaded_in_the_lobby)
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
+    assert result.exit_code == 0
+    assert storage.seat_token(key) == "abc"
 
 
 def test_the_host_terminal_keeps_how_to_open_an_unfinished_table_again() -> None:

@@ -30,7 +30,7 @@ async def test_the_second_of_a_name_is_number_2_and_gets_the_name_back_when_it_i
         await third.wait_for(lambda: len(names(third)) == 4, 5)
         assert names(third) == ["Mehmet", "Ayşe", "Ayşe 2", "AYSE 3"]
         # The first Ayşe leaves the lobby: the others are named again, in join order.
-        await tables[1].close()
+        await tables[1].close(quitting=True)
         await second.wait_for(lambda: len(names(second)) == 3, 5)
         assert names(second) == ["Mehmet", "Ayşe", "AYSE 2"]
         assert [s.name for s in server.seats if s.human] == ["Mehmet", "Ayşe", "AYSE 2"]
@@ -55,7 +55,7 @@ async def test_the_note_of_a_rename_goes_when_the_plain_name_comes_back() -> Non
             await until(pilot, lambda: shows(app, LobbyScreen), "the lobby")
             note = "Ayşe is taken at this table: you sit as Ayşe 2"
             await until(pilot, lambda: app.lobby_alert == note, "the note of the rename")
-            await first.close()
+            await first.close(quitting=True)  # leaves on purpose: the name is free
             await until(pilot, lambda: app.lobby_alert == "", "the note gone")
             assert app.table is not None
             mine = [s.name for s in app.table.seats() if s.seat == app.table.seat]
