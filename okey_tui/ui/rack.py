@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.melds import MeldKind, effective, is_wild, readings
@@ -94,6 +95,15 @@ def near_parts(tiles: Sequence[Tile], okey: Tile) -> list[list[Tile]]:
     return half_made + pairs + [p for p in (alone, okeys) if p]
 
 
+class Elsewhere(NamedTuple):
+    """A staged group put back that did not go to its own slots (:meth:`RackLayout.bring_back`)."""
+
+    tiles: tuple[Tile, ...]  # in the order they stand now
+    slots: tuple[int, ...]  # where they went
+    whole: bool  # side by side; False: no free slots side by side held it, so one by one
+    known: bool  # its own slots were known, and one or more was taken (False: not known)
+
+
 class RackLayout:
     """``ROWS`` x ``cols`` slots, each empty or holding one tile."""
 
@@ -116,6 +126,8 @@ class RackLayout:
         # Room made this turn: the slot the taken tile went to and the tiles moved aside
         # for it (old slot, new slot, tile), moved back if it leaves that slot (g).
         self.room: tuple[int, list[tuple[int, int, Tile]]] | None = None
+        # The groups the last :meth:`bring_back` could not put in their own slots.
+        self.elsewhere: list[Elsewhere] = []
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -390,10 +402,15 @@ class RackLayout:
     def bring_back(self, groups: Sequence[Sequence[Tile]]) -> list[int]:
         """Groups of tiles coming back together (staged melds put back), each whole.
 
-        A group goes back to the slots it left when they are all free; else side by
-        side, in its order, into the free slots nearest to where it was: apart from
-        other tiles on its row or the other row if there is room, else next to them,
-        else anywhere. Returns the slots filled.
+        Every group whose own slots (the ones its tiles left) are all free goes back to
+        exactly them, before any other group comes back: a group that cannot go home never
+        takes another's slots. A group whose slots are taken, even one of them (or not
+        known: the rack was sorted since), goes side by side, in the order its tiles stood,
+        into the free slots nearest to where it was: apart from other tiles on its row or
+        the other row if there is room, else next to them. No tile on the rack moves for
+        it. With no free slots side by side for it anywhere, its tiles go one by one where
+        new tiles would (:meth:`put_new`). Returns the slots filled, group by group; the
+        groups that did not go to their own slots are in :attr:`elsewhere`.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=6)
@@ -404,29 +421,53 @@ class RackLayout:
         [3, 4, 5]
         >>> rack.slots[:6]
         [None, Tile.parse('K9'), None, Tile.parse('R1'), Tile.parse('R2'), Tile.parse('R3')]
+        >>> rack.elsewhere
+        [Elsewhere(tiles=(Tile.parse('R1'), Tile.parse('R2'), Tile.parse('R3')), slots=(3, 4, 5), whole=True, known=True)]
         """
-        filled: list[int] = []
-        for group in groups:
-            homes = [self._recall(tile, kept=True) for tile in group]
-            back = [h for h in homes if h is not None and h < len(self.slots)]
-            home_free = all(self.slots[h] is None for h in back)
-            if len(set(back)) == len(group) and home_free:
-                filled += self._fill(back, group)
-                continue
-            row, col = self.place(min(back)) if back else (ROWS - 1, self.cols - len(group))
-            start = None
-            for apart in (True, False):
-                for r in (row, 1 - row):
-                    start = self._span(r, len(group), col, apart)
-                    if start is not None:
-                        break
+        self.elsewhere = []
+        # The newest departures first: the group staged last recalls its slots first, so
+        # that of two copies of a tile in two groups each finds the slot its copy left.
+        homes: list[list[int | None]] = []
+        for group in reversed(groups):
+            homes.insert(0, [self._recall(tile, kept=True) for tile in reversed(group)][::-1])
+        filled: dict[int, list[int]] = {}
+        astray: list[int] = []
+        for n, group in enumerate(groups):
+            back = [h for h in homes[n] if h is not None and h < len(self.slots)]
+            if len(set(back)) == len(back) == len(group) and all(
+                self.slots[h] is None for h in back
+            ):
+                filled[n] = self._fill(back, group)
+            else:
+                astray.append(n)
+        for n in astray:
+            filled[n] = self._elsewhere(groups[n], homes[n])
+        return [i for n in range(len(groups)) for i in filled[n]]
+
+    def _elsewhere(self, group: Sequence[Tile], home: Sequence[int | None]) -> list[int]:
+        """A group that cannot go back to its own slots (``home``, each tile's or None):
+        see :meth:`bring_back`. Returns the slots it went to."""
+        known = sorted((h, k) for k, h in enumerate(home) if h is not None and h < len(self.slots))
+        # In the order the tiles stood on the rack; those whose slot is not known after.
+        order = [k for _, k in known] + [k for k in range(len(group)) if home[k] is None]
+        order += [k for k in range(len(group)) if k not in order]
+        tiles = [group[k] for k in order]
+        if known:
+            row, col = self.place(known[0][0])
+        else:
+            row, col = ROWS - 1, self.cols - len(group)
+        for apart in (True, False):
+            for r in (row, 1 - row):
+                start = self._span(r, len(tiles), col, apart)
                 if start is not None:
-                    break
-            if start is None:
-                filled += [self.put_new(tile) for tile in group]
-                continue
-            filled += self._fill(list(range(start, start + len(group))), group)
-        return filled
+                    slots = self._fill(list(range(start, start + len(tiles))), tiles)
+                    self.elsewhere.append(Elsewhere(tuple(tiles), tuple(slots), True, bool(known)))
+                    return slots
+        for tile in tiles:
+            self.back.append((self.put_new(tile), tile))
+        slots = [i for i, _ in self.back[-len(tiles) :]]  # after any widening of the rack
+        self.elsewhere.append(Elsewhere(tuple(tiles), tuple(slots), False, bool(known)))
+        return slots
 
     def _span(self, row: int, length: int, col: int, apart: bool) -> int | None:
         """The first slot of ``length`` free slots on ``row`` nearest to column ``col``

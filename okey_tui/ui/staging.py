@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from okey_tui.engine.actions import Lay, Open
@@ -11,6 +12,8 @@ from okey_tui.engine.scoring import opening_bonus
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import _, ngettext
+from okey_tui.messages import tile_text, tiles_text
+from okey_tui.ui.rack import RackLayout
 
 
 @dataclass
@@ -68,3 +71,63 @@ class Staging:
     def action(self, view: PlayerView) -> Open | Lay:
         melds = tuple(self.melds)
         return Lay(melds) if view.opening is not None else Open(melds)
+
+
+def put_back_notes(rack: RackLayout, okey: Tile) -> list[str]:
+    """What the status line says of each staged group the last
+    :meth:`RackLayout.bring_back` did not put in its own slots: where it went, and why.
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> rack = RackLayout(cols=6)
+    >>> rack.arrange([parse_tiles("R1 R2 R3")], parse_tiles("K9"))
+    >>> run = [t for _, t in rack.take([0, 1, 2])]
+    >>> rack.swap(1, 4)  # K9 moved into the run's old place meanwhile
+    >>> rack.bring_back([run])
+    [3, 4, 5]
+    >>> put_back_notes(rack, Tile.parse("B8"))
+    ['R1 R2 R3 went back on the upper row, right of K9: its slots were taken']
+    """
+    notes = []
+    for went in rack.elsewhere:
+        meld = tiles_text(went.tiles, okey)
+        if not went.whole:
+            notes.append(
+                _(
+                    "{meld} had no free slots side by side: its tiles went into free slots "
+                    "one by one"
+                ).format(meld=meld)
+            )
+            continue
+        place = _place_text(rack, went.slots, okey)
+        if went.known:
+            said = _("{meld} went back {place}: its slots were taken")
+        else:
+            said = _("{meld} went back {place}")
+        notes.append(said.format(meld=meld, place=place))
+    return notes
+
+
+def _place_text(rack: RackLayout, slots: Sequence[int], okey: Tile) -> str:
+    """Where the tiles in ``slots`` (side by side on a row) stand: their row and the
+    nearest tile beside them on it."""
+    row, first = rack.place(slots[0])
+    last = rack.place(slots[-1])[1]
+    cells = [rack.slots[rack.index(row, c)] for c in range(rack.cols)]
+    left = next((t for t in reversed(cells[:first]) if t is not None), None)
+    right = next((t for t in cells[last + 1 :] if t is not None), None)
+    upper = row == 0
+    if left is not None:
+        said = (
+            _("on the upper row, right of {tile}")
+            if upper
+            else _("on the lower row, right of {tile}")
+        )
+        return said.format(tile=tile_text(left, okey))
+    if right is not None:
+        said = (
+            _("on the upper row, left of {tile}")
+            if upper
+            else _("on the lower row, left of {tile}")
+        )
+        return said.format(tile=tile_text(right, okey))
+    return _("alone on the upper row") if upper else _("alone on the lower row")

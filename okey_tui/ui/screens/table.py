@@ -83,7 +83,7 @@ from okey_tui.ui.screens.dialogs import (
     PilesScreen,
 )
 from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice, SeatPlace
-from okey_tui.ui.staging import Staging
+from okey_tui.ui.staging import Staging, put_back_notes
 from okey_tui.ui.tiles import chips, meld_chips
 from okey_tui.ui.widgets.board import (
     CentreInfo,
@@ -2525,12 +2525,14 @@ class TableScreen(Screen[None]):
                 done = _("{done}: x discards the tile under the cursor").format(done=done)
         self.set_status(done)
 
-    def put_back_staged(self) -> None:
+    def put_back_staged(self) -> list[str]:
         """Every staged meld back on the rack, each whole: in its own slots, or side by
-        side where the rack has room (it may have been arranged again meanwhile)."""
+        side where the rack has room (it may have been arranged again meanwhile). Returns
+        what to say of each meld that did not go to its own slots (none: all did)."""
         staged = [list(m.tiles) for m in self.staging.melds]
         self.staging.clear()
         self.rack.bring_back(staged)
+        return put_back_notes(self.rack, self.view.okey)
 
     async def action_lay_down(self) -> None:
         await self.action_commit()
@@ -2544,10 +2546,16 @@ class TableScreen(Screen[None]):
             self.render_all()
             return
         if self.staging.melds:
-            self.put_back_staged()
-            said = _("The staged tiles are back in their slots")
-            if self.my_turn:  # and what the turn goes on with
-                said += " · " + self.turn_steps()
+            notes = self.put_back_staged()
+            said = " · ".join(
+                [_("The staged melds are back on the rack"), *notes]
+                if notes
+                else [_("The staged tiles are back in their slots")]
+            )
+            if self.my_turn:  # and what the turn goes on with, when the line holds it
+                steps = f"{said} · {self.turn_steps()}"
+                rows = 2 if self.app.has_class("-short") else 3
+                said = steps if not notes or self.status_lines(steps) <= rows else said
             self.set_status(said)
         elif self.app.has_class("-narrow") and self.log_shown():
             # On a small terminal the log covers the table: Esc closes it, as it closes
@@ -3360,12 +3368,16 @@ class TableScreen(Screen[None]):
         if self.staging.melds:
             # The newest step of all: staging the melds. They go back to their slots (as
             # with Esc), and the sort or move before it can be undone next.
-            self.put_back_staged()
+            notes = self.put_back_staged()
             self.selected.clear()
             self.sync_rack()
             self.cursor_to_a_tile()
             self.render_all()
-            self.rack_notice(_("Undone: the staged melds are back in their slots"))
+            self.rack_notice(
+                " · ".join([_("Undone: the staged melds are back on the rack"), *notes])
+                if notes
+                else _("Undone: the staged melds are back in their slots")
+            )
             self.refresh_bindings()
             self.keep_rack()
         elif self.rack_step() is not None:
