@@ -98,7 +98,7 @@ from okey_tui.ui.widgets.board import (
 )
 from okey_tui.ui.widgets.hints import HintPanel
 from okey_tui.ui.widgets.keybar import KeyBar
-from okey_tui.ui.widgets.rack import RackWidget, group_label
+from okey_tui.ui.widgets.rack import RackWidget, group_label, layable_kinds
 from okey_tui.ui.widgets.steady import SteadyStatic
 
 if TYPE_CHECKING:
@@ -1286,7 +1286,7 @@ class TableScreen(Screen[None]):
         view = self.view if view is None else view
         rack = self.rack_widget
         rack.mark_okeys = self.practice.mark_okeys
-        rack.pairs_only = is_pairs_only(view)
+        rack.kinds = layable_kinds(view)
         rack.show(self.rack, view.okey, self.cursor, self.selected, self.colour_blind, self.fresh)
 
     def selection_text(self, view: PlayerView) -> Text | None:
@@ -1295,7 +1295,7 @@ class TableScreen(Screen[None]):
             return None
         text = Text(_("Selected:") + " ", "dim")
         text.append_text(chips(tiles, view.okey))
-        found = readings(tiles, view.okey, (MeldKind.PAIR,) if is_pairs_only(view) else None)
+        found = readings(tiles, view.okey, layable_kinds(view))
         if found:
             text.append(f"  = {meld_kind(found[0].kind)} {found[0].value}", "green")
         return text
@@ -1810,7 +1810,7 @@ class TableScreen(Screen[None]):
             return
         view = self.view
         tiles = [t for i in joined if (t := self.rack.slots[i]) is not None]
-        label, is_meld = group_label(tiles, view.okey, is_pairs_only(view))
+        label, is_meld = group_label(tiles, view.okey, layable_kinds(view))
         if is_meld:
             # They made a meld with it: said as done, not as a warning that they touch it.
             self.rack_notice(
@@ -2054,6 +2054,11 @@ class TableScreen(Screen[None]):
             # A pairs opener (or a Going Pairs seat) lays only pairs: o would refuse the runs
             # and sets this sort shows.
             said = _("Sorted: {what} · you lay only pairs: p sorts by pairs")
+        elif by == "pairs" and MeldKind.PAIR not in layable_kinds(self.view):
+            # Opened with runs and sets: pairs are no melds for this seat (rules §9), and
+            # the rack shows none under them.
+            # (On one line at 80 columns: the key bar names s.)
+            said = _("Sorted: {what} · you opened with runs and sets: pairs do not lay for you")
         elif self.view.opening is None and not self.opens_now(tiles, by):
             # "o stages the groups" under 45 points invited an opening the table refuses.
             said = (
@@ -2065,6 +2070,10 @@ class TableScreen(Screen[None]):
                     what="{what}", floor=self.view.pairs_floor
                 )
             )
+        elif self.view.opening is not None and not found.melds:
+            # Opened, and no group o could stage ("0 points in runs and sets · o stages
+            # the groups" read as if something would).
+            said = _("Sorted: {what} · no group to lay down yet")
         else:
             said = _("Sorted: {what} · o stages the groups")
             self.short_opening = None  # the rack opens as sorted: that refusal is past
@@ -2907,13 +2916,13 @@ class TableScreen(Screen[None]):
         make, or (no free slot there) the group it makes a meld with, and what comes next."""
         okey = self.view.okey
         slots = self.rack.slots
-        pairs_only = is_pairs_only(self.view)
+        kinds = layable_kinds(self.view)
         group = self.rack.group_at(slot)
         beside = [t for i in group if i != slot and (t := slots[i])]
         in_group = [t for i in group if (t := slots[i])]
         if (
             beside
-            and group_label(in_group, okey, pairs_only)[1]
+            and group_label(in_group, okey, kinds)[1]
             and (in_order(in_group, okey) or not readings(in_group, okey, {MeldKind.RUN}))
         ):  # beside the group it makes a meld with (not a full rack's last free slot)
             aside = [t for i in sorted(self.rack.shifted.values()) if (t := slots[i])]
@@ -2931,7 +2940,7 @@ class TableScreen(Screen[None]):
             return said.format(
                 tile=tile_text(tile, okey),
                 group=" ".join(tile_text(t, okey) for t in beside),
-                meld=group_label([*beside, tile], okey, pairs_only)[0],
+                meld=group_label([*beside, tile], okey, kinds)[0],
                 moved=" ".join(tile_text(t, okey) for t in aside),
             )
         placing = self.taken_to_place()
@@ -2943,7 +2952,7 @@ class TableScreen(Screen[None]):
             ).format(
                 tile=tile_text(tile, okey),
                 group=" ".join(tile_text(t, okey) for t in partner),
-                meld=group_label([*partner, tile], okey, pairs_only)[0],
+                meld=group_label([*partner, tile], okey, kinds)[0],
             )
         return _("You took {tile}: lay it down this turn (g gives it back)").format(
             tile=tile_text(tile, okey)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from rich.style import Style
@@ -13,6 +13,7 @@ from textual.widget import Widget
 
 from okey_tui.engine.melds import MeldKind, readings
 from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import _
 from okey_tui.messages import meld_kind
 from okey_tui.ui.rack import ROWS, RackLayout
@@ -85,10 +86,22 @@ LABEL_NONE = "#a07850"
 FACE_DROP = "#ffd8a8"
 
 
-def group_label(tiles: list[Tile], okey: Tile, pairs_only: bool = False) -> tuple[str, bool]:
-    """What shows under a group: its best meld and value, or a neutral mark (for a seat
-    that lays only pairs, a run or a set is no meld)."""
-    found = readings(tiles, okey, (MeldKind.PAIR,) if pairs_only else None)
+def layable_kinds(view: PlayerView) -> frozenset[MeldKind]:
+    """The kinds of meld the viewer may lay, as the engine rules them: only pairs for a
+    pairs opener or a Going Pairs seat, no pairs after a runs-and-sets opening (rules §9),
+    any kind before the opening (towards either kind of opening)."""
+    if is_pairs_only(view):
+        return frozenset({MeldKind.PAIR})
+    return frozenset(kind for kind in MeldKind if view.lay_kind_refusal(kind) is None)
+
+
+def group_label(
+    tiles: list[Tile], okey: Tile, kinds: Collection[MeldKind] | None = None
+) -> tuple[str, bool]:
+    """What shows under a group: its best meld of ``kinds`` (None: any kind) and its value,
+    or a neutral mark. A meld of a kind the seat may not lay is no meld for it: a run or a
+    set for a pairs opener, a pair after a runs-and-sets opening (:func:`layable_kinds`)."""
+    found = readings(tiles, okey, kinds)
     if not found:
         return "·", False
     best = found[0]
@@ -221,7 +234,9 @@ class RackWidget(Widget):
         self.fresh: set[int] = set()  # the tile just drawn or taken
         self.colour_blind = False
         self.mark_okeys = False  # practice tables: okeys on a face of their own
-        self.pairs_only = False  # a pairs opener (or Going Pairs): only pairs are melds
+        # The kinds of meld the seat may lay (layable_kinds; None: any): a group of
+        # another kind shows no meld under it.
+        self.kinds: frozenset[MeldKind] | None = None
         self._press: int | None = None
         self._press_value: int | None = None  # the group whose value a press was on
         self.drop_at: int | None = None  # the slot under a dragged tile, marked until the drop
@@ -288,7 +303,7 @@ class RackWidget(Widget):
             frozenset(self.fresh),
             self.colour_blind,
             self.mark_okeys,
-            self.pairs_only,
+            self.kinds,
             self.drop_at,
             self.geometry,
         )
@@ -303,7 +318,7 @@ class RackWidget(Widget):
             if len(group) < 2:
                 continue
             tiles = [t for i in group if (t := rack.slots[i]) is not None]
-            label, ok = group_label(tiles, self.okey, self.pairs_only)
+            label, ok = group_label(tiles, self.okey, self.kinds)
             found[group[0]] = (label, ok, len(group))
         return found
 
