@@ -892,6 +892,10 @@ class LayDownArea(SteadyStatic):
     _head = Text()  # the total and the warnings: always in sight
     _body = Text()  # the melds (or the prompt): scrolled
     _foot = Text()  # the selection
+    # The staged melds, each as its chips (None: none staged), and the width their lines
+    # were broken for: drawn at another width, they are broken again between melds.
+    _chips: list[Text] | None = None
+    _made_width = 0
     # What the box's texts were last made from, and what it was last drawn from (the same
     # again makes or draws nothing); the texts' number, counted up each time they are made.
     _made_from: tuple[object, ...] | None = None
@@ -971,7 +975,9 @@ class LayDownArea(SteadyStatic):
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()
-        if event.size.width != self._width:
+        # Also when the box comes back at its old width after a time hidden (the log shown
+        # in its place at 80x24): its texts were made at no width then.
+        if event.size.width != self._width or self.content_size.width != self._made_width:
             self._width = event.size.width
             self.post_message(self.Widened())
 
@@ -997,6 +1003,8 @@ class LayDownArea(SteadyStatic):
             return
         self._made_from = inputs
         self._texts += 1
+        self._made_width = width
+        self._chips = None
         self.keys_on_frame = False
         okey = view.okey
         head, text = Text(), Text()
@@ -1041,7 +1049,7 @@ class LayDownArea(SteadyStatic):
                         short = _("★{tile} can be swapped out: you would pay +{points}")
                         warning = short.format(tile=meant_text, points=PENALTY)
                     head.append(warning, "bold yellow")
-            chips = [meld_chips(meld, okey) for meld in staging.melds]
+            self._chips = chips = [meld_chips(meld, okey) for meld in staging.melds]
             text.append_text(melds_text(chips, width))
         elif view.phase is Phase.OVER:  # a look at the table after the hand
             text.append(_("The hand is over"), "bold")
@@ -1126,6 +1134,15 @@ class LayDownArea(SteadyStatic):
         )
 
     def _draw(self) -> None:
+        width = self.content_size.width
+        if self._chips is not None and width and width != self._made_width:
+            # Staged while the box had another width (none, hidden behind the log at
+            # 80x24): a line broken anywhere but between melds split a meld in two ("R9
+            # R10 R11  Y9 Y10 Y11" and "Y12" under it). Broken again at this width.
+            self._body = melds_text(self._chips, width)
+            self._made_width = width
+            self._texts += 1
+            self.text = Text("\n").join(p for p in (self._head, self._body, self._foot) if p)
         head, body, foot = (self.wrapped(t) for t in (self._head, self._body, self._foot))
         rows = self.rows
         if not rows or not self.content_size.width or len(head) + len(body) + len(foot) <= rows:
