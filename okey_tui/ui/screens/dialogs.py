@@ -119,14 +119,19 @@ class Dialog(ModalScreen[Answer]):
 
 
 class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
-    """Pick one of a few options (an okey reading, a table meld); Esc cancels."""
+    """Pick one of a few options (an okey reading, a table meld); Esc cancels. It opens on
+    the option ``highlighted`` (the first unless the caller knows a better one), which
+    Enter chooses."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, title: str, options: list[tuple[Text | str, Choice]]) -> None:
+    def __init__(
+        self, title: str, options: list[tuple[Text | str, Choice]], highlighted: int = 0
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.options = options
+        self.start = highlighted if 0 <= highlighted < len(options) else 0
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -136,6 +141,9 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
                 id="chooser",
             )
             yield KeyHint([("enter", _("Enter: choose")), ("escape", _("Esc: cancel"))])
+
+    def on_mount(self) -> None:
+        self.query_one("#chooser", OptionList).highlighted = self.start
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)

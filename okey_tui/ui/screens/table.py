@@ -464,9 +464,10 @@ class TableScreen(Screen[None]):
         # (see check_action), and the count of changes they are good for (state_changed).
         self._changes = 0
         self._legal: tuple[tuple[int, ...], frozenset[type[Action]], bool] | None = None
-        # e on a lay-off hint: (the slot, its tile, the meld the hint names, the table's
-        # events then); a on that tile adds it there while the table is as it was.
-        self.hint_add: tuple[int, Tile, int, int] | None = None
+        # e on a lay-off hint: (the slot, the hint's add, the table's events then); a on
+        # that tile adds it to the meld the hint names while the table is as it was, an
+        # okey as the tile the hint says it stands for (the chooser opens on that).
+        self.hint_add: tuple[int, AddTile, int] | None = None
         # e on an okey swap hint: (the swap, the table's events then); w with the cursor on
         # a tile it gives makes that swap while the table is as it was.
         self.hint_swap: tuple[SwapOkey, int] | None = None
@@ -2584,11 +2585,14 @@ class TableScreen(Screen[None]):
         title: str,
         options: list[tuple[Text | str, Choice]],
         then: Callable[[Choice | None], Awaitable[None]],
+        highlighted: int = 0,
     ) -> None:
+        """``then`` the option the player chooses (at once when there is only one); the
+        chooser opens on the option ``highlighted``."""
         if len(options) == 1:
             await then(options[0][1])
         else:
-            self.app.push_screen(ChooserScreen(title, options), then)
+            self.app.push_screen(ChooserScreen(title, options, highlighted), then)
 
     async def action_add(self, onto: int | None = None) -> None:
         """Add the selection to a table meld: ``onto`` (a tile dropped on meld ``onto``),
@@ -2599,11 +2603,12 @@ class TableScreen(Screen[None]):
         if not tiles:
             self.set_status(_("Select the tiles to add (space), then press a"), True)
             return
+        hinted: AddTile | None = None  # the hint's add, when a follows it
         if onto is None and self.hint_add is not None:
             # The line said "a adds it to meld 1": a asked "Add to which meld?" of 1 and 4.
-            slot, tile, target, events = self.hint_add
-            if chosen == [slot] and tiles == [tile] and len(self.table.events) == events:
-                onto = target
+            slot, hint, events = self.hint_add
+            if chosen == [slot] and tiles == [hint.tile] and len(self.table.events) == events:
+                onto, hinted = hint.target, hint
         adds = [a for a in legal_actions(view) if isinstance(a, AddTile) and a.tile in tiles]
         # (the meld, the steps, what the okey stands for where the player chooses it)
         plans: list[tuple[AddTile, list[AddTile], Tile | None]] = []
@@ -2650,15 +2655,20 @@ class TableScreen(Screen[None]):
                 return
             plans = here  # a choice is left only for what an okey stands for there
         options: list[tuple[Text | str, list[AddTile]]] = []
+        # The row the chooser opens on, for Enter: the hint's reading of the okey when a
+        # follows the hint, else the first one nobody can swap out (the engine's word).
+        hint_row: int | None = None
+        safe_row: int | None = None
         for first, steps, meant in plans:
             label = Text(f"{first.target + 1}: ")
             laid = view.table[first.target]
             label.append_text(meld_chips(laid.meld, view.okey))
+            needed: tuple[Tile, ...] = ()
             if meant is not None:
                 label.append("  " + _("(okey as {tile})").format(tile=meant))
                 wild = next((st.tile for st in steps if is_wild(st.tile, view.okey)), first.tile)
-                needed = exposed_add(view, laid.meld, wild, meant)
-                if needed and view.rules.penalties:
+                needed = exposed_add(view, laid.meld, wild, meant) if view.rules.penalties else ()
+                if needed:
                     # As the lay-down box says it for staged melds: the cost, then who.
                     holding = _(" and ").join(
                         tile_text(FALSE_OKEY if t == view.okey else t, view.okey) for t in needed
@@ -2673,6 +2683,10 @@ class TableScreen(Screen[None]):
             # Whose meld: the table's melds are grouped by owner, the chooser's are not.
             owner = _("yours") if laid.owner == view.seat else self.seat_name(laid.owner)
             label.append(f"  · {owner}", "dim")
+            if hinted is not None and (first.target, meant) == (hinted.target, hinted.meant):
+                hint_row = len(options)
+            if safe_row is None and not needed:
+                safe_row = len(options)
             options.append((label, steps))
 
         async def then(steps: list[AddTile] | None) -> None:
@@ -2682,7 +2696,8 @@ class TableScreen(Screen[None]):
         title = _("Add to which meld?")
         if any(meant is not None for _first, _steps, meant in plans):
             title = _("Add to which meld, the okey as which tile?")
-        await self.choose(title, options, then)
+        opens_on = next((row for row in (hint_row, safe_row) if row is not None), 0)
+        await self.choose(title, options, then, opens_on)
 
     async def add_all(self, chosen: list[int], groups: list[list[AddTile]]) -> None:
         """Add the selected tiles (of the slots ``chosen``), each group of steps to its

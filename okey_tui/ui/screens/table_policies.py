@@ -289,7 +289,7 @@ class Practice:
                 ).format(tile=tile, n=action.target + 1)
             )
         elif isinstance(action, AddTile):
-            screen.hint_add = (slot, action.tile, action.target, len(screen.table.events))
+            screen.hint_add = (slot, action, len(screen.table.events))
             said.append(
                 _("The cursor is on {tile}, the hint's lay-off: a adds it to meld {n}").format(
                     tile=tile, n=action.target + 1
