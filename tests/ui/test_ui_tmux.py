@@ -124,12 +124,14 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
     start(session, 120, 40, command)
     try:
         # The screen is drawn in pieces: wait for each one this test reads.
-        for piece in ("Orta: 20", "Gösterge", "El 1/11 · Klasik", "d Çek", "q Çık"):
+        # (The starter's first turn has no draw: no d Çek in the key bar yet.)
+        for piece in ("Orta: 20", "Gösterge", "El 1/11 · Klasik", "x At", "q Çık"):
             wait_for(session, piece)
         send(session, "d")
         wait_for(session, "başlayan oyuncu ilk turunda taş çekmez")
         send(session, "x")
         wait_for(session, "Sıra sende")
+        wait_for(session, "d Çek")
         wait_for(session, "21 taş")
         wait_for(session, "attı ")  # a bot's discard in the log (the player's own reads "attın")
         send(session, "s")

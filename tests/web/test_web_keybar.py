@@ -7,11 +7,14 @@ from __future__ import annotations
 import pytest
 from test_web_table_selection import table_app
 
+from okey_tui.engine.state import Phase
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.widgets.keybar import KeyBar
 
 
-async def bar_at(width: int, practice: bool) -> tuple[str, list[str]]:
+async def bar_at(width: int, practice: bool, next_turn: bool = False) -> tuple[str, list[str]]:
+    """The bar on the person's first turn (the starter's: no d, t or g), or with
+    ``next_turn`` on their next, which begins with a draw (every key of the table)."""
     app = table_app(practice=practice)
     async with app.run_test(size=(width, 40)) as pilot:
         for _ in range(500):
@@ -19,6 +22,13 @@ async def bar_at(width: int, practice: bool) -> tuple[str, list[str]]:
                 break
             await pilot.pause(0.01)
         await pilot.pause()
+        if next_turn:
+            await pilot.press("x")
+            for _ in range(500):
+                if app.session.human_to_play and app.session.hand.phase is Phase.DRAW:
+                    break
+                await pilot.pause(0.01)
+            await pilot.pause()
         bar = app.screen.query_one(KeyBar)
         bar.draw()
         return str(bar.render()), [label.plain for _key, label in bar.items()]
@@ -26,7 +36,8 @@ async def bar_at(width: int, practice: bool) -> tuple[str, list[str]]:
 
 @pytest.mark.parametrize(("width", "practice"), [(122, True), (100, False)])
 async def test_a_bar_that_nearly_fits_stays_on_one_line(width: int, practice: bool) -> None:
-    shown, labels = await bar_at(width, practice)
+    shown, labels = await bar_at(width, practice, next_turn=True)
+    assert "d Draw" in labels and "g Give" in labels, labels
     assert "\n" not in shown, shown
     assert shown == " " + " ".join(labels)
     assert len(shown) <= width

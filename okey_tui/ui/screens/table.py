@@ -107,6 +107,9 @@ if TYPE_CHECKING:
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
 # The key bar's Enter and Esc while melds are staged, and the actions they stand for.
 STAGED_KEYS = {"lay_down": "commit", "put_back": "unstage"}
+# The keys of a turn's draw: draw, take the left discard, give it back and draw instead.
+# On a turn the table says has no draw (the starter's first) none of them is offered.
+DRAW_KEYS = ("draw", "take", "give_back")
 # A chat line shows over the table this many seconds while the log is hidden.
 CHAT_SHOWN_S = 8.0
 # The middle row at its smallest: its frame and the line with the indicator and the okey.
@@ -464,6 +467,11 @@ class TableScreen(Screen[None]):
         # (see check_action), and the count of changes they are good for (state_changed).
         self._changes = 0
         self._legal: tuple[tuple[int, ...], frozenset[type[Action]], bool] | None = None
+        # Whether the table refuses this seat's draw all this turn (the starter's first
+        # turn has none), for the turn it was asked of (see draw_turn); and the turn
+        # whose answer is awaited.
+        self._no_draw: tuple[tuple[int, ...], bool] | None = None
+        self._no_draw_asked: tuple[int, ...] | None = None
         # e on a lay-off hint: (the slot, the hint's add, the table's events then); a on
         # that tile adds it to the meld the hint names while the table is as it was, an
         # okey as the tile the hint says it stands for (the chooser opens on that).
@@ -1441,6 +1449,8 @@ class TableScreen(Screen[None]):
             )
         if action == "commit":
             return True if self.my_turn and self.staging.melds else None
+        if action in DRAW_KEYS and self.turn_has_no_draw():
+            return False  # not greyed all turn long: the turn has no draw to make
         kind = ENGINE_ACTIONS.get(action)
         if kind is None:
             return True
@@ -1460,7 +1470,57 @@ class TableScreen(Screen[None]):
             view = self.view
             kinds = frozenset(type(a) for a in legal_actions(view))
             self._legal = (now, kinds, view.rules.challenge)
+            if view.my_turn and view.phase is Phase.PLAY:
+                self.ask_about_the_draw(view)
         return self._legal[1], self._legal[2]
+
+    @staticmethod
+    def draw_turn(view: PlayerView) -> tuple[int, ...]:
+        """This turn, for the table's answer about its draw: the seat to play, the middle
+        and the piles (a draw or a discard ends or begins a turn's play)."""
+        return (view.turn, view.middle_count, *(len(pile) for pile in view.discards))
+
+    def ask_about_the_draw(self, view: PlayerView) -> None:
+        """On this seat's turn after its draw, or with none (the starter's first turn): ask
+        the table once a turn why it refuses a draw now, for the keys (turn_has_no_draw)."""
+        turn = (self.table.hand_number, *self.draw_turn(view))
+        known = self._no_draw is not None and self._no_draw[0] == turn
+        if known or self._no_draw_asked == turn:
+            return
+        self._no_draw_asked = turn
+        self.run_worker(self.hear_about_the_draw(turn), group="no-draw", exit_on_error=False)
+
+    async def hear_about_the_draw(self, turn: tuple[int, ...]) -> None:
+        try:
+            refused = await self.table.check(DrawMiddle())
+        except TimeoutError:
+            self._no_draw_asked = None  # asked again at the next change
+            return
+        none = refused is not None and refused.code == ErrorCode.FIRST_TURN_NO_DRAW.value
+        self._no_draw = (turn, none)
+        if none and self.is_attached:
+            self.refresh_bindings()  # d, t and g leave the key bar
+
+    def keys_kept_room(self) -> list[Binding]:
+        """The keys the key bar leaves out now and keeps the room of (KeyBar): d, t and g
+        on a turn with no draw come back on the next, and the table does not move a row
+        then (nor when a message takes a second line at 80x24, the bar lending one)."""
+        if not self.turn_has_no_draw():
+            return []
+        return [
+            b for b in self.BINDINGS if isinstance(b, Binding) and b.show and b.action in DRAW_KEYS
+        ]
+
+    def turn_has_no_draw(self) -> bool:
+        """Whether the table said this turn has no draw at all (the starter's first turn:
+        "the starter's first turn has no draw"), so that d, t and g do nothing all turn."""
+        if self._no_draw is None or not self._no_draw[1] or not self.my_turn:
+            return False
+        view = self.view
+        return view.phase is Phase.PLAY and self._no_draw[0] == (
+            self.table.hand_number,
+            *self.draw_turn(view),
+        )
 
     def is_current_screen(self) -> bool:
         try:

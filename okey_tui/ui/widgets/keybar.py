@@ -64,6 +64,10 @@ class KeyBar(SteadyStatic):
     without one greyed key, which ``?`` lists, see :meth:`one_line`) if it can; else they
     wrap to as few more lines as hold them, the lines as even as can be (no key alone on
     a line of its own): a binding is never cut.
+    Keys the screen leaves out for a while and will show again soon (``keys_kept_room``:
+    d, t and g on the starter's first turn, which has no draw) keep their room: the bar
+    takes the lines it takes with them, and the table does not move a row when they
+    come back.
     While a question is asked over the screen (a screen whose ``KEYS_IN_KEY_BAR`` is
     true), the bar shows the question's keys: the table's keys do nothing meanwhile, and
     one of them may answer it (``h`` is the hint key, and "hayır"); a click on the bar
@@ -84,6 +88,8 @@ class KeyBar(SteadyStatic):
         # a key): its labels are made again only when the keys shown or their state
         # changed, and it is drawn again only when those or its room did.
         self._entries: tuple[object, list[tuple[str, Text, bool]]] | None = None
+        # The labels of the keys left out whose room the bar keeps (see keys_kept_room).
+        self._kept_room: list[tuple[str, Text, bool]] = []
         self._made = 0  # how many times the labels were made
         self._drawn_from: tuple[object, ...] | None = None
 
@@ -135,11 +141,22 @@ class KeyBar(SteadyStatic):
                 continue
             actions.add(binding.action)
             chosen.append((key, binding, enabled))
-        made_from = (chosen, current_language())
+        room = self.room_kept()
+        made_from = (chosen, room, current_language())
         if self._entries is None or self._entries[0] != made_from:
             self._entries = (made_from, self.labels(chosen))
+            self._kept_room = self.labels([(b.key, b, False) for b in room])
             self._made += 1
         return list(self._entries[1])
+
+    def room_kept(self) -> list[Binding]:
+        """The bindings left out of the bar now whose room it keeps: the screen's own
+        (``keys_kept_room``), never under a question asked over it."""
+        screen = self.keys_screen()
+        kept = getattr(screen, "keys_kept_room", None)
+        if screen is not self.screen or kept is None:
+            return []
+        return list(kept())
 
     def labels(self, chosen: list[tuple[str, Binding, bool]]) -> list[tuple[str, Text, bool]]:
         """(key, label, usable now) for each of the ``chosen`` bindings."""
@@ -175,7 +192,12 @@ class KeyBar(SteadyStatic):
             and self._lines_at[0] == width
             and self._lines_at[1] > 1
         )
-        one = None if kept_two else self.one_line(entries, width)
+        # The lines the keys would take with those whose room is kept.
+        with_kept = entries + self._kept_room
+        room_lines = 1
+        if self._kept_room and self.one_line(with_kept, width) is None:
+            room_lines = len(key_lines([label.cell_len for _k, label, _on in with_kept], width, 2))
+        one = None if kept_two or room_lines > 1 else self.one_line(entries, width)
         text = Text()
         self._spans = []
         line = 0
@@ -199,7 +221,7 @@ class KeyBar(SteadyStatic):
         kept_width, kept_lines = self._lines_at
         # Lines that do not fit one keep the most they took at this width: a key that comes
         # and goes does not move the whole table a row each time.
-        lines = 1 if one else max(line + 1, kept_lines if kept_width == width else 1)
+        lines = 1 if one else max(line + 1, kept_lines if kept_width == width else 1, room_lines)
         self._lines_at = (width, lines)
         text.append("\n" * (lines - line - 1))
         self.update(text)
