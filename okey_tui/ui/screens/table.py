@@ -584,6 +584,13 @@ class TableScreen(Screen[None]):
         self.table_moved()
         self.tell_table_news()
 
+    def ended_line(self, event: Event) -> str:
+        """How the hand ended ("Zeynep finished: normal finish"), for the line; at a shared
+        terminal by name, as the log says it ("You" was whoever played last)."""
+        return event_line(
+            self.table.seats(), event, self.view, named=self.hotseat is not None
+        ).plain
+
     def tell_table_news(self) -> None:
         """What went wrong behind a table in this process (the match is not being saved, a
         hand's statistics were not written), told once: on the status line, and in a note
@@ -930,10 +937,10 @@ class TableScreen(Screen[None]):
                     len(ready),
                 ).format(names=and_list(ready))
                 if ended:
-                    said = event_line(table.seats(), ended[0], self.view).plain + " · " + said
+                    said = self.ended_line(ended[0]) + " · " + said
                 self.set_status(said)
             elif ended:
-                self.set_status(event_line(table.seats(), ended[0], self.view).plain)
+                self.set_status(self.ended_line(ended[0]))
             elif self.moves_seen:
                 self.set_status(self.moves_seen[-1])
             self.show_summary()
@@ -1211,7 +1218,7 @@ class TableScreen(Screen[None]):
         for event in events_[self._logged :]:
             if event.kind == "empty":
                 continue  # the end's line says it: "The hand is over (the middle ran out)"
-            log.write(event_line(seats, event, view))
+            log.write(event_line(seats, event, view, named=self.hotseat is not None))
         self._logged = len(events_)
         heard: list[ChatLine] = []
         for line in chat[self._chatted :]:

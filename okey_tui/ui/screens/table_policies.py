@@ -449,7 +449,7 @@ class HotSeat:
                 continue
             if text:
                 text.append("\n")
-            text.append_text(event_line(seats, event, view))
+            text.append_text(event_line(seats, event, view, named=True))
         return text
 
     def hide_racks(self) -> None:
@@ -584,10 +584,10 @@ class HotSeat:
 
     def show_rack_after_hand(self) -> str:
         """The look at the finished hand's table (Esc on its summary): the rack of the seat
-        the table is seen from, the person who played last (the log's "you", the pile
-        marked as theirs), as they had arranged it. The hand is over and the summary shows
-        every rack's tiles left, as at a real table when the tiles are turned up: an empty
-        rack there read as tiles gone. The line to say, naming whose rack it is."""
+        the table is seen from, the person who played last (the pile marked as theirs),
+        as they had arranged it. The hand is over and the summary shows every rack's tiles
+        left, as at a real table when the tiles are turned up: an empty rack there read as
+        tiles gone. The line to say, naming whose rack it is."""
         screen, table = self.screen, self.table
         if screen.hidden:
             place = self.seat_places.pop(table.seat, None)

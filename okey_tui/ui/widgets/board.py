@@ -1198,22 +1198,28 @@ class LayDownArea(SteadyStatic):
         return self._needed[2]
 
 
-def event_line(seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView) -> Text:
-    """One log line; the human never sees what another seat drew from the middle."""
+def event_line(
+    seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView, *, named: bool = False
+) -> Text:
+    """One log line; the human never sees what another seat drew from the middle.
+
+    ``named``: every seat by its name, the one the table is seen from too, for a terminal
+    several people share (hot-seat): "You" there was whoever played last."""
     text = Text()
     # The player's own moves are said to them: "You discarded R8" ("Sen R8 attın").
     mine = event.seat is not None and event.seat == okey_view.seat
     # A bot played the seat while its person was away (a network table): not their move.
-    own = mine and not event.bot
+    own = mine and not event.bot and not named
     if event.seat is None or event.kind == "empty":
         who = ""  # the middle ran out: a line of the table's, not of the seat to draw
     elif event.bot:
         name = seats[event.seat].name
-        who = _("A bot for you") if mine else _("A bot for {name}").format(name=name)
+        who = _("A bot for you") if mine and not named else _("A bot for {name}").format(name=name)
     else:
         who = _("You") if own else seats[event.seat].name
     names = [seat.name for seat in seats]
-    said = event_text(event, okey_view, own=own, names=names, you=okey_view.seat)
+    you = None if named else okey_view.seat
+    said = event_text(event, okey_view, own=own, names=names, you=you)
     if event.kind == "deal":
         text.append(said, "bold")
         return text
