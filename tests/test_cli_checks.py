@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
@@ -17,6 +18,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.i18n import ngettext
+from okey_tui.net.server import TableServer
 from okey_tui.ui.session import Session, bot_names
 
 
@@ -313,7 +315,7 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
     path = storage.new_save_path(storage.hosted_dir())
     server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
     server.seats[0].name, server.seats[0].token = "Deniz [/b]", "t0"
-    server.start_match()
+    started(server)
     assert path.exists()
     result = run("saves")
     assert result.exit_code == 0
@@ -461,7 +463,7 @@ def hosted_table() -> Path:
     path = storage.new_save_path(storage.hosted_dir())
     server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
     server.seats[0].name, server.seats[0].token = "Deniz", "t0"
-    server.start_match()
+    started(server)
     return path
 
 
@@ -578,3 +580,13 @@ def test_bad_tokens_certificates_and_tile_letters_are_explained(tmp_path) -> Non
     assert "--cert/--key" in result.output and "PEM certificate" in result.output
     result = CliRunner().invoke(main, ["hint", "--help"])
     assert "R red, Y yellow, B blue, K black" in result.output
+
+
+def started(server: TableServer) -> None:
+    """Start the match as the host's table does, in its event loop: a person seated with no
+    connection is a seat held from the lobby, whose grace period is timed by the loop."""
+
+    async def start() -> None:
+        server.start_match()
+
+    asyncio.run(start())

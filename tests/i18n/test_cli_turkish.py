@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import click
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 
 from okey_tui import i18n
 from okey_tui.cli import main
+from okey_tui.net.server import TableServer
 from okey_tui.settings import TableSettings, save_settings
 
 
@@ -351,7 +353,7 @@ def test_saves_says_the_default_name_of_a_hosted_table_in_turkish() -> None:
     server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
     server.seats[0].name, server.seats[0].token = DEFAULT_NAME, "t0"
     server.seats[2].name, server.seats[2].token = "Deniz", "t2"
-    server.start_match()
+    started(server)
     code, out = run("--lang", "tr", "saves")
     assert code == 0
     assert "Sen" in out and "Deniz" in out
@@ -402,3 +404,13 @@ def test_bots_take_the_levels_as_the_new_table_screen_names_them() -> None:
     finally:
         i18n.set_language("en")
     assert _bots("Expert") == ("expert",) * 3
+
+
+def started(server: TableServer) -> None:
+    """Start the match as the host's table does, in its event loop: a person seated with no
+    connection is a seat held from the lobby, whose grace period is timed by the loop."""
+
+    async def start() -> None:
+        server.start_match()
+
+    asyncio.run(start())
