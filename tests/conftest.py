@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from textual import _wait as textual_wait
+from textual import constants as textual_constants
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
@@ -53,6 +54,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 # waits for every pending message to be handled (``_wait_for_screen``) before a test looks.
 textual_wait.SLEEP_GRANULARITY = 1 / 2000
 textual_wait.SLEEP_IDLE = 0.0003
+
+# Textual scrolls smoothly (Home, End, PgDn in a dialog; a form following its focus), 50
+# lines a second or over 0.2-0.3 s, and a test has to wait for the scrolling to end before
+# it looks: 40 s of the UI tests' waiting in all, the CPU idle meanwhile. The apps the
+# tests run here (``run_test``) move each scroll and style change straight to its end, on
+# the animator's next frame, as Textual's own TEXTUAL_ANIMATIONS=none does; what a test
+# looks at is the same. okey101 started in tmux, in a browser or as a host is not told
+# (the setting is this process's, not the environment's) and scrolls smoothly there.
+textual_constants.TEXTUAL_ANIMATIONS = "none"  # type: ignore[misc]
 
 
 # A headless app (``run_test``) draws every change of the screen, as a terminal's does,
