@@ -68,9 +68,11 @@ async def test_at_80x24_the_frame_names_the_lines_below_the_fold() -> None:
         hidden = [row.label for row, seen in zip(rows, shown[: len(rows)], strict=True) if not seen]
         assert hidden[0] in said, (hidden, said)
         screen.query_one("#opt-name").focus()
-        for _ in range(50):  # the form scrolls to the name box
+        # The form scrolls to the name box: the frame's words follow the scrolling at once,
+        # where the lines are on the screen only at the next layout, so wait for both.
+        for _ in range(50):
             await pilot.pause(0.01)
-            if not form.border_subtitle:
+            if in_sight(screen)[-1] and not form.border_subtitle:
                 break
         assert in_sight(screen)[-1]
         assert not form.border_subtitle
