@@ -21,6 +21,20 @@ async def settle(pilot) -> None:
                 log.scroll_end(animate=False, immediate=True)
         await pilot.wait_for_scheduled_animations()
     await pilot.pause()
+    # Then until the screens' layout holds still: the key bar settles its lines after a
+    # refresh, and on a busy machine the picture was taken one row early (the table's rack
+    # behind the hand's summary showed its numbers' line instead of its colours').
+    before = None
+    for _ in range(20):
+        now = tuple(
+            (id(widget), widget.region)
+            for screen in pilot.app.screen_stack
+            for widget in screen.walk_children(with_self=True)
+        )
+        if now == before:
+            break
+        before = now
+        await pilot.pause()
 
 
 def test_new_table_screen(snap_compare):
