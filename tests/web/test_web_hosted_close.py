@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import aiohttp
-from web_helpers import HOSTED_LINK, TIMEOUT
+from web_helpers import HOSTED_LINK, TIMEOUT, as_at_a_terminal
 
 from okey_tui.web.server import TABLE_AWAY
 
@@ -41,6 +41,7 @@ def host_alone(tmp_path: Path, *args: str) -> Iterator[tuple[subprocess.Popen[by
             stderr=subprocess.STDOUT,
             env=environment,
             start_new_session=True,
+            preexec_fn=as_at_a_terminal,
         )
     try:
         yield process, log
@@ -90,9 +91,12 @@ async def drawn(websocket: aiohttp.ClientWebSocketResponse, text: str) -> None:
 
 
 async def close_of(websocket: aiohttp.ClientWebSocketResponse) -> tuple[int | None, str]:
-    """The page's close: its code and reason (the game's drawing read past)."""
+    """The page's close: its code and reason (the game's drawing read past, for at most
+    ``TIMEOUT`` seconds: a game that goes on drawing is a page never closed)."""
+    deadline = time.monotonic() + TIMEOUT
     message = await websocket.receive(timeout=TIMEOUT)
     while message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+        assert time.monotonic() < deadline, "the page was not closed"
         message = await websocket.receive(timeout=TIMEOUT)
     return websocket.close_code, str(message.extra or "")
 

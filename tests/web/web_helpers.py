@@ -102,6 +102,14 @@ def hosted(tmp_path: Path, *args: str) -> Iterator[Served]:
         yield server
 
 
+def as_at_a_terminal() -> None:
+    """In a server's process before it starts: Ctrl+C (SIGINT) does what it does for a
+    command started at a terminal. A command started in the background by a script (``cmd
+    &``, as a CI job may run the tests) inherits SIGINT ignored, and a host stopped by
+    Ctrl+C then never closed: the test waited on it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextlib.contextmanager
 def running(
     command: list[str],
@@ -127,6 +135,7 @@ def running(
             stdout=sink,
             stderr=subprocess.STDOUT,
             env=environment,
+            preexec_fn=as_at_a_terminal,
         )
     server = Served(process, "", Path(environment["OKEY101_DATA_DIR"]) / "web", log)
     try:
