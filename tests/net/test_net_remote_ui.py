@@ -76,6 +76,8 @@ async def drop_and_rejoin(
     await conn.ws.close()
     await until(pilot, lambda: app.table is not first, "rejoined", tries=500)
     await until(pilot, lambda: app.screen is not screen, "a new table screen")
+    # Pushed is not yet composed: on a busy machine its status line was not there yet.
+    await until(pilot, lambda: bool(app.screen.query("#status")), "the new screen composed")
     again = app.screen
     assert isinstance(again, TableScreen) and again is not screen
     return again
