@@ -94,6 +94,7 @@ from okey_tui.ui.widgets.board import (
     PlayerPanel,
     TableMarks,
     event_line,
+    lay_when,
     meld_numbers,
 )
 from okey_tui.ui.widgets.hints import HintPanel
@@ -2523,7 +2524,14 @@ class TableScreen(Screen[None]):
             else:
                 line = _("{what}. Opening: {progress}").format(what=what, progress=progress)
             if self.staging.reached(view):
-                line += " — " + _("Enter lays them down")
+                # As the lay-down box says it: before this turn's draw Enter is refused.
+                when = lay_when(view)
+                if when == "now":
+                    line += " — " + _("Enter lays them down")
+                elif when == "draw":
+                    line += " — " + _("d draws first, then Enter lays them down")
+                else:
+                    line += " — " + _("Enter lays them down on your turn")
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.

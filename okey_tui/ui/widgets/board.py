@@ -795,6 +795,15 @@ class MeldsView(VerticalScroll):
         set_subtitle(self.parent, scroll_note(self.scroll_y, self.max_scroll_y))
 
 
+def lay_when(view: PlayerView) -> str:
+    """When Enter lays staged melds: "now" on this seat's turn once it has drawn; "draw"
+    before the draw (the table refuses it: "draw a tile first"); "later" on another's
+    turn, where it does nothing."""
+    if view.my_turn and view.phase is Phase.PLAY:
+        return "now"
+    return "draw" if view.my_turn and view.phase is Phase.DRAW else "later"
+
+
 def run_by_ends(meld: Meld, okey: Tile) -> Text:
     """A run by its first and last tiles, then each okey in it as the table marks it:
     ``R5–R8 ★R6`` (an okey standing for R6), ``B6–B9 B8★`` (the okey laid as itself).
@@ -1010,13 +1019,7 @@ class LayDownArea(SteadyStatic):
         head, text = Text(), Text()
         verb = _("Lay down") if view.opening is not None else _("Opening")
         self.staged = bool(staging.melds)
-        # What Enter does now: lay them down on this seat's turn once it has drawn; before
-        # the draw it is refused ("draw a tile first"), on another's turn it does nothing.
-        self.when = (
-            "now"
-            if view.my_turn and view.phase is Phase.PLAY
-            else ("draw" if view.my_turn and view.phase is Phase.DRAW else "later")
-        )
+        self.when = lay_when(view)
         count = len(staging.melds)
         if not count:
             self.scroll_top = 0
