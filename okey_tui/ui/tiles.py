@@ -52,29 +52,21 @@ def face_lines(
     letter under it between the colour-blind shape and the okey's star."""
     style = Style(color=ink(tile), bgcolor=face, bold=True)
     star = Style(color=OKEY_MARK, bgcolor=face, bold=True)
-    if big:
-        blank = Text(" " * 5, style)
-        if tile.is_false_okey:
-            return blank, Text("  ✦  ", style), Text("  F  ", style)
-        assert tile.colour is not None
-        mark = SHAPES[tile.colour] if colour_blind else " "
-        bottom = Text(f"{mark} {tile.colour.letter} ", style)
-        if tile == okey:
-            bottom.append("★", star)
-        else:
-            bottom.append(" ", style)
-        return blank, Text(f"{tile.number:^5}", style), bottom
     if tile.is_false_okey:
+        if big:
+            return Text(" " * 5, style), Text("  ✦  ", style), Text("  F  ", style)
         return Text(" ✦ ", style), Text(" F ", style)
     assert tile.colour is not None
-    top = Text(f"{tile.number:>2} ", style)
     mark = SHAPES[tile.colour] if colour_blind else " "
-    bottom = Text(f"{mark}{tile.colour.letter}", style)
+    gap = " " if big else ""  # a big face has room between the shape, letter and star
+    bottom = Text(f"{mark}{gap}{tile.colour.letter}{gap}", style)
     if tile == okey:
         bottom.append("★", star)
     else:
         bottom.append(" ", style)
-    return top, bottom
+    if big:
+        return Text(" " * 5, style), Text(f"{tile.number:^5}", style), bottom
+    return Text(f"{tile.number:>2} ", style), bottom
 
 
 def chip(
