@@ -504,3 +504,26 @@ async def test_after_an_opening_short_of_the_floor_the_turn_line_says_so():
         await pilot.pause()
         assert screen.view.opening is None and screen.view.phase is Phase.PLAY
         assert screen.turn_steps().startswith("open if you can (o)"), screen.turn_steps()
+
+
+async def test_after_a_refusal_the_line_comes_back_to_the_staged_melds() -> None:
+    """With melds staged, a refusal (or a note on a tile slid along the rack) goes at the next
+    key as ever, and the line comes back to what was staged, with Enter's step: it came back
+    to "Your turn: …", the staged total gone while the melds were still staged."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
+        hand = position([rack, "", "", ""], openings="m101/-/-/-")
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "K1 K2 K3")
+        await pilot.press("o")
+        await pilot.pause()
+        staged = status_text(screen)
+        assert "Lay down" in staged and "Enter lays them down" in staged, staged
+        await pilot.press("t")  # refused: the turn's tile is drawn already
+        await pilot.pause()
+        assert status_text(screen) != staged
+        await pilot.press("right")  # the next key that changes something
+        await pilot.pause()
+        assert screen.staging.melds
+        assert status_text(screen) == staged

@@ -1370,9 +1370,11 @@ class TableScreen(Screen[None]):
 
     def prompt(self) -> str:
         """What the status line says when there is nothing new: the turn's next step, or
-        the last move the others made."""
+        the last move the others made. With melds staged, the line said when they were
+        staged (a tile slid along the rack meanwhile had put "Your turn: d draw…" in its
+        place, the staged total and Enter's step gone)."""
         if self.my_turn:
-            return self.turn_hint()
+            return self.step_now()
         return self.moves_seen[-1] if self.moves_seen else ""
 
     def error_text(self, refused: ActionRefused | OkeyError) -> str:
@@ -2579,6 +2581,7 @@ class TableScreen(Screen[None]):
                 value, floor = params.get("value"), params.get("floor")
                 if isinstance(value, int) and isinstance(floor, int):
                     self.short_opening = (self.turn_mark(), pairs, value, floor)
+                    self.staged_said = None  # the turn's line says it in the refusal's words
             self.staging.melds.extend(staged)
             self.sync_rack()
             self.render_all()
