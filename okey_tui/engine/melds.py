@@ -413,9 +413,33 @@ def wild_changes(old: Meld, new: Meld, okey: Tile) -> tuple[list[Tile], list[Til
 
 
 def added_meaning(old: Meld, new: Meld) -> Tile:
-    """What the tile added to ``old`` (giving ``new``) stands for: an added okey's reading."""
+    """What the tile added to ``old`` (giving ``new``) stands for: an added okey's reading,
+    any other tile itself (a false okey the okey's tile). A real tile added to a set of
+    three whose okey stood for either missing colour is still itself, though the okey
+    now reads as the other colour.
+
+    >>> okey = Tile.parse("Y4")
+    >>> three = parse_meld("*R11Y11B11", okey)
+    >>> added_meaning(three, extend(three, Tile.parse("R11"), None, okey))
+    Tile.parse('R11')
+    >>> added_meaning(three, extend(three, okey, None, okey))
+    Tile.parse('K11')
+    >>> run = parse_meld("R5*R6R7", okey)
+    >>> added_meaning(run, extend(run, okey, None, okey))
+    Tile.parse('R4')
+    >>> run = parse_meld("Y1Y2Y3", okey)
+    >>> added_meaning(run, extend(run, Tile.parse("F"), None, okey))
+    Tile.parse('Y4')
+    """
+    tile = next(iter((Counter(new.tiles) - Counter(old.tiles)).elements()))
+    readings = [
+        meant for laid, meant in zip(new.tiles, new.stands_for, strict=True) if laid == tile
+    ]
+    if len(set(readings)) == 1:
+        return readings[0]
+    # Two okeys in the meld: the added one reads as what the meld newly stands for.
     extra = Counter(new.stands_for) - Counter(old.stands_for)
-    return next(iter(extra.elements()))
+    return next((meant for meant in extra.elements() if meant in readings), readings[0])
 
 
 def extend(meld: Meld, tile: Tile, meant: Tile | None, okey: Tile) -> Meld:

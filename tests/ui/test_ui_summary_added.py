@@ -1,0 +1,63 @@
+"""The hand-end summary's account of tiles laid off on other seats' melds: which tile in
+the finisher's meld another player added, and what the finisher gave away."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from positions import position
+from ui_helpers import OPENING_SEED
+
+from okey_tui.engine.actions import parse_action
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.state import Hand
+from okey_tui.engine.tiles import Tile
+from okey_tui.table import HandReport, SeatInfo, hand_report
+from okey_tui.ui.screens.summary import winning_melds
+
+SEATS = [SeatInfo(s, name, None) for s, name in enumerate(["Sen", "Ayşe", "Mehmet", "Zeynep"])]
+
+
+def finished_by_seat_2(hand: Hand, steps: Sequence[str]) -> HandReport:
+    """The report of ``hand`` once ``steps`` are played, the last of them seat 2's finish."""
+    for step in steps:
+        hand.apply(parse_action(step, hand.okey))
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
+    match = Match(RuleSet(hands=1), OPENING_SEED)
+    match.hand = hand
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None
+    return report
+
+
+def finish_text(report: HandReport) -> str:
+    line = winning_melds(report, SEATS)
+    assert line is not None
+    return " ".join(piece.plain for piece in line.pieces)
+
+
+def test_a_real_tile_added_to_a_set_with_an_okey_is_the_bracketed_one() -> None:
+    """Zeynep's set ★11 Y11 B11 (the okey either missing colour) took Ayşe's R11; the
+    summary showed "R11 Y11 B11 (★K11)", the brackets on the okey, whose reading the
+    R11 had changed, not on the R11 Ayşe added."""
+    hand = position(
+        ["", "R11 K1 K5 Y9", "Y5", ""],
+        turn=1,
+        phase="p",
+        table=["2:*R11Y11B11", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    okey = hand.okey
+    report = finished_by_seat_2(
+        hand, ("add R11>0", "discard K1", "draw", "add Y5>1", "discard K13")
+    )
+    assert report.others_added == ((0, Tile.parse("R11")),)
+    meld = report.table[0].meld
+    assert okey in meld.tiles and Tile.parse("R11") in meld.tiles
+    text = finish_text(report)
+    assert "(R11)" in text, text
+    assert "(★" not in text, text
