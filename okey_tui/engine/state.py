@@ -842,8 +842,10 @@ class Hand:
         return self.table[index]
 
     def _add(self, action: AddTile) -> None:
-        self._need_phase(Phase.PLAY, "add to the table")
+        # Not opened (or a pairs opener kept off runs and sets) first: a draw would not
+        # lift that, and "draw a tile first" sent the player to draw, only to be refused.
         self._can_touch_table("add tiles to the table")
+        self._need_phase(Phase.PLAY, "add to the table")
         target = self._table_meld(action.target)
         self._must_keep_one(1)
         okey = self.okey
@@ -869,8 +871,8 @@ class Hand:
         self._settle_taken([new])
 
     def _swap(self, action: SwapOkey) -> None:
+        self._can_touch_table("take okeys from the table")  # before the draw's: as an add
         self._need_phase(Phase.PLAY, "swap an okey")
-        self._can_touch_table("take okeys from the table")
         target = self._table_meld(action.target)
         okey = self.okey
         new = swap_okey(target.meld, action.tiles, okey)

@@ -45,12 +45,22 @@ def test_nothing_is_played_or_discarded_before_the_draw(pos) -> None:
         "discard K1",
         "open K1K2K3",
         "lay K1K2K3",
-        "add K4>0",
-        "swap 0 K1",
         "takeback",
     ]:
         with pytest.raises(NotYourTurnError, match="draw a tile first"):
             act(hand, text)
+    # The table is touched only once opened: that comes first, a draw would not lift it.
+    opened = pos(
+        ["", "K1 K2 K3 K4 R4", "", ""],
+        turn=1,
+        phase="d",
+        rest="rack2",
+        openings="-/m101/-/-",
+        table=["0:R4*R5R6"],
+    )
+    for text in ["add K4>0", "swap 0 R4"]:
+        with pytest.raises(NotYourTurnError, match="draw a tile first"):
+            act(opened, text)
 
 
 def test_play_then_discard_passes_the_turn(pos) -> None:

@@ -28,7 +28,16 @@ OKEY = Tile.parse("B8")
     ],
 )
 def test_playing_before_the_draw_is_refused_naming_the_action(pos, action: str, doing: str) -> None:
-    hand = pos(["", "K1 K2 K3 K4", "", ""], turn=1, phase="d", rest="rack2")
+    # Opened (for the add and the swap, where not having opened would come first).
+    opened = "-/m101/-/-" if action.startswith(("add", "swap")) else "-/-/-/-"
+    hand = pos(
+        ["", "K1 K2 K3 K4", "", ""],
+        turn=1,
+        phase="d",
+        rest="rack2",
+        openings=opened,
+        table=["0:R3*R4R5"] if action.startswith(("add", "swap")) else [],
+    )
     with pytest.raises(NotYourTurnError) as caught:
         hand.apply(parse_action(action, OKEY))
     assert caught.value.code is ErrorCode.DRAW_FIRST
@@ -101,11 +110,15 @@ def test_one_tile_stays_in_hand_to_discard(pos) -> None:
     ("action", "doing"),
     [("add K4>0", "add tiles to the table"), ("swap 1 R4", "take okeys from the table")],
 )
-def test_only_an_opener_touches_the_table(pos, action: str, doing: str) -> None:
-    hand = pos(["K4 R4 Y9", "", "", ""], table=["1:K1K2K3", "1:R3*R4R5"])
+@pytest.mark.parametrize("phase", ["p", "d"])
+def test_only_an_opener_touches_the_table(pos, action: str, doing: str, phase: str) -> None:
+    # Before the draw too: not having opened comes first, a draw would not lift it
+    # ("draw a tile first", then "only a player who has opened" after the draw).
+    table = ["1:K1K2K3", "1:R3*R4R5"]
+    hand = pos(["K4 R4 Y9", "", "", ""], table=table, phase=phase)
     exc = refusal(hand, action)
     assert (exc.code, exc.params) == (ErrorCode.NOT_OPENED, {"doing": doing})
-    pairs = pos(["K4 R4 Y9", "", "", ""], openings="p5/-/-/-", table=["1:K1K2K3", "1:R3*R4R5"])
+    pairs = pos(["K4 R4 Y9", "", "", ""], openings="p5/-/-/-", table=table, phase=phase)
     exc = refusal(pairs, action)
     assert (exc.code, exc.params) == (ErrorCode.PAIRS_OPENER_NO_TABLE, {"doing": doing})
 
