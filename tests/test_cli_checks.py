@@ -423,6 +423,7 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
         "seats",
         "people",
         "sides",  # empty: not a partners table
+        "hand_done",  # false: saved during a hand
     }
     assert saves[single.id]["sides"] == []
 
@@ -590,3 +591,51 @@ def started(server: TableServer) -> None:
         server.start_match()
 
     asyncio.run(start())
+
+
+def between_hands(seed: int, extra: dict[str, object], folder: Path | None = None) -> Path:
+    """A match of 3 hands saved between its hands 2 and 3: hand 2 over and scored (its
+    summary showing), hand 3 not dealt."""
+    match = Match(RuleSet(hands=3), seed=seed)
+    rng = random.Random(seed)
+    for number in range(2):
+        while not match.hand.is_over:
+            hand = match.hand
+            hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+        match.finish_hand()
+        if number == 0:
+            match.next_hand()
+    path = storage.new_save_path(folder)
+    storage.save(match, extra, path)
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_saves_says_a_hand_saved_over_is_done(lang: str) -> None:
+    """A match saved while a hand's summary showed was listed "Hand 2/3", as if hand 2
+    were being played; the new-table screen says "hand 2/3 done": so does the list (the
+    table, the JSON and the question of --delete), a hosted table's too, in 80 columns."""
+    done = between_hands(4, {"name": "Ayşe", "levels": ["easy", "normal", "hard"]})
+    playing = unfinished(1, 3)
+    extra = {"table": {"seats": [{"name": "Deniz"}], "levels": [None, "easy", "easy", "easy"]}}
+    hosted = between_hands(5, extra, storage.hosted_dir())
+    output = run("--lang", lang, "saves").output
+    lines = output.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    word = "done" if lang == "en" else "bitti"
+    for match_id in (done.stem, hosted.stem):
+        [at] = [i for i, line in enumerate(lines) if line.startswith(match_id)]
+        end = lines[at].index("2/3") + len("2/3")  # the column is right-aligned
+        assert lines[at + 1][:end].split()[-1] == word, output
+    [at] = [i for i, line in enumerate(lines) if line.startswith(playing.id)]
+    assert word not in "\n".join(lines[at : at + 4]) and "1/3" in lines[at]
+    document = json.loads(run("saves", "--json").output)
+    flags = {s["id"]: (s["hand"], s["hand_done"]) for s in document["saves"]}
+    assert flags == {done.stem: (2, True), playing.id: (1, False)}
+    [table] = document["hosted"]
+    assert (table["id"], table["hand"], table["hand_done"]) == (hosted.stem, 2, True)
+    for match_id in (done.stem, hosted.stem):
+        asked = run("saves", "--delete", match_id, stdin="n\n").output
+        assert "hand 2/3 done ·" in asked and "Nothing deleted" in asked, asked
+    asked = run("saves", "--delete", playing.id, stdin="n\n").output
+    assert "hand 1/3 ·" in asked, asked

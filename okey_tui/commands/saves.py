@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from okey_tui.i18n import N_, _, upper
+from okey_tui.i18n import N_, _, pgettext, upper
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -74,12 +74,16 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         _delete(found, hosted_found, delete_id, yes)
         return
     summaries = [summarise_save(entry) for entry in found.entries]
+    # Saved between two hands: the hand numbered is scored, the next not dealt yet.
+    done = [hand_done(entry) for entry in found.entries]
     hosted = [h for entry in hosted_found.entries if (h := summarise_hosted(entry)) is not None]
     set_aside = [*found.set_aside, *hosted_found.set_aside]
     newer = [*found.newer, *hosted_found.newer]
     if as_json:
         document = {
-            "saves": [s.as_dict() for s in summaries],
+            "saves": [
+                {**s.as_dict(), "hand_done": d} for s, d in zip(summaries, done, strict=True)
+            ],
             "hosted": [h.as_dict() for h in hosted],
             "set_aside": [f.as_dict() for f in set_aside],
             "newer": [n.as_dict() for n in newer],
@@ -90,7 +94,7 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
 
     console = Console()
     if summaries:
-        _print_matches(console, summaries)
+        _print_matches(console, summaries, done)
     elif not hosted:
         console.print(_("No unfinished matches. Start one with [bold]okey101 play[/]."))
     if hosted:
@@ -119,7 +123,40 @@ def _table(title: str, console: Console) -> Table:
     )
 
 
-def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
+def hand_done(entry: SaveEntry) -> bool:
+    """Whether the match was saved between two hands: its current hand is over and
+    scored, the next not dealt (the new-table screen says "hand 3/11 done")."""
+    return entry.saved.match.hand.is_over
+
+
+def hand_cell(hand: int, hands: int, done: bool) -> str:
+    """The Hand column's cell: ``3/11``, and ``done`` under it for a hand that is over
+    (on a line of its own, the list fits 80 columns)."""
+    shown = f"{hand}/{hands}"
+    return f"{shown}\n{pgettext('a hand of the match', 'done')}" if done else shown
+
+
+def match_line(summary: SaveSummary, done: bool) -> str:
+    """The match in a line, as :meth:`SaveSummary.line` says it, with ``hand 3/11 done``
+    for a match saved between two hands (its line said ``hand 3/11``, as if being played)."""
+    if not done:
+        return summary.line()
+    when = _("played {time}").format(time=summary.played) if summary.played else summary.started
+    if summary.people_scores or summary.sides:
+        said = _("{table} · hand {hand}/{hands} done · {scores} · {started}")
+    else:
+        said = _("{table} · hand {hand}/{hands} done · score {score} · {started}")
+    return said.format(
+        table=summary.table_text or summary.table,
+        hand=summary.hand,
+        hands=summary.hands,
+        scores=summary.scores_text(),
+        score=summary.score,
+        started=when,
+    )
+
+
+def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bool]) -> None:
     from rich.text import Text
 
     table = _table(_("Unfinished matches (latest first)"), console)
@@ -132,12 +169,12 @@ def _print_matches(console: Console, summaries: list[SaveSummary]) -> None:
             min_width=15 if key == "Seats" else None,
             max_width=10 if key == "Type" else None,  # the type wraps at its commas
         )
-    for s in summaries:
+    for s, over in zip(summaries, done, strict=True):
         table.add_row(
             s.id,
             s.started,
             s.table_text,
-            f"{s.hand}/{s.hands}",
+            hand_cell(s.hand, s.hands, over),
             s.score_lines(),
             Text(s.seat_lines()),  # names are text, never markup ("Ali [/b]")
         )
@@ -160,10 +197,17 @@ class HostedSummary:
     seats: tuple[str, ...]  # the names as saved, a bot's level after its name
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()  # the same in the language of the screen
+    hand_done: bool = False  # saved between two hands: ``hand`` is over, the next not dealt
 
     def line(self) -> str:
-        """``Classic · hand 2/11 · code QCEPUM · 2026-11-30 20:58``."""
-        return _("{table} · hand {hand}/{hands} · code {code} · {started}").format(
+        """``Classic · hand 2/11 · code QCEPUM · 2026-11-30 20:58`` (``hand 2/11 done``
+        when saved between two hands)."""
+        said = (
+            _("{table} · hand {hand}/{hands} done · code {code} · {started}")
+            if self.hand_done
+            else _("{table} · hand {hand}/{hands} · code {code} · {started}")
+        )
+        return said.format(
             table=self.table_text or self.table,
             hand=self.hand,
             hands=self.hands,
@@ -180,6 +224,7 @@ class HostedSummary:
             "hands": self.hands,
             "code": self.code,
             "seats": list(self.seats),
+            "hand_done": self.hand_done,
         }
 
 
@@ -229,6 +274,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
         seats=tuple(names),
         table_text=kind_text,
         seat_texts=tuple(texts),
+        hand_done=hand_done(entry),
     )
 
 
@@ -246,7 +292,8 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
     table.add_column(_("Seats"), min_width=15)
     for h in hosted:
         seats = Text("\n".join(h.seat_texts))  # names are text, never markup
-        table.add_row(h.id, h.started, h.table_text, f"{h.hand}/{h.hands}", h.code, seats)
+        hand = hand_cell(h.hand, h.hands, h.hand_done)
+        table.add_row(h.id, h.started, h.table_text, hand, h.code, seats)
     console.print(table)
     console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
     said = _("Forget one with [bold]okey101 saves --delete {id}[/].")
@@ -327,7 +374,7 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     table = None if any(e is entry for e in found.entries) else tables.get(entry.id)
     if table is None:
         question = _("Delete the unfinished match {id} ({line})? It cannot be undone")
-        line = summarise_save(entry).line()
+        line = match_line(summarise_save(entry), hand_done(entry))
     else:
         question = _("Delete the table you hosted {id} ({line})? It cannot be undone")
         line = table.line()
