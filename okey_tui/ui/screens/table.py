@@ -1389,6 +1389,9 @@ class TableScreen(Screen[None]):
             # "draw a tile first" with no tile to draw: what the turn can do instead.
             return _("Not yet: {steps}").format(steps=self.turn_steps())
         said = self.practice.error_text(refused)
+        if refused.code == ErrorCode.NOT_OPENED.value and view.opening is None:
+            way = self.opening_way()  # the refusal said only who may: the way there too
+            return f"{said} · {way}" if way else said
         if not self.my_turn:
             return said
         if refused.code == ErrorCode.ALREADY_DRAWN.value:
@@ -1403,6 +1406,24 @@ class TableScreen(Screen[None]):
                 return said + " · " + _("a adds it to a meld, o stages it, g gives it back")
             return said + " · " + _("a adds it to a meld, o stages it")
         return said
+
+    def opening_way(self) -> str:
+        """How this seat opens, so as to touch the table (add, swap) afterwards: the
+        points of runs and sets, and pairs where a pairs opener may touch them too, at
+        this seat's floors (risen ones included); "" when no opening would (a Going Pairs
+        player at a table that keeps pairs openers off runs and sets)."""
+        view = self.view
+        melds = not view.going_pairs[view.seat]
+        pairs = view.rules.pairs_opener_lays_off
+        if melds and pairs:
+            text = _("open first: {points} points in runs and sets, or {pairs} pairs")
+        elif melds:
+            text = _("open first: {points} points in runs and sets")
+        elif pairs:
+            text = _("open first: {pairs} pairs")
+        else:
+            return ""
+        return text.format(points=view.melds_floor, pairs=view.pairs_floor)
 
     # -- what is allowed now -----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
