@@ -71,17 +71,31 @@ def test_the_big_opening_bonus_says_what_opening_earned_it() -> None:
         seat_line(3, 9),
     ]
     text = summary_lines(report_of(lines, (), RuleSet.from_code("rising/1")))
-    assert "− 101 big opening (165 points) = -90" in text
-    assert "− 202 big opening (9 pairs) = -303" in text
+    assert "- 101 big opening (165 points) = -90" in text
+    assert "- 202 big opening (9 pairs) = -303" in text
 
 
 def test_a_partners_summary_adds_up_each_side_for_the_hand() -> None:
     """At 80x24 the score sheet is hidden: the sides' sums for the hand were nowhere."""
     lines = [seat_line(0, 0), seat_line(1, 202, 30), seat_line(2, -101, 80), seat_line(3, 38)]
     text = summary_lines(report_of(lines, (), RuleSet.from_code("challenge/1+p")), width=78)
-    assert "This hand: You & Mehmet 0 − 21 = -21 · Ayşe & Zeynep 232 + 38 = 270" in text
+    assert "This hand: You & Mehmet 0 - 21 = -21 · Ayşe & Zeynep 232 + 38 = 270" in text
     solo = summary_lines(report_of(lines, (), RuleSet.from_code("challenge/1")))
     assert "This hand:" not in solo
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_the_summary_writes_minus_one_way(lang: str) -> None:
+    """ "Sen & Mehmet 0 − 101 = -101": a take-away written with one sign (U+2212) and the
+    negative sum with another (the ASCII one every score in the summary and the sheet has)."""
+    i18n.set_language(lang)
+    pairs = Opening(OpeningKind.PAIRS, 9)
+    lines = [seat_line(0, 0), seat_line(1, 202), seat_line(2, -101, bonus=-202, opened=pairs)]
+    lines.append(seat_line(3, 38))
+    text = summary_lines(report_of(lines, (), RuleSet.from_code("challenge/1+p")), width=78)
+    assert "0 - 303 = -303" in text, text
+    assert "- 202" in text and "= -303" in text, text
+    assert "\u2212" not in text, text
 
 
 @pytest.mark.parametrize(

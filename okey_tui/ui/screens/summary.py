@@ -134,7 +134,8 @@ def arithmetic(line: SeatScore, formula: str = "") -> Text:
     if line.penalties:
         text.append(f" + {line.penalties} " + _("penalties"), PAID)
     if line.bonus:
-        text.append(f" − {-line.bonus} " + _("big opening"))
+        # The ASCII minus, as in every negative score here ("− 101 … = -90" mixed two).
+        text.append(f" - {-line.bonus} " + _("big opening"))
         opened = line.opened
         if opened is not None:  # what made it big: 150+ points or 7+ pairs, 180+ or 9+
             pairs = opened.kind is OpeningKind.PAIRS
@@ -248,7 +249,8 @@ def side_sums(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
     text = Text(_("This hand:") + " ", "bold")
     pieces = []
     for name, (a, b) in sides(report, seats):
-        second = f"+ {totals[b]}" if totals[b] >= 0 else f"− {-totals[b]}"
+        # One minus sign, the ASCII one of the sum and the score sheet ("0 − 101 = -101").
+        second = f"+ {totals[b]}" if totals[b] >= 0 else f"- {-totals[b]}"
         pieces.append(f"{name} {totals[a]} {second} = {totals[a] + totals[b]}")
     text.append(" · ".join(pieces))
     return text
