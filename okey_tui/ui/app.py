@@ -27,6 +27,8 @@ from okey_tui.web import in_browser
 
 # Seconds between two looks, in a browser's game, at whether the web server is still there.
 SERVER_CHECK = 1.0
+# Seconds the note that other matches are kept shows, where the log is out of sight.
+SAVES_KEPT_NOTE_S = 5.0
 
 
 class NoTerminalError(RuntimeError):
@@ -380,8 +382,16 @@ class OkeyApp(App[None]):
 
     def tell_saves_kept(self, count: int) -> None:
         """Say once, as a new match starts, that the unfinished ones are kept and how to
-        get back to them: a note in the corner that goes by itself, the table's own line
-        (whose turn it is, what to press) left as it is."""
+        get back to them: the first line of the table's log, where it covers nothing (a
+        note in the corner covered the seat across and the log for ten seconds, and at a
+        shared terminal came again over the privacy screen and after Enter). Only where
+        the log is out of sight (a small terminal) and the table is someone's to see, a
+        short note as well, gone in a few seconds; the table's own line (whose turn it
+        is, what to press) is left as it is."""
+        from rich.text import Text
+
+        from okey_tui.ui.screens.table import TableScreen
+
         self.told_saves_kept = True
         if in_browser():  # okey101 web: no command to type there
             said = ngettext(
@@ -395,7 +405,20 @@ class OkeyApp(App[None]):
                 "Your {n} other unfinished matches are kept: okey101 play lists them to resume.",
                 count,
             )
-        self.notify(said.format(n=count), timeout=10, markup=False)
+        said = said.format(n=count)
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        tables = [s for s in self.screen_stack if isinstance(s, TableScreen)]
+        if not tables:
+            self.notify(said, timeout=SAVES_KEPT_NOTE_S, markup=False)
+            return
+        table = tables[-1]
+        in_sight = screen is table and not table.hidden and not table.log_shown()
+        match = table.table
+        hand = match.hand_number
+        # For the first hand only: the next hand's log starts afresh without it.
+        table.game_log.pin(Text(said, "dim"), lambda: match.hand_number == hand)
+        if in_sight:
+            self.notify(said, timeout=SAVES_KEPT_NOTE_S, markup=False)
 
     def tell_table_news(self, screen: Screen[None]) -> None:
         """What the table found wrong as it opened (the match cannot be saved), told on it."""

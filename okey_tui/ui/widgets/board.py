@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 from rich.cells import cell_len
@@ -1490,9 +1490,18 @@ class GameLog(RichLog, can_focus=False):
         self._written: list[RenderableType | object] = []
         self._wrapped_at = 0  # the width every line is wrapped at (0: not all the same)
         self._key_words = (0, 0)  # where l's words are in the title
+        # A line kept at the top of the log, written again as the log is written anew (a
+        # take-back, the next person at a shared terminal) for as long as its test holds.
+        self._pinned: tuple[Text, Callable[[], bool]] | None = None
 
     def on_mount(self) -> None:
         self.retitle()
+
+    def pin(self, line: Text, holds: Callable[[], bool]) -> None:
+        """Write ``line``, and write it first again whenever the log is cleared, for as
+        long as ``holds()`` (a note about the match's start: for its first hand)."""
+        self._pinned = (line, holds)
+        self.write(line)
 
     def retitle(self, over_hints: bool = False) -> None:
         """Titled like the hints that take its place: what it is, and what l does (in the
@@ -1539,7 +1548,14 @@ class GameLog(RichLog, can_focus=False):
     def clear(self) -> Self:
         self._written = []
         self._wrapped_at = 0
-        return super().clear()
+        super().clear()
+        if self._pinned is not None:
+            line, holds = self._pinned
+            if holds():
+                self.write(line)
+            else:
+                self._pinned = None
+        return self
 
     def on_resize(self, event: events.Resize) -> None:
         if self._size_known:  # (its first size: RichLog writes what waited, at that width)
