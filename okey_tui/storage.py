@@ -10,8 +10,11 @@ aside (``*.corrupt-<time>``) and never overwritten; it never blocks the
 other saves, and stays listed (:attr:`SaveList.set_aside`) until the player
 deletes it. A save written by a newer okey101 is not damaged: it is left
 where it is, untouched, and listed as such (:attr:`SaveList.newer`). One
-okey101 at a time may play a match (a lock file beside it, through
-``filelock``, so it works on every platform).
+okey101 at a time may play a match (a lock file of its own, through
+``filelock``, so it works on every platform): ``locks/saves/<id>.json.lock``
+in the data dir, so that the saves folder holds only saves (filelock leaves the
+file on Unix, and deleting it on release would let a second okey101 lock a new
+file while a third still held the old one).
 """
 
 from __future__ import annotations
@@ -155,6 +158,21 @@ def saves_dir(data: Path | None = None) -> Path:
 def hosted_dir() -> Path:
     """One file per table served with ``okey101 host`` (``host --resume`` looks here)."""
     return data_dir() / "tables"
+
+
+LOCKS = "locks"
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the save at ``path``: ``locks/<folder>/<id>.json.lock`` beside the
+    save's folder (``locks/saves/…`` and ``locks/tables/…`` in the data dir). It is never
+    deleted while the match may be played: two okey101 would lock two files."""
+    return path.parent.parent / LOCKS / path.parent.name / (path.name + ".lock")
+
+
+def legacy_lock_path(path: Path) -> Path:
+    """Where older okey101 kept the save's lock file: beside it (``<id>.json.lock``)."""
+    return path.with_name(path.name + ".lock")
 
 
 def legacy_save_path() -> Path:
@@ -352,18 +370,19 @@ def set_aside(path: Path) -> Path:
 
 
 def _set_save_aside(path: Path) -> Path:
-    """Rename a bad save out of the way, and its lock file with it when no okey101 holds
-    it: a lock left beside a save that is gone locks nothing. Returns the new name."""
+    """Rename a bad save out of the way, and delete its lock files when no okey101 holds
+    them: a lock left for a save that is gone locks nothing. Returns the new name."""
     target = set_aside(path)
-    lock_file = path.with_name(path.name + ".lock")
-    if lock_file.exists():
+    lock_files = [lock_path(path), legacy_lock_path(path)]
+    if any(f.exists() for f in lock_files):
         try:
             lock = MatchLock(path)
         except (SaveInUseError, OSError):  # played somewhere (or not ours to take): kept
             return target
         try:
-            with contextlib.suppress(OSError):
-                lock_file.unlink()
+            for lock_file in lock_files:
+                with contextlib.suppress(OSError):
+                    lock_file.unlink()
         finally:
             lock.release()
     return target
@@ -408,13 +427,14 @@ def save(match: Match, extra: JSONObject | None, path: Path) -> None:
 
 
 def discard(path: Path) -> None:
-    """Delete a finished or unwanted match, and its lock file (its owner is the caller).
-    A save that cannot be deleted raises ``OSError``; a lock file left behind locks
-    nothing, and is no error."""
+    """Delete a finished or unwanted match, and its lock files (their owner is the caller),
+    the one an older okey101 left beside it too. A save that cannot be deleted raises
+    ``OSError``; a lock file left behind locks nothing, and is no error."""
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    with contextlib.suppress(OSError):
-        path.with_name(path.name + ".lock").unlink()
+    for lock_file in (lock_path(path), legacy_lock_path(path)):
+        with contextlib.suppress(OSError):
+            lock_file.unlink()
 
 
 # -- every unfinished match ----------------------------------------------------------------
@@ -638,24 +658,39 @@ def _problem(path: Path) -> UnusableSaveError | None:
 
 
 class MatchLock:
-    """Held while one okey101 plays the match saved at ``path``; others are refused."""
+    """Held while one okey101 plays the match saved at ``path``; others are refused.
+
+    The lock file is :func:`lock_path`'s, out of the saves folder. Where an older okey101
+    left one beside the save, that one is held too: an older okey101 playing the match
+    holds it, and refuses this one as before."""
 
     def __init__(self, path: Path) -> None:
         from filelock import FileLock, Timeout
 
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._lock = FileLock(str(path.with_name(path.name + ".lock")), timeout=0)
+        own = lock_path(path)
+        own.parent.mkdir(parents=True, exist_ok=True)
+        self._locks = [FileLock(str(own), timeout=0)]
+        legacy = legacy_lock_path(path)
+        if legacy.exists():
+            self._locks.append(FileLock(str(legacy), timeout=0))
         try:
-            self._lock.acquire()
+            for lock in self._locks:
+                lock.acquire()
         except Timeout:
+            self.release()
             raise SaveInUseError(
                 _("Another okey101 is playing this match right now; finish or quit it there first")
             ) from None
+        except BaseException:
+            self.release()
+            raise
 
     def release(self) -> None:
-        if self._lock.is_locked:
-            self._lock.release(force=True)
+        for lock in reversed(self._locks):
+            if lock.is_locked:
+                lock.release(force=True)
 
 
 def in_use(path: Path) -> bool:

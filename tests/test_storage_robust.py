@@ -118,12 +118,14 @@ def test_names_in_the_settings_file_are_cleaned_too() -> None:
 def test_the_lock_file_of_a_save_set_aside_goes_with_it() -> None:
     path = unfinished("20990101-000000-lock")
     storage.MatchLock(path).release()  # a match once played: its lock file stays
-    lock_file = path.with_name(path.name + ".lock")
+    lock_file = storage.lock_path(path)
     assert lock_file.exists()
+    legacy = storage.legacy_lock_path(path)
+    legacy.touch()  # an older okey101's, beside the save
     path.write_text("garbage", "utf-8")
     (problem,) = storage.list_saves().problems
     assert problem.moved_to is not None and problem.moved_to.exists()
-    assert not lock_file.exists()
+    assert not lock_file.exists() and not legacy.exists()
 
 
 def test_the_lock_file_of_a_save_set_aside_stays_while_it_is_held() -> None:
@@ -132,9 +134,55 @@ def test_the_lock_file_of_a_save_set_aside_stays_while_it_is_held() -> None:
     try:
         path.write_text("garbage", "utf-8")
         assert len(storage.list_saves().problems) == 1
-        assert path.with_name(path.name + ".lock").exists()
+        assert storage.lock_path(path).exists()
     finally:
         lock.release()
+
+
+def test_the_saves_folder_holds_only_saves_after_a_match_is_played() -> None:
+    """The lock file of a match stayed beside its save after a clean quit (filelock
+    leaves it on Unix), a ``<id>.json.lock`` of zero bytes in the saves folder: it lives
+    in ``locks/`` of the data dir, and stays there, so that no two okey101 ever lock two
+    different files for one match."""
+    path = unfinished("20990101-000000-only")
+    hosted = storage.new_save_path(storage.hosted_dir())
+    hosted.parent.mkdir(parents=True)
+    hosted.write_bytes(path.read_bytes())
+    for save in (path, hosted):
+        storage.MatchLock(save).release()
+        assert list(save.parent.iterdir()) == [save]
+        assert storage.lock_path(save).exists()
+        assert storage.lock_path(save).parent == storage.data_dir() / "locks" / save.parent.name
+        with storage.exclusive(save), pytest.raises(storage.SaveInUseError):
+            storage.MatchLock(save)
+    assert storage.in_use(path) is False
+    assert storage.lock_path(path) != storage.lock_path(hosted)
+
+
+def test_a_match_an_older_okey101_plays_is_refused() -> None:
+    """An older okey101 locks the file beside the save: while it holds that one, this
+    one refuses the match as before (holding only its own file, both would play it)."""
+    from filelock import FileLock
+
+    path = unfinished("20990101-000000-oldv")
+    older = FileLock(str(storage.legacy_lock_path(path)), timeout=0)
+    older.acquire()
+    try:
+        with pytest.raises(storage.SaveInUseError):
+            storage.MatchLock(path)
+        assert storage.in_use(path)
+    finally:
+        older.release()
+    with storage.exclusive(path):  # its lock file, left, is held too while this one plays
+        held = FileLock(str(storage.legacy_lock_path(path)), timeout=0)
+        with pytest.raises(TimeoutError):
+            held.acquire()
+    storage.MatchLock(path).release()
+    # Never listed, and gone with the match's own when the match is deleted.
+    assert [e.id for e in storage.list_saves().entries] == [path.stem]
+    storage.discard(path)
+    assert list(path.parent.iterdir()) == []
+    assert not storage.lock_path(path).exists()
 
 
 # -- a match that cannot be written goes on ----------------------------------------------------
