@@ -1335,3 +1335,51 @@ def test_the_hints_write_a_false_okey_and_an_okey_as_the_rack_shows_them():
     tips, none_reason = safest_discards(PlayerView.of(hand, 0))
     assert not tips and none_reason is not None
     assert "B8★ is an okey" in none_reason, none_reason
+
+
+# Four pairs and the okey (Y9 under indicator Y8): a fifth pair with any tile.
+FOUR_PAIRS_AND_THE_OKEY = "R9 R9 Y2 Y2 Y3 Y4 Y7 Y7 Y9 Y11 Y13 B1 B5 B6 K1 K2 K4 K8 K12 K12 F"
+
+
+def test_a_give_back_hint_never_says_the_taken_tile_fits_no_opening_when_it_does():
+    """§7 and §8: Y12 taken from the left makes a fifth pair with the okey (Y12 ★Y12), and
+    the engine takes that opening. The expert gives Y12 back (its own opening pairs the
+    okey with Y13); the hint says the tile fits, names the opening with it and the expert's
+    own, and never says it does not fit an opening."""
+    from okey_tui.engine.actions import GiveBack, Open
+    from okey_tui.practice import expert_hint, meld_words, taken_opening
+
+    hand = pos_hand(
+        [FOUR_PAIRS_AND_THE_OKEY, "", "", ""],
+        indicator="Y8",
+        phase="d",
+        discards=("", "", "", "Y12"),
+    )
+    hand.apply(TakeDiscard())
+    view = PlayerView.of(hand, 0)
+    opening = taken_opening(view)
+    assert opening is not None and Tile.parse("Y12") in [t for m in opening for t in m.tiles]
+    hint = expert_hint(view)
+    assert hint is not None and isinstance(hint.action, GiveBack)
+    text = "\n".join(hint.lines)
+    assert "It does not fit an opening this turn." not in text
+    home = next(m for m in opening if Tile.parse("Y12") in m.tiles)
+    assert meld_words(home, view.okey) in text
+    opened = hand.copy()
+    opened.apply(Open(opening))  # the engine takes the opening the hint names
+    assert opened.openings[0] is not None
+
+
+def test_a_give_back_hint_says_the_taken_tile_fits_no_opening_when_none_takes_it():
+    """§7: with no opening in the rack, the taken tile fits none: the hint says so."""
+    from okey_tui.engine.actions import GiveBack
+    from okey_tui.practice import expert_hint, taken_opening
+
+    rack = "R1 Y3 B5 K7 R9 Y11 B13 K2 R4 Y6 B8 K10 R12 Y1 B3 K5 R7 Y13 B11 K13 Y5"
+    hand = pos_hand([rack, "", "", ""], indicator="Y8", phase="d", discards=("", "", "", "B1"))
+    hand.apply(TakeDiscard())
+    view = PlayerView.of(hand, 0)
+    assert taken_opening(view) is None
+    hint = expert_hint(view)
+    assert hint is not None and isinstance(hint.action, GiveBack)
+    assert hint.lines == ("It does not fit an opening this turn.",)
