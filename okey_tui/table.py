@@ -207,6 +207,10 @@ class HandReport:
     # What each of those tiles stands for where it was added (an okey as the tile it is
     # read as, like the table shows it); empty in a report from before the field.
     added_meant: tuple[Tile, ...] = ()
+    # How each of those tiles left the finisher: 0 laid off, or the number (1, 2, ...) of
+    # the okey swap it was given in, the okey taken for it; empty in a report from before
+    # the field (every tile then said as laid off).
+    added_swaps: tuple[int, ...] = ()
     # Tiles the other seats added to the finisher's melds: each as the index of the meld on
     # the table and the tile it stands for there (the finish shows the finisher's own).
     others_added: tuple[tuple[int, Tile], ...] = ()
@@ -228,6 +232,8 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         last = hand.discards[finisher][-1]
     added: list[Tile] = []
     meant: list[Tile] = []
+    swaps: list[int] = []
+    swapped = 0  # the finisher's okey swaps on other seats' melds so far
     others: list[tuple[int, Tile]] = []
     # The adds of the turn under way: a take-back puts them back in the rack (the summary
     # named a tile taken back as added, beside the same tile on a discard pile).
@@ -238,6 +244,7 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
             turn, added_now, others_now = event.seat, 0, 0
         if event.kind == "takeback":
             del added[len(added) - added_now :], meant[len(meant) - added_now :]
+            del swaps[len(swaps) - added_now :]
             del others[len(others) - others_now :]
             added_now = others_now = 0
             continue
@@ -259,6 +266,9 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         if event.seat == finisher and not theirs:
             added += [tile for tile, _meant in put]
             meant += [stands_for for _tile, stands_for in put]
+            if event.kind == "swap":
+                swapped += 1
+            swaps += [swapped if event.kind == "swap" else 0] * len(put)
             added_now += len(put)
         elif event.seat != finisher and theirs:
             others += [(event.value, stands_for) for _tile, stands_for in put]
@@ -279,6 +289,7 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
         going_pairs=tuple(hand.going_pairs),
         added=tuple(added),
         added_meant=tuple(meant),
+        added_swaps=tuple(swaps),
         others_added=tuple(others),
     )
 

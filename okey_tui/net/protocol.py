@@ -843,6 +843,7 @@ def report_to_json(report: HandReport) -> JSONObject:
         "going_pairs": list(report.going_pairs),
         "added": [str(t) for t in report.added],
         "added_meant": [str(t) for t in report.added_meant],
+        "added_swaps": list(report.added_swaps),
         "others_added_at": [index for index, _meant in report.others_added],
         "others_added_meant": [str(meant) for _index, meant in report.others_added],
     }
@@ -904,6 +905,8 @@ def report_from_json(data: object) -> HandReport:
             going_pairs=_bools(d, "going_pairs"),
             added=tuple(_tiles(d.get("added", []), "report.added")),
             added_meant=tuple(_tiles(d.get("added_meant", []), "report.added_meant")),
+            # A table from before the field sends none: every tile said as laid off.
+            added_swaps=_ints({"added_swaps": d.get("added_swaps", [])}, "added_swaps"),
             others_added=_others_added(d),
         )
     except (NotationError, ValueError, TypeError) as exc:

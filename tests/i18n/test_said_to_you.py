@@ -335,9 +335,10 @@ def test_a_tile_swapped_into_the_finishers_meld_is_bracketed_too() -> None:
     assert "R7 (R8) R9 R10" in text, text
 
 
-def test_the_finishers_own_swap_is_among_its_tiles_added_to_others_melds() -> None:
+def test_the_finishers_own_swap_is_among_its_tiles_given_to_others_melds() -> None:
     """A tile the finisher swapped into another seat's meld for the okey was missing from
-    "added to others' melds": every tile it held is accounted for."""
+    the finish: every tile it held is accounted for, a swap said as a swap (it was listed
+    under "added to others' melds")."""
     from positions import position
 
     from okey_tui.ui.screens.summary import winning_melds
@@ -353,10 +354,12 @@ def test_the_finishers_own_swap_is_among_its_tiles_added_to_others_melds() -> No
     )
     report = finished_by_seat_2(hand, ("draw", "swap 0 R8", "add *Y1>1", "add Y5>1", "discard K13"))
     assert report.added == (Tile.parse("R8"),) and report.added_meant == (Tile.parse("R8"),)
+    assert report.added_swaps == (1,)
     line = winning_melds(report, seats("Sen"))
     assert line is not None
     text = " ".join(p.plain for p in line.pieces)
-    assert "added to others' melds R8" in text, text
+    assert "swapped R8 for an okey" in text, text
+    assert "added to others' melds" not in text, text
 
 
 def test_a_tile_added_then_taken_back_is_not_in_the_finish() -> None:

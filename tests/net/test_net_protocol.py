@@ -92,9 +92,14 @@ def test_a_hand_report_reads_back_equal_with_the_finishers_lay_offs() -> None:
         report,
         added=(okey, Tile.parse("R6")),
         added_meant=(Tile.parse("K5"), Tile.parse("R6")),
+        added_swaps=(0, 1),
         others_added=((0, Tile.parse("R11")), (2, Tile.parse("Y5"))),
     )
-    assert report_from_json(json.loads(encode(report_to_json(report)))) == report
+    sent = json.loads(encode(report_to_json(report)))
+    assert report_from_json(sent) == report
+    # From a table before swaps were told apart: the same tiles, each said as laid off.
+    del sent["added_swaps"]
+    assert report_from_json(sent) == dataclasses.replace(report, added_swaps=())
 
 
 def test_the_seat_to_draw_when_the_middle_ran_out_travels_and_an_older_outcome_reads() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
 from positions import position
 from ui_helpers import OPENING_SEED
 
@@ -61,3 +62,50 @@ def test_a_real_tile_added_to_a_set_with_an_okey_is_the_bracketed_one() -> None:
     text = finish_text(report)
     assert "(R11)" in text, text
     assert "(★" not in text, text
+
+
+def gave_and_swapped() -> HandReport:
+    """Zeynep (seat 2) lays Y9 off on Ayşe's run, gives R6 for the okey in Ayşe's
+    R5 ★R6 R7 and adds that okey to her own set, then goes out."""
+    hand = position(
+        ["", "", "Y9 R6 Y5", ""],
+        turn=2,
+        phase="d",
+        table=["1:R5*R6R7", "1:Y6Y7Y8", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    steps = ("draw", "add Y9>1", "swap 0 R6", "add *Y1>2", "add Y5>2", "discard K13")
+    return finished_by_seat_2(hand, steps)
+
+
+def test_a_tile_given_for_an_okey_is_said_as_a_swap_not_a_lay_off() -> None:
+    """ "added to others' melds Y9 R6 B13": R6 was given to take the okey out of Ayşe's
+    R5 ★R6 R7, which the summary did not tell from a lay-off."""
+    report = gave_and_swapped()
+    assert report.added == (Tile.parse("Y9"), Tile.parse("R6"))
+    assert report.added_swaps == (0, 1)
+    text = finish_text(report)
+    assert "added to others' melds Y9 " in text, text
+    assert "swapped R6 for an okey" in text, text
+    assert "melds Y9 R6" not in text, text
+
+
+def test_a_swap_puts_its_tiles_where_the_language_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turkish says the tiles after the okey ("okey karşılığında verilen R6")."""
+    from okey_tui.ui.screens import summary
+
+    said = {"swapped {tiles} for an okey": "okey karşılığında verilen {tiles}"}
+    monkeypatch.setattr(summary, "ngettext", lambda one, _many, _n: said.get(one, one))
+    text = finish_text(gave_and_swapped())
+    assert "okey karşılığında verilen R6" in text, text
+
+
+def test_a_report_from_before_swaps_were_told_apart_says_every_tile_laid_off() -> None:
+    """A network table's report without the field: the tiles as before, none lost."""
+    from dataclasses import replace
+
+    text = finish_text(replace(gave_and_swapped(), added_swaps=()))
+    assert "added to others' melds Y9 R6" in text, text
+    assert "swapped" not in text, text

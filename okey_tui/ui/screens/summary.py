@@ -59,14 +59,26 @@ def winning_melds(
         for i, tm in enumerate(report.table)
         if tm.owner == finisher
     ]
-    if report.added:  # laid off on other seats' melds: every tile it held is accounted for
-        added = Text(_("added to others' melds") + " ", "bold")
-        meant = report.added_meant if len(report.added_meant) == len(report.added) else None
-        shown = Text(" ").join(
+    # Laid off on other seats' melds, or given there for an okey: every tile it held is
+    # accounted for ("added to others' melds" named a tile given in a swap as laid off).
+    meant = report.added_meant if len(report.added_meant) == len(report.added) else None
+    swaps = report.added_swaps if len(report.added_swaps) == len(report.added) else None
+
+    def shown(given: bool) -> Text:
+        return Text(" ").join(
             chip(tile, okey, meant=None if meant is None else meant[i])
             for i, tile in enumerate(report.added)
+            if bool(swaps and swaps[i]) == given
         )  # an okey as the table shows it: the tile it stands for there
-        pieces.append(added.append_text(shown))
+
+    if any(not (swaps and swaps[i]) for i in range(len(report.added))):
+        added = Text(_("added to others' melds") + " ", "bold")
+        pieces.append(added.append_text(shown(False)))
+    okeys = len({n for n in swaps or () if n})
+    if okeys:
+        said = ngettext("swapped {tiles} for an okey", "swapped {tiles} for {n} okeys", okeys)
+        before, _tiles, after = said.format(n=okeys, tiles="{tiles}").partition("{tiles}")
+        pieces.append(Text(before, "bold").append_text(shown(True)).append(after, "bold"))
     if report.last_discard is not None:
         last = Text(_("last discard") + " ", "bold")
         pieces.append(last.append_text(chip(report.last_discard, okey)))
