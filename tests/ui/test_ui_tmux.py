@@ -137,7 +137,7 @@ def test_a_hand_in_turkish_chosen_by_lang_in_tmux(tmp_path):
         send(session, "s")
         wait_for(session, "Dizildi: seri ve gruplarda")
         send(session, "d")
-        wait_for(session, "Sen ortadan çektin:")  # the player's own move, said to them
+        wait_for(session, "Ortadan çektin:")  # the player's own move, said to them
         send(session, "x")
         wait_for(session, "Yine de atılsın mı?")  # the drawn tile is playable: +101
         send(session, "e")

@@ -20,7 +20,7 @@ from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.state import PENALTY, Event, OpeningKind, Phase, TableMeld
 from okey_tui.engine.tiles import FALSE_OKEY, Tile
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
-from okey_tui.i18n import N_, _, current_language, ngettext, pgettext, possessive
+from okey_tui.i18n import N_, _, capitalize, current_language, ngettext, pgettext, possessive
 from okey_tui.messages import (
     added_tile_text,
     bot_level,
@@ -1226,22 +1226,35 @@ def event_line(
     if event.kind == "deal":
         text.append(said, "bold")
         return text
+    if event.kind == "draw":
+        said = pgettext("you", "drew from the middle") if own else _("drew from the middle")
+    # One's own move: "You discarded R8"; a language whose verb says who ("R8 attın") may
+    # leave the subject out.
+    before, after = own_move_form() if own and who else (f"{who} ", "")
+    if own and not before.strip():
+        said = capitalize(said)
     if event.kind == "penalty":
-        text.append(f"{who} {said}", "red")
+        text.append(f"{before}{said}{after}", "red")
         return text
     if event.kind in ("finish", "end", "empty"):
         # Light enough to read on the felt (ANSI magenta was 2.5:1 in the browser).
-        text.append(f"{who} {said}".strip(), "bold #f5a3ff")
+        text.append(f"{before}{said}{after}".strip(), "bold #f5a3ff")
         return text
-    text.append(f"{who} ", "bold")
-    if event.kind == "draw":
-        text.append(pgettext("you", "drew from the middle") if own else _("drew from the middle"))
-        if mine and event.tiles:
-            text.append(": ")
-            text.append_text(chip(event.tiles[0], okey_view.okey))
-        return text
+    if before.strip():
+        text.append(before, "bold")
     text.append(said)
+    if event.kind == "draw" and mine and event.tiles:
+        text.append(": ")
+        text.append_text(chip(event.tiles[0], okey_view.okey))
+    text.append(after)
     return text
+
+
+def own_move_form() -> tuple[str, str]:
+    """What comes before and after one's own move in the log: ("You ", "") in English."""
+    form = pgettext("the log: your own move ({move}: what you did)", "You {move}")
+    before, _sep, after = form.partition("{move}")
+    return before, after
 
 
 def fill(pieces: Sequence[str], width: int, sep: str = " ") -> str:
