@@ -199,3 +199,58 @@ def test_repo_docs_link_points_at_the_package_page() -> None:
     assert link.is_symlink()
     assert not Path(link.readlink()).is_absolute()
     assert link.read_text(encoding="utf-8") == rules_text()
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["rendered", "plain"])
+@pytest.mark.parametrize(
+    ("terminal", "args", "paged"),
+    [
+        (True, [], True),  # a terminal: paged, as git does (it printed 468 lines straight)
+        (True, ["--no-pager"], False),
+        (False, [], False),  # piped: the text alone
+        (False, ["--pager"], True),  # asked for: as before
+        (True, ["--pager"], True),
+    ],
+)
+def test_rules_page_in_a_pager_when_the_output_is_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, plain: bool, terminal: bool, args: list[str], paged: bool
+) -> None:
+    import pydoc
+
+    import click
+
+    from okey_tui.commands import rules as module
+
+    shown: list[str] = []
+    monkeypatch.setattr(module, "stdout_is_terminal", lambda: terminal)
+    monkeypatch.setattr(pydoc, "pager", shown.append)  # rich's pager
+    monkeypatch.setattr(click, "echo_via_pager", shown.append)
+    monkeypatch.setenv("LESS", "")  # put back as it was after the test
+    monkeypatch.delenv("LESS")
+    args = [*args, "--plain"] if plain else args
+    result = CliRunner().invoke(main, ["rules", *args], env=WIDE)
+    assert result.exit_code == 0, result.output
+    page = "".join(shown) if paged else result.output
+    assert "At a glance" in page and bool(shown) == paged
+    if paged:  # less shows the colours and leaves a page that fits, as for git
+        assert "At a glance" not in result.output
+        assert module.os.environ["LESS"] == "FRX"
+
+
+def test_rules_pager_keeps_the_players_less_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pydoc
+
+    from okey_tui.commands import rules as module
+
+    monkeypatch.setattr(module, "stdout_is_terminal", lambda: True)
+    monkeypatch.setattr(pydoc, "pager", lambda text: None)
+    monkeypatch.setenv("LESS", "-S")
+    assert CliRunner().invoke(main, ["rules"], env=WIDE).exit_code == 0
+    assert module.os.environ["LESS"] == "-S"
+
+
+def test_rules_help_says_when_it_pages() -> None:
+    result = CliRunner().invoke(main, ["rules", "--help"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    assert "--pager / --no-pager" in result.output
+    assert "a pager when the output is a terminal" in re.sub(r"\s+", " ", result.output)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from importlib.resources import files
 
 import click
@@ -23,11 +25,36 @@ def rules_text(language: str | None = None) -> str:
     return page.read_text(encoding="utf-8")
 
 
-@click.command(name="rules", help=N_("Print the rules of 101 Okey as this game plays them."))
+def stdout_is_terminal() -> bool:
+    """Whether the page goes to a terminal (not a pipe or a file)."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    return bool(isatty is not None and isatty())
+
+
+@click.command(
+    name="rules",
+    help=N_(
+        "Print the rules of 101 Okey as this game plays them: in a pager when the "
+        "output is a terminal, straight when it is piped."
+    ),
+)
 @click.option("--plain", is_flag=True, help=N_("Print the raw Markdown text (handy for piping)."))
-@click.option("--pager", is_flag=True, help=N_("Show the page in a pager."))
-def rules(plain: bool, pager: bool) -> None:
+@click.option(
+    "--pager/--no-pager",
+    default=None,
+    help=N_(
+        "Show the page in a pager, or print it straight (default: a pager when the "
+        "output is a terminal)."
+    ),
+)
+def rules(plain: bool, pager: bool | None) -> None:
     text = rules_text()
+    if pager is None:  # as git does: a terminal gets a pager, a pipe the text
+        pager = stdout_is_terminal()
+    if pager:
+        # less shows the page's colours, and leaves at once a page that fits the screen,
+        # unless the player set LESS otherwise (git sets the same).
+        os.environ.setdefault("LESS", "FRX")
     if plain:
         if pager:
             click.echo_via_pager(text)
