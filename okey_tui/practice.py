@@ -158,6 +158,8 @@ class Hint:
     finish: FinishPlan | None
     expert: ExpertHint | None = None
     over: bool = False  # the hand has ended: nothing to advise
+    # The table's melds as they stand: a lay-off shows its meld before the tile goes on.
+    table: tuple[Meld, ...] = ()
 
     def opening_line(self) -> str:
         assert self.check is not None
@@ -247,6 +249,7 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
         swaps=swaps,
         finish=_finish(view),
         expert=expert_hint(view),
+        table=tuple(table),
     )
 
 

@@ -1383,3 +1383,18 @@ def test_a_give_back_hint_says_the_taken_tile_fits_no_opening_when_none_takes_it
     hint = expert_hint(view)
     assert hint is not None and isinstance(hint.action, GiveBack)
     assert hint.lines == ("It does not fit an opening this turn.",)
+
+
+def test_a_lay_off_line_shows_the_meld_as_it_stands_then_what_it_becomes():
+    """§9: the lay-off line showed only the meld after the add ("R6 → meld 1: R3 R4 R5 R6"),
+    which read as if the meld held R6 already. It shows the meld on the table now, then what
+    it becomes; a narrow panel breaks the line between these, never inside a meld."""
+    from okey_tui.ui.widgets.hints import hint_text
+
+    hand = position("R6 K9 Y1", table=("R3R4R5",), phase=Phase.PLAY, opened=True)
+    hint = hint_for(PlayerView.of(hand, 0))
+    lines = hint_text(hint).plain.splitlines()
+    assert "R6 → meld 1 (R3 R4 R5): R3 R4 R5 R6" in lines, lines
+    narrow = hint_text(hint, width=30).plain.splitlines()
+    at = narrow.index("R6 → meld 1 (R3 R4 R5):")
+    assert narrow[at + 1] == "  R3 R4 R5 R6", narrow

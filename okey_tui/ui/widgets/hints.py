@@ -10,6 +10,7 @@ from textual.containers import VerticalScroll
 
 from okey_tui.engine.actions import AddTile, Discard, DrawMiddle, Lay, Open, TakeDiscard
 from okey_tui.engine.melds import Meld
+from okey_tui.engine.solver import LayOff
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _
 from okey_tui.messages import you_opened_with
@@ -23,6 +24,27 @@ def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile, width: int = 0
     """The melds two spaces apart, a line break between two melds wherever the next
     would pass ``width`` (0: no limit), so that no meld wraps in two."""
     return filled_text([meld_chips(m, okey) for m in melds], width, "  ")
+
+
+def _lay_off_line(off: LayOff, hint: Hint, width: int = 0) -> Text:
+    """A lay-off: the tile, the meld as it stands on the table now, then what it becomes
+    ("Y7 → meld 11 (F✦ Y5 Y6): F✦ Y5 Y6 Y7"; the meld after the add alone read as if it
+    held the tile already). A line break comes only between these pieces, the lines after
+    the first indented."""
+    okey = hint.okey
+    head = chip(off.tile, okey)
+    head.append(" → " + _("meld {n}").format(n=off.index + 1))
+    pieces = [head]
+    if off.index < len(hint.table):
+        now = Text("(")
+        now.append_text(meld_chips(hint.table[off.index], okey))
+        now.append("):")
+        pieces.append(now)
+    else:
+        head.append(":")
+    pieces.append(meld_chips(off.result, okey))
+    lines = filled_text(pieces, max(1, width - 2) if width else 0, " ")
+    return Text("\n  ").join(lines.split("\n"))
 
 
 def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width: int = 0) -> Text:
@@ -125,9 +147,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         heading(_("Lay-offs"))
         for off in hint.lay_offs[:6]:
             text.append("\n")
-            text.append_text(chip(off.tile, okey))
-            text.append(" → " + _("meld {n}").format(n=off.index + 1) + ": ")
-            text.append_text(meld_chips(off.result, okey))
+            text.append_text(_lay_off_line(off, hint, width))
     if hint.swaps:
         heading(_("Okey swaps"))
         for swap in hint.swaps[:4]:
