@@ -155,9 +155,12 @@ async def test_the_table_in_turkish_nothing_cut(turkish: None, size: tuple[int, 
         assert "Sen" in text and "Senin" in text  # the player who gave no name, and their pile
         assert "Dizildi: seri ve gruplarda 105 puan · o öbekleri hazırlar" in text
         footer = "\n".join(lines[-2:])
-        # (The starter's first turn: no draw, so no d Çek, t Al or g Geri ver.)
-        for label in ("Aç", "İşle", "Okey al", "Geri al", "At", "Diz", "Çiftler", "Yardım"):
-            assert f" {label} " in f" {footer} ".replace("\n", " "), label
+        # (The starter's first turn: no draw, so no d Çek, t Al or g Geri ver. Below 100
+        # columns the bar leaves out the greyed keys: a İşle, w Okey al, b Geri al.)
+        greyed = ("İşle", "Okey al", "Geri al")
+        for label in ("Aç", *greyed, "At", "Diz", "Çiftler", "Yardım"):
+            shown = f" {label} " in f" {footer} ".replace("\n", " ")
+            assert shown == (label not in greyed or size[0] >= 100), (label, footer)
         for word in ("Indicator", "Middle", "Draw", "Sorted", "pile", "You"):
             assert word not in text, word
         # The pile panels' subtitles fit their borders (no "…").

@@ -179,3 +179,34 @@ async def test_the_bar_goes_back_to_one_line_when_the_keys_fit_again(language: s
         text = str(bar.render())
         assert "e İzle" not in text and "u Adım geri" in text
         assert "\n" not in text.rstrip("\n") and bar.size.height == 1, text
+
+
+@pytest.mark.parametrize("language", ["en", "tr"], indirect=True)
+async def test_at_80_columns_the_bar_is_the_same_whatever_the_status_line_takes(
+    language: str,
+) -> None:
+    """At 80x24 the bar showed every key, d t g greyed after a draw, while the status took
+    one line, and only the keys usable now while a message took two (the bar lent it a
+    line): after a or e it switched back and forth. Below LEAVE_TWO_OUT columns it leaves
+    out the greyed keys always, keeps ? and q, and keeps its lines: the rack stays put."""
+    app = table_app(practice=True, tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        bar = screen.query_one("#keys", KeyBar)
+        await pilot.press("d")
+        await pilot.pause()
+        entries = bar.entries()
+        greyed = {key for key, _label, on in entries if not on}
+        usable = [key for key, _label, on in entries if on]
+        assert greyed and {"question_mark", "q"} <= set(usable), entries
+        rack = screen.query_one("#rack").region
+        drawn: list[list[str]] = []
+        for said in ("a short message", "a refusal that says which tile and what to do " * 2):
+            screen.set_status(said.strip(), True)
+            await pilot.pause()
+            lines = str(bar.render()).rstrip("\n").split("\n")
+            assert all(len(line) <= 80 for line in lines), lines
+            drawn.append([key for _line, _start, _end, key in bar._spans])
+            assert screen.query_one("#rack").region == rack
+        assert drawn[0] == drawn[1] == usable, (drawn, usable)

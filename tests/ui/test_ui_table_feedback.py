@@ -120,12 +120,13 @@ async def test_at_80x24_every_footer_key_is_on_screen_and_l_shows_the_log():
         screen = app.screen
         assert isinstance(screen, TableScreen)
         text = screen_text(app)
+        # Every key usable now; the greyed ones are left out below 100 columns (? lists them).
         shown = [
             (app.get_key_display(b), b.description)
-            for _, b, _, _ in screen.active_bindings.values()
-            if b.show
+            for _, b, enabled, _ in screen.active_bindings.values()
+            if b.show and enabled
         ]
-        assert len(shown) >= 10
+        assert len(shown) >= 7
         for key, description in shown:
             assert f"{key} {description}" in text, f"{key} {description} is cut off"
         log, board = screen.query_one("#log"), screen.query_one("#board")

@@ -63,7 +63,10 @@ class KeyBar(SteadyStatic):
     keys do not fit the width two spaces apart, one line holds them one space apart (or
     without one greyed key, which ``?`` lists, see :meth:`one_line`) if it can; else they
     wrap to as few more lines as hold them, the lines as even as can be (no key alone on
-    a line of its own): a binding is never cut.
+    a line of its own): a binding is never cut. Below ``LEAVE_TWO_OUT`` columns, where
+    the keys never all fit on one line, the bar shows only the keys usable now (with
+    ``?`` and ``q``), the same whatever the status line above takes, and keeps the lines
+    every key would take.
     Keys the screen leaves out for a while and will show again soon (``keys_kept_room``:
     d, t and g on the starter's first turn, which has no draw) keep their room: the bar
     takes the lines it takes with them, and the table does not move a row when they
@@ -178,11 +181,20 @@ class KeyBar(SteadyStatic):
         if drawn_from == self._drawn_from:
             return  # the same keys in the same room: the bar as it is
         self._drawn_from = drawn_from
+        # Below LEAVE_TWO_OUT columns the keys never all fit on one line: the bar leaves
+        # out every greyed key (? lists them), whatever the moment and whatever the status
+        # line above takes. It showed them after a draw and left them out while a message
+        # took two lines, and the bar changed under the player's eyes after a or e.
+        narrow = width < LEAVE_TWO_OUT
+        shown = [entry for entry in entries if entry[2]] if narrow else entries
         if self._one_line:
-            self._draw_one_line(entries, width)
+            one = self.one_line(shown, width)
+            if one is None:
+                self._draw_one_line(entries, width)  # the keys usable now, as many as fit
+            else:
+                self._draw_lines([one[0]], one[1], shown, 1)
             return
-        items = [(key, label) for key, label, _on in entries]
-        widths = [label.cell_len for _key, label in items]
+        widths = [label.cell_len for _key, label, _on in shown]
         # The table's keys on one line whenever they fit on it, also after the bar took two
         # at this width (e and u came and went, or a resize): it stayed on two, two spaces
         # apart, for good. A question's keys (the help's, the summary's) keep the lines the
@@ -195,22 +207,42 @@ class KeyBar(SteadyStatic):
         # The lines the keys would take with those whose room is kept.
         with_kept = entries + self._kept_room
         room_lines = 1
-        if self._kept_room and self.one_line(with_kept, width) is None:
+        if narrow or (self._kept_room and self.one_line(with_kept, width) is None):
+            # A narrow bar keeps the lines every key would take: as keys turn usable or
+            # greyed, the bar does not grow and shrink, and the table does not move a row.
             room_lines = len(key_lines([label.cell_len for _k, label, _on in with_kept], width, 2))
-        one = None if kept_two or room_lines > 1 else self.one_line(entries, width)
+        one = None if kept_two or (room_lines > 1 and not narrow) else self.one_line(shown, width)
+        # Else as few lines as hold the keys, two spaces apart.
+        rows, gaps = ([one[0]], one[1]) if one else (key_lines(widths, width, 2), [2] * len(shown))
+        kept_width, kept_lines = self._lines_at
+        # Lines that do not fit one keep the most they took at this width: a key that comes
+        # and goes does not move the whole table a row each time.
+        lines = max(len(rows), kept_lines if kept_width == width else 1, room_lines)
+        if one and not narrow:
+            lines = 1
+        self._lines_at = (width, lines)
+        self._draw_lines(rows, gaps, shown, lines)
+
+    def _draw_lines(
+        self,
+        rows: list[list[int]],
+        gaps: list[int],
+        shown: list[tuple[str, Text, bool]],
+        lines: int,
+    ) -> None:
+        """The keys ``shown`` on their ``rows`` (places in ``shown``), ``gaps`` apart, the
+        bar ``lines`` high."""
         text = Text()
         self._spans = []
         line = 0
         text.append(" ")
-        # Else as few lines as hold the keys, two spaces apart.
-        rows, gaps = ([one[0]], one[1]) if one else (key_lines(widths, width, 2), [2] * len(items))
         for row, keys in enumerate(rows):
             if row:
                 text.append("\n ")
                 line = row
             x = 1
             for n, i in enumerate(keys):
-                key, label = items[i]
+                key, label, _on = shown[i]
                 if n:
                     gap = gaps[n - 1]
                     text.append(" " * gap)
@@ -218,11 +250,6 @@ class KeyBar(SteadyStatic):
                 self._spans.append((line, x, x + label.cell_len, key))
                 text.append_text(label)
                 x += label.cell_len
-        kept_width, kept_lines = self._lines_at
-        # Lines that do not fit one keep the most they took at this width: a key that comes
-        # and goes does not move the whole table a row each time.
-        lines = 1 if one else max(line + 1, kept_lines if kept_width == width else 1, room_lines)
-        self._lines_at = (width, lines)
         text.append("\n" * (lines - line - 1))
         self.update(text)
 
@@ -236,8 +263,9 @@ class KeyBar(SteadyStatic):
         words ("g Geri ver a İşle w Okey al", all grey, ran together); else the same with
         one greyed key left out, the widest, else two: keys that do nothing now, and ``?``
         lists them (the Turkish bar at 120 columns with "e İzle" and "u Adım geri" needs
-        two). Never more than two, and one below ``LEAVE_TWO_OUT`` columns: at 80 columns
-        every greyed key would go, and the keys keep to two lines there.
+        two). Never more than two, and one below ``LEAVE_TWO_OUT`` columns, where the bar
+        does not offer greyed keys at all: at 80 columns it shows only the keys usable now,
+        ``?`` and ``q``, on one line or two as they need (see :meth:`draw`).
 
         >>> on, off = Text("x At"), Text("g Geri ver")
         >>> keys = [("x", on, True), ("s", on, True), ("g", off, False)]
