@@ -6,7 +6,7 @@ Each tip shows once per player; the ``tips`` setting turns them off.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from okey_tui.engine.actions import AddTile, Discard, TakeDiscard
 from okey_tui.engine.melds import is_wild
@@ -59,6 +59,32 @@ LAY_OFF = N_(
     "or set, yours or another player's. Put the cursor on {tile} and press a."
 )
 LAY_OFF_PENALTY = N_("Discarding a tile that could be added costs +{points} at this table.")
+
+# The same tips in fewer words, for a short terminal (80x24): there a tip of three or four
+# lines left the table's melds one line. The key bar says n puts a tip away.
+FIRST_DRAW_SHORT = N_(
+    "A turn starts with a draw: d from the middle, or t your left neighbour's discard "
+    "(lay it down this turn). Then x discards."
+)
+OKEY_AND_MELDS_SHORT = N_(
+    "{okey} is the okey: wild, it stands for any tile. Melds: runs, one colour in a row "
+    "({run}), and sets, one number in 3 or 4 colours ({set})."
+)
+OPENING_FLOOR_SHORT = N_(
+    "To open, your first lay-down needs {floor} points of runs and sets, or {pairs} pairs. "
+    "Never opened: {not_opened}. Points are bad: the lowest total wins."
+)
+FLOOR_RISES_SHORT = N_("Here a first opening must beat the best one of its kind laid.")
+POINTS_FLOOR_RISES_SHORT = N_("Here an opening of runs and sets must beat the best one laid.")
+LAY_OFF_SHORT = N_(
+    "Once open, you may add tiles to any meld: {tile} fits meld {n}. Put the cursor on "
+    "{tile} and press a."
+)
+LAY_OFF_PENALTY_SHORT = N_("Discarding it costs +{points} here.")
+GOING_PAIRS_SHORT = N_(
+    "Before you open, P (shift+p) declares Going Pairs: you open only with pairs, and a "
+    "hand ended before you open scores {points}, not {single}."
+)
 
 
 def meld_examples(okey: Tile) -> tuple[str, str]:
@@ -120,9 +146,16 @@ class Tip:
     adds: Tile | None = None
     # The tip about declaring Going Pairs: past once declared.
     pairs_call: bool = False
+    # The tip in fewer words, for a short terminal (and ``waiting`` in fewer words).
+    brief: str = ""
+    brief_waiting: str = ""
 
-    def words(self, expert_waits: bool) -> str:
-        """The tip's text, as it reads beside a hint whose expert waits or not."""
+    def words(self, expert_waits: bool, short: bool = False) -> str:
+        """The tip's text, as it reads beside a hint whose expert waits or not; ``short``:
+        in fewer words where it has them, for a short terminal, where a tip of three or
+        four lines left the table's melds one line."""
+        if short and self.brief:
+            return self.brief_waiting if expert_waits and self.brief_waiting else self.brief
         return self.waiting if expert_waits and self.waiting else self.text
 
     def past(self, view: PlayerView) -> bool:
@@ -175,11 +208,12 @@ class Walkthrough:
             and (seat, "pairs") not in self.shown
             and self._once(seat, "pairs")
         ):
-            text = _(GOING_PAIRS).format(points=GOING_PAIRS_NOT_OPENED, single=NOT_OPENED)
-            later.append(Tip(text, pairs_call=True))
+            points = {"points": GOING_PAIRS_NOT_OPENED, "single": NOT_OPENED}
+            text = _(GOING_PAIRS).format(**points)
+            later.append(Tip(text, pairs_call=True, brief=_(GOING_PAIRS_SHORT).format(**points)))
         if view.phase is Phase.DRAW:
             if (seat, "draw") not in self.shown and self._once(seat, "draw"):
-                tips.append(Tip(_(FIRST_DRAW), draw_phase=True))
+                tips.append(Tip(_(FIRST_DRAW), draw_phase=True, brief=_(FIRST_DRAW_SHORT)))
             if (seat, "take") not in self.shown:
                 advice = left_discard_advice(view)
                 # The rule of thumb judges the tile alone: say "take it" only when the
@@ -221,7 +255,16 @@ class Walkthrough:
                     "would wait instead, a gamble on going out in one turn later. Opening now "
                     "is the safe choice."
                 ).format(points=shortfall_text(check.value, check.floor))
-                tips.append(Tip(text, opening=True, opens_with="melds", waiting=waiting))
+                brief = _(
+                    "You can open: your rack holds {points}. s sorts, o stages every meld, "
+                    "Enter lays them down (h: would the expert open now?)."
+                ).format(points=shortfall_text(check.value, check.floor))
+                brief_waiting = _(
+                    "You can open: your rack holds {points} (s, o, then Enter). The hint "
+                    "says why the expert would wait; opening now is the safe choice."
+                ).format(points=shortfall_text(check.value, check.floor))
+                tip = Tip(text, opening=True, opens_with="melds", waiting=waiting, brief=brief)
+                tips.append(replace(tip, brief_waiting=brief_waiting))
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "
@@ -233,7 +276,16 @@ class Walkthrough:
                     "and Enter lays them down; the hint says why the expert would wait instead. "
                     "A pairs opener's tiles left count double when the hand ends."
                 ).format(count=check.pair_count)
-                tips.append(Tip(text, opening=True, opens_with="pairs", waiting=waiting))
+                brief = _(
+                    "You can open with {count} pairs: p sorts by pairs, o stages them, Enter "
+                    "lays them down. A pairs opener's tiles left count double."
+                ).format(count=check.pair_count)
+                brief_waiting = _(
+                    "You can open with {count} pairs (p, o, then Enter); the hint says why "
+                    "the expert would wait. A pairs opener's tiles left count double."
+                ).format(count=check.pair_count)
+                tip = Tip(text, opening=True, opens_with="pairs", waiting=waiting, brief=brief)
+                tips.append(replace(tip, brief_waiting=brief_waiting))
         if (
             view.phase is Phase.PLAY
             and (seat, "add") not in self.shown
@@ -241,10 +293,13 @@ class Walkthrough:
             and (add := _lay_off(view)) is not None
             and self._once(seat, "add")
         ):
-            words = [_(LAY_OFF).format(tile=tile_text(add.tile, view.okey), n=add.target + 1)]
+            tile = tile_text(add.tile, view.okey)
+            words = [_(LAY_OFF).format(tile=tile, n=add.target + 1)]
+            in_brief = [_(LAY_OFF_SHORT).format(tile=tile, n=add.target + 1)]
             if view.rules.penalties:
                 words.append(_(LAY_OFF_PENALTY).format(points=PENALTY))
-            tips.append(Tip(" ".join(words), adds=add.tile))
+                in_brief.append(_(LAY_OFF_PENALTY_SHORT).format(points=PENALTY))
+            tips.append(Tip(" ".join(words), adds=add.tile, brief=" ".join(in_brief)))
         return tips + later
 
     def basics(self, view: PlayerView) -> list[Tip]:
@@ -253,23 +308,28 @@ class Walkthrough:
             return []
         okey = view.okey
         run, group = meld_examples(okey)
-        words = [_(OKEY_AND_MELDS).format(okey=tile_text(okey, okey), run=run, set=group)]
+        melds = {"okey": tile_text(okey, okey), "run": run, "set": group}
+        words = [_(OKEY_AND_MELDS).format(**melds)]
+        brief = [_(OKEY_AND_MELDS_SHORT).format(**melds)]
         if any(tile.is_false_okey for tile in view.rack):
             words.append(_(FALSE_OKEY).format(false=FALSE_OKEY_LABEL, tile=okey))
+            brief.append(words[-1])
         rules = view.rules
-        floor = [
-            _(OPENING_FLOOR).format(
-                floor=rules.melds_floor,
-                pairs=rules.pairs_floor,
-                not_opened=NOT_OPENED,
-                penalty=PENALTY,
-            )
-        ]
+        floors = {
+            "floor": rules.melds_floor,
+            "pairs": rules.pairs_floor,
+            "not_opened": NOT_OPENED,
+            "penalty": PENALTY,
+        }
+        floor = [_(OPENING_FLOOR).format(**floors)]
+        floor_brief = [_(OPENING_FLOOR_SHORT).format(**floors)]
         if rules.pairs_floor_rises:
             floor.append(_(FLOOR_RISES))
+            floor_brief.append(_(FLOOR_RISES_SHORT))
         elif rules.melds_floor_rises:
             floor.append(_(POINTS_FLOOR_RISES))
+            floor_brief.append(_(POINTS_FLOOR_RISES_SHORT))
         return [
-            Tip(" ".join(words), basics=True, okey=okey),
-            Tip(" ".join(floor), basics=True, okey=okey),
+            Tip(" ".join(words), basics=True, okey=okey, brief=" ".join(brief)),
+            Tip(" ".join(floor), basics=True, okey=okey, brief=" ".join(floor_brief)),
         ]
