@@ -482,7 +482,14 @@ class OkeyApp(App[None]):
         self.set_class(height < 34 or width < 110, "-compact")
         # A short terminal: a first-hand tip loses its frame, so the table's middle row
         # keeps the indicator and the okey in sight beside it.
-        self.set_class(height < 30, "-short")
+        short = height < 30
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            from okey_tui.ui.screens.table import TableScreen
+
+            for screen in self.screen_stack:  # a tip in its fewer words there, or in full
+                if isinstance(screen, TableScreen):
+                    screen.practice.reword_tip()
         # Below 100 columns the log has no column of its own: l shows it over the table.
         self.set_class(width < 100, "-narrow")
 

@@ -21,15 +21,15 @@ async def test_after_the_draw_the_basics_show_whole_one_at_a_time(size: tuple[in
         await wait_for_human(pilot, app)
         screen = app.screen
         practice = screen.practice
-        assert practice.tip_shown == FIRST_DRAW
+        assert practice.tip is not None and practice.tip.text == FIRST_DRAW
         await pilot.press("d")
         await pilot.pause()
-        okey = practice.tip_shown
+        okey = practice.tip.text if practice.tip is not None else None
         assert okey is not None and okey.startswith(f"{screen.view.okey}★ is this hand's okey")
         said = []
         while practice.tip_shown is not None and len(said) < 5:
             tip = practice.tip_shown
-            said.append(tip)
+            said.append(practice.tip.text)  # in full (fewer words at 80x24: shown below)
             # The tip box's own lines on the screen, its frame left out: the whole tip.
             box = screen.query_one("#tip").content_region
             lines = screen_text(app).splitlines()[box.y : box.bottom]
@@ -64,3 +64,27 @@ async def test_the_first_lay_off_that_can_be_made_gets_a_tip() -> None:
         await pilot.pause()
         assert Tile.parse("R6") in app.session.hand.table[1].meld.tiles
         assert practice.tip_shown is None  # added: the tip's moment is over
+
+
+async def test_a_short_terminal_shows_a_tip_in_fewer_words_and_a_resize_rewords_it() -> None:
+    """At 80x24 a tip of four lines left the melds box one line: there it is shown in its
+    fewer words, and growing the terminal past 30 lines shows it in full (and back)."""
+    app = table_app(NOT_THE_STARTER, practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        practice = screen.practice
+        await pilot.press("d")
+        await pilot.pause()
+        tip = practice.tip
+        assert tip is not None and tip.brief, tip
+        box = screen.query_one("#tip")
+        assert practice.tip_shown == tip.brief != tip.text
+        assert str(box.render()) == tip.brief
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert practice.tip_shown == tip.text
+        assert str(box.render()) == tip.text
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert str(box.render()) == tip.brief

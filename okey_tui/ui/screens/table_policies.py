@@ -331,7 +331,10 @@ class Practice:
     @property
     def tip_shown(self) -> str | None:
         """The text of the tip over the table, if one is."""
-        return None if self.tip is None else self.tip.words(self.expert_waits())
+        if self.tip is None:
+            return None
+        # In fewer words on a short terminal: a tip of four lines left the melds one line.
+        return self.tip.words(self.expert_waits(), short=self.screen.app.has_class("-short"))
 
     @property
     def tip_in_sight(self) -> bool:
@@ -406,7 +409,7 @@ class Practice:
                 if waiting
                 else _("n: got it")
             )
-            box.update(self.tip.words(self.expert_waits()))
+            box.update(self.tip_shown or "")
         self.screen.refresh_bindings()
         # The tip shares the middle row with the melds: once laid out, say whether all show,
         # and let the lay-down area below take the room the tip leaves (or gives back).
