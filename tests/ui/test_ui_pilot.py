@@ -107,6 +107,9 @@ async def play_to_the_end_by_keys(pilot, app) -> int:
         filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
         await goto(pilot, screen, filled[-1])
         await pilot.press("x")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):  # a tile of a ready opening: asked first
+            await pilot.press("y")
     await pilot.pause()
     return turns
 

@@ -1816,10 +1816,68 @@ class TableScreen(Screen[None]):
     async def discard_checked(self, index: int, tile: Tile) -> None:
         """Discard ``tile`` from slot ``index``; one that costs a penalty (a playable tile,
         an okey) asks first at every table: with the drawn tile under the cursor, d then x
-        throws it at once."""
+        throws it at once. One that takes away the opening the rack holds asks first too."""
+        question = self.opening_lost_question(tile)
+        if question is None:
+            await self.discard_costed(index, tile)
+            return
+        from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+        async def answer(yes: bool | None) -> None:
+            if not yes:
+                self.set_status(_("Nothing discarded"))
+                return
+            await self.discard_costed(index, tile)
+
+        self.app.push_screen(ConfirmScreen(question), answer)
+
+    async def discard_costed(self, index: int, tile: Tile) -> None:
+        """The discard, asked about first when it costs a penalty."""
         if self.practice.confirm(Discard(tile), lambda: self.discard_at(index, tile)):
             return
         await self.discard_at(index, tile)
+
+    def opening_lost_question(self, tile: Tile) -> str | None:
+        """Not opened, the rack's best melds (or pairs) reach this seat's floor and without
+        ``tile`` no opening would: what is lost, asked (the tile of a ready opening went
+        without a word). None for a tile the opening does without, once opened, or when
+        the discard is not this turn's to make (the table says why)."""
+        from okey_tui.engine.solver import opening_check
+
+        view = self.view
+        if view.opening is not None or not self.my_turn:
+            return None
+        if not any(isinstance(a, Discard) and a.tile == tile for a in legal_actions(view)):
+            return None
+        by_melds = not view.going_pairs[view.seat]  # a Going Pairs seat opens only pairs
+        rest = list(view.rack)
+        rest.remove(tile)
+        floors = (view.okey, view.melds_floor, view.pairs_floor)
+        before, after = opening_check(view.rack, *floors), opening_check(rest, *floors)
+        if (by_melds and after.can_open_melds) or after.can_open_pairs:
+            return None
+        okey = view.okey
+        if by_melds and before.can_open_melds:
+            return _(
+                "{tile} is in your opening ({value} points): without it {left}, below "
+                "{floor}. Discard it?"
+            ).format(
+                tile=tile_text(tile, okey),
+                value=before.value,
+                left=after.value,
+                floor=view.melds_floor,
+            )
+        if before.can_open_pairs:
+            return _(
+                "{tile} is in your pairs opening ({value} pairs): without it {left}, below "
+                "{floor}. Discard it?"
+            ).format(
+                tile=tile_text(tile, okey),
+                value=before.pair_count,
+                left=after.pair_count,
+                floor=view.pairs_floor,
+            )
+        return None
 
     def ask_which_discard(self, index: int, tile: Tile, under: Tile) -> None:
         from okey_tui.ui.screens.dialogs import ConfirmScreen
