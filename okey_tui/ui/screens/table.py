@@ -63,6 +63,7 @@ from okey_tui.engine.view import (
 )
 from okey_tui.i18n import N_, _, and_list, at_name, ngettext
 from okey_tui.messages import (
+    OKEY_MARK,
     added_tiles_text,
     event_text,
     meld_kind,
@@ -3111,7 +3112,7 @@ class TableScreen(Screen[None]):
             )
             return said.format(
                 tile=tile_text(tile, okey),
-                group=" ".join(tile_text(t, okey) for t in beside),
+                group=self.group_words(beside, tile),
                 meld=group_label([*beside, tile], okey, kinds)[0],
                 moved=" ".join(tile_text(t, okey) for t in aside),
             )
@@ -3123,12 +3124,34 @@ class TableScreen(Screen[None]):
                 "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
             ).format(
                 tile=tile_text(tile, okey),
-                group=" ".join(tile_text(t, okey) for t in partner),
+                group=self.group_words(partner, tile),
                 meld=group_label([*partner, tile], okey, kinds)[0],
             )
         return _("You took {tile}: lay it down this turn (g gives it back)").format(
             tile=tile_text(tile, okey)
         )
+
+    def group_words(self, group: list[Tile], tile: Tile) -> str:
+        """The tiles of ``group`` in the rack's order, each okey written as what it stands
+        for in the meld the group makes with ``tile`` (``★Y10``, as the melds write it:
+        "run 46 with Y11 Y9★ Y13" read as if Y9 were in the run)."""
+        view = self.view
+        okey = view.okey
+        found = readings([*group, tile], okey, layable_kinds(view))
+        meld = found[0] if found else None
+        meanings = iter(
+            []
+            if meld is None
+            else [m for t, m in zip(meld.tiles, meld.stands_for, strict=True) if t == okey]
+        )
+        words: list[str] = []
+        for each in group:
+            meant = next(meanings, None) if each == okey else None
+            if meld is not None and meld.any_colour and meant is not None and meant != each:
+                words.append(f"{OKEY_MARK}{meant.number}")  # a set's okey: any colour it misses
+            else:
+                words.append(tile_text(each, okey, meant))
+        return " ".join(words)
 
     def came_in_text(self, action: Action, new: list[int]) -> str:
         """The status after a move: the tile a draw or a take brought in, and what comes next."""
