@@ -121,7 +121,11 @@ def why(error: BaseException) -> str:
     """
     message = describe(error)
     section = rule_for(error)
-    return f"{message} ({_('rules')} {section})" if section else message
+    if not section:
+        return message
+    # A template, not _("rules") inside an f-string: the extractor does not look in
+    # f-strings, and the Turkish refusals said "(rules §6 …)".
+    return _("{message} (rules {section})").format(message=message, section=section)
 
 
 # -- the hint --------------------------------------------------------------------------------

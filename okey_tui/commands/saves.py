@@ -133,7 +133,10 @@ def hand_cell(hand: int, hands: int, done: bool) -> str:
     """The Hand column's cell: ``3/11``, and ``done`` under it for a hand that is over
     (on a line of its own, the list fits 80 columns)."""
     shown = f"{hand}/{hands}"
-    return f"{shown}\n{pgettext('a hand of the match', 'done')}" if done else shown
+    if not done:
+        return shown
+    said = pgettext("a hand of the match", "done")  # outside the f-string: extracted
+    return f"{shown}\n{said}"
 
 
 def match_line(summary: SaveSummary, done: bool) -> str:
