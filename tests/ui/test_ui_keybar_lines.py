@@ -210,3 +210,29 @@ async def test_at_80_columns_the_bar_is_the_same_whatever_the_status_line_takes(
             drawn.append([key for _line, _start, _end, key in bar._spans])
             assert screen.query_one("#rack").region == rack
         assert drawn[0] == drawn[1] == usable, (drawn, usable)
+
+
+@pytest.mark.parametrize("language", ["tr"], indirect=True)
+async def test_a_bar_of_one_line_leaves_out_the_keys_that_can_wait_not_got_it(
+    language: str,
+) -> None:
+    """In Turkish at 80x24, with a taken tile and a tip, the usable keys took two lines; while
+    a message took two lines the bar of one line cut them off at its end, and n (the tip's
+    "got it") went. It leaves out the log, pairs, hints and sorting first."""
+    app = table_app(practice=True, tips=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        bar = screen.query_one("#keys", KeyBar)
+        await pilot.press("d")
+        await pilot.pause()
+        # Every key of the table usable at once: more than one line holds.
+        entries = [(key, label, True) for key, label, _on in bar.entries()]
+        assert "n" in {key for key, _label, _on in entries}, entries  # a tip is shown
+        assert sum(label.cell_len + 1 for _key, label, _on in entries) > 80
+        bar._draw_one_line(entries, 80)
+        shown = [key for _line, _start, _end, key in bar._spans]
+        assert str(bar.render()).strip("\n").count("\n") == 0
+        assert len(str(bar.render()).rstrip()) <= 80
+        assert {"n", "question_mark", "q"} <= set(shown), shown
+        assert "l" not in shown, shown

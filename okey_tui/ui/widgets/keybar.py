@@ -55,6 +55,10 @@ def key_lines(widths: list[int], width: int, gap: int) -> list[list[int]]:
 # From this width a bar may leave out two greyed keys to keep to one line, not only one.
 LEAVE_TWO_OUT = 100
 
+# What a bar of one line leaves out first when the keys usable now do not all fit: the log,
+# sorting by pairs, the hints and sorting, each always on ? (and in the full bar).
+SPARE_FIRST = ("l", "p", "h", "s")
+
 
 class KeyBar(SteadyStatic):
     """Shows the screen's active bindings (``show=True``), greyed when they do nothing now.
@@ -314,6 +318,12 @@ class KeyBar(SteadyStatic):
         always = [(k, label) for k, label, _usable in entries if k in always_keys]
         room = width - sum(1 + label.cell_len for _k, label in always)
         usable = [(k, label) for k, label, on in entries if on and k not in always_keys]
+        # When they do not all fit, the keys that can wait go first (? lists them): the
+        # Turkish bar at 80 columns lost n, the tip's "got it", and u, cut off at the end.
+        for spare in SPARE_FIRST:
+            if 1 + sum(label.cell_len for _k, label in usable) + len(usable) - 1 <= room:
+                break
+            usable = [(k, label) for k, label in usable if k != spare]
         kept: list[tuple[str, Text]] = []
         x = 1
         for key, label in usable:
