@@ -527,3 +527,34 @@ async def test_after_a_refusal_the_line_comes_back_to_the_staged_melds() -> None
         await pilot.pause()
         assert screen.staging.melds
         assert status_text(screen) == staged
+
+
+async def test_a_refused_discard_with_the_taken_tile_staged_points_to_enter() -> None:
+    """With the taken tile staged in an opening, x (refused: the taken tile must be used
+    first) said "o stages it in your opening, g gives it back", and o answered "Staged
+    already". It says what is staged and that Enter lays it, as t's refusal does."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B1 Y5 K3 R2 B9 Y1 K6 R4"
+        hand = position([rack, "", "", ""], phase="d", discards=["", "", "", "B4 B10"])
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.view.taken is not None, status_text(screen)
+        await select_tiles(pilot, screen, "B10 R10 Y10 K10")
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("s", "o")
+        await pilot.pause()
+        assert any(Tile.parse("B10") in m.tiles for m in screen.staging.melds)
+        staged = status_text(screen)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("B1")))
+        await pilot.press("x")
+        await pilot.pause()
+        said = status_text(screen)
+        assert "o stages it" not in said, said
+        assert "Enter lays them down" in said, said
+        await pilot.press("t")  # refused too: the line goes on the same way
+        await pilot.pause()
+        assert "Enter lays them down" in status_text(screen), status_text(screen)
+        assert staged

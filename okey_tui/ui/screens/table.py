@@ -1396,8 +1396,14 @@ class TableScreen(Screen[None]):
         if not self.my_turn:
             return said
         if refused.code == ErrorCode.ALREADY_DRAWN.value:
-            return f"{said} · {self.turn_steps()}"  # what the turn goes on with
+            # What the turn goes on with: the staged melds' line, when melds are staged.
+            return f"{said} · {self.staged_line() or self.turn_steps()}"
         if refused.code == ErrorCode.TAKEN_MUST_BE_USED.value:
+            taken = view.taken
+            if taken is not None and any(taken.tile in m.tiles for m in self.staging.melds):
+                # Staged already ("o stages it" answered "Staged already"): the staged
+                # total, and Enter once it opens.
+                return f"{said} · {self.staged_line() or self.turn_steps()}"
             give_back = GiveBack in self.legal_now()[0]
             if self.view.opening is None:  # only an opening can hold it: a adds nothing yet
                 if give_back:
@@ -3239,10 +3245,14 @@ class TableScreen(Screen[None]):
         """The turn's step, for a line that says something else first (h, l): with melds
         staged, the line said when they were staged (Enter lays them, Esc puts them back:
         "open if you can (o), then x discards" while x is refused), else :meth:`turn_hint`."""
+        return self.staged_line() or self.turn_hint()
+
+    def staged_line(self) -> str | None:
+        """What the line said when the melds staged now were staged, if it still holds."""
         said = self.staged_said
         if self.staging.melds and said is not None and said[0] == self.staging.melds:
             return said[1]
-        return self.turn_hint()
+        return None
 
     def turn_hint(self) -> str:
         if self.hotseat is not None:  # a shared terminal: whose turn, by name
