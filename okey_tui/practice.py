@@ -1038,7 +1038,14 @@ def _give_back_lines(view: PlayerView, expert: ExpertBot) -> tuple[str, ...]:
     tile = tile_text(taken.tile, okey)
     fits = taken_opening(view)
     if fits is None:
-        return (_("It does not fit an opening this turn."),)
+        # It may well sit in the best opening shown below, short of the floor: "does not
+        # fit an opening" read as a contradiction there.
+        floor = view.pairs_floor if view.going_pairs[view.seat] else view.melds_floor
+        return (
+            _("No opening with {tile} reaches the floor ({floor}) this turn.").format(
+                tile=tile, floor=floor
+            ),
+        )
     as_pairs = fits[0].kind is MeldKind.PAIR
     worth = (
         ngettext("{n} pair", "{n} pairs", len(fits)).format(n=len(fits))
