@@ -3,6 +3,7 @@ saved match and statistics are never read or written."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import os
 import sys
@@ -155,6 +156,25 @@ async def _pause_and_settle(self: Pilot[object], delay: float | None = None) -> 
 
 
 Pilot.pause = _pause_and_settle  # type: ignore[method-assign]
+
+# The app hands a new size to its screens from a timer (1/120 s after the resize), not from
+# its queue: a pause could end before the timer fired, and on a loaded machine a test looked
+# at the old size (the big tiles at 200x60 still small). The pilot's resize now waits, a
+# bounded while, for the size to be handed over, then for the screens to take it.
+_resize_terminal = Pilot.resize_terminal
+
+
+async def _resize_and_settle(self: Pilot[object], width: int, height: int) -> None:
+    await _resize_terminal(self, width, height)
+    app = self.app
+    for _ in range(400):  # at most about 2 s
+        if app._resize_timer is None and app._resize_event is None:
+            break
+        await asyncio.sleep(0.005)
+    await self.pause()
+
+
+Pilot.resize_terminal = _resize_and_settle  # type: ignore[method-assign]
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
