@@ -657,7 +657,8 @@ async def test_e_stages_the_hints_opening_and_enter_opens_with_it():
         await pilot.pause()
         assert screen.staging.melds == melds and not screen.selected
         said = status_text(screen)
-        assert "staged, the hint's opening: Enter opens with them" in said, said
+        # With its total, as o's line says it (it came back after a refusal without it).
+        assert "staged, the hint's opening (5 / 5 pairs): Enter opens with them" in said, said
         await pilot.press("enter")
         await pilot.pause()
         hand = app.session.hand

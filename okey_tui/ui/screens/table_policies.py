@@ -309,14 +309,18 @@ class Practice:
         okey = screen.view.okey
         melds = ", ".join(meld_text(meld, okey) for meld in action.melds)
         if isinstance(action, Open):
+            # With its total, as o's line gives it ("Opening: 106 / 101"): the line comes
+            # back to this one after a refusal, and said nothing of the points.
             line = _(
-                "{melds} staged, the hint's opening: Enter opens with them, Esc puts them back"
+                "{melds} staged, the hint's opening ({progress}): Enter opens with them, Esc "
+                "puts them back"
             )
         else:
             line = _(
                 "{melds} staged, the hint's lay-down: Enter lays them down, Esc puts them back"
             )
-        screen.after_staging("", line.format(melds=melds))
+        progress = screen.staging.progress(screen.view)
+        screen.after_staging("", line.format(melds=melds, progress=progress))
 
     def render_hints(self, view: PlayerView | None = None) -> None:
         """The hint panel for the table now (``view``: the table's view, when the caller
