@@ -92,6 +92,12 @@ def chips(tiles: Iterable[Tile], okey: Tile | None = None) -> Text:
 def meld_chips(meld: Meld, okey: Tile) -> Text:
     """A meld with each okey showing what it stands for; in a set of three, its number
     alone (it stands for any colour the set misses: ``Meld.any_colour``)."""
+    return Text(" ").join(meld_chip_list(meld, okey))
+
+
+def meld_chip_list(meld: Meld, okey: Tile) -> list[Text]:
+    """Each tile of a meld as :func:`meld_chips` shows it, one by one (for a caller that
+    marks some of them)."""
     parts = []
     for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
         if meld.any_colour and laid == okey and meant != laid:
@@ -102,4 +108,4 @@ def meld_chips(meld: Meld, okey: Tile) -> Text:
             parts.append(text)
         else:
             parts.append(chip(laid, okey, meant=meant))
-    return Text(" ").join(parts)
+    return parts

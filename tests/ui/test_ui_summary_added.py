@@ -109,3 +109,21 @@ def test_a_report_from_before_swaps_were_told_apart_says_every_tile_laid_off() -
     text = finish_text(replace(gave_and_swapped(), added_swaps=()))
     assert "added to others' melds Y9 R6" in text, text
     assert "swapped" not in text, text
+
+
+def test_an_okey_in_a_set_of_three_is_written_as_the_table_writes_it() -> None:
+    """Zeynep's set R7 ★7 B7 (the okey either missing colour, as the table and the log
+    write it) was "R7 ★Y7 B7" in her finish: a colour the table never gave it."""
+    hand = position(
+        ["", "", "Y5", ""],
+        turn=2,
+        phase="d",
+        table=["2:R7*Y7B7", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    report = finished_by_seat_2(hand, ("draw", "add Y5>1", "discard K13"))
+    text = finish_text(report)
+    assert "R7 ★7 B7" in text, text
+    assert "★Y7" not in text and "★K7" not in text, text

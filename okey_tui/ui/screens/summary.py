@@ -33,7 +33,7 @@ from okey_tui.messages import (
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import TEAMS, HandReport, SeatInfo, seconds_until, side_name
 from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog, KeyHint
-from okey_tui.ui.tiles import chip, chips
+from okey_tui.ui.tiles import chip, chips, meld_chip_list
 from okey_tui.ui.widgets.board import Filled, scroll_note
 from okey_tui.ui.widgets.steady import set_subtitle
 
@@ -102,8 +102,8 @@ def own_chips(meld: Meld, okey: Tile, others: set[Tile]) -> Text:
     brackets and dim: "Ayşe's finish: B2 B3 B4 B5" counted B5, which another player had
     added, and with it left out "B9 B11 B12 B13" read as no run at all."""
     parts = []
-    for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
-        shown = chip(laid, okey, meant=meant)
+    # Each tile as the table shows it (a set of three's okey by its number alone: ★7).
+    for shown, meant in zip(meld_chip_list(meld, okey), meld.stands_for, strict=True):
         if meant in others:
             shown = Text("(", "dim").append_text(shown).append(")", "dim")
             shown.stylize("dim")
