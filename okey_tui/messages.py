@@ -612,7 +612,7 @@ def _opened_with(pairs: bool, n: int, own: bool) -> str:
 
 def you_opened_with(opening: Opening, rules: RuleSet | None = None) -> str:
     """``You opened with 105 points`` / ``5 pairs``: a status line said to the player; with
-    the table's ``rules``, the big opening bonus it earned (``…: −101 (big opening)``)."""
+    the table's ``rules``, the big opening bonus it earned (``…: -101 (big opening)``)."""
     n = opening.value
     if getattr(opening.kind, "value", "") == "p":
         said = _("You opened with {n} pairs").format(n=n)
@@ -624,13 +624,14 @@ def you_opened_with(opening: Opening, rules: RuleSet | None = None) -> str:
 def with_opening_bonus(said: str, rules: RuleSet, kind: OpeningKind, value: int) -> str:
     """``said`` (an opening in words) with what the opening takes off the opener's hand
     score at this table, when the engine says it earns the big opening bonus (Rising and
-    Challenge, rules §12): ``opened with 7 pairs: −101 (big opening)``."""
+    Challenge, rules §12): ``opened with 7 pairs: -101 (big opening)``."""
     from okey_tui.engine.scoring import opening_bonus
 
     points = opening_bonus(rules, kind, value)
     if not points:
         return said
-    return _("{opened}: −{points} (big opening)").format(opened=said, points=-points)
+    # The ASCII minus, as every score the summary and the score sheet write (-101).
+    return _("{opened}: -{points} (big opening)").format(opened=said, points=-points)
 
 
 # -- the game log: the engine's events in words --------------------------------------------------
@@ -781,7 +782,7 @@ def event_text(
 
 def _opening_event_text(event: Event, hand: Hand | PlayerView, own: bool) -> str:
     """An opening in the log: ``opened with 7 pairs``, and at a table with the big opening
-    bonus what it earned (``opened with 7 pairs: −101 (big opening)``)."""
+    bonus what it earned (``opened with 7 pairs: -101 (big opening)``)."""
     if event.tiles:
         # Each pair is two tiles; a melds opening is worth at least a point a tile. So the
         # tiles say the kind even of an opening since taken back.

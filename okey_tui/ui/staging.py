@@ -40,7 +40,7 @@ class Staging:
 
     def progress(self, view: PlayerView) -> str:
         """The running total against the floor: ``87 / 101`` or ``3 / 5 pairs``; an opening
-        that earns the big opening bonus says so (``7 / 5 pairs: −101 when you open``)."""
+        that earns the big opening bonus says so (``7 / 5 pairs: -101 when you open``)."""
         opened = view.opening is not None
         if self.pairs:
             count = self.pair_count()
@@ -59,7 +59,8 @@ class Staging:
         bonus = opening_bonus(view.rules, kind, value) if self.reached(view) else 0
         if not bonus:
             return said
-        return _("{progress}: −{points} when you open").format(progress=said, points=-bonus)
+        # The ASCII minus, as every score the summary and the score sheet write (-101).
+        return _("{progress}: -{points} when you open").format(progress=said, points=-bonus)
 
     def reached(self, view: PlayerView) -> bool:
         if view.opening is not None:

@@ -40,18 +40,18 @@ async def test_staging_seven_pairs_says_the_bonus_and_the_log_says_it_when_laid(
         assert len(screen.staging.melds) == 7, str(screen.query_one("#status", Static).render())
         shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
         assert "Opening: 7 / 5 pairs" in shown, shown
-        assert ("Opening: 7 / 5 pairs: −101 when you open" in shown) == bonus, shown
+        assert ("Opening: 7 / 5 pairs: -101 when you open" in shown) == bonus, shown
         await pilot.press("enter")
         await pilot.pause()
         assert app.session.hand.openings[0] is not None
         lines = screen.query_one("#log", RichLog).lines
         log = " ".join(" ".join(line.text for line in lines).split())  # lines wrap
         assert "You opened with 7 pairs" in log, log
-        assert ("You opened with 7 pairs: −101 (big opening)" in log) == bonus, log
+        assert ("You opened with 7 pairs: -101 (big opening)" in log) == bonus, log
         # The line after the lay-down says it too, where the player looks.
         status = str(screen.query_one("#status", Static).render())
         assert status.startswith("You opened with 7 pairs"), status
-        assert ("−101 (big opening)" in status) == bonus, status
+        assert ("-101 (big opening)" in status) == bonus, status
 
 
 def opening_event(pairs: str, n: int) -> Event:
@@ -65,10 +65,10 @@ def test_six_pairs_earn_no_bonus_and_nine_twice_it() -> None:
     six = opening_event(" ".join(PAIRS[:6]), 6)
     assert event_text(six, hand, own=True) == "opened with 6 pairs"
     nine = opening_event(" ".join(PAIRS) + " B7 B7 K9 K9", 9)
-    assert event_text(nine, hand, own=True) == "opened with 9 pairs: −202 (big opening)"
+    assert event_text(nine, hand, own=True) == "opened with 9 pairs: -202 (big opening)"
     melds = Opening(OpeningKind.MELDS, 165)
     rising = RuleSet.from_code("rising/11")
-    assert you_opened_with(melds, rising) == "You opened with 165 points: −101 (big opening)"
+    assert you_opened_with(melds, rising) == "You opened with 165 points: -101 (big opening)"
     assert you_opened_with(melds, RuleSet()) == "You opened with 165 points"
 
 
@@ -80,4 +80,4 @@ def test_the_bonus_is_said_in_turkish() -> None:
         said = event_text(seven, hand, own=True)
     finally:
         i18n.set_language("en")
-    assert said == "7 çiftle açtın: −101 (büyük açılış)"
+    assert said == "7 çiftle açtın: -101 (büyük açılış)"
