@@ -18,9 +18,9 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
-from okey_tui.engine.melds import Meld
+from okey_tui.engine.melds import Meld, effective
 from okey_tui.engine.scoring import NOT_OPENED, PenaltyNote, SeatScore
-from okey_tui.engine.state import PENALTY, SEATS, OpeningKind, challenge_rate
+from okey_tui.engine.state import PENALTY, SEATS, OpeningKind, PenaltyReason, challenge_rate
 from okey_tui.engine.tiles import Tile, okey_for
 from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
 from okey_tui.messages import (
@@ -117,7 +117,12 @@ def penalty_line(
     """``+101 discarded an okey: R5``; ``you``: the seat the summary speaks to ("okey attın")."""
     okey = okey_for(report.indicator)
     text = Text(f"+{note.points} {penalty_label(note.reason, own=note.seat == you)}", PAID)
-    if note.tile is not None:
+    if note.tile is not None and note.reason is PenaltyReason.OKEY_TAKEN:
+        # The note's tile is the one given for the okey: the okey stood for it ("R11" read
+        # as the okey itself).
+        text.append(": ")
+        text.append_text(chip(okey, okey, meant=effective(note.tile, okey)))
+    elif note.tile is not None:
         text.append(": ")
         text.append_text(chip(note.tile, okey))
     if note.rate:
