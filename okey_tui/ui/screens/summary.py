@@ -306,8 +306,19 @@ def score_sheet(report: HandReport, seats: Sequence[SeatInfo]) -> Table:
 
 
 def winners_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None = None) -> str:
-    """Who won the match, said to ``you`` when they are among the winners."""
+    """Who won the match, said to ``you`` when they are among the winners; at a partners
+    table each winning side as the sums and the score sheet name it ("You & Mehmet")."""
     total = min(report.totals)
+    if report.rules.partners:
+        # "You and Mehmet won" above "then Ayşe & Zeynep 16" named the sides two ways.
+        won = [name for name, side in sides(report, seats) if side[0] in report.winners]
+        winners = _(" and ").join(won)
+        if you is not None and you in report.winners:
+            said = pgettext("your side", "The match is over. {winners} won with {total}.")
+            return said.format(winners=winners, total=total)
+        return _("The match is over. {winners} won with {total}.").format(
+            winners=winners, total=total
+        )
     if you is not None and you in report.winners:
         others = [seats[s].name for s in report.winners if s != you]
         if not others:
