@@ -109,3 +109,23 @@ async def test_the_explanations_are_in_sight_at_80x24() -> None:
         rows = [line for line in text.splitlines() if "202 not opened × 2 = 404" in line]
         assert len(rows) == 2 and not any("twice" in row for row in rows), text
         assert TWICE in text, text
+
+
+def test_a_false_okey_is_said_counted_only_where_the_tiles_count() -> None:
+    """ "21 tiles left: … F✦ (F✦ counts as B8)" beside a flat 202: the tiles of a seat that
+    never opened do not count, so what F✦ counts as is left out there (said where they do)."""
+    hand = position(
+        ["K1 F", "Y1 F", "R1 R2 R3 K13", "B1 B2"],
+        turn=2,
+        openings="m123/-/m101/-",
+        table=["0:K10K11K12", "0:Y10Y11Y12Y13", "0:R10R11R12R13"],
+    )
+    hand.apply(parse_action("lay R1R2R3", OKEY))
+    hand.apply(parse_action("discard K13", OKEY))
+    lines = summary_lines(hand)
+    rows = {name: next(i for i, line in enumerate(lines) if line.startswith(name + " "))
+            for name in ("You", "Ayşe", "Mehmet")}  # fmt: skip
+    you, ayse = lines[rows["You"] : rows["Ayşe"]], lines[rows["Ayşe"] : rows["Mehmet"]]
+    assert any("F✦" in line for line in ayse) and any("202 not opened" in line for line in ayse)
+    assert not any("counts as" in line for line in ayse), ayse
+    assert any("(F✦ counts as B8)" in line for line in you), you

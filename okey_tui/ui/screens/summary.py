@@ -220,11 +220,9 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
             own=own,
         )
         lines = arithmetic(line, formula)
-        if (
-            line.opened is not None
-            and line.opened.kind is OpeningKind.PAIRS
-            and counts_tiles_left(line, outcome, partners=report.rules.partners)
-        ):
+        # Whether the tiles left made the finish points (not a flat 202 or 404, not 0).
+        counted = counts_tiles_left(line, outcome, partners=report.rules.partners)
+        if line.opened is not None and line.opened.kind is OpeningKind.PAIRS and counted:
             step = (
                 pgettext("you", "(doubled: you opened with pairs)")
                 if own
@@ -239,8 +237,9 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
             )
             # In order (colour, then number), as a player reads a rack, not as it was held.
             lines.append_text(chips(sorted(line.tiles_left, key=Tile.sort_key), okey))
-            if any(t.is_false_okey for t in line.tiles_left):
-                # What the sum counted it as: the okey's own tile (rules §3).
+            if counted and any(t.is_false_okey for t in line.tiles_left):
+                # What the sum counted it as: the okey's own tile (rules §3); said only
+                # where the tiles count ("(F✦ counts as K13)" beside a flat 202 misled).
                 lines.append(" " + _("(F✦ counts as {tile})").format(tile=okey), ASIDE)
         for note in notes:
             if note.seat == line.seat:
