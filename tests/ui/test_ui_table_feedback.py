@@ -312,9 +312,11 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         await pilot.pause()
         text = screen_text(app)
         assert "The match is over. Zeynep won with -101." in text
-        # A false okey left in hand: what the sum counted it as (F✦ alone did not say).
+        # A false okey left in hand: what the sum counted it as (F✦ alone did not say),
+        # where the tiles count (a wrapped line read without the box's edges and scrollbar).
         okey = app.session.hand.okey
-        assert f"(F✦ counts as {okey})" in " ".join(text.split()), text
+        inside = "".join(" " if ch == "┃" or "\u2580" <= ch <= "\u259f" else ch for ch in text)
+        assert f"(F✦ counts as {okey})" in " ".join(inside.split()), text
         # Why, and where the others ended ("You won with 138" alone said neither).
         totals = app.session.match.totals()
         # The player, named "You" by default, is "you" mid-sentence.
