@@ -19,6 +19,7 @@ import click
 
 if TYPE_CHECKING:
     from okey_tui.net.server import TableServer
+    from okey_tui.storage import SaveList
     from okey_tui.web.server import WebServer
 
 from okey_tui.bots.base import LEVELS
@@ -115,10 +116,14 @@ def _table_options() -> list[click.Parameter]:
 )
 @click.option(
     "--resume",
-    is_flag=True,
+    metavar="[ID]",
+    is_flag=False,
+    flag_value="",
+    default=None,
     help=N_(
-        "Open again the table this computer served last (after a crash): its match, "
-        "join code and port; its players rejoin with okey101 join as before."
+        "Open again the table this computer served last (after a crash), or the one with "
+        "this ID (okey101 saves lists them): its match, join code and port; its players "
+        "rejoin with okey101 join as before."
     ),
 )
 @click.option(
@@ -145,7 +150,7 @@ def host(
     start_at: int | None,
     grace: float | None,
     turn_time: float | None,
-    resume: bool,
+    resume: str | None,
     web: bool,
     web_port: int,
     autoplay: str | None,
@@ -181,11 +186,13 @@ def host(
     if start_when_full:
         start_at = 4
     table_choices = [game_type, hands, no_penalty, partners, bots, seed, *rule_flags.values()]
-    if resume and any(choice is not None for choice in table_choices):
+    table_id = resume or ""  # --resume ID: that table; --resume alone: the latest
+    resuming = resume is not None
+    if resuming and any(choice is not None for choice in table_choices):
         raise click.UsageError(
             _("--resume opens the saved table with its own choices: leave out the table options")
         )
-    table_port = DEFAULT_PORT if port is None and not resume else port  # resumed: its own
+    table_port = DEFAULT_PORT if port is None and not resuming else port  # resumed: its own
     if web and web_port != 0 and web_port == table_port:
         raise click.UsageError(
             _(
@@ -221,8 +228,9 @@ def host(
     # lost them, and its players had been told "Each turn has 40 s"), else the remembered
     # pace, no limit and 30 s.
     paces = {"bot_delay": bot_delay, "turn_time": turn_time, "grace": grace}
-    if resume:
-        server = _resumed(port, options, {k: v for k, v in paces.items() if v is not None})
+    if resuming:
+        given = {k: v for k, v in paces.items() if v is not None}
+        server = _resumed(port, options, given, table_id)
         if not no_seat and autoplay is None and server.host_seat is None:
             raise click.UsageError(
                 _("the host did not sit at this table: resume it with --no-seat")
@@ -253,14 +261,14 @@ def host(
             _("another okey101 is serving this table right now: close it there first")
         ) from None
     player = host_name(name, server)
-    if resume and not web and server.web_port is not None:
+    if resuming and not web and server.web_port is not None:
         # Hosted with --web: the friends who joined from a browser come back by its link.
         web, web_port = True, server.web_port
     page = _WebPage(server, web_port, public) if web else None
     if page is not None:
         server.forgivers.append(page.forgive)  # lifting the blocks lifts the page's too
     try:
-        _take_port(server, comes_back=resume and port is None)
+        _take_port(server, comes_back=resuming and port is None)
         if page is not None:
             page.start()
             server.web_port = page.bound_port  # saved with the table
@@ -383,32 +391,56 @@ class _WebPage:
 
 
 def _resumed(
-    port: int | None, options: dict[str, Any], paces: dict[str, float]
+    port: int | None, options: dict[str, Any], paces: dict[str, float], table_id: str = ""
 ) -> TableServer:  # Any: as above
-    """The table this computer served last, as it was saved (its bots' pace and turn time
-    too, unless ``paces`` gives them again)."""
+    """The table this computer served last, or the one ``table_id`` names, as it was saved
+    (its bots' pace and turn time too, unless ``paces`` gives them again).
+
+    The table served last, still open in another okey101, is said so: an older table
+    opened in its place gave its players a join code and port that led nowhere."""
     from okey_tui import storage
     from okey_tui.net.server import TableServer
 
     found = storage.list_saves(storage.hosted_dir())
     for problem in [*found.problems, *found.reminders()]:  # a newer okey101's table too
         click.echo(f"okey101: {problem}", err=True)
-    served = False  # a table is open in another okey101 (its terminal still runs it)
-    for entry in found.entries:
+    if table_id:
+        entry = found.find(table_id)
+        if entry is None:
+            raise click.BadParameter(_no_table(found, table_id), param_hint="--resume")
+        entries = [entry]
+    else:
+        entries = found.entries
+    for entry in entries:
         if storage.in_use(entry.path):
-            served = True
-            continue
+            # "There is no table to resume: host a new one" sent the host to open a second
+            # table beside the one still running; an older table opened instead went
+            # unnoticed.
+            said = _(
+                "another okey101 is serving the table {id} right now: close it there first"
+            ).format(id=entry.id)
+            if not table_id and len(found.entries) > 1:
+                said += "\n" + _(
+                    "To open an older table: okey101 host --resume ID (okey101 saves lists them)."
+                )
+            raise click.ClickException(said)
         try:
             return TableServer.resume(entry.path, port=port, paces=paces, **options)
         except (ValueError, storage.SaveError) as exc:
             click.echo(f"okey101: {exc}", err=True)
-    if served:
-        # "There is no table to resume: host a new one" sent the host to open a second
-        # table beside the one still running.
-        raise click.ClickException(
-            _("another okey101 is serving this table right now: close it there first")
-        )
+    if table_id:
+        raise click.ClickException(_("the table {id} cannot be opened").format(id=table_id))
     raise click.ClickException(_("there is no table to resume: host a new one with okey101 host"))
+
+
+def _no_table(found: SaveList, table_id: str) -> str:
+    """Why ``table_id`` names no single table this computer hosted."""
+    several = found.starting_with(table_id)
+    if len(several) > 1:
+        return _("'{id}' starts the ids of {n} hosted tables ({ids}): give more of it").format(
+            id=table_id, n=len(several), ids=", ".join(e.id for e in several)
+        )
+    return _("there is no hosted table '{id}': okey101 saves lists them").format(id=table_id)
 
 
 def join_line(code: str, address: str, port: int, *, tls: bool = False) -> str:

@@ -160,6 +160,8 @@ def test_resuming_a_table_still_served_in_another_terminal_says_so() -> None:
             )
         finally:
             held.release()
-    said = "Error: another okey101 is serving this table right now: close it there first"
+    said = (
+        f"Error: another okey101 is serving the table {saved.stem} right now: close it there first"
+    )
     assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
     assert saved.exists()

@@ -335,7 +335,9 @@ def test_host_resume_passes_a_grace_period_only_when_one_is_given(
 
     seen: list[tuple[dict[str, object], dict[str, float]]] = []
 
-    def resumed(port: int | None, options: dict[str, object], paces: dict[str, float]) -> None:
+    def resumed(
+        port: int | None, options: dict[str, object], paces: dict[str, float], table_id: str
+    ) -> None:
         seen.append((options, paces))
         raise click.ClickException("stop here")
 
