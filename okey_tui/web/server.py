@@ -11,8 +11,9 @@ textual-serve's :class:`AppService`, started with the visitor's environment.
 (:class:`HostedTable`): the link carries the table's join code, and each
 visitor's process is ``okey101 join`` to that table; a visitor without the
 right code gets no process. A link with a seat's token added (``&token=…``, as the
-game shows a friend who quits) takes that seat back from any browser; without it, the
-visitor's cookie does (their ``okey101 join`` keeps the token in their data dir).
+page shows a friend who has left, asking ``/seat`` for that browser's own seat) takes that
+seat back from any browser; without it, the visitor's cookie does (their ``okey101 join``
+keeps the token in their data dir).
 When the host's okey101 ends (closed with a match to go on with, or killed), the page
 waits for the table, asking now and then for a while, and comes back to the seat by
 itself once ``okey101 host --resume`` has opened it again.
@@ -48,7 +49,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote, unquote, urlencode
 
 import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -60,7 +61,7 @@ from okey_tui.i18n import _, ngettext
 from okey_tui.net.tries import BRIDGE_ENV, VISITOR_ENV, CodeTries
 from okey_tui.settings import ENV_DIR as CONFIG_ENV
 from okey_tui.settings import settings_path
-from okey_tui.web import WEB_ENV, WEB_LINK_ENV
+from okey_tui.web import WEB_ENV, WEB_LINK_ENV, link_with_token
 
 log = logging.getLogger("okey101.web")
 
@@ -390,6 +391,7 @@ class WebServer:
                 web.get("/ws/{kind}", self.handle_websocket),
                 web.get("/ws/join/{code}/{name}", self.handle_websocket),
                 web.get("/ws/join/{code}/{name}/{token}", self.handle_websocket),
+                web.get("/seat", self.handle_seat),
                 web.get("/static/js/textual.js", self.handle_script),
                 web.static("/static", self.static_dir),
             ]
@@ -538,6 +540,7 @@ class WebServer:
                         _("The server is not answering: try again in a few moments.")
                     ),
                     **self.away_words(),
+                    **self.seat_words(request),
                 ),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
@@ -565,6 +568,67 @@ class WebServer:
                 _("Start again to sit down again: unfinished matches are kept.")
             ),
         }
+
+    def seat_words(self, request: web.Request) -> dict[str, str]:
+        """What the page needs to show a hosted table's friend, once they have left, the
+        link that takes their seat back from another browser: where to ask for it (``/seat``,
+        with the link's code and name; "" at ``okey101 web``), and its words."""
+        asked = ""
+        if self.table is not None:
+            query = {"code": self.table.code}
+            name = clean_name(request.query.get("name"))
+            if name:
+                query["name"] = name
+            asked = "/seat?" + urlencode(query, quote_via=quote)
+        return {
+            "seat_asked": html.escape(asked),
+            "seat_said": html.escape(
+                _(
+                    "To take your seat back from another browser, open this link there "
+                    "(it is your seat's own: give it to nobody):"
+                )
+            ),
+            "copy_link": html.escape(_("Copy the link")),
+            "copied": html.escape(_("Copied")),
+        }
+
+    async def handle_seat(self, request: web.Request) -> web.Response:
+        """The link with the seat's token of the visitor who asks (their cookie's seat, as
+        their own game kept it), once they have left a hosted table: ``{"link": …}``, or
+        ``{"link": ""}`` when they have no seat to take back (the match is over, the seat
+        was given up before it began). Only ever the asking visitor's own seat."""
+        visitor = request.cookies.get(COOKIE)
+        if self.table is None:
+            raise web.HTTPNotFound()
+        if not valid_visitor_id(visitor) or not self.code_allowed(
+            request, request.query.get("code"), visitor
+        ):
+            raise web.HTTPForbidden(text=_("okey101: open the link the host gave you"))
+        assert visitor is not None
+        token = self.seat_token(visitor)
+        link = ""
+        if token is not None:
+            link = link_with_token(self.link(request, request.query.get("name")), token)
+        return web.json_response({"link": link}, headers={"Cache-Control": "no-store"})
+
+    def seat_token(self, visitor: str) -> str | None:
+        """The token of ``visitor``'s seat at the hosted table, as their ``okey101 join``
+        keeps it in their data dir (under the table's address and code; a seat taken back
+        with a token and no code, under the address), or None."""
+        assert self.table is not None
+        data, _config = visitor_dirs(self.root, visitor)
+        try:
+            seats = json.loads((data / storage.seats_path().name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(seats, dict):
+            return None
+        url = self.table.url()
+        for key in (f"{url} {self.table.code}", f"{url} "):
+            token = seats.get(key)
+            if isinstance(token, str) and valid_token(token):
+                return token
+        return None
 
     def away_words(self) -> dict[str, str]:
         """What the page needs to wait for a hosted table that went away, and its words in
@@ -678,8 +742,13 @@ class WebServer:
     def table_link(self, request: web.Request) -> str:
         """A hosted table's link as the visitor's browser opened it (its address, the
         code and the visitor's name; never a token)."""
+        return self.link(request, unquote(request.match_info.get("name", "")))
+
+    def link(self, request: web.Request, name: str | None) -> str:
+        """A hosted table's link on the address the browser used, with the code and
+        ``name`` (none for "" or "-"; never a token)."""
         assert self.table is not None
-        name = clean_name(unquote(request.match_info.get("name", "")))
+        name = clean_name(name)
         scheme = "https" if self.secure(request) else "http"
         link = f"{scheme}://{request.host}/?code={self.table.code}"
         if name not in ("", "-"):

@@ -1,0 +1,110 @@
+"""A friend in a browser at ``okey101 host --web`` who leaves sees, on the page the browser
+shows then, the link that takes the seat back from another browser (with the seat's token):
+the quit dialog's text on the game's canvas could be neither clicked nor copied, and the
+page after it did not show the link at all. The server gives each browser only its own
+seat's link."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiohttp
+from test_web_hosted import wait_for_output
+from test_web_hosted_close import drawn, host_alone, seated_page, wait_for
+from web_helpers import (  # noqa: F401 - the browser fixture
+    HOSTED_LINK,
+    TIMEOUT,
+    Terminal,
+    chromium_browser,
+    hosted,
+)
+
+from okey_tui.net.protocol import looks_like_token
+
+
+def test_the_server_gives_a_friend_who_left_their_own_seats_link_and_nobody_else_any(
+    tmp_path: Path,
+) -> None:
+    with host_alone(tmp_path, "--bots", "easy") as (process, log):
+        link = wait_for(log, HOSTED_LINK.pattern, process).group(0)
+        code = link.rsplit("code=", 1)[1]
+        base = link.split("/?", 1)[0]
+
+        async def seat_link(session: aiohttp.ClientSession, **query: str) -> tuple[int, str]:
+            async with session.get(f"{base}/seat", params=query) as response:
+                if response.status != 200:
+                    return response.status, ""
+                return response.status, (await response.json())["link"]
+
+        async def visit() -> None:
+            session, websocket = await seated_page(link, "Deniz")
+            other = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+            elsewhere = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+            async with session, other, elsewhere:
+                assert isinstance(websocket, aiohttp.ClientWebSocketResponse)
+                await asyncio.to_thread(wait_for, log, r"Deniz joined \(seat 1\)", process)
+                await drawn(websocket, "Enter starts the match")
+                await websocket.send_json(["stdin", "\r"])
+                await asyncio.to_thread(wait_for, log, r"The match has started", process)
+                await websocket.close()  # the friend leaves
+                await asyncio.to_thread(wait_for, log, r"Deniz lost the connection", process)
+                status, given = await seat_link(session, code=code, name="Deniz")
+                assert status == 200
+                stem = f"{link}&name=Deniz&token="
+                assert given.startswith(stem), given
+                assert looks_like_token(given.removeprefix(stem))
+                # Another browser with the table's link has no seat: no token.
+                async with other.get(link) as response:
+                    assert response.status == 200
+                assert await seat_link(other, code=code, name="Deniz") == (200, "")
+                # A browser without the table's code gets nothing at all.
+                assert (await seat_link(elsewhere, name="Deniz"))[0] == 403
+                # The link takes the seat back from a browser that never sat there.
+                async with elsewhere.get(given) as response:
+                    assert response.status == 200
+                token = given.removeprefix(stem)
+                back = await elsewhere.ws_connect(
+                    f"{base.replace('http', 'ws', 1)}/ws/join/{code}/Deniz/{token}"
+                    "?width=100&height=30",
+                    headers={"Origin": base},
+                )
+                await asyncio.to_thread(wait_for, log, r"Deniz is back \(seat 1\)", process)
+                await back.close()
+
+        asyncio.run(visit())
+    said = log.read_text()
+    assert said.count("joined") == 1, said
+
+
+def test_the_page_a_friend_who_quit_sees_has_their_seats_link(tmp_path: Path, browser) -> None:
+    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, host.url + "&name=Deniz")
+        terminal.wait_for("Enter starts the match")
+        terminal.press("Enter")
+        wait_for_output(host, "The match has started")
+        terminal.wait_for("Indicator")
+        terminal.press("q")
+        terminal.wait_for("Your seat is kept")
+        terminal.press("y")
+        page.wait_for_function("!document.getElementById('seat').hidden", timeout=TIMEOUT * 1000)
+        seat = page.locator("#seat")
+        assert seat.is_visible()
+        assert page.locator("#closed").is_visible()
+        link = page.locator("#seat-link")
+        href = link.get_attribute("href") or ""
+        assert href == link.inner_text().strip()
+        assert href.startswith(host.url + "&name=Deniz&token="), href
+        assert looks_like_token(href.rsplit("token=", 1)[1])
+        page.close()
+        # Opened in another browser, it takes the seat back.
+        context = browser.new_context()
+        try:
+            elsewhere = context.new_page()
+            again = Terminal.open(elsewhere, href)
+            wait_for_output(host, "Deniz is back (seat 1)")
+            again.wait_for("Indicator")
+        finally:
+            context.close()
+        assert "joined" not in host.output().split("Deniz joined (seat 1)", 1)[1]
