@@ -558,7 +558,7 @@ class WebServer:
                 "closed_reason": html.escape(
                     _(
                         "Start again takes your seat back: this browser keeps it. "
-                        "Meanwhile a bot plays your seat."
+                        "A bot plays your seat if you are not back soon."
                     )
                 ),
             }

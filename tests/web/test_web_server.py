@@ -550,3 +550,17 @@ async def test_a_hosted_page_left_says_the_seat_waits_not_that_matches_are_kept(
         html = await page.text()
     assert "takes your seat back" in html and "no longer at the table" in html
     assert "unfinished matches are kept" not in html and "The table is closed" not in html
+
+
+async def test_a_hosted_page_left_says_a_bot_plays_the_seat_only_if_the_friend_is_not_back(
+    serve,
+) -> None:
+    """The page said "Meanwhile a bot plays your seat." at once, though a bot sits down only
+    after the seat's grace period (as the quit dialog and the host's "bot in 23 s" say)."""
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    _, hosted = await serve(table=table)
+    browser = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with browser, browser.get(hosted.make_url("/").with_query(code="ABC123")) as page:
+        html = await page.text()
+    assert "Meanwhile" not in html
+    assert "A bot plays your seat if you are not back soon." in html
