@@ -41,7 +41,7 @@ from okey_tui.net.protocol import MAX_NAME, Bridge, Closing, ErrorCode, clean_te
 from okey_tui.settings import TableSettings
 from okey_tui.storage import JSONObject
 from okey_tui.ui.app import OkeyApp
-from okey_tui.ui.screens.dialogs import Dialog
+from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog
 from okey_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "retry", N_("Try again")),
         # The host's: an address blocked for wrong join codes may try again at once.
         Binding("u", "unblock", N_("Lift the block")),
-        Binding("q", "app.quit", N_("Quit")),
+        Binding("q", "quit_game", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -258,6 +258,21 @@ class LobbyScreen(Screen[None]):
         app = self.app
         if isinstance(app, RemoteApp):
             app.action_chat()
+
+    def action_quit_game(self) -> None:
+        """q (and Ctrl+C): the host with a person seated beside them is asked first, as at
+        the table (the host's q closed the lobby under a friend's feet); else it quits."""
+        app = self.app
+        question = app.lobby_quit_question() if isinstance(app, RemoteApp) else None
+        if question is None:
+            app.exit()
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                app.exit()
+
+        app.push_screen(ConfirmScreen(question, quits=True), answer)
 
 
 class NameScreen(Dialog[str | None]):
@@ -731,6 +746,17 @@ class RemoteApp(OkeyApp):
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
         if lobby is not None and lobby.is_mounted:
             lobby.show(self)
+
+    def lobby_quit_question(self) -> str | None:
+        """What the lobby asks before the host quits: closing the table sends away the
+        people seated at it (bots are not asked after). None: q quits at once."""
+        table = self.table
+        if table is None or not table.quit_closes_table():
+            return None
+        if not any(info.level is None and info.seat != table.seat for info in table.seats()):
+            return None
+        note = table.leave_note() or _("You host this table: quitting closes it for everyone.")
+        return _("Quit the game?") + "\n" + note
 
     def lobby_status(self) -> str:
         if self.problem:
