@@ -213,7 +213,15 @@ def error_words(code: str, extra: Mapping[str, object]) -> str:
         )
     if known is ErrorCode.STARTED and extra.get("joining"):
         # Said to a late joiner: who may still sit down, and how (a seated player's own
-        # okey101 join keeps the seat's token; --token is printed when they leave).
+        # okey101 join keeps the seat's token; --token is printed when they leave). In a
+        # browser (``browser``: the host's web page asked), no command can be typed: the
+        # browser played in keeps the seat, and the page shown on leaving has its link.
+        if extra.get("browser"):
+            return _(
+                "The match has started: only the players at the table can come back (by "
+                "opening the table's link again in the browser they played in, or the link "
+                "with &token=… they were shown when they left)"
+            )
         return _(
             "The match has started: only the players at the table can come back (with the "
             "same okey101 join on their own computer, or with the --token they were given "

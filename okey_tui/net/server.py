@@ -250,6 +250,9 @@ class _Conn:
     # Whose wrong codes this connection's count: its address; for the host's own web page,
     # the browser's ("web 10.0.0.7").
     guesser: str = ""
+    # A connection of the host's own web page: the person is in a browser, where no
+    # command can be typed (a late joiner is told how to come back there).
+    browser: bool = False
     seat: int | None = None
     tokens: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
@@ -1111,6 +1114,9 @@ class TableServer:
                 self._send(conn, error_message(ErrorCode.BAD_CODE, tries_left=left))
             return
         if self.started:
+            # Said in the words of where the person is: a terminal, or a browser.
+            if conn.browser:
+                raise ProtocolError(ErrorCode.STARTED, joining=True, browser=True)
             raise ProtocolError(ErrorCode.STARTED, joining=True)
         free = [s for s in self.seats if not s.human]
         if not free:
@@ -1184,6 +1190,7 @@ class TableServer:
             return False
         visitor = clean_text(message.str_field("visitor"), MAX_ADDRESS) or "?"
         conn.guesser = f"web {visitor}"
+        conn.browser = True
         return True
 
     def blocked(self) -> list[str]:

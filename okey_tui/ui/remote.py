@@ -944,14 +944,20 @@ class RemoteApp(OkeyApp):
                 if not told:
                     self.notify(_("Back at the table."), timeout=3)
                 return
-            self._rejoining = False
+            # Its host's okey101 stopped without a word (killed, the computer off): the
+            # seat is kept as after a close, and tried as long (giving up after these few
+            # tries told the friend the table was gone while its host was opening it again).
+            self._rejoining = False  # r tries at once meanwhile
             self.show_problem(
                 _(
-                    "The table is gone: the connection could not be made again. If its host "
-                    "opens it again, r takes your seat back; from another terminal, run:\n"
+                    "The table cannot be reached: waiting for its host to open it again "
+                    "(okey101 host --resume), and you sit back down by yourself. From "
+                    "another terminal, run:\n"
                     "  okey101 join {url} --token {token}"
                 ).format(url=join_address(seat.url), token=seat.token)
             )
+            if self.server is None and seat.token:
+                await self.wait_for_host()
         finally:
             self._rejoining = False
 

@@ -514,6 +514,26 @@ class WebServer:
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
             )
+        elif (
+            self.table is not None
+            and "token" in request.query
+            and not valid_token(request.query["token"])
+        ):
+            # A link's token cut short or mistyped: said, not left out (the visitor would
+            # sit down as someone new, or be told the match has started).
+            response = web.Response(
+                status=400,
+                text=self.notice_page(
+                    _("okey101: this link's token is not valid"),
+                    _(
+                        "The seat's token in this link is not valid: open the link you were "
+                        "shown when you left the table as it is (copied whole), or the "
+                        "table's link again in the browser you played in."
+                    ),
+                ),
+                content_type="text/html",
+                headers={"Cache-Control": "no-store"},
+            )
         else:
             kind = "practice" if request.query.get("practice") in ("1", "yes", "true") else "table"
             websocket = self.websocket_url(request, kind)

@@ -330,15 +330,17 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
 
     from okey_tui.ui import remote
 
-    monkeypatch.setattr(remote, "REJOIN_TRIES", 2)  # two quick tries, then give up
+    monkeypatch.setattr(remote, "REJOIN_TRIES", 2)  # two quick tries, then wait for the host
     monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
+    monkeypatch.setattr(remote, "HOST_BACK_PAUSE", 0.05)
     server = await open_table(bot_delay=5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.table is not None, "seated")
         token = app.table.token
         await crash(server)  # the host's okey101 dies without a word
-        await until(pilot, lambda: "The table is gone" in app.problem, "given up", tries=200)
+        await until(pilot, lambda: "cannot be reached" in app.problem, "said", tries=200)
+        assert "waiting for its host to open it again" in app.problem
         address = server.url.removeprefix("ws://")
         # The command on a line of its own, the keys on the next: copied whole.
         command = f"okey101 join {address} --token {token}"

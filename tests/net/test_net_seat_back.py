@@ -431,3 +431,42 @@ async def test_a_host_who_closes_a_finished_match_sends_nobody_waiting_for_a_res
         for table in tables[1:]:
             await table.close()
         await server.close()
+
+
+async def test_after_the_hosts_okey101_dies_a_friend_waits_as_long_as_after_a_close(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host's okey101 killed (kill -9): the friend tried for about 30 s, then read
+    "The table is gone" and tried no more, while after a close the seat is tried for half
+    an hour. Now the same wait: the friend is told the table cannot be reached and that
+    it waits for its host, and sits back down by itself when the table opens again."""
+    from net_helpers import crash
+
+    from okey_tui.ui import remote
+
+    monkeypatch.setattr(remote, "REJOIN_TRIES", 2)  # the quick tries, soon over
+    monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
+    monkeypatch.setattr(remote, "HOST_BACK_PAUSE", 0.1)
+    monkeypatch.setattr(remote, "HOST_BACK_WAIT", 20.0)
+    path = tmp_path / "table.json"
+    server = await reopenable_table(path)
+    port = server.port
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    resumed: TableServer | None = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await pilot.press("enter")  # the lead starts
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
+            await crash(server)  # no word from the table
+            await until(pilot, lambda: "cannot be reached" in app.problem, "told", 200)
+            assert "waiting for its host to open it again" in app.problem
+            assert app.can_retry and "r tries again" in app.lobby_status()
+            await pilot.pause(0.5)  # tries meet a closed port meanwhile: still the lobby
+            assert isinstance(app.screen, LobbyScreen)
+            resumed = await reopened(path, port)
+            await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
+            assert app.table is not None and app.table.seat == 0 and app.table.connected
+    finally:
+        if resumed is not None:
+            await resumed.close()

@@ -40,6 +40,7 @@ from okey_tui.web.server import (
 )
 
 FAKE = Path(__file__).with_name("fake_app.py")
+SEAT_TOKEN = "ekrC5mtuvWL3D2AK7MPtlxghw-2Vnwul"
 
 
 def fake_command(*args: str) -> str:
@@ -564,3 +565,25 @@ async def test_a_hosted_page_left_says_a_bot_plays_the_seat_only_if_the_friend_i
         html = await page.text()
     assert "Meanwhile" not in html
     assert "A bot plays your seat if you are not back soon." in html
+
+
+async def test_a_link_with_a_token_that_is_not_valid_says_so(serve) -> None:
+    """A token cut short (or the "…" of an example) was left out of the link silently: the
+    friend sat down as someone new, or was told the match had started."""
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123")
+    _, hosted_server = await serve(table=table)
+    browser = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+    async with browser:
+        for token in ("ekrC5mt", "…", "", "a b;rm"):
+            url = hosted_server.make_url("/").with_query(code="ABC123", name="Deniz", token=token)
+            async with browser.get(url) as response:
+                page = await response.text()
+            assert response.status == 400, token
+            assert "token in this link is not valid" in page, token
+            assert "data-session-websocket-url" not in page
+        url = hosted_server.make_url("/").with_query(code="ABC123", name="Deniz", token=SEAT_TOKEN)
+        async with browser.get(url) as response:
+            page = await response.text()
+        assert response.status == 200 and f"/ws/join/ABC123/Deniz/{SEAT_TOKEN}" in page
+        async with browser.get(hosted_server.make_url("/").with_query(code="ABC123")) as response:
+            assert response.status == 200
