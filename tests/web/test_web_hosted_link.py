@@ -100,10 +100,12 @@ async def test_the_page_passes_the_token_on_and_the_game_gets_its_link(tmp_path:
                 html = await response.text()
             host = f"{test_server.host}:{test_server.port}"
             assert f'data-session-websocket-url="ws://{host}/ws/join/ABC123/Deniz/{TOKEN}"' in html
-            # A made-up token is no part of the page.
+            # A made-up token is no part of the page: the page says it is not valid.
             bad = test_server.make_url("/").with_query(code="ABC123", token="<b>")
             async with session.get(bad) as response:
-                assert 'ws/join/ABC123/-"' in await response.text()
+                said = await response.text()
+            assert response.status == 400 and "token in this link is not valid" in said
+            assert "<b>" not in said and "ws/join" not in said
 
             url = test_server.make_url(f"/ws/join/ABC123/Deniz/{TOKEN}").with_query(
                 width=100, height=30
