@@ -488,7 +488,7 @@ class RemoteTable:
                 "You host this table: quitting closes it for everyone. "
                 "okey101 host --resume opens it again, and the others rejoin."
             )
-        from okey_tui.web import link_with_token, web_link
+        from okey_tui.web import web_link
 
         link = web_link()
         if not self.started:
@@ -505,10 +505,13 @@ class RemoteTable:
                 "okey101 join {url} {code} sits you down again while a seat is free."
             ).format(url=join_address(self.url), code=(self.code or _("CODE")) + name)
         if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
+            # The link for another browser is on the page shown next, whole, to click or
+            # copy: in the dialog it broke over three lines between its borders.
             return _(
                 "Your seat is kept (a bot plays it if you are not back soon): open the table's "
-                "link again in this browser to take it back. In another browser, open: {link}"
-            ).format(link=link_with_token(link, self.token))
+                "link again in this browser to take it back. The page shown next has the link "
+                "for another browser."
+            )
         # Each command on a line of its own, indented: copied whole (a dialog keeps such a
         # line unwrapped where it fits; the terminal prints it as it is).
         url = join_address(self.url)

@@ -56,7 +56,9 @@ async def test_a_friend_in_a_browser_is_told_to_open_the_link_again(
             assert "okey101 join" not in note and "--token" not in note
             assert server.url not in note and "127.0.0.1" not in note
             assert "open the table's link again in this browser" in note
-            assert f"{link}&token={friend.token}" in note
+            # The link with the token is on the page shown next (test_web_seat_link.py), whole
+            # and clickable: in the dialog it broke over three lines between its borders.
+            assert friend.token not in note and "page shown next has the link" in note
         finally:
             await friend.close()
     finally:
