@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -20,7 +19,7 @@ from rich.console import Console
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 
 from rendered import screen_text  # noqa: E402
-from ui_helpers import OPENING_SEED, table_app  # noqa: E402
+from ui_helpers import OPENING_SEED, finished_report, table_app  # noqa: E402
 
 from okey_tui import i18n  # noqa: E402
 from okey_tui.engine.match import Match  # noqa: E402
@@ -29,7 +28,6 @@ from okey_tui.engine.scoring import HandResult, PenaltyNote, SeatScore, finish_p
 from okey_tui.engine.state import (  # noqa: E402
     EndKind,
     Event,
-    Hand,
     Opening,
     OpeningKind,
     Outcome,
@@ -258,23 +256,7 @@ def zeynep_finishes(*first: str) -> HandReport:
         middle="K13",
         rest="rack3",
     )
-    return finished_by_seat_2(hand, (*first, "draw", "add Y5>1", "discard K13"))
-
-
-def finished_by_seat_2(hand: Hand, steps: Sequence[str]) -> HandReport:
-    """The report of ``hand`` once ``steps`` are played, the last of them seat 2's finish."""
-    from okey_tui.engine.actions import parse_action
-    from okey_tui.table import hand_report
-
-    for step in steps:
-        hand.apply(parse_action(step, hand.okey))
-    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
-    match = Match(RuleSet(hands=1), OPENING_SEED)
-    match.hand = hand
-    match.finish_hand()
-    report = hand_report(match)
-    assert report is not None
-    return report
+    return finished_report(hand, (*first, "draw", "add Y5>1", "discard K13"))
 
 
 def test_the_finish_shows_what_others_added_in_brackets() -> None:
@@ -329,7 +311,7 @@ def test_a_tile_swapped_into_the_finishers_meld_is_bracketed_too() -> None:
         rest="rack3",
     )
     steps = ("swap 0 R8", "add *Y1>1", "discard K1", "draw", "add Y5>1", "discard K13")
-    report = finished_by_seat_2(hand, steps)
+    report = finished_report(hand, steps)
     assert set(report.others_added) == {(0, Tile.parse("R8")), (1, Tile.parse("Y1"))}
     line = winning_melds(report, seats("Sen"))
     assert line is not None
@@ -354,7 +336,7 @@ def test_the_finishers_own_swap_is_among_its_tiles_given_to_others_melds() -> No
         middle="K13",
         rest="rack3",
     )
-    report = finished_by_seat_2(hand, ("draw", "swap 0 R8", "add *Y1>1", "add Y5>1", "discard K13"))
+    report = finished_report(hand, ("draw", "swap 0 R8", "add *Y1>1", "add Y5>1", "discard K13"))
     assert report.added == (Tile.parse("R8"),) and report.added_meant == (Tile.parse("R8"),)
     assert report.added_swaps == (1,)
     line = winning_melds(report, seats("Sen"))

@@ -3,34 +3,15 @@ the finisher's meld another player added, and what the finisher gave away."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 from positions import position
-from ui_helpers import OPENING_SEED
+from ui_helpers import finished_report
 
-from okey_tui.engine.actions import parse_action
-from okey_tui.engine.match import Match
-from okey_tui.engine.rules import RuleSet
-from okey_tui.engine.state import Hand
 from okey_tui.engine.tiles import Tile
-from okey_tui.table import HandReport, SeatInfo, hand_report
+from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.screens.summary import winning_melds
 
 SEATS = [SeatInfo(s, name, None) for s, name in enumerate(["Sen", "Ayşe", "Mehmet", "Zeynep"])]
-
-
-def finished_by_seat_2(hand: Hand, steps: Sequence[str]) -> HandReport:
-    """The report of ``hand`` once ``steps`` are played, the last of them seat 2's finish."""
-    for step in steps:
-        hand.apply(parse_action(step, hand.okey))
-    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 2
-    match = Match(RuleSet(hands=1), OPENING_SEED)
-    match.hand = hand
-    match.finish_hand()
-    report = hand_report(match)
-    assert report is not None
-    return report
 
 
 def finish_text(report: HandReport) -> str:
@@ -53,9 +34,7 @@ def test_a_real_tile_added_to_a_set_with_an_okey_is_the_bracketed_one() -> None:
         rest="rack3",
     )
     okey = hand.okey
-    report = finished_by_seat_2(
-        hand, ("add R11>0", "discard K1", "draw", "add Y5>1", "discard K13")
-    )
+    report = finished_report(hand, ("add R11>0", "discard K1", "draw", "add Y5>1", "discard K13"))
     assert report.others_added == ((0, Tile.parse("R11")),)
     meld = report.table[0].meld
     assert okey in meld.tiles and Tile.parse("R11") in meld.tiles
@@ -77,7 +56,7 @@ def gave_and_swapped() -> HandReport:
         rest="rack3",
     )
     steps = ("draw", "add Y9>1", "swap 0 R6", "add *Y1>2", "add Y5>2", "discard K13")
-    return finished_by_seat_2(hand, steps)
+    return finished_report(hand, steps)
 
 
 def test_a_tile_given_for_an_okey_is_said_as_a_swap_not_a_lay_off() -> None:
@@ -123,7 +102,7 @@ def test_an_okey_in_a_set_of_three_is_written_as_the_table_writes_it() -> None:
         middle="K13",
         rest="rack3",
     )
-    report = finished_by_seat_2(hand, ("draw", "add Y5>1", "discard K13"))
+    report = finished_report(hand, ("draw", "add Y5>1", "discard K13"))
     text = finish_text(report)
     assert "R7 ★7 B7" in text, text
     assert "★Y7" not in text and "★K7" not in text, text

@@ -9,13 +9,10 @@ import io
 import pytest
 from positions import position
 from rich.console import Console
-from ui_helpers import OPENING_SEED
+from ui_helpers import finished_report
 
 from okey_tui import i18n
-from okey_tui.engine.actions import parse_action
-from okey_tui.engine.match import Match
-from okey_tui.engine.rules import RuleSet
-from okey_tui.table import HandReport, SeatInfo, hand_report
+from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.screens.summary import explain_hand
 
 SEATS = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
@@ -33,15 +30,7 @@ def okey_taken_from_ayse() -> HandReport:
         middle="K13",
         rest="rack3",
     )
-    for step in ("draw", "swap 0 R11", "add Y5>1", "add *Y6>1", "discard K13"):
-        hand.apply(parse_action(step, hand.okey))
-    assert hand.outcome is not None and hand.outcome.finisher == 2
-    match = Match(RuleSet(hands=1), OPENING_SEED)
-    match.hand = hand
-    match.finish_hand()
-    report = hand_report(match)
-    assert report is not None
-    return report
+    return finished_report(hand, ("draw", "swap 0 R11", "add Y5>1", "add *Y6>1", "discard K13"))
 
 
 def ayse_lines(lang: str) -> str:

@@ -8,10 +8,11 @@ from textual.widgets import Static
 
 from okey_tui import storage
 from okey_tui.bots.driver import play_bot_step, safe_action
-from okey_tui.engine.state import Phase
+from okey_tui.engine.state import Hand, Phase
 from okey_tui.engine.tiles import Tile, parse_tiles
 from okey_tui.hotseat import configure
 from okey_tui.settings import TableSettings
+from okey_tui.table import HandReport
 from okey_tui.ui.app import OkeyApp, make_app
 from okey_tui.ui.screens.table import TableScreen
 from okey_tui.ui.session import Session
@@ -271,3 +272,22 @@ def last_hand_report(hands: int = 11):  # type: ignore[no-untyped-def]
         Tile.parse("R1"), notes, (totals,) * hands, tuple(t * hands for t in totals), True,
         (2,), rules, (False,) * 4,
     )  # fmt: skip
+
+
+def finished_report(hand: Hand, steps: tuple[str, ...], finisher: int = 2) -> HandReport:
+    """The report a summary is made from, once ``steps`` (the actions' notation) are played
+    on ``hand``, the last of them ``finisher``'s finish."""
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.engine.match import Match
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.table import hand_report
+
+    for step in steps:
+        hand.apply(parse_action(step, hand.okey))
+    assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == finisher
+    match = Match(RuleSet(hands=1), OPENING_SEED)
+    match.hand = hand
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None
+    return report
