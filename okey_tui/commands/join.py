@@ -204,6 +204,10 @@ def join(
     run_app(app)
     # What the screen said last stays on the terminal once it closes: why no seat was
     # taken (then the exit status says so too), or how to take the seat back.
+    if app.problem and app.seat_waiting and app.quitting:
+        # The player left a wait for the table's host: no failure, the seat is kept.
+        print_note(app.waiting_note())
+        return
     if app.problem:
         raise click.ClickException(app.problem)
     if app.table is not None and not app.table.started and app.quitting:

@@ -417,6 +417,9 @@ class RemoteApp(OkeyApp):
         # the table and opened it again (see reopened_note).
         self._back_note = ""
         self.quitting = False  # the player chose to quit (see exit)
+        # The seat is kept while its table is closed or out of reach, waiting for its host
+        # to open it again: a quit then is no failure (see waiting_note).
+        self.seat_waiting = False
 
     def exit(
         self,
@@ -593,6 +596,7 @@ class RemoteApp(OkeyApp):
         self._back_note = reopened_note(old, table)
         self.table = table
         self.problem = ""
+        self.seat_waiting = False
         self.note_the_way_back(table)
         if self.server is not None:  # the host's own seat: host --resume gives it back
             self.server.host_seat = table.seat
@@ -854,6 +858,7 @@ class RemoteApp(OkeyApp):
         if why == Closing.HOST_CLOSED.value:
             # The table comes back only when its host opens it again: the seat is tried
             # now and then meanwhile (r tries at once).
+            self.seat_waiting = bool(self.seat_info.token)
             self.show_problem(
                 _(
                     "The host closed the table. Your seat is kept: when they open it again "
@@ -876,6 +881,16 @@ class RemoteApp(OkeyApp):
         if shown is not None:
             shown.set_status(said, error=True)
         self.run_worker(self.rejoin(), exclusive=True, group="connect")
+
+    def waiting_note(self) -> str:
+        """What the terminal keeps of a seat waiting for its table, once the player quits
+        the wait: it is kept, and the command that takes it back (the wait had ended with
+        "Error: … you sit back down by yourself", exit status 1, and nothing waiting)."""
+        seat = self.seat_info
+        return _(
+            "Your seat is kept: once the host opens the table again (okey101 host --resume), "
+            "take it back with:\n  okey101 join {url} --token {token}"
+        ).format(url=join_address(seat.url), token=seat.token)
 
     async def wait_for_host(self) -> None:
         """The host closed the table: try the seat again every few seconds, for a while,
@@ -948,11 +963,12 @@ class RemoteApp(OkeyApp):
             # seat is kept as after a close, and tried as long (giving up after these few
             # tries told the friend the table was gone while its host was opening it again).
             self._rejoining = False  # r tries at once meanwhile
+            self.seat_waiting = bool(seat.token)
             self.show_problem(
                 _(
                     "The table cannot be reached: waiting for its host to open it again "
-                    "(okey101 host --resume), and you sit back down by yourself. From "
-                    "another terminal, run:\n"
+                    "(okey101 host --resume), and you sit back down by yourself. If you quit "
+                    "meanwhile, this takes the seat back:\n"
                     "  okey101 join {url} --token {token}"
                 ).format(url=join_address(seat.url), token=seat.token)
             )

@@ -417,6 +417,38 @@ def test_join_leaves_why_it_failed_or_how_to_come_back_on_the_terminal(monkeypat
     assert storage.seat_token(key) == "abc"
 
 
+def test_a_friend_who_quits_the_wait_for_a_closed_table_is_told_how_to_come_back(
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    """The host closed the table and the friend's screen waited for it; q there ended in
+    "Error: The host closed the table. Your seat is kept: … you sit back down by yourself"
+    (exit status 1), though the player chose to quit and nothing waits any more. It is no
+    failure: exit 0, and the command that takes the seat back."""
+    from okey_tui.ui.remote import RemoteApp
+
+    def quit_the_wait(self) -> None:  # type: ignore[no-untyped-def]
+        from dataclasses import replace
+
+        self.seat_info = replace(self.seat_info, token="abcdefgh")
+        self.problem = "The host closed the table. Your seat is kept"
+        self.seat_waiting = True
+        self.quitting = True
+
+    monkeypatch.setattr(RemoteApp, "run", quit_the_wait)
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
+    assert result.exit_code == 0, result.output
+    assert "Error" not in result.output
+    assert "okey101 join 127.0.0.1:8101 --token abcdefgh" in result.output
+
+    def lost_the_wait(self) -> None:  # type: ignore[no-untyped-def]
+        quit_the_wait(self)
+        self.quitting = False  # ended from outside (the terminal closed): said as before
+
+    monkeypatch.setattr(RemoteApp, "run", lost_the_wait)
+    result = CliRunner().invoke(main, ["join", "127.0.0.1:8101", "K7M2QX", "--name", "Ayşe"])
+    assert result.exit_code == 1 and "The host closed the table" in result.output
+
+
 def test_the_host_terminal_keeps_how_to_open_an_unfinished_table_again() -> None:
     """A host who quit saw nothing on the terminal (the quit question said it, and went
     with the screen): a started, unfinished match says how to open it again; a table

@@ -402,6 +402,7 @@ async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table
             resumed = await reopened(path, port)
             await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
             assert app.table is not None and app.table.seat == 0 and app.table.connected
+            assert not app.seat_waiting
     finally:
         if resumed is not None:
             await resumed.close()
@@ -462,6 +463,8 @@ async def test_after_the_hosts_okey101_dies_a_friend_waits_as_long_as_after_a_cl
             await until(pilot, lambda: "cannot be reached" in app.problem, "told", 200)
             assert "waiting for its host to open it again" in app.problem
             assert app.can_retry and "r tries again" in app.lobby_status()
+            assert app.seat_waiting  # a quit now is no failure: the seat is kept
+            assert f"--token {app.seat_info.token}" in app.waiting_note()
             await pilot.pause(0.5)  # tries meet a closed port meanwhile: still the lobby
             assert isinstance(app.screen, LobbyScreen)
             resumed = await reopened(path, port)
