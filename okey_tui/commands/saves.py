@@ -298,12 +298,9 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
         hand = hand_cell(h.hand, h.hands, h.hand_done)
         table.add_row(h.id, h.started, h.table_text, hand, h.code, seats)
     console.print(table)
-    console.print(
-        _(
-            "Open the latest again with [bold]okey101 host --resume[/], an older one with "
-            "[bold]okey101 host --resume ID[/]."
-        )
-    )
+    # A line each: at 80 columns one sentence broke "okey101 host" / "--resume ID".
+    console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
+    console.print(_("Open an older one with [bold]okey101 host --resume ID[/]."))
     said = _("Forget one with [bold]okey101 saves --delete {id}[/].")
     console.print(said.format(id=upper(_(ID_COLUMN))))
 
