@@ -552,6 +552,7 @@ class WebServer:
                     min_cols=MIN_COLS,
                     min_rows=MIN_ROWS,
                     setting_up=html.escape(_("setting up your table…")),
+                    late_class=html.escape("-late" if self.late(visitor, request) else ""),
                     **self.closed_words(),
                     start_again=html.escape(_("Start again")),
                     sideways=html.escape(_("Turn your phone sideways: the tiles get bigger.")),
@@ -571,7 +572,8 @@ class WebServer:
         """What the page says once its game has ended (the visitor quit, or the table was
         closed without a word of why): at a hosted table the seat waits for the visitor,
         and this browser takes it back ("unfinished matches are kept" is ``okey101 web``'s,
-        whose visitors have matches of their own)."""
+        whose visitors have matches of their own); a browser without a seat once the match
+        has begun (:meth:`late`) is told it had none, with nothing promised."""
         if self.table is not None:
             return {
                 "closed": html.escape(_("You are no longer at the table.")),
@@ -581,12 +583,20 @@ class WebServer:
                         "A bot plays your seat if you are not back soon."
                     )
                 ),
+                # A browser that never had a seat (it came after the match began): no seat
+                # waits for it, and Start again would only say so again.
+                "late_closed": html.escape(_("You had no seat at this table.")),
+                "late_reason": html.escape(
+                    _("The match began without you. Ask the host for a seat at the next one.")
+                ),
             }
         return {
             "closed": html.escape(_("The table is closed.")),
             "closed_reason": html.escape(
                 _("Start again to sit down again: unfinished matches are kept.")
             ),
+            "late_closed": "",
+            "late_reason": "",
         }
 
     def seat_words(self, request: web.Request) -> dict[str, str]:
@@ -616,7 +626,9 @@ class WebServer:
         """The link with the seat's token of the visitor who asks (their cookie's seat, as
         their own game kept it), once they have left a hosted table: ``{"link": …}``, or
         ``{"link": ""}`` when they have no seat to take back (the match is over, the seat
-        was given up before it began). Only ever the asking visitor's own seat."""
+        was given up before it began); ``"late"``: they have none and the match has begun
+        (they came after it began, or gave their seat up before). Only ever the asking
+        visitor's own seat."""
         visitor = request.cookies.get(COOKIE)
         if self.table is None:
             raise web.HTTPNotFound()
@@ -629,7 +641,18 @@ class WebServer:
         link = ""
         if token is not None:
             link = link_with_token(self.link(request, request.query.get("name")), token)
-        return web.json_response({"link": link}, headers={"Cache-Control": "no-store"})
+        return web.json_response(
+            {"link": link, "late": token is None and self.table.resumable()},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    def late(self, visitor: str, request: web.Request) -> bool:
+        """Whether the browser of ``visitor`` comes to a hosted table whose match has begun
+        without a seat there: its own game kept no seat's token, and its link brings none.
+        (Its page says so once it leaves; ``/seat`` says it again then, from the same token.)"""
+        if self.table is None or valid_token(request.query.get("token")):
+            return False
+        return self.table.resumable() and self.seat_token(visitor) is None
 
     def seat_token(self, visitor: str) -> str | None:
         """The token of ``visitor``'s seat at the hosted table, as their ``okey101 join``

@@ -108,3 +108,47 @@ def test_the_page_a_friend_who_quit_sees_has_their_seats_link(tmp_path: Path, br
         finally:
             context.close()
         assert "joined" not in host.output().split("Deniz joined (seat 1)", 1)[1]
+
+
+def test_a_browser_that_came_after_the_match_began_is_not_promised_a_seat(
+    tmp_path: Path, browser
+) -> None:
+    """A second browser opens the table's link once the match has begun, is told it came
+    late, and quits: the page said "Start again takes your seat back: this browser keeps
+    it. A bot plays your seat if you are not back soon." to someone who never had a seat.
+    It says they had none (the server knows no seat of this browser), with no Start again
+    and no seat's link; the friend seated says, as before, that their seat waits."""
+    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, host.url + "&name=Deniz")
+        terminal.wait_for("Enter starts the match")
+        terminal.press("Enter")
+        wait_for_output(host, "The match has started")
+        terminal.wait_for("Indicator")
+        context = browser.new_context()
+        try:
+            late_page = context.new_page()
+            late = Terminal.open(late_page, host.url + "&name=Ece")
+            late.wait_for("The match has started")
+            late.press("q")
+            late_page.wait_for_function(
+                "document.body.classList.contains('-late')", timeout=TIMEOUT * 1000
+            )
+            late_page.wait_for_selector("#closed", state="visible", timeout=TIMEOUT * 1000)
+            said = late_page.locator("#closed").inner_text()
+            assert "You had no seat at this table." in said, said
+            assert "takes your seat back" not in said and "A bot plays your seat" not in said
+            assert "no longer at the table" not in said
+            assert not late_page.get_by_role("button", name="Start again").is_visible()
+            assert not late_page.locator("#seat").is_visible()
+        finally:
+            context.close()
+        # The friend at the table leaves: their seat waits, and its link is there.
+        terminal.press("q")
+        terminal.wait_for("Your seat is kept")
+        terminal.press("y")
+        page.wait_for_function("!document.getElementById('seat').hidden", timeout=TIMEOUT * 1000)
+        said = page.locator("#closed").inner_text()
+        assert "takes your seat back" in said and "had no seat" not in said, said
+        assert page.get_by_role("button", name="Start again").is_visible()
+        assert page.locator("#seat-link").is_visible()

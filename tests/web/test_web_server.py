@@ -587,3 +587,48 @@ async def test_a_link_with_a_token_that_is_not_valid_says_so(serve) -> None:
         assert response.status == 200 and f"/ws/join/ABC123/Deniz/{SEAT_TOKEN}" in page
         async with browser.get(hosted_server.make_url("/").with_query(code="ABC123")) as response:
             assert response.status == 200
+
+
+async def test_a_hosted_page_tells_a_browser_without_a_seat_that_it_had_none(serve) -> None:
+    """Once the match has begun, a browser whose game kept no seat's token (it came late)
+    is told, when its page closes, that it had no seat, not that Start again takes its seat
+    back: ``/seat`` says "late" from the browser's own token, and the page opens saying it
+    already (no flash of the seat's words). Before the match, or with a seat, not late."""
+    begun = [False]
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123", resumable=lambda: begun[0])
+    server, hosted = await serve(table=table)
+
+    def jar() -> aiohttp.ClientSession:
+        return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+    async def page_and_seat(session: aiohttp.ClientSession, **query: str) -> tuple[str, dict]:
+        url = hosted.make_url("/").with_query(code="ABC123", name="Ece", **query)
+        async with session.get(url) as response:
+            assert response.status == 200
+            page = await response.text()
+        seat_url = hosted.make_url("/seat").with_query(code="ABC123", name="Ece")
+        async with session.get(seat_url) as response:
+            assert response.status == 200
+            return page, await response.json()
+
+    async with jar() as seated, jar() as late:
+        page, answer = await page_and_seat(late)
+        assert answer == {"link": "", "late": False} and '<body class="">' in page
+        # The seated friend's game kept its seat's token, as okey101 join keeps it.
+        _page, _answer = await page_and_seat(seated)
+        visitor = next(c.value for c in seated.cookie_jar if c.key == COOKIE)
+        data, _config = visitor_dirs(server.root, visitor)
+        data.mkdir(parents=True)
+        (data / storage.seats_path().name).write_text(
+            json.dumps({"ws://127.0.0.1:9 ABC123": SEAT_TOKEN}), encoding="utf-8"
+        )
+        begun[0] = True
+        page, answer = await page_and_seat(late)
+        assert answer == {"link": "", "late": True}
+        assert '<body class="-late">' in page and "You had no seat at this table." in page
+        page, answer = await page_and_seat(seated)
+        assert answer["late"] is False and answer["link"].endswith(f"&token={SEAT_TOKEN}")
+        assert '<body class="">' in page
+        # A seat's token in the link: that seat, not a late browser.
+        page, _answer = await page_and_seat(late, token=SEAT_TOKEN)
+        assert '<body class="">' in page
