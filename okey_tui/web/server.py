@@ -530,6 +530,12 @@ class WebServer:
                         "shown when you left the table as it is (copied whole), or the "
                         "table's link again in the browser you played in."
                     ),
+                    # The table's link without the token: in the browser played in, the
+                    # seat comes back by itself.
+                    way=(
+                        self.link(request, request.query.get("name")),
+                        _("Open the table's link"),
+                    ),
                 ),
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
@@ -737,17 +743,29 @@ class WebServer:
                 headers={"Cache-Control": "no-store"},
             )
 
-    def notice_page(self, title: str, text: str, *, again: bool = False, home: bool = False) -> str:
-        """A page of one sentence, in the game's colours (``again``: with a Try again button;
-        ``home``: with a link to the table)."""
+    def notice_page(
+        self,
+        title: str,
+        text: str,
+        *,
+        again: bool = False,
+        home: bool = False,
+        way: tuple[str, str] | None = None,
+    ) -> str:
+        """A page of one sentence under its title, with the look of the game page's own
+        notices (``again``: with a Try again button; ``home``: with a link to the table;
+        ``way``: with a link of its own, its address and words)."""
+        if way is None and home:
+            way = ("/", _("Go to your table"))
         return self.notice.substitute(
             lang=i18n.current_language(),
             title=html.escape(title),
             text=html.escape(text),
             again=html.escape(_("Try again")),
             again_style="" if again else "display:none",
-            home=html.escape(_("Go to your table")),
-            home_style="" if home else "display:none",
+            way=html.escape(way[0] if way else "/"),
+            way_text=html.escape(way[1] if way else ""),
+            way_style="" if way else "display:none",
         )
 
     def code_allowed(self, request: web.Request, code: str | None, visitor: str | None) -> bool:

@@ -152,3 +152,24 @@ def test_a_browser_that_came_after_the_match_began_is_not_promised_a_seat(
         assert "takes your seat back" in said and "had no seat" not in said, said
         assert page.get_by_role("button", name="Start again").is_visible()
         assert page.locator("#seat-link").is_visible()
+
+
+def test_a_link_whose_token_is_not_valid_shows_a_notice_with_the_way_to_the_table(
+    tmp_path: Path, browser
+) -> None:
+    """The page of a made-up token was a line of plain text at the top of an empty page:
+    it has a title, the words and a button to the table's link without the token."""
+    with hosted(tmp_path, "--bots", "easy") as host:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.goto(host.url + "&name=Deniz&token=abc", wait_until="domcontentloaded")
+        title = page.get_by_role("heading", name="okey101: this link's token is not valid")
+        assert title.is_visible()
+        assert "token in this link is not valid" in page.locator("#text").inner_text()
+        way = page.get_by_role("link", name="Open the table's link")
+        assert way.is_visible()
+        # The words sit in the middle of the window, under the title, above the link.
+        box = page.locator("main").bounding_box()
+        assert box is not None and box["y"] > 800 / 4 and box["y"] + box["height"] < 800 * 3 / 4
+        way.click()
+        page.wait_for_url(host.url + "&name=Deniz", timeout=TIMEOUT * 1000)
+        wait_for_output(host, "Deniz joined (seat 1)")

@@ -581,6 +581,11 @@ async def test_a_link_with_a_token_that_is_not_valid_says_so(serve) -> None:
             assert response.status == 400, token
             assert "token in this link is not valid" in page, token
             assert "data-session-websocket-url" not in page
+            # Titled and with the way back, as the page's other notices: the table's link
+            # without the token (the seat comes back in the browser played in).
+            assert "<h1>okey101: this link&#x27;s token is not valid</h1>" in page, page
+            back = f'<a href="{hosted_server.make_url("/")}?code=ABC123&amp;name=Deniz">'
+            assert f'<p class="way" style="">{back}Open the table&#x27;s link</a>' in page, page
         url = hosted_server.make_url("/").with_query(code="ABC123", name="Deniz", token=SEAT_TOKEN)
         async with browser.get(url) as response:
             page = await response.text()
