@@ -147,6 +147,21 @@ def test_stats_reset_asks_first() -> None:
     assert stats.read() == []
 
 
+@pytest.mark.parametrize("empty_file", [False, True])
+def test_stats_reset_with_nothing_kept_says_so_without_asking(
+    data_dir: Path, empty_file: bool
+) -> None:
+    """No hand played yet (no file, or an empty one): --reset says there is nothing to
+    delete, exit 0 (it asked "Delete all okey101 statistics?" and then deleted nothing)."""
+    if empty_file:
+        stats.stats_path().write_text("")
+    result = CliRunner().invoke(main, ["stats", "--reset"], input="y\n")
+    assert result.exit_code == 0, result.output
+    assert "?" not in result.output
+    assert "nothing to delete" in result.output
+    assert stats.stats_path().exists() == empty_file  # nothing touched
+
+
 def test_a_table_records_every_finished_hand_and_drops_the_save_at_the_end(
     data_dir: Path,
 ) -> None:

@@ -41,6 +41,11 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
     from okey_tui.settings import shown_name
 
     if reset:
+        path = store.stats_path()
+        if not path.exists() or (path.is_file() and path.stat().st_size == 0):
+            # Nothing kept (no hand played yet): no question whose answer changes nothing.
+            click.echo(_("No statistics are kept yet: there is nothing to delete."))
+            return
         if not yes and not confirm(_("Delete all okey101 statistics?")):
             click.echo(_("Nothing deleted."))
             return
