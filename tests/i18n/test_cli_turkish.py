@@ -144,17 +144,28 @@ def test_the_command_line_questions_take_e_and_h_in_turkish() -> None:
     assert "invalid input" not in out and "Error" not in out
     assert out.count("[e/H]: ") == 2 and "silindi." in out
 
-    for answer, said in (("x\nevet\n", "Hiç istatistik yoktu."), ("y\n", "yoktu."), ("\n", "")):
+    for answer, said in (("x\nevet\n", "İstatistikler silindi."), ("y\n", "silindi."), ("\n", "")):
+        kept_statistics()  # with none, nothing is asked
         code, out = run("--lang", "tr", "stats", "--reset", answers=answer)
         assert code == 0 and "silinsin mi? [e/H]: " in out, out
         assert said in out and ("silinmedi" in out) == (answer == "\n"), out
 
 
+def kept_statistics() -> None:
+    """A statistics file (one line: what it says matters not to ``stats --reset``)."""
+    from okey_tui import stats
+
+    stats.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    stats.stats_path().write_text("{}\n", encoding="utf-8")
+
+
 def test_the_command_line_questions_in_english_take_y_and_n() -> None:
+    kept_statistics()
     code, out = run("stats", "--reset", answers="e\nyes\n")
     assert code == 0 and "Delete all okey101 statistics? [y/N]: " in out, out
     assert "Error: 'e' is not an answer: type y for yes, n for no." in out, out
-    assert "There were no statistics." in out
+    assert "Statistics deleted." in out
+    kept_statistics()
     code, out = run("stats", "--reset", answers="\n")
     assert code == 0 and "Nothing deleted." in out
     code, out = run("stats", "--reset", answers="")  # no answer at all: asked, nothing done
