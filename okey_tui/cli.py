@@ -10,7 +10,8 @@ command is looked up, so one process can print help in either language.
 
 A number a flag takes is checked by :class:`IntBetween` or :class:`FloatBetween`,
 which say what the number must be and what was given, as okey101's own checks do
-(click's ranges said "15 is not in the range 1<=x<=13.").
+(click's ranges said "15 is not in the range 1<=x<=13."), and any other whole number
+(``type=int``) by :class:`WholeNumber` ("a whole number, not abc").
 """
 
 from __future__ import annotations
@@ -213,6 +214,30 @@ class FloatBetween(_Between, click.FloatRange):
         return None
 
 
+class WholeNumber(click.types.IntParamType):
+    """A whole number (a seed), refused as okey101 refuses a bad value: "a whole number, not
+    abc" (click said "'abc' is not a valid integer."). ``accepts`` and ``refusal`` make one
+    that takes fewer numbers (``simulate --matches``: at least one)."""
+
+    def accepts(self, number: int) -> bool:
+        """The number may be given."""
+        return True
+
+    def refusal(self, given: str) -> str:
+        """What the value must be, and what was given (``given`` as it was typed)."""
+        return _("a whole number, not {value}").format(value=given)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = None
+        if number is None or not self.accepts(number):
+            given = value.strip() if isinstance(value, str) else str(value)
+            raise click.BadParameter(self.refusal(given), ctx=ctx, param=param)
+        return number
+
+
 class Pace(FloatBetween):
     """Seconds between bot moves, or a pace by the name the new-table screen gives it
     (``fast``, ``hızlı``): ``--bot-delay fast`` was refused as no number."""
@@ -319,6 +344,9 @@ def localize(command: click.Command) -> click.Command:
             param.help = _(original)
         if isinstance(param, click.Argument) and param.name in ARGUMENT_METAVARS:
             param.metavar = _argument_metavar(param, _(ARGUMENT_METAVARS[param.name]))
+        if type(param.type) is click.types.IntParamType:
+            # A plain ``type=int`` (--seed) refuses "abc" in okey101's words too.
+            param.type = WholeNumber()
         type_name = _type_name(param.type)
         if type_name is not None:
             # A copy: click shares one INT among every option declared ``type=int``.

@@ -64,7 +64,10 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["web", "--max-visitors", "0"], ["--max-visitors", "from 1 to 500, not 0"]),
         (["web", "--idle-minutes", "0"], ["--idle-minutes", "from 0.1 to 1440, not 0"]),
         (["web", "--bot-delay", "-1"], ["--bot-delay", "from 0 to 10, not -1"]),
-        (["web", "--seed", "x"], ["--seed", "'x'"]),
+        # Every command's --seed, in okey101's words ("'x' is not a valid integer." was click's).
+        (["web", "--seed", "x"], ["'--seed': a whole number, not x"]),
+        (["play", "--seed", "x"], ["'--seed': a whole number, not x"]),
+        (["host", "--seed", "1.5"], ["'--seed': a whole number, not 1.5"]),
         (
             [
                 "hint",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from okey_tui.cli import both_names, named_word
+from okey_tui.cli import WholeNumber, both_names, named_word
 from okey_tui.commands.play import (
     GAME_TYPE,
     HANDS_HELP,
@@ -53,10 +53,14 @@ def _parse_seats(text: str) -> list[str]:
     return seats
 
 
-def _check_matches(ctx: click.Context, param: click.Parameter, value: int) -> int:
-    if value < 1:
-        raise click.BadParameter(_("play at least one match, not {count}").format(count=value))
-    return value
+class MatchCount(WholeNumber):
+    """``--matches``: one or more, refused in one message whatever is wrong ("abc" too)."""
+
+    def accepts(self, number: int) -> bool:
+        return number >= 1
+
+    def refusal(self, given: str) -> str:
+        return _("play at least one match, not {count}").format(count=given)
 
 
 def report_json(report: RunReport) -> JSONObject:
@@ -104,13 +108,13 @@ OPTION_WORDS = {
 )
 @click.option(
     "--matches",
+    type=MatchCount(),
     default=20,
     show_default=True,
-    callback=_check_matches,
     help=N_("How many matches to play."),
 )
 @click.option("--hands", type=HandCount(), default=11, show_default=True, help=HANDS_HELP)
-@click.option("--seed", type=int, default=0, show_default=True, help=SEED_HELP)
+@click.option("--seed", type=WholeNumber(), default=0, show_default=True, help=SEED_HELP)
 @click.option(
     "--seats",
     metavar="LEVEL,LEVEL,LEVEL,LEVEL",

@@ -67,6 +67,11 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
         (["--hands", "4"], "13 hands, not 4"),
         (["--hands", "15"], "13 hands, not 15"),
         (["--matches", "0"], "at least one match"),
+        # Not a number at all: the same words, not click's "'abc' is not a valid integer."
+        (["--matches", "abc"], "'--matches': play at least one match, not abc"),
+        (["--matches", "2.5"], "'--matches': play at least one match, not 2.5"),
+        (["--seed", "abc"], "'--seed': a whole number, not abc"),
+        (["--lang", "tr", "--matches", "abc"], "en az bir oyun oynat, abc değil"),
         (["--type", "speed"], "speed"),
     ],
 )
@@ -75,3 +80,4 @@ def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> N
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+    assert "not a valid" not in result.output

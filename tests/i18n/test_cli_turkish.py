@@ -285,7 +285,12 @@ def test_saves_names_the_id_as_its_column_does() -> None:
             "bir oyun 1, 3, 5, 7, 9, 11 ya da 13 el sürer, x değil",
             "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not x",
         ),
-        (["play", "--seed", "y"], "'y' geçerli bir tam sayı değil.", "is not a valid integer."),
+        (["play", "--seed", "y"], "bir tam sayı, y değil", "a whole number, not y"),
+        (
+            ["simulate", "--matches", "y"],
+            "en az bir oyun oynat, y değil",
+            "play at least one match, not y",
+        ),
         (
             ["play", "--bot-delay", "z"],
             "0 ile 10 arasında bir sayı, z değil",
@@ -297,7 +302,7 @@ def test_a_bad_number_is_refused_in_the_language_spoken(
     args: list[str], turkish: str, english: str
 ) -> None:
     """A bad number is refused with exit status 2, in the language spoken and in
-    okey101's words where the number has bounds (click said "'x' is not a valid integer
+    okey101's words, bounds or none (click said "'x' is not a valid integer
     range.", naming a type, not what to give); the same process then speaks English again."""
     code, out = run("--lang", "tr", *args)
     assert code == 2 and turkish in out, out
