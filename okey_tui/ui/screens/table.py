@@ -565,6 +565,8 @@ class TableScreen(Screen[None]):
             self.set_interval(0.5, self.tick_turn_clock)  # a network table's turn time
         if self.practice.on and isinstance(table, LocalTable) and table.session.hints:
             self.practice.show_hints(True)  # as the match was left (h had shown them)
+            if self.hotseat is not None:  # they were the hints of whoever had the terminal
+                self.hotseat.keep_look(table.seat)
 
     def tell_table_changed(self) -> None:
         self.state_changed()  # (the table has changed already; the screen shows it later)

@@ -431,6 +431,18 @@ class SeatPlace:
     scroll: float = 0.0
 
 
+@dataclass(frozen=True)
+class SeatLook:
+    """What a person at a shared terminal chose to see, kept from hand to hand: the hints
+    shown or hidden (h), the log shown or hidden (l; None: as the terminal's size has it),
+    and whether l brought the log into the hints' place (and the log's choice before)."""
+
+    hints: bool = False
+    log: bool | None = None
+    log_over_hints: bool = False
+    log_before_hints: bool | None = None
+
+
 class HotSeat:
     """Several people at one terminal, each with their own seat and rack."""
 
@@ -440,6 +452,9 @@ class HotSeat:
         # Each person's rack, cursor and melds box as they left them (one person's scrolling
         # never moves another's view of the table).
         self.seat_places: dict[int, SeatPlace] = {}
+        # Each person's hints and log, shown or hidden as they left them (h at one turn
+        # left the hints over the table for the next person, who had never asked for them).
+        self.looks: dict[int, SeatLook] = {}
         # The privacy screen passing the terminal, and to whom, while it is up.
         self.passing: tuple[int, PrivacyScreen] | None = None
 
@@ -471,6 +486,7 @@ class HotSeat:
         from okey_tui.ui.screens.privacy import PrivacyScreen
 
         screen, table = self.screen, self.table
+        self.keep_look(table.seat)
         if not new:
             scroll = screen.query_one(MeldsView).scroll_y
             self.seat_places[table.seat] = SeatPlace(screen.rack, screen.cursor, scroll)
@@ -498,6 +514,29 @@ class HotSeat:
 
         self.passing = (seat, privacy)
         screen.app.push_screen(privacy, ready)
+
+    def keep_look(self, seat: int) -> None:
+        """Keep what the person at ``seat`` chose to see, as the terminal leaves them."""
+        screen = self.screen
+        self.looks[seat] = SeatLook(
+            screen.practice.hints_on,
+            screen.log_choice(),
+            screen._log_over_hints,
+            screen._log_before_hints,
+        )
+
+    def give_look(self, seat: int) -> None:
+        """The hints and the log as the person at ``seat`` left them (hidden hints, and the
+        log as the terminal's size has it, for a person who never chose)."""
+        screen = self.screen
+        look = self.looks.get(seat, SeatLook())
+        screen.choose_log(look.log)
+        screen._log_over_hints = look.log_over_hints
+        screen._log_before_hints = look.log_before_hints
+        screen.game_log.retitle(over_hints=look.log_over_hints)
+        practice = screen.practice
+        if practice.on and practice.hints_on != look.hints:
+            practice.show_hints(look.hints)
 
     def table_moved(self) -> None:
         """The others played while the terminal is being passed (the bots after a person's
@@ -531,6 +570,7 @@ class HotSeat:
         # person's own first move does not bring back the "your turn" line (a draw says
         # which tile came in).
         screen.waiting = False
+        self.give_look(seat)
         screen.rebuild_log()
         # Whose turn it is, and what the turn starts with (a draw, or the starter's throw);
         # taken early, while bots still play, who is playing (the line was blank).
