@@ -61,3 +61,25 @@ async def test_the_log_one_person_showed_over_the_table_stays_theirs():
         await discard_last_tile(pilot, app)
         screen = await take_terminal(pilot, app, 2)
         assert screen.log_shown(), "Mehmet left his log shown"
+
+
+async def test_the_quit_question_over_the_privacy_screen_shows_its_own_keys():
+    """q at "Pass to Mehmet" asks whether to quit; the keys at the foot went on saying
+    "⏎ Ready  q Quit" while only y and n answered. They are the question's, as at the table."""
+    from rendered import screen_text
+
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app(OPENING_SEED, humans=2, human_names=("Mehmet",), name="Ayşe")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("q")
+        await wait_for_screen(pilot, app, ConfirmScreen)
+        await pilot.pause()
+        foot = screen_text(app).rstrip().splitlines()[-1]
+        assert "y Yes" in foot and "n No" in foot and "Ready" not in foot, foot
+        await pilot.press("n")
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.pause()
+        foot = screen_text(app).rstrip().splitlines()[-1]
+        assert "Ready" in foot and "q Quit" in foot and "Yes" not in foot, foot

@@ -8,11 +8,12 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from okey_tui.i18n import N_, _
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.board import scroll_note
+from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.ui.widgets.steady import set_subtitle
 
 
@@ -72,7 +73,9 @@ class PrivacyScreen(Screen[None]):
                 yield label
                 with box:
                     yield lines
-        yield Footer()
+        # The table's key bar: under the quit question (q) it shows the question's keys
+        # (a footer went on saying "⏎ Ready  q Quit" while only y and n answered).
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         if not self.app.is_running:
@@ -120,7 +123,7 @@ class PrivacyScreen(Screen[None]):
         limit = frame.styles.max_height
         if limit is not None and box.display:
             # The frame is laid out in the screen's area above its footer.
-            footer = self.query_one(Footer)
+            footer = self.query_one(KeyBar)
             free = self.size.height - (footer.outer_size.height if footer.display else 0)
             outer = int(limit.resolve(Size(self.size.width, free), self.app.size))
             above = box.region.y - frame.content_region.y  # title, note, heading
