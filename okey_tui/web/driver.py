@@ -1,5 +1,6 @@
 """The Textual driver of a visitor's game on a web page (``okey101 web``, ``okey101 host
---web``): textual-serve's own, except that the game does not end on Ctrl+C.
+--web``): textual-serve's own, except that the game does not end on Ctrl+C, and that it
+does end once its server is gone.
 
 Each visitor's game runs in the server's process group, so Ctrl+C in the server's
 terminal reaches the games too, and textual-serve's driver ends a game on it: the page's
@@ -7,19 +8,59 @@ connection then closed with no reason before the server could close it saying wh
 host closed the table"), and the page showed its default words. The server ends its
 visitors' games itself, once it has closed their pages (asked to quit, killed if they do
 not); SIGTERM still ends a game, and a closed terminal (SIGHUP) too.
+
+A server that goes without a word (killed, crashed) leaves its games' pipes closed: the
+input ends and every write fails. textual-serve's driver went on, drawing into the broken
+pipe at full speed with nobody to see it, and could not even end on SIGTERM (its goodbye
+to the server failed too). This one ends the game once the input ends or a write fails.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
+from functools import partial
+from typing import Any
 
+from textual import messages
 from textual.drivers.web_driver import WebDriver
 
 
 class VisitorDriver(WebDriver):
-    """textual-serve's driver, with Ctrl+C (SIGINT) ignored."""
+    """textual-serve's driver, with Ctrl+C (SIGINT) ignored, ending the game once its
+    server is gone."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._gone = False
+        self._write = partial(self._write_while_heard, self.fileno)
+
+    def _write_while_heard(self, fileno: int, data: bytes) -> int:
+        """The driver's write (``os.write`` to the server's pipe), until the pipe breaks."""
+        if not self._gone:
+            try:
+                return os.write(fileno, data)
+            except OSError:  # a broken pipe: the server is gone
+                self.server_gone()
+        return len(data)
+
+    def server_gone(self) -> None:
+        """Nobody reads this game any more: it ends (once), writing nothing more."""
+        if self._gone:
+            return
+        self._gone = True
+        self._app.post_message(messages.ExitApp())
+
+    def run_input_thread(self) -> None:
+        try:
+            super().run_input_thread()
+        finally:
+            # The input ended: the server closed the pipe (gone), or it asked the game to
+            # end ("exit"), which it is doing already.
+            if not self.exit_event.is_set():
+                self.server_gone()
 
     def start_application_mode(self) -> None:
         super().start_application_mode()
