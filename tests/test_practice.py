@@ -1347,7 +1347,8 @@ def test_a_give_back_hint_never_says_the_taken_tile_fits_no_opening_when_it_does
     okey with Y13); the hint says the tile fits, names the opening with it and the expert's
     own, and never says it does not fit an opening."""
     from okey_tui.engine.actions import GiveBack, Open
-    from okey_tui.practice import expert_hint, meld_words, taken_opening
+    from okey_tui.engine.view import taken_opening
+    from okey_tui.practice import expert_hint, meld_words
 
     hand = pos_hand(
         [FOUR_PAIRS_AND_THE_OKEY, "", "", ""],
@@ -1373,7 +1374,8 @@ def test_a_give_back_hint_never_says_the_taken_tile_fits_no_opening_when_it_does
 def test_a_give_back_hint_says_the_taken_tile_fits_no_opening_when_none_takes_it():
     """§7: with no opening in the rack, the taken tile fits none: the hint says so."""
     from okey_tui.engine.actions import GiveBack
-    from okey_tui.practice import expert_hint, taken_opening
+    from okey_tui.engine.view import taken_opening
+    from okey_tui.practice import expert_hint
 
     rack = "R1 Y3 B5 K7 R9 Y11 B13 K2 R4 Y6 B8 K10 R12 Y1 B3 K5 R7 Y13 B11 K13 Y5"
     hand = pos_hand([rack, "", "", ""], indicator="Y8", phase="d", discards=("", "", "", "B1"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from okey_tui.engine.actions import (
     Action,
@@ -389,6 +390,70 @@ def is_pairs_only(view: PlayerView) -> bool:
     if opening is not None:
         return opening.kind is OpeningKind.PAIRS
     return view.going_pairs[view.seat]
+
+
+def taken_opening(view: PlayerView) -> tuple[Meld, ...] | None:
+    """An opening of the seat's rack that lays the taken discard and reaches the floor, as
+    the solver finds it (the most pairs, or the most points), or None when there is none.
+
+    The meld that takes the tile is read by the meld rules; the rest of the rack is
+    arranged by the solver (a practice hint says whether, and how, the taken tile opens:
+    :meth:`PlayerView.can_use_taken` says only that the rack with it reaches an opening). A run of six or more tiles splits into two runs, so a
+    meld of three to five tiles around the taken one covers every way to use it.
+    """
+    from okey_tui.engine.solver import best_melds, best_pairs
+
+    taken = view.taken
+    if taken is None or view.opening is not None:
+        return None
+    okey = view.okey
+    tile = taken.tile
+    rest = list(view.rack)
+    rest.remove(tile)
+    found: list[tuple[int, tuple[Meld, ...]]] = []
+    for partner in sorted(set(rest), key=Tile.sort_key):
+        pair = readings([tile, partner], okey, {MeldKind.PAIR})
+        if not pair:
+            continue
+        others = list(rest)
+        others.remove(partner)
+        melds = (pair[0], *best_pairs(others, okey).melds)
+        if 2 * len(melds) >= len(view.rack):  # one tile stays in hand to discard
+            melds = melds[:-1]
+        if len(melds) >= view.pairs_floor:
+            found.append((len(melds), melds))
+    if found:
+        return max(found, key=lambda f: f[0])[1]
+    if view.going_pairs[view.seat] or taken.from_going_pairs:
+        return None  # pairs only
+    played = effective(tile, okey)
+
+    def may_meld(t: Tile) -> bool:  # with the taken tile: a wild, its colour or its number
+        if is_wild(tile, okey) or is_wild(t, okey):
+            return True
+        other = effective(t, okey)
+        return other.colour == played.colour or other.number == played.number
+
+    pool = [t for t in rest if may_meld(t)]
+    tried: set[tuple[Tile, ...]] = set()
+    for size in (2, 3, 4):
+        for group in combinations(sorted(pool, key=Tile.sort_key), size):
+            if group in tried:
+                continue
+            tried.add(group)
+            read = readings([tile, *group], okey, {MeldKind.RUN, MeldKind.SET})
+            if not read:
+                continue
+            others = list(rest)
+            for t in group:
+                others.remove(t)
+            arranged = best_melds(others, okey)
+            value = read[0].value + arranged.value
+            if value >= view.melds_floor:
+                found.append((value, (read[0], *arranged.melds)))
+    if found:
+        return max(found, key=lambda f: f[0])[1]
+    return None
 
 
 def plan_adds(
