@@ -410,11 +410,23 @@ def meld_text(meld: Meld, okey: Tile) -> str:
     'R13 Y13 B13 ★K13'
     """
     return " ".join(
-        f"{OKEY_MARK}{meant.number}"  # a set of three's okey: any colour it misses
-        if meld.any_colour and laid == okey and meant != laid
-        else tile_text(laid, okey, meant)
+        placed_text(meld, laid, meant, okey)
         for laid, meant in zip(meld.tiles, meld.stands_for, strict=True)
     )
+
+
+def any_colour_okey(meld: Meld, laid: Tile, meant: Tile, okey: Tile) -> bool:
+    """Whether ``laid`` in ``meld``, standing for ``meant``, is a set of three's okey, which
+    stands for any colour the set misses: written by its number alone (``★13``)."""
+    return meld.any_colour and laid == okey and meant != laid
+
+
+def placed_text(meld: Meld, laid: Tile, meant: Tile, okey: Tile) -> str:
+    """One tile of ``meld`` as :func:`meld_text` writes it: an okey as a star and what it
+    stands for there, a set of three's by its number alone."""
+    if any_colour_okey(meld, laid, meant, okey):
+        return f"{OKEY_MARK}{meant.number}"
+    return tile_text(laid, okey, meant)
 
 
 # -- the engine's other names: game types, penalty reasons, colours ------------------------------

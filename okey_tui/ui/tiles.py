@@ -13,6 +13,7 @@ from rich.text import Text
 
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.tiles import Colour, Tile
+from okey_tui.messages import any_colour_okey
 
 # The rack's faces stay apart in a 256-colour terminal too (tmux, many terminals): there
 # an orange "just drawn" face became the cursor's yellow.
@@ -100,7 +101,7 @@ def meld_chip_list(meld: Meld, okey: Tile) -> list[Text]:
     marks some of them)."""
     parts = []
     for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
-        if meld.any_colour and laid == okey and meant != laid:
+        if any_colour_okey(meld, laid, meant, okey):
             text = Text("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
             text.append(
                 str(meant.number), Style(color=OKEY_MARK, bgcolor=FACE, bold=True, italic=True)

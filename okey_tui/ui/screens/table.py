@@ -63,12 +63,12 @@ from okey_tui.engine.view import (
 )
 from okey_tui.i18n import N_, _, and_list, at_name, ngettext
 from okey_tui.messages import (
-    OKEY_MARK,
     added_tiles_text,
     event_text,
     meld_kind,
     meld_text,
     okey_meant,
+    placed_text,
     tile_text,
     tiles_text,
     you_opened_with,
@@ -3155,8 +3155,8 @@ class TableScreen(Screen[None]):
         words: list[str] = []
         for each in group:
             meant = next(meanings, None) if each == okey else None
-            if meld is not None and meld.any_colour and meant is not None and meant != each:
-                words.append(f"{OKEY_MARK}{meant.number}")  # a set's okey: any colour it misses
+            if meld is not None and meant is not None:
+                words.append(placed_text(meld, each, meant, okey))  # as the melds write it
             else:
                 words.append(tile_text(each, okey, meant))
         return " ".join(words)
