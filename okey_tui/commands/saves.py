@@ -139,26 +139,6 @@ def hand_cell(hand: int, hands: int, done: bool) -> str:
     return f"{shown}\n{said}"
 
 
-def match_line(summary: SaveSummary, done: bool) -> str:
-    """The match in a line, as :meth:`SaveSummary.line` says it, with ``hand 3/11 done``
-    for a match saved between two hands (its line said ``hand 3/11``, as if being played)."""
-    if not done:
-        return summary.line()
-    when = _("played {time}").format(time=summary.played) if summary.played else summary.started
-    if summary.people_scores or summary.sides:
-        said = _("{table} · hand {hand}/{hands} done · {scores} · {started}")
-    else:
-        said = _("{table} · hand {hand}/{hands} done · score {score} · {started}")
-    return said.format(
-        table=summary.table_text or summary.table,
-        hand=summary.hand,
-        hands=summary.hands,
-        scores=summary.scores_text(),
-        score=summary.score,
-        started=when,
-    )
-
-
 def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bool]) -> None:
     from rich.text import Text
 
@@ -379,7 +359,7 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     table = None if any(e is entry for e in found.entries) else tables.get(entry.id)
     if table is None:
         question = _("Delete the unfinished match {id} ({line})? It cannot be undone")
-        line = match_line(summarise_save(entry), hand_done(entry))
+        line = summarise_save(entry).line(hand_done(entry))
     else:
         question = _("Delete the table you hosted {id} ({line})? It cannot be undone")
         line = table.line()

@@ -611,23 +611,29 @@ class SaveSummary:
             ],
         }
 
-    def line(self) -> str:
+    def line(self, done: bool = False) -> str:
         """``Classic · hand 2/11 · score 45 · played 2026-11-30 20:58`` (when it was last
         played: the list's order); at a hot-seat match the people's scores by name:
-        ``… · Ayşe 45, Mehmet 30 · …``, at a partners table each side's."""
+        ``… · Ayşe 45, Mehmet 30 · …``, at a partners table each side's. ``done``: the match
+        was saved between two hands, its hand over (``hand 3/11 done``)."""
         when = _("played {time}").format(time=self.played) if self.played else self.started
         if self.people_scores or self.sides:
-            return _("{table} · hand {hand}/{hands} · {scores} · {started}").format(
-                table=self.table_text or self.table,
-                hand=self.hand,
-                hands=self.hands,
-                scores=self.scores_text(),
-                started=when,
+            said = (
+                _("{table} · hand {hand}/{hands} done · {scores} · {started}")
+                if done
+                else _("{table} · hand {hand}/{hands} · {scores} · {started}")
             )
-        return _("{table} · hand {hand}/{hands} · score {score} · {started}").format(
+        else:
+            said = (
+                _("{table} · hand {hand}/{hands} done · score {score} · {started}")
+                if done
+                else _("{table} · hand {hand}/{hands} · score {score} · {started}")
+            )
+        return said.format(
             table=self.table_text or self.table,
             hand=self.hand,
             hands=self.hands,
+            scores=self.scores_text(),
             score=self.score,
             started=when,
         )
