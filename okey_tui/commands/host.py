@@ -367,6 +367,7 @@ class _WebPage:
             code=server.code,
             resumable=lambda: server.resumable,
             over=lambda: server.match is not None and server.match.is_over,
+            has_seat=server.has_seat_token,
             bridge_key=server.bridge_key,
         )
         page = self._page = WebServer(

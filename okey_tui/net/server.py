@@ -1271,6 +1271,16 @@ class TableServer:
             self._blocked(conn)
         return left
 
+    def has_seat_token(self, token: str) -> bool:
+        """Whether a seat of this table holds ``token`` (a seat given up has none). The
+        host's web page asks it, from its own thread (it only reads), before it serves a
+        link with a token: a link no seat has gets a page of its own, in a browser's words."""
+        given = token.encode()
+        return any(
+            seat.token is not None and secrets.compare_digest(seat.token.encode(), given)
+            for seat in list(self.seats)
+        )
+
     def _rejoin(self, conn: _Conn, token: str) -> None:
         seat = next(
             (

@@ -12,7 +12,8 @@ textual-serve's :class:`AppService`, started with the visitor's environment.
 visitor's process is ``okey101 join`` to that table; a visitor without the
 right code gets no process. A link with a seat's token added (``&token=…``, as the
 page shows a friend who has left, asking ``/seat`` for that browser's own seat) takes that
-seat back from any browser; without it, the visitor's cookie does (their ``okey101 join``
+seat back from any browser (a token no seat of the table has gets a notice saying so,
+not the game); without it, the visitor's cookie does (their ``okey101 join``
 keeps the token in their data dir).
 When the host's okey101 ends (closed with a match to go on with, or killed), the page
 waits for the table, asking now and then for a while, and comes back to the seat by
@@ -116,6 +117,9 @@ class HostedTable:
     resumable: Callable[[], bool] = lambda: True
     # Whether the table's match has been played to its end.
     over: Callable[[], bool] = lambda: False
+    # Whether a seat of the table holds this token: a link with a token no seat has (a
+    # link of an earlier table, a character changed) gets a notice, not the friend's game.
+    has_seat: Callable[[str], bool] = lambda token: True
     # The table's bridge key: each visitor's ``okey101 join`` says with it that it joins
     # for a browser, and whose, so the table counts that browser's wrong codes on their own
     # (never those of the terminals on the host's computer, from the same 127.0.0.1).
@@ -540,6 +544,20 @@ class WebServer:
                 content_type="text/html",
                 headers={"Cache-Control": "no-store"},
             )
+        elif (
+            self.table is not None
+            and valid_token(request.query.get("token"))
+            and not self.table.has_seat(request.query["token"])
+        ):
+            # A seat's link of an earlier table, or with a character changed: the friend's
+            # game would only say what to type in a terminal.
+            log.info(_("a link with a token no seat has, from %s"), request.remote or "?")
+            response = web.Response(
+                status=404,
+                text=self.no_seat_page(request),
+                content_type="text/html",
+                headers={"Cache-Control": "no-store"},
+            )
         else:
             kind = "practice" if request.query.get("practice") in ("1", "yes", "true") else "table"
             websocket = self.websocket_url(request, kind)
@@ -573,6 +591,30 @@ class WebServer:
                 headers={"Cache-Control": "no-store"},
             )
         return response
+
+    def no_seat_page(self, request: web.Request) -> str:
+        """The notice of a link whose token no seat of the hosted table has: before the
+        match, the table's link sits the friend at a free seat; once it has begun, the
+        friend's own links take their seat back."""
+        assert self.table is not None
+        if self.table.resumable() or self.table.over():
+            said = _(
+                "This link is not, or no longer, a seat at this table: it may be from an "
+                "earlier table, or changed on the way. To take your seat back, open the link "
+                "you were shown when you left the table, copied whole, or the table's link "
+                "in the browser you played in."
+            )
+        else:
+            said = _(
+                "This link is not, or no longer, a seat at this table: it may be from an "
+                "earlier table, or changed on the way. The table's link sits you at a free "
+                "seat."
+            )
+        return self.notice_page(
+            _("okey101: this link is not a seat here"),
+            said,
+            way=(self.link(request, request.query.get("name")), _("Open the table's link")),
+        )
 
     def closed_words(self) -> dict[str, str]:
         """What the page says once its game has ended (the visitor quit, or the table was

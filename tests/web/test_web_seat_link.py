@@ -7,6 +7,7 @@ seat's link."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import aiohttp
@@ -18,9 +19,12 @@ from web_helpers import (  # noqa: F401 - the browser fixture
     Terminal,
     chromium_browser,
     hosted,
+    visitor_id,
 )
 
+from okey_tui import storage
 from okey_tui.net.protocol import looks_like_token
+from okey_tui.web.server import visitor_dirs
 
 
 def test_the_server_gives_a_friend_who_left_their_own_seats_link_and_nobody_else_any(
@@ -173,3 +177,40 @@ def test_a_link_whose_token_is_not_valid_shows_a_notice_with_the_way_to_the_tabl
         way.click()
         page.wait_for_url(host.url + "&name=Deniz", timeout=TIMEOUT * 1000)
         wait_for_output(host, "Deniz joined (seat 1)")
+
+
+def test_a_link_whose_token_no_seat_has_says_so_in_a_browsers_words(
+    tmp_path: Path, browser
+) -> None:
+    """A seat's link with one character of its token changed (or a link of an earlier
+    table) started the friend's game, which said "The table said no: No seat has this token.
+    Join with the table's code instead: okey101 join …", a command nobody can type in a
+    browser. The page says the link is not a seat at this table, in a notice of the page's
+    own, and its button to the table's link sits the friend at a free seat."""
+    with hosted(tmp_path, "--bots", "easy") as host:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, host.url + "&name=Deniz")
+        terminal.wait_for("Enter starts the match")
+        data, _config = visitor_dirs(host.root, visitor_id(page))
+        seats = json.loads((data / storage.seats_path().name).read_text(encoding="utf-8"))
+        (token,) = seats.values()
+        changed = ("B" if token[0] == "A" else "A") + token[1:]
+        context = browser.new_context()
+        try:
+            other = context.new_page()
+            other.set_viewport_size({"width": 1280, "height": 800})
+            other.goto(host.url + f"&name=Ece&token={changed}", wait_until="domcontentloaded")
+            title = other.get_by_role("heading", name="okey101: this link is not a seat here")
+            assert title.is_visible()
+            said = other.locator("#text").inner_text()
+            assert "not, or no longer, a seat at this table" in said, said
+            assert "free seat" in said, said
+            assert "okey101 join" not in other.inner_text("body")
+            assert other.locator("#terminal").count() == 0
+            way = other.get_by_role("link", name="Open the table's link")
+            way.click()
+            other.wait_for_url(host.url + "&name=Ece", timeout=TIMEOUT * 1000)
+            wait_for_output(host, "Ece joined (seat 2)")
+        finally:
+            context.close()
+        assert "No seat has this token" not in host.output()

@@ -637,3 +637,38 @@ async def test_a_hosted_page_tells_a_browser_without_a_seat_that_it_had_none(ser
         # A seat's token in the link: that seat, not a late browser.
         page, _answer = await page_and_seat(late, token=SEAT_TOKEN)
         assert '<body class="">' in page
+
+
+async def test_a_link_with_a_token_no_seat_has_gets_a_notice_in_a_browsers_words(serve) -> None:
+    """A well-formed token no seat of the table has (a link of an earlier table, a character
+    changed) started the friend's game, which told them to type ``okey101 join``. The page
+    says the link is not a seat here, with the way on for the match's moment, and the
+    table's link without the token."""
+    begun = [False]
+    table = HostedTable(
+        url=lambda: "ws://127.0.0.1:9",
+        code="ABC123",
+        resumable=lambda: begun[0],
+        has_seat=lambda token: token == SEAT_TOKEN,
+    )
+    _, hosted_server = await serve(table=table)
+    other = "B" + SEAT_TOKEN[1:]
+    url = hosted_server.make_url("/").with_query(code="ABC123", name="Deniz", token=other)
+    back = f'<a href="{hosted_server.make_url("/")}?code=ABC123&amp;name=Deniz">'
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+        for started in (False, True):
+            begun[0] = started
+            async with browser.get(url) as response:
+                page = await response.text()
+            assert response.status == 404, page
+            assert "<h1>okey101: this link is not a seat here</h1>" in page, page
+            assert "not, or no longer, a seat at this table" in page, page
+            assert ("free seat" in page) is not started, page
+            assert ("browser you played in" in page) is started, page
+            assert "okey101 join" not in page and "data-session-websocket-url" not in page
+            assert f'<p class="way" style="">{back}Open the table&#x27;s link</a>' in page
+        # The seat's own token: that seat's page.
+        url = url.update_query(token=SEAT_TOKEN)
+        async with browser.get(url) as response:
+            page = await response.text()
+        assert response.status == 200 and f"/ws/join/ABC123/Deniz/{SEAT_TOKEN}" in page
