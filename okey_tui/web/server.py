@@ -320,6 +320,8 @@ class Visit:
     websocket: web.WebSocketResponse
     # The browser's Accept-Language: the notices the visit is sent follow it.
     accept_language: str | None = None
+    # A hosted table's seat token the page's link brought ("": none).
+    token: str = ""
     last_input: float = field(default_factory=time.monotonic)
     started: float = field(default_factory=time.time)  # the wall clock, as saves keep it
     done: asyncio.Event = field(default_factory=asyncio.Event)
@@ -410,21 +412,36 @@ class WebServer:
     async def _on_shutdown(self, app: web.Application) -> None:
         if self.table is not None:
             # A hosted table's page stops with the host's okey101: the match is theirs.
-            if self.table.resumable():
-                await self.close_all(
-                    lambda: _(
-                        "The host closed the table. Your seat is kept if they open it again."
-                    ),
+            await self.close_all(self.host_closed)
+            return
+        await self.close_all(
+            lambda _visit: (
+                _("The server stopped. A match you have played in is kept."),
+                WSCloseCode.GOING_AWAY,
+            )
+        )
+
+    def host_closed(self, visit: Visit) -> tuple[str, int]:
+        """Why ``visit``'s page closes as the host closes the table, and its close code: a
+        seat the host may open the table again for has the page wait for it; a browser with
+        no seat (it came after the match began) and a table nobody may open again are gone
+        for good (no wait, no Start again)."""
+        assert self.table is not None
+        if self.table.resumable():
+            if self.seated(visit):
+                return (
+                    _("The host closed the table. Your seat is kept if they open it again."),
                     TABLE_AWAY,
                 )
-            elif self.table.over():  # nothing to open again: no wait, no Start again
-                await self.close_all(
-                    lambda: _("The match is over and the host has closed the table."), TABLE_GONE
-                )
-            else:
-                await self.close_all(lambda: _("The host closed the table."), TABLE_GONE)
-            return
-        await self.close_all(lambda: _("The server stopped. A match you have played in is kept."))
+            return _("The host closed the table."), TABLE_GONE
+        if self.table.over():
+            return _("The match is over and the host has closed the table."), TABLE_GONE
+        return _("The host closed the table."), TABLE_GONE
+
+    def seated(self, visit: Visit) -> bool:
+        """Whether ``visit`` has a seat at the hosted table: its link brought a seat's token,
+        or its browser's game kept one (as :meth:`late` decides it for the page)."""
+        return valid_token(visit.token) or self.seat_token(visit.visitor) is not None
 
     @property
     def full(self) -> bool:
@@ -898,7 +915,8 @@ class WebServer:
             await websocket.close(code=WSCloseCode.POLICY_VIOLATION, message=close_message(reason))
             return websocket
         assert visitor is not None
-        visit = await self.admit(Visit(visitor, websocket, accept_language))
+        token = request.match_info.get("token", "")
+        visit = await self.admit(Visit(visitor, websocket, accept_language, token=token))
         if visit is None:
             with speaking(self.visitor_language(visitor, accept_language)):
                 reason = self.full_text()
@@ -1077,11 +1095,9 @@ class WebServer:
                     reason = said.format(span=span_text(self.idle_seconds))
                 await visit.close(reason)
 
-    async def close_all(
-        self, reason: Callable[[], str], code: int = WSCloseCode.GOING_AWAY
-    ) -> None:
-        """Close every table with ``code``; ``reason()`` says why, asked in each visitor's
-        language."""
+    async def close_all(self, reason: Callable[[Visit], tuple[str, int]]) -> None:
+        """Close every table; ``reason(visit)`` says why and with which close code, asked
+        in each visitor's language."""
         if self._reaper is not None:
             self._reaper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -1090,7 +1106,7 @@ class WebServer:
         visits = list(self.visits.values())
         for visit in visits:
             with self.speaking_to(visit):
-                said = reason()
+                said, code = reason(visit)
             await visit.close(said, code)
         if visits:
             await asyncio.wait(

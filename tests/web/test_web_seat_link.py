@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import signal
 from pathlib import Path
 
 import aiohttp
@@ -214,3 +215,40 @@ def test_a_link_whose_token_no_seat_has_says_so_in_a_browsers_words(
         finally:
             context.close()
         assert "No seat has this token" not in host.output()
+
+
+def test_a_browser_with_no_seat_is_told_the_host_closed_the_table_not_to_wait(
+    tmp_path: Path, browser
+) -> None:
+    """A browser that came after the match began was on its page when the host closed the
+    table: the page waited for the table ("This page waits for the table and takes you back
+    to your seat by itself"), for a seat it never had. It says the host closed the table,
+    with nothing to wait for; the seated friend's page waits, as before."""
+    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, host.url + "&name=Deniz")
+        terminal.wait_for("Enter starts the match")
+        terminal.press("Enter")
+        wait_for_output(host, "The match has started")
+        terminal.wait_for("Indicator")
+        context = browser.new_context()
+        try:
+            late_page = context.new_page()
+            late = Terminal.open(late_page, host.url + "&name=Ece")
+            late.wait_for("The match has started")
+            host.process.send_signal(signal.SIGINT)  # the host closes the table
+            host.process.wait(TIMEOUT)
+            late_page.wait_for_function(
+                "document.body.classList.contains('-closed')", timeout=TIMEOUT * 1000
+            )
+            said = late_page.locator("#closed").inner_text()
+            assert "The host closed the table." in said, said
+            assert "seat is kept" not in said, said
+            assert not late_page.locator("#away").is_visible()
+            assert not late_page.get_by_role("button", name="Stop waiting").is_visible()
+            assert not late_page.get_by_role("button", name="Start again").is_visible()
+        finally:
+            context.close()
+        # The friend seated waits for the table to come back.
+        page.wait_for_function("document.body.classList.contains('-away')", timeout=TIMEOUT * 1000)
+        assert "Your seat is kept" in page.locator("#away").inner_text()

@@ -415,6 +415,12 @@ async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(
         websocket = await session.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
         message = await websocket.receive(timeout=10)
         about = json.loads(message.data)
+        # The friend's game kept its seat's token, as okey101 join keeps it.
+        visitor = next(c.value for c in session.cookie_jar if c.key == COOKIE)
+        data, _config = visitor_dirs(server.root, visitor)
+        (data / storage.seats_path().name).write_text(
+            json.dumps({"ws://127.0.0.1:9 ABC123": SEAT_TOKEN}), encoding="utf-8"
+        )
         closing = asyncio.create_task(test_server.close())  # the host quits
         reason = await closed_reason(websocket)
         await closing
@@ -672,3 +678,46 @@ async def test_a_link_with_a_token_no_seat_has_gets_a_notice_in_a_browsers_words
         async with browser.get(url) as response:
             page = await response.text()
         assert response.status == 200 and f"/ws/join/ABC123/Deniz/{SEAT_TOKEN}" in page
+
+
+async def test_a_browser_with_no_seat_is_told_the_host_closed_the_table_and_not_to_wait(
+    tmp_path: Path,
+) -> None:
+    """Once the match has begun, the host closing the table had every page wait for it
+    (close code TABLE_AWAY, "Your seat is kept if they open it again"), a browser that came
+    after the match began too, though it has no seat to come back to. That one is told the
+    host closed the table, gone for good; a seat's page waits, whether its browser kept the
+    seat's token or its link brought one."""
+    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123", resumable=lambda: True)
+    server = WebServer(tmp_path / "web", command=fake_command(), table=table)
+    test_server = TestServer(server.make_app(), host="127.0.0.1")
+    await test_server.start_server()
+
+    def jar() -> aiohttp.ClientSession:
+        return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+    async def page(session: aiohttp.ClientSession, path: str) -> aiohttp.ClientWebSocketResponse:
+        async with session.get(test_server.make_url("/").with_query(code="ABC123")) as response:
+            assert response.status == 200
+        url = test_server.make_url(f"/ws/join/ABC123/{path}").with_query(width=100, height=30)
+        websocket = await session.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})
+        assert (await websocket.receive(timeout=10)).type == aiohttp.WSMsgType.BINARY
+        return websocket
+
+    async with jar() as seated, jar() as by_link, jar() as late:
+        kept = await page(seated, "Deniz")
+        visitor = next(c.value for c in seated.cookie_jar if c.key == COOKIE)
+        data, _config = visitor_dirs(server.root, visitor)
+        (data / storage.seats_path().name).write_text(
+            json.dumps({"ws://127.0.0.1:9 ABC123": SEAT_TOKEN}), encoding="utf-8"
+        )
+        linked = await page(by_link, f"Ece/{SEAT_TOKEN}")
+        seatless = await page(late, "Can")
+        closing = asyncio.create_task(test_server.close())  # the host quits
+        reasons = [await closed_reason(ws) for ws in (kept, linked, seatless)]
+        await closing
+    codes = [ws.close_code for ws in (kept, linked, seatless)]
+    assert codes == [TABLE_AWAY, TABLE_AWAY, TABLE_GONE], reasons
+    assert all("seat is kept" in reason for reason in reasons[:2]), reasons
+    assert reasons[2] == "The host closed the table.", reasons
+    await no_tables(server)
