@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
+from okey_tui.engine.melds import effective
 from okey_tui.engine.state import EndKind, OpeningKind
 from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
 
@@ -255,10 +256,22 @@ def _marked(value: object, okey: Tile) -> str:
     if isinstance(value, Meld):
         return meld_text(value, okey)
     if isinstance(value, Tile):
-        return tile_text(value, okey)
+        return _refused_tile_text(value, okey)
     if isinstance(value, list | tuple) and all(isinstance(v, Tile) for v in value):
-        return tiles_text(value, okey)
+        return " ".join(_refused_tile_text(t, okey) for t in value)
     return _text(value)
+
+
+def _refused_tile_text(tile: Tile, okey: Tile) -> str:
+    """A tile a refusal names, as the rack shows it; a false okey with what it plays as,
+    ``F✦ (K6)``: why F✦ Y11 make no pair is in the K6.
+
+    >>> from okey_tui.engine.tiles import Tile
+    >>> _refused_tile_text(Tile.parse("F"), Tile.parse("K6")), _refused_tile_text(Tile.parse("K6"), Tile.parse("K6"))
+    ('F✦ (K6)', 'K6★')
+    """
+    shown = tile_text(tile, okey)
+    return f"{shown} ({effective(tile, okey)})" if tile.is_false_okey else shown
 
 
 def describe(error: BaseException) -> str:

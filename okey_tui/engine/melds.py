@@ -160,55 +160,78 @@ def make_meld(laid: Sequence[Tile], meant: Sequence[Tile], okey: Tile) -> Meld:
             "A meld needs at least one tile that is not an okey", code=ErrorCode.ONLY_OKEYS
         )
     pairs = sorted(zip(laid, meant, strict=True), key=lambda p: (p[1].number, p[1].sort_key()))
-    kind = _kind_of([m for _, m in pairs])
+    kind = _kind_of(pairs, okey)
     if kind is MeldKind.SET:
         pairs = sorted(pairs, key=lambda p: p[1].sort_key())
     return Meld(kind, tuple(a for a, _ in pairs), tuple(b for _, b in pairs))
 
 
-def _kind_of(meant: Sequence[Tile]) -> MeldKind:
+def _kind_of(pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> MeldKind:
+    """The kind of meld the tiles make as read (each pair: a tile as laid, what it counts
+    as), or a refusal naming the tiles as the player laid them, with the okey, so that an
+    okey and a false okey are written as the rack shows them, not as what they were read."""
+    meant = [m for _, m in pairs]
     n = len(meant)
     if n == 2:
         if meant[0] != meant[1]:
+            laid = _as_laid(pairs)
             raise MeldError(
-                f"{meant[0]} and {meant[1]} are not a pair: a pair is two identical tiles",
+                f"{_words(laid)} are not a pair: a pair is two identical tiles",
                 code=ErrorCode.NOT_A_PAIR,
-                tiles=tuple(meant),
+                tiles=laid,
+                okey=okey,
             )
         return MeldKind.PAIR
     if n < 3:
+        laid = _as_laid(pairs)
         raise MeldError(
-            f"{' '.join(map(str, meant))}: a run or set needs at least three tiles",
+            f"{_words(laid)}: a run or set needs at least three tiles",
             code=ErrorCode.TOO_FEW_TILES,
             count=n,
-            tiles=tuple(meant),
+            tiles=laid,
+            okey=okey,
         )
     colours = {t.colour for t in meant}
     numbers = [t.number for t in meant]
     if len(colours) == 1:
         if numbers == list(range(numbers[0], numbers[0] + n)):
             return MeldKind.RUN
+        laid = _as_laid(pairs)
         raise MeldError(
-            f"{' '.join(map(str, meant))} is not a run: a run is consecutive numbers of one "
-            "colour, and 1 only comes before 2",
+            f"{_words(laid)} is not a run: a run is consecutive numbers of one colour, and 1 "
+            "only comes before 2",
             code=ErrorCode.NOT_A_RUN,
-            tiles=tuple(meant),
+            tiles=laid,
+            okey=okey,
         )
     if len(set(numbers)) == 1:
         if n > 4 or len(colours) != n:
+            laid = _as_laid(pairs)
             raise MeldError(
-                f"{' '.join(map(str, meant))} is not a set: a set is 3 or 4 tiles of one "
-                "number, each a different colour",
+                f"{_words(laid)} is not a set: a set is 3 or 4 tiles of one number, each a "
+                "different colour",
                 code=ErrorCode.NOT_A_SET,
-                tiles=tuple(meant),
+                tiles=laid,
+                okey=okey,
             )
         return MeldKind.SET
+    laid = _as_laid(pairs)
     raise MeldError(
-        f"{' '.join(map(str, meant))} is neither a run (one colour, consecutive numbers) "
-        "nor a set (one number, different colours)",
+        f"{_words(laid)} is neither a run (one colour, consecutive numbers) nor a set (one "
+        "number, different colours)",
         code=ErrorCode.NOT_A_RUN_OR_SET,
-        tiles=tuple(meant),
+        tiles=laid,
+        okey=okey,
     )
+
+
+def _as_laid(pairs: Sequence[tuple[Tile, Tile]]) -> tuple[Tile, ...]:
+    """The tiles as laid, in the order they were read."""
+    return tuple(a for a, _ in pairs)
+
+
+def _words(tiles: Iterable[Tile]) -> str:
+    return " ".join(map(str, tiles))
 
 
 def readings(
@@ -301,25 +324,32 @@ def best_reading(
             code=ErrorCode.TOO_FEW_TILES,
             count=len(laid),
             tiles=tuple(laid),
+            okey=okey,
         )
     if len(laid) == 2 and MeldKind.PAIR in allowed and allowed & {MeldKind.RUN, MeldKind.SET}:
         # Neither a pair nor enough for a run or set: the refusal names both, for the
         # player may have meant either (a run's first two tiles, or a pair).
-        raise MeldError(  # (a false okey named as the tile it plays as)
-            f"{' '.join(map(str, fixed))} make no meld: a pair is two identical tiles, "
+        raise MeldError(
+            f"{' '.join(map(str, laid))} make no meld: a pair is two identical tiles, "
             "a run or set at least three",
             code=ErrorCode.TWO_TILES_NO_MELD,
-            tiles=tuple(fixed),
+            tiles=tuple(laid),
+            okey=okey,
         )
     if len(laid) != 2 and allowed == {MeldKind.PAIR}:
         raise MeldError(
             f"{' '.join(map(str, laid))} are not a pair: a pair is two identical tiles",
             code=ErrorCode.NOT_A_PAIR,
             tiles=tuple(laid),
+            okey=okey,
         )
-    wild_n = len(laid) - len(fixed)
-    # Let make_meld explain the problem with the tiles as they are.
-    make_meld(laid, fixed + [fixed[0]] * wild_n, okey)
+    wild = [t for t in laid if is_wild(t, okey)]
+    # Let make_meld explain the problem with the tiles as they are: each tile read as
+    # itself, the okeys as the first of them (a reading was pairing the okey's place in
+    # ``laid`` with another tile's meaning: "Y9 can only count as Y9, not R7" for R7 ★ Y9).
+    make_meld(
+        [t for t in laid if not is_wild(t, okey)] + wild, fixed + [fixed[0]] * len(wild), okey
+    )
     raise MeldError(  # pragma: no cover
         f"{' '.join(map(str, laid))} is not a run, set or pair",
         code=ErrorCode.NOT_A_RUN_OR_SET,

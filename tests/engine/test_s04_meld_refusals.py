@@ -22,6 +22,7 @@ from okey_tui.engine.melds import (
     wild_changes,
 )
 from okey_tui.engine.tiles import Tile, parse_tiles
+from okey_tui.messages import describe
 
 OKEY = Tile.parse("B8")  # indicator B7
 
@@ -99,20 +100,37 @@ def tile(text: str) -> Tile:
             ErrorCode.ONLY_OKEYS,
             {},
         ),
-        (lambda: meld("R5Y5"), ErrorCode.NOT_A_PAIR, {"tiles": (tile("R5"), tile("Y5"))}),
-        (lambda: meld("R5"), ErrorCode.TOO_FEW_TILES, {"count": 1, "tiles": (tile("R5"),)}),
-        (lambda: meld("R1R2R4"), ErrorCode.NOT_A_RUN, {"tiles": tuple(parse_tiles("R1 R2 R4"))}),
-        (lambda: meld("R9R9B9"), ErrorCode.NOT_A_SET, {"tiles": tuple(parse_tiles("R9 R9 B9"))}),
+        (
+            lambda: meld("R5Y5"),
+            ErrorCode.NOT_A_PAIR,
+            {"tiles": (tile("R5"), tile("Y5")), "okey": OKEY},
+        ),
+        (
+            lambda: meld("R5"),
+            ErrorCode.TOO_FEW_TILES,
+            {"count": 1, "tiles": (tile("R5"),), "okey": OKEY},
+        ),
+        (
+            lambda: meld("R1R2R4"),
+            ErrorCode.NOT_A_RUN,
+            {"tiles": tuple(parse_tiles("R1 R2 R4")), "okey": OKEY},
+        ),
+        (
+            lambda: meld("R9R9B9"),
+            ErrorCode.NOT_A_SET,
+            {"tiles": tuple(parse_tiles("R9 R9 B9")), "okey": OKEY},
+        ),
         (
             lambda: meld("R9Y9B10"),
             ErrorCode.NOT_A_RUN_OR_SET,
-            {"tiles": tuple(parse_tiles("R9 Y9 B10"))},
+            {"tiles": tuple(parse_tiles("R9 Y9 B10")), "okey": OKEY},
         ),
         (lambda: best_reading([OKEY, OKEY], OKEY), ErrorCode.ONLY_OKEYS, {}),
         (
+            # The okey (B8) is named as laid, not as the R1 it was read as ("R1 R1 Y2").
             lambda: best_reading(parse_tiles("R1 Y2 B8"), OKEY),
             ErrorCode.NOT_A_RUN_OR_SET,
-            {"tiles": tuple(parse_tiles("R1 R1 Y2"))},
+            {"tiles": tuple(parse_tiles("R1 B8 Y2")), "okey": OKEY},
         ),
     ],
 )
@@ -163,16 +181,30 @@ def test_the_best_reading_keeps_to_the_kinds_asked_for() -> None:
     assert best_reading(parse_tiles("R1 R2 R3"), OKEY, [MeldKind.RUN]).kind is MeldKind.RUN
 
 
-def test_a_false_okey_is_explained_as_the_tile_it_plays_as() -> None:
+def test_a_false_okey_is_named_as_laid_and_explained_as_the_tile_it_plays_as() -> None:
+    # The refusal names the tiles as the rack shows them, the okey beside them: the false
+    # okey is F✦ (B8), not a B8 the player cannot find on the rack.
     with pytest.raises(MeldError) as caught:
         best_reading(parse_tiles("F R1"), OKEY, [MeldKind.PAIR])
     assert caught.value.code is ErrorCode.NOT_A_PAIR
-    assert caught.value.params == {"tiles": (tile("R1"), OKEY)}
+    assert caught.value.params == {"tiles": (tile("R1"), tile("F")), "okey": OKEY}
+    assert describe(caught.value) == "R1 F✦ (B8) are not a pair: a pair is two identical tiles"
     # Where a run or set may be laid as well, two tiles that make neither are no meld.
     with pytest.raises(MeldError) as caught:
         best_reading(parse_tiles("F R1"), OKEY)
     assert caught.value.code is ErrorCode.TWO_TILES_NO_MELD
-    assert caught.value.params == {"tiles": (OKEY, tile("R1"))}
+    assert caught.value.params == {"tiles": (tile("F"), tile("R1")), "okey": OKEY}
+    assert describe(caught.value).startswith("F✦ (B8) R1 make no meld")
+
+
+def test_an_okey_in_tiles_that_make_no_meld_is_named_as_the_okey_wherever_it_lies() -> None:
+    # R7 ★ Y9 (the okey laid between them) was refused as "Y9 can only count as Y9, not R7":
+    # the okey's place was paired with another tile's reading.
+    for laid in ("R7 B8 Y9", "B8 R7 Y9", "R7 Y9 B8"):
+        with pytest.raises(MeldError) as caught:
+            best_reading(parse_tiles(laid), OKEY)
+        assert caught.value.code is ErrorCode.NOT_A_RUN_OR_SET, laid
+        assert describe(caught.value).startswith("R7 B8★ Y9 is neither a run"), laid
 
 
 def test_two_okeys_alone_are_refused_saying_why() -> None:
