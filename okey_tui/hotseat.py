@@ -122,10 +122,36 @@ def configure(session: Session, settings: TableSettings) -> None:
 NOT_A_MOVE = {"deal", "penalty", "finish", "end"}
 
 
+def turn_so_far(events: Sequence[Event], seat: int) -> int | None:
+    """Where ``seat``'s turn still being played begins in a hand's ``events``: its first move
+    of a turn it has not ended (no discard yet; the match was left mid-turn and resumed).
+    None when the seat is not in the middle of a turn. Penalties in the turn (anyone's: an
+    okey taken from the table costs the seat that placed it) belong to it.
+
+    >>> from okey_tui.engine.state import Event
+    >>> def e(kind, seat): return Event(kind, seat, "")
+    >>> hand = [e("deal", 0), e("discard", 0), e("draw", 1), e("discard", 1), e("take", 2)]
+    >>> turn_so_far(hand, 2), turn_so_far(hand, 1), turn_so_far(hand, 0)
+    (4, None, None)
+    >>> turn_so_far([*hand, e("penalty", 1), e("lay", 2)], 2), turn_so_far(hand[:1], 0)
+    (4, None)
+    """
+    start = None
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if event.kind == "penalty":
+            continue
+        if event.seat != seat or event.kind in NOT_A_MOVE or event.kind == "discard":
+            break
+        start = i
+    return start
+
+
 def since_last_turn(events: Sequence[Event], seat: int) -> int | None:
     """Where what happened since ``seat``'s last turn begins in a hand's ``events``: just after
     the seat's last move (and the penalties that move cost it). None when the seat has not
-    played a turn in this hand yet.
+    played a turn in this hand yet. A turn still being played (:func:`turn_so_far`) is not
+    the last one: a match resumed after the seat drew tells what the others did before.
 
     What the others did right after that turn counts, whoever had the terminal then: the
     person looked away once they threw.
@@ -135,7 +161,13 @@ def since_last_turn(events: Sequence[Event], seat: int) -> int | None:
     >>> hand = [e("deal", 0), e("discard", 0), e("penalty", 0), e("draw", 1), e("discard", 1)]
     >>> since_last_turn(hand, 0), since_last_turn(hand, 1), since_last_turn(hand, 2)
     (3, 5, None)
+    >>> since_last_turn([*hand, e("draw", 2), e("discard", 2), e("draw", 0)], 0)
+    3
+    >>> since_last_turn([*hand, e("draw", 2)], 2)
     """
+    now = turn_so_far(events, seat)
+    if now is not None:
+        events = events[:now]
     last = next(
         (
             i

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -29,7 +29,7 @@ from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.melds import MeldKind, is_wild
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
-from okey_tui.hotseat import next_human, since_last_turn
+from okey_tui.hotseat import next_human, since_last_turn, turn_so_far
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
 from okey_tui.messages import meld_text, rule_title, tile_text
 from okey_tui.practice import Hint, hint_for, penalty_question, penalty_warning
@@ -460,18 +460,30 @@ class HotSeat:
 
     def recap(self, seat: int) -> Text:
         """What everyone did since ``seat``'s last turn (since the hand began before its
-        first): public events only."""
+        first): public events only. A match resumed in the middle of the seat's turn adds
+        what the person did in it before the break, said to them as their log says it
+        ("You took R5 from the left"; a draw without its tile, as every draw here)."""
         table = self.table
         seats = table.seats()
         view = table.session.view(seat)
         events = table.session.events
+        now = turn_so_far(events, seat)
         text = Text()
-        for event in events[since_last_turn(events, seat) or 0 :]:
+        for event in events[since_last_turn(events, seat) or 0 : now]:
             if event.kind not in RECAP_KINDS or (event.kind == "draw" and event.seat == seat):
                 continue
             if text:
                 text.append("\n")
             text.append_text(event_line(seats, event, view, named=True))
+        if now is not None:
+            if text:
+                text.append("\n")
+            text.append(_("This turn, before the break:"), "bold")
+            for event in events[now:]:
+                if event.kind in RECAP_KINDS:
+                    text.append("\n")
+                    hidden = replace(event, tiles=()) if event.kind == "draw" else event
+                    text.append_text(event_line(seats, hidden, view))
         return text
 
     def hide_racks(self) -> None:
