@@ -261,7 +261,7 @@ async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
         assert (said in shown) == warned, shown
         # The status line says it too: on a small terminal the box's melds leave no room.
         status = str(screen.query_one("#status", Static).render())
-        assert ("★R9 can be swapped out: you would pay +101" in status) == warned, status
+        assert ("★R9: +101 to you if it is swapped out" in status) == warned, status
 
 
 async def test_at_80x24_a_tip_gives_way_to_the_staged_melds() -> None:
@@ -335,7 +335,7 @@ async def test_at_80x24_every_staged_meld_and_the_okey_warning_can_be_seen() -> 
             shown = box_lines(app, box)
             # Whichever melds show, the total and the warning are in sight above them.
             assert shown[0].startswith("Opening: 210 / 101"), shown
-            assert "★R6 can be swapped out:" in shown[1] and "+101" in shown[2], shown
+            assert "★R6: +101" in shown[1] and "swapped out" in shown[2], shown
             seen |= {m for line in shown for m in line.split("  ") if m in melds}
             if not box.hidden_lines:
                 break

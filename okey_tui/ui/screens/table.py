@@ -2633,10 +2633,10 @@ class TableScreen(Screen[None]):
             )
             for meant, count in exposed.items():
                 if count == 1:
-                    said = _("★{tile} can be swapped out: you would pay +{points}")
+                    said = _("★{tile}: +{points} to you if it is swapped out")
                 else:
                     said = _(
-                        "{n} okeys as ★{tile} can be swapped out: you would pay +{points} each"
+                        "{n} okeys as ★{tile}: +{points} to you for each one swapped out"
                     )
                 line += " · " + said.format(tile=meant, points=PENALTY, n=count)
         self.staged_said = (list(self.staging.melds), line)

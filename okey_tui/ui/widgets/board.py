@@ -1049,7 +1049,7 @@ class LayDownArea(SteadyStatic):
                     # leaving its rows to the melds.
                     lines = 2 if self.app.has_class("-compact") else 3
                     if width and len(Text(warning).wrap(self.app.console, width)) > lines:
-                        short = _("★{tile} can be swapped out: you would pay +{points}")
+                        short = _("★{tile}: +{points} to you if it is swapped out")
                         warning = short.format(tile=meant_text, points=PENALTY)
                     head.append(warning, "bold yellow")
             self._chips = chips = [meld_chips(meld, okey) for meld in staging.melds]
