@@ -77,3 +77,28 @@ async def test_a_refused_drop_on_a_meld_leaves_the_selection_as_it_was() -> None
         assert screen.selected == selected
         # The refusal stays on the line.
         assert "R12 does not fit the run K10 K11 K12 K13" in status_text(screen)
+
+
+async def test_a_pairs_opener_s_a_with_only_pairs_on_the_table_says_nothing_is_added_to_a_pair() -> (
+    None
+):
+    # "not to runs and sets" read oddly with no run or set on the table to speak of.
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K5 R4 R6 K1 K2", "", "", ""], openings="p5/-/-/-", table=("0:B3B3",))
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "K5")
+        await pilot.press("a")
+        said = " ".join(status_text(screen).split())
+        assert said.startswith("Nothing can be added to a pair"), said
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["K5 R4 R6 K1 K2", "", "", ""], openings="p5/-/-/-", table=("0:B3B3", "3:K6K7K8")
+        )
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "K5")
+        await pilot.press("a")
+        said = " ".join(status_text(screen).split())
+        assert "you may not add tiles to runs and sets" in said, said
+        assert [str(tm.meld) for tm in app.session.hand.table] == ["B3 B3", "K6 K7 K8"]

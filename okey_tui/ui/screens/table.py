@@ -1633,6 +1633,12 @@ class TableScreen(Screen[None]):
             probe = AddTile(tile, 0) if action == "add" else SwapOkey(0, (tile,))
         if probe is not None:
             refused = await table.check(probe)
+            pair_says = (
+                self.pair_refusal(refused, probe.tile, None) if isinstance(probe, AddTile) else None
+            )
+            if pair_says is not None:
+                self.set_status(pair_says, error=True)
+                return
             # Why meld 1 does not take the tile is no reason for the whole table: said so.
             if refused is not None and isinstance(probe, AddTile) and refused.code in DOES_NOT_FIT:
                 self.say_fits_nowhere(probe.tile)
@@ -2635,9 +2641,7 @@ class TableScreen(Screen[None]):
                 if count == 1:
                     said = _("★{tile}: +{points} to you if it is swapped out")
                 else:
-                    said = _(
-                        "{n} okeys as ★{tile}: +{points} to you for each one swapped out"
-                    )
+                    said = _("{n} okeys as ★{tile}: +{points} to you for each one swapped out")
                 line += " · " + said.format(tile=meant, points=PENALTY, n=count)
         self.staged_said = (list(self.staging.melds), line)
         self.set_status(line)
@@ -2995,6 +2999,25 @@ class TableScreen(Screen[None]):
             True,
         )
 
+    def pair_refusal(
+        self, refused: ActionRefused | None, tile: Tile, onto: int | None
+    ) -> str | None:
+        """What a pair says to a pairs opener's add that the table refused (``refused``)
+        where only pairs are concerned: ``tile`` dropped on the pair ``onto``, or ``a``
+        with no run or set on the table. Nothing is ever added to a pair, and the table's
+        refusal speaks of the runs and sets there were none of. None otherwise."""
+        table = self.view.table
+        if refused is None or refused.code != ErrorCode.PAIRS_OPENER_NO_TABLE.value:
+            return None
+        melds = [table[onto]] if onto is not None else table
+        if not melds or any(m.meld.kind is not MeldKind.PAIR for m in melds):
+            return None
+        try:
+            extend(melds[0].meld, tile, None, self.view.okey)
+        except OkeyError as error:
+            return self.error_text(error)
+        return None
+
     async def explain_add(self, tiles: list[Tile], onto: int | None = None) -> None:
         """Why none of ``tiles`` can be added anywhere: the table's refusal for the first
         tile on the meld it was dropped on (``onto``), else on the first (not opened, not
@@ -3009,17 +3032,10 @@ class TableScreen(Screen[None]):
         table = self.view.table
         dropped = onto is not None and 0 <= onto < len(table)
         refused = await self.table.check(AddTile(tiles[0], 0 if onto is None else onto))
-        if (
-            dropped
-            and refused is not None
-            and refused.code == ErrorCode.PAIRS_OPENER_NO_TABLE.value
-            and table[onto or 0].meld.kind is MeldKind.PAIR
-        ):
-            try:
-                extend(table[onto or 0].meld, tiles[0], None, self.view.okey)
-            except OkeyError as error:
-                self.set_status(self.error_text(error), True)
-                return
+        said = self.pair_refusal(refused, tiles[0], onto if dropped else None)
+        if said is not None:
+            self.set_status(said, True)
+            return
         if refused is not None and (
             refused.code not in DOES_NOT_FIT or (dropped and len(tiles) == 1)
         ):
