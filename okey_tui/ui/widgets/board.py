@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from okey_tui.engine.melds import Meld, MeldKind
-from okey_tui.engine.state import PENALTY, Event, OpeningKind, Phase, TableMeld
+from okey_tui.engine.state import PENALTY, Event, Hand, OpeningKind, Phase, TableMeld
 from okey_tui.engine.tiles import FALSE_OKEY, Tile
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
 from okey_tui.i18n import N_, _, capitalize, current_language, ngettext, pgettext, possessive
@@ -1414,6 +1414,15 @@ class TableMarks:
         lines: list[str] = []
         self.kept = []
         for n, event in enumerate(news):
+            if event.kind == "take" and event.seat is not None and event.tiles:
+                # The player on this seat's right took its discard: the pile just went
+                # empty, and only the log said why. Said whatever came after it.
+                if Hand.left_of(event.seat) == view.seat:
+                    taken = tile_text(event.tiles[0], view.okey)
+                    who = seats[event.seat].name
+                    lines.append(_("{who} took your {tile}").format(who=who, tile=taken))
+                    self.kept.append(True)
+                continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
             touched = self.touched(event, table, changed, laid)
