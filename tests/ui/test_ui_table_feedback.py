@@ -575,7 +575,11 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         await pilot.press("t")
         await pilot.pause()
         assert screen.view.taken is not None and screen.view.taken.tile == taken
-        assert status_text(screen) == f"You took {taken}: lay it down this turn (g gives it back)"
+        # Its set's other tiles lie in two groups: the line names them.
+        said = status_text(screen)
+        assert (
+            said == f"You took {taken}: set 24 with Y8 K8 · lay it down this turn (g gives it back)"
+        )
 
 
 async def test_giving_the_taken_discard_back_says_which_tile_was_drawn_instead():

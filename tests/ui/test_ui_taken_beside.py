@@ -78,6 +78,14 @@ async def test_a_taken_tile_never_joins_two_groups_and_the_line_says_where_it_go
     assert status.startswith("You took Y13: run 36 with Y11 Y12 · lay it down")
 
 
+async def test_a_taken_tile_whose_meld_spans_two_groups_comes_in_apart_naming_them():
+    # Y8 and K8 each in a group of its own: R8 makes the set R8 Y8 K8 with both, beside
+    # neither; the line said only "You took R8: lay it down this turn".
+    after, status = await arranged_and_taken("Y8 R1 _ K8 R3 _ _ K1", "R8")
+    assert after[:8] == ["Y8", "R1", "_", "K8", "R3", "_", "_", "K1"]
+    assert status.startswith("You took R8: set 24 with Y8 K8 · lay it down this turn"), status
+
+
 async def test_a_taken_tile_that_would_read_out_of_order_at_a_runs_end_comes_in_apart():
     # R9 between R8 and R10, with no free slot after R10 that touches no group: beside
     # them it would read R8 R10 R9, and R10 has no room to move aside.

@@ -50,7 +50,7 @@ from okey_tui.engine.melds import (
 )
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
-from okey_tui.engine.solver import Arrangement
+from okey_tui.engine.solver import Arrangement, best_melds
 from okey_tui.engine.state import PENALTY, Event, Phase
 from okey_tui.engine.tiles import FALSE_OKEY, Tile
 from okey_tui.engine.view import (
@@ -60,6 +60,7 @@ from okey_tui.engine.view import (
     is_pairs_only,
     legal_actions,
     okeys_for_held_tiles,
+    taken_opening,
 )
 from okey_tui.i18n import N_, _, and_list, at_name, ngettext
 from okey_tui.messages import (
@@ -3151,9 +3152,32 @@ class TableScreen(Screen[None]):
                 group=self.group_words(partner, tile),
                 meld=group_label([*partner, tile], okey, kinds)[0],
             )
+        meld = self.taken_meld(tile)
+        if meld is not None:  # its partners in several groups (Y8 here, K8 there): named
+            partner = list(meld.tiles)
+            partner.remove(tile)
+            return _(
+                "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+            ).format(
+                tile=tile_text(tile, okey),
+                group=self.group_words(partner, tile),
+                meld=group_label(list(meld.tiles), okey, kinds)[0],
+            )
         return _("You took {tile}: lay it down this turn (g gives it back)").format(
             tile=tile_text(tile, okey)
         )
+
+    def taken_meld(self, tile: Tile) -> Meld | None:
+        """A meld of the rack that lays the taken ``tile``: in the opening it makes (before
+        the opening), else in the rack's best runs and sets. None when there is none."""
+        view = self.view
+        if view.opening is None:
+            melds: Sequence[Meld] = taken_opening(view) or ()
+        elif view.opening.kind is OpeningKind.PAIRS:
+            return None  # a pair's partner is one tile, in a group of its own
+        else:
+            melds = best_melds(list(view.rack), view.okey).melds
+        return next((m for m in melds if tile in m.tiles), None)
 
     def group_words(self, group: list[Tile], tile: Tile) -> str:
         """The tiles of ``group`` in the rack's order, each okey written as what it stands
