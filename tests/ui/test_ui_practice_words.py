@@ -49,6 +49,20 @@ async def a_turn_after_a_round(pilot, app, rack: str, openings: str) -> TableScr
     return screen
 
 
+async def test_u_after_a_draw_says_a_draw_is_not_undone() -> None:
+    # u right after the draw said "Nothing of yours to undo this turn", as if there had
+    # been no draw; before the draw the words stay.
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await a_turn_after_a_round(pilot, app, RACK, "m101/-/-/m101")
+        rack = list(app.session.hand.racks[0])
+        await pilot.press("u")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.startswith("A draw is not undone (its tile has been seen)"), said
+        assert app.session.hand.racks[0] == rack
+
+
 async def test_undoing_an_add_says_what_was_undone() -> None:
     app = table_app(OPENING_SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -130,6 +130,17 @@ class Practice:
             return _("Hints hidden: h shows them")
         if action == "hint_tile":
             return _("The hint names no tile to discard, add or lay down now")
+        return self.nothing_to_undo()
+
+    def nothing_to_undo(self) -> str:
+        """What ``u`` says with no step of this turn to undo; after a draw, that a draw is
+        not undone (it said only "Nothing of yours to undo this turn", as if there had
+        been no draw)."""
+        screen = self.screen
+        events = screen.table.events
+        start = turn_so_far(events, screen.view.seat) if screen.my_turn else None
+        if start is not None and any(e.kind == "draw" for e in events[start:]):
+            return _("A draw is not undone (its tile has been seen): nothing else of yours to undo")
         return _("Nothing of yours to undo this turn")
 
     def error_text(self, refused: ActionRefused) -> str:
@@ -163,7 +174,7 @@ class Practice:
         table = screen.table
         label = table.undo() if isinstance(table, LocalTable) else None
         if label is None:
-            screen.set_status(_("Nothing of yours to undo this turn"), error=True)
+            screen.set_status(self.nothing_to_undo(), error=True)
             return
         screen.put_back_staged()
         screen.selected.clear()
