@@ -275,7 +275,8 @@ def test_a_whole_run_selected_shows_its_value_in_place_of_one_mark(language: str
 
 def test_the_new_word_and_the_value_never_read_as_one(language: str) -> None:
     """ "new ─set 27": the rule glued to the value, and "new" before it read with it. Now a
-    blank stands either side of the value and a rule cell between it and the word."""
+    blank stands either side of the value and a rule cell between it and the word, or
+    three blanks where the value can have no rule after it (it goes on past the group)."""
     rack = rack_of("Y9 B9 K9")
     line = drawn(rack, COLS + 3, {0}, set())[2][1:]  # the value may go on past the group
     word = i18n._("new")
@@ -283,7 +284,7 @@ def test_the_new_word_and_the_value_never_read_as_one(language: str) -> None:
     shown = next(form for form in (label, short_label(label)) if form in line)
     assert line.startswith(word), line
     between = line[len(word) : line.index(shown)]
-    assert between.strip() == "─" and between.startswith(" ") and between.endswith(" "), line
+    assert between in (" ─ ", "   "), line
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])

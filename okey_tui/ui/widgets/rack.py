@@ -139,10 +139,12 @@ def label_place(
     marks: Sequence[Mark] = (),
     left: int = 0,
     right: int = 0,
-) -> tuple[int, str, frozenset[int]] | None:
+    ruled: bool = False,
+) -> tuple[int, str, frozenset[int], bool] | None:
     """Where a group's value goes on its line ``width`` cells long: its first cell, the
-    form shown (the first of ``forms`` that fits, the fullest first) and the marks it
-    takes the place of (their places in ``marks``). None: no room.
+    form shown (the first of ``forms`` that fits, the fullest first), the marks it takes
+    the place of (their places in ``marks``) and whether the line keeps its rule (a
+    meld's, with ``ruled``). None: no room.
 
     The value is never cut and never touches a mark: a blank cell stands between them,
     and after the new tile's word a rule cell too ("new ─ run 34": "new run 34" read as
@@ -153,28 +155,40 @@ def label_place(
     needs, rather than a shorter one on the line; never wholly past the line's ends (a
     value beyond them read as no group's, or the next one's).
 
+    A ruled line's value has its rule on both sides ("─ run 27 ─") or on neither (a mark,
+    the line's end): a rule on one side only read as a label cut short, the mark on the
+    other written into it ("─ run 33 ▲", " pair ─"). Where neither fits, the line goes
+    without its rule (the value's fullest form first, then a rule kept).
+
     >>> label_place(["run 27", "r27"], 11)
-    (2, 'run 27', frozenset())
+    (2, 'run 27', frozenset(), True)
     >>> label_place(["run 27", "r27"], 11, [Mark(frozenset({5}))])  # the ▲ under the middle
-    (1, 'r27', frozenset())
+    (1, 'r27', frozenset(), True)
     >>> new = Mark(frozenset({0, 1, 2}), word=True)  # "new" under the first tile
     >>> label_place(["run 27", "r27"], 11, [new])
-    (6, 'r27', frozenset())
+    (6, 'r27', frozenset(), True)
     >>> chosen = [Mark(frozenset(range(at, at + 3)), gives_way=True) for at in (0, 4, 8)]
     >>> label_place(["set 27", "s27"], 11, chosen)  # all three ▔▔▔: the middle one gives way
-    (4, 's27', frozenset({1}))
+    (4, 's27', frozenset({1}), True)
     >>> label_place(["set 27", "s27"], 11, [m._replace(gives_way=False) for m in chosen]) is None
     True
     >>> new = Mark(frozenset({4, 5, 6, 7}), word=True)  # "▲new" under the middle tile
     >>> label_place(["run 15", "r15"], 11, [new])  # no room beside the group
-    (0, 'r15', frozenset())
+    (0, 'r15', frozenset(), True)
     >>> label_place(["run 15", "r15"], 11, [new], left=5)  # an empty slot before it
-    (-3, 'run 15', frozenset())
+    (-3, 'run 15', frozenset(), True)
     >>> label_place(["run 15", "r15"], 11, [new], left=2, right=3)  # not room enough
-    (0, 'r15', frozenset())
+    (0, 'r15', frozenset(), True)
+    >>> label_place(["run 33", "r33"], 11, [Mark(frozenset({9}))], ruled=True)  # ▲ at the end
+    (1, 'run 33', frozenset(), True)
+    >>> label_place(["pair"], 7, ruled=True)  # no room for a rule on both sides
+    (1, 'pair', frozenset(), False)
+    >>> new = Mark(frozenset({4, 5, 6, 7}), word=True)  # "▲new" under the second of four
+    >>> label_place(["run 18", "r18"], 15, [new], right=4, ruled=True)
+    (11, 'run 18', frozenset(), False)
     """
     centre = (width - 1) / 2
-    best: tuple[tuple[float, ...], tuple[int, str, frozenset[int]]] | None = None
+    best: tuple[tuple[float, ...], tuple[int, str, frozenset[int], bool]] | None = None
     for rank, text in enumerate(forms):
         size = len(text)
         for start in range(max(-left, 1 - size), min(width + right - size, width - 1) + 1):
@@ -192,9 +206,19 @@ def label_place(
                 cells = [c for k in hit for c in marks[k].cells]
                 room = (min(cells) + max(cells)) / 2
             beyond = max(0, -start) + max(0, start + size - width)  # cells off the line
-            key = (len(hit), rank, beyond, abs(where - room), abs(where - centre), start)
-            if best is None or key < best[0]:
-                best = key, (start, text, frozenset(hit))
+            kept = {c for k, mark in enumerate(marks) if k not in hit for c in mark.cells}
+
+            def rule(at: int, kept: set[int] = kept) -> bool:
+                """Whether the rule shows at ``at`` (a mark keeps a blank beside it)."""
+                return 0 <= at < width and not {at - 1, at, at + 1} & kept
+
+            framed = not ruled or rule(start - 2) == rule(end + 1)
+            for bare in (False, True) if ruled else (False,):
+                if not bare and not framed:
+                    continue
+                key = (len(hit), rank, bare, beyond, abs(where - room), abs(where - centre), start)
+                if best is None or key < best[0]:
+                    best = key, (start, text, frozenset(hit), not bare)
     return None if best is None else best[1]
 
 
@@ -496,7 +520,11 @@ class RackWidget(Widget):
         Beside the new tile's word, the value whole may go on past the group's ends into
         ``room`` (free cells before, after): "r15 ▲new" under R4 R5 R6 with R5 new read
         as a shortened value, the new tile as the reason, though the slots either side
-        were empty. Only with no room there is it shortened."""
+        were empty. Only with no room there is it shortened.
+
+        A meld's value has its rule on both sides or on neither ("─ run 18 ─", "r18 ▲new
+        ───"); where it can have neither, the line has no rule ("    ▲new   run 18",
+        " pair  "): a rule on one side read as a label cut short by the mark."""
         width = length * self.geometry.slot - 1
         style = Style(color=LABEL_MELD if ok else LABEL_NONE, bold=ok)
         rule = "─" if ok else " "
@@ -509,7 +537,7 @@ class RackWidget(Widget):
         if ok:
             steps += [(False, False, 1), (False, False, 2), (False, False, 3)]
         marks: dict[int, tuple[dict[int, tuple[str, Style]], bool]] | None = None
-        placed: tuple[int, str, frozenset[int]] | None = None
+        placed: tuple[int, str, frozenset[int], bool] | None = None
         for arrow, word, give in steps:
             if not arrow and cursor < 0 and not give:
                 continue  # no ▲ to give up: the same as the step before
@@ -527,7 +555,7 @@ class RackWidget(Widget):
                 for i in order
             ]
             beside = room if any(mark.word for mark in weighed) else (0, 0)
-            placed = label_place(forms, width, weighed, *beside)
+            placed = label_place(forms, width, weighed, *beside, ruled=ok)
             if placed is not None:
                 marks = {i: tried[i] for k, i in enumerate(order) if k not in placed[2]}
                 break
@@ -535,7 +563,8 @@ class RackWidget(Widget):
         shown = {at: cell for cells, _word in marks.values() for at, cell in cells.items()}
         value: dict[int, tuple[str, Style]] = {}
         if placed is not None:
-            left, text, _gone = placed
+            left, text, _gone, ruled = placed
+            rule = rule if ruled else " "  # no rule that could frame the value
             value = {left + k: (ch, style) for k, ch in enumerate(text)}
         drawn = shown.keys() | value.keys()
         cells: dict[int, tuple[str, Style]] = {}
