@@ -56,16 +56,13 @@ def check_framed(line: str, tiles: str, at: int, width: int) -> None:
         return
     kind, _space, points = label.rpartition(" ")
     forms = [label] + ([f"{kind[0]}{points}"] if kind else [])
-    found, start = pieces(line, forms)
+    _pieces, start = pieces(line, forms)
     assert start >= 0, (label, line)
     shown = next(form for form in forms if line.startswith(form, start))
     left, right = framing(line[at:], start - at, start - at + len(shown), width)
     assert left == right, (label, line[max(0, at - 8) : at + width + 8])
     for cell in (start - 1, start + len(shown)):  # a blank either side, never the rule
         assert cell < 0 or cell >= len(line) or line[cell] == " ", line
-
-
-PLACES = {"no room beside": "none", "room after": "after", "room on both sides": "both"}
 
 
 def racks(tiles: str) -> Iterator[tuple[RackLayout, int]]:
