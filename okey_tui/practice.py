@@ -306,20 +306,74 @@ def _count(rate: float, tried: int) -> int:
     return round(rate * tried)
 
 
-def _threat_line(threat: Threat | None) -> str | None:
+def _behind_in_match(view: PlayerView) -> bool:
+    """Whether another side's match total is below the seat's (its side's, at a partners
+    table): really behind, not level. A seat not ahead (docs/bots.md, "Holding for a
+    straight out") is either behind or level, as every seat is on the first hand.
+
+    >>> from okey_tui.engine.match import Match
+    >>> from okey_tui.engine.rules import RuleSet
+    >>> hand = Match(RuleSet(hands=1), 3).hand
+    >>> [_behind_in_match(PlayerView.of(hand, 0, t)) for t in ((0, 0, 0, 0), (90, 40, 90, 90))]
+    [False, True]
+    """
+    mine = view.match_totals[view.seat]
+    return any(
+        total < mine
+        for seat, total in enumerate(view.match_totals)
+        if seat not in (view.seat, view.partner)
+    )
+
+
+def _safer_line(tile: str | None = None, held: bool = False) -> str:
+    """Opening now, said as the alternative to the expert's hold and what it trades: a
+    hint that said "Opening now is the safe choice" after "Hold your opening back" left a
+    learner two answers. ``tile``: the left discard whose take opens (a hold at the draw);
+    ``held``: the rack holds an opening without it, which can also go down after a draw."""
+    if tile is not None and held:
+        return _(
+            "Opening this turn instead is safer (after the draw, or by taking {tile}): if "
+            "someone else goes out before you open, you score 202, as a hand never opened."
+        ).format(tile=tile)
+    if tile is not None:
+        return _(
+            "Taking {tile} and opening now instead is safer: if someone else goes out "
+            "before you open, you score 202, as a hand never opened."
+        ).format(tile=tile)
+    return _(
+        "Opening now instead is safer: if someone else goes out before you open, you "
+        "score 202, as a hand never opened."
+    )
+
+
+def _threat_line(view: PlayerView, threat: Threat | None) -> str | None:
     """Why a hold goes on although an opponent is near going out."""
     if threat is None:
         return None
     # "in 1 of 16 guesses", not "6%": a share of a few guesses is not a precise figure.
     share = _("{k} of {n}").format(k=_count(threat.risk, threat.worlds), n=threat.worlds)
-    if threat.behind:
+    if threat.behind and _behind_in_match(view):
         return ngettext(
             "An opponent who has opened is down to {n} tile and goes out on the next turn "
-            "in {share} guesses it made at the tiles you cannot see; but you are not ahead in the "
-            "match, and a straight out is your way back: hold on.",
+            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "the same: you are behind in the match, and a straight out is your way back.",
             "An opponent who has opened is down to {n} tiles and goes out on the next turn "
-            "in {share} guesses it made at the tiles you cannot see; but you are not ahead in the "
-            "match, and a straight out is your way back: hold on.",
+            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "the same: you are behind in the match, and a straight out is your way back.",
+            threat.tiles,
+        ).format(n=threat.tiles, share=share)
+    if threat.behind:
+        # Level counts as not ahead (every first hand): nothing to catch up, but no lead
+        # to keep either, and a straight out would make one.
+        return ngettext(
+            "An opponent who has opened is down to {n} tile and goes out on the next turn "
+            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "the same: the match is level, so you have no lead to keep, and a straight out "
+            "would put you well ahead.",
+            "An opponent who has opened is down to {n} tiles and goes out on the next turn "
+            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "the same: the match is level, so you have no lead to keep, and a straight out "
+            "would put you well ahead.",
             threat.tiles,
         ).format(n=threat.tiles, share=share)
     return ngettext(
@@ -331,40 +385,33 @@ def _threat_line(threat: Threat | None) -> str | None:
     ).format(n=threat.tiles, share=share)
 
 
-def _never_line(view: PlayerView, tried: int) -> str:
+def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str | None) -> str:
     """Why the expert holds its opening back when none of its guesses went out in one turn:
-    the real reason, not a straight out to wait for that came in none of them. A seat not
-    ahead in the match holds for its way back; one ahead, as holding has paid over many
-    hands (docs/bots.md, "Holding for a straight out"). Opening now is the safe choice."""
-    from okey_tui.bots.expert import ahead_in_match
-
-    if not ahead_in_match(view):
-        return ngettext(
+    the real reason, not a straight out to wait for that came in none of them. With no
+    opponent near going out it holds whatever the match score, as holding has paid over
+    many hands (docs/bots.md, "Holding for a straight out"); a seat really behind is told
+    that a straight out is its way back too (a level match, every first hand, is not
+    behind: "you are not ahead in the match … your way back" read as nonsense at 0-0-0-0).
+    Then ``safer``: opening now, as the safer alternative (None: there is none)."""
+    why = [
+        ngettext(
             "The {n} guess it made at the tiles you cannot see did not go out in one turn "
-            "before the middle runs out, but the expert holds anyway: you are not ahead in "
-            "the match, and a straight out (every other player scores 404, you -202) is your "
-            "way back. Opening now is the safe choice: if someone else goes out while you "
-            "hold, you score 202, as a hand never opened.",
-            "None of the {n} guesses it made at the tiles you cannot see went out in one turn "
-            "before the middle runs out, but the expert holds anyway: you are not ahead in "
-            "the match, and a straight out (every other player scores 404, you -202) is your "
-            "way back. Opening now is the safe choice: if someone else goes out while you "
-            "hold, you score 202, as a hand never opened.",
+            "before the middle runs out, but the expert holds anyway while a draw is left: "
+            "over many hands, its straight outs (every other player scores 404, you -202) "
+            "win it more matches than opening at once saves.",
+            "None of the {n} guesses it made at the tiles you cannot see went out in one "
+            "turn before the middle runs out, but the expert holds anyway while a draw is "
+            "left: over many hands, its straight outs (every other player scores 404, you "
+            "-202) win it more matches than opening at once saves.",
             tried,
         ).format(n=tried)
-    return ngettext(
-        "The {n} guess it made at the tiles you cannot see did not go out in one turn before "
-        "the middle runs out, but the expert holds anyway while a draw is left: over many "
-        "hands, its straight outs (every other player scores 404, you -202) win it more "
-        "matches than opening at once saves. Opening now is the safe choice: if someone else "
-        "goes out while you hold, you score 202, as a hand never opened.",
-        "None of the {n} guesses it made at the tiles you cannot see went out in one turn "
-        "before the middle runs out, but the expert holds anyway while a draw is left: over "
-        "many hands, its straight outs (every other player scores 404, you -202) win it more "
-        "matches than opening at once saves. Opening now is the safe choice: if someone else "
-        "goes out while you hold, you score 202, as a hand never opened.",
-        tried,
-    ).format(n=tried)
+    ]
+    # Held past an opponent near going out, the line about it gives the match as the reason.
+    if _behind_in_match(view) and not (threat is not None and threat.behind):
+        why.append(_("You are behind in the match: a straight out is your way back."))
+    if safer is not None:
+        why.append(safer)
+    return " ".join(why)
 
 
 def tile_words(tile: Tile, okey: Tile) -> str:
@@ -513,32 +560,27 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             ).format(tile=shown)
                         )
                 # The odds, as a hold's discard gives them: a learner passing up a sure
-                # opening is told how often the straight out came.
+                # opening is told how often the straight out came, and the take that opens
+                # as the safer alternative (none with pairs in hand: they can still go down
+                # after the draw).
+                pairs_in_hand = without.can_open_pairs and not without.can_open_melds
+                safer = None if pairs_in_hand else _safer_line(shown, without.can_open_melds)
                 drawing = next((o for o in advice.options if o.action == action), None)
-                if drawing is not None:
-                    k = _count(drawing.finish_rate, tried)
-                    lines.append(
-                        ngettext(
-                            "Drawing, you go out in one turn before the middle runs out in "
-                            "{k} of the {n} guess it made at the tiles you cannot see.",
-                            "Drawing, you go out in one turn before the middle runs out in "
-                            "{k} of the {n} guesses it made at the tiles you cannot see.",
-                            tried,
-                        ).format(k=k, n=tried)
-                        if k
-                        else ngettext(
-                            "The {n} guess it made at the tiles you cannot see did not go "
-                            "out in one turn, but it holds while a draw is left: its straight "
-                            "outs win it more matches than opening at once saves. If you "
-                            "would rather not take that risk, take {tile} and open.",
-                            "None of the {n} guesses it made at the tiles you cannot see went "
-                            "out in one turn, but it holds while a draw is left: its straight "
-                            "outs win it more matches than opening at once saves. If you "
-                            "would rather not take that risk, take {tile} and open.",
-                            tried,
-                        ).format(n=tried, tile=shown)
-                    )
-                threat = _threat_line(advice.threat)
+                k = _count(drawing.finish_rate, tried) if drawing is not None else 0
+                if drawing is not None and k:
+                    odds = ngettext(
+                        "Drawing, you go out in one turn before the middle runs out in "
+                        "{k} of the {n} guess it made at the tiles you cannot see.",
+                        "Drawing, you go out in one turn before the middle runs out in "
+                        "{k} of the {n} guesses it made at the tiles you cannot see.",
+                        tried,
+                    ).format(k=k, n=tried)
+                    lines.append(odds if safer is None else f"{odds} {safer}")
+                elif drawing is not None:
+                    lines.append(_never_line(view, tried, advice.threat, safer))
+                elif safer is not None:
+                    lines.append(safer)
+                threat = _threat_line(view, advice.threat)
                 if threat is not None:
                     lines.append(threat)
             elif left is not None and not left.worth:
@@ -593,10 +635,11 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         thrown = tile_words(action.tile, okey)
         headline = _("Discard {tile}").format(tile=thrown)
         # How often holding went out in one turn. Never: the first line says why the expert
-        # holds all the same (the match score, or what holding paid over many hands), not a
-        # straight out to wait for that came in none of its guesses (a learner read "hold"
-        # beside "none of the guesses" as a contradiction). Every hold says that opening now
-        # is the safe choice: a learner was given no safe alternative beside the gamble.
+        # holds all the same (what holding paid over many hands), not a straight out to wait
+        # for that came in none of its guesses (a learner read "hold" beside "none of the
+        # guesses" as a contradiction). Every hold then gives opening now as the safer
+        # alternative: a learner was given none beside the gamble, then read "Opening now
+        # is the safe choice" under "Hold your opening back" as a second answer.
         holding = next((o for o in advice.options if o.action == action), None)
         never = (
             advice.kind == "hold"
@@ -606,17 +649,20 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         if advice.kind == "hold":
             headline = _("Hold your opening back: discard {tile}").format(tile=thrown)
             lines.append(
-                _never_line(view, tried)
+                _never_line(view, tried, advice.threat, _safer_line())
                 if never
-                else _(
-                    "Opening now is the safe choice; holding it back is the expert's gamble: "
-                    "going out in one turn later (a straight out) makes every other player "
-                    "score 404, twice what a hand never opened costs, and you -202. The risk: "
-                    "if someone else goes out while you hold, you score 202, as a hand never "
-                    "opened."
+                else " ".join(
+                    (
+                        _(
+                            "The expert holds the opening back to go out in one turn later (a "
+                            "straight out): every other player then scores 404, twice what a "
+                            "hand never opened costs, and you -202."
+                        ),
+                        _safer_line(),
+                    )
                 )
             )
-            threat = _threat_line(advice.threat)
+            threat = _threat_line(view, advice.threat)
             if threat is not None:
                 lines.append(threat)
         if view.rack.count(action.tile) > 1:  # the other may be in the melds shown below

@@ -550,24 +550,39 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     ("rate", "said"),
     [
         (0.375, "Drawing, you go out in one turn before the middle runs out in 3 of the 8 guesses"),
-        (0.0, "If you would rather not take that risk, take K9 and open."),
+        (0.0, "None of the 8 guesses it made at the tiles you cannot see went out in one turn"),
+        # Held without weighing the odds (as the expert does by default): no odds to give.
+        (None, "Taking K9 would make your only opening and force it down now"),
     ],
 )
 def test_a_hold_at_the_draw_gives_its_odds(
-    monkeypatch: pytest.MonkeyPatch, rate: float, said: str
+    monkeypatch: pytest.MonkeyPatch, rate: float | None, said: str
 ) -> None:
     """ "Draw from the middle: taking K9 would force you to open now … every other player
     then scores 404": a learner passing up a sure opening was not told how often the
-    straight out came, as a hold's discard tells it."""
+    straight out came, as a hold's discard tells it. Then, once, the take that opens as
+    the safer alternative, not as a second answer ("If you would rather not take that
+    risk, take K9 and open" named a risk it had not said)."""
     from okey_tui.bots.expert import Option
 
     hand = pos_hand(["K10 K11 R5 R6 R7", "", "", ""], phase="d", discards=["", "", "", "K9"])
     view = PlayerView.of(hand, 0)
     draw, take = DrawMiddle(), TakeDiscard()
-    options = (Option(draw, 40.0, 1.0, rate, 0.0), Option(take, 30.0, 1.0, 0.0, 0.0))
-    hint = advised(monkeypatch, view, Advice(draw, options, 8, "hold"))
+    options = (
+        (Option(draw, 40.0, 1.0, rate, 0.0), Option(take, 30.0, 1.0, 0.0, 0.0))
+        if rate is not None
+        else ()
+    )
+    hint = advised(monkeypatch, view, Advice(draw, options, 8 if options else 0, "hold"))
     assert hint is not None and hint.headline == "Draw from the middle"
-    assert said in " ".join(hint.lines), hint.lines
+    text = " ".join(hint.lines)
+    assert said in text, hint.lines
+    safer = (
+        "Taking K9 and opening now instead is safer: if someone else goes out before you "
+        "open, you score 202, as a hand never opened."
+    )
+    assert text.count(safer) == 1 and text.index(said) < text.index(safer), hint.lines
+    assert "rather not" not in text and "safe choice" not in text
 
 
 @pytest.mark.parametrize(
@@ -613,6 +628,15 @@ def test_a_hold_at_the_draw_says_what_the_take_would_open(
     )
     said_pairs = [line for line in hint.lines if line.startswith("The opening K9 makes is pairs")]
     assert bool(said_pairs) is pairs, hint.lines
+    # Opening this turn as the safer alternative: an opening in hand can also go down after
+    # the draw ("Taking K9 and opening now" was said as if the take were the only way).
+    safer = (
+        "Taking K9 and opening now instead is safer"
+        if "only opening" in first
+        else "Opening this turn instead is safer (after the draw, or by taking K9): if someone "
+        "else goes out before you open, you score 202, as a hand never opened."
+    )
+    assert sum(safer in line for line in hint.lines) == 1, hint.lines
 
 
 def test_an_opened_last_turn_hint_splits_a_cost_into_points_in_hand_and_what_it_gives(

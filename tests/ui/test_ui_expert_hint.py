@@ -85,12 +85,12 @@ def test_a_hint_to_hold_the_opening_back_says_why() -> None:
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
     assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
-    # The safe choice is said first, then the expert's gamble (a learner was given none).
+    # What the expert does and why, then opening now as the safer alternative (a learner
+    # was given none, then read "the safe choice" under the hold as a second answer).
     assert advice.lines[0].startswith(
-        "Opening now is the safe choice; holding it back is the expert's gamble: going out in "
-        "one turn later"
+        "The expert holds the opening back to go out in one turn later (a straight out)"
     )
-    assert "404" in advice.lines[0]
+    assert "404" in advice.lines[0] and "Opening now instead is safer" in advice.lines[0]
     assert "you go out in one turn before the middle runs out in" in advice.lines[1]
 
 
@@ -113,7 +113,8 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
 
 def test_a_hint_to_hold_past_a_real_risk_says_the_match_is_why() -> None:
     """Seat 2 can go out on long open runs in a third of the deals: a seat ahead in the
-    match would open, one behind holds, and the hint says it is the match score."""
+    match would open, one behind holds, and the hint says it is the match score (a level
+    match: tests/ui/test_ui_hold_hint_words.py)."""
     runs = ("2:R1R2R3R4R5R6R7R8R9", "2:K2K3K4K5K6K7K8K9", "2:Y1Y2Y3Y4Y5Y6Y7Y8")
     advice = expert_hint(near_opponent_view("Y9", runs, BEHIND))
     assert advice is not None and isinstance(advice.action, Discard)
@@ -121,7 +122,8 @@ def test_a_hint_to_hold_past_a_real_risk_says_the_match_is_why() -> None:
     line = next(line for line in advice.lines if line.startswith("An opponent"))
     assert line.startswith("An opponent who has opened is down to 1 tile and goes out")
     assert line.endswith(
-        "you are not ahead in the match, and a straight out is your way back: hold on."
+        "the expert holds on all the same: you are behind in the match, and a straight out "
+        "is your way back."
     )
 
 
@@ -132,12 +134,12 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     advice = expert_hint(view)
     assert advice is not None and isinstance(advice.action, Discard)
     # None of its guesses went straight out: the hint says first why the expert holds all
-    # the same and that opening now is the safe choice, without saying it twice.
+    # the same and that opening now is the safer alternative, without saying it twice.
     assert advice.lines[0].startswith(
         "None of the 8 guesses it made at the tiles you cannot see went out in one turn"
     )
     assert sum(line.count("open now") for line in advice.lines) == 0
-    assert sum(line.count("safe choice") for line in advice.lines) == 1
+    assert sum(line.count("instead is safer") for line in advice.lines) == 1
     line = advice.lines[1]
     assert line.startswith(
         "Of the discards as good, it keeps you nearest to a straight out: about "
@@ -185,6 +187,8 @@ def test_a_hint_to_draw_with_only_pairs_in_hand_does_not_say_hold_the_opening_ba
     )
     assert advice.lines[1].startswith("Your runs and sets come to 84 of 101: if your draw"), text
     assert "you can still open with pairs after the draw" in advice.lines[1], text
+    # The pairs can go down after the draw: taking R13 is not a safer way to open.
+    assert "instead is safer" not in text, text
 
 
 def test_the_left_discard_line_does_not_say_take_it_against_the_experts_draw() -> None:
@@ -273,8 +277,8 @@ def test_safest_discards_that_leave_out_the_experts_discard_say_why_the_two_diff
 @pytest.mark.parametrize(
     ("totals", "reason"),
     [
-        ((0, 0, 0, 0), "you are not ahead in the match, and a straight out"),
-        (BEHIND, "you are not ahead in the match, and a straight out"),
+        ((0, 0, 0, 0), "over many hands, its straight outs"),
+        (BEHIND, "You are behind in the match: a straight out is your way back."),
         (AHEAD, "over many hands, its straight outs"),
     ],
 )
@@ -283,8 +287,8 @@ def test_a_hold_no_guess_took_out_says_why_the_expert_holds_all_the_same(
 ) -> None:
     """ "Hold your opening back: discard Y6" above "holding it back is the expert's gamble:
     in none of the 8 guesses did you go out" read as a contradiction: the hint now says
-    the real reason, the match score when the seat is not ahead (a straight out is its way
-    back), else what holding pays over many hands, and not what came in none of them."""
+    the real reason, what holding pays over many hands (and, to a seat really behind in
+    the match, that a straight out is its way back), and not what came in none of them."""
     hand = position([FAR_FROM_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1")
     view = PlayerView.of(hand, 0, totals)
     advice = expert_hint(view)
@@ -295,7 +299,7 @@ def test_a_hold_no_guess_took_out_says_why_the_expert_holds_all_the_same(
         "None of the 8 guesses it made at the tiles you cannot see went out in one turn "
         "before the middle runs out, but the expert holds anyway"
     ), first
-    assert reason in first and "Opening now is the safe choice" in first, first
+    assert reason in first and "Opening now instead is safer" in first, first
     assert "gamble" not in " ".join(advice.lines)
     # The reason once: no second line saying it holds anyway.
     assert sum("holds anyway" in line or "It holds" in line for line in advice.lines) == 1
