@@ -142,7 +142,7 @@ async def test_the_turkish_key_bar_keeps_to_one_line_at_120_columns(
 
 @pytest.mark.parametrize("language", ["tr"], indirect=True)
 async def test_the_turkish_bar_keeps_one_line_at_120_columns_with_e_and_u(language: str) -> None:
-    """At a practice table with the hints naming a move ("e İzle") and a move to undo
+    """At a practice table with the hints naming a move ("e Uygula") and a move to undo
     ("u Adım geri") the Turkish bar took two lines at 120 columns: two greyed keys are left
     out now (? lists them), never a key usable now, and e and u show."""
     app = table_app(practice=True, tips=False)
@@ -177,7 +177,7 @@ async def test_the_bar_goes_back_to_one_line_when_the_keys_fit_again(language: s
         await pilot.press("h")  # the hints hidden: no e
         await pilot.pause()
         text = str(bar.render())
-        assert "e İzle" not in text and "u Adım geri" in text
+        assert "e Uygula" not in text and "u Adım geri" in text
         assert "\n" not in text.rstrip("\n") and bar.size.height == 1, text
 
 
