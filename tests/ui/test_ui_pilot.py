@@ -618,7 +618,10 @@ async def test_two_okeys_standing_for_one_tile_are_warned_of_once() -> None:
             screen.took([screen.rack.slots.index(Tile.parse(t)) for t in tiles.split()])
         screen.after_staging("Staged 2 groups")
         said = status_text(screen)
-        assert said.count("★R9") == 1 and "2 okeys as ★R9: +101 to you for each one swapped out" in said, said
+        assert (
+            said.count("★R9") == 1
+            and "2 okeys as ★R9: +101 to you for each one swapped out" in said
+        ), said
         assert "+101 to you for each one" in said
 
 
