@@ -257,7 +257,7 @@ async def test_an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(
         from okey_tui.ui.widgets.board import LayDownArea
 
         shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
-        said = "★R9 (you would pay +101): a player holding R9 can take this okey"
+        said = "★R9: +101 to you if a player holding R9 takes this okey"
         assert (said in shown) == warned, shown
         # The status line says it too: on a small terminal the box's melds leave no room.
         status = str(screen.query_one("#status", Static).render())
@@ -369,7 +369,7 @@ async def test_at_120x40_the_same_melds_and_warning_show_whole() -> None:
         shown = box_lines(app, box)
         assert not box.hidden_lines and "▼" not in str(box.border_subtitle), shown
         text = " ".join(" ".join(shown).split())
-        assert "★R6 (you would pay +101): a player holding R6 can take this okey" in text
+        assert "★R6: +101 to you if a player holding R6 takes this okey" in text
         for meld in screen.staging.melds:
             assert meld_chips(meld, screen.view.okey).plain in shown, shown
 

@@ -1037,7 +1037,7 @@ class LayDownArea(SteadyStatic):
                 for meant, needed in exposed_okeys(view, staging.melds):
                     head.append("\n")
                     said = _(
-                        "★{tile} (you would pay +{points}): a player holding {tiles} can take this okey"
+                        "★{tile}: +{points} to you if a player holding {tiles} takes this okey"
                     )
                     # The tile that plays as the okey's own value is the false okey.
                     holding = _(" and ").join(
