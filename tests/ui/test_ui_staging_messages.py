@@ -221,7 +221,7 @@ async def test_an_okey_standing_for_its_own_value_is_taken_by_the_false_okey() -
         from okey_tui.ui.widgets.board import LayDownArea
 
         shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
-        assert "a player holding F✦ and B1 can take this okey" in shown, shown
+        assert "a player holding F✦ and B1 takes this okey" in shown, shown
 
 
 @pytest.mark.parametrize(
