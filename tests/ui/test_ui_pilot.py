@@ -17,7 +17,7 @@ from ui_helpers import (
 )
 
 from okey_tui.engine import solver
-from okey_tui.engine.melds import readings
+from okey_tui.engine.melds import MeldKind, readings
 from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.screens.dialogs import ConfirmScreen
@@ -670,3 +670,33 @@ async def test_the_app_closing_while_the_hand_summary_is_built_closes_cleanly():
         assert isinstance(table, TableScreen)
         table.show_summary(again=True)
         assert isinstance(app.screen, HandSummaryScreen) and not app.screen.is_mounted
+
+
+async def test_a_run_staged_after_declaring_going_pairs_is_refused_for_the_declaration():
+    """Going Pairs declared, not opened: o on a run said "you opened with pairs or go
+    pairs (rules §9)". The declaration is the reason, and its section is the game types'."""
+    from ui_helpers import OPENING_SEED, wait_for_human
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        await pilot.press("P", "y")
+        await pilot.pause()
+        assert screen.view.going_pairs[screen.view.seat] and screen.view.opening is None
+        await pilot.press("s")
+        await pilot.pause()
+        okey = screen.view.okey
+        runs = [
+            g
+            for g in screen.rack.groups()
+            if len(g) >= 3
+            and readings([screen.rack.slots[i] for i in g], okey, {MeldKind.RUN, MeldKind.SET})
+        ]
+        assert runs, "the sorted rack has a run or a set"
+        screen.selected.update(runs[0])
+        await pilot.press("o")
+        said = status_text(screen)
+        assert "but you declared Going Pairs: you open only with pairs" in said, said
+        assert "(rules §13 Game types)" in said and "opened with pairs" not in said, said
+        assert not screen.staging.melds

@@ -70,6 +70,7 @@ from okey_tui.messages import (
     meld_text,
     okey_meant,
     placed_text,
+    rule_title,
     tile_text,
     tiles_text,
     you_opened_with,
@@ -2446,10 +2447,24 @@ class TableScreen(Screen[None]):
             # A run or a set where only pairs go: the reason is the pairs, not the tiles
             # ("B9 B10 B11 B12 are not a pair: a pair is two identical tiles").
             if is_pairs_only(view):
-                return _(
-                    "{tiles} is a run or a set, but you lay only pairs: you opened with pairs "
-                    "or go pairs (rules §9)"
-                ).format(tiles=tiles_text(tiles, okey))
+                # Which of the two it is, and its section: a Going Pairs declaration (a
+                # Challenge rule) is no opening ("you opened with pairs or go pairs").
+                if view.opening is None:
+                    said = _(
+                        "{tiles} is a run or a set, but you declared Going Pairs: you open "
+                        "only with pairs ({rule})"
+                    )
+                    section = 13
+                else:
+                    said = _(
+                        "{tiles} is a run or a set, but you opened with pairs: you lay only "
+                        "pairs ({rule})"
+                    )
+                    section = 9
+                rule = _("rules §{number} {title}").format(
+                    number=section, title=rule_title(section)
+                )
+                return said.format(tiles=tiles_text(tiles, okey), rule=rule)
             return _(
                 "{tiles} is a run or a set, and pairs are staged: an opening is runs and sets "
                 "or pairs, never both (rules §8)"
