@@ -2450,13 +2450,13 @@ class TableScreen(Screen[None]):
                 # Which of the two it is, and its section: a Going Pairs declaration (a
                 # Challenge rule) is no opening ("you opened with pairs or go pairs").
                 if view.opening is None:
-                    said = _(
+                    words = _(
                         "{tiles} is a run or a set, but you declared Going Pairs: you open "
                         "only with pairs ({rule})"
                     )
                     section = 13
                 else:
-                    said = _(
+                    words = _(
                         "{tiles} is a run or a set, but you opened with pairs: you lay only "
                         "pairs ({rule})"
                     )
@@ -2464,7 +2464,7 @@ class TableScreen(Screen[None]):
                 rule = _("rules §{number} {title}").format(
                     number=section, title=rule_title(section)
                 )
-                return said.format(tiles=tiles_text(tiles, okey), rule=rule)
+                return words.format(tiles=tiles_text(tiles, okey), rule=rule)
             return _(
                 "{tiles} is a run or a set, and pairs are staged: an opening is runs and sets "
                 "or pairs, never both (rules §8)"
