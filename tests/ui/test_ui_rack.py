@@ -557,3 +557,26 @@ async def test_sorting_keeps_the_new_mark_and_the_cursor_on_their_tiles():
             assert screen.fresh == {screen.cursor}, key
         await pilot.press("x")
         assert app.session.hand.discards[0][-1] == drawn
+
+
+async def test_tiles_of_a_group_that_make_no_meld_with_a_tile_from_elsewhere_are_named_as_one():
+    """R11 K1 of a group and F✦ apart, o: "R11 K1: a run or set needs at least three tiles"
+    named two of the three tiles chosen, as if each group were a meld of its own. The three
+    are named together, as the one meld the player meant."""
+    from ui_helpers import opened_beside_a_run, select_tiles
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "Y6 R11 K1 F R3", "K13")
+        await pilot.press("d")
+        await pilot.pause()
+        row = [Tile.parse(t) if t != "_" else None for t in "Y6 R11 K1 _ _ F _ R3".split()]
+        drawn = [t for t in screen.rack.slots if t is not None and t not in row]
+        screen.rack.slots = row + drawn + [None] * (len(screen.rack.slots) - len(row) - len(drawn))
+        screen.render_all()
+        await select_tiles(pilot, screen, "R11 K1 F")
+        await pilot.press("o")
+        said = status_text(screen)
+        assert not screen.staging.melds
+        assert not said.startswith("R11 K1:"), said
+        assert "F✦ (B8)" in said and "R11" in said and "K1" in said, said

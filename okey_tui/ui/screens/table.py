@@ -2393,9 +2393,17 @@ class TableScreen(Screen[None]):
         kinds = self.allowed_kinds(view)
         found = readings(tiles, view.okey, kinds)
         parts = self.parts_by_group(chosen)
-        if not found and len(parts) > 1 and any(len(part) > 1 for part in parts):
+        if (
+            not found
+            and len(parts) > 1
+            and any(len(part) > 1 for part in parts)
+            and all(self.part_is_meld(part, kinds) for part in parts if len(part) > 1)
+        ):
             # Several groups selected that make no one meld together: each its own meld.
-            # (Lone tiles picked from here and there are one meld meant: said as one.)
+            # (Lone tiles picked from here and there are one meld meant: said as one. So
+            # are tiles of a group that make no meld by themselves with a tile from
+            # elsewhere: R11 K1 of a group and F✦ apart were refused as "R11 K1: a run or
+            # set needs at least three tiles", the F✦ left unsaid.)
             self.stage_parts(parts, kinds)
             return
         if not found:
@@ -2499,6 +2507,11 @@ class TableScreen(Screen[None]):
             group = self.rack.group_at(i)
             parts.setdefault(group[0] if group else i, []).append(i)
         return list(parts.values())
+
+    def part_is_meld(self, part: list[int], kinds: set[MeldKind]) -> bool:
+        """Whether the tiles in the slots of ``part`` make a meld of ``kinds`` by themselves."""
+        tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
+        return bool(readings(tiles, self.view.okey, kinds))
 
     def stage_parts(self, parts: list[list[int]], kinds: set[MeldKind]) -> None:
         """``o`` with tiles of several groups selected that make no one meld together: the
