@@ -2288,3 +2288,29 @@ async def test_the_line_says_when_the_player_on_the_right_took_your_discard():
         said = status_text(screen)
         assert said.startswith(f"{right} took your R11 · {right} opened"), said
         assert said.endswith(screen.turn_hint()), said
+
+
+async def test_an_own_okey_swap_says_what_it_asks_and_what_it_cost_the_owner():
+    """w took the okey off seat 1's meld: the line said only "Your turn: lay the okey you
+    took off the table …" (the owner's +101, a penalty event of another seat, read as the
+    turn gone round), and the +101 on that seat's panel had no word of why where the log
+    is out of sight."""
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["R5 K1 K2 Y9 B3 R11", "", "", ""],
+            phase="p",
+            openings="m101/m101/-/-",
+            table=("0:K10K11K12", "1:R4*R5R6"),
+        )
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "R5")
+        await pilot.press("w")
+        await pilot.pause()
+        assert [e.kind for e in app.session.hand.events[-2:]] == ["swap", "penalty"]
+        owner = app.session.seat_name(1)
+        said = " ".join(status_text(screen).split())
+        assert said.startswith("You took the okey from meld 2 for R5: lay it on the table"), said
+        assert f"{owner} +101: an okey they placed was taken" in said, said

@@ -975,8 +975,10 @@ class TableScreen(Screen[None]):
         seat = self.table.seat
         new = list(self.table.events[self._logged :])
         mine = next((i for i, e in enumerate(new) if e.seat == seat), None)
+        # Another seat's penalty is no move of theirs: a swap of their okey costs them
+        # +101 right after it, and the line said "Your turn: …" over what the swap asks.
         return mine is not None and any(
-            e.seat is not None and e.seat != seat for e in new[mine + 1 :]
+            e.seat is not None and e.seat != seat and e.kind != "penalty" for e in new[mine + 1 :]
         )
 
     def catch_up(self) -> bool:
@@ -3251,13 +3253,16 @@ class TableScreen(Screen[None]):
                 given=tile_text(given, okey), tile=tile_text(tile, okey), steps=self.turn_steps()
             )
         if isinstance(action, SwapOkey):
-            return _(
+            said = _(
                 "You took the okey from meld {n} for {tiles}: lay it on the table this turn "
                 "(it may not be kept or discarded)"
             ).format(
                 n=action.target + 1,
                 tiles=" ".join(tile_text(t, self.view.okey) for t in action.tiles),
             )
+            # What it cost the okey's owner (+101 at a penalty table), as the log says it:
+            # their panel showed "+101 penalty" with no word of why where the log is hidden.
+            return " · ".join([said, *self.penalties_after_own_move()])
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):
@@ -3281,6 +3286,26 @@ class TableScreen(Screen[None]):
         return _("You drew {tile}: {steps}").format(
             tile=tile_text(tile, self.view.okey), steps=self.turn_steps()
         )
+
+    def penalties_after_own_move(self) -> list[str]:
+        """The penalties that followed this seat's last move (in the table's events), each
+        as the log writes it."""
+        events = self.table.events
+        seat = self.table.seat
+        last = next(
+            (
+                i
+                for i in range(len(events) - 1, -1, -1)
+                if events[i].seat == seat and events[i].kind != "penalty"
+            ),
+            None,
+        )
+        if last is None:
+            return []
+        seats = self.table.seats()
+        return [
+            event_line(seats, e, self.view).plain for e in events[last + 1 :] if e.kind == "penalty"
+        ]
 
     def own_penalties_after_discard(self) -> list[str]:
         """The penalties this seat's last discard cost it ("+101: you discarded a playable
