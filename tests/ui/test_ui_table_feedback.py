@@ -2314,3 +2314,33 @@ async def test_an_own_okey_swap_says_what_it_asks_and_what_it_cost_the_owner():
         said = " ".join(status_text(screen).split())
         assert said.startswith("You took the okey from meld 2 for R5: lay it on the table"), said
         assert f"{owner} +101: an okey they placed was taken" in said, said
+
+
+async def test_at_a_challenge_table_the_line_says_what_a_discard_taken_and_used_cost():
+    """The player on the right took the discard and opened with it: at a Challenge table
+    that costs the discarder ten times the tile, and the line said "Ayşe took your R11 ·
+    Ayşe opened …", the +110 on the panel explained only in the log."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            [
+                "R11 B1 K5 Y1",
+                "K12 K13 Y11 Y12 Y13 B11 B12 B13 R12 R13 R3 K1",
+                "Y2 Y3 B2 B3",
+                "K2 K3 Y5 Y6",
+            ],
+            rules="challenge/11",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, hand)
+        hand = app.session.hand
+        await discard_then_wait(pilot, screen, "R11", lambda: hand.turn == 0 or hand.is_over)
+        await pilot.pause()
+        assert not hand.is_over and hand.turn == 0
+        paid = [e for e in hand.events if e.kind == "penalty" and e.seat == 0]
+        assert len(paid) == 1, [e.text for e in hand.events]
+        said = status_text(screen)
+        assert f"+{paid[0].value} to you: your discard was taken and used" in said, said
+        assert said.endswith(screen.turn_hint()), said

@@ -28,6 +28,7 @@ from okey_tui.messages import (
     game_type_label,
     okey_meant,
     opened_with,
+    penalty_label,
     tile_text,
 )
 from okey_tui.table import SeatInfo
@@ -1430,9 +1431,15 @@ class TableMarks:
                 continue
             for i in touched:
                 self.marks[i] = event.seat
-            lines.append(self.describe(seats, view, event, news[n + 1 :], touched, viewer))
+            said = self.describe(seats, view, event, news[n + 1 :], touched, viewer)
             paid = next((e for e in news[n + 1 : n + 2] if e.kind == "penalty"), None)
             charged = paid is not None and paid.seat is not None and paid.seat == viewer
+            if charged and paid is not None and event.kind != "swap" and paid.code:
+                # A discard taken and used at a Challenge table: the +60 on the panel was
+                # said only in the log ("Ayşe laid meld 11", nothing of what it cost you).
+                said += " · " + _("+{points} to you").format(points=paid.value)
+                said += ": " + penalty_label(paid.code, own=True)
+            lines.append(said)
             # Said whatever came after it: a move that cost the viewer, or an opening (the
             # adds that followed it in one bot's turn pushed it out of the line).
             self.kept.append(charged or event.kind == "open")
