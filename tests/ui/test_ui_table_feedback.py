@@ -2260,28 +2260,37 @@ async def test_a_sort_short_of_the_floor_does_not_invite_o(rack: str, said: str)
         assert status_text(screen) == said
 
 
+async def discarded_to_the_right_seat_s_opening(pilot, app, rules: str) -> TableScreen:  # type: ignore[no-untyped-def]
+    """Seat 0 discards R11, which seat 1 (the player on its right) takes and opens with
+    (133 points); the others play on until seat 0's next turn."""
+    from tests.positions import position
+
+    hand = position(
+        [
+            "R11 B1 K5 Y1",
+            "K12 K13 Y11 Y12 Y13 B11 B12 B13 R12 R13 R3 K1",
+            "Y2 Y3 B2 B3",
+            "K2 K3 Y5 Y6",
+        ],
+        rules=rules,
+        phase="p",
+    )
+    screen = await at_position(pilot, app, hand)
+    hand = app.session.hand
+    await discard_then_wait(pilot, screen, "R11", lambda: hand.turn == 0 or hand.is_over)
+    await pilot.pause()
+    assert not hand.is_over and hand.turn == 0
+    return screen
+
+
 async def test_the_line_says_when_the_player_on_the_right_took_your_discard():
     """The player on the right took the discard and opened with it: only the log said
     so ("Ayşe took R11 from the left"), the line spoke of the others' later moves, and
     the player's pile went empty with no word. Said whatever came after it."""
-    from tests.positions import position
-
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            [
-                "R11 B1 K5 Y1",
-                "K12 K13 Y11 Y12 Y13 B11 B12 B13 R12 R13 R3 K1",
-                "Y2 Y3 B2 B3",
-                "K2 K3 Y5 Y6",
-            ],
-            phase="p",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await discarded_to_the_right_seat_s_opening(pilot, app, "classic/11")
         hand = app.session.hand
-        await discard_then_wait(pilot, screen, "R11", lambda: hand.turn == 0 or hand.is_over)
-        await pilot.pause()
-        assert not hand.is_over and hand.turn == 0
         takes = [e for e in hand.events if e.kind == "take"]
         assert [(e.seat, str(e.tiles[0])) for e in takes] == [(1, "R11")]
         right = app.session.seat_name(1)
@@ -2320,25 +2329,10 @@ async def test_at_a_challenge_table_the_line_says_what_a_discard_taken_and_used_
     """The player on the right took the discard and opened with it: at a Challenge table
     that costs the discarder ten times the tile, and the line said "Ayşe took your R11 ·
     Ayşe opened …", the +110 on the panel explained only in the log."""
-    from tests.positions import position
-
     app = table_app(OPENING_SEED, game_type="challenge")
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            [
-                "R11 B1 K5 Y1",
-                "K12 K13 Y11 Y12 Y13 B11 B12 B13 R12 R13 R3 K1",
-                "Y2 Y3 B2 B3",
-                "K2 K3 Y5 Y6",
-            ],
-            rules="challenge/11",
-            phase="p",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await discarded_to_the_right_seat_s_opening(pilot, app, "challenge/11")
         hand = app.session.hand
-        await discard_then_wait(pilot, screen, "R11", lambda: hand.turn == 0 or hand.is_over)
-        await pilot.pause()
-        assert not hand.is_over and hand.turn == 0
         paid = [e for e in hand.events if e.kind == "penalty" and e.seat == 0]
         assert len(paid) == 1, [e.text for e in hand.events]
         said = status_text(screen)
