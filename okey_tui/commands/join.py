@@ -254,7 +254,7 @@ def _autoplay(url: str, code: str, name: str, token: str, level: str, think: flo
             )
         except JoinError as exc:
             raise click.ClickException(
-                _("the table said no: {reason}").format(reason=exc.message)
+                _("the table said no: {reason}").format(reason=exc.reason)
             ) from None
         except (OSError, TimeoutError) as exc:
             raise click.ClickException(

@@ -119,6 +119,22 @@ def not_a_table_reason() -> str:
     )
 
 
+def after_colon(text: str) -> str:
+    """``text`` said after a colon ("The table said no: every seat is taken"): its first
+    letter in lower case, as the language writes it (Turkish ``I`` is ``ı``), unless its
+    first word is written in capitals (TLS, a code).
+
+    >>> after_colon("Every seat is taken"), after_colon("TLS failed"), after_colon("")
+    ('every seat is taken', 'TLS failed', '')
+    """
+    from okey_tui.i18n import lower
+
+    first = text.split(" ", 1)[0]
+    if not first or (len(first) > 1 and first.isupper()):
+        return text
+    return lower(text[:1]) + text[1:]
+
+
 class JoinError(Exception):
     """The table would not seat us; ``code`` is the server's error code. ``name``: the
     seat's name, where the table says it (a ``token-in-use`` of a newer table)."""
@@ -128,6 +144,11 @@ class JoinError(Exception):
         self.code = code
         self.message = message
         self.name = name
+
+    @property
+    def reason(self) -> str:
+        """The table's words as said after a colon ("The table said no: {reason}")."""
+        return after_colon(self.message)
 
 
 def join_address(url: str) -> str:

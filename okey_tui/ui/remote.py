@@ -413,6 +413,9 @@ class RemoteApp(OkeyApp):
         self._rejoining = False
         self._connecting = False
         self.final_no = False  # the table's no would be the same again (a wrong code): no r
+        # The code of the table's last refusal to seat this player (protocol.ErrorCode's
+        # value; "" once seated): the lobby says what r can do after it.
+        self.refused = ""
         # What the table screen of the seat now taken back says first: the host had closed
         # the table and opened it again (see reopened_note).
         self._back_note = ""
@@ -527,6 +530,9 @@ class RemoteApp(OkeyApp):
                     seat.url, seat.code, seat.name, ssl_context=seat.ssl_context, bridge=seat.bridge
                 )
         except JoinError as exc:
+            self.refused = exc.code
+            # The table's words after a colon start in lower case ("The table said no:
+            # Every seat is taken" read as two sentences).
             if exc.code == ErrorCode.TOKEN_IN_USE.value:
                 self.problem = seat_in_use(exc.name, kept=not seat.token)
             elif exc.code == ErrorCode.BAD_CODE.value:
@@ -534,20 +540,21 @@ class RemoteApp(OkeyApp):
                 self.problem = _(
                     "The table said no: {reason}. Check the code with the host, then run "
                     "okey101 join again"
-                ).format(reason=exc.message)
+                ).format(reason=exc.reason)
             elif exc.code == ErrorCode.BAD_TOKEN.value:
                 # A --token of a seat given up (left before the match began) or of another
-                # table: only the join code seats the player now.
+                # table: only the join code seats the player now. The command on a line of
+                # its own, as every command the player is to copy.
                 self.problem = _(
-                    "The table said no: {reason}. Join with the table's code instead: "
-                    "okey101 join {url} CODE"
-                ).format(reason=exc.message, url=join_address(seat.url))
+                    "The table said no: {reason}. Join with the table's code instead:\n"
+                    "  okey101 join {url} CODE"
+                ).format(reason=exc.reason, url=join_address(seat.url))
             elif exc.code == ErrorCode.STARTED.value:
                 # The words say who may come back and how: "The table said no: The match
                 # has started: …" put a colon after a colon.
                 self.problem = exc.message
             else:
-                self.problem = _("The table said no: {reason}").format(reason=exc.message)
+                self.problem = _("The table said no: {reason}").format(reason=exc.reason)
             # The same no again: the same code (one more of its tries used), a token no seat
             # has, a match that has begun.
             if exc.code in FINAL_NOS:
@@ -596,6 +603,7 @@ class RemoteApp(OkeyApp):
         self._back_note = reopened_note(old, table)
         self.table = table
         self.problem = ""
+        self.refused = ""
         self.seat_waiting = False
         self.note_the_way_back(table)
         if self.server is not None:  # the host's own seat: host --resume gives it back
@@ -767,6 +775,9 @@ class RemoteApp(OkeyApp):
             # After a command on a line of its own, the keys on the next: "… --token X · q
             # quits" was copied with the keys.
             apart = "\n" if "\n" in self.problem else " · "
+            if self.can_retry and self.refused == ErrorCode.TABLE_FULL.value:
+                # A seat comes free when someone leaves the lobby: r then takes it.
+                return self.problem + apart + _("r tries again once someone leaves · q quits")
             if self.can_retry:
                 return self.problem + apart + _("r tries again · q quits")
             return self.problem + apart + _("q quits")
@@ -934,7 +945,7 @@ class RemoteApp(OkeyApp):
                     if exc.code == ErrorCode.BAD_TOKEN.value:
                         self._rejoining = False
                         self.show_problem(
-                            _("The table said no: {reason}").format(reason=exc.message)
+                            _("The table said no: {reason}").format(reason=exc.reason)
                         )
                         return
                     await asyncio.sleep(REJOIN_PAUSE)

@@ -260,7 +260,7 @@ async def test_a_wrong_join_code_is_said_in_the_lobby_and_nothing_else_happens()
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: "said no" in lobby_text(app), "the refusal")
-            assert "Wrong join code" in lobby_text(app)
+            assert "said no: wrong join code" in lobby_text(app)
             assert app.table is None and not server.started
             assert all(not s.human for s in server.seats)
             # r sent the same code again and used up a try: it is not offered for a wrong code.

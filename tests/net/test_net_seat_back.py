@@ -308,8 +308,8 @@ async def test_a_token_no_seat_has_says_to_join_with_the_code_and_offers_no_retr
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: bool(app.problem), "refused")
-            assert "No seat has this token" in app.problem
-            assert "Join with the table's code instead: okey101 join" in app.problem
+            assert "said no: no seat has this token" in app.problem
+            assert "Join with the table's code instead:\n  okey101 join" in app.problem
             assert not app.can_retry and "r tries again" not in app.lobby_status()
     finally:
         await server.close()

@@ -1,0 +1,91 @@
+"""What a friend at a network table is told, and how: a command to copy is on a line of its
+own and printed whole; the table's refusal reads as one sentence and says what r does; a
+seat open in another window says how to get it; the table's notes go with the table.
+
+Every table is a real server on 127.0.0.1; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net_helpers import open_table, seat_four, shows, until
+from textual.widgets import Static
+
+from okey_tui import i18n
+from okey_tui.commands.join import print_note
+from okey_tui.net.client import JoinError, RemoteTable, after_colon
+from okey_tui.net.protocol import ErrorCode, error_words
+from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat, seat_in_use
+from okey_tui.ui.screens.table import TableScreen
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@pytest.fixture
+def turkish() -> Iterator[None]:
+    i18n.set_language("tr")
+    yield
+    i18n.set_language("en")
+
+
+def lobby_text(app: RemoteApp) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+
+
+def command_lines(note: str) -> list[str]:
+    """The lines of ``note`` that say an okey101 command; each must be the command alone,
+    indented (words before or after it were copied with it). A command named in brackets
+    among words ("once the host opens it again (okey101 host --resume)") is not one to copy."""
+    lines = [line for line in note.splitlines() if "okey101 " in re.sub(r"\([^)]*\)", "", line)]
+    for line in lines:
+        assert line.startswith("  okey101 "), f"words share the command's line: {line!r}"
+        words = shlex.split(line)
+        assert words[0] == "okey101" and words[1] in ("join", "host"), line
+        # After the address and the code: options only (--name, --token, --tls, --resume).
+        assert all(w.startswith("--") for w in words[2:] if w.islower() and w.isalpha()), line
+    return [line.strip() for line in lines]
+
+
+async def test_a_full_table_says_so_in_one_sentence_and_r_sits_once_someone_leaves() -> None:
+    """ "The table said no: Every seat is taken · r tries again · q quits": a capital after
+    the colon, and nothing of when r can work (once someone leaves the lobby)."""
+    server = await open_table(bot_delay=5)
+    four = await seat_four(server)
+    app = RemoteApp(Seat(server.url, code=server.code, name="P5"))
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: bool(app.problem), "the refusal")
+            assert app.problem == "The table said no: every seat is taken", app.problem
+            assert "r tries again once someone leaves · q quits" in lobby_text(app)
+            await four[3].close(quitting=True)
+            await until(pilot, lambda: sum(s.human for s in server.seats) == 3, "a seat free")
+            await pilot.press("r")
+            await until(pilot, lambda: app.table is not None and not app.problem, "seated")
+            assert app.table is not None and app.table.seat == 3
+            assert "once someone leaves" not in lobby_text(app)
+    finally:
+        for table in four:
+            await table.close()
+        await server.close()
+
+
+def test_the_tables_words_after_a_colon_start_in_lower_case() -> None:
+    full = JoinError(ErrorCode.TABLE_FULL.value, error_words(ErrorCode.TABLE_FULL.value, {}))
+    assert full.message == "Every seat is taken" and full.reason == "every seat is taken"
+    wrong = JoinError("bad-code", error_words("bad-code", {"tries_left": 2}))
+    assert wrong.reason == "wrong join code (2 tries left)"
+    assert after_colon("TLS is off") == "TLS is off"  # a word in capitals stays
+
+
+def test_the_tables_words_after_a_colon_in_turkish(turkish: None) -> None:
+    full = JoinError(ErrorCode.TABLE_FULL.value, error_words(ErrorCode.TABLE_FULL.value, {}))
+    said = i18n._("The table said no: {reason}").format(reason=full.reason)
+    assert said == "Masa kabul etmedi: bütün koltuklar dolu", said
+    # Turkish I is ı, and İ is i (Python's own lower() gives i and i̇).
+    assert after_colon("Işık yok") == "ışık yok"
+    assert after_colon("İki kişi") == "iki kişi"
