@@ -505,9 +505,10 @@ class RemoteTable:
         if self.hosting:
             if not self.started:
                 return None  # nothing to open again: the table was never played
+            # The command on a line of its own, indented: copied whole.
             return _(
-                "You host this table: quitting closes it for everyone. "
-                "okey101 host --resume opens it again, and the others rejoin."
+                "You host this table: quitting closes it for everyone. This opens it "
+                "again, and the others rejoin:\n  okey101 host --resume"
             )
         from okey_tui.web import web_link
 
@@ -520,10 +521,12 @@ class RemoteTable:
                     "person. The table's link sits you down again while a seat is free."
                 )
             # The name asked for too: as printed, the command sat them under another name.
+            # The command on a line of its own, indented: in the middle of the words, the
+            # terminal split it over two lines, and the first line copied was refused.
             name = f" --name {shlex.quote(self.asked_name)}" if self.asked_name else ""
             return _(
                 "You left before the match began: your seat is free for the next person. "
-                "okey101 join {url} {code} sits you down again while a seat is free."
+                "While a seat is free, this sits you down again:\n  okey101 join {url} {code}"
             ).format(url=join_address(self.url), code=(self.code or _("CODE")) + name)
         if link is not None:  # a friend in a browser (okey101 host --web): no terminal there
             # The link for another browser is on the page shown next, whole, to click or

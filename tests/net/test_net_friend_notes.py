@@ -51,6 +51,61 @@ def command_lines(note: str) -> list[str]:
     return [line.strip() for line in lines]
 
 
+async def test_leaving_the_lobby_prints_the_command_whole_on_a_line_of_its_own(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At 100 columns the terminal printed "… okey101 join 127.0.0.1:18471" / "VGHACT --name
+    P3 sits you down again …": the first line copied was refused with a usage error."""
+    server = await open_table(bot_delay=5)
+    friend = await RemoteTable.join(server.url, server.code, "P3")
+    try:
+        note = friend.leave_note() or ""
+        command = f"okey101 join {server.url.removeprefix('ws://')} {server.code} --name P3"
+        assert command_lines(note) == [command], note
+        for width in (100, 60):
+            monkeypatch.setenv("COLUMNS", str(width))
+            print_note(note)
+            printed = capsys.readouterr().out.splitlines()
+            assert f"  {command}" in printed, printed
+            assert "okey101" not in "".join(p for p in printed if p != f"  {command}")
+    finally:
+        await friend.close()
+        await server.close()
+
+
+async def test_every_note_with_a_command_has_it_alone_on_its_line() -> None:
+    """Leaving a started match (with or without the kept token), the host leaving, the
+    wait for a closed table, and a --token no seat has: each command on a line of its own."""
+    server = await open_table(bot_delay=5, grace=60.0)
+    host = await RemoteTable.join(server.url, server.code, "Mehmet")
+    friend = await RemoteTable.join(server.url, server.code, "Ayşe")
+    address = server.url.removeprefix("ws://")
+    try:
+        await host.start()
+        await friend.wait_for(lambda: friend.started, 5)
+        host.hosting = True
+        assert command_lines(host.leave_note() or "") == ["okey101 host --resume"]
+        token = f"okey101 join {address} --token {friend.token}"
+        assert command_lines(friend.leave_note() or "") == [token]
+        friend.token_kept = True
+        assert command_lines(friend.leave_note() or "") == [
+            token,
+            f"okey101 join {address} {server.code}",
+        ]
+        waiting = RemoteApp(Seat(server.url, code=server.code, name="Ayşe", token=friend.token))
+        assert command_lines(waiting.waiting_note()) == [token]
+        app = RemoteApp(Seat(server.url, name="Ayşe", token="no-such-seat-123"))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: bool(app.problem), "the refusal")
+            assert command_lines(app.problem) == [f"okey101 join {address} CODE"]
+            # The keys on a line of their own too, under the command.
+            assert lobby_text(app).splitlines()[-1] == "q quits"
+    finally:
+        await host.close()
+        await friend.close()
+        await server.close()
+
+
 async def test_a_full_table_says_so_in_one_sentence_and_r_sits_once_someone_leaves() -> None:
     """ "The table said no: Every seat is taken · r tries again · q quits": a capital after
     the colon, and nothing of when r can work (once someone leaves the lobby)."""
