@@ -64,21 +64,25 @@ def seat_in_use(name: str = "", *, kept: bool = False) -> str:
     ``name``: the seat's, as the table says it (an older table does not); ``kept``: the
     token is the one this computer kept from an earlier join, not one the player gave
     (a computer where Ayşe once sat, where Zeki now joins with the code: the seat is
-    hers, not his)."""
+    hers, not his).
+
+    The table refuses the token only while the seat's other connection answers: the seat
+    is open in another window (a terminal, a browser tab), and stays so until it is quit
+    or closed there ("try again in a minute" sent the player waiting for nothing)."""
     if name and kept:
         return _(
-            "This computer holds {name}'s seat at this table, and it is open on another "
-            "connection: if it is yours, try again in a minute; to sit as someone else, "
-            "join from another computer"
+            "This computer holds {name}'s seat at this table, and it is open in another "
+            "window: if it is yours, play on there, or quit there (or close that window) "
+            "and try again here; to sit as someone else, join from another computer"
         ).format(name=name)
     if name:
         return _(
-            "{name}'s seat is open in another terminal, or its old connection has not "
-            "closed yet: try again in a minute"
+            "{name}'s seat is open in another window (a terminal or a browser tab): play on "
+            "there, or quit there (or close that window) and try again here"
         ).format(name=name)
     return _(
-        "Your seat is open in another terminal, or the old connection has not closed yet: "
-        "try again in a minute"
+        "Your seat is open in another window (a terminal or a browser tab): play on there, "
+        "or quit there (or close that window) and try again here"
     )
 
 

@@ -144,3 +144,12 @@ def test_the_tables_words_after_a_colon_in_turkish(turkish: None) -> None:
     # Turkish I is ı, and İ is i (Python's own lower() gives i and i̇).
     assert after_colon("Işık yok") == "ışık yok"
     assert after_colon("İki kişi") == "iki kişi"
+
+
+def test_a_seat_open_in_another_window_says_how_to_get_it() -> None:
+    """ "… if it is yours, try again in a minute": the seat stays open there until it is
+    quit or closed there, a minute or an hour."""
+    for said in (seat_in_use(), seat_in_use("Ayşe"), seat_in_use("Ayşe", kept=True)):
+        assert "in a minute" not in said, said
+        assert "quit there" in said and "close that window" in said, said
+        assert "try again here" in said, said
