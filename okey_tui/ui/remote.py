@@ -847,6 +847,10 @@ class RemoteApp(OkeyApp):
     def _to_lobby(self) -> None:
         if self.screen_stack and not isinstance(self.screen, LobbyScreen):
             self.switch_or_push(LobbyScreen())
+            # The table's notes (a chat line, who left) go with its screen: one stayed for
+            # seconds over the lobby that says the host closed the table. Through the app's
+            # queue: after any note the table screen posted before it closed.
+            self.call_later(self.clear_notifications)
         self.call_after_refresh(self.show_lobby)
 
     def connection_lost(self) -> None:

@@ -153,3 +153,30 @@ def test_a_seat_open_in_another_window_says_how_to_get_it() -> None:
         assert "in a minute" not in said, said
         assert "quit there" in said and "close that window" in said, said
         assert "try again here" in said, said
+
+
+async def test_the_tables_notes_go_when_the_host_closes_the_table() -> None:
+    """At 80x24 (the log hidden) a chat line's note stayed for seconds over the lobby that
+    says the host closed the table."""
+    server = await open_table(bot_delay=5, grace=60.0)
+    lead = await RemoteTable.join(server.url, server.code, "Mehmet")
+    app = RemoteApp(Seat(server.url, code=server.code, name="P3"))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            await lead.start()
+            await until(pilot, lambda: shows(app, TableScreen), "the table")
+            await lead.say("iyi oyunlar")
+            await until(
+                pilot,
+                lambda: any(n.message == "iyi oyunlar" for n in app._notifications),
+                "the chat note",
+            )
+            await server.close()
+            await until(pilot, lambda: shows(app, LobbyScreen) and bool(app.problem), "closed")
+            assert "host closed the table" in app.problem
+            await pilot.pause()
+            assert not list(app._notifications), [n.message for n in app._notifications]
+    finally:
+        await lead.close()
+        await server.close()
