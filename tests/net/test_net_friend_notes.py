@@ -180,3 +180,15 @@ async def test_the_tables_notes_go_when_the_host_closes_the_table() -> None:
     finally:
         await lead.close()
         await server.close()
+
+
+def test_the_readme_says_who_starts_a_match_with_friends() -> None:
+    """ "The first player to join starts the match, or the host presses Enter" read as if a
+    friend joining started it: the first at the table starts (the host, unless
+    --no-seat), as okey101 host --help says."""
+    text = README.read_text(encoding="utf-8")
+    friends = text[text.index("## Play with friends") :]
+    friends = " ".join(friends[: friends.index("\n## ")].split())
+    assert "The first player to join starts" not in friends
+    assert re.search(r"first (person|one) at the table starts", friends), friends[:400]
+    assert "unless `--no-seat`" in friends
