@@ -570,7 +570,10 @@ async def test_tiles_of_a_group_that_make_no_meld_with_a_tile_from_elsewhere_are
         screen = await opened_beside_a_run(pilot, app, "Y6 R11 K1 F R3", "K13")
         await pilot.press("d")
         await pilot.pause()
-        row = [Tile.parse(t) if t != "_" else None for t in "Y6 R11 K1 _ _ F _ R3".split()]
+        row = [
+            Tile.parse(t) if t != "_" else None
+            for t in ["Y6", "R11", "K1", "_", "_", "F", "_", "R3"]
+        ]
         drawn = [t for t in screen.rack.slots if t is not None and t not in row]
         screen.rack.slots = row + drawn + [None] * (len(screen.rack.slots) - len(row) - len(drawn))
         screen.render_all()
