@@ -494,7 +494,10 @@ def _closed_note(server: TableServer) -> str | None:
     unfinished again (the quit question said it, and went with the screen)."""
     if not server.resumable:
         return None  # nothing was saved to go on with
-    return _("The table is closed: okey101 host --resume opens it again, and the others rejoin.")
+    # The command on a line of its own, whole, to copy (it wrapped inside the sentence).
+    return _(
+        "The table is closed. This opens it again, and the others rejoin:\n  okey101 host --resume"
+    )
 
 
 def _serve(

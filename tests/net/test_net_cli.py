@@ -460,7 +460,8 @@ def test_the_host_terminal_keeps_how_to_open_an_unfinished_table_again() -> None
     server = TableServer(RuleSet(hands=1), 7, levels=("easy",) * 4)
     assert _closed_note(server) is None  # never started: nothing saved
     server.start_match()
-    assert "okey101 host --resume opens it again" in (_closed_note(server) or "")
+    note = _closed_note(server) or ""
+    assert note.endswith("rejoin:\n  okey101 host --resume"), note  # the command on its own line
     assert server.match is not None
     server.match.results.append(object())  # type: ignore[arg-type]  # its one hand played
     assert _closed_note(server) is None
