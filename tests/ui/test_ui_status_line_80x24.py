@@ -36,10 +36,10 @@ def test_a_bots_move_for_an_absent_player_outlasts_the_other_news():
     """A line too long drops the other moves first, then what was kept on purpose (an
     opening, a penalty), and what a bot did for this seat last: on a busy machine a
     friend's line lost "A bot for you …" first, while an opening stayed."""
-    from okey_tui.ui.screens.table import news_that_fits
+    from okey_tui.ui.screens.table import BOT_FOR_YOU_RANK, news_that_fits
 
     said = [
-        ("A bot for you discarded B1", 2),
+        ("A bot for you discarded B1", BOT_FOR_YOU_RANK),
         ("Zeynep opened with 128 points", 1),
         ("Ali added K9", 0),
         ("Zeynep added Y4", 0),
@@ -50,3 +50,25 @@ def test_a_bots_move_for_an_absent_player_outlasts_the_other_news():
         assert news == [m for m, _rank in left], (fits, news)
     # Nothing fits: one piece of news is left (the caller shortens it), the highest.
     assert news_that_fits(said, lambda news: False) == ["A bot for you discarded B1"]
+
+
+def test_your_discard_taken_outlasts_the_openings_said_after_it():
+    """At 80x24 "Ayşe took your B11" went first, the oldest of the news kept on purpose,
+    and two openings after it filled the line: the player's pile had emptied unexplained."""
+    from okey_tui.ui.screens.table import BOT_FOR_YOU_RANK, news_that_fits
+    from okey_tui.ui.widgets.board import TAKEN_RANK
+
+    said = [
+        ("Ayşe took your B11", TAKEN_RANK),
+        ("Ayşe opened with 111 points (melds 6-9)", 1),
+        ("Mehmet opened with 107 points (melds 10-13)", 1),
+    ]
+    assert news_that_fits(said, lambda news: len(news) <= 2) == [
+        "Ayşe took your B11",
+        "Mehmet opened with 107 points (melds 10-13)",
+    ]
+    covered = [("A bot for you discarded B1", BOT_FOR_YOU_RANK), *said]
+    assert news_that_fits(covered, lambda news: len(news) <= 2) == [
+        "A bot for you discarded B1",
+        "Ayşe took your B11",
+    ]

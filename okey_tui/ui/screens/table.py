@@ -241,14 +241,18 @@ def pairs_with(found: Arrangement, tiles: list[Tile], taken: Tile, okey: Tile) -
     return Arrangement((pair, *others.melds), others.leftover, okey)
 
 
+BOT_FOR_YOU_RANK = 3  # a bot's move for this seat: the last news to go from the line
+
+
 def news_that_fits(said: list[tuple[str, int]], fits: Callable[[list[str]], bool]) -> list[str]:
     """The news of ``said`` (each with its rank) that ``fits`` the status line, in order:
     while it does not fit and more than one is left, the lowest rank goes first, the older
-    of two alike. A bot's move for this seat (rank 2) outlasts an opening or a penalty kept
-    on purpose (1), which outlast the other moves (0): the move made for an absent player
-    led the line, and went first when the turn's instruction took the room.
+    of two alike. A bot's move for this seat (rank 3) outlasts the player's discard taken
+    (2), which outlasts an opening or a penalty kept on purpose (1), which outlast the other
+    moves (0): the move made for an absent player led the line, and went first when the
+    turn's instruction took the room.
 
-    >>> said = [("A bot for you discarded B1", 2), ("Zeynep opened", 1), ("Ali drew", 0)]
+    >>> said = [("A bot for you discarded B1", 3), ("Zeynep opened", 1), ("Ali drew", 0)]
     >>> news_that_fits(said, lambda news: len(news) <= 2)
     ['A bot for you discarded B1', 'Zeynep opened']
     >>> news_that_fits(said, lambda news: len(news) <= 1)
@@ -454,7 +458,7 @@ class TableScreen(Screen[None]):
         self.waiting = False  # another seat is playing: its turn ends when ours begins
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
-        self.moves_kept: list[bool] = []  # for each: said whatever came after it
+        self.moves_kept: list[int] = []  # for each: its rank (TableMarks.kept)
         self.turns_came = 0  # how often this seat's turn came back (see turn_came)
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
@@ -1001,9 +1005,9 @@ class TableScreen(Screen[None]):
             # opened (one bot's opening and two adds after it left the opening unsaid).
             seen = self.moves_seen
             kept = self.moves_kept
-            # Each with its rank for a line too long: 0 goes first, then 1, then 2.
+            # Each with its rank for a line too long: 0 goes first, then 1, 2 and 3.
             said = [
-                (m, int(i < len(kept) and kept[i]))
+                (m, kept[i] if i < len(kept) else 0)
                 for i, m in enumerate(seen)
                 if i >= len(seen) - 2 or (i < len(kept) and kept[i])
             ]
@@ -1012,7 +1016,7 @@ class TableScreen(Screen[None]):
             # was the only word of it).
             seats = self.table.seats()
             covered = [event_line(seats, e, self.view).plain for e in self.covered()]
-            said = [(line, 2) for line in covered[-2:]] + said
+            said = [(line, BOT_FOR_YOU_RANK) for line in covered[-2:]] + said
             if self._dealt_unready:
                 # The table dealt this hand while this seat was still on the summary: said
                 # until its first turn (the others' moves came over the line before it).

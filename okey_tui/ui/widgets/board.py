@@ -39,6 +39,9 @@ from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
 MARK_STYLE = "bold #101010 on #ffd24a"
 TABLE_MOVES = ("open", "lay", "add", "swap")
+# The rank on the status line of "Ayşe took your R11": it outlasts the openings and the
+# penalties said with it when the line is too long (at 80x24 two openings left it out).
+TAKEN_RANK = 2
 # Further than any box scrolls: more melds staged, the lay-down box shows its last lines.
 MORE_STAGED = 1 << 30
 
@@ -1383,10 +1386,11 @@ class TableMarks:
         self.seen: list[TableMeld] = list(table)
         self.logged = len(events)
         self.turn: int | None = None
-        # For each line the last update returned: whether it is said whatever moves came
-        # after it (a move that cost the viewer points: an okey they laid, swapped out by
-        # another seat; an opening).
-        self.kept: list[bool] = []
+        # For each line the last update returned, its rank: said whatever moves came after
+        # it (above 0): the viewer's discard taken (2: the pile went empty under their
+        # eyes), a move that cost the viewer points (an okey they laid, swapped out by
+        # another seat) or an opening (1); else 0, said among the last two moves.
+        self.kept: list[int] = []
 
     def update(
         self,
@@ -1422,7 +1426,7 @@ class TableMarks:
                     taken = tile_text(event.tiles[0], view.okey)
                     who = seats[event.seat].name
                     lines.append(_("{who} took your {tile}").format(who=who, tile=taken))
-                    self.kept.append(True)
+                    self.kept.append(TAKEN_RANK)
                 continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
@@ -1442,7 +1446,7 @@ class TableMarks:
             lines.append(said)
             # Said whatever came after it: a move that cost the viewer, or an opening (the
             # adds that followed it in one bot's turn pushed it out of the line).
-            self.kept.append(charged or event.kind == "open")
+            self.kept.append(int(charged or event.kind == "open"))
         return lines
 
     @staticmethod
