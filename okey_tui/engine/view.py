@@ -7,7 +7,7 @@ rack, no order of the middle. Bots and the UI decide from it alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from okey_tui.engine.actions import (
@@ -204,6 +204,18 @@ class PlayerView:
             for i in range(len(rack))
             for j in range(i + 1, len(rack))
         )
+
+    def taken_still_usable(self) -> bool:
+        """Whether the discard this seat took this turn (``taken``) could still be laid this
+        turn, as :meth:`can_use_taken` says it of a tile on offer: with the rest of the
+        rack (a pairs opener's taken tile made a pair with itself). True with none taken."""
+        taken = self.taken
+        if taken is None:
+            return True
+        rest = list(self.rack)
+        if taken.tile in rest:
+            rest.remove(taken.tile)
+        return replace(self, rack=tuple(rest)).can_use_taken(taken.tile)
 
     def can_touch_table(self, seat: int | None = None) -> bool:
         """Whether this seat (or ``seat``) may add to the table's melds: opened, and not a

@@ -217,3 +217,32 @@ def test_whether_a_left_discard_could_be_laid_this_turn(
     view = PlayerView.of(hand, 0)
     assert view.left_discard == Tile.parse(tile)
     assert view.can_use_taken(Tile.parse(tile)) is usable
+
+
+@pytest.mark.parametrize(
+    ("rack", "opening", "tile", "usable"),
+    [
+        ("R10 K1 K9", "p5", "Y1", False),  # a pairs opener's Y1 has no twin: not with itself
+        ("R10 Y1 K9", "p5", "Y1", True),  # its twin makes the pair
+        ("R10 Y1 K9", "m101", "R11", False),  # no run or set with it
+        ("R10 R12 K9", "m101", "R11", True),  # R10 R11 R12
+    ],
+)
+def test_whether_a_discard_taken_this_turn_can_still_be_laid(
+    pos, rack: str, opening: str, tile: str, usable: bool
+) -> None:  # noqa: ANN001
+    """After the take the view says, of the rest of the rack, whether the taken tile can
+    still go down this turn (before it, ``can_use_taken`` says it of the tile on offer):
+    the table's line offers only g for a tile that cannot."""
+    hand = pos(
+        [rack, "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", tile],
+        openings=f"{opening}/-/m101/-",
+    )
+    assert PlayerView.of(hand, 0).taken_still_usable()  # nothing taken yet
+    act(hand, "take")
+    view = PlayerView.of(hand, 0)
+    assert view.taken is not None and view.taken.tile == Tile.parse(tile)
+    assert view.taken_still_usable() is usable

@@ -199,3 +199,26 @@ async def test_on_a_full_rack_the_line_names_the_group_the_tile_goes_with_not_it
     after, status = await arranged_and_taken(f"{upper} {lower}", "Y6")
     assert "now beside" not in status
     assert status.startswith("You took Y6: run 21 with Y7 Y8 · lay it down"), status
+
+
+async def test_a_taken_tile_that_fits_nothing_is_offered_only_back():
+    """Taken though the question said it fits nowhere, x was refused with "a adds it to a
+    meld, o stages it, g gives it back": only g can do anything with it."""
+    from ui_helpers import opened_beside_a_run, status_text
+
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "R1 R5 Y9 B3", "K11")
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), status_text(screen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert app.session.hand.taken is not None
+        await pilot.press("x")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.endswith(" · g gives it back"), said
+        assert "a adds" not in said and "o stages" not in said, said

@@ -1415,6 +1415,9 @@ class TableScreen(Screen[None]):
                 # total, and Enter once it opens.
                 return f"{said} · {self.staged_line() or self.turn_steps()}"
             give_back = GiveBack in self.legal_now()[0]
+            if not view.taken_still_usable():
+                # Taken though it fits nothing (the question said so): a and o cannot help.
+                return said + " · " + _("g gives it back") if give_back else said
             if self.view.opening is None:  # only an opening can hold it: a adds nothing yet
                 if give_back:
                     return said + " · " + _("o stages it in your opening, g gives it back")
