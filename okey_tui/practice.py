@@ -395,14 +395,14 @@ def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str 
     Then ``safer``: opening now, as the safer alternative (None: there is none)."""
     why = [
         ngettext(
-            "The {n} guess it made at the tiles you cannot see did not go out in one turn "
-            "before the middle runs out, but the expert holds anyway while a draw is left: "
-            "over many hands, its straight outs (every other player scores 404, you -202) "
-            "win it more matches than opening at once saves.",
-            "None of the {n} guesses it made at the tiles you cannot see went out in one "
+            "In the {n} guess it made at the tiles you cannot see, you do not go out in one "
             "turn before the middle runs out, but the expert holds anyway while a draw is "
             "left: over many hands, its straight outs (every other player scores 404, you "
-            "-202) win it more matches than opening at once saves.",
+            "-202) gain more than opening at once saves.",
+            "In none of the {n} guesses it made at the tiles you cannot see do you go out in "
+            "one turn before the middle runs out, but the expert holds anyway while a draw "
+            "is left: over many hands, its straight outs (every other player scores 404, "
+            "you -202) gain more than opening at once saves.",
             tried,
         ).format(n=tried)
     ]

@@ -550,7 +550,10 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     ("rate", "said"),
     [
         (0.375, "Drawing, you go out in one turn before the middle runs out in 3 of the 8 guesses"),
-        (0.0, "None of the 8 guesses it made at the tiles you cannot see went out in one turn"),
+        (
+            0.0,
+            "In none of the 8 guesses it made at the tiles you cannot see do you go out in one turn",
+        ),
         # Held without weighing the odds (as the expert does by default): no odds to give.
         (None, "Taking K9 would make your only opening and force it down now"),
     ],

@@ -136,7 +136,7 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     # None of its guesses went straight out: the hint says first why the expert holds all
     # the same and that opening now is the safer alternative, without saying it twice.
     assert advice.lines[0].startswith(
-        "None of the 8 guesses it made at the tiles you cannot see went out in one turn"
+        "In none of the 8 guesses it made at the tiles you cannot see do you go out in one turn"
     )
     assert sum(line.count("open now") for line in advice.lines) == 0
     assert sum(line.count("instead is safer") for line in advice.lines) == 1
@@ -296,8 +296,8 @@ def test_a_hold_no_guess_took_out_says_why_the_expert_holds_all_the_same(
     assert advice.headline.startswith("Hold your opening back")  # what the expert does
     first = advice.lines[0]
     assert first.startswith(
-        "None of the 8 guesses it made at the tiles you cannot see went out in one turn "
-        "before the middle runs out, but the expert holds anyway"
+        "In none of the 8 guesses it made at the tiles you cannot see do you go out in one "
+        "turn before the middle runs out, but the expert holds anyway"
     ), first
     assert reason in first and "Opening now instead is safer" in first, first
     assert "gamble" not in " ".join(advice.lines)

@@ -55,10 +55,10 @@ def test_a_level_match_is_not_called_behind(totals: tuple[int, ...]) -> None:
     for wrong in ("not ahead", "behind", "way back"):
         assert wrong not in text, text
     assert advice.lines[0] == (
-        "None of the 8 guesses it made at the tiles you cannot see went out in one turn "
-        "before the middle runs out, but the expert holds anyway while a draw is left: over "
-        "many hands, its straight outs (every other player scores 404, you -202) win it more "
-        "matches than opening at once saves. " + SAFER
+        "In none of the 8 guesses it made at the tiles you cannot see do you go out in one "
+        "turn before the middle runs out, but the expert holds anyway while a draw is left: "
+        "over many hands, its straight outs (every other player scores 404, you -202) gain "
+        "more than opening at once saves. " + SAFER
     )
     says_one_answer(advice)
 

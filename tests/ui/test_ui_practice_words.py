@@ -156,7 +156,7 @@ async def test_the_tip_to_open_does_not_contradict_the_hint_to_hold(hints_first:
         # The hint's first line says why the expert holds though none of the guesses went
         # out in one turn, and that opening now instead is safer.
         first = hint.split("\n")[1]
-        assert first.startswith("None of the 8 guesses"), first
+        assert first.startswith("In none of the 8 guesses"), first
         assert "but the expert holds anyway" in first, first
         assert "Opening now instead is safer" in first, first
 
