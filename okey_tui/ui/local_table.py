@@ -386,4 +386,7 @@ def leave_note(session: Session) -> str | None:
 
     if in_browser():  # okey101 web: the page's Start again button, not a command
         return _("The match is saved: Start again on this page continues it.")
-    return _("The match is saved: okey101 play --resume {id} continues it.").format(id=path.stem)
+    # The command on a line of its own, whole to copy: the quit question wrapped it.
+    return _("The match is saved. This continues it:\n  okey101 play --resume {id}").format(
+        id=path.stem
+    )

@@ -375,7 +375,7 @@ async def test_a_match_quit_unfinished_leaves_its_resume_command_on_the_terminal
     assert len(saved) == 1
     _left(app)
     said = capsys.readouterr().out
-    assert f"okey101 play --resume {saved[0].id} continues it" in said, said
+    assert f"This continues it:\n  okey101 play --resume {saved[0].id}\n" in said, said
 
     new_table = make_app(ask=True, bot_delay=0)  # left at the new-table screen: no match
     async with new_table.run_test(size=(120, 40)) as pilot:

@@ -60,8 +60,8 @@ async def test_at_a_terminal_quitting_names_the_command_that_resumes(
     question = await quit_question(app)
     assert app.save_path is not None
     assert question == (
-        f"Quit the game?\nThe match is saved: okey101 play --resume {app.save_path.stem} "
-        "continues it."
+        "Quit the game?\nThe match is saved. This continues it:\n"
+        f"  okey101 play --resume {app.save_path.stem}"
     )
 
 
