@@ -915,16 +915,16 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     )
                 )
             lines.extend(worse)
+            if alike:  # with the other choices, before the note on what their points are
+                lines.append(
+                    _("{tiles} would do about as well.").format(tiles=_(" or ").join(alike))
+                )
             if advice.kind != "hold" and (close or worse):
                 lines.append(
                     _(
                         "(Points: what the expert expects each choice to add to your score for "
                         "this hand, on average over its guesses; lower scores are better.)"
                     )
-                )
-            if alike:
-                lines.append(
-                    _("{tiles} would do about as well.").format(tiles=_(" or ").join(alike))
                 )
         else:
             lines.append(_("It is the tile your melds need least."))

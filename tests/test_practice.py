@@ -723,6 +723,9 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     else:
         assert "you score 202 whatever you discard" in text, text
         assert "R9 would do about as well." in text and "R9 instead" not in text, text
+        # With the other choices, not after the note on what their points mean.
+        note = next(i for i, line in enumerate(hint.lines) if line.startswith("(Points:"))
+        assert hint.lines.index("R9 would do about as well.") < note, hint.lines
 
 
 def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
