@@ -242,7 +242,7 @@ def test_the_quit_note_says_the_last_moves_were_not_saved(
     path = storage.new_save_path()
     app.session = session_saved_at(path)
     human_move(app.session)
-    assert (app.leave_note() or "").startswith("The match is saved:")
+    assert (app.leave_note() or "").startswith("The match is saved. This continues it:")
 
     def refuse(path: Path, text: str) -> None:
         raise PermissionError(1, "Operation not permitted", str(path))
