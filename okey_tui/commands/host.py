@@ -13,6 +13,8 @@ import contextlib
 import ssl
 import sys
 import threading
+from collections.abc import Iterator
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -483,7 +485,8 @@ def _sit(
     if server.host_seat is not None:  # a resumed table: the host takes their seat back
         token = server.seats[server.host_seat].token or ""
     seat = Seat("", code=server.code, name=name, token=token, ssl_context=own, join_line=line)
-    RemoteApp(seat, server=server).run()
+    with sigterm_as_ctrl_c():  # the screen closes the table as after q
+        RemoteApp(seat, server=server).run()
     note = _closed_note(server)
     if note:
         click.echo(note)
@@ -543,9 +546,38 @@ def _serve(
             await server.close()  # the friends' pages first (see host)
 
     try:
-        asyncio.run(run())
-    except KeyboardInterrupt:
+        with sigterm_as_ctrl_c():
+            asyncio.run(run())
+    except KeyboardInterrupt:  # Ctrl+C, SIGTERM
         click.echo(_("The table is closed."))
+
+
+@contextlib.contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """While the block runs, SIGTERM (a service stopped, kill) closes the table as Ctrl+C
+    does: every friend is told the host closed it (killed at once, they read a lost
+    connection and the host's terminal said so of each). Where Ctrl+C does nothing of
+    its own (ignored, as in a job started in the background), SIGTERM ends as it always
+    did."""
+    import signal
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        ctrl_c = signal.getsignal(signal.SIGINT)
+        if callable(ctrl_c):  # asyncio.run's: it cancels the task serving the table
+            ctrl_c(signal.SIGINT, frame)
+            return
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread: SIGTERM stays as it is
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _announce(server: TableServer, *, public: bool, page: _WebPage | None = None) -> None:

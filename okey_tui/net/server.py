@@ -362,6 +362,7 @@ class TableServer:
         self._checks: set[asyncio.Task[None]] = set()  # rejoins waiting on an alive check
         self._joins = 0
         self._server: Server | None = None
+        self._closing: asyncio.Future[None] | None = None  # set as :meth:`close` begins
         self._socket: socket.socket | None = None  # bound by :meth:`bind`, not yet served
         self._wake = asyncio.Event()
         self._bot_task: asyncio.Task[None] | None = None
@@ -447,7 +448,22 @@ class TableServer:
         person (see ``LOBBY_HOLD``)."""
         return max(self.grace, LOBBY_HOLD)
 
+    @property
+    def closing(self) -> bool:
+        """Whether the table is closing (or closed): the friends leaving now leave because
+        it closes, and nobody is told they left or lost the connection."""
+        return self._closing is not None
+
     async def close(self) -> None:
+        """Close the table however the host ends it (q at their seat, Ctrl+C, SIGTERM):
+        the friends' pages first, each told why (:attr:`closers`), then every connection
+        told the host closed the table (:meth:`_say_goodbye`), then the server. Bounded in
+        time; a second call waits for the first close to end."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_table())
+        await asyncio.shield(self._closing)
+
+    async def _close_table(self) -> None:
         closers, self.closers = self.closers, []
         for closer in closers:  # the friends' pages, told why, before their apps lose the table
             try:
@@ -490,10 +506,18 @@ class TableServer:
             await asyncio.wait(writers, timeout=1.0)
 
     async def serve_forever(self) -> None:
+        """Serve until the table is closed; cancelled (Ctrl+C at the host's terminal), close
+        it as the host's q does, every friend told first, then end. (The server's own
+        ``serve_forever``, cancelled, closed every connection at once with 1001: each friend
+        read a lost connection, and the host's terminal said so of each.)"""
         if self._server is None:
             await self.start()
         assert self._server is not None
-        await self._server.serve_forever()
+        try:
+            await self._server.wait_closed()
+        except asyncio.CancelledError:
+            await self.close()
+            raise
 
     @property
     def url(self) -> str:
@@ -1396,6 +1420,8 @@ class TableServer:
         if seat.conn is not conn:
             return
         seat.conn = None
+        if self.closing:
+            return  # the host closed the table: nobody left it, nobody is told so
         if self.started:
             seat.away_since = time.monotonic()
             seat.dropped = not quit_on_purpose(conn.ws)

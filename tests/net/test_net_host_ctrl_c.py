@@ -1,0 +1,172 @@
+"""Ctrl+C (SIGINT) or SIGTERM at the terminal of ``okey101 host``: the friends are told the
+host closed the table, as when a seated host quits with q, before their connections close.
+With ``--no-seat``, cancelling the server's ``serve_forever`` closed every connection with
+1001 at once: each friend read a lost connection (and tried to take the seat back) and the
+host's terminal said each of them had lost the connection. SIGTERM killed the host (seated
+or not) without a word to anyone."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import re
+import signal
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.protocol import Closing
+
+TIMEOUT = 30.0
+
+
+async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str) -> re.Match[str]:
+    """Lines of ``stream`` into ``seen`` until one matches ``pattern``; that match."""
+    while True:
+        raw = await stream.readline()
+        if not raw:
+            raise AssertionError(f"{pattern!r} never came:\n" + "".join(seen))
+        seen.append(raw.decode())
+        found = re.search(pattern, seen[-1])
+        if found is not None:
+            return found
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+async def test_the_host_stopped_at_its_terminal_tells_a_friend_it_closed_the_table(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    environment = {**os.environ, "OKEY101_DATA_DIR": str(tmp_path / "host")}
+    host = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *("-m", "okey_tui", "host", "--no-seat", "--port", "0", "--bots", "easy"),
+        *("--bot-delay", "0.5", "--grace", "30"),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=environment,
+    )
+    said: list[str] = []
+    assert host.stdout is not None
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            joined = await read_until(host.stdout, said, r"okey101 join (\S+) (\w+)")
+            address, code = joined.groups()
+            friend = await RemoteTable.join(f"ws://{address}", code, "Deniz")
+            try:
+                await friend.start()  # the first to join starts the match
+                await read_until(host.stdout, said, "The match has started")
+                await friend.wait_for(lambda: friend.has_view)
+                host.send_signal(stop)
+                # Closed without a word (a ConnectionError): the assertion below says so.
+                with contextlib.suppress(ConnectionError):
+                    await friend.wait_for(lambda: friend.closed_why is not None, TIMEOUT)
+                why = friend.closed_why
+            finally:
+                await friend.close()
+            rest, _ = await host.communicate()
+            said.append(rest.decode())
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+    output = "".join(said)
+    assert why == Closing.HOST_CLOSED.value, output
+    assert "lost the connection" not in output, output
+    assert host.returncode == 0, output
+
+
+class Screen:
+    """What the screen on the terminal ``leader`` draws, read as it comes for as long as
+    the screen runs (a screen nobody reads blocks on its next drawing)."""
+
+    def __init__(self, leader: int) -> None:
+        self.leader = leader
+        self.drawn = bytearray()
+        self.changed = asyncio.Event()
+        self.ended = False
+        os.set_blocking(leader, False)
+        asyncio.get_running_loop().add_reader(leader, self._read)
+
+    def _read(self) -> None:
+        try:
+            self.drawn += os.read(self.leader, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # the screen's process ended
+            self.ended = True
+            self.stop()
+        self.changed.set()
+
+    def stop(self) -> None:
+        asyncio.get_running_loop().remove_reader(self.leader)
+
+    async def until(self, pattern: bytes) -> re.Match[bytes]:
+        """Wait until ``pattern`` is drawn; its match."""
+        while (found := re.search(pattern, self.drawn)) is None:
+            if self.ended:
+                raise AssertionError(f"{pattern!r} never drawn")
+            self.changed.clear()
+            await self.changed.wait()
+        return found
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+async def test_the_seated_host_stopped_by_a_signal_tells_a_friend_it_closed_the_table(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    environment = {
+        **{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+        "TERM": "xterm-256color",
+        "HOME": str(tmp_path / "home"),
+        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
+        "OKEY101_DATA_DIR": str(tmp_path / "data"),
+    }
+    host = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *("-m", "okey_tui", "host", "--port", "0", "--name", "Host", "--bots", "easy"),
+        *("--bot-delay", "0.5", "--grace", "30"),
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=environment,
+        start_new_session=True,
+    )
+    os.close(follower)
+    screen = Screen(leader)
+    why: str | None = None
+    try:
+        async with asyncio.timeout(TIMEOUT):
+            joined = await screen.until(rb"okey101 join ([0-9.]+:[0-9]+) (\w+)")
+            address, code = (part.decode() for part in joined.groups())
+            friend = await RemoteTable.join(f"ws://{address}", code, "Deniz")
+            try:
+                await friend.wait_for(lambda: len(friend.seats()) == 4)
+                os.write(leader, b"\r")  # the host starts the match
+                await friend.wait_for(lambda: friend.has_view)
+                host.send_signal(stop)
+                # Closed without a word (a ConnectionError): the assertion below says so.
+                with contextlib.suppress(ConnectionError):
+                    await friend.wait_for(lambda: friend.closed_why is not None, TIMEOUT)
+                why = friend.closed_why
+            finally:
+                await friend.close()
+            await host.wait()
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+        screen.stop()
+        os.close(leader)
+    assert why == Closing.HOST_CLOSED.value, host.returncode
+    assert host.returncode == 0
