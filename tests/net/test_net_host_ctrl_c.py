@@ -40,6 +40,26 @@ async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str
             return found
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the host's process before it starts: Ctrl+C as a terminal gives it. A suite run
+    as a background job (``.ci/run &``) has SIGINT ignored, and a child inherits that:
+    Python then installs no Ctrl+C of its own, the host never heard the signal, and
+    SIGTERM, which does what Ctrl+C does, killed it (where Ctrl+C is ignored, SIGTERM
+    ends the host at once: ``sigterm_as_ctrl_c``)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+async def stopped_as_seen_by(
+    host: asyncio.subprocess.Process, friend: RemoteTable, stop: int
+) -> str | None:
+    """Send the host ``stop`` (a signal) and wait for the friend's table to close: why it
+    closed (None: closed without a word, a ConnectionError, which the caller's check says)."""
+    host.send_signal(stop)
+    with contextlib.suppress(ConnectionError):
+        await friend.wait_for(lambda: friend.closed_why is not None, TIMEOUT)
+    return friend.closed_why
+
+
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 async def test_the_host_stopped_at_its_terminal_tells_a_friend_it_closed_the_table(
     tmp_path: Path, stop: signal.Signals
@@ -53,6 +73,7 @@ async def test_the_host_stopped_at_its_terminal_tells_a_friend_it_closed_the_tab
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         env=environment,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     said: list[str] = []
     assert host.stdout is not None
@@ -65,11 +86,7 @@ async def test_the_host_stopped_at_its_terminal_tells_a_friend_it_closed_the_tab
                 await friend.start()  # the first to join starts the match
                 await read_until(host.stdout, said, "The match has started")
                 await friend.wait_for(lambda: friend.has_view)
-                host.send_signal(stop)
-                # Closed without a word (a ConnectionError): the assertion below says so.
-                with contextlib.suppress(ConnectionError):
-                    await friend.wait_for(lambda: friend.closed_why is not None, TIMEOUT)
-                why = friend.closed_why
+                why = await stopped_as_seen_by(host, friend, stop)
             finally:
                 await friend.close()
             rest, _ = await host.communicate()
@@ -140,6 +157,7 @@ async def test_the_seated_host_stopped_by_a_signal_tells_a_friend_it_closed_the_
         stdout=follower,
         stderr=follower,
         env=environment,
+        preexec_fn=ctrl_c_as_at_a_terminal,
         start_new_session=True,
     )
     os.close(follower)
@@ -154,11 +172,7 @@ async def test_the_seated_host_stopped_by_a_signal_tells_a_friend_it_closed_the_
                 await friend.wait_for(lambda: len(friend.seats()) == 4)
                 os.write(leader, b"\r")  # the host starts the match
                 await friend.wait_for(lambda: friend.has_view)
-                host.send_signal(stop)
-                # Closed without a word (a ConnectionError): the assertion below says so.
-                with contextlib.suppress(ConnectionError):
-                    await friend.wait_for(lambda: friend.closed_why is not None, TIMEOUT)
-                why = friend.closed_why
+                why = await stopped_as_seen_by(host, friend, stop)
             finally:
                 await friend.close()
             await host.wait()
