@@ -3294,47 +3294,45 @@ class TableScreen(Screen[None]):
             tile=tile_text(tile, self.view.okey), steps=self.turn_steps()
         )
 
-    def penalties_after_own_move(self) -> list[str]:
-        """The penalties that followed this seat's last move (in the table's events), each
-        as the log writes it."""
-        events = self.table.events
-        seat = self.table.seat
-        last = next(
-            (
-                i
-                for i in range(len(events) - 1, -1, -1)
-                if events[i].seat == seat and events[i].kind != "penalty"
-            ),
-            None,
-        )
-        if last is None:
-            return []
-        seats = self.table.seats()
-        return [
-            event_line(seats, e, self.view).plain for e in events[last + 1 :] if e.kind == "penalty"
-        ]
-
-    def own_penalties_after_discard(self) -> list[str]:
-        """The penalties this seat's last discard cost it ("+101: you discarded a playable
-        tile"), as the log says them: they follow the discard in the hand's events."""
+    def penalties_after_own(self, kind: str | None = None) -> list[Event]:
+        """The penalties right after this seat's last move (of ``kind``, or any move), in
+        the table's events."""
         events = list(self.table.events)
         seat = self.table.seat
         last = next(
             (
                 i
                 for i in range(len(events) - 1, -1, -1)
-                if events[i].kind == "discard" and events[i].seat == seat
+                if events[i].seat == seat
+                and events[i].kind != "penalty"
+                and (kind is None or events[i].kind == kind)
             ),
             None,
         )
         if last is None:
             return []
-        said = []
-        view = self.view
+        after = []
         for event in events[last + 1 :]:
-            if event.kind != "penalty" or event.seat != seat or not event.code:
+            if event.kind != "penalty":
                 break
-            said.append(event_text(event, view, own=True))
+            after.append(event)
+        return after
+
+    def penalties_after_own_move(self) -> list[str]:
+        """The penalties that followed this seat's last move (an okey swap: its owner's
+        +101), each as the log writes it."""
+        seats = self.table.seats()
+        return [event_line(seats, e, self.view).plain for e in self.penalties_after_own()]
+
+    def own_penalties_after_discard(self) -> list[str]:
+        """The penalties this seat's last discard cost it ("+101: you discarded a playable
+        tile"), as the log says them: they follow the discard in the hand's events."""
+        said = []
+        seat = self.table.seat
+        for event in self.penalties_after_own("discard"):
+            if event.seat != seat or not event.code:
+                break
+            said.append(event_text(event, self.view, own=True))
         return said
 
     def turn_mark(self) -> tuple[int, ...]:
