@@ -10,6 +10,7 @@ import asyncio
 import json
 import signal
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 from test_web_hosted import wait_for_output
@@ -17,6 +18,7 @@ from test_web_hosted_close import drawn, host_alone, seated_page, wait_for
 from web_helpers import (  # noqa: F401 - the browser fixture
     HOSTED_LINK,
     TIMEOUT,
+    Served,
     Terminal,
     chromium_browser,
     hosted,
@@ -84,12 +86,7 @@ def test_the_server_gives_a_friend_who_left_their_own_seats_link_and_nobody_else
 
 def test_the_page_a_friend_who_quit_sees_has_their_seats_link(tmp_path: Path, browser) -> None:
     with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        terminal = Terminal.open(page, host.url + "&name=Deniz")
-        terminal.wait_for("Enter starts the match")
-        terminal.press("Enter")
-        wait_for_output(host, "The match has started")
-        terminal.wait_for("Indicator")
+        page, terminal = deniz_starts_the_match(browser, host)
         terminal.press("q")
         terminal.wait_for("Your seat is kept")
         terminal.press("y")
@@ -115,6 +112,18 @@ def test_the_page_a_friend_who_quit_sees_has_their_seats_link(tmp_path: Path, br
         assert "joined" not in host.output().split("Deniz joined (seat 1)", 1)[1]
 
 
+def deniz_starts_the_match(browser: Any, host: Served) -> tuple[Any, Terminal]:
+    """Deniz's browser sits at the hosted table and starts the match: its page and
+    terminal, the first hand dealt."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    terminal = Terminal.open(page, host.url + "&name=Deniz")
+    terminal.wait_for("Enter starts the match")
+    terminal.press("Enter")
+    wait_for_output(host, "The match has started")
+    terminal.wait_for("Indicator")
+    return page, terminal
+
+
 def test_a_browser_that_came_after_the_match_began_is_not_promised_a_seat(
     tmp_path: Path, browser
 ) -> None:
@@ -124,12 +133,7 @@ def test_a_browser_that_came_after_the_match_began_is_not_promised_a_seat(
     It says they had none (the server knows no seat of this browser), with no Start again
     and no seat's link; the friend seated says, as before, that their seat waits."""
     with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        terminal = Terminal.open(page, host.url + "&name=Deniz")
-        terminal.wait_for("Enter starts the match")
-        terminal.press("Enter")
-        wait_for_output(host, "The match has started")
-        terminal.wait_for("Indicator")
+        page, terminal = deniz_starts_the_match(browser, host)
         context = browser.new_context()
         try:
             late_page = context.new_page()
@@ -241,12 +245,7 @@ def test_a_browser_with_no_seat_is_told_the_host_closed_the_table_not_to_wait(
     to your seat by itself"), for a seat it never had. It says the host closed the table,
     with nothing to wait for; the seated friend's page waits, as before."""
     with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        terminal = Terminal.open(page, host.url + "&name=Deniz")
-        terminal.wait_for("Enter starts the match")
-        terminal.press("Enter")
-        wait_for_output(host, "The match has started")
-        terminal.wait_for("Indicator")
+        page, terminal = deniz_starts_the_match(browser, host)
         context = browser.new_context()
         try:
             late_page = context.new_page()
