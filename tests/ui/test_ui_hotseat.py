@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from rendered import screen_text, shows_tile
 from ui_helpers import OPENING_SEED, goto, late_app, table_app, wait_for_screen
 
@@ -72,9 +71,18 @@ def assert_no_private_tile(session, text: str, seats: tuple[int, ...]) -> None:
                 assert not shows_tile(text, tile), f"{tile} of seat {seat} is on the screen"
 
 
-async def test_privacy_screen_between_two_people_hides_both_racks():
+async def test_privacy_screen_between_two_people_hides_both_racks_and_recaps_since_the_own_turn():
     """Ayşe (seat 0) throws; Mehmet (seat 2, across) is next after a bot: the terminal passes
-    through a privacy screen that shows no tile of either rack, then shows Mehmet his own."""
+    through a privacy screen that shows no tile of either rack, then shows Mehmet his own.
+
+    Mehmet's draw tells him the tile he drew, as at a one-person table. He throws; the bot
+    Zeynep plays. Ayşe's recap holds the bot Can's moves too: they came after her turn,
+    though before the terminal left her (it listed only what followed Mehmet's turn). Her
+    own throw is not in it, and it says which hand of the match it is of.
+
+    The terminal is then made small (120x40 to 80x24) while the privacy screen is up: the
+    next person's table kept the wide layout's log column, which squeezed the indicator to
+    two letters a line. The table now takes the new size when it comes back."""
     app = hotseat_app()
     async with app.run_test(size=(120, 40)) as pilot:
         session = app.session
@@ -107,15 +115,38 @@ async def test_privacy_screen_between_two_people_hides_both_racks():
         assert status.startswith("Mehmet, it is your turn: d draw from the middle, or t take")
         shown = sorted(str(t) for t in app.screen.rack.slots if t is not None)
         assert shown == sorted(str(t) for t in hand.racks[2])
-        # Mehmet draws and throws; back to Ayşe, whose recap runs from her last turn.
+        # Mehmet draws: the line says which tile came in.
         await pilot.press("d")
         await pilot.pause()
+        await pilot.pause()
+        drawn = app.screen.rack.slots[app.screen.cursor]
+        status = str(app.screen.query_one("#status").render())
+        assert status.startswith(f"You drew {drawn}: "), status
+        # He throws; back to Ayşe, whose recap runs from her last turn.
         await discard_last_tile(pilot, app)
         text = screen_text(app)
         assert "Pass to Ayşe — press Enter when ready" in text
         assert "Since your last turn" in text
         assert "Mehmet discarded" in text
         assert "Ayşe discarded" not in text  # her own throw came before her last turn ended
+        # Which hand of the match the recap is of (it said only "this hand").
+        assert "Hand 1/11 · Since your last turn" in text
+        events = session.events
+        own = max(i for i, e in enumerate(events) if e.seat == 0 and e.kind == "discard")
+        after = [e for e in events[own + 1 :] if e.kind == "discard"]
+        assert [e.seat for e in after] == [1, 2, 3]
+        for event, name in zip(after, ("Can", "Mehmet", "Zeynep"), strict=True):
+            assert f"{name} discarded {event.tiles[0]}" in text
+        assert f"Ayşe discarded {events[own].tiles[0]}" not in text
+        # The terminal made small behind the privacy screen: the table takes the new size.
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Log · l hides" not in text, text
+        assert "Hand 1/11 · Classic" in text and "Indicator K3" in text, text
 
 
 async def test_the_recap_at_a_hands_start_shows_what_the_bots_did_before_the_first_person():
@@ -179,11 +210,11 @@ async def test_two_people_at_a_partners_table_can_be_opponents():
         assert app.session.seat_name(1) == "Player 2"
 
 
-@pytest.mark.parametrize("partners", [False, True])
-async def test_two_people_side_by_side_sit_next_to_each_other_at_any_table(partners: bool):
+async def test_two_people_side_by_side_sit_next_to_each_other_at_any_table():
     """Two people side by side (``--side-by-side``, "2 side by side") sit at seats 0 and 1 at an
-    individual table too, where the second takes the first one's discards. They sat across."""
-    app = table_app(OPENING_SEED, humans=2, partners=partners, humans_partners=False)
+    individual table too, where the second takes the first one's discards. They sat across.
+    (At a partners table: ``test_two_people_at_a_partners_table_can_be_opponents``.)"""
+    app = table_app(OPENING_SEED, humans=2, humans_partners=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.session.humans == (0, 1)
@@ -205,25 +236,24 @@ def test_privacy_screen(snap_compare):
     assert snap_compare(hotseat_app(), terminal_size=(120, 40), run_before=run_before)
 
 
-@pytest.mark.parametrize(
-    ("typed", "said"),
-    [
-        # Two people with one name would both be told "Pass to Ayşe".
-        ("Ayşe, AYŞE", "AYŞE is given twice: give every person their own name"),
-        # ",Mehmet" would seat Mehmet first and leave the other person unnamed.
-        (", Mehmet", "name 1 is empty: give every person a name, like Ayşe,Mehmet"),
-        # A name longer than a table takes was cut to 16 without a word.
-        (
-            "Ayşe, Abdurrahmangazi Yılmaz",
-            "Abdurrahmangazi Yılmaz is 22 characters: give a name of at most 16",
-        ),
-    ],
-)
-async def test_the_new_table_screen_refuses_names_that_cannot_seat_two_people(
-    _temp_config, typed: str, said: str
-):
-    """Enter says what is wrong with the names, puts the cursor on them and starts nothing;
-    with two good names the table starts."""
+# Names Enter refuses, each with what it says.
+REFUSED_NAMES = [
+    # Two people with one name would both be told "Pass to Ayşe".
+    ("Ayşe, AYŞE", "AYŞE is given twice: give every person their own name"),
+    # ",Mehmet" would seat Mehmet first and leave the other person unnamed.
+    (", Mehmet", "name 1 is empty: give every person a name, like Ayşe,Mehmet"),
+    # A name longer than a table takes was cut to 16 without a word.
+    (
+        "Ayşe, Abdurrahmangazi Yılmaz",
+        "Abdurrahmangazi Yılmaz is 22 characters: give a name of at most 16",
+    ),
+]
+
+
+async def test_the_new_table_screen_refuses_names_that_cannot_seat_two_people(_temp_config):
+    """For each of ``REFUSED_NAMES`` in turn, on one new-table screen: Enter says what is
+    wrong with the names (that one message), puts the cursor on them and
+    starts nothing; then with two good names the table starts."""
     from okey_tui.ui.app import make_app
     from okey_tui.ui.screens.setup import NewTableScreen
 
@@ -234,11 +264,13 @@ async def test_the_new_table_screen_refuses_names_that_cannot_seat_two_people(
         assert isinstance(screen, NewTableScreen)
         screen.query_one("#opt-people").focus()
         await pilot.press("right")  # 2 people
-        screen.query_one("#opt-name").focus()
-        await pilot.press("ctrl+u", *typed, "enter")
-        await pilot.pause()
-        assert app.screen is screen and app.focused is screen.query_one("#opt-name")
-        assert [n.message for n in app._notifications] == [said]
+        for typed, said in REFUSED_NAMES:
+            app.clear_notifications()  # each refusal's own message, and nothing else
+            screen.query_one("#opt-name").focus()
+            await pilot.press("ctrl+u", *typed, "enter")
+            await pilot.pause()
+            assert app.screen is screen and app.focused is screen.query_one("#opt-name"), typed
+            assert [n.message for n in app._notifications] == [said], typed
         await pilot.press("ctrl+u", *"Ayşe, Mehmet", "enter")
         await wait_for_screen(pilot, app, PrivacyScreen)  # the table, shared by two
         names = {app.session.seat_name(s) for s in app.session.humans}
@@ -343,64 +375,6 @@ async def test_a_match_resumed_as_a_new_hand_begins_shows_the_new_deal_as_dealt(
         await wait_for_screen(pilot, again, TableScreen)
         assert again.session.viewer == seat
         assert again.screen.rack.slots == slots
-
-
-async def test_a_draw_after_the_terminal_passed_says_which_tile_came_in():
-    """Mehmet's turn comes through the privacy screen: his draw tells him the tile he drew,
-    as at a one-person table, and the others' moves do not take the status line back."""
-    app = hotseat_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await to_mehmets_turn(pilot, app)
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.pause()
-        drawn = app.screen.rack.slots[app.screen.cursor]
-        status = str(app.screen.query_one("#status").render())
-        assert status.startswith(f"You drew {drawn}: ")
-
-
-async def test_the_recap_runs_from_the_end_of_the_persons_own_turn():
-    """Ayşe throws; the bot Can plays before the terminal goes to Mehmet; Mehmet draws and
-    throws; the bot Zeynep plays. Ayşe's recap holds Can's moves too: they came after her
-    turn, though before the terminal left her (it listed only what followed Mehmet's
-    turn). Her own throw is not in it."""
-    app = hotseat_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        session = app.session
-        await to_mehmets_turn(pilot, app)
-        await pilot.press("d")
-        await pilot.pause()
-        await discard_last_tile(pilot, app)
-        text = screen_text(app)
-        # Which hand of the match the recap is of (it said only "this hand").
-        assert "Pass to Ayşe" in text and "Hand 1/11 · Since your last turn" in text
-        events = session.events
-        own = max(i for i, e in enumerate(events) if e.seat == 0 and e.kind == "discard")
-        after = [e for e in events[own + 1 :] if e.kind == "discard"]
-        assert [e.seat for e in after] == [1, 2, 3]
-        for event, name in zip(after, ("Can", "Mehmet", "Zeynep"), strict=True):
-            assert f"{name} discarded {event.tiles[0]}" in text
-        assert f"Ayşe discarded {events[own].tiles[0]}" not in text
-
-
-async def test_a_resize_behind_the_privacy_screen_reaches_the_table():
-    """The terminal made small (120x40 to 80x24) while the privacy screen was up: the next
-    person's table kept the wide layout's log column, which squeezed the indicator to two
-    letters a line. The table now takes the new size when it comes back."""
-    app = hotseat_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_screen(pilot, app, PrivacyScreen)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-        await discard_last_tile(pilot, app)
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.press("enter")
-        await wait_for_screen(pilot, app, TableScreen)
-        await pilot.pause()
-        text = screen_text(app)
-        assert "Log · l hides" not in text, text
-        assert "Hand 1/11 · Classic" in text and "Indicator K3" in text, text
 
 
 def test_no_bot_shares_a_persons_name_whatever_its_case_or_accents():

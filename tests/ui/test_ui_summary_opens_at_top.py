@@ -62,51 +62,66 @@ REPORTS = {
 }
 
 
+SIZES = [(80, 24), (100, 30), (120, 40)]
+
+
 @pytest.mark.parametrize("lang", ["en", "tr"])
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
-@pytest.mark.parametrize("kind", list(REPORTS))
-async def test_the_summary_opens_at_its_top_with_the_keys_in_sight(
-    kind: str, size: tuple[int, int], lang: str
-) -> None:
+async def test_the_summary_opens_at_its_top_with_the_keys_in_sight(lang: str) -> None:
+    """Each summary (a one-hand match's end, an eleven-hand match's end, mid-match, a long
+    partners straight out) at each size: opened at its top, the head line first and the
+    first seat's score in sight, the keys below the part that scrolls, and where it is
+    longer than its box the frame says so and PgDn scrolls. One app a language: each
+    summary is opened on its own over the table, at the size the terminal was given, and
+    closed before the next."""
     i18n.set_language(lang)
-    report = REPORTS[kind]()
     app = table_app()
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.pause()
-        app.push_screen(HandSummaryScreen(report, SEATS, 0))
-        await pilot.pause()
-        await pilot.pause()
-        body = app.screen.query_one("#summary-body", VerticalScroll)
-        dialog = app.screen.query_one("#summary")
-        hint = app.screen.query_one(".dialog-hint")
-        assert body.scroll_y == 0
-        box = dialog.content_region
-        lines = [line[box.x : box.right] for line in screen_text(app).splitlines()]
-        lines = lines[box.y : box.bottom]
-        # The hand's head line is the dialog's first line, the first seat's score under it.
-        head = i18n._("Hand {number}/{hands}:").format(number=report.number, hands=report.hands)
-        assert lines[0].startswith(head), lines
-        first = SEATS[report.result.seats[0].seat].name
-        assert any(line.startswith(f"{first}  ") for line in lines), lines
-        # The keys, below the part that scrolls.
-        keys = " · ".join(
-            i18n._(part)
-            for part in (
-                "Esc: see the table",
-                "Enter or n: new match" if report.match_over else "Enter: next hand",
-                "q: quit",
-            )
+        for size in SIZES:
+            if app.size != size:
+                await pilot.resize_terminal(*size)
+            for kind, make in REPORTS.items():
+                await summary_opens_at_its_top(pilot, app, make(), f"{kind} at {size}")
+
+
+async def summary_opens_at_its_top(pilot, app, report: HandReport, case: str) -> None:  # type: ignore[no-untyped-def]
+    table = app.screen
+    app.push_screen(HandSummaryScreen(report, SEATS, 0))
+    await pilot.pause()
+    await pilot.pause()
+    body = app.screen.query_one("#summary-body", VerticalScroll)
+    dialog = app.screen.query_one("#summary")
+    hint = app.screen.query_one(".dialog-hint")
+    assert body.scroll_y == 0, case
+    box = dialog.content_region
+    lines = [line[box.x : box.right] for line in screen_text(app).splitlines()]
+    lines = lines[box.y : box.bottom]
+    # The hand's head line is the dialog's first line, the first seat's score under it.
+    head = i18n._("Hand {number}/{hands}:").format(number=report.number, hands=report.hands)
+    assert lines[0].startswith(head), (case, lines)
+    first = SEATS[report.result.seats[0].seat].name
+    assert any(line.startswith(f"{first}  ") for line in lines), (case, lines)
+    # The keys, below the part that scrolls.
+    keys = " · ".join(
+        i18n._(part)
+        for part in (
+            "Esc: see the table",
+            "Enter or n: new match" if report.match_over else "Enter: next hand",
+            "q: quit",
         )
-        assert keys in screen_text(app)
-        assert dialog.content_region.contains_region(hint.region)
-        assert not body.region.overlaps(hint.region)
-        if body.max_scroll_y == 0:
-            return
+    )
+    assert keys in screen_text(app), case
+    assert dialog.content_region.contains_region(hint.region), case
+    assert not body.region.overlaps(hint.region), case
+    if body.max_scroll_y > 0:
         # Longer than its box: the frame says what lies below, and PgDn brings it.
         more = i18n.ngettext("PgDn: {n} more line", "PgDn: {n} more lines", 2).split("{n}")[1]
-        assert f"▼ PgDn: {round(body.max_scroll_y)}{more}" in screen_text(app)
+        assert f"▼ PgDn: {round(body.max_scroll_y)}{more}" in screen_text(app), case
         await pilot.press("pagedown")
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
-        assert body.scroll_y > 0
-        assert keys in screen_text(app)
+        assert body.scroll_y > 0, case
+        assert keys in screen_text(app), case
+    app.pop_screen()
+    await pilot.pause()
+    assert app.screen is table, case
