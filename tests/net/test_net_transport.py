@@ -19,30 +19,7 @@ from okey_tui.net.server import Limits
 
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
 async def test_a_table_served_over_tls_seats_a_player_over_wss(tmp_path: Path) -> None:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        [
-            "openssl",
-            "req",
-            "-x509",
-            "-newkey",
-            "rsa:2048",
-            "-nodes",
-            "-days",
-            "1",
-            "-subj",
-            "/CN=localhost",
-            "-addext",
-            "subjectAltName=IP:127.0.0.1",
-            "-keyout",
-            str(key),
-            "-out",
-            str(cert),
-        ],
-        check=True,
-        capture_output=True,
-        timeout=60,
-    )
+    cert, key = make_certificate(tmp_path)
     server_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     server_context.load_cert_chain(cert, key)
     server = await open_table(ssl_context=server_context)
