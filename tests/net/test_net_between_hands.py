@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from click.testing import CliRunner
-from net_helpers import settle, shows, until
+from net_helpers import play_hand_out, seat_four, settle, shows, until
 from test_net_remote_ui import a_hand_played_out, status_line
 from textual.pilot import Pilot
 
@@ -37,13 +37,30 @@ async def played_out(
 async def at_her_summary(
     between_wait: float,
 ) -> AsyncIterator[tuple[TableServer, list[RemoteTable], RemoteApp, Pilot[None]]]:
-    """The first hand played out; Ayşe comes back to its summary through her screen."""
-    async with played_out(between_wait) as (server, tables):
+    """Ayşe's screen at the first hand of three (she takes her seat back as it is dealt);
+    the four play it out, every move at once (hers through her screen's table), and her
+    screen shows its summary as it ends: the wait between hands starts then, with her
+    screen already up (opening it after the hand ended took some of the wait)."""
+    server = TableServer(
+        RuleSet(hands=3), 7, ("easy",) * 4, turn_time=60.0, between_wait=between_wait
+    )
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
         await tables[0].close()
         app = RemoteApp(Seat(server.url, token=tables[0].token))
         async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: shows(app, TableScreen), "her table")
+            assert isinstance(app.table, RemoteTable)
+            await play_hand_out(server, [app.table, *tables[1:]])
             await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
             yield server, tables, app, pilot
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
 
 
 async def test_the_next_hand_is_dealt_when_the_wait_between_hands_is_over() -> None:
@@ -92,7 +109,7 @@ def test_the_wait_between_hands_is_a_turn_and_at_least_half_a_minute() -> None:
 
 
 async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_new_hand() -> None:
-    async with at_her_summary(4.0) as (server, tables, app, pilot):
+    async with at_her_summary(1.5) as (server, tables, app, pilot):
         summary = app.screen
         assert isinstance(summary, HandSummaryScreen)
         assert "Enter: next hand (dealt in" in summary.hint()
@@ -109,7 +126,7 @@ async def test_a_person_still_on_the_summary_sees_it_count_down_and_finds_the_ne
 
 
 async def test_ready_between_hands_the_line_counts_down_to_the_deal() -> None:
-    async with at_her_summary(4.0) as (server, tables, app, pilot):
+    async with at_her_summary(2.0) as (server, tables, app, pilot):
         await pilot.press("enter")  # Ayşe is ready; the other three are not
         await until(pilot, lambda: shows(app, TableScreen), "the table")
         screen = app.screen
@@ -124,7 +141,7 @@ async def test_ready_between_hands_the_line_counts_down_to_the_deal() -> None:
 
         await until(pilot, lambda: seconds() is not None, "the countdown")
         first = seconds()
-        assert first is not None and first <= 4
+        assert first is not None and first <= 2
         await until(pilot, lambda: (seconds() or 99) < first, "a second less")
         await until(pilot, lambda: screen.table.hand_number == 1, "the deal", 400)
 
@@ -164,8 +181,6 @@ async def test_the_last_one_ready_gets_the_new_hand_with_no_word_of_a_wait() -> 
 async def test_who_was_ready_for_a_hand_is_not_ready_for_the_next() -> None:
     """At the end of hand 2 every screen said the others were ready for the next hand:
     the seats kept the "ready" of those who had pressed Enter first after hand 1."""
-    from test_net_remote_ui import play_hand_out
-
     async with played_out(between_wait=None, turn_time=0.0) as (server, tables):
         for table in tables[:3]:
             await table.next_hand()
