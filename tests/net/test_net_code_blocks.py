@@ -150,7 +150,7 @@ async def test_the_lobby_drops_the_block_line_once_the_block_is_over() -> None:
     second, a loaded machine let the first wrong try be forgotten before the second came
     (wrong tries older than a block are), and no block began."""
     server = TableServer(
-        RuleSet(hands=1), 5, ("easy",) * 4, port=0, limits=Limits(code_tries=2, code_block=2.0)
+        RuleSet(hands=1), 5, ("easy",) * 4, port=0, limits=Limits(code_tries=2, code_block=1.0)
     )
     now = [0.0]
     server._tries.clock = lambda: now[0]

@@ -123,8 +123,8 @@ async def test_without_a_turn_time_the_table_waits_for_the_person() -> None:
 async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None:
     """Ayşe's own screen: the seconds left beside her name, and the log's word that a bot
     played for her once they ran out; then her line says it as her next turn comes."""
-    lobby = "Each turn has 3 s: a bot plays the rest of a turn that runs over"
-    async with on_her_screen(3.0, lobby) as (_app, pilot, screen):
+    lobby = "Each turn has 2 s: a bot plays the rest of a turn that runs over"
+    async with on_her_screen(2.0, lobby) as (_app, pilot, screen):
         mine = screen.query_one("#seat-0", PlayerPanel)
         await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
 
@@ -135,7 +135,7 @@ async def test_the_screen_counts_the_turn_down_and_says_the_bot_played() -> None
         # Counted once her turn is on the screen (the same change that draws her clock says
         # her turn came): before it, a first turn that came after the deal was not counted.
         came = screen.turns_came  # her screen has said her turn came this many times
-        assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2", "3")
+        assert title().removeprefix("▶ Ayşe · ").removesuffix(" s") in ("1", "2")
         # What her line said each time her turn came, and the events it had spoken for: read
         # later, the line may say the moves after (her next turn run out too, on a busy
         # machine, and a bot's opening after it).
@@ -180,7 +180,7 @@ async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> 
     """Her turn ran out, her bot played it and the others theirs before her screen handled
     the first of those changes (a busy computer, bots without delay): the screen, told
     once with her turn back, still says what the bot did and that it is her turn."""
-    async with on_her_screen(2.0) as (_app, pilot, screen):
+    async with on_her_screen(1.0) as (_app, pilot, screen):
         table = screen.table
         assert isinstance(table, RemoteTable)
         await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
@@ -193,7 +193,7 @@ async def test_a_turn_gone_round_in_one_change_still_says_what_the_bot_did() -> 
                 ),
                 10,
             )
-        await pilot.pause()  # handled at once: her next turn has 2 s before a bot plays it
+        await pilot.pause()  # handled at once: her next turn has 1 s before a bot plays it
         said = str(status_line(screen))
         assert said.startswith("A bot for you"), said
         assert "Your turn" in said
