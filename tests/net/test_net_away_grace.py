@@ -80,7 +80,8 @@ def table_screen(app: RemoteApp) -> TableScreen:
 async def test_the_others_see_the_grace_counted_down_under_the_panel_until_the_person_is_back() -> (
     None
 ):
-    server = await open_table(bot_delay=5, grace=60.0)
+    # 59.5 s: the count shows 60 and is down to 59 half a second after he leaves
+    server = await open_table(bot_delay=5, grace=59.5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     mehmet: RemoteTable | None = None
     back: RemoteTable | None = None
@@ -119,7 +120,7 @@ async def test_the_others_see_the_grace_counted_down_under_the_panel_until_the_p
 
 
 async def test_once_the_grace_is_over_the_panel_says_a_bot_plays_the_seat() -> None:
-    server = await open_table(bot_delay=5, grace=1.0)
+    server = await open_table(bot_delay=5, grace=0.5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     mehmet: RemoteTable | None = None
     try:
@@ -140,7 +141,7 @@ async def test_at_80x24_the_panel_across_and_the_line_on_his_turn_count_down() -
     """At 80x24 the panel across says it all; a side panel, 10 columns wide, keeps "away"
     (nothing cut off), and the line counts down on that person's turn, then says he is
     back."""
-    server = await open_table(bot_delay=0, grace=60.0)
+    server = await open_table(bot_delay=0, grace=59.5)  # the count down soon after he leaves
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     friends: list[RemoteTable] = []
     back: RemoteTable | None = None
@@ -232,7 +233,7 @@ async def test_at_80x24_in_turkish_a_side_panel_counts_down_inside_not_cut_in_it
     """ "╰─ bağlantı … ─╯": the Turkish words for away fill a side panel's border at 80x24,
     so its person's seconds were never seen. The panel says both inside, whole, and counts
     down; its border cuts nothing."""
-    server = await open_table(bot_delay=5, grace=90.0)
+    server = await open_table(bot_delay=5, grace=89.5)  # the count down soon after he leaves
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     mehmet: RemoteTable | None = None
     try:
