@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from rack_test_helpers import COLS, MORE_GROUPS, OKEY, check_framed, pieces, rack_of, subsets
 from rich.console import Console
 from rich.text import Text
-from test_ui_rack_labels import COLS, MORE_GROUPS, OKEY, pieces, rack_of, subsets
 from ui_helpers import goto, sorted_table, table_app, wait_for_human
 
 from okey_tui import i18n
@@ -127,13 +127,14 @@ async def test_each_tile_is_drawn_on_a_face_of_its_size_with_its_number_and_lett
         assert checked == rack.count()
 
 
-def big_line(rack: RackLayout, cursor: int, fresh: set[int], selected: set[int]) -> str:
-    """The line under the upper row of big tiles, from the first slot's first cell."""
-    widget = RackWidget()
-    widget.fit(*BIG_SIZES[-1])
+def big_line(
+    widget: RackWidget, rack: RackLayout, cursor: int, fresh: set[int], selected: set[int]
+) -> str:
+    """The line under the upper row of big tiles, from the first slot's first cell, as
+    ``widget`` (fitted to a big terminal) draws it."""
     widget.show(rack, OKEY, cursor, selected, False, fresh=fresh)
     assert widget.geometry == BIG
-    return widget.render().plain.split("\n")[BIG.lines][widget.pad() :].rstrip()
+    return widget.render().plain.split("\n")[BIG.lines][widget.pad() :]
 
 
 @pytest.mark.parametrize("name", list(MORE_GROUPS))
@@ -142,7 +143,9 @@ def test_under_big_tiles_the_marks_and_the_value_stand_apart_each_whole(
 ) -> None:
     """As under the usual tiles (test_ui_rack_labels), with the big tiles' marks: any tiles
     of a group selected, the cursor on any or away, any one new: every piece of the line
-    is a whole mark under its tile's face, the value whole, or the meld's rule."""
+    is a whole mark under its tile's face, the value whole, or the meld's rule; and a
+    meld's value is framed by its rule on both sides or on neither
+    (test_ui_rack_label_rule.py)."""
     tiles = MORE_GROUPS[name]
     size = len(tiles.split())
     label, meld = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
@@ -151,10 +154,14 @@ def test_under_big_tiles_the_marks_and_the_value_stand_apart_each_whole(
     word = i18n._("new")
     rack = rack_of(tiles)
     middle = BIG.face // 2
+    widget = RackWidget()
+    widget.fit(*BIG_SIZES[-1])
     for selected in subsets(size):
         for cursor in [*range(size), COLS + 3]:
             for fresh in [set(), *({i} for i in range(size))]:
-                line = big_line(rack, cursor, fresh, selected)
+                whole = big_line(widget, rack, cursor, fresh, selected)
+                check_framed(whole, tiles, 0, size * BIG.slot - 1, (label, meld))
+                line = whole.rstrip()
                 found, start = pieces(line, forms)
                 shown_fresh = fresh - selected
                 for at, piece in found:

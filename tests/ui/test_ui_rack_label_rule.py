@@ -13,12 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from test_ui_rack_labels import COLS, MORE_GROUPS, OKEY, pieces, rack_of, subsets
+from rack_test_helpers import (
+    COLS,
+    MORE_GROUPS,
+    check_framed,
+    marks_line,
+    rack_of,
+    subsets,
+    widget_of,
+)
 
 from okey_tui import i18n
-from okey_tui.engine.tiles import Tile
 from okey_tui.ui.rack import RackLayout
-from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry, RackWidget, group_label
+from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry
 
 
 @pytest.fixture(params=["en", "tr"])
@@ -28,49 +35,13 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     i18n.set_language("en")
 
 
-def marks_line(
-    rack: RackLayout, size: Geometry, cursor: int, fresh: set[int], selected: set[int]
-) -> str:
-    """The line under the rack's upper row, from the first slot's first cell."""
-    widget = RackWidget()
-    widget.geometry = size
-    widget.show(rack, OKEY, cursor, selected, False, fresh=fresh)
-    return widget.render().plain.split("\n")[size.lines][widget.pad() :]
-
-
-def framing(line: str, start: int, end: int, width: int) -> tuple[bool, bool]:
-    """Whether a rule stands before the value (cells ``start``..``end`` - 1 of the group's
-    line ``width`` cells long), a blank between, and whether one stands after it."""
-
-    def rule(at: int) -> bool:
-        return 0 <= at < width and line[at] == "─"
-
-    return rule(start - 2), rule(end + 1)
-
-
-def check_framed(line: str, tiles: str, at: int, width: int) -> None:
-    """The value of the group from cell ``at`` (``width`` cells) is framed on both sides or
-    on neither, and no rule on the group's line stands against it."""
-    label, meld = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
-    if not meld:
-        return
-    kind, _space, points = label.rpartition(" ")
-    forms = [label] + ([f"{kind[0]}{points}"] if kind else [])
-    _pieces, start = pieces(line, forms)
-    assert start >= 0, (label, line)
-    shown = next(form for form in forms if line.startswith(form, start))
-    left, right = framing(line[at:], start - at, start - at + len(shown), width)
-    assert left == right, (label, line[max(0, at - 8) : at + width + 8])
-    for cell in (start - 1, start + len(shown)):  # a blank either side, never the rule
-        assert cell < 0 or cell >= len(line) or line[cell] == " ", line
-
-
 def racks(tiles: str) -> Iterator[tuple[RackLayout, int]]:
-    """The group on the upper row with no room beside it, with empty slots after it, and
-    with empty slots on both sides; and its first slot."""
+    """The group on the upper row with no room beside it, and with empty slots on both
+    sides; and its first slot. (The group with empty slots after it, from the row's first
+    slot, is checked in the same drawings as its marks: test_ui_rack_labels.py and
+    test_ui_big_tiles.py, every selection of its tiles.)"""
     size = len(tiles.split())
     yield rack_of(tiles, cols=size), 0
-    yield rack_of(tiles), 0
     yield rack_of(tiles, at=3), 3
 
 
@@ -82,6 +53,7 @@ def test_a_value_is_framed_by_its_rule_on_both_sides_or_on_neither(
     tiles = MORE_GROUPS[name]
     size = len(tiles.split())
     width = size * geometry.slot - 1
+    widget = widget_of(geometry)
     for rack, first in racks(tiles):
         at = first * geometry.slot
         away = rack.cols + min(3, rack.cols - 1)  # the cursor on the lower row
@@ -89,8 +61,8 @@ def test_a_value_is_framed_by_its_rule_on_both_sides_or_on_neither(
             for cursor in [*range(size), None]:
                 for fresh in [set(), *({i} for i in range(size))]:
                     line = marks_line(
+                        widget,
                         rack,
-                        geometry,
                         away if cursor is None else first + cursor,
                         {first + i for i in fresh},
                         {first + i for i in selected},
@@ -110,6 +82,7 @@ def test_the_lines_seen_at_the_table_are_drawn_cleanly(
     tiles: str, rack_cols: int, at: int, cursor: int, fresh: int | None, bad: str
 ) -> None:
     rack = rack_of(tiles, cols=rack_cols, at=at)
-    line = marks_line(rack, NORMAL, cursor, set() if fresh is None else {fresh}, set())
+    fresh_slots = set() if fresh is None else {fresh}
+    line = marks_line(widget_of(NORMAL), rack, cursor, fresh_slots, set())
     assert bad not in line, line
     check_framed(line, tiles, at * NORMAL.slot, len(tiles.split()) * NORMAL.slot - 1)

@@ -16,23 +16,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from rack_test_helpers import (
+    COLS,
+    GROUPS,
+    MORE_GROUPS,
+    OKEY,
+    check_framed,
+    pieces,
+    rack_of,
+    subsets,
+)
 from ui_helpers import OPENING_SEED, at_position, goto, sorted_table, table_app, wait_for_human
 
 from okey_tui import i18n
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.rack import RackLayout
 from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label, short_label
-
-OKEY = Tile.parse("Y2")
-# Each group starts at slot 0 of the upper row; the rest of the rack is empty.
-GROUPS = {
-    "pair": "K5 K5",
-    "run of three": "R6 R7 R8",
-    "set of three": "Y9 B9 K9",
-    "run of four": "B10 B11 B12 B13",
-    "no meld": "K13 R9",
-}
-COLS = 11
 
 
 @pytest.fixture(params=["en", "tr"])
@@ -42,18 +41,16 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     i18n.set_language("en")
 
 
-def rack_of(tiles: str, cols: int = COLS, at: int = 0) -> RackLayout:
-    """The group from slot ``at`` of the upper row of a rack ``cols`` slots wide; the
-    rest empty (``cols`` the group's size: no room beside it, as at a full row's ends)."""
-    rack = RackLayout(cols=cols)
-    upper = [Tile.parse(t) for t in tiles.split()]
-    rack.slots = [*[None] * at, *upper, *[None] * (2 * cols - len(upper) - at)]
-    return rack
-
-
-def drawn(rack: RackLayout, cursor: int, fresh: set[int], selected: set[int]) -> list[str]:
-    """The widget's upper row as plain text, from the first slot: top, bottom, marks."""
-    widget = RackWidget()
+def drawn(
+    rack: RackLayout,
+    cursor: int,
+    fresh: set[int],
+    selected: set[int],
+    widget: RackWidget | None = None,
+) -> list[str]:
+    """The widget's upper row as plain text, from the first slot: top, bottom, marks.
+    (``widget``: one that drew other arrangements before, as at the table.)"""
+    widget = widget or RackWidget()
     widget.show(rack, OKEY, cursor, selected, False, fresh=fresh)
     lines = widget.render().plain.split("\n")
     return [line[widget.pad() - 1 :] for line in lines[:3]]
@@ -170,33 +167,6 @@ def test_a_whole_group_selected_still_shows_its_value_and_the_cursor(
 # "▔▔▔─▔ r38 ▔─▔▔▔" under a whole run selected, "new ─set 27" (the rule glued to the value,
 # and "new" read with it as one phrase).
 
-MORE_GROUPS = {**GROUPS, "run of five": "K8 K9 K10 K11 K12"}
-
-
-def pieces(line: str, forms: list[str]) -> tuple[list[tuple[int, str]], int]:
-    """The pieces of ``line`` between its blanks, each with its first cell: the value
-    (the first of ``forms`` found with a blank or the line's end either side) as one
-    piece "§"; and where the value starts (-1: not shown)."""
-    start = -1
-    for form in forms:
-        at = line.find(form)
-        while at >= 0:
-            before = line[at - 1] if at else " "
-            after = line[at + len(form)] if at + len(form) < len(line) else " "
-            if before == " " and after == " ":
-                start = at
-                line = line[:at] + "§" + " " * (len(form) - 1) + line[at + len(form) :]
-                break
-            at = line.find(form, at + 1)
-        if start >= 0:
-            break
-    found, at = [], 0
-    for piece in line.split(" "):
-        if piece:
-            found.append((at, piece))
-        at += len(piece) + 1
-    return found, start
-
 
 def check_line(
     line: str, tiles: str, cursor: int, fresh: set[int], selected: set[int], okey: Tile = OKEY
@@ -234,24 +204,23 @@ def check_line(
         assert under == "▔▔▔" or "▔" not in under, (tile, line)
 
 
-def subsets(size: int) -> Iterator[set[int]]:
-    for bits in range(1 << size):
-        yield {i for i in range(size) if bits >> i & 1}
-
-
 @pytest.mark.parametrize("name", list(MORE_GROUPS))
 def test_marks_and_the_value_stand_apart_each_whole(language: str, name: str) -> None:
     """Any tiles of a group selected, the cursor on any of them or away, any one new: the
-    line under it is whole marks, the value whole, and the rule, apart."""
+    line under it is whole marks, the value whole, and the rule, apart; and a meld's value
+    is framed by its rule on both sides or on neither (test_ui_rack_label_rule.py)."""
     tiles = MORE_GROUPS[name]
     size = len(tiles.split())
     rack = rack_of(tiles)
+    value = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
+    widget = RackWidget()
     for selected in subsets(size):
         for cursor in [*range(size), COLS + 3]:
             for fresh in [set(), *({i} for i in range(size))]:
                 # Under the group and on: its value may go on into the empty slots after it.
-                line = drawn(rack, cursor, fresh, selected)[2][1:].rstrip()
-                check_line(line, tiles, cursor, fresh, selected)
+                line = drawn(rack, cursor, fresh, selected, widget)[2][1:]
+                check_line(line.rstrip(), tiles, cursor, fresh, selected)
+                check_framed(line, tiles, 0, size * SLOT - 1, value)
 
 
 def test_two_tiles_both_selected_keep_both_marks_whole(language: str) -> None:
