@@ -113,12 +113,13 @@ async def test_the_summary_lists_the_winning_melds_and_each_penalty_with_its_rea
         assert "Enter: next hand" in text, "the whole summary fits at 80x24"
 
 
-async def test_at_80x24_every_footer_key_is_on_screen_and_l_shows_the_log():
+async def test_at_80x24_piles_and_panels_have_their_own_titles_every_footer_key_shows_and_l_shows_the_log():
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
+        assert_piles_and_panels_never_share_a_title(screen)
         text = screen_text(app)
         # Every key usable now; the greyed ones are left out below 100 columns (? lists them).
         shown = [
@@ -146,11 +147,14 @@ async def test_at_80x24_every_footer_key_is_on_screen_and_l_shows_the_log():
         assert "Log hidden" in str(screen.query_one("#status").render())
 
 
-async def test_practice_keys_are_hidden_outside_practice_and_say_why():
+async def test_at_120x40_piles_and_panels_have_their_own_titles_and_practice_keys_are_hidden():
+    """Piles and panels never share a title; the practice keys are hidden outside practice,
+    and h and u say why (u shows once a sort can be undone)."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
+        assert_piles_and_panels_never_share_a_title(screen)
         assert "Hints" not in screen_text(app) and "Undo" not in screen_text(app)
         await pilot.press("h")
         assert "only at a practice table" in status_text(screen)
@@ -162,15 +166,10 @@ async def test_practice_keys_are_hidden_outside_practice_and_say_why():
         assert "Undo" in screen_text(app), "u shows once a sort can be undone"
 
 
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_piles_and_panels_never_share_a_title(size):
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        titles = [w.border_title for w in screen.query(".player, .pile")]
-        assert len(titles) == len(set(titles)) == 8
-        assert "Mehmet's pile" in titles or "Mehmet's" in titles
+def assert_piles_and_panels_never_share_a_title(screen) -> None:  # type: ignore[no-untyped-def]
+    titles = [w.border_title for w in screen.query(".player, .pile")]
+    assert len(titles) == len(set(titles)) == 8, titles
+    assert "Mehmet's pile" in titles or "Mehmet's" in titles, titles
 
 
 async def test_the_players_own_pile_cut_short_reads_yours():
@@ -289,7 +288,12 @@ def test_help_lists_every_table_key_and_a_key_added_later():
     assert ("z", "Zoom") in rows
 
 
-async def test_the_end_of_match_summary_fits_at_80x24():
+async def test_the_end_of_match_summary_fits_at_80x24_and_its_key_bar_shows_only_its_keys():
+    """The one hand of a match played to its end at 80x24: the summary's key bar, then what
+    the summary says and how it scrolls; then Esc shows the table as the hand ended and
+    Enter brings the summary back
+    (``esc_shows_the_table_as_the_hand_ended_and_enter_brings_it_back``); last, q at the
+    match's end quits at once (at a hand's summary it asks first)."""
     from textual.containers import VerticalScroll
 
     app = table_app(PENALTY_SEED, hands=1)
@@ -298,6 +302,13 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
         assert app.session.match.is_over
+        # The table's keys wrap to two lines at 80 columns: none of them may show under the
+        # summary, where they do nothing (a one-line footer covered only the second line).
+        last_lines = screen_text(app).splitlines()[-3:]
+        assert not any("Draw" in line or "Discard" in line for line in last_lines)
+        # Enter starts it too, as the summary says: the bar names it ("n New match" left it out).
+        assert "Enter or n: new match" in screen_text(app)
+        assert "enter/n New match" in last_lines[-1]
         # The match's end opens at its top, as every summary does: the hand's head line in
         # sight (opened on the score sheet's totals, it hid the hand above the fold); the
         # sheet lies below, its totals at the end.
@@ -336,6 +347,12 @@ async def test_the_end_of_match_summary_fits_at_80x24():
         sheet = app.screen.query_one("#score-sheet")
         assert sheet.display and sheet.size.height > 0
         assert "↑ ↓ scroll" in text, text
+        # Esc shows the table as the hand ended, Enter brings the summary back.
+        await esc_shows_the_table_as_the_hand_ended_and_enter_brings_it_back(pilot, app)
+        # At the end of the match q quits at once: there is nothing left to leave.
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0
 
 
 async def test_a_table_that_plays_one_match_offers_no_new_one_at_its_end():
@@ -356,21 +373,6 @@ async def test_a_table_that_plays_one_match_offers_no_new_one_at_its_end():
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
-
-
-async def test_under_the_summary_at_80x24_the_key_bar_shows_only_the_summarys_keys():
-    """The table's keys wrap to two lines at 80 columns: none of them may show under the
-    summary, where they do nothing (a one-line footer covered only the second line)."""
-    app = table_app(PENALTY_SEED, hands=1)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_human_plainly(pilot, app, lambda: False)
-        await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen)
-        last_lines = screen_text(app).splitlines()[-3:]
-        assert not any("Draw" in line or "Discard" in line for line in last_lines)
-        # Enter starts it too, as the summary says: the bar names it ("n New match" left it out).
-        assert "Enter or n: new match" in screen_text(app)
-        assert "enter/n New match" in last_lines[-1]
 
 
 async def test_clicking_a_key_in_the_key_bar_presses_it():
@@ -802,10 +804,28 @@ async def test_a_meld_the_player_adds_to_is_brought_into_sight():
         assert any("1:R1–R4" in line for line in in_sight()), in_sight()
 
 
+async def help_lists_going_pairs(pilot, app) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the help (? opens it, Esc closes it) lists the key declaring Going Pairs."""
+    from okey_tui.ui.screens.help import HelpScreen
+
+    table = app.screen
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    listed = any(b.action == "declare_pairs" for b in app.screen.table_bindings)
+    await pilot.press("escape")
+    await pilot.pause()
+    assert app.screen is table
+    return listed
+
+
 async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():
+    """The help lists the key (the help of a Classic table listed it too, where it does
+    nothing); P asks first, n does nothing, y declares, and a second P says why not."""
     app = table_app(OPENING_SEED, game_type="challenge")
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_human(pilot, app)
+        assert await help_lists_going_pairs(pilot, app)
         screen = app.screen
         assert "P Go pairs" in screen_text(app)
         await pilot.press("P")
@@ -825,9 +845,12 @@ async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():
 
 
 async def test_at_a_classic_table_there_is_no_going_pairs_key_and_p_says_why():
+    """Neither the key bar nor the help lists the key declaring Going Pairs (the help
+    listed "P declare Going Pairs … (Challenge)", a key that does nothing there); P says why."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_human(pilot, app)
+        assert not await help_lists_going_pairs(pilot, app)
         screen = app.screen
         assert "Go pairs" not in screen_text(app)
         await pilot.press("P")
@@ -1323,22 +1346,6 @@ async def test_a_swapped_okey_is_told_with_the_rule_that_comes_with_it():
         said = screen.came_in_text(SwapOkey(2, (Tile.parse("R7"),)), [])
         assert said.startswith("You took the okey from meld 3 for R7"), said
         assert "this turn" in said and "discarded" in said, said
-
-
-@pytest.mark.parametrize("game_type", ["classic", "challenge"])
-async def test_the_help_offers_going_pairs_only_at_a_challenge_table(game_type):
-    """The help of a Classic table listed "P declare Going Pairs … (Challenge)", a key that
-    does nothing there; it is listed at a Challenge table only."""
-    from okey_tui.ui.screens.help import HelpScreen
-
-    app = table_app(OPENING_SEED, game_type=game_type)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        listed = any(b.action == "declare_pairs" for b in app.screen.table_bindings)
-        assert listed == (game_type == "challenge")
 
 
 @pytest.mark.parametrize(("size", "times"), [((120, 40), 3), ((80, 24), 2)])
@@ -1843,29 +1850,6 @@ async def test_a_long_turn_line_drops_older_news_never_the_prompt():
         assert said.endswith("d ends the hand"), said
 
 
-@pytest.mark.parametrize("hands", [2, 1])
-async def test_q_at_a_hands_summary_asks_first_and_at_the_match_end_quits(hands: int):
-    """q at a hand's summary quit at once, though the help says q asks first: mid-match it
-    now asks, as at the table; at the end of the match there is nothing left to leave."""
-    from okey_tui.ui.screens.summary import HandSummaryScreen
-
-    app = table_app(PENALTY_SEED, hands=hands)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await play_human_plainly(pilot, app, lambda: False)
-        await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen)
-        await pilot.press("q")
-        await pilot.pause()
-        if hands == 1:
-            assert app.return_code == 0
-            return
-        assert isinstance(app.screen, ConfirmScreen)
-        assert app.screen.question.startswith("Quit the game?")
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen) and app.return_code is None
-
-
 async def test_a_host_quitting_at_the_summary_is_asked_first():
     """q at the hand's summary closed a hosted table for everyone at once (mid-hand, q
     asks). Where quitting closes the table for others, the summary asks too: n keeps the
@@ -1951,45 +1935,46 @@ async def test_a_pairs_opener_sorting_by_melds_is_told_it_lays_only_pairs():
 
 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_l_shows_the_log_in_the_hints_place(size: tuple[int, int]) -> None:
+async def test_l_shows_the_log_in_the_hints_place_and_l_again_gives_it_back(
+    size: tuple[int, int],
+) -> None:
     """With the hints up, l said "Log shown: l hides it" and "Log hidden" in turn while the
-    hints went on covering the log's place. l shows the log in their place, and says so."""
+    hints went on covering the log's place. l shows the log in their place, and says so.
+
+    Then, from the table as it opened (h puts the hints away again): l showed the log in the
+    hints' place, and l again hid the log and left the place empty: it gives the place back
+    to the hints. With the hints put away by h, l hides the log as anywhere."""
     app = table_app(OPENING_SEED, practice=True)
     async with app.run_test(size=size) as pilot:
         await wait_for_human(pilot, app)
         screen = app.screen
+        hints, log = screen.query_one("#hints"), screen.query_one("#log")
+        opened = (hints.display, log.display)
         await pilot.press("h")
-        assert screen.query_one("#hints").display and not screen.query_one("#log").display
+        assert hints.display and not log.display
         await pilot.press("l")
         await pilot.pause()
-        assert not screen.query_one("#hints").display and screen.query_one("#log").display
+        assert not hints.display and log.display
         assert status_text(screen) == "Log shown in the hints' place: l or h shows the hints again"
         await pilot.press("h")
-        assert screen.query_one("#hints").display
+        assert hints.display
 
-
-@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
-async def test_l_again_gives_the_log_s_place_back_to_the_hints(size: tuple[int, int]) -> None:
-    """l showed the log in the hints' place, and l again hid the log and left the place
-    empty: it gives the place back to the hints. With the hints put away by h, l hides the
-    log as anywhere."""
-    app = table_app(OPENING_SEED, practice=True)
-    async with app.run_test(size=size) as pilot:
-        await wait_for_human(pilot, app)
-        screen = app.screen
+        await pilot.press("h")  # the hints put away: the table as it opened
+        await pilot.pause()
+        assert (hints.display, log.display) == opened
         await pilot.press("h", "l")
-        assert str(screen.query_one("#log").border_title) == "Log · l shows the hints"
+        assert str(log.border_title) == "Log · l shows the hints"
         await pilot.press("l")
         await pilot.pause()
-        assert screen.query_one("#hints").display and not screen.query_one("#log").display
-        assert str(screen.query_one("#log").border_title) == "Log · l hides"
+        assert hints.display and not log.display
+        assert str(log.border_title) == "Log · l hides"
         await pilot.press("l", "h", "h")  # the log in their place, then h shows and hides them
         await pilot.pause()
-        log_before = screen.query_one("#log").display
+        log_before = log.display
         await pilot.press("l")
         await pilot.pause()
-        assert not screen.query_one("#hints").display
-        assert screen.query_one("#log").display != log_before
+        assert not hints.display
+        assert log.display != log_before
 
 
 # Ten melds, three lines of them past the two an 80x24 melds box shows; K12 fits the last.
@@ -2075,13 +2060,58 @@ async def test_after_the_others_moves_the_line_says_what_this_turn_can_do_where_
         assert said.endswith("Your turn: d draw from the middle, or t take K10"), said
 
 
-async def test_the_summary_brought_back_has_the_line_it_had_under_it() -> None:
-    """Esc, then Enter at once: under the summary brought back (and the quit question over
-    it) the line went on saying "The hand as it ended: Enter brings back the summary"."""
+async def esc_shows_the_table_as_the_hand_ended_and_enter_brings_it_back(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """At the summary (a hand's, or the match's last) nothing showed the table as the hand
+    ended: Esc and l did nothing. Esc now shows it, with its melds and log to read back
+    (l, PgDn), the table's changes do not bring the summary back over it, and Enter does.
+    Ends at the summary brought back."""
+    summary = app.screen
+    assert isinstance(summary, HandSummaryScreen)
+    assert "Esc: see the table" in screen_text(app)
+    under = app.screen_stack[-2]
+    assert isinstance(under, TableScreen)
+    said = status_text(under)  # the line under the summary
+    await pilot.press("escape")
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    assert "Enter brings back the summary" in status_text(screen)
+    assert "⏎ Summary" in screen_text(app)  # in the key bar
+    # The lay-down box and the hints no longer speak of moves (lay more, discard).
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.board import LayDownArea
+    from okey_tui.ui.widgets.hints import hint_text
+
+    assert screen.query_one(LayDownArea).text.plain == "The hand is over"
+    over = hint_text(hint_for(screen.view)).plain
+    assert over.startswith("The hand is over") and "discard" not in over
+    assert screen.check_action("toggle_log", ()) and screen.check_action("scroll_melds", ())
+    assert not screen.check_action("discard", ())
+    screen.table_moved()  # the table's changes meanwhile leave the player looking
+    await pilot.pause()
+    assert app.screen is screen
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, HandSummaryScreen) and app.screen is not summary
+    # Under the summary brought back the line says again what it said (it went on
+    # saying "Enter brings back the summary" under the summary and the quit question).
+    assert status_text(screen) == said and "Enter brings back" not in said
+
+
+async def test_esc_on_a_hands_summary_shows_the_table_and_enter_brings_it_back_and_q_asks():
+    """Hand 1 of 2 played to its end at 80x24. Esc shows the table as the hand ended, and
+    Enter brings the summary back (``esc_shows_the_table_as_the_hand_ended_and_enter_brings_it_back``).
+    Then Esc and Enter at once: under the summary brought back (and the quit question over
+    it) the line went on saying "The hand as it ended: Enter brings back the summary".
+    Then q: at a hand's summary it quit at once, though the help says q asks first;
+    mid-match it now asks, as at the table, and n keeps the summary. Last, Enter deals the
+    next hand."""
     app = table_app(PENALTY_SEED, hands=2)
     async with app.run_test(size=(80, 24)) as pilot:
         await play_human_plainly(pilot, app, lambda: False)
         await pilot.pause()
+        await esc_shows_the_table_as_the_hand_ended_and_enter_brings_it_back(pilot, app)
+        # Esc, then Enter at once.
         under = app.screen_stack[-2]
         assert isinstance(app.screen, HandSummaryScreen) and isinstance(under, TableScreen)
         said = status_text(under)
@@ -2089,56 +2119,19 @@ async def test_the_summary_brought_back_has_the_line_it_had_under_it() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HandSummaryScreen)
         assert status_text(under) == said and "Enter brings back" not in said
-
-
-@pytest.mark.parametrize("hands", [1, 2])
-async def test_esc_on_the_summary_shows_the_table_as_the_hand_ended_and_enter_brings_it_back(
-    hands: int,
-):
-    """At the summary (a hand's, or the match's last) nothing showed the table as the hand
-    ended: Esc and l did nothing. Esc now shows it, with its melds and log to read back
-    (l, PgDn), the table's changes do not bring the summary back over it, and Enter does."""
-    app = table_app(PENALTY_SEED, hands=hands)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_human_plainly(pilot, app, lambda: False)
+        # q asks mid-match.
+        await pilot.press("q")
         await pilot.pause()
-        summary = app.screen
-        assert isinstance(summary, HandSummaryScreen)
-        assert "Esc: see the table" in screen_text(app)
-        under = app.screen_stack[-2]
-        assert isinstance(under, TableScreen)
-        said = status_text(under)  # the line under the summary
-        await pilot.press("escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert app.screen.question.startswith("Quit the game?")
+        await pilot.press("n")
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        assert "Enter brings back the summary" in status_text(screen)
-        assert "⏎ Summary" in screen_text(app)  # in the key bar
-        # The lay-down box and the hints no longer speak of moves (lay more, discard).
-        from okey_tui.practice import hint_for
-        from okey_tui.ui.widgets.board import LayDownArea
-        from okey_tui.ui.widgets.hints import hint_text
-
-        assert screen.query_one(LayDownArea).text.plain == "The hand is over"
-        over = hint_text(hint_for(screen.view)).plain
-        assert over.startswith("The hand is over") and "discard" not in over
-        assert screen.check_action("toggle_log", ()) and screen.check_action("scroll_melds", ())
-        assert not screen.check_action("discard", ())
-        screen.table_moved()  # the table's changes meanwhile leave the player looking
+        assert isinstance(app.screen, HandSummaryScreen) and app.return_code is None
+        await pilot.press("enter")  # the next hand, as before (counted from 0)
         await pilot.pause()
-        assert app.screen is screen
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen) and app.screen is not summary
-        # Under the summary brought back the line says again what it said (it went on
-        # saying "Enter brings back the summary" under the summary and the quit question).
-        assert status_text(screen) == said and "Enter brings back" not in said
-        if hands == 2:
-            await pilot.press("enter")  # the next hand, as before (counted from 0)
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen) and app.screen.table.hand_number == 1
-            # Dealt because the player asked: nothing of a wait between hands running out.
-            assert app.screen.dealt_unready_line() not in status_text(app.screen)
+        assert isinstance(app.screen, TableScreen) and app.screen.table.hand_number == 1
+        # Dealt because the player asked: nothing of a wait between hands running out.
+        assert app.screen.dealt_unready_line() not in status_text(app.screen)
 
 
 async def test_a_hand_ending_by_the_empty_middle_says_so_once_in_the_log():
