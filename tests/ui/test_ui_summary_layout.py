@@ -146,50 +146,32 @@ async def test_the_first_hand_summary_keeps_to_one_small_screen() -> None:
         assert "scroll" not in text and "PgDn" not in text
 
 
-async def test_a_summary_that_fits_at_120x40_shows_the_score_sheet_without_scrolling() -> None:
-    app = table_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(HandSummaryScreen(still_on(), SEATS, 0))
-        await pilot.pause()
-        await pilot.pause()
-        text = screen_text(app)
-        assert app.screen.query_one("#summary-body", VerticalScroll).max_scroll_y == 0
-        assert "│     3 │ 161 │  262 │   -101 │    -41 │" in text
-        assert "Esc: see the table · Enter: next hand · q: quit" in text
-        assert "scroll" not in text and "PgDn" not in text
+async def opened(pilot, app, report: HandReport, answered=None):  # type: ignore[no-untyped-def]
+    """``report``'s summary opened over the table, and laid out: the screen's text."""
+    app.push_screen(HandSummaryScreen(report, SEATS, 0), answered)
+    await pilot.pause()
+    await pilot.pause()
+    return screen_text(app)
 
 
-async def test_a_summary_that_fits_says_nothing_of_scrolling() -> None:
-    app = table_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(HandSummaryScreen(last_hand_report(1), SEATS, 0))
-        await pilot.pause()
-        await pilot.pause()
-        text = screen_text(app)
-        assert "The match is over. Mehmet won with -101." in text
-        assert "n: new match · q: quit" in text and "scroll" not in text
+async def closed(pilot, app, table) -> None:  # type: ignore[no-untyped-def]
+    """The summary on top closed: the table again."""
+    app.pop_screen()
+    await pilot.pause()
+    assert app.screen is table
 
 
-async def test_the_tiles_left_read_in_order_of_colour_and_number() -> None:
+def tiles_left_in_order(text: str, report: HandReport) -> None:
     """Each seat's tiles left read as a sorted rack (colour, then number), not in the order
     the seat happened to hold them: "B12 Y13 R5 Y12 K4 ..." was hard to count."""
     import re
 
     from okey_tui.engine.tiles import Tile
 
-    report = last_hand_report(1)
     shuffled = [s for s in report.result.seats if len(s.tiles_left) > 3]
     assert shuffled and any(
         list(s.tiles_left) != sorted(s.tiles_left, key=Tile.sort_key) for s in shuffled
     ), "the report holds racks out of order"
-    app = table_app()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(HandSummaryScreen(report, SEATS, 0))
-        await pilot.pause()
-        text = screen_text(app)
     lines = re.findall(r"\d+ tiles left: ([^\n]*)", text)
     assert len(lines) == len(shuffled)
     for line in lines:
@@ -197,20 +179,37 @@ async def test_the_tiles_left_read_in_order_of_colour_and_number() -> None:
         assert len(shown) >= 3 and shown == sorted(shown, key=Tile.sort_key), line
 
 
-@pytest.mark.parametrize("over", [True, False])
-async def test_enter_starts_a_new_match_at_the_match_s_end(over: bool) -> None:
-    """At the end of the match Enter did nothing and said nothing (it dealt every next
-    hand): it starts a new match there, as n does."""
+async def test_at_120x40_summaries_that_fit_say_nothing_of_scrolling_and_enter_goes_on() -> None:
+    """At 120x40, one summary after the other over one table: a hand's summary mid-match
+    shows the score sheet without scrolling; the match's last summary says nothing of
+    scrolling, and its tiles left read in order (``tiles_left_in_order``). Enter at the end
+    of the match did nothing and said nothing (it dealt every next hand): it starts a new
+    match there, as n does, and goes on to the next hand mid-match."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        said: list[str | None] = []
-        report = last_hand_report(1) if over else still_on(3)
-        app.push_screen(HandSummaryScreen(report, SEATS, 0), said.append)
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert said == (["new"] if over else ["next"])
+        table = app.screen
+        text = await opened(pilot, app, still_on())
+        assert app.screen.query_one("#summary-body", VerticalScroll).max_scroll_y == 0
+        assert "│     3 │ 161 │  262 │   -101 │    -41 │" in text
+        assert "Esc: see the table · Enter: next hand · q: quit" in text
+        assert "scroll" not in text and "PgDn" not in text
+        await closed(pilot, app, table)
+
+        report = last_hand_report(1)
+        text = await opened(pilot, app, report)
+        assert "The match is over. Mehmet won with -101." in text
+        assert "n: new match · q: quit" in text and "scroll" not in text
+        tiles_left_in_order(text, report)
+        await closed(pilot, app, table)
+
+        for over in (True, False):
+            said: list[str | None] = []
+            await opened(pilot, app, last_hand_report(1) if over else still_on(3), said.append)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert said == (["new"] if over else ["next"]), over
+            assert app.screen is table, over
 
 
 async def test_q_quits_a_finished_match_at_once_from_the_table_as_from_its_summary() -> None:
