@@ -13,8 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from net_helpers import RULES, listening_port
 
+from okey_tui.cli import main
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer, listen_problem
 
@@ -31,28 +33,41 @@ def busy_port() -> Iterator[int]:
 REFUSED_WITHIN = 30
 
 
+def host_said(args: list[str], home: Path | None = None) -> tuple[int, str, str]:
+    """``okey101 ARGS`` (a host that does not sit): its exit status, what it printed and its
+    error output, run in this process as click runs a command (no Python started and the game
+    imported again for each): a host with no screen of its own refuses the same way."""
+    result = CliRunner().invoke(main, args, env=None if home is None else {"HOME": str(home)})
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
+    return result.exit_code, result.stdout, result.stderr
+
+
 @pytest.mark.parametrize("seat", [["--name", "Veli"], ["--no-seat"], ["--autoplay", "easy"]])
 def test_a_port_in_use_is_one_line_and_status_1_before_any_table(
     seat: list[str], busy_port: int, tmp_path: Path
 ) -> None:
-    command = [sys.executable, "-m", "okey_tui", "host", "--port", str(busy_port), *seat]
-    try:
-        done = subprocess.run(
-            command,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            text=True,
-            timeout=REFUSED_WITHIN,
-            env={**os.environ, "HOME": str(tmp_path)},
-        )
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"the host showed a table instead of refusing the port: {exc.stdout!r}")
+    args = ["host", "--port", str(busy_port), *seat]
+    if seat[0] != "--name":
+        status, out, err = host_said(args, home=tmp_path)
+    else:  # a process of its own: a seated host that showed its lobby would wait for a key
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "okey_tui", *args],
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                text=True,
+                timeout=REFUSED_WITHIN,
+                env={**os.environ, "HOME": str(tmp_path)},
+            )
+        except subprocess.TimeoutExpired as exc:
+            pytest.fail(f"the host showed a table instead of refusing the port: {exc.stdout!r}")
+        status, out, err = done.returncode, done.stdout, done.stderr
     said = (
         f"Error: port {busy_port} on 127.0.0.1 is in use (another okey101 still open there, "
         "or another program): close it, or give another --port"
     )
-    assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
-    assert done.stdout == ""  # no lobby, no join code
+    assert (status, err.strip()) == (1, said), out
+    assert out == ""  # no lobby, no join code
 
 
 def hosted_on(port: int) -> Path:
@@ -76,17 +91,14 @@ def test_resuming_on_a_port_in_use_says_the_players_come_back_to_it(
     """The table's own port, where its friends rejoin by themselves: "give another --port"
     alone sent the host to a port nobody would find. Said as such, the save kept."""
     saved = hosted_on(busy_port)
-    command = [sys.executable, "-m", "okey_tui", "host", "--resume", *seat]
-    done = subprocess.run(
-        command, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=REFUSED_WITHIN
-    )
+    status, out, err = host_said(["host", "--resume", *seat])
     said = (
         f"Error: port {busy_port} on 127.0.0.1 is in use (another okey101 still open there, "
         "or another program), and this table's players come back to it: close that and "
         "resume again, or give another --port and tell them the new address"
     )
-    assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
-    assert done.stdout == "" and "Traceback" not in done.stderr
+    assert (status, err.strip()) == (1, said), out
+    assert out == "" and "Traceback" not in err
     assert saved.exists()  # nothing of the table lost: resumed once the port is free
 
 
@@ -95,17 +107,10 @@ def test_resuming_on_another_port_given_that_is_in_use_is_the_plain_message(
 ) -> None:
     with listening_port() as saved_port:
         hosted_on(saved_port)
-    command = [sys.executable, "-m", "okey_tui", "host", "--resume", "--no-seat"]
-    done = subprocess.run(
-        [*command, "--port", str(busy_port)],
-        stdin=subprocess.DEVNULL,
-        capture_output=True,
-        text=True,
-        timeout=REFUSED_WITHIN,
-    )
-    assert done.returncode == 1, done.stdout
-    assert done.stderr.startswith(f"Error: port {busy_port} on 127.0.0.1 is in use (")
-    assert "come back" not in done.stderr
+    status, out, err = host_said(["host", "--resume", "--no-seat", "--port", str(busy_port)])
+    assert status == 1, out
+    assert err.startswith(f"Error: port {busy_port} on 127.0.0.1 is in use (")
+    assert "come back" not in err
 
 
 def test_a_reason_other_than_a_port_in_use_is_the_systems() -> None:
@@ -151,17 +156,11 @@ def test_resuming_a_table_still_served_in_another_terminal_says_so() -> None:
         saved = hosted_on(port)
         held = storage.MatchLock(saved)  # the other okey101 serving it
         try:
-            done = subprocess.run(
-                [sys.executable, "-m", "okey_tui", "host", "--resume", "--no-seat"],
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                text=True,
-                timeout=REFUSED_WITHIN,
-            )
+            status, out, err = host_said(["host", "--resume", "--no-seat"])
         finally:
             held.release()
     said = (
         f"Error: another okey101 is serving the table {saved.stem} right now: close it there first"
     )
-    assert (done.returncode, done.stderr.strip()) == (1, said), done.stdout
+    assert (status, err.strip()) == (1, said), out
     assert saved.exists()
