@@ -13,6 +13,7 @@ from web_helpers import (
     TIMEOUT,
     Terminal,
     chromium_browser,  # noqa: F401 - the browser fixture
+    chromium_launched,  # noqa: F401 - the browser fixture
     only_save,
     saves_of,
     served,

@@ -15,7 +15,12 @@ import json
 import re
 from pathlib import Path
 
-from web_helpers import Terminal, chromium_browser, served  # noqa: F401 - the browser fixture
+from web_helpers import (  # noqa: F401 - the browser fixture
+    Terminal,
+    chromium_browser,
+    chromium_launched,
+    served,
+)
 
 # Every message the page sends its server, kept for the test (before the page's scripts).
 KEEP_SENT = """(() => {

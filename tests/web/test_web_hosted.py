@@ -26,6 +26,7 @@ from web_helpers import (  # noqa: F401 - the browser fixture
     Served,
     Terminal,
     chromium_browser,
+    chromium_launched,
     hosted,
     running,
 )

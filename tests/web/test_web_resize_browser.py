@@ -7,7 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
-from web_helpers import Terminal, chromium_browser, served  # noqa: F401 - the browser fixture
+from web_helpers import (  # noqa: F401 - the browser fixture
+    Terminal,
+    chromium_browser,
+    chromium_launched,
+    served,
+)
 
 
 def wait_for_size(terminal: Terminal, check, what: str) -> tuple[int, int]:  # type: ignore[no-untyped-def]

@@ -21,6 +21,7 @@ from web_helpers import (  # noqa: F401 - the browser fixture
     Served,
     Terminal,
     chromium_browser,
+    chromium_launched,
     hosted,
     visitor_id,
 )

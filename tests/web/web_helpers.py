@@ -304,10 +304,16 @@ except ImportError:  # pragma: no cover - the test extra installs it
     sync_playwright = None
 
 
-@pytest.fixture(name="browser")
-def chromium_browser():
-    """The ``browser`` fixture: Debian's Chromium through playwright (a test module imports
-    it to use it)."""
+@pytest.fixture(scope="module")
+def chromium_launched() -> Iterator[Any]:
+    """Debian's Chromium through playwright, launched once for the browser tests of a test
+    module (playwright's driver and the browser took 1.2 s to start, in every test). A test
+    module imports it with the ``browser`` fixture.
+
+    Not kept any longer than the module: while playwright's sync API is open its event loop
+    counts as running in this thread, so a test run in between that starts an event loop
+    of its own (``asyncio.run``, a Textual app) would fail. In a module, the tests that
+    start one come before the first browser test."""
     if sync_playwright is None:
         missing("playwright is not installed: pip install -e '.[test]'")
     executable = chromium()
@@ -317,3 +323,16 @@ def chromium_browser():
             yield launched
         finally:
             launched.close()
+
+
+@pytest.fixture(name="browser")
+def chromium_browser(chromium_launched: Any) -> Iterator[Any]:
+    """The ``browser`` fixture: the module's Chromium, holding no page or cookie of another
+    test. Each context a test opened (``new_page`` opens one too) is closed after it: a page
+    left open would go on with its server gone (a page whose table went away asks for it
+    again every few seconds)."""
+    try:
+        yield chromium_launched
+    finally:
+        for context in chromium_launched.contexts:
+            context.close()
