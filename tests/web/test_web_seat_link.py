@@ -85,34 +85,6 @@ def test_the_server_gives_a_friend_who_left_their_own_seats_link_and_nobody_else
     assert said.count("joined") == 1, said
 
 
-def test_the_page_a_friend_who_quit_sees_has_their_seats_link(tmp_path: Path, browser) -> None:
-    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
-        page, terminal = deniz_starts_the_match(browser, host)
-        terminal.press("q")
-        terminal.wait_for("Your seat is kept")
-        terminal.press("y")
-        page.wait_for_function("!document.getElementById('seat').hidden", timeout=TIMEOUT * 1000)
-        seat = page.locator("#seat")
-        assert seat.is_visible()
-        assert page.locator("#closed").is_visible()
-        link = page.locator("#seat-link")
-        href = link.get_attribute("href") or ""
-        assert href == link.inner_text().strip()
-        assert href.startswith(host.url + "&name=Deniz&token="), href
-        assert looks_like_token(href.rsplit("token=", 1)[1])
-        page.close()
-        # Opened in another browser, it takes the seat back.
-        context = browser.new_context()
-        try:
-            elsewhere = context.new_page()
-            again = Terminal.open(elsewhere, href)
-            wait_for_output(host, "Deniz is back (seat 1)")
-            again.wait_for("Indicator")
-        finally:
-            context.close()
-        assert "joined" not in host.output().split("Deniz joined (seat 1)", 1)[1]
-
-
 def deniz_starts_the_match(browser: Any, host: Served) -> tuple[Any, Terminal]:
     """Deniz's browser sits at the hosted table and starts the match: its page and
     terminal, the first hand dealt."""
@@ -125,14 +97,22 @@ def deniz_starts_the_match(browser: Any, host: Served) -> tuple[Any, Terminal]:
     return page, terminal
 
 
-def test_a_browser_that_came_after_the_match_began_is_not_promised_a_seat(
+def test_a_late_browser_is_promised_no_seat_and_the_friend_who_quit_gets_their_seats_link(
     tmp_path: Path, browser
 ) -> None:
-    """A second browser opens the table's link once the match has begun, is told it came
+    """One table, Deniz's match begun.
+
+    A second browser opens the table's link once the match has begun, is told it came
     late, and quits: the page said "Start again takes your seat back: this browser keeps
     it. A bot plays your seat if you are not back soon." to someone who never had a seat.
     It says they had none (the server knows no seat of this browser), with no Start again
-    and no seat's link; the friend seated says, as before, that their seat waits."""
+    and no seat's link.
+
+    Then Deniz, seated, quits: the page says, as before, that the seat waits, with Start
+    again, and shows the link that takes the seat back from another browser (the quit
+    dialog's text on the game's canvas could be neither clicked nor copied, and the page
+    after it did not show the link at all): the seat's token in it, the link's text its
+    address. Opened in another browser, it takes the seat back (no new seat joins)."""
     with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
         page, terminal = deniz_starts_the_match(browser, host)
         context = browser.new_context()
@@ -158,20 +138,71 @@ def test_a_browser_that_came_after_the_match_began_is_not_promised_a_seat(
         terminal.wait_for("Your seat is kept")
         terminal.press("y")
         page.wait_for_function("!document.getElementById('seat').hidden", timeout=TIMEOUT * 1000)
+        assert page.locator("#seat").is_visible()
+        assert page.locator("#closed").is_visible()
         said = page.locator("#closed").inner_text()
         assert "takes your seat back" in said and "had no seat" not in said, said
         assert page.get_by_role("button", name="Start again").is_visible()
-        assert page.locator("#seat-link").is_visible()
+        link = page.locator("#seat-link")
+        assert link.is_visible()
+        href = link.get_attribute("href") or ""
+        assert href == link.inner_text().strip()
+        assert href.startswith(host.url + "&name=Deniz&token="), href
+        assert looks_like_token(href.rsplit("token=", 1)[1])
+        page.close()
+        # Opened in another browser, it takes the seat back.
+        context = browser.new_context()
+        try:
+            elsewhere = context.new_page()
+            again = Terminal.open(elsewhere, href)
+            wait_for_output(host, "Deniz is back (seat 1)")
+            again.wait_for("Indicator")
+        finally:
+            context.close()
+        assert "joined" not in host.output().split("Deniz joined (seat 1)", 1)[1]
 
 
-def test_a_link_whose_token_is_not_valid_shows_a_notice_with_the_way_to_the_table(
+# Kept by a page before its own script runs: each close of its WebSockets (code, reason,
+# whether the closing handshake completed), so a failing check says which close the page had.
+CLOSES_KEPT = """(() => {
+  const Native = window.WebSocket;
+  window.okeyCloses = [];
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener("close", (event) => {
+        window.okeyCloses.push([event.code, event.reason, event.wasClean]);
+      });
+    }
+  };
+})();"""
+
+
+def test_links_of_no_seat_lead_to_the_table_and_a_late_browser_is_not_told_to_wait(
     tmp_path: Path, browser
 ) -> None:
-    """The page of a made-up token was a line of plain text at the top of an empty page:
-    it has a title, the words and a button to the table's link without the token."""
-    with hosted(tmp_path, "--bots", "easy") as host:
+    """One table, from its lobby until the host closes it.
+
+    A made-up token: its page was a line of plain text at the top of an empty page. It
+    has a title, the words and a button to the table's link without the token, which sits
+    the friend at the table (Deniz, seat 1).
+
+    A seat's link with one character of its token changed (or a link of an earlier
+    table) started the friend's game, which said "The table said no: No seat has this token.
+    Join with the table's code instead: okey101 join …", a command nobody can type in a
+    browser. The page says the link is not a seat at this table, in a notice of the page's
+    own, and its button to the table's link sits the friend at a free seat (Ece, seat 2,
+    who leaves again before the match).
+
+    Deniz starts the match. A browser that came after the match began was on its page when
+    the host closed the table: the page waited for the table ("This page waits for the
+    table and takes you back to your seat by itself"), for a seat it never had. It says the
+    host closed the table, with nothing to wait for; the seated friend's page waits, as
+    before."""
+    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
-        page.goto(host.url + "&name=Deniz&token=abc", wait_until="domcontentloaded")
+        # The terminal kept for the test (Terminal.open) once the button leads to the table.
+        terminal = Terminal.open(page, host.url + "&name=Deniz&token=abc")
         title = page.get_by_role("heading", name="okey101: this link's token is not valid")
         assert title.is_visible()
         assert "token in this link is not valid" in page.locator("#text").inner_text()
@@ -184,18 +215,7 @@ def test_a_link_whose_token_is_not_valid_shows_a_notice_with_the_way_to_the_tabl
         page.wait_for_url(host.url + "&name=Deniz", timeout=TIMEOUT * 1000)
         wait_for_output(host, "Deniz joined (seat 1)")
 
-
-def test_a_link_whose_token_no_seat_has_says_so_in_a_browsers_words(
-    tmp_path: Path, browser
-) -> None:
-    """A seat's link with one character of its token changed (or a link of an earlier
-    table) started the friend's game, which said "The table said no: No seat has this token.
-    Join with the table's code instead: okey101 join …", a command nobody can type in a
-    browser. The page says the link is not a seat at this table, in a notice of the page's
-    own, and its button to the table's link sits the friend at a free seat."""
-    with hosted(tmp_path, "--bots", "easy") as host:
-        page = browser.new_page(viewport={"width": 1280, "height": 800})
-        terminal = Terminal.open(page, host.url + "&name=Deniz")
+        # A seat's token with one character changed.
         terminal.wait_for("Enter starts the match")
         data, _config = visitor_dirs(host.root, visitor_id(page))
         seats = json.loads((data / storage.seats_path().name).read_text(encoding="utf-8"))
@@ -221,37 +241,15 @@ def test_a_link_whose_token_no_seat_has_says_so_in_a_browsers_words(
             context.close()
         assert "No seat has this token" not in host.output()
 
-
-# Kept by a page before its own script runs: each close of its WebSockets (code, reason,
-# whether the closing handshake completed), so a failing check says which close the page had.
-CLOSES_KEPT = """(() => {
-  const Native = window.WebSocket;
-  window.okeyCloses = [];
-  window.WebSocket = class extends Native {
-    constructor(url, protocols) {
-      super(url, protocols);
-      this.addEventListener("close", (event) => {
-        window.okeyCloses.push([event.code, event.reason, event.wasClean]);
-      });
-    }
-  };
-})();"""
-
-
-def test_a_browser_with_no_seat_is_told_the_host_closed_the_table_not_to_wait(
-    tmp_path: Path, browser
-) -> None:
-    """A browser that came after the match began was on its page when the host closed the
-    table: the page waited for the table ("This page waits for the table and takes you back
-    to your seat by itself"), for a seat it never had. It says the host closed the table,
-    with nothing to wait for; the seated friend's page waits, as before."""
-    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
-        page, terminal = deniz_starts_the_match(browser, host)
+        # The match begun, a late browser is on its page when the host closes the table.
+        terminal.press("Enter")
+        wait_for_output(host, "The match has started")
+        terminal.wait_for("Indicator")
         context = browser.new_context()
         try:
             late_page = context.new_page()
             late_page.add_init_script(CLOSES_KEPT)
-            late = Terminal.open(late_page, host.url + "&name=Ece")
+            late = Terminal.open(late_page, host.url + "&name=Fatma")
             late.wait_for("The match has started")
             host.process.send_signal(signal.SIGINT)  # the host closes the table
             host.process.wait(TIMEOUT)
