@@ -112,42 +112,25 @@ def games_of(process: subprocess.Popen[bytes]) -> list[int]:
     ]
 
 
-def test_ctrl_c_at_the_hosts_terminal_closes_the_friends_page_saying_why(tmp_path: Path) -> None:
-    """Ctrl+C reached the friends' games too (the same process group): a game ended
-    before the page was closed with the table's reason, and the page said only its
-    default words. A friend's game goes on after Ctrl+C (the friend starts the match
-    after it), and Ctrl+C at the host's terminal closes the page with the reason (the
-    match begun: the page waits for the table to come back)."""
+def test_a_page_reloaded_in_the_lobby_keeps_its_seat_and_ctrl_c_closes_it_saying_why(
+    tmp_path: Path,
+) -> None:
+    """One table, from its lobby until the host's Ctrl+C.
+
+    A browser friend who reloaded the page in the lobby gave up the seat (the table freed
+    it, the game forgot its token) and came back as a new guest. The reload (the page's
+    WebSocket closed, the same browser back) takes the same seat back, and its name, as it
+    does once the match has begun.
+
+    Ctrl+C reached the friends' games too (the same process group): a game ended before
+    the page was closed with the table's reason, and the page said only its default
+    words. A friend's game goes on after Ctrl+C (the friend starts the match after it),
+    and Ctrl+C at the host's terminal closes the page with the reason (the match begun:
+    the page waits for the table to come back)."""
     with host_alone(tmp_path, "--bots", "easy") as (process, log):
         link = wait_for(log, HOSTED_LINK.pattern, process).group(0)
 
         async def visit() -> tuple[int | None, str]:
-            session, websocket = await seated_page(link, "Deniz")
-            async with session:
-                assert isinstance(websocket, aiohttp.ClientWebSocketResponse)
-                await asyncio.to_thread(wait_for, log, r"Deniz joined", process)
-                await drawn(websocket, "Enter starts the match")  # the lobby, Deniz leads
-                (game,) = games_of(process)
-                os.kill(game, signal.SIGINT)  # the friend's game gets Ctrl+C: it plays on
-                await websocket.send_json(["stdin", "\r"])  # and starts the match
-                await asyncio.to_thread(wait_for, log, r"The match has started", process)
-                os.killpg(process.pid, signal.SIGINT)  # Ctrl+C at the host's terminal
-                return await close_of(websocket)
-
-        code, reason = asyncio.run(visit())
-        process.wait(TIMEOUT)
-    assert code == TABLE_AWAY, (code, reason)
-    assert "host closed the table" in reason, reason
-
-
-def test_a_page_reloaded_before_the_match_keeps_the_seat_and_its_name(tmp_path: Path) -> None:
-    """A browser friend who reloaded the page in the lobby gave up the seat (the table
-    freed it, the game forgot its token) and came back as a new guest. The reload (the
-    page's WebSocket closed, the same browser back) takes the same seat back."""
-    with host_alone(tmp_path, "--bots", "easy") as (process, log):
-        link = wait_for(log, HOSTED_LINK.pattern, process).group(0)
-
-        async def visit() -> None:
             session, websocket = await seated_page(link, "Deniz")
             async with session:
                 assert isinstance(websocket, aiohttp.ClientWebSocketResponse)
@@ -158,8 +141,22 @@ def test_a_page_reloaded_before_the_match_keeps_the_seat_and_its_name(tmp_path: 
                 assert isinstance(again, aiohttp.ClientWebSocketResponse)
                 await asyncio.to_thread(wait_for, log, r"Deniz is back \(seat 1\)", process)
                 await drawn(again, "Enter starts the match")  # the lead's lobby again
-                await again.close()
+                said = log.read_text()
+                assert "is free" not in said and "Deniz 2" not in said, said
+                assert said.count("joined") == 1, said
 
-        asyncio.run(visit())
-    said = log.read_text()
-    assert "is free" not in said and "Deniz 2" not in said and said.count("joined") == 1, said
+                # The game of the page before the reload ends (asked to quit): then one.
+                deadline = time.monotonic() + TIMEOUT
+                while len(games := games_of(process)) != 1:
+                    assert time.monotonic() < deadline, f"the friend's games: {games}"
+                    await asyncio.sleep(0.05)
+                os.kill(games[0], signal.SIGINT)  # the friend's game gets Ctrl+C: it plays on
+                await again.send_json(["stdin", "\r"])  # and starts the match
+                await asyncio.to_thread(wait_for, log, r"The match has started", process)
+                os.killpg(process.pid, signal.SIGINT)  # Ctrl+C at the host's terminal
+                return await close_of(again)
+
+        code, reason = asyncio.run(visit())
+        process.wait(TIMEOUT)
+    assert code == TABLE_AWAY, (code, reason)
+    assert "host closed the table" in reason, reason
