@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from okey_tui import storage
+from okey_tui import i18n, storage
 from okey_tui.web.server import COOKIE, visitor_dirs
 
 # The page's script creates xterm's terminal here (textual-serve 1.1.3, pinned in
@@ -81,13 +81,24 @@ HOSTED_LINK = re.compile(r"http://[^\s]+/\?code=[^\s]+")
 
 
 @contextlib.contextmanager
-def served(tmp_path: Path, *args: str, unset: tuple[str, ...] = ()) -> Iterator[Served]:
+def served(
+    tmp_path: Path, *args: str, unset: tuple[str, ...] = (), own_dirs: bool = False
+) -> Iterator[Served]:
     """``okey101 web`` on a loopback port of its own choosing with this test's data dir;
     always stopped. ``unset``: variables of the tests' environment the server does not get
-    (``OKEY101_LANG``: the visitors' languages are their own)."""
+    (``OKEY101_LANG``: the visitors' languages are their own). ``own_dirs``: data and config
+    dirs in ``tmp_path`` and English, whatever the environment says (a server shared by the
+    tests of a module starts before a test has set its own dirs)."""
     command = ["web", "--port", "0", *args]
+    given = {}
+    if own_dirs:
+        given = {
+            "OKEY101_DATA_DIR": str(tmp_path / "data"),
+            "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
+            i18n.ENV_LANG: "en",
+        }
     with running(
-        command, tmp_path / "server.log", LOOPBACK_ADDRESS, signal.SIGTERM, unset
+        command, tmp_path / "server.log", LOOPBACK_ADDRESS, signal.SIGTERM, unset, given
     ) as server:
         yield server
 
@@ -117,9 +128,11 @@ def running(
     address: re.Pattern[str],
     stop: signal.Signals,
     unset: tuple[str, ...] = (),
+    given: dict[str, str] | None = None,
 ) -> Iterator[Served]:
     """``okey101 COMMAND`` with this test's data dir, its output in ``log``; its ``url`` is
     the first ``address`` it prints. Stopped by ``stop`` (killed if it does not stop).
+    ``given``: variables set for it over the test's environment.
 
     The server picks its ports (port 0) and the test reads the address it prints once it
     listens: a port picked here and handed over could be taken in between, and a probe
@@ -127,7 +140,9 @@ def running(
     shows what the server printed and whether it was still running."""
     dropped = ("COLUMNS", "LINES", *unset)
     environment = {k: v for k, v in os.environ.items() if k not in dropped}
+    environment.update(given or {})
     name = f"okey101 {command[0]}"
+    root = Path(environment["OKEY101_DATA_DIR"]) / "web"  # before the process: nothing left
     with log.open("wb") as sink:
         process = subprocess.Popen(
             [sys.executable, "-m", "okey_tui", *command],
@@ -137,7 +152,7 @@ def running(
             env=environment,
             preexec_fn=as_at_a_terminal,
         )
-    server = Served(process, "", Path(environment["OKEY101_DATA_DIR"]) / "web", log)
+    server = Served(process, "", root, log)
     try:
         deadline = time.monotonic() + TIMEOUT
         while not (found := address.search(server.output())):
