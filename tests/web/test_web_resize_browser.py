@@ -1,9 +1,17 @@
-"""A real browser (Debian's Chromium): an open tab made smaller, or a phone turned, keeps
-the game's 80 x 24 cells, as a fresh load at that size does: the page picks the font size
-again when the window changes size, not only when it loads."""
+"""A real browser (Debian's Chromium) at ``okey101 web``'s new-table screen: an open tab made
+smaller, or a phone turned, keeps the game's 80 x 24 cells, as a fresh load at that size
+does: the page picks the font size again when the window changes size, not only when it
+loads. A HiDPI screen gets the whole game, drawn sharp. The click that brings the page to
+the front is the page's, not the game's.
+
+The tests share one server (each page a browser of its own, with a table of its own) and
+one Chromium (the HiDPI screen is a Chromium of its own, started by the same playwright)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import re
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlparse
 
@@ -11,6 +19,7 @@ import pytest
 from web_helpers import (  # noqa: F401 - the browser fixture
     Served,
     Terminal,
+    chromium,
     chromium_browser,
     chromium_launched,
     served,
@@ -122,4 +131,141 @@ def test_a_short_window_gets_24_lines(server: Served, browser) -> None:
     cols, rows = wait_for_size(terminal, "t.cols > 110", "made wider and shorter")
     assert rows >= 24, (cols, rows)
     assert "needs at least" not in terminal.wait_for("a new table")
+    page.close()
+
+
+CANVASES = """() => [...document.querySelectorAll('#terminal canvas')].map(c => {
+  const box = c.getBoundingClientRect();
+  return [c.width, c.height, box.width, box.height];
+})"""
+
+
+def test_a_hidpi_screen_gets_the_whole_game(server: Served, browser) -> None:
+    """A HiDPI screen (2 device pixels a CSS pixel) gets the whole game, drawn sharp:
+    xterm's canvases have twice the pixels of their CSS size.
+
+    Playwright's ``device_scale_factor`` alone is not such a screen: it changes the page's
+    ``devicePixelRatio`` but not the device-pixel sizes ResizeObserver reports, which xterm
+    sizes its canvases by, so the game seemed drawn into the top-left quarter (playwright
+    issue 18591). Chromium's ``--force-device-scale-factor=2`` gives the real scale, as a
+    HiDPI screen does, and both together agree: a Chromium of its own."""
+    hidpi = browser.browser_type.launch(
+        executable_path=chromium(), args=["--force-device-scale-factor=2"]
+    )
+    try:
+        context = hidpi.new_context(viewport={"width": 900, "height": 600}, device_scale_factor=2)
+        terminal = Terminal.open(context.new_page(), server.url)
+        terminal.wait_for("a new table")
+        page = terminal.page
+        assert page.evaluate("window.devicePixelRatio") == 2
+        with contextlib.suppress(Exception):  # the sizes below say what they are
+            page.wait_for_function(
+                f"() => ({CANVASES})().every(([w, h, cw]) => w > cw)", timeout=10_000
+            )
+        canvases = page.evaluate(CANVASES)
+        assert canvases
+        for width, height, css_width, css_height in canvases:
+            assert (width, height) == (round(2 * css_width), round(2 * css_height))
+        context.close()
+    finally:
+        hidpi.close()
+
+
+# Every message the page sends its server, kept for the test (before the page's scripts).
+KEEP_SENT = """(() => {
+  window.okeySent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    window.okeySent.push(String(data));
+    return send.call(this, data);
+  };
+})();"""
+PRESS = re.compile(r"\x1b\[<0;\d+;\d+M")
+# The Hands line's choice, as the screen shows it.
+HANDS = """() => {
+  const t = window.okeyTerminal;
+  for (let i = 0; i < t.rows; i++) {
+    const line = t.buffer.active.getLine(t.buffer.active.viewportY + i).translateToString(true);
+    if (line.includes("Hands")) { return line.split("Hands")[1].match(/[0-9]+/)[0]; }
+  }
+  return null;
+}"""
+
+
+def test_the_click_that_brings_the_page_to_the_front_changes_nothing(
+    server: Served, browser
+) -> None:
+    """The click that brings the page to the front is the page's, not the game's: in
+    ``okey101 web`` a click in the middle of a page in the background landed on the
+    new-table screen's Bot pace and changed it (and the choice was remembered). The game
+    gets the keyboard instead; later clicks act as usual, and so does a page come to the
+    front some other way (the window switched to) once the mouse moves over it.
+
+    Headless Chromium's page always has the keyboard, so here the page goes to the
+    background by the events a browser sends (the window's blur, then its focus as the click
+    brings it back), or its terminal loses the keyboard. What reaches the game is read from
+    what the page sends it: xterm's mouse reports, a press being ``ESC [ < 0 ; x ; y M``."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script(KEEP_SENT)
+    terminal = Terminal.open(page, server.url)
+    terminal.wait_for("← → Change")  # drawn, and the game has the keyboard
+    start = page.evaluate(HANDS)
+    rows = terminal.text().split("\n")
+    row = next(n for n, line in enumerate(rows) if "Hands" in line)
+    after = rows[row].index("Hands") + len("Hands")
+    box = page.locator(".xterm-screen").bounding_box()
+    cols, lines = terminal.size()
+
+    def cell(column: int) -> tuple[float, float]:
+        return (
+            box["x"] + (column + 0.5) * box["width"] / cols,
+            box["y"] + (row + 0.5) * box["height"] / lines,
+        )
+
+    value = cell(rows[row].index(start, after))  # a click there steps on
+    back = cell(rows[row].index("◀", after))  # and there steps back
+
+    def presses() -> int:
+        typed = [json.loads(sent) for sent in page.evaluate("window.okeySent")]
+        return sum(len(PRESS.findall(m[1])) for m in typed if m[0] == "stdin")
+
+    def keyboard_in_game() -> bool:
+        return bool(
+            page.evaluate("document.activeElement.classList.contains('xterm-helper-textarea')")
+        )
+
+    def hands_become(check: str) -> str:
+        page.wait_for_function(f"() => {{ const h = ({HANDS})(); return {check}; }}")
+        return str(page.evaluate(HANDS))
+
+    page.mouse.move(*value)
+    # The window behind another, brought back by a click on the value: no press sent.
+    page.evaluate("window.dispatchEvent(new FocusEvent('blur'))")
+    page.evaluate("window.dispatchEvent(new FocusEvent('focus'))")
+    page.mouse.down()
+    page.mouse.up()
+    assert presses() == 0
+    assert keyboard_in_game()
+    # The next click acts: the value steps on.
+    page.mouse.click(*value)
+    assert presses() == 1
+    stepped = hands_become(f"h !== {start!r}")
+
+    # The terminal without the keyboard: the click gives it back, and nothing else.
+    page.evaluate("document.activeElement.blur()")
+    assert not keyboard_in_game()
+    page.mouse.down()
+    page.mouse.up()
+    assert presses() == 1
+    assert keyboard_in_game()
+
+    # The window switched to without a click: once the mouse moves, a click acts
+    # (on ◀: back to the first choice).
+    page.evaluate("window.dispatchEvent(new FocusEvent('blur'))")
+    page.evaluate("window.dispatchEvent(new FocusEvent('focus'))")
+    page.mouse.move(*back)
+    page.mouse.down()
+    page.mouse.up()
+    assert presses() == 2
+    assert hands_become(f"h === {start!r}") == start != stepped
     page.close()
