@@ -16,6 +16,7 @@ import pytest
 from rack_test_helpers import (
     COLS,
     MORE_GROUPS,
+    OKEY,
     check_framed,
     marks_line,
     rack_of,
@@ -24,8 +25,9 @@ from rack_test_helpers import (
 )
 
 from okey_tui import i18n
+from okey_tui.engine.tiles import Tile
 from okey_tui.ui.rack import RackLayout
-from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry
+from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry, group_label
 
 
 @pytest.fixture(params=["en", "tr"])
@@ -54,6 +56,7 @@ def test_a_value_is_framed_by_its_rule_on_both_sides_or_on_neither(
     size = len(tiles.split())
     width = size * geometry.slot - 1
     widget = widget_of(geometry)
+    value = group_label([Tile.parse(t) for t in tiles.split()], OKEY)
     for rack, first in racks(tiles):
         at = first * geometry.slot
         away = rack.cols + min(3, rack.cols - 1)  # the cursor on the lower row
@@ -67,7 +70,7 @@ def test_a_value_is_framed_by_its_rule_on_both_sides_or_on_neither(
                         {first + i for i in fresh},
                         {first + i for i in selected},
                     )
-                    check_framed(line, tiles, at, width)
+                    check_framed(line, tiles, at, width, value)
 
 
 @pytest.mark.parametrize(

@@ -169,11 +169,18 @@ def test_a_whole_group_selected_still_shows_its_value_and_the_cursor(
 
 
 def check_line(
-    line: str, tiles: str, cursor: int, fresh: set[int], selected: set[int], okey: Tile = OKEY
+    line: str,
+    tiles: str,
+    cursor: int,
+    fresh: set[int],
+    selected: set[int],
+    okey: Tile = OKEY,
+    value: tuple[str, bool] | None = None,
 ) -> None:
     """The line under a group reads cleanly: each piece a whole mark under its tile, the
-    value whole, or the meld's rule; the value never right after the new tile's word."""
-    label, meld = group_label([Tile.parse(t) for t in tiles.split()], okey)
+    value whole, or the meld's rule; the value never right after the new tile's word.
+    (``value``: the group's label and whether it is a meld, when the caller has it.)"""
+    label, meld = value or group_label([Tile.parse(t) for t in tiles.split()], okey)
     kind, _space, points = label.rpartition(" ")
     forms = [label] + ([f"{kind[0]}{points}"] if kind else [])
     found, start = pieces(line, forms)
@@ -219,7 +226,7 @@ def test_marks_and_the_value_stand_apart_each_whole(language: str, name: str) ->
             for fresh in [set(), *({i} for i in range(size))]:
                 # Under the group and on: its value may go on into the empty slots after it.
                 line = drawn(rack, cursor, fresh, selected, widget)[2][1:]
-                check_line(line.rstrip(), tiles, cursor, fresh, selected)
+                check_line(line.rstrip(), tiles, cursor, fresh, selected, value=value)
                 check_framed(line, tiles, 0, size * SLOT - 1, value)
 
 
