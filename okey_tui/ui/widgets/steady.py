@@ -4,13 +4,17 @@ The table screen shows every box again after each key (``render_all``): the rack
 cursor moved, the panels, piles and melds are as they were. Textual lays out and
 redraws a Static on every ``update``, even with the same text; a box here is left
 alone when its new text equals the one it shows, so a key costs one redraw of the
-boxes it changed, not of the whole table.
+boxes it changed, not of the whole table. A box whose size its text cannot change (a
+width and a height of its own, or its container's share, not ``auto``) is not laid out
+again for a new text either: Textual laid out and redrew the whole screen for a panel's
+new line, where the box alone needs drawing again.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.content import Content
+from textual.css.scalar import Scalar
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -30,7 +34,31 @@ class SteadyStatic(Static):
         if same_text(content, self._shown):
             return
         self._shown = content.copy() if isinstance(content, Text) else content
-        super().update(content, layout=layout)
+        super().update(content, layout=layout and self.sized_by_text())
+
+    def sized_by_text(self) -> bool:
+        """Whether what the box shows can change its size: a width or height ``auto``, or
+        a share (``1fr``, ``100%``) of a container sized by what it holds."""
+        styles = self.styles
+        parent = self.parent
+        for size, parent_auto in (
+            (styles.width, parent is None or parent.styles.is_auto_width),
+            (styles.height, parent is None or parent.styles.is_auto_height),
+        ):
+            if not fixed_size(size, parent_auto):
+                return True
+        return False
+
+
+def fixed_size(size: Scalar | None, parent_auto: bool) -> bool:
+    """A width or height that what the box holds cannot change: cells, or a share of a
+    container whose own size does not follow what it holds (no size at all is a share:
+    the box fills its container)."""
+    if size is None:
+        return not parent_auto
+    if size.is_auto:
+        return False
+    return size.is_cells or not parent_auto
 
 
 def set_title(widget: Widget, title: str) -> None:
