@@ -179,6 +179,26 @@ async def at_position(pilot, app, hand):  # type: ignore[no-untyped-def]
     return screen
 
 
+async def back_to_the_table(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """Esc until the table screen is on top again (a question left open answered no, a
+    chooser or the piles closed), as a player leaves a dialog; at most five."""
+    for _ in range(5):
+        if isinstance(app.screen, TableScreen):
+            return
+        await pilot.press("escape")
+        await pilot.pause()
+    raise AssertionError(f"the table did not come back; the screen is {app.screen}")
+
+
+async def checks_at_one_table(pilot, app, *checks) -> None:  # type: ignore[no-untyped-def]
+    """Run ``checks`` (``async def check(pilot, app)``, each putting the table at its own
+    position with :func:`at_position`) one after another in the one app: a check's
+    dialog left open is closed first. A failure names its check in the traceback."""
+    for check in checks:
+        await back_to_the_table(pilot, app)
+        await check(pilot, app)
+
+
 async def opened_beside_a_run(pilot, app, rack: str, left: str):  # type: ignore[no-untyped-def]
     """Seat 0, opened, to draw with ``rack`` and ``left`` on offer; seat 2's K5-K8 on the
     table. The table screen is returned."""
