@@ -1,7 +1,7 @@
 """``okey101 web`` in a real headless browser (Debian's Chromium through playwright): keys and a
 click through the page play a turn, the visitor's autosave follows, the keyboard reaches the
-game without a click first, and two visitors never see each other's match. Each test starts its
-own server and always stops it."""
+game without a click first, two visitors never see each other's match, and a Turkish one is told
+in Turkish that the server stopped. Each test starts its own server and always stops it."""
 
 from __future__ import annotations
 
@@ -82,15 +82,22 @@ def test_a_turn_in_the_browser(tmp_path: Path, browser) -> None:
         assert len(saves_of(server, visitor)) == 1
 
 
-def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> None:
+def test_two_visitors_never_see_each_others_match_and_a_turkish_one_is_told_the_server_stopped(
+    tmp_path: Path, browser
+) -> None:
     """A (a desktop) opens the page and types, with no click on the terminal first: the page
     gives the game the keyboard once it has drawn, and Enter starts a table from the new-table
     screen. Then B (a phone) arrives while A reloads: B's new-table screen lists none of A's
     matches, and A is back at A's own match (a reload goes on with the match being played; it
-    showed the new-table screen). B's table has its own data dir and save."""
-    with served(tmp_path, "--bot-delay", "0") as server:
-        desk = browser.new_context(viewport={"width": 1280, "height": 800})
-        phone = browser.new_context(viewport={"width": 390, "height": 844})
+    showed the new-table screen). B's table has its own data dir and save.
+
+    Then a Turkish browser: the page's own words are Turkish, as the game is. The server stops
+    with the table open: the page says so; Start again while it is still down says the server
+    does not answer, on the page (not the browser's error page). (The server is not told a
+    language: each visitor's is their browser's, English for A and B.)"""
+    with served(tmp_path, "--bot-delay", "0", unset=(i18n.ENV_LANG,)) as server:
+        desk = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
         a = Terminal.open(desk.new_page(), server.url)
         a.wait_for("a new table")
         a.page.wait_for_function(
@@ -132,15 +139,8 @@ def test_two_visitors_never_see_each_others_match(tmp_path: Path, browser) -> No
         desk.close()
         phone.close()
 
-
-def test_a_turkish_visitor_is_told_in_turkish_when_the_server_stops(
-    tmp_path: Path, browser
-) -> None:
-    """A Turkish browser: the page's own words are Turkish, as the game is. The server stops
-    with the table open: the page says so; Start again while it is still down says the server
-    does not answer, on the page (not the browser's error page)."""
-    context = browser.new_context(viewport={"width": 800, "height": 600}, locale="tr-TR")
-    with served(tmp_path, "--bot-delay", "0", unset=(i18n.ENV_LANG,)) as server:
+        # A Turkish browser, at its table when the server stops.
+        context = browser.new_context(viewport={"width": 800, "height": 600}, locale="tr-TR")
         terminal = Terminal.open(context.new_page(), server.url)
         terminal.wait_for("yeni masa")
     page = terminal.page
