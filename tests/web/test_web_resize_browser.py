@@ -45,32 +45,6 @@ def wait_for_size(terminal: Terminal, check, what: str) -> tuple[int, int]:  # t
     return terminal.size()
 
 
-def test_a_smaller_window_keeps_80_by_24(server: Served, browser) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    terminal = Terminal.open(page, server.url)
-    terminal.wait_for("a new table")
-    cols, rows = terminal.size()
-    assert cols >= 120 and rows >= 35, (cols, rows)
-
-    page.set_viewport_size({"width": 800, "height": 500})
-    cols, rows = wait_for_size(terminal, "t.cols < 100", "made smaller")
-    assert cols >= 80 and rows >= 24, (cols, rows)
-    screen = terminal.wait_for("a new table")
-    assert "needs at least" not in screen
-
-    # A phone turned from landscape to portrait: still 80 columns.
-    page.set_viewport_size({"width": 844, "height": 390})
-    page.set_viewport_size({"width": 390, "height": 844})
-    cols, rows = wait_for_size(terminal, "t.cols < 110 && t.rows > 30", "turned")
-    assert cols >= 80 and rows >= 24, (cols, rows)
-
-    # And back to a large window: the font grows again.
-    page.set_viewport_size({"width": 1280, "height": 800})
-    cols, rows = wait_for_size(terminal, "t.cols >= 120", "made larger")
-    assert rows >= 35, (cols, rows)
-    page.close()
-
-
 def test_a_phone_held_upright_is_told_to_turn_sideways(server: Served, browser) -> None:
     """Upright, a phone gives the game's 80 columns a font of 8 px: the page says, under the
     game, that turning the phone makes the tiles bigger. Turned, or closed with ×, the
@@ -192,10 +166,12 @@ HANDS = """() => {
 }"""
 
 
-def test_the_click_that_brings_the_page_to_the_front_changes_nothing(
+def test_a_desktop_page_brought_to_the_front_by_a_click_and_made_smaller(
     server: Served, browser
 ) -> None:
-    """The click that brings the page to the front is the page's, not the game's: in
+    """A desktop window (1280 x 800) at the new-table screen.
+
+    The click that brings the page to the front is the page's, not the game's: in
     ``okey101 web`` a click in the middle of a page in the background landed on the
     new-table screen's Bot pace and changed it (and the choice was remembered). The game
     gets the keyboard instead; later clicks act as usual, and so does a page come to the
@@ -204,11 +180,16 @@ def test_the_click_that_brings_the_page_to_the_front_changes_nothing(
     Headless Chromium's page always has the keyboard, so here the page goes to the
     background by the events a browser sends (the window's blur, then its focus as the click
     brings it back), or its terminal loses the keyboard. What reaches the game is read from
-    what the page sends it: xterm's mouse reports, a press being ``ESC [ < 0 ; x ; y M``."""
+    what the page sends it: xterm's mouse reports, a press being ``ESC [ < 0 ; x ; y M``.
+
+    Then the window made smaller, or a phone's size turned, keeps the game's 80 x 24 cells,
+    and made large again the font grows again."""
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script(KEEP_SENT)
     terminal = Terminal.open(page, server.url)
     terminal.wait_for("← → Change")  # drawn, and the game has the keyboard
+    cols, rows = terminal.size()
+    assert cols >= 120 and rows >= 35, (cols, rows)  # a large window: a large screen
     start = page.evaluate(HANDS)
     rows = terminal.text().split("\n")
     row = next(n for n, line in enumerate(rows) if "Hands" in line)
@@ -268,4 +249,22 @@ def test_the_click_that_brings_the_page_to_the_front_changes_nothing(
     page.mouse.up()
     assert presses() == 2
     assert hands_become(f"h === {start!r}") == start != stepped
+
+    # The window made smaller: still 80 x 24.
+    page.set_viewport_size({"width": 800, "height": 500})
+    cols, rows = wait_for_size(terminal, "t.cols < 100", "made smaller")
+    assert cols >= 80 and rows >= 24, (cols, rows)
+    screen = terminal.wait_for("a new table")
+    assert "needs at least" not in screen
+
+    # A phone turned from landscape to portrait: still 80 columns.
+    page.set_viewport_size({"width": 844, "height": 390})
+    page.set_viewport_size({"width": 390, "height": 844})
+    cols, rows = wait_for_size(terminal, "t.cols < 110 && t.rows > 30", "turned")
+    assert cols >= 80 and rows >= 24, (cols, rows)
+
+    # And back to a large window: the font grows again.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    cols, rows = wait_for_size(terminal, "t.cols >= 120", "made larger")
+    assert rows >= 35, (cols, rows)
     page.close()
