@@ -32,7 +32,7 @@ async def arranged(pilot, app, row: str, left: str) -> TableScreen:  # type: ign
     return screen
 
 
-async def arranged_and_taken(  # type: ignore[no-untyped-def]
+async def taken_at(  # type: ignore[no-untyped-def]
     pilot, app, row: str, left: str, moves: bool = False, selected: str = ""
 ) -> tuple[list[str], str]:
     """Seat 0 (opened) arranges its upper row as ``row`` says (``_`` a free slot), selects
@@ -57,21 +57,30 @@ async def arranged_and_taken(  # type: ignore[no-untyped-def]
     return after, status
 
 
+async def arranged_and_taken(
+    row: str, left: str, moves: bool = False, selected: str = ""
+) -> tuple[list[str], str]:
+    """:func:`taken_at` at a table of its own (seed 125, 120x40)."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        return await taken_at(pilot, app, row, left, moves, selected)
+
+
 async def a_taken_tile_comes_in_beside_the_set_it_makes(pilot, app) -> None:  # type: ignore[no-untyped-def]
-    after, status = await arranged_and_taken(pilot, app, "R5 Y5 _ _ K1 K2 K3", "B5")
+    after, status = await taken_at(pilot, app, "R5 Y5 _ _ K1 K2 K3", "B5")
     assert after[:4] == ["R5", "Y5", "B5", "_"]
     assert status.startswith("You took B5, now beside R5 Y5: set 15 · lay it down this turn")
 
 
 async def a_taken_tile_lower_than_a_run_goes_at_its_low_end(pilot, app) -> None:  # type: ignore[no-untyped-def]
-    after, status = await arranged_and_taken(pilot, app, "_ _ B10 B11 B12 _ K1", "B9")
+    after, status = await taken_at(pilot, app, "_ _ B10 B11 B12 _ K1", "B9")
     assert after[:5] == ["_", "B9", "B10", "B11", "B12"]
     assert status.startswith("You took B9, now beside B10 B11 B12: run 42")
 
 
 async def a_taken_tile_never_joins_two_groups_and_the_line_says_where_it_goes(pilot, app) -> None:  # type: ignore[no-untyped-def]
     # Y11 Y12 _ R5 Y5: the slot after Y12 touches R5 Y5, so Y13 comes in apart.
-    after, status = await arranged_and_taken(pilot, app, "Y11 Y12 _ R5 Y5 _ _ K1", "Y13")
+    after, status = await taken_at(pilot, app, "Y11 Y12 _ R5 Y5 _ _ K1", "Y13")
     assert after[:8] == ["Y11", "Y12", "_", "R5", "Y5", "_", "_", "K1"]
     assert status.startswith("You took Y13: run 36 with Y11 Y12 · lay it down")
 
@@ -79,7 +88,7 @@ async def a_taken_tile_never_joins_two_groups_and_the_line_says_where_it_goes(pi
 async def a_taken_tile_whose_meld_spans_two_groups_comes_in_apart_naming_them(pilot, app) -> None:  # type: ignore[no-untyped-def]
     # Y8 and K8 each in a group of its own: R8 makes the set R8 Y8 K8 with both, beside
     # neither; the line said only "You took R8: lay it down this turn".
-    after, status = await arranged_and_taken(pilot, app, "Y8 R1 _ K8 R3 _ _ K1", "R8")
+    after, status = await taken_at(pilot, app, "Y8 R1 _ K8 R3 _ _ K1", "R8")
     assert after[:8] == ["Y8", "R1", "_", "K8", "R3", "_", "_", "K1"]
     assert status.startswith("You took R8: set 24 with Y8 K8 · lay it down this turn"), status
 
@@ -89,7 +98,7 @@ async def a_taken_tile_that_would_read_out_of_order_at_a_runs_end_comes_in_apart
 ) -> None:  # type: ignore[no-untyped-def]
     # R9 between R8 and R10, with no free slot after R10 that touches no group: beside
     # them it would read R8 R10 R9, and R10 has no room to move aside.
-    after, status = await arranged_and_taken(pilot, app, "R8 R10 _ K1 K2 K3", "R9")
+    after, status = await taken_at(pilot, app, "R8 R10 _ K1 K2 K3", "R9")
     assert after[:6] == ["R8", "R10", "_", "K1", "K2", "K3"]
     assert status.startswith("You took R9: run 27 with R8 R10 · lay it down")
 
@@ -100,36 +109,34 @@ async def a_taken_tile_slots_into_the_middle_of_a_run_the_tiles_after_it_a_slot_
     """R5 R6 R8 R9 and R7 taken: it came in apart; a player slides R8 R9 along and puts R7
     between. The tiles after its place move one slot right (the fewer of the two sides;
     of two as few, the right), into a free slot that touches no group; R8 stays selected."""
-    after, status = await arranged_and_taken(
+    after, status = await taken_at(
         pilot, app, "_ _ R5 R6 R8 R9 _ _ K1 K2 K3", "R7", moves=True, selected="R8"
     )
     assert after[:11] == ["_", "_", "R5", "R6", "R7", "R8", "R9", "_", "K1", "K2", "K3"]
     assert status.startswith(
         "You took R7, now beside R5 R6 R8 R9 (R8 R9 moved a slot to make room): run 35 · lay"
     )
-    after, status = await arranged_and_taken(
-        pilot, app, "_ _ R8 R10 _ _ K1 K2 K3", "R9", moves=True
-    )
+    after, status = await taken_at(pilot, app, "_ _ R8 R10 _ _ K1 K2 K3", "R9", moves=True)
     assert after[:9] == ["_", "_", "R8", "R9", "R10", "_", "K1", "K2", "K3"]
     assert status.startswith("You took R9, now beside R8 R10 (R10 moved a slot to make room)")
 
 
 async def the_tiles_before_its_place_move_back_when_the_other_side_has_no_room(pilot, app) -> None:  # type: ignore[no-untyped-def]
     # R5 R6 R7 R9 with K1 two slots after R9: R5 R6 R7 go one slot left instead.
-    after, status = await arranged_and_taken(pilot, app, "_ _ R5 R6 R7 R9 _ K1", "R8", moves=True)
+    after, status = await taken_at(pilot, app, "_ _ R5 R6 R7 R9 _ K1", "R8", moves=True)
     assert after[:8] == ["_", "R5", "R6", "R7", "R8", "R9", "_", "K1"]
     assert status.startswith("You took R8, now beside R5 R6 R7 R9 (R5 R6 R7 moved a slot to")
 
 
 async def a_taken_tile_fills_the_gap_that_makes_two_groups_one_run(pilot, app) -> None:  # type: ignore[no-untyped-def]
-    after, status = await arranged_and_taken(pilot, app, "R5 R6 _ R8 R9 _ K1 K2 K3", "R7")
+    after, status = await taken_at(pilot, app, "R5 R6 _ R8 R9 _ K1 K2 K3", "R7")
     assert after[:5] == ["R5", "R6", "R7", "R8", "R9"]
     assert status.startswith("You took R7, now beside R5 R6 R8 R9: run 35 · lay it down")
 
 
 async def a_run_against_another_group_moves_a_slot_away_from_it_for_its_end(pilot, app) -> None:  # type: ignore[no-untyped-def]
     # After R6 the free slot touches K1 K2 K3: R5 R6 move a slot left, R7 after them.
-    after, status = await arranged_and_taken(pilot, app, "_ _ R5 R6 _ K1 K2 K3", "R7", moves=True)
+    after, status = await taken_at(pilot, app, "_ _ R5 R6 _ K1 K2 K3", "R7", moves=True)
     assert after[:8] == ["_", "R5", "R6", "R7", "_", "K1", "K2", "K3"]
     assert status.startswith("You took R7, now beside R5 R6 (R5 R6 moved a slot to make room)")
 
@@ -187,7 +194,7 @@ def test_only_the_partner_group_moves_and_only_a_slot(cells: list[str], taken: s
 async def a_taken_tile_that_moves_the_okey_along_a_run_still_goes_with_it(pilot, app) -> None:  # type: ignore[no-untyped-def]
     # Indicator B7: B8 is the okey. R3 with R5 R6 ★ makes R3 ★ R5 R6, the same 18 points:
     # the run is named, and R3 comes in apart (at the run's end it would read out of order).
-    after, status = await arranged_and_taken(pilot, app, "_ _ R5 R6 B8 _ K1 K2 K3", "R3")
+    after, status = await taken_at(pilot, app, "_ _ R5 R6 B8 _ K1 K2 K3", "R3")
     assert after[:9] == ["_", "_", "R5", "R6", "B8", "_", "K1", "K2", "K3"]
     # The okey written by what it stands for with R3 (★R4), as the melds write it.
     assert status.startswith("You took R3: run 18 with R5 R6 ★R4 · lay it down")
@@ -200,7 +207,7 @@ async def on_a_full_rack_the_line_names_the_group_the_tile_goes_with_not_its_nei
     "now beside R11 R12: ·"."""
     upper = "R1 R2 R3 _ Y7 Y8 _ K4 K5 _ Y9 Y10 _ R11 R12 _"
     lower = "K11 K12 _ B1 B1 _ Y6 Y7 _ R6 K6 _ B12 B13 _ Y13"
-    after, status = await arranged_and_taken(pilot, app, f"{upper} {lower}", "Y6")
+    after, status = await taken_at(pilot, app, f"{upper} {lower}", "Y6")
     assert "now beside" not in status
     assert status.startswith("You took Y6: run 21 with Y7 Y8 · lay it down"), status
 
