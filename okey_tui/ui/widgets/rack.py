@@ -9,12 +9,14 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from okey_tui.engine.melds import MeldKind, readings
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
-from okey_tui.i18n import _
+from okey_tui.i18n import _, current_language
 from okey_tui.messages import meld_kind
 from okey_tui.ui.rack import ROWS, RackLayout
 from okey_tui.ui.tiles import (
@@ -267,6 +269,12 @@ class RackWidget(Widget):
         # (row, cell) -> the first slot of the group whose value went on there, past it.
         self._spilled: dict[tuple[int, int], int] = {}
         self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
+        # The rack's lines as last made (render), with what they were made from; and each
+        # line's strip (the terminal's cells) with the line it was made from. A cursor
+        # move changes the lines of one row: the other row's lines keep their strips.
+        # (Lines wider than the rack are wrapped: then drawn whole, as Textual draws them.)
+        self._lines: tuple[tuple[object, ...], list[Text], bool] | None = None
+        self._strips: dict[int, tuple[tuple[object, ...], Strip]] = {}
         self.geometry = NORMAL  # the tiles' size: BIG on a big terminal (see fit)
         self._terminal: tuple[int, int] | None = None  # the size fit was told
 
@@ -412,6 +420,34 @@ class RackWidget(Widget):
                 out.append("\n")
         out.rstrip()
         return out
+
+    def render_line(self, y: int) -> Strip:
+        """Line ``y`` as Textual draws it from :meth:`render`'s text, drawn line by line:
+        a line whose text, width and look are as last drawn keeps its strip."""
+        width = self.size.width
+        made_from: tuple[object, ...] = (self._drawn, self.size, current_language())
+        if self._lines is None or self._lines[0] != made_from:
+            made = list(self.render().split("\n"))
+            self._lines = (made_from, made, any(line.cell_len > width for line in made))
+        _made_from, lines, wrapped = self._lines
+        if self.text_selection is not None or wrapped:
+            return super().render_line(y)  # a selection, or lines wrapped: drawn whole
+        style = self.visual_style
+        if not 0 <= y < len(lines):
+            return Strip.blank(width, style.rich_style)
+        line = lines[y]
+        key = (line.plain, tuple(line.spans), line.style, width, style)
+        kept = self._strips.get(y)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        # Below y empty lines: the line's cells carry their place in the rack (y), as
+        # drawn with the others (a click finds its slot by them).
+        text = Text("\n" * y)
+        text.append_text(line)
+        visual = visualize(self, text, markup=False)
+        strip = Visual.to_strips(self, visual, width, y + 1, style)[y]
+        self._strips[y] = (key, strip)
+        return strip
 
     def _mark_line(
         self,
