@@ -178,10 +178,10 @@ CLOSES_KEPT = """(() => {
 })();"""
 
 
-def test_links_of_no_seat_lead_to_the_table_and_a_late_browser_is_not_told_to_wait(
+def test_links_with_a_token_of_no_seat_show_a_notice_with_the_way_to_the_table(
     tmp_path: Path, browser
 ) -> None:
-    """One table, from its lobby until the host closes it.
+    """One table's lobby.
 
     A made-up token: its page was a line of plain text at the top of an empty page. It
     has a title, the words and a button to the table's link without the token, which sits
@@ -191,15 +191,8 @@ def test_links_of_no_seat_lead_to_the_table_and_a_late_browser_is_not_told_to_wa
     table) started the friend's game, which said "The table said no: No seat has this token.
     Join with the table's code instead: okey101 join …", a command nobody can type in a
     browser. The page says the link is not a seat at this table, in a notice of the page's
-    own, and its button to the table's link sits the friend at a free seat (Ece, seat 2,
-    who leaves again before the match).
-
-    Deniz starts the match. A browser that came after the match began was on its page when
-    the host closed the table: the page waited for the table ("This page waits for the
-    table and takes you back to your seat by itself"), for a seat it never had. It says the
-    host closed the table, with nothing to wait for; the seated friend's page waits, as
-    before."""
-    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
+    own, and its button to the table's link sits the friend at a free seat (Ece, seat 2)."""
+    with hosted(tmp_path, "--bots", "easy") as host:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         # The terminal kept for the test (Terminal.open) once the button leads to the table.
         terminal = Terminal.open(page, host.url + "&name=Deniz&token=abc")
@@ -241,15 +234,21 @@ def test_links_of_no_seat_lead_to_the_table_and_a_late_browser_is_not_told_to_wa
             context.close()
         assert "No seat has this token" not in host.output()
 
-        # The match begun, a late browser is on its page when the host closes the table.
-        terminal.press("Enter")
-        wait_for_output(host, "The match has started")
-        terminal.wait_for("Indicator")
+
+def test_a_browser_with_no_seat_is_told_the_host_closed_the_table_not_to_wait(
+    tmp_path: Path, browser
+) -> None:
+    """A browser that came after the match began was on its page when the host closed the
+    table: the page waited for the table ("This page waits for the table and takes you back
+    to your seat by itself"), for a seat it never had. It says the host closed the table,
+    with nothing to wait for; the seated friend's page waits, as before."""
+    with hosted(tmp_path, "--hands", "3", "--bots", "easy", "--bot-delay", "0") as host:
+        page, terminal = deniz_starts_the_match(browser, host)
         context = browser.new_context()
         try:
             late_page = context.new_page()
             late_page.add_init_script(CLOSES_KEPT)
-            late = Terminal.open(late_page, host.url + "&name=Fatma")
+            late = Terminal.open(late_page, host.url + "&name=Ece")
             late.wait_for("The match has started")
             host.process.send_signal(signal.SIGINT)  # the host closes the table
             host.process.wait(TIMEOUT)
