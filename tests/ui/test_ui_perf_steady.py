@@ -1,5 +1,6 @@
 """A box whose size its text cannot change is drawn again for a new text, without
-laying the screen out again; a box sized by its text still grows and shrinks with it."""
+laying the screen out again; a box sized by its text still grows and shrinks with it,
+and one whose height alone follows its text is laid out only for a new height."""
 
 from __future__ import annotations
 
@@ -67,3 +68,31 @@ async def test_a_box_sized_by_its_text_grows_and_shrinks_with_it() -> None:
         assert box(app, "in-auto").sized_by_text()
         assert not box(app, "fixed").sized_by_text()
         assert not box(app, "share").sized_by_text()
+
+
+async def test_a_box_as_high_as_its_lines_is_laid_out_only_for_a_new_height() -> None:
+    app = Boxes()
+    async with app.run_test(size=(60, 20)) as pilot:
+        auto = box(app, "auto")
+        assert auto.height_alone_follows()
+        auto.update(Text("one\ntwo"))
+        await pilot.pause()
+        layouts = auto._layout_updates
+        auto.update(Text("three\nfour"))  # as many lines: drawn, not laid out
+        await pilot.pause()
+        assert auto._layout_updates == layouts
+        assert "four" in screen_text(app)
+        assert auto.size.height == 2
+        auto.update(Text("a line as long as the box is wide and then some more " * 2))
+        await pilot.pause()  # wrapped to two lines at 60 columns: no layout either
+        assert auto._layout_updates == layouts
+        auto.update(Text("a line as long as the box is wide and then some more " * 3))
+        await pilot.pause()  # three lines: laid out again, and taller
+        assert auto._layout_updates > layouts
+        assert auto.size.height == 3
+        app.query_one("#auto").styles.width = 30  # another width: laid out for its lines
+        await pilot.pause()
+        auto.update(Text("one\ntwo"))
+        await pilot.pause()
+        assert auto.size.height == 2
+        assert "two" in screen_text(app)

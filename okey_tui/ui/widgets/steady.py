@@ -29,25 +29,47 @@ class SteadyStatic(Static):
     """A Static whose ``update`` with the text it already shows does nothing."""
 
     _shown: VisualType | None = None
+    # The width the box's text was laid out for and the lines it took (a box whose height
+    # alone follows its text): a new text of as many lines at that width needs no layout.
+    _text_lines_at: tuple[int, int] | None = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if same_text(content, self._shown):
             return
         self._shown = content.copy() if isinstance(content, Text) else content
-        super().update(content, layout=layout and self.sized_by_text())
+        if not (layout and self.sized_by_text()):
+            self._text_lines_at = None
+            super().update(content, layout=False)
+            return
+        width = self.content_size.width
+        before, self._text_lines_at = self._text_lines_at, None
+        if not width or not self.height_alone_follows():
+            super().update(content, layout=True)
+            return
+        super().update(content, layout=False)
+        # (Textual's own measure, kept for the layout when there is one.)
+        lines = self.get_content_height(self.size, self.app.size, width)
+        self._text_lines_at = (width, lines)
+        if self._text_lines_at != before:
+            self.refresh(layout=True)  # another height: the screen is laid out again
 
     def sized_by_text(self) -> bool:
         """Whether what the box shows can change its size: a width or height ``auto``, or
         a share (``1fr``, ``100%``) of a container sized by what it holds."""
-        styles = self.styles
+        return not (self.fixed_width() and self.fixed_height())
+
+    def height_alone_follows(self) -> bool:
+        """A box whose text can change its height, not its width (the status line, the
+        key bar: as wide as the screen, as high as their lines)."""
+        return self.fixed_width() and self.styles.height is not None and self.styles.height.is_auto
+
+    def fixed_width(self) -> bool:
         parent = self.parent
-        for size, parent_auto in (
-            (styles.width, parent is None or parent.styles.is_auto_width),
-            (styles.height, parent is None or parent.styles.is_auto_height),
-        ):
-            if not fixed_size(size, parent_auto):
-                return True
-        return False
+        return fixed_size(self.styles.width, parent is None or parent.styles.is_auto_width)
+
+    def fixed_height(self) -> bool:
+        parent = self.parent
+        return fixed_size(self.styles.height, parent is None or parent.styles.is_auto_height)
 
 
 def fixed_size(size: Scalar | None, parent_auto: bool) -> bool:
