@@ -8,6 +8,8 @@ from rich.segment import Segment
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.tiles import FACE, FACE_CURSOR, face_lines
 from okey_tui.ui.widgets.rack import RackWidget
 from tests.ui.ui_helpers import at_the_table, table_app
 
@@ -69,3 +71,16 @@ async def test_a_cursor_move_makes_the_strips_of_its_row_only() -> None:
         kept = dict(rack._strips)
         by_line(rack)
         assert all(rack._strips[y][1] is kept[y][1] for y in kept)
+
+
+def test_the_faces_kept_follow_the_okey_and_the_look() -> None:
+    rack = RackWidget()
+    r5, r6 = Tile.parse("R5"), Tile.parse("R6")
+    for okey, colour_blind in ((r5, False), (r6, False), (r6, True), (r5, True)):
+        rack.colour_blind = colour_blind
+        for tile in (r5, r6):
+            for face in (FACE, FACE_CURSOR):
+                made = face_lines(tile, okey, face=face, colour_blind=colour_blind)
+                assert rack.faces(tile, okey, face, False) == made
+                # The okey's star on its own face only.
+                assert ("★" in made[-1].plain) == (tile == okey)

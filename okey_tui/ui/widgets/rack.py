@@ -86,6 +86,10 @@ LABEL_NONE = "#a07850"
 # The slot a dragged tile would go to, while the button is held: a peach face, apart from
 # the cursor's, the selection's, the new tile's and a marked okey's.
 FACE_DROP = "#ffd8a8"
+# An empty slot's dot: on the wood, or on the face colour of the drop's or the cursor's slot.
+EMPTY = Style(color="#a07850")
+EMPTY_DROP = Style(color="#1a1a1a", bgcolor=FACE_DROP)
+EMPTY_CURSOR = Style(color="#1a1a1a", bgcolor=FACE_CURSOR)
 
 
 def layable_kinds(view: PlayerView) -> frozenset[MeldKind]:
@@ -275,6 +279,9 @@ class RackWidget(Widget):
         # (Lines wider than the rack are wrapped: then drawn whole, as Textual draws them.)
         self._lines: tuple[tuple[object, ...], list[Text], bool] | None = None
         self._strips: dict[int, tuple[tuple[object, ...], Strip]] = {}
+        # The tiles' faces as made for this okey (see faces).
+        self._faces: dict[tuple[object, ...], tuple[Text, ...]] = {}
+        self._faces_okey: Tile | None = None
         self.geometry = NORMAL  # the tiles' size: BIG on a big terminal (see fit)
         self._terminal: tuple[int, int] | None = None  # the size fit was told
 
@@ -393,17 +400,15 @@ class RackWidget(Widget):
                 if index == self.drop_at:
                     face = FACE_DROP
                 if tile is None or okey is None:
-                    empty = Style(color="#a07850")
+                    empty = EMPTY
                     if index == self.drop_at:
-                        empty = Style(color="#1a1a1a", bgcolor=FACE_DROP)
+                        empty = EMPTY_DROP
                     elif index == self.cursor:
-                        empty = Style(color="#1a1a1a", bgcolor=FACE_CURSOR)
+                        empty = EMPTY_CURSOR
                     for line, text in zip(lines, empty_lines, strict=True):
                         line.append(text, empty)
                 else:
-                    faces = face_lines(
-                        tile, okey, face=face, colour_blind=self.colour_blind, big=big
-                    )
+                    faces = self.faces(tile, okey, face, big)
                     for line, part in zip(lines, faces, strict=True):
                         line.append_text(part)
                 gap = " "
@@ -420,6 +425,19 @@ class RackWidget(Widget):
                 out.append("\n")
         out.rstrip()
         return out
+
+    def faces(self, tile: Tile, okey: Tile, face: str, big: bool) -> tuple[Text, ...]:
+        """A tile's lines on the rack (:func:`face_lines`), made once a hand for each look:
+        the rack is drawn again at every key, its tiles mostly as they were."""
+        if okey != self._faces_okey:
+            self._faces.clear()  # (a new hand: the faces of the last one's okey go)
+            self._faces_okey = okey
+        key = (tile, face, self.colour_blind, big)
+        found = self._faces.get(key)
+        if found is None:
+            found = face_lines(tile, okey, face=face, colour_blind=self.colour_blind, big=big)
+            self._faces[key] = found
+        return found
 
     def render_line(self, y: int) -> Strip:
         """Line ``y`` as Textual draws it from :meth:`render`'s text, drawn line by line:
