@@ -10,6 +10,7 @@ from textual.widgets import Static
 from ui_helpers import (
     OPENING_SEED,
     at_position,
+    checks_at_one_table,
     goto,
     slot_of,
     status_text,
@@ -49,33 +50,29 @@ async def a_turn_after_a_round(pilot, app, rack: str, openings: str) -> TableScr
     return screen
 
 
-async def test_u_after_a_draw_says_a_draw_is_not_undone() -> None:
+async def u_after_a_draw_says_a_draw_is_not_undone(pilot, app) -> None:  # type: ignore[no-untyped-def]
     # u right after the draw said "Nothing of yours to undo this turn", as if there had
     # been no draw; before the draw the words stay.
-    app = table_app(OPENING_SEED, practice=True, tips=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await a_turn_after_a_round(pilot, app, RACK, "m101/-/-/m101")
-        rack = list(app.session.hand.racks[0])
-        await pilot.press("u")
-        await pilot.pause()
-        said = status_text(screen)
-        assert said.startswith("A draw is not undone (its tile has been seen)"), said
-        assert app.session.hand.racks[0] == rack
+    screen = await a_turn_after_a_round(pilot, app, RACK, "m101/-/-/m101")
+    rack = list(app.session.hand.racks[0])
+    await pilot.press("u")
+    await pilot.pause()
+    said = status_text(screen)
+    assert said.startswith("A draw is not undone (its tile has been seen)"), said
+    assert app.session.hand.racks[0] == rack
 
 
-async def test_undoing_an_add_says_what_was_undone() -> None:
-    app = table_app(OPENING_SEED, practice=True, tips=False)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await a_turn_after_a_round(pilot, app, RACK, "m101/-/-/m101")
-        table = [str(tm.meld) for tm in app.session.hand.table]
-        await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
-        await pilot.press("a")
-        await pilot.pause()
-        assert "Added K9 to meld 2" in status_text(screen), status_text(screen)
-        await pilot.press("u")
-        await pilot.pause()
-        assert status_text(screen) == "Undone: adding K9 to meld 2", status_text(screen)
-        assert [str(tm.meld) for tm in app.session.hand.table] == table
+async def undoing_an_add_says_what_was_undone(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    screen = await a_turn_after_a_round(pilot, app, RACK, "m101/-/-/m101")
+    table = [str(tm.meld) for tm in app.session.hand.table]
+    await goto(pilot, screen, slot_of(screen, Tile.parse("K9")))
+    await pilot.press("a")
+    await pilot.pause()
+    assert "Added K9 to meld 2" in status_text(screen), status_text(screen)
+    await pilot.press("u")
+    await pilot.pause()
+    assert status_text(screen) == "Undone: adding K9 to meld 2", status_text(screen)
+    assert [str(tm.meld) for tm in app.session.hand.table] == table
 
 
 async def opened_and_undone(pilot, app) -> TableScreen:  # type: ignore[no-untyped-def]
@@ -89,11 +86,24 @@ async def opened_and_undone(pilot, app) -> TableScreen:  # type: ignore[no-untyp
     return screen
 
 
-async def test_undoing_the_opening_says_so() -> None:
+async def undoing_the_opening_says_so(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    screen = await opened_and_undone(pilot, app)
+    assert status_text(screen) == "Undone: the opening", status_text(screen)
+
+
+async def test_at_one_practice_table_what_u_says_after_a_draw_an_add_and_the_opening() -> None:
+    """One practice table (seed 125, 120x40), each check from a position of its own played
+    a round on: u after a draw says a draw is not undone (and changes nothing); undoing an
+    add says what was undone (the table as before); undoing the opening says so."""
     app = table_app(OPENING_SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await opened_and_undone(pilot, app)
-        assert status_text(screen) == "Undone: the opening", status_text(screen)
+        await checks_at_one_table(
+            pilot,
+            app,
+            u_after_a_draw_says_a_draw_is_not_undone,
+            undoing_an_add_says_what_was_undone,
+            undoing_the_opening_says_so,
+        )
 
 
 async def test_undoing_the_opening_says_so_in_turkish() -> None:
