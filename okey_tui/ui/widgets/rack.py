@@ -443,29 +443,36 @@ class RackWidget(Widget):
         """Line ``y`` as Textual draws it from :meth:`render`'s text, drawn line by line:
         a line whose text, width and look are as last drawn keeps its strip."""
         width = self.size.width
-        made_from: tuple[object, ...] = (self._drawn, self.size, current_language())
+        style = self.visual_style
+        made_from: tuple[object, ...] = (self._drawn, self.size, current_language(), style)
         if self._lines is None or self._lines[0] != made_from:
             made = list(self.render().split("\n"))
             self._lines = (made_from, made, any(line.cell_len > width for line in made))
+            self.make_strips(made, width)
         _made_from, lines, wrapped = self._lines
         if self.text_selection is not None or wrapped:
             return super().render_line(y)  # a selection, or lines wrapped: drawn whole
-        style = self.visual_style
         if not 0 <= y < len(lines):
             return Strip.blank(width, style.rich_style)
-        line = lines[y]
-        key = (line.plain, tuple(line.spans), line.style, width, style)
-        kept = self._strips.get(y)
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        # Below y empty lines: the line's cells carry their place in the rack (y), as
-        # drawn with the others (a click finds its slot by them).
-        text = Text("\n" * y)
-        text.append_text(line)
+        return self._strips[y][1]
+
+    def make_strips(self, lines: list[Text], width: int) -> None:
+        """The strips of the ``lines`` that changed since they were last made, all in one
+        text (the others left blank in it): each line's cells carry its place in the rack,
+        as drawn with the others (a click finds its slot by them)."""
+        style = self.visual_style
+        keys = [(line.plain, tuple(line.spans), line.style, width, style) for line in lines]
+        changed = [
+            y for y, key in enumerate(keys) if y not in self._strips or self._strips[y][0] != key
+        ]
+        if not changed:
+            return
+        text = Text("\n").join(line if y in changed else Text() for y, line in enumerate(lines))
         visual = visualize(self, text, markup=False)
-        strip = Visual.to_strips(self, visual, width, y + 1, style)[y]
-        self._strips[y] = (key, strip)
-        return strip
+        strips = Visual.to_strips(self, visual, width, len(lines), style)
+        blank = Strip.blank(width, style.rich_style)  # (as Textual draws a line past them)
+        for y in changed:
+            self._strips[y] = (keys[y], strips[y] if y < len(strips) else blank)
 
     def _mark_line(
         self,
