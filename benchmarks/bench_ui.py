@@ -103,10 +103,12 @@ async def table_run(seed: int, turns: int, keys: int, figures: dict[str, list[fl
             session = app.session
 
             async def wait_for_the_player() -> None:
+                # (Not the pilot's pause: each of those draws the screen, as no terminal
+                # does, and more often the longer the bots take.)
                 waited = time.monotonic()
                 while not (session.hand.is_over or session.human_to_play):
                     assert time.monotonic() - waited < 120, "the bots never gave the turn back"
-                    await pilot.pause(0.001)
+                    await asyncio.sleep(0.002)
                 await settle(pilot)
 
             await wait_for_the_player()
