@@ -40,6 +40,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench_ui_keys import bots_timed
+
 SIZE = (120, 40)
 
 # The figures in the order they are printed.
@@ -72,29 +74,25 @@ async def timed_key(pilot: Any, key: str) -> float:
     return time.process_time() - started
 
 
+def thought(chosen: list[tuple[int, float]]) -> float:
+    """The processor time the bots spent choosing."""
+    return sum(seconds for _seat, seconds in chosen)
+
+
+def bot_turns(chosen: list[tuple[int, float]]) -> int:
+    """The bots' turns among their choices: a seat's choices in a row are one turn."""
+    seats = [seat for seat, _seconds in chosen]
+    return sum(1 for i, seat in enumerate(seats) if i == 0 or seats[i - 1] != seat)
+
+
 async def table_run(seed: int, turns: int, keys: int, figures: dict[str, list[float]]) -> None:
     from okey_tui.settings import TableSettings
     from okey_tui.ui.app import make_app
     from okey_tui.ui.screens.dialogs import ConfirmScreen
     from okey_tui.ui.screens.help import HelpScreen
     from okey_tui.ui.screens.table import TableScreen
-    from okey_tui.ui.session import Session
 
-    chosen: list[float] = []
-    bot_turns: list[int] = []
-    plain_choose = Session.choose
-
-    def choose(self: Session, seat: int, view: Any) -> Any:
-        started = time.thread_time()
-        try:
-            return plain_choose(self, seat, view)
-        finally:
-            chosen.append(time.thread_time() - started)
-            if not bot_turns or bot_turns[-1] != seat:
-                bot_turns.append(seat)
-
-    Session.choose = choose  # type: ignore[method-assign]
-    try:
+    with bots_timed() as chosen:
         started = time.process_time()
         settings = TableSettings(bots=("easy", "easy", "easy"))
         # A small pause between the bots' moves: the screen hears of every one of them.
@@ -112,7 +110,7 @@ async def table_run(seed: int, turns: int, keys: int, figures: dict[str, list[fl
                 await settle(pilot)
 
             await wait_for_the_player()
-            figures["start"].append(time.process_time() - started - sum(chosen))
+            figures["start"].append(time.process_time() - started - thought(chosen))
             for turn in range(turns):
                 screen = app.screen
                 assert isinstance(screen, TableScreen), screen
@@ -128,19 +126,18 @@ async def table_run(seed: int, turns: int, keys: int, figures: dict[str, list[fl
                 assert isinstance(app.screen, HelpScreen), app.screen
                 figures["help close"].append(await timed_key(pilot, "escape"))
                 assert app.screen is screen, app.screen
-                del chosen[:], bot_turns[:]
+                chosen.clear()
                 started = time.process_time()
                 await pilot.press("x")
                 if isinstance(app.screen, ConfirmScreen):  # "discard it all the same?"
                     await pilot.press("y")
                 await wait_for_the_player()
-                spent = time.process_time() - started - sum(chosen)
-                assert bot_turns, "x discarded nothing"
-                figures["bot turn"].append(spent / len(bot_turns))
+                spent = time.process_time() - started - thought(chosen)
+                turns_played = bot_turns(chosen)
+                assert turns_played, "x discarded nothing"
+                figures["bot turn"].append(spent / turns_played)
                 if session.hand.is_over:
                     break
-    finally:
-        Session.choose = plain_choose  # type: ignore[method-assign]
 
 
 async def setup_run(keys: int, figures: dict[str, list[float]]) -> None:

@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -89,15 +91,13 @@ def undrawn() -> None:
     Screen._compositor_refresh = refresh_without_drawing  # type: ignore[method-assign]
 
 
-async def one_run(seed: int, turns: int) -> tuple[list[float], list[float], int]:
-    """The CPU seconds of each key, of each bots' phase (less their choices), and the
-    number of table changes the screen heard."""
-    from okey_tui.settings import TableSettings
-    from okey_tui.ui.app import make_app
-    from okey_tui.ui.screens.table import TableScreen
+@contextlib.contextmanager
+def bots_timed() -> Iterator[list[tuple[int, float]]]:
+    """While the block runs, each bot's choice as (its seat, the processor time its thread
+    spent choosing): what the bots think is not the screen's work, and is taken off."""
     from okey_tui.ui.session import Session
 
-    chosen: list[float] = []
+    chosen: list[tuple[int, float]] = []
     plain_choose = Session.choose
 
     def choose(self: Session, seat: int, view: Any) -> Any:
@@ -105,7 +105,21 @@ async def one_run(seed: int, turns: int) -> tuple[list[float], list[float], int]
         try:
             return plain_choose(self, seat, view)
         finally:
-            chosen.append(time.thread_time() - started)
+            chosen.append((seat, time.thread_time() - started))
+
+    Session.choose = choose  # type: ignore[method-assign]
+    try:
+        yield chosen
+    finally:
+        Session.choose = plain_choose  # type: ignore[method-assign]
+
+
+async def one_run(seed: int, turns: int) -> tuple[list[float], list[float], int]:
+    """The CPU seconds of each key, of each bots' phase (less their choices), and the
+    number of table changes the screen heard."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.table import TableScreen
 
     changes = 0
     plain_changed = TableScreen.on_table_screen_table_changed
@@ -115,58 +129,57 @@ async def one_run(seed: int, turns: int) -> tuple[list[float], list[float], int]
         changes += 1
         plain_changed(self, message)
 
-    Session.choose = choose  # type: ignore[method-assign]
     TableScreen.on_table_screen_table_changed = changed  # type: ignore[method-assign]
     try:
-        settings = TableSettings(bots=("easy", "easy", "easy"))
-        # A small pause between the bots' moves: the screen hears of every one of them
-        # (with none, it hears at most once a frame, and how often depends on the clock).
-        app = make_app(settings=settings, ask=False, seed=seed, bot_delay=0.001, remember=False)
-        keys: list[float] = []
-        phases: list[float] = []
-        async with app.run_test(size=(120, 40)) as pilot:
-            session = app.session
+        with bots_timed() as chosen:
+            settings = TableSettings(bots=("easy", "easy", "easy"))
+            # A small pause between the bots' moves: the screen hears of every one of them
+            # (with none, it hears at most once a frame, and how often depends on the clock).
+            app = make_app(settings=settings, ask=False, seed=seed, bot_delay=0.001, remember=False)
+            keys: list[float] = []
+            phases: list[float] = []
+            async with app.run_test(size=(120, 40)) as pilot:
+                session = app.session
 
-            async def wait_for_the_player() -> None:
-                for _ in range(2000):
-                    if session.hand.is_over or session.human_to_play:
-                        break
-                    await pilot.pause(0.001)
-                await pilot.pause()
-                await pilot._wait_for_screen()
+                async def wait_for_the_player() -> None:
+                    for _ in range(2000):
+                        if session.hand.is_over or session.human_to_play:
+                            break
+                        await pilot.pause(0.001)
+                    await pilot.pause()
+                    await pilot._wait_for_screen()
 
-            async def press(key: str) -> None:
-                started = time.process_time()
-                await pilot.press(key)
-                await pilot.pause()
-                await pilot._wait_for_screen()  # what waited for the refresh ran too
-                keys.append(time.process_time() - started)
+                async def press(key: str) -> None:
+                    started = time.process_time()
+                    await pilot.press(key)
+                    await pilot.pause()
+                    await pilot._wait_for_screen()  # what waited for the refresh ran too
+                    keys.append(time.process_time() - started)
 
-            async def discard_and_bots_play() -> None:
-                """x, and the bots' turns that follow it: the table changes."""
-                changes_before = changes
-                del chosen[:]
-                started = time.process_time()
-                await pilot.press("x")
+                async def discard_and_bots_play() -> None:
+                    """x, and the bots' turns that follow it: the table changes."""
+                    changes_before = changes
+                    chosen.clear()
+                    started = time.process_time()
+                    await pilot.press("x")
+                    await wait_for_the_player()
+                    assert changes > changes_before, "x discarded nothing"
+                    phases.append(time.process_time() - started - sum(t for _seat, t in chosen))
+
                 await wait_for_the_player()
-                assert changes > changes_before, "x discarded nothing"
-                phases.append(time.process_time() - started - sum(chosen))
-
-            await wait_for_the_player()
-            changes = 0
-            for turn in range(turns):
-                screen = app.screen
-                assert isinstance(screen, TableScreen), screen
-                if turn:
-                    await press("d")
-                for key in TURN_KEYS:
-                    await press(key)
-                await discard_and_bots_play()
-                if session.hand.is_over:
-                    break
-        return keys, phases, changes
+                changes = 0
+                for turn in range(turns):
+                    screen = app.screen
+                    assert isinstance(screen, TableScreen), screen
+                    if turn:
+                        await press("d")
+                    for key in TURN_KEYS:
+                        await press(key)
+                    await discard_and_bots_play()
+                    if session.hand.is_over:
+                        break
+            return keys, phases, changes
     finally:
-        Session.choose = plain_choose  # type: ignore[method-assign]
         TableScreen.on_table_screen_table_changed = plain_changed  # type: ignore[method-assign]
 
 
