@@ -88,6 +88,12 @@ TABLE_AWAY = 4001
 # Start again (a reload would find nothing).
 TABLE_GONE = 4002
 ABNORMAL_CLOSURE = 1006
+# How long a page has to answer the server's close (a browser answers at once): one that
+# does not is cut off, and holds up no other page nor a second tab taking the table over.
+# (As the server stops, aiohttp no longer reads what comes in: the pages' answers go
+# unheard, and each page's connection stays open this long after its close frame, which
+# lets a message it sent across the close arrive without resetting the connection.)
+CLOSE_ANSWER_SECONDS = 1.0
 # While a hosted table is away, its page asks for it this often, for this long (as a
 # friend's ``okey101 join`` in a terminal waits for the host), and then gives up.
 AWAY_EVERY = 3.0
@@ -326,12 +332,37 @@ class Visit:
     started: float = field(default_factory=time.time)  # the wall clock, as saves keep it
     done: asyncio.Event = field(default_factory=asyncio.Event)
     app: VisitorApp | None = None
+    # The task passing the page's messages to the app (see WebServer.relay), while it runs.
+    relay: asyncio.Task[None] | None = None
+
+    # The page's connection closing, once asked (the first reason asked is the one given).
+    closing: asyncio.Task[None] | None = None
 
     async def close(self, reason: str, code: int = WSCloseCode.OK) -> None:
-        """Close the page's connection; the visit's handler then ends the app."""
-        if not self.websocket.closed:
-            with contextlib.suppress(Exception):
-                await self.websocket.close(code=code, message=close_message(reason))
+        """Close the page's connection; the visit's handler then ends the app. Asked again
+        meanwhile (the app ending as the server closes it), it waits for the first close."""
+        if self.closing is None:
+            self.closing = asyncio.create_task(self._close(reason, code))
+        await asyncio.shield(self.closing)
+
+    async def _close(self, reason: str, code: int) -> None:
+        """The relay stops reading first: a WebSocket closed by another task while one reads
+        it is cut at once after its close frame, without the page's answer; a message the
+        page had just sent was then left unread, the cut reset the connection, and the
+        page lost the frame too: it read a lost connection (1006) with no reason, and a
+        browser without a seat said nothing of the host closing the table."""
+        if self.websocket.closed:
+            return
+        relay = self.relay
+        if relay is not None and not relay.done():
+            relay.cancel()
+            await asyncio.wait([relay])
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=code, message=close_message(reason))
+
+    async def close_quietly(self) -> None:
+        """Close the page's connection without a reason (the app has ended)."""
+        await self.close("")
 
 
 class WebServer:
@@ -905,7 +936,7 @@ class WebServer:
             raise web.HTTPNotFound()
         if not self.same_origin(request):
             raise web.HTTPForbidden(text=_("okey101: this page belongs to another site"))
-        websocket = web.WebSocketResponse(heartbeat=15)
+        websocket = web.WebSocketResponse(heartbeat=15, timeout=CLOSE_ANSWER_SECONDS)
         await websocket.prepare(request)
         visitor = request.cookies.get(COOKIE)
         accept_language = request.headers.get("Accept-Language")
@@ -1025,14 +1056,18 @@ class WebServer:
             environment=environment,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=visit.close_quietly,
             download_manager=self.downloads,
         )
         visit.app = app
         await app.start(width, height)
+        relay = visit.relay = asyncio.create_task(self.relay(visit, app))
         try:
-            await self.relay(visit, app)
+            await asyncio.wait([relay])
+            if not relay.cancelled():  # (cancelled: the visit closed the page's connection)
+                relay.result()
         finally:
+            relay.cancel()
             await self.end_app(app)
             await visit.close("")
 
@@ -1104,10 +1139,14 @@ class WebServer:
                 await self._reaper
             self._reaper = None
         visits = list(self.visits.values())
+        closing = []
         for visit in visits:
             with self.speaking_to(visit):
                 said, code = reason(visit)
-            await visit.close(said, code)
+            # Each page answers its close in its own time (a page gone does not hold
+            # up the others).
+            closing.append(visit.close(said, code))
+        await asyncio.gather(*closing)
         if visits:
             await asyncio.wait(
                 [asyncio.create_task(v.done.wait()) for v in visits], timeout=self.quit_grace + 5

@@ -198,6 +198,33 @@ async def test_a_second_tab_takes_the_table_over(serve) -> None:
         await ws2.close()
 
 
+async def test_the_server_closing_a_page_waits_for_the_pages_answer(serve) -> None:
+    """The server closed a page's connection from another task than the one reading it:
+    aiohttp then cut the connection right after its close frame, without reading the
+    page's answer, and a message the page had just sent crossed the close: the connection
+    was reset and the page lost the frame, reading a lost connection (1006) with no reason
+    (a browser without a seat said nothing of the host closing the table). The server
+    now reads the page's answer before it closes the connection (here an idle table's
+    close, answered with a code of the page's own, 4321, which the server heard)."""
+    server, test_server = await serve(idle_seconds=0.6)
+    browser, visitor = await visit(test_server)
+    async with browser:
+        url = test_server.make_url("/ws/table").with_query(width=100, height=30)
+        websocket = await browser.ws_connect(
+            url, headers={"Origin": str(test_server.make_url(""))}, autoclose=False
+        )
+        about = json.loads((await websocket.receive(timeout=10)).data)
+        seen = server.visits[visitor].websocket
+        message = await websocket.receive(timeout=10)
+        while message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+            message = await websocket.receive(timeout=10)
+        assert message.type == aiohttp.WSMsgType.CLOSE, message
+        assert "without a move" in str(message.extra)
+        await websocket.close(code=4321)  # the page's answer
+        await wait_gone(about["pid"])
+    assert seen.close_code == 4321, (seen.close_code, seen.exception())
+
+
 async def test_an_idle_table_is_closed(serve) -> None:
     server, test_server = await serve(idle_seconds=0.6)
     browser, visitor = await visit(test_server)
