@@ -66,6 +66,17 @@ async def shown_as_left(pilot, app, left: tuple[int, list[Tile | None]], check) 
     assert resumed == left, f"resumed after {check.__name__}: {resumed} != {left}"
 
 
+async def undone_as_arranged(pilot, screen: TableScreen, arranged: list[Tile | None]):  # type: ignore[no-untyped-def]
+    """u: the rack is back as the player arranged it, on the screen and in the save; then
+    the match is left (seat 0's rack, as left, for the app that resumes it)."""
+    await pilot.press("u")
+    await pilot.pause()
+    assert screen.rack.slots == arranged
+    assert saved_rack() == arranged
+    await quit_keeping_the_match(pilot)
+    return 0, arranged
+
+
 async def arranged_by_hand(pilot, screen: TableScreen) -> list[Tile | None]:  # type: ignore[no-untyped-def]
     """The rack sorted into groups, then a tile of the lower row moved a slot by hand: an
     arrangement of the player's own, with gaps and groups in both rows."""
@@ -153,12 +164,7 @@ async def an_add_undone_is_saved_with_the_tiles_in_their_slots(pilot, app, deal)
     # K10 moved a slot by hand (the player's own order), then K9 K10 K11 added.
     screen, arranged = await added_after_arranging(pilot, app, hand, "K10", "K9 K10 K11")
     assert str(app.session.hand.table[1].meld) == "K6 K7 K8 K9 K10 K11"
-    await pilot.press("u")
-    await pilot.pause()
-    assert screen.rack.slots == arranged
-    assert saved_rack() == arranged
-    await quit_keeping_the_match(pilot)
-    return 0, arranged
+    return await undone_as_arranged(pilot, screen, arranged)
 
 
 async def an_okey_taken_and_undone_is_saved_with_the_given_tile_in_its_slot(pilot, app, deal):  # type: ignore[no-untyped-def]
@@ -176,12 +182,7 @@ async def an_okey_taken_and_undone_is_saved_with_the_given_tile_in_its_slot(pilo
     await pilot.press("w")
     await pilot.pause()
     assert Tile.parse("Y12") not in screen.rack.slots and okey in screen.rack.slots
-    await pilot.press("u")
-    await pilot.pause()
-    assert screen.rack.slots == arranged
-    assert saved_rack() == arranged
-    await quit_keeping_the_match(pilot)
-    return 0, arranged
+    return await undone_as_arranged(pilot, screen, arranged)
 
 
 async def a_take_back_and_its_undo_are_each_saved_as_the_rack_shows(pilot, app, deal):  # type: ignore[no-untyped-def]
