@@ -7,8 +7,6 @@ snapshot tests of those sizes stay as they were)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from rack_test_helpers import COLS, MORE_GROUPS, OKEY, check_framed, pieces, rack_of, subsets
 from rich.console import Console
@@ -23,13 +21,6 @@ from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry, RackWidget, group_la
 
 BIG_SIZES = [(150, 44), (160, 45), (180, 50), (200, 60)]
 NORMAL_SIZES = [(80, 24), (120, 40), (150, 40), (150, 43), (149, 60)]
-
-
-@pytest.fixture(params=["en", "tr"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def slot_offset(widget: RackWidget, index: int, line: int = 1) -> tuple[int, int]:

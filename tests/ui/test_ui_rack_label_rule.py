@@ -24,17 +24,9 @@ from rack_test_helpers import (
     widget_of,
 )
 
-from okey_tui import i18n
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.rack import RackLayout
 from okey_tui.ui.widgets.rack import BIG, NORMAL, Geometry, group_label
-
-
-@pytest.fixture(params=["en", "tr"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def racks(tiles: str) -> Iterator[tuple[RackLayout, int]]:

@@ -34,13 +34,6 @@ from okey_tui.ui.rack import RackLayout
 from okey_tui.ui.widgets.rack import SLOT, RackWidget, group_label, short_label
 
 
-@pytest.fixture(params=["en", "tr"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
-
-
 def drawn(
     rack: RackLayout,
     cursor: int,

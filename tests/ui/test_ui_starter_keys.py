@@ -4,24 +4,14 @@ turn has no draw"); from the next turn on they are back."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from ui_helpers import OPENING_SEED, table_app, wait_for_human
 
-from okey_tui import i18n
 from okey_tui.engine.state import Phase
 from okey_tui.ui.widgets.keybar import KeyBar
 
 STARTER_SEED = OPENING_SEED  # the person is the starter
 DRAW_KEYS = {"d", "t", "g"}
-
-
-@pytest.fixture(params=["en", "tr"])
-def language(request: pytest.FixtureRequest) -> Iterator[str]:
-    i18n.set_language(request.param)
-    yield request.param
-    i18n.set_language("en")
 
 
 def bar_keys(screen) -> set[str]:  # type: ignore[no-untyped-def]
