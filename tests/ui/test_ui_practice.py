@@ -735,22 +735,18 @@ async def the_hint_panel_says_what_e_does_with_a_lay_off_or_a_lay_down(pilot, ap
 
 async def from_the_deal(pilot, app, deal, *checks) -> None:  # type: ignore[no-untyped-def]
     """Each check from ``deal`` (the table's first position), the hints put away first."""
+    await at_positions(pilot, app, *checks, deal=deal)
+
+
+async def at_positions(pilot, app, *checks, deal=None) -> None:  # type: ignore[no-untyped-def]
+    """Each check at a position of its own (or from ``deal``), the hints put away first."""
     for check in checks:
         await back_to_the_table(pilot, app)
         if app.session.hints:
             await pilot.press("h")
             await pilot.pause()
-        await at_position(pilot, app, deal)
-        await check(pilot, app)
-
-
-async def at_positions(pilot, app, *checks) -> None:  # type: ignore[no-untyped-def]
-    """Each check at a position of its own, the hints put away first."""
-    for check in checks:
-        await back_to_the_table(pilot, app)
-        if app.session.hints:
-            await pilot.press("h")
-            await pilot.pause()
+        if deal is not None:
+            await at_position(pilot, app, deal)
         await check(pilot, app)
 
 
