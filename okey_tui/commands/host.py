@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import ssl
 import sys
 import threading
@@ -485,7 +486,7 @@ def _sit(
     if server.host_seat is not None:  # a resumed table: the host takes their seat back
         token = server.seats[server.host_seat].token or ""
     seat = Seat("", code=server.code, name=name, token=token, ssl_context=own, join_line=line)
-    with sigterm_as_ctrl_c():  # the screen closes the table as after q
+    with stopped_as_ctrl_c():  # the screen closes the table as after q
         RemoteApp(seat, server=server).run()
     note = _closed_note(server)
     if note:
@@ -546,19 +547,24 @@ def _serve(
             await server.close()  # the friends' pages first (see host)
 
     try:
-        with sigterm_as_ctrl_c():
+        with stopped_as_ctrl_c():
             asyncio.run(run())
-    except KeyboardInterrupt:  # Ctrl+C, SIGTERM
+    except KeyboardInterrupt:  # Ctrl+C, SIGTERM, SIGHUP
         click.echo(_("The table is closed."))
 
 
 @contextlib.contextmanager
-def sigterm_as_ctrl_c() -> Iterator[None]:
-    """While the block runs, SIGTERM (a service stopped, kill) closes the table as Ctrl+C
-    does: every friend is told the host closed it (killed at once, they read a lost
-    connection and the host's terminal said so of each). Where Ctrl+C does nothing of
-    its own (ignored, as in a job started in the background), SIGTERM ends as it always
-    did."""
+def stopped_as_ctrl_c() -> Iterator[None]:
+    """While the block runs, SIGTERM (a service stopped, kill) and SIGHUP (the terminal
+    closed: its window shut, an ssh session dropped) close the table as Ctrl+C does: every
+    friend is told the host closed it (killed at once, they read a lost connection and the
+    host's terminal said so of each). Where Ctrl+C does nothing of its own (ignored, as in
+    a job started in the background), they end the host as they always did; a SIGHUP
+    ignored when the host started (``nohup okey101 host``) stays ignored: the table goes on.
+
+    A closed terminal is gone by the time SIGHUP comes: every write to it fails, and the
+    screen or a line said as the table closes would end the host with an error before the
+    friends were told. It is let go of first (:func:`let_go_of_terminal`)."""
     import signal
 
     def on_term(signum: int, frame: FrameType | None) -> None:
@@ -566,18 +572,61 @@ def sigterm_as_ctrl_c() -> Iterator[None]:
         if callable(ctrl_c):  # asyncio.run's: it cancels the task serving the table
             ctrl_c(signal.SIGINT, frame)
             return
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.raise_signal(signal.SIGTERM)
+        signal.signal(signum, signal.SIG_DFL)
+        signal.raise_signal(signum)
+
+    terminal = own_terminal()
+
+    def on_hangup(signum: int, frame: FrameType | None) -> None:
+        # It may come more than once (the shell passes it on to its jobs, the session's
+        # end sends it again): passed on as a second Ctrl+C, it would cut the closing
+        # short.
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        if let_go_of_terminal(terminal):
+            # The kernel sends SIGCONT with the hangup, and the screen would come back
+            # to the terminal on it: there is none to come back to.
+            signal.signal(signal.SIGCONT, signal.SIG_DFL)
+        on_term(signum, frame)
 
     try:
         previous = signal.signal(signal.SIGTERM, on_term)
-    except ValueError:  # not the main thread: SIGTERM stays as it is
+    except ValueError:  # not the main thread: the signals stay as they are
         yield
         return
+    hangup = getattr(signal, "SIGHUP", None)  # none on Windows
+    before = None if hangup is None else signal.getsignal(hangup)
+    if hangup is not None and before != signal.SIG_IGN:
+        signal.signal(hangup, on_hangup)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+        if hangup is not None:
+            signal.signal(hangup, signal.SIG_DFL if before is None else before)
+
+
+def own_terminal() -> tuple[int, ...]:
+    """This process's standard input, output and error that are its terminal (see
+    :func:`let_go_of_terminal`)."""
+    return tuple(fd for fd in (0, 1, 2) if os.isatty(fd))
+
+
+def let_go_of_terminal(terminal: tuple[int, ...]) -> bool:
+    """Whether the terminal this process started in (its descriptors ``terminal``, from
+    :func:`own_terminal`) is gone: closed, each one is read as an end of input and written
+    to nowhere (/dev/null) from now on, so that nothing said after it, nor the screen's
+    last drawing, fails. A terminal still open (a SIGHUP sent by hand) is kept: the screen
+    puts it back as it was."""
+    gone = [fd for fd in terminal if not os.isatty(fd)]
+    if not gone:
+        return False
+    nowhere = os.open(os.devnull, os.O_RDWR)
+    try:
+        for fd in gone:
+            os.dup2(nowhere, fd)
+    finally:
+        os.close(nowhere)
+    return True
 
 
 def _announce(server: TableServer, *, public: bool, page: _WebPage | None = None) -> None:

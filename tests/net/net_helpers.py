@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
+import re
+import signal
 import socket
 import subprocess
 from collections.abc import AsyncIterator, Iterator
@@ -155,6 +158,28 @@ async def a_started_table(**kwargs: object) -> AsyncIterator[tuple[TableServer, 
         for t in tables:
             await t.close()
         await server.close()
+
+
+# -- an okey101 in a process of its own ------------------------------------------------------
+async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str) -> re.Match[str]:
+    """Lines of ``stream`` into ``seen`` until one matches ``pattern``; that match."""
+    while True:
+        raw = await stream.readline()
+        if not raw:
+            raise AssertionError(f"{pattern!r} never came:\n" + "".join(seen))
+        seen.append(raw.decode())
+        found = re.search(pattern, seen[-1])
+        if found is not None:
+            return found
+
+
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the host's process before it starts: Ctrl+C as a terminal gives it. A suite run
+    as a background job (``.ci/run &``) has SIGINT ignored, and a child inherits that:
+    Python then installs no Ctrl+C of its own, the host never heard the signal, and
+    SIGTERM, which does what Ctrl+C does, killed it (where Ctrl+C is ignored, SIGTERM
+    ends the host at once: ``stopped_as_ctrl_c``)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 __all__ = [

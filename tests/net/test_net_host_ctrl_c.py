@@ -12,7 +12,6 @@ import contextlib
 import fcntl
 import os
 import pty
-import re
 import signal
 import struct
 import subprocess
@@ -21,32 +20,13 @@ import termios
 from pathlib import Path
 
 import pytest
+from net_helpers import ctrl_c_as_at_a_terminal, read_until
 
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.protocol import Closing
+from tests.terminals import Terminal
 
 TIMEOUT = 30.0
-
-
-async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str) -> re.Match[str]:
-    """Lines of ``stream`` into ``seen`` until one matches ``pattern``; that match."""
-    while True:
-        raw = await stream.readline()
-        if not raw:
-            raise AssertionError(f"{pattern!r} never came:\n" + "".join(seen))
-        seen.append(raw.decode())
-        found = re.search(pattern, seen[-1])
-        if found is not None:
-            return found
-
-
-def ctrl_c_as_at_a_terminal() -> None:
-    """In the host's process before it starts: Ctrl+C as a terminal gives it. A suite run
-    as a background job (``.ci/run &``) has SIGINT ignored, and a child inherits that:
-    Python then installs no Ctrl+C of its own, the host never heard the signal, and
-    SIGTERM, which does what Ctrl+C does, killed it (where Ctrl+C is ignored, SIGTERM
-    ends the host at once: ``sigterm_as_ctrl_c``)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 async def stopped_as_seen_by(
@@ -101,41 +81,6 @@ async def test_the_host_stopped_at_its_terminal_tells_a_friend_it_closed_the_tab
     assert host.returncode == 0, output
 
 
-class Screen:
-    """What the screen on the terminal ``leader`` draws, read as it comes for as long as
-    the screen runs (a screen nobody reads blocks on its next drawing)."""
-
-    def __init__(self, leader: int) -> None:
-        self.leader = leader
-        self.drawn = bytearray()
-        self.changed = asyncio.Event()
-        self.ended = False
-        os.set_blocking(leader, False)
-        asyncio.get_running_loop().add_reader(leader, self._read)
-
-    def _read(self) -> None:
-        try:
-            self.drawn += os.read(self.leader, 65536)
-        except BlockingIOError:
-            return
-        except OSError:  # the screen's process ended
-            self.ended = True
-            self.stop()
-        self.changed.set()
-
-    def stop(self) -> None:
-        asyncio.get_running_loop().remove_reader(self.leader)
-
-    async def until(self, pattern: bytes) -> re.Match[bytes]:
-        """Wait until ``pattern`` is drawn; its match."""
-        while (found := re.search(pattern, self.drawn)) is None:
-            if self.ended:
-                raise AssertionError(f"{pattern!r} never drawn")
-            self.changed.clear()
-            await self.changed.wait()
-        return found
-
-
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 async def test_the_seated_host_stopped_by_a_signal_tells_a_friend_it_closed_the_table(
     tmp_path: Path, stop: signal.Signals
@@ -161,7 +106,7 @@ async def test_the_seated_host_stopped_by_a_signal_tells_a_friend_it_closed_the_
         start_new_session=True,
     )
     os.close(follower)
-    screen = Screen(leader)
+    screen = Terminal(leader)
     why: str | None = None
     try:
         async with asyncio.timeout(TIMEOUT):

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from okey_tui import storage
+
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 
 
@@ -227,3 +229,42 @@ def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
             subprocess.run([*TMUX(guest), "kill-server"], check=False)
     finally:
         subprocess.run([*TMUX(host), "kill-server"], check=False)
+
+
+def test_the_hosts_terminal_closed_tells_the_friend_in_the_other_terminal(tmp_path):
+    """okey101 host in one terminal, okey101 join in another: the host's terminal closed
+    (its window shut: tmux kill-session hangs it up, SIGHUP) closes the table as the
+    host's q does. The host ended at once: the friend read a lost connection and tried to
+    take the seat back, not told the host closed the table. The match is saved."""
+    host, guest = (f"okey101-{who}-{uuid.uuid4().hex[:8]}" for who in ("host", "join"))
+    start(
+        host,
+        120,
+        40,
+        f"{private_env(tmp_path / 'host')} {okey101()} host --port 0 --name Host "
+        "--seed 5 --bots easy --bot-delay 0.2",
+    )
+    try:
+        lobby = wait_for(host, "okey101 join ")
+        joined = re.search(r"okey101 join \S+:([0-9]+) (\S+)", lobby)
+        assert joined, lobby
+        port, code = joined.groups()
+        start(
+            guest,
+            120,
+            40,
+            f"{private_env(tmp_path / 'join')} {okey101()} join 127.0.0.1:{port} {code} "
+            "--name Ayse",
+        )
+        try:
+            wait_for(host, "Seat 2: Ayse")
+            send(host, "Enter")
+            wait_for(guest, "Middle: 20")
+            subprocess.run([*TMUX(host), "kill-session", "-t", host], check=True)
+            wait_for(guest, "The host closed the table. Your seat is kept")
+        finally:
+            subprocess.run([*TMUX(guest), "kill-server"], check=False)
+    finally:
+        subprocess.run([*TMUX(host), "kill-server"], check=False)
+    saves = storage.list_saves(tmp_path / "host" / "data" / "tables").entries
+    assert len(saves) == 1 and not storage.in_use(saves[0].path), saves
