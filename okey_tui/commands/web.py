@@ -84,6 +84,7 @@ def web(
     import signal
 
     from okey_tui import storage
+    from okey_tui.commands.host import let_go_of_terminal, own_terminal
     from okey_tui.net.server import listen_problem
     from okey_tui.web.server import WebServer, limits_line
 
@@ -123,6 +124,19 @@ def web(
             # Without signal handlers (Windows), Ctrl+C arrives as KeyboardInterrupt.
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(sig, stop.set)
+        hangup = getattr(signal, "SIGHUP", None)  # none on Windows
+        if hangup is not None and signal.getsignal(hangup) != signal.SIG_IGN:  # nohup: serves on
+            # The terminal closed (its window shut, an ssh session dropped): the server
+            # stops as on Ctrl+C, each page told why, and no longer writes to the
+            # terminal gone.
+            terminal = own_terminal()
+
+            def hung_up() -> None:
+                let_go_of_terminal(terminal)
+                stop.set()
+
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(hangup, hung_up)
         try:
             await server.run(ready, stop)
         except OSError as exc:

@@ -1,13 +1,15 @@
 """The Textual driver of a visitor's game on a web page (``okey101 web``, ``okey101 host
---web``): textual-serve's own, except that the game does not end on Ctrl+C, and that it
-does end once its server is gone.
+--web``): textual-serve's own, except that the game does not end on Ctrl+C nor on its
+terminal closing, and that it does end once its server is gone.
 
 Each visitor's game runs in the server's process group, so Ctrl+C in the server's
 terminal reaches the games too, and textual-serve's driver ends a game on it: the page's
 connection then closed with no reason before the server could close it saying why ("the
-host closed the table"), and the page showed its default words. The server ends its
-visitors' games itself, once it has closed their pages (asked to quit, killed if they do
-not); SIGTERM still ends a game, and a closed terminal (SIGHUP) too.
+host closed the table"), and the page showed its default words. The terminal closed (its
+window shut, an ssh session dropped) sends the whole group SIGHUP, which ended a game at
+once, its match not saved as it stood. The server stops on both, and ends its visitors'
+games itself, once it has closed their pages (asked to quit, they save the match; killed
+if they do not); SIGTERM still ends a game.
 
 A server that goes without a word (killed, crashed) leaves its games' pipes closed: the
 input ends and every write fails. textual-serve's driver went on, drawing into the broken
@@ -29,8 +31,8 @@ from textual.drivers.web_driver import WebDriver
 
 
 class VisitorDriver(WebDriver):
-    """textual-serve's driver, with Ctrl+C (SIGINT) ignored, ending the game once its
-    server is gone."""
+    """textual-serve's driver, with Ctrl+C (SIGINT) and a closed terminal (SIGHUP)
+    ignored, ending the game once its server is gone."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -67,3 +69,5 @@ class VisitorDriver(WebDriver):
         with contextlib.suppress(NotImplementedError, ValueError, RuntimeError):
             asyncio.get_running_loop().remove_signal_handler(signal.SIGINT)
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+        with contextlib.suppress(AttributeError, ValueError):  # no SIGHUP on Windows
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
