@@ -16,6 +16,7 @@ A false okey is laid as ``F`` and always stands for the okey's own tile.
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -234,6 +235,9 @@ def _words(tiles: Iterable[Tile]) -> str:
     return " ".join(map(str, tiles))
 
 
+ALL_KINDS = frozenset(MeldKind)
+
+
 def readings(
     tiles: Iterable[Tile], okey: Tile, kinds: Iterable[MeldKind] | None = None
 ) -> list[Meld]:
@@ -243,12 +247,19 @@ def readings(
     which colour an okey stands for in a set changes neither its value nor
     what can be added to it.
     """
-    allowed = set(kinds) if kinds is not None else set(MeldKind)
-    laid = list(tiles)
+    allowed = frozenset(kinds) if kinds is not None else ALL_KINDS
+    return list(_readings(tuple(tiles), okey, allowed))
+
+
+@functools.lru_cache(maxsize=8192)
+def _readings(laid: tuple[Tile, ...], okey: Tile, allowed: frozenset[MeldKind]) -> tuple[Meld, ...]:
+    """:func:`readings`, kept for the groups asked about again: the rack's groups at every
+    key, a bot's or a search's groups many times over (the melds are immutable; each
+    caller gets a list of its own)."""
     wild = [t for t in laid if is_wild(t, okey)]
     fixed = [effective(t, okey) for t in laid if not is_wild(t, okey)]
     if not fixed:
-        return []
+        return ()
     n = len(laid)
     found: list[Meld] = []
     fixed_laid = [t for t in laid if not is_wild(t, okey)]
@@ -285,7 +296,7 @@ def readings(
                 found.append(meld)
     order = {MeldKind.RUN: 0, MeldKind.SET: 1, MeldKind.PAIR: 2}
     found.sort(key=lambda m: (-m.value, order[m.kind], m.low))
-    return found
+    return tuple(found)
 
 
 def best_reading(
