@@ -28,6 +28,11 @@ class Colour(enum.Enum):
     BLUE = "B"
     BLACK = "K"
 
+    # Hashed by identity, as an enum member compares (Enum's own hash is a Python call
+    # on the name's string): a tile's hash is its colour's and its number's, and tiles
+    # are hashed by the million in sets, counters and the meld readings' cache.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         return self.value
