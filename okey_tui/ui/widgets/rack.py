@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
@@ -193,6 +194,20 @@ def label_place(
     >>> label_place(["run 18", "r18"], 15, [new], right=4, ruled=True)
     (11, 'run 18', frozenset(), False)
     """
+    return _label_place(tuple(forms), width, tuple(marks), left, right, ruled)
+
+
+@functools.lru_cache(maxsize=4096)
+def _label_place(
+    forms: tuple[str, ...],
+    width: int,
+    marks: tuple[Mark, ...],
+    left: int,
+    right: int,
+    ruled: bool,
+) -> tuple[int, str, frozenset[int], bool] | None:
+    """:func:`label_place`, kept: the rack is drawn at every key, its groups' lines
+    mostly as they were."""
     centre = (width - 1) / 2
     best: tuple[tuple[float, ...], tuple[int, str, frozenset[int], bool]] | None = None
     for rank, text in enumerate(forms):
