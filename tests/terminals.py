@@ -12,6 +12,8 @@ import re
 import signal
 import struct
 import termios
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
 
 def open_terminal(rows: int = 40, columns: int = 120) -> tuple[int, int]:
@@ -32,6 +34,46 @@ def on_a_terminal_of_its_own() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def terminal_environment(tmp_path: Path) -> dict[str, str]:
+    """The environment of a process at a terminal of 120 x 40 (its size from the terminal,
+    not from COLUMNS and LINES), with its own folders under ``tmp_path``."""
+    return {
+        **{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
+        "TERM": "xterm-256color",
+        "HOME": str(tmp_path / "home"),
+        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
+        "OKEY101_DATA_DIR": str(tmp_path / "data"),
+    }
+
+
+async def start_at_a_terminal(
+    command: Sequence[str],
+    env: Mapping[str, str],
+    before: Callable[[], None] = on_a_terminal_of_its_own,
+) -> tuple[asyncio.subprocess.Process, Terminal]:
+    """``command`` started in a session of its own with a new pseudo-terminal of 120 x 40
+    as its standard input, output and error (``before`` runs in it first: by default the
+    terminal is its session's, see :func:`on_a_terminal_of_its_own`); the process and what
+    the terminal draws."""
+    leader, follower = open_terminal()
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *command,
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            env=dict(env),
+            start_new_session=True,
+            preexec_fn=before,
+        )
+    except BaseException:
+        os.close(leader)
+        raise
+    finally:
+        os.close(follower)
+    return process, Terminal(leader)
 
 
 class Terminal:

@@ -9,7 +9,9 @@ import re
 import signal
 import socket
 import subprocess
-from collections.abc import AsyncIterator, Iterator
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,12 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import Limits, TableServer
 from okey_tui.table import ActionRefused
+from tests.terminals import (
+    Terminal,
+    on_a_terminal_of_its_own,
+    start_at_a_terminal,
+    terminal_environment,
+)
 
 RULES = RuleSet(hands=1)
 MAX_ACTIONS = 2000  # far more than any hand takes
@@ -171,6 +179,97 @@ async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str
         found = re.search(pattern, seen[-1])
         if found is not None:
             return found
+
+
+def host_command(*options: str) -> list[str]:
+    """``okey101 host`` with easy bots, on a free port, as a process of its own."""
+    return [
+        *(sys.executable, "-m", "okey_tui", "host", "--port", "0", "--bots", "easy"),
+        *("--bot-delay", "0.5", "--grace", "30", *options),
+    ]
+
+
+@dataclass
+class Host:
+    """``okey101 host`` running in a process of its own: the process, and the address and
+    code its join line gave."""
+
+    process: asyncio.subprocess.Process
+    address: str
+    code: str
+
+    async def join(self, name: str) -> RemoteTable:
+        return await RemoteTable.join(f"ws://{self.address}", self.code, name)
+
+
+@dataclass
+class ConsoleHost(Host):
+    """``okey101 host --no-seat``, what it said so far."""
+
+    said: list[str]
+
+
+@contextlib.asynccontextmanager
+async def console_host(
+    tmp_path: Path, before: Callable[[], None], timeout: float = 30.0
+) -> AsyncIterator[ConsoleHost]:
+    """``okey101 host --no-seat`` in a process of its own (``before`` runs in it first), its
+    output read up to its join line; on leaving, the rest of what it says once it ends
+    (the block ends it), or it is killed. All within ``timeout`` seconds."""
+    host = await asyncio.create_subprocess_exec(
+        *host_command("--no-seat"),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=terminal_environment(tmp_path),
+        preexec_fn=before,
+    )
+    said: list[str] = []
+    assert host.stdout is not None
+    try:
+        async with asyncio.timeout(timeout):
+            joined = await read_until(host.stdout, said, r"okey101 join (\S+) (\w+)")
+            yield ConsoleHost(host, *joined.groups(), said=said)
+            rest, _ = await host.communicate()
+            said.append(rest.decode())
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+
+
+@dataclass
+class HostAtATerminal(Host):
+    """``okey101 host`` at a terminal of its own."""
+
+    terminal: Terminal
+
+
+@contextlib.asynccontextmanager
+async def host_at_a_terminal(
+    tmp_path: Path,
+    *options: str,
+    before: Callable[[], None] = on_a_terminal_of_its_own,
+    timeout: float = 30.0,
+) -> AsyncIterator[HostAtATerminal]:
+    """``okey101 host`` with ``options`` at a terminal of its own (``before`` runs in its
+    process first: see :func:`tests.terminals.start_at_a_terminal`), up to its join line
+    on the screen; on leaving, it is waited for (the block ends it), or killed. All within
+    ``timeout`` seconds."""
+    host, terminal = await start_at_a_terminal(
+        host_command(*options), terminal_environment(tmp_path), before
+    )
+    try:
+        async with asyncio.timeout(timeout):
+            joined = await terminal.until(rb"okey101 join ([0-9.]+:[0-9]+) (\w+)")
+            address, code = (part.decode() for part in joined.groups())
+            yield HostAtATerminal(host, address, code, terminal=terminal)
+            await host.wait()
+    finally:
+        if host.returncode is None:
+            host.kill()
+            await host.wait()
+        terminal.close()
 
 
 def ctrl_c_as_at_a_terminal() -> None:

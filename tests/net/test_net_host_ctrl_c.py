@@ -9,22 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import os
-import pty
 import signal
-import struct
-import subprocess
-import sys
-import termios
 from pathlib import Path
 
 import pytest
-from net_helpers import ctrl_c_as_at_a_terminal, read_until
+from net_helpers import (
+    console_host,
+    ctrl_c_as_at_a_terminal,
+    host_at_a_terminal,
+    read_until,
+)
 
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.protocol import Closing
-from tests.terminals import Terminal
 
 TIMEOUT = 30.0
 
@@ -44,88 +42,35 @@ async def stopped_as_seen_by(
 async def test_the_host_stopped_at_its_terminal_tells_a_friend_it_closed_the_table(
     tmp_path: Path, stop: signal.Signals
 ) -> None:
-    environment = {**os.environ, "OKEY101_DATA_DIR": str(tmp_path / "host")}
-    host = await asyncio.create_subprocess_exec(
-        sys.executable,
-        *("-m", "okey_tui", "host", "--no-seat", "--port", "0", "--bots", "easy"),
-        *("--bot-delay", "0.5", "--grace", "30"),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        env=environment,
-        preexec_fn=ctrl_c_as_at_a_terminal,
-    )
-    said: list[str] = []
-    assert host.stdout is not None
-    try:
-        async with asyncio.timeout(TIMEOUT):
-            joined = await read_until(host.stdout, said, r"okey101 join (\S+) (\w+)")
-            address, code = joined.groups()
-            friend = await RemoteTable.join(f"ws://{address}", code, "Deniz")
-            try:
-                await friend.start()  # the first to join starts the match
-                await read_until(host.stdout, said, "The match has started")
-                await friend.wait_for(lambda: friend.has_view)
-                why = await stopped_as_seen_by(host, friend, stop)
-            finally:
-                await friend.close()
-            rest, _ = await host.communicate()
-            said.append(rest.decode())
-    finally:
-        if host.returncode is None:
-            host.kill()
-            await host.wait()
-    output = "".join(said)
+    async with console_host(tmp_path, ctrl_c_as_at_a_terminal, TIMEOUT) as host:
+        friend = await host.join("Deniz")
+        try:
+            await friend.start()  # the first to join starts the match
+            await read_until(host.process.stdout, host.said, "The match has started")
+            await friend.wait_for(lambda: friend.has_view)
+            why = await stopped_as_seen_by(host.process, friend, stop)
+        finally:
+            await friend.close()
+    output = "".join(host.said)
     assert why == Closing.HOST_CLOSED.value, output
     assert "lost the connection" not in output, output
-    assert host.returncode == 0, output
+    assert host.process.returncode == 0, output
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 async def test_the_seated_host_stopped_by_a_signal_tells_a_friend_it_closed_the_table(
     tmp_path: Path, stop: signal.Signals
 ) -> None:
-    leader, follower = pty.openpty()
-    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-    environment = {
-        **{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
-        "TERM": "xterm-256color",
-        "HOME": str(tmp_path / "home"),
-        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
-        "OKEY101_DATA_DIR": str(tmp_path / "data"),
-    }
-    host = await asyncio.create_subprocess_exec(
-        sys.executable,
-        *("-m", "okey_tui", "host", "--port", "0", "--name", "Host", "--bots", "easy"),
-        *("--bot-delay", "0.5", "--grace", "30"),
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=environment,
-        preexec_fn=ctrl_c_as_at_a_terminal,
-        start_new_session=True,
-    )
-    os.close(follower)
-    screen = Terminal(leader)
-    why: str | None = None
-    try:
-        async with asyncio.timeout(TIMEOUT):
-            joined = await screen.until(rb"okey101 join ([0-9.]+:[0-9]+) (\w+)")
-            address, code = (part.decode() for part in joined.groups())
-            friend = await RemoteTable.join(f"ws://{address}", code, "Deniz")
-            try:
-                await friend.wait_for(lambda: len(friend.seats()) == 4)
-                os.write(leader, b"\r")  # the host starts the match
-                await friend.wait_for(lambda: friend.has_view)
-                why = await stopped_as_seen_by(host, friend, stop)
-            finally:
-                await friend.close()
-            await host.wait()
-    finally:
-        if host.returncode is None:
-            host.kill()
-            await host.wait()
-        screen.stop()
-        os.close(leader)
-    assert why == Closing.HOST_CLOSED.value, host.returncode
-    assert host.returncode == 0
+    async with host_at_a_terminal(
+        tmp_path, "--name", "Host", before=ctrl_c_as_at_a_terminal, timeout=TIMEOUT
+    ) as host:
+        friend = await host.join("Deniz")
+        try:
+            await friend.wait_for(lambda: len(friend.seats()) == 4)
+            os.write(host.terminal.leader, b"\r")  # the host starts the match
+            await friend.wait_for(lambda: friend.has_view)
+            why = await stopped_as_seen_by(host.process, friend, stop)
+        finally:
+            await friend.close()
+    assert why == Closing.HOST_CLOSED.value, host.process.returncode
+    assert host.process.returncode == 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -185,9 +187,10 @@ def test_open_an_arranged_hand_with_the_group_keys_in_tmux(tmp_path, size):
         subprocess.run([*TMUX(session), "kill-server"], capture_output=True)
 
 
-def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
-    """okey101 host in one terminal, okey101 join in another (loopback): both tables show,
-    and a discard in one appears in the other's log."""
+@contextlib.contextmanager
+def host_and_friend(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """okey101 host in one terminal, okey101 join in another (loopback), the friend
+    seated: the two tmux sessions, ended on leaving."""
     host, guest = (f"okey101-{who}-{uuid.uuid4().hex[:8]}" for who in ("host", "join"))
     start(
         host,
@@ -212,23 +215,30 @@ def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
         )
         try:
             wait_for(host, "Seat 2: Ayse")
-            wait_for(guest, "Waiting for Host to start")
-            send(host, "Enter")
-            wait_for(host, "Middle: 20")
-            wait_for(guest, "Middle: 20")
-            # Seed 5: seat 1 (the host) starts with 22 tiles and discards first.
-            send(host, "x")
-            wait_for(guest, "Host discarded")
-            # Ayşe sits next: her turn comes; draw and discard, and the host's log says so.
-            wait_for(guest, "Your turn")
-            send(guest, "d")
-            wait_for(guest, "You drew")
-            send(guest, "x")
-            wait_for(host, "Ayse discarded")
+            yield host, guest
         finally:
             subprocess.run([*TMUX(guest), "kill-server"], check=False)
     finally:
         subprocess.run([*TMUX(host), "kill-server"], check=False)
+
+
+def test_host_and_join_in_two_terminals_see_each_others_moves(tmp_path):
+    """okey101 host in one terminal, okey101 join in another (loopback): both tables show,
+    and a discard in one appears in the other's log."""
+    with host_and_friend(tmp_path) as (host, guest):
+        wait_for(guest, "Waiting for Host to start")
+        send(host, "Enter")
+        wait_for(host, "Middle: 20")
+        wait_for(guest, "Middle: 20")
+        # Seed 5: seat 1 (the host) starts with 22 tiles and discards first.
+        send(host, "x")
+        wait_for(guest, "Host discarded")
+        # Ayşe sits next: her turn comes; draw and discard, and the host's log says so.
+        wait_for(guest, "Your turn")
+        send(guest, "d")
+        wait_for(guest, "You drew")
+        send(guest, "x")
+        wait_for(host, "Ayse discarded")
 
 
 def test_the_hosts_terminal_closed_tells_the_friend_in_the_other_terminal(tmp_path):
@@ -236,35 +246,10 @@ def test_the_hosts_terminal_closed_tells_the_friend_in_the_other_terminal(tmp_pa
     (its window shut: tmux kill-session hangs it up, SIGHUP) closes the table as the
     host's q does. The host ended at once: the friend read a lost connection and tried to
     take the seat back, not told the host closed the table. The match is saved."""
-    host, guest = (f"okey101-{who}-{uuid.uuid4().hex[:8]}" for who in ("host", "join"))
-    start(
-        host,
-        120,
-        40,
-        f"{private_env(tmp_path / 'host')} {okey101()} host --port 0 --name Host "
-        "--seed 5 --bots easy --bot-delay 0.2",
-    )
-    try:
-        lobby = wait_for(host, "okey101 join ")
-        joined = re.search(r"okey101 join \S+:([0-9]+) (\S+)", lobby)
-        assert joined, lobby
-        port, code = joined.groups()
-        start(
-            guest,
-            120,
-            40,
-            f"{private_env(tmp_path / 'join')} {okey101()} join 127.0.0.1:{port} {code} "
-            "--name Ayse",
-        )
-        try:
-            wait_for(host, "Seat 2: Ayse")
-            send(host, "Enter")
-            wait_for(guest, "Middle: 20")
-            subprocess.run([*TMUX(host), "kill-session", "-t", host], check=True)
-            wait_for(guest, "The host closed the table. Your seat is kept")
-        finally:
-            subprocess.run([*TMUX(guest), "kill-server"], check=False)
-    finally:
-        subprocess.run([*TMUX(host), "kill-server"], check=False)
+    with host_and_friend(tmp_path) as (host, guest):
+        send(host, "Enter")
+        wait_for(guest, "Middle: 20")
+        subprocess.run([*TMUX(host), "kill-session", "-t", host], check=True)
+        wait_for(guest, "The host closed the table. Your seat is kept")
     saves = storage.list_saves(tmp_path / "host" / "data" / "tables").entries
     assert len(saves) == 1 and not storage.in_use(saves[0].path), saves

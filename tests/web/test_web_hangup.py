@@ -22,32 +22,16 @@ from test_web_hosted_close import close_of, drawn, games_of, seated_page, wait_f
 from web_helpers import HOSTED_LINK, TIMEOUT
 
 from okey_tui.web.server import TABLE_AWAY
-from tests.terminals import Terminal, on_a_terminal_of_its_own, open_terminal
-
-
-def environment(tmp_path: Path) -> dict[str, str]:
-    return {
-        **{k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")},
-        "OKEY101_DATA_DIR": str(tmp_path / "data"),
-        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
-    }
+from tests.terminals import start_at_a_terminal, terminal_environment
 
 
 async def test_the_web_servers_terminal_closed_closes_each_page_saying_why(
     tmp_path: Path,
 ) -> None:
-    leader, follower = open_terminal()
-    server = await asyncio.create_subprocess_exec(
-        *(sys.executable, "-m", "okey_tui", "web", "--port", "0", "--seed", "5"),
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=environment(tmp_path),
-        start_new_session=True,
-        preexec_fn=on_a_terminal_of_its_own,
+    server, terminal = await start_at_a_terminal(
+        (sys.executable, "-m", "okey_tui", "web", "--port", "0", "--seed", "5"),
+        terminal_environment(tmp_path),
     )
-    os.close(follower)
-    terminal = Terminal(leader)
     try:
         async with asyncio.timeout(TIMEOUT):
             found = await terminal.until(rb"http://127\.0\.0\.1:[0-9]+/")
@@ -89,7 +73,7 @@ async def test_the_hosts_terminal_closed_closes_a_browser_friends_page_saying_wh
             stdin=subprocess.DEVNULL,
             stdout=sink,
             stderr=subprocess.STDOUT,
-            env=environment(tmp_path),
+            env=terminal_environment(tmp_path),
             start_new_session=True,  # a group of its own, as a terminal's command has
             preexec_fn=hangs_up_as_at_a_terminal,
         )
