@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_helpers import listening_port, make_certificate
+from net_helpers import listening_port, make_certificate, read_until
 
 from okey_tui import storage
 from okey_tui.cli import main
@@ -232,10 +232,7 @@ async def test_host_no_seat_prints_the_join_line_and_seats_a_player() -> None:
     try:
         lines: list[str] = []
         async with asyncio.timeout(20):
-            while not any(line.startswith("Join with:") for line in lines):
-                raw = await process.stdout.readline()
-                assert raw, "the host stopped: " + "".join(lines)
-                lines.append(raw.decode())
+            await read_until(process.stdout, lines, r"^Join with:")
         text = "".join(lines)
         assert "Only this computer can join" in text
         found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", text)
@@ -337,10 +334,7 @@ async def test_host_with_cert_and_key_serves_over_wss(tmp_path: Path) -> None:
     try:
         lines: list[str] = []
         async with asyncio.timeout(20):
-            while not any(line.startswith("Join with:") for line in lines):
-                raw = await process.stdout.readline()
-                assert raw, "the host stopped: " + "".join(lines)
-                lines.append(raw.decode())
+            await read_until(process.stdout, lines, r"^Join with:")
         text = "".join(lines)
         assert "open on wss://127.0.0.1:" in text
         found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+) --tls", text)
