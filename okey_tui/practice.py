@@ -50,7 +50,7 @@ from okey_tui.engine.melds import (
     fits_table,
     is_wild,
 )
-from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, left_sum
+from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, left_sum, opening_bonus
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -344,6 +344,35 @@ def _safer_line(tile: str | None = None, held: bool = False) -> str:
         "Opening now instead is safer: if someone else goes out before you open, you "
         "score 202, as a hand never opened."
     )
+
+
+def _held_opening_lines(view: PlayerView, kept: list[Tile]) -> list[str]:
+    """What else a hold puts at stake at this table, for the opening in ``kept`` (the rack
+    once the hold's discard is made): the big opening bonus it would take now (Rising,
+    Challenge), lost too if someone goes out first; and, where each opening raises the
+    floor, that an opening of the same points or more by another player first leaves it
+    short of the new floor."""
+    check = opening_check(kept, view.okey, view.melds_floor, view.pairs_floor)
+    if not check.can_open_melds:
+        return []
+    lines = []
+    bonus = opening_bonus(view.rules, OpeningKind.MELDS, check.value)
+    if bonus:
+        lines.append(
+            _(
+                "Opened now, your {points} points also take {bonus} off your score for this "
+                "hand (a big opening); if someone goes out before you open, you lose that too."
+            ).format(points=check.value, bonus=-bonus)
+        )
+    if view.rules.melds_floor_rises:
+        lines.append(
+            _(
+                "At this table each opening raises the floor: if another player opens with "
+                "{points} points or more before you, your {points} points are no longer enough "
+                "to open."
+            ).format(points=check.value)
+        )
+    return lines
 
 
 def _threat_line(view: PlayerView, threat: Threat | None) -> str | None:
@@ -665,6 +694,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             threat = _threat_line(view, advice.threat)
             if threat is not None:
                 lines.append(threat)
+            after = list(view.rack)
+            after.remove(action.tile)
+            lines.extend(_held_opening_lines(view, after))
         if view.rack.count(action.tile) > 1:  # the other may be in the melds shown below
             lines.append(
                 _("You hold two {tile}: discard one, keep the other.").format(

@@ -24,7 +24,7 @@ from okey_tui.engine.actions import (
 )
 from okey_tui.engine.errors import ErrorCode, IllegalActionError, OkeyError
 from okey_tui.engine.notation import format_position, parse_position
-from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.rules import GameType, RuleSet
 from okey_tui.engine.state import Hand, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
@@ -544,6 +544,42 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
     assert f"Discarding {second} went straight out a little more often" in text
     assert "(in 1 more guess)" in text and "further from a straight out" in text
     assert "instead:" not in text
+
+
+# 179 in runs: R9-R13 and Y9-Y13 (55 each), B11-B13 (36), K10-K12 (33); the rest loose.
+BIG_HOLD = "R9 R10 R11 R12 R13 Y9 Y10 Y11 Y12 Y13 B11 B12 B13 K10 K11 K12 R1 Y3 B5 K7 B2 B6"
+
+
+@pytest.mark.parametrize(
+    ("game_type", "bonus", "rises"),
+    [
+        (GameType.RISING, True, True),
+        (GameType.FIFTY_ONE, False, True),
+        (GameType.CLASSIC, False, False),
+    ],
+)
+def test_a_hold_hint_says_what_else_waiting_puts_at_stake_at_this_table(
+    monkeypatch: pytest.MonkeyPatch, game_type: GameType, bonus: bool, rises: bool
+) -> None:
+    """Holding an opening back risks more than the 202 of a hand never opened where the
+    table gives a big opening its bonus (Rising, Challenge: 179 points take 101 off the
+    hand's score when opened, lost if someone goes out first), and where each opening
+    raises the floor (another player's opening of as many points first leaves the held one
+    short). A table with neither says neither."""
+    from okey_tui.bots.expert import Option
+
+    rules = RuleSet(game_type=game_type)
+    hand = position(BIG_HOLD, phase=Phase.PLAY, rules=rules)
+    view = PlayerView.of(hand, 0)
+    thrown = Discard(Tile.parse("B6"))
+    advice = Advice(thrown, (Option(thrown, 0.0, 1.0, 0.0, 0.0),), 8, "hold")
+    hint = advised(monkeypatch, view, advice)
+    assert hint is not None and hint.headline.startswith("Hold your opening back"), hint
+    text = "\n".join(hint.lines)
+    said_bonus = "Opened now, your 179 points also take 101 off your score for this hand"
+    said_rise = "if another player opens with 179 points or more before you, your 179 points are no"
+    assert (said_bonus in text) is bonus, text
+    assert (said_rise in text) is rises, text
 
 
 @pytest.mark.parametrize(
