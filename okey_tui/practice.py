@@ -612,6 +612,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 threat = _threat_line(view, advice.threat)
                 if threat is not None:
                     lines.append(threat)
+                if without.can_open_melds:  # an opening held back: what else it risks
+                    lines.extend(_held_opening_lines(view, rack))
             elif left is not None and not left.worth:
                 lines.append(f"{tile_text(left.tile, okey)} — {left.reason}.")
                 covers_left = True

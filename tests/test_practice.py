@@ -550,6 +550,7 @@ def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(
 BIG_HOLD = "R9 R10 R11 R12 R13 Y9 Y10 Y11 Y12 Y13 B11 B12 B13 K10 K11 K12 R1 Y3 B5 K7 B2 B6"
 
 
+@pytest.mark.parametrize("at", ["discard", "draw"])
 @pytest.mark.parametrize(
     ("game_type", "bonus", "rises"),
     [
@@ -559,23 +560,30 @@ BIG_HOLD = "R9 R10 R11 R12 R13 Y9 Y10 Y11 Y12 Y13 B11 B12 B13 K10 K11 K12 R1 Y3 
     ],
 )
 def test_a_hold_hint_says_what_else_waiting_puts_at_stake_at_this_table(
-    monkeypatch: pytest.MonkeyPatch, game_type: GameType, bonus: bool, rises: bool
+    monkeypatch: pytest.MonkeyPatch, game_type: GameType, bonus: bool, rises: bool, at: str
 ) -> None:
     """Holding an opening back risks more than the 202 of a hand never opened where the
     table gives a big opening its bonus (Rising, Challenge: 179 points take 101 off the
     hand's score when opened, lost if someone goes out first), and where each opening
     raises the floor (another player's opening of as many points first leaves the held one
-    short). A table with neither says neither."""
+    short). A table with neither says neither. So says a hold's discard, and a hold's draw
+    instead of the left discard that would force the opening down."""
     from okey_tui.bots.expert import Option
 
     rules = RuleSet(game_type=game_type)
-    hand = position(BIG_HOLD, phase=Phase.PLAY, rules=rules)
+    action: Discard | DrawMiddle
+    if at == "discard":
+        hand = position(BIG_HOLD, phase=Phase.PLAY, rules=rules)
+        action = Discard(Tile.parse("B6"))
+    else:
+        hand = position(BIG_HOLD.removesuffix(" B6"), left="R8", rules=rules)
+        action = DrawMiddle()
     view = PlayerView.of(hand, 0)
-    thrown = Discard(Tile.parse("B6"))
-    advice = Advice(thrown, (Option(thrown, 0.0, 1.0, 0.0, 0.0),), 8, "hold")
+    advice = Advice(action, (Option(action, 0.0, 1.0, 0.0, 0.0),), 8, "hold")
     hint = advised(monkeypatch, view, advice)
-    assert hint is not None and hint.headline.startswith("Hold your opening back"), hint
+    assert hint is not None and hint.action == action, hint
     text = "\n".join(hint.lines)
+    assert "Hold" in hint.headline or "Hold the opening back" in text, (hint.headline, text)
     said_bonus = "Opened now, your 179 points also take 101 off your score for this hand"
     said_rise = "if another player opens with 179 points or more before you, your 179 points are no"
     assert (said_bonus in text) is bonus, text
