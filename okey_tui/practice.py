@@ -365,11 +365,20 @@ def _held_opening_lines(view: PlayerView, kept: list[Tile]) -> list[str]:
             ).format(points=check.value, bonus=-bonus)
         )
     if view.rules.melds_floor_rises:
+        # At a partners table only the other side's openings raise it (rules §13).
         lines.append(
-            _(
-                "At this table each opening raises the floor: if another player opens with "
-                "{points} points or more before you, your {points} points are no longer enough "
-                "to open."
+            (
+                _(
+                    "At this table each opening of the other side raises the floor: if an "
+                    "opponent opens with {points} points or more before you, your {points} "
+                    "points are no longer enough to open."
+                )
+                if view.rules.partners
+                else _(
+                    "At this table each opening raises the floor: if another player opens with "
+                    "{points} points or more before you, your {points} points are no longer "
+                    "enough to open."
+                )
             ).format(points=check.value)
         )
     return lines
