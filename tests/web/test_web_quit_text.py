@@ -21,13 +21,20 @@ SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
 
 async def quit_question(app: OkeyApp) -> str:
     """What the table asks when q is pressed (answered no), once the player has sorted the
-    rack (a match nobody has touched is not kept, and the question says so)."""
+    rack (a match nobody has touched is not kept, and the question says so), on their turn:
+    the bots have played up to it, so the match is saved where no bot is halfway through a
+    turn it would finish on a resume."""
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(300):
-            if isinstance(app.screen, TableScreen) and app.save_path is not None:
+            if (
+                isinstance(app.screen, TableScreen)
+                and app.save_path is not None
+                and app.session.human_to_play
+            ):
                 break
             await pilot.pause(0.02)
         assert isinstance(app.screen, TableScreen), "the table never showed"
+        assert app.session.human_to_play, "the player's turn never came"
         await pilot.press("s")
         await pilot.press("q")
         for _ in range(100):
