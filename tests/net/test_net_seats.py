@@ -4,107 +4,95 @@ from __future__ import annotations
 
 import asyncio
 
-from net_helpers import MAX_ACTIONS, open_table, play_step, seat_four, settle
+from net_helpers import (
+    MAX_ACTIONS,
+    a_started_table,
+    easy_move,
+    open_table,
+    play_step,
+    seat_four,
+    settle,
+)
 
-from okey_tui.bots.base import make_bot
-from okey_tui.bots.driver import choose_action, safe_action
 from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
-from okey_tui.table import ActionRefused
 from okey_tui.ui.widgets.board import event_line
 
 
 async def test_a_dropped_seat_is_played_by_a_bot_until_its_token_brings_the_player_back() -> None:
-    server = await open_table()
-    tables = await seat_four(server)
-    back = None
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        assert server.match is not None
-        hand = server.match.hand
-        gone = tables[hand.turn]
-        token, seat = gone.token, gone.seat
-        await gone.close()
-        # The seat to play left: its bot plays that turn on.
-        await tables[(seat + 1) % 4].wait_for(
-            lambda: any(s.seat == seat and not s.connected for s in tables[(seat + 1) % 4].seats())
-        )
-        for _ in range(MAX_ACTIONS):
-            if hand.turn != seat or hand.is_over:
-                break
-            await tables[(seat + 1) % 4].wait_for(lambda: hand.turn != seat or hand.is_over, 5)
-        assert len(hand.discards[seat]) == 1
-        back = await RemoteTable.rejoin(server.url, token)
-        assert back.seat == seat
-        await back.wait_for(lambda: back.has_view, 5)
-        assert back.view().rack == tuple(hand.racks[seat])
-        assert server.seats[seat].conn is not None
-        # The whole hand's log so far, as this seat may see it.
-        assert [e.kind for e in back.events] == [e.kind for e in hand.events]
-    finally:
-        for t in tables:
-            await t.close()
-        if back is not None:
-            await back.close()
-        await server.close()
+    back: RemoteTable | None = None
+    async with a_started_table() as (server, tables):
+        try:
+            hand = server.match.hand
+            gone = tables[hand.turn]
+            token, seat = gone.token, gone.seat
+            await gone.close()
+            # The seat to play left: its bot plays that turn on.
+            await tables[(seat + 1) % 4].wait_for(
+                lambda: any(
+                    s.seat == seat and not s.connected for s in tables[(seat + 1) % 4].seats()
+                )
+            )
+            for _ in range(MAX_ACTIONS):
+                if hand.turn != seat or hand.is_over:
+                    break
+                await tables[(seat + 1) % 4].wait_for(lambda: hand.turn != seat or hand.is_over, 5)
+            assert len(hand.discards[seat]) == 1
+            back = await RemoteTable.rejoin(server.url, token)
+            assert back.seat == seat
+            await back.wait_for(lambda: back.has_view, 5)
+            assert back.view().rack == tuple(hand.racks[seat])
+            assert server.seats[seat].conn is not None
+            # The whole hand's log so far, as this seat may see it.
+            assert [e.kind for e in back.events] == [e.kind for e in hand.events]
+        finally:
+            if back is not None:
+                await back.close()
 
 
 async def test_a_bots_moves_for_an_away_player_are_logged_as_the_bots() -> None:
     """The moves a bot plays for a person who is away carry ``bot``: their log, seen when they
     rejoin, says a bot played for them (not "You drew"), and the other seats' logs say a bot
     played for that person. The seat still sees its own drawn tile; the others do not."""
-    server = await open_table()
-    tables = await seat_four(server)
-    back = None
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        assert server.match is not None
-        hand = server.match.hand
-        starter = hand.turn
-        seat = (starter + 1) % 4  # its turn begins with a draw
-        gone, watcher, mover = tables[seat], tables[(seat + 1) % 4], tables[starter]
-        await gone.close()
-        await watcher.wait_for(
-            lambda: any(s.seat == seat and not s.connected for s in watcher.seats()), 5
-        )
-        for _ in range(MAX_ACTIONS):  # the starter (a person) plays its turn
-            if hand.turn != starter or hand.is_over:
-                break
-            await mover.wait_for(lambda: mover.version == server.version, 5)
-            own = mover.view()
-            action, _ = choose_action(make_bot("easy"), own)
-            try:
-                await mover.act(action if action is not None else safe_action(own))
-            except ActionRefused:
-                await mover.act(safe_action(own))
-        # Then the bot plays the away seat's turn.
-        await watcher.wait_for(lambda: watcher.view().turn not in (starter, seat), 5)
-        played = [e for e in watcher.events if e.seat == seat]
-        assert [e.kind for e in played][:1] == ["draw"] and played[-1].kind == "discard"
-        assert all(e.bot for e in played)
-        assert played[0].tiles == ()  # another seat's draw: no tile
-        assert not any(e.bot for e in watcher.events if e.seat != seat)
-        name = watcher.seats()[seat].name
-        line = event_line(watcher.seats(), played[-1], watcher.view()).plain
-        assert line.startswith(f"A bot for {name} discarded")
-        back = await RemoteTable.rejoin(server.url, gone.token)
-        await back.wait_for(lambda: back.has_view, 5)
-        mine = [e for e in back.events if e.seat == seat]
-        assert [e.kind for e in mine] == [e.kind for e in played] and all(e.bot for e in mine)
-        assert len(mine[0].tiles) == 1  # its own draw: the tile, as before
-        lines = [event_line(back.seats(), e, back.view()).plain for e in mine]
-        assert lines[0].startswith(f"A bot for you drew from the middle: {mine[0].tiles[0]}")
-        assert lines[-1].startswith("A bot for you discarded")
-        assert not any(line.startswith("You") for line in lines)
-    finally:
-        for t in tables:
-            await t.close()
-        if back is not None:
-            await back.close()
-        await server.close()
+    back: RemoteTable | None = None
+    async with a_started_table() as (server, tables):
+        try:
+            hand = server.match.hand
+            starter = hand.turn
+            seat = (starter + 1) % 4  # its turn begins with a draw
+            gone, watcher, mover = tables[seat], tables[(seat + 1) % 4], tables[starter]
+            await gone.close()
+            await watcher.wait_for(
+                lambda: any(s.seat == seat and not s.connected for s in watcher.seats()), 5
+            )
+            for _ in range(MAX_ACTIONS):  # the starter (a person) plays its turn
+                if hand.turn != starter or hand.is_over:
+                    break
+                await mover.wait_for(lambda: mover.version == server.version, 5)
+                await easy_move(mover)
+            # Then the bot plays the away seat's turn.
+            await watcher.wait_for(lambda: watcher.view().turn not in (starter, seat), 5)
+            played = [e for e in watcher.events if e.seat == seat]
+            assert [e.kind for e in played][:1] == ["draw"] and played[-1].kind == "discard"
+            assert all(e.bot for e in played)
+            assert played[0].tiles == ()  # another seat's draw: no tile
+            assert not any(e.bot for e in watcher.events if e.seat != seat)
+            name = watcher.seats()[seat].name
+            line = event_line(watcher.seats(), played[-1], watcher.view()).plain
+            assert line.startswith(f"A bot for {name} discarded")
+            back = await RemoteTable.rejoin(server.url, gone.token)
+            await back.wait_for(lambda: back.has_view, 5)
+            mine = [e for e in back.events if e.seat == seat]
+            assert [e.kind for e in mine] == [e.kind for e in played] and all(e.bot for e in mine)
+            assert len(mine[0].tiles) == 1  # its own draw: the tile, as before
+            lines = [event_line(back.seats(), e, back.view()).plain for e in mine]
+            assert lines[0].startswith(f"A bot for you drew from the middle: {mine[0].tiles[0]}")
+            assert lines[-1].startswith("A bot for you discarded")
+            assert not any(line.startswith("You") for line in lines)
+        finally:
+            if back is not None:
+                await back.close()
 
 
 async def test_chat_lines_reach_every_seat_cleaned_and_shortened() -> None:
