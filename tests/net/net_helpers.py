@@ -100,6 +100,45 @@ async def reopened(path: Path, port: int) -> TableServer:
     return resumed
 
 
+@dataclass
+class FriendAtATable:
+    """Ayşe's terminal (``app``, driven by ``pilot``) at a table saved at ``path`` that
+    its host can close and open again (``reopen``: okey101 host --resume)."""
+
+    server: TableServer
+    path: Path
+    app: Any  # a RemoteApp
+    pilot: Any
+    resumed: TableServer | None = None
+
+    async def reopen(self) -> TableServer:
+        self.resumed = await reopened(self.path, self.server.port)
+        return self.resumed
+
+
+@contextlib.asynccontextmanager
+async def a_friend_at_a_table_to_reopen(
+    tmp_path: Path, size: tuple[int, int] = (120, 40), **run: Any
+) -> AsyncIterator[FriendAtATable]:
+    """A table saved under ``tmp_path`` (:func:`reopenable_table`) and Ayşe's terminal
+    joined to it, run at ``size`` (``run``: more of ``run_test``'s options); the table and
+    its reopening closed after."""
+    from okey_tui.ui.remote import RemoteApp, Seat
+
+    path = tmp_path / "table.json"
+    server = await reopenable_table(path)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    table: FriendAtATable | None = None
+    try:
+        async with app.run_test(size=size, **run) as pilot:
+            table = FriendAtATable(server, path, app, pilot)
+            yield table
+    finally:
+        if table is not None and table.resumed is not None:
+            await table.resumed.close()
+        await server.close()
+
+
 async def seat_four(server: TableServer, record: bool = False) -> list[RemoteTable]:
     tables = []
     for name in ("Ayşe", "Mehmet", "Zeynep", "Can"):

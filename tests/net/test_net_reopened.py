@@ -11,7 +11,15 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from net_helpers import crash, open_table, reopenable_table, reopened, shows, until
+from net_helpers import (
+    a_friend_at_a_table_to_reopen,
+    crash,
+    open_table,
+    reopenable_table,
+    reopened,
+    shows,
+    until,
+)
 from textual.widgets import RichLog
 
 from okey_tui.net.server import TableServer
@@ -67,41 +75,32 @@ async def back_at_the_table(pilot, app: RemoteApp, before: TableScreen) -> Table
 async def test_back_at_a_table_its_host_closed_and_opened_again_the_log_says_so(
     size: tuple[int, int], tmp_path: Path
 ) -> None:
-    path = tmp_path / "table.json"
-    server = await reopenable_table(path)
-    port = server.port
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    resumed: TableServer | None = None
-    try:
-        async with app.run_test(size=size, notifications=True) as pilot:
-            first = await seated_at_the_table(pilot, app)
-            await server.close()  # the host quits
-            await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
-            assert isinstance(app.screen, LobbyScreen)
-            resumed = await reopened(path, port)
-            screen = await back_at_the_table(pilot, app, first)
-            # Said over the table once, whether the log is in sight or not (at 80x24 the
-            # log's note of a new line says it), and not with a bare "Back at the table."
-            await until(pilot, lambda: noted(app, CLOSED) == 1, "said over the table")
-            await pilot.pause(0.1)
-            assert noted(app, CLOSED) == 1 and noted(app, "Back at the table.") == 0
-            if not screen.log_shown():  # 80x24: l shows the log over the table
-                await pilot.press("l")
-            await until(pilot, lambda: CLOSED in log_text(app), "said in the log")
-            # After the hand's moves, as the table's own notice: when it happened.
-            text = log_text(app)
-            assert text.index("Indicator") < text.index("· " + CLOSED), text
+    async with a_friend_at_a_table_to_reopen(tmp_path, size, notifications=True) as table:
+        server, app, pilot = table.server, table.app, table.pilot
+        first = await seated_at_the_table(pilot, app)
+        await server.close()  # the host quits
+        await until(pilot, lambda: "host closed the table" in app.problem, "told", 100)
+        assert isinstance(app.screen, LobbyScreen)
+        resumed = await table.reopen()
+        screen = await back_at_the_table(pilot, app, first)
+        # Said over the table once, whether the log is in sight or not (at 80x24 the
+        # log's note of a new line says it), and not with a bare "Back at the table."
+        await until(pilot, lambda: noted(app, CLOSED) == 1, "said over the table")
+        await pilot.pause(0.1)
+        assert noted(app, CLOSED) == 1 and noted(app, "Back at the table.") == 0
+        if not screen.log_shown():  # 80x24: l shows the log over the table
+            await pilot.press("l")
+        await until(pilot, lambda: CLOSED in log_text(app), "said in the log")
+        # After the hand's moves, as the table's own notice: when it happened.
+        text = log_text(app)
+        assert text.index("Indicator") < text.index("· " + CLOSED), text
 
-            # Closed once more: the lobby's chat does not give the last reopening as news.
-            await resumed.close()
-            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
-            await pilot.pause(0.1)
-            lobby = "\n".join(str(w.render()) for w in app.screen.query("Static"))
-            assert "host closed the table" in app.problem and "opened it again" not in lobby
-    finally:
-        if resumed is not None:
-            await resumed.close()
-        await server.close()
+        # Closed once more: the lobby's chat does not give the last reopening as news.
+        await resumed.close()
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        await pilot.pause(0.1)
+        lobby = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "host closed the table" in app.problem and "opened it again" not in lobby
 
 
 async def test_back_after_the_hosts_okey101_stopped_without_a_word_the_log_says_so(
@@ -109,24 +108,15 @@ async def test_back_after_the_hosts_okey101_stopped_without_a_word_the_log_says_
 ) -> None:
     """The host's okey101 killed (no goodbye): the friend's seat is taken back as the
     table comes back (okey101 host --resume), and the log says it went and came back."""
-    path = tmp_path / "table.json"
-    server = await reopenable_table(path)
-    port = server.port
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    resumed: TableServer | None = None
-    try:
-        async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            first = await seated_at_the_table(pilot, app)
-            await crash(server)
-            resumed = await reopened(path, port)
-            await back_at_the_table(pilot, app, first)
-            await until(pilot, lambda: LOST in log_text(app), "said in the log")
-            assert CLOSED not in log_text(app)
-            assert noted(app, LOST) == 1 and noted(app, "Back at the table.") == 0
-    finally:
-        if resumed is not None:
-            await resumed.close()
-        await server.close()
+    async with a_friend_at_a_table_to_reopen(tmp_path, (120, 40), notifications=True) as table:
+        server, app, pilot = table.server, table.app, table.pilot
+        first = await seated_at_the_table(pilot, app)
+        await crash(server)
+        await table.reopen()
+        await back_at_the_table(pilot, app, first)
+        await until(pilot, lambda: LOST in log_text(app), "said in the log")
+        assert CLOSED not in log_text(app)
+        assert noted(app, LOST) == 1 and noted(app, "Back at the table.") == 0
 
 
 async def test_a_line_that_dropped_alone_says_nothing_of_the_table_opened_again() -> None:

@@ -12,7 +12,13 @@ import json
 from pathlib import Path
 
 import pytest
-from net_helpers import Limits, open_table, reopenable_table, reopened, shows, until
+from net_helpers import (
+    Limits,
+    a_friend_at_a_table_to_reopen,
+    open_table,
+    shows,
+    until,
+)
 from websockets.asyncio.client import connect
 
 from okey_tui import storage
@@ -234,27 +240,19 @@ async def play_until_the_host_closes(pilot, app: RemoteApp, server: TableServer)
 async def test_a_host_who_closes_the_table_is_told_at_once_and_r_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:
-    path = tmp_path / "table.json"
-    server = await reopenable_table(path)
-    port = server.port
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    resumed: TableServer | None = None
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            # Told at once (the reconnection would have tried for 30 s), in the lobby.
-            await play_until_the_host_closes(pilot, app, server)
-            assert "okey101 host --resume" in app.problem
-            assert "r tries again" in app.lobby_status()
-            assert isinstance(app.screen, LobbyScreen)
-            assert app.screen.check_action("chat", ()) is False  # nobody to chat with
-            assert app.can_retry
-            resumed = await reopened(path, port)
-            await pilot.press("r")
-            await until(pilot, lambda: shows(app, TableScreen), "back at the table")
-            assert app.table is not None and app.table.seat == 0 and app.table.connected
-    finally:
-        if resumed is not None:
-            await resumed.close()
+    async with a_friend_at_a_table_to_reopen(tmp_path, (120, 40)) as table:
+        server, app, pilot = table.server, table.app, table.pilot
+        # Told at once (the reconnection would have tried for 30 s), in the lobby.
+        await play_until_the_host_closes(pilot, app, server)
+        assert "okey101 host --resume" in app.problem
+        assert "r tries again" in app.lobby_status()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.screen.check_action("chat", ()) is False  # nobody to chat with
+        assert app.can_retry
+        await table.reopen()
+        await pilot.press("r")
+        await until(pilot, lambda: shows(app, TableScreen), "back at the table")
+        assert app.table is not None and app.table.seat == 0 and app.table.connected
 
 
 async def test_a_host_who_closes_the_lobby_leaves_no_seat_to_wait_for() -> None:
@@ -388,24 +386,16 @@ async def test_a_friend_sits_back_down_by_itself_when_the_host_reopens_the_table
 
     monkeypatch.setattr(remote, "HOST_BACK_PAUSE", 0.1)
     monkeypatch.setattr(remote, "HOST_BACK_WAIT", 20.0)
-    path = tmp_path / "table.json"
-    server = await reopenable_table(path)
-    port = server.port
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    resumed: TableServer | None = None
-    try:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await play_until_the_host_closes(pilot, app, server)
-            assert "sit back down by yourself" in app.problem
-            await pilot.pause(0.3)  # tries meet a closed port meanwhile: still the lobby
-            assert isinstance(app.screen, LobbyScreen)
-            resumed = await reopened(path, port)
-            await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
-            assert app.table is not None and app.table.seat == 0 and app.table.connected
-            assert not app.seat_waiting
-    finally:
-        if resumed is not None:
-            await resumed.close()
+    async with a_friend_at_a_table_to_reopen(tmp_path, (120, 40)) as table:
+        server, app, pilot = table.server, table.app, table.pilot
+        await play_until_the_host_closes(pilot, app, server)
+        assert "sit back down by yourself" in app.problem
+        await pilot.pause(0.3)  # tries meet a closed port meanwhile: still the lobby
+        assert isinstance(app.screen, LobbyScreen)
+        await table.reopen()
+        await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
+        assert app.table is not None and app.table.seat == 0 and app.table.connected
+        assert not app.seat_waiting
 
 
 async def test_a_host_who_closes_a_finished_match_sends_nobody_waiting_for_a_resume() -> None:
@@ -449,27 +439,19 @@ async def test_after_the_hosts_okey101_dies_a_friend_waits_as_long_as_after_a_cl
     monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
     monkeypatch.setattr(remote, "HOST_BACK_PAUSE", 0.1)
     monkeypatch.setattr(remote, "HOST_BACK_WAIT", 20.0)
-    path = tmp_path / "table.json"
-    server = await reopenable_table(path)
-    port = server.port
-    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
-    resumed: TableServer | None = None
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: app.table is not None, "seated")
-            await pilot.press("enter")  # the lead starts
-            await until(pilot, lambda: shows(app, TableScreen), "the table")
-            await crash(server)  # no word from the table
-            await until(pilot, lambda: "cannot be reached" in app.problem, "told", 200)
-            assert "waiting for its host to open it again" in app.problem
-            assert app.can_retry and "r tries again" in app.lobby_status()
-            assert app.seat_waiting  # a quit now is no failure: the seat is kept
-            assert f"--token {app.seat_info.token}" in app.waiting_note()
-            await pilot.pause(0.5)  # tries meet a closed port meanwhile: still the lobby
-            assert isinstance(app.screen, LobbyScreen)
-            resumed = await reopened(path, port)
-            await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
-            assert app.table is not None and app.table.seat == 0 and app.table.connected
-    finally:
-        if resumed is not None:
-            await resumed.close()
+    async with a_friend_at_a_table_to_reopen(tmp_path, (80, 24)) as table:
+        server, app, pilot = table.server, table.app, table.pilot
+        await until(pilot, lambda: app.table is not None, "seated")
+        await pilot.press("enter")  # the lead starts
+        await until(pilot, lambda: shows(app, TableScreen), "the table")
+        await crash(server)  # no word from the table
+        await until(pilot, lambda: "cannot be reached" in app.problem, "told", 200)
+        assert "waiting for its host to open it again" in app.problem
+        assert app.can_retry and "r tries again" in app.lobby_status()
+        assert app.seat_waiting  # a quit now is no failure: the seat is kept
+        assert f"--token {app.seat_info.token}" in app.waiting_note()
+        await pilot.pause(0.5)  # tries meet a closed port meanwhile: still the lobby
+        assert isinstance(app.screen, LobbyScreen)
+        await table.reopen()
+        await until(pilot, lambda: shows(app, TableScreen), "back, no key", 200)
+        assert app.table is not None and app.table.seat == 0 and app.table.connected
