@@ -178,8 +178,9 @@ class PlayerView:
     def can_use_taken(self, tile: Tile) -> bool:
         """Whether ``tile``, taken from the left by this seat, could be laid this turn, as
         a taken discard must be (rules §7). Once opened: added to a table meld the seat may
-        add to, or in a new meld with two tiles of its rack (a pair with one, for a pairs
-        opener); an okey always finds a place. Before the opening: the rack with it reaches
+        add to, given for an okey it may swap out of one (rules §8; the freed okey always
+        finds a place), or in a new meld with two tiles of its rack (a pair with one, for a
+        pairs opener); an okey always finds a place. Before the opening: the rack with it reaches
         an opening this seat may make (which melds then take it, the opening's own checks
         decide); without one nothing can be laid this turn."""
         opening = self.opening
@@ -193,7 +194,7 @@ class PlayerView:
             )
         if is_wild(tile, okey):
             return True
-        if self.can_touch_table() and self.playable_on_table(tile):
+        if self.can_touch_table() and (self.playable_on_table(tile) or self.swaps_with(tile)):
             return True
         rack = list(self.rack)
         if opening.kind is OpeningKind.PAIRS:
@@ -205,17 +206,34 @@ class PlayerView:
             for j in range(i + 1, len(rack))
         )
 
+    def swaps_with(self, tile: Tile) -> bool:
+        """Whether ``tile``, with this seat's rack, could be given for an okey in a table
+        run or set (rules §8: a set of three takes both missing colours, the other from
+        the rack)."""
+        from okey_tui.engine.solver import okey_swaps
+
+        melds = [tm.meld for tm in self.table]
+        return any(tile in swap.given for swap in okey_swaps([*self.rack, tile], self.okey, melds))
+
     def taken_still_usable(self) -> bool:
         """Whether the discard this seat took this turn (``taken``) could still be laid this
         turn, as :meth:`can_use_taken` says it of a tile on offer: with the rest of the
         rack (a pairs opener's taken tile made a pair with itself). True with none taken."""
         taken = self.taken
-        if taken is None:
-            return True
+        return taken is None or self._without_taken().can_use_taken(taken.tile)
+
+    def taken_swaps(self) -> bool:
+        """Whether the discard this seat took this turn could be given for an okey on the
+        table (:meth:`swaps_with`, with the rest of the rack). False with none taken."""
+        taken = self.taken
+        return taken is not None and self._without_taken().swaps_with(taken.tile)
+
+    def _without_taken(self) -> PlayerView:
+        """This view with one copy of the taken discard out of the rack."""
         rest = list(self.rack)
-        if taken.tile in rest:
-            rest.remove(taken.tile)
-        return replace(self, rack=tuple(rest)).can_use_taken(taken.tile)
+        if self.taken is not None and self.taken.tile in rest:
+            rest.remove(self.taken.tile)
+        return replace(self, rack=tuple(rest))
 
     def can_touch_table(self, seat: int | None = None) -> bool:
         """Whether this seat (or ``seat``) may add to the table's melds: opened, and not a

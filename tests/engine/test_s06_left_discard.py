@@ -190,6 +190,9 @@ def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -
     [
         ("R10 Y1 K9", ["2:K5K6K7K8"], "m101", "K7", False),  # in the run already: nowhere
         ("R10 Y1 K9", ["2:K5K6K7K8"], "m101", "K4", True),  # extends the table's run
+        ("R10 Y1 K9", ["2:K11*K12K13"], "m101", "K12", True),  # swaps the run's okey out
+        ("R10 Y1 K9", ["2:R7Y7*B7"], "m101", "B7", True),  # the set's fourth colour
+        ("R10 Y1 K9", ["2:K11*K12K13"], "p5", "K12", False),  # a pairs opener swaps no okey
         ("R10 Y1 K9", [], "m101", "Y10", False),  # no meld with one R10: a set needs three
         ("R10 K10 K9", [], "m101", "Y10", True),  # a set with R10 and K10
         ("R10 K12 K9", [], "m101", "K11", False),  # K9 K11 K12 is no run: K10 is missing

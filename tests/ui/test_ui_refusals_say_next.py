@@ -31,6 +31,37 @@ async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on(
         assert app.session.hand.taken is not None  # nothing changed
 
 
+async def test_a_left_discard_that_goes_in_for_an_okey_is_taken_unasked_and_w_named():
+    """A player saw K12 on offer, the tile the okey stood for in a run of theirs on the
+    table, and t asked "K12 fits no meld on the table ... you could only give it back":
+    a swap lays the taken tile as well (rules §8). t now takes it at once, the refused x
+    names w, and w gives it for the okey."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K2 B4 B5", "", "", ""],  # indicator B7: the okey is B8
+            phase="d",
+            discards=["", "", "", "K12"],
+            table=["0:K11*K12K13"],
+            openings="m101/-/-/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert app.session.hand.taken is not None
+        await pilot.press("x")
+        said = status_text(screen)
+        assert said.startswith("You took K12 from the left: use it this turn or give it back")
+        assert said.endswith(
+            " · w gives it for an okey, a adds it to a meld, o stages it, g gives it back"
+        )
+        await pilot.press("w")
+        assert app.session.hand.taken is None  # laid: the run holds K12 now
+        assert str(app.session.hand.table[0].meld) == "K11 K12 K13"
+
+
 async def test_the_sort_s_line_gives_way_once_the_tiles_are_moved():
     """ "Sorted: 54 points in runs and sets" stayed on the line after the player moved
     tiles about with shift+End: it speaks of the sort, so a move puts the turn's line back."""

@@ -1422,9 +1422,17 @@ class TableScreen(Screen[None]):
                 if give_back:
                     return said + " · " + _("o stages it in your opening, g gives it back")
                 return said + " · " + _("o stages it in your opening")
-            if give_back:
-                return said + " · " + _("a adds it to a meld, o stages it, g gives it back")
-            return said + " · " + _("a adds it to a meld, o stages it")
+            if view.taken_swaps():  # it can go in for an okey on the table: w does that
+                steps = (
+                    _("w gives it for an okey, a adds it to a meld, o stages it, g gives it back")
+                    if give_back
+                    else _("w gives it for an okey, a adds it to a meld, o stages it")
+                )
+            elif give_back:
+                steps = _("a adds it to a meld, o stages it, g gives it back")
+            else:
+                steps = _("a adds it to a meld, o stages it")
+            return f"{said} · {steps}"
         return said
 
     def opening_way(self) -> str:
