@@ -188,10 +188,10 @@ async def test_the_practice_hint_panel_in_turkish(turkish: None) -> None:
         await pilot.press("h")
         for _ in range(50):  # the expert thinks in a worker
             await pilot.pause(0.05)
-            if "Uzman şunu yapardı" in screen_text(app):
+            if "Uzmanın seçimi" in screen_text(app):
                 break
         text = screen_text(app)
-        assert "Uzman şunu yapardı" in text and "Istakandaki en iyi açılış" in text
+        assert "Uzmanın seçimi" in text and "Istakandaki en iyi açılış" in text
         assert "İpuçları açık: h gizler" in text
         assert "The expert" not in text
 

@@ -39,7 +39,7 @@ async def test_the_hint_panel_shows_the_experts_discard_and_its_alternatives():
         await pilot.press("h")
         await pilot.pause()
         text = str(app.screen.query_one(HintPanel).query_one("#hints-text", Static).render())
-        assert "The expert would: " + advice.headline in text
+        assert "The expert's choice\n" + advice.headline + "\n" in text
         assert advice.headline == f"Discard {advice.action.tile}"
         assert "of the 8 guesses it made at the tiles you cannot see" in text
         assert "instead" in text or "would do about as well" in text
@@ -226,7 +226,7 @@ async def test_at_a_challenge_table_the_hint_can_be_to_declare_going_pairs_and_p
         await pilot.press("h")
         await pilot.pause()
         text = str(screen.query_one(HintPanel).query_one("#hints-text", Static).render())
-        assert "The expert would: Declare Going Pairs (P), then draw" in text
+        assert "The expert's choice\nDeclare Going Pairs (P), then draw" in text
         assert "enough to open with pairs" in text
         assert "you score 404" in text
         await pilot.press("P", "y")

@@ -115,7 +115,7 @@ async def a_refusal_names_the_rule(pilot, app) -> None:  # type: ignore[no-untyp
 
 def test_hint_panel(snap_compare):
     """Seed 3, practice table, the human to draw: the hint panel replaces the log column.
-    It starts with the expert's choice ("The expert would: Draw from the middle", and
+    It starts with the expert's choice ("Draw from the middle" under its heading, and
     why K13 is not worth taking), then shows the best opening in tile colours with "108 / 101: enough to open", the pairs
     count against 5 and three safest discards each with a reason; K13's advice is not
     repeated under a "Left discard" heading. The panel's bottom border says "{ } scroll".
@@ -257,7 +257,7 @@ async def at_80x24_the_hint_panel_scrolls_by_keys(pilot, app) -> None:  # type: 
 
 async def new_advice_in_the_hint_panel_is_read_from_its_top(pilot, app) -> None:  # type: ignore[no-untyped-def]
     """At 80x24 the hint panel kept where { } had scrolled it last turn: the next turn's
-    "The expert would:" was out of sight. The same advice drawn again keeps the scroll."""
+    expert's choice was out of sight. The same advice drawn again keeps the scroll."""
     import dataclasses
 
     from okey_tui.practice import hint_for

@@ -153,7 +153,7 @@ async def test_the_tip_to_open_does_not_contradict_the_hint_to_hold(hints_first:
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await a_hold_with_the_tip_to_open(pilot, app, hints_first)
         hint = hint_shown(screen)
-        assert "The expert would: Hold your opening back: discard" in hint, hint
+        assert "The expert's choice\nHold your opening back: discard" in hint, hint
         tip = screen.practice.tip_shown
         assert tip is not None and tip.startswith("You can open"), tip
         # The tip tells how to open, and that the hint beside it would wait, and why:
@@ -165,7 +165,7 @@ async def test_the_tip_to_open_does_not_contradict_the_hint_to_hold(hints_first:
         assert box.has_class("-shown") and str(box.render()) == tip, "the words on the table"
         # The hint's first line says why the expert holds though none of the guesses went
         # out in one turn, and that opening now instead is safer.
-        first = hint.split("\n")[1]
+        first = hint.split("\n")[2]  # under the heading and the headline
         assert first.startswith("In none of the 8 guesses"), first
         assert "but the expert holds anyway" in first, first
         assert "Opening now instead is safer" in first, first

@@ -62,7 +62,11 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
 
     expert = hint.expert
     if expert is not None:
-        heading(_("The expert would:") + " ")
+        # A heading of its own line, as the panel's other parts have: "The expert
+        # would: Discard R5" put a capital after the colon, and a hold's headline has a
+        # colon of its own.
+        heading(_("The expert's choice"))
+        text.append("\n")
         text.append(expert.headline, "bold green")
         for line in expert.lines:
             text.append("\n")
@@ -195,7 +199,7 @@ class HintPanel(VerticalScroll):
 
     def show(self, hint: Hint) -> None:
         # New advice (the next decision) is read from its top: the panel kept where { }
-        # had scrolled it last turn, with "The expert would:" out of sight.
+        # had scrolled it last turn, with "The expert's choice" out of sight.
         fresh = self._hint is not None and hint.expert != self._hint.expert
         self._hint = hint
         set_title(self, _("Hints · h hides"))
