@@ -1518,10 +1518,21 @@ async def test_after_the_others_moves_an_empty_middle_is_still_said():
         assert "opened" in said and "d ends the hand" in said, said
 
 
-@pytest.mark.parametrize("left", ["K13", ""])
-async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(left: str):
+@pytest.mark.parametrize(
+    ("left", "openings", "table", "then"),
+    [
+        ("K13", "m101/-/-/-", ["0:K10K11K12"], "t takes K13 if you lay it this turn"),
+        ("K13", "-/-/-/-", [], "K13 on your left could not be laid this turn"),
+        ("", "-/-/-/-", [], None),
+    ],
+)
+async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(
+    left: str, openings: str, table: list[str], then: str | None
+):
     """Middle: 0, and the prompt still said "d draw from the middle": d ends the hand
-    (rules §10), and a left discard may still be taken to lay it this turn."""
+    (rules §10), and a left discard may still be taken to lay it this turn. One that
+    could not be laid is not offered (t would only ask, and giving it back end the hand):
+    the line says why."""
     from okey_tui.settings import TableSettings
     from okey_tui.ui.app import make_app
     from tests.positions import position
@@ -1534,14 +1545,24 @@ async def test_with_the_middle_empty_the_turn_says_d_ends_the_hand(left: str):
         racks = ["R1 R2 R3 K9 Y11", "R7 K1 K2 B1 Y5", "Y1 Y2 Y3 B9 K12 Y4", "K4 K10 Y7 K8 Y12"]
         discards = ("", "", "", left)
         hand = app.session.hand
-        hand.restore(position(racks, phase="d", discards=discards, rest="discard1"))
+        hand.restore(
+            position(
+                racks,
+                phase="d",
+                discards=discards,
+                rest="discard1",
+                openings=openings,
+                table=table,
+            )
+        )
         assert not hand.middle
         screen.new_hand()
         await pilot.pause()
         said = status_text(screen)
-        assert "the middle is empty" in said and "d ends the hand" in said, said
+        assert "the middle is empty" in said and said.endswith("d ends the hand"), said
         assert "draw from the middle" not in said, said
-        assert ("t takes K13 if you lay it this turn" in said) == bool(left), said
+        assert ("t takes" in said) == (then is not None and then.startswith("t takes")), said
+        assert then is None or then in said, said
 
 
 async def test_d_on_an_empty_middle_asks_first_when_the_left_discard_could_be_laid():
@@ -1836,7 +1857,7 @@ async def test_a_long_turn_line_drops_older_news_never_the_prompt():
         said = status_text(screen)
         lines = Text(said).wrap(app.console, status.content_size.width)
         assert len(lines) <= 2, (said, status.content_size)
-        assert said.endswith("t takes B7 if you lay it this turn, d ends the hand"), said
+        assert said.endswith("(B7 on your left could not be laid this turn): d ends the hand")
         # What cost the player 101 stays; the moves after it and the opening before it go.
         assert said.startswith(swapped), said
         assert not any(add in said for add in adds) and opened not in said, said

@@ -3373,11 +3373,17 @@ class TableScreen(Screen[None]):
         view = self.view
         if view.phase is Phase.DRAW:
             if not view.middle_count:  # d ends the hand: no tile comes (rules §10)
-                if view.left_discard is not None:
+                left = view.left_discard
+                if left is not None and view.can_use_taken(left):
                     return _(
                         "the middle is empty: t takes {tile} if you lay it this turn, "
                         "d ends the hand"
-                    ).format(tile=tile_text(view.left_discard, view.okey))
+                    ).format(tile=tile_text(left, view.okey))
+                if left is not None:  # t would only ask, and a give-back end the hand
+                    return _(
+                        "the middle is empty ({tile} on your left could not be laid this "
+                        "turn): d ends the hand"
+                    ).format(tile=tile_text(left, view.okey))
                 return _("the middle is empty: d ends the hand")
             if view.left_discard is not None:
                 return _("d draw from the middle, or t take {tile}").format(
