@@ -177,34 +177,78 @@ class PlayerView:
 
     def can_use_taken(self, tile: Tile) -> bool:
         """Whether ``tile``, taken from the left by this seat, could be laid this turn, as
-        a taken discard must be (rules §7). Once opened: added to a table meld the seat may
-        add to, given for an okey it may swap out of one (rules §8; the freed okey always
-        finds a place), or in a new meld with two tiles of its rack (a pair with one, for a
-        pairs opener); an okey always finds a place. Before the opening: the rack with it reaches
-        an opening this seat may make (which melds then take it, the opening's own checks
-        decide); without one nothing can be laid this turn."""
+        a taken discard must be (rules §7), with a tile kept for the discard. Once opened:
+        added to a table meld the seat may add to (at once, or at the end of a run once
+        tiles of its rack are added before it), given for an okey it may swap out of one
+        (rules §8) when the freed okey then has a place, or in a new meld with two tiles of
+        its rack (a pair with one, for a pairs opener), the okey of a swap of other tiles
+        among them. Before the opening: the rack with it reaches an opening this seat may
+        make (which melds then take it, the opening's own checks decide); without one
+        nothing can be laid this turn."""
         opening = self.opening
         okey = self.okey
+        # A Going Pairs player's discard only ever makes a pair (rules §13, Challenge).
+        only_pairs = self.going_pairs[Hand.left_of(self.seat)]
         if opening is None:
             from okey_tui.engine.solver import opening_check
 
             check = opening_check([*self.rack, tile], okey, self.melds_floor, self.pairs_floor)
             return check.can_open_pairs or (
-                check.can_open_melds and not self.going_pairs[self.seat]
+                check.can_open_melds and not self.going_pairs[self.seat] and not only_pairs
             )
-        if is_wild(tile, okey):
-            return True
-        if self.can_touch_table() and (self.playable_on_table(tile) or self.swaps_with(tile)):
-            return True
+        pairs = opening.kind is OpeningKind.PAIRS
         rack = list(self.rack)
-        if opening.kind is OpeningKind.PAIRS:
-            return any(readings([tile, t], okey, {MeldKind.PAIR}) for t in set(rack))
-        kinds = {MeldKind.RUN, MeldKind.SET}
-        return any(
-            readings([tile, rack[i], rack[j]], okey, kinds)
-            for i in range(len(rack))
-            for j in range(i + 1, len(rack))
-        )
+        if _in_a_new_meld(tile, rack, okey, pairs):
+            return True
+        if only_pairs or not self.can_touch_table():
+            return False
+        table = [tm.meld for tm in self.table]
+        if fits_table(table, tile, okey) is not None or self._reaches_a_run(tile, rack):
+            return True
+        from okey_tui.engine.solver import okey_swaps
+
+        for swap in okey_swaps([*rack, tile], okey, table):
+            rest = [*rack, tile]  # the hand once the swap gave its tiles for the okey
+            for given in swap.given:
+                rest.remove(given)
+            if tile in swap.given:  # laid: the freed okey goes on the table too
+                after = [*table[: swap.index], swap.result, *table[swap.index + 1 :]]
+                if len(rest) >= 1 and fits_table(after, okey, okey) is not None:
+                    return True
+                if _in_a_new_meld(okey, rest, okey, pairs):
+                    return True
+            else:  # the freed okey laid with the taken tile: in one new meld, or before
+                rest.remove(tile)  # it at the end of a run
+                if _in_a_new_meld(tile, [*rest, okey], okey, pairs, needs=okey):
+                    return True
+                if self._reaches_a_run(tile, [*rest, okey]):
+                    return True
+        return False
+
+    def _reaches_a_run(self, tile: Tile, rack: Sequence[Tile]) -> bool:
+        """Whether ``tile`` fits a table run once tiles of ``rack`` (okeys for any) are
+        added to that run first, one by one, each a legal add, and a tile is left for the
+        discard: K5 with K6 in the rack beside the table's K7 K8 K9."""
+        okey = self.okey
+        if is_wild(tile, okey):  # an okey fits a run's end at once, or no run's
+            return False
+        played = effective(tile, okey)
+        have = {effective(t, okey) for t in rack if not is_wild(t, okey)}
+        wilds = sum(1 for t in rack if is_wild(t, okey))
+        for table_meld in self.table:
+            meld = table_meld.meld
+            if meld.kind is not MeldKind.RUN or meld.colour != played.colour:
+                continue
+            if played.number < meld.low - 1:
+                between = range(played.number + 1, meld.low)
+            elif played.number > meld.high + 1:
+                between = range(meld.high + 1, played.number)
+            else:
+                continue
+            missing = sum(Tile(played.colour, n) not in have for n in between)
+            if missing <= wilds and len(between) < len(rack):
+                return True
+        return False
 
     def swaps_with(self, tile: Tile) -> bool:
         """Whether ``tile``, with this seat's rack, could be given for an okey in a table
@@ -242,6 +286,27 @@ class PlayerView:
         return opening is not None and (
             opening.kind is OpeningKind.MELDS or self.rules.pairs_opener_lays_off
         )
+
+
+def _in_a_new_meld(
+    tile: Tile, rack: Sequence[Tile], okey: Tile, pairs: bool, needs: Tile | None = None
+) -> bool:
+    """Whether ``tile`` makes a new meld with tiles of ``rack`` (a pair with one, for a
+    pairs opener; else a run or set with two), ``needs`` among them when given, and a
+    tile of the rack is left for the discard."""
+    if pairs:
+        return len(rack) >= 2 and any(
+            readings([tile, t], okey, {MeldKind.PAIR}) for t in set(rack) if needs in (None, t)
+        )
+    if len(rack) < 3:
+        return False
+    kinds = {MeldKind.RUN, MeldKind.SET}
+    return any(
+        readings([tile, rack[i], rack[j]], okey, kinds)
+        for i in range(len(rack))
+        for j in range(i + 1, len(rack))
+        if needs is None or needs in (rack[i], rack[j])
+    )
 
 
 def legal_actions(view: PlayerView) -> list[Action]:

@@ -193,6 +193,11 @@ def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -
         ("R10 Y1 K9", ["2:K11*K12K13"], "m101", "K12", True),  # swaps the run's okey out
         ("R10 Y1 K9", ["2:R7Y7*B7"], "m101", "B7", True),  # the set's fourth colour
         ("R10 Y1 K9", ["2:K11*K12K13"], "p5", "K12", False),  # a pairs opener swaps no okey
+        ("R10 Y1 K6", ["2:K7K8K9"], "m101", "K5", True),  # once K6 is added to the run
+        ("R10 Y1 B3", ["2:K7K8K9"], "m101", "K5", False),  # K6 is missing
+        ("R10 Y1 B8", ["2:K7K8K9"], "m101", "K5", True),  # the okey (B8) added as K6 first
+        ("R10 Y1 K12", ["2:K11*K12K13"], "m101", "R12", True),  # R10 R12 + the swapped okey
+        ("K11 Y1", ["2:K10*K11K12"], "m101", "Y11", False),  # K11 goes for the okey
         ("R10 Y1 K9", [], "m101", "Y10", False),  # no meld with one R10: a set needs three
         ("R10 K10 K9", [], "m101", "Y10", True),  # a set with R10 and K10
         ("R10 K12 K9", [], "m101", "K11", False),  # K9 K11 K12 is no run: K10 is missing
