@@ -198,9 +198,11 @@ class PlayerView:
             )
         pairs = opening.kind is OpeningKind.PAIRS
         rack = list(self.rack)
+        if only_pairs:  # in a new pair, where only a pairs opener lays pairs
+            return pairs and _in_a_new_meld(tile, rack, okey, pairs)
         if _in_a_new_meld(tile, rack, okey, pairs):
             return True
-        if only_pairs or not self.can_touch_table():
+        if not self.can_touch_table():
             return False
         table = [tm.meld for tm in self.table]
         if fits_table(table, tile, okey) is not None or self._reaches_a_run(tile, rack):

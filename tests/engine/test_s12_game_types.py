@@ -322,6 +322,32 @@ def test_a_going_pairs_discard_may_open_pairs_or_lay_a_pair(pos) -> None:
     assert hand.taken is None
 
 
+@pytest.mark.parametrize(
+    ("rack", "opening", "usable"),
+    [
+        ("R5 R6 K1 K2", "m101", False),  # a run with it, but a melds opener lays no pair
+        ("R4 K1 K2", "p5", True),  # a pair with its twin
+        ("K10 K11 K12 K13 Y10 Y11 Y12 Y13 R2 R3 K1", "-", False),  # it opens melds only
+    ],
+)
+def test_the_view_says_a_going_pairs_discard_can_only_be_laid_in_a_pair(
+    pos, rack: str, opening: str, usable: bool
+) -> None:  # noqa: ANN001
+    """The table asks before a take whose tile could not be laid this turn: the view said
+    a Going Pairs player's discard could go into a run, and the engine then refused it."""
+    from okey_tui.engine.view import PlayerView
+
+    hand = pos(
+        ["", rack, "", ""],
+        rules="challenge/11",
+        turn=1,
+        phase="d",
+        discards=["R4", "", "", ""],
+        openings=f"-!/{opening}/-/-",
+    )
+    assert PlayerView.of(hand, 1).can_use_taken(Tile.parse("R4")) is usable
+
+
 def test_legal_actions_offer_no_lay_off_of_a_going_pairs_discard(pos) -> None:
     from okey_tui.engine.actions import AddTile
     from okey_tui.engine.view import PlayerView, legal_actions
