@@ -8,7 +8,8 @@ and okey swaps the engine lists (``legal_actions``), and new melds of the rack's
 up to three steps and one swap, until the taken tile is laid, no okey taken off the
 table is still owed and a tile is left to discard. Positions are drawn at random: a
 seat that has opened (with runs and sets, or pairs), a few tiles in its rack (where
-keeping one for the discard binds), runs and sets on the table, some with an okey."""
+keeping one for the discard binds), runs and sets on the table, some with an okey; at
+some, a Challenge table where the discard comes from a player Going Pairs."""
 
 from __future__ import annotations
 
@@ -78,13 +79,15 @@ def random_position(rng: random.Random) -> Hand | None:
         rack.append("B8")
     left = f"{rng.choice('RYBK')}{rng.randint(1, 13)}" if rng.random() < 0.9 else "B8"
     opening = rng.choice(["m101", "m101", "p5"])
+    going_pairs = rng.random() < 0.2  # a Challenge table, the left discard's player Going Pairs
     try:
         return position(
             [" ".join(rack), "", "", ""],
+            rules="challenge/11" if going_pairs else "classic/11",
             phase="d",
             discards=["", "", "", left],
             table=table,
-            openings=f"{opening}/-/m101/-",
+            openings=f"{opening}/-/m101/" + ("-!" if going_pairs else "-"),
         )
     except (AssertionError, NotationError):  # a third copy; B8 laid as itself, not "*X"
         return None
