@@ -24,6 +24,8 @@ async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on(
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened_beside_a_run(pilot, app, "R10 Y1 K2 B4", "K9")
         await pilot.press("t")
+        said = status_text(screen)
+        assert said == "You took K9: a adds it to a meld on the table (g gives it back)"
         await pilot.press("x")
         said = status_text(screen)
         assert said.startswith("You took K9 from the left: use it this turn or give it back")
@@ -51,6 +53,8 @@ async def test_a_left_discard_that_goes_in_for_an_okey_is_taken_unasked_and_w_na
         await pilot.press("t")
         assert not isinstance(app.screen, ConfirmScreen)
         assert app.session.hand.taken is not None
+        said = status_text(screen)
+        assert said == "You took K12: w gives it for an okey on the table (g gives it back)"
         await pilot.press("x")
         said = status_text(screen)
         assert said.startswith("You took K12 from the left: use it this turn or give it back")

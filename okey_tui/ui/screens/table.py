@@ -3208,9 +3208,14 @@ class TableScreen(Screen[None]):
                 group=self.group_words(partner, tile),
                 meld=group_label(list(meld.tiles), okey, kinds)[0],
             )
-        return _("You took {tile}: lay it down this turn (g gives it back)").format(
-            tile=tile_text(tile, okey)
-        )
+        view = self.view
+        if view.can_touch_table() and view.playable_on_table(tile):  # no meld: a, then
+            said = _("You took {tile}: a adds it to a meld on the table (g gives it back)")
+        elif view.taken_swaps():  # or given for a table okey: the key that does it, named
+            said = _("You took {tile}: w gives it for an okey on the table (g gives it back)")
+        else:
+            said = _("You took {tile}: lay it down this turn (g gives it back)")
+        return said.format(tile=tile_text(tile, okey))
 
     def taken_meld(self, tile: Tile) -> Meld | None:
         """A meld of the rack that lays the taken ``tile``: in the opening it makes (before
