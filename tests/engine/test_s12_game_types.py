@@ -263,15 +263,21 @@ def test_going_pairs_doubles_the_not_opened_score(pos, last: str, score: int) ->
     assert score_hand(hand).seats[1].finish == score
 
 
-def test_a_going_pairs_discard_may_not_go_into_a_run(pos) -> None:
-    hand = pos(
-        ["", "R5 R6 K1 K2", "", ""],
+def r4_from_going_pairs(pos, rack: str, opening: str = "-"):  # noqa: ANN001, ANN201
+    """A Challenge table: seat 0 Going Pairs has thrown R4; seat 1, with ``rack`` and
+    ``opening``, is to draw."""
+    return pos(
+        ["", rack, "", ""],
         rules="challenge/11",
         turn=1,
         phase="d",
         discards=["R4", "", "", ""],
-        openings="-!/m101/-/-",
+        openings=f"-!/{opening}/-/-",
     )
+
+
+def test_a_going_pairs_discard_may_not_go_into_a_run(pos) -> None:
+    hand = r4_from_going_pairs(pos, "R5 R6 K1 K2", "m101")
     act(hand, "take")
     with pytest.raises(
         IllegalActionError, match="Going Pairs player: it may only make a pair"
@@ -285,38 +291,17 @@ def test_a_going_pairs_discard_may_not_go_into_a_run(pos) -> None:
 
 def test_a_going_pairs_discard_may_not_open_melds(pos) -> None:
     rack = "K10 K11 K12 K13 Y10 Y11 Y12 Y13 R2 R3 K1"
-    hand = pos(
-        ["", rack, "", ""],
-        rules="challenge/11",
-        turn=1,
-        phase="d",
-        discards=["R4", "", "", ""],
-        openings="-!/-/-/-",
-    )
+    hand = r4_from_going_pairs(pos, rack)
     act(hand, "take")
     with pytest.raises(IllegalActionError, match="it may only open pairs"):
         act(hand, "open K10K11K12K13 Y10Y11Y12Y13 R2R3R4")
 
 
 def test_a_going_pairs_discard_may_open_pairs_or_lay_a_pair(pos) -> None:
-    hand = pos(
-        ["", "R4 Y2 Y2 B3 B3 K4 K4 R9 R9 K1", "", ""],
-        rules="challenge/11",
-        turn=1,
-        phase="d",
-        discards=["R4", "", "", ""],
-        openings="-!/-/-/-",
-    )
+    hand = r4_from_going_pairs(pos, "R4 Y2 Y2 B3 B3 K4 K4 R9 R9 K1")
     act(hand, "take")
     act(hand, "open R4R4 Y2Y2 B3B3 K4K4 R9R9")
-    hand = pos(
-        ["", "R4 K1 K2", "", ""],
-        rules="challenge/11",
-        turn=1,
-        phase="d",
-        discards=["R4", "", "", ""],
-        openings="-!/p5/-/-",
-    )
+    hand = r4_from_going_pairs(pos, "R4 K1 K2", "p5")
     act(hand, "take")
     act(hand, "lay R4R4")
     assert hand.taken is None
@@ -337,14 +322,7 @@ def test_the_view_says_a_going_pairs_discard_can_only_be_laid_in_a_pair(
     a Going Pairs player's discard could go into a run, and the engine then refused it."""
     from okey_tui.engine.view import PlayerView
 
-    hand = pos(
-        ["", rack, "", ""],
-        rules="challenge/11",
-        turn=1,
-        phase="d",
-        discards=["R4", "", "", ""],
-        openings=f"-!/{opening}/-/-",
-    )
+    hand = r4_from_going_pairs(pos, rack, opening)
     assert PlayerView.of(hand, 1).can_use_taken(Tile.parse("R4")) is usable
 
 
@@ -428,14 +406,7 @@ def test_a_going_pairs_discard_opening_melds_is_refused_naming_it(pos) -> None:
     from okey_tui.engine.errors import ErrorCode
 
     rack = "K10 K11 K12 K13 Y10 Y11 Y12 Y13 R2 R3 K1"
-    hand = pos(
-        ["", rack, "", ""],
-        rules="challenge/11",
-        turn=1,
-        phase="d",
-        discards=["R4", "", "", ""],
-        openings="-!/-/-/-",
-    )
+    hand = r4_from_going_pairs(pos, rack)
     act(hand, "take")
     with pytest.raises(IllegalActionError) as caught:
         act(hand, "open K10K11K12K13 Y10Y11Y12Y13 R2R3R4")
