@@ -1307,9 +1307,10 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
                 return LeftDiscard(
                     tile,
                     True,
-                    _("takes the okey off meld {n} (a swap), a wild tile for your hand").format(
-                        n=swap.index + 1
-                    ),
+                    _(
+                        "takes the okey off meld {n} (a swap): a wild tile to lay again this "
+                        "turn, where it helps you"
+                    ).format(n=swap.index + 1),
                 )
     return LeftDiscard(tile, False, _("leave it: it adds to no meld and makes none"))
 
