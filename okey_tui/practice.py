@@ -1294,6 +1294,15 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         index = fits_table((tm.meld for tm in view.table), tile, okey)
         if index is not None and view.can_touch_table():
             return LeftDiscard(tile, True, _("adds to meld {n} on the table").format(n=index + 1))
+        reached = view.run_reached(tile) if view.can_touch_table() else None
+        if reached is not None:  # once tiles of the rack go on the run before it
+            return LeftDiscard(
+                tile,
+                True,
+                _("adds to meld {n} on the table after your {tiles}").format(
+                    n=reached[0] + 1, tiles=" ".join(tile_text(t, okey) for t in reached[1])
+                ),
+            )
         melds = best_melds(rack, okey)
         if _uses(melds, tile, held):
             meld = next(m for m in melds.melds if tile in m.tiles)

@@ -138,6 +138,15 @@ def test_left_discard_after_opening_worth_taking_for_a_lay_off():
     assert advice is not None and advice.worth and "meld 1" in advice.reason
 
 
+def test_left_discard_after_opening_worth_taking_for_a_lay_off_after_a_tile_of_the_rack():
+    """§9: R7 fits the table's R3 R4 R5 once the rack's R6 goes on first: worth taking (it
+    said "leave it: it adds to no meld and makes none"), and the reason names the R6."""
+    view = PlayerView.of(position("Y1 K2 R6", left="R7", table=("R3R4R5",), opened=True), 0)
+    advice = left_discard_advice(view)
+    assert advice is not None and advice.worth, advice
+    assert advice.reason == "adds to meld 1 on the table after your R6", advice
+
+
 def test_left_discard_after_opening_worth_taking_for_an_okey_swap():
     """§8: once open, a tile that takes an okey off a table meld is worth taking (the bots
     take it); the hint said "leave it: it adds to no meld and makes none" beside the

@@ -205,7 +205,7 @@ class PlayerView:
         if not self.can_touch_table():
             return False
         table = [tm.meld for tm in self.table]
-        if fits_table(table, tile, okey) is not None or self._reaches_a_run(tile, rack):
+        if fits_table(table, tile, okey) is not None or self.run_reached(tile, rack):
             return True
         from okey_tui.engine.solver import okey_swaps
 
@@ -223,34 +223,58 @@ class PlayerView:
                 rest.remove(tile)  # it at the end of a run
                 if _in_a_new_meld(tile, [*rest, okey], okey, pairs, needs=okey):
                     return True
-                if self._reaches_a_run(tile, [*rest, okey]):
+                if self.run_reached(tile, [*rest, okey]):
                     return True
         return False
 
-    def _reaches_a_run(self, tile: Tile, rack: Sequence[Tile]) -> bool:
-        """Whether ``tile`` fits a table run once tiles of ``rack`` (okeys for any) are
-        added to that run first, one by one, each a legal add, and a tile is left for the
-        discard: K5 with K6 in the rack beside the table's K7 K8 K9."""
+    def run_reached(
+        self, tile: Tile, rack: Sequence[Tile] | None = None
+    ) -> tuple[int, tuple[Tile, ...]] | None:
+        """The table run ``tile`` fits once tiles of ``rack`` (this seat's, when None;
+        okeys for any) are added to it first, one by one, each a legal add, with a tile
+        left for the discard: the run's index and those tiles, nearest the run first (K5
+        with K6 in the rack beside the table's K7 K8 K9: K6). None when no run does, or
+        ``tile`` fits one at once."""
         okey = self.okey
         if is_wild(tile, okey):  # an okey fits a run's end at once, or no run's
-            return False
+            return None
+        rack = self.rack if rack is None else rack
         played = effective(tile, okey)
-        have = {effective(t, okey) for t in rack if not is_wild(t, okey)}
-        wilds = sum(1 for t in rack if is_wild(t, okey))
-        for table_meld in self.table:
+        for index, table_meld in enumerate(self.table):
             meld = table_meld.meld
             if meld.kind is not MeldKind.RUN or meld.colour != played.colour:
                 continue
             if played.number < meld.low - 1:
-                between = range(played.number + 1, meld.low)
+                between = range(meld.low - 1, played.number, -1)
             elif played.number > meld.high + 1:
                 between = range(meld.high + 1, played.number)
             else:
                 continue
-            missing = sum(Tile(played.colour, n) not in have for n in between)
-            if missing <= wilds and len(between) < len(rack):
-                return True
-        return False
+            if len(between) >= len(rack):
+                continue
+            left = list(rack)
+            laid: list[Tile] = []
+            for number in between:
+                real = next(
+                    (
+                        t
+                        for t in left
+                        if not is_wild(t, okey)
+                        and effective(t, okey).number == number
+                        and effective(t, okey).colour == played.colour
+                    ),
+                    None,
+                )
+                found = (
+                    real if real is not None else next((t for t in left if is_wild(t, okey)), None)
+                )
+                if found is None:
+                    break
+                left.remove(found)
+                laid.append(found)
+            else:
+                return index, tuple(laid)
+        return None
 
     def swaps_with(self, tile: Tile) -> bool:
         """Whether ``tile``, with this seat's rack, could be given for an okey in a table

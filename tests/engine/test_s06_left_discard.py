@@ -254,3 +254,20 @@ def test_whether_a_discard_taken_this_turn_can_still_be_laid(
     view = PlayerView.of(hand, 0)
     assert view.taken is not None and view.taken.tile == Tile.parse(tile)
     assert view.taken_still_usable() is usable
+
+
+def test_the_run_a_left_discard_reaches_after_tiles_of_the_rack(pos) -> None:
+    """K5 fits the table's K8 K9 K10 once K7 and K6 go on before it: K7 from the okey (B8),
+    K6 from the rack, nearest the run first; with fewer tiles left than that, no run."""
+    hand = pos(
+        ["R10 Y1 K6 B8", "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", "K5"],
+        table=["2:K8K9K10"],
+        openings="m101/-/m101/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.run_reached(Tile.parse("K5")) == (0, (Tile.parse("B8"), Tile.parse("K6")))
+    assert view.run_reached(Tile.parse("K11")) is None  # it fits the run at once
+    assert view.run_reached(Tile.parse("K5"), [Tile.parse("K6"), Tile.parse("B8")]) is None
