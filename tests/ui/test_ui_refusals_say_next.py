@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from ui_helpers import at_position, opened_beside_a_run, status_text, table_app, wait_for_human
+from ui_helpers import (
+    at_position,
+    opened_beside_a_run,
+    select_tiles,
+    status_text,
+    table_app,
+    wait_for_human,
+)
 
 from tests.positions import position
 
@@ -31,6 +38,24 @@ async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on(
         assert said.startswith("You took K9 from the left: use it this turn or give it back")
         assert said.endswith(" · a adds it to a meld, o stages it, g gives it back")
         assert app.session.hand.taken is not None  # nothing changed
+
+
+async def test_a_left_discard_that_fits_a_run_after_a_tile_of_the_rack_names_that_tile():
+    """K10 fits the table's K5-K8 only once the rack's K9 goes on: t asked "K10 fits no meld
+    on the table", and the line after the take said only "lay it down this turn"."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K9 B4", "K10")
+        await pilot.press("t")
+        assert not isinstance(app.screen, ConfirmScreen)
+        said = status_text(screen)
+        assert said == "You took K10: a adds K9 to meld 1, then K10 (g gives it back)", said
+        await select_tiles(pilot, screen, "K9 K10")
+        await pilot.press("a")
+        assert app.session.hand.taken is None  # laid
+        assert str(app.session.hand.table[0].meld) == "K5 K6 K7 K8 K9 K10"
 
 
 async def test_a_left_discard_that_goes_in_for_an_okey_is_taken_unasked_and_w_named():

@@ -3209,8 +3209,20 @@ class TableScreen(Screen[None]):
                 meld=group_label(list(meld.tiles), okey, kinds)[0],
             )
         view = self.view
+        rest = list(view.rack)
+        if tile in rest:
+            rest.remove(tile)
+        reached = view.run_reached(tile, rest) if view.can_touch_table() else None
         if view.can_touch_table() and view.playable_on_table(tile):  # no meld: a, then
             said = _("You took {tile}: a adds it to a meld on the table (g gives it back)")
+        elif reached is not None:  # onto a run once tiles of the rack go on first: which
+            return _(
+                "You took {tile}: a adds {tiles} to meld {n}, then {tile} (g gives it back)"
+            ).format(
+                tile=tile_text(tile, okey),
+                tiles=" ".join(tile_text(t, okey) for t in reached[1]),
+                n=reached[0] + 1,
+            )
         elif view.taken_swaps():  # or given for a table okey: the key that does it, named
             said = _("You took {tile}: w gives it for an okey on the table (g gives it back)")
         else:
