@@ -240,6 +240,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: not item.nodeid.startswith(WAITING_FIRST))  # stable
 
 
+# xdist's own hook, marked optional: a run without xdist (mutmut's, ``-p no:xdist``) stopped
+# at "unknown hook" before collecting a test, so scripts/mutation.py could not run.
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: a worker a core and one more. A fifth of a run's time goes to tests
     that mostly wait (on a browser, tmux, a host or a clock) while their worker's core
