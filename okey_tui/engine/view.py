@@ -197,15 +197,17 @@ class PlayerView:
                 check.can_open_melds and not self.going_pairs[self.seat] and not only_pairs
             )
         pairs = opening.kind is OpeningKind.PAIRS
+        if only_pairs and not pairs:  # it only makes a pair, and only a pairs opener lays one
+            return False
         rack = list(self.rack)
-        if only_pairs:  # in a new pair, where only a pairs opener lays pairs
-            return pairs and _in_a_new_meld(tile, rack, okey, pairs)
         if _in_a_new_meld(tile, rack, okey, pairs):
             return True
         if not self.can_touch_table():
             return False
         table = [tm.meld for tm in self.table]
-        if fits_table(table, tile, okey) is not None or self.run_reached(tile, rack):
+        if not only_pairs and (
+            fits_table(table, tile, okey) is not None or self.run_reached(tile, rack)
+        ):
             return True
         from okey_tui.engine.solver import okey_swaps
 
@@ -214,7 +216,10 @@ class PlayerView:
             for given in swap.given:
                 rest.remove(given)
             if tile in swap.given:  # laid: the freed okey goes on the table too
-                after = [*table[: swap.index], swap.result, *table[swap.index + 1 :]]
+                if only_pairs:  # given for no okey: it only makes a pair
+                    continue
+                after = list(table)
+                after[swap.index] = swap.result
                 if len(rest) >= 1 and fits_table(after, okey, okey) is not None:
                     return True
                 if _in_a_new_meld(okey, rest, okey, pairs):
@@ -223,7 +228,7 @@ class PlayerView:
                 rest.remove(tile)  # it at the end of a run
                 if _in_a_new_meld(tile, [*rest, okey], okey, pairs, needs=okey):
                     return True
-                if self.run_reached(tile, [*rest, okey]):
+                if not only_pairs and self.run_reached(tile, [*rest, okey]):
                     return True
         return False
 

@@ -206,6 +206,7 @@ def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -
         ("R10 Y1 K9", ["2:K5K6K7K8"], "p5", "K4", False),  # a pairs opener may not add it
         ("R10 Y2 B8", [], "m101", "K2", True),  # a set with Y2 and the okey (B8)
         ("R10 Y1 K9", [], "-", "K2", False),  # before the opening: no opening with it
+        ("R11 R12 R13 Y11 Y12 Y13", [], "-", "B12", False),  # 72 with it: under 101
         ("R11 R12 R13 Y11 Y12 Y13 B12 B13", [], "-", "B11", True),  # with it, 108: opens
     ],
 )
@@ -270,4 +271,43 @@ def test_the_run_a_left_discard_reaches_after_tiles_of_the_rack(pos) -> None:
     view = PlayerView.of(hand, 0)
     assert view.run_reached(Tile.parse("K5")) == (0, (Tile.parse("B8"), Tile.parse("K6")))
     assert view.run_reached(Tile.parse("K11")) is None  # it fits the run at once
+    assert view.run_reached(Tile.parse("K7")) is None  # at either end
+    assert view.run_reached(Tile.parse("K9")) is None  # in the run already
     assert view.run_reached(Tile.parse("K5"), [Tile.parse("K6"), Tile.parse("B8")]) is None
+    assert view.run_reached(Tile.parse("B8")) is None  # an okey fits at once or nowhere
+
+
+def test_the_run_reached_is_looked_for_in_every_run_and_the_false_okey_plays_as_its_tile(
+    pos,
+) -> None:
+    """The melds before the one it reaches do not stop the look (another colour, a set, a
+    run of its colour the rack cannot reach); the false okey (F) plays as B8, the okey."""
+    hand = pos(
+        ["R10 Y1 F K1", "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", "B7"],
+        table=["2:R5R6R7", "2:K4Y4R4", "2:B2B3B4", "2:B9B10B11"],
+        openings="m101/-/m101/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.run_reached(Tile.parse("B7")) == (3, (Tile.parse("F"),))
+
+
+@pytest.mark.parametrize(("rules", "usable"), [("classic/11", True), ("rising/11", False)])
+def test_a_left_discard_that_makes_the_fifth_pair_opens_only_where_five_pairs_do(
+    pos, rules: str, usable: bool
+) -> None:  # noqa: ANN001
+    """Unopened, with four pairs and the twin of a fifth on offer: at a Rising table, after
+    another player's five pairs, an opening needs six (the pairs floor, not the points')."""
+    hand = pos(
+        ["R2 R2 Y5 Y5 B9 B9 K12 K12 R7 Y1", "", "", ""],
+        rules=rules,
+        turn=0,
+        phase="d",
+        discards=["", "", "", "R7"],
+        openings="-/p5/-/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.pairs_floor == (5 if usable else 6)
+    assert view.can_use_taken(Tile.parse("R7")) is usable

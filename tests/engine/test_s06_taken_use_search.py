@@ -8,8 +8,9 @@ and okey swaps the engine lists (``legal_actions``), and new melds of the rack's
 up to three steps and one swap, until the taken tile is laid, no okey taken off the
 table is still owed and a tile is left to discard. Positions are drawn at random: a
 seat that has opened (with runs and sets, or pairs), a few tiles in its rack (where
-keeping one for the discard binds), runs and sets on the table, some with an okey; at
-some, a Challenge table where the discard comes from a player Going Pairs."""
+keeping one for the discard binds; an okey or the false okey at times), runs and sets on
+the table, some with an okey; at some, a Challenge table where the discard comes from a
+player Going Pairs, or the table option that lets a pairs opener add to runs and sets."""
 
 from __future__ import annotations
 
@@ -74,16 +75,19 @@ def random_position(rng: random.Random) -> Hand | None:
             place = rng.randrange(len(tiles))
             tiles[place] = "*" + tiles[place]
         table.append(f"{rng.choice([0, 2])}:{''.join(tiles)}")
-    rack = [f"{rng.choice('RYBK')}{rng.randint(1, 13)}" for _ in range(rng.randint(2, 6))]
-    if rng.random() < 0.2:
-        rack.append("B8")
-    left = f"{rng.choice('RYBK')}{rng.randint(1, 13)}" if rng.random() < 0.9 else "B8"
+    rack = [f"{rng.choice('RYBK')}{rng.randint(1, 13)}" for _ in range(rng.randint(1, 6))]
+    for wild in ("B8", "F"):  # an okey, the false okey (it plays as B8)
+        if rng.random() < 0.2:
+            rack.append(wild)
+    left = f"{rng.choice('RYBK')}{rng.randint(1, 13)}"
+    left = {0: "B8", 1: "F"}.get(rng.randrange(20), left)
     opening = rng.choice(["m101", "m101", "p5"])
     going_pairs = rng.random() < 0.2  # a Challenge table, the left discard's player Going Pairs
+    lays_off = "+l" if rng.random() < 0.3 else ""  # a pairs opener may add to runs and sets
     try:
         return position(
             [" ".join(rack), "", "", ""],
-            rules="challenge/11" if going_pairs else "classic/11",
+            rules=("challenge/11" if going_pairs else "classic/11") + lays_off,
             phase="d",
             discards=["", "", "", left],
             table=table,
