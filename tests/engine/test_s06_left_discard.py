@@ -311,3 +311,30 @@ def test_a_left_discard_that_makes_the_fifth_pair_opens_only_where_five_pairs_do
     view = PlayerView.of(hand, 0)
     assert view.pairs_floor == (5 if usable else 6)
     assert view.can_use_taken(Tile.parse("R7")) is usable
+
+
+@pytest.mark.parametrize(
+    ("rack", "table", "tile", "swaps"),
+    [
+        ("R10 Y1 K9", ["0:K11*K12K13"], "K12", True),  # the run's okey stands for it
+        ("R10 Y1 K9", ["0:K11K12K13"], "K12", False),  # no okey there
+        ("R10 Y1 K7", ["2:R7Y7*B7"], "K7", False),  # a set of three wants both colours
+        ("R10 Y1 B7", ["2:R7Y7*B7"], "K7", True),  # K7 with the rack's B7
+    ],
+)
+def test_whether_the_discard_taken_goes_in_for_a_table_okey(
+    pos, rack: str, table: list[str], tile: str, swaps: bool
+) -> None:  # noqa: ANN001
+    """After a take the table's line names w when the taken tile can be given for a table
+    okey (rules §8): the view says so of the taken tile, with the rest of the rack."""
+    hand = pos(
+        [rack, "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", tile],
+        table=table,
+        openings="m101/-/m101/-",
+    )
+    assert not PlayerView.of(hand, 0).taken_swaps()  # nothing taken yet
+    act(hand, "take")
+    assert PlayerView.of(hand, 0).taken_swaps() is swaps
