@@ -205,9 +205,7 @@ class PlayerView:
         if not self.can_touch_table():
             return False
         table = [tm.meld for tm in self.table]
-        if not only_pairs and (
-            fits_table(table, tile, okey) is not None or self.run_reached(tile, rack)
-        ):
+        if not only_pairs and (fits_table(table, tile, okey) is not None or self.run_reached(tile)):
             return True
         from okey_tui.engine.solver import okey_swaps
 
@@ -325,15 +323,14 @@ def _in_a_new_meld(
     """Whether ``tile`` makes a new meld with tiles of ``rack`` (a pair with one, for a
     pairs opener; else a run or set with two), ``needs`` among them when given, and a
     tile of the rack is left for the discard."""
-    if pairs:
+    if pairs:  # two tiles read only as a pair, three only as a run or a set
         return len(rack) >= 2 and any(
-            readings([tile, t], okey, {MeldKind.PAIR}) for t in set(rack) if needs in (None, t)
+            readings([tile, t], okey) for t in set(rack) if needs in (None, t)
         )
     if len(rack) < 3:
         return False
-    kinds = {MeldKind.RUN, MeldKind.SET}
     return any(
-        readings([tile, rack[i], rack[j]], okey, kinds)
+        readings([tile, rack[i], rack[j]], okey)
         for i in range(len(rack))
         for j in range(i + 1, len(rack))
         if needs is None or needs in (rack[i], rack[j])

@@ -198,6 +198,9 @@ def test_a_lock_whose_tile_has_left_the_hand_does_not_hold_up_the_discard(pos) -
         ("R10 Y1 B8", ["2:K7K8K9"], "m101", "K5", True),  # the okey (B8) added as K6 first
         ("R10 Y1 K12", ["2:K11*K12K13"], "m101", "R12", True),  # R10 R12 + the swapped okey
         ("K11 Y1", ["2:K10*K11K12"], "m101", "Y11", False),  # K11 goes for the okey
+        ("R5", ["2:K11*K12K13"], "m101", "K12", True),  # the okey to the run's end, R5 kept
+        ("R1 Y3", ["2:R7Y7B7*K7"], "m101", "K7", False),  # the freed okey has no place
+        ("Y1 Y2 R13", ["2:R7Y7B7*K7"], "m101", "K7", True),  # Y1 Y2 and the freed okey
         ("R10 Y1 K9", [], "m101", "Y10", False),  # no meld with one R10: a set needs three
         ("R10 K10 K9", [], "m101", "Y10", True),  # a set with R10 and K10
         ("R10 K12 K9", [], "m101", "K11", False),  # K9 K11 K12 is no run: K10 is missing
@@ -261,11 +264,11 @@ def test_the_run_a_left_discard_reaches_after_tiles_of_the_rack(pos) -> None:
     """K5 fits the table's K8 K9 K10 once K7 and K6 go on before it: K7 from the okey (B8),
     K6 from the rack, nearest the run first; with fewer tiles left than that, no run."""
     hand = pos(
-        ["R10 Y1 K6 B8", "", "", ""],
+        ["R10 Y1 K6 B8 B7", "", "", ""],
         turn=0,
         phase="d",
         discards=["", "", "", "K5"],
-        table=["2:K8K9K10"],
+        table=["2:K8K9K10", "2:B4B5B6"],
         openings="m101/-/m101/-",
     )
     view = PlayerView.of(hand, 0)
@@ -274,7 +277,7 @@ def test_the_run_a_left_discard_reaches_after_tiles_of_the_rack(pos) -> None:
     assert view.run_reached(Tile.parse("K7")) is None  # at either end
     assert view.run_reached(Tile.parse("K9")) is None  # in the run already
     assert view.run_reached(Tile.parse("K5"), [Tile.parse("K6"), Tile.parse("B8")]) is None
-    assert view.run_reached(Tile.parse("B8")) is None  # an okey fits at once or nowhere
+    assert view.run_reached(Tile.parse("B8")) is None  # an okey: not as B8 after the B7
 
 
 def test_the_run_reached_is_looked_for_in_every_run_and_the_false_okey_plays_as_its_tile(
@@ -292,6 +295,32 @@ def test_the_run_reached_is_looked_for_in_every_run_and_the_false_okey_plays_as_
     )
     view = PlayerView.of(hand, 0)
     assert view.run_reached(Tile.parse("B7")) == (3, (Tile.parse("F"),))
+
+
+@pytest.mark.parametrize(
+    ("tile", "table", "rack", "reached"),
+    [
+        ("K9", ["2:K8K9K10", "2:K5K6K7"], "K8 R10", (1, "K8")),  # the first run holds K9
+        ("K5", ["2:K8K9K10", "2:K7K8K9"], "K6 R10", (1, "K6")),  # too far for two tiles
+        ("K5", ["2:K1K2K3", "2:K7K8K9"], "K6 R10", (1, "K6")),  # no K4 for the first
+        ("K5", ["2:K8K9K10"], "K6 K7", None),  # K7 K6 would leave no tile to discard
+    ],
+)
+def test_a_run_the_rack_cannot_reach_does_not_end_the_look(
+    pos, tile: str, table: list[str], rack: str, reached: tuple[int, str] | None
+) -> None:  # noqa: ANN001
+    """Every run of the tile's colour is looked at: one before it that holds the tile
+    already, is too far for the rack or lacks a tile between does not stop the look."""
+    hand = pos(
+        [rack, "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", tile],
+        table=table,
+        openings="m101/-/m101/-",
+    )
+    found = PlayerView.of(hand, 0).run_reached(Tile.parse(tile))
+    assert found == (None if reached is None else (reached[0], (Tile.parse(reached[1]),)))
 
 
 @pytest.mark.parametrize(("rules", "usable"), [("classic/11", True), ("rising/11", False)])
@@ -338,3 +367,26 @@ def test_whether_the_discard_taken_goes_in_for_a_table_okey(
     assert not PlayerView.of(hand, 0).taken_swaps()  # nothing taken yet
     act(hand, "take")
     assert PlayerView.of(hand, 0).taken_swaps() is swaps
+
+
+def test_a_going_pairs_discard_pairs_with_an_okey_swapped_off_the_table(pos) -> None:
+    """At a Challenge table that lets a pairs opener add to runs and sets, K12 from a player
+    Going Pairs may only make a pair (not go in for the okey of K11 ★K12 K13): R5 frees
+    the okey of R4 ★R5 R6, and K12 pairs with it. The view says so, and the engine lays it."""
+    from okey_tui.engine.actions import Lay, SwapOkey
+    from okey_tui.engine.melds import readings
+
+    hand = pos(
+        ["R5 Y1", "", "", ""],
+        rules="challenge/11+l",
+        turn=0,
+        phase="d",
+        discards=["", "", "", "K12"],
+        table=["2:K11*K12K13", "2:R4*R5R6"],
+        openings="p5/-/m101/-!",
+    )
+    assert PlayerView.of(hand, 0).can_use_taken(Tile.parse("K12"))
+    act(hand, "take")
+    hand.apply(SwapOkey(1, (Tile.parse("R5"),)))
+    hand.apply(Lay((readings([Tile.parse("K12"), OKEY], OKEY)[0],)))
+    assert hand.taken is None and not hand.okeys_owed() and hand.racks[0] == [Tile.parse("Y1")]
