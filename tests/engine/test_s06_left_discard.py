@@ -390,3 +390,21 @@ def test_a_going_pairs_discard_pairs_with_an_okey_swapped_off_the_table(pos) -> 
     hand.apply(SwapOkey(1, (Tile.parse("R5"),)))
     hand.apply(Lay((readings([Tile.parse("K12"), OKEY], OKEY)[0],)))
     assert hand.taken is None and not hand.okeys_owed() and hand.racks[0] == [Tile.parse("Y1")]
+
+
+def test_a_pairs_opener_pairs_the_okey_its_take_frees_where_the_table_has_no_place(
+    pos,
+) -> None:
+    """At a table that lets a pairs opener add to runs and sets: K7 goes in for the okey of
+    R7 Y7 B7 ★K7, which then fits no table meld (a set of four is full); it pairs with Y1,
+    and R13 is left for the discard."""
+    hand = pos(
+        ["Y1 R13", "", "", ""],
+        rules="classic/11+l",
+        turn=0,
+        phase="d",
+        discards=["", "", "", "K7"],
+        table=["2:R7Y7B7*K7"],
+        openings="p5/-/m101/-",
+    )
+    assert PlayerView.of(hand, 0).can_use_taken(Tile.parse("K7"))
