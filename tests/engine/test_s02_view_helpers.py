@@ -1,0 +1,175 @@
+"""The view's helpers that the table, the practice hints and the bots read, checked in
+the engine's own tests (mutation testing runs only these): which tiles swap an okey, an
+okey laid where others could swap it, the readings an okey may take on a table meld,
+which seat may touch the table, which new melds an opened seat may lay, and the opening
+that lays a taken discard."""
+
+from __future__ import annotations
+
+import pytest
+
+from okey_tui.engine.actions import Open, TakeDiscard
+from okey_tui.engine.errors import ErrorCode
+from okey_tui.engine.melds import MeldKind, parse_meld
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import (
+    PlayerView,
+    exposed_add,
+    okey_readings,
+    swap_tiles,
+    taken_opening,
+)
+
+OKEY = Tile.parse("B8")  # the indicator is B7 in the positions of these tests
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(t) for t in text.split())
+
+
+@pytest.mark.parametrize(
+    ("meld", "place", "swapped_by"),
+    [
+        ("R3*R4R5", 1, "R4"),  # a run: the tile it stands for
+        ("R7Y7*B7", 2, "B7 K7"),  # a set of three: both colours it lacks
+        ("R7Y7B7*K7", 3, "K7"),  # a set of four: the one colour left
+        ("R7*R7", 1, ""),  # a pair: never
+    ],
+)
+def test_the_tiles_that_swap_an_okey_out(meld: str, place: int, swapped_by: str) -> None:
+    read = parse_meld(meld, OKEY)
+    assert swap_tiles(read, place) == (tiles(swapped_by) if swapped_by else ())
+
+
+def test_an_okey_added_where_others_could_swap_it_is_said_with_the_tiles_that_would(
+    pos,
+) -> None:  # noqa: ANN001
+    """The okey added as R7 to R4 ★R5 R6 (the meld's own okey standing for R5): R7 is
+    unseen, so it could be swapped; the false okey plays only as B8 and stands in for
+    nothing; and with two tiles in the rack the add leaves the finishing discard."""
+    hand = pos(
+        ["B8 Y1 K2", "", "", ""],
+        discards=["R5", "R5", "", ""],  # both R5 seen: the meld's own okey is safe
+        table=["2:R4*R5R6"],
+        openings="m101/-/m101/-",
+    )
+    view = PlayerView.of(hand, 0)
+    meld = view.table[0].meld
+    assert exposed_add(view, meld, OKEY, Tile.parse("R7")) == (Tile.parse("R7"),)
+    assert exposed_add(view, meld, OKEY, Tile.parse("R3")) == (Tile.parse("R3"),)
+    assert exposed_add(view, meld, Tile.parse("F"), Tile.parse("R7")) == ()
+    short = pos(["B8 Y1", "", "", ""], table=["2:R4*R5R6"], openings="m101/-/m101/-")
+    assert exposed_add(PlayerView.of(short, 0), meld, OKEY, Tile.parse("R7")) == ()
+
+
+def test_an_okey_among_tiles_laid_off_may_stand_for_a_tile_only_an_earlier_step_offers(
+    pos,
+) -> None:  # noqa: ANN001
+    """The okey and R8 onto R4 R5 R6: the okey goes first (R8 waits for R7), as R3 or R7;
+    only R7 lets R8 follow."""
+    hand = pos(["B8 R8 K1", "", "", ""], table=["2:R4R5R6"], openings="m101/-/m101/-")
+    assert okey_readings(hand, [OKEY, Tile.parse("R8")], 0) == [Tile.parse("R7")]
+    assert okey_readings(hand, [OKEY], 0) == [Tile.parse("R3"), Tile.parse("R7")]
+    assert okey_readings(hand, [Tile.parse("R8")], 0) == []  # no okey among them
+
+
+def test_whether_another_seat_may_touch_the_table(pos) -> None:  # noqa: ANN001
+    hand = pos(["R1 R2", "", "", ""], openings="-/m101/p5/-")
+    view = PlayerView.of(hand, 0)
+    assert not view.can_touch_table()  # the viewer has not opened
+    assert view.can_touch_table(1)  # runs and sets
+    assert not view.can_touch_table(2)  # a pairs opener, at a table that keeps it off
+
+
+@pytest.mark.parametrize(
+    ("opening", "kind", "refused"),
+    [
+        ("m101", MeldKind.PAIR, ErrorCode.MELDS_OPENER_LAYS_NO_PAIRS),
+        ("m101", MeldKind.RUN, None),
+        ("p5", MeldKind.SET, ErrorCode.PAIRS_OPENER_LAYS_PAIRS),
+        ("p5", MeldKind.PAIR, None),
+        ("-", MeldKind.PAIR, None),  # not opened: the opening's own checks decide
+    ],
+)
+def test_which_new_melds_an_opened_seat_may_lay(
+    pos, opening: str, kind: MeldKind, refused: ErrorCode | None
+) -> None:  # noqa: ANN001
+    hand = pos(["R1 R2", "", "", ""], openings=f"{opening}/-/-/-")
+    error = PlayerView.of(hand, 0).lay_kind_refusal(kind)
+    assert (None if error is None else error.code) == refused
+
+
+def taken(pos, rack: str, left: str, **fields: object) -> PlayerView:  # noqa: ANN001
+    """Seat 0 has taken ``left`` from the left pile."""
+    hand = pos([rack, "", "", ""], phase="d", discards=["", "", "", left], **fields)
+    hand.apply(TakeDiscard())
+    return PlayerView.of(hand, 0)
+
+
+def test_the_opening_that_lays_a_taken_discard_with_melds(pos) -> None:  # noqa: ANN001
+    """R10 taken: R10 R11 R12 R13 with K12 K13 K11 and Y11 Y12 Y13: 46 + 36 + 36 = 118,
+    the most points the rack makes with it; the engine takes that opening."""
+    view = taken(pos, "R11 R12 R13 K11 K12 K13 Y11 Y12 Y13 B1 R1", "R10")
+    opening = taken_opening(view)
+    assert opening is not None
+    assert sum(m.value for m in opening) == 118
+    assert any(Tile.parse("R10") in m.tiles for m in opening)
+
+
+def test_the_opening_that_lays_a_taken_discard_with_pairs(pos) -> None:  # noqa: ANN001
+    """Y5 taken: the fifth pair with the rack's Y5; the rack's other tiles stay, and one
+    is kept for the discard."""
+    view = taken(pos, "R2 R2 Y3 Y3 B9 B9 K12 K12 Y5 R7 K1", "Y5")
+    opening = taken_opening(view)
+    assert opening is not None and len(opening) == 5
+    assert all(m.kind is MeldKind.PAIR for m in opening)
+    assert tiles("Y5 Y5") in [m.tiles for m in opening]
+
+
+def test_a_pairs_opening_keeps_a_tile_for_the_discard(pos) -> None:  # noqa: ANN001
+    """Five pairs and the taken tile's twin make six pairs of twelve tiles with nothing
+    left to throw: the opening lays five of them."""
+    view = taken(pos, "R2 R2 Y3 Y3 B9 B9 K12 K12 R6 R6 Y5", "Y5")
+    opening = taken_opening(view)
+    assert opening is not None and len(opening) == 5
+    assert tiles("Y5 Y5") in [m.tiles for m in opening]
+
+
+@pytest.mark.parametrize(
+    ("rack", "left", "fields"),
+    [
+        ("R11 R12 R13 K11 K12 K13 B1 R1", "R10", {}),  # 82 with it: short of 101
+        ("R2 R2 Y3 Y3 B9 B9 R7 K1", "Y5", {}),  # three pairs and no twin
+        ("R11 R12 R13 K11 K12 K13 Y11 Y12 Y13 B1", "R10", {"openings": "-/-/-/-!"}),
+    ],
+)
+def test_no_opening_lays_the_taken_discard(
+    pos, rack: str, left: str, fields: dict[str, object]
+) -> None:  # noqa: ANN001
+    """Short of the floor; or (the last) taken from a player Going Pairs, which only
+    opens pairs, at a Challenge table."""
+    if fields:
+        fields = {**fields, "rules": "challenge/11"}
+    assert taken_opening(taken(pos, rack, left, **fields)) is None
+
+
+def test_no_opening_is_looked_for_without_a_taken_tile_or_once_opened(pos) -> None:  # noqa: ANN001
+    hand = pos(["R11 R12 R13 K11 K12 K13 Y11 Y12 Y13 B1", "", "", ""], phase="d")
+    assert taken_opening(PlayerView.of(hand, 0)) is None
+    opened = taken(pos, "R11 R12 K1", "R13", openings="m101/-/-/-")
+    assert taken_opening(opened) is None
+
+
+def test_the_opening_that_lays_a_taken_okey(pos) -> None:  # noqa: ANN001
+    """The okey taken from the left stands in a run of the rack's tiles; the engine takes
+    the opening."""
+    hand = pos(
+        ["R11 R12 K11 K12 K13 Y11 Y12 Y13 B1 R1", "", "", ""],
+        phase="d",
+        discards=["", "", "", "B8"],
+    )
+    hand.apply(TakeDiscard())
+    opening = taken_opening(PlayerView.of(hand, 0))
+    assert opening is not None and any(OKEY in m.tiles for m in opening)
+    hand.apply(Open(opening))
+    assert hand.openings[0] is not None
