@@ -173,3 +173,45 @@ def test_the_opening_that_lays_a_taken_okey(pos) -> None:  # noqa: ANN001
     assert opening is not None and any(OKEY in m.tiles for m in opening)
     hand.apply(Open(opening))
     assert hand.openings[0] is not None
+
+
+@pytest.mark.parametrize(
+    ("rack", "left", "laid_with"),
+    [
+        # Exactly the floor, and only with a run of five: R9-R13 (55) and K10-K13 (46).
+        ("R9 R10 R12 R13 K10 K11 K12 K13 B1 Y3", "R11", "R9 R10 R11 R12 R13"),
+        # Only in a set: R10 Y10 K10 (30) with K11-K13 (36) and Y11-Y13 (36).
+        ("Y10 K10 K11 K12 K13 Y11 Y12 Y13 B1 R3", "R10", "R10 Y10 K10"),
+        # With the rack's okey (B8) in a run: R10 R11 ★R12 (33) beside two runs of 36.
+        ("R11 B8 K11 K12 K13 Y11 Y12 Y13 B1 R3", "R10", "R10 R11 B8"),
+        # With the false okey (it plays as B8) in a run: B7 F B9 (24) and three more melds.
+        ("F B9 K11 K12 K13 Y11 Y12 Y13 R11 R12 R13 R1", "B7", "B7 F B9"),
+        # The false okey taken: B6 B7 F (21) and the same three melds.
+        ("B6 B7 K11 K12 K13 Y11 Y12 Y13 R11 R12 R13 R1", "F", "B6 B7 F"),
+    ],
+)
+def test_the_opening_that_lays_a_taken_discard_finds_every_meld_it_can_go_in(
+    pos, rack: str, left: str, laid_with: str
+) -> None:  # noqa: ANN001
+    view = taken(pos, rack, left)
+    opening = taken_opening(view)
+    assert opening is not None
+    assert tiles(laid_with) in [m.tiles for m in opening]
+    assert sum(m.value for m in opening) >= view.melds_floor
+
+
+def test_a_pairs_opening_pairs_the_taken_discard_with_the_okey(pos) -> None:  # noqa: ANN001
+    """Four pairs, the okey and Y12 taken: Y12 ★Y12 makes the fifth pair."""
+    view = taken(pos, "R2 R2 Y3 Y3 B9 B9 K13 K13 B8 R7 K1", "Y12")
+    opening = taken_opening(view)
+    assert opening is not None and len(opening) == 5
+    assert (Tile.parse("Y12"), OKEY) in [m.tiles for m in opening]
+
+
+def test_the_opening_with_the_taken_discard_is_the_one_worth_most(pos) -> None:  # noqa: ANN001
+    """R12 taken: the first way found to lay it makes 109; another makes 118, and that
+    is the one."""
+    view = taken(pos, "R9 R10 R11 Y9 Y10 Y11 Y13 K10 K11 K12 K13", "R12")
+    opening = taken_opening(view)
+    assert opening is not None
+    assert sum(m.value for m in opening) == 118
