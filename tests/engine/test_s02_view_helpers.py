@@ -215,3 +215,19 @@ def test_the_opening_with_the_taken_discard_is_the_one_worth_most(pos) -> None: 
     opening = taken_opening(view)
     assert opening is not None
     assert sum(m.value for m in opening) == 118
+
+
+def test_a_false_okey_added_as_its_own_tile_is_never_swapped(pos) -> None:  # noqa: ANN001
+    """F (the false okey, B8) added to B5 B6 B7 plays as B8 itself: no okey stands in."""
+    hand = pos(["F Y1 K2", "", "", ""], table=["2:B5B6B7"], openings="m101/-/m101/-")
+    view = PlayerView.of(hand, 0)
+    assert exposed_add(view, view.table[0].meld, Tile.parse("F"), OKEY) == ()
+
+
+def test_the_opening_that_lays_a_taken_discard_looks_past_a_group_met_twice(pos) -> None:  # noqa: ANN001
+    """R10 taken: the rack's two R9 make every group with an R9 twice over; the set
+    R10 Y10 K10, after them, is the one way it opens (with K11-K13 and Y11-Y13: 102)."""
+    view = taken(pos, "R9 R9 R12 Y10 K10 K11 K12 K13 Y11 Y12 Y13", "R10")
+    opening = taken_opening(view)
+    assert opening is not None
+    assert tiles("R10 Y10 K10") in [m.tiles for m in opening]
