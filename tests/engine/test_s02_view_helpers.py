@@ -231,3 +231,21 @@ def test_the_opening_that_lays_a_taken_discard_looks_past_a_group_met_twice(pos)
     opening = taken_opening(view)
     assert opening is not None
     assert tiles("R10 Y10 K10") in [m.tiles for m in opening]
+
+
+def test_a_pairs_opening_with_the_taken_discard_is_the_one_with_most_pairs(pos) -> None:  # noqa: ANN001
+    """K12 taken, with its twin and the okey in the rack: paired with the okey (met first)
+    it leaves five pairs; paired with its twin, the okey pairs K5 as well: six."""
+    view = taken(pos, "R2 R2 Y3 Y3 B9 B9 R6 R6 K12 B8 K5 R7", "K12")
+    opening = taken_opening(view)
+    assert opening is not None and len(opening) == 6
+    assert tiles("K12 K12") in [m.tiles for m in opening]
+
+
+def test_two_pairs_openings_as_long_are_told_apart_without_comparing_melds(pos) -> None:  # noqa: ANN001
+    """Y5 taken: with its twin or with the okey, five pairs either way (the sixth would
+    leave no tile to throw); the first found is laid."""
+    view = taken(pos, "R2 R2 Y3 Y3 B9 B9 K12 K12 Y5 B8 R7", "Y5")
+    opening = taken_opening(view)
+    assert opening is not None and len(opening) == 5
+    assert tiles("Y5 Y5") in [m.tiles for m in opening]
