@@ -144,6 +144,15 @@ def test_a_false_okey_with_a_number_is_refused_with_its_code() -> None:
     assert caught.value.code is ErrorCode.FALSE_OKEY_HAS_NO_NUMBER
 
 
+def test_a_tile_made_anew_hashes_as_its_index() -> None:
+    """A tile built now (not one of the module's own, made at import) keeps its dense index
+    as its hash: the false okey 52, a coloured tile by colour and number."""
+    made = [Tile(None, 0), Tile(Colour.RED, 1), Tile(Colour.BLACK, 13)]
+    assert [t.index for t in made] == [52, 0, 51]
+    assert [hash(t) for t in made] == [52, 0, 51]
+    assert {Tile(None, 0): "F"}[FALSE_OKEY] == "F"
+
+
 def test_the_dense_index_runs_colour_major_from_0_to_52() -> None:
     assert [Tile.from_index(i) for i in range(53)] == [
         *(Tile(c, n) for c in COLOURS for n in range(1, 14)),

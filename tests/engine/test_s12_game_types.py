@@ -438,3 +438,18 @@ def test_a_challenge_payment_is_noted_over_the_taken_tile_not_the_melds_first(po
     act(hand, "lay R5R6*R7")
     (note,) = penalty_notes(hand)
     assert (note.seat, note.points, note.tile, note.by) == (0, 140, Tile.parse("B8"), 1)
+
+
+@pytest.mark.parametrize(("opening", "bonus"), [("p8", -101), ("m160", -101), ("p6", 0)])
+def test_a_big_opening_takes_its_bonus_off_the_hand_score(pos, opening: str, bonus: int) -> None:  # noqa: ANN001
+    """Rising: seat 1 opened with 8 pairs (7 or more) or 160 points (150 or more); the
+    middle runs out as seat 0 is to draw, and the hand's score takes 101 off seat 1's."""
+    hand = pos(
+        ["K1 K2", "R1 R2", "Y1 Y2", "B1 B2"],
+        rules="rising/11",
+        phase="d",
+        rest="discard1",
+        openings=f"-/{opening}/-/-",
+    )
+    act(hand, "draw")
+    assert score_hand(hand).seats[1].bonus == bonus

@@ -134,3 +134,46 @@ def test_the_challenge_rates_are_the_engines_named_numbers(pos, monkeypatch) -> 
     monkeypatch.setattr(state, "CHALLENGE_RATE", 5)
     hand = taken_and_used(pos, "R4", "R5 R6 K1 K2", "m101", "lay R4R5R6")
     assert [p.points for p in hand.penalties] == [4 * 5]
+
+
+def older_log(hand, **penalty: object):  # noqa: ANN001, ANN201
+    """The hand's log with its penalty event written as a log saved earlier wrote it."""
+    from dataclasses import replace
+
+    return [replace(e, **penalty) if e.kind == "penalty" else e for e in hand.events]
+
+
+@pytest.mark.parametrize(
+    ("top", "rack", "opening", "play", "rate"),
+    [
+        ("R4", "R5 R6 K1 K2", "m101", "lay R4R5R6", 10),
+        ("B8", "R5 R6 K1 K2", "m101", "lay R5R6*R7", 20),
+    ],
+)
+def test_a_challenge_payment_in_a_log_saved_before_the_reasons_still_has_its_rate(
+    pos, top: str, rack: str, opening: str, play: str, rate: int
+) -> None:  # noqa: ANN001
+    """A log saved before penalty events carried a code ("") reads as a payment too."""
+    hand = taken_and_used(pos, top, rack, opening, play)
+    (note,) = penalty_notes(hand, older_log(hand, code=""))
+    assert note.rate == rate
+
+
+@pytest.mark.parametrize("tiles", [(), (OKEY,)])
+def test_a_challenge_payment_that_names_no_tile_it_counted_as_has_no_rate(
+    pos, tiles: tuple[Tile, ...]
+) -> None:  # noqa: ANN001
+    """In a log saved before a payment named its tile (none), or the tile an okey stood
+    for (the okey alone), the times it was paid cannot be read: none is said."""
+    hand = taken_and_used(pos, "B8", "R5 R6 K1 K2", "m101", "lay R5R6*R7")
+    (note,) = penalty_notes(hand, older_log(hand, tiles=tiles))
+    assert note.reason is PenaltyReason.CHALLENGE_DISCARD and note.rate == 0
+
+
+def test_the_notes_read_the_log_given_for_a_hand_resumed_with_a_new_one(pos) -> None:  # noqa: ANN001
+    """A hand resumed from a save starts a new log: the notes read the whole log given."""
+    hand = taken_and_used(pos, "R4", "R5 R6 K1 K2", "m101", "lay R4R5R6")
+    whole = list(hand.events)
+    hand.events.clear()
+    (note,) = penalty_notes(hand, whole)
+    assert note.rate == 10 and note.tile == Tile.parse("R4")
