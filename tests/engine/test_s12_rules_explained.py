@@ -54,6 +54,7 @@ def test_a_challenge_payment_notes_the_value_and_the_times_it_was_paid(
     (note,) = penalty_notes(hand)
     assert note.reason is PenaltyReason.CHALLENGE_DISCARD
     assert (note.worth, note.rate, note.points) == (worth, rate, worth * rate)
+    assert type(note.rate) is int  # "× 10", never "× 10.0"
     assert note.tile == Tile.parse(top)
 
 
@@ -159,13 +160,22 @@ def test_a_challenge_payment_in_a_log_saved_before_the_reasons_still_has_its_rat
     assert note.rate == rate
 
 
-@pytest.mark.parametrize("tiles", [(), (OKEY,)])
+@pytest.mark.parametrize(
+    ("rack", "opening", "play", "tiles"),
+    [
+        ("R5 R6 K1 K2", "m101", "lay R5R6*R7", ()),
+        ("R5 R6 K1 K2", "m101", "lay R5R6*R7", (OKEY,)),
+        # The okey (B8) stood for R8: its own face divides the 320 paid, but is not what
+        # it counted as.
+        ("R8 K1 K2", "p5", "lay R8*R8", (OKEY,)),
+    ],
+)
 def test_a_challenge_payment_that_names_no_tile_it_counted_as_has_no_rate(
-    pos, tiles: tuple[Tile, ...]
+    pos, rack: str, opening: str, play: str, tiles: tuple[Tile, ...]
 ) -> None:  # noqa: ANN001
     """In a log saved before a payment named its tile (none), or the tile an okey stood
     for (the okey alone), the times it was paid cannot be read: none is said."""
-    hand = taken_and_used(pos, "B8", "R5 R6 K1 K2", "m101", "lay R5R6*R7")
+    hand = taken_and_used(pos, "B8", rack, opening, play)
     (note,) = penalty_notes(hand, older_log(hand, tiles=tiles))
     assert note.reason is PenaltyReason.CHALLENGE_DISCARD and note.rate == 0
 
