@@ -17,6 +17,20 @@ def act(hand, text: str):  # noqa: ANN001, ANN201
     return hand.apply(parse_action(text, OKEY))
 
 
+def offered(pos, rack: str, tile: str, table=(), opening: str = "m101", **fields):  # noqa: ANN001, ANN201
+    """Seat 0, with ``rack`` and ``opening`` (seat 2 opened with runs and sets), to draw;
+    ``tile`` on its left pile and ``table`` laid."""
+    return pos(
+        [rack, "", "", ""],
+        turn=0,
+        phase="d",
+        discards=["", "", "", tile],
+        table=list(table),
+        openings=f"{opening}/-/m101/-",
+        **fields,
+    )
+
+
 def taken_r4(pos, rack: str, **kw):  # noqa: ANN001, ANN003, ANN201
     hand = pos(
         ["", rack, "", ""],
@@ -218,14 +232,7 @@ def test_whether_a_left_discard_could_be_laid_this_turn(
 ) -> None:  # noqa: ANN001
     """A taken discard must be laid this turn: the view says, before the take, whether
     the tile could be (the table asks before taking one that could not)."""
-    hand = pos(
-        [rack, "", "", ""],
-        turn=0,
-        phase="d",
-        discards=["", "", "", tile],
-        table=table,
-        openings=f"{opening}/-/m101/-",
-    )
+    hand = offered(pos, rack, tile, table, opening)
     view = PlayerView.of(hand, 0)
     assert view.left_discard == Tile.parse(tile)
     assert view.can_use_taken(Tile.parse(tile)) is usable
@@ -263,14 +270,7 @@ def test_whether_a_discard_taken_this_turn_can_still_be_laid(
 def test_the_run_a_left_discard_reaches_after_tiles_of_the_rack(pos) -> None:
     """K5 fits the table's K8 K9 K10 once K7 and K6 go on before it: K7 from the okey (B8),
     K6 from the rack, nearest the run first; with fewer tiles left than that, no run."""
-    hand = pos(
-        ["R10 Y1 K6 B8 B7", "", "", ""],
-        turn=0,
-        phase="d",
-        discards=["", "", "", "K5"],
-        table=["2:K8K9K10", "2:B4B5B6"],
-        openings="m101/-/m101/-",
-    )
+    hand = offered(pos, "R10 Y1 K6 B8 B7", "K5", ["2:K8K9K10", "2:B4B5B6"])
     view = PlayerView.of(hand, 0)
     assert view.run_reached(Tile.parse("K5")) == (0, (Tile.parse("B8"), Tile.parse("K6")))
     assert view.run_reached(Tile.parse("K11")) is None  # it fits the run at once
@@ -285,14 +285,7 @@ def test_the_run_reached_is_looked_for_in_every_run_and_the_false_okey_plays_as_
 ) -> None:
     """The melds before the one it reaches do not stop the look (another colour, a set, a
     run of its colour the rack cannot reach); the false okey (F) plays as B8, the okey."""
-    hand = pos(
-        ["R10 Y1 F K1", "", "", ""],
-        turn=0,
-        phase="d",
-        discards=["", "", "", "B7"],
-        table=["2:R5R6R7", "2:K4Y4R4", "2:B2B3B4", "2:B9B10B11"],
-        openings="m101/-/m101/-",
-    )
+    hand = offered(pos, "R10 Y1 F K1", "B7", ["2:R5R6R7", "2:K4Y4R4", "2:B2B3B4", "2:B9B10B11"])
     view = PlayerView.of(hand, 0)
     assert view.run_reached(Tile.parse("B7")) == (3, (Tile.parse("F"),))
 
@@ -311,14 +304,7 @@ def test_a_run_the_rack_cannot_reach_does_not_end_the_look(
 ) -> None:  # noqa: ANN001
     """Every run of the tile's colour is looked at: one before it that holds the tile
     already, is too far for the rack or lacks a tile between does not stop the look."""
-    hand = pos(
-        [rack, "", "", ""],
-        turn=0,
-        phase="d",
-        discards=["", "", "", tile],
-        table=table,
-        openings="m101/-/m101/-",
-    )
+    hand = offered(pos, rack, tile, table)
     found = PlayerView.of(hand, 0).run_reached(Tile.parse(tile))
     assert found == (None if reached is None else (reached[0], (Tile.parse(reached[1]),)))
 
@@ -356,14 +342,7 @@ def test_whether_the_discard_taken_goes_in_for_a_table_okey(
 ) -> None:  # noqa: ANN001
     """After a take the table's line names w when the taken tile can be given for a table
     okey (rules §8): the view says so of the taken tile, with the rest of the rack."""
-    hand = pos(
-        [rack, "", "", ""],
-        turn=0,
-        phase="d",
-        discards=["", "", "", tile],
-        table=table,
-        openings="m101/-/m101/-",
-    )
+    hand = offered(pos, rack, tile, table)
     assert not PlayerView.of(hand, 0).taken_swaps()  # nothing taken yet
     act(hand, "take")
     assert PlayerView.of(hand, 0).taken_swaps() is swaps
@@ -398,13 +377,5 @@ def test_a_pairs_opener_pairs_the_okey_its_take_frees_where_the_table_has_no_pla
     """At a table that lets a pairs opener add to runs and sets: K7 goes in for the okey of
     R7 Y7 B7 ★K7, which then fits no table meld (a set of four is full); it pairs with Y1,
     and R13 is left for the discard."""
-    hand = pos(
-        ["Y1 R13", "", "", ""],
-        rules="classic/11+l",
-        turn=0,
-        phase="d",
-        discards=["", "", "", "K7"],
-        table=["2:R7Y7B7*K7"],
-        openings="p5/-/m101/-",
-    )
+    hand = offered(pos, "Y1 R13", "K7", ["2:R7Y7B7*K7"], "p5", rules="classic/11+l")
     assert PlayerView.of(hand, 0).can_use_taken(Tile.parse("K7"))
