@@ -3396,7 +3396,7 @@ class TableScreen(Screen[None]):
                         "the middle is empty: t takes {tile} if you lay it this turn, "
                         "d ends the hand"
                     ).format(tile=tile_text(left, view.okey))
-                if left is not None:  # t would only ask, and a give-back end the hand
+                if left is not None:  # t would only ask, and a give-back ends the hand
                     return _(
                         "the middle is empty ({tile} on your left could not be laid this "
                         "turn): d ends the hand"
