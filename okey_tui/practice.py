@@ -1294,7 +1294,7 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
         index = fits_table((tm.meld for tm in view.table), tile, okey)
         if index is not None and view.can_touch_table():
             return LeftDiscard(tile, True, _("adds to meld {n} on the table").format(n=index + 1))
-        reached = view.run_reached(tile) if view.can_touch_table() else None
+        reached = view.run_reached(tile)
         if reached is not None:  # once tiles of the rack go on the run before it
             return LeftDiscard(
                 tile,

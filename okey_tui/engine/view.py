@@ -237,9 +237,9 @@ class PlayerView:
         okeys for any) are added to it first, one by one, each a legal add, with a tile
         left for the discard: the run's index and those tiles, nearest the run first (K5
         with K6 in the rack beside the table's K7 K8 K9: K6). None when no run does, or
-        ``tile`` fits one at once."""
+        ``tile`` fits one at once, or this seat may not add to the table."""
         okey = self.okey
-        if is_wild(tile, okey):  # an okey fits a run's end at once, or no run's
+        if is_wild(tile, okey) or not self.can_touch_table():  # an okey: at once or nowhere
             return None
         rack = self.rack if rack is None else rack
         played = effective(tile, okey)
@@ -300,6 +300,12 @@ class PlayerView:
         table (:meth:`swaps_with`, with the rest of the rack). False with none taken."""
         taken = self.taken
         return taken is not None and self._without_taken().swaps_with(taken.tile)
+
+    def taken_run_reached(self) -> tuple[int, tuple[Tile, ...]] | None:
+        """:meth:`run_reached` for the discard this seat took this turn, with the rest of
+        the rack. None with none taken."""
+        taken = self.taken
+        return None if taken is None else self._without_taken().run_reached(taken.tile)
 
     def _without_taken(self) -> PlayerView:
         """This view with one copy of the taken discard out of the rack."""

@@ -3209,10 +3209,7 @@ class TableScreen(Screen[None]):
                 meld=group_label(list(meld.tiles), okey, kinds)[0],
             )
         view = self.view
-        rest = list(view.rack)
-        if tile in rest:
-            rest.remove(tile)
-        reached = view.run_reached(tile, rest) if view.can_touch_table() else None
+        reached = view.taken_run_reached()
         if view.can_touch_table() and view.playable_on_table(tile):  # no meld: a, then
             said = _("You took {tile}: a adds it to a meld on the table (g gives it back)")
         elif reached is not None:  # onto a run once tiles of the rack go on first: which
