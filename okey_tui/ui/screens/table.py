@@ -2743,7 +2743,16 @@ class TableScreen(Screen[None]):
             done = you_opened_with(opening, self.view.rules)
         view = self.view
         if self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
-            if any(isinstance(a, AddTile) for a in legal_actions(view)):
+            fit = self.tiles_that_fit()
+            if fit:
+                done = ngettext(
+                    "{done}: a adds {tiles} to a meld on the table (the cursor on it), "
+                    "then x discards",
+                    "{done}: a adds {tiles} to melds on the table (selected, or the cursor on "
+                    "one), then x discards",
+                    len(fit),
+                ).format(done=done, tiles=tiles_text(fit, view.okey))
+            elif any(isinstance(a, AddTile) for a in legal_actions(view)):
                 done = _("{done}: a adds a tile that fits a table meld, then x discards").format(
                     done=done
                 )
@@ -3115,7 +3124,29 @@ class TableScreen(Screen[None]):
         self.set_status(_("No okey on the table stands for a tile you hold"), True)
 
     def say_fits_nowhere(self, tile: Tile) -> None:
-        self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
+        """``tile`` goes on no table meld; and which of the rack's other tiles do, when any
+        does (the line after a lay-down named none, and a on the wrong tile said only no)."""
+        fit = [t for t in self.tiles_that_fit() if t != tile]
+        if not fit:
+            self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
+            return
+        said = ngettext(
+            "{tile} does not fit any meld on the table; {tiles} does: put the cursor on it, then a",
+            "{tile} does not fit any meld on the table; {tiles} do: put the cursor on one, then a",
+            len(fit),
+        )
+        self.set_status(said.format(tile=tile, tiles=tiles_text(fit, self.view.okey)), True)
+
+    def tiles_that_fit(self) -> list[Tile]:
+        """The rack's tiles, in the rack's order and each once, that a meld on the table
+        takes now, okeys (wild tiles) left out: an okey laid off is one to lose."""
+        view = self.view
+        fits = {
+            a.tile
+            for a in legal_actions(view)
+            if isinstance(a, AddTile) and not is_wild(a.tile, view.okey)
+        }
+        return list(dict.fromkeys(t for t in self.rack.slots if t is not None and t in fits))
 
     def slots_for(self, tiles: tuple[Tile, ...]) -> list[int]:
         """Rack slots for ``tiles``: the selected copies first, then the cursor, then any."""
