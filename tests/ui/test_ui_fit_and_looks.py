@@ -33,7 +33,8 @@ async def test_a_log_hidden_by_l_stays_hidden_when_the_window_shrinks():
         assert isinstance(screen, TableScreen)
         await pilot.press("l")
         await _settle(pilot)
-        assert status_text(screen) == "Log hidden: l shows it"
+        said = status_text(screen)
+        assert said.startswith("Log hidden · Your turn: open if you can (o)"), said
         assert _log_and_board(screen) == (False, True)
         await pilot.resize_terminal(90, 26)
         await _settle(pilot)

@@ -3533,7 +3533,11 @@ class TableScreen(Screen[None]):
         shown = self.log_shown()
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
-        self.set_status(_("Log shown: l hides it") if shown else _("Log hidden: l shows it"))
+        prompt = "" if shown else self.prompt()
+        if prompt:  # what the turn goes on with, as before l showed the log
+            self.set_status(_("Log hidden · {prompt}").format(prompt=prompt))
+        else:
+            self.set_status(_("Log shown: l hides it") if shown else _("Log hidden: l shows it"))
         self._said_log = shown
 
     def action_scroll_melds(self, pages: int) -> None:
