@@ -162,8 +162,6 @@ def make_meld(laid: Sequence[Tile], meant: Sequence[Tile], okey: Tile) -> Meld:
         )
     pairs = sorted(zip(laid, meant, strict=True), key=lambda p: (p[1].number, p[1].sort_key()))
     kind = _kind_of(pairs, okey)
-    if kind is MeldKind.SET:
-        pairs = sorted(pairs, key=lambda p: p[1].sort_key())
     return Meld(kind, tuple(a for a, _ in pairs), tuple(b for _, b in pairs))
 
 
@@ -206,7 +204,7 @@ def _kind_of(pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> MeldKind:
             okey=okey,
         )
     if len(set(numbers)) == 1:
-        if n > 4 or len(colours) != n:
+        if len(colours) != n:  # (four colours: never more than four tiles)
             laid = _as_laid(pairs)
             raise MeldError(
                 f"{_words(laid)} is not a set: a set is 3 or 4 tiles of one number, each a "
@@ -361,10 +359,14 @@ def best_reading(
     make_meld(
         [t for t in laid if not is_wild(t, okey)] + wild, fixed + [fixed[0]] * len(wild), okey
     )
-    raise MeldError(  # pragma: no cover
-        f"{' '.join(map(str, laid))} is not a run, set or pair",
+    # Read as laid they make a meld, but of a kind not asked for (R5 Y5 B5 where only
+    # runs may go).
+    asked = " or ".join(kind.value for kind in MeldKind if kind in allowed)
+    raise MeldError(
+        f"{' '.join(map(str, laid))} make no {asked}",
         code=ErrorCode.NOT_A_RUN_OR_SET,
         tiles=tuple(laid),
+        okey=okey,
     )
 
 

@@ -261,3 +261,100 @@ def test_a_false_okey_read_as_another_tile_is_refused_naming_the_okeys_tile() ->
         make_meld(laid, parse_tiles("R5 R6 R7"), OKEY)
     assert caught.value.code is ErrorCode.TILE_CANNOT_COUNT_AS
     assert caught.value.params == {"tile": laid[0], "counts_as": OKEY, "meant": Tile.parse("R5")}
+
+
+@pytest.mark.parametrize(
+    ("attempt", "message"),
+    [
+        (lambda: meld("R5"), "R5: a run or set needs at least three tiles"),
+        (
+            lambda: meld("R1R2R4"),
+            "R1 R2 R4 is not a run: a run is consecutive numbers of one colour, and 1 only "
+            "comes before 2",
+        ),
+        (
+            lambda: meld("R9R9B9"),
+            "R9 R9 B9 is not a set: a set is 3 or 4 tiles of one number, each a different colour",
+        ),
+        (
+            lambda: make_meld(parse_tiles("R9 Y9 B9 K9 R9"), parse_tiles("R9 Y9 B9 K9 R9"), OKEY),
+            "R9 R9 Y9 B9 K9 is not a set: a set is 3 or 4 tiles of one number, each a different "
+            "colour",
+        ),
+        (
+            lambda: meld("R9Y9B10"),
+            "R9 Y9 B10 is neither a run (one colour, consecutive numbers) nor a set (one "
+            "number, different colours)",
+        ),
+        (
+            lambda: extend(meld("R9Y9B9"), tile("R9"), None, OKEY),
+            "R9 does not fit the set R9 Y9 B9: a set takes its missing colour",
+        ),
+        (
+            lambda: best_reading(parse_tiles("Y3 Y5"), OKEY, [MeldKind.RUN, MeldKind.SET]),
+            "Y3 Y5: a run or set needs at least three tiles",
+        ),
+        (
+            lambda: best_reading(parse_tiles("Y3 Y5"), OKEY),
+            "Y3 Y5 make no meld: a pair is two identical tiles, a run or set at least three",
+        ),
+        (
+            lambda: best_reading(parse_tiles("R1 R2 R3"), OKEY, [MeldKind.PAIR]),
+            "R1 R2 R3 are not a pair: a pair is two identical tiles",
+        ),
+        (
+            lambda: best_reading(parse_tiles("R5 Y5 B5"), OKEY, [MeldKind.RUN]),
+            "R5 Y5 B5 make no run",
+        ),
+    ],
+)
+def test_each_refusal_says_its_rule_in_words_naming_the_tiles(
+    attempt: Callable[[], object], message: str
+) -> None:
+    """The engine's own words (a log, a bot's trace, a caller with no translation)."""
+    with pytest.raises(MeldError) as caught:
+        attempt()
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("tiles", "kinds", "code", "params"),
+    [
+        # Two tiles where only runs and sets go: too few, however they read.
+        (
+            "Y3 Y5",
+            [MeldKind.RUN, MeldKind.SET],
+            ErrorCode.TOO_FEW_TILES,
+            {"count": 2, "tiles": (tile("Y3"), tile("Y5")), "okey": OKEY},
+        ),
+        # Three tiles are enough: what is wrong is their numbers, as make_meld says it.
+        (
+            "R1 R2 R4",
+            [MeldKind.RUN, MeldKind.SET],
+            ErrorCode.NOT_A_RUN,
+            {"tiles": tuple(parse_tiles("R1 R2 R4")), "okey": OKEY},
+        ),
+        # Where only pairs go, three tiles or one are no pair.
+        (
+            "R1 R2 R3",
+            [MeldKind.PAIR],
+            ErrorCode.NOT_A_PAIR,
+            {"tiles": tuple(parse_tiles("R1 R2 R3")), "okey": OKEY},
+        ),
+        ("R1", [MeldKind.PAIR], ErrorCode.NOT_A_PAIR, {"tiles": (tile("R1"),), "okey": OKEY}),
+        # A set where only runs go.
+        (
+            "R5 Y5 B5",
+            [MeldKind.RUN],
+            ErrorCode.NOT_A_RUN_OR_SET,
+            {"tiles": tuple(parse_tiles("R5 Y5 B5")), "okey": OKEY},
+        ),
+    ],
+)
+def test_the_best_reading_refuses_by_the_kinds_asked_for(
+    tiles: str, kinds: list[MeldKind], code: ErrorCode, params: dict[str, object]
+) -> None:
+    with pytest.raises(MeldError) as caught:
+        best_reading(parse_tiles(tiles), OKEY, kinds)
+    assert caught.value.code is code
+    assert caught.value.params == params
