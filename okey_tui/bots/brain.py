@@ -568,16 +568,25 @@ class PlannerBot:
                     slots.add(_effective_slot(meant, okey))
         return slots
 
-    def _okey_risk(self, view: PlayerView, meld: Meld, seen: list[int]) -> int:
-        """How many unseen tiles could swap an okey out of ``meld``."""
+    def _okey_risk(
+        self, view: PlayerView, meld: Meld, seen: list[int], meant: Tile | None = None
+    ) -> int:
+        """How many unseen tiles could swap an okey out of ``meld`` (only the okey that
+        stands for ``meant``, when given: another okey of the meld is no risk to it)."""
         okey = view.okey
         if meld.kind is MeldKind.PAIR:
             return 0
         places = meld.wild_places(okey)
         if meld.kind is MeldKind.SET and len(meld.tiles) == 3 and len(places) == 1:
             # Both missing colours are needed at once; a fourth tile would pin it.
+            if meant is not None and meld.stands_for[places[0]] != meant:
+                return 0
             return 1 if seen[_effective_slot(meld.stands_for[places[0]], okey)] < 2 else 0
-        return sum(max(0, 2 - seen[_effective_slot(meld.stands_for[i], okey)]) for i in places)
+        return sum(
+            max(0, 2 - seen[_effective_slot(meld.stands_for[i], okey)])
+            for i in places
+            if meant is None or meld.stands_for[i] == meant
+        )
 
     def _hunt(
         self,
@@ -610,7 +619,9 @@ class PlannerBot:
             placer = tm.okey_owner(freed)
             gain = 0.0
             if placer == view.seat:
-                if self._okey_risk(view, tm.meld, seen) == 0:
+                # Home only when someone else could swap it: the risk of that okey, not
+                # of the meld (another seat's okey beside it sent ours round the table).
+                if self._okey_risk(view, tm.meld, seen, freed) == 0:
                     continue
                 gain = 30.0
             elif placer == view.partner:

@@ -1,0 +1,49 @@
+"""The hard bot's own okey on the table: it comes home (swapped out for the bot's own
+tile) only when another player could swap it out, and that okey's risk is its own, not
+its meld's.
+
+Found playing a Rising hand against hard bots: Ayşe laid the okey as ★K5 beside
+Mehmet's ★K8 (K8 live), took it home with her K5, laid it as ★K4, took it home with her
+K4, and so on: seven lines in the log for four tiles she could have added straight away.
+Mehmet's ★K8 made the meld look risky, so her own okey, which nobody else could swap
+(both K5s in sight), kept coming home."""
+
+from __future__ import annotations
+
+import pytest
+from positions import position
+
+from okey_tui.bots import make_bot
+from okey_tui.bots.driver import play_bot_step
+from okey_tui.engine.actions import AddTile, SwapOkey
+
+# Seat 1 has opened and holds K5 and K4; on the table Mehmet's (seat 2) K6 K7 ★K8 with
+# seat 1's own okey laid at its low end as ★K5. The other K5 is in Mehmet's pile and the
+# other K4 in K2 K3 K4: nobody but seat 1 could swap either okey's place there.
+TABLE = ["1:R10R11R12R13", "2:K2K3K4", "2:*K5@1K6K7*K8", "2:B10B11B12"]
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_an_okey_nobody_else_can_swap_stays_and_the_tiles_go_down_as_they_are(
+    level: str,
+) -> None:
+    hand = position(
+        ["R3 Y10 R4", "K5 K4 Y1 Y12 R2 B4", "R1 B5 R3", ""],
+        indicator="K10",
+        turn=1,
+        phase="p",
+        rules="classic/3",
+        table=TABLE,
+        discards=("", "", "K5", ""),
+        openings="-/m102/m135/-",
+        rest="rack3",
+    )
+    bot = make_bot(level)
+    actions = []
+    while hand.turn == 1 and not hand.is_over:
+        actions.append(play_bot_step(hand, bot).action)
+    assert not any(isinstance(a, SwapOkey) for a in actions), actions
+    added = {str(a.tile) for a in actions if isinstance(a, AddTile)}
+    assert {"K4", "K5"} <= added, actions
+    # The okey is where it was, standing for K5; Mehmet's ★K8 beside it.
+    assert hand.table[2].meld.notation() == "K4*K5K6K7*K8", hand.table[2].meld
