@@ -121,3 +121,25 @@ async def test_before_opening_a_discard_while_holding_the_taken_tile_names_o_not
         await pilot.press("x")
         said = status_text(screen)
         assert said.endswith(" · o stages it in your opening, g gives it back"), said
+
+
+async def test_a_pairs_opener_is_told_to_lay_pairs_not_to_add():
+    """Opened with pairs, at a table where pairs openers lay off nothing, the line after a
+    draw said "lay what you can (o, a)": a only ever refused. At a table that lets them
+    lay off, it still names a."""
+    for lays_off, step in (
+        (False, "lay pairs if you can (o), then x discards the tile under the cursor"),
+        (True, "lay what you can (o, a), then x discards the tile under the cursor"),
+    ):
+        app = table_app(pairs_opener_lays_off=lays_off)
+        async with app.run_test(size=(120, 40)) as pilot:
+            hand = position(
+                ["R3 R4 Y8 B12 K1", "", "", ""],
+                table=["0:Y13Y13", "0:R2R2", "0:Y2Y2", "0:B2B2", "0:B1B1", "1:K5K6K7"],
+                openings="p5/m101/-/-",
+                rules="classic/11" + ("+l" if lays_off else ""),
+            )
+            screen = await at_position(pilot, app, hand)
+            await pilot.press("d", "d")  # a second draw: the refusal names the turn's step
+            said = status_text(screen)
+            assert said.endswith(" · " + step), said

@@ -3473,6 +3473,8 @@ class TableScreen(Screen[None]):
                     )
                 return said.format(value=value, floor=floor)
             return _("open if you can (o), then x discards the tile under the cursor")
+        if not view.can_touch_table():  # a pairs opener, where pairs openers add nothing
+            return _("lay pairs if you can (o), then x discards the tile under the cursor")
         return _("lay what you can (o, a), then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
