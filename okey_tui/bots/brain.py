@@ -617,21 +617,29 @@ class PlannerBot:
             new = swap_okey(tm.meld, action.tiles, okey)
             freed = wild_changes(tm.meld, new, okey)[0][0]
             placer = tm.okey_owner(freed)
+            # Where the okey goes back: a meld from the hand, or a lay-off.
+            new_rack = _remove(rack, action.tiles) + [okey]
+            table = [t.meld for t in view.table]
+            table[action.target] = new
             gain = 0.0
             if placer == view.seat:
-                # Home only when someone else could swap it: the risk of that okey, not
-                # of the meld (another seat's okey beside it sent ours round the table).
-                if self._okey_risk(view, tm.meld, seen, freed) == 0:
+                # Our own okey comes home when its meld could lose an okey to a swap. Not
+                # when that is another seat's okey and ours is safe, while the tiles given
+                # for it go down anyway: swapped in tile by tile, ours went round the table
+                # (★K5 laid, taken home for K5, laid as ★K4...), unless it goes out.
+                if self._okey_risk(view, tm.meld, seen) == 0:
+                    continue
+                if (
+                    self._okey_risk(view, tm.meld, seen, freed) == 0
+                    and all(self._fits_table(view, t) for t in action.tiles)
+                    and not self._out_with(view, new_rack, table)
+                ):
                     continue
                 gain = 30.0
             elif placer == view.partner:
                 continue
             else:
                 gain = 101.0
-            # Where the okey goes back: a meld from the hand, or a lay-off.
-            new_rack = _remove(rack, action.tiles) + [okey]
-            table = [t.meld for t in view.table]
-            table[action.target] = new
             plan = arrange(new_rack, okey)
             risk: int | None = None
             if okey in [t for m in plan.melds for t in m.tiles] and plan.tiles_used < len(new_rack):
@@ -647,6 +655,29 @@ class PlannerBot:
             if score > 0 and (best is None or score > best[0]):
                 best = (score, action)
         return None if best is None else best[1]
+
+    def _fits_table(self, view: PlayerView, tile: Tile) -> bool:
+        """Whether ``tile`` can be added to a meld on the table as it is."""
+        return any(extensions(tm.meld, tile, view.okey) for tm in view.table)
+
+    def _out_with(self, view: PlayerView, rack: list[Tile], table: list[Meld]) -> bool:
+        """Whether ``rack`` goes out this turn on ``table`` (after a swap), the okey not
+        the last discard (one taken off the table goes back on it)."""
+        opening = view.opening
+        if opening is None:
+            return False
+        try:
+            plan = finish(
+                rack,
+                view.okey,
+                table,
+                opening.kind,
+                view.can_touch_table(),
+                deadline=self._deadline,
+            )
+        except OutOfTime:
+            return False
+        return plan is not None and plan.discard != view.okey
 
     def _good_swap(
         self, view: PlayerView, rack: list[Tile], okey: Tile, plan: Arrangement

@@ -1,6 +1,6 @@
-"""The hard bot's own okey on the table: it comes home (swapped out for the bot's own
-tile) only when another player could swap it out, and that okey's risk is its own, not
-its meld's.
+"""The hard bot's own okey on the table comes home (swapped out for the bot's own tile)
+when its meld could lose an okey to a swap; not when the okey at risk there is another
+seat's, ours is safe, and the tile given for it goes down anyway.
 
 Found playing a Rising hand against hard bots: Ayşe laid the okey as ★K5 beside
 Mehmet's ★K8 (K8 live), took it home with her K5, laid it as ★K4, took it home with her
@@ -47,3 +47,25 @@ def test_an_okey_nobody_else_can_swap_stays_and_the_tiles_go_down_as_they_are(
     assert {"K4", "K5"} <= added, actions
     # The okey is where it was, standing for K5; Mehmet's ★K8 beside it.
     assert hand.table[2].meld.notation() == "K4*K5K6K7*K8", hand.table[2].meld
+
+
+def test_a_tile_that_goes_nowhere_else_still_takes_our_okey_home() -> None:
+    """The same meld, no K2 K3 K4 on the table: K5 goes down only in place of the okey,
+    which then goes where nobody can swap it (★R9, both R9s in sight)."""
+    hand = position(
+        ["R3 Y10 R4", "K5 Y1 Y12 R2 B4", "R1 B5 R3", ""],
+        indicator="K10",
+        turn=1,
+        phase="p",
+        rules="classic/3",
+        table=["1:R10R11R12R13", "2:*K5@1K6K7*K8", "2:B10B11B12"],
+        discards=("", "", "K5 R9 R9", ""),
+        openings="-/m102/m135/-",
+        rest="rack3",
+    )
+    bot = make_bot("hard")
+    actions = []
+    while hand.turn == 1 and not hand.is_over:
+        actions.append(play_bot_step(hand, bot).action)
+    assert isinstance(actions[0], SwapOkey), actions
+    assert [tm.meld.notation() for tm in hand.table[:2]] == ["*R9R10R11R12R13", "K5K6K7*K8"]
