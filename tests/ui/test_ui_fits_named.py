@@ -90,3 +90,23 @@ async def test_with_nothing_left_that_fits_the_line_says_only_to_discard() -> No
         await pilot.pause()
         said = status_text(screen)
         assert said == "You laid down 1 meld: x discards the tile under the cursor", said
+
+
+async def test_the_line_after_laying_down_names_an_okey_a_tile_of_the_rack_takes() -> None:
+    """Opened, R12 in hand and Zeynep's okey standing for R12: the line said only "x
+    discards the tile under the cursor", the swap (w) left for the player to find."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["K1 K2 K3 R12 Y5", "", "", ""],
+            table=("0:B5B6B7", "3:R11*R12R13"),
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "K1 K2 K3")
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said == (
+            "You laid down 1 meld: w gives R12 for the okey in meld 2, then x discards"
+        ), said

@@ -2743,15 +2743,9 @@ class TableScreen(Screen[None]):
             done = you_opened_with(opening, self.view.rules)
         view = self.view
         if self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
-            fit = self.tiles_that_fit()
-            if fit:
-                done = ngettext(
-                    "{done}: a adds {tiles} to a meld on the table (the cursor on it), "
-                    "then x discards",
-                    "{done}: a adds {tiles} to melds on the table (selected, or the cursor on "
-                    "one), then x discards",
-                    len(fit),
-                ).format(done=done, tiles=tiles_text(fit, view.okey))
+            steps = self.table_steps()
+            if steps:
+                done = _("{done}: {steps}, then x discards").format(done=done, steps=steps)
             elif any(isinstance(a, AddTile) for a in legal_actions(view)):
                 done = _("{done}: a adds a tile that fits a table meld, then x discards").format(
                     done=done
@@ -3136,6 +3130,29 @@ class TableScreen(Screen[None]):
             len(fit),
         )
         self.set_status(said.format(tile=tile, tiles=tiles_text(fit, self.view.okey)), True)
+
+    def table_steps(self) -> str:
+        """What the rack can do on the table now, by its keys: the tiles a meld takes (a),
+        the first okey a tile of the rack takes off the table (w); empty when neither."""
+        view = self.view
+        steps = []
+        fit = self.tiles_that_fit()
+        if fit:
+            steps.append(
+                ngettext(
+                    "a adds {tiles} to a meld on the table (the cursor on it)",
+                    "a adds {tiles} to melds on the table (selected, or the cursor on one)",
+                    len(fit),
+                ).format(tiles=tiles_text(fit, view.okey))
+            )
+        swap = next((a for a in legal_actions(view) if isinstance(a, SwapOkey)), None)
+        if swap is not None:
+            steps.append(
+                _("w gives {tiles} for the okey in meld {n}").format(
+                    tiles=tiles_text(list(swap.tiles), view.okey), n=swap.target + 1
+                )
+            )
+        return "; ".join(steps)
 
     def tiles_that_fit(self) -> list[Tile]:
         """The rack's tiles, in the rack's order and each once, that a meld on the table
