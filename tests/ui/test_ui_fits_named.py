@@ -110,3 +110,18 @@ async def test_the_line_after_laying_down_names_an_okey_a_tile_of_the_rack_takes
         assert said == (
             "You laid down 1 meld: w gives R12 for the okey in meld 2, then x discards"
         ), said
+
+
+async def test_the_turns_step_names_the_tile_a_adds() -> None:
+    """Drawn and opened, the step said "lay what you can (o, a)": which tile, it did not say
+    (a refused second draw repeats the step, as the line after the draw says it)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(["R2 B4 K4 K4 Y1", "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("d")
+        said = status_text(screen)
+        assert said.endswith(
+            " · a adds B4 to a meld on the table (the cursor on it); o lays new melds, then x "
+            "discards the tile under the cursor"
+        ), said

@@ -3492,6 +3492,11 @@ class TableScreen(Screen[None]):
             return _("open if you can (o), then x discards the tile under the cursor")
         if not view.can_touch_table():  # a pairs opener, where pairs openers add nothing
             return _("lay pairs if you can (o), then x discards the tile under the cursor")
+        steps = self.table_steps()
+        if steps:  # by name: "lay what you can (o, a)" left the player to find which tile
+            return _("{steps}; o lays new melds, then x discards the tile under the cursor").format(
+                steps=steps
+            )
         return _("lay what you can (o, a), then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
