@@ -306,6 +306,26 @@ def test_a_false_okey_read_as_another_tile_is_refused_naming_the_okeys_tile() ->
             lambda: best_reading(parse_tiles("R5 Y5 B5"), OKEY, [MeldKind.RUN]),
             "R5 Y5 B5 make no run",
         ),
+        (
+            lambda: best_reading(parse_tiles("R5 Y5 B5"), OKEY, [MeldKind.PAIR, MeldKind.RUN]),
+            "R5 Y5 B5 make no run or pair",
+        ),
+        (
+            lambda: make_meld(parse_tiles("R1 R2"), parse_tiles("R1"), OKEY),
+            "Each tile needs one reading",
+        ),
+        (
+            lambda: make_meld([OKEY, tile("R1")], [tile("F"), tile("R1")], OKEY),
+            "A tile cannot stand for a false okey",
+        ),
+        (
+            lambda: make_meld([OKEY, OKEY, OKEY], parse_tiles("R1 R2 R3"), OKEY),
+            "A meld needs at least one tile that is not an okey",
+        ),
+        (
+            lambda: extend(meld("R5R5"), tile("R5"), None, OKEY),
+            "Nothing can be added to a pair",
+        ),
     ],
 )
 def test_each_refusal_says_its_rule_in_words_naming_the_tiles(
