@@ -125,3 +125,25 @@ async def test_the_turns_step_names_the_tile_a_adds() -> None:
             " · a adds B4 to a meld on the table (the cursor on it); o lays new melds, then x "
             "discards the tile under the cursor"
         ), said
+
+
+async def test_an_okey_owed_to_the_table_is_named_as_the_tile_that_fits() -> None:
+    """Swapped off the table, the okey must go back this turn: a on another tile said only
+    "K8 does not fit any meld on the table"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["K8 R12 Y5 Y1", "", "", ""],
+            table=("0:B5B6B7", "3:R11*R12R13"),
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R12")))
+        await pilot.press("w")
+        assert app.session.hand.racks[0].count(Tile.parse("B8")) == 1  # the okey, owed
+        await goto(pilot, screen, slot_of(screen, Tile.parse("K8")))
+        await pilot.press("a")
+        said = status_text(screen)
+        assert said == (
+            "K8 does not fit any meld on the table; B8★ does: put the cursor on it, then a"
+        ), said

@@ -3156,12 +3156,14 @@ class TableScreen(Screen[None]):
 
     def tiles_that_fit(self) -> list[Tile]:
         """The rack's tiles, in the rack's order and each once, that a meld on the table
-        takes now, okeys (wild tiles) left out: an okey laid off is one to lose."""
+        takes now, okeys (wild tiles) left out, an okey laid off being one to lose: unless
+        one taken off the table is owed to it this turn."""
         view = self.view
+        owed = view.okeys_owed > 0
         fits = {
             a.tile
             for a in legal_actions(view)
-            if isinstance(a, AddTile) and not is_wild(a.tile, view.okey)
+            if isinstance(a, AddTile) and (owed or not is_wild(a.tile, view.okey))
         }
         return list(dict.fromkeys(t for t in self.rack.slots if t is not None and t in fits))
 
