@@ -48,7 +48,10 @@ async def test_tiles_for_two_melds_each_go_on_theirs_and_one_u_takes_them_back()
         screen, arranged = await press_a_with("R9 K9", pilot, app)
         assert melds(app) == ["R9 R10 R11 R12 R13", "K6 K7 K8 K9", *MELDS[2:]], melds(app)
         said = status_text(screen)
-        assert said == "Added R9 to meld 1, K9 to meld 2", said
+        assert said == (
+            "Added R9 to meld 1, K9 to meld 2 · a adds Y1 K5 K10 to melds on the table "
+            "(selected, or the cursor on one)"
+        ), said
         assert not screen.selected
         rack = app.session.hand.racks[0]
         assert Tile.parse("R9") not in rack and Tile.parse("K9") not in rack
@@ -72,7 +75,10 @@ async def test_tiles_for_three_melds_two_of_them_for_one_meld_all_go_on() -> Non
             "R5 Y5 B5",
         ], melds(app)
         said = status_text(screen)
-        assert said == "Added R9 to meld 1, K9 K10 to meld 2, Y1 to meld 3", said
+        assert said == (
+            "Added R9 to meld 1, K9 K10 to meld 2, Y1 to meld 3 · a adds K5 to a meld on the "
+            "table (the cursor on it)"
+        ), said
         assert not isinstance(app.screen, ChooserScreen)
         await pilot.press("u")
         await pilot.pause()
@@ -170,7 +176,9 @@ async def test_at_a_network_table_tiles_for_two_melds_go_on_theirs_in_one_move()
             await pilot.press("a")
             await until(
                 pilot,
-                lambda: status_text(screen) == "Added R9 to meld 1, K9 to meld 2",
+                lambda: status_text(screen).startswith(
+                    "Added R9 to meld 1, K9 to meld 2 · a adds "
+                ),
                 "the line",
             )
             assert [str(tm.meld) for tm in hand.table] == [

@@ -39,6 +39,7 @@ async def test_a_on_a_tile_that_fits_nowhere_names_the_one_that_fits() -> None:
         await goto(pilot, screen, slot_of(screen, Tile.parse("B4")))
         await pilot.press("a")
         assert [str(tm.meld) for tm in app.session.hand.table][0] == "B4 B5 B6 B7"
+        assert status_text(screen) == "Added B4 to meld 1"  # nothing else goes on the table
 
 
 async def test_two_tiles_that_fit_are_both_named_each_once_and_no_okey() -> None:

@@ -2946,10 +2946,12 @@ class TableScreen(Screen[None]):
             said.append((added_tiles_text(mine, okey), group[0].target + 1))
         if len(said) == 1:
             added, n = said[0]
-            self.set_status(_("Added {tiles} to meld {n}").format(tiles=added, n=n))
-            return
-        each = ", ".join(_("{tiles} to meld {n}").format(tiles=t, n=n) for t, n in said)
-        self.set_status(_("Added {adds}").format(adds=each))
+            done = _("Added {tiles} to meld {n}").format(tiles=added, n=n)
+        else:
+            each = ", ".join(_("{tiles} to meld {n}").format(tiles=t, n=n) for t, n in said)
+            done = _("Added {adds}").format(adds=each)
+        more = self.table_steps() if self.my_turn else ""
+        self.set_status(f"{done} · {more}" if more else done)  # what else goes down
 
     @staticmethod
     def melds_taking(
