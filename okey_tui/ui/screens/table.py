@@ -3142,8 +3142,8 @@ class TableScreen(Screen[None]):
         if fit:
             steps.append(
                 ngettext(
-                    "a adds {tiles} to a meld on the table (the cursor on it)",
-                    "a adds {tiles} to melds on the table (selected, or the cursor on one)",
+                    "a adds {tiles} to a meld on the table",
+                    "a adds {tiles} to melds on the table",
                     len(fit),
                 ).format(tiles=tiles_text(fit, view.okey))
             )
@@ -3498,9 +3498,7 @@ class TableScreen(Screen[None]):
             return _("lay pairs if you can (o), then x discards the tile under the cursor")
         steps = self.table_steps()
         if steps:  # by name: "lay what you can (o, a)" left the player to find which tile
-            return _("{steps}; o lays new melds, then x discards the tile under the cursor").format(
-                steps=steps
-            )
+            return _("{steps}, then x discards").format(steps=steps)
         return _("lay what you can (o, a), then x discards the tile under the cursor")
 
     # -- the log and the melds at any size -----------------------------------------------
