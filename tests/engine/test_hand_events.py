@@ -106,6 +106,22 @@ def test_adding_swapping_and_taking_back_are_logged(pos) -> None:
     ]
 
 
+def test_an_add_and_a_swap_name_their_table_meld_by_its_place(pos) -> None:
+    """The event's value is the table meld's place: the hand's summary reads whose meld a
+    tile went on from it (the finisher's tiles added to others' melds)."""
+    hand = pos(
+        ["R4 R6 B4 K9 K10", "", "", ""],
+        openings="m101/m101/m101/-",
+        table=["2:K1K2K3", "1:R3*R4R5", "2:B1B2B3"],
+    )
+    swap = events(hand, "swap 1 R4")[0]
+    assert (swap.kind, swap.value) == ("swap", 1)
+    add = events(hand, "add R6>1")[0]
+    assert (add.kind, add.value, add.tiles) == ("add", 1, tiles("R6"))
+    add = events(hand, "add B4>2")[0]
+    assert (add.kind, add.value, add.tiles) == ("add", 2, tiles("B4"))
+
+
 def test_going_pairs_is_logged(pos) -> None:
     hand = pos(["R1 K9", "", "", ""], rules="challenge/11")
     assert events(hand, "pairs") == [Event("pairs", 0, "declared Going Pairs")]

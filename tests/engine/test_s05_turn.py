@@ -160,3 +160,40 @@ def test_after_the_starter_s_only_discard_is_taken_a_draw_is_refused_as_a_second
         with pytest.raises(NotYourTurnError) as refused:
             hand.apply(action)
         assert refused.value.code is ErrorCode.ALREADY_DRAWN
+
+
+def test_after_the_starter_s_only_discard_is_taken_and_laid_a_draw_is_still_a_second_draw(
+    pos,  # noqa: ANN001
+) -> None:
+    """The next seat took the starter's discard and opened with it: the piles were empty,
+    the middle whole and no discard waiting to be laid, all as on the starter's first turn;
+    the log's discard tells them apart."""
+    from collections import Counter
+
+    from okey_tui.engine.errors import ErrorCode
+    from okey_tui.engine.tiles import full_set, parse_tiles
+
+    opener = parse_tiles("K10 K11 K12 K13 R10 R11 R12 R13 Y11 Y12")
+    spare = sorted(
+        (Counter(full_set()) - Counter([*opener, Tile.parse("Y13"), Tile.parse("B7")])).elements(),
+        key=Tile.sort_key,
+    )
+    starter = [Tile.parse("Y13"), *spare[:21]]
+    seat1 = [*opener, *spare[21:32]]
+    seat2, middle = spare[32:53], spare[53:73]
+    hand = pos(
+        [" ".join(map(str, rack)) for rack in (starter, seat1, seat2, [])],
+        turn=0,
+        phase="p",
+        middle=" ".join(map(str, middle)),
+        rest="rack3",
+    )
+    assert hand.is_first_turn()
+    act(hand, "discard Y13")
+    act(hand, "take")
+    act(hand, "open K10K11K12K13 R10R11R12R13 Y11Y12Y13")
+    assert hand.taken is None and not any(hand.discards)
+    assert not hand.is_first_turn()
+    with pytest.raises(NotYourTurnError) as refused:
+        act(hand, "draw")
+    assert refused.value.code is ErrorCode.ALREADY_DRAWN

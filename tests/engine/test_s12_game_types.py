@@ -207,6 +207,10 @@ def test_challenge_the_discarder_pays_when_the_right_neighbour_uses_the_tile(
     assert [(p.seat, p.points, p.reason.value) for p in hand.penalties] == [
         (0, points, "challenge-discard")
     ]
+    # The log names the tile paid for, and an okey's the tile it stood for (its worth).
+    paid = [e for e in hand.events if e.kind == "penalty"][-1]
+    stood_for = {"lay R5R6*R7": ("R7",), "lay R7*R7": ("R7",)}.get(play, ())
+    assert [str(t) for t in paid.tiles] == [top, *stood_for]
 
 
 def test_challenge_a_tile_added_to_a_table_meld_is_paid_too(pos) -> None:
@@ -429,6 +433,8 @@ def test_challenge_a_false_okey_used_is_paid_at_the_okeys_number(pos) -> None:
     assert [(p.seat, p.points, p.reason.value) for p in hand.penalties] == [
         (0, 80, "challenge-discard")
     ]
+    paid = [e for e in hand.events if e.kind == "penalty"][-1]
+    assert paid.tiles == (Tile.parse("F"),)  # the tile laid, no okey's reading beside it
 
 
 def test_a_challenge_payment_is_noted_over_the_taken_tile_not_the_melds_first(pos) -> None:
