@@ -15,12 +15,22 @@ from positions import position
 
 from okey_tui.bots import make_bot
 from okey_tui.bots.driver import play_bot_step
-from okey_tui.engine.actions import AddTile, SwapOkey
+from okey_tui.engine.actions import Action, AddTile, SwapOkey
+from okey_tui.engine.state import Hand
 
 # Seat 1 has opened and holds K5 and K4; on the table Mehmet's (seat 2) K6 K7 ★K8 with
 # seat 1's own okey laid at its low end as ★K5. The other K5 is in Mehmet's pile and the
 # other K4 in K2 K3 K4: nobody but seat 1 could swap either okey's place there.
 TABLE = ["1:R10R11R12R13", "2:K2K3K4", "2:*K5@1K6K7*K8", "2:B10B11B12"]
+
+
+def seat_1_s_turn(hand: Hand, level: str) -> list[Action | None]:
+    """Seat 1's turn to its end, played by a bot of ``level``: what it chose, step by step."""
+    bot = make_bot(level)
+    actions = []
+    while hand.turn == 1 and not hand.is_over:
+        actions.append(play_bot_step(hand, bot).action)
+    return actions
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
@@ -38,10 +48,7 @@ def test_an_okey_nobody_else_can_swap_stays_and_the_tiles_go_down_as_they_are(
         openings="-/m102/m135/-",
         rest="rack3",
     )
-    bot = make_bot(level)
-    actions = []
-    while hand.turn == 1 and not hand.is_over:
-        actions.append(play_bot_step(hand, bot).action)
+    actions = seat_1_s_turn(hand, level)
     assert not any(isinstance(a, SwapOkey) for a in actions), actions
     added = {str(a.tile) for a in actions if isinstance(a, AddTile)}
     assert {"K4", "K5"} <= added, actions
@@ -63,9 +70,6 @@ def test_a_tile_that_goes_nowhere_else_still_takes_our_okey_home() -> None:
         openings="-/m102/m135/-",
         rest="rack3",
     )
-    bot = make_bot("hard")
-    actions = []
-    while hand.turn == 1 and not hand.is_over:
-        actions.append(play_bot_step(hand, bot).action)
+    actions = seat_1_s_turn(hand, "hard")
     assert isinstance(actions[0], SwapOkey), actions
     assert [tm.meld.notation() for tm in hand.table[:2]] == ["*R9R10R11R12R13", "K5K6K7*K8"]

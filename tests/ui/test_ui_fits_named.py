@@ -7,6 +7,7 @@ the table", naming neither B8 (which fitted meld 17) nor what to do."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import (
     OPENING_SEED,
     at_position,
@@ -66,50 +67,37 @@ async def test_two_tiles_that_fit_are_both_named_each_once_and_no_okey() -> None
         assert "★" not in said and "K13" not in said, said
 
 
-async def test_the_line_after_laying_down_names_the_tile_a_adds() -> None:
+@pytest.mark.parametrize(
+    ("rack", "table", "said"),
+    [
+        (
+            "K1 K2 K3 B4 R2",
+            TABLE,
+            "You laid down 1 meld: a adds B4 to a meld on the table, then x discards",
+        ),
+        # Nothing left that goes on the table: only the discard.
+        ("K1 K2 K3 Y4 R2", TABLE, "You laid down 1 meld: x discards the tile under the cursor"),
+        # R12 in hand and Zeynep's okey standing for R12: the line said only "x discards
+        # the tile under the cursor", the swap (w) left for the player to find.
+        (
+            "K1 K2 K3 R12 Y5",
+            ("0:B5B6B7", "3:R11*R12R13"),
+            "You laid down 1 meld: w gives R12 for the okey in meld 2, then x discards",
+        ),
+    ],
+    ids=["a tile a meld takes", "nothing", "an okey a tile takes"],
+)
+async def test_the_line_after_laying_down_names_what_goes_on_the_table(
+    rack: str, table: tuple[str, ...], said: str
+) -> None:
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
-        hand = position(["K1 K2 K3 B4 R2", "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        hand = position([rack, "", "", ""], table=table, openings="m101/-/-/m101")
         screen = await at_position(pilot, app, hand)
         await select_tiles(pilot, screen, "K1 K2 K3")
         await pilot.press("o", "enter")
         await pilot.pause()
-        said = status_text(screen)
-        assert said == (
-            "You laid down 1 meld: a adds B4 to a meld on the table, then x discards"
-        ), said
-
-
-async def test_with_nothing_left_that_fits_the_line_says_only_to_discard() -> None:
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
-        hand = position(["K1 K2 K3 Y4 R2", "", "", ""], table=TABLE, openings="m101/-/-/m101")
-        screen = await at_position(pilot, app, hand)
-        await select_tiles(pilot, screen, "K1 K2 K3")
-        await pilot.press("o", "enter")
-        await pilot.pause()
-        said = status_text(screen)
-        assert said == "You laid down 1 meld: x discards the tile under the cursor", said
-
-
-async def test_the_line_after_laying_down_names_an_okey_a_tile_of_the_rack_takes() -> None:
-    """Opened, R12 in hand and Zeynep's okey standing for R12: the line said only "x
-    discards the tile under the cursor", the swap (w) left for the player to find."""
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=(80, 24)) as pilot:
-        hand = position(
-            ["K1 K2 K3 R12 Y5", "", "", ""],
-            table=("0:B5B6B7", "3:R11*R12R13"),
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await select_tiles(pilot, screen, "K1 K2 K3")
-        await pilot.press("o", "enter")
-        await pilot.pause()
-        said = status_text(screen)
-        assert said == (
-            "You laid down 1 meld: w gives R12 for the okey in meld 2, then x discards"
-        ), said
+        assert status_text(screen) == said
 
 
 async def test_the_turns_step_names_the_tile_a_adds() -> None:
