@@ -237,7 +237,8 @@ async def test_a_silent_connection_is_closed_after_the_hello_timeout() -> None:
 async def test_a_flooding_client_that_reads_nothing_is_closed_and_loses_its_lobby_seat() -> None:
     server = await open_table(limits=Limits(rate=5, burst=5, max_dropped=5, close_grace=0.2))
     try:
-        async with connect(server.url, max_queue=1) as deaf:
+        # close_timeout: its close waits on a client that reads nothing (10 s by default)
+        async with connect(server.url, max_queue=1, close_timeout=1) as deaf:
             await deaf.send(
                 json.dumps(
                     {"type": "hello", "v": PROTOCOL_VERSION, "code": server.code, "name": "Deaf"}
