@@ -631,7 +631,7 @@ class PlannerBot:
                     continue
                 if (
                     self._okey_risk(view, tm.meld, seen, freed) == 0
-                    and all(self._fits_table(view, t) for t in action.tiles)
+                    and all(view.playable_on_table(t) for t in action.tiles)
                     and not self._out_with(view, new_rack, table)
                 ):
                     continue
@@ -655,10 +655,6 @@ class PlannerBot:
             if score > 0 and (best is None or score > best[0]):
                 best = (score, action)
         return None if best is None else best[1]
-
-    def _fits_table(self, view: PlayerView, tile: Tile) -> bool:
-        """Whether ``tile`` can be added to a meld on the table as it is."""
-        return any(extensions(tm.meld, tile, view.okey) for tm in view.table)
 
     def _out_with(self, view: PlayerView, rack: list[Tile], table: list[Meld]) -> bool:
         """Whether ``rack`` goes out this turn on ``table`` (after a swap), the okey not

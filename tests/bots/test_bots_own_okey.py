@@ -24,6 +24,22 @@ from okey_tui.engine.state import Hand
 TABLE = ["1:R10R11R12R13", "2:K2K3K4", "2:*K5@1K6K7*K8", "2:B10B11B12"]
 
 
+def seat_1_to_play(rack: str, table: list[str], seat_2_pile: str) -> Hand:
+    """Seat 1, opened, to play with ``rack`` after its draw; seat 2 (Mehmet) has opened
+    and thrown ``seat_2_pile``; the okey is K11 (indicator K10)."""
+    return position(
+        ["R3 Y10 R4", rack, "R1 B5 R3", ""],
+        indicator="K10",
+        turn=1,
+        phase="p",
+        rules="classic/3",
+        table=table,
+        discards=("", "", seat_2_pile, ""),
+        openings="-/m102/m135/-",
+        rest="rack3",
+    )
+
+
 def seat_1_s_turn(hand: Hand, level: str) -> list[Action | None]:
     """Seat 1's turn to its end, played by a bot of ``level``: what it chose, step by step."""
     bot = make_bot(level)
@@ -37,17 +53,7 @@ def seat_1_s_turn(hand: Hand, level: str) -> list[Action | None]:
 def test_an_okey_nobody_else_can_swap_stays_and_the_tiles_go_down_as_they_are(
     level: str,
 ) -> None:
-    hand = position(
-        ["R3 Y10 R4", "K5 K4 Y1 Y12 R2 B4", "R1 B5 R3", ""],
-        indicator="K10",
-        turn=1,
-        phase="p",
-        rules="classic/3",
-        table=TABLE,
-        discards=("", "", "K5", ""),
-        openings="-/m102/m135/-",
-        rest="rack3",
-    )
+    hand = seat_1_to_play("K5 K4 Y1 Y12 R2 B4", TABLE, "K5")
     actions = seat_1_s_turn(hand, level)
     assert not any(isinstance(a, SwapOkey) for a in actions), actions
     added = {str(a.tile) for a in actions if isinstance(a, AddTile)}
@@ -59,17 +65,8 @@ def test_an_okey_nobody_else_can_swap_stays_and_the_tiles_go_down_as_they_are(
 def test_a_tile_that_goes_nowhere_else_still_takes_our_okey_home() -> None:
     """The same meld, no K2 K3 K4 on the table: K5 goes down only in place of the okey,
     which then goes where nobody can swap it (★R9, both R9s in sight)."""
-    hand = position(
-        ["R3 Y10 R4", "K5 Y1 Y12 R2 B4", "R1 B5 R3", ""],
-        indicator="K10",
-        turn=1,
-        phase="p",
-        rules="classic/3",
-        table=["1:R10R11R12R13", "2:*K5@1K6K7*K8", "2:B10B11B12"],
-        discards=("", "", "K5 R9 R9", ""),
-        openings="-/m102/m135/-",
-        rest="rack3",
-    )
+    table = ["1:R10R11R12R13", "2:*K5@1K6K7*K8", "2:B10B11B12"]
+    hand = seat_1_to_play("K5 Y1 Y12 R2 B4", table, "K5 R9 R9")
     actions = seat_1_s_turn(hand, "hard")
     assert isinstance(actions[0], SwapOkey), actions
     assert [tm.meld.notation() for tm in hand.table[:2]] == ["*R9R10R11R12R13", "K5K6K7*K8"]
