@@ -3137,8 +3137,9 @@ class TableScreen(Screen[None]):
         """What the rack can do on the table now, by its keys: the tiles a meld takes (a),
         the first okey a tile of the rack takes off the table (w); empty when neither."""
         view = self.view
+        actions = legal_actions(view)
         steps = []
-        fit = self.tiles_that_fit()
+        fit = self.tiles_that_fit(actions)
         if fit:
             steps.append(
                 ngettext(
@@ -3147,7 +3148,7 @@ class TableScreen(Screen[None]):
                     len(fit),
                 ).format(tiles=tiles_text(fit, view.okey))
             )
-        swap = next((a for a in legal_actions(view) if isinstance(a, SwapOkey)), None)
+        swap = next((a for a in actions if isinstance(a, SwapOkey)), None)
         if swap is not None:
             steps.append(
                 _("w gives {tiles} for the okey in meld {n}").format(
@@ -3156,15 +3157,16 @@ class TableScreen(Screen[None]):
             )
         return "; ".join(steps)
 
-    def tiles_that_fit(self) -> list[Tile]:
+    def tiles_that_fit(self, actions: Sequence[Action] | None = None) -> list[Tile]:
         """The rack's tiles, in the rack's order and each once, that a meld on the table
         takes now, okeys (wild tiles) left out, an okey laid off being one to lose: unless
-        one taken off the table is owed to it this turn."""
+        one taken off the table is owed to it this turn. ``actions``: the legal actions,
+        when already listed."""
         view = self.view
         owed = view.okeys_owed > 0
         fits = {
             a.tile
-            for a in legal_actions(view)
+            for a in (legal_actions(view) if actions is None else actions)
             if isinstance(a, AddTile) and (owed or not is_wild(a.tile, view.okey))
         }
         return list(dict.fromkeys(t for t in self.rack.slots if t is not None and t in fits))
