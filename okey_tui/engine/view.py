@@ -34,6 +34,7 @@ from okey_tui.engine.melds import (
     readings,
 )
 from okey_tui.engine.rules import RuleSet
+from okey_tui.engine.scoring import opening_bonus
 from okey_tui.engine.state import (
     SEATS,
     Hand,
@@ -474,6 +475,54 @@ def exposed_okeys(view: PlayerView, melds: Sequence[Meld]) -> list[tuple[Tile, t
             if needed and all(seen.get(tile, 0) < 2 for tile in needed):
                 found.append((meld.stands_for[place], needed))
     return found
+
+
+def guarded_melds(
+    view: PlayerView, melds: Sequence[Meld], before: Sequence[Meld] = ()
+) -> tuple[Meld, ...]:
+    """``melds`` (this seat's, to be laid after the ``before`` ones, staged already) with
+    each okey read where no other seat can swap it out (+101 to this seat, rules §11),
+    where another reading of its meld's tiles, of the same kind, leaves fewer okeys
+    exposed (:func:`exposed_okeys`): ``R3 R4 ★`` as ``R2 R3 R4`` once both R2 are in
+    sight and an R5 is not. Of such readings the highest value. An unopened seat's melds
+    open as they would have: a re-reading that takes them below its floor, or changes
+    the big opening bonus they earn, is not made (the cheapest re-readings first); below
+    the floor anyway, nothing is re-read, as more melds may be staged towards it."""
+    okey = view.okey
+    chosen = list(melds)
+    if len(view.rack) - sum(len(m.tiles) for m in (*before, *melds)) <= 1:
+        return tuple(chosen)  # they finish: nobody swaps anything
+    seen = _seen_counts(view)
+
+    def exposed(meld: Meld) -> int:
+        return sum(
+            1
+            for place in meld.wild_places(okey)
+            if (needed := swap_tiles(meld, place)) and all(seen.get(t, 0) < 2 for t in needed)
+        )
+
+    changes: list[tuple[int, int, Meld]] = []
+    for index, meld in enumerate(melds):
+        now = exposed(meld)
+        if not now:
+            continue
+        safer = [r for r in readings(meld.tiles, okey, [meld.kind]) if exposed(r) < now]
+        if safer:
+            best = min(safer, key=lambda r: (exposed(r), -r.value))
+            changes.append((meld.value - best.value, index, best))
+    total = sum(m.value for m in (*before, *melds) if m.kind is not MeldKind.PAIR)
+    if view.opening is None and total < view.melds_floor:
+        return tuple(chosen)
+    bonus = opening_bonus(view.rules, OpeningKind.MELDS, total)
+    for cost, index, reading in sorted(changes, key=lambda c: (c[0], c[1])):
+        if view.opening is None and (
+            total - cost < view.melds_floor
+            or opening_bonus(view.rules, OpeningKind.MELDS, total - cost) != bonus
+        ):
+            continue
+        chosen[index] = reading
+        total -= cost
+    return tuple(chosen)
 
 
 def exposed_add(view: PlayerView, meld: Meld, okey_tile: Tile, meant: Tile) -> tuple[Tile, ...]:

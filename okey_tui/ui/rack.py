@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from okey_tui.engine.errors import OkeyError
-from okey_tui.engine.melds import MeldKind, effective, is_wild, readings
+from okey_tui.engine.melds import Meld, MeldKind, effective, is_wild, readings
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.table import Departures, turn_mark
@@ -1132,12 +1132,38 @@ def in_order(tiles: Sequence[Tile], okey: Tile) -> bool:
     >>> [in_order(parse_tiles(t), okey) for t in ("R12 B8 R13", "R11 B8 R13", "B8 R1 R2")]
     [False, True, False]
     """
+    return any(_in_place(run, tiles, okey) for run in readings(tiles, okey, (MeldKind.RUN,)))
+
+
+def _in_place(run: Meld, tiles: Sequence[Tile], okey: Tile) -> bool:
+    """Whether ``run`` (a reading of ``tiles``) has each of ``tiles`` that is no okey where
+    it stands, up or down."""
     fixed = [(i, effective(t, okey)) for i, t in enumerate(tiles) if not is_wild(t, okey)]
-    for run in readings(tiles, okey, (MeldKind.RUN,)):
-        for meant in (run.stands_for, run.stands_for[::-1]):  # low to high, or high to low
-            if all(meant[i] == tile for i, tile in fixed):
-                return True
-    return False
+    return any(
+        all(meant[i] == tile for i, tile in fixed)
+        for meant in (run.stands_for, run.stands_for[::-1])  # low to high, or high to low
+    )
+
+
+def rack_reading(
+    tiles: Sequence[Tile], okey: Tile, kinds: Iterable[MeldKind] | None = None
+) -> Meld | None:
+    """The meld a group of the rack reads as, the one ``o`` stages and its label values:
+    the highest reading of ``kinds``, where a run's okeys stand for the tiles their places
+    need when its tiles stand in order, as on a real rack; the highest of all when no run
+    reading has its tiles in order. None when the group is no meld.
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> okey = Tile.parse("B8")
+    >>> [" ".join(map(str, rack_reading(parse_tiles(t), okey).stands_for))
+    ...  for t in ("R3 R4 B8", "B8 R3 R4", "R4 R3 B8", "R3 B8 R4")]
+    ['R3 R4 R5', 'R2 R3 R4', 'R2 R3 R4', 'R3 R4 R5']
+    >>> rack_reading(parse_tiles("R3 R5"), okey) is None
+    True
+    """
+    found = readings(tiles, okey, kinds)
+    placed = (m for m in found if m.kind is not MeldKind.RUN or _in_place(m, tiles, okey))
+    return next(placed, found[0] if found else None)
 
 
 def without(tiles: Iterable[Tile], taken: Iterable[Tile]) -> list[Tile]:

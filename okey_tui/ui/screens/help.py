@@ -151,8 +151,9 @@ def rack_legend() -> Table:
         (
             "★",
             _(
-                "an okey: wild; on the table, ★R12 is an okey standing for R12, and ★12 in a "
-                "set of three one standing for either colour the set misses"
+                "an okey: wild; at the end of a run on the rack, the tile its place needs "
+                "(★ R3 R4: R2 R3 R4); on the table, ★R12 is an okey standing for R12, and ★12 "
+                "in a set of three one standing for either colour the set misses"
             ),
         ),
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),

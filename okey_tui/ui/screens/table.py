@@ -57,6 +57,7 @@ from okey_tui.engine.view import (
     PlayerView,
     exposed_add,
     exposed_okeys,
+    guarded_melds,
     is_pairs_only,
     legal_actions,
     okeys_for_held_tiles,
@@ -77,7 +78,7 @@ from okey_tui.messages import (
 )
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface, seconds_until
 from okey_tui.ui.local_table import LocalTable
-from okey_tui.ui.rack import ROWS, RackLayout, in_order, near_parts, without
+from okey_tui.ui.rack import ROWS, RackLayout, in_order, near_parts, rack_reading, without
 from okey_tui.ui.screens.dialogs import (
     ChatScreen,
     Choice,
@@ -2213,13 +2214,34 @@ class TableScreen(Screen[None]):
         found = solver.best_melds(tiles, okey) if by == "melds" else solver.best_pairs(tiles, okey)
         if by == "pairs" and view.taken is not None:
             found = pairs_with(found, tiles, view.taken.tile, okey)
+        melds = guarded_melds(view, found.melds) if by == "melds" else found.melds
+        value = sum(m.value for m in melds)
         what = (
-            ngettext(
-                "{n} point in runs and sets", "{n} points in runs and sets", found.value
-            ).format(n=found.value)
+            ngettext("{n} point in runs and sets", "{n} points in runs and sets", value).format(
+                n=value
+            )
             if by == "melds"
             else ngettext("{n} pair", "{n} pairs", found.pairs).format(n=found.pairs)
         )
+        guarded = [
+            meant
+            for before, meld in zip(found.melds, melds, strict=True)
+            if meld != before
+            for place in meld.wild_places(okey)
+            if (meant := meld.stands_for[place])
+            not in {before.stands_for[p] for p in before.wild_places(okey)}
+        ]
+        if guarded:
+            # The sort put an okey at the other end of its run: say why the points are
+            # fewer than the highest reading's (lay-down's +101 warning would not come).
+            what = _("{what}, {okeys}").format(
+                what=what,
+                okeys=ngettext(
+                    "the okey as {tiles}, where nobody can swap it out",
+                    "the okeys as {tiles}, where nobody can swap them out",
+                    len(guarded),
+                ).format(tiles=" ".join(map(str, guarded))),
+            )
         slots = self.rack.slots
         pointed = slots[self.cursor]
         new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
@@ -2229,7 +2251,7 @@ class TableScreen(Screen[None]):
         # (half-made runs stand apart). By pairs they stay together: split, they could make
         # a run that o would stage instead of the pairs.
         self.rack.arrange(
-            [list(m.tiles) for m in found.melds],
+            [list(m.tiles) for m in melds],
             rest,
             near_parts(rest, okey) if by == "melds" else (),
         )
@@ -2532,19 +2554,19 @@ class TableScreen(Screen[None]):
 
     def stage_parts(self, parts: list[list[int]], kinds: set[MeldKind]) -> None:
         """``o`` with tiles of several groups selected that make no one meld together: the
-        selected tiles of each group staged as a meld of their own (at its best reading,
-        as ``o`` reads groups), or none of them, and the first that is no meld named."""
+        selected tiles of each group staged as a meld of their own (read as ``o`` reads
+        groups), or none of them, and the first that is no meld named."""
         view = self.view
         melds: list[tuple[Meld, list[int]]] = []
         for part in parts:
             tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
-            found = readings(tiles, view.okey, kinds)
-            if not found:
+            found = rack_reading(tiles, view.okey, kinds)
+            if found is None:
                 self.set_status(self.no_meld_text(tiles, kinds), error=True)
                 return
-            melds.append((found[0], part))
+            melds.append((found, part))
             # As if staged one by one: pairs go with pairs only, runs and sets together.
-            kinds = {MeldKind.PAIR} if found[0].kind is MeldKind.PAIR else kinds - {MeldKind.PAIR}
+            kinds = {MeldKind.PAIR} if found.kind is MeldKind.PAIR else kinds - {MeldKind.PAIR}
         before = len(self.staging.melds)
         for meld, part in melds:
             self.staging.melds.append(meld)
@@ -2556,20 +2578,21 @@ class TableScreen(Screen[None]):
         """``o`` with nothing selected: stage every group on the rack that is a meld.
 
         Pairs when the hand goes pairs (or the groups make a pairs opening and
-        not a melds one); okeys read at their best. True if anything was staged.
+        not a melds one); each group read as its label reads it (a run's okeys where
+        they stand: :func:`rack_reading`). True if anything was staged.
         """
         view = self.view
         groups = [g for g in self.rack.groups() if len(g) >= 2]
         tiles_of = {g[0]: [t for i in g if (t := self.rack.slots[i]) is not None] for g in groups}
         melds = {
-            g[0]: found[0]
+            g[0]: found
             for g in groups
-            if len(g) >= 3 and (found := readings(tiles_of[g[0]], view.okey, RUN_SET))
+            if len(g) >= 3 and (found := rack_reading(tiles_of[g[0]], view.okey, RUN_SET))
         }
         pairs = {
-            g[0]: found[0]
+            g[0]: found
             for g in groups
-            if len(g) == 2 and (found := readings(tiles_of[g[0]], view.okey, {MeldKind.PAIR}))
+            if len(g) == 2 and (found := rack_reading(tiles_of[g[0]], view.okey, {MeldKind.PAIR}))
         }
         kinds = self.allowed_kinds(view)
         if kinds == {MeldKind.PAIR}:

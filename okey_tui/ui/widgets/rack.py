@@ -14,12 +14,12 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
-from okey_tui.engine.melds import MeldKind, readings
+from okey_tui.engine.melds import MeldKind
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import _, current_language
 from okey_tui.messages import meld_kind
-from okey_tui.ui.rack import ROWS, RackLayout
+from okey_tui.ui.rack import ROWS, RackLayout, rack_reading
 from okey_tui.ui.tiles import (
     FACE,
     FACE_CURSOR,
@@ -105,13 +105,12 @@ def layable_kinds(view: PlayerView) -> frozenset[MeldKind]:
 def group_label(
     tiles: list[Tile], okey: Tile, kinds: Collection[MeldKind] | None = None
 ) -> tuple[str, bool]:
-    """What shows under a group: its best meld of ``kinds`` (None: any kind) and its value,
-    or a neutral mark. A meld of a kind the seat may not lay is no meld for it: a run or a
+    """What shows under a group: its meld of ``kinds`` (None: any kind) as ``o`` stages it
+    (:func:`~okey_tui.ui.rack.rack_reading`) and its value, or a neutral mark. A meld of a kind the seat may not lay is no meld for it: a run or a
     set for a pairs opener, a pair after a runs-and-sets opening (:func:`layable_kinds`)."""
-    found = readings(tiles, okey, kinds)
-    if not found:
+    best = rack_reading(tiles, okey, kinds)
+    if best is None:
         return "·", False
-    best = found[0]
     if best.kind is MeldKind.PAIR:
         return meld_kind(best.kind), True
     return f"{meld_kind(best.kind)} {best.value}", True

@@ -1,0 +1,79 @@
+"""The okey at the end of a run stands for the tile its place needs, as on a real rack, and
+the sort puts it at the end nobody else can swap it from.
+
+`s o Enter` opened with R3 R4 ★ as R3 R4 R5 while both R2 were in sight and an R5 was not:
+the lay-down box warned that a player holding R5 could take the okey (+101), and the only
+way round was to read the group the other way, which o did not do (it read every group at
+its highest value, wherever the okey stood)."""
+
+from __future__ import annotations
+
+from ui_helpers import at_position, slot_of, status_text, table_app
+
+from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import exposed_okeys
+from tests.positions import position
+
+OKEY = Tile.parse("B8")  # the indicator is B7
+R3, R4, R5 = (Tile.parse(name) for name in ("R3", "R4", "R5"))
+
+
+def an_opening_with_the_okey_beside_r3_r4():  # type: ignore[no-untyped-def]
+    """Seat 0, to lay down: 36 + 36 + 30 in two runs and a set, and R3 R4 with the okey
+    (+12 as R3 R4 R5, +9 as R2 R3 R4); both R2 in the piles, no R5 in sight."""
+    return position(
+        ["K11 K12 K13 Y11 Y12 Y13 R10 Y10 K10 R3 R4 B8 K1 K5", "", "", ""],
+        phase="p",
+        discards=("R2", "", "R2", ""),
+    )
+
+
+def okey_group(screen) -> list[Tile]:  # type: ignore[no-untyped-def]
+    """The tiles of the rack's group that holds R3, in their slots' order."""
+    rack = screen.rack
+    return [t for i in rack.group_at(slot_of(screen, R3)) if (t := rack.slots[i]) is not None]
+
+
+def label_of_okey_group(screen) -> str:  # type: ignore[no-untyped-def]
+    rack = screen.rack
+    start = rack.group_at(slot_of(screen, R3))[0]
+    return screen.rack_widget.labels()[start][0]
+
+
+async def test_the_sort_puts_the_okey_where_nobody_can_swap_it_and_o_lays_it_there() -> None:
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, an_opening_with_the_okey_beside_r3_r4())
+        await pilot.press("s")
+        assert okey_group(screen) == [OKEY, R3, R4]
+        assert label_of_okey_group(screen) == "run 9"
+        said = status_text(screen)
+        assert "111 points in runs and sets" in said, said
+        assert "the okey as R2, where nobody can swap it out" in said, said
+        await pilot.press("o")
+        assert exposed_okeys(screen.view, screen.staging.melds) == []
+        await pilot.press("enter")
+        await pilot.pause()
+        hand = app.session.hand
+        assert hand.openings[0] is not None and hand.openings[0].value == 111
+        laid = next(tm.meld for tm in hand.table if R3 in tm.meld.tiles)
+        assert [str(t) for t in laid.stands_for] == ["R2", "R3", "R4"]
+
+
+async def test_the_okey_moved_to_the_other_end_stands_for_that_ends_tile() -> None:
+    """After the sort, the player slides the okey past R3 R4: the group reads R3 R4 R5
+    (run 12) and o stages it so, the box warning of the R5 that could take it."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, an_opening_with_the_okey_beside_r3_r4())
+        await pilot.press("s")
+        screen.cursor = slot_of(screen, OKEY)
+        await pilot.press("space", "shift+right", "shift+right", "escape")
+        assert okey_group(screen) == [R3, R4, OKEY]
+        assert label_of_okey_group(screen) == "run 12"
+        await pilot.press("o")
+        assert [
+            str(meant) for meant, _tiles in exposed_okeys(screen.view, screen.staging.melds)
+        ] == ["R5"]
+        staged = next(m for m in screen.staging.melds if R3 in m.tiles)
+        assert [str(t) for t in staged.stands_for] == ["R3", "R4", "R5"]
