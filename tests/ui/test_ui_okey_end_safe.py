@@ -77,3 +77,35 @@ async def test_the_okey_moved_to_the_other_end_stands_for_that_ends_tile() -> No
         ] == ["R5"]
         staged = next(m for m in screen.staging.melds if R3 in m.tiles)
         assert [str(t) for t in staged.stands_for] == ["R3", "R4", "R5"]
+
+
+async def test_the_reading_chooser_says_which_reading_can_be_swapped_and_opens_on_the_racks() -> (
+    None
+):
+    """m o on the group ★ R3 R4: "Which reading?" lists R3 R4 ★R5 (12) first, with the
+    +101 a player holding R5 could cost, and opens on R2 R3 R4 (9), as the rack shows it."""
+    from textual.widgets import OptionList
+
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, an_opening_with_the_okey_beside_r3_r4())
+        await pilot.press("s")
+        screen.cursor = slot_of(screen, R3)
+        await pilot.press("m", "o")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen), type(chooser)
+        rows = [(str(label), meld) for label, meld in chooser.options]
+        assert [[str(t) for t in meld.stands_for] for _label, meld in rows] == [
+            ["R3", "R4", "R5"],
+            ["R2", "R3", "R4"],
+        ]
+        assert "+101 to you if a player holding R5 takes it" in rows[0][0]
+        assert "+101" not in rows[1][0]
+        assert chooser.query_one(OptionList).highlighted == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        staged = next(m for m in screen.staging.melds if R3 in m.tiles)
+        assert [str(t) for t in staged.stands_for] == ["R2", "R3", "R4"]

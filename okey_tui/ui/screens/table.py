@@ -2449,13 +2449,41 @@ class TableScreen(Screen[None]):
             self.set_status(self.no_meld_text(tiles, kinds), error=True)
             return
         if len(found) > 1:
+            # Each reading with what it risks (as the lay-down box says it once staged), the
+            # chooser open on the one the rack shows (the group's label, a run's okey where
+            # it stands).
+            shown = rack_reading(tiles, view.okey, kinds)
             options: list[tuple[Text | str, Meld]] = []
             for meld in found:
                 label = meld_chips(meld, view.okey)
                 label.append(f"  {meld_kind(meld.kind)}, {meld.value}")
+                # This reading's okeys only: those of the melds staged before come first
+                # (laying more leaves no fewer exposed).
+                exposed = (
+                    exposed_okeys(view, [*self.staging.melds, meld])[
+                        len(exposed_okeys(view, self.staging.melds)) :
+                    ]
+                    if view.rules.penalties
+                    else []
+                )
+                for _meant, needed in exposed:
+                    holding = _(" and ").join(
+                        tile_text(FALSE_OKEY if t == view.okey else t, view.okey) for t in needed
+                    )
+                    label.append(
+                        "  "
+                        + _("+{points} to you if a player holding {tiles} takes it").format(
+                            points=PENALTY, tiles=holding
+                        ),
+                        "bold yellow",
+                    )
                 options.append((label, meld))
             self.app.push_screen(
-                ChooserScreen(_("Which reading? (highest first)"), options),
+                ChooserScreen(
+                    _("Which reading? (highest first)"),
+                    options,
+                    found.index(shown) if shown in found else 0,
+                ),
                 lambda meld: self._staged(meld, chosen),
             )
             return
