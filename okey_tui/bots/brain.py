@@ -917,7 +917,7 @@ class PlannerBot:
                 links -= 1.0
         weight = 0.6 if view.openings[right] is not None else 0.25
         if view.rules.challenge and view.rules.penalties:
-            weight *= 2
+            weight *= 2 * (number0 + 1) / 7
         return max(0.0, links) * weight
 
 
