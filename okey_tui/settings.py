@@ -162,6 +162,11 @@ class TableSettings:
             give_back_penalty=self.give_back_penalty,
         )
 
+    def own_choices(self) -> TableSettings:
+        """The player's own choices of how the game looks, on the defaults of everything
+        else: for a seat at another's table, whose rules and bots are the host's."""
+        return TableSettings(theme=self.theme, colour_blind=self.colour_blind)
+
     def with_changes(self, **changes: object) -> TableSettings:
         return replace(self, **changes)  # type: ignore[arg-type]  # the dataclass checks the fields; checked() the values
 

@@ -487,7 +487,7 @@ def _sit(
         token = server.seats[server.host_seat].token or ""
     seat = Seat("", code=server.code, name=name, token=token, ssl_context=own, join_line=line)
     with stopped_as_ctrl_c():  # the screen closes the table as after q
-        RemoteApp(seat, server=server).run()
+        RemoteApp(seat, server=server, own_choices=True).run()
     note = _closed_note(server)
     if note:
         click.echo(note)

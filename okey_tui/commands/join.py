@@ -200,7 +200,8 @@ def join(
     # Started by the host's own web page for a browser: its connections say so.
     bridge = Bridge.from_environment(os.environ)
     seat = Seat(url, code=clean_code, name=player, token=token or "", bridge=bridge)
-    app = RemoteApp(seat, keep_seat=True)
+    # The player's own look (not a browser visitor's: the host's page runs this for them).
+    app = RemoteApp(seat, keep_seat=True, own_choices=bridge is None)
     run_app(app)
     # What the screen said last stays on the terminal once it closes: why no seat was
     # taken (then the exit status says so too), or how to take the seat back.

@@ -38,7 +38,7 @@ from okey_tui.net.client import (
     unreachable_reason,
 )
 from okey_tui.net.protocol import MAX_NAME, Bridge, Closing, ErrorCode, clean_text
-from okey_tui.settings import TableSettings
+from okey_tui.settings import TableSettings, load_settings, save_settings
 from okey_tui.storage import JSONObject
 from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog
@@ -400,8 +400,16 @@ class RemoteApp(OkeyApp):
         settings: TableSettings | None = None,
         keep_seat: bool = False,
         record_stats: bool = True,
+        own_choices: bool = False,
     ) -> None:
+        if settings is None and own_choices:
+            # The player's own look at another's table (their colour-blind shapes, their
+            # dark table): it was the defaults, whatever they had chosen at home.
+            settings = load_settings().own_choices()
         super().__init__(settings or TableSettings(), ask=False, remember=False)
+        # A change of look here (c) is the player's own choice, kept for next time: not for
+        # a browser's visitor (the host's web page runs this for them, on the host's files).
+        self.own_choices = own_choices
         self.seat_info = seat
         self.server = server
         # Remember the seat's token, so running the same okey101 join again takes it back.
@@ -439,6 +447,11 @@ class RemoteApp(OkeyApp):
         without it, and the others read that the connection was lost."""
         self.quitting = True
         super().exit(result, return_code, message)
+
+    def remember_colour_blind(self, on: bool) -> None:
+        super().remember_colour_blind(on)
+        if self.own_choices:
+            save_settings(load_settings().with_changes(colour_blind=on))
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
