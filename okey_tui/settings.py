@@ -149,6 +149,8 @@ class TableSettings:
     give_back_penalty: bool = False
     # The language chosen on the new-table screen ("en", "tr"); "" follows the environment.
     language: str = ""
+    # The terminal's bell when this seat's turn comes after a long wait for the others.
+    bell: bool = True
 
     def rules(self) -> RuleSet:
         return RuleSet(
@@ -163,9 +165,9 @@ class TableSettings:
         )
 
     def own_choices(self) -> TableSettings:
-        """The player's own choices of how the game looks, on the defaults of everything
-        else: for a seat at another's table, whose rules and bots are the host's."""
-        return TableSettings(theme=self.theme, colour_blind=self.colour_blind)
+        """The player's own choices of how the game looks and sounds, on the defaults of
+        everything else: for a seat at another's table, whose rules and bots are the host's."""
+        return TableSettings(theme=self.theme, colour_blind=self.colour_blind, bell=self.bell)
 
     def with_changes(self, **changes: object) -> TableSettings:
         return replace(self, **changes)  # type: ignore[arg-type]  # the dataclass checks the fields; checked() the values
@@ -206,8 +208,13 @@ class TableSettings:
             finish_opening_needs_floor=bool(self.finish_opening_needs_floor),
             give_back_penalty=bool(self.give_back_penalty),
             language=self.language if self.language in LANGUAGES else "",
+            bell=bool(self.bell),
         )
 
+
+# A turn that comes after this many seconds of waiting for the others rings the bell (when
+# the player's choices ask for it): long for a table of bots, usual for friends' turns.
+BELL_AFTER = 10.0
 
 # The slowest pace, in seconds between bot moves (--bot-delay takes 0 to this).
 MAX_BOT_DELAY = 10.0

@@ -186,11 +186,13 @@ class OkeyApp(App[None]):
             self.lock.release()
             self.lock = None
 
-    def remember_colour_blind(self, on: bool) -> None:
-        self.settings = self.settings.with_changes(colour_blind=on)
+    def remember_choice(self, **changes: object) -> None:
+        """A choice of the player's own made at the table (``colour_blind``, ``bell``), for
+        this table and, in real play, for the next ones."""
+        self.settings = self.settings.with_changes(**changes)
         if self.remember:
             # Only this choice: the table's flags are not the remembered choices.
-            save_settings(load_settings().with_changes(colour_blind=on))
+            save_settings(load_settings().with_changes(**changes))
 
     def apply_theme(self) -> None:
         self.set_class(self.settings.theme == "dark", "-theme-dark")

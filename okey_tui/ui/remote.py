@@ -407,7 +407,7 @@ class RemoteApp(OkeyApp):
             # dark table): it was the defaults, whatever they had chosen at home.
             settings = load_settings().own_choices()
         super().__init__(settings or TableSettings(), ask=False, remember=False)
-        # A change of look here (c) is the player's own choice, kept for next time: not for
+        # A change of look or sound here (c, B) is the player's own choice, kept for next time: not for
         # a browser's visitor (the host's web page runs this for them, on the host's files).
         self.own_choices = own_choices
         self.seat_info = seat
@@ -448,10 +448,10 @@ class RemoteApp(OkeyApp):
         self.quitting = True
         super().exit(result, return_code, message)
 
-    def remember_colour_blind(self, on: bool) -> None:
-        super().remember_colour_blind(on)
+    def remember_choice(self, **changes: object) -> None:
+        super().remember_choice(**changes)
         if self.own_choices:
-            save_settings(load_settings().with_changes(colour_blind=on))
+            save_settings(load_settings().with_changes(**changes))
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())

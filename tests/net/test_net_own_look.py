@@ -22,16 +22,19 @@ def test_only_the_look_is_taken_from_the_players_choices() -> None:
         theme="dark", colour_blind=True, practice=True, game_type="rising", bots=("hard",) * 3
     )
     assert mine.own_choices() == TableSettings(theme="dark", colour_blind=True)
+    quiet = TableSettings(bell=False, bots=("easy",) * 3)
+    assert quiet.own_choices() == TableSettings(bell=False)
 
 
 async def test_a_seat_at_a_friends_table_looks_as_the_player_chose_and_keeps_a_change() -> None:
-    save_settings(TableSettings(theme="dark", colour_blind=True, practice=True))
+    save_settings(TableSettings(theme="dark", colour_blind=True, practice=True, bell=False))
     server = await open_table(bot_delay=0)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"), own_choices=True)
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             assert app.has_class("-theme-dark")
             assert not app.settings.practice  # the host's table: no hints of one's own
+            assert not app.settings.bell  # no bell on this player's turns: their choice
             await until(pilot, lambda: "Ayşe" in str(server.seats), "seated")
             await pilot.press("enter")  # the lead starts the match
             await until(pilot, lambda: shows(app, TableScreen), "the table screen")

@@ -166,13 +166,14 @@ async def test_e_is_in_the_key_bar_while_the_hints_name_a_move() -> None:
         assert screen.rack.slots[screen.cursor] == hinted.tile
 
 
-def test_the_help_s_mouse_part_says_where_c_and_k_are() -> None:
-    """c and k are not in the key bar: the mouse part says so, and where they are."""
+def test_the_help_s_mouse_part_says_where_c_k_and_b_are() -> None:
+    """c, k and B are not in the key bar: the mouse part says so, and where they are."""
     console = Console(width=200, record=True, color_system=None)
     console.print(mouse_legend())
     lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
-    line = next((line for line in lines if line.startswith("c and k")), "")
+    line = next((line for line in lines if line.startswith("c, k and B")), "")
     assert "not in the key bar" in line and "colour-blind" in line and "okeys" in line, lines
+    assert "B the bell" in line, lines
 
 
 async def test_a_dragged_tile_marks_the_slot_it_would_go_to() -> None:

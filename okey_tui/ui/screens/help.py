@@ -201,11 +201,11 @@ def mouse_legend() -> Table:
         ),
         (_("click a key in the key bar"), _("the same as pressing it")),
         (
-            _("c and k"),
+            _("c, k and B"),
             _(
                 "not in the key bar, keys only (listed above): c the colour-blind shapes, k "
-                "the okeys marked on the rack; colour-blind tiles are also an option of a new "
-                "table"
+                "the okeys marked on the rack, B the bell as your turn comes after a long "
+                "wait; colour-blind tiles are also an option of a new table"
             ),
         ),
         (

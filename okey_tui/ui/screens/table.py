@@ -63,7 +63,7 @@ from okey_tui.engine.view import (
     okeys_for_held_tiles,
     taken_opening,
 )
-from okey_tui.i18n import N_, _, and_list, at_name, ngettext
+from okey_tui.i18n import N_, _, and_list, at_name, decimal, ngettext
 from okey_tui.messages import (
     added_tiles_text,
     event_text,
@@ -76,6 +76,7 @@ from okey_tui.messages import (
     tiles_text,
     you_opened_with,
 )
+from okey_tui.settings import BELL_AFTER
 from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface, seconds_until
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import ROWS, RackLayout, in_order, near_parts, rack_reading, without
@@ -367,6 +368,13 @@ class TableScreen(Screen[None]):
             tooltip=N_("shapes on the tiles, for colour-blind players (on / off)"),
         ),
         Binding(
+            "B",
+            "bell",
+            N_("Bell"),
+            show=False,
+            tooltip=N_("the bell as your turn comes after a long wait for the others (on / off)"),
+        ),
+        Binding(
             "h", "hints", N_("Hints"), tooltip=N_("show or hide the hint panel (practice tables)")
         ),
         # e in the key bar while the hints shown name a move (the key they teach), a click
@@ -457,6 +465,9 @@ class TableScreen(Screen[None]):
         self._covered_told: tuple[int, int] = (-1, 0)
         self._restored = False  # the kept rack order is put back once, when the screen opens
         self.waiting = False  # another seat is playing: its turn ends when ours begins
+        # When this seat began waiting for the others (time.monotonic()): a turn that comes
+        # after BELL_AFTER seconds of it rings the terminal's bell.
+        self.waiting_since: float | None = None
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self.moves_kept: list[int] = []  # for each: its rank (TableMarks.kept)
@@ -835,6 +846,7 @@ class TableScreen(Screen[None]):
         self._looking = False
         self._asked_next = False  # this seat asked for the next hand; the others may not have
         self.waiting = False
+        self.waiting_since = None
         self.table_marks.reset(self.table.events, self.view.table)
         self.rebuild_log()
         # The seat to start (or a match resumed on its turn) is told how the turn goes, and
@@ -898,7 +910,7 @@ class TableScreen(Screen[None]):
             if not self.waiting:
                 self.moves_seen.clear()
                 self.moves_kept.clear()
-                self.waiting = True
+                self.start_waiting()
         elif went_round or (self.waiting and self.hotseat is None):
             # The turn came back before the screen heard of it (a network table).
             self.waiting = False
@@ -959,7 +971,7 @@ class TableScreen(Screen[None]):
             self.practice.drop_past_tips()
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
-            self.waiting = True
+            self.start_waiting()
             if self.moves_seen:  # say it while the table shows it
                 self.set_status(" · ".join([self.moves_seen[-1], *self.waiting_for()]))
             elif waiting := self.while_waiting():
@@ -996,9 +1008,27 @@ class TableScreen(Screen[None]):
             self.moves_kept.clear()
         return went_round
 
+    def start_waiting(self) -> None:
+        """Another seat is to play: this one waits, from now if it was not waiting yet."""
+        if not self.waiting:
+            self.waiting_since = time.monotonic()
+        self.waiting = True
+
+    def ring_if_long(self) -> None:
+        """The terminal's bell, as this seat's turn comes after a long wait for the others
+        (a friend's slow turns at a network table, while the player looked elsewhere):
+        when the player's choices ask for it, and never at a table several people share."""
+        since, self.waiting_since = self.waiting_since, None
+        settings = getattr(self.app, "settings", None)
+        if since is None or self.hotseat is not None or not getattr(settings, "bell", False):
+            return
+        if time.monotonic() - since >= BELL_AFTER:
+            self.app.bell()
+
     def turn_came(self) -> None:
         """The others have played: what they did on the table, then what this seat can do."""
         self.turns_came += 1
+        self.ring_if_long()
         self.own_said = []
         if not self.query_one("#status", Static).has_class("-error"):
             # The last two moves, and any earlier one that cost this seat points (an okey
@@ -1505,6 +1535,7 @@ class TableScreen(Screen[None]):
                 "cursor",
                 "select",
                 "colour_blind",
+                "bell",
                 *looks,
             )
         if action == "commit":
@@ -2300,13 +2331,28 @@ class TableScreen(Screen[None]):
 
     def action_colour_blind(self) -> None:
         self.colour_blind = not self.colour_blind
-        remember = getattr(self.app, "remember_colour_blind", None)
+        remember = getattr(self.app, "remember_choice", None)
         if remember is not None:
-            remember(self.colour_blind)
+            remember(colour_blind=self.colour_blind)
         self.set_status(
             _("Colour-blind shapes on") if self.colour_blind else _("Colour-blind shapes off")
         )
         self.render_rack()
+
+    def action_bell(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        on = not getattr(settings, "bell", False)
+        remember = getattr(self.app, "remember_choice", None)
+        if remember is not None:
+            remember(bell=on)
+        self.set_status(
+            _(
+                "Bell on: it rings as your turn comes after {seconds} s or more of the "
+                "others' turns (B turns it off)"
+            ).format(seconds=decimal(BELL_AFTER))
+            if on
+            else _("Bell off: B turns it on again")
+        )
 
     def on_rack_widget_slot_clicked(self, message: RackWidget.SlotClicked) -> None:
         self.cursor = message.index
