@@ -266,6 +266,16 @@ def news_that_fits(said: list[tuple[str, int]], fits: Callable[[list[str]], bool
     return [m for m, _rank in kept]
 
 
+def swap_cost_text(needed: Sequence[Tile], okey: Tile) -> str:
+    """What an okey another seat could swap out would cost, said as the lay-down box says it
+    for staged melds: the cost, then who ("+101 to you if a player holding R5 takes it");
+    the tile that plays as the okey's own value is the false okey."""
+    holding = _(" and ").join(tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed)
+    return _("+{points} to you if a player holding {tiles} takes it").format(
+        points=PENALTY, tiles=holding
+    )
+
+
 class TableScreen(Screen[None]):
     """One hand after another at the table, until the match ends."""
 
@@ -2513,16 +2523,7 @@ class TableScreen(Screen[None]):
                     else []
                 )
                 for _meant, needed in exposed:
-                    holding = _(" and ").join(
-                        tile_text(FALSE_OKEY if t == view.okey else t, view.okey) for t in needed
-                    )
-                    label.append(
-                        "  "
-                        + _("+{points} to you if a player holding {tiles} takes it").format(
-                            points=PENALTY, tiles=holding
-                        ),
-                        "bold yellow",
-                    )
+                    label.append("  " + swap_cost_text(needed, view.okey), "bold yellow")
                 options.append((label, meld))
             self.app.push_screen(
                 ChooserScreen(
@@ -2985,17 +2986,7 @@ class TableScreen(Screen[None]):
                 wild = next((st.tile for st in steps if is_wild(st.tile, view.okey)), first.tile)
                 needed = exposed_add(view, laid.meld, wild, meant) if view.rules.penalties else ()
                 if needed:
-                    # As the lay-down box says it for staged melds: the cost, then who.
-                    holding = _(" and ").join(
-                        tile_text(FALSE_OKEY if t == view.okey else t, view.okey) for t in needed
-                    )
-                    label.append(
-                        "  "
-                        + _("+{points} to you if a player holding {tiles} takes it").format(
-                            points=PENALTY, tiles=holding
-                        ),
-                        "bold yellow",
-                    )
+                    label.append("  " + swap_cost_text(needed, view.okey), "bold yellow")
             # Whose meld: the table's melds are grouped by owner, the chooser's are not.
             owner = _("yours") if laid.owner == view.seat else self.seat_name(laid.owner)
             label.append(f"  · {owner}", "dim")
