@@ -64,7 +64,15 @@ from okey_tui.engine.solver import (
     okey_swaps,
     opening_check,
 )
-from okey_tui.engine.state import PENALTY, Hand, Opening, OpeningKind, PenaltyReason, Phase
+from okey_tui.engine.state import (
+    PENALTY,
+    Hand,
+    Opening,
+    OpeningKind,
+    PenaltyReason,
+    Phase,
+    challenge_payment,
+)
 from okey_tui.engine.tiles import COLOURS, FALSE_OKEY, Tile
 from okey_tui.engine.view import (
     PlayerView,
@@ -1397,6 +1405,10 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     # pairs opening) or once it has opened with pairs.
     right_opening = view.openings[view.right]
     pairs_right = right_opening is None or right_opening.kind is OpeningKind.PAIRS
+    # At a Challenge table with penalties, the player on the right who lays this seat's
+    # discard makes it pay (rules §12): that risk has a price, said with it, and it weighs
+    # the more, the higher the tile (as the hard bot weighs it).
+    pays = view.rules.challenge and view.rules.penalties
     ranked: list[tuple[tuple[int, int, float, int], DiscardTip]] = []
     skipped = []
     for tile in sorted(held, key=Tile.sort_key):
@@ -1435,6 +1447,8 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
                 pair = next((m for m in pairs.melds if tile in m.tiles), None)
         if thrown:
             danger /= 2
+        if pays:
+            danger *= plays.number / 7
         if in_melds:
             meld = next(m for m in mine.melds if tile in m.tiles)
             reason = _("breaks your {meld}: discard it only if nothing else is free").format(
@@ -1527,6 +1541,14 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
                 "may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(n=hidden_near)
+        if pays and hidden_near and not keep:
+            single = challenge_payment(tile, plays, okey, pair=False)
+            price_of_use = (
+                _("if they lay it, you pay {points} at this Challenge table ({pair} in a pair)")
+                if pairs_right
+                else _("if they lay it, you pay {points} at this Challenge table")
+            ).format(points=single, pair=challenge_payment(tile, plays, okey, pair=True))
+            reason = f"{reason}; {price_of_use}"
         # Free tiles first, then those that break what the panel shows as the nearer plan.
         later = breaks_shown or (pair is not None and pairs_first)
         key = (int(keep), int(later), danger, -plays.number)

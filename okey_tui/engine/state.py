@@ -77,6 +77,24 @@ def challenge_rate(*, okey: bool, pair: bool) -> int:
     return rate * (CHALLENGE_PAIR_FACTOR if pair else 1)
 
 
+def challenge_payment(laid: Tile, meant: Tile, okey: Tile, *, pair: bool) -> int:
+    """What the seat that discarded ``laid`` pays in Challenge once the player on its right
+    lays it standing for ``meant`` (in a pair or not): the value times the rate, an okey
+    valued as the tile it stood for, a false okey as the okey's tile it plays as.
+
+    >>> okey = Tile.parse("K11")
+    >>> challenge_payment(Tile.parse("R9"), Tile.parse("R9"), okey, pair=False)
+    90
+    >>> challenge_payment(okey, Tile.parse("R4"), okey, pair=True)
+    160
+    >>> challenge_payment(Tile.parse("F"), okey, okey, pair=False)
+    110
+    """
+    rate = challenge_rate(okey=laid == okey, pair=pair)
+    number = meant.number if laid == okey else effective(laid, okey).number
+    return number * rate
+
+
 # Every rate a Challenge payment can have.
 CHALLENGE_RATES = tuple(
     sorted({challenge_rate(okey=o, pair=p) for o in (False, True) for p in (False, True)})
@@ -942,11 +960,9 @@ class Hand:
         for meld in melds:
             for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
                 if laid == taken.tile:
-                    rate = challenge_rate(okey=laid == okey, pair=meld.kind is MeldKind.PAIR)
-                    number = meant.number if laid == okey else effective(laid, okey).number
                     self._penalise(
                         self.left_of(self.turn),
-                        number * rate,
+                        challenge_payment(laid, meant, okey, pair=meld.kind is MeldKind.PAIR),
                         PenaltyReason.CHALLENGE_DISCARD,
                         laid,
                         # An okey is paid as the tile it stood for: the event names both.

@@ -1,0 +1,42 @@
+"""At a Challenge table with penalties, the player on your right who lays your discard
+makes you pay its value ×10 (×20 in a pair; rules §12). The safest discards of a practice
+hint say that price with the risk ("the one risk: the player on your right may use it")
+and rank a low tile before a high one as likely to be used; at other tables the risk has
+no price of its own, and the higher tile goes first (fewer points left in hand)."""
+
+from __future__ import annotations
+
+from positions import position
+
+from okey_tui.engine.view import PlayerView
+from okey_tui.practice import safest_discards
+
+
+def tips(rules: str, openings: str = "-/-/-/-") -> list[tuple[str, str]]:
+    """Seat 0's safest discards, with R1 R2 R3 and two loose tiles (K5, Y9) as likely to be
+    used by the player on its right."""
+    hand = position(
+        ["R1 R2 R3 K5 Y9", "", "", ""], indicator="B7", phase="p", rules=rules, openings=openings
+    )
+    found, _none = safest_discards(PlayerView.of(hand, 0))
+    return [(str(tip.tile), tip.reason) for tip in found]
+
+
+def test_at_a_challenge_table_the_price_of_the_risk_is_said_and_the_low_tile_goes_first() -> None:
+    said = tips("challenge/3")
+    assert [tile for tile, _reason in said[:2]] == ["K5", "Y9"]
+    assert said[0][1].endswith("if they lay it, you pay 50 at this Challenge table (100 in a pair)")
+    assert said[1][1].endswith("if they lay it, you pay 90 at this Challenge table (180 in a pair)")
+    assert "Challenge" not in said[2][1]  # R1 breaks a meld: a tile to keep, no such risk
+
+
+def test_a_right_seat_that_opened_with_melds_takes_no_tile_for_a_pair() -> None:
+    said = tips("challenge/3", openings="-/m101/-/-")
+    assert said[0][1].endswith("if they lay it, you pay 50 at this Challenge table")
+
+
+def test_elsewhere_the_risk_has_no_price_and_the_high_tile_goes_first() -> None:
+    for rules in ("classic/3", "challenge/3+n", "rising/3"):
+        said = tips(rules)
+        assert [tile for tile, _reason in said[:2]] == ["Y9", "K5"], rules
+        assert not any("Challenge" in reason for _tile, reason in said), rules
