@@ -42,7 +42,6 @@ from okey_tui.engine.errors import (
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
-    effective,
     extend,
     fits_table,
     make_meld,
@@ -79,8 +78,9 @@ def challenge_rate(*, okey: bool, pair: bool) -> int:
 
 def challenge_payment(laid: Tile, meant: Tile, okey: Tile, *, pair: bool) -> int:
     """What the seat that discarded ``laid`` pays in Challenge once the player on its right
-    lays it standing for ``meant`` (in a pair or not): the value times the rate, an okey
-    valued as the tile it stood for, a false okey as the okey's tile it plays as.
+    lays it standing for ``meant`` (in a pair or not): the value of ``meant`` times the
+    rate; an okey is valued as the tile it stood for, any other tile (a false okey too) as
+    the tile it plays as, which is what it stands for.
 
     >>> okey = Tile.parse("K11")
     >>> challenge_payment(Tile.parse("R9"), Tile.parse("R9"), okey, pair=False)
@@ -90,9 +90,7 @@ def challenge_payment(laid: Tile, meant: Tile, okey: Tile, *, pair: bool) -> int
     >>> challenge_payment(Tile.parse("F"), okey, okey, pair=False)
     110
     """
-    rate = challenge_rate(okey=laid == okey, pair=pair)
-    number = meant.number if laid == okey else effective(laid, okey).number
-    return number * rate
+    return meant.number * challenge_rate(okey=laid == okey, pair=pair)
 
 
 # Every rate a Challenge payment can have.
