@@ -485,9 +485,10 @@ def guarded_melds(
     where another reading of its meld's tiles, of the same kind, leaves fewer okeys
     exposed (:func:`exposed_okeys`): ``R3 R4 ★`` as ``R2 R3 R4`` once both R2 are in
     sight and an R5 is not. Of such readings the highest value. An unopened seat's melds
-    open as they would have: a re-reading that takes them below its floor, or changes
-    the big opening bonus they earn, is not made (the cheapest re-readings first); below
-    the floor anyway, nothing is re-read, as more melds may be staged towards it."""
+    open as they would have: a re-reading that takes them below its floor, or takes off
+    the big opening bonus they earn, is not made (the cheapest re-readings first, those
+    that add points before any); below the floor anyway, nothing is re-read, as more
+    melds may be staged towards it."""
     okey = view.okey
     chosen = list(melds)
     if len(view.rack) - sum(len(m.tiles) for m in (*before, *melds)) <= 1:
@@ -495,10 +496,12 @@ def guarded_melds(
     seen = _seen_counts(view)
 
     def exposed(meld: Meld) -> int:
-        return sum(
-            1
-            for place in meld.wild_places(okey)
-            if (needed := swap_tiles(meld, place)) and all(seen.get(t, 0) < 2 for t in needed)
+        return len(
+            [
+                place
+                for place in meld.wild_places(okey)
+                if (needed := swap_tiles(meld, place)) and all(seen.get(t, 0) < 2 for t in needed)
+            ]
         )
 
     changes: list[tuple[int, int, Meld]] = []
@@ -514,10 +517,11 @@ def guarded_melds(
     if view.opening is None and total < view.melds_floor:
         return tuple(chosen)
     bonus = opening_bonus(view.rules, OpeningKind.MELDS, total)
-    for cost, index, reading in sorted(changes, key=lambda c: (c[0], c[1])):
+    for cost, index, reading in sorted(changes):  # by cost, then place: no two alike
         if view.opening is None and (
             total - cost < view.melds_floor
-            or opening_bonus(view.rules, OpeningKind.MELDS, total - cost) != bonus
+            # The bonus is taken off the hand's score: a greater one is a smaller bonus.
+            or opening_bonus(view.rules, OpeningKind.MELDS, total - cost) > bonus
         ):
             continue
         chosen[index] = reading

@@ -65,8 +65,8 @@ def test_a_lay_that_finishes_is_left_as_it_is(pos) -> None:
 OPENING = "K11 K12 K13 Y11 Y12 Y13 R3 R4 B8 K1 K2"
 
 
-def unopened(pos, rack: str, rules: str = "classic/11") -> PlayerView:  # noqa: ANN001
-    return PlayerView.of(pos([rack, "", "", ""], discards=BOTH_R2_SEEN, rules=rules), 0)
+def unopened(pos, rack: str, rules: str = "classic/11", discards=BOTH_R2_SEEN) -> PlayerView:  # noqa: ANN001
+    return PlayerView.of(pos([rack, "", "", ""], discards=discards, rules=rules), 0)
 
 
 def test_an_opening_takes_the_safe_reading_while_it_still_reaches_the_floor(pos) -> None:
@@ -96,3 +96,81 @@ def test_an_opening_keeps_its_big_opening_bonus(pos) -> None:
     assert read(unopened(pos, rack, "rising/11"), laid)[-1] == "R3 R4 *R5"
     # No bonus at a Classic table: the okey goes where nobody can take it.
     assert read(unopened(pos, rack), laid)[-1] == "*R2 R3 R4"
+
+
+def test_a_lower_reading_with_no_safer_one_is_kept_not_raised(pos) -> None:
+    """★ R3 R4 given as R2 R3 R4, R2 and R5 both unseen: as R5 it is no safer, and the
+    points it would add are no reason here to move the okey."""
+    view = opened(pos, "R3 R4 B8 K1 K5 K13", ("", "", "", ""))
+    assert read(view, melds("*R2R3R4")) == ["*R2 R3 R4"]
+
+
+def test_of_the_safe_readings_the_highest(pos) -> None:
+    """R5 with two okeys as R5 R6 R7, R7 unseen: R4 R5 R6 and R3 R4 R5 are both safe (R3,
+    R4 and R6 seen twice); the higher is laid."""
+    view = opened(pos, "R5 B8 B8 K1 K5 K13", ("R3 R3 R4", "R4 R6", "R6", ""))
+    assert read(view, melds("R5*R6*R7")) == ["*R4 R5 *R6"]
+
+
+def test_a_reading_of_another_kind_is_never_taken(pos) -> None:
+    """R5 with two okeys as a run, R4 and R6 unseen: every run reading leaves an okey
+    exposed. As a set (Y5, B5 and K5 all seen twice) nobody could swap them, but a run is
+    laid as a run."""
+    view = opened(pos, "R5 B8 B8 K1 K5 K13", ("Y5 Y5 B5", "B5 K5", "R3 R3", "R7 R7"))
+    assert read(view, melds("R5*R6*R7")) == ["R5 *R6 *R7"]
+
+
+FLOOR_RACK = "K11 K12 K13 Y11 Y12 Y13 K2 K3 K4 K5 K6 R3 R4 B8 Y1 B1"
+
+
+def test_an_opening_at_its_floor_takes_a_safe_reading_that_adds_points(pos) -> None:
+    """36 + 36 + 20 + 9 = 101, ★ R3 R4 as R2 R3 R4 with both R2 unseen: as R3 R4 R5 (both
+    R5 in sight) it is safe, and 104."""
+    view = unopened(pos, FLOOR_RACK, discards=("R5", "", "R5", ""))
+    laid = melds("K11K12K13", "Y11Y12Y13", "K2K3K4K5K6", "*R2R3R4")
+    assert sum(m.value for m in laid) == 101
+    assert read(view, laid)[-1] == "R3 R4 *R5"
+
+
+def test_a_safe_reading_that_leaves_the_floor_exactly_is_taken(pos) -> None:
+    """36 + 36 + 20 + 12 = 104: as R2 R3 R4 it is 101, the floor itself."""
+    view = unopened(pos, FLOOR_RACK)
+    laid = melds("K11K12K13", "Y11Y12Y13", "K2K3K4K5K6", "R3R4*R5")
+    assert sum(m.value for m in laid) == 104
+    assert read(view, laid)[-1] == "*R2 R3 R4"
+
+
+R2_Y2_SEEN = ("R2 R2", "", "Y2 Y2", "")
+
+
+def test_the_cheapest_re_reading_goes_first_while_the_floor_allows(pos) -> None:
+    """A run of four loses 4 points read the other way, a run of three 3. With 4 points
+    over the floor the run of three is re-read, not the run of four that comes first."""
+    rack = "K11 K12 K13 R13 Y13 B13 Y3 Y4 Y5 R3 R4 B8 B8 K1 K2"
+    view = unopened(pos, rack, discards=R2_Y2_SEEN)
+    laid = melds("K11K12K13", "R13Y13B13", "Y3Y4Y5*Y6", "R3R4*R5")
+    assert sum(m.value for m in laid) == 105
+    assert read(view, laid)[2:] == ["Y3 Y4 Y5 *Y6", "*R2 R3 R4"]
+
+
+def test_re_readings_add_up_against_the_floor(pos) -> None:
+    """Two runs of three, each 3 points less read the other way: 7 points over the floor,
+    both are re-read; 4 points over, only the first."""
+    rack = "K11 K12 K13 R13 Y13 B13 K1 K2 K3 K4 Y3 Y4 R3 R4 B8 B8 K7 K9"
+    view = unopened(pos, rack, discards=R2_Y2_SEEN)
+    seven_over = melds("K11K12K13", "R13Y13B13", "K2K3K4", "Y3Y4*Y5", "R3R4*R5")
+    assert sum(m.value for m in seven_over) == 108
+    assert read(view, seven_over)[3:] == ["*Y2 Y3 Y4", "*R2 R3 R4"]
+    four_over = melds("K11K12K13", "R13Y13B13", "K1K2K3", "Y3Y4*Y5", "R3R4*R5")
+    assert sum(m.value for m in four_over) == 105
+    assert read(view, four_over)[3:] == ["*Y2 Y3 Y4", "R3 R4 *R5"]
+
+
+def test_a_re_reading_that_earns_a_bigger_bonus_is_taken(pos) -> None:
+    """Rising, 147 points with ★ R3 R4 as R2 R3 R4 (R2 unseen, both R5 in sight): as
+    R3 R4 R5 it is safe, and its 150 earn the big opening bonus too."""
+    rack = "K11 K12 K13 Y11 Y12 Y13 B11 B12 B13 K10 Y10 B10 R3 R4 B8 K1 Y1"
+    view = unopened(pos, rack, "rising/11", discards=("R5", "", "R5", ""))
+    laid = melds("K11K12K13", "Y11Y12Y13", "B11B12B13", "K10Y10B10", "*R2R3R4")
+    assert sum(m.value for m in laid) == 147
+    assert read(view, laid)[-1] == "R3 R4 *R5"
