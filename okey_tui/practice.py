@@ -21,7 +21,7 @@ discards) and asks the solver; nothing looks at another rack or the middle.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from okey_tui.engine.actions import (
@@ -78,6 +78,7 @@ from okey_tui.engine.view import (
     PlayerView,
     exposed_add,
     exposed_okeys,
+    guarded_melds,
     is_pairs_only,
     taken_opening,
 )
@@ -239,6 +240,11 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
     check = None
     if view.opening is None:
         check = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
+        # Its okeys where s puts them, nobody able to swap them when a reading allows it
+        # (the panel showed R3 R4 ★R5 where the sorted rack read ★R2 R3 R4).
+        guarded = guarded_melds(view, check.melds.melds)
+        if guarded != check.melds.melds:
+            check = replace(check, melds=replace(check.melds, melds=guarded))
     safe, none_reason = safest_discards(view, limit)
     offs: tuple[LayOff, ...] = ()
     swaps: tuple[Swap, ...] = ()

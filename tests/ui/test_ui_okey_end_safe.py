@@ -109,3 +109,16 @@ async def test_the_reading_chooser_says_which_reading_can_be_swapped_and_opens_o
         await pilot.pause()
         staged = next(m for m in screen.staging.melds if R3 in m.tiles)
         assert [str(t) for t in staged.stands_for] == ["R2", "R3", "R4"]
+
+
+def test_the_hints_best_opening_reads_the_okey_as_the_sort_puts_it() -> None:
+    """The practice panel's "Best opening on your rack" showed R3 R4 ★R5 and 114 where the
+    sorted rack read ★R2 R3 R4 and 111: it shows what s and o lay."""
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.practice import hint_for
+
+    hint = hint_for(PlayerView.of(an_opening_with_the_okey_beside_r3_r4(), 0))
+    assert hint.check is not None
+    run = next(m for m in hint.check.melds.melds if R3 in m.tiles)
+    assert [str(t) for t in run.stands_for] == ["R2", "R3", "R4"]
+    assert hint.opening_line() == "111 / 101: enough to open"
