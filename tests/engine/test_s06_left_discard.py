@@ -290,6 +290,26 @@ def test_the_run_reached_is_looked_for_in_every_run_and_the_false_okey_plays_as_
     assert view.run_reached(Tile.parse("B7")) == (3, (Tile.parse("F"),))
 
 
+def test_the_false_okey_goes_in_as_its_tile_before_the_okey_itself(pos) -> None:
+    """B10 reaches the table's B5 B6 B7 over B8 and B9. The okey (B8) and the false okey
+    (F, which plays as B8) could both go in as B8: the false okey does, the wild okey
+    stays in hand, wherever each stands on the rack."""
+    for rack in ("B8 F B9 R1", "F B8 B9 R1"):
+        hand = offered(pos, rack, "B10", ["2:B5B6B7"])
+        found = PlayerView.of(hand, 0).run_reached(Tile.parse("B10"))
+        assert found == (0, (Tile.parse("F"), Tile.parse("B9"))), rack
+
+
+def test_the_taken_discard_s_run_is_reached_with_the_rest_of_the_rack(pos) -> None:
+    """Taken, K5 reaches the table's K8 K9 K10 over K7 (the okey) and K6 of the rack; before
+    it is taken, no discard is the taken one."""
+    hand = offered(pos, "R10 Y1 K6 B8 B7", "K5", ["2:K8K9K10"])
+    assert PlayerView.of(hand, 0).taken_run_reached() is None
+    act(hand, "take")
+    view = PlayerView.of(hand, 0)
+    assert view.taken_run_reached() == (0, (Tile.parse("B8"), Tile.parse("K6")))
+
+
 @pytest.mark.parametrize(
     ("tile", "table", "rack", "reached"),
     [
