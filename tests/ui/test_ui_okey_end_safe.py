@@ -122,3 +122,19 @@ def test_the_hints_best_opening_reads_the_okey_as_the_sort_puts_it() -> None:
     run = next(m for m in hint.check.melds.melds if R3 in m.tiles)
     assert [str(t) for t in run.stands_for] == ["R2", "R3", "R4"]
     assert hint.opening_line() == "111 / 101: enough to open"
+
+
+async def test_melds_staged_already_count_towards_the_floor_the_sort_keeps() -> None:
+    """The other three melds staged first (102 points), then s: R3 R4 and the okey alone
+    are far from the floor, but with what is staged the opening reaches it either way, and
+    the okey goes where nobody can swap it."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, an_opening_with_the_okey_beside_r3_r4())
+        await pilot.press("s")
+        for name in ("K11", "Y11", "R10"):
+            screen.cursor = slot_of(screen, Tile.parse(name))
+            await pilot.press("m", "o")
+        assert sum(m.value for m in screen.staging.melds) == 102
+        await pilot.press("s")
+        assert okey_group(screen) == [OKEY, R3, R4]

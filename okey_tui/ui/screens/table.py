@@ -2255,7 +2255,10 @@ class TableScreen(Screen[None]):
         found = solver.best_melds(tiles, okey) if by == "melds" else solver.best_pairs(tiles, okey)
         if by == "pairs" and view.taken is not None:
             found = pairs_with(found, tiles, view.taken.tile, okey)
-        melds = guarded_melds(view, found.melds) if by == "melds" else found.melds
+        # Melds staged already count towards the floor the re-readings keep.
+        melds = (
+            guarded_melds(view, found.melds, self.staging.melds) if by == "melds" else found.melds
+        )
         value = sum(m.value for m in melds)
         what = (
             ngettext("{n} point in runs and sets", "{n} points in runs and sets", value).format(
