@@ -120,7 +120,8 @@ async def test_the_others_see_the_grace_counted_down_under_the_panel_until_the_p
 
 
 async def test_once_the_grace_is_over_the_panel_says_a_bot_plays_the_seat() -> None:
-    server = await open_table(bot_delay=5, grace=0.5)
+    # 1.5 s: long enough for the countdown to be seen on a loaded machine before it ends.
+    server = await open_table(bot_delay=5, grace=1.5)
     app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
     mehmet: RemoteTable | None = None
     try:
