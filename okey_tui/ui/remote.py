@@ -407,8 +407,9 @@ class RemoteApp(OkeyApp):
             # dark table): it was the defaults, whatever they had chosen at home.
             settings = load_settings().own_choices()
         super().__init__(settings or TableSettings(), ask=False, remember=False)
-        # A change of look or sound here (c, B) is the player's own choice, kept for next time: not for
-        # a browser's visitor (the host's web page runs this for them, on the host's files).
+        # A change of look or sound here (c, B) is the player's own choice, kept for next
+        # time: not for a browser's visitor (the host's web page runs this for them, on the
+        # host's files).
         self.own_choices = own_choices
         self.seat_info = seat
         self.server = server
