@@ -2512,19 +2512,16 @@ class TableScreen(Screen[None]):
             # chooser open on the one the rack shows (the group's label, a run's okey where
             # it stands).
             shown = rack_reading(tiles, view.okey, kinds)
+            # This reading's okeys only: those of the melds staged before come first in what
+            # exposed_okeys lists (laying more leaves no fewer exposed).
+            staged = self.staging.melds
+            before = len(exposed_okeys(view, staged))
             options: list[tuple[Text | str, Meld]] = []
             for meld in found:
                 label = meld_chips(meld, view.okey)
                 label.append(f"  {meld_kind(meld.kind)}, {meld.value}")
-                # This reading's okeys only: those of the melds staged before come first
-                # (laying more leaves no fewer exposed).
-                exposed = (
-                    exposed_okeys(view, [*self.staging.melds, meld])[
-                        len(exposed_okeys(view, self.staging.melds)) :
-                    ]
-                    if view.rules.penalties
-                    else []
-                )
+                pays = view.rules.penalties
+                exposed = exposed_okeys(view, [*staged, meld])[before:] if pays else []
                 for _meant, needed in exposed:
                     label.append("  " + swap_cost_text(needed, view.okey), "bold yellow")
                 options.append((label, meld))
