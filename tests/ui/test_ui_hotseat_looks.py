@@ -83,3 +83,23 @@ async def test_the_quit_question_over_the_privacy_screen_shows_its_own_keys():
         await pilot.pause()
         foot = screen_text(app).rstrip().splitlines()[-1]
         assert "Ready" in foot and "q Quit" in foot and "Yes" not in foot, foot
+
+
+
+async def test_the_privacy_box_stands_in_the_middle_and_its_keys_at_the_foot():
+    """The key bar that replaced the footer sat in the screen's flow: the full-width bar and
+    the box made one block, the box at the left edge with "⏎ Ready  q Quit" just under it,
+    mid-screen. The box stands in the middle; the keys on the last line, as at the table."""
+    from okey_tui.ui.widgets.keybar import KeyBar
+
+    for width, height in ((120, 40), (200, 60), (80, 24)):
+        app = table_app(OPENING_SEED, humans=2, human_names=("Mehmet",), name="Ayşe")
+        async with app.run_test(size=(width, height)) as pilot:
+            await wait_for_screen(pilot, app, PrivacyScreen)
+            await pilot.pause()
+            box = app.screen.query_one("#privacy").region
+            keys = app.screen.query_one(KeyBar).region
+            assert abs(box.x - (width - box.right)) <= 1, (width, box)
+            assert keys.bottom == height and keys.width == width, (height, keys)
+            # Above the keys, as far from them as from the top (a line either way).
+            assert abs(box.y - (keys.y - box.bottom)) <= 1, (box, keys)
