@@ -153,6 +153,11 @@ def test_a_search_refuses_to_take_away_a_tile_the_hand_does_not_hold() -> None:
     with pytest.raises(SetupError) as refused:
         search.variant([Tile.parse("K9")])
     assert refused.value.code is ErrorCode.BAD_ARGUMENT
+    assert refused.value.params == {"less": ["K9"]}  # which tile, for the caller's words
+    # An okey too many is refused the same way, naming the tiles asked for.
+    with pytest.raises(SetupError) as refused:
+        search.variant([Tile.parse("R3"), Tile.parse("B1")])
+    assert refused.value.params == {"less": ["R3", "B1"]}
 
 
 def test_the_outline_names_a_tile_loose_when_one_copy_of_two_is_out() -> None:
