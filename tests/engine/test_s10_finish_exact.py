@@ -313,3 +313,24 @@ def test_the_swapped_okey_is_laid_off_so_that_the_real_tile_counts_in_the_openin
         (Tile.parse("Y9"), "Y9*Y10*Y11Y12Y13"),
     ]
     assert plan.discard == Tile.parse("K11")
+
+
+def test_racks_of_the_same_tiles_in_other_numbers_are_weighed_each() -> None:
+    """Two Y9, two Y10 and two B10 in hand: the lay-offs and throws weighed leave racks
+    that hold the same tiles, some once here and twice there. The way out: open Y8 Y9 Y10,
+    R10 Y10 B10 K10 and Y9 B9 K9 (94), lay K6 and the okey (as K7) off on K3 K4 K5 and R5
+    on R1 R2 R3 R4, throw the other B10. An opening search that took such racks for one
+    (told apart by which tiles they hold, not how many) found no way out."""
+    okey = Tile.parse("R11")
+    table = [parse_meld(text, okey) for text in ("K3K4K5", "R1R2R3R4", "R5*R6R7")]
+    hand = parse_tiles("R11 Y9 B9 K9 Y8 Y9 Y10 R10 Y10 B10 K10 R5 B10 K6")
+    for floor in (51, 94):
+        plan = finish_plan(hand, okey, table, None, floor=floor)
+        assert plan is not None, floor
+        assert sorted(m.text(okey) for m in plan.melds) == ["R10Y10B10K10", "Y8Y9Y10", "Y9B9K9"]
+        assert sorted((str(x.tile), x.result.text(okey)) for x in plan.lay_offs) == [
+            ("K6", "K3K4K5K6"),
+            ("R11", "K3K4K5K6*K7"),
+            ("R5", "R1R2R3R4R5"),
+        ]
+        assert plan.discard == Tile.parse("B10")
