@@ -315,6 +315,24 @@ def test_the_swapped_okey_is_laid_off_so_that_the_real_tile_counts_in_the_openin
     assert plan.discard == Tile.parse("K11")
 
 
+def test_the_swapped_okey_is_laid_off_above_a_run_so_that_the_real_tile_counts() -> None:
+    # The same above a run: open with Y3 Y4 Y5 (12), give K11 for the okey of K10 *K11 K12,
+    # lay that okey off above Y1 Y2 *Y3 as its Y4, then the other Y5 above it, and throw
+    # K3. Laying the real Y4 there instead would leave the opening Y3 *Y4 Y5, which holds
+    # the swapped okey and so counts for nothing.
+    okey = Tile.parse("R8")
+    table = [parse_meld("Y1Y2*Y3", okey), parse_meld("K10*K11K12", okey)]
+    hand = parse_tiles("Y3 K11 Y5 Y4 Y5 K3")
+    assert brute_finish(hand, okey, table, False, 12)
+    plan = finish_plan(hand, okey, table, None, floor=12)
+    assert plan is not None and [m.text(okey) for m in plan.melds] == ["Y3Y4Y5"]
+    assert [(x.tile, x.result.text(okey)) for x in plan.lay_offs] == [
+        (okey, "Y1Y2*Y3*Y4"),
+        (Tile.parse("Y5"), "Y1Y2*Y3*Y4Y5"),
+    ]
+    assert plan.discard == Tile.parse("K3")
+
+
 def test_racks_of_the_same_tiles_in_other_numbers_are_weighed_each() -> None:
     """Two Y9, two Y10 and two B10 in hand: the lay-offs and throws weighed leave racks
     that hold the same tiles, some once here and twice there. The way out: open Y8 Y9 Y10,
