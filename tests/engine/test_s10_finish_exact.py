@@ -352,3 +352,18 @@ def test_racks_of_the_same_tiles_in_other_numbers_are_weighed_each() -> None:
             ("R5", "R1R2R3R4R5"),
         ]
         assert plan.discard == Tile.parse("B10")
+
+
+@pytest.mark.parametrize(("colour", "okey"), [("R", "K1"), ("Y", "K1"), ("B", "K1"), ("K", "R1")])
+def test_a_finish_reads_the_okey_at_a_run_s_high_end_as_an_opening_would(
+    colour: str, okey: str
+) -> None:
+    """Going out with c11 c12 and the okey, the melds' points count for nothing, and the
+    okey could stand for c10 or c13: the plan reads it as c13, as the opening search does
+    (where it is worth more), in every colour, opened or going straight out."""
+    wild = Tile.parse(okey)
+    hand = parse_tiles(f"{colour}11 {colour}12 {okey} {'R3' if colour == 'Y' else 'Y3'}")
+    for opened in (OpeningKind.MELDS, None):
+        plan = finish_plan(hand, wild, [], opened)
+        assert plan is not None, opened
+        assert [m.text(wild) for m in plan.melds] == [f"{colour}11{colour}12*{colour}13"]
