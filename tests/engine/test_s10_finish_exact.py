@@ -361,11 +361,15 @@ def test_a_finish_reads_the_okey_at_a_run_s_high_end_as_an_opening_would(
     """Going out with c11 c12 and the okey, the melds' points count for nothing, and the
     okey could stand for c10 or c13: the plan reads it as c13, as the opening search does
     (where it is worth more), in every colour, opened or going straight out; the same with
-    c2 c3 c4 (c5, not c1)."""
+    c10 c11 c12 (c13, not c9) and c2 c3 c4 (c5, not c1)."""
     wild = Tile.parse(okey)
     other = "R3" if colour == "Y" else "Y3"
     c = colour
-    for run, meant in (((11, 12), f"{c}11{c}12*{c}13"), ((2, 3, 4), f"{c}2{c}3{c}4*{c}5")):
+    for run, meant in (
+        ((11, 12), f"{c}11{c}12*{c}13"),
+        ((10, 11, 12), f"{c}10{c}11{c}12*{c}13"),
+        ((2, 3, 4), f"{c}2{c}3{c}4*{c}5"),
+    ):
         hand = [*(Tile.parse(f"{c}{n}") for n in run), wild, Tile.parse(other)]
         for opened in (OpeningKind.MELDS, None):
             plan = finish_plan(hand, wild, [], opened)
