@@ -85,7 +85,6 @@ async def test_the_quit_question_over_the_privacy_screen_shows_its_own_keys():
         assert "Ready" in foot and "q Quit" in foot and "Yes" not in foot, foot
 
 
-
 async def test_the_privacy_box_stands_in_the_middle_and_its_keys_at_the_foot():
     """The key bar that replaced the footer sat in the screen's flow: the full-width bar and
     the box made one block, the box at the left edge with "⏎ Ready  q Quit" just under it,
