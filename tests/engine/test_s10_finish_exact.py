@@ -375,3 +375,14 @@ def test_a_finish_reads_the_okey_at_a_run_s_high_end_as_an_opening_would(
             plan = finish_plan(hand, wild, [], opened)
             assert plan is not None, (run, opened)
             assert [m.text(wild) for m in plan.melds] == [meant], (run, opened)
+
+
+def test_an_unopened_hand_of_one_or_two_tiles_never_goes_out() -> None:
+    """Going out unopened lays at least one meld or pair: one tile (the throw) or two lay
+    nothing, whatever the table and the floors (a search that let them through answered a
+    pairs finish of no pairs)."""
+    okey = Tile.parse("K11")
+    table = [parse_meld(text, okey) for text in ("R4Y4*B4K4", "*Y7Y8Y9", "K3K4K5")]
+    for hand in (parse_tiles("Y12"), parse_tiles("Y12 Y12"), parse_tiles("K11 Y12")):
+        for floors in ({}, {"floor": 21}, {"pairs_floor": 5}):
+            assert finish_plan(hand, okey, table, None, **floors) is None, (hand, floors)
