@@ -297,40 +297,50 @@ def test_openings_around_swapped_okeys_match_a_brute_force(chunk: int) -> None:
     assert found[True] >= 10 and found[False] >= 10, found
 
 
-def test_the_swapped_okey_is_laid_off_so_that_the_real_tile_counts_in_the_opening() -> None:
-    # Open with Y9 Y10 Y11 (30), give K3 for the okey of K2 *K3 K4, lay that okey off
-    # below *Y11 Y12 Y13 as its Y10, then the other Y9 below it, and throw K11. Laying
-    # the real Y10 there instead would leave the opening Y9 *Y10 Y11, which holds the
-    # swapped okey and so counts for nothing.
+# Open with Y9 Y10 Y11 (30), give K3 for the okey of K2 *K3 K4, lay that okey off below
+# *Y11 Y12 Y13 as its Y10, then the other Y9 below it, and throw K11. Laying the real Y10
+# there instead would leave the opening Y9 *Y10 Y11, which holds the swapped okey and so
+# counts for nothing. The same above a run: open with Y3 Y4 Y5 (12), give K11 for the okey
+# of K10 *K11 K12, lay that okey off above Y1 Y2 *Y3 as its Y4, then the other Y5 above it,
+# and throw K3.
+@pytest.mark.parametrize(
+    ("table", "hand", "floor", "opening", "laid", "thrown"),
+    [
+        (
+            ("*Y11Y12Y13", "K2*K3K4"),
+            "Y11 K3 Y9 Y10 Y9 K11",
+            21,
+            "Y9Y10Y11",
+            [("R8", "*Y10*Y11Y12Y13"), ("Y9", "Y9*Y10*Y11Y12Y13")],
+            "K11",
+        ),
+        (
+            ("Y1Y2*Y3", "K10*K11K12"),
+            "Y3 K11 Y5 Y4 Y5 K3",
+            12,
+            "Y3Y4Y5",
+            [("R8", "Y1Y2*Y3*Y4"), ("Y5", "Y1Y2*Y3*Y4Y5")],
+            "K3",
+        ),
+    ],
+    ids=["below a run", "above a run"],
+)
+def test_the_swapped_okey_is_laid_off_so_that_the_real_tile_counts_in_the_opening(
+    table: tuple[str, str],
+    hand: str,
+    floor: int,
+    opening: str,
+    laid: list[tuple[str, str]],
+    thrown: str,
+) -> None:
     okey = Tile.parse("R8")
-    table = [parse_meld("*Y11Y12Y13", okey), parse_meld("K2*K3K4", okey)]
-    hand = parse_tiles("Y11 K3 Y9 Y10 Y9 K11")
-    assert brute_finish(hand, okey, table, False, 21)
-    plan = finish_plan(hand, okey, table, None, floor=21)
-    assert plan is not None and [m.text(okey) for m in plan.melds] == ["Y9Y10Y11"]
-    assert [(x.tile, x.result.text(okey)) for x in plan.lay_offs] == [
-        (okey, "*Y10*Y11Y12Y13"),
-        (Tile.parse("Y9"), "Y9*Y10*Y11Y12Y13"),
-    ]
-    assert plan.discard == Tile.parse("K11")
-
-
-def test_the_swapped_okey_is_laid_off_above_a_run_so_that_the_real_tile_counts() -> None:
-    # The same above a run: open with Y3 Y4 Y5 (12), give K11 for the okey of K10 *K11 K12,
-    # lay that okey off above Y1 Y2 *Y3 as its Y4, then the other Y5 above it, and throw
-    # K3. Laying the real Y4 there instead would leave the opening Y3 *Y4 Y5, which holds
-    # the swapped okey and so counts for nothing.
-    okey = Tile.parse("R8")
-    table = [parse_meld("Y1Y2*Y3", okey), parse_meld("K10*K11K12", okey)]
-    hand = parse_tiles("Y3 K11 Y5 Y4 Y5 K3")
-    assert brute_finish(hand, okey, table, False, 12)
-    plan = finish_plan(hand, okey, table, None, floor=12)
-    assert plan is not None and [m.text(okey) for m in plan.melds] == ["Y3Y4Y5"]
-    assert [(x.tile, x.result.text(okey)) for x in plan.lay_offs] == [
-        (okey, "Y1Y2*Y3*Y4"),
-        (Tile.parse("Y5"), "Y1Y2*Y3*Y4Y5"),
-    ]
-    assert plan.discard == Tile.parse("K3")
+    melds = [parse_meld(text, okey) for text in table]
+    tiles = parse_tiles(hand)
+    assert brute_finish(tiles, okey, melds, False, floor)
+    plan = finish_plan(tiles, okey, melds, None, floor=floor)
+    assert plan is not None and [m.text(okey) for m in plan.melds] == [opening]
+    assert [(str(x.tile), x.result.text(okey)) for x in plan.lay_offs] == laid
+    assert plan.discard == Tile.parse(thrown)
 
 
 def test_racks_of_the_same_tiles_in_other_numbers_are_weighed_each() -> None:
