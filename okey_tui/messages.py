@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
 from okey_tui.engine.melds import effective
 from okey_tui.engine.state import EndKind, OpeningKind
+from okey_tui.engine.tiles import FALSE_OKEY
 from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
 
 if TYPE_CHECKING:
@@ -389,6 +390,18 @@ def tile_text(tile: Tile, okey: Tile, meant: Tile | None = None) -> str:
             f"{OKEY_MARK}{meant}" if meant is not None and meant != tile else f"{tile}{OKEY_MARK}"
         )
     return FALSE_OKEY_LABEL if tile.is_false_okey else str(tile)
+
+
+def swap_holders_text(needed: Sequence[Tile], okey: Tile) -> str:
+    """Who could swap out an okey on the table: the tiles that take it off, joined by "and";
+    the tile that plays as the okey's own value is the false okey.
+
+    >>> from okey_tui.engine.tiles import Tile, parse_tiles
+    >>> okey = Tile.parse("B8")
+    >>> swap_holders_text(parse_tiles("R5"), okey), swap_holders_text([okey, Tile.parse("K8")], okey)
+    ('R5', 'F✦ and K8')
+    """
+    return _(" and ").join(tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed)
 
 
 def okey_meant(meant: Tile, swapped_by: Sequence[Tile]) -> str:

@@ -52,7 +52,7 @@ from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import Arrangement, best_melds
 from okey_tui.engine.state import PENALTY, Event, Phase
-from okey_tui.engine.tiles import FALSE_OKEY, Tile
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import (
     PlayerView,
     exposed_add,
@@ -72,6 +72,7 @@ from okey_tui.messages import (
     okey_meant,
     placed_text,
     rule_title,
+    swap_holders_text,
     tile_text,
     tiles_text,
     you_opened_with,
@@ -268,11 +269,9 @@ def news_that_fits(said: list[tuple[str, int]], fits: Callable[[list[str]], bool
 
 def swap_cost_text(needed: Sequence[Tile], okey: Tile) -> str:
     """What an okey another seat could swap out would cost, said as the lay-down box says it
-    for staged melds: the cost, then who ("+101 to you if a player holding R5 takes it");
-    the tile that plays as the okey's own value is the false okey."""
-    holding = _(" and ").join(tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed)
+    for staged melds: the cost, then who ("+101 to you if a player holding R5 takes it")."""
     return _("+{points} to you if a player holding {tiles} takes it").format(
-        points=PENALTY, tiles=holding
+        points=PENALTY, tiles=swap_holders_text(needed, okey)
     )
 
 
@@ -2516,11 +2515,11 @@ class TableScreen(Screen[None]):
             # exposed_okeys lists (laying more leaves no fewer exposed).
             staged = self.staging.melds
             before = len(exposed_okeys(view, staged))
+            pays = view.rules.penalties
             options: list[tuple[Text | str, Meld]] = []
             for meld in found:
                 label = meld_chips(meld, view.okey)
                 label.append(f"  {meld_kind(meld.kind)}, {meld.value}")
-                pays = view.rules.penalties
                 exposed = exposed_okeys(view, [*staged, meld])[before:] if pays else []
                 for _meant, needed in exposed:
                     label.append("  " + swap_cost_text(needed, view.okey), "bold yellow")

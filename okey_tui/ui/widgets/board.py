@@ -18,7 +18,7 @@ from textual.widgets import RichLog
 
 from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.state import PENALTY, Event, Hand, OpeningKind, Phase, TableMeld
-from okey_tui.engine.tiles import FALSE_OKEY, Tile
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
 from okey_tui.i18n import N_, _, capitalize, current_language, ngettext, pgettext, possessive
 from okey_tui.messages import (
@@ -29,6 +29,7 @@ from okey_tui.messages import (
     okey_meant,
     opened_with,
     penalty_label,
+    swap_holders_text,
     tile_text,
 )
 from okey_tui.table import SeatInfo
@@ -1043,10 +1044,7 @@ class LayDownArea(SteadyStatic):
                     said = _(
                         "★{tile}: +{points} to you if a player holding {tiles} takes this okey"
                     )
-                    # The tile that plays as the okey's own value is the false okey.
-                    holding = _(" and ").join(
-                        tile_text(FALSE_OKEY if t == okey else t, okey) for t in needed
-                    )
+                    holding = swap_holders_text(needed, okey)
                     meant_text = okey_meant(meant, needed)
                     warning = said.format(tile=meant_text, tiles=holding, points=PENALTY)
                     # A small terminal (or a box narrowed by the hints) says it shorter,
