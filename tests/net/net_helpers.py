@@ -220,6 +220,33 @@ async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str
             return found
 
 
+async def start_host(*args: str) -> tuple[asyncio.subprocess.Process, str]:
+    """``okey101 host --no-seat`` with ``args``, a process of its own: the process, and what it
+    printed up to its join line (at most 20 s)."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "okey_tui",
+        "host",
+        "--no-seat",
+        *args,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    lines: list[str] = []
+    async with asyncio.timeout(20):
+        while not any(line.startswith("Join with:") for line in lines):
+            raw = await process.stdout.readline()
+            if not raw:
+                assert process.stderr is not None
+                error = (await process.stderr.read()).decode()
+                raise AssertionError("the host stopped: " + "".join(lines) + error)
+            lines.append(raw.decode())
+    return process, "".join(lines)
+
+
 def host_command(*options: str) -> list[str]:
     """``okey101 host`` with easy bots, on a free port, as a process of its own."""
     return [

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from net_helpers import listening_port, make_certificate, read_until
+from net_helpers import listening_port, make_certificate, start_host
 
 from okey_tui import storage
 from okey_tui.cli import main
@@ -211,29 +211,9 @@ def test_a_browser_link_given_to_join_says_where_it_opens(link: str) -> None:
 
 
 async def test_host_no_seat_prints_the_join_line_and_seats_a_player() -> None:
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "okey_tui",
-        "host",
-        "--no-seat",
-        "--port",
-        "0",
-        "--hands",
-        "1",
-        "--bots",
-        "easy",
-        "--seed",
-        "3",
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
+    process, text = await start_host("--port", "0", "--hands", "1", "--bots", "easy", "--seed", "3")
     assert process.stdout is not None
     try:
-        lines: list[str] = []
-        async with asyncio.timeout(20):
-            await read_until(process.stdout, lines, r"^Join with:")
-        text = "".join(lines)
         assert "Only this computer can join" in text
         found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", text)
         assert found is not None
@@ -314,28 +294,8 @@ async def test_enter_at_the_host_terminal_starts_the_match() -> None:
 @pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
 async def test_host_with_cert_and_key_serves_over_wss(tmp_path: Path) -> None:
     cert, key = make_certificate(tmp_path)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "okey_tui",
-        "host",
-        "--no-seat",
-        "--port",
-        "0",
-        "--cert",
-        str(cert),
-        "--key",
-        str(key),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None
+    process, text = await start_host("--port", "0", "--cert", str(cert), "--key", str(key))
     try:
-        lines: list[str] = []
-        async with asyncio.timeout(20):
-            await read_until(process.stdout, lines, r"^Join with:")
-        text = "".join(lines)
         assert "open on wss://127.0.0.1:" in text
         found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+) --tls", text)
         assert found is not None

@@ -7,13 +7,11 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import click
 import pytest
-from net_helpers import play_step
+from net_helpers import play_step, start_host
 
 from okey_tui import storage
 from okey_tui.engine.match import Match
@@ -22,32 +20,6 @@ from okey_tui.net.client import JoinError, RemoteTable
 from okey_tui.net.server import TableServer
 
 NAMES = ("Ayşe", "Mehmet", "Zeynep", "Can")
-
-
-async def start_host(*args: str) -> tuple[asyncio.subprocess.Process, str]:
-    """``okey101 host --no-seat`` with ``args``; the process and its join line."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "okey_tui",
-        "host",
-        "--no-seat",
-        *args,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None
-    lines: list[str] = []
-    async with asyncio.timeout(20):
-        while not any(line.startswith("Join with:") for line in lines):
-            raw = await process.stdout.readline()
-            if not raw:
-                assert process.stderr is not None
-                error = (await process.stderr.read()).decode()
-                raise AssertionError("the host stopped: " + "".join(lines) + error)
-            lines.append(raw.decode())
-    return process, "".join(lines)
 
 
 async def rejoin(url: str, token: str) -> RemoteTable:
