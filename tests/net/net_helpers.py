@@ -220,9 +220,12 @@ async def read_until(stream: asyncio.StreamReader, seen: list[str], pattern: str
             return found
 
 
-async def start_host(*args: str) -> tuple[asyncio.subprocess.Process, str]:
-    """``okey101 host --no-seat`` with ``args``, a process of its own: the process, and what it
-    printed up to its join line (at most 20 s)."""
+async def start_host(
+    *args: str, stdin: int = subprocess.DEVNULL, until: str = "Join with:"
+) -> tuple[asyncio.subprocess.Process, str]:
+    """``okey101 host --no-seat`` with ``args``, a process of its own (``stdin``: what it
+    reads, a terminal's end for one): the process, and what it printed up to the line with
+    ``until`` (its join line by default; at most 20 s)."""
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -230,14 +233,14 @@ async def start_host(*args: str) -> tuple[asyncio.subprocess.Process, str]:
         "host",
         "--no-seat",
         *args,
-        stdin=subprocess.DEVNULL,
+        stdin=stdin,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
     assert process.stdout is not None
     lines: list[str] = []
     async with asyncio.timeout(20):
-        while not any(line.startswith("Join with:") for line in lines):
+        while not any(until in line for line in lines):
             raw = await process.stdout.readline()
             if not raw:
                 assert process.stderr is not None

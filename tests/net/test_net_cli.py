@@ -6,8 +6,6 @@ import asyncio
 import re
 import shutil
 import ssl
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -243,38 +241,18 @@ async def test_enter_at_the_host_terminal_starts_the_match() -> None:
     import pty
 
     leader, follower = pty.openpty()
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "okey_tui",
-        "host",
-        "--no-seat",
-        "--port",
-        "0",
-        "--hands",
-        "1",
-        "--bots",
-        "easy",
-        "--bot-delay",
-        "0",
-        "--finisher-zero",
-        "--give-back-penalty",
-        stdin=follower,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    os.close(follower)
-    assert process.stdout is not None
     try:
-        lines: list[str] = []
-        async with asyncio.timeout(20):
-            while not any("Ctrl+C" in line for line in lines):
-                raw = await process.stdout.readline()
-                assert raw, "the host stopped: " + "".join(lines)
-                lines.append(raw.decode())
-        assert "press Enter here to start it now" in "".join(lines)
-        assert "(classic/1+zg)" in "".join(lines)  # play's table options, taken as they are
-        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", "".join(lines))
+        options = ("--hands", "1", "--bots", "easy", "--bot-delay", "0")
+        table_options = ("--finisher-zero", "--give-back-penalty")
+        process, text = await start_host(
+            "--port", "0", *options, *table_options, stdin=follower, until="Ctrl+C"
+        )
+    finally:
+        os.close(follower)
+    try:
+        assert "press Enter here to start it now" in text
+        assert "(classic/1+zg)" in text  # play's table options, taken as they are
+        found = re.search(r"Join with: okey101 join (\S+):(\d+) (\w+)", text)
         assert found is not None
         host, port, code = found.groups()
         table = await RemoteTable.join(f"ws://{host}:{port}", code, "Ayşe")
