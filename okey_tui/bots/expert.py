@@ -103,32 +103,32 @@ HOLD_HORIZON = 12
 # Unopened with an opening in hand, the expert holds it back to go out in one turn
 # (a straight out) when at least this share of the worlds lets it, before the middle runs out.
 # 0: whenever a draw is left (paired hands against hard bots favoured it over 0.02-0.25,
-# docs/bots.md): holding also leaves the others no melds of the seat's to lay off on.
+# docs/expert-research.md): holding also leaves the others no melds of the seat's to lay off on.
 HOLD_SHARE = 0.0
 # A left discard that makes the seat's only opening is declined for a hold only while
 # the middle holds this many tiles or more (two more draws of the seat's): with fewer,
 # another opening seldom comes, and a hand never opened writes 202. Paired hands against
-# hard bots: -3.0 +- 0.9 points a hand against declining it at any count (docs/bots.md).
+# hard bots: -3.0 +- 0.9 points a hand against declining it at any count (docs/expert-research.md).
 HOLD_TAKE_MIDDLE = 8
 # ... and only while the rack without it falls at most this many points short of the
 # melds floor (its runs and sets by value): further off, an opening of its own seldom
 # comes before the middle runs out (at seeds 5000-5599 against normal bots, of the hands
 # that declined such a take 21 or more points short, 3 of 70 went straight out and 15
 # never opened). None: at any distance. Paired hands: -2.8 +- 1.1 and -1.8 +- 1.4 points
-# a hand against normal bots, -3.0 +- 1.0 against hard bots (docs/bots.md).
+# a hand against normal bots, -3.0 +- 1.0 against hard bots (docs/expert-research.md).
 HOLD_TAKE_SHORT: int | None = 30
 # While holding, a throw is chosen by the share of worlds that go straight out; each tile
 # the rest of the rack falls short of a straight out (on average over the worlds: the
 # tiles outside its best melds, all but the one to throw) weighs as this share. Most
 # holds see no straight out in any world, and the throw that keeps the rack nearest one
 # then beats the highest loose tile: paired hands against hard bots, -4.6 +- 2.6 points
-# a hand over 1500 (docs/bots.md).
+# a hand over 1500 (docs/expert-research.md).
 HOLD_SHORT = 0.01
 # Unopened, the throws weighed (a hold's and the others) leave out a tile that could take
 # an okey off a table meld, while another tile may go: a straight out mostly lays the
 # seat's last tiles on the others' melds, and a swap there gives it a wild tile as well.
 # Paired hands against normal bots: -10.9 +- 3.0 and -4.0 +- 2.1 points a hand at seeds
-# 5000-5599 and 6500-7099 (docs/bots.md, "Tiles that take an okey off the table").
+# 5000-5599 and 6500-7099 (docs/expert-research.md, "Tiles that take an okey off the table").
 KEEP_SWAPS = True
 # What a straight out makes every other player write: the scale of a hold's options.
 STRAIGHT_OUT = 404.0
@@ -137,14 +137,14 @@ HOLD_THREAT = 5
 # ...unless such opponents go out on their next turn in no more than this share of the worlds
 # (``RISK_WORLDS`` deals of their racks and next draws from the unseen tiles). 0: open at
 # once whenever an opponent is that near. Paired hands against hard and normal bots gained
-# 12 to 34 points a hand over opening at once (docs/bots.md).
+# 12 to 34 points a hand over opening at once (docs/expert-research.md).
 HOLD_RISK = 0.25
 RISK_WORLDS = 16
 # ...a seat not ahead of every other side in the match holds while no more than this share
 # go out: a straight out is its way back (404 to every other player), and opening for a
 # normal finish seldom makes up the gap. 1.0: past any threat. Five-hand matches drawn
 # from paired hands against normal bots: +0.6 and +2.0 points of the win share at seeds
-# 5000-5299 and 7000-7599 over the plain ``HOLD_RISK`` (docs/bots.md).
+# 5000-5299 and 7000-7599 over the plain ``HOLD_RISK`` (docs/expert-research.md).
 BEHIND_RISK = 1.0
 # Utilities, in hand points: what opening, going out and feeding the right seat are worth.
 OPEN_GAIN = 120.0
@@ -159,7 +159,7 @@ TRUST = 5.0
 # throw (0: none, and a throw that lets that player open in one of the worlds costs
 # FEED_OPENING there), and what a throw that lets them open costs, times the share
 # of those racks (among the ones that could not open already) that it opens.
-# Measured without a gain (docs/bots.md), so off unless asked for.
+# Measured without a gain (docs/expert-research.md), so off unless asked for.
 FEED_WORLDS = 0
 FEED_COST = 100.0
 # A rack this far below the floor is not opened by one tile (the check is skipped).

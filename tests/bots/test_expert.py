@@ -174,7 +174,7 @@ def _offered(rack: str, left: str, middle: str) -> PlayerView:
 
 
 def test_by_default_the_expert_holds_its_opening_while_draws_are_left() -> None:
-    """Paired hands against hard bots (docs/bots.md) favoured holding the opening back
+    """Paired hands against hard bots (docs/expert-research.md) favoured holding the opening back
     whenever draws are left, even in no world a straight out: the default share is 0.
     A share of 2% of the worlds opens here."""
     middle = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
