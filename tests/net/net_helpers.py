@@ -237,16 +237,14 @@ async def start_host(
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert process.stdout is not None
+    assert process.stdout is not None and process.stderr is not None
     lines: list[str] = []
-    async with asyncio.timeout(20):
-        while not any(until in line for line in lines):
-            raw = await process.stdout.readline()
-            if not raw:
-                assert process.stderr is not None
-                error = (await process.stderr.read()).decode()
-                raise AssertionError("the host stopped: " + "".join(lines) + error)
-            lines.append(raw.decode())
+    try:
+        async with asyncio.timeout(20):
+            await read_until(process.stdout, lines, re.escape(until))
+    except AssertionError:  # its output ended first: the host stopped
+        error = (await process.stderr.read()).decode()
+        raise AssertionError("the host stopped: " + "".join(lines) + error) from None
     return process, "".join(lines)
 
 
