@@ -1391,6 +1391,9 @@ class TableServer:
             # seat meanwhile): the bot plays the rest of it, as had they stayed.
             self._time_up()
         conn.hand_sent = -1
+        # The bots wait while nobody is at the table (``_bot_to_play``): a person sitting
+        # down wakes them, else the away seats' turns would wait for the next change.
+        self._wake.set()
         self._send(
             conn,
             {
