@@ -712,11 +712,12 @@ class TableServer:
 
         def over() -> None:
             if seat.conn is None and seat.away_since == since and self.started:
-                self._notice(
-                    _("A bot plays for {name} (seat {seat}) until they come back").format(
-                        name=seat.name, seat=seat.index + 1
+                if self._seated():  # (with nobody here the bots wait: said as the last left)
+                    self._notice(
+                        _("A bot plays for {name} (seat {seat}) until they come back").format(
+                            name=seat.name, seat=seat.index + 1
+                        )
                     )
-                )
                 self._broadcast_lobby()  # the others' countdown ends with the grace
                 self._wake.set()
 
@@ -1450,6 +1451,9 @@ class TableServer:
                     else _("{name} left: a bot plays seat {seat} until they rejoin")
                 )
                 self._notice(said.format(name=seat.name, seat=seat.index + 1))
+            if not self._seated():
+                # The bots wait while nobody is here (``_bot_to_play``), whatever was said.
+                self._notice(_("Nobody is at the table: the bots wait until someone is back"))
             self.version += 1
             self._tell_version(conn)
             self._wake.set()

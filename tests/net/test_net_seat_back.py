@@ -320,6 +320,8 @@ async def test_a_person_back_at_a_table_nobody_was_at_sets_the_bots_playing_agai
     seats still away at once, not when someone else comes or goes."""
     server = await open_table(grace=0.0)
     tables = await seat_four(server)
+    notices: list[str] = []
+    server.on_notice = notices.append
     back: RemoteTable | None = None
     try:
         await tables[0].start()
@@ -336,6 +338,8 @@ async def test_a_person_back_at_a_table_nobody_was_at_sets_the_bots_playing_agai
         moves = len(hand.events)
         await asyncio.sleep(0.3)  # the grace is over and the bots have looked
         assert len(hand.events) == moves, "the bots play with nobody at the table"
+        # The host's log says so last, not that a bot plays now.
+        assert notices[-1] == "Nobody is at the table: the bots wait until someone is back"
         seat = next(i for i in range(4) if i != hand.turn)  # not the turn's own person
         back = await RemoteTable.rejoin(server.url, tables[seat].token)
         for _ in range(500):  # at most 5 s
