@@ -15,8 +15,8 @@ import pytest
 from net_helpers import (
     Limits,
     a_friend_at_a_table_to_reopen,
+    a_started_table,
     open_table,
-    seat_four,
     shows,
     until,
 )
@@ -318,43 +318,36 @@ async def test_a_person_back_at_a_table_nobody_was_at_sets_the_bots_playing_agai
     """Everyone left, so the bots stopped (nobody watches). The first person back, once the
     bots have looked and found nobody, gets the table going: the bots play the turns of the
     seats still away at once, not when someone else comes or goes."""
-    server = await open_table(grace=0.0)
-    tables = await seat_four(server)
-    notices: list[str] = []
-    server.on_notice = notices.append
-    back: RemoteTable | None = None
-    try:
-        await tables[0].start()
-        for t in tables:
-            await t.wait_for(lambda t=t: t.has_view, 10)
-        for t in tables:
-            await t.close()
-        for _ in range(500):  # every seat away (at most 5 s)
-            if all(seat.conn is None for seat in server.seats):
-                break
-            await asyncio.sleep(0.01)
-        assert server.match is not None
-        hand = server.match.hand
-        moves = len(hand.events)
-        await asyncio.sleep(0.3)  # the grace is over and the bots have looked
-        assert len(hand.events) == moves, "the bots play with nobody at the table"
-        # The host's log says so last, not that a bot plays now.
-        assert notices[-1] == "Nobody is at the table: the bots wait until someone is back"
-        seat = next(i for i in range(4) if i != hand.turn)  # not the turn's own person
-        back = await RemoteTable.rejoin(server.url, tables[seat].token)
-        for _ in range(500):  # at most 5 s
-            if len(hand.events) > moves or server.match.hand is not hand:
-                break
-            await asyncio.sleep(0.01)
-        assert len(hand.events) > moves or server.match.hand is not hand, (
-            "nobody plays the away seats' turns after a person came back"
-        )
-    finally:
-        if back is not None:
-            await back.close()
-        for t in tables:
-            await t.close()
-        await server.close()
+    async with a_started_table(grace=0.0) as (server, tables):
+        notices: list[str] = []
+        server.on_notice = notices.append
+        back: RemoteTable | None = None
+        try:
+            for t in tables:
+                await t.close()
+            for _ in range(500):  # every seat away (at most 5 s)
+                if all(seat.conn is None for seat in server.seats):
+                    break
+                await asyncio.sleep(0.01)
+            assert server.match is not None
+            hand = server.match.hand
+            moves = len(hand.events)
+            await asyncio.sleep(0.3)  # the grace is over and the bots have looked
+            assert len(hand.events) == moves, "the bots play with nobody at the table"
+            # The host's log says so last, not that a bot plays now.
+            assert notices[-1] == "Nobody is at the table: the bots wait until someone is back"
+            seat = next(i for i in range(4) if i != hand.turn)  # not the turn's own person
+            back = await RemoteTable.rejoin(server.url, tables[seat].token)
+            for _ in range(500):  # at most 5 s
+                if len(hand.events) > moves or server.match.hand is not hand:
+                    break
+                await asyncio.sleep(0.01)
+            assert len(hand.events) > moves or server.match.hand is not hand, (
+                "nobody plays the away seats' turns after a person came back"
+            )
+        finally:
+            if back is not None:
+                await back.close()
 
 
 async def test_a_friend_who_leaves_and_comes_back_is_noted_in_the_log() -> None:
