@@ -1076,19 +1076,26 @@ class WebServer:
         async for message in visit.websocket:
             if message.type != WSMsgType.TEXT:
                 continue
+            # What no page of ours sends is refused, and the table goes on: text that is
+            # not JSON or is nested past what Python reads, an envelope that is no list,
+            # keys that are no text a keyboard types (a lone surrogate has no UTF-8).
             try:
                 envelope = json.loads(message.data)
                 kind, data = envelope[0], envelope[1:]
-            except (ValueError, TypeError, IndexError, KeyError):
+            except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 continue
             if kind == "stdin" and data and isinstance(data[0], str):
+                try:
+                    keys = data[0].encode("utf-8")
+                except UnicodeEncodeError:
+                    continue
                 visit.last_input = time.monotonic()
-                await app.send_bytes(data[0].encode("utf-8"))
+                await app.send_bytes(keys)
             elif kind == "resize" and data and isinstance(data[0], dict):
                 width = _int(data[0].get("width"), MIN_COLS)
                 height = _int(data[0].get("height"), MIN_ROWS)
                 await app.set_terminal_size(width, height)
-            elif kind == "ping" and data:
+            elif kind == "ping" and data and isinstance(data[0], str):  # the page's clock
                 await visit.websocket.send_json(["pong", data[0]])
             elif kind == "blur":
                 await app.blur()

@@ -156,6 +156,47 @@ async def test_each_visitor_gets_an_id_and_dirs_of_their_own(serve, tmp_path: Pa
     await no_tables(server)
 
 
+# What no page of ours sends: each is refused, and the table goes on.
+NOT_A_PAGES_MESSAGE = [
+    '["stdin", "\\ud800"]',  # a lone surrogate: no text a keyboard types (no UTF-8)
+    "[" * 5000 + "]" * 5000,  # nested past what Python reads
+    "not JSON",
+    "42",
+    '"stdin"',
+    '{"stdin": "d"}',
+    "[]",
+    '["stdin"]',
+    '["stdin", 5]',
+    '["resize", "wide"]',
+    '["resize", {"width": "x", "height": 1e999}]',
+    '["ping"]',
+    '["ping", [[[0]]]]',
+]
+
+
+async def test_a_message_no_page_sends_is_refused_and_the_table_goes_on(serve) -> None:
+    """A page's WebSocket is open to anyone who loads the page: a lone surrogate in a key
+    (the server could not encode it) ended the visitor's table with a traceback."""
+    server, test_server = await serve()
+    browser, _ = await visit(test_server)
+    async with browser:
+        websocket, about = await open_table(browser, test_server)
+        for message in NOT_A_PAGES_MESSAGE:
+            await websocket.send_str(message)
+        await websocket.send_bytes(b"\x00\xff")
+        # The table is still there, and the page's own messages still reach it, in order.
+        await websocket.send_str(json.dumps(["ping", "7"]))
+        await websocket.send_str(json.dumps(["stdin", "ğ"]))
+        pong = await websocket.receive(timeout=5)
+        assert pong.type == aiohttp.WSMsgType.TEXT and json.loads(pong.data) == ["pong", "7"]
+        echoed = await websocket.receive(timeout=5)
+        assert echoed.data == "echo:ğ".encode()
+        assert list(server.visits.values())[0].app is not None
+        await websocket.close()
+        await wait_gone(about["pid"])
+    await no_tables(server)
+
+
 async def test_a_made_up_cookie_is_replaced(serve) -> None:
     _, test_server = await serve()
     session, given = await visit(test_server, visitor="../../etc")
