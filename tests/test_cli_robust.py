@@ -227,6 +227,31 @@ def test_a_name_with_a_control_or_invisible_character_is_refused(
     assert "\x1b" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("command", "name", "code"),
+    [
+        # A name typed in bytes that are not UTF-8 reaches Python as a lone surrogate: the
+        # friend's game could not send it, and ended in a traceback.
+        (["join", "127.0.0.1:9", "ABCD"], "A\udcffB", "U+DCFF"),
+        (["join", "127.0.0.1:9", "ABCD"], "A\x1b[31mB", "U+001B"),
+        (["host", "--port", "0"], "A\udcffB", "U+DCFF"),
+        (["host", "--port", "0"], "Ay\u202ese", "U+202E"),
+    ],
+    ids=["join-not-utf8", "join-escape", "host-not-utf8", "host-bidi"],
+)
+def test_a_friend_or_host_name_with_a_character_a_table_cannot_show_is_refused(
+    monkeypatch: pytest.MonkeyPatch, command: list[str], name: str, code: str
+) -> None:
+    from okey_tui.net.server import TableServer
+
+    opened: list[object] = []
+    monkeypatch.setattr(TableServer, "__init__", lambda self, *a, **k: opened.append(self))
+    result = run(*command, "--name", name)
+    assert result.exit_code == 2 and opened == []
+    assert code in result.output and "control or invisible character" in result.output
+    assert "--name" in result.output
+
+
 def test_names_of_letters_spaces_and_punctuation_still_sit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

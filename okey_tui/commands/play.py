@@ -113,7 +113,7 @@ def _people(
     elif no_tips:  # for a remembered practice table; refused below at any other
         changes["tips"] = False
     if names is not None:
-        _printable_name(names, "--names")
+        check_printable_name(names, "--names")
     listed = parse_names(names) if names is not None else ()
     empty = empty_name(names) if names is not None else None
     if empty is not None:
@@ -169,7 +169,7 @@ def _people(
     return changes
 
 
-def _printable_name(name: str, option: str) -> None:
+def check_printable_name(name: str, option: str) -> None:
     """Refuse a name with a character a table cannot show: a control character (an escape
     sequence would reach the terminal), a line break, a bidi override or a zero-width
     character (the same test as the tables on the network clean names by)."""
@@ -363,7 +363,7 @@ def play(
     if name is not None and not name.strip():
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
     if name is not None:
-        _printable_name(name, "--name")
+        check_printable_name(name, "--name")
     from okey_tui.hotseat import MAX_NAME
 
     if name is not None and len(name.strip()) > MAX_NAME:
