@@ -54,6 +54,7 @@ from urllib.parse import quote, unquote, urlencode
 
 import textual_serve
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
@@ -421,6 +422,7 @@ class WebServer:
     # -- the aiohttp application ------------------------------------------------
 
     def make_app(self) -> web.Application:
+        refuse_unreadable_requests_quietly()
         app = web.Application(middlewares=[self._not_found])
         app.add_routes(
             [
@@ -1176,6 +1178,30 @@ class WebServer:
             await (stop or asyncio.Event()).wait()
         finally:
             await runner.cleanup()
+
+
+class RefusedRequests(logging.Filter):
+    """aiohttp logs a request it could not read (a request line or header too long, a
+    broken header) with a traceback, as if the server had failed; it has answered 400 and
+    serves on. Anyone who can reach the page can send one, so the server's terminal gets
+    one line that says so instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            remote = record.args[0] if isinstance(record.args, tuple) and record.args else "?"
+            record.msg = _("refused a request from %s that could not be read (HTTP %d)")
+            record.args = (remote, error.code)
+            record.exc_info = record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def refuse_unreadable_requests_quietly() -> None:
+    """Put ``RefusedRequests`` on aiohttp's server log (once)."""
+    logger = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, RefusedRequests) for f in logger.filters):
+        logger.addFilter(RefusedRequests())
 
 
 def _int(value: object, default: int) -> int:

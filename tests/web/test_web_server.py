@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import shlex
 import socket
@@ -195,6 +196,26 @@ async def test_a_message_no_page_sends_is_refused_and_the_table_goes_on(serve) -
         await websocket.close()
         await wait_gone(about["pid"])
     await no_tables(server)
+
+
+async def test_a_request_the_server_cannot_read_is_one_line_of_its_log_not_a_traceback(
+    serve, caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp logged a request line past its limit (anyone who reaches the page can send
+    one) with a traceback on the server's terminal, as if the server had failed."""
+    _, test_server = await serve()
+    browser, _ = await visit(test_server)
+    async with browser:
+        with caplog.at_level(logging.INFO):
+            async with browser.get(test_server.make_url("/ws/join/" + "a" * 9000)) as refused:
+                assert refused.status == 400
+            # The server goes on.
+            async with browser.get(test_server.make_url("/")) as page:
+                assert page.status == 200
+    said = [r for r in caplog.records if r.name == "aiohttp.server"]
+    assert [(r.levelname, r.getMessage(), r.exc_info) for r in said] == [
+        ("WARNING", "refused a request from 127.0.0.1 that could not be read (HTTP 400)", None)
+    ]
 
 
 async def test_a_made_up_cookie_is_replaced(serve) -> None:
