@@ -42,6 +42,13 @@ from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import _
 from okey_tui.messages import describe, describe_refusal
 
+# The codes of a move a remote table refused here, the table never having said: the
+# connection is down, or the table left the question unanswered past its wait (a host on
+# a busy machine or a poor link; the state that comes later shows what the table did).
+CONNECTION_LOST = "connection-lost"
+NO_ANSWER = "no-answer"
+UNANSWERED = frozenset({CONNECTION_LOST, NO_ANSWER})
+
 
 class ActionRefused(Exception):
     """The table refused an action; the table is unchanged.

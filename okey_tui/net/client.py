@@ -60,6 +60,8 @@ from okey_tui.net.protocol import (
 )
 from okey_tui.storage import JSONObject
 from okey_tui.table import (
+    CONNECTION_LOST,
+    NO_ANSWER,
     ActionRefused,
     ChatLine,
     Departures,
@@ -71,8 +73,8 @@ from okey_tui.table import (
 
 log = logging.getLogger("okey_tui.net")
 
-# The code of a move refused here, not by the table: the connection is down.
-CONNECTION_LOST = "connection-lost"
+# Seconds a move or a question waits for the table's answer before it is said to have none.
+ANSWER_WAIT = 10.0
 
 
 class BadAddress(OSError):
@@ -550,19 +552,19 @@ class RemoteTable:
             "back, run:\n  okey101 join {url} --token {token}"
         ).format(url=url, token=self.token)
 
-    async def act(self, action: Action, timeout: float = 10.0) -> None:
+    async def act(self, action: Action, timeout: float | None = None) -> None:
         await self.act_text(action.text(self.view().okey), timeout)
 
-    async def act_text(self, text: str, timeout: float = 10.0) -> None:
+    async def act_text(self, text: str, timeout: float | None = None) -> None:
         """Send an action in the engine's text form and wait for the answer."""
         await self._ask({"type": "act", "action": text}, timeout)
 
-    async def act_all(self, actions: Sequence[Action], timeout: float = 10.0) -> None:
+    async def act_all(self, actions: Sequence[Action], timeout: float | None = None) -> None:
         okey = self.view().okey
         text = "\n".join(a.text(okey) for a in actions)
         await self._ask({"type": "act_all", "actions": text}, timeout)
 
-    async def check(self, action: Action, timeout: float = 10.0) -> ActionRefused | None:
+    async def check(self, action: Action, timeout: float | None = None) -> ActionRefused | None:
         try:
             await self._ask({"type": "check", "action": action.text(self.view().okey)}, timeout)
         except ActionRefused as refused:
@@ -574,7 +576,7 @@ class RemoteTable:
         tiles: Sequence[Tile],
         target: int,
         okey_as: Tile | None = None,
-        timeout: float = 10.0,
+        timeout: float | None = None,
     ) -> tuple[list[AddTile], Tile | None]:
         message: JSONObject = {"type": "plan", "tiles": " ".join(map(str, tiles)), "target": target}
         if okey_as is not None:
@@ -593,7 +595,7 @@ class RemoteTable:
         return steps, bad
 
     async def okey_readings(
-        self, tiles: Sequence[Tile], target: int, timeout: float = 10.0
+        self, tiles: Sequence[Tile], target: int, timeout: float | None = None
     ) -> list[Tile]:
         message = {"type": "plan", "tiles": " ".join(map(str, tiles)), "target": target}
         answer = await self._ask(message, timeout)
@@ -601,14 +603,15 @@ class RemoteTable:
             return []
         return [tile_from_text(t) for t in _list(answer.get("readings"))]
 
-    async def _ask(self, message: JSONObject, timeout: float) -> JSONObject | None:
-        """Send ``message`` with a new id and wait for the server's answer to it."""
+    async def _ask(self, message: JSONObject, timeout: float | None) -> JSONObject | None:
+        """Send ``message`` with a new id and wait for the server's answer to it (for
+        ``timeout`` seconds, by default ``ANSWER_WAIT``)."""
         action_id = next(self._ids)
         future: asyncio.Future[JSONObject | None] = asyncio.get_running_loop().create_future()
         self._pending[action_id] = future
         try:
             await self._ws.send(encode({**message, "id": action_id}))
-            async with asyncio.timeout(timeout):
+            async with asyncio.timeout(ANSWER_WAIT if timeout is None else timeout):
                 return await future
         except (ConnectionClosed, ConnectionError):
             # A refusal like the table's own: the screen says it, and nothing changed.
@@ -616,6 +619,13 @@ class RemoteTable:
                 "ConnectionError",
                 CONNECTION_LOST,
                 _("The connection to the table dropped: wait until the seat is taken back"),
+                worded=True,
+            ) from None
+        except TimeoutError:
+            raise ActionRefused(
+                "TimeoutError",
+                NO_ANSWER,
+                _("The table did not answer in time: look at the table, then try again"),
                 worded=True,
             ) from None
         finally:

@@ -78,7 +78,14 @@ from okey_tui.messages import (
     you_opened_with,
 )
 from okey_tui.settings import BELL_AFTER
-from okey_tui.table import ActionRefused, ChatLine, SeatInfo, TableInterface, seconds_until
+from okey_tui.table import (
+    UNANSWERED,
+    ActionRefused,
+    ChatLine,
+    SeatInfo,
+    TableInterface,
+    seconds_until,
+)
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import ROWS, RackLayout, in_order, near_parts, rack_reading, without
 from okey_tui.ui.screens.dialogs import (
@@ -1591,9 +1598,8 @@ class TableScreen(Screen[None]):
         self.run_worker(self.hear_about_the_draw(turn), group="no-draw", exit_on_error=False)
 
     async def hear_about_the_draw(self, turn: tuple[int, ...]) -> None:
-        try:
-            refused = await self.table.check(DrawMiddle())
-        except TimeoutError:
+        refused = await self.table.check(DrawMiddle())
+        if refused is not None and refused.code in UNANSWERED:
             self._no_draw_asked = None  # asked again at the next change
             return
         none = refused is not None and refused.code == ErrorCode.FIRST_TURN_NO_DRAW.value
@@ -2912,7 +2918,17 @@ class TableScreen(Screen[None]):
 
     async def action_add(self, onto: int | None = None) -> None:
         """Add the selection to a table meld: ``onto`` (a tile dropped on meld ``onto``),
-        else the one the player chooses of those that take it."""
+        else the one the player chooses of those that take it. A question a remote table
+        leaves unanswered (the connection dropped, no answer in time) is said on the line,
+        and nothing is added."""
+        try:
+            await self.add_selection(onto)
+        except ActionRefused as refused:
+            self.set_status(self.error_text(refused), error=True)
+            self.render_all()
+
+    async def add_selection(self, onto: int | None) -> None:
+        """``action_add``'s work: the plans asked of the table may be refused."""
         view = self.view
         chosen = self.chosen_slots()
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
