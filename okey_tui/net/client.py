@@ -52,9 +52,9 @@ from okey_tui.net.protocol import (
     encode,
     event_from_json,
     layout_to_text,
+    lobby_seats_from_json,
     report_from_json,
     said_error,
-    seat_from_json,
     summary_from_json,
     tile_from_text,
 )
@@ -741,7 +741,7 @@ class RemoteTable:
                 ),
             )
         elif kind == "lobby":
-            self._seats = [seat_from_json(s) for s in _list(data.get("seats"))]
+            self._seats = lobby_seats_from_json(data.get("seats"))
             now = time.monotonic()
             self._bot_at = {}
             for raw in _list(data.get("seats")):

@@ -625,7 +625,7 @@ def view_from_json(data: object, table: tuple[TableMeld, ...] | None = None) -> 
                 _bool(t, "from_going_pairs"),
             )
         raw_outcome = d.get("outcome")
-        return PlayerView(
+        view = PlayerView(
             seat=_int(d, "seat"),
             rules=rules,
             indicator=_tile(d.get("indicator")),
@@ -653,6 +653,35 @@ def view_from_json(data: object, table: tuple[TableMeld, ...] | None = None) -> 
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("Malformed view: {error}").format(error=exc)
         ) from None
+    _check_view_shape(view)
+    return view
+
+
+def _check_view_shape(view: PlayerView) -> None:
+    """A view the screens can show: four seats in every per-seat field, every seat named
+    one of them, a rack no bigger than a starter's. A table never sends another; a
+    message that does is refused whole, and the seat keeps the last good view."""
+    per_seat = {
+        "discards": view.discards,
+        "rack_counts": view.rack_counts,
+        "openings": view.openings,
+        "going_pairs": view.going_pairs,
+        "penalty_points": view.penalty_points,
+        "match_totals": view.match_totals,
+    }
+    seats = [("seat", view.seat), ("turn", view.turn)]
+    seats += [("table.owner", tm.owner) for tm in view.table]
+    seats += [("okey_owners", seat) for tm in view.table for _, seat in tm.okey_owners]
+    if view.outcome is not None and view.outcome.finisher is not None:
+        seats.append(("outcome.finisher", view.outcome.finisher))
+    bad = [field for field, values in per_seat.items() if len(values) != SEATS]
+    bad += [field for field, seat in seats if not 0 <= seat < SEATS]
+    sizes = {"rack": (len(view.rack), view.rules.starter_deal_size)}
+    bad += [field for field, (size, most) in sizes.items() if size > most]
+    if bad:
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="view." + bad[0])
+        )
 
 
 @functools.lru_cache(maxsize=32)
@@ -1071,6 +1100,16 @@ def seat_from_json(data: object) -> SeatInfo:
     # "dropped" came later: an older table does not tell a lost connection from a quit.
     dropped = _bool(d, "dropped") if "dropped" in d else False
     return SeatInfo(_int(d, "seat"), _str(d, "name"), level, _bool(d, "connected"), ready, dropped)
+
+
+def lobby_seats_from_json(data: object) -> list[SeatInfo]:
+    """A lobby's seats: the four, each once (the screens look a seat up by its number)."""
+    seats = [seat_from_json(raw) for raw in _list(data, "seats")]
+    if sorted(seat.seat for seat in seats) != list(range(SEATS)):
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="lobby.seats")
+        )
+    return seats
 
 
 def chat_from_json(data: object) -> ChatLine:

@@ -304,3 +304,52 @@ async def test_a_refusal_is_said_in_the_players_language_not_the_hosts(
     assert "5 dakika" in said[1] and "try again" not in said[1], said
     assert said[2] != english[2] and "rejoin" not in said[2], said
     assert said[3] == "name: expected a string"
+
+
+async def test_a_tables_message_the_screens_could_not_show_is_refused_and_the_seat_goes_on() -> (
+    None
+):
+    """A lobby without the four seats, or a view with three discard piles, read well as
+    JSON: the person's app ended in an IndexError as it drew the table. The client
+    refuses such a message whole and keeps what it had; the next good one is read."""
+    server = await open_table()
+    recorder = await RemoteTable.join(server.url, server.code, "Ayşe", record=True)
+    try:
+        await recorder.start()
+        await recorder.wait_for(lambda: recorder.has_view, 5)
+        assert recorder.received is not None
+        welcome, *rest = (json.loads(text) for text in recorder.received)
+    finally:
+        await recorder.close()
+        await server.close()
+    lobby = next(m for m in rest if m["type"] == "lobby")
+    state = next(m for m in rest if m["type"] == "state")
+    view = state["view"]
+    later = {**state, "version": state["version"] + 1}
+    sent = [
+        lobby,
+        state,
+        {**lobby, "seats": lobby["seats"][:3]},
+        {**state, "version": 99, "view": {**view, "discards": view["discards"][:3]}},
+        later,
+    ]
+    done = asyncio.Event()
+
+    async def replay(ws: ServerConnection) -> None:
+        await ws.recv()  # the hello
+        await ws.send(json.dumps(welcome))
+        for message in sent:
+            await ws.send(json.dumps(message))
+        await done.wait()
+
+    async with serve(replay, "127.0.0.1", 0) as fake:
+        port = fake.sockets[0].getsockname()[1]
+        table = await RemoteTable.join(f"ws://127.0.0.1:{port}", "ABCD", "Ayşe")
+        try:
+            await table.wait_for(lambda: table.version == later["version"], 5)
+            assert table.connected
+            assert [seat.seat for seat in table.seats()] == [0, 1, 2, 3]
+            assert len(table.view().discards) == 4
+        finally:
+            done.set()
+            await table.close()

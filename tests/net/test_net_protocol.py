@@ -71,6 +71,50 @@ def test_a_malformed_view_is_a_protocol_error() -> None:
         ViewReader().read(broken_meld)
 
 
+def test_a_view_the_screens_could_not_show_is_refused_whole() -> None:
+    """Per-seat fields of another length than four, or a seat number past the four, read
+    well as JSON and ended the person's app in an IndexError as the table was drawn."""
+    hand = Match(RuleSet(hands=1), seed=1).hand
+    view = view_to_json(PlayerView.of(hand, 0))
+    meld = {
+        "owner": 2,
+        "kind": "run",
+        "tiles": ["R1", "R2", "R3"],
+        "stands_for": ["R1", "R2", "R3"],
+    }
+    broken = {
+        "discards": {**view, "discards": view["discards"][:3]},
+        "rack_counts": {**view, "rack_counts": [*view["rack_counts"], 21]},
+        "openings": {**view, "openings": []},
+        "going_pairs": {**view, "going_pairs": [False] * 5},
+        "penalty_points": {**view, "penalty_points": [0]},
+        "match_totals": {**view, "match_totals": [0, 0]},
+        "seat": {**view, "seat": 4},
+        "turn": {**view, "turn": -1},
+        "table.owner": {**view, "table": [{**meld, "owner": 7, "okey_owners": []}]},
+        "okey_owners": {**view, "table": [{**meld, "okey_owners": [["R2", 9]]}]},
+        "rack": {**view, "rack": view["rack"] + ["R1"] * 10},
+    }
+    for field, data in broken.items():
+        with pytest.raises(ProtocolError) as refused:
+            view_from_json(json.loads(encode(data)))
+        assert refused.value.message == f"view.{field} is out of range"
+    # What a table sends reads: a melds on the table with its okey owners, a full rack.
+    good = {**view, "table": [{**meld, "okey_owners": [["R2", 3]]}]}
+    assert view_from_json(json.loads(encode(good))).table[0].owner == 2
+
+
+def test_a_lobby_without_each_of_the_four_seats_once_is_refused() -> None:
+    from okey_tui.net.protocol import lobby_seats_from_json
+
+    seat = {"name": "Ayşe", "level": None, "connected": True}
+    four = [{**seat, "seat": n} for n in range(4)]
+    assert [s.seat for s in lobby_seats_from_json(four)] == [0, 1, 2, 3]
+    for seats in (four[:3], [*four, {**seat, "seat": 2}], [*four[:3], {**seat, "seat": 4}]):
+        with pytest.raises(ProtocolError):
+            lobby_seats_from_json(seats)
+
+
 def test_a_hand_report_reads_back_equal_with_the_finishers_lay_offs() -> None:
     """A report sent to a friend's screen carries the tiles the finisher laid off on others'
     melds and what each stands for there (an okey as the table shows it)."""
