@@ -722,7 +722,7 @@ def seats_path() -> Path:
 def _seats() -> dict[str, str]:
     try:
         raw = json.loads(seats_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(raw, dict):
         return {}

@@ -306,3 +306,17 @@ def test_a_statistics_file_that_cannot_be_read_is_said() -> None:
     found = stats.read_file()
     assert found.records == [] and "Is a directory" in found.problem
     assert stats.read() == []
+
+
+@pytest.mark.parametrize(
+    "text", ["[" * 5000 + "]" * 5000, "not JSON", '["a list"]', '{"ws://h:1 AB": 5}']
+)
+def test_a_seats_file_that_cannot_be_read_keeps_no_token_and_is_written_again(text: str) -> None:
+    """The tokens ``okey101 join`` keeps to take a seat back: a file nested past what
+    Python reads ended join in a RecursionError; any unreadable file holds no token, and
+    the next seat taken writes it again."""
+    storage.data_dir().mkdir(parents=True, exist_ok=True)
+    storage.seats_path().write_text(text, encoding="utf-8")
+    assert storage.seat_token("ws://h:1 AB") is None
+    storage.keep_seat_token("ws://h:1 AB", "o-AXE-vWepCWDa7g")
+    assert storage.seat_token("ws://h:1 AB") == "o-AXE-vWepCWDa7g"

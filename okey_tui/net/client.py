@@ -849,7 +849,7 @@ def _is_a_table_interface(table: RemoteTable) -> TableInterface:
 def _decode(raw: str | bytes) -> JSONObject:
     try:
         data = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested past what Python reads
         raise ProtocolError(
             ErrorCode.BAD_JSON, _("The server sent something that is not JSON")
         ) from None

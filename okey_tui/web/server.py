@@ -184,7 +184,7 @@ def remembered_language(config: Path) -> str | None:
     try:
         data = json.loads((config / settings_path().name).read_text(encoding="utf-8"))
         chosen = data["table"]["language"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     return i18n.normalise(chosen) if isinstance(chosen, str) else None
 
@@ -760,7 +760,7 @@ class WebServer:
         data, _config = visitor_dirs(self.root, visitor)
         try:
             seats = json.loads((data / storage.seats_path().name).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return None
         if not isinstance(seats, dict):
             return None

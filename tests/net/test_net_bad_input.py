@@ -327,11 +327,12 @@ async def test_a_tables_message_the_screens_could_not_show_is_refused_and_the_se
     view = state["view"]
     later = {**state, "version": state["version"] + 1}
     sent = [
-        lobby,
-        state,
-        {**lobby, "seats": lobby["seats"][:3]},
-        {**state, "version": 99, "view": {**view, "discards": view["discards"][:3]}},
-        later,
+        json.dumps(lobby),
+        json.dumps(state),
+        json.dumps({**lobby, "seats": lobby["seats"][:3]}),
+        json.dumps({**state, "version": 99, "view": {**view, "discards": view["discards"][:3]}}),
+        "[" * 5000 + "]" * 5000,  # nested past what Python reads: its reader stopped
+        json.dumps(later),
     ]
     done = asyncio.Event()
 
@@ -339,7 +340,7 @@ async def test_a_tables_message_the_screens_could_not_show_is_refused_and_the_se
         await ws.recv()  # the hello
         await ws.send(json.dumps(welcome))
         for message in sent:
-            await ws.send(json.dumps(message))
+            await ws.send(message)
         await done.wait()
 
     async with serve(replay, "127.0.0.1", 0) as fake:
