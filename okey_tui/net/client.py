@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed, InvalidURI
 from okey_tui.engine.actions import Action, AddTile, parse_action
 from okey_tui.engine.match import side_rows
 from okey_tui.engine.scoring import HandResult, SeatScore
-from okey_tui.engine.state import Event
+from okey_tui.engine.state import SEATS, Event
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import _
@@ -757,18 +757,26 @@ class RemoteTable:
         elif kind == "hand_over":
             # This hand's report, or none: never the last hand's, shown as this one's. A
             # malformed report is refused alone; the scores and the hand's end still count.
-            self._report = None
+            # The hand's scores, read whole before anything changes: malformed, the message
+            # is refused.
             summary = summary_from_json(data.get("result"))
+            totals = tuple(_int(t) for t in _list(data.get("totals")))
+            winners = tuple(_int(w) for w in _list(data.get("winners")))
+            if len(totals) != SEATS or not all(0 <= w < SEATS for w in winners):
+                raise ProtocolError(
+                    ErrorCode.BAD_FIELD,
+                    _("{field} is out of range").format(field="hand_over.totals"),
+                )
+            self._report = None
             if not self._results or self._results[-1].number != summary.number:
                 self._results.append(summary)
-            self._totals = tuple(_int(t) for t in _list(data.get("totals")))
+            self._totals = totals
             self._match_over = bool(data.get("match_over"))
             if data.get("report") is not None:
                 try:
                     self._report = report_from_json(data.get("report"))
                 except ProtocolError as exc:
                     log.warning(_("the server sent a malformed message: %s"), exc.message)
-                    winners = tuple(_int(w) for w in _list(data.get("winners")))
                     self._report = self._scores_only(summary, winners)
             self._hand_over = True
         elif kind == "chat":

@@ -17,7 +17,7 @@ import enum
 import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
 
@@ -829,7 +829,14 @@ def summary_from_json(data: object) -> HandSummary:
                 _str(s, "note"),
             )
         )
-    return HandSummary(_int(d, "number"), outcome_from_json(d.get("outcome")), tuple(lines))
+    outcome = outcome_from_json(d.get("outcome"))
+    if not _each_seat_once(line.seat for line in lines) or not (
+        outcome.finisher is None or 0 <= outcome.finisher < SEATS
+    ):
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="result.seats")
+        )
+    return HandSummary(_int(d, "number"), outcome, tuple(lines))
 
 
 def report_to_json(report: HandReport) -> JSONObject:
@@ -924,7 +931,7 @@ def report_from_json(data: object) -> HandReport:
                 )
             )
         last = d.get("last_discard")
-        return HandReport(
+        report = HandReport(
             number=_int(d, "number"),
             hands=_int(d, "hands"),
             result=HandResult(outcome_from_json(d.get("outcome")), tuple(seats)),
@@ -950,6 +957,35 @@ def report_from_json(data: object) -> HandReport:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("Malformed report: {error}").format(error=exc)
         ) from None
+    _check_report_shape(report)
+    return report
+
+
+def _check_report_shape(report: HandReport) -> None:
+    """A report the end-of-hand screen can show: a line for each of the four seats, four
+    entries in every per-seat field and score sheet row, every seat named one of the four
+    (as :func:`_check_view_shape` for a view)."""
+    per_seat = [("totals", report.totals), ("going_pairs", report.going_pairs)]
+    per_seat += [("sheet", row) for row in report.sheet]
+    seats = [("winners", seat) for seat in report.winners]
+    seats += [("notes.seat", note.seat) for note in report.notes]
+    seats += [("notes.by", note.by) for note in report.notes if note.by is not None]
+    seats += [("table.owner", tm.owner) for tm in report.table]
+    seats += [("okey_owners", seat) for tm in report.table for _, seat in tm.okey_owners]
+    if report.result.outcome.finisher is not None:
+        seats.append(("outcome.finisher", report.result.outcome.finisher))
+    bad = [] if _each_seat_once(s.seat for s in report.result.seats) else ["seats"]
+    bad += [field for field, values in per_seat if len(values) != SEATS]
+    bad += [field for field, seat in seats if not 0 <= seat < SEATS]
+    if bad:
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="report." + bad[0])
+        )
+
+
+def _each_seat_once(seats: Iterable[int]) -> bool:
+    """Whether ``seats`` are the four seats, each once, in any order."""
+    return sorted(seats) == list(range(SEATS))
 
 
 def _others_added(report: JSONObject) -> tuple[tuple[int, Tile], ...]:
@@ -1105,7 +1141,7 @@ def seat_from_json(data: object) -> SeatInfo:
 def lobby_seats_from_json(data: object) -> list[SeatInfo]:
     """A lobby's seats: the four, each once (the screens look a seat up by its number)."""
     seats = [seat_from_json(raw) for raw in _list(data, "seats")]
-    if sorted(seat.seat for seat in seats) != list(range(SEATS)):
+    if not _each_seat_once(seat.seat for seat in seats):
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="lobby.seats")
         )

@@ -15,6 +15,10 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from okey_tui import i18n
+from okey_tui.bots.base import make_bot
+from okey_tui.bots.driver import play_bot_step
+from okey_tui.engine.match import Match
+from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import JoinError, RemoteTable
 from okey_tui.net.protocol import (
     CLIENT_MESSAGES,
@@ -24,6 +28,8 @@ from okey_tui.net.protocol import (
     ProtocolError,
     decode_client,
     error_message,
+    summary_of,
+    summary_to_json,
 )
 from okey_tui.net.server import Limits
 
@@ -332,6 +338,7 @@ async def test_a_tables_message_the_screens_could_not_show_is_refused_and_the_se
         json.dumps({**lobby, "seats": lobby["seats"][:3]}),
         json.dumps({**state, "version": 99, "view": {**view, "discards": view["discards"][:3]}}),
         "[" * 5000 + "]" * 5000,  # nested past what Python reads: its reader stopped
+        json.dumps({"type": "hand_over", "result": a_result(), "totals": [0, 0, 0]}),
         json.dumps(later),
     ]
     done = asyncio.Event()
@@ -351,6 +358,17 @@ async def test_a_tables_message_the_screens_could_not_show_is_refused_and_the_se
             assert table.connected
             assert [seat.seat for seat in table.seats()] == [0, 1, 2, 3]
             assert len(table.view().discards) == 4
+            assert not table.hand_over and table.results == []  # refused whole
         finally:
             done.set()
             await table.close()
+
+
+def a_result() -> dict[str, object]:
+    """A scored hand's result as a table sends it (``hand_over``'s ``result``)."""
+    match = Match(RuleSet(hands=3), seed=5)
+    bot = make_bot("easy")
+    while not match.hand.is_over:
+        play_bot_step(match.hand, bot)
+    match.finish_hand()
+    return summary_to_json(summary_of(0, match.results[-1]))

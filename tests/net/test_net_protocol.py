@@ -115,6 +115,51 @@ def test_a_lobby_without_each_of_the_four_seats_once_is_refused() -> None:
             lobby_seats_from_json(seats)
 
 
+def test_a_report_or_result_the_summary_could_not_show_is_refused_whole() -> None:
+    """A report with three seats' lines, or a score sheet row of two, read well as JSON and
+    ended the person's app in an IndexError as the end-of-hand screen was built."""
+    from okey_tui.net.protocol import (
+        report_from_json,
+        report_to_json,
+        summary_from_json,
+        summary_of,
+        summary_to_json,
+    )
+    from okey_tui.table import hand_report
+
+    match = Match(RuleSet(hands=3), seed=5)
+    bot = make_bot("easy")
+    while not match.hand.is_over:
+        play_bot_step(match.hand, bot)
+    match.finish_hand()
+    report = hand_report(match)
+    assert report is not None
+    sent = json.loads(encode(report_to_json(report)))
+    assert report_from_json(sent) == report
+    note = {"seat": 5, "points": 101, "reason": "okey-discard", "turn": 3, "tile": "R1"}
+    broken = {
+        "seats": {**sent, "seats": sent["seats"][:3]},
+        "totals": {**sent, "totals": [0, 0, 0]},
+        "going_pairs": {**sent, "going_pairs": [False] * 5},
+        "sheet": {**sent, "sheet": [[1, 2]]},
+        "winners": {**sent, "winners": [4]},
+        "notes.seat": {**sent, "notes": [note]},
+        "table.owner": {**sent, "table": [{**sent["table"][0], "owner": -1}]},
+    }
+    for field, data in broken.items():
+        with pytest.raises(ProtocolError) as refused:
+            report_from_json(json.loads(encode(data)))
+        assert refused.value.message == f"report.{field} is out of range"
+    result = json.loads(encode(summary_to_json(summary_of(0, match.results[-1]))))
+    assert summary_from_json(result) == summary_of(0, match.results[-1])
+    for data in (
+        {**result, "seats": result["seats"][1:]},
+        {**result, "seats": result["seats"] * 2},
+    ):
+        with pytest.raises(ProtocolError):
+            summary_from_json(data)
+
+
 def test_a_hand_report_reads_back_equal_with_the_finishers_lay_offs() -> None:
     """A report sent to a friend's screen carries the tiles the finisher laid off on others'
     melds and what each stands for there (an okey as the table shows it)."""
