@@ -172,6 +172,10 @@ class RemoteTable:
     def __init__(self, ws: ClientConnection, welcome: JSONObject, record: bool = False) -> None:
         self._ws = ws
         self._seat = _int(welcome.get("seat"))
+        if not 0 <= self._seat < SEATS:
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="seat")
+            )
         token = welcome.get("token")
         self.token = token if isinstance(token, str) else ""
         self.received: list[str] | None = [] if record else None
