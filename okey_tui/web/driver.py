@@ -23,11 +23,37 @@ import asyncio
 import contextlib
 import os
 import signal
+from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
-from textual import messages
+from textual import log, messages
+from textual._parser import ParseError
+from textual._xterm_parser import XTermParser
+from textual.drivers import web_driver
 from textual.drivers.web_driver import WebDriver
+from textual.message import Message
+
+
+class PageInput(XTermParser):
+    """Textual's reader of the terminal's input, for the keys a page sends: what it cannot
+    read is dropped and it reads on. Textual's own raised ValueError on a key sequence whose
+    number is past Unicode ("\x1b[1000000000P") and took an empty read for the end of the
+    input, and either ended its driver's input, and the game with it (its match saved). A
+    page is anyone's: the server passes on its keys as they come."""
+
+    def feed(self, data: str) -> Iterator[Message]:
+        if not data:  # an empty read (an empty key message): nothing, not the end
+            return
+        try:
+            yield from super().feed(data)
+        except (ValueError, ParseError) as error:
+            log.warning(f"input dropped: {error}")
+            XTermParser.__init__(self)  # the parser was mid-sequence: it starts afresh
+
+
+# textual-serve's driver makes its reader by this name as its input starts.
+web_driver.XTermParser = PageInput  # type: ignore[attr-defined]
 
 
 class VisitorDriver(WebDriver):
