@@ -661,27 +661,41 @@ def _check_view_shape(view: PlayerView) -> None:
     """A view the screens can show: four seats in every per-seat field, every seat named
     one of them, a rack no bigger than a starter's. A table never sends another; a
     message that does is refused whole, and the seat keeps the last good view."""
-    per_seat = {
-        "discards": view.discards,
-        "rack_counts": view.rack_counts,
-        "openings": view.openings,
-        "going_pairs": view.going_pairs,
-        "penalty_points": view.penalty_points,
-        "match_totals": view.match_totals,
-    }
-    seats = [("seat", view.seat), ("turn", view.turn)]
-    seats += [("table.owner", tm.owner) for tm in view.table]
-    seats += [("okey_owners", seat) for tm in view.table for _, seat in tm.okey_owners]
-    if view.outcome is not None and view.outcome.finisher is not None:
-        seats.append(("outcome.finisher", view.outcome.finisher))
-    bad = [field for field, values in per_seat.items() if len(values) != SEATS]
-    bad += [field for field, seat in seats if not 0 <= seat < SEATS]
+    per_seat: list[tuple[str, tuple[object, ...]]] = [
+        ("discards", view.discards),
+        ("rack_counts", view.rack_counts),
+        ("openings", view.openings),
+        ("going_pairs", view.going_pairs),
+        ("penalty_points", view.penalty_points),
+        ("match_totals", view.match_totals),
+    ]
+    seats = [("seat", view.seat), ("turn", view.turn), *_seats_named(view.table, view.outcome)]
+    bad = _out_of_range(per_seat, seats)
     sizes = {"rack": (len(view.rack), view.rules.starter_deal_size)}
     bad += [field for field, (size, most) in sizes.items() if size > most]
     if bad:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="view." + bad[0])
         )
+
+
+def _seats_named(table: tuple[TableMeld, ...], outcome: Outcome | None) -> list[tuple[str, int]]:
+    """The seats a table's melds (their owners, their okeys' owners) and a hand's end name,
+    each with the field that names it."""
+    named = [("table.owner", tm.owner) for tm in table]
+    named += [("okey_owners", seat) for tm in table for _, seat in tm.okey_owners]
+    if outcome is not None and outcome.finisher is not None:
+        named.append(("outcome.finisher", outcome.finisher))
+    return named
+
+
+def _out_of_range(
+    per_seat: list[tuple[str, tuple[object, ...]]], seats: list[tuple[str, int]]
+) -> list[str]:
+    """The fields of ``per_seat`` that do not hold four entries and of ``seats`` that name
+    no seat of the four."""
+    bad = [field for field, values in per_seat if len(values) != SEATS]
+    return bad + [field for field, seat in seats if not 0 <= seat < SEATS]
 
 
 @functools.lru_cache(maxsize=32)
@@ -965,18 +979,17 @@ def _check_report_shape(report: HandReport) -> None:
     """A report the end-of-hand screen can show: a line for each of the four seats, four
     entries in every per-seat field and score sheet row, every seat named one of the four
     (as :func:`_check_view_shape` for a view)."""
-    per_seat = [("totals", report.totals), ("going_pairs", report.going_pairs)]
-    per_seat += [("sheet", row) for row in report.sheet]
+    per_seat: list[tuple[str, tuple[object, ...]]] = [
+        ("totals", report.totals),
+        ("going_pairs", report.going_pairs),
+        *(("sheet", row) for row in report.sheet),
+    ]
     seats = [("winners", seat) for seat in report.winners]
     seats += [("notes.seat", note.seat) for note in report.notes]
     seats += [("notes.by", note.by) for note in report.notes if note.by is not None]
-    seats += [("table.owner", tm.owner) for tm in report.table]
-    seats += [("okey_owners", seat) for tm in report.table for _, seat in tm.okey_owners]
-    if report.result.outcome.finisher is not None:
-        seats.append(("outcome.finisher", report.result.outcome.finisher))
+    seats += _seats_named(report.table, report.result.outcome)
     bad = [] if _each_seat_once(s.seat for s in report.result.seats) else ["seats"]
-    bad += [field for field, values in per_seat if len(values) != SEATS]
-    bad += [field for field, seat in seats if not 0 <= seat < SEATS]
+    bad += _out_of_range(per_seat, seats)
     if bad:
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="report." + bad[0])
