@@ -6,39 +6,18 @@ as long as the machine was up) and did not end even on SIGTERM."""
 
 from __future__ import annotations
 
-import json
 import os
 import select
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-
-def packet(kind: bytes, payload: bytes) -> bytes:
-    return kind + len(payload).to_bytes(4, "big") + payload
+from web_helpers import a_visitors_game
 
 
 def test_a_visitors_game_ends_once_its_server_is_gone(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "TEXTUAL_DRIVER": "okey_tui.web.driver:VisitorDriver",
-        "OKEY101_WEB": "1",
-        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
-        "OKEY101_DATA_DIR": str(tmp_path / "data"),
-    }
-    game = subprocess.Popen(
-        [sys.executable, "-m", "okey_tui", "play", "--seed", "5", "--bot-delay", "0"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
+    game = a_visitors_game(tmp_path)
     assert game.stdin is not None and game.stdout is not None
     try:
-        size = json.dumps({"type": "resize", "width": 100, "height": 30}).encode()
-        game.stdin.write(packet(b"M", size))
-        game.stdin.flush()
         # The game draws, as a page's server reads it, until its table is up (bounded).
         drawn = b""
         deadline = time.monotonic() + 60

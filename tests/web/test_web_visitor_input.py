@@ -9,12 +9,12 @@ import os
 import re
 import select
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 from textual import events
 from textual.drivers import web_driver
+from web_helpers import a_visitors_game, packet
 
 from okey_tui.web.driver import PageInput
 
@@ -35,10 +35,6 @@ def test_the_page_input_drops_what_it_cannot_read_and_reads_on() -> None:
     assert web_driver.XTermParser is PageInput
 
 
-def packet(kind: bytes, payload: bytes) -> bytes:
-    return kind + len(payload).to_bytes(4, "big") + payload
-
-
 def read_until(game: subprocess.Popen[bytes], text: bytes) -> None:
     """What the game draws, as a page's server reads it (its colours left out), until
     ``text`` (bounded)."""
@@ -55,25 +51,9 @@ def read_until(game: subprocess.Popen[bytes], text: bytes) -> None:
 
 
 def test_a_visitors_game_goes_on_past_keys_it_cannot_read(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "TEXTUAL_DRIVER": "okey_tui.web.driver:VisitorDriver",
-        "OKEY101_WEB": "1",
-        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
-        "OKEY101_DATA_DIR": str(tmp_path / "data"),
-    }
-    game = subprocess.Popen(
-        [sys.executable, "-m", "okey_tui", "play", "--seed", "5", "--bot-delay", "0"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
+    game = a_visitors_game(tmp_path)
     assert game.stdin is not None
     try:
-        size = json.dumps({"type": "resize", "width": 100, "height": 30}).encode()
-        game.stdin.write(packet(b"M", size))
-        game.stdin.flush()
         read_until(game, b"Your turn")
         for data in UNREADABLE:
             game.stdin.write(packet(b"D", data.encode()))

@@ -351,3 +351,33 @@ def chromium_browser(chromium_launched: Any) -> Iterator[Any]:
     finally:
         for context in chromium_launched.contexts:
             context.close()
+
+
+def packet(kind: bytes, payload: bytes) -> bytes:
+    """A packet of textual-serve's pipe protocol, as a page's server sends it to its game:
+    ``D`` keys, ``M`` a JSON message (the terminal's size, quit)."""
+    return kind + len(payload).to_bytes(4, "big") + payload
+
+
+def a_visitors_game(tmp_path: Path) -> subprocess.Popen[bytes]:
+    """``okey101 play`` as a page's server runs it for a visitor (its driver, its dirs),
+    told a 100x30 terminal; the caller kills it if it is still running at the end."""
+    env = {
+        **os.environ,
+        "TEXTUAL_DRIVER": "okey_tui.web.driver:VisitorDriver",
+        "OKEY101_WEB": "1",
+        "OKEY101_CONFIG_DIR": str(tmp_path / "config"),
+        "OKEY101_DATA_DIR": str(tmp_path / "data"),
+    }
+    game = subprocess.Popen(
+        [sys.executable, "-m", "okey_tui", "play", "--seed", "5", "--bot-delay", "0"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    assert game.stdin is not None
+    size = json.dumps({"type": "resize", "width": 100, "height": 30}).encode()
+    game.stdin.write(packet(b"M", size))
+    game.stdin.flush()
+    return game
