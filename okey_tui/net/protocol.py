@@ -844,8 +844,8 @@ def summary_from_json(data: object) -> HandSummary:
             )
         )
     outcome = outcome_from_json(d.get("outcome"))
-    if not _each_seat_once(line.seat for line in lines) or not (
-        outcome.finisher is None or 0 <= outcome.finisher < SEATS
+    if not _each_seat_once(line.seat for line in lines) or _out_of_range(
+        [], _seats_named((), outcome)
     ):
         raise ProtocolError(
             ErrorCode.BAD_FIELD, _("{field} is out of range").format(field="result.seats")
