@@ -24,8 +24,9 @@ DEFAULT_PORT = 8000
         "\b\n"
         "Open the printed address in a browser. Each visitor's matches, remembered\n"
         "choices and statistics are their own (a cookie tells visitors apart);\n"
-        "they are kept under the data dir, in web/visitors/. Add ?practice=1 to the\n"
-        "address for a practice table."
+        "they are kept under the data dir, in web/visitors/ (the folder of a visitor\n"
+        "not seen for 400 days, whose cookie no browser keeps that long, is removed).\n"
+        "Add ?practice=1 to the address for a practice table."
     ),
 )
 @click.option(

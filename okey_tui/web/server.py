@@ -41,10 +41,11 @@ import os
 import re
 import secrets
 import shlex
+import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -71,6 +72,12 @@ COOKIE = "okey101_visitor"
 # Browsers keep a cookie for at most 400 days.
 COOKIE_DAYS = 400
 _VISITOR_ID = re.compile(r"[0-9a-f]{32}")
+# A visitor's folder holds this file, touched as the cookie is given again (each visit of
+# the page) and as a table starts: a folder whose file is older than the cookie lives is
+# one no browser can reach any more, and the server removes it.
+VISITED = "visited"
+# How often a running server looks for such folders (it looks as it starts, too).
+FORGET_EVERY = 24 * 3600.0
 # The smallest terminal the game plays in (the app shows a "too small" screen below it).
 MIN_COLS, MIN_ROWS = 80, 24
 # Seconds a table's process has to quit (and save) before it is killed.
@@ -155,6 +162,55 @@ def visitor_dirs(root: Path, visitor: str) -> tuple[Path, Path]:
     """A visitor's data dir (saves, statistics) and config dir (remembered choices)."""
     base = root / "visitors" / visitor
     return base / "data", base / "config"
+
+
+def saw_visitor(root: Path, visitor: str) -> None:
+    """Start again the count of days after which ``visitor``'s folder is removed (only a
+    folder there is: a page looked at without a table played leaves none)."""
+    base = root / "visitors" / visitor
+    if base.is_dir():
+        with contextlib.suppress(OSError):  # a read-only disk: the folder is kept
+            (base / VISITED).touch()
+
+
+def forget_unreachable_visitors(
+    root: Path, *, now: float, keep: Collection[str] = (), days: float = COOKIE_DAYS
+) -> list[str]:
+    """Remove the folders of visitors not seen for ``days`` (the cookie's life): their
+    browsers have let the cookie go, so nobody can reach those matches again. A folder
+    without the ``VISITED`` file (made before the server kept one) gets one now, and its
+    count starts today. ``keep`` (the visitors at a table now), anything that is not a
+    visitor's folder, and a folder that cannot be removed are left. Returns the visitors
+    forgotten."""
+    forgotten: list[str] = []
+    try:
+        folders = sorted((root / "visitors").iterdir())
+    except OSError:  # no visitor yet, or a folder that cannot be read
+        return forgotten
+    for folder in folders:
+        visitor = folder.name
+        if not valid_visitor_id(visitor) or visitor in keep:
+            continue
+        if folder.is_symlink() or not folder.is_dir():
+            continue
+        visited = folder / VISITED
+        try:
+            seen = visited.stat().st_mtime
+        except FileNotFoundError:
+            with contextlib.suppress(OSError):
+                visited.touch()
+            continue
+        except OSError:
+            continue
+        if now - seen <= days * 24 * 3600:
+            continue
+        try:
+            shutil.rmtree(folder)
+        except OSError as error:
+            log.warning(_("a visitor's folder could not be removed: %s"), error)
+            continue
+        forgotten.append(visitor)
+    return forgotten
 
 
 def browser_language(header: str | None) -> str | None:
@@ -417,6 +473,7 @@ class WebServer:
             resources.files("okey_tui.web").joinpath("notice.html").read_text(encoding="utf-8")
         )
         self._reaper: asyncio.Task[None] | None = None
+        self._forgetter: asyncio.Task[None] | None = None
         self._script: str | None = None
 
     # -- the aiohttp application ------------------------------------------------
@@ -441,6 +498,7 @@ class WebServer:
 
     async def _on_startup(self, app: web.Application) -> None:
         self._reaper = asyncio.create_task(self._close_idle_visits())
+        self._forgetter = asyncio.create_task(self._forget_unreachable_visitors())
 
     async def _on_shutdown(self, app: web.Application) -> None:
         if self.table is not None:
@@ -512,6 +570,7 @@ class WebServer:
         if not valid_visitor_id(visitor):
             visitor = new_visitor_id()
         assert visitor is not None
+        saw_visitor(self.root, visitor)  # the cookie lives on: so does the folder
         with speaking(self.visitor_language(visitor, request.headers.get("Accept-Language"))):
             response = self.page_response(request, visitor)
         response.set_cookie(
@@ -918,6 +977,7 @@ class WebServer:
         data, config = visitor_dirs(self.root, visitor)
         data.mkdir(parents=True, exist_ok=True)
         config.mkdir(parents=True, exist_ok=True)
+        saw_visitor(self.root, visitor)
         return {"OKEY101_DATA_DIR": str(data), CONFIG_ENV: str(config), WEB_ENV: "1"}
 
     @staticmethod
@@ -1124,6 +1184,25 @@ class WebServer:
             await asyncio.sleep(every)
             await self.close_idle()
 
+    async def _forget_unreachable_visitors(self) -> None:
+        while True:
+            forgotten = await asyncio.to_thread(
+                forget_unreachable_visitors, self.root, now=time.time(), keep=set(self.visits)
+            )
+            if forgotten:
+                log.info(
+                    ngettext(
+                        "removed the folder of %d visitor not seen for %d days"
+                        " (no browser keeps the cookie that long)",
+                        "removed the folders of %d visitors not seen for %d days"
+                        " (no browser keeps the cookie that long)",
+                        len(forgotten),
+                    ),
+                    len(forgotten),
+                    COOKIE_DAYS,
+                )
+            await asyncio.sleep(FORGET_EVERY)
+
     async def close_idle(self) -> None:
         now = time.monotonic()
         for visit in list(self.visits.values()):
@@ -1142,11 +1221,12 @@ class WebServer:
     async def close_all(self, reason: Callable[[Visit], tuple[str, int]]) -> None:
         """Close every table; ``reason(visit)`` says why and with which close code, asked
         in each visitor's language."""
-        if self._reaper is not None:
-            self._reaper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reaper
-            self._reaper = None
+        for task in (self._reaper, self._forgetter):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._reaper = self._forgetter = None
         visits = list(self.visits.values())
         closing = []
         for visit in visits:
