@@ -11,6 +11,7 @@ import contextlib
 import functools
 import gettext
 import json
+import math
 import os
 import shutil
 from collections.abc import Sequence
@@ -224,6 +225,8 @@ def _delay(value: object) -> float:
     try:
         delay = float(value)  # type: ignore[arg-type]  # any JSON value: float() refuses what is not a number
     except (TypeError, ValueError):
+        return TableSettings.bot_delay
+    if math.isnan(delay):  # NaN (JSON as Python reads it) compares within no bounds
         return TableSettings.bot_delay
     return min(max(delay, 0.0), MAX_BOT_DELAY)
 

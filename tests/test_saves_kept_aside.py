@@ -251,9 +251,25 @@ def write_settings(table: dict[str, object]) -> tuple[Path, bytes]:
         ({"name": 5}, ['name: 5 cannot be used; "You" is used instead']),
         ({"penalties": "false"}, ['penalties: "false" cannot be used; true is used instead']),
         ({"bot_delay": 99}, ["bot_delay: 99 cannot be used; 10.0 is used instead"]),
+        # Python's json reads NaN: it was kept as the delay, said again at every start, and
+        # a copy of the file set aside each time.
+        ({"bot_delay": float("nan")}, ["bot_delay: NaN cannot be used; 0.6 is used instead"]),
+        (
+            {"bot_delay": float("-inf")},
+            ["bot_delay: -Infinity cannot be used; 0.0 is used instead"],
+        ),
         ({"handz": 5}, ["handz: not a setting of okey101; ignored"]),
     ],
-    ids=["hands-theme", "hands-text", "name-number", "bool-text", "delay-too-long", "unknown"],
+    ids=[
+        "hands-theme",
+        "hands-text",
+        "name-number",
+        "bool-text",
+        "delay-too-long",
+        "delay-nan",
+        "delay-minus-infinity",
+        "unknown",
+    ],
 )
 def test_settings_that_cannot_be_used_are_said_and_the_file_kept(
     table: dict[str, object], said: list[str]
