@@ -317,7 +317,7 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
         if key == "extra":  # the front end's own, never written to the file
             continue
         if key not in fields:
-            unused.append(_("{key}: not a setting of okey101; ignored").format(key=key))
+            unused.append(_("{key}: not a setting of okey101; ignored").format(key=_quoted(key)))
             continue
         used = _usable_value(key, value)
         changes[key] = used
@@ -325,7 +325,7 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
         if not _same(written, value):
             unused.append(
                 _("{key}: {value} cannot be used; {used} is used instead").format(
-                    key=key, value=_json(value), used=_json(written)
+                    key=key, value=_quoted(_json(value)), used=_quoted(_json(written))
                 )
             )
     return TableSettings().with_changes(**changes), unused
@@ -359,6 +359,17 @@ def _same(used: object, value: object) -> bool:
     return type(used) is type(value) and used == value
 
 
+# A message quotes a key or a value of the file at most this long (a hand-edited file may
+# hold a text of any length), and says at most this many of its problems.
+QUOTED = 40
+PROBLEMS_SAID = 4
+
+
+def _quoted(text: str) -> str:
+    """``text`` cut to ``QUOTED`` characters, the cut marked with "…"."""
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
+
+
 def _json(value: object) -> str:
     """A value as the settings file writes it: "neon" with its quotes, 4 without."""
     try:
@@ -370,7 +381,10 @@ def _json(value: object) -> str:
 def _keep_as_written(path: Path, settings: TableSettings, unused: list[str]) -> None:
     """Keep the file as the player wrote it beside it (a copy), then write the settings in
     use in its place: said once, and the player's own file never lost."""
-    said = "; ".join(unused)
+    said = "; ".join(unused[:PROBLEMS_SAID])
+    if len(unused) > PROBLEMS_SAID:
+        more = len(unused) - PROBLEMS_SAID
+        said += "; " + ngettext("and {n} more", "and {n} more", more).format(n=more)
     try:
         kept = aside_path(path)
         shutil.copy2(path, kept)

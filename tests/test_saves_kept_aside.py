@@ -294,6 +294,20 @@ def test_settings_that_cannot_be_used_are_said_and_the_file_kept(
     assert len(list(path.parent.glob("settings.json.corrupt-*"))) == 1
 
 
+def test_a_huge_value_and_many_keys_are_said_in_a_few_words_and_the_file_kept() -> None:
+    """A theme of two million characters was quoted whole in the message on the new-table
+    screen, and every key of a file full of them listed."""
+    table: dict[str, object] = {"theme": "x" * 2_000_000}
+    table.update({f"key{n}": n for n in range(50)})
+    path, written = write_settings(table)
+    settings.load_settings()
+    (problem,) = settings.take_problems()
+    assert 'theme: "' + "x" * 38 + "…" + " cannot be used" in problem, problem[:200]
+    assert "and 47 more" in problem and len(problem) < 400, problem[:500]
+    (kept,) = path.parent.glob("settings.json.corrupt-*")
+    assert kept.read_bytes() == written
+
+
 def test_settings_okey101_wrote_are_read_without_a_word() -> None:
     chosen = settings.TableSettings(
         hands=5, bots=("easy", "hard", "expert"), bot_delay=1.0, name="Ayşe", humans=2
