@@ -281,7 +281,9 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
     except OSError:
         return TableSettings()  # none yet, or not readable here: nothing to overwrite
     try:
-        data = json.loads(raw.decode("utf-8"))  # not UTF-8: a UnicodeDecodeError, a ValueError
+        # Not UTF-8: a UnicodeDecodeError, a ValueError. The mark some editors (Notepad)
+        # put before UTF-8 text is read past.
+        data = json.loads(raw.decode("utf-8-sig"))
         if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
             raise ValueError(
                 _("not a settings file of version {version}").format(version=SETTINGS_VERSION)

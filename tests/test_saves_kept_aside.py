@@ -308,6 +308,19 @@ def test_a_huge_value_and_many_keys_are_said_in_a_few_words_and_the_file_kept() 
     assert kept.read_bytes() == written
 
 
+def test_settings_saved_by_an_editor_that_marks_utf8_are_read() -> None:
+    """Notepad starts UTF-8 text with a byte order mark: the file was set aside as
+    unreadable and every choice in it went back to its default."""
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"version": 1, "table": {"hands": 5, "name": "Ayşe"}}, ensure_ascii=False)
+    path.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    loaded = settings.load_settings()
+    assert settings.take_problems() == []
+    assert (loaded.hands, loaded.name) == (5, "Ayşe")
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
+
+
 def test_settings_okey101_wrote_are_read_without_a_word() -> None:
     chosen = settings.TableSettings(
         hands=5, bots=("easy", "hard", "expert"), bot_delay=1.0, name="Ayşe", humans=2
