@@ -73,14 +73,15 @@ def stale(screen: Screen[object], message: Message) -> bool:
 def drop_stale_screen_resizes() -> None:
     """A screen handles no ``Resize`` of a size the terminal had before (the app sends it
     the size the terminal has now)."""
-    if "_dispatch_message" in Screen.__dict__:
-        return  # already fixed
     dispatch: Dispatch = Screen._dispatch_message
+    if getattr(dispatch, "drops_stale_resizes", False):
+        return  # already fixed
 
     async def _dispatch_message(self: Screen[object], message: Message) -> None:
         if not stale(self, message):
             await dispatch(self, message)
 
+    _dispatch_message.drops_stale_resizes = True  # type: ignore[attr-defined]
     Screen._dispatch_message = _dispatch_message  # type: ignore[method-assign,assignment]
 
 
