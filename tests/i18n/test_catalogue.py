@@ -83,6 +83,20 @@ def test_translations_keep_every_placeholder(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_clicks_marks_of_lines_kept_as_written(lang: str) -> None:
+    """A help text's "\b" line tells click to keep the paragraph after it as written; a
+    translation that loses it has its lines wrapped again (the Turkish ``web --help``
+    lost one when its text was last changed)."""
+    for message in catalogue(lang):
+        if not message.id or not message.string:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        for text in strings:
+            assert text.count("\b\n") == ids[0].count("\b\n"), ids[0][:60]
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
 def test_the_compiled_catalogue_matches_its_source(lang: str) -> None:
     """The committed .mo is the .po compiled: scripts/i18n.sh compile rebuilds it."""
     cat = catalogue(lang)
