@@ -87,7 +87,7 @@ def web(
     from okey_tui import storage
     from okey_tui.commands.host import let_go_of_terminal, own_terminal
     from okey_tui.net.server import listen_problem
-    from okey_tui.web.server import WebServer, limits_line
+    from okey_tui.web.server import WebServer, limits_line, visitors_folder
 
     play_args: list[str] = []
     if bot_delay is not None:
@@ -107,7 +107,7 @@ def web(
         )
         if not public:
             click.echo(_("Only this computer can open it: add --public to let others in."))
-        click.echo(limits_line(max_visitors, idle_minutes * 60, root / "visitors"))
+        click.echo(limits_line(max_visitors, idle_minutes * 60, visitors_folder(root)))
         click.echo(_("Ctrl+C stops the server."))
 
     async def main() -> None:

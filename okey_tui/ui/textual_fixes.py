@@ -1,13 +1,13 @@
 """Fixes for two faults of Textual, applied when the front end is imported.
 
-**A memory leak.** Textual 8.2 caches ``StylesCache.get_inner_outer`` with ``functools.lru_cache`` on the
-method itself, so the cache's keys hold ``self``: the styles cache of each of the last
-1024 widgets ever drawn stays in memory with every line it drew (upstream:
-https://github.com/Textualize/textual/issues/6665). In a match each hand's summary and
-each dialog added theirs; in the tests, where many tables run in one process, they piled
-up to 720 000 objects, which every full pass of Python's garbage collector walked again
-(passes of up to 0.8 s). The result depends only on the two colours, so the fix caches
-it on them. ``textual._styles_cache`` is private: pyproject.toml pins Textual to 8.2.
+**A memory leak.** Textual 8.2 caches ``StylesCache.get_inner_outer`` with
+``functools.lru_cache`` on the method itself, so the cache's keys hold ``self``: the
+styles cache of each of the last 1024 widgets ever drawn stays in memory with every line
+it drew (upstream: https://github.com/Textualize/textual/issues/6665). In a match each
+hand's summary and each dialog added theirs; in the tests, where many tables run in one
+process, they piled up to 720 000 objects, which every full pass of Python's garbage
+collector walked again (passes of up to 0.8 s). The result depends only on the two
+colours, so the fix caches it on them. ``textual._styles_cache`` is private: pyproject.toml pins Textual to 8.2.
 
 **A screen resized for ever.** A screen lays itself out at the size a ``Resize`` it
 handles carries, and a layout that changes its size sends it a ``Resize`` of that size.

@@ -158,16 +158,21 @@ def valid_visitor_id(value: str | None) -> bool:
     return value is not None and _VISITOR_ID.fullmatch(value) is not None
 
 
+def visitors_folder(root: Path) -> Path:
+    """The folder of every visitor's folder."""
+    return root / "visitors"
+
+
 def visitor_dirs(root: Path, visitor: str) -> tuple[Path, Path]:
     """A visitor's data dir (saves, statistics) and config dir (remembered choices)."""
-    base = root / "visitors" / visitor
+    base = visitors_folder(root) / visitor
     return base / "data", base / "config"
 
 
 def saw_visitor(root: Path, visitor: str) -> None:
     """Start again the count of days after which ``visitor``'s folder is removed (only a
     folder there is: a page looked at without a table played leaves none)."""
-    base = root / "visitors" / visitor
+    base = visitors_folder(root) / visitor
     if base.is_dir():
         with contextlib.suppress(OSError):  # a read-only disk: the folder is kept
             (base / VISITED).touch()
@@ -184,7 +189,7 @@ def forget_unreachable_visitors(
     forgotten."""
     forgotten: list[str] = []
     try:
-        folders = sorted((root / "visitors").iterdir())
+        folders = sorted(visitors_folder(root).iterdir())
     except OSError:  # no visitor yet, or a folder that cannot be read
         return forgotten
     for folder in folders:
