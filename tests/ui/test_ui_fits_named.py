@@ -1,9 +1,12 @@
-"""Rules §9, adding to the table: when the tile under the cursor goes on no meld, or the
-player has just laid melds down, the line names the rack's tiles that a table meld takes.
+"""Rules §9, adding to the table: when the player has just laid melds down, or drawn, the
+line names the rack's tiles that a table meld takes ("a adds B4 to a meld on the table"),
+and a does what it says: with nothing selected and the cursor on a tile no meld takes, a
+adds the tiles the line names.
 
 Found playing at 80x24: after opening and laying B4 B5 B6, the line said "a adds a tile
 that fits a table meld", the cursor was on R2, and a answered "R2 does not fit any meld on
-the table", naming neither B8 (which fitted meld 17) nor what to do."""
+the table", naming neither B8 (which fitted meld 17) nor what to do. Later the line said
+"a adds R3 R6 to melds on the table", and a (the cursor on Y6) only said where they went."""
 
 from __future__ import annotations
 
@@ -19,33 +22,48 @@ from ui_helpers import (
 )
 
 from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens.dialogs import ChooserScreen
 from tests.positions import position
 
 # The player (seat 0) has opened; meld 1 their run, meld 2 Zeynep's (seat 3).
 TABLE = ("0:B5B6B7", "3:R8R9R10")
 
 
-async def test_a_on_a_tile_that_fits_nowhere_names_the_one_that_fits() -> None:
+async def test_a_on_a_tile_that_fits_nowhere_adds_the_one_that_fits() -> None:
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         hand = position(["R2 B4 K4 K4 Y1", "", "", ""], table=TABLE, openings="m101/-/-/m101")
         screen = await at_position(pilot, app, hand)
+        await pilot.press("d")  # drawn already: the line repeats the turn's step
+        assert status_text(screen).endswith("a adds B4 to a meld on the table, then x discards")
         await goto(pilot, screen, slot_of(screen, Tile.parse("R2")))
-        await pilot.press("a")
-        said = status_text(screen)
-        assert said == (
-            "R2 does not fit any meld on the table; B4 does: put the cursor on it, then a"
-        ), said
-        assert len(app.session.hand.racks[0]) == 5  # nothing was added
-        await goto(pilot, screen, slot_of(screen, Tile.parse("B4")))
         await pilot.press("a")
         assert [str(tm.meld) for tm in app.session.hand.table][0] == "B4 B5 B6 B7"
         assert status_text(screen) == "Added B4 to meld 1"  # nothing else goes on the table
+        assert len(app.session.hand.racks[0]) == 4  # R2 stays
+        assert Tile.parse("R2") in app.session.hand.racks[0]
+        await pilot.press("a")  # nothing fits now: a says so, and nothing moves
+        assert status_text(screen) == "R2 does not fit any meld on the table"
+        assert len(app.session.hand.racks[0]) == 4
 
 
-async def test_two_tiles_that_fit_are_both_named_each_once_and_no_okey() -> None:
+async def test_a_selected_tile_that_fits_nowhere_adds_nothing() -> None:
+    """A selection is the player's choice: a adds it or says why not, never other tiles."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(["R2 B4 K4 K4 Y1", "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "R2")
+        await pilot.press("a")
+        said = status_text(screen)
+        assert said.startswith("R2 does not fit any meld on the table; B4 does"), said
+        assert len(app.session.hand.racks[0]) == 5  # nothing was added
+        assert [str(tm.meld) for tm in app.session.hand.table][0] == "B5 B6 B7"
+
+
+async def test_a_adds_each_tile_that_fits_once_and_no_okey() -> None:
     """R11 fits Zeynep's run, both B8s the player's; the okey, which goes anywhere, is
-    never named as a lay-off (an okey laid off is one to lose)."""
+    never named as a lay-off (an okey laid off is one to lose), nor added by a."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         # Indicator K12: the okey is K13, which would fit nowhere but goes anywhere.
@@ -56,15 +74,40 @@ async def test_two_tiles_that_fit_are_both_named_each_once_and_no_okey() -> None
             openings="m101/-/-/m101",
         )
         screen = await at_position(pilot, app, hand)
+        await pilot.press("d")  # drawn already: the line repeats the turn's step
+        said = status_text(screen)
+        assert "B8" in said and "R11" in said, said
+        assert "★" not in said and "K13" not in said, said
         await goto(pilot, screen, slot_of(screen, Tile.parse("R2")))
         await pilot.press("a")
+        assert [str(tm.meld) for tm in app.session.hand.table] == ["B5 B6 B7 B8", "R8 R9 R10 R11"]
+        assert status_text(screen) == "Added B8 to meld 1, R11 to meld 2"
+        rack = app.session.hand.racks[0]
+        assert rack.count(Tile.parse("B8")) == 1 and Tile.parse("K13") in rack
+
+
+async def test_a_asks_where_a_tile_with_a_choice_goes_then_adds_the_rest() -> None:
+    """R6 goes on the run R3 R4 R5 or the set Y6 B6 K6, K8 only on K5 K6 K7: a (the cursor
+    on Y1) asks where R6 goes, and the next a adds K8."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(
+            ["Y1 R6 K8 K1", "", "", ""],
+            table=("0:R3R4R5", "3:Y6B6K6", "3:K5K6K7"),
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        await pilot.press("enter")
+        await pilot.pause()
         said = status_text(screen)
-        assert said.startswith("R2 does not fit any meld on the table; "), said
-        named = said.split("; ", 1)[1]
-        assert named.endswith(" do: put the cursor on one, then a"), said
-        tiles = named.removesuffix(" do: put the cursor on one, then a")
-        assert sorted(tiles.replace(" and ", " ").replace(",", " ").split()) == ["B8", "R11"]
-        assert "★" not in said and "K13" not in said, said
+        assert said == "Added R6 to meld 1 · a adds K8 to a meld on the table", said
+        await pilot.press("a")
+        assert status_text(screen) == "Added K8 to meld 3"
+        assert sorted(map(str, app.session.hand.racks[0])) == ["K1", "Y1"]
 
 
 @pytest.mark.parametrize(
@@ -112,9 +155,9 @@ async def test_the_turns_step_names_the_tile_a_adds() -> None:
         assert said.endswith(" · a adds B4 to a meld on the table, then x discards"), said
 
 
-async def test_an_okey_owed_to_the_table_is_named_as_the_tile_that_fits() -> None:
+async def test_an_okey_owed_to_the_table_is_the_tile_a_adds() -> None:
     """Swapped off the table, the okey must go back this turn: a on another tile said only
-    "K8 does not fit any meld on the table"."""
+    "K8 does not fit any meld on the table"; it now asks where the okey goes."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
         hand = position(
@@ -128,7 +171,9 @@ async def test_an_okey_owed_to_the_table_is_named_as_the_tile_that_fits() -> Non
         assert app.session.hand.racks[0].count(Tile.parse("B8")) == 1  # the okey, owed
         await goto(pilot, screen, slot_of(screen, Tile.parse("K8")))
         await pilot.press("a")
-        said = status_text(screen)
-        assert said == (
-            "K8 does not fit any meld on the table; B8★ does: put the cursor on it, then a"
-        ), said
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)  # which meld, the okey as which tile
+        await pilot.press("enter")
+        await pilot.pause()
+        assert Tile.parse("B8") not in app.session.hand.racks[0]
+        assert status_text(screen) == "Added ★B4 to meld 1"

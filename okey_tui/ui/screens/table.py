@@ -337,7 +337,7 @@ class TableScreen(Screen[None]):
             N_("Add"),
             tooltip=N_(
                 "add the selection to a table meld, or each tile to the one meld it goes on "
-                "(all or nothing)"
+                "(all or nothing); on a tile no meld takes, the tiles that fit"
             ),
         ),
         Binding(
@@ -2931,6 +2931,12 @@ class TableScreen(Screen[None]):
         """``action_add``'s work: the plans asked of the table may be refused."""
         view = self.view
         chosen = self.chosen_slots()
+        # Nothing selected, the cursor on a tile no meld takes (or an empty slot): the
+        # tiles that fit, as the line names them ("a adds R3 R6 to melds on the table").
+        named = not self.selected and onto is None and not self.cursor_tile_adds()
+        if named:
+            chosen = self.slots_for(tuple(self.tiles_that_fit())) or chosen
+            named = len(chosen) > 1
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         if not tiles:
             self.set_status(_("Select the tiles to add (space), then press a"), True)
@@ -2970,8 +2976,13 @@ class TableScreen(Screen[None]):
             # No one meld takes them all: each to the one meld it goes on, when there is one.
             if onto is None and await self.add_to_several_melds(chosen, tiles, adds, reach):
                 return
-            await self.explain_no_add(tiles, adds, placed, reach, onto)
-            return
+            if not named:
+                await self.explain_no_add(tiles, adds, placed, reach, onto)
+                return
+            # Tiles the player did not point at, one with a choice of melds: the first,
+            # asked where it goes; the line then names the others, and a adds them.
+            chosen, tiles = chosen[:1], tiles[:1]
+            plans = [(a, [a], a.meant) for a in adds if a.tile == tiles[0]]
         if onto is not None:
             here = [plan for plan in plans if plan[0].target == onto]
             if not here:
@@ -3259,6 +3270,13 @@ class TableScreen(Screen[None]):
                 )
             )
         return "; ".join(steps)
+
+    def cursor_tile_adds(self) -> bool:
+        """Whether a meld on the table takes the tile under the cursor now (an okey too)."""
+        under = self.rack.slots[self.cursor]
+        return under is not None and any(
+            isinstance(a, AddTile) and a.tile == under for a in legal_actions(self.view)
+        )
 
     def tiles_that_fit(self, actions: Sequence[Action] | None = None) -> list[Tile]:
         """The rack's tiles, in the rack's order and each once, that a meld on the table
