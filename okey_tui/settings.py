@@ -224,7 +224,7 @@ MAX_BOT_DELAY = 10.0
 def _delay(value: object) -> float:
     try:
         delay = float(value)  # type: ignore[arg-type]  # any JSON value: float() refuses what is not a number
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an integer of 310 digits
         return TableSettings.bot_delay
     if math.isnan(delay):  # NaN (JSON as Python reads it) compares within no bounds
         return TableSettings.bot_delay

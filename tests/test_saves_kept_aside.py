@@ -258,6 +258,9 @@ def write_settings(table: dict[str, object]) -> tuple[Path, bytes]:
             {"bot_delay": float("-inf")},
             ["bot_delay: -Infinity cannot be used; 0.0 is used instead"],
         ),
+        # An integer of 310 digits or more: float() overflows (every command ended in a
+        # traceback, --help and --version too).
+        ({"bot_delay": 10**400}, ["bot_delay: 1000", "cannot be used; 0.6 is used instead"]),
         ({"handz": 5}, ["handz: not a setting of okey101; ignored"]),
     ],
     ids=[
@@ -268,6 +271,7 @@ def write_settings(table: dict[str, object]) -> tuple[Path, bytes]:
         "delay-too-long",
         "delay-nan",
         "delay-minus-infinity",
+        "delay-huge-integer",
         "unknown",
     ],
 )
