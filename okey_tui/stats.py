@@ -98,10 +98,17 @@ def record_of(
 
 
 def append(record: JSONObject, path: Path | None = None) -> None:
+    """Add ``record`` as a line of its own: after a last line with no end (a write cut
+    short, a file edited by hand) the record starts a new line, so neither is lost."""
     path = path or stats_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(json.dumps(record, ensure_ascii=False) + "\n")
+    line = (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8")
+    with open(path, "a+b") as handle:  # reads anywhere, writes at the end
+        if handle.seek(0, os.SEEK_END) > 0:
+            handle.seek(-1, os.SEEK_END)
+            if handle.read(1) != b"\n":
+                line = b"\n" + line
+        handle.write(line)
         handle.flush()
         os.fsync(handle.fileno())
 

@@ -67,6 +67,23 @@ def test_a_damaged_line_is_skipped() -> None:
     assert len(stats.read()) == 3
 
 
+@pytest.mark.parametrize("cut", [0, 120], ids=["whole", "cut-short"])
+def test_a_hand_after_a_last_line_with_no_end_is_kept_on_a_line_of_its_own(cut: int) -> None:
+    """A hand's record was written onto the end of a last line with no newline (a write
+    cut short, a file edited by hand): both were lost, the line being no JSON."""
+    first, second, third = play_match(5)
+    path = stats.stats_path()
+    last = json.dumps(second, ensure_ascii=False)
+    text = json.dumps(first, ensure_ascii=False) + "\n" + (last[:cut] if cut else last)
+    path.write_text(text, "utf-8")
+    stats.append(third)
+    found = stats.read_file()
+    kept = [first, third] if cut else [first, second, third]
+    assert found.records == json.loads(json.dumps(kept))
+    assert found.skipped == (1 if cut else 0)
+    assert path.read_text("utf-8").startswith(text)  # what was there is left as it was
+
+
 @pytest.mark.parametrize(
     "line",
     [
