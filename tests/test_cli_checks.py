@@ -225,6 +225,22 @@ def test_saves_shows_a_name_that_looks_like_markup_as_typed() -> None:
     assert result.exit_code == 0 and "Ali [/b]" in result.output
 
 
+def test_saves_shows_file_names_and_saved_words_that_look_like_markup_as_written() -> None:
+    """A save's file name ("match [copy].json", copied by hand), its start time as saved
+    and a set-aside file's name are text: "[copy]" was dropped from the ID, and "[/bold]"
+    in a start time ended the list in a traceback."""
+    entry = unfinished(1, 3)
+    document = json.loads(entry.path.read_text("utf-8"))
+    document["extra"]["started"] = "[/bold] x"
+    entry.path.write_text(json.dumps(document), "utf-8")
+    entry.path.rename(entry.path.with_name("match [copy].json"))
+    (storage.saves_dir() / "[red]one.json").write_text("{", "utf-8")
+    result = run("saves")
+    assert result.exit_code == 0, result.output
+    for text in ("match [copy]", "[/bold] x", "[red]one.json.corrupt-"):
+        assert text in result.output, (text, result.output)
+
+
 def test_saves_reports_a_bad_file_and_still_lists_the_others() -> None:
     good = unfinished(3, 2)
     (storage.saves_dir() / "20200101-000000-bad0.json").write_text("{", "utf-8")

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from okey_tui.storage import JSONObject, NewerSave, SaveEntry, SaveList, SetAsideFile
     from okey_tui.ui.session import SaveSummary
@@ -123,6 +124,15 @@ def _table(title: str, console: Console) -> Table:
     )
 
 
+def as_text(*cells: str) -> list[Text]:
+    """A row's cells as text, never markup: a file's name ("match [copy].json"), a
+    table's code, a start time or a name from a save is shown as written ("[/b]" in one
+    ended the list in a traceback, and "[copy]" was dropped from an ID)."""
+    from rich.text import Text
+
+    return [Text(cell) for cell in cells]
+
+
 def hand_done(entry: SaveEntry) -> bool:
     """Whether the match was saved between two hands: its current hand is over and
     scored, the next not dealt (the new-table screen says "hand 3/11 done")."""
@@ -140,7 +150,6 @@ def hand_cell(hand: int, hands: int, done: bool) -> str:
 
 
 def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bool]) -> None:
-    from rich.text import Text
 
     table = _table(_("Unfinished matches (latest first)"), console)
     for key, heading, right in COLUMNS:
@@ -154,12 +163,14 @@ def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bo
         )
     for s, over in zip(summaries, done, strict=True):
         table.add_row(
-            s.id,
-            s.started,
-            s.table_text,
-            hand_cell(s.hand, s.hands, over),
-            s.score_lines(),
-            Text(s.seat_lines()),  # names are text, never markup ("Ali [/b]")
+            *as_text(
+                s.id,
+                s.started,
+                s.table_text,
+                hand_cell(s.hand, s.hands, over),
+                s.score_lines(),
+                s.seat_lines(),
+            )
         )
     console.print(table)
     # The ID as the column above names it (Kimlik, KİMLİK), as a metavar is written.
@@ -262,7 +273,6 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
 
 
 def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: bool) -> None:
-    from rich.text import Text
 
     if blank_line:
         console.print()
@@ -274,9 +284,9 @@ def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: boo
     table.add_column(_("Code"), no_wrap=True)
     table.add_column(_("Seats"), min_width=15)
     for h in hosted:
-        seats = Text("\n".join(h.seat_texts))  # names are text, never markup
+        seats = "\n".join(h.seat_texts)
         hand = hand_cell(h.hand, h.hands, h.hand_done)
-        table.add_row(h.id, h.started, h.table_text, hand, h.code, seats)
+        table.add_row(*as_text(h.id, h.started, h.table_text, hand, h.code, seats))
     console.print(table)
     # A line each: at 80 columns one sentence broke "okey101 host" / "--resume ID".
     console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
@@ -292,7 +302,7 @@ def _print_newer(console: Console, newer: list[NewerSave]) -> None:
     table.add_column(_(ID_COLUMN), no_wrap=True)
     table.add_column(_("Save version"), justify="right")
     for n in newer:
-        table.add_row(n.id, str(n.version))
+        table.add_row(*as_text(n.id, str(n.version)))
     console.print(table)
     console.print(_("They are kept as they are: update okey101 to continue them."))
 
@@ -312,7 +322,7 @@ def _print_set_aside(console: Console, files: list[SetAsideFile]) -> None:
     table.add_column(_("Why"))
     for f in files:
         cells = (f.name, f.when) if when else (f.name,)
-        table.add_row(*cells, Text(f.reason))
+        table.add_row(*as_text(*cells, f.reason))
     console.print(table)
     folders = sorted({str(f.path.parent) for f in files})
     console.print(Text(_("They are in {folder}.").format(folder=", ".join(folders))))
