@@ -262,24 +262,50 @@ def test_names_of_letters_spaces_and_punctuation_still_sit(
     assert [app.settings.name for app in built] == ["Ayşe K.", "Ayşe"]
 
 
+def test_resume_with_nothing_saved_leaves_the_new_matchs_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--resume`` with nothing to resume opens a new table; a match left unfinished
+    there says how to continue it once the game closes, as ``okey101 play`` does (the
+    note was lost with the screen)."""
+    from okey_tui.ui import app
+
+    class Played:
+        def __init__(self, **kwargs: object) -> None:
+            self.message = kwargs.get("message")
+
+        def run(self) -> None:
+            pass
+
+        def leave_note(self) -> str:
+            return "The match is saved. This continues it: okey101 play --resume X"
+
+    monkeypatch.setattr(app, "make_app", Played)
+    result = run("play", "--resume")
+    assert result.exit_code == 0, result.output
+    assert "This continues it: okey101 play --resume X" in result.output
+
+
 @pytest.mark.parametrize(
-    "args",
+    ("args", "saved"),
     [
-        ["play", "--seed", "3"],
-        ["play", "--resume"],
-        ["join", "127.0.0.1:9", "ABCD"],
+        (["play", "--seed", "3"], False),
+        (["play", "--resume"], True),
+        # Nothing to resume: a new table, which ended in a traceback with no terminal.
+        (["play", "--resume"], False),
+        (["join", "127.0.0.1:9", "ABCD"], False),
     ],
-    ids=["play", "resume", "join"],
+    ids=["play", "resume", "resume-nothing-saved", "join"],
 )
 def test_with_its_input_a_file_or_a_pipe_the_game_says_so_and_exits(
-    monkeypatch: pytest.MonkeyPatch, args: list[str]
+    monkeypatch: pytest.MonkeyPatch, args: list[str], saved: bool
 ) -> None:
     """``okey101 play < /dev/null`` spun a core for ten minutes: Textual read the end of
     the input as keys again and again. It exits 1 saying why; nothing is saved."""
     from okey_tui import web
 
     monkeypatch.delenv(web.WEB_ENV, raising=False)
-    if "--resume" in args:
+    if saved:
         unfinished("20990101-000001")
     before = {p.name: p.read_bytes() for p in storage.saves_dir().glob("*.json")}
     result = run(*args, stdin="")

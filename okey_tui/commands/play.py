@@ -456,7 +456,11 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
         raise click.BadParameter(said, param_hint="--resume")
     if entry is None:
         message = "\n".join([*problems, _("There is no saved match to resume: start a new one.")])
-        make_app(ask=True, bot_delay=bot_delay, message=message).run()
+        # A new table, as okey101 play starts one: no terminal said in a line, and how to
+        # go on with the match left unfinished kept on the terminal.
+        app = make_app(ask=True, bot_delay=bot_delay, message=message)
+        run_app(app)
+        _left(app)
         return
     try:
         lock = storage.MatchLock(entry.path)
