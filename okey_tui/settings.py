@@ -36,14 +36,37 @@ THEMES = ("felt", "dark")
 DEFAULT_NAME = N_("You")
 
 
+# The name of a person at a shared terminal who gave none (the first of them too).
+PLAYER_N = N_("Player {n}")
+
+
 def shown_name(name: str) -> str:
-    """A stored player name as the screen says it: the default name in the current
+    """A stored player name as the screen says it: the default names in the current
     language, a name the player typed as typed.
 
-    >>> shown_name(DEFAULT_NAME), shown_name("Ayşe")
-    ('You', 'Ayşe')
+    >>> shown_name(DEFAULT_NAME), shown_name("Player 2"), shown_name("Ayşe")
+    ('You', 'Player 2', 'Ayşe')
     """
-    return _(DEFAULT_NAME) if name == DEFAULT_NAME else name
+    if name == DEFAULT_NAME:
+        return _(DEFAULT_NAME)
+    number = player_number(name)
+    return name if number is None else _(PLAYER_N).format(n=number)
+
+
+def player_number(name: str) -> int | None:
+    """The n of a hot-seat player's default name ("Player 2", "Oyuncu 2": 2), said in any
+    language okey101 speaks; None for any other name.
+
+    >>> player_number("Oyuncu 3"), player_number("Player 1"), player_number("Player 9")
+    (3, 1, None)
+    """
+    for said in in_every_language(PLAYER_N):
+        before, _n, after = said.partition("{n}")
+        if name.startswith(before) and name.endswith(after):
+            middle = name[len(before) : len(name) - len(after)]
+            if middle in ("1", "2", "3", "4"):
+                return int(middle)
+    return None
 
 
 @functools.cache
@@ -65,14 +88,17 @@ def default_names() -> frozenset[str]:
 
 
 def stored_name(name: str) -> str:
-    """A player's name as settings, saves and statistics keep it: the default name, said
-    in any language, as :data:`DEFAULT_NAME` (one player, shown in the language of the
-    day); any other name as typed.
+    """A player's name as settings, saves and statistics keep it: the default names, said
+    in any language, in English (:data:`DEFAULT_NAME`, "Player 2": one player, shown in
+    the language of the day); any other name as typed.
 
-    >>> stored_name("Sen"), stored_name("You"), stored_name("Ayşe")
-    ('You', 'You', 'Ayşe')
+    >>> stored_name("Sen"), stored_name("You"), stored_name("Oyuncu 2"), stored_name("Ayşe")
+    ('You', 'You', 'Player 2', 'Ayşe')
     """
-    return DEFAULT_NAME if name in default_names() else name
+    if name in default_names():
+        return DEFAULT_NAME
+    number = player_number(name)
+    return name if number is None else PLAYER_N.format(n=number)
 
 
 def names_past_people(humans: int, names: Sequence[str]) -> int:

@@ -252,6 +252,44 @@ def test_a_table_in_turkish_records_the_default_name_as_stored() -> None:
     assert list(stats.summarise(stats.read())) == ["You"]
 
 
+def test_a_shared_terminal_records_its_default_names_as_stored() -> None:
+    """At a hot-seat table in Turkish the statistics kept "Oyuncu 1", "Oyuncu 2", in
+    English "Player 1", "Player 2": the same two people counted as four, and shown in
+    the language of the match's day. They are stored in English and shown in the
+    language of the screen; lines written the old way count with them."""
+    from okey_tui import i18n
+    from okey_tui.bots.driver import safe_action as fallback_action
+    from okey_tui.ui.session import DEFAULT_NAME, Session
+
+    i18n.set_language("tr")
+    session = Session(RuleSet(hands=1), seed=8, name=DEFAULT_NAME, levels=("easy", "easy", "easy"))
+    session.humans = [0, 2]
+    session.record_stats = True
+    assert (session.seat_name(0), session.seat_name(2)) == ("Oyuncu 1", "Oyuncu 2")
+    while not session.hand.is_over:
+        if session.human_to_play:
+            session.act(fallback_action(session.view(session.hand.turn)))
+        else:
+            session.apply_bot(*session.bot_action())
+    session.finish_hand()
+    (record,) = stats.read()
+    assert [record["seats"][seat]["name"] for seat in (0, 2)] == ["Player 1", "Player 2"]
+    old = json.loads(json.dumps(record))  # as an older okey101 wrote it in Turkish
+    old["seats"][0]["name"], old["seats"][2]["name"] = "Oyuncu 1", "Oyuncu 2"
+    stats.append(old)
+    summary = stats.summarise(stats.read())
+    assert {name: tally.hands for name, tally in summary.items()} == {
+        "Player 1": 2,
+        "Player 2": 2,
+    }
+    runner = CliRunner()
+    names = ("Player 1", "Player 2", "Oyuncu 1", "Oyuncu 2")
+    turkish = runner.invoke(main, ["--lang", "tr", "stats"])
+    assert stats_titles(turkish.output, names) == ["Oyuncu 1", "Oyuncu 2"]
+    english = runner.invoke(main, ["--lang", "en", "stats"])
+    assert stats_titles(english.output, names) == ["Player 1", "Player 2"]
+
+
 def test_stats_says_what_its_figures_count_within_80_columns() -> None:
     """Five hands of an unfinished match read "matches played 0, hands played 5", and a
     mean score of 303 reads as good or bad only to who knows the sheet: the page says

@@ -27,7 +27,13 @@ from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import N_, _
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.net.protocol import MAX_NAME, ProtocolError, clean_text, meld_from_json, meld_to_json
-from okey_tui.settings import DEFAULT_NAME, MAX_BOT_DELAY, in_every_language, shown_name
+from okey_tui.settings import (
+    DEFAULT_NAME,
+    MAX_BOT_DELAY,
+    PLAYER_N,
+    in_every_language,
+    shown_name,
+)
 from okey_tui.storage import JSONObject, SavedMatch
 from okey_tui.table import (
     BOT_NAMES,
@@ -43,7 +49,6 @@ HUMAN = 0
 # A person sharing the terminal who gave no name, called by their place among the people.
 # Saves keep no such name (the first person's is kept as the default name, the others' as
 # none): it is said in the language of the screen for every person alike.
-PLAYER_N = N_("Player {n}")
 
 
 def event_to_json(event: Event) -> list[object]:
@@ -488,11 +493,10 @@ class Session:
         result = self.match.finish_hand()
         self.autosave()
         if self.record_stats:
-            names = [self.seat_name(seat) for seat in range(4)]
-            if len(self.humans) == 1:
-                # As saved, like the name in the save: the default name is one player in
-                # every language, and ``okey101 stats`` says it in the language of the day.
-                names[HUMAN] = self.name
+            # As saved, like the names in the save: a default name ("You", "Player 2") is
+            # one player in every language, and ``okey101 stats`` says it in the language
+            # of the day ("Oyuncu 1" was a player of its own beside "Player 1").
+            names = [self.seat_name(seat, english=True) for seat in range(4)]
             kinds = [
                 "human" if self.seat_level(seat) is None else str(self.seat_level(seat))
                 for seat in range(4)
