@@ -289,6 +289,29 @@ def take_problems() -> list[str]:
     return problems
 
 
+# The settings files of a newer okey101 said already in this run (said once, not at each
+# load).
+_said_newer: set[Path] = set()
+
+
+def newer_version(data: object) -> int | None:
+    """The version of a settings document written by a newer okey101, else None."""
+    if not isinstance(data, dict):
+        return None
+    version = data.get("version")
+    if type(version) is int and version > SETTINGS_VERSION:
+        return version
+    return None
+
+
+def newer_text(found: int) -> str:
+    return _(
+        "Your settings were written by a newer okey101 (settings version {found}; this one "
+        "reads {version}): they are left as they are, and this okey101 plays with its own "
+        "defaults and does not remember choices"
+    ).format(found=found, version=SETTINGS_VERSION)
+
+
 def load_settings(keep_aside: bool = True) -> TableSettings:
     """The saved choices, or the defaults when there are none.
 
@@ -310,6 +333,12 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
         # Not UTF-8: a UnicodeDecodeError, a ValueError. The mark some editors (Notepad)
         # put before UTF-8 text is read past.
         data = json.loads(raw.decode("utf-8-sig"))
+        found = newer_version(data)
+        if found is not None:  # kept for the okey101 that wrote it, as its saves are
+            if keep_aside and path not in _said_newer:
+                _said_newer.add(path)
+                _problems.append(newer_text(found))
+            return TableSettings()
         if not isinstance(data, dict) or data.get("version") != SETTINGS_VERSION:
             raise ValueError(
                 _("not a settings file of version {version}").format(version=SETTINGS_VERSION)
@@ -324,7 +353,8 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
             moved = set_aside(path)
             _problems.append(
                 _("Your settings could not be read ({error}); kept as {file}").format(
-                    error=exc, file=moved.name
+                    error=exc,
+                    file=moved,  # the whole path: which folder, said
                 )
             )
         return TableSettings()
@@ -423,18 +453,30 @@ def _keep_as_written(path: Path, settings: TableSettings, unused: list[str]) -> 
         return
     _problems.append(
         _("Some of your settings cannot be used ({problems}); your file is kept as {file}").format(
-            problems=said, file=kept.name
+            problems=said,
+            file=kept,  # the whole path: which folder, said
         )
     )
     save_settings(settings)
 
 
-def save_settings(settings: TableSettings) -> None:
-    """Write the choices atomically; a read-only config dir is not an error."""
+def save_settings(settings: TableSettings) -> str:
+    """Write the choices atomically: "" when they were, else why not (a read-only config
+    dir, a folder in the file's place, a file a newer okey101 wrote: never written over),
+    which only a player who asked to remember (``--remember``) is told."""
     path = settings_path()
     table = asdict(settings)
     table.pop("extra", None)
     table["bots"] = list(settings.bots)
     payload = json.dumps({"version": SETTINGS_VERSION, "table": table}, indent=2)
-    with contextlib.suppress(OSError):
+    try:
+        found = newer_version(json.loads(path.read_bytes().decode("utf-8-sig")))
+    except (OSError, ValueError, RecursionError):
+        found = None  # none yet, or not a settings file of any version: written over
+    if found is not None:
+        return newer_text(found)
+    try:
         atomic_write(path, payload)
+    except OSError as exc:
+        return _("{file} could not be written ({error})").format(file=path, error=exc)
+    return ""

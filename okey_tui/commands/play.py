@@ -403,15 +403,18 @@ def play(
     if no_tips and not peeked.practice:  # it went unsaid, and started a table without tips
         raise click.UsageError(_("--no-tips is for practice tables: give --practice too"))
     settings = load_settings().with_changes(**changes).checked()
-    if remember:
-        save_settings(settings)
+    unsaved = save_settings(settings) if remember else ""
     ask = not changes and seed is None
     message = ""
+    if unsaved:  # asked for, and not done: said, never silently dropped
+        unsaved = _("Your choices were not remembered: {why}").format(why=unsaved)
+        click.echo(f"okey101: {unsaved}", err=True)
+        message = unsaved
     if not ask:  # no new-table screen: said on the table, and left above the game's screen
         problems = take_problems()
         for problem in problems:
             click.echo(problem, err=True)
-        message = "\n".join(problems)
+        message = "\n".join([*problems, message] if message else problems)
     app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay, message=message)
     run_app(app)
     _left(app)
