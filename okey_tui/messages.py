@@ -182,6 +182,13 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.MATCH_OVER: N_("The match is over"),
     C.SCORE_HAND_FIRST: N_("Finish and score the current hand first"),
     C.BAD_ARGUMENT: N_("An engine call with a wrong argument"),
+    C.NOT_A_MATCH: N_("its parts do not fit together: {part}"),
+}
+# What of a match's saved parts does not fit (``NOT_A_MATCH``'s ``part``).
+MATCH_PARTS: dict[str, str] = {
+    "rules": N_("a hand is played by other rules than the match"),
+    "starters": N_("the hands and their starters do not match"),
+    "hands": N_("more hands than the match has"),
 }
 
 # Templates chosen by a parameter rather than by the code alone.
@@ -290,6 +297,8 @@ def describe(error: BaseException) -> str:
         params = {k: _text(v) for k, v in error.params.items()}
     if "doing" in params:
         params["doing"] = _(DOING.get(params["doing"], params["doing"]))
+    if code is C.NOT_A_MATCH and "part" in params:
+        params["part"] = _(MATCH_PARTS.get(params["part"], params["part"]))
     if code in _DETAIL_IN_TEXT and current_language() == "en":
         return str(error)  # the engine's English text has the detail the params lack
     template = TEMPLATES.get(code)

@@ -284,19 +284,18 @@ def match_from_json(text: str) -> SavedMatch:
             raise ValueError(_("bad starters"))
         if not isinstance(finished, list) or not isinstance(extra, dict):
             raise ValueError(_("bad finished hands"))
-        if len(starters) != len(finished) + 1 and len(starters) != len(finished):
-            raise ValueError(_("hand count does not match"))
         hands = [parse_position(str(t)) for t in finished]
         if any(not h.is_over for h in hands):
             raise ValueError(_("a finished hand that is not over"))
         current = parse_position(hand_text)
-        if len(hands) > rules.hands:
-            raise ValueError(_("more hands than the match has"))
+        # The engine says whether the parts make one match (its rules, its starters).
+        match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
     except (KeyError, TypeError, OkeyError, ValueError) as exc:
+        from okey_tui.messages import describe
+
         raise UnusableSaveError(
-            Unusable.IMPOSSIBLE, _("an impossible match ({error})").format(error=exc)
+            Unusable.IMPOSSIBLE, _("an impossible match ({error})").format(error=describe(exc))
         ) from None
-    match = Match.restore(rules, seed, starters, [score_hand(h) for h in hands], hands, current)
     return SavedMatch(match, extra, _moment(document.get("saved_at")))
 
 

@@ -127,6 +127,30 @@ def test_why_a_save_was_set_aside_is_said_in_a_players_words(
     assert reason in asked.output and technical not in asked.output
 
 
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        # No starter: listed as "Hand 0/3", and the table stopped at the end of the hand.
+        ({"starters": []}, "the hands and their starters do not match"),
+        ({"rules": "51/3"}, "a hand is played by other rules than the match"),
+        ({"starters": [0, 1, 2]}, "the hands and their starters do not match"),
+    ],
+    ids=["no-starter", "other-rules", "starters-too-many"],
+)
+def test_a_save_whose_parts_make_no_match_is_set_aside(
+    changes: dict[str, object], said: str
+) -> None:
+    """A hand in progress with no starter was accepted: the table stopped when the hand
+    ended (no summary, nothing recorded); a save whose rules are not its hand's was listed
+    as a 51 match of 3 hands and played as Classic of 3."""
+    path = unfinished("20200101-000000-bad0", **changes)
+    first = run("saves")
+    assert "20200101-000000-bad0 is unusable: the match in it is damaged" in first.stderr
+    (aside,) = json.loads(run("saves", "--json").stdout)["set_aside"]
+    assert aside["why"] == "impossible" and said in aside["detail"], aside
+    assert not path.exists()
+
+
 def test_a_save_that_may_not_be_read_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """A save whose permissions forbid reading it: set aside, and said so, not in the
     system's words alone."""

@@ -130,6 +130,8 @@ class ErrorCode(enum.Enum):
     SCORE_HAND_FIRST = "score-hand-first"
     # -- engine calls with a wrong argument --
     BAD_ARGUMENT = "bad-argument"
+    # A match rebuilt from parts that do not fit together (``part`` says which).
+    NOT_A_MATCH = "not-a-match"
 
     @property
     def rule(self) -> int | None:

@@ -79,7 +79,23 @@ class Match:
         finished_hands: list[Hand],
         hand: Hand,
     ) -> Match:
-        """A match rebuilt from saved parts (no new deal)."""
+        """A match rebuilt from saved parts (no new deal). Parts that do not fit together
+        raise :class:`SetupError` (``NOT_A_MATCH``, its ``part`` saying which): a hand of
+        other rules than the match's (``rules``), no starter or not one a hand
+        (``starters``), more hands than the match has (``hands``)."""
+        part = None
+        if len(finished_hands) > rules.hands:
+            part = "hands"
+        elif not starters or len(starters) not in (len(finished_hands), len(finished_hands) + 1):
+            part = "starters"  # one a hand dealt: the current one's too, unless it is scored
+        elif any(h.rules != rules for h in [*finished_hands, hand]):
+            part = "rules"
+        if part is not None:
+            raise SetupError(
+                f"The parts of the match do not fit together ({part})",
+                code=ErrorCode.NOT_A_MATCH,
+                part=part,
+            )
         match = cls.__new__(cls)
         match.rules = rules
         match.seed = seed
