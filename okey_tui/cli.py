@@ -16,9 +16,12 @@ which say what the number must be and what was given, as okey101's own checks do
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
+import io
 import re
+import sys
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -420,6 +423,16 @@ def choose_language(requested: str | None) -> str:
 
 class LazyGroup(click.Group):
     """A group whose commands are imported on first use, speaking the chosen language."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line. Output a terminal cannot write (a name with "ş" where the
+        output is Latin-1, ASCII) is written with a stand-in character, not ended in a
+        traceback."""
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+                with contextlib.suppress(ValueError, OSError):  # closed, or not a file
+                    stream.reconfigure(errors="replace")
+        return super().main(*args, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         choose_language(_lang_in(args))

@@ -262,6 +262,26 @@ def test_names_of_letters_spaces_and_punctuation_still_sit(
     assert [app.settings.name for app in built] == ["Ayşe K.", "Ayşe"]
 
 
+def test_output_a_terminal_cannot_write_is_written_with_a_stand_in() -> None:
+    """Where the output is Latin-1 (or ASCII), "Ayşe" in the list of saves and the
+    Turkish rules ended in a traceback (UnicodeEncodeError): written with "?" instead."""
+    import os
+
+    unfinished("20990101-000030")  # Ayşe's, against Mehmet, Zeynep and Can
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    written = []
+    for args in (["saves"], ["--lang", "tr", "rules"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "okey_tui", *args],
+            env=env,
+            capture_output=True,
+            timeout=60,
+        )
+        assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-500:]
+        written.append(done.stdout)
+    assert b"Ay?e" in written[0] and b"Okey" in written[1]
+
+
 def test_resume_with_nothing_saved_leaves_the_new_matchs_note(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
