@@ -142,7 +142,7 @@ def read_file(path: Path | None = None) -> Read:
     path = path or stats_path()
     found = Read()
     try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()
     except FileNotFoundError:
         return found
     except OSError as exc:  # a folder in its place, not readable here

@@ -392,7 +392,7 @@ def load(path: Path) -> SavedMatch | None:
     (``SaveError``: why, in a player's words, with the code and the technical detail
     beside), a save of a newer okey101 left in place (``NewerSaveError``)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a mark some editors put first: read past
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
@@ -643,7 +643,7 @@ def set_aside_files(folder: Path) -> list[SetAsideFile]:
 def _problem(path: Path) -> UnusableSaveError | None:
     """Why the save at ``path`` cannot be used (None if it can)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a mark some editors put first: read past
     except (OSError, UnicodeDecodeError) as exc:
         return _read_problem(exc)
     try:
@@ -720,7 +720,7 @@ def seats_path() -> Path:
 
 def _seats() -> dict[str, str]:
     try:
-        raw = json.loads(seats_path().read_text(encoding="utf-8"))
+        raw = json.loads(seats_path().read_text(encoding="utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(raw, dict):

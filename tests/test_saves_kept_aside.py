@@ -151,6 +151,17 @@ def test_a_save_whose_parts_make_no_match_is_set_aside(
     assert not path.exists()
 
 
+def test_a_save_with_the_mark_some_editors_put_first_is_read() -> None:
+    """A save opened and saved in Notepad starts with a byte order mark: it was set aside
+    as damaged ("Unexpected UTF-8 BOM")."""
+    path = unfinished("20200101-000000-note")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    listed = json.loads(run("saves", "--json").stdout)
+    assert [s["id"] for s in listed["saves"]] == ["20200101-000000-note"]
+    assert listed["set_aside"] == [] and path.exists()
+    assert storage.load(path) is not None
+
+
 def test_a_save_that_may_not_be_read_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """A save whose permissions forbid reading it: set aside, and said so, not in the
     system's words alone."""

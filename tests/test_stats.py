@@ -67,6 +67,16 @@ def test_a_damaged_line_is_skipped() -> None:
     assert len(stats.read()) == 3
 
 
+def test_a_file_with_the_mark_some_editors_put_first_is_read_whole() -> None:
+    """Saved in Notepad, the file starts with a byte order mark: its first hand was left
+    out as a damaged line."""
+    written = play_match(6)
+    path = stats.stats_path()
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    found = stats.read_file()
+    assert found.records == json.loads(json.dumps(written)) and found.skipped == 0
+
+
 @pytest.mark.parametrize("cut", [0, 120], ids=["whole", "cut-short"])
 def test_a_hand_after_a_last_line_with_no_end_is_kept_on_a_line_of_its_own(cut: int) -> None:
     """A hand's record was written onto the end of a last line with no newline (a write
