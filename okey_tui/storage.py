@@ -585,7 +585,7 @@ class SaveList:
 def adopt_legacy_save() -> None:
     """Move the single save of older versions into the saves dir, under an id of its own."""
     old = legacy_save_path()
-    if not old.exists():
+    if not old.is_file():  # none, or a folder of someone's by that name: not ours to move
         return
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
     target = save_path_for(f"{stamp}-{secrets.token_hex(2)}")
@@ -606,7 +606,9 @@ def list_saves(folder: Path | None = None) -> SaveList:
     if not folder.is_dir():
         return found
     for path in sorted(folder.glob("*.json")):
-        if path.name.startswith("."):
+        # Only files: a folder named "photos.json" is someone's, not a save to set aside
+        # (it was renamed, then listed nowhere), and a pipe would be read for ever.
+        if path.name.startswith(".") or not path.is_file():
             continue
         try:
             saved = load(path)

@@ -151,6 +151,29 @@ def test_a_save_whose_parts_make_no_match_is_set_aside(
     assert not path.exists()
 
 
+def test_what_is_not_a_file_in_the_saves_folder_is_left_alone() -> None:
+    """A folder named "photos.json" in the saves folder was renamed "….corrupt-…" and then
+    listed nowhere (the same for a folder where an older okey101 kept its one save, moved
+    into the saves folder first, and a link that leads to itself)."""
+    good = unfinished("20200101-000000-good")
+    folder = storage.saves_dir() / "photos.json"
+    folder.mkdir()
+    (folder / "a.txt").write_text("mine", "utf-8")
+    loop = storage.saves_dir() / "loop.json"
+    loop.symlink_to(loop)
+    legacy = storage.legacy_save_path()
+    legacy.mkdir(parents=True)
+    first = run("saves")
+    assert first.exit_code == 0 and "unusable" not in first.output + first.stderr
+    listed = json.loads(run("saves", "--json").stdout)
+    assert [s["id"] for s in listed["saves"]] == [good.stem] and listed["set_aside"] == []
+    assert (folder / "a.txt").read_text("utf-8") == "mine" and loop.is_symlink()
+    assert legacy.is_dir()
+    assert sorted(p.name for p in storage.saves_dir().iterdir()) == sorted(
+        [good.name, "photos.json", "loop.json"]
+    )
+
+
 def test_a_save_with_the_mark_some_editors_put_first_is_read() -> None:
     """A save opened and saved in Notepad starts with a byte order mark: it was set aside
     as damaged ("Unexpected UTF-8 BOM")."""
