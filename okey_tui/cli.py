@@ -20,6 +20,7 @@ import contextlib
 import copy
 import importlib
 import io
+import os
 import re
 import sys
 from collections.abc import Mapping
@@ -437,6 +438,17 @@ class LazyGroup(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         choose_language(_lang_in(args))
         localize(self)
+        # OKEY101_LANG is read as the locale is (tr_TR.UTF-8 is tr): one okey101 does not
+        # speak is said and passed over (as a value of --lang it refused every command).
+        wanted = os.environ.get(i18n.ENV_LANG, "")
+        if wanted and i18n.normalise(wanted) is None:
+            said = _("{var}={value} is not a language okey101 speaks ({languages}): ignored")
+            value = wanted if len(wanted) <= 40 else wanted[:39] + "…"
+            languages = ", ".join(i18n.LANGUAGES)
+            click.echo(
+                "okey101: " + said.format(var=i18n.ENV_LANG, value=value, languages=languages),
+                err=True,
+            )
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -477,7 +489,6 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 @click.option(
     "--lang",
     type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
-    envvar=i18n.ENV_LANG,
     expose_value=False,
     help=LANG_HELP,
 )

@@ -87,6 +87,27 @@ def test_the_language_follows_the_environment_as_gettext_reads_it(
     assert i18n.current_language() == expected
 
 
+@pytest.mark.parametrize(
+    ("value", "expected", "said"),
+    [("tr_TR.UTF-8", "tr", False), ("TR", "tr", False), ("xx", "en", True)],
+)
+def test_okey101_lang_is_read_as_the_locale_is_and_a_wrong_one_is_said(
+    value: str, expected: str, said: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OKEY101_LANG=tr_TR.UTF-8 (a locale's form) refused every command (exit 2, "Invalid
+    value for '--lang'"), --version and --help too; a language okey101 does not speak was
+    refused without naming the variable. Read as the locale is; a wrong one said, passed
+    over."""
+    for var in i18n.LOCALE_VARS:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv(i18n.ENV_LANG, value)
+    result = CliRunner().invoke(main, ["stats"])
+    assert result.exit_code == 0, result.output
+    assert ("Henüz hiç el oynanmadı" in result.stdout) == (expected == "tr")
+    warning = "okey101: OKEY101_LANG=xx is not a language okey101 speaks (en, tr): ignored"
+    assert (warning in result.stderr) == said, result.stderr
+
+
 def test_the_flag_beats_the_environment_and_the_remembered_choice(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
