@@ -53,13 +53,26 @@ def _parse_seats(text: str) -> list[str]:
     return seats
 
 
+# The most matches one run plays: a thousand times a benchmark's row, hours of play (a
+# number of 23 digits ran until killed).
+MOST_MATCHES = 1_000_000
+
+
 class MatchCount(WholeNumber):
     """``--matches``: one or more, refused in one message whatever is wrong ("abc" too)."""
 
     def accepts(self, number: int) -> bool:
-        return number >= 1
+        return 1 <= number <= MOST_MATCHES
 
     def refusal(self, given: str) -> str:
+        try:
+            too_many = int(given) > MOST_MATCHES
+        except ValueError:
+            too_many = False
+        if too_many:
+            return _("play at most {most} matches, not {count}").format(
+                most=MOST_MATCHES, count=given
+            )
         return _("play at least one match, not {count}").format(count=given)
 
 
