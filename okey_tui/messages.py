@@ -231,6 +231,11 @@ _MELD_SHAPE = frozenset(
 _DETAIL_IN_TEXT = frozenset({C.NOT_AN_ACTION, C.NOT_A_POSITION, C.BAD_ARGUMENT})
 
 
+# The most characters of one parameter a refusal says (a table's meld, a rack's tiles are
+# far shorter).
+LONGEST_PARAM = 200
+
+
 class _Missing(dict[str, object]):
     """Parameters for a template; one the error did not carry reads as ``?``."""
 
@@ -295,6 +300,11 @@ def describe(error: BaseException) -> str:
         params = {k: _marked(v, okey) for k, v in error.params.items() if k != "okey"}
     else:
         params = {k: _text(v) for k, v in error.params.items()}
+    # Words a person typed are quoted, never at any length (a line of 20 MB with no
+    # spaces was said back whole, in each refusal).
+    params = {
+        k: v if len(v) <= LONGEST_PARAM else v[: LONGEST_PARAM - 1] + "…" for k, v in params.items()
+    }
     if "doing" in params:
         params["doing"] = _(DOING.get(params["doing"], params["doing"]))
     if code is C.NOT_A_MATCH and "part" in params:

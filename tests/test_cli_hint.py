@@ -77,6 +77,18 @@ def test_batch_reports_bad_lines_and_goes_on() -> None:
     assert rows[3]["okey"] == "R6" and rows[3]["value"] == 6
 
 
+def test_batch_quotes_a_huge_bad_line_in_a_few_words() -> None:
+    """A bad line of 20 MB was said back whole in its error (20 MB of output a line)."""
+    lines = "B7 " + "R1" * 100_000 + "\nB7: " + "X" * 100_000 + "\nB7: R1 R2 R3\n"
+    code, out = run("--batch", "-", stdin=lines)
+    assert code == 1
+    rows = [json.loads(x) for x in out.splitlines()]
+    assert [row.get("line") for row in rows[:2]] == [1, 2] and rows[2]["value"] == 6
+    assert rows[0]["error"].startswith("'B7 R1R1") and "':'" in rows[0]["error"]
+    assert rows[1]["error"].startswith("'XXX") and "is not a tile" in rows[1]["error"]
+    assert all(len(row["error"]) < 400 for row in rows[:2]), [len(r["error"]) for r in rows]
+
+
 def test_batch_all_good_exits_0(tmp_path: Path) -> None:
     path = tmp_path / "hands.txt"
     path.write_text("B7: R1 R2 R3\nK13: K1 Y1 B1 R1\n")

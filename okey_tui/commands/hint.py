@@ -109,6 +109,15 @@ def hint_data(indicator: Tile, check: OpeningCheck) -> JSONObject:
     }
 
 
+def shortened(text: str, most: int = 60) -> str:
+    """``text`` as a refusal quotes it: at most ``most`` characters, cut with "…".
+
+    >>> shortened("B7 R1"), shortened("x" * 70, 5)
+    ('B7 R1', 'xxxx…')
+    """
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def solve_line(line: str, floor: int, pairs_floor: int) -> JSONObject:
     """One batch line, ``INDICATOR: TILES…``, to its JSON object (raises NotationError)."""
     head, sep, rest = line.partition(":")
@@ -117,7 +126,7 @@ def solve_line(line: str, floor: int, pairs_floor: int) -> JSONObject:
             _(
                 "'{line}' has no ':': write the indicator, a colon, then the tiles, "
                 "like B7: R1 R2 R3"
-            ).format(line=line.strip())
+            ).format(line=shortened(line.strip()))
         )
     indicator = parse_indicator(head)
     hand = parse_hand(indicator, [rest])
