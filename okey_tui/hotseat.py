@@ -90,17 +90,22 @@ def repeated_name_text(name: str) -> str:
 
 
 def repeated_name(names: Sequence[str]) -> str | None:
-    """The first name given twice (capitals aside): at a shared terminal "Pass to Ayşe"
-    must name one person.
+    """The first name given twice (capitals and accents aside, as the bots' names are
+    kept apart from the people's): at a shared terminal "Pass to Ayşe" must name one
+    person.
 
     >>> repeated_name(["Ayşe", "Mehmet", "ayşe"]), repeated_name(["Ayşe", "Mehmet"])
     ('ayşe', None)
+    >>> repeated_name(["Ali", "ALİ"]), repeated_name(["Işıl", "Isil"])
+    ('ALİ', 'Isil')
     """
+    from okey_tui.table import folded_name
+
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if folded_name(name) in seen:
             return name
-        seen.add(name.casefold())
+        seen.add(folded_name(name))
     return None
 
 
