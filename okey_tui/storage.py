@@ -140,6 +140,11 @@ class SaveInUseError(Exception):
     """Another okey101 is playing this match right now."""
 
 
+class LockFolderError(OSError):
+    """The lock of a match cannot be made: its folder is not one (a file in its place), or
+    may not be written. Said with the folder and what to do."""
+
+
 def data_dir() -> Path:
     """Where saves and statistics live (``OKEY101_DATA_DIR`` overrides)."""
     override = os.environ.get("OKEY101_DATA_DIR")
@@ -671,18 +676,26 @@ class MatchLock:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         own = lock_path(path)
-        own.parent.mkdir(parents=True, exist_ok=True)
         self._locks = [FileLock(str(own), timeout=0)]
         legacy = legacy_lock_path(path)
         if legacy.exists():
             self._locks.append(FileLock(str(legacy), timeout=0))
         try:
+            own.parent.mkdir(parents=True, exist_ok=True)
             for lock in self._locks:
                 lock.acquire()
         except Timeout:
             self.release()
             raise SaveInUseError(
                 _("Another okey101 is playing this match right now; finish or quit it there first")
+            ) from None
+        except OSError as exc:  # "[Errno 20] Not a directory: '…/locks/saves'" said alone
+            self.release()
+            raise LockFolderError(
+                _(
+                    "the match cannot be locked against a second okey101 in {folder} ({error}): "
+                    "move what is in the way, or set OKEY101_DATA_DIR to another folder"
+                ).format(folder=own.parent, error=exc.strerror or exc)
             ) from None
         except BaseException:
             self.release()

@@ -262,6 +262,21 @@ def test_names_of_letters_spaces_and_punctuation_still_sit(
     assert [app.settings.name for app in built] == ["Ayşe K.", "Ayşe"]
 
 
+def test_a_file_where_the_locks_go_is_said_with_its_folder_and_what_to_do() -> None:
+    """A file in the place of the locks folder ended ``play --resume`` with only
+    "okey101: [Errno 20] Not a directory: '…/locks/saves'"; the match is untouched."""
+    path = unfinished("20990101-000040")
+    locks = storage.data_dir() / storage.LOCKS
+    locks.write_text("not a folder\n", "utf-8")
+    before = path.read_bytes()
+    result = run("play", "--resume", "20990101-000040")
+    assert result.exit_code == 1, result.output
+    said = result.stderr
+    assert "cannot be locked against a second okey101 in" in said and str(locks) in said, said
+    assert "OKEY101_DATA_DIR" in said
+    assert path.read_bytes() == before and locks.read_text("utf-8") == "not a folder\n"
+
+
 def test_output_a_terminal_cannot_write_is_written_with_a_stand_in() -> None:
     """Where the output is Latin-1 (or ASCII), "Ayşe" in the list of saves and the
     Turkish rules ended in a traceback (UnicodeEncodeError): written with "?" instead."""
