@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from okey_tui.engine.errors import ErrorCode, SetupError
 from okey_tui.engine.rules import RuleSet
@@ -88,8 +88,8 @@ class Match:
             part = "hands"
         elif not starters or len(starters) not in (len(finished_hands), len(finished_hands) + 1):
             part = "starters"  # one a hand dealt: the current one's too, unless it is scored
-        elif any(h.rules != rules for h in [*finished_hands, hand]):
-            part = "rules"
+        elif any(replace(h.rules, hands=rules.hands) != rules for h in [*finished_hands, hand]):
+            part = "rules"  # the match's length aside: no hand plays by it
         if part is not None:
             raise SetupError(
                 f"The parts of the match do not fit together ({part})",
