@@ -75,6 +75,9 @@ log = logging.getLogger("okey_tui.net")
 
 # Seconds a move or a question waits for the table's answer before it is said to have none.
 ANSWER_WAIT = 10.0
+# Seconds between two rack orders sent to the table: at most ten a second, half the rate
+# a table takes from a connection (the moves and the chat keep the rest).
+LAYOUT_GAP = 0.1
 
 
 class BadAddress(OSError):
@@ -243,6 +246,10 @@ class RemoteTable:
         # code (``okey101 join`` does): the same command with the code takes the seat back.
         self.token_kept = False
         self._sends: set[asyncio.Task[None]] = set()
+        # The rack order waiting to go to the table, and the task that sends it: orders
+        # made in a burst go as the last of them, at most one a LAYOUT_GAP.
+        self._layout_out: JSONObject | None = None
+        self._layout_sender: asyncio.Task[None] | None = None
         # Called once when the connection ends (the remote app takes the seat back).
         self.on_close: Callable[[], None] | None = None
         # Called as a scored hand's result comes (the remote app adds it to the player's
@@ -355,6 +362,7 @@ class RemoteTable:
         """Close the connection; ``quitting``: the player quits on purpose, and the close
         says so (the others read that they left the table, not that their connection
         was lost)."""
+        await self._send_layout_now()  # the last rack order, not left waiting its turn
         if quitting:
             await self._ws.close(1000, Closing.LEFT.value)
         else:
@@ -492,9 +500,26 @@ class RemoteTable:
             fields = departures_to_fields(departures)
             if all(len(fields[name]) <= MAX_LAYOUT for name in ("left", "back")):
                 message.update(fields)
-        task = asyncio.get_running_loop().create_task(self._send_quietly(message))
-        self._sends.add(task)
-        task.add_done_callback(self._sends.discard)
+        self._layout_out = message
+        if self._layout_sender is None or self._layout_sender.done():
+            task = asyncio.get_running_loop().create_task(self._send_layouts())
+            self._layout_sender = task
+            self._sends.add(task)
+            task.add_done_callback(self._sends.discard)
+
+    async def _send_layouts(self) -> None:
+        """Send the rack order waiting, then each newer one after LAYOUT_GAP: a burst of
+        moves (a key held down) sends its last order, not one message a move (the table
+        drops what comes faster than its rate, and closes a connection that keeps on:
+        the seat was dropped by its own player's keys)."""
+        while self._layout_out is not None:
+            await self._send_layout_now()
+            await asyncio.sleep(LAYOUT_GAP)
+
+    async def _send_layout_now(self) -> None:
+        message, self._layout_out = self._layout_out, None
+        if message is not None and not self._reader.done():
+            await self._send_quietly(message)
 
     async def _send_quietly(self, message: JSONObject) -> None:
         """Send a message that waits for no answer; while the connection is down it is

@@ -480,6 +480,9 @@ class TableScreen(Screen[None]):
         # The events up to which the bot's moves for this seat were said (hand, count).
         self._covered_told: tuple[int, int] = (-1, 0)
         self._restored = False  # the kept rack order is put back once, when the screen opens
+        # Keys act once the screen is built and its hand shown (on_mount): a key that came
+        # as a friend's table reconnected, before then, ended the game in a traceback.
+        self._set_up = False
         self.waiting = False  # another seat is playing: its turn ends when ours begins
         # When this seat began waiting for the others (time.monotonic()): a turn that comes
         # after BELL_AFTER seconds of it rings the terminal's bell.
@@ -601,6 +604,8 @@ class TableScreen(Screen[None]):
             self.practice.show_hints(True)  # as the match was left (h had shown them)
             if self.hotseat is not None:  # they were the hints of whoever had the terminal
                 self.hotseat.keep_look(table.seat)
+        self._set_up = True
+        self.refresh_bindings()
 
     def tell_table_changed(self) -> None:
         self.state_changed()  # (the table has changed already; the screen shows it later)
@@ -1506,7 +1511,10 @@ class TableScreen(Screen[None]):
 
         While melds are staged, a key that does nothing now is left out rather than greyed
         (``?`` lists every key), so that the bar keeps to one line with Enter and Esc in it,
-        but for Enter itself: greyed, it says the melds are laid down later."""
+        but for Enter itself: greyed, it says the melds are laid down later. Before the
+        screen is set up (on_mount), no key acts."""
+        if not self._set_up:
+            return False
         usable = self.key_usable(action)
         if usable is None and self.staging.melds and action != "lay_down":
             return False
