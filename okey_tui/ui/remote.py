@@ -22,7 +22,8 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 from websockets.exceptions import InvalidHandshake
@@ -137,7 +138,10 @@ class LobbyScreen(Screen[None]):
             # The table's turn time, under the seats (their list keeps four lines: a line
             # added to it was cut off).
             yield Static(id="lobby-turn", markup=False)
-            yield Static(id="lobby-chat")
+            # The chat takes the room the rest leaves, its newest lines in sight: on a short
+            # terminal a few long lines pushed the line of what happens next out of the box.
+            with VerticalScroll(id="lobby-chat-box"):
+                yield Static(id="lobby-chat")
             yield Static(id="lobby-status", classes="dialog-hint", markup=False)
         yield Footer()
 
@@ -195,11 +199,34 @@ class LobbyScreen(Screen[None]):
             for line in list(table.table_chat)[-6:]:
                 chat.append(f"{line.name}: " if line.seat is not None else "· ", "bold")
                 chat.append(f"{line.text}\n")
+        chat.rstrip()  # no empty line under the last one
         self.query_one("#lobby-chat", Static).update(chat)
         status = app.lobby_status()
         self.query_one("#lobby-status", Static).update(status)
         self.fit(seat.join_line + "\n" + status)
         self.refresh_bindings()
+        self.call_after_refresh(self.fit_chat)
+
+    def fit_chat(self) -> None:
+        """The chat as tall as the room the box leaves it (the box at most 90% of the
+        screen, its other lines whole), scrolled to its newest line."""
+        try:
+            box = self.query_one("#lobby", Vertical)
+            chat = self.query_one("#lobby-chat-box", VerticalScroll)
+        except NoMatches:  # the lobby went meanwhile (the match began, the table closed)
+            return
+        tallest = int((self.size.height - 1) * 0.9)  # the box's max-height, over the key bar
+        # The other lines' rows, with the margins between them (the larger of two that meet).
+        others = 0
+        below = 0  # the margin under the line before
+        for number, child in enumerate(c for c in box.children if c.display):
+            margin = child.styles.margin
+            others += max(below, margin.top) if number else margin.top
+            others += 0 if child is chat else child.outer_size.height
+            below = margin.bottom
+        others += below
+        chat.styles.max_height = max(1, tallest - box.styles.gutter.height - others)
+        chat.scroll_end(animate=False)
 
     def fit(self, text: str | None = None) -> None:
         """A command on a line of its own (the join command, the seat's --token) kept
@@ -212,6 +239,7 @@ class LobbyScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.fit()
+        self.call_after_refresh(self.fit_chat)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         app = self.app
