@@ -748,6 +748,14 @@ def seat_token(table: str) -> str | None:
     return _seats().get(table)
 
 
+def seat_addresses(code: str) -> list[str]:
+    """The addresses of the tables with join code ``code`` where we keep a seat (the
+    table's address as it was given: ``ws://127.0.0.1:8101``)."""
+    return sorted(
+        key.removesuffix(f" {code}") for key in _seats() if code and key.endswith(f" {code}")
+    )
+
+
 def keep_seat_token(table: str, token: str | None) -> None:
     """Remember (or, with None, forget) our seat's token at ``table``: a player whose
     terminal closed runs the same ``okey101 join`` again and takes the seat back."""

@@ -599,6 +599,15 @@ class RemoteApp(OkeyApp):
                 # The words say who may come back and how: "The table said no: The match
                 # has started: …" put a colon after a colon.
                 self.problem = exc.message
+                # A seat kept here under another address of the table (localhost for
+                # 127.0.0.1): the command that takes it back, on a line of its own. The
+                # seat's token goes only where it was given.
+                other = [u for u in storage.seat_addresses(seat.code) if u != seat.url]
+                if self.keep_seat and other:
+                    self.problem += "\n" + _(
+                        "This computer keeps your seat at a table with this code under "
+                        "another address; this takes it back:\n  okey101 join {address} {code}"
+                    ).format(address=join_address(other[0]), code=seat.code)
             else:
                 self.problem = _("The table said no: {reason}").format(reason=exc.reason)
             # The same no again: the same code (one more of its tries used), a token no seat

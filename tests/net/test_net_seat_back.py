@@ -233,6 +233,27 @@ async def test_a_seat_taken_back_with_its_token_is_kept_for_the_next_join() -> N
         await server.close()
 
 
+async def test_a_seat_kept_under_another_address_of_the_table_is_named_with_the_way_back() -> None:
+    """Ayşe's seat is kept under 127.0.0.1; she types localhost: the table said only that
+    the match had started, though she ran okey101 join on her own computer. The command
+    with the address her seat is kept under is said (her token is not sent elsewhere)."""
+    server, ayse = await started_table()
+    storage.keep_seat_token(f"{server.url} {server.code}", ayse.token)
+    await ayse.close()
+    elsewhere = server.url.replace("127.0.0.1", "localhost")
+    try:
+        app = RemoteApp(Seat(elsewhere, code=server.code, name="Ayşe"), keep_seat=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: bool(app.problem), "refused")
+        port = server.url.rsplit(":", 1)[1]
+        assert "The match has started" in app.problem
+        way_back = f"\n  okey101 join 127.0.0.1:{port} {server.code}"
+        assert app.problem.endswith(way_back), app.problem
+        assert storage.seat_token(f"{server.url} {server.code}") == ayse.token
+    finally:
+        await server.close()
+
+
 async def play_until_the_host_closes(pilot, app: RemoteApp, server: TableServer) -> None:  # type: ignore[no-untyped-def]
     """The friend sits, starts the match (the lead), and the host closes the table: the
     friend is told."""
