@@ -364,10 +364,9 @@ def decode_client(raw: str | bytes) -> ClientMessage:
         value = data[name]
         # bool is an int in Python; the protocol keeps them apart.
         if not isinstance(value, want) or isinstance(value, bool):
-            raise ProtocolError(
-                ErrorCode.BAD_FIELD,
-                _("{field} must be a {type}").format(field=f"{kind}.{name}", type=want.__name__),
-            )
+            # In words ("must be a int" named Python's type).
+            said = _("{field} must be an integer") if want is int else _("{field} must be a string")
+            raise ProtocolError(ErrorCode.BAD_FIELD, said.format(field=f"{kind}.{name}"))
         if isinstance(value, str) and len(value) > limit:
             raise ProtocolError(
                 ErrorCode.BAD_FIELD,

@@ -80,6 +80,10 @@ def test_oversized_and_non_json_constants_are_refused() -> None:
     with pytest.raises(ProtocolError) as info:
         decode_client('{"type": "act", "action": "draw", "id": true}')
     assert info.value.code is ErrorCode.BAD_FIELD
+    assert info.value.message == "act.id must be an integer"  # it said "must be a int"
+    with pytest.raises(ProtocolError) as info:
+        decode_client('{"type": "act", "action": 5}')
+    assert info.value.message == "act.action must be a string"
 
 
 async def test_random_malformed_messages_change_nothing_and_the_table_still_answers() -> None:
