@@ -270,3 +270,20 @@ async def test_the_line_warns_as_the_last_ten_seconds_come_and_a_turn_in_time_is
         await until(pilot, lambda: not screen.my_turn, "her discard")
         mine = [e for e in table.events if e.seat == AYSE and e.kind != "deal"]
         assert mine and not any(e.bot for e in mine)
+
+
+async def test_melds_staged_in_a_turn_the_bot_played_on_go_back_on_the_rack() -> None:
+    """Her turn ran out with melds staged: the bot threw for her, and her screen showed
+    the staged opening ("Opening: 24 / 101", "Esc back") through the others' turns."""
+    async with on_her_screen(2.0) as (_app, pilot, screen):
+        await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
+        await pilot.press("d", "s", "o")
+        await until(pilot, lambda: bool(screen.staging.melds), "melds staged")
+        staged = sorted(map(str, screen.staging.tiles()))
+        await until(pilot, lambda: not screen.my_turn, "the bot played on", tries=400)
+        await pilot.pause()
+        assert not screen.staging.melds
+        held = sorted(map(str, screen.view.rack))
+        on_rack = sorted(str(t) for t in screen.rack.slots if t is not None)
+        assert on_rack == held  # every tile she holds on the rack, none left staged
+        assert set(staged) & set(held)  # the staged tiles are among them (but a thrown one)

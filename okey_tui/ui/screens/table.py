@@ -954,6 +954,11 @@ class TableScreen(Screen[None]):
                 self._dealt_unready = not self.my_turn
             return
         went_round = self.catch_up()
+        # Melds staged in a turn the table played on (its turn time ran out, a bot threw
+        # for this seat): back on the rack, not shown as staged through the others' turns.
+        unstaged = bool(self.staging.melds) and (table.hand_over or table.turn != table.seat)
+        if unstaged:
+            self.put_back_staged()
         self.sync_rack()
         self.render_all()
         self.refresh_bindings()
@@ -993,10 +998,11 @@ class TableScreen(Screen[None]):
             if self.hotseat is not None and self.hotseat.pass_if_needed():
                 return
             self.start_waiting()
+            back = [_("The staged melds are back on the rack")] if unstaged else []
             if self.moves_seen:  # say it while the table shows it
-                self.set_status(" · ".join([self.moves_seen[-1], *self.waiting_for()]))
+                self.set_status(" · ".join([self.moves_seen[-1], *back, *self.waiting_for()]))
             elif waiting := self.while_waiting():
-                self.set_status(waiting)
+                self.set_status(" · ".join([*back, waiting]))
         elif self.waiting or went_round:
             self.waiting = False
             self.turn_came()
