@@ -202,7 +202,14 @@ def join(
 
     # Started by the host's own web page for a browser: its connections say so.
     bridge = Bridge.from_environment(os.environ)
-    seat = Seat(url, code=clean_code, name=player, token=token or "", bridge=bridge)
+    seat = Seat(
+        url,
+        code=clean_code,
+        name=player,
+        token=token or "",
+        bridge=bridge,
+        name_given=name is not None,
+    )
     # The player's own look (not a browser visitor's: the host's page runs this for them).
     app = RemoteApp(seat, keep_seat=True, own_choices=bridge is None)
     run_app(app)

@@ -100,6 +100,9 @@ class Seat:
     join_line: str = ""
     # A browser's seat on the host's own web page: its connections say so (see Bridge).
     bridge: Bridge | None = None
+    # The name was asked for (okey101 join --name), not this computer's user name: a seat
+    # taken back under another name says which it keeps.
+    name_given: bool = False
 
 
 # Refusals that r would only hear again.
@@ -747,8 +750,19 @@ class RemoteApp(OkeyApp):
             return
         if not table.code or not table.asked_name:
             # A seat taken back with its token keeps its name (one changed in the lobby, a
-            # browser's reload asking for "Guest" again): no rename to tell.
+            # browser's reload asking for "Guest" again): no rename to tell, but to one
+            # who asked for another name (--name), once the match has begun.
             self._name_checked = True
+            asked = clean_text(self.seat_info.name, MAX_NAME)
+            if self.seat_info.name_given and table.started and asked and asked != mine:
+                self.notify(
+                    _(
+                        "You are back in your seat as {name}: a name does not change once "
+                        "the match has begun"
+                    ).format(name=mine),
+                    timeout=8,
+                    markup=False,
+                )
             return
         self._name_checked = table.started  # the names are kept once the match starts
         asked = clean_text(self.seat_info.name, MAX_NAME)  # as the table cleans it

@@ -254,6 +254,27 @@ async def test_a_seat_kept_under_another_address_of_the_table_is_named_with_the_
         await server.close()
 
 
+async def test_a_seat_taken_back_under_another_name_asked_for_says_the_name_it_keeps() -> None:
+    """Bob came back with ``--name Robert`` mid-match: he sat as Bob without a word. The
+    seat keeps its name (the names are fixed once the match has begun), and says so; one
+    who asked for no name (the computer's user name) is told nothing."""
+    server, ayse = await started_table()
+    storage.keep_seat_token(f"{server.url} {server.code}", ayse.token)
+    await ayse.close()
+    said = "You are back in your seat as Ayşe: a name does not change once the match has begun"
+    try:
+        for name_given in (True, False):
+            seat = Seat(server.url, code=server.code, name="Robert", name_given=name_given)
+            app = RemoteApp(seat, keep_seat=True)
+            async with app.run_test(size=(120, 40)) as pilot:
+                await until(pilot, lambda app=app: shows(app, TableScreen), "the table")
+                assert app.table is not None and app.table.seat == 0
+                notes = [str(n.message) for n in app._notifications]
+                assert (said in notes) == name_given, notes
+    finally:
+        await server.close()
+
+
 async def play_until_the_host_closes(pilot, app: RemoteApp, server: TableServer) -> None:  # type: ignore[no-untyped-def]
     """The friend sits, starts the match (the lead), and the host closes the table: the
     friend is told."""
