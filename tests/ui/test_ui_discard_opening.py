@@ -84,3 +84,23 @@ async def test_a_pairs_opening_lost_is_named_in_pairs() -> None:
         assert asked.question == (
             f"R9 is in your pairs opening (5 pairs): without it 4, below {floor}. Discard it?"
         )
+
+
+async def test_the_okey_of_the_opening_is_asked_about_once_with_its_penalty() -> None:
+    """The okey (B8, the indicator B7) stands for B6 in the opening: x asked whether to
+    break the opening, and after yes asked again about the penalty. One question says
+    both; yes throws it, the penalty written."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = RACK.replace("B6", "B8")
+        screen = await at_position(pilot, app, position([rack, "", "", ""], indicator="B7"))
+        assert screen.view.okey == Tile.parse("B8")
+        await press_x_on(pilot, screen, "B8")
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        assert "+101" in asked.question and "is in your opening (106 points)" in asked.question
+        await pilot.press("y")
+        await pilot.pause()
+        assert not isinstance(app.screen, ConfirmScreen), "a second question"
+        assert Tile.parse("B8") in screen.view.discards[0]
+        assert any(p.points == 101 and p.seat == 0 for p in app.session.hand.penalties)

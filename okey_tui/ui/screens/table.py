@@ -1916,13 +1916,23 @@ class TableScreen(Screen[None]):
         if question is None:
             await self.discard_costed(index, tile)
             return
+        from okey_tui.practice import penalty_warning
         from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+        # An okey of the opening: one question says the penalty and the opening lost (a
+        # second one, after yes, said the penalty only then).
+        warning = penalty_warning(self.view, Discard(tile))
+        if warning is not None:
+            question = warning + "\n\n" + question
 
         async def answer(yes: bool | None) -> None:
             if not yes:
                 self.set_status(_("Nothing discarded"))
                 return
-            await self.discard_costed(index, tile)
+            if warning is not None:
+                await self.discard_at(index, tile)
+            else:
+                await self.discard_costed(index, tile)
 
         self.app.push_screen(ConfirmScreen(question), answer)
 
