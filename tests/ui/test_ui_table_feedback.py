@@ -577,10 +577,12 @@ async def test_a_draw_and_a_take_say_which_tile_came_in():
         await pilot.press("t")
         await pilot.pause()
         assert screen.view.taken is not None and screen.view.taken.tile == taken
-        # Its set's other tiles lie in two groups: the line names them.
+        # Its set's other tiles lie in two groups: the line names them, and the opening
+        # the rack makes with it (the set alone is far from the floor).
         said = status_text(screen)
-        assert (
-            said == f"You took {taken}: set 24 with Y8 K8 · lay it down this turn (g gives it back)"
+        assert said == (
+            f"You took {taken}: set 24 with Y8 K8 · lay it down this turn (g gives it back)"
+            " · with it you can open: 113 points"
         )
 
 

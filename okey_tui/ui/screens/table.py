@@ -3425,6 +3425,22 @@ class TableScreen(Screen[None]):
             said = _("You took {tile}: lay it down this turn (g gives it back)")
         return said.format(tile=tile_text(tile, okey))
 
+    def opening_with_taken(self) -> str:
+        """Not opened: the opening the rack makes with the tile just taken, said by its
+        worth (" · with it you can open: 112 points"), "" when there is none. The line
+        named only the group beside it ("run 46 with Y10 Y11 Y13"), short of the floor,
+        though the rack opened with 112."""
+        view = self.view
+        melds = taken_opening(view) if view.opening is None else None
+        if not melds:
+            return ""
+        if all(m.kind is MeldKind.PAIR for m in melds):
+            worth = ngettext("{n} pair", "{n} pairs", len(melds)).format(n=len(melds))
+        else:
+            total = sum(m.value for m in melds)
+            worth = ngettext("{n} point", "{n} points", total).format(n=total)
+        return " · " + _("with it you can open: {worth}").format(worth=worth)
+
     def taken_meld(self, tile: Tile) -> Meld | None:
         """A meld of the rack that lays the taken ``tile``: in the opening it makes (before
         the opening), else in the rack's best runs and sets. None when there is none."""
@@ -3494,7 +3510,7 @@ class TableScreen(Screen[None]):
         if tile is None or not isinstance(action, DrawMiddle | TakeDiscard):
             return ""
         if isinstance(action, TakeDiscard):
-            return self.took_text(tile, new[0])
+            return self.took_text(tile, new[0]) + self.opening_with_taken()
         if tile == self.view.okey:
             cost = self.view.penalty_for(Discard(tile))  # the engine's rule, not ours
             if cost is not None:
