@@ -113,6 +113,10 @@ KINDS = ("table", "practice")
 CODE_TRIES = 5
 CODE_BLOCK = 300.0
 MAX_NAME = 16
+# The most characters one message of keys from a page may hold: a key, a paste of a name
+# or a chat line is far less. One of 200 000 keys kept a visitor's game busy for tens of
+# seconds at a core's full use; such a message is refused whole.
+MAX_STDIN = 16_384
 # The Textual driver each visitor's game runs with.
 VISITOR_DRIVER = "okey_tui.web.driver:VisitorDriver"
 
@@ -1152,6 +1156,8 @@ class WebServer:
             except (ValueError, TypeError, IndexError, KeyError, RecursionError):
                 continue
             if kind == "stdin" and data and isinstance(data[0], str):
+                if len(data[0]) > MAX_STDIN:
+                    continue
                 try:
                     keys = data[0].encode("utf-8")
                 except UnicodeEncodeError:
@@ -1163,7 +1169,10 @@ class WebServer:
                 height = _int(data[0].get("height"), MIN_ROWS)
                 await app.set_terminal_size(width, height)
             elif kind == "ping" and data and isinstance(data[0], str):  # the page's clock
-                await visit.websocket.send_json(["pong", data[0]])
+                try:
+                    await visit.websocket.send_json(["pong", data[0]])
+                except ConnectionError:  # the page went as it asked: nothing more to read
+                    return
             elif kind == "blur":
                 await app.blur()
             elif kind == "focus":
