@@ -497,6 +497,7 @@ class WebServer:
                 web.get("/ws/join/{code}/{name}", self.handle_websocket),
                 web.get("/ws/join/{code}/{name}/{token}", self.handle_websocket),
                 web.get("/seat", self.handle_seat),
+                web.get("/words", self.handle_words),
                 web.get("/static/js/textual.js", self.handle_script),
                 web.static("/static", self.static_dir),
             ]
@@ -735,6 +736,10 @@ class WebServer:
         )
 
     def closed_words(self) -> dict[str, str]:
+        """:meth:`closed_texts`, for the page's HTML."""
+        return {key: html.escape(text) for key, text in self.closed_texts().items()}
+
+    def closed_texts(self) -> dict[str, str]:
         """What the page says once its game has ended (the visitor quit, or the table was
         closed without a word of why): at a hosted table the seat waits for the visitor,
         and this browser takes it back ("unfinished matches are kept" is ``okey101 web``'s,
@@ -742,28 +747,41 @@ class WebServer:
         has begun (:meth:`late`) is told it had none, with nothing promised."""
         if self.table is not None:
             return {
-                "closed": html.escape(_("You are no longer at the table.")),
-                "closed_reason": html.escape(
-                    _(
-                        "Start again takes your seat back: this browser keeps it. "
-                        "A bot plays your seat if you are not back soon."
-                    )
+                "closed": _("You are no longer at the table."),
+                "closed_reason": _(
+                    "Start again takes your seat back: this browser keeps it. "
+                    "A bot plays your seat if you are not back soon."
                 ),
                 # A browser that never had a seat (it came after the match began): no seat
                 # waits for it, and Start again would only say so again.
-                "late_closed": html.escape(_("You had no seat at this table.")),
-                "late_reason": html.escape(
-                    _("The match began without you. Ask the host for a seat at the next one.")
+                "late_closed": _("You had no seat at this table."),
+                "late_reason": _(
+                    "The match began without you. Ask the host for a seat at the next one."
                 ),
             }
         return {
-            "closed": html.escape(_("The table is closed.")),
-            "closed_reason": html.escape(
-                _("Start again to sit down again: unfinished matches are kept.")
-            ),
+            "closed": _("The table is closed."),
+            "closed_reason": _("Start again to sit down again: unfinished matches are kept."),
             "late_closed": "",
             "late_reason": "",
         }
+
+    async def handle_words(self, request: web.Request) -> web.Response:
+        """The words of the page's notice once its game has ended, in the language the
+        visitor speaks now: one who chose another on the new-table screen read "The table
+        is closed." and *Start again* in the page's first language, under a reason in the
+        new one (the page asks for them as its game ends)."""
+        visitor = request.cookies.get(COOKIE)
+        accept = request.headers.get("Accept-Language")
+        language = self.visitor_language(visitor if valid_visitor_id(visitor) else None, accept)
+        with speaking(language):
+            words = {
+                "lang": language,
+                **self.closed_texts(),
+                "start_again": _("Start again"),
+                "no_answer": _("The server is not answering: try again in a few moments."),
+            }
+        return web.json_response(words, headers={"Cache-Control": "no-store"})
 
     def seat_words(self, request: web.Request) -> dict[str, str]:
         """What the page needs to show a hosted table's friend, once they have left, the

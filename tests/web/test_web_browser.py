@@ -91,7 +91,9 @@ def test_two_visitors_never_see_each_others_match_and_a_turkish_one_is_told_the_
     matches, and A is back at A's own match (a reload goes on with the match being played; it
     showed the new-table screen). B's table has its own data dir and save.
 
-    Then a Turkish browser: the page's own words are Turkish, as the game is. The server stops
+    An English page whose visitor picks Türkçe on the new-table screen and quits reads the
+    closed notice in Turkish. Then a Turkish browser: the page's own words are Turkish, as
+    the game is. The server stops
     with the table open: the page says so; Start again while it is still down says the server
     does not answer, on the page (not the browser's error page). (The server is not told a
     language: each visitor's is their browser's, English for A and B.)"""
@@ -138,6 +140,24 @@ def test_two_visitors_never_see_each_others_match_and_a_turkish_one_is_told_the_
         assert len(server.children()) == 2
         desk.close()
         phone.close()
+
+        # An English page whose visitor picks Türkçe on the new-table screen, then quits
+        # (Esc): the closed notice reads in Turkish ("The table is closed." and Start
+        # again stayed in the page's first language).
+        chooser = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
+        c = Terminal.open(chooser.new_page(), server.url)
+        c.wait_for("a new table")
+        c.press("ArrowDown")  # from Practice to Language
+        c.press("ArrowRight")
+        c.wait_for("yeni masa")
+        c.press("Escape")
+        c.page.wait_for_function(
+            "document.getElementById('again').textContent === 'Yeniden başla'",
+            timeout=TIMEOUT * 1000,
+        )
+        assert c.page.inner_text("#closed-said") == "Masa kapandı."
+        assert c.page.evaluate("document.documentElement.lang") == "tr"
+        chooser.close()
 
         # A Turkish browser, at its table when the server stops.
         context = browser.new_context(viewport={"width": 800, "height": 600}, locale="tr-TR")

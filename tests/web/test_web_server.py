@@ -463,12 +463,22 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
         ws2, _ = await open_table(session, test_server, headers=turkish)
         assert "başka bir sekmede" in await closed_reason(ws1)
         await ws2.close()
+        words_url = test_server.make_url("/words")  # what a page asks as its game ends
+        async with session.get(words_url, headers=turkish) as response:
+            words = await response.json()
+        assert words["lang"] == "tr" and words["start_again"] == "Yeniden başla"
         # The visitor chose English at the table: the page follows, whatever the browser says.
         monkeypatch.setenv("OKEY101_CONFIG_DIR", str(visitor_dirs(tmp_path / "web", visitor)[1]))
         save_settings(TableSettings(language="en"))
         async with session.get(test_server.make_url("/"), headers=turkish) as response:
             page = await response.text()
         assert '<html lang="en">' in page and "setting up your table" in page
+        # A page loaded in Turkish before the choice reads the notice's words in English
+        # as its game ends ("The table is closed." stayed in the page's first language).
+        async with session.get(words_url, headers=turkish) as response:
+            words = await response.json()
+        assert words["lang"] == "en" and words["closed"] == "The table is closed."
+        assert words["start_again"] == "Start again" and "kept" in words["closed_reason"]
     # A Turkish browser without the cookie: the WebSocket says why, in Turkish.
     async with aiohttp.ClientSession(headers=turkish) as browser:
         websocket = await browser.ws_connect(test_server.make_url("/ws/table"))
