@@ -287,6 +287,16 @@ def _refused_tile_text(tile: Tile, okey: Tile) -> str:
     return f"{shown} ({effective(tile, okey)})" if tile.is_false_okey else shown
 
 
+def pairs_kind(kind: object) -> bool:
+    """Whether a refusal's ``kind`` is the pairs opening: an OpeningKind, or its plain
+    form (its value, or its str) from a refusal passed on as text or from another table.
+
+    >>> pairs_kind(OpeningKind.PAIRS), pairs_kind("OpeningKind.PAIRS"), pairs_kind("m")
+    (True, True, False)
+    """
+    return kind in (OpeningKind.PAIRS, OpeningKind.PAIRS.value, str(OpeningKind.PAIRS))
+
+
 def describe(error: BaseException) -> str:
     """What a person reads about a refusal, in the current language, from its code and params."""
     if not isinstance(error, OkeyError) or error.code is None:
@@ -316,8 +326,7 @@ def describe(error: BaseException) -> str:
         return str(error)
     if code is C.OPENING_BELOW_FLOOR:
         kind = error.params.get("kind")
-        # An OpeningKind, or its plain form from another table (its value or its str).
-        pairs = kind in (OpeningKind.PAIRS, OpeningKind.PAIRS.value, str(OpeningKind.PAIRS))
+        pairs = pairs_kind(kind)
         value = error.params.get("value")
         count = value if isinstance(value, int) else 2
         text = (

@@ -476,6 +476,25 @@ async def after_an_opening_short_of_the_floor_the_turn_line_says_so(pilot, app) 
     assert screen.turn_steps().startswith("open if you can (o)"), screen.turn_steps()
 
 
+async def after_a_pairs_opening_short_of_the_floor_the_line_speaks_of_pairs(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """Four pairs staged, Enter refused, Esc: the line said "4 points do not open (this
+    table needs 5): arrange more melds (o)" (the refusal's kind, passed on as text, was
+    not read as pairs)."""
+    rack = "R1 R1 Y2 Y2 B3 B3 K4 K4 R9 Y11 B13 K7 R6 Y8"
+    screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+    await pilot.press("p", "o", "enter")
+    await pilot.pause()
+    assert status_text(screen).startswith("Your opening is 4 pairs; this table needs 5")
+    await pilot.press("escape")
+    await pilot.pause()
+    said = status_text(screen)
+    short = (
+        "4 pairs do not open (this table needs 5): arrange more pairs (o), "
+        "or x discards the tile under the cursor"
+    )
+    assert said.endswith(short), said
+
+
 async def after_a_refusal_the_line_comes_back_to_the_staged_melds(pilot, app) -> None:  # type: ignore[no-untyped-def]
     """With melds staged, a refusal (or a note on a tile slid along the rack) goes at the next
     key as ever, and the line comes back to what was staged, with Enter's step: it came back
@@ -559,6 +578,7 @@ async def test_what_staging_says_each_position_in_turn_at_one_120x40_table() -> 
             after_a_refusal_the_line_comes_back_to_the_staged_melds,
             a_refused_discard_with_the_taken_tile_staged_points_to_enter,
             after_an_opening_short_of_the_floor_the_turn_line_says_so,
+            after_a_pairs_opening_short_of_the_floor_the_line_speaks_of_pairs,
         ):
             await check(pilot, app)
 

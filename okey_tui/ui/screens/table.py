@@ -70,6 +70,7 @@ from okey_tui.messages import (
     meld_kind,
     meld_text,
     okey_meant,
+    pairs_kind,
     placed_text,
     rule_title,
     swap_holders_text,
@@ -2841,8 +2842,7 @@ class TableScreen(Screen[None]):
                 # The refusal names the opening's kind, its worth and the floor (the engine's
                 # reading: a table of another okey101 may name them otherwise, or not).
                 params = refused.params
-                kind = params.get("kind")
-                pairs = str(getattr(kind, "value", kind)) == OpeningKind.PAIRS.value
+                pairs = pairs_kind(params.get("kind"))  # ("4 points do not open" of pairs)
                 value, floor = params.get("value"), params.get("floor")
                 if isinstance(value, int) and isinstance(floor, int):
                     self.short_opening = (self.turn_mark(), pairs, value, floor)
