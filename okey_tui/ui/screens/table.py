@@ -351,7 +351,7 @@ class TableScreen(Screen[None]):
             "b",
             "take_back",
             N_("Back"),
-            tooltip=N_("take back what you laid this turn (asks first)"),
+            tooltip=N_("take back what you laid this turn (asks first where it costs a penalty)"),
         ),
         Binding("x", "discard", N_("Discard"), tooltip=DISCARD),
         Binding(
