@@ -2957,10 +2957,11 @@ class TableScreen(Screen[None]):
         chosen = self.chosen_slots()
         # Nothing selected, the cursor on a tile no meld takes (or an empty slot): the
         # tiles that fit, as the line names them ("a adds R3 R6 to melds on the table").
-        named = not self.selected and onto is None and not self.cursor_tile_adds()
-        if named:
+        if not self.selected and onto is None and not self.cursor_tile_adds():
             chosen = self.slots_for(tuple(self.tiles_that_fit())) or chosen
-            named = len(chosen) > 1
+            unpointed = len(chosen) > 1  # several tiles the player did not point at
+        else:
+            unpointed = False
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         if not tiles:
             self.set_status(_("Select the tiles to add (space), then press a"), True)
@@ -3000,7 +3001,7 @@ class TableScreen(Screen[None]):
             # No one meld takes them all: each to the one meld it goes on, when there is one.
             if onto is None and await self.add_to_several_melds(chosen, tiles, adds, reach):
                 return
-            if not named:
+            if not unpointed:
                 await self.explain_no_add(tiles, adds, placed, reach, onto)
                 return
             # Tiles the player did not point at, one with a choice of melds: the first,
