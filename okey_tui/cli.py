@@ -443,10 +443,12 @@ class LazyGroup(click.Group):
         wanted = os.environ.get(i18n.ENV_LANG, "")
         if wanted and i18n.normalise(wanted) is None:
             said = _("{var}={value} is not a language okey101 speaks ({languages}): ignored")
-            value = wanted if len(wanted) <= 40 else wanted[:39] + "…"
             languages = ", ".join(i18n.LANGUAGES)
             click.echo(
-                "okey101: " + said.format(var=i18n.ENV_LANG, value=value, languages=languages),
+                "okey101: "
+                + said.format(
+                    var=i18n.ENV_LANG, value=i18n.shortened(wanted, 40), languages=languages
+                ),
                 err=True,
             )
         return super().parse_args(ctx, args)

@@ -195,6 +195,16 @@ _TR_UPPER = str.maketrans({"i": "İ", "ı": "I"})
 _TR_LOWER = str.maketrans({"I": "ı", "İ": "i"})
 
 
+def shortened(text: str, most: int) -> str:
+    """``text`` as a message quotes it: at most ``most`` characters, the cut marked "…"
+    (what a person typed is never said back at any length).
+
+    >>> shortened("B7 R1", 60), shortened("x" * 70, 5)
+    ('B7 R1', 'xxxx…')
+    """
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def upper(text: str, language: str | None = None) -> str:
     """Upper case as the language writes it: Turkish ``i`` is ``İ`` and ``ı`` is ``I``."""
     if (language or _language) == "tr":

@@ -31,7 +31,7 @@ from okey_tui.engine.errors import RULE_SECTIONS, ErrorCode, OkeyError
 from okey_tui.engine.melds import effective
 from okey_tui.engine.state import EndKind, OpeningKind
 from okey_tui.engine.tiles import FALSE_OKEY
-from okey_tui.i18n import N_, _, current_language, ngettext, pgettext
+from okey_tui.i18n import N_, _, current_language, ngettext, pgettext, shortened
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -312,9 +312,7 @@ def describe(error: BaseException) -> str:
         params = {k: _text(v) for k, v in error.params.items()}
     # Words a person typed are quoted, never at any length (a line of 20 MB with no
     # spaces was said back whole, in each refusal).
-    params = {
-        k: v if len(v) <= LONGEST_PARAM else v[: LONGEST_PARAM - 1] + "…" for k, v in params.items()
-    }
+    params = {k: shortened(v, LONGEST_PARAM) for k, v in params.items()}
     if "doing" in params:
         params["doing"] = _(DOING.get(params["doing"], params["doing"]))
     if code is C.NOT_A_MATCH and "part" in params:

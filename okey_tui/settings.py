@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _, ngettext
+from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _, ngettext, shortened
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
 # Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
@@ -375,7 +375,9 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
         if key == "extra":  # the front end's own, never written to the file
             continue
         if key not in fields:
-            unused.append(_("{key}: not a setting of okey101; ignored").format(key=_quoted(key)))
+            unused.append(
+                _("{key}: not a setting of okey101; ignored").format(key=shortened(key, QUOTED))
+            )
             continue
         used = _usable_value(key, value)
         changes[key] = used
@@ -383,7 +385,9 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
         if not _same(written, value):
             unused.append(
                 _("{key}: {value} cannot be used; {used} is used instead").format(
-                    key=key, value=_quoted(_json(value)), used=_quoted(_json(written))
+                    key=key,
+                    value=shortened(_json(value), QUOTED),
+                    used=shortened(_json(written), QUOTED),
                 )
             )
     return TableSettings().with_changes(**changes), unused
@@ -421,11 +425,6 @@ def _same(used: object, value: object) -> bool:
 # hold a text of any length), and says at most this many of its problems.
 QUOTED = 40
 PROBLEMS_SAID = 4
-
-
-def _quoted(text: str) -> str:
-    """``text`` cut to ``QUOTED`` characters, the cut marked with "…"."""
-    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
 
 
 def _json(value: object) -> str:

@@ -19,7 +19,7 @@ from okey_tui.engine.errors import NotationError
 from okey_tui.engine.melds import Meld, effective, is_wild
 from okey_tui.engine.solver import OpeningCheck, opening_check
 from okey_tui.engine.tiles import Tile, okey_for, parse_tiles, sort_tiles
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, ngettext, shortened
 from okey_tui.messages import describe, meld_kind
 from okey_tui.storage import JSONObject
 
@@ -109,15 +109,6 @@ def hint_data(indicator: Tile, check: OpeningCheck) -> JSONObject:
     }
 
 
-def shortened(text: str, most: int = 60) -> str:
-    """``text`` as a refusal quotes it: at most ``most`` characters, cut with "…".
-
-    >>> shortened("B7 R1"), shortened("x" * 70, 5)
-    ('B7 R1', 'xxxx…')
-    """
-    return text if len(text) <= most else text[: most - 1] + "…"
-
-
 def solve_line(line: str, floor: int, pairs_floor: int) -> JSONObject:
     """One batch line, ``INDICATOR: TILES…``, to its JSON object (raises NotationError)."""
     head, sep, rest = line.partition(":")
@@ -126,7 +117,7 @@ def solve_line(line: str, floor: int, pairs_floor: int) -> JSONObject:
             _(
                 "'{line}' has no ':': write the indicator, a colon, then the tiles, "
                 "like B7: R1 R2 R3"
-            ).format(line=shortened(line.strip()))
+            ).format(line=shortened(line.strip(), 60))
         )
     indicator = parse_indicator(head)
     hand = parse_hand(indicator, [rest])

@@ -150,7 +150,6 @@ def hand_cell(hand: int, hands: int, done: bool) -> str:
 
 
 def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bool]) -> None:
-
     table = _table(_("Unfinished matches (latest first)"), console)
     for key, heading, right in COLUMNS:
         table.add_column(
@@ -273,7 +272,6 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
 
 
 def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: bool) -> None:
-
     if blank_line:
         console.print()
     table = _table(_("Tables you hosted (latest first)"), console)
