@@ -697,12 +697,8 @@ class WebServer:
                     setting_up=html.escape(_("setting up your table…")),
                     late_class=html.escape("-late" if self.late(visitor, request) else ""),
                     **self.closed_words(),
-                    start_again=html.escape(_("Start again")),
                     sideways=html.escape(_("Turn your phone sideways: the tiles get bigger.")),
                     close=html.escape(_("Close")),
-                    no_answer=html.escape(
-                        _("The server is not answering: try again in a few moments.")
-                    ),
                     **self.away_words(),
                     **self.seat_words(request),
                 ),
@@ -744,9 +740,15 @@ class WebServer:
         closed without a word of why): at a hosted table the seat waits for the visitor,
         and this browser takes it back ("unfinished matches are kept" is ``okey101 web``'s,
         whose visitors have matches of their own); a browser without a seat once the match
-        has begun (:meth:`late`) is told it had none, with nothing promised."""
+        has begun (:meth:`late`) is told it had none, with nothing promised. Its button,
+        and what it says when the server does not answer, with them."""
+        words = {
+            "start_again": _("Start again"),
+            "no_answer": _("The server is not answering: try again in a few moments."),
+        }
         if self.table is not None:
             return {
+                **words,
                 "closed": _("You are no longer at the table."),
                 "closed_reason": _(
                     "Start again takes your seat back: this browser keeps it. "
@@ -760,6 +762,7 @@ class WebServer:
                 ),
             }
         return {
+            **words,
             "closed": _("The table is closed."),
             "closed_reason": _("Start again to sit down again: unfinished matches are kept."),
             "late_closed": "",
@@ -771,16 +774,11 @@ class WebServer:
         visitor speaks now: one who chose another on the new-table screen read "The table
         is closed." and *Start again* in the page's first language, under a reason in the
         new one (the page asks for them as its game ends)."""
-        visitor = request.cookies.get(COOKIE)
-        accept = request.headers.get("Accept-Language")
-        language = self.visitor_language(visitor if valid_visitor_id(visitor) else None, accept)
+        language = self.visitor_language(
+            request.cookies.get(COOKIE), request.headers.get("Accept-Language")
+        )
         with speaking(language):
-            words = {
-                "lang": language,
-                **self.closed_texts(),
-                "start_again": _("Start again"),
-                "no_answer": _("The server is not answering: try again in a few moments."),
-            }
+            words = {"lang": language, **self.closed_texts()}
         return web.json_response(words, headers={"Cache-Control": "no-store"})
 
     def seat_words(self, request: web.Request) -> dict[str, str]:
