@@ -607,6 +607,38 @@ def test_bad_tokens_certificates_and_tile_letters_are_explained(tmp_path) -> Non
     assert "R red, Y yellow, B blue, K black" in result.output
 
 
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_saves_on_a_narrow_terminal_keeps_ids_names_and_commands_whole(lang: str) -> None:
+    """At 40 columns the list of saves cut every ID ("20261207-002728-2c…": ``--resume``
+    needs it whole), the start time, the hand and every seat's name ("Meh"), and broke
+    "okey101 play --resume" from its "ID". Where the columns do not fit, each match is a
+    block under its ID, a seat's score before its name; the hosted tables and the saves
+    set aside too; at 80 columns the list stays a table."""
+    a = unfinished(1, 3, name="Ayşe Nur Yılmaz")
+    path = storage.new_save_path(storage.hosted_dir())
+    server = TableServer(RuleSet(hands=3), 7, ("easy", "hard", "easy", "normal"), save_path=path)
+    server.seats[0].name, server.seats[0].token = "Deniz", "t0"
+    started(server)
+    bad = storage.save_path_for("20200101-000000-bad0")
+    bad.write_text("garbage\n", "utf-8")
+    run("saves")  # sets it aside
+    aside = next(p.name for p in bad.parent.iterdir() if ".corrupt-" in p.name)
+    for width in (40, 50, 60):
+        result = CliRunner().invoke(main, ["--lang", lang, "saves"], env={"COLUMNS": str(width)})
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert "…" not in result.output, result.output
+        assert all(len(line.rstrip()) <= width for line in lines), result.output
+        for whole in (a.id, path.stem, a.started, "Ayşe Nur Yılmaz", "Deniz"):
+            assert whole in result.output, (width, whole, result.output)
+        assert aside in result.output.replace("\n", ""), result.output  # folded, not cut
+        assert "0 Ayşe Nur Yılmaz" in result.output, result.output  # its score before it
+        for command in ("okey101 play --resume", "okey101 host --resume", "saves --delete"):
+            assert any(command in line for line in lines), (width, command, result.output)
+    wide = CliRunner().invoke(main, ["--lang", lang, "saves"], env={"COLUMNS": "80"}).output
+    assert any(line.startswith(a.id + " ") for line in wide.splitlines()), wide  # a table
+
+
 def started(server: TableServer) -> None:
     """Start the match as the host's table does, in its event loop: a person seated with no
     connection is a seat held from the lobby, whose grace period is timed by the loop."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from itertools import zip_longest
 from typing import TYPE_CHECKING
 
 import click
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     from okey_tui.storage import JSONObject, NewerSave, SaveEntry, SaveList, SetAsideFile
@@ -97,7 +97,7 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
     if summaries:
         _print_matches(console, summaries, done)
     elif not hosted:
-        console.print(_("No unfinished matches. Start one with [bold]okey101 play[/]."))
+        print_said(console, _("No unfinished matches. Start one with [bold]okey101 play[/]."))
     if hosted:
         _print_hosted(console, hosted, blank_line=bool(summaries))
     if newer:
@@ -106,22 +106,111 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         _print_set_aside(console, set_aside)
 
 
-def _table(title: str, console: Console) -> Table:
-    """A list's table, its title printed now, on a line of its own: a table's title
-    wrapped at the width of the table, and a narrow one's (two columns of the matches of
-    a newer okey101) was broken in two in Turkish."""
+@dataclass(frozen=True)
+class Column:
+    """A column of a list: its heading, and how its cells may be laid out."""
+
+    heading: str  # in the language of the screen
+    right: bool = False
+    no_wrap: bool = False  # read or copied whole (an ID, a start time)
+    min_width: int | None = None
+    max_width: int | None = None
+
+    def needs(self, cells: list[Text]) -> int:
+        """The width the column takes at the least without cutting a word of it."""
+        from rich.cells import cell_len
+
+        texts = [self.heading, *(cell.plain for cell in cells)]
+        lines = [line for text in texts for line in text.splitlines()]
+        if self.no_wrap:
+            width = max((cell_len(line) for line in lines), default=0)
+        else:
+            words = [word for line in lines for word in line.split()]
+            width = max((cell_len(word) for word in words), default=0)
+            if self.max_width is not None:
+                width = min(width, self.max_width)
+        return max(width, self.min_width or 0)
+
+
+def print_list(
+    console: Console,
+    title: str,
+    columns: list[Column],
+    rows: list[list[Text]],
+    blocks: list[list[tuple[str, Text]]] | None = None,
+) -> None:
+    """A list under its title: a table where its columns fit the terminal, each row a
+    block of its own where they do not. At 40 columns the table cut every ID
+    ("20261207-002728-2c…", which ``--resume`` needs whole) and every seat's name.
+
+    A row's block is its first cell (what names it: an ID, a file) whole on a line, then
+    each of ``blocks``' (heading, cell) under it; by default the row's other cells beside
+    their columns' headings."""
+    from rich.padding import Padding
     from rich.table import Table
     from rich.text import Text
 
+    # The title on a line of its own: a table's title wrapped at the width of the table,
+    # and a narrow one's (two columns of the matches of a newer okey101) was broken in
+    # two in Turkish.
     console.print(Text(title, style="table.title"))
-    # Two spaces between columns where the terminal has the room, one at 80 columns: there
-    # a seat's name and level were cut at the edge ("Mehmet (norma"), in Turkish.
-    return Table(
-        box=None,
-        pad_edge=False,
-        header_style="bold underline",
-        collapse_padding=console.width < NARROW,
+    # Two spaces between columns where the terminal has the room, one below 100 columns:
+    # at 80 a seat's name and level were cut at the edge ("Mehmet (norma"), in Turkish.
+    collapse = console.width < NARROW
+    gaps = (len(columns) - 1) * (1 if collapse else 2)
+    needed = gaps + sum(
+        column.needs([row[index] for row in rows]) for index, column in enumerate(columns)
     )
+    if needed <= console.width:
+        table = Table(
+            box=None, pad_edge=False, header_style="bold underline", collapse_padding=collapse
+        )
+        for column in columns:
+            table.add_column(
+                column.heading,
+                justify="right" if column.right else "left",
+                no_wrap=column.no_wrap,
+                min_width=column.min_width,
+                max_width=column.max_width,
+            )
+        for row in rows:
+            table.add_row(*row)
+        console.print(table)
+        return
+    if blocks is None:
+        blocks = [
+            [(column.heading, cell) for column, cell in zip(columns[1:], row[1:], strict=True)]
+            for row in rows
+        ]
+    for index, (row, block) in enumerate(zip(rows, blocks, strict=True)):
+        if index:
+            console.print()
+        console.print(Text(row[0].plain, style="bold"), overflow="fold")
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True, style="dim")
+        grid.add_column(overflow="fold")
+        for heading, cell in block:
+            grid.add_row(heading, cell)
+        console.print(Padding(grid, (0, 0, 0, 2)))
+
+
+def print_said(console: Console, markup: str) -> None:
+    """A sentence that ends with a command to type (in bold): where it does not fit on a
+    line, the command goes on the next line whole, indented, not broken between two
+    lines at a space ("okey101 play --resume" / "ID." at 40 columns)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    text = Text.from_markup(markup)
+    starts = [span.start for span in text.spans if "bold" in str(span.style)]
+    if cell_len(text.plain) <= console.width or not starts:
+        console.print(text)
+        return
+    start = min(starts)
+    before = text[:start]
+    before.rstrip()
+    console.print(before)
+    console.print(Text("  ") + text[start:], overflow="fold")
 
 
 def as_text(*cells: str) -> list[Text]:
@@ -150,31 +239,55 @@ def hand_cell(hand: int, hands: int, done: bool) -> str:
 
 
 def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bool]) -> None:
-    table = _table(_("Unfinished matches (latest first)"), console)
-    for key, heading, right in COLUMNS:
-        table.add_column(
+    columns = [
+        Column(
             _(heading),
-            justify="right" if right else "left",
+            right=right,
             # An ID copies whole, a start time reads whole; the rest may wrap.
             no_wrap=key in ("ID", "Started", "Hand"),
             min_width=15 if key == "Seats" else None,
             max_width=10 if key == "Type" else None,  # the type wraps at its commas
         )
-    for s, over in zip(summaries, done, strict=True):
-        table.add_row(
-            *as_text(
-                s.id,
-                s.started,
-                s.table_text,
-                hand_cell(s.hand, s.hands, over),
-                s.score_lines(),
-                s.seat_lines(),
-            )
+        for key, heading, right in COLUMNS
+    ]
+    rows = [
+        as_text(
+            s.id,
+            s.started,
+            s.table_text,
+            hand_cell(s.hand, s.hands, over),
+            s.score_lines(),
+            s.seat_lines(),
         )
-    console.print(table)
+        for s, over in zip(summaries, done, strict=True)
+    ]
+    # In a block a seat's score stands before its name, as the table's two columns do.
+    blocks = [
+        [(column.heading, cell) for column, cell in zip(columns[1:4], row[1:4], strict=True)]
+        + [(f"{columns[4].heading} · {columns[5].heading}", scored_seats(s))]
+        for s, row in zip(summaries, rows, strict=True)
+    ]
+    print_list(console, _("Unfinished matches (latest first)"), columns, rows, blocks)
     # The ID as the column above names it (Kimlik, KİMLİK), as a metavar is written.
     said = _("Continue one with [bold]okey101 play --resume {id}[/].")
-    console.print(said.format(id=upper(_(ID_COLUMN))))
+    print_said(console, said.format(id=upper(_(ID_COLUMN))))
+
+
+def scored_seats(summary: SaveSummary) -> Text:
+    """Each seat on a line, its score right-aligned before its name: ``  12 Ayşe``."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    # Line for line as the table's two columns (a partners side's score on its first
+    # partner's line, none beside the second).
+    scores = summary.score_lines().split("\n")
+    names = summary.seat_lines().split("\n")
+    width = max((cell_len(score) for score in scores), default=0)
+    lines = [
+        " " * (width - cell_len(score)) + f"{score} {name}".rstrip()
+        for score, name in zip_longest(scores, names, fillvalue="")
+    ]
+    return Text("\n".join(lines))
 
 
 @dataclass(frozen=True)
@@ -274,34 +387,39 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
 def _print_hosted(console: Console, hosted: list[HostedSummary], blank_line: bool) -> None:
     if blank_line:
         console.print()
-    table = _table(_("Tables you hosted (latest first)"), console)
-    table.add_column(_("ID"), no_wrap=True)
-    table.add_column(_("Started"), no_wrap=True)
-    table.add_column(_("Type"), max_width=10)
-    table.add_column(_("Hand"), justify="right", no_wrap=True)
-    table.add_column(_("Code"), no_wrap=True)
-    table.add_column(_("Seats"), min_width=15)
-    for h in hosted:
-        seats = "\n".join(h.seat_texts)
-        hand = hand_cell(h.hand, h.hands, h.hand_done)
-        table.add_row(*as_text(h.id, h.started, h.table_text, hand, h.code, seats))
-    console.print(table)
+    columns = [
+        Column(_("ID"), no_wrap=True),
+        Column(_("Started"), no_wrap=True),
+        Column(_("Type"), max_width=10),
+        Column(_("Hand"), right=True, no_wrap=True),
+        Column(_("Code"), no_wrap=True),
+        Column(_("Seats"), min_width=15),
+    ]
+    rows = [
+        as_text(
+            h.id,
+            h.started,
+            h.table_text,
+            hand_cell(h.hand, h.hands, h.hand_done),
+            h.code,
+            "\n".join(h.seat_texts),
+        )
+        for h in hosted
+    ]
+    print_list(console, _("Tables you hosted (latest first)"), columns, rows)
     # A line each: at 80 columns one sentence broke "okey101 host" / "--resume ID".
-    console.print(_("Open the latest again with [bold]okey101 host --resume[/]."))
-    console.print(_("Open an older one with [bold]okey101 host --resume ID[/]."))
+    print_said(console, _("Open the latest again with [bold]okey101 host --resume[/]."))
+    print_said(console, _("Open an older one with [bold]okey101 host --resume ID[/]."))
     said = _("Forget one with [bold]okey101 saves --delete {id}[/].")
-    console.print(said.format(id=upper(_(ID_COLUMN))))
+    print_said(console, said.format(id=upper(_(ID_COLUMN))))
 
 
 def _print_newer(console: Console, newer: list[NewerSave]) -> None:
     """The matches of a newer okey101: kept untouched, for it to continue."""
     console.print()
-    table = _table(_("Matches saved by a newer okey101"), console)
-    table.add_column(_(ID_COLUMN), no_wrap=True)
-    table.add_column(_("Save version"), justify="right")
-    for n in newer:
-        table.add_row(*as_text(n.id, str(n.version)))
-    console.print(table)
+    columns = [Column(_(ID_COLUMN), no_wrap=True), Column(_("Save version"), right=True)]
+    rows = [as_text(n.id, str(n.version)) for n in newer]
+    print_list(console, _("Matches saved by a newer okey101"), columns, rows)
     console.print(_("They are kept as they are: update okey101 to continue them."))
 
 
@@ -310,22 +428,20 @@ def _print_set_aside(console: Console, files: list[SetAsideFile]) -> None:
     from rich.text import Text
 
     console.print()
-    table = _table(_("Saves set aside because they could not be used"), console)
     # The file's name is long and read whole; on a narrow terminal the moment it was set
     # aside, which its name ends with, leaves the room to why (wrapped a word a line).
     when = console.width >= NARROW
-    table.add_column(_(FILE_COLUMN), no_wrap=True)
-    if when:
-        table.add_column(_("Set aside"), no_wrap=True)
-    table.add_column(_("Why"))
-    for f in files:
-        cells = (f.name, f.when) if when else (f.name,)
-        table.add_row(*as_text(*cells, f.reason))
-    console.print(table)
+    columns = [
+        Column(_(FILE_COLUMN), no_wrap=True),
+        *([Column(_("Set aside"), no_wrap=True)] if when else []),
+        Column(_("Why")),
+    ]
+    rows = [as_text(f.name, *((f.when,) if when else ()), f.reason) for f in files]
+    print_list(console, _("Saves set aside because they could not be used"), columns, rows)
     folders = sorted({str(f.path.parent) for f in files})
     console.print(Text(_("They are in {folder}.").format(folder=", ".join(folders))))
     said = _("Delete one with [bold]okey101 saves --delete {file}[/].")
-    console.print(said.format(file=upper(_(FILE_COLUMN))))
+    print_said(console, said.format(file=upper(_(FILE_COLUMN))))
 
 
 def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
