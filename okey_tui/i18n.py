@@ -205,6 +205,46 @@ def shortened(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
+# What the operating system refused, by its code, in a player's words (its own words are
+# English, "[Errno 28] No space left on device", whatever the language of the screen).
+OS_PROBLEMS = {
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("permission denied"),
+    "ENOSPC": N_("the disk is full"),
+    "EDQUOT": N_("the disk quota is used up"),
+    "EROFS": N_("the disk is read-only"),
+    "ENOENT": N_("no such file or folder"),
+    "EISDIR": N_("a folder is in the way"),
+    "ENOTDIR": N_("a file is in the way of a folder"),
+    "EEXIST": N_("something of that name is already there"),
+    "ENAMETOOLONG": N_("the name is too long"),
+    "EIO": N_("the disk could not be read or written"),
+    "EMFILE": N_("too many files are open"),
+    "EADDRINUSE": N_("the port is in use"),
+    "EADDRNOTAVAIL": N_("this computer has no such address"),
+}
+
+
+def os_problem(error: OSError) -> str:
+    """An error of the operating system as a player reads it: what went wrong, in the
+    language of the screen, and the file or folder it concerns.
+
+    >>> os_problem(OSError(28, "No space left on device", "/home/a/saves/m.json"))
+    'the disk is full: /home/a/saves/m.json'
+    >>> os_problem(OSError(95, "Operation not supported"))
+    'Operation not supported'
+    """
+    import errno
+
+    said = OS_PROBLEMS.get(errno.errorcode.get(error.errno or -1, ""))
+    text = _(said) if said is not None else (error.strerror or str(error))
+    # A rename's second name is where it went: the save, not the temporary file beside it.
+    concerned = error.filename2 or error.filename
+    if concerned:
+        return _("{problem}: {file}").format(problem=text, file=concerned)
+    return text
+
+
 def upper(text: str, language: str | None = None) -> str:
     """Upper case as the language writes it: Turkish ``i`` is ``İ`` and ``ı`` is ``I``."""
     if (language or _language) == "tr":

@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _, ngettext, shortened
+from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _, ngettext, os_problem, shortened
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
 # Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
@@ -477,5 +477,5 @@ def save_settings(settings: TableSettings) -> str:
     try:
         atomic_write(path, payload)
     except OSError as exc:
-        return _("{file} could not be written ({error})").format(file=path, error=exc)
+        return _("{file} could not be written ({error})").format(file=path, error=os_problem(exc))
     return ""

@@ -12,6 +12,7 @@ from pathlib import Path
 from okey_tui.engine.match import Match
 from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import EndKind, OpeningKind
+from okey_tui.i18n import os_problem
 from okey_tui.settings import stored_name
 from okey_tui.storage import JSONObject, data_dir
 
@@ -146,7 +147,7 @@ def read_file(path: Path | None = None) -> Read:
     except FileNotFoundError:
         return found
     except OSError as exc:  # a folder in its place, not readable here
-        found.problem = str(exc)
+        found.problem = os_problem(exc)
         return found
     for line in lines:
         if not line.strip():

@@ -39,7 +39,7 @@ from okey_tui.engine.notation import format_position, parse_position
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import score_hand
 from okey_tui.engine.state import Event, Hand
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, ngettext, os_problem
 
 # A JSON object as the json module writes and reads it: a save's extra data, a line of the
 # statistics, a report printed with --json. Any: its values are whatever JSON holds (text,
@@ -695,7 +695,7 @@ class MatchLock:
                 _(
                     "the match cannot be locked against a second okey101 in {folder} ({error}): "
                     "move what is in the way, or set OKEY101_DATA_DIR to another folder"
-                ).format(folder=own.parent, error=exc.strerror or exc)
+                ).format(folder=own.parent, error=os_problem(exc))
             ) from None
         except BaseException:
             self.release()

@@ -158,7 +158,9 @@ async def test_play_with_a_file_in_place_of_the_saves_folder_plays_unsaved_and_s
         assert isinstance(app.screen, TableScreen)
         session = app.session
         assert session is not None and session.save_path is None
-        assert "File exists" in session.save_problem or "Not a directory" in session.save_problem
+        assert session.save_problem.startswith(
+            ("something of that name is already there: ", "a file is in the way of a folder: ")
+        ), session.save_problem
         for _ in range(100):
             if app.screen.query_one("#status").has_class("-error"):
                 break
@@ -196,7 +198,7 @@ def test_stats_on_a_folder_in_place_of_the_file_says_so() -> None:
     for args in (["stats"], ["stats", "--json"], ["stats", "--reset", "-y"]):
         result = run(*args)
         assert result.exit_code == 1, args
-        assert "Is a directory" in result.stderr and result.stdout == ""
+        assert "a folder is in the way" in result.stderr and result.stdout == ""
     assert path.is_dir()  # not ours to delete
 
 

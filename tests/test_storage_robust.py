@@ -3,6 +3,7 @@ crash, never a word lost, never a terminal's escape sequence shown as a name."""
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import random
@@ -221,7 +222,8 @@ def test_a_save_that_cannot_be_written_is_told_once_and_the_match_goes_on() -> N
     path.mkdir()  # a folder in the save's place: nothing can replace it
     human_move(session)
     human_move(session)
-    assert "Is a directory" in session.save_problem
+    # The save it concerns, not the temporary file written beside it.
+    assert session.save_problem == f"a folder is in the way: {path}"
     (news,) = session.take_news()
     assert news.startswith("The match cannot be saved (") and "is not being saved" in news
     human_move(session)
@@ -251,8 +253,33 @@ def test_the_quit_note_says_the_last_moves_were_not_saved(
     human_move(app.session)
     note = app.leave_note()
     assert note is not None and not note.startswith("The match is saved")
-    assert "Operation not permitted" in note
+    assert "permission denied" in note
     assert f"okey101 play --resume {path.stem}" in note and "from its last save" in note
+
+
+def test_a_full_disk_is_said_in_the_language_of_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The system's own words are English ("[Errno 28] No space left on device: '…'"):
+    a Turkish screen said "Oyun kaydedilemiyor ([Errno 28] No space left on device …)".
+    What went wrong is said by its code, in the player's language, with the file."""
+    from okey_tui import i18n
+
+    path = storage.new_save_path()
+    session = session_saved_at(path)
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(storage, "atomic_write", full)
+    try:
+        i18n.set_language("tr")
+        human_move(session)
+        (news,) = session.take_news()
+    finally:
+        i18n.set_language("en")
+    assert news == f"Oyun kaydedilemiyor (disk dolu: {path}): oyun sürüyor, ama kaydedilmiyor."
+    assert session.save_problem == f"disk dolu: {path}"
 
 
 def test_a_finished_match_whose_save_cannot_be_deleted_ends_all_the_same() -> None:
@@ -276,7 +303,8 @@ def test_statistics_that_cannot_be_written_are_told() -> None:
     play_to_the_end(session)
     (news,) = session.take_news()
     assert news.startswith("The statistics of this hand could not be written (")
-    assert "Is a directory" in news and "okey101 stats will not count it" in news
+    assert "a folder is in the way: " in news and "okey101 stats will not count it" in news
+    assert f"{stats.stats_path()})" in news  # the file it concerns
 
 
 # -- a statistics file that cannot be read -----------------------------------------------------
@@ -304,7 +332,7 @@ def test_statistics_lines_that_are_no_hand_are_left_out_and_counted() -> None:
 def test_a_statistics_file_that_cannot_be_read_is_said() -> None:
     stats.stats_path().mkdir(parents=True)
     found = stats.read_file()
-    assert found.records == [] and "Is a directory" in found.problem
+    assert found.records == [] and "a folder is in the way" in found.problem
     assert stats.read() == []
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from okey_tui.i18n import N_, _, pgettext, upper
+from okey_tui.i18n import N_, _, os_problem, pgettext, upper
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -538,7 +538,9 @@ def _delete_set_aside(file: SetAsideFile, yes: bool) -> None:
     except FileNotFoundError:
         pass  # gone already: what was asked is done
     except OSError as exc:
-        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+        click.echo(
+            _("okey101: {problem}; nothing deleted").format(problem=os_problem(exc)), err=True
+        )
         raise SystemExit(1) from None
     click.echo(_("Deleted {file}.").format(file=file.name))
 
@@ -563,7 +565,8 @@ def _delete_locked(path: Path, question: str, yes: bool) -> bool:
     try:
         lock = storage.MatchLock(path)
     except (storage.SaveInUseError, OSError) as exc:
-        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+        problem = os_problem(exc) if isinstance(exc, OSError) else str(exc)
+        click.echo(_("okey101: {problem}; nothing deleted").format(problem=problem), err=True)
         raise SystemExit(1) from None
     try:
         if not yes and not confirm(question):
@@ -571,7 +574,9 @@ def _delete_locked(path: Path, question: str, yes: bool) -> bool:
             return False
         storage.discard(path)
     except OSError as exc:  # a file that may not be deleted here
-        click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+        click.echo(
+            _("okey101: {problem}; nothing deleted").format(problem=os_problem(exc)), err=True
+        )
         raise SystemExit(1) from None
     finally:
         lock.release()

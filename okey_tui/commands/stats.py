@@ -6,7 +6,7 @@ import json
 
 import click
 
-from okey_tui.i18n import N_, _, decimal, ngettext
+from okey_tui.i18n import N_, _, decimal, ngettext, os_problem
 
 # Under the tables: what the figures count, for a player who reads "matches played 0"
 # after five hands, or a mean score of 303 without knowing that lower is better.
@@ -52,7 +52,8 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
         try:
             deleted = store.reset()
         except OSError as exc:  # a folder in its place: not ours to delete
-            click.echo(_("okey101: {problem}; nothing deleted").format(problem=exc), err=True)
+            said = _("okey101: {problem}; nothing deleted").format(problem=os_problem(exc))
+            click.echo(said, err=True)
             raise SystemExit(1) from None
         click.echo(_("Statistics deleted.") if deleted else _("There were no statistics."))
         return

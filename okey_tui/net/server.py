@@ -54,7 +54,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Event, Hand
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
-from okey_tui.i18n import _, ngettext
+from okey_tui.i18n import _, ngettext, os_problem
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
     MAX_ADDRESS,
@@ -147,7 +147,7 @@ def listen_problem(
             "program): close it, or give another {option}"
         ).format(port=port, address=host, option=option)
     return _("cannot listen on port {port}: {error} (give another {option})").format(
-        port=port, error=exc.strerror or exc, option=option
+        port=port, error=os_problem(exc), option=option
     )
 
 
@@ -823,8 +823,9 @@ class TableServer:
             storage.save(match, self.table_extra(), path)
         except OSError as exc:
             if not self.save_problem:
-                self._notice(_("The table could not be saved: {error}").format(error=exc))
-            self.save_problem = str(exc)
+                said = _("The table could not be saved: {error}")
+                self._notice(said.format(error=os_problem(exc)))
+            self.save_problem = os_problem(exc)
             return
         self.save_problem = ""
 

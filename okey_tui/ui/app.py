@@ -19,7 +19,7 @@ from textual.widgets import Input
 
 from okey_tui import storage
 from okey_tui.hotseat import configure as configure_table
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, ngettext, os_problem
 from okey_tui.settings import TableSettings, load_settings, save_settings, take_problems
 from okey_tui.ui.screens.dialogs import MIN_HEIGHT, MIN_WIDTH, ConfirmScreen, TooSmallScreen
 from okey_tui.ui.session import Session
@@ -361,7 +361,7 @@ class OkeyApp(App[None]):
                 self.lock = storage.MatchLock(self.save_path)
             except OSError as exc:  # no saves folder can be made (a file in its place)
                 self.save_path = None
-                self.session.not_saved(str(exc))  # played all the same, and told so
+                self.session.not_saved(os_problem(exc))  # played all the same, and told so
             else:
                 self.session.save_path = self.save_path
                 self.session.fresh = True

@@ -29,7 +29,7 @@ from textual.widgets import Footer, Input, Static
 from websockets.exceptions import InvalidHandshake
 
 from okey_tui import stats, storage
-from okey_tui.i18n import N_, _, ngettext
+from okey_tui.i18n import N_, _, ngettext, os_problem
 from okey_tui.messages import bot_level
 from okey_tui.net.client import (
     JoinError,
@@ -511,7 +511,7 @@ class RemoteApp(OkeyApp):
                 port = await self.server.start()
             except OSError as exc:
                 self.problem = _("Cannot open the table: {error} (give another --port)").format(
-                    error=exc.strerror or exc
+                    error=os_problem(exc)
                 )
                 # A table that never opened has no join code to give out.
                 self.seat_info = replace(self.seat_info, join_line="")
@@ -697,7 +697,7 @@ class RemoteApp(OkeyApp):
                 _(
                     "The statistics of this hand could not be written ({error}): "
                     "okey101 stats will not count it."
-                ).format(error=exc),
+                ).format(error=os_problem(exc)),
                 severity="error",
                 timeout=30,
                 markup=False,

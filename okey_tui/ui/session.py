@@ -24,7 +24,7 @@ from okey_tui.engine.scoring import HandResult
 from okey_tui.engine.state import Event, Hand
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
-from okey_tui.i18n import N_, _
+from okey_tui.i18n import N_, _, os_problem
 from okey_tui.messages import bot_level, game_type_label
 from okey_tui.net.protocol import MAX_NAME, ProtocolError, clean_text, meld_from_json, meld_to_json
 from okey_tui.settings import (
@@ -332,7 +332,7 @@ class Session:
         try:
             storage.save(self.match, self.save_extra(), self.save_path)
         except OSError as exc:
-            self.not_saved(str(exc))
+            self.not_saved(os_problem(exc))
             return
         self.saved_cursors = dict(self.cursors)
         if self.save_problem and self._told_unsaved:
@@ -508,7 +508,7 @@ class Session:
                     _(
                         "The statistics of this hand could not be written ({error}): "
                         "okey101 stats will not count it."
-                    ).format(error=exc)
+                    ).format(error=os_problem(exc))
                 )
         if self.match.is_over and self.save_path is not None:
             # A finished match's file that cannot be deleted is left: nothing is lost.

@@ -116,7 +116,11 @@ def test_resuming_on_another_port_given_that_is_in_use_is_the_plain_message(
 def test_a_reason_other_than_a_port_in_use_is_the_systems() -> None:
     refused = PermissionError(errno.EACCES, "Permission denied")
     assert listen_problem(refused, "0.0.0.0", 80) == (
-        "cannot listen on port 80: Permission denied (give another --port)"
+        "cannot listen on port 80: permission denied (give another --port)"
+    )
+    unknown = OSError(errno.EOPNOTSUPP, "Operation not supported")  # in the system's words
+    assert listen_problem(unknown, "0.0.0.0", 80) == (
+        "cannot listen on port 80: Operation not supported (give another --port)"
     )
 
 
