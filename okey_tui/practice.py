@@ -957,11 +957,11 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     ngettext(
                         "{tile} is the tile your melds need least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
-                        "guesses: {tiles} scored only about {n} point better, too little to "
+                        "guesses at the tiles you cannot see: {tiles} scored only about {n} point better, too little to "
                         "trust.",
                         "{tile} is the tile your melds need least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
-                        "guesses: {tiles} scored only about {n} points better, too little to "
+                        "guesses at the tiles you cannot see: {tiles} scored only about {n} points better, too little to "
                         "trust.",
                         gain,
                     ).format(
@@ -980,7 +980,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 lines.append(
                     _(
                         "(Points: what the expert expects each choice to add to your score for "
-                        "this hand, on average over its guesses; lower scores are better.)"
+                        "this hand, on average over its guesses at the tiles you cannot see; lower "
+                        "scores are better.)"
                     )
                 )
         else:

@@ -1073,8 +1073,8 @@ def test_a_discard_that_came_out_a_little_better_is_explained_after_the_choice(
     line = next(line for line in hint.lines if "K2" in line)
     assert line == (
         "Y1 is the tile your melds need least, and the expert keeps to it unless another "
-        f"discard scores more than {round(TRUST)} points better over its guesses: K2 scored "
-        "only about 1 point better, too little to trust."
+        f"discard scores more than {round(TRUST)} points better over its guesses at the tiles "
+        "you cannot see: K2 scored only about 1 point better, too little to trust."
     ), line
 
 
