@@ -85,6 +85,32 @@ async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
         assert app.session.hand.discards[0][: len(before) + 1] == [*before, tile]
 
 
+async def test_dragging_one_of_several_selected_tiles_onto_your_pile_discards_nothing() -> None:
+    """A selected tile takes the selection along, and x refuses a selection of two: the
+    drop discarded the dragged tile alone, with no question, the other still selected."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen, rack = await the_human_s_rack(pilot, app)
+        if app.session.hand.phase.value == "d":
+            await pilot.press("d")
+        first, second = [i for i, t in enumerate(screen.rack.slots) if t is not None][:2]
+        for index in (first, second):
+            await pilot.click(RackWidget, offset=slot_offset(rack, index))
+        assert screen.selected == {first, second}
+        slots = list(screen.rack.slots)
+        before = list(app.session.hand.discards[0])
+        pile = screen.query_one("#pile-0")
+        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, first))
+        x = pile.region.x + 2 - rack.region.x
+        y = pile.region.y + 1 - rack.region.y
+        await pilot.mouse_up(RackWidget, offset=(x, y))
+        await pilot.pause()
+        assert app.session.hand.discards[0] == before and screen.rack.slots == slots
+        assert screen.selected == {first, second}
+        line = str(screen.status_line.render())
+        assert line.startswith("Select one tile to discard (Esc clears the selection)"), line
+
+
 async def test_on_the_new_table_screen_the_left_arrow_steps_back(_temp_config) -> None:
     """A click anywhere on a line stepped its value on, ◀ too: on a phone going back meant
     going round every value. ◀ steps back, the value and ▶ step on, the label and the empty

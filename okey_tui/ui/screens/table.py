@@ -2447,8 +2447,13 @@ class TableScreen(Screen[None]):
         selected = set(self.selected)
         taken = self.view.taken
         if isinstance(node, PilePanel) and node.seat == self.table.seat:
-            self.cursor = source
-            await self.action_discard(source)
+            if source in self.selected and len(self.selected) > 1:
+                # A selected tile takes the selection along, and one tile is discarded: as
+                # x says (the dragged tile alone went, with the others still selected).
+                self.set_status(_("Select one tile to discard (Esc clears the selection)"), True)
+            else:
+                self.cursor = source
+                await self.action_discard(source)
         elif isinstance(node, PilePanel) and taken is not None and node.seat == self.view.left:
             if tile != taken.tile:
                 # Only the taken tile goes back there: said, with the key that does it.
