@@ -109,6 +109,31 @@ def repeated_name(names: Sequence[str]) -> str | None:
     return None
 
 
+def screen_word_name(names: Sequence[str]) -> str | None:
+    """The first name that is the table's word for the person at the screen ("You", "Sen",
+    capitals and accents aside) among the names of several people: a person named "You"
+    was announced "Pass to You", and to everyone else their moves read "You discarded R2",
+    their pile "You's" beside the player's own "Yours".
+
+    >>> screen_word_name(["Ayşe", "you"]), screen_word_name(["SEN", "Ali"])
+    ('you', 'SEN')
+    >>> screen_word_name(["Ayşe", "Younes"])
+    """
+    from okey_tui.settings import default_names
+    from okey_tui.table import folded_name
+
+    words = {folded_name(word) for word in default_names()}
+    return next((name for name in names if folded_name(name) in words), None)
+
+
+def screen_word_text(name: str) -> str:
+    """What a names list with ``name`` (:func:`screen_word_name`) in it is told."""
+    return _(
+        "{name} is what the table calls the person at the screen: give every person a name "
+        "of their own"
+    ).format(name=name)
+
+
 def configure(session: Session, settings: TableSettings) -> None:
     """Give a new session the table's humans, their names and the practice flag."""
     session.humans = human_seats(settings.humans, settings.humans_partners)

@@ -37,6 +37,9 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["play", "--names", "A,B,C,D,E"], ["--names", "5 names", "at most 4"]),
         (["play", "--names", " , "], ["--names"]),
         (["play", "--names", "Ayşe,Mehmet,ayşe"], ["--names", "ayşe is given twice"]),
+        # Each person is "You" on their turn: one named so was "You" to every other too.
+        (["play", "--names", "Ayşe,You"], ["--names", "You is what the table calls"]),
+        (["play", "--names", "SEN,Mehmet"], ["--names", "SEN is what the table calls"]),
         # An empty name is refused, not dropped (",Veli" made Veli the first person).
         (["play", "--humans", "2", "--names", ",Veli"], ["--names", "name 1 is empty"]),
         (["play", "--names", "Ayşe,  ,Mehmet"], ["--names", "name 2 is empty"]),

@@ -103,6 +103,8 @@ def _people(
         parse_names,
         repeated_name,
         repeated_name_text,
+        screen_word_name,
+        screen_word_text,
     )
     from okey_tui.settings import names_for_people_text, names_past_people
 
@@ -152,6 +154,9 @@ def _people(
     twice = repeated_name(listed)
     if twice is not None:
         raise click.BadParameter(repeated_name_text(twice), param_hint="--names")
+    you = screen_word_name(listed)
+    if you is not None:
+        raise click.BadParameter(screen_word_text(you), param_hint="--names")
     if listed and name is not None:
         raise click.UsageError(_("give --names (every person's name) or --name, not both"))
     if humans is not None:

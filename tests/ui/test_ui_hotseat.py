@@ -242,6 +242,12 @@ REFUSED_NAMES = [
     ("Ayşe, AYŞE", "AYŞE is given twice: give every person their own name"),
     # ",Mehmet" would seat Mehmet first and leave the other person unnamed.
     (", Mehmet", "name 1 is empty: give every person a name, like Ayşe,Mehmet"),
+    # Each person is "You" on their turn: one named so was "You" to the others too.
+    (
+        "Ayşe, Sen",
+        "Sen is what the table calls the person at the screen: give every person a name of "
+        "their own",
+    ),
     # A name longer than a table takes was cut to 16 without a word.
     (
         "Ayşe, Abdurrahmangazi Yılmaz",
@@ -275,6 +281,41 @@ async def test_the_new_table_screen_refuses_names_that_cannot_seat_two_people(_t
         await wait_for_screen(pilot, app, PrivacyScreen)  # the table, shared by two
         names = {app.session.seat_name(s) for s in app.session.humans}
         assert names == {"Ayşe", "Mehmet"}
+
+
+async def test_the_names_line_asks_every_name_once_several_people_are_here(_temp_config):
+    """The names line held "You" with two people here: typed names went after it
+    ("YouAyşe"), and its label said "Your name". With several people a line holding only
+    the default name is emptied, an example in its place, and labelled for every name; back
+    to one person, the default name comes back."""
+    from okey_tui.ui.app import make_app
+    from okey_tui.ui.screens.setup import NameBox, NewTableScreen
+
+    app = make_app(seed=3, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        box = screen.query_one("#opt-name", NameBox)
+        label = screen.query_one("#name-label")
+        assert box.value == "You" and str(label.render()) == "Your name"
+        screen.query_one("#opt-people").focus()
+        await pilot.press("right")  # 2 people
+        assert box.value == "" and box.placeholder == "like Ayşe, Mehmet"
+        assert str(label.render()) == "Names: every person's, with commas"
+        await pilot.press("right")  # 2 side by side
+        await pilot.press("right")  # 3 people
+        assert box.placeholder == "like Ayşe, Mehmet, Zeynep"
+        box.focus()
+        await pilot.press(*"Ali, Veli, Cem")
+        screen.query_one("#opt-people").focus()
+        await pilot.press("right")  # 4 people: what was typed stays
+        assert box.value == "Ali, Veli, Cem"
+        box.value = ""
+        for _ in range(4):  # back to 1 (you)
+            await pilot.press("left")
+        assert screen.query_one("#opt-people").value == (1, True)
+        assert box.value == "You" and str(label.render()) == "Your name"
 
 
 async def test_names_that_look_like_markup_are_shown_as_typed_at_a_shared_terminal():

@@ -39,6 +39,8 @@ from okey_tui.hotseat import (
     parse_names,
     repeated_name,
     repeated_name_text,
+    screen_word_name,
+    screen_word_text,
     too_long_text,
 )
 from okey_tui.i18n import (
@@ -820,6 +822,17 @@ class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
         set_subtitle(self, next((f for f in forms if cell_len(f) <= room), forms[-1]))
 
 
+# The example the names line shows, emptied for several people.
+NAMES_EXAMPLE = ("Ayşe", "Mehmet", "Zeynep", "Can")
+
+
+def name_label(humans: int) -> str:
+    """The names line's label: the player's name, or every person's at a shared terminal."""
+    if humans > 1:
+        return _("Names: every person's, with commas")
+    return _("Your name")
+
+
 class NameBox(Input):
     """The names line: Enter starts the table there too (and the key bar says so)."""
 
@@ -980,7 +993,7 @@ class NewTableScreen(Screen[TableSettings]):
             names = (name, *s.human_names[: s.humans - 1]) if s.humans > 1 else (name,)
             # Its label over it; on a short terminal beside it (a line less).
             with Horizontal(id="name-row"):
-                yield Static(_("Your name (hot-seat: every name, commas)"), classes="field-label")
+                yield Static(name_label(s.humans), classes="field-label", id="name-label")
                 yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
             yield Static(
                 _("↑ ↓ choose a line · ← → change it · Enter: sit down"), id="new-table-hint"
@@ -1002,6 +1015,7 @@ class NewTableScreen(Screen[TableSettings]):
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
         self.fit_title()
+        self.fit_names()
         self.query_one("#opt-practice").focus()
         self.explain(self.query_one("#opt-practice"))
         self.show_in_force()
@@ -1040,12 +1054,30 @@ class NewTableScreen(Screen[TableSettings]):
                 row.refresh()
         self.query_one("#opt-pace", OptionRow).set_not_in_force("" if bots else _("no bots"))
 
+    def fit_names(self) -> None:
+        """The names line as the People here line's choice needs it. With several people it
+        is every name, and holding only the default name it is emptied, an example in its
+        place: "You" stayed in it, typed names went after it ("YouAyşe"), and the box said
+        "Your name" to two people. Left empty, each person is called by their seat."""
+        humans = cast(tuple[int, bool], self.query_one("#opt-people", OptionRow).value)[0]
+        box = self.query_one("#opt-name", NameBox)
+        self.query_one("#name-label", Static).update(name_label(humans))
+        example = ", ".join(NAMES_EXAMPLE[:humans])
+        box.placeholder = _("like {names}").format(names=example) if humans > 1 else ""
+        if humans > 1 and box.value.strip() and not names_given(box.value):
+            box.value = ""
+        elif humans == 1 and not box.value.strip():
+            box.value = shown_name(DEFAULT_NAME)
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if self.refused:  # said of the line as it was
             self.refused = ""
             self.explain(event.input)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, NameBox):
+            # Clicked on its edge, its line of text stayed out of sight below the form.
+            self.query_one("#name-row").scroll_visible()
         self.explain(event.widget)
         self.refresh_bindings()  # Enter: "Start", or "Resume" on a match's line
 
@@ -1079,6 +1111,8 @@ class NewTableScreen(Screen[TableSettings]):
         """A new language: every word on the screen again in it, the choices kept."""
         if message.row.id != "opt-lang":
             self.refused = ""  # said of the people as they were
+            if message.row.id == "opt-people":
+                self.fit_names()
             self.explain(message.row)
             self.show_in_force()
             return
@@ -1092,6 +1126,7 @@ class NewTableScreen(Screen[TableSettings]):
         await self.recompose()
         if typed is not None:
             self.query_one("#opt-name", Input).value = typed
+        self.fit_names()
         self.fit_title()  # on the new form's frame
         self.show_in_force()
         self.query_one("#opt-lang").focus()
@@ -1133,6 +1168,9 @@ class NewTableScreen(Screen[TableSettings]):
         twice = repeated_name([str(choice["name"]), *cast(tuple[str, ...], choice["human_names"])])
         if humans > 1 and twice is not None:
             return repeated_name_text(twice)
+        you = screen_word_name(given)
+        if humans > 1 and you is not None:
+            return screen_word_text(you)
         return ""
 
     def action_quit_game(self) -> None:
