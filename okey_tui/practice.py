@@ -50,7 +50,13 @@ from okey_tui.engine.melds import (
     fits_table,
     is_wild,
 )
-from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, left_sum, opening_bonus
+from okey_tui.engine.scoring import (
+    GOING_PAIRS_NOT_OPENED,
+    left_sum,
+    not_opened_score,
+    opening_bonus,
+    straight_out_scores,
+)
 from okey_tui.engine.solver import (
     Arrangement,
     FinishPlan,
@@ -339,7 +345,22 @@ def _behind_in_match(view: PlayerView) -> bool:
     )
 
 
-def _safer_line(tile: str | None = None, held: bool = False) -> str:
+def _stakes(view: PlayerView) -> dict[str, int]:
+    """The figures the hints' words on holding and opening name, as the engine scores them
+    at this table: what each opponent writes for a straight out (``straight``; a partner
+    writes 0), what the seat going out writes (``finisher``: 0 where the finisher writes
+    0), and what this seat writes if it never opens (``not_opened``: doubled after
+    declaring Going Pairs). A hint said 202 to a player who had declared Going Pairs (the
+    summary then wrote 404), and "every other player scores 404" at a partners table."""
+    finisher, straight = straight_out_scores(view.rules)
+    return {
+        "straight": straight,
+        "finisher": finisher,
+        "not_opened": not_opened_score(view.going_pairs[view.seat]),
+    }
+
+
+def _safer_line(view: PlayerView, tile: str | None = None, held: bool = False) -> str:
     """Opening now, said as the alternative to the expert's hold and what it trades: a
     hint that said "Opening now is the safe choice" after "Hold your opening back" left a
     learner two answers. ``tile``: the left discard whose take opens (a hold at the draw);
@@ -347,17 +368,17 @@ def _safer_line(tile: str | None = None, held: bool = False) -> str:
     if tile is not None and held:
         return _(
             "Opening this turn instead is safer (after the draw, or by taking {tile}): if "
-            "someone else goes out before you open, you score 202, as a hand never opened."
-        ).format(tile=tile)
+            "someone else goes out before you open, you score {not_opened}, as a hand never opened."
+        ).format(tile=tile, **_stakes(view))
     if tile is not None:
         return _(
             "Taking {tile} and opening now instead is safer: if someone else goes out "
-            "before you open, you score 202, as a hand never opened."
-        ).format(tile=tile)
+            "before you open, you score {not_opened}, as a hand never opened."
+        ).format(tile=tile, **_stakes(view))
     return _(
         "Opening now instead is safer: if someone else goes out before you open, you "
-        "score 202, as a hand never opened."
-    )
+        "score {not_opened}, as a hand never opened."
+    ).format(**_stakes(view))
 
 
 def _held_opening_lines(view: PlayerView, kept: list[Tile]) -> list[str]:
@@ -449,14 +470,14 @@ def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str 
         ngettext(
             "In the {n} guess it made at the tiles you cannot see, you do not go out in one "
             "turn before the middle runs out, but the expert holds anyway while a draw is "
-            "left: over many hands, its straight outs (every other player scores 404, you "
-            "-202) gain more than opening at once saves.",
+            "left: over many hands, its straight outs (each opponent scores {straight}, you "
+            "{finisher}) gain more than opening at once saves.",
             "In none of the {n} guesses it made at the tiles you cannot see do you go out in "
             "one turn before the middle runs out, but the expert holds anyway while a draw "
-            "is left: over many hands, its straight outs (every other player scores 404, "
-            "you -202) gain more than opening at once saves.",
+            "is left: over many hands, its straight outs (each opponent scores {straight}, "
+            "you {finisher}) gain more than opening at once saves.",
             tried,
-        ).format(n=tried)
+        ).format(n=tried, **_stakes(view))
     ]
     # Held past an opponent near going out, the line about it gives the match as the reason.
     if _behind_in_match(view) and not (threat is not None and threat.behind):
@@ -577,20 +598,21 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                         _(
                             "Your runs and sets come to {value} of {floor}: if your draw brings "
                             "them to {floor}, hold that opening back to go out in "
-                            "one turn later (a straight out): every other player then scores "
-                            "404, twice what a hand never opened costs. If not, you can still "
+                            "one turn later (a straight out): each opponent then scores "
+                            "{straight}, twice what a hand never opened costs. If not, you can "
+                            "still "
                             "open with pairs after the draw (a hand opened with pairs never "
                             "goes out in one turn)."
-                        ).format(value=without.value, floor=without.floor)
+                        ).format(value=without.value, floor=without.floor, **_stakes(view))
                     )
                 elif without.can_open_melds:
                     lines.append(
                         _(
                             "Taking {tile} would force you to open now (a taken tile is laid "
                             "this turn). Hold the opening back to go out in one turn later (a "
-                            "straight out): every other player then scores 404, twice what a "
+                            "straight out): each opponent then scores {straight}, twice what a "
                             "hand never opened costs."
-                        ).format(tile=shown)
+                        ).format(tile=shown, **_stakes(view))
                     )
                 else:
                     # The take makes the only opening: nothing is held yet, and what the
@@ -600,9 +622,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             "Taking {tile} would make your only opening and force it down now "
                             "(a taken tile is laid this turn). With {n} tiles still in the "
                             "middle, wait for an opening you draw yourself and hold it back, to "
-                            "go out in one turn later (a straight out): every other player then "
-                            "scores 404, twice what a hand never opened costs."
-                        ).format(tile=shown, n=view.middle_count)
+                            "go out in one turn later (a straight out): each opponent then "
+                            "scores {straight}, twice what a hand never opened costs."
+                        ).format(tile=shown, n=view.middle_count, **_stakes(view))
                     )
                     if with_tile.can_open_pairs and not with_tile.can_open_melds:
                         lines.append(
@@ -616,7 +638,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 # as the safer alternative (none with pairs in hand: they can still go down
                 # after the draw).
                 pairs_in_hand = without.can_open_pairs and not without.can_open_melds
-                safer = None if pairs_in_hand else _safer_line(shown, without.can_open_melds)
+                safer = None if pairs_in_hand else _safer_line(view, shown, without.can_open_melds)
                 drawing = next((o for o in advice.options if o.action == action), None)
                 k = _count(drawing.finish_rate, tried) if drawing is not None else 0
                 if drawing is not None and k:
@@ -703,16 +725,16 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         if advice.kind == "hold":
             headline = _("Hold your opening back: discard {tile}").format(tile=thrown)
             lines.append(
-                _never_line(view, tried, advice.threat, _safer_line())
+                _never_line(view, tried, advice.threat, _safer_line(view))
                 if never
                 else " ".join(
                     (
                         _(
                             "The expert holds the opening back to go out in one turn later (a "
-                            "straight out): every other player then scores 404, twice what a "
-                            "hand never opened costs, and you -202."
-                        ),
-                        _safer_line(),
+                            "straight out): each opponent then scores {straight}, twice what a "
+                            "hand never opened costs, and you {finisher}."
+                        ).format(**_stakes(view)),
+                        _safer_line(view),
                     )
                 )
             )
@@ -779,31 +801,36 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     if view.opening is not None
                     else _(
                         "If the others all draw from the middle, it runs out before your next "
-                        "turn, and you have not opened: you score 202 whatever you discard. "
-                        "Discard what helps the others least."
-                    )
+                        "turn, and you have not opened: you score {not_opened} whatever you "
+                        "discard. Discard what helps the others least."
+                    ).format(**_stakes(view))
                 )
             elif view.opening is None:
                 k = _count(chosen.open_rate, tried)
-                floors = {"floor": view.melds_floor, "pairs": view.pairs_floor, "draws": draws}
+                pairs_floor = view.pairs_floor
+                # After declaring Going Pairs only pairs open: "(106 points or 5 pairs)" was
+                # said to a player who may no longer open with runs and sets.
+                opening = (
+                    ngettext("{pairs} pair: pairs only", "{pairs} pairs: pairs only", pairs_floor)
+                    if view.going_pairs[view.seat]
+                    else _("{floor} points or {pairs} pairs")
+                ).format(floor=view.melds_floor, pairs=pairs_floor)
                 lines.append(
                     ngettext(
-                        "Keeping the rest, you could open ({floor} points or {pairs} pairs) "
-                        "within {draws} in {k} of the {n} guess it made at the tiles you "
-                        "cannot see.",
-                        "Keeping the rest, you could open ({floor} points or {pairs} pairs) "
-                        "within {draws} in {k} of the {n} guesses it made at the tiles you "
-                        "cannot see.",
+                        "Keeping the rest, you could open ({opening}) within {draws} in {k} of "
+                        "the {n} guess it made at the tiles you cannot see.",
+                        "Keeping the rest, you could open ({opening}) within {draws} in {k} of "
+                        "the {n} guesses it made at the tiles you cannot see.",
                         tried,
-                    ).format(k=k, n=tried, **floors)
+                    ).format(k=k, n=tried, opening=opening, draws=draws)
                     if k
                     else ngettext(
-                        "Opening ({floor} points or {pairs} pairs) within {draws} is unlikely: "
-                        "it came in none of the {n} guess it made at the tiles you cannot see.",
-                        "Opening ({floor} points or {pairs} pairs) within {draws} is unlikely: "
-                        "it came in none of the {n} guesses it made at the tiles you cannot see.",
+                        "Opening ({opening}) within {draws} is unlikely: it came in none of the "
+                        "{n} guess it made at the tiles you cannot see.",
+                        "Opening ({opening}) within {draws} is unlikely: it came in none of the "
+                        "{n} guesses it made at the tiles you cannot see.",
                         tried,
-                    ).format(n=tried, **floors)
+                    ).format(n=tried, opening=opening, draws=draws)
                 )
             else:
                 k = _count(chosen.finish_rate, tried)
@@ -957,12 +984,12 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     ngettext(
                         "{tile} is the tile your melds need least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
-                        "guesses at the tiles you cannot see: {tiles} scored only about {n} point better, too little to "
-                        "trust.",
+                        "guesses at the tiles you cannot see: {tiles} scored only about {n} "
+                        "point better, too little to trust.",
                         "{tile} is the tile your melds need least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
-                        "guesses at the tiles you cannot see: {tiles} scored only about {n} points better, too little to "
-                        "trust.",
+                        "guesses at the tiles you cannot see: {tiles} scored only about {n} "
+                        "points better, too little to trust.",
                         gain,
                     ).format(
                         tile=tile_text(action.tile, okey),
@@ -1004,13 +1031,14 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         elif view.rules.pairs_opener_lays_off:
             why = _(
                 "Once open, you lay more pairs as you make them and may add to the table; "
-                "your tiles left count double, but a hand never opened scores 202."
-            )
+                "your tiles left count double, but a hand never opened scores {not_opened}."
+            ).format(**_stakes(view))
         else:
             why = _(
                 "Once open, you lay more pairs as you make them (pairs add nothing to runs "
-                "and sets); your tiles left count double, but a hand never opened scores 202."
-            )
+                "and sets); your tiles left count double, but a hand never opened scores "
+                "{not_opened}."
+            ).format(**_stakes(view))
         return ExpertHint(
             action,
             _("Open now with {worth}").format(worth=worth),
@@ -1412,6 +1440,10 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     # pairs opening) or once it has opened with pairs.
     right_opening = view.openings[view.right]
     pairs_right = right_opening is None or right_opening.kind is OpeningKind.PAIRS
+    # A Going Pairs player's discard may be taken only for a pair (rules §13): its twin is
+    # the one tile that makes it of use, and none once the player on the right has opened
+    # with runs and sets (the hints spoke of runs and sets it could make, and their price).
+    going_pairs = view.going_pairs[view.seat]
     # At a Challenge table with penalties, the player on the right who lays this seat's
     # discard makes it pay (rules §12): that risk has a price, said with it, and it weighs
     # the more, the higher the tile (as the hard bot weighs it).
@@ -1433,7 +1465,7 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             )
             continue
         plays = effective(tile, okey)
-        near, far = _neighbours(plays)
+        near, far = ([], []) if going_pairs else _neighbours(plays)
         if pairs_right:
             near.append(plays)  # its twin makes them a pair
         hidden_near = sum(max(0, 2 - seen[t]) for t in near)
@@ -1499,11 +1531,16 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
                 "right may use it ({n} unseen tiles meld with it)",
                 hidden_near,
             ).format(pair=meld_words(pair, okey), n=hidden_near)
+        elif going_pairs and not pairs_right:
+            reason = _(
+                "no penalty and no risk: you go pairs, so it may be taken only for a pair, and "
+                "the player on your right opened with runs and sets"
+            )
         elif hidden_near == 0:
             reason = _("dead: every tile it melds with is already in sight")
         elif thrown:
             reason = _(
-                "the player on your right discarded {tile}: they are not collecting around it"
+                "the player on your right discarded {tile}: they may not be collecting around it"
             ).format(tile=tile_text(right_threw[thrown[0]], okey))
         elif used[tile] and by_pairs:
             reason = ngettext(
@@ -1550,11 +1587,17 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
             ).format(n=hidden_near)
         if pays and hidden_near and not keep:
             single = challenge_payment(tile, plays, okey, pair=False)
-            price_of_use = (
-                _("if they lay it, you pay {points} at this Challenge table ({pair} in a pair)")
-                if pairs_right
-                else _("if they lay it, you pay {points} at this Challenge table")
-            ).format(points=single, pair=challenge_payment(tile, plays, okey, pair=True))
+            paired = challenge_payment(tile, plays, okey, pair=True)
+            if going_pairs:  # only ever laid in a pair
+                price_of_use = _(
+                    "if they lay it in a pair, you pay {points} at this Challenge table"
+                ).format(points=paired)
+            else:
+                price_of_use = (
+                    _("if they lay it, you pay {points} at this Challenge table ({pair} in a pair)")
+                    if pairs_right
+                    else _("if they lay it, you pay {points} at this Challenge table")
+                ).format(points=single, pair=paired)
             reason = f"{reason}; {price_of_use}"
         # Free tiles first, then those that break what the panel shows as the nearer plan.
         later = breaks_shown or (pair is not None and pairs_first)

@@ -835,7 +835,7 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     assert "yaklaşık 7 puan daha kötü" in said(draw_view)
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
     text = said(view)
-    assert "uzmanın 8 denemesinin 5 tanesinde" in text
+    assert "uzmanın görmediğin taşlar için yaptığı 8 denemenin 5 tanesinde" in text
     assert "yaklaşık 12 puan daha kötü" in text
     assert "dağılım" not in text and "dağıtım" not in text
 
@@ -1093,7 +1093,7 @@ def test_a_false_okey_thrown_on_the_right_is_named_as_the_pile_shows_it() -> Non
     tips, _none = safest_discards(view, limit=6)
     said = {str(tip.tile): tip.reason for tip in tips}
     assert said.get("B7") == (
-        "the player on your right discarded F✦: they are not collecting around it"
+        "the player on your right discarded F✦: they may not be collecting around it"
     ), said
 
 
@@ -1494,3 +1494,21 @@ def test_a_lay_off_line_shows_the_meld_as_it_stands_then_what_it_becomes():
     narrow = hint_text(hint, width=30).plain.splitlines()
     at = narrow.index("R6 → meld 1 (R3 R4 R5):")
     assert narrow[at + 1] == "  R3 R4 R5 R6", narrow
+
+
+@pytest.mark.parametrize(
+    ("rules", "straight", "finisher"),
+    [("classic/3", 404, -202), ("classic/3+z", 404, 0), ("classic/3+p", 404, -202)],
+)
+def test_the_hold_hint_names_what_this_table_writes_for_a_straight_out(
+    rules: str, straight: int, finisher: int
+) -> None:
+    """The hold hint said "every other player scores 404, you -202" at every table: at a
+    partners table the partner writes 0 (the opponents 404), and where the finisher writes
+    0 the seat going out writes 0, not -202."""
+    from okey_tui.practice import _never_line
+
+    hand = pos_hand(["R1 R2 R3 K5 Y9", "", "", ""], rules=rules)
+    line = _never_line(PlayerView.of(hand, 0), 8, None, None)
+    assert f"(each opponent scores {straight}, you {finisher})" in line, line
+    assert "every other player" not in line

@@ -40,3 +40,32 @@ def test_elsewhere_the_risk_has_no_price_and_the_high_tile_goes_first() -> None:
         said = tips(rules)
         assert [tile for tile, _reason in said[:2]] == ["Y9", "K5"], rules
         assert not any("Challenge" in reason for _tile, reason in said), rules
+
+
+def test_a_going_pairs_player_s_discards_are_said_as_taken_only_for_a_pair() -> None:
+    """After declaring Going Pairs a discard may be taken only for a pair (rules §12-13):
+    the hints spoke of the runs and sets the player on the right could make with it ("9
+    unseen tiles meld with it"), priced as laid in a run; and once that player had opened
+    with runs and sets, it could take nothing at all."""
+    said = dict(tips("challenge/3", openings="-!/-/-/-"))
+    # R1: only its twin makes it of use to the right, priced as in a pair.
+    assert said["R1"] == (
+        "in none of your pairs, no penalty; the one risk: the player on your right may use "
+        "it (1 unseen tile melds with it); if they lay it in a pair, you pay 20 at this "
+        "Challenge table"
+    ), said["R1"]
+    said = dict(tips("challenge/3", openings="-!/m101/-/-"))
+    assert said["K5"] == (
+        "no penalty and no risk: you go pairs, so it may be taken only for a pair, and the "
+        "player on your right opened with runs and sets"
+    ), said["K5"]
+
+
+def test_the_hint_s_never_opened_figure_is_doubled_after_going_pairs() -> None:
+    """A hint on the last turn said "you score 202 whatever you discard" to a player who
+    had declared Going Pairs; the summary then wrote 404 (202 × 2)."""
+    from okey_tui.practice import _stakes
+
+    for openings, figure in (("-/-/-/-", 202), ("-!/-/-/-", 404)):
+        hand = position(["R1 R2 R3 K5 Y9", "", "", ""], rules="challenge/3", openings=openings)
+        assert _stakes(PlayerView.of(hand, 0))["not_opened"] == figure, openings

@@ -166,6 +166,30 @@ def finish_parts(
     return s * (1 << steps), note, formula
 
 
+def not_opened_score(going_pairs: bool) -> int:
+    """What a seat that never opened writes when the middle runs out or another seat goes
+    out without doubling: twice the penalty, doubled again after declaring Going Pairs.
+
+    >>> not_opened_score(False), not_opened_score(True)
+    (202, 404)
+    """
+    return finish_points(Outcome(EndKind.EMPTY_MIDDLE), 0, None, 0, going_pairs, False)[0]
+
+
+def straight_out_scores(rules: RuleSet) -> tuple[int, int]:
+    """What a plain straight out (no okey, no pairs) writes: for the seat that goes out,
+    and for each opponent, opened or not (a partner writes 0).
+
+    >>> straight_out_scores(RuleSet()), straight_out_scores(RuleSet(finisher_scores_zero=True))
+    ((-202, 404), (0, 404))
+    """
+    outcome = Outcome(EndKind.FINISH, 0, straight=True)
+    opened = Opening(OpeningKind.MELDS, 101)  # any opening: the figure is flat
+    finisher = finish_points(outcome, 0, opened, 0, False, rules.finisher_scores_zero)[0]
+    opponent = finish_points(outcome, 1, opened, 0, False, rules.finisher_scores_zero)[0]
+    return finisher, opponent
+
+
 def score_hand(hand: Hand) -> HandResult:
     """Score an ended hand for every seat, partners and table options included."""
     outcome = hand.outcome
