@@ -212,7 +212,7 @@ def test_the_turkish_rule_book_has_every_section_of_the_english_one() -> None:
 
     english, turkish = rules_text("en"), rules_text("tr")
     assert numbered(turkish) == numbered(english)
-    assert turkish.count("**Karar:**") == english.count("**Decision:**")
+    assert turkish.count("**Bu oyunda:**") == english.count("**Decision:**")
     assert turkish.count("|") == english.count("|")  # every table, row for row
 
 

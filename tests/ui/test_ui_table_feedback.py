@@ -841,6 +841,8 @@ async def test_at_a_challenge_table_shift_p_declares_going_pairs_after_asking():
         assert screen.view.going_pairs[screen.view.seat]
         assert app.session.hand.going_pairs[screen.view.seat]
         assert "Going Pairs: open with 5 pairs" in str(screen.query_one("#laydown").render())
+        # Never again this hand: the key bar leaves it out (it stayed there, greyed).
+        assert "Go pairs" not in screen_text(app)
         await pilot.press("P")  # once is enough: the engine says why not again
         assert not isinstance(app.screen, ConfirmScreen)
         assert status_text(screen) == "You have already declared Going Pairs"

@@ -1553,6 +1553,10 @@ class TableScreen(Screen[None]):
             return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
         if action == "declare_pairs" and not self.legal_now()[1]:
             return False  # a Challenge rule: no key for it at other tables
+        if action == "declare_pairs" and (
+            self.view.going_pairs[self.view.seat] or self.view.opening is not None
+        ):
+            return False  # declared, or opened: never again this hand (it stayed, greyed)
         if action == "summary":
             return self.table.hand_over and self._looking
         if not self.is_current_screen():
