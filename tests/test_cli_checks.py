@@ -40,6 +40,8 @@ def run(*args: str, stdin: str | None = None) -> Result:
         # Each person is "You" on their turn: one named so was "You" to every other too.
         (["play", "--names", "Ayşe,You"], ["--names", "You is what the table calls"]),
         (["play", "--names", "SEN,Mehmet"], ["--names", "SEN is what the table calls"]),
+        (["join", "127.0.0.1", "ABCDEF", "--name", "You"], ["--name", "You is what each"]),
+        (["host", "--name", " sen "], ["--name", "sen is what each player"]),
         # An empty name is refused, not dropped (",Veli" made Veli the first person).
         (["play", "--humans", "2", "--names", ",Veli"], ["--names", "name 1 is empty"]),
         (["play", "--names", "Ayşe,  ,Mehmet"], ["--names", "name 2 is empty"]),

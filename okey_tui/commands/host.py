@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 from okey_tui.bots.base import LEVELS
 from okey_tui.cli import FloatBetween, IntBetween
-from okey_tui.commands.play import _bots, check_printable_name, table_changes
+from okey_tui.commands.play import _bots, check_own_name, check_printable_name, table_changes
 from okey_tui.commands.play import play as _play
 from okey_tui.commands.web import public_option
 from okey_tui.i18n import N_, _, ngettext
@@ -174,6 +174,7 @@ def host(
         raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
     if name is not None:
         check_printable_name(name, "--name")
+        check_own_name(name.strip())
     if no_seat and name is not None:
         raise click.UsageError(
             _(

@@ -174,6 +174,20 @@ def _people(
     return changes
 
 
+def check_own_name(name: str) -> None:
+    """Refuse ``--name You`` (or Sen) at a table with other people: every screen calls its
+    own player so, and the others would read "You discarded R2" of this one."""
+    from okey_tui.hotseat import screen_word_name
+
+    if screen_word_name([name]) is not None:
+        raise click.BadParameter(
+            _("{name} is what each player's own screen calls them: give a name of your own").format(
+                name=name
+            ),
+            param_hint="--name",
+        )
+
+
 def check_printable_name(name: str, option: str) -> None:
     """Refuse a name with a character a table cannot show: a control character (an escape
     sequence would reach the terminal), a line break, a bidi override or a zero-width

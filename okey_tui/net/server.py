@@ -1187,9 +1187,15 @@ class TableServer:
         for, or (someone before them has it, or one that sounds the same) it with the
         lowest number free ("Ayşe 2"). Named again as someone leaves the lobby, so a
         number goes once its name is free; never once the match has started."""
+        from okey_tui.hotseat import screen_word_name
+
         taken: set[str] = set()
         for seat in sorted((s for s in self.seats if s.human), key=lambda s: s.joined):
             asked = seat.asked or seat.name or ""
+            if screen_word_name([asked]) is not None:
+                # "You" (or "Sen") is what every screen calls its own player: the others
+                # read "You discarded R2" of this one. Named by the seat instead.
+                asked = _("Player {n}").format(n=seat.index + 1)
             name = asked
             for number in range(2, SEATS + 2):  # at most SEATS - 1 names are taken
                 if folded_name(name) not in taken:

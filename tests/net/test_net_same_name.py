@@ -63,3 +63,23 @@ async def test_the_note_of_a_rename_goes_when_the_plain_name_comes_back() -> Non
     finally:
         await first.close()
         await server.close()
+
+
+async def test_a_friend_who_asks_to_be_called_you_sits_as_their_seat() -> None:
+    """Every screen calls its own player "You" ("Sen" in Turkish): a friend named so was
+    "You" on the others' screens too ("You discarded R2" of someone else). Such a name is
+    the seat's ("Player 2"); the command line refuses it outright (tests/test_cli_checks)."""
+    server = await open_table()
+    tables: list[RemoteTable] = []
+    try:
+        tables.append(await RemoteTable.join(server.url, server.code, "Mehmet"))
+        second = await RemoteTable.join(server.url, server.code, "you")
+        tables.append(second)
+        third = await RemoteTable.join(server.url, server.code, "SEN")
+        tables.append(third)
+        await third.wait_for(lambda: len(names(third)) == 3, 5)
+        assert names(third) == ["Mehmet", "Player 2", "Player 3"]
+    finally:
+        for t in tables:
+            await t.close()
+        await server.close()
