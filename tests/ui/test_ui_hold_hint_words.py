@@ -57,7 +57,7 @@ def test_a_level_match_is_not_called_behind(totals: tuple[int, ...]) -> None:
     assert advice.lines[0] == (
         "In none of the 8 guesses it made at the tiles you cannot see do you go out in one "
         "turn before the middle runs out, but the expert holds anyway while a draw is left: "
-        "over many hands, its straight outs (every other player scores 404, you -202) gain "
+        "over many hands, its straight outs (each opponent scores 404, you -202) gain "
         "more than opening at once saves. " + SAFER
     )
     says_one_answer(advice)
@@ -130,7 +130,7 @@ def test_a_hold_with_straight_outs_says_the_experts_choice_then_the_safer_one() 
     assert advice is not None and isinstance(advice.action, Discard)
     assert advice.lines[0] == (
         "The expert holds the opening back to go out in one turn later (a straight out): "
-        "every other player then scores 404, twice what a hand never opened costs, and you "
+        "each opponent then scores 404, twice what a hand never opened costs, and you "
         "-202. " + SAFER
     )
     says_one_answer(advice)
