@@ -250,22 +250,25 @@ class RackLayout:
 
     def next_tile(self, index: int, step: int) -> int:
         """Where ← (``step`` −1) or → (+1) takes the cursor from ``index``: the next tile
-        along its row, going round the row past the empty slots. A tile alone on its row
-        keeps the cursor; from an empty slot of a row with no tile, the nearest tile.
+        along its row, past the empty slots; at the row's last (or first) tile it stays.
+        It went round the row: a player who pressed → once too often was on the row's
+        first tile, and x threw it. A tile alone on its row keeps the cursor; from an empty
+        slot with no tile that way, the nearest tile.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
         >>> rack.arrange([parse_tiles("R1"), parse_tiles("K9")])  # R1 · K9 in slots 0 and 2
         >>> rack.next_tile(0, 1), rack.next_tile(2, 1), rack.next_tile(0, -1)
-        (2, 0, 2)
+        (2, 2, 0)
         >>> rack.next_tile(8, 1)  # the lower row is empty: to the nearest tile
         0
         """
         row, col = self.place(index)
-        for k in range(1, self.cols):
-            c = (col + step * k) % self.cols
+        c = col + step
+        while 0 <= c < self.cols:
             if self.slots[self.index(row, c)] is not None:
                 return self.index(row, c)
+            c += step
         if self.slots[index] is not None:
             return index
         nearest = self.nearest_tile(index)

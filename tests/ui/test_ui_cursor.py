@@ -283,8 +283,9 @@ async def test_home_with_free_slots_only_against_groups_says_how_to_get_there():
 async def test_left_and_right_go_from_tile_to_tile_past_the_gaps():
     """Late in a hand the rack is mostly gaps: → stopped on every empty slot (9 presses to
     reach a tile 9 slots away) and Home put the cursor on an empty first slot. Now ← → go
-    from tile to tile round the row, Home and End go to the row's first and last tile, and
-    ↑ ↓ to the nearest tile on the other row; no tile moves."""
+    from tile to tile along the row and stop at its ends (going round it, a player who
+    pressed → once too often threw the row's first tile), Home and End go to the row's
+    first and last tile, and ↑ ↓ to the nearest tile on the other row; no tile moves."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -304,12 +305,12 @@ async def test_left_and_right_go_from_tile_to_tile_past_the_gaps():
             for _ in tiles:
                 await pilot.press("right")
                 seen.append(screen.cursor)
-            assert seen == [*tiles[1:], tiles[0]], row  # round the row, on tiles only
+            assert seen == [*tiles[1:], tiles[-1]], row  # on tiles only, staying at the end
             seen = []
             for _ in tiles:
                 await pilot.press("left")
                 seen.append(screen.cursor)
-            assert seen == list(reversed(tiles)), row  # from the first: round to the last
+            assert seen == [*reversed(tiles[:-1]), tiles[0]], row  # back, staying at the first
             await pilot.press("end")
             assert screen.cursor == tiles[-1]
             await pilot.press("home")

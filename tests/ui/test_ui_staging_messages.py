@@ -510,7 +510,10 @@ async def after_a_refusal_the_line_comes_back_to_the_staged_melds(pilot, app) ->
     await pilot.press("t")  # refused: the turn's tile is drawn already
     await pilot.pause()
     assert status_text(screen) != staged
-    await pilot.press("right")  # the next key that changes something
+    # The next key that changes something: the cursor to a tile beside it (← → stop at
+    # the row's ends).
+    moves = screen.rack.next_tile(screen.cursor, 1) != screen.cursor
+    await pilot.press("right" if moves else "left")
     await pilot.pause()
     assert screen.staging.melds
     assert status_text(screen) == staged

@@ -2084,9 +2084,10 @@ class TableScreen(Screen[None]):
             )
 
     def action_cursor(self, dx: int, dy: int) -> None:
-        """← → go from tile to tile round their row, past the empty slots; ↑ ↓ go to the
-        nearest tile on the other row and stop at the rack's edge (↓ on the lower row
-        stays). Only shift+arrows and ``[`` ``]`` go a slot at a time."""
+        """← → go from tile to tile along their row, past the empty slots, and stop at its
+        ends (Home/End go there at once); ↑ ↓ go to the nearest tile on the other row and
+        stop at the rack's edge (↓ on the lower row stays). Only shift+arrows and ``[``
+        ``]`` go a slot at a time."""
         row = self.rack.row_of(self.cursor)
         if dx:
             self.cursor = self.rack.next_tile(self.cursor, dx)
