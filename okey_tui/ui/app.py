@@ -141,6 +141,8 @@ class OkeyApp(App[None]):
                     self.exit()
 
             self.set_interval(SERVER_CHECK, server_gone)
+        elif not self.is_headless:
+            self.end_on_hangup()
 
     def open_first_screen(self) -> None:
         """The new-table screen, a resumed match, or the table of the given settings."""
@@ -161,6 +163,11 @@ class OkeyApp(App[None]):
         self.first_message = ""
 
     def on_unmount(self) -> None:
+        self.leave_saves()
+
+    def leave_saves(self) -> None:
+        """What leaving the game keeps, as q keeps it: the cursors moved since the last
+        move, the lock released, and a match nobody at the table has played dropped."""
         session = self.session
         if (
             session is not None
@@ -171,6 +178,31 @@ class OkeyApp(App[None]):
             session.autosave()  # a cursor moved since the last move: kept where it was
         self.release_lock()
         self.drop_untouched()
+
+    def end_on_hangup(self) -> None:
+        """The terminal closing (its window shut, an ssh session dropped: SIGHUP) or the
+        process told to end (SIGTERM) ends the game as q does. It ended at once: a match
+        nobody had played was kept (q drops it) and they piled up in the list, and the
+        cursors moved since the last move were lost. Signals a run ignores (nohup) stay
+        ignored."""
+        import asyncio
+        import signal
+
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGHUP, signal.SIGTERM):
+            if signal.getsignal(number) == signal.SIG_IGN:
+                continue
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self.hang_up, number)
+
+    def hang_up(self, number: int) -> None:
+        import signal
+
+        self.leave_saves()
+        if number == signal.SIGHUP:
+            # The terminal is gone: nothing is left to draw or to set back as it was.
+            os._exit(128 + number)
+        self.exit()
 
     def drop_untouched(self) -> None:
         """A match nobody at the table has played yet is not kept: starting okey101 and
