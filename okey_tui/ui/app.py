@@ -184,13 +184,14 @@ class OkeyApp(App[None]):
         process told to end (SIGTERM) ends the game as q does. It ended at once: a match
         nobody had played was kept (q drops it) and they piled up in the list, and the
         cursors moved since the last move were lost. Signals a run ignores (nohup) stay
-        ignored."""
+        ignored, and a command's own handling of them is left to it (``okey101 host``
+        closes its table, telling the friends)."""
         import asyncio
         import signal
 
         loop = asyncio.get_running_loop()
         for number in (signal.SIGHUP, signal.SIGTERM):
-            if signal.getsignal(number) == signal.SIG_IGN:
+            if signal.getsignal(number) != signal.SIG_DFL:
                 continue
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(number, self.hang_up, number)
