@@ -1,7 +1,7 @@
 """Rules §9, adding to the table: when the player has just laid melds down, or drawn, the
 line names the rack's tiles that a table meld takes ("a adds B4 to a meld on the table"),
-and a does what it says: with nothing selected and the cursor on a tile no meld takes, a
-adds the tiles the line names.
+and a does what it says: with nothing selected, a adds the tiles the line names, the
+cursor on one of them or not.
 
 Found playing at 80x24: after opening and laying B4 B5 B6, the line said "a adds a tile
 that fits a table meld", the cursor was on R2, and a answered "R2 does not fit any meld on
@@ -84,6 +84,30 @@ async def test_a_adds_each_tile_that_fits_once_and_no_okey() -> None:
         assert status_text(screen) == "Added B8 to meld 1, R11 to meld 2"
         rack = app.session.hand.racks[0]
         assert rack.count(Tile.parse("B8")) == 1 and Tile.parse("K13") in rack
+
+
+async def test_a_on_a_tile_that_fits_adds_every_tile_the_line_names() -> None:
+    """The line said "a adds R11 B4 to melds on the table" and, the cursor on R11, a added
+    R11 alone: a second a was needed. Nothing selected, a adds them all; a selected tile
+    alone is added alone."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R2 B4 R11 Y1", "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("d")  # drawn already: the line repeats the turn's step
+        assert "a adds R11 B4 to melds on the table" in status_text(screen)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R11")))
+        await pilot.press("a")
+        assert [str(tm.meld) for tm in app.session.hand.table] == ["B4 B5 B6 B7", "R8 R9 R10 R11"]
+        assert sorted(map(str, app.session.hand.racks[0])) == ["R2", "Y1"]
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R2 B4 R11 Y1", "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "R11")
+        await pilot.press("a")
+        assert [str(tm.meld) for tm in app.session.hand.table] == ["B5 B6 B7", "R8 R9 R10 R11"]
+        assert status_text(screen).startswith("Added R11 to meld 2 · a adds B4")
 
 
 async def test_a_asks_where_a_tile_with_a_choice_goes_then_adds_the_rest() -> None:

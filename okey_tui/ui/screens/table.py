@@ -338,7 +338,7 @@ class TableScreen(Screen[None]):
             N_("Add"),
             tooltip=N_(
                 "add the selection to a table meld, or each tile to the one meld it goes on "
-                "(all or nothing); on a tile no meld takes, the tiles that fit"
+                "(all or nothing); with nothing selected, every tile that fits"
             ),
         ),
         Binding(
@@ -2965,10 +2965,22 @@ class TableScreen(Screen[None]):
         """``action_add``'s work: the plans asked of the table may be refused."""
         view = self.view
         chosen = self.chosen_slots()
-        # Nothing selected, the cursor on a tile no meld takes (or an empty slot): the
-        # tiles that fit, as the line names them ("a adds R3 R6 to melds on the table").
-        if not self.selected and onto is None and not self.cursor_tile_adds():
-            chosen = self.slots_for(tuple(self.tiles_that_fit())) or chosen
+        # Nothing selected: the tiles that fit, as the line names them ("a adds R3 R6 to
+        # melds on the table"), the one under the cursor first. With the cursor on one of
+        # them a added that one alone, and the line's "a adds Y4 B6" took two presses. A
+        # selection adds just what is selected; the hint's tile, what the hint says.
+        fits = self.tiles_that_fit()
+        under = self.rack.slots[self.cursor]
+        hinted_here = self.hint_add is not None and self.hint_add[0] == self.cursor
+        if (
+            not self.selected
+            and onto is None
+            and not hinted_here
+            and (under in fits or not self.cursor_tile_adds())
+        ):
+            pointed = [under] if under is not None and under in fits else []
+            ordered = [*pointed, *(t for t in fits if t != under)]
+            chosen = self.slots_for(tuple(ordered)) or chosen
             unpointed = len(chosen) > 1  # several tiles the player did not point at
         else:
             unpointed = False
@@ -3072,6 +3084,7 @@ class TableScreen(Screen[None]):
         meld, as one move of the table's: all of them or, if the table refuses one, none
         (and at a practice table one u undoes them all). The line says what went where."""
         steps = [step for group in groups for step in group]
+        pointing = self.cursor
         used = list(chosen)
         slots = []
         for step in steps:
@@ -3085,6 +3098,12 @@ class TableScreen(Screen[None]):
             self.render_all()
             return
         self.acted(steps[-1], slots, quiet=True)
+        # The meld the tile the player pointed at went to comes into sight (the last one did).
+        pointed = next(
+            (st for st, slot in zip(steps, slots, strict=True) if slot == pointing), None
+        )
+        if pointed is not None:
+            self.reveal_meld = pointed.target
         # Each tile as the table shows it (an okey as "★R9"), from the adds just logged,
         # a meld's tiles in the meld's order.
         okey = self.view.okey
