@@ -33,6 +33,42 @@ BOT_LEVELS = ("easy", "normal", "hard", "expert")
 THEMES = ("felt", "dark")
 # The name of a player who gave none. Saves and statistics keep this English word;
 # screens and commands say it in their language (:func:`shown_name`).
+# The table-option flags of ``play`` that only switch an option on, and the setting each
+# one sets (``--finisher-zero`` is ``finisher_zero``).
+RULE_FLAGS = {
+    "finisher_zero": "finisher_scores_zero",
+    "pairs_lay_off": "pairs_opener_lays_off",
+    "finish_needs_floor": "finish_opening_needs_floor",
+    "give_back_penalty": "give_back_penalty",
+}
+
+
+def replay_command(seed: int, rules: RuleSet) -> str:
+    """The command that deals a match of ``rules`` from ``seed`` again: the same tiles in
+    every hand (the players' and bots' moves are theirs).
+
+    >>> replay_command(762898, RuleSet(game_type=GameType.RISING, partners=True, hands=5))
+    'okey101 play --seed 762898 --type rising --hands 5 --partners'
+    >>> replay_command(7, RuleSet(penalties=False, finisher_scores_zero=True))
+    'okey101 play --seed 7 --no-penalty --finisher-zero'
+    """
+    parts = ["okey101", "play", "--seed", str(seed)]
+    if rules.game_type is not GameType.CLASSIC:
+        parts += ["--type", rules.game_type.value]
+    if rules.hands != RuleSet().hands:
+        parts += ["--hands", str(rules.hands)]
+    if not rules.penalties:
+        parts += ["--no-penalty"]
+    if rules.partners:
+        parts += ["--partners"]
+    parts += [
+        f"--{flag.replace('_', '-')}"
+        for flag, field_name in RULE_FLAGS.items()
+        if getattr(rules, field_name)
+    ]
+    return " ".join(parts)
+
+
 DEFAULT_NAME = N_("You")
 
 

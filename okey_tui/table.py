@@ -477,6 +477,12 @@ class TableInterface(Protocol):
         before the match is over): the game asks first, wherever they quit."""
         ...
 
+    def replay_command(self) -> str | None:
+        """Once the match is over, the command that deals it again (the same tiles in every
+        hand: a deal to play again, or to show a friend); None before, or where the table
+        does not say (a network table's seed is its host's)."""
+        ...
+
     async def act(self, action: Action) -> None:
         """Play ``action`` for this seat; raises :class:`ActionRefused` when illegal."""
         ...

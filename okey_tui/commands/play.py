@@ -9,6 +9,7 @@ import click
 from okey_tui.cli import IntBetween, Named, Pace, both_names, named_word
 from okey_tui.i18n import N_, _, decimal
 from okey_tui.messages import BOT_LEVELS, GAME_TYPES
+from okey_tui.settings import RULE_FLAGS
 
 if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
@@ -52,15 +53,6 @@ class HandCount(IntBetween):
 
     def refusal(self, given: str) -> str:
         return _("a match is 1, 3, 5, 7, 9, 11 or 13 hands, not {hands}").format(hands=given)
-
-
-# The table-option flags that only switch an option on, and the setting each one sets.
-RULE_FLAGS = {
-    "finisher_zero": "finisher_scores_zero",
-    "pairs_lay_off": "pairs_opener_lays_off",
-    "finish_needs_floor": "finish_opening_needs_floor",
-    "give_back_penalty": "give_back_penalty",
-}
 
 
 def table_changes(

@@ -15,7 +15,6 @@ from okey_tui.commands.play import (
     HANDS_HELP,
     NO_PENALTY_HELP,
     PARTNERS_HELP,
-    RULE_FLAGS,
     SEED_HELP,
     TYPE_HELP,
     HandCount,
@@ -23,6 +22,7 @@ from okey_tui.commands.play import (
 from okey_tui.commands.play import play as _play
 from okey_tui.i18n import N_, _, decimal, ngettext
 from okey_tui.messages import BOT_LEVELS, bot_level, game_type_label
+from okey_tui.settings import RULE_FLAGS
 from okey_tui.storage import JSONObject
 
 if TYPE_CHECKING:  # for the annotations only: rich and the arena load when a command runs

@@ -530,6 +530,9 @@ class RemoteTable:
     def quit_closes_table(self) -> bool:
         return self.hosting and not self._match_over
 
+    def replay_command(self) -> str | None:
+        return None  # the deals are the host's
+
     def leave_note(self) -> str | None:
         if self._match_over:
             return None

@@ -166,6 +166,15 @@ class LocalTable:
     def quit_closes_table(self) -> bool:
         return False  # the people at this terminal quit together
 
+    def replay_command(self) -> str | None:
+        from okey_tui.settings import replay_command
+        from okey_tui.web import in_browser
+
+        match = self.session.match
+        if not match.is_over or in_browser():  # a page has no command line to type it in
+            return None
+        return replay_command(match.seed, match.rules)
+
     # -- acting -------------------------------------------------------------------------------
     async def act(self, action: Action) -> None:
         self._act(action)

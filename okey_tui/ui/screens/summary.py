@@ -398,9 +398,13 @@ class HandSummaryScreen(Dialog[str]):
         plays_again: bool = True,
         quit_question: str | None = None,
         dealt_at: float | None = None,
+        replay: str | None = None,
     ) -> None:
         super().__init__()
         self.report = report
+        # At the match's end, the command that deals it again (a player could not share
+        # or replay a deal: its seed was shown nowhere).
+        self.replay = replay if report.match_over else None
         self.seats = seats
         self.you = you
         self.plays_again = plays_again
@@ -423,6 +427,10 @@ class HandSummaryScreen(Dialog[str]):
                 sheet = Static(score_sheet(report, seats), id="score-sheet")
                 sheet.set_class(len(report.sheet) <= 1 and not report.match_over, "-one-hand")
                 yield sheet
+                if self.replay is not None:
+                    said = Text(_("The same deals again: "), ASIDE)
+                    said.append(self.replay, "bold")
+                    yield Static(said, id="replay")
             # The winners and the keys stay below the part that scrolls: an 11-hand score
             # sheet makes the summary taller than a 120x40 screen.
             with Vertical(id="summary-end"):

@@ -3809,6 +3809,7 @@ class TableScreen(Screen[None]):
                 plays_again,
                 quit_question=asks,
                 dealt_at=self.table.next_hand_at,
+                replay=self.table.replay_command(),
             )
             self._summary_for = self._hand
             self.app.push_screen(summary, self._after_summary)
