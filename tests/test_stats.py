@@ -323,3 +323,12 @@ def test_stats_in_turkish_write_decimals_with_a_comma() -> None:
     written = f"{mean:g}".replace(".", ",")
     assert "," in written  # a mean with a decimal, or the test proves nothing
     assert any(written in line.split() for line in shown.output.splitlines()), shown.output
+
+
+def test_every_mean_is_written_with_one_place() -> None:
+    """ "68.6" beside "35" in one row: a whole mean is written "35.0", as the others are."""
+    from okey_tui.commands.stats import _cell
+
+    assert _cell("mean_hand_score", 35.0) == "35.0"
+    assert _cell("mean_hand_score", 68.6) == "68.6"
+    assert _cell("hands", 5) == "5"  # counts stay whole

@@ -121,5 +121,6 @@ def _cell(key: str, value: object) -> str:
     if key == "open_rate" and isinstance(value, float):
         return _("{percent}%").format(percent=round(value * 100))
     if isinstance(value, float):
-        return decimal(value)  # "37,8" in Turkish
+        # One place for every mean ("35.0" beside "68.6": "35" beside it read as a count).
+        return decimal(value, places=1)  # "37,8" in Turkish
     return str(value)
