@@ -91,3 +91,20 @@ def test_the_help_says_which_shape_is_which_colour(language: str, said: str) -> 
     lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
     line = next((line for line in lines if line.startswith("◆ ▲ ■ ●")), None)
     assert line is not None and said in line, lines
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "R red, Y yellow, B blue, K black"), ("tr", "R kırmızı, Y sarı, B mavi, K siyah")],
+)
+def test_the_help_says_which_letter_is_which_colour(language: str, said: str) -> None:
+    """The letters stay R Y B K in Turkish (the rule book's decision), and a Turkish
+    player read K as kırmızı (red): the help's "Reading the rack" says each letter's colour."""
+    from okey_tui.ui.screens.help import rack_legend
+
+    i18n.set_language(language)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(rack_legend())
+    lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
+    line = next((line for line in lines if line.startswith("R Y B K")), None)
+    assert line is not None and said in line, lines

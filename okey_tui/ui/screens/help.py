@@ -146,6 +146,15 @@ def rack_legend() -> Table:
         ("▲", _("the cursor: x discards the tile above it")),
         ("▔▔▔", _("a selected tile (space selects): the keys act on the selection")),
         ("▔▲▔", _("the cursor on a selected tile")),
+        (
+            " ".join(colour.letter for colour in SHAPES),
+            # In Turkish K reads as kırmızı (red): the letters are said in every language.
+            _("the tiles' colours: {colours}").format(
+                colours=", ".join(
+                    f"{colour.letter} {colour_name(colour.value)}" for colour in SHAPES
+                )
+            ),
+        ),
         (_("new"), _("the tile you just drew or took")),
         ("+", _("the tile you just drew or took, where the word leaves no room")),
         (
