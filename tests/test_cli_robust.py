@@ -349,3 +349,19 @@ def test_with_its_input_a_file_or_a_pipe_the_game_says_so_and_exits(
     assert result.exit_code == 1, result.output
     assert "reads its keys from a terminal" in result.output
     assert {p.name: p.read_bytes() for p in storage.saves_dir().glob("*.json")} == before
+
+
+@pytest.mark.parametrize("args", [["play"], ["play", "--seed", "3"]], ids=["play", "flags"])
+def test_in_a_dumb_terminal_the_game_says_so_and_exits(
+    monkeypatch: pytest.MonkeyPatch, args: list[str]
+) -> None:
+    """In an editor's shell buffer (TERM=dumb) the screen's drawing came out as escape
+    codes; the game exits 1 saying why and what to do, nothing saved."""
+    from okey_tui import web
+
+    monkeypatch.delenv(web.WEB_ENV, raising=False)
+    result = CliRunner().invoke(main, args, env={"TERM": "dumb", "COLUMNS": "200"})
+    assert result.exit_code == 1, result.output
+    assert "(TERM=dumb)" in result.output and "TERM=xterm-256color okey101 play" in result.output
+    assert "Traceback" not in result.output
+    assert not list(storage.saves_dir().glob("*.json"))

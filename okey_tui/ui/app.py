@@ -111,6 +111,15 @@ class OkeyApp(App[None]):
         full passes during a match walk only what the match made (a hand against three
         hard bots: a median pass of 63 ms instead of 78)."""
         if not kwargs.get("headless"):
+            if not in_browser() and os.environ.get("TERM") == "dumb":
+                # An editor's shell buffer: the screen's drawing came out as escape codes.
+                raise NoTerminalError(
+                    _(
+                        "okey101 draws a full screen, and this terminal says it cannot "
+                        "(TERM=dumb): run it in a terminal window, or give the terminal's "
+                        "kind, like TERM=xterm-256color okey101 play"
+                    )
+                )
             if not in_browser() and not sys.stdin.isatty():
                 # Textual read the end of a file or pipe as keys, over and over: the game
                 # spun a core for as long as it was left running, with nobody to play it.
