@@ -31,6 +31,17 @@ SERVER_CHECK = 1.0
 SAVES_KEPT_NOTE_S = 5.0
 
 
+def few_colours(color_system: str | None, headless: bool) -> bool:
+    """Whether the terminal shows 16 colours (TERM=xterm, the Linux console), as Rich
+    reads the environment; a headless app (the tests' snapshots) draws in full colour
+    whatever the environment.
+
+    >>> few_colours("standard", False), few_colours("256", False), few_colours("standard", True)
+    (True, False, False)
+    """
+    return not headless and color_system in ("standard", "windows")
+
+
 class NoTerminalError(RuntimeError):
     """The game was started with no terminal to read keys from (its input redirected)."""
 
@@ -135,6 +146,9 @@ class OkeyApp(App[None]):
         return super().run(*args, **kwargs)
 
     def on_mount(self) -> None:
+        from okey_tui.ui.tiles import use_few_colours
+
+        use_few_colours(few_colours(self.console.color_system, self.is_headless))
         self.apply_theme()
         self.open_first_screen()
         self.check_size()

@@ -39,10 +39,39 @@ FALSE_INK = "#137a3a"
 QUIET = "#b8d4c6"
 OKEY_MARK = "#137a3a"
 SHAPES = {Colour.RED: "◆", Colour.YELLOW: "▲", Colour.BLUE: "■", Colour.BLACK: "●"}
+# A terminal of 16 colours (TERM=xterm, the Linux console) has no dark gold: a yellow
+# tile's number came out in the terminal's yellow on white, hard to read, and under the
+# cursor yellow on yellow. There a yellow tile is bright yellow on a dark face, each face
+# of the rack (the cursor's, a selection's...) a dark one of its own.
+FEW_YELLOW = "#ffff00"
+FEW_YELLOW_FACES = {  # each the nearest of a standard colour: black, bright black, blue...
+    FACE: "#000000",
+    FACE_CURSOR: "#404040",
+    FACE_SELECTED: "#000080",
+    FACE_CURSOR_SELECTED: "#008000",
+    FACE_FRESH: "#800080",
+    FACE_OKEY: "#800000",
+}
+_few_colours = False
+
+
+def use_few_colours(few: bool) -> None:
+    """Draw the tiles for a terminal of 16 colours (``few``) or more."""
+    global _few_colours
+    _few_colours = few
 
 
 def ink(tile: Tile) -> str:
     return FALSE_INK if tile.colour is None else INK[tile.colour]
+
+
+def tile_style(tile: Tile, face: str, **more: bool) -> Style:
+    """A tile's number (or letter) on ``face``: its ink, bold; on a terminal of 16 colours
+    a yellow tile bright yellow on a dark face."""
+    if _few_colours and tile.colour is Colour.YELLOW:
+        dark = FEW_YELLOW_FACES.get(face, "#000000")
+        return Style(color=FEW_YELLOW, bgcolor=dark, bold=True, **more)  # type: ignore[arg-type]
+    return Style(color=ink(tile), bgcolor=face, bold=True, **more)  # type: ignore[arg-type]
 
 
 def face_lines(
@@ -51,8 +80,8 @@ def face_lines(
     """The lines of a tile on the rack: two of 3 cells, or (``big``: a big terminal) three
     of 5, the number in the middle of the face with room all round it, the colour's
     letter under it between the colour-blind shape and the okey's star."""
-    style = Style(color=ink(tile), bgcolor=face, bold=True)
-    star = Style(color=OKEY_MARK, bgcolor=face, bold=True)
+    style = tile_style(tile, face)
+    star = Style(color=OKEY_MARK, bgcolor=style.bgcolor, bold=True)
     if tile.is_false_okey:
         if big:
             return Text(" " * 5, style), Text("  ✦  ", style), Text("  F  ", style)
@@ -74,15 +103,16 @@ def chip(
     tile: Tile, okey: Tile | None = None, *, meant: Tile | None = None, face: str = FACE
 ) -> Text:
     """One tile on one line: ``R7`` on a light face; an okey shows a star and what it plays."""
-    style = Style(color=ink(tile), bgcolor=face, bold=True)
+    style = tile_style(tile, face)
     if okey is not None and tile == okey and meant is not None and meant != tile:
-        text = Text("★", Style(color=OKEY_MARK, bgcolor=face, bold=True))
-        text.append(str(meant), Style(color=ink(meant), bgcolor=face, bold=True, italic=True))
+        shown = tile_style(meant, face, italic=True)
+        text = Text("★", Style(color=OKEY_MARK, bgcolor=shown.bgcolor, bold=True))
+        text.append(str(meant), shown)
         return text
     label = "F✦" if tile.is_false_okey else str(tile)
     text = Text(label, style)
     if okey is not None and tile == okey:
-        text.append("★", Style(color=OKEY_MARK, bgcolor=face, bold=True))
+        text.append("★", Style(color=OKEY_MARK, bgcolor=style.bgcolor, bold=True))
     return text
 
 

@@ -7,7 +7,6 @@ from typing import Any, Self
 
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -34,7 +33,7 @@ from okey_tui.messages import (
 )
 from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
-from okey_tui.ui.tiles import FACE, FACE_DIM, FACE_TOP, QUIET, chip, ink, meld_chips
+from okey_tui.ui.tiles import FACE, FACE_DIM, FACE_TOP, QUIET, chip, meld_chips, tile_style
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
@@ -815,7 +814,7 @@ def run_by_ends(meld: Meld, okey: Tile) -> Text:
     The tiles between are the numbers between: the ends say what can be added to it."""
     low, high = meld.stands_for[0], meld.stands_for[-1]
     text = chip(low)
-    text.append("–", Style(color=ink(low), bgcolor=FACE, bold=True))
+    text.append("–", tile_style(low, FACE))
     text.append_text(chip(high))
     for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
         if laid == okey:

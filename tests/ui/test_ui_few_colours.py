@@ -1,0 +1,67 @@
+"""A terminal of 16 colours (TERM=xterm, the Linux console): the yellow tiles' dark gold
+came out as the terminal's yellow on a white face (hard to read) and, under the cursor,
+yellow on yellow. There a yellow tile is bright yellow on a dark face of its own for each
+state of the rack; the other colours, and every tile in a terminal of more colours, as
+before."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from rich.color import Color, ColorSystem
+from ui_helpers import table_app
+
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui import tiles
+from okey_tui.ui.tiles import FACE, FACE_CURSOR, FACE_SELECTED, chip, face_lines
+
+
+@pytest.fixture
+def few() -> Iterator[None]:
+    tiles.use_few_colours(True)
+    yield
+    tiles.use_few_colours(False)
+
+
+def standard(color: Color | None) -> int:
+    """The colour a terminal of 16 colours shows (its number, 0-15)."""
+    assert color is not None
+    number = color.downgrade(ColorSystem.STANDARD).number
+    assert number is not None
+    return number
+
+
+def test_a_yellow_tile_is_bright_yellow_on_a_dark_face_in_16_colours(few: None) -> None:
+    okey = Tile.parse("B1")
+    faces = set()
+    for face in (FACE, FACE_CURSOR, FACE_SELECTED):
+        style = face_lines(Tile.parse("Y3"), okey, face=face)[0].style
+        assert not isinstance(style, str)
+        assert standard(style.color) == 11, face  # bright yellow
+        assert standard(style.bgcolor) in (0, 8, 4), face  # black, bright black, blue
+        faces.add(standard(style.bgcolor))
+    assert len(faces) == 3  # the cursor and a selection still show
+    red = chip(Tile.parse("R3"), okey).style
+    assert not isinstance(red, str) and red.color is not None
+    assert red.color.name == tiles.INK[Tile.parse("R3").colour]  # type: ignore[index]
+
+
+def test_in_more_colours_a_yellow_tile_keeps_its_dark_gold() -> None:
+    style = chip(Tile.parse("Y3"), Tile.parse("B1")).style
+    assert not isinstance(style, str) and style.color is not None
+    assert style.color.name == tiles.INK[Tile.parse("Y3").colour]  # type: ignore[index]
+
+
+async def test_the_game_draws_for_the_terminal_s_colours() -> None:
+    """The terminal's colours as Rich reads them decide; a headless app (the snapshots)
+    draws in full colour, whatever the environment."""
+    from okey_tui.ui.app import few_colours
+
+    assert few_colours("standard", headless=False) and few_colours("windows", headless=False)
+    assert not few_colours("256", headless=False) and not few_colours("truecolor", False)
+    assert not few_colours("standard", headless=True)
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert not tiles._few_colours
