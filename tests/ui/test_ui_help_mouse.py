@@ -83,13 +83,7 @@ async def test_the_help_has_a_mouse_part_and_names_the_colour_blind_mode(languag
 def test_the_help_says_which_shape_is_which_colour(language: str, said: str) -> None:
     """The colour-blind tiles carry ◆ ▲ ■ ● beside their letter, and the help's "Reading
     the rack" listed every other mark but not these."""
-    from okey_tui.ui.screens.help import rack_legend
-
-    i18n.set_language(language)
-    console = Console(width=200, record=True, color_system=None)
-    console.print(rack_legend())
-    lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
-    line = next((line for line in lines if line.startswith("◆ ▲ ■ ●")), None)
+    line, lines = legend_line(language, "◆ ▲ ■ ●")
     assert line is not None and said in line, lines
 
 
@@ -100,11 +94,17 @@ def test_the_help_says_which_shape_is_which_colour(language: str, said: str) -> 
 def test_the_help_says_which_letter_is_which_colour(language: str, said: str) -> None:
     """The letters stay R Y B K in Turkish (the rule book's decision), and a Turkish
     player read K as kırmızı (red): the help's "Reading the rack" says each letter's colour."""
+    line, lines = legend_line(language, "R Y B K")
+    assert line is not None and said in line, lines
+
+
+def legend_line(language: str, start: str) -> tuple[str | None, list[str]]:
+    """The line of the help's "Reading the rack" that starts with ``start``, in
+    ``language`` (None when there is none), and all its lines."""
     from okey_tui.ui.screens.help import rack_legend
 
     i18n.set_language(language)
     console = Console(width=200, record=True, color_system=None)
     console.print(rack_legend())
     lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
-    line = next((line for line in lines if line.startswith("R Y B K")), None)
-    assert line is not None and said in line, lines
+    return next((line for line in lines if line.startswith(start)), None), lines

@@ -66,6 +66,16 @@ async def test_a_tile_dropped_on_another_trades_places_with_it_and_says_so() -> 
         assert screen.rack.slots == before
 
 
+async def drag_to_own_pile(pilot, screen, rack: RackWidget, source: int) -> None:  # type: ignore[no-untyped-def]
+    """Drag the tile of slot ``source`` onto the player's own pile, and let it land."""
+    pile = screen.query_one("#pile-0")
+    await pilot.mouse_down(RackWidget, offset=slot_offset(rack, source))
+    x = pile.region.x + 2 - rack.region.x
+    y = pile.region.y + 1 - rack.region.y
+    await pilot.mouse_up(RackWidget, offset=(x, y))
+    await pilot.pause()
+
+
 async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -76,12 +86,7 @@ async def test_dragging_a_tile_onto_your_pile_discards_it() -> None:
         source = next(i for i, t in enumerate(screen.rack.slots) if t is not None)
         tile = screen.rack.slots[source]
         before = list(hand.discards[0])
-        pile = screen.query_one("#pile-0")
-        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, source))
-        x = pile.region.x + 2 - rack.region.x
-        y = pile.region.y + 1 - rack.region.y
-        await pilot.mouse_up(RackWidget, offset=(x, y))
-        await pilot.pause()
+        await drag_to_own_pile(pilot, screen, rack, source)
         assert app.session.hand.discards[0][: len(before) + 1] == [*before, tile]
 
 
@@ -99,12 +104,7 @@ async def test_dragging_one_of_several_selected_tiles_onto_your_pile_discards_no
         assert screen.selected == {first, second}
         slots = list(screen.rack.slots)
         before = list(app.session.hand.discards[0])
-        pile = screen.query_one("#pile-0")
-        await pilot.mouse_down(RackWidget, offset=slot_offset(rack, first))
-        x = pile.region.x + 2 - rack.region.x
-        y = pile.region.y + 1 - rack.region.y
-        await pilot.mouse_up(RackWidget, offset=(x, y))
-        await pilot.pause()
+        await drag_to_own_pile(pilot, screen, rack, first)
         assert app.session.hand.discards[0] == before and screen.rack.slots == slots
         assert screen.selected == {first, second}
         line = str(screen.status_line.render())

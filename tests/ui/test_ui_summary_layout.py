@@ -233,22 +233,16 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
     """A player could not replay or share a deal: its seed was shown nowhere. Once the
     match is over, the summary says the command that deals it again (the table's seed and
     rules); before its end it says nothing of it (the seed would tell the hidden tiles)."""
-    import random
+    from test_storage_robust import play_to_the_end
 
     from okey_tui.engine.rules import GameType, RuleSet
-    from okey_tui.engine.view import legal_actions
     from okey_tui.ui.local_table import LocalTable
     from okey_tui.ui.session import Session
 
     session = Session(RuleSet(game_type=GameType.RISING, hands=1), seed=125)
     table = LocalTable(session)
     assert table.replay_command() is None  # the match under way
-    rng = random.Random(1)
-    while not session.hand.is_over:
-        session.play_bots()
-        if session.human_to_play:
-            session.act(rng.choice(legal_actions(session.view(0))))
-    session.finish_hand()
+    play_to_the_end(session)
     command = table.replay_command()
     assert command == "okey101 play --seed 125 --type rising --hands 1", command
     app = table_app()
