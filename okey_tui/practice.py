@@ -1430,9 +1430,16 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
     held = Counter(rack)
     # What the seat has seen, by the tile each plays as (an okey's copies are wild).
     seen: Counter[Tile] = Counter()
+    okeys_seen = 0
     for t in view.seen_tiles():
-        if not is_wild(t, okey):
+        if is_wild(t, okey):
+            okeys_seen += 1
+        else:
             seen[effective(t, okey)] += 1
+    # An okey pairs with any tile: while one is unseen, a tile the player on the right may
+    # take for a pair is not dead (R5 was "dead" after Going Pairs, both R5s in sight and
+    # an okey in that player's hand).
+    okeys_unseen = max(0, 2 - okeys_seen)
     # What each discard of the player on the right stood for, and how the pile shows it
     # (a false okey stands for the okey's tile: "F✦", not "K11", which is not in the pile).
     right_threw = {effective(t, okey): t for t in view.discards[view.right]}
@@ -1469,6 +1476,8 @@ def safest_discards(view: PlayerView, limit: int = 3) -> tuple[tuple[DiscardTip,
         if pairs_right:
             near.append(plays)  # its twin makes them a pair
         hidden_near = sum(max(0, 2 - seen[t]) for t in near)
+        if pairs_right:
+            hidden_near += okeys_unseen  # its pair could be an okey
         hidden_far = sum(max(0, 2 - seen[t]) for t in far)
         danger = hidden_near + hidden_far / 2
         thrown = [t for t in near + [plays] if t in right_threw]

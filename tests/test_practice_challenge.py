@@ -48,10 +48,10 @@ def test_a_going_pairs_player_s_discards_are_said_as_taken_only_for_a_pair() -> 
     unseen tiles meld with it"), priced as laid in a run; and once that player had opened
     with runs and sets, it could take nothing at all."""
     said = dict(tips("challenge/3", openings="-!/-/-/-"))
-    # R1: only its twin makes it of use to the right, priced as in a pair.
+    # R1: only its twin or an okey (both unseen) pairs it for the right, priced in a pair.
     assert said["R1"] == (
         "in none of your pairs, no penalty; the one risk: the player on your right may use "
-        "it (1 unseen tile melds with it); if they lay it in a pair, you pay 20 at this "
+        "it (3 unseen tiles meld with it); if they lay it in a pair, you pay 20 at this "
         "Challenge table"
     ), said["R1"]
     said = dict(tips("challenge/3", openings="-!/m101/-/-"))
@@ -69,3 +69,22 @@ def test_the_hint_s_never_opened_figure_is_doubled_after_going_pairs() -> None:
     for openings, figure in (("-/-/-/-", 202), ("-!/-/-/-", 404)):
         hand = position(["R1 R2 R3 K5 Y9", "", "", ""], rules="challenge/3", openings=openings)
         assert _stakes(PlayerView.of(hand, 0))["not_opened"] == figure, openings
+
+
+def test_a_tile_is_not_dead_while_an_okey_that_pairs_it_is_unseen() -> None:
+    """After Going Pairs, both R5s in sight, R5 was "dead: every tile it melds with is
+    already in sight" while an okey (which pairs with any tile) was in the right player's
+    hand; only with both okeys in sight is it dead."""
+    rack = "R5 K5 Y9 R1 R2 R3"
+
+    def said(discards: tuple[str, str, str, str]) -> str:
+        hand = position(
+            [rack, "", "", ""], rules="challenge/3", openings="-!/-/-/-", discards=discards
+        )
+        found, _none = safest_discards(PlayerView.of(hand, 0), limit=6)
+        return next(tip.reason for tip in found if str(tip.tile) == "R5")
+
+    other_r5 = ("R5", "", "", "")  # the other R5 in sight: only the okeys can pair it
+    assert "(2 unseen tiles meld with it)" in said(other_r5)
+    both_okeys = ("R5", "", "", "B8 B8")  # indicator B7: the okeys are B8
+    assert said(both_okeys) == "dead: every tile it melds with is already in sight"
