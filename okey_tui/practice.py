@@ -368,15 +368,16 @@ def _safer_line(view: PlayerView, tile: str | None = None, held: bool = False) -
     if tile is not None and held:
         return _(
             "Opening this turn instead is safer (after the draw, or by taking {tile}): if "
-            "someone else goes out before you open, you score {not_opened}, as a hand never opened."
+            "an opponent goes out before you open, you score {not_opened}, as a hand never "
+            "opened."
         ).format(tile=tile, **_stakes(view))
     if tile is not None:
         return _(
-            "Taking {tile} and opening now instead is safer: if someone else goes out "
+            "Taking {tile} and opening now instead is safer: if an opponent goes out "
             "before you open, you score {not_opened}, as a hand never opened."
         ).format(tile=tile, **_stakes(view))
     return _(
-        "Opening now instead is safer: if someone else goes out before you open, you "
+        "Opening now instead is safer: if an opponent goes out before you open, you "
         "score {not_opened}, as a hand never opened."
     ).format(**_stakes(view))
 
@@ -600,9 +601,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                             "them to {floor}, hold that opening back to go out in "
                             "one turn later (a straight out): each opponent then scores "
                             "{straight}, twice what a hand never opened costs. If not, you can "
-                            "still "
-                            "open with pairs after the draw (a hand opened with pairs never "
-                            "goes out in one turn)."
+                            "still open with pairs after the draw (laid before you can finish, "
+                            "an opening of pairs gives up going out in one turn)."
                         ).format(value=without.value, floor=without.floor, **_stakes(view))
                     )
                 elif without.can_open_melds:
@@ -629,8 +629,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     if with_tile.can_open_pairs and not with_tile.can_open_melds:
                         lines.append(
                             _(
-                                "The opening {tile} makes is pairs: a hand opened with pairs "
-                                "never goes out in one turn, and its tiles left count double."
+                                "The opening {tile} makes is pairs: laid now, the hand can no "
+                                "longer go out in one turn, and its tiles left count double."
                             ).format(tile=shown)
                         )
                 # The odds, as a hold's discard gives them: a learner passing up a sure

@@ -643,7 +643,7 @@ def test_a_hold_at_the_draw_gives_its_odds(
     text = " ".join(hint.lines)
     assert said in text, hint.lines
     safer = (
-        "Taking K9 and opening now instead is safer: if someone else goes out before you "
+        "Taking K9 and opening now instead is safer: if an opponent goes out before you "
         "open, you score 202, as a hand never opened."
     )
     assert text.count(safer) == 1 and text.index(said) < text.index(safer), hint.lines
@@ -665,7 +665,7 @@ def test_a_hold_at_the_draw_gives_its_odds(
             "Taking K9 would make your only opening and force it down now",
             False,
         ),
-        # K9 makes a fifth pair, the only opening: a pairs opening never goes straight out.
+        # K9 makes a fifth pair, the only opening: laid now, no straight out is left.
         (
             "R1 R1 Y2 Y2 B3 B3 K4 K4 K9 R6 Y8",
             "Taking K9 would make your only opening and force it down now",
@@ -698,8 +698,8 @@ def test_a_hold_at_the_draw_says_what_the_take_would_open(
     safer = (
         "Taking K9 and opening now instead is safer"
         if "only opening" in first
-        else "Opening this turn instead is safer (after the draw, or by taking K9): if someone "
-        "else goes out before you open, you score 202, as a hand never opened."
+        else "Opening this turn instead is safer (after the draw, or by taking K9): if an "
+        "opponent goes out before you open, you score 202, as a hand never opened."
     )
     assert sum(safer in line for line in hint.lines) == 1, hint.lines
 

@@ -22,7 +22,7 @@ MIDDLE = "R1 K2 Y3 B4 R5 K6 Y7 B9 R9 K10 Y12 B13"
 RUNS = ("2:R1R2R3R4R5R6R7R8R9", "2:K2K3K4K5K6K7K8K9", "2:Y1Y2Y3Y4Y5Y6Y7Y8")
 LEVEL = (0, 0, 0, 0)
 SAFER = (
-    "Opening now instead is safer: if someone else goes out before you open, you score 202, "
+    "Opening now instead is safer: if an opponent goes out before you open, you score 202, "
     "as a hand never opened."
 )
 
