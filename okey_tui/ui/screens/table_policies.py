@@ -24,7 +24,16 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Static
 
-from okey_tui.engine.actions import Action, AddTile, Discard, Lay, Open, SwapOkey
+from okey_tui.engine.actions import (
+    Action,
+    AddTile,
+    Discard,
+    DrawMiddle,
+    Lay,
+    Open,
+    SwapOkey,
+    TakeDiscard,
+)
 from okey_tui.engine.errors import RULE_SECTIONS
 from okey_tui.engine.melds import MeldKind, is_wild
 from okey_tui.engine.tiles import Tile
@@ -129,6 +138,13 @@ class Practice:
         if action == "scroll_hints":
             return _("Hints hidden: h shows them")
         if action == "hint_tile":
+            # A hint to draw or take names no tile: e said only that, not the key to press.
+            screen = self.screen
+            expert = self.hint_now().expert if screen.my_turn and not screen.hidden else None
+            if expert is not None and isinstance(expert.action, DrawMiddle):
+                return _("The hint is to draw: d draws a tile from the middle")
+            if expert is not None and isinstance(expert.action, TakeDiscard):
+                return _("The hint is to take the left discard: t takes it")
             return _("The hint names no tile to discard, add or lay down now")
         return self.nothing_to_undo()
 
