@@ -275,6 +275,16 @@ def host(
         server.forgivers.append(page.forgive)  # lifting the blocks lifts the page's too
     try:
         _take_port(server, comes_back=resuming and port is None)
+        if not no_seat and autoplay is None and not sys.stdin.isatty():
+            # Under nohup, or with its input a file: the seat's screen ended the command in
+            # a traceback once the table was set up (a port in use is said first).
+            raise click.ClickException(
+                _(
+                    "okey101 host sits you at the table, whose screen reads its keys from a "
+                    "terminal, and the input here is a file or a pipe: run it in a terminal "
+                    "window, or serve the table without a seat (--no-seat, as under nohup)"
+                )
+            )
         if page is not None:
             page.start()
             server.web_port = page.bound_port  # saved with the table

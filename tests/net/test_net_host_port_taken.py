@@ -168,3 +168,24 @@ def test_resuming_a_table_still_served_in_another_terminal_says_so() -> None:
     )
     assert (status, err.strip()) == (1, said), out
     assert saved.exists()
+
+
+def test_a_seated_host_with_no_terminal_says_so_and_leaves_no_table(tmp_path: Path) -> None:
+    """``nohup okey101 host`` (its input no terminal) ended in a traceback once the table
+    was set up (NoTerminalError from the seat's screen): one line, status 1, nothing kept;
+    ``--no-seat`` is the way to serve under nohup."""
+    done = subprocess.run(
+        [sys.executable, "-m", "okey_tui", "host", "--port", "0", "--name", "Veli"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=REFUSED_WITHIN,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("Error: okey101 host sits you at the table"), done.stderr
+    assert "--no-seat" in done.stderr and done.stdout == ""
+    from okey_tui import storage
+
+    assert not list(storage.hosted_dir().glob("*.json"))  # the folders of this test's own
