@@ -1047,6 +1047,17 @@ class RemoteApp(OkeyApp):
             # seat is kept as after a close, and tried as long (giving up after these few
             # tries told the friend the table was gone while its host was opening it again).
             self._rejoining = False  # r tries at once meanwhile
+            if old is not None and not old.started:
+                # Before the first deal nothing is kept: host --resume has no table to open
+                # (the friend was told to wait for it, for half an hour).
+                self.show_problem(
+                    _(
+                        "The table cannot be reached, and its match had not begun: its host "
+                        "cannot open it again. Ask them to host a new table, then join it "
+                        "(r tries this one again)"
+                    )
+                )
+                return
             self.seat_waiting = bool(seat.token)
             self.show_problem(
                 _(

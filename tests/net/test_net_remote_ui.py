@@ -338,8 +338,11 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
     async with app.run_test(size=size) as pilot:
         await until(pilot, lambda: app.table is not None, "seated")
         token = app.table.token
+        await pilot.press("enter")  # Ayşe, the first to sit, starts: the match is kept
+        await until(pilot, lambda: shows(app, TableScreen), "the table screen")
         await crash(server)  # the host's okey101 dies without a word
         await until(pilot, lambda: "cannot be reached" in app.problem, "said", tries=200)
+        await until(pilot, lambda: shows(app, LobbyScreen), "back in the lobby")
         assert "waiting for its host to open it again" in app.problem
         address = server.url.removeprefix("ws://")
         # The command on a line of its own, the keys on the next: copied whole.
@@ -352,6 +355,25 @@ async def test_when_the_table_is_gone_the_lobby_says_how_to_take_the_seat_back(
         rows = screen_rows(app)
         assert any(command in row for row in rows), "\n".join(rows)
         assert not any(command in row and "quits" in row for row in rows)
+
+
+async def test_a_table_gone_before_its_match_began_is_not_waited_for(monkeypatch) -> None:
+    """The host's okey101 killed in the lobby: the friend was told to wait for
+    ``okey101 host --resume``, which has no table to open before the first deal (nothing
+    is kept). Told so, with what to do, and no seat to take back is promised."""
+    from okey_tui.ui import remote
+
+    monkeypatch.setattr(remote, "REJOIN_TRIES", 2)
+    monkeypatch.setattr(remote, "REJOIN_PAUSE", 0.05)
+    server = await open_table(bot_delay=5)
+    app = RemoteApp(Seat(server.url, code=server.code, name="Ayşe"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.table is not None, "seated")
+        await crash(server)  # in the lobby
+        await until(pilot, lambda: "cannot be reached" in app.problem, "said", tries=200)
+        assert "its match had not begun: its host cannot open it again" in app.problem
+        assert "host --resume" not in app.problem and "--token" not in app.problem
+        assert not app.seat_waiting and isinstance(app.screen, LobbyScreen)
 
 
 async def test_a_table_that_deals_by_itself_says_so_in_the_lobby() -> None:
