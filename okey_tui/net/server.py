@@ -1171,6 +1171,16 @@ class TableServer:
         asked = clean_text(name, MAX_NAME)
         if not asked:
             raise ProtocolError(ErrorCode.BAD_FIELD, _("A name is 1-16 characters"))
+        from okey_tui.hotseat import screen_word_name
+
+        if screen_word_name([asked]) is not None:
+            # It was taken as the seat's "Player 3", said as "You is taken at this table".
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _(
+                    "{name} is what each player's own screen calls them: give a name of your own"
+                ).format(name=asked),
+            )
         before = seat.name
         seat.asked = seat.name = asked
         self._name_people()

@@ -768,13 +768,17 @@ class RemoteApp(OkeyApp):
         asked = clean_text(self.seat_info.name, MAX_NAME)  # as the table cleans it
         if self.server is not None or not asked:
             return
-        note = (
-            ""
-            if mine == asked
-            else _("{name} is taken at this table: you sit as {given}").format(
+        from okey_tui.hotseat import screen_word_name
+
+        if mine == asked:
+            note = ""
+        elif screen_word_name([asked]) is not None:  # not taken: every screen's own word
+            note = _("{name} is what each player's own screen calls them: you sit as {given}")
+            note = note.format(name=asked, given=mine)
+        else:
+            note = _("{name} is taken at this table: you sit as {given}").format(
                 name=asked, given=mine
             )
-        )
         if note != self._rename_note:
             if self.lobby_alert in ("", self._rename_note):
                 self.lobby_alert = note

@@ -57,6 +57,12 @@ async def test_a_rename_is_refused_once_the_match_has_started_or_when_empty() ->
             assert (await say(hello))["type"] == "welcome"
             assert (await say({"type": "rename", "name": " \t"}))["code"] == "bad-field"
             assert (await say({"type": "rename", "name": "x" * 17}))["code"] == "bad-field"
+            # Every screen's word for its own player: refused, saying why (it was taken as
+            # "Player 1", and said as "You is taken at this table").
+            refused = await say({"type": "rename", "name": "You"})
+            assert refused["code"] == "bad-field", refused
+            assert "is what each player's own screen calls them" in str(refused), refused
+            assert server.seats[0].name == "Ali"
             server.start_match()
             assert (await say({"type": "rename", "name": "Veli"}))["code"] == "started"
         assert server.seats[0].name == "Ali"
