@@ -183,6 +183,9 @@ class _Seat:
     token: str | None = None
     conn: _Conn | None = None
     joined: int = 0  # join order: the earliest connected person leads
+    # When the seat's name was asked for (joining, or a rename in the lobby): the earlier
+    # keeps a name two ask for, the later is numbered ("Ayşe 2").
+    named: int = 0
     ready: bool = False  # for the next hand
     layout: list[str | None] | None = None  # the person's rack order, given back on a rejoin
     # The hand that order was arranged in: an order of another hand is never given back
@@ -361,6 +364,7 @@ class TableServer:
         self.bridge_key = secrets.token_urlsafe(24)
         self._checks: set[asyncio.Task[None]] = set()  # rejoins waiting on an alive check
         self._joins = 0
+        self._namings = 0  # names asked for in the lobby, joins and renames (_Seat.named)
         self._server: Server | None = None
         self._closing: asyncio.Future[None] | None = None  # set as :meth:`close` begins
         self._socket: socket.socket | None = None  # bound by :meth:`bind`, not yet served
@@ -1150,7 +1154,9 @@ class TableServer:
         asked = clean_text(name, MAX_NAME) or _("Player {n}").format(n=free[0].index + 1)
         seat = free[0]
         self._joins += 1
+        self._namings += 1
         seat.asked, seat.token, seat.joined = asked, secrets.token_urlsafe(24), self._joins
+        seat.named = self._namings
         seat.name = asked
         self._name_people()
         name = seat.name
@@ -1183,6 +1189,8 @@ class TableServer:
             )
         before = seat.name
         seat.asked = seat.name = asked
+        self._namings += 1
+        seat.named = self._namings  # after every name asked for before it
         self._name_people()
         if seat.name != before:
             self._notice(
@@ -1193,14 +1201,16 @@ class TableServer:
         self._broadcast_lobby()
 
     def _name_people(self) -> None:
-        """Each person in the lobby their own name, in join order: the name they asked
-        for, or (someone before them has it, or one that sounds the same) it with the
-        lowest number free ("Ayşe 2"). Named again as someone leaves the lobby, so a
+        """Each person in the lobby their own name, in the order the names were asked for:
+        the name they asked for, or (someone before them has it, or one that sounds the
+        same) it with the lowest number free ("Ayşe 2"). Named again as someone leaves the lobby, so a
         number goes once its name is free; never once the match has started."""
         from okey_tui.hotseat import screen_word_name
 
         taken: set[str] = set()
-        for seat in sorted((s for s in self.seats if s.human), key=lambda s: s.joined):
+        # A friend who renamed to a name another already had took it from them (in join
+        # order), who then read "is taken: you sit as … 2" having done nothing.
+        for seat in sorted((s for s in self.seats if s.human), key=lambda s: (s.named, s.joined)):
             asked = seat.asked or seat.name or ""
             if screen_word_name([asked]) is not None:
                 # "You" (or "Sen") is what every screen calls its own player: the others

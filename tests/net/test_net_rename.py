@@ -41,6 +41,27 @@ async def test_two_guests_are_told_apart_and_one_takes_a_name_of_their_own() -> 
         await server.close()
 
 
+async def test_a_rename_to_a_name_another_has_is_numbered_not_theirs() -> None:
+    """The friend who joined first renamed to the name of one who joined later, and took
+    it: the other, who did nothing, was renamed "İlkay Işık 2" and told their name was
+    taken. The later asker is numbered; the other keeps their name."""
+    server = await open_table()
+    tables: list[RemoteTable] = []
+    try:
+        tables.append(await RemoteTable.join(server.url, server.code, "Ali"))
+        tables.append(await RemoteTable.join(server.url, server.code, "İlkay Işık"))
+        first, second = tables
+        await second.wait_for(lambda: len(names(second)) == 2, 5)
+        await first.rename("ilkay ışık")  # sounds the same as the second friend's
+        await second.wait_for(lambda: names(second) == ["ilkay ışık 2", "İlkay Işık"], 5)
+        await first.rename("Ali")  # free again: the number goes
+        await second.wait_for(lambda: names(second) == ["Ali", "İlkay Işık"], 5)
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
+
+
 async def test_a_rename_is_refused_once_the_match_has_started_or_when_empty() -> None:
     server = await open_table()
     try:
