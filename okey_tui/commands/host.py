@@ -383,6 +383,7 @@ class _WebPage:
             code=server.code,
             resumable=lambda: server.resumable,
             over=lambda: server.match is not None and server.match.is_over,
+            begun=lambda: server.match is not None,
             has_seat=server.has_seat_token,
             bridge_key=server.bridge_key,
         )

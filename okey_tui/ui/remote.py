@@ -478,6 +478,11 @@ class RemoteApp(OkeyApp):
         the table is told they left on purpose. A browser tab closed ends the app
         without it, and the others read that the connection was lost."""
         self.quitting = True
+        if self.table is not None and not self.table.started:
+            # Given up before the match began: the table frees the seat, and its token takes
+            # nothing back (a browser's page, asking as the game ended, said a bot would
+            # play it). Forgotten now, before the screen goes.
+            self.forget_seat()
         super().exit(result, return_code, message)
 
     def remember_choice(self, **changes: object) -> None:

@@ -135,6 +135,8 @@ class HostedTable:
     resumable: Callable[[], bool] = lambda: True
     # Whether the table's match has been played to its end.
     over: Callable[[], bool] = lambda: False
+    # Whether the table's match has begun (before, a seat left goes back to the table).
+    begun: Callable[[], bool] = lambda: True
     # Whether a seat of the table holds this token: a link with a token no seat has (a
     # link of an earlier table, a character changed) gets a notice, not the friend's game.
     has_seat: Callable[[str], bool] = lambda token: True
@@ -760,6 +762,12 @@ class WebServer:
                 "late_reason": _(
                     "The match began without you. Ask the host for a seat at the next one."
                 ),
+                # Left before the match began: the seat went back to the table (no bot
+                # plays it, as the words above said).
+                "left_reason": _(
+                    "You left before the match began: your seat is free for the next "
+                    "person. Start again sits you down again while a seat is free."
+                ),
             }
         return {
             **words,
@@ -767,6 +775,7 @@ class WebServer:
             "closed_reason": _("Start again to sit down again: unfinished matches are kept."),
             "late_closed": "",
             "late_reason": "",
+            "left_reason": "",
         }
 
     async def handle_words(self, request: web.Request) -> web.Response:
@@ -823,8 +832,10 @@ class WebServer:
         link = ""
         if token is not None:
             link = link_with_token(self.link(request, request.query.get("name")), token)
+        # No seat kept and no match begun: it was given up in the lobby (or never had).
+        left = token is None and not self.table.begun()
         return web.json_response(
-            {"link": link, "late": token is None and self.table.resumable()},
+            {"link": link, "late": token is None and self.table.resumable(), "left": left},
             headers={"Cache-Control": "no-store"},
         )
 

@@ -85,6 +85,29 @@ def test_the_server_gives_a_friend_who_left_their_own_seats_link_and_nobody_else
     assert said.count("joined") == 1, said
 
 
+def test_a_friend_who_quits_in_the_lobby_is_told_the_seat_is_free(tmp_path: Path, browser) -> None:
+    """A browser friend who quit before the match began read "Start again takes your seat
+    back … A bot plays your seat if you are not back soon": the seat had gone back to the
+    table, and no bot plays it. The page says the seat is free (the server tells it of that
+    browser: ``left``), with Start again, and no seat's link."""
+    with hosted(tmp_path, "--bots", "easy") as host:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        terminal = Terminal.open(page, host.url + "&name=Ece")
+        terminal.wait_for("Enter starts the match")
+        terminal.press("q")
+        wait_for_output(host, "seat 1 is free")
+        page.wait_for_selector("#closed", state="visible", timeout=TIMEOUT * 1000)
+        page.wait_for_function(
+            "document.getElementById('closed-reason').textContent.includes('is free')",
+            timeout=TIMEOUT * 1000,
+        )
+        said = page.locator("#closed").inner_text()
+        assert "You left before the match began: your seat is free" in said, said
+        assert "A bot plays your seat" not in said, said
+        assert page.get_by_role("button", name="Start again").is_visible()
+        assert not page.locator("#seat").is_visible()
+
+
 def deniz_starts_the_match(browser: Any, host: Served) -> tuple[Any, Terminal]:
     """Deniz's browser sits at the hosted table and starts the match: its page and
     terminal, the first hand dealt."""

@@ -705,7 +705,12 @@ async def test_a_hosted_page_tells_a_browser_without_a_seat_that_it_had_none(ser
     back: ``/seat`` says "late" from the browser's own token, and the page opens saying it
     already (no flash of the seat's words). Before the match, or with a seat, not late."""
     begun = [False]
-    table = HostedTable(url=lambda: "ws://127.0.0.1:9", code="ABC123", resumable=lambda: begun[0])
+    table = HostedTable(
+        url=lambda: "ws://127.0.0.1:9",
+        code="ABC123",
+        resumable=lambda: begun[0],
+        begun=lambda: begun[0],
+    )
     server, hosted = await serve(table=table)
 
     def jar() -> aiohttp.ClientSession:
@@ -723,7 +728,8 @@ async def test_a_hosted_page_tells_a_browser_without_a_seat_that_it_had_none(ser
 
     async with jar() as seated, jar() as late:
         page, answer = await page_and_seat(late)
-        assert answer == {"link": "", "late": False} and '<body class="">' in page
+        # No seat, and no match begun: as if left in the lobby (the seat is free).
+        assert answer == {"link": "", "late": False, "left": True} and '<body class="">' in page
         # The seated friend's game kept its seat's token, as okey101 join keeps it.
         _page, _answer = await page_and_seat(seated)
         visitor = next(c.value for c in seated.cookie_jar if c.key == COOKIE)
@@ -734,7 +740,7 @@ async def test_a_hosted_page_tells_a_browser_without_a_seat_that_it_had_none(ser
         )
         begun[0] = True
         page, answer = await page_and_seat(late)
-        assert answer == {"link": "", "late": True}
+        assert answer == {"link": "", "late": True, "left": False}
         assert '<body class="-late">' in page and "You had no seat at this table." in page
         page, answer = await page_and_seat(seated)
         assert answer["late"] is False and answer["link"].endswith(f"&token={SEAT_TOKEN}")
