@@ -25,7 +25,7 @@ FIRST_DRAW = N_(
     "discards the tile under the cursor to your right."
 )
 FIRST_START = N_(
-    "You start with 22 tiles, so there is no draw this turn: arrange your rack (s sorts it), "
+    "You start with {n} tiles, so there is no draw this turn: arrange your rack (s sorts it), "
     "then x discards one tile."
 )
 GOING_PAIRS = N_(
@@ -238,7 +238,9 @@ class Walkthrough:
             and (seat, "draw") not in self.shown
         ):
             self._once(seat, "draw")
-            tips.append(Tip(_(FIRST_START), first_turn=True))
+            # The starter's deal: 15 in the 51 type, where the tip said 22.
+            dealt = _(FIRST_START).format(n=view.rules.starter_deal_size)
+            tips.append(Tip(dealt, first_turn=True))
         tips += self.basics(view)
         if view.phase is Phase.PLAY and view.opening is None and (seat, "open") not in self.shown:
             check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)

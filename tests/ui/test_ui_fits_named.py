@@ -59,6 +59,10 @@ async def test_a_selected_tile_that_fits_nowhere_adds_nothing() -> None:
         assert said.startswith("R2 does not fit any meld on the table; B4 does"), said
         assert len(app.session.hand.racks[0]) == 5  # nothing was added
         assert [str(tm.meld) for tm in app.session.hand.table][0] == "B5 B6 B7"
+        # What to do, as it works: the cursor moved to B4, a added nothing, R2 selected.
+        assert said.endswith("Esc clears the selection, then a adds it"), said
+        await pilot.press("escape", "a")
+        assert [str(tm.meld) for tm in app.session.hand.table][0] == "B4 B5 B6 B7"
 
 
 async def test_a_adds_each_tile_that_fits_once_and_no_okey() -> None:

@@ -1142,11 +1142,11 @@ async def test_the_starters_tip_goes_once_the_first_turn_is_over():
         await wait_for_human(pilot, app)
         screen = app.screen
         assert screen.view.phase is Phase.PLAY and len(screen.view.rack) == 22
-        assert screen.practice.tip_shown == FIRST_START
+        assert screen.practice.tip_shown == FIRST_START.format(n=22)
         await pilot.press("x")  # the first turn ends, the tip unread
         await wait_for_human(pilot, app)
         assert screen.view.phase is Phase.DRAW
-        assert screen.practice.tip_shown != FIRST_START
+        assert screen.practice.tip_shown != FIRST_START.format(n=22)
         assert "22 tiles" not in screen_text(app)
 
 
@@ -1162,11 +1162,11 @@ async def test_the_starters_tip_goes_as_the_first_discard_is_made():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.practice.tip_shown == FIRST_START
+        assert screen.practice.tip_shown == FIRST_START.format(n=22)
         await pilot.press("x")
         await pilot.pause()
         assert app.session.hand.turn != 0  # the bots' turns, at their slow pace
-        assert screen.practice.tip_shown != FIRST_START
+        assert screen.practice.tip_shown != FIRST_START.format(n=22)
         assert "22 tiles" not in screen_text(app)
 
 
@@ -2356,3 +2356,18 @@ async def test_at_a_challenge_table_the_line_says_what_a_discard_taken_and_used_
         said = status_text(screen)
         assert f"+{paid[0].value} to you: your discard was taken and used" in said, said
         assert said.endswith(screen.turn_hint()), said
+
+
+def test_the_starters_tip_counts_the_tiles_of_the_game_type() -> None:
+    """At a 51 table the starter holds 15 tiles, and the first tip said "You start with 22
+    tiles"."""
+    from okey_tui.engine.match import Match
+    from okey_tui.engine.rules import GameType, RuleSet
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.ui.tips import Walkthrough
+
+    for game_type, tiles in ((GameType.CLASSIC, 22), (GameType.FIFTY_ONE, 15)):
+        hand = Match(RuleSet(game_type=game_type, hands=1), seed=3).hand
+        view = PlayerView.of(hand, hand.turn)  # the starter, before its first discard
+        said = [tip.text for tip in Walkthrough().due(view)]
+        assert any(text.startswith(f"You start with {tiles} tiles") for text in said), said

@@ -823,7 +823,7 @@ class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
 
 
 # The example the names line shows, emptied for several people.
-NAMES_EXAMPLE = ("Ayşe", "Mehmet", "Zeynep", "Can")
+NAMES_EXAMPLE = ("Ayşe", "Mehmet")
 
 
 def name_label(humans: int) -> str:
@@ -1062,7 +1062,7 @@ class NewTableScreen(Screen[TableSettings]):
         humans = cast(tuple[int, bool], self.query_one("#opt-people", OptionRow).value)[0]
         box = self.query_one("#opt-name", NameBox)
         self.query_one("#name-label", Static).update(name_label(humans))
-        example = ", ".join(NAMES_EXAMPLE[:humans])
+        example = ", ".join(NAMES_EXAMPLE)  # two: more were cut at the box's edge
         box.placeholder = _("like {names}").format(names=example) if humans > 1 else ""
         if humans > 1 and box.value.strip() and not names_given(box.value):
             box.value = ""

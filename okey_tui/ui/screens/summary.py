@@ -428,7 +428,8 @@ class HandSummaryScreen(Dialog[str]):
                 sheet.set_class(len(report.sheet) <= 1 and not report.match_over, "-one-hand")
                 yield sheet
                 if self.replay is not None:
-                    said = Text(_("The same deals again: "), ASIDE)
+                    # The command on a line of its own: copied whole where it fits.
+                    said = Text(_("The same deals again:") + "\n  ", ASIDE)
                     said.append(self.replay, "bold")
                     yield Static(said, id="replay")
             # The winners and the keys stay below the part that scrolls: an 11-hand score

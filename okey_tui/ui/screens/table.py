@@ -3294,6 +3294,18 @@ class TableScreen(Screen[None]):
         if not fit:
             self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
             return
+        if self.selected:
+            # A selection decides what a adds: "put the cursor on it, then a" added nothing
+            # while the tile that does not fit stayed selected.
+            said = ngettext(
+                "{tile} does not fit any meld on the table; {tiles} does: Esc clears the "
+                "selection, then a adds it",
+                "{tile} does not fit any meld on the table; {tiles} do: Esc clears the "
+                "selection, then a adds them",
+                len(fit),
+            )
+            self.set_status(said.format(tile=tile, tiles=tiles_text(fit, self.view.okey)), True)
+            return
         said = ngettext(
             "{tile} does not fit any meld on the table; {tiles} does: put the cursor on it, then a",
             "{tile} does not fit any meld on the table; {tiles} do: put the cursor on one, then a",
