@@ -149,6 +149,8 @@ class OkeyApp(App[None]):
         from okey_tui.ui.tiles import use_few_colours
 
         use_few_colours(few_colours(self.console.color_system, self.is_headless))
+        if not in_browser() and not self.is_headless:
+            self.end_on_hangup()  # before the first table is saved
         self.apply_theme()
         self.open_first_screen()
         self.check_size()
@@ -164,8 +166,6 @@ class OkeyApp(App[None]):
                     self.exit()
 
             self.set_interval(SERVER_CHECK, server_gone)
-        elif not self.is_headless:
-            self.end_on_hangup()
 
     def open_first_screen(self) -> None:
         """The new-table screen, a resumed match, or the table of the given settings."""
