@@ -46,7 +46,7 @@ def test_the_starter_reads_the_basics_after_the_tip_about_the_22_tiles() -> None
     starter = PlayerView.of(position([RACK + " Y1", "", "", ""], phase="p"), 0)
     tips = Walkthrough().due(starter)
     texts = [tip.text for tip in tips]
-    assert texts[0] == FIRST_START
+    assert texts[0] == FIRST_START.format(n=22)
     assert "is this hand's okey" in texts[1] and "opening floor" in texts[2], texts
 
 
