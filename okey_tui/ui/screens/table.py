@@ -432,7 +432,12 @@ class TableScreen(Screen[None]):
             tooltip=N_("say a line to the table (a table with friends)"),
         ),
         Binding("question_mark", "help", N_("Help"), tooltip=N_("this help")),
-        Binding("q", "quit_table", N_("Quit"), tooltip=N_("quit (asks first; the match is saved)")),
+        Binding(
+            "q",
+            "quit_table",
+            N_("Quit"),
+            tooltip=N_("quit (asks first; a match you have played in is saved)"),
+        ),
     ]
 
     class TableChanged(Message):
