@@ -213,8 +213,9 @@ class OkeyApp(App[None]):
         import signal
 
         loop = asyncio.get_running_loop()
-        for number in (signal.SIGHUP, signal.SIGTERM):
-            if signal.getsignal(number) != signal.SIG_DFL:
+        hangup = getattr(signal, "SIGHUP", None)  # none on Windows
+        for number in (hangup, signal.SIGTERM):
+            if number is None or signal.getsignal(number) != signal.SIG_DFL:
                 continue
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(number, self.hang_up, number)
@@ -223,7 +224,7 @@ class OkeyApp(App[None]):
         import signal
 
         self.leave_saves()
-        if number == signal.SIGHUP:
+        if number == getattr(signal, "SIGHUP", None):
             # The terminal is gone: nothing is left to draw or to set back as it was.
             os._exit(128 + number)
         self.exit()
