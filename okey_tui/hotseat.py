@@ -134,6 +134,14 @@ def screen_word_text(name: str) -> str:
     ).format(name=name)
 
 
+def own_name_text(name: str) -> str:
+    """What a player asking to be called ``name`` (:func:`screen_word_name`) at a table
+    with others is told (``--name``, a rename in the lobby)."""
+    return _("{name} is what each player's own screen calls them: give a name of your own").format(
+        name=name
+    )
+
+
 def configure(session: Session, settings: TableSettings) -> None:
     """Give a new session the table's humans, their names and the practice flag."""
     session.humans = human_seats(settings.humans, settings.humans_partners)

@@ -169,15 +169,10 @@ def _people(
 def check_own_name(name: str) -> None:
     """Refuse ``--name You`` (or Sen) at a table with other people: every screen calls its
     own player so, and the others would read "You discarded R2" of this one."""
-    from okey_tui.hotseat import screen_word_name
+    from okey_tui.hotseat import own_name_text, screen_word_name
 
     if screen_word_name([name]) is not None:
-        raise click.BadParameter(
-            _("{name} is what each player's own screen calls them: give a name of your own").format(
-                name=name
-            ),
-            param_hint="--name",
-        )
+        raise click.BadParameter(own_name_text(name), param_hint="--name")
 
 
 def check_printable_name(name: str, option: str) -> None:

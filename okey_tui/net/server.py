@@ -54,6 +54,7 @@ from okey_tui.engine.match import Match
 from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.state import SEATS, Event, Hand
 from okey_tui.engine.view import PlayerView, okey_readings, plan_adds
+from okey_tui.hotseat import own_name_text, screen_word_name
 from okey_tui.i18n import _, ngettext, os_problem
 from okey_tui.net.protocol import (
     MAX_ACTIONS,
@@ -1177,16 +1178,9 @@ class TableServer:
         asked = clean_text(name, MAX_NAME)
         if not asked:
             raise ProtocolError(ErrorCode.BAD_FIELD, _("A name is 1-16 characters"))
-        from okey_tui.hotseat import screen_word_name
-
         if screen_word_name([asked]) is not None:
             # It was taken as the seat's "Player 3", said as "You is taken at this table".
-            raise ProtocolError(
-                ErrorCode.BAD_FIELD,
-                _(
-                    "{name} is what each player's own screen calls them: give a name of your own"
-                ).format(name=asked),
-            )
+            raise ProtocolError(ErrorCode.BAD_FIELD, own_name_text(asked))
         before = seat.name
         seat.asked = seat.name = asked
         self._namings += 1
@@ -1205,8 +1199,6 @@ class TableServer:
         the name they asked for, or (someone before them has it, or one that sounds the
         same) it with the lowest number free ("Ayşe 2"). Named again as someone leaves the lobby, so a
         number goes once its name is free; never once the match has started."""
-        from okey_tui.hotseat import screen_word_name
-
         taken: set[str] = set()
         # A friend who renamed to a name another already had took it from them (in join
         # order), who then read "is taken: you sit as … 2" having done nothing.

@@ -29,6 +29,7 @@ from textual.widgets import Footer, Input, Static
 from websockets.exceptions import InvalidHandshake
 
 from okey_tui import stats, storage
+from okey_tui.hotseat import screen_word_name
 from okey_tui.i18n import N_, _, ngettext, os_problem
 from okey_tui.messages import bot_level
 from okey_tui.net.client import (
@@ -773,8 +774,6 @@ class RemoteApp(OkeyApp):
         asked = clean_text(self.seat_info.name, MAX_NAME)  # as the table cleans it
         if self.server is not None or not asked:
             return
-        from okey_tui.hotseat import screen_word_name
-
         if mine == asked:
             note = ""
         elif screen_word_name([asked]) is not None:  # not taken: every screen's own word
