@@ -393,8 +393,8 @@ def leave_note(session: Session) -> str | None:
         return _("You have not made a move yet: the match is not kept.")
     from okey_tui.web import in_browser
 
-    if in_browser():  # okey101 web: the page's Start again button, not a command
-        return _("The match is saved: Start again on this page continues it.")
+    if in_browser():  # okey101 web: the page's Back to the game button, not a command
+        return _("The match is saved: Back to the game on this page continues it.")
     # The command on a line of its own, whole to copy: the quit question wrapped it.
     return _("The match is saved. This continues it:\n  okey101 play --resume {id}").format(
         id=path.stem

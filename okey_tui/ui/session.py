@@ -373,7 +373,7 @@ class Session:
 
         if in_browser():
             said = _(
-                "The last moves could not be saved ({error}): Start again on this page "
+                "The last moves could not be saved ({error}): Back to the game on this page "
                 "continues the match from its last save."
             )
         else:

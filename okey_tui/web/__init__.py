@@ -4,7 +4,7 @@ import os
 
 # Set ("1") in the environment of every visitor's game (``okey101 web``, and a browser friend's
 # ``okey101 join`` of ``okey101 host --web``): the game runs in a browser, where no command
-# can be typed, so it says how to come back on the page (its "Start again" button).
+# can be typed, so it says how to come back on the page (its "Back to the game" button).
 WEB_ENV = "OKEY101_WEB"
 
 # Set in the environment of a browser friend's ``okey101 join`` (``okey101 host --web``): the

@@ -93,7 +93,7 @@ TRY_AGAIN_LATER = 1013
 TABLE_AWAY = 4001
 # Close code of a hosted table's page when its host closes a table nobody may open again
 # (its match over, or never begun): the web page goes with it, so the page offers no
-# Start again (a reload would find nothing).
+# Back to the game (a reload would find nothing).
 TABLE_GONE = 4002
 ABNORMAL_CLOSURE = 1006
 # How long a page has to answer the server's close (a browser answers at once): one that
@@ -528,7 +528,7 @@ class WebServer:
         """Why ``visit``'s page closes as the host closes the table, and its close code: a
         seat the host may open the table again for has the page wait for it; a browser with
         no seat (it came after the match began) and a table nobody may open again are gone
-        for good (no wait, no Start again)."""
+        for good (no wait, no Back to the game)."""
         assert self.table is not None
         if self.table.resumable():
             if self.seated(visit):
@@ -745,7 +745,7 @@ class WebServer:
         has begun (:meth:`late`) is told it had none, with nothing promised. Its button,
         and what it says when the server does not answer, with them."""
         words = {
-            "start_again": _("Start again"),
+            "start_again": _("Back to the game"),
             "no_answer": _("The server is not answering: try again in a few moments."),
         }
         if self.table is not None:
@@ -753,11 +753,11 @@ class WebServer:
                 **words,
                 "closed": _("You are no longer at the table."),
                 "closed_reason": _(
-                    "Start again takes your seat back: this browser keeps it. "
+                    "Back to the game takes your seat back: this browser keeps it. "
                     "A bot plays your seat if you are not back soon."
                 ),
                 # A browser that never had a seat (it came after the match began): no seat
-                # waits for it, and Start again would only say so again.
+                # waits for it, and Back to the game would only say so again.
                 "late_closed": _("You had no seat at this table."),
                 "late_reason": _(
                     "The match began without you. Ask the host for a seat at the next one."
@@ -766,13 +766,15 @@ class WebServer:
                 # plays it, as the words above said).
                 "left_reason": _(
                     "You left before the match began: your seat is free for the next "
-                    "person. Start again sits you down again while a seat is free."
+                    "person. Back to the game sits you down again while a seat is free."
                 ),
             }
         return {
             **words,
             "closed": _("The table is closed."),
-            "closed_reason": _("Start again to sit down again: unfinished matches are kept."),
+            "closed_reason": _(
+                "Back to the game sits you down again: unfinished matches are kept."
+            ),
             "late_closed": "",
             "late_reason": "",
             "left_reason": "",
@@ -781,7 +783,7 @@ class WebServer:
     async def handle_words(self, request: web.Request) -> web.Response:
         """The words of the page's notice once its game has ended, in the language the
         visitor speaks now: one who chose another on the new-table screen read "The table
-        is closed." and *Start again* in the page's first language, under a reason in the
+        is closed." and *Back to the game* in the page's first language, under a reason in the
         new one (the page asks for them as its game ends)."""
         language = self.visitor_language(
             request.cookies.get(COOKIE), request.headers.get("Accept-Language")
@@ -890,8 +892,8 @@ class WebServer:
             "stop_waiting": html.escape(_("Stop waiting")),
             "away_gave_up": html.escape(
                 _(
-                    "The table did not come back within {span}. Start again once the host has "
-                    "opened it again."
+                    "The table did not come back within {span}. Press Back to the game once the host "
+                    "has opened it again."
                 ).format(span=span_text(self.away_for))
             ),
         }

@@ -94,7 +94,7 @@ def test_two_visitors_never_see_each_others_match_and_a_turkish_one_is_told_the_
     An English page whose visitor picks Türkçe on the new-table screen and quits reads the
     closed notice in Turkish. Then a Turkish browser: the page's own words are Turkish, as
     the game is. The server stops
-    with the table open: the page says so; Start again while it is still down says the server
+    with the table open: the page says so; Back to the game while it is still down says the server
     does not answer, on the page (not the browser's error page). (The server is not told a
     language: each visitor's is their browser's, English for A and B.)"""
     with served(tmp_path, "--bot-delay", "0", unset=(i18n.ENV_LANG,)) as server:
@@ -152,7 +152,7 @@ def test_two_visitors_never_see_each_others_match_and_a_turkish_one_is_told_the_
         c.wait_for("yeni masa")
         c.press("Escape")
         c.page.wait_for_function(
-            "document.getElementById('again').textContent === 'Yeniden başla'",
+            "document.getElementById('again').textContent === 'Oyuna dön'",
             timeout=TIMEOUT * 1000,
         )
         assert c.page.inner_text("#closed-said") == "Masa kapandı."

@@ -55,7 +55,7 @@ async def test_in_a_browser_quitting_says_start_again_on_the_page_continues(
     app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
     question = await quit_question(app)
     assert question == (
-        "Quit the game?\nThe match is saved: Start again on this page continues it."
+        "Quit the game?\nThe match is saved: Back to the game on this page continues it."
     )
 
 
@@ -86,7 +86,7 @@ def test_every_visitors_game_is_told_it_runs_in_a_browser(
 async def test_in_a_browser_a_resumed_match_counts_as_played_though_no_move_follows(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Resumed with r and left at once (a reload, or q then Start again), the visitor came
+    """Resumed with r and left at once (a reload, or q then Back to the game), the visitor came
     back to the new-table screen: the page returns to a match saved during the visit, and
     nothing was saved. The resume writes the save again (the match as it was)."""
     from okey_tui import storage

@@ -86,10 +86,10 @@ def test_the_server_gives_a_friend_who_left_their_own_seats_link_and_nobody_else
 
 
 def test_a_friend_who_quits_in_the_lobby_is_told_the_seat_is_free(tmp_path: Path, browser) -> None:
-    """A browser friend who quit before the match began read "Start again takes your seat
+    """A browser friend who quit before the match began read "Back to the game takes your seat
     back … A bot plays your seat if you are not back soon": the seat had gone back to the
     table, and no bot plays it. The page says the seat is free (the server tells it of that
-    browser: ``left``), with Start again, and no seat's link."""
+    browser: ``left``), with Back to the game, and no seat's link."""
     with hosted(tmp_path, "--bots", "easy") as host:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         terminal = Terminal.open(page, host.url + "&name=Ece")
@@ -104,7 +104,7 @@ def test_a_friend_who_quits_in_the_lobby_is_told_the_seat_is_free(tmp_path: Path
         said = page.locator("#closed").inner_text()
         assert "You left before the match began: your seat is free" in said, said
         assert "A bot plays your seat" not in said, said
-        assert page.get_by_role("button", name="Start again").is_visible()
+        assert page.get_by_role("button", name="Back to the game").is_visible()
         assert not page.locator("#seat").is_visible()
 
 
@@ -126,9 +126,9 @@ def test_a_late_browser_is_promised_no_seat_and_the_friend_who_quit_gets_their_s
     """One table, Deniz's match begun.
 
     A second browser opens the table's link once the match has begun, is told it came
-    late, and quits: the page said "Start again takes your seat back: this browser keeps
+    late, and quits: the page said "Back to the game takes your seat back: this browser keeps
     it. A bot plays your seat if you are not back soon." to someone who never had a seat.
-    It says they had none (the server knows no seat of this browser), with no Start again
+    It says they had none (the server knows no seat of this browser), with no Back to the game
     and no seat's link.
 
     Then Deniz, seated, quits: the page says, as before, that the seat waits, with Start
@@ -152,7 +152,7 @@ def test_a_late_browser_is_promised_no_seat_and_the_friend_who_quit_gets_their_s
             assert "You had no seat at this table." in said, said
             assert "takes your seat back" not in said and "A bot plays your seat" not in said
             assert "no longer at the table" not in said
-            assert not late_page.get_by_role("button", name="Start again").is_visible()
+            assert not late_page.get_by_role("button", name="Back to the game").is_visible()
             assert not late_page.locator("#seat").is_visible()
         finally:
             context.close()
@@ -165,7 +165,7 @@ def test_a_late_browser_is_promised_no_seat_and_the_friend_who_quit_gets_their_s
         assert page.locator("#closed").is_visible()
         said = page.locator("#closed").inner_text()
         assert "takes your seat back" in said and "had no seat" not in said, said
-        assert page.get_by_role("button", name="Start again").is_visible()
+        assert page.get_by_role("button", name="Back to the game").is_visible()
         link = page.locator("#seat-link")
         assert link.is_visible()
         href = link.get_attribute("href") or ""
@@ -284,7 +284,7 @@ def test_a_browser_with_no_seat_is_told_the_host_closed_the_table_not_to_wait(
             assert "seat is kept" not in said, (said, closes)
             assert not late_page.locator("#away").is_visible()
             assert not late_page.get_by_role("button", name="Stop waiting").is_visible()
-            assert not late_page.get_by_role("button", name="Start again").is_visible()
+            assert not late_page.get_by_role("button", name="Back to the game").is_visible()
         finally:
             context.close()
         # The friend seated waits for the table to come back.

@@ -445,7 +445,7 @@ async def test_a_visitors_table_speaks_the_language_their_browser_prefers(serve)
 async def test_the_page_and_its_notices_speak_the_visitors_language(
     serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The page's own words (setting up, the table is closed, Start again) and the reasons a
+    """The page's own words (setting up, the table is closed, Back to the game) and the reasons a
     table is closed are in the visitor's language: the one they chose at the table, else their
     browser's, as their game speaks."""
     monkeypatch.delenv(i18n.ENV_LANG)
@@ -456,7 +456,7 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
         async with session.get(test_server.make_url("/"), headers=turkish) as response:
             page = await response.text()
         assert '<html lang="tr">' in page
-        assert "masan hazırlanıyor" in page and "Yeniden başla" in page
+        assert "masan hazırlanıyor" in page and "Oyuna dön" in page
         assert "setting up your table" not in page and "The table is closed" not in page
         # A second tab takes the table over: the first is told why, in Turkish.
         ws1, _ = await open_table(session, test_server, headers=turkish)
@@ -466,7 +466,7 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
         words_url = test_server.make_url("/words")  # what a page asks as its game ends
         async with session.get(words_url, headers=turkish) as response:
             words = await response.json()
-        assert words["lang"] == "tr" and words["start_again"] == "Yeniden başla"
+        assert words["lang"] == "tr" and words["start_again"] == "Oyuna dön"
         # The visitor chose English at the table: the page follows, whatever the browser says.
         monkeypatch.setenv("OKEY101_CONFIG_DIR", str(visitor_dirs(tmp_path / "web", visitor)[1]))
         save_settings(TableSettings(language="en"))
@@ -478,7 +478,7 @@ async def test_the_page_and_its_notices_speak_the_visitors_language(
         async with session.get(words_url, headers=turkish) as response:
             words = await response.json()
         assert words["lang"] == "en" and words["closed"] == "The table is closed."
-        assert words["start_again"] == "Start again" and "kept" in words["closed_reason"]
+        assert words["start_again"] == "Back to the game" and "kept" in words["closed_reason"]
     # A Turkish browser without the cookie: the WebSocket says why, in Turkish.
     async with aiohttp.ClientSession(headers=turkish) as browser:
         websocket = await browser.ws_connect(test_server.make_url("/ws/table"))
@@ -494,9 +494,9 @@ async def test_a_friend_at_a_hosted_table_is_told_the_host_closed_it(
     is saved on the host's computer, not as this visitor's), so the page says the host closed
     the table, not "the server stopped, your match is saved". A table its host may open again
     (a match begun and not over) keeps the seat, and its close code has the page wait for it;
-    another is gone for good: its close code has the page offer no Start again (the page's
+    another is gone for good: its close code has the page offer no Back to the game (the page's
     server went with the host), and a finished match is said to be over (the page said only
-    that the host closed the table, and Start again led nowhere)."""
+    that the host closed the table, and Back to the game led nowhere)."""
     table = HostedTable(
         url=lambda: "ws://127.0.0.1:9",
         code="ABC123",
@@ -640,9 +640,9 @@ async def test_wrong_codes_block_an_address_for_a_while_but_never_a_seated_frien
 
 
 async def test_a_hosted_page_left_says_the_seat_waits_not_that_matches_are_kept(serve) -> None:
-    """A friend who quit a hosted table read "The table is closed. Start again to sit down
+    """A friend who quit a hosted table read "The table is closed. Back to the game to sit down
     again: unfinished matches are kept", the words of okey101 web: the table goes on, and
-    Start again takes the friend's seat back."""
+    Back to the game takes the friend's seat back."""
     _, plain = await serve()
     browser, _ = await visit(plain)
     async with browser, browser.get(plain.make_url("/")) as page:
@@ -701,7 +701,7 @@ async def test_a_link_with_a_token_that_is_not_valid_says_so(serve) -> None:
 
 async def test_a_hosted_page_tells_a_browser_without_a_seat_that_it_had_none(serve) -> None:
     """Once the match has begun, a browser whose game kept no seat's token (it came late)
-    is told, when its page closes, that it had no seat, not that Start again takes its seat
+    is told, when its page closes, that it had no seat, not that Back to the game takes its seat
     back: ``/seat`` says "late" from the browser's own token, and the page opens saying it
     already (no flash of the seat's words). Before the match, or with a seat, not late."""
     begun = [False]
