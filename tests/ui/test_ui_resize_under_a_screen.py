@@ -54,3 +54,31 @@ async def test_sizes_the_terminal_had_leave_the_table_under_the_privacy_screen_a
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         assert app.screen is table and table.size == Size(120, 40)
+
+
+async def test_a_table_under_the_help_takes_80x24_again_after_the_notice_of_a_small_terminal() -> (
+    None
+):
+    """At 80x24 with the help open, the window went wide, then below the least size, then
+    back to 80x24: the help closed on the wide layout squeezed into 80 columns (the log's
+    column beside a table four columns wide, the melds box two), as the size the table had
+    when the help came up was the size it came back to, and nothing styled it again."""
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, app, TableScreen)
+        table = app.screen
+        log = table.query_one("#log")
+        assert not log.display or not log.region  # at 80x24 the log has no column
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen is not table
+        for width, height in ((120, 40), (60, 16), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+        await pilot.press("escape")
+        await wait_for_screen(pilot, app, TableScreen)
+        await pilot.pause()
+        assert app.screen is table
+        assert not log.region, f"the log's column at 80x24: {log.region}"
+        middle = table.query_one("#centre")
+        assert middle.region.width >= 20, f"the table's middle is {middle.region.width} wide"
