@@ -114,3 +114,33 @@ async def test_at_80x24_a_long_meaning_is_said_whole() -> None:
         await pilot.pause()
         assert about.outer_size.height == 3
         assert all(in_sight(app.screen))
+
+
+async def test_the_focused_line_is_in_sight_after_the_window_was_resized() -> None:
+    """Unfinished matches listed, People here chosen at 80x24; the window went wide, then
+    below the least size, then back to 80x24: the form was left scrolled to its top, People
+    here below the fold, and → changed a line nobody could see."""
+    for _ in range(3):
+        save_a_match()
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        rows = list(screen.query(OptionRow))
+        people = next(row for row in rows if row.id == "opt-people")
+        people.focus()
+        for _ in range(50):
+            await pilot.pause(0.01)
+            if in_sight(screen)[rows.index(people)]:
+                break
+        assert in_sight(screen)[rows.index(people)]
+        for width, height in ((120, 40), (60, 16), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+        assert app.screen is screen and screen.focused is people
+        for _ in range(50):
+            await pilot.pause(0.01)
+            if in_sight(screen)[rows.index(people)]:
+                break
+        assert in_sight(screen)[rows.index(people)], "People here is out of sight"

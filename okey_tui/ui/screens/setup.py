@@ -775,7 +775,9 @@ class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
         self.say_below()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.say_below)
+        # Back at 80x24 from a wide window (and the notice of a small one), the form was
+        # left scrolled to its top, the focused line below the fold.
+        self.call_after_refresh(self.keep_focus_in_sight)
 
     def watch_virtual_size(self, size: Size) -> None:
         self.call_after_refresh(self.keep_focus_in_sight)
