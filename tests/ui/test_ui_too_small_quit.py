@@ -5,12 +5,19 @@ q quits, and growing the terminal under the question brings the table back after
 from __future__ import annotations
 
 import pytest
+from textual.screen import Screen
 from textual.widgets import Static
 from ui_helpers import table_app
 
 from okey_tui import i18n
 from okey_tui.ui.screens.dialogs import ConfirmScreen, TooSmallScreen
 from okey_tui.ui.screens.table import TableScreen
+from okey_tui.ui.widgets.keybar import KeyBar
+
+
+def keys_shown(screen: Screen[object]) -> list[str]:
+    """The keys the screen's key bar shows."""
+    return [key for key, _label in screen.query_one(KeyBar).items()]
 
 
 @pytest.fixture(autouse=True)
@@ -28,10 +35,17 @@ async def test_q_on_the_small_terminal_notice_asks_to_quit(language: str, says: 
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small", Static).render())
         assert "70×20" in text and says in text, text
+        notice = app.screen
+        assert keys_shown(notice) == ["q"]
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmScreen), type(app.screen)
+        await pilot.pause()
+        # The key bar under the question says its keys (it said "q Quit" still).
+        assert keys_shown(notice) == list(i18n.answer_keys()[:2]), keys_shown(notice)
         await pilot.press(i18n.answer_keys()[1])  # no: the notice again, still small
         assert isinstance(app.screen, TooSmallScreen)
+        await pilot.pause()
+        assert keys_shown(notice) == ["q"]
         await pilot.press("q")
         await pilot.press(i18n.answer_keys()[0])
     assert app.return_code == 0

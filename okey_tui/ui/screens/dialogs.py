@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from okey_tui.engine.view import PlayerView
@@ -292,7 +292,9 @@ class TooSmallScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="too-small")
-        yield Footer()
+        # The table's key bar: under the quit question q asks, it says the question's keys
+        # (a footer said "q Quit" under "y: yes · n: no").
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         if not self.app.is_running:
