@@ -210,7 +210,10 @@ def test_saves_names_the_sides_of_a_partners_match(lang: str) -> None:
     rows = lines[at : at + 4]
     seats = [line[column:].split(" (")[0].strip() for line in rows]
     scores = [line[:column].split()[-1] if line[column - 2] != " " else "" for line in rows]
-    assert seats == ["You" if lang == "en" else "Sen", "& Mehmet", "Ayşe", "& Zeynep"]
+    if lang == "en":
+        assert seats == ["You", "& Mehmet", "Ayşe", "& Zeynep"]
+    else:  # "Sen ve Mehmet": a side in Turkish is said with "ve"
+        assert seats == ["Sen", "ve Mehmet", "Ayşe", "ve Zeynep"]
     assert scores == [str(totals[0]), "", str(totals[1]), ""]
     assert totals[0] != totals[1]
     document = json.loads(run("saves", "--json").output)

@@ -122,8 +122,8 @@ def test_the_players_own_win_is_said_to_them(turkish: None) -> None:
     assert winners_line(alone, seats("Sen"), 0) == f"Oyun bitti. {total} puanla kazandın."
     both = report([OPENED] * 4, Outcome(EndKind.FINISH, 0), winners=(0, 2), partners=True)
     line = winners_line(both, seats("Sen"), 0)
-    # A side named as the sums and the score sheet name it ("Sen & Mehmet"), spoken to.
-    assert line.startswith("Oyun bitti. Sen & Mehmet ") and line.endswith("puanla kazandınız.")
+    # A side named as the sums and the score sheet name it ("Sen ve Mehmet"), spoken to.
+    assert line.startswith("Oyun bitti. Sen ve Mehmet ") and line.endswith("puanla kazandınız.")
     assert winners_line(alone, seats("Ali"), None).startswith("Oyun bitti. Ali ")
 
 

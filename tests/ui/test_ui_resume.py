@@ -402,7 +402,8 @@ async def test_a_partners_row_names_both_sides_and_fits_at_80_columns(language: 
     for size in ((80, 24), (120, 40)):
         (first, _second), whole = await resume_lines(size)
         # The whole row, as the summary names the sides.
-        assert f"{people} {ours} · Ayşe & Zeynep {theirs}" in whole, whole
+        bots = i18n._("{first} & {second}").format(first="Ayşe", second="Zeynep")
+        assert f"{people} {ours} · {bots} {theirs}" in whole, whole
         # Its first line as it fits: the people's side, and the other side's score.
         assert "…" not in first, first
         assert first.startswith(game_type_label(GameType.RISING) + " · "), first

@@ -86,7 +86,7 @@ def test_a_partners_summary_adds_up_each_side_for_the_hand() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
 def test_the_summary_writes_minus_one_way(lang: str) -> None:
-    """ "Sen & Mehmet 0 − 101 = -101": a take-away written with one sign (U+2212) and the
+    """ "Sen ve Mehmet 0 − 101 = -101": a take-away written with one sign (U+2212) and the
     negative sum with another (the ASCII one every score in the summary and the sheet has)."""
     i18n.set_language(lang)
     pairs = Opening(OpeningKind.PAIRS, 9)
