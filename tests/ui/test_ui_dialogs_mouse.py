@@ -103,20 +103,26 @@ async def the_piles_and_a_chooser_close_by_a_click(pilot, app) -> None:  # type:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen), way
     chosen: list[str | None] = []
-    for way in ("cancel", "outside", "choose"):
+    for way in ("cancel", "outside", "choose", "bar"):
         options: list[tuple[str, str]] = [("one", "a"), ("two", "b")]
         app.push_screen(ChooserScreen("Which?", options), chosen.append)
         await pilot.pause()
+        # The key bar under it says both its keys, as its line does (it said Esc alone).
+        table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        assert [key for key, _label in table.query_one(KeyBar).items()] == ["enter", "escape"]
         if way == "cancel":
             await click_words(pilot, app, "Esc: cancel")
         elif way == "outside":
             await pilot.click(offset=(0, 0))
         else:
             app.screen.query_one(OptionList).highlighted = 1
-            await click_words(pilot, app, "Enter: choose")
+            if way == "choose":
+                await click_words(pilot, app, "Enter: choose")
+            else:
+                await click_bar_key(pilot, app, "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen), way
-    assert chosen == [None, None, "b"]
+    assert chosen == [None, None, "b", "b"]
 
 
 async def the_summary_is_left_by_a_click(pilot, app) -> None:  # type: ignore[no-untyped-def]

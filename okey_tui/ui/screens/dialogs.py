@@ -118,12 +118,24 @@ class Dialog(ModalScreen[Answer]):
             self.action_press_key(self.OUTSIDE)
 
 
+class ChooserList(OptionList, inherit_bindings=False):
+    """The chooser's options, their keys but Enter: Enter is the chooser screen's key, so
+    that the key bar shows it (the list's own Enter, never shown, hid it there)."""
+
+    BINDINGS = [b for b in OptionList.BINDINGS if not (isinstance(b, Binding) and b.key == "enter")]
+
+
 class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
     """Pick one of a few options (an okey reading, a table meld); Esc cancels. It opens on
     the option ``highlighted`` (the first unless the caller knows a better one), which
     Enter chooses."""
 
-    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
+    # Enter in the key bar (it said Esc alone under "Enter: choose · Esc: cancel"), which
+    # chooses from a click there too.
+    BINDINGS = [
+        Binding("enter", "choose", N_("Choose")),
+        Binding("escape", "cancel", N_("Cancel")),
+    ]
 
     def __init__(
         self, title: str, options: list[tuple[Text | str, Choice]], highlighted: int = 0
@@ -136,7 +148,7 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="dialog-title", markup=False)
-            yield OptionList(
+            yield ChooserList(
                 *[Option(label, id=str(i)) for i, (label, _value) in enumerate(self.options)],
                 id="chooser",
             )
@@ -148,6 +160,11 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
         self.dismiss(self.options[index][1])
+
+    def action_choose(self) -> None:
+        highlighted = self.query_one("#chooser", OptionList).highlighted
+        if highlighted is not None:
+            self.dismiss(self.options[highlighted][1])
 
     def action_cancel(self) -> None:
         self.dismiss(None)
