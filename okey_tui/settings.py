@@ -325,9 +325,10 @@ def take_problems() -> list[str]:
     return problems
 
 
-# The settings files of a newer okey101 said already in this run (said once, not at each
-# load).
+# The settings files of a newer okey101, and those that could not be read, said already in
+# this run (said once, not at each load).
 _said_newer: set[Path] = set()
+_said_unreadable: set[Path] = set()
 
 
 def newer_version(data: object) -> int | None:
@@ -363,8 +364,20 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
     path = settings_path()
     try:
         raw = path.read_bytes()
-    except OSError:
-        return TableSettings()  # none yet, or not readable here: nothing to overwrite
+    except (FileNotFoundError, IsADirectoryError):
+        return TableSettings()  # none yet (a folder in its place: save_settings says it)
+    except OSError as exc:
+        # Not readable here (root's file after a sudo okey101): the defaults, said once a
+        # run, and the file never written over (save_settings).
+        if keep_aside and path not in _said_unreadable:
+            _said_unreadable.add(path)
+            _problems.append(
+                _(
+                    "Your settings could not be read ({error}): this okey101 plays with its "
+                    "defaults, and the file is left as it is"
+                ).format(error=os_problem(exc))
+            )
+        return TableSettings()
     try:
         # Not UTF-8: a UnicodeDecodeError, a ValueError. The mark some editors (Notepad)
         # put before UTF-8 text is read past.
@@ -506,8 +519,14 @@ def save_settings(settings: TableSettings) -> str:
     payload = json.dumps({"version": SETTINGS_VERSION, "table": table}, indent=2)
     try:
         found = newer_version(json.loads(path.read_bytes().decode("utf-8-sig")))
-    except (OSError, ValueError, RecursionError):
-        found = None  # none yet, or not a settings file of any version: written over
+    except (FileNotFoundError, IsADirectoryError, ValueError, RecursionError):
+        # None yet, or not a settings file of any version: written over (a folder in its
+        # place is not, and the writing says so)
+        found = None
+    except OSError as exc:  # there, and not readable here: what it holds is not known
+        return _("{file} could not be read ({error}), so it is not written over").format(
+            file=path, error=os_problem(exc)
+        )
     if found is not None:
         return newer_text(found)
     try:

@@ -482,3 +482,84 @@ def test_names_without_humans_seats_one_person_a_name(monkeypatch: pytest.Monkey
     hot, practice = (app.settings for app in built)
     assert hot.humans == 2 and (hot.name, *hot.human_names) == ("Ayşe", "Mehmet")
     assert practice.practice and not practice.tips
+
+
+def unreadable(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """``path`` cannot be read here (its permissions: root's file, read by a player)."""
+    read_bytes = Path.read_bytes
+
+    def refused(self: Path) -> bytes:
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+
+
+def test_settings_that_cannot_be_read_are_said_and_never_written_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A settings file the player may not read (written by ``sudo okey101``) gave the
+    defaults without a word, and the next choice wrote over it: its Turkish, its five
+    hands and its name were gone, with no copy kept."""
+    path, written = write_settings({"language": "tr", "hands": 5, "name": "Ayten"})
+    unreadable(monkeypatch, path)
+    assert settings.load_settings() == settings.TableSettings()
+    (problem,) = settings.take_problems()
+    assert problem.startswith("Your settings could not be read"), problem
+    assert "permission" in problem and str(path) in problem, problem
+    assert "left as it is" in problem, problem
+    settings.load_settings()
+    assert settings.take_problems() == []  # said once a run
+    why = settings.save_settings(settings.TableSettings(hands=3))
+    assert why and "not written over" in why, why
+    monkeypatch.undo()
+    assert path.read_bytes() == written
+    assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
+
+
+def test_choices_on_the_new_table_screen_not_remembered_are_said_on_the_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The new-table screen remembers what is chosen there: where the settings cannot be
+    written (a folder in the file's place), the choice was dropped without a word."""
+    path = settings.settings_path()
+    path.mkdir(parents=True)
+    app = OkeyApp(remember=True)
+    told: list[str] = []
+    monkeypatch.setattr(app, "start", lambda chosen: None)
+    monkeypatch.setattr(app, "tell", told.append)
+    app.start_chosen(settings.TableSettings(hands=5))
+    (said,) = told
+    assert said.startswith("Your choices were not remembered: " + str(path)), said
+
+
+def test_bot_delay_with_remember_is_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--remember`` keeps the command's flags as the choices for next time: the pace
+    of ``--bot-delay`` was left out (the next start had the old pace)."""
+    built: list[OkeyApp] = []
+    monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+    result = run("play", "--type", "51", "--bot-delay", "instant", "--remember")
+    assert result.exit_code == 0, result.output
+    kept = settings.load_settings()
+    assert kept.bot_delay == 0.0 and kept.game_type == "51", kept
+    result = run("play", "--bot-delay", "slow", "--remember")  # the new-table screen's
+    assert result.exit_code == 0, result.output
+    assert built[-1].ask
+    assert settings.load_settings().bot_delay > 1.0
+    result = run("play", "--bot-delay", "fast")  # without --remember: this match only
+    assert settings.load_settings().bot_delay > 1.0
+
+
+def test_a_choice_at_the_table_not_remembered_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Colour-blind tiles or the bell turned on at the table are remembered too: where the
+    settings cannot be written, that went unsaid."""
+    path = settings.settings_path()
+    path.mkdir(parents=True)
+    app = OkeyApp(remember=True)
+    told: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda said, **_: told.append(said))
+    app.remember_choice(bell=False)
+    assert not app.settings.bell  # played so all the same
+    (said,) = told
+    assert said.startswith("Your choices were not remembered: " + str(path)), said

@@ -409,7 +409,10 @@ def play(
     if no_tips and not peeked.practice:  # it went unsaid, and started a table without tips
         raise click.UsageError(_("--no-tips is for practice tables: give --practice too"))
     settings = load_settings().with_changes(**changes).checked()
-    unsaved = save_settings(settings) if remember else ""
+    unsaved = ""
+    if remember:  # the flags, the pace of --bot-delay with them, kept for next time
+        paced = settings if bot_delay is None else settings.with_changes(bot_delay=bot_delay)
+        unsaved = save_settings(paced.checked())
     ask = not changes and seed is None
     message = ""
     if unsaved:  # asked for, and not done: said, never silently dropped

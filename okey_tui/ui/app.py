@@ -252,7 +252,14 @@ class OkeyApp(App[None]):
         self.settings = self.settings.with_changes(**changes)
         if self.remember:
             # Only this choice: the table's flags are not the remembered choices.
-            save_settings(load_settings().with_changes(**changes))
+            self.keep_choice(changes)
+
+    def keep_choice(self, changes: dict[str, object]) -> None:
+        """A choice made at the table written to the settings; said when it could not be."""
+        unsaved = save_settings(load_settings().with_changes(**changes))
+        if unsaved:
+            said = _("Your choices were not remembered: {why}").format(why=unsaved)
+            self.notify(said, severity="warning", timeout=10, markup=False)
 
     def apply_theme(self) -> None:
         self.set_class(self.settings.theme == "dark", "-theme-dark")
@@ -372,27 +379,34 @@ class OkeyApp(App[None]):
         else:
             self.show_new_table(message)
 
-    def remember_choices(self, settings: TableSettings) -> None:
+    def remember_choices(self, settings: TableSettings) -> str:
         """The new-table screen's choices, kept for next time (not for throwaway tables).
-        A pace left as ``--bot-delay`` set it is for this match only: not kept."""
+        A pace left as ``--bot-delay`` set it is for this match only: not kept. Why they
+        were not kept, or ""."""
         if self.fixed_delay is not None and settings.bot_delay == self.bot_delay:
             settings = settings.with_changes(bot_delay=load_settings().bot_delay)
-        if self.remember:
-            save_settings(settings)
+        if not self.remember:
+            return ""
+        unsaved = save_settings(settings)
+        return _("Your choices were not remembered: {why}").format(why=unsaved) if unsaved else ""
 
     def start_chosen(self, settings: TableSettings | None) -> None:
         """The new-table screen's choice: remembered for next time, then played.
 
         With ``--bot-delay``, the pace on the screen is played: the flag's, unless changed
         there (a change on the screen was shown, then ignored)."""
+        unsaved = ""
         if settings is not None:
-            self.remember_choices(settings)
+            # Not kept (the settings file not writable): said on the table, not dropped.
+            unsaved = self.remember_choices(settings)
             # The flag's pace left as it was stays the match's own, saved with it for a
             # resume (dropped here, the save had none: resumed at the remembered pace).
             # A pace chosen there is the remembered one now, followed as it is.
             if settings.bot_delay != self.bot_delay:
                 self.fixed_delay = None
         self.start(settings)
+        if unsaved:
+            self.tell(unsaved)
 
     def start(self, settings: TableSettings | None) -> None:
         if settings is None:

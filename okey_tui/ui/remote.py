@@ -40,7 +40,7 @@ from okey_tui.net.client import (
     unreachable_reason,
 )
 from okey_tui.net.protocol import MAX_NAME, Bridge, Closing, ErrorCode, clean_text
-from okey_tui.settings import TableSettings, load_settings, save_settings
+from okey_tui.settings import TableSettings, load_settings
 from okey_tui.storage import JSONObject
 from okey_tui.ui.app import OkeyApp
 from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog
@@ -489,7 +489,7 @@ class RemoteApp(OkeyApp):
     def remember_choice(self, **changes: object) -> None:
         super().remember_choice(**changes)
         if self.own_choices:
-            save_settings(load_settings().with_changes(**changes))
+            self.keep_choice(changes)
 
     def open_first_screen(self) -> None:
         self.push_screen(LobbyScreen())
