@@ -20,6 +20,7 @@ file while a third still held the old one).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -395,12 +396,26 @@ def _set_save_aside(path: Path) -> Path:
 def load(path: Path) -> SavedMatch | None:
     """The match saved at ``path``, ``None`` if there is none; a bad file is set aside
     (``SaveError``: why, in a player's words, with the code and the technical detail
-    beside), a save of a newer okey101 left in place (``NewerSaveError``)."""
+    beside), a save of a newer okey101 left in place (``NewerSaveError``), and so is one
+    that cannot be read here (``SaveError`` with no ``moved_to``)."""
     try:
         text = path.read_text(encoding="utf-8-sig")  # a mark some editors put first: read past
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        # Not readable here (root's file after a sudo okey101, a disk error): nothing is
+        # known to be wrong with it, so it is left where it is, listed again once readable.
+        problem = _read_problem(exc)
+        raise SaveError(
+            _(
+                "The saved match {id} could not be read ({error}): it is left where it is, "
+                "and listed again once okey101 can read it"
+            ).format(id=path.stem, error=os_problem(exc)),
+            None,
+            problem.why,
+            problem.detail,
+        ) from None
+    except UnicodeDecodeError as exc:
         problem = _read_problem(exc)
     else:
         try:
@@ -538,6 +553,9 @@ class SaveList:
     problems: list[SaveError] = field(default_factory=list)
     set_aside: list[SetAsideFile] = field(default_factory=list)
     newer: list[NewerSave] = field(default_factory=list)
+    # The folder itself could not be read (a file in its place, no permission): what it
+    # holds is not known, so "no unfinished matches" is not said (``problems`` says why).
+    unreadable: bool = False
 
     def find(self, match_id: str) -> SaveEntry | None:
         """The match with this id, or the only one whose id starts with it."""
@@ -608,7 +626,23 @@ def list_saves(folder: Path | None = None) -> SaveList:
         with contextlib.suppress(OSError):
             adopt_legacy_save()
         folder = saves_dir()
-    if not folder.is_dir():
+    try:
+        if not folder.exists():
+            return found  # none made yet
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+        with os.scandir(folder):
+            pass
+    except OSError as exc:
+        found.unreadable = True
+        found.problems.append(
+            SaveError(
+                _(
+                    "Your saved matches could not be read ({error}): nothing was changed, "
+                    "and they are listed again once okey101 can read their folder"
+                ).format(error=os_problem(exc))
+            )
+        )
         return found
     for path in sorted(folder.glob("*.json")):
         # Only files: a folder named "photos.json" is someone's, not a save to set aside

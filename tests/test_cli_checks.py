@@ -269,7 +269,8 @@ def test_resume_of_an_unknown_id_still_reports_a_save_set_aside() -> None:
     bad.write_text("{", "utf-8")
     result = CliRunner().invoke(main, ["play", "--resume", "20200101-000000-bad0"])
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert "there is no unfinished match '20200101-000000-bad0'" in result.stderr
+    said = " ".join(result.stderr.split())
+    assert "the match '20200101-000000-bad0' was set aside as 20200101-000000-bad0" in said
     assert "The saved match 20200101-000000-bad0 is unusable" in result.stderr
     assert "kept as 20200101-000000-bad0.json.corrupt-" in result.stderr
     assert not bad.exists() and good.path.exists()

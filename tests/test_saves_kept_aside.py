@@ -186,8 +186,8 @@ def test_a_save_with_the_mark_some_editors_put_first_is_read() -> None:
 
 
 def test_a_save_that_may_not_be_read_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A save whose permissions forbid reading it: set aside, and said so, not in the
-    system's words alone."""
+    """A save whose permissions forbid reading it: said so, not in the system's words
+    alone, with its code and the system's words beside; left where it is."""
     path = unfinished("20200101-000000-bad0")
     read_text = Path.read_text
 
@@ -199,13 +199,10 @@ def test_a_save_that_may_not_be_read_says_so(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(Path, "read_text", refuse)
     found = storage.list_saves()
     (problem,) = found.problems
-    assert "is unusable: the file may not be read (its permissions)" in str(problem)
+    assert "could not be read (permission denied: " in str(problem), str(problem)
     assert "Permission denied" not in str(problem)
     assert problem.why is storage.Unusable.NO_PERMISSION and "Permission denied" in problem.detail
-    (aside,) = found.set_aside
-    assert aside.why is storage.Unusable.NO_PERMISSION
-    assert aside.as_dict()["why"] == "no-permission"
-    assert "Permission denied" in aside.as_dict()["detail"]
+    assert found.set_aside == [] and problem.moved_to is None
 
 
 def test_the_saves_set_aside_read_whole_at_80_columns() -> None:
@@ -503,17 +500,17 @@ def test_settings_that_cannot_be_read_are_said_and_never_written_over(
     defaults without a word, and the next choice wrote over it: its Turkish, its five
     hands and its name were gone, with no copy kept."""
     path, written = write_settings({"language": "tr", "hands": 5, "name": "Ayten"})
-    unreadable(monkeypatch, path)
-    assert settings.load_settings() == settings.TableSettings()
-    (problem,) = settings.take_problems()
-    assert problem.startswith("Your settings could not be read"), problem
-    assert "permission" in problem and str(path) in problem, problem
-    assert "left as it is" in problem, problem
-    settings.load_settings()
-    assert settings.take_problems() == []  # said once a run
-    why = settings.save_settings(settings.TableSettings(hands=3))
-    assert why and "not written over" in why, why
-    monkeypatch.undo()
+    with monkeypatch.context() as refusing:
+        unreadable(refusing, path)
+        assert settings.load_settings() == settings.TableSettings()
+        (problem,) = settings.take_problems()
+        assert problem.startswith("Your settings could not be read"), problem
+        assert "permission" in problem and str(path) in problem, problem
+        assert "left as it is" in problem, problem
+        settings.load_settings()
+        assert settings.take_problems() == []  # said once a run
+        why = settings.save_settings(settings.TableSettings(hands=3))
+        assert why and "not written over" in why, why
     assert path.read_bytes() == written
     assert [p.name for p in path.parent.iterdir()] == ["settings.json"]
 
@@ -563,3 +560,82 @@ def test_a_choice_at_the_table_not_remembered_is_said(monkeypatch: pytest.Monkey
     assert not app.settings.bell  # played so all the same
     (said,) = told
     assert said.startswith("Your choices were not remembered: " + str(path)), said
+
+
+# -- saves that cannot be read here -----------------------------------------------------------
+
+
+def test_a_save_that_may_not_be_read_is_said_and_left_where_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A save the player may not read (left by ``sudo okey101``) was renamed as damaged:
+    once readable again it stayed aside, "why: not known", and --resume found no such
+    match. It is said, left where it is, and listed again once it can be read."""
+    path = unfinished("20261207-025048-5c59")
+    written = path.read_bytes()
+    read_text = Path.read_text
+
+    def refused(self: Path, *args: Any, **kwargs: Any) -> str:
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_text(self, *args, **kwargs)
+
+    with monkeypatch.context() as refusing:
+        refusing.setattr(Path, "read_text", refused)
+        found = storage.list_saves()
+        assert found.entries == [] and found.set_aside == []
+        (problem,) = found.problems
+        said = str(problem)
+        assert "20261207-025048-5c59" in said and "permission denied" in said, said
+        assert "left where it is" in said, said
+        result = run("saves")
+        assert "left where it is" in result.stderr
+    assert [p.name for p in path.parent.iterdir()] == [path.name]
+    assert path.read_bytes() == written
+    (entry,) = storage.list_saves().entries
+    assert entry.path == path
+
+
+@pytest.mark.parametrize("way", ["a file in its place", "not readable"])
+def test_saves_says_when_it_cannot_read_the_saves_folder(
+    monkeypatch: pytest.MonkeyPatch, way: str
+) -> None:
+    """``okey101 saves`` said "No unfinished matches." when the saves folder could not be
+    read at all (a file in its place, or no permission): the player thought their matches
+    gone. It says so, and exits 1, as ``okey101 stats`` does."""
+    folder = storage.saves_dir()
+    if way == "a file in its place":
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        folder.write_text("hi", "utf-8")
+    else:
+        unfinished("20261207-025048-5c59")
+        scandir = storage.os.scandir
+
+        def refused(target: Any) -> Any:
+            if Path(target) == folder:
+                raise PermissionError(13, "Permission denied", str(folder))
+            return scandir(target)
+
+        monkeypatch.setattr(storage.os, "scandir", refused)
+    found = storage.list_saves()
+    assert found.entries == []
+    (problem,) = found.problems
+    assert str(folder) in str(problem), str(problem)
+    result = run("saves")
+    assert result.exit_code == 1, result.output
+    assert "No unfinished matches" not in result.output
+    assert "could not be read" in result.stderr, result.stderr
+    assert run("saves", "--json").exit_code == 1
+
+
+def test_resuming_a_match_set_aside_says_where_it_went() -> None:
+    """``play --resume ID`` of a match set aside said there was no such match, with not a
+    word of the file set aside under that ID."""
+    not_a_save(unfinished("20261207-025048-5c59"))
+    run("saves")  # sets it aside
+    result = run("play", "--resume", "20261207-025048")
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "the match '20261207-025048' was set aside as 20261207-025048-5c59.json.corrupt-" in said
+    assert "not a saved match of okey101" in said and "okey101 saves lists it" in said, said
+    assert "there is no unfinished match" not in said

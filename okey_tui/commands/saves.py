@@ -90,13 +90,16 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
             "newer": [n.as_dict() for n in newer],
         }
         click.echo(json.dumps(document, ensure_ascii=False))
+        if found.unreadable or hosted_found.unreadable:
+            raise SystemExit(1)  # the list is not all there is: said above, on stderr
         return
     from rich.console import Console
 
     console = Console()
+    unreadable = found.unreadable or hosted_found.unreadable
     if summaries:
         _print_matches(console, summaries, done)
-    elif not hosted:
+    elif not hosted and not unreadable:  # a folder not read may hold some: not said
         print_said(console, _("No unfinished matches. Start one with [bold]okey101 play[/]."))
     if hosted:
         _print_hosted(console, hosted, blank_line=bool(summaries))
@@ -104,6 +107,8 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
         _print_newer(console, newer)
     if set_aside:
         _print_set_aside(console, set_aside)
+    if unreadable:
+        raise SystemExit(1)
 
 
 @dataclass(frozen=True)
@@ -452,6 +457,12 @@ def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
         return _("'{id}' starts the ids of {n} unfinished matches ({ids}): give more of it").format(
             id=match_id, n=len(several), ids=", ".join(e.id for e in several)
         )
+    aside = [f for f in found.set_aside if match_id and f.name.startswith(match_id)]
+    if len(aside) == 1:  # not missing: set aside, and the player can see why
+        return _(
+            "the match '{id}' was set aside as {file}, as it could not be used ({why}); "
+            "okey101 saves lists it"
+        ).format(id=match_id, file=aside[0].name, why=aside[0].reason)
     known = ", ".join(e.id for e in found.entries) or _("none")
     said = _("there is no unfinished match '{id}' (unfinished: {known})").format(
         id=match_id, known=known
