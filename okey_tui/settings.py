@@ -402,7 +402,7 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
             moved = set_aside(path)
             _problems.append(
                 _("Your settings could not be read ({error}); kept as {file}").format(
-                    error=exc,
+                    error=damage_text(exc),
                     file=moved,  # the whole path: which folder, said
                 )
             )
@@ -411,6 +411,24 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
     if unused and keep_aside:
         _keep_as_written(path, settings, unused)
     return settings
+
+
+def damage_text(error: Exception) -> str:
+    r"""What is wrong with a settings file that cannot be read, in the player's language
+    (Python's own words were quoted: "Expecting ',' delimiter: line 2 column 1 (char 54)").
+
+    >>> damage_text(json.JSONDecodeError("Expecting ',' delimiter", '{"a": 1\n', 8))
+    'its text is broken at line 2, column 1'
+    """
+    if isinstance(error, json.JSONDecodeError):
+        return _("its text is broken at line {line}, column {column}").format(
+            line=error.lineno, column=error.colno
+        )
+    if isinstance(error, UnicodeDecodeError):
+        return _("it is not text (UTF-8)")
+    if isinstance(error, RecursionError):
+        return _("it nests deeper than a settings file does")
+    return str(error)  # the reasons of its own, in the player's language
 
 
 def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
@@ -436,7 +454,10 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
                 _("{key}: {value} cannot be used; {used} is used instead").format(
                     key=key,
                     value=shortened(_json(value), QUOTED),
-                    used=shortened(_json(written), QUOTED),
+                    # No language chosen is the system's: "" said nothing to a player.
+                    used=_("the system's language")
+                    if key == "language" and written == ""
+                    else shortened(_json(written), QUOTED),
                 )
             )
     return TableSettings().with_changes(**changes), unused

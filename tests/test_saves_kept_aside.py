@@ -639,3 +639,20 @@ def test_resuming_a_match_set_aside_says_where_it_went() -> None:
     assert "the match '20261207-025048' was set aside as 20261207-025048-5c59.json.corrupt-" in said
     assert "not a saved match of okey101" in said and "okey101 saves lists it" in said, said
     assert "there is no unfinished match" not in said
+
+
+def test_settings_problems_are_said_in_the_players_words() -> None:
+    """Python's words for broken JSON were quoted ("Expecting ',' delimiter: line 2 column
+    1 (char 54)"), in Turkish too, and a language that cannot be used was said replaced by
+    "" (no language chosen: the system's)."""
+    path = settings.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"version": 1, "table": {"hands": 5\n', "utf-8")
+    settings.load_settings()
+    (problem,) = settings.take_problems()
+    assert "its text is broken at line 2, column 1" in problem, problem
+    assert "Expecting" not in problem
+    write_settings({"language": "xx"})
+    settings.load_settings()
+    (problem,) = settings.take_problems()
+    assert 'language: "xx" cannot be used; the system\'s language is used instead' in problem
