@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 import re
 from pathlib import Path
 
@@ -186,6 +187,22 @@ def test_saves_lists_every_unfinished_match() -> None:
     assert first["seats"][0] == "Ayşe" and first["score"] == 0 and first["scores"] == [0] * 4
 
 
+def test_saves_says_when_each_match_was_last_played_its_order() -> None:
+    """The list is the latest played first, and said only when each match started: a
+    match started at 02:47 stood above one started at 02:48, and two matches of one table
+    read the same but for their IDs. It says when each was last played."""
+    older, newer = unfinished(1, 3), unfinished(1, 3)
+    for entry, moment in ((older, "2026-12-07 09:30"), (newer, "2026-12-06 21:15")):
+        document = json.loads(entry.path.read_text("utf-8"))
+        document["saved_at"] = time.mktime(time.strptime(moment, "%Y-%m-%d %H:%M"))
+        entry.path.write_text(json.dumps(document), "utf-8")
+    lines = run("saves").output.splitlines()
+    assert "Last played" in next(line for line in lines if line.startswith("ID"))
+    rows = [line for line in lines if line.startswith(("2026", "20"))]
+    assert rows[0].split()[:3] == [older.id, "2026-12-07", "09:30"], rows
+    assert rows[1].split()[:3] == [newer.id, "2026-12-06", "21:15"], rows
+
+
 @pytest.mark.parametrize("lang", ["en", "tr"])
 def test_saves_names_the_sides_of_a_partners_match(lang: str) -> None:
     """At a partners match each seat's score is its side's: the list puts the partners of
@@ -236,7 +253,8 @@ def test_saves_shows_a_name_that_looks_like_markup_as_typed() -> None:
 def test_saves_shows_file_names_and_saved_words_that_look_like_markup_as_written() -> None:
     """A save's file name ("match [copy].json", copied by hand), its start time as saved
     and a set-aside file's name are text: "[copy]" was dropped from the ID, and "[/bold]"
-    in a start time ended the list in a traceback."""
+    in a start time ended the list in a traceback (the list says when a match was last
+    played now; the JSON gives the start as saved)."""
     entry = unfinished(1, 3)
     document = json.loads(entry.path.read_text("utf-8"))
     document["extra"]["started"] = "[/bold] x"
@@ -245,8 +263,10 @@ def test_saves_shows_file_names_and_saved_words_that_look_like_markup_as_written
     (storage.saves_dir() / "[red]one.json").write_text("{", "utf-8")
     result = run("saves")
     assert result.exit_code == 0, result.output
-    for text in ("match [copy]", "[/bold] x", "[red]one.json.corrupt-"):
+    for text in ("match [copy]", "[red]one.json.corrupt-"):
         assert text in result.output, (text, result.output)
+    (listed,) = json.loads(run("saves", "--json").stdout)["saves"]
+    assert listed["started"] == "[/bold] x"
 
 
 def test_saves_reports_a_bad_file_and_still_lists_the_others() -> None:

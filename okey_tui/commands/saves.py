@@ -25,7 +25,9 @@ ID_COLUMN = N_("ID")
 # The columns of the table: (heading, right-aligned).
 COLUMNS = (
     ("ID", ID_COLUMN, False),
-    ("Started", N_("Started"), False),
+    # When it was last played: the list's order, and what tells two matches of one table
+    # apart (the ID begins with when it started).
+    ("Played", N_("Last played"), False),
     ("Type", N_("Type"), False),
     ("Hand", N_("Hand"), True),
     # Every seat's score, on the line of its name: the bots' too.
@@ -248,8 +250,8 @@ def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bo
         Column(
             _(heading),
             right=right,
-            # An ID copies whole, a start time reads whole; the rest may wrap.
-            no_wrap=key in ("ID", "Started", "Hand"),
+            # An ID copies whole, a time reads whole; the rest may wrap.
+            no_wrap=key in ("ID", "Played", "Hand"),
             min_width=15 if key == "Seats" else None,
             max_width=10 if key == "Type" else None,  # the type wraps at its commas
         )
@@ -258,7 +260,7 @@ def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bo
     rows = [
         as_text(
             s.id,
-            s.started,
+            s.played or s.started,
             s.table_text,
             hand_cell(s.hand, s.hands, over),
             s.score_lines(),
