@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 import re
+import time
 from pathlib import Path
 
 import pytest
