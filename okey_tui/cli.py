@@ -185,6 +185,8 @@ class IntBetween(_Between, click.IntRange):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
+            if isinstance(value, str) and not value.isascii():
+                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3
             number = int(value)
         except (TypeError, ValueError):
             raise click.BadParameter(
@@ -206,6 +208,8 @@ class FloatBetween(_Between, click.FloatRange):
         if named is not None:
             return named
         try:
+            if isinstance(text, str) and not text.isascii():
+                raise ValueError(text)  # float() read "٣" (an Arabic-Indic 3) as 3
             number = float(text)  # "nan" compares within no bounds: refused
         except (TypeError, ValueError):
             raise click.BadParameter(
@@ -232,12 +236,16 @@ class WholeNumber(click.types.IntParamType):
         return _("a whole number, not {value}").format(value=given)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        given = value.strip() if isinstance(value, str) else str(value)
         try:
+            if isinstance(value, str) and not value.isascii():
+                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3
             number = int(value)
         except (TypeError, ValueError):
-            number = None
-        if number is None or not self.accepts(number):
-            given = value.strip() if isinstance(value, str) else str(value)
+            # No whole number at all: said so ("--matches x" was told to play at least one).
+            said = WholeNumber.refusal(self, given)
+            raise click.BadParameter(said, ctx=ctx, param=param) from None
+        if not self.accepts(number):
             raise click.BadParameter(self.refusal(given), ctx=ctx, param=param)
         return number
 

@@ -344,7 +344,7 @@ def describe(error: BaseException) -> str:
         if error.params.get("finishing"):
             text += _(FINISHING_FLOOR)
         template_text = text
-    elif code is C.NOT_A_TILE and re.fullmatch(r"[RYBK]\d+", params.get("text", "").upper()):
+    elif code is C.NOT_A_TILE and re.fullmatch(r"[RYBK][0-9]+", params.get("text", "").upper()):
         template_text = _(TILE_NUMBER_RANGE)
     elif code is C.TILE_DOES_NOT_FIT:
         kind = getattr(getattr(error.params.get("meld"), "kind", None), "value", "")

@@ -135,6 +135,10 @@ def test_batch_line_not_utf8_is_reported_and_the_others_solved(tmp_path: Path) -
         (["--indicator", "B7"], "empty", "empty"),
         (["R1", "R2"], "--indicator", "indicator"),
         (["--batch", "-", "R1"], "--batch", "--batch"),
+        # Digits 0-9 only: an Arabic-Indic or a full-width 7 was read as 7.
+        (["--indicator", "B7", "R\u0667"], "R\u0667", "not a tile"),
+        (["--indicator", "B7", "R\uff17"], "R\uff17", "not a tile"),
+        (["--indicator", "B\u0667", "R1"], "B\u0667", "not a tile"),
     ],
 )
 def test_bad_input_exits_2_naming_the_token(args: list[str], named: str, rule: str) -> None:

@@ -8,6 +8,7 @@ from okey_tui.bots.base import LEVELS
 from okey_tui.cli import FloatBetween
 from okey_tui.commands.host import DEFAULT_PORT
 from okey_tui.commands.play import check_own_name, check_printable_name
+from okey_tui.engine.tiles import is_number
 from okey_tui.i18n import N_, _
 
 
@@ -48,7 +49,7 @@ def parse_address(text: str) -> tuple[str, int]:
         check_host_name(host)
     if not port_text:
         return host, DEFAULT_PORT
-    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+    if not is_number(port_text) or not 1 <= int(port_text) <= 65535:
         raise ValueError(_("'{text}' is not a port (1-65535)").format(text=port_text))
     return host, int(port_text)
 

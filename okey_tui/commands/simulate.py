@@ -59,7 +59,8 @@ MOST_MATCHES = 1_000_000
 
 
 class MatchCount(WholeNumber):
-    """``--matches``: one or more, refused in one message whatever is wrong ("abc" too)."""
+    """``--matches``: one or more, at most ``MOST_MATCHES`` ("abc", no number at all, is
+    refused as a whole number is)."""
 
     def accepts(self, number: int) -> bool:
         return 1 <= number <= MOST_MATCHES

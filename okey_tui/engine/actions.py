@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from okey_tui.engine.errors import ErrorCode, NotationError
 from okey_tui.engine.melds import Meld, parse_meld
-from okey_tui.engine.tiles import Tile, parse_compact
+from okey_tui.engine.tiles import Tile, is_number, parse_compact
 
 
 class _Short:
@@ -193,7 +193,7 @@ def parse_action(text: str, okey: Tile) -> Action:
 
 
 def _index(text: str, whole: str) -> int:
-    if not text.isdigit():
+    if not is_number(text):
         raise NotationError(
             f"'{whole.strip()}': '{text}' is not a table meld number", code=ErrorCode.NOT_AN_ACTION
         )

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from okey_tui.engine.errors import ErrorCode, MeldError, NotationError
-from okey_tui.engine.tiles import COLOURS, Colour, Tile, parse_compact
+from okey_tui.engine.tiles import COLOURS, Colour, Tile, is_number, parse_compact
 
 
 class MeldKind(enum.Enum):
@@ -111,7 +111,7 @@ def parse_meld(text: str, okey: Tile) -> Meld:
         if wild:
             pos += 1
         end = pos + 1
-        while end < len(text) and text[end].isdigit():
+        while end < len(text) and is_number(text[end]):
             end += 1
         tile = parse_compact(text[pos:end])
         if len(tile) != 1:

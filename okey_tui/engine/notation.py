@@ -38,9 +38,16 @@ from okey_tui.engine.state import (
     TableMeld,
     Taken,
 )
-from okey_tui.engine.tiles import Tile, format_compact, full_set, okey_for, parse_compact
+from okey_tui.engine.tiles import (
+    Tile,
+    format_compact,
+    full_set,
+    is_number,
+    okey_for,
+    parse_compact,
+)
 
-_OWNER_RE = re.compile(r"\*([RYBK]\d{1,2})@(\d)")
+_OWNER_RE = re.compile(r"\*([RYBK][0-9]{1,2})@([0-9])")
 
 
 def _split4(text: str, what: str) -> list[str]:
@@ -185,7 +192,7 @@ def parse_position(text: str) -> Hand:
             hand.going_pairs[seat] = True
             item = item[:-1]
         if item != "-":
-            if len(item) < 2 or item[0] not in "mp" or not item[1:].isdigit():
+            if len(item) < 2 or item[0] not in "mp" or not is_number(item[1:]):
                 raise NotationError(
                     f"'{item}' is not an opening (m105, p5 or -)", code=ErrorCode.NOT_A_POSITION
                 )
@@ -205,11 +212,11 @@ def parse_position(text: str) -> Hand:
     if lock_f != "-":
         for item in lock_f.split(";"):
             parts = item.split(":")
-            if parts[0] == "take" and len(parts) == 4 and parts[2].isdigit():
+            if parts[0] == "take" and len(parts) == 4 and is_number(parts[2]):
                 hand.taken = Taken(
                     Tile.parse(parts[1]), int(parts[2]), "o" in parts[3], "g" in parts[3]
                 )
-            elif parts[0] == "okeys" and len(parts) == 2 and parts[1].isdigit():
+            elif parts[0] == "okeys" and len(parts) == 2 and is_number(parts[1]):
                 hand.okey_limit = int(parts[1])
             else:
                 raise NotationError(

@@ -131,11 +131,22 @@ class Tile:
         return f"Tile.parse('{self}')"
 
 
-_TILE_RE = re.compile(r"([RYBK])(\d{1,2})")
+# Digits 0-9 only: \d took "R٧" (an Arabic-Indic 7) and "R７" (a full-width one) for R7.
+_TILE_RE = re.compile(r"([RYBK])([0-9]{1,2})")
 _SPLIT_RE = re.compile(r"[\s,]+")
-_COMPACT_RE = re.compile(r"F|[RYBK]\d{1,2}", re.IGNORECASE)
+_COMPACT_RE = re.compile(r"F|[RYBK][0-9]{1,2}", re.IGNORECASE)
 
 FALSE_OKEY = Tile(None, 0)
+
+
+def is_number(text: str) -> bool:
+    """``text`` is a whole number written in the digits 0-9 (``str.isdigit`` takes "²" and
+    "٧", which ``int`` refuses or reads as 7).
+
+    >>> is_number("12"), is_number("²"), is_number("٧"), is_number("")
+    (True, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
 
 
 def parse_tiles(text: str) -> list[Tile]:

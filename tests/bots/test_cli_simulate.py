@@ -68,15 +68,16 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
         (["--hands", "15"], "13 hands, not 15"),
         (["--matches", "0"], "at least one match"),
         # Not a number at all: the same words, not click's "'abc' is not a valid integer."
-        (["--matches", "abc"], "'--matches': play at least one match, not abc"),
-        (["--matches", "2.5"], "'--matches': play at least one match, not 2.5"),
+        (["--matches", "abc"], "'--matches': a whole number, not abc"),
+        (["--matches", "2.5"], "'--matches': a whole number, not 2.5"),
+        (["--matches", "٣"], "'--matches': a whole number, not ٣"),
         # A number of 23 digits ran until killed.
         (
             ["--matches", "99999999999999999999999"],
             "'--matches': play at most 1000000 matches, not 99999999999999999999999",
         ),
         (["--seed", "abc"], "'--seed': a whole number, not abc"),
-        (["--lang", "tr", "--matches", "abc"], "en az bir oyun oynat, abc değil"),
+        (["--lang", "tr", "--matches", "abc"], "bir tam sayı, abc değil"),
         (["--type", "speed"], "speed"),
     ],
 )

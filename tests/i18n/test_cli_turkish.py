@@ -308,9 +308,9 @@ def test_saves_names_the_id_as_its_column_does() -> None:
         ),
         (["play", "--seed", "y"], "bir tam sayı, y değil", "a whole number, not y"),
         (
-            ["simulate", "--matches", "y"],
-            "en az bir oyun oynat, y değil",
-            "play at least one match, not y",
+            ["simulate", "--matches", "0"],
+            "en az bir oyun oynat, 0 değil",
+            "play at least one match, not 0",
         ),
         (
             ["play", "--bot-delay", "z"],

@@ -175,6 +175,9 @@ def test_addresses_read_with_and_without_a_port() -> None:
         ("a" * 64 + ".com", "at most 63 characters"),
         ("ab." * 90 + "com", "at most 253 characters"),
         ("bad!host:8101", "has no '!'"),
+        # A port in digits 0-9: "²" ended in "invalid literal for int()", "٨٠" was 80.
+        ("box.local:\u00b2", "is not a port"),
+        ("box.local:\u0668\u0660", "is not a port"),
     ],
 )
 def test_a_name_no_computer_can_have_is_refused_saying_why(address: str, said: str) -> None:
@@ -182,8 +185,9 @@ def test_a_name_no_computer_can_have_is_refused_saying_why(address: str, said: s
     result = CliRunner().invoke(main, ["join", address, "9QFT5Y"])
     assert result.exit_code == 2, result.output
     flat = " ".join(result.output.split())
-    host = address.partition(":")[0]
-    assert f"'{host}' is not an address" in flat and said in flat, result.output
+    host, _colon, port = address.partition(":")
+    quoted = f"'{port}'" if said == "is not a port" else f"'{host}' is not an address"
+    assert quoted in flat and said in flat, result.output
     assert "Traceback" not in result.output
 
 

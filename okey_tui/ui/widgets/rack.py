@@ -15,7 +15,7 @@ from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from okey_tui.engine.melds import MeldKind
-from okey_tui.engine.tiles import Tile
+from okey_tui.engine.tiles import Tile, is_number
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.i18n import _, current_language
 from okey_tui.messages import meld_kind
@@ -124,7 +124,7 @@ def short_label(label: str) -> str:
     ('r27', 'pair', '·')
     """
     kind, _space, points = label.rpartition(" ")
-    if kind and points.isdigit():
+    if kind and is_number(points):
         return f"{kind[0]}{points}"
     return label
 
