@@ -22,8 +22,9 @@ def test_json_object_has_the_documented_shape() -> None:
     data = json.loads(out)
     assert set(data) == {
         "indicator", "okey", "value", "melds", "pairs", "can_open_melds", "can_open_pairs",
-        "leftover",
+        "leftover", "pair_melds", "pairs_leftover", "straight_out",
     }  # fmt: skip
+    assert data["straight_out"] is None  # 8 tiles: not a rack that goes out this turn
     assert data["indicator"] == "B7" and data["okey"] == "B8"
     assert data["value"] == sum(m["value"] for m in data["melds"])
     for meld in data["melds"]:
@@ -187,3 +188,50 @@ def test_okeys_are_written_as_the_table_writes_them() -> None:
     out = run("-i", "K1", "R1", "K2", "B8")[1]
     left = " ".join(next(line for line in out.splitlines() if line.startswith("Left:")).split())
     assert left.startswith("Left: R1 B8 K2★ (sum 9; +101 for the okey left in hand"), left
+
+
+# A 22-tile hand of seven sets of three and K1: 85 points, short of 101, yet it goes out
+# at once, laying all but one tile (rules §7: a straight out needs no floor).
+STRAIGHT = "R1 R2 R3 R4 R5 R6 R7 Y1 Y2 Y3 Y4 Y5 Y6 Y7 B1 B2 B3 B4 B5 B6 B7 K1".split()
+
+
+def test_a_hand_that_goes_out_straight_out_is_said_to() -> None:
+    """It said "16 points short" and "Left: nothing" (22 tiles, one to discard)."""
+    code, out = run("-i", "K9", *STRAIGHT)
+    assert code == 0
+    assert "85 / 101 — 16 points short" in out
+    said = out.split("Straight out: lay down these, then discard ")[1]
+    discard = said.split()[0]
+    assert "You go out at once (a straight out needs no floor)" in said
+    data = json.loads(run("-i", "K9", "--json", *STRAIGHT)[1])
+    plan = data["straight_out"]
+    assert plan["kind"] == "melds" and plan["discard"] == discard
+    laid = sorted(tile for meld in plan["melds"] for tile in meld["tiles"])
+    assert sorted([*laid, discard]) == sorted(STRAIGHT)
+    # One tile short of a full rack: a hand that must draw before it can go out.
+    assert json.loads(run("-i", "K9", "--json", *STRAIGHT[:-1])[1])["straight_out"] is None
+    # An okey kept to discard doubles the hand, and the plan throws it.
+    with_okey = [*STRAIGHT[:-2], "K10"]  # B7 out, the okey (K10) in
+    code, out = run("-i", "K9", *with_okey, "K1")
+    assert "then discard K10" in out and "the okey discarded doubles the hand" in out, out
+
+
+def test_the_json_gives_the_pairs_the_text_shows() -> None:
+    """The text listed five pairs (one with the okey) and "Left: Y1"; the JSON had no pairs
+    and named the paired tiles left over."""
+    hand = "K5 R5 R5 Y7 Y7 B2 B2 K13 K13 K6 Y1 B11".split()
+    data = json.loads(run("-i", hand[0], "--json", *hand[1:])[1])
+    assert data["pairs"] == 5 and data["can_open_pairs"] is True
+    assert len(data["pair_melds"]) == 5 and data["pairs_leftover"] == ["Y1"]
+    assert all(meld["kind"] == "pair" for meld in data["pair_melds"])
+    paired = sorted(tile for meld in data["pair_melds"] for tile in meld["tiles"])
+    assert sorted([*paired, "Y1"]) == sorted(hand[1:])
+    assert "Left:  Y1" in run("-i", hand[0], *hand[1:])[1]
+
+
+@pytest.mark.parametrize(("flag", "value"), [("--floor", "0"), ("--pairs-floor", "0"),
+    ("--floor", "99999999999999999999"), ("--pairs-floor", "12")])  # fmt: skip
+def test_a_floor_no_opening_has_is_refused(flag: str, value: str) -> None:
+    """A floor of 0 said "Melds: 0 / 0 — you can open" of a hand with no meld."""
+    code, out = run("-i", "K3", flag, value, "R1", "Y5")
+    assert code == 2 and "Traceback" not in out and "not " + value in out, out

@@ -17,19 +17,23 @@ import click
 from okey_tui.cli import IntBetween
 from okey_tui.engine.errors import NotationError
 from okey_tui.engine.melds import Meld, effective, is_wild
-from okey_tui.engine.solver import OpeningCheck, opening_check
+from okey_tui.engine.rules import OpeningKind
+from okey_tui.engine.solver import FinishPlan, OpeningCheck, finish_plan, opening_check
 from okey_tui.engine.tiles import Tile, okey_for, parse_tiles, sort_tiles
 from okey_tui.i18n import N_, _, ngettext, shortened
 from okey_tui.messages import describe, meld_kind
 from okey_tui.storage import JSONObject
 
 if TYPE_CHECKING:  # for the annotations only: rich loads when the command prints
+    from rich.table import Table
     from rich.text import Text
 
 # -- reading and checking a hand ---------------------------------------------------------
 
 # The most tiles a rack ever holds: the starter's 22 before the first discard.
 MAX_RACK = 22
+# The highest floor a hand could reach, and more: 22 tiles of 13 points each.
+MAX_FLOOR = MAX_RACK * 13
 
 
 def parse_indicator(text: str) -> Tile:
@@ -95,17 +99,40 @@ def _meld_data(meld: Meld) -> JSONObject:
     }
 
 
-def hint_data(indicator: Tile, check: OpeningCheck) -> JSONObject:
-    """The JSON object of the issue: best melds, pairs count, floors, leftover."""
+def straight_out(hand: Sequence[Tile], okey: Tile) -> FinishPlan | None:
+    """How a hand of a full rack (22 tiles, as a player holds it after drawing, before
+    opening) goes out this turn by a straight out, every tile but the discard laid down
+    with no floor (rules §7), or None. Fewer tiles are a hand of a turn not yet drawn."""
+    if len(hand) != MAX_RACK:
+        return None
+    return finish_plan(hand, okey, (), None)
+
+
+def hint_data(indicator: Tile, check: OpeningCheck, hand: Sequence[Tile]) -> JSONObject:
+    """The JSON object of the issue: best melds, pairs count, floors, leftover; the best
+    pairs and what they leave (``pair_melds``, ``pairs_leftover``: the pairs an opening
+    by pairs lays), and a straight out (``straight_out``: the melds or pairs laid, then
+    the discard; null when the hand cannot go out this turn)."""
+    okey = okey_for(indicator)
+    plan = straight_out(hand, okey)
     return {
         "indicator": str(indicator),
-        "okey": str(okey_for(indicator)),
+        "okey": str(okey),
         "value": check.value,
         "melds": [_meld_data(m) for m in check.melds.melds],
         "pairs": check.pair_count,
         "can_open_melds": check.can_open_melds,
         "can_open_pairs": check.can_open_pairs,
         "leftover": [str(t) for t in check.melds.leftover],
+        "pair_melds": [_meld_data(m) for m in check.pairs.melds],
+        "pairs_leftover": [str(t) for t in check.pairs.leftover],
+        "straight_out": None
+        if plan is None
+        else {
+            "kind": "pairs" if plan.kind is OpeningKind.PAIRS else "melds",
+            "melds": [_meld_data(m) for m in plan.melds],
+            "discard": str(plan.discard),
+        },
     }
 
 
@@ -121,7 +148,8 @@ def solve_line(line: str, floor: int, pairs_floor: int) -> JSONObject:
         )
     indicator = parse_indicator(head)
     hand = parse_hand(indicator, [rest])
-    return hint_data(indicator, opening_check(hand, okey_for(indicator), floor, pairs_floor))
+    check = opening_check(hand, okey_for(indicator), floor, pairs_floor)
+    return hint_data(indicator, check, hand)
 
 
 # -- drawing with Rich -------------------------------------------------------------------------
@@ -160,9 +188,8 @@ def _tiles_text(pairs: Sequence[tuple[Tile, Tile]], okey: Tile, any_colour: bool
     return text
 
 
-def render(indicator: Tile, check: OpeningCheck) -> None:
+def render(indicator: Tile, check: OpeningCheck, hand: Sequence[Tile]) -> None:
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     okey = okey_for(indicator)
@@ -183,15 +210,7 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
     if by_pairs:
         console.print(_("Open with pairs:"), style="bold")
     if best.melds:
-        table = Table(show_edge=False, box=None, padding=(0, 1))
-        table.add_column(_("meld"), style="dim")
-        table.add_column(_("tiles"))
-        table.add_column(_("value"), justify="right")
-        for meld in best.melds:
-            tiles = list(zip(meld.tiles, meld.stands_for, strict=True))
-            chips = _tiles_text(tiles, okey, meld.any_colour)
-            table.add_row(meld_kind(meld.kind), chips, str(meld.value))
-        console.print(table)
+        console.print(_melds_table(best.melds, okey))
     else:
         console.print(_("No runs or sets in this hand."), style="dim")
 
@@ -241,6 +260,36 @@ def render(indicator: Tile, check: OpeningCheck) -> None:
         left.append(_("nothing"), style="bold green")
     console.print(left)
 
+    plan = straight_out(hand, okey)
+    if plan is not None:  # the hand goes out this turn: how, under what the opening needs
+        console.print()
+        console.print(
+            _("Straight out: lay down these, then discard {tile}").format(tile=plan.discard),
+            style="bold",
+        )
+        console.print(_melds_table(plan.melds, okey))
+        out = Text(_("You go out at once"), style="bold green")
+        if plan.with_okey:
+            out.append(" " + _("(the okey discarded doubles the hand)"))
+        elif not check.can_open_melds and not check.can_open_pairs:
+            out.append(" " + _("(a straight out needs no floor)"))
+        console.print(out)
+
+
+def _melds_table(melds: Sequence[Meld], okey: Tile) -> Table:
+    """The melds a line each: their kind, their tiles (an okey as what it stands for), value."""
+    from rich.table import Table
+
+    table = Table(show_edge=False, box=None, padding=(0, 1))
+    table.add_column(_("meld"), style="dim")
+    table.add_column(_("tiles"))
+    table.add_column(_("value"), justify="right")
+    for meld in melds:
+        tiles = list(zip(meld.tiles, meld.stands_for, strict=True))
+        chips = _tiles_text(tiles, okey, meld.any_colour)
+        table.add_row(meld_kind(meld.kind), chips, str(meld.value))
+    return table
+
 
 # -- the command ------------------------------------------------------------------------------
 
@@ -280,14 +329,14 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
 @click.option("--indicator", "-i", metavar="TILE", help=N_("The face-up indicator, like B7."))
 @click.option(
     "--floor",
-    type=IntBetween(min=0),
+    type=IntBetween(min=1, max=MAX_FLOOR),
     default=101,
     show_default=True,
     help=N_("Points a melds opening needs."),
 )
 @click.option(
     "--pairs-floor",
-    type=IntBetween(min=0),
+    type=IntBetween(min=1, max=MAX_RACK // 2),
     default=5,
     show_default=True,
     help=N_("Pairs a pairs opening needs."),
@@ -334,6 +383,6 @@ def hint(
         raise click.UsageError(describe(error)) from None
     check = opening_check(hand, okey_for(face_up), floor, pairs_floor)
     if as_json:
-        click.echo(json.dumps(hint_data(face_up, check), ensure_ascii=False))
+        click.echo(json.dumps(hint_data(face_up, check, hand), ensure_ascii=False))
     else:
-        render(face_up, check)
+        render(face_up, check, hand)
