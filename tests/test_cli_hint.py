@@ -192,7 +192,30 @@ def test_okeys_are_written_as_the_table_writes_them() -> None:
 
 # A 22-tile hand of seven sets of three and K1: 85 points, short of 101, yet it goes out
 # at once, laying all but one tile (rules §7: a straight out needs no floor).
-STRAIGHT = "R1 R2 R3 R4 R5 R6 R7 Y1 Y2 Y3 Y4 Y5 Y6 Y7 B1 B2 B3 B4 B5 B6 B7 K1".split()
+STRAIGHT = [
+    "R1",
+    "R2",
+    "R3",
+    "R4",
+    "R5",
+    "R6",
+    "R7",
+    "Y1",
+    "Y2",
+    "Y3",
+    "Y4",
+    "Y5",
+    "Y6",
+    "Y7",
+    "B1",
+    "B2",
+    "B3",
+    "B4",
+    "B5",
+    "B6",
+    "B7",
+    "K1",
+]
 
 
 def test_a_hand_that_goes_out_straight_out_is_said_to() -> None:
@@ -219,7 +242,7 @@ def test_a_hand_that_goes_out_straight_out_is_said_to() -> None:
 def test_the_json_gives_the_pairs_the_text_shows() -> None:
     """The text listed five pairs (one with the okey) and "Left: Y1"; the JSON had no pairs
     and named the paired tiles left over."""
-    hand = "K5 R5 R5 Y7 Y7 B2 B2 K13 K13 K6 Y1 B11".split()
+    hand = ["K5", "R5", "R5", "Y7", "Y7", "B2", "B2", "K13", "K13", "K6", "Y1", "B11"]
     data = json.loads(run("-i", hand[0], "--json", *hand[1:])[1])
     assert data["pairs"] == 5 and data["can_open_pairs"] is True
     assert len(data["pair_melds"]) == 5 and data["pairs_leftover"] == ["Y1"]

@@ -27,6 +27,7 @@ from okey_tui.storage import JSONObject
 
 if TYPE_CHECKING:  # for the annotations only: rich and the arena load when a command runs
     from rich.console import Console
+    from rich.table import Table
 
     from okey_tui.bots.arena import RunReport
     from okey_tui.engine.rules import RuleSet
@@ -215,30 +216,39 @@ def _percent(fraction: float) -> str:
     return _("{percent}%").format(percent=round(fraction * 100))
 
 
+def _width_needed(table: Table) -> int:
+    """The columns the table takes drawn whole (its title may wrap; a cell may not)."""
+    import io
+
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    wide = Console(width=1000, file=io.StringIO(), color_system=None)
+    wide.print(table, crop=False)
+    lines = wide.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    return max((cell_len(line.rstrip()) for line in lines[1:]), default=0)  # under the title
+
+
 def _print_table(report: RunReport, rules: RuleSet, console: Console | None = None) -> None:
     from rich import box
+    from rich.cells import cell_len
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(
-        box=box.SIMPLE_HEAD,
-        pad_edge=False,
-        padding=(0, 0),
-        title=(
-            ngettext("{n} match", "{n} matches", report.matches).format(n=report.matches)
-            + " "
-            + ngettext("of {n} hand", "of {n} hands", report.hands).format(n=report.hands)
-            + ", "
-            + _("seed {seed}").format(seed=report.seed)
-            + ", "
-            + game_type_label(rules.game_type)
-            + (", " + _("partners") if rules.partners else "")
-            + ("" if rules.penalties else ", " + _("no penalties"))
-            + "".join(
-                ", " + _(words) for field, words in OPTION_WORDS.items() if getattr(rules, field)
-            )
-        ),
+    title = (
+        ngettext("{n} match", "{n} matches", report.matches).format(n=report.matches)
+        + " "
+        + ngettext("of {n} hand", "of {n} hands", report.hands).format(n=report.hands)
+        + ", "
+        + _("seed {seed}").format(seed=report.seed)
+        + ", "
+        + game_type_label(rules.game_type)
+        + (", " + _("partners") if rules.partners else "")
+        + ("" if rules.penalties else ", " + _("no penalties"))
+        + "".join(", " + _(words) for field, words in OPTION_WORDS.items() if getattr(rules, field))
     )
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), title=title)
     # Whole words on two lines, never cut, keep the table within an 80-column terminal.
     for header in HEADERS:
         name = _(header)
@@ -248,8 +258,8 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
             min_width=max(len(line) for line in name.split("\n")),
             no_wrap=True,
         )
-    for rec in report.seats:
-        table.add_row(
+    rows = [
+        [
             str(rec.seat + 1),
             bot_level(rec.bot),
             f"{rec.wins} ({_percent(rec.wins / report.matches)})",
@@ -260,9 +270,26 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
             str(rec.penalties),
             str(rec.straight_outs),
             str(rec.okey_finishes),
-        )
+        ]
+        for rec in report.seats
+    ]
+    for row in rows:
+        table.add_row(*row)
     console = console or Console()
-    console.print(table)
+    if _width_needed(table) <= console.width:
+        console.print(table)
+    else:
+        # Narrower than the table (a split pane): a block a seat, every figure whole (the
+        # table's last columns were cut, "-101…", and the rest left out).
+        console.print(Text(title, style="italic"))
+        labels = [_(header).replace("-\n", "-").replace("\n", " ") for header in HEADERS]
+        width = max(cell_len(label) for label in labels[2:])
+        for row in rows:
+            console.print()
+            console.print(Text(f"{labels[0]} {row[0]} · {row[1]}", style="bold"))
+            for label, cell in zip(labels[2:], row[2:], strict=True):
+                console.print(Text(f"  {label}{' ' * (width - cell_len(label))}  {cell}"))
+        console.print()
     timing = {key: decimal(ms, places=2) for key, ms in report.decisions.summary().items()}
     console.print(
         _(

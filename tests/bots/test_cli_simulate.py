@@ -87,3 +87,23 @@ def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> N
     assert message in result.output
     assert "Traceback" not in result.output
     assert "not a valid" not in result.output
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_a_narrow_terminal_gets_every_figure_whole(language: str) -> None:
+    """Below the table's width (a split pane) its numbers were cut ("-101…") and its last
+    columns left out; the seats come one under the other, every figure and label whole."""
+    args = ["--lang", language, *ARGS, "--seats", "hard,easy,easy,easy", "--json"]
+    document = json.loads(CliRunner().invoke(main, args).output)
+    for width in (40, 60):
+        result = CliRunner().invoke(main, args[:-1], env={"COLUMNS": str(width)})
+        assert result.exit_code == 0, result.output
+        lines = result.output.splitlines()
+        assert max(len(line) for line in lines) <= width, result.output
+        assert "…" not in result.output, result.output
+        for seat in document["seats"]:
+            okeys = str(seat["okey_finishes"])
+            block = result.output.split(f" {seat['seat'] + 1} · ")[1].split("\n\n")[0]
+            assert block.splitlines()[-1].endswith(f"  {okeys}"), block
+    wide = CliRunner().invoke(main, args[:-1], env={"COLUMNS": "80"}).output
+    assert " · " not in wide.split("\n\n")[0] and "…" not in wide  # the table, whole
