@@ -222,6 +222,25 @@ class FloatBetween(_Between, click.FloatRange):
         return None
 
 
+class ReadFile(click.File):
+    """A file to read ('-' for stdin), refused in the player's language: click said
+    "'nofile.txt': No such file or directory" in English on a Turkish screen."""
+
+    def __init__(self) -> None:
+        super().__init__("rb")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and value != "-":
+            try:
+                with open(value, "rb"):
+                    pass
+            except OSError as exc:
+                from okey_tui.i18n import os_problem
+
+                self.fail(os_problem(exc), param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class WholeNumber(click.types.IntParamType):
     """A whole number (a seed), refused as okey101 refuses a bad value: "a whole number, not
     abc" (click said "'abc' is not a valid integer."). ``accepts`` and ``refusal`` make one

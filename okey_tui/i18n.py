@@ -196,12 +196,15 @@ _TR_LOWER = str.maketrans({"I": "ı", "İ": "i"})
 
 
 def shortened(text: str, most: int) -> str:
-    """``text`` as a message quotes it: at most ``most`` characters, the cut marked "…"
-    (what a person typed is never said back at any length).
+    r"""``text`` as a message quotes it: at most ``most`` characters, the cut marked "…"
+    (what a person typed is never said back at any length), a character that shows
+    nothing written as its code ("'R7\u200b' is not a tile" read "'R7' is not a tile").
 
-    >>> shortened("B7 R1", 60), shortened("x" * 70, 5)
-    ('B7 R1', 'xxxx…')
+    >>> shortened("B7 R1", 60), shortened("x" * 70, 5), shortened("R7\u200b", 60)
+    ('B7 R1', 'xxxx…', 'R7\\u200b')
     """
+    if not text.isprintable():
+        text = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
     return text if len(text) <= most else text[: most - 1] + "…"
 
 

@@ -140,6 +140,10 @@ def test_batch_line_not_utf8_is_reported_and_the_others_solved(tmp_path: Path) -
         (["--indicator", "B7", "R\u0667"], "R\u0667", "not a tile"),
         (["--indicator", "B7", "R\uff17"], "R\uff17", "not a tile"),
         (["--indicator", "B\u0667", "R1"], "B\u0667", "not a tile"),
+        # An indicator left empty was "'' is not a tile … or F for a false okey".
+        (["--indicator", "", "R7"], "--indicator", "the indicator is missing"),
+        # A character that shows nothing is written as its code, not quoted unseen.
+        (["--indicator", "B7", "R7\u200b"], "'R7\\u200b'", "not a tile"),
     ],
 )
 def test_bad_input_exits_2_naming_the_token(args: list[str], named: str, rule: str) -> None:
@@ -258,3 +262,11 @@ def test_a_floor_no_opening_has_is_refused(flag: str, value: str) -> None:
     """A floor of 0 said "Melds: 0 / 0 — you can open" of a hand with no meld."""
     code, out = run("-i", "K3", flag, value, "R1", "Y5")
     assert code == 2 and "Traceback" not in out and "not " + value in out, out
+
+
+def test_a_batch_file_that_cannot_be_opened_is_said_in_the_players_language() -> None:
+    """On a Turkish screen it said "'nofile.txt': No such file or directory"."""
+    result = CliRunner().invoke(main, ["--lang", "tr", "hint", "--batch", "nofile.txt"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "böyle bir dosya ya da klasör yok: nofile.txt" in result.output, result.output
+    assert "No such file" not in result.output

@@ -14,7 +14,7 @@ from typing import IO, TYPE_CHECKING
 
 import click
 
-from okey_tui.cli import IntBetween
+from okey_tui.cli import IntBetween, ReadFile
 from okey_tui.engine.errors import NotationError
 from okey_tui.engine.melds import Meld, effective, is_wild
 from okey_tui.engine.rules import OpeningKind
@@ -37,6 +37,8 @@ MAX_FLOOR = MAX_RACK * 13
 
 
 def parse_indicator(text: str) -> Tile:
+    if not text.strip():  # it was "'' is not a tile … or F for a false okey", and F is none
+        raise NotationError(_("the indicator is missing: give the face-up tile, like B7"))
     indicator = Tile.parse(text)
     if indicator.is_false_okey:
         raise NotationError(
@@ -344,7 +346,7 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 @click.option(
     "--batch",
-    type=click.File("rb"),
+    type=ReadFile(),
     metavar="FILE",
     help=N_(
         "Solve one 'INDICATOR: TILES' hand per line ('-' for stdin); JSON lines out. "

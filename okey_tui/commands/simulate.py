@@ -36,6 +36,14 @@ if TYPE_CHECKING:  # for the annotations only: rich and the arena load when a co
 def _parse_seats(text: str) -> list[str]:
     # The English words, or the levels as the new-table screen names them ("kolay", "uzman").
     seats = [named_word(part, BOT_LEVELS) for part in text.split(",")]
+    if any(not level.strip() for level in seats):  # "easy,,hard,expert": said "called :"
+        raise click.BadParameter(
+            _(
+                "a level is missing between two commas: give four bot levels separated by "
+                "commas (like hard,easy,easy,easy)"
+            ),
+            param_hint="--seats",
+        )
     for level in seats:  # a wrong word first, by name ("foo" was "not 1" level)
         if level not in BOT_LEVELS:
             raise click.BadParameter(
@@ -47,7 +55,8 @@ def _parse_seats(text: str) -> list[str]:
     if len(seats) != 4:
         raise click.BadParameter(
             _(
-                "give four bot levels separated by commas (like hard,easy,easy,easy), not {count}"
+                "give four bot levels separated by commas (like hard,easy,easy,easy): "
+                "you gave {count}"
             ).format(count=len(seats)),
             param_hint="--seats",
         )

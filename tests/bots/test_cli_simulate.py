@@ -64,6 +64,10 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
     [
         (["--seats", "hard,wizard,easy,easy"], "no bot level is called wizard"),
         (["--seats", "hard,easy"], "four bot levels"),
+        (["--seats", "hard,easy"], "you gave 2"),
+        # An empty level said "no bot level is called :".
+        (["--seats", "easy,,hard,expert"], "a level is missing between two commas"),
+        (["--seats", ",,,"], "a level is missing between two commas"),
         (["--hands", "4"], "13 hands, not 4"),
         (["--hands", "15"], "13 hands, not 15"),
         (["--matches", "0"], "at least one match"),
