@@ -173,7 +173,7 @@ def test_the_groups_help_still_shows_lang() -> None:
         (["web", "--max-visitors", "0"], "a number from 1 to 500, not 0"),
         (
             ["hint", "--floor", "-3", "R1"],
-            "Invalid value for '--floor': a number of 0 or more, not -3",
+            "Invalid value for '--floor': a number from 1 to 286, not -3",
         ),
     ],
 )
