@@ -190,7 +190,7 @@ def simulate(
         from rich.progress import Progress
 
         with Progress(console=Console(stderr=True), transient=True) as progress:
-            task = progress.add_task(f"{','.join(levels)}", total=matches)
+            task = progress.add_task(",".join(bot_level(level) for level in levels), total=matches)
             tick: Callable[[int], None] = lambda done: progress.update(task, completed=done)  # noqa: E731
             report = run(levels, rules, matches, seed, progress=tick)
     else:
@@ -299,6 +299,13 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
             for label, cell in zip(labels[2:], row[2:], strict=True):
                 console.print(Text(f"  {label}{' ' * (width - cell_len(label))}  {cell}"))
         console.print()
+    if rules.partners:  # the wins add up to twice the matches: said, not left to puzzle out
+        console.print(
+            _(
+                "At a partners table each seat's wins and mean total are its side's: the two "
+                "partners win a match together."
+            )
+        )
     timing = {key: decimal(ms, places=2) for key, ms in report.decisions.summary().items()}
     console.print(
         _(

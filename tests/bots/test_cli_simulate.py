@@ -57,6 +57,9 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
     assert code == 0, out
     assert "Level" in out and "hard" in out
     assert "Illegal attempts: 0" in out
+    # The wins add up to twice the matches there: said why.
+    assert "each seat's wins and mean total are its side's" in " ".join(out.split())
+    assert "its side's" not in _run()[1]
 
 
 @pytest.mark.parametrize(
