@@ -254,3 +254,16 @@ def test_rules_help_says_when_it_pages() -> None:
     assert result.exit_code == 0
     assert "--pager / --no-pager" in result.output
     assert "a pager when the output is a terminal" in re.sub(r"\s+", " ", result.output)
+
+
+def test_a_pager_that_is_not_there_still_shows_the_rules() -> None:
+    """With PAGER naming no program, the page was lost to "/bin/sh: 1: /nonexistent: not
+    found", exit 0. It is printed straight, and the player told why."""
+    env = {**WIDE, "PAGER": "/nonexistent/pager -R", "MANPAGER": ""}
+    result = CliRunner().invoke(main, ["rules", "--pager"], env=env)
+    assert result.exit_code == 0, result.output
+    said = "okey101: the pager PAGER=/nonexistent/pager -R was not found here"
+    assert said in result.stderr, result.stderr
+    assert "At a glance" in result.stdout
+    found = CliRunner().invoke(main, ["rules", "--pager"], env={**env, "PAGER": "cat"})
+    assert "was not found" not in found.stderr and "At a glance" in found.stdout

@@ -8,7 +8,7 @@ from importlib.resources import files
 
 import click
 
-from okey_tui.i18n import N_, current_language
+from okey_tui.i18n import N_, _, current_language
 
 RULES_PACKAGE = "okey_tui.docs"
 RULES_FILE = "rules.md"
@@ -31,6 +31,27 @@ def stdout_is_terminal() -> bool:
     return bool(isatty is not None and isatty())
 
 
+def missing_pager() -> str | None:
+    """The pager the environment names (``MANPAGER``, ``PAGER``, as the pagers rich and
+    click use read them) when it is no program found here, else None: with
+    ``PAGER=/nonexistent`` the page was lost to "/bin/sh: 1: /nonexistent: not found"."""
+    import shlex
+    import shutil
+
+    for name in ("MANPAGER", "PAGER"):
+        command = os.environ.get(name, "").strip()
+        if not command:
+            continue
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            return f"{name}={command}"
+        if not words or shutil.which(words[0]) is None:
+            return f"{name}={command}"
+        return None
+    return None
+
+
 @click.command(
     name="rules",
     help=N_(
@@ -51,6 +72,11 @@ def rules(plain: bool, pager: bool | None) -> None:
     text = rules_text()
     if pager is None:  # as git does: a terminal gets a pager, a pipe the text
         pager = stdout_is_terminal()
+    missing = missing_pager() if pager else None
+    if missing is not None:  # printed straight, and said why
+        said = _("the pager {pager} was not found here: the rules are printed straight")
+        click.echo("okey101: " + said.format(pager=missing), err=True)
+        pager = False
     if pager:
         # less shows the page's colours, and leaves at once a page that fits the screen,
         # unless the player set LESS otherwise (git sets the same).
