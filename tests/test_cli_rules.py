@@ -267,3 +267,10 @@ def test_a_pager_that_is_not_there_still_shows_the_rules() -> None:
     assert "At a glance" in result.stdout
     found = CliRunner().invoke(main, ["rules", "--pager"], env={**env, "PAGER": "cat"})
     assert "was not found" not in found.stderr and "At a glance" in found.stdout
+
+
+def test_the_page_piped_has_no_lines_padded_with_spaces(rendered: str) -> None:
+    """Piped, 364 of its 471 lines ended in spaces to the terminal's width."""
+    lines = rendered.splitlines()
+    assert len(lines) > 100
+    assert [line for line in lines if line != line.rstrip()] == []

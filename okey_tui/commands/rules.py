@@ -96,5 +96,9 @@ def rules(plain: bool, pager: bool | None) -> None:
     if pager:
         with console.pager(styles=True):
             console.print(page)
-    else:
+    elif console.is_terminal:
         console.print(page)
+    else:  # piped: no line padded with spaces to the width (most were)
+        with console.capture() as captured:
+            console.print(page)
+        click.echo("\n".join(line.rstrip() for line in captured.get().splitlines()))
