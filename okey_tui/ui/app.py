@@ -428,23 +428,36 @@ class OkeyApp(App[None]):
         self.session.bot_delay = self.fixed_delay  # a pace of its own, played again on resume
         self.release_lock()
         kept = self.other_saves()
+        self.save_path = None  # the last match's, if any: this one's once it has one
         if self.remember:
-            # A file of its own: no other match is ever overwritten.
-            self.save_path = storage.new_save_path()
+            self.session.fresh = True
             try:
-                self.lock = storage.MatchLock(self.save_path)
+                self.session.save_path = self.claim_save_path()
             except OSError as exc:  # no saves folder can be made (a file in its place)
-                self.save_path = None
                 self.session.not_saved(os_problem(exc))  # played all the same, and told so
+                self.session.claim_save = self.retry_save_path  # and saved once it can be
             else:
-                self.session.save_path = self.save_path
-                self.session.fresh = True
                 self.session.autosave()
         screen = self.table_screen(self.session)
         self.switch_or_push(screen)
         self.call_after_refresh(self.tell_table_news, screen)
         if kept:
             self.call_after_refresh(self.tell_saves_kept, kept)
+
+    def claim_save_path(self) -> Path:
+        """A save of the new match's own, locked for this okey101 (no other match is ever
+        overwritten); ``OSError`` when the saves folder cannot be made or locked."""
+        path = storage.new_save_path()
+        self.lock = storage.MatchLock(path)
+        self.save_path = path
+        return path
+
+    def retry_save_path(self) -> Path | None:
+        """:meth:`claim_save_path` again, as the match goes on (None while it still fails)."""
+        try:
+            return self.claim_save_path()
+        except OSError:
+            return None
 
     def other_saves(self) -> int:
         """How many unfinished matches there are as a new one starts (counted the first

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -182,6 +183,10 @@ class Session:
     # Why the match is not being saved (the last write failed, or it could not be saved
     # at all: then ``save_path`` is None); "" while it is saved. The match goes on.
     save_problem: str = ""
+    # Where the match could not be given a save at its start (no saves folder could be
+    # made, or locked): tried again before each save, so that the match is kept once the
+    # folder can be made (it was never tried again, and the match was lost at q).
+    claim_save: Callable[[], Path | None] | None = field(default=None, repr=False)
     # What the table has not told its players yet (:meth:`take_news`), and whether they
     # were told that the match is not being saved.
     _news: list[str] = field(init=False, default_factory=list, repr=False)
@@ -320,6 +325,10 @@ class Session:
         fails (a full disk, a file that may not be replaced) is kept in ``save_problem``
         and told once (:meth:`take_news`): the match goes on, and is saved again as soon
         as a write works."""
+        if self.save_path is None and self.claim_save is not None and not self.match.is_over:
+            self.save_path = self.claim_save()
+            if self.save_path is not None:
+                self.claim_save = None
         if self.save_path is None:
             return
         if self.match.is_over:

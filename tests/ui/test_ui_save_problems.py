@@ -95,3 +95,34 @@ async def test_statistics_that_cannot_be_written_are_told_over_the_summary() -> 
         assert note.startswith("The statistics of this hand could not be written (")
         assert "okey101 stats will not count it" in note
         assert note in statuses
+
+
+async def test_a_match_started_with_no_saves_folder_is_saved_once_there_can_be_one() -> None:
+    """A file in the place of the saves folder as the match started: the match was never
+    given a save, so after the file was moved away it was still "not kept" at q."""
+    from okey_tui import storage
+
+    folder = storage.saves_dir()
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    folder.write_text("i am a file\n", "utf-8")
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        statuses, _notes = told(app)
+        session = app.session
+        assert session is not None and session.save_path is None and session.save_problem
+        folder.unlink()  # the player moves the file away
+        await pilot.press("x")  # the starter's first discard: a move, saved now
+        await pilot.pause()
+        assert session.save_path is not None and session.save_path.is_file()
+        assert app.save_path == session.save_path and session.save_problem == ""
+        (entry,) = storage.list_saves().entries
+        assert entry.path == session.save_path
+        for _ in range(100):
+            if "The match is saved again." in statuses:
+                break
+            await pilot.pause(0.01)
+        assert "The match is saved again." in statuses, statuses
+        note = app.leave_note()
+    assert note is not None and "not kept" not in note and "could not" not in note, note
