@@ -899,7 +899,7 @@ class NewTableScreen(Screen[TableSettings]):
             return []
         count = len(self.saves)
         title = ngettext(
-            "An unfinished match (r resumes the latest):",
+            "An unfinished match (r resumes it):",
             "{n} unfinished matches (r resumes the latest):",
             count,
         ).format(n=count)
