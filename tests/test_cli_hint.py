@@ -76,6 +76,10 @@ def test_batch_reports_bad_lines_and_goes_on() -> None:
     assert rows[1]["line"] == 2 and "':'" in rows[1]["error"]
     assert rows[2]["line"] == 3 and "R1" in rows[2]["error"]
     assert rows[3]["okey"] == "R6" and rows[3]["value"] == 6
+    # Every row names its line, a hand's as an error's (after comments, blank lines).
+    code, out = run("--batch", "-", stdin="# hands\n\nB7: R1 R2 R3\n")
+    assert [json.loads(x)["line"] for x in out.splitlines()] == [3]
+    assert rows[0]["line"] == 1 and rows[3]["line"] == 4
 
 
 def test_batch_quotes_a_huge_bad_line_in_a_few_words() -> None:

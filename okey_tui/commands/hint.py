@@ -311,7 +311,9 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
         if not line.strip() or line.lstrip().startswith("#"):  # blank, or a comment
             continue
         try:
-            out = solve_line(line, floor, pairs_floor)
+            # Its line number first, as an error's: a row is matched to its line without
+            # counting the comments and blank lines skipped.
+            out = {"line": number, **solve_line(line, floor, pairs_floor)}
         except NotationError as error:
             out = {"line": number, "error": describe(error)}
             failed = True
