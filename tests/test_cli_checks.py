@@ -633,7 +633,7 @@ def test_bad_tokens_certificates_and_tile_letters_are_explained(tmp_path) -> Non
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "--cert/--key" in result.output and "PEM certificate" in result.output
     result = CliRunner().invoke(main, ["hint", "--help"])
-    assert "R red, Y yellow, B blue, K black" in result.output
+    assert "R red, Y yellow, B blue, K black" in " ".join(result.output.split())
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])

@@ -326,11 +326,17 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
     help=N_(
         "Show the best arrangement of a hand: melds, pairs, what is left.\n\n"
         "TILES are written like R7, K13, b1 or F (a false okey), separated by "
-        "spaces or commas. The colour letters: R red, Y yellow, B blue, K black."
+        "spaces or commas, at most 22 (a full rack). The colour letters: R red, Y yellow, "
+        "B blue, K black."
     ),
 )
 @click.argument("tiles", nargs=-1)
-@click.option("--indicator", "-i", metavar="TILE", help=N_("The face-up indicator, like B7."))
+@click.option(
+    "--indicator",
+    "-i",
+    metavar="TILE",
+    help=N_("The face-up indicator, like B7 (needed, but with --batch)."),
+)
 @click.option(
     "--floor",
     type=IntBetween(min=1, max=MAX_FLOOR),
