@@ -200,30 +200,7 @@ def test_okeys_are_written_as_the_table_writes_them() -> None:
 
 # A 22-tile hand of seven sets of three and K1: 85 points, short of 101, yet it goes out
 # at once, laying all but one tile (rules §7: a straight out needs no floor).
-STRAIGHT = [
-    "R1",
-    "R2",
-    "R3",
-    "R4",
-    "R5",
-    "R6",
-    "R7",
-    "Y1",
-    "Y2",
-    "Y3",
-    "Y4",
-    "Y5",
-    "Y6",
-    "Y7",
-    "B1",
-    "B2",
-    "B3",
-    "B4",
-    "B5",
-    "B6",
-    "B7",
-    "K1",
-]
+STRAIGHT = [f"{colour}{number}" for colour in "RYB" for number in range(1, 8)] + ["K1"]
 
 
 def test_a_hand_that_goes_out_straight_out_is_said_to() -> None:
