@@ -335,7 +335,7 @@ def _run_batch(stream: IO[bytes], floor: int, pairs_floor: int) -> int:
     "--indicator",
     "-i",
     metavar="TILE",
-    help=N_("The face-up indicator, like B7 (needed, but with --batch)."),
+    help=N_("The face-up indicator, like B7 (needed, except with --batch)."),
 )
 @click.option(
     "--floor",

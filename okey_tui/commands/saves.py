@@ -42,7 +42,10 @@ FILE_COLUMN = N_("File")
 
 @click.command(
     name="saves",
-    help=N_("Your unfinished matches: okey101 play --resume ID continues one."),
+    help=N_(
+        "Your unfinished matches, and the tables you hosted: okey101 play --resume ID "
+        "continues a match, okey101 host --resume a table."
+    ),
 )
 @click.option(
     "--json", "as_json", is_flag=True, help=N_("Print one JSON object instead of a table.")
@@ -52,8 +55,8 @@ FILE_COLUMN = N_("File")
     "delete_id",
     metavar="ID",
     help=N_(
-        "Delete this unfinished match, hosted table or save set aside (by its file name); "
-        "asks first."
+        "Delete this unfinished match, hosted table, match saved by a newer okey101 or "
+        "save set aside (by its file name); asks first."
     ),
 )
 @click.option("--yes", "-y", is_flag=True, help=N_("With --delete: do not ask."))
