@@ -287,3 +287,39 @@ async def test_melds_staged_in_a_turn_the_bot_played_on_go_back_on_the_rack() ->
         on_rack = sorted(str(t) for t in screen.rack.slots if t is not None)
         assert on_rack == held  # every tile she holds on the rack, none left staged
         assert set(staged) & set(held)  # the staged tiles are among them (but a thrown one)
+
+
+async def test_a_question_or_a_chooser_open_as_the_bot_plays_her_turn_is_closed() -> None:
+    """ "Add to which meld?" open as her turn ran out: the bot played, the match's summary
+    came over the chooser, and Enter on it added a tile she no longer held: the host's
+    game ended in a traceback. A penalty question left open the same way answered y with
+    nothing done. Both close as the turn is played for her; neither answers."""
+    from okey_tui.ui.screens.dialogs import ChooserScreen, ConfirmScreen
+
+    answered: list[object] = []
+
+    async def then(answer: object) -> None:
+        answered.append(answer)
+
+    async with on_her_screen(2.0) as (app, pilot, screen):
+        await until(pilot, lambda: not screen.waiting, "her screen has seen her turn come")
+        await pilot.press("d")
+        await until(pilot, lambda: screen.view.phase is Phase.PLAY, "she drew")
+        await screen.choose("Add to which meld?", [("one", 1), ("two", 2)], then)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        await until(pilot, lambda: not screen.my_turn, "the bot played on", tries=400)
+        await until(pilot, lambda: app.screen is screen, "the chooser closed")
+        await pilot.press("enter")  # nothing chosen: the table's own Enter
+        await pilot.pause()
+        await until(pilot, lambda: screen.my_turn, "her turn again", tries=600)
+        await until(pilot, lambda: not screen.waiting, "her screen has seen it")
+        screen.ask_first("Discard it anyway?", lambda: then("discarded"), "Nothing discarded")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await until(pilot, lambda: not screen.my_turn, "the bot played on", tries=400)
+        await until(pilot, lambda: app.screen is screen, "the question closed")
+        await pilot.press("y")
+        await pilot.pause()
+        assert answered == []
+        assert app.is_running

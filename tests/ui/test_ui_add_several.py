@@ -82,3 +82,21 @@ async def test_tiles_that_go_on_one_meld_together_offer_every_such_meld() -> Non
         await pilot.pause()
         assert str(app.session.hand.table[1].meld) == "K5 K6 K7 K8 K9"
         assert Tile.parse("K5") in app.session.hand.racks[0]  # the other K5 stays
+
+
+async def test_tiles_gone_from_the_rack_since_they_were_chosen_add_nothing() -> None:
+    """A choice of meld answered after the rack changed (a bot played the turn out at a
+    network table) added a tile the rack no longer held: the game ended in a traceback.
+    Nothing is added, and the line says why."""
+    from okey_tui.engine.actions import AddTile
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position([RACK, "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        screen = await at_position(pilot, app, hand)
+        before = list(screen.rack.slots)
+        k9 = next(i for i, tile in enumerate(before) if tile == Tile.parse("K9"))
+        await screen.add_all([k9], [[AddTile(Tile.parse("R13"), 0)]])  # R13 is not held
+        await pilot.pause()
+        assert status_text(screen).startswith("Nothing added: your tiles changed meanwhile")
+        assert list(screen.rack.slots) == before and len(screen.view.table[0].meld.tiles) == 4

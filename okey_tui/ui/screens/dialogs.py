@@ -98,6 +98,9 @@ class Dialog(ModalScreen[Answer]):
     def __init__(self) -> None:
         super().__init__(classes="dialog-screen")
         translate_bindings(self)
+        # The moment a question about a move was asked of (the table screen's turn stamp):
+        # gone, the question closes unanswered. None: a question of no moment (quit, help).
+        self.asked_of: object = None
 
     def action_press_key(self, key: str) -> None:
         # From the app: a key sent from this screen would stop at it, never reaching the

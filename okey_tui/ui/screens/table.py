@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import events
@@ -93,6 +93,7 @@ from okey_tui.ui.screens.dialogs import (
     Choice,
     ChooserScreen,
     ConfirmScreen,
+    Dialog,
     PilesScreen,
 )
 from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice, SeatPlace
@@ -928,6 +929,7 @@ class TableScreen(Screen[None]):
 
     def changed(self) -> None:
         """Re-render everything from the view, then wait for the others or show the summary."""
+        self.close_stale_questions()
         went_round = self.catch_up()
         self.sync_rack()
         self.render_all()
@@ -952,6 +954,7 @@ class TableScreen(Screen[None]):
 
     def table_moved(self) -> None:
         """The table changed on its own (another seat played, a hand began): show it."""
+        self.close_stale_questions()
         table = self.table
         if table.hand_number != self._hand:
             # At the summary (or looking at the table behind it) and not ready yet: the
@@ -1797,6 +1800,33 @@ class TableScreen(Screen[None]):
         self.keep_rack()
         self.changed()
 
+    def turn_stamp(self) -> tuple[object, ...]:
+        """What a question or a chooser about a move is asked of: this hand, the seat's
+        tiles, and at its turn the turn's phase (the others' moves change none of them)."""
+        view = self.view
+        mine = self.my_turn
+        return (self.table.hand_number, sorted(map(str, view.rack)), mine, mine and view.phase)
+
+    def ask_of_turn(
+        self, screen: Dialog[Any], then: Callable[[Any], None] | Callable[[Any], Awaitable[None]]
+    ) -> None:
+        """Ask ``screen`` of this moment: a turn played meanwhile (a bot's at the end of the
+        turn's time, a network table) closes it unanswered (:meth:`close_stale_questions`)."""
+        screen.asked_of = self.turn_stamp()
+        self.app.push_screen(screen, then)
+
+    def close_stale_questions(self) -> None:
+        """Close the questions and choosers asked of a moment gone: a bot played the turn
+        out (Enter on "Add to which meld?" then added a tile no longer held, and the game
+        ended in a traceback; y on "Discard it anyway?" did nothing, unsaid)."""
+        stamp = self.turn_stamp()
+        while self.is_attached and self.app.screen is not self:
+            top = self.app.screen
+            asked_of = getattr(top, "asked_of", None)
+            if asked_of is None or asked_of == stamp:
+                return
+            self.app.pop_screen()  # unanswered: its ``then`` is not called
+
     def left_on_offer(self) -> Tile | None:
         """The left discard, when this seat is to draw now and could take it."""
         view = self.view
@@ -1815,7 +1845,7 @@ class TableScreen(Screen[None]):
             else:
                 self.set_status(declined)
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.ask_of_turn(ConfirmScreen(question), answer)
 
     async def action_draw(self) -> None:
         view = self.view
@@ -1889,7 +1919,7 @@ class TableScreen(Screen[None]):
             if await self.act(DeclarePairs(), quiet=True):
                 self.set_status(_("You declared Going Pairs: stage pairs with o, then ⏎"))
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.ask_of_turn(ConfirmScreen(question), answer)
 
     async def action_take_back(self, confirmed: bool = False) -> None:
         if not confirmed and self.practice.confirm(
@@ -1949,7 +1979,7 @@ class TableScreen(Screen[None]):
             else:
                 await self.discard_costed(index, tile)
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.ask_of_turn(ConfirmScreen(question), answer)
 
     async def discard_costed(self, index: int, tile: Tile) -> None:
         """The discard, asked about first when it costs a penalty."""
@@ -2014,7 +2044,7 @@ class TableScreen(Screen[None]):
                 return
             await self.discard_checked(index, tile)
 
-        self.app.push_screen(ConfirmScreen(question), answer)
+        self.ask_of_turn(ConfirmScreen(question), answer)
 
     def staged_before_discard(self) -> bool:
         """A discard ends the turn: with melds still staged (not laid), it would leave them
@@ -2575,7 +2605,7 @@ class TableScreen(Screen[None]):
                 for _meant, needed in exposed:
                     label.append("  " + swap_cost_text(needed, view.okey), "bold yellow")
                 options.append((label, meld))
-            self.app.push_screen(
+            self.ask_of_turn(
                 ChooserScreen(
                     _("Which reading? (highest first)"),
                     options,
@@ -2958,7 +2988,7 @@ class TableScreen(Screen[None]):
         if len(options) == 1:
             await then(options[0][1])
         else:
-            self.app.push_screen(ChooserScreen(title, options, highlighted), then)
+            self.ask_of_turn(ChooserScreen(title, options, highlighted), then)
 
     async def action_add(self, onto: int | None = None) -> None:
         """Add the selection to a table meld: ``onto`` (a tile dropped on meld ``onto``),
@@ -3098,7 +3128,11 @@ class TableScreen(Screen[None]):
         used = list(chosen)
         slots = []
         for step in steps:
-            slot = next(i for i in used if self.rack.slots[i] == step.tile)
+            slot = next((i for i in used if self.rack.slots[i] == step.tile), None)
+            if slot is None:  # the rack changed since the tiles were chosen: nothing added
+                self.set_status(_("Nothing added: your tiles changed meanwhile"), error=True)
+                self.render_all()
+                return
             used.remove(slot)
             slots.append(slot)
         try:
