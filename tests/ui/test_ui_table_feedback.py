@@ -2263,6 +2263,13 @@ async def test_the_o_key_is_named_meld_once_the_seat_has_opened():
             "K10 K11 K12 Y13 B13 R13 Y10 Y11 Y12 B5",
             "Sorted: 105 points in runs and sets · o stages the groups",
         ),
+        # Five pairs, short in runs and sets: said that the pairs open (it said only what
+        # an opening of runs and sets needs).
+        (
+            "R1 R1 Y3 Y3 B5 B5 K7 K7 R9 R9 K11",
+            "Sorted: 0 points in runs and sets · an opening needs 101, and your pairs open: "
+            "p sorts by pairs",
+        ),
     ],
 )
 async def test_a_sort_short_of_the_floor_does_not_invite_o(rack: str, said: str):

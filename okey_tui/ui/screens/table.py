@@ -2384,6 +2384,17 @@ class TableScreen(Screen[None]):
             # the rack shows none under them.
             # (On one line at 80 columns: the key bar names s.)
             said = _("Sorted: {what} · you opened with runs and sets: pairs do not lay for you")
+        elif (
+            by == "melds"
+            and self.view.opening is None
+            and self.opens_now(tiles, "pairs")
+            and (not self.opens_now(tiles, "melds"))
+        ):
+            # Short of the floor in runs and sets, while the pairs open: said (a player with
+            # five pairs read only "an opening needs 101").
+            said = _(
+                "Sorted: {what} · an opening needs {floor}, and your pairs open: p sorts by pairs"
+            ).format(what="{what}", floor=self.view.melds_floor)
         elif self.view.opening is None and not self.opens_now(tiles, by):
             # "o stages the groups" under 45 points invited an opening the table refuses.
             said = (
