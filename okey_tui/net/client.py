@@ -28,7 +28,9 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
 from okey_tui.engine.actions import Action, AddTile, parse_action
+from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.match import side_rows
+from okey_tui.engine.rules import RuleSet
 from okey_tui.engine.scoring import HandResult, SeatScore
 from okey_tui.engine.state import SEATS, Event
 from okey_tui.engine.tiles import Tile
@@ -181,6 +183,13 @@ class RemoteTable:
             )
         token = welcome.get("token")
         self.token = token if isinstance(token, str) else ""
+        # The table's rules, as the host set them (its lobby says them before the deal);
+        # None when the welcome names none this okey101 reads.
+        self.rules: RuleSet | None = None
+        code = welcome.get("rules")
+        if isinstance(code, str):
+            with contextlib.suppress(OkeyError, ValueError):
+                self.rules = RuleSet.from_code(code)
         self.received: list[str] | None = [] if record else None
         self._view: PlayerView | None = None
         self._views = ViewReader()

@@ -29,6 +29,7 @@ from textual.widgets import Footer, Input, Static
 from websockets.exceptions import InvalidHandshake
 
 from okey_tui import stats, storage
+from okey_tui.engine.state import SEATS
 from okey_tui.hotseat import screen_word_name
 from okey_tui.i18n import N_, _, ngettext, os_problem
 from okey_tui.messages import bot_level
@@ -110,6 +111,26 @@ class Seat:
 FINAL_NOS = {ErrorCode.BAD_CODE.value, ErrorCode.BAD_TOKEN.value, ErrorCode.STARTED.value}
 
 
+def table_words(table: RemoteTable) -> str:
+    """The table's kind and length ("Rising, partners · 3 hands"), and at a partners table
+    who sits with whom, by the names in the seats now; "" when the host said no rules."""
+    from okey_tui.ui.session import table_type
+
+    rules = table.rules
+    if rules is None:
+        return ""
+    said = _("{table} · {hands}").format(
+        table=table_type(rules)[1],
+        hands=ngettext("{n} hand", "{n} hands", rules.hands).format(n=rules.hands),
+    )
+    names = {info.seat: info.name for info in table.seats()}
+    if rules.partners and len(names) == SEATS:
+        said += "\n" + _("Partners sit across: {a} with {b}, {c} with {d}").format(
+            a=names[0], b=names[2], c=names[1], d=names[3]
+        )
+    return said
+
+
 class LobbyScreen(Screen[None]):
     """Who sits at the table until the match starts; the lead starts it with Enter."""
 
@@ -136,6 +157,9 @@ class LobbyScreen(Screen[None]):
             # Wrong join codes, said here in the lobby: a note over the screen covered the
             # join command the host was about to read out again.
             yield Static(id="lobby-alert", markup=False)
+            # What table it is, and at a partners table who partners whom (friends asked
+            # it in the chat: nothing said so before the deal).
+            yield Static(id="lobby-table", markup=False)
             yield Static(id="lobby-seats")
             # The name a friend sits under, and how to change it (a browser sits as "Guest").
             yield Static(id="lobby-name", markup=False)
@@ -182,6 +206,10 @@ class LobbyScreen(Screen[None]):
                 seat_line = _("Seat {n}: {who}").format(n=info.seat + 1, who=who)
                 seats.append(f"{mark}{seat_line}\n")
         self.query_one("#lobby-seats", Static).update(seats)
+        kind = self.query_one("#lobby-table", Static)
+        said_kind = table_words(table) if table is not None else ""
+        kind.update(said_kind)
+        kind.display = bool(said_kind)
         name_line = self.query_one("#lobby-name", Static)
         said_name = app.name_line()
         name_line.update(said_name)

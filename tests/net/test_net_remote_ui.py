@@ -1005,3 +1005,35 @@ async def test_back_after_a_dropped_line_the_drawn_tile_is_new_with_the_cursor_o
             assert again.rack.slots[slot] == drawn and again.cursor == slot
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_lobby_says_what_table_it_is_and_who_partners_whom(
+    size: tuple[int, int],
+) -> None:
+    """Friends in the lobby of a partners table asked in the chat who was whose partner:
+    the lobby named no game type, no number of hands, no partners until the deal."""
+    from okey_tui.engine.rules import GameType
+    from tests.ui.rendered import screen_text
+
+    rules = RuleSet(game_type=GameType.RISING, hands=3, partners=True)
+    server = TableServer(rules, 7, ("easy",) * 4, host="127.0.0.1", port=0, bot_delay=5)
+    await server.start()
+    app = RemoteApp(Seat(server.url, code=server.code, name="Gülşen"))
+    friend = None
+    try:
+        async with app.run_test(size=size) as pilot:
+            await until(pilot, lambda: app.table is not None, "seated")
+            friend = await RemoteTable.join(server.url, server.code, "Ayşe")
+            await until(pilot, lambda: "Ayşe" in lobby_text(app), "Ayşe seated")
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            assert "Rising, partners · 3 hands" in text, text
+            assert "Partners sit across: Gülşen with" in text, text
+            seats = [info.name for info in app.table.seats()]
+            said = f"Partners sit across: {seats[0]} with {seats[2]}, {seats[1]} with {seats[3]}"
+            assert said in text, text
+    finally:
+        if friend is not None:
+            await friend.close()
+        await server.close()
