@@ -790,6 +790,9 @@ class TableServer:
                         "layout": s.layout,
                         **({} if s.layout is None else {"layout_hand": s.layout_hand}),
                         **({} if s.departures is None else {"departures": s.departures.to_json()}),
+                        # Between hands, who pressed Enter for the next (a resume asked
+                        # them again, and the table waited on someone who had answered).
+                        **({"ready": True} if s.ready and self._between_hands() else {}),
                     }
                     for s in self.seats
                 ],
@@ -915,6 +918,8 @@ class TableServer:
                         if server._layout_of_this_hand(seat.index, slots, raw.get("layout_hand")):
                             seat.layout, seat.layout_hand = slots, saved.match.hand_number
                             seat.departures = Departures.from_json(raw.get("departures"))
+                between = saved.match.hand_scored and not saved.match.is_over
+                seat.ready = raw.get("ready") is True and between
         raw_events = table.get("events")
         if isinstance(raw_events, list):
             # All or nothing: a log with holes would tell the hand wrong.
@@ -1669,6 +1674,7 @@ class TableServer:
             raise ProtocolError(ErrorCode.MATCH_OVER)
         assert conn.seat is not None
         self.seats[conn.seat].ready = True
+        self._save_soon()  # kept for a resume: the seat is not asked again
         if not self._maybe_next_hand():
             self._broadcast_lobby()  # the others see who the table still waits for
 

@@ -191,3 +191,18 @@ async def test_who_was_ready_for_a_hand_is_not_ready_for_the_next() -> None:
         for table in tables:
             await table.wait_for(lambda t=table: t.hand_over, 5)
             assert not any(s.ready for s in table.seats()), [s.ready for s in table.seats()]
+
+
+async def test_who_was_ready_at_the_summary_is_ready_after_the_host_opens_the_table_again(
+    tmp_path: Path,
+) -> None:
+    """A friend pressed Enter at the hand's summary, the host quit and ran host --resume:
+    the friend, back at the table, had to press Enter again (the table waited for them)."""
+    save = tmp_path / "table.json"
+    async with played_out(between_wait=None, turn_time=0.0) as (server, tables):
+        server.save_path = save
+        await tables[1].next_hand()
+        await tables[0].wait_for(lambda: tables[0].seats()[1].ready, 5)
+        assert not server.seats[0].ready
+    again = TableServer.resume(save, port=0, grace=0.0)
+    assert [seat.ready for seat in again.seats] == [False, True, False, False]
