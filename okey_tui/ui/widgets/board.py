@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
@@ -193,13 +194,19 @@ class PlayerPanel(SteadyStatic):
     def title_words(self, name: str, turn: bool, room: int) -> str:
         """Whose seat, ▶ on its turn, and the turn's time left ("▶ Mehmet · 12 s"), in
         ``room`` columns (0: not laid out yet, the whole title). Too narrow (a side panel at
-        80x24 has 10), the name is shortened first and the seconds stay whole: the border
-        cut the title to "▶ Mehmet · 12…"."""
+        80x24 has 10), the seconds lose their unit and the mark goes ("Mehmet 12": the
+        panel's heavy frame marks the turn) before the name is shortened, and the seconds
+        stay whole: the border cut the title to "▶ Mehmet · 12…", then it read "▶ M… 12 s"."""
         mark = "▶ " if turn else ""
         if not (turn and self.clock):
             return mark + name
         clock = self.clock
-        forms = [f"{mark}{name} · {clock}"]
+        # The name whole before the seconds lose their unit, then the mark (the panel's
+        # heavy frame says whose turn it is): at 80x24 the name was cut to "M…" first.
+        found = re.search(r"[0-9]+", clock)
+        digits = found.group() if found else clock
+        forms = [f"{mark}{name} · {clock}", f"{mark}{name} {clock}", f"{name} {clock}"]
+        forms += [f"{mark}{name} {digits}", f"{name} {digits}"]
         for keep in range(len(name) - 1, 0, -1):
             cut = name[:keep].rstrip() + "…"
             forms += [f"{mark}{cut} · {clock}", f"{mark}{cut} {clock}"]
