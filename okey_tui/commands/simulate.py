@@ -135,7 +135,7 @@ OPTION_WORDS = {
     type=MatchCount(),
     default=20,
     show_default=True,
-    help=N_("How many matches to play."),
+    help=N_("How many matches to play (at most a million)."),
 )
 @click.option("--hands", type=HandCount(), default=11, show_default=True, help=HANDS_HELP)
 @click.option("--seed", type=WholeNumber(), default=0, show_default=True, help=SEED_HELP)
