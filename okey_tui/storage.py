@@ -92,7 +92,8 @@ class UnusableSaveError(ValueError):
 
 class SaveError(Exception):
     """A save file that could not be used; ``moved_to`` says where it was put aside,
-    ``why`` why (a code) and ``detail`` the technical words of it."""
+    ``why`` why (a code) and ``detail`` the technical words of it; ``left`` the save left
+    where it is (it could not be read here)."""
 
     def __init__(
         self,
@@ -100,11 +101,13 @@ class SaveError(Exception):
         moved_to: Path | None = None,
         why: Unusable | None = None,
         detail: str = "",
+        left: Path | None = None,
     ) -> None:
         super().__init__(message)
         self.moved_to = moved_to
         self.why = why
         self.detail = detail
+        self.left = left
 
 
 class NewerSaveError(SaveError):
@@ -414,6 +417,7 @@ def load(path: Path) -> SavedMatch | None:
             None,
             problem.why,
             problem.detail,
+            left=path,
         ) from None
     except UnicodeDecodeError as exc:
         problem = _read_problem(exc)

@@ -201,6 +201,11 @@ def test_saves_says_when_each_match_was_last_played_its_order() -> None:
     rows = [line for line in lines if line.startswith(("2026", "20"))]
     assert rows[0].split()[:3] == [older.id, "2026-12-07", "09:30"], rows
     assert rows[1].split()[:3] == [newer.id, "2026-12-06", "21:15"], rows
+    listed = json.loads(run("saves", "--json").output)["saves"]
+    assert [(s["id"], s["played"]) for s in listed] == [
+        (older.id, "2026-12-07 09:30"),
+        (newer.id, "2026-12-06 21:15"),
+    ]
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
@@ -468,6 +473,7 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
     assert set(saves[single.id]) == {
         "id",
         "started",
+        "played",
         "type",
         "hand",
         "hands",

@@ -580,8 +580,8 @@ def test_a_save_that_may_not_be_read_is_said_and_left_where_it_is(
             raise PermissionError(13, "Permission denied", str(path))
         return read_text(self, *args, **kwargs)
 
-    with monkeypatch.context() as refusing:
-        refusing.setattr(Path, "read_text", refused)
+    with monkeypatch.context() as monkeypatch:
+        monkeypatch.setattr(Path, "read_text", refused)
         found = storage.list_saves()
         assert found.entries == [] and found.set_aside == []
         (problem,) = found.problems
@@ -590,6 +590,21 @@ def test_a_save_that_may_not_be_read_is_said_and_left_where_it_is(
         assert "left where it is" in said, said
         result = run("saves")
         assert "left where it is" in result.stderr
+        # Asked for by its ID it is not "no unfinished match": it could not be read.
+        for args in (["play", "--resume", "20261207-025048"], ["saves", "--delete", "2026"]):
+            result = run(*args)
+            said = " ".join(result.output.split())
+            assert result.exit_code == 2, said
+            assert "could not be read (above): once okey101 may read" in said, said
+            assert "there is no unfinished match" not in said, said
+        # The latest asked for: the new-table screen says the save could not be read (it
+        # lists the saves); nothing says there is no saved match to resume.
+        built: list[OkeyApp] = []
+        monkeypatch.setattr(OkeyApp, "run", lambda self, **_: built.append(self))
+        assert run("play", "--resume").exit_code == 0
+        (app,) = built
+        assert "There is no saved match" not in app.first_message, app.first_message
+        assert "left where it is" not in app.first_message  # said once, by the screen
     assert [p.name for p in path.parent.iterdir()] == [path.name]
     assert path.read_bytes() == written
     (entry,) = storage.list_saves().entries

@@ -61,7 +61,7 @@ def parse_hand(indicator: Tile, tokens: Iterable[str]) -> list[Tile]:
         raise NotationError(
             _(
                 "The hand has {count} tiles: a rack holds at most {most} (21, and 22 "
-                "for the starter before the first discard)"
+                "after drawing or for the starter before the first discard)"
             ).format(count=len(hand), most=MAX_RACK)
         )
     counts = Counter(hand)

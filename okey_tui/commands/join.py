@@ -82,6 +82,13 @@ def check_host_name(host: str) -> None:
     shown = host if host.isprintable() else ascii(host)[1:-1]
     name = host.removesuffix(".")  # "box.example." names the same computer
     for ch in name:
+        if ch.isdigit() and not ch.isascii():  # "１２７.０.０.１" was read as 127.0.0.1
+            raise ValueError(
+                _(
+                    "'{host}' is not an address: write its digits 0-9 ('{char}' is another "
+                    "script's digit)"
+                ).format(host=shown, char=ch)
+            )
         if ch != "." and ch.isascii() and ch not in NAME_CHARACTERS:
             raise ValueError(
                 _(

@@ -467,7 +467,13 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
         said = not_one_match(saves, match_id, _("okey101 saves lists them"))
         raise click.BadParameter(said, param_hint="--resume")
     if entry is None:
-        message = "\n".join([*problems, _("There is no saved match to resume: start a new one.")])
+        # The saves set aside now are said here; those left where they are, unreadable,
+        # the new-table screen says as it lists the saves (they were said twice). A save
+        # or a folder that could not be read may hold one: "no saved match" is not said.
+        moved = [str(p) for p in saves.problems if p.moved_to is not None]
+        unread = saves.unreadable or any(p.moved_to is None for p in saves.problems)
+        missing = [] if unread else [_("There is no saved match to resume: start a new one.")]
+        message = "\n".join([*moved, *missing])
         # A new table, as okey101 play starts one: no terminal said in a line, and how to
         # go on with the match left unfinished kept on the terminal.
         app = make_app(ask=True, bot_delay=bot_delay, message=message)

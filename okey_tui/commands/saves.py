@@ -462,6 +462,14 @@ def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
         return _("'{id}' starts the ids of {n} unfinished matches ({ids}): give more of it").format(
             id=match_id, n=len(several), ids=", ".join(e.id for e in several)
         )
+    unread = [
+        p.left for p in found.problems if p.left is not None and p.left.stem.startswith(match_id)
+    ]
+    if match_id and len(unread) == 1:  # there, and not readable here: said, not "no match"
+        return _(
+            "the match '{id}' could not be read (above): once okey101 may read {file}, it "
+            "can be resumed"
+        ).format(id=match_id, file=unread[0])
     aside = [f for f in found.set_aside if match_id and f.name.startswith(match_id)]
     if len(aside) == 1:  # not missing: set aside, and the player can see why
         return _(
@@ -483,7 +491,10 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     from okey_tui.ui.session import summarise_save
 
     tables = {e.id: h for e in hosted.entries if (h := summarise_hosted(e)) is not None}
-    listed = storage.SaveList([*found.entries, *(e for e in hosted.entries if e.id in tables)])
+    listed = storage.SaveList(
+        [*found.entries, *(e for e in hosted.entries if e.id in tables)],
+        problems=[*found.problems, *hosted.problems],  # a save not read here is named so
+    )
     entry = listed.find(match_id)
     if entry is None and not listed.starting_with(match_id):
         # No unfinished match is meant: a save set aside, or one of a newer okey101?

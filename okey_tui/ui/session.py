@@ -606,6 +606,7 @@ class SaveSummary:
         return {
             "id": self.id,
             "started": self.started,
+            "played": self.played,  # when last played: the list's order
             "type": self.table,
             "hand": self.hand,
             "hands": self.hands,

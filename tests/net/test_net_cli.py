@@ -177,6 +177,7 @@ def test_addresses_read_with_and_without_a_port() -> None:
         ("bad!host:8101", "has no '!'"),
         # A port in digits 0-9: "²" ended in "invalid literal for int()", "٨٠" was 80.
         ("box.local:\u00b2", "is not a port"),
+        ("\uff11\uff12\uff17.0.0.1:9", "write its digits 0-9"),
         ("box.local:\u0668\u0660", "is not a port"),
     ],
 )
