@@ -185,8 +185,8 @@ class IntBetween(_Between, click.IntRange):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            if isinstance(value, str) and not value.isascii():
-                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3
+            if isinstance(value, str) and (not value.isascii() or "_" in value):
+                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3, "1_0" as 10
             number = int(value)
         except (TypeError, ValueError):
             raise click.BadParameter(
@@ -208,8 +208,8 @@ class FloatBetween(_Between, click.FloatRange):
         if named is not None:
             return named
         try:
-            if isinstance(text, str) and not text.isascii():
-                raise ValueError(text)  # float() read "٣" (an Arabic-Indic 3) as 3
+            if isinstance(text, str) and (not text.isascii() or "_" in text):
+                raise ValueError(text)  # float() read "٣" (an Arabic-Indic 3) as 3, "1_0" as 10
             number = float(text)  # "nan" compares within no bounds: refused
         except (TypeError, ValueError):
             raise click.BadParameter(
@@ -257,8 +257,8 @@ class WholeNumber(click.types.IntParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         given = value.strip() if isinstance(value, str) else str(value)
         try:
-            if isinstance(value, str) and not value.isascii():
-                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3
+            if isinstance(value, str) and (not value.isascii() or "_" in value):
+                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3, "1_0" as 10
             number = int(value)
         except (TypeError, ValueError):
             # No whole number at all: said so ("--matches x" was told to play at least one).

@@ -554,6 +554,11 @@ def test_an_unknown_bot_level_is_named() -> None:
     result = CliRunner().invoke(main, ["play", "--bots", "easy,godlike,hard"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "no bot level is called godlike" in result.output, result.output
+    # A level left empty is said missing ("easy," was taken for easy, "easy,,hard" told
+    # only what a right value looks like).
+    for value in ("easy,", "easy,,hard", "", ",normal,hard"):
+        result = CliRunner().invoke(main, ["play", "--bots", value])
+        assert result.exit_code == 2 and "a bot level is missing" in result.output, value
 
 
 def test_simulate_names_a_wrong_level_and_takes_the_levels_as_play_does() -> None:

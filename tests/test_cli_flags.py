@@ -166,6 +166,9 @@ def test_the_groups_help_still_shows_lang() -> None:
             "Invalid value for '--bot-delay': a number from 0 to 10, not -1",
         ),
         (["play", "--bot-delay", "11.5"], "a number from 0 to 10, not 11.5"),
+        # Python reads "1_0" as 10: a number is written in digits alone.
+        (["play", "--bot-delay", "1_0"], "a number from 0 to 10, not 1_0"),
+        (["simulate", "--matches", "1_0"], "a whole number, not 1_0"),
         (["host", "--hands", "4"], "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 4"),
         (["host", "--start-at", "5"], "a number from 1 to 4, not 5"),
         (["host", "--port", "70000"], "a number from 0 to 65535, not 70000"),

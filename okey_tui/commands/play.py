@@ -202,7 +202,15 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     if value is None:
         return None
     # The English words, or the levels as the new-table screen names them ("kolay", "uzman").
-    levels = [named_word(v, BOT_LEVELS) for v in value.split(",") if v.strip()]
+    levels = [named_word(v, BOT_LEVELS) for v in value.split(",")]
+    if any(not level.strip() for level in levels):  # "easy," was easy, "easy,,hard" vague
+        raise click.BadParameter(
+            _(
+                "a bot level is missing: give one level (easy, normal, hard, expert) or three "
+                "separated by commas, like easy,normal,hard"
+            ),
+            param_hint="'--bots'",
+        )
     if len(levels) == 1:
         levels *= 3
     unknown = [lv for lv in levels if lv not in LEVELS]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -39,8 +40,8 @@ def _parse_seats(text: str) -> list[str]:
     if any(not level.strip() for level in seats):  # "easy,,hard,expert": said "called :"
         raise click.BadParameter(
             _(
-                "a level is missing between two commas: give four bot levels separated by "
-                "commas (like hard,easy,easy,easy)"
+                "a bot level is missing: give four bot levels separated by commas (like "
+                "hard,easy,easy,easy)"
             ),
             param_hint="--seats",
         )
@@ -290,7 +291,7 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
     else:
         # Narrower than the table (a split pane): a block a seat, every figure whole (the
         # table's last columns were cut, "-101…", and the rest left out).
-        console.print(Text(title, style="italic"))
+        _print_wrapped(console, title)
         labels = [_(header).replace("-\n", "-").replace("\n", " ") for header in HEADERS]
         width = max(cell_len(label) for label in labels[2:])
         for row in rows:
@@ -300,16 +301,25 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
                 console.print(Text(f"  {label}{' ' * (width - cell_len(label))}  {cell}"))
         console.print()
     if rules.partners:  # the wins add up to twice the matches: said, not left to puzzle out
-        console.print(
+        _print_wrapped(
+            console,
             _(
                 "At a partners table each seat's wins and mean total are its side's: the two "
                 "partners win a match together."
-            )
+            ),
         )
     timing = {key: decimal(ms, places=2) for key, ms in report.decisions.summary().items()}
-    console.print(
-        _(
-            "Illegal attempts: {errors}. Decision time: median {median} ms, "
-            "p99 {p99} ms, max {max} ms."
-        ).format(errors=report.errors, **timing)
-    )
+    said = _(
+        "Illegal attempts: {errors}. Decision time: median {median} ms, p99 {p99} ms, max {max} ms."
+    ).format(errors=report.errors, **timing)
+    # A number and its unit kept on one line ("5.63" ended a line, "ms." began the next).
+    _print_wrapped(console, re.sub(r"(\d) (ms\b)", "\\1\u00a0\\2", said))
+
+
+def _print_wrapped(console: Console, text: str) -> None:
+    """``text`` wrapped at the console's width, never inside a no-break space (rich breaks
+    there), no line ending in a space."""
+    import textwrap
+
+    for line in textwrap.wrap(text, width=max(20, console.width)) or [""]:
+        console.print(line.replace("\u00a0", " "), soft_wrap=True, highlight=False)

@@ -69,8 +69,10 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
         (["--seats", "hard,easy"], "four bot levels"),
         (["--seats", "hard,easy"], "you gave 2"),
         # An empty level said "no bot level is called :".
-        (["--seats", "easy,,hard,expert"], "a level is missing between two commas"),
-        (["--seats", ",,,"], "a level is missing between two commas"),
+        (["--seats", "easy,,hard,expert"], "a bot level is missing"),
+        (["--seats", ",,,"], "a bot level is missing"),
+        (["--seats", "easy,hard,expert,"], "a bot level is missing"),
+        (["--seats", ""], "a bot level is missing"),
         (["--hands", "4"], "13 hands, not 4"),
         (["--hands", "15"], "13 hands, not 15"),
         (["--matches", "0"], "at least one match"),
@@ -108,6 +110,9 @@ def test_a_narrow_terminal_gets_every_figure_whole(language: str) -> None:
         lines = result.output.splitlines()
         assert max(len(line) for line in lines) <= width, result.output
         assert "…" not in result.output, result.output
+        # A number keeps its unit on its line ("ms." began one), and no line ends in a space.
+        assert not any(line.startswith(("ms", "ms.")) for line in lines), result.output
+        assert not any(line.endswith(" ") for line in lines), result.output
         for seat in document["seats"]:
             okeys = str(seat["okey_finishes"])
             block = result.output.split(f" {seat['seat'] + 1} · ")[1].split("\n\n")[0]
