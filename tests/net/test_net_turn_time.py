@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 
+import pytest
 from net_helpers import easy_move, open_table, shows, until
 from test_net_remote_ui import lobby_text, status_line
 from textual.pilot import Pilot
@@ -289,7 +290,9 @@ async def test_melds_staged_in_a_turn_the_bot_played_on_go_back_on_the_rack() ->
         assert set(staged) & set(held)  # the staged tiles are among them (but a thrown one)
 
 
-async def test_a_question_or_a_chooser_open_as_the_bot_plays_her_turn_is_closed() -> None:
+async def test_a_question_or_a_chooser_open_as_the_bot_plays_her_turn_is_closed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """ "Add to which meld?" open as her turn ran out: the bot played, the match's summary
     came over the chooser, and Enter on it added a tile she no longer held: the host's
     game ended in a traceback. A penalty question left open the same way answered y with
@@ -314,7 +317,14 @@ async def test_a_question_or_a_chooser_open_as_the_bot_plays_her_turn_is_closed(
         await pilot.pause()
         await until(pilot, lambda: screen.my_turn, "her turn again", tries=600)
         await until(pilot, lambda: not screen.waiting, "her screen has seen it")
-        screen.ask_first("Discard it anyway?", lambda: then("discarded"), "Nothing discarded")
+        # The penalty question of a move, as x on a playable tile asks it (the question
+        # itself made up here: her hand may hold no such tile).
+        from okey_tui.engine.actions import DrawMiddle
+        from okey_tui.ui.screens import table_policies
+
+        monkeypatch.setattr(table_policies, "penalty_warning", lambda view, action: "+101")
+        monkeypatch.setattr(table_policies, "penalty_question", lambda view, action: "Sure?")
+        assert screen.practice.confirm(DrawMiddle(), lambda: then("discarded"))
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         await until(pilot, lambda: not screen.my_turn, "the bot played on", tries=400)

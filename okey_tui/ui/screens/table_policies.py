@@ -182,7 +182,7 @@ class Practice:
                 await result
 
         question = warning + "\n\n" + penalty_question(screen.view, action)
-        screen.app.push_screen(ConfirmScreen(question), answer)
+        screen.ask_of_turn(ConfirmScreen(question), answer)
         return True
 
     def undo(self) -> None:
