@@ -565,6 +565,10 @@ class OkeyApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+            # The screens under the notice (a dialog, and the table behind it) kept the
+            # layout of a size they last had: at 80x24 the wide layout showed behind the
+            # help. Styled again for this size.
+            self.call_after_refresh(self.restyle_screens)
         elif not small and below:
             # Grown under the quit question q asked on the notice: the notice goes now
             # (it stayed behind the question, "The terminal is 79×24").
@@ -582,6 +586,11 @@ class OkeyApp(App[None]):
                     screen.practice.reword_tip()
         # Below 100 columns the log has no column of its own: l shows it over the table.
         self.set_class(width < 100, "-narrow")
+
+    def restyle_screens(self) -> None:
+        for screen in self.screen_stack:
+            if screen.is_attached:
+                screen.update_node_styles(animate=False)
 
     async def drop_small_notice(self) -> None:
         """The notice of a terminal too small goes from under the quit question once the

@@ -144,3 +144,7 @@ async def test_the_focused_line_is_in_sight_after_the_window_was_resized() -> No
             if in_sight(screen)[rows.index(people)]:
                 break
         assert in_sight(screen)[rows.index(people)], "People here is out of sight"
+        # In the 80x24 layout again (the name's box was framed as at 120x40).
+        name = screen.query_one("#opt-name", Input)
+        assert name.outer_size.height == 1, name.outer_size
+        assert not screen.query_one("#new-table-title").display

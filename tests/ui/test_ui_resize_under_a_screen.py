@@ -75,6 +75,9 @@ async def test_a_table_under_the_help_takes_80x24_again_after_the_notice_of_a_sm
         for width, height in ((120, 40), (60, 16), (80, 24)):
             await pilot.resize_terminal(width, height)
             await pilot.pause()
+        await pilot.pause()
+        # Behind the help, still open, the table is in its 80x24 layout too.
+        assert not log.region, f"the log's column behind the help: {log.region}"
         await pilot.press("escape")
         await wait_for_screen(pilot, app, TableScreen)
         await pilot.pause()
