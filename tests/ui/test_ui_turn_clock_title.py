@@ -37,3 +37,13 @@ async def test_at_80x24_the_turns_seconds_stay_in_a_narrow_panels_title():
             else:
                 assert title.endswith("12 s") or title.endswith(" 12"), (title, shown)
             assert title in shown, (title, shown)
+
+
+def test_a_long_name_keeps_as_much_of_itself_as_the_seconds_leave() -> None:
+    """ "Abdurrahman Can" at 80x24 read "▶ Ab… 89 s": the mark and the seconds' unit
+    kept, the name cut to two letters. The unit and the mark go first."""
+    panel = PlayerPanel(1)
+    panel.set_clock("89 s")
+    assert panel.title_words("Abdurrahman Can", True, 10) == "Abdurr… 89"
+    assert panel.title_words("Abdurrahman Can", True, 20) == "Abdurrahman Can 89 s"
+    assert panel.title_words("Can", True, 20) == "▶ Can · 89 s"

@@ -207,9 +207,10 @@ class PlayerPanel(SteadyStatic):
         digits = found.group() if found else clock
         forms = [f"{mark}{name} · {clock}", f"{mark}{name} {clock}", f"{name} {clock}"]
         forms += [f"{mark}{name} {digits}", f"{name} {digits}"]
-        for keep in range(len(name) - 1, 0, -1):
+        for keep in range(len(name) - 1, 0, -1):  # the most of the name that fits
             cut = name[:keep].rstrip() + "…"
-            forms += [f"{mark}{cut} · {clock}", f"{mark}{cut} {clock}"]
+            forms += [f"{mark}{cut} · {clock}", f"{mark}{cut} {clock}", f"{cut} {clock}"]
+            forms += [f"{cut} {digits}"]
         forms += [f"{mark}{clock}", clock]
         return fitting(forms, room)
 
