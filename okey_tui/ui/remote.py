@@ -112,23 +112,18 @@ FINAL_NOS = {ErrorCode.BAD_CODE.value, ErrorCode.BAD_TOKEN.value, ErrorCode.STAR
 
 
 def table_words(table: RemoteTable) -> str:
-    """The table's kind and length ("Rising, partners · 3 hands"), and at a partners table
-    who sits with whom, by the names in the seats now; "" when the host said no rules."""
+    """The table's kind and length ("Rising, partners · 3 hands"); "" when the host said
+    no rules. At a partners table each seat's line names its partner (:meth:`LobbyScreen
+    .show`)."""
     from okey_tui.ui.session import table_type
 
     rules = table.rules
     if rules is None:
         return ""
-    said = _("{table} · {hands}").format(
+    return _("{table} · {hands}").format(
         table=table_type(rules)[1],
         hands=ngettext("{n} hand", "{n} hands", rules.hands).format(n=rules.hands),
     )
-    names = {info.seat: info.name for info in table.seats()}
-    if rules.partners and len(names) == SEATS:
-        said += "\n" + _("Partners sit across: {a} with {b}, {c} with {d}").format(
-            a=names[0], b=names[2], c=names[1], d=names[3]
-        )
-    return said
 
 
 class LobbyScreen(Screen[None]):
@@ -193,6 +188,8 @@ class LobbyScreen(Screen[None]):
         table = app.table
         seats = Text()
         if table is not None:
+            names = {info.seat: info.name for info in table.seats()}
+            partners = table.rules is not None and table.rules.partners and len(names) == SEATS
             for info in table.seats():
                 mark = "▶ " if info.seat == table.seat else "  "
                 if info.level:  # a bot's seat: its name is a name alone ("Mehmet")
@@ -204,6 +201,9 @@ class LobbyScreen(Screen[None]):
                 if not info.connected:
                     who += " — " + _("away")
                 seat_line = _("Seat {n}: {who}").format(n=info.seat + 1, who=who)
+                if partners:  # who partners whom, before the deal (friends asked it)
+                    partner = names[(info.seat + 2) % SEATS]
+                    seat_line += " · " + _("partners with {name}").format(name=partner)
                 seats.append(f"{mark}{seat_line}\n")
         self.query_one("#lobby-seats", Static).update(seats)
         kind = self.query_one("#lobby-table", Static)
