@@ -206,3 +206,19 @@ async def test_who_was_ready_at_the_summary_is_ready_after_the_host_opens_the_ta
         assert not server.seats[0].ready
     again = TableServer.resume(save, port=0, grace=0.0)
     assert [seat.ready for seat in again.seats] == [False, True, False, False]
+
+
+async def test_a_screen_the_table_counts_ready_says_whom_it_waits_for() -> None:
+    """Back at a table opened again between hands, a friend the table still counted ready
+    read "Mehmet is ready for the next hand: Enter when you are" (their screen had not
+    asked, the one before the host's restart had). The table's word is taken: the line
+    says whom the table waits for."""
+    async with at_her_summary(30.0) as (server, tables, app, pilot):
+        screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+        await tables[1].next_hand()  # Mehmet is ready
+        await until(pilot, lambda: server.seats[1].ready, "Mehmet ready")
+        assert isinstance(app.table, RemoteTable)
+        await app.table.next_hand()  # her seat ready, as the table remembered it
+        await until(pilot, lambda: server.seats[0].ready, "her seat ready")
+        await until(pilot, lambda: str(status_line(screen)).startswith("Waiting for"), "the line")
+        assert "Enter when you are" not in str(status_line(screen))

@@ -989,6 +989,11 @@ class TableScreen(Screen[None]):
             ]
             if table.match_over:
                 ready = []  # no next hand to be ready for
+            own = next((info for info in table.seats() if info.seat == table.seat), None)
+            if own is not None and own.ready and not table.match_over:
+                # The table counts this seat ready though this screen did not ask (asked
+                # before the host's okey101 was opened again): it says whom it waits for.
+                self._asked_next = True
             if self._asked_next:
                 # Someone else got ready (or left): the line says whom the table waits for.
                 self.say_waiting_for_ready()
