@@ -534,3 +534,23 @@ async def test_a_tile_slid_into_a_meld_is_said_to_make_it_not_to_touch_a_group()
         await pilot.press("shift+left", "shift+left")  # Y2 against R6 R7 R8: no meld
         text, error = status(screen)
         assert "Now beside another group" in text, text
+
+
+async def test_the_cursor_leaves_the_slot_of_a_tile_played_for_the_seat() -> None:
+    """At a network table a bot threw the tile under the cursor as the turn's time ran
+    out: the cursor was left on the empty slot (x then threw nothing). It goes to the
+    nearest tile."""
+    from ui_helpers import OPENING_SEED, table_app, wait_for_human
+
+    from okey_tui.engine.actions import Discard
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        tile = screen.rack.slots[screen.cursor]
+        assert tile is not None
+        app.session.hand.apply(Discard(tile))  # played for the seat, not by its keys
+        screen.changed()
+        await pilot.pause()
+        assert screen.rack.slots[screen.cursor] is not None, screen.cursor

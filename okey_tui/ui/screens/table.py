@@ -1137,6 +1137,7 @@ class TableScreen(Screen[None]):
         if self.hidden:
             return
         tiles = self.rack_tiles()
+        pointed = self.rack.slots[self.cursor] if self.cursor < len(self.rack) else None
         if self.rack.count() == 0 and len(tiles) > 2:
             self.rack.arrange([], sorted(tiles, key=Tile.sort_key))
         else:
@@ -1146,6 +1147,10 @@ class TableScreen(Screen[None]):
         self.selected = {i for i in self.selected if i < len(slots) and slots[i] is not None}
         self.fresh = {i for i in self.fresh if i < len(slots) and slots[i] is not None}
         self.cursor = max(0, min(self.cursor, len(self.rack) - 1))
+        if pointed is not None:
+            # The tile under the cursor gone (a bot threw it for this seat as the turn's
+            # time ran out): the cursor goes to the nearest tile, not an empty slot.
+            self.cursor_to_a_tile()
 
     def taken_to_place(self) -> tuple[Tile, Tile, tuple[MeldKind, ...]] | None:
         """A tile taken from the left is laid this turn: it comes in beside the group it
