@@ -43,16 +43,32 @@ RULE_FLAGS = {
 }
 
 
-def replay_command(seed: int, rules: RuleSet) -> str:
+def replay_command(
+    seed: int,
+    rules: RuleSet,
+    people: Sequence[str] = (),
+    side_by_side: bool = False,
+) -> str:
     """The command that deals a match of ``rules`` from ``seed`` again: the same tiles in
-    every hand (the players' and bots' moves are theirs).
+    every hand (the players' and bots' moves are theirs); at a shared terminal the same
+    ``people`` (their names; "" for one who gave none) in the same seats.
 
     >>> replay_command(762898, RuleSet(game_type=GameType.RISING, partners=True, hands=5))
     'okey101 play --seed 762898 --type rising --hands 5 --partners'
     >>> replay_command(7, RuleSet(penalties=False, finisher_scores_zero=True))
     'okey101 play --seed 7 --no-penalty --finisher-zero'
+    >>> replay_command(7, RuleSet(), ["Ayşe", "Ali Can"], side_by_side=True)
+    "okey101 play --seed 7 --humans 2 --names 'Ayşe,Ali Can' --side-by-side"
     """
+    import shlex
+
     parts = ["okey101", "play", "--seed", str(seed)]
+    if len(people) > 1:  # the hot-seat table: the same people in the same seats
+        parts += ["--humans", str(len(people))]
+        if all(people):
+            parts += ["--names", shlex.quote(",".join(people))]
+        if side_by_side:
+            parts += ["--side-by-side"]
     if rules.game_type is not GameType.CLASSIC:
         parts += ["--type", rules.game_type.value]
     if rules.hands != RuleSet().hands:

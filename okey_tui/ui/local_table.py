@@ -167,13 +167,25 @@ class LocalTable:
         return False  # the people at this terminal quit together
 
     def replay_command(self) -> str | None:
-        from okey_tui.settings import replay_command
+        from okey_tui.settings import DEFAULT_NAME, PLAYER_N, replay_command
         from okey_tui.web import in_browser
 
-        match = self.session.match
+        session = self.session
+        match = session.match
         if not match.is_over or in_browser():  # a page has no command line to type it in
             return None
-        return replay_command(match.seed, match.rules)
+        # At a shared terminal, its people by the names they gave ("" for none): the
+        # command seated one person against three bots.
+        people = [session.seat_name(seat, english=True) for seat in session.humans]
+        typed = [
+            ""
+            if (seat == 0 and session.name == DEFAULT_NAME) or name == PLAYER_N.format(n=n)
+            else name
+            for n, (seat, name) in enumerate(zip(session.humans, people, strict=True), start=1)
+        ]
+        return replay_command(
+            match.seed, match.rules, typed, side_by_side=tuple(session.humans) == (0, 1)
+        )
 
     # -- acting -------------------------------------------------------------------------------
     async def act(self, action: Action) -> None:

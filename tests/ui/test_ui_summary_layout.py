@@ -12,6 +12,7 @@ from ui_helpers import last_hand_report, table_app
 from okey_tui import i18n
 from okey_tui.table import HandReport, SeatInfo
 from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.session import Session
 
 SEATS = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
 
@@ -229,6 +230,19 @@ async def test_q_quits_a_finished_match_at_once_from_the_table_as_from_its_summa
         assert not app.is_running
 
 
+def played_out(session: Session) -> None:
+    """The match of one hand played to its end, every seat's moves at random (seeded)."""
+    import random
+
+    from okey_tui.engine.view import PlayerView, legal_actions
+
+    rng = random.Random(1)
+    hand = session.match.hand
+    while not hand.is_over:
+        hand.apply(rng.choice(legal_actions(PlayerView.of(hand, hand.turn))))
+    session.finish_hand()
+
+
 async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None:
     """A player could not replay or share a deal: its seed was shown nowhere. Once the
     match is over, the summary says the command that deals it again (the table's seed and
@@ -245,6 +259,22 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
     play_to_the_end(session)
     command = table.replay_command()
     assert command == "okey101 play --seed 125 --type rising --hands 1", command
+    # At a shared terminal the same people in the same seats (it seated one person
+    # against three bots): by the names they gave, side by side when they sat so.
+    for names, seats, flags in (
+        (("Ayşe", "Mehmet", "Gülşen"), (0, 1, 2), "--humans 3 --names 'Ayşe,Mehmet,Gülşen'"),
+        (("Ayşe", "Mehmet"), (0, 1), "--humans 2 --names 'Ayşe,Mehmet' --side-by-side"),
+    ):
+        shared = Session(RuleSet(hands=1), seed=7, name=names[0])
+        shared.humans, shared.human_names = seats, names[1:]
+        played_out(shared)
+        said = LocalTable(shared).replay_command()
+        assert said == f"okey101 play --seed 7 {flags} --hands 1", said
+    unnamed = Session(RuleSet(hands=1), seed=7)
+    unnamed.humans = (0, 2)  # "Player 1", "Player 2": no --names
+    played_out(unnamed)
+    said = LocalTable(unnamed).replay_command()
+    assert said == "okey101 play --seed 7 --humans 2 --hands 1", said
     app = table_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
