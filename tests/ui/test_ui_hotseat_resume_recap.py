@@ -15,12 +15,13 @@ from okey_tui.ui.app import make_app
 from okey_tui.ui.screens.privacy import PrivacyScreen
 from okey_tui.ui.screens.table import TableScreen
 
-# What the person did before the break, as their own log says it (the tile taken filled in).
+# What the person did before the break, by their name as every line of the screen everyone
+# sees while the terminal is passed ("You drew" named nobody; the tile taken filled in).
 OWN_MOVE = {
-    ("en", "draw"): "You drew from the middle",
-    ("en", "take"): "You took {tile} from the left",
-    ("tr", "draw"): "Ortadan çektin",
-    ("tr", "take"): "Soldan {tile} aldın",
+    ("en", "draw"): "Mehmet drew from the middle",
+    ("en", "take"): "Mehmet took {tile} from the left",
+    ("tr", "draw"): "Mehmet ortadan çekti",
+    ("tr", "take"): "Mehmet soldan {tile} aldı",
 }
 SINCE = {"en": "Since your last turn", "tr": "Son sırandan beri"}
 

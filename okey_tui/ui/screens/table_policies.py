@@ -488,8 +488,9 @@ class HotSeat:
     def recap(self, seat: int) -> Text:
         """What everyone did since ``seat``'s last turn (since the hand began before its
         first): public events only. A match resumed in the middle of the seat's turn adds
-        what the person did in it before the break, said to them as their log says it
-        ("You took R5 from the left"; a draw without its tile, as every draw here)."""
+        what the person did in it before the break, by their name as every line here
+        ("Mehmet took R5 from the left"; a draw without its tile, as every draw here): the
+        screen is everyone's while the terminal is passed ("You drew" named nobody)."""
         table = self.table
         seats = table.seats()
         view = table.session.view(seat)
@@ -510,7 +511,7 @@ class HotSeat:
                 if event.kind in RECAP_KINDS:
                     text.append("\n")
                     hidden = replace(event, tiles=()) if event.kind == "draw" else event
-                    text.append_text(event_line(seats, hidden, view))
+                    text.append_text(event_line(seats, hidden, view, named=True))
         return text
 
     def hide_racks(self) -> None:
