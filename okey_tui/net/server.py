@@ -858,8 +858,9 @@ class TableServer:
         ``bot_delay``, ``turn_time``, ``grace``; a save older than them plays at 0.6 s with
         no limit and a grace period of 30 s).
 
-        Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be read (it is
-        set aside) and ``ValueError`` for a save that is not a hosted table's.
+        Raises :class:`~okey_tui.storage.SaveError` for a file that cannot be used (it is
+        set aside; one that cannot be read here is left where it is) and ``ValueError`` for
+        a save that is not a hosted table's.
         """
         saved = storage.load(path)
         if saved is None:
