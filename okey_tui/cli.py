@@ -176,6 +176,12 @@ class _Between:
         return number
 
 
+def not_plain(value: object) -> bool:
+    """A number typed in other than the digits 0-9 and its signs: Python's ``int`` and
+    ``float`` read "٣" (an Arabic-Indic 3) as 3 and "1_0" as 10."""
+    return isinstance(value, str) and (not value.isascii() or "_" in value)
+
+
 class IntBetween(_Between, click.IntRange):
     """click's IntRange (the help still shows ``[1<=x<=13]``), refused in okey101's words:
     "a number from 2 to 4, not 5"."""
@@ -185,8 +191,8 @@ class IntBetween(_Between, click.IntRange):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         try:
-            if isinstance(value, str) and (not value.isascii() or "_" in value):
-                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3, "1_0" as 10
+            if not_plain(value):
+                raise ValueError(value)
             number = int(value)
         except (TypeError, ValueError):
             raise click.BadParameter(
@@ -208,8 +214,8 @@ class FloatBetween(_Between, click.FloatRange):
         if named is not None:
             return named
         try:
-            if isinstance(text, str) and (not text.isascii() or "_" in text):
-                raise ValueError(text)  # float() read "٣" (an Arabic-Indic 3) as 3, "1_0" as 10
+            if not_plain(text):
+                raise ValueError(text)
             number = float(text)  # "nan" compares within no bounds: refused
         except (TypeError, ValueError):
             raise click.BadParameter(
@@ -257,8 +263,8 @@ class WholeNumber(click.types.IntParamType):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         given = value.strip() if isinstance(value, str) else str(value)
         try:
-            if isinstance(value, str) and (not value.isascii() or "_" in value):
-                raise ValueError(value)  # int() read "٣" (an Arabic-Indic 3) as 3, "1_0" as 10
+            if not_plain(value):
+                raise ValueError(value)
             number = int(value)
         except (TypeError, ValueError):
             # No whole number at all: said so ("--matches x" was told to play at least one).
