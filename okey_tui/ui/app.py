@@ -105,9 +105,6 @@ class OkeyApp(App[None]):
         self.saves = storage.SaveList()
         # Whether the players were told that a new match keeps the unfinished ones.
         self.told_saves_kept = False
-        # How many times the terminal changed size: a screen hidden meanwhile under
-        # another is styled again for the size it comes back to.
-        self.resizes = 0
 
     @property
     def colour_blind(self) -> bool:
@@ -551,7 +548,6 @@ class OkeyApp(App[None]):
         self.start(self.settings)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.resizes += 1
         self.check_size(event.size.width, event.size.height)
 
     def check_size(self, width: int | None = None, height: int | None = None) -> None:

@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
@@ -503,8 +504,7 @@ class TableScreen(Screen[None]):
         self._log_over_hints = False
         self._log_before_hints: bool | None = None
         self._error_at: tuple[object, ...] | None = None  # the table when it erred or noted
-        # The app's count of resizes when another screen came on top of this one.
-        self._resizes_hidden: int | None = None
+        self._size_hidden: Size | None = None  # the terminal's size when another screen came on top
         self._status_said = ""  # the status line's message
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
@@ -731,22 +731,18 @@ class TableScreen(Screen[None]):
             self.set_status(self.prompt())
 
     def on_screen_suspend(self) -> None:
-        self._resizes_hidden = self.app_resizes()
-
-    def app_resizes(self) -> int:
-        return int(getattr(self.app, "resizes", 0))
+        self._size_hidden = self.app.size
 
     def on_screen_resume(self) -> None:
         """A resize while another screen was on top (the privacy screen, a dialog, the
         help) reached only that screen: at 80x24 the wide layout's log column stayed and
         squeezed the table. The styles of the app's size classes and the panels' line
         breaks are brought up to the present size here (styling the whole table again
-        only when the terminal was resized meanwhile: back at the size it had, after a
-        wide one and the notice of a small terminal, the table was left in the wide
-        layout)."""
-        if self._resizes_hidden is not None and self._resizes_hidden != self.app_resizes():
+        only when the size did change; the notice of a small terminal styles every screen
+        again as it goes)."""
+        if self._size_hidden is not None and self._size_hidden != self.app.size:
             self.update_node_styles(animate=False)
-        self._resizes_hidden = None
+        self._size_hidden = None
         self.after_refresh(self.refit)
 
     def refit(self) -> None:
