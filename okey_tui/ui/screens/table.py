@@ -925,7 +925,6 @@ class TableScreen(Screen[None]):
 
     def changed(self) -> None:
         """Re-render everything from the view, then wait for the others or show the summary."""
-        self.close_stale_questions()
         went_round = self.catch_up()
         self.sync_rack()
         self.render_all()
