@@ -416,6 +416,16 @@ class TableScreen(Screen[None]):
             ),
         ),
         Binding(
+            "z",
+            "hide_rack",
+            N_("Hide rack"),
+            show=False,
+            tooltip=N_(
+                "hide your rack while you step away (a table shared at one terminal); "
+                "Enter brings it back as you left it"
+            ),
+        ),
+        Binding(
             "k",
             "mark_okeys",
             N_("Mark okeys"),
@@ -1569,6 +1579,10 @@ class TableScreen(Screen[None]):
             return self.practice.tip_in_sight
         if action == "chat":
             return not isinstance(self.table, LocalTable)  # nobody to talk to at a local table
+        if action == "hide_rack":
+            # Only a shared terminal hides a rack from the others at it, and not once the
+            # hand is over (the summary shows every rack).
+            return self.hotseat is not None and not self.hidden and not self.table.hand_over
         if action == "declare_pairs" and not self.legal_now()[1]:
             return False  # a Challenge rule: no key for it at other tables
         if action == "declare_pairs" and (
@@ -3972,6 +3986,12 @@ class TableScreen(Screen[None]):
         return _("Waiting for {names}: the next hand starts when all are ready").format(
             names=and_list(names)
         )
+
+    def action_hide_rack(self) -> None:
+        """Hot-seat: the person at the terminal covers their rack to step away; Enter on
+        the cover gives it back as they left it (staged melds and selection too)."""
+        if self.hotseat is not None and not self.hidden and not self.table.hand_over:
+            self.hotseat.pass_to(self.table.seat, away=True)
 
     def action_piles(self) -> None:
         self.app.push_screen(PilesScreen(self.table.seats(), self.view))

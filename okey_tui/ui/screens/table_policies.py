@@ -35,7 +35,7 @@ from okey_tui.engine.actions import (
     TakeDiscard,
 )
 from okey_tui.engine.errors import RULE_SECTIONS
-from okey_tui.engine.melds import MeldKind, is_wild
+from okey_tui.engine.melds import Meld, MeldKind, is_wild
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.hotseat import next_human, since_last_turn, turn_so_far
@@ -456,6 +456,9 @@ class SeatPlace:
     rack: RackLayout
     cursor: int = 0
     scroll: float = 0.0
+    # A rack hidden mid-turn (z): the melds staged and the tiles selected, as they were.
+    staged: tuple[Meld, ...] = ()
+    selected: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -521,15 +524,27 @@ class HotSeat:
         screen.practice.drop_tips()  # a tip may speak of the rack being hidden
         screen.query_one(RackWidget).show(RackLayout(), screen.view.okey, -1, set(), False)
 
-    def pass_to(self, seat: int, then: Callable[[], None] | None = None, new: bool = False) -> None:
-        """Hide every rack and ask for the terminal to go to ``seat`` (``new``: a new hand)."""
+    def pass_to(
+        self,
+        seat: int,
+        then: Callable[[], None] | None = None,
+        new: bool = False,
+        away: bool = False,
+    ) -> None:
+        """Hide every rack and ask for the terminal to go to ``seat`` (``new``: a new hand;
+        ``away``: the person at the terminal hid their own rack, z, to step away; they get
+        it back as they left it, staged melds and selection too)."""
         from okey_tui.ui.screens.privacy import PrivacyScreen
 
         screen, table = self.screen, self.table
         self.keep_look(table.seat)
         if not new:
             scroll = screen.query_one(MeldsView).scroll_y
-            self.seat_places[table.seat] = SeatPlace(screen.rack, screen.cursor, scroll)
+            place = SeatPlace(screen.rack, screen.cursor, scroll)
+            if away:
+                staged, selected = tuple(screen.staging.melds), frozenset(screen.selected)
+                place = replace(place, staged=staged, selected=selected)
+            self.seat_places[table.seat] = place
             screen.keep_rack()
         self.hide_racks()
         name = table.seats()[seat].name
@@ -537,10 +552,23 @@ class HotSeat:
         hand = _("Hand {number}/{hands}").format(
             number=table.hand_number + 1, hands=screen.view.rules.hands
         )
+        title = _("Pass to {name} — press Enter when ready").format(name=to_name(name))
+        if away:
+            title = _("{owner} rack is hidden — press Enter to play on").format(
+                owner=possessive(name)
+            )
+        first = since_last_turn(table.session.events, seat) is None
         privacy = PrivacyScreen(
-            _("Pass to {name} — press Enter when ready").format(name=to_name(name)),
+            title,
             self.recap(seat),
-            first=since_last_turn(table.session.events, seat) is None,
+            # At a person's first turn of a hand (a short recap) the note tells of z too.
+            note=_(
+                "Every rack is hidden. Only the player named above should look. "
+                "At the table, z hides your rack while you step away."
+            )
+            if first
+            else "",
+            first=first,
             hand=hand,
         )
 
@@ -603,7 +631,9 @@ class HotSeat:
         place = self.seat_places.pop(seat, None) or SeatPlace(RackLayout())
         screen.rack = place.rack
         screen.staging.clear()
+        screen.staging.melds.extend(place.staged)
         screen.selected.clear()
+        screen.selected.update(place.selected)
         screen.fresh.clear()
         screen.cursor = min(place.cursor, max(len(screen.rack) - 1, 0))
         # The turn came through the privacy screen: the screen waits for nobody, so the
