@@ -418,6 +418,12 @@ class TableInterface(Protocol):
     def match_over(self) -> bool: ...
 
     @property
+    def match_number(self) -> int:
+        """Which match of this table is played, from 1: a network table's people may play
+        again at its end (a table at this terminal deals a new one as a new table)."""
+        ...
+
+    @property
     def results(self) -> Sequence[HandSummary]:
         """The scored hands of the match so far."""
         ...

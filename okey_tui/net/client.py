@@ -204,6 +204,9 @@ class RemoteTable:
             summary_from_json(r) for r in _list(welcome.get("results"))
         ]
         self._totals: tuple[int, ...] = (0, 0, 0, 0)
+        # Which match of the table this is (its people played again at its end): 1 when
+        # the welcome does not say.
+        self._match = _match_number(welcome.get("match"))
         self._match_over = False
         self._hand_over = False
         self._chat: list[ChatLine] = [chat_from_json(c) for c in _list(welcome.get("chat"))]
@@ -431,6 +434,10 @@ class RemoteTable:
     @property
     def match_over(self) -> bool:
         return self._match_over
+
+    @property
+    def match_number(self) -> int:
+        return self._match
 
     @property
     def results(self) -> Sequence[HandSummary]:
@@ -686,6 +693,12 @@ class RemoteTable:
         # wait between hands ran out) lets the late "ready" pass.
         await self._send_quietly({"type": "next", "hand": self._hand})
 
+    async def again(self) -> None:
+        """Once the match is over: this seat wants another at the same table (dealt when
+        every person there wants it, or by the host). The match it is done with is said:
+        a table that has dealt the next meanwhile lets the late word pass."""
+        await self._send_quietly({"type": "again", "match": self._match})
+
     async def start(self) -> None:
         """Start the match (the lead player only)."""
         await self._send_quietly({"type": "start"})
@@ -747,6 +760,14 @@ class RemoteTable:
         kind = data.get("type")
         if kind == "state":
             hand = _int(data.get("hand"))
+            match = _match_number(data.get("match"))
+            if match != self._match:
+                # Another match at the table: nothing of the last one is this match's (a
+                # one-hand match's next deal is hand 0 again).
+                self._match, self._hand = match, -1
+                self._results, self._totals, self._report = [], (0, 0, 0, 0), None
+                self._match_over = False
+                self._layout, self._departures, self._layout_hand = None, None, None
             if hand != self._hand:
                 self._hand, self._events, self._hand_over = hand, [], False
                 if self._layout_hand is None:
@@ -907,6 +928,12 @@ def _decode(raw: str | bytes) -> JSONObject:
             ErrorCode.NOT_OBJECT, _("The server sent a message that is not an object")
         )
     return data
+
+
+def _match_number(value: object) -> int:
+    """A match's number at its table (from 1), as a message says it; 1 for none (an older
+    table) or one that makes no sense."""
+    return value if type(value) is int and value >= 1 else 1
 
 
 def _seconds(value: object) -> float | None:

@@ -56,7 +56,7 @@ from okey_tui.table import (
 # below takes an item as ``object`` and checks it before use (see storage.JSONObject).
 JSONList: TypeAlias = list[Any]
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 # The largest message a client may send; a bigger one closes the connection (1009).
 MAX_CLIENT_BYTES = 4096
 # The largest message a server sends (a view with a full table stays far below).
@@ -145,6 +145,7 @@ class ErrorCode(enum.Enum):
     NOT_YOUR_SEAT = "not-your-seat"  # an action for another seat
     HAND_NOT_OVER = "hand-not-over"
     MATCH_OVER = "match-over"
+    MATCH_NOT_OVER = "match-not-over"  # ``again`` while the match is played
     TIMEOUT = "timeout"  # no hello in time
     BUSY = "busy"  # too many connections at once: closed
 
@@ -246,6 +247,7 @@ _FIXED_ERROR_WORDS = {
     ErrorCode.NOT_YOUR_SEAT: N_("You can act only for your own seat"),
     ErrorCode.HAND_NOT_OVER: N_("The hand is still being played"),
     ErrorCode.MATCH_OVER: N_("The match is over"),
+    ErrorCode.MATCH_NOT_OVER: N_("The match is still being played"),
 }
 
 
@@ -292,6 +294,9 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
     # Another name for the sender's seat, before the match starts.
     "rename": {"name": (str, True, MAX_NAME)},
     "next": {"hand": (int, False, 0)},
+    # Another match at the same table, once the match is over (``match``: the one its
+    # sender is done with).
+    "again": {"match": (int, False, 0)},
     "ping": {"id": (int, False, 0)},
 }
 

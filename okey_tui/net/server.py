@@ -121,7 +121,9 @@ LOBBY_HOLD = 15.0
 # least this many seconds (the summary takes a while to read); then the next hand is dealt.
 BETWEEN_HANDS_MIN = 30.0
 # Messages only a person at the keys sends (a rack order, a ping, go out by themselves).
-PERSON_PRESENT = frozenset({"start", "act", "act_all", "check", "plan", "chat", "rename", "next"})
+PERSON_PRESENT = frozenset(
+    {"start", "act", "act_all", "check", "plan", "chat", "rename", "next", "again"}
+)
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
 TABLE_KEY = "table"
 TABLE_VERSION = 1
@@ -262,7 +264,7 @@ class _Conn:
     stamp: float = field(default_factory=time.monotonic)
     dropped: int = 0
     events_sent: int = 0  # how many of the current hand's events this seat has been sent
-    hand_sent: int = -1  # the hand those events belong to
+    hand_sent: tuple[int, int] = (0, -1)  # the match and hand those events belong to
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue())
     writer: asyncio.Task[None] | None = None
     checking: bool = False  # its rejoin waits to learn whether the seat's connection answers
@@ -340,6 +342,9 @@ class TableServer:
         self.seats = [_Seat(i, levels[i]) for i in range(SEATS)]
         self.bots: list[Bot] = [make_bot(level) for level in levels]
         self.match: Match | None = None
+        # The match at this table, counted from 1 (0 before the first deal): at a match's
+        # end the people here may play again at the same table (``again``).
+        self.match_number = 0
         self.summaries: list[HandSummary] = []
         self.chat: list[storage.JSONObject] = []
         # The current hand's events before the table was resumed (from its save): the
@@ -613,18 +618,30 @@ class TableServer:
         asyncio.get_running_loop().call_later(limit, up)
 
     def waiting_for(self) -> list[str]:
-        """Between hands, the people here the table waits for (not ready yet); [] when it
-        waits for nobody, or it is not between hands."""
-        if not self._between_hands():
+        """Between hands (or at a match's end, for another match once someone asked for
+        it), the people here the table waits for (not ready yet); [] when it waits for
+        nobody, or it is not between hands."""
+        if self._after_match():
+            if not any(s.ready for s in self.seats if s.conn is not None):
+                return []  # nobody asked for another match: the table waits for nothing
+        elif not self._between_hands():
             return []
         return [s.name or "" for s in self.seats if s.conn is not None and not s.ready]
 
     def deal_now(self) -> bool:
-        """The host deals the next hand without waiting for everyone to be ready (a friend
-        away from the keys held the table up for ever). Whoever was not ready plays on as
+        """The host deals the next hand (at a match's end, the next match someone asked
+        for) without waiting for everyone to be ready (a friend away from the keys held
+        the table up for ever). Whoever was not ready plays on as
         usual once back: until then each of their turns waits the grace period, then a bot
         plays it. Whether a hand was dealt."""
         late = [s for s in self.seats if s.conn is not None and not s.ready]
+        if self._after_match():
+            # Another match, once someone here asked for it.
+            if not self.waiting_for():
+                return False
+            self._idle |= {s.index for s in late}
+            self._play_again(late)
+            return True
         if not self._between_hands() or not late:
             return False
         assert self.match is not None
@@ -695,6 +712,10 @@ class TableServer:
         match = self.match
         return match is not None and match.hand_scored and not match.is_over
 
+    def _after_match(self) -> bool:
+        """The match is over: another may be played at this table (``again``)."""
+        return self.match is not None and self.match.is_over
+
     def _time_up(self) -> None:
         """The turn under way has run out of time: its seat's bot plays the rest of it."""
         self._timed_out = self._turn_no
@@ -749,6 +770,7 @@ class TableServer:
         if self.match is not None:
             return
         self.match = Match(self.rules, self.seed)
+        self.match_number = 1
         self.version += 1
         self.save_now()
         self._notice(_("The match has started"))
@@ -797,6 +819,9 @@ class TableServer:
                     for s in self.seats
                 ],
                 "chat": self.chat[-self.limits.chat_keep :],
+                # Which match of the table this is (its people played again): the seats'
+                # statistics know a match by it.
+                "match_number": self.match_number,
                 "events": [event_to_json(e) for e in self.hand_events()],
                 # Kept for a resume, which played on with none (the players were told of
                 # the turn time, and waited for ever on a person who had gone).
@@ -904,6 +929,8 @@ class TableServer:
             **chosen,
         )
         server.match = saved.match
+        number = table.get("match_number")
+        server.match_number = number if type(number) is int and number >= 1 else 1
         for seat, raw in zip(server.seats, seats, strict=True):
             name, token, joined = raw.get("name"), raw.get("token"), raw.get("joined")
             if isinstance(name, str) and isinstance(token, str) and token:
@@ -1136,6 +1163,8 @@ class TableServer:
             self._chat(conn, message.str_field("text"))
         elif kind == "rename":
             self._rename(self.seats[conn.seat], message.str_field("name"))
+        elif kind == "again":
+            self._again(conn, message.int_field("match"))
         elif kind == "next":
             done = message.int_field("hand")
             if done is not None and self.match is not None and done < self.match.hand_number:
@@ -1416,7 +1445,7 @@ class TableServer:
             # Back on their own turn after its time ran out (the grace period kept the
             # seat meanwhile): the bot plays the rest of it, as had they stayed.
             self._time_up()
-        conn.hand_sent = -1
+        conn.hand_sent = (0, -1)
         # The bots wait while nobody is at the table (``_bot_to_play``): a person sitting
         # down wakes them, else the away seats' turns would wait for the next change.
         self._wake.set()
@@ -1431,6 +1460,7 @@ class TableServer:
                 "instance": self.instance,
                 "chat": self.chat[-self.limits.chat_keep :],
                 "results": [summary_to_json(s) for s in self.summaries],
+                "match": self.match_number,
                 "layout": seat.layout,
                 **({} if seat.layout is None else {"layout_hand": seat.layout_hand}),
                 **({} if seat.departures is None else {"departures": seat.departures.to_json()}),
@@ -1482,7 +1512,9 @@ class TableServer:
             self.version += 1
             self._tell_version(conn)
             self._wake.set()
-            self._maybe_next_hand()  # those still here may all be ready
+            # Those still here may all be ready (for the next hand, or another match).
+            if not self._maybe_next_hand():
+                self._maybe_again()
         elif quit_on_purpose(conn.ws):
             self._notice(
                 _("{name} left (seat {seat} is free)").format(name=seat.name, seat=seat.index + 1)
@@ -1679,6 +1711,65 @@ class TableServer:
         if not self._maybe_next_hand():
             self._broadcast_lobby()  # the others see who the table still waits for
 
+    def _again(self, conn: _Conn, finished: int | None) -> None:
+        """The person at ``conn`` wants another match at this table once the match is over
+        (``finished``: the match they are done with; one the table has played past, the
+        table already dealt the next without them, is let pass). Dealt once every person
+        here wants it; until then the lobby says who does."""
+        match = self.match
+        if match is None:
+            raise ProtocolError(ErrorCode.NOT_STARTED)
+        if finished is not None and finished < self.match_number:
+            return
+        if not match.is_over:
+            raise ProtocolError(ErrorCode.MATCH_NOT_OVER)
+        assert conn.seat is not None
+        self.seats[conn.seat].ready = True
+        if not self._maybe_again():
+            self._broadcast_lobby()
+
+    def _maybe_again(self) -> bool:
+        """Deal another match if the last is over and every person here wants it."""
+        if not self._after_match():
+            return False
+        present = [s for s in self.seats if s.conn is not None]
+        if not (present and all(s.ready for s in present)):
+            return False
+        self._play_again([])
+        return True
+
+    def _play_again(self, late: list[_Seat]) -> None:
+        """Another match at this table: the same seats, rules and bots, the next deals
+        (the seed after the last match's). ``late``: the people the host dealt it without."""
+        old = self.match
+        assert old is not None
+        self.match = Match(self.rules, old.seed + 1)
+        self.match_number += 1
+        self.summaries = []
+        self.earlier_events = []
+        self.bots = [make_bot(seat.level) for seat in self.seats]
+        for seat in self.seats:
+            seat.ready = False
+            seat.layout = None
+            seat.departures = None
+        self._host_dealt = 0 if late else -1  # the new match's first hand, dealt so
+        self._between_for = -1
+        self.version += 1
+        self.save_now()
+        if late:
+            said = _("The host dealt match {number} without waiting for {names}")
+            self._notice(
+                said.format(number=self.match_number, names=", ".join(s.name or "" for s in late))
+            )
+        else:
+            self._notice(
+                _("Match {number} has started at this table").format(number=self.match_number)
+            )
+        self._watch_turn()
+        self._broadcast_lobby()
+        self._broadcast_state()
+        self._wake.set()
+
     def _maybe_next_hand(self) -> bool:
         """Deal the next hand if every person here is ready for it; whether it was dealt."""
         match = self.match
@@ -1835,8 +1926,8 @@ class TableServer:
         match = self.match
         assert match is not None and conn.seat is not None
         hand = match.hand
-        if conn.hand_sent != match.hand_number:
-            conn.hand_sent, conn.events_sent = match.hand_number, 0
+        if conn.hand_sent != (self.match_number, match.hand_number):
+            conn.hand_sent, conn.events_sent = (self.match_number, match.hand_number), 0
         every = self.hand_events()
         events = every[conn.events_sent :]
         conn.events_sent = len(every)
@@ -1845,6 +1936,7 @@ class TableServer:
             shared = encode(view_public_json(view))
         message: storage.JSONObject = {
             "type": "state",
+            "match": self.match_number,
             "hand": match.hand_number,
             "version": self.version,
             "events": [event_to_json(event_for(e, conn.seat)) for e in events],

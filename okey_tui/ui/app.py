@@ -541,6 +541,11 @@ class OkeyApp(App[None]):
         else:
             self.push_screen(screen)
 
+    def match_dealt(self, old: Screen[Any]) -> None:
+        """The table under ``old`` (a table screen) dealt another match (a network table's
+        people played again): the app gives it a screen of its own. A table at this
+        terminal deals no match by itself (new_match opens it anew)."""
+
     def new_match(self) -> None:
         """After a match: the same table, a fresh seed (or the next one, when seeded)."""
         if self.seed is not None:

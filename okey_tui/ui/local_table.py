@@ -106,6 +106,10 @@ class LocalTable:
         return self.session.match.is_over
 
     @property
+    def match_number(self) -> int:
+        return 1  # a new match at this terminal is a new table (OkeyApp.new_match)
+
+    @property
     def results(self) -> Sequence[HandSummary]:
         summaries = []
         for n, result in enumerate(self.session.match.results, start=1):

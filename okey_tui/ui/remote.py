@@ -16,7 +16,7 @@ import ssl
 import time
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events, on
@@ -383,9 +383,10 @@ def hand_record(table: RemoteTable, name: str) -> JSONObject | None:
     seats are told by their kind (a bot's level, or another person). None when the
     table has not told the hand or the rules yet.
 
-    The match is known by a digest of the seat's token: the same for the whole match at
-    this seat, after a rejoin or the host's --resume too (a hand the table tells again is
-    known as written), never the token itself."""
+    The match is known by a digest of the seat's token (and its number at the table,
+    from the second): the same for the whole match at this seat, after a rejoin or the
+    host's --resume too (a hand the table tells again is known as written), never the
+    token itself."""
     report = table.report()
     if (
         report is None
@@ -403,9 +404,12 @@ def hand_record(table: RemoteTable, name: str) -> JSONObject | None:
         for s in seats
     ]
     digest = hashlib.sha256(table.token.encode()).hexdigest()[:16]
+    # Another match the same people played at the table after it is another match: its
+    # hands are not the first's told again.
+    again = f"-{table.match_number}" if table.match_number > 1 else ""
     return stats.record_of(
         report.result,
-        match=f"{stats.NETWORK}-{digest}",
+        match=f"{stats.NETWORK}-{digest}{again}",
         game_type=rules.game_type.value,
         hand=report.number,
         hands=report.hands,
@@ -667,12 +671,27 @@ class RemoteApp(OkeyApp):
             return
         self.sit(table)
 
-    # A table with friends plays one match: its summary offers no new one.
-    PLAYS_AGAIN = False
+    def match_dealt(self, old: Screen[Any]) -> None:
+        """The people at the table played again: the new match on a screen of its own in
+        place of ``old`` (the last match's table, and what was over it: its summary, a
+        question, the help). The seat's token is kept for the new match (a seat left
+        now is taken back by the same okey101 join)."""
+        table = self.table
+        if table is None or old not in self.screen_stack:
+            return
+        from okey_tui.ui.remote_screens import HostTableScreen, RemoteTableScreen
 
-    def new_match(self) -> None:
-        """A table with friends plays one match: at its end the app closes."""
-        self.exit()
+        if self.keep_seat:
+            storage.keep_seat_token(
+                self.table_key if self.seat_info.code else self.token_key, table.token
+            )
+        while self.screen is not old:
+            self.pop_screen()
+        if self.server is not None:  # the host's own seat: D deals between hands
+            self.switch_screen(HostTableScreen(table, self.server))
+        else:
+            self.switch_screen(RemoteTableScreen(table))
+        self.call_after_refresh(self.check_size)
 
     def note_the_way_back(self, table: RemoteTable) -> None:
         """What ``table``'s leave note can say: the join code of this seat (a seat taken

@@ -24,6 +24,14 @@ class RemoteTableScreen(TableScreen):
         super().__init__(table)
         self.remote = table
 
+    async def play_again(self) -> None:
+        """Another match at this table, with the same people: dealt once every person
+        here wants it (or by the host). Until then the line says whom it waits for."""
+        self._asked_next = True
+        await self.remote.again()
+        if self.remote.match_number == self._match:
+            self.say_waiting_for_ready()
+
     def dealt_unready_line(self) -> str:
         """Said to a seat still on the summary when the table dealt the next hand: by the
         host's D it was no wait that ran out."""

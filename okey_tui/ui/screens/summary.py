@@ -371,8 +371,8 @@ class HandSummaryScreen(Dialog[str]):
 
     ``you``: the seat of the person it is shown to, whose lines speak to them; None at a
     table of several people sharing the screen, where every seat goes by its name.
-    ``plays_again``: whether the end of the match offers a new one (not at a table of
-    friends over the network, which plays one match).
+    ``plays_again``: whether the end of the match offers a new one; ``same_table``: one
+    the same people play at this table (a network table's, dealt once all want it).
     """
 
     BINDINGS = [
@@ -396,6 +396,8 @@ class HandSummaryScreen(Dialog[str]):
         seats: Sequence[SeatInfo],
         you: int | None = None,
         plays_again: bool = True,
+        *,
+        same_table: bool = False,
         quit_question: str | None = None,
         dealt_at: float | None = None,
         replay: str | None = None,
@@ -408,6 +410,8 @@ class HandSummaryScreen(Dialog[str]):
         self.seats = seats
         self.you = you
         self.plays_again = plays_again
+        # The new match is played by the same people at this table (a network table's).
+        self.same_table = same_table
         # A network table with a turn time deals the next hand by itself then
         # (``time.monotonic``): the keys count it down.
         self.dealt_at = None if report.match_over else dealt_at
@@ -457,6 +461,8 @@ class HandSummaryScreen(Dialog[str]):
             )
         elif not self.report.match_over:
             parts.append(("enter", _("Enter: next hand")))
+        elif self.plays_again and self.same_table:
+            parts.append(("enter", _("Enter or n: another match at this table")))
         elif self.plays_again:
             parts.append(("enter", _("Enter or n: new match")))
         parts.append(("q", _("q: quit")))

@@ -494,6 +494,9 @@ class TableScreen(Screen[None]):
         # The table dealt by itself while this seat was on the summary: its first turn says so.
         self._dealt_unready = False
         self._hand = table.hand_number
+        # Which match of the table the screen shows: a network table's people may play
+        # again at its end, and the next match gets a screen of its own.
+        self._match = table.match_number
         # The events up to which the bot's moves for this seat were said (hand, count).
         self._covered_told: tuple[int, int] = (-1, 0)
         self._restored = False  # the kept rack order is put back once, when the screen opens
@@ -961,6 +964,11 @@ class TableScreen(Screen[None]):
         """The table changed on its own (another seat played, a hand began): show it."""
         self.close_stale_questions()
         table = self.table
+        if table.match_number != self._match:
+            # Another match at this table (its people played again): a screen of its own,
+            # nothing of the last match's on it.
+            cast("OkeyApp", self.app).match_dealt(self)
+            return
         if table.hand_number != self._hand:
             # At the summary (or looking at the table behind it) and not ready yet: the
             # table dealt by itself as its wait between hands ran out.
@@ -992,8 +1000,6 @@ class TableScreen(Screen[None]):
                 for info in table.seats()
                 if info.level is None and info.ready and info.seat != table.seat
             ]
-            if table.match_over:
-                ready = []  # no next hand to be ready for
             own = next((info for info in table.seats() if info.seat == table.seat), None)
             if own is not None and own.ready and not table.match_over:
                 # The table counts this seat ready though this screen did not ask (asked
@@ -1009,6 +1015,12 @@ class TableScreen(Screen[None]):
                     "{names} are ready for the next hand: Enter when you are",
                     len(ready),
                 ).format(names=and_list(ready))
+                if table.match_over:  # ready for another match at this table
+                    said = ngettext(
+                        "{names} wants another match at this table: Enter if you do too",
+                        "{names} want another match at this table: Enter if you do too",
+                        len(ready),
+                    ).format(names=and_list(ready))
                 if ended:
                     said = self.ended_line(ended[0]) + " · " + said
                 self.set_status(said)
@@ -3893,6 +3905,7 @@ class TableScreen(Screen[None]):
                 seats,
                 you,
                 plays_again,
+                same_table=not isinstance(self.table, LocalTable),
                 quit_question=asks,
                 dealt_at=self.table.next_hand_at,
                 replay=self.table.replay_command(),
@@ -3946,7 +3959,7 @@ class TableScreen(Screen[None]):
             self.app.exit()
             return
         if choice == "new":
-            cast("OkeyApp", self.app).new_match()
+            await self.play_again()
             return
         # Asked before the table answers: a hand it deals at once (everyone was ready, or
         # a table in this process) is this seat's doing, not the end of the wait.
@@ -3956,6 +3969,11 @@ class TableScreen(Screen[None]):
             self.new_hand()
         else:
             self.say_waiting_for_ready()
+
+    async def play_again(self) -> None:
+        """Another match after this one (Enter or n at the match's end): a table at this
+        terminal deals it at once."""
+        cast("OkeyApp", self.app).new_match()
 
     def say_waiting_for_ready(self) -> None:
         self._waiting_said = self.waiting_for_ready()
@@ -3970,6 +3988,12 @@ class TableScreen(Screen[None]):
             for info in table.seats()
             if info.level is None and info.connected and not info.ready and info.seat != table.seat
         ]
+        if table.match_over:
+            if not names:
+                return _("Waiting for the others: the new match starts when all want it")
+            return _("Waiting for {names}: the new match starts when all want it").format(
+                names=and_list(names)
+            )
         dealt_at = table.next_hand_at
         if dealt_at is not None:
             # A table with a turn time deals by itself when its wait between hands is over.

@@ -1,0 +1,91 @@
+"""Another match at the same table, at a friend's screen: the summary at the match's end
+offers it (Enter or n), the line says whom the table waits for, and the new match comes
+on a table screen of its own; its hands count as another match in the statistics."""
+
+from __future__ import annotations
+
+from net_helpers import play_hand_out, seat_four, settle, shows, until
+from test_net_remote_ui import status_line
+
+from okey_tui import stats
+from okey_tui.engine.rules import RuleSet
+from okey_tui.net.client import RemoteTable
+from okey_tui.net.server import TableServer
+from okey_tui.ui.remote import RemoteApp, Seat
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
+from tests.ui.rendered import screen_text
+
+
+async def test_a_friend_plays_again_at_the_same_table_on_a_new_screen() -> None:
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: shows(app, TableScreen), "her table")
+            assert isinstance(app.table, RemoteTable)
+            first_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await play_hand_out(server, [app.table, *tables[1:]])
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            await until(pilot, lambda: len(stats.read()) == 1, "the hand written")
+            await until(
+                pilot,
+                lambda: "Enter or n: another match at this table" in screen_text(app),
+                "the summary's offer",
+            )
+
+            # Mehmet wants another: her line says so under the summary.
+            await tables[1].again()
+            await until(
+                pilot,
+                lambda: (
+                    "Mehmet wants another match at this table: Enter if you do too"
+                    in str(status_line(first_screen))
+                ),
+                "Mehmet's wish said",
+            )
+            # She does too: the line names the two the table waits for.
+            await pilot.press("enter")
+            await until(
+                pilot,
+                lambda: (
+                    "Waiting for Zeynep and Can: the new match starts when all want it"
+                    in str(status_line(first_screen))
+                ),
+                "whom the table waits for",
+            )
+            assert server.match_number == 1
+
+            for table in tables[2:]:
+                await table.again()
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, TableScreen) and app.screen is not first_screen,
+                "the new match's screen",
+            )
+            screen = app.screen
+            assert app.table.match_number == 2 and not app.table.match_over
+            assert not any(isinstance(s, HandSummaryScreen) for s in app.screen_stack)
+            assert first_screen not in app.screen_stack
+            await pilot.pause()
+            shown = sorted(str(t) for t in screen.rack.slots if t is not None)
+            assert server.match is not None
+            assert shown == sorted(str(t) for t in server.match.hand.racks[app.table.seat])
+            await until(pilot, lambda: "Hand 1/1" in screen_text(app), "the new hand")
+
+            # The new match is played and written as a match of its own.
+            await play_hand_out(server, [app.table, *tables[1:]])
+            await until(pilot, lambda: len(stats.read()) == 2, "the second match's hand")
+        first, second = stats.read()
+        assert first["hand"] == second["hand"] == 1
+        assert first["match"] != second["match"]
+        assert stats.summarise(stats.read())["Ayşe"].matches == 2
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
