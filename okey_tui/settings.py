@@ -48,10 +48,14 @@ def replay_command(
     rules: RuleSet,
     people: Sequence[str] = (),
     side_by_side: bool = False,
+    *,
+    levels: Sequence[str] = ("normal", "normal", "normal"),
+    practice: bool = False,
 ) -> str:
     """The command that deals a match of ``rules`` from ``seed`` again: the same tiles in
     every hand (the players' and bots' moves are theirs); at a shared terminal the same
-    ``people`` (their names; "" for one who gave none) in the same seats.
+    ``people`` (their names; "" for one who gave none) in the same seats; the same bots
+    (``levels``, right, across, left) and a practice table again.
 
     >>> replay_command(762898, RuleSet(game_type=GameType.RISING, partners=True, hands=5))
     'okey101 play --seed 762898 --type rising --hands 5 --partners'
@@ -59,6 +63,10 @@ def replay_command(
     'okey101 play --seed 7 --no-penalty --finisher-zero'
     >>> replay_command(7, RuleSet(), ["Ayşe", "Ali Can"], side_by_side=True)
     "okey101 play --seed 7 --humans 2 --names 'Ayşe,Ali Can' --side-by-side"
+    >>> replay_command(7, RuleSet(), levels=("hard",) * 3, practice=True)
+    'okey101 play --seed 7 --bots hard --practice'
+    >>> replay_command(7, RuleSet(), levels=("easy", "hard", "hard"))
+    'okey101 play --seed 7 --bots easy,hard,hard'
     """
     import shlex
 
@@ -82,6 +90,10 @@ def replay_command(
         for flag, field_name in RULE_FLAGS.items()
         if getattr(rules, field_name)
     ]
+    if tuple(levels) != TableSettings().bots:
+        parts += ["--bots", levels[0] if len(set(levels)) == 1 else ",".join(levels)]
+    if practice:
+        parts += ["--practice"]
     return " ".join(parts)
 
 

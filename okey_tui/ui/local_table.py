@@ -188,7 +188,12 @@ class LocalTable:
             for n, (seat, name) in enumerate(zip(session.humans, people, strict=True), start=1)
         ]
         return replay_command(
-            match.seed, match.rules, typed, side_by_side=tuple(session.humans) == (0, 1)
+            match.seed,
+            match.rules,
+            typed,
+            side_by_side=tuple(session.humans) == (0, 1),
+            levels=session.levels,
+            practice=session.practice,
         )
 
     # -- acting -------------------------------------------------------------------------------

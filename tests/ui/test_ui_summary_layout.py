@@ -275,6 +275,12 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
     played_out(unnamed)
     said = LocalTable(unnamed).replay_command()
     assert said == "okey101 play --seed 7 --humans 2 --hands 1", said
+    # The same bots and a practice table again (it dealt a learner's match again without
+    # hints, against the default bots).
+    learner = Session(RuleSet(hands=1), seed=7, levels=("easy", "hard", "hard"), practice=True)
+    played_out(learner)
+    said = LocalTable(learner).replay_command()
+    assert said == "okey101 play --seed 7 --hands 1 --bots easy,hard,hard --practice", said
     app = table_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

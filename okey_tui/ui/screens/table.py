@@ -1507,6 +1507,8 @@ class TableScreen(Screen[None]):
         if refused.code == ErrorCode.ALREADY_DRAWN.value:
             # What the turn goes on with: the staged melds' line, when melds are staged.
             return f"{said} · {self.staged_line() or self.turn_steps()}"
+        if refused.code == ErrorCode.TAKE_BACK_BEFORE_GIVING_BACK.value:
+            return f"{said} · {self.take_back_way()}"
         if refused.code == ErrorCode.TAKEN_MUST_BE_USED.value:
             taken = view.taken
             if taken is not None and any(taken.tile in m.tiles for m in self.staging.melds):
@@ -1516,7 +1518,11 @@ class TableScreen(Screen[None]):
             give_back = GiveBack in self.legal_now()[0]
             if not view.taken_still_usable():
                 # Taken though it fits nothing (the question said so): a and o cannot help.
-                return said + " · " + _("g gives it back") if give_back else said
+                if give_back:
+                    return said + " · " + _("g gives it back")
+                if view.laid_this_turn:  # too late for g: the one way on, and its cost
+                    return f"{said} · {self.take_back_way()}"
+                return said
             if self.view.opening is None:  # only an opening can hold it: a adds nothing yet
                 if give_back:
                     return said + " · " + _("o stages it in your opening, g gives it back")
@@ -1533,6 +1539,16 @@ class TableScreen(Screen[None]):
                 steps = _("a adds it to a meld, o stages it")
             return f"{said} · {steps}"
         return said
+
+    def take_back_way(self) -> str:
+        """The way on for a seat whose taken tile fits nowhere once it laid something: b
+        takes it all back (what that costs here), then g gives the tile back."""
+        cost = self.view.penalty_for(TakeBack())
+        if cost is None:
+            return _("b takes back what you laid, then g gives it back")
+        return _("b takes back what you laid (+{points}), then g gives it back").format(
+            points=cost.points
+        )
 
     def opening_way(self) -> str:
         """How this seat opens, so as to touch the table (add, swap) afterwards: the
@@ -2915,12 +2931,37 @@ class TableScreen(Screen[None]):
         self.render_all()
         self.refresh_bindings()
 
-    async def action_commit(self) -> None:
+    def taken_trap(self, tiles: Iterable[Tile]) -> tuple[str, str] | None:
+        """The question before laying ``tiles`` while the discard taken this turn fits
+        nowhere (nothing laid yet), and the line's words on a no: g gives it back now,
+        free; once anything is laid only a take-back, a penalty, frees the turn (a player
+        who took a tile on a yes, then added another with a, could neither give it back
+        nor discard). None: no trap (the tile is among ``tiles``, or still fits, or a
+        take-back costs nothing here)."""
+        view = self.view
+        taken = view.taken
+        if taken is None or view.laid_this_turn or taken.tile in tiles:
+            return None
+        if not view.rules.penalties or view.taken_still_usable() or view.taken_swaps():
+            return None
+        tile = tile_text(taken.tile, view.okey)
+        question = _(
+            "{tile}, the tile you took from the left, fits nowhere yet: g gives it back now, "
+            "at no cost. Once you lay anything else, g cannot, and if it still fits nowhere "
+            "only a take-back (b, +{points}) lets you discard. Lay this anyway?"
+        ).format(tile=tile, points=PENALTY)
+        return question, _("Nothing laid: g gives {tile} back").format(tile=tile)
+
+    async def action_commit(self, trap_asked: bool = False) -> None:
         if not self.staging.melds:
             if self.selected:
                 await self.action_stage()
                 return
             self.set_status(_("Nothing is staged: press o to stage your groups, or select tiles"))
+            return
+        trap = None if trap_asked else self.taken_trap(self.staging.tiles())
+        if trap is not None:
+            self.ask_first(trap[0], lambda: self.action_commit(trap_asked=True), trap[1])
             return
         action = self.staging.action(self.view)
         staged = list(self.staging.melds)
@@ -3032,19 +3073,20 @@ class TableScreen(Screen[None]):
         else:
             self.ask_of_turn(ChooserScreen(title, options, highlighted), then)
 
-    async def action_add(self, onto: int | None = None) -> None:
+    async def action_add(self, onto: int | None = None, trap_asked: bool = False) -> None:
         """Add the selection to a table meld: ``onto`` (a tile dropped on meld ``onto``),
         else the one the player chooses of those that take it. A question a remote table
         leaves unanswered (the connection dropped, no answer in time) is said on the line,
         and nothing is added."""
         try:
-            await self.add_selection(onto)
+            await self.add_selection(onto, trap_asked)
         except ActionRefused as refused:
             self.set_status(self.error_text(refused), error=True)
             self.render_all()
 
-    async def add_selection(self, onto: int | None) -> None:
-        """``action_add``'s work: the plans asked of the table may be refused."""
+    async def add_selection(self, onto: int | None, trap_asked: bool = False) -> None:
+        """``action_add``'s work: the plans asked of the table may be refused.
+        ``trap_asked``: the player said yes to laying while a taken tile fits nowhere."""
         view = self.view
         chosen = self.chosen_slots()
         # Nothing selected: the tiles that fit, as the line names them ("a adds R3 R6 to
@@ -3069,6 +3111,12 @@ class TableScreen(Screen[None]):
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         if not tiles:
             self.set_status(_("Select the tiles to add (space), then press a"), True)
+            return
+        trap = None if trap_asked else self.taken_trap(tiles)
+        if trap is not None and any(
+            a.tile in tiles for a in legal_actions(view) if isinstance(a, AddTile)
+        ):
+            self.ask_first(trap[0], lambda: self.action_add(onto, trap_asked=True), trap[1])
             return
         hinted: AddTile | None = None  # the hint's add, when a follows it
         if onto is None and self.hint_add is not None:
@@ -3455,11 +3503,15 @@ class TableScreen(Screen[None]):
                 slots.append(slot)
         return slots
 
-    async def action_swap(self) -> None:
+    async def action_swap(self, trap_asked: bool = False) -> None:
         view = self.view
         legal = [a for a in legal_actions(view) if isinstance(a, SwapOkey)]
         if not legal:
             await self.explain_swap(view)
+            return
+        trap = None if trap_asked else self.taken_trap(())
+        if trap is not None:
+            self.ask_first(trap[0], lambda: self.action_swap(trap_asked=True), trap[1])
             return
         if self.hint_swap is not None:
             # The line said "w puts it into meld 2 for its okey": w asked "Take which okey?".

@@ -1,0 +1,105 @@
+"""A tile taken from the left that fits nowhere can be given back (g) only before anything
+else is laid; after that only a take-back, +101, lets the turn end. A player who took such
+a tile on a yes, then added another tile with a, was caught: the game asks first."""
+
+from __future__ import annotations
+
+from ui_helpers import opened_beside_a_run, select_tiles, status_text, table_app
+
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+
+async def test_laying_off_while_a_taken_tile_fits_nowhere_asks_first():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K4 B4", "Y13")
+        hand = app.session.hand
+        await pilot.press("t")
+        assert isinstance(app.screen, ConfirmScreen)  # "Take it anyway?", as before
+        await pilot.press("y")
+        await pilot.pause()
+        assert hand.taken is not None and str(hand.taken.tile) == "Y13"
+        await select_tiles(pilot, screen, "K4")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen), "K4 added with no word of the trap"
+        question = app.screen.question
+        assert question.startswith("Y13, the tile you took from the left, fits nowhere yet")
+        assert "only a take-back (b, +101) lets you discard. Lay this anyway?" in question
+        # No: nothing laid, and g still gives the tile back for free.
+        await pilot.press("n")
+        await pilot.pause()
+        assert str(hand.table[0].meld) == "K5 K6 K7 K8" and not hand.laid_this_turn()
+        assert status_text(screen) == "Nothing laid: g gives Y13 back"
+        await pilot.press("g")
+        await pilot.pause()
+        assert hand.taken is None and not hand.penalties
+
+
+async def test_a_yes_lays_it_as_asked():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K4 B4", "Y13")
+        hand = app.session.hand
+        await pilot.press("t", "y")
+        await pilot.pause()
+        await select_tiles(pilot, screen, "K4")
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert str(hand.table[0].meld) == "K4 K5 K6 K7 K8"
+
+
+async def test_no_question_at_a_table_without_penalties():
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app(penalties=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K4 B4", "", "", ""],
+            phase="d",
+            rules="classic/11+n",
+            discards=["", "", "", "Y13"],
+            table=["2:K5K6K7K8"],
+            openings="m101/-/m101/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        hand = app.session.hand
+        await pilot.press("t")
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+        await pilot.pause()
+        await select_tiles(pilot, screen, "K4")
+        await pilot.press("a")
+        await pilot.pause()
+        # A take-back is free here: nothing to warn of.
+        assert not isinstance(app.screen, ConfirmScreen)
+        assert str(hand.table[0].meld) == "K4 K5 K6 K7 K8"
+
+
+async def test_g_after_laying_says_what_the_take_back_costs():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "R10 Y1 K4 B4", "Y13")
+        await pilot.press("t", "y")
+        await pilot.pause()
+        await select_tiles(pilot, screen, "K4")
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        assert status_text(screen) == (
+            "Take back what you laid this turn before giving the tile back · "
+            "b takes back what you laid (+101), then g gives it back"
+        )
+        await pilot.press("x")
+        await pilot.pause()
+        assert status_text(screen) == (
+            "You took Y13 from the left: use it this turn or give it back · "
+            "b takes back what you laid (+101), then g gives it back"
+        )
