@@ -576,7 +576,10 @@ def is_pairs_only(view: PlayerView) -> bool:
 
 def taken_opening(view: PlayerView) -> tuple[Meld, ...] | None:
     """An opening of the seat's rack that lays the taken discard and reaches the floor, as
-    the solver finds it (the most pairs, or the most points), or None when there is none.
+    the solver finds it, or None when there is none: runs and sets when they reach it (the
+    most points), else pairs (the most): a pairs opener's tiles left count double and it
+    lays only pairs, so a player told "5 pairs" where the rack opened with 109 points
+    took the worse opening (a Going Pairs player, or a tile from one, opens by pairs).
 
     The meld that takes the tile is read by the meld rules; the rest of the rack is
     arranged by the solver (a practice hint says whether, and how, the taken tile opens:
@@ -604,10 +607,10 @@ def taken_opening(view: PlayerView) -> tuple[Meld, ...] | None:
             melds = melds[:-1]
         if len(melds) >= view.pairs_floor:
             found.append((len(melds), melds))
-    if found:
-        return max(found, key=lambda f: f[0])[1]
+    by_pairs = max(found, key=lambda f: f[0])[1] if found else None
     if view.going_pairs[view.seat] or taken.from_going_pairs:
-        return None  # pairs only
+        return by_pairs  # pairs only
+    found = []
     played = effective(tile, okey)
 
     def may_meld(t: Tile) -> bool:  # with the taken tile: a wild, its colour or its number
@@ -635,7 +638,7 @@ def taken_opening(view: PlayerView) -> tuple[Meld, ...] | None:
                 found.append((value, (read[0], *arranged.melds)))
     if found:
         return max(found, key=lambda f: f[0])[1]
-    return None
+    return by_pairs
 
 
 def plan_adds(

@@ -52,8 +52,6 @@ class OkeyApp(App[None]):
     CSS_PATH = "okey.tcss"
     TITLE = "okey101"
     ENABLE_COMMAND_PALETTE = False
-    # Whether a finished match offers a new one at the same table (n on the summary).
-    PLAYS_AGAIN = True
 
     # Keys shown by a word rather than by the label on the key (esc, tab, home, end, pgdn, ⏎).
     KEY_WORDS = {"space": N_("space")}

@@ -126,6 +126,17 @@ def test_the_opening_that_lays_a_taken_discard_with_pairs(pos) -> None:  # noqa:
     assert tiles("Y5 Y5") in [m.tiles for m in opening]
 
 
+def test_runs_and_sets_come_before_pairs_when_both_open(pos) -> None:  # noqa: ANN001
+    """K13 taken: with the okey (B8) it makes a fifth pair, and it makes the set K13 R13 Y13
+    B13 of 109 points with R7 Y7 K7 and Y12 K12 ★: the runs and sets are the opening said
+    (a player told "5 pairs" took the pairs opening, whose tiles left count double)."""
+    view = taken(pos, "R7 Y7 K7 Y12 K12 B8 R13 Y13 B13 R8 R8 B10 B10 K1 K1 Y4 Y4", "K13")
+    opening = taken_opening(view)
+    assert opening is not None
+    assert all(m.kind is not MeldKind.PAIR for m in opening)
+    assert sum(m.value for m in opening) == 109
+
+
 def test_a_pairs_opening_keeps_a_tile_for_the_discard(pos) -> None:  # noqa: ANN001
     """Five pairs and the taken tile's twin make six pairs of twelve tiles with nothing
     left to throw: the opening lays five of them."""

@@ -355,26 +355,6 @@ async def test_the_end_of_match_summary_fits_at_80x24_and_its_key_bar_shows_only
         assert app.return_code == 0
 
 
-async def test_a_table_that_plays_one_match_offers_no_new_one_at_its_end():
-    """A table of friends over the network plays one match (RemoteApp): its last summary
-    offers only to quit, and n does nothing there."""
-    from okey_tui.ui.remote import RemoteApp
-
-    assert RemoteApp.PLAYS_AGAIN is False
-    app = table_app(PENALTY_SEED, hands=1)
-    app.PLAYS_AGAIN = False
-    async with app.run_test(size=(80, 24)) as pilot:
-        await play_human_plainly(pilot, app, lambda: False)
-        await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen)
-        text = screen_text(app)
-        assert "q: quit" in text and "new match" not in text
-        assert "New match" not in text.splitlines()[-1]
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, HandSummaryScreen)
-
-
 async def test_clicking_a_key_in_the_key_bar_presses_it():
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -371,8 +371,8 @@ class HandSummaryScreen(Dialog[str]):
 
     ``you``: the seat of the person it is shown to, whose lines speak to them; None at a
     table of several people sharing the screen, where every seat goes by its name.
-    ``plays_again``: whether the end of the match offers a new one; ``same_table``: one
-    the same people play at this table (a network table's, dealt once all want it).
+    ``same_table``: the new match the end of the match offers is played by the same
+    people at this table (a network table's, dealt once all want it).
     """
 
     BINDINGS = [
@@ -395,7 +395,6 @@ class HandSummaryScreen(Dialog[str]):
         report: HandReport,
         seats: Sequence[SeatInfo],
         you: int | None = None,
-        plays_again: bool = True,
         *,
         same_table: bool = False,
         quit_question: str | None = None,
@@ -409,7 +408,6 @@ class HandSummaryScreen(Dialog[str]):
         self.replay = replay if report.match_over else None
         self.seats = seats
         self.you = you
-        self.plays_again = plays_again
         # The new match is played by the same people at this table (a network table's).
         self.same_table = same_table
         # A network table with a turn time deals the next hand by itself then
@@ -461,9 +459,9 @@ class HandSummaryScreen(Dialog[str]):
             )
         elif not self.report.match_over:
             parts.append(("enter", _("Enter: next hand")))
-        elif self.plays_again and self.same_table:
+        elif self.same_table:
             parts.append(("enter", _("Enter or n: another match at this table")))
-        elif self.plays_again:
+        else:
             parts.append(("enter", _("Enter or n: new match")))
         parts.append(("q", _("q: quit")))
         return parts
@@ -508,7 +506,7 @@ class HandSummaryScreen(Dialog[str]):
         if action == "next":
             return not over
         if action == "new":
-            return over and self.plays_again
+            return over
         return True
 
     def action_see_table(self) -> None:

@@ -3947,7 +3947,6 @@ class TableScreen(Screen[None]):
         you = self.table.seat if self.hotseat is None else None
 
         def show() -> None:
-            plays_again = cast("OkeyApp", self.app).PLAYS_AGAIN
             # q asks first, as at the table, while there is a match to leave (and a
             # host's quitting closes the table for everyone, even at its end).
             leaving = not report.match_over or self.table.quit_closes_table()
@@ -3956,7 +3955,6 @@ class TableScreen(Screen[None]):
                 report,
                 seats,
                 you,
-                plays_again,
                 same_table=not isinstance(self.table, LocalTable),
                 quit_question=asks,
                 dealt_at=self.table.next_hand_at,
