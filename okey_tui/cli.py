@@ -444,8 +444,20 @@ def with_lang_option(command: click.Command) -> click.Command:
     return command
 
 
+# The language the command line asked for (--lang), if it did: ``okey101 web --lang tr``
+# gives it to every visitor's table.
+_requested: str | None = None
+
+
+def requested_language() -> str | None:
+    """The language ``--lang`` asked for (normalised), None when the command line named none."""
+    return _requested
+
+
 def choose_language(requested: str | None) -> str:
     """Speak the language asked for, else the remembered one, else the environment's."""
+    global _requested
+    _requested = i18n.normalise(requested)
     remembered = None
     if requested is None:
         from okey_tui.settings import load_settings

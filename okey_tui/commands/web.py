@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from okey_tui.cli import FloatBetween, IntBetween, Pace
+from okey_tui.cli import FloatBetween, IntBetween, Pace, requested_language
 from okey_tui.i18n import N_, _
 
 # --public, for the page here and for the table server of okey101 host alike.
@@ -118,6 +118,7 @@ def web(
             max_visitors=max_visitors,
             idle_seconds=idle_minutes * 60,
             play_args=play_args,
+            language=requested_language(),
         )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -450,8 +450,13 @@ class WebServer:
         table: HostedTable | None = None,
         away_every: float = AWAY_EVERY,
         away_for: float = AWAY_FOR,
+        language: str | None = None,
     ) -> None:
         self.root = root
+        # The language the server was asked to speak (okey101 web --lang tr): every
+        # visitor's table speaks it, unless they chose one at the table; None: each
+        # visitor's browser says.
+        self.language = language
         self.host = host
         self.port = port
         self.max_visitors = max_visitors
@@ -561,17 +566,23 @@ class WebServer:
 
     def visitor_language(self, visitor: str | None, accept_language: str | None) -> str:
         """The language the visitor's game speaks, so their page and notices speak it too:
-        ``OKEY101_LANG``, else the one they chose at the table, else their browser's, else
-        the server's locale (as the visitor's process resolves it)."""
+        ``OKEY101_LANG``, else the one they chose at the table, else the server's own
+        (``--lang``), else their browser's, else the server's locale (as the visitor's
+        process resolves it)."""
         remembered = None
         if valid_visitor_id(visitor):
             assert visitor is not None
             remembered = remembered_language(visitor_dirs(self.root, visitor)[1])
         environment = dict(os.environ)
-        browser = browser_language(accept_language)
-        if browser is not None:
-            environment["LANGUAGE"] = browser
+        default = self.default_language(accept_language)
+        if default is not None:
+            environment["LANGUAGE"] = default
         return i18n.resolve_language(None, remembered, environment)
+
+    def default_language(self, accept_language: str | None) -> str | None:
+        """A visitor's language before any choice of theirs: the server's own, asked for
+        (--lang), else their browser's (None: neither says)."""
+        return self.language or browser_language(accept_language)
 
     def speaking_to(self, visit: Visit) -> contextlib.AbstractContextManager[None]:
         """``with self.speaking_to(visit):`` the notices of this visit, in its language."""
@@ -1147,9 +1158,10 @@ class WebServer:
             if self.table.bridge_key:
                 environment[BRIDGE_ENV] = self.table.bridge_key
                 environment[VISITOR_ENV] = request.remote or "?"
-        language = browser_language(request.headers.get("Accept-Language"))
+        language = self.default_language(request.headers.get("Accept-Language"))
         if language is not None:
-            # The visitor's own locale: a language they chose at the table still comes first.
+            # The server's language, else the visitor's own locale: a language they chose
+            # at the table still comes first.
             environment["LANGUAGE"] = language
         app = VisitorApp(
             command,

@@ -442,6 +442,52 @@ async def test_a_visitors_table_speaks_the_language_their_browser_prefers(serve)
         await ws2.close()
 
 
+async def test_the_servers_own_language_comes_before_the_browsers(
+    serve, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """okey101 web --lang tr: an English browser's table, page and notices speak Turkish
+    (only the server's console did); a language the visitor chose at the table still wins."""
+    monkeypatch.delenv(i18n.ENV_LANG)
+    server, test_server = await serve(language="tr")
+    english = {"Accept-Language": "en-US,en;q=0.9"}
+    session, _visitor = await visit(test_server)
+    async with session:
+        async with session.get(test_server.make_url("/"), headers=english) as response:
+            page = await response.text()
+        assert '<html lang="tr">' in page and "masan hazırlanıyor" in page
+        websocket, about = await open_table(session, test_server, headers=english)
+        assert about["language"] == "tr"
+        await websocket.close()
+    assert server.visitor_language(None, "en-US") == "tr"
+    server.language = None
+    assert server.visitor_language(None, "en-US") == "en"
+    await no_tables(server)
+
+
+@pytest.mark.parametrize(("args", "language"), [(["--lang", "tr"], "tr"), ([], None)])
+def test_okey101_web_gives_its_lang_to_the_visitors_tables(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], language: str | None
+) -> None:
+    """``okey101 web --lang tr`` (before or after the command) is every table's language;
+    without it each visitor's browser says."""
+    import okey_tui.web.server as web_server
+
+    made: list[str | None] = []
+
+    class Stopped(WebServer):
+        async def run(self, ready: object, stop: object) -> None:
+            made.append(self.language)
+
+    monkeypatch.setattr(web_server, "WebServer", Stopped)
+    result = CliRunner().invoke(main, ["web", "--port", "0", *args])
+    assert result.exit_code == 0, result.output
+    assert made == [language]
+    if args:
+        made.clear()
+        result = CliRunner().invoke(main, [*args, "web", "--port", "0"])
+        assert result.exit_code == 0 and made == [language], result.output
+
+
 async def test_the_page_and_its_notices_speak_the_visitors_language(
     serve, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
