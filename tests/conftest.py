@@ -220,6 +220,16 @@ def _hints_by_the_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     practice.forget_hints()  # a test may give the expert a search of its own making
 
 
+@pytest.fixture(autouse=True)
+def _keys_at_once_on_the_last_summary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The match's last summary lets a moment pass before Enter deals a new match (a key
+    typed as it came up was meant for the table); a test's keys come at machine speed,
+    so tests press at once, and tests/ui/test_ui_summary_type_ahead.py keeps the moment."""
+    from okey_tui.ui.screens import summary
+
+    monkeypatch.setattr(summary, "TYPE_AHEAD", 0.0)
+
+
 # Tests that mostly wait on other processes (a browser, tmux, a host and its clients):
 # they run first, so each worker's waiting overlaps the other's work on the quick tests
 # instead of leaving one worker waiting alone at the end of the run.

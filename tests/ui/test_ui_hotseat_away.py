@@ -7,7 +7,7 @@ from itertools import combinations
 
 from rendered import screen_text
 from test_ui_hotseat import assert_no_private_tile, hotseat_app
-from ui_helpers import goto, table_app, wait_for_screen
+from ui_helpers import goto, status_text, table_app, wait_for_screen
 
 from okey_tui.engine.melds import readings
 from okey_tui.ui.screens.privacy import PrivacyScreen
@@ -86,3 +86,6 @@ async def test_z_does_nothing_at_a_table_of_one_person():
         await pilot.press("z")
         await pilot.pause()
         assert app.screen is screen and not screen.hidden
+        assert status_text(screen) == (
+            "z hides your rack at a table people share at one terminal: here only you see it"
+        )

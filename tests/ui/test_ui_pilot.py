@@ -161,12 +161,12 @@ async def illegal_keys_show_the_engine_message_and_change_nothing(pilot, app) ->
 
 
 async def a_key_of_no_use_says_where_the_keys_are_and_changes_nothing(pilot, app) -> None:  # type: ignore[no-untyped-def]
-    """z, 9 or ! did nothing at all, not even a word: the line says ? shows the keys."""
+    """j, 9 or ! did nothing at all, not even a word: the line says ? shows the keys."""
     screen = app.screen
     assert isinstance(screen, TableScreen)
     hand = app.session.hand
     before = (list(hand.racks[0]), len(hand.middle), hand.phase, list(screen.rack.slots))
-    for key in ("z", "9", "exclamation_mark"):
+    for key in ("j", "9", "exclamation_mark"):
         await pilot.press(key)
         said = status_text(screen)
         assert "? shows them all" in said and said.startswith(
@@ -481,6 +481,10 @@ async def taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_back_s
     assert app.session.hand.taken is not None
     await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K9")))
     await pilot.press("a")
+    # Laying K9 asks first too: after it, g can no longer give K7 back.
+    assert isinstance(app.screen, ConfirmScreen)
+    assert "K7, the tile you took from the left, fits nowhere yet" in str(app.screen.question)
+    await pilot.press("y")
     assert app.session.hand.laid_this_turn()
     await pilot.press("b")
     assert isinstance(app.screen, ConfirmScreen)

@@ -7,6 +7,7 @@ the parts side by side.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -41,6 +42,9 @@ from okey_tui.ui.widgets.steady import set_subtitle
 # on the felt's #13492f and the dark look's #202328): the plain "green" and "red" of a
 # terminal fell to 1.6 and 2.5 on the felt.
 WON = "bold #7ee787"
+# Seconds the match's last summary lets pass before Enter or n deals a new match: a key
+# typed as it came up was meant for the table.
+TYPE_AHEAD = 0.5
 PAID = "#ffb3a8"
 ASIDE = "#9fc9b3"  # what is said in passing: the tiles left, the pairs opener's step
 
@@ -415,6 +419,7 @@ class HandSummaryScreen(Dialog[str]):
         self.dealt_at = None if report.match_over else dealt_at
         # Asked before q quits (a host's quitting closes the table for everyone).
         self.quit_question = quit_question
+        self._shown_at = time.monotonic()  # when the summary came up (reset as it mounts)
 
     def compose(self) -> ComposeResult:
         report, seats = self.report, self.seats
@@ -467,6 +472,7 @@ class HandSummaryScreen(Dialog[str]):
         return parts
 
     def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
         body = self.query_one("#summary-body", VerticalScroll)
@@ -516,6 +522,10 @@ class HandSummaryScreen(Dialog[str]):
         self.dismiss("next")
 
     def action_new(self) -> None:
+        # A key typed before the match's last summary came up (Enter laying down melds as
+        # the hand ended) dealt a new match, and the final standings were gone unseen.
+        if time.monotonic() - self._shown_at < TYPE_AHEAD:
+            return
         self.dismiss("new")
 
     def action_quit_game(self) -> None:

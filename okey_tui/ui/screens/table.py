@@ -1725,7 +1725,7 @@ class TableScreen(Screen[None]):
             for name in [b.action.split("(", 1)[0]]
         ]
         if not actions:
-            # A key no one uses here (z, 9, !) did nothing at all: a newcomer is told
+            # A key no one uses here (j, 9, !) did nothing at all: a newcomer is told
             # where the keys are, and nothing changes.
             if event.is_printable and event.key not in self.active_bindings:
                 key = event.character or event.key
@@ -1744,6 +1744,16 @@ class TableScreen(Screen[None]):
         elif action in ENGINE_ACTIONS:
             event.stop()
             await self.explain(action)
+        elif action == "hide_rack":  # a key of hot-seat tables
+            event.stop()
+            if self.hotseat is None:
+                said = _(
+                    "z hides your rack at a table people share at one terminal: here only "
+                    "you see it"
+                )
+            else:
+                said = _("The hand is over")
+            self.set_status(said, error=True)
         elif action == "commit":  # Enter with nothing staged says what to do
             event.stop()
             if self.my_turn:
