@@ -410,7 +410,7 @@ def leave_note(session: Session) -> str | None:
     if session.untouched():
         # The bots may have played already: what nobody made is the people's move.
         if len(session.humans) > 1:
-            return _("Nobody at the terminal has made a move yet: the match is not kept.")
+            return _("Nobody at the table has made a move yet: the match is not kept.")
         return _("You have not made a move yet: the match is not kept.")
     from okey_tui.web import in_browser
 

@@ -87,5 +87,5 @@ async def test_z_does_nothing_at_a_table_of_one_person():
         await pilot.pause()
         assert app.screen is screen and not screen.hidden
         assert status_text(screen) == (
-            "z hides your rack at a table people share at one terminal: here only you see it"
+            "z hides your rack at a table people share at one screen: here only you see it"
         )

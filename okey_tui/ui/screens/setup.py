@@ -658,10 +658,10 @@ def setting_meaning(row_id: str, value: object) -> str:
         if humans == 1:
             return _("You and three bots.")
         if humans == 2 and across:
-            return _("Two people share this terminal, sitting across; each rack stays hidden.")
+            return _("Two people share this screen, sitting across; each rack stays hidden.")
         if humans == 2:
-            return _("Two people share this terminal, side by side; each rack stays hidden.")
-        return _("{n} people share this terminal; each rack stays hidden between turns.").format(
+            return _("Two people share this screen, side by side; each rack stays hidden.")
+        return _("{n} people share this screen; each rack stays hidden between turns.").format(
             n=humans
         )
     return ""

@@ -421,7 +421,7 @@ class TableScreen(Screen[None]):
             N_("Hide rack"),
             show=False,
             tooltip=N_(
-                "hide your rack while you step away (a table shared at one terminal); "
+                "hide your rack while you step away (a table people share at one screen); "
                 "Enter brings it back as you left it"
             ),
         ),
@@ -1748,7 +1748,7 @@ class TableScreen(Screen[None]):
             event.stop()
             if self.hotseat is None:
                 said = _(
-                    "z hides your rack at a table people share at one terminal: here only "
+                    "z hides your rack at a table people share at one screen: here only "
                     "you see it"
                 )
             else:
