@@ -130,19 +130,24 @@ def test_hint_panel(snap_compare):
 
 
 async def on_a_narrow_terminal_the_hints_come_over_the_table(pilot, app) -> None:  # type: ignore[no-untyped-def]
-    """At 80x24 h shows the hints in the table's place (the rack stays); h again brings the
-    table back. At 120x40 they stand beside the table."""
+    """At 80x24 h shows the hints in the table's place (the rack stays), all but its row
+    of piles: the left discard a hint may name (t takes it), the seat's own panel and the
+    lay-down area stay below them; h again brings the table back. At 120x40 they stand
+    beside the table."""
     await pilot.pause()
     screen = app.screen
     board, hints = screen.query_one("#board"), screen.query_one("#hints")
+    top, middle, bottom = (screen.query_one(f"#{row}-row") for row in ("top", "mid", "bottom"))
     await pilot.press("h")
     await pilot.pause()
     assert hints.display and hints.size.width >= 70
-    assert not board.display
+    assert not top.display and not middle.display
+    assert board.display and bottom.display and screen.query_one("#pile-3").region.height
+    assert hints.region.bottom <= bottom.region.y  # the hints above the piles, not over them
     assert screen.query_one("#rack").display
     await pilot.press("h")
     await pilot.pause()
-    assert board.display and not hints.display
+    assert board.display and not hints.display and top.display and middle.display
     await pilot.resize_terminal(120, 40)
     await pilot.press("h")
     await pilot.pause()
