@@ -1323,6 +1323,20 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
             if pairs_only
             else shortfall_text(check.value, check.floor)
         )
+        adds = (
+            check.pair_count > before.pair_count if pairs_only else check.value > before.value
+        )
+        if not adds:
+            # "with it 85 / 101" read as if the tile brought the rack nearer: it is 85
+            # without it too.
+            return LeftDiscard(
+                tile,
+                False,
+                _(
+                    "leave it: it adds nothing to your best opening ({best}), and before "
+                    "opening a taken tile must go into an opening this turn"
+                ).format(best=best),
+            )
         return LeftDiscard(
             tile,
             False,

@@ -131,6 +131,27 @@ def test_left_discard_that_completes_nothing_must_be_left():
     assert advice.reason.startswith("leave it")
 
 
+def test_a_left_discard_that_adds_nothing_says_so():
+    """Y6 brings the 94 on the rack no nearer the floor: "with it 94 / 101" read as if it
+    did. A tile that does bring it nearer, short all the same, says what it would make."""
+    view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
+    before = solver.opening_check(list(view.rack), view.okey, 101, 5).value
+    advice = left_discard_advice(view)
+    assert advice is not None and not advice.worth
+    assert advice.reason == (
+        f"leave it: it adds nothing to your best opening ({before} / 101: {101 - before} "
+        "points short), and before opening a taken tile must go into an opening this turn"
+    )
+    nearer = PlayerView.of(position(NINETY_FOUR, left="R2"), 0)
+    with_it = solver.opening_check([*nearer.rack, Tile.parse("R2")], nearer.okey, 101, 5).value
+    assert before < with_it < 101
+    advice = left_discard_advice(nearer)
+    assert advice is not None and advice.reason == (
+        "leave it: before opening it must go into an opening this turn "
+        f"(with it {with_it} / 101: {101 - with_it} points short)"
+    )
+
+
 def test_left_discard_after_opening_worth_taking_for_a_lay_off():
     """§9: once open, a tile that extends a table run is worth taking."""
     view = PlayerView.of(position("Y1 K2 B3", left="R6", table=("R3R4R5",), opened=True), 0)
