@@ -33,6 +33,8 @@ def test_the_first_turn_teaches_the_okey_melds_and_the_opening_floor() -> None:
     assert okey.startswith("B8★ is this hand's okey: a wild tile that stands for any tile"), okey
     assert "runs, three or more tiles of one colour in a row (R3 R4 R5)" in okey
     assert "sets, one number in three or four colours (K7 R7 B7)" in okey
+    # And what the letters are (K is black: no colour's initial in either language).
+    assert okey.endswith("The letters: R red, Y yellow, B blue, K black."), okey
     # The floor, what a hand never opened scores and where 202 comes from.
     assert "the opening floor: 101 points of runs and sets, or 5 pairs" in floor, floor
     assert "you score 202 (twice 101)" in floor and "lowest total wins" in floor

@@ -43,6 +43,9 @@ OKEY_AND_MELDS = N_(
     "four colours ({set})."
 )
 FALSE_OKEY = N_("{false} (false okey) is not wild: it plays as {tile}.")
+# The letters under the tiles' numbers and in every tile name: K for black read as kırmızı
+# (red) to a Turkish player, and is no English colour's initial either.
+COLOUR_LETTERS = N_("The letters: R red, Y yellow, B blue, K black.")
 OPENING_FLOOR = N_(
     "To open, your first lay-down must reach the opening floor: {floor} points of runs and "
     "sets, or {pairs} pairs. If the hand ends before you open, you score {not_opened} "
@@ -311,7 +314,7 @@ class Walkthrough:
         okey = view.okey
         run, group = meld_examples(okey)
         melds = {"okey": tile_text(okey, okey), "run": run, "set": group}
-        words = [_(OKEY_AND_MELDS).format(**melds)]
+        words = [_(OKEY_AND_MELDS).format(**melds), _(COLOUR_LETTERS)]
         brief = [_(OKEY_AND_MELDS_SHORT).format(**melds)]
         if any(tile.is_false_okey for tile in view.rack):
             words.append(_(FALSE_OKEY).format(false=FALSE_OKEY_LABEL, tile=okey))
