@@ -1323,9 +1323,7 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
             if pairs_only
             else shortfall_text(check.value, check.floor)
         )
-        adds = (
-            check.pair_count > before.pair_count if pairs_only else check.value > before.value
-        )
+        adds = check.pair_count > before.pair_count if pairs_only else check.value > before.value
         if not adds:
             # "with it 85 / 101" read as if the tile brought the rack nearer: it is 85
             # without it too.

@@ -525,3 +525,8 @@ class TableInterface(Protocol):
     def set_listener(self, listener: Callable[[], None] | None) -> None:
         """Call ``listener`` after every change to the table."""
         ...
+
+    @property
+    def listener(self) -> Callable[[], None] | None:
+        """The listener :meth:`set_listener` gave the table last (None: nobody listens)."""
+        ...

@@ -710,6 +710,10 @@ class RemoteTable:
         """Send anything (tests of the server's defences)."""
         await self._ws.send(raw)
 
+    @property
+    def listener(self) -> Callable[[], None] | None:
+        return self._listener
+
     def set_listener(self, listener: Callable[[], None] | None) -> None:
         self._listener = listener
 

@@ -120,10 +120,9 @@ LOBBY_HOLD = 15.0
 # At a table with a turn time, the wait between hands lasts as long as a turn, and at
 # least this many seconds (the summary takes a while to read); then the next hand is dealt.
 BETWEEN_HANDS_MIN = 30.0
-# Messages only a person at the keys sends (a rack order, a ping, go out by themselves).
-PERSON_PRESENT = frozenset(
-    {"start", "act", "act_all", "check", "plan", "chat", "rename", "next", "again"}
-)
+# Messages only a person at the keys sends (a rack order, a ping, go out by themselves, and
+# so does a check: a screen asks the table about the draw as its seat's turn comes).
+PERSON_PRESENT = frozenset({"start", "act", "act_all", "plan", "chat", "rename", "next", "again"})
 # What a hosted table keeps in its save's ``extra`` (``storage`` keeps the match).
 TABLE_KEY = "table"
 TABLE_VERSION = 1

@@ -305,6 +305,10 @@ class LocalTable:
         return label
 
     # -- the bots and the listener -------------------------------------------------------------
+    @property
+    def listener(self) -> Callable[[], None] | None:
+        return self._listener
+
     def set_listener(self, listener: Callable[[], None] | None) -> None:
         """Listen to the table, which then begins (or resumes) play: a hand that ended is
         scored, the bots move if it is their turn. ``None`` stops the bots (the screen left)."""

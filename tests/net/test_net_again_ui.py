@@ -4,7 +4,7 @@ on a table screen of its own; its hands count as another match in the statistics
 
 from __future__ import annotations
 
-from net_helpers import play_hand_out, seat_four, settle, shows, until
+from net_helpers import play_hand_out, play_step, seat_four, settle, shows, until
 from test_net_remote_ui import status_line
 
 from okey_tui import stats
@@ -78,8 +78,22 @@ async def test_a_friend_plays_again_at_the_same_table_on_a_new_screen() -> None:
             assert shown == sorted(str(t) for t in server.match.hand.racks[app.table.seat])
             await until(pilot, lambda: "Hand 1/1" in screen_text(app), "the new hand")
 
-            # The new match is played and written as a match of its own.
-            await play_hand_out(server, [app.table, *tables[1:]])
+            # The new match is played on that screen (it heard nothing of the table once the
+            # last match's screen went: it froze at the deal) and written as a match of its own.
+            assert app.table.listener == screen.tell_table_changed
+            turns = 0
+            while not server.match.hand_scored:
+                before = server.version
+                await play_step([app.table, *tables[1:]])
+                turns += 1
+                await until(
+                    pilot,
+                    lambda b=before: (
+                        screen.view.turn == server.match.hand.turn and app.table.version > b
+                    ),
+                    "the screen follows the table",
+                )
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "its summary")
             await until(pilot, lambda: len(stats.read()) == 2, "the second match's hand")
         first, second = stats.read()
         assert first["hand"] == second["hand"] == 1

@@ -18,6 +18,7 @@ from net_helpers import (
 from test_net_remote_ui import a_hand_played_out, status_line
 
 from okey_tui.commands.host import console_line
+from okey_tui.engine.actions import DrawMiddle
 from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.server import TableServer
@@ -56,6 +57,10 @@ async def test_the_host_deals_without_one_and_a_bot_plays_their_turns_until_they
             view = tables[0].view()
             if view.turn == 3:
                 await can.wait_for(lambda: can.turn_ends is not None, 5)
+                # His screen asks the table about the draw by itself as his turn comes: no
+                # sign of a person at the keys (the bot never played, "Time is up" said).
+                assert await can.check(DrawMiddle()) is None
+                assert 3 in server._idle
                 before = server.version
                 await can.wait_for(lambda b=before: server.version > b, 5)
                 # The bot plays the whole turn: then the next seat's turn comes.

@@ -173,3 +173,49 @@ async def test_a_click_on_the_middle_draws_and_on_the_left_pile_takes() -> None:
             await pilot.click("#pile-1")  # another seat's pile: the list of piles
             await pilot.pause()
             assert isinstance(app.screen, PilesScreen)
+
+
+async def test_a_click_on_ones_own_pile_discards_the_one_tile_selected():
+    """A mouse player selected a tile and clicked their pile: every pile was shown. With one
+    tile selected in the turn's discard, the click discards it (as a drop there does); with
+    none selected, or two, the piles are shown as before."""
+    from okey_tui.engine.state import Phase
+    from okey_tui.ui.screens.dialogs import PilesScreen
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if screen.view.phase is Phase.DRAW:
+            await pilot.click("#centre-info")  # draw
+            await pilot.pause()
+        assert screen.view.phase is Phase.PLAY
+        await pilot.click("#pile-0")  # nothing selected: the piles
+        await pilot.pause()
+        assert isinstance(app.screen, PilesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        hand = app.session.hand
+        filled = [i for i, t in enumerate(screen.rack.slots) if t is not None]
+        rack = screen.query_one(RackWidget)
+        await pilot.click(RackWidget, offset=slot_offset(rack, filled[0]))
+        await pilot.click(RackWidget, offset=slot_offset(rack, filled[1]))
+        await pilot.pause()
+        assert len(screen.selected) == 2
+        await pilot.click("#pile-0")  # two selected: which one is not plain
+        await pilot.pause()
+        assert isinstance(app.screen, PilesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.click(RackWidget, offset=slot_offset(rack, filled[1]))  # one left selected
+        await pilot.pause()
+        (index,) = screen.selected
+        tile = screen.rack.slots[index]
+        discards = len(hand.discards[0])
+        await pilot.click("#pile-0")
+        await pilot.pause()
+        if not isinstance(app.screen, TableScreen):  # a penalty or the opening asks first
+            await pilot.press("y")
+            await pilot.pause()
+        assert len(hand.discards[0]) == discards + 1 and hand.discards[0][-1] == tile

@@ -206,7 +206,10 @@ def mouse_legend() -> Table:
         (_("click the middle"), _("draw, at your draw")),
         (
             _("click a pile"),
-            _("at your draw, the left pile: take its tile; else every pile, newest first"),
+            _(
+                "at your draw, the left pile: take its tile; your own pile with one tile "
+                "selected: discard it; else every pile, newest first"
+            ),
         ),
         (_("click a key in the key bar"), _("the same as pressing it")),
         (

@@ -641,7 +641,10 @@ class TableScreen(Screen[None]):
         super().refresh_bindings()
 
     def on_unmount(self) -> None:
-        self.table.set_listener(None)
+        # Its own listener only: the next match's screen, mounted before this one goes,
+        # listens already (cleared, the new match's screen froze at its deal).
+        if self.table.listener == self.tell_table_changed:
+            self.table.set_listener(None)
 
     def on_table_screen_table_changed(self, message: TableChanged) -> None:
         self.table_moved()
@@ -1748,8 +1751,7 @@ class TableScreen(Screen[None]):
             event.stop()
             if self.hotseat is None:
                 said = _(
-                    "z hides your rack at a table people share at one screen: here only "
-                    "you see it"
+                    "z hides your rack at a table people share at one screen: here only you see it"
                 )
             else:
                 said = _("The hand is over")
@@ -4082,10 +4084,22 @@ class TableScreen(Screen[None]):
 
     async def on_pile_panel_opened(self, message: PilePanel.Opened) -> None:
         """A click on the left pile at this seat's draw takes its top tile, as a hand takes
-        it off a real table; any other click on a pile shows every pile whole."""
+        it off a real table; on the seat's own pile with one tile selected, in its turn to
+        discard, it discards that tile (as a drop there does: a player who selected a tile
+        and clicked the pile got every pile shown); any other click on a pile shows every
+        pile whole."""
         view = self.view
         if self.draw_by_click() and message.seat == view.left and view.left_discard is not None:
             await self.action_take()
+            return
+        if (
+            message.seat == view.seat
+            and len(self.selected) == 1
+            and self.my_turn
+            and view.phase is Phase.PLAY
+            and self.is_current_screen()
+        ):
+            await self.action_discard()
             return
         self.action_piles()
 
