@@ -49,6 +49,27 @@ async def test_a_yes_lays_it_as_asked():
         await pilot.press("y")
         await pilot.pause()
         assert str(hand.table[0].meld) == "K4 K5 K6 K7 K8"
+        # The line says what the turn goes on with (it said "x discards", which x refused).
+        assert status_text(screen) == (
+            "Added K4 to meld 1 · Y13, taken from the left, fits nowhere: "
+            "b takes back what you laid (+101), then g gives it back"
+        )
+
+
+async def test_after_laying_a_meld_the_line_says_the_taken_tile_still_waits():
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await opened_beside_a_run(pilot, app, "R1 R2 R3 Y1 B4 Y5", "K9")
+        hand = app.session.hand
+        await pilot.press("t")  # K9 fits the table's K5-K8: no question
+        await pilot.pause()
+        assert hand.taken is not None
+        await select_tiles(pilot, screen, "R1 R2 R3")
+        await pilot.press("o", "enter")
+        await pilot.pause()
+        assert hand.laid_this_turn() and hand.taken is not None
+        said = status_text(screen)
+        assert said == "You laid down 1 meld · now lay K9, taken from the left", said
 
 
 async def test_no_question_at_a_table_without_penalties():

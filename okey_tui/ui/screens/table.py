@@ -1543,6 +1543,22 @@ class TableScreen(Screen[None]):
             return f"{said} · {steps}"
         return said
 
+    def taken_due(self) -> str:
+        """After a lay, while the tile taken from the left this turn is still on the rack:
+        that it must be laid (x is refused till then), or, where it fits nowhere, the way
+        on (b, and its cost); "" when no taken tile waits. The line said "x discards the
+        tile under the cursor", and x was refused."""
+        view = self.view
+        taken = view.taken
+        if taken is None:
+            return ""
+        tile = tile_text(taken.tile, view.okey)
+        if view.taken_still_usable() or view.taken_swaps():
+            return _("now lay {tile}, taken from the left").format(tile=tile)
+        return _("{tile}, taken from the left, fits nowhere: {way}").format(
+            tile=tile, way=self.take_back_way()
+        )
+
     def take_back_way(self) -> str:
         """The way on for a seat whose taken tile fits nowhere once it laid something: b
         takes it all back (what that costs here), then g gives the tile back."""
@@ -3014,7 +3030,10 @@ class TableScreen(Screen[None]):
         else:
             done = you_opened_with(opening, self.view.rules)
         view = self.view
-        if self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
+        due = self.taken_due() if self.my_turn else ""
+        if due:  # x is refused while the taken tile waits: what the turn goes on with
+            done = f"{done} · {due}"
+        elif self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
             steps = self.table_steps()
             if steps:
                 done = _("{done}: {steps}, then x discards").format(done=done, steps=steps)
@@ -3264,7 +3283,7 @@ class TableScreen(Screen[None]):
         else:
             each = ", ".join(_("{tiles} to meld {n}").format(tiles=t, n=n) for t, n in said)
             done = _("Added {adds}").format(adds=each)
-        more = self.table_steps() if self.my_turn else ""
+        more = (self.taken_due() or self.table_steps()) if self.my_turn else ""
         self.set_status(f"{done} · {more}" if more else done)  # what else goes down
 
     @staticmethod
