@@ -51,11 +51,13 @@ def replay_command(
     *,
     levels: Sequence[str] = ("normal", "normal", "normal"),
     practice: bool = False,
+    tips: bool = True,
 ) -> str:
     """The command that deals a match of ``rules`` from ``seed`` again: the same tiles in
     every hand (the players' and bots' moves are theirs); at a shared terminal the same
     ``people`` (their names; "" for one who gave none) in the same seats; the same bots
-    (``levels``, right, across, left) and a practice table again.
+    (``levels``, right, across, left) and a practice table again (its tips off, if they
+    were).
 
     >>> replay_command(762898, RuleSet(game_type=GameType.RISING, partners=True, hands=5))
     'okey101 play --seed 762898 --type rising --hands 5 --partners'
@@ -63,8 +65,8 @@ def replay_command(
     'okey101 play --seed 7 --no-penalty --finisher-zero'
     >>> replay_command(7, RuleSet(), ["Ayşe", "Ali Can"], side_by_side=True)
     "okey101 play --seed 7 --humans 2 --names 'Ayşe,Ali Can' --side-by-side"
-    >>> replay_command(7, RuleSet(), levels=("hard",) * 3, practice=True)
-    'okey101 play --seed 7 --bots hard --practice'
+    >>> replay_command(7, RuleSet(), levels=("hard",) * 3, practice=True, tips=False)
+    'okey101 play --seed 7 --bots hard --practice --no-tips'
     >>> replay_command(7, RuleSet(), levels=("easy", "hard", "hard"))
     'okey101 play --seed 7 --bots easy,hard,hard'
     """
@@ -93,7 +95,7 @@ def replay_command(
     if tuple(levels) != TableSettings().bots:
         parts += ["--bots", levels[0] if len(set(levels)) == 1 else ",".join(levels)]
     if practice:
-        parts += ["--practice"]
+        parts += ["--practice"] if tips else ["--practice", "--no-tips"]
     return " ".join(parts)
 
 

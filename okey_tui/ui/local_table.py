@@ -194,6 +194,7 @@ class LocalTable:
             side_by_side=tuple(session.humans) == (0, 1),
             levels=session.levels,
             practice=session.practice,
+            tips=session.tips,
         )
 
     # -- acting -------------------------------------------------------------------------------

@@ -685,12 +685,18 @@ class RemoteApp(OkeyApp):
             storage.keep_seat_token(
                 self.table_key if self.seat_info.code else self.token_key, table.token
             )
+        # This seat did not ask for it: the host dealt it without waiting (D).
+        late = isinstance(old, RemoteTableScreen) and not old.asked_next and table.host_dealt
         while self.screen is not old:
             self.pop_screen()
-        if self.server is not None:  # the host's own seat: D deals between hands
-            self.switch_screen(HostTableScreen(table, self.server))
-        else:
-            self.switch_screen(RemoteTableScreen(table))
+        screen = (
+            HostTableScreen(table, self.server)  # the host's own seat: D deals between hands
+            if self.server is not None
+            else RemoteTableScreen(table)
+        )
+        self.switch_screen(screen)
+        if late:
+            self.call_after_refresh(screen.say_dealt_without_you)
         self.call_after_refresh(self.check_size)
 
     def note_the_way_back(self, table: RemoteTable) -> None:

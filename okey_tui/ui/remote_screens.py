@@ -32,6 +32,20 @@ class RemoteTableScreen(TableScreen):
         if self.remote.match_number == self._match:
             self.say_waiting_for_ready()
 
+    @property
+    def asked_next(self) -> bool:
+        """Whether this seat asked for the next hand, or at a match's end another match."""
+        return self._asked_next
+
+    def say_dealt_without_you(self) -> None:
+        """The host dealt another match without waiting for this seat (D): its line says so
+        before the turn's words, as a hand dealt so says it."""
+        now = self._status_said
+        said = _(
+            "The host dealt another match without waiting: play your turns, or a bot plays them"
+        )
+        self.set_status(" · ".join([said, *([now] if now else [])]))
+
     def dealt_unready_line(self) -> str:
         """Said to a seat still on the summary when the table dealt the next hand: by the
         host's D it was no wait that ran out."""

@@ -39,6 +39,19 @@ async def test_a_friend_plays_again_at_the_same_table_on_a_new_screen() -> None:
                 "the summary's offer",
             )
 
+            # People talk between matches: / on the summary says a line to the table, and a
+            # line said to it shows over the summary (the log is under it).
+            await pilot.press("slash")
+            await until(pilot, lambda: app.screen.query("#chat-line"), "the chat line")
+            await pilot.press(*"again?", "enter")
+            await tables[1].wait_for(lambda: any(c.text == "again?" for c in tables[1].chat_lines))
+            assert isinstance(app.screen, HandSummaryScreen)
+            await tables[1].say("yes, one more")
+            await until(
+                pilot,
+                lambda: any(n.message == "yes, one more" for n in app._notifications),
+                "Mehmet's line over the summary",
+            )
             # Mehmet wants another: her line says so under the summary.
             await tables[1].again()
             await until(
@@ -99,6 +112,42 @@ async def test_a_friend_plays_again_at_the_same_table_on_a_new_screen() -> None:
         assert first["hand"] == second["hand"] == 1
         assert first["match"] != second["match"]
         assert stats.summarise(stats.read())["Ayşe"].matches == 2
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
+
+
+async def test_a_friend_the_host_dealt_another_match_without_is_told_so() -> None:
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: shows(app, TableScreen), "her table")
+            assert isinstance(app.table, RemoteTable)
+            await play_hand_out(server, [app.table, *tables[1:]])
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            await tables[1].again()
+            await tables[1].wait_for(lambda: any(s.ready for s in tables[1].seats()), 5)
+            assert server.deal_now()  # the host's D: Ayşe never asked
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, TableScreen) and app.table.match_number == 2,
+                "the new match's screen",
+            )
+            await until(
+                pilot,
+                lambda: str(status_line(app.screen)).startswith(
+                    "The host dealt another match without waiting: play your turns, or a bot "
+                    "plays them"
+                ),
+                "the line saying so",
+            )
     finally:
         for table in tables:
             await table.close()

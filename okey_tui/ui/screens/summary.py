@@ -8,7 +8,7 @@ the parts side by side.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 
 from rich.console import Group
@@ -33,7 +33,7 @@ from okey_tui.messages import (
 )
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import TEAMS, HandReport, SeatInfo, seconds_until, side_name
-from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog, KeyHint
+from okey_tui.ui.screens.dialogs import ChatScreen, ConfirmScreen, Dialog, KeyHint
 from okey_tui.ui.tiles import chip, chips, meld_chip_list
 from okey_tui.ui.widgets.board import Filled, scroll_note
 from okey_tui.ui.widgets.steady import set_subtitle
@@ -388,6 +388,9 @@ class HandSummaryScreen(Dialog[str]):
         # The key bar names Enter beside n, as the summary does ("Enter or n: new match").
         Binding("n", "new", N_("New match"), key_display="enter/n"),
         Binding("q", "quit_game", N_("Quit")),
+        # At a table with friends: a line to the table, as at the table (between hands and
+        # matches is when people talk).
+        Binding("slash", "chat", N_("Chat")),
     ]
     # The table's key bar shows these keys (a footer of its own would cover only the bar's
     # last line when the table's keys take two, at 80 columns), and a click there presses
@@ -401,6 +404,7 @@ class HandSummaryScreen(Dialog[str]):
         you: int | None = None,
         *,
         same_table: bool = False,
+        say: Callable[[str], Awaitable[None]] | None = None,
         quit_question: str | None = None,
         dealt_at: float | None = None,
         replay: str | None = None,
@@ -414,6 +418,7 @@ class HandSummaryScreen(Dialog[str]):
         self.you = you
         # The new match is played by the same people at this table (a network table's).
         self.same_table = same_table
+        self.say = say  # a line of chat to the table (None: nobody to talk to)
         # A network table with a turn time deals the next hand by itself then
         # (``time.monotonic``): the keys count it down.
         self.dealt_at = None if report.match_over else dealt_at
@@ -513,7 +518,20 @@ class HandSummaryScreen(Dialog[str]):
             return not over
         if action == "new":
             return over
+        if action == "chat":
+            return self.say is not None
         return True
+
+    def action_chat(self) -> None:
+        say = self.say
+        if say is None:
+            return
+
+        async def send(line: str | None) -> None:
+            if line:
+                await say(line)
+
+        self.app.push_screen(ChatScreen(), send)
 
     def action_see_table(self) -> None:
         self.dismiss("table")

@@ -1341,7 +1341,8 @@ class TableScreen(Screen[None]):
             # saw nothing of a line the others got as a note.
             heard.append(replace(line, name=_("You")) if line.seat == table.seat else line)
         self._chatted = len(chat)
-        if heard and not self.log_shown():
+        if heard and (not self.log_shown() or not self.is_current_screen()):
+            # Over the summary, a question or the help too: the log is under them.
             self.note_chat(heard)
         self.note_comings_and_goings(seats)
         self.practice.render_hints(view)
@@ -3987,6 +3988,7 @@ class TableScreen(Screen[None]):
                 seats,
                 you,
                 same_table=not isinstance(self.table, LocalTable),
+                say=None if isinstance(self.table, LocalTable) else self.table.say,
                 quit_question=asks,
                 dealt_at=self.table.next_hand_at,
                 replay=self.table.replay_command(),
