@@ -8,6 +8,7 @@ from okey_tui import i18n
 from okey_tui.settings import load_settings
 from okey_tui.ui.app import make_app
 from okey_tui.ui.screens.setup import NewTableScreen, OptionRow
+from okey_tui.ui.screens.table import TableScreen
 
 
 @pytest.fixture(autouse=True)
@@ -157,3 +158,24 @@ async def test_a_scale_stops_at_its_ends_and_the_pace_gets_faster_to_the_right(
         if row_id == "#opt-pace":
             await pilot.press("left")
             assert row.value == 0.3  # from instant, one step slower: fast
+
+
+async def test_a_click_on_enter_sit_down_sits_down() -> None:
+    """A mouse player clicked "Enter: sit down" under the form: nothing happened (a dialog's
+    keys answer a click). It sits down, as Enter does."""
+    from rich.cells import cell_len
+
+    app = make_app(ask=True, seed=1, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        hint = app.screen.query_one("#new-table-hint")
+        before = cell_len("↑ ↓ choose a line · ← → change it · ")
+        await pilot.click("#new-table-hint", offset=(before - 3, 0))  # "change it": read only
+        await pilot.pause()
+        assert app.screen.query("#new-table-hint")
+        await pilot.click("#new-table-hint", offset=(before + 3, 0))
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, TableScreen):
+                break
+        assert isinstance(app.screen, TableScreen), hint

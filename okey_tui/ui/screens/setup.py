@@ -9,6 +9,7 @@ from typing import cast
 
 from babel.dates import format_date
 from rich.cells import cell_len, set_cell_size
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -997,9 +998,10 @@ class NewTableScreen(Screen[TableSettings]):
             with Horizontal(id="name-row"):
                 yield Static(name_label(s.humans), classes="field-label", id="name-label")
                 yield NameBox(value=", ".join(names), max_length=70, id="opt-name")
-            yield Static(
-                _("↑ ↓ choose a line · ← → change it · Enter: sit down"), id="new-table-hint"
-            )
+            # "Enter: sit down" a click away too, as every key said in a dialog's line is.
+            hint = Text(_("↑ ↓ choose a line · ← → change it") + " · ")
+            hint.append(_("Enter: sit down"), Style(meta={"@click": "screen.start"}))
+            yield Static(hint, id="new-table-hint")
         # What the line being changed means, below the form: in sight at any size.
         yield Static("", id="new-table-about", markup=False)
         yield SteadyFooter()
