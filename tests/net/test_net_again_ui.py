@@ -152,3 +152,35 @@ async def test_a_friend_the_host_dealt_another_match_without_is_told_so() -> Non
         for table in tables:
             await table.close()
         await server.close()
+
+
+async def test_back_at_the_matchs_end_the_line_says_who_wants_another() -> None:
+    """Ayşe left at the match's summary and came back with her token: the line under the
+    summary was empty, though Mehmet had asked for another match."""
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        await settle(tables, server)
+        await tables[1].again()
+        await tables[0].wait_for(lambda: any(s.ready for s in tables[0].seats()), 5)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await until(
+                pilot,
+                lambda: (
+                    "Mehmet wants another match at this table: Enter if you do too"
+                    in str(status_line(table_screen))
+                ),
+                "who wants another match",
+            )
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()

@@ -899,6 +899,10 @@ class TableScreen(Screen[None]):
         self.own_said = []
         if self.hotseat is not None:
             self.set_status("")
+        elif self.table.hand_over:
+            # Back at a finished hand (a rejoin at its summary): how it ended and who is
+            # ready, as the line says once a hand ends in sight (it was empty).
+            self.say_hand_over()
         else:
             now = self.turn_hint() if self.my_turn else self.while_waiting()
             # Back at a network table where a bot played this seat meanwhile: what it did
@@ -995,42 +999,7 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None:
             self.hotseat.table_moved()
         if table.hand_over:
-            # How the hand ended ("Zeynep finished: normal finish"), behind the summary:
-            # the last move seen on the table ("Zeynep laid meld 16") did not say it.
-            ended = [e for e in table.events if e.kind in ("finish", "end")]
-            ready = [
-                info.name
-                for info in table.seats()
-                if info.level is None and info.ready and info.seat != table.seat
-            ]
-            own = next((info for info in table.seats() if info.seat == table.seat), None)
-            if own is not None and own.ready and not table.match_over:
-                # The table counts this seat ready though this screen did not ask (asked
-                # before the host's okey101 was opened again): it says whom it waits for.
-                self._asked_next = True
-            if self._asked_next:
-                # Someone else got ready (or left): the line says whom the table waits for.
-                self.say_waiting_for_ready()
-            elif ready:
-                # The others wait for this seat: its line said only how the hand ended.
-                said = ngettext(
-                    "{names} is ready for the next hand: Enter when you are",
-                    "{names} are ready for the next hand: Enter when you are",
-                    len(ready),
-                ).format(names=and_list(ready))
-                if table.match_over:  # ready for another match at this table
-                    said = ngettext(
-                        "{names} wants another match at this table: Enter if you do too",
-                        "{names} want another match at this table: Enter if you do too",
-                        len(ready),
-                    ).format(names=and_list(ready))
-                if ended:
-                    said = self.ended_line(ended[0]) + " · " + said
-                self.set_status(said)
-            elif ended:
-                self.set_status(self.ended_line(ended[0]))
-            elif self.moves_seen:
-                self.set_status(self.moves_seen[-1])
+            self.say_hand_over()
             self.show_summary()
         elif table.turn != table.seat:
             self.practice.drop_past_tips()
@@ -1045,6 +1014,48 @@ class TableScreen(Screen[None]):
         elif self.waiting or went_round:
             self.waiting = False
             self.turn_came()
+
+    def say_hand_over(self) -> None:
+        """The line behind a finished hand's summary: how the hand ended, and who is ready
+        for the next hand (at a match's end, who wants another match), or whom the table
+        waits for once this seat asked."""
+        table = self.table
+        # How the hand ended ("Zeynep finished: normal finish"), behind the summary:
+        # the last move seen on the table ("Zeynep laid meld 16") did not say it.
+        ended = [e for e in table.events if e.kind in ("finish", "end")]
+        ready = [
+            info.name
+            for info in table.seats()
+            if info.level is None and info.ready and info.seat != table.seat
+        ]
+        own = next((info for info in table.seats() if info.seat == table.seat), None)
+        if own is not None and own.ready and not table.match_over:
+            # The table counts this seat ready though this screen did not ask (asked
+            # before the host's okey101 was opened again): it says whom it waits for.
+            self._asked_next = True
+        if self._asked_next:
+            # Someone else got ready (or left): the line says whom the table waits for.
+            self.say_waiting_for_ready()
+        elif ready:
+            # The others wait for this seat: its line said only how the hand ended.
+            said = ngettext(
+                "{names} is ready for the next hand: Enter when you are",
+                "{names} are ready for the next hand: Enter when you are",
+                len(ready),
+            ).format(names=and_list(ready))
+            if table.match_over:  # ready for another match at this table
+                said = ngettext(
+                    "{names} wants another match at this table: Enter if you do too",
+                    "{names} want another match at this table: Enter if you do too",
+                    len(ready),
+                ).format(names=and_list(ready))
+            if ended:
+                said = self.ended_line(ended[0]) + " · " + said
+            self.set_status(said)
+        elif ended:
+            self.set_status(self.ended_line(ended[0]))
+        elif self.moves_seen:
+            self.set_status(self.moves_seen[-1])
 
     def turn_went_round(self) -> bool:
         """Whether the changes not yet shown end this seat's turn (its own discard, or its
