@@ -511,7 +511,10 @@ class RemoteTable:
             return
         message: JSONObject = {"type": "layout", "slots": layout_to_text(slots)}
         if hand is not None:
-            message["hand"] = hand  # the table drops it once that hand is over
+            # The table drops it once that hand is over (in another match too: a match
+            # played again deals hand 0 again).
+            message["hand"] = hand
+            message["match"] = self._match
         if departures is not None and departures.hand == hand:  # a memory of another hand: none
             fields = departures_to_fields(departures)
             if all(len(fields[name]) <= MAX_LAYOUT for name in ("left", "back")):

@@ -286,6 +286,7 @@ CLIENT_MESSAGES: dict[str, dict[str, _FieldSpec]] = {
     "layout": {
         "slots": (str, True, MAX_LAYOUT),
         "hand": (int, False, 0),
+        "match": (int, False, 0),
         "turn": (int, False, 0),
         "left": (str, False, MAX_LAYOUT),
         "back": (str, False, MAX_LAYOUT),

@@ -316,7 +316,8 @@ class TableServer:
         # Seconds between hands before the next is dealt, ready or not (None: as long as
         # a turn, and at least BETWEEN_HANDS_MIN, at a table with a turn time; else no end).
         self.between_wait = between_wait
-        self._turn_key: tuple[int, int] | None = None  # (hand, seat) whose turn is timed
+        # (match, hand, seat) whose turn is timed.
+        self._turn_key: tuple[int, int, int] | None = None
         self._turn_no = 0  # bumped as each turn comes
         self._timed_out = -1  # the turn (``_turn_no``) whose time ran out
         self._turn_began = 0.0  # when the timed turn came (time.monotonic)
@@ -591,7 +592,9 @@ class TableServer:
         match = self.match
         if match is None or match.hand.is_over:
             return
-        key = (match.hand_number, match.hand.turn)
+        # The match's number too: a one-hand match played again deals hand 0 again, its
+        # first turn perhaps the seat whose turn ended the last (no clock then started).
+        key = (self.match_number, match.hand_number, match.hand.turn)
         if key == self._turn_key:
             return  # the same turn goes on
         self._turn_key = key
@@ -603,6 +606,8 @@ class TableServer:
             return
 
         def up() -> None:
+            if self.match is not match or match.hand.is_over:
+                return  # the hand ended (a time up said over its summary, and counted)
             if self._turn_no != number or seat.conn is None:
                 return  # the turn was played, or the person left (the grace period decides)
             if self.turn_limit(seat.index) <= 0:
@@ -630,22 +635,27 @@ class TableServer:
     def deal_now(self) -> bool:
         """The host deals the next hand (at a match's end, the next match someone asked
         for) without waiting for everyone to be ready (a friend away from the keys held
-        the table up for ever). Whoever was not ready plays on as
-        usual once back: until then each of their turns waits the grace period, then a bot
-        plays it. Whether a hand was dealt."""
-        late = [s for s in self.seats if s.conn is not None and not s.ready]
+        the table up for ever). Whoever was not ready plays on as usual once back: until
+        then each of their turns waits the grace period, then a bot plays it. The host's
+        own seat is never one of them: dealing is the host's yes (a bot played the host's
+        first turn, "or a bot plays them" said to the host). Whether anything was dealt."""
         if self._after_match():
-            # Another match, once someone here asked for it.
             if not self.waiting_for():
-                return False
-            self._idle |= {s.index for s in late}
+                return False  # nobody asked for another match
+        elif not self._between_hands():
+            return False
+        host = None if self.host_seat is None else self.seats[self.host_seat]
+        if host is not None and host.conn is not None:
+            host.ready = True
+        late = [s for s in self.seats if s.conn is not None and not s.ready]
+        if not late:
+            return self._maybe_next_hand() or self._maybe_again()
+        self._idle |= {s.index for s in late}
+        if self._after_match():
             self._play_again(late)
             return True
-        if not self._between_hands() or not late:
-            return False
         assert self.match is not None
         number = self.match.hand_number + 2
-        self._idle |= {s.index for s in late}
         for seat in late:
             seat.ready = True
         self._host_dealt = self.match.hand_number + 1  # its states say so
@@ -1483,7 +1493,14 @@ class TableServer:
         if self.started:
             seat.away_since = time.monotonic()
             seat.dropped = not quit_on_purpose(conn.ws)
-            if self.grace > 0:
+            if self._after_match() and not seat.dropped:
+                # Gone on purpose once the match is over: another match played here has a
+                # bot in the seat from its first turn (the table waited the grace period
+                # for a person who had said goodbye); their token still takes it back.
+                seat.away_since -= self.grace
+                said = _("{name} left: a bot plays seat {seat} until they rejoin")
+                self._notice(said.format(name=seat.name, seat=seat.index + 1))
+            elif self.grace > 0:
                 said = (
                     _(
                         "{name} lost the connection: a bot plays seat {seat} if they are not "
@@ -1718,8 +1735,8 @@ class TableServer:
         match = self.match
         if match is None:
             raise ProtocolError(ErrorCode.NOT_STARTED)
-        if finished is not None and finished < self.match_number:
-            return
+        if finished is not None and finished != self.match_number:
+            return  # of a match played past (or none this table has played: not a yes)
         if not match.is_over:
             raise ProtocolError(ErrorCode.MATCH_NOT_OVER)
         assert conn.seat is not None
@@ -1798,6 +1815,9 @@ class TableServer:
         hand = -1 if self.match is None else self.match.hand_number
         if arranged_in is not None and arranged_in != hand:
             return  # the rack of a hand that is over: the new one is not laid out by it
+        match = message.int_field("match")
+        if match is not None and match != self.match_number:
+            return  # of the last match (a one-hand match played again deals hand 0 again)
         if memory is not None and memory.hand != hand:
             memory = None  # sent just before the next deal: of a hand that is over
         seat.layout, seat.layout_hand, seat.departures = layout, hand, memory

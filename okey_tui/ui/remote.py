@@ -447,8 +447,8 @@ def carry_layout(old: RemoteTable, new: RemoteTable) -> None:
     not carried: laid over the new rack, it would scatter it."""
     kept, memory = old.layout(), old.departures()
     same_seat = old.url == new.url and old.seat == new.seat
-    if old.layout_hand is None:
-        return  # nothing kept, or not known to be of the hand under way
+    if old.layout_hand is None or old.match_number != new.match_number:
+        return  # nothing kept, or not known to be of the hand under way (or of this match)
     if same_seat and kept is not None and (kept, memory) != (new.layout(), new.departures()):
         new.keep_layout(kept, memory, hand=old.layout_hand)
 
@@ -686,7 +686,12 @@ class RemoteApp(OkeyApp):
                 self.table_key if self.seat_info.code else self.token_key, table.token
             )
         # This seat did not ask for it: the host dealt it without waiting (D).
-        late = isinstance(old, RemoteTableScreen) and not old.asked_next and table.host_dealt
+        late = (
+            self.server is None  # the host's own seat is never dealt without
+            and isinstance(old, RemoteTableScreen)
+            and not old.asked_next
+            and table.host_dealt
+        )
         while self.screen is not old:
             self.pop_screen()
         screen = (

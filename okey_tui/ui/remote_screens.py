@@ -4,6 +4,7 @@ host may do (deal the next hand without waiting for a friend away from the keys)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding
@@ -86,5 +87,12 @@ class HostTableScreen(RemoteTableScreen):
         return line
 
     def action_deal_now(self) -> None:
+        # Dealing is the host's own yes: their screen never reads it as dealt without them.
+        self._asked_next = True
         if self.server.deal_now():
             self.refresh_bindings()
+
+    def summary_deal(self) -> tuple[Callable[[], object], Callable[[], bool]] | None:
+        """D on the hand's summary too (it did nothing there: the summary keeps the table's
+        keys from it), while the table waits for someone here not ready."""
+        return self.action_deal_now, lambda: bool(self.server.waiting_for())

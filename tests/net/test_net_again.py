@@ -4,7 +4,9 @@ host to open another table)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from net_helpers import play_hand_out, seat_four, settle
@@ -143,3 +145,121 @@ async def test_the_saved_table_knows_which_match_it_plays(tmp_path: Path) -> Non
     saved["extra"]["table"].pop("match_number")
     path.write_text(json.dumps(saved))
     assert TableServer.resume(path).match_number == 1
+
+
+async def test_the_new_matchs_first_turn_has_its_own_clock() -> None:
+    """Seed 1: the one-hand match ends on Mehmet's turn, and the next match's first turn is
+    his again. The table took it for the same turn going on: no clock started, and a time
+    up left over from the last match made a bot throw for him at once."""
+    server = TableServer(RuleSet(hands=1), 1, ("easy",) * 4, grace=0.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        await settle(tables, server)
+        assert server.match is not None
+        last_turn = server.match.hand.turn
+        server.turn_time = 0.3  # from here on each turn has a clock
+        for table in tables:
+            await table.again()
+        await tables[0].wait_for(lambda: tables[0].match_number == 2, 5)
+        hand = server.match.hand
+        assert hand.turn == last_turn  # the case: the same seat to play, hand 0 again
+        # His clock runs out, and his bot plays the rest of the turn (with no clock
+        # started, the turn waited for ever).
+        player = tables[hand.turn]
+        await player.wait_for(lambda: any(e.bot for e in player.events), 5)
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
+
+
+async def soon(condition: Callable[[], bool]) -> None:
+    """Until ``condition`` holds (the table's own state), at most 5 s."""
+    for _ in range(500):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never came")
+
+
+async def test_the_last_matchs_rack_order_never_lays_out_the_new_match() -> None:
+    """Ayşe arranged her rack at the end of a one-hand match and lost her connection on its
+    summary; the others played again. Her rack order of hand 0 (match 1) was carried to her
+    new connection and laid over hand 0 of match 2, scattering the new rack."""
+    from okey_tui.net.client import RemoteTable
+    from okey_tui.ui.remote import carry_layout
+
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=0.0)
+    await server.start()
+    tables = await seat_four(server)
+    new: RemoteTable | None = None
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        await settle(tables, server)
+        old = tables[0]
+        assert server.match is not None
+        first = [str(t) for t in server.match.hand.racks[0]]
+        old.keep_layout((first + [None] * 30)[:30])  # arranged on the last summary
+        await soon(lambda: server.seats[0].layout is not None)
+        old._ws.transport.abort()  # her connection dies there
+        await soon(lambda: server.seats[0].conn is None)
+        for table in tables[1:]:
+            await table.again()
+        await tables[1].wait_for(lambda: tables[1].match_number == 2, 5)
+        new = await RemoteTable.rejoin(server.url, old.token)
+        await new.wait_for(lambda: new.has_view, 5)
+        carry_layout(old, new)
+        # A late order of the last match, sent straight to the table, is dropped too.
+        await new._send_quietly({"type": "layout", "slots": " ".join(first), "hand": 0, "match": 1})
+        await new.ping(5)
+        await new.wait_for(lambda: 5 in new.pongs, 5)
+        assert server.seats[0].layout is None and new.layout() is None
+    finally:
+        if new is not None:
+            await new.close()
+        for table in tables[1:]:
+            await table.close()
+        await server.close()
+
+
+async def test_an_again_for_a_match_not_yet_played_is_no_yes() -> None:
+    async with a_hand_played_out(hands=1) as (server, tables):
+        await settle(tables, server)
+        await tables[1]._send_quietly({"type": "again", "match": 99})
+        await tables[1].ping(3)
+        await tables[1].wait_for(lambda: 3 in tables[1].pongs, 5)
+        assert not server.seats[1].ready and server.match_number == 1
+        assert not tables[1].errors
+
+
+async def test_a_friend_gone_on_purpose_at_the_end_has_a_bot_from_the_next_matchs_start() -> None:
+    """Can quit on the last summary; the others played again. At his first turn the table
+    waited the grace period for him ("a bot plays in 22 s"), though he had said goodbye."""
+    notices: list[str] = []
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    server.on_notice = notices.append
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        await settle(tables, server)
+        await tables[3].close(quitting=True)
+        await soon(lambda: server.seats[3].conn is None)
+        assert "Can left: a bot plays seat 4 until they rejoin" in notices
+        for table in tables[:3]:
+            await table.again()
+        await tables[0].wait_for(lambda: tables[0].match_number == 2, 5)
+        assert server.away_left(server.seats[3]) == 0.0
+        assert server.bot_covers(server.seats[3])
+    finally:
+        for table in tables[:3]:
+            await table.close()
+        await server.close()

@@ -184,3 +184,36 @@ async def test_back_at_the_matchs_end_the_line_says_who_wants_another() -> None:
         for table in tables:
             await table.close()
         await server.close()
+
+
+async def test_back_after_asking_for_another_match_the_line_says_whom_it_waits_for() -> None:
+    """Ayşe asked for another match, lost her connection and came back: her line asked her
+    again ("Enter if you do too"), though the table counted her yes."""
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        await settle(tables, server)
+        await tables[0].again()
+        await tables[1].again()
+        await tables[2].wait_for(lambda: sum(s.ready for s in tables[2].seats()) == 2, 5)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await until(
+                pilot,
+                lambda: (
+                    "Waiting for Zeynep and Can: the new match starts when all want it"
+                    in str(status_line(table_screen))
+                ),
+                "whom the table waits for",
+            )
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()

@@ -160,3 +160,37 @@ async def test_enter_at_the_terminal_of_a_host_who_does_not_sit_deals_the_next_h
         console_line(server, "\n")
         await tables[3].wait_for(lambda: tables[3].hand_number == 1, 5)
         assert server.match.hand_number == 1
+
+
+async def test_d_on_the_summary_deals_and_the_host_is_never_one_the_table_waited_for() -> None:
+    """At a match's end a friend asked for another match; the host pressed D on the summary:
+    nothing happened (the summary kept the table's keys from it). From the table (Esc, D),
+    the host's own seat was counted among those not ready: "The host dealt another match
+    without waiting" said to the host, and a bot played the host's first turn."""
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, port=0, grace=30.0)
+    app = RemoteApp(Seat("", name="Host"), server=server)
+    friends: list[RemoteTable] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None, "the host is seated")
+        assert app.table is not None
+        for name in ("Mehmet", "Zeynep", "Can"):
+            friends.append(await RemoteTable.join(server.url, server.code, name))
+        try:
+            await app.table.start()
+            tables = [app.table, *friends]
+            await settle(tables, server)
+            await play_hand_out(server, tables)
+            await until(pilot, lambda: shows(app, HandSummaryScreen), "the summary")
+            summary = app.screen
+            assert not summary.check_action("deal_now", ())  # nobody asked yet
+            await friends[0].again()
+            await until(pilot, lambda: summary.check_action("deal_now", ()), "D offered")
+            await pilot.press("D")
+            await until(pilot, lambda: app.table.match_number == 2, "the new match")
+            assert server.host_seat is not None and server.host_seat not in server._idle
+            assert server._idle == {2, 3}  # Zeynep and Can, who did not ask
+            await until(pilot, lambda: shows(app, HostTableScreen), "the new match's table")
+            assert "without waiting" not in str(status_line(app.screen))
+        finally:
+            for friend in friends:
+                await friend.close()

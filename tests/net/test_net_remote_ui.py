@@ -907,7 +907,7 @@ def test_a_rack_arranged_while_the_connection_was_down_goes_to_the_new_connectio
             self.slots = list(slots)
 
     def conn(url: str, seat: int, slots: list[str | None] | None) -> Conn:
-        return Conn(url=url, seat=seat, slots=slots, sent=[])
+        return Conn(url=url, seat=seat, slots=slots, sent=[], match_number=1)
 
     sorted_here = ["R1", "R2", "R3", None, "K9"]
     before = ["K9", None, "R3", "R1", "R2"]

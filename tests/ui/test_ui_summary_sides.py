@@ -49,3 +49,25 @@ def test_the_other_side_winning_is_named_the_same_way() -> None:
     report = partners_end((1, 3))
     line = winners_line(report, SEATS, 0)
     assert line == "The match is over. Ayşe & Zeynep won with -101.", line
+
+
+def individual_end(winners: tuple[int, ...]) -> HandReport:
+    """The last hand of a one-hand match, ``winners`` all on 202, the others on 303."""
+    totals = tuple(202 if seat in winners else 303 for seat in range(4))
+    lines = tuple(SeatScore(s, 0, (), 0, 0, 0, 0, None, 0, "", "0") for s in range(4))
+    return HandReport(
+        1, 1, HandResult(Outcome(EndKind.EMPTY_MIDDLE, None), lines), Tile.parse("B7"),
+        (), None, (), (totals,), totals, True, winners, RuleSet(hands=1), (False,) * 4,
+    )  # fmt: skip
+
+
+def test_three_winners_are_a_list_not_a_chain_of_ands() -> None:
+    """ "Hasan and Mehmet and Can won with 202." """
+    report = individual_end((1, 2, 3))
+    assert winners_line(report, SEATS, None) == (
+        "The match is over. Ayşe, Mehmet and Zeynep won with 202."
+    )
+    assert winners_line(report, SEATS, 3) == "The match is over. You, Ayşe and Mehmet won with 202."
+    assert winners_line(individual_end((0, 3)), SEATS, 0) == (
+        "The match is over. You and Zeynep won with 202."
+    )

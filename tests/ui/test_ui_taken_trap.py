@@ -124,3 +124,36 @@ async def test_g_after_laying_says_what_the_take_back_costs():
             "You took Y13 from the left: use it this turn or give it back · "
             "b takes back what you laid (+101), then g gives it back"
         )
+
+
+async def test_at_a_table_that_charges_for_giving_back_the_question_says_so():
+    """Table option give-back penalty: g costs +101 too, and the question said "at no cost"."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R10 Y1 K4 B4", "", "", ""],
+            phase="d",
+            rules="classic/11+g",
+            discards=["", "", "", "Y13"],
+            table=["2:K5K6K7K8"],
+            openings="m101/-/m101/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t", "y")
+        await pilot.pause()
+        await select_tiles(pilot, screen, "K4")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = app.screen.question
+        assert "g gives it back now (+101 at this table)" in question, question
+        assert "at no cost" not in question
+        await pilot.press("y")
+        await pilot.pause()
+        assert status_text(screen).endswith(
+            "b takes back what you laid (+101), then g gives it back (+101)"
+        ), status_text(screen)

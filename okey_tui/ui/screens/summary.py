@@ -23,7 +23,7 @@ from okey_tui.engine.melds import Meld, effective
 from okey_tui.engine.scoring import NOT_OPENED, PenaltyNote, SeatScore
 from okey_tui.engine.state import PENALTY, SEATS, OpeningKind, PenaltyReason, challenge_rate
 from okey_tui.engine.tiles import Tile, okey_for
-from okey_tui.i18n import N_, _, ngettext, pgettext, possessive
+from okey_tui.i18n import N_, _, and_list, ngettext, pgettext, possessive
 from okey_tui.messages import (
     counts_tiles_left,
     describe_outcome,
@@ -315,7 +315,7 @@ def winners_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     if report.rules.partners:
         # "You and Mehmet won" above "then Ayşe & Zeynep 16" named the sides two ways.
         won = [name for name, side in sides(report, seats) if side[0] in report.winners]
-        winners = _(" and ").join(won)
+        winners = and_list(won)
         if you is not None and you in report.winners:
             said = pgettext("your side", "The match is over. {winners} won with {total}.")
             return said.format(winners=winners, total=total)
@@ -326,10 +326,14 @@ def winners_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
         others = [seats[s].name for s in report.winners if s != you]
         if not others:
             return _("The match is over. You won with {total}.").format(total=total)
+        if len(others) > 1:  # "You and Mehmet and Can won"
+            return _("The match is over. You, {others} won with {total}.").format(
+                others=and_list(others), total=total
+            )
         return _("The match is over. You and {others} won with {total}.").format(
-            others=_(" and ").join(others), total=total
+            others=others[0], total=total
         )
-    winners = _(" and ").join(seats[s].name for s in report.winners)
+    winners = and_list([seats[s].name for s in report.winners])
     return _("The match is over. {winners} won with {total}.").format(winners=winners, total=total)
 
 
@@ -391,6 +395,8 @@ class HandSummaryScreen(Dialog[str]):
         # At a table with friends: a line to the table, as at the table (between hands and
         # matches is when people talk).
         Binding("slash", "chat", N_("Chat")),
+        # The host's: deal the next hand (or match) without waiting for those not ready.
+        Binding("D", "deal_now", N_("Deal now")),
     ]
     # The table's key bar shows these keys (a footer of its own would cover only the bar's
     # last line when the table's keys take two, at 80 columns), and a click there presses
@@ -405,6 +411,7 @@ class HandSummaryScreen(Dialog[str]):
         *,
         same_table: bool = False,
         say: Callable[[str], Awaitable[None]] | None = None,
+        deal: tuple[Callable[[], object], Callable[[], bool]] | None = None,
         quit_question: str | None = None,
         dealt_at: float | None = None,
         replay: str | None = None,
@@ -419,6 +426,7 @@ class HandSummaryScreen(Dialog[str]):
         # The new match is played by the same people at this table (a network table's).
         self.same_table = same_table
         self.say = say  # a line of chat to the table (None: nobody to talk to)
+        self.deal = deal  # the host's D: what deals, and whether it would now
         # A network table with a turn time deals the next hand by itself then
         # (``time.monotonic``): the keys count it down.
         self.dealt_at = None if report.match_over else dealt_at
@@ -520,7 +528,13 @@ class HandSummaryScreen(Dialog[str]):
             return over
         if action == "chat":
             return self.say is not None
+        if action == "deal_now":
+            return self.deal is not None and self.deal[1]()
         return True
+
+    def action_deal_now(self) -> None:
+        if self.deal is not None and self.deal[1]():
+            self.deal[0]()
 
     def action_chat(self) -> None:
         say = self.say

@@ -1029,9 +1029,10 @@ class TableScreen(Screen[None]):
             if info.level is None and info.ready and info.seat != table.seat
         ]
         own = next((info for info in table.seats() if info.seat == table.seat), None)
-        if own is not None and own.ready and not table.match_over:
+        if own is not None and own.ready:
             # The table counts this seat ready though this screen did not ask (asked
-            # before the host's okey101 was opened again): it says whom it waits for.
+            # before the host's okey101 was opened again, or before a rejoin at the
+            # match's end for another match): it says whom it waits for.
             self._asked_next = True
         if self._asked_next:
             # Someone else got ready (or left): the line says whom the table waits for.
@@ -1056,6 +1057,10 @@ class TableScreen(Screen[None]):
             self.set_status(self.ended_line(ended[0]))
         elif self.moves_seen:
             self.set_status(self.moves_seen[-1])
+        from okey_tui.ui.screens.summary import HandSummaryScreen
+
+        if isinstance(self.app.screen, HandSummaryScreen):
+            self.app.screen.refresh_bindings()  # the host's D, as the others get ready
 
     def turn_went_round(self) -> bool:
         """Whether the changes not yet shown end this seat's turn (its own discard, or its
@@ -1574,7 +1579,13 @@ class TableScreen(Screen[None]):
     def take_back_way(self) -> str:
         """The way on for a seat whose taken tile fits nowhere once it laid something: b
         takes it all back (what that costs here), then g gives the tile back."""
-        cost = self.view.penalty_for(TakeBack())
+        view = self.view
+        cost = view.penalty_for(TakeBack())
+        give = view.penalty_for(GiveBack())  # a table option may charge for g too
+        if give is not None:
+            return _(
+                "b takes back what you laid (+{points}), then g gives it back (+{more})"
+            ).format(points=0 if cost is None else cost.points, more=give.points)
         if cost is None:
             return _("b takes back what you laid, then g gives it back")
         return _("b takes back what you laid (+{points}), then g gives it back").format(
@@ -2985,11 +2996,22 @@ class TableScreen(Screen[None]):
         if not view.rules.penalties or view.taken_still_usable() or view.taken_swaps():
             return None
         tile = tile_text(taken.tile, view.okey)
-        question = _(
-            "{tile}, the tile you took from the left, fits nowhere yet: g gives it back now, "
-            "at no cost. Once you lay anything else, g cannot, and if it still fits nowhere "
-            "only a take-back (b, +{points}) lets you discard. Lay this anyway?"
-        ).format(tile=tile, points=PENALTY)
+        give = view.penalty_for(GiveBack())  # a table option charges for g too
+        back = view.penalty_for(TakeBack())
+        points = PENALTY if back is None else back.points
+        if give is not None:
+            question = _(
+                "{tile}, the tile you took from the left, fits nowhere yet: g gives it back "
+                "now (+{give} at this table). Once you lay anything else, g cannot, and if it "
+                "still fits nowhere only a take-back (b, +{points}) lets you give it back. "
+                "Lay this anyway?"
+            ).format(tile=tile, give=give.points, points=points)
+        else:
+            question = _(
+                "{tile}, the tile you took from the left, fits nowhere yet: g gives it back "
+                "now, at no cost. Once you lay anything else, g cannot, and if it still fits "
+                "nowhere only a take-back (b, +{points}) lets you discard. Lay this anyway?"
+            ).format(tile=tile, points=points)
         return question, _("Nothing laid: g gives {tile} back").format(tile=tile)
 
     async def action_commit(self, trap_asked: bool = False) -> None:
@@ -4000,6 +4022,7 @@ class TableScreen(Screen[None]):
                 you,
                 same_table=not isinstance(self.table, LocalTable),
                 say=None if isinstance(self.table, LocalTable) else self.table.say,
+                deal=self.summary_deal(),
                 quit_question=asks,
                 dealt_at=self.table.next_hand_at,
                 replay=self.table.replay_command(),
@@ -4063,6 +4086,11 @@ class TableScreen(Screen[None]):
             self.new_hand()
         else:
             self.say_waiting_for_ready()
+
+    def summary_deal(self) -> tuple[Callable[[], object], Callable[[], bool]] | None:
+        """The host's D on the summary: what deals, and whether it would now (None: this
+        screen is no host's)."""
+        return None
 
     async def play_again(self) -> None:
         """Another match after this one (Enter or n at the match's end): a table at this
