@@ -217,3 +217,34 @@ async def test_back_after_asking_for_another_match_the_line_says_whom_it_waits_f
         for table in tables:
             await table.close()
         await server.close()
+
+
+async def test_at_80x24_the_line_under_the_last_summary_shows_whole() -> None:
+    """At 80x24 the line "… want another match at this table: Enter if you do too" took two
+    rows and the summary's box covered the first: who had asked was out of sight."""
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.table is not None and app.table.has_view, "seated")
+            assert isinstance(app.table, RemoteTable)
+            await play_hand_out(server, [app.table, *tables[1:]])
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            for table in tables[1:]:
+                await table.again()
+            said = "Mehmet, Zeynep and Can want another match at this table: Enter if you do too"
+            table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await until(pilot, lambda: said in str(status_line(table_screen)), "the line")
+            await pilot.pause()
+            await pilot.pause()
+            shown = " ".join(line.strip() for line in screen_text(app).splitlines()[-3:])
+            assert said in shown, shown
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()

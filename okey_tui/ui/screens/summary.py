@@ -488,6 +488,7 @@ class HandSummaryScreen(Dialog[str]):
         self._shown_at = time.monotonic()
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
+        self.call_after_refresh(self.fit_above_line)
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
         # The summary opens at its top, the hand's head line and the first seat in sight,
@@ -500,6 +501,25 @@ class HandSummaryScreen(Dialog[str]):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_hint)
+        self.call_after_refresh(self.fit_above_line)
+
+    def fit_above_line(self) -> None:
+        """At a table with friends on a small terminal the box fills the screen above the
+        table's status line and key bar, whatever rows they take now: a line of two rows
+        ("… want another match at this table: Enter if you do too") had its first row
+        under the box. (At home the line only says again how the hand ended: the box
+        keeps its rows.)"""
+        if not self.is_attached or not self.app.has_class("-compact") or self.say is None:
+            return
+        below = 0
+        for screen in reversed(self.app.screen_stack[:-1]):
+            parts = [*screen.query("#status"), *screen.query("#keys")]
+            if parts:
+                below = sum(part.outer_size.height for part in parts if part.display)
+                break
+        box = self.query_one("#summary")
+        if below and box.styles.margin.bottom != below:
+            box.styles.margin = (0, 0, below, 0)
 
     def show_hint(self) -> None:
         # Called after a refresh: the summary may have been dismissed by then.

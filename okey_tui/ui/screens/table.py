@@ -1458,6 +1458,11 @@ class TableScreen(Screen[None]):
         self._error_at = self.state_mark() if error else None
         self._status_said = message
         self.fit_status()
+        from okey_tui.ui.screens.summary import HandSummaryScreen
+
+        above = self.app.screen if self.is_attached else None
+        if isinstance(above, HandSummaryScreen):  # its box leaves the line's rows in sight
+            above.call_after_refresh(above.fit_above_line)
 
     def rack_notice(self, message: str) -> None:
         """A line about the rack's last change: the next key that changes the rack, the
