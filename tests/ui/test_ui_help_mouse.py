@@ -38,7 +38,7 @@ MOUSE = {
         ("indirme kutusuna bırak", "hazırla"),
         ("masadaki bir perin üstüne bırak", "o pere işle"),
         ("ortaya tıkla", "ortadan çek"),
-        ("atılan taşlara tıkla", "soldan gelen taşı al"),
+        ("atılan taşlara tıkla", "soldakinin yeri: taşını al"),
         ("tuş çubuğunda", "basmakla aynı"),
         ("fare tekerleği", "kaydır"),
     ],
