@@ -547,14 +547,17 @@ class RemoteTable:
             await self._ws.send(encode(message))
 
     def quit_closes_table(self) -> bool:
-        return self.hosting and not self._match_over
+        # At a match's end too: the others may be asking for another match at the table.
+        return self.hosting
 
     def replay_command(self) -> str | None:
         return None  # the deals are the host's
 
     def leave_note(self) -> str | None:
-        if self._match_over:
-            return None
+        if self._match_over and self.hosting:
+            return _(
+                "You host this table: quitting closes it, and nobody plays another match at it."
+            )
         if self.hosting:
             if not self.started:
                 return None  # nothing to open again: the table was never played

@@ -248,3 +248,33 @@ async def test_at_80x24_the_line_under_the_last_summary_shows_whole() -> None:
         for table in tables:
             await table.close()
         await server.close()
+
+
+async def test_quitting_at_the_matchs_end_says_the_way_back_for_another_match() -> None:
+    """A friend's q on the last summary quit at once, saying nothing: the others might play
+    another match at the table, and the seat is still theirs."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None and app.table.has_view, "seated")
+            assert isinstance(app.table, RemoteTable)
+            await play_hand_out(server, [app.table, *tables[1:]])
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            question = app.screen.question
+            assert "Your seat is kept" in question and "okey101 join" in question, question
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "still there")
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()

@@ -4019,7 +4019,13 @@ class TableScreen(Screen[None]):
         def show() -> None:
             # q asks first, as at the table, while there is a match to leave (and a
             # host's quitting closes the table for everyone, even at its end).
-            leaving = not report.match_over or self.table.quit_closes_table()
+            # At a network table's end too: the way back to the seat for another match
+            # there, or the host's closing of it (a friend quit with no word of either).
+            leaving = (
+                not report.match_over
+                or self.table.quit_closes_table()
+                or bool(self.table.leave_note())
+            )
             asks = self.quit_question() if leaving else None
             summary = HandSummaryScreen(
                 report,
