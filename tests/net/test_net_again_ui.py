@@ -278,3 +278,34 @@ async def test_quitting_at_the_matchs_end_says_the_way_back_for_another_match() 
         for table in tables:
             await table.close()
         await server.close()
+
+
+async def test_a_look_at_the_table_from_the_summary_keeps_who_wants_another_match() -> None:
+    """Esc on the last summary showed the table with "The hand as it ended: Enter brings
+    back the summary" alone: who had asked for another match was gone from the line."""
+    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await tables[0].close()
+        app = RemoteApp(Seat(server.url, token=tables[0].token, name="Ayşe"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: app.table is not None and app.table.has_view, "seated")
+            assert isinstance(app.table, RemoteTable)
+            await play_hand_out(server, [app.table, *tables[1:]])
+            await until(pilot, lambda: isinstance(app.screen, HandSummaryScreen), "summary")
+            await tables[1].again()
+            wants = "Mehmet wants another match at this table: Enter if you do too"
+            table_screen = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+            await until(pilot, lambda: wants in str(status_line(table_screen)), "the line")
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is table_screen, "the table")
+            said = str(status_line(table_screen))
+            assert said.startswith("The hand as it ended: Enter brings back the summary · ")
+            assert said.endswith(wants), said
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()

@@ -4080,6 +4080,16 @@ class TableScreen(Screen[None]):
             said = _("The hand as it ended: Enter brings back the summary")
             if self.hotseat is not None:
                 said = self.hotseat.show_rack_after_hand()
+            elif not isinstance(self.table, LocalTable):
+                # Who is ready (or wants another match), whom the table waits for: said
+                # on, not put away with the summary (how the hand ended is on the table).
+                ended = [e for e in self.table.events if e.kind in ("finish", "end")]
+                before = self._said_before_look
+                plain = self.ended_line(ended[0]) if ended else ""
+                if plain and before.startswith(plain + " · "):
+                    before = before[len(plain) + 3 :]
+                if before and before != plain:
+                    said = f"{said} · {before}"
             self.set_status(said)
             self.refresh_bindings()
             return
