@@ -5,16 +5,40 @@ host to open another table)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from net_helpers import play_hand_out, seat_four, settle
 from test_net_remote_ui import a_hand_played_out
 
 from okey_tui.engine.rules import RuleSet
+from okey_tui.net.client import RemoteTable
 from okey_tui.net.protocol import ErrorCode
 from okey_tui.net.server import TableServer
+
+
+@contextlib.asynccontextmanager
+async def one_hand_played(
+    seed: int = 7, **options: Any
+) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
+    """A one-hand table of four people (``options``: the table's; no grace period unless
+    given), its hand played out to its end and every client caught up."""
+    server = TableServer(RuleSet(hands=1), seed, ("easy",) * 4, **{"grace": 0.0, **options})
+    await server.start()
+    tables = await seat_four(server)
+    try:
+        await tables[0].start()
+        await settle(tables, server)
+        await play_hand_out(server, tables)
+        await settle(tables, server)
+        yield server, tables
+    finally:
+        for table in tables:
+            await table.close()
+        await server.close()
 
 
 async def test_everyone_asking_again_deals_a_new_match_at_the_same_table() -> None:
@@ -121,24 +145,13 @@ async def test_the_host_deals_the_new_match_without_waiting_for_the_late() -> No
 
 async def test_the_saved_table_knows_which_match_it_plays(tmp_path: Path) -> None:
     path = tmp_path / "table.json"
-    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=0.0, save_path=path)
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
-        await settle(tables, server)
+    async with one_hand_played(save_path=path) as (_server, tables):
         assert not path.exists()  # a finished match is no table to open again
         for table in tables:
             await table.again()
         await tables[0].wait_for(lambda: tables[0].match_number == 2, 5)
         saved = json.loads(path.read_text())
         assert saved["extra"]["table"]["match_number"] == 2
-    finally:
-        for table in tables:
-            await table.close()
-        await server.close()
     resumed = TableServer.resume(path)
     assert resumed.match_number == 2 and resumed.resumable
     # A save from before matches were counted opens as the first.
@@ -151,14 +164,7 @@ async def test_the_new_matchs_first_turn_has_its_own_clock() -> None:
     """Seed 1: the one-hand match ends on Mehmet's turn, and the next match's first turn is
     his again. The table took it for the same turn going on: no clock started, and a time
     up left over from the last match made a bot throw for him at once."""
-    server = TableServer(RuleSet(hands=1), 1, ("easy",) * 4, grace=0.0)
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
-        await settle(tables, server)
+    async with one_hand_played(seed=1) as (server, tables):
         assert server.match is not None
         last_turn = server.match.hand.turn
         server.turn_time = 0.3  # from here on each turn has a clock
@@ -171,10 +177,6 @@ async def test_the_new_matchs_first_turn_has_its_own_clock() -> None:
         # started, the turn waited for ever).
         player = tables[hand.turn]
         await player.wait_for(lambda: any(e.bot for e in player.events), 5)
-    finally:
-        for table in tables:
-            await table.close()
-        await server.close()
 
 
 async def soon(condition: Callable[[], bool]) -> None:
@@ -190,18 +192,9 @@ async def test_the_last_matchs_rack_order_never_lays_out_the_new_match() -> None
     """Ayşe arranged her rack at the end of a one-hand match and lost her connection on its
     summary; the others played again. Her rack order of hand 0 (match 1) was carried to her
     new connection and laid over hand 0 of match 2, scattering the new rack."""
-    from okey_tui.net.client import RemoteTable
     from okey_tui.ui.remote import carry_layout
 
-    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=0.0)
-    await server.start()
-    tables = await seat_four(server)
-    new: RemoteTable | None = None
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
-        await settle(tables, server)
+    async with one_hand_played() as (server, tables):
         old = tables[0]
         assert server.match is not None
         first = [str(t) for t in server.match.hand.racks[0]]
@@ -213,6 +206,7 @@ async def test_the_last_matchs_rack_order_never_lays_out_the_new_match() -> None
             await table.again()
         await tables[1].wait_for(lambda: tables[1].match_number == 2, 5)
         new = await RemoteTable.rejoin(server.url, old.token)
+        tables.append(new)  # closed with the others
         await new.wait_for(lambda: new.has_view, 5)
         carry_layout(old, new)
         # A late order of the last match, sent straight to the table, is dropped too.
@@ -220,12 +214,6 @@ async def test_the_last_matchs_rack_order_never_lays_out_the_new_match() -> None
         await new.ping(5)
         await new.wait_for(lambda: 5 in new.pongs, 5)
         assert server.seats[0].layout is None and new.layout() is None
-    finally:
-        if new is not None:
-            await new.close()
-        for table in tables[1:]:
-            await table.close()
-        await server.close()
 
 
 async def test_an_again_for_a_match_not_yet_played_is_no_yes() -> None:
@@ -242,15 +230,8 @@ async def test_a_friend_gone_on_purpose_at_the_end_has_a_bot_from_the_next_match
     """Can quit on the last summary; the others played again. At his first turn the table
     waited the grace period for him ("a bot plays in 22 s"), though he had said goodbye."""
     notices: list[str] = []
-    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, grace=60.0)
-    server.on_notice = notices.append
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
-        await settle(tables, server)
+    async with one_hand_played(grace=60.0) as (server, tables):
+        server.on_notice = notices.append
         await tables[3].close(quitting=True)
         await soon(lambda: server.seats[3].conn is None)
         assert "Can left: a bot plays seat 4 until they rejoin" in notices
@@ -259,7 +240,3 @@ async def test_a_friend_gone_on_purpose_at_the_end_has_a_bot_from_the_next_match
         await tables[0].wait_for(lambda: tables[0].match_number == 2, 5)
         assert server.away_left(server.seats[3]) == 0.0
         assert server.bot_covers(server.seats[3])
-    finally:
-        for table in tables[:3]:
-            await table.close()
-        await server.close()
