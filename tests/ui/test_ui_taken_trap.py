@@ -9,6 +9,24 @@ from ui_helpers import opened_beside_a_run, select_tiles, status_text, table_app
 from okey_tui.ui.screens.dialogs import ConfirmScreen
 
 
+async def y13_on_offer(pilot, app, rules: str):  # type: ignore[no-untyped-def]
+    """As :func:`opened_beside_a_run` with R10 Y1 K4 B4 and Y13 on offer, at a table of
+    ``rules`` (its code: ``classic/11+n`` has no penalties, ``+g`` charges for g)."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    hand = position(
+        ["R10 Y1 K4 B4", "", "", ""],
+        phase="d",
+        rules=rules,
+        discards=["", "", "", "Y13"],
+        table=["2:K5K6K7K8"],
+        openings="m101/-/m101/-",
+    )
+    return await at_position(pilot, app, hand)
+
+
 async def test_laying_off_while_a_taken_tile_fits_nowhere_asks_first():
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -73,21 +91,9 @@ async def test_after_laying_a_meld_the_line_says_the_taken_tile_still_waits():
 
 
 async def test_no_question_at_a_table_without_penalties():
-    from ui_helpers import at_position
-
-    from tests.positions import position
-
     app = table_app(penalties=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R10 Y1 K4 B4", "", "", ""],
-            phase="d",
-            rules="classic/11+n",
-            discards=["", "", "", "Y13"],
-            table=["2:K5K6K7K8"],
-            openings="m101/-/m101/-",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await y13_on_offer(pilot, app, "classic/11+n")
         hand = app.session.hand
         await pilot.press("t")
         if isinstance(app.screen, ConfirmScreen):
@@ -128,21 +134,9 @@ async def test_g_after_laying_says_what_the_take_back_costs():
 
 async def test_at_a_table_that_charges_for_giving_back_the_question_says_so():
     """Table option give-back penalty: g costs +101 too, and the question said "at no cost"."""
-    from ui_helpers import at_position
-
-    from tests.positions import position
-
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R10 Y1 K4 B4", "", "", ""],
-            phase="d",
-            rules="classic/11+g",
-            discards=["", "", "", "Y13"],
-            table=["2:K5K6K7K8"],
-            openings="m101/-/m101/-",
-        )
-        screen = await at_position(pilot, app, hand)
+        screen = await y13_on_offer(pilot, app, "classic/11+g")
         await pilot.press("t", "y")
         await pilot.pause()
         await select_tiles(pilot, screen, "K4")
