@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from okey_tui.net.server import TableServer
+    from okey_tui.ui.remote_screens import RemoteTableScreen
     from okey_tui.ui.screens.table import TableScreen
 
 # Tries to take the seat back after the connection drops, this many seconds apart.
@@ -679,12 +680,9 @@ class RemoteApp(OkeyApp):
         table = self.table
         if table is None or old not in self.screen_stack:
             return
-        from okey_tui.ui.remote_screens import HostTableScreen, RemoteTableScreen
+        from okey_tui.ui.remote_screens import RemoteTableScreen
 
-        if self.keep_seat:
-            storage.keep_seat_token(
-                self.table_key if self.seat_info.code else self.token_key, table.token
-            )
+        self.keep_token(table)
         # This seat did not ask for it: the host dealt it without waiting (D).
         late = (
             self.server is None  # the host's own seat is never dealt without
@@ -694,11 +692,7 @@ class RemoteApp(OkeyApp):
         )
         while self.screen is not old:
             self.pop_screen()
-        screen = (
-            HostTableScreen(table, self.server)  # the host's own seat: D deals between hands
-            if self.server is not None
-            else RemoteTableScreen(table)
-        )
+        screen = self.remote_screen(table)
         self.switch_screen(screen)
         if late:
             self.call_after_refresh(screen.say_dealt_without_you)
@@ -738,12 +732,24 @@ class RemoteApp(OkeyApp):
         table.set_listener(self.table_changed)
         self._name_checked = False
         self.record_hand(table)  # the table told a scored hand before the seat was taken
+        self.keep_token(table)
+        self.table_changed()
+
+    def keep_token(self, table: RemoteTable) -> None:
+        """Keep the seat's token on this computer (when it keeps seats): a join by code
+        under the table's address and code, a seat taken with --token by its address."""
         if self.keep_seat:
-            # Kept as a join by code keeps it; a seat taken with --token by its address.
             storage.keep_seat_token(
                 self.table_key if self.seat_info.code else self.token_key, table.token
             )
-        self.table_changed()
+
+    def remote_screen(self, table: RemoteTable) -> RemoteTableScreen:
+        """The table screen of this seat: the host's own has D, to deal between hands."""
+        from okey_tui.ui.remote_screens import HostTableScreen, RemoteTableScreen
+
+        if self.server is not None:
+            return HostTableScreen(table, self.server)
+        return RemoteTableScreen(table)
 
     def record_hand(self, table: RemoteTable) -> None:
         """Add the hand the table has just scored to this person's statistics, as a hand
@@ -782,12 +788,7 @@ class RemoteApp(OkeyApp):
         if table.started and table.has_view:
             shown = self.shown_table()
             if shown is None or shown.table is not table:  # first shown, or a new connection
-                from okey_tui.ui.remote_screens import HostTableScreen, RemoteTableScreen
-
-                if self.server is not None:  # the host's own seat: D deals between hands
-                    self.switch_or_push(HostTableScreen(table, self.server))
-                else:
-                    self.switch_or_push(RemoteTableScreen(table))
+                self.switch_or_push(self.remote_screen(table))
                 self.tell_back_note(table)
             return
         self.show_lobby()

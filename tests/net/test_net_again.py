@@ -11,10 +11,9 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
-from net_helpers import play_hand_out, seat_four, settle
+from net_helpers import play_hand_out, settle
 from test_net_remote_ui import a_hand_played_out
 
-from okey_tui.engine.rules import RuleSet
 from okey_tui.net.client import RemoteTable
 from okey_tui.net.protocol import ErrorCode
 from okey_tui.net.server import TableServer
@@ -24,21 +23,11 @@ from okey_tui.net.server import TableServer
 async def one_hand_played(
     seed: int = 7, **options: Any
 ) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
-    """A one-hand table of four people (``options``: the table's; no grace period unless
-    given), its hand played out to its end and every client caught up."""
-    server = TableServer(RuleSet(hands=1), seed, ("easy",) * 4, **{"grace": 0.0, **options})
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
+    """A one-hand table of four people (``options``: the table's), its hand played out to
+    its end and every client caught up."""
+    async with a_hand_played_out(hands=1, seed=seed, **options) as (server, tables):
         await settle(tables, server)
         yield server, tables
-    finally:
-        for table in tables:
-            await table.close()
-        await server.close()
 
 
 async def test_everyone_asking_again_deals_a_new_match_at_the_same_table() -> None:

@@ -6,6 +6,9 @@ grace period, then a bot plays it. Real tables on 127.0.0.1; bounded waits."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+
 from net_helpers import (
     MAX_ACTIONS,
     easy_move,
@@ -16,6 +19,7 @@ from net_helpers import (
     until,
 )
 from test_net_remote_ui import a_hand_played_out, status_line
+from textual.pilot import Pilot
 
 from okey_tui.commands.host import console_line
 from okey_tui.engine.actions import DrawMiddle
@@ -25,6 +29,33 @@ from okey_tui.net.server import TableServer
 from okey_tui.ui.remote import RemoteApp, Seat
 from okey_tui.ui.remote_screens import HostTableScreen, RemoteTableScreen
 from okey_tui.ui.screens.summary import HandSummaryScreen
+
+
+@contextlib.asynccontextmanager
+async def the_host_at_the_summary(
+    hands: int,
+) -> AsyncIterator[tuple[TableServer, RemoteApp, Pilot[None], list[RemoteTable]]]:
+    """The host seated at their own table (an app) with three friends (tables), the first
+    hand of ``hands`` played out, the host's screen at its summary."""
+    server = TableServer(RuleSet(hands=hands), 7, ("easy",) * 4, port=0, grace=30.0)
+    app = RemoteApp(Seat("", name="Host"), server=server)
+    friends: list[RemoteTable] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.table is not None, "the host is seated")
+        assert app.table is not None
+        for name in ("Mehmet", "Zeynep", "Can"):
+            friends.append(await RemoteTable.join(server.url, server.code, name))
+        try:
+            await app.table.start()
+            tables = [app.table, *friends]
+            await settle(tables, server)
+            await until(pilot, lambda: shows(app, HostTableScreen), "the host's table")
+            await play_hand_out(server, tables)
+            await until(pilot, lambda: shows(app, HandSummaryScreen), "the summary")
+            yield server, app, pilot, friends
+        finally:
+            for friend in friends:
+                await friend.close()
 
 
 async def test_the_host_deals_without_one_and_a_bot_plays_their_turns_until_they_are_back() -> None:
@@ -96,38 +127,21 @@ async def test_the_host_deals_without_one_and_a_bot_plays_their_turns_until_they
 
 
 async def test_d_at_the_hosts_table_deals_the_next_hand_and_the_line_says_so() -> None:
-    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, port=0, grace=30.0)
-    app = RemoteApp(Seat("", name="Host"), server=server)
-    friends: list[RemoteTable] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.table is not None, "the host is seated")
-        assert app.table is not None
-        for name in ("Mehmet", "Zeynep", "Can"):
-            friends.append(await RemoteTable.join(server.url, server.code, name))
-        try:
-            await app.table.start()
-            tables = [app.table, *friends]
-            await settle(tables, server)
-            await until(pilot, lambda: shows(app, HostTableScreen), "the host's table")
-            await play_hand_out(server, tables)
-            await until(pilot, lambda: shows(app, HandSummaryScreen), "the summary")
-            await pilot.press("enter")  # the host is ready
-            await until(pilot, lambda: shows(app, HostTableScreen), "back at the table")
-            screen = app.screen
-            assert isinstance(screen, HostTableScreen)
-            await friends[0].next_hand()
-            await friends[1].next_hand()
-            said = "Waiting for Can: the next hand starts when all are ready · D deals it now"
-            await until(pilot, lambda: str(status_line(screen)) == said, "the line")
-            assert screen.check_action("deal_now", ())
-            await pilot.press("D")
-            await until(pilot, lambda: screen.table.hand_number == 1, "the next hand")
-            await friends[2].wait_for(lambda: friends[2].hand_number == 1, 5)
-            assert not screen.check_action("deal_now", ())
-            assert "D deals it now" not in str(status_line(screen))
-        finally:
-            for friend in friends:
-                await friend.close()
+    async with the_host_at_the_summary(hands=3) as (_server, app, pilot, friends):
+        await pilot.press("enter")  # the host is ready
+        await until(pilot, lambda: shows(app, HostTableScreen), "back at the table")
+        screen = app.screen
+        assert isinstance(screen, HostTableScreen)
+        await friends[0].next_hand()
+        await friends[1].next_hand()
+        said = "Waiting for Can: the next hand starts when all are ready · D deals it now"
+        await until(pilot, lambda: str(status_line(screen)) == said, "the line")
+        assert screen.check_action("deal_now", ())
+        await pilot.press("D")
+        await until(pilot, lambda: screen.table.hand_number == 1, "the next hand")
+        await friends[2].wait_for(lambda: friends[2].hand_number == 1, 5)
+        assert not screen.check_action("deal_now", ())
+        assert "D deals it now" not in str(status_line(screen))
 
 
 async def test_a_friend_still_on_the_summary_is_told_the_host_dealt() -> None:
@@ -167,30 +181,14 @@ async def test_d_on_the_summary_deals_and_the_host_is_never_one_the_table_waited
     nothing happened (the summary kept the table's keys from it). From the table (Esc, D),
     the host's own seat was counted among those not ready: "The host dealt another match
     without waiting" said to the host, and a bot played the host's first turn."""
-    server = TableServer(RuleSet(hands=1), 7, ("easy",) * 4, port=0, grace=30.0)
-    app = RemoteApp(Seat("", name="Host"), server=server)
-    friends: list[RemoteTable] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: app.table is not None, "the host is seated")
-        assert app.table is not None
-        for name in ("Mehmet", "Zeynep", "Can"):
-            friends.append(await RemoteTable.join(server.url, server.code, name))
-        try:
-            await app.table.start()
-            tables = [app.table, *friends]
-            await settle(tables, server)
-            await play_hand_out(server, tables)
-            await until(pilot, lambda: shows(app, HandSummaryScreen), "the summary")
-            summary = app.screen
-            assert not summary.check_action("deal_now", ())  # nobody asked yet
-            await friends[0].again()
-            await until(pilot, lambda: summary.check_action("deal_now", ()), "D offered")
-            await pilot.press("D")
-            await until(pilot, lambda: app.table.match_number == 2, "the new match")
-            assert server.host_seat is not None and server.host_seat not in server._idle
-            assert server._idle == {2, 3}  # Zeynep and Can, who did not ask
-            await until(pilot, lambda: shows(app, HostTableScreen), "the new match's table")
-            assert "without waiting" not in str(status_line(app.screen))
-        finally:
-            for friend in friends:
-                await friend.close()
+    async with the_host_at_the_summary(hands=1) as (server, app, pilot, friends):
+        summary = app.screen
+        assert not summary.check_action("deal_now", ())  # nobody asked yet
+        await friends[0].again()
+        await until(pilot, lambda: summary.check_action("deal_now", ()), "D offered")
+        await pilot.press("D")
+        await until(pilot, lambda: app.table.match_number == 2, "the new match")
+        assert server.host_seat is not None and server.host_seat not in server._idle
+        assert server._idle == {2, 3}  # Zeynep and Can, who did not ask
+        await until(pilot, lambda: shows(app, HostTableScreen), "the new match's table")
+        assert "without waiting" not in str(status_line(app.screen))

@@ -779,11 +779,12 @@ async def test_back_at_the_table_the_line_says_what_a_bot_did_for_you() -> None:
 
 @contextlib.asynccontextmanager
 async def a_hand_played_out(
-    hands: int = 3, **options: Any
+    hands: int = 3, seed: int = 7, **options: Any
 ) -> AsyncIterator[tuple[TableServer, list[RemoteTable]]]:
     """Four people play the first hand of ``hands`` to its end, every move at once
-    (``options``: the table's, such as a turn time)."""
-    server = TableServer(RuleSet(hands=hands), 7, ("easy",) * 4, grace=0.0, **options)
+    (``options``: the table's, such as a turn time; no grace period unless given)."""
+    options = {"grace": 0.0, **options}
+    server = TableServer(RuleSet(hands=hands), seed, ("easy",) * 4, **options)
     await server.start()
     tables = await seat_four(server)
     try:
