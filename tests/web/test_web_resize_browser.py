@@ -2,7 +2,7 @@
 smaller, or a phone turned, keeps the game's 80 x 24 cells, as a fresh load at that size
 does: the page picks the font size again when the window changes size, not only when it
 loads. A HiDPI screen gets the whole game, drawn sharp. The click that brings the page to
-the front is the page's, not the game's.
+the front is the page's, not the game's. On a tablet a finger drags a tile as a mouse does.
 
 The tests share one server (each page a browser of its own, with a table of its own) and
 one Chromium (the HiDPI screen is a Chromium of its own, started by the same playwright)."""
@@ -268,3 +268,84 @@ def test_a_desktop_page_brought_to_the_front_by_a_click_and_made_smaller(
     cols, rows = wait_for_size(terminal, "t.cols >= 120", "made larger")
     assert rows >= 35, (cols, rows)
     page.close()
+
+
+def sent_mouse(page) -> list[str]:  # type: ignore[no-untyped-def]
+    """The mouse reports the page has sent the game (``ESC [ < b ; x ; y M`` or ``m``)."""
+    typed = [json.loads(sent) for sent in page.evaluate("window.okeySent")]
+    return [m[1] for m in typed if m[0] == "stdin" and m[1].startswith("\x1b[<")]
+
+
+def test_a_finger_drags_a_tile_on_a_tablet(server: Served, browser) -> None:
+    """A tablet (a touch screen, no mouse): a finger drawn from a tile to a gap of the rack
+    moves the tile there, as a mouse held down does (the terminal's script took the
+    finger's moves for scrolling and the tile stayed). A tap is still a click: a press and
+    a release where the finger was, nothing moved. Touches are sent by the browser's own
+    input (CDP ``Input.dispatchTouchEvent``), as a touch screen sends them."""
+    tablet = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = tablet.new_page()
+    page.add_init_script(KEEP_SENT)
+    terminal = Terminal.open(page, server.url)
+    terminal.wait_for("a new table")
+    terminal.press("Enter")
+    rows = terminal.wait_for("Your turn").split("\n")
+    top = next(n for n, line in enumerate(rows) if "▐" in line)  # the cursor's tile: row 1
+    second = top + 3  # the rack's second row of tiles
+    source = rows[top].index("▌") - 2  # the tile's number, between ▐ and ▌
+    label = rows[top][source : source + 2].strip() + rows[top + 1][source : source + 2].strip()
+    target = rows[second].rindex("·")  # the second row's last gap
+    box = page.locator(".xterm-screen").bounding_box()
+    cols, lines = terminal.size()
+
+    def at(column: int, row: int) -> dict[str, float]:
+        return {
+            "x": box["x"] + (column + 0.5) * box["width"] / cols,
+            "y": box["y"] + (row + 0.5) * box["height"] / lines,
+        }
+
+    touch = tablet.new_cdp_session(page)
+
+    def finger(kind: str, point: dict[str, float] | None = None) -> None:
+        points = [point] if point else []
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    # A tap on the tile: a click, nothing moved.
+    page.evaluate("window.okeySent = []")
+    finger("touchStart", at(source, top))
+    finger("touchEnd")
+    page.wait_for_function("() => window.okeySent.length >= 2")
+    reports = sent_mouse(page)
+    pressed = [r for r in reports if r.startswith("\x1b[<0;")]  # the browser's own moves
+    assert [r[-1] for r in pressed] == ["M", "m"], reports  # a press, a release: a click
+    assert not any(r.startswith("\x1b[<32;") for r in reports), reports  # no drag
+
+    # A drag: the tile goes to the gap.
+    page.evaluate("window.okeySent = []")
+    start, end = at(source, top), at(target, second)
+    finger("touchStart", start)
+    for step in range(1, 9):
+        finger(
+            "touchMove",
+            {
+                "x": start["x"] + (end["x"] - start["x"]) * step / 8,
+                "y": start["y"] + (end["y"] - start["y"]) * step / 8,
+            },
+        )
+    finger("touchEnd")
+    reports = sent_mouse(page)
+    assert reports and reports[0].startswith("\x1b[<0;"), reports  # pressed where it began
+    assert any(r.startswith("\x1b[<32;") for r in reports), reports  # moved, held down
+    page.wait_for_function(
+        f"""() => {{
+          const t = window.okeyTerminal, b = t.buffer.active;
+          const line = (n) => b.getLine(b.viewportY + n).translateToString(true);
+          return line({second}).slice({target - 2}, {target + 3}).includes("{label[:-1]}");
+        }}"""
+    )
+    rows = terminal.text().split("\n")
+    moved = rows[second][target - 2 : target + 3].strip(" ▐▌") + rows[second + 1][
+        target - 2 : target + 3
+    ].strip(" ▐▌")
+    assert moved == label, (moved, label, "\n".join(rows[top - 1 : second + 3]))
+    assert rows[top][source - 1 : source + 3].strip(" ▐▌") == "·", "\n".join(rows[top : top + 6])
+    tablet.close()
