@@ -34,6 +34,7 @@ async def test_laying_off_while_a_taken_tile_fits_nowhere_asks_first():
         hand = app.session.hand
         await pilot.press("t")
         assert isinstance(app.screen, ConfirmScreen)  # "Take it anyway?", as before
+        assert "costs" not in app.screen.question  # g is free at this table
         await pilot.press("y")
         await pilot.pause()
         assert hand.taken is not None and str(hand.taken.tile) == "Y13"
@@ -137,7 +138,15 @@ async def test_at_a_table_that_charges_for_giving_back_the_question_says_so():
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await y13_on_offer(pilot, app, "classic/11+g")
-        await pilot.press("t", "y")
+        await pilot.press("t")
+        await pilot.pause()
+        # Asked before the take, the cost of the one way out is said (it was said only
+        # on g, after the yes).
+        assert isinstance(app.screen, ConfirmScreen)
+        take = app.screen.question
+        assert "you could only give it back (g)" in take, take
+        assert "Giving it back costs +101 at this table (table options)." in take, take
+        await pilot.press("y")
         await pilot.pause()
         await select_tiles(pilot, screen, "K4")
         await pilot.press("a")

@@ -1984,6 +1984,11 @@ class TableScreen(Screen[None]):
                     "tile taken from the left must be laid this turn (rules §7): you could "
                     "only give it back (g), before you lay anything else. Take it anyway?"
                 ).format(tile=tile_text(tile, view.okey))
+            give = view.penalty_for(GiveBack())
+            if give is not None:  # a table option charges for g: said before the take
+                question += "\n\n" + _(
+                    "Giving it back costs +{points} at this table (table options)."
+                ).format(points=give.points)
             if not view.middle_count:
                 # Given back, a tile is replaced by a draw: with none left, the hand ends.
                 question += "\n\n" + _(
