@@ -2965,7 +2965,13 @@ class TableScreen(Screen[None]):
             if self.staging.reached(view):
                 # As the lay-down box says it: before this turn's draw Enter is refused.
                 when = lay_when(view)
-                if when == "now":
+                if when == "now" and len(self.staging.tiles()) >= len(view.rack):
+                    # Enter would be refused: a tile must stay in hand for the discard.
+                    line += " — " + _(
+                        "every tile is staged, and one must stay in hand to discard: "
+                        "Esc puts them back"
+                    )
+                elif when == "now":
                     line += " — " + _("Enter lays them down")
                 elif when == "draw":
                     line += " — " + _("d draws first, then Enter lays them down")
