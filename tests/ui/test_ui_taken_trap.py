@@ -160,3 +160,25 @@ async def test_at_a_table_that_charges_for_giving_back_the_question_says_so():
         assert status_text(screen).endswith(
             "b takes back what you laid (+101), then g gives it back (+101)"
         ), status_text(screen)
+
+
+async def test_the_draw_after_a_give_back_goes_where_any_draw_goes():
+    """g gives the taken tile back and draws: the drawn tile went to the middle of the
+    rack, kept away from the given tile's slot as from a tile that would come back. It is
+    gone for good: the draw goes where a draw goes, the lower row's right end."""
+    from okey_tui.ui.rack import ROWS
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await y13_on_offer(pilot, app, "classic/11")
+        rack = screen.rack
+        await pilot.press("t", "y")
+        await pilot.pause()
+        last = ROWS * rack.cols - 1  # the lower row's right end
+        assert str(rack.slots[last]) == "Y13"  # the taken tile, where a new tile goes
+        await pilot.press("g")
+        await pilot.pause()
+        assert app.session.hand.taken is None
+        drawn = sorted(screen.fresh)
+        assert drawn == [last], (drawn, rack.slots)
+        assert status_text(screen).startswith(f"You gave Y13 back and drew {rack.slots[last]}")

@@ -1881,7 +1881,13 @@ class TableScreen(Screen[None]):
         """The table took ``action``: the tiles of ``slots`` left the rack, new ones came in."""
         prefer = sorted(self.fresh)
         self.took(slots)
-        if isinstance(action, DrawMiddle | TakeDiscard | Discard):
+        if isinstance(action, GiveBack):
+            # The tile given back is gone for good, and the draw that replaces it is a new
+            # tile like any other: the given tile's slot is no home to keep it away from
+            # (it went to the middle of the rack, not to the lower row's end).
+            held = Counter(self.rack_tiles())
+            self.rack.sync(list((Counter(self.rack.tiles()) & held).elements()), prefer=prefer)
+        if isinstance(action, DrawMiddle | TakeDiscard | Discard | GiveBack):
             # A new turn: what left earlier is gone for good, but staged melds keep
             # their slots for Esc.
             self.rack.forget(keep=self.staging.tiles())
