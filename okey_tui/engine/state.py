@@ -294,6 +294,26 @@ class Outcome:
         return ", ".join(parts) or "normal finish"
 
 
+def finish_outcome(
+    seat: int, last: Tile, okey: Tile, opening: Opening | None, opened_this_turn: bool
+) -> Outcome:
+    """The hand's end as ``seat`` discards ``last``, its last tile (rules §10): doubled for
+    the okey discarded, for a straight out (every tile laid in the turn it opened) and for
+    a pairs opening.
+
+    >>> okey = Tile.parse("R5")
+    >>> finish_outcome(0, okey, okey, Opening(OpeningKind.MELDS, 120), True).multiplier
+    4
+    """
+    return Outcome(
+        EndKind.FINISH,
+        finisher=seat,
+        okey=last == okey,
+        straight=opened_this_turn,
+        pairs=opening is not None and opening.kind is OpeningKind.PAIRS,
+    )
+
+
 def check_lay_kind(opening: OpeningKind, kind: MeldKind) -> None:
     """Refuse a new meld of ``kind`` from a seat that opened with ``opening`` (rules §9:
     a pairs opener lays only pairs, a melds opener no pairs).
@@ -459,6 +479,15 @@ class Hand:
 
     def penalty_points(self, seat: int) -> int:
         return sum(p.points for p in self.penalties if p.seat == seat)
+
+    def opened_this_turn(self) -> bool:
+        """Whether the seat to play opened in this turn (not before it): its finish now
+        would be a straight out."""
+        start = self.turn_start
+        seat = self.turn
+        return (
+            start is not None and start.openings[seat] is None and self.openings[seat] is not None
+        )
 
     def laid_this_turn(self) -> bool:
         return any(isinstance(a, Open | Lay | AddTile | SwapOkey) for a in self.turn_actions)
@@ -1032,16 +1061,8 @@ class Hand:
         self.discards[seat].append(tile)
         self._log("discard", f"discarded {tile}", (tile,))
         if not self.racks[seat]:
-            opening = self.openings[seat]
-            start = self.turn_start
             self._end(
-                Outcome(
-                    EndKind.FINISH,
-                    finisher=seat,
-                    okey=tile == okey,
-                    straight=start is not None and start.openings[seat] is None,
-                    pairs=opening is not None and opening.kind is OpeningKind.PAIRS,
-                )
+                finish_outcome(seat, tile, okey, self.openings[seat], self.opened_this_turn())
             )
             return
         self._pay(cost)

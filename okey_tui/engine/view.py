@@ -46,6 +46,7 @@ from okey_tui.engine.state import (
     TableMeld,
     Taken,
     check_lay_kind,
+    finish_outcome,
     penalty_for,
 )
 from okey_tui.engine.tiles import COLOURS, Tile, okey_for
@@ -76,6 +77,9 @@ class PlayerView:
     melds_floor: int
     pairs_floor: int
     match_totals: tuple[int, ...] = (0, 0, 0, 0)
+    # On the viewer's own turn: it opened in this turn, not before (a finish now is a
+    # straight out).
+    opened_this_turn: bool = False
 
     @classmethod
     def of(cls, hand: Hand, seat: int, match_totals: tuple[int, ...] = (0, 0, 0, 0)) -> PlayerView:
@@ -101,6 +105,7 @@ class PlayerView:
             melds_floor=hand.floor(seat, OpeningKind.MELDS),
             pairs_floor=hand.floor(seat, OpeningKind.PAIRS),
             match_totals=match_totals,
+            opened_this_turn=hand.opened_this_turn() if mine else False,
         )
 
     @property
@@ -174,6 +179,18 @@ class PlayerView:
             table=self.table,
             seat=self.seat,
             rack_size=len(self.rack),
+        )
+
+    def finish_by_discard(self) -> Outcome | None:
+        """How the hand would end if this seat discarded its one tile now (rules §10), or
+        None when a discard now would not end it (not its turn to discard, more tiles, a
+        taken tile or an okey still to lay)."""
+        if not self.my_turn or self.phase is not Phase.PLAY or len(self.rack) != 1:
+            return None
+        if self.taken is not None or self.okeys_owed:
+            return None
+        return finish_outcome(
+            self.seat, self.rack[0], self.okey, self.opening, self.opened_this_turn
         )
 
     def can_use_taken(self, tile: Tile) -> bool:

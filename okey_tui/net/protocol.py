@@ -522,6 +522,7 @@ PRIVATE_VIEW_FIELDS = (
     "laid_this_turn",
     "melds_floor",
     "pairs_floor",
+    "opened_this_turn",
 )
 
 
@@ -548,6 +549,7 @@ def view_private_json(view: PlayerView) -> JSONObject:
         "laid_this_turn": view.laid_this_turn,
         "melds_floor": view.melds_floor,
         "pairs_floor": view.pairs_floor,
+        "opened_this_turn": view.opened_this_turn,
     }
 
 
@@ -653,6 +655,9 @@ def view_from_json(data: object, table: tuple[TableMeld, ...] | None = None) -> 
             melds_floor=_int(d, "melds_floor"),
             pairs_floor=_int(d, "pairs_floor"),
             match_totals=_ints(d, "match_totals"),
+            # Not sent by an okey101 before it (the same protocol version): no straight out
+            # is foretold.
+            opened_this_turn=d.get("opened_this_turn") is True,
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(

@@ -13,6 +13,7 @@ from okey_tui.engine.actions import DrawMiddle, parse_action
 from okey_tui.engine.scoring import score_hand
 from okey_tui.engine.state import EndKind
 from okey_tui.engine.tiles import Tile
+from okey_tui.engine.view import PlayerView
 
 OKEY = Tile.parse("B8")
 OTHERS = ["K1 K2", "R3 K7 F", "R2 K4"]
@@ -69,6 +70,30 @@ def test_the_finish_table_row(
     assert result.totals() == totals
     assert [s.finish for s in result.seats] == totals  # no penalty, okey or bonus points here
     assert hand.racks[0] == [] and hand.tile_count() == 106
+
+
+@pytest.mark.parametrize(
+    ("kind", "opening", "rack", "plays", "totals"),
+    FINISH_TABLE,
+    ids=[row[0] for row in FINISH_TABLE],
+)
+def test_the_seats_view_foretells_the_finish_its_last_discard_makes(
+    pos, kind: str, opening: str, rack: str, plays: list[str], totals: list[int]
+) -> None:
+    """Before the last discard the seat's view says how it ends the hand (the screen's
+    line says it): the outcome the discard then makes. Before that, and with two tiles
+    left, it foretells nothing; nor does another seat's view."""
+    hand = pos([rack, *OTHERS], openings=f"{opening}/-/m101/p5")
+    assert PlayerView.of(hand, 0).finish_by_discard() is None  # more than one tile
+    *before, last = plays
+    for text in before:
+        hand.apply(parse_action(text, OKEY))
+    view = PlayerView.of(hand, 0)
+    foretold = view.finish_by_discard()
+    assert foretold is not None and view.opened_this_turn == (opening == "-")
+    assert PlayerView.of(hand, 1).finish_by_discard() is None
+    hand.apply(parse_action(last, OKEY))
+    assert hand.outcome == foretold, kind
 
 
 def test_the_finish_kinds_are_recorded_in_the_outcome(pos) -> None:

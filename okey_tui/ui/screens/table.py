@@ -66,6 +66,7 @@ from okey_tui.engine.view import (
 from okey_tui.i18n import N_, _, and_list, at_name, decimal, ngettext
 from okey_tui.messages import (
     added_tiles_text,
+    describe_outcome,
     event_text,
     meld_kind,
     meld_text,
@@ -3091,7 +3092,10 @@ class TableScreen(Screen[None]):
             done = f"{done} · {due}"
         elif self.my_turn:  # the turn goes on (unless that lay-down ended the hand)
             steps = self.table_steps()
-            if steps:
+            finish = self.finish_steps()
+            if finish:  # one tile left: its discard ends the hand
+                done = f"{done}: {finish}"
+            elif steps:
                 done = _("{done}: {steps}, then x discards").format(done=done, steps=steps)
             elif any(isinstance(a, AddTile) for a in legal_actions(view)):
                 done = _("{done}: a adds a tile that fits a table meld, then x discards").format(
@@ -3339,7 +3343,9 @@ class TableScreen(Screen[None]):
         else:
             each = ", ".join(_("{tiles} to meld {n}").format(tiles=t, n=n) for t, n in said)
             done = _("Added {adds}").format(adds=each)
-        more = (self.taken_due() or self.table_steps()) if self.my_turn else ""
+        more = (
+            (self.taken_due() or self.finish_steps() or self.table_steps()) if self.my_turn else ""
+        )
         self.set_status(f"{done} · {more}" if more else done)  # what else goes down
 
     @staticmethod
@@ -3864,6 +3870,21 @@ class TableScreen(Screen[None]):
             return _("{name}, it is your turn: {steps}").format(name=name, steps=self.turn_steps())
         return _("Your turn: {steps}").format(steps=self.turn_steps())
 
+    def finish_steps(self) -> str:
+        """With one tile left to discard: that the discard ends the hand, and how it is
+        doubled (the engine's reading: a straight out, the okey, a pairs opening); "" when
+        a discard now would not end it."""
+        view = self.view
+        finish = view.finish_by_discard()
+        if finish is None:
+            return ""
+        tile = tile_text(view.rack[0], view.okey)
+        if finish.multiplier > 1:
+            return _("x discards {tile}, your last tile, and you finish: {how} (×{n})").format(
+                tile=tile, how=describe_outcome(finish), n=finish.multiplier
+            )
+        return _("x discards {tile}, your last tile, and you finish").format(tile=tile)
+
     def turn_steps(self) -> str:
         """What the turn starts with: a draw or a take, or (drawn, or the starter) a throw."""
         view = self.view
@@ -3899,6 +3920,9 @@ class TableScreen(Screen[None]):
                 "lay the okey you took off the table in a meld this turn (a adds it, o stages "
                 "it), then x discards"
             )
+        finish = self.finish_steps()
+        if finish:
+            return finish
         # "play, then x …": a newcomer asked what "play" meant here.
         if view.opening is None:
             short = self.short_opening
