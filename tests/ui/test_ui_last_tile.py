@@ -43,8 +43,7 @@ async def test_an_add_that_leaves_the_okey_says_the_okey_finish() -> None:
         await pilot.pause()
         said = status_text(screen)
         assert said == (
-            "Added K4 to meld 1 · x discards B8★, your last tile, and you finish: "
-            "with an okey (×2)"
+            "Added K4 to meld 1 · x discards B8★, your last tile, and you finish: with an okey (×2)"
         ), said
 
 
