@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +27,11 @@ NETWORK = "network"
 # The kind of a seat another person played at a network table: their own install counts
 # the hand for them (only "human" seats are counted here).
 FRIEND = "friend"
+# On a person's line: a bot playing their seat while they were away at a network table
+# opened, or finished, the hand for them. The hand and its score are theirs; that opening
+# or finish is not counted among theirs.
+BOT_OPENED = "bot_opened"
+BOT_FINISHED = "bot_finished"
 
 
 def hand_record(
@@ -56,11 +61,14 @@ def record_of(
     kinds: Sequence[str],
     result_of_match: tuple[Sequence[int], Sequence[int]] | None = None,
     play: str | None = None,
+    stand_in: Collection[str] = (),
 ) -> JSONObject:
     """The line written for a scored hand: ``hand`` (from 1) of ``hands`` of the match
     ``match``, each seat's name and kind ("human" for a person counted here, else a bot's
     level or :data:`FRIEND`); the last hand carries the match's winners and totals.
-    ``play`` says where it was played (:data:`NETWORK`; None: on this computer)."""
+    ``play`` says where it was played (:data:`NETWORK`; None: on this computer).
+    ``stand_in``: what a bot did for the "human" seat while its person was away at a
+    network table (:data:`BOT_OPENED`, :data:`BOT_FINISHED`): not counted as theirs."""
     outcome = result.outcome
     seats = []
     for line in result.seats:
@@ -78,6 +86,10 @@ def record_of(
                 },
             }
         )
+    for done in sorted(set(stand_in) & {BOT_OPENED, BOT_FINISHED}):
+        for seat in seats:
+            if seat["kind"] == "human":
+                seat[done] = True
     record: JSONObject = {
         "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "match": match,
@@ -220,12 +232,12 @@ class Tally:
         self.hands += 1
         self.score_sum += int(line.get("score", 0))
         finisher = record.get("finisher")
-        if finisher == seat:
+        if finisher == seat and line.get(BOT_FINISHED) is not True:
             self.hands_won += 1
             self.straight_outs += bool(record.get("straight"))
             self.okey_finishes += bool(record.get("okey"))
         opened = line.get("opened")
-        if opened:
+        if opened and line.get(BOT_OPENED) is not True:
             self.opened += 1
             if opened.get("kind") == "pairs":
                 self.best_pairs = max(self.best_pairs, int(opened.get("value", 0)))

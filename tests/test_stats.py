@@ -332,3 +332,66 @@ def test_every_mean_is_written_with_one_place() -> None:
     assert _cell("mean_hand_score", 35.0) == "35.0"
     assert _cell("mean_hand_score", 68.6) == "68.6"
     assert _cell("hands", 5) == "5"  # counts stay whole
+
+
+def test_an_opening_or_finish_a_stand_in_bot_made_is_not_counted_as_the_persons() -> None:
+    """At a network table a bot plays an away person's seat: the hand and its score are
+    theirs, but the bot's opening and finish were counted as the person's own."""
+    from okey_tui.engine.actions import parse_action
+    from okey_tui.engine.scoring import score_hand
+    from tests.positions import position
+
+    hand = position(["R1 R2 R3 K13", "K1 K2", "R3 K7", "R2 K4"], openings="-/-/m101/m101")
+    for text in ("open R1R2R3", "discard K13"):  # a straight out
+        hand.apply(parse_action(text, hand.okey))
+    result = score_hand(hand)
+
+    def tally(stand_in: set[str]) -> stats.Tally:
+        record = stats.record_of(
+            result,
+            match="m",
+            game_type="classic",
+            hand=1,
+            hands=1,
+            names=NAMES,
+            kinds=KINDS,
+            play=stats.NETWORK,
+            stand_in=stand_in,
+        )
+        return stats.summarise(json.loads(json.dumps([record])))["Ayşe"]
+
+    own = tally(set())
+    assert (own.hands, own.opened, own.hands_won, own.straight_outs) == (1, 1, 1, 1)
+    covered = tally({stats.BOT_OPENED, stats.BOT_FINISHED})
+    assert (covered.hands, covered.opened, covered.hands_won, covered.straight_outs) == (
+        1,
+        0,
+        0,
+        0,
+    )
+    assert covered.score_sum == own.score_sum == result.seats[0].total
+    assert covered.best_opening == 0 and own.best_opening > 0
+
+
+def test_the_stand_in_bots_moves_are_read_from_the_hands_events() -> None:
+    """The events a bot played for the seat (``bot``) say what it did: its opening, and
+    the finishing discard when it was the seat's last move."""
+    from types import SimpleNamespace
+
+    from okey_tui.engine.state import EndKind, Event, Outcome
+    from okey_tui.ui.remote import stand_in_of
+
+    def table(events: list[Event], finisher: int | None):  # type: ignore[no-untyped-def]
+        outcome = Outcome(EndKind.FINISH, finisher) if finisher is not None else None
+        view = SimpleNamespace(outcome=outcome)
+        return SimpleNamespace(events=events, seat=0, view=lambda: view)
+
+    opened_by_bot = Event("open", 0, "opened", bot=True)
+    thrown_by_bot = Event("discard", 0, "discarded", bot=True)
+    thrown = Event("discard", 0, "discarded")
+    others = Event("open", 1, "opened", bot=True)
+    assert stand_in_of(table([opened_by_bot, thrown], 0)) == {stats.BOT_OPENED}
+    assert stand_in_of(table([thrown_by_bot], 0)) == {stats.BOT_FINISHED}
+    assert stand_in_of(table([thrown_by_bot, thrown], 0)) == set()  # back before the end
+    assert stand_in_of(table([thrown_by_bot], 1)) == set()  # another seat finished
+    assert stand_in_of(table([others], None)) == set()

@@ -418,7 +418,24 @@ def hand_record(table: RemoteTable, name: str) -> JSONObject | None:
         kinds=kinds,
         result_of_match=(report.winners, report.totals) if report.match_over else None,
         play=stats.NETWORK,
+        stand_in=stand_in_of(table),
     )
+
+
+def stand_in_of(table: RemoteTable) -> set[str]:
+    """What a bot did for this seat's person while they were away, as the hand's events
+    mark it (``bot``): its opening, its finishing discard (the hand's last move)."""
+    done: set[str] = set()
+    events = table.events
+    for event in events:
+        if event.seat == table.seat and event.bot and event.kind == "open":
+            done.add(stats.BOT_OPENED)
+    outcome = table.view().outcome
+    if outcome is not None and outcome.finisher == table.seat:
+        moves = [e for e in events if e.seat == table.seat and e.kind == "discard"]
+        if moves and moves[-1].bot:
+            done.add(stats.BOT_FINISHED)
+    return done
 
 
 def reopened_note(old: RemoteTable | None, new: RemoteTable) -> str:
