@@ -266,6 +266,8 @@ def host(
         raise click.ClickException(
             _("another okey101 is serving this table right now: close it there first")
         ) from None
+    except storage.LockFolderError as exc:  # said, not a traceback
+        raise click.ClickException(str(exc)) from None
     player = host_name(name, server)
     if resuming and not web and server.web_port is not None:
         # Hosted with --web: the friends who joined from a browser come back by its link.
@@ -430,7 +432,11 @@ def _resumed(
     else:
         entries = found.entries
     for entry in entries:
-        if storage.in_use(entry.path):
+        try:
+            in_use = storage.in_use(entry.path)
+        except storage.LockFolderError as exc:  # said, not a traceback
+            raise click.ClickException(str(exc)) from None
+        if in_use:
             # "There is no table to resume: host a new one" sent the host to open a second
             # table beside the one still running; an older table opened instead went
             # unnoticed.

@@ -323,7 +323,9 @@ class OkeyApp(App[None]):
             return
         try:
             lock = self.lock_for(entry.path)
-        except storage.SaveInUseError as exc:
+        except (storage.SaveInUseError, storage.LockFolderError) as exc:
+            # Said on the new-table screen, the match untouched (a lock folder that cannot
+            # be made ended the app in a traceback).
             self.show_or_replace_new_table(str(exc))
             return
         if lock is not self.lock:

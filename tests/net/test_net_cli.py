@@ -158,6 +158,36 @@ def test_resume_with_no_table_saved_says_so_and_exits_1() -> None:
     assert "no table to resume" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("resume", [False, True], ids=["new", "resume"])
+def test_a_file_where_the_locks_go_ends_host_saying_why_not_in_a_traceback(resume: bool) -> None:
+    """The locks folder unusable (a file in its place, or the data folder read-only):
+    ``host`` and ``host --resume`` ended in a traceback (LockFolderError)."""
+    from okey_tui.engine.match import Match
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.net.server import TableServer
+
+    if resume:
+        server = TableServer(
+            RuleSet(hands=1),
+            7,
+            ("easy",) * 4,
+            save_path=storage.new_save_path(storage.hosted_dir()),
+        )
+        server.match = Match(RuleSet(hands=1), 7)
+        server.save_now()
+    locks = storage.data_dir() / storage.LOCKS
+    locks.parent.mkdir(parents=True, exist_ok=True)
+    locks.write_text("not a folder\n", "utf-8")
+    args = ["host", "--resume", "--no-seat"] if resume else ["host", "--port", "0", "--no-seat"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 1, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    said = " ".join(result.output.split())
+    assert "cannot be locked against a second okey101 in" in said and "OKEY101_DATA_DIR" in said
+    assert "Traceback" not in result.output
+    assert locks.read_text("utf-8") == "not a folder\n"
+
+
 def test_addresses_read_with_and_without_a_port() -> None:
     assert parse_address("192.168.1.5") == ("192.168.1.5", 8101)
     assert parse_address("box.local:9000") == ("box.local", 9000)

@@ -3,6 +3,8 @@ one match, a resumed match shows its log, status and tips as they were."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from click.testing import CliRunner
 from rendered import screen_text
@@ -160,6 +162,29 @@ async def test_a_match_open_elsewhere_is_refused_on_the_new_table_screen() -> No
             assert isinstance(app.screen, NewTableScreen)
             notice = str(app.screen.query_one("#new-table-notice").render())
             assert "Another okey101 is playing this match" in notice
+
+
+async def test_a_match_that_cannot_be_locked_is_refused_on_the_new_table_screen() -> None:
+    """A file where the locks folder goes (or a read-only data folder): r ended the app in
+    a traceback. The screen says why and what to do; the match is untouched."""
+    first = make_app(settings=SETTINGS, ask=False, seed=4, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_and_arrange(pilot, first)
+    (entry,) = storage.list_saves().entries
+    before = entry.path.read_bytes()
+    locks = storage.data_dir() / storage.LOCKS
+    shutil.rmtree(locks)
+    locks.write_text("not a folder\n", "utf-8")
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen) and app.is_running
+        notice = " ".join(str(app.screen.query_one("#new-table-notice").render()).split())
+        assert "cannot be locked against a second okey101" in notice, notice
+        assert "OKEY101_DATA_DIR" in notice
+    assert entry.path.read_bytes() == before
 
 
 async def test_every_table_option_can_be_chosen_on_the_new_table_screen() -> None:
