@@ -434,7 +434,27 @@ def load(path: Path) -> SavedMatch | None:
             ) from None
         except UnusableSaveError as exc:
             problem = exc
-    moved = _set_save_aside(path)
+    try:
+        moved = _set_save_aside(path)
+    except FileNotFoundError:
+        return None  # gone meanwhile
+    except OSError as exc:
+        # A folder okey101 may not write (read-only): the file stays, said at each listing
+        # (it was left out of the list without a word).
+        raise SaveError(
+            _(
+                "The saved match {id} is unusable: {error}. It could not be set aside "
+                "({problem}): it is left as {file}"
+            ).format(
+                id=path.stem,
+                error=unusable_text(problem.why),
+                problem=os_problem(exc),
+                file=path,
+            ),
+            None,
+            problem.why,
+            problem.detail,
+        ) from None
     raise SaveError(
         _("The saved match {id} is unusable: {error}. It was kept as {file}").format(
             id=path.stem, error=unusable_text(problem.why), file=moved.name

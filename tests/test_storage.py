@@ -204,6 +204,33 @@ def test_a_bad_file_is_set_aside_and_reported_and_never_blocks_the_others(
     assert storage.list_saves().problems == []  # reported once, kept aside
 
 
+def test_a_bad_file_that_cannot_be_set_aside_is_reported_where_it_is(
+    save_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder okey101 may not write (read-only): the damaged save could not be renamed
+    and was left out of the list without a word, at every listing. It is reported, each
+    time, with where it is; nothing is changed."""
+    good = storage.new_save_path()
+    storage.save(saved_match(4, 5), {}, good)
+    bad = storage.saves_dir() / "20200101-000000-dead.json"
+    bad.write_text("{not json", encoding="utf-8")
+
+    def read_only(path: Path) -> Path:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(storage, "set_aside", read_only)
+        for _ in range(2):
+            found = storage.list_saves()
+            assert [e.path for e in found.entries] == [good]
+            (problem,) = found.problems
+            said = str(problem)
+            assert said.startswith("The saved match 20200101-000000-dead is unusable:"), said
+            assert "could not be set aside (permission denied" in said and str(bad) in said
+            assert problem.moved_to is None
+    assert bad.read_text(encoding="utf-8") == "{not json"
+
+
 def test_finished_matches_are_not_offered(save_file: Path) -> None:
     match = Match(RuleSet(hands=1), seed=2)
     play_some(match, 5000, random.Random(0))
