@@ -140,6 +140,20 @@ def test_resume_refused_by_the_lock_changes_no_setting_and_says_what_it_set_asid
     assert [p.name for p in settings_file.parent.iterdir()] == ["settings.json"]
 
 
+def test_the_latest_match_played_elsewhere_says_the_others_can_be_resumed() -> None:
+    """``play --resume`` (no ID) with the latest match open in another okey101: refused,
+    and the older unfinished match was not mentioned."""
+    unfinished("20990101-000010-olde")
+    latest = unfinished("20990101-000020-newr")
+    with storage.exclusive(latest):
+        result = run("play", "--resume")
+        alone = run("play", "--resume", "20990101-000020")  # asked for by its id: no hint
+    assert result.exit_code == 1
+    assert "Another okey101 is playing this match" in result.stderr
+    assert "To resume another unfinished match: okey101 play --resume ID" in result.stderr
+    assert alone.exit_code == 1 and "To resume another" not in alone.stderr
+
+
 # -- the saves folder is a file ----------------------------------------------------------------
 
 

@@ -494,6 +494,16 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
         for problem in problems:
             click.echo(f"okey101: {problem}", err=True)
         click.echo(f"okey101: {exc}", err=True)
+        if isinstance(exc, storage.SaveInUseError) and not match_id and len(saves.entries) > 1:
+            # The latest match is played elsewhere: the others are still there to resume.
+            click.echo(
+                "okey101: "
+                + _(
+                    "To resume another unfinished match: okey101 play --resume ID "
+                    "(okey101 saves lists them)."
+                ),
+                err=True,
+            )
         raise SystemExit(1) from None
     # The settings are read (a damaged file set aside) once the match is ours to play.
     settings = load_settings()
