@@ -303,3 +303,42 @@ def test_a_hold_no_guess_took_out_says_why_the_expert_holds_all_the_same(
     assert "gamble" not in " ".join(advice.lines)
     # The reason once: no second line saying it holds anyway.
     assert sum("holds anyway" in line or "It holds" in line for line in advice.lines) == 1
+
+
+def test_the_lay_offs_list_every_one_the_experts_first() -> None:
+    """The panel listed the first six lay-offs only: the expert's "Lay off K12 on meld 13
+    now" named a tile the list left out. Every lay-off is listed, the expert's first."""
+    from dataclasses import replace
+
+    from okey_tui.engine.actions import AddTile
+    from okey_tui.engine.melds import parse_meld
+    from okey_tui.engine.solver import LayOff
+    from okey_tui.engine.tiles import Tile
+    from okey_tui.practice import ExpertHint, hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+
+    hand = position(["R1 Y5 K9", "", "", ""], phase="p", openings="m101/-/-/-")
+    hint = hint_for(PlayerView.of(hand, 0))
+    okey = hand.okey
+    offs = tuple(
+        LayOff(Tile.parse(tile), n, parse_meld(meld, okey))
+        for n, (tile, meld) in enumerate(
+            [
+                ("R10", "R7R8R9R10"),
+                ("Y5", "Y2Y3Y4Y5"),
+                ("Y8", "Y8Y9Y10Y11"),
+                ("Y8", "R8Y8K8"),
+                ("B9", "B9B10B11B12"),
+                ("R1", "R1Y1B1"),
+                ("K12", "K9K10K11K12"),
+                ("K1", "K1R1Y1"),
+            ]
+        )
+    )
+    expert = ExpertHint(AddTile(Tile.parse("K12"), 6), "Lay off K12 on meld 7 now", ())
+    text = hint_text(replace(hint, lay_offs=offs, expert=expert)).plain
+    listed = text.split("Lay-offs", 1)[1].split("Safest discards", 1)[0]
+    lines = [line for line in listed.splitlines() if line.strip()]
+    assert len(lines) == 8, listed  # all eight, not six
+    assert "K12" in lines[0] and "meld 7" in lines[0], lines
+    assert "meld 8" in lines[-1] and "K1" in lines[-1], lines  # the rest in their order

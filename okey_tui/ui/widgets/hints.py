@@ -149,7 +149,15 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append(" " + _("(an okey: the hand counts double)"), "green")
     if hint.lay_offs:
         heading(_("Lay-offs"))
-        for off in hint.lay_offs[:6]:
+        # Every one (the panel scrolls): the first six alone left out the tile the
+        # expert's choice above lays off; that one comes first.
+        chosen = hint.expert.action if hint.expert is not None else None
+        named = [
+            off
+            for off in hint.lay_offs
+            if isinstance(chosen, AddTile) and (off.tile, off.index) == (chosen.tile, chosen.target)
+        ]
+        for off in [*named, *(off for off in hint.lay_offs if off not in named)]:
             text.append("\n")
             text.append_text(_lay_off_line(off, hint, width))
     if hint.swaps:
