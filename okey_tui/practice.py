@@ -72,6 +72,7 @@ from okey_tui.engine.solver import (
 )
 from okey_tui.engine.state import (
     PENALTY,
+    SEATS,
     Hand,
     Opening,
     OpeningKind,
@@ -183,6 +184,11 @@ class Hint:
     over: bool = False  # the hand has ended: nothing to advise
     # The table's melds as they stand: a lay-off shows its meld before the tile goes on.
     table: tuple[Meld, ...] = ()
+    # Opponents who have opened and are near going out: (seat, tiles held, places after
+    # this seat: 1 on the right, to play next; 2 across; 3 on the left), fewest first.
+    near_out: tuple[tuple[int, int, int], ...] = ()
+    # What this seat writes if the hand ends before it opens (None: it has opened).
+    not_opened: int | None = None
 
     def opening_line(self) -> str:
         assert self.check is not None
@@ -278,7 +284,34 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
         finish=_finish(view),
         expert=expert_hint(view),
         table=tuple(table),
+        near_out=near_going_out(view),
+        not_opened=_stakes(view)["not_opened"] if view.opening is None else None,
     )
+
+
+# An opponent who has opened and holds this many tiles or fewer is near going out: the
+# hints say so first (a learner was told nothing while the player on their right held 1).
+NEAR_OUT = 5
+
+
+def near_going_out(view: PlayerView) -> tuple[tuple[int, int, int], ...]:
+    """The opponents (a partner is not one) who have opened and hold :data:`NEAR_OUT`
+    tiles or fewer, as (seat, tiles, places after this seat), fewest tiles first, then in
+    the order they play after this seat.
+
+    >>> from okey_tui.engine.match import Match
+    >>> from okey_tui.engine.rules import RuleSet
+    >>> near_going_out(PlayerView.of(Match(RuleSet(hands=1), 3).hand, 0))
+    ()
+    """
+    near = [
+        (seat, view.rack_counts[seat], step)
+        for step in range(1, SEATS)  # from the seat on the right, who plays next
+        if (seat := (view.seat + step) % SEATS) != view.partner
+        and view.openings[seat] is not None
+        and view.rack_counts[seat] <= NEAR_OUT
+    ]
+    return tuple(sorted(near, key=lambda each: (each[1], each[2])))
 
 
 # -- the expert's choice -------------------------------------------------------------------

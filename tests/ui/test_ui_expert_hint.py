@@ -342,3 +342,47 @@ def test_the_lay_offs_list_every_one_the_experts_first() -> None:
     assert len(lines) == 8, listed  # all eight, not six
     assert "K12" in lines[0] and "meld 7" in lines[0], lines
     assert "meld 8" in lines[-1] and "K1" in lines[-1], lines  # the rest in their order
+
+
+async def test_the_hints_say_first_who_has_opened_and_is_near_going_out() -> None:
+    """The hints said nothing while the player on the right, opened, held one tile: a
+    coach's first words at that moment. Each such opponent (not a partner) is named first,
+    with their place, their tiles and what their going out costs."""
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        hand = app.session.hand
+        hand.restore(
+            position([RACK, "R1 Y1 B1 K1 R2", "B1 B3 B4 Y3", "K4"], openings="-/m101/-/m101")
+        )
+        app.screen.new_hand()
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        text = str(app.screen.query_one(HintPanel).query_one("#hints-text", Static).render())
+        names = [app.screen.seat_name(seat) for seat in range(4)]
+        first, second, third = text.split("\n")[:3]
+        assert first == (
+            f"{names[3]} (on your left) has opened and holds 1 tile: if they go out before "
+            "you open, you score 202."
+        ), text
+        assert second == (
+            f"{names[1]} (on your right, next to play) has opened and holds 5 tiles: if they "
+            "go out before you open, you score 202."
+        ), text
+        assert third == "" and "The expert's choice" in text  # the seat across has not opened
+        assert names[2] not in text.split("The expert's choice")[0]
+
+
+def test_the_near_going_out_line_of_an_opened_seat_speaks_of_its_rack() -> None:
+    from okey_tui.practice import hint_for, near_going_out
+    from okey_tui.ui.widgets.hints import near_out_line
+
+    hand = position(["R1 Y5 K9", "R1 R2", "B3 B4 Y3", "K4"], openings="m101/m101/-/-")
+    view = PlayerView.of(hand, 0)
+    assert near_going_out(view) == ((1, 2, 1),)  # seat 3 holds one tile but has not opened
+    assert hint_for(view).not_opened is None
+    assert near_out_line(1, 2, 1, None) == (
+        "The player on your right, next to play, has opened and holds 2 tiles: if they go "
+        "out, the tiles left on your rack count against you."
+    )

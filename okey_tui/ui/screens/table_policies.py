@@ -356,7 +356,7 @@ class Practice:
             return
         # The hint is the view's alone: made again only for a new view (the table drawn
         # again after a key that moved only the rack's tiles reads the hint it had).
-        self.screen.query_one(HintPanel).show(self.hint_now(view))
+        self.screen.query_one(HintPanel).show(self.hint_now(view), self.screen.seat_name)
 
     # -- tips ------------------------------------------------------------------------------
     @property

@@ -12,7 +12,7 @@ from okey_tui.engine.actions import AddTile, Discard, DrawMiddle, Lay, Open, Tak
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.solver import LayOff
 from okey_tui.engine.tiles import Tile
-from okey_tui.i18n import _
+from okey_tui.i18n import _, ngettext
 from okey_tui.messages import you_opened_with
 from okey_tui.practice import ExpertHint, Hint, pairs_nearer
 from okey_tui.ui.tiles import chip, chips, meld_chips
@@ -47,6 +47,49 @@ def _lay_off_line(off: LayOff, hint: Hint, width: int = 0) -> Text:
     return Text("\n  ").join(lines.split("\n"))
 
 
+def near_out_line(
+    seat: int,
+    tiles: int,
+    step: int,
+    not_opened: int | None,
+    table_name: Callable[[int], str] | None = None,
+) -> str:
+    """An opponent who has opened and is near going out, by name and place (``step``
+    seats after this one: 1 on the right, to play next), and what it means for this seat:
+    ``not_opened``, what it writes if the hand ends before it opens (None: it has opened)."""
+    place = {
+        1: _("on your right, next to play"),
+        2: _("across from you"),
+        3: _("on your left"),
+    }[step]
+    who = (
+        _("{name} ({place})").format(name=table_name(seat), place=place)
+        if table_name is not None
+        else {
+            1: _("The player on your right, next to play,"),
+            2: _("The player across from you"),
+            3: _("The player on your left"),
+        }[step]
+    )
+    if not_opened is not None:
+        said = ngettext(
+            "{who} has opened and holds {n} tile: if they go out before you open, you "
+            "score {points}.",
+            "{who} has opened and holds {n} tiles: if they go out before you open, you "
+            "score {points}.",
+            tiles,
+        )
+    else:
+        said = ngettext(
+            "{who} has opened and holds {n} tile: if they go out, the tiles left on your "
+            "rack count against you.",
+            "{who} has opened and holds {n} tiles: if they go out, the tiles left on your "
+            "rack count against you.",
+            tiles,
+        )
+    return said.format(who=who, n=tiles, points=not_opened)
+
+
 def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width: int = 0) -> Text:
     """The panel's text: each section a bold heading and a few short lines; melds are
     laid out for ``width`` columns (0: no limit)."""
@@ -60,6 +103,11 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append("\n\n")
         text.append(title, "bold #ffd24a")
 
+    # First, an opponent near going out: what a coach says first at that moment (the
+    # hints said nothing while the player on the right held one tile).
+    for seat, tiles, step in hint.near_out:
+        text.append("\n" if text else "")
+        text.append(near_out_line(seat, tiles, step, hint.not_opened, table_name), "bold yellow")
     expert = hint.expert
     if expert is not None:
         # A heading of its own line, as the panel's other parts have: "The expert
@@ -201,11 +249,12 @@ class HintPanel(VerticalScroll):
 
     can_focus = False
     _hint: Hint | None = None
+    _names: Callable[[int], str] | None = None
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic(id="hints-text")
 
-    def show(self, hint: Hint) -> None:
+    def show(self, hint: Hint, table_name: Callable[[int], str] | None = None) -> None:
         # New advice (the next decision) is read from its top: the panel kept where { }
         # had scrolled it last turn, with "The expert's choice" out of sight.
         fresh = self._hint is not None and hint.expert != self._hint.expert
@@ -213,7 +262,8 @@ class HintPanel(VerticalScroll):
         set_title(self, _("Hints · h hides"))
         text = self.query_one("#hints-text", SteadyStatic)
         width = self.scrollable_content_region.width - text.styles.margin.width
-        text.update(hint_text(hint, width=width))
+        self._names = table_name
+        text.update(hint_text(hint, table_name, width=width))
         if fresh:
             self.scroll_home(animate=False, immediate=True)
         self.call_after_refresh(self.say_keys)
@@ -229,4 +279,4 @@ class HintPanel(VerticalScroll):
     def on_resize(self) -> None:
         # Shown before its first layout, or narrowed (80 columns): lay the melds out again.
         if self._hint is not None:
-            self.show(self._hint)
+            self.show(self._hint, self._names)
