@@ -927,7 +927,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     # loss ("5 points better: too little to trust" beside "5 points worse").
                     worse.append(
                         _(
-                            "Discarding {tile} instead: {points}, too little to trust either."
+                            "Discarding {tile} instead: {points}, a gap as small: about as "
+                            "good too."
                         ).format(tile=tile_text(other.action.tile, okey), points=_points(diff))
                     )
                 elif ending and 0 < (held := _left_after(view, other.action.tile) - kept) < round(
@@ -1017,12 +1018,14 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     ngettext(
                         "{tile} is the tile your melds need least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
-                        "guesses at the tiles you cannot see: {tiles} scored only about {n} "
-                        "point better, too little to trust.",
+                        "guesses at the tiles you cannot see: {tiles} came out only about {n} "
+                        "point better, a gap so few guesses cannot tell from luck: the two "
+                        "are about equally good.",
                         "{tile} is the tile your melds need least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
-                        "guesses at the tiles you cannot see: {tiles} scored only about {n} "
-                        "points better, too little to trust.",
+                        "guesses at the tiles you cannot see: {tiles} came out only about {n} "
+                        "points better, a gap so few guesses cannot tell from luck: the two "
+                        "are about equally good.",
                         gain,
                     ).format(
                         tile=tile_text(action.tile, okey),

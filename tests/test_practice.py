@@ -512,7 +512,7 @@ def advised(monkeypatch: pytest.MonkeyPatch, view: PlayerView, advice: Advice) -
 
 def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> None:
     """The expert keeps its own throw unless the deals beat it clearly: a throw that came out
-    a little better is named as too little to trust (or, on a last turn where every throw
+    a little better is named as about equally good (or, on a last turn where every throw
     writes the same, as doing about as well), never as "better" beside the choice."""
     from okey_tui import practice
     from okey_tui.bots.base import make_bot
@@ -541,7 +541,7 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
                 round(o.score - chosen.score) > 0 for o in advice.options
             ):
                 close_calls += 1
-                close = ("too little to trust", "would do about as well")
+                close = ("about equally good", "would do about as well")
                 assert any(c in line for line in hint.lines for c in close), hint.lines
         play_bot_step(hand, bots[hand.turn])
     assert close_calls >= 2
@@ -1045,7 +1045,7 @@ def test_a_discard_as_near_as_the_ones_within_the_margin_is_not_called_worse(
 ) -> None:
     """ "Y3 came out about 5 points better: too close to call", and two lines below "R1
     instead: about 5 points worse": the same 5 points a toss-up one way and a loss the
-    other. A discard within the expert's margin is said to be too little to trust either."""
+    other. A discard within the expert's margin is said to be about as good too."""
     from okey_tui.bots.expert import Advice, Option
 
     view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
@@ -1065,8 +1065,11 @@ def test_a_discard_as_near_as_the_ones_within_the_margin_is_not_called_worse(
     hint = advised(monkeypatch, view, advice)
     assert hint is not None
     text = "\n".join(hint.lines)
-    assert "K2 scored only about 4 points better, too little to trust." in text
-    assert "Discarding R1 instead: about 4 points worse, too little to trust either." in text
+    assert (
+        "K2 came out only about 4 points better, a gap so few guesses cannot tell from luck: "
+        "the two are about equally good." in text
+    )
+    assert "Discarding R1 instead: about 4 points worse, a gap as small: about as good too." in text
     assert "Discarding R2 instead: about 20 points worse." in text
 
 
@@ -1077,7 +1080,7 @@ def test_a_discard_that_came_out_a_little_better_is_explained_after_the_choice(
     about 1 point better on average, but ... within the noise": the better-sounding tile
     came first and read as the advice. The line starts from the tile chosen, says the
     expert keeps it unless another scores more than its margin better, and only then
-    names the tile that scored a little better, as too little to trust."""
+    names the tile that scored a little better, as about equally good."""
     from okey_tui.bots.expert import TRUST, Advice, Option
 
     view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
@@ -1095,7 +1098,8 @@ def test_a_discard_that_came_out_a_little_better_is_explained_after_the_choice(
     assert line == (
         "Y1 is the tile your melds need least, and the expert keeps to it unless another "
         f"discard scores more than {round(TRUST)} points better over its guesses at the tiles "
-        "you cannot see: K2 scored only about 1 point better, too little to trust."
+        "you cannot see: K2 came out only about 1 point better, a gap so few guesses cannot "
+        "tell from luck: the two are about equally good."
     ), line
 
 
