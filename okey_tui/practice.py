@@ -826,18 +826,28 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             elif not view.later_draws:
                 # The three others draw first: no draw of this seat's is left, unless some
                 # of them take a discard instead of drawing (then the middle lasts longer).
-                lines.append(
-                    _(
+                # "whatever you discard" held at a penalty table only for the tiles that
+                # cost nothing: a playable tile or the okey adds +101 to it.
+                costly = any(view.penalty_for(Discard(t)) is not None for t in set(view.rack))
+                if view.opening is not None:
+                    said = _(
                         "If the others all draw from the middle, it runs out before your next "
                         "turn: the hand ends with what you hold."
                     )
-                    if view.opening is not None
-                    else _(
+                elif costly:
+                    said = _(
+                        "If the others all draw from the middle, it runs out before your next "
+                        "turn, and you have not opened: you score {not_opened}, and +{penalty} "
+                        "more for a discard that costs a penalty (a tile that fits a table "
+                        "meld, or the okey). Discard what helps the others least."
+                    ).format(penalty=PENALTY, **_stakes(view))
+                else:
+                    said = _(
                         "If the others all draw from the middle, it runs out before your next "
                         "turn, and you have not opened: you score {not_opened} whatever you "
                         "discard. Discard what helps the others least."
                     ).format(**_stakes(view))
-                )
+                lines.append(said)
             elif view.opening is None:
                 k = _count(chosen.open_rate, tried)
                 pairs_floor = view.pairs_floor

@@ -811,6 +811,35 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
         assert hint.lines.index("R9 would do about as well.") < note, hint.lines
 
 
+def test_a_last_turn_hint_unopened_says_a_penalty_discard_costs_more_than_202(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Unopened, with the middle running out: "you score 202 whatever you discard" was said
+    to a player holding R9, which fits a table meld: discarding it writes +101 more."""
+    from okey_tui.bots.expert import Advice, Option
+
+    hand = pos_hand(
+        ["B1 B2 K1 K1 Y3 R9", "", "", ""],
+        phase="p",
+        middle="R13 Y13",
+        rest="rack1",
+        table=["1:R6R7R8"],
+        openings="-/m101/-/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.later_draws == 0 and view.penalty_for(Discard(Tile.parse("R9"))) is not None
+    kept = Discard(Tile.parse("B1"))
+    advice = Advice(kept, (Option(kept, -7.0, 0.0, 0.0, 0.0),), 8, "discard")
+    hint = advised(monkeypatch, view, advice)
+    assert hint is not None
+    text = "\n".join(hint.lines)
+    assert "whatever you discard" not in text, text
+    assert (
+        "you have not opened: you score 202, and +101 more for a discard that costs a "
+        "penalty (a tile that fits a table meld, or the okey)." in text
+    ), text
+
+
 def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
