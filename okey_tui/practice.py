@@ -397,22 +397,51 @@ def _safer_line(view: PlayerView, tile: str | None = None, held: bool = False) -
     """Opening now, said as the alternative to the expert's hold and what it trades: a
     hint that said "Opening now is the safe choice" after "Hold your opening back" left a
     learner two answers. ``tile``: the left discard whose take opens (a hold at the draw);
-    ``held``: the rack holds an opening without it, which can also go down after a draw."""
+    ``held``: the rack holds an opening without it, which can also go down after a draw.
+    Then the opponents who have opened, with their tiles: the risk the hold runs, in
+    figures (a learner read "an opponent goes out" with no word of who could)."""
     if tile is not None and held:
-        return _(
+        said = _(
             "Opening this turn instead is safer (after the draw, or by taking {tile}): if "
             "an opponent goes out before you open, you score {not_opened}, as a hand never "
             "opened."
         ).format(tile=tile, **_stakes(view))
-    if tile is not None:
-        return _(
+    elif tile is not None:
+        said = _(
             "Taking {tile} and opening now instead is safer: if an opponent goes out "
             "before you open, you score {not_opened}, as a hand never opened."
         ).format(tile=tile, **_stakes(view))
-    return _(
-        "Opening now instead is safer: if an opponent goes out before you open, you "
-        "score {not_opened}, as a hand never opened."
-    ).format(**_stakes(view))
+    else:
+        said = _(
+            "Opening now instead is safer: if an opponent goes out before you open, you "
+            "score {not_opened}, as a hand never opened."
+        ).format(**_stakes(view))
+    opened = _opened_opponents(view)
+    return f"{said} {opened}" if opened else said
+
+
+def _opened_opponents(view: PlayerView) -> str:
+    """The opponents who have opened, each with its place and the tiles it holds, fewest
+    first ("The player across from you has opened and holds 11 tiles."); "" for none."""
+    places = {
+        1: _("The player on your right"),
+        2: _("The player across from you"),
+        3: _("The player on your left"),
+    }
+    opened = sorted(
+        (view.rack_counts[seat], step)
+        for step in range(1, SEATS)
+        if (seat := (view.seat + step) % SEATS) != view.partner and view.openings[seat] is not None
+    )
+    said = [
+        ngettext(
+            "{who} has opened and holds {n} tile.",
+            "{who} has opened and holds {n} tiles.",
+            tiles,
+        ).format(who=places[step], n=tiles)
+        for tiles, step in opened
+    ]
+    return " ".join(said)
 
 
 def _held_opening_lines(view: PlayerView, kept: list[Tile]) -> list[str]:

@@ -104,11 +104,18 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
         "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
         "in only 0 of 16 guesses it made at the tiles you cannot see."
     )
-    # With nobody near going out, the hint has no such line.
+    # The safer choice it weighs names who could go out first (a learner read "if an
+    # opponent goes out" with no word of who had opened).
+    assert "Opening now instead is safer" in advice.lines[0]
+    assert advice.lines[0].endswith(
+        "as a hand never opened. The player across from you has opened and holds 4 tiles."
+    ), advice.lines[0]
+    # With nobody near going out, the hint has no such line; nobody has opened either.
     calm = expert_hint(
         PlayerView.of(position([NEAR_STRAIGHT, "", "", ""], middle=MIDDLE, rest="rack1"), 0)
     )
     assert calm is not None and not any(line.startswith("An opponent") for line in calm.lines)
+    assert not any("has opened and holds" in line for line in calm.lines)
 
 
 def test_a_hint_to_hold_past_a_real_risk_says_the_match_is_why() -> None:
