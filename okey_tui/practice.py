@@ -189,6 +189,9 @@ class Hint:
     near_out: tuple[tuple[int, int, int], ...] = ()
     # What this seat writes if the hand ends before it opens (None: it has opened).
     not_opened: int | None = None
+    # The okeys of the best opening another seat could swap out (+101 to this seat), each
+    # as the melds write what it stands for ("Y6"), at a penalty table.
+    swappable: tuple[str, ...] = ()
 
     def opening_line(self) -> str:
         assert self.check is not None
@@ -285,8 +288,19 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
         expert=expert_hint(view),
         table=tuple(table),
         near_out=near_going_out(view),
+        swappable=_swappable(view, check),
         not_opened=_stakes(view)["not_opened"] if view.opening is None else None,
     )
+
+
+def _swappable(view: PlayerView, check: OpeningCheck | None) -> tuple[str, ...]:
+    """The okeys of the rack's best opening of runs and sets that another seat could swap
+    out once laid, costing this seat +101 (a penalty table): the staging line warned of
+    them, the hints' best opening did not (a learner who laid it paid for it at once)."""
+    if check is None or not view.rules.penalties or not check.can_open_melds:
+        return ()
+    found = exposed_okeys(view, check.melds.melds)
+    return tuple(dict.fromkeys(okey_meant(meant, needed) for meant, needed in found))
 
 
 # An opponent who has opened and holds this many tiles or fewer is near going out: the

@@ -393,3 +393,23 @@ def test_the_near_going_out_line_of_an_opened_seat_speaks_of_its_rack() -> None:
         "The player on your right, next to play, has opened and holds 2 tiles: if they go "
         "out, the tiles left on your rack count against you."
     )
+
+
+def test_the_best_opening_says_which_of_its_okeys_could_be_swapped_out() -> None:
+    """The staging line warned "★Y6: +101 to you if it is swapped out"; the hints' best
+    opening showed Y5 ★Y6 Y7 with no word of it, and a learner who laid it paid at once."""
+    from dataclasses import replace
+
+    from okey_tui.practice import hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+
+    rack = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 Y5 B8 Y7 K1 K3 K9 R2"  # B8: the okey
+    hand = position([rack, "", "", ""], phase="p")
+    hint = hint_for(PlayerView.of(hand, 0))
+    assert hint.check is not None and hint.check.can_open_melds
+    assert hint.swappable == ("Y6",)
+    text = hint_text(replace(hint, expert=None)).plain
+    opening = text.split("Best opening on your rack", 1)[1]
+    assert "★Y6: +101 to you if it is swapped out" in opening, text
+    free = position([rack, "", "", ""], phase="p", rules="classic/11+n")  # no penalties
+    assert hint_for(PlayerView.of(free, 0)).swappable == ()

@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from okey_tui.engine.actions import AddTile, Discard, DrawMiddle, Lay, Open, TakeDiscard
 from okey_tui.engine.melds import Meld
 from okey_tui.engine.solver import LayOff
+from okey_tui.engine.state import PENALTY
 from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _, ngettext
 from okey_tui.messages import you_opened_with
@@ -141,6 +142,9 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         if not hint.pairs_only:
             text.append(hint.opening_line(), "bold green" if check.can_open_melds else "yellow")
             text.append("\n")
+            for meant in hint.swappable:  # as the staging line says it
+                said = _("★{tile}: +{points} to you if it is swapped out")
+                text.append(said.format(tile=meant, points=PENALTY) + "\n", "yellow")
         # The pairs line stands out beside the points when the pairs are the nearer
         # opening (the safest discards then keep them): "4 / 5 pairs" read as an aside.
         pairs_style = "dim"
