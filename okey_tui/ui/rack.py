@@ -1034,6 +1034,39 @@ class RackLayout:
             return None
         return self.move_to(chosen, row, start)
 
+    def join(
+        self, index: int, okey: Tile, kinds: Sequence[MeldKind] | None = None
+    ) -> dict[int, int] | None:
+        """Move the tile at ``index`` beside the group it makes the best meld with, as a
+        tile taken from the left comes in (:meth:`put_beside`: at an end of the group, or
+        into its run, that group's tiles on one side moving a slot along when they must).
+        Returns what moved (old slot → new), or ``None`` (nothing moves) when no group
+        takes it with room beside it, or it would only go back where it is.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=10)
+        >>> rack.arrange([parse_tiles("K1 K3 K5"), parse_tiles("R8 R8"), parse_tiles("B5 Y5")])
+        >>> rack.join(2, Tile.parse("B1"))  # K5 to B5 Y5: the set B5 Y5 K5
+        {2: 9}
+        >>> " ".join(str(t) if t else "_" for t in rack.slots[:10])
+        'K1 K3 _ _ R8 R8 _ B5 Y5 K5'
+        >>> rack.join(0, Tile.parse("B1")) is None  # K1 makes a meld with no group
+        True
+        """
+        tile = self.slots[index]
+        if tile is None:
+            return None
+        before, back = list(self.slots), list(self.back)
+        self.slots[index] = None
+        target = self.put_beside(tile, okey, kinds)
+        moved = {} if target is None else {index: target, **self.shifted}
+        self.shifted = {}
+        if target is None or target == index:
+            self.slots, self.back = before, back
+            return None
+        self.follow(moved)
+        return moved
+
     def next_gap(self, indices: Iterable[int]) -> dict[int, int] | None:
         """Move the tiles past the next group on their right, into the gap after it.
 

@@ -149,6 +149,10 @@ SELECTION_TO_ENDS = N_(
     "move the selection (or the tile under the cursor) to the start / end of its row, apart "
     "from the groups"
 )
+JOIN = N_(
+    "move the selected tile (or the tile under the cursor) beside the group it makes the best "
+    "meld with"
+)
 NEXT_GAP = N_(
     "move the selection past the next / back past the previous group, into the gap beside it"
 )
@@ -312,6 +316,7 @@ class TableScreen(Screen[None]):
         Binding("shift+end", "jump(1)", N_("To end"), show=False, tooltip=SELECTION_TO_ENDS),
         Binding("tab", "next_gap", N_("Next gap"), show=False, tooltip=NEXT_GAP),
         Binding("shift+tab", "gap_before", N_("Gap before"), show=False, tooltip=NEXT_GAP),
+        Binding("j", "join", N_("Join"), show=False, tooltip=JOIN),
         Binding("d", "draw", N_("Draw"), tooltip=N_("draw from the middle")),
         Binding(
             "t", "take", N_("Take"), tooltip=N_("take the left discard (only to use it this turn)")
@@ -2435,6 +2440,55 @@ class TableScreen(Screen[None]):
 
     def action_gap_before(self) -> None:
         self.action_next_gap(back=True)
+
+    def action_join(self) -> None:
+        """One tile beside the group it makes the best meld with, as a tile taken from the
+        left comes in: a newcomer took eleven shift+→ (and split a pair on the way) to put
+        K5 beside B5 Y5, Tab and shift+End keeping it apart from every group."""
+        chosen = self.chosen_slots()
+        if len(chosen) != 1:
+            self.set_status(
+                _("Select a tile (or put the cursor on one) to join it to a group")
+                if not chosen
+                else _("j moves one tile at a time: select just one"),
+                True,
+            )
+            return
+        index = chosen[0]
+        tile = self.rack.slots[index]
+        assert tile is not None
+        view = self.view
+        okey = view.okey
+        allowed = layable_kinds(view)
+        kinds = tuple(kind for kind in MeldKind if kind in allowed)
+        moved = self.rack.join(index, okey, kinds)
+        if moved is None:
+            self.set_status(
+                _("{tile} makes a meld with no group that has room beside it").format(
+                    tile=tile_text(tile, okey)
+                ),
+                True,
+            )
+            return
+        self.moved(moved, "")
+        target = moved[index]
+        slots = self.rack.slots
+        group = [t for i in self.rack.group_at(target) if (t := slots[i])]
+        beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
+        aside = [slots[new] for old, new in sorted(moved.items()) if old != index]
+        meld = group_label(group, okey, allowed)[0]
+        if aside:
+            said = _("{tile} is beside {group} now ({moved} moved a slot to make room): {meld}")
+        else:
+            said = _("{tile} is beside {group} now: {meld}")
+        self.rack_notice(
+            said.format(
+                tile=tile_text(tile, okey),
+                group=self.group_words(beside, tile),
+                meld=meld,
+                moved=" ".join(tile_text(t, okey) for t in aside if t is not None),
+            )
+        )
 
     def action_arrange(self, by: str) -> None:
         from okey_tui.engine import solver
