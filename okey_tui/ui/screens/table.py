@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -2764,6 +2764,8 @@ class TableScreen(Screen[None]):
             # set needs at least three tiles", the F✦ left unsaid.)
             self.stage_parts(parts, kinds)
             return
+        if not found and self.extend_staged(tiles, chosen, kinds):
+            return
         if not found:
             self.set_status(self.no_meld_text(tiles, kinds), error=True)
             return
@@ -2795,6 +2797,32 @@ class TableScreen(Screen[None]):
             )
             return
         self._staged(found[0], chosen)
+
+    def extend_staged(
+        self, tiles: list[Tile], slots: list[int], kinds: Collection[MeldKind]
+    ) -> bool:
+        """``tiles`` (from ``slots``), which make no meld alone, added to a staged meld they
+        complete or lengthen (the set R11 Y11 B11 staged, then K11 taken: o on K11 said "a
+        run or set needs at least three tiles", and only Esc and staging again took it in).
+        The staged meld whose reading with them keeps its kind and gains most; False, with
+        nothing changed, when none takes them."""
+        okey = self.view.okey
+        best: tuple[int, int, Meld] | None = None
+        for k, staged in enumerate(self.staging.melds):
+            for meld in readings([*staged.tiles, *tiles], okey, kinds):
+                if meld.kind is staged.kind and (best is None or meld.value > best[0]):
+                    best = (meld.value, k, meld)
+        if best is None:
+            return False
+        _value, k, meld = best
+        self.staging.melds[k] = meld
+        self.took(slots)
+        self.after_staging(
+            _("{tiles} added to the staged {meld} ({value})").format(
+                tiles=tiles_text(tiles, okey), meld=meld_text(meld, okey), value=meld.value
+            )
+        )
+        return True
 
     def staged_already_text(self) -> str:
         """What ``o`` says when every group that is a meld is staged already: what Enter

@@ -1,0 +1,38 @@
+"""o on tiles that make no meld alone but complete or lengthen a staged meld adds them to
+it: with the set R11 Y11 B11 staged, o on K11 said "a run or set needs at least three
+tiles", and only Esc and staging again took it in."""
+
+from __future__ import annotations
+
+from ui_helpers import OPENING_SEED, at_position, select_tiles, status_text, table_app
+
+from tests.positions import position
+
+RACK = "R11 Y11 B11 R1 R2 R3 R4 K5 Y6 K11 B2"
+
+
+async def test_o_on_a_tile_that_fits_a_staged_meld_adds_it_and_esc_puts_all_back() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position([RACK, "", "", ""], phase="p"))
+        before = list(screen.rack.slots)
+        await select_tiles(pilot, screen, "R11 Y11 B11")
+        await pilot.press("o")
+        await pilot.pause()
+        assert [str(m) for m in screen.staging.melds] == ["R11 Y11 B11"]
+        await select_tiles(pilot, screen, "K11")
+        await pilot.press("o")
+        await pilot.pause()
+        (meld,) = screen.staging.melds
+        assert sorted(map(str, meld.tiles)) == ["B11", "K11", "R11", "Y11"], meld
+        said = status_text(screen)
+        assert said.startswith("K11 added to the staged"), said
+        assert "(44)" in said and "Opening: 44 / 101" in said, said
+        # A tile that fits no staged meld is refused as before.
+        await select_tiles(pilot, screen, "K5")
+        await pilot.press("o")
+        await pilot.pause()
+        assert "a run or set needs at least three tiles" in status_text(screen)
+        await pilot.press("escape", "escape")  # the selection, then the staged tiles
+        await pilot.pause()
+        assert not screen.staging.melds and screen.rack.slots == before
