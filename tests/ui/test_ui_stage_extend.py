@@ -36,3 +36,21 @@ async def test_o_on_a_tile_that_fits_a_staged_meld_adds_it_and_esc_puts_all_back
         await pilot.press("escape", "escape")  # the selection, then the staged tiles
         await pilot.pause()
         assert not screen.staging.melds and screen.rack.slots == before
+
+
+async def test_staging_a_pairs_opening_says_the_rack_then_counts_double() -> None:
+    """A newcomer who followed the hint's pairs opening learned only from the summary that
+    the tiles left counted double (rules §10): the staging line says so."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 K9 Y12"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await pilot.press("p", "o")
+        await pilot.pause()
+        assert screen.staging.pairs and len(screen.staging.melds) == 5
+        said = status_text(screen)
+        assert "5 / 5 pairs" in said, said
+        assert (
+            "opened with pairs, what your rack holds at the hand's end counts double "
+            "(rules §10)" in said
+        ), said

@@ -3066,6 +3066,13 @@ class TableScreen(Screen[None]):
                     line += " — " + _("d draws first, then Enter lays them down")
                 else:
                     line += " — " + _("Enter lays them down on your turn")
+        if self.staging.pairs and view.opening is None:
+            # What a pairs opening binds the hand to: a newcomer who followed the hint's
+            # pairs opening learned only from the summary that their tiles counted double.
+            line += " · " + _(
+                "opened with pairs, what your rack holds at the hand's end counts double "
+                "(rules §10)"
+            )
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.
