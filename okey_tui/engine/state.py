@@ -916,6 +916,12 @@ class Hand:
         self._settle_taken([new])
 
     def _swap(self, action: SwapOkey) -> None:
+        if 0 <= action.target < len(self.table):
+            # A pair's okey is nobody's to take: said before who may touch the table (a
+            # pairs opener was told that only runs and sets were closed to them).
+            pair = self.table[action.target].meld
+            if pair.kind is MeldKind.PAIR:
+                swap_okey(pair, action.tiles, self.okey)  # raises: never from a pair
         self._can_touch_table("take okeys from the table")  # before the draw's: as an add
         self._need_phase(Phase.PLAY, "swap an okey")
         target = self._table_meld(action.target)

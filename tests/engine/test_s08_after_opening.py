@@ -158,6 +158,21 @@ def test_okeys_are_never_taken_from_pairs(pos) -> None:
         act(hand, "swap 0 R5")
 
 
+@pytest.mark.parametrize(
+    "openings", ["p5/m101/-/-", "-/m101/-/-"], ids=["pairs-opener", "unopened"]
+)
+def test_a_pairs_okey_is_refused_as_never_taken_before_who_may_touch_the_table(
+    pos, openings: str
+) -> None:
+    """A pairs opener (or a seat not yet opened) trying for the okey of a pair was told
+    that runs and sets were closed to them (or that they had not opened): the reason that
+    holds for everyone comes first."""
+    hand = pos(["R13 K9", "", "", ""], openings=openings, table=["1:R13*R13"])
+    with pytest.raises(MeldError, match="never taken from pairs") as refused:
+        act(hand, "swap 0 R13")
+    assert refused.value.code is ErrorCode.NO_SWAP_FROM_A_PAIR
+
+
 def test_a_swap_needs_an_okey_in_the_meld(pos) -> None:
     hand = pos(["R4 K9", "", "", ""], openings=OPENED, table=["1:R3R4R5"])
     with pytest.raises(MeldError, match="no okey"):
