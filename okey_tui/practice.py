@@ -786,6 +786,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
     if isinstance(action, Discard):
         thrown = tile_words(action.tile, okey)
         headline = _("Discard {tile}").format(tile=thrown)
+        first = len(lines)  # where the reason about the tile itself goes
         # How often holding went out in one turn. Never: the first line says why the expert
         # holds all the same (what holding paid over many hands), not a straight out to wait
         # for that came in none of its guesses (a learner read "hold" beside "none of the
@@ -1100,6 +1101,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                         "scores are better.)"
                     )
                 )
+            why = None if close or advice.kind == "hold" else _why_this_discard(view, action.tile)
+            if why is not None:  # first: the forecasts after it are no reason for the tile
+                lines.insert(first, why)
         else:
             lines.append(_("It is the tile your melds need least."))
         if view.opening is not None and okey in view.rack and view.can_touch_table():
@@ -1184,6 +1188,30 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             ),
         )
     return ExpertHint(action, str(action), ())
+
+
+def _why_this_discard(view: PlayerView, tile: Tile) -> str | None:
+    """What the rack itself says for discarding ``tile``, when it says something plain: it
+    is in none of the melds the rack holds best, and (opened) the highest such tile, which
+    would count against the seat if someone went out. None when every copy of it is in
+    those melds (the expert's reasons are then its guesses', said after this)."""
+    okey = view.okey
+    if tile == okey or is_pairs_only(view) or view.rack.count(tile) > 1:
+        return None  # pairs are the melds there; a copy kept may make one
+    best = best_melds(list(view.rack), okey)
+    if Counter(best.leftover)[tile] == 0:
+        return None
+    word = tile_text(tile, okey)
+    if view.opening is None:
+        return _("{tile} is in none of the runs and sets your rack holds now.").format(tile=word)
+    points = left_sum([tile], okey)
+    highest = max(left_sum([t], okey) for t in best.leftover)
+    if points == highest and points >= 7:
+        return _(
+            "{tile} is in none of your melds and the highest tile outside them: it would count "
+            "{n} against you if someone went out."
+        ).format(tile=word, n=points)
+    return _("{tile} is in none of your melds.").format(tile=word)
 
 
 def _give_back_lines(view: PlayerView, expert: ExpertBot) -> tuple[str, ...]:

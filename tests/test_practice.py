@@ -1566,3 +1566,26 @@ def test_the_hold_hint_names_what_this_table_writes_for_a_straight_out(
     line = _never_line(PlayerView.of(hand, 0), 8, None, None)
     assert f"(each opponent scores {straight}, you {finisher})" in line, line
     assert "every other player" not in line
+
+
+def test_a_discard_hint_says_first_what_the_rack_says_of_the_tile() -> None:
+    """A hint's first line after "Discard R1" was a forecast ("Opening within 3 draws is
+    unlikely"), no reason for R1; after opening, "Discard R10" did not say it was the
+    highest loose tile, counting 10 if someone went out."""
+    from okey_tui.practice import _why_this_discard
+
+    def why(rack: str, tile: str, openings: str = "-/-/-/-") -> str | None:
+        hand = pos_hand([rack, "", "", ""], phase="p", openings=openings)
+        return _why_this_discard(PlayerView.of(hand, 0), Tile.parse(tile))
+
+    assert why("R3 R4 R5 K9 Y9 B9 K1 R13", "K1") == (
+        "K1 is in none of the runs and sets your rack holds now."
+    )
+    opened = "m101/-/-/-"
+    assert why("R3 R4 R5 K2 R10 Y7", "R10", opened) == (
+        "R10 is in none of your melds and the highest tile outside them: it would count 10 "
+        "against you if someone went out."
+    )
+    assert why("R3 R4 R5 K2 R10 Y7", "K2", opened) == "K2 is in none of your melds."
+    assert why("R3 R4 R5 K2 R10 Y7", "R4", opened) is None  # in the run: no plain reason
+    assert why("R3 R4 R5 K2 K2 Y7", "K2") is None  # a copy kept may make a pair
