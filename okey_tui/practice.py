@@ -1164,10 +1164,28 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             ),
         )
     if isinstance(action, SwapOkey):
+        # What the swap brings before it is made (a learner was told of the +101 to the
+        # okey's owner and of the swap risk only after w).
+        swap_lines = [_("Give the real tile for it; the okey must go back on the table this turn.")]
+        owner_pays = view.penalty_for(action)
+        if owner_pays is not None:
+            step = (owner_pays.seat - view.seat) % SEATS
+            swap_lines.append(
+                {
+                    1: _("The player on your right laid that okey: they write +{points}."),
+                    2: _("The player across from you laid that okey: they write +{points}."),
+                    3: _("The player on your left laid that okey: they write +{points}."),
+                }[step].format(points=owner_pays.points)
+            )
+        if view.rules.penalties:
+            swap_lines.append(
+                _(
+                    "Lay it again where no player can swap it out, or it may cost you "
+                    "+{points}: the line names the tile that could take it."
+                ).format(points=PENALTY)
+            )
         return ExpertHint(
-            action,
-            _("Take the okey from meld {n}").format(n=action.target + 1),
-            (_("Give the real tile for it; the okey must go back on the table this turn."),),
+            action, _("Take the okey from meld {n}").format(n=action.target + 1), tuple(swap_lines)
         )
     if isinstance(action, GiveBack):
         return ExpertHint(action, _("Give the taken tile back"), _give_back_lines(view, expert))

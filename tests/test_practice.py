@@ -1589,3 +1589,29 @@ def test_a_discard_hint_says_first_what_the_rack_says_of_the_tile() -> None:
     assert why("R3 R4 R5 K2 R10 Y7", "K2", opened) == "K2 is in none of your melds."
     assert why("R3 R4 R5 K2 R10 Y7", "R4", opened) is None  # in the run: no plain reason
     assert why("R3 R4 R5 K2 K2 Y7", "K2") is None  # a copy kept may make a pair
+
+
+def test_a_swap_hint_says_who_pays_for_the_okey_and_the_risk_of_laying_it_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The swap hint said only "the okey must go back on the table this turn"; the +101 its
+    owner writes and the +101 the learner risks laying it again came after w."""
+    from okey_tui.bots.expert import Advice
+
+    hand = pos_hand(
+        ["R5 K9 K10 K11 Y2", "", "", ""],
+        phase="p",
+        table=["2:R3R4*R5"],
+        openings="m101/-/m101/-",
+    )
+    view = PlayerView.of(hand, 0)
+    swap = SwapOkey(0, (Tile.parse("R5"),))
+    assert view.penalty_for(swap) is not None
+    hint = advised(monkeypatch, view, Advice(swap, (), 8, "swap"))
+    assert hint is not None and hint.headline == "Take the okey from meld 1"
+    assert hint.lines == (
+        "Give the real tile for it; the okey must go back on the table this turn.",
+        "The player across from you laid that okey: they write +101.",
+        "Lay it again where no player can swap it out, or it may cost you +101: the line "
+        "names the tile that could take it.",
+    ), hint.lines
