@@ -161,12 +161,12 @@ async def illegal_keys_show_the_engine_message_and_change_nothing(pilot, app) ->
 
 
 async def a_key_of_no_use_says_where_the_keys_are_and_changes_nothing(pilot, app) -> None:  # type: ignore[no-untyped-def]
-    """j, 9 or ! did nothing at all, not even a word: the line says ? shows the keys."""
+    """f, 9 or ! did nothing at all, not even a word: the line says ? shows the keys."""
     screen = app.screen
     assert isinstance(screen, TableScreen)
     hand = app.session.hand
     before = (list(hand.racks[0]), len(hand.middle), hand.phase, list(screen.rack.slots))
-    for key in ("j", "9", "exclamation_mark"):
+    for key in ("f", "9", "exclamation_mark"):
         await pilot.press(key)
         said = status_text(screen)
         assert "? shows them all" in said and said.startswith(
