@@ -1056,15 +1056,18 @@ class RackLayout:
         tile = self.slots[index]
         if tile is None:
             return None
-        before, back = list(self.slots), list(self.back)
+        # A move by hand: the taken tile's room stays as it was (g still slides back what
+        # moved aside for it, if it stands there), and the memory of tiles that came back
+        # follows the move once, where the caller remaps it (put_beside's shift moved it).
+        before, back, room = list(self.slots), list(self.back), self.room
         self.slots[index] = None
         target = self.put_beside(tile, okey, kinds)
         moved = {} if target is None else {index: target, **self.shifted}
         self.shifted = {}
+        self.back, self.room = back, room
         if target is None or target == index:
-            self.slots, self.back = before, back
+            self.slots = before
             return None
-        self.follow(moved)
         return moved
 
     def next_gap(self, indices: Iterable[int]) -> dict[int, int] | None:

@@ -36,8 +36,93 @@ async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it(
         await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K1")))
         await pilot.press("j")
         await pilot.pause()
-        assert status_text(screen) == "K1 makes a meld with no group that has room beside it"
+        assert status_text(screen) == (
+            "K1 makes a meld with no group on your rack (s sorts the rack into groups)"
+        )
         assert row(screen, 0) == "K1 K3 . . R8 R8 . B5 Y5 K5"
         await pilot.press("u")
         await pilot.pause()
+        assert screen.rack.slots == before
+
+
+def set_rows(screen, upper: str, lower: str = "") -> None:  # type: ignore[no-untyped-def]
+    """The screen's rack laid out from its rows as text ('.' an empty slot)."""
+    rack = screen.rack
+    cells = []
+    for text in (upper, lower):
+        row = text.split()
+        cells += [None if c == "." else Tile.parse(c) for c in row]
+        cells += [None] * (rack.cols - len(row))
+    rack.slots = cells
+    screen.render_all()
+
+
+async def test_j_leaves_a_tile_of_a_meld_and_the_okey_and_says_why_nothing_moved() -> None:
+    """j on B11 of the set Y11 B11 K11 took it out to make a pair with an okey elsewhere,
+    breaking the set; on the okey, and on a tile with no partner or no room, it said "no
+    group that has room beside it" whatever the reason."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8.
+        hand = position(["Y11 B11 K11 B8 R2 R3 R4 K6 Y9 Y10 R9", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "Y11 B11 K11 . R2 R3 R4 B8 . K6", "Y9 Y10 . R9")
+        before = list(screen.rack.slots)
+        cases = [
+            ("B11", "B11 is in a meld already (set 33): shift+arrows move it by hand"),
+            ("B8", "An okey fits anywhere: shift+arrows (or a drag) put it where you mean"),
+            ("K6", "K6 makes a meld with no group on your rack (s sorts the rack into groups)"),
+        ]
+        for tile, said in cases:
+            await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
+            await pilot.press("j")
+            await pilot.pause()
+            assert status_text(screen) == said, (tile, status_text(screen))
+            assert screen.rack.slots == before, tile
+
+
+async def test_j_while_a_taken_tile_has_its_room_keeps_it_and_g_slides_back() -> None:
+    """A tile taken from the left came in between R6 and R8, R8 R9 moving a slot aside:
+    a j elsewhere then cleared that room, and g left R8 R9 apart from R5 R6 with a hole."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R5 R6 R8 R9 B5 Y5 K5 Y12", "", "", ""],
+            phase="d",
+            discards=["", "", "", "R7"],
+            openings="m101/-/-/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "R5 R6 R8 R9 . . . B5 Y5 . . K5 . Y12")
+        await pilot.press("t")
+        await pilot.pause()
+        assert row(screen, 0) == "R5 R6 R7 R8 R9 . . B5 Y5 . . K5 . Y12", row(screen, 0)
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K5")))
+        await pilot.press("j")
+        await pilot.pause()
+        assert row(screen, 0) == "R5 R6 R7 R8 R9 . . B5 Y5 K5 . . . Y12", row(screen, 0)
+        # R8 R9 selected as g gives R7 back: they slide back, the selection with them.
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("R8")))
+        await pilot.press("space", "right", "space")
+        await pilot.press("g")
+        await pilot.pause()
+        assert row(screen, 0) == "R5 R6 R8 R9 . . . B5 Y5 K5 . . . Y12", row(screen, 0)
+        picked = sorted(str(screen.rack.slots[i]) for i in screen.selected)
+        assert picked == ["R8", "R9"], picked
+
+
+async def test_j_says_which_group_a_tile_goes_with_when_no_slot_beside_it_is_free() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K6 R1 Y6 B6 R9 R12", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K6 . R1", "Y6 B6 . R9 . R12")
+        before = list(screen.rack.slots)
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K6")))
+        await pilot.press("j")
+        await pilot.pause()
+        assert status_text(screen) == (
+            "K6 makes a meld with Y6 B6, but no free slot beside it stays apart from the "
+            "other groups: shift+arrows move it by hand"
+        ), status_text(screen)
         assert screen.rack.slots == before

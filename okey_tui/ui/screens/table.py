@@ -1893,6 +1893,8 @@ class TableScreen(Screen[None]):
             # (it went to the middle of the rack, not to the lower row's end).
             held = Counter(self.rack_tiles())
             self.rack.sync(list((Counter(self.rack.tiles()) & held).elements()), prefer=prefer)
+            # The tiles moved aside for it slid back: the selection and cursor follow.
+            self.remap(self.rack.shifted, follow=False)
         if isinstance(action, DrawMiddle | TakeDiscard | Discard | GiveBack):
             # A new turn: what left earlier is gone for good, but staged melds keep
             # their slots for Esc.
@@ -2461,18 +2463,43 @@ class TableScreen(Screen[None]):
         okey = view.okey
         allowed = layable_kinds(view)
         kinds = tuple(kind for kind in MeldKind if kind in allowed)
-        moved = self.rack.join(index, okey, kinds)
-        if moved is None:
+        word = tile_text(tile, okey)
+        if is_wild(tile, okey):
             self.set_status(
-                _("{tile} makes a meld with no group that has room beside it").format(
-                    tile=tile_text(tile, okey)
+                _("An okey fits anywhere: shift+arrows (or a drag) put it where you mean"), True
+            )
+            return
+        slots = self.rack.slots
+        own = [t for i in self.rack.group_at(index) if (t := slots[i])]
+        label, in_meld = group_label(own, okey, allowed)
+        if len(own) > 1 and in_meld:
+            # Taken out of its meld it broke it (B11 of Y11 B11 K11 made a pair with an
+            # okey elsewhere): a tile in a meld stays, unless moved by hand.
+            self.set_status(
+                _("{tile} is in a meld already ({meld}): shift+arrows move it by hand").format(
+                    tile=word, meld=label
                 ),
                 True,
             )
             return
+        moved = self.rack.join(index, okey, kinds)
+        slots = self.rack.slots  # the rack's list again: join may have put a copy back
+        if moved is None:
+            partners = self.rack.partners(tile, okey, kinds, ignore=(index,))
+            if partners:
+                partner = [t for i in partners[0] if (t := slots[i])]
+                said = _(
+                    "{tile} makes a meld with {group}, but no free slot beside it stays apart "
+                    "from the other groups: shift+arrows move it by hand"
+                ).format(tile=word, group=self.group_words(partner, tile))
+            else:
+                said = _(
+                    "{tile} makes a meld with no group on your rack (s sorts the rack into groups)"
+                ).format(tile=word)
+            self.set_status(said, True)
+            return
         self.moved(moved, "")
         target = moved[index]
-        slots = self.rack.slots
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
         aside = [slots[new] for old, new in sorted(moved.items()) if old != index]
