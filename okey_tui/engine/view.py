@@ -78,8 +78,8 @@ class PlayerView:
     pairs_floor: int
     match_totals: tuple[int, ...] = (0, 0, 0, 0)
     # On the viewer's own turn: it opened in this turn, not before (a finish now is a
-    # straight out).
-    opened_this_turn: bool = False
+    # straight out); None where not known (a view from a table that does not send it).
+    opened_this_turn: bool | None = False
 
     @classmethod
     def of(cls, hand: Hand, seat: int, match_totals: tuple[int, ...] = (0, 0, 0, 0)) -> PlayerView:
@@ -184,10 +184,10 @@ class PlayerView:
     def finish_by_discard(self) -> Outcome | None:
         """How the hand would end if this seat discarded its one tile now (rules §10), or
         None when a discard now would not end it (not its turn to discard, more tiles, a
-        taken tile or an okey still to lay)."""
+        taken tile or an okey still to lay), or when the view cannot tell how."""
         if not self.my_turn or self.phase is not Phase.PLAY or len(self.rack) != 1:
             return None
-        if self.taken is not None or self.okeys_owed:
+        if self.taken is not None or self.okeys_owed or self.opened_this_turn is None:
             return None
         return finish_outcome(
             self.seat, self.rack[0], self.okey, self.opening, self.opened_this_turn

@@ -655,9 +655,9 @@ def view_from_json(data: object, table: tuple[TableMeld, ...] | None = None) -> 
             melds_floor=_int(d, "melds_floor"),
             pairs_floor=_int(d, "pairs_floor"),
             match_totals=_ints(d, "match_totals"),
-            # Not sent by an okey101 before it (the same protocol version): no straight out
-            # is foretold.
-            opened_this_turn=d.get("opened_this_turn") is True,
+            # Not sent by an okey101 before it (the same protocol version): not known, and
+            # no finish is foretold (a straight out would be said as a plain finish).
+            opened_this_turn=None if "opened_this_turn" not in d else _bool(d, "opened_this_turn"),
         )
     except (NotationError, ValueError, TypeError) as exc:
         raise ProtocolError(

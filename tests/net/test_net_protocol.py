@@ -53,6 +53,24 @@ def test_the_json_view_has_exactly_the_fields_of_player_view() -> None:
     assert not set(view_private_json(view)) & set(view_public_json(view))
 
 
+def test_a_view_without_opened_this_turn_foretells_no_finish() -> None:
+    """A table of an okey101 before the field: how a last discard would end the hand is
+    not known, so nothing is foretold (it read as opened before: a straight out was said
+    as a plain finish, a straight okey finish as ×2)."""
+    from okey_tui.engine.actions import parse_action
+    from tests.positions import position
+
+    hand = position(["R1 R2 R3 K13", "", "", ""], openings="-/-/-/-")
+    hand.apply(parse_action("open R1R2R3", hand.okey))
+    view = PlayerView.of(hand, 0)
+    assert view.opened_this_turn is True and view.finish_by_discard() is not None
+    sent = view_to_json(view)
+    assert view_from_json(json.loads(encode(sent))) == view
+    older = {k: v for k, v in sent.items() if k != "opened_this_turn"}
+    read = view_from_json(json.loads(encode(older)))
+    assert read.opened_this_turn is None and read.finish_by_discard() is None
+
+
 def test_a_malformed_view_is_a_protocol_error() -> None:
     view = view_to_json(PlayerView.of(Match(RuleSet(hands=1), seed=1).hand, 0))
     for broken in (
@@ -61,6 +79,7 @@ def test_a_malformed_view_is_a_protocol_error() -> None:
         {**view, "seat": "0"},
         {k: v for k, v in view.items() if k != "turn"},
         {**view, "table": [{"owner": 0}]},
+        {**view, "opened_this_turn": "yes"},
     ):
         with pytest.raises(ProtocolError):
             view_from_json(broken)
