@@ -51,6 +51,29 @@ async def test_staging_a_pairs_opening_says_the_rack_then_counts_double() -> Non
         said = status_text(screen)
         assert "5 / 5 pairs" in said, said
         assert (
-            "opened with pairs, what your rack holds at the hand's end counts double "
+            "once you open with pairs, what your rack holds at the hand's end counts double "
             "(rules §10)" in said
         ), said
+
+
+async def test_an_okey_added_to_a_staged_run_is_read_where_nobody_can_swap_it() -> None:
+    """o on the okey after R5 R6 R7 was staged read it as R8, the highest reading, though
+    an R8 may still come (+101 to this seat if swapped out); both R4 are in sight. (An
+    unopened seat below its floor keeps the highest reading, as s does.)"""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8. Both R4 lie on discard piles.
+        hand = position(
+            ["R5 R6 R7 B8 K1 K3 Y12 B2", "", "", ""],
+            phase="p",
+            discards=["", "R4", "R4", ""],
+            openings="m101/-/-/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        await select_tiles(pilot, screen, "R5 R6 R7")
+        await pilot.press("o")
+        await select_tiles(pilot, screen, "B8")
+        await pilot.press("o")
+        await pilot.pause()
+        (meld,) = screen.staging.melds
+        assert [str(t) for t in meld.stands_for] == ["R4", "R5", "R6", "R7"], meld

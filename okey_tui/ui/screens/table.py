@@ -2842,6 +2842,10 @@ class TableScreen(Screen[None]):
         if best is None:
             return False
         _value, k, meld = best
+        # An okey in it read where nobody can swap it out, when a reading allows (as s and
+        # a staged group's reading do): the highest reading left it exposed unasked.
+        others = [m for j, m in enumerate(self.staging.melds) if j != k]
+        meld = guarded_melds(self.view, [meld], others)[0]
         self.staging.melds[k] = meld
         self.took(slots)
         self.after_staging(
@@ -3097,8 +3101,8 @@ class TableScreen(Screen[None]):
             # What a pairs opening binds the hand to: a newcomer who followed the hint's
             # pairs opening learned only from the summary that their tiles counted double.
             line += " · " + _(
-                "opened with pairs, what your rack holds at the hand's end counts double "
-                "(rules §10)"
+                "once you open with pairs, what your rack holds at the hand's end counts "
+                "double (rules §10)"
             )
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
