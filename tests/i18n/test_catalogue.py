@@ -192,3 +192,12 @@ def test_the_turkish_rule_book_speaks_as_the_game_does() -> None:
     for wrong in ("solundaki", "sağındaki"):
         assert wrong not in text, wrong
     assert "soldaki oyuncu" in text and "sağdaki oyuncu" in text
+
+
+def test_no_obsolete_entry_repeats_a_live_one() -> None:
+    """An obsolete entry (#~) with the msgid of a live one makes the catalogue one that
+    GNU msgfmt -c refuses ("duplicate message definition")."""
+    with po_path("tr").open("rb") as f:
+        catalogue = read_po(f)
+    live = {m.id for m in catalogue if m.id}
+    assert not live & set(catalogue.obsolete), sorted(live & set(catalogue.obsolete))
