@@ -77,3 +77,40 @@ async def test_an_okey_added_to_a_staged_run_is_read_where_nobody_can_swap_it() 
         await pilot.pause()
         (meld,) = screen.staging.melds
         assert [str(t) for t in meld.stands_for] == ["R4", "R5", "R6", "R7"], meld
+
+
+async def test_o_stages_a_meld_and_adds_lone_tiles_to_staged_melds_in_one_step() -> None:
+    """R9 Y9 B9 selected with K12 (for the staged R12 Y12 B12), or R9 and K12 for two
+    staged melds: o said "K12: a run or set needs at least three tiles"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R12 Y12 B12 R9 Y9 B9 K12 R6 R7 R8 K1 Y3"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await pilot.press("s")
+        await select_tiles(pilot, screen, "R12 Y12 B12")
+        await pilot.press("o")
+        await select_tiles(pilot, screen, "R9 Y9 B9 K12")
+        await pilot.press("o")
+        await pilot.pause()
+        staged = sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
+        assert staged == ["B12 K12 R12 Y12", "B9 R9 Y9"], staged
+        said = status_text(screen)
+        assert said.startswith("Staged 1 more group (2 in all) · K12 added to the staged melds"), (
+            said
+        )
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.staging.melds
+        # Two lone tiles for two staged melds.
+        await select_tiles(pilot, screen, "R6 R7 R8")
+        await pilot.press("o")
+        await select_tiles(pilot, screen, "R12 Y12 B12")
+        await pilot.press("o")
+        await select_tiles(pilot, screen, "R9 K12")
+        await pilot.press("o")
+        await pilot.pause()
+        staged = sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
+        assert staged == ["B12 K12 R12 Y12", "R6 R7 R8 R9"], staged
+        assert status_text(screen).startswith("R9 K12 added to the staged melds"), status_text(
+            screen
+        )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -2778,6 +2778,8 @@ class TableScreen(Screen[None]):
         kinds = self.allowed_kinds(view)
         found = readings(tiles, view.okey, kinds)
         parts = self.parts_by_group(chosen)
+        if not found and self.extend_staged(parts, kinds):
+            return
         if (
             not found
             and len(parts) > 1
@@ -2791,8 +2793,7 @@ class TableScreen(Screen[None]):
             # set needs at least three tiles", the F✦ left unsaid.)
             self.stage_parts(parts, kinds)
             return
-        if not found and self.extend_staged(tiles, chosen, kinds):
-            return
+
         if not found:
             self.set_status(self.no_meld_text(tiles, kinds), error=True)
             return
@@ -2825,34 +2826,66 @@ class TableScreen(Screen[None]):
             return
         self._staged(found[0], chosen)
 
-    def extend_staged(
-        self, tiles: list[Tile], slots: list[int], kinds: Collection[MeldKind]
-    ) -> bool:
-        """``tiles`` (from ``slots``), which make no meld alone, added to a staged meld they
-        complete or lengthen (the set R11 Y11 B11 staged, then K11 taken: o on K11 said "a
-        run or set needs at least three tiles", and only Esc and staging again took it in).
-        The staged meld whose reading with them keeps its kind and gains most; False, with
-        nothing changed, when none takes them."""
-        okey = self.view.okey
-        best: tuple[int, int, Meld] | None = None
-        for k, staged in enumerate(self.staging.melds):
-            for meld in readings([*staged.tiles, *tiles], okey, kinds):
-                if meld.kind is staged.kind and (best is None or meld.value > best[0]):
-                    best = (meld.value, k, meld)
-        if best is None:
+    def extend_staged(self, parts: list[list[int]], kinds: set[MeldKind]) -> bool:
+        """``o`` on tiles that make no meld alone but complete or lengthen a staged meld
+        (the set R11 Y11 B11 staged, then K11 taken: o on K11 said "a run or set needs at
+        least three tiles", and only Esc and staging again took it in). ``parts``: the
+        selected slots by group; a part that is a meld by itself is staged as one (R9 Y9
+        B9 beside K12), each other part goes to the staged meld (or one staged with it)
+        whose reading with it keeps its kind and gains most, its okeys read where nobody
+        can swap them when a reading allows. All of it or nothing: False, with nothing
+        changed, when a part goes nowhere or every part is a meld by itself."""
+        view = self.view
+        okey = view.okey
+        slots = self.rack.slots
+        melds = list(self.staging.melds)
+        before = len(melds)
+        loose: list[list[Tile]] = []
+        for part in parts:
+            tiles = [t for i in part if (t := slots[i]) is not None]
+            found = rack_reading(tiles, okey, kinds) if len(tiles) >= 2 else None
+            if found is None:
+                loose.append(tiles)
+                continue
+            melds.append(found)
+            # As if staged one by one: pairs go with pairs only, runs and sets together.
+            kinds = {MeldKind.PAIR} if found.kind is MeldKind.PAIR else kinds - {MeldKind.PAIR}
+        if not loose:
             return False
-        _value, k, meld = best
-        # An okey in it read where nobody can swap it out, when a reading allows (as s and
-        # a staged group's reading do): the highest reading left it exposed unasked.
-        others = [m for j, m in enumerate(self.staging.melds) if j != k]
-        meld = guarded_melds(self.view, [meld], others)[0]
-        self.staging.melds[k] = meld
-        self.took(slots)
-        self.after_staging(
-            _("{tiles} added to the staged {meld} ({value})").format(
-                tiles=tiles_text(tiles, okey), meld=meld_text(meld, okey), value=meld.value
+        changed: set[int] = set()
+        for tiles in loose:
+            best: tuple[int, int, Meld] | None = None
+            for k, staged in enumerate(melds):
+                for meld in readings([*staged.tiles, *tiles], okey, kinds):
+                    if meld.kind is staged.kind and (best is None or meld.value > best[0]):
+                        best = (meld.value, k, meld)
+            if best is None:
+                return False
+            _value, k, meld = best
+            melds[k] = meld
+            changed.add(k)
+        for k in sorted(changed):
+            # An okey read where nobody can swap it out, when a reading allows (as s and a
+            # staged group's reading do): the highest reading left it exposed unasked.
+            others = [m for j, m in enumerate(melds) if j != k]
+            melds[k] = guarded_melds(view, [melds[k]], others)[0]
+        self.staging.melds[:] = melds
+        self.took([i for part in parts for i in part])
+        self.selected.clear()
+        added = [t for tiles in loose for t in tiles]
+        if len(melds) > before:
+            said = _("{staged} · {tiles} added to the staged melds").format(
+                staged=self.staged_groups_text(len(melds) - before, before),
+                tiles=tiles_text(added, okey),
             )
-        )
+        elif len(changed) == 1:
+            meld = melds[next(iter(changed))]
+            said = _("{tiles} added to the staged {meld} ({value})").format(
+                tiles=tiles_text(added, okey), meld=meld_text(meld, okey), value=meld.value
+            )
+        else:
+            said = _("{tiles} added to the staged melds").format(tiles=tiles_text(added, okey))
+        self.after_staging(said)
         return True
 
     def staged_already_text(self) -> str:
