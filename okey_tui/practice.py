@@ -505,10 +505,10 @@ def _threat_line(view: PlayerView, threat: Threat | None) -> str | None:
     if threat.behind and _behind_in_match(view):
         return ngettext(
             "An opponent who has opened is down to {n} tile and goes out on the next turn "
-            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
             "the same: you are behind in the match, and a straight out is your way back.",
             "An opponent who has opened is down to {n} tiles and goes out on the next turn "
-            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
             "the same: you are behind in the match, and a straight out is your way back.",
             threat.tiles,
         ).format(n=threat.tiles, share=share)
@@ -517,20 +517,20 @@ def _threat_line(view: PlayerView, threat: Threat | None) -> str | None:
         # to keep either, and a straight out would make one.
         return ngettext(
             "An opponent who has opened is down to {n} tile and goes out on the next turn "
-            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
             "the same: the match is level, so you have no lead to keep, and a straight out "
             "would put you well ahead.",
             "An opponent who has opened is down to {n} tiles and goes out on the next turn "
-            "in {share} guesses it made at the tiles you cannot see; the expert holds on all "
+            "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
             "the same: the match is level, so you have no lead to keep, and a straight out "
             "would put you well ahead.",
             threat.tiles,
         ).format(n=threat.tiles, share=share)
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
-        "in only {share} guesses it made at the tiles you cannot see.",
+        "in only {share} guesses the expert made at the tiles you cannot see.",
         "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
-        "in only {share} guesses it made at the tiles you cannot see.",
+        "in only {share} guesses the expert made at the tiles you cannot see.",
         threat.tiles,
     ).format(n=threat.tiles, share=share)
 
@@ -545,11 +545,11 @@ def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str 
     Then ``safer``: opening now, as the safer alternative (None: there is none)."""
     why = [
         ngettext(
-            "In the {n} guess it made at the tiles you cannot see, you do not go out in one "
+            "In the {n} guess the expert made at the tiles you cannot see, you do not go out in one "
             "turn before the middle runs out, but the expert holds anyway while a draw is "
             "left: over many hands, its straight outs (each opponent scores {straight}, you "
             "{finisher}) gain more than opening at once saves.",
-            "In none of the {n} guesses it made at the tiles you cannot see do you go out in "
+            "In none of the {n} guesses the expert made at the tiles you cannot see do you go out in "
             "one turn before the middle runs out, but the expert holds anyway while a draw "
             "is left: over many hands, its straight outs (each opponent scores {straight}, "
             "you {finisher}) gain more than opening at once saves.",
@@ -720,9 +720,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 if drawing is not None and k:
                     odds = ngettext(
                         "Drawing, you go out in one turn before the middle runs out in "
-                        "{k} of the {n} guess it made at the tiles you cannot see.",
+                        "{k} of the {n} guess the expert made at the tiles you cannot see.",
                         "Drawing, you go out in one turn before the middle runs out in "
-                        "{k} of the {n} guesses it made at the tiles you cannot see.",
+                        "{k} of the {n} guesses the expert made at the tiles you cannot see.",
                         tried,
                     ).format(k=k, n=tried)
                     lines.append(odds if safer is None else f"{odds} {safer}")
@@ -743,17 +743,17 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             cost = _points(other.score - best.score)
             if isinstance(other.action, TakeDiscard):
                 against = ngettext(
-                    "Taking it instead: {points} on average over the {n} guess it made at "
+                    "Taking it instead: {points} on average over the {n} guess the expert made at "
                     "the tiles you cannot see.",
-                    "Taking it instead: {points} on average over the {n} guesses it made at "
+                    "Taking it instead: {points} on average over the {n} guesses the expert made at "
                     "the tiles you cannot see.",
                     tried,
                 )
             else:
                 against = ngettext(
-                    "Drawing instead: {points} on average over the {n} guess it made at the "
+                    "Drawing instead: {points} on average over the {n} guess the expert made at the "
                     "tiles you cannot see.",
-                    "Drawing instead: {points} on average over the {n} guesses it made at the "
+                    "Drawing instead: {points} on average over the {n} guesses the expert made at the "
                     "tiles you cannot see.",
                     tried,
                 )
@@ -839,9 +839,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     lines.append(
                         ngettext(
                             "Keeping the rest, you go out in one turn before the middle runs "
-                            "out in {k} of the {n} guess it made at the tiles you cannot see.",
+                            "out in {k} of the {n} guess the expert made at the tiles you cannot see.",
                             "Keeping the rest, you go out in one turn before the middle runs "
-                            "out in {k} of the {n} guesses it made at the tiles you cannot see.",
+                            "out in {k} of the {n} guesses the expert made at the tiles you cannot see.",
                             tried,
                         ).format(k=k, n=tried)
                     )
@@ -905,17 +905,17 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 lines.append(
                     ngettext(
                         "Keeping the rest, you could open ({opening}) within {draws} in {k} of "
-                        "the {n} guess it made at the tiles you cannot see.",
+                        "the {n} guess the expert made at the tiles you cannot see.",
                         "Keeping the rest, you could open ({opening}) within {draws} in {k} of "
-                        "the {n} guesses it made at the tiles you cannot see.",
+                        "the {n} guesses the expert made at the tiles you cannot see.",
                         tried,
                     ).format(k=k, n=tried, opening=opening, draws=draws)
                     if k
                     else ngettext(
                         "Opening ({opening}) within {draws} is unlikely: it came in none of the "
-                        "{n} guess it made at the tiles you cannot see.",
+                        "{n} guess the expert made at the tiles you cannot see.",
                         "Opening ({opening}) within {draws} is unlikely: it came in none of the "
-                        "{n} guesses it made at the tiles you cannot see.",
+                        "{n} guesses the expert made at the tiles you cannot see.",
                         tried,
                     ).format(n=tried, opening=opening, draws=draws)
                 )
@@ -924,17 +924,17 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 lines.append(
                     ngettext(
                         "Keeping the rest, you could go out within {draws} "
-                        "in {k} of the {n} guess it made at the tiles you cannot see.",
+                        "in {k} of the {n} guess the expert made at the tiles you cannot see.",
                         "Keeping the rest, you could go out within {draws} "
-                        "in {k} of the {n} guesses it made at the tiles you cannot see.",
+                        "in {k} of the {n} guesses the expert made at the tiles you cannot see.",
                         tried,
                     ).format(draws=draws, k=k, n=tried)
                     if k
                     else ngettext(
                         "Going out within {draws} is unlikely: it came in none of the {n} "
-                        "guess it made at the tiles you cannot see.",
+                        "guess the expert made at the tiles you cannot see.",
                         "Going out within {draws} is unlikely: it came in none of the {n} "
-                        "guesses it made at the tiles you cannot see.",
+                        "guesses the expert made at the tiles you cannot see.",
                         tried,
                     ).format(draws=draws, n=tried)
                 )
@@ -1027,9 +1027,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     worse.append(
                         ngettext(
                             "Discarding {tile} instead: {points}: it would help the player "
-                            "on your right in {k} of the {n} racks it guessed they could hold.",
+                            "on your right in {k} of the {n} racks the expert guessed they could hold.",
                             "Discarding {tile} instead: {points}: it would help the player "
-                            "on your right in {k} of the {n} racks it guessed they could hold.",
+                            "on your right in {k} of the {n} racks the expert guessed they could hold.",
                             tried,
                         ).format(
                             tile=tile_text(other.action.tile, okey),

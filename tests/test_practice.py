@@ -635,7 +635,7 @@ def test_a_hold_hint_says_what_else_waiting_puts_at_stake_at_this_table(
         (0.375, "Drawing, you go out in one turn before the middle runs out in 3 of the 8 guesses"),
         (
             0.0,
-            "In none of the 8 guesses it made at the tiles you cannot see do you go out in one turn",
+            "In none of the 8 guesses the expert made at the tiles you cannot see do you go out in one turn",
         ),
         # Held without weighing the odds (as the expert does by default): no odds to give.
         (None, "Taking K9 would make your only opening and force it down now"),
@@ -799,7 +799,7 @@ def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     text = "\n".join(hint.lines)
     assert (
         "Discarding Y3 instead: about 12 points worse: it would help the player on your "
-        "right in 6 of the 8 racks it guessed they could hold." in text
+        "right in 6 of the 8 racks the expert guessed they could hold." in text
     ), text
     if opened:
         assert "Discarding R9 instead: about 1 point worse." in text, text
@@ -872,14 +872,17 @@ def test_the_expert_hint_counts_the_hidden_tiles_in_plain_words(
     )
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: thrown)
     text = said(view)
-    assert "in 5 of the 8 guesses it made at the tiles you cannot see." in text
+    assert "in 5 of the 8 guesses the expert made at the tiles you cannot see." in text
     assert "K2 instead: about 12 points worse." in text
     assert "deal" not in text
     monkeypatch.setattr(ExpertBot, "advise", lambda self, view: drawn)
     draw_view = PlayerView.of(position(NINETY_FOUR, left="Y6"), 0)
     text = said(draw_view)
     assert "Taking it instead: about 7 points worse on average" in text
-    assert "over the 8 guesses it made at the tiles you cannot see" in text and "deal" not in text
+    assert (
+        "over the 8 guesses the expert made at the tiles you cannot see" in text
+        and "deal" not in text
+    )
 
     i18n.set_language("tr")
     assert "yaklaşık 7 puan daha kötü" in said(draw_view)
@@ -1025,7 +1028,7 @@ def test_a_hint_whose_guesses_never_open_says_it_is_unlikely_not_0_of_8(
     text = "\n".join(hint.lines)
     assert "in 0 of the 8" not in text, text
     assert "Opening (101 points or 5 pairs) within" in text and "is unlikely" in text, text
-    assert "none of the 8 guesses it made at the tiles you cannot see" in text, text
+    assert "none of the 8 guesses the expert made at the tiles you cannot see" in text, text
     i18n.set_language("tr")
     hint = expert_hint(view)
     assert hint is not None and "0 tanesinde" not in "\n".join(hint.lines)

@@ -41,7 +41,7 @@ async def test_the_hint_panel_shows_the_experts_discard_and_its_alternatives():
         text = str(app.screen.query_one(HintPanel).query_one("#hints-text", Static).render())
         assert "The expert's choice\n" + advice.headline + "\n" in text
         assert advice.headline == f"Discard {advice.action.tile}"
-        assert "of the 8 guesses it made at the tiles you cannot see" in text
+        assert "of the 8 guesses the expert made at the tiles you cannot see" in text
         assert "instead" in text or "would do about as well" in text
         # The discard keeps the run and the set.
         assert str(advice.action.tile) not in {"R3", "R4", "R5", "K9", "Y9", "B9"}
@@ -102,7 +102,7 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
     assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
     assert advice.lines[1] == (
         "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
-        "in only 0 of 16 guesses it made at the tiles you cannot see."
+        "in only 0 of 16 guesses the expert made at the tiles you cannot see."
     )
     # The safer choice it weighs names who could go out first (a learner read "if an
     # opponent goes out" with no word of who had opened).
@@ -143,7 +143,7 @@ def test_a_hint_to_hold_names_a_discard_that_would_leave_it_further_from_going_o
     # None of its guesses went straight out: the hint says first why the expert holds all
     # the same and that opening now is the safer alternative, without saying it twice.
     assert advice.lines[0].startswith(
-        "In none of the 8 guesses it made at the tiles you cannot see do you go out in one turn"
+        "In none of the 8 guesses the expert made at the tiles you cannot see do you go out in one turn"
     )
     assert sum(line.count("open now") for line in advice.lines) == 0
     assert sum(line.count("instead is safer") for line in advice.lines) == 1
@@ -303,7 +303,7 @@ def test_a_hold_no_guess_took_out_says_why_the_expert_holds_all_the_same(
     assert advice.headline.startswith("Hold your opening back")  # what the expert does
     first = advice.lines[0]
     assert first.startswith(
-        "In none of the 8 guesses it made at the tiles you cannot see do you go out in one "
+        "In none of the 8 guesses the expert made at the tiles you cannot see do you go out in one "
         "turn before the middle runs out, but the expert holds anyway"
     ), first
     assert reason in first and "Opening now instead is safer" in first, first
