@@ -126,3 +126,24 @@ async def test_j_says_which_group_a_tile_goes_with_when_no_slot_beside_it_is_fre
             "other groups: shift+arrows move it by hand"
         ), status_text(screen)
         assert screen.rack.slots == before
+
+
+async def test_a_refused_tab_or_shift_end_names_j_when_it_would_join_the_tile() -> None:
+    """A newcomer's K5 beside B5 Y5 across the row: Tab said "No other gap holds 1 tile"
+    and shift+End that every free slot touched a group, with the gap they meant in sight."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        upper = "R1 R2 R3 . Y5 Y6 Y7 . B9 B10 B11 . K7 K8 K9"
+        lower = "K1 K3 K5 . R8 R8 . Y1 Y1 . B13 K12 . . B5 Y5"
+        tiles = " ".join(t for t in f"{upper} {lower}".split() if t != ".")
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(screen, upper, lower)
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K5")))
+        for key in ("tab", "shift+end"):
+            await pilot.press(key)
+            await pilot.pause()
+            said = status_text(screen)
+            assert said.endswith(" · j puts K5 beside B5 Y5"), (key, said)
+        await pilot.press("j")
+        await pilot.pause()
+        assert row(screen, 1).endswith("B13 K12 . K5 B5 Y5"), row(screen, 1)

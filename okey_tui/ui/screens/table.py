@@ -2421,7 +2421,7 @@ class TableScreen(Screen[None]):
                     "the groups: shift+→ moves them a slot at a time",
                     len(chosen),
                 )
-        self.moved(moved, no_room.format(n=len(chosen)))
+        self.moved(moved, no_room.format(n=len(chosen)) + self.join_hint(chosen))
 
     def action_next_gap(self, back: bool = False) -> None:
         chosen = self.chosen_slots()
@@ -2438,7 +2438,33 @@ class TableScreen(Screen[None]):
                 len(chosen),
             ).format(n=len(chosen))
         moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
-        self.moved(moved, no_gap)
+        self.moved(moved, no_gap + self.join_hint(chosen))
+
+    def join_hint(self, chosen: list[int]) -> str:
+        """ " · j puts it beside …" after a refusal of Tab or shift+Home/End that keep one
+        tile apart from the groups, when j would put it with the group it makes a meld with
+        (a newcomer read "No other gap holds 1 tile" beside the gap they meant)."""
+        if len(chosen) != 1:
+            return ""
+        index = chosen[0]
+        tile = self.rack.slots[index]
+        view = self.view
+        allowed = layable_kinds(view)
+        if tile is None or is_wild(tile, view.okey):
+            return ""
+        own = [t for i in self.rack.group_at(index) if (t := self.rack.slots[i])]
+        if len(own) > 1 and group_label(own, view.okey, allowed)[1]:
+            return ""  # in a meld already: j leaves it there
+        kinds = tuple(kind for kind in MeldKind if kind in allowed)
+        trial = self.rack.copy()  # where j would put it, the rack untouched
+        moved = trial.join(index, view.okey, kinds)
+        if moved is None:
+            return ""
+        target = moved[index]
+        group = [t for i in trial.group_at(target) if i != target and (t := trial.slots[i])]
+        return " · " + _("j puts {tile} beside {group}").format(
+            tile=tile_text(tile, view.okey), group=self.group_words(group, tile)
+        )
 
     def action_gap_before(self) -> None:
         self.action_next_gap(back=True)
