@@ -28,6 +28,7 @@ from okey_tui.ui.screens.dialogs import Dialog, key_bar_under
 from okey_tui.ui.screens.setup import rules_in_force
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.widgets.rack import short_label
+from okey_tui.ui.widgets.swipe import SwipeScroll
 
 
 def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[tuple[str, str]]:
@@ -265,7 +266,7 @@ class HelpScreen(Dialog[None]):
         }
         for key, what in key_rows(self.table_bindings, display):
             keys.add_row(key, what)
-        with VerticalScroll(id="help", classes="dialog wide"):
+        with SwipeScroll(id="help", classes="dialog wide"):
             if self.rules is not None:
                 yield Static(this_table(self.rules), id="this-table")
             yield Static(keys)

@@ -37,6 +37,7 @@ from okey_tui.ui.screens.dialogs import ChatScreen, ConfirmScreen, Dialog, KeyHi
 from okey_tui.ui.tiles import chip, chips, meld_chip_list
 from okey_tui.ui.widgets.board import Filled, scroll_note
 from okey_tui.ui.widgets.steady import set_subtitle
+from okey_tui.ui.widgets.swipe import SwipeScroll
 
 # Colours that read on the dialog's background in every look (a contrast of at least 4.5
 # on the felt's #13492f and the dark look's #202328): the plain "green" and "red" of a
@@ -437,7 +438,7 @@ class HandSummaryScreen(Dialog[str]):
     def compose(self) -> ComposeResult:
         report, seats = self.report, self.seats
         with Vertical(classes="dialog wide", id="summary"):
-            with VerticalScroll(id="summary-body"):
+            with SwipeScroll(id="summary-body"):
                 yield Static(explain_hand(report, seats, self.you), id="hand-explained")
                 yield Static(match_line(report, seats), id="match-line")
                 # On a small terminal the sheet lies below the fold, the frame saying how

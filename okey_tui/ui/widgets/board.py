@@ -36,6 +36,7 @@ from okey_tui.table import SeatInfo
 from okey_tui.ui.staging import Staging
 from okey_tui.ui.tiles import FACE, FACE_DIM, FACE_TOP, QUIET, chip, meld_chips, tile_style
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
+from okey_tui.ui.widgets.swipe import DragScrolls
 
 # A meld another seat has just laid or changed: its number stands out until that seat's next turn.
 MARK_STYLE = "bold #101010 on #ffd24a"
@@ -1513,7 +1514,7 @@ class TableMarks:
         return text
 
 
-class GameLog(RichLog, can_focus=False):
+class GameLog(DragScrolls, RichLog, can_focus=False):
     """What happened this hand, from the hand's events.
 
     A RichLog wraps each line once, at the width it has when the line is written; while

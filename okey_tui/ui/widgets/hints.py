@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 
 from okey_tui.engine.actions import AddTile, Discard, DrawMiddle, Lay, Open, TakeDiscard
 from okey_tui.engine.melds import Meld
@@ -19,6 +18,7 @@ from okey_tui.practice import ExpertHint, Hint, pairs_nearer
 from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
+from okey_tui.ui.widgets.swipe import SwipeScroll
 
 
 def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile, width: int = 0) -> Text:
@@ -248,7 +248,7 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
     return text
 
 
-class HintPanel(VerticalScroll):
+class HintPanel(SwipeScroll):
     """Shown beside the board with ``h`` at a practice table; the table screen fills it."""
 
     can_focus = False

@@ -1,0 +1,54 @@
+"""A drag with the button held scrolls the log, the hints, the summary and the help: in
+the browser a finger's swipe reaches the game as such a drag (the page turns touch moves
+into mouse moves, so that a finger can move tiles), and a swipe over the log did nothing
+(only its one-column scroll bar moved it). A click without a move is still a click."""
+
+from __future__ import annotations
+
+from textual.events import MouseMove
+from ui_helpers import last_hand_report, table_app
+
+from okey_tui.table import SeatInfo
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.widgets.board import GameLog
+from okey_tui.ui.widgets.swipe import SwipeScroll
+
+SEATS = [SeatInfo(s, name, None) for s, name in enumerate(["You", "Ayşe", "Mehmet", "Zeynep"])]
+
+
+async def swipe(pilot, widget, rows: int) -> None:  # type: ignore[no-untyped-def]
+    """Press in ``widget``'s middle, move ``rows`` up (negative: down) held, let go."""
+    x, y = widget.size.width // 2, widget.size.height // 2
+    await pilot.mouse_down(widget, offset=(x, y))
+    for step in range(1, abs(rows) + 1):
+        moved = y - step if rows > 0 else y + step
+        await pilot._post_mouse_events([MouseMove], widget, offset=(x, moved), button=1)
+    await pilot.mouse_up(widget, offset=(x, y - rows))
+    await pilot.pause()
+
+
+async def test_a_swipe_up_scrolls_the_summary_and_the_log_and_down_scrolls_back() -> None:
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        for n in range(80):
+            log.write(f"line {n}")
+        await pilot.pause()
+        log.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        assert log.max_scroll_y > 5
+        await swipe(pilot, log, 4)  # the content follows the finger: up shows what is below
+        assert log.scroll_y == 4, log.scroll_y
+        await swipe(pilot, log, -2)
+        assert log.scroll_y == 2, log.scroll_y
+
+        app.push_screen(HandSummaryScreen(last_hand_report(11), SEATS, 0))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#summary-body", SwipeScroll)
+        assert body.max_scroll_y > 3 and body.scroll_y == 0
+        await swipe(pilot, body, 3)
+        assert body.scroll_y == 3, body.scroll_y
+        await swipe(pilot, body, -10)  # no further than the top
+        assert body.scroll_y == 0
