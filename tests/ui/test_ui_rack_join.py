@@ -36,9 +36,7 @@ async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it(
         await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K1")))
         await pilot.press("j")
         await pilot.pause()
-        assert status_text(screen) == (
-            "K1 makes a meld with no group on your rack (s sorts the rack into groups)"
-        )
+        assert status_text(screen) == "K1 makes a meld with no group on your rack"
         assert row(screen, 0) == "K1 K3 . . R8 R8 . B5 Y5 K5"
         await pilot.press("u")
         await pilot.pause()
@@ -71,7 +69,7 @@ async def test_j_leaves_a_tile_of_a_meld_and_the_okey_and_says_why_nothing_moved
         cases = [
             ("B11", "B11 is in a meld already (set 33): shift+arrows move it by hand"),
             ("B8", "An okey fits anywhere: shift+arrows (or a drag) put it where you mean"),
-            ("K6", "K6 makes a meld with no group on your rack (s sorts the rack into groups)"),
+            ("K6", "K6 makes a meld with no group on your rack"),
         ]
         for tile, said in cases:
             await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
@@ -147,3 +145,47 @@ async def test_a_refused_tab_or_shift_end_names_j_when_it_would_join_the_tile() 
         await pilot.press("j")
         await pilot.pause()
         assert row(screen, 1).endswith("B13 K12 . K5 B5 Y5"), row(screen, 1)
+
+
+async def test_j_points_to_s_in_an_unsorted_block_and_to_a_for_a_table_meld() -> None:
+    """The refusal said "s sorts the rack into groups" right after s; a tile that fits a
+    table meld (which a adds at once) was told only that it made no meld on the rack."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R8 K1 Y5 B13 R2 K9", "", "", ""],
+            phase="p",
+            table=["1:R9R10R11R12"],
+            openings="m101/m101/-/-",
+        )
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K1 Y5 B13 R2 . K9", "R8")
+        for tile, said in [
+            ("Y5", "Y5 makes a meld with no group on your rack (s sorts the rack into groups)"),
+            ("R8", "R8 makes a meld with no group on your rack: a adds it to a meld on the table"),
+            ("K9", "K9 makes a meld with no group on your rack"),
+        ]:
+            await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
+            await pilot.press("j")
+            await pilot.pause()
+            assert status_text(screen) == said, (tile, status_text(screen))
+
+
+async def test_shift_end_at_the_rows_end_says_so_and_leaves_no_step_to_undo() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R1 R2 R3 K9", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        cols = screen.rack.cols
+        set_rows(screen, "R1 R2 R3", " ".join(["."] * (cols - 1) + ["K9"]))
+        before = list(screen.rack.slots)
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K9")))
+        await pilot.press("shift+end")
+        await pilot.pause()
+        assert status_text(screen).startswith("No free slot for 1 tile nearer the end"), (
+            status_text(screen)
+        )
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Undone: the move" not in status_text(screen), status_text(screen)
+        assert screen.rack.slots == before

@@ -158,7 +158,8 @@ NEXT_GAP = N_(
 )
 STAGE = N_(
     "stage the selection as one meld (tiles of several groups that make none together: each "
-    "group's tiles a meld of its own); with nothing selected, every group that is a meld"
+    "group's tiles a meld of its own; tiles that make no meld alone but fit a staged meld: "
+    "added to it); with nothing selected, every group that is a meld"
 )
 COMMIT = N_("lay down the staged melds (your opening, or new melds)")
 DISCARD = N_("discard the selected tile, or the one under the cursor")
@@ -2214,6 +2215,10 @@ class TableScreen(Screen[None]):
         return [self.cursor] if self.rack.slots[self.cursor] is not None else []
 
     def moved(self, moved: dict[int, int] | None, why: str) -> None:
+        if moved is not None and all(old == new for old, new in moved.items()):
+            # Already there (shift+End at the row's end): nothing moved, so no step to undo
+            # (u said "Undone: the move" and changed nothing), and the line says why.
+            moved = None
         if moved is None:
             # Said as a refusal: it goes at the next key that changes something.
             self.set_status(why, error=True)
@@ -2518,10 +2523,17 @@ class TableScreen(Screen[None]):
                     "{tile} makes a meld with {group}, but no free slot beside it stays apart "
                     "from the other groups: shift+arrows move it by hand"
                 ).format(tile=word, group=self.group_words(partner, tile))
-            else:
+            elif any(isinstance(a, AddTile) and a.tile == tile for a in legal_actions(view)):
+                said = _(
+                    "{tile} makes a meld with no group on your rack: a adds it to a meld on "
+                    "the table"
+                ).format(tile=word)
+            elif len(own) >= 4:  # a long block that is no meld: unsorted, or s's leftovers
                 said = _(
                     "{tile} makes a meld with no group on your rack (s sorts the rack into groups)"
                 ).format(tile=word)
+            else:
+                said = _("{tile} makes a meld with no group on your rack").format(tile=word)
             self.set_status(said, True)
             return
         self.moved(moved, "")
