@@ -114,3 +114,19 @@ async def test_o_stages_a_meld_and_adds_lone_tiles_to_staged_melds_in_one_step()
         assert status_text(screen).startswith("R9 K12 added to the staged melds"), status_text(
             screen
         )
+
+
+async def test_s_with_melds_staged_counts_them_with_the_racks() -> None:
+    """s while R8 Y8 B8 K8 (32) was staged said "39 points in runs and sets · an opening
+    needs 101", the rack's points alone read as the opening's."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R8 Y8 B8 K8 R1 R2 R3 Y10 Y11 Y12 K1 B5"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await select_tiles(pilot, screen, "R8 Y8 B8 K8")
+        await pilot.press("o", "s")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said == (
+            "Sorted: 39 points in runs and sets (71 with the staged melds) · an opening needs 101"
+        ), said

@@ -2595,6 +2595,17 @@ class TableScreen(Screen[None]):
                     len(guarded),
                 ).format(tiles=" ".join(map(str, guarded))),
             )
+        staged = self.staging.melds
+        if staged and by == "melds" and not self.staging.pairs:
+            # The rack's points alone read as the opening's ("39 points · an opening needs
+            # 101" with 32 staged): the staged melds' too.
+            what = _("{what} ({total} with the staged melds)").format(
+                what=what, total=value + sum(m.value for m in staged)
+            )
+        elif staged and by == "pairs" and self.staging.pairs:
+            what = _("{what} ({total} with the staged pairs)").format(
+                what=what, total=found.pairs + len(staged)
+            )
         slots = self.rack.slots
         pointed = slots[self.cursor]
         new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
