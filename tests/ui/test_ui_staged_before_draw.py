@@ -48,6 +48,11 @@ async def test_every_tile_staged_the_line_says_one_must_stay_before_enter_is_ref
         assert line.endswith(
             "every tile is staged, and one must stay in hand to discard: Esc puts them back"
         ), line
+        # The lay-down box's foot offered "⏎ lay down" as well.
+        from okey_tui.ui.widgets.board import LayDownArea
+
+        foot = str(screen.query_one(LayDownArea).border_subtitle)
+        assert "⏎" not in foot and "Esc back" in foot, foot  # (short: the box is narrow)
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.staging.melds

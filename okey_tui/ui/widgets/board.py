@@ -901,7 +901,9 @@ class LayDownArea(SteadyStatic):
 
     staged = False
     keys_on_frame = False  # a short terminal: the keys line is on the box's frame
-    when = "now"  # when Enter lays the staged melds: "now", after a "draw", or "later"
+    # When Enter lays the staged melds: "now", after a "draw", or "later"; "full": never, as
+    # every tile is staged and one must stay for the discard.
+    when = "now"
     _width = 0
     hidden_lines = 0  # lines out of sight below (many melds on a small terminal)
     lines_above = 0  # lines of melds scrolled past, out of sight above
@@ -964,6 +966,9 @@ class LayDownArea(SteadyStatic):
                 [("d", _("d draw first")), ("escape", "Esc")],
                 [("d", "d"), ("escape", "Esc")],
             )
+        elif self.when == "full":  # every tile staged: one must stay to discard
+            full = [(None, _("keep a tile to discard")), ("escape", _("Esc back"))]
+            short = [("escape", _("Esc back"))]
         else:
             full = [(None, _("on your turn")), ("escape", _("Esc back"))]
             short = [("escape", _("Esc back"))]
@@ -1033,6 +1038,8 @@ class LayDownArea(SteadyStatic):
         verb = _("Lay down") if view.opening is not None else _("Opening")
         self.staged = bool(staging.melds)
         self.when = lay_when(view)
+        if self.when == "now" and len(staging.tiles()) >= len(view.rack):
+            self.when = "full"  # Enter would be refused: a tile must stay for the discard
         count = len(staging.melds)
         if not count:
             self.scroll_top = 0
