@@ -4,7 +4,7 @@ it apart from every group. u undoes it as any move."""
 
 from __future__ import annotations
 
-from ui_helpers import OPENING_SEED, at_position, goto, status_text, table_app
+from ui_helpers import OPENING_SEED, at_position, goto, set_rows, status_text, table_app
 
 from okey_tui.engine.tiles import Tile, parse_tiles
 from tests.positions import position
@@ -41,18 +41,6 @@ async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it(
         await pilot.press("u")
         await pilot.pause()
         assert screen.rack.slots == before
-
-
-def set_rows(screen, upper: str, lower: str = "") -> None:  # type: ignore[no-untyped-def]
-    """The screen's rack laid out from its rows as text ('.' an empty slot)."""
-    rack = screen.rack
-    cells = []
-    for text in (upper, lower):
-        row = text.split()
-        cells += [None if c == "." else Tile.parse(c) for c in row]
-        cells += [None] * (rack.cols - len(row))
-    rack.slots = cells
-    screen.render_all()
 
 
 async def test_j_leaves_a_tile_of_a_meld_and_the_okey_and_says_why_nothing_moved() -> None:

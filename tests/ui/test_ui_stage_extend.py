@@ -4,7 +4,7 @@ tiles", and only Esc and staging again took it in."""
 
 from __future__ import annotations
 
-from ui_helpers import OPENING_SEED, at_position, select_tiles, status_text, table_app
+from ui_helpers import OPENING_SEED, at_position, select_tiles, set_rows, status_text, table_app
 
 from tests.positions import position
 
@@ -130,3 +130,37 @@ async def test_s_with_melds_staged_counts_them_with_the_racks() -> None:
         assert said == (
             "Sorted: 39 points in runs and sets (71 with the staged melds) · an opening needs 101"
         ), said
+
+
+async def test_s_with_melds_staged_that_open_with_the_rack_says_o_stages_the_groups() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R13 Y13 B13 K13 R10 R11 R12 Y10 Y11 Y12 B10 B11 B12 K1"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await select_tiles(pilot, screen, "R13 Y13 B13 K13")
+        await pilot.press("o", "s")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said == (
+            "Sorted: 99 points in runs and sets (151 with the staged melds) · o stages the groups"
+        ), said
+
+
+async def test_lone_tiles_go_in_whatever_order_places_them_all() -> None:
+    """R9 and R8 apart, R5 R6 R7 staged: o took R9 first (its slot came first), found it no
+    place, and refused both; and with K8 Y8 B8 staged too, R8 went to the set (more points)
+    and R9 was left with nowhere to go."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R5 R6 R7 K8 Y8 B8 R9 R8 K1 Y3"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        set_rows(screen, "R5 R6 R7 . K8 Y8 B8 . K1 . Y3", ". . R9 . . . R8")
+        await select_tiles(pilot, screen, "R5 R6 R7")
+        await pilot.press("o")
+        await select_tiles(pilot, screen, "K8 Y8 B8")
+        await pilot.press("o")
+        await select_tiles(pilot, screen, "R9 R8")
+        await pilot.press("o")
+        await pilot.pause()
+        staged = sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
+        assert staged == ["B8 K8 Y8", "R5 R6 R7 R8 R9"], (staged, status_text(screen))

@@ -311,3 +311,15 @@ def finished_report(hand: Hand, steps: tuple[str, ...], finisher: int = 2) -> Ha
     report = hand_report(match)
     assert report is not None
     return report
+
+
+def set_rows(screen, upper: str, lower: str = "") -> None:  # type: ignore[no-untyped-def]
+    """The screen's rack laid out from its rows as text ('.' an empty slot)."""
+    rack = screen.rack
+    cells = []
+    for text in (upper, lower):
+        row = text.split()
+        cells += [None if c == "." else Tile.parse(c) for c in row]
+        cells += [None] * (rack.cols - len(row))
+    rack.slots = cells
+    screen.render_all()

@@ -149,6 +149,8 @@ SELECTION_TO_ENDS = N_(
     "move the selection (or the tile under the cursor) to the start / end of its row, apart "
     "from the groups"
 )
+# o on lone tiles for staged melds tries every order of at most this many parts.
+LOOSE_PARTS_AT_MOST = 5
 JOIN = N_(
     "move the selected tile (or the tile under the cursor) beside the group it makes the best "
     "meld with"
@@ -2666,11 +2668,18 @@ class TableScreen(Screen[None]):
 
     def opens_now(self, tiles: list[Tile], by: str) -> bool:
         """Whether ``tiles`` open by ``by`` (melds or pairs) at this seat's floors, as the
-        engine's solver judges it."""
+        engine's solver judges it, with the melds staged already (of that kind: runs and
+        sets and pairs never open together): s with 52 points staged said "an opening needs
+        101" of a rack whose 99 made 151 with them."""
         from okey_tui.engine.solver import opening_check
 
         view = self.view
-        check = opening_check(tiles, view.okey, view.melds_floor, view.pairs_floor)
+        staged = self.staging.melds
+        if staged and self.staging.pairs != (by == "pairs"):
+            return False  # the other kind is staged: this one cannot join it
+        melds_floor = view.melds_floor - sum(m.value for m in staged if by == "melds")
+        pairs_floor = view.pairs_floor - (len(staged) if by == "pairs" else 0)
+        check = opening_check(tiles, view.okey, max(0, melds_floor), max(0, pairs_floor))
         return check.can_open_melds if by == "melds" else check.can_open_pairs
 
     def action_colour_blind(self) -> None:
@@ -2880,10 +2889,11 @@ class TableScreen(Screen[None]):
         (the set R11 Y11 B11 staged, then K11 taken: o on K11 said "a run or set needs at
         least three tiles", and only Esc and staging again took it in). ``parts``: the
         selected slots by group; a part that is a meld by itself is staged as one (R9 Y9
-        B9 beside K12), each other part goes to the staged meld (or one staged with it)
-        whose reading with it keeps its kind and gains most, its okeys read where nobody
-        can swap them when a reading allows. All of it or nothing: False, with nothing
-        changed, when a part goes nowhere or every part is a meld by itself."""
+        B9 beside K12), each other part goes to a staged meld (or one staged with it)
+        whose reading with it keeps its kind, in the placing of the highest total
+        (:meth:`_place_loose`), its okeys read where nobody can swap them when a reading
+        allows. All of it or nothing: False, with nothing changed, when a part goes nowhere
+        or every part is a meld by itself."""
         view = self.view
         okey = view.okey
         slots = self.rack.slots
@@ -2899,20 +2909,12 @@ class TableScreen(Screen[None]):
             melds.append(found)
             # As if staged one by one: pairs go with pairs only, runs and sets together.
             kinds = {MeldKind.PAIR} if found.kind is MeldKind.PAIR else kinds - {MeldKind.PAIR}
-        if not loose:
+        if not loose or len(loose) > LOOSE_PARTS_AT_MOST:
             return False
-        changed: set[int] = set()
-        for tiles in loose:
-            best: tuple[int, int, Meld] | None = None
-            for k, staged in enumerate(melds):
-                for meld in readings([*staged.tiles, *tiles], okey, kinds):
-                    if meld.kind is staged.kind and (best is None or meld.value > best[0]):
-                        best = (meld.value, k, meld)
-            if best is None:
-                return False
-            _value, k, meld = best
-            melds[k] = meld
-            changed.add(k)
+        placed = self._place_loose(loose, melds, kinds)
+        if placed is None:
+            return False
+        melds, changed = placed
         for k in sorted(changed):
             # An okey read where nobody can swap it out, when a reading allows (as s and a
             # staged group's reading do): the highest reading left it exposed unasked.
@@ -2936,6 +2938,35 @@ class TableScreen(Screen[None]):
             said = _("{tiles} added to the staged melds").format(tiles=tiles_text(added, okey))
         self.after_staging(said)
         return True
+
+    def _place_loose(
+        self, loose: list[list[Tile]], melds: list[Meld], kinds: set[MeldKind]
+    ) -> tuple[list[Meld], set[int]] | None:
+        """Every part of ``loose`` added to one of ``melds`` (each keeping its kind), in
+        whatever order lets them all go (R8 before R9 onto R5 R6 R7, whichever slot came
+        first), the assignment of the highest total: the melds then, and which changed.
+        None when no assignment places them all."""
+        okey = self.view.okey
+
+        def place(
+            remaining: tuple[int, ...], now: list[Meld]
+        ) -> tuple[int, list[Meld], frozenset[int]] | None:
+            if not remaining:
+                return sum(m.value for m in now), now, frozenset()
+            best: tuple[int, list[Meld], frozenset[int]] | None = None
+            for part in remaining:
+                rest = tuple(r for r in remaining if r != part)
+                for k, staged in enumerate(now):
+                    for meld in readings([*staged.tiles, *loose[part]], okey, kinds):
+                        if meld.kind is not staged.kind:
+                            continue
+                        found = place(rest, [*now[:k], meld, *now[k + 1 :]])
+                        if found is not None and (best is None or found[0] > best[0]):
+                            best = (found[0], found[1], found[2] | {k})
+            return best
+
+        placed = place(tuple(range(len(loose))), melds)
+        return None if placed is None else (placed[1], set(placed[2]))
 
     def staged_already_text(self) -> str:
         """What ``o`` says when every group that is a meld is staged already: what Enter
