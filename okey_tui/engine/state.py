@@ -294,6 +294,16 @@ class Outcome:
         return ", ".join(parts) or "normal finish"
 
 
+def keeps_a_discard(held: int, laying: int) -> bool:
+    """Whether laying ``laying`` of the ``held`` tiles leaves one to discard, as a lay-down
+    must (rules §5: a turn ends with a discard).
+
+    >>> keeps_a_discard(15, 14), keeps_a_discard(15, 15)
+    (True, False)
+    """
+    return held - laying >= 1
+
+
 def finish_outcome(
     seat: int, last: Tile, okey: Tile, opening: Opening | None, opened_this_turn: bool
 ) -> Outcome:
@@ -749,7 +759,7 @@ class Hand:
                 rack.remove(tile)
 
     def _must_keep_one(self, using: int) -> None:
-        if len(self.racks[self.turn]) - using < 1:
+        if not keeps_a_discard(len(self.racks[self.turn]), using):
             raise IllegalActionError(
                 "You must keep one tile in hand to discard: leave one tile out",
                 code=ErrorCode.KEEP_ONE_TILE,

@@ -47,6 +47,7 @@ from okey_tui.engine.state import (
     Taken,
     check_lay_kind,
     finish_outcome,
+    keeps_a_discard,
     penalty_for,
 )
 from okey_tui.engine.tiles import COLOURS, Tile, okey_for
@@ -180,6 +181,11 @@ class PlayerView:
             seat=self.seat,
             rack_size=len(self.rack),
         )
+
+    def lay_keeps_a_discard(self, laying: int) -> bool:
+        """Whether laying ``laying`` tiles of this seat's rack leaves one to discard (the
+        engine refuses a lay-down that does not)."""
+        return keeps_a_discard(len(self.rack), laying)
 
     def finish_by_discard(self) -> Outcome | None:
         """How the hand would end if this seat discarded its one tile now (rules §10), or

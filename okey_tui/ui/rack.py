@@ -703,6 +703,13 @@ class RackLayout:
             return
         if any(self.slots[old] is not None and old not in news for old, _, _ in moved):
             return
+        if moved:
+            # A tile put since against the far end of the moved tiles (j, a drag) belongs
+            # to their group now: sliding them back would leave it standing apart.
+            row, col = self.place(max(news) if moved[0][1] > moved[0][0] else min(news))
+            far = col + (1 if moved[0][1] > moved[0][0] else -1)
+            if 0 <= far < self.cols and self.slots[self.index(row, far)] is not None:
+                return
         self._shift({new: old for old, new, _ in moved})
 
     def _reach(self, row: int, col: int, step: int) -> int:

@@ -177,3 +177,21 @@ async def test_shift_end_at_the_rows_end_says_so_and_leaves_no_step_to_undo() ->
         await pilot.pause()
         assert "Undone: the move" not in status_text(screen), status_text(screen)
         assert screen.rack.slots == before
+
+
+def test_a_tile_joined_past_the_tiles_moved_for_a_taken_one_keeps_them_there() -> None:
+    """R8 R9 slid a slot aside for R7, taken from the left; j then put R10 after R9. g gave
+    R7 back and slid R8 R9 back, leaving R10 standing apart from the run it was put in."""
+    from okey_tui.ui.rack import RackLayout
+
+    rack = RackLayout(cols=10)
+    upper = "R5 R6 R8 R9 . . R10"
+    rack.slots = [None if t == "." else Tile.parse(t) for t in upper.split(" ")]
+    rack.slots += [None] * (20 - len(rack.slots))
+    okey = Tile.parse("B1")
+    assert rack.put_beside(Tile.parse("R7"), okey) == 2 and rack.room is not None  # R8 R9 aside
+    moved = rack.join(6, okey)
+    assert moved == {6: 5}, moved
+    rack.sync(parse_tiles("R5 R6 R8 R9 R10"))  # R7 given back
+    shown = " ".join(str(t) if t else "." for t in rack.slots[:7])
+    assert shown == "R5 R6 . R8 R9 R10 .", shown

@@ -5,7 +5,7 @@ into mouse moves, so that a finger can move tiles), and a swipe over the log did
 
 from __future__ import annotations
 
-from textual.events import MouseMove
+from textual.events import Click, MouseMove
 from ui_helpers import last_hand_report, table_app
 
 from okey_tui.table import SeatInfo
@@ -52,3 +52,36 @@ async def test_a_swipe_up_scrolls_the_summary_and_the_log_and_down_scrolls_back(
         assert body.scroll_y == 3, body.scroll_y
         await swipe(pilot, body, -10)  # no further than the top
         assert body.scroll_y == 0
+
+
+async def test_a_swipe_ending_on_the_logs_title_is_no_click_and_selects_no_text() -> None:
+    """Textual makes a click of any release on the widget pressed: a swipe in the log that
+    ended on its title ("l hides") hid the log. On the summary (a dialog, whose text can be
+    selected) a swipe also selected the text under it, and the selection's own scrolling
+    at the pane's edge pulled the pane back."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(GameLog)
+        for n in range(80):
+            log.write(f"line {n}")
+        await pilot.pause()
+        log.scroll_home(animate=False, immediate=True)
+        await pilot.pause()
+        x = next(c for c in range(log.outer_size.width) if log.title_key_at(c, 0) == "l")
+        await pilot.mouse_down(log, offset=(x, 4))
+        for row in range(3, -1, -1):  # up to the title, in the frame above the lines
+            await pilot._post_mouse_events([MouseMove], log, offset=(x, row), button=1)
+        await pilot.mouse_up(log, offset=(x, 0))
+        # Textual makes a click of the release (the same widget was pressed), with no press.
+        await pilot._post_mouse_events([Click], log, offset=(x, 0), button=1)
+        await pilot.pause()
+        assert log.display and log.scroll_y > 0
+
+        app.push_screen(HandSummaryScreen(last_hand_report(11), SEATS, 0))
+        await pilot.pause()
+        await pilot.pause()
+        body = app.screen.query_one("#summary-body", SwipeScroll)
+        await swipe(pilot, body, 3)
+        assert body.scroll_y == 3
+        assert app.screen.get_selected_text() is None

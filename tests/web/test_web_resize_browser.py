@@ -349,18 +349,22 @@ def test_a_finger_drags_a_tile_on_a_tablet(server: Served, browser) -> None:
     assert moved == label, (moved, label, "\n".join(rows[top - 1 : second + 3]))
     assert rows[top][source - 1 : source + 3].strip(" ▐▌") == "·", "\n".join(rows[top : top + 6])
 
-    # A second finger during a drag (a pinch begun) lets the drag go: the game got no
-    # release and kept the tile held, eating the next tap.
+    # A second finger during a drag (a pinch begun) lets the drag go, where it began: the
+    # game got no release and kept the tile held, eating the next tap; then it dropped the
+    # tile where the finger was (over the pile: a discard).
     page.evaluate("window.okeySent = []")
     held = at(target, second)
     finger("touchStart", held)
-    finger("touchMove", {"x": held["x"] - 30, "y": held["y"]})
+    moved = {"x": held["x"] - 30, "y": held["y"]}  # three cells along
+    finger("touchMove", moved)
     touch.send(
         "Input.dispatchTouchEvent",
-        {"type": "touchStart", "touchPoints": [held, {"x": held["x"] + 60, "y": held["y"]}]},
+        {"type": "touchStart", "touchPoints": [moved, {"x": held["x"] + 60, "y": held["y"]}]},
     )
     finger("touchEnd")
     reports = sent_mouse(page)
     assert any(r.startswith("\x1b[<32;") for r in reports), reports  # dragged
     assert reports[-1].endswith("m"), reports  # and let go
+    cell = re.compile(r";(\d+);(\d+)[Mm]$")
+    assert cell.search(reports[-1]).groups() == cell.search(reports[0]).groups(), reports
     tablet.close()

@@ -3198,7 +3198,7 @@ class TableScreen(Screen[None]):
             if self.staging.reached(view):
                 # As the lay-down box says it: before this turn's draw Enter is refused.
                 when = lay_when(view)
-                if when == "now" and len(self.staging.tiles()) >= len(view.rack):
+                if when == "now" and not view.lay_keeps_a_discard(len(self.staging.tiles())):
                     # Enter would be refused: a tile must stay in hand for the discard.
                     line += " — " + _(
                         "every tile is staged, and one must stay in hand to discard: "

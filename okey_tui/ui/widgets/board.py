@@ -1038,7 +1038,7 @@ class LayDownArea(SteadyStatic):
         verb = _("Lay down") if view.opening is not None else _("Opening")
         self.staged = bool(staging.melds)
         self.when = lay_when(view)
-        if self.when == "now" and len(staging.tiles()) >= len(view.rack):
+        if self.when == "now" and not view.lay_keeps_a_discard(len(staging.tiles())):
             self.when = "full"  # Enter would be refused: a tile must stay for the discard
         count = len(staging.melds)
         if not count:
@@ -1569,6 +1569,8 @@ class GameLog(DragScrolls, RichLog, can_focus=False):
         return "l" if start + begin <= x < start + end else None
 
     def on_click(self, event: events.Click) -> None:
+        if self.swiped:  # the release of a swipe that scrolled the log, not a click
+            return
         key = self.title_key_at(event.x, event.y)
         if key is not None:
             event.stop()

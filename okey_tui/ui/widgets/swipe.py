@@ -27,9 +27,13 @@ class DragScrolls(_Scrolling):
 
     # Where the drag began (the pointer's screen row) and how far the pane was scrolled.
     _swipe: tuple[float, float] | None = None
+    # The last press was dragged up or down: the click Textual makes of its release is no
+    # click (a swipe in the log that ended on its title pressed l).
+    swiped = False
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         self._swipe = (event.screen_y, self.scroll_y) if event.button == 1 else None
+        self.swiped = False
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self._swipe is None:
@@ -38,6 +42,13 @@ class DragScrolls(_Scrolling):
             self._swipe = None
             return
         began, scrolled = self._swipe
+        if event.screen_y == began:
+            return  # along the line: a text selection on a dialog goes on
+        if not self.swiped:
+            # A drag up or down scrolls: not a selection of the text under it too (on a
+            # dialog, whose selection would scroll the pane back as it neared an edge).
+            self.swiped = True
+            self.screen.clear_selection()
         target = max(0.0, min(self.max_scroll_y, scrolled - (event.screen_y - began)))
         if target != self.scroll_y:
             self.scroll_to(y=target, animate=False, immediate=True)
