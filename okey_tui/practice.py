@@ -308,24 +308,28 @@ def _swappable(view: PlayerView, check: OpeningCheck | None) -> tuple[str, ...]:
 NEAR_OUT = 5
 
 
+def opened_opponents(view: PlayerView) -> tuple[tuple[int, int, int], ...]:
+    """The opponents (a partner is not one) who have opened, as (seat, tiles held, places
+    after this seat: 1 on the right, to play next), fewest tiles first, then in the order
+    they play after this seat."""
+    opened = [
+        (seat, view.rack_counts[seat], step)
+        for step in range(1, SEATS)
+        if (seat := (view.seat + step) % SEATS) != view.partner and view.openings[seat] is not None
+    ]
+    return tuple(sorted(opened, key=lambda each: (each[1], each[2])))
+
+
 def near_going_out(view: PlayerView) -> tuple[tuple[int, int, int], ...]:
-    """The opponents (a partner is not one) who have opened and hold :data:`NEAR_OUT`
-    tiles or fewer, as (seat, tiles, places after this seat), fewest tiles first, then in
-    the order they play after this seat.
+    """The opponents who have opened and hold :data:`NEAR_OUT` tiles or fewer, as
+    :func:`opened_opponents` gives them.
 
     >>> from okey_tui.engine.match import Match
     >>> from okey_tui.engine.rules import RuleSet
     >>> near_going_out(PlayerView.of(Match(RuleSet(hands=1), 3).hand, 0))
     ()
     """
-    near = [
-        (seat, view.rack_counts[seat], step)
-        for step in range(1, SEATS)  # from the seat on the right, who plays next
-        if (seat := (view.seat + step) % SEATS) != view.partner
-        and view.openings[seat] is not None
-        and view.rack_counts[seat] <= NEAR_OUT
-    ]
-    return tuple(sorted(near, key=lambda each: (each[1], each[2])))
+    return tuple(each for each in opened_opponents(view) if each[1] <= NEAR_OUT)
 
 
 # -- the expert's choice -------------------------------------------------------------------
@@ -442,18 +446,13 @@ def _opened_opponents(view: PlayerView) -> str:
         2: _("The player across from you"),
         3: _("The player on your left"),
     }
-    opened = sorted(
-        (view.rack_counts[seat], step)
-        for step in range(1, SEATS)
-        if (seat := (view.seat + step) % SEATS) != view.partner and view.openings[seat] is not None
-    )
     said = [
         ngettext(
             "{who} has opened and holds {n} tile.",
             "{who} has opened and holds {n} tiles.",
             tiles,
         ).format(who=places[step], n=tiles)
-        for tiles, step in opened
+        for _seat, tiles, step in opened_opponents(view)
     ]
     return " ".join(said)
 

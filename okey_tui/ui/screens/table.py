@@ -2447,6 +2447,29 @@ class TableScreen(Screen[None]):
         moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
         self.moved(moved, no_gap + self.join_hint(chosen))
 
+    def join_kinds(self) -> tuple[MeldKind, ...]:
+        """The kinds of meld j puts a tile with: those this seat may lay."""
+        allowed = layable_kinds(self.view)
+        return tuple(kind for kind in MeldKind if kind in allowed)
+
+    def join_stays(self, index: int) -> str | None:
+        """Why j leaves the tile at ``index`` where it is, whatever the groups: it is the
+        okey (it fits anywhere), or it is in a meld already (taken out it broke it: B11 of
+        Y11 B11 K11 made a pair with an okey elsewhere). None: j may move it."""
+        tile = self.rack.slots[index]
+        okey = self.view.okey
+        if tile is None:
+            return None
+        if is_wild(tile, okey):
+            return _("An okey fits anywhere: shift+arrows (or a drag) put it where you mean")
+        own = [t for i in self.rack.group_at(index) if (t := self.rack.slots[i])]
+        label, in_meld = group_label(own, okey, layable_kinds(self.view))
+        if len(own) > 1 and in_meld:
+            return _("{tile} is in a meld already ({meld}): shift+arrows move it by hand").format(
+                tile=tile_text(tile, okey), meld=label
+            )
+        return None
+
     def join_hint(self, chosen: list[int]) -> str:
         """ " · j puts it beside …" after a refusal of Tab or shift+Home/End that keep one
         tile apart from the groups, when j would put it with the group it makes a meld with
@@ -2456,15 +2479,10 @@ class TableScreen(Screen[None]):
         index = chosen[0]
         tile = self.rack.slots[index]
         view = self.view
-        allowed = layable_kinds(view)
-        if tile is None or is_wild(tile, view.okey):
-            return ""
-        own = [t for i in self.rack.group_at(index) if (t := self.rack.slots[i])]
-        if len(own) > 1 and group_label(own, view.okey, allowed)[1]:
-            return ""  # in a meld already: j leaves it there
-        kinds = tuple(kind for kind in MeldKind if kind in allowed)
+        if tile is None or self.join_stays(index) is not None:
+            return ""  # the okey, or a tile in a meld already: j leaves it there
         trial = self.rack.copy()  # where j would put it, the rack untouched
-        moved = trial.join(index, view.okey, kinds)
+        moved = trial.join(index, view.okey, self.join_kinds())
         if moved is None:
             return ""
         target = moved[index]
@@ -2494,27 +2512,13 @@ class TableScreen(Screen[None]):
         assert tile is not None
         view = self.view
         okey = view.okey
-        allowed = layable_kinds(view)
-        kinds = tuple(kind for kind in MeldKind if kind in allowed)
+        kinds = self.join_kinds()
         word = tile_text(tile, okey)
-        if is_wild(tile, okey):
-            self.set_status(
-                _("An okey fits anywhere: shift+arrows (or a drag) put it where you mean"), True
-            )
+        stays = self.join_stays(index)
+        if stays is not None:
+            self.set_status(stays, True)
             return
-        slots = self.rack.slots
-        own = [t for i in self.rack.group_at(index) if (t := slots[i])]
-        label, in_meld = group_label(own, okey, allowed)
-        if len(own) > 1 and in_meld:
-            # Taken out of its meld it broke it (B11 of Y11 B11 K11 made a pair with an
-            # okey elsewhere): a tile in a meld stays, unless moved by hand.
-            self.set_status(
-                _("{tile} is in a meld already ({meld}): shift+arrows move it by hand").format(
-                    tile=word, meld=label
-                ),
-                True,
-            )
-            return
+        own = self.rack.group_at(index)  # its group's slots, before it moves
         moved = self.rack.join(index, okey, kinds)
         slots = self.rack.slots  # the rack's list again: join may have put a copy back
         if moved is None:
@@ -2543,7 +2547,7 @@ class TableScreen(Screen[None]):
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
         aside = [slots[new] for old, new in sorted(moved.items()) if old != index]
-        meld = group_label(group, okey, allowed)[0]
+        meld = group_label(group, okey, kinds)[0]
         if aside:
             said = _("{tile} is beside {group} now ({moved} moved a slot to make room): {meld}")
         else:
