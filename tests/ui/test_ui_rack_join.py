@@ -16,6 +16,14 @@ def row(screen, n: int) -> str:  # type: ignore[no-untyped-def]
     return " ".join(str(t) if t else "." for t in cells).rstrip(" .")
 
 
+async def j_on(pilot, screen, tile: str) -> str:  # type: ignore[no-untyped-def]
+    """j pressed with the cursor on ``tile``: the line then."""
+    await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
+    await pilot.press("j")
+    await pilot.pause()
+    return status_text(screen)
+
+
 async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it() -> None:
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -26,17 +34,12 @@ async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it(
         screen.render_all()
         before = list(screen.rack.slots)
         assert row(screen, 0) == "K1 K3 K5 . R8 R8 . B5 Y5"
-        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K5")))
-        await pilot.press("j")
-        await pilot.pause()
+        said = await j_on(pilot, screen, "K5")
         assert row(screen, 0) == "K1 K3 . . R8 R8 . B5 Y5 K5", row(screen, 0)
-        assert status_text(screen) == "K5 is beside B5 Y5 now: set 15", status_text(screen)
+        assert said == "K5 is beside B5 Y5 now: set 15", said
         assert screen.rack.slots[screen.cursor] == Tile.parse("K5")  # the cursor went along
         # K1 makes a meld with no group: nothing moves, and the line says why.
-        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K1")))
-        await pilot.press("j")
-        await pilot.pause()
-        assert status_text(screen) == "K1 makes a meld with no group on your rack"
+        assert await j_on(pilot, screen, "K1") == "K1 makes a meld with no group on your rack"
         assert row(screen, 0) == "K1 K3 . . R8 R8 . B5 Y5 K5"
         await pilot.press("u")
         await pilot.pause()
@@ -60,10 +63,7 @@ async def test_j_leaves_a_tile_of_a_meld_and_the_okey_and_says_why_nothing_moved
             ("K6", "K6 makes a meld with no group on your rack"),
         ]
         for tile, said in cases:
-            await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
-            await pilot.press("j")
-            await pilot.pause()
-            assert status_text(screen) == said, (tile, status_text(screen))
+            assert await j_on(pilot, screen, tile) == said, tile
             assert screen.rack.slots == before, tile
 
 
@@ -83,9 +83,7 @@ async def test_j_while_a_taken_tile_has_its_room_keeps_it_and_g_slides_back() ->
         await pilot.press("t")
         await pilot.pause()
         assert row(screen, 0) == "R5 R6 R7 R8 R9 . . B5 Y5 . . K5 . Y12", row(screen, 0)
-        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K5")))
-        await pilot.press("j")
-        await pilot.pause()
+        await j_on(pilot, screen, "K5")
         assert row(screen, 0) == "R5 R6 R7 R8 R9 . . B5 Y5 K5 . . . Y12", row(screen, 0)
         # R8 R9 selected as g gives R7 back: they slide back, the selection with them.
         await goto(pilot, screen, screen.rack.slots.index(Tile.parse("R8")))
@@ -104,13 +102,11 @@ async def test_j_says_which_group_a_tile_goes_with_when_no_slot_beside_it_is_fre
         screen = await at_position(pilot, app, hand)
         set_rows(screen, "K6 . R1", "Y6 B6 . R9 . R12")
         before = list(screen.rack.slots)
-        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K6")))
-        await pilot.press("j")
-        await pilot.pause()
-        assert status_text(screen) == (
+        said = await j_on(pilot, screen, "K6")
+        assert said == (
             "K6 makes a meld with Y6 B6, but no free slot beside it stays apart from the "
             "other groups: shift+arrows move it by hand"
-        ), status_text(screen)
+        ), said
         assert screen.rack.slots == before
 
 
@@ -153,10 +149,7 @@ async def test_j_points_to_s_in_an_unsorted_block_and_to_a_for_a_table_meld() ->
             ("R8", "R8 makes a meld with no group on your rack: a adds it to a meld on the table"),
             ("K9", "K9 makes a meld with no group on your rack"),
         ]:
-            await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
-            await pilot.press("j")
-            await pilot.pause()
-            assert status_text(screen) == said, (tile, status_text(screen))
+            assert await j_on(pilot, screen, tile) == said, tile
 
 
 async def test_shift_end_at_the_rows_end_says_so_and_leaves_no_step_to_undo() -> None:

@@ -4,11 +4,17 @@ tiles", and only Esc and staging again took it in."""
 
 from __future__ import annotations
 
+import pytest
 from ui_helpers import OPENING_SEED, at_position, select_tiles, set_rows, status_text, table_app
 
 from tests.positions import position
 
 RACK = "R11 Y11 B11 R1 R2 R3 R4 K5 Y6 K11 B2"
+
+
+def staged_tiles(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    """Each staged meld's tiles in sorted words, the melds in sorted order."""
+    return sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
 
 
 async def test_o_on_a_tile_that_fits_a_staged_meld_adds_it_and_esc_puts_all_back() -> None:
@@ -92,7 +98,7 @@ async def test_o_stages_a_meld_and_adds_lone_tiles_to_staged_melds_in_one_step()
         await select_tiles(pilot, screen, "R9 Y9 B9 K12")
         await pilot.press("o")
         await pilot.pause()
-        staged = sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
+        staged = staged_tiles(screen)
         assert staged == ["B12 K12 R12 Y12", "B9 R9 Y9"], staged
         said = status_text(screen)
         assert said.startswith("Staged 1 more group (2 in all) · K12 added to the staged melds"), (
@@ -109,41 +115,42 @@ async def test_o_stages_a_meld_and_adds_lone_tiles_to_staged_melds_in_one_step()
         await select_tiles(pilot, screen, "R9 K12")
         await pilot.press("o")
         await pilot.pause()
-        staged = sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
+        staged = staged_tiles(screen)
         assert staged == ["B12 K12 R12 Y12", "R6 R7 R8 R9"], staged
         assert status_text(screen).startswith("R9 K12 added to the staged melds"), status_text(
             screen
         )
 
 
-async def test_s_with_melds_staged_counts_them_with_the_racks() -> None:
+@pytest.mark.parametrize(
+    ("rack", "staged", "said"),
+    [
+        (
+            "R8 Y8 B8 K8 R1 R2 R3 Y10 Y11 Y12 K1 B5",
+            "R8 Y8 B8 K8",
+            "Sorted: 39 points in runs and sets (71 with the staged melds) · an opening needs 101",
+        ),
+        (
+            "R13 Y13 B13 K13 R10 R11 R12 Y10 Y11 Y12 B10 B11 B12 K1",
+            "R13 Y13 B13 K13",
+            "Sorted: 99 points in runs and sets (151 with the staged melds) · o stages the groups",
+        ),
+    ],
+    ids=["short", "opens"],
+)
+async def test_s_with_melds_staged_counts_and_judges_the_opening_with_them(
+    rack: str, staged: str, said: str
+) -> None:
     """s while R8 Y8 B8 K8 (32) was staged said "39 points in runs and sets · an opening
-    needs 101", the rack's points alone read as the opening's."""
+    needs 101", the rack's points alone read as the opening's; with 52 staged it said so of
+    a rack whose 99 made 151 with them."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        rack = "R8 Y8 B8 K8 R1 R2 R3 Y10 Y11 Y12 K1 B5"
         screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
-        await select_tiles(pilot, screen, "R8 Y8 B8 K8")
+        await select_tiles(pilot, screen, staged)
         await pilot.press("o", "s")
         await pilot.pause()
-        said = status_text(screen)
-        assert said == (
-            "Sorted: 39 points in runs and sets (71 with the staged melds) · an opening needs 101"
-        ), said
-
-
-async def test_s_with_melds_staged_that_open_with_the_rack_says_o_stages_the_groups() -> None:
-    app = table_app(OPENING_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        rack = "R13 Y13 B13 K13 R10 R11 R12 Y10 Y11 Y12 B10 B11 B12 K1"
-        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
-        await select_tiles(pilot, screen, "R13 Y13 B13 K13")
-        await pilot.press("o", "s")
-        await pilot.pause()
-        said = status_text(screen)
-        assert said == (
-            "Sorted: 99 points in runs and sets (151 with the staged melds) · o stages the groups"
-        ), said
+        assert status_text(screen) == said, status_text(screen)
 
 
 async def test_lone_tiles_go_in_whatever_order_places_them_all() -> None:
@@ -162,5 +169,5 @@ async def test_lone_tiles_go_in_whatever_order_places_them_all() -> None:
         await select_tiles(pilot, screen, "R9 R8")
         await pilot.press("o")
         await pilot.pause()
-        staged = sorted(" ".join(sorted(map(str, m.tiles))) for m in screen.staging.melds)
+        staged = staged_tiles(screen)
         assert staged == ["B8 K8 Y8", "R5 R6 R7 R8 R9"], (staged, status_text(screen))

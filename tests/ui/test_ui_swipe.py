@@ -27,16 +27,22 @@ async def swipe(pilot, widget, rows: int) -> None:  # type: ignore[no-untyped-de
     await pilot.pause()
 
 
+async def long_log(pilot, app) -> GameLog:  # type: ignore[no-untyped-def]
+    """The table's log with more lines than it shows, scrolled to its top."""
+    await pilot.pause()
+    log = app.screen.query_one(GameLog)
+    for n in range(80):
+        log.write(f"line {n}")
+    await pilot.pause()
+    log.scroll_home(animate=False, immediate=True)
+    await pilot.pause()
+    return log
+
+
 async def test_a_swipe_up_scrolls_the_summary_and_the_log_and_down_scrolls_back() -> None:
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(GameLog)
-        for n in range(80):
-            log.write(f"line {n}")
-        await pilot.pause()
-        log.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
+        log = await long_log(pilot, app)
         assert log.max_scroll_y > 5
         await swipe(pilot, log, 4)  # the content follows the finger: up shows what is below
         assert log.scroll_y == 4, log.scroll_y
@@ -61,13 +67,7 @@ async def test_a_swipe_ending_on_the_logs_title_is_no_click_and_selects_no_text(
     at the pane's edge pulled the pane back."""
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        log = app.screen.query_one(GameLog)
-        for n in range(80):
-            log.write(f"line {n}")
-        await pilot.pause()
-        log.scroll_home(animate=False, immediate=True)
-        await pilot.pause()
+        log = await long_log(pilot, app)
         x = next(c for c in range(log.outer_size.width) if log.title_key_at(c, 0) == "l")
         await pilot.mouse_down(log, offset=(x, 4))
         for row in range(3, -1, -1):  # up to the title, in the frame above the lines

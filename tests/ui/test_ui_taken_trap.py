@@ -27,6 +27,17 @@ async def y13_on_offer(pilot, app, rules: str):  # type: ignore[no-untyped-def]
     return await at_position(pilot, app, hand)
 
 
+async def took_y13_then_added_k4(pilot, screen) -> None:  # type: ignore[no-untyped-def]
+    """Y13 taken on a yes, then K4 added on a yes to the question of the trap."""
+    await pilot.press("t", "y")
+    await pilot.pause()
+    await select_tiles(pilot, screen, "K4")
+    await pilot.press("a")
+    await pilot.pause()
+    await pilot.press("y")
+    await pilot.pause()
+
+
 async def test_laying_off_while_a_taken_tile_fits_nowhere_asks_first():
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -60,13 +71,7 @@ async def test_a_yes_lays_it_as_asked():
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened_beside_a_run(pilot, app, "R10 Y1 K4 B4", "Y13")
         hand = app.session.hand
-        await pilot.press("t", "y")
-        await pilot.pause()
-        await select_tiles(pilot, screen, "K4")
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await took_y13_then_added_k4(pilot, screen)
         assert str(hand.table[0].meld) == "K4 K5 K6 K7 K8"
         # The line says what the turn goes on with (it said "x discards", which x refused).
         assert status_text(screen) == (
@@ -112,13 +117,7 @@ async def test_g_after_laying_says_what_the_take_back_costs():
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened_beside_a_run(pilot, app, "R10 Y1 K4 B4", "Y13")
-        await pilot.press("t", "y")
-        await pilot.pause()
-        await select_tiles(pilot, screen, "K4")
-        await pilot.press("a")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await took_y13_then_added_k4(pilot, screen)
         await pilot.press("g")
         await pilot.pause()
         assert status_text(screen) == (
