@@ -32,8 +32,8 @@ def run(*args: str, stdin: str | None = None) -> Result:
 @pytest.mark.parametrize(
     ("args", "tokens"),
     [
-        (["play", "--humans", "1"], ["--humans", "a number from 2 to 4, not 1"]),
-        (["play", "--humans", "5"], ["--humans", "a number from 2 to 4, not 5"]),
+        (["play", "--humans", "0"], ["--humans", "a number from 1 to 4, not 0"]),
+        (["play", "--humans", "5"], ["--humans", "a number from 1 to 4, not 5"]),
         (["play", "--humans", "2", "--names", "A,B,C"], ["--names", "3 names", "2 people"]),
         (["play", "--names", "A,B,C,D,E"], ["--names", "5 names", "at most 4"]),
         (["play", "--names", " , "], ["--names"]),

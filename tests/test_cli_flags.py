@@ -159,8 +159,8 @@ def test_the_groups_help_still_shows_lang() -> None:
         ),
         (["play", "--hands", "0"], "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 0"),
         (["play", "--hands", "4"], "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 4"),
-        (["play", "--humans", "5"], "Invalid value for '--humans': a number from 2 to 4, not 5"),
-        (["play", "--humans", "1"], "a number from 2 to 4, not 1"),
+        (["play", "--humans", "5"], "Invalid value for '--humans': a number from 1 to 4, not 5"),
+        (["play", "--humans", "0"], "a number from 1 to 4, not 0"),
         (
             ["play", "--bot-delay", "-1"],
             "Invalid value for '--bot-delay': a number from 0 to 10, not -1",
@@ -198,4 +198,72 @@ def test_numbers_in_range_are_taken() -> None:
 
 def test_the_help_still_shows_each_range() -> None:
     result = run("play", "--help")
-    assert "[1<=x<=13]" in result.output and "[2<=x<=4]" in result.output
+    assert "[1<=x<=13]" in result.output and "[1<=x<=4]" in result.output
+
+
+# -- the command that deals a match again ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "remembered",
+    [
+        {},
+        # A player who remembered other choices than the match's: the command dealt a
+        # match of hard bots, or a rising one, where the match had normal bots and was
+        # classic, and kept a remembered practice or hot-seat table.
+        {"bots": ("hard", "hard", "hard"), "game_type": "rising", "hands": 3},
+        {
+            "penalties": False,
+            "partners": True,
+            "practice": True,
+            "finisher_scores_zero": True,
+            "give_back_penalty": True,
+            "humans": 2,
+            "human_names": ("Mehmet",),
+            "name": "Ayşe",
+        },
+    ],
+)
+@pytest.mark.parametrize(
+    ("rules", "levels", "practice"),
+    [
+        ({"hands": 1}, ("normal",) * 3, False),
+        (
+            {"hands": 5, "game_type": "challenge", "penalties": False},
+            ("easy", "hard", "expert"),
+            True,
+        ),
+        (
+            {"partners": True, "pairs_opener_lays_off": True, "finish_opening_needs_floor": True},
+            ("hard",) * 3,
+            False,
+        ),
+    ],
+)
+def test_the_command_that_deals_a_match_again_seats_the_same_table_whatever_was_remembered(
+    remembered: dict[str, object], rules: dict[str, object], levels: tuple[str, ...], practice: bool
+) -> None:
+    """The end of a match says the command that deals it again. It left out what was the
+    default (normal bots, a classic table, no practice), and the flags it gave were laid
+    over the player's remembered choices: after remembering hard bots, it dealt the same
+    seed to three hard bots. Whatever is remembered, the command seats the match's table."""
+    import shlex
+
+    from okey_tui.engine.rules import GameType, RuleSet
+    from okey_tui.settings import TableSettings, replay_command, save_settings
+
+    assert not save_settings(TableSettings().with_changes(**remembered))
+    match_rules = RuleSet(**{**rules, "game_type": GameType(rules.get("game_type", "classic"))})
+    command = replay_command(
+        42, match_rules, levels=levels, practice=practice, remembered=TableSettings(**remembered)
+    )
+    words = shlex.split(command)
+    assert words[:2] == ["okey101", "play"], command
+    result = run(*words[1:])
+    assert result.exit_code == 0, result.output
+    (settings,) = _NoTable.opened
+    assert isinstance(settings, TableSettings)
+    assert settings.rules() == match_rules, command
+    assert settings.bots == levels, command
+    assert settings.practice is practice, command
+    assert settings.humans == 1, command

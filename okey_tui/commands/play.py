@@ -68,13 +68,15 @@ def table_changes(
         changes["game_type"] = game_type.lower()
     if hands is not None:
         changes["hands"] = hands
-    if no_penalty:
-        changes["penalties"] = False
-    if partners:
-        changes["partners"] = True
+    # Each on/off flag, given either way, sets its choice (--penalty and --no-partners
+    # turn off a remembered one); not given, it leaves the choice as it was.
+    if no_penalty is not None:
+        changes["penalties"] = not no_penalty
+    if partners is not None:
+        changes["partners"] = partners
     for flag, setting in RULE_FLAGS.items():
-        if rule_flags.get(flag):
-            changes[setting] = True
+        if rule_flags.get(flag) is not None:
+            changes[setting] = rule_flags[flag]
     return changes
 
 
@@ -104,6 +106,8 @@ def _people(
     if practice:
         changes["practice"] = True
         changes["tips"] = not no_tips
+    elif practice is not None:  # --no-practice: a table without hints, whatever remembered
+        changes["practice"] = False
     elif no_tips:  # for a remembered practice table; refused below at any other
         changes["tips"] = False
     if names is not None:
@@ -134,7 +138,7 @@ def _people(
                 ),
                 param_hint="--names",
             )
-        if len(listed) == 1:  # one person is no hot-seat table (--humans 1 is refused too)
+        if len(listed) == 1:  # one person is no hot-seat table
             raise click.BadParameter(
                 _(
                     "a hot-seat table is 2 to 4 people: give every person's name, "
@@ -244,8 +248,10 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         "  --type --hands --no-penalty --partners --finisher-zero --pairs-lay-off\n"
         "  --finish-needs-floor --give-back-penalty --bots --seed --name\n"
         "  --practice --no-tips --humans --names --side-by-side\n"
-        "What they do not set comes from your remembered choices. They apply to\n"
-        "this match only (--remember keeps them for next time). --bot-delay and\n"
+        "What they do not set comes from your remembered choices; the other form\n"
+        "of an on/off flag (--penalty, --no-partners, --no-practice, --humans 1)\n"
+        "turns a remembered choice off. They apply to this match only\n"
+        "(--remember keeps them for next time). --bot-delay and\n"
         "--remember alone do not skip the screen; --resume goes straight to the\n"
         "unfinished match."
     ),
@@ -257,8 +263,8 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     help=TYPE_HELP,
 )
 @click.option("--hands", type=HandCount(), help=HANDS_HELP)
-@click.option("--no-penalty", is_flag=True, default=None, help=NO_PENALTY_HELP)
-@click.option("--partners", is_flag=True, default=None, help=PARTNERS_HELP)
+@click.option("--no-penalty/--penalty", default=None, help=NO_PENALTY_HELP)
+@click.option("--partners/--no-partners", default=None, help=PARTNERS_HELP)
 @click.option(
     "--bots",
     "bots",
@@ -280,26 +286,22 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     ),
 )
 @click.option(
-    "--finisher-zero",
-    is_flag=True,
+    "--finisher-zero/--no-finisher-zero",
     default=None,
     help=N_("Table option: the finisher scores 0 instead of -101."),
 )
 @click.option(
-    "--pairs-lay-off",
-    is_flag=True,
+    "--pairs-lay-off/--no-pairs-lay-off",
     default=None,
     help=N_("Table option: a pairs opener may add tiles to runs and sets."),
 )
 @click.option(
-    "--finish-needs-floor",
-    is_flag=True,
+    "--finish-needs-floor/--no-finish-needs-floor",
     default=None,
     help=N_("Table option: an opening that finishes the hand must reach the floor."),
 )
 @click.option(
-    "--give-back-penalty",
-    is_flag=True,
+    "--give-back-penalty/--no-give-back-penalty",
     default=None,
     help=N_("Table option: giving back an unused left discard costs +101."),
 )
@@ -316,8 +318,7 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 )
 @click.option("--name", help=N_("Your name at the table (at most 16 characters)."))
 @click.option(
-    "--practice",
-    is_flag=True,
+    "--practice/--no-practice",
     default=None,
     help=N_("Practice table: h shows hints, u undoes a step this turn, tips for a first hand."),
 )
@@ -329,8 +330,11 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
 )
 @click.option(
     "--humans",
-    type=IntBetween(2, 4),
-    help=N_("Hot-seat: how many people share this terminal (2-4); bots take the other seats."),
+    type=IntBetween(1, 4),
+    help=N_(
+        "Hot-seat: how many people share this terminal (2-4; 1: you alone); bots take the "
+        "other seats."
+    ),
 )
 @click.option(
     "--names",
