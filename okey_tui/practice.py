@@ -377,25 +377,6 @@ def _count(rate: float, tried: int) -> int:
     return round(rate * tried)
 
 
-def _behind_in_match(view: PlayerView) -> bool:
-    """Whether another side's match total is below the seat's (its side's, at a partners
-    table): really behind, not level. A seat not ahead (docs/bots.md, "Holding for a
-    straight out") is either behind or level, as every seat is on the first hand.
-
-    >>> from okey_tui.engine.match import Match
-    >>> from okey_tui.engine.rules import RuleSet
-    >>> hand = Match(RuleSet(hands=1), 3).hand
-    >>> [_behind_in_match(PlayerView.of(hand, 0, t)) for t in ((0, 0, 0, 0), (90, 40, 90, 90))]
-    [False, True]
-    """
-    mine = view.match_totals[view.seat]
-    return any(
-        total < mine
-        for seat, total in enumerate(view.match_totals)
-        if seat not in (view.seat, view.partner)
-    )
-
-
 def _stakes(view: PlayerView) -> dict[str, int]:
     """The figures the hints' words on holding and opening name, as the engine scores them
     at this table: what each opponent writes for a straight out (``straight``; a partner
@@ -495,43 +476,51 @@ def _held_opening_lines(view: PlayerView, kept: list[Tile]) -> list[str]:
     return lines
 
 
-def _threat_line(view: PlayerView, threat: Threat | None) -> str | None:
-    """Why a hold goes on although an opponent is near going out."""
+def _threat_line(threat: Threat | None) -> str | None:
+    """Why a hold goes on although an opponent is near going out. Past the plain risk only
+    a seat really behind in the match holds on (the hints' expert, ``gamble_level`` off: a
+    learner is not taught to gamble a level match, every first hand, on a straight out)."""
     if threat is None:
         return None
-    # "in 1 of 16 guesses", not "6%": a share of a few guesses is not a precise figure.
-    share = _("{k} of {n}").format(k=_count(threat.risk, threat.worlds), n=threat.worlds)
-    if threat.behind and _behind_in_match(view):
-        return ngettext(
-            "An opponent who has opened is down to {n} tile and goes out on the next turn "
-            "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
-            "the same: you are behind in the match, and a straight out is your way back.",
-            "An opponent who has opened is down to {n} tiles and goes out on the next turn "
-            "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
-            "the same: you are behind in the match, and a straight out is your way back.",
-            threat.tiles,
-        ).format(n=threat.tiles, share=share)
     if threat.behind:
-        # Level counts as not ahead (every first hand): nothing to catch up, but no lead
-        # to keep either, and a straight out would make one.
         return ngettext(
             "An opponent who has opened is down to {n} tile and goes out on the next turn "
             "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
-            "the same: the match is level, so you have no lead to keep, and a straight out "
-            "would put you well ahead.",
+            "the same: you are behind in the match, and a straight out is your way back.",
             "An opponent who has opened is down to {n} tiles and goes out on the next turn "
             "in {share} guesses the expert made at the tiles you cannot see; the expert holds on all "
-            "the same: the match is level, so you have no lead to keep, and a straight out "
-            "would put you well ahead.",
+            "the same: you are behind in the match, and a straight out is your way back.",
             threat.tiles,
-        ).format(n=threat.tiles, share=share)
+        ).format(n=threat.tiles, share=_risk_share(threat))
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
         "in only {share} guesses the expert made at the tiles you cannot see.",
         "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
         "in only {share} guesses the expert made at the tiles you cannot see.",
         threat.tiles,
-    ).format(n=threat.tiles, share=share)
+    ).format(n=threat.tiles, share=_risk_share(threat))
+
+
+def _risk_share(threat: Threat) -> str:
+    """How often an opponent went out on its next turn: "in 1 of 16 guesses", not "6%" (a
+    share of a few guesses is not a precise figure)."""
+    return _("{k} of {n}").format(k=_count(threat.risk, threat.worlds), n=threat.worlds)
+
+
+def _open_for_threat_line(view: PlayerView, threat: Threat) -> str:
+    """Why the hint opens rather than holds the opening back for a straight out: an
+    opponent who has opened may go out first, and a hand never opened scores the most."""
+    return ngettext(
+        "An opponent who has opened is down to {n} tile and goes out on the next turn in "
+        "{share} guesses the expert made at the tiles you cannot see: open now rather than "
+        "hold the opening back for a straight out, or you may score {not_opened}, as a hand "
+        "never opened.",
+        "An opponent who has opened is down to {n} tiles and goes out on the next turn in "
+        "{share} guesses the expert made at the tiles you cannot see: open now rather than "
+        "hold the opening back for a straight out, or you may score {not_opened}, as a hand "
+        "never opened.",
+        threat.tiles,
+    ).format(n=threat.tiles, share=_risk_share(threat), **_stakes(view))
 
 
 def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str | None) -> str:
@@ -556,7 +545,9 @@ def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str 
         ).format(n=tried, **_stakes(view))
     ]
     # Held past an opponent near going out, the line about it gives the match as the reason.
-    if _behind_in_match(view) and not (threat is not None and threat.behind):
+    from okey_tui.bots.expert import behind_in_match
+
+    if behind_in_match(view) and not (threat is not None and threat.behind):
         why.append(_("You are behind in the match: a straight out is your way back."))
     if safer is not None:
         why.append(safer)
@@ -626,7 +617,9 @@ def expert_hint(view: PlayerView, samples: int = HINT_SAMPLES) -> ExpertHint | N
 def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
     from okey_tui.bots.expert import ExpertBot
 
-    expert = ExpertBot(samples=samples, budget_ms=HINT_BUDGET_MS)
+    # A level match (every first hand) is not gambled on a straight out past an opponent
+    # near going out, as the expert bot at a table does: the hint opens there.
+    expert = ExpertBot(samples=samples, budget_ms=HINT_BUDGET_MS, gamble_level=False)
     advice = expert.advise(view)
     action = advice.action
     okey = view.okey
@@ -729,7 +722,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     lines.append(_never_line(view, tried, advice.threat, safer))
                 elif safer is not None:
                     lines.append(safer)
-                threat = _threat_line(view, advice.threat)
+                threat = _threat_line(advice.threat)
                 if threat is not None:
                     lines.append(threat)
                 if without.can_open_melds:  # an opening held back: what else it risks
@@ -814,7 +807,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     )
                 )
             )
-            threat = _threat_line(view, advice.threat)
+            threat = _threat_line(advice.threat)
             if threat is not None:
                 lines.append(threat)
             after = list(view.rack)
@@ -1131,10 +1124,11 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 "and sets); your tiles left count double, but a hand never opened scores "
                 "{not_opened}."
             ).format(**_stakes(view))
+        feared = () if advice.threat is None else (_open_for_threat_line(view, advice.threat),)
         return ExpertHint(
             action,
             _("Open now with {worth}").format(worth=worth),
-            (why, *_okey_place_lines(view, action)),
+            (*feared, why, *_okey_place_lines(view, action)),
         )
     if isinstance(action, AddTile):
         n = action.target + 1

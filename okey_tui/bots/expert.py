@@ -76,6 +76,7 @@ __all__ = [
     "ExpertBot",
     "Option",
     "Threat",
+    "behind_in_match",
     "make",
     "swap_tiles",
 ]
@@ -221,6 +222,25 @@ def ahead_in_match(view: PlayerView) -> bool:
     )
 
 
+def behind_in_match(view: PlayerView) -> bool:
+    """Whether another side's match total is below the seat's (its side's, at a partners
+    table): really behind, not level. A seat not ahead is either behind or level, as every
+    seat is on the first hand.
+
+    >>> from okey_tui.engine.match import Match
+    >>> from okey_tui.engine.rules import RuleSet
+    >>> hand = Match(RuleSet(hands=1), 3).hand
+    >>> [behind_in_match(PlayerView.of(hand, 0, t)) for t in ((0, 0, 0, 0), (90, 40, 90, 90))]
+    [False, True]
+    """
+    mine = view.match_totals[view.seat]
+    return any(
+        total < mine
+        for seat, total in enumerate(view.match_totals)
+        if seat not in (view.seat, view.partner)
+    )
+
+
 def _view_seed(view: PlayerView) -> int:
     """A seed from what the seat sees, so the same view makes the same worlds."""
     parts = [
@@ -282,7 +302,12 @@ class ExpertBot:
         risk_worlds: int = RISK_WORLDS,
         behind_risk: float = BEHIND_RISK,
         keep_swaps: bool = KEEP_SWAPS,
+        gamble_level: bool = True,
     ) -> None:
+        # A level match counts as not ahead: past the plain risk, a hold goes on with
+        # ``behind_risk`` (every first hand). False: only a seat really behind gambles
+        # so (the practice hints: a learner is not taught to hold there).
+        self.gamble_level = gamble_level
         self.keep_swaps = keep_swaps
         self.hold_risk = hold_risk
         self.behind_risk = behind_risk
@@ -363,8 +388,10 @@ class ExpertBot:
             finishing = None  # out of time: play on without a finish this turn
         if finishing is not None:
             return Advice(finishing, (), 0, "finish")
+        feared = None  # the threat that kept an opening from being held back
         if self.hold and isinstance(base, Open):
             may, threat = self._may_hold(view, deadline)
+            feared = None if may else threat
             try:
                 thrown = self._hold_throw(view, list(view.rack), deadline) if may else None
             except OutOfTime:
@@ -372,7 +399,8 @@ class ExpertBot:
             if thrown is not None:
                 return replace(thrown, threat=threat)
         if not isinstance(base, Discard) or len(view.rack) <= 1:
-            return Advice(base, (), 0, "play")
+            # An opening not held back for an opponent near going out says so (the hint).
+            return Advice(base, (), 0, "play", feared)
         try:
             return self._throw(view, base, deadline)
         except OutOfTime:
@@ -704,7 +732,8 @@ class ExpertBot:
         ]
         if not near:
             return True, None
-        limit = self.hold_risk if ahead_in_match(view) else max(self.hold_risk, self.behind_risk)
+        plain = ahead_in_match(view) or not (self.gamble_level or behind_in_match(view))
+        limit = self.hold_risk if plain else max(self.hold_risk, self.behind_risk)
         if limit <= 0:
             return False, None
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from okey_tui.engine.actions import Discard
+from okey_tui.engine.actions import Discard, Open
 from okey_tui.engine.view import PlayerView
 from okey_tui.practice import ExpertHint, expert_hint
 from tests.bots.test_expert import AHEAD, BEHIND, FAR_FROM_STRAIGHT, near_opponent_view
@@ -85,39 +85,45 @@ def test_only_a_seat_really_behind_is_told_a_straight_out_is_its_way_back(
     says_one_answer(advice)
 
 
-@pytest.mark.parametrize(
-    ("totals", "said", "not_said"),
-    [
-        (
-            LEVEL,
-            "the expert holds on all the same: the match is level, so you have no lead to "
-            "keep, and a straight out would put you well ahead.",
-            "behind",
-        ),
-        (
-            BEHIND,
-            "the expert holds on all the same: you are behind in the match, and a straight "
-            "out is your way back.",
-            "level",
-        ),
-    ],
-)
-def test_a_hold_past_an_opponent_near_going_out_names_the_match_as_it_is(
-    totals: tuple[int, ...], said: str, not_said: str
-) -> None:
-    """Past a real risk the match score is the expert's reason (a seat not ahead holds on):
-    level says so, behind says it is the way back."""
-    advice = expert_hint(near_opponent_view("Y9", RUNS, totals))
+def test_a_hold_past_an_opponent_near_going_out_names_the_match_as_it_is() -> None:
+    """Past a real risk the match score is the expert's reason: a seat behind holds on, and
+    the hint says a straight out is its way back."""
+    advice = expert_hint(near_opponent_view("Y9", RUNS, BEHIND))
     assert advice is not None and isinstance(advice.action, Discard)
     assert advice.headline.startswith("Hold your opening back: discard ")
     line = next(line for line in advice.lines if line.startswith("An opponent"))
     assert line.startswith("An opponent who has opened is down to 1 tile and goes out"), line
-    assert line.endswith(said), line
-    assert not_said not in line and "not ahead" not in line, line
+    assert line.endswith(
+        "the expert holds on all the same: you are behind in the match, and a straight "
+        "out is your way back."
+    ), line
+    assert "level" not in line and "not ahead" not in line, line
     # The match is said once, in that line.
     assert sum("the match" in line for line in advice.lines) == 1, advice.lines
     assert "instead is safer" in " ".join(advice.lines)
     assert "safe choice" not in " ".join(advice.lines)
+
+
+def test_a_level_match_opens_past_an_opponent_near_going_out_as_the_tip_says() -> None:
+    """The same table in a level match (every first hand): the hint said "Hold your
+    opening back" (the expert bot gambles a level match on a straight out) while the tip
+    beside it said opening now is the safe choice, and a learner who followed the hint
+    scored 202 when that opponent went out. The hint opens, and says why."""
+    view = near_opponent_view("Y9", RUNS, LEVEL)
+    advice = expert_hint(view)
+    assert advice is not None and isinstance(advice.action, Open), advice
+    assert advice.headline.startswith("Open now with "), advice.headline
+    first = advice.lines[0]
+    assert first.startswith("An opponent who has opened is down to 1 tile and goes out"), first
+    assert first.endswith(
+        "open now rather than hold the opening back for a straight out, or you may score "
+        "202, as a hand never opened."
+    ), first
+    assert "Hold" not in " ".join(advice.lines)
+    # The expert bot at a table still takes the gamble there (its measured play).
+    from okey_tui.bots.expert import ExpertBot
+
+    assert ExpertBot(budget_ms=60_000).advise(view).kind == "hold"
 
 
 def test_a_hold_with_straight_outs_says_the_experts_choice_then_the_safer_one() -> None:
