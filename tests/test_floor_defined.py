@@ -50,6 +50,8 @@ def test_every_new_table_description_that_speaks_of_the_floor_says_what_it_is() 
     texts = [option_meaning("game_type", game_type, RuleSet()) for game_type in GameType] + [
         option_meaning(name, value, RuleSet()) for name in OPTION_MEANING for value in (False, True)
     ]
+    # Partners speak of the floor where openings raise it (not at Classic).
+    texts.append(option_meaning("partners", True, RuleSet(game_type=GameType.RISING)))
     about_floor = [text for text in texts if "floor" in text]
     assert len(about_floor) >= 4, about_floor  # Classic, partners, the finish option twice
     for text in about_floor:
@@ -60,3 +62,16 @@ def test_every_new_table_description_that_speaks_of_the_floor_says_what_it_is() 
         "must be worth)"
     )
     assert "floor" not in GAME_TYPE_MEANING["rising"]  # nothing to define there
+
+
+def test_partners_say_who_raises_the_floor_only_where_openings_raise_it() -> None:
+    """The rules of a Classic partners table said "the floor never rises" and then "only
+    the other side's openings raise the opening floor". Each game type's partners line
+    speaks of raising the floor exactly where an opening raises it."""
+    from okey_tui.ui.screens.setup import rules_in_force
+
+    for game_type in GameType:
+        rules = RuleSet(game_type=game_type, partners=True)
+        (partners,) = [line for line in rules_in_force(rules) if line.startswith("Partners")]
+        assert ("raise" in partners) is rules.melds_floor_rises, (game_type, partners)
+        assert "finisher's partner scores 0" in partners, partners

@@ -471,6 +471,11 @@ GAME_TYPE_MEANING = {
         "a first melds opening must beat the highest one on the table by 1 point."
     ),
 }
+# Partners at a table where no opening raises the floor.
+PARTNERS_FLOOR_STAYS = N_(
+    "Partners: the seats across are a team and their scores are added; the finisher's "
+    "partner scores 0."
+)
 # (settings field, its meaning when off, when on).
 OPTION_MEANING: dict[str, tuple[str, str]] = {
     "penalties": (
@@ -572,6 +577,10 @@ def option_meaning(field_name: str, value: object, rules: RuleSet | None = None)
             hands,
         ).format(n=hands)
     numbers = rule_numbers(rules)
+    if field_name == "partners" and value and not rules.melds_floor_rises:
+        # Where no opening raises the floor (Classic), nothing is said of who raises it:
+        # the help said "the floor never rises" and "only the other side's openings raise".
+        return _(PARTNERS_FLOOR_STAYS)
     if value and not rules.penalties and field_name in WITHOUT_PENALTIES:
         return _(WITHOUT_PENALTIES[field_name]).format(**numbers)
     if field_name in OPTION_MEANING:
