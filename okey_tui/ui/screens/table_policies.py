@@ -356,7 +356,12 @@ class Practice:
             return
         # The hint is the view's alone: made again only for a new view (the table drawn
         # again after a key that moved only the rack's tiles reads the hint it had).
-        self.screen.query_one(HintPanel).show(self.hint_now(view), self.screen.seat_name)
+        hint = self.hint_now(view)
+        # Over, the hand leaves nothing to decide: the panel gives its place back to the
+        # log, and on a small terminal to the table (Esc from the summary showed a panel
+        # saying so over every meld on the table); the next hand brings it back.
+        self.screen.query_one("#main").set_class(not hint.over, "-hints")
+        self.screen.query_one(HintPanel).show(hint, self.screen.seat_name)
 
     # -- tips ------------------------------------------------------------------------------
     @property

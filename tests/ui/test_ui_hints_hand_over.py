@@ -1,0 +1,37 @@
+"""The hints once the hand is over: at 80x24 the panel comes over the table, and Esc from
+the hand's summary showed a panel saying only "The hand is over: nothing to decide until the
+next one." over every meld on the table the look was for."""
+
+from __future__ import annotations
+
+from test_ui_table_feedback import play_human_plainly
+from ui_helpers import late_app, wait_for_screen
+
+from okey_tui.ui.screens.summary import HandSummaryScreen
+from okey_tui.ui.screens.table import TableScreen
+
+
+async def test_esc_from_the_summary_shows_the_melds_not_a_hint_panel_at_80x24() -> None:
+    app = late_app(3, turns_left=1, hands=3, practice=True, tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if not screen.practice.hints_on:
+            await pilot.press("h")
+            await pilot.pause()
+        hints, melds = screen.query_one("#hints"), screen.query_one("#mid-row")
+        assert hints.display and not melds.display  # over the table, as they come at 80x24
+        await play_human_plainly(pilot, app, lambda: False)
+        await wait_for_screen(pilot, app, HandSummaryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        assert not hints.display and melds.display
+        assert screen.practice.hints_on  # kept for the next hand
+        await pilot.press("enter")  # the summary again, then the next hand
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        await pilot.pause()
+        assert app.screen is screen and screen.table.hand_number == 1
+        assert hints.display and not melds.display
