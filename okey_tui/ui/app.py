@@ -357,7 +357,12 @@ class OkeyApp(App[None]):
             return
         if screen.my_turn and not screen.hidden:
             screen.mark_taken_new()
-            screen.set_status(_("Match resumed.") + " " + screen.turn_hint())
+            resumed = (
+                _("Match resumed with the melds you had staged.")
+                if screen.restage_kept()
+                else _("Match resumed.")
+            )
+            screen.set_status(resumed + " " + screen.turn_hint())
         elif not screen.table.hand_over:
             screen.set_status(_("Match resumed."))
 

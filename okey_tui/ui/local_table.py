@@ -38,7 +38,7 @@ from okey_tui.table import (
     TableInterface,
     hand_report,
 )
-from okey_tui.ui.session import Session
+from okey_tui.ui.session import Session, StagedKept
 
 # Bots playing without a pause redraw the table at most this often (seconds): 20 frames a second.
 BOT_FRAME = 0.05
@@ -163,6 +163,23 @@ class LocalTable:
 
     def departures(self) -> Departures | None:
         return self.session.departures.get(self.seat)
+
+    def keep_staged(self, melds: Sequence[str]) -> None:
+        """The melds staged now at this seat (their texts), kept with the match: one saved
+        at this moment gets them back staged (:meth:`keep_layout` saves it)."""
+        if melds:
+            kept = StagedKept(self.hand_number, len(self.events), tuple(melds))
+            self.session.staged[self.seat] = kept
+        else:
+            self.session.staged.pop(self.seat, None)
+
+    def staged_kept(self) -> tuple[str, ...]:
+        """The melds this seat had staged as the match was saved, while nothing has
+        happened at the table since; () for none."""
+        kept = self.session.staged.get(self.seat)
+        if kept is None or (kept.hand, kept.events) != (self.hand_number, len(self.events)):
+            return ()
+        return kept.melds
 
     def leave_note(self) -> str | None:
         return leave_note(self.session)

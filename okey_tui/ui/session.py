@@ -134,6 +134,31 @@ def bot_names(people: list[str]) -> tuple[str, str, str]:
     return (names[0], names[1], names[2])
 
 
+@dataclass(frozen=True)
+class StagedKept:
+    """A person's staged melds as a save keeps them: each meld's text (``Meld.text``, an
+    okey written as ``*`` and the tile it stands for), and when they were staged."""
+
+    hand: int
+    events: int
+    melds: tuple[str, ...]
+
+    def to_json(self) -> JSONObject:
+        return {"hand": self.hand, "events": self.events, "melds": list(self.melds)}
+
+    @classmethod
+    def from_json(cls, raw: object) -> StagedKept | None:
+        """The kept melds, or None for anything else (a damaged or hand-edited save)."""
+        if not isinstance(raw, dict):
+            return None
+        hand, events, melds = raw.get("hand"), raw.get("events"), raw.get("melds")
+        if type(hand) is not int or type(events) is not int or not isinstance(melds, list):
+            return None
+        if not melds or not all(isinstance(m, str) for m in melds):
+            return None
+        return cls(hand, events, tuple(melds))
+
+
 @dataclass
 class Session:
     """A match at one table: seat 0 is the human, seats 1-3 are bots."""
@@ -155,6 +180,10 @@ class Session:
     # Where each person's rack cursor was (a slot of their layout): a resumed match puts
     # it back there, not on the first tile.
     cursors: dict[int, int] = field(default_factory=dict)
+    # The melds a person had staged (not laid) as the match was saved: their texts, with
+    # the hand and the count of its events they were staged at. A match resumed at that
+    # very moment stages them again (they came back to the rack, and nothing said so).
+    staged: dict[int, StagedKept] = field(default_factory=dict)
     # The cursors as last written (a cursor moved since is written as the match is left).
     saved_cursors: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     record_stats: bool = False
@@ -278,6 +307,12 @@ class Session:
                 memory_kept = Departures.from_json(memory)
                 if memory_kept is not None and str(seat) in ("0", "1", "2", "3"):
                     session.departures[int(seat)] = memory_kept
+        raw_staged = extra.get("staged", {})
+        if isinstance(raw_staged, dict):  # absent from a save before it was kept
+            for seat, kept in raw_staged.items():
+                staged = StagedKept.from_json(kept)
+                if staged is not None and str(seat) in ("0", "1", "2", "3"):
+                    session.staged[int(seat)] = staged
         raw_cursors = extra.get("cursors", {})
         if isinstance(raw_cursors, dict):
             for seat, index in raw_cursors.items():
@@ -309,6 +344,7 @@ class Session:
             "layouts": {str(seat): slots for seat, slots in self.layouts.items()},
             "departures": {str(seat): kept.to_json() for seat, kept in self.departures.items()},
             "cursors": {str(seat): index for seat, index in self.cursors.items()},
+            "staged": {str(seat): kept.to_json() for seat, kept in self.staged.items()},
             "humans": list(self.humans),
             "human_names": list(self.human_names),
             "practice": self.practice,
@@ -532,6 +568,7 @@ class Session:
         self.layouts = {}
         self.departures = {}
         self.cursors = {}
+        self.staged = {}
         self.autosave()
         return hand
 

@@ -110,8 +110,9 @@ def test_settings_out_of_range_fall_back_to_defaults() -> None:
 
 async def test_melds_staged_when_the_match_stops_come_back_whole_in_their_slots() -> None:
     """A tile moved while melds are staged keeps the rack order, staged melds included:
-    a match that stops then (quit, a closed terminal) resumes with each staged meld in
-    the slots it left, not scattered over the rack as new tiles."""
+    a match that stops then (quit, a closed terminal) resumes with the melds staged again
+    (tests/ui/test_ui_staged_kept.py), and Esc puts each in the slots it left, not
+    scattered over the rack as new tiles."""
     app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for_human(pilot, app)
@@ -133,6 +134,9 @@ async def test_melds_staged_when_the_match_stops_come_back_whole_in_their_slots(
         await pilot.pause()
         screen = again.screen
         assert isinstance(screen, TableScreen)
+        assert len(screen.staging.melds) == 4
+        await pilot.press("escape")
+        await pilot.pause()
         assert screen.rack.slots == expected
 
 

@@ -46,6 +46,7 @@ from okey_tui.engine.melds import (
     fits_table,
     is_wild,
     make_meld,
+    parse_meld,
     readings,
 )
 from okey_tui.engine.rules import OpeningKind
@@ -696,7 +697,30 @@ class TableScreen(Screen[None]):
             rack = rack.copy()
             rack.bring_back([list(m.tiles) for m in self.staging.melds])
         memory = rack.departures(self.table.hand_number, self.table.events)
+        if isinstance(self.table, LocalTable):  # and the melds staged, to stage again
+            okey = self.view.okey
+            self.table.keep_staged([meld.text(okey) for meld in self.staging.melds])
         self.table.keep_layout(self.rack_slots(rack), memory)
+
+    def restage_kept(self) -> bool:
+        """The melds the person at the keys had staged as the match was saved, staged again
+        on its resume (they came back to the rack, and nothing said so): True when they
+        were. Not after anything happened at the table, nor when the rack lacks a tile."""
+        table = self.table
+        if not isinstance(table, LocalTable) or self.staging.melds or not self.my_turn:
+            return False
+        texts = table.staged_kept()
+        if not texts or self.hidden:
+            return False
+        okey = self.view.okey
+        try:
+            melds = [parse_meld(text, okey) for text in texts]
+        except OkeyError:
+            return False  # a hand-edited save: the tiles are on the rack, as before
+        if not self.stage_melds(melds):
+            return False
+        self.render_all()
+        return True
 
     def restore_layout(self) -> None:
         """Put the tiles back where they were when the match was saved or the seat left."""
@@ -3184,6 +3208,7 @@ class TableScreen(Screen[None]):
             self.staging.melds.append(meld)
             self.took(part)
         self.selected.clear()
+        self.keep_rack()
         return True
 
     def after_staging(self, what: str, line: str | None = None) -> None:
@@ -3240,7 +3265,7 @@ class TableScreen(Screen[None]):
         self.set_status(line)
         self.sync_rack()
         self.render_all()
-        self.refresh_bindings()
+        self.keep_rack()  # the melds staged too: a match left now stages them again
 
     def taken_trap(self, tiles: Iterable[Tile]) -> tuple[str, str] | None:
         """The question before laying ``tiles`` while the discard taken this turn fits
@@ -3374,6 +3399,7 @@ class TableScreen(Screen[None]):
                 rows = 2 if self.app.has_class("-short") else 3
                 said = steps if not notes or self.status_lines(steps) <= rows else said
             self.set_status(said)
+            self.keep_rack()  # put back: a match left now has none staged
         elif self.app.has_class("-narrow") and self.log_shown():
             # On a small terminal the log covers the table: Esc closes it, as it closes
             # the help, the piles and the dialogs (only l did).

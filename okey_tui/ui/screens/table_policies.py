@@ -647,10 +647,15 @@ class HotSeat:
         screen.waiting = False
         self.give_look(seat)
         screen.rebuild_log()
+        # A resumed match: the melds this person had staged as it was saved.
+        restaged = not place.staged and screen.restage_kept()
         # Whose turn it is, and what the turn starts with (a draw, or the starter's throw);
         # taken early, while bots still play, who is playing (the line was blank).
         if screen.my_turn:
-            screen.set_status(screen.turn_hint())
+            said = screen.turn_hint()
+            if restaged:
+                said = _("Your staged melds are staged again.") + " " + said
+            screen.set_status(said)
         else:
             screen.set_status(
                 _("{name}, your turn comes next: {player} is playing").format(
