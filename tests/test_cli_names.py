@@ -113,7 +113,13 @@ SHARED = ("game_type", "hands", "seed", "partners", "no_penalty")
 
 
 def _helps(command: click.Command) -> dict[str, str | None]:
-    return {p.name: getattr(p, "help", None) for p in command.params if p.name in SHARED}
+    """Each shared option's help as written (in English): a command run in another language
+    earlier in the same process has its helps translated until it is run again."""
+    return {
+        p.name: p.__dict__.get("_okey101_english", getattr(p, "help", None))
+        for p in command.params
+        if p.name in SHARED
+    }
 
 
 def test_simulate_says_the_options_it_shares_with_play_as_play_does() -> None:
