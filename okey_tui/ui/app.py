@@ -363,8 +363,17 @@ class OkeyApp(App[None]):
                 else _("Match resumed.")
             )
             screen.set_status(resumed + " " + screen.turn_hint())
-        elif not screen.table.hand_over:
+        elif not screen.table.hand_over and screen.hidden:
             screen.set_status(_("Match resumed."))
+        elif not screen.table.hand_over:
+            # Who plays now: "Match resumed." alone stayed on through the bots' turns, and
+            # at a slow pace the table looked stuck.
+            table = screen.table
+            screen.set_status(
+                _("Match resumed: {player} is playing").format(
+                    player=table.seats()[table.turn].name
+                )
+            )
 
     def lock_for(self, path: Path) -> storage.MatchLock:
         if self.lock is not None and self.lock.path == path:

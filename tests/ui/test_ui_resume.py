@@ -442,3 +442,23 @@ async def test_every_partners_row_keeps_both_sides_scores_at_80_columns(
     assert whole_sides.format(ours, theirs) in whole, whole
     head, tail = at_80.format(ours, theirs).split("…") if "…" in at_80 else (at_80, "")
     assert first.startswith(head.format(ours, theirs)) and first.endswith(tail), first
+
+
+async def test_resumed_while_a_bot_is_to_play_the_line_says_who_is_playing() -> None:
+    """Resumed at a slow pace on a bot's turn, the line said only "Match resumed." through
+    the bots' turns, and the table looked stuck: it says who is playing."""
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("s", "x")  # the starter's first discard: the bot on the right is next
+        await pilot.pause()
+        assert app.session.hand.turn == 1
+        await pilot.press("q", "y")
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=10, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen) and not screen.my_turn
+        name = screen.table.seats()[1].name
+        status = str(screen.query_one("#status", Static).render())
+        assert status == f"Match resumed: {name} is playing", status
