@@ -56,6 +56,8 @@ class LocalTable:
         self._listener: Callable[[], None] | None = None
         self._bots: asyncio.Task[None] | None = None
         self._chat: list[ChatLine] = []
+        self._go = asyncio.Event()  # cleared: the bots wait (hold_bots)
+        self._go.set()
 
     # -- who sits here ------------------------------------------------------------------------
     @property
@@ -341,6 +343,14 @@ class LocalTable:
             return
         self._after_change(notify=False)
 
+    def hold_bots(self, held: bool) -> None:
+        """The bots wait before their next move (``held``), or go on: the table holds still
+        while the person decides whether to quit (the bots played on under the question)."""
+        if held:
+            self._go.clear()
+        else:
+            self._go.set()
+
     @property
     def bots_playing(self) -> bool:
         return self._bots is not None and not self._bots.done()
@@ -375,6 +385,7 @@ class LocalTable:
         untold = False
         while session.bots_to_play:
             await asyncio.sleep(self.bot_delay)
+            await self._go.wait()
             seat = session.hand.turn
             view = session.view(seat)
             action = await asyncio.to_thread(session.choose, seat, view)

@@ -462,3 +462,23 @@ async def test_resumed_while_a_bot_is_to_play_the_line_says_who_is_playing() -> 
         name = screen.table.seats()[1].name
         status = str(screen.query_one("#status", Static).render())
         assert status == f"Match resumed: {name} is playing", status
+
+
+async def test_the_bots_wait_while_the_quit_question_is_open() -> None:
+    """The bots played on under "Quit the game?" (a bot laid tiles while the person
+    decided); they wait for the answer, and no lets them go on."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0.1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        await pilot.press("s", "x", "q")  # the first discard, then q at once
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        moves = len(app.session.events)
+        assert app.session.hand.turn != 0
+        await pilot.pause(0.5)  # five bots' pauses
+        assert len(app.session.events) == moves and isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await wait_for_human(pilot, app)
+        assert len(app.session.events) > moves and app.session.hand.turn == 0

@@ -4615,9 +4615,14 @@ class TableScreen(Screen[None]):
         return f"{question}\n{note}" if note else question
 
     def action_quit_table(self) -> None:
+        table = self.table
+        held = table if isinstance(table, LocalTable) and not table.hand_over else None
+
         def answer(yes: bool | None) -> None:
             if yes:
                 self.app.exit()
+            elif held is not None:
+                held.hold_bots(False)
 
         report = self.table.report() if self.table.hand_over else None
         if report is not None and report.match_over and not self.table.leave_note():
@@ -4625,4 +4630,6 @@ class TableScreen(Screen[None]):
             # behind, so q quits at once, as on the summary (it asked here, and only here).
             self.app.exit()
             return
+        if held is not None:  # the table holds still while the person decides
+            held.hold_bots(True)
         self.app.push_screen(ConfirmScreen(self.quit_question(), quits=True), answer)
