@@ -475,6 +475,11 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
         "started",
         "played",
         "type",
+        "game_type",
+        "partners",
+        "penalties",
+        "practice",
+        "levels",
         "hand",
         "hands",
         "score",
@@ -485,6 +490,11 @@ def test_saves_json_gives_each_person_of_a_hot_seat_match_their_own_score() -> N
         "hand_done",  # false: saved during a hand
     }
     assert saves[single.id]["sides"] == []
+    # The table in the keys stats --json and the flags use, as "type" says it in words
+    # ("Classic"; stats said "classic"), the same in every language.
+    assert hot["type"] == "Classic" and hot["game_type"] == "classic"
+    assert hot["levels"] == [None, None, "normal", "normal"]
+    assert (hot["partners"], hot["penalties"], hot["practice"]) == (False, True, False)
 
 
 def test_the_new_table_screen_line_of_a_hot_seat_match_names_each_score() -> None:

@@ -605,6 +605,13 @@ class SaveSummary:
     sides: tuple[tuple[str, int], ...] = ()
     # The seats of each side of ``sides``, in its order: ``((0, 2), (1, 3))``.
     side_seats: tuple[tuple[int, int], ...] = ()
+    # The table in the keys ``okey101 stats --json`` and the flags use: the game type
+    # (``classic``), each seat's bot level (None: a person's seat), and its options.
+    game_type: str = "classic"
+    levels: tuple[str | None, ...] = ()
+    partners: bool = False
+    penalties: bool = True
+    practice: bool = False
 
     def scores_text(self) -> str:
         """``45``, at a hot-seat match every person's: ``Ayşe 45, Mehmet 30``, and at a
@@ -645,6 +652,12 @@ class SaveSummary:
             "started": self.started,
             "played": self.played,  # when last played: the list's order
             "type": self.table,
+            # The same in the keys stats --json and the flags use ("type" is in words).
+            "game_type": self.game_type,
+            "partners": self.partners,
+            "penalties": self.penalties,
+            "practice": self.practice,
+            "levels": list(self.levels),
             "hand": self.hand,
             "hands": self.hands,
             "score": self.score,
@@ -722,6 +735,11 @@ def summarise_save(entry: storage.SaveEntry) -> SaveSummary:
         id=entry.id,
         started=entry.started,
         table=table,
+        game_type=rules.game_type.value,
+        levels=tuple(levels),
+        partners=rules.partners,
+        penalties=rules.penalties,
+        practice=session.practice,
         hand=match.hand_number + 1,
         hands=rules.hands,
         score=match.totals()[HUMAN],
