@@ -144,9 +144,10 @@ class OkeyApp(App[None]):
         return super().run(*args, **kwargs)
 
     def on_mount(self) -> None:
-        from okey_tui.ui.tiles import use_few_colours
+        from okey_tui.ui.tiles import use_few_colours, use_no_colour
 
         use_few_colours(few_colours(self.console.color_system, self.is_headless))
+        use_no_colour(self.no_color)
         if not in_browser() and not self.is_headless:
             self.end_on_hangup()  # before the first table is saved
         self.apply_theme()

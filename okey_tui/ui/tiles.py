@@ -53,12 +53,22 @@ FEW_YELLOW_FACES = {  # each the nearest of a standard colour: black, bright bla
     FACE_OKEY: "#800000",
 }
 _few_colours = False
+# NO_COLOR: Textual draws every colour as a grey of its lightness, and a marked okey's
+# lavender face came out a grey a shade from the cream ones (k seemed to do nothing).
+_no_colour = False
 
 
 def use_few_colours(few: bool) -> None:
     """Draw the tiles for a terminal of 16 colours (``few``) or more."""
     global _few_colours
     _few_colours = few
+
+
+def use_no_colour(none: bool) -> None:
+    """Draw the tiles for a screen without colours (``NO_COLOR``): a marked okey's face
+    then stands out by its lightness, dark with a light number."""
+    global _no_colour
+    _no_colour = none
 
 
 def ink(tile: Tile) -> str:
@@ -68,6 +78,8 @@ def ink(tile: Tile) -> str:
 def tile_style(tile: Tile, face: str, **more: bool) -> Style:
     """A tile's number (or letter) on ``face``: its ink, bold; on a terminal of 16 colours
     a yellow tile bright yellow on a dark face."""
+    if _no_colour and face == FACE_OKEY:
+        return Style(color=FACE, bgcolor=ink(tile), bold=True, **more)  # type: ignore[arg-type]
     if _few_colours and tile.colour is Colour.YELLOW:
         dark = FEW_YELLOW_FACES.get(face, "#000000")
         return Style(color=FEW_YELLOW, bgcolor=dark, bold=True, **more)  # type: ignore[arg-type]
@@ -81,7 +93,10 @@ def face_lines(
     of 5, the number in the middle of the face with room all round it, the colour's
     letter under it between the colour-blind shape and the okey's star."""
     style = tile_style(tile, face)
-    star = Style(color=OKEY_MARK, bgcolor=style.bgcolor, bold=True)
+    # (On a marked okey's dark face without colours, the star as light as the number: in
+    # its green it was the face's grey, and went.)
+    star_ink = FACE if _no_colour and face == FACE_OKEY else OKEY_MARK
+    star = Style(color=star_ink, bgcolor=style.bgcolor, bold=True)
     if tile.is_false_okey:
         if big:
             return Text(" " * 5, style), Text("  ✦  ", style), Text("  F  ", style)

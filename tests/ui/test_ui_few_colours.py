@@ -65,3 +65,40 @@ async def test_the_game_draws_for_the_terminal_s_colours() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert not tiles._few_colours
+
+
+def test_without_colours_a_marked_okey_stands_out_by_its_lightness() -> None:
+    """NO_COLOR: Textual draws each colour as a grey of its lightness, and a marked okey's
+    lavender face came a shade from the cream ones (k seemed to do nothing). There the
+    marked okey is dark with a light number; with colours it keeps its lavender face."""
+    from rich.segment import Segment
+    from rich.style import Style
+    from textual.color import Color as TextualColor
+    from textual.filter import Monochrome
+
+    from okey_tui.ui.tiles import FACE_OKEY
+
+    okey = Tile.parse("R5")
+
+    def grey(face: str) -> int:
+        style = face_lines(okey, okey, face=face)[0].style
+        assert isinstance(style, Style)
+        [shown] = Monochrome().apply([Segment("x", style)], TextualColor(0, 0, 0))
+        assert shown.style is not None and shown.style.bgcolor is not None
+        return shown.style.bgcolor.get_truecolor().red
+
+    assert abs(grey(FACE_OKEY) - grey(FACE)) < 40  # with colours: a shade apart in grey
+    tiles.use_no_colour(True)
+    try:
+        assert abs(grey(FACE_OKEY) - grey(FACE)) > 150, (grey(FACE_OKEY), grey(FACE))
+        assert abs(grey(FACE_CURSOR) - grey(FACE)) < 40  # the other faces as before
+        # The star on the dark face stands out from it too (in its green, it was gone).
+        bottom = face_lines(okey, okey, face=FACE_OKEY)[1]
+        [star] = [span.style for span in bottom.spans if bottom.plain[span.start] == "★"]
+        assert isinstance(star, Style) and star.color is not None and star.bgcolor is not None
+        [drawn] = Monochrome().apply([Segment("★", star)], TextualColor(0, 0, 0))
+        shown = drawn.style
+        assert shown is not None and shown.color is not None and shown.bgcolor is not None
+        assert abs(shown.color.get_truecolor().red - shown.bgcolor.get_truecolor().red) > 150
+    finally:
+        tiles.use_no_colour(False)
