@@ -38,7 +38,9 @@ FALSE_INK = "#137a3a"
 # well (the terminal's dim was 3.6:1 on your own panel, 2.8:1 in 256 colours).
 QUIET = "#b8d4c6"
 OKEY_MARK = "#137a3a"
-SHAPES = {Colour.RED: "◆", Colour.YELLOW: "▲", Colour.BLUE: "■", Colour.BLACK: "●"}
+# The colour-blind shapes (yellow's a cross: a triangle, ▲, was the cursor's pointer one
+# line below it).
+SHAPES = {Colour.RED: "◆", Colour.YELLOW: "✚", Colour.BLUE: "■", Colour.BLACK: "●"}
 # A terminal of 16 colours (TERM=xterm, the Linux console) has no dark gold: a yellow
 # tile's number came out in the terminal's yellow on white, hard to read, and under the
 # cursor yellow on yellow. There a yellow tile is bright yellow on a dark face, each face

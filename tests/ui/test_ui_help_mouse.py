@@ -78,12 +78,12 @@ async def test_the_help_has_a_mouse_part_and_names_the_colour_blind_mode(languag
 
 @pytest.mark.parametrize(
     ("language", "said"),
-    [("en", "◆ red, ▲ yellow, ■ blue, ● black"), ("tr", "◆ kırmızı, ▲ sarı, ■ mavi, ● siyah")],
+    [("en", "◆ red, ✚ yellow, ■ blue, ● black"), ("tr", "◆ kırmızı, ✚ sarı, ■ mavi, ● siyah")],
 )
 def test_the_help_says_which_shape_is_which_colour(language: str, said: str) -> None:
-    """The colour-blind tiles carry ◆ ▲ ■ ● beside their letter, and the help's "Reading
+    """The colour-blind tiles carry ◆ ✚ ■ ● beside their letter, and the help's "Reading
     the rack" listed every other mark but not these."""
-    line, lines = legend_line(language, "◆ ▲ ■ ●")
+    line, lines = legend_line(language, "◆ ✚ ■ ●")
     assert line is not None and said in line, lines
 
 
