@@ -389,6 +389,9 @@ class LocalTable:
             seat = session.hand.turn
             view = session.view(seat)
             action = await asyncio.to_thread(session.choose, seat, view)
+            # Held while the bot thought (q then): the move waits for the answer too (it
+            # landed under the quit question). Nobody else moves meanwhile: it still holds.
+            await self._go.wait()
             session.apply_bot(seat, view, action)
             if session.hand.is_over and not session.match.hand_scored:
                 session.finish_hand()

@@ -100,3 +100,40 @@ def test_a_match_saved_in_the_middle_of_a_turn_tells_that_turn_once_after_a_resu
     resumed = Session.resume(saved, None)
     assert [(e.kind, e.seat) for e in resumed.events] == [("deal", 0), ("open", 0)]
     assert [e.text for e in resumed.events] == [e.text for e in session.events]
+
+
+async def test_a_move_chosen_while_the_bots_are_held_waits_for_them_to_go_on() -> None:
+    """The quit question holds the bots: a move a bot was still thinking of as it opened
+    landed under it. It waits until the bots go on."""
+    import threading
+
+    session = _session(TableSettings(bots=("easy", "easy", "easy")), OPENING_SEED)
+    table = LocalTable(session, bot_delay=0)
+    thinking, answer = threading.Event(), threading.Event()
+    choose = session.choose
+
+    def slow_choose(seat, view):  # type: ignore[no-untyped-def]
+        thinking.set()
+        answer.wait(5)
+        return choose(seat, view)
+
+    session.choose = slow_choose  # type: ignore[method-assign]
+    table.set_listener(lambda: None)
+    await table.act(safe_action(table.view()))
+    for _ in range(500):  # the first bot is thinking
+        if thinking.is_set():
+            break
+        await asyncio.sleep(0.01)
+    assert thinking.is_set()
+    moves = len(session.events)
+    table.hold_bots(True)
+    answer.set()  # it has chosen, under the question
+    await asyncio.sleep(0.2)
+    assert len(session.events) == moves and table.bots_playing
+    table.hold_bots(False)
+    for _ in range(500):
+        if len(session.events) > moves:
+            break
+        await asyncio.sleep(0.01)
+    assert len(session.events) > moves
+    await table.close()
