@@ -510,7 +510,7 @@ def _risk_share(threat: Threat) -> str:
 def _open_for_threat_line(view: PlayerView, threat: Threat) -> str:
     """Why the hint opens rather than holds the opening back for a straight out: an
     opponent who has opened may go out first, and a hand never opened scores the most."""
-    return ngettext(
+    said = ngettext(
         "An opponent who has opened is down to {n} tile and goes out on the next turn in "
         "{share} guesses the expert made at the tiles you cannot see: open now rather than "
         "hold the opening back for a straight out, or you may score {not_opened}, as a hand "
@@ -521,6 +521,8 @@ def _open_for_threat_line(view: PlayerView, threat: Threat) -> str:
         "never opened.",
         threat.tiles,
     ).format(n=threat.tiles, share=_risk_share(threat), **_stakes(view))
+    opened = _opened_opponents(view)  # who could go out first (as a hold's hint says)
+    return f"{said} {opened}" if opened else said
 
 
 def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str | None) -> str:

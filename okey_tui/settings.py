@@ -43,6 +43,23 @@ RULE_FLAGS = {
 }
 
 
+# The choices that describe a table (the new-table screen's, and the flags'): ``--defaults``
+# puts them back to the built-in ones.
+TABLE_CHOICES = (
+    "game_type",
+    "penalties",
+    "partners",
+    "hands",
+    "bots",
+    "practice",
+    "tips",
+    "humans",
+    "human_names",
+    "humans_partners",
+    *RULE_FLAGS.values(),
+)
+
+
 def replay_command(
     seed: int,
     rules: RuleSet,
@@ -52,7 +69,6 @@ def replay_command(
     levels: Sequence[str] = ("normal", "normal", "normal"),
     practice: bool = False,
     tips: bool = True,
-    remembered: TableSettings | None = None,
 ) -> str:
     """The command that deals a match of ``rules`` from ``seed`` again: the same tiles in
     every hand (the players' and bots' moves are theirs); at a shared terminal the same
@@ -60,55 +76,50 @@ def replay_command(
     (``levels``, right, across, left) and a practice table again (its tips off, if they
     were).
 
-    What a flag does not set comes from the player's remembered choices, so the game type,
-    the hands and the bots are always said, an option that was on is said, and one that was
-    off is said off where the ``remembered`` choices have it on (they gave a match of
-    other bots, another type, or a practice table, for the same seed).
+    ``--defaults`` starts it from the built-in table choices, not from those remembered by
+    whoever runs it (a player who had remembered hard bots got them for the same seed, and
+    a friend's remembered choices would deal another table): the command is the table's
+    whole description, the choices that are not the built-in ones said.
 
     >>> replay_command(762898, RuleSet(game_type=GameType.RISING, partners=True, hands=5))
-    'okey101 play --seed 762898 --type rising --hands 5 --bots normal --partners'
+    'okey101 play --seed 762898 --defaults --type rising --hands 5 --partners'
     >>> replay_command(7, RuleSet(penalties=False, finisher_scores_zero=True))
-    'okey101 play --seed 7 --type classic --hands 11 --bots normal --no-penalty --finisher-zero'
-    >>> replay_command(7, RuleSet(hands=1), ["Ayşe", "Ali Can"], side_by_side=True)
-    "okey101 play --seed 7 --type classic --hands 1 --bots normal --humans 2 --names 'Ayşe,Ali Can' --side-by-side"
-    >>> replay_command(7, RuleSet(hands=1), levels=("easy", "hard", "hard"), practice=True, tips=False)
-    'okey101 play --seed 7 --type classic --hands 1 --bots easy,hard,hard --practice --no-tips'
-    >>> kept = TableSettings(penalties=False, partners=True, practice=True, humans=2)
-    >>> replay_command(7, RuleSet(hands=1), remembered=kept)
-    'okey101 play --seed 7 --type classic --hands 1 --bots normal --penalty --no-partners --humans 1 --no-practice'
+    'okey101 play --seed 7 --defaults --no-penalty --finisher-zero'
+    >>> replay_command(7, RuleSet(), ["Ayşe", "Ali Can"], side_by_side=True)
+    "okey101 play --seed 7 --defaults --humans 2 --names 'Ayşe,Ali Can' --side-by-side"
+    >>> replay_command(7, RuleSet(), levels=("hard",) * 3, practice=True, tips=False)
+    'okey101 play --seed 7 --defaults --bots hard --practice --no-tips'
+    >>> replay_command(7, RuleSet(), levels=("easy", "hard", "hard"))
+    'okey101 play --seed 7 --defaults --bots easy,hard,hard'
     """
     import shlex
 
-    remembered = remembered or TableSettings()
-    kept = remembered.rules()
-    bots = levels[0] if len(set(levels)) == 1 else ",".join(levels)
-    parts = ["okey101", "play", "--seed", str(seed)]
-    parts += ["--type", rules.game_type.value, "--hands", str(rules.hands), "--bots", bots]
-    if not rules.penalties:
-        parts += ["--no-penalty"]
-    elif not kept.penalties:
-        parts += ["--penalty"]
-    if rules.partners:
-        parts += ["--partners"]
-    elif kept.partners:
-        parts += ["--no-partners"]
-    for flag, field_name in RULE_FLAGS.items():
-        if getattr(rules, field_name):
-            parts += [f"--{flag.replace('_', '-')}"]
-        elif getattr(kept, field_name):
-            parts += [f"--no-{flag.replace('_', '-')}"]
+    parts = ["okey101", "play", "--seed", str(seed), "--defaults"]
     if len(people) > 1:  # the hot-seat table: the same people in the same seats
         parts += ["--humans", str(len(people))]
-        if all(people):
+        # (A name with a comma cannot be one of --names: the people are then called by
+        # their seats, as where one gave no name.)
+        if all(people) and not any("," in name for name in people):
             parts += ["--names", shlex.quote(",".join(people))]
         if side_by_side:
             parts += ["--side-by-side"]
-    elif remembered.humans > 1:  # one person, where the remembered table seats several
-        parts += ["--humans", "1"]
+    if rules.game_type is not GameType.CLASSIC:
+        parts += ["--type", rules.game_type.value]
+    if rules.hands != RuleSet().hands:
+        parts += ["--hands", str(rules.hands)]
+    if not rules.penalties:
+        parts += ["--no-penalty"]
+    if rules.partners:
+        parts += ["--partners"]
+    parts += [
+        f"--{flag.replace('_', '-')}"
+        for flag, field_name in RULE_FLAGS.items()
+        if getattr(rules, field_name)
+    ]
+    if tuple(levels) != TableSettings().bots:
+        parts += ["--bots", levels[0] if len(set(levels)) == 1 else ",".join(levels)]
     if practice:
         parts += ["--practice"] if tips else ["--practice", "--no-tips"]
-    elif remembered.practice:
-        parts += ["--no-practice"]
     return " ".join(parts)
 
 
@@ -269,6 +280,12 @@ class TableSettings:
             finish_opening_needs_floor=self.finish_opening_needs_floor,
             give_back_penalty=self.give_back_penalty,
         )
+
+    def table_defaults(self) -> TableSettings:
+        """The built-in choices of a table (``--defaults``), the player's own kept: their
+        name, the bots' pace and the expert's time, the table's look, language and bell."""
+        default = TableSettings()
+        return replace(self, **{name: getattr(default, name) for name in TABLE_CHOICES})
 
     def own_choices(self) -> TableSettings:
         """The player's own choices of how the game looks and sounds, on the defaults of

@@ -254,9 +254,7 @@ def test_the_command_that_deals_a_match_again_seats_the_same_table_whatever_was_
 
     assert not save_settings(TableSettings().with_changes(**remembered))
     match_rules = RuleSet(**{**rules, "game_type": GameType(rules.get("game_type", "classic"))})
-    command = replay_command(
-        42, match_rules, levels=levels, practice=practice, remembered=TableSettings(**remembered)
-    )
+    command = replay_command(42, match_rules, levels=levels, practice=practice)
     words = shlex.split(command)
     assert words[:2] == ["okey101", "play"], command
     result = run(*words[1:])
@@ -267,3 +265,30 @@ def test_the_command_that_deals_a_match_again_seats_the_same_table_whatever_was_
     assert settings.bots == levels, command
     assert settings.practice is practice, command
     assert settings.humans == 1, command
+    # The player's own choices stay theirs: the name they go by.
+    assert settings.name == remembered.get("name", "You"), command
+
+
+def test_defaults_start_from_the_built_in_table_choices_and_keep_the_players_own() -> None:
+    from okey_tui.settings import TableSettings, save_settings
+
+    kept = TableSettings(
+        bots=("hard",) * 3,
+        game_type="rising",
+        practice=True,
+        name="Ayşe",
+        bot_delay=1.2,
+        theme="dark",
+        finisher_scores_zero=True,
+    )
+    assert not save_settings(kept)
+    assert run("play", "--defaults").exit_code == 0  # the flag alone skips the screen too
+    assert run("play", "--defaults", "--bots", "easy").exit_code == 0
+    alone, easy = _NoTable.opened
+    assert alone == TableSettings(name="Ayşe", bot_delay=1.2, theme="dark")
+    assert isinstance(easy, TableSettings) and easy.bots == ("easy",) * 3
+    assert easy.rules() == TableSettings().rules() and not easy.practice
+    result = run("play", "--defaults", "--resume")
+    assert result.exit_code == 2 and "--resume" in result.output, result.output
+    result = run("play", "--no-practice", "--no-tips")
+    assert result.exit_code == 2 and "leave out --no-practice" in result.output, result.output

@@ -247,13 +247,13 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
         "there. These flags skip it and start a match at once:\n"
         "  --type --hands --no-penalty --partners --finisher-zero --pairs-lay-off\n"
         "  --finish-needs-floor --give-back-penalty --bots --seed --name\n"
-        "  --practice --no-tips --humans --names --side-by-side\n"
-        "What they do not set comes from your remembered choices; the other form\n"
-        "of an on/off flag (--penalty, --no-partners, --no-practice, --humans 1)\n"
-        "turns a remembered choice off. They apply to this match only\n"
-        "(--remember keeps them for next time). --bot-delay and\n"
-        "--remember alone do not skip the screen; --resume goes straight to the\n"
-        "unfinished match."
+        "  --practice --no-tips --humans --names --side-by-side --defaults\n"
+        "What they do not set comes from your remembered choices (with --defaults,\n"
+        "the built-in ones); the other form of an on/off flag (--penalty,\n"
+        "--no-partners, --no-practice, --humans 1) turns a remembered choice off.\n"
+        "They apply to this match only (--remember keeps them for next time).\n"
+        "--bot-delay and --remember alone do not skip the screen; --resume goes\n"
+        "straight to the unfinished match."
     ),
 )
 @click.option(
@@ -353,6 +353,14 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     ),
 )
 @click.option(
+    "--defaults",
+    is_flag=True,
+    help=N_(
+        "Start from the built-in table choices, not your remembered ones: what the other "
+        "flags do not set is the default (your name, the bots' pace and the look stay yours)."
+    ),
+)
+@click.option(
     "--remember",
     is_flag=True,
     help=N_("Also keep this table's flags as your choices for next time (flags alone never do)."),
@@ -377,6 +385,7 @@ def play(
     finish_needs_floor: bool | None = None,
     give_back_penalty: bool | None = None,
     remember: bool = False,
+    defaults: bool = False,
 ) -> None:
     if name is not None and not name.strip():
         raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
@@ -411,21 +420,29 @@ def play(
     # aside, one with values that cannot be used rewritten): a refused command changes
     # nothing. The checks that need the remembered choices peek at them.
     if resume is not None:
-        if changes or seed is not None or remember:
+        if changes or seed is not None or remember or defaults:
             raise click.UsageError(
                 _("--resume continues the saved match as it was: give no table flags")
             )
         _resume(resume, bot_delay)
         return
-    peeked = load_settings(keep_aside=False).with_changes(**changes).checked()
+    peeked = load_settings(keep_aside=False)
+    if defaults:  # the built-in table choices under the flags, not the remembered ones
+        peeked = peeked.table_defaults()
+    peeked = peeked.with_changes(**changes).checked()
+    if no_tips and practice is False:
+        raise click.UsageError(_("--no-tips is for practice tables: leave out --no-practice"))
     if no_tips and not peeked.practice:  # it went unsaid, and started a table without tips
         raise click.UsageError(_("--no-tips is for practice tables: give --practice too"))
-    settings = load_settings().with_changes(**changes).checked()
+    settings = load_settings()
+    if defaults:
+        settings = settings.table_defaults()
+    settings = settings.with_changes(**changes).checked()
     unsaved = ""
     if remember:  # the flags, the pace of --bot-delay with them, kept for next time
         paced = settings if bot_delay is None else settings.with_changes(bot_delay=bot_delay)
         unsaved = save_settings(paced.checked())
-    ask = not changes and seed is None
+    ask = not changes and seed is None and not defaults
     message = ""
     if unsaved:  # asked for, and not done: said, never silently dropped
         unsaved = _("Your choices were not remembered: {why}").format(why=unsaved)

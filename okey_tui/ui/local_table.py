@@ -190,7 +190,7 @@ class LocalTable:
         return False  # the people at this terminal quit together
 
     def replay_command(self) -> str | None:
-        from okey_tui.settings import DEFAULT_NAME, PLAYER_N, load_settings, replay_command
+        from okey_tui.settings import DEFAULT_NAME, PLAYER_N, replay_command
         from okey_tui.web import in_browser
 
         session = self.session
@@ -214,9 +214,6 @@ class LocalTable:
             levels=session.levels,
             practice=session.practice,
             tips=session.tips,
-            # What the command leaves unsaid comes from the remembered choices: where
-            # they differ from this match, it says so (it dealt hard bots, not normal).
-            remembered=load_settings(keep_aside=False),
         )
 
     # -- acting -------------------------------------------------------------------------------

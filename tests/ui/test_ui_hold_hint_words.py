@@ -117,7 +117,7 @@ def test_a_level_match_opens_past_an_opponent_near_going_out_as_the_tip_says() -
     assert first.startswith("An opponent who has opened is down to 1 tile and goes out"), first
     assert first.endswith(
         "open now rather than hold the opening back for a straight out, or you may score "
-        "202, as a hand never opened."
+        "202, as a hand never opened. The player across from you has opened and holds 1 tile."
     ), first
     assert "Hold" not in " ".join(advice.lines)
     # The expert bot at a table still takes the gamble there (its measured play).

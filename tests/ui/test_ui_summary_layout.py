@@ -258,7 +258,7 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
     assert table.replay_command() is None  # the match under way
     play_to_the_end(session)
     command = table.replay_command()
-    assert command == "okey101 play --seed 125 --type rising --hands 1 --bots normal", command
+    assert command == "okey101 play --seed 125 --defaults --type rising --hands 1", command
     # At a shared terminal the same people in the same seats (it seated one person
     # against three bots): by the names they gave, side by side when they sat so.
     for names, seats, flags in (
@@ -269,20 +269,20 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
         shared.humans, shared.human_names = seats, names[1:]
         played_out(shared)
         said = LocalTable(shared).replay_command()
-        assert said == f"okey101 play --seed 7 --type classic --hands 1 --bots normal {flags}", said
+        assert said == f"okey101 play --seed 7 --defaults {flags} --hands 1", said
     unnamed = Session(RuleSet(hands=1), seed=7)
     unnamed.humans = (0, 2)  # "Player 1", "Player 2": no --names
     played_out(unnamed)
     said = LocalTable(unnamed).replay_command()
-    assert said == "okey101 play --seed 7 --type classic --hands 1 --bots normal --humans 2", said
+    assert said == "okey101 play --seed 7 --defaults --humans 2 --hands 1", said
     # The same bots and a practice table again (it dealt a learner's match again without
     # hints, against the default bots).
     learner = Session(RuleSet(hands=1), seed=7, levels=("easy", "hard", "hard"), practice=True)
     played_out(learner)
     said = LocalTable(learner).replay_command()
-    assert said == (
-        "okey101 play --seed 7 --type classic --hands 1 --bots easy,hard,hard --practice"
-    ), said
+    assert said == "okey101 play --seed 7 --defaults --hands 1 --bots easy,hard,hard --practice", (
+        said
+    )
     app = table_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -2065,6 +2065,7 @@ class TableScreen(Screen[None]):
                 self.set_status(_("Nothing done: you may still open with melds"))
                 return
             self.put_back_staged()
+            self.keep_rack()  # put back, whatever the table says of the declaration
             if await self.act(DeclarePairs(), quiet=True):
                 self.set_status(_("You declared Going Pairs: stage pairs with o, then ⏎"))
 
@@ -2076,6 +2077,7 @@ class TableScreen(Screen[None]):
         ):
             return
         self.put_back_staged()
+        self.keep_rack()  # put back, whatever the table says of the take-back
         if await self.act(TakeBack(), quiet=True):
             self.set_status(
                 _("You took back this turn's moves on the table: the tiles are back in their slots")
