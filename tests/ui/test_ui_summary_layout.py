@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import replace
 
 import pytest
@@ -250,6 +251,7 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
     from test_storage_robust import play_to_the_end
 
     from okey_tui.engine.rules import GameType, RuleSet
+    from okey_tui.settings import replay_command
     from okey_tui.ui.local_table import LocalTable
     from okey_tui.ui.session import Session
 
@@ -292,6 +294,31 @@ async def test_the_end_of_a_match_says_the_command_that_deals_it_again() -> None
         await pilot.pause()
         text = screen_text(app)
         assert "The same deals again:" in text and f"  {command}" in text, text
+        app.pop_screen()
+        # Longer than the window: on lines a shell takes pasted (wrapped by the window,
+        # its second line began at the margin, and the first alone dealt another table).
+        long = replay_command(
+            8,
+            RuleSet(hands=1, finisher_scores_zero=True, give_back_penalty=True),
+            levels=("hard",) * 3,
+            practice=True,
+            tips=False,
+        )
+        app.push_screen(HandSummaryScreen(last_hand_report(11), SEATS, 0, replay=long))
+        await pilot.pause()
+        await pilot.press(*["pagedown"] * 10)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        start = next(i for i, line in enumerate(lines) if "okey101 play" in line)
+        shown = []
+        for line in lines[start:]:
+            inner = line.strip("┃ ")
+            shown.append(inner.removesuffix("\\").strip())
+            if not inner.endswith("\\"):
+                break
+        assert len(shown) > 1 and all(len(line) <= 80 for line in lines), shown
+        assert shlex.split(" ".join(shown)) == shlex.split(long), shown
+        assert lines[start + 1].startswith("┃     --"), lines[start + 1]  # indented
         app.pop_screen()
         app.push_screen(HandSummaryScreen(still_on(3), SEATS, 0, replay=command))
         await pilot.pause()

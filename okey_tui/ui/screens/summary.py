@@ -374,6 +374,72 @@ def ranking_line(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     return _("The lowest total wins; then {others}.").format(others=then)
 
 
+def command_lines(command: str, width: int) -> list[str]:
+    """``command`` on lines of at most ``width`` cells, as a shell takes it when pasted: a
+    line that goes on ends with `` \\`` and the next is indented, a flag kept with its
+    value. (Wrapped by the window, its second line began at the margin, and a paste of the
+    first line alone dealt another table.)
+
+    >>> command_lines("okey101 play --seed 8 --defaults --hands 1", 80)
+    ['okey101 play --seed 8 --defaults --hands 1']
+    >>> for line in command_lines("okey101 play --seed 8 --defaults --hands 1 --bots hard", 30):
+    ...     print(line)
+    okey101 play --seed 8 \\
+      --defaults --hands 1 \\
+      --bots hard
+    >>> for line in command_lines("okey101 play --humans 2 --names 'Ali Can,Ayşe'", 24):
+    ...     print(line)
+    okey101 play \\
+      --humans 2 \\
+      --names 'Ali Can,Ayşe'
+    """
+    import shlex
+
+    words = shlex.split(command)
+    pieces: list[str] = []
+    for word in words:
+        if pieces and not word.startswith("-") and pieces[-1].startswith("--"):
+            pieces[-1] += " " + shlex.quote(word)  # a flag's value stays beside it
+        else:
+            pieces.append(shlex.quote(word))
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        if line and len(line) + 1 + len(piece) + 2 > width:
+            lines.append(line + " \\")
+            line = "  " + piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return lines
+
+
+class ReplayCommand(Static):
+    """ "The same deals again:" and the command, on lines that fit the summary's width."""
+
+    def __init__(self, command: str, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.command = command
+        self._width = 0
+
+    def on_mount(self) -> None:
+        self.fit(self.app.size.width)
+
+    def on_resize(self) -> None:
+        self.fit(self.content_region.width)
+
+    def fit(self, width: int) -> None:
+        width = max(width - 2, 20)  # the command is indented two cells
+        if width == self._width:
+            return
+        self._width = width
+        said = Text(_("The same deals again:"), ASIDE)
+        for line in command_lines(self.command, width):
+            said.append("\n  ")
+            said.append(line, "bold")
+        self.update(said)
+
+
 class HandSummaryScreen(Dialog[str]):
     """Dismisses with ``"next"`` (next hand), ``"new"`` (new match), ``"quit"``, or
     ``"table"`` (a look at the table as the hand left it; Enter there brings it back).
@@ -449,10 +515,7 @@ class HandSummaryScreen(Dialog[str]):
                 sheet.set_class(len(report.sheet) <= 1 and not report.match_over, "-one-hand")
                 yield sheet
                 if self.replay is not None:
-                    # The command on a line of its own: copied whole where it fits.
-                    said = Text(_("The same deals again:") + "\n  ", ASIDE)
-                    said.append(self.replay, "bold")
-                    yield Static(said, id="replay")
+                    yield ReplayCommand(self.replay, id="replay")
             # The winners and the keys stay below the part that scrolls: an 11-hand score
             # sheet makes the summary taller than a 120x40 screen.
             with Vertical(id="summary-end"):
