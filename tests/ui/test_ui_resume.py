@@ -482,3 +482,40 @@ async def test_the_bots_wait_while_the_quit_question_is_open() -> None:
         await pilot.press("n")
         await wait_for_human(pilot, app)
         assert len(app.session.events) > moves and app.session.hand.turn == 0
+
+
+async def test_a_drawn_tile_with_a_twin_on_the_rack_is_new_again_where_the_cursor_left_it() -> None:
+    """The rack names tiles, not which copy came in: after a resume the "new" mark and the
+    cursor went to the other B6 (the one most apart), not the drawn one the player had put
+    in a run with the cursor on it."""
+    from ui_helpers import at_position, set_rows
+
+    from tests.positions import position
+
+    rack = "B4 B5 B6 R1 R2 R3 Y7 Y8 Y9 K1 K2 K3 R10 R11 R12 Y1 Y3 K6 K9 B11 B13"
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(
+            pilot, app, position([rack, "", "", ""], phase="d", middle="B6", rest="rack1")
+        )
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(screen.rack.tiles()) == 22
+        # The drawn B6 put beside B4 B5, the cursor on it; the other B6 alone on the right.
+        set_rows(
+            screen,
+            "B4 B5 B6 . R1 R2 R3 . Y7 Y8 Y9 . K1 K2 K3",
+            "R10 R11 R12 . Y1 Y3 K6 K9 B11 B13 . B6",
+        )
+        assert screen.rack.cols >= 15, screen.rack.cols
+        screen.cursor, screen.fresh = 2, {2}
+        screen.keep_rack()
+        await pilot.press("q", "y")
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        twin = screen.rack.index(1, 11)
+        assert screen.rack.slots[2] == screen.rack.slots[twin]  # the two B6
+        assert screen.cursor == 2 and screen.fresh == {2}, (screen.cursor, screen.fresh)

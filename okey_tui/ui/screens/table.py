@@ -823,10 +823,17 @@ class TableScreen(Screen[None]):
         The saved rack names tiles, not which copy came in: with a copy of that tile in a
         run as well, the mark goes to the copy that stands most apart (the smallest group,
         where a new tile comes in), the rightmost of those, so that giving it back never
-        takes a tile out of the player's meld."""
+        takes a tile out of the player's meld. A cursor the save put back on a copy of
+        it (the cursor waits on a drawn tile) names that copy: the mark went to the other
+        B6, in a run, after a resume."""
         view = self.view
         tile = view.taken.tile if view.taken is not None else self.drawn_this_turn()
-        slot = None if tile is None else self.rack.slot_of(tile, apart=True)
+        slots = self.rack.slots
+        under = slots[self.cursor] if 0 <= self.cursor < len(slots) else None
+        if tile is not None and under == tile:
+            slot: int | None = self.cursor
+        else:
+            slot = None if tile is None else self.rack.slot_of(tile, apart=True)
         if slot is not None:
             self.fresh = {slot}
             self.cursor = slot
