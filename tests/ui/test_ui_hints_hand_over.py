@@ -5,7 +5,7 @@ next one." over every meld on the table the look was for."""
 from __future__ import annotations
 
 from test_ui_table_feedback import play_human_plainly
-from ui_helpers import late_app, wait_for_screen
+from ui_helpers import late_app, status_text, wait_for_screen
 
 from okey_tui.ui.screens.summary import HandSummaryScreen
 from okey_tui.ui.screens.table import TableScreen
@@ -35,3 +35,22 @@ async def test_esc_from_the_summary_shows_the_melds_not_a_hint_panel_at_80x24() 
         await pilot.pause()
         assert app.screen is screen and screen.table.hand_number == 1
         assert hints.display and not melds.display
+
+
+async def test_h_once_the_hand_is_over_says_the_hints_come_with_the_next_hand() -> None:
+    """h on the table looked at after the hand said "Hints shown" and showed nothing."""
+    app = late_app(3, turns_left=1, hands=3, practice=True, tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if screen.practice.hints_on:
+            await pilot.press("h")
+            await pilot.pause()
+        await play_human_plainly(pilot, app, lambda: False)
+        await wait_for_screen(pilot, app, HandSummaryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert status_text(screen).startswith("Hints on: they show from the next hand")
+        assert not screen.query_one("#hints").display

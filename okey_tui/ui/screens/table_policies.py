@@ -216,6 +216,9 @@ class Practice:
     def toggle_hints(self) -> None:
         self.show_hints(not self.hints_on)
         said = _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
+        if self.hints_on and self.screen.table.hand_over:
+            # The panel waits for the next hand (it said "shown" and showed nothing).
+            said = _("Hints on: they show from the next hand (h hides them)")
         if self.screen.my_turn:  # the turn's step stays said ("Your turn: d draw …")
             said += " · " + self.screen.step_now()
         self.screen.set_status(said)
