@@ -150,3 +150,22 @@ def test_no_lay_off_tip_before_opening() -> None:
     walkthrough = Walkthrough()
     walkthrough.shown.update({(0, "basics"), (0, "draw")})
     assert not walkthrough.due(PlayerView.of(hand, 0))
+
+
+def test_the_opening_tip_says_the_points_the_rack_holds_now() -> None:
+    """The tip "You can open: your rack holds 108 / 101" said 108 turns after the rack
+    came to 123 (the hint and s said the new total)."""
+    first = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B1 B3 B5 Y2 Y4 K2 K4 R1 R3"
+    later = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B10 B11 B12 Y2 Y4 K2 K4 R1 R3"
+
+    def view(rack: str) -> PlayerView:
+        return PlayerView.of(position([rack, "", "", ""], phase="p", indicator="B7"), 0)
+
+    walkthrough = Walkthrough()
+    walkthrough.shown.add((0, "draw"))  # past the first turn's tips
+    [tip] = [t for t in walkthrough.due(view(first)) if t.opens_with == "melds"]
+    assert "your rack holds 138 / 101" in tip.words(False), tip.words(False)
+    for waits in (False, True):
+        for short in (False, True):
+            now = tip.words(waits, short=short, view=view(later))
+            assert "your rack holds 171 / 101" in now and "138" not in now, now

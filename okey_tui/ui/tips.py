@@ -152,14 +152,28 @@ class Tip:
     # The tip in fewer words, for a short terminal (and ``waiting`` in fewer words).
     brief: str = ""
     brief_waiting: str = ""
+    # An opening tip's texts with ``{points}`` in them: the rack's melds against the floor,
+    # as the tip was first shown; :meth:`words` says them as the rack holds them now (the
+    # tip said "108 / 101" turns after the rack came to 123).
+    points: str = ""
 
-    def words(self, expert_waits: bool, short: bool = False) -> str:
+    def words(self, expert_waits: bool, short: bool = False, view: PlayerView | None = None) -> str:
         """The tip's text, as it reads beside a hint whose expert waits or not; ``short``:
         in fewer words where it has them, for a short terminal, where a tip of three or
-        four lines left the table's melds one line."""
+        four lines left the table's melds one line; ``view``: the seat's, for the points
+        of an opening tip as they are now."""
         if short and self.brief:
-            return self.brief_waiting if expert_waits and self.brief_waiting else self.brief
-        return self.waiting if expert_waits and self.waiting else self.text
+            said = self.brief_waiting if expert_waits and self.brief_waiting else self.brief
+        else:
+            said = self.waiting if expert_waits and self.waiting else self.text
+        if not self.points:
+            return said
+        points = self.points
+        if view is not None and view.opening is None:
+            check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
+            if check.can_open_melds:
+                points = shortfall_text(check.value, check.floor)
+        return said.replace("{points}", points)
 
     def past(self, view: PlayerView) -> bool:
         """Whether the moment this tip is about has gone by for the seat."""
@@ -253,23 +267,24 @@ class Walkthrough:
                     "Press s to sort it into groups, o to stage every meld, "
                     "then Enter to lay them down (h: whether the expert would open now "
                     "or hold it back)."
-                ).format(points=shortfall_text(check.value, check.floor))
+                )
                 waiting = _(
                     "You can open: your rack holds {points}. To open, s sorts it into groups, "
                     "o stages every meld and Enter lays them down; the hint says why the expert "
                     "would wait instead, a gamble on going out in one turn later. Opening now "
                     "is the safe choice."
-                ).format(points=shortfall_text(check.value, check.floor))
+                )
                 brief = _(
                     "You can open: your rack holds {points}. s sorts, o stages every meld, "
                     "Enter lays them down (h: would the expert open now?)."
-                ).format(points=shortfall_text(check.value, check.floor))
+                )
                 brief_waiting = _(
                     "You can open: your rack holds {points} (s, o, then Enter). The hint "
                     "says why the expert would wait; opening now is the safe choice."
-                ).format(points=shortfall_text(check.value, check.floor))
+                )
                 tip = Tip(text, opening=True, opens_with="melds", waiting=waiting, brief=brief)
-                tips.append(replace(tip, brief_waiting=brief_waiting))
+                holds = shortfall_text(check.value, check.floor)
+                tips.append(replace(tip, brief_waiting=brief_waiting, points=holds))
             elif check.can_open_pairs and self._once(seat, "open"):
                 text = _(
                     "You can open with {count} pairs: press p to sort by pairs, "

@@ -373,7 +373,9 @@ class Practice:
         if self.tip is None:
             return None
         # In fewer words on a short terminal: a tip of four lines left the melds one line.
-        return self.tip.words(self.expert_waits(), short=self.screen.app.has_class("-short"))
+        return self.tip.words(
+            self.expert_waits(), short=self.screen.app.has_class("-short"), view=self.screen.view
+        )
 
     @property
     def tip_in_sight(self) -> bool:
