@@ -247,10 +247,15 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
     turn: int | None = None
     added_now = others_now = 0
     for event in hand.events if events is None else events:
-        if event.seat != turn or event.kind == "discard":
+        # A penalty written to another seat mid-turn (the owner of an okey swapped out)
+        # is no move of theirs: it ended the turn here, and a take-back after it left
+        # the swap it undid in the account ("swapped R6 R6 for 2 okeys").
+        if event.kind != "penalty" and (event.seat != turn or event.kind == "discard"):
             turn, added_now, others_now = event.seat, 0, 0
         if event.kind == "takeback":
             del added[len(added) - added_now :], meant[len(meant) - added_now :]
+            undone = swaps[len(swaps) - added_now :]
+            swapped -= len({number for number in undone if number})  # counted from 1 again
             del swaps[len(swaps) - added_now :]
             del others[len(others) - others_now :]
             added_now = others_now = 0

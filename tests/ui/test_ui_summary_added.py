@@ -71,6 +71,39 @@ def test_a_tile_given_for_an_okey_is_said_as_a_swap_not_a_lay_off() -> None:
     assert "melds Y9 R6" not in text, text
 
 
+def test_a_swap_taken_back_is_not_said_as_well_as_the_swap_made_again() -> None:
+    """Zeynep swaps the okey out of Ayşe's run (Ayşe pays +101), takes her turn back, then
+    swaps again and goes out: the summary said "swapped R6 R6 for 2 okeys". The penalty
+    written to Ayşe, another seat, ended Zeynep's turn in the account, so the take-back
+    put back only what came after it."""
+    hand = position(
+        ["", "", "Y9 R6 Y5", ""],
+        turn=2,
+        phase="d",
+        table=["1:R5*R6R7", "1:Y6Y7Y8", "2:Y2Y3Y4"],
+        openings="-/m101/m101/-",
+        middle="K13",
+        rest="rack3",
+    )
+    steps = (
+        "draw",
+        "add Y9>1",
+        "swap 0 R6",
+        "add *Y1>2",
+        "takeback",
+        "add Y9>1",
+        "swap 0 R6",
+        "add *Y1>2",
+        "add Y5>2",
+        "discard K13",
+    )
+    report = finished_report(hand, steps)
+    assert report.added == (Tile.parse("Y9"), Tile.parse("R6")), report.added
+    assert report.added_swaps == (0, 1)
+    text = finish_text(report)
+    assert "swapped R6 for an okey" in text and "2 okeys" not in text, text
+
+
 def test_a_swap_puts_its_tiles_where_the_language_does(monkeypatch: pytest.MonkeyPatch) -> None:
     """Turkish says the tiles after the okey ("okey karşılığında verilen R6")."""
     from okey_tui.ui.screens import summary
