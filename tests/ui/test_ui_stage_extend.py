@@ -58,7 +58,7 @@ async def test_staging_a_pairs_opening_says_the_rack_then_counts_double() -> Non
         assert "5 / 5 pairs" in said, said
         assert (
             "once you open with pairs, what your rack holds at the hand's end counts double "
-            "(rules §10)" in said
+            "(rules §11 The end of a hand)" in said
         ), said
 
 

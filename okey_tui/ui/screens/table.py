@@ -3251,10 +3251,12 @@ class TableScreen(Screen[None]):
         if self.staging.pairs and view.opening is None:
             # What a pairs opening binds the hand to: a newcomer who followed the hint's
             # pairs opening learned only from the summary that their tiles counted double.
+            # (§11 of okey101 rules, the end of a hand: it said §10, taking back.)
+            rule = _("rules §{number} {title}").format(number=11, title=rule_title(11))
             line += " · " + _(
                 "once you open with pairs, what your rack holds at the hand's end counts "
-                "double (rules §10)"
-            )
+                "double ({rule})"
+            ).format(rule=rule)
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.
