@@ -461,6 +461,25 @@ async def before_opening_t_asks_when_the_left_discard_cannot_bring_an_opening(pi
         assert f"Even with {left} your tiles make no opening" in str(app.screen.question)
         await pilot.press("n")
         assert app.session.hand.taken is None
+    # B11 makes 108 here too, but the player on the left is Going Pairs (Challenge): the
+    # tile may only make a pair. t said "your tiles make no opening" of a rack that opens.
+    rack, left = "R11 R12 R13 Y11 Y12 Y13 B12 B13", "B11"
+    hand = position(
+        [rack, "", "", ""],
+        phase="d",
+        rules="challenge/11",
+        openings="-/-/-/-!",
+        discards=["", "", "", left],
+    )
+    await at_position(pilot, app, hand)
+    await pilot.press("t")
+    await pilot.pause()
+    assert isinstance(app.screen, ConfirmScreen)
+    question = str(app.screen.question)
+    assert question.startswith("B11 was discarded by a Going Pairs player"), question
+    assert "make no opening" not in question, question
+    await pilot.press("n")
+    assert app.session.hand.taken is None
 
 
 async def taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_back_says_so(

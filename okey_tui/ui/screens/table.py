@@ -52,7 +52,7 @@ from okey_tui.engine.melds import (
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.scoring import GOING_PAIRS_NOT_OPENED, NOT_OPENED
 from okey_tui.engine.solver import Arrangement, best_melds
-from okey_tui.engine.state import PENALTY, Event, Phase
+from okey_tui.engine.state import PENALTY, Event, Hand, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import (
     PlayerView,
@@ -2020,7 +2020,17 @@ class TableScreen(Screen[None]):
             # A taken tile must be laid this turn: one that goes nowhere can only be given
             # back, and only before anything else is laid (then a take-back, +101, is the
             # one way out: a player fell into it laying off another tile first).
-            if view.opening is None:
+            only_pairs = view.going_pairs[Hand.left_of(view.seat)]
+            if only_pairs and (view.opening is None or view.opening.kind is OpeningKind.MELDS):
+                # The reason is who discarded it: "your tiles make no opening" was said of
+                # a rack that opened for 133 with it (rules §13, Challenge).
+                question = _(
+                    "{tile} was discarded by a Going Pairs player: taken, it may only make a "
+                    "pair, and that lays nothing for you this turn; a tile taken from the left "
+                    "must be laid this turn (rules §7): you could only give it back (g). Take "
+                    "it anyway?"
+                ).format(tile=tile_text(tile, view.okey))
+            elif view.opening is None:
                 question = _(
                     "Even with {tile} your tiles make no opening this turn, and a tile taken "
                     "from the left must be laid this turn (rules §7): you could only give it "
