@@ -3469,6 +3469,11 @@ class TableScreen(Screen[None]):
         # them a added that one alone, and the line's "a adds Y4 B6" took two presses. A
         # selection adds just what is selected; the hint's tile, what the hint says.
         fits = self.tiles_that_fit()
+        reached = view.taken_run_reached()
+        if reached is not None and view.taken is not None and set(reached[1]) <= set(fits):
+            # The tile taken from the left, onto the run once the rack's tiles go on first:
+            # added after them ("a adds R5 to meld 1, then R6" added R5 alone).
+            fits = [*fits, view.taken.tile]
         under = self.rack.slots[self.cursor]
         hinted_here = self.hint_add is not None and self.hint_add[0] == self.cursor
         if (
