@@ -5,7 +5,6 @@ from __future__ import annotations
 from ui_helpers import (
     at_position,
     opened_beside_a_run,
-    select_tiles,
     status_text,
     table_app,
     wait_for_human,
