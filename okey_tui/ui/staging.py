@@ -9,6 +9,7 @@ from okey_tui.engine.actions import Lay, Open
 from okey_tui.engine.melds import Meld, MeldKind
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.scoring import opening_bonus
+from okey_tui.engine.state import Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView
 from okey_tui.i18n import _, ngettext
@@ -51,7 +52,19 @@ class Staging:
         points = self.points()
         if opened:
             return ngettext("{n} point", "{n} points", points).format(n=points)
-        return self._with_bonus(view, f"{points} / {view.melds_floor}", OpeningKind.MELDS, points)
+        said = f"{points} / {view.melds_floor}"
+        if points < view.melds_floor and self.finishes(view):
+            # It said "84 / 101" alone, as if refused, until Enter went out with it.
+            return _("{progress}: you go out with it, no floor needed").format(progress=said)
+        return self._with_bonus(view, said, OpeningKind.MELDS, points)
+
+    def finishes(self, view: PlayerView) -> bool:
+        """Whether laying these melds opens and leaves one tile, the discard that goes out:
+        a straight out, which needs no floor unless the table asks it (the engine's
+        ``floor_waived``)."""
+        if view.opening is not None or not self.melds or view.phase is not Phase.PLAY:
+            return False
+        return view.rules.floor_waived(len(view.rack) - len(self.tiles()))
 
     def _with_bonus(self, view: PlayerView, said: str, kind: OpeningKind, value: int) -> str:
         """``said`` and, when laying these melds opens and the table (the engine) gives a
@@ -66,8 +79,8 @@ class Staging:
         if view.opening is not None:
             return bool(self.melds)
         if self.pairs:
-            return self.pair_count() >= view.pairs_floor
-        return self.points() >= view.melds_floor
+            return self.pair_count() >= view.pairs_floor or self.finishes(view)
+        return self.points() >= view.melds_floor or self.finishes(view)
 
     def action(self, view: PlayerView) -> Open | Lay:
         melds = tuple(self.melds)

@@ -171,3 +171,26 @@ async def test_lone_tiles_go_in_whatever_order_places_them_all() -> None:
         await pilot.pause()
         staged = staged_tiles(screen)
         assert staged == ["B8 K8 Y8", "R5 R6 R7 R8 R9"], (staged, status_text(screen))
+
+
+async def test_a_straight_out_below_the_floor_says_it_needs_no_floor_before_enter() -> None:
+    """Every tile but one staged for an opening of 84: the line said "Opening: 84 / 101"
+    alone, as if short, and only Enter told that going out needs no floor (rules §8)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R2 R3 Y1 Y2 Y3 K1 K2 K3 R4 R5 R6 Y4 Y5 Y6 K4 K5 K6 R7 Y7 K7 B10"
+        screen = await at_position(
+            pilot, app, position([rack, "", "", ""], phase="p", indicator="B13")
+        )
+        await pilot.press("s", "o")
+        await pilot.pause()
+        said = status_text(screen)
+        assert "84 / 101: you go out with it, no floor needed" in said, said
+        assert "Enter lays them down" in said, said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.view(0).opening is not None, status_text(screen)  # below the floor
+        await pilot.press("x")  # the last tile: gone straight out
+        await pilot.pause()
+        assert app.session.match.results, status_text(screen)
+        assert app.session.match.results[-1].outcome.finisher == 0
