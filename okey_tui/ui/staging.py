@@ -48,6 +48,8 @@ class Staging:
             if opened:
                 return ngettext("{n} pair", "{n} pairs", count).format(n=count)
             said = _("{n} / {floor} pairs").format(n=count, floor=view.pairs_floor)
+            if count < view.pairs_floor and self.finishes(view):
+                return _("{progress}: you go out with it, no floor needed").format(progress=said)
             return self._with_bonus(view, said, OpeningKind.PAIRS, count)
         points = self.points()
         if opened:
@@ -64,7 +66,12 @@ class Staging:
         ``floor_waived``)."""
         if view.opening is not None or not self.melds or view.phase is not Phase.PLAY:
             return False
-        return view.rules.floor_waived(len(view.rack) - len(self.tiles()))
+        if view.turn != view.seat:  # staged on another's turn: a draw comes first
+            return False
+        staged = self.tiles()
+        if view.taken is not None and view.taken.tile not in staged:
+            return False  # the opening must take the tile taken from the left
+        return view.rules.floor_waived(len(view.rack) - len(staged))
 
     def _with_bonus(self, view: PlayerView, said: str, kind: OpeningKind, value: int) -> str:
         """``said`` and, when laying these melds opens and the table (the engine) gives a

@@ -15,6 +15,7 @@ from okey_tui import i18n, storage
 from okey_tui.engine.match import Match
 from okey_tui.engine.notation import format_position
 from okey_tui.engine.rules import GameType, RuleSet
+from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, legal_actions
 from okey_tui.messages import game_type_label
 from okey_tui.settings import TableSettings, load_settings, save_settings
@@ -519,3 +520,38 @@ async def test_a_drawn_tile_with_a_twin_on_the_rack_is_new_again_where_the_curso
         twin = screen.rack.index(1, 11)
         assert screen.rack.slots[2] == screen.rack.slots[twin]  # the two B6
         assert screen.cursor == 2 and screen.fresh == {2}, (screen.cursor, screen.fresh)
+
+
+async def test_a_match_killed_after_a_draw_marks_the_drawn_copy_not_a_twin_in_a_run() -> None:
+    """The save the draw wrote kept the cursor of before the draw (on the B6 of a run): a
+    match killed then, and resumed, marked that twin new, and x would have thrown it out
+    of the run. The cursor is written with the rack, on the drawn tile."""
+    from ui_helpers import at_position, set_rows
+
+    from tests.positions import position
+
+    rack = "B4 B5 B6 R1 R2 R3 Y7 Y8 Y9 K1 K2 K3 R10 R11 R12 Y1 Y3 K6 K9 B11 B13"
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(
+            pilot, app, position([rack, "", "", ""], phase="d", middle="B6", rest="rack1")
+        )
+        set_rows(screen, "B4 B5 B6 . R1 R2 R3 . Y7 Y8 Y9 . K1 K2 K3", "R10 R11 R12 . Y1 Y3 K6 K9")
+        screen.rack.slots[screen.rack.index(1, 10)] = Tile.parse("B11")
+        screen.rack.slots[screen.rack.index(1, 12)] = Tile.parse("B13")
+        screen.cursor = 2  # on the run's B6, and saved so
+        screen.render_rack()
+        screen.keep_rack()
+        await pilot.press("d")
+        path = storage.list_saves().entries[0].path
+        killed = path.read_bytes()  # the save as the draw left it: no quit wrote it again
+        await pilot.pause()
+        drawn = screen.cursor
+        assert drawn != 2 and screen.rack.slots[drawn] == Tile.parse("B6")
+    path.write_bytes(killed)
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.cursor == drawn and screen.fresh == {drawn}, (screen.cursor, drawn)

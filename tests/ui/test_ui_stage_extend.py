@@ -194,3 +194,37 @@ async def test_a_straight_out_below_the_floor_says_it_needs_no_floor_before_ente
         await pilot.pause()
         assert app.session.match.results, status_text(screen)
         assert app.session.match.results[-1].outcome.finisher == 0
+
+
+def test_an_opening_below_the_floor_is_no_finish_off_turn_or_without_the_taken_tile() -> None:
+    """Staged on another seat's turn, a draw comes before the lay-down (two tiles left, not
+    one); with a tile taken from the left, the opening must take it: the line said "you go
+    out with it, no floor needed" and Enter was refused."""
+    from okey_tui.engine.melds import parse_meld
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.ui.staging import Staging
+
+    sets = ["R1Y1K1", "R2Y2K2", "R3Y3K3", "R4Y4K4", "R5Y5K5", "R6Y6K6", "R7Y7K7"]
+    rack = "R1 R2 R3 Y1 Y2 Y3 K1 K2 K3 R4 R5 R6 Y4 Y5 Y6 K4 K5 K6 R7 Y7 K7"
+
+    def staged(view: PlayerView) -> Staging:
+        return Staging([parse_meld(text, view.okey) for text in sets])
+
+    mine = PlayerView.of(position([rack + " B10", "", "", ""], phase="p", indicator="B13"), 0)
+    assert staged(mine).finishes(mine) and staged(mine).reached(mine)
+    # On the right seat's turn: 20 of 21 tiles staged, one left, but a draw comes first.
+    off_turn = "R1 Y1 K1 B1 R2 Y2 K2 B2 R3 Y3 K3 R4 Y4 K4 R5 Y5 K5 R6 Y6 K6 B10"
+    theirs = PlayerView.of(
+        position([off_turn, "", "", ""], turn=1, phase="p", indicator="K12", rest="rack1"), 0
+    )
+    four = ["R1Y1K1B1", "R2Y2K2B2", *sets[2:6]]
+    early = Staging([parse_meld(text, theirs.okey) for text in four])
+    assert len(theirs.rack) - len(early.tiles()) == 1
+    assert not early.finishes(theirs) and not early.reached(theirs)
+    hand = position([rack, "", "", ""], phase="d", indicator="B13", discards=["", "", "", "B10"])
+    from okey_tui.engine.actions import TakeDiscard
+
+    hand.apply(TakeDiscard())
+    took = PlayerView.of(hand, 0)
+    assert took.taken is not None
+    assert not staged(took).finishes(took) and not staged(took).reached(took)

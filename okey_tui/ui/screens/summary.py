@@ -387,25 +387,36 @@ def command_lines(command: str, width: int) -> list[str]:
     okey101 play --seed 8 \\
       --defaults --hands 1 \\
       --bots hard
-    >>> for line in command_lines("okey101 play --humans 2 --names 'Ali Can,Ayşe'", 24):
+    >>> for line in command_lines("okey101 play --humans 2 --names 'Ali Can,Ayşe'", 26):
+    ...     print(line)
+    okey101 play --humans 2 \\
+      --names 'Ali Can,Ayşe'
+    >>> for line in command_lines("okey101 play --seed -5 --names 'Abcdefghijklmnop'", 20):
     ...     print(line)
     okey101 play \\
-      --humans 2 \\
-      --names 'Ali Can,Ayşe'
+      --seed -5 \\
+      --names \\
+      Abcdefghijklmnop
     """
     import shlex
 
-    words = shlex.split(command)
+    from rich.cells import cell_len
+
     pieces: list[str] = []
-    for word in words:
-        if pieces and not word.startswith("-") and pieces[-1].startswith("--"):
-            pieces[-1] += " " + shlex.quote(word)  # a flag's value stays beside it
-        else:
-            pieces.append(shlex.quote(word))
+    for word in shlex.split(command):
+        value = not word.startswith("-") or word.lstrip("-").isdigit()  # --seed -5
+        quoted = shlex.quote(word)
+        flag = pieces[-1] if pieces else ""
+        if value and flag.startswith("--") and " " not in flag:
+            joined = f"{flag} {quoted}"
+            if cell_len(joined) + 4 <= width:  # a flag's value stays beside it, if it fits
+                pieces[-1] = joined
+                continue
+        pieces.append(quoted)
     lines: list[str] = []
     line = ""
     for piece in pieces:
-        if line and len(line) + 1 + len(piece) + 2 > width:
+        if line and cell_len(line) + 1 + cell_len(piece) + 2 > width:
             lines.append(line + " \\")
             line = "  " + piece
         else:

@@ -700,6 +700,10 @@ class TableScreen(Screen[None]):
         if isinstance(self.table, LocalTable):  # and the melds staged, to stage again
             okey = self.view.okey
             self.table.keep_staged([meld.text(okey) for meld in self.staging.melds])
+            # The cursor as it is now, written with the rack: after a draw it waits on the
+            # new tile, and a match killed then resumed marks that copy (the save had the
+            # cursor of before the draw, on a twin in a run).
+            self.table.session.cursors[self.table.seat] = self.cursor
         self.table.keep_layout(self.rack_slots(rack), memory)
 
     def restage_kept(self) -> bool:
@@ -830,7 +834,8 @@ class TableScreen(Screen[None]):
         tile = view.taken.tile if view.taken is not None else self.drawn_this_turn()
         slots = self.rack.slots
         under = slots[self.cursor] if 0 <= self.cursor < len(slots) else None
-        if tile is not None and under == tile:
+        # (Only a local table's cursor comes from the save; a network seat's starts at 0.)
+        if tile is not None and under == tile and isinstance(self.table, LocalTable):
             slot: int | None = self.cursor
         else:
             slot = None if tile is None else self.rack.slot_of(tile, apart=True)
