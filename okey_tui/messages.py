@@ -124,6 +124,10 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.NOT_YOUR_TURN: N_("It is not your turn: wait for the others to play"),
     C.TILE_NOT_HELD: N_("You do not hold {tile}"),
     C.KEEP_ONE_TILE: N_("You must keep one tile in hand to discard: leave one tile out"),
+    C.KEEP_ONE_BESIDE_OKEY: N_(
+        "You must keep a tile to discard besides the okey you took off the table, which goes "
+        "back on the table this turn: leave another tile out"
+    ),
     C.NO_LEFT_DISCARD: N_("There is no discard on your left to take"),
     C.NOTHING_TO_GIVE_BACK: N_("You have no taken discard to give back"),
     C.TAKE_BACK_BEFORE_GIVING_BACK: N_(

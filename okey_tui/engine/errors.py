@@ -82,6 +82,7 @@ class ErrorCode(enum.Enum):
     NOT_YOUR_TURN = "not-your-turn"
     TILE_NOT_HELD = "tile-not-held"
     KEEP_ONE_TILE = "keep-one-tile"
+    KEEP_ONE_BESIDE_OKEY = "keep-one-beside-okey"
     # -- §7 taking the left discard --
     NO_LEFT_DISCARD = "no-left-discard"
     NOTHING_TO_GIVE_BACK = "nothing-to-give-back"
@@ -167,6 +168,7 @@ _RULE_OF: dict[ErrorCode, int] = {
         ErrorCode.NOT_YOUR_TURN,
         ErrorCode.TILE_NOT_HELD,
         ErrorCode.KEEP_ONE_TILE,
+        ErrorCode.KEEP_ONE_BESIDE_OKEY,
     ),
     **_sections(
         7,

@@ -758,11 +758,26 @@ class Hand:
             for _ in range(n):
                 rack.remove(tile)
 
-    def _must_keep_one(self, using: int) -> None:
-        if not keeps_a_discard(len(self.racks[self.turn]), using):
+    def _must_keep_one(self, tiles: Sequence[Tile], okey_in: int = 0) -> None:
+        """Refuse a move that lays ``tiles`` (and takes ``okey_in`` okeys off the table)
+        unless a tile is left to discard: besides the okeys taken off the table this turn,
+        which must go back on it (rules §8). Laying the last other tile left the seat
+        holding only such an okey: no discard, no lay, only a take-back at +101."""
+        rack = self.racks[self.turn]
+        if not keeps_a_discard(len(rack) + okey_in, len(tiles)):
             raise IllegalActionError(
                 "You must keep one tile in hand to discard: leave one tile out",
                 code=ErrorCode.KEEP_ONE_TILE,
+            )
+        okey = self.okey
+        okeys = rack.count(okey) - list(tiles).count(okey) + okey_in
+        limit = rack.count(okey) if self.okey_limit is None else self.okey_limit
+        owed = max(0, okeys - limit)
+        if owed and not keeps_a_discard(len(rack) + okey_in, len(tiles) + owed):
+            raise IllegalActionError(
+                "You must keep a tile to discard besides the okey you took off the table, "
+                "which goes back on the table this turn: leave another tile out",
+                code=ErrorCode.KEEP_ONE_BESIDE_OKEY,
             )
 
     def _check_melds(self, melds: Sequence[Meld]) -> tuple[Meld, ...]:
@@ -803,7 +818,7 @@ class Hand:
                 code=ErrorCode.GOING_PAIRS_OPENS_PAIRS,
             )
         tiles = [t for m in melds for t in m.tiles]
-        self._must_keep_one(len(tiles))
+        self._must_keep_one(tiles)
         self._take_tiles(tiles)
         value = len(melds) if kind is OpeningKind.PAIRS else sum(m.value for m in melds)
         leaves_one = len(self.racks[seat]) == 1
@@ -860,7 +875,7 @@ class Hand:
         for meld in melds:
             check_lay_kind(opening.kind, meld.kind)
         tiles = [t for m in melds for t in m.tiles]
-        self._must_keep_one(len(tiles))
+        self._must_keep_one(tiles)
         self._take_tiles(tiles)
         self._check_taken_use(pairs=opening.kind is OpeningKind.PAIRS)
         self.table.extend(TableMeld(seat, m) for m in melds)
@@ -902,7 +917,7 @@ class Hand:
         self._can_touch_table("add tiles to the table")
         self._need_phase(Phase.PLAY, "add to the table")
         target = self._table_meld(action.target)
-        self._must_keep_one(1)
+        self._must_keep_one([action.tile])
         okey = self.okey
         new = extend(target.meld, action.tile, action.meant, okey)
         self._take_tiles([action.tile])
@@ -939,6 +954,9 @@ class Hand:
         new = swap_okey(target.meld, action.tiles, okey)
         cost = self.penalty_for(action)
         freed = wild_changes(target.meld, new, okey)[0][0]
+        held = Counter(self.racks[self.turn])
+        if all(held[tile] >= n for tile, n in Counter(action.tiles).items()):
+            self._must_keep_one(action.tiles, okey_in=1)  # (tiles not held: said below)
         self._take_tiles(action.tiles)
         self._check_taken_use(pairs=False)
         rack = self.racks[self.turn]

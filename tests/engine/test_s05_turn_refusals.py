@@ -202,3 +202,45 @@ def test_going_pairs_is_declared_once_at_a_challenge_table_before_opening(
     hand = pos(["R1 K9", "", "", ""], rules=rules, openings=openings)
     exc = refusal(hand, "pairs")
     assert (exc.code, exc.params) == (code, {})
+
+
+def test_no_move_leaves_only_an_okey_owed_to_the_table(pos) -> None:
+    """An okey swapped off the table goes back on it this turn, and a turn ends with a
+    discard: laying the last other tile left the seat holding only that okey (no discard,
+    no lay: a take-back at +101 the one way out). Such a move is refused with its code, and
+    the hand is as it was; with a tile kept, the same moves are played."""
+    from okey_tui.engine.notation import format_position
+
+    hand = pos(
+        ["R6 K13", "", "", ""],
+        phase="p",
+        indicator="B7",  # the okey: B8
+        openings="m101/-/-/m101",
+        table=["0:K10K11K12", "3:R5*R6R7"],
+        rest="rack1",
+    )
+    okey = hand.okey
+    hand.apply(SwapOkey(1, (Tile.parse("R6"),)))
+    assert sorted(map(str, hand.racks[0])) == sorted([str(okey), "K13"])
+    before = format_position(hand)
+    with pytest.raises(IllegalActionError) as refused:
+        hand.apply(AddTile(Tile.parse("K13"), 0))
+    assert refused.value.code is ErrorCode.KEEP_ONE_BESIDE_OKEY
+    assert format_position(hand) == before
+    hand.apply(AddTile(okey, 0, Tile.parse("K13")))  # the okey back on the table
+    hand.apply(parse_action("discard K13", okey))  # and out
+    assert hand.is_over
+
+    # A swap that would leave only the okey is refused the same way.
+    alone = pos(
+        ["R6", "", "", ""],
+        phase="p",
+        indicator="B7",
+        openings="m101/-/-/m101",
+        table=["0:K10K11K12", "3:R5*R6R7"],
+        rest="rack1",
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        alone.apply(SwapOkey(1, (Tile.parse("R6"),)))
+    assert refused.value.code is ErrorCode.KEEP_ONE_BESIDE_OKEY
+    assert [str(t) for t in alone.racks[0]] == ["R6"] and alone.okeys_owed() == 0
