@@ -389,14 +389,16 @@ def describe_refusal(code: str | None, params: Mapping[str, object], message: st
     return describe(error)
 
 
+def rule_section(number: int) -> str:
+    """A section of okey101's rules as a line names it: ``rules §8 Opening``."""
+    return _("rules §{number} {title}").format(number=number, title=rule_title(number))
+
+
 def describe_with_rule(error: BaseException) -> str:
     """The refusal followed by the rule it enforces: ``… (rules §8 Opening)``."""
     message = describe(error)
     if isinstance(error, OkeyError) and error.rule is not None:
-        section = _("rules §{number} {title}").format(
-            number=error.rule, title=rule_title(error.rule)
-        )
-        return f"{message} ({section})"
+        return f"{message} ({rule_section(error.rule)})"
     return message
 
 

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from okey_tui import stats, storage
 from okey_tui.bots.base import Bot
@@ -132,6 +133,26 @@ def bot_names(people: list[str]) -> tuple[str, str, str]:
         taken.add(folded_name(name))
         names.append(name)
     return (names[0], names[1], names[2])
+
+
+T = TypeVar("T")
+
+
+def per_seat(raw: object, read: Callable[[object], T | None]) -> dict[int, T]:
+    """A save's mapping of seat numbers ("0" to "3") to values, each as ``read`` makes it
+    (None: not one, left out); {} for anything but a mapping.
+
+    >>> per_seat({"0": 5, "1": "x", "7": 2}, lambda v: v if isinstance(v, int) else None)
+    {0: 5}
+    """
+    if not isinstance(raw, dict):
+        return {}
+    kept: dict[int, T] = {}
+    for seat, value in raw.items():
+        made = read(value)
+        if made is not None and str(seat) in ("0", "1", "2", "3"):
+            kept[int(seat)] = made
+    return kept
 
 
 @dataclass(frozen=True)
@@ -296,28 +317,16 @@ class Session:
         for event in session.earlier_events:
             if event.kind in ("draw", "take", "discard") and event.seat in session.humans:
                 session.tips_shown.add((event.seat, "draw"))
-        raw = extra.get("layouts", {})
-        if isinstance(raw, dict):
-            for seat, slots in raw.items():
-                if str(seat) in ("0", "1", "2", "3") and isinstance(slots, list):
-                    session.layouts[int(seat)] = list(slots)
-        raw_departures = extra.get("departures", {})
-        if isinstance(raw_departures, dict):  # absent from a save before it was kept
-            for seat, memory in raw_departures.items():
-                memory_kept = Departures.from_json(memory)
-                if memory_kept is not None and str(seat) in ("0", "1", "2", "3"):
-                    session.departures[int(seat)] = memory_kept
-        raw_staged = extra.get("staged", {})
-        if isinstance(raw_staged, dict):  # absent from a save before it was kept
-            for seat, kept in raw_staged.items():
-                staged = StagedKept.from_json(kept)
-                if staged is not None and str(seat) in ("0", "1", "2", "3"):
-                    session.staged[int(seat)] = staged
-        raw_cursors = extra.get("cursors", {})
-        if isinstance(raw_cursors, dict):
-            for seat, index in raw_cursors.items():
-                if str(seat) in ("0", "1", "2", "3") and type(index) is int and index >= 0:
-                    session.cursors[int(seat)] = index
+        # Each kept per seat, each absent from saves before it was kept; a value that is
+        # not one (a damaged or hand-edited save) is left out.
+        session.layouts = per_seat(
+            extra.get("layouts"), lambda s: list(s) if isinstance(s, list) else None
+        )
+        session.departures = per_seat(extra.get("departures"), Departures.from_json)
+        session.staged = per_seat(extra.get("staged"), StagedKept.from_json)
+        session.cursors = per_seat(
+            extra.get("cursors"), lambda i: i if type(i) is int and i >= 0 else None
+        )
         session.saved_cursors = dict(session.cursors)
         hand = session.match.hand
         if not hand.is_over and hand.turn in session.humans:

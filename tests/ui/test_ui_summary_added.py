@@ -43,9 +43,9 @@ def test_a_real_tile_added_to_a_set_with_an_okey_is_the_bracketed_one() -> None:
     assert "(★" not in text, text
 
 
-def gave_and_swapped() -> HandReport:
+def gave_and_swapped(*steps: str) -> HandReport:
     """Zeynep (seat 2) lays Y9 off on Ayşe's run, gives R6 for the okey in Ayşe's
-    R5 ★R6 R7 and adds that okey to her own set, then goes out."""
+    R5 ★R6 R7 and adds that okey to her own set, then goes out (or plays ``steps``)."""
     hand = position(
         ["", "", "Y9 R6 Y5", ""],
         turn=2,
@@ -55,8 +55,8 @@ def gave_and_swapped() -> HandReport:
         middle="K13",
         rest="rack3",
     )
-    steps = ("draw", "add Y9>1", "swap 0 R6", "add *Y1>2", "add Y5>2", "discard K13")
-    return finished_report(hand, steps)
+    played = ("draw", "add Y9>1", "swap 0 R6", "add *Y1>2", "add Y5>2", "discard K13")
+    return finished_report(hand, steps or played)
 
 
 def test_a_tile_given_for_an_okey_is_said_as_a_swap_not_a_lay_off() -> None:
@@ -76,16 +76,7 @@ def test_a_swap_taken_back_is_not_said_as_well_as_the_swap_made_again() -> None:
     swaps again and goes out: the summary said "swapped R6 R6 for 2 okeys". The penalty
     written to Ayşe, another seat, ended Zeynep's turn in the account, so the take-back
     put back only what came after it."""
-    hand = position(
-        ["", "", "Y9 R6 Y5", ""],
-        turn=2,
-        phase="d",
-        table=["1:R5*R6R7", "1:Y6Y7Y8", "2:Y2Y3Y4"],
-        openings="-/m101/m101/-",
-        middle="K13",
-        rest="rack3",
-    )
-    steps = (
+    report = gave_and_swapped(
         "draw",
         "add Y9>1",
         "swap 0 R6",
@@ -97,7 +88,6 @@ def test_a_swap_taken_back_is_not_said_as_well_as_the_swap_made_again() -> None:
         "add Y5>2",
         "discard K13",
     )
-    report = finished_report(hand, steps)
     assert report.added == (Tile.parse("Y9"), Tile.parse("R6")), report.added
     assert report.added_swaps == (0, 1)
     text = finish_text(report)

@@ -74,7 +74,7 @@ from okey_tui.messages import (
     okey_meant,
     pairs_kind,
     placed_text,
-    rule_title,
+    rule_section,
     swap_holders_text,
     tile_text,
     tiles_text,
@@ -2227,10 +2227,7 @@ class TableScreen(Screen[None]):
         if not any(isinstance(a, Discard) for a in legal_actions(self.view)):
             return False  # not the moment to discard: the table says why
         view = self.view
-        straight_out = view.opening is None and view.rules.floor_waived(
-            len(view.rack) - len(self.staging.tiles())
-        )
-        if self.staging.reached(view) or straight_out:
+        if self.staging.reached(view):  # a straight out below the floor too
             said = _(
                 "Your staged melds are not laid down: Enter lays them, Esc puts them back, then discard"
             )
@@ -3024,10 +3021,7 @@ class TableScreen(Screen[None]):
         """What ``o`` says when every group that is a meld is staged already: what Enter
         and Esc do, or, below the opening floor, that Enter would not open."""
         view = self.view
-        straight_out = view.opening is None and view.rules.floor_waived(
-            len(view.rack) - len(self.staging.tiles())
-        )
-        if self.staging.reached(view) or straight_out:
+        if self.staging.reached(view):  # a straight out below the floor too
             return _("Staged already: Enter lays them down, Esc puts them back")
         return _(
             "Staged already, and at {progress} they do not open: select more tiles and press o, "
@@ -3067,10 +3061,7 @@ class TableScreen(Screen[None]):
                         "pairs ({rule})"
                     )
                     section = 9
-                rule = _("rules §{number} {title}").format(
-                    number=section, title=rule_title(section)
-                )
-                return words.format(tiles=tiles_text(tiles, okey), rule=rule)
+                return words.format(tiles=tiles_text(tiles, okey), rule=rule_section(section))
             return _(
                 "{tiles} is a run or a set, and pairs are staged: an opening is runs and sets "
                 "or pairs, never both (rules §8)"
@@ -3267,11 +3258,10 @@ class TableScreen(Screen[None]):
             # What a pairs opening binds the hand to: a newcomer who followed the hint's
             # pairs opening learned only from the summary that their tiles counted double.
             # (§11 of okey101 rules, the end of a hand: it said §10, taking back.)
-            rule = _("rules §{number} {title}").format(number=11, title=rule_title(11))
             line += " · " + _(
                 "once you open with pairs, what your rack holds at the hand's end counts "
                 "double ({rule})"
-            ).format(rule=rule)
+            ).format(rule=rule_section(11))
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.

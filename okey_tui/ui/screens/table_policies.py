@@ -40,7 +40,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, is_pairs_only
 from okey_tui.hotseat import next_human, since_last_turn, turn_so_far
 from okey_tui.i18n import _, current_language, ngettext, possessive, to_name
-from okey_tui.messages import meld_text, rule_title, tile_text
+from okey_tui.messages import meld_text, rule_section, tile_text
 from okey_tui.practice import Hint, hint_for, penalty_question, penalty_warning
 from okey_tui.table import ActionRefused
 from okey_tui.ui.local_table import LocalTable
@@ -77,10 +77,7 @@ def refusal_text(refused: ActionRefused, with_rule: bool) -> str:
     """The table's refusal for the player, with the rule it enforces at a practice table."""
     message = refused.text()
     if with_rule and refused.rule is not None and refused.rule in RULE_SECTIONS:
-        section = _("rules §{number} {title}").format(
-            number=refused.rule, title=rule_title(refused.rule)
-        )
-        return f"{message} ({section})"
+        return f"{message} ({rule_section(refused.rule)})"
     return message
 
 
