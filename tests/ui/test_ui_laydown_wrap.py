@@ -47,6 +47,12 @@ async def staged(size: tuple[int, int], with_log: bool) -> list[str]:
         await pilot.pause()
         await pilot.pause()
         assert len(screen.staging.melds) == len(STAGED), screen.staging.melds
+        # The box takes its height after a refresh or two more on a loaded machine (the
+        # suite beside other work drew it two lines high once): waited for, a few frames.
+        for _ in range(20):
+            if all(any(meld in line for line in box_lines(app)) for meld in STAGED):
+                break
+            await pilot.pause(0.02)
         return box_lines(app)
 
 
