@@ -347,6 +347,7 @@ class OkeyApp(App[None]):
     def show_resumed_status(self) -> None:
         """Say the match was resumed and what the player on screen does now, in this phase."""
         from okey_tui.ui.screens.table import TableScreen
+        from okey_tui.ui.widgets.board import lay_when
 
         if in_browser() and self.session is not None:
             # okey101 web brings a visitor who reloads, or starts again after quitting, back
@@ -358,12 +359,19 @@ class OkeyApp(App[None]):
             return
         if screen.my_turn and not screen.hidden:
             screen.mark_taken_new()
-            resumed = (
-                _("Match resumed with the melds you had staged.")
-                if screen.restage_kept()
-                else _("Match resumed.")
-            )
-            screen.set_status(resumed + " " + screen.turn_hint())
+            if not screen.restage_kept():
+                screen.set_status(_("Match resumed.") + " " + screen.turn_hint())
+            elif screen.staging.reached(screen.view) and lay_when(screen.view) == "now":
+                # What the staged melds wait for ("open if you can (o)" was said of them).
+                screen.set_status(
+                    _("Match resumed with the melds you had staged.")
+                    + " "
+                    + _("Enter lays them down, Esc puts them back")
+                )
+            else:
+                screen.set_status(
+                    _("Match resumed with the melds you had staged.") + " " + screen.turn_hint()
+                )
         elif not screen.table.hand_over and screen.hidden:
             screen.set_status(_("Match resumed."))
         elif not screen.table.hand_over:

@@ -52,6 +52,8 @@ async def test_staged_melds_come_back_staged_on_resume_and_esc_puts_them_back() 
         assert [meld.text(okey) for meld in screen.staging.melds] == staged
         assert Counter([*screen.rack.tiles(), *screen.staging.tiles()]) == tiles
         assert status_text(screen).startswith("Match resumed with the melds you had staged.")
+        # What they wait for: they open (it said "open if you can (o)" of them).
+        assert status_text(screen).endswith("Enter lays them down, Esc puts them back")
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.staging.melds and Counter(screen.rack.tiles()) == tiles
