@@ -54,3 +54,24 @@ async def test_h_once_the_hand_is_over_says_the_hints_come_with_the_next_hand() 
         await pilot.pause()
         assert status_text(screen).startswith("Hints on: they show from the next hand")
         assert not screen.query_one("#hints").display
+
+
+async def test_h_after_the_match_s_last_hand_does_not_promise_a_next_hand() -> None:
+    """After the last hand, "they show from the next hand" promised a hand that never came."""
+    app = late_app(3, turns_left=1, hands=1, practice=True, tips=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if screen.practice.hints_on:
+            await pilot.press("h")
+            await pilot.pause()
+        await play_human_plainly(pilot, app, lambda: False)
+        await wait_for_screen(pilot, app, HandSummaryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and screen.table.match_over
+        await pilot.press("h")
+        await pilot.pause()
+        said = status_text(screen)
+        assert "next hand" not in said
+        assert said.startswith("Hints on: the match is over")

@@ -213,7 +213,10 @@ class Practice:
     def toggle_hints(self) -> None:
         self.show_hints(not self.hints_on)
         said = _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
-        if self.hints_on and self.screen.table.hand_over:
+        if self.hints_on and self.screen.table.match_over:
+            # No next hand to wait for: "from the next hand" promised one.
+            said = _("Hints on: the match is over, there is no hand left to hint")
+        elif self.hints_on and self.screen.table.hand_over:
             # The panel waits for the next hand (it said "shown" and showed nothing).
             said = _("Hints on: they show from the next hand (h hides them)")
         if self.screen.my_turn:  # the turn's step stays said ("Your turn: d draw …")
