@@ -400,6 +400,14 @@ def test_saves_lists_the_tables_this_computer_hosted() -> None:
         "Zeynep (easy)",
         "Can (normal)",
     ]
+    # The keys a match's entry has, the seat a person took without a level.
+    assert (hosted["game_type"], hosted["partners"], hosted["penalties"]) == (
+        "classic",
+        False,
+        True,
+    )
+    assert hosted["levels"] == [None, "hard", "easy", "normal"]
+    assert hosted["scores"] == [0, 0, 0, 0]
     # A local match is listed as before, with the hosted table under it.
     unfinished(1, 3)
     both = run("saves").output
@@ -740,6 +748,10 @@ def test_saves_says_a_hand_saved_over_is_done(lang: str) -> None:
     assert flags == {done.stem: (2, True), playing.id: (1, False)}
     [table] = document["hosted"]
     assert (table["id"], table["hand"], table["hand_done"]) == (hosted.stem, 2, True)
+    # Its scores are the match's after two hands, as a match's entry gives them.
+    saved = storage.load(hosted)
+    assert saved is not None
+    assert table["scores"] == saved.match.totals() and any(table["scores"])
     for match_id in (done.stem, hosted.stem):
         asked = run("saves", "--delete", match_id, stdin="n\n").output
         assert "hand 2/3 done ·" in asked and "Nothing deleted" in asked, asked

@@ -314,6 +314,14 @@ class HostedSummary:
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()  # the same in the language of the screen
     hand_done: bool = False  # saved between two hands: ``hand`` is over, the next not dealt
+    # The table in the keys of a match's entry (and the flags): the game type, each seat's
+    # bot level (None: a person's seat, or one nobody took whose level the save lacks),
+    # its options and every seat's match score (a partners table: each seat its team's).
+    game_type: str = "classic"
+    levels: tuple[str | None, ...] = ()
+    partners: bool = False
+    penalties: bool = True
+    scores: tuple[int, ...] = ()
 
     def line(self) -> str:
         """``Classic · hand 2/11 · code QCEPUM · 2026-11-30 20:58`` (``hand 2/11 done``
@@ -341,6 +349,12 @@ class HostedSummary:
             "code": self.code,
             "seats": list(self.seats),
             "hand_done": self.hand_done,
+            # As a match's entry has them ("type" is in words).
+            "game_type": self.game_type,
+            "partners": self.partners,
+            "penalties": self.penalties,
+            "levels": list(self.levels),
+            "scores": list(self.scores),
         }
 
 
@@ -360,6 +374,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     levels = raw_levels if isinstance(raw_levels, list) else []
     names: list[str] = []
     texts: list[str] = []
+    seat_levels: list[str | None] = []
     people = [
         saved_name(seats[index].get("name"))  # as the table shows it
         if index < len(seats) and isinstance(seats[index], dict)
@@ -369,6 +384,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     shown = bot_names([person or None for person in people])  # the bots' as the table's
     for index, name in enumerate(people):
         level = levels[index] if index < len(levels) else None
+        seat_levels.append(None if name or not isinstance(level, str) else level)
         if name:  # a person sat here
             names.append(name)
             texts.append(shown_name(name))
@@ -391,6 +407,11 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
         table_text=kind_text,
         seat_texts=tuple(texts),
         hand_done=hand_done(entry),
+        game_type=match.rules.game_type.value,
+        levels=tuple(seat_levels),
+        partners=match.rules.partners,
+        penalties=match.rules.penalties,
+        scores=tuple(match.totals()),
     )
 
 
