@@ -169,3 +169,21 @@ def test_the_opening_tip_says_the_points_the_rack_holds_now() -> None:
         for short in (False, True):
             now = tip.words(waits, short=short, view=view(later))
             assert "your rack holds 171 / 101" in now and "138" not in now, now
+
+
+def test_the_pairs_opening_tip_says_the_pairs_the_rack_holds_now() -> None:
+    """The tip "You can open with 5 pairs" kept its 5 turns after the rack came to 6."""
+    first = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y9 K12 B13 R11"
+    later = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y9 Y9 B13 R11"
+
+    def view(rack: str) -> PlayerView:
+        return PlayerView.of(position([rack, "", "", ""], phase="p", indicator="B7"), 0)
+
+    walkthrough = Walkthrough()
+    walkthrough.shown.add((0, "draw"))  # past the first turn's tips
+    [tip] = [t for t in walkthrough.due(view(first)) if t.opens_with == "pairs"]
+    assert "open with 5 pairs" in tip.words(False), tip.words(False)
+    for waits in (False, True):
+        for short in (False, True):
+            now = tip.words(waits, short=short, view=view(later))
+            assert "open with 6 pairs" in now and "5 pairs" not in now, now

@@ -42,7 +42,7 @@ def every_tip() -> list[Tip]:
 
 def test_a_short_terminal_s_tips_take_three_lines_at_most() -> None:
     tips = every_tip()
-    said = {tip.text for tip in tips}
+    said = {tip.words(False) for tip in tips}
     # Every kind of tip is here: the draw, the okey (a false one too), the floor (rising),
     # Going Pairs, an opening of melds and one of pairs, a lay-off and its cost.
     for words in ("with a draw", "false okey", "must beat", "Going Pairs", "costs +101"):
@@ -62,7 +62,10 @@ def test_a_short_terminal_s_tips_take_three_lines_at_most() -> None:
 
 def test_the_full_tips_are_unchanged_on_a_larger_terminal() -> None:
     for tip in every_tip():
-        # (An opening tip's points are said as the rack holds them: as first shown here.)
-        assert tip.words(False) == tip.text.replace("{points}", tip.points)
-        assert tip.words(True) == (tip.waiting or tip.text).replace("{points}", tip.points)
-        assert "{points}" not in tip.words(False) + tip.words(True, short=True)
+        # (An opening tip's points, or pairs, are said as the rack holds them: as first
+        # shown here.)
+        assert tip.words(False) == tip.text.replace(tip.placeholder, tip.points)
+        waiting = (tip.waiting or tip.text).replace(tip.placeholder, tip.points)
+        assert tip.words(True) == waiting
+        both = tip.words(False) + tip.words(True, short=True)
+        assert "{points}" not in both and "{count}" not in both

@@ -154,7 +154,8 @@ class Tip:
     brief_waiting: str = ""
     # An opening tip's texts with ``{points}`` in them: the rack's melds against the floor,
     # as the tip was first shown; :meth:`words` says them as the rack holds them now (the
-    # tip said "108 / 101" turns after the rack came to 123).
+    # tip said "108 / 101" turns after the rack came to 123). A pairs opening's texts have
+    # ``{count}``, its pairs (it said "5 pairs" of a rack come to 6).
     points: str = ""
 
     def words(self, expert_waits: bool, short: bool = False, view: PlayerView | None = None) -> str:
@@ -171,9 +172,17 @@ class Tip:
         points = self.points
         if view is not None and view.opening is None:
             check = opening_check(view.rack, view.okey, view.melds_floor, view.pairs_floor)
-            if check.can_open_melds:
+            if self.opens_with == "pairs":
+                if check.can_open_pairs:
+                    points = str(check.pair_count)
+            elif check.can_open_melds:
                 points = shortfall_text(check.value, check.floor)
-        return said.replace("{points}", points)
+        return said.replace(self.placeholder, points)
+
+    @property
+    def placeholder(self) -> str:
+        """The field of ``points`` in the texts: a pairs opening's count of pairs."""
+        return "{count}" if self.opens_with == "pairs" else "{points}"
 
     def past(self, view: PlayerView) -> bool:
         """Whether the moment this tip is about has gone by for the seat."""
@@ -290,22 +299,23 @@ class Walkthrough:
                     "You can open with {count} pairs: press p to sort by pairs, "
                     "o to stage them, then Enter (h: whether the expert would open now). "
                     "A pairs opener's tiles left count double when the hand ends."
-                ).format(count=check.pair_count)
+                )
                 waiting = _(
                     "You can open with {count} pairs. To open, p sorts by pairs, o stages them "
                     "and Enter lays them down; the hint says why the expert would wait instead. "
                     "A pairs opener's tiles left count double when the hand ends."
-                ).format(count=check.pair_count)
+                )
                 brief = _(
                     "You can open with {count} pairs: p sorts by pairs, o stages them, Enter "
                     "lays them down. A pairs opener's tiles left count double."
-                ).format(count=check.pair_count)
+                )
                 brief_waiting = _(
                     "You can open with {count} pairs (p, o, then Enter); the hint says why "
                     "the expert would wait. A pairs opener's tiles left count double."
-                ).format(count=check.pair_count)
+                )
                 tip = Tip(text, opening=True, opens_with="pairs", waiting=waiting, brief=brief)
-                tips.append(replace(tip, brief_waiting=brief_waiting))
+                count = str(check.pair_count)
+                tips.append(replace(tip, brief_waiting=brief_waiting, points=count))
         if (
             view.phase is Phase.PLAY
             and (seat, "add") not in self.shown
