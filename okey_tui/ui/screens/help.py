@@ -12,13 +12,14 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.markdown import Markdown
 from rich.segment import Segment
 from rich.table import Table
+from rich.text import Text
 from rich.theme import Theme
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from okey_tui.commands.rules import rules_text
 from okey_tui.engine.rules import RuleSet
@@ -126,6 +127,29 @@ def rules_page(text: str) -> Themed:
     """The rules page (``okey101 rules``) for the help, the same one each time ? opens it in
     this language: its drawing for the terminal's width is kept (see Themed)."""
     return Themed(Markdown(text), HELP_MARKDOWN)
+
+
+def first_word() -> Text:
+    """The help of the new-table screen opens with the game in a few words and what the
+    screen is for: a newcomer met a form of table options and no word of okey."""
+    text = Text()
+    text.append(_("101 Okey") + "\n", style="bold")
+    text.append(
+        _(
+            "Four players draw and discard tiles to lay down runs and sets; after the last "
+            "hand, the lowest total wins. The rules come after the keys below (PgDn)."
+        )
+        + "\n\n"
+    )
+    text.append(_("This screen") + "\n", style="bold")
+    text.append(
+        _(
+            "It sets up the table. New to the game? Turn Practice on "
+            "(the first line): at the table h then shows the best move and why, and the first "
+            "hand has tips. At the table, ? shows its keys and these rules again."
+        )
+    )
+    return text
 
 
 def rack_legend() -> Table:
@@ -249,10 +273,19 @@ class HelpScreen(Dialog[None]):
         Binding("pagedown", "more_rules", N_("More of the rules"), priority=True),
     ]
 
-    def __init__(self, bindings: Iterable[BindingType] = (), rules: RuleSet | None = None) -> None:
+    def __init__(
+        self,
+        bindings: Iterable[BindingType] = (),
+        rules: RuleSet | None = None,
+        *,
+        before_the_table: bool = False,
+    ) -> None:
         super().__init__()
         self.table_bindings = list(bindings)
         self.rules = rules
+        # Opened from the new-table screen: a word on the game and on that screen first,
+        # its keys, then the rules (the table's mouse and rack marks come at the table).
+        self.before_the_table = before_the_table
 
     def compose(self) -> ComposeResult:
         keys = Table(title=_("Keys"), expand=True, title_style="bold", show_header=False, box=None)
@@ -267,14 +300,19 @@ class HelpScreen(Dialog[None]):
         for key, what in key_rows(self.table_bindings, display):
             keys.add_row(key, what)
         with SwipeScroll(id="help", classes="dialog wide"):
+            if self.before_the_table:
+                yield Static(first_word(), id="first-word")
             if self.rules is not None:
                 yield Static(this_table(self.rules), id="this-table")
             yield Static(keys)
-            yield Static(mouse_legend(), id="mouse-legend")
-            yield Static(rack_legend(), id="rack-legend")
+            if not self.before_the_table:
+                yield Static(mouse_legend(), id="mouse-legend")
+                yield Static(rack_legend(), id="rack-legend")
             # Rich draws the rules page as one renderable: a Markdown widget builds a widget
             # per block, and the page took seconds to appear.
             yield Static(rules_page(rules_text()), id="rules")
+        if self.before_the_table:  # no table's key bar below to show the help's keys
+            yield Footer()
 
     def on_mount(self) -> None:
         if not self.app.is_running:

@@ -854,6 +854,27 @@ class NameBox(Input):
         return super().check_action(action, parameters)
 
 
+# This screen's keys as its help lists them: the lines' own (← →) too, each family on one
+# row and in words of what it does here.
+NEW_TABLE_KEYS = [
+    Binding("up,down", "", N_("Line"), tooltip=N_("Go to the line above or below")),
+    Binding("left,right", "", N_("Change"), tooltip=N_("Change the line's choice")),
+    Binding(
+        "enter",
+        "",
+        N_("Start"),
+        tooltip=N_("Start the match (on an unfinished match's line: resume it)"),
+    ),
+    Binding(
+        "r", "", N_("Resume match"), tooltip=N_("Resume the match on the line, else the latest")
+    ),
+    Binding("question_mark,f1", "", N_("Help"), tooltip=N_("This help")),
+    Binding(
+        "escape", "", N_("Quit"), tooltip=N_("Quit; your remembered choices stay as they were")
+    ),
+]
+
+
 class NewTableScreen(Screen[TableSettings]):
     """Dismisses with the chosen :class:`TableSettings`."""
 
@@ -872,6 +893,8 @@ class NewTableScreen(Screen[TableSettings]):
         # On an unfinished match's line Enter resumes it: the key bar says so.
         Binding("enter", "resume_here", N_("Resume")),
         Binding("r", "resume_focused", N_("Resume match")),
+        # The name box types a "?" of its own; F1 opens the help from it too.
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
         Binding("escape", "quit_game", N_("Quit")),
     ]
 
@@ -1197,6 +1220,12 @@ class NewTableScreen(Screen[TableSettings]):
             language = str(self.query_one("#opt-lang", OptionRow).value)
             remember(self.remembered.with_changes(language=language))
         self.app.exit()
+
+    def action_help(self) -> None:
+        """? (or F1): the game in a few words, this screen's keys, then the rules."""
+        from okey_tui.ui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(NEW_TABLE_KEYS, before_the_table=True))
 
     def action_resume_focused(self) -> None:
         """r: the match under the cursor, else the most recently played one."""
