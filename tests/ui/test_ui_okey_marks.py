@@ -25,7 +25,7 @@ from okey_tui.practice import meld_words
 from okey_tui.table import SeatInfo
 from okey_tui.ui.session import event_from_json, event_to_json
 from okey_tui.ui.tiles import meld_chips
-from okey_tui.ui.widgets.board import TableMarks, event_line
+from okey_tui.ui.widgets.board import TAKEN_RANK, TableMarks, event_line
 from tests.positions import position
 
 OKEY = Tile.parse("B8")  # the positions' indicator is B7
@@ -180,3 +180,25 @@ def test_a_refusal_that_names_a_table_meld_marks_its_okey(
         finally:
             i18n.set_language("en")
     assert all(part in text for part, text in zip(expected, said, strict=True)), said
+
+
+def test_a_discard_taken_and_given_back_is_not_left_said_taken() -> None:
+    """The player on the right took the discard and gave it back: "Ayşe took your Y3"
+    stayed on the line for three turns, the tile back on the pile. Given back in the same
+    batch, the take goes unsaid; given back later, the line says so."""
+    from okey_tui.engine.view import PlayerView
+
+    racks = ["R1 R2", "B8 K1 K2", "", ""]
+    for batched in (True, False):
+        hand = position(racks, turn=1, phase="d", discards=("Y3", "", "", ""))
+        marks = TableMarks()
+        marks.reset(hand.events, hand.table)
+        played(hand, "take")
+        if not batched:
+            lines = marks.update(SEATS, hand.events, PlayerView.of(hand, 0), 0)
+            assert lines == ["Ayşe took your Y3"] and marks.kept == [TAKEN_RANK]
+        played(hand, "giveback")
+        lines = marks.update(SEATS, hand.events, PlayerView.of(hand, 0), 0)
+        expected = [] if batched else ["Ayşe gave back your Y3"]
+        assert lines == expected and marks.kept == [TAKEN_RANK] * len(expected)
+        assert [str(t) for t in hand.discards[0]] == ["Y3"]

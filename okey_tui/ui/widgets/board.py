@@ -1431,6 +1431,7 @@ class TableMarks:
             laid.setdefault(table[i].owner, []).append(i)
         lines: list[str] = []
         self.kept = []
+        took_at: int | None = None  # the line of this seat's discard taken, in this batch
         for n, event in enumerate(news):
             if event.kind == "take" and event.seat is not None and event.tiles:
                 # The player on this seat's right took its discard: the pile just went
@@ -1440,6 +1441,21 @@ class TableMarks:
                     who = seats[event.seat].name
                     lines.append(_("{who} took your {tile}").format(who=who, tile=taken))
                     self.kept.append(TAKEN_RANK)
+                    took_at = len(lines) - 1
+                continue
+            if event.kind == "giveback" and event.seat is not None and event.tiles:
+                # The tile came back to this seat's pile: "took your R11" stayed on the
+                # line for turns after it. Taken in this same batch, the take goes unsaid;
+                # said earlier, the line says it came back (the later news wins for room).
+                if Hand.left_of(event.seat) == view.seat:
+                    if took_at is not None:
+                        del lines[took_at], self.kept[took_at]
+                        took_at = None
+                    else:
+                        back = tile_text(event.tiles[0], view.okey)
+                        who = seats[event.seat].name
+                        lines.append(_("{who} gave back your {tile}").format(who=who, tile=back))
+                        self.kept.append(TAKEN_RANK)
                 continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
