@@ -17,6 +17,7 @@ import enum
 import functools
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeAlias
@@ -119,6 +120,10 @@ def looks_like_token(text: str | None) -> bool:
 
 # A rack order: tile texts and "." for a gap, separated by spaces.
 MAX_LAYOUT = 400
+# A rack's slots: two rows of 16 (a rack grows only when every slot is full, and no rack
+# holds 32 tiles). A client drew a longer order it was given as rows of that length: at
+# 80 columns they ran into each other and over the status line.
+MAX_RACK_SLOTS = 32
 # act_all: the actions of one message, one per line.
 MAX_ACTIONS = 14
 
@@ -1047,8 +1052,21 @@ def layout_from_text(text: str) -> list[str | None]:
             slots.append(None)
         else:
             slots.append(str(_tile(part)))
-    if len(slots) % 2 or len(slots) > 80:
-        raise ProtocolError(ErrorCode.BAD_FIELD, _("A rack has two rows of equal length"))
+    if len(slots) % 2 or len(slots) > MAX_RACK_SLOTS:
+        raise ProtocolError(
+            ErrorCode.BAD_FIELD,
+            _("A rack has two rows of equal length, of {n} slots at most").format(
+                n=MAX_RACK_SLOTS // 2
+            ),
+        )
+    for tile, count in Counter(t for t in slots if t is not None).items():
+        if count > 2:  # every tile is in the game twice
+            raise ProtocolError(
+                ErrorCode.BAD_FIELD,
+                _("A rack holds a tile twice at most, not {tile} {count} times").format(
+                    tile=tile, count=count
+                ),
+            )
     return slots
 
 

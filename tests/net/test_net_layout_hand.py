@@ -22,10 +22,10 @@ FIRST_HAND: dict[int, list[str | None]] = {}
 
 
 def scattered(table: RemoteTable) -> list[str | None]:
-    """The seat's rack with a gap after every tile (an order no deal gives)."""
-    slots: list[str | None] = []
-    for tile in table.view().rack:
-        slots += [str(tile), None]
+    """The seat's rack backwards from the last of its 32 slots (an order no deal gives)."""
+    slots: list[str | None] = [None] * 32
+    for place, tile in enumerate(table.view().rack):
+        slots[31 - place] = str(tile)
     return slots
 
 

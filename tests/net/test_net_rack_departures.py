@@ -103,3 +103,29 @@ async def test_a_bad_memory_is_refused_and_nothing_of_its_message_kept(
         assert server.match.hand.position() == before
         await tables[3].ping(2)  # the table goes on
         await tables[3].wait_for(lambda: 2 in tables[3].pongs, 5)
+
+
+@pytest.mark.parametrize(
+    "slots",
+    [
+        " ".join(["R1", "R2"] + ["."] * 32),  # 34 slots: rows of 17, wider than any rack
+        " ".join(["R1", "R1", "R1"] + ["."] * 29),  # a tile three times: the game has two
+        "R1 R2 .",  # rows of unequal length
+    ],
+)
+async def test_a_rack_order_no_rack_can_have_is_refused(slots: str) -> None:
+    """A client sent 52 slots of tiles not in its rack; the table kept them and gave them
+    back on the rejoin, and the rack was drawn 26 slots a row, over the status line at
+    80x24. Refused, the order kept before stays and the table goes on."""
+    async with a_started_table() as (server, tables):
+        kept = slots_of(tables[2])
+        tables[2].keep_layout(kept)
+        await tables[2].ping(1)
+        await tables[2].wait_for(lambda: 1 in tables[2].pongs, 5)
+        errors = len(tables[2].errors)
+        await tables[2].send_raw(json.dumps({"type": "layout", "slots": slots}))
+        await tables[2].wait_for(lambda: len(tables[2].errors) > errors, 5)
+        assert tables[2].errors[-1][0] == "bad-field"
+        assert server.seats[2].layout == kept
+        await tables[2].ping(2)  # the table goes on
+        await tables[2].wait_for(lambda: 2 in tables[2].pongs, 5)

@@ -555,3 +555,27 @@ async def test_a_match_killed_after_a_draw_marks_the_drawn_copy_not_a_twin_in_a_
         screen = again.screen
         assert isinstance(screen, TableScreen)
         assert screen.cursor == drawn and screen.fresh == {drawn}, (screen.cursor, drawn)
+
+
+async def test_a_rack_order_wider_than_a_rack_is_not_laid_out() -> None:
+    """A rack order of 52 slots (a hand-edited save, a table that kept what a client made
+    up) was drawn 26 slots a row, over the status line at 80x24: the rack keeps its 16
+    columns, every tile on it."""
+    app = make_app(settings=SETTINGS, ask=False, seed=9, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        rack = [str(t) for t in app.session.hand.racks[0]]
+        wide: list[str | None] = [None] * 52
+        wide[: len(rack)] = list(reversed(rack))
+        app.session.layouts[0] = wide
+        screen.restore_layout()
+        screen.render_all()
+        await pilot.pause()
+        assert screen.rack.cols == 16 and len(screen.rack.slots) == 32
+        assert sorted(str(t) for t in screen.rack.tiles()) == sorted(rack)
+        # The same order in a rack's 32 slots is laid out as kept.
+        app.session.layouts[0] = wide[:32]
+        screen.restore_layout()
+        assert [None if t is None else str(t) for t in screen.rack.slots] == wide[:32]

@@ -90,7 +90,15 @@ from okey_tui.table import (
     seconds_until,
 )
 from okey_tui.ui.local_table import LocalTable
-from okey_tui.ui.rack import ROWS, RackLayout, in_order, near_parts, rack_reading, without
+from okey_tui.ui.rack import (
+    DEFAULT_COLS,
+    ROWS,
+    RackLayout,
+    in_order,
+    near_parts,
+    rack_reading,
+    without,
+)
 from okey_tui.ui.screens.dialogs import (
     ChatScreen,
     Choice,
@@ -732,8 +740,8 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None:
             layouts = self.hotseat.kept_layouts()
         for seat, slots in layouts.items():
-            if not slots or len(slots) % 2:
-                continue
+            if not slots or len(slots) % 2 or len(slots) > 2 * DEFAULT_COLS:
+                continue  # (a rack never grows past its 16 columns: a hand-made order)
             try:
                 tiles = [None if t is None else Tile.parse(str(t)) for t in slots]
             except OkeyError:
