@@ -129,6 +129,8 @@ async def test_a_asks_where_a_tile_with_a_choice_goes_then_adds_the_rest() -> No
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, ChooserScreen)
+        # The tile asked about is named: the line had named two.
+        assert app.screen.title_text == "Add R6 to which meld?", app.screen.title_text
         await pilot.press("enter")
         await pilot.pause()
         said = status_text(screen)
@@ -201,6 +203,8 @@ async def test_an_okey_owed_to_the_table_is_the_tile_a_adds() -> None:
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, ChooserScreen)  # which meld, the okey as which tile
+        title = app.screen.title_text
+        assert title == "Add B8★ to which meld, the okey as which tile?", title
         await pilot.press("enter")
         await pilot.pause()
         assert Tile.parse("B8") not in app.session.hand.racks[0]

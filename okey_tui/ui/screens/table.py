@@ -3586,9 +3586,12 @@ class TableScreen(Screen[None]):
             if steps is not None:
                 await self.add_all(chosen, [steps])
 
-        title = _("Add to which meld?")
+        # The tiles named: "Add to which meld?" after a line naming three left the player
+        # guessing which one was asked about.
+        title = _("Add {tiles} to which meld?")
         if any(meant is not None for _first, _steps, meant in plans):
-            title = _("Add to which meld, the okey as which tile?")
+            title = _("Add {tiles} to which meld, the okey as which tile?")
+        title = title.format(tiles=tiles_text(tiles, view.okey))
         opens_on = next((row for row in (hint_row, safe_row) if row is not None), 0)
         await self.choose(title, options, then, opens_on)
 
