@@ -1081,11 +1081,13 @@ class RackLayout:
         """Move the tiles past the next group on their right, into the gap after it.
 
         They stand one empty slot after that group (or at the start of a row) and
-        one before whatever follows (or at the row's end): they join no group. A
-        gap too small for them is passed by; pressed again and again, the tiles
-        visit every gap that holds them, round to the start after the last. Only
-        the moved tiles change slots; ``None`` (nothing moves) when no other gap
-        holds them.
+        one before whatever follows (or at the row's end): they join no group. Tiles
+        side by side with a group after them on their row and no room right after it
+        change places with that group (:meth:`swap_past`): on a sorted rack, its groups
+        a slot apart, they went to the far end of the rack. Otherwise a gap too small
+        for them is passed by; pressed again and again, the tiles visit every gap that
+        holds them, round to the start after the last. ``None`` (nothing moves) when
+        no other gap holds them.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=10)
@@ -1098,10 +1100,15 @@ class RackLayout:
         {10: 4}
         >>> rack.next_gap([0, 1])  # R1 R2 pass the gaps too small for two
         {0: 10, 1: 11}
+        >>> rack.next_gap([2])  # R3 a slot before K4, no room after it: they change places
+        {2: 4, 4: 2}
         """
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
+        swapped = self.swap_past(chosen, 1, room_first=True)
+        if swapped is not None:
+            return swapped
         # Past the next tile after them; with none, on from where they are.
         ahead = (i for i, t in enumerate(self.slots) if t is not None and i > chosen[-1])
         beyond = next(ahead, chosen[-1])
@@ -1116,10 +1123,13 @@ class RackLayout:
         """Move the tiles back past the group on their left, into the gap before it: the
         way back of :meth:`next_gap`.
 
-        They stand one empty slot before that group and one after whatever comes before (or at the row's start): they join no group. A gap
-        too small for them is passed by; pressed again and again, the tiles visit every
-        gap before them that holds them, and stop at the first: back never moves them on
-        (``None``, nothing moves, when no gap before them holds them).
+        They stand one empty slot before that group and one after whatever comes before
+        (or at the row's start): they join no group. Tiles side by side with a group before
+        them on their row and no room right before it change places with that group
+        (:meth:`swap_past`). Otherwise a gap too small for them is passed by; pressed
+        again and again, the tiles visit every gap before them that holds them, and stop
+        at the first: back never moves them on (``None``, nothing moves, when no gap
+        before them holds them).
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=10)
@@ -1128,16 +1138,21 @@ class RackLayout:
         ({4: 7}, {6: 9})
         >>> rack.gap_before([9])  # Y5 back past K4, an empty slot either side
         {9: 5}
-        >>> rack.gap_before([5]) is None  # no gap before R1: Y5 stays
+        >>> rack.gap_before([5])  # no gap before R1 R2 R3: Y5 and they change places
+        {5: 0, 0: 3, 1: 4, 2: 5}
+        >>> rack.gap_before([0]) is None  # nothing before it: Y5 stays
         True
-        >>> rack.move_to([5], 1, 9)  # Y5 at the end of the lower row
-        {5: 19}
-        >>> rack.gap_before([19])  # back past K4, the group before it
-        {19: 5}
+        >>> rack.move_to([0], 1, 9)  # Y5 at the end of the lower row
+        {0: 19}
+        >>> rack.gap_before([19])  # back past K4, and R1 R2 R3 (no gap apart before K4)
+        {19: 1}
         """
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
+        swapped = self.swap_past(chosen, -1, room_first=True)
+        if swapped is not None:
+            return swapped
         length = len(chosen)
         # Back past the tile before them (with none, there is no gap before them).
         behind = max(
@@ -1151,6 +1166,63 @@ class RackLayout:
                 places.add(self.index(row, start - 1 - length))
         order = sorted((i for i in places if i + length - 1 < behind), reverse=True)
         return self._into_first_gap(chosen, order)
+
+    def swap_past(
+        self, chosen: list[int], step: int, room_first: bool = False
+    ) -> dict[int, int] | None:
+        """The tiles at ``chosen``, side by side on one row, change places with the group
+        next to them on that row (``step`` 1: the one after them, -1: before them), the
+        gap between the two kept, so each stays whole and apart. ``room_first``: not when
+        the tiles fit apart just past that group (Tab and shift+Tab move them there).
+        Returns old slot → new slot for every tile moved; ``None`` when nothing moves.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("R1 R2"), parse_tiles("K4 K5 K6")])
+        >>> rack.swap_past([0, 1], 1)  # R1 R2 · K4 K5 K6 becomes K4 K5 K6 · R1 R2
+        {1: 5, 0: 4, 3: 0, 4: 1, 5: 2}
+        >>> rack.swap_past([4, 5], -1)  # and back
+        {4: 0, 5: 1, 0: 3, 1: 4, 2: 5}
+        >>> rack.swap_past([3, 4, 5], 1) is None  # no group after K4 K5 K6 on their row
+        True
+        >>> rack.swap_past([3, 4], 1) is None  # K4 K5, part of a group: not swapped
+        True
+        """
+        row = self.row_of(chosen[0])
+        if chosen != list(range(chosen[0], chosen[-1] + 1)) or self.row_of(chosen[-1]) != row:
+            return None
+        col, end = self.place(chosen[0])[1], self.place(chosen[-1])[1]
+        if (col > 0 and self.slots[chosen[0] - 1] is not None) or (
+            end < self.cols - 1 and self.slots[chosen[-1] + 1] is not None
+        ):
+            return None  # part of a group: Tab takes them out of it, into a gap
+        on_row = [g for g in self.groups(ignore=chosen) if self.row_of(g[0]) == row]
+        if step > 0:
+            group = next((g for g in on_row if g[0] > chosen[-1]), None)
+        else:
+            group = next((g for g in reversed(on_row) if g[-1] < chosen[0]), None)
+        if group is None:
+            return None
+        length = len(chosen)
+        if room_first:
+            col = self.place(group[-1])[1] + 2 if step > 0 else self.place(group[0])[1] - 1 - length
+            if col in self.free_starts(row, length, chosen, apart=True):
+                return None
+        first, second = (chosen, group) if step > 0 else (group, chosen)
+        gap = second[0] - first[-1] - 1
+        # The second block first, then the gap, then the first block, on the same slots.
+        start = first[0]
+        moved = {old: start + k for k, old in enumerate(second)}
+        moved.update({old: start + len(second) + gap + k for k, old in enumerate(first)})
+        tiles = {old: self.slots[old] for old in moved}
+        for old in moved:
+            self.slots[old] = None
+        for old, new in moved.items():
+            self.slots[new] = tiles[old]
+        # The chosen tiles first in the mapping, as the other moves give them.
+        return {old: moved[old] for old in sorted(chosen, reverse=step > 0)} | {
+            old: moved[old] for old in group
+        }
 
     def _into_first_gap(self, chosen: list[int], order: Iterable[int]) -> dict[int, int] | None:
         """Move the tiles at ``chosen`` to the first slot of ``order`` where they stand side

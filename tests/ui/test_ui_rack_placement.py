@@ -379,7 +379,8 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
 async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
     """A play-tester moving K13 back along the row pressed shift+← once a slot (8 to 13
     keys a tile) and tried shift+Tab, which did nothing: it is Tab's way back, past the
-    group before the tiles into the gap before it, and it stops at the first gap."""
+    group before the tiles into the gap before it (with no room apart there, the two
+    change places), and it stops at the first gap."""
     app = table_app(SEED, practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await drawn_and_laid_out(
@@ -392,11 +393,18 @@ async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
         k13 = Tile.parse("K13")
         await goto(pilot, screen, rack.index(0, 10))
         before = list(rack.slots)
-        # Past Y10 B10 K10 there is no room apart from K1: on past R1 B1 K1, to the row's start.
+        # Before Y10 B10 K10 there is no room apart from K1: K13 and they change places,
+        # the slot between them kept (it went on past R1 B1 K1 to the row's start, two
+        # groups back, in a play-test).
+        await pilot.press("shift+tab")
+        assert rows(rack)[0].startswith(". . R1 B1 K1 . K13 . Y10 B10 K10 ."), rows(rack)
+        said = str(screen.status_line.render())
+        assert said == "K13 and Y10 B10 K10 changed places", said
+        moved = {rack.index(0, c) for c in range(6, 11)}
+        assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)
+        # Before R1 B1 K1 there is room: K13 goes there, to the row's start.
         await pilot.press("shift+tab")
         assert rack.slots[rack.index(0, 0)] == k13, rows(rack)
-        moved = {rack.index(0, 10), rack.index(0, 0)}
-        assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)
         # Nothing before the row's start: back never moves it on (it wrapped round to the
         # end, two slots from where it was, in a play-test), and says Tab does.
         before = list(rack.slots)
@@ -414,12 +422,16 @@ async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
 
 def test_tab_passes_a_gap_too_small_and_keeps_a_slot_before_the_next_group():
     """Tab puts the tiles one slot after the group it passes and one before the next:
-    a gap of two slots does not hold one tile apart, so Tab goes on to the next gap."""
+    a gap of two slots does not hold one tile apart, so a tile taken out of its group goes
+    on to the next gap; a whole group changes places with the group it passes instead
+    (on a sorted rack, its groups a slot apart, Tab sent it to the far end)."""
     rack = layout(
         "K4 . R1 R2 R3 . . Y5 Y6 . . . .",
         ". . . . . . . . . . . . .",
     )
-    assert rack.next_gap([0]) == {0: 10}  # past R1-R3 (gap of two), past Y5 Y6
+    assert rack.next_gap([0]) == {0: 4, 2: 0, 3: 1, 4: 2}  # K4 and R1-R3 change places
+    assert rows(rack)[0] == "R1 R2 R3 . K4 . . Y5 Y6 . . . ."
+    assert rack.next_gap([0]) == {0: 10}  # R1 out of its group: past the gap of two
     assert rack.group_at(10) == [10]
 
 

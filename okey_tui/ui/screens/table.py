@@ -165,7 +165,8 @@ JOIN = N_(
     "meld with"
 )
 NEXT_GAP = N_(
-    "move the selection past the next / back past the previous group, into the gap beside it"
+    "move the selection past the next / back past the previous group, into the gap beside it "
+    "(a group with no room there changes places with it)"
 )
 STAGE = N_(
     "stage the selection as one meld (tiles of several groups that make none together: each "
@@ -2497,8 +2498,18 @@ class TableScreen(Screen[None]):
                 "No gap before them holds {n} tiles side by side: Tab moves them on",
                 len(chosen),
             ).format(n=len(chosen))
+        tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
+        before = list(self.rack.slots)
         moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
         self.moved(moved, no_gap + self.join_hint(chosen))
+        passed = [t for i in sorted(moved or ()) if i not in chosen and (t := before[i])]
+        if passed:  # the group passed moved too: said, the player's arrangement changed
+            okey = self.view.okey
+            self.rack_notice(
+                _("{tiles} and {group} changed places").format(
+                    tiles=tiles_text(tiles, okey), group=tiles_text(passed, okey)
+                )
+            )
 
     def join_kinds(self) -> tuple[MeldKind, ...]:
         """The kinds of meld j puts a tile with: those this seat may lay."""
