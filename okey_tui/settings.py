@@ -268,6 +268,9 @@ class TableSettings:
     language: str = ""
     # The terminal's bell when this seat's turn comes after a long wait for the others.
     bell: bool = True
+    # The log column hidden with l on a terminal wide enough to show it beside the table
+    # (on a small one the log is hidden anyway, and l shows it over the table for a look).
+    log_hidden: bool = False
 
     def rules(self) -> RuleSet:
         return RuleSet(
@@ -290,7 +293,12 @@ class TableSettings:
     def own_choices(self) -> TableSettings:
         """The player's own choices of how the game looks and sounds, on the defaults of
         everything else: for a seat at another's table, whose rules and bots are the host's."""
-        return TableSettings(theme=self.theme, colour_blind=self.colour_blind, bell=self.bell)
+        return TableSettings(
+            theme=self.theme,
+            colour_blind=self.colour_blind,
+            bell=self.bell,
+            log_hidden=self.log_hidden,
+        )
 
     def with_changes(self, **changes: object) -> TableSettings:
         return replace(self, **changes)  # type: ignore[arg-type]  # the dataclass checks the fields; checked() the values
@@ -332,6 +340,7 @@ class TableSettings:
             give_back_penalty=bool(self.give_back_penalty),
             language=self.language if self.language in LANGUAGES else "",
             bell=bool(self.bell),
+            log_hidden=bool(self.log_hidden),
         )
 
 

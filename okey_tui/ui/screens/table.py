@@ -633,6 +633,8 @@ class TableScreen(Screen[None]):
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
         settings = getattr(self.app, "settings", None)
         self.practice.mark_okeys |= bool(getattr(settings, "mark_okeys", False))
+        if getattr(settings, "log_hidden", False):
+            self.show_log(False)  # l hid it at an earlier table
         # The table tells the screen of every change; a table in this process begins play here.
         self.table.set_listener(self.tell_table_changed)
         self.new_hand()
@@ -4317,6 +4319,12 @@ class TableScreen(Screen[None]):
         self.game_log.retitle()
         self.show_log(not self.log_shown())
         shown = self.log_shown()
+        remember = getattr(self.app, "remember_choice", None)
+        if remember is not None and not self.app.has_class("-narrow"):
+            # Hidden beside the table, it stays hidden at the next table (and after a
+            # reload of the web page); a look at it over a small terminal's table is not
+            # a choice to keep.
+            remember(log_hidden=not shown)
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
         prompt = "" if shown else self.prompt()
