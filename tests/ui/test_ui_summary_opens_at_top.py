@@ -115,8 +115,9 @@ async def summary_opens_at_its_top(pilot, app, report: HandReport, case: str) ->
     assert not body.region.overlaps(hint.region), case
     if body.max_scroll_y > 0:
         # Longer than its box: the frame says what lies below, and PgDn brings it.
-        more = i18n.ngettext("PgDn: {n} more line", "PgDn: {n} more lines", 2).split("{n}")[1]
-        assert f"▼ PgDn: {round(body.max_scroll_y)}{more}" in screen_text(app), case
+        below = round(body.max_scroll_y)
+        more = i18n.ngettext("PgDn: {n} more line", "PgDn: {n} more lines", below)
+        assert "▼ " + more.format(n=below) in screen_text(app), case
         await pilot.press("pagedown")
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()

@@ -857,7 +857,17 @@ async def test_at_a_partners_table_the_partner_is_marked_and_the_match_is_scored
         match = app.session.match
         totals = match.totals()
         line = str(app.screen.query_one("#match-line").render())
-        assert line == f"Match totals: You & Mehmet {totals[0]} · Ayşe & Zeynep {totals[1]}"
+        assert line.startswith(
+            f"Match totals: You & Mehmet {totals[0]} · Ayşe & Zeynep {totals[1]} · "
+        )
+        # Who is ahead, and that the lowest total is (only the last summary said so).
+        ahead = ["You & Mehmet", "Ayşe & Zeynep"][totals[1] < totals[0]]
+        said = (
+            "all level (the lowest total wins)"
+            if totals[0] == totals[1]
+            else f"ahead: {ahead} (the lowest total wins)"
+        )
+        assert line.endswith(" · " + said), line
         hand = match.results[-1].totals()
         console = Console(file=io.StringIO(), width=100)
         console.print(score_sheet(app.screen.report, app.screen.seats))

@@ -287,9 +287,22 @@ def sides(report: HandReport, seats: Sequence[SeatInfo]) -> list[tuple[str, tupl
 
 
 def match_line(report: HandReport, seats: Sequence[SeatInfo]) -> Text:
+    """``Match totals: You 120 · Ayşe 80 · … · ahead: Ayşe (the lowest total wins)``:
+    between hands the line also says who is ahead, and that the lowest total is ahead
+    (only the match's last summary said so, and a newcomer read 343 as leading 336)."""
     totals = report.totals  # a partners table gives each seat its side's total
+    columns = sides(report, seats)
     text = Text(_("Match totals:") + " ", "bold")
-    text.append(" · ".join(f"{name} {totals[side[0]]}" for name, side in sides(report, seats)))
+    text.append(" · ".join(f"{name} {totals[side[0]]}" for name, side in columns))
+    if report.match_over:
+        return text  # the winners' line says who won, and how
+    low = min(totals[side[0]] for _name, side in columns)
+    ahead = [name for name, side in columns if totals[side[0]] == low]
+    if len(ahead) == len(columns):
+        said = _("all level (the lowest total wins)")
+    else:
+        said = _("ahead: {names} (the lowest total wins)").format(names=and_list(ahead))
+    text.append(" · " + said, ASIDE)
     return text
 
 
