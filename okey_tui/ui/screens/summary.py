@@ -529,15 +529,26 @@ class HandSummaryScreen(Dialog[str]):
         report, seats = self.report, self.seats
         with Vertical(classes="dialog wide", id="summary"):
             with SwipeScroll(id="summary-body"):
-                yield Static(explain_hand(report, seats, self.you), id="hand-explained")
-                yield Static(match_line(report, seats), id="match-line")
                 # On a small terminal the sheet lies below the fold, the frame saying how
                 # much is below: the hand by hand of the match is nowhere else. After the
                 # first hand of a match still on it says no more than the match line, and
                 # the summary keeps to one screen.
                 sheet = Static(score_sheet(report, seats), id="score-sheet")
                 sheet.set_class(len(report.sheet) <= 1 and not report.match_over, "-one-hand")
-                yield sheet
+                # A match of several hands over: its sheet first, the match's story, then
+                # the last hand (under the hand's details, the sheet was below the fold at
+                # 80x24, and at 120x40 after 13 hands, the winners' line above the keys
+                # naming totals the player could not see).
+                sheet_first = report.match_over and len(report.sheet) > 1
+                sheet.set_class(sheet_first, "-first")
+                if sheet_first:
+                    yield sheet
+                explained = Static(explain_hand(report, seats, self.you), id="hand-explained")
+                explained.set_class(sheet_first, "-after-sheet")
+                yield explained
+                yield Static(match_line(report, seats), id="match-line")
+                if not sheet_first:
+                    yield sheet
                 if self.replay is not None:
                     yield ReplayCommand(self.replay, id="replay")
             # The winners and the keys stay below the part that scrolls: an 11-hand score
@@ -580,9 +591,10 @@ class HandSummaryScreen(Dialog[str]):
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
         # The summary opens at its top, the hand's head line and the first seat in sight,
-        # at the match's end too: opened on the score sheet's totals, a one-hand match at
-        # 80x24 hid the hand itself above the fold. The totals are said below the part
-        # that scrolls (the winners, then the others' totals), and PgDn brings the sheet.
+        # at the match's end too (the score sheet first there when there are several
+        # hands): opened on the score sheet's totals, a one-hand match at 80x24 hid the
+        # hand itself above the fold. The totals are said below the part that scrolls
+        # (the winners, then the others' totals), and PgDn brings the rest.
         self.call_after_refresh(self.show_hint)
         if self.dealt_at is not None:
             self.set_interval(1.0, self.show_hint)
