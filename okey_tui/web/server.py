@@ -87,6 +87,8 @@ QUIT_GRACE = 10.0
 BACK_SECONDS = 600.0
 # WebSocket close code 1013: "try again later".
 TRY_AGAIN_LATER = 1013
+# Every table taken: the notice page loads again by itself after this many seconds.
+FULL_RETRY = 15
 # WebSocket close code of a hosted table's page when its host closes a table they may open
 # again (``okey101 host --resume``): the page waits for it. A connection lost without a
 # close (1006: the host's process killed, the network down) waits too.
@@ -555,7 +557,17 @@ class WebServer:
     def full(self) -> bool:
         return len(self.visits) >= self.max_visitors
 
-    def full_text(self) -> str:
+    def full_text(self, retries: bool = False) -> str:
+        """Why there is no table now; ``retries``: said on the page that tries again by
+        itself (its Try again button alone left a visitor reloading by hand)."""
+        if retries:
+            return ngettext(
+                "The table is taken. This page tries again every {seconds} s and seats you "
+                "once it is free.",
+                "All {n} tables are taken. This page tries again every {seconds} s and seats "
+                "you once one is free.",
+                self.max_visitors,
+            ).format(n=self.max_visitors, seconds=FULL_RETRY)
         return ngettext(
             "The table is taken: try again in a few minutes.",
             "All {n} tables are taken: try again in a few minutes.",
@@ -614,7 +626,7 @@ class WebServer:
                 status=503,
                 text=self.full_page(),
                 content_type="text/html",
-                headers={"Retry-After": "60", "Cache-Control": "no-store"},
+                headers={"Retry-After": str(FULL_RETRY), "Cache-Control": "no-store"},
             )
         elif self.table is not None and not self.code_allowed(
             request, request.query.get("code"), visitor
@@ -917,7 +929,12 @@ class WebServer:
         return web.Response(text=self._script, content_type="text/javascript")
 
     def full_page(self) -> str:
-        return self.notice_page(_("okey101: every table is taken"), self.full_text(), again=True)
+        return self.notice_page(
+            _("okey101: every table is taken"),
+            self.full_text(retries=True),
+            again=True,
+            retry=FULL_RETRY,
+        )
 
     @web.middleware
     async def _not_found(
@@ -951,10 +968,12 @@ class WebServer:
         again: bool = False,
         home: bool = False,
         way: tuple[str, str] | None = None,
+        retry: int = 0,
     ) -> str:
         """A page of one sentence under its title, with the look of the game page's own
         notices (``again``: with a Try again button; ``home``: with a link to the table;
-        ``way``: with a link of its own, its address and words)."""
+        ``way``: with a link of its own, its address and words; ``retry``: the page loads
+        again by itself after that many seconds)."""
         if way is None and home:
             way = ("/", _("Go to your table"))
         return self.notice.substitute(
@@ -966,6 +985,7 @@ class WebServer:
             way=html.escape(way[0] if way else "/"),
             way_text=html.escape(way[1] if way else ""),
             way_style="" if way else "display:none",
+            retry=str(retry * 1000),
         )
 
     def code_allowed(self, request: web.Request, code: str | None, visitor: str | None) -> bool:
