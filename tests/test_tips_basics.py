@@ -5,6 +5,7 @@ two tips say so; the first time a tile of the player's can be laid off, a tip sa
 
 from __future__ import annotations
 
+import pytest
 from positions import position
 
 from okey_tui.engine.actions import AddTile, DeclarePairs
@@ -152,38 +153,39 @@ def test_no_lay_off_tip_before_opening() -> None:
     assert not walkthrough.due(PlayerView.of(hand, 0))
 
 
-def test_the_opening_tip_says_the_points_the_rack_holds_now() -> None:
-    """The tip "You can open: your rack holds 108 / 101" said 108 turns after the rack
-    came to 123 (the hint and s said the new total)."""
-    first = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B1 B3 B5 Y2 Y4 K2 K4 R1 R3"
-    later = "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B10 B11 B12 Y2 Y4 K2 K4 R1 R3"
-
+@pytest.mark.parametrize(
+    ("opens_with", "first", "later", "said", "now_said"),
+    [
+        # "your rack holds 108 / 101" said 108 turns after the rack came to 123 (the hint
+        # and s said the new total).
+        (
+            "melds",
+            "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B1 B3 B5 Y2 Y4 K2 K4 R1 R3",
+            "R10 R11 R12 R13 Y10 Y11 Y12 Y13 K10 K11 K12 K13 B10 B11 B12 Y2 Y4 K2 K4 R1 R3",
+            "your rack holds 138 / 101",
+            "your rack holds 171 / 101",
+        ),
+        # "You can open with 5 pairs" kept its 5 turns after the rack came to 6.
+        (
+            "pairs",
+            "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y9 K12 B13 R11",
+            "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y9 Y9 B13 R11",
+            "open with 5 pairs",
+            "open with 6 pairs",
+        ),
+    ],
+)
+def test_the_opening_tip_says_what_the_rack_holds_now(
+    opens_with: str, first: str, later: str, said: str, now_said: str
+) -> None:
     def view(rack: str) -> PlayerView:
         return PlayerView.of(position([rack, "", "", ""], phase="p", indicator="B7"), 0)
 
     walkthrough = Walkthrough()
     walkthrough.shown.add((0, "draw"))  # past the first turn's tips
-    [tip] = [t for t in walkthrough.due(view(first)) if t.opens_with == "melds"]
-    assert "your rack holds 138 / 101" in tip.words(False), tip.words(False)
+    [tip] = [t for t in walkthrough.due(view(first)) if t.opens_with == opens_with]
+    assert said in tip.words(False), tip.words(False)
     for waits in (False, True):
         for short in (False, True):
             now = tip.words(waits, short=short, view=view(later))
-            assert "your rack holds 171 / 101" in now and "138" not in now, now
-
-
-def test_the_pairs_opening_tip_says_the_pairs_the_rack_holds_now() -> None:
-    """The tip "You can open with 5 pairs" kept its 5 turns after the rack came to 6."""
-    first = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y9 K12 B13 R11"
-    later = "R1 R1 Y2 Y2 B3 B3 K4 K4 R5 R5 Y9 Y9 B13 R11"
-
-    def view(rack: str) -> PlayerView:
-        return PlayerView.of(position([rack, "", "", ""], phase="p", indicator="B7"), 0)
-
-    walkthrough = Walkthrough()
-    walkthrough.shown.add((0, "draw"))  # past the first turn's tips
-    [tip] = [t for t in walkthrough.due(view(first)) if t.opens_with == "pairs"]
-    assert "open with 5 pairs" in tip.words(False), tip.words(False)
-    for waits in (False, True):
-        for short in (False, True):
-            now = tip.words(waits, short=short, view=view(later))
-            assert "open with 6 pairs" in now and "5 pairs" not in now, now
+            assert now_said in now and said not in now, now

@@ -4,6 +4,7 @@ next one." over every meld on the table the look was for."""
 
 from __future__ import annotations
 
+import pytest
 from test_ui_table_feedback import play_human_plainly
 from ui_helpers import late_app, status_text, wait_for_screen
 
@@ -37,9 +38,12 @@ async def test_esc_from_the_summary_shows_the_melds_not_a_hint_panel_at_80x24() 
         assert hints.display and not melds.display
 
 
-async def test_h_once_the_hand_is_over_says_the_hints_come_with_the_next_hand() -> None:
-    """h on the table looked at after the hand said "Hints shown" and showed nothing."""
-    app = late_app(3, turns_left=1, hands=3, practice=True, tips=False)
+@pytest.mark.parametrize("hands", [3, 1])
+async def test_h_once_the_hand_is_over_says_when_the_hints_come(hands: int) -> None:
+    """h on the table looked at after the hand said "Hints shown" and showed nothing; it
+    says they come with the next hand, and after the match's last hand, where "from the
+    next hand" promised a hand that never came, that the match is over."""
+    app = late_app(3, turns_left=1, hands=hands, practice=True, tips=False)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, TableScreen)
@@ -50,28 +54,12 @@ async def test_h_once_the_hand_is_over_says_the_hints_come_with_the_next_hand() 
         await wait_for_screen(pilot, app, HandSummaryScreen)
         await pilot.press("escape")
         await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
-        assert status_text(screen).startswith("Hints on: they show from the next hand")
-        assert not screen.query_one("#hints").display
-
-
-async def test_h_after_the_match_s_last_hand_does_not_promise_a_next_hand() -> None:
-    """After the last hand, "they show from the next hand" promised a hand that never came."""
-    app = late_app(3, turns_left=1, hands=1, practice=True, tips=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        if screen.practice.hints_on:
-            await pilot.press("h")
-            await pilot.pause()
-        await play_human_plainly(pilot, app, lambda: False)
-        await wait_for_screen(pilot, app, HandSummaryScreen)
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.screen is screen and screen.table.match_over
+        assert app.screen is screen and screen.table.match_over == (hands == 1)
         await pilot.press("h")
         await pilot.pause()
         said = status_text(screen)
-        assert "next hand" not in said
-        assert said.startswith("Hints on: the match is over")
+        if hands == 1:
+            assert "next hand" not in said and said.startswith("Hints on: the match is over")
+        else:
+            assert said.startswith("Hints on: they show from the next hand"), said
+        assert not screen.query_one("#hints").display
