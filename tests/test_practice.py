@@ -8,6 +8,7 @@ import pytest
 from positions import left_discard_swaps_an_okey, okey_owed_where_it_finishes
 from positions import position as pos_hand
 
+from okey_tui import i18n
 from okey_tui.bots.expert import Advice
 from okey_tui.engine import solver
 from okey_tui.engine.actions import (
@@ -285,6 +286,13 @@ def test_a_finish_is_still_shown_while_a_swapped_okey_is_owed_to_the_table():
     text = hint_text(hint).plain
     assert "You can finish now\nlay ★1 B1 K1\n" in text  # as o would stage the set
     assert "then discard Y6" in text
+    # In Turkish the verb comes last, after the tiles ("indir ★1 B1 K1" read as English).
+    i18n.set_language("tr")
+    try:
+        text = hint_text(hint_for(view)).plain
+    finally:
+        i18n.set_language("en")
+    assert "\n★1 B1 K1 indir\n" in text and "\nsonra Y6 at" in text, text
     follow(hand, finish)
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from rich.text import Text
@@ -19,6 +20,20 @@ from okey_tui.ui.tiles import chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 from okey_tui.ui.widgets.swipe import SwipeScroll
+
+
+def _filled(said: str, **parts: Text) -> Text:
+    """``said``, a translated line with ``{name}`` fields, with each field's chips in its
+    place: the words go round the tiles in the language's own order (Turkish puts the
+    verb last: "R3 Y3 B3 indir", where the panel wrote "indir R3 Y3 B3")."""
+    text = Text()
+    for piece in re.split(r"(\{\w+\})", said):
+        part = parts.get(piece[1:-1]) if piece.startswith("{") else None
+        if part is not None:
+            text.append_text(part)
+        elif piece:
+            text.append(piece)
+    return text
 
 
 def _melds_line(melds: tuple[Meld, ...] | list[Meld], okey: Tile, width: int = 0) -> Text:
@@ -176,27 +191,31 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
     if hint.finish is not None:
         plan = hint.finish
         heading(_("You can finish now"))
-        lay = _("lay") + " "
+        lay = _("lay {melds}")
 
         def lay_line(melds: tuple[Meld, ...]) -> None:
             if melds:
-                text.append("\n" + lay)
-                text.append_text(_melds_line(melds, okey, max(0, width - len(lay))))
+                room = max(0, width - len(lay.replace("{melds}", "")))
+                text.append("\n")
+                text.append_text(_filled(lay, melds=_melds_line(melds, okey, room)))
 
         # Only an opened seat swaps an okey (rules §9): a seat that opens this turn lays
         # its opening first, then swaps, then lays the melds the swapped okeys go into.
         if hint.opening is None:
             lay_line(plan.melds)
         for swap in plan.swaps:
-            text.append("\n" + _("swap okey from meld {n}, giving").format(n=swap.index + 1) + " ")
-            text.append_text(chips(swap.given, okey))
+            said = _("swap okey from meld {n}, giving {tiles}")
+            text.append("\n")
+            text.append_text(
+                _filled(said, n=Text(str(swap.index + 1)), tiles=chips(swap.given, okey))
+            )
         lay_line(plan.later if hint.opening is None else plan.melds)
         for off in plan.lay_offs:
-            text.append("\n" + _("add") + " ")
-            text.append_text(chip(off.tile, okey))
-            text.append(" " + _("to meld {n}").format(n=off.index + 1))
-        text.append("\n" + _("then discard") + " ")
-        text.append_text(chip(plan.discard, okey))
+            said = _("add {tile} to meld {n}")
+            text.append("\n")
+            text.append_text(_filled(said, tile=chip(off.tile, okey), n=Text(str(off.index + 1))))
+        text.append("\n")
+        text.append_text(_filled(_("then discard {tile}"), tile=chip(plan.discard, okey)))
         if plan.with_okey:
             text.append(" " + _("(an okey: the hand counts double)"), "green")
     if hint.lay_offs:
