@@ -306,7 +306,14 @@ def hand_report(match: Match, events: Sequence[Event] | None = None) -> HandRepo
     )
 
 
-# The most slot entries a rack's memory of its turn holds (a rack has at most 80 slots,
+# A rack: two rows of 16 slots. It grows a column only when every slot is full, and no
+# rack holds 32 tiles: a rack order of more slots (a save edited by hand, a made-up
+# network message) is never laid out.
+RACK_ROWS = 2
+RACK_COLS = 16
+RACK_SLOTS = RACK_ROWS * RACK_COLS
+
+# The most slot entries a rack's memory of its turn holds (a rack has RACK_SLOTS slots,
 # and a turn moves each tile off it and back a few times at most).
 MAX_DEPARTURES = 160
 

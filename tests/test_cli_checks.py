@@ -757,3 +757,18 @@ def test_saves_says_a_hand_saved_over_is_done(lang: str) -> None:
         assert "hand 2/3 done ·" in asked and "Nothing deleted" in asked, asked
     asked = run("saves", "--delete", playing.id, stdin="n\n").output
     assert "hand 1/3 ·" in asked, asked
+
+
+def test_a_hosted_table_s_seats_line_up_with_its_levels_and_scores() -> None:
+    """A hosted save naming nobody in a seat (no person, no bot level) left that seat out
+    of ``seats``, while ``levels`` and ``scores`` kept four: seat 2's score read as seat
+    1's. Every list has a place for each seat, in seat order."""
+    seats = [{"name": "Deniz"}, {}, {"name": "Ayşe"}, {}]
+    extra = {"table": {"seats": seats, "levels": [None, None, "hard"]}}
+    hosted = between_hands(6, extra, storage.hosted_dir())
+    [table] = json.loads(run("saves", "--json").output)["hosted"]
+    assert table["id"] == hosted.stem
+    assert table["seats"] == ["Deniz", None, "Ayşe", None]
+    assert table["levels"] == [None, None, None, None]  # a person's "hard" is no bot
+    assert len(table["scores"]) == 4
+    assert "Deniz" in run("saves").output  # the table still lists it

@@ -310,7 +310,9 @@ class HostedSummary:
     hand: int
     hands: int
     code: str
-    seats: tuple[str, ...]  # the names as saved, a bot's level after its name
+    # The names as saved, a bot's level after its name, in seat order: None for a seat
+    # the save names no one and no bot for (so that seats, levels and scores line up).
+    seats: tuple[str | None, ...]
     table_text: str = ""
     seat_texts: tuple[str, ...] = ()  # the same in the language of the screen
     hand_done: bool = False  # saved between two hands: ``hand`` is over, the next not dealt
@@ -372,7 +374,7 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
     raw_levels = table.get("levels")
     seats = raw_seats if isinstance(raw_seats, list) else []
     levels = raw_levels if isinstance(raw_levels, list) else []
-    names: list[str] = []
+    names: list[str | None] = []
     texts: list[str] = []
     seat_levels: list[str | None] = []
     people = [
@@ -393,6 +395,8 @@ def summarise_hosted(entry: SaveEntry) -> HostedSummary | None:
             texts.append(
                 _("{name} (bot, {level})").format(name=shown[index], level=bot_level(level))
             )
+        else:  # a save that names nobody here: the seat kept, its place said unknown
+            names.append(None)
     code = table.get("code")
     match = entry.saved.match
     kind, kind_text = table_type(match.rules)

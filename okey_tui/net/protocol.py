@@ -45,6 +45,7 @@ from okey_tui.net.tries import BRIDGE_ENV, VISITOR_ENV
 from okey_tui.storage import JSONObject
 from okey_tui.table import (
     MAX_DEPARTURES,
+    RACK_SLOTS,
     ChatLine,
     Departures,
     HandReport,
@@ -120,10 +121,6 @@ def looks_like_token(text: str | None) -> bool:
 
 # A rack order: tile texts and "." for a gap, separated by spaces.
 MAX_LAYOUT = 400
-# A rack's slots: two rows of 16 (a rack grows only when every slot is full, and no rack
-# holds 32 tiles). A client drew a longer order it was given as rows of that length: at
-# 80 columns they ran into each other and over the status line.
-MAX_RACK_SLOTS = 32
 # act_all: the actions of one message, one per line.
 MAX_ACTIONS = 14
 
@@ -1052,11 +1049,13 @@ def layout_from_text(text: str) -> list[str | None]:
             slots.append(None)
         else:
             slots.append(str(_tile(part)))
-    if len(slots) % 2 or len(slots) > MAX_RACK_SLOTS:
+    # (A client drew a longer order it was given as rows of that length: at 80 columns
+    # they ran into each other and over the status line.)
+    if len(slots) % 2 or len(slots) > RACK_SLOTS:
         raise ProtocolError(
             ErrorCode.BAD_FIELD,
             _("A rack has two rows of equal length, of {n} slots at most").format(
-                n=MAX_RACK_SLOTS // 2
+                n=RACK_SLOTS // 2
             ),
         )
     for tile, count in Counter(t for t in slots if t is not None).items():

@@ -38,10 +38,10 @@ from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, effective, is_wild, readings
 from okey_tui.engine.state import Event
 from okey_tui.engine.tiles import Tile
-from okey_tui.table import Departures, turn_mark
+from okey_tui.table import RACK_COLS, RACK_ROWS, Departures, turn_mark
 
-ROWS = 2
-DEFAULT_COLS = 16
+ROWS = RACK_ROWS
+DEFAULT_COLS = RACK_COLS
 # Loose tiles of one colour stay side by side while their numbers are this close: one
 # tile between them would make a run.
 NEAR = 2
@@ -1138,14 +1138,14 @@ class RackLayout:
         ({4: 7}, {6: 9})
         >>> rack.gap_before([9])  # Y5 back past K4, an empty slot either side
         {9: 5}
-        >>> rack.gap_before([5])  # no gap before R1 R2 R3: Y5 and they change places
-        {5: 0, 0: 3, 1: 4, 2: 5}
-        >>> rack.gap_before([0]) is None  # nothing before it: Y5 stays
+        >>> rack.gap_before([5]) is None  # no gap before R1, two slots away: Y5 stays
         True
-        >>> rack.move_to([0], 1, 9)  # Y5 at the end of the lower row
-        {0: 19}
-        >>> rack.gap_before([19])  # back past K4, and R1 R2 R3 (no gap apart before K4)
-        {19: 1}
+        >>> rack.move_to([5], 1, 9)  # Y5 at the end of the lower row
+        {5: 19}
+        >>> rack.gap_before([19])  # back past K4, the group before it
+        {19: 5}
+        >>> rack.move_to([5], 0, 4), rack.gap_before([4])  # a slot after R3: they swap
+        ({5: 4}, {4: 0, 0: 2, 1: 3, 2: 4})
         """
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
@@ -1171,8 +1171,9 @@ class RackLayout:
         self, chosen: list[int], step: int, room_first: bool = False
     ) -> dict[int, int] | None:
         """The tiles at ``chosen``, side by side on one row, change places with the group
-        next to them on that row (``step`` 1: the one after them, -1: before them), the
-        gap between the two kept, so each stays whole and apart. ``room_first``: not when
+        next to them on that row (``step`` 1: the one after them, -1: before them) one
+        empty slot away, as a sort leaves groups, the slot between the two kept, so each
+        stays whole and apart. ``room_first``: not when
         the tiles fit apart just past that group (Tab and shift+Tab move them there).
         Returns old slot → new slot for every tile moved; ``None`` when nothing moves.
 
@@ -1187,6 +1188,10 @@ class RackLayout:
         True
         >>> rack.swap_past([3, 4], 1) is None  # K4 K5, part of a group: not swapped
         True
+        >>> rack.move_to([0, 1], 0, 0)  # R1 R2 · K4 K5 K6 again
+        {0: 0, 1: 1}
+        >>> rack.move_to([3, 4, 5], 0, 5), rack.swap_past([0, 1], 1)  # two slots apart
+        ({3: 5, 4: 6, 5: 7}, None)
         """
         row = self.row_of(chosen[0])
         if chosen != list(range(chosen[0], chosen[-1] + 1)) or self.row_of(chosen[-1]) != row:
@@ -1210,6 +1215,8 @@ class RackLayout:
                 return None
         first, second = (chosen, group) if step > 0 else (group, chosen)
         gap = second[0] - first[-1] - 1
+        if gap > 1:
+            return None  # groups far apart: a swap would carry the other one as far
         # The second block first, then the gap, then the first block, on the same slots.
         start = first[0]
         moved = {old: start + k for k, old in enumerate(second)}

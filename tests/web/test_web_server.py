@@ -28,6 +28,7 @@ from okey_tui.engine.rules import RuleSet
 from okey_tui.settings import TableSettings, save_settings
 from okey_tui.web.server import (
     COOKIE,
+    FULL_RETRY,
     TABLE_AWAY,
     TABLE_GONE,
     HostedTable,
@@ -238,12 +239,13 @@ async def test_the_next_visitor_over_the_cap_is_asked_to_come_back(serve) -> Non
     async with first, second:
         ws1, _ = await open_table(first, test_server)
         async with second.get(test_server.make_url("/")) as page:
-            assert page.status == 503 and page.headers["Retry-After"] == "15"
+            assert page.status == 503 and page.headers["Retry-After"] == str(FULL_RETRY)
             text = await page.text()
             # The page tries again by itself, and says so (a visitor reloaded by hand).
-            assert "This page tries again every 15 s and seats you once it is free" in text
-            assert "setTimeout(function () { location.reload(); }, 15000)" in text
-            assert "if (15000 > 0)" in text
+            said = f"This page tries again every {FULL_RETRY} s and seats you once it is free"
+            assert said in text
+            assert f"setTimeout(function () {{ location.reload(); }}, {FULL_RETRY * 1000})" in text
+            assert f"if ({FULL_RETRY * 1000} > 0)" in text
         # A page loaded before the cap was reached: its table is refused with the reason.
         url = test_server.make_url("/ws/table")
         ws2 = await second.ws_connect(url, headers={"Origin": str(test_server.make_url(""))})

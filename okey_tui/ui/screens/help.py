@@ -266,7 +266,7 @@ class HelpScreen(Dialog[None]):
     the bar's keys presses them, a click beside the box closes it."""
 
     BINDINGS = [
-        Binding("escape,question_mark,q", "close", N_("Close")),
+        Binding("escape,question_mark,f1,q", "close", N_("Close")),
         # The page is longer than a screen (this table, the keys, the mouse, the rack, then
         # the rules): the key bar says there is more, and whether the rules are still to come.
         Binding("pagedown", "more", N_("More, then the rules"), priority=True),

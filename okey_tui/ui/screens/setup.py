@@ -870,7 +870,10 @@ NEW_TABLE_KEYS = [
     ),
     Binding("question_mark,f1", "", N_("Help"), tooltip=N_("This help")),
     Binding(
-        "escape", "", N_("Quit"), tooltip=N_("Quit; your remembered choices stay as they were")
+        "escape",
+        "",
+        N_("Quit"),
+        tooltip=N_("Quit; your remembered choices stay as they were, but a language chosen here"),
     ),
 ]
 

@@ -82,6 +82,7 @@ from okey_tui.messages import (
 )
 from okey_tui.settings import BELL_AFTER
 from okey_tui.table import (
+    RACK_SLOTS,
     UNANSWERED,
     ActionRefused,
     ChatLine,
@@ -91,7 +92,6 @@ from okey_tui.table import (
 )
 from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import (
-    DEFAULT_COLS,
     ROWS,
     RackLayout,
     in_order,
@@ -166,7 +166,7 @@ JOIN = N_(
 )
 NEXT_GAP = N_(
     "move the selection past the next / back past the previous group, into the gap beside it "
-    "(a group with no room there changes places with it)"
+    "(a group a slot from it, with no room there, changes places with it)"
 )
 STAGE = N_(
     "stage the selection as one meld (tiles of several groups that make none together: each "
@@ -633,8 +633,10 @@ class TableScreen(Screen[None]):
         self.colour_blind = bool(getattr(self.app, "colour_blind", False))
         settings = getattr(self.app, "settings", None)
         self.practice.mark_okeys |= bool(getattr(settings, "mark_okeys", False))
-        if getattr(settings, "log_hidden", False):
-            self.show_log(False)  # l hid it at an earlier table
+        if getattr(settings, "log_hidden", False) and self.hotseat is None:
+            # l hid it at an earlier table (a table several people share keeps to each
+            # person's own l, from the size's choice).
+            self.show_log(False)
         # The table tells the screen of every change; a table in this process begins play here.
         self.table.set_listener(self.tell_table_changed)
         self.new_hand()
@@ -743,7 +745,7 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None:
             layouts = self.hotseat.kept_layouts()
         for seat, slots in layouts.items():
-            if not slots or len(slots) % 2 or len(slots) > 2 * DEFAULT_COLS:
+            if not slots or len(slots) % 2 or len(slots) > RACK_SLOTS:
                 continue  # (a rack never grows past its 16 columns: a hand-made order)
             try:
                 tiles = [None if t is None else Tile.parse(str(t)) for t in slots]
@@ -4320,10 +4322,10 @@ class TableScreen(Screen[None]):
         self.show_log(not self.log_shown())
         shown = self.log_shown()
         remember = getattr(self.app, "remember_choice", None)
-        if remember is not None and not self.app.has_class("-narrow"):
+        if remember is not None and not self.app.has_class("-narrow") and self.hotseat is None:
             # Hidden beside the table, it stays hidden at the next table (and after a
             # reload of the web page); a look at it over a small terminal's table is not
-            # a choice to keep.
+            # a choice to keep, nor one person's at a terminal several people share.
             remember(log_hidden=not shown)
         if shown:
             self.query_one("#log", RichLog).scroll_end(animate=False)
