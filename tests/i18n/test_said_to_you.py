@@ -273,6 +273,8 @@ def test_the_finish_shows_what_others_added_in_brackets() -> None:
     assert "R7 R8 R9 R10 (R11)" in text
     assert "Y2 Y3 Y4 Y5" in text and "(Y5)" not in text  # the finisher's own lay-off
     assert "(in brackets: tiles other players added)" in text
+    # The hand's melds, not its last turn's: "Mehmet's finish" read as all laid at once.
+    assert text.startswith("Mehmet's melds: "), text
     assert [tm.meld.tiles[-1] for tm in report.table][0] == Tile.parse("R11")
 
 

@@ -99,7 +99,7 @@ async def test_the_summary_lists_the_winning_melds_and_each_penalty_with_its_rea
         # Under the finisher's name: "Melds:" alone read as everybody's melds.
         summary = app.screen
         owner = "Your" if finisher == 0 else f"{summary.seats[finisher].name}'s"
-        shown = f"{owner} finish: " + " ".join(map(str, first.tiles[:2]))
+        shown = f"{owner} melds: " + " ".join(map(str, first.tiles[:2]))
         assert shown in text.replace("★", ""), text
         assert f"last discard {hand.discards[finisher][-1]}" in text
         assert (
@@ -447,7 +447,7 @@ def test_the_winning_melds_break_between_melds_only_at_80_columns() -> None:
     opened = Opening(OpeningKind.MELDS, 105)
     text = explained_hand([opened] * 4, Outcome(EndKind.FINISH, 3), width=76, melds=melds)
     top = text[1 : text.index(next(line for line in text if line.startswith("You")))]
-    assert len(top) == 2 and "finish: B1 B2 B3 · R2 Y2 K2" in top[0]
+    assert len(top) == 2 and "melds: B1 B2 B3 · R2 Y2 K2" in top[0]
     for meld in melds:
         assert sum(meld in line for line in top) == 1, meld
     assert top[-1].endswith("K5 K6 K7 · last discard R1")
@@ -1732,7 +1732,7 @@ async def test_the_summary_names_the_tiles_the_finisher_added_to_others_melds():
         await pilot.press("a")
         text = await finish_with(pilot, app, screen, "K9")
         assert hand.outcome is not None and hand.outcome.finisher == 0
-        assert "Your finish: B1 B2 B3 · added to others' melds R6 · last discard K9" in text
+        assert "Your melds: B1 B2 B3 · added to others' melds R6 · last discard K9" in text
         # The finisher's -101 says what it is ("You -101 = -101" did not).
         assert "You -101 for finishing = -101" in text, text
 

@@ -94,10 +94,12 @@ def winning_melds(
         for at, _meant in report.others_added
     ):
         pieces.append(Text(_("(in brackets: tiles other players added)"), "dim"))
+    # "melds", not "finish": they are the hand's, laid over many turns ("Zeynep's finish"
+    # with all four read as laid in one turn, a straight out, where she added one tile).
     if finisher == you:
-        head = _("Your finish:")
+        head = _("Your melds:")
     else:
-        head = _("{owner} finish:").format(owner=possessive(seats[finisher].name))
+        head = _("{owner} melds:").format(owner=possessive(seats[finisher].name))
     pieces[0] = Text(head + " ", "bold").append_text(pieces[0])
     return Filled(pieces, " · ")
 
