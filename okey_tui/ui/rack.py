@@ -568,7 +568,11 @@ class RackLayout:
         return [group for _, group in found]
 
     def put_beside(
-        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None = None
+        self,
+        tile: Tile,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None = None,
+        push: bool = False,
     ) -> int | None:
         """A tile taken from the left (laid this turn, so it is wanted in a meld): in the
         best group it makes a meld with (:meth:`partners`), where its tiles then read as
@@ -581,7 +585,8 @@ class RackLayout:
         tile's place in a run is inside the group (``R7`` for ``R5 R6 R8 R9``) or at an end
         that touches another group, the group's tiles on one side of that place move one
         slot along their row, into a free slot that touches no other group: the fewest
-        tiles that can, and only that group's (they are in :attr:`shifted`, and move back
+        tiles that can, and only that group's (``push``, j's: the groups a slot beyond move
+        along too, see :meth:`_room_in`) (they are in :attr:`shifted`, and move back
         if the tile leaves that slot, as g gives it back). ``None`` (the caller puts it
         apart) when no such group has room.
 
@@ -614,7 +619,7 @@ class RackLayout:
                     self.room = None
                     return self.index(row, col)
         for group in groups:
-            room = self._room_in(group, tile, okey, kinds)
+            room = self._room_in(group, tile, okey, kinds, push)
             if room is None:
                 continue
             slot, moved = room
@@ -649,11 +654,27 @@ class RackLayout:
         return bool(found) and (found[0].kind is not MeldKind.RUN or in_order(tiles, okey))
 
     def _room_in(
-        self, group: list[int], tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None
+        self,
+        group: list[int],
+        tile: Tile,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None,
+        push: bool = False,
     ) -> tuple[int, dict[int, int]] | None:
         """Where ``tile`` goes in ``group`` when tiles of the group move one slot aside for
         it (see :meth:`put_beside`): its slot and the moves (old slot -> new slot), the
-        fewest tiles moving (to the right of two as few), or ``None``."""
+        fewest tiles moving (to the right of two as few), or ``None``. ``push`` (j, the
+        player's own ask): the groups a slot beyond on that side move a slot along too, as
+        far as a free slot apart (a sorted rack leaves every group a slot from the next).
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=10)
+        >>> rack.arrange([parse_tiles("Y9 Y10 Y11"), parse_tiles("B1 B2 B3")], [])
+        >>> rack._room_in([0, 1, 2], Tile.parse("Y8"), Tile.parse("R1"), None) is None
+        True
+        >>> rack._room_in([0, 1, 2], Tile.parse("Y8"), Tile.parse("R1"), None, push=True)
+        (0, {0: 1, 1: 2, 2: 3, 4: 5, 5: 6, 6: 7})
+        """
         row, first = self.place(group[0])
         last = self.place(group[-1])[1]
         held = [t for i in group if (t := self.slots[i]) is not None]
@@ -668,14 +689,44 @@ class RackLayout:
             beyond = col + step
             return not 0 <= beyond < self.cols or self.slots[self.index(row, beyond)] is None
 
+        def pushed(col: int, step: int) -> list[int] | None:
+            """The slots of the tiles from ``col`` on (``step`` ±1) that move a slot along
+            when the group's side moves: up to the first free slot whose other side is free
+            too, the groups a slot away on the way moving with it (on a sorted rack every
+            group stands one slot from the next); None when the row has no such slot."""
+            slots: list[int] = []
+            while 0 <= col < self.cols:
+                i = self.index(row, col)
+                if self.slots[i] is None and free_apart(col, step):
+                    return slots
+                if self.slots[i] is not None:
+                    slots.append(i)
+                elif i in homes:
+                    return None
+                col += step
+            return None
+
         options: list[tuple[int, int, int, dict[int, int]]] = []
+        if push:
+            right, left = pushed(last + 1, 1), pushed(first - 1, -1)
+        else:  # only the group's own tiles move
+            right = [] if free_apart(last + 1, 1) else None
+            left = [] if free_apart(first - 1, -1) else None
         for p in range(len(held) + 1):
             if not self._reads_as_meld([*held[:p], tile, *held[p:]], okey, kinds):
                 continue
-            if p < len(held) and free_apart(last + 1, 1):  # held[p:] one slot right
-                options.append((len(held) - p, 0, group[p], {i: i + 1 for i in group[p:]}))
-            if p > 0 and free_apart(first - 1, -1):  # held[:p] one slot left
-                options.append((p, 1, group[p - 1], {i: i - 1 for i in group[:p]}))
+            if p < len(held) and right is not None:  # held[p:] one slot right
+                moving = [*group[p:], *right]
+                options.append((len(moving), 0, group[p], {i: i + 1 for i in moving}))
+            elif p == len(held) and right:  # at the group's end, the groups beyond along
+                slot = self.index(row, last + 1)
+                options.append((len(right), 0, slot, {i: i + 1 for i in right}))
+            if p > 0 and left is not None:  # held[:p] one slot left
+                moving = [*group[:p], *left]
+                options.append((len(moving), 1, group[p - 1], {i: i - 1 for i in moving}))
+            elif p == 0 and left:  # at the group's start, the groups before it along
+                slot = self.index(row, first - 1)
+                options.append((len(left), 1, slot, {i: i - 1 for i in left}))
         if not options:
             return None
         _, _, slot, moved = min(options, key=lambda o: o[:2])
@@ -1046,7 +1097,9 @@ class RackLayout:
     ) -> dict[int, int] | None:
         """Move the tile at ``index`` beside the group it makes the best meld with, as a
         tile taken from the left comes in (:meth:`put_beside`: at an end of the group, or
-        into its run, that group's tiles on one side moving a slot along when they must).
+        into its run, that group's tiles on one side moving a slot along when they must),
+        and, the player having asked, the groups a slot beyond moving along too where the
+        group has no room (a sorted rack: Y8 drawn for Y9-Y13 at the row's start).
         Returns what moved (old slot → new), or ``None`` (nothing moves) when no group
         takes it with room beside it, or it would only go back where it is.
 
@@ -1068,7 +1121,7 @@ class RackLayout:
         # follows the move once, where the caller remaps it (put_beside's shift moved it).
         before, back, room = list(self.slots), list(self.back), self.room
         self.slots[index] = None
-        target = self.put_beside(tile, okey, kinds)
+        target = self.put_beside(tile, okey, kinds, push=True)
         moved = {} if target is None else {index: target, **self.shifted}
         self.shifted = {}
         self.back, self.room = back, room

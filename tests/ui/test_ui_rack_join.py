@@ -95,12 +95,31 @@ async def test_j_while_a_taken_tile_has_its_room_keeps_it_and_g_slides_back() ->
         assert picked == ["R8", "R9"], picked
 
 
-async def test_j_says_which_group_a_tile_goes_with_when_no_slot_beside_it_is_free() -> None:
+async def test_j_moves_the_groups_a_slot_beyond_along_and_says_so() -> None:
+    """On a sorted rack every group stands a slot from the next: j on K6 for Y6 B6 said no
+    free slot stays apart (a newcomer's Y8 for Y9-Y13 at the row's start too). The groups
+    beyond move a slot along, as far as a free slot apart, and the line names them."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         hand = position(["K6 R1 Y6 B6 R9 R12", "", "", ""], phase="p")
         screen = await at_position(pilot, app, hand)
         set_rows(screen, "K6 . R1", "Y6 B6 . R9 . R12")
+        said = await j_on(pilot, screen, "K6")
+        assert said == "K6 is beside Y6 B6 now (R9 R12 moved a slot to make room): set 18", said
+        assert row(screen, 1) == "Y6 B6 K6 . R9 . R12", row(screen, 1)
+        await pilot.press("u")  # practice or not, u takes a move of the rack back
+        await pilot.pause()
+        assert row(screen, 1) == "Y6 B6 . R9 . R12", row(screen, 1)
+
+
+async def test_j_says_which_group_a_tile_goes_with_when_no_slot_beside_it_is_free() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "K6 R1 Y6 B6 R9 R12 K1 K3 B9 Y11 R13"
+        hand = position([tiles, "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        # Every group a slot from the next up to the row's end: no slot along is free.
+        set_rows(screen, "K6 . R1", "Y6 B6 . R9 . R12 . K1 . K3 . B9 . Y11 . R13")
         before = list(screen.rack.slots)
         said = await j_on(pilot, screen, "K6")
         assert said == (
