@@ -524,8 +524,12 @@ class OkeyApp(App[None]):
         in_sight = screen is table and not table.hidden and not table.log_shown()
         match = table.table
         hand = match.hand_number
-        # For the first hand only: the next hand's log starts afresh without it.
+        # For the first hand only: the next hand's log starts afresh without it. First
+        # in the log: at full pace the bots' first moves were written before it, and it
+        # came in between two of them.
         table.game_log.pin(Text(said, "dim"), lambda: match.hand_number == hand)
+        table.rebuild_log()
+        table.render_all()
         if in_sight:
             self.notify(said, timeout=SAVES_KEPT_NOTE_S, markup=False)
 

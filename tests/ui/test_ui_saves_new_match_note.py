@@ -63,7 +63,9 @@ async def test_a_new_match_says_once_that_the_unfinished_ones_are_kept() -> None
         said = "Your other unfinished match is kept: okey101 play lists it to resume."
         # At 80x24 the log is out of sight: a short note too.
         assert await told(pilot, second) == [said]
-        assert (await logged(pilot, second)).count(said) == 1
+        text = await logged(pilot, second)
+        # Once, and first: at full pace the bots' first moves came before it.
+        assert text.count(said) == 1 and text.startswith(said), text
         # A note that goes by itself: the table's own line still says what to do.
         assert isinstance(second.screen, TableScreen)
         status = str(second.screen.query_one("#status", Static).render())
@@ -103,7 +105,9 @@ async def test_where_the_log_shows_only_the_log_says_it() -> None:
         await wait_and_arrange(pilot, second)
         assert not await told(pilot, second), "the log says it: no note over the table"
         said = "Your other unfinished match is kept: okey101 play lists it to resume."
-        assert (await logged(pilot, second)).count(said) == 1
+        text = await logged(pilot, second)
+        # Once, and first: at full pace the bots' first moves came before it.
+        assert text.count(said) == 1 and text.startswith(said), text
 
 
 async def test_a_shared_terminal_is_told_in_the_log_not_over_the_privacy_screen() -> None:
@@ -124,4 +128,6 @@ async def test_a_shared_terminal_is_told_in_the_log_not_over_the_privacy_screen(
         assert not await told(pilot, second), "a note again after Enter"
         # The log keeps it for whoever opens it (l), written anew for each person.
         said = "Your other unfinished match is kept: okey101 play lists it to resume."
-        assert (await logged(pilot, second)).count(said) == 1
+        text = await logged(pilot, second)
+        # Once, and first: at full pace the bots' first moves came before it.
+        assert text.count(said) == 1 and text.startswith(said), text

@@ -1561,7 +1561,8 @@ class GameLog(DragScrolls, RichLog, can_focus=False):
 
     def pin(self, line: Text, holds: Callable[[], bool]) -> None:
         """Write ``line``, and write it first again whenever the log is cleared, for as
-        long as ``holds()`` (a note about the match's start: for its first hand)."""
+        long as ``holds()`` (a note about the match's start: for its first hand; the
+        table's screen writes its log again after it, so that it comes first)."""
         self._pinned = (line, holds)
         self.write(line)
 
