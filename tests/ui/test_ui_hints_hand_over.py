@@ -59,7 +59,8 @@ async def test_h_once_the_hand_is_over_says_when_the_hints_come(hands: int) -> N
         await pilot.pause()
         said = status_text(screen)
         if hands == 1:
-            assert "next hand" not in said and said.startswith("Hints on: the match is over")
+            assert "next hand" not in said
+            assert said.startswith("Hints on for the next match: this one is over"), said
         else:
             assert said.startswith("Hints on: they show from the next hand"), said
         assert not screen.query_one("#hints").display

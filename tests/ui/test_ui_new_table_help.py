@@ -58,6 +58,9 @@ async def test_a_question_mark_in_the_name_box_is_typed() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert app.screen is setup and name.value.endswith("?"), name.value  # typed, "You" selected
+        # The bar offers the key that opens the help from there: F1, not ?.
+        bar = screen_text(app).splitlines()[-1]
+        assert "F1 Help" in bar and "? Help" not in bar, bar
         await pilot.press("f1")  # F1 opens it from there
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)

@@ -105,7 +105,7 @@ async def test_j_moves_the_groups_a_slot_beyond_along_and_says_so() -> None:
         screen = await at_position(pilot, app, hand)
         set_rows(screen, "K6 . R1", "Y6 B6 . R9 . R12")
         said = await j_on(pilot, screen, "K6")
-        assert said == "K6 is beside Y6 B6 now (R9 R12 moved a slot to make room): set 18", said
+        assert said == "K6 is beside Y6 B6 now (R9 and R12 moved a slot to make room): set 18", said
         assert row(screen, 1) == "Y6 B6 K6 . R9 . R12", row(screen, 1)
         await pilot.press("u")  # practice or not, u takes a move of the rack back
         await pilot.pause()

@@ -666,3 +666,22 @@ def test_a_groups_value_is_never_glued_to_the_new_mark():
     line = widget.render().plain.split("\n")[2][widget.pad() :]
     assert line[7 * SLOT : 10 * SLOT].split() == ["pair"], line  # into the empty slots
     assert line[10 * SLOT : 11 * SLOT] == "new ", line
+
+
+async def test_tab_on_to_the_other_row_says_where_the_tiles_went() -> None:
+    """Tab on the upper row's last group sent it to the lower row with no word: the
+    player looked for it where it had been."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["Y10 B10 K10 R1 B1 K1 K5 K6 K7 R9", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        screen.rack.slots = layout(
+            "Y10 B10 K10 . R1 B1 K1 . . . . . . . . .",
+            "K5 K6 K7 . . . . . . . . . . . . R9",
+        ).slots
+        screen.render_all()
+        await select_tiles(pilot, screen, "R1 B1 K1")
+        await pilot.press("tab")
+        await pilot.pause()
+        assert rows(screen.rack)[1].startswith("K5 K6 K7 . R1 B1 K1 ."), rows(screen.rack)
+        assert status_text(screen) == "R1 B1 K1 went on to the lower row"

@@ -873,7 +873,9 @@ NEW_TABLE_KEYS = [
         "escape",
         "",
         N_("Quit"),
-        tooltip=N_("Quit; your remembered choices stay as they were, but a language chosen here"),
+        tooltip=N_(
+            "Quit; your remembered choices stay as they were (a language chosen here is kept)"
+        ),
     ),
 ]
 
@@ -896,8 +898,10 @@ class NewTableScreen(Screen[TableSettings]):
         # On an unfinished match's line Enter resumes it: the key bar says so.
         Binding("enter", "resume_here", N_("Resume")),
         Binding("r", "resume_focused", N_("Resume match")),
-        # The name box types a "?" of its own; F1 opens the help from it too.
-        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
+        # The name box types a "?" of its own: there the bar says F1 opens the help.
+        Binding("question_mark", "help", N_("Help"), key_display="?"),
+        Binding("f1", "help_from_box", N_("Help"), key_display="F1"),
+        Binding("f1", "help", N_("Help"), show=False),
         Binding("escape", "quit_game", N_("Quit")),
     ]
 
@@ -1238,9 +1242,15 @@ class NewTableScreen(Screen[TableSettings]):
     def action_resume_here(self) -> None:
         self.action_start()
 
+    def action_help_from_box(self) -> None:
+        self.action_help()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume_focused":
             return bool(self.saves)
+        if action in ("help", "help_from_box"):
+            # One Help in the bar: F1's in the name box, where ? is typed; ?'s elsewhere.
+            return isinstance(self.focused, Input) == (action == "help_from_box")
         on_a_match = isinstance(self.focused, SaveRow)
         if action == "start":
             return not on_a_match

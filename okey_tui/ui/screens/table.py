@@ -2507,13 +2507,22 @@ class TableScreen(Screen[None]):
         moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
         self.moved(moved, no_gap + self.join_hint(chosen))
         passed = [t for i in sorted(moved or ()) if i not in chosen and (t := before[i])]
+        okey = self.view.okey
         if passed:  # the group passed moved too: said, the player's arrangement changed
-            okey = self.view.okey
             self.rack_notice(
                 _("{tiles} and {group} changed places").format(
                     tiles=tiles_text(tiles, okey), group=tiles_text(passed, okey)
                 )
             )
+        elif moved and self.rack.row_of(chosen[0]) != self.rack.row_of(moved[chosen[0]]):
+            # On to the other row, out of the place the player looked at: said where.
+            lower = self.rack.row_of(moved[chosen[0]]) == ROWS - 1
+            said = (
+                _("{tiles} went on to the lower row")
+                if lower
+                else _("{tiles} went on to the upper row")
+            )
+            self.rack_notice(said.format(tiles=tiles_text(tiles, okey)))
 
     def join_kinds(self) -> tuple[MeldKind, ...]:
         """The kinds of meld j puts a tile with: those this seat may lay."""
@@ -2614,7 +2623,18 @@ class TableScreen(Screen[None]):
         target = moved[index]
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
-        aside = [slots[new] for old, new in sorted(moved.items()) if old != index]
+        # The tiles moved aside, group by group as they stand now ("R7 R9 and Y3 Y5": the
+        # groups a slot beyond moved along with the tile's own read as one).
+        aside: list[list[int]] = []
+        for new in sorted(new for old, new in moved.items() if old != index):
+            if (
+                aside
+                and new == aside[-1][-1] + 1
+                and self.rack.row_of(new) == self.rack.row_of(aside[-1][-1])
+            ):
+                aside[-1].append(new)
+            else:
+                aside.append([new])
         meld = group_label(group, okey, kinds)[0]
         if aside:
             said = _("{tile} is beside {group} now ({moved} moved a slot to make room): {meld}")
@@ -2625,7 +2645,12 @@ class TableScreen(Screen[None]):
                 tile=tile_text(tile, okey),
                 group=self.group_words(beside, tile),
                 meld=meld,
-                moved=" ".join(tile_text(t, okey) for t in aside if t is not None),
+                moved=and_list(
+                    [
+                        " ".join(tile_text(t, okey) for i in part if (t := slots[i]))
+                        for part in aside
+                    ]
+                ),
             )
         )
 

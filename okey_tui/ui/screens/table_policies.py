@@ -215,7 +215,7 @@ class Practice:
         said = _("Hints shown: h hides them") if self.hints_on else _("Hints hidden: h shows them")
         if self.hints_on and self.screen.table.match_over:
             # No next hand to wait for: "from the next hand" promised one.
-            said = _("Hints on: the match is over, there is no hand left to hint")
+            said = _("Hints on for the next match: this one is over")
         elif self.hints_on and self.screen.table.hand_over:
             # The panel waits for the next hand (it said "shown" and showed nothing).
             said = _("Hints on: they show from the next hand (h hides them)")
