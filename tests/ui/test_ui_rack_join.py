@@ -16,6 +16,10 @@ def row(screen, n: int) -> str:  # type: ignore[no-untyped-def]
     return " ".join(str(t) if t else "." for t in cells).rstrip(" .")
 
 
+def rows_of(screen) -> list[str]:  # type: ignore[no-untyped-def]
+    return [row(screen, r) for r in range(2)]
+
+
 async def j_on(pilot, screen, tile: str) -> str:  # type: ignore[no-untyped-def]
     """j pressed with the cursor on ``tile``: the line then."""
     await goto(pilot, screen, screen.rack.slots.index(Tile.parse(tile)))
@@ -169,6 +173,13 @@ async def test_j_points_to_s_in_an_unsorted_block_and_to_a_for_a_table_meld() ->
             ("K9", "K9 makes a meld with no group on your rack"),
         ]:
             assert await j_on(pilot, screen, tile) == said, tile
+        # Just sorted, s would give the same rack: not offered then (it was, after s).
+        await pilot.press("s")
+        await pilot.pause()
+        block = max(screen.rack.groups(), key=len)
+        tile = str(screen.rack.slots[block[0]])
+        assert len(block) >= 4, rows_of(screen)
+        assert await j_on(pilot, screen, tile) == f"{tile} makes a meld with no group on your rack"
 
 
 async def test_shift_end_at_the_rows_end_says_so_and_leaves_no_step_to_undo() -> None:

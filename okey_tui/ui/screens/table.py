@@ -541,6 +541,8 @@ class TableScreen(Screen[None]):
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
         self.rack_history: list[RackStep] = []
+        # The rack as the last sort (s, p) left it.
+        self.sorted_as: list[Tile | None] = []
         # The kinds of the engine's actions legal now, worked out once for all the keys
         # (see check_action), and the count of changes they are good for (state_changed).
         self._changes = 0
@@ -2611,7 +2613,9 @@ class TableScreen(Screen[None]):
                     "{tile} makes a meld with no group on your rack: a adds it to a meld on "
                     "the table"
                 ).format(tile=word)
-            elif len(own) >= 4:  # a long block that is no meld: unsorted, or s's leftovers
+            elif len(own) >= 4 and slots != self.sorted_as:
+                # A long block that is no meld: unsorted, or s's leftovers (just sorted, s
+                # would give the same rack: not offered then)
                 said = _(
                     "{tile} makes a meld with no group on your rack (s sorts the rack into groups)"
                 ).format(tile=word)
@@ -2719,6 +2723,7 @@ class TableScreen(Screen[None]):
             near_parts(rest, okey) if by == "melds" else (),
         )
         self.follow_tiles(pointed, new)
+        self.sorted_as = list(self.rack.slots)  # j does not send the player back to s
         if by == "melds" and is_pairs_only(self.view):
             # A pairs opener (or a Going Pairs seat) lays only pairs: o would refuse the runs
             # and sets this sort shows.
