@@ -402,6 +402,14 @@ async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
         assert said == "K13 and Y10 B10 K10 changed places", said
         moved = {rack.index(0, c) for c in range(6, 11)}
         assert all(rack.slots[i] == before[i] for i in range(len(before)) if i not in moved)
+        # u names the swap it undoes, then shift+Tab swaps them again.
+        swapped = list(rack.slots)
+        await pilot.press("u")
+        said = str(screen.status_line.render())
+        assert said == "Undone: the swap of K13 and Y10 B10 K10", said
+        assert rack.slots == before
+        await pilot.press("shift+tab")
+        assert rack.slots == swapped
         # Before R1 B1 K1 there is room: K13 goes there, to the row's start.
         await pilot.press("shift+tab")
         assert rack.slots[rack.index(0, 0)] == k13, rows(rack)

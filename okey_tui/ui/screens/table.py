@@ -2276,7 +2276,9 @@ class TableScreen(Screen[None]):
             return sorted(self.selected)
         return [self.cursor] if self.rack.slots[self.cursor] is not None else []
 
-    def moved(self, moved: dict[int, int] | None, why: str) -> None:
+    def moved(self, moved: dict[int, int] | None, why: str, what: str = "") -> None:
+        """Tiles moved as ``moved`` says (old slot -> new), or, None, the line says ``why``
+        not; u then undoes ``what`` ("the move")."""
         if moved is not None and all(old == new for old, new in moved.items()):
             # Already there (shift+End at the row's end): nothing moved, so no step to undo
             # (u said "Undone: the move" and changed nothing), and the line says why.
@@ -2285,7 +2287,7 @@ class TableScreen(Screen[None]):
             # Said as a refusal: it goes at the next key that changes something.
             self.set_status(why, error=True)
             return
-        self.remember_rack(self.rack.slots_before(moved), _("the move"))
+        self.remember_rack(self.rack.slots_before(moved), what or _("the move"))
         self.remap(moved)
         self.render_all()
         self.keep_rack()
@@ -2506,16 +2508,16 @@ class TableScreen(Screen[None]):
             ).format(n=len(chosen))
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
         before = list(self.rack.slots)
+        hint = no_gap + self.join_hint(chosen)  # (asked of the rack before the move)
         moved = self.rack.gap_before(chosen) if back else self.rack.next_gap(chosen)
-        self.moved(moved, no_gap + self.join_hint(chosen))
         passed = [t for i in sorted(moved or ()) if i not in chosen and (t := before[i])]
         okey = self.view.okey
+        words = {"tiles": tiles_text(tiles, okey), "group": tiles_text(passed, okey)}
+        # u names the swap it undoes ("Undone: the move" said nothing of the group passed).
+        swap = _("the swap of {tiles} and {group}").format(**words) if passed else ""
+        self.moved(moved, hint, swap)
         if passed:  # the group passed moved too: said, the player's arrangement changed
-            self.rack_notice(
-                _("{tiles} and {group} changed places").format(
-                    tiles=tiles_text(tiles, okey), group=tiles_text(passed, okey)
-                )
-            )
+            self.rack_notice(_("{tiles} and {group} changed places").format(**words))
         elif moved and self.rack.row_of(chosen[0]) != self.rack.row_of(moved[chosen[0]]):
             # On to the other row, out of the place the player looked at: said where.
             lower = self.rack.row_of(moved[chosen[0]]) == ROWS - 1
