@@ -732,14 +732,19 @@ class RackLayout:
         _, _, slot, moved = min(options, key=lambda o: o[:2])
         return slot, moved
 
-    def _shift(self, moved: dict[int, int]) -> None:
+    def _place(self, moved: dict[int, int]) -> None:
         """Move tiles (old slot -> new slot, each new slot free or left by another of
-        them); the memory of tiles that came back follows them."""
+        them)."""
         tiles = {old: self.slots[old] for old in moved}
         for old in moved:
             self.slots[old] = None
         for old, new in moved.items():
             self.slots[new] = tiles[old]
+
+    def _shift(self, moved: dict[int, int]) -> None:
+        """Move tiles as :meth:`_place` does; the memory of tiles that came back follows
+        them."""
+        self._place(moved)
         self.follow(moved)
         self.shifted = {**self.shifted, **moved}
 
@@ -1159,7 +1164,7 @@ class RackLayout:
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
-        swapped = self.swap_past(chosen, 1, room_first=True)
+        swapped = self.swap_past(chosen, 1)
         if swapped is not None:
             return swapped
         # Past the next tile after them; with none, on from where they are.
@@ -1203,7 +1208,7 @@ class RackLayout:
         chosen = sorted(i for i in set(indices) if self.slots[i] is not None)
         if not chosen:
             return None
-        swapped = self.swap_past(chosen, -1, room_first=True)
+        swapped = self.swap_past(chosen, -1)
         if swapped is not None:
             return swapped
         length = len(chosen)
@@ -1220,15 +1225,13 @@ class RackLayout:
         order = sorted((i for i in places if i + length - 1 < behind), reverse=True)
         return self._into_first_gap(chosen, order)
 
-    def swap_past(
-        self, chosen: list[int], step: int, room_first: bool = False
-    ) -> dict[int, int] | None:
-        """The tiles at ``chosen``, side by side on one row, change places with the group
-        next to them on that row (``step`` 1: the one after them, -1: before them) one
-        empty slot away, as a sort leaves groups, the slot between the two kept, so each
-        stays whole and apart. ``room_first``: not when
-        the tiles fit apart just past that group (Tab and shift+Tab move them there).
-        Returns old slot → new slot for every tile moved; ``None`` when nothing moves.
+    def swap_past(self, chosen: list[int], step: int) -> dict[int, int] | None:
+        """The tiles at ``chosen``, a whole group, change places with the group next to
+        them on their row (``step`` 1: the one after them, -1: before them) one empty slot
+        away, as a sort leaves groups, the slot between the two kept, so each stays whole
+        and apart; not when the tiles fit apart just past that group (Tab and shift+Tab
+        move them there). Returns old slot → new slot for every tile moved; ``None`` when
+        nothing moves.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -1246,14 +1249,9 @@ class RackLayout:
         >>> rack.move_to([3, 4, 5], 0, 5), rack.swap_past([0, 1], 1)  # two slots apart
         ({3: 5, 4: 6, 5: 7}, None)
         """
+        if self.group_at(chosen[0]) != chosen:
+            return None  # part of a group, or tiles apart: Tab takes them into a gap
         row = self.row_of(chosen[0])
-        if chosen != list(range(chosen[0], chosen[-1] + 1)) or self.row_of(chosen[-1]) != row:
-            return None
-        col, end = self.place(chosen[0])[1], self.place(chosen[-1])[1]
-        if (col > 0 and self.slots[chosen[0] - 1] is not None) or (
-            end < self.cols - 1 and self.slots[chosen[-1] + 1] is not None
-        ):
-            return None  # part of a group: Tab takes them out of it, into a gap
         on_row = [g for g in self.groups(ignore=chosen) if self.row_of(g[0]) == row]
         if step > 0:
             group = next((g for g in on_row if g[0] > chosen[-1]), None)
@@ -1262,10 +1260,9 @@ class RackLayout:
         if group is None:
             return None
         length = len(chosen)
-        if room_first:
-            col = self.place(group[-1])[1] + 2 if step > 0 else self.place(group[0])[1] - 1 - length
-            if col in self.free_starts(row, length, chosen, apart=True):
-                return None
+        col = self.place(group[-1])[1] + 2 if step > 0 else self.place(group[0])[1] - 1 - length
+        if col in self.free_starts(row, length, chosen, apart=True):
+            return None
         first, second = (chosen, group) if step > 0 else (group, chosen)
         gap = second[0] - first[-1] - 1
         if gap > 1:
@@ -1274,11 +1271,7 @@ class RackLayout:
         start = first[0]
         moved = {old: start + k for k, old in enumerate(second)}
         moved.update({old: start + len(second) + gap + k for k, old in enumerate(first)})
-        tiles = {old: self.slots[old] for old in moved}
-        for old in moved:
-            self.slots[old] = None
-        for old, new in moved.items():
-            self.slots[new] = tiles[old]
+        self._place(moved)
         # The chosen tiles first in the mapping, as the other moves give them.
         return {old: moved[old] for old in sorted(chosen, reverse=step > 0)} | {
             old: moved[old] for old in group

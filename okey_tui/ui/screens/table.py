@@ -2631,16 +2631,10 @@ class TableScreen(Screen[None]):
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
         # The tiles moved aside, group by group as they stand now ("R7 R9 and Y3 Y5": the
         # groups a slot beyond moved along with the tile's own read as one).
-        aside: list[list[int]] = []
+        parts: dict[int, list[int]] = {}  # each group's first slot -> its moved slots
         for new in sorted(new for old, new in moved.items() if old != index):
-            if (
-                aside
-                and new == aside[-1][-1] + 1
-                and self.rack.row_of(new) == self.rack.row_of(aside[-1][-1])
-            ):
-                aside[-1].append(new)
-            else:
-                aside.append([new])
+            parts.setdefault(self.rack.group_at(new)[0], []).append(new)
+        aside = list(parts.values())
         meld = group_label(group, okey, kinds)[0]
         if aside:
             said = _("{tile} is beside {group} now ({moved} moved a slot to make room): {meld}")
