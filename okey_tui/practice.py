@@ -1365,13 +1365,6 @@ def _finish(view: PlayerView) -> FinishPlan | None:
     okey = view.okey
     opening = view.opening
     rack = list(view.rack)
-    owed = view.okeys_owed
-    barred: set[Tile] = set()
-    if owed and rack.count(okey) <= owed:
-        # Throwing an okey leaves it off the table: not while every okey held is owed.
-        barred.add(okey)
-    if view.taken is not None:
-        barred.add(view.taken.tile)  # the taken discard must be used, not thrown
     plan = finish_plan(
         rack,
         okey,
@@ -1379,7 +1372,7 @@ def _finish(view: PlayerView) -> FinishPlan | None:
         None if opening is None else opening.kind,
         view.rules.pairs_opener_lays_off,
         floor=view.melds_floor if opening is None else None,
-        barred=barred,
+        barred=view.finish_barred(),
     )
     if plan is None:
         return None

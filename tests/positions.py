@@ -137,6 +137,25 @@ def okey_owed_where_it_finishes() -> Hand:
     return hand
 
 
+def okey_owed_in_a_long_finish(second_okey: bool = False) -> Hand:
+    """Seat 0 (opened) has just swapped the okey (R13) off seat 2's B5 ★B6 B7 and owes it,
+    with 8 tiles: every one but K2 goes out as a lay-off, the okey as Y10 between Y9 and
+    Y11, while laying its melds K10 K11 K12 and ★ Y6 K6 leaves Y11 K2. With
+    ``second_okey`` the other okey stands for B2 in B1 ★B2 B3 and the rack holds B2 and
+    R5 for K2: the one finish swaps that okey out too, lays both and throws R5."""
+    from okey_tui.engine.actions import SwapOkey
+
+    hand = position(
+        ["B6 Y6 K6 Y11 K10 K11 K12 " + ("R5 B2" if second_okey else "K2"), "R1 R2", "Y1 Y2", "K1"],
+        indicator="R12",
+        phase="p",
+        table=("2:Y7Y8Y9", "2:K7K8K9", "2:B5*B6B7", *(["2:B1*B2B3"] if second_okey else [])),
+        openings="m101/-/m101/-",
+    )
+    hand.apply(SwapOkey(2, (Tile.parse("B6"),)))
+    return hand
+
+
 def left_discard_swaps_an_okey() -> Hand:
     """Seat 0 (opened) to draw; the left discard K6 takes the okey (R13) off seat 2's
     K5 ★K6 K7, and meld 1 (R8 B8 K8) would take the okey again as Y8, both Y8 in sight."""

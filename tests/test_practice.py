@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from positions import left_discard_swaps_an_okey, okey_owed_where_it_finishes
+from positions import (
+    left_discard_swaps_an_okey,
+    okey_owed_in_a_long_finish,
+    okey_owed_where_it_finishes,
+)
 from positions import position as pos_hand
 
 from okey_tui import i18n
@@ -307,6 +311,26 @@ def test_the_okey_owed_to_the_table_is_not_the_finishing_throw(held: str, thrown
     assert finish is not None and finish.discard == Tile.parse(thrown)
     follow(hand, finish)
     assert hand.is_over and hand.outcome is not None and hand.outcome.finisher == 0
+
+
+def test_the_experts_choice_is_the_finish_while_an_okey_is_owed():
+    """With the okey swapped off the table still owed and 8 tiles, the panel's headline
+    laid K10 K11 K12 and ★ Y6 K6 (so Y11 could not go) while its "You can finish now"
+    lay everything off: following the headline lost the finish. It is now the finish's
+    first step, and following the headline step by step goes out."""
+    hand = okey_owed_in_a_long_finish()
+    hint = hint_for(PlayerView.of(hand, 0))
+    finish = hint.finish
+    assert finish is not None and hint.expert is not None
+    first = finish.lay_offs[0]
+    assert hint.expert.action == AddTile(first.tile, first.index, None), hint.expert.action
+    for _ in range(12):
+        if hand.is_over:
+            break
+        expert = hint_for(PlayerView.of(hand, 0)).expert
+        assert expert is not None
+        hand.apply(expert.action)
+    assert hand.outcome is not None and hand.outcome.finisher == 0
 
 
 def test_penalty_warnings_name_the_rule_and_the_points():
@@ -1447,13 +1471,14 @@ def test_a_table_without_penalties_has_no_okey_risk_to_tell() -> None:
 
 def test_an_okey_laid_on_a_turn_that_goes_out_is_not_called_at_risk() -> None:
     """Laid as Y11 in ★Y11 Y12 Y13 the okey lets the seat go out this turn: nobody gets a
-    turn to swap it, so the hint names no +101 and says why."""
+    turn to swap it, so the hint names no +101: it is the finish's first step."""
     hand = okey_owed_where_it_finishes()
     hint = expert_hint(PlayerView.of(hand, 0))
     assert hint is not None and isinstance(hint.action, Lay), hint
     assert any(hand.okey in meld.tiles for meld in hint.action.melds)
     assert not any("+101" in line for line in hint.lines), hint.lines
-    assert any("go out this turn" in line for line in hint.lines), hint.lines
+    finish = hint_for(PlayerView.of(hand, 0)).finish
+    assert finish is not None and hint.action == Lay(finish.melds)
 
 
 def test_several_tiles_added_are_said_in_the_order_they_stand_in_the_meld():

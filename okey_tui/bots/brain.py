@@ -406,7 +406,13 @@ class PlannerBot:
         assert opening is not None
         table = [tm.meld for tm in view.table]
         return finish(
-            rack, okey, table, opening.kind, view.can_touch_table(), deadline=self._deadline
+            rack,
+            okey,
+            table,
+            opening.kind,
+            view.can_touch_table(),
+            deadline=self._deadline,
+            barred=view.finish_barred(),
         )
 
     def _finish_step(
@@ -425,14 +431,8 @@ class PlannerBot:
                 return None  # out of time: play on as if no finish were found
         if plan is None:
             return None
-        taken = view.taken
-        if taken is not None and plan.discard == taken.tile and rack.count(taken.tile) == 1:
-            return None
-        if view.okeys_owed and plan.discard == okey and rack.count(okey) <= view.okeys_owed:
-            return None
         if plan.swaps:
-            if view.okeys_owed:
-                return None
+            # Another okey may come off the table while one is owed: the plan lays both.
             swap = plan.swaps[0]
             return SwapOkey(swap.index, swap.given)
         if plan.melds:
@@ -518,8 +518,7 @@ class PlannerBot:
             out = self._finish_plan(view, rack, okey)
         except OutOfTime:
             return None  # out of time: lay as planned
-        owed = view.okeys_owed
-        if out is not None and not (owed and out.discard == okey and rack.count(okey) <= owed):
+        if out is not None:
             return self._finish_step(view, rack, okey, out) if self.style.plan_finish else None
         rest = _remove(rack, [okey])
         after = _keep_one(

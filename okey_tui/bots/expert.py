@@ -422,10 +422,10 @@ class ExpertBot:
         table: a straight out, which doubles the hand.
         """
         rack = list(view.rack)
-        if len(rack) < 2 or view.okeys_owed:
+        if len(rack) < 2:
             return None
         okey = view.okey
-        if view.opening is not None:
+        if view.opening is not None:  # an okey owed goes down in the finish too
             self.brain._deadline = deadline
             try:
                 return self.brain._finish_step(view, rack, okey)
@@ -441,6 +441,7 @@ class ExpertBot:
             None if going_pairs else view.melds_floor,
             deadline,
             view.pairs_floor if view.rules.pairs_opener_lays_off else None,
+            barred=view.finish_barred(),
         )
         if plan is None or not plan.melds:
             return None
@@ -449,8 +450,6 @@ class ExpertBot:
         taken = view.taken
         if taken is not None:
             in_opening = any(taken.tile in m.tiles for m in plan.melds)
-            if plan.discard == taken.tile and rack.count(taken.tile) == 1:
-                return None
             if not in_opening or (taken.from_going_pairs and plan.kind is not OpeningKind.PAIRS):
                 return None
         if view.rules.finish_opening_needs_floor:

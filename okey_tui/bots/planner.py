@@ -104,7 +104,14 @@ def pairs(tiles: Iterable[Tile], okey: Tile) -> Arrangement:
 
 
 _FinishKey = tuple[
-    tuple[Tile, ...], Tile, tuple[Meld, ...], OpeningKind | None, bool, int | None, int | None
+    tuple[Tile, ...],
+    Tile,
+    tuple[Meld, ...],
+    OpeningKind | None,
+    bool,
+    int | None,
+    int | None,
+    frozenset[Tile],
 ]
 _FINISH_CACHE_SIZE = 2048
 _finish_cache: OrderedDict[_FinishKey, FinishPlan | None] = OrderedDict()
@@ -119,18 +126,29 @@ def finish(
     floor: int | None = None,
     deadline: Deadline | None = None,
     pairs_floor: int | None = None,
+    barred: frozenset[Tile] = frozenset(),
 ) -> FinishPlan | None:
-    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`).
+    """How to go out this turn (see :func:`okey_tui.engine.solver.finish_plan`), no tile
+    of ``barred`` thrown.
 
     With a ``deadline`` the search may give up: then it raises
     :class:`OutOfTime`. Only answers of finished searches are remembered.
     """
-    key: _FinishKey = (_key(tiles), okey, tuple(table), opened, can_lay_off, floor, pairs_floor)
+    key: _FinishKey = (
+        _key(tiles),
+        okey,
+        tuple(table),
+        opened,
+        can_lay_off,
+        floor,
+        pairs_floor,
+        barred,
+    )
     if key in _finish_cache:
         _finish_cache.move_to_end(key)
         return _finish_cache[key]
     plan = solver.finish_plan(
-        key[0], okey, key[2], opened, can_lay_off, floor, deadline, pairs_floor
+        key[0], okey, key[2], opened, can_lay_off, floor, deadline, pairs_floor, barred=barred
     )
     if plan is None and deadline is not None and deadline.ran_out:
         raise OutOfTime

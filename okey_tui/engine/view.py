@@ -199,6 +199,26 @@ class PlayerView:
             self.seat, self.rack[0], self.okey, self.opening, self.opened_this_turn
         )
 
+    def finish_barred(self) -> frozenset[Tile]:
+        """The tiles this seat cannot throw to go out this turn, whatever it lays first: an
+        okey taken off the table this turn while every okey held is owed (it must go on the
+        table again, rules §8), and the left discard taken this turn when the rack holds
+        no other copy (it must be laid, rules §7).
+
+        >>> from okey_tui.engine.match import Match
+        >>> from okey_tui.engine.rules import RuleSet
+        >>> PlayerView.of(Match(RuleSet(hands=1), 3).hand, 0).finish_barred()
+        frozenset()
+        """
+        barred: set[Tile] = set()
+        rack = self.rack
+        if self.okeys_owed and rack.count(self.okey) <= self.okeys_owed:
+            barred.add(self.okey)
+        taken = self.taken
+        if taken is not None and rack.count(taken.tile) < 2:
+            barred.add(taken.tile)
+        return frozenset(barred)
+
     def can_use_taken(self, tile: Tile) -> bool:
         """Whether ``tile``, taken from the left by this seat, could be laid this turn, as
         a taken discard must be (rules §7), with a tile kept for the discard. Once opened:

@@ -5,7 +5,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from positions import left_discard_swaps_an_okey, okey_owed_where_it_finishes, position
+from positions import (
+    left_discard_swaps_an_okey,
+    okey_owed_in_a_long_finish,
+    okey_owed_where_it_finishes,
+    position,
+)
 
 from okey_tui.bots import LEVELS, make_bot
 from okey_tui.bots.arena import SeatRecord, play_match, run, safe_action, summarise
@@ -295,6 +300,23 @@ def test_an_owed_okey_that_finishes_the_hand_stays_in_its_meld(level: str) -> No
     assert PlayerView.of(hand, 0).okeys_owed == 1 and len(hand.racks[0]) == 10
     play_bot_turn(hand, make_bot(level))
     assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]
+
+
+@pytest.mark.parametrize("second_okey", [False, True])
+def test_an_owed_okey_does_not_stop_the_expert_finishing(second_okey: bool) -> None:
+    """Owing the okey it had just swapped off the table, the expert (and the hint that
+    follows it) laid K10 K11 K12 and ★ Y6 K6 and kept Y11 K2: every tile but K2 went out
+    as a lay-off, the okey as Y10 (a player who followed the hint lost the finish). A
+    second okey swapped out while one is owed goes down in the same finish."""
+    hand = okey_owed_in_a_long_finish(second_okey)
+    assert PlayerView.of(hand, 0).okeys_owed == 1 and len(hand.racks[0]) == 8 + second_okey
+    play_bot_turn(hand, make_bot("expert"))
+    assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]
+    thrown = Tile.parse("R5" if second_okey else "K2")
+    assert hand.events[-3].tiles == (thrown,)  # the discard that went out
+    if second_okey:
+        swaps = [e for e in hand.events if e.kind == "swap"]
+        assert [e.tiles for e in swaps] == [(Tile.parse("B6"),), (Tile.parse("B2"),)]
 
 
 @pytest.mark.parametrize("level", ["hard", "expert"])
