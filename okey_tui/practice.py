@@ -492,6 +492,14 @@ def _threat_line(threat: Threat | None) -> str | None:
             "the same: you are behind in the match, and a straight out is your way back.",
             threat.tiles,
         ).format(n=threat.tiles, share=_risk_share(threat))
+    if not _count(threat.risk, threat.worlds):
+        return ngettext(
+            "An opponent who has opened is down to {n} tile, but goes out on the next turn "
+            "in none of the {worlds} guesses the expert made at the tiles you cannot see.",
+            "An opponent who has opened is down to {n} tiles, but goes out on the next turn "
+            "in none of the {worlds} guesses the expert made at the tiles you cannot see.",
+            threat.tiles,
+        ).format(n=threat.tiles, worlds=threat.worlds)
     return ngettext(
         "An opponent who has opened is down to {n} tile, but goes out on the next turn "
         "in only {share} guesses the expert made at the tiles you cannot see.",
@@ -1064,16 +1072,16 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 # ("Discard B5" above "Y12 came out 1 point better" read as a contradiction).
                 lines.append(
                     ngettext(
-                        "{tile} is the tile your melds need least, and the expert keeps to it "
+                        "{tile} is the tile your rack needs least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
                         "guesses at the tiles you cannot see: {tiles} came out only about {n} "
-                        "point better, a gap so few guesses cannot tell from luck: the two "
-                        "are about equally good.",
-                        "{tile} is the tile your melds need least, and the expert keeps to it "
+                        "point better, a gap so few guesses cannot tell from luck: they are "
+                        "about equally good.",
+                        "{tile} is the tile your rack needs least, and the expert keeps to it "
                         "unless another discard scores more than {trust} points better over its "
                         "guesses at the tiles you cannot see: {tiles} came out only about {n} "
-                        "points better, a gap so few guesses cannot tell from luck: the two "
-                        "are about equally good.",
+                        "points better, a gap so few guesses cannot tell from luck: they are "
+                        "about equally good.",
                         gain,
                     ).format(
                         tile=tile_text(action.tile, okey),
@@ -1099,7 +1107,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             if why is not None:  # first: the forecasts after it are no reason for the tile
                 lines.insert(first, why)
         else:
-            lines.append(_("It is the tile your melds need least."))
+            lines.append(_("It is the tile your rack needs least."))
         if view.opening is not None and okey in view.rack and view.can_touch_table():
             lines.append(_("Hold your okey: kept to the end, it can be your last discard (x2)."))
         return ExpertHint(action, headline, tuple(lines))
@@ -1127,10 +1135,15 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 "{not_opened}."
             ).format(**_stakes(view))
         feared = () if advice.threat is None else (_open_for_threat_line(view, advice.threat),)
+        # The melds themselves: the panel's best opening below is of runs and sets, so an
+        # opening with pairs was never named before e staged it.
+        laid = _("The opening: {melds}.").format(
+            melds=", ".join(meld_words(m, okey) for m in action.melds)
+        )
         return ExpertHint(
             action,
             _("Open now with {worth}").format(worth=worth),
-            (*feared, why, *_okey_place_lines(view, action)),
+            (*feared, laid, why, *_okey_place_lines(view, action)),
         )
     if isinstance(action, AddTile):
         n = action.target + 1
@@ -1439,7 +1452,10 @@ def left_discard_advice(view: PlayerView) -> LeftDiscard | None:
             return LeftDiscard(
                 tile,
                 False,
-                _("leave it: your opening does not need it, and a taken tile must go in"),
+                _(
+                    "leave it: you can open without it, and a taken tile must go down in "
+                    "your opening this turn"
+                ),
             )
         best = (
             pairs_text(check.pair_count, check.pairs_floor)

@@ -126,7 +126,7 @@ def test_a_left_discard_the_opening_has_already_does_not_complete_it(left: str):
     assert solver.opening_check(list(view.rack), view.okey, 101, 5).can_open_melds
     advice = left_discard_advice(view)
     assert advice is not None and not advice.worth
-    assert advice.reason.startswith("leave it: your opening does not need it"), advice.reason
+    assert advice.reason.startswith("leave it: you can open without it"), advice.reason
 
 
 def test_left_discard_that_completes_nothing_must_be_left():
@@ -1131,7 +1131,7 @@ def test_a_discard_as_near_as_the_ones_within_the_margin_is_not_called_worse(
     text = "\n".join(hint.lines)
     assert (
         "K2 came out only about 4 points better, a gap so few guesses cannot tell from luck: "
-        "the two are about equally good." in text
+        "they are about equally good." in text
     )
     assert "Discarding R1 instead: about 4 points worse, a gap as small: about as good too." in text
     assert "Discarding R2 instead: about 20 points worse." in text
@@ -1160,10 +1160,10 @@ def test_a_discard_that_came_out_a_little_better_is_explained_after_the_choice(
     assert not any(line.startswith("Discarding K2") for line in hint.lines), hint.lines
     line = next(line for line in hint.lines if "K2" in line)
     assert line == (
-        "Y1 is the tile your melds need least, and the expert keeps to it unless another "
+        "Y1 is the tile your rack needs least, and the expert keeps to it unless another "
         f"discard scores more than {round(TRUST)} points better over its guesses at the tiles "
         "you cannot see: K2 came out only about 1 point better, a gap so few guesses cannot "
-        "tell from luck: the two are about equally good."
+        "tell from luck: they are about equally good."
     ), line
 
 
@@ -1223,7 +1223,8 @@ def test_with_only_a_pairs_opening_the_hint_keeps_the_pairs_and_says_what_pairs_
     assert tips and not {str(t.tile) for t in tips} & paired, [str(t.tile) for t in tips]
     hint = expert_hint(view)
     assert hint is not None and hint.headline == "Open now with 5 pairs", hint.headline
-    assert "pairs add nothing to runs and sets" in hint.lines[0], hint.lines
+    assert hint.lines[0] == "The opening: B12 B12, R5 R5, Y5 Y5, R4 R4, R1 R1.", hint.lines
+    assert "pairs add nothing to runs and sets" in hint.lines[1], hint.lines
     assert "you can add to the table" not in hint.lines[0]
 
 

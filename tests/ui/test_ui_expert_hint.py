@@ -102,7 +102,7 @@ def test_a_hint_to_hold_past_an_opponent_near_going_out_says_how_likely_that_is(
     assert advice.headline == f"Hold your opening back: discard {advice.action.tile}"
     assert advice.lines[1] == (
         "An opponent who has opened is down to 4 tiles, but goes out on the next turn "
-        "in only 0 of 16 guesses the expert made at the tiles you cannot see."
+        "in none of the 16 guesses the expert made at the tiles you cannot see."
     )
     # The safer choice it weighs names who could go out first (a learner read "if an
     # opponent goes out" with no word of who had opened).
