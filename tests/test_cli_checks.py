@@ -147,6 +147,10 @@ def test_simulate_takes_the_table_options_play_takes() -> None:
     table = run(*args, "hard,hard,hard,hard", "--give-back-penalty", "--pairs-lay-off")
     assert table.exit_code == 0
     assert "giving back costs +101" in table.output.replace("\n", " ")
+    # Without penalties a give-back is free (the engine charges nothing): not said to cost.
+    free = run(*args, "hard,hard,hard,hard", "--give-back-penalty", "--no-penalty")
+    assert free.exit_code == 0
+    assert "no penalties" in free.output and "giving back" not in free.output, free.output
 
 
 def test_no_bot_takes_a_persons_name() -> None:

@@ -256,7 +256,9 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
         + game_type_label(rules.game_type)
         + (", " + _("partners") if rules.partners else "")
         + ("" if rules.penalties else ", " + _("no penalties"))
-        + "".join(", " + _(words) for field, words in OPTION_WORDS.items() if getattr(rules, field))
+        + "".join(
+            ", " + _(words) for field, words in OPTION_WORDS.items() if rules.in_effect(field)
+        )
     )
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), title=title)
     # Whole words on two lines, never cut, keep the table within an 80-column terminal.

@@ -30,6 +30,9 @@ class OpeningKind(enum.Enum):
 
 MATCH_LENGTHS = (1, 3, 5, 7, 9, 11, 13)
 
+# Table options that charge a penalty, so change nothing at a table without penalties.
+PENALTY_OPTIONS = frozenset({"give_back_penalty"})
+
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
@@ -86,6 +89,15 @@ class RuleSet:
     @property
     def challenge(self) -> bool:
         return self.game_type is GameType.CHALLENGE
+
+    def in_effect(self, option: str) -> bool:
+        """Whether the table option named ``option`` (a field that is off by default) is on
+        and counts at this table: one that charges a penalty counts only with penalties.
+
+        >>> RuleSet(give_back_penalty=True, penalties=False).in_effect("give_back_penalty")
+        False
+        """
+        return bool(getattr(self, option)) and (self.penalties or option not in PENALTY_OPTIONS)
 
     def with_options(self, **changes: object) -> RuleSet:
         return replace(self, **changes)  # type: ignore[arg-type]  # field names and types checked by the dataclass at run time

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
-from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
+from okey_tui.engine.rules import MATCH_LENGTHS, PENALTY_OPTIONS, GameType, RuleSet
 from okey_tui.engine.scoring import (
     BIG_OPENING_BONUS,
     BIG_OPENING_PAIRS,
@@ -443,8 +443,6 @@ ROW_FIELDS = {
     "opt-hands": "hands",
     **{f"opt-{name.replace('_', '-')}": name for name in OPTION_FIELDS},
 }
-# Options that charge a penalty, so have no effect at a table without penalties.
-PENALTY_OPTIONS = frozenset({"give_back_penalty"})
 
 
 # What each game type and table option means, said under the new-table form for the line
