@@ -302,13 +302,17 @@ class Pace(FloatBetween):
 
 def named_word(typed: str, names: Mapping[str, str]) -> str:
     """The word of ``names`` (each English word and its name, marked with ``N_``) a player
-    typed: the word itself, or its name in the player's language as the new-table screen
-    says it (``klasik`` is ``classic``, ``kolay`` is ``easy``), in any case, Turkish ``İ``
-    and ``I`` as Turkish writes them. Another word comes back as typed (trimmed, in lower
-    case), for the caller to refuse by name."""
+    typed: the word itself, or its name as the new-table screen says it in any of the
+    game's languages (``klasik`` is ``classic``, ``kolay`` is ``easy``, whatever language
+    the game speaks: the README's ``--type klasik`` was refused in English), in any case,
+    Turkish ``İ`` and ``I`` as Turkish writes them. Another word comes back as typed
+    (trimmed, in lower case), for the caller to refuse by name."""
     said = i18n.lower(typed.strip())
     for word, name in names.items():
-        if said in (i18n.lower(word), i18n.lower(_(name))):
+        spoken = i18n.in_every_language(name)
+        if said == i18n.lower(word) or any(
+            said == i18n.lower(text, code) for code, text in spoken.items()
+        ):
             return word
     return said
 

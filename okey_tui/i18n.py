@@ -31,6 +31,7 @@ them), and English when none of these names a language okey101 speaks.
 
 from __future__ import annotations
 
+import functools
 import gettext as _gettext
 import os
 from collections.abc import Mapping
@@ -105,6 +106,20 @@ def _load(language: str) -> _gettext.NullTranslations:
     if language == "en":
         return _gettext.NullTranslations()
     return _gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def in_every_language(message: str) -> dict[str, str]:
+    """``message`` as each language of the game says it, by language code.
+
+    >>> in_every_language("Classic")["tr"]
+    'Klasik'
+    """
+    return {code: _loaded(code).gettext(message) for code in LANGUAGES}
+
+
+@functools.cache
+def _loaded(language: str) -> _gettext.NullTranslations:
+    return _load(language)
 
 
 def set_language(language: str | None) -> str:

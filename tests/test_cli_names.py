@@ -72,10 +72,20 @@ def test_a_wrong_game_type_is_refused_with_both_names() -> None:
     assert result.exit_code == 2, result.output
     for names in ("hızlı", "classic (klasik)", "rising (yükselen)", "challenge (düello)", "51"):
         assert names in result.output, result.output
-    # In English the types have no other name, and a Turkish word is no game type.
-    result = run(*SIMULATE, "--type", "klasik")
+    # In English the refusal lists the English words (the types have no other name there).
+    result = run(*SIMULATE, "--type", "hızlı")
     assert result.exit_code == 2, result.output
-    assert "klasik" in result.output and "classic, rising, challenge" in result.output
+    assert "hızlı" in result.output and "classic, rising, challenge" in result.output
+
+
+def test_a_turkish_name_is_taken_whatever_language_the_game_speaks() -> None:
+    """The README's `--type klasik` (and `--bots kolay,zor,uzman`) was refused by a game
+    speaking English: a Turkish player at an English terminal typed what they knew."""
+    result = run(*SIMULATE, "--type", "klasik", "--seats", "kolay,zor,uzman,normal", "--json")
+    assert result.exit_code == 0, result.output
+    said = json.loads(result.output)
+    assert said["rules"].startswith("classic/")
+    assert [seat["bot"] for seat in said["seats"]] == ["easy", "hard", "expert", "normal"]
 
 
 @pytest.mark.usefixtures("turkish")
