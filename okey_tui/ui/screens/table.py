@@ -3307,10 +3307,17 @@ class TableScreen(Screen[None]):
             # What a pairs opening binds the hand to: a newcomer who followed the hint's
             # pairs opening learned only from the summary that their tiles counted double.
             # (§11 of okey101 rules, the end of a hand: it said §10, taking back.)
-            line += " · " + _(
+            pairs_note = _(
                 "once you open with pairs, what your rack holds at the hand's end counts "
                 "double ({rule})"
             ).format(rule=rule_section(11))
+            if self.app.has_class("-short") and self.status_lines(f"{line} · {pairs_note}") > 2:
+                # Two rows at most on a small terminal: the note was cut at "(rules §11 The
+                # end of a".
+                pairs_note = _("a pairs opener's tiles left count double (§{number})").format(
+                    number=11
+                )
+            line += " · " + pairs_note
         if view.rules.penalties:
             # What laying them would cost, where every terminal shows it: the lay-down box
             # says it too, but on a small terminal its melds leave it no room.
