@@ -1,5 +1,6 @@
-"""Adding an okey that could stand for either end of a meld: the chooser opens on the
-reading the hint names (after e), else on one nobody can swap out, never simply the first.
+"""Adding an okey that could stand for either end of a meld: after e, a adds it as the
+hint reads it (the line says which); without a hint the chooser opens on a reading nobody
+can swap out, never simply the first.
 
 The hint said "Lay off R2★ (an okey) on meld 1 as R11 now … both R11 are in sight: nobody
 can swap it out" and "a adds it there"; e then a opened "Add to which meld, the okey as
@@ -8,7 +9,7 @@ takes it", and Enter laid it there."""
 
 from __future__ import annotations
 
-from ui_helpers import at_position, goto, slot_of, table_app
+from ui_helpers import at_position, goto, slot_of, status_text, table_app
 
 from okey_tui.engine.actions import AddTile
 from okey_tui.engine.tiles import Tile
@@ -47,9 +48,10 @@ def readings(chooser: ChooserScreen) -> list[Tile | None]:  # type: ignore[type-
     return [next(s.meant for s in steps if s.tile == OKEY) for _label, steps in chooser.options]
 
 
-async def test_e_then_a_opens_on_the_reading_the_hint_names() -> None:
+async def test_e_then_a_lays_the_okey_as_the_hint_reads_it() -> None:
     """Both R6 and both R11 in sight: either reading is safe, the hint names R11 (the
-    higher meld), and e, a, Enter lays the okey as R11, not as R6 (the first row)."""
+    higher meld), e says "a adds it to meld 1 as R11", and a lays it so, not as R6 (the
+    chooser's first row), with no question between."""
     app = table_app(practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await at_position(pilot, app, okey_beside_a_run(("R11 R6", "R11 R6")))
@@ -57,14 +59,10 @@ async def test_e_then_a_opens_on_the_reading_the_hint_names() -> None:
         assert expert is not None and expert.action == AddTile(OKEY, 0, R11), expert
         await pilot.press("e")
         assert screen.rack.slots[screen.cursor] == OKEY
+        assert "a adds it to meld 1 as R11" in status_text(screen)
         await pilot.press("a")
         await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen), type(chooser)
-        assert readings(chooser) == [R6, R11]  # the hint's is not the first row
-        assert highlighted_reading(chooser) == R11
-        await pilot.press("enter")
-        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen), type(app.screen)
         laid = app.session.hand.table[0].meld
         assert laid.tiles[-1] == OKEY and laid.stands_for[-1] == R11, laid
 
@@ -91,16 +89,12 @@ async def test_a_without_a_hint_opens_on_the_reading_nobody_can_swap_out() -> No
 
 async def test_e_then_a_follows_the_hint_when_its_reading_is_the_one_at_risk_elsewhere() -> None:
     """The practice table with the tester's position (both R11 in sight, R6 not): e, a,
-    Enter lays the okey as R11, as the hint said."""
+    lays the okey as R11, as the hint said."""
     app = table_app(practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await at_position(pilot, app, okey_beside_a_run(("R11", "R11")))
         await pilot.press("e", "a")
         await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen), type(chooser)
-        assert highlighted_reading(chooser) == R11
-        await pilot.press("enter")
-        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen), type(app.screen)
         assert app.session.hand.table[0].meld.stands_for[-1] == R11
         assert screen.view.rack.count(OKEY) == 0

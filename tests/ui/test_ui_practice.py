@@ -559,6 +559,33 @@ async def e_then_a_adds_to_the_meld_the_hint_names(pilot, app) -> None:  # type:
     assert Tile.parse("K9") in app.session.hand.table[target].meld.tiles
 
 
+async def e_then_a_lays_the_okey_as_the_hint_reads_it(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """The hint said "Lay off B8★ on meld 1 as Y10", e said "a adds it to meld 1", and a
+    asked which tile the okey stands for (Y5 or Y10): e names the reading, a follows it."""
+    from okey_tui.engine.actions import AddTile
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+    from tests.positions import position
+
+    # The okey is B8 (indicator B7): it goes on Y6-Y9 as Y5 or as Y10, then K2 goes out.
+    hand = position(
+        ["B8 K2", "", "", ""],
+        phase="p",
+        table=["2:Y6Y7Y8Y9"],
+        openings="m101/-/m101/-",
+    )
+    screen = await at_position(pilot, app, hand)
+    expert = screen.practice.hint_now().expert
+    assert expert is not None and isinstance(expert.action, AddTile), expert
+    meant = expert.action.meant
+    assert meant in (Tile.parse("Y5"), Tile.parse("Y10")), expert.action
+    await pilot.press("e")
+    assert f"a adds it to meld 1 as {meant}" in status_text(screen)
+    await pilot.press("a")
+    await pilot.pause()
+    assert not isinstance(app.screen, ChooserScreen)
+    assert meant in app.session.hand.table[0].meld.stands_for
+
+
 async def e_stages_the_pair_the_hint_lays_and_enter_lays_it(pilot, app) -> None:  # type: ignore[no-untyped-def]
     """A pairs opener drew the second K12; the hint said "Lay K12 K12 now", and e said the
     hint names no tile to discard or add (the cursor stayed on K12, and x would have thrown
@@ -799,6 +826,7 @@ async def test_a_practice_table_at_120x40_from_its_deal_and_at_positions():
             e_points_at_the_loose_copy_of_the_hints_discard_not_the_one_in_a_run,
             e_points_at_the_tile_a_lay_off_hint_names_and_says_a_adds_it,
             e_then_a_adds_to_the_meld_the_hint_names,
+            e_then_a_lays_the_okey_as_the_hint_reads_it,
             e_stages_the_pair_the_hint_lays_and_enter_lays_it,
             e_stages_the_hints_opening_and_enter_opens_with_it,
             h_with_melds_staged_keeps_what_enter_and_esc_do_on_the_line,

@@ -3605,6 +3605,17 @@ class TableScreen(Screen[None]):
                 )
                 return
             plans = here  # a choice is left only for what an okey stands for there
+        if hinted is not None:
+            # a after e: the line said "a adds it to meld 1 as Y10", so it does, with no
+            # question between (a chooser of Y5 or Y10 opened there).
+            followed = [
+                steps
+                for first, steps, meant in plans
+                if first.target == hinted.target and meant in (None, hinted.meant)
+            ]
+            if len(followed) == 1:
+                await self.add_all(chosen, followed)
+                return
         options: list[tuple[Text | str, list[AddTile]]] = []
         # The row the chooser opens on, for Enter: the hint's reading of the okey when a
         # follows the hint, else the first one nobody can swap out (the engine's word).

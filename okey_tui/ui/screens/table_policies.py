@@ -320,11 +320,19 @@ class Practice:
             )
         elif isinstance(action, AddTile):
             screen.hint_add = (slot, action, len(screen.table.events))
-            said.append(
-                _("The cursor is on {tile}, the hint's lay-off: a adds it to meld {n}").format(
-                    tile=tile, n=action.target + 1
+            if action.meant is not None and is_wild(given, view.okey):
+                said.append(
+                    _(
+                        "The cursor is on {tile}, the hint's lay-off: a adds it to meld {n} "
+                        "as {meant}"
+                    ).format(tile=tile, n=action.target + 1, meant=action.meant)
                 )
-            )
+            else:
+                said.append(
+                    _("The cursor is on {tile}, the hint's lay-off: a adds it to meld {n}").format(
+                        tile=tile, n=action.target + 1
+                    )
+                )
         else:
             said.append(
                 _("The cursor is on {tile}, the hint's discard: x discards it").format(tile=tile)
