@@ -829,6 +829,9 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     tile=tile_text(action.tile, okey)
                 )
             )
+            broken = _broken_pair_line(view)
+            if broken is not None:
+                lines.append(broken)
         swap = _swap_keep_line(view, action.tile)
         if swap is not None:
             lines.append(swap)
@@ -1214,6 +1217,26 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             ),
         )
     return ExpertHint(action, str(action), ())
+
+
+def _broken_pair_line(view: PlayerView) -> str | None:
+    """Why a discard that breaks a pair is still the choice, before the opening, when the
+    rack's pairs are a plan a learner may be on (3 or more, the runs and sets no further
+    from their floor): the expert plays the runs and sets (a learner was told "discard one, keep the other" and
+    broke one of their pairs with no word why). None when no such word is due."""
+    if view.opening is not None or is_pairs_only(view):
+        return None
+    check = opening_check(list(view.rack), view.okey, view.melds_floor, view.pairs_floor)
+    if check.pair_count < 3 or check.can_open_pairs or pairs_nearer(check):
+        return None
+    return _(
+        "That breaks one of your {pairs} pairs: the expert plays for runs and sets here "
+        "({melds}); a pairs opening needs {needed} pairs."
+    ).format(
+        pairs=check.pair_count,
+        melds=shortfall_text(check.value, check.floor),
+        needed=check.pairs_floor,
+    )
 
 
 def _why_this_discard(view: PlayerView, tile: Tile) -> str | None:

@@ -333,6 +333,27 @@ def test_the_experts_choice_is_the_finish_while_an_okey_is_owed():
     assert hand.outcome is not None and hand.outcome.finisher == 0
 
 
+def test_a_discard_that_breaks_a_pair_says_why():
+    """ "You hold two B13: discard one, keep the other" broke one of a learner's three pairs
+    with no word why: the hint says the expert plays for the runs and sets, and what a
+    pairs opening would need."""
+    hand = pos_hand(
+        [
+            "R1 R1 Y2 Y2 B13 B13 R9 R10 R11 R12 K9 K10 K11 K12 Y5 Y6 Y7 B3 K1 Y13 R4 B6",
+            "",
+            "",
+            "",
+        ],
+        phase="p",
+    )
+    hint = expert_hint(PlayerView.of(hand, 0))
+    assert hint is not None and hint.action == Discard(Tile.parse("B13")), hint
+    assert (
+        "That breaks one of your 3 pairs: the expert plays for runs and sets here "
+        "(102 / 101: enough to open); a pairs opening needs 5 pairs." in hint.lines
+    ), hint.lines
+
+
 def test_penalty_warnings_name_the_rule_and_the_points():
     """§12 Penalties: an okey, a playable tile and a take-back each cost +101."""
     hand = position("B8 R6 K2 Y13", table=("R3R4R5",), phase=Phase.PLAY)

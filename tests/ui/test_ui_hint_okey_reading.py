@@ -88,8 +88,8 @@ async def test_a_without_a_hint_opens_on_the_reading_nobody_can_swap_out() -> No
 
 
 async def test_e_then_a_follows_the_hint_when_its_reading_is_the_one_at_risk_elsewhere() -> None:
-    """The practice table with the tester's position (both R11 in sight, R6 not): e, a,
-    lays the okey as R11, as the hint said."""
+    """The practice table with the tester's position (both R11 in sight, R6 not): e then
+    a lays the okey as R11, as the hint said."""
     app = table_app(practice=True, tips=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await at_position(pilot, app, okey_beside_a_run(("R11", "R11")))
