@@ -587,8 +587,9 @@ class RackLayout:
         slot along their row, into a free slot that touches no other group: the fewest
         tiles that can, and only that group's (``push``, j's: the groups a slot beyond move
         along too, see :meth:`_room_in`) (they are in :attr:`shifted`, and move back
-        if the tile leaves that slot, as g gives it back). ``None`` (the caller puts it
-        apart) when no such group has room.
+        if the tile leaves that slot, as g gives it back). A pairs opener's tile that no
+        group takes goes beside its twin at a group's end (:meth:`_beside_twin`). ``None``
+        (the caller puts it apart) when no such group has room.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -630,6 +631,41 @@ class RackLayout:
             )
             self.slots[slot] = tile
             return slot
+        if kinds is not None and set(kinds) == {MeldKind.PAIR}:
+            return self._beside_twin(tile, okey)
+        return None
+
+    def _beside_twin(self, tile: Tile, okey: Tile) -> int | None:
+        """A pairs opener's taken tile whose twin ends a group that is no pair with it
+        (``B6`` for ``B6 B7``): in the free slot on the twin's outer side, when the slot
+        past it is free too (no other group joins), so the pair stands side by side and
+        no tile moves. None when there is no such slot.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("K2"), parse_tiles("B6 B7")], [])
+        >>> rack.slots[:5]  # K2 _ B6 B7 _
+        [Tile.parse('K2'), None, Tile.parse('B6'), Tile.parse('B7'), None]
+        >>> rack.put_beside(Tile.parse("B7"), Tile.parse("R1"), [MeldKind.PAIR])
+        4
+        >>> rack.put_beside(Tile.parse("B6"), Tile.parse("R1"), [MeldKind.PAIR]) is None
+        True
+        """
+        if is_wild(tile, okey):
+            return None
+        for group in self.groups():
+            for end, step in ((group[0], -1), (group[-1], 1)):
+                if self.slots[end] != tile:
+                    continue
+                row, col = self.place(end)
+                outer, past = col + step, col + 2 * step
+                if not 0 <= outer < self.cols or self.slots[self.index(row, outer)] is not None:
+                    continue
+                if 0 <= past < self.cols and self.slots[self.index(row, past)] is not None:
+                    continue
+                self.slots[self.index(row, outer)] = tile
+                self.room = None
+                return self.index(row, outer)
         return None
 
     def _block_with(self, row: int, col: int, tile: Tile) -> list[Tile]:

@@ -233,6 +233,34 @@ async def a_taken_tile_that_fits_nothing_is_offered_only_back(pilot, app) -> Non
     assert "a adds" not in said and "o stages" not in said, said
 
 
+async def a_pairs_openers_taken_tile_comes_in_beside_its_twin(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """A pairs opener takes B6 for a pair with the B6 of B6 B7: it came in apart, at the
+    row's end; it comes in on the twin's free side, and the line names the pair."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    hand = position(
+        ["K2 B6 B7 Y10", "", "", ""],
+        phase="d",
+        discards=["", "", "", "B6"],
+        table=["0:R3R3", "0:Y4Y4", "0:K8K8", "0:B9B9", "0:R12R12"],
+        openings="p5/-/-/-",
+    )
+    screen = await at_position(pilot, app, hand)
+    row = "K2 _ _ B6 B7 _ _ Y10"
+    screen.rack.slots = [None if t == "_" else Tile.parse(t) for t in row.split()] + [None] * (
+        len(screen.rack.slots) - 8
+    )
+    screen.render_all()
+    await pilot.press("t")
+    await pilot.pause()
+    assert app.session.hand.taken is not None
+    assert faces(screen)[:8] == ["K2", "_", "B6", "B6", "B7", "_", "_", "Y10"], faces(screen)
+    said = str(screen.query_one("#status").render())
+    assert said.startswith("You took B6, now beside B6: pair · lay it down"), said
+
+
 async def test_each_take_from_the_left_at_one_table():
     """One table (seed 125, 120x40), the rack arranged anew and the tile offered for each
     check: a taken tile comes in beside the set it makes; lower than a run, at its low
@@ -262,4 +290,5 @@ async def test_each_take_from_the_left_at_one_table():
             on_a_full_rack_the_line_names_the_group_the_tile_goes_with_not_its_neighbour,
             giving_the_tile_back_moves_the_tiles_moved_aside_back,
             a_taken_tile_that_fits_nothing_is_offered_only_back,
+            a_pairs_openers_taken_tile_comes_in_beside_its_twin,
         )
