@@ -652,7 +652,12 @@ def list_saves(folder: Path | None = None) -> SaveList:
         folder = saves_dir()
     try:
         if not folder.exists():
-            return found  # none made yet
+            # None made yet, unless a file stands where a folder above it should be (the
+            # list said "No unfinished matches" though the matches were only out of reach).
+            above = next((p for p in folder.parents if p.exists()), None)
+            if above is not None and not above.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(above))
+            return found
         if not folder.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
         with os.scandir(folder):

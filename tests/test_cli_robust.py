@@ -189,6 +189,21 @@ async def test_play_with_a_file_in_place_of_the_saves_folder_plays_unsaved_and_s
     assert folder.read_text("utf-8") == "i am a file\n"
 
 
+def test_saves_with_a_file_in_place_of_the_data_folder_says_so_not_none(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """A file where the data folder should be: ``saves`` said "No unfinished matches" (exit
+    0), as if the matches were gone; ``stats`` said what was wrong. It says so too."""
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a folder\n", "utf-8")
+    monkeypatch.setenv("OKEY101_DATA_DIR", str(blocker / "data"))
+    result = run("saves")
+    assert result.exit_code == 1, result.output
+    assert "No unfinished matches" not in result.output
+    assert "Your saved matches could not be read" in result.stderr, result.stderr
+    assert blocker.read_text("utf-8") == "not a folder\n"
+
+
 # -- damaged statistics ------------------------------------------------------------------------
 
 
