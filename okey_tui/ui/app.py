@@ -358,7 +358,10 @@ class OkeyApp(App[None]):
         if not isinstance(screen, TableScreen):
             return
         if screen.my_turn and not screen.hidden:
-            screen.mark_taken_new()
+            # Where the person had left the cursor, when the save kept it (a single seat's
+            # table: a hot-seat person's comes back as the terminal passes to them).
+            kept = self.session is not None and screen.table.seat in self.session.saved_cursors
+            screen.mark_taken_new(keep_cursor=kept)
             if not screen.restage_kept():
                 screen.set_status(_("Match resumed.") + " " + screen.turn_hint())
             elif screen.staging.reached(screen.view) and lay_when(screen.view) == "now":

@@ -184,6 +184,34 @@ async def test_a_resumed_rack_puts_the_cursor_where_it_was_left() -> None:
         assert screen.cursor == left_at and screen.rack.slots[screen.cursor] == tile
 
 
+async def test_resumed_after_a_draw_the_cursor_is_where_the_player_left_it() -> None:
+    """The player drew, moved the cursor onto K4 and the match was left (kill -TERM):
+    resumed, the cursor sat on the drawn tile, not on K4, though the save had it (a
+    hot-seat person's came back where it was left). The drawn tile keeps its "new" mark."""
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if app.session.hand.phase.value != "d":
+            await pilot.press("x")
+            await wait_for_human(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        drawn = set(screen.fresh)
+        await pilot.press("up", "home", "right")
+        await pilot.pause()
+        left_at, tile = screen.cursor, screen.rack.slots[screen.cursor]
+        assert tile is not None and drawn and left_at not in drawn
+    again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = again.screen
+        assert isinstance(screen, TableScreen)
+        assert screen.cursor == left_at and screen.rack.slots[left_at] == tile
+        assert screen.fresh == drawn, "the drawn tile is still marked new"
+
+
 async def test_a_match_left_with_a_taken_discard_resumes_saying_it_must_be_laid() -> None:
     """Resumed after taking the left discard, the status said "play, then x discards" and
     the taken tile had lost its "new" mark: only x told the player the tile had to be laid.

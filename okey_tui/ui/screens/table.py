@@ -835,9 +835,11 @@ class TableScreen(Screen[None]):
         table = self.table
         return not table.hand_over and table.turn == table.seat
 
-    def mark_taken_new(self) -> None:
+    def mark_taken_new(self, keep_cursor: bool = False) -> None:
         """The tile taken from the left and not yet laid, or drawn this turn (a resumed
-        match), is new again, with the cursor on it as after the draw (d then x throws it).
+        match), is new again, with the cursor on it as after the draw (d then x throws it);
+        with ``keep_cursor`` (the save kept where the person had left the cursor, on a tile)
+        only the mark comes back (the cursor left on K4 came back on the drawn R11).
 
         The saved rack names tiles, not which copy came in: with a copy of that tile in a
         run as well, the mark goes to the copy that stands most apart (the smallest group,
@@ -856,7 +858,8 @@ class TableScreen(Screen[None]):
             slot = None if tile is None else self.rack.slot_of(tile, apart=True)
         if slot is not None:
             self.fresh = {slot}
-            self.cursor = slot
+            if not (keep_cursor and under is not None):
+                self.cursor = slot
             self.render_all()
 
     def drawn_this_turn(self) -> Tile | None:

@@ -680,10 +680,7 @@ class HotSeat:
         # nothing), on the tile drawn or taken this turn when the match was resumed after it,
         # unless the match kept where the person had left it (then only the mark comes back).
         if screen.my_turn:
-            kept = screen.cursor if seat in table.session.saved_cursors else None
-            screen.mark_taken_new()
-            if kept is not None and screen.rack.slots[kept] is not None:
-                screen.cursor = kept
+            screen.mark_taken_new(keep_cursor=seat in table.session.saved_cursors)
         screen.cursor_to_a_tile()
         screen.render_rack()
         melds = screen.query_one(MeldsView)
