@@ -433,8 +433,21 @@ def load_settings(keep_aside: bool = True) -> TableSettings:
     path = settings_path()
     try:
         raw = path.read_bytes()
-    except (FileNotFoundError, IsADirectoryError):
-        return TableSettings()  # none yet (a folder in its place: save_settings says it)
+    except FileNotFoundError:
+        return TableSettings()  # none yet
+    except IsADirectoryError:
+        # A folder in its place: said as a damaged file is (the new-table screen said
+        # nothing, then a choice made at the table was "not remembered" in a passing note).
+        if keep_aside and path not in _said_unreadable:
+            _said_unreadable.add(path)
+            _problems.append(
+                _(
+                    "Your settings could not be read (a folder is where the file should "
+                    "be: {file}): this okey101 plays with its defaults and cannot remember "
+                    "choices until that folder is moved"
+                ).format(file=path)
+            )
+        return TableSettings()
     except OSError as exc:
         # Not readable here (root's file after a sudo okey101): the defaults, said once a
         # run, and the file never written over (save_settings).

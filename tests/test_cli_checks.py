@@ -327,6 +327,22 @@ def test_a_settings_file_that_cannot_be_read_stops_no_command(damaged: bytes) ->
     assert "Your settings could not be read" in said and kept.name in said
 
 
+def test_a_folder_in_the_settings_files_place_is_said_and_left() -> None:
+    """A folder where settings.json should be: the defaults were played and nothing said,
+    till a choice made at the table was "not remembered" in a passing note."""
+    from okey_tui.settings import TableSettings, load_settings, settings_path, take_problems
+
+    path = settings_path()
+    path.mkdir(parents=True)
+    (path / "mine.txt").write_text("a note\n", "utf-8")
+    assert load_settings() == TableSettings()
+    [said] = take_problems()
+    assert "Your settings could not be read" in said and str(path) in said, said
+    assert "cannot remember choices" in said, said
+    assert load_settings() == TableSettings() and not take_problems()  # said once a run
+    assert (path / "mine.txt").read_text("utf-8") == "a note\n"
+
+
 def test_saves_delete_asks_first() -> None:
     entry = unfinished(4, 2)
     result = run("saves", "--delete", entry.id, stdin="n\n")
