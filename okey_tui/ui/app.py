@@ -65,6 +65,9 @@ class OkeyApp(App[None]):
     BINDINGS = [
         Binding("ctrl+q", "quit_here", show=False, priority=True, system=True),
         Binding("ctrl+c", "quit_here(True)", show=False, priority=True, system=True),
+        # As in any terminal program: the game stops in the background till fg (it did
+        # nothing). Not in a browser, where nothing can be suspended.
+        Binding("ctrl+z", "suspend_here", show=False, priority=True, system=True),
     ]
     ASKING_QUITS = ("quit_table", "quit_game")
 
@@ -200,6 +203,15 @@ class OkeyApp(App[None]):
             session.autosave()  # a cursor moved since the last move: kept where it was
         self.release_lock()
         self.drop_untouched()
+
+    def action_suspend_here(self) -> None:
+        """Ctrl+Z: the cursors moved since the last move kept first (a stopped game may be
+        killed), then the process stopped till the shell's fg brings it back."""
+        session = self.session
+        if session is not None and session.cursors != session.saved_cursors:
+            if not session.match.is_over and not session.untouched():
+                session.autosave()
+        self.action_suspend_process()
 
     def end_on_hangup(self) -> None:
         """The terminal closing (its window shut, an ssh session dropped: SIGHUP) or the

@@ -212,6 +212,30 @@ async def test_resumed_after_a_draw_the_cursor_is_where_the_player_left_it() -> 
         assert screen.fresh == drawn, "the drawn tile is still marked new"
 
 
+async def test_ctrl_z_keeps_the_cursor_before_the_game_stops() -> None:
+    """Ctrl+Z stops the game in the background (it did nothing); a stopped game may be
+    killed, so the cursor moved since the last move is written first. (A headless app
+    cannot be stopped: the write is what is checked.)"""
+    app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        if app.session.hand.phase.value != "d":
+            await pilot.press("x")
+            await wait_for_human(pilot, app)
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("up", "home", "right")
+        await pilot.pause()
+        session = app.session
+        assert session.cursors != session.saved_cursors
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert session.saved_cursors == session.cursors == {0: screen.cursor}
+        assert isinstance(app.screen, TableScreen)  # still playing
+
+
 async def test_a_match_left_with_a_taken_discard_resumes_saying_it_must_be_laid() -> None:
     """Resumed after taking the left discard, the status said "play, then x discards" and
     the taken tile had lost its "new" mark: only x told the player the tile had to be laid.
