@@ -193,6 +193,12 @@ class OkeyApp(App[None]):
     def leave_saves(self) -> None:
         """What leaving the game keeps, as q keeps it: the cursors moved since the last
         move, the lock released, and a match nobody at the table has played dropped."""
+        self.keep_moved_cursors()
+        self.release_lock()
+        self.drop_untouched()
+
+    def keep_moved_cursors(self) -> None:
+        """A cursor moved since the last move written with the match, where it was."""
         session = self.session
         if (
             session is not None
@@ -200,17 +206,12 @@ class OkeyApp(App[None]):
             and not session.match.is_over
             and not session.untouched()
         ):
-            session.autosave()  # a cursor moved since the last move: kept where it was
-        self.release_lock()
-        self.drop_untouched()
+            session.autosave()
 
     def action_suspend_here(self) -> None:
         """Ctrl+Z: the cursors moved since the last move kept first (a stopped game may be
         killed), then the process stopped till the shell's fg brings it back."""
-        session = self.session
-        if session is not None and session.cursors != session.saved_cursors:
-            if not session.match.is_over and not session.untouched():
-                session.autosave()
+        self.keep_moved_cursors()
         self.action_suspend_process()
 
     def end_on_hangup(self) -> None:
