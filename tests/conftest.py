@@ -261,3 +261,15 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still sets the count."""
     cores = xdist_auto_num_workers(config)  # xdist's own count: the cores, or the variable
     return cores if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS") else cores + 1
+
+
+@pytest.fixture(autouse=True)
+def _settings_problems_said() -> Iterator[None]:
+    """A settings problem queued for the new-table screen and never taken by the test
+    that caused it would be said in the next test of its worker: each test takes its own
+    (the ones it checks), and one left over fails the test that left it."""
+    yield
+    from okey_tui import settings as okey_settings
+
+    left = okey_settings.take_problems()
+    assert not left, f"settings problems never said: {left}"

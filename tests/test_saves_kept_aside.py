@@ -560,6 +560,9 @@ def test_a_choice_at_the_table_not_remembered_is_said(monkeypatch: pytest.Monkey
     assert not app.settings.bell  # played so all the same
     (said,) = told
     assert said.startswith("Your choices were not remembered: " + str(path)), said
+    # And the next new-table screen says why, as for a damaged file.
+    (problem,) = settings.take_problems()
+    assert "a folder is where the file should be" in problem, problem
 
 
 # -- saves that cannot be read here -----------------------------------------------------------
