@@ -49,7 +49,7 @@ from okey_tui.engine.melds import (
 )
 from okey_tui.engine.rules import OpeningKind
 from okey_tui.engine.solver import FinishPlan
-from okey_tui.engine.state import Phase
+from okey_tui.engine.state import SEATS, Phase
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, exposed_add, exposed_okeys, legal_actions
 
@@ -389,6 +389,7 @@ class PlannerBot:
                     and not owed
                     and not only_okeys
                     and (style.keep_okey_for_finish or len(rack) > 2)
+                    and not _last_turn(view)
                 ):
                     continue
                 act = self._add_action(view, tile)
@@ -918,6 +919,14 @@ class PlannerBot:
         if view.rules.challenge and view.rules.penalties:
             weight *= 2 * (number0 + 1) / 7
         return max(0.0, links) * weight
+
+
+def _last_turn(view: PlayerView) -> bool:
+    """Whether the seat, having drawn, most likely plays no turn after this one: the other
+    seats' draws leave no tile in the middle for its next draw (only a discard taken
+    instead would). An okey kept then for a finishing throw is never thrown: it stays in
+    hand, +101 at a penalty table (the bots kept R1 with R4 R6, 0 tiles left, and paid)."""
+    return view.middle_count < SEATS
 
 
 def _keep_one(

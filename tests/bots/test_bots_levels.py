@@ -302,6 +302,32 @@ def test_an_owed_okey_that_finishes_the_hand_stays_in_its_meld(level: str) -> No
     assert hand.outcome is not None and hand.outcome.finisher == 0, hand.events[-3:]
 
 
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
+@pytest.mark.parametrize("middle", ["K1 K2 K3", "K1 K2 K3 K4"])
+def test_an_okey_kept_for_the_last_throw_is_laid_on_the_last_turn(level: str, middle: str) -> None:
+    """Opened, holding the okey, B13 and K5 after the draw: the okey kept to be thrown
+    last (x2) waits for a turn, but with 3 tiles left in the middle the other seats' draws
+    empty it first and the okey stays in hand, +101 (normal and hard bots paid it in 11 of
+    600 hands). Then it goes onto Y10 Y11 Y12 and B13 is thrown; with 4 left it is kept."""
+    hand = position(
+        ["R13 B13 K5", "R1 R2", "Y1 Y2", "K9"],
+        indicator="R12",
+        phase="p",
+        middle=middle,
+        rest="discard3",
+        table=("2:Y10Y11Y12",),
+        openings="m101/-/m101/-",
+    )
+    assert PlayerView.of(hand, 0).middle_count == len(middle.split())
+    play_bot_turn(hand, make_bot(level))
+    assert hand.turn != 0 and not hand.is_over
+    if len(middle.split()) == 4:
+        assert sorted(map(str, hand.racks[0])) == ["K5", "R13"], hand.events[-2:]
+    else:
+        assert hand.racks[0] == [Tile.parse("K5")], hand.events[-3:]
+        assert hand.okey in hand.table[0].meld.tiles
+
+
 @pytest.mark.parametrize("second_okey", [False, True])
 def test_an_owed_okey_does_not_stop_the_expert_finishing(second_okey: bool) -> None:
     """Owing the okey it had just swapped off the table, the expert (and the hint that
