@@ -1410,17 +1410,7 @@ def _finish(view: PlayerView) -> FinishPlan | None:
         floor=view.melds_floor if opening is None else None,
         barred=view.finish_barred(),
     )
-    if plan is None:
-        return None
-    if opening is None and view.rules.finish_opening_needs_floor:
-        enough = (
-            len(plan.melds) >= view.pairs_floor
-            if plan.kind is OpeningKind.PAIRS
-            else sum(m.value for m in plan.melds) >= view.melds_floor
-        )
-        if not enough:
-            return None
-    if opening is None and view.going_pairs[view.seat] and plan.kind is not OpeningKind.PAIRS:
+    if plan is None or not view.allows_finish(plan):
         return None
     return plan
 

@@ -333,6 +333,31 @@ def test_the_experts_choice_is_the_finish_while_an_okey_is_owed():
     assert hand.outcome is not None and hand.outcome.finisher == 0
 
 
+def test_a_finish_that_lays_the_taken_discard_off_is_not_offered():
+    """Taken before opening, Y7 must go down in the opening (rules §7): the finishing
+    search laid it off on Y8-Y11 after the opening, and "You can finish now" offered a
+    plan the table refuses. No finish is offered (the search is checked to find that one)."""
+    from okey_tui.engine.actions import TakeDiscard
+
+    hand = pos_hand(
+        ["R10 R11 R12 R13 B10 B11 B12 B13 K3 K4 K5 K9", "R1 R2", "Y1 Y2", "K1"],
+        indicator="R6",
+        phase="d",
+        discards=("", "", "", "Y7"),
+        table=("2:Y8Y9Y10Y11",),
+        openings="-/-/m101/-",
+    )
+    hand.apply(TakeDiscard())
+    view = PlayerView.of(hand, 0)
+    table = [tm.meld for tm in view.table]
+    laid_off = solver.finish_plan(
+        view.rack, view.okey, table, None, True, view.melds_floor, barred=view.finish_barred()
+    )
+    assert laid_off is not None and laid_off.lay_offs[0].tile == Tile.parse("Y7")
+    assert not view.allows_finish(laid_off)
+    assert hint_for(view).finish is None
+
+
 def test_a_discard_that_breaks_a_pair_says_why():
     """ "You hold two B13: discard one, keep the other" broke one of a learner's three pairs
     with no word why: the hint says the expert plays for the runs and sets, and what a

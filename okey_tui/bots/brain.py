@@ -406,7 +406,7 @@ class PlannerBot:
         opening = view.opening
         assert opening is not None
         table = [tm.meld for tm in view.table]
-        return finish(
+        plan = finish(
             rack,
             okey,
             table,
@@ -415,6 +415,7 @@ class PlannerBot:
             deadline=self._deadline,
             barred=view.finish_barred(),
         )
+        return plan if plan is None or view.allows_finish(plan) else None
 
     def _finish_step(
         self,

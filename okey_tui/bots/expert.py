@@ -445,21 +445,8 @@ class ExpertBot:
         )
         if plan is None or not plan.melds:
             return None
-        if going_pairs and plan.kind is not OpeningKind.PAIRS:
+        if not view.allows_finish(plan):
             return None
-        taken = view.taken
-        if taken is not None:
-            in_opening = any(taken.tile in m.tiles for m in plan.melds)
-            if not in_opening or (taken.from_going_pairs and plan.kind is not OpeningKind.PAIRS):
-                return None
-        if view.rules.finish_opening_needs_floor:
-            enough = (
-                len(plan.melds) >= view.pairs_floor
-                if plan.kind is OpeningKind.PAIRS
-                else sum(m.value for m in plan.melds) >= view.melds_floor
-            )
-            if not enough:
-                return None
         return Open(plan.melds)
 
     def _deadline(self, start: float | None = None, share: float = CAP_SHARE) -> Deadline:

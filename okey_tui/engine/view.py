@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from okey_tui.engine.actions import (
     Action,
@@ -51,6 +52,9 @@ from okey_tui.engine.state import (
     penalty_for,
 )
 from okey_tui.engine.tiles import COLOURS, Tile, okey_for
+
+if TYPE_CHECKING:
+    from okey_tui.engine.solver import FinishPlan
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +222,34 @@ class PlayerView:
         if taken is not None and rack.count(taken.tile) < 2:
             barred.add(taken.tile)
         return frozenset(barred)
+
+    def allows_finish(self, plan: FinishPlan) -> bool:
+        """Whether ``plan`` (a way to go out this turn, as ``solver.finish_plan`` gives it)
+        keeps the rules the finishing search does not know: an opening that finishes the
+        hand reaches the floor at a table that asks it (rules §7, an option); a seat that
+        declared Going Pairs opens only with pairs (rules §13); the discard taken from the
+        left goes down as the rules want it, taken before the opening in the opening's
+        melds (rules §7: a plan that laid Y7 off on Y8-Y11 was refused, "it must be part
+        of your opening"), thrown by a Going Pairs player in a pair (rules §13)."""
+        if self.opening is None:
+            if self.going_pairs[self.seat] and plan.kind is not OpeningKind.PAIRS:
+                return False
+            if self.rules.finish_opening_needs_floor and not (
+                len(plan.melds) >= self.pairs_floor
+                if plan.kind is OpeningKind.PAIRS
+                else sum(m.value for m in plan.melds) >= self.melds_floor
+            ):
+                return False
+        taken = self.taken
+        if taken is None:
+            return True
+        if taken.from_going_pairs and not any(
+            m.kind is MeldKind.PAIR and taken.tile in m.tiles for m in plan.melds
+        ):
+            return False
+        if self.opening is None and not taken.opened:
+            return any(taken.tile in m.tiles for m in plan.melds)
+        return True
 
     def can_use_taken(self, tile: Tile) -> bool:
         """Whether ``tile``, taken from the left by this seat, could be laid this turn, as
