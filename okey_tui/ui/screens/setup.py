@@ -938,7 +938,7 @@ class NewTableScreen(Screen[TableSettings]):
         count = len(self.saves)
         title = ngettext(
             "An unfinished match (r resumes it):",
-            "{n} unfinished matches (r resumes the latest):",
+            "{n} unfinished matches (↑ to one and Enter resumes it; r the latest):",
             count,
         ).format(n=count)
         rows: list[Widget] = [Static(title, classes="field-label")]
