@@ -589,10 +589,13 @@ def meld_words(meld: Meld, okey: Tile) -> str:
 
 
 def _left_after(view: PlayerView, thrown: Tile) -> int:
-    """The points the rack keeps in hand once ``thrown`` is discarded (rules §11)."""
+    """The points the rack keeps in hand once ``thrown`` is discarded (rules §11), as the
+    hand's end counts them: doubled for a seat that opened with pairs (a hint said "8
+    more points in hand" where the summary then counted 16)."""
     rest = list(view.rack)
     rest.remove(thrown)
-    return left_sum(rest, view.okey)
+    doubled = view.opening is not None and view.opening.kind is OpeningKind.PAIRS
+    return left_sum(rest, view.okey) * (2 if doubled else 1)
 
 
 # The last hints worked out, by what they were worked out from: the panel is drawn again at
@@ -993,8 +996,21 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 elif ending and 0 < (held := _left_after(view, other.action.tile) - kept) < round(
                     -diff
                 ):
+                    paired = view.opening is not None and view.opening.kind is OpeningKind.PAIRS
                     worse.append(
                         ngettext(
+                            "Discarding {tile} instead: {points}: {n} more point in hand (a "
+                            "pairs opener's count double), the rest for what it would give the "
+                            "player on your right.",
+                            "Discarding {tile} instead: {points}: {n} more points in hand (a "
+                            "pairs opener's count double), the rest for what it would give the "
+                            "player on your right.",
+                            held,
+                        ).format(
+                            tile=tile_text(other.action.tile, okey), points=_points(diff), n=held
+                        )
+                        if paired
+                        else ngettext(
                             "Discarding {tile} instead: {points}: {n} more point in hand, "
                             "the rest for what it would give the player on your right.",
                             "Discarding {tile} instead: {points}: {n} more points in hand, "

@@ -837,6 +837,36 @@ def test_an_opened_last_turn_hint_splits_a_cost_into_points_in_hand_and_what_it_
     ), text
 
 
+def test_a_pairs_openers_last_turn_hint_counts_the_points_in_hand_double(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Opened with pairs, the middle running out: "Y2 instead: 8 more points in hand"
+    where the summary then counted 16 (a pairs opener's tiles count double)."""
+    from okey_tui.bots.expert import Option
+
+    hand = pos_hand(
+        ["B1 B2 K1 K1 Y3 R9 K13", "", "", ""],
+        phase="p",
+        middle="R13 Y13",
+        rest="rack1",
+        openings="p5/-/-/-",
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.later_draws == 0
+    kept, fed = Discard(Tile.parse("K13")), Discard(Tile.parse("R9"))
+    options = (
+        Option(kept, -16.0, 0.0, 0.0, 0.0),
+        Option(fed, -40.0, 0.0, 0.0, 0.05),  # 8 more in hand (4 doubled), 16 for what it gives
+    )
+    hint = advised(monkeypatch, view, Advice(kept, options, 8, "discard"))
+    assert hint is not None and hint.action == kept
+    assert (
+        "Discarding R9 instead: about 24 points worse: 8 more points in hand (a pairs "
+        "opener's count double), the rest for what it would give the player on your right."
+        in hint.lines
+    ), hint.lines
+
+
 @pytest.mark.parametrize("opened", [True, False])
 def test_a_last_turn_hint_says_why_a_throw_that_keeps_fewer_points_is_worse(
     monkeypatch: pytest.MonkeyPatch, opened: bool
