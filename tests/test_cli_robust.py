@@ -200,7 +200,12 @@ def test_saves_with_a_file_in_place_of_the_data_folder_says_so_not_none(
     result = run("saves")
     assert result.exit_code == 1, result.output
     assert "No unfinished matches" not in result.output
-    assert "Your saved matches could not be read" in result.stderr, result.stderr
+    # Once: the hosted tables' folder, in the same place, said the same words again.
+    assert result.stderr.count("Your saved matches could not be read") == 1, result.stderr
+    deleted = run("saves", "--delete", "abc", "-y")
+    assert deleted.exit_code == 2, deleted.output
+    assert "unfinished: none" not in deleted.output, deleted.output
+    assert "the saved matches could not be read" in deleted.output, deleted.output
     assert blocker.read_text("utf-8") == "not a folder\n"
 
 

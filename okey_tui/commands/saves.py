@@ -71,11 +71,10 @@ def saves(as_json: bool, delete_id: str | None, yes: bool) -> None:
     from okey_tui.ui.session import summarise_save
 
     found = storage.list_saves()
-    for problem in found.problems:
-        click.echo(f"okey101: {problem}", err=True)
     hosted_found = storage.list_saves(storage.hosted_dir())
-    for problem in hosted_found.problems:
-        click.echo(f"okey101: {problem}", err=True)
+    # Once each: a data folder out of reach made both lists say the same words.
+    for said in dict.fromkeys(str(p) for p in [*found.problems, *hosted_found.problems]):
+        click.echo(f"okey101: {said}", err=True)
     if delete_id is not None:
         _delete(found, hosted_found, delete_id, yes)
         return
@@ -501,6 +500,11 @@ def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
             "the match '{id}' was set aside as {file}, as it could not be used ({why}); "
             "okey101 saves lists it"
         ).format(id=match_id, file=aside[0].name, why=aside[0].reason)
+    if found.unreadable and not found.entries:
+        # None read, not none there: "unfinished: none" read as the matches gone.
+        return _(
+            "no unfinished match '{id}' could be found: the saved matches could not be read (above)"
+        ).format(id=match_id)
     known = ", ".join(e.id for e in found.entries) or _("none")
     said = _("there is no unfinished match '{id}' (unfinished: {known})").format(
         id=match_id, known=known
@@ -519,6 +523,7 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
     listed = storage.SaveList(
         [*found.entries, *(e for e in hosted.entries if e.id in tables)],
         problems=[*found.problems, *hosted.problems],  # a save not read here is named so
+        unreadable=found.unreadable or hosted.unreadable,
     )
     entry = listed.find(match_id)
     if entry is None and not listed.starting_with(match_id):
