@@ -236,6 +236,23 @@ async def a_taken_tile_that_fits_nothing_is_offered_only_back(pilot, app) -> Non
 async def a_pairs_openers_taken_tile_comes_in_beside_its_twin(pilot, app) -> None:  # type: ignore[no-untyped-def]
     """A pairs opener takes B6 for a pair with the B6 of B6 B7: it came in apart, at the
     row's end; it comes in on the twin's free side, and the line names the pair."""
+    screen = await pairs_opener_takes_b6(pilot, app, "K2 _ _ B6 B7 _ _ Y10")
+    assert faces(screen)[:8] == ["K2", "_", "B6", "B6", "B7", "_", "_", "Y10"], faces(screen)
+    said = str(screen.query_one("#status").render())
+    assert said.startswith("You took B6, now beside B6: pair · lay it down"), said
+
+
+async def a_pairs_openers_taken_tile_with_no_room_by_its_twin_names_it(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """No free slot beside the twin but one that touches K2: B6 comes in apart, and the
+    line still names the pair it makes (it said only "lay it down this turn")."""
+    screen = await pairs_opener_takes_b6(pilot, app, "K2 _ B6 B7 _ Y10")
+    assert faces(screen)[:6] == ["K2", "_", "B6", "B7", "_", "Y10"], faces(screen)
+    said = str(screen.query_one("#status").render())
+    assert said.startswith("You took B6: pair with B6 · lay it down"), said
+
+
+async def pairs_opener_takes_b6(pilot, app, row: str) -> TableScreen:  # type: ignore[no-untyped-def]
+    """Seat 0, opened with pairs, its upper row arranged as ``row`` says, takes B6."""
     from ui_helpers import at_position
 
     from tests.positions import position
@@ -248,17 +265,15 @@ async def a_pairs_openers_taken_tile_comes_in_beside_its_twin(pilot, app) -> Non
         openings="p5/-/-/-",
     )
     screen = await at_position(pilot, app, hand)
-    row = "K2 _ _ B6 B7 _ _ Y10"
-    screen.rack.slots = [None if t == "_" else Tile.parse(t) for t in row.split()] + [None] * (
-        len(screen.rack.slots) - 8
+    cells = row.split()
+    screen.rack.slots = [None if t == "_" else Tile.parse(t) for t in cells] + [None] * (
+        len(screen.rack.slots) - len(cells)
     )
     screen.render_all()
     await pilot.press("t")
     await pilot.pause()
     assert app.session.hand.taken is not None
-    assert faces(screen)[:8] == ["K2", "_", "B6", "B6", "B7", "_", "_", "Y10"], faces(screen)
-    said = str(screen.query_one("#status").render())
-    assert said.startswith("You took B6, now beside B6: pair · lay it down"), said
+    return screen
 
 
 async def test_each_take_from_the_left_at_one_table():
@@ -291,4 +306,5 @@ async def test_each_take_from_the_left_at_one_table():
             giving_the_tile_back_moves_the_tiles_moved_aside_back,
             a_taken_tile_that_fits_nothing_is_offered_only_back,
             a_pairs_openers_taken_tile_comes_in_beside_its_twin,
+            a_pairs_openers_taken_tile_with_no_room_by_its_twin_names_it,
         )

@@ -4041,6 +4041,14 @@ class TableScreen(Screen[None]):
                 group=tile_text(tile, okey),
                 meld=group_label([tile, tile], okey, kinds)[0],
             )
+        if kinds == {MeldKind.PAIR} and slots.count(tile) > 1:  # its twin elsewhere: named
+            return _(
+                "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+            ).format(
+                tile=tile_text(tile, okey),
+                group=tile_text(tile, okey),
+                meld=group_label([tile, tile], okey, kinds)[0],
+            )
         meld = self.taken_meld(tile)
         if meld is not None:  # its partners in several groups (Y8 here, K8 there): named
             partner = list(meld.tiles)
