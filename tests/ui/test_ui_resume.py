@@ -184,23 +184,30 @@ async def test_a_resumed_rack_puts_the_cursor_where_it_was_left() -> None:
         assert screen.cursor == left_at and screen.rack.slots[screen.cursor] == tile
 
 
+async def drawn_then_moved_away(pilot, app) -> tuple[TableScreen, set[int]]:  # type: ignore[no-untyped-def]
+    """The player's turn: a draw (after the starter's first throw), then the cursor moved
+    to the upper row's second slot. The table screen, and the drawn tile's slots."""
+    await wait_for_human(pilot, app)
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    if app.session.hand.phase.value != "d":
+        await pilot.press("x")
+        await wait_for_human(pilot, app)
+    await pilot.press("d")
+    await pilot.pause()
+    drawn = set(screen.fresh)
+    await pilot.press("up", "home", "right")
+    await pilot.pause()
+    return screen, drawn
+
+
 async def test_resumed_after_a_draw_the_cursor_is_where_the_player_left_it() -> None:
     """The player drew, moved the cursor onto K4 and the match was left (kill -TERM):
     resumed, the cursor sat on the drawn tile, not on K4, though the save had it (a
     hot-seat person's came back where it was left). The drawn tile keeps its "new" mark."""
     app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        if app.session.hand.phase.value != "d":
-            await pilot.press("x")
-            await wait_for_human(pilot, app)
-        await pilot.press("d")
-        await pilot.pause()
-        drawn = set(screen.fresh)
-        await pilot.press("up", "home", "right")
-        await pilot.pause()
+        screen, drawn = await drawn_then_moved_away(pilot, app)
         left_at, tile = screen.cursor, screen.rack.slots[screen.cursor]
         assert tile is not None and drawn and left_at not in drawn
     again = make_app(settings=SETTINGS, ask=False, bot_delay=0, resume=True)
@@ -218,16 +225,7 @@ async def test_ctrl_z_keeps_the_cursor_before_the_game_stops() -> None:
     cannot be stopped: the write is what is checked.)"""
     app = make_app(settings=SETTINGS, ask=False, seed=OPENING_SEED, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for_human(pilot, app)
-        screen = app.screen
-        assert isinstance(screen, TableScreen)
-        if app.session.hand.phase.value != "d":
-            await pilot.press("x")
-            await wait_for_human(pilot, app)
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("up", "home", "right")
-        await pilot.pause()
+        screen, _drawn = await drawn_then_moved_away(pilot, app)
         session = app.session
         assert session.cursors != session.saved_cursors
         await pilot.press("ctrl+z")
