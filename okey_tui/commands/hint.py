@@ -386,7 +386,7 @@ def hint(
     try:
         face_up = parse_indicator(indicator)
     except NotationError as error:
-        raise click.BadParameter(describe(error), param_hint="--indicator") from None
+        raise click.BadParameter(describe(error), param_hint="'--indicator'") from None
     try:
         hand = parse_hand(face_up, tiles)
     except NotationError as error:

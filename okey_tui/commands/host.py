@@ -171,7 +171,7 @@ def host(
         raise click.UsageError(_("--cert and --key go together: give both to serve over TLS"))
     levels = _bots(bots) or ("normal", "normal", "normal")
     if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
+        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="'--name'")
     if name is not None:
         check_printable_name(name, "--name")
         check_own_name(name.strip())
@@ -218,7 +218,7 @@ def host(
                     "its private key (openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem "
                     "-out cert.pem makes a pair)"
                 ).format(error=exc),
-                param_hint="--cert/--key",
+                param_hint="'--cert/--key'",
             ) from None
 
     from okey_tui import storage
@@ -427,7 +427,7 @@ def _resumed(
     if table_id:
         entry = found.find(table_id)
         if entry is None:
-            raise click.BadParameter(_no_table(found, table_id), param_hint="--resume")
+            raise click.BadParameter(_no_table(found, table_id), param_hint="'--resume'")
         entries = [entry]
     else:
         entries = found.entries

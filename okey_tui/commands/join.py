@@ -189,10 +189,10 @@ def join(
                 "a token is the 8-64 letters, digits, - and _ printed when you left the table "
                 "(okey101 join ADDRESS --token …): copy it whole"
             ),
-            param_hint="--token",
+            param_hint="'--token'",
         )
     if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="--name")
+        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="'--name'")
     if name is not None:
         check_printable_name(name, "--name")
         check_own_name(name.strip())

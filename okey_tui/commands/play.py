@@ -115,20 +115,20 @@ def _people(
     listed = parse_names(names) if names is not None else ()
     empty = empty_name(names) if names is not None else None
     if empty is not None:
-        raise click.BadParameter(empty_name_text(empty), param_hint="--names")
+        raise click.BadParameter(empty_name_text(empty), param_hint="'--names'")
     too_long = long_name(names) if names is not None else None
     if too_long is not None:
         raise _long_name(too_long, "--names")
     if names is not None and not listed:
         raise click.BadParameter(
-            _("give at least one name, like Ayşe,Mehmet"), param_hint="--names"
+            _("give at least one name, like Ayşe,Mehmet"), param_hint="'--names'"
         )
     if humans is not None and names_past_people(humans, listed):
         # Fewer: "Player 2" would sit in the place of a person the names left out. The
         # new-table screen says the same of its People here.
         raise click.BadParameter(
             names_for_people_text(len(listed), humans, f"--humans {humans}"),
-            param_hint="--names",
+            param_hint="'--names'",
         )
     if humans is None and listed:
         if len(listed) > MAX_HUMANS:
@@ -136,7 +136,7 @@ def _people(
                 _("{names} names, but at most {most} people sit at a table").format(
                     names=len(listed), most=MAX_HUMANS
                 ),
-                param_hint="--names",
+                param_hint="'--names'",
             )
         if len(listed) == 1:  # one person is no hot-seat table
             raise click.BadParameter(
@@ -144,15 +144,15 @@ def _people(
                     "a hot-seat table is 2 to 4 people: give every person's name, "
                     "like Ayşe,Mehmet (--name gives only yours)"
                 ),
-                param_hint="--names",
+                param_hint="'--names'",
             )
         humans = len(listed)
     twice = repeated_name(listed)
     if twice is not None:
-        raise click.BadParameter(repeated_name_text(twice), param_hint="--names")
+        raise click.BadParameter(repeated_name_text(twice), param_hint="'--names'")
     you = screen_word_name(listed)
     if you is not None:
-        raise click.BadParameter(screen_word_text(you), param_hint="--names")
+        raise click.BadParameter(screen_word_text(you), param_hint="'--names'")
     if listed and name is not None:
         raise click.UsageError(_("give --names (every person's name) or --name, not both"))
     if humans is not None:
@@ -176,7 +176,7 @@ def check_own_name(name: str) -> None:
     from okey_tui.hotseat import own_name_text, screen_word_name
 
     if screen_word_name([name]) is not None:
-        raise click.BadParameter(own_name_text(name), param_hint="--name")
+        raise click.BadParameter(own_name_text(name), param_hint="'--name'")
 
 
 def check_printable_name(name: str, option: str) -> None:
@@ -191,7 +191,7 @@ def check_printable_name(name: str, option: str) -> None:
             "character {n} ({code}) is a control or invisible character, which a table "
             "cannot show: give names of letters, digits, spaces and punctuation"
         ).format(n=at, code=f"U+{ord(char):04X}"),
-        param_hint=option,
+        param_hint=f"'{option}'",
     )
 
 
@@ -199,7 +199,7 @@ def _long_name(name: str, option: str) -> click.BadParameter:
     """A name longer than a table takes (host and join refuse it too), refused, not cut."""
     from okey_tui.hotseat import too_long_text
 
-    return click.BadParameter(too_long_text(name), param_hint=option)
+    return click.BadParameter(too_long_text(name), param_hint=f"'{option}'")
 
 
 def _bots(value: str | None) -> tuple[str, str, str] | None:
@@ -388,7 +388,7 @@ def play(
     defaults: bool = False,
 ) -> None:
     if name is not None and not name.strip():
-        raise click.BadParameter(_("give a name, like Ayşe"), param_hint="--name")
+        raise click.BadParameter(_("give a name, like Ayşe"), param_hint="'--name'")
     if name is not None:
         check_printable_name(name, "--name")
     from okey_tui.hotseat import MAX_NAME
@@ -487,14 +487,14 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
             "the match {id} was saved by a newer okey101 (save version {found}; "
             "this one reads {version}): update okey101 to continue it"
         ).format(id=newer.id, found=newer.version, version=storage.VERSION)
-        raise click.BadParameter(said, param_hint="--resume")
+        raise click.BadParameter(said, param_hint="'--resume'")
     if entry is None and match_id:
         from okey_tui.commands.saves import not_one_match
 
         for problem in problems:  # the match asked for may be the one set aside
             click.echo(f"okey101: {problem}", err=True)
         said = not_one_match(saves, match_id, _("okey101 saves lists them"))
-        raise click.BadParameter(said, param_hint="--resume")
+        raise click.BadParameter(said, param_hint="'--resume'")
     if entry is None:
         # The saves set aside now are said here; those left where they are, unreadable,
         # the new-table screen says as it lists the saves (they were said twice). A save

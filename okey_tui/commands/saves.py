@@ -536,7 +536,7 @@ def _delete(found: SaveList, hosted: SaveList, match_id: str, yes: bool) -> None
             _delete_newer(other, yes)
             return
     if entry is None:
-        raise click.BadParameter(not_one_match(listed, match_id), param_hint="--delete")
+        raise click.BadParameter(not_one_match(listed, match_id), param_hint="'--delete'")
     table = None if any(e is entry for e in found.entries) else tables.get(entry.id)
     if table is None:
         question = _("Delete the unfinished match {id} ({line})? It cannot be undone")
@@ -574,7 +574,7 @@ def _other_save(found: SaveList, hosted: SaveList, given: str) -> SetAsideFile |
         names = ", ".join(s.name if isinstance(s, SetAsideFile) else s.id for s in starts)
         said = _("'{given}' starts the names of {n} files ({names}): give more of it")
         raise click.BadParameter(
-            said.format(given=given, n=len(starts), names=names), param_hint="--delete"
+            said.format(given=given, n=len(starts), names=names), param_hint="'--delete'"
         )
     return starts[0] if starts else None
 

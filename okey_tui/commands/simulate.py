@@ -43,7 +43,7 @@ def _parse_seats(text: str) -> list[str]:
                 "a bot level is missing: give four bot levels separated by commas (like "
                 "hard,easy,easy,easy)"
             ),
-            param_hint="--seats",
+            param_hint="'--seats'",
         )
     for level in seats:  # a wrong word first, by name ("foo" was "not 1" level)
         if level not in BOT_LEVELS:
@@ -51,7 +51,7 @@ def _parse_seats(text: str) -> list[str]:
                 _("no bot level is called {level}: the levels are {levels}").format(
                     level=level, levels=both_names(BOT_LEVELS)
                 ),
-                param_hint="--seats",
+                param_hint="'--seats'",
             )
     if len(seats) != 4:
         raise click.BadParameter(
@@ -59,7 +59,7 @@ def _parse_seats(text: str) -> list[str]:
                 "give four bot levels separated by commas (like hard,easy,easy,easy): "
                 "you gave {count}"
             ).format(count=len(seats)),
-            param_hint="--seats",
+            param_hint="'--seats'",
         )
     return seats
 
