@@ -1024,19 +1024,26 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     # A hold's score is its straight outs (404 each over the guesses, so
                     # one guess of 8 is about 50 points): said in guesses, not in points
                     # ("about 101 points worse" read as a penalty).
+                    k = _count(other.finish_rate, tried)
                     worse.append(
-                        ngettext(
-                            "Discarding {tile} instead: you go out in one turn in {k} of the "
-                            "{n} guess.",
-                            "Discarding {tile} instead: you go out in one turn in {k} of the "
-                            "{n} guesses.",
-                            tried,
-                        ).format(
-                            tile=tile_text(other.action.tile, okey),
-                            k=_count(other.finish_rate, tried),
-                            n=tried,
-                        )
-                        if _count(other.finish_rate, tried) != _count(chosen.finish_rate, tried)
+                        (
+                            ngettext(
+                                "Discarding {tile} instead: you go out in one turn in {k} of "
+                                "the {n} guess.",
+                                "Discarding {tile} instead: you go out in one turn in {k} of "
+                                "the {n} guesses.",
+                                tried,
+                            )
+                            if k
+                            else ngettext(  # "in 0 of the 8 guesses" read badly
+                                "Discarding {tile} instead: you go out in one turn in none of "
+                                "the {n} guess.",
+                                "Discarding {tile} instead: you go out in one turn in none of "
+                                "the {n} guesses.",
+                                tried,
+                            )
+                        ).format(tile=tile_text(other.action.tile, okey), k=k, n=tried)
+                        if k != _count(chosen.finish_rate, tried)
                         else _(
                             "Discarding {tile} instead: as many straight outs, but the rest "
                             "stays further from one."

@@ -837,6 +837,26 @@ def test_an_opened_last_turn_hint_splits_a_cost_into_points_in_hand_and_what_it_
     ), text
 
 
+def test_a_holds_other_throw_that_never_goes_out_says_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hold's alternatives are said in guesses: "in 0 of the 8 guesses" read badly."""
+    from okey_tui.bots.expert import Option
+
+    hand = pos_hand(
+        ["R10 R11 R12 R13 B10 B11 B12 B13 K3 K4 K5 K9 Y1 Y2", "", "", ""], phase="p"
+    )
+    view = PlayerView.of(hand, 0)
+    held, other = Discard(Tile.parse("K9")), Discard(Tile.parse("Y1"))
+    options = (
+        Option(held, 50.0, 1.0, 0.25, 0.0, 1.0),
+        Option(other, 0.0, 1.0, 0.0, 0.0, 2.0),
+    )
+    hint = advised(monkeypatch, view, Advice(held, options, 8, "hold"))
+    assert hint is not None and hint.action == held
+    assert "Discarding Y1 instead: you go out in one turn in none of the 8 guesses." in (
+        hint.lines
+    ), hint.lines
+
+
 def test_a_pairs_openers_last_turn_hint_counts_the_points_in_hand_double(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
