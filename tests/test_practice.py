@@ -841,9 +841,7 @@ def test_a_holds_other_throw_that_never_goes_out_says_none(monkeypatch: pytest.M
     """A hold's alternatives are said in guesses: "in 0 of the 8 guesses" read badly."""
     from okey_tui.bots.expert import Option
 
-    hand = pos_hand(
-        ["R10 R11 R12 R13 B10 B11 B12 B13 K3 K4 K5 K9 Y1 Y2", "", "", ""], phase="p"
-    )
+    hand = pos_hand(["R10 R11 R12 R13 B10 B11 B12 B13 K3 K4 K5 K9 Y1 Y2", "", "", ""], phase="p")
     view = PlayerView.of(hand, 0)
     held, other = Discard(Tile.parse("K9")), Discard(Tile.parse("Y1"))
     options = (
