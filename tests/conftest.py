@@ -228,6 +228,9 @@ def _keys_at_once_on_the_last_summary(monkeypatch: pytest.MonkeyPatch) -> None:
     from okey_tui.ui.screens import summary
 
     monkeypatch.setattr(summary, "TYPE_AHEAD", 0.0)
+    from okey_tui.ui.screens import privacy
+
+    monkeypatch.setattr(privacy, "PASS_GUARD", 0.0)  # the same for the pass screen
 
 
 # Tests that mostly wait on other processes (a browser, tmux, a host and its clients):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +17,11 @@ from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.board import scroll_note
 from okey_tui.ui.widgets.keybar import KeyBar
 from okey_tui.ui.widgets.steady import set_subtitle
+
+# Seconds the pass screen lets pass before Enter shows the next person's rack: an Enter
+# typed by the person who just played (out of habit, Enter lays melds down) showed it to
+# them from 0.6 s on.
+PASS_GUARD = 1.0
 
 
 class PrivacyScreen(Screen[None]):
@@ -47,6 +54,7 @@ class PrivacyScreen(Screen[None]):
         self.note = note
         self.first = first
         self._recap_parts: tuple[Static, VerticalScroll, Static] | None = None
+        self._shown_at = time.monotonic()
         self._recap_rows: int | None = None  # the rows the recap's box was last fitted to
 
     def compose(self) -> ComposeResult:
@@ -78,6 +86,7 @@ class PrivacyScreen(Screen[None]):
         yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
         if self._recap_parts is not None:
@@ -158,4 +167,6 @@ class PrivacyScreen(Screen[None]):
             self._show_latest()
 
     def action_ready(self) -> None:
+        if time.monotonic() - self._shown_at < PASS_GUARD:
+            return  # the last player's key, not the next one's
         self.dismiss(None)

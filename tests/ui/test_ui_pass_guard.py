@@ -1,0 +1,28 @@
+"""The pass screen of a table shared by several people: an Enter typed by the person who
+just played (out of habit: Enter lays melds down) showed them the next person's rack from
+0.6 s on. Enter shows it only once the screen has been up a moment."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import table_app
+
+from okey_tui.ui.screens import privacy
+from okey_tui.ui.screens.privacy import PrivacyScreen
+
+
+async def test_enter_on_the_pass_screen_waits_a_moment(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(privacy, "PASS_GUARD", 0.5)
+    answers: list[None] = []
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(PrivacyScreen("Pass to Mehmet"), answers.append)
+        await pilot.pause()
+        await pilot.press("enter")  # the last player's key, as the screen comes up
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen) and answers == []
+        await pilot.pause(0.6)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PrivacyScreen) and answers == [None]
