@@ -199,6 +199,12 @@ async def test_the_hand_summary_comes_after_a_privacy_screen():
         assert "The hand is over" in screen_text(app)
         await pilot.press("enter")
         await wait_for_screen(pilot, app, HandSummaryScreen)
+        # Shown to all at the table: a bot's name says it is one (friends asked who
+        # Zeynep was), a person's does not.
+        shown = screen_text(app)
+        for seat in app.screen.seats:
+            tagged = f"{seat.name} (bot)" in shown
+            assert tagged == (seat.level is not None), (seat, shown)
 
 
 async def test_two_people_at_a_partners_table_can_be_opponents():

@@ -218,6 +218,10 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
         finisher = outcome.finisher == line.seat
         own = line.seat == you
         name = Text(seats[line.seat].name, WON if finisher else "bold")
+        if you is None and seats[line.seat].level is not None:
+            # Several people share the screen: a bot's name reads like a friend's ("who
+            # is Zeynep?" at a table of three people and a bot).
+            name.append(" " + _("(bot)"), ASIDE)
         formula = finish_formula(
             line,
             outcome,
