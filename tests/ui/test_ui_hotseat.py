@@ -89,6 +89,10 @@ async def test_privacy_screen_between_two_people_hides_both_racks_and_recaps_sin
         assert session.humans == (0, 2)
         await wait_for_screen(pilot, app, PrivacyScreen)
         assert "Pass to Ayşe" in screen_text(app)
+        # Who starts, and why that one has a tile more (the second of four names went
+        # first, and nothing said why).
+        note = str(app.screen.query_one("#privacy-note").render())
+        assert "Ayşe starts this hand: 22 tiles, and the first turn is a discard" in note
         await pilot.press("enter")
         await wait_for_screen(pilot, app, TableScreen)
         screen = app.screen
@@ -106,6 +110,7 @@ async def test_privacy_screen_between_two_people_hides_both_racks_and_recaps_sin
         assert "Ayşe discarded" in text  # what happened since the hand began
         assert "This hand so far" in text  # Mehmet's first turn: he had no last turn
         assert "Since your last turn" not in text
+        assert "starts this hand" not in text  # said only to the starter
         assert not app.screen.query(RackWidget)
         assert_no_private_tile(session, text, (0, 2))
         await pilot.press("enter")

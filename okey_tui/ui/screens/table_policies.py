@@ -576,16 +576,24 @@ class HotSeat:
                 owner=possessive(name)
             )
         first = since_last_turn(table.session.events, seat) is None
-        privacy = PrivacyScreen(
-            title,
-            self.recap(seat),
+        note = ""
+        if first:
             # At a person's first turn of a hand (a short recap) the note tells of z too.
-            note=_(
+            note = _(
                 "Every rack is hidden. Only the player named above should look. "
                 "At the table, z hides your rack while you step away."
             )
-            if first
-            else "",
+            hand_now = table.session.hand
+            if hand_now.turn == seat and not any(hand_now.discards):
+                # Why the second name of four went first: the starter moves round.
+                note += " " + _(
+                    "{name} starts this hand: {n} tiles, and the first turn is a discard, "
+                    "with no draw."
+                ).format(name=name, n=len(hand_now.racks[seat]))
+        privacy = PrivacyScreen(
+            title,
+            self.recap(seat),
+            note=note,
             first=first,
             hand=hand,
         )
