@@ -162,6 +162,17 @@ def test_indicator_copy_once_is_fine() -> None:
     assert code == 0 and json.loads(out)["value"] == 21
 
 
+def test_pairs_short_of_an_opening_are_named() -> None:
+    """ "Pairs: 3 / 5" and, under Left, R1 R1 Y3 Y3 K5 K5 with nothing saying which."""
+    code, out = run("-i", "B7", "R1", "R1", "K5", "K5", "Y3", "Y3", "B9")
+    assert code == 0
+    rows = [" ".join(line.split()) for line in out.splitlines()]
+    said = next(row for row in rows if row.startswith("Pairs:"))
+    assert said.startswith("Pairs: 3 / 5 — 2 pairs short:"), said
+    for pair in ("R1 R1", "Y3 Y3", "K5 K5"):
+        assert pair in said, said
+
+
 PAIRS_HAND = ["R1", "R1", "Y2", "Y2", "K5", "K5", "B9", "B9", "R13", "R13", "B8", "F", "K1"]
 
 

@@ -243,6 +243,12 @@ def render(indicator: Tile, check: OpeningCheck, hand: Sequence[Tile]) -> None:
             ngettext("{n} pair short", "{n} pairs short", short).format(n=short),
             style="bold yellow",
         )
+    if check.pair_count and not check.can_open_pairs:  # (an opening's pairs are rows above)
+        # Which pairs: "Pairs: 3 / 5" with R1 R1 Y3 Y3 K5 K5 under Left named none.
+        pairs.append(":")
+        for pair in check.pairs.melds:
+            pairs.append("  ")
+            pairs.append_text(_tiles_text([(t, effective(t, okey)) for t in pair.tiles], okey))
     console.print(pairs)
 
     left = Text(_("Left:") + " ")
