@@ -206,7 +206,7 @@ class PlayerView:
     def finish_barred(self) -> frozenset[Tile]:
         """The tiles this seat cannot throw to go out this turn, whatever it lays first: an
         okey taken off the table this turn while every okey held is owed (it must go on the
-        table again, rules §8), and the left discard taken this turn when the rack holds
+        table again, rules §9), and the left discard taken this turn when the rack holds
         no other copy (it must be laid, rules §7).
 
         >>> from okey_tui.engine.match import Match
@@ -226,7 +226,7 @@ class PlayerView:
     def allows_finish(self, plan: FinishPlan) -> bool:
         """Whether ``plan`` (a way to go out this turn, as ``solver.finish_plan`` gives it)
         keeps the rules the finishing search does not know: an opening that finishes the
-        hand reaches the floor at a table that asks it (rules §7, an option); a seat that
+        hand reaches the floor at a table that asks it (rules §8, a table option); a seat that
         declared Going Pairs opens only with pairs (rules §13); the discard taken from the
         left goes down as the rules want it, taken before the opening in the opening's
         melds (rules §7: a plan that laid Y7 off on Y8-Y11 was refused, "it must be part
