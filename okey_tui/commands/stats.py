@@ -11,11 +11,13 @@ from okey_tui.i18n import N_, _, decimal, ngettext, os_problem
 # Under the tables: what the figures count, for a player who reads "matches played 0"
 # after five hands, or a mean score of 303 without knowing that lower is better.
 LEGEND = N_(
-    "Matches: finished ones only (okey101 saves lists the others). Hands: every hand, "
-    "unfinished matches' too; won: the hands the player finished. Scores are each "
-    "player's own as the summary writes them (at a partners table, not the team's sum on "
-    "the score sheet): lower is better. Best pairs opening: the most pairs the player "
-    "opened with."
+    "Matches: finished ones only (okey101 saves lists the others). Hands: every hand "
+    "played, those of unfinished and deleted matches too; finished: the hands the player "
+    "went out in. Scores are each player's own as the summary writes them (at a partners "
+    "table, not the team's sum on the score sheet): lower is better. Open rate: the share "
+    "of hands the player opened. Best opening: the most points of a first lay-down; best "
+    "pairs opening: the most pairs. Straight-outs: hands the player went out in with their "
+    "first lay-down; okey finishes: hands they ended by discarding an okey."
 )
 
 
@@ -98,7 +100,7 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
             (N_("matches played"), "matches"),
             (N_("matches won"), "matches_won"),
             (N_("hands played"), "hands"),
-            (N_("hands won"), "hands_won"),
+            (N_("hands finished"), "hands_won"),
             (N_("mean hand score"), "mean_hand_score"),
             (N_("open rate"), "open_rate"),
             (N_("best opening"), "best_opening"),
