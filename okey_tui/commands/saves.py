@@ -277,6 +277,8 @@ def _print_matches(console: Console, summaries: list[SaveSummary], done: list[bo
         for s, row in zip(summaries, rows, strict=True)
     ]
     print_list(console, _("Unfinished matches (latest first)"), columns, rows, blocks)
+    # -101 beside 33 read as behind: the summary says who is ahead, the list said nothing.
+    print_said(console, _("Scores are the match totals so far: the lowest total is ahead."))
     # The ID as the column above names it (Kimlik, KİMLİK), as a metavar is written.
     said = _("Continue one with [bold]okey101 play --resume {id}[/].")
     print_said(console, said.format(id=upper(_(ID_COLUMN))))
