@@ -189,6 +189,19 @@ def test_stats_reset_with_nothing_kept_says_so_without_asking(
     assert stats.stats_path().exists() == empty_file  # nothing touched
 
 
+def test_stats_reset_says_how_much_goes_and_what_stays(data_dir: Path) -> None:
+    """The question gave no size, and no word of the unfinished matches and settings."""
+    record = json.dumps({"seats": [{"kind": "human", "name": "Ayşe", "score": 12}]})
+    stats.stats_path().write_text(f"{record}\n{record}\n", "utf-8")
+    result = CliRunner().invoke(main, ["stats", "--reset"], input="n\n")
+    assert result.exit_code == 0, result.output
+    assert (
+        "Delete all okey101 statistics (2 hands)? Unfinished matches and settings stay"
+        in result.output
+    ), result.output
+    assert "Nothing deleted." in result.output and stats.stats_path().exists()
+
+
 def test_a_table_records_every_finished_hand_and_drops_the_save_at_the_end(
     data_dir: Path,
 ) -> None:

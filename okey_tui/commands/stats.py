@@ -48,7 +48,19 @@ def stats(as_json: bool, reset: bool, yes: bool) -> None:
             # Nothing kept (no hand played yet): no question whose answer changes nothing.
             click.echo(_("No statistics are kept yet: there is nothing to delete."))
             return
-        if not yes and not confirm(_("Delete all okey101 statistics?")):
+        # How much goes, and what stays (a player asked before a reset whether their
+        # unfinished matches would go with it).
+        kept = store.read_file()
+        question = (
+            ngettext(
+                "Delete all okey101 statistics ({n} hand)? Unfinished matches and settings stay",
+                "Delete all okey101 statistics ({n} hands)? Unfinished matches and settings stay",
+                len(kept.records),
+            ).format(n=len(kept.records))
+            if kept.records and not kept.problem
+            else _("Delete all okey101 statistics?")
+        )
+        if not yes and not confirm(question):
             click.echo(_("Nothing deleted."))
             return
         try:
