@@ -52,6 +52,7 @@ from okey_tui.engine.melds import (
 )
 from okey_tui.engine.scoring import (
     GOING_PAIRS_NOT_OPENED,
+    finish_points,
     left_sum,
     not_opened_score,
     opening_bonus,
@@ -73,9 +74,11 @@ from okey_tui.engine.solver import (
 from okey_tui.engine.state import (
     PENALTY,
     SEATS,
+    EndKind,
     Hand,
     Opening,
     OpeningKind,
+    Outcome,
     PenaltyReason,
     Phase,
     challenge_payment,
@@ -589,13 +592,20 @@ def meld_words(meld: Meld, okey: Tile) -> str:
 
 
 def _left_after(view: PlayerView, thrown: Tile) -> int:
-    """The points the rack keeps in hand once ``thrown`` is discarded (rules §11), as the
-    hand's end counts them: doubled for a seat that opened with pairs (a hint said "8
-    more points in hand" where the summary then counted 16)."""
+    """The points the rack keeps in hand once ``thrown`` is discarded, as the engine scores
+    them if the middle runs out (rules §11): doubled for a seat that opened with pairs (a
+    hint said "8 more points in hand" where the summary then counted 16)."""
     rest = list(view.rack)
     rest.remove(thrown)
-    doubled = view.opening is not None and view.opening.kind is OpeningKind.PAIRS
-    return left_sum(rest, view.okey) * (2 if doubled else 1)
+    points, _note = finish_points(
+        Outcome(EndKind.EMPTY_MIDDLE),
+        view.seat,
+        view.opening,
+        left_sum(rest, view.okey),
+        view.going_pairs[view.seat],
+        view.rules.finisher_scores_zero,
+    )
+    return points
 
 
 # The last hints worked out, by what they were worked out from: the panel is drawn again at

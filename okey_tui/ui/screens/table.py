@@ -4026,28 +4026,25 @@ class TableScreen(Screen[None]):
                 group=self.group_words(partner, tile),
                 meld=group_label([*partner, tile], okey, kinds)[0],
             )
-        row_of = self.rack.row_of
-        twins = [
-            i
-            for i in (slot - 1, slot + 1)
-            if 0 <= i < len(slots) and row_of(i) == row_of(slot) and slots[i] == tile
-        ]
-        if twins and kinds == {MeldKind.PAIR}:  # a pairs opener's, beside its twin
-            return _(
-                "You took {tile}, now beside {group}: {meld} · lay it down this turn "
-                "(g gives it back)"
-            ).format(
-                tile=tile_text(tile, okey),
-                group=tile_text(tile, okey),
-                meld=group_label([tile, tile], okey, kinds)[0],
+        if kinds == {MeldKind.PAIR} and slots.count(tile) > 1:  # a pairs opener's twin
+            row = self.rack.row_of(slot)
+            beside_twin = any(
+                0 <= i < len(slots) and self.rack.row_of(i) == row and slots[i] == tile
+                for i in (slot - 1, slot + 1)
             )
-        if kinds == {MeldKind.PAIR} and slots.count(tile) > 1:  # its twin elsewhere: named
-            return _(
-                "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
-            ).format(
-                tile=tile_text(tile, okey),
-                group=tile_text(tile, okey),
-                meld=group_label([tile, tile], okey, kinds)[0],
+            said = (
+                _(
+                    "You took {tile}, now beside {group}: {meld} · lay it down this turn "
+                    "(g gives it back)"
+                )
+                if beside_twin
+                else _(
+                    "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+                )
+            )
+            shown = tile_text(tile, okey)
+            return said.format(
+                tile=shown, group=shown, meld=group_label([tile, tile], okey, kinds)[0]
             )
         meld = self.taken_meld(tile)
         if meld is not None:  # its partners in several groups (Y8 here, K8 there): named
