@@ -525,11 +525,23 @@ class WebServer:
             await self.close_all(self.host_closed)
             return
         await self.close_all(
-            lambda _visit: (
-                _("The server stopped. A match you have played in is kept."),
+            lambda visit: (
+                _("The server stopped.") + " " + self.kept(visit),
                 WSCloseCode.GOING_AWAY,
             )
         )
+
+    def kept(self, visit: Visit) -> str:
+        """What of ``visit`` is kept as its table closes: the match played in it (saved at
+        each move, and as it was resumed), else when a match is kept. "A match you have
+        played in is kept" was said to a visitor who had sat down and made no move, and
+        read as their match kept: the new-table screen they came back to had none."""
+        data, _config = visitor_dirs(self.root, visit.visitor)
+        latest = next(iter(storage.list_saves(storage.saves_dir(data)).entries), None)
+        if latest is not None and latest.saved_at >= visit.started:
+            return _("Your match is kept: it goes on when you come back.")
+        # (A match played to its end is over: nothing of it waits to go on.)
+        return _("An unfinished match is kept once a move has been made in it.")
 
     def host_closed(self, visit: Visit) -> tuple[str, int]:
         """Why ``visit``'s page closes as the host closes the table, and its close code: a
@@ -1108,8 +1120,8 @@ class WebServer:
                         # A hosted table's match is the host's: the visitor's seat is kept.
                         reason = _("This table was opened in another tab. Your seat is kept.")
                     else:
-                        reason = _(
-                            "This table was opened in another tab. A match you have played in is kept."
+                        reason = (
+                            _("This table was opened in another tab.") + " " + self.kept(previous)
                         )
                 await previous.close(reason)
                 with contextlib.suppress(TimeoutError):
@@ -1287,9 +1299,7 @@ class WebServer:
                     if self.table is not None:  # the host's match: the visitor's seat is kept
                         said = _("Closed after {span} without a move. Your seat is kept.")
                     else:
-                        said = _(
-                            "Closed after {span} without a move. A match you have played in is kept."
-                        )
+                        said = _("Closed after {span} without a move.") + " " + self.kept(visit)
                     reason = said.format(span=span_text(self.idle_seconds))
                 await visit.close(reason)
 

@@ -266,7 +266,7 @@ async def test_a_second_tab_takes_the_table_over(serve) -> None:
         ws2, about2 = await open_table(browser, test_server)
         reason = await closed_reason(ws1)
         # "Your match is saved" was said of a deal nobody had played, which is not kept.
-        assert "another tab" in reason and "A match you have played in is kept" in reason
+        assert "another tab" in reason and NOTHING_KEPT in reason
         await wait_gone(about1["pid"])
         assert len(server.visits) == 1
         await ws2.close()
@@ -299,17 +299,36 @@ async def test_the_server_closing_a_page_waits_for_the_pages_answer(serve) -> No
     assert seen.close_code == 4321, (seen.close_code, seen.exception())
 
 
+NOTHING_KEPT = "An unfinished match is kept once a move has been made in it"
+
+
 async def test_an_idle_table_is_closed(serve) -> None:
     server, test_server = await serve(idle_seconds=IDLE)
     browser, visitor = await visit(test_server)
     async with browser:
         websocket, about = await open_table(browser, test_server)
-        assert "without a move" in await closed_reason(websocket)
+        reason = await closed_reason(websocket)
+        # "A match you have played in is kept", said to a visitor who had sat down and made
+        # no move, read as their match kept: the new-table screen they came back to had none.
+        assert "without a move" in reason and NOTHING_KEPT in reason
         await wait_gone(about["pid"])
     await no_tables(server)
     # When the visit ended and began are kept: back soon, the visitor goes on with it.
     ended, began = server.left[visitor]
     assert began <= ended <= time.time()
+
+
+async def test_an_idle_table_closed_says_the_match_played_in_it_is_kept(serve) -> None:
+    server, test_server = await serve(idle_seconds=IDLE)
+    browser, visitor = await visit(test_server)
+    async with browser:
+        websocket, about = await open_table(browser, test_server)
+        keep_match(visitor_dirs(server.root, visitor)[0], practice=False)  # a move's save
+        reason = await closed_reason(websocket)
+        assert "without a move" in reason and "Your match is kept" in reason, reason
+        assert NOTHING_KEPT not in reason
+        await wait_gone(about["pid"])
+    await no_tables(server)
 
 
 async def test_an_app_that_does_not_quit_is_killed(serve) -> None:
