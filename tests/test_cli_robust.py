@@ -388,6 +388,37 @@ def test_with_its_input_a_file_or_a_pipe_the_game_says_so_and_exits(
     assert {p.name: p.read_bytes() for p in storage.saves_dir().glob("*.json")} == before
 
 
+class _Stream:
+    """A standard stream that is a terminal, or is not."""
+
+    def __init__(self, terminal: bool) -> None:
+        self.terminal = terminal
+
+    def isatty(self) -> bool:
+        return self.terminal
+
+
+@pytest.mark.parametrize("redirected", ["__stdout__", "__stderr__"])
+def test_with_its_output_a_file_or_a_pipe_the_game_says_so_and_exits(
+    monkeypatch: pytest.MonkeyPatch, redirected: str
+) -> None:
+    """``okey101 play | cat`` drew at 80x24 whatever the window (Textual reads the size from
+    the output) and was deaf to resizes; with ``2> file`` it drew into the file and left
+    the screen blank. It exits saying why, before anything is drawn or saved."""
+    from okey_tui import web
+    from okey_tui.ui.app import NoTerminalError, make_app
+
+    monkeypatch.delenv(web.WEB_ENV, raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    monkeypatch.setattr(sys, "stdin", _Stream(True))
+    for name in ("__stdout__", "__stderr__"):
+        monkeypatch.setattr(sys, name, _Stream(name != redirected))
+    app = make_app(ask=False, seed=3, bot_delay=0, remember=False)
+    with pytest.raises(NoTerminalError, match="its output here goes to a file or a pipe"):
+        app.run()
+    assert not list(storage.saves_dir().glob("*.json"))
+
+
 @pytest.mark.parametrize("args", [["play"], ["play", "--seed", "3"]], ids=["play", "flags"])
 def test_in_a_dumb_terminal_the_game_says_so_and_exits(
     monkeypatch: pytest.MonkeyPatch, args: list[str]

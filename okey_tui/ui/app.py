@@ -8,7 +8,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from textual import events
 from textual.actions import SkipAction
@@ -43,7 +43,16 @@ def few_colours(color_system: str | None, headless: bool) -> bool:
 
 
 class NoTerminalError(RuntimeError):
-    """The game was started with no terminal to read keys from (its input redirected)."""
+    """The game was started with no terminal to read keys from or draw on (its input or
+    its output redirected)."""
+
+
+def _a_terminal(stream: TextIO | None) -> bool:
+    """Whether ``stream`` is a terminal (a closed or missing one is not)."""
+    try:
+        return stream is not None and stream.isatty()
+    except ValueError:  # closed
+        return False
 
 
 class OkeyApp(App[None]):
@@ -140,6 +149,19 @@ class OkeyApp(App[None]):
                         "okey101 reads its keys from a terminal, and its input here is a "
                         "file or a pipe: run it in a terminal window (okey101 web serves "
                         "the game to a browser)"
+                    )
+                )
+            if not in_browser() and not all(
+                _a_terminal(s) for s in (sys.__stdout__, sys.__stderr__)
+            ):
+                # okey101 play | cat: drawn at 80x24 whatever the window (its size is read
+                # from the output), deaf to resizes; with 2> file, drawn into the file and
+                # nothing on the screen.
+                raise NoTerminalError(
+                    _(
+                        "okey101 draws its screen on the terminal, and its output here goes "
+                        "to a file or a pipe: run it without > or | (okey101 web serves the "
+                        "game to a browser)"
                     )
                 )
             gc.collect()
