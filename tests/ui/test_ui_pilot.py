@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Static
 from ui_helpers import (
     OPENING_SEED,
@@ -172,6 +173,12 @@ async def a_key_of_no_use_says_where_the_keys_are_and_changes_nothing(pilot, app
         assert "? shows them all" in said and said.startswith(
             key[0] if key != "exclamation_mark" else "!"
         ), said
+    # Alt+s was said to be "s", which is the sort's key (a terminal's Esc s, as Textual
+    # reads it: the key alt+s, the character s; the pilot gives no character).
+    app.post_message(events.Key("alt+s", "s"))
+    await pilot.pause()
+    said = status_text(screen)
+    assert said.startswith("alt+s is not a key of the game"), said
     assert (
         list(hand.racks[0]),
         len(hand.middle),

@@ -1838,7 +1838,10 @@ class TableScreen(Screen[None]):
             # A key no one uses here (j, 9, !) did nothing at all: a newcomer is told
             # where the keys are, and nothing changes.
             if event.is_printable and event.key not in self.active_bindings:
-                key = event.character or event.key
+                # Alt+s was said to be "s", which is the sort's key: a key held with a
+                # modifier is named with it.
+                modified = event.key.split("+")[:-1]
+                key = event.key if modified else event.character or event.key
                 self.rack_notice(
                     _("{key} is not a key of the game: ? shows them all").format(key=key)
                 )
