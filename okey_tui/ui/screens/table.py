@@ -461,7 +461,8 @@ class TableScreen(Screen[None]):
             N_("Chat"),
             tooltip=N_("say a line to the table (a table with friends)"),
         ),
-        Binding("question_mark", "help", N_("Help"), tooltip=N_("this help")),
+        # F1 too, as at the new-table screen (it was the one key there that did nothing).
+        Binding("question_mark,f1", "help", N_("Help"), tooltip=N_("this help"), key_display="?"),
         Binding(
             "q",
             "quit_table",
