@@ -165,8 +165,9 @@ JOIN = N_(
     "meld with"
 )
 NEXT_GAP = N_(
-    "move the selection past the next / back past the previous group, into the gap beside it "
-    "(a group a slot from it, with no room there, changes places with it)"
+    "move the selection (or the tile under the cursor) past the next / back past the previous "
+    "group, into the gap beside it (a group a slot from it, with no room there, changes places "
+    "with it)"
 )
 STAGE = N_(
     "stage the selection as one meld (tiles of several groups that make none together: each "
