@@ -374,6 +374,18 @@ def and_list(items: list[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
+def or_list(items: list[str]) -> str:
+    """Items said as choices, as the language lists them (Babel's lists): "K4 or K7",
+    "R5, B5 or K5"; "K4 veya K7" in Turkish.
+
+    >>> or_list(["K4", "K7"]), or_list(["R5", "B5", "K5"]), or_list(["K4"])
+    ('K4 or K7', 'R5, B5, or K5', 'K4')
+    """
+    from babel.lists import format_list  # on first use: ``okey101 --help`` starts fast
+
+    return format_list(items, style="or", locale=_language) if items else ""
+
+
 def decimal(value: float, places: int | None = None) -> str:
     """A number as the language writes it (Babel's numbers of the current language):
     "0.6" in English, "0,6" in Turkish; the shortest form, as ``:g`` gives, or with

@@ -37,7 +37,7 @@ from typing import NamedTuple
 from okey_tui.engine.errors import OkeyError
 from okey_tui.engine.melds import Meld, MeldKind, effective, is_wild, readings
 from okey_tui.engine.state import Event
-from okey_tui.engine.tiles import Tile
+from okey_tui.engine.tiles import COLOURS, Tile
 from okey_tui.table import RACK_COLS, RACK_ROWS, Departures, turn_mark
 
 ROWS = RACK_ROWS
@@ -548,18 +548,22 @@ class RackLayout:
         okey: Tile,
         kinds: Sequence[MeldKind] | None = None,
         ignore: Iterable[int] = (),
+        wild: bool = False,
     ) -> list[list[int]]:
         """The groups ``tile`` makes a meld with (all their tiles and it: ``R3`` with
         ``R5 R6 ★`` as well, though the okey only moves along), best first: a run or a
         set before a pair, then the most points gained. None for a wild tile, which fits
-        anywhere. The slots in ``ignore`` count as empty (the tile's own, once it is in)."""
-        if is_wild(tile, okey):
+        anywhere, unless ``wild`` (j, asked of the okey): then the groups of two tiles or
+        more it makes a run or a set with. The slots in ``ignore`` count as empty (the
+        tile's own, once it is in)."""
+        okey_in = is_wild(tile, okey)
+        if okey_in and not wild:
             return []
         found: list[tuple[tuple[bool, int], list[int]]] = []
         for group in self.groups(ignore):
             held = [t for i in group if (t := self.slots[i]) is not None]
             after = readings([*held, tile], okey, kinds)
-            if not after:
+            if not after or (okey_in and after[0].kind is MeldKind.PAIR):
                 continue
             before = readings(held, okey, kinds)
             gain = after[0].value - (before[0].value if before else 0)
@@ -573,6 +577,7 @@ class RackLayout:
         okey: Tile,
         kinds: Sequence[MeldKind] | None = None,
         push: bool = False,
+        wild: bool = False,
     ) -> int | None:
         """A tile taken from the left (laid this turn, so it is wanted in a meld): in the
         best group it makes a meld with (:meth:`partners`), where its tiles then read as
@@ -589,7 +594,8 @@ class RackLayout:
         along too, see :meth:`_room_in`) (they are in :attr:`shifted`, and move back
         if the tile leaves that slot, as g gives it back). A pairs opener's tile that no
         group takes goes beside its twin at a group's end (:meth:`_beside_twin`). ``None``
-        (the caller puts it apart) when no such group has room.
+        (the caller puts it apart) when no such group has room. ``wild`` (j, asked of the
+        okey): an okey goes where it makes a run or a set too (:meth:`partners`).
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -608,7 +614,7 @@ class RackLayout:
         'R5 R6 R7 R8 R9'
         """
         self.shifted = {}
-        groups = self.partners(tile, okey, kinds)
+        groups = self.partners(tile, okey, kinds, wild=wild)
         for group in groups:
             row, first = self.place(group[0])
             last = self.place(group[-1])[1]
@@ -1162,7 +1168,9 @@ class RackLayout:
         # follows the move once, where the caller remaps it (put_beside's shift moved it).
         before, back, room = list(self.slots), list(self.back), self.room
         self.slots[index] = None
-        target = self.put_beside(tile, okey, kinds, push=True)
+        target = self.put_beside(tile, okey, kinds, push=True, wild=True)
+        if target is None:
+            target = self._beside_lone(tile, okey, kinds, index)
         moved = {} if target is None else {index: target, **self.shifted}
         self.shifted = {}
         self.back, self.room = back, room
@@ -1170,6 +1178,42 @@ class RackLayout:
             self.slots = before
             return None
         return moved
+
+    def _beside_lone(
+        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None, start: int
+    ) -> int | None:
+        """Where j puts a tile no group makes a meld with: beside a tile standing alone that
+        it makes two thirds of a run or a set with (K6 beside K5, K4 or K7 to come), in a
+        free slot whose other side is free too (it joins no other group), on the side its
+        number goes up to when there is room. The lone tile the most tiles would complete,
+        then the nearest to ``start`` (where the tile was); ``None`` when none has room."""
+        wanted = [k for k in (MeldKind.RUN, MeldKind.SET) if kinds is None or k in kinds]
+        if not wanted or is_wild(tile, okey):
+            return None
+        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
+        options: list[tuple[int, int, int]] = []
+        for group in self.groups():
+            partner = self.slots[group[0]]
+            if len(group) != 1 or partner is None or is_wild(partner, okey):
+                continue
+            count = len(completing(partner, tile, okey, wanted))
+            if not count:
+                continue
+            row, col = self.place(group[0])
+            up = effective(tile, okey).number >= effective(partner, okey).number
+            for c in (col + 1, col - 1) if up else (col - 1, col + 1):
+                slot = self.index(row, c) if 0 <= c < self.cols else None
+                if slot is None or self.slots[slot] is not None or slot in homes:
+                    continue
+                if len(self._block_with(row, c, tile)) == 2:  # no other group joins
+                    options.append((-count, abs(slot - start), slot))
+                    break
+        if not options:
+            return None
+        slot = min(options)[2]
+        self.slots[slot] = tile
+        self.room = None
+        return slot
 
     def next_gap(self, indices: Iterable[int]) -> dict[int, int] | None:
         """Move the tiles past the next group on their right, into the gap after it.
@@ -1325,6 +1369,33 @@ class RackLayout:
                 continue  # where they are already
             return self.move_to(chosen, row, col)
         return None
+
+
+def completing(
+    first: Tile, second: Tile, okey: Tile, kinds: Sequence[MeldKind] | None = None
+) -> list[tuple[Tile, MeldKind]]:
+    """The tiles (no okey) that make a run or a set of ``kinds`` with ``first`` and
+    ``second``, and the kind of that meld, in the order of the tiles' colours and numbers
+    (the engine's readings say which).
+
+    >>> okey = Tile.parse("B1")
+    >>> [f"{t} {k.value}" for t, k in completing(Tile.parse("K5"), Tile.parse("K6"), okey)]
+    ['K4 run', 'K7 run']
+    >>> [str(t) for t, _k in completing(Tile.parse("R5"), Tile.parse("Y5"), okey)]
+    ['B5', 'K5']
+    >>> completing(Tile.parse("R5"), Tile.parse("Y9"), okey)
+    []
+    """
+    found: list[tuple[Tile, MeldKind]] = []
+    for colour in COLOURS:
+        for number in range(1, 14):
+            third = Tile(colour, number)
+            if is_wild(third, okey):
+                continue
+            meld = readings([first, second, third], okey, kinds)
+            if meld and meld[0].kind is not MeldKind.PAIR:
+                found.append((third, meld[0].kind))
+    return found
 
 
 def in_order(tiles: Sequence[Tile], okey: Tile) -> bool:

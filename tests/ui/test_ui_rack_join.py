@@ -50,10 +50,10 @@ async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it(
         assert screen.rack.slots == before
 
 
-async def test_j_leaves_a_tile_of_a_meld_and_the_okey_and_says_why_nothing_moved() -> None:
+async def test_j_leaves_a_tile_of_a_meld_and_says_why_nothing_moved() -> None:
     """j on B11 of the set Y11 B11 K11 took it out to make a pair with an okey elsewhere,
-    breaking the set; on the okey, and on a tile with no partner or no room, it said "no
-    group that has room beside it" whatever the reason."""
+    breaking the set; on an okey in a run, and on a tile with no partner or no room, it
+    said "no group that has room beside it" whatever the reason."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         # Indicator B7: the okey is B8.
@@ -63,7 +63,7 @@ async def test_j_leaves_a_tile_of_a_meld_and_the_okey_and_says_why_nothing_moved
         before = list(screen.rack.slots)
         cases = [
             ("B11", "B11 is in a meld already (set 33): shift+arrows move it by hand"),
-            ("B8", "An okey fits anywhere: shift+arrows (or a drag) put it where you mean"),
+            ("B8", "B8★ is in a meld already (run 14): shift+arrows move it by hand"),
             ("K6", "K6 makes a meld with no group on your rack"),
         ]
         for tile, said in cases:
@@ -218,3 +218,43 @@ def test_a_tile_joined_past_the_tiles_moved_for_a_taken_one_keeps_them_there() -
     rack.sync(parse_tiles("R5 R6 R8 R9 R10"))  # R7 given back
     shown = " ".join(str(t) if t else "." for t in rack.slots[:7])
     assert shown == "R5 R6 . R8 R9 R10 .", shown
+
+
+async def test_j_puts_a_tile_beside_the_lone_tile_it_makes_most_of_a_run_or_a_set_with() -> None:
+    """A drawn K6 with a lone K5 on the rack: j said "K6 makes a meld with no group" and
+    three shift+← put it there. It goes beside the lone tile the most tiles would complete
+    (K5: K4 or K7; K8 only K7), and the line names the tiles to come."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K5 R1 R2 K8 K6 Y5 R5 B12", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K5 . . R1 R2 . K8 . K6", "Y5 . . . R5 . . B12")
+        said = await j_on(pilot, screen, "K6")
+        assert said == "K6 is beside K5 now: K4 or K7 would make a run with them", said
+        assert rows_of(screen) == ["K5 K6 . R1 R2 . K8", "Y5 . . . R5 . . B12"]
+        said = await j_on(pilot, screen, "R5")
+        assert said == "R5 is beside Y5 now: B5 or K5 would make a set with them", said
+        assert row(screen, 1) == "Y5 R5 . . . . . B12", row(screen, 1)
+        # B12 goes with no lone tile (Y5 R5 stand together): nothing moves.
+        assert await j_on(pilot, screen, "B12") == "B12 makes a meld with no group on your rack"
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert rows_of(screen) == ["K5 . . R1 R2 . K8 . K6", "Y5 . . . R5 . . B12"]
+
+
+async def test_j_puts_the_okey_where_it_makes_the_most_points_in_a_run_or_a_set() -> None:
+    """j on the okey said "An okey fits anywhere" and left the player eight keys of moving
+    it; it goes where it adds the most points to a run or a set (Y12 Y13: 36)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8.
+        hand = position(["K5 K7 R1 B8 Y12 Y13 R9", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K5 K7 . R1 . B8", ". . Y12 Y13 . R9")
+        said = await j_on(pilot, screen, "B8")
+        assert row(screen, 1) == ". ★ Y12 Y13 . R9".replace("★", "B8"), row(screen, 1)
+        assert said.startswith("B8★ is beside Y12 Y13 now: run 36"), said
+        # With no group of two tiles that takes it, the okey stays and the line says so.
+        set_rows(screen, "K5 . K9 . R1 . B8", "Y12 . . Y3 . R9")
+        said = await j_on(pilot, screen, "B8")
+        assert said.startswith("The okey makes a run or a set with no group on your rack"), said

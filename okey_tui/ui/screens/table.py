@@ -64,7 +64,7 @@ from okey_tui.engine.view import (
     okeys_for_held_tiles,
     taken_opening,
 )
-from okey_tui.i18n import N_, _, and_list, at_name, decimal, ngettext
+from okey_tui.i18n import N_, _, and_list, at_name, decimal, ngettext, or_list
 from okey_tui.messages import (
     added_tiles_text,
     describe_outcome,
@@ -94,6 +94,7 @@ from okey_tui.ui.local_table import LocalTable
 from okey_tui.ui.rack import (
     ROWS,
     RackLayout,
+    completing,
     in_order,
     near_parts,
     rack_reading,
@@ -162,7 +163,8 @@ SELECTION_TO_ENDS = N_(
 LOOSE_PARTS_AT_MOST = 5
 JOIN = N_(
     "move the selected tile (or the tile under the cursor) beside the group it makes the best "
-    "meld with"
+    "meld with (with none, beside a lone tile it makes most of a run or a set with; the okey "
+    "where it adds the most points)"
 )
 NEXT_GAP = N_(
     "move the selection (or the tile under the cursor) past the next / back past the previous "
@@ -2542,15 +2544,13 @@ class TableScreen(Screen[None]):
         return tuple(kind for kind in MeldKind if kind in allowed)
 
     def join_stays(self, index: int) -> str | None:
-        """Why j leaves the tile at ``index`` where it is, whatever the groups: it is the
-        okey (it fits anywhere), or it is in a meld already (taken out it broke it: B11 of
-        Y11 B11 K11 made a pair with an okey elsewhere). None: j may move it."""
+        """Why j leaves the tile at ``index`` where it is, whatever the groups: it is in a
+        meld already (taken out it broke it: B11 of Y11 B11 K11 made a pair with an okey
+        elsewhere). None: j may move it."""
         tile = self.rack.slots[index]
         okey = self.view.okey
         if tile is None:
             return None
-        if is_wild(tile, okey):
-            return _("An okey fits anywhere: shift+arrows (or a drag) put it where you mean")
         own = [t for i in self.rack.group_at(index) if (t := self.rack.slots[i])]
         label, in_meld = group_label(own, okey, layable_kinds(self.view))
         if len(own) > 1 and in_meld:
@@ -2611,8 +2611,14 @@ class TableScreen(Screen[None]):
         moved = self.rack.join(index, okey, kinds)
         slots = self.rack.slots  # the rack's list again: join may have put a copy back
         if moved is None:
-            partners = self.rack.partners(tile, okey, kinds, ignore=(index,))
-            if partners:
+            partners = self.rack.partners(tile, okey, kinds, ignore=(index,), wild=True)
+            if is_wild(tile, okey) and not partners:
+                # No group of two tiles or more makes a run or a set with it.
+                said = _(
+                    "The okey makes a run or a set with no group on your rack: shift+arrows "
+                    "(or a drag) put it where you mean"
+                )
+            elif partners:
                 partner = [t for i in partners[0] if (t := slots[i])]
                 said = _(
                     "{tile} makes a meld with {group}, but no free slot beside it stays apart "
@@ -2637,6 +2643,23 @@ class TableScreen(Screen[None]):
         target = moved[index]
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
+        if len(beside) == 1 and not readings(group, okey, kinds):
+            # Two thirds of a run or a set: beside the lone tile it goes best with (K6
+            # beside K5 took three shift+arrows), the tiles still to come named.
+            to_come = completing(beside[0], tile, okey, kinds)
+            said = (
+                _("{tile} is beside {group} now: {tiles} would make a run with them")
+                if to_come[0][1] is MeldKind.RUN
+                else _("{tile} is beside {group} now: {tiles} would make a set with them")
+            )
+            self.rack_notice(
+                said.format(
+                    tile=word,
+                    group=tile_text(beside[0], okey),
+                    tiles=or_list([tile_text(t, okey) for t, _kind in to_come]),
+                )
+            )
+            return
         # The tiles moved aside, group by group as they stand now ("R7 R9 and Y3 Y5": the
         # groups a slot beyond moved along with the tile's own read as one).
         parts: dict[int, list[int]] = {}  # each group's first slot -> its moved slots
