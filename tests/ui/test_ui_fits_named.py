@@ -43,6 +43,10 @@ async def test_a_on_a_tile_that_fits_nowhere_adds_the_one_that_fits() -> None:
         assert len(app.session.hand.racks[0]) == 4  # R2 stays
         assert Tile.parse("R2") in app.session.hand.racks[0]
         await pilot.press("a")  # nothing fits now: a says so, and nothing moves
+        # Nothing selected, a adds every tile that fits: it says none does, not R2 alone.
+        said = "R2 does not fit any meld on the table, nor does any other tile"
+        assert status_text(screen) == said
+        await pilot.press("space", "a")  # R2 chosen: of R2 alone
         assert status_text(screen) == "R2 does not fit any meld on the table"
         assert len(app.session.hand.racks[0]) == 4
 

@@ -425,7 +425,9 @@ async def a_and_w_that_fit_no_meld_speak_of_the_whole_table_not_of_meld_1(pilot,
     await goto(pilot, screen, slot_of(screen, hand.racks[0][0]))
     tile = screen.rack.slots[screen.cursor]
     await pilot.press("a")
-    assert status_text(screen) == f"{tile} does not fit any meld on the table"
+    assert (
+        status_text(screen) == f"{tile} does not fit any meld on the table, nor does any other tile"
+    )
     await pilot.press("w")
     assert status_text(screen) == "No okey on the table stands for a tile you hold"
 

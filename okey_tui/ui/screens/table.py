@@ -3904,7 +3904,14 @@ class TableScreen(Screen[None]):
         does (the line after a lay-down named none, and a on the wrong tile said only no)."""
         fit = [t for t in self.tiles_that_fit() if t != tile]
         if not fit:
-            self.set_status(_("{tile} does not fit any meld on the table").format(tile=tile), True)
+            # With nothing selected a adds every tile that fits: "Y12 does not fit" left the
+            # player wondering whether the others were looked at.
+            said = (
+                _("{tile} does not fit any meld on the table")
+                if self.selected
+                else _("{tile} does not fit any meld on the table, nor does any other tile")
+            )
+            self.set_status(said.format(tile=tile), True)
             return
         if self.selected:
             # A selection decides what a adds: "put the cursor on it, then a" added nothing
