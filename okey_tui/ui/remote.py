@@ -226,12 +226,24 @@ class LobbyScreen(Screen[None]):
             )
         chat = Text()
         if table is not None:
+            app.note_lobby_changes(table)
             # What was said at the table: a notice of the table screen's own ("the host
             # closed the table and opened it again") read as news under the seats of a
-            # table closed once more.
-            for line in list(table.table_chat)[-6:]:
-                chat.append(f"{line.name}: " if line.seat is not None else "· ", "bold")
-                chat.append(f"{line.text}\n")
+            # table closed once more. Among the lines, who came and went.
+            heard = list(table.table_chat)
+            lines: list[tuple[str | None, str]] = []
+            news = iter(app.lobby_news)
+            coming = next(news, None)
+            for number in range(len(heard) + 1):
+                while coming is not None and coming[0] <= number:
+                    lines.append((None, coming[1]))
+                    coming = next(news, None)
+                if number < len(heard):
+                    line = heard[number]
+                    lines.append((line.name if line.seat is not None else None, line.text))
+            for name, text in lines[-6:]:
+                chat.append(f"{name}: " if name is not None else "· ", "bold")
+                chat.append(f"{text}\n")
         chat.rstrip()  # no empty line under the last one
         self.query_one("#lobby-chat", Static).update(chat)
         status = app.lobby_status()
@@ -503,6 +515,11 @@ class RemoteApp(OkeyApp):
         self.table: RemoteTable | None = None
         self.problem = ""
         self.lobby_alert = ""  # the host's latest alert while the lobby shows (a wrong code)
+        # Who came and went in the lobby, each with the count of chat lines before it (where
+        # it goes among them); and the seats as the lobby last showed them.
+        self.lobby_news: list[tuple[int, str]] = []
+        self._lobby_seen: dict[int, tuple[str, bool, bool]] | None = None
+        self._news_of: RemoteTable | None = None  # the table they are of (a rejoin: another)
         self._name_checked = False  # whether the seat's name was compared with the one asked
         self._rename_note = ""  # what the lobby says of a number after the name asked
         self._rejoining = False
@@ -906,6 +923,37 @@ class RemoteApp(OkeyApp):
         if self.keep_seat:
             storage.keep_seat_token(self.table_key, None)
             storage.keep_seat_token(self.token_key, None)
+
+    def note_lobby_changes(self, table: RemoteTable) -> None:
+        """Who sat down, left, lost the connection, came back or took another name since the
+        lobby last showed the seats: a line each among the chat's ("· Bora 2 sat down at
+        seat 4"). The host, looking away a moment, saw only the list of seats changed."""
+        if table is not self._news_of:  # another table's seats, or its lines: none of them
+            self._news_of, self._lobby_seen, self.lobby_news = table, None, []
+        seen = {
+            info.seat: (info.name, info.level is None, info.connected) for info in table.seats()
+        }
+        before, self._lobby_seen = self._lobby_seen, seen
+        if before is None or table.started:
+            return  # the seats as first shown are no news
+        for seat, (name, human, connected) in seen.items():
+            if seat == table.seat or seat not in before:
+                continue
+            old, was_human, was_connected = before[seat]
+            if human and not was_human:
+                said = _("{name} sat down at seat {seat}").format(name=name, seat=seat + 1)
+            elif was_human and not human:
+                said = _("{name} left: seat {seat} is free").format(name=old, seat=seat + 1)
+            elif human and was_connected and not connected:
+                said = _("{name} lost the connection: seat {seat} is kept for them a while")
+                said = said.format(name=name, seat=seat + 1)
+            elif human and connected and not was_connected:
+                said = _("{name} is back at seat {seat}").format(name=name, seat=seat + 1)
+            elif human and name != old:
+                said = _("{old} now sits as {name}").format(old=old, name=name)
+            else:
+                continue
+            self.lobby_news.append((len(table.table_chat), said))
 
     def show_lobby(self) -> None:
         lobby = next((s for s in self.screen_stack if isinstance(s, LobbyScreen)), None)
