@@ -54,6 +54,15 @@ FEW_YELLOW_FACES = {  # each the nearest of a standard colour: black, bright bla
     FACE_FRESH: "#800080",
     FACE_OKEY: "#800000",
 }
+# There too a blue tile's number is the terminal's blue, not its bright blue (which was
+# bright blue on the selection's bright cyan), and the okey's star a green of its own on
+# a light face and a bright green on a yellow tile's dark one (its dark green came out
+# the terminal's dark grey, faint on both). A marked okey's lavender face was the
+# cream's white: the number then stands light on its colour, as without colours.
+FEW_BLUE = "#0000aa"
+FEW_STAR = "#00aa00"
+FEW_STAR_ON_DARK = "#55ff55"
+NO_COLOUR_INK = "#000000"
 _few_colours = False
 # NO_COLOR: Textual draws every colour as a grey of its lightness, and a marked okey's
 # lavender face came out a grey a shade from the cream ones (k seemed to do nothing).
@@ -74,18 +83,38 @@ def use_no_colour(none: bool) -> None:
 
 
 def ink(tile: Tile) -> str:
+    if _no_colour:
+        # Textual draws each colour as a grey of its lightness: red, yellow and blue came
+        # out one mid grey on the light grey face (about 3:1), told apart by the letter
+        # alone; the letter and the number now read dark, as on a printed tile.
+        return NO_COLOUR_INK
+    if _few_colours and tile.colour is Colour.BLUE:
+        return FEW_BLUE
     return FALSE_INK if tile.colour is None else INK[tile.colour]
 
 
 def tile_style(tile: Tile, face: str, **more: bool) -> Style:
     """A tile's number (or letter) on ``face``: its ink, bold; on a terminal of 16 colours
     a yellow tile bright yellow on a dark face."""
-    if _no_colour and face == FACE_OKEY:
-        return Style(color=FACE, bgcolor=ink(tile), bold=True, **more)  # type: ignore[arg-type]
     if _few_colours and tile.colour is Colour.YELLOW:
         dark = FEW_YELLOW_FACES.get(face, "#000000")
         return Style(color=FEW_YELLOW, bgcolor=dark, bold=True, **more)  # type: ignore[arg-type]
+    if (_no_colour or _few_colours) and face == FACE_OKEY:
+        return Style(color=FACE, bgcolor=ink(tile), bold=True, **more)  # type: ignore[arg-type]
     return Style(color=ink(tile), bgcolor=face, bold=True, **more)  # type: ignore[arg-type]
+
+
+def star_style(tile: Tile, face: str) -> Style:
+    """The okey's star beside ``tile``'s letter or name, on ``face`` as that tile's style
+    draws it (see :data:`FEW_STAR`)."""
+    style = tile_style(tile, face)
+    if (_no_colour or _few_colours) and face == FACE_OKEY and tile.colour is not Colour.YELLOW:
+        star = FACE  # on a marked okey's dark face, as light as the number
+    elif _few_colours:
+        star = FEW_STAR_ON_DARK if tile.colour is Colour.YELLOW else FEW_STAR
+    else:
+        star = OKEY_MARK
+    return Style(color=star, bgcolor=style.bgcolor, bold=True)
 
 
 def face_lines(
@@ -97,8 +126,7 @@ def face_lines(
     style = tile_style(tile, face)
     # (On a marked okey's dark face without colours, the star as light as the number: in
     # its green it was the face's grey, and went.)
-    star_ink = FACE if _no_colour and face == FACE_OKEY else OKEY_MARK
-    star = Style(color=star_ink, bgcolor=style.bgcolor, bold=True)
+    star = star_style(tile, face)
     if tile.is_false_okey:
         if big:
             return Text(" " * 5, style), Text("  ✦  ", style), Text("  F  ", style)
@@ -123,13 +151,13 @@ def chip(
     style = tile_style(tile, face)
     if okey is not None and tile == okey and meant is not None and meant != tile:
         shown = tile_style(meant, face, italic=True)
-        text = Text("★", Style(color=OKEY_MARK, bgcolor=shown.bgcolor, bold=True))
+        text = Text("★", star_style(meant, face))
         text.append(str(meant), shown)
         return text
     label = "F✦" if tile.is_false_okey else str(tile)
     text = Text(label, style)
     if okey is not None and tile == okey:
-        text.append("★", Style(color=OKEY_MARK, bgcolor=style.bgcolor, bold=True))
+        text.append("★", star_style(tile, face))
     return text
 
 
@@ -149,10 +177,9 @@ def meld_chip_list(meld: Meld, okey: Tile) -> list[Text]:
     parts = []
     for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
         if any_colour_okey(meld, laid, meant, okey):
-            text = Text("★", Style(color=OKEY_MARK, bgcolor=FACE, bold=True))
-            text.append(
-                str(meant.number), Style(color=OKEY_MARK, bgcolor=FACE, bold=True, italic=True)
-            )
+            mark = FEW_STAR if _few_colours else OKEY_MARK
+            text = Text("★", Style(color=mark, bgcolor=FACE, bold=True))
+            text.append(str(meant.number), Style(color=mark, bgcolor=FACE, bold=True, italic=True))
             parts.append(text)
         else:
             parts.append(chip(laid, okey, meant=meant))

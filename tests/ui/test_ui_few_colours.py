@@ -102,3 +102,46 @@ def test_without_colours_a_marked_okey_stands_out_by_its_lightness() -> None:
         assert abs(shown.color.get_truecolor().red - shown.bgcolor.get_truecolor().red) > 150
     finally:
         tiles.use_no_colour(False)
+
+
+def test_in_16_colours_blue_the_star_and_a_marked_okey_read_on_their_faces(few: None) -> None:
+    """An odd-terminal play-test: a selected blue tile was bright blue on bright cyan, the
+    okey's star the terminal's dark grey (faint on the white face, and on a yellow tile's
+    black), and a marked okey's face the cream's white (k seemed to do nothing)."""
+    from okey_tui.ui.tiles import FACE_OKEY
+
+    okey = Tile.parse("B1")
+    blue = chip(Tile.parse("B7"), okey, face=FACE_SELECTED).style
+    assert not isinstance(blue, str)
+    assert (standard(blue.color), standard(blue.bgcolor)) == (4, 14)  # blue on bright cyan
+
+    def star(tile: Tile, face: str = FACE) -> tuple[int, int]:
+        bottom = face_lines(tile, tile, face=face)[1]
+        [style] = [s.style for s in bottom.spans if bottom.plain[s.start] == "★"]
+        assert not isinstance(style, str)
+        return standard(style.color), standard(style.bgcolor)
+
+    assert star(Tile.parse("R5")) == (2, 15)  # green on white
+    assert star(Tile.parse("Y5")) == (10, 0)  # bright green on a yellow tile's black
+    # A marked okey: its number light on its colour, the star as light.
+    marked = face_lines(Tile.parse("R5"), Tile.parse("R5"), face=FACE_OKEY)
+    number = marked[0].style
+    assert not isinstance(number, str)
+    assert (standard(number.color), standard(number.bgcolor)) == (15, 1)
+    assert star(Tile.parse("R5"), FACE_OKEY) == (15, 1)
+
+
+def test_without_colours_every_tile_s_number_is_dark_on_its_face() -> None:
+    """NO_COLOR: red, yellow and blue numbers came out one mid grey on the light face."""
+    okey = Tile.parse("B1")
+    tiles.use_no_colour(True)
+    try:
+        for text in ("R7", "Y7", "B7", "K7"):
+            style = chip(Tile.parse(text), okey).style
+            assert not isinstance(style, str) and style.color is not None
+            assert style.color.get_truecolor() == (0, 0, 0), text
+    finally:
+        tiles.use_no_colour(False)
+    style = chip(Tile.parse("R7"), okey).style
+    assert not isinstance(style, str) and style.color is not None
+    assert style.color.name == tiles.INK[Tile.parse("R7").colour]  # type: ignore[index]
