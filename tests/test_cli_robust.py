@@ -419,6 +419,33 @@ def test_with_its_output_a_file_or_a_pipe_the_game_says_so_and_exits(
     assert not list(storage.saves_dir().glob("*.json"))
 
 
+def test_with_its_errors_redirected_the_refusal_is_said_on_the_terminal_too(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    """``okey101 play 2> file``: the refusal went into the file alone, and the player saw
+    the prompt come back with nothing said. It is written on the terminal too."""
+    import click
+
+    from okey_tui import web
+    from okey_tui.commands import terminal
+    from okey_tui.ui.app import make_app
+
+    monkeypatch.delenv(web.WEB_ENV, raising=False)
+    monkeypatch.delenv("TERM", raising=False)
+    tty = tmp_path / "tty"
+    tty.write_text("")
+    monkeypatch.setattr(terminal, "TTY", str(tty))
+    monkeypatch.setattr(sys, "stdin", _Stream(True))
+    monkeypatch.setattr(sys, "stderr", _Stream(False))
+    for name in ("__stdout__", "__stderr__"):
+        monkeypatch.setattr(sys, name, _Stream(name == "__stdout__"))
+    app = make_app(ask=False, seed=3, bot_delay=0, remember=False)
+    with pytest.raises(click.ClickException, match="its output here goes to a file or a pipe"):
+        terminal.run_app(app)
+    said = tty.read_text()
+    assert said.startswith("Error: okey101 draws its screen on the terminal"), said
+
+
 @pytest.mark.parametrize("args", [["play"], ["play", "--seed", "3"]], ids=["play", "flags"])
 def test_in_a_dumb_terminal_the_game_says_so_and_exits(
     monkeypatch: pytest.MonkeyPatch, args: list[str]

@@ -160,8 +160,8 @@ class OkeyApp(App[None]):
                 raise NoTerminalError(
                     _(
                         "okey101 draws its screen on the terminal, and its output here goes "
-                        "to a file or a pipe: run it without > or | (okey101 web serves the "
-                        "game to a browser)"
+                        "to a file or a pipe: run it with nothing redirected (no >, 2> or |; "
+                        "okey101 web serves the game to a browser)"
                     )
                 )
             gc.collect()

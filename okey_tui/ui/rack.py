@@ -615,7 +615,9 @@ class RackLayout:
         """
         self.shifted = {}
         groups = self.partners(tile, okey, kinds, wild=wild)
-        for group in groups:
+
+        def at_an_end(group: list[int]) -> int | None:
+            """A free slot at an end of ``group`` where it all reads as one meld."""
             row, first = self.place(group[0])
             last = self.place(group[-1])[1]
             for col in (last + 1, first - 1):
@@ -625,10 +627,13 @@ class RackLayout:
                     self.slots[self.index(row, col)] = tile
                     self.room = None
                     return self.index(row, col)
-        for group in groups:
+            return None
+
+        def made_room(group: list[int]) -> int | None:
+            """Its place in ``group`` once tiles move a slot aside for it."""
             room = self._room_in(group, tile, okey, kinds, push)
             if room is None:
-                continue
+                return None
             slot, moved = room
             self._shift(moved)
             self.room = (
@@ -637,6 +642,19 @@ class RackLayout:
             )
             self.slots[slot] = tile
             return slot
+
+        # A taken tile goes where no tile moves first; j (``push``), the player's own ask,
+        # with the best group, tiles moving aside if they must: the okey went on to B13 of
+        # B10-B12, which had room, not R7 of R5 R6, which had none (13 points, not 18).
+        tries = (
+            [(place, group) for group in groups for place in (at_an_end, made_room)]
+            if push
+            else [(place, group) for place in (at_an_end, made_room) for group in groups]
+        )
+        for place, group in tries:
+            slot = place(group)
+            if slot is not None:
+                return slot
         if kinds is not None and set(kinds) == {MeldKind.PAIR}:
             return self._beside_twin(tile, okey)
         return None
@@ -1179,41 +1197,53 @@ class RackLayout:
             return None
         return moved
 
-    def _beside_lone(
-        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None, start: int
-    ) -> int | None:
-        """Where j puts a tile no group makes a meld with: beside a tile standing alone that
-        it makes two thirds of a run or a set with (K6 beside K5, K4 or K7 to come), in a
-        free slot whose other side is free too (it joins no other group), on the side its
-        number goes up to when there is room. The lone tile the most tiles would complete,
-        then the nearest to ``start`` (where the tile was); ``None`` when none has room."""
+    def lone_partners(
+        self,
+        tile: Tile,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None,
+        start: int,
+        ignore: Iterable[int] = (),
+    ) -> list[int]:
+        """The slots of the tiles standing alone (a group of one) that ``tile`` makes two
+        thirds of a run or a set with (K5 for K6: K4 or K7 to come), best first: the most
+        tiles to complete them, then the nearest to ``start``. The slots in ``ignore``
+        count as empty. None for the okey, nor where only pairs may be laid."""
         wanted = [k for k in (MeldKind.RUN, MeldKind.SET) if kinds is None or k in kinds]
         if not wanted or is_wild(tile, okey):
-            return None
-        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
-        options: list[tuple[int, int, int]] = []
-        for group in self.groups():
+            return []
+        found: list[tuple[int, int, int]] = []
+        for group in self.groups(ignore):
             partner = self.slots[group[0]]
             if len(group) != 1 or partner is None or is_wild(partner, okey):
                 continue
             count = len(completing(partner, tile, okey, wanted))
-            if not count:
-                continue
-            row, col = self.place(group[0])
+            if count:
+                found.append((-count, abs(group[0] - start), group[0]))
+        return [slot for _count, _far, slot in sorted(found)]
+
+    def _beside_lone(
+        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None, start: int
+    ) -> int | None:
+        """Where j puts a tile no group makes a meld with: beside the best of
+        :meth:`lone_partners` that has a free slot beside it whose other side is free too
+        (it joins no other group), on the side its number goes up to when there is room.
+        ``None`` when none has room."""
+        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
+        for lone in self.lone_partners(tile, okey, kinds, start):
+            partner = self.slots[lone]
+            assert partner is not None
+            row, col = self.place(lone)
             up = effective(tile, okey).number >= effective(partner, okey).number
             for c in (col + 1, col - 1) if up else (col - 1, col + 1):
                 slot = self.index(row, c) if 0 <= c < self.cols else None
                 if slot is None or self.slots[slot] is not None or slot in homes:
                     continue
                 if len(self._block_with(row, c, tile)) == 2:  # no other group joins
-                    options.append((-count, abs(slot - start), slot))
-                    break
-        if not options:
-            return None
-        slot = min(options)[2]
-        self.slots[slot] = tile
-        self.room = None
-        return slot
+                    self.slots[slot] = tile
+                    self.room = None
+                    return slot
+        return None
 
     def next_gap(self, indices: Iterable[int]) -> dict[int, int] | None:
         """Move the tiles past the next group on their right, into the gap after it.

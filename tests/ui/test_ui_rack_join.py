@@ -42,8 +42,9 @@ async def test_j_joins_a_tile_to_the_group_it_makes_a_meld_with_and_u_undoes_it(
         assert row(screen, 0) == "K1 K3 . . R8 R8 . B5 Y5 K5", row(screen, 0)
         assert said == "K5 is beside B5 Y5 now: set 15", said
         assert screen.rack.slots[screen.cursor] == Tile.parse("K5")  # the cursor went along
-        # K1 makes a meld with no group: nothing moves, and the line says why.
-        assert await j_on(pilot, screen, "K1") == "K1 makes a meld with no group on your rack"
+        # K1 makes no meld with a group, and stands beside K3 already: nothing moves.
+        said = await j_on(pilot, screen, "K1")
+        assert said == "K1 is beside K3 already: K2 would make a run with them", said
         assert row(screen, 0) == "K1 K3 . . R8 R8 . B5 Y5 K5"
         await pilot.press("u")
         await pilot.pause()
@@ -258,3 +259,38 @@ async def test_j_puts_the_okey_where_it_makes_the_most_points_in_a_run_or_a_set(
         set_rows(screen, "K5 . K9 . R1 . B8", "Y12 . . Y3 . R9")
         said = await j_on(pilot, screen, "B8")
         assert said.startswith("The okey makes a run or a set with no group on your rack"), said
+
+
+async def test_j_says_a_tile_stands_beside_its_lone_tile_already_or_has_no_room_there() -> None:
+    """j on Y9 of Y7 Y9 said "Y9 makes a meld with no group on your rack", as it did on Y4
+    with a lone Y3 boxed in between two groups: a play-test read both as "fits nothing"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["Y7 Y9 R1 R5 R6 R7 Y3 K1 K2 K3 K4 Y4", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "Y7 Y9 . R1", "R5 R6 R7 . Y3 . K1 K2 K3 K4 . . Y4")
+        before = list(screen.rack.slots)
+        said = await j_on(pilot, screen, "Y9")
+        assert said == "Y9 is beside Y7 already: Y8 would make a run with them", said
+        said = await j_on(pilot, screen, "Y4")
+        assert said == (
+            "Y4 makes two thirds of a run with Y3 (Y2 or Y5 to come), but no free slot beside "
+            "it stays apart from the other groups: shift+arrows move it by hand"
+        ), said
+        assert screen.rack.slots == before
+
+
+async def test_j_puts_the_okey_in_its_best_group_though_tiles_must_move_aside() -> None:
+    """The okey went on to B13 of B10 B11 B12, which had room, not R7 of R5 R6 (18 points),
+    which had none: the best group comes first, the groups beyond moving a slot along."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8.
+        hand = position(["K1 R5 R6 B10 B11 B12 B8", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K1 . R5 R6 . B10 B11 B12 . B8")
+        said = await j_on(pilot, screen, "B8")
+        assert row(screen, 0) == "K1 . R5 R6 B8 . B10 B11 B12", row(screen, 0)
+        assert said == (
+            "B8★ is beside R5 R6 now (B10 B11 B12 moved a slot to make room): run 18"
+        ), said

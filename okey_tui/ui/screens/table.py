@@ -2580,6 +2580,33 @@ class TableScreen(Screen[None]):
             tile=tile_text(tile, view.okey), group=self.group_words(group, tile)
         )
 
+    def two_thirds(self, index: int, own: list[int]) -> str | None:
+        """What j says of the tile at ``index`` standing already beside the one tile of its
+        group (``own``, its slots) that it makes two thirds of a run or a set with: "B9 is
+        beside B7 already: B8 would make a run with them". None otherwise."""
+        slots = self.rack.slots
+        tile = slots[index]
+        others = [t for i in own if i != index and (t := slots[i])]
+        okey = self.view.okey
+        kinds = self.join_kinds()
+        if tile is None or len(others) != 1 or readings([*others, tile], okey, kinds):
+            return None
+        if is_wild(tile, okey) or is_wild(others[0], okey):
+            return None
+        to_come = completing(others[0], tile, okey, kinds)
+        if not to_come:
+            return None
+        said = (
+            _("{tile} is beside {group} already: {tiles} would make a run with them")
+            if to_come[0][1] is MeldKind.RUN
+            else _("{tile} is beside {group} already: {tiles} would make a set with them")
+        )
+        return said.format(
+            tile=tile_text(tile, okey),
+            group=tile_text(others[0], okey),
+            tiles=or_list([tile_text(t, okey) for t, _kind in to_come]),
+        )
+
     def action_gap_before(self) -> None:
         self.action_next_gap(back=True)
 
@@ -2624,6 +2651,29 @@ class TableScreen(Screen[None]):
                     "{tile} makes a meld with {group}, but no free slot beside it stays apart "
                     "from the other groups: shift+arrows move it by hand"
                 ).format(tile=word, group=self.group_words(partner, tile))
+            elif (two_thirds := self.two_thirds(index, own)) is not None:
+                said = two_thirds  # beside its lone tile already ("makes a meld with no group")
+            elif lone := self.rack.lone_partners(tile, okey, kinds, index, ignore=(index,)):
+                other = slots[lone[0]]
+                assert other is not None
+                to_come = completing(other, tile, okey, kinds)
+                said = (
+                    _(
+                        "{tile} makes two thirds of a run with {group} ({tiles} to come), but "
+                        "no free slot beside it stays apart from the other groups: "
+                        "shift+arrows move it by hand"
+                    )
+                    if to_come[0][1] is MeldKind.RUN
+                    else _(
+                        "{tile} makes two thirds of a set with {group} ({tiles} to come), but "
+                        "no free slot beside it stays apart from the other groups: "
+                        "shift+arrows move it by hand"
+                    )
+                ).format(
+                    tile=word,
+                    group=tile_text(other, okey),
+                    tiles=or_list([tile_text(t, okey) for t, _kind in to_come]),
+                )
             elif any(isinstance(a, AddTile) and a.tile == tile for a in legal_actions(view)):
                 said = _(
                     "{tile} makes a meld with no group on your rack: a adds it to a meld on "
