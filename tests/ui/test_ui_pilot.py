@@ -179,6 +179,11 @@ async def a_key_of_no_use_says_where_the_keys_are_and_changes_nothing(pilot, app
     await pilot.pause()
     said = status_text(screen)
     assert said.startswith("alt+s is not a key of the game"), said
+    # Ctrl+s and F2 said nothing, the line still naming the key before them.
+    for key, named in (("ctrl+s", "ctrl+s"), ("f2", "F2")):
+        await pilot.press(key)
+        said = status_text(screen)
+        assert said.startswith(f"{named} is not a key of the game"), said
     assert (
         list(hand.racks[0]),
         len(hand.middle),

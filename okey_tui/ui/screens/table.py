@@ -7,6 +7,7 @@ table and a hot-seat table are policies it owns (:mod:`.table_policies`).
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -1841,11 +1842,16 @@ class TableScreen(Screen[None]):
         if not actions:
             # A key no one uses here (j, 9, !) did nothing at all: a newcomer is told
             # where the keys are, and nothing changes.
-            if event.is_printable and event.key not in self.active_bindings:
-                # Alt+s was said to be "s", which is the sort's key: a key held with a
-                # modifier is named with it.
-                modified = event.key.split("+")[:-1]
+            # Alt+s was said to be "s", which is the sort's key: a key held with a modifier
+            # is named with it. Ctrl+s and F2 said nothing, and the line went on saying the
+            # key before them was no key of the game.
+            modified = bool(event.key.split("+")[:-1])
+            function = re.fullmatch(r"f\d+", event.key) is not None
+            if (event.is_printable or modified or function) and (
+                event.key not in self.active_bindings
+            ):
                 key = event.key if modified else event.character or event.key
+                key = key.upper() if function else key
                 self.rack_notice(
                     _("{key} is not a key of the game: ? shows them all").format(key=key)
                 )
