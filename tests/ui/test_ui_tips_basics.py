@@ -10,6 +10,7 @@ from ui_helpers import at_position, table_app, wait_for_human
 
 from okey_tui.engine.tiles import Tile
 from okey_tui.ui.tips import FIRST_DRAW
+from okey_tui.ui.widgets.keybar import KeyBar
 
 NOT_THE_STARTER = 3  # seed 3: the person's first turn starts with a draw
 
@@ -79,12 +80,23 @@ async def test_a_short_terminal_shows_a_tip_in_fewer_words_and_a_resize_rewords_
         tip = practice.tip
         assert tip is not None and tip.brief, tip
         box = screen.query_one("#tip")
+        bar = screen.query_one("#keys", KeyBar)
         assert practice.tip_shown == tip.brief != tip.text
         assert str(box.render()) == tip.brief
+        # Without the tip's frame ("n: got it · 2 more") at 80x24, the key bar counts the
+        # tips waiting: a newcomer left the second over the table all hand, never seeing
+        # the third.
+        assert len(practice.tips_waiting) == 2
+        assert "n Got it (2 more)" in [label.plain for _key, label in bar.items()]
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert practice.tip_shown == tip.text
         assert str(box.render()) == tip.text
+        assert box.border_subtitle == "n: got it · 2 more"
+        assert "n Got it" in [label.plain for _key, label in bar.items()]
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert str(box.render()) == tip.brief
+        await pilot.press("n")  # the next tip: one more after it
+        await pilot.pause()
+        assert "n Got it (1 more)" in [label.plain for _key, label in bar.items()]

@@ -1801,6 +1801,11 @@ class TableScreen(Screen[None]):
         if none and self.is_attached:
             self.refresh_bindings()  # d, t and g leave the key bar
 
+    def key_note(self, action: str) -> str:
+        """A word the key bar adds to ``action``'s label now (KeyBar): beside n's "Got it"
+        on a short terminal, the tips still to come ("(2 more)")."""
+        return self.practice.tips_after() if action == "next_tip" else ""
+
     def keys_kept_room(self) -> list[Binding]:
         """The keys the key bar leaves out now and keeps the room of (KeyBar): d, t and g
         on a turn with no draw come back on the next, and the table does not move a row

@@ -385,6 +385,15 @@ class Practice:
             self.expert_waits(), short=self.screen.app.has_class("-short"), view=self.screen.view
         )
 
+    def tips_after(self) -> str:
+        """The key bar's word beside n's "Got it" on a short terminal, where the tip has no
+        frame to say "n: got it · 2 more": a newcomer left the second tip over the table
+        all hand, and never saw the third ("You can open"). Empty elsewhere."""
+        waiting = len(self.tips_waiting)
+        if not waiting or not self.tip_in_sight or not self.screen.app.has_class("-short"):
+            return ""
+        return ngettext("({n} more)", "({n} more)", waiting).format(n=waiting)
+
     @property
     def tip_in_sight(self) -> bool:
         """A tip shows over the table (not put aside for staged melds): n puts it away."""
@@ -414,9 +423,19 @@ class Practice:
         """The tip shown, as it reads beside the hint shown now (shown, hidden, changed)."""
         text = self.tip_shown
         box = self.screen.query_one("#tip", Static)
+        if text is not None:
+            box.border_subtitle = self.tip_subtitle()  # the tips come due meanwhile counted
+            self.screen.refresh_bindings()  # and in the key bar (tips_after)
         if text is not None and str(box.render()) != text:
             box.update(text)
             self.screen.call_after_refresh(self.screen.fit_bottom_row)
+
+    def tip_subtitle(self) -> str:
+        """The tip's frame's "n: got it", with the count of the tips waiting after it."""
+        waiting = len(self.tips_waiting)
+        if not waiting:
+            return _("n: got it")
+        return ngettext("n: got it · {n} more", "n: got it · {n} more", waiting).format(n=waiting)
 
     def show_tips(self) -> None:
         screen = self.screen
@@ -451,13 +470,8 @@ class Practice:
         self.tip = self.tips_waiting.pop(0) if self.tips_waiting else None
         box.set_class(self.tip is not None and not self.tip_aside, "-shown")
         if self.tip is not None:
-            waiting = len(self.tips_waiting)
             box.border_title = _("Tip")
-            box.border_subtitle = (
-                ngettext("n: got it · {n} more", "n: got it · {n} more", waiting).format(n=waiting)
-                if waiting
-                else _("n: got it")
-            )
+            box.border_subtitle = self.tip_subtitle()
             box.update(self.tip_shown or "")
         self.screen.refresh_bindings()
         # The tip shares the middle row with the melds: once laid out, say whether all show,

@@ -149,9 +149,12 @@ class KeyBar(SteadyStatic):
             actions.add(binding.action)
             chosen.append((key, binding, enabled))
         room = self.room_kept()
-        made_from = (chosen, room, current_language())
+        # A word the screen adds to a key's label now (n's "Got it (2 more)"), if any.
+        noted = getattr(self.keys_screen(), "key_note", None)
+        notes = tuple(noted(binding.action) if noted else "" for _key, binding, _on in chosen)
+        made_from = (chosen, room, current_language(), notes)
         if self._entries is None or self._entries[0] != made_from:
-            self._entries = (made_from, self.labels(chosen))
+            self._entries = (made_from, self.labels(chosen, notes))
             self._kept_room = self.labels([(b.key, b, False) for b in room])
             self._made += 1
         return list(self._entries[1])
@@ -165,14 +168,20 @@ class KeyBar(SteadyStatic):
             return []
         return list(kept())
 
-    def labels(self, chosen: list[tuple[str, Binding, bool]]) -> list[tuple[str, Text, bool]]:
-        """(key, label, usable now) for each of the ``chosen`` bindings."""
+    def labels(
+        self, chosen: list[tuple[str, Binding, bool]], notes: tuple[str, ...] = ()
+    ) -> list[tuple[str, Text, bool]]:
+        """(key, label, usable now) for each of the ``chosen`` bindings, each with its note
+        of ``notes`` (in the same order) after its words."""
         shown: list[tuple[str, Text, bool]] = []
-        for key, binding, enabled in chosen:
+        for number, (key, binding, enabled) in enumerate(chosen):
             label = Text()
             label.append(self.app.get_key_display(binding), "bold #ffd24a" if enabled else "dim")
             label.append(" ")
             label.append(_(binding.description), "#e6e6e6" if enabled else "dim")
+            note = notes[number] if number < len(notes) else ""
+            if note:
+                label.append(" " + note, "#e6e6e6" if enabled else "dim")
             shown.append((key, label, enabled))
         return shown
 
