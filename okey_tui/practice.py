@@ -548,12 +548,14 @@ def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str 
         ngettext(
             "In the {n} guess the expert made at the tiles you cannot see, you do not go out in one "
             "turn before the middle runs out, but the expert holds anyway while a draw is "
-            "left: over many hands, its straight outs (each opponent scores {straight}, you "
-            "{finisher}) gain more than opening at once saves.",
+            "left: over many hands, its straight outs (every tile laid in one turn, none "
+            "before: each opponent scores {straight}, you {finisher}) gain more than opening "
+            "at once saves.",
             "In none of the {n} guesses the expert made at the tiles you cannot see do you go out in "
             "one turn before the middle runs out, but the expert holds anyway while a draw "
-            "is left: over many hands, its straight outs (each opponent scores {straight}, "
-            "you {finisher}) gain more than opening at once saves.",
+            "is left: over many hands, its straight outs (every tile laid in one turn, none "
+            "before: each opponent scores {straight}, you {finisher}) gain more than opening "
+            "at once saves.",
             tried,
         ).format(n=tried, **_stakes(view))
     ]

@@ -1695,7 +1695,7 @@ def test_the_hold_hint_names_what_this_table_writes_for_a_straight_out(
 
     hand = pos_hand(["R1 R2 R3 K5 Y9", "", "", ""], rules=rules)
     line = _never_line(PlayerView.of(hand, 0), 8, None, None)
-    assert f"(each opponent scores {straight}, you {finisher})" in line, line
+    assert f"none before: each opponent scores {straight}, you {finisher})" in line, line
     assert "every other player" not in line
 
 

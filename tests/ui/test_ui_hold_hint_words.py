@@ -57,8 +57,8 @@ def test_a_level_match_is_not_called_behind(totals: tuple[int, ...]) -> None:
     assert advice.lines[0] == (
         "In none of the 8 guesses the expert made at the tiles you cannot see do you go out in one "
         "turn before the middle runs out, but the expert holds anyway while a draw is left: "
-        "over many hands, its straight outs (each opponent scores 404, you -202) gain "
-        "more than opening at once saves. " + SAFER
+        "over many hands, its straight outs (every tile laid in one turn, none before: each "
+        "opponent scores 404, you -202) gain more than opening at once saves. " + SAFER
     )
     says_one_answer(advice)
 
