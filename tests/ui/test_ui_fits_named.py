@@ -69,6 +69,26 @@ async def test_a_selected_tile_that_fits_nowhere_adds_nothing() -> None:
         assert [str(tm.meld) for tm in app.session.hand.table][0] == "B4 B5 B6 B7"
 
 
+async def test_a_question_does_not_stand_over_the_refusal_of_a_move_before_it() -> None:
+    """A touch-drag that missed said "R13 stays in its slot…"; the next, onto the pile,
+    asked "Discard it anyway?" with that line still under the question, read as its
+    reason. The line goes back to the turn's words as the question is asked."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = position(["R2 B4 K4 K4 Y1", "", "", ""], table=TABLE, openings="m101/-/-/m101")
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("B4")))
+        await pilot.press("w")  # no okey to take: a refusal on the line, the cursor kept
+        refused = status_text(screen)
+        assert refused == "No okey on the table stands for a tile you hold", refused
+        await pilot.press("x")  # B4 fits meld 1: asked first
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert status_text(screen) == screen.turn_hint() != refused
+
+
 async def test_a_adds_each_tile_that_fits_once_and_no_okey() -> None:
     """R11 fits Zeynep's run, both B8s the player's; the okey, which goes anywhere, is
     never named as a lay-off (an okey laid off is one to lose), nor added by a."""

@@ -2005,6 +2005,10 @@ class TableScreen(Screen[None]):
         """Ask ``screen`` of this moment: a turn played meanwhile (a bot's at the end of the
         turn's time, a network table) closes it unanswered (:meth:`close_stale_questions`)."""
         screen.asked_of = self.turn_stamp()
+        if self._error_at is not None and self.my_turn:
+            # A refusal of a move before this one read as the question's reason under it
+            # ("R13 stays in its slot…" under "Discard it anyway?"): the turn's words.
+            self.set_status(self.turn_hint())
         self.app.push_screen(screen, then)
 
     def close_stale_questions(self) -> None:
