@@ -420,12 +420,16 @@ class PilePanel(SteadyStatic):
             titles = [_("{name}'s pile").format(name=name), *short_possessives(name, seats, room)]
         # Read with the short title ("Mehmet'in" over "attıkları · 2"): Turkish says whose.
         # Where the words do not fit, the count alone ("· 4" read as a stray mark).
+        # Then the words and the count without the dot: at 80x24 your own pile's box said
+        # "1" alone under "Senin" ("yerin · 1" did not fit, "yerin 1" does).
         if mine:
             counted = pgettext("you", "pile · {n}").format(n=len(pile))
-            subtitles = [counted, str(len(pile))] if pile else [pgettext("you", "pile")]
+            closer = pgettext("you", "pile {n}").format(n=len(pile))
+            subtitles = [counted, closer, str(len(pile))] if pile else [pgettext("you", "pile")]
         else:
             counted = _("pile · {n}").format(n=len(pile))
-            subtitles = [counted, str(len(pile))] if pile else [_("pile")]
+            closer = _("pile {n}").format(n=len(pile))
+            subtitles = [counted, closer, str(len(pile))] if pile else [_("pile")]
         return fitting(titles, room), fitting(subtitles, room)
 
     def on_resize(self) -> None:
