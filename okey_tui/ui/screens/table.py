@@ -2603,22 +2603,29 @@ class TableScreen(Screen[None]):
         tile = slots[index]
         others = [t for i in own if i != index and (t := slots[i])]
         okey = self.view.okey
-        kinds = self.join_kinds()
-        if tile is None or len(others) != 1 or readings([*others, tile], okey, kinds):
+        if tile is None or len(others) != 1 or readings([*others, tile], okey, self.join_kinds()):
             return None
         if is_wild(tile, okey) or is_wild(others[0], okey):
             return None
-        to_come = completing(others[0], tile, okey, kinds)
+        return self.to_come_words(
+            others[0],
+            tile,
+            _("{tile} is beside {group} already: {tiles} would make a run with them"),
+            _("{tile} is beside {group} already: {tiles} would make a set with them"),
+        )
+
+    def to_come_words(self, partner: Tile, tile: Tile, run: str, set_: str) -> str | None:
+        """``run`` or ``set_`` (as ``tile`` and ``partner`` make two thirds of a run or of a
+        set) with the tiles that would complete them, "K4 or K7" ({tiles}); None when no
+        tile would."""
+        okey = self.view.okey
+        to_come = completing(partner, tile, okey, self.join_kinds())
         if not to_come:
             return None
-        said = (
-            _("{tile} is beside {group} already: {tiles} would make a run with them")
-            if to_come[0][1] is MeldKind.RUN
-            else _("{tile} is beside {group} already: {tiles} would make a set with them")
-        )
+        said = run if to_come[0][1] is MeldKind.RUN else set_
         return said.format(
             tile=tile_text(tile, okey),
-            group=tile_text(others[0], okey),
+            group=tile_text(partner, okey),
             tiles=or_list([tile_text(t, okey) for t, _kind in to_come]),
         )
 
@@ -2671,24 +2678,22 @@ class TableScreen(Screen[None]):
             elif lone := self.rack.lone_partners(tile, okey, kinds, index, ignore=(index,)):
                 other = slots[lone[0]]
                 assert other is not None
-                to_come = completing(other, tile, okey, kinds)
-                said = (
+                boxed_in = self.to_come_words(
+                    other,
+                    tile,
                     _(
                         "{tile} makes two thirds of a run with {group} ({tiles} to come), but "
                         "no free slot beside it stays apart from the other groups: "
                         "shift+arrows move it by hand"
-                    )
-                    if to_come[0][1] is MeldKind.RUN
-                    else _(
+                    ),
+                    _(
                         "{tile} makes two thirds of a set with {group} ({tiles} to come), but "
                         "no free slot beside it stays apart from the other groups: "
                         "shift+arrows move it by hand"
-                    )
-                ).format(
-                    tile=word,
-                    group=tile_text(other, okey),
-                    tiles=or_list([tile_text(t, okey) for t, _kind in to_come]),
+                    ),
                 )
+                assert boxed_in is not None  # a lone partner is one some tile completes
+                said = boxed_in
             elif any(isinstance(a, AddTile) and a.tile == tile for a in legal_actions(view)):
                 said = _(
                     "{tile} makes a meld with no group on your rack: a adds it to a meld on "
@@ -2708,22 +2713,20 @@ class TableScreen(Screen[None]):
         target = moved[index]
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
-        if len(beside) == 1 and not readings(group, okey, kinds):
+        partial = (
+            self.to_come_words(
+                beside[0],
+                tile,
+                _("{tile} is beside {group} now: {tiles} would make a run with them"),
+                _("{tile} is beside {group} now: {tiles} would make a set with them"),
+            )
+            if len(beside) == 1 and not readings(group, okey, kinds)
+            else None
+        )
+        if partial is not None:
             # Two thirds of a run or a set: beside the lone tile it goes best with (K6
             # beside K5 took three shift+arrows), the tiles still to come named.
-            to_come = completing(beside[0], tile, okey, kinds)
-            said = (
-                _("{tile} is beside {group} now: {tiles} would make a run with them")
-                if to_come[0][1] is MeldKind.RUN
-                else _("{tile} is beside {group} now: {tiles} would make a set with them")
-            )
-            self.rack_notice(
-                said.format(
-                    tile=word,
-                    group=tile_text(beside[0], okey),
-                    tiles=or_list([tile_text(t, okey) for t, _kind in to_come]),
-                )
-            )
+            self.rack_notice(partial)
             return
         # The tiles moved aside, group by group as they stand now ("R7 R9 and Y3 Y5": the
         # groups a slot beyond moved along with the tile's own read as one).
