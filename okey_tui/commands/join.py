@@ -156,8 +156,6 @@ def join(
     think: float,
 ) -> None:
     """``okey101 join``: see the help text above."""
-    import getpass
-
     from okey_tui.net.protocol import looks_like_token
 
     try:
@@ -198,7 +196,7 @@ def join(
         check_own_name(name.strip())
     shown = f"[{host}]" if ":" in host else host
     url = f"{'wss' if tls else 'ws'}://{shown}:{port}"
-    player = (name or "").strip() or getpass.getuser()[:16] or _("Player")
+    player = (name or "").strip() or unnamed()
     clean_code = (code or "").strip().upper()
     if autoplay is not None:
         _autoplay(url, clean_code, player, token or "", autoplay, think)
@@ -291,3 +289,15 @@ def _autoplay(url: str, code: str, name: str, token: str, level: str, think: flo
         return await autoplay.play_seat(table, level, think=think, keep_key=keep_key)
 
     autoplay.run(run())
+
+
+def unnamed() -> str:
+    """The name of a player who gave none: the computer's user, or in a browser (a friend
+    at okey101 host --web's page, whose game runs on the host's computer) a guest."""
+    import getpass  # (deferred: okey101 --help starts fast)
+
+    from okey_tui.web import in_browser
+
+    if in_browser():
+        return _("Guest")
+    return getpass.getuser()[:16] or _("Player")

@@ -1159,9 +1159,11 @@ class WebServer:
                 resume = self.match_left_just_now(visit.visitor, data)
             return play_command(kind, self.play_args, resume)
         name = clean_name(unquote(request.match_info.get("name", "")))
-        if name in ("", "-"):
-            with self.speaking_to(visit):
-                name = _("Guest")
+        if name == "-":
+            # No name given: the game sits them as a guest (okey101 join in a browser), and
+            # tells no rename at a seat taken back ("--name Guest" read as a name asked for,
+            # and each reload said "a name does not change once the match has begun").
+            name = ""
         token = request.match_info.get("token", "")
         return join_command(
             self.table.url(), self.table.code, name, token if valid_token(token) else ""

@@ -87,6 +87,20 @@ def test_a_token_in_the_link_takes_that_seat_back() -> None:
     args = command("/ws/join/ABC123/Deniz/x", code="ABC123", name="Deniz", token="x;y")
     assert "--token" not in args
     assert "--token" not in shlex.split(join_command("ws://h:1", "ABC123", "Deniz"))
+    # No name on the link: no --name, the game sits them as a guest. "--name Guest" read as
+    # a name asked for, and each reload during the match said a name does not change.
+    args = command(f"/ws/join/ABC123/-/{TOKEN}", code="ABC123", name="-", token=TOKEN)
+    assert "--name" not in args and args[-3:] == ["ABC123", "--token", TOKEN], args
+
+
+def test_a_browser_friend_who_gave_no_name_is_a_guest(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from okey_tui import web
+    from okey_tui.commands.join import unnamed
+
+    monkeypatch.setenv(web.WEB_ENV, "1")
+    assert unnamed() == "Guest"
+    monkeypatch.delenv(web.WEB_ENV)
+    assert unnamed() not in ("", "Guest")  # the computer's user (or "Player")
 
 
 async def test_the_page_passes_the_token_on_and_the_game_gets_its_link(tmp_path: Path) -> None:
