@@ -308,13 +308,30 @@ def turkish_genitive(name: str) -> str:
     return buffer + vowel + "n"
 
 
+def _apostrophe(name: str) -> str:
+    """What comes between a name and its Turkish suffix: an apostrophe after a proper name
+    ("Zeynep'in"), none after the game's own word for a person who gave no name, a common
+    noun ("Misafirin", "Kurucuya"; "Ev'in" and "Misafir'in" read wrong to a Turkish
+    player). A number after it is a proper name's ("Misafir 2'nin").
+
+    >>> set_language("tr")
+    'tr'
+    >>> possessive("Misafir"), to_name("Kurucu"), at_name("Oyuncu"), possessive("Misafir 2")
+    ('Misafirin', 'Kurucuya', 'Oyuncuda', "Misafir 2'nin")
+    >>> set_language("en")
+    'en'
+    """
+    common = {_(word) for word in (N_("Host"), N_("Guest"), N_("Player"))}
+    return "" if name.strip() in common else "'"
+
+
 def possessive(name: str) -> str:
     """A name as the owner of something, for a short title: "Zeynep's", "Zeynep'in".
 
     Turkish inflects the name itself, by its sound, so no catalogue line can say it.
     """
     if _language == "tr":
-        return f"{name}'{turkish_genitive(name)}"
+        return f"{name}{_apostrophe(name)}{turkish_genitive(name)}"
     return _("{name}'s").format(name=name)
 
 
@@ -349,7 +366,7 @@ def to_name(name: str) -> str:
     """A name as whom something goes to: "Ayşe" in English, "Ayşe'ye" in Turkish, whose
     catalogue lines then say "Ekranı {name} ver" (Turkish inflects the name itself)."""
     if _language == "tr":
-        return f"{name}'{_turkish_case(name, locative=False)}"
+        return f"{name}{_apostrophe(name)}{_turkish_case(name, locative=False)}"
     return name
 
 
@@ -357,7 +374,7 @@ def at_name(name: str) -> str:
     """A name as where something is: "Mehmet" in English, "Mehmet'te" in Turkish ("Sıra
     {who}": the turn is Mehmet's)."""
     if _language == "tr":
-        return f"{name}'{_turkish_case(name, locative=True)}"
+        return f"{name}{_apostrophe(name)}{_turkish_case(name, locative=True)}"
     return name
 
 
