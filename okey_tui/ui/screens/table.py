@@ -4535,6 +4535,16 @@ class TableScreen(Screen[None]):
         report = self.table.report()
         if report is None:
             return  # not scored yet: the table's next change brings it
+        own = next((info for info in self.table.seats() if info.seat == self.table.seat), None)
+        if not (again or report.match_over) and self.hotseat is None and own and own.ready:
+            # This seat put the summary away (Enter: ready) before its screen was made
+            # again (a page reloaded, a rejoin): it stays away, as it was, and the line says
+            # whom the table waits for. Shown again, it offered "⏎ Next hand" once more.
+            # (The match's last summary, its standings, comes back.)
+            self._summary_shown = True
+            self._asked_next = True
+            self.say_waiting_for_ready()
+            return
         self._summary_shown = True
         self._looking = False
         from okey_tui.ui.screens.summary import HandSummaryScreen
