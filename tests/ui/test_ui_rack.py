@@ -400,7 +400,7 @@ KEYS_TEXT = (
     "left right up down space m left_square_bracket right_square_bracket "
     "shift+left shift+right shift+up shift+down home end tab t g o enter a w b "
     "s p escape v c h u k l n pageup pagedown question_mark P "
-    "d d d d x x x x escape left right left right"
+    "d d d d x x x x escape left right left right j j shift+tab shift+home shift+end e"
 )
 RANDOM_KEYS = KEYS_TEXT.split()
 

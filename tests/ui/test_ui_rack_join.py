@@ -294,3 +294,44 @@ async def test_j_puts_the_okey_in_its_best_group_though_tiles_must_move_aside() 
         assert said == (
             "B8★ is beside R5 R6 now (B10 B11 B12 moved a slot to make room): run 18"
         ), said
+
+
+def test_j_on_random_racks_moves_tiles_and_never_loses_or_invents_one() -> None:
+    """RackLayout.join on 60 random racks (21 or 22 tiles of a deal, okeys and a false
+    okey among them, scattered in groups and gaps), on every tile in turn: the rack holds
+    the same tiles after each j, a tile that moves lands in a slot that was free or was
+    freed by the tiles moved along, and what join says moved is what moved."""
+    from collections import Counter
+    from random import Random
+
+    from okey_tui.engine.melds import MeldKind
+    from okey_tui.engine.tiles import full_set
+    from okey_tui.ui.rack import RackLayout
+
+    rng = Random(2026)
+    kinds_choices = [None, (MeldKind.RUN, MeldKind.SET), (MeldKind.PAIR,)]
+    for _rack in range(60):
+        tiles = full_set()
+        rng.shuffle(tiles)
+        hand, okey = tiles[: rng.choice((21, 22))], rng.choice(tiles[30:])
+        if okey.is_false_okey:
+            okey = Tile.parse("R5")
+        rack = RackLayout(cols=16)
+        slots: list[Tile | None] = [None] * 32
+        for tile, slot in zip(hand, rng.sample(range(32), len(hand)), strict=False):
+            slots[slot] = tile
+        rack.slots = slots
+        kinds = rng.choice(kinds_choices)
+        for index in range(32):
+            if rack.slots[index] is None:
+                continue
+            before = list(rack.slots)
+            moved = rack.join(index, okey, kinds)
+            assert Counter(t for t in rack.slots if t) == Counter(t for t in before if t)
+            if moved is None:
+                assert rack.slots == before
+                continue
+            for old, new in moved.items():
+                assert rack.slots[new] == before[old], (old, new)
+            unmoved = set(range(32)) - set(moved) - set(moved.values())
+            assert all(rack.slots[i] == before[i] for i in unmoved)
