@@ -1188,6 +1188,8 @@ class RackLayout:
         self.slots[index] = None
         target = self.put_beside(tile, okey, kinds, push=True, wild=True)
         if target is None:
+            target = self._out_of_a_block(tile, okey, kinds)
+        if target is None:
             target = self._beside_lone(tile, okey, kinds, index)
         moved = {} if target is None else {index: target, **self.shifted}
         self.shifted = {}
@@ -1196,6 +1198,89 @@ class RackLayout:
             self.slots = before
             return None
         return moved
+
+    def _out_of_a_block(
+        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None
+    ) -> int | None:
+        """Where j puts a tile that makes a meld with tiles at one end of a block that is no
+        meld (``R11`` for ``R8 R10 R12``, ``K9`` for ``Y2 Y2 K7 K8``): those tiles and it
+        become a group of their own, the rest of the block a slot apart: the block's rest,
+        a gap and the meld (the tile in its place) fill the block's slots and two more,
+        one on either side (else two on its right, else two on its left), all free, with
+        a free slot or the row's end beyond them. The meld worth the most points first,
+        then the one of the most tiles of the block. The tiles moved are in
+        :attr:`shifted`; ``None`` when no block has such a meld and room.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.arrange([parse_tiles("R8 R10 R12")], [])
+        >>> rack._out_of_a_block(Tile.parse("R11"), Tile.parse("B1"), None)
+        3
+        >>> " ".join(str(t) if t else "_" for t in rack.slots[:6]), rack.shifted
+        ('R8 _ R10 R11 R12 _', {1: 2, 2: 4})
+        """
+        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
+
+        def room_from(row: int, start: int, group: list[int]) -> bool:
+            """Whether the block ``group``, a gap and the tile fit from column ``start`` on
+            its row: each slot there the block's or free (no tile's home), and beyond
+            them a free slot or the row's end (no other group joins)."""
+            end = start + len(group) + 1
+            if start < 0 or end >= self.cols:
+                return False
+            for col in range(start, end + 1):
+                i = self.index(row, col)
+                if i not in group and (self.slots[i] is not None or i in homes):
+                    return False
+            ends = (start - 1, end + 1)
+            return all(
+                not 0 <= c < self.cols or self.slots[self.index(row, c)] is None for c in ends
+            )
+
+        best: tuple[tuple[int, int], dict[int, int], int] | None = None
+        for group in self.groups():
+            held = [t for i in group if (t := self.slots[i]) is not None]
+            if len(held) < 3 or readings(held, okey, kinds):
+                continue  # a meld already (j never breaks one), or no rest beside a meld
+            row, first = self.place(group[0])
+            # A slot out on either side; else two on the right, or two on the left.
+            start = next(
+                (c for c in (first - 1, first, first - 2) if room_from(row, c, group)), None
+            )
+            if start is None:
+                continue
+            for cut in range(1, len(held) - 1):
+                for meld_first in (False, True):
+                    # The meld's tiles: the block's last len-cut (or first len-cut) tiles.
+                    part = group[cut:] if not meld_first else group[: len(group) - cut]
+                    rest = group[:cut] if not meld_first else group[len(group) - cut :]
+                    tiles = [t for i in part if (t := self.slots[i]) is not None]
+                    for at in range(len(part) + 1):
+                        meld = [*tiles[:at], tile, *tiles[at:]]
+                        if not self._reads_as_meld(meld, okey, kinds):
+                            continue
+                        value = readings(meld, okey, kinds)[0].value
+                        order = [*rest, None, *part[:at], -1, *part[at:]]
+                        if meld_first:
+                            order = [*part[:at], -1, *part[at:], None, *rest]
+                        moves: dict[int, int] = {}
+                        put = -1
+                        for k, old in enumerate(order):
+                            new = self.index(row, start + k)
+                            if old == -1:
+                                put = new
+                            elif old is not None:
+                                moves[old] = new
+                        key = (value, len(part))
+                        if best is None or key > best[0]:
+                            best = (key, moves, put)
+        if best is None:
+            return None
+        _key, moves, put = best
+        self._shift({old: new for old, new in moves.items() if old != new})
+        self.slots[put] = tile
+        self.room = None
+        return put
 
     def lone_partners(
         self,

@@ -335,3 +335,23 @@ def test_j_on_random_racks_moves_tiles_and_never_loses_or_invents_one() -> None:
                 assert rack.slots[new] == before[old], (old, new)
             unmoved = set(range(32)) - set(moved) - set(moved.values())
             assert all(rack.slots[i] == before[i] for i in unmoved)
+
+
+async def test_j_takes_a_tile_out_of_a_block_into_the_meld_it_makes_there() -> None:
+    """j on R11 with R8 R10 R12 side by side said "R11 makes a meld with no group on your
+    rack", as on K9 beside Y2 Y2 K7 K8: the tiles it makes a meld with become a group of
+    their own with it, the block's rest a slot apart, and the line names what moved."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R8 R10 R12 R11 Y2 Y2 K7 K8 K9 B5", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, ". R8 R10 R12 . . . R11", "Y2 Y2 K7 K8 . . . K9 . . B5")
+        said = await j_on(pilot, screen, "R11")
+        assert row(screen, 0) == "R8 . R10 R11 R12", row(screen, 0)
+        assert said == "R11 is beside R10 R12 now (R8 and R12 moved a slot to make room): run 33"
+        said = await j_on(pilot, screen, "K9")
+        assert row(screen, 1) == "Y2 Y2 . K7 K8 K9 . . . . B5", row(screen, 1)
+        assert said.startswith("K9 is beside K7 K8 now"), said
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert rows_of(screen) == [". R8 R10 R12 . . . R11", "Y2 Y2 K7 K8 . . . K9 . . B5"]
