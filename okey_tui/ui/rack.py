@@ -1185,6 +1185,9 @@ class RackLayout:
         # moved aside for it, if it stands there), and the memory of tiles that came back
         # follows the move once, where the caller remaps it (put_beside's shift moved it).
         before, back, room = list(self.slots), list(self.back), self.room
+        split = self._split_own_block(index, okey, kinds)
+        if split is not None:
+            return split
         self.slots[index] = None
         target = self.put_beside(tile, okey, kinds, push=True, wild=True)
         if target is None:
@@ -1197,6 +1200,78 @@ class RackLayout:
         if target is None or target == index:
             self.slots = before
             return None
+        return moved
+
+    def _split_own_block(
+        self, index: int, okey: Tile, kinds: Sequence[MeldKind] | None
+    ) -> dict[int, int] | None:
+        """j on a tile of a block that is no meld, whose tiles at one end with it make a
+        meld (``R11`` of ``R8 R10 R11 R12``) or, with none, two thirds of a run or a set
+        (``R10`` of ``R8 R10 K3``): the block's rest moves a slot away from them (else
+        they move a slot away from it), into a free slot with a free slot or the row's
+        end beyond it. What moved (old slot → new), or ``None``: no such end, no room.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.slots[2:6] = parse_tiles("R8 R10 R11 R12")  # _ _ R8 R10 R11 R12 _ _
+        >>> rack._split_own_block(4, Tile.parse("B1"), None)  # R8 a slot to the left
+        {2: 1}
+        >>> rack._split_own_block(4, Tile.parse("B1"), None) is None  # a meld on its own
+        True
+        """
+        group = self.group_at(index)
+        held = [t for i in group if (t := self.slots[i]) is not None]
+        tile = self.slots[index]
+        if tile is None or len(held) < 3 or readings(held, okey, kinds):
+            return None
+        wanted = [k for k in (MeldKind.RUN, MeldKind.SET) if kinds is None or k in kinds]
+        homes = {i for i, _ in [*self.left, *self.kept]}
+        row, first = self.place(group[0])
+        last = self.place(group[-1])[1]
+
+        def free_apart(col: int, step: int) -> bool:
+            if not 0 <= col < self.cols:
+                return False
+            i = self.index(row, col)
+            if self.slots[i] is not None or i in homes:
+                return False
+            beyond = col + step
+            return not 0 <= beyond < self.cols or self.slots[self.index(row, beyond)] is None
+
+        best: tuple[tuple[int, int], dict[int, int]] | None = None
+        for cut in range(1, len(group)):
+            for part, rest, part_on_right in (
+                (group[cut:], group[:cut], True),
+                (group[:cut], group[cut:], False),
+            ):
+                if index not in part:
+                    continue
+                tiles = [t for i in part if (t := self.slots[i]) is not None]
+                if len(tiles) >= 3 and self._reads_as_meld(tiles, okey, kinds):
+                    key = (2, readings(tiles, okey, kinds)[0].value)
+                elif len(tiles) == 2 and wanted and not any(is_wild(t, okey) for t in tiles):
+                    count = len(completing(tiles[0], tiles[1], okey, wanted))
+                    if not count:
+                        continue
+                    key = (1, count)
+                else:
+                    continue
+                # The rest a slot away from the part, else the part a slot away from it.
+                step = -1 if part_on_right else 1
+                rest_end = first if part_on_right else last
+                part_end = last if part_on_right else first
+                if free_apart(rest_end + step, step):
+                    moves = {i: i + step for i in rest}
+                elif free_apart(part_end - step, -step):
+                    moves = {i: i - step for i in part}
+                else:
+                    continue
+                if best is None or key > best[0]:
+                    best = (key, moves)
+        if best is None:
+            return None
+        self._shift(best[1])
+        moved, self.shifted = self.shifted, {}
         return moved
 
     def _out_of_a_block(

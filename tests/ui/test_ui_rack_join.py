@@ -355,3 +355,20 @@ async def test_j_takes_a_tile_out_of_a_block_into_the_meld_it_makes_there() -> N
         await pilot.press("u", "u")
         await pilot.pause()
         assert rows_of(screen) == [". R8 R10 R12 . . . R11", "Y2 Y2 K7 K8 . . . K9 . . B5"]
+
+
+async def test_j_on_a_tile_of_a_block_splits_off_the_meld_it_makes_there() -> None:
+    """j on R11 of R8 R10 R11 R12 moved R11 out, after R12 (beside its lone tile), and broke
+    the run it stood in; on R10 of R8 R10 K3 it went round R8. The block's rest moves a
+    slot away from the meld (or the two thirds of one) the tile makes at its end."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R8 R10 R11 R12 Y8 Y10 K3 B5", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, ". . R8 R10 R11 R12 . . B5", ". Y8 Y10 K3")
+        said = await j_on(pilot, screen, "R11")
+        assert row(screen, 0) == ". R8 . R10 R11 R12 . . B5", row(screen, 0)
+        assert said == "R11 is beside R10 R12 now (R8 moved a slot to make room): run 33", said
+        said = await j_on(pilot, screen, "Y10")
+        assert row(screen, 1) == ". Y8 Y10 . K3", row(screen, 1)
+        assert said == "Y10 is beside Y8 now: Y9 would make a run with them", said

@@ -2589,7 +2589,7 @@ class TableScreen(Screen[None]):
         moved = trial.join(index, view.okey, self.join_kinds())
         if moved is None:
             return ""
-        target = moved[index]
+        target = moved.get(index, index)  # (the tile stays where its block split off)
         group = [t for i in trial.group_at(target) if i != target and (t := trial.slots[i])]
         return " · " + _("j puts {tile} beside {group}").format(
             tile=tile_text(tile, view.okey), group=self.group_words(group, tile)
@@ -2710,7 +2710,7 @@ class TableScreen(Screen[None]):
             self.set_status(said, True)
             return
         self.moved(moved, "")
-        target = moved[index]
+        target = moved.get(index, index)  # (the tile stays where its block split off)
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
         partial = (
