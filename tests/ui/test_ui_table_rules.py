@@ -178,7 +178,10 @@ async def test_the_new_table_screen_says_what_the_line_being_changed_means(_temp
         app.screen.query_one("#opt-cb").focus()  # lines with no rule say what they do too
         await pilot.press("right")
         await pilot.pause()
-        assert about() == "Each colour has a shape too: ◆ red, ✚ yellow, ■ blue, ● black."
+        assert about() == (
+            "Each colour has a shape too on your rack: ◆ red, ✚ yellow, ■ blue, ● black "
+            "(elsewhere the letter, R Y B K, says the colour)."
+        )
         app.screen.query_one("#opt-pace").focus()
         await pilot.pause()
         assert "s between the bots' moves" in about() or about() == "The bots move at once."

@@ -193,7 +193,10 @@ def rack_legend() -> Table:
         ("F✦", _("the false okey: not wild, it plays as the okey's own tile")),
         (
             " ".join(SHAPES.values()),
-            _("colour-blind tiles (c turns them on or off): {shapes}, beside the letter").format(
+            _(
+                "colour-blind tiles (c turns them on or off): {shapes}, beside the letter on "
+                "your rack (elsewhere the letter, R Y B K, says the colour)"
+            ).format(
                 shapes=", ".join(
                     f"{shape} {colour_name(colour.value)}" for colour, shape in SHAPES.items()
                 )

@@ -651,7 +651,10 @@ def setting_meaning(row_id: str, value: object) -> str:
     if row_id == "opt-cb":
         if value:
             shapes = ", ".join(f"{shape} {colour_name(c.value)}" for c, shape in SHAPES.items())
-            return _("Each colour has a shape too: {shapes}.").format(shapes=shapes)
+            return _(
+                "Each colour has a shape too on your rack: {shapes} (elsewhere the letter, "
+                "R Y B K, says the colour)."
+            ).format(shapes=shapes)
         return _("Colours alone tell the tiles apart (on: a shape for each colour too).")
     if row_id == "opt-theme":
         if value == "dark":

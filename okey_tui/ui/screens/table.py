@@ -406,7 +406,7 @@ class TableScreen(Screen[None]):
             "colour_blind",
             N_("Colour-blind"),
             show=False,
-            tooltip=N_("shapes on the tiles, for colour-blind players (on / off)"),
+            tooltip=N_("shapes on your rack's tiles, for colour-blind players (on / off)"),
         ),
         Binding(
             "B",
