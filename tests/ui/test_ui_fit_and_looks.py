@@ -3,6 +3,8 @@ dialog, readable colours, the help's keys and scroll bar (pilot tests)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rendered import screen_text
 from textual.color import Color
 from textual.widgets import RichLog
@@ -318,3 +320,22 @@ def test_the_help_says_a_click_on_a_keys_words_presses_it() -> None:
     text = " ".join(console.export_text().split())
     for said in ("click a key's words", '"y: yes"', '"Esc: close"', '"⏎ lay down"', '"Esc back"'):
         assert said in text, said
+
+
+def test_the_mark_of_a_group_that_is_no_meld_reads_on_the_wood_of_both_looks() -> None:
+    """The "·" under a group that is no meld was 2.1:1 on the felt's wood and 2.7:1 on the
+    dark look's: it says something, and reads at 4.5:1 or more on both, in 256 colours
+    too."""
+    from rich.color import Color as RichColor
+    from rich.color import ColorSystem
+    from test_ui_looks import contrast
+
+    from okey_tui.ui.widgets.rack import LABEL_NONE
+
+    css = (Path(__file__).parents[2] / "okey_tui" / "ui" / "okey.tcss").read_text()
+    for wood in ("#6b4423", "#3a3f47"):  # the rack's background in the felt and dark looks
+        assert wood in css, wood
+        for depth in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT):
+            ink = RichColor.parse(LABEL_NONE).downgrade(depth).get_truecolor().hex
+            paper = RichColor.parse(wood).downgrade(depth).get_truecolor().hex
+            assert contrast(ink, paper) >= 4.5, (wood, depth, ink, paper)

@@ -83,7 +83,9 @@ BIG = Geometry(5, 3)
 # (150x40, 120x40, 80x24) the tiles keep their usual size.
 BIG_FROM = (150, 44)
 LABEL_MELD = "#b6f0a0"
-LABEL_NONE = "#a07850"
+# The "·" under a group that is no meld says so: 4.5:1 or more on the felt's wood and the
+# dark look's (the empty slots' dots, which say nothing, stay quiet at about 2:1).
+LABEL_NONE = "#e8d2ae"
 # The slot a dragged tile would go to, while the button is held: a peach face, apart from
 # the cursor's, the selection's, the new tile's and a marked okey's.
 FACE_DROP = "#ffd8a8"
