@@ -858,7 +858,11 @@ class Hand:
         self._check_going_pairs_tile(kind is OpeningKind.PAIRS)
         self.table.extend(TableMeld(seat, m) for m in melds)
         self.openings[seat] = Opening(kind, value)
-        self._log("open", f"opened with {Opening(kind, value).describe()}", tiles, value)
+        # The melds too, for a log to say what the opening laid (an opener's melds changed
+        # later by the others' lay-offs and swaps).
+        self._log(
+            "open", f"opened with {Opening(kind, value).describe()}", tiles, value, melds=melds
+        )
         self._settle_taken(melds)
 
     def _lay(self, action: Lay) -> None:

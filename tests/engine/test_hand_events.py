@@ -52,6 +52,7 @@ def test_opening_and_laying_are_logged_with_the_tiles_and_the_points(pos) -> Non
             "opened with 102 points",
             tiles("K10 K11 K12 K13 Y10 Y11 Y12 Y13 R1 R2 R3 R4"),
             102,
+            melds=melds("K10K11K12K13", "Y10Y11Y12Y13", "R1R2R3R4"),  # for the log to name
         )
     ]
     assert events(hand, "lay B1B2B3 Y5Y6Y7") == [
@@ -68,7 +69,14 @@ def test_opening_and_laying_are_logged_with_the_tiles_and_the_points(pos) -> Non
 def test_a_pairs_opening_is_logged_in_pairs(pos) -> None:
     hand = pos(["R1 R1 R2 R2 R3 R3 R4 R4 R5 R5 K9", "", "", ""])
     assert events(hand, "open R1R1 R2R2 R3R3 R4R4 R5R5") == [
-        Event("open", 0, "opened with 5 pairs", tiles("R1 R1 R2 R2 R3 R3 R4 R4 R5 R5"), 5)
+        Event(
+            "open",
+            0,
+            "opened with 5 pairs",
+            tiles("R1 R1 R2 R2 R3 R3 R4 R4 R5 R5"),
+            5,
+            melds=melds("R1R1", "R2R2", "R3R3", "R4R4", "R5R5"),
+        )
     ]
 
 

@@ -181,6 +181,23 @@ def test_a_bots_move_for_an_away_player_is_the_bots_in_every_log(turkish: None) 
     )
 
 
+def test_the_log_names_the_melds_an_opening_laid() -> None:
+    """ "Mehmet opened with 149 points" alone: the opener's melds, grown and swapped by the
+    others since, left what the opening laid to guess. The log names them, an okey as the
+    table writes it; the status line keeps its short form."""
+    from okey_tui.engine.melds import parse_meld
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.ui.widgets.board import event_line
+
+    hand = Match(RuleSet(), OPENING_SEED).hand
+    okey = hand.okey
+    laid = (parse_meld("R1R2R3", okey), parse_meld("K5Y5B5", okey))
+    opened = Event("open", 2, "opened with 21 points", (), 21, melds=laid)
+    line = event_line(seats("You"), opened, PlayerView.of(hand, 0)).plain
+    assert line == "Mehmet opened with 21 points: R1 R2 R3, Y5 B5 K5", line  # as meld_text
+    assert event_text(opened, hand) == "opened with 21 points"
+
+
 async def test_an_opening_is_worded_one_way_everywhere_in_turkish(turkish: None) -> None:
     """After the player opens (s o Enter, 105 points): the status line, the player's panel,
     the melds box and the log all say "105 ile açtın"; no other wording is left."""

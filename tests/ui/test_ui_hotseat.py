@@ -521,7 +521,7 @@ async def test_on_a_small_terminal_the_recap_shows_its_newest_lines():
 
 async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrolls_back():
     """Seed 2, at 80x24, both people playing safe moves: the ninth pass of the terminal
-    (to Mehmet) recaps 13 moves (Zeynep opens and adds twice, Can adds four times), more
+    (to Mehmet) recaps 13 moves (Zeynep opens, naming her melds, and adds twice, Can adds four times), more
     than the frame has room for. The newest line, Can's discard (the tile on offer), is
     in sight and the frame's foot says lines are hidden above; PgUp brings the first
     line back, and Enter still hands the terminal over.
@@ -549,16 +549,16 @@ async def test_at_80x24_a_long_recap_in_the_game_shows_its_newest_line_and_scrol
             await pilot.pause(0.01)
         assert lines[0] == "Zeynep drew from the middle"
         assert lines[-1] == "Can discarded B8"
-        text = await shown(pilot, app, lines[-1], "PgUp: 2 lines above")
+        text = await shown(pilot, app, lines[-1], "PgUp: 3 lines above")
         assert "Pass to Mehmet" in text
         assert lines[-1] in text, text
         assert lines[0] not in text, "the first lines scrolled away"
-        assert "PgUp: 2 lines above" in text
+        assert "PgUp: 3 lines above" in text
         await pilot.press("pageup")
-        text = await shown(pilot, app, lines[0], "PgDn: 2 more lines")
+        text = await shown(pilot, app, lines[0], "PgDn: 3 more lines")
         assert lines[0] in text, text
         assert lines[-1] not in text
-        assert "PgDn: 2 more lines" in text
+        assert "PgDn: 3 more lines" in text
         await pilot.press("end")
         assert lines[-1] in await shown(pilot, app, lines[-1])
         await pilot.press("enter")

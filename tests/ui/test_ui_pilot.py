@@ -508,7 +508,9 @@ async def taking_a_left_discard_that_goes_nowhere_asks_first_and_the_take_back_s
     assert isinstance(app.screen, ConfirmScreen)
     assert "K7 fits no meld on the table" in str(app.screen.question)
     await pilot.press("n")
-    assert app.session.hand.taken is None and status_text(screen) == "Nothing taken"
+    # With the turn's step still to take ("Nothing taken" alone left the draw unsaid).
+    said = status_text(screen)
+    assert app.session.hand.taken is None and said.startswith("Nothing taken · Your turn: d "), said
     await pilot.press("t")
     await pilot.press("y")
     assert app.session.hand.taken is not None

@@ -2098,7 +2098,9 @@ class TableScreen(Screen[None]):
                     "The middle is empty: giving the tile back ends the hand, as there is no "
                     "tile to draw instead."
                 )
-            self.ask_first(question, lambda: self.act(TakeDiscard()), _("Nothing taken"))
+            # "Nothing taken" alone dropped the turn's step: the player had still to draw.
+            declined = _("Nothing taken") + " · " + self.turn_hint()
+            self.ask_first(question, lambda: self.act(TakeDiscard()), declined)
             return
         await self.act(TakeDiscard())
 

@@ -26,6 +26,7 @@ from okey_tui.messages import (
     bot_level,
     event_text,
     game_type_label,
+    meld_text,
     okey_meant,
     opened_with,
     penalty_label,
@@ -1264,6 +1265,10 @@ def event_line(
     if before.strip():
         text.append(before, "bold")
     text.append(said)
+    if event.kind == "open" and event.melds:
+        # What the opening laid: "opened with 149 points" alone, the opener's melds grown
+        # and swapped since, left the first lay-down to guess.
+        text.append(": " + ", ".join(meld_text(m, okey_view.okey) for m in event.melds))
     if event.kind == "draw" and mine and event.tiles:
         text.append(": ")
         text.append_text(chip(event.tiles[0], okey_view.okey))
