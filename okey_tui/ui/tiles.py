@@ -145,11 +145,18 @@ def face_lines(
 
 
 def chip(
-    tile: Tile, okey: Tile | None = None, *, meant: Tile | None = None, face: str = FACE
+    tile: Tile,
+    okey: Tile | None = None,
+    *,
+    meant: Tile | None = None,
+    face: str = FACE,
+    standing: bool = False,
 ) -> Text:
-    """One tile on one line: ``R7`` on a light face; an okey shows a star and what it plays."""
+    """One tile on one line: ``R7`` on a light face; an okey shows a star and what it plays.
+    ``standing``: an okey laid as itself reads as one standing for a tile (``★B8``, not
+    ``B8★``), where it is named apart from the tiles it stands among."""
     style = tile_style(tile, face)
-    if okey is not None and tile == okey and meant is not None and meant != tile:
+    if okey is not None and tile == okey and meant is not None and (meant != tile or standing):
         shown = tile_style(meant, face, italic=True)
         text = Text("★", star_style(meant, face))
         text.append(str(meant), shown)

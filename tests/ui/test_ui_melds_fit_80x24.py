@@ -173,7 +173,8 @@ async def test_a_tip_taking_the_box_s_lines_writes_the_runs_by_their_ends() -> N
         ("R3R4R5R6R7", "B8", "R3–R7"),
         ("R3R4*R5R6R7", "B8", "R3–R7 ★R5"),
         ("*R3R4R5*R6", "B8", "R3–R6 ★R3 ★R6"),
-        ("B6B7*B8B9", "B8", "B6–B9 B8★"),  # the okey laid as itself
+        # The okey laid as itself: "B6–B9 B8★" read as a fifth tile.
+        ("B6B7*B8B9", "B8", "B6–B9 ★B8"),
         ("K10K11K12K13", "B8", "K10–K13"),
     ],
 )

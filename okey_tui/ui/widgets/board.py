@@ -824,8 +824,9 @@ def lay_when(view: PlayerView) -> str:
 
 def run_by_ends(meld: Meld, okey: Tile) -> Text:
     """A run by its first and last tiles, then each okey in it as the table marks it:
-    ``R5–R8 ★R6`` (an okey standing for R6), ``B6–B9 B8★`` (the okey laid as itself).
-    The tiles between are the numbers between: the ends say what can be added to it."""
+    ``R5–R8 ★R6`` (an okey standing for R6), ``B6–B9 ★B8`` (the okey laid as itself:
+    "B6–B9 B8★" read as a fifth tile). The tiles between are the numbers between: the ends
+    say what can be added to it."""
     low, high = meld.stands_for[0], meld.stands_for[-1]
     text = chip(low)
     text.append("–", tile_style(low, FACE))
@@ -833,7 +834,7 @@ def run_by_ends(meld: Meld, okey: Tile) -> Text:
     for laid, meant in zip(meld.tiles, meld.stands_for, strict=True):
         if laid == okey:
             text.append(" ")
-            text.append_text(chip(laid, okey, meant=meant))
+            text.append_text(chip(laid, okey, meant=meant, standing=True))
     return text
 
 
