@@ -1185,14 +1185,24 @@ class RackLayout:
         # moved aside for it, if it stands there), and the memory of tiles that came back
         # follows the move once, where the caller remaps it (put_beside's shift moved it).
         before, back, room = list(self.slots), list(self.back), self.room
-        split = self._split_own_block(index, okey, kinds)
+        # A meld first (the tile's own block split, a group, another block), then two
+        # thirds of one (its own block split, a lone tile): R11 of R10 R11 K3 goes to
+        # R12 R13 elsewhere before it splits K3 off.
+        split = self._split_own_block(index, okey, kinds, melds_only=True)
         if split is not None:
+            self.back, self.room = back, room  # (the caller remaps the memory once)
             return split
         self.slots[index] = None
         target = self.put_beside(tile, okey, kinds, push=True, wild=True)
         if target is None:
             target = self._out_of_a_block(tile, okey, kinds)
         if target is None:
+            self.slots[index] = tile
+            split = self._split_own_block(index, okey, kinds)
+            if split is not None:
+                self.back, self.room = back, room
+                return split
+            self.slots[index] = None
             target = self._beside_lone(tile, okey, kinds, index)
         moved = {} if target is None else {index: target, **self.shifted}
         self.shifted = {}
@@ -1203,13 +1213,18 @@ class RackLayout:
         return moved
 
     def _split_own_block(
-        self, index: int, okey: Tile, kinds: Sequence[MeldKind] | None
+        self,
+        index: int,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None,
+        melds_only: bool = False,
     ) -> dict[int, int] | None:
         """j on a tile of a block that is no meld, whose tiles at one end with it make a
-        meld (``R11`` of ``R8 R10 R11 R12``) or, with none, two thirds of a run or a set
-        (``R10`` of ``R8 R10 K3``): the block's rest moves a slot away from them (else
-        they move a slot away from it), into a free slot with a free slot or the row's
-        end beyond it. What moved (old slot → new), or ``None``: no such end, no room.
+        meld (``R11`` of ``R8 R10 R11 R12``) or, with none (and not ``melds_only``), two
+        thirds of a run or a set (``R10`` of ``R8 R10 K3``): the block's rest moves a slot
+        away from them (else they move a slot away from it), into a free slot with a free
+        slot or the row's end beyond it. What moved (old slot → new), or ``None``: no such
+        end, no room.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -1249,6 +1264,8 @@ class RackLayout:
                 tiles = [t for i in part if (t := self.slots[i]) is not None]
                 if len(tiles) >= 3 and self._reads_as_meld(tiles, okey, kinds):
                     key = (2, readings(tiles, okey, kinds)[0].value)
+                elif melds_only:
+                    continue
                 elif len(tiles) == 2 and wanted and not any(is_wild(t, okey) for t in tiles):
                     count = len(completing(tiles[0], tiles[1], okey, wanted))
                     if not count:

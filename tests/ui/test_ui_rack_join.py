@@ -372,3 +372,17 @@ async def test_j_on_a_tile_of_a_block_splits_off_the_meld_it_makes_there() -> No
         said = await j_on(pilot, screen, "Y10")
         assert row(screen, 1) == ". Y8 Y10 . K3", row(screen, 1)
         assert said == "Y10 is beside Y8 now: Y9 would make a run with them", said
+
+
+def test_j_prefers_a_meld_elsewhere_to_two_thirds_of_one_in_its_own_block() -> None:
+    """R11 of R10 R11 K3 split K3 off (two thirds of a run) though R12 R13 stood apart:
+    a meld comes first, then two thirds of one."""
+    from okey_tui.ui.rack import RackLayout
+
+    rack = RackLayout(cols=10)
+    rack.slots[1:4] = parse_tiles("R10 R11 K3")
+    rack.slots[6:8] = parse_tiles("R12 R13")
+    moved = rack.join(2, Tile.parse("B1"))
+    assert moved == {2: 5}, moved  # before R12 R13: the run R11 R12 R13
+    shown = " ".join(str(t) if t else "_" for t in rack.slots[:10])
+    assert shown == "_ R10 _ K3 _ R11 R12 R13 _ _", shown
