@@ -529,7 +529,7 @@ class RackLayout:
             self._grow()
             return self.put_new(tile)
         lower = ROWS - 1
-        homes = {i for i, _ in [*self.left, *self.kept]}
+        homes = self.homes()
 
         def harm(i: int) -> tuple[int, bool, int, bool, int]:
             row, col = self.place(i)
@@ -541,6 +541,22 @@ class RackLayout:
         best = min(free, key=harm)
         self.slots[best] = tile
         return best
+
+    def homes(self) -> set[int]:
+        """The slots tiles off the rack go back to (staged or laid this turn): kept free."""
+        return {i for i, _ in [*self.left, *self.kept]}
+
+    def free_apart(self, row: int, col: int, step: int, homes: set[int]) -> bool:
+        """Whether the slot at ``col`` of ``row`` is free and no tile's home (``homes``),
+        with a free slot or the row's end beyond it (``step`` on): a tile put there joins
+        no other group on that side."""
+        if not 0 <= col < self.cols:
+            return False
+        i = self.index(row, col)
+        if self.slots[i] is not None or i in homes:
+            return False
+        beyond = col + step
+        return not 0 <= beyond < self.cols or self.slots[self.index(row, beyond)] is None
 
     def partners(
         self,
@@ -738,16 +754,10 @@ class RackLayout:
         row, first = self.place(group[0])
         last = self.place(group[-1])[1]
         held = [t for i in group if (t := self.slots[i]) is not None]
-        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
+        homes = self.homes()
 
         def free_apart(col: int, step: int) -> bool:
-            """A free slot, no tile's home, whose other side (``step`` on) is free."""
-            if not 0 <= col < self.cols:
-                return False
-            if self.slots[self.index(row, col)] is not None or self.index(row, col) in homes:
-                return False
-            beyond = col + step
-            return not 0 <= beyond < self.cols or self.slots[self.index(row, beyond)] is None
+            return self.free_apart(row, col, step, homes)
 
         def pushed(col: int, step: int) -> list[int] | None:
             """The slots of the tiles from ``col`` on (``step`` ±1) that move a slot along
@@ -1240,19 +1250,9 @@ class RackLayout:
         if tile is None or len(held) < 3 or readings(held, okey, kinds):
             return None
         wanted = [k for k in (MeldKind.RUN, MeldKind.SET) if kinds is None or k in kinds]
-        homes = {i for i, _ in [*self.left, *self.kept]}
+        homes = self.homes()
         row, first = self.place(group[0])
         last = self.place(group[-1])[1]
-
-        def free_apart(col: int, step: int) -> bool:
-            if not 0 <= col < self.cols:
-                return False
-            i = self.index(row, col)
-            if self.slots[i] is not None or i in homes:
-                return False
-            beyond = col + step
-            return not 0 <= beyond < self.cols or self.slots[self.index(row, beyond)] is None
-
         best: tuple[tuple[int, int], dict[int, int]] | None = None
         for cut in range(1, len(group)):
             for part, rest, part_on_right in (
@@ -1277,9 +1277,9 @@ class RackLayout:
                 step = -1 if part_on_right else 1
                 rest_end = first if part_on_right else last
                 part_end = last if part_on_right else first
-                if free_apart(rest_end + step, step):
+                if self.free_apart(row, rest_end + step, step, homes):
                     moves = {i: i + step for i in rest}
-                elif free_apart(part_end - step, -step):
+                elif self.free_apart(row, part_end - step, -step, homes):
                     moves = {i: i - step for i in part}
                 else:
                     continue
@@ -1311,7 +1311,7 @@ class RackLayout:
         >>> " ".join(str(t) if t else "_" for t in rack.slots[:6]), rack.shifted
         ('R8 _ R10 R11 R12 _', {1: 2, 2: 4})
         """
-        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
+        homes = self.homes()
 
         def room_from(row: int, start: int, group: list[int]) -> bool:
             """Whether the block ``group``, a gap and the tile fit from column ``start`` on
@@ -1406,7 +1406,7 @@ class RackLayout:
         :meth:`lone_partners` that has a free slot beside it whose other side is free too
         (it joins no other group), on the side its number goes up to when there is room.
         ``None`` when none has room."""
-        homes = {i for i, _ in [*self.left, *self.kept]}  # where tiles off the rack go back to
+        homes = self.homes()
         for lone in self.lone_partners(tile, okey, kinds, start):
             partner = self.slots[lone]
             assert partner is not None
