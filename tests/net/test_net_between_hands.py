@@ -228,14 +228,7 @@ async def test_a_seat_ready_at_the_summary_comes_back_to_the_table_not_the_summa
     """A browser friend pressed Enter on the summary, then reloaded the page: the summary
     came up again with "⏎ Next hand", though the table counted them ready (and its line
     said whom it waited for). Back, the screen shows the table and that line."""
-    server = TableServer(RuleSet(hands=3), 7, ("easy",) * 4, turn_time=0.0)
-    await server.start()
-    tables = await seat_four(server)
-    try:
-        await tables[0].start()
-        await settle(tables, server)
-        await play_hand_out(server, tables)
-        await settle(tables, server)
+    async with played_out(between_wait=None, turn_time=0.0) as (server, tables):
         await tables[0].next_hand()  # Enter on her summary: ready
         await tables[0].wait_for(lambda: tables[0].seats()[0].ready, 5)
         await tables[0].close()  # the page reloaded
@@ -249,7 +242,3 @@ async def test_a_seat_ready_at_the_summary_comes_back_to_the_table_not_the_summa
             )
             await pilot.pause(0.2)
             assert not any(isinstance(s, HandSummaryScreen) for s in app.screen_stack)
-    finally:
-        for table in tables:
-            await table.close()
-        await server.close()
