@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from rich.measure import Measurement
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -48,7 +49,9 @@ from okey_tui.ui.screens.dialogs import ConfirmScreen, Dialog
 from okey_tui.ui.translate import translate_bindings
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
+    from collections.abc import Sequence
+
+    from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 
     from okey_tui.net.server import TableServer
     from okey_tui.ui.remote_screens import RemoteTableScreen
@@ -125,6 +128,43 @@ def table_words(table: RemoteTable) -> str:
         table=table_type(rules)[1],
         hands=ngettext("{n} hand", "{n} hands", rules.hands).format(n=rules.hands),
     )
+
+
+class ChatLines:
+    """The lobby's chat and news lines, each a speaker's name (or a "·" for news) and what
+    was said, a line too long for the box wrapped under its own text: at 80 columns the
+    wrapped part began under the name and read as a line of its own."""
+
+    def __init__(self, lines: Sequence[tuple[str | None, str]] = ()) -> None:
+        self.lines = list(lines)
+
+    def __str__(self) -> str:
+        return "\n".join(f"{name}: {text}" if name else f"· {text}" for name, text in self.lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        shown = Text()
+        for number, (name, said) in enumerate(self.lines):
+            lead = Text(f"{name}: " if name is not None else "· ", "bold")
+            # Under its own text, unless the name takes half the line: then under the name.
+            indent = lead.cell_len if lead.cell_len <= width // 2 else 0
+            rest = Text(said)
+            if indent:
+                parts = list(rest.wrap(console, width - indent, overflow="fold"))
+                shown.append_text(lead)
+                for k, part in enumerate(parts or [Text()]):
+                    if k:
+                        shown.append("\n" + " " * indent)
+                    shown.append_text(part)
+            else:
+                shown.append_text(lead)
+                shown.append_text(rest)
+            if number < len(self.lines) - 1:
+                shown.append("\n")
+        yield shown
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, Text(str(self)))
 
 
 class LobbyScreen(Screen[None]):
@@ -224,7 +264,7 @@ class LobbyScreen(Screen[None]):
                     "Each turn has {seconds} s: a bot plays the rest of a turn that runs over"
                 ).format(seconds=f"{table.turn_time:g}")
             )
-        chat = Text()
+        chat = ChatLines()
         if table is not None:
             app.note_lobby_changes(table)
             # What was said at the table: a notice of the table screen's own ("the host
@@ -241,10 +281,7 @@ class LobbyScreen(Screen[None]):
                 if number < len(heard):
                     line = heard[number]
                     lines.append((line.name if line.seat is not None else None, line.text))
-            for name, text in lines[-6:]:
-                chat.append(f"{name}: " if name is not None else "· ", "bold")
-                chat.append(f"{text}\n")
-        chat.rstrip()  # no empty line under the last one
+            chat = ChatLines(lines[-6:])
         self.query_one("#lobby-chat", Static).update(chat)
         status = app.lobby_status()
         self.query_one("#lobby-status", Static).update(status)

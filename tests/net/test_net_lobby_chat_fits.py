@@ -53,3 +53,29 @@ async def test_long_chat_leaves_the_next_step_and_the_newest_line_in_sight() -> 
         finally:
             await friend.close()
     await server.close()
+
+
+def test_a_long_chat_line_wraps_under_its_own_text_not_under_the_name() -> None:
+    """At 80 columns a wrapped chat line went on under the speaker's name and read as a
+    line of its own; now it goes on under what was said. A name longer than half the line
+    leaves the rest under the name; news lines ("· Ayşe sat down") wrap under their text."""
+    from rich.console import Console
+
+    from okey_tui.ui.remote import ChatLines
+
+    def shown(lines: list[tuple[str | None, str]], width: int) -> list[str]:
+        console = Console(width=width, record=True, color_system=None)
+        console.print(ChatLines(lines))
+        return console.export_text().rstrip("\n").split("\n")
+
+    said = shown([("Ayşe", LINES[0]), (None, "Deniz lost the connection and came back")], 30)
+    assert said[0].startswith("Ayşe: selam"), said
+    first = said.index(next(line for line in said if line.startswith("· ")))
+    assert first > 2, said  # the long line took several lines
+    assert all(line.startswith(" " * 6) and line[6] != " " for line in said[1:first]), said
+    assert " ".join(line.strip() for line in said[:first]) == f"Ayşe: {LINES[0]}", said
+    assert said[first + 1].startswith("  ") and said[first + 1][2] != " ", said
+    assert max(len(line.rstrip()) for line in said) <= 30, said
+    long_name = shown([("Bartholomew the Great", "hello there everybody")], 30)
+    assert long_name[1].startswith("everybody") or not long_name[1].startswith(" "), long_name
+    assert str(ChatLines([("Ayşe", "hi"), (None, "news")])) == "Ayşe: hi\n· news"

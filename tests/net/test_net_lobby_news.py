@@ -16,7 +16,7 @@ from okey_tui.ui.remote import LobbyScreen, RemoteApp, Seat
 def chat_text(app: RemoteApp) -> str:
     lobby = app.screen
     assert isinstance(lobby, LobbyScreen)
-    return str(lobby.query_one("#lobby-chat", Static).render())
+    return str(lobby.query_one("#lobby-chat", Static).content)
 
 
 async def test_the_lobby_says_who_sat_down_left_lost_the_connection_and_came_back() -> None:
