@@ -27,6 +27,8 @@ from okey_tui.web import in_browser
 
 # Seconds between two looks, in a browser's game, at whether the web server is still there.
 SERVER_CHECK = 1.0
+# The width from which the hints and the log stand side by side (see okey.tcss, -roomy).
+ROOMY_WIDTH = 170
 # Seconds the note that other matches are kept shows, where the log is out of sight.
 SAVES_KEPT_NOTE_S = 5.0
 
@@ -652,6 +654,9 @@ class OkeyApp(App[None]):
                     screen.practice.reword_tip()
         # Below 100 columns the log has no column of its own: l shows it over the table.
         self.set_class(width < 100, "-narrow")
+        # Room for the hints and the log side by side, the table at its own size beside
+        # them (at 200x50 the hints took the log's place and squeezed the seats' panels).
+        self.set_class(width >= ROOMY_WIDTH and height >= 34, "-roomy")
 
     def restyle_screens(self) -> None:
         for screen in self.screen_stack:

@@ -97,6 +97,43 @@ async def test_the_log_in_the_hints_place_stays_when_the_window_grows():
         assert not screen.log_shown()
 
 
+async def test_a_wide_terminal_shows_the_hints_beside_the_log_and_the_seats_whole():
+    """At 200x50 the hints took the log's place and the seats' panels shrank as at 120x40
+    ("Mehmet's" over a pile, a seat's score on a line of its own) beside a lay-down area
+    120 columns wide. With room for both, the hints stand beside the log, the piles and
+    seats at their own widths; l hides and shows the log there, the hints staying. At
+    120x40 the hints take the log's place again."""
+    app = table_app(OPENING_SEED, practice=True, tips=False)
+    async with app.run_test(size=(200, 50)) as pilot:
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        hints, log = screen.query_one("#hints"), screen.query_one("#log", RichLog)
+        if not screen.practice.hints_on:
+            await pilot.press("h")
+            await _settle(pilot)
+        assert hints.display and log.display, (hints.display, log.display)
+        assert log.size.width > 0 and hints.size.width > 0
+        assert log.region.right <= hints.region.x  # side by side
+        for pile in screen.query(".pile"):
+            assert pile.outer_size.width == 19, (pile.id, pile.outer_size)
+        for seat in ("#seat-0", "#seat-1", "#seat-3"):
+            assert screen.query_one(seat).outer_size.width == 22, seat
+        text = screen_text(app)
+        assert "Mehmet's pile" in text and "21 tiles · score 0" in text, text
+        await pilot.press("l")
+        await _settle(pilot)
+        assert hints.display and not log.display and screen.practice.hints_on
+        assert status_text(screen).startswith("Log hidden"), status_text(screen)
+        await pilot.press("l")
+        await _settle(pilot)
+        assert hints.display and log.display
+        await pilot.resize_terminal(120, 40)
+        await _settle(pilot)
+        assert hints.display and not log.display
+        assert screen.query_one("#pile-1").outer_size.width == 15
+
+
 def _drawn(app, region) -> list[tuple[str, object]]:  # type: ignore[no-untyped-def]
     """(text, style) of every piece drawn on the screen inside ``region`` (a dialog's
     screen drawn with the screens it leaves in sight under it, as a terminal shows it)."""

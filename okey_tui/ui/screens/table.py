@@ -4469,8 +4469,9 @@ class TableScreen(Screen[None]):
     def action_toggle_log(self) -> None:
         """Hide the log column; on a small terminal, show the log over the table instead.
         With the hints up (in the log's place), l shows the log instead of them: it said
-        "Log shown" while the hints still covered it."""
-        if self.practice.hints_on:
+        "Log shown" while the hints still covered it. On a terminal with room for both
+        (-roomy), l shows or hides the log beside the hints."""
+        if self.practice.hints_on and not self.app.has_class("-roomy"):
             self.practice.toggle_hints()
             before = self.log_choice()
             self.choose_log(True)  # at any size, while it is in the hints' place
