@@ -18,7 +18,7 @@ from okey_tui.engine.notation import format_position
 from okey_tui.settings import TableSettings, load_settings, save_settings, settings_path
 from okey_tui.ui.app import OkeyApp, make_app
 from okey_tui.ui.screens.dialogs import ConfirmScreen
-from okey_tui.ui.screens.setup import RULE_OPTIONS, NewTableScreen, SaveRow
+from okey_tui.ui.screens.setup import RULE_OPTIONS, NewTableScreen, OptionRow, SaveRow
 from okey_tui.ui.screens.table import TableScreen
 
 SETTINGS = TableSettings(bots=("easy", "easy", "easy"), hands=3)
@@ -134,14 +134,20 @@ async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the
         for row in rows:
             start = row.text.split(" · ")[0]
             assert any(f"resume  {start}" in line for line in lines), start
-        # The key bar says what Enter does on each line: start, or resume the match.
-        assert "⏎ Start" in screen_text(app) and "⏎ Resume" not in screen_text(app)
-        rows[1].focus()  # the older match: seed 21
+        # The newest match's line has the cursor: Enter goes on with it (it dealt a new
+        # match). The key bar says what Enter does on each line: resume, or start.
+        assert app.focused is rows[0]
+        assert "⏎ Resume" in screen_text(app) and "⏎ Start" not in screen_text(app)
+        assert "Enter resumes this match" in screen_text(app)
+        await pilot.press("down", "down")  # past the older match: the first option's line
+        assert isinstance(app.focused, OptionRow) and app.focused.id == "opt-practice"
         for _ in range(50):  # the footer follows the focus on its next refresh
-            if "⏎ Resume" in screen_text(app):
+            if "⏎ Start" in screen_text(app):
                 break
             await pilot.pause(0.01)
-        assert "⏎ Resume" in screen_text(app) and "⏎ Start" not in screen_text(app)
+        assert "⏎ Start" in screen_text(app) and "⏎ Resume" not in screen_text(app)
+        await pilot.press("up")  # the older match: seed 21
+        assert app.focused is rows[1]
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

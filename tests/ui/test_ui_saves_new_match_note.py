@@ -77,6 +77,7 @@ async def test_a_new_match_says_once_that_the_unfinished_ones_are_kept() -> None
     async with third.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(third.screen, NewTableScreen)
+        await pilot.press("down", "down")  # past the two matches' lines: a new table
         await pilot.press("enter")
         await wait_for_human(pilot, third)
         assert isinstance(third.screen, TableScreen)

@@ -940,8 +940,8 @@ class NewTableScreen(Screen[TableSettings]):
             return []
         count = len(self.saves)
         title = ngettext(
-            "An unfinished match (r resumes it):",
-            "{n} unfinished matches (↑ to one and Enter resumes it; r the latest):",
+            "An unfinished match (Enter or r resumes it):",
+            "{n} unfinished matches (Enter resumes the one marked; r the latest):",
             count,
         ).format(n=count)
         rows: list[Widget] = [Static(title, classes="field-label")]
@@ -1060,8 +1060,14 @@ class NewTableScreen(Screen[TableSettings]):
             return  # the app closing as the screen is built: its widgets are gone
         self.fit_title()
         self.fit_names()
-        self.query_one("#opt-practice").focus()
-        self.explain(self.query_one("#opt-practice"))
+        # With an unfinished match, its line: Enter goes on with it, as a player back at
+        # the game expects (Enter dealt a new match, the other kept but not resumed).
+        first: Widget = self.query_one("#opt-practice")
+        rows = self.query(SaveRow)
+        if rows:
+            first = rows.first()
+        first.focus()
+        self.explain(first)
         self.show_in_force()
 
     def explain(self, row: Widget | None) -> None:
@@ -1072,6 +1078,11 @@ class NewTableScreen(Screen[TableSettings]):
             said = option_meaning(field_name, row.value, self.chosen().rules())
         elif isinstance(row, OptionRow):
             said = setting_meaning(row.id or "", row.value)
+        elif isinstance(row, SaveRow):
+            said = _(
+                "Enter resumes this match where it was left; ↓ goes to the lines of a new "
+                "table (the unfinished match stays kept)."
+            )
         elif isinstance(row, NameBox):
             said = self.refused or _(
                 "Your name at the table, at most 16 characters; with several people here, "
