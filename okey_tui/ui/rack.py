@@ -1233,8 +1233,9 @@ class RackLayout:
         meld (``R11`` of ``R8 R10 R11 R12``) or, with none (and not ``melds_only``), two
         thirds of a run or a set (``R10`` of ``R8 R10 K3``): the block's rest moves a slot
         away from them (else they move a slot away from it), into a free slot with a free
-        slot or the row's end beyond it. What moved (old slot → new), or ``None``: no such
-        end, no room.
+        slot or the row's end beyond it. Tiles in the block's middle (``K6`` of ``K1 K5
+        K6 K7 K10``): the rest on each side moves a slot away. What moved (old slot →
+        new), or ``None``: no such tiles, no room.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -1243,6 +1244,10 @@ class RackLayout:
         {2: 1}
         >>> rack._split_own_block(4, Tile.parse("B1"), None) is None  # a meld on its own
         True
+        >>> rack = RackLayout(cols=8)
+        >>> rack.slots[1:6] = parse_tiles("K1 K5 K6 K7 K10")
+        >>> rack._split_own_block(3, Tile.parse("B1"), None)  # K1 left, K10 right
+        {1: 0, 5: 6}
         """
         group = self.group_at(index)
         held = [t for i in group if (t := self.slots[i]) is not None]
@@ -1254,26 +1259,41 @@ class RackLayout:
         row, first = self.place(group[0])
         last = self.place(group[-1])[1]
         best: tuple[tuple[int, int], dict[int, int]] | None = None
+        # The part at an end of the block, the rest on one side (True: the part on the
+        # right), or in its middle, the rest on both sides (K6 of K1 K5 K6 K7 K10).
+        parts: list[tuple[list[int], bool | None]] = []
         for cut in range(1, len(group)):
-            for part, rest, part_on_right in (
-                (group[cut:], group[:cut], True),
-                (group[:cut], group[cut:], False),
-            ):
-                if index not in part:
+            parts += [(group[cut:], True), (group[:cut], False)]
+        for left in range(1, len(group) - 2):
+            parts += [(group[left:right], None) for right in range(left + 2, len(group))]
+        for part, part_on_right in parts:
+            if index not in part:
+                continue
+            tiles = [t for i in part if (t := self.slots[i]) is not None]
+            if len(tiles) >= 3 and self._reads_as_meld(tiles, okey, kinds):
+                key = (2, readings(tiles, okey, kinds)[0].value)
+            elif melds_only:
+                continue
+            elif len(tiles) == 2 and wanted and not any(is_wild(t, okey) for t in tiles):
+                count = len(completing(tiles[0], tiles[1], okey, wanted))
+                if not count:
                     continue
-                tiles = [t for i in part if (t := self.slots[i]) is not None]
-                if len(tiles) >= 3 and self._reads_as_meld(tiles, okey, kinds):
-                    key = (2, readings(tiles, okey, kinds)[0].value)
-                elif melds_only:
+                key = (1, count)
+            else:
+                continue
+            before = group[: group.index(part[0])]
+            after = group[group.index(part[-1]) + 1 :]
+            if part_on_right is None:
+                # In the middle: the rest on each side a slot away from it.
+                if not (
+                    self.free_apart(row, first - 1, -1, homes)
+                    and self.free_apart(row, last + 1, 1, homes)
+                ):
                     continue
-                elif len(tiles) == 2 and wanted and not any(is_wild(t, okey) for t in tiles):
-                    count = len(completing(tiles[0], tiles[1], okey, wanted))
-                    if not count:
-                        continue
-                    key = (1, count)
-                else:
-                    continue
+                moves = {i: i - 1 for i in before} | {i: i + 1 for i in after}
+            else:
                 # The rest a slot away from the part, else the part a slot away from it.
+                rest = before if part_on_right else after
                 step = -1 if part_on_right else 1
                 rest_end = first if part_on_right else last
                 part_end = last if part_on_right else first
@@ -1283,8 +1303,8 @@ class RackLayout:
                     moves = {i: i - step for i in part}
                 else:
                     continue
-                if best is None or key > best[0]:
-                    best = (key, moves)
+            if best is None or key > best[0]:
+                best = (key, moves)
         if best is None:
             return None
         self._shift(best[1])
@@ -1295,13 +1315,15 @@ class RackLayout:
         self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None
     ) -> int | None:
         """Where j puts a tile that makes a meld with tiles at one end of a block that is no
-        meld (``R11`` for ``R8 R10 R12``, ``K9`` for ``Y2 Y2 K7 K8``): those tiles and it
-        become a group of their own, the rest of the block a slot apart: the block's rest,
-        a gap and the meld (the tile in its place) fill the block's slots and two more,
-        one on either side (else two on its right, else two on its left), all free, with
-        a free slot or the row's end beyond them. The meld worth the most points first,
-        then the one of the most tiles of the block. The tiles moved are in
-        :attr:`shifted`; ``None`` when no block has such a meld and room.
+        meld (``R11`` for ``R8 R10 R12``, ``K9`` for ``Y2 Y2 K7 K8``), or in its middle
+        (``K7`` for ``K1 K5 K6 K9 K10``): those tiles and it become a group of their own,
+        the rest of the block a slot apart. At an end, the block's rest, a gap and the
+        meld (the tile in its place) fill the block's slots and two more, one on either
+        side (else two on its right, else two on its left); in the middle, three more, a
+        gap either side of the meld; all free, with a free slot or the row's end beyond
+        them. The meld worth the most points first, then the one of the most tiles of the
+        block, then one at an end. The tiles moved are in :attr:`shifted`; ``None`` when
+        no block has such a meld and room.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -1310,14 +1332,21 @@ class RackLayout:
         3
         >>> " ".join(str(t) if t else "_" for t in rack.slots[:6]), rack.shifted
         ('R8 _ R10 R11 R12 _', {1: 2, 2: 4})
+        >>> rack = RackLayout(cols=10)
+        >>> rack.slots[1:6] = parse_tiles("K1 K5 K6 K9 K10")
+        >>> rack._out_of_a_block(Tile.parse("K7"), Tile.parse("B1"), None)
+        4
+        >>> " ".join(str(t) if t else "_" for t in rack.slots[:10])
+        'K1 _ K5 K6 K7 _ K9 K10 _ _'
         """
         homes = self.homes()
 
-        def room_from(row: int, start: int, group: list[int]) -> bool:
-            """Whether the block ``group``, a gap and the tile fit from column ``start`` on
-            its row: each slot there the block's or free (no tile's home), and beyond
-            them a free slot or the row's end (no other group joins)."""
-            end = start + len(group) + 1
+        def room_from(row: int, start: int, group: list[int], span: int) -> bool:
+            """Whether ``span`` slots from column ``start`` on its row hold the block
+            ``group``, its gaps and the tile: each slot there the block's or free (no
+            tile's home), and beyond them a free slot or the row's end (no other group
+            joins)."""
+            end = start + span - 1
             if start < 0 or end >= self.cols:
                 return False
             for col in range(start, end + 1):
@@ -1335,37 +1364,56 @@ class RackLayout:
             if len(held) < 3 or readings(held, okey, kinds):
                 continue  # a meld already (j never breaks one), or no rest beside a meld
             row, first = self.place(group[0])
-            # A slot out on either side; else two on the right, or two on the left.
-            start = next(
-                (c for c in (first - 1, first, first - 2) if room_from(row, c, group)), None
+            count = len(group)
+            # The meld at an end: the block, a gap and the tile take two slots more, a
+            # slot out on either side (else two on the right, or two on the left). In
+            # the middle (K7 for K1 K5 K6 K9 K10): three more, a gap either side of it.
+            splits: list[tuple[list[int], list[int], list[int], int]] = []
+            at_end = next(
+                (c for c in (first - 1, first, first - 2) if room_from(row, c, group, count + 2)),
+                None,
             )
-            if start is None:
-                continue
-            for cut in range(1, len(held) - 1):
-                for meld_first in (False, True):
-                    # The meld's tiles: the block's last len-cut (or first len-cut) tiles.
-                    part = group[cut:] if not meld_first else group[: len(group) - cut]
-                    rest = group[:cut] if not meld_first else group[len(group) - cut :]
-                    tiles = [t for i in part if (t := self.slots[i]) is not None]
-                    for at in range(len(part) + 1):
-                        meld = [*tiles[:at], tile, *tiles[at:]]
-                        if not self._reads_as_meld(meld, okey, kinds):
-                            continue
-                        value = readings(meld, okey, kinds)[0].value
-                        order = [*rest, None, *part[:at], -1, *part[at:]]
-                        if meld_first:
-                            order = [*part[:at], -1, *part[at:], None, *rest]
-                        moves: dict[int, int] = {}
-                        put = -1
-                        for k, old in enumerate(order):
-                            new = self.index(row, start + k)
-                            if old == -1:
-                                put = new
-                            elif old is not None:
-                                moves[old] = new
-                        key = (value, len(part))
-                        if best is None or key > best[0]:
-                            best = (key, moves, put)
+            if at_end is not None:
+                for cut in range(1, count - 1):
+                    splits.append((group[cut:], [], group[:cut], at_end))  # rest, meld
+                    splits.append((group[: count - cut], group[count - cut :], [], at_end))
+            in_middle = next(
+                (
+                    c
+                    for c in (first - 1, first - 2, first, first - 3)
+                    if room_from(row, c, group, count + 3)
+                ),
+                None,
+            )
+            if in_middle is not None:
+                for left in range(1, count - 2):
+                    for right in range(left + 2, count):
+                        splits.append((group[left:right], group[right:], group[:left], in_middle))
+            # (part: the meld's tiles of the block; after: the rest on its right, before:
+            # on its left; start: the first column they take.)
+            for part, after, before, start in splits:
+                tiles = [t for i in part if (t := self.slots[i]) is not None]
+                for at in range(len(part) + 1):
+                    meld = [*tiles[:at], tile, *tiles[at:]]
+                    if not self._reads_as_meld(meld, okey, kinds):
+                        continue
+                    value = readings(meld, okey, kinds)[0].value
+                    order: list[int | None] = [*part[:at], -1, *part[at:]]
+                    if before:
+                        order = [*before, None, *order]
+                    if after:
+                        order = [*order, None, *after]
+                    moves: dict[int, int] = {}
+                    put = -1
+                    for k, old in enumerate(order):
+                        new = self.index(row, start + k)
+                        if old == -1:
+                            put = new
+                        elif old is not None:
+                            moves[old] = new
+                    key = (value, len(part))
+                    if best is None or key > best[0]:
+                        best = (key, moves, put)
         if best is None:
             return None
         _key, moves, put = best

@@ -386,3 +386,24 @@ def test_j_prefers_a_meld_elsewhere_to_two_thirds_of_one_in_its_own_block() -> N
     assert moved == {2: 5}, moved  # before R12 R13: the run R11 R12 R13
     shown = " ".join(str(t) if t else "_" for t in rack.slots[:10])
     assert shown == "_ R10 _ K3 _ R11 R12 R13 _ _", shown
+
+
+async def test_j_sees_a_meld_in_the_middle_of_a_block() -> None:
+    """j on K7 with K1 K5 K6 K9 K10 side by side said "K7 makes a meld with no group on
+    your rack": K5 K6 stand in the block's middle, tiles on both sides. They and K7 become
+    a group of their own, the rest a slot apart either side. j on Y6 of Y1 Y5 Y6 Y7 Y10
+    splits off the run it stands in the middle of."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K1 K5 K6 K9 K10 K7 Y1 Y5 Y6 Y7 Y10 B5", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, ". K1 K5 K6 K9 K10 . . . . K7", ". Y1 Y5 Y6 Y7 Y10 . . B5")
+        said = await j_on(pilot, screen, "K7")
+        assert row(screen, 0) == "K1 . K5 K6 K7 . K9 K10", row(screen, 0)
+        assert said == "K7 is beside K5 K6 now (K1 and K9 K10 moved a slot to make room): run 18"
+        said = await j_on(pilot, screen, "Y6")
+        assert row(screen, 1) == "Y1 . Y5 Y6 Y7 . Y10 . B5", row(screen, 1)
+        assert said == "Y6 is beside Y5 Y7 now (Y1 and Y10 moved a slot to make room): run 18"
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert rows_of(screen) == [". K1 K5 K6 K9 K10 . . . . K7", ". Y1 Y5 Y6 Y7 Y10 . . B5"]
