@@ -236,3 +236,37 @@ def test_an_opening_below_the_floor_is_no_finish_off_turn_or_without_the_taken_t
     took = PlayerView.of(hand, 0)
     assert took.taken is not None
     assert not staged(took).finishes(took) and not staged(took).reached(took)
+
+
+async def test_pairs_staged_are_called_pairs_and_o_is_named_for_them() -> None:
+    """Five pairs staged for an opening said "Staged 5 groups" ("5 per" in Turkish, a word
+    for runs and sets), and after an opening with pairs the key bar named o "Meld". The
+    line says pairs, and o is "Pair" once the seat has opened with pairs."""
+    from rendered import screen_text
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R3 R3 Y7 Y7 B9 B9 K10 K10 R12 R12 K1 Y4"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        await pilot.press("p", "o")
+        await pilot.pause()
+        assert status_text(screen).startswith("Staged 5 pairs. Opening: 5 / 5 pairs"), (
+            status_text(screen)
+        )
+        opened = position(
+            ["R3 R3 Y7 Y7 K1 Y4", "", "", ""],
+            phase="p",
+            table=("0:R5R5", "0:Y8Y8", "0:B9B9", "0:K10K10", "0:R12R12"),
+            openings="p5/-/-/-",
+        )
+        screen = await at_position(pilot, app, opened)
+        for _ in range(20):
+            if "o Pair" in screen_text(app):
+                break
+            await pilot.pause(0.01)
+        bar = screen_text(app).splitlines()[-1]
+        assert "o Pair" in bar and "o Meld" not in bar, bar
+        await pilot.press("p", "o")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.startswith("Staged 2 pairs. Lay down: 2 pairs"), said

@@ -344,6 +344,8 @@ class TableScreen(Screen[None]):
         Binding("o", "stage", N_("Open"), tooltip=STAGE),
         # Once the seat has opened, o stages new melds: "Open" there read as a second opening.
         Binding("o", "stage_more", N_("Meld"), tooltip=STAGE),
+        # Opened with pairs, o stages pairs: a pair is no "per" to a Turkish player.
+        Binding("o", "stage_pair", N_("Pair"), tooltip=STAGE),
         # While melds are staged the key bar shows Enter and Esc, so that a click lays them
         # down or puts them back (the same keys as commit and unstage, which the bar leaves
         # out: Enter and Esc do more than these). Left out otherwise.
@@ -1700,9 +1702,13 @@ class TableScreen(Screen[None]):
 
     def key_usable(self, action: str) -> bool | None:
         """Whether the key of ``action`` does something now (None: greyed; False: hidden)."""
-        if action in ("stage", "stage_more"):
-            # One o key, named for what it does: the opening, or new melds once opened.
-            if (self.view.opening is not None) != (action == "stage_more"):
+        if action in ("stage", "stage_more", "stage_pair"):
+            # One o key, named for what it does: the opening, or new melds (pairs, after an
+            # opening with pairs) once opened.
+            named = "stage"
+            if self.view.opening is not None:
+                named = "stage_pair" if is_pairs_only(self.view) else "stage_more"
+            if action != named:
                 return False
             action = "stage"
         if action in STAGED_KEYS:
@@ -3022,6 +3028,9 @@ class TableScreen(Screen[None]):
     async def action_stage_more(self) -> None:
         await self.action_stage()
 
+    async def action_stage_pair(self) -> None:
+        await self.action_stage()
+
     async def action_stage(self) -> None:
         chosen = sorted(self.selected)
         if not chosen:
@@ -3178,10 +3187,17 @@ class TableScreen(Screen[None]):
             "or Esc puts them back"
         ).format(progress=self.staging.progress(view))
 
-    @staticmethod
-    def staged_groups_text(n: int, before: int) -> str:
+    def staged_groups_text(self, n: int, before: int) -> str:
         """ "Staged 3 groups", or with melds staged before: "Staged 3 more groups (5 in all)"
-        (a second o said "Staged 3 groups" with five staged)."""
+        (a second o said "Staged 3 groups" with five staged); pairs by their name (in
+        Turkish "5 per", a word for runs and sets, was said of five pairs)."""
+        melds = self.staging.melds
+        if melds and all(m.kind is MeldKind.PAIR for m in melds):
+            if not before:
+                return ngettext("Staged {n} pair", "Staged {n} pairs", n).format(n=n)
+            return ngettext(
+                "Staged {n} more pair ({all} in all)", "Staged {n} more pairs ({all} in all)", n
+            ).format(n=n, all=n + before)
         if not before:
             return ngettext("Staged {n} group", "Staged {n} groups", n).format(n=n)
         return ngettext(
