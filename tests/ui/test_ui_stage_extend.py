@@ -250,9 +250,8 @@ async def test_pairs_staged_are_called_pairs_and_o_is_named_for_them() -> None:
         screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
         await pilot.press("p", "o")
         await pilot.pause()
-        assert status_text(screen).startswith("Staged 5 pairs. Opening: 5 / 5 pairs"), (
-            status_text(screen)
-        )
+        said = status_text(screen)
+        assert said.startswith("Staged 5 pairs. Opening: 5 / 5 pairs"), said
         opened = position(
             ["R3 R3 Y7 Y7 K1 Y4", "", "", ""],
             phase="p",
