@@ -1048,6 +1048,30 @@ class RackLayout:
             before[old] = self.slots[new]
         return before
 
+    def company_before(self, moved: dict[int, int]) -> set[int]:
+        """The slots now of the tiles that stood in a group with the tiles moved so (old slot
+        → new slot) before they moved: a slide inside a group is no move beside another.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.slots[0:3] = parse_tiles("K6 K9 K8")  # K8 slid right past K9
+        >>> sorted(rack.company_before({1: 2, 2: 1}))
+        [0, 1, 2]
+        """
+        before = self.slots_before(moved)
+        company: set[int] = set()
+        for old in moved:
+            if before[old] is None:
+                continue  # an empty slot the tiles moved over
+            row, col = self.place(old)
+            while col > 0 and before[self.index(row, col - 1)] is not None:
+                col -= 1
+            while col < self.cols and before[self.index(row, col)] is not None:
+                i = self.index(row, col)
+                company.add(moved.get(i, i))
+                col += 1
+        return company
+
     def follow(self, moved: dict[int, int]) -> None:
         """Tiles changed slots (old slot → new): the tiles that came back are known there."""
         self.back = [(moved.get(i, i), t) for i, t in self.back]

@@ -536,6 +536,30 @@ async def test_a_tile_slid_into_a_meld_is_said_to_make_it_not_to_touch_a_group()
         assert "Now beside another group" in text, text
 
 
+async def test_a_tile_slid_inside_its_own_group_is_not_said_to_touch_another():
+    """Shift+→ on K8 of K6 K8 K9 (K8 past K9, the group the same tiles) said "Now beside
+    another group": there is none. Slid on out of its group against Y2, it is said."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K6 K8 K9 Y2 B4 B9", "", "", ""])
+        screen = await at_position(pilot, app, hand)
+        rack = screen.rack
+        slots: list = [None] * len(rack.slots)
+        for col, name in ((0, "K6"), (1, "K8"), (2, "K9"), (4, "Y2"), (9, "B4")):
+            slots[rack.index(0, col)] = Tile.parse(name)
+        slots[rack.index(1, 0)] = Tile.parse("B9")
+        rack.slots[:] = slots
+        screen.cursor = rack.index(0, 1)
+        screen.render_all()
+        await pilot.press("shift+right")  # K6 K9 K8
+        assert [str(t) for t in rack.slots[:3]] == ["K6", "K9", "K8"]
+        text, _error = status(screen)
+        assert "another group" not in text, text
+        await pilot.press("shift+right")  # K6 K9 _ K8 Y2: beside Y2 now
+        text, _error = status(screen)
+        assert "Now beside another group" in text, text
+
+
 async def test_the_cursor_leaves_the_slot_of_a_tile_played_for_the_seat() -> None:
     """At a network table a bot threw the tile under the cursor as the turn's time ran
     out: the cursor was left on the empty slot (x then threw nothing). It goes to the

@@ -2320,6 +2320,9 @@ class TableScreen(Screen[None]):
             # Said as a refusal: it goes at the next key that changes something.
             self.set_status(why, error=True)
             return
+        # The tiles they stood with: a slide inside their own group (K8 past K9 in K6 K8
+        # K9) said "Now beside another group".
+        company = self.rack.company_before(moved)
         self.remember_rack(self.rack.slots_before(moved), what or _("the move"))
         self.remap(moved)
         self.render_all()
@@ -2328,7 +2331,8 @@ class TableScreen(Screen[None]):
         # they stand apart again, the line stops saying so.
         targets = set(moved.values())
         joined = next(
-            (group for t in targets if set(group := self.rack.group_at(t)) - targets), None
+            (group for t in targets if set(group := self.rack.group_at(t)) - targets - company),
+            None,
         )
         if joined is None:
             return
