@@ -374,3 +374,17 @@ def make_certificate(folder: Path, name: str = "cert") -> tuple[Path, Path]:
         check=True, capture_output=True, timeout=60,
     )  # fmt: skip
     return cert, key
+
+
+def screen_statics_text(screen: Screen[Any]) -> str:
+    """The text of every Static on ``screen``, one after another: the lobby's chat (lines
+    wrapped under their own text when drawn) as its lines, the others as drawn."""
+    from textual.widgets import Static
+
+    from okey_tui.ui.remote import ChatLines
+
+    said = []
+    for widget in screen.query(Static):
+        content = widget.content
+        said.append(str(content) if isinstance(content, ChatLines) else str(widget.render()))
+    return "\n".join(said)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from net_helpers import open_table, shows, until
+from net_helpers import open_table, screen_statics_text, shows, until
 from textual.widgets import Static
 
 from okey_tui import i18n
@@ -68,7 +68,7 @@ async def at_the_table(pilot, app: RemoteApp, *names: str) -> list[RemoteTable]:
 
 
 def lobby(app: RemoteApp) -> str:
-    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+    return screen_statics_text(app.screen)
 
 
 def table_screen(app: RemoteApp) -> TableScreen:

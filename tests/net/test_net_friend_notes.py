@@ -13,8 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_helpers import open_table, seat_four, shows, until
-from textual.widgets import Static
+from net_helpers import open_table, screen_statics_text, seat_four, shows, until
 
 from okey_tui import i18n
 from okey_tui.commands.join import print_note
@@ -34,7 +33,7 @@ def turkish() -> Iterator[None]:
 
 
 def lobby_text(app: RemoteApp) -> str:
-    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+    return screen_statics_text(app.screen)
 
 
 def command_lines(note: str) -> list[str]:

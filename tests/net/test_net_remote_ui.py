@@ -21,6 +21,7 @@ from net_helpers import (
     open_table,
     play_hand_out,
     reopenable_port,
+    screen_statics_text,
     seat_four,
     settle,
     shows,
@@ -57,7 +58,7 @@ def status_line(screen: TableScreen) -> object:
 
 def lobby_text(app: RemoteApp) -> str:
     screen = app.screen
-    return "\n".join(str(w.render()) for w in screen.query(Static))
+    return screen_statics_text(screen)
 
 
 async def play_friend(friend: RemoteTable) -> None:

@@ -17,6 +17,7 @@ from net_helpers import (
     open_table,
     reopenable_table,
     reopened,
+    screen_statics_text,
     shows,
     until,
 )
@@ -99,7 +100,7 @@ async def test_back_at_a_table_its_host_closed_and_opened_again_the_log_says_so(
         await resumed.close()
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         await pilot.pause(0.1)
-        lobby = "\n".join(str(w.render()) for w in app.screen.query("Static"))
+        lobby = screen_statics_text(app.screen)
         assert "host closed the table" in app.problem and "opened it again" not in lobby
 
 
