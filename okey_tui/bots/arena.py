@@ -45,6 +45,8 @@ class SeatRecord:
     seat: int
     bot: str
     wins: int = 0
+    # Wins whose lowest total another seat (not a partner) had too: each counts as a win.
+    shared_wins: int = 0
     match_totals: list[int] = field(default_factory=list)
     hand_scores: list[int] = field(default_factory=list)
     opened: int = 0
@@ -167,6 +169,8 @@ def play_match(
         for seat, rec in enumerate(records):
             rec.match_totals.append(totals_final[seat])
             rec.wins += seat in winners
+            side = {seat, (seat + 2) % SEATS} if rules.partners else {seat}
+            rec.shared_wins += seat in winners and bool(set(winners) - side)
             rec.errors += seat_errors[seat]
     return MatchReport(seed, totals_final, winners, errors, rules.hands)
 

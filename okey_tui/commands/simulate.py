@@ -99,6 +99,7 @@ def report_json(report: RunReport) -> JSONObject:
                 "seat": rec.seat,
                 "bot": rec.bot,
                 "wins": rec.wins,
+                "shared_wins": rec.shared_wins,
                 "mean_total": round(rec.mean_total, 2),
                 "mean_hand": round(rec.mean_hand, 2),
                 "open_rate": round(rec.open_rate, 4),
@@ -309,6 +310,18 @@ def _print_table(report: RunReport, rules: RuleSet, console: Console | None = No
                 "At a partners table each seat's wins and mean total are its side's: the two "
                 "partners win a match together."
             ),
+        )
+    shared = sum(rec.shared_wins for rec in report.seats)
+    if shared:  # the wins add up to more than the matches: said, not left to puzzle out
+        _print_wrapped(
+            console,
+            ngettext(
+                "{n} win was shared: a match whose lowest total two seats had counts as a "
+                "win for each, so the wins add up to more than the matches.",
+                "{n} wins were shared: a match whose lowest total two seats or more had "
+                "counts as a win for each, so the wins add up to more than the matches.",
+                shared,
+            ).format(n=shared),
         )
     timing = {key: decimal(ms, places=2) for key, ms in report.decisions.summary().items()}
     said = _(

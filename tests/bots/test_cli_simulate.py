@@ -62,6 +62,23 @@ def test_table_output_without_progress_bar_when_not_a_terminal() -> None:
     assert "its side's" not in _run()[1]
 
 
+def test_shared_wins_are_counted_and_said() -> None:
+    """25 one-hand matches of easy bots (seed 0) had a tie for the lowest total: the wins
+    added up to 26 with nothing said. The shared wins are counted, and the table says why
+    the wins add up to more than the matches; a run without a tie says nothing."""
+    args = ["simulate", "--matches", "25", "--hands", "1", "--seed", "0"]
+    args += ["--seats", "easy,easy,easy,easy"]
+    result = CliRunner().invoke(main, [*args, "--json"])
+    seats = json.loads(result.output)["seats"]
+    wins, shared = sum(s["wins"] for s in seats), sum(s["shared_wins"] for s in seats)
+    assert shared >= 2 and wins > 25, seats  # each tie gives every seat in it a win
+    assert wins - shared + shared // 2 <= 25, seats
+    out = " ".join(CliRunner().invoke(main, args).output.split())
+    assert f"{shared} wins were shared" in out, out
+    assert "add up to more than the matches" in out, out
+    assert "shared" not in _run()[1]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
