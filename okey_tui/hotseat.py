@@ -61,7 +61,9 @@ def long_name(text: str) -> str | None:
 def too_long_text(name: str) -> str:
     """What a name longer than a table takes is told (the CLI and the new-table screen)."""
     said = _("{name} is {length} characters: give a name of at most {most}")
-    return said.format(name=name, length=len(name), most=MAX_NAME)
+    # A name of thousands of characters is not printed back whole: its start says which.
+    shown = name if len(name) <= 2 * MAX_NAME else name[: MAX_NAME + 4] + "…"
+    return said.format(name=shown, length=len(name), most=MAX_NAME)
 
 
 def empty_name(text: str) -> int | None:

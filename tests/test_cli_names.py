@@ -141,3 +141,36 @@ def test_simulate_says_the_options_it_shares_with_play_as_play_does() -> None:
     assert result.exit_code == 2
     assert "a match is 1, 3, 5, 7, 9, 11 or 13 hands, not 4" in result.output, result.output
     assert "--seats LEVEL,LEVEL,LEVEL,LEVEL" in run("simulate", "--help").output
+
+
+@pytest.mark.parametrize("command", ["play", "host", "join"])
+def test_a_name_is_refused_in_the_same_words_at_every_command(command: str) -> None:
+    """host and join said "a name is 1-16 characters" of an empty name and of a long one,
+    where play said what was wrong; a name of 5000 characters was printed back whole."""
+    before = [command] + (["127.0.0.1:9", "ABC123"] if command == "join" else [])
+    empty = run(*before, "--name", " ")
+    assert empty.exit_code == 2 and "give a name, like Ayşe" in empty.output, empty.output
+    long = run(*before, "--name", "x" * 5000)
+    said = " ".join(long.output.split())
+    assert long.exit_code == 2, long.output
+    assert f"{'x' * 20}… is 5000 characters: give a name of at most 16" in said, said
+    assert "x" * 21 not in said
+    shown = run(*before, "--name", "Abdurrahmangazi Yılmaz")
+    assert "Abdurrahmangazi Yılmaz is 22 characters" in " ".join(shown.output.split())
+
+
+def test_host_resume_of_a_match_at_home_points_to_play_resume() -> None:
+    """host --resume with the id of a match played at a table at home said only "there is no
+    hosted table": it says where that match is resumed."""
+    from okey_tui import storage
+    from okey_tui.settings import TableSettings
+    from tests.ui.ui_helpers import _session
+
+    session = _session(TableSettings(bots=("easy", "easy", "easy")), 3)
+    path = storage.new_save_path()
+    storage.save(session.match, session.save_extra(), path)
+    match_id = path.stem
+    result = run("host", "--resume", match_id[:12])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, result.output
+    assert f"okey101 play --resume {match_id} goes on with it" in said, said

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 from okey_tui.bots.base import LEVELS
 from okey_tui.cli import FloatBetween, IntBetween
-from okey_tui.commands.play import _bots, check_own_name, check_printable_name, table_changes
+from okey_tui.commands.play import _bots, check_own_name, check_seat_name, table_changes
 from okey_tui.commands.play import play as _play
 from okey_tui.commands.web import public_option
 from okey_tui.i18n import N_, _, ngettext
@@ -76,12 +76,10 @@ def _table_options() -> list[click.Parameter]:
 @public_option
 @click.option(
     "--cert",
-    type=click.Path(exists=True, dir_okay=False),
+    type=click.Path(dir_okay=False),
     help=N_("TLS certificate (PEM): serve over wss. Needs --key."),
 )
-@click.option(
-    "--key", type=click.Path(exists=True, dir_okay=False), help=N_("TLS private key (PEM).")
-)
+@click.option("--key", type=click.Path(dir_okay=False), help=N_("TLS private key (PEM)."))
 @click.option("--no-seat", is_flag=True, help=N_("Only serve the table: the host does not play."))
 @click.option("--name", help=N_("Your name at the table (at most 16 characters)."))
 @click.option(
@@ -170,10 +168,8 @@ def host(
     if (cert is None) != (key is None):
         raise click.UsageError(_("--cert and --key go together: give both to serve over TLS"))
     levels = _bots(bots) or ("normal", "normal", "normal")
-    if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="'--name'")
     if name is not None:
-        check_printable_name(name, "--name")
+        check_seat_name(name)
         check_own_name(name.strip())
     if no_seat and name is not None:
         raise click.UsageError(
@@ -208,6 +204,13 @@ def host(
         )
     context = None
     if cert is not None and key is not None:
+        # Said with what to give (click's own said "File '…' does not exist." and no more).
+        for option, path in (("--cert", cert), ("--key", key)):
+            if not os.path.exists(path):
+                raise click.BadParameter(
+                    _("there is no file {file}: give a PEM file").format(file=path),
+                    param_hint=f"'{option}'",
+                )
         context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         try:
             context.load_cert_chain(cert, key)
@@ -464,6 +467,14 @@ def _no_table(found: SaveList, table_id: str) -> str:
         return _("'{id}' starts the ids of {n} hosted tables ({ids}): give more of it").format(
             id=table_id, n=len(several), ids=", ".join(e.id for e in several)
         )
+    from okey_tui import storage
+
+    own = storage.list_saves().find(table_id)
+    if own is not None:  # a match of a table at home: said where it is resumed
+        return _(
+            "'{id}' is an unfinished match at a table of your own, not a hosted one: "
+            "okey101 play --resume {id} goes on with it"
+        ).format(id=own.id)
     return _("there is no hosted table '{id}': okey101 saves lists them").format(id=table_id)
 
 

@@ -7,7 +7,7 @@ import click
 from okey_tui.bots.base import LEVELS
 from okey_tui.cli import FloatBetween
 from okey_tui.commands.host import DEFAULT_PORT
-from okey_tui.commands.play import check_own_name, check_printable_name
+from okey_tui.commands.play import check_own_name, check_seat_name
 from okey_tui.engine.tiles import is_number
 from okey_tui.i18n import N_, _
 
@@ -189,10 +189,8 @@ def join(
             ),
             param_hint="'--token'",
         )
-    if name is not None and not 1 <= len(name.strip()) <= 16:
-        raise click.BadParameter(_("a name is 1-16 characters"), param_hint="'--name'")
     if name is not None:
-        check_printable_name(name, "--name")
+        check_seat_name(name)
         check_own_name(name.strip())
     shown = f"[{host}]" if ":" in host else host
     url = f"{'wss' if tls else 'ws'}://{shown}:{port}"

@@ -195,6 +195,19 @@ def check_printable_name(name: str, option: str) -> None:
     )
 
 
+def check_seat_name(name: str, option: str = "--name") -> None:
+    """Refuse a name a seat cannot take, in the same words at every command (host and join
+    said "a name is 1-16 characters" where play said what was wrong with it): none given,
+    a character a table cannot show, or too long."""
+    from okey_tui.hotseat import MAX_NAME
+
+    if not name.strip():
+        raise click.BadParameter(_("give a name, like Ayşe"), param_hint=f"'{option}'")
+    check_printable_name(name, option)
+    if len(name.strip()) > MAX_NAME:
+        raise _long_name(name.strip(), option)
+
+
 def _long_name(name: str, option: str) -> click.BadParameter:
     """A name longer than a table takes (host and join refuse it too), refused, not cut."""
     from okey_tui.hotseat import too_long_text
@@ -387,14 +400,8 @@ def play(
     remember: bool = False,
     defaults: bool = False,
 ) -> None:
-    if name is not None and not name.strip():
-        raise click.BadParameter(_("give a name, like Ayşe"), param_hint="'--name'")
     if name is not None:
-        check_printable_name(name, "--name")
-    from okey_tui.hotseat import MAX_NAME
-
-    if name is not None and len(name.strip()) > MAX_NAME:
-        raise _long_name(name.strip(), "--name")
+        check_seat_name(name)
     levels = _bots(bots)
 
     from okey_tui.commands.terminal import run_app

@@ -411,17 +411,18 @@ def test_the_version_is_said_in_the_language_spoken() -> None:
 
 
 def test_a_missing_certificate_file_is_refused_in_turkish(tmp_path: Path) -> None:
-    """click's own words about a file (``host --cert``) are in the catalogue: "Dosya …
-    bulunamadı", not "File … does not exist", and the help says DOSYA where English says
-    FILE; English again in the same process."""
+    """A missing certificate is refused in Turkish with what to give (click's own "File …
+    does not exist" said no more), click's own words about a folder are in the catalogue
+    ("Dosya … bir dizin."), and the help says DOSYA where English says FILE; English again
+    in the same process."""
     missing = str(tmp_path / "yok.pem")
     code, out = run("--lang", "tr", "host", "--cert", missing, "--key", missing)
-    assert code == 2 and f"Dosya '{missing}' bulunamadı." in out, out
+    assert code == 2 and f"{missing} diye bir dosya yok: PEM dosyası ver" in out, out
     assert "does not exist" not in out and "File" not in out
     code, out = run("--lang", "tr", "host", "--cert", str(tmp_path), "--key", str(tmp_path))
     assert code == 2 and f"Dosya '{tmp_path}' bir dizin." in out, out
     code, out = run("--lang", "en", "host", "--cert", missing, "--key", missing)
-    assert code == 2 and f"File '{missing}' does not exist." in out, out
+    assert code == 2 and f"there is no file {missing}: give a PEM file" in out, out
     assert "--cert DOSYA" in run("--lang", "tr", "host", "--help")[1]
     assert "--batch DOSYA" in run("--lang", "tr", "hint", "--help")[1]
     assert "--cert FILE" in run("--lang", "en", "host", "--help")[1]
