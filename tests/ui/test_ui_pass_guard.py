@@ -22,7 +22,12 @@ async def test_enter_on_the_pass_screen_waits_a_moment(monkeypatch: pytest.Monke
         await pilot.press("enter")  # the last player's key, as the screen comes up
         await pilot.pause()
         assert isinstance(app.screen, PrivacyScreen) and answers == []
+        # Meanwhile the key bar shows Enter greyed: it does nothing yet (it went
+        # unanswered with no sign why), then not greyed.
+        screen = app.screen
+        assert screen.check_action("ready", ()) is None
         await pilot.pause(0.6)
+        assert screen.check_action("ready", ()) is True
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, PrivacyScreen) and answers == [None]

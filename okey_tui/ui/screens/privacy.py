@@ -89,6 +89,10 @@ class PrivacyScreen(Screen[None]):
         self._shown_at = time.monotonic()
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
+        # Enter greyed in the key bar while it does nothing (an Enter in that second went
+        # unanswered, with no sign why), then shown as ready.
+        if PASS_GUARD > 0:  # (a timer of no time is refused)
+            self.set_timer(PASS_GUARD, self.refresh_bindings)
         if self._recap_parts is not None:
             box = self._recap_parts[1]
             # The frame's foot says what the box hides, as the box scrolls or grows; grown
@@ -166,7 +170,16 @@ class PrivacyScreen(Screen[None]):
                 box.focus()  # ↑ ↓ PgUp PgDn scroll it (it was hidden: nothing had the focus)
             self._show_latest()
 
+    def guarded(self) -> bool:
+        """Whether the screen came up too lately for an Enter to be the next player's."""
+        return time.monotonic() - self._shown_at < PASS_GUARD
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "ready" and self.guarded():
+            return None  # greyed: the last player's key, not the next one's
+        return True
+
     def action_ready(self) -> None:
-        if time.monotonic() - self._shown_at < PASS_GUARD:
+        if self.guarded():
             return  # the last player's key, not the next one's
         self.dismiss(None)
