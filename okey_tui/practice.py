@@ -259,10 +259,14 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
     if view.opening is None:
         check = opening_check(rack, okey, view.melds_floor, view.pairs_floor)
         # Its okeys where s puts them, nobody able to swap them when a reading allows it
-        # (the panel showed R3 R4 ★R5 where the sorted rack read ★R2 R3 R4).
-        guarded = guarded_melds(view, check.melds.melds)
+        # (the panel showed R3 R4 ★R5 where the sorted rack read ★R2 R3 R4), a run giving
+        # up tiles for it as s does (its leftover then holds them).
+        guarded = guarded_melds(view, check.melds.melds, shorten=True)
         if guarded != check.melds.melds:
-            check = replace(check, melds=replace(check.melds, melds=guarded))
+            given_up = Counter(t for m in check.melds.melds for t in m.tiles)
+            given_up.subtract(t for m in guarded for t in m.tiles)
+            leftover = (*check.melds.leftover, *given_up.elements())
+            check = replace(check, melds=replace(check.melds, melds=guarded, leftover=leftover))
     safe, none_reason = safest_discards(view, limit)
     offs: tuple[LayOff, ...] = ()
     swaps: tuple[Swap, ...] = ()

@@ -553,7 +553,7 @@ def exposed_okeys(view: PlayerView, melds: Sequence[Meld]) -> list[tuple[Tile, t
 
 
 def guarded_melds(
-    view: PlayerView, melds: Sequence[Meld], before: Sequence[Meld] = ()
+    view: PlayerView, melds: Sequence[Meld], before: Sequence[Meld] = (), shorten: bool = False
 ) -> tuple[Meld, ...]:
     """``melds`` (this seat's, to be laid after the ``before`` ones, staged already) with
     each okey read where no other seat can swap it out (+101 to this seat, rules §11),
@@ -563,7 +563,10 @@ def guarded_melds(
     open as they would have: a re-reading that takes them below its floor, or takes off
     the big opening bonus they earn, is not made (the cheapest re-readings first, those
     that add points before any); below the floor anyway, nothing is re-read, as more
-    melds may be staged towards it."""
+    melds may be staged towards it. With ``shorten`` (the rack's sort, not melds the player
+    chose) a run may also give up tiles at its ends, its okeys kept: ``R3 R4 ★ R6 R7 R8``,
+    the okey an R5 anyone holding one could swap out, as ``R6 R7 R8 ★`` read as R9 once
+    both R9 are in sight, R3 R4 left on the rack."""
     okey = view.okey
     chosen = list(melds)
     if len(view.rack) - sum(len(m.tiles) for m in (*before, *melds)) <= 1:
@@ -585,6 +588,17 @@ def guarded_melds(
         if not now:
             continue
         safer = [r for r in readings(meld.tiles, okey, [meld.kind]) if exposed(r) < now]
+        if shorten and meld.kind is MeldKind.RUN:
+            ordered = list(meld.tiles)  # in the run's order
+            wild = sum(is_wild(t, okey) for t in ordered)
+            size = len(ordered)
+            for first in range(size):
+                for end in range(first + 3, size + 1):
+                    part = ordered[first:end]
+                    if end - first == size or sum(is_wild(t, okey) for t in part) < wild:
+                        continue  # the whole run, or an okey left out to be held
+                    runs = readings(part, okey, [MeldKind.RUN])
+                    safer += [r for r in runs if exposed(r) < now]
         if safer:
             best = min(safer, key=lambda r: (exposed(r), -r.value))
             changes.append((meld.value - best.value, index, best))

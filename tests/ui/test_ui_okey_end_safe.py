@@ -138,3 +138,37 @@ async def test_melds_staged_already_count_towards_the_floor_the_sort_keeps() -> 
         assert sum(m.value for m in screen.staging.melds) == 102
         await pilot.press("s")
         assert okey_group(screen) == [OKEY, R3, R4]
+
+
+async def test_the_sort_shortens_a_run_whose_okey_fills_a_gap_anyone_could_swap() -> None:
+    """R3 R4 ★ R6 R7 R8 sorted as one run of 33, the okey an R5 a player holding one could
+    take (+101), while both R9 were in sight: R6 R7 R8 ★ read as R9 opens too (112 with
+    the other runs, not 115) and nobody can swap it. The sort gives up R3 R4 for it; the
+    okey's own run stays whole where no part is safer, and below the floor it stays."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R3 R4 B8 R6 R7 R8 Y10 Y11 Y12 Y13 K11 K12 K13 K2 Y5 B1", "", "", ""],
+            phase="p",
+            discards=("R9", "", "R9", ""),
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("s")
+        said = status_text(screen)
+        assert "112 points in runs and sets" in said, said
+        assert "the okey as R9, where nobody can swap it out" in said, said
+        rack = screen.rack
+        group = [t for i in rack.group_at(slot_of(screen, OKEY)) if (t := rack.slots[i])]
+        assert [str(t) for t in group] == ["R6", "R7", "R8", "B8"], group
+        assert rack.group_at(slot_of(screen, R3)) != rack.group_at(slot_of(screen, OKEY))
+        await pilot.press("o")
+        assert exposed_okeys(screen.view, screen.staging.melds) == []
+        assert sum(m.value for m in screen.staging.melds) == 112
+        await pilot.press("escape")
+        # With no R9 in sight no part of the run is safer: it stays whole (115).
+        hand = position(
+            ["R3 R4 B8 R6 R7 R8 Y10 Y11 Y12 Y13 K11 K12 K13 K2 Y5 B1", "", "", ""], phase="p"
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("s")
+        assert "115 points in runs and sets" in status_text(screen), status_text(screen)

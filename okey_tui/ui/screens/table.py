@@ -2776,7 +2776,13 @@ class TableScreen(Screen[None]):
             found = pairs_with(found, tiles, view.taken.tile, okey)
         # Melds staged already count towards the floor the re-readings keep.
         melds = (
-            guarded_melds(view, found.melds, self.staging.melds) if by == "melds" else found.melds
+            guarded_melds(view, found.melds, self.staging.melds, shorten=True)
+            if by == "melds"
+            else found.melds
+        )
+        # Tiles a run gave up to keep its okey where nobody can swap it out: on the rack.
+        given_up = without(
+            [t for m in found.melds for t in m.tiles], [t for m in melds for t in m.tiles]
         )
         value = sum(m.value for m in melds)
         what = (
@@ -2793,6 +2799,7 @@ class TableScreen(Screen[None]):
             for place in meld.wild_places(okey)
             if (meant := meld.stands_for[place])
             not in {before.stands_for[p] for p in before.wild_places(okey)}
+            or len(meld.tiles) < len(before.tiles)
         ]
         if guarded:
             # The sort put an okey at the other end of its run: say why the points are
@@ -2819,7 +2826,7 @@ class TableScreen(Screen[None]):
         slots = self.rack.slots
         pointed = slots[self.cursor]
         new = [t for i in sorted(self.fresh) if (t := slots[i]) is not None]
-        rest = sorted(found.leftover, key=Tile.sort_key)
+        rest = sorted([*found.leftover, *given_up], key=Tile.sort_key)
         self.remember_rack(list(slots), _("the sort"))
         # Sorted by melds, the loose tiles split by colour where a run could not join them
         # (half-made runs stand apart). By pairs they stay together: split, they could make
