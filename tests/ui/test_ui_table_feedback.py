@@ -2369,3 +2369,30 @@ def test_the_starters_tip_counts_the_tiles_of_the_game_type() -> None:
         view = PlayerView.of(hand, hand.turn)  # the starter, before its first discard
         said = [tip.text for tip in Walkthrough().due(view)]
         assert any(text.startswith(f"You start with {tiles} tiles") for text in said), said
+
+
+def test_an_okey_taken_from_a_meld_is_kept_on_the_line_as_an_opening_is() -> None:
+    """A round of an opening, an okey swapped out (+101 to its layer) and three adds said
+    only the opening and the last two adds: the swap, the round's most costly move, went
+    unsaid with room to spare. It is kept as an opening is, whatever comes after it."""
+    import random
+
+    from okey_tui.bots.base import make_bot
+    from okey_tui.bots.driver import play_bot_turn
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.engine.state import Hand
+    from okey_tui.engine.view import PlayerView
+    from okey_tui.table import SeatInfo
+    from okey_tui.ui.widgets.board import TableMarks
+
+    seats = [SeatInfo(i, name, "normal") for i, name in enumerate(SUMMARY_NAMES)]
+    bots = [make_bot("normal") for _ in range(4)]
+    hand = Hand.deal(RuleSet(), random.Random(0), starter=1)  # seat 2 swaps an okey out
+    while not any(e.kind == "swap" and e.seat not in (None, 0) for e in hand.events):
+        assert not hand.is_over, "no swap in this deal"
+        play_bot_turn(hand, bots[hand.turn])
+    marks = TableMarks()
+    lines = marks.update(seats, hand.events, PlayerView.of(hand, 0), viewer=0)
+    swapped = [n for n, line in enumerate(lines) if "swapped the okey out" in line]
+    assert swapped, lines
+    assert all(marks.kept[n] >= 1 for n in swapped), (lines, marks.kept)

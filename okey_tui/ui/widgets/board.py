@@ -1411,8 +1411,8 @@ class TableMarks:
         self.turn: int | None = None
         # For each line the last update returned, its rank: said whatever moves came after
         # it (above 0): the viewer's discard taken (2: the pile went empty under their
-        # eyes), a move that cost the viewer points (an okey they laid, swapped out by
-        # another seat) or an opening (1); else 0, said among the last two moves.
+        # eyes), a move that cost the viewer points, an okey swapped out of any meld or an
+        # opening (1); else 0, said among the last two moves.
         self.kept: list[int] = []
 
     def update(
@@ -1483,9 +1483,11 @@ class TableMarks:
                 said += " · " + _("+{points} to you").format(points=paid.value)
                 said += ": " + penalty_label(paid.code, own=True)
             lines.append(said)
-            # Said whatever came after it: a move that cost the viewer, or an opening (the
-            # adds that followed it in one bot's turn pushed it out of the line).
-            self.kept.append(int(charged or event.kind == "open"))
+            # Said whatever came after it: a move that cost the viewer, an opening (the
+            # adds that followed it in one bot's turn pushed it out of the line), or an
+            # okey swapped out of a meld (+101 to its layer: the round's costliest move
+            # went unsaid behind two adds).
+            self.kept.append(int(charged or event.kind in ("open", "swap")))
         return lines
 
     @staticmethod
