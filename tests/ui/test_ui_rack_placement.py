@@ -371,7 +371,7 @@ async def test_home_end_and_tab_never_glue_the_selection_to_another_group():
         before = list(rack.slots)
         await pilot.press("tab")
         assert rack.slots == before
-        assert "No other gap holds 2 tiles side by side" in status_text(screen)
+        assert "No other gap has room for 2 tiles side by side" in status_text(screen)
         await pilot.press("shift+end")  # a move that works: the refusal goes
         assert "gap" not in status_text(screen)
 
@@ -419,7 +419,7 @@ async def test_shift_tab_takes_the_selection_back_past_the_group_before_it():
         await pilot.press("shift+tab")
         assert rack.slots == before, rows(rack)
         said = str(screen.status_line.render())
-        assert said == "No gap before it holds 1 tile: Tab moves it on", said
+        assert said == "No gap before it has room for 1 tile: Tab moves it to a gap after it", said
         # Tab takes it on (past R1 B1 K1 and Y10 B10 K10 there is no room apart: on).
         await pilot.press("tab")
         assert rack.slots[rack.index(0, 0)] is None, rows(rack)

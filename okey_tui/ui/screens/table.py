@@ -2535,12 +2535,15 @@ class TableScreen(Screen[None]):
             self.set_status(_("Select tiles (or put the cursor on one) to move them"), True)
             return
         no_gap = ngettext(
-            "No other gap holds {n} tile", "No other gap holds {n} tiles side by side", len(chosen)
+            "No other gap has room for {n} tile",
+            "No other gap has room for {n} tiles side by side",
+            len(chosen),
         ).format(n=len(chosen))
-        if back:  # back never moves them on: Tab does
+        if back:  # back never moves them on: Tab does ("holds 1 tile" read as full)
             no_gap = ngettext(
-                "No gap before it holds {n} tile: Tab moves it on",
-                "No gap before them holds {n} tiles side by side: Tab moves them on",
+                "No gap before it has room for {n} tile: Tab moves it to a gap after it",
+                "No gap before them has room for {n} tiles side by side: Tab moves them to a "
+                "gap after them",
                 len(chosen),
             ).format(n=len(chosen))
         tiles = [t for i in chosen if (t := self.rack.slots[i]) is not None]
