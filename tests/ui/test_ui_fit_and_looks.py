@@ -101,8 +101,8 @@ async def test_a_wide_terminal_shows_the_hints_beside_the_log_and_the_seats_whol
     """At 200x50 the hints took the log's place and the seats' panels shrank as at 120x40
     ("Mehmet's" over a pile, a seat's score on a line of its own) beside a lay-down area
     120 columns wide. With room for both, the hints stand beside the log, the piles and
-    seats at their own widths; l hides and shows the log there, the hints staying. At
-    120x40 the hints take the log's place again."""
+    seats at their own widths, the log wider; l hides and shows the log there, the hints
+    staying. At 120x40 the hints take the log's place again."""
     app = table_app(OPENING_SEED, practice=True, tips=False)
     async with app.run_test(size=(200, 50)) as pilot:
         await _settle(pilot)
@@ -115,6 +115,7 @@ async def test_a_wide_terminal_shows_the_hints_beside_the_log_and_the_seats_whol
         assert hints.display and log.display, (hints.display, log.display)
         assert log.size.width > 0 and hints.size.width > 0
         assert log.region.right <= hints.region.x  # side by side
+        assert log.outer_size.width == 40  # at 28 columns a line wrapped over two or three
         for pile in screen.query(".pile"):
             assert pile.outer_size.width == 19, (pile.id, pile.outer_size)
         for seat in ("#seat-0", "#seat-1", "#seat-3"):
