@@ -897,7 +897,31 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                 # "whatever you discard" held at a penalty table only for the tiles that
                 # cost nothing: a playable tile or the okey adds +101 to it.
                 costly = any(view.penalty_for(Discard(t)) is not None for t in set(view.rack))
-                if view.opening is not None:
+                if not view.middle_count:
+                    # Run out already: "if the others all draw, it runs out" said of an
+                    # empty middle read as a turn or two left.
+                    if view.opening is not None:
+                        said = _(
+                            "The middle is empty: unless each of the others takes a discard "
+                            "instead of drawing, the hand ends before your next turn, with "
+                            "what you hold."
+                        )
+                    elif costly:
+                        said = _(
+                            "The middle is empty: unless each of the others takes a discard "
+                            "instead of drawing, the hand ends before your next turn, and you "
+                            "have not opened: you score {not_opened}, and +{penalty} more for a "
+                            "discard that costs a penalty (a tile that fits a table meld, or "
+                            "the okey). Discard what helps the others least."
+                        ).format(penalty=PENALTY, **_stakes(view))
+                    else:
+                        said = _(
+                            "The middle is empty: unless each of the others takes a discard "
+                            "instead of drawing, the hand ends before your next turn, and you "
+                            "have not opened: you score {not_opened} whatever you discard. "
+                            "Discard what helps the others least."
+                        ).format(**_stakes(view))
+                elif view.opening is not None:
                     said = _(
                         "If the others all draw from the middle, it runs out before your next "
                         "turn: the hand ends with what you hold."

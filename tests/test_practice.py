@@ -1198,6 +1198,29 @@ def test_hints_at_the_end_of_the_middle_say_the_hand_ends() -> None:
     assert hint_for(view).lay_offs == ()
 
 
+def test_a_hint_with_the_middle_empty_says_so_not_that_it_runs_out() -> None:
+    """With the middle at 0 the hint said "If the others all draw from the middle, it runs
+    out before your next turn": it has run out. It says the middle is empty."""
+    from okey_tui.practice import expert_hint
+
+    empty = pos_hand(
+        ["K2 K9 Y4 B13 Y7", "B1 B2 B3", "", ""],
+        indicator=str(INDICATOR),
+        phase="p",
+        middle="",
+        rest="rack2",
+        table=("1:R7R8R9",),
+        openings="m101/m101/-/-",
+    )
+    view = PlayerView.of(empty, 0)
+    assert view.middle_count == 0
+    hint = expert_hint(view)
+    assert hint is not None
+    text = " ".join("\n".join(hint.lines).split())
+    assert "runs out before your next turn" not in text, text
+    assert "The middle is empty: unless each of the others takes a discard" in text, text
+
+
 def test_a_discard_as_near_as_the_ones_within_the_margin_is_not_called_worse(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

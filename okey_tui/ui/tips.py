@@ -61,7 +61,10 @@ LAY_OFF = N_(
     "You can add {tile} to meld {n} on the table: once open, you may lay tiles off on any run "
     "or set, yours or another player's. Put the cursor on {tile} and press a."
 )
-LAY_OFF_PENALTY = N_("Discarding a tile that could be added costs +{points} at this table.")
+LAY_OFF_PENALTY = N_(
+    "Discarding a tile that could be added costs +{points} at this table (not the last tile, "
+    "the one you finish with)."
+)
 
 # The same tips in fewer words, for a short terminal (80x24): there a tip of three or four
 # lines left the table's melds one line. The key bar says n puts a tip away.
