@@ -357,6 +357,10 @@ class ExpertHint:
     lines: tuple[str, ...]
     # The lines say why to take or leave the left discard: the panel does not repeat it.
     covers_left: bool = False
+    # Discards the lines call clearly worse (beyond the expert's margin): the panel's list
+    # of safest discards, judging each tile alone, says so beside such a tile (it called
+    # Y10 safe under "Discarding Y10 instead: about 17 points worse").
+    worse_discards: tuple[Tile, ...] = ()
 
 
 def _trust() -> float:
@@ -854,6 +858,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
         swap = _swap_keep_line(view, action.tile)
         if swap is not None:
             lines.append(swap)
+        worse_tiles: list[Tile] = []  # discards said to be worse beyond the margin
         if advice.options:
             best = advice.options[0]
             chosen = next((o for o in advice.options if o.action == action), best)
@@ -1014,6 +1019,8 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             for other in [o for o in advice.options if o.action != action][:4]:
                 assert isinstance(other.action, Discard)
                 diff = other.score - chosen.score
+                if -diff >= _trust() and not hopeless:
+                    worse_tiles.append(other.action.tile)
                 feeds_more = other.feed_rate - chosen.feed_rate >= 0.1
                 if hopeless and not feeds_more:
                     alike.append(tile_text(other.action.tile, okey))
@@ -1176,7 +1183,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             lines.append(_("It is the tile your rack needs least."))
         if view.opening is not None and okey in view.rack and view.can_touch_table():
             lines.append(_("Hold your okey: kept to the end, it can be your last discard (x2)."))
-        return ExpertHint(action, headline, tuple(lines))
+        return ExpertHint(action, headline, tuple(lines), worse_discards=tuple(worse_tiles))
     if isinstance(action, Open):
         pairs = len(action.melds)
         points = sum(m.value for m in action.melds)

@@ -1769,3 +1769,43 @@ def test_a_swap_hint_says_who_pays_for_the_okey_and_the_risk_of_laying_it_again(
         "Lay it again where no player can swap it out, or it may cost you +101: the line "
         "names the tile that could take it.",
     ), hint.lines
+
+
+def test_a_safe_discard_the_expert_found_clearly_worse_is_said_so_beside_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "Safest discards" called Y10 safe ("the player on your right discarded Y11") under
+    the expert's "Discarding Y10 instead: about 17 points worse": the same tile safe and
+    costly in one panel. A tile the expert found worse beyond its margin is said so beside
+    it; one within the margin is not."""
+    from dataclasses import replace
+
+    from okey_tui.bots.expert import Advice, Option
+    from okey_tui.practice import forget_hints, hint_for
+    from okey_tui.ui.widgets.hints import hint_text
+
+    view = PlayerView.of(position(NINETY_FOUR, phase=Phase.PLAY), 0)
+    plain = hint_for(view)
+    forget_hints()  # the expert's own hint, worked out with it, is not the one asked below
+    listed = [tip.tile for tip in plain.discards]
+    assert len(listed) >= 2, plain.discards
+    kept = Discard(Tile.parse("R6"))
+    worse, near = Discard(listed[0]), Discard(listed[1])
+    advice = Advice(
+        kept,
+        (
+            Option(kept, -20.0, 0.5, 0.0, 0.0),
+            Option(worse, -37.0, 0.5, 0.0, 0.0),
+            Option(near, -22.0, 0.5, 0.0, 0.0),
+        ),
+        8,
+        "discard",
+    )
+    expert = advised(monkeypatch, view, advice)
+    assert expert is not None and expert.worse_discards == (listed[0],)
+    text = hint_text(replace(plain, expert=expert)).plain
+    lines = text.split("\n")
+    first = next(line for line in lines if line.startswith(f"{listed[0]} — "))
+    second = next(line for line in lines if line.startswith(f"{listed[1]} — "))
+    assert first.endswith("the expert's guesses found it worse (above)"), first
+    assert "found it worse" not in second, second

@@ -245,10 +245,15 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append(after)
     heading(_("Safest discards"))
     if hint.discards:
+        worse = expert.worse_discards if expert is not None else ()
         for tip in hint.discards:
             text.append("\n")
             text.append_text(chip(tip.tile, okey))
             text.append(f" — {tip.reason}")  # the reason may begin with a tile or a name
+            if tip.tile in worse:
+                # Judged alone it is safe; over the expert's guesses it came out clearly
+                # worse (said above): the two readings side by side, not left to clash.
+                text.append(" · " + _("the expert's guesses found it worse (above)"), "dim")
         # These judge each tile alone, by the rule of thumb; a learner who reads another
         # tile in the expert's choice above is told why the two differ.
         if (
