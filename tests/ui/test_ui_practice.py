@@ -12,6 +12,7 @@ from ui_helpers import (
     at_position,
     back_to_the_table,
     goto,
+    select_tiles,
     slot_of,
     status_text,
     table_app,
@@ -642,11 +643,17 @@ async def e_stages_the_hints_opening_and_enter_opens_with_it(pilot, app) -> None
     expert = screen.practice.hint_now().expert
     assert expert is not None and isinstance(expert.action, Open), expert
     melds = list(expert.action.melds)
+    # A pair staged by hand first: e puts it back, and says so (it went without a word).
+    await select_tiles(pilot, screen, "R1 R1")
+    await pilot.press("o")
+    await pilot.pause()
+    assert len(screen.staging.melds) == 1
     await pilot.press("space")  # a tile selected: e stages the hint's melds, not it
     await pilot.press("e")
     await pilot.pause()
     assert screen.staging.melds == melds and not screen.selected
     said = status_text(screen)
+    assert said.startswith("The staged melds are back on the rack · "), said
     # With its total, as o's line says it (it came back after a refusal without it).
     assert "staged, the hint's opening (5 / 5 pairs): Enter opens with them" in said, said
     await pilot.press("enter")

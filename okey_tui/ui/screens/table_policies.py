@@ -284,7 +284,7 @@ class Practice:
             said.append(_("The staged melds are back on the rack"))
         if isinstance(action, Open | Lay):
             if screen.stage_melds(action.melds):
-                self.staged_hint(action)
+                self.staged_hint(action, replaced=bool(said))
                 return
             action = None
         view = screen.view
@@ -339,10 +339,11 @@ class Practice:
             )
         screen.set_status(" · ".join(said))
 
-    def staged_hint(self, action: Open | Lay) -> None:
+    def staged_hint(self, action: Open | Lay, replaced: bool = False) -> None:
         """The line once ``e`` staged the melds of the hint's opening or lay-down: which,
         and what Enter and Esc do (and, as for melds staged with o, an okey that could be
-        swapped out)."""
+        swapped out); first, with ``replaced``, that the melds the player had staged went
+        back to the rack (they went without a word)."""
         screen = self.screen
         okey = screen.view.okey
         melds = ", ".join(meld_text(meld, okey) for meld in action.melds)
@@ -358,7 +359,10 @@ class Practice:
                 "{melds} staged, the hint's lay-down: Enter lays them down, Esc puts them back"
             )
         progress = screen.staging.progress(screen.view)
-        screen.after_staging("", line.format(melds=melds, progress=progress))
+        said = line.format(melds=melds, progress=progress)
+        if replaced:
+            said = _("The staged melds are back on the rack") + " · " + said
+        screen.after_staging("", said)
 
     def render_hints(self, view: PlayerView | None = None) -> None:
         """The hint panel for the table now (``view``: the table's view, when the caller
