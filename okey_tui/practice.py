@@ -361,6 +361,9 @@ class ExpertHint:
     # of safest discards, judging each tile alone, says so beside such a tile (it called
     # Y10 safe under "Discarding Y10 instead: about 17 points worse").
     worse_discards: tuple[Tile, ...] = ()
+    # The choice holds an opening back for a straight out: a gamble, which the panel's
+    # rule of thumb about the left discard (take it and open) is the safe side of.
+    gamble: bool = False
 
 
 def _trust() -> float:
@@ -783,7 +786,7 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
                     tried,
                 )
             lines.append(against.format(points=cost, n=tried))
-        return ExpertHint(action, headline, tuple(lines), covers_left)
+        return ExpertHint(action, headline, tuple(lines), covers_left, gamble=advice.kind == "hold")
     if advice.kind == "finish":
         if isinstance(action, Open):
             as_pairs = any(m.kind is MeldKind.PAIR for m in action.melds)
@@ -1183,7 +1186,13 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             lines.append(_("It is the tile your rack needs least."))
         if view.opening is not None and okey in view.rack and view.can_touch_table():
             lines.append(_("Hold your okey: kept to the end, it can be your last discard (x2)."))
-        return ExpertHint(action, headline, tuple(lines), worse_discards=tuple(worse_tiles))
+        return ExpertHint(
+            action,
+            headline,
+            tuple(lines),
+            worse_discards=tuple(worse_tiles),
+            gamble=advice.kind == "hold",
+        )
     if isinstance(action, Open):
         pairs = len(action.melds)
         points = sum(m.value for m in action.melds)

@@ -186,7 +186,18 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
         if hint.left.worth and not overruled:
             text.append(_("Take it:") + " ", "bold green")
         text.append(hint.left.reason, "" if hint.left.worth else "dim")
-        if overruled:
+        if overruled and expert is not None and expert.gamble and hint.left.worth:
+            # "Looks further ahead" under a hold read as two answers: the hold is the
+            # gamble, taking the tile and opening the safe play.
+            text.append(
+                "\n"
+                + _(
+                    "The expert's choice above gambles on a straight out; taking it and "
+                    "opening now is the safer play."
+                ),
+                "dim",
+            )
+        elif overruled:
             text.append("\n" + _("The expert's choice above looks further ahead."), "dim")
     if hint.finish is not None:
         plan = hint.finish
