@@ -170,6 +170,38 @@ async def test_a_match_open_elsewhere_is_refused_on_the_new_table_screen() -> No
             assert "Another okey101 is playing this match" in notice
 
 
+async def test_enter_on_a_match_open_elsewhere_keeps_the_cursor_and_the_notice_in_sight() -> None:
+    """Enter on the line of a match another okey101 plays wrote the refusal at the top of
+    the form, and the cursor went to the name box at its foot: the notice scrolled away,
+    and the key bar said "⏎ Start" (a second Enter began a new match). The cursor stays on
+    the match's line, the notice in sight above it."""
+    first = make_app(settings=SETTINGS, ask=False, seed=4, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_and_arrange(pilot, first)
+    (entry,) = storage.list_saves().entries
+    with storage.exclusive(entry.path):
+        app = make_app(bot_delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, NewTableScreen)
+            assert isinstance(app.focused, SaveRow)
+            await pilot.press("enter")
+            for _ in range(5):
+                await pilot.pause()
+            assert isinstance(app.screen, NewTableScreen)
+            assert isinstance(app.focused, SaveRow), app.focused
+            notice = screen.query_one("#new-table-notice")
+            assert "Another okey101 is playing this match" in str(notice.render())
+            form = screen.query_one("#new-table")
+            seen = form.scrollable_content_region
+            assert seen.y <= notice.region.y and notice.region.bottom <= seen.bottom, (
+                notice.region,
+                seen,
+            )
+            assert "⏎ Resume" in screen_text(app) and "⏎ Start" not in screen_text(app)
+
+
 async def test_a_match_that_cannot_be_locked_is_refused_on_the_new_table_screen() -> None:
     """A file where the locks folder goes (or a read-only data folder): r ended the app in
     a traceback. The screen says why and what to do; the match is untouched."""

@@ -928,12 +928,27 @@ class NewTableScreen(Screen[TableSettings]):
         notice.display = bool(message)
 
     def show_saves(self, saves: list[SaveEntry]) -> None:
-        """List the unfinished matches again (one may have been set aside or finished)."""
+        """List the unfinished matches again (one may have been set aside or finished). A
+        match's line that had the cursor keeps it, the notice above in sight: Enter on a
+        match open in another okey101 left the cursor in the name box at the foot, the
+        notice saying why scrolled away and Enter ready to start a new match."""
+        focused = self.focused.match_id if isinstance(self.focused, SaveRow) else None
         self.saves = list(saves)
         box = self.query_one("#new-table-saves", Vertical)
         box.remove_children()
         box.mount_all(self.save_rows())
         box.display = bool(self.saves)
+        if focused is not None:
+            self.call_after_refresh(self.refocus_save, focused)
+
+    def refocus_save(self, match_id: str) -> None:
+        """The cursor back on the line of ``match_id`` (else the first match's, else the
+        first option's), the form scrolled to its top, where the notice is."""
+        rows = list(self.query(SaveRow))
+        row = next((r for r in rows if r.match_id == match_id), rows[0] if rows else None)
+        (row or self.query_one("#opt-practice")).focus(scroll_visible=False)
+        self.query_one(Form).scroll_home(animate=False)
+        self.refresh_bindings()
 
     def save_rows(self) -> list[Widget]:
         if not self.saves:
