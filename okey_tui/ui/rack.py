@@ -1226,6 +1226,10 @@ class RackLayout:
         if split is not None:
             self.back, self.room = back, room  # (the caller remaps the memory once)
             return split
+        if self.meld_in_block(index, okey, kinds) is not None:
+            # It stands in a meld already, with no room to set it apart: never taken out of
+            # it (K7 of K1 K5 K6 K7 K10 went beside a lone K9, breaking K5 K6 K7).
+            return None
         self.slots[index] = None
         target = self.put_beside(tile, okey, kinds, push=True, wild=True)
         if target is None:
@@ -1245,6 +1249,34 @@ class RackLayout:
             self.slots = before
             return None
         return moved
+
+    def meld_in_block(
+        self, index: int, okey: Tile, kinds: Sequence[MeldKind] | None
+    ) -> list[int] | None:
+        """The slots of the longest run or set (three tiles or more, as they stand) that the
+        tile in slot ``index`` makes with the tiles beside it in its block, a block that is
+        no meld as a whole (K5 K6 K7 for K6 of K1 K5 K6 K7 K10); None when it makes none.
+
+        >>> from okey_tui.engine.tiles import parse_tiles
+        >>> rack = RackLayout(cols=8)
+        >>> rack.slots[0:5] = parse_tiles("K1 K5 K6 K7 K10")
+        >>> rack.meld_in_block(2, Tile.parse("B1"), None), rack.meld_in_block(0, Tile.parse("B1"), None)
+        ([1, 2, 3], None)
+        """
+        block = self.group_at(index)
+        tiles = [t for i in block if (t := self.slots[i]) is not None]
+        if len(tiles) < 4 or readings(tiles, okey, kinds):
+            return None
+        at = block.index(index)
+        best: list[int] | None = None
+        for first in range(at + 1):
+            for end in range(max(at + 1, first + 3), len(block) + 1):
+                if end - first == len(block) or (best is not None and end - first <= len(best)):
+                    continue
+                part = tiles[first:end]
+                if self._reads_as_meld(part, okey, kinds):
+                    best = block[first:end]
+        return best
 
     def _split_own_block(
         self,

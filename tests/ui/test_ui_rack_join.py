@@ -4,7 +4,15 @@ it apart from every group. u undoes it as any move."""
 
 from __future__ import annotations
 
-from ui_helpers import OPENING_SEED, at_position, goto, set_rows, status_text, table_app
+from ui_helpers import (
+    OPENING_SEED,
+    at_position,
+    goto,
+    select_tiles,
+    set_rows,
+    status_text,
+    table_app,
+)
 
 from okey_tui.engine.tiles import Tile, parse_tiles
 from tests.positions import position
@@ -407,3 +415,48 @@ async def test_j_sees_a_meld_in_the_middle_of_a_block() -> None:
         await pilot.press("u", "u")
         await pilot.pause()
         assert rows_of(screen) == [". K1 K5 K6 K9 K10 . . . . K7", ". Y1 Y5 Y6 Y7 Y10 . . B5"]
+
+
+async def test_j_in_a_block_with_no_room_names_the_meld_the_tile_stands_in() -> None:
+    """K6 in K1 K5 K6 K7 K10, with K9 a slot past the block and no room to set K5 K6 K7
+    apart: j said "K6 makes a meld with no group on your rack" of a tile standing in a
+    run. It names the run and why nothing moved; K7 too (it spoke of two thirds of a run
+    with K9 instead)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K1 K5 K6 K7 K10 K9 Y2 B5", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K1 K5 K6 K7 K10 . K9", "Y2 . . B5")
+        before = list(screen.rack.slots)
+        for tile in ("K6", "K7"):
+            said = await j_on(pilot, screen, tile)
+            assert said == (
+                f"{tile} makes K5 K6 K7 (run 18) with the tiles beside it, but no free slot "
+                "lets them stand apart from the rest of the block: shift+arrows move tiles "
+                "by hand"
+            ), said
+            assert screen.rack.slots == before
+
+
+async def test_shift_tab_names_tab_only_where_tab_has_a_gap(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """shift+Tab said "Tab moves them to a gap after them" where Tab had just said no gap
+    holds them: where no gap either way has room, shift+Tab says so as Tab does. (The rack
+    finds no gap either way here, whatever the tiles: such racks are rare and long to lay
+    out, Tab changing places with a group a slot away where it can.)"""
+    from okey_tui.ui.rack import RackLayout
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position(["R4 R5 K9 Y2", "", "", ""], phase="p"))
+        set_rows(screen, ". R4 R5 . K9 . Y2")
+        await select_tiles(pilot, screen, "R4 R5")
+        await pilot.press("shift+tab")  # nothing before them; Tab has a gap after them
+        said = status_text(screen)
+        assert said == (
+            "No gap before them has room for 2 tiles side by side: Tab moves them to a gap "
+            "after them"
+        ), said
+        monkeypatch.setattr(RackLayout, "next_gap", lambda self, chosen: None)
+        await pilot.press("shift+tab")
+        said = status_text(screen)
+        assert said == "No other gap has room for 2 tiles side by side", said

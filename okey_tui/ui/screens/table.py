@@ -7,6 +7,7 @@ table and a hot-seat table are policies it owns (:mod:`.table_policies`).
 
 from __future__ import annotations
 
+import copy
 import re
 import time
 from collections import Counter
@@ -2539,7 +2540,9 @@ class TableScreen(Screen[None]):
             "No other gap has room for {n} tiles side by side",
             len(chosen),
         ).format(n=len(chosen))
-        if back:  # back never moves them on: Tab does ("holds 1 tile" read as full)
+        if back and copy.deepcopy(self.rack).next_gap(chosen) is not None:
+            # Back never moves them on: Tab does ("holds 1 tile" read as full); said only
+            # where Tab would (it was said where Tab found no gap either).
             no_gap = ngettext(
                 "No gap before it has room for {n} tile: Tab moves it to a gap after it",
                 "No gap before them has room for {n} tiles side by side: Tab moves them to a "
@@ -2647,6 +2650,20 @@ class TableScreen(Screen[None]):
     def action_gap_before(self) -> None:
         self.action_next_gap(back=True)
 
+    def meld_in_block(self, index: int) -> str | None:
+        """The meld the tile in slot ``index`` makes with the tiles beside it in a block
+        that is no meld (:meth:`RackLayout.meld_in_block`), as the rack labels it ("K5 K6
+        K7 (run 18)"); None when it makes none there."""
+        view = self.view
+        okey = view.okey
+        kinds = layable_kinds(view)
+        part = self.rack.meld_in_block(index, okey, tuple(kinds))
+        if part is None:
+            return None
+        tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
+        label = group_label(tiles, okey, kinds)[0]
+        return f"{' '.join(tile_text(t, okey) for t in tiles)} ({label})"
+
     def action_join(self) -> None:
         """One tile beside the group it makes the best meld with, as a tile taken from the
         left comes in: a newcomer took eleven shift+→ (and split a pair on the way) to put
@@ -2682,6 +2699,14 @@ class TableScreen(Screen[None]):
                     "The okey makes a run or a set with no group on your rack: shift+arrows "
                     "(or a drag) put it where you mean"
                 )
+            elif (inside := self.meld_in_block(index)) is not None:
+                # Already standing with the tiles it makes a meld with, in a block that is
+                # no meld, with no room to set them apart ("makes a meld with no group"
+                # was said of K6 in K1 K5 K6 K7 K10).
+                said = _(
+                    "{tile} makes {meld} with the tiles beside it, but no free slot lets them "
+                    "stand apart from the rest of the block: shift+arrows move tiles by hand"
+                ).format(tile=word, meld=inside)
             elif partners:
                 partner = [t for i in partners[0] if (t := slots[i])]
                 said = _(
