@@ -656,7 +656,7 @@ class OkeyApp(App[None]):
         self.set_class(width < 100, "-narrow")
         # Room for the hints and the log side by side, the table at its own size beside
         # them (at 200x50 the hints took the log's place and squeezed the seats' panels).
-        self.set_class(width >= ROOMY_WIDTH and height >= 34, "-roomy")
+        self.set_class(width >= ROOMY_WIDTH, "-roomy")
 
     def restyle_screens(self) -> None:
         for screen in self.screen_stack:

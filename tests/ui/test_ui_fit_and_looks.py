@@ -129,6 +129,12 @@ async def test_a_wide_terminal_shows_the_hints_beside_the_log_and_the_seats_whol
         await pilot.press("l")
         await _settle(pilot)
         assert hints.display and log.display
+        # A wide terminal of few lines too (at 200x30 the log was 26 columns, its title
+        # cut, beside 130 columns of felt).
+        await pilot.resize_terminal(200, 30)
+        await _settle(pilot)
+        assert hints.display and log.display and log.outer_size.width == 40
+        assert hints.outer_size.width == 46
         await pilot.resize_terminal(120, 40)
         await _settle(pilot)
         assert hints.display and not log.display
