@@ -139,6 +139,7 @@ async def test_the_new_table_screen_lists_every_unfinished_match_and_resumes_the
         assert app.focused is rows[0]
         assert "⏎ Resume" in screen_text(app) and "⏎ Start" not in screen_text(app)
         assert "Enter resumes this match" in screen_text(app)
+        assert "↑ ↓ go to the other matches" in " ".join(screen_text(app).split())
         await pilot.press("down", "down")  # past the older match: the first option's line
         assert isinstance(app.focused, OptionRow) and app.focused.id == "opt-practice"
         for _ in range(50):  # the footer follows the focus on its next refresh

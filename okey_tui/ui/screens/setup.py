@@ -1093,6 +1093,13 @@ class NewTableScreen(Screen[TableSettings]):
             said = option_meaning(field_name, row.value, self.chosen().rules())
         elif isinstance(row, OptionRow):
             said = setting_meaning(row.id or "", row.value)
+        elif isinstance(row, SaveRow) and len(self.saves) > 1:
+            # ↓ goes to the next match's line first ("↓ goes to the lines of a new table"
+            # was said on each of them).
+            said = _(
+                "Enter resumes this match where it was left; ↑ ↓ go to the other matches "
+                "and, below them, the lines of a new table (every unfinished match stays kept)."
+            )
         elif isinstance(row, SaveRow):
             said = _(
                 "Enter resumes this match where it was left; ↓ goes to the lines of a new "

@@ -2840,6 +2840,12 @@ class TableScreen(Screen[None]):
                     len(guarded),
                 ).format(tiles=" ".join(map(str, guarded))),
             )
+            if given_up:
+                # The run shortened for it: which tiles it left (a player wondered why
+                # R3 R4 stood apart from R6 R7 R8 ★).
+                what = _("{what}, {tiles} left out of its run").format(
+                    what=what, tiles=tiles_text(given_up, okey)
+                )
         staged = self.staging.melds
         if staged and by == "melds" and not self.staging.pairs:
             # The rack's points alone read as the opening's ("39 points · an opening needs
