@@ -9,7 +9,8 @@ visit from start to end, as the slow browser checks are kept few:
   keep the friend's next game out of the seat);
 - once ``okey101 host --resume`` has opened the table again the page is back at the table,
   in the friend's seat, without a click (as ``okey101 join`` in a terminal comes back by
-  itself); closing the page leaves the table."""
+  itself), at once when the friend looks at the tab (its timers slowed in the background);
+  closing the page leaves the table."""
 
 from __future__ import annotations
 
@@ -86,9 +87,15 @@ def test_a_friend_sits_at_the_hosted_table_and_is_back_by_itself_when_it_resumes
         time.sleep(0.1)
     assert not Path(f"/proc/{friend[0]}").exists(), "the dead host's game for the friend lives on"
 
+    # A tab in the background asks once a minute (the browser slows its timers): its next
+    # ask put off for ten minutes here, the friend's look at the tab (focus) asks at once.
+    page.evaluate(
+        "() => { clearTimeout(okeyAway.timer); okeyAway.timer = setTimeout(okeyAway.ask, 600000); }"
+    )
     resume = ["host", "--resume", "--no-seat"]
     with running(resume, tmp_path / "resumed.log", HOSTED_LINK, signal.SIGINT) as resumed:
         assert resumed.url == host.url  # the same link: the page's own address
+        page.evaluate("() => window.dispatchEvent(new Event('focus'))")
         # The page loaded again by itself (its closed state gone) and drew the table. (While
         # it loads again there is no body yet: the check waits for one.)
         page.wait_for_function(
