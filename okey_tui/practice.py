@@ -1174,9 +1174,10 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
             if advice.kind != "hold" and (close or worse):
                 lines.append(
                     _(
-                        "(Points: what the expert expects each choice to add to your score for "
-                        "this hand, on average over its guesses at the tiles you cannot see; lower "
-                        "scores are better.)"
+                        # Said every turn there are other discards to weigh: short (a learner
+                        # read the long form as the same paragraph over and over).
+                        "(Points: what each choice adds to your score this hand, on the "
+                        "expert's average; lower is better.)"
                     )
                 )
             why = None if close or advice.kind == "hold" else _why_this_discard(view, action.tile)
