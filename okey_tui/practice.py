@@ -657,6 +657,18 @@ def _expert_hint(view: PlayerView, samples: int) -> ExpertHint | None:
     # near going out, as the expert bot at a table does: the hint opens there.
     expert = ExpertBot(samples=samples, budget_ms=HINT_BUDGET_MS, gamble_level=False)
     advice = expert.advise(view)
+    if (
+        advice.kind == "discard"
+        and view.opening is None
+        and not view.going_pairs[view.seat]
+        and opening_check(
+            list(view.rack), view.okey, view.melds_floor, view.pairs_floor
+        ).can_open_melds
+    ):
+        # A throw with an opening in hand holds that opening back (the hard bot's own hold,
+        # which the expert keeps to): said as a hold. "You could open within 3 draws" beside
+        # "140 / 101: enough to open" read as no opening yet.
+        advice = replace(advice, kind="hold")
     action = advice.action
     okey = view.okey
     tried = advice.samples  # the guesses at the hidden tiles that the expert tried

@@ -1809,3 +1809,33 @@ def test_a_safe_discard_the_expert_found_clearly_worse_is_said_so_beside_it(
     second = next(line for line in lines if line.startswith(f"{listed[1]} — "))
     assert first.endswith("the expert's guesses found it worse (above)"), first
     assert "found it worse" not in second, second
+
+
+def test_a_throw_with_an_opening_in_hand_is_said_as_a_hold(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hard bot's own hold (two tiles left over, the middle full), kept by the expert,
+    came as an ordinary throw: "Discard B1 · Keeping the rest, you could open within 3
+    draws" beside "140 / 101: enough to open". A throw with an opening of runs and sets in
+    hand is said as a hold, and opening now as the safer play."""
+    from okey_tui.bots.expert import Advice, Option
+    from okey_tui.engine.match import Match
+    from okey_tui.settings import TableSettings
+
+    rules = TableSettings().with_changes(hands=1, finish_opening_needs_floor=True).rules()
+    view = PlayerView.of(Match(rules, 416).hand, 0)  # 22 tiles, 140 points of melds
+    thrown = Discard(Tile.parse("B1"))
+    other = Discard(Tile.parse("Y6"))
+    advice = Advice(
+        thrown,
+        (Option(thrown, -20.0, 1.0, 0.0, 0.0), Option(other, -21.0, 1.0, 0.0, 0.0)),
+        8,
+        "discard",
+    )
+    hint = advised(monkeypatch, view, advice)
+    assert hint is not None
+    assert hint.headline == "Hold your opening back: discard B1", hint.headline
+    assert hint.gamble
+    text = " ".join(hint.lines)
+    assert "you could open" not in text, text
+    assert "Opening now instead is safer" in text, text
