@@ -152,3 +152,39 @@ async def test_at_100x30_in_turkish_every_panel_keeps_its_score_in_sight() -> No
                 panel.id,
                 lines,
             )
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_big_opening_bonus_shows_on_the_panel_as_a_penalty_does(
+    size: tuple[int, int],
+) -> None:
+    """At a Rising table an opening of 169 takes 101 off its hand's score: only the summary
+    said so, while a Challenge payment showed on the panel at once ("+90 penalty"). The
+    panel says "-101 big opening" beside the opening, the score kept in sight."""
+    from okey_tui.engine.state import Opening, OpeningKind
+
+    app = table_app(OPENING_SEED, game_type="rising")
+    async with app.run_test(size=size) as pilot:
+        await wait_for_human(pilot, app)
+        screen = app.screen
+        opened = tuple(screen.view.openings)
+        view = dataclasses.replace(
+            screen.view,
+            match_totals=(0, 0, 0, 0),
+            openings=(opened[0], Opening(OpeningKind.MELDS, 169), *opened[2:]),
+        )
+        seats = screen.table.seats()
+        panel = next(p for p in screen.query(PlayerPanel) if p.seat == 1)
+        panel.show(seats, view)
+        text = Text(str(panel.render()))
+        width, height = panel.content_size
+        lines = [line.plain.strip() for line in text.wrap(app.console, width)]
+        shown = " ".join(lines[:height])
+        assert "-101 big opening" in shown and "169" in shown, (lines, height)
+        assert "score 0" in shown or "0 pts" in shown, (lines, height)
+        # Below the bonus's floor, and at a Classic table, nothing of the kind is said.
+        small = dataclasses.replace(
+            view, openings=(opened[0], Opening(OpeningKind.MELDS, 120), *opened[2:])
+        )
+        panel.show(seats, small)
+        assert "big opening" not in str(panel.render())

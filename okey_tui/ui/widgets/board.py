@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog
 
 from okey_tui.engine.melds import Meld, MeldKind
+from okey_tui.engine.scoring import opening_bonus
 from okey_tui.engine.state import PENALTY, Event, Hand, OpeningKind, Phase, TableMeld
 from okey_tui.engine.tiles import Tile
 from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
@@ -314,6 +315,12 @@ def panel_lines(
     penalty = view.penalty_points[seat]
     said_paid = _("+{points} penalty") if worded else "+{points}"
     paid = [(said_paid.format(points=penalty), "bold red")] if penalty else []
+    opening = view.openings[seat]
+    bonus = opening_bonus(view.rules, opening.kind, opening.value) if opening else 0
+    if bonus:
+        # Taken off the hand's score at its end, as the summary writes it: said while the
+        # hand goes on, as a penalty paid is (Rising's -101 showed only on the summary).
+        state.append((f"{bonus} " + _("big opening"), "bold green"))
     if view.going_pairs[seat]:
         state.append((_("going pairs"), "magenta"))
     if paid_at == "tiles":
