@@ -460,7 +460,8 @@ GAME_TYPE_MEANING = {
     ),
     "challenge": N_(
         "Challenge: Rising, and when the player on your right takes your discard and uses "
-        "it, you pay its value × {rate} (× {pair_rate} in a pair; an okey twice that). Before "
+        "it, you pay its value × {rate} (× {pair_rate} in a pair; an okey twice that; only "
+        "with penalties on). Before "
         "opening you may declare Going Pairs (P): pairs only, {going_pairs} if you never open, "
         "and your discards may be taken only for a pair."
     ),
