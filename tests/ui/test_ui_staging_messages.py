@@ -600,3 +600,17 @@ async def test_the_lay_down_box_at_one_80x24_table() -> None:
             the_lay_down_box_offers_enter_only_once_enter_can_lay,
         ):
             await check(pilot, app)
+
+
+async def test_a_pairs_opener_who_may_lay_off_is_told_so_in_the_lay_down_box() -> None:
+    """At a table where a pairs opener may add to runs and sets, the lay-down box said only
+    "You opened 5 pairs: lay more pairs"; adding worked, unsaid. It says both."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(160, 40)) as pilot:
+        rack = "Y3 Y5 K1 K2 K3 R9 R10 R11 B12"
+        hand = position([rack, "", "", ""], openings="p5/-/-/-", rules="classic/11+l")
+        assert hand.rules.pairs_opener_lays_off
+        await at_position(pilot, app, hand)
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "lay more pairs, or add to runs and sets" in shown, shown

@@ -1109,7 +1109,11 @@ class LayDownArea(SteadyStatic):
             else:
                 # A pairs opener lays only pairs from here on (rules: pairs only).
                 more = (
-                    _("You {opened}: lay more pairs")
+                    # At a table where a pairs opener lays off too, said (only the pairs
+                    # were named, and adding to runs and sets went unsaid).
+                    _("You {opened}: lay more pairs, or add to runs and sets")
+                    if is_pairs_only(view) and view.rules.pairs_opener_lays_off
+                    else _("You {opened}: lay more pairs")
                     if is_pairs_only(view)
                     else _("You {opened}: lay more melds")
                 )
