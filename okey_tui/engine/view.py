@@ -6,7 +6,7 @@ rack, no order of the middle. Bots and the UI decide from it alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -566,7 +566,8 @@ def guarded_melds(
     melds may be staged towards it. With ``shorten`` (the rack's sort, not melds the player
     chose) a run may also give up tiles at its ends, its okeys kept: ``R3 R4 ★ R6 R7 R8``,
     the okey an R5 anyone holding one could swap out, as ``R6 R7 R8 ★`` read as R9 once
-    both R9 are in sight, R3 R4 left on the rack."""
+    both R9 are in sight, R3 R4 left on the rack; or an okey still exposed may move to
+    another run or set where nobody can swap it (:func:`_okeys_moved`)."""
     okey = view.okey
     chosen = list(melds)
     if len(view.rack) - sum(len(m.tiles) for m in (*before, *melds)) <= 1:
@@ -615,7 +616,57 @@ def guarded_melds(
             continue
         chosen[index] = reading
         total -= cost
+    if shorten:
+        total = _okeys_moved(view, chosen, total, bonus, exposed)
     return tuple(chosen)
+
+
+def _okeys_moved(
+    view: PlayerView,
+    chosen: list[Meld],
+    total: int,
+    bonus: int,
+    exposed: Callable[[Meld], int],
+) -> int:
+    """An okey still exposed in one of ``chosen`` (changed in place) moved to another run
+    or set where nobody can swap it, its own meld staying a meld without it: ``★ Y11 Y12
+    Y13`` (the okey a Y10 anyone holding one could take) and ``R6 R7 R8`` as ``Y11 Y12
+    Y13`` and ``R6 R7 R8 ★`` read as R9 once both R9 are in sight. Of such moves the one
+    losing the fewest points, never below an unopened seat's floor or its big opening
+    bonus. The melds' total after the moves."""
+    okey = view.okey
+    for index in range(len(chosen)):
+        meld = chosen[index]
+        places = meld.wild_places(okey)
+        if meld.kind is MeldKind.PAIR or len(places) != 1 or not exposed(meld):
+            continue
+        wild = meld.tiles[places[0]]
+        left = [t for k, t in enumerate(meld.tiles) if k != places[0]]
+        donors = readings(left, okey, [meld.kind])
+        if not donors:
+            continue  # without the okey it is no meld
+        donor = donors[0]
+        best: tuple[int, int, Meld] | None = None
+        for other, into in enumerate(chosen):
+            if other == index or into.kind is MeldKind.PAIR or into.wild_places(okey):
+                continue
+            for reading in readings([*into.tiles, wild], okey, [into.kind]):
+                if exposed(reading):
+                    continue
+                cost = meld.value + into.value - donor.value - reading.value
+                if best is None or cost < best[0]:
+                    best = (cost, other, reading)
+        if best is None:
+            continue
+        cost, other, reading = best
+        if view.opening is None and (
+            total - cost < view.melds_floor
+            or opening_bonus(view.rules, OpeningKind.MELDS, total - cost) > bonus
+        ):
+            continue
+        chosen[index], chosen[other] = donor, reading
+        total -= cost
+    return total
 
 
 def exposed_add(view: PlayerView, meld: Meld, okey_tile: Tile, meant: Tile) -> tuple[Tile, ...]:

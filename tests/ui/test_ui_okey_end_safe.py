@@ -174,3 +174,26 @@ async def test_the_sort_shortens_a_run_whose_okey_fills_a_gap_anyone_could_swap(
         screen = await at_position(pilot, app, hand)
         await pilot.press("s")
         assert "115 points in runs and sets" in status_text(screen), status_text(screen)
+
+
+async def test_the_sort_moves_an_exposed_okey_to_a_run_where_nobody_can_swap_it() -> None:
+    """★ Y11 Y12 Y13 (the okey a Y10 anyone holding one could take) sorted so though
+    R6 R7 R8 ★, the okey read as R9 with both R9 in sight, was safe and still opened (122,
+    not 123): the sort moves the okey there, Y11 Y12 Y13 staying a run."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R1 R2 R3 R4 B8 R6 R7 R8 Y11 Y12 Y13 K10 K11 K12 K13 K2 Y5 B1", "", "", ""],
+            phase="p",
+            discards=("R9", "", "R9", ""),
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("s")
+        said = status_text(screen)
+        assert "122 points in runs and sets" in said, said
+        assert "the okey as R9, where nobody can swap it out" in said, said
+        rack = screen.rack
+        group = [t for i in rack.group_at(slot_of(screen, OKEY)) if (t := rack.slots[i])]
+        assert [str(t) for t in group] == ["R6", "R7", "R8", "B8"], group
+        await pilot.press("o")
+        assert exposed_okeys(screen.view, screen.staging.melds) == []
