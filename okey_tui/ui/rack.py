@@ -1304,6 +1304,10 @@ class RackLayout:
         >>> rack.slots[1:6] = parse_tiles("K1 K5 K6 K7 K10")
         >>> rack._split_own_block(3, Tile.parse("B1"), None)  # K1 left, K10 right
         {1: 0, 5: 6}
+        >>> rack = RackLayout(cols=8)
+        >>> rack.slots[0:5] = parse_tiles("K1 K5 K6 K7 K10")  # at the row's start
+        >>> rack._split_own_block(2, Tile.parse("B1"), None)  # the run one on, K10 two
+        {1: 2, 2: 3, 3: 4, 4: 6}
         """
         group = self.group_at(index)
         held = [t for i in group if (t := self.slots[i]) is not None]
@@ -1340,13 +1344,18 @@ class RackLayout:
             before = group[: group.index(part[0])]
             after = group[group.index(part[-1]) + 1 :]
             if part_on_right is None:
-                # In the middle: the rest on each side a slot away from it.
-                if not (
-                    self.free_apart(row, first - 1, -1, homes)
-                    and self.free_apart(row, last + 1, 1, homes)
-                ):
+                # In the middle: the rest on each side a slot away from it; at a row's end
+                # (no room on one side), the tiles from the part on two slots the other way.
+                left = self.free_apart(row, first - 1, -1, homes)
+                right = self.free_apart(row, last + 1, 1, homes)
+                if left and right:
+                    moves = {i: i - 1 for i in before} | {i: i + 1 for i in after}
+                elif right and self.free_apart(row, last + 2, 1, homes):
+                    moves = {i: i + 1 for i in part} | {i: i + 2 for i in after}
+                elif left and self.free_apart(row, first - 2, -1, homes):
+                    moves = {i: i - 1 for i in part} | {i: i - 2 for i in before}
+                else:
                     continue
-                moves = {i: i - 1 for i in before} | {i: i + 1 for i in after}
             else:
                 # The rest a slot away from the part, else the part a slot away from it.
                 rest = before if part_on_right else after

@@ -460,3 +460,17 @@ async def test_shift_tab_names_tab_only_where_tab_has_a_gap(monkeypatch) -> None
         await pilot.press("shift+tab")
         said = status_text(screen)
         assert said == "No other gap has room for 2 tiles side by side", said
+
+
+async def test_j_splits_a_meld_in_a_blocks_middle_at_the_rows_start() -> None:
+    """R8 R9 R10 Y6 Y7 Y8 R4 Y4 K4 at the row's start, the row's end free: j on Y7 said no
+    free slot could set Y6 Y7 Y8 apart (the block's start has no slot before it). The run
+    and what follows it move on instead, a slot and two."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "R8 R9 R10 Y6 Y7 Y8 R4 Y4 K4 B5"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(screen, "R8 R9 R10 Y6 Y7 Y8 R4 Y4 K4", "B5")
+        said = await j_on(pilot, screen, "Y7")
+        assert row(screen, 0) == "R8 R9 R10 . Y6 Y7 Y8 . R4 Y4 K4", row(screen, 0)
+        assert "run 21" in said, said
