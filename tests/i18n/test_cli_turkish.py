@@ -417,7 +417,7 @@ def test_a_missing_certificate_file_is_refused_in_turkish(tmp_path: Path) -> Non
     in the same process."""
     missing = str(tmp_path / "yok.pem")
     code, out = run("--lang", "tr", "host", "--cert", missing, "--key", missing)
-    assert code == 2 and f"{missing} diye bir dosya yok: PEM dosyası ver" in out, out
+    assert code == 2 and f"{missing} diye bir dosya yok: var olan bir PEM dosyasının" in out, out
     assert "does not exist" not in out and "File" not in out
     code, out = run("--lang", "tr", "host", "--cert", str(tmp_path), "--key", str(tmp_path))
     assert code == 2 and f"Dosya '{tmp_path}' bir dizin." in out, out
