@@ -343,6 +343,8 @@ async def test_the_end_of_match_summary_fits_at_80x24_and_its_key_bar_shows_only
         )
         assert f"The lowest total wins; then {then}." in " ".join(text.split()), text
         assert "Enter or n: new match · q: quit" in text
+        # t: another table, chosen on the new-table screen, named in the key bar.
+        assert "t Choose a table" in last_lines[-1], last_lines
         # The score sheet, hand by hand, at the end of the match: below the fold at 80x24,
         # and the hint says the summary scrolls.
         sheet = app.screen.query_one("#score-sheet")
@@ -354,6 +356,28 @@ async def test_the_end_of_match_summary_fits_at_80x24_and_its_key_bar_shows_only
         await pilot.press("q")
         await pilot.pause()
         assert app.return_code == 0
+
+
+async def test_t_at_the_end_of_a_match_opens_the_new_table_screen():
+    """At a match's end Enter and n dealt the same table again: to play other bots or rules
+    the player had to quit and start okey101 again. t opens the new-table screen, and its
+    Enter deals the table chosen there."""
+    from okey_tui.ui.screens.setup import NewTableScreen
+
+    app = table_app(PENALTY_SEED, hands=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_human_plainly(pilot, app, lambda: False)
+        await pilot.pause()
+        assert isinstance(app.screen, HandSummaryScreen) and app.session.match.is_over
+        await pilot.press("t")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen), app.screen
+        await pilot.press("enter")
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, TableScreen), app.screen
+        assert not app.session.match.is_over
 
 
 async def test_clicking_a_key_in_the_key_bar_presses_it():

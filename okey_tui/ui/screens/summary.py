@@ -471,8 +471,9 @@ class ReplayCommand(Static):
 
 
 class HandSummaryScreen(Dialog[str]):
-    """Dismisses with ``"next"`` (next hand), ``"new"`` (new match), ``"quit"``, or
-    ``"table"`` (a look at the table as the hand left it; Enter there brings it back).
+    """Dismisses with ``"next"`` (next hand), ``"new"`` (new match), ``"setup"`` (the
+    new-table screen, at a match's end at this terminal), ``"quit"``, or ``"table"`` (a
+    look at the table as the hand left it; Enter there brings it back).
 
     ``you``: the seat of the person it is shown to, whose lines speak to them; None at a
     table of several people sharing the screen, where every seat goes by its name.
@@ -488,6 +489,10 @@ class HandSummaryScreen(Dialog[str]):
         Binding("enter", "new", N_("New match"), show=False),
         # The key bar names Enter beside n, as the summary does ("Enter or n: new match").
         Binding("n", "new", N_("New match"), key_display="enter/n"),
+        # At the match's end at this terminal: the new-table screen, to change the bots or
+        # the rules (Enter and n deal the same table again; quitting was the only way). Named
+        # in the key bar (the box's own line of keys, one line at 80 columns, stays so).
+        Binding("t", "new_table", N_("Choose a table")),
         Binding("q", "quit_game", N_("Quit")),
         # At a table with friends: a line to the table, as at the table (between hands and
         # matches is when people talk).
@@ -652,11 +657,17 @@ class HandSummaryScreen(Dialog[str]):
             return not over
         if action == "new":
             return over
+        if action == "new_table":
+            return over and not self.same_table
         if action == "chat":
             return self.say is not None
         if action == "deal_now":
             return self.deal is not None and self.deal[1]()
         return True
+
+    def action_new_table(self) -> None:
+        if self.report.match_over and not self.same_table:
+            self.dismiss("setup")
 
     def action_deal_now(self) -> None:
         if self.deal is not None and self.deal[1]():

@@ -4700,6 +4700,9 @@ class TableScreen(Screen[None]):
         if choice == "new":
             await self.play_again()
             return
+        if choice == "setup":
+            cast("OkeyApp", self.app).show_new_table()
+            return
         # Asked before the table answers: a hand it deals at once (everyone was ready, or
         # a table in this process) is this seat's doing, not the end of the wait.
         self._asked_next = True
