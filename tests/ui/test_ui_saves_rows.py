@@ -200,3 +200,26 @@ def test_when_a_match_was_played_is_said_as_a_person_says_it() -> None:
     assert when_played(at(2026, 11, 30, 20, 58), now) == "30 Kas"
     assert when_played(at(2026, 12, 5, 9, 5), now) == "bugün 09:05"
     i18n.set_language("en")
+
+
+async def test_a_named_players_row_says_the_name_beside_the_score() -> None:
+    """Two matches alike read "Classic · hand 1/11, 18 tiles in the middle · score 0" on both
+    rows though one was Ayşe's: a player who gave a name is named beside the score; one
+    who gave none ("You") is not."""
+    saved(
+        "20261201-100000-aaaa",
+        played(Match(RuleSet(hands=3), seed=3), 3, seed=3),
+        {"levels": ["easy", "easy", "easy"], "name": "Ayşe"},
+    )
+    saved(
+        "20261201-090000-bbbb",
+        played(Match(RuleSet(hands=3), seed=3), 3, seed=3),
+        {"levels": ["easy", "easy", "easy"]},
+        saved_at=YESTERDAY,
+    )
+    app = make_app(bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        rows, _text = await save_rows(app)
+        assert "Ayşe, score 0" in rows[0].text, rows[0].text
+        assert "score 0" in rows[1].text and "," not in rows[1].text.split("·")[2], rows[1].text

@@ -69,7 +69,7 @@ from okey_tui.settings import (
 )
 from okey_tui.storage import SaveEntry
 from okey_tui.table import TEAMS, side_name
-from okey_tui.ui.session import Session, summarise_save, table_type
+from okey_tui.ui.session import HUMAN, Session, summarise_save, table_type
 from okey_tui.ui.tiles import SHAPES
 from okey_tui.ui.translate import translate_bindings
 from okey_tui.ui.widgets.steady import set_subtitle, set_title
@@ -337,6 +337,14 @@ def save_lines(entry: SaveEntry, now: float | None = None) -> tuple[list[Part], 
         names = ", ".join(name for _seat, name, _score in summary.people_scores)
         # The people are what tells a hot-seat match apart: cut short, never left out.
         scores = (summary.scores_text(), names)
+    elif session.name != DEFAULT_NAME:
+        # Named: the name tells two matches otherwise alike apart (two lines of "Classic ·
+        # hand 1/11 · score 0" could not be told apart).
+        scores = (
+            _("{name}, score {score}").format(name=session.seat_name(HUMAN), score=summary.score),
+            _("score {score}").format(score=summary.score),
+            "",
+        )
     else:
         scores = (_("score {score}").format(score=summary.score), "")
     levels = [session.levels[seat - 1] for seat in (1, 2, 3) if seat not in session.humans]
