@@ -474,3 +474,42 @@ async def test_j_splits_a_meld_in_a_blocks_middle_at_the_rows_start() -> None:
         said = await j_on(pilot, screen, "Y7")
         assert row(screen, 0) == "R8 R9 R10 . Y6 Y7 Y8 . R4 Y4 K4", row(screen, 0)
         assert "run 21" in said, said
+
+
+def test_j_on_dense_random_racks_never_breaks_a_meld_a_tile_stands_in() -> None:
+    """Racks of long blocks (22 tiles in 32 slots, few gaps), j on every tile: a tile that
+    stands in a run or a set inside its block either sets that meld apart or stays; the
+    meld's tiles are side by side in their order after it (j had taken K7 out of K1 K5 K6
+    K7 K10 for two thirds of a run with a lone K9), and no tile is lost."""
+    from collections import Counter
+    from random import Random
+
+    from okey_tui.engine.tiles import full_set
+    from okey_tui.ui.rack import RackLayout
+
+    rng = Random(7)
+    checked = 0
+    for _rack in range(40):
+        tiles = full_set()
+        rng.shuffle(tiles)
+        okey = Tile.parse("R5")
+        hand = sorted(tiles[:22], key=Tile.sort_key)
+        rack = RackLayout(cols=16)
+        slots: list[Tile | None] = [None] * 32
+        gaps = set(rng.sample(range(32), 10))
+        for slot, tile in zip([i for i in range(32) if i not in gaps], hand, strict=True):
+            slots[slot] = tile
+        rack.slots = slots
+        for index in range(32):
+            part = rack.meld_in_block(index, okey, None)
+            if part is None:
+                continue
+            checked += 1
+            before = list(rack.slots)
+            moved = rack.join(index, okey, None) or {}
+            assert Counter(t for t in rack.slots if t) == Counter(t for t in before if t)
+            now = [moved.get(i, i) for i in part]
+            assert now == list(range(now[0], now[0] + len(now))), (part, moved)
+            assert len({rack.row_of(i) for i in now}) == 1
+            assert [rack.slots[i] for i in now] == [before[i] for i in part]
+    assert checked >= 20, checked
