@@ -12,6 +12,7 @@ from okey_tui.engine.view import PlayerView, exposed_okeys, guarded_melds
 
 OKEY = Tile.parse("B8")  # the indicator is B7
 BOTH_R2_SEEN = ("R2", "", "R2", "")
+BOTH_R9_SEEN = ("R9", "", "R9", "")
 
 
 def melds(*texts: str) -> list[Meld]:
@@ -174,3 +175,80 @@ def test_a_re_reading_that_earns_a_bigger_bonus_is_taken(pos) -> None:
     laid = melds("K11K12K13", "Y11Y12Y13", "B11B12B13", "K10Y10B10", "*R2R3R4")
     assert sum(m.value for m in laid) == 147
     assert read(view, laid)[-1] == "R3 R4 *R5"
+
+
+def test_the_sorts_guard_on_random_racks_keeps_tiles_melds_and_the_floor() -> None:
+    """``guarded_melds(..., shorten=True)`` (the sort's: a run may give up end tiles, an
+    okey may move to another meld) on 300 random racks, with random tiles in sight: every
+    meld it returns is a meld of its tiles, it uses only tiles the melds given held, it
+    exposes no more okeys than they did, and an unopened opening over the floor stays
+    over it (and keeps its big opening bonus)."""
+    import random
+    from collections import Counter
+
+    from okey_tui.engine import solver
+    from okey_tui.engine.melds import readings
+    from okey_tui.engine.rules import RuleSet
+    from okey_tui.engine.scoring import opening_bonus
+    from okey_tui.engine.state import OpeningKind
+    from okey_tui.engine.tiles import full_set
+    from tests.positions import position
+
+    rng = random.Random(11)
+    changed = 0
+    for _ in range(300):
+        tiles = full_set()
+        tiles.remove(Tile.parse("B7"))  # the indicator's
+        rng.shuffle(tiles)
+        okey_rack = [OKEY] * rng.choice((1, 2))
+        rack = [t for t in tiles if t != OKEY][:20] + okey_rack
+        seen = [t for t in tiles if t not in rack][: rng.choice((30, 60))]
+        half = len(seen) // 2
+        piles = (" ".join(map(str, seen[:half])), "", " ".join(map(str, seen[half:])), "")
+        view = PlayerView.of(
+            position([" ".join(map(str, rack)), "", "", ""], phase="p", discards=piles), 0
+        )
+        found = solver.best_melds(list(view.rack), OKEY).melds
+        guarded = guarded_melds(view, found, shorten=True)
+        for meld in guarded:
+            assert meld in readings(meld.tiles, OKEY, [meld.kind]), meld
+        used = Counter(t for m in guarded for t in m.tiles)
+        given = Counter(t for m in found for t in m.tiles)
+        assert not used - given, (found, guarded)
+        assert len(exposed_okeys(view, guarded)) <= len(exposed_okeys(view, found))
+        value, before = sum(m.value for m in guarded), sum(m.value for m in found)
+        rules = RuleSet()
+        if before >= view.melds_floor:
+            assert value >= view.melds_floor, (found, guarded)
+            bonus = opening_bonus(rules, OpeningKind.MELDS, before)
+            assert opening_bonus(rules, OpeningKind.MELDS, value) <= bonus
+        changed += tuple(guarded) != tuple(found)
+    assert changed >= 5, changed
+
+
+def test_the_sort_moves_an_exposed_okey_to_a_run_it_is_safe_in_above_the_floor(pos) -> None:
+    """★ Y11 Y12 Y13 (the okey a Y10 anyone holding one could take): with both R9 in
+    sight the okey goes to R6 R7 R8 as R9, Y11 Y12 Y13 staying a run; not where the
+    opening would fall below its floor, nor where R9 is not safe, nor without ``shorten``
+    (melds the player chose)."""
+    rack = "R1 R2 R3 R4 R6 R7 R8 B8 Y11 Y12 Y13 K10 K11 K12 K13 B1 Y2 R13"
+    laid = melds("R1R2R3R4", "R6R7R8", "*Y10Y11Y12Y13", "K10K11K12K13")  # 123
+    view = unopened(pos, rack, discards=BOTH_R9_SEEN)
+    moved = [
+        " ".join(
+            f"*{meant}" if tile == OKEY else str(tile)
+            for tile, meant in zip(meld.tiles, meld.stands_for, strict=True)
+        )
+        for meld in guarded_melds(view, laid, shorten=True)
+    ]
+    assert moved == ["R1 R2 R3 R4", "R6 R7 R8 *R9", "Y11 Y12 Y13", "K10 K11 K12 K13"], moved
+    assert exposed_okeys(view, guarded_melds(view, laid, shorten=True)) == []
+    assert read(view, laid) == ["R1 R2 R3 R4", "R6 R7 R8", "*Y10 Y11 Y12 Y13", "K10 K11 K12 K13"]
+    # At the floor exactly (101): the move (100) would leave the opening short.
+    at_floor = melds("R6R7R8", "*Y10Y11Y12Y13", "K7K8K9K10")
+    view = unopened(pos, "R6 R7 R8 B8 Y11 Y12 Y13 K7 K8 K9 K10 B1 Y2 R13", discards=BOTH_R9_SEEN)
+    kept = guarded_melds(view, at_floor, shorten=True)
+    assert sum(m.value for m in kept) == 101 and tuple(kept) == tuple(at_floor)
+    # One R9 in sight: the okey as R9 is no safer; it stays.
+    view = unopened(pos, rack, discards=("R9", "", "", ""))
+    assert tuple(guarded_melds(view, laid, shorten=True)) == tuple(laid)
