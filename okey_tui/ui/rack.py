@@ -1278,6 +1278,13 @@ class RackLayout:
                     best = block[first:end]
         return best
 
+    def _meld_value(self, slots: list[int], okey: Tile, kinds: Sequence[MeldKind] | None) -> int:
+        """The points of the tiles in ``slots`` as one meld as they stand, or 0."""
+        tiles = [t for i in slots if (t := self.slots[i]) is not None]
+        if len(tiles) < 2 or not self._reads_as_meld(tiles, okey, kinds):
+            return 0
+        return readings(tiles, okey, kinds)[0].value
+
     def _split_own_block(
         self,
         index: int,
@@ -1331,7 +1338,12 @@ class RackLayout:
                 continue
             tiles = [t for i in part if (t := self.slots[i]) is not None]
             if len(tiles) >= 3 and self._reads_as_meld(tiles, okey, kinds):
-                key = (2, readings(tiles, okey, kinds)[0].value)
+                # The points of the melds the block is left as, the part's and the rest's:
+                # the okey of Y1 Y2 Y3 ★ R4 Y4 B4 K4 went with R4 Y4 B4 (a set of 16 with it
+                # as K4), leaving K4 alone and the run of Y1 Y2 Y3 ★ broken.
+                sides = (group[: group.index(part[0])], group[group.index(part[-1]) + 1 :])
+                kept = sum(self._meld_value(side, okey, kinds) for side in sides)
+                key = (2, readings(tiles, okey, kinds)[0].value + kept)
             elif melds_only:
                 continue
             elif len(tiles) == 2 and wanted and not any(is_wild(t, okey) for t in tiles):

@@ -513,3 +513,17 @@ def test_j_on_dense_random_racks_never_breaks_a_meld_a_tile_stands_in() -> None:
             assert len({rack.row_of(i) for i in now}) == 1
             assert [rack.slots[i] for i in now] == [before[i] for i in part]
     assert checked >= 20, checked
+
+
+async def test_j_on_an_okey_in_a_block_keeps_both_its_melds() -> None:
+    """Y1 Y2 Y3 ★ R4 Y4 B4 K4 as one block (the okey as Y4 in the run): j on the okey took
+    it into R4 Y4 B4 as K4 (a set of 16), breaking the run and leaving K4 alone ("R4 Y4 B4
+    and K4 moved a slot"). The split that keeps the most points in melds wins: the set
+    moves a slot away, the run and the okey stay."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "Y1 Y2 Y3 B8 R4 Y4 B4 K4 R11"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(screen, "Y1 Y2 Y3 B8 R4 Y4 B4 K4", "R11")
+        await j_on(pilot, screen, "B8")
+        assert row(screen, 0) == "Y1 Y2 Y3 B8 . R4 Y4 B4 K4", row(screen, 0)

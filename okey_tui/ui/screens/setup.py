@@ -807,9 +807,22 @@ class Form(VerticalScroll, inherit_bindings=False, can_focus=False):
         back when People here changes pushed it below the fold at 80x24), and the frame
         names the lines below."""
         focused = self.screen.focused
-        if focused is not None and self in focused.ancestors:
+        if isinstance(focused, SaveRow) and self.fits_from_top(focused):
+            # A match's line, with the notice and the list's title above it: all in sight
+            # from the form's top (at 80x24 a refusal's notice was scrolled away above).
+            self.scroll_home(animate=False)
+        elif focused is not None and self in focused.ancestors:
             self.scroll_to_widget(focused, animate=False)
         self.say_below()
+
+    def fits_from_top(self, line: Widget) -> bool:
+        """Whether ``line`` is wholly in sight with the form scrolled to its top."""
+        bottom = line.virtual_region.bottom
+        node: object = line.parent
+        while isinstance(node, Widget) and node is not self:  # into the box's lines
+            bottom += node.virtual_region.y
+            node = node.parent
+        return bottom <= self.scrollable_content_region.height
 
     def lines_below(self) -> list[str]:
         """The names of the lines (a choice, the name box, a match to resume) wholly or
