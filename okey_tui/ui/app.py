@@ -305,11 +305,14 @@ class OkeyApp(App[None]):
         self.saves = storage.list_saves()
         return [str(problem) for problem in self.saves.problems]
 
-    def show_new_table(self, message: str = "") -> None:
+    def show_new_table(self, message: str = "", current: bool = False) -> None:
+        """The new-table screen, its lines as last remembered, or with ``current`` (``t`` at
+        a match's end) as the table just played (a Rising table of one hand, started with
+        flags, came back as the remembered Classic of 11)."""
         from okey_tui.ui.screens.setup import NewTableScreen
 
         problems = self.refresh_saves() + self.saves.reminders()
-        remembered = load_settings() if self.remember else self.settings
+        remembered = load_settings() if self.remember and not current else self.settings
         if self.fixed_delay is not None:
             # --bot-delay: the pace line shows the pace this match is played at.
             remembered = remembered.with_changes(bot_delay=self.bot_delay)

@@ -360,11 +360,15 @@ async def test_the_end_of_match_summary_fits_at_80x24_and_its_key_bar_shows_only
 
 async def test_t_at_the_end_of_a_match_opens_the_new_table_screen():
     """At a match's end Enter and n dealt the same table again: to play other bots or rules
-    the player had to quit and start okey101 again. t opens the new-table screen, and its
-    Enter deals the table chosen there."""
+    the player had to quit and start okey101 again. t opens the new-table screen on the
+    table just played, and its Enter deals the table chosen there."""
+    from okey_tui.settings import TableSettings, save_settings
+    from okey_tui.ui.app import make_app
     from okey_tui.ui.screens.setup import NewTableScreen
 
-    app = table_app(PENALTY_SEED, hands=1)
+    save_settings(TableSettings(hands=11))  # the choices remembered: not this table's
+    settings = TableSettings(bots=("easy", "easy", "easy"), hands=1)
+    app = make_app(settings=settings, ask=False, seed=PENALTY_SEED, bot_delay=0)
     async with app.run_test(size=(120, 40)) as pilot:
         await play_human_plainly(pilot, app, lambda: False)
         await pilot.pause()
@@ -373,6 +377,8 @@ async def test_t_at_the_end_of_a_match_opens_the_new_table_screen():
         for _ in range(5):
             await pilot.pause()
         assert isinstance(app.screen, NewTableScreen), app.screen
+        # Its lines are the table just played (one hand), not the choices remembered.
+        assert app.screen.chosen().hands == 1
         await pilot.press("enter")
         for _ in range(10):
             await pilot.pause()

@@ -4701,7 +4701,7 @@ class TableScreen(Screen[None]):
             await self.play_again()
             return
         if choice == "setup":
-            cast("OkeyApp", self.app).show_new_table()
+            cast("OkeyApp", self.app).show_new_table(current=True)
             return
         # Asked before the table answers: a hand it deals at once (everyone was ready, or
         # a table in this process) is this seat's doing, not the end of the wait.
