@@ -1321,12 +1321,15 @@ def _broken_pair_line(view: PlayerView) -> str | None:
     check = opening_check(list(view.rack), view.okey, view.melds_floor, view.pairs_floor)
     if check.pair_count < 3 or check.can_open_pairs or pairs_nearer(check):
         return None
+    # The runs and sets as the panel's best opening reads them (the okey where nobody can
+    # swap it): "113 / 101" here stood beside "103 / 101" there.
+    value = sum(m.value for m in guarded_melds(view, check.melds.melds, shorten=True))
     return _(
         "That breaks one of your {pairs} pairs: the expert plays for runs and sets here "
         "({melds}); a pairs opening needs {needed} pairs."
     ).format(
         pairs=check.pair_count,
-        melds=shortfall_text(check.value, check.floor),
+        melds=shortfall_text(value, check.floor),
         needed=check.pairs_floor,
     )
 

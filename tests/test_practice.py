@@ -1839,3 +1839,24 @@ def test_a_throw_with_an_opening_in_hand_is_said_as_a_hold(
     text = " ".join(hint.lines)
     assert "you could open" not in text, text
     assert "Opening now instead is safer" in text, text
+
+
+def test_the_broken_pair_line_reads_the_runs_and_sets_as_the_best_opening_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "the expert plays for runs and sets here (113 / 101)" stood beside the panel's best
+    opening "103 / 101": the line read the melds at their highest, the panel with the okey
+    where nobody can swap it. The line reads them as the panel does (the sort's guard)."""
+    from okey_tui import practice
+    from okey_tui.practice import _broken_pair_line
+
+    rack = "B1 B1 Y5 Y5 B9 B9 K10 K11 K12 R3 R4 R5 Y7 Y8 Y9 B12 K2 R13 B13 K13 B3"
+    view = PlayerView.of(position(rack, phase=Phase.PLAY), 0)
+    assert "(108 / 101: enough to open)" in str(_broken_pair_line(view))
+    guard = practice.guarded_melds
+    # As if the guard gave up the first meld for an okey's sake: the line says so too.
+    monkeypatch.setattr(
+        practice, "guarded_melds", lambda v, melds, *a, **k: guard(v, melds, *a, **k)[1:]
+    )
+    said = str(_broken_pair_line(view))
+    assert "(108 / 101" not in said and " / 101" in said, said
