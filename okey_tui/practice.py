@@ -267,11 +267,16 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
             given_up.subtract(t for m in guarded for t in m.tiles)
             leftover = (*check.melds.leftover, *given_up.elements())
             check = replace(check, melds=replace(check.melds, melds=guarded, leftover=leftover))
-    safe, none_reason = safest_discards(view, limit)
+    # With the middle empty a draw ends the hand: nothing can be laid off, or discarded,
+    # after it (the panel listed "Safest discards" under "Draw: the hand ends").
+    ends_at_draw = view.phase is Phase.DRAW and not view.middle_count
+    if ends_at_draw:
+        safe: tuple[DiscardTip, ...] = ()
+        none_reason: str | None = _("none: your draw ends the hand, with nothing to discard")
+    else:
+        safe, none_reason = safest_discards(view, limit)
     offs: tuple[LayOff, ...] = ()
     swaps: tuple[Swap, ...] = ()
-    # With the middle empty a draw ends the hand: nothing can be laid off after it.
-    ends_at_draw = view.phase is Phase.DRAW and not view.middle_count
     if view.can_touch_table() and table and not ends_at_draw:
         seen: set[tuple[Tile, int]] = set()
         unique = []

@@ -1196,6 +1196,11 @@ def test_hints_at_the_end_of_the_middle_say_the_hand_ends() -> None:
     hint = expert_hint(view)
     assert hint is not None and hint.headline == "Draw: the middle is empty, so the hand ends"
     assert hint_for(view).lay_offs == ()
+    # Nor discards: "Safest discards" was listed under it.
+    assert hint_for(view).discards == ()
+    assert hint_for(view).no_safe_discard == (
+        "none: your draw ends the hand, with nothing to discard"
+    )
 
 
 def test_a_hint_with_the_middle_empty_says_so_not_that_it_runs_out() -> None:
