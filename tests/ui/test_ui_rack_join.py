@@ -376,7 +376,8 @@ async def test_j_on_a_tile_of_a_block_splits_off_the_meld_it_makes_there() -> No
         set_rows(screen, ". . R8 R10 R11 R12 . . B5", ". Y8 Y10 K3")
         said = await j_on(pilot, screen, "R11")
         assert row(screen, 0) == ". R8 . R10 R11 R12 . . B5", row(screen, 0)
-        assert said == "R11 is beside R10 R12 now (R8 moved a slot to make room): run 33", said
+        # Said as the meld set apart (R11 had not moved: "R11 is beside R10 R12 now").
+        assert said == "R10 R11 R12 stand apart now, a slot from R8: run 33", said
         said = await j_on(pilot, screen, "Y10")
         assert row(screen, 1) == ". Y8 Y10 . K3", row(screen, 1)
         assert said == "Y10 is beside Y8 now: Y9 would make a run with them", said
@@ -411,7 +412,7 @@ async def test_j_sees_a_meld_in_the_middle_of_a_block() -> None:
         assert said == "K7 is beside K5 K6 now (K1 and K9 K10 moved a slot to make room): run 18"
         said = await j_on(pilot, screen, "Y6")
         assert row(screen, 1) == "Y1 . Y5 Y6 Y7 . Y10 . B5", row(screen, 1)
-        assert said == "Y6 is beside Y5 Y7 now (Y1 and Y10 moved a slot to make room): run 18"
+        assert said == "Y5 Y6 Y7 stand apart now, a slot from Y1 and Y10: run 18", said
         await pilot.press("u", "u")
         await pilot.pause()
         assert rows_of(screen) == [". K1 K5 K6 K9 K10 . . . . K7", ". Y1 Y5 Y6 Y7 Y10 . . B5"]

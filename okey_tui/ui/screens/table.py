@@ -2768,6 +2768,25 @@ class TableScreen(Screen[None]):
             # beside K5 took three shift+arrows), the tiles still to come named.
             self.rack_notice(partial)
             return
+        # Its own block split (the tile and its neighbours were side by side already): the
+        # meld said as set apart from the rest ("R8 is beside R7 R9 now" was said of a tile
+        # that had not moved, and "R4 Y4 K4 moved a slot" of a set that moved whole).
+        back = {new: old for old, new in moved.items()}
+        now = self.rack.group_at(target)
+        if all(back.get(i, i) in own for i in now):
+            rest: dict[int, list[Tile]] = {}
+            for old in own:
+                new = moved.get(old, old)
+                if new not in now and (t := slots[new]) is not None:
+                    rest.setdefault(self.rack.group_at(new)[0], []).append(t)
+            self.rack_notice(
+                _("{group} stand apart now, a slot from {rest}: {meld}").format(
+                    group=tiles_text(group, okey),
+                    rest=and_list([tiles_text(part, okey) for part in rest.values()]),
+                    meld=group_label(group, okey, kinds)[0],
+                )
+            )
+            return
         # The tiles moved aside, group by group as they stand now ("R7 R9 and Y3 Y5": the
         # groups a slot beyond moved along with the tile's own read as one).
         parts: dict[int, list[int]] = {}  # each group's first slot -> its moved slots
