@@ -1337,13 +1337,12 @@ class RackLayout:
             if index not in part:
                 continue
             tiles = [t for i in part if (t := self.slots[i]) is not None]
-            if len(tiles) >= 3 and self._reads_as_meld(tiles, okey, kinds):
+            if len(tiles) >= 3 and (value := self._meld_value(part, okey, kinds)):
                 # The points of the melds the block is left as, the part's and the rest's:
                 # the okey of Y1 Y2 Y3 ★ R4 Y4 B4 K4 went with R4 Y4 B4 (a set of 16 with it
                 # as K4), leaving K4 alone and the run of Y1 Y2 Y3 ★ broken.
                 sides = (group[: group.index(part[0])], group[group.index(part[-1]) + 1 :])
-                kept = sum(self._meld_value(side, okey, kinds) for side in sides)
-                key = (2, readings(tiles, okey, kinds)[0].value + kept)
+                key = (2, value + sum(self._meld_value(side, okey, kinds) for side in sides))
             elif melds_only:
                 continue
             elif len(tiles) == 2 and wanted and not any(is_wild(t, okey) for t in tiles):
