@@ -62,6 +62,10 @@ def run(*args: str, stdin: str | None = None) -> Result:
         (["play", "--humans", "3", "--side-by-side"], ["--side-by-side", "not 3"]),
         (["play", "--resume", "--seed", "3"], ["--resume"]),
         (["play", "--resume", "nosuchmatch"], ["--resume", "nosuchmatch"]),
+        # A blank ID (an empty shell variable) is not "the latest": refused, saying so.
+        (["play", "--resume", ""], ["--resume", "the ID is empty", "--resume alone"]),
+        (["host", "--resume", "  "], ["--resume", "the ID is empty", "--resume alone"]),
+        (["saves", "--delete", ""], ["--delete", "the ID is empty"]),
         (["stats", "-y"], ["-y", "--reset"]),
         (["stats", "--yes"], ["--yes", "--reset"]),
         (["saves", "-y"], ["-y", "--delete"]),

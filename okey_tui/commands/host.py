@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 from okey_tui.bots.base import LEVELS
 from okey_tui.cli import FloatBetween, IntBetween
+from okey_tui.commands.ids import LATEST, given_id
 from okey_tui.commands.play import _bots, check_own_name, check_seat_name, table_changes
 from okey_tui.commands.play import play as _play
 from okey_tui.commands.web import public_option
@@ -119,7 +120,8 @@ def _table_options() -> list[click.Parameter]:
     "--resume",
     metavar="[ID]",
     is_flag=False,
-    flag_value="",
+    flag_value=LATEST,
+    callback=given_id,
     default=None,
     help=N_(
         "Open again the table this computer served last (after a crash), or the one with "

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from okey_tui.cli import IntBetween, Named, Pace, both_names, named_word
+from okey_tui.commands.ids import LATEST, given_id
 from okey_tui.i18n import N_, _, decimal
 from okey_tui.messages import BOT_LEVELS, GAME_TYPES
 from okey_tui.settings import RULE_FLAGS
@@ -322,7 +323,8 @@ def _bots(value: str | None) -> tuple[str, str, str] | None:
     "--resume",
     metavar="[ID]",
     is_flag=False,
-    flag_value="",
+    flag_value=LATEST,
+    callback=given_id,
     default=None,
     help=N_(
         "Continue an unfinished match where it stopped: the latest, or the one with this ID "

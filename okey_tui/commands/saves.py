@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from okey_tui.commands.ids import given_id
 from okey_tui.i18n import N_, _, os_problem, pgettext, upper
 
 if TYPE_CHECKING:
@@ -54,6 +55,7 @@ FILE_COLUMN = N_("File")
     "--delete",
     "delete_id",
     metavar="ID",
+    callback=given_id,
     help=N_(
         "Delete this unfinished match, hosted table, match saved by a newer okey101 or "
         "save set aside (by its file name); asks first."
