@@ -1574,6 +1574,7 @@ class GameLog(DragScrolls, RichLog, can_focus=False):
         super().__init__(**kwargs)
         self._written: list[RenderableType | object] = []
         self._wrapped_at = 0  # the width every line is wrapped at (0: not all the same)
+        self._height = 0  # the view's height at the last resize
         self._key_words = (0, 0)  # where l's words are in the title
         # A line kept at the top of the log, written again as the log is written anew (a
         # take-back, the next person at a shared terminal) for as long as its test holds.
@@ -1646,11 +1647,20 @@ class GameLog(DragScrolls, RichLog, can_focus=False):
         return self
 
     def on_resize(self, event: events.Resize) -> None:
+        # At the newest line before the resize (the view's last height): at the newest line
+        # after it too. A lower log kept its top line, and the newest went out of sight.
+        newest = self.scroll_y >= self.virtual_size.height - self._height
+        self._height = self.scrollable_content_region.height
         if self._size_known:  # (its first size: RichLog writes what waited, at that width)
             self.rewrap()
+            if newest:
+                self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
     def on_show(self, event: events.Show) -> None:
+        # Hidden, it could not be scrolled: shown again at the newest line, as a line
+        # written would show it.
         self.call_after_refresh(self.rewrap)
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
     def rewrap(self) -> None:
         """Every line again at the log's width, unless that is how they are wrapped."""
