@@ -601,6 +601,10 @@ class HandSummaryScreen(Dialog[str]):
         self.call_after_refresh(self.fit_above_line)
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
+        # Its lines wrapped again at another size (back from the notice of a terminal too
+        # small): what lies below said as the box is now, not as it was at the small size.
+        # (Said once the box has its new size too: that comes after its lines'.)
+        self.watch(body, "virtual_size", self._said_later, init=False)
         # The summary opens at its top, the hand's head line and the first seat in sight,
         # at the match's end too (the score sheet first there when there are several
         # hands): opened on the score sheet's totals, a one-hand match at 80x24 hid the
@@ -639,6 +643,9 @@ class HandSummaryScreen(Dialog[str]):
         if body is not None and hint is not None:
             hint.show_keys(self.hint_parts(body.max_scroll_y > 0))
             self.say_if_more()
+
+    def _said_later(self) -> None:
+        self.call_after_refresh(self.say_if_more)
 
     def say_if_more(self) -> None:
         """When the summary is longer than its box (a small terminal, a long score sheet)
