@@ -100,6 +100,7 @@ class Themed:
         self.renderable = renderable
         self.theme = theme
         self._drawn: dict[tuple[object, ...], list[Segment]] = {}
+        self._lines: dict[int, list[str]] = {}  # its drawings' lines as text, by width
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         room = (
@@ -120,6 +121,65 @@ class Themed:
                 del self._drawn[next(iter(self._drawn))]
             self._drawn[room] = drawn
         yield from drawn
+
+    def lines_at(self, width: int) -> list[str] | None:
+        """The lines of its drawing at ``width`` cells, as text (None: not drawn so)."""
+        lines = self._lines.get(width)
+        if lines is None:
+            drawn = next((d for room, d in self._drawn.items() if room[0] == width), None)
+            if drawn is None:
+                return None
+            lines = ["".join(part.text for part in line) for line in Segment.split_lines(drawn)]
+            if len(self._lines) >= KEPT_DRAWINGS:
+                del self._lines[next(iter(self._lines))]
+            self._lines[width] = lines
+        return lines
+
+
+def block_place(lines: list[str], line: int) -> tuple[int, int]:
+    """Where ``line`` is on a page of ``lines``: in which block of lines (blocks are
+    parted by blank lines, as a page's paragraphs, headings and tables are), and how many
+    lines into it.
+
+    >>> page = ["# Rules", "", "One line,", "wrapped.", "", "Two."]
+    >>> block_place(page, 3), block_place(page, 5)
+    ((2, 1), (3, 0))
+    >>> block_line(["# Rules", "", "One line, wrapped.", "", "", "Two."], (2, 1))
+    2
+    """
+    block, into, blank = 0, 0, True
+    for text in lines[: line + 1]:
+        if not text.strip():
+            blank = True
+            continue
+        if blank:
+            block, into, blank = block + 1, 0, False
+        else:
+            into += 1
+    return block, into
+
+
+def block_line(lines: list[str], place: tuple[int, int]) -> int | None:
+    """The line at ``place`` (see block_place) on a page of ``lines``; None if it has
+    fewer blocks. Lines into a block past its end: its last line."""
+    block, into = place
+    seen, blank, last = 0, True, None
+    for number, text in enumerate(lines):
+        if not text.strip():
+            blank = True
+            if seen == block and last is not None:
+                return last
+            continue
+        if blank:
+            seen, blank = seen + 1, False
+        if seen == block:
+            last = number
+            if into == 0:
+                return number
+            into -= 1
+        elif seen > block:
+            break
+    return last
 
 
 @functools.cache
@@ -289,6 +349,10 @@ class HelpScreen(Dialog[None]):
         # Opened from the new-table screen: a word on the game and on that screen first,
         # its keys, then the rules (the table's mouse and rack marks come at the table).
         self.before_the_table = before_the_table
+        # Where the reader is: the part of the page at the top, the share of it above, and
+        # in the rules, the paragraph and the lines into it (see _note_place).
+        self._place: tuple[int, float, tuple[int, int] | None] = (0, 0.0, None)
+        self._rewrapping = False
 
     def compose(self) -> ComposeResult:
         keys = Table(title=_("Keys"), expand=True, title_style="bold", show_header=False, box=None)
@@ -321,12 +385,57 @@ class HelpScreen(Dialog[None]):
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
         # At the end of the page PgDn has nothing more to show: its key in the bar greys.
-        self.watch(self.query_one("#help", VerticalScroll), "scroll_y", self.refresh_bindings)
+        box = self.query_one("#help", VerticalScroll)
+        self.watch(box, "scroll_y", self.refresh_bindings)
+        self.watch(box, "scroll_y", self._note_place, init=False)
+        self.watch(box, "virtual_size", self._rewrapped, init=False)
         self.bindings_updated_signal.subscribe(self, self.keys_changed)
         self.fit_above_keys()
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.fit_above_keys)
+
+    def _note_place(self) -> None:
+        """Where the reader is: the part of the page at the box's top (the keys, a legend,
+        the rules), how far into it as a share of its height, and in the rules, which
+        paragraph and how many lines into it."""
+        box = self.query_one("#help", VerticalScroll)
+        if self._rewrapping:
+            return  # the page is being wrapped again: the place is as it was noted
+        for index, part in enumerate(box.children):
+            region = part.virtual_region
+            if region.y <= box.scroll_y < region.bottom:
+                into = box.scroll_y - region.y
+                page = part.content if isinstance(part, Static) else None
+                lines = page.lines_at(part.content_size.width) if isinstance(page, Themed) else None
+                block = block_place(lines, round(into)) if lines is not None else None
+                self._place = (index, into / max(1, region.height), block)
+                return
+
+    def _rewrapped(self) -> None:
+        """The page wrapped again at another width: the reader kept at the same place
+        (kept at as many lines from the top, a wider page showed a passage further on,
+        four sections on at 200 columns from section 1 at 80). The box has its new size
+        only after its lines: the scroll waits for it."""
+        self._rewrapping = True
+        self.call_after_refresh(self._back_to_place)
+
+    def _back_to_place(self) -> None:
+        box = self.query_one("#help", VerticalScroll)
+        index, share, block = self._place
+        if index < len(box.children):
+            part = box.children[index]
+            region = part.virtual_region
+            y = region.y + round(share * region.height)
+            # In the rules, the same paragraph: a share of the page's height drifted by a
+            # screen or more where its paragraphs wrapped unevenly.
+            page = part.content if isinstance(part, Static) else None
+            lines = page.lines_at(part.content_size.width) if isinstance(page, Themed) else None
+            line = block_line(lines, block) if lines is not None and block is not None else None
+            if line is not None:
+                y = region.y + line
+            box.scroll_to(y=y, animate=False, immediate=True)
+        self._rewrapping = False
 
     def keys_changed(self, _screen: Screen[object]) -> None:
         """PgDn's words changed (the rules came in sight) or it greyed: the bar says so."""
