@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.dom import DOMNode
 from textual.geometry import Size
@@ -1813,6 +1813,14 @@ class TableScreen(Screen[None]):
         on a short terminal, the tips still to come ("(2 more)")."""
         return self.practice.tips_after() if action == "next_tip" else ""
 
+    @classmethod
+    def table_bindings(cls) -> list[BindingType]:
+        """Every key of this table screen: the table's, then those a kind of table adds
+        (the host's D). ``BINDINGS`` alone is the class's own: at the host's seat it was
+        D only, and a, w or x refused said nothing, and the help listed D alone."""
+        kinds = [klass for klass in reversed(cls.__mro__) if issubclass(klass, TableScreen)]
+        return [b for klass in kinds for b in vars(klass).get("BINDINGS", ())]
+
     def keys_kept_room(self) -> list[Binding]:
         """The keys the key bar leaves out now and keeps the room of (KeyBar): d, t and g
         on a turn with no draw come back on the next, and the table does not move a row
@@ -1820,7 +1828,9 @@ class TableScreen(Screen[None]):
         if not self.turn_has_no_draw():
             return []
         return [
-            b for b in self.BINDINGS if isinstance(b, Binding) and b.show and b.action in DRAW_KEYS
+            b
+            for b in self.table_bindings()
+            if isinstance(b, Binding) and b.show and b.action in DRAW_KEYS
         ]
 
     def turn_has_no_draw(self) -> bool:
@@ -1847,7 +1857,7 @@ class TableScreen(Screen[None]):
             # The action's name, as check_action is asked; Enter's and Esc's in the key bar
             # while melds are staged are commit's and unstage's, e's there hint_tile's.
             {**STAGED_KEYS, "follow_hint": "hint_tile"}.get(name, name)
-            for b in self.BINDINGS
+            for b in self.table_bindings()
             if isinstance(b, Binding) and event.key in b.key.split(",")
             for name in [b.action.split("(", 1)[0]]
         ]
@@ -4830,7 +4840,7 @@ class TableScreen(Screen[None]):
         # Going Pairs is a Challenge table's: elsewhere its key is not offered (nor shown).
         keys = [
             b
-            for b in self.BINDINGS
+            for b in self.table_bindings()
             if rules.challenge or not (isinstance(b, Binding) and b.action == "declare_pairs")
         ]
         self.app.push_screen(HelpScreen(keys, rules))
