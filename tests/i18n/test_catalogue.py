@@ -120,6 +120,18 @@ def test_turkish_plural_forms_name_the_count_once() -> None:
     assert i18n.ngettext("{n} tile", "{n} tiles", 3).format(n=3) == "3 tiles"
 
 
+def test_turkish_seat_lines_put_the_seat_before_a_name_that_may_end_in_a_number() -> None:
+    """A second "Alice" sits as "Alice 2": "{name} {seat}. koltuğa oturdu" read as "Alice
+    2. koltuğa oturdu" (Alice, seat 2) and "Alice 2 4. koltuğa oturdu"."""
+    i18n.set_language("tr")
+    try:
+        for said in ("{name} sat down at seat {seat}", "{name} is back at seat {seat}"):
+            line = i18n._(said).format(name="Alice 2", seat=4)
+            assert line.startswith("4. koltuğa Alice 2 "), line
+    finally:
+        i18n.set_language("en")
+
+
 def test_glossary_terms_are_used_and_the_wrong_ones_are_not() -> None:
     """The glossary's words: gösterge (never indikatör), ıstaka, per, seri, çift, ceza, and
     the seats beside you "sağdaki / soldaki oyuncu" (the hints said "sağındaki" too)."""
