@@ -28,6 +28,7 @@ from okey_tui.engine.melds import (
     MeldKind,
     added_meaning,
     effective,
+    extend,
     extensions,
     fits_table,
     is_wild,
@@ -693,6 +694,54 @@ def exposed_add(view: PlayerView, meld: Meld, okey_tile: Tile, meant: Tile) -> t
     needed = swap_tiles(after, place)
     seen = _seen_counts(view)
     return needed if needed and all(seen.get(tile, 0) < 2 for tile in needed) else ()
+
+
+def okeys_left_open(
+    view: PlayerView, steps: Sequence[AddTile]
+) -> list[tuple[int, Tile, tuple[Tile, ...]]]:
+    """The okeys this seat placed on the table that the adds ``steps`` (in order) leave
+    open to a swap they were not open to before (+101 to this seat, rules §11): each as
+    the table meld it is in, the tile it stands for then, and the tiles that swap it. K11
+    added to R11 ★ B11 makes the okey Y11 alone: one Y11 takes it, where Y11 and K11
+    together did. Only okeys there before the adds (an okey added is weighed where its
+    reading is chosen: :func:`exposed_add`); none at a table without penalties, nor when
+    the adds leave one tile, the finishing discard."""
+    if not view.rules.penalties or len(view.rack) - len(steps) <= 1:
+        return []
+    okey = view.okey
+    after: dict[int, Meld] = {}
+    for step in steps:
+        if not 0 <= step.target < len(view.table):
+            return []  # the table refuses it: nothing is laid
+        meld = after.get(step.target, view.table[step.target].meld)
+        try:
+            after[step.target] = extend(meld, step.tile, step.meant, okey)
+        except MeldError:
+            return []
+    seen = _seen_counts(view)
+
+    def open_to(laid: TableMeld, meld: Meld) -> list[tuple[Tile, tuple[Tile, ...]]]:
+        found = []
+        for place in meld.wild_places(okey):
+            meant = meld.stands_for[place]
+            needed = swap_tiles(meld, place)
+            placed_here = laid.okey_owner(meant) == view.seat
+            if placed_here and needed and all(seen.get(t, 0) < 2 for t in needed):
+                found.append((meant, needed))
+        return found
+
+    opened: list[tuple[int, Tile, tuple[Tile, ...]]] = []
+    for target, meld in after.items():
+        laid = view.table[target]
+        if any(step.target == target and is_wild(step.tile, okey) for step in steps):
+            continue
+        before = [needed for _meant, needed in open_to(laid, laid.meld)]
+        for meant, needed in open_to(laid, meld):
+            if needed in before:
+                before.remove(needed)
+            else:
+                opened.append((target, meant, needed))
+    return opened
 
 
 def _seen_counts(view: PlayerView) -> dict[Tile, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from okey_tui.engine.actions import Open, TakeDiscard
+from okey_tui.engine.actions import AddTile, Open, TakeDiscard
 from okey_tui.engine.errors import ErrorCode
 from okey_tui.engine.melds import MeldKind, parse_meld
 from okey_tui.engine.tiles import Tile
@@ -16,6 +16,7 @@ from okey_tui.engine.view import (
     PlayerView,
     exposed_add,
     okey_readings,
+    okeys_left_open,
     swap_tiles,
     taken_opening,
 )
@@ -60,6 +61,29 @@ def test_an_okey_added_where_others_could_swap_it_is_said_with_the_tiles_that_wo
     assert exposed_add(view, meld, Tile.parse("F"), Tile.parse("R7")) == ()
     short = pos(["B8 Y1", "", "", ""], table=["2:R4*R5R6"], openings="m101/-/m101/-")
     assert exposed_add(PlayerView.of(short, 0), meld, OKEY, Tile.parse("R7")) == ()
+
+
+def test_a_tile_laid_off_that_leaves_ones_own_okey_open_to_a_swap_is_named(pos) -> None:  # noqa: ANN001
+    """K11 onto one's own R11 ★ B11: the okey stood for Y11 or K11 (a swap needed both), now
+    for Y11 alone: one Y11 takes it. Not said when both Y11 are in sight, at a table without
+    penalties, for another seat's meld, for a run whose okey stands as it did, or when the
+    add leaves the finishing discard."""
+    k11, y11 = Tile.parse("K11"), Tile.parse("Y11")
+    add = [AddTile(k11, 0)]
+    rack = ["K11 R1 K2", "", "", ""]
+    mine = ["0:R11*Y11B11"]
+    view = PlayerView.of(pos(rack, table=mine, openings="m101/-/-/-"), 0)
+    assert okeys_left_open(view, add) == [(0, y11, (y11,))]
+    both_seen = pos(rack, table=mine, openings="m101/-/-/-", discards=["", "Y11", "Y11", ""])
+    assert okeys_left_open(PlayerView.of(both_seen, 0), add) == []
+    no_penalty = pos(rack, table=mine, openings="m101/-/-/-", rules="classic/11+n")
+    assert okeys_left_open(PlayerView.of(no_penalty, 0), add) == []
+    theirs = pos(rack, table=["1:R11*Y11B11"], openings="m101/m101/-/-")
+    assert okeys_left_open(PlayerView.of(theirs, 0), add) == []
+    run = pos(["R6 R1 K2", "", "", ""], table=["0:R3*R4R5"], openings="m101/-/-/-")
+    assert okeys_left_open(PlayerView.of(run, 0), [AddTile(Tile.parse("R6"), 0)]) == []
+    last = pos(["K11 R1", "", "", ""], table=mine, openings="m101/-/-/-")
+    assert okeys_left_open(PlayerView.of(last, 0), add) == []
 
 
 def test_an_okey_among_tiles_laid_off_may_stand_for_a_tile_only_an_earlier_step_offers(

@@ -64,6 +64,7 @@ from okey_tui.engine.view import (
     is_pairs_only,
     legal_actions,
     okeys_for_held_tiles,
+    okeys_left_open,
     taken_opening,
 )
 from okey_tui.i18n import N_, _, and_list, at_name, decimal, ngettext, or_list
@@ -3845,11 +3846,35 @@ class TableScreen(Screen[None]):
         opens_on = next((row for row in (hint_row, safe_row) if row is not None), 0)
         await self.choose(title, options, then, opens_on)
 
-    async def add_all(self, chosen: list[int], groups: list[list[AddTile]]) -> None:
+    async def add_all(
+        self, chosen: list[int], groups: list[list[AddTile]], okey_asked: bool = False
+    ) -> None:
         """Add the selected tiles (of the slots ``chosen``), each group of steps to its
         meld, as one move of the table's: all of them or, if the table refuses one, none
-        (and at a practice table one u undoes them all). The line says what went where."""
+        (and at a practice table one u undoes them all). The line says what went where.
+        Adds that leave the player's own okey open to a swap it was not open to ask first
+        (``okey_asked``: the player said yes)."""
         steps = [step for group in groups for step in group]
+        opened = [] if okey_asked else okeys_left_open(self.view, steps)
+        if opened:
+            okey = self.view.okey
+            target, meant, needed = opened[0]
+            added = tiles_text([step.tile for step in steps], okey)
+            question = _(
+                "With {tiles} added, your okey in meld {n} stands for {tile}: {cost}. Add anyway?"
+            ).format(
+                tiles=added,
+                n=target + 1,
+                tile=tile_text(meant, okey),
+                cost=swap_cost_text(needed, okey),
+            )
+            declined = _("Nothing added: your okey in meld {n} stays as it was").format(
+                n=target + 1
+            )
+            self.ask_first(
+                question, lambda: self.add_all(chosen, groups, okey_asked=True), declined
+            )
+            return
         pointing = self.cursor
         used = list(chosen)
         slots = []

@@ -1,0 +1,41 @@
+"""Rules §11: a tile laid off onto one's own meld may leave its okey open to a swap (+101
+to the player). K11 onto R11 ★ B11 made the okey Y11 alone, one Y11 taking it where Y11
+and K11 together did, and a added it with no word (staging melds says it). It asks first:
+no leaves the table as it was, yes adds."""
+
+from __future__ import annotations
+
+from ui_helpers import OPENING_SEED, at_position, select_tiles, status_text, table_app
+
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens.dialogs import ConfirmScreen
+from tests.positions import position
+
+
+def hand():  # type: ignore[no-untyped-def]
+    return position(["K11 R1 K2 Y5", "", "", ""], table=["0:R11*Y11B11"], openings="m101/-/-/-")
+
+
+async def test_a_tile_that_leaves_the_players_okey_open_asks_first() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, hand())
+        table = app.session.hand.table
+        await select_tiles(pilot, screen, "K11")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        asked = str(app.screen.query_one(".dialog-title").render())
+        assert "With K11 added, your okey in meld 1 stands for Y11" in asked, asked
+        assert "+101 to you if a player holding Y11 takes it" in asked, asked
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Nothing added: your okey in meld 1 stays as it was" in status_text(screen)
+        assert len(table[0].meld.tiles) == 3
+        assert [screen.rack.slots[i] for i in screen.selected] == [Tile.parse("K11")]  # kept
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert len(app.session.hand.table[0].meld.tiles) == 4
+        assert "Added K11 to meld 1" in status_text(screen)
