@@ -3779,8 +3779,16 @@ class TableScreen(Screen[None]):
             if not unpointed:
                 await self.explain_no_add(tiles, adds, placed, reach, onto)
                 return
-            # Tiles the player did not point at, one with a choice of melds: the first,
-            # asked where it goes; the line then names the others, and a adds them.
+            # The tiles the line named ("a adds K8 R10 to melds on the table"), some with a
+            # choice of melds: the player says where those go, and all go on in one move
+            # (a added R10 alone, and a second a asked where K8 goes).
+            if view.okey not in tiles:
+                each = self.melds_taking(tiles, adds, reach)
+                if all(each.values()):
+                    await self.add_where_chosen(chosen, tiles, each, {})
+                    return
+            # An okey among them: the first tile, asked where it goes; the line then names
+            # the others, and a adds them.
             chosen, tiles = chosen[:1], tiles[:1]
             plans = [(a, [a], a.meant) for a in adds if a.tile == tiles[0]]
         if onto is not None:
@@ -3814,9 +3822,8 @@ class TableScreen(Screen[None]):
         hint_row: int | None = None
         safe_row: int | None = None
         for first, steps, meant in plans:
-            label = Text(f"{first.target + 1}: ")
+            label = self.meld_option(first.target)
             laid = view.table[first.target]
-            label.append_text(meld_chips(laid.meld, view.okey))
             needed: tuple[Tile, ...] = ()
             if meant is not None:
                 label.append("  " + _("(okey as {tile})").format(tile=meant))
@@ -3824,9 +3831,7 @@ class TableScreen(Screen[None]):
                 needed = exposed_add(view, laid.meld, wild, meant) if view.rules.penalties else ()
                 if needed:
                     label.append("  " + swap_cost_text(needed, view.okey), "bold yellow")
-            # Whose meld: the table's melds are grouped by owner, the chooser's are not.
-            owner = _("yours") if laid.owner == view.seat else self.seat_name(laid.owner)
-            label.append(f"  · {owner}", "dim")
+            label.append_text(self.meld_owner(first.target))
             if hinted is not None and (first.target, meant) == (hinted.target, hinted.meant):
                 hint_row = len(options)
             if safe_row is None and not needed:
@@ -3845,6 +3850,70 @@ class TableScreen(Screen[None]):
         title = title.format(tiles=tiles_text(tiles, view.okey))
         opens_on = next((row for row in (hint_row, safe_row) if row is not None), 0)
         await self.choose(title, options, then, opens_on)
+
+    def meld_option(self, target: int) -> Text:
+        """The start of a chooser's line for table meld ``target``: its number and tiles."""
+        label = Text(f"{target + 1}: ")
+        label.append_text(meld_chips(self.view.table[target].meld, self.view.okey))
+        return label
+
+    def meld_owner(self, target: int) -> Text:
+        """Whose meld ``target`` is, at the end of a chooser's line: the table's melds are
+        grouped by owner, the chooser's are not."""
+        owner = self.view.table[target].owner
+        return Text(
+            f"  · {_('yours') if owner == self.view.seat else self.seat_name(owner)}", "dim"
+        )
+
+    async def add_where_chosen(
+        self,
+        chosen: list[int],
+        tiles: list[Tile],
+        takes: dict[Tile, list[int]],
+        picked: dict[int, int],
+    ) -> None:
+        """Add ``tiles`` (of the slots ``chosen``; ``takes``: the melds each goes on), each
+        to its meld, in one move: a tile that goes on one meld goes there, and for each
+        with a choice the player says which (``picked``: tile's place → meld, so far). Esc
+        on a question adds nothing."""
+        for i, tile in enumerate(tiles):
+            if i not in picked and len(takes[tile]) == 1:
+                picked[i] = takes[tile][0]
+        asked = next((i for i in range(len(tiles)) if i not in picked), None)
+        if asked is None:
+            groups: dict[int, list[Tile]] = {}
+            for i, tile in enumerate(tiles):
+                groups.setdefault(picked[i], []).append(tile)
+            plans: list[list[AddTile]] = []
+            for target in sorted(groups):
+                steps, bad = await self.table.plan_adds(groups[target], target)
+                if bad is not None or len(steps) != len(groups[target]):
+                    self.set_status(
+                        _("Nothing added: {tiles} do not go on meld {n} together").format(
+                            tiles=tiles_text(groups[target], self.view.okey), n=target + 1
+                        ),
+                        error=True,
+                    )
+                    return
+                plans.append(steps)
+            await self.add_all(chosen, plans)
+            return
+        tile = tiles[asked]
+        options: list[tuple[Text | str, int]] = []
+        for target in takes[tile]:
+            label = self.meld_option(target)
+            label.append_text(self.meld_owner(target))
+            options.append((label, target))
+
+        async def then(target: int | None) -> None:
+            if target is None:
+                self.set_status(self.turn_hint())  # Esc: nothing added, the turn goes on
+                return
+            picked[asked] = target
+            await self.add_where_chosen(chosen, tiles, takes, picked)
+
+        title = _("Add {tiles} to which meld?").format(tiles=tiles_text([tile], self.view.okey))
+        await self.choose(title, options, then)
 
     async def add_all(
         self, chosen: list[int], groups: list[list[AddTile]], okey_asked: bool = False
