@@ -1899,6 +1899,10 @@ class TableScreen(Screen[None]):
             else:
                 said = _("The hand is over")
             self.set_status(said, error=True)
+        elif action == "next_tip":  # n with no tip in sight did nothing at all
+            event.stop()
+            said = _("n puts away a tip shown over the table: there is none now")
+            self.set_status(said, error=True)
         elif action == "commit":  # Enter with nothing staged says what to do
             event.stop()
             if self.my_turn:
