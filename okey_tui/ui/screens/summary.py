@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Static
 
 from okey_tui.engine.melds import Meld, effective
@@ -599,6 +600,7 @@ class HandSummaryScreen(Dialog[str]):
         if not self.app.is_running:
             return  # the app closing as the screen is built: its widgets are gone
         self.call_after_refresh(self.fit_above_line)
+        self.call_after_refresh(self.fit_above_rack)
         body = self.query_one("#summary-body", VerticalScroll)
         self.watch(body, "scroll_y", self.say_if_more, init=False)
         # Its lines wrapped again at another size (back from the notice of a terminal too
@@ -617,6 +619,39 @@ class HandSummaryScreen(Dialog[str]):
     def on_resize(self) -> None:
         self.call_after_refresh(self.show_hint)
         self.call_after_refresh(self.fit_above_line)
+        self.call_after_refresh(self.fit_above_rack)
+
+    def fit_above_rack(self) -> None:
+        """On a tall terminal, a box that fits above the rack stands there, the rack in
+        sight under it; a box too tall for that covers the rack to its last row. Centred
+        on the screen, its foot covered the rack's first rows and left its last ones
+        showing under it (at 200x50 a row of colour letters and a dot; at 120x40 a dot).
+        The box is moved (an offset), not laid out again: its size stays as it is."""
+        if not self.is_attached:
+            return
+        box = self.query_one("#summary")
+        shift = 0
+        rack = self.rack_region()
+        height = box.outer_size.height
+        if rack is not None and height and not self.app.has_class("-compact"):
+            centred = (self.outer_size.height - height) // 2
+            if height <= rack.y:
+                shift = min(0, rack.y - height - centred)
+            else:
+                shift = max(0, rack.bottom - height - centred)
+        if box.styles.offset.y.value != shift:
+            box.styles.offset = (0, shift)
+
+    def rack_region(self) -> Region | None:
+        """Where the rack of the table under this summary is, if there is one in sight."""
+        from okey_tui.ui.widgets.rack import RackWidget
+
+        for screen in reversed(self.app.screen_stack[:-1]):
+            racks = screen.query(RackWidget)
+            if racks:
+                region = racks.first().region
+                return region if region else None
+        return None
 
     def fit_above_line(self) -> None:
         """At a table with friends on a small terminal the box fills the screen above the
