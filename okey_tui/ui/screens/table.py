@@ -158,6 +158,13 @@ EXTEND = N_("extend the selection to the left / right")
 SLIDE = N_("slide the selection (or the tile under the cursor) along its row")
 OTHER_ROW = N_("move the selection to the other row, into free slots apart from the groups")
 ROW_ENDS = N_("move the cursor to the row's first / last tile")
+BY_NUMBER = N_(
+    "move the cursor to the next tile of that number (10 to 13: 1, then 0 to 3 at once; the "
+    "false okey goes by the number it plays as)"
+)
+# Seconds within which a digit after a 1 makes 10 to 13 (1 then 2: a 12, not a 1 and a 2).
+SECOND_DIGIT = 0.8
+DIGITS = frozenset("1234567890")
 SELECTION_TO_ENDS = N_(
     "move the selection (or the tile under the cursor) to the start / end of its row, apart "
     "from the groups"
@@ -330,6 +337,8 @@ class TableScreen(Screen[None]):
         Binding("shift+up", "shift(0, -1)", N_("Move"), show=False, tooltip=OTHER_ROW),
         Binding("shift+down", "shift(0, 1)", N_("Move"), show=False, tooltip=OTHER_ROW),
         Binding("home", "row_end(-1)", N_("First tile"), show=False, tooltip=ROW_ENDS),
+        # The digits are read as they are typed (on_key: 1 then 2 is a 12).
+        Binding("1,2,3,4,5,6,7,8,9,0", "to_number", N_("To number"), show=False, tooltip=BY_NUMBER),
         Binding("end", "row_end(1)", N_("Last tile"), show=False, tooltip=ROW_ENDS),
         Binding("shift+home", "jump(-1)", N_("To start"), show=False, tooltip=SELECTION_TO_ENDS),
         Binding("shift+end", "jump(1)", N_("To end"), show=False, tooltip=SELECTION_TO_ENDS),
@@ -560,6 +569,9 @@ class TableScreen(Screen[None]):
         # turn has none), for the turn it was asked of (see draw_turn); and the turn
         # whose answer is awaited.
         self._no_draw: tuple[tuple[int, ...], bool] | None = None
+        # The last digit typed (cursor_to_number): what was typed, when, and the slot the
+        # search began after (a 1 then a 2 looks for a 12 from there).
+        self._number_typed: tuple[str, float, int] | None = None
         self._no_draw_asked: tuple[int, ...] | None = None
         # e on a lay-off hint: (the slot, the hint's add, the table's events then); a on
         # that tile adds it to the meld the hint names while the table is as it was, an
@@ -1854,6 +1866,11 @@ class TableScreen(Screen[None]):
     async def on_key(self, event: events.Key) -> None:
         """A key that cannot be used now still explains itself (the engine says why)."""
         self.state_changed()  # whatever came before it (a test's move of the table)
+        if event.key in DIGITS:
+            event.stop()
+            event.prevent_default()
+            self.cursor_to_number(event.key)
+            return
         actions = [
             # The action's name, as check_action is asked; Enter's and Esc's in the key bar
             # while melds are staged are commit's and unstage's, e's there hint_tile's.
@@ -2486,6 +2503,37 @@ class TableScreen(Screen[None]):
             )
             return
         self.moved(rack.move_to(chosen, target, start), "")
+
+    def action_to_number(self) -> None:
+        """The digits' binding, listed in the help: on_key reads them as they are typed."""
+
+    def cursor_to_number(self, digit: str) -> None:
+        """A digit typed: the cursor to the next tile of that number along the rack (after
+        the cursor, round to the start); a 1 followed at once by 0 to 3 goes to a 10 to
+        13 instead, looking from where the 1 was typed. The false okey counts as the
+        number it plays as. Nothing moves when the rack has none: the line says so."""
+        now = time.monotonic()
+        start = self.cursor
+        typed = digit
+        before = self._number_typed
+        second = before is not None and before[0] == "1" and now - before[1] <= SECOND_DIGIT
+        if before is not None and second and digit in "0123":
+            typed, start = "1" + digit, before[2]
+        number = 10 if typed == "0" else int(typed)
+        self._number_typed = (typed, now, start)
+        okey = self.view.okey
+        slots = self.rack.slots
+        for step in range(1, len(slots) + 1):
+            at = (start + step) % len(slots)
+            tile = slots[at]
+            if tile is None:
+                continue
+            if (okey.number if tile.is_false_okey else tile.number) == number:
+                self.cursor = at
+                self.render_rack()
+                self.reveal_fit()
+                return
+        self.set_status(_("No tile numbered {n} on your rack").format(n=number), error=True)
 
     def action_row_end(self, end: int) -> None:
         """Home/End: the cursor to its row's first/last tile. They never move a tile, a

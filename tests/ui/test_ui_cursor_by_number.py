@@ -1,0 +1,46 @@
+"""A digit puts the cursor on the next tile of that number: steering over 21 tiles with the
+arrows to the one to discard was most of a turn's keys. 1 then 0 to 3 typed at once goes
+to 10 to 13; the false okey counts as the number it plays as; with none on the rack the
+line says so and the cursor stays."""
+
+from __future__ import annotations
+
+from ui_helpers import OPENING_SEED, at_position, goto, status_text, table_app
+
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens import table as table_module
+from tests.positions import position
+
+# The okey is B8 (indicator B7): the false okey plays as B8.
+RACK = "R7 Y3 K7 B12 R1 F Y11 K2"
+
+
+def under(screen) -> str:  # type: ignore[no-untyped-def]
+    return str(screen.rack.slots[screen.cursor])
+
+
+async def test_digits_put_the_cursor_on_the_next_tile_of_that_number(monkeypatch) -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position([RACK, "", "", ""]))
+        await goto(pilot, screen, next(i for i, t in enumerate(screen.rack.slots) if t))
+        slots_before = list(screen.rack.slots)
+        sevens = []
+        for _ in range(3):
+            await pilot.press("7")
+            sevens.append(under(screen))
+        assert sevens[0] in ("R7", "K7") and sevens[1] != sevens[0] and sevens[2] == sevens[0]
+        await pilot.press("8")
+        assert screen.rack.slots[screen.cursor] == Tile.parse("F")  # plays as B8
+        # 1 then 2 at once: the 12; slowly, a 1 and then a 2.
+        await pilot.press("1", "2")
+        assert under(screen) == "B12"
+        monkeypatch.setattr(table_module, "SECOND_DIGIT", -1.0)
+        await pilot.press("1")
+        assert under(screen) == "R1"
+        await pilot.press("2")
+        assert under(screen) == "K2"
+        await pilot.press("5")
+        assert "No tile numbered 5 on your rack" in status_text(screen)
+        assert under(screen) == "K2"
+        assert screen.rack.slots == slots_before  # only the cursor moved
