@@ -6,6 +6,7 @@ The keys come from the table's own bindings, so a key added there shows up here.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
@@ -136,50 +137,55 @@ class Themed:
         return lines
 
 
-def block_place(lines: list[str], line: int) -> tuple[int, int]:
-    """Where ``line`` is on a page of ``lines``: in which block of lines (blocks are
-    parted by blank lines, as a page's paragraphs, headings and tables are), and how many
-    lines into it.
-
-    >>> page = ["# Rules", "", "One line,", "wrapped.", "", "Two."]
-    >>> block_place(page, 3), block_place(page, 5)
-    ((2, 1), (3, 0))
-    >>> block_line(["# Rules", "", "One line, wrapped.", "", "", "Two."], (2, 1))
-    2
-    """
-    block, into, blank = 0, 0, True
-    for text in lines[: line + 1]:
-        if not text.strip():
-            blank = True
-            continue
-        if blank:
-            block, into, blank = block + 1, 0, False
-        else:
-            into += 1
-    return block, into
+# A line that starts a list's item as Rich draws it (" • …", "  3 …"; the lines an item
+# wraps onto stand further in): an item is a block of its own.
+ITEM = re.compile(r" ?• | {1,2}\d+ ")
 
 
-def block_line(lines: list[str], place: tuple[int, int]) -> int | None:
-    """The line at ``place`` (see block_place) on a page of ``lines``; None if it has
-    fewer blocks. Lines into a block past its end: its last line."""
-    block, into = place
-    seen, blank, last = 0, True, None
+def page_blocks(lines: list[str]) -> list[tuple[int, int]]:
+    """The blocks of a page of ``lines``, as (first line, lines): the paragraphs, headings
+    and tables parted by blank lines, and each item of a list."""
+    blocks: list[tuple[int, int]] = []
+    blank = True
     for number, text in enumerate(lines):
         if not text.strip():
             blank = True
-            if seen == block and last is not None:
-                return last
             continue
-        if blank:
-            seen, blank = seen + 1, False
-        if seen == block:
-            last = number
-            if into == 0:
-                return number
-            into -= 1
-        elif seen > block:
+        if blank or ITEM.match(text):
+            blocks.append((number, 0))
+        first, length = blocks[-1]
+        blocks[-1] = (first, length + 1)
+        blank = False
+    return blocks
+
+
+def block_place(lines: list[str], line: int) -> tuple[int, float]:
+    """Where ``line`` is on a page of ``lines``: in which block (page_blocks), and how far
+    into it, as a share of its lines (a block rewrapped has more or fewer).
+
+    >>> page = ["# Rules", "", "One line,", "wrapped.", "", "• Two", "• Three"]
+    >>> block_place(page, 3), block_place(page, 6)
+    ((1, 0.5), (3, 0.0))
+    >>> block_line(["# Rules", "", "One line, wrapped.", "", "• Two", "• Three"], (1, 0.5))
+    2
+    """
+    place = (0, 0.0)
+    for index, (first, length) in enumerate(page_blocks(lines)):
+        if first > line:
             break
-    return last
+        place = (index, min(line - first, length - 1) / length)
+    return place
+
+
+def block_line(lines: list[str], place: tuple[int, float]) -> int | None:
+    """The line at ``place`` (see block_place) on a page of ``lines``; None if it has
+    fewer blocks."""
+    blocks = page_blocks(lines)
+    index, share = place
+    if index >= len(blocks):
+        return None
+    first, length = blocks[index]
+    return first + min(length - 1, int(share * length))
 
 
 @functools.cache
@@ -351,7 +357,7 @@ class HelpScreen(Dialog[None]):
         self.before_the_table = before_the_table
         # Where the reader is: the part of the page at the top, the share of it above, and
         # in the rules, the paragraph and the lines into it (see _note_place).
-        self._place: tuple[int, float, tuple[int, int] | None] = (0, 0.0, None)
+        self._place: tuple[int, float, tuple[int, float] | None] = (0, 0.0, None)
         self._rewrapping = False
 
     def compose(self) -> ComposeResult:

@@ -3913,9 +3913,8 @@ class TableScreen(Screen[None]):
         """Whose meld ``target`` is, at the end of a chooser's line: the table's melds are
         grouped by owner, the chooser's are not."""
         owner = self.view.table[target].owner
-        return Text(
-            f"  · {_('yours') if owner == self.view.seat else self.seat_name(owner)}", "dim"
-        )
+        whose = _("yours") if owner == self.view.seat else self.seat_name(owner)
+        return Text(f"  · {whose}", "dim")
 
     async def add_where_chosen(
         self,
