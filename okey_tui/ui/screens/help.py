@@ -49,7 +49,13 @@ def key_rows(bindings: Iterable[BindingType], display: dict[str, str]) -> list[t
 
 
 def joined(keys: list[str]) -> str:
-    """``shift+← shift+→`` reads better as ``shift+← →``."""
+    """``shift+← shift+→`` reads better as ``shift+← →``, the ten digits as ``0-9``.
+
+    >>> joined(["shift+←", "shift+→"]), joined(list("1234567890"))
+    ('shift+← →', '0-9')
+    """
+    if len(keys) == 10 and sorted(keys) == list("0123456789"):
+        return "0-9"
     prefix = "shift+"
     if len(keys) > 1 and all(k.startswith(prefix) for k in keys):
         return prefix + " ".join(k[len(prefix) :] for k in keys)
