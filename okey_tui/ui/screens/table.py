@@ -1919,6 +1919,8 @@ class TableScreen(Screen[None]):
         elif action == "next_tip":  # n with no tip in sight did nothing at all
             event.stop()
             said = _("n puts away a tip shown over the table: there is none now")
+            if not self.practice.walkthrough.enabled:  # none ever shows at this table
+                said = _("n puts away a tip: tips show at a practice table, in its first hand")
             self.set_status(said, error=True)
         elif action == "commit":  # Enter with nothing staged says what to do
             event.stop()
