@@ -3051,6 +3051,19 @@ class TableScreen(Screen[None]):
         self.cursor = message.indices[0]
         self.toggle_group(message.indices)
 
+    def on_rack_widget_tile_held(self, message: RackWidget.TileHeld) -> None:
+        """A drag begun: where the tile may go is said while it is held (nothing said it
+        until the button was let go, and a mouse player could not tell a drag had begun)."""
+        tile = self.rack.slots[message.source]
+        if tile is None:
+            return
+        self.rack_notice(
+            _(
+                "Moving {tile}: let go on a slot of the rack, on your pile to discard it, on "
+                "the lay-down box to stage it or on a table meld to add it"
+            ).format(tile=tile_text(tile, self.view.okey))
+        )
+
     async def on_rack_widget_tile_dragged(self, message: RackWidget.TileDragged) -> None:
         source = message.source
         tile = self.rack.slots[source]

@@ -261,6 +261,13 @@ class RackWidget(Widget):
             super().__init__()
             self.indices = indices
 
+    class TileHeld(Message):
+        """A tile pressed in slot ``source`` is being dragged away from it (once a drag)."""
+
+        def __init__(self, source: int) -> None:
+            super().__init__()
+            self.source = source
+
     class TileDragged(Message):
         """A tile was dragged from slot ``source`` and dropped at screen position (x, y)."""
 
@@ -286,6 +293,7 @@ class RackWidget(Widget):
         self._press: int | None = None
         self._press_value: int | None = None  # the group whose value a press was on
         self.drop_at: int | None = None  # the slot under a dragged tile, marked until the drop
+        self._held = False  # the pressed tile has been dragged off its slot (TileHeld said)
         # (row, cell) -> the first slot of the group whose value went on there, past it.
         self._spilled: dict[tuple[int, int], int] = {}
         self._drawn: tuple[object, ...] | None = None  # what the last refresh drew
@@ -736,6 +744,7 @@ class RackWidget(Widget):
         return self._spilled.get((y // size.row, x)) if y % size.row == size.lines else None
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
+        self._held = False
         self._press = self.slot_at(event.x, event.y)
         self._press_value = self.value_at(event.x, event.y)
         if self._press is not None or self._press_value is not None:
@@ -748,6 +757,9 @@ class RackWidget(Widget):
             return
         inside = self.region.contains(event.screen_x, event.screen_y)
         target = self.slot_at(event.x, event.y) if inside else None
+        if target != self._press and not self._held:
+            self._held = True  # the drag has begun: the screen says where a tile may go
+            self.post_message(self.TileHeld(self._press))
         self.mark_drop(None if target == self._press else target)
 
     def mark_drop(self, target: int | None) -> None:
