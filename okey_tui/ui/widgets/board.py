@@ -1008,10 +1008,11 @@ class LayDownArea(SteadyStatic):
         return None
 
     def on_click(self, event: events.Click) -> None:
-        key = self.frame_key_at(event.x, event.y)
-        if key is not None:
-            event.stop()
-            self.app.simulate_key(key)
+        # The frame's keys do what they say; anywhere else the box stages, as o does (it
+        # says "o stages your groups"): a click on it with tiles selected did nothing.
+        key = self.frame_key_at(event.x, event.y) or "o"
+        event.stop()
+        self.app.simulate_key(key)
 
     def on_resize(self, event: events.Resize) -> None:
         self.pick_subtitle()
