@@ -31,3 +31,23 @@ async def test_enter_on_the_pass_screen_waits_a_moment(monkeypatch: pytest.Monke
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, PrivacyScreen) and answers == [None]
+
+
+async def test_at_80_columns_the_pass_screen_shows_enter_greyed_not_q_alone(
+    monkeypatch: pytest.MonkeyPatch,
+):
+    """A narrow key bar leaves out greyed keys to keep the table's keys on fewer lines; the
+    pass screen's two keys fit on one, and "q Quit" alone read as no way on."""
+    from okey_tui.ui.widgets.keybar import KeyBar
+
+    monkeypatch.setattr(privacy, "PASS_GUARD", 5.0)
+    app = table_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(PrivacyScreen("Pass to Mehmet"))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("ready", ()) is None  # greyed for now
+        bar = screen.query_one(KeyBar)
+        shown = " ".join(str(strip.text) for strip in bar.render_lines(bar.region.reset_offset))
+        assert "Ready" in shown and "Quit" in shown, shown

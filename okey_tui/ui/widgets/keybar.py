@@ -199,7 +199,10 @@ class KeyBar(SteadyStatic):
         # line above takes. It showed them after a draw and left them out while a message
         # took two lines, and the bar changed under the player's eyes after a or e.
         narrow = width < LEAVE_TWO_OUT
-        shown = [entry for entry in entries if entry[2]] if narrow else entries
+        # A few keys that all fit on one line show greyed too (the pass screen's Enter, for
+        # its first second: "q Quit" alone read as no way on).
+        fit = sum(label.cell_len for _k, label, _on in entries) + 2 * len(entries) <= width
+        shown = [entry for entry in entries if entry[2]] if narrow and not fit else entries
         if self._one_line:
             one = self.one_line(shown, width)
             if one is None:
