@@ -698,10 +698,11 @@ def exposed_add(view: PlayerView, meld: Meld, okey_tile: Tile, meant: Tile) -> t
 
 def okeys_left_open(
     view: PlayerView, steps: Sequence[AddTile]
-) -> list[tuple[int, Tile, tuple[Tile, ...]]]:
-    """The okeys this seat placed on the table that the adds ``steps`` (in order) leave
-    open to a swap they were not open to before (+101 to this seat, rules §11): each as
-    the table meld it is in, the tile it stands for then, and the tiles that swap it. K11
+) -> list[tuple[int, Tile, tuple[Tile, ...], int]]:
+    """The okeys this seat (or its partner) placed on the table that the adds ``steps`` (in
+    order) leave open to a swap they were not open to before (+101 to the seat that placed
+    it, rules §11; a partner's is the team's): each as the table meld it is in, the tile
+    it stands for then, the tiles that swap it and the seat that placed it. K11
     added to R11 ★ B11 makes the okey Y11 alone: one Y11 takes it, where Y11 and K11
     together did. Only okeys there before the adds (an okey added is weighed where its
     reading is chosen: :func:`exposed_add`); none at a table without penalties, nor when
@@ -720,27 +721,29 @@ def okeys_left_open(
             return []
     seen = _seen_counts(view)
 
-    def open_to(laid: TableMeld, meld: Meld) -> list[tuple[Tile, tuple[Tile, ...]]]:
+    ours = {view.seat, view.partner}
+
+    def open_to(laid: TableMeld, meld: Meld) -> list[tuple[Tile, tuple[Tile, ...], int]]:
         found = []
         for place in meld.wild_places(okey):
             meant = meld.stands_for[place]
             needed = swap_tiles(meld, place)
-            placed_here = laid.okey_owner(meant) == view.seat
-            if placed_here and needed and all(seen.get(t, 0) < 2 for t in needed):
-                found.append((meant, needed))
+            placer = laid.okey_owner(meant)
+            if placer in ours and needed and all(seen.get(t, 0) < 2 for t in needed):
+                found.append((meant, needed, placer))
         return found
 
-    opened: list[tuple[int, Tile, tuple[Tile, ...]]] = []
+    opened: list[tuple[int, Tile, tuple[Tile, ...], int]] = []
     for target, meld in after.items():
         laid = view.table[target]
         if any(step.target == target and is_wild(step.tile, okey) for step in steps):
             continue
-        before = [needed for _meant, needed in open_to(laid, laid.meld)]
-        for meant, needed in open_to(laid, meld):
+        before = [needed for _meant, needed, _placer in open_to(laid, laid.meld)]
+        for meant, needed, placer in open_to(laid, meld):
             if needed in before:
                 before.remove(needed)
             else:
-                opened.append((target, meant, needed))
+                opened.append((target, meant, needed, placer))
     return opened
 
 

@@ -73,7 +73,7 @@ def test_a_tile_laid_off_that_leaves_ones_own_okey_open_to_a_swap_is_named(pos) 
     rack = ["K11 R1 K2", "", "", ""]
     mine = ["0:R11*Y11B11"]
     view = PlayerView.of(pos(rack, table=mine, openings="m101/-/-/-"), 0)
-    assert okeys_left_open(view, add) == [(0, y11, (y11,))]
+    assert okeys_left_open(view, add) == [(0, y11, (y11,), 0)]
     both_seen = pos(rack, table=mine, openings="m101/-/-/-", discards=["", "Y11", "Y11", ""])
     assert okeys_left_open(PlayerView.of(both_seen, 0), add) == []
     no_penalty = pos(rack, table=mine, openings="m101/-/-/-", rules="classic/11+n")
@@ -84,6 +84,9 @@ def test_a_tile_laid_off_that_leaves_ones_own_okey_open_to_a_swap_is_named(pos) 
     assert okeys_left_open(PlayerView.of(run, 0), [AddTile(Tile.parse("R6"), 0)]) == []
     last = pos(["K11 R1", "", "", ""], table=mine, openings="m101/-/-/-")
     assert okeys_left_open(PlayerView.of(last, 0), add) == []
+    # At a partners table the partner's okey is the team's +101: said, the partner named.
+    partners = pos(rack, table=["2:R11*Y11B11"], openings="m101/-/m101/-", rules="classic/11+p")
+    assert okeys_left_open(PlayerView.of(partners, 0), add) == [(0, y11, (y11,), 2)]
 
 
 def test_an_okey_among_tiles_laid_off_may_stand_for_a_tile_only_an_earlier_step_offers(

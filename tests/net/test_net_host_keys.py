@@ -30,7 +30,12 @@ async def test_a_refused_key_at_the_hosts_seat_says_why_and_help_lists_every_key
             table = app.table
             assert table is not None
             await until(pilot, lambda: table.view().turn == table.view().seat, "the host's turn")
-            for key, said in (("a", "may add tiles"), ("w", "may take okeys")):
+            for key, said in (
+                ("a", "may add tiles"),
+                ("w", "may take okeys"),
+                ("D", "D deals the next hand without waiting"),  # D mid-hand said nothing
+                ("P", "a rule of Challenge tables only"),  # not "wait for your turn"
+            ):
                 await pilot.press(key)
                 await until(
                     pilot,

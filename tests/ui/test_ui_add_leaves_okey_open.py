@@ -30,7 +30,7 @@ async def test_a_tile_that_leaves_the_players_okey_open_asks_first() -> None:
         assert "+101 to you if a player holding Y11 takes it" in asked, asked
         await pilot.press("n")
         await pilot.pause()
-        assert "Nothing added: your okey in meld 1 stays as it was" in status_text(screen)
+        assert "Nothing added: the okey in meld 1 stays as it was" in status_text(screen)
         assert len(table[0].meld.tiles) == 3
         assert [screen.rack.slots[i] for i in screen.selected] == [Tile.parse("K11")]  # kept
         await pilot.press("a")
@@ -39,3 +39,22 @@ async def test_a_tile_that_leaves_the_players_okey_open_asks_first() -> None:
         await pilot.pause()
         assert len(app.session.hand.table[0].meld.tiles) == 4
         assert "Added K11 to meld 1" in status_text(screen)
+
+
+async def test_a_partners_okey_left_open_asks_first_naming_the_partner() -> None:
+    app = table_app(OPENING_SEED, partners=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        partners = position(
+            ["K11 R1 K2 Y5", "", "", ""],
+            table=["2:R11*Y11B11"],
+            openings="m101/-/m101/-",
+            rules="classic/11+p",
+        )
+        screen = await at_position(pilot, app, partners)
+        await select_tiles(pilot, screen, "K11")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        asked = str(app.screen.query_one(".dialog-title").render())
+        assert "your partner's okey in meld 1 stands for Y11" in asked, asked
+        assert "+101 to your partner if a player holding Y11 takes it" in asked, asked

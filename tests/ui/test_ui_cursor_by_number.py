@@ -44,3 +44,21 @@ async def test_digits_put_the_cursor_on_the_next_tile_of_that_number(monkeypatch
         assert "No tile numbered 5 on your rack" in status_text(screen)
         assert under(screen) == "K2"
         assert screen.rack.slots == slots_before  # only the cursor moved
+
+
+async def test_a_one_is_said_missing_only_once_no_second_digit_comes(monkeypatch) -> None:
+    """With no 1 on the rack, "1 2" went to the 12 after flashing "No tile numbered 1"; and
+    "1 1" with no 11 is a 1 again, not "No tile numbered 11"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position(["Y3 B12 K2 R1", "", "", ""]))
+        await pilot.press("1", "1")
+        assert under(screen) == "R1" and "No tile" not in status_text(screen)
+        screen = await at_position(pilot, app, position(["Y3 B12 K2", "", "", ""]))
+        await pilot.press("1", "2")
+        await pilot.pause(0.2)
+        assert under(screen) == "B12" and "No tile" not in status_text(screen)
+        monkeypatch.setattr(table_module, "SECOND_DIGIT", 0.05)
+        await pilot.press("1")
+        await pilot.pause(0.2)
+        assert "No tile numbered 1 on your rack" in status_text(screen)

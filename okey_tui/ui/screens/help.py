@@ -191,7 +191,7 @@ def block_line(lines: list[str], place: tuple[int, float]) -> int | None:
     if index >= len(blocks):
         return None
     first, length = blocks[index]
-    return first + min(length - 1, int(share * length))
+    return first + min(length - 1, round(share * length))
 
 
 @functools.cache
@@ -433,6 +433,9 @@ class HelpScreen(Dialog[None]):
         self.call_after_refresh(self._back_to_place)
 
     def _back_to_place(self) -> None:
+        if not self.is_attached:
+            self._rewrapping = False
+            return  # the help closed before the refresh
         box = self.query_one("#help", VerticalScroll)
         index, share, block = self._place
         if index < len(box.children):

@@ -678,6 +678,8 @@ class HandSummaryScreen(Dialog[str]):
         if body is not None and hint is not None:
             hint.show_keys(self.hint_parts(body.max_scroll_y > 0))
             self.say_if_more()
+            # The keys' line may take another row: the box placed again once laid out.
+            self.call_after_refresh(self.fit_above_rack)
 
     def _said_later(self) -> None:
         self.call_after_refresh(self.say_if_more)

@@ -159,8 +159,8 @@ SLIDE = N_("slide the selection (or the tile under the cursor) along its row")
 OTHER_ROW = N_("move the selection to the other row, into free slots apart from the groups")
 ROW_ENDS = N_("move the cursor to the row's first / last tile")
 BY_NUMBER = N_(
-    "move the cursor to the next tile of that number (10 to 13: 1, then 0 to 3 at once; the "
-    "false okey goes by the number it plays as)"
+    "move the cursor to the next tile of that number (0: a 10; 10 to 13 also 1, then 0 to 3 "
+    "at once; the false okey goes by the number it plays as)"
 )
 # Seconds within which a digit after a 1 makes 10 to 13 (1 then 2: a 12, not a 1 and a 2).
 SECOND_DIGIT = 0.8
@@ -1916,6 +1916,12 @@ class TableScreen(Screen[None]):
             else:
                 said = _("The hand is over")
             self.set_status(said, error=True)
+        elif action == "deal_now":  # the host's D, during a hand: it did nothing at all
+            event.stop()
+            said = _(
+                "D deals the next hand without waiting for those not ready, once this hand is over"
+            )
+            self.set_status(said, error=True)
         elif action == "next_tip":  # n with no tip in sight did nothing at all
             event.stop()
             said = _("n puts away a tip shown over the table: there is none now")
@@ -1931,6 +1937,12 @@ class TableScreen(Screen[None]):
 
     async def explain(self, action: str) -> None:
         table = self.table
+        if action == "declare_pairs" and not self.view.rules.challenge:
+            # Said before whose turn it is: "wait for your turn" read as P working then.
+            self.set_status(
+                _("P declares Going Pairs, a rule of Challenge tables only"), error=True
+            )
+            return
         if table.hand_over:
             self.set_status(_("The hand is over"), error=True)
             return
@@ -2511,31 +2523,57 @@ class TableScreen(Screen[None]):
 
     def cursor_to_number(self, digit: str) -> None:
         """A digit typed: the cursor to the next tile of that number along the rack (after
-        the cursor, round to the start); a 1 followed at once by 0 to 3 goes to a 10 to
-        13 instead, looking from where the 1 was typed. The false okey counts as the
-        number it plays as. Nothing moves when the rack has none: the line says so."""
+        the cursor, round to the start; 0 is 10); a 1 followed at once by 0 to 3 goes to a
+        10 to 13 instead, looking from where the 1 was typed, if the rack has one (else the
+        digit counts alone). The false okey counts as the number it plays as. Nothing
+        moves when the rack has none: the line says so (for a 1, once no second digit
+        came: "1 2" with no 1 on the rack flashed "No tile numbered 1")."""
         now = time.monotonic()
-        start = self.cursor
-        typed = digit
         before = self._number_typed
-        second = before is not None and before[0] == "1" and now - before[1] <= SECOND_DIGIT
-        if before is not None and second and digit in "0123":
-            typed, start = "1" + digit, before[2]
-        number = 10 if typed == "0" else int(typed)
-        self._number_typed = (typed, now, start)
+        if (
+            before is not None
+            and before[0] == "1"
+            and now - before[1] <= SECOND_DIGIT
+            and digit in "0123"
+        ):
+            two = 10 + int(digit)
+            at = self.next_numbered(two, before[2])
+            if at is not None:
+                self._number_typed = (str(two), now, before[2])
+                self.put_cursor(at)
+                return
+        number = 10 if digit == "0" else int(digit)
+        typed = (digit, now, self.cursor)
+        self._number_typed = typed
+        at = self.next_numbered(number, self.cursor)
+        if at is not None:
+            self.put_cursor(at)
+        elif digit == "1":  # a 10 to 13 may follow: said only if none does
+            self.set_timer(SECOND_DIGIT, lambda: self.say_no_number(typed, 1))
+        else:
+            self.say_no_number(typed, number)
+
+    def next_numbered(self, number: int, start: int) -> int | None:
+        """The slot of the next tile numbered ``number`` after slot ``start``, round the
+        rack (the false okey by the number it plays as), if any."""
         okey = self.view.okey
         slots = self.rack.slots
         for step in range(1, len(slots) + 1):
             at = (start + step) % len(slots)
             tile = slots[at]
-            if tile is None:
-                continue
-            if (okey.number if tile.is_false_okey else tile.number) == number:
-                self.cursor = at
-                self.render_rack()
-                self.reveal_fit()
-                return
-        self.set_status(_("No tile numbered {n} on your rack").format(n=number), error=True)
+            if tile is not None and (okey.number if tile.is_false_okey else tile.number) == number:
+                return at
+        return None
+
+    def put_cursor(self, slot: int) -> None:
+        self.cursor = slot
+        self.render_rack()
+        self.reveal_fit()
+
+    def say_no_number(self, typed: tuple[str, float, int], number: int) -> None:
+        """No tile numbered ``number``: said, unless another digit came since ``typed``."""
+        if self._number_typed is typed and self.is_attached:
+            self.set_status(_("No tile numbered {n} on your rack").format(n=number), error=True)
 
     def action_row_end(self, end: int) -> None:
         """Home/End: the cursor to its row's first/last tile. They never move a tile, a
@@ -3936,12 +3974,16 @@ class TableScreen(Screen[None]):
         chosen: list[int],
         tiles: list[Tile],
         takes: dict[Tile, list[int]],
-        picked: dict[int, int],
+        picked: dict[int, int | None],
     ) -> None:
-        """Add ``tiles`` (of the slots ``chosen``; ``takes``: the melds each goes on), each
-        to its meld, in one move: a tile that goes on one meld goes there, and for each
-        with a choice the player says which (``picked``: tile's place → meld, so far). Esc
-        on a question adds nothing."""
+        """Add ``tiles`` (of the slots ``chosen``, the one pointed at first; ``takes``: the
+        melds each goes on), each to its meld, in one move: a tile that goes on one meld
+        goes there, and for each with a choice the player says which (``picked``: tile's
+        place → meld so far, None: it goes on none beside the others chosen). A meld is
+        offered only where the tile goes with those already chosen for it (R7 was offered
+        meld 1, which takes it only after R6, once R6 had gone elsewhere); a meld that
+        takes only some of its tiles (Y11 and K11 for R11 ★ B11) takes the first of them,
+        the line then naming the rest. Esc on a question adds nothing."""
         for i, tile in enumerate(tiles):
             if i not in picked and len(takes[tile]) == 1:
                 picked[i] = takes[tile][0]
@@ -3949,27 +3991,37 @@ class TableScreen(Screen[None]):
         if asked is None:
             groups: dict[int, list[Tile]] = {}
             for i, tile in enumerate(tiles):
-                groups.setdefault(picked[i], []).append(tile)
+                target = picked[i]
+                if target is not None:
+                    groups.setdefault(target, []).append(tile)
             plans: list[list[AddTile]] = []
             for target in sorted(groups):
-                steps, bad = await self.table.plan_adds(groups[target], target)
-                if bad is not None or len(steps) != len(groups[target]):
-                    self.set_status(
-                        _("Nothing added: {tiles} do not go on meld {n} together").format(
-                            tiles=tiles_text(groups[target], self.view.okey), n=target + 1
-                        ),
-                        error=True,
-                    )
-                    return
-                plans.append(steps)
+                steps, _bad = await self.table.plan_adds(groups[target], target)
+                if steps:
+                    plans.append(steps)
+            if not plans:
+                self.set_status(
+                    _("Nothing added: {tiles} go on no meld as they are").format(
+                        tiles=tiles_text(tiles, self.view.okey)
+                    ),
+                    error=True,
+                )
+                return
             await self.add_all(chosen, plans)
             return
         tile = tiles[asked]
         options: list[tuple[Text | str, int]] = []
         for target in takes[tile]:
-            label = self.meld_option(target)
-            label.append_text(self.meld_owner(target))
-            options.append((label, target))
+            group = [tiles[j] for j, meld in picked.items() if meld == target] + [tile]
+            steps, bad = await self.table.plan_adds(group, target)
+            if bad is None and len(steps) == len(group):
+                label = self.meld_option(target)
+                label.append_text(self.meld_owner(target))
+                options.append((label, target))
+        if len(options) < 2:
+            picked[asked] = options[0][1] if options else None
+            await self.add_where_chosen(chosen, tiles, takes, picked)
+            return
 
         async def then(target: int | None) -> None:
             if target is None:
@@ -3993,19 +4045,24 @@ class TableScreen(Screen[None]):
         opened = [] if okey_asked else okeys_left_open(self.view, steps)
         if opened:
             okey = self.view.okey
-            target, meant, needed = opened[0]
-            added = tiles_text([step.tile for step in steps], okey)
-            question = _(
-                "With {tiles} added, your okey in meld {n} stands for {tile}: {cost}. Add anyway?"
-            ).format(
-                tiles=added,
-                n=target + 1,
-                tile=tile_text(meant, okey),
-                cost=swap_cost_text(needed, okey),
-            )
-            declined = _("Nothing added: your okey in meld {n} stays as it was").format(
-                n=target + 1
-            )
+            target, meant, needed, placer = opened[0]
+            words = {
+                "tiles": tiles_text([step.tile for step in steps], okey),
+                "n": target + 1,
+                "tile": tile_text(meant, okey),
+            }
+            if placer == self.view.seat:
+                question = _(
+                    "With {tiles} added, your okey in meld {n} stands for {tile}: {cost}. "
+                    "Add anyway?"
+                ).format(**words, cost=swap_cost_text(needed, okey))
+            else:  # a partner's okey: its +101 is the team's
+                question = _(
+                    "With {tiles} added, your partner's okey in meld {n} stands for {tile}: "
+                    "+{points} to your partner if a player holding {holders} takes it. "
+                    "Add anyway?"
+                ).format(**words, points=PENALTY, holders=swap_holders_text(needed, okey))
+            declined = _("Nothing added: the okey in meld {n} stays as it was").format(n=target + 1)
             self.ask_first(
                 question, lambda: self.add_all(chosen, groups, okey_asked=True), declined
             )

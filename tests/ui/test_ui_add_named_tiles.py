@@ -1,0 +1,60 @@
+"""`a` with nothing selected adds the tiles the line names, asking where one with a choice
+goes: a meld is offered only where the tile goes beside the tiles already chosen for it,
+and a meld that takes only some of its tiles takes the first (the one pointed at)."""
+
+from __future__ import annotations
+
+from ui_helpers import OPENING_SEED, at_position, goto, slot_of, status_text, table_app
+
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens.dialogs import ChooserScreen
+from tests.positions import position
+
+
+def melds(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [str(tm.meld) for tm in app.session.hand.table]
+
+
+async def test_two_tiles_one_meld_takes_only_one_of_adds_the_one_pointed_at() -> None:
+    """Y11 and K11 both go on R11 ★ B11, not together: a (the cursor on Y11) said "Nothing
+    added: Y11 K11 do not go on meld 1 together" each time; it adds Y11."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["Y11 K11 R1 K2 Y5", "", "", ""],
+            table=["0:R11*Y11B11"],
+            openings="m101/-/-/-",
+            rules="classic/11+n",  # no penalties: nothing asked about the okey
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("Y11")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert status_text(screen).startswith("Added Y11 to meld 1"), status_text(screen)
+        assert Tile.parse("K11") in app.session.hand.racks[0]
+
+
+async def test_a_meld_a_tile_takes_only_after_another_is_not_offered_once_that_went_elsewhere():
+    """R6 goes on R3 R4 R5 (meld 1) or the set Y6 B6 K6 (meld 3); R7 on R8 R9 R10 (meld 2),
+    or on meld 1 after R6. R6 chosen for meld 3, R7 was still asked about meld 1, and the
+    answer lost both: now R7 goes on meld 2 unasked, with R6 and K9, in one move."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 R7 K9 Y1 B2", "", "", ""],
+            table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6", "3:K10K11K12"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        assert app.screen.title_text == "Add R6 to which meld?"
+        await pilot.press("down", "enter")  # meld 3, the set
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen), "R7 has one meld left: not asked"
+        assert melds(app) == ["R3 R4 R5", "R7 R8 R9 R10", "R6 Y6 B6 K6", "K9 K10 K11 K12"]
+        said = status_text(screen)
+        assert said.startswith("Added R7 to meld 2, R6 to meld 3, K9 to meld 4"), said
