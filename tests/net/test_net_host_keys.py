@@ -34,7 +34,7 @@ async def test_a_refused_key_at_the_hosts_seat_says_why_and_help_lists_every_key
                 ("a", "may add tiles"),
                 ("w", "may take okeys"),
                 ("D", "D deals the next hand without waiting"),  # D mid-hand said nothing
-                ("P", "a rule of Challenge tables only"),  # not "wait for your turn"
+                ("P", "Going Pairs is a Challenge rule"),  # not "wait for your turn"
             ):
                 await pilot.press(key)
                 await until(

@@ -69,6 +69,7 @@ from okey_tui.engine.view import (
 )
 from okey_tui.i18n import N_, _, and_list, at_name, decimal, ngettext, or_list
 from okey_tui.messages import (
+    TEMPLATES,
     added_tiles_text,
     describe_outcome,
     event_text,
@@ -1939,9 +1940,8 @@ class TableScreen(Screen[None]):
         table = self.table
         if action == "declare_pairs" and not self.view.rules.challenge:
             # Said before whose turn it is: "wait for your turn" read as P working then.
-            self.set_status(
-                _("P declares Going Pairs, a rule of Challenge tables only"), error=True
-            )
+            said = _(TEMPLATES[ErrorCode.GOING_PAIRS_NOT_CHALLENGE])  # as the engine says it
+            self.set_status(said, error=True)
             return
         if table.hand_over:
             self.set_status(_("The hand is over"), error=True)
