@@ -29,7 +29,7 @@ from okey_tui.ui.screens.dialogs import ConfirmScreen
 from okey_tui.ui.screens.help import key_rows
 from okey_tui.ui.screens.summary import HandSummaryScreen, score_sheet
 from okey_tui.ui.screens.table import TableScreen
-from okey_tui.ui.widgets.board import MeldsView, PilePanel, PlayerPanel
+from okey_tui.ui.widgets.board import MeldsView, PilePanel, PlayerPanel, scroll_note
 
 # Seed 9 (easy bots): a bot adds a tile to a table meld before the human's second turn.
 LAY_OFF_SEED = 9
@@ -674,8 +674,8 @@ async def test_the_more_melds_note_goes_when_the_tip_that_hid_them_goes():
         centre = screen.query_one("#centre")
 
         def more_note() -> str:
-            hidden = round(melds.max_scroll_y)
-            return f"PgDn: {hidden} more line{'s' if hidden > 1 else ''}" if hidden else ""
+            # (the box shows the newest meld the others laid: the lines above it, or below)
+            return scroll_note(melds.scroll_y, melds.max_scroll_y)
 
         # Laid out with the tip, then told what it hides; the practice hint beside it may
         # come a moment later and lay the box out again, so wait for the note to agree.

@@ -1415,6 +1415,10 @@ class TableScreen(Screen[None]):
         self.moves_kept += self.table_marks.kept
         melds = self.melds_view
         melds.show(seats, view, self.table_marks.marks)
+        if self.reveal_meld is None:
+            # The meld the line names ("Mehmet laid meld 15") in sight: on a short terminal
+            # it lay below the box's fold, the line naming a meld nobody could see.
+            self.reveal_meld = self.table_marks.newest
         if self.reveal_meld is not None:
             melds.call_after_refresh(melds.reveal, self.reveal_meld)
             self.reveal_meld = None

@@ -1426,6 +1426,8 @@ class TableMarks:
         # eyes), a move that cost the viewer points, an okey swapped out of any meld or an
         # opening (1); else 0, said among the last two moves.
         self.kept: list[int] = []
+        # The last meld another seat laid or changed in the last update, to bring into sight.
+        self.newest: int | None = None
 
     def update(
         self,
@@ -1453,6 +1455,7 @@ class TableMarks:
             laid.setdefault(table[i].owner, []).append(i)
         lines: list[str] = []
         self.kept = []
+        self.newest = None
         took_at: int | None = None  # the line of this seat's discard taken, in this batch
         for n, event in enumerate(news):
             if event.kind == "take" and event.seat is not None and event.tiles:
@@ -1486,6 +1489,7 @@ class TableMarks:
                 continue
             for i in touched:
                 self.marks[i] = event.seat
+                self.newest = i
             said = self.describe(seats, view, event, news[n + 1 :], touched, viewer)
             paid = next((e for e in news[n + 1 : n + 2] if e.kind == "penalty"), None)
             charged = paid is not None and paid.seat is not None and paid.seat == viewer
@@ -1575,7 +1579,7 @@ class GameLog(DragScrolls, RichLog, can_focus=False):
         super().__init__(**kwargs)
         self._written: list[RenderableType | object] = []
         self._wrapped_at = 0  # the width every line is wrapped at (0: not all the same)
-        self._height = 0  # the view's height at the last resize
+        self._at_newest = True  # the newest line in sight, as last scrolled (watch_scroll_y)
         self._key_words = (0, 0)  # where l's words are in the title
         # A line kept at the top of the log, written again as the log is written anew (a
         # take-back, the next person at a shared terminal) for as long as its test holds.
@@ -1647,11 +1651,17 @@ class GameLog(DragScrolls, RichLog, can_focus=False):
                 self._pinned = None
         return self
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        # Whether the newest line is in sight, as the player (or a line written) left it: a
+        # resize keeps it so. (Worked out from the sizes at the resize, it was lost when
+        # the lines were wrapped again before the box had its new height.)
+        self._at_newest = new_value >= self.max_scroll_y - 0.5
+
     def on_resize(self, event: events.Resize) -> None:
-        # At the newest line before the resize (the view's last height): at the newest line
-        # after it too. A lower log kept its top line, and the newest went out of sight.
-        newest = self.scroll_y >= self.virtual_size.height - self._height
-        self._height = self.scrollable_content_region.height
+        # At the newest line before the resize: at the newest line after it too. A lower
+        # log kept its top line, and the newest went out of sight.
+        newest = self._at_newest
         if self._size_known:  # (its first size: RichLog writes what waited, at that width)
             self.rewrap()
             if newest:
