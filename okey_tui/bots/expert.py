@@ -156,6 +156,11 @@ FEED_MELD = 20.0
 # The hard bot's own throw starts this many points ahead: the worlds must show
 # a gain to overrule its judgement of half-made melds.
 TRUST = 5.0
+# ...unless the seat has no draw left (the middle runs out before its next turn if the
+# others all draw): its judgement of half-made melds then serves no later turn, and the
+# worlds' score (the tiles it will hold) decides. A learner followed the hint's "Y2" and
+# kept B5, 3 points more at the hand's end (docs/expert-research.md).
+END_TRUST = 0.0
 # Feeding the player on the right: how many racks of theirs are dealt to weigh each
 # throw (0: none, and a throw that lets that player open in one of the worlds costs
 # FEED_OPENING there), and what a throw that lets them open costs, times the share
@@ -285,6 +290,7 @@ class ExpertBot:
         budget_ms: float = DEFAULT_BUDGET_MS,
         trust: float = TRUST,
         clock: Callable[[], float] = time.perf_counter,
+        end_trust: float = END_TRUST,
         hold: bool = True,
         hold_share: float = HOLD_SHARE,
         feed_worlds: int = FEED_WORLDS,
@@ -327,6 +333,7 @@ class ExpertBot:
         self.hold = hold
         self.hold_share = hold_share
         self.trust = trust
+        self.end_trust = end_trust
         self.budget_ms = budget_ms
         self.clock = clock  # seconds; a test may pass a fake one
         self.brain = PlannerBot(EXPERT_STYLE)
@@ -509,7 +516,8 @@ class ExpertBot:
         options.sort(key=lambda o: -o.score)
         best = options[0]
         pick = next((o for o in options if o.action == base), None)
-        if pick is not None and pick.score + self.trust >= best.score:
+        trust = self.trust if view.later_draws else self.end_trust
+        if pick is not None and pick.score + trust >= best.score:
             best = pick
         return Advice(best.action, tuple(options), n, "discard")
 

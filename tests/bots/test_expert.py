@@ -602,3 +602,29 @@ def test_a_hold_takes_the_discard_when_the_rack_without_it_is_far_from_an_openin
     assert (
         type(ExpertBot(budget_ms=60_000, hold_take_short=40).choose(view)).__name__ == "DrawMiddle"
     )
+
+
+def test_with_no_draw_left_the_worlds_decide_the_throw() -> None:
+    """The hard bot's throw stands by the margin only while the seat has a draw to come: with
+    the middle running out before its next turn, its judgement of half-made melds serves
+    no later turn, and the best throw in the worlds (the tiles it will hold) is taken.
+    Here the hard bot throws K11, keeping R12 beside R13; the worlds find R12 a point
+    better (held at the end, K11 scores 11 and R12 12)."""
+    hand = position(
+        ["R12 K11 Y5 B12 R3 R13", "R1 R2 Y1 Y2 K3", "B1 B3 Y3", "K4 K5 K7 K8 R8"],
+        middle="R10 Y13",
+        rest="discard1",
+        openings="m105/-/-/-",
+        table=["0:Y7Y8Y9", "0:B2B3B4"],
+    )
+    view = PlayerView.of(hand, 0)
+    assert view.later_draws == 0
+    hard = make_bot("hard").choose(view)
+    assert hard == Discard(Tile.parse("K11"))
+    free = ExpertBot(samples=6, budget_ms=60_000, trust=-0.01).advise(view)
+    assert free.action == Discard(Tile.parse("R12"))
+    # A margin of 1000 keeps the hard bot's throw while draws are left, not here.
+    assert ExpertBot(samples=6, budget_ms=60_000, trust=1000.0).choose(view) == free.action
+    kept = ExpertBot(samples=6, budget_ms=60_000, trust=1000.0, end_trust=1000.0).choose(view)
+    assert kept == hard
+    assert ExpertBot().end_trust == 0.0
