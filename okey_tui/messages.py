@@ -641,13 +641,20 @@ def finish_formula(
     if case is _FinishCase.STRAIGHT:
         # The flat figure every other seat writes, said whole: "202 straight out × 2" read
         # like the never-opened figure, though an opened seat writes it too (rules §11).
+        # The figure worked out too ("404 (202 × 2 …)"): "404 (a straight out: each
+        # opponent scores it…)" left a learner asking where 404 came from.
         if own:
             straight = pgettext(
-                "you", "{points} (a straight out: each opponent scores it, opened or not)"
+                "you",
+                "{points} ({base} × {times} for a straight out: each opponent writes it, "
+                "opened or not)",
             )
         else:
-            straight = _("{points} (a straight out: each opponent scores it, opened or not)")
-        return straight.format(points=NOT_OPENED * m)
+            straight = _(
+                "{points} ({base} × {times} for a straight out: each opponent writes it, "
+                "opened or not)"
+            )
+        return straight.format(points=NOT_OPENED * m, base=NOT_OPENED, times=m)
     steps = line.finish // line.left_sum if line.left_sum else 1
     return _("{total} in hand").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
 

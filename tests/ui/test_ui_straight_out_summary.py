@@ -52,7 +52,8 @@ def summary(hand: Hand) -> dict[str, str]:
 
 def test_an_opened_seat_reads_the_flat_figure_of_a_straight_out() -> None:
     lines = summary(straight_out("K13"))
-    assert "404 (a straight out: each opponent scores it, opened or not)" in lines["You"]
+    said = "404 (202 × 2 for a straight out: each opponent writes it, opened or not)"
+    assert said in lines["You"], lines["You"]
     assert lines["You"].endswith("= 404")
     assert "202 straight out" not in lines["You"]
     # The seat that never opened scores the same 404, by its own line of the table.
@@ -61,5 +62,6 @@ def test_an_opened_seat_reads_the_flat_figure_of_a_straight_out() -> None:
 
 def test_a_straight_out_with_an_okey_reads_808() -> None:
     lines = summary(straight_out("B8"))
-    assert "808 (a straight out: each opponent scores it, opened or not)" in lines["You"]
+    said = "808 (202 × 4 for a straight out: each opponent writes it, opened or not)"
+    assert said in lines["You"], lines["You"]
     assert lines["You"].endswith("= 808")
