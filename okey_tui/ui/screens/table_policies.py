@@ -448,12 +448,7 @@ class Practice:
         # A tip about the draw once drawn, about opening once opened (it hid the melds
         # just laid): past, read or not.
         self.drop_past_tips(show_next=False)
-        due = self.walkthrough.due(screen.view)
-        # "You can open" goes first, before the tips still waiting: queued behind the draw's
-        # and the okey's, a learner met it two turns late.
-        opening = [tip for tip in due if tip.opening]
-        later = [tip for tip in due if not tip.opening]
-        self.tips_waiting = [*opening, *self.tips_waiting, *later]
+        self.tips_waiting += self.walkthrough.due(screen.view)
         if self.tip is None:
             self.next_tip()
         else:
