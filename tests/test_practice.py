@@ -600,7 +600,8 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
     from okey_tui.practice import HINT_SAMPLES, expert_hint
 
     close_calls = 0
-    # Hard bots, seed 2: seat 1 meets such a throw twice in the hand.
+    # Hard bots, seed 2: seat 1 meets such a throw in the hand (a second one, on its last
+    # turn, went once the expert took the best throw where no draw is left).
     hand = Match(RuleSet(hands=1), 2).hand
     bots = [make_bot("hard") for _ in range(4)]
     while not hand.is_over:
@@ -622,7 +623,7 @@ def test_an_expert_hint_never_calls_a_throw_better_than_the_one_it_gives() -> No
                 close = ("about equally good", "would do about as well")
                 assert any(c in line for line in hint.lines for c in close), hint.lines
         play_bot_step(hand, bots[hand.turn])
-    assert close_calls >= 2
+    assert close_calls >= 1
 
 
 def test_a_hold_hint_says_why_a_throw_with_more_straight_outs_was_passed_over(

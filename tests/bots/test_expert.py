@@ -628,3 +628,9 @@ def test_with_no_draw_left_the_worlds_decide_the_throw() -> None:
     kept = ExpertBot(samples=6, budget_ms=60_000, trust=1000.0, end_trust=1000.0).choose(view)
     assert kept == hard
     assert ExpertBot().end_trust == 0.0
+    # The practice hint gives the same throw, with no "keeps to it unless … 5 points".
+    from okey_tui.practice import expert_hint
+
+    hint = expert_hint(view)
+    assert hint is not None and hint.action == free.action
+    assert not any("needs least" in line for line in hint.lines), hint.lines
