@@ -58,3 +58,29 @@ async def test_a_meld_a_tile_takes_only_after_another_is_not_offered_once_that_w
         assert melds(app) == ["R3 R4 R5", "R7 R8 R9 R10", "R6 Y6 B6 K6", "K9 K10 K11 K12"]
         said = status_text(screen)
         assert said.startswith("Added R7 to meld 2, R6 to meld 3, K9 to meld 4"), said
+
+
+async def test_an_okey_taken_off_the_table_goes_on_by_itself_not_along_with_the_tile_pointed_at():
+    """After w the okey taken off the table is due this turn, and the line names it among
+    the tiles that fit: a with the cursor on B13 added it too, as B6 at the run's other end
+    (where a B6 could take it), asking nothing. Now a adds B13, and the okey waits for its
+    own a, asked where and as what."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R8 B13 Y1 K2 K3", "", "", ""],
+            table=["3:R7*R8R9", "0:B9B10B11B12"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R8")))
+        await pilot.press("w")
+        await pilot.pause()
+        okey = app.session.hand.okey
+        assert okey in app.session.hand.racks[0], "the okey came to the rack"
+        await goto(pilot, screen, slot_of(screen, Tile.parse("B13")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert melds(app)[1].endswith("B12 B13"), melds(app)
+        assert okey in app.session.hand.racks[0], "the okey is not laid unasked"

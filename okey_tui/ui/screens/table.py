@@ -3836,6 +3836,10 @@ class TableScreen(Screen[None]):
         ):
             pointed = [under] if under is not None and under in fits else []
             ordered = [*pointed, *(t for t in fits if t != under)]
+            # An okey not pointed at goes on by itself, asked where and as what (it went
+            # along with B13, as B6, where a B6 could take it: +101, and no word of it).
+            plain = [t for t in ordered if t in pointed or not is_wild(t, view.okey)]
+            ordered = plain or ordered
             chosen = self.slots_for(tuple(ordered)) or chosen
             unpointed = len(chosen) > 1  # several tiles the player did not point at
         else:
