@@ -5,6 +5,7 @@ words come back."""
 
 from __future__ import annotations
 
+import pytest
 from test_ui_mouse import slot_offset
 from ui_helpers import OPENING_SEED, at_position, status_text, table_app
 
@@ -13,9 +14,10 @@ from okey_tui.ui.widgets.rack import RackWidget
 from tests.positions import position
 
 
-async def test_a_tile_held_in_a_drag_says_where_it_may_go() -> None:
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_a_tile_held_in_a_drag_says_where_it_may_go(size: tuple[int, int]) -> None:
     app = table_app(OPENING_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await at_position(
             pilot, app, position(["K5 R4 R6 K1 K2", "", "", ""], openings="-/-/-/-")
         )
@@ -29,7 +31,9 @@ async def test_a_tile_held_in_a_drag_says_where_it_may_go() -> None:
         await pilot.hover(RackWidget, offset=slot_offset(rack, empty))
         await pilot.pause()
         said = status_text(screen)
-        assert said.startswith("Moving K5: let go on a slot of the rack, on your pile"), said
+        assert said == "Moving K5: drop on a rack slot, your pile, the lay-down box or a meld", said
+        # One line, at 80 columns too: a second moved the table a row up under the finger.
+        assert screen.status_lines(said) == 1
         await pilot.mouse_up(RackWidget, offset=slot_offset(rack, empty))
         await pilot.pause()
         assert screen.rack.slots[empty] == Tile.parse("K5")

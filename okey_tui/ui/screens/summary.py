@@ -683,6 +683,7 @@ class HandSummaryScreen(Dialog[str]):
 
     def _said_later(self) -> None:
         self.call_after_refresh(self.say_if_more)
+        self.call_after_refresh(self.fit_above_rack)  # its height may have changed too
 
     def say_if_more(self) -> None:
         """When the summary is longer than its box (a small terminal, a long score sheet)

@@ -3100,10 +3100,10 @@ class TableScreen(Screen[None]):
         if tile is None:
             return
         self.rack_notice(
-            _(
-                "Moving {tile}: let go on a slot of the rack, on your pile to discard it, on "
-                "the lay-down box to stage it or on a table meld to add it"
-            ).format(tile=tile_text(tile, self.view.okey))
+            # One line at 80 columns: two moved the table a row up under the finger.
+            _("Moving {tile}: drop on a rack slot, your pile, the lay-down box or a meld").format(
+                tile=tile_text(tile, self.view.okey)
+            )
         )
 
     async def on_rack_widget_tile_dragged(self, message: RackWidget.TileDragged) -> None:
