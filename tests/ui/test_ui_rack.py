@@ -583,3 +583,29 @@ async def test_tiles_of_a_group_that_make_no_meld_with_a_tile_from_elsewhere_are
         assert not screen.staging.melds
         assert not said.startswith("R11 K1:"), said
         assert "F✦ (B8)" in said and "R11" in said and "K1" in said, said
+
+
+async def test_a_click_under_a_long_block_that_is_no_meld_selects_the_tile_above():
+    """A click a line low under an unsorted row (one block of many tiles, no meld) selected
+    every tile of the block; it selects the tile above it, as a click on the tile does."""
+    from tests.positions import position
+    from ui_helpers import at_position
+
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(
+            pilot, app, position(["R1 Y5 B9 K13 R3 Y7 B11 K2 R6", "", "", ""], phase="p")
+        )
+        rack = screen.rack
+        tiles = [t for t in rack.slots if t is not None]
+        assert len(tiles) == 9
+        rack.slots[:] = [None] * len(rack.slots)
+        rack.slots[: len(tiles)] = tiles  # the nine side by side: one block, no meld
+        screen.render_rack()
+        await pilot.pause()
+        group = rack.group_at(4)
+        assert len(group) == 9
+        widget = screen.query_one(RackWidget)
+        x, y = slot_offset(widget, group[4])
+        await pilot.click(RackWidget, offset=(x, y + 1))
+        assert screen.selected == {group[4]}

@@ -783,7 +783,12 @@ class RackWidget(Widget):
         target = self.slot_at(event.x, event.y) if inside else None
         if inside and target == source:
             group = self.layout_model.group_at(source)
-            if event.y % self.geometry.row == self.geometry.lines and len(group) > 1:
+            # Under a group that is a meld (or of two or three tiles): its value, which
+            # selects the group. Under a long block that is none (an unsorted row of 15), a
+            # click a line low selected every tile of it: the tile above, as on the tile.
+            label = self.labels().get(group[0]) if group else None
+            valued = label is not None and (label[1] or len(group) <= 3)
+            if event.y % self.geometry.row == self.geometry.lines and len(group) > 1 and valued:
                 self.post_message(self.GroupClicked(group))
             else:
                 self.post_message(self.SlotClicked(source))
