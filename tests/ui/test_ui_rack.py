@@ -588,8 +588,9 @@ async def test_tiles_of_a_group_that_make_no_meld_with_a_tile_from_elsewhere_are
 async def test_a_click_under_a_long_block_that_is_no_meld_selects_the_tile_above():
     """A click a line low under an unsorted row (one block of many tiles, no meld) selected
     every tile of the block; it selects the tile above it, as a click on the tile does."""
-    from tests.positions import position
     from ui_helpers import at_position
+
+    from tests.positions import position
 
     app = table_app()
     async with app.run_test(size=(120, 40)) as pilot:
