@@ -507,6 +507,7 @@ class TableScreen(Screen[None]):
         self.selected: set[int] = set()
         self.fresh: set[int] = set()  # the tile just drawn or taken, until the next move
         self.reveal_meld: int | None = None  # the meld the player just changed, to show
+        self._melds_paged = False  # the melds box paged by hand on another's turn (PgUp/PgDn)
         self.staging = Staging()
         self.colour_blind = False
         self.hidden = False  # hot-seat: the racks are hidden while the terminal changes hands
@@ -1415,10 +1416,14 @@ class TableScreen(Screen[None]):
         self.moves_kept += self.table_marks.kept
         melds = self.melds_view
         melds.show(seats, view, self.table_marks.marks)
-        if self.reveal_meld is None:
+        if self.reveal_meld is None and not self._melds_paged:
             # The meld the line names ("Mehmet laid meld 15") in sight: on a short terminal
-            # it lay below the box's fold, the line naming a meld nobody could see.
+            # it lay below the box's fold, the line naming a meld nobody could see. Not
+            # while the player reads the box, paged by hand on the others' turns (it pulled
+            # them away from what they had paged to).
             self.reveal_meld = self.table_marks.newest
+        if view.my_turn:
+            self._melds_paged = False  # (after the news of the turns before it)
         if self.reveal_meld is not None:
             melds.call_after_refresh(melds.reveal, self.reveal_meld)
             self.reveal_meld = None
@@ -4837,6 +4842,7 @@ class TableScreen(Screen[None]):
             laydown.page(pages)
             return
         melds = self.query_one(MeldsView)
+        self._melds_paged = not self.my_turn  # the others' news leaves the box where it is
         # A page less one line, kept in sight to read on from; a box of three lines or
         # fewer (80x24) moves by all of them, not one at a time.
         height = melds.size.height
