@@ -138,21 +138,27 @@ async def test_a_on_a_tile_that_fits_adds_every_tile_the_line_names() -> None:
         assert status_text(screen).startswith("Added R11 to meld 2 · a adds B4")
 
 
+async def a_with_r6_and_k8_named(pilot, app):  # type: ignore[no-untyped-def]
+    """R6 (meld 1 or 2) and K8 (meld 3) named by the line, the cursor on Y1, a pressed."""
+    hand = position(
+        ["Y1 R6 K8 K1", "", "", ""],
+        table=("0:R3R4R5", "3:Y6B6K6", "3:K5K6K7"),
+        openings="m101/-/-/m101",
+    )
+    screen = await at_position(pilot, app, hand)
+    await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
+    await pilot.press("a")
+    await pilot.pause()
+    return screen
+
+
 async def test_a_asks_where_a_tile_with_a_choice_goes_then_adds_the_rest() -> None:
     """R6 goes on the run R3 R4 R5 or the set Y6 B6 K6, K8 only on K5 K6 K7: a (the cursor
     on Y1) asks where R6 goes, and adds R6 and K8 together, as the line promised ("a adds
     R6 K8": a added R6 alone, and a second a was needed for K8)."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(80, 24)) as pilot:
-        hand = position(
-            ["Y1 R6 K8 K1", "", "", ""],
-            table=("0:R3R4R5", "3:Y6B6K6", "3:K5K6K7"),
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
-        await pilot.press("a")
-        await pilot.pause()
+        screen = await a_with_r6_and_k8_named(pilot, app)
         assert isinstance(app.screen, ChooserScreen)
         # The tile asked about is named: the line had named two.
         assert app.screen.title_text == "Add R6 to which meld?", app.screen.title_text
@@ -162,15 +168,7 @@ async def test_a_asks_where_a_tile_with_a_choice_goes_then_adds_the_rest() -> No
         assert said == "Added R6 to meld 1, K8 to meld 3", said
         assert sorted(map(str, app.session.hand.racks[0])) == ["K1", "Y1"]
         # Esc on the question adds nothing.
-        hand = position(
-            ["Y1 R6 K8 K1", "", "", ""],
-            table=("0:R3R4R5", "3:Y6B6K6", "3:K5K6K7"),
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("Y1")))
-        await pilot.press("a")
-        await pilot.pause()
+        screen = await a_with_r6_and_k8_named(pilot, app)
         assert isinstance(app.screen, ChooserScreen)
         await pilot.press("escape")
         await pilot.pause()

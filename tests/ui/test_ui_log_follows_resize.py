@@ -24,14 +24,20 @@ async def settled_at_newest(pilot, log: GameLog) -> bool:  # type: ignore[no-unt
     return False
 
 
+async def a_long_log(pilot, app) -> GameLog:  # type: ignore[no-untyped-def]
+    """At the table, the log written longer than it can show."""
+    table = await at_the_table(pilot, app)
+    log = table.query_one("#log", GameLog)
+    for n in range(60):
+        log.write(Text(f"line {n}"))
+    await pilot.pause()
+    return log
+
+
 async def test_a_shorter_window_keeps_the_newest_log_line_in_sight() -> None:
     app = table_app()
     async with app.run_test(size=(200, 50)) as pilot:
-        table = await at_the_table(pilot, app)
-        log = table.query_one("#log", GameLog)
-        for n in range(60):
-            log.write(Text(f"line {n}"))
-        await pilot.pause()
+        log = await a_long_log(pilot, app)
         assert at_newest(log)
         await pilot.resize_terminal(120, 40)
         assert await settled_at_newest(pilot, log), (log.scroll_y, log.max_scroll_y)
@@ -46,11 +52,7 @@ async def test_a_shorter_window_keeps_the_newest_log_line_in_sight() -> None:
 async def test_a_log_scrolled_back_stays_where_the_player_read() -> None:
     app = table_app()
     async with app.run_test(size=(200, 50)) as pilot:
-        table = await at_the_table(pilot, app)
-        log = table.query_one("#log", GameLog)
-        for n in range(60):
-            log.write(Text(f"line {n}"))
-        await pilot.pause()
+        log = await a_long_log(pilot, app)
         width = log.scrollable_content_region.width
         log.scroll_to(y=3, animate=False, immediate=True)
         await pilot.resize_terminal(190, 40)  # shorter, the log as wide (its lines as wrapped)

@@ -44,6 +44,7 @@ from okey_tui.engine.melds import (
     Meld,
     MeldKind,
     best_reading,
+    effective,
     extend,
     fits_table,
     is_wild,
@@ -2570,7 +2571,7 @@ class TableScreen(Screen[None]):
         for step in range(1, len(slots) + 1):
             at = (start + step) % len(slots)
             tile = slots[at]
-            if tile is not None and (okey.number if tile.is_false_okey else tile.number) == number:
+            if tile is not None and effective(tile, okey).number == number:  # (F: as it plays)
                 return at
         return None
 
