@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -28,6 +29,10 @@ from okey_tui.web import in_browser
 
 Choice = TypeVar("Choice")
 Answer = TypeVar("Answer")
+
+# Seconds within which a digit typed after another makes one number with it (1 then 2: a
+# 12, not a 1 and a 2): the rack's cursor by number and a chooser's melds by number.
+SECOND_DIGIT = 0.8
 
 # A line of a dialog's text indented by this is kept whole: a command to copy ("  okey101
 # join 127.0.0.1:8101 --token …"), which wrapped in a narrow box split the token in two.
@@ -131,7 +136,13 @@ class ChooserList(OptionList, inherit_bindings=False):
 class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
     """Pick one of a few options (an okey reading, a table meld); Esc cancels. It opens on
     the option ``highlighted`` (the first unless the caller knows a better one), which
-    Enter chooses."""
+    Enter chooses.
+
+    A chooser of table melds is given each option's meld number (``numbers``, as its line
+    shows it): typing a number picks that meld at once when no other option's number
+    starts with it (2 among melds 2 and 5), else goes to its first option, Enter choosing
+    (1 among 1 and 12: a 2 typed at once makes 12; the same number again: the next
+    option of it, a meld offered with two readings of its okey)."""
 
     # Enter in the key bar (it said Esc alone under "Enter: choose · Esc: cancel"), which
     # chooses from a click there too.
@@ -141,12 +152,18 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
     ]
 
     def __init__(
-        self, title: str, options: list[tuple[Text | str, Choice]], highlighted: int = 0
+        self,
+        title: str,
+        options: list[tuple[Text | str, Choice]],
+        highlighted: int = 0,
+        numbers: Sequence[int] | None = None,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.options = options
         self.start = highlighted if 0 <= highlighted < len(options) else 0
+        self.numbers = list(numbers) if numbers is not None else None
+        self._typed: tuple[str, float] | None = None  # the number typed so far, and when
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -155,10 +172,52 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
                 *[Option(label, id=str(i)) for i, (label, _value) in enumerate(self.options)],
                 id="chooser",
             )
-            yield KeyHint([("enter", _("Enter: choose")), ("escape", _("Esc: cancel"))])
+            yield KeyHint(self.hint_parts(), id="chooser-keys")
+
+    def hint_parts(self, said: str | None = None) -> list[tuple[str | None, str]]:
+        parts: list[tuple[str | None, str]] = [] if said is None else [(None, said)]
+        if self.numbers is not None and said is None:
+            parts.append((None, _("a meld's number: that meld")))
+        return [*parts, ("enter", _("Enter: choose")), ("escape", _("Esc: cancel"))]
 
     def on_mount(self) -> None:
         self.query_one("#chooser", OptionList).highlighted = self.start
+
+    def on_key(self, event: events.Key) -> None:
+        if self.numbers is None or event.character is None or not event.character.isdigit():
+            return
+        event.stop()
+        event.prevent_default()
+        self.number_typed(event.character)
+
+    def number_typed(self, digit: str) -> None:
+        """A digit: on to the meld of the number typed so far (:class:`ChooserScreen`)."""
+        numbers = self.numbers or []
+        now = time.monotonic()
+        before = self._typed
+        typed = digit
+        if before is not None and now - before[1] <= SECOND_DIGIT:
+            longer = before[0] + digit
+            if any(str(n).startswith(longer) for n in numbers):
+                typed = longer
+        starting = [i for i, n in enumerate(numbers) if str(n).startswith(typed)]
+        self._typed = (typed, now)
+        keys = self.query_one("#chooser-keys", KeyHint)
+        if not starting:
+            keys.show_keys(self.hint_parts(_("No meld {n} here").format(n=typed)))
+            return
+        keys.show_keys(self.hint_parts())
+        exact = [i for i in starting if str(numbers[i]) == typed]
+        if exact and len(starting) == 1:
+            self.dismiss(self.options[exact[0]][1])
+            return
+        chooser = self.query_one("#chooser", OptionList)
+        ring = exact or starting
+        current = chooser.highlighted
+        if before is not None and before[0] == typed and current is not None and current in ring:
+            chooser.highlighted = ring[(ring.index(current) + 1) % len(ring)]  # the next
+        else:
+            chooser.highlighted = ring[0]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)

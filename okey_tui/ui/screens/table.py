@@ -106,6 +106,7 @@ from okey_tui.ui.rack import (
     without,
 )
 from okey_tui.ui.screens.dialogs import (
+    SECOND_DIGIT,
     ChatScreen,
     Choice,
     ChooserScreen,
@@ -164,8 +165,6 @@ BY_NUMBER = N_(
     "move the cursor to the next tile of that number (0: a 10; 10 to 13 also 1, then 0 to 3 "
     "at once; the false okey goes by the number it plays as)"
 )
-# Seconds within which a digit after a 1 makes 10 to 13 (1 then 2: a 12, not a 1 and a 2).
-SECOND_DIGIT = 0.8
 DIGITS = frozenset("1234567890")
 SELECTION_TO_ENDS = N_(
     "move the selection (or the tile under the cursor) to the start / end of its row, apart "
@@ -377,7 +376,8 @@ class TableScreen(Screen[None]):
             N_("Add"),
             tooltip=N_(
                 "add the selection to a table meld, or each tile to the one meld it goes on "
-                "(all or nothing); with nothing selected, every tile that fits"
+                "(all or nothing); with nothing selected, every tile that fits; asked which "
+                "meld, type its number"
             ),
         ),
         Binding(
@@ -3798,13 +3798,16 @@ class TableScreen(Screen[None]):
         options: list[tuple[Text | str, Choice]],
         then: Callable[[Choice | None], Awaitable[None]],
         highlighted: int = 0,
+        melds: Sequence[int] | None = None,
     ) -> None:
         """``then`` the option the player chooses (at once when there is only one); the
-        chooser opens on the option ``highlighted``."""
+        chooser opens on the option ``highlighted``. ``melds``: the table meld of each
+        option, when each is one (its number, typed, picks it)."""
         if len(options) == 1:
             await then(options[0][1])
         else:
-            self.ask_of_turn(ChooserScreen(title, options, highlighted), then)
+            numbers = None if melds is None else [target + 1 for target in melds]
+            self.ask_of_turn(ChooserScreen(title, options, highlighted, numbers), then)
 
     async def action_add(self, onto: int | None = None, trap_asked: bool = False) -> None:
         """Add the selection to a table meld: ``onto`` (a tile dropped on meld ``onto``),
@@ -3968,7 +3971,8 @@ class TableScreen(Screen[None]):
             title = _("Add {tiles} to which meld, the okey as which tile?")
         title = title.format(tiles=tiles_text(tiles, view.okey))
         opens_on = next((row for row in (hint_row, safe_row) if row is not None), 0)
-        await self.choose(title, options, then, opens_on)
+        melds = [first.target for first, _steps, _meant in plans]
+        await self.choose(title, options, then, opens_on, melds)
 
     def meld_option(self, target: int) -> Text:
         """The start of a chooser's line for table meld ``target``: its number and tiles."""
@@ -4045,7 +4049,7 @@ class TableScreen(Screen[None]):
             await self.add_where_chosen(chosen, tiles, takes, picked)
 
         title = _("Add {tiles} to which meld?").format(tiles=tiles_text([tile], self.view.okey))
-        await self.choose(title, options, then)
+        await self.choose(title, options, then, melds=[target for _label, target in options])
 
     async def add_all(
         self, chosen: list[int], groups: list[list[AddTile]], okey_asked: bool = False
@@ -4407,7 +4411,8 @@ class TableScreen(Screen[None]):
             if action is not None:
                 await self.act(action, slots=self.slots_for(action.tiles))
 
-        await self.choose(_("Take which okey?"), options, then)
+        melds = [action.target for action in legal]
+        await self.choose(_("Take which okey?"), options, then, melds=melds)
 
     def took_text(self, tile: Tile, slot: int) -> str:
         """The status after a take: the tile, the group it came in beside and the meld they

@@ -1,0 +1,95 @@
+"""A chooser of table melds picks a meld by its number, as its lines show it: the number
+typed picks at once when no other meld's number starts with it, goes to it when one does
+(1 among 1 and 12), and says so when no meld offered has it."""
+
+from __future__ import annotations
+
+import pytest
+from ui_helpers import OPENING_SEED, at_position, goto, slot_of, table_app
+
+from okey_tui.engine.tiles import Tile
+from okey_tui.ui.screens import dialogs
+from okey_tui.ui.screens.dialogs import ChooserScreen
+from tests.positions import position
+
+
+def melds(app) -> list[str]:  # type: ignore[no-untyped-def]
+    return [str(tm.meld) for tm in app.session.hand.table]
+
+
+async def test_a_melds_number_adds_the_tile_there_at_once() -> None:
+    """R6 goes on R3 R4 R5 (meld 1) or on Y6 B6 K6 (meld 3): 3 adds it to meld 3."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 Y1 B2 K4 K9", "", "", ""],
+            table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        assert app.screen.numbers == [1, 3]
+        await pilot.press("3")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert melds(app) == ["R3 R4 R5", "R8 R9 R10", "R6 Y6 B6 K6"]
+
+
+async def test_a_number_no_meld_offered_has_is_said_and_picks_nothing() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 Y1 B2 K4 K9", "", "", ""],
+            table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        await pilot.press("2")  # meld 2 does not take R6
+        await pilot.pause()
+        assert app.screen is chooser
+        keys = str(chooser.query_one("#chooser-keys").render())
+        assert "No meld 2 here" in keys, keys
+        assert melds(app) == ["R3 R4 R5", "R8 R9 R10", "Y6 B6 K6"]
+        await pilot.press("1")
+        await pilot.pause()
+        assert melds(app) == ["R3 R4 R5 R6", "R8 R9 R10", "Y6 B6 K6"]
+
+
+async def test_a_number_another_starts_with_goes_to_it_and_a_second_digit_makes_the_longer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R6 goes on meld 1 (R3 R4 R5) and meld 12 (Y6 B6 K6): 1 goes to meld 1 and waits; 1
+    then 2 at once adds to meld 12."""
+    monkeypatch.setattr(dialogs, "SECOND_DIGIT", 30.0)  # a slow machine types "at once" too
+    app = table_app(OPENING_SEED)
+    filler = [f"3:{c}{n}{c}{n + 1}{c}{n + 2}" for c in "YBK" for n in (1, 5, 9)]
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 R1 R1 R13 R13", "", "", ""],
+            table=["0:R3R4R5", *filler[:9], "3:R9R10R11", "3:Y6B6K6"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        assert chooser.numbers == [1, 12]
+        await pilot.press("2")  # nothing offered is numbered 2 or 2-something
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is chooser, "1 among 1 and 12 waits for a second digit"
+        assert chooser.query_one("#chooser").highlighted == 0
+        await pilot.press("2")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        assert melds(app)[11] == "R6 Y6 B6 K6"
