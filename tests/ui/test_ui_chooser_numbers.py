@@ -93,3 +93,38 @@ async def test_a_number_another_starts_with_goes_to_it_and_a_second_digit_makes_
         await pilot.pause()
         assert not isinstance(app.screen, ChooserScreen)
         assert melds(app)[11] == "R6 Y6 B6 K6"
+
+
+async def test_a_meld_offered_twice_the_okey_two_ways_goes_from_one_row_to_the_next() -> None:
+    """The okey (R2, the indicator R1) goes on R7-R10 as R6 or as R11: both rows are meld
+    1, so 1 picks neither at once; typed again it goes to the other row, Enter adds."""
+    okey = Tile.parse("R2")
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R2 K9 K10 Y1 Y5 B3", "", "", ""],
+            indicator="R1",
+            table=["2:R7R8R9R10"],
+            openings="m101/-/m101/-",
+            rules="classic/11+n",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, okey))
+        await pilot.press("space", "a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        assert chooser.numbers == [1, 1]
+        rows = chooser.query_one("#chooser")
+        first = rows.highlighted
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is chooser and rows.highlighted == first
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is chooser and rows.highlighted == 1 - first
+        meant = [s.meant for s in chooser.options[1 - first][1] if s.tile == okey][0]
+        await pilot.press("enter")
+        await pilot.pause()
+        laid = app.session.hand.table[0].meld
+        assert meant in laid.stands_for, laid
