@@ -58,3 +58,28 @@ async def test_a_partners_okey_left_open_asks_first_naming_the_partner() -> None
         asked = str(app.screen.query_one(".dialog-title").render())
         assert "your partner's okey in meld 1 stands for Y11" in asked, asked
         assert "+101 to your partner if a player holding Y11 takes it" in asked, asked
+
+
+async def test_two_okeys_left_open_are_both_named() -> None:
+    """R11 ★ ★ (the okeys as Y11 and B11) plus K11: each okey then stands for one tile,
+    a Y11 taking one and a B11 the other. The question named the first alone."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        two = position(
+            ["K11 R1 K2 Y5", "", "", ""],
+            indicator="R1",
+            table=["0:R11*Y11*B11"],
+            openings="m101/-/-/-",
+        )
+        screen = await at_position(pilot, app, two)
+        await select_tiles(pilot, screen, "K11")
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        asked = str(app.screen.query_one(".dialog-title").render())
+        assert "your okey in meld 1 stands for Y11: +101 to you if a player holding Y11" in asked
+        assert "your okey in meld 1 stands for B11: +101 to you if a player holding B11" in asked
+        await pilot.press("n")
+        await pilot.pause()
+        assert "Nothing added: the okeys stay as they were" in status_text(screen)
+        assert len(app.session.hand.table[0].meld.tiles) == 3

@@ -4063,24 +4063,32 @@ class TableScreen(Screen[None]):
         opened = [] if okey_asked else okeys_left_open(self.view, steps)
         if opened:
             okey = self.view.okey
-            target, meant, needed, placer = opened[0]
-            words = {
-                "tiles": tiles_text([step.tile for step in steps], okey),
-                "n": target + 1,
-                "tile": tile_text(meant, okey),
-            }
-            if placer == self.view.seat:
-                question = _(
-                    "With {tiles} added, your okey in meld {n} stands for {tile}: {cost}. "
-                    "Add anyway?"
-                ).format(**words, cost=swap_cost_text(needed, okey))
-            else:  # a partner's okey: its +101 is the team's
-                question = _(
-                    "With {tiles} added, your partner's okey in meld {n} stands for {tile}: "
-                    "+{points} to your partner if a player holding {holders} takes it. "
-                    "Add anyway?"
-                ).format(**words, points=PENALTY, holders=swap_holders_text(needed, okey))
-            declined = _("Nothing added: the okey in meld {n} stays as it was").format(n=target + 1)
+            # Each okey left open, named (two of them in R11 ★ ★ plus K11: it named one).
+            left = []
+            for target, meant, needed, placer in opened:
+                words = {"n": target + 1, "tile": tile_text(meant, okey)}
+                if placer == self.view.seat:
+                    left.append(
+                        _("your okey in meld {n} stands for {tile}: {cost}").format(
+                            **words, cost=swap_cost_text(needed, okey)
+                        )
+                    )
+                else:  # a partner's okey: its +101 is the team's
+                    left.append(
+                        _(
+                            "your partner's okey in meld {n} stands for {tile}: +{points} to "
+                            "your partner if a player holding {holders} takes it"
+                        ).format(**words, points=PENALTY, holders=swap_holders_text(needed, okey))
+                    )
+            question = _("With {tiles} added, {okeys}. Add anyway?").format(
+                tiles=tiles_text([step.tile for step in steps], okey), okeys="; ".join(left)
+            )
+            if len(opened) == 1:
+                declined = _("Nothing added: the okey in meld {n} stays as it was").format(
+                    n=opened[0][0] + 1
+                )
+            else:
+                declined = _("Nothing added: the okeys stay as they were")
             self.ask_first(
                 question, lambda: self.add_all(chosen, groups, okey_asked=True), declined
             )
