@@ -289,8 +289,32 @@ def capitalize(text: str, language: str | None = None) -> str:
 _TR_VOWELS = "aeıioöuü"
 # The genitive's vowel follows the name's last vowel (Turkish vowel harmony).
 _TR_GENITIVE_VOWEL = dict(zip("aıoueiöü", "ııuuiiüü", strict=True))
-# A name that ends in a digit is read aloud: 2 is "iki" (2'nin), 3 is "üç" (3'ün).
-_TR_DIGIT_SUFFIX = ("ın", "in", "nin", "ün", "ün", "in", "nın", "nin", "in", "un")
+# A name that ends in a number takes its suffix from the number read aloud, whose last
+# word is its last place that is not 0: 2 is "iki" (2'nin), 3 "üç" (3'ün), 10 "on" (10'un),
+# 20 "yirmi" (20'nin), 100 "yüz" (100'ün).
+_TR_DIGIT_WORDS = ("sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz")
+_TR_TENS_WORDS = ("", "on", "yirmi", "otuz", "kırk", "elli", "altmış", "yetmiş", "seksen", "doksan")
+_TR_POWER_WORDS = ((10**9, "milyar"), (10**6, "milyon"), (1000, "bin"), (100, "yüz"))
+
+
+def _spoken_end(word: str) -> str:
+    """``word`` (lower case) with a number at its end replaced by the number's last word
+    read aloud, whose sound the suffix follows.
+
+    >>> [_spoken_end(w) for w in ("bot 2", "oyuncu 10", "50", "100", "2000", "0", "ali")]
+    ['bot iki', 'oyuncu on', 'elli', 'yüz', 'bin', 'sıfır', 'ali']
+    """
+    digits = len(word) - len(word.rstrip("0123456789"))
+    if not digits:
+        return word
+    number = int(word[-digits:])
+    if number % 10 or not number:
+        spoken = _TR_DIGIT_WORDS[number % 10]
+    elif number % 100:
+        spoken = _TR_TENS_WORDS[number % 100 // 10]
+    else:
+        spoken = next(w for power, w in reversed(_TR_POWER_WORDS) if number % (power * 10))
+    return word[:-digits] + spoken
 
 
 def turkish_genitive(name: str) -> str:
@@ -298,10 +322,10 @@ def turkish_genitive(name: str) -> str:
 
     >>> [turkish_genitive(n) for n in ("Zeynep", "Ayşe", "Oya", "Umut", "Gül", "ALİ", "Bot 2")]
     ['in', 'nin', 'nın', 'un', 'ün', 'nin', 'nin']
+    >>> [turkish_genitive(f"Oyuncu {n}") for n in (10, 20, 40, 50, 60, 90, 100, 1000)]
+    ['un', 'nin', 'ın', 'nin', 'ın', 'ın', 'ün', 'in']
     """
-    word = lower(name.strip(), "tr")
-    if word[-1:].isdigit():
-        return _TR_DIGIT_SUFFIX[int(word[-1])]
+    word = _spoken_end(lower(name.strip(), "tr"))
     vowels = [c for c in word if c in _TR_VOWELS]
     vowel = _TR_GENITIVE_VOWEL[vowels[-1]] if vowels else "i"
     buffer = "n" if word and word[-1] in _TR_VOWELS else ""  # Ayşe'nin, after a vowel
@@ -337,8 +361,7 @@ def possessive(name: str) -> str:
 
 # The dative's and the locative's vowel: a back last vowel takes a, a front one e.
 _TR_BACK = "aıou"
-# A name that ends in a digit is read aloud: 2 is "iki" (2'ye, 2'de), 3 is "üç" (3'e, 3'te).
-_TR_DIGIT_WORDS = ("sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz")
+# A name that ends in a number is read aloud (_spoken_end): 2'ye, 3'te, 20'ye, 40'ta.
 _TR_HARD = "fstkçşhp"  # after these the locative's d is t: Mehmet'te, Zeynep'te
 
 
@@ -349,10 +372,12 @@ def _turkish_case(name: str, *, locative: bool) -> str:
     ['ye', 'e', 'a', 'ya', 'ye']
     >>> [_turkish_case(n, locative=True) for n in ("Ayşe", "Mehmet", "Can", "Zeynep", "Bot 3")]
     ['de', 'te', 'da', 'te', 'te']
+    >>> [_turkish_case(f"Bot {n}", locative=False) for n in (10, 20, 50, 100)]
+    ['a', 'ye', 'ye', 'e']
+    >>> [_turkish_case(f"Bot {n}", locative=True) for n in (40, 60, 70, 1000)]
+    ['ta', 'ta', 'te', 'de']
     """
-    word = lower(name.strip(), "tr")
-    if word[-1:].isdigit():
-        word = _TR_DIGIT_WORDS[int(word[-1])]
+    word = _spoken_end(lower(name.strip(), "tr"))
     vowels = [c for c in word if c in _TR_VOWELS]
     back = bool(vowels) and vowels[-1] in _TR_BACK
     vowel = "a" if back else "e"
