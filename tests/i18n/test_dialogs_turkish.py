@@ -110,3 +110,29 @@ async def test_in_english_y_and_n_answer_and_e_and_h_do_not() -> None:
         assert app.screen is screen
         await pilot.press("q", "y")
     assert app.return_code == 0
+
+
+async def test_the_swap_chooser_names_the_tile_given_where_turkish_puts_it(turkish: None) -> None:
+    """ "Take which okey?" with two melds to swap from: each line read "ver K13" (a verb
+    before its object); it reads "K13 karşılığında"."""
+    from ui_helpers import at_position
+
+    from okey_tui.ui.screens.dialogs import ChooserScreen
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["K13 R9 Y1 B3 K5", "", "", ""],
+            table=["3:R13Y13B13*K13", "3:*R9Y9B9K9"],
+            openings="m101/-/-/m101",
+        )
+        await at_position(pilot, app, hand)
+        await pilot.press("w")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        lines = [str(label) for label, _action in chooser.options]
+        assert lines[0].endswith("K13 karşılığında"), lines
+        assert lines[1].endswith("R9 karşılığında"), lines
+        assert not any("ver" in line for line in lines), lines

@@ -106,7 +106,7 @@ def test_the_players_own_finish_penalty_and_pairs_step_are_said_to_them(turkish:
     assert "El 1/5: Sen bitirdin" in finished and "Sen bitirdi," not in finished
     assert "okey attın" in seat_lines(finished, "Sen")
     assert "koyduğu okey alındı" in seat_lines(finished, "Ayşe")
-    assert "(alan: sen)" in seat_lines(finished, "Ayşe") and "alan: Sen" not in finished
+    assert "(sen aldın)" in seat_lines(finished, "Ayşe") and "alan: Sen" not in finished
     # The pairs opener's doubling, said to the player when the pairs opener is them.
     stepped = printed(report([PAIRS, OPENED, OPENED, OPENED], Outcome(EndKind.FINISH, 3)), 0)
     assert "(iki katı: çift açtın)" in seat_lines(stepped, "Sen")

@@ -97,6 +97,33 @@ async def test_the_new_table_screen_offers_the_saved_match() -> None:
         assert format_position(app.session.hand) == position
 
 
+async def test_r_names_itself_by_what_it_does_where_the_cursor_is() -> None:
+    """On a match's line Enter resumes it: the bar said "⏎ Resume  r Resume match", two
+    names for one thing. There r is not shown (it still resumes that match); on another
+    line it says what it does there, resume the latest."""
+    first = make_app(settings=SETTINGS, ask=False, seed=5, bot_delay=0)
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_and_arrange(pilot, first)
+        position = format_position(first.session.hand)
+    app = make_app(seed=6, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewTableScreen)
+        screen.query(SaveRow).first().focus()
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "Resume" in bar and "Resume latest" not in bar and " r " not in bar, bar
+        screen.query(OptionRow).first().focus()
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "r Resume latest" in bar, bar
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert format_position(app.session.hand) == position
+
+
 def test_settings_round_trip_including_pace_look_and_colour_blind() -> None:
     chosen = SETTINGS.with_changes(bot_delay=1.2, theme="dark", colour_blind=True, name="Ayşe")
     save_settings(chosen)

@@ -920,7 +920,10 @@ class NewTableScreen(Screen[TableSettings]):
         Binding("enter", "start", N_("Start")),
         # On an unfinished match's line Enter resumes it: the key bar says so.
         Binding("enter", "resume_here", N_("Resume")),
-        Binding("r", "resume_focused", N_("Resume match")),
+        # r on a match's line resumes it, as Enter does (the bar read "⏎ Resume  r Resume
+        # match" there, two names for one thing); elsewhere it resumes the latest.
+        Binding("r", "resume_latest", N_("Resume latest")),
+        Binding("r", "resume_here", N_("Resume"), show=False),
         # The name box types a "?" of its own: there the bar says F1 opens the help.
         Binding("question_mark", "help", N_("Help"), key_display="?"),
         Binding("f1", "help_from_box", N_("Help"), key_display="F1"),
@@ -1290,10 +1293,9 @@ class NewTableScreen(Screen[TableSettings]):
 
         self.app.push_screen(HelpScreen(NEW_TABLE_KEYS, before_the_table=True))
 
-    def action_resume_focused(self) -> None:
-        """r: the match under the cursor, else the most recently played one."""
-        match_id = self.focused.match_id if isinstance(self.focused, SaveRow) else ""
-        self.app.action_resume(match_id)  # type: ignore[attr-defined]  # as above
+    def action_resume_latest(self) -> None:
+        """r off a match's line: the most recently played match (on one: that match)."""
+        self.app.action_resume("")  # type: ignore[attr-defined]  # as above
 
     def action_resume_here(self) -> None:
         self.action_start()
@@ -1302,8 +1304,8 @@ class NewTableScreen(Screen[TableSettings]):
         self.action_help()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "resume_focused":
-            return bool(self.saves)
+        if action == "resume_latest":
+            return bool(self.saves) and not isinstance(self.focused, SaveRow)
         if action in ("help", "help_from_box"):
             # One Help in the bar: F1's in the name box, where ? is typed; ?'s elsewhere.
             return isinstance(self.focused, Input) == (action == "help_from_box")

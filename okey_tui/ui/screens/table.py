@@ -4411,8 +4411,12 @@ class TableScreen(Screen[None]):
         for action in legal:
             label = Text(f"{action.target + 1}: ")
             label.append_text(meld_chips(view.table[action.target].meld, view.okey))
-            label.append("  " + _("give") + " ")
+            # The tiles where the language puts them ("K13 karşılığında", not "ver K13").
+            said = _("give {tiles}").format(tiles="{tiles}")
+            before, _tiles, after = said.partition("{tiles}")
+            label.append("  " + before)
             label.append_text(chips(action.tiles, view.okey))
+            label.append(after)
             options.append((label, action))
 
         async def then(action: SwapOkey | None) -> None:
