@@ -495,6 +495,19 @@ def _held_opening_lines(view: PlayerView, kept: list[Tile]) -> list[str]:
     return lines
 
 
+# Points behind the best other side before a hold's hint names the match as a reason: 2
+# points behind ("You are behind in the match: a straight out is your way back") sent a
+# learner after a gamble an ordinary finish, or one good hand, makes up.
+WAY_BACK_GAP = 50
+
+
+def _behind_by(view: PlayerView) -> int:
+    """How many points the seat's side is behind the best other side (0: not behind)."""
+    mine = view.match_totals[view.seat]
+    others = [t for s, t in enumerate(view.match_totals) if s not in (view.seat, view.partner)]
+    return max(0, mine - min(others)) if others else 0
+
+
 def _threat_line(threat: Threat | None) -> str | None:
     """Why a hold goes on although an opponent is near going out. Past the plain risk only
     a seat really behind in the match holds on (the hints' expert, ``gamble_level`` off: a
@@ -578,8 +591,13 @@ def _never_line(view: PlayerView, tried: int, threat: Threat | None, safer: str 
     # Held past an opponent near going out, the line about it gives the match as the reason.
     from okey_tui.bots.expert import behind_in_match
 
-    if behind_in_match(view) and not (threat is not None and threat.behind):
-        why.append(_("You are behind in the match: a straight out is your way back."))
+    gap = _behind_by(view)
+    if gap >= WAY_BACK_GAP and behind_in_match(view) and not (threat is not None and threat.behind):
+        why.append(
+            _("You are {n} points behind in the match: a straight out is your way back.").format(
+                n=gap
+            )
+        )
     if safer is not None:
         why.append(safer)
     return " ".join(why)

@@ -292,7 +292,7 @@ def test_safest_discards_that_leave_out_the_experts_discard_say_why_the_two_diff
     ("totals", "reason"),
     [
         ((0, 0, 0, 0), "over many hands, its straight outs"),
-        (BEHIND, "You are behind in the match: a straight out is your way back."),
+        (BEHIND, "You are 100 points behind in the match: a straight out is your way back."),
         (AHEAD, "over many hands, its straight outs"),
     ],
 )

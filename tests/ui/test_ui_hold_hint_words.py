@@ -72,6 +72,8 @@ def test_a_level_match_is_not_called_behind(totals: tuple[int, ...]) -> None:
         ((150, 100, 150, 100), "classic/11+p", True),
         ((100, 150, 100, 150), "classic/11+p", False),
         ((120, 120, 120, 120), "classic/11+p", False),
+        # Two points behind is no reason to gamble on a straight out: not said.
+        ((42, 40, 90, 90), "classic/11", False),
     ],
 )
 def test_only_a_seat_really_behind_is_told_a_straight_out_is_its_way_back(
@@ -79,8 +81,12 @@ def test_only_a_seat_really_behind_is_told_a_straight_out_is_its_way_back(
 ) -> None:
     advice = never_hold(totals, rules)
     first = advice.lines[0]
-    way_back = "You are behind in the match: a straight out is your way back."
+    way_back = "points behind in the match: a straight out is your way back."
     assert (way_back in first) is behind, first
+    if behind:
+        others = [t for s, t in enumerate(totals) if s and (s % 2 or "+p" not in rules)]
+        gap = totals[0] - min(others)
+        assert f"You are {gap} {way_back}" in first, first
     assert "not ahead" not in first
     says_one_answer(advice)
 
