@@ -2427,3 +2427,25 @@ def test_an_okey_taken_from_a_meld_is_kept_on_the_line_as_an_opening_is() -> Non
     swapped = [n for n, line in enumerate(lines) if "swapped the okey out" in line]
     assert swapped, lines
     assert all(marks.kept[n] >= 1 for n in swapped), (lines, marks.kept)
+
+
+async def test_a_bots_adds_after_its_opening_are_said_in_one_line():
+    """The line keeps the last two moves: a bot that opened and laid off three tiles had
+    one of them go unsaid, nothing on the line saying so. Its adds are said together,
+    "Zeynep added R4 to meld 1, K7 to meld 2, …", each tile named."""
+    from tests.positions import a_bot_opens_and_adds_after_seat_0_discards
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, a_bot_opens_and_adds_after_seat_0_discards())
+        hand = app.session.hand
+        await discard_then_wait(pilot, screen, "Y1", lambda: hand.turn == 0 or hand.is_over)
+        await pilot.pause()
+        zeynep = app.session.seat_name(3)
+        adds = [e for e in hand.events if e.kind == "add" and e.seat == 3]
+        assert len(adds) >= 2, [e.text for e in hand.events]
+        said = status_text(screen)
+        assert said.count(f"{zeynep} added") == 1, said
+        for add in adds:
+            assert str(add.tiles[0]) in said, (str(add.tiles[0]), said)
+        assert f"{zeynep} opened" in said and "Your turn" in said, said

@@ -24,6 +24,7 @@ from okey_tui.engine.view import PlayerView, exposed_okeys, is_pairs_only
 from okey_tui.i18n import N_, _, capitalize, current_language, ngettext, pgettext, possessive
 from okey_tui.messages import (
     added_tile_text,
+    added_tiles_text,
     bot_level,
     event_text,
     game_type_label,
@@ -1457,7 +1458,17 @@ class TableMarks:
         self.kept = []
         self.newest = None
         took_at: int | None = None  # the line of this seat's discard taken, in this batch
+        # The last line's adds, while it is one seat's adds alone: (seat, its adds meld by
+        # meld). Adds that follow it from that seat join it, one line for the seat's adds
+        # (the line keeps the last two moves: a bot's third add went unsaid, no word of it).
+        adding: tuple[int, list[tuple[int, list[Event]]]] | None = None
         for n, event in enumerate(news):
+            if (
+                adding is not None
+                and lines
+                and (event.seat != adding[0] or event.kind not in ("add", "penalty"))
+            ):
+                adding = None
             if event.kind == "take" and event.seat is not None and event.tiles:
                 # The player on this seat's right took its discard: the pile just went
                 # empty, and only the log said why. Said whatever came after it.
@@ -1493,6 +1504,20 @@ class TableMarks:
             said = self.describe(seats, view, event, news[n + 1 :], touched, viewer)
             paid = next((e for e in news[n + 1 : n + 2] if e.kind == "penalty"), None)
             charged = paid is not None and paid.seat is not None and paid.seat == viewer
+            if event.kind == "add" and touched and not charged and event.seat is not None:
+                if adding is not None and adding[0] == event.seat:
+                    parts = adding[1]
+                    if parts[-1][0] == touched[0]:
+                        parts[-1][1].append(event)
+                    else:
+                        parts.append((touched[0], [event]))
+                    lines[-1] = self.adds_text(seats[event.seat].name, parts, view.okey)
+                    continue
+                lines.append(said)
+                self.kept.append(0)
+                adding = (event.seat, [(touched[0], [event])])
+                continue
+            adding = None
             if charged and paid is not None and event.kind != "swap" and paid.code:
                 # A discard taken and used at a Challenge table: the +60 on the panel was
                 # said only in the log ("Ayşe laid meld 11", nothing of what it cost you).
@@ -1505,6 +1530,20 @@ class TableMarks:
             # went unsaid behind two adds).
             self.kept.append(int(charged or event.kind in ("open", "swap")))
         return lines
+
+    @staticmethod
+    def adds_text(who: str, parts: Sequence[tuple[int, Sequence[Event]]], okey: Tile) -> str:
+        """One seat's adds in one line: "Ayşe added Y13 to meld 4, R10 R11 to meld 1"."""
+        if len(parts) == 1:
+            meld, events = parts[0]
+            return _("{who} added {tile} to meld {n}").format(
+                who=who, tile=added_tiles_text(events, okey), n=meld + 1
+            )
+        each = ", ".join(
+            _("{tiles} to meld {n}").format(tiles=added_tiles_text(events, okey), n=meld + 1)
+            for meld, events in parts
+        )
+        return _("{who} added {adds}").format(who=who, adds=each)
 
     @staticmethod
     def touched(
