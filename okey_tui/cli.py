@@ -347,6 +347,9 @@ class Named(_WordChoice):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         word = named_word(str(value), self.names)
+        if not str(value).strip():  # "no game type is called : …", a blank named
+            said = _("nothing given: choose one of {names}").format(names=both_names(self.names))
+            self.fail(said, param=param, ctx=ctx)
         if word not in self.names:
             said = _(self.refusal).format(value=str(value).strip(), names=both_names(self.names))
             self.fail(said, param=param, ctx=ctx)
@@ -534,6 +537,8 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 
 @click.group(
     cls=LazyGroup,
+    # okey101 alone: the help, and exit 0 (click's own said it as a usage error, exit 2).
+    invoke_without_command=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     help=N_("okey101: 101 Okey (yüzbir okey), the Turkish tile game, in your terminal."),
 )
@@ -551,5 +556,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     callback=_print_version,
     help=N_("Show the version and exit."),
 )
-def main() -> None:
-    pass
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        click.echo(ctx.get_help(), color=ctx.color)

@@ -460,3 +460,26 @@ def test_in_a_dumb_terminal_the_game_says_so_and_exits(
     assert "(TERM=dumb)" in result.output and "TERM=xterm-256color okey101 play" in result.output
     assert "Traceback" not in result.output
     assert not list(storage.saves_dir().glob("*.json"))
+
+
+def test_okey101_alone_shows_the_help_and_exits_0() -> None:
+    """click's own no-command answer was the help as a usage error, exit 2."""
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    result = CliRunner().invoke(main, [])
+    assert result.exit_code == 0, result.output
+    assert "Commands:" in result.output and "play" in result.output
+
+
+def test_a_blank_game_type_is_said_as_nothing_given() -> None:
+    """--type '' said "no game type is called : the game types are …", a blank named."""
+    from click.testing import CliRunner
+
+    from okey_tui.cli import main
+
+    result = CliRunner().invoke(main, ["play", "--type", " "])
+    assert result.exit_code == 2
+    assert "nothing given: choose one of classic, rising" in result.output, result.output
+    assert "called :" not in result.output

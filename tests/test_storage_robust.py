@@ -348,3 +348,11 @@ def test_a_seats_file_that_cannot_be_read_keeps_no_token_and_is_written_again(te
     assert storage.seat_token("ws://h:1 AB") is None
     storage.keep_seat_token("ws://h:1 AB", "o-AXE-vWepCWDa7g")
     assert storage.seat_token("ws://h:1 AB") == "o-AXE-vWepCWDa7g"
+
+
+def test_a_bot_level_no_bot_has_falls_back_for_that_seat_alone() -> None:
+    """A hand-edited save with levels ["god", "easy", "hard"] made all three bots normal."""
+    path = unfinished("20990101-000000-lvls", extra={"levels": ["god", "easy", "hard"]})
+    (entry,) = storage.list_saves().entries
+    session = Session.resume(entry.saved, path)
+    assert session.levels == ("normal", "easy", "hard")

@@ -255,12 +255,12 @@ class Session:
         extra = saved.extra
         raw_levels = extra.get("levels")
         levels: tuple[str, ...] = ("normal",) * 3
-        if (
-            isinstance(raw_levels, list)
-            and len(raw_levels) == 3
-            and all(lv in ("easy", "normal", "hard", "expert") for lv in raw_levels)
-        ):
-            levels = tuple(raw_levels)
+        if isinstance(raw_levels, list) and len(raw_levels) == 3:
+            # A level no bot has (a hand-edited save) is normal, that seat's alone: one
+            # "god" among them made all three normal.
+            levels = tuple(
+                lv if lv in ("easy", "normal", "hard", "expert") else "normal" for lv in raw_levels
+            )
         humans = extra.get("humans", [HUMAN])
         # Seat numbers, each once, the first person's among them; anything else (a
         # hand-edited save) seats one person, as a save from before hot-seat tables does.
