@@ -2449,3 +2449,30 @@ async def test_a_bots_adds_after_its_opening_are_said_in_one_line():
         for add in adds:
             assert str(add.tiles[0]) in said, (str(add.tiles[0]), said)
         assert f"{zeynep} opened" in said and "Your turn" in said, said
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [("classic/11", "(g gives it back)"), ("classic/11+g", "(g gives it back, +101)")],
+)
+async def test_a_take_says_what_giving_it_back_costs_at_the_table(rules: str, words: str) -> None:
+    """At a table where giving the discard back costs +101 the take said "(g gives it
+    back)" as anywhere else; the cost came only once g asked to be sure."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R5 R6 Y1 B3 K9 K12", "", "", ""],
+            discards=("", "", "", "R7"),
+            table=["0:K1K2K3"],
+            openings="m101/-/-/-",
+            phase="d",
+            rules=rules,
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.view.taken is not None
+        said = status_text(screen)
+        assert said.startswith("You took R7") and words in said, said

@@ -4432,6 +4432,14 @@ class TableScreen(Screen[None]):
         okey = self.view.okey
         slots = self.rack.slots
         kinds = layable_kinds(self.view)
+        # What g costs, where a table option charges for it ("g gives it back, +101"):
+        # said only when asked to confirm the g, after the take it cost nothing to read.
+        give = self.view.penalty_for(GiveBack())
+        back = (
+            _("g gives it back")
+            if give is None
+            else _("g gives it back, +{points}").format(points=give.points)
+        )
         group = self.rack.group_at(slot)
         beside = [t for i in group if i != slot and (t := slots[i])]
         in_group = [t for i in group if (t := slots[i])]
@@ -4444,15 +4452,16 @@ class TableScreen(Screen[None]):
             said = (
                 _(
                     "You took {tile}, now beside {group} ({moved} moved a slot to make room): "
-                    "{meld} · lay it down this turn (g gives it back)"
+                    "{meld} · lay it down this turn ({give_back})"
                 )
                 if aside  # tiles of that group moved a slot aside for it (RackLayout.put_beside)
                 else _(
                     "You took {tile}, now beside {group}: {meld} · lay it down this turn "
-                    "(g gives it back)"
+                    "({give_back})"
                 )
             )
             return said.format(
+                give_back=back,
                 tile=tile_text(tile, okey),
                 group=self.group_words(beside, tile),
                 meld=group_label([*beside, tile], okey, kinds)[0],
@@ -4463,8 +4472,9 @@ class TableScreen(Screen[None]):
         if partners:  # no free slot beside that group: said, so no search for it
             partner = [t for i in partners[0] if (t := slots[i])]
             return _(
-                "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+                "You took {tile}: {meld} with {group} · lay it down this turn ({give_back})"
             ).format(
+                give_back=back,
                 tile=tile_text(tile, okey),
                 group=self.group_words(partner, tile),
                 meld=group_label([*partner, tile], okey, kinds)[0],
@@ -4478,24 +4488,26 @@ class TableScreen(Screen[None]):
             said = (
                 _(
                     "You took {tile}, now beside {group}: {meld} · lay it down this turn "
-                    "(g gives it back)"
+                    "({give_back})"
                 )
                 if beside_twin
-                else _(
-                    "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
-                )
+                else _("You took {tile}: {meld} with {group} · lay it down this turn ({give_back})")
             )
             shown = tile_text(tile, okey)
             return said.format(
-                tile=shown, group=shown, meld=group_label([tile, tile], okey, kinds)[0]
+                give_back=back,
+                tile=shown,
+                group=shown,
+                meld=group_label([tile, tile], okey, kinds)[0],
             )
         meld = self.taken_meld(tile)
         if meld is not None:  # its partners in several groups (Y8 here, K8 there): named
             partner = list(meld.tiles)
             partner.remove(tile)
             return _(
-                "You took {tile}: {meld} with {group} · lay it down this turn (g gives it back)"
+                "You took {tile}: {meld} with {group} · lay it down this turn ({give_back})"
             ).format(
+                give_back=back,
                 tile=tile_text(tile, okey),
                 group=self.group_words(partner, tile),
                 meld=group_label(list(meld.tiles), okey, kinds)[0],
@@ -4503,20 +4515,21 @@ class TableScreen(Screen[None]):
         view = self.view
         reached = view.taken_run_reached()
         if view.can_touch_table() and view.playable_on_table(tile):  # no meld: a, then
-            said = _("You took {tile}: a adds it to a meld on the table (g gives it back)")
+            said = _("You took {tile}: a adds it to a meld on the table ({give_back})")
         elif reached is not None:  # onto a run once tiles of the rack go on first: which
             return _(
-                "You took {tile}: a adds {tiles} to meld {n}, then {tile} (g gives it back)"
+                "You took {tile}: a adds {tiles} to meld {n}, then {tile} ({give_back})"
             ).format(
+                give_back=back,
                 tile=tile_text(tile, okey),
                 tiles=" ".join(tile_text(t, okey) for t in reached[1]),
                 n=reached[0] + 1,
             )
         elif view.taken_swaps():  # or given for a table okey: the key that does it, named
-            said = _("You took {tile}: w gives it for an okey on the table (g gives it back)")
+            said = _("You took {tile}: w gives it for an okey on the table ({give_back})")
         else:
-            said = _("You took {tile}: lay it down this turn (g gives it back)")
-        return said.format(tile=tile_text(tile, okey))
+            said = _("You took {tile}: lay it down this turn ({give_back})")
+        return said.format(give_back=back, tile=tile_text(tile, okey))
 
     def opening_with_taken(self) -> str:
         """Not opened: the opening the rack makes with the tile just taken, said by its
