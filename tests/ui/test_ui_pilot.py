@@ -704,6 +704,32 @@ async def test_a_run_staged_after_declaring_going_pairs_is_refused_for_the_decla
         assert not screen.staging.melds
 
 
+async def test_a_block_of_several_tiles_after_going_pairs_is_refused_for_the_declaration():
+    """Going Pairs declared: o on K5 K6 K7 K12 K13 (m takes the block) said only "are not a
+    pair: a pair is two identical tiles", not why only pairs go."""
+    from tests.positions import position
+    from ui_helpers import at_position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K5 K6 K7 K12 K13 R1 R1 Y2", "", "", ""], rules="challenge/11", phase="p")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("P", "y")
+        await pilot.pause()
+        assert screen.view.going_pairs[screen.view.seat]
+        block = [
+            i for i, t in enumerate(screen.rack.slots) if t is not None and t.colour.name == "BLACK"
+        ]
+        screen.selected.update(block)
+        await pilot.press("o")
+        said = status_text(screen)
+        assert said.startswith("K5 K6 K7 K12 K13 are not a pair, and you declared Going Pairs"), (
+            said
+        )
+        assert "(rules §13 Game types)" in said, said
+        assert not screen.staging.melds
+
+
 async def test_keys_at_one_table_from_the_deal_then_at_positions_then_small_and_closing():
     """One table (seed 125, 120x40). From its deal, put back before each: illegal keys
     show the engine's message and change nothing; the rack's cursor, selection and moves;
