@@ -707,8 +707,9 @@ async def test_a_run_staged_after_declaring_going_pairs_is_refused_for_the_decla
 async def test_a_block_of_several_tiles_after_going_pairs_is_refused_for_the_declaration():
     """Going Pairs declared: o on K5 K6 K7 K12 K13 (m takes the block) said only "are not a
     pair: a pair is two identical tiles", not why only pairs go."""
-    from tests.positions import position
     from ui_helpers import at_position
+
+    from tests.positions import position
 
     app = table_app(OPENING_SEED, game_type="challenge")
     async with app.run_test(size=(120, 40)) as pilot:

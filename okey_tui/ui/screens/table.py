@@ -3399,24 +3399,24 @@ class TableScreen(Screen[None]):
         when they are a meld of another kind, that it does not go with the staged ones."""
         view = self.view
         okey = view.okey
-        if kinds == {MeldKind.PAIR} and len(tiles) > 2 and is_pairs_only(view):
-            if not readings(tiles, okey, {MeldKind.RUN, MeldKind.SET}):
-                # A block of several tiles (m on K5 K6 K7 K12 K13): "are not a pair" left out
-                # why only pairs go, said for a run alone.
-                if view.opening is None:
-                    words = _(
-                        "{tiles} are not a pair, and you declared Going Pairs: you open only "
-                        "with pairs, two identical tiles each ({rule})"
-                    )
-                    section = 13
-                else:
-                    words = _(
-                        "{tiles} are not a pair, and you opened with pairs: you lay only "
-                        "pairs, two identical tiles each ({rule})"
-                    )
-                    section = 9
-                return words.format(tiles=tiles_text(tiles, okey), rule=rule_section(section))
-        if kinds == {MeldKind.PAIR} and readings(tiles, okey, {MeldKind.RUN, MeldKind.SET}):
+        run_or_set = readings(tiles, okey, {MeldKind.RUN, MeldKind.SET})
+        if kinds == {MeldKind.PAIR} and len(tiles) > 2 and is_pairs_only(view) and not run_or_set:
+            # A block of several tiles (m on K5 K6 K7 K12 K13): "are not a pair" left out
+            # why only pairs go, said for a run alone.
+            if view.opening is None:
+                words = _(
+                    "{tiles} are not a pair, and you declared Going Pairs: you open only "
+                    "with pairs, two identical tiles each ({rule})"
+                )
+                section = 13
+            else:
+                words = _(
+                    "{tiles} are not a pair, and you opened with pairs: you lay only "
+                    "pairs, two identical tiles each ({rule})"
+                )
+                section = 9
+            return words.format(tiles=tiles_text(tiles, okey), rule=rule_section(section))
+        if kinds == {MeldKind.PAIR} and run_or_set:
             # A run or a set where only pairs go: the reason is the pairs, not the tiles
             # ("B9 B10 B11 B12 are not a pair: a pair is two identical tiles").
             if is_pairs_only(view):
