@@ -294,7 +294,9 @@ _TR_GENITIVE_VOWEL = dict(zip("aıoueiöü", "ııuuiiüü", strict=True))
 # 20 "yirmi" (20'nin), 100 "yüz" (100'ün).
 _TR_DIGIT_WORDS = ("sıfır", "bir", "iki", "üç", "dört", "beş", "altı", "yedi", "sekiz", "dokuz")
 _TR_TENS_WORDS = ("", "on", "yirmi", "otuz", "kırk", "elli", "altmış", "yetmiş", "seksen", "doksan")
-_TR_POWER_WORDS = ((10**9, "milyar"), (10**6, "milyon"), (1000, "bin"), (100, "yüz"))
+# The words of 1000, 1000², …: a number that ends in three 0s or more ends in one of them
+# ("yirmi bin", "on milyon").
+_TR_THOUSANDS_WORDS = ("bin", "milyon", "milyar", "trilyon", "katrilyon", "kentilyon")
 
 
 def _spoken_end(word: str) -> str:
@@ -303,6 +305,8 @@ def _spoken_end(word: str) -> str:
 
     >>> [_spoken_end(w) for w in ("bot 2", "oyuncu 10", "50", "100", "2000", "0", "ali")]
     ['bot iki', 'oyuncu on', 'elli', 'yüz', 'bin', 'sıfır', 'ali']
+    >>> [_spoken_end(str(n)) for n in (10_000, 100_000, 10**7, 3 * 10**9, 10**15, 10**20)]
+    ['bin', 'bin', 'milyon', 'milyar', 'katrilyon', 'kentilyon']
     """
     digits = len(word) - len(word.rstrip("0123456789"))
     if not digits:
@@ -312,8 +316,14 @@ def _spoken_end(word: str) -> str:
         spoken = _TR_DIGIT_WORDS[number % 10]
     elif number % 100:
         spoken = _TR_TENS_WORDS[number % 100 // 10]
-    else:
-        spoken = next(w for power, w in reversed(_TR_POWER_WORDS) if number % (power * 10))
+    elif number % 1000:
+        spoken = "yüz"
+    else:  # read in groups of three: the last group that is not 000 ends in its word
+        group = 0
+        while number % 1000 == 0 and group < len(_TR_THOUSANDS_WORDS):
+            number //= 1000
+            group += 1
+        spoken = _TR_THOUSANDS_WORDS[group - 1]
     return word[:-digits] + spoken
 
 

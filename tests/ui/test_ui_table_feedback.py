@@ -2429,25 +2429,42 @@ def test_an_okey_taken_from_a_meld_is_kept_on_the_line_as_an_opening_is() -> Non
     assert all(marks.kept[n] >= 1 for n in swapped), (lines, marks.kept)
 
 
-async def test_a_bots_adds_after_its_opening_are_said_in_one_line():
+@pytest.mark.parametrize("pace", [0.0, 0.05])
+async def test_a_bots_adds_after_its_opening_are_said_in_one_line(pace: float) -> None:
     """The line keeps the last two moves: a bot that opened and laid off three tiles had
     one of them go unsaid, nothing on the line saying so. Its adds are said together,
-    "Zeynep added R4 to meld 1, K7 to meld 2, …", each tile named."""
-    from tests.positions import a_bot_opens_and_adds_after_seat_0_discards
+    "Zeynep added K7 to meld 2, R4 to meld 3, R4 to meld 1", at full speed (one update)
+    and at a bot's pace (an update for each move); both copies of R4, one on a run and one
+    on a set, each on its own meld (both were said to go on the first)."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
 
-    app = table_app(OPENING_SEED)
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=pace, remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await at_position(pilot, app, a_bot_opens_and_adds_after_seat_0_discards())
-        hand = app.session.hand
-        await discard_then_wait(pilot, screen, "Y1", lambda: hand.turn == 0 or hand.is_over)
+        hand = position(
+            [
+                "R9 B1 K5 Y1",
+                "Y6 K1 Y9",
+                "Y2 Y3 B2 B3",
+                "K10 K11 K12 K13 Y10 Y11 Y12 Y13 B11 B12 B13 R4 R4 K7 B1 Y8",
+            ],
+            table=("1:R1R2R3", "1:K4K5K6", "1:Y4B4K4"),
+            openings="-/m101/-/-",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, hand)
+        played = app.session.hand
+        await discard_then_wait(pilot, screen, "Y1", lambda: played.turn == 0 or played.is_over)
         await pilot.pause()
         zeynep = app.session.seat_name(3)
-        adds = [e for e in hand.events if e.kind == "add" and e.seat == 3]
-        assert len(adds) >= 2, [e.text for e in hand.events]
+        adds = [e for e in played.events if e.kind == "add" and e.seat == 3]
+        assert len(adds) == 3, [e.text for e in played.events]
         said = status_text(screen)
         assert said.count(f"{zeynep} added") == 1, said
-        for add in adds:
-            assert str(add.tiles[0]) in said, (str(add.tiles[0]), said)
+        assert "K7 to meld 2" in said, said
+        assert "R4 to meld 1" in said and "R4 to meld 3" in said, said
         assert f"{zeynep} opened" in said and "Your turn" in said, said
 
 

@@ -1411,10 +1411,17 @@ class TableScreen(Screen[None]):
         self.centre_info.show(table.hand_number, view)
         events_ = table.events
         # Hot-seat: each person also sees what the others at the terminal did.
-        self.moves_seen += self.table_marks.update(
+        lines = self.table_marks.update(
             seats, events_, view, None if self.hotseat is not None else table.seat
         )
-        self.moves_kept += self.table_marks.kept
+        kept = self.table_marks.kept
+        if self.table_marks.replaces_last and self.moves_seen:
+            # A seat's adds said again with one more ("Zeynep added K7 to meld 2, R4 to
+            # meld 1"): at a bot's pace each add comes in an update of its own.
+            self.moves_seen[-1], self.moves_kept[-1] = lines[0], kept[0]
+            lines, kept = lines[1:], kept[1:]
+        self.moves_seen += lines
+        self.moves_kept += kept
         melds = self.melds_view
         melds.show(seats, view, self.table_marks.marks)
         if self.reveal_meld is None and not self._melds_paged:

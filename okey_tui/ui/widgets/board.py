@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, Self
 
@@ -1429,6 +1430,13 @@ class TableMarks:
         self.kept: list[int] = []
         # The last meld another seat laid or changed in the last update, to bring into sight.
         self.newest: int | None = None
+        # The adds of one seat said so far in one line, while nothing else came after them:
+        # (seat, its adds meld by meld). Adds that follow from that seat join that line,
+        # in this update or a later one (at a bot's pace each move comes in its own).
+        self.adding: tuple[int, list[tuple[int, list[Event]]]] | None = None
+        # Whether the first line of the last update says again, longer, the last line of
+        # the one before it (the seat's adds so far and one more): it replaces that line.
+        self.replaces_last = False
 
     def update(
         self,
@@ -1458,17 +1466,17 @@ class TableMarks:
         self.kept = []
         self.newest = None
         took_at: int | None = None  # the line of this seat's discard taken, in this batch
-        # The last line's adds, while it is one seat's adds alone: (seat, its adds meld by
-        # meld). Adds that follow it from that seat join it, one line for the seat's adds
-        # (the line keeps the last two moves: a bot's third add went unsaid, no word of it).
-        adding: tuple[int, list[tuple[int, list[Event]]]] | None = None
+        self.replaces_last = False
+        # The copies of each tile the adds of this update have put on each meld so far: both
+        # R4 added (one to a run, one to a set) were both said to go on the first.
+        credited: Counter[tuple[int, Tile]] = Counter()
         for n, event in enumerate(news):
-            if (
-                adding is not None
-                and lines
-                and (event.seat != adding[0] or event.kind not in ("add", "penalty"))
+            # One line for a seat's adds in a row (the line keeps the last two moves: a
+            # bot's third add went unsaid), until any other move.
+            if self.adding is not None and (
+                event.seat != self.adding[0] or event.kind not in ("add", "penalty")
             ):
-                adding = None
+                self.adding = None
             if event.kind == "take" and event.seat is not None and event.tiles:
                 # The player on this seat's right took its discard: the pile just went
                 # empty, and only the log said why. Said whatever came after it.
@@ -1495,7 +1503,7 @@ class TableMarks:
                 continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
-            touched = self.touched(event, table, changed, laid)
+            touched = self.touched(event, table, changed, laid, old, credited)
             if event.seat == viewer:
                 continue
             for i in touched:
@@ -1505,19 +1513,27 @@ class TableMarks:
             paid = next((e for e in news[n + 1 : n + 2] if e.kind == "penalty"), None)
             charged = paid is not None and paid.seat is not None and paid.seat == viewer
             if event.kind == "add" and touched and not charged and event.seat is not None:
-                if adding is not None and adding[0] == event.seat:
-                    parts = adding[1]
-                    if parts[-1][0] == touched[0]:
-                        parts[-1][1].append(event)
-                    else:
+                if self.adding is not None and self.adding[0] == event.seat:
+                    parts = self.adding[1]
+                    # A meld the seat added to before in the line takes the tile there.
+                    part = next((p for p in parts if p[0] == touched[0]), None)
+                    if part is None:
                         parts.append((touched[0], [event]))
-                    lines[-1] = self.adds_text(seats[event.seat].name, parts, view.okey)
+                    else:
+                        part[1].append(event)
+                    merged = self.adds_text(seats[event.seat].name, parts, view.okey)
+                    if lines:
+                        lines[-1] = merged
+                    else:  # the line of an update before this one, said again longer
+                        lines.append(merged)
+                        self.kept.append(0)
+                        self.replaces_last = True
                     continue
                 lines.append(said)
                 self.kept.append(0)
-                adding = (event.seat, [(touched[0], [event])])
+                self.adding = (event.seat, [(touched[0], [event])])
                 continue
-            adding = None
+            self.adding = None
             if charged and paid is not None and event.kind != "swap" and paid.code:
                 # A discard taken and used at a Challenge table: the +60 on the panel was
                 # said only in the log ("Ayşe laid meld 11", nothing of what it cost you).
@@ -1547,9 +1563,16 @@ class TableMarks:
 
     @staticmethod
     def touched(
-        event: Event, table: Sequence[TableMeld], changed: list[int], laid: dict[int, list[int]]
+        event: Event,
+        table: Sequence[TableMeld],
+        changed: list[int],
+        laid: dict[int, list[int]],
+        old: Sequence[TableMeld] = (),
+        credited: Counter[tuple[int, Tile]] | None = None,
     ) -> list[int]:
-        """The table melds ``event`` laid or changed (``laid`` loses the ones it laid)."""
+        """The table melds ``event`` laid or changed (``laid`` loses the ones it laid). An
+        add goes to a changed meld that gained a copy of its tile not yet ``credited`` to
+        another add (``old``: the table before)."""
         if event.kind in ("open", "lay"):
             own = laid.get(event.seat if event.seat is not None else -1, [])
             melds: list[int] = []
@@ -1559,7 +1582,19 @@ class TableMarks:
                 covered += len(table[melds[-1]].meld.tiles)
             return melds
         tile = event.tiles[0] if event.tiles else None
-        return [i for i in changed if tile is not None and tile in table[i].meld.tiles][:1]
+        if tile is None:
+            return []
+        for i in changed:
+            now = table[i].meld.tiles.count(tile)
+            before = old[i].meld.tiles.count(tile) if i < len(old) else 0
+            done = credited[(i, tile)] if credited is not None else 0
+            if now - before > done:
+                if credited is not None:
+                    credited[(i, tile)] += 1
+                return [i]
+        # No copy gained that is not credited (a meld laid and added to in one update):
+        # the first meld holding the tile, as before.
+        return [i for i in changed if tile in table[i].meld.tiles][:1]
 
     @staticmethod
     def describe(
