@@ -128,3 +128,48 @@ async def test_a_meld_offered_twice_the_okey_two_ways_goes_from_one_row_to_the_n
         await pilot.pause()
         laid = app.session.hand.table[0].meld
         assert meant in laid.stands_for, laid
+
+
+async def test_a_two_digit_number_typed_again_goes_on_to_its_next_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The okey goes on meld 1 (two ways) and meld 12 (two ways): 1 2 goes to meld 12's
+    first line; 1 2 again, later, to its second (its 1 went to meld 1 meanwhile, and the
+    second 12 was never reached). A "No meld" said goes once an arrow moves on."""
+    monkeypatch.setattr(dialogs, "SECOND_DIGIT", 30.0)
+    okey = Tile.parse("B8")
+    fours = [f"1:R{n}Y{n}B{n}K{n}" for n in (1, 2, 3, 4, 5, 6, 10, 11, 12, 13)]
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["B8 K9 Y1 B3", "", "", ""],
+            table=["1:Y7Y8Y9", *fours, "1:R7R8R9R10"],
+            openings="m101/m101/-/-",
+            rules="classic/11+n",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, okey))
+        await pilot.press("space", "a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        assert chooser.numbers == [1, 1, 12, 12]
+        rows = chooser.query_one("#chooser")
+        await pilot.press("1", "2")
+        await pilot.pause()
+        assert rows.highlighted == 2
+        chooser._typed = None  # the window of the second digit over: a new number
+        await pilot.press("1")
+        await pilot.pause()
+        assert rows.highlighted == 0
+        await pilot.press("2")
+        await pilot.pause()
+        assert rows.highlighted == 3, "12 again: its second line"
+        chooser._typed = None
+        await pilot.press("7")
+        await pilot.pause()
+        keys = chooser.query_one("#chooser-keys")
+        assert "No meld 7 here" in str(keys.render())
+        await pilot.press("up")
+        await pilot.pause()
+        assert "No meld 7 here" not in str(keys.render())

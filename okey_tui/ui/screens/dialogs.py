@@ -164,6 +164,11 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         self.start = highlighted if 0 <= highlighted < len(options) else 0
         self.numbers = list(numbers) if numbers is not None else None
         self._typed: tuple[str, float] | None = None  # the number typed so far, and when
+        # The number and row a number last went to, and that as it was when the number
+        # being typed began: typed whole again, a number goes on to its next row (12 then
+        # 12: the second line of meld 12; its first digit had gone to meld 1 meanwhile).
+        self._went: tuple[str, int] | None = None
+        self._went_before: tuple[str, int] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -200,6 +205,8 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
             longer = before[0] + digit
             if any(str(n).startswith(longer) for n in numbers):
                 typed = longer
+        if typed == digit:  # a number begins
+            self._went_before = self._went
         starting = [i for i, n in enumerate(numbers) if str(n).startswith(typed)]
         self._typed = (typed, now)
         keys = self.query_one("#chooser-keys", KeyHint)
@@ -213,11 +220,19 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
             return
         chooser = self.query_one("#chooser", OptionList)
         ring = exact or starting
-        current = chooser.highlighted
-        if before is not None and before[0] == typed and current is not None and current in ring:
-            chooser.highlighted = ring[(ring.index(current) + 1) % len(ring)]  # the next
+        again = self._went_before
+        if again is not None and again[0] == typed and again[1] in ring:
+            row = ring[(ring.index(again[1]) + 1) % len(ring)]  # the next line of it
         else:
-            chooser.highlighted = ring[0]
+            row = ring[0]
+        chooser.highlighted = row
+        self._went = (typed, row)
+
+    def on_option_list_option_highlighted(self) -> None:
+        """Moved along the lines (an arrow, a number): "No meld 7 here" is said no more."""
+        keys = self.query(KeyHint).results(KeyHint)
+        for hint in keys:
+            hint.show_keys(self.hint_parts())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
