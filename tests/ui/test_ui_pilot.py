@@ -731,6 +731,30 @@ async def test_a_block_of_several_tiles_after_going_pairs_is_refused_for_the_dec
         assert not screen.staging.melds
 
 
+async def test_pairs_side_by_side_in_one_group_after_going_pairs_are_staged_each():
+    """Going Pairs declared: o on the block K5 K5 R7 R7 said "K5 K5 R7 R7 are not a pair";
+    both pairs are staged."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K5 K5 R7 R7 Y1 B3 R11", "", "", ""], rules="challenge/11", phase="p")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("P", "y")
+        await pilot.pause()
+        block = [
+            i for i, t in enumerate(screen.rack.slots) if t is not None and str(t) in ("K5", "R7")
+        ]
+        assert len(block) == 4
+        screen.selected.update(block)
+        await pilot.press("o")
+        said = status_text(screen)
+        assert sorted(str(m) for m in screen.staging.melds) == ["K5 K5", "R7 R7"], said
+        assert said.startswith("Staged 2 pairs"), said
+
+
 async def test_keys_at_one_table_from_the_deal_then_at_positions_then_small_and_closing():
     """One table (seed 125, 120x40). From its deal, put back before each: illegal keys
     show the engine's message and change nothing; the rack's cursor, selection and moves;

@@ -118,6 +118,12 @@ async def test_r_names_itself_by_what_it_does_where_the_cursor_is() -> None:
         await pilot.pause()
         bar = screen_text(app).splitlines()[-1]
         assert "r Resume latest" in bar, bar
+        screen.query_one("#opt-name").focus()  # the name box: r is a letter there
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[-1]
+        assert "Resume latest" not in bar, bar
+        screen.query(OptionRow).first().focus()
+        await pilot.pause()
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -1305,7 +1305,8 @@ class NewTableScreen(Screen[TableSettings]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume_latest":
-            return bool(self.saves) and not isinstance(self.focused, SaveRow)
+            # Not in the name box, where r is a letter typed (the bar offered it there).
+            return bool(self.saves) and not isinstance(self.focused, SaveRow | Input)
         if action in ("help", "help_from_box"):
             # One Help in the bar: F1's in the name box, where ? is typed; ?'s elsewhere.
             return isinstance(self.focused, Input) == (action == "help_from_box")

@@ -3256,7 +3256,13 @@ class TableScreen(Screen[None]):
             # set needs at least three tiles", the F✦ left unsaid.)
             self.stage_parts(parts, kinds)
             return
-
+        pairs = self.pairs_in(chosen) if not found and kinds == {MeldKind.PAIR} else None
+        if pairs is not None:
+            # Pairs side by side in one group (K5 K5 R7 R7, taken whole with m), where only
+            # pairs go: each pair staged, as groups apart are (it said "K5 K5 R7 R7 are not
+            # a pair"). Not where runs go too: R7 R7 R8 R8 R9 R9 may be two runs.
+            self.stage_parts(pairs, {MeldKind.PAIR})
+            return
         if not found:
             self.set_status(self.no_meld_text(tiles, kinds), error=True)
             return
@@ -3481,6 +3487,21 @@ class TableScreen(Screen[None]):
         """Whether the tiles in the slots of ``part`` make a meld of ``kinds`` by themselves."""
         tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
         return bool(readings(tiles, self.view.okey, kinds))
+
+    def pairs_in(self, chosen: list[int]) -> list[list[int]] | None:
+        """The slots ``chosen`` as pairs of two identical tiles, every tile in one, in rack
+        order (None: they are not, or only one pair, or an okey among them, whose pairing
+        is the player's to say)."""
+        okey = self.view.okey
+        by_tile: dict[Tile, list[int]] = {}
+        for i in chosen:
+            tile = self.rack.slots[i]
+            if tile is None or is_wild(tile, okey):
+                return None
+            by_tile.setdefault(tile, []).append(i)
+        if len(by_tile) < 2 or any(len(slots) != 2 for slots in by_tile.values()):
+            return None
+        return sorted(by_tile.values())
 
     def stage_parts(self, parts: list[list[int]], kinds: set[MeldKind]) -> None:
         """``o`` with tiles of several groups selected that make no one meld together: the
