@@ -62,3 +62,23 @@ async def test_a_one_is_said_missing_only_once_no_second_digit_comes(monkeypatch
         await pilot.press("1")
         await pilot.pause(0.2)
         assert "No tile numbered 1 on your rack" in status_text(screen)
+
+
+async def test_another_key_between_two_ones_ends_the_first_number() -> None:
+    """Stepping through the 1s with space between (1 space 1 space), the second 1 was read
+    with the first as 11 and went to Y11: any other key ends the number typed."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position(["R1 Y11 B1 K1 Y3", "", "", ""]))
+        await pilot.press("1", "space", "1")
+        assert under(screen) != "Y11" and under(screen).endswith("1"), under(screen)
+        assert len([i for i in screen.selected if str(screen.rack.slots[i]) != "Y11"]) == 1
+
+
+async def test_slash_at_a_table_of_bots_says_what_it_is_for() -> None:
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(pilot, app, position(["R1 Y11 B1 K1 Y3", "", "", ""]))
+        await pilot.press("slash")
+        said = status_text(screen)
+        assert said.startswith("/ says a line to the table at a table with friends"), said

@@ -190,6 +190,7 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
 
     def on_key(self, event: events.Key) -> None:
         if self.numbers is None or event.character is None or not event.character.isdigit():
+            self._typed = None  # another key ends a number being typed
             return
         event.stop()
         event.prevent_default()

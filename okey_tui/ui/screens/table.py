@@ -1889,6 +1889,9 @@ class TableScreen(Screen[None]):
             event.prevent_default()
             self.cursor_to_number(event.key)
             return
+        # Any other key ends a number being typed: 1, space, 1 went to an 11 (the second 1
+        # read with the first), not to the next 1.
+        self._number_typed = None
         actions = [
             # The action's name, as check_action is asked; Enter's and Esc's in the key bar
             # while melds are staged are commit's and unstage's, e's there hint_tile's.
@@ -1940,6 +1943,12 @@ class TableScreen(Screen[None]):
                 "D deals the next hand without waiting for those not ready, once this hand is over"
             )
             self.set_status(said, error=True)
+        elif action == "chat":  # / at a table of bots alone did nothing at all
+            event.stop()
+            self.set_status(
+                _("/ says a line to the table at a table with friends: here the others are bots"),
+                error=True,
+            )
         elif action == "next_tip":  # n with no tip in sight did nothing at all
             event.stop()
             said = _("n puts away a tip shown over the table: there is none now")
@@ -2589,7 +2598,8 @@ class TableScreen(Screen[None]):
 
     def say_no_number(self, typed: tuple[str, float, int], number: int) -> None:
         """No tile numbered ``number``: said, unless another digit came since ``typed``."""
-        if self._number_typed is typed and self.is_attached:
+        # (None: another key came since, which ends the number but leaves this said.)
+        if self._number_typed in (typed, None) and self.is_attached:
             self.set_status(_("No tile numbered {n} on your rack").format(n=number), error=True)
 
     def action_row_end(self, end: int) -> None:
