@@ -617,9 +617,12 @@ def finish_formula(
     going_pairs: bool,
     finisher_zero: bool,
     own: bool = False,
+    straight_said: bool = False,
 ) -> str:
     """How a seat's finish points were reached (``23 in hand × 2``), from the engine's numbers
-    (``own``: the player's own seat, said to them: "202 el açmadın")."""
+    (``own``: the player's own seat, said to them: "202 el açmadın"; ``straight_said``: a
+    line above said what a straight out makes each opponent write, so this one gives the
+    figure alone, ``404 (202 × 2)``)."""
     from okey_tui.engine.scoring import GOING_PAIRS_FACTOR, NOT_OPENED
     from okey_tui.engine.state import PENALTY
 
@@ -638,6 +641,10 @@ def finish_formula(
         not_opened = pgettext("you", "{points} not opened") if own else _("{points} not opened")
         text = not_opened.format(points=NOT_OPENED) + times
         return text + (f" × {GOING_PAIRS_FACTOR} " + _("(Going Pairs)") if going_pairs else "")
+    if case is _FinishCase.STRAIGHT and straight_said:
+        # Said once (three lines of "for a straight out: each opponent writes it, opened
+        # or not" took the summary's room at 80x24).
+        return f"{NOT_OPENED * m} ({NOT_OPENED} × {m})"
     if case is _FinishCase.STRAIGHT:
         # The flat figure every other seat writes, said whole: "202 straight out × 2" read
         # like the never-opened figure, though an opened seat writes it too (rules §11).
@@ -657,6 +664,11 @@ def finish_formula(
         return straight.format(points=NOT_OPENED * m, base=NOT_OPENED, times=m)
     steps = line.finish // line.left_sum if line.left_sum else 1
     return _("{total} in hand").format(total=line.left_sum) + (f" × {steps}" if steps > 1 else "")
+
+
+def writes_straight(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:
+    """Whether a seat's finish points are the straight out's figure (202 times the steps)."""
+    return _finish_case(line, outcome, partners=partners) is _FinishCase.STRAIGHT
 
 
 def writes_not_opened(line: SeatScore, outcome: Outcome, *, partners: bool) -> bool:

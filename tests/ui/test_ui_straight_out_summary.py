@@ -65,3 +65,29 @@ def test_a_straight_out_with_an_okey_reads_808() -> None:
     said = "808 (202 × 4 for a straight out: each opponent writes it, opened or not)"
     assert said in lines["You"], lines["You"]
     assert lines["You"].endswith("= 808")
+
+
+def test_the_straight_outs_figure_is_explained_once() -> None:
+    """Zeynep (seat 3) opened too: her line gives the figure alone, "404 (202 × 2)"; the
+    words said on the line above are not said again (at 80x24 the three lines of them
+    pushed the score sheet below the fold)."""
+    hand = position(
+        ["K1 K2", "Y1 Y2", "R1 R2 R3 K13", "B1 B2"],
+        turn=2,
+        openings="m123/-/-/m120",
+        table=["0:K10K11K12K13", "0:Y10Y11Y12Y13", "0:R10R11R12R13", "3:B10B11B12B13"],
+    )
+    hand.apply(parse_action("open R1R2R3", OKEY))
+    hand.apply(parse_action("discard K13", OKEY))
+    result = score_hand(hand)
+    totals = result.totals()
+    report = HandReport(
+        1, 1, result, hand.indicator, tuple(hand.table), None, (), (totals,), totals, True,
+        (2,), RuleSet.from_code("classic/1"), (False,) * 4,
+    )  # fmt: skip
+    console = Console(width=120, record=True, file=io.StringIO())
+    console.print(explain_hand(report, SEATS, 0))
+    text = console.export_text()
+    assert text.count("for a straight out: each opponent writes it") == 1, text
+    zeynep = next(li for li in text.splitlines() if li.startswith("Zeynep"))
+    assert "404 (202 × 2)" in zeynep and zeynep.rstrip().endswith("= 404"), zeynep

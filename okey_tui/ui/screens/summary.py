@@ -31,6 +31,7 @@ from okey_tui.messages import (
     finish_formula,
     penalty_label,
     writes_not_opened,
+    writes_straight,
 )
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import TEAMS, HandReport, SeatInfo, seconds_until, side_name
@@ -215,6 +216,7 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
     grid.add_column()
     notes = report.notes
     partners = report.rules.partners
+    straight_said = False  # what a straight out makes each opponent write: said once
     for line in result.seats:
         finisher = outcome.finisher == line.seat
         own = line.seat == you
@@ -230,7 +232,9 @@ def explain_hand(report: HandReport, seats: Sequence[SeatInfo], you: int | None 
             going_pairs=report.going_pairs[line.seat],
             finisher_zero=report.rules.finisher_scores_zero,
             own=own,
+            straight_said=straight_said,
         )
+        straight_said = straight_said or writes_straight(line, outcome, partners=partners)
         lines = arithmetic(line, formula)
         # Whether the tiles left made the finish points (not a flat 202 or 404, not 0).
         counted = counts_tiles_left(line, outcome, partners=report.rules.partners)
