@@ -84,3 +84,23 @@ async def test_an_okey_taken_off_the_table_goes_on_by_itself_not_along_with_the_
         assert not isinstance(app.screen, ChooserScreen)
         assert melds(app)[1].endswith("B12 B13"), melds(app)
         assert okey in app.session.hand.racks[0], "the okey is not laid unasked"
+
+
+async def test_a_that_would_leave_no_discard_is_refused_before_any_question() -> None:
+    """R6 and K9, the whole rack, each fit two melds: a asked where each goes, then said
+    "You must keep one tile in hand to discard". Said at once now, nothing asked."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 K9", "", "", ""],
+            table=["0:R3R4R5", "3:Y6B6K6", "3:K10K11K12", "0:K6K7K8"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChooserScreen)
+        said = status_text(screen)
+        assert said.startswith("You must keep one tile in hand to discard"), said
+        assert melds(app) == ["R3 R4 R5", "Y6 B6 K6", "K10 K11 K12", "K6 K7 K8"]

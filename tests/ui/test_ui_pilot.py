@@ -731,6 +731,25 @@ async def test_a_block_of_several_tiles_after_going_pairs_is_refused_for_the_dec
         assert not screen.staging.melds
 
 
+async def test_one_tile_where_only_pairs_go_is_said_to_be_one_tile():
+    """Going Pairs declared, o on R11 alone said "R11 are not a pair"."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["K5 K5 R7 Y1 B3 R11", "", "", ""], rules="challenge/11", phase="p")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("P", "y")
+        await pilot.pause()
+        screen.selected.add(screen.rack.slots.index(Tile.parse("R11")))
+        await pilot.press("o")
+        said = status_text(screen)
+        assert said.startswith("R11 alone is no pair: a pair is two identical tiles"), said
+        assert not screen.staging.melds
+
+
 async def test_pairs_side_by_side_in_one_group_after_going_pairs_are_staged_each():
     """Going Pairs declared: o on the block K5 K5 R7 R7 said "K5 K5 R7 R7 are not a pair";
     both pairs are staged."""

@@ -39,7 +39,7 @@ from okey_tui.engine.actions import (
     TakeBack,
     TakeDiscard,
 )
-from okey_tui.engine.errors import ErrorCode, OkeyError
+from okey_tui.engine.errors import ErrorCode, IllegalActionError, OkeyError
 from okey_tui.engine.melds import (
     Meld,
     MeldKind,
@@ -3479,6 +3479,11 @@ class TableScreen(Screen[None]):
                 "{tiles} is a pair, and runs or sets are staged: an opening is runs and sets "
                 "or pairs, never both (rules §8)"
             ).format(tiles=tiles_text(tiles, okey))
+        if len(tiles) == 1 and kinds == {MeldKind.PAIR}:
+            # "R13 are not a pair", of one tile.
+            return _("{tile} alone is no pair: a pair is two identical tiles").format(
+                tile=tiles_text(tiles, okey)
+            )
         try:
             best_reading(tiles, okey, kinds)
         except OkeyError as exc:
@@ -4057,6 +4062,13 @@ class TableScreen(Screen[None]):
         meld 1, which takes it only after R6, once R6 had gone elsewhere); a meld that
         takes only some of its tiles (Y11 and K11 for R11 ★ B11) takes the first of them,
         the line then naming the rest. Esc on a question adds nothing."""
+        if not picked and not self.view.lay_keeps_a_discard(len(tiles)):
+            # Refused before any question (it asked where two tiles go, then said it).
+            refused = IllegalActionError(
+                TEMPLATES[ErrorCode.KEEP_ONE_TILE], code=ErrorCode.KEEP_ONE_TILE
+            )
+            self.set_status(self.error_text(refused), error=True)
+            return
         for i, tile in enumerate(tiles):
             if i not in picked and len(takes[tile]) == 1:
                 picked[i] = takes[tile][0]
