@@ -2493,3 +2493,51 @@ async def test_a_take_says_what_giving_it_back_costs_at_the_table(rules: str, wo
         assert screen.view.taken is not None
         said = status_text(screen)
         assert said.startswith("You took R7") and words in said, said
+
+
+def bots_play_on(racks: list[str]):  # type: ignore[no-untyped-def]
+    """Every seat opened; seat 0 (you) to discard, your meld 1 K6 K7 K8 on the table."""
+    from tests.positions import position
+
+    return position(
+        racks,
+        table=("0:K6K7K8", "2:B10B11B12", "1:Y5Y6Y7", "3:R10R11R12"),
+        openings="m101/m101/m101/m101",
+        phase="p",
+    )
+
+
+async def test_an_add_to_your_own_meld_is_said_whatever_came_after_it():
+    """Ayşe added K9 to your meld 1, then Mehmet and Zeynep each laid a meld: the line
+    kept the last two moves, and your meld grew with no word of it."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = bots_play_on(["R9 B1 Y1 K13", "K9 Y2 R2", "R8 B8 K8 Y3 B2", "R4 Y4 K4 B5 R1"])
+        screen = await at_position(pilot, app, hand)
+        played = app.session.hand
+        await discard_then_wait(pilot, screen, "Y1", lambda: played.turn == 0 or played.is_over)
+        await pilot.pause()
+        moves = [e.kind for e in played.events if e.seat in (1, 2, 3) and e.kind in ("add", "lay")]
+        assert moves == ["add", "lay", "lay"], [e.text for e in played.events]
+        said = status_text(screen)
+        ayse = app.session.seat_name(1)
+        assert said.startswith(f"{ayse} added K9 to meld 1 · "), said
+        assert said.count(" laid meld ") == 2, said
+
+
+async def test_moves_left_off_the_line_are_counted():
+    """Four moves of three bots: the line says the last two and that the log has the
+    rest, "2 more moves in the log (l)" (a bot's fourth move went unsaid, no word of it)."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = bots_play_on(
+            ["R9 B1 Y1 K13", "R4 Y4 K4 B13 R2", "R8 B8 K8 Y2 Y3", "K5 K9 Y13 R13 B5"]
+        )
+        screen = await at_position(pilot, app, hand)
+        played = app.session.hand
+        await discard_then_wait(pilot, screen, "Y1", lambda: played.turn == 0 or played.is_over)
+        await pilot.pause()
+        said = status_text(screen)
+        zeynep = app.session.seat_name(3)
+        assert f"{zeynep} added R13 to meld 4, K5 K9 to meld 1" in said, said
+        assert "2 more moves in the log (l)" in said, said

@@ -1238,6 +1238,15 @@ class TableScreen(Screen[None]):
             news = news_that_fits(said, lambda news: self.status_lines(line(news)) <= rows)
             if news and self.status_lines(line(news)) > rows:
                 news = [n for n in [self.shortened(news[0], turn, rows)] if n]
+            # The moves left out, counted where there is room (a bot's fourth move went
+            # unsaid with no word that there was more): the log has them all.
+            left_out = sum(1 for move in seen if move not in news)
+            if left_out:
+                more = ngettext(
+                    "{n} more move in the log (l)", "{n} more moves in the log (l)", left_out
+                ).format(n=left_out)
+                if self.status_lines(line([*news, more])) <= rows:
+                    news = [*news, more]
             self.set_status(line(news))
         self.practice.show_tips()
 

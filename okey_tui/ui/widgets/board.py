@@ -1522,15 +1522,20 @@ class TableMarks:
                     else:
                         part[1].append(event)
                     merged = self.adds_text(seats[event.seat].name, parts, view.okey)
+                    # Kept whatever came after it when a tile went on the viewer's own
+                    # meld (their meld 1 grew from K6-K8 to K5-K10, and the line said
+                    # only a later swap and lay).
+                    mine = int(any(table[meld].owner == view.seat for meld, _e in parts))
                     if lines:
                         lines[-1] = merged
+                        self.kept[-1] = mine
                     else:  # the line of an update before this one, said again longer
                         lines.append(merged)
-                        self.kept.append(0)
+                        self.kept.append(mine)
                         self.replaces_last = True
                     continue
                 lines.append(said)
-                self.kept.append(0)
+                self.kept.append(int(table[touched[0]].owner == view.seat))
                 self.adding = (event.seat, [(touched[0], [event])])
                 continue
             self.adding = None
