@@ -528,3 +528,28 @@ async def test_j_on_an_okey_in_a_block_keeps_both_its_melds() -> None:
         set_rows(screen, "Y1 Y2 Y3 B8 R4 Y4 B4 K4", "R11")
         await j_on(pilot, screen, "B8")
         assert row(screen, 0) == "Y1 Y2 Y3 B8 . R4 Y4 B4 K4", row(screen, 0)
+
+
+async def test_a_tile_sent_up_to_a_full_row_goes_beside_one_group_not_between_two() -> None:
+    """shift+↑ on R8, the upper row's free slots between groups but one at its end: it went
+    between B2 B3 B4 and R6 Y6 K6 (the nearest), one group of them, no meld, and o staged
+    neither. It goes beside one group; where it can only go between two melds, the line
+    says they no longer count."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "R10 R11 R12 B2 B3 B4 R6 Y6 K6 K12 Y9 B9 R8 K1 R9 K9"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        assert screen.rack.cols == 16
+        set_rows(
+            screen, "R10 R11 R12 . B2 B3 B4 . R6 Y6 K6 . K12 Y9 B9 .", ". . . . . R8 . K1 R9 K9"
+        )
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("R8")))
+        await pilot.press("shift+up")
+        await pilot.pause()
+        assert row(screen, 0) == "R10 R11 R12 . B2 B3 B4 . R6 Y6 K6 . K12 Y9 B9 R8", row(screen, 0)
+        set_rows(screen, "R10 R11 R12 . B2 B3 B4 . R6 Y6 K6 . R9 Y9 K9 B9", ". . . . . R8 . K1 K12")
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("R8")))
+        await pilot.press("shift+up")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.startswith("Now beside run 33 and run 9, which no longer count as melds"), said

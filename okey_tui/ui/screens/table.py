@@ -308,6 +308,21 @@ def news_that_fits(said: list[tuple[str, int]], fits: Callable[[list[str]], bool
     return [m for m, _rank in kept]
 
 
+def side_by_side(slots: list[int]) -> list[list[int]]:
+    """Sorted slots of one row in their runs of neighbours.
+
+    >>> side_by_side([2, 3, 4, 6, 7, 9])
+    [[2, 3, 4], [6, 7], [9]]
+    """
+    parts: list[list[int]] = []
+    for slot in slots:
+        if parts and parts[-1][-1] == slot - 1:
+            parts[-1].append(slot)
+        else:
+            parts.append([slot])
+    return parts
+
+
 def swap_cost_text(needed: Sequence[Tile], okey: Tile) -> str:
     """What an okey another seat could swap out would cost, said as the lay-down box says it
     for staged melds: the cost, then who ("+101 to you if a player holding R5 takes it")."""
@@ -2429,9 +2444,25 @@ class TableScreen(Screen[None]):
                 )
             )
         else:
-            self.rack_notice(
-                _("Now beside another group: shift+← → slides the tiles along the row")
-            )
+            # The melds it now stands between or beside, which count no more (o staged
+            # neither, and nothing said so).
+            broken = []
+            for part in side_by_side(sorted(set(joined) - targets)):
+                part_tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
+                part_label, part_meld = group_label(part_tiles, view.okey, layable_kinds(view))
+                if part_meld:
+                    broken.append(part_label)
+            if broken:
+                self.rack_notice(
+                    _(
+                        "Now beside {melds}, which no longer count as melds: u puts the tiles "
+                        "back, shift+← → slides them along the row"
+                    ).format(melds=and_list(broken))
+                )
+            else:
+                self.rack_notice(
+                    _("Now beside another group: shift+← → slides the tiles along the row")
+                )
 
     def action_cursor(self, dx: int, dy: int) -> None:
         """← → go from tile to tile along their row, past the empty slots, and stop at its
@@ -2540,7 +2571,18 @@ class TableScreen(Screen[None]):
         else:  # else the nearest free slots apart from them, else straight, else the nearest
             start = rack.free_span(target, len(chosen), col, ignore=chosen, apart=True)
             if start is None and starts:
-                start = min(starts, key=lambda c: (abs(c - col), c))
+                # Beside one group rather than between two (R8 dropped between B2 B3 B4
+                # and 6 6 6 made one group of them, no meld, and o staged neither).
+                def touching(c: int) -> int:
+                    ends = (c - 1, c + len(chosen))
+                    return sum(
+                        0 <= e < rack.cols
+                        and (i := rack.index(target, e)) not in chosen
+                        and rack.slots[i] is not None
+                        for e in ends
+                    )
+
+                start = min(starts, key=lambda c: (touching(c), abs(c - col), c))
         if start is None:
             self.set_status(
                 ngettext(
