@@ -47,7 +47,10 @@ class PageInput(XTermParser):
             return
         try:
             yield from super().feed(data)
-        except (ValueError, ParseError) as error:
+        # OverflowError: a number past a C int ("\x1b[999999999999999999~"); RuntimeError:
+        # the reader's generator stopped inside ("\x1b[99999999999999999999u"). Each ended
+        # the visitor's game, its page left frozen.
+        except (ValueError, ParseError, OverflowError, RuntimeError) as error:
             log.warning(f"input dropped: {error}")
             XTermParser.__init__(self)  # the parser was mid-sequence: it starts afresh
 

@@ -18,7 +18,13 @@ from web_helpers import a_visitors_game, packet
 
 from okey_tui.web.driver import PageInput
 
-UNREADABLE = ["\x1b[1000000000P", "\x1b[65535;5;1000000000C", ""]
+UNREADABLE = [
+    "\x1b[1000000000P",
+    "\x1b[65535;5;1000000000C",
+    "",
+    "\x1b[999999999999999999~",  # OverflowError in the reader
+    "\x1b[99999999999999999999u",  # RuntimeError (StopIteration inside its generator)
+]
 
 
 def keys(parser: PageInput, data: str) -> list[str]:
