@@ -662,3 +662,8 @@ async def test_a_rack_order_wider_than_a_rack_is_not_laid_out() -> None:
         app.session.layouts[0] = wide[:32]
         screen.restore_layout()
         assert [None if t is None else str(t) for t in screen.rack.slots] == wide[:32]
+        # Narrower than a rack ("R1 R2" sent by hand to a table): not laid out either (the
+        # rack came back 11 columns wide, its tiles packed, for the rest of the hand).
+        app.session.layouts[0] = rack[:2]
+        screen.restore_layout()
+        assert screen.rack.cols == 16 and len(screen.rack.slots) == 32

@@ -786,8 +786,10 @@ class TableScreen(Screen[None]):
         if self.hotseat is not None:
             layouts = self.hotseat.kept_layouts()
         for seat, slots in layouts.items():
-            if not slots or len(slots) % 2 or len(slots) > RACK_SLOTS:
-                continue  # (a rack never grows past its 16 columns: a hand-made order)
+            if not slots or len(slots) != RACK_SLOTS:
+                # A hand-made order (a save edited, a message made by hand): "R1 R2" left
+                # the rack 11 columns wide, its tiles packed, for the rest of the hand.
+                continue
             try:
                 tiles = [None if t is None else Tile.parse(str(t)) for t in slots]
             except OkeyError:
