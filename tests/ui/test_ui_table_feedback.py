@@ -2541,3 +2541,40 @@ async def test_moves_left_off_the_line_are_counted():
         zeynep = app.session.seat_name(3)
         assert f"{zeynep} added R13 to meld 4, K5 K9 to meld 1" in said, said
         assert "2 more moves in the log (l)" in said, said
+
+
+async def test_while_the_others_play_the_line_keeps_an_opening_beside_the_last_move():
+    """Waiting for the others, the line said the last move alone: Ayşe opened, laid off a
+    tile, and "Ayşe added R4 to meld 1 · waiting for …" was all it said of her opening."""
+    from okey_tui.settings import TableSettings
+    from okey_tui.ui.app import make_app
+    from tests.positions import position
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=OPENING_SEED, bot_delay=0.3, remember=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            [
+                "R9 B1 K5 Y1",
+                "K10 K11 K12 K13 Y10 Y11 Y12 Y13 B11 B12 B13 R4 B1 Y8",
+                "Y2 Y3 B2 B3",
+                "Y6 K1 Y9",
+            ],
+            table=("3:R1R2R3", "3:K4K5K6"),
+            openings="-/-/-/m101",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, hand)
+        played = app.session.hand
+        await pilot.press("x")  # the cursor's tile: a discard, then the bots play
+        for _ in range(400):  # bounded: Ayşe's turn is over, Mehmet's not begun
+            if played.turn == 2 or played.is_over:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause(0.05)
+        assert played.turn == 2 and played.openings[1] is not None
+        assert any(e.kind == "add" and e.seat == 1 for e in played.events)
+        said = status_text(screen)
+        ayse = app.session.seat_name(1)
+        assert said.startswith(f"{ayse} opened with "), said
+        assert f"{ayse} added R4 to meld 1" in said, said

@@ -1112,7 +1112,18 @@ class TableScreen(Screen[None]):
             self.start_waiting()
             back = [_("The staged melds are back on the rack")] if unstaged else []
             if self.moves_seen:  # say it while the table shows it
-                self.set_status(" · ".join([self.moves_seen[-1], *back, *self.waiting_for()]))
+                said = [self.moves_seen[-1], *back, *self.waiting_for()]
+                # And the last move kept on purpose before it, where there is room (an
+                # opening went from the line at the next lay-off: "Ali added Y6 to meld 1").
+                kept = [
+                    move
+                    for move, rank in zip(self.moves_seen[:-1], self.moves_kept, strict=False)
+                    if rank
+                ]
+                rows = 2 if self.app.has_class("-short") else 3
+                if kept and self.status_lines(" · ".join([kept[-1], *said])) <= rows:
+                    said.insert(0, kept[-1])
+                self.set_status(" · ".join(said))
             elif waiting := self.while_waiting():
                 self.set_status(" · ".join([*back, waiting]))
         elif self.waiting or went_round:
