@@ -553,3 +553,18 @@ async def test_a_tile_sent_up_to_a_full_row_goes_beside_one_group_not_between_tw
         await pilot.pause()
         said = status_text(screen)
         assert said.startswith("Now beside run 33 and run 9, which no longer count as melds"), said
+
+
+async def test_o_short_of_the_floor_says_when_the_rack_opens_arranged_otherwise() -> None:
+    """K13 apart from K11 K12: o staged 79 of 101, and nothing said that the rack opens
+    with 115 once sorted (a tile just taken stood apart so, after "with it you can open")."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "R10 R11 R12 R13 Y10 Y11 Y12 K11 K12 K13 B1 Y3"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(screen, "R10 R11 R12 R13 . Y10 Y11 Y12 . K11 K12 . . K13", "B1 . Y3")
+        await pilot.press("o")
+        await pilot.pause()
+        said = status_text(screen)
+        assert "Opening: 79 / 101" in said, said
+        assert "your tiles open arranged otherwise: Esc, then s and o" in said, said

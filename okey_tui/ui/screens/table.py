@@ -3129,6 +3129,38 @@ class TableScreen(Screen[None]):
         self.render_all()
         self.keep_rack()
 
+    def opens_arranged_otherwise(self) -> str:
+        """Short of the floor with what is staged, while the whole rack opens arranged
+        another way: which sort arranges it (" · your tiles open arranged otherwise: Esc,
+        then s and o"), else "". A tile just taken stood apart from its group, o staged
+        67 of 101, and "with it you can open: 103 points" had been said."""
+        from okey_tui.engine.solver import opening_check
+
+        view = self.view
+        # The groups still on the rack, staged too, reach the floor: o goes on (one group
+        # staged at a time, "Esc, then s" told a player in the middle of it to start over).
+        pairs = self.staging.pairs
+        staged = len(self.staging.melds) if pairs else sum(m.value for m in self.staging.melds)
+        for group in self.rack.groups():
+            tiles = [t for i in group if (t := self.rack.slots[i]) is not None]
+            if len(tiles) == 2 and pairs:
+                staged += rack_reading(tiles, view.okey, {MeldKind.PAIR}) is not None
+            elif len(tiles) >= 3 and not pairs:
+                found = rack_reading(tiles, view.okey, RUN_SET)
+                staged += found.value if found is not None else 0
+        if staged >= (view.pairs_floor if pairs else view.melds_floor):
+            return ""
+        check = opening_check(list(view.rack), view.okey, view.melds_floor, view.pairs_floor)
+        if check.can_open_melds and not is_pairs_only(view):
+            key = "s"
+        elif check.can_open_pairs:
+            key = "p"
+        else:
+            return ""
+        return " · " + _("your tiles open arranged otherwise: Esc, then {key} and o").format(
+            key=key
+        )
+
     def opens_now(self, tiles: list[Tile], by: str) -> bool:
         """Whether ``tiles`` open by ``by`` (melds or pairs) at this seat's floors, as the
         engine's solver judges it, with the melds staged already (of that kind: runs and
@@ -3734,6 +3766,8 @@ class TableScreen(Screen[None]):
                     line += " — " + _("d draws first, then Enter lays them down")
                 else:
                     line += " — " + _("Enter lays them down on your turn")
+            elif view.opening is None:
+                line += self.opens_arranged_otherwise()
         if self.staging.pairs and view.opening is None:
             # What a pairs opening binds the hand to: a newcomer who followed the hint's
             # pairs opening learned only from the summary that their tiles counted double.
