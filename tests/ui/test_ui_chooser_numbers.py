@@ -68,7 +68,7 @@ async def test_a_number_another_starts_with_goes_to_it_and_a_second_digit_makes_
 ) -> None:
     """R6 goes on meld 1 (R3 R4 R5) and meld 12 (Y6 B6 K6): 1 goes to meld 1 and waits; 1
     then 2 at once adds to meld 12."""
-    monkeypatch.setattr(dialogs, "SECOND_DIGIT", 30.0)  # a slow machine types "at once" too
+    monkeypatch.setattr(dialogs, "CHOOSER_SECOND_DIGIT", 30.0)  # a slow machine types "at once" too
     app = table_app(OPENING_SEED)
     filler = [f"3:{c}{n}{c}{n + 1}{c}{n + 2}" for c in "YBK" for n in (1, 5, 9)]
     async with app.run_test(size=(120, 40)) as pilot:
@@ -89,6 +89,8 @@ async def test_a_number_another_starts_with_goes_to_it_and_a_second_digit_makes_
         await pilot.pause()
         assert app.screen is chooser, "1 among 1 and 12 waits for a second digit"
         assert chooser.query_one("#chooser").highlighted == 0
+        keys = str(chooser.query_one("#chooser-keys").render())
+        assert "1: Enter picks meld 1, a second digit another" in keys, keys
         await pilot.press("2")
         await pilot.pause()
         assert not isinstance(app.screen, ChooserScreen)
@@ -136,7 +138,7 @@ async def test_a_two_digit_number_typed_again_goes_on_to_its_next_line(
     """The okey goes on meld 1 (two ways) and meld 12 (two ways): 1 2 goes to meld 12's
     first line; 1 2 again, later, to its second (its 1 went to meld 1 meanwhile, and the
     second 12 was never reached). A "No meld" said goes once an arrow moves on."""
-    monkeypatch.setattr(dialogs, "SECOND_DIGIT", 30.0)
+    monkeypatch.setattr(dialogs, "CHOOSER_SECOND_DIGIT", 30.0)
     okey = Tile.parse("B8")
     fours = [f"1:R{n}Y{n}B{n}K{n}" for n in (1, 2, 3, 4, 5, 6, 10, 11, 12, 13)]
     app = table_app(OPENING_SEED)

@@ -33,6 +33,9 @@ Answer = TypeVar("Answer")
 # Seconds within which a digit typed after another makes one number with it (1 then 2: a
 # 12, not a 1 and a 2): the rack's cursor by number and a chooser's melds by number.
 SECOND_DIGIT = 0.8
+# The same in a chooser, where a number is read before it is typed (1 then 2 a second
+# apart put a tile on meld 2, not 12); its line says a number waits for a second digit.
+CHOOSER_SECOND_DIGIT = 1.5
 
 # A line of a dialog's text indented by this is kept whole: a command to copy ("  okey101
 # join 127.0.0.1:8101 --token …"), which wrapped in a narrow box split the token in two.
@@ -202,7 +205,7 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         now = time.monotonic()
         before = self._typed
         typed = digit
-        if before is not None and now - before[1] <= SECOND_DIGIT:
+        if before is not None and now - before[1] <= CHOOSER_SECOND_DIGIT:
             longer = before[0] + digit
             if any(str(n).startswith(longer) for n in numbers):
                 typed = longer
@@ -214,11 +217,19 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         if not starting:
             keys.show_keys(self.hint_parts(_("No meld {n} here").format(n=typed)))
             return
-        keys.show_keys(self.hint_parts())
         exact = [i for i in starting if str(numbers[i]) == typed]
         if exact and len(starting) == 1:
             self.dismiss(self.options[exact[0]][1])
             return
+        if len(starting) > len(exact):  # a longer number may follow: said, with the number
+            waits = (
+                _("{n}: Enter picks meld {n}, a second digit another").format(n=typed)
+                if exact
+                else _("{n}: type its second digit").format(n=typed)
+            )
+            keys.show_keys(self.hint_parts(waits))
+        else:
+            keys.show_keys(self.hint_parts())
         chooser = self.query_one("#chooser", OptionList)
         ring = exact or starting
         again = self._went_before
@@ -230,9 +241,11 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         self._went = (typed, row)
 
     def on_option_list_option_highlighted(self) -> None:
-        """Moved along the lines (an arrow, a number): "No meld 7 here" is said no more."""
-        keys = self.query(KeyHint).results(KeyHint)
-        for hint in keys:
+        """Moved along the lines by another key (an arrow): "No meld 7 here" or the number
+        typed is said no more (a number's own move keeps what it says)."""
+        if self._typed is not None:
+            return
+        for hint in self.query(KeyHint).results(KeyHint):
             hint.show_keys(self.hint_parts())
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
