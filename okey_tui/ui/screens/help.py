@@ -62,6 +62,39 @@ def joined(keys: list[str]) -> str:
     return " ".join(keys)
 
 
+def turn_in_keys(rules: RuleSet | None) -> Table:
+    """A turn's keys first, as the README puts them: a newcomer found d, t, o and x on the
+    help's second page, after the cursor's and the rack's keys."""
+    table = Table(
+        title=_("A turn in a few keys"),
+        expand=True,
+        title_style="bold",
+        show_header=False,
+        box=None,
+    )
+    table.add_column(no_wrap=True, style="bold cyan")
+    table.add_column()
+    floor = _("your opening: {points} points or {pairs} pairs").format(
+        points=rules.melds_floor if rules is not None else 101,
+        pairs=rules.pairs_floor if rules is not None else 5,
+    )
+    for key, what in (
+        (_("d or t"), _("draw from the middle, or take the tile your left neighbour discarded")),
+        ("s", _("sort the rack: its best runs and sets side by side, a gap between groups")),
+        (
+            _("o, then Enter"),
+            _("stage your groups as melds, then lay them down ({floor})").format(floor=floor),
+        ),
+        ("a", _("lay off the tiles that fit melds on the table")),
+        (
+            _("arrows or a number, x"),
+            _("put the cursor on a tile (7: the next 7), and discard it"),
+        ),
+    ):
+        table.add_row(key, what)
+    return table
+
+
 def this_table(rules: RuleSet) -> Table:
     """The rules this table was set up with: its game type and every table option."""
     table = Table(
@@ -167,31 +200,45 @@ def page_blocks(lines: list[str]) -> list[tuple[int, int]]:
 
 def block_place(lines: list[str], line: int) -> tuple[int, float]:
     """Where ``line`` is on a page of ``lines``: in which block (page_blocks), and how far
-    into it, as a share of its lines (a block rewrapped has more or fewer).
+    into it, as the share of the block's words before it (a block rewrapped has more or
+    fewer lines; the share of its lines put a reader at 200 columns a line past the words
+    read at 80).
 
-    >>> page = ["# Rules", "", "One line,", "wrapped.", "", "• Two", "• Three"]
+    >>> page = ["# Rules", "", "One,", "wrapped.", "", "• Two", "• Three"]
     >>> block_place(page, 3), block_place(page, 6)
     ((1, 0.5), (3, 0.0))
-    >>> block_line(["# Rules", "", "One line, wrapped.", "", "• Two", "• Three"], (1, 0.5))
+    >>> block_line(["# Rules", "", "One, wrapped.", "", "• Two", "• Three"], (1, 0.5))
     2
+    >>> wide = ["a b c d e f", "g h"]  # the words of ["a b c", "d e f", "g h"] at 3 and 6
+    >>> block_line(wide, block_place(["a b c", "d e f", "g h"], 1)), block_line(wide, (0, 0.75))
+    (0, 1)
     """
     place = (0, 0.0)
     for index, (first, length) in enumerate(page_blocks(lines)):
         if first > line:
             break
-        place = (index, min(line - first, length - 1) / length)
+        words = [len(text.split()) for text in lines[first : first + length]]
+        before = sum(words[: min(line - first, length - 1)])
+        place = (index, before / max(1, sum(words)))
     return place
 
 
 def block_line(lines: list[str], place: tuple[int, float]) -> int | None:
-    """The line at ``place`` (see block_place) on a page of ``lines``; None if it has
-    fewer blocks."""
+    """The line at ``place`` (see block_place) on a page of ``lines``: the line holding the
+    first word after that share of the block's words; None if it has fewer blocks."""
     blocks = page_blocks(lines)
     index, share = place
     if index >= len(blocks):
         return None
     first, length = blocks[index]
-    return first + min(length - 1, round(share * length))
+    words = [len(text.split()) for text in lines[first : first + length]]
+    target = share * sum(words)
+    seen = 0
+    for offset, count in enumerate(words):
+        if seen + count > target:
+            return first + offset
+        seen += count
+    return first + length - 1
 
 
 @functools.cache
@@ -383,6 +430,8 @@ class HelpScreen(Dialog[None]):
                 yield Static(first_word(), id="first-word")
             if self.rules is not None:
                 yield Static(this_table(self.rules), id="this-table")
+            if not self.before_the_table:
+                yield Static(turn_in_keys(self.rules), id="turn-keys")
             yield Static(keys)
             if not self.before_the_table:
                 yield Static(mouse_legend(), id="mouse-legend")
