@@ -106,24 +106,31 @@ async def test_r_names_itself_by_what_it_does_where_the_cursor_is() -> None:
         await wait_and_arrange(pilot, first)
         position = format_position(first.session.hand)
     app = make_app(seed=6, bot_delay=0)
+
+    async def bar_once(shows) -> str:  # type: ignore[no-untyped-def]
+        """The key bar, once it is drawn for the line focused (bounded: a busy machine)."""
+        for _ in range(100):
+            bar = screen_text(app).splitlines()[-1]
+            if shows(bar):
+                break
+            await pilot.pause(0.02)
+        return bar
+
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, NewTableScreen)
         screen.query(SaveRow).first().focus()
-        await pilot.pause()
-        bar = screen_text(app).splitlines()[-1]
+        bar = await bar_once(lambda bar: "Resume" in bar and "Resume latest" not in bar)
         assert "Resume" in bar and "Resume latest" not in bar and " r " not in bar, bar
         screen.query(OptionRow).first().focus()
-        await pilot.pause()
-        bar = screen_text(app).splitlines()[-1]
+        bar = await bar_once(lambda bar: "r Resume latest" in bar)
         assert "r Resume latest" in bar, bar
         screen.query_one("#opt-name").focus()  # the name box: r is a letter there
-        await pilot.pause()
-        bar = screen_text(app).splitlines()[-1]
+        bar = await bar_once(lambda bar: "Resume latest" not in bar and "Help" in bar)
         assert "Resume latest" not in bar, bar
         screen.query(OptionRow).first().focus()
-        await pilot.pause()
+        await bar_once(lambda bar: "r Resume latest" in bar)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -1009,6 +1009,17 @@ class TableScreen(Screen[None]):
             self.say_hand_over()
         else:
             now = self.turn_hint() if self.my_turn else self.while_waiting()
+            if (
+                self.my_turn
+                and self.table.hand_number > 0  # (from 0: a later hand)
+                and not any(e.kind == "discard" for e in self.table.events)
+            ):
+                # The starter of a later hand, with a tile more and no draw: "why 22 tiles
+                # again?" asked a player who had finished the hand before (the finisher
+                # starts the next; the first hand's tip says it of the first).
+                now = _("You start this hand: {n} tiles, and no draw · {now}").format(
+                    n=len(self.view.rack), now=now
+                )
             # Back at a network table where a bot played this seat meanwhile: what it did
             # (the log alone said it; a player back at the table looks at the line).
             covered = [event_line(self.table.seats(), e, self.view).plain for e in self.covered()]
@@ -2467,9 +2478,12 @@ class TableScreen(Screen[None]):
                     broken.append(part_label)
             if broken:
                 self.rack_notice(
-                    _(
+                    ngettext(
+                        "Now beside {melds}, which no longer counts as a meld: u puts the "
+                        "tiles back, shift+← → slides them along the row",
                         "Now beside {melds}, which no longer count as melds: u puts the tiles "
-                        "back, shift+← → slides them along the row"
+                        "back, shift+← → slides them along the row",
+                        len(broken),
                     ).format(melds=and_list(broken))
                 )
             else:
