@@ -175,3 +175,32 @@ async def test_a_two_digit_number_typed_again_goes_on_to_its_next_line(
         await pilot.press("up")
         await pilot.pause()
         assert "No meld 7 here" not in str(keys.render())
+
+
+async def test_the_wait_for_a_second_digit_ends_on_the_line_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "1: Enter picks meld 1, a second digit another" stayed after the wait was over, and
+    a 2 typed later was a number of its own: the line goes back to its usual words."""
+    monkeypatch.setattr(dialogs, "CHOOSER_SECOND_DIGIT", 0.1)
+    app = table_app(OPENING_SEED)
+    filler = [f"3:{c}{n}{c}{n + 1}{c}{n + 2}" for c in "YBK" for n in (1, 5, 9)]
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 R1 R1 R13 R13", "", "", ""],
+            table=["0:R3R4R5", *filler[:9], "3:R9R10R11", "3:Y6B6K6"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        keys = chooser.query_one("#chooser-keys")
+        await pilot.press("1")
+        await pilot.pause()
+        assert "a second digit another" in str(keys.render())
+        await pilot.pause(0.3)
+        assert "a second digit another" not in str(keys.render())
+        assert "a meld's number: that meld" in str(keys.render())

@@ -665,3 +665,18 @@ async def test_resumed_after_a_draw_the_cursor_is_where_the_person_left_it():
         screen = again.screen
         assert screen.cursor == left_at and screen.rack.slots[left_at] == tile
         assert screen.fresh, "the drawn tile is still marked new"
+
+
+async def test_slash_at_a_shared_terminal_says_chat_is_for_network_tables() -> None:
+    """/ said "here the others are bots" to two friends at one screen."""
+    from ui_helpers import status_text
+
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for_screen(pilot, app, PrivacyScreen)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, app, TableScreen)
+        await pilot.press("slash")
+        said = status_text(app.screen)
+        assert said.startswith("/ says a line to friends at a table on the network"), said
+        assert "bots" not in said

@@ -36,6 +36,8 @@ SECOND_DIGIT = 0.8
 # The same in a chooser, where a number is read before it is typed (1 then 2 a second
 # apart put a tile on meld 2, not 12); its line says a number waits for a second digit.
 CHOOSER_SECOND_DIGIT = 1.5
+# Seconds a chooser's line says "No meld 7 here" before its usual words come back.
+SAID_FOR = 3.0
 
 # A line of a dialog's text indented by this is kept whole: a command to copy ("  okey101
 # join 127.0.0.1:8101 --token …"), which wrapped in a narrow box split the token in two.
@@ -216,6 +218,8 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         keys = self.query_one("#chooser-keys", KeyHint)
         if not starting:
             keys.show_keys(self.hint_parts(_("No meld {n} here").format(n=typed)))
+            said = self._typed
+            self.set_timer(SAID_FOR, lambda: self.number_over(said))
             return
         exact = [i for i in starting if str(numbers[i]) == typed]
         if exact and len(starting) == 1:
@@ -228,6 +232,10 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
                 else _("{n}: type its second digit").format(n=typed)
             )
             keys.show_keys(self.hint_parts(waits))
+            # The wait over with no second digit: the line says so no more ("a second digit
+            # another" stayed, and a 2 typed later was a number of its own).
+            waiting = self._typed
+            self.set_timer(CHOOSER_SECOND_DIGIT, lambda: self.number_over(waiting))
         else:
             keys.show_keys(self.hint_parts())
         chooser = self.query_one("#chooser", OptionList)
@@ -239,6 +247,13 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
             row = ring[0]
         chooser.highlighted = row
         self._went = (typed, row)
+
+    def number_over(self, typed: tuple[str, float] | None) -> None:
+        """The number ``typed`` is over, unless another key came since: the line's usual
+        words back."""
+        if typed is not None and self._typed is typed and self.is_attached:
+            self._typed = None
+            self.query_one("#chooser-keys", KeyHint).show_keys(self.hint_parts())
 
     def on_option_list_option_highlighted(self) -> None:
         """Moved along the lines by another key (an arrow): "No meld 7 here" or the number

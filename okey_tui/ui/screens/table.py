@@ -1993,10 +1993,14 @@ class TableScreen(Screen[None]):
             self.set_status(said, error=True)
         elif action == "chat":  # / at a table of bots alone did nothing at all
             event.stop()
-            self.set_status(
-                _("/ says a line to the table at a table with friends: here the others are bots"),
-                error=True,
+            said = (
+                _("/ says a line to the table at a table with friends: here the others are bots")
+                if self.hotseat is None
+                else _(
+                    "/ says a line to friends at a table on the network: here you share a screen"
+                )
             )
+            self.set_status(said, error=True)
         elif action == "next_tip":  # n with no tip in sight did nothing at all
             event.stop()
             said = _("n puts away a tip shown over the table: there is none now")
@@ -2471,7 +2475,8 @@ class TableScreen(Screen[None]):
             # The melds it now stands between or beside, which count no more (o staged
             # neither, and nothing said so).
             broken = []
-            for part in side_by_side(sorted(set(joined) - targets)):
+            # (Not the group the tiles stood with before: they were beside it already.)
+            for part in side_by_side(sorted(set(joined) - targets - company)):
                 part_tiles = [t for i in part if (t := self.rack.slots[i]) is not None]
                 part_label, part_meld = group_label(part_tiles, view.okey, layable_kinds(view))
                 if part_meld:
@@ -3157,9 +3162,12 @@ class TableScreen(Screen[None]):
         staged = len(self.staging.melds) if pairs else sum(m.value for m in self.staging.melds)
         for group in self.rack.groups():
             tiles = [t for i in group if (t := self.rack.slots[i]) is not None]
-            if len(tiles) == 2 and pairs:
-                staged += rack_reading(tiles, view.okey, {MeldKind.PAIR}) is not None
-            elif len(tiles) >= 3 and not pairs:
+            if pairs:  # a pair, or pairs side by side, as o stages them (pairs_in)
+                if len(tiles) == 2:
+                    staged += rack_reading(tiles, view.okey, {MeldKind.PAIR}) is not None
+                else:
+                    staged += len(self.pairs_in(group) or [])
+            elif len(tiles) >= 3:
                 found = rack_reading(tiles, view.okey, RUN_SET)
                 staged += found.value if found is not None else 0
         if staged >= (view.pairs_floor if pairs else view.melds_floor):
