@@ -139,7 +139,7 @@ async def test_help_in_turkish(turkish: None) -> None:
         await pilot.pause()
         # The full list of keys, after a turn's keys, as drawn (paging to it raced the
         # scroll on a busy machine).
-        keys = app.screen.query_one("#keys", Static)
+        keys = app.screen.query_one("#help-keys", Static)
         console = Console(width=120, record=True, file=io.StringIO())
         console.print(keys.content)
         rows = [line.strip() for line in console.export_text().splitlines()]

@@ -432,7 +432,7 @@ class HelpScreen(Dialog[None]):
                 yield Static(this_table(self.rules), id="this-table")
             if not self.before_the_table:
                 yield Static(turn_in_keys(self.rules), id="turn-keys")
-            yield Static(keys, id="keys")
+            yield Static(keys, id="help-keys")
             if not self.before_the_table:
                 yield Static(mouse_legend(), id="mouse-legend")
                 yield Static(rack_legend(), id="rack-legend")
