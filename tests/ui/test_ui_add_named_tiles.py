@@ -97,6 +97,11 @@ async def test_a_that_would_leave_no_discard_is_refused_before_any_question() ->
             openings="m101/-/-/m101",
         )
         screen = await at_position(pilot, app, hand)
+        # The line does not offer an a it would refuse ("a adds R6 K9 to melds").
+        screen.set_status(screen.turn_hint())
+        said = status_text(screen)
+        assert "each of K9 R6 fits a meld on the table: add all but the one to discard" in said
+        assert "a adds R6 K9" not in said, said
         await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
         await pilot.press("a")
         await pilot.pause()

@@ -4529,7 +4529,16 @@ class TableScreen(Screen[None]):
         actions = legal_actions(view)
         steps = []
         fit = self.tiles_that_fit(actions)
-        if fit:
+        if fit and not view.lay_keeps_a_discard(len(fit)):
+            # Every tile fits: a would be refused (one must stay to discard), so the line
+            # names the choice ("a adds K13 B4" and then "keep one tile in hand").
+            steps.append(
+                _(
+                    "each of {tiles} fits a meld on the table: add all but the one to discard "
+                    "(space selects, a adds)"
+                ).format(tiles=tiles_text(fit, view.okey))
+            )
+        elif fit:
             steps.append(
                 ngettext(
                     "a adds {tiles} to a meld on the table",
