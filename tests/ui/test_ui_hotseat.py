@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rendered import screen_text, shows_tile
-from ui_helpers import OPENING_SEED, goto, late_app, table_app, wait_for_screen
+from ui_helpers import OPENING_SEED, goto, late_app, status_text, table_app, wait_for_screen
 
 from okey_tui.bots.driver import safe_action as fallback_action
 from okey_tui.settings import TableSettings
@@ -669,7 +669,6 @@ async def test_resumed_after_a_draw_the_cursor_is_where_the_person_left_it():
 
 async def test_slash_at_a_shared_terminal_says_chat_is_for_network_tables() -> None:
     """/ said "here the others are bots" to two friends at one screen."""
-    from ui_helpers import status_text
 
     app = hotseat_app()
     async with app.run_test(size=(120, 40)) as pilot:
@@ -680,3 +679,28 @@ async def test_slash_at_a_shared_terminal_says_chat_is_for_network_tables() -> N
         said = status_text(app.screen)
         assert said.startswith("/ says a line to friends at a table on the network"), said
         assert "bots" not in said
+
+
+async def test_each_person_reads_the_moves_made_since_their_own_turn() -> None:
+    """At a shared terminal the line said only "Mehmet, it is your turn: …": the others'
+    moves were on the pass screen, gone as the person planned a move. Each person's line
+    says the moves since their own last turn, once: a bot's opening is said to both people,
+    each at their next turn, then no more (one bot opens in these rounds)."""
+    app = hotseat_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_mehmets_turn(pilot, app)
+        lines: list[tuple[int, str]] = []
+        for _ in range(8):  # a hand's first rounds, the same for this deal each time
+            await pilot.press("d")
+            await pilot.pause()
+            await discard_last_tile(pilot, app)
+            if app.session.hand.is_over:
+                break
+            await pilot.press("enter")
+            await wait_for_screen(pilot, app, TableScreen)
+            lines.append((app.session.viewer, status_text(app.screen)))
+        opened = [(seat, line) for seat, line in lines if " opened with " in line]
+        assert len(opened) == 2, lines
+        assert {seat for seat, _line in opened} == {0, 2}, opened  # each person once
+        first = lines.index(opened[0])
+        assert lines[first + 1] == opened[1], lines  # the other person, at their turn next

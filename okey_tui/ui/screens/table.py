@@ -565,6 +565,9 @@ class TableScreen(Screen[None]):
         self.table_marks = TableMarks()
         self.moves_seen: list[str] = []  # other seats' table moves since this seat last played
         self.moves_kept: list[int] = []  # for each: its rank (TableMarks.kept)
+        # The hand's moves on the table as the line says them, each with its rank and the
+        # seat that made it: at a shared terminal, each person's news since their turn.
+        self.hand_moves: list[tuple[str, int, int]] = []
         self.turns_came = 0  # how often this seat's turn came back (see turn_came)
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
@@ -985,6 +988,7 @@ class TableScreen(Screen[None]):
 
     def new_hand(self) -> None:
         self._hand = self.table.hand_number
+        self.hand_moves = []
         self.rack = RackLayout()
         self.rack_history.clear()
         self.staging.clear()
@@ -1009,17 +1013,7 @@ class TableScreen(Screen[None]):
             self.say_hand_over()
         else:
             now = self.turn_hint() if self.my_turn else self.while_waiting()
-            if (
-                self.my_turn
-                and self.table.hand_number > 0  # (from 0: a later hand)
-                and not any(e.kind == "discard" for e in self.table.events)
-            ):
-                # The starter of a later hand, with a tile more and no draw: "why 22 tiles
-                # again?" asked a player who had finished the hand before (the finisher
-                # starts the next; the first hand's tip says it of the first).
-                now = _("You start this hand: {n} tiles, and no draw · {now}").format(
-                    n=len(self.view.rack), now=now
-                )
+            now = self.as_starter(now)
             # Back at a network table where a bot played this seat meanwhile: what it did
             # (the log alone said it; a player back at the table looks at the line).
             covered = [event_line(self.table.seats(), e, self.view).plain for e in self.covered()]
@@ -1030,6 +1024,21 @@ class TableScreen(Screen[None]):
             self._restored = True
             self.restore_layout()
         self.changed()
+
+    def as_starter(self, line: str) -> str:
+        """``line`` said to the starter of a later hand on its first turn, with why there
+        is a tile more and no draw: "why 22 tiles again?" asked a player who had finished
+        the hand before (the finisher starts the next; the first hand's tip says it of the
+        first)."""
+        if (
+            self.my_turn
+            and self.table.hand_number > 0  # (from 0: a later hand)
+            and not any(e.kind == "discard" for e in self.table.events)
+        ):
+            return _("You start this hand: {n} tiles, and no draw · {now}").format(
+                n=len(self.view.rack), now=line
+            )
+        return line
 
     def covered(self) -> list[Event]:
         """The moves a bot made for this seat while its person was away (a network table),
@@ -1245,11 +1254,7 @@ class TableScreen(Screen[None]):
             seen = self.moves_seen
             kept = self.moves_kept
             # Each with its rank for a line too long: 0 goes first, then 1, 2 and 3.
-            said = [
-                (m, kept[i] if i < len(kept) else 0)
-                for i, m in enumerate(seen)
-                if i >= len(seen) - 2 or (i < len(kept) and kept[i])
-            ]
+            said = self.last_and_kept(seen, kept)
             # A bot played this seat's last turn (its time ran out, at a network table):
             # what it did comes first, and goes last (the log, out of sight at 80x24,
             # was the only word of it).
@@ -1261,33 +1266,46 @@ class TableScreen(Screen[None]):
                 # until its first turn (the others' moves came over the line before it).
                 said.insert(0, (self.dealt_unready_line(), 2))
                 self._dealt_unready = False
-            # After the news, what this seat can do, whole ("Your turn: d draw from the
-            # middle, or t take R5"): what the player must do now matters more than the
-            # news, which the log keeps. At 80x24 the line had said "… opened with 123
-            # points (melds 6-9) · Your turn", the keys gone.
-            rows = 2 if self.app.has_class("-short") else 3
-            turn = self.turn_hint()
-
-            def line(news: list[str]) -> str:
-                return " · ".join([*news, turn])
-
-            # The line never runs past the status rows: the older news goes first, what
-            # was kept on purpose (an opening, a penalty) later, what a bot did for this
-            # seat last; the last news left is shortened to fit.
-            news = news_that_fits(said, lambda news: self.status_lines(line(news)) <= rows)
-            if news and self.status_lines(line(news)) > rows:
-                news = [n for n in [self.shortened(news[0], turn, rows)] if n]
-            # The moves left out, counted where there is room (a bot's fourth move went
-            # unsaid with no word that there was more): the log has them all.
-            left_out = sum(1 for move in seen if move not in news)
-            if left_out:
-                more = ngettext(
-                    "{n} more move in the log (l)", "{n} more moves in the log (l)", left_out
-                ).format(n=left_out)
-                if self.status_lines(line([*news, more])) <= rows:
-                    news = [*news, more]
-            self.set_status(line(news))
+            self.set_status(self.news_line(said, seen, self.turn_hint()))
         self.practice.show_tips()
+
+    def news_line(self, said: list[tuple[str, int]], seen: list[str], turn: str) -> str:
+        """The others' moves ``said`` (each with its rank) before ``turn`` (what this seat
+        can do, said whole: "Your turn: d draw from the middle, or t take R5"), kept to the
+        status line's rows, and how many of the moves ``seen`` it left to the log.
+
+        What the player must do now matters more than the news, which the log keeps: at
+        80x24 the line had said "… opened with 123 points (melds 6-9) · Your turn", the
+        keys gone. The older news goes first, what was kept on purpose (an opening, a
+        penalty) later, what a bot did for this seat last; the last news left is shortened
+        to fit."""
+        rows = 2 if self.app.has_class("-short") else 3
+
+        def line(news: list[str]) -> str:
+            return " · ".join([*news, turn])
+
+        news = news_that_fits(said, lambda news: self.status_lines(line(news)) <= rows)
+        if news and self.status_lines(line(news)) > rows:
+            news = [n for n in [self.shortened(news[0], turn, rows)] if n]
+        # The moves left out, counted where there is room (a bot's fourth move went unsaid
+        # with no word that there was more): the log has them all.
+        left_out = sum(1 for move in seen if move not in news)
+        if left_out:
+            more = ngettext(
+                "{n} more move in the log (l)", "{n} more moves in the log (l)", left_out
+            ).format(n=left_out)
+            if self.status_lines(line([*news, more])) <= rows:
+                news = [*news, more]
+        return line(news)
+
+    def last_and_kept(self, moves: list[str], ranks: list[int]) -> list[tuple[str, int]]:
+        """Of ``moves`` (with their ``ranks``), the ones the line says: the last two, and
+        any earlier one kept on purpose (an opening, a penalty, an add to your meld)."""
+        return [
+            (move, ranks[i] if i < len(ranks) else 0)
+            for i, move in enumerate(moves)
+            if i >= len(moves) - 2 or (i < len(ranks) and ranks[i])
+        ]
 
     def shortened(self, news: str, turn: str, rows: int) -> str:
         """``news`` cut at a word, with "…", so that it and ``turn`` after it keep to the
@@ -1463,6 +1481,11 @@ class TableScreen(Screen[None]):
             seats, events_, view, None if self.hotseat is not None else table.seat
         )
         kept = self.table_marks.kept
+        movers = self.table_marks.movers
+        again = int(self.table_marks.replaces_last and bool(self.hand_moves))
+        if again:
+            self.hand_moves[-1] = (lines[0], kept[0], movers[0])
+        self.hand_moves += zip(lines[again:], kept[again:], movers[again:], strict=True)
         if self.table_marks.replaces_last and self.moves_seen:
             # A seat's adds said again with one more ("Zeynep added K7 to meld 2, R4 to
             # meld 1"): at a bot's pace each add comes in an update of its own.

@@ -518,6 +518,9 @@ class HotSeat:
         # Each person's rack, cursor and melds box as they left them (one person's scrolling
         # never moves another's view of the table).
         self.seat_places: dict[int, SeatPlace] = {}
+        # How many of the hand's moves (TableScreen.hand_moves) each person has seen, as
+        # their last turn ended: the line at their next turn says those after.
+        self.read: dict[int, int] = {}
         # Each person's hints and log, shown or hidden as they left them (h at one turn
         # left the hints over the table for the next person, who had never asked for them).
         self.looks: dict[int, SeatLook] = {}
@@ -575,6 +578,8 @@ class HotSeat:
         screen, table = self.screen, self.table
         self.keep_look(table.seat)
         if not new:
+            # The moves this person has seen: the line tells them only those after.
+            self.read[table.seat] = len(screen.hand_moves)
             scroll = screen.query_one(MeldsView).scroll_y
             place = SeatPlace(screen.rack, screen.cursor, scroll)
             if away:
@@ -694,6 +699,18 @@ class HotSeat:
             said = screen.turn_hint()
             if restaged:
                 said = _("Your staged melds are staged again.") + " " + said
+            # What the others did since this person's turn, as the line says it to a player
+            # alone (the pass screen said it, and was gone as the person planned a move).
+            moves = [
+                (m, rank)
+                for m, rank, who in screen.hand_moves[self.read.get(seat, 0) :]
+                if who != seat
+            ]
+            said = screen.news_line(
+                screen.last_and_kept([m for m, _r in moves], [r for _m, r in moves]),
+                [m for m, _r in moves],
+                screen.as_starter(said),
+            )
             screen.set_status(said)
         else:
             screen.set_status(
@@ -730,6 +747,7 @@ class HotSeat:
     def new_hand(self) -> None:
         """At a new hand the terminal goes to the first person to play."""
         self.seat_places = {}
+        self.read = {}
         table = self.table
         first = next_human(table.people, table.turn)
         if table.hand_over:

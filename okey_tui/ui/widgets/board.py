@@ -1428,6 +1428,8 @@ class TableMarks:
         # eyes), a move that cost the viewer points, an okey swapped out of any meld or an
         # opening (1); else 0, said among the last two moves.
         self.kept: list[int] = []
+        # For each line the last update returned, the seat whose move it tells.
+        self.movers: list[int] = []
         # The last meld another seat laid or changed in the last update, to bring into sight.
         self.newest: int | None = None
         # The adds of one seat said so far in one line, while nothing else came after them:
@@ -1464,6 +1466,7 @@ class TableMarks:
             laid.setdefault(table[i].owner, []).append(i)
         lines: list[str] = []
         self.kept = []
+        self.movers = []
         self.newest = None
         took_at: int | None = None  # the line of this seat's discard taken, in this batch
         self.replaces_last = False
@@ -1485,6 +1488,7 @@ class TableMarks:
                     who = seats[event.seat].name
                     lines.append(_("{who} took your {tile}").format(who=who, tile=taken))
                     self.kept.append(TAKEN_RANK)
+                    self.movers.append(-1 if event.seat is None else event.seat)
                     took_at = len(lines) - 1
                 continue
             if event.kind == "giveback" and event.seat is not None and event.tiles:
@@ -1493,13 +1497,14 @@ class TableMarks:
                 # said earlier, the line says it came back (the later news wins for room).
                 if Hand.left_of(event.seat) == view.seat:
                     if took_at is not None:
-                        del lines[took_at], self.kept[took_at]
+                        del lines[took_at], self.kept[took_at], self.movers[took_at]
                         took_at = None
                     else:
                         back = tile_text(event.tiles[0], view.okey)
                         who = seats[event.seat].name
                         lines.append(_("{who} gave back your {tile}").format(who=who, tile=back))
                         self.kept.append(TAKEN_RANK)
+                        self.movers.append(-1 if event.seat is None else event.seat)
                 continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
@@ -1532,10 +1537,12 @@ class TableMarks:
                     else:  # the line of an update before this one, said again longer
                         lines.append(merged)
                         self.kept.append(mine)
+                        self.movers.append(-1 if event.seat is None else event.seat)
                         self.replaces_last = True
                     continue
                 lines.append(said)
                 self.kept.append(int(table[touched[0]].owner == view.seat))
+                self.movers.append(-1 if event.seat is None else event.seat)
                 self.adding = (event.seat, [(touched[0], [event])])
                 continue
             self.adding = None
@@ -1550,6 +1557,7 @@ class TableMarks:
             # okey swapped out of a meld (+101 to its layer: the round's costliest move
             # went unsaid behind two adds).
             self.kept.append(int(charged or event.kind in ("open", "swap")))
+            self.movers.append(-1 if event.seat is None else event.seat)
         return lines
 
     @staticmethod
