@@ -191,7 +191,7 @@ async def test_the_tip_beside_the_hint_to_hold_in_turkish() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             screen = await a_hold_with_the_tip_to_open(pilot, app, hints_first=True)
             tip = screen.practice.tip_shown
-            assert tip is not None and "uzmanın neden beklediğini ipuçları anlatıyor" in tip, tip
+            assert tip is not None and "uzmanın neden bekleyeceğini İpuçları anlatıyor" in tip, tip
             hint = hint_shown(screen)
             assert "ama uzman çekilecek taş kaldıkça yine de açmayı erteler" in hint, hint
             assert "maçta" not in hint.lower(), hint  # a new match is level: not behind
