@@ -2578,3 +2578,26 @@ async def test_while_the_others_play_the_line_keeps_an_opening_beside_the_last_m
         ayse = app.session.seat_name(1)
         assert said.startswith(f"{ayse} opened with "), said
         assert f"{ayse} added R4 to meld 1" in said, said
+
+
+async def test_the_last_turn_before_the_middle_runs_out_warns_of_an_okey_in_hand():
+    """A learner kept the okey as the hints advised and met its +101 first on the summary:
+    at the turn after which the middle runs out, the line says what it will cost."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["B8 R9 Y1 K13", "Y6 K1 Y9", "Y2 Y3 B2 B3", "K2 K3 B12"],
+            middle="R1 R2 R3 R4 R5 R6",
+            phase="p",
+            rest="discard2",  # the other tiles under a pile: six in the middle
+        )
+        screen = await at_position(pilot, app, hand)
+        played = app.session.hand
+        await discard_then_wait(pilot, screen, "Y1", lambda: played.turn == 0 or played.is_over)
+        await pilot.pause()
+        assert played.turn == 0 and 0 < len(played.middle) <= 4, played.middle
+        said = status_text(screen)
+        assert "The middle runs out before your next turn: an okey still in your rack" in said
+        assert "costs +101" in said, said

@@ -1266,6 +1266,23 @@ class TableScreen(Screen[None]):
                 # until its first turn (the others' moves came over the line before it).
                 said.insert(0, (self.dealt_unready_line(), 2))
                 self._dealt_unready = False
+            view = self.view
+            okeys = view.rack.count(view.okey)
+            if okeys and view.rules.penalties and not view.later_draws and view.middle_count:
+                # Said before the hand ends on it: a learner kept the okey as the hints
+                # advised and met the +101 first on the summary.
+                said.append(
+                    (
+                        ngettext(
+                            "The middle runs out before your next turn: an okey still in "
+                            "your rack then costs +{points}",
+                            "The middle runs out before your next turn: each okey still in "
+                            "your rack then costs +{points}",
+                            okeys,
+                        ).format(points=PENALTY),
+                        2,
+                    )
+                )
             self.set_status(self.news_line(said, seen, self.turn_hint()))
         self.practice.show_tips()
 
