@@ -188,13 +188,16 @@ async def test_enter_on_a_match_open_elsewhere_keeps_the_cursor_and_the_notice_i
             assert isinstance(screen, NewTableScreen)
             assert isinstance(app.focused, SaveRow)
             await pilot.press("enter")
-            for _ in range(5):
-                await pilot.pause()
+            notice = screen.query_one("#new-table-notice")
+            form = screen.query_one("#new-table")
+            for _ in range(200):  # bounded: the form scrolls after a refresh (a busy CI run)
+                seen = form.scrollable_content_region
+                if seen.y <= notice.region.y and notice.region.bottom <= seen.bottom:
+                    break
+                await pilot.pause(0.01)
             assert isinstance(app.screen, NewTableScreen)
             assert isinstance(app.focused, SaveRow), app.focused
-            notice = screen.query_one("#new-table-notice")
             assert "Another okey101 is playing this match" in str(notice.render())
-            form = screen.query_one("#new-table")
             seen = form.scrollable_content_region
             assert seen.y <= notice.region.y and notice.region.bottom <= seen.bottom, (
                 notice.region,
