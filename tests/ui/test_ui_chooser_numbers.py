@@ -17,6 +17,24 @@ def melds(app) -> list[str]:  # type: ignore[no-untyped-def]
     return [str(tm.meld) for tm in app.session.hand.table]
 
 
+async def r6_on_meld_1_or_12(pilot, app) -> ChooserScreen:  # type: ignore[no-untyped-def,type-arg]
+    """The chooser of a with the cursor on R6, which goes on meld 1 (R3 R4 R5) or meld 12
+    (Y6 B6 K6), nine runs that take nothing of the rack between them."""
+    filler = [f"3:{c}{n}{c}{n + 1}{c}{n + 2}" for c in "YBK" for n in (1, 5, 9)]
+    hand = position(
+        ["R6 R1 R1 R13 R13", "", "", ""],
+        table=["0:R3R4R5", *filler[:9], "3:R9R10R11", "3:Y6B6K6"],
+        openings="m101/-/-/m101",
+    )
+    screen = await at_position(pilot, app, hand)
+    await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+    await pilot.press("a")
+    await pilot.pause()
+    chooser = app.screen
+    assert isinstance(chooser, ChooserScreen)
+    return chooser
+
+
 async def test_a_melds_number_adds_the_tile_there_at_once() -> None:
     """R6 goes on R3 R4 R5 (meld 1) or on Y6 B6 K6 (meld 3): 3 adds it to meld 3."""
     app = table_app(OPENING_SEED)
@@ -70,19 +88,8 @@ async def test_a_number_another_starts_with_goes_to_it_and_a_second_digit_makes_
     then 2 at once adds to meld 12."""
     monkeypatch.setattr(dialogs, "CHOOSER_SECOND_DIGIT", 30.0)  # a slow machine types "at once" too
     app = table_app(OPENING_SEED)
-    filler = [f"3:{c}{n}{c}{n + 1}{c}{n + 2}" for c in "YBK" for n in (1, 5, 9)]
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R6 R1 R1 R13 R13", "", "", ""],
-            table=["0:R3R4R5", *filler[:9], "3:R9R10R11", "3:Y6B6K6"],
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
-        await pilot.press("a")
-        await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen)
+        chooser = await r6_on_meld_1_or_12(pilot, app)
         assert chooser.numbers == [1, 12]
         await pilot.press("2")  # nothing offered is numbered 2 or 2-something
         await pilot.press("1")
@@ -184,19 +191,8 @@ async def test_the_wait_for_a_second_digit_ends_on_the_line_too(
     a 2 typed later was a number of its own: the line goes back to its usual words."""
     monkeypatch.setattr(dialogs, "CHOOSER_SECOND_DIGIT", 0.1)
     app = table_app(OPENING_SEED)
-    filler = [f"3:{c}{n}{c}{n + 1}{c}{n + 2}" for c in "YBK" for n in (1, 5, 9)]
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R6 R1 R1 R13 R13", "", "", ""],
-            table=["0:R3R4R5", *filler[:9], "3:R9R10R11", "3:Y6B6K6"],
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
-        await pilot.press("a")
-        await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen)
+        chooser = await r6_on_meld_1_or_12(pilot, app)
         keys = chooser.query_one("#chooser-keys")
         await pilot.press("1")
         await pilot.pause()

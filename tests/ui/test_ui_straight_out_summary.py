@@ -37,7 +37,8 @@ def straight_out(finish: str) -> Hand:
     return hand
 
 
-def summary(hand: Hand) -> dict[str, str]:
+def summary_text(hand: Hand) -> str:
+    """The hand's summary as drawn at 120 columns, to the seat of "You"."""
     result = score_hand(hand)
     totals = result.totals()
     report = HandReport(
@@ -46,7 +47,11 @@ def summary(hand: Hand) -> dict[str, str]:
     )  # fmt: skip
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(explain_hand(report, SEATS, 0))
-    lines = [line.rstrip() for line in console.export_text().splitlines()]
+    return console.export_text()
+
+
+def summary(hand: Hand) -> dict[str, str]:
+    lines = [line.rstrip() for line in summary_text(hand).splitlines()]
     return {name: next(li for li in lines if li.startswith(name)) for name in ("You", "Ayşe")}
 
 
@@ -79,15 +84,7 @@ def test_the_straight_outs_figure_is_explained_once() -> None:
     )
     hand.apply(parse_action("open R1R2R3", OKEY))
     hand.apply(parse_action("discard K13", OKEY))
-    result = score_hand(hand)
-    totals = result.totals()
-    report = HandReport(
-        1, 1, result, hand.indicator, tuple(hand.table), None, (), (totals,), totals, True,
-        (2,), RuleSet.from_code("classic/1"), (False,) * 4,
-    )  # fmt: skip
-    console = Console(width=120, record=True, file=io.StringIO())
-    console.print(explain_hand(report, SEATS, 0))
-    text = console.export_text()
+    text = summary_text(hand)
     assert text.count("for a straight out: each opponent writes it") == 1, text
     zeynep = next(li for li in text.splitlines() if li.startswith("Zeynep"))
     assert "404 (202 × 2)" in zeynep and zeynep.rstrip().endswith("= 404"), zeynep

@@ -3575,6 +3575,14 @@ class TableScreen(Screen[None]):
             "Staged {n} more group ({all} in all)", "Staged {n} more groups ({all} in all)", n
         ).format(n=n, all=n + before)
 
+    def pairs_only_text(self, tiles: list[Tile], declared: str, opened: str) -> str:
+        """Why ``tiles`` are refused where only pairs go, by which of the two it is, with
+        its section: a Going Pairs declaration (``declared``, a Challenge rule, §13) is no
+        opening (``opened``, §9: "you opened with pairs or go pairs" said both)."""
+        view = self.view
+        words, section = (declared, 13) if view.opening is None else (opened, 9)
+        return words.format(tiles=tiles_text(tiles, view.okey), rule=rule_section(section))
+
     def no_meld_text(self, tiles: list[Tile], kinds: set[MeldKind]) -> str:
         """Why ``tiles`` cannot be staged: the engine's reason (which rule, which tiles), or,
         when they are a meld of another kind, that it does not go with the staged ones."""
@@ -3584,38 +3592,32 @@ class TableScreen(Screen[None]):
         if kinds == {MeldKind.PAIR} and len(tiles) > 2 and is_pairs_only(view) and not run_or_set:
             # A block of several tiles (m on K5 K6 K7 K12 K13): "are not a pair" left out
             # why only pairs go, said for a run alone.
-            if view.opening is None:
-                words = _(
+            return self.pairs_only_text(
+                tiles,
+                _(
                     "{tiles} are not a pair, and you declared Going Pairs: you open only "
                     "with pairs, two identical tiles each ({rule})"
-                )
-                section = 13
-            else:
-                words = _(
+                ),
+                _(
                     "{tiles} are not a pair, and you opened with pairs: you lay only "
                     "pairs, two identical tiles each ({rule})"
-                )
-                section = 9
-            return words.format(tiles=tiles_text(tiles, okey), rule=rule_section(section))
+                ),
+            )
         if kinds == {MeldKind.PAIR} and run_or_set:
             # A run or a set where only pairs go: the reason is the pairs, not the tiles
             # ("B9 B10 B11 B12 are not a pair: a pair is two identical tiles").
             if is_pairs_only(view):
-                # Which of the two it is, and its section: a Going Pairs declaration (a
-                # Challenge rule) is no opening ("you opened with pairs or go pairs").
-                if view.opening is None:
-                    words = _(
+                return self.pairs_only_text(
+                    tiles,
+                    _(
                         "{tiles} is a run or a set, but you declared Going Pairs: you open "
                         "only with pairs ({rule})"
-                    )
-                    section = 13
-                else:
-                    words = _(
+                    ),
+                    _(
                         "{tiles} is a run or a set, but you opened with pairs: you lay only "
                         "pairs ({rule})"
-                    )
-                    section = 9
-                return words.format(tiles=tiles_text(tiles, okey), rule=rule_section(section))
+                    ),
+                )
             return _(
                 "{tiles} is a run or a set, and pairs are staged: an opening is runs and sets "
                 "or pairs, never both (rules §8)"
