@@ -190,9 +190,10 @@ async def test_enter_on_a_match_open_elsewhere_keeps_the_cursor_and_the_notice_i
             await pilot.press("enter")
             notice = screen.query_one("#new-table-notice")
             form = screen.query_one("#new-table")
-            for _ in range(200):  # bounded: the form scrolls after a refresh (a busy CI run)
+            for _ in range(200):  # bounded: the lines are made again, then the form scrolls
                 seen = form.scrollable_content_region
-                if seen.y <= notice.region.y and notice.region.bottom <= seen.bottom:
+                in_sight = seen.y <= notice.region.y and notice.region.bottom <= seen.bottom
+                if in_sight and isinstance(app.focused, SaveRow):
                     break
                 await pilot.pause(0.01)
             assert isinstance(app.screen, NewTableScreen)

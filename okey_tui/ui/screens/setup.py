@@ -959,12 +959,18 @@ class NewTableScreen(Screen[TableSettings]):
         notice saying why scrolled away and Enter ready to start a new match."""
         focused = self.focused.match_id if isinstance(self.focused, SaveRow) else None
         self.saves = list(saves)
+        self.call_later(self._relist, focused)
+
+    async def _relist(self, focused: str | None) -> None:
+        """The lines of the matches made again, then the cursor back on its match's line:
+        refocused after a refresh, the new lines were not all mounted yet on a busy machine,
+        and the removal of the old ones sent the cursor on to the name box."""
         box = self.query_one("#new-table-saves", Vertical)
-        box.remove_children()
-        box.mount_all(self.save_rows())
+        await box.remove_children()
+        await box.mount_all(self.save_rows())
         box.display = bool(self.saves)
         if focused is not None:
-            self.call_after_refresh(self.refocus_save, focused)
+            self.refocus_save(focused)
 
     def refocus_save(self, match_id: str) -> None:
         """The cursor back on the line of ``match_id`` (else the first match's, else the
