@@ -172,6 +172,18 @@ def chips(tiles: Iterable[Tile], okey: Tile | None = None) -> Text:
     return Text(" ").join(chip(t, okey) for t in tiles)
 
 
+def around_tiles(said: str, tiles: Text, style: str = "") -> Text:
+    """A translated line whose tiles stand where the language puts them, its ``{tiles}``
+    the chips ``tiles`` ("K13 karşılığında", not "ver K13"): the words around them in
+    ``style``.
+
+    >>> around_tiles("give {tiles} now", Text("K13")).plain
+    'give K13 now'
+    """
+    before, _tiles, after = said.partition("{tiles}")
+    return Text(before, style).append_text(tiles).append(after, style)
+
+
 def meld_chips(meld: Meld, okey: Tile) -> Text:
     """A meld with each okey showing what it stands for; in a set of three, its number
     alone (it stands for any colour the set misses: ``Meld.any_colour``)."""

@@ -36,7 +36,7 @@ from okey_tui.messages import (
 from okey_tui.settings import DEFAULT_NAME
 from okey_tui.table import TEAMS, HandReport, SeatInfo, seconds_until, side_name
 from okey_tui.ui.screens.dialogs import ChatScreen, ConfirmScreen, Dialog, KeyHint
-from okey_tui.ui.tiles import chip, chips, meld_chip_list
+from okey_tui.ui.tiles import around_tiles, chip, chips, meld_chip_list
 from okey_tui.ui.widgets.board import Filled, scroll_note
 from okey_tui.ui.widgets.steady import set_subtitle
 from okey_tui.ui.widgets.swipe import SwipeScroll
@@ -84,8 +84,7 @@ def winning_melds(
     okeys = len({n for n in swaps or () if n})
     if okeys:
         said = ngettext("swapped {tiles} for an okey", "swapped {tiles} for {n} okeys", okeys)
-        before, _tiles, after = said.format(n=okeys, tiles="{tiles}").partition("{tiles}")
-        pieces.append(Text(before, "bold").append_text(shown(True)).append(after, "bold"))
+        pieces.append(around_tiles(said.format(n=okeys, tiles="{tiles}"), shown(True), "bold"))
     if report.last_discard is not None:
         last = Text(_("last discard") + " ", "bold")
         pieces.append(last.append_text(chip(report.last_discard, okey)))

@@ -116,7 +116,7 @@ from okey_tui.ui.screens.dialogs import (
 )
 from okey_tui.ui.screens.table_policies import PRACTICE_KEYS, HotSeat, Practice, SeatPlace
 from okey_tui.ui.staging import Staging, put_back_notes
-from okey_tui.ui.tiles import chips, meld_chips
+from okey_tui.ui.tiles import around_tiles, chips, meld_chips
 from okey_tui.ui.widgets.board import (
     CentreInfo,
     GameLog,
@@ -1140,8 +1140,7 @@ class TableScreen(Screen[None]):
                     for move, rank in zip(self.moves_seen[:-1], self.moves_kept, strict=False)
                     if rank
                 ]
-                rows = 2 if self.app.has_class("-short") else 3
-                if kept and self.status_lines(" · ".join([kept[-1], *said])) <= rows:
+                if kept and self.status_lines(" · ".join([kept[-1], *said])) <= self.status_rows():
                     said.insert(0, kept[-1])
                 self.set_status(" · ".join(said))
             elif waiting := self.while_waiting():
@@ -1296,7 +1295,7 @@ class TableScreen(Screen[None]):
         keys gone. The older news goes first, what was kept on purpose (an opening, a
         penalty) later, what a bot did for this seat last; the last news left is shortened
         to fit."""
-        rows = 2 if self.app.has_class("-short") else 3
+        rows = self.status_rows()
 
         def line(news: list[str]) -> str:
             return " · ".join([*news, turn])
@@ -1666,6 +1665,10 @@ class TableScreen(Screen[None]):
         status = self.status_line
         width = status.content_size.width or self.app.size.width - 2
         return len(Text(message).wrap(self.app.console, max(1, width)))
+
+    def status_rows(self) -> int:
+        """The rows the status line's news may take: two on a short terminal, else three."""
+        return 2 if self.app.has_class("-short") else 3
 
     def fit_status(self) -> None:
         """A short terminal has no row to spare for a second line of message: the key bar
@@ -3997,7 +4000,7 @@ class TableScreen(Screen[None]):
             )
             if self.my_turn:  # and what the turn goes on with, when the line holds it
                 steps = f"{said} · {self.turn_steps()}"
-                rows = 2 if self.app.has_class("-short") else 3
+                rows = self.status_rows()
                 said = steps if not notes or self.status_lines(steps) <= rows else said
             self.set_status(said)
             self.keep_rack()  # put back: a match left now has none staged
@@ -4650,11 +4653,8 @@ class TableScreen(Screen[None]):
             label = Text(f"{action.target + 1}: ")
             label.append_text(meld_chips(view.table[action.target].meld, view.okey))
             # The tiles where the language puts them ("K13 karşılığında", not "ver K13").
-            said = _("give {tiles}").format(tiles="{tiles}")
-            before, _tiles, after = said.partition("{tiles}")
-            label.append("  " + before)
-            label.append_text(chips(action.tiles, view.okey))
-            label.append(after)
+            label.append("  ")
+            label.append_text(around_tiles(_("give {tiles}"), chips(action.tiles, view.okey)))
             options.append((label, action))
 
         async def then(action: SwapOkey | None) -> None:

@@ -16,7 +16,7 @@ from okey_tui.engine.tiles import Tile
 from okey_tui.i18n import _, ngettext
 from okey_tui.messages import you_opened_with
 from okey_tui.practice import ExpertHint, Hint, pairs_nearer
-from okey_tui.ui.tiles import chip, chips, meld_chips
+from okey_tui.ui.tiles import around_tiles, chip, chips, meld_chips
 from okey_tui.ui.widgets.board import filled_text
 from okey_tui.ui.widgets.steady import SteadyStatic, set_subtitle, set_title
 from okey_tui.ui.widgets.swipe import SwipeScroll
@@ -250,10 +250,8 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             said = _("meld {n}: give {tiles}, take the okey").format(
                 n=swap.index + 1, tiles="{tiles}"
             )
-            before, _tiles, after = said.partition("{tiles}")
-            text.append("\n" + before)
-            text.append_text(chips(swap.given, okey))
-            text.append(after)
+            text.append("\n")
+            text.append_text(around_tiles(said, chips(swap.given, okey)))
     heading(_("Safest discards"))
     if hint.discards:
         worse = expert.worse_discards if expert is not None else ()
