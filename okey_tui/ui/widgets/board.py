@@ -1473,6 +1473,13 @@ class TableMarks:
         # The copies of each tile the adds of this update have put on each meld so far: both
         # R4 added (one to a run, one to a set) were both said to go on the first.
         credited: Counter[tuple[int, Tile]] = Counter()
+
+        def say(line: str, rank: int, seat: int | None) -> None:
+            """A line for the status line, its rank (``kept``) and the seat it tells of."""
+            lines.append(line)
+            self.kept.append(rank)
+            self.movers.append(-1 if seat is None else seat)
+
         for n, event in enumerate(news):
             # One line for a seat's adds in a row (the line keeps the last two moves: a
             # bot's third add went unsaid), until any other move.
@@ -1486,9 +1493,11 @@ class TableMarks:
                 if Hand.left_of(event.seat) == view.seat:
                     taken = tile_text(event.tiles[0], view.okey)
                     who = seats[event.seat].name
-                    lines.append(_("{who} took your {tile}").format(who=who, tile=taken))
-                    self.kept.append(TAKEN_RANK)
-                    self.movers.append(-1 if event.seat is None else event.seat)
+                    say(
+                        _("{who} took your {tile}").format(who=who, tile=taken),
+                        TAKEN_RANK,
+                        event.seat,
+                    )
                     took_at = len(lines) - 1
                 continue
             if event.kind == "giveback" and event.seat is not None and event.tiles:
@@ -1502,9 +1511,11 @@ class TableMarks:
                     else:
                         back = tile_text(event.tiles[0], view.okey)
                         who = seats[event.seat].name
-                        lines.append(_("{who} gave back your {tile}").format(who=who, tile=back))
-                        self.kept.append(TAKEN_RANK)
-                        self.movers.append(-1 if event.seat is None else event.seat)
+                        say(
+                            _("{who} gave back your {tile}").format(who=who, tile=back),
+                            TAKEN_RANK,
+                            event.seat,
+                        )
                 continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
@@ -1535,14 +1546,10 @@ class TableMarks:
                         lines[-1] = merged
                         self.kept[-1] = mine
                     else:  # the line of an update before this one, said again longer
-                        lines.append(merged)
-                        self.kept.append(mine)
-                        self.movers.append(-1 if event.seat is None else event.seat)
+                        say(merged, mine, event.seat)
                         self.replaces_last = True
                     continue
-                lines.append(said)
-                self.kept.append(int(table[touched[0]].owner == view.seat))
-                self.movers.append(-1 if event.seat is None else event.seat)
+                say(said, int(table[touched[0]].owner == view.seat), event.seat)
                 self.adding = (event.seat, [(touched[0], [event])])
                 continue
             self.adding = None
@@ -1551,13 +1558,11 @@ class TableMarks:
                 # said only in the log ("Ayşe laid meld 11", nothing of what it cost you).
                 said += " · " + _("+{points} to you").format(points=paid.value)
                 said += ": " + penalty_label(paid.code, own=True)
-            lines.append(said)
             # Said whatever came after it: a move that cost the viewer, an opening (the
             # adds that followed it in one bot's turn pushed it out of the line), or an
             # okey swapped out of a meld (+101 to its layer: the round's costliest move
             # went unsaid behind two adds).
-            self.kept.append(int(charged or event.kind in ("open", "swap")))
-            self.movers.append(-1 if event.seat is None else event.seat)
+            say(said, int(charged or event.kind in ("open", "swap")), event.seat)
         return lines
 
     @staticmethod
