@@ -31,7 +31,7 @@ along, back again if the tile is given back). Keys that move tiles a long way
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import NamedTuple
 
 from okey_tui.engine.errors import OkeyError
@@ -42,6 +42,8 @@ from okey_tui.table import RACK_COLS, RACK_ROWS, Departures, turn_mark
 
 ROWS = RACK_ROWS
 DEFAULT_COLS = RACK_COLS
+# What :attr:`RackLayout.joined` says when j split the tile's own block (no other group).
+OWN_BLOCK: tuple[int, ...] = ()
 # Loose tiles of one colour stay side by side while their numbers are this close: one
 # tile between them would make a run.
 NEAR = 2
@@ -128,6 +130,9 @@ class RackLayout:
         self.room: tuple[int, list[tuple[int, int, Tile]]] | None = None
         # The groups the last :meth:`bring_back` could not put in their own slots.
         self.elsewhere: list[Elsewhere] = []
+        # The group the last :meth:`join` put its tile beside (its slots before the move;
+        # :data:`OWN_BLOCK` for the tile's own block split), for j again: the next group.
+        self.joined: tuple[int, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -594,6 +599,7 @@ class RackLayout:
         kinds: Sequence[MeldKind] | None = None,
         push: bool = False,
         wild: bool = False,
+        skip: Collection[tuple[int, ...]] = (),
     ) -> int | None:
         """A tile taken from the left (laid this turn, so it is wanted in a meld): in the
         best group it makes a meld with (:meth:`partners`), where its tiles then read as
@@ -611,7 +617,9 @@ class RackLayout:
         if the tile leaves that slot, as g gives it back). A pairs opener's tile that no
         group takes goes beside its twin at a group's end (:meth:`_beside_twin`). ``None``
         (the caller puts it apart) when no such group has room. ``wild`` (j, asked of the
-        okey): an okey goes where it makes a run or a set too (:meth:`partners`).
+        okey): an okey goes where it makes a run or a set too (:meth:`partners`). The
+        groups in ``skip`` (their slots) are passed over (j again: the next group); the
+        one it went beside is in :attr:`joined`.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -630,7 +638,8 @@ class RackLayout:
         'R5 R6 R7 R8 R9'
         """
         self.shifted = {}
-        groups = self.partners(tile, okey, kinds, wild=wild)
+        self.joined = None
+        groups = [g for g in self.partners(tile, okey, kinds, wild=wild) if tuple(g) not in skip]
 
         def at_an_end(group: list[int]) -> int | None:
             """A free slot at an end of ``group`` where it all reads as one meld."""
@@ -670,6 +679,7 @@ class RackLayout:
         for place, group in tries:
             slot = place(group)
             if slot is not None:
+                self.joined = tuple(group)
                 return slot
         if kinds is not None and set(kinds) == {MeldKind.PAIR}:
             return self._beside_twin(tile, okey)
@@ -1192,7 +1202,11 @@ class RackLayout:
         return self.move_to(chosen, row, start)
 
     def join(
-        self, index: int, okey: Tile, kinds: Sequence[MeldKind] | None = None
+        self,
+        index: int,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None = None,
+        passed: Collection[tuple[int, ...]] = (),
     ) -> dict[int, int] | None:
         """Move the tile at ``index`` beside the group it makes the best meld with, as a
         tile taken from the left comes in (:meth:`put_beside`: at an end of the group, or
@@ -1200,7 +1214,13 @@ class RackLayout:
         and, the player having asked, the groups a slot beyond moving along too where the
         group has no room (a sorted rack: Y8 drawn for Y9-Y13 at the row's start).
         Returns what moved (old slot → new), or ``None`` (nothing moves) when no group
-        takes it with room beside it, or it would only go back where it is.
+        takes it with room beside it, or it would only go back where it is. The group it
+        went beside is in :attr:`joined`.
+
+        ``passed`` (j again, the rack as it was before the last j): the groups it went
+        beside already (:attr:`joined` of each), passed over for the next one it makes a
+        meld with; ``None`` when no other has room. The fallbacks for a tile that makes
+        no meld with any group (two thirds of one) are not tried again.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=10)
@@ -1212,6 +1232,7 @@ class RackLayout:
         >>> rack.join(0, Tile.parse("B1")) is None  # K1 makes a meld with no group
         True
         """
+        self.joined = None
         tile = self.slots[index]
         if tile is None:
             return None
@@ -1222,31 +1243,42 @@ class RackLayout:
         # A meld first (the tile's own block split, a group, another block), then two
         # thirds of one (its own block split, a lone tile): R11 of R10 R11 K3 goes to
         # R12 R13 elsewhere before it splits K3 off.
-        split = self._split_own_block(index, okey, kinds, melds_only=True)
-        if split is not None:
-            self.back, self.room = back, room  # (the caller remaps the memory once)
-            return split
+        if OWN_BLOCK not in passed:
+            split = self._split_own_block(index, okey, kinds, melds_only=True)
+            if split is not None:
+                self.back, self.room = back, room  # (the caller remaps the memory once)
+                self.joined = OWN_BLOCK
+                return split
         if self.meld_in_block(index, okey, kinds) is not None:
             # It stands in a meld already, with no room to set it apart: never taken out of
             # it (K7 of K1 K5 K6 K7 K10 went beside a lone K9, breaking K5 K6 K7).
             return None
-        self.slots[index] = None
-        target = self.put_beside(tile, okey, kinds, push=True, wild=True)
-        if target is None:
-            target = self._out_of_a_block(tile, okey, kinds)
-        if target is None:
-            self.slots[index] = tile
-            split = self._split_own_block(index, okey, kinds)
-            if split is not None:
-                self.back, self.room = back, room
-                return split
+        skip = set(passed)
+        target: int | None = None
+        while True:
             self.slots[index] = None
-            target = self._beside_lone(tile, okey, kinds, index)
+            target = self.put_beside(tile, okey, kinds, push=True, wild=True, skip=skip)
+            if not passed or target != index or self.joined is None:
+                break
+            # j again, and this group would put it back where it stood: the next one.
+            skip.add(self.joined)
+            self.slots = list(before)
+        if target is None and not passed:
+            target = self._out_of_a_block(tile, okey, kinds)
+            if target is None:
+                self.slots[index] = tile
+                split = self._split_own_block(index, okey, kinds)
+                if split is not None:
+                    self.back, self.room = back, room
+                    return split
+                self.slots[index] = None
+                target = self._beside_lone(tile, okey, kinds, index)
         moved = {} if target is None else {index: target, **self.shifted}
         self.shifted = {}
         self.back, self.room = back, room
         if target is None or target == index:
             self.slots = before
+            self.joined = None
             return None
         return moved
 

@@ -301,7 +301,57 @@ async def test_j_puts_the_okey_in_its_best_group_though_tiles_must_move_aside() 
         assert row(screen, 0) == "K1 . R5 R6 B8 . B10 B11 B12", row(screen, 0)
         assert said == (
             "B8★ is beside R5 R6 now (B10 B11 B12 moved a slot to make room): run 18"
+            " · j again: beside B10 B11 B12"
         ), said
+
+
+async def test_j_again_puts_the_tile_beside_the_next_group_then_back_where_it_stood() -> None:
+    """j put the okey beside its best group, and another group was then twelve keys away
+    (select it, shift+arrows along the rows). j again, nothing else done: the next group it
+    makes a meld with, from the rack as it stood; past the last, back where it stood. u
+    undoes the whole round at once, as one move."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8.
+        hand = position(["K1 R5 R6 B10 B11 B12 B8 Y3 K3", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "K1 . R5 R6 . B10 B11 B12 . B8", ". Y3 K3")
+        before = list(screen.rack.slots)
+        said = await j_on(pilot, screen, "B8")
+        assert rows_of(screen) == ["K1 . R5 R6 B8 . B10 B11 B12", ". Y3 K3"], rows_of(screen)
+        assert said.endswith(" · j again: beside B10 B11 B12"), said
+        await pilot.press("j")
+        await pilot.pause()
+        said = status_text(screen)
+        assert rows_of(screen) == ["K1 . R5 R6 . B10 B11 B12 B8", ". Y3 K3"], rows_of(screen)
+        assert said == "B8★ is beside B10 B11 B12 now: run 46 · j again: beside Y3 K3", said
+        assert screen.rack.slots[screen.cursor] == Tile.parse("B8")  # the cursor went along
+        await pilot.press("j")
+        await pilot.pause()
+        assert rows_of(screen) == ["K1 . R5 R6 . B10 B11 B12", ". Y3 K3 B8"], rows_of(screen)
+        assert status_text(screen) == "B8★ is beside Y3 K3 now: set 9", status_text(screen)
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.rack.slots == before
+        said = status_text(screen)
+        assert said == (
+            "B8★ is back where it stood: no other group it makes a meld with has room beside it"
+        ), said
+        # Round again from the start: the best group first.
+        await pilot.press("j")
+        await pilot.pause()
+        assert rows_of(screen) == ["K1 . R5 R6 B8 . B10 B11 B12", ". Y3 K3"], rows_of(screen)
+        await pilot.press("j")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert screen.rack.slots == before, rows_of(screen)
+        # Another key between the two j: a j of its own (B8 stands in a meld: it stays).
+        await j_on(pilot, screen, "B8")
+        await pilot.press("right", "left")
+        await pilot.pause()
+        said = await j_on(pilot, screen, "B8")
+        assert said == "B8★ is in a meld already (run 18): shift+arrows move it by hand", said
 
 
 def test_j_on_random_racks_moves_tiles_and_never_loses_or_invents_one() -> None:

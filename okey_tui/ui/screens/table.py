@@ -175,7 +175,7 @@ LOOSE_PARTS_AT_MOST = 5
 JOIN = N_(
     "move the selected tile (or the tile under the cursor) beside the group it makes the best "
     "meld with (with none, beside a lone tile it makes most of a run or a set with; the okey "
-    "where it adds the most points)"
+    "where it adds the most points); j again: beside the next group"
 )
 NEXT_GAP = N_(
     "move the selection (or the tile under the cursor) past the next / back past the previous "
@@ -244,6 +244,22 @@ class RackStep:
     events: int  # the hand's events then: a move on the table since ends it
     slots: list[Tile | None]
     what: str  # "the sort", "the move": what u undoes
+
+
+@dataclass(frozen=True, slots=True)
+class JoinRound:
+    """A tile j moved, for j again: the rack as it was, and the groups tried."""
+
+    rack: int  # id() of the RackLayout (hot seat: each person has one)
+    events: int  # the hand's events then: a move on the table since ends the round
+    index: int  # the tile's slot before the first j
+    target: int  # its slot now
+    moved: dict[int, int]  # what the last j moved (old slot -> new)
+    origin: list[Tile | None]  # the rack before the first j
+    back: list[tuple[int, Tile]]  # the rack's memory then (RackLayout.back, .room)
+    room: tuple[int, list[tuple[int, int, Tile]]] | None
+    after: list[Tile | None]  # the rack after the last j
+    passed: tuple[tuple[int, ...], ...]  # the groups it went beside (RackLayout.joined)
 
 
 class Board(Vertical):
@@ -580,6 +596,7 @@ class TableScreen(Screen[None]):
         # The rack as it was before each sort or move of its tiles (u puts it back), with
         # the rack it belongs to and how many of the hand's events there were then.
         self.rack_history: list[RackStep] = []
+        self.join_round: JoinRound | None = None  # the last j's tile, for j again
         # The rack as the last sort (s, p) left it.
         self.sorted_as: list[Tile | None] = []
         # The kinds of the engine's actions legal now, worked out once for all the keys
@@ -1975,6 +1992,8 @@ class TableScreen(Screen[None]):
     async def on_key(self, event: events.Key) -> None:
         """A key that cannot be used now still explains itself (the engine says why)."""
         self.state_changed()  # whatever came before it (a test's move of the table)
+        if event.key != "j":
+            self.join_round = None  # j again is the next key after a j, or none
         if event.key in DIGITS:
             event.stop()
             event.prevent_default()
@@ -2832,6 +2851,27 @@ class TableScreen(Screen[None]):
         allowed = layable_kinds(self.view)
         return tuple(kind for kind in MeldKind if kind in allowed)
 
+    def join_again(self, chosen: list[int]) -> JoinRound | None:
+        """j again on the tile the last j moved, nothing changed since: the rack goes back
+        as it was before the first j (the tile, the cursor, the selection, u's step) for the
+        next group it makes a meld with. None: a j of its own."""
+        round_, self.join_round = self.join_round, None
+        if (
+            round_ is None
+            or round_.rack != id(self.rack)
+            or round_.events != len(self.table.events)
+            or self.rack.slots != round_.after
+            or chosen != [round_.target]
+            or self.staging.melds
+        ):
+            return None
+        self.rack.slots = list(round_.origin)
+        self.rack.back, self.rack.room = list(round_.back), round_.room
+        if self.rack_history and self.rack_history[-1].slots == round_.origin:
+            self.rack_history.pop()  # (the next j says its own step for u)
+        self.remap({new: old for old, new in round_.moved.items()}, follow=False)
+        return round_
+
     def join_stays(self, index: int) -> str | None:
         """Why j leaves the tile at ``index`` where it is, whatever the groups: it is in a
         meld already (taken out it broke it: B11 of Y11 B11 K11 made a pair with an okey
@@ -2925,7 +2965,8 @@ class TableScreen(Screen[None]):
         left comes in: a newcomer took eleven shift+→ (and split a pair on the way) to put
         K5 beside B5 Y5, Tab and shift+End keeping it apart from every group."""
         chosen = self.chosen_slots()
-        if len(chosen) != 1:
+        again = self.join_again(chosen)
+        if again is None and len(chosen) != 1:
             self.set_status(
                 _("Select a tile (or put the cursor on one) to join it to a group")
                 if not chosen
@@ -2933,20 +2974,34 @@ class TableScreen(Screen[None]):
                 True,
             )
             return
-        index = chosen[0]
+        index = chosen[0] if again is None else again.index
         tile = self.rack.slots[index]
         assert tile is not None
         view = self.view
         okey = view.okey
         kinds = self.join_kinds()
         word = tile_text(tile, okey)
-        stays = self.join_stays(index)
+        stays = None if again is not None else self.join_stays(index)
         if stays is not None:
             self.set_status(stays, True)
             return
         own = self.rack.group_at(index)  # its group's slots, before it moves
-        moved = self.rack.join(index, okey, kinds)
+        origin = (list(self.rack.slots), list(self.rack.back), self.rack.room)
+        passed = () if again is None else again.passed
+        moved = self.rack.join(index, okey, kinds, passed)
+        joined = self.rack.joined
         slots = self.rack.slots  # the rack's list again: join may have put a copy back
+        if moved is None and again is not None:
+            # Round the groups it makes a meld with: back where it stood, j again starts over.
+            self.render_all()
+            self.keep_rack()
+            self.rack_notice(
+                _(
+                    "{tile} is back where it stood: no other group it makes a meld with has "
+                    "room beside it"
+                ).format(tile=word)
+            )
+            return
         if moved is None:
             partners = self.rack.partners(tile, okey, kinds, ignore=(index,), wild=True)
             if is_wild(tile, okey) and not partners:
@@ -3007,6 +3062,38 @@ class TableScreen(Screen[None]):
             return
         self.moved(moved, "")
         target = moved.get(index, index)  # (the tile stays where its block split off)
+        said = self.joined_words(index, tile, own, moved)
+        if joined is not None:
+            self.join_round = JoinRound(
+                id(self.rack),
+                len(self.table.events),
+                index,
+                target,
+                moved,
+                *origin,
+                list(self.rack.slots),
+                (*passed, joined),
+            )
+            # Where j again would put it, on a copy of the rack as it stood.
+            trial = self.rack.copy()
+            trial.slots = list(origin[0])
+            further = trial.join(index, okey, kinds, self.join_round.passed)
+            if further is not None:
+                spot = further.get(index, index)
+                next_to = [t for i in trial.group_at(spot) if i != spot and (t := trial.slots[i])]
+                said += " · " + _("j again: beside {group}").format(
+                    group=self.group_words(next_to, tile)
+                )
+        self.rack_notice(said)
+
+    def joined_words(self, index: int, tile: Tile, own: list[int], moved: dict[int, int]) -> str:
+        """What the line says of a tile j moved from slot ``index`` (``own``: its group's
+        slots before; ``moved``: old slot -> new)."""
+        view = self.view
+        okey = view.okey
+        kinds = self.join_kinds()
+        slots = self.rack.slots
+        target = moved.get(index, index)  # (the tile stays where its block split off)
         group = [t for i in self.rack.group_at(target) if (t := slots[i])]
         beside = [t for i in self.rack.group_at(target) if i != target and (t := slots[i])]
         partial = (
@@ -3022,8 +3109,7 @@ class TableScreen(Screen[None]):
         if partial is not None:
             # Two thirds of a run or a set: beside the lone tile it goes best with (K6
             # beside K5 took three shift+arrows), the tiles still to come named.
-            self.rack_notice(partial)
-            return
+            return partial
         # Its own block split (the tile and its neighbours were side by side already): the
         # meld said as set apart from the rest ("R8 is beside R7 R9 now" was said of a tile
         # that had not moved, and "R4 Y4 K4 moved a slot" of a set that moved whole).
@@ -3035,14 +3121,11 @@ class TableScreen(Screen[None]):
                 new = moved.get(old, old)
                 if new not in now and (t := slots[new]) is not None:
                     rest.setdefault(self.rack.group_at(new)[0], []).append(t)
-            self.rack_notice(
-                _("{group} stand apart now, a slot from {rest}: {meld}").format(
-                    group=tiles_text(group, okey),
-                    rest=and_list([tiles_text(part, okey) for part in rest.values()]),
-                    meld=group_label(group, okey, kinds)[0],
-                )
+            return _("{group} stand apart now, a slot from {rest}: {meld}").format(
+                group=tiles_text(group, okey),
+                rest=and_list([tiles_text(part, okey) for part in rest.values()]),
+                meld=group_label(group, okey, kinds)[0],
             )
-            return
         # The tiles moved aside, group by group as they stand now ("R7 R9 and Y3 Y5": the
         # groups a slot beyond moved along with the tile's own read as one).
         parts: dict[int, list[int]] = {}  # each group's first slot -> its moved slots
@@ -3054,18 +3137,13 @@ class TableScreen(Screen[None]):
             said = _("{tile} is beside {group} now ({moved} moved a slot to make room): {meld}")
         else:
             said = _("{tile} is beside {group} now: {meld}")
-        self.rack_notice(
-            said.format(
-                tile=tile_text(tile, okey),
-                group=self.group_words(beside, tile),
-                meld=meld,
-                moved=and_list(
-                    [
-                        " ".join(tile_text(t, okey) for i in part if (t := slots[i]))
-                        for part in aside
-                    ]
-                ),
-            )
+        return said.format(
+            tile=tile_text(tile, okey),
+            group=self.group_words(beside, tile),
+            meld=meld,
+            moved=and_list(
+                [" ".join(tile_text(t, okey) for i in part if (t := slots[i])) for part in aside]
+            ),
         )
 
     def action_arrange(self, by: str) -> None:
