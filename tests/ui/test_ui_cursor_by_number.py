@@ -64,6 +64,24 @@ async def test_a_one_is_said_missing_only_once_no_second_digit_comes(monkeypatch
         assert "No tile numbered 1 on your rack" in status_text(screen)
 
 
+async def test_a_one_typed_then_another_key_is_not_said_missing_over_that_keys_line(
+    monkeypatch,
+) -> None:  # type: ignore[no-untyped-def]
+    """With no 1 on the rack, 1 then d (or any key) drew, and the second-digit wait later
+    wrote "No tile numbered 1" over the draw's line, false if a 1 was drawn."""
+    monkeypatch.setattr(table_module, "SECOND_DIGIT", 0.2)
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_position(
+            pilot, app, position(["Y3 B12 K2", "", "", ""], phase="d", middle="R1 R5 R6")
+        )
+        await pilot.press("1", "d")
+        await pilot.pause(0.5)
+        said = status_text(screen)
+        assert "No tile numbered" not in said, said
+        assert len(screen.rack.tiles()) == 4  # drawn
+
+
 async def test_another_key_between_two_ones_ends_the_first_number() -> None:
     """Stepping through the 1s with space between (1 space 1 space), the second 1 was read
     with the first as 11 and went to Y11: any other key ends the number typed."""

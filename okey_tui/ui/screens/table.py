@@ -2742,9 +2742,9 @@ class TableScreen(Screen[None]):
         self.reveal_fit()
 
     def say_no_number(self, typed: tuple[str, float, int], number: int) -> None:
-        """No tile numbered ``number``: said, unless another digit came since ``typed``."""
-        # (None: another key came since, which ends the number but leaves this said.)
-        if self._number_typed in (typed, None) and self.is_attached:
+        """No tile numbered ``number``: said, unless another key came since ``typed`` (a
+        digit, or any other: 1 then d said it over the draw's line, 0.8 s later)."""
+        if self._number_typed is typed and self.is_attached:
             self.set_status(_("No tile numbered {n} on your rack").format(n=number), error=True)
 
     def action_row_end(self, end: int) -> None:
