@@ -704,3 +704,24 @@ async def test_each_person_reads_the_moves_made_since_their_own_turn() -> None:
         assert {seat for seat, _line in opened} == {0, 2}, opened  # each person once
         first = lines.index(opened[0])
         assert lines[first + 1] == opened[1], lines  # the other person, at their turn next
+
+
+async def test_a_person_with_an_okey_on_the_last_turn_is_warned_as_a_player_alone_is() -> None:
+    """The line at the turn after which the middle runs out says what an okey still in the
+    rack will cost; at a shared terminal the person's line (made as the seat is taken)
+    left it out. Ayşe holds an okey, the middle holds two tiles (seed 1)."""
+    app = late_app(1, humans=2, human_names=("Mehmet",), name="Ayşe")
+    async with app.run_test(size=(120, 40)) as pilot:
+        session = app.session
+        for _ in range(200):  # bounded: the resumed match asks for Ayşe first
+            if isinstance(app.screen, TableScreen) and session.hand.turn == session.viewer:
+                break
+            if isinstance(app.screen, PrivacyScreen):
+                await pilot.press("enter")
+            await pilot.pause(0.01)
+        await pilot.pause()
+        view = session.view(session.viewer)
+        assert view.rack.count(view.okey) and not view.later_draws, view.middle_count
+        said = status_text(app.screen)
+        assert "The middle runs out before your next turn" in said, said
+        assert "costs +101" in said, said

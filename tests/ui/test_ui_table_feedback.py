@@ -2599,5 +2599,7 @@ async def test_the_last_turn_before_the_middle_runs_out_warns_of_an_okey_in_hand
         await pilot.pause()
         assert played.turn == 0 and 0 < len(played.middle) <= 4, played.middle
         said = status_text(screen)
-        assert "The middle runs out before your next turn: an okey still in your rack" in said
+        assert (
+            "The middle runs out before your next turn if the others draw from it: an okey" in said
+        )
         assert "costs +101" in said, said

@@ -1282,25 +1282,30 @@ class TableScreen(Screen[None]):
                 # until its first turn (the others' moves came over the line before it).
                 said.insert(0, (self.dealt_unready_line(), 2))
                 self._dealt_unready = False
-            view = self.view
-            okeys = view.rack.count(view.okey)
-            if okeys and view.rules.penalties and not view.later_draws and view.middle_count:
-                # Said before the hand ends on it: a learner kept the okey as the hints
-                # advised and met the +101 first on the summary.
-                said.append(
-                    (
-                        ngettext(
-                            "The middle runs out before your next turn: an okey still in "
-                            "your rack then costs +{points}",
-                            "The middle runs out before your next turn: each okey still in "
-                            "your rack then costs +{points}",
-                            okeys,
-                        ).format(points=PENALTY),
-                        2,
-                    )
-                )
+            said.extend(self.okey_left_warning())
             self.set_status(self.news_line(said, seen, self.turn_hint()))
         self.practice.show_tips()
+
+    def okey_left_warning(self) -> list[tuple[str, int]]:
+        """On the turn after which the middle runs out, what an okey still in the rack will
+        cost (with its rank for the line), or nothing: said before the hand ends on it (a
+        learner kept the okey as the hints advised and met the +101 first on the summary)."""
+        view = self.view
+        okeys = view.rack.count(view.okey)
+        if not okeys or not view.rules.penalties or view.later_draws or not view.middle_count:
+            return []
+        return [
+            (
+                ngettext(
+                    "The middle runs out before your next turn if the others draw from it: an "
+                    "okey still in your rack then costs +{points}",
+                    "The middle runs out before your next turn if the others draw from it: each "
+                    "okey still in your rack then costs +{points}",
+                    okeys,
+                ).format(points=PENALTY),
+                2,
+            )
+        ]
 
     def news_line(self, said: list[tuple[str, int]], seen: list[str], turn: str) -> str:
         """The others' moves ``said`` (each with its rank) before ``turn`` (what this seat

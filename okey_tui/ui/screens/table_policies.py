@@ -707,7 +707,10 @@ class HotSeat:
                 if who != seat
             ]
             said = screen.news_line(
-                screen.last_and_kept([m for m, _r in moves], [r for _m, r in moves]),
+                [
+                    *screen.last_and_kept([m for m, _r in moves], [r for _m, r in moves]),
+                    *screen.okey_left_warning(),
+                ],
                 [m for m, _r in moves],
                 screen.as_starter(said),
             )
