@@ -74,7 +74,20 @@ def turn_in_keys(rules: RuleSet | None) -> Table:
     )
     table.add_column(no_wrap=True, style="bold cyan")
     table.add_column()
-    floor = _("your opening: {points} points or {pairs} pairs").format(
+    if rules is not None and rules.pairs_floor_rises:
+        # (A Rising table: the floor of 101 said alone read as the whole rule.)
+        said = _(
+            "your opening: {points} points or {pairs} pairs, or more: it must beat the best "
+            "opening of its kind laid"
+        )
+    elif rules is not None and rules.melds_floor_rises:
+        said = _(
+            "your opening: {points} points or more (it must beat the best opening of runs and "
+            "sets laid), or {pairs} pairs"
+        )
+    else:
+        said = _("your opening: {points} points or {pairs} pairs")
+    floor = said.format(
         points=rules.melds_floor if rules is not None else 101,
         pairs=rules.pairs_floor if rules is not None else 5,
     )
