@@ -202,3 +202,33 @@ def test_a_discard_taken_and_given_back_is_not_left_said_taken() -> None:
         expected = [] if batched else ["Ayşe gave back your Y3"]
         assert lines == expected and marks.kept == [TAKEN_RANK] * len(expected)
         assert [str(t) for t in hand.discards[0]] == ["Y3"]
+
+
+def test_a_shared_terminal_says_whose_discard_was_taken_by_name() -> None:
+    """At a terminal two people share, Zeynep took Veli's R11 and Ali read "Zeynep took
+    your R11" (the line was made for whoever sat there then, and each person reads it).
+    There the take of a person's discard names its owner; a bot's is not said."""
+    from okey_tui.engine.view import PlayerView
+
+    seats = [
+        SeatInfo(0, "Ali", None),
+        SeatInfo(1, "Ayşe", "normal"),
+        SeatInfo(2, "Veli", None),
+        SeatInfo(3, "Zeynep", "normal"),
+    ]
+    racks = ["R1 R2", "B8 K1 K2", "", ""]
+    hand = position(racks, turn=1, phase="d", discards=("Y3", "", "", ""))
+    marks = TableMarks()
+    marks.reset(hand.events, hand.table)
+    played(hand, "take")
+    lines = marks.update(seats, hand.events, PlayerView.of(hand, 2), None)
+    assert lines == ["Ayşe took Ali's Y3"], lines
+    played(hand, "giveback")
+    lines = marks.update(seats, hand.events, PlayerView.of(hand, 2), None)
+    assert lines == ["Ayşe gave back Ali's Y3"], lines
+    # A bot's discard taken: no one's at the terminal, nothing said.
+    hand = position(racks, turn=2, phase="d", discards=("", "Y3", "", ""))
+    marks = TableMarks()
+    marks.reset(hand.events, hand.table)
+    played(hand, "take")
+    assert marks.update(seats, hand.events, PlayerView.of(hand, 0), None) == []

@@ -1490,11 +1490,16 @@ class TableMarks:
             if event.kind == "take" and event.seat is not None and event.tiles:
                 # The player on this seat's right took its discard: the pile just went
                 # empty, and only the log said why. Said whatever came after it.
-                if Hand.left_of(event.seat) == view.seat:
+                owner = self.discarder(seats, event.seat, view, viewer)
+                if owner is not None:
                     taken = tile_text(event.tiles[0], view.okey)
                     who = seats[event.seat].name
                     say(
-                        _("{who} took your {tile}").format(who=who, tile=taken),
+                        _("{who} took your {tile}").format(who=who, tile=taken)
+                        if owner == view.seat and viewer is not None
+                        else _("{who} took {owner} {tile}").format(
+                            who=who, owner=possessive(seats[owner].name), tile=taken
+                        ),
                         TAKEN_RANK,
                         event.seat,
                     )
@@ -1504,7 +1509,8 @@ class TableMarks:
                 # The tile came back to this seat's pile: "took your R11" stayed on the
                 # line for turns after it. Taken in this same batch, the take goes unsaid;
                 # said earlier, the line says it came back (the later news wins for room).
-                if Hand.left_of(event.seat) == view.seat:
+                owner = self.discarder(seats, event.seat, view, viewer)
+                if owner is not None:
                     if took_at is not None:
                         del lines[took_at], self.kept[took_at], self.movers[took_at]
                         took_at = None
@@ -1512,7 +1518,11 @@ class TableMarks:
                         back = tile_text(event.tiles[0], view.okey)
                         who = seats[event.seat].name
                         say(
-                            _("{who} gave back your {tile}").format(who=who, tile=back),
+                            _("{who} gave back your {tile}").format(who=who, tile=back)
+                            if owner == view.seat and viewer is not None
+                            else _("{who} gave back {owner} {tile}").format(
+                                who=who, owner=possessive(seats[owner].name), tile=back
+                            ),
                             TAKEN_RANK,
                             event.seat,
                         )
@@ -1613,6 +1623,18 @@ class TableMarks:
         # No copy gained that is not credited (a meld laid and added to in one update):
         # the first meld holding the tile, as before.
         return [i for i in changed if tile in table[i].meld.tiles][:1]
+
+    @staticmethod
+    def discarder(
+        seats: Sequence[SeatInfo], taker: int, view: PlayerView, viewer: int | None
+    ) -> int | None:
+        """The seat whose discard ``taker`` took, when the line tells of it: the player's
+        own; at a terminal several people share (``viewer`` None), any person's, said by
+        name (each person reads the line: "took your R11" went to the wrong one)."""
+        owner = Hand.left_of(taker)
+        if viewer is None:
+            return owner if seats[owner].level is None else None
+        return owner if owner == view.seat else None
 
     @staticmethod
     def describe(
