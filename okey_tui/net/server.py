@@ -1594,7 +1594,10 @@ class TableServer:
             raise HandOverError(_("The hand is over"), code=EngineCode.HAND_OVER)
         if hand.turn != conn.seat:
             raise NotYourTurnError(
-                _("It is not your turn: seat {seat} plays").format(seat=hand.turn + 1),
+                # By name: "seat 1" read against the protocol's seats (from 0) was another.
+                _("It is not your turn: {name} plays").format(
+                    name=bot_names([s.name for s in self.seats])[hand.turn]
+                ),
                 code=EngineCode.NOT_YOUR_TURN,
             )
         return hand

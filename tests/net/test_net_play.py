@@ -60,6 +60,10 @@ async def test_an_illegal_action_is_refused_with_the_engines_error_and_changes_n
             await other.act_text("discard R1")
         except ActionRefused as exc:
             assert exc.code == "not-your-turn"
+            # The player to play by name ("seat 1" read against the protocol's seats,
+            # which count from 0, was another seat).
+            name = server.seats[hand.turn].name
+            assert name and exc.args[0] == f"It is not your turn: {name} plays", exc.args
         else:
             raise AssertionError("an action out of turn was accepted")
         try:
