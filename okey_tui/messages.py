@@ -137,7 +137,9 @@ TEMPLATES: dict[ErrorCode, str] = {
     C.TAKEN_ONLY_FOR_OPENING: N_(
         "You took {tile} before opening: it may only be used in your opening"
     ),
-    C.TAKEN_MUST_BE_USED: N_("You took {tile} from the left: use it this turn or give it back"),
+    C.TAKEN_MUST_BE_USED: N_(
+        "No discard yet: {tile}, taken from the left, must be used this turn or given back"
+    ),
     C.ALREADY_OPENED: N_("You have already opened; lay new melds instead"),
     C.EMPTY_OPENING: N_("An opening needs at least one meld"),
     C.PAIRS_MIXED_WITH_MELDS: N_("Runs and sets are never mixed with pairs in one opening"),

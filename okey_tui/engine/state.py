@@ -1083,7 +1083,7 @@ class Hand:
         taken = self.taken
         if taken is not None and self.taken_pending():
             raise IllegalActionError(
-                f"You took {taken.tile} from the left: use it this turn or give it back",
+                f"No discard yet: {taken.tile}, taken from the left, must be used this turn or given back",
                 code=ErrorCode.TAKEN_MUST_BE_USED,
                 tile=taken.tile,
             )

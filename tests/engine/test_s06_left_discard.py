@@ -47,9 +47,9 @@ def taken_r4(pos, rack: str, **kw):  # noqa: ANN001, ANN003, ANN201
 
 def test_a_taken_discard_blocks_the_discard_until_it_is_used(pos) -> None:
     hand = taken_r4(pos, BIG + " K1")
-    with pytest.raises(IllegalActionError, match="use it this turn or give it back"):
+    with pytest.raises(IllegalActionError, match="must be used this turn or given back"):
         act(hand, "discard K1")
-    with pytest.raises(IllegalActionError, match="use it this turn"):
+    with pytest.raises(IllegalActionError, match="must be used this turn"):
         act(hand, "discard R4")
 
 

@@ -61,7 +61,7 @@ def test_the_taken_discard_lock_applies_again_after_taking_back(pos) -> None:
     act(hand, "take")
     act(hand, OPEN)
     act(hand, "takeback")
-    with pytest.raises(IllegalActionError, match="use it this turn or give it back"):
+    with pytest.raises(IllegalActionError, match="must be used this turn or given back"):
         act(hand, "discard K1")
     hand.apply(GiveBack())
     assert Tile.parse("Y1") in hand.racks[0]

@@ -127,4 +127,4 @@ def test_a_false_okey_in_a_refusal_is_written_as_the_rack_writes_it() -> None:
     from okey_tui.messages import describe
 
     error = IllegalActionError("...", code=ErrorCode.TAKEN_MUST_BE_USED, tile=Tile.parse("F"))
-    assert describe(error).startswith("You took F✦ from the left")
+    assert describe(error).startswith("No discard yet: F✦, taken from the left")

@@ -34,7 +34,7 @@ async def test_a_discard_while_holding_the_taken_tile_names_the_keys_that_go_on(
         assert said == "You took K9: a adds it to a meld on the table (g gives it back)"
         await pilot.press("x")
         said = status_text(screen)
-        assert said.startswith("You took K9 from the left: use it this turn or give it back")
+        assert said.startswith("No discard yet: K9, taken from the left, must be used this turn or")
         assert said.endswith(" · a adds it to a meld, o stages it, g gives it back")
         assert app.session.hand.taken is not None  # nothing changed
 
@@ -82,7 +82,7 @@ async def test_a_left_discard_that_goes_in_for_an_okey_is_taken_unasked_and_w_na
         assert said == "You took K12: w gives it for an okey on the table (g gives it back)"
         await pilot.press("x")
         said = status_text(screen)
-        assert said.startswith("You took K12 from the left: use it this turn or give it back")
+        assert said.startswith("No discard yet: K12, taken from the left, must be used this turn")
         assert said.endswith(
             " · w gives it for an okey, a adds it to a meld, o stages it, g gives it back"
         )

@@ -127,7 +127,7 @@ async def test_g_after_laying_says_what_the_take_back_costs():
         await pilot.press("x")
         await pilot.pause()
         assert status_text(screen) == (
-            "You took Y13 from the left: use it this turn or give it back · "
+            "No discard yet: Y13, taken from the left, must be used this turn or given back · "
             "b takes back what you laid (+101), then g gives it back"
         )
 
