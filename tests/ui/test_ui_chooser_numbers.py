@@ -81,6 +81,33 @@ async def test_a_number_no_meld_offered_has_is_said_and_picks_nothing() -> None:
         assert melds(app) == ["R3 R4 R5 R6", "R8 R9 R10", "Y6 B6 K6"]
 
 
+async def test_enter_just_after_a_number_no_meld_has_does_not_choose_the_marked_line() -> None:
+    """6 (no meld offered) then Enter added R8 to meld 11, the marked line: the Enter was
+    meant for 6. It says so, and the next Enter chooses the marked line."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R6 Y1 B2 K4 K9", "", "", ""],
+            table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6"],
+            openings="m101/-/-/m101",
+        )
+        screen = await at_position(pilot, app, hand)
+        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+        await pilot.press("a")
+        await pilot.pause()
+        chooser = app.screen
+        assert isinstance(chooser, ChooserScreen)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert app.screen is chooser
+        keys = str(chooser.query_one("#chooser-keys").render())
+        assert "No meld 2 here: Enter again chooses the marked line" in keys, keys
+        assert melds(app) == ["R3 R4 R5", "R8 R9 R10", "Y6 B6 K6"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert melds(app) == ["R3 R4 R5 R6", "R8 R9 R10", "Y6 B6 K6"]
+
+
 async def test_a_number_another_starts_with_goes_to_it_and_a_second_digit_makes_the_longer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -174,6 +174,9 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         # 12: the second line of meld 12; its first digit had gone to meld 1 meanwhile).
         self._went: tuple[str, int] | None = None
         self._went_before: tuple[str, int] | None = None
+        # A number no option has ("No meld 6 here"), and when: an Enter soon after is not
+        # taken for the marked line (6 then Enter added the tile to meld 11).
+        self._missing: tuple[str, float] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -206,6 +209,7 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         numbers = self.numbers or []
         now = time.monotonic()
         before = self._typed
+        self._missing = None
         typed = digit
         if before is not None and now - before[1] <= CHOOSER_SECOND_DIGIT:
             longer = before[0] + digit
@@ -219,6 +223,7 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         if not starting:
             keys.show_keys(self.hint_parts(_("No meld {n} here").format(n=typed)))
             said = self._typed
+            self._missing = said
             self.set_timer(SAID_FOR, lambda: self.number_over(said))
             return
         exact = [i for i in starting if str(numbers[i]) == typed]
@@ -260,6 +265,7 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
         typed is said no more (a number's own move keeps what it says)."""
         if self._typed is not None:
             return
+        self._missing = None  # a line chosen by hand since
         for hint in self.query(KeyHint).results(KeyHint):
             hint.show_keys(self.hint_parts())
 
@@ -269,6 +275,13 @@ class ChooserScreen(Dialog[Choice | None], Generic[Choice]):
 
     def action_choose(self) -> None:
         highlighted = self.query_one("#chooser", OptionList).highlighted
+        missing, self._missing = self._missing, None
+        if missing is not None and time.monotonic() - missing[1] <= SAID_FOR:
+            # Enter just after a number no line has: meant for that number, not the line
+            # marked; said, and the next Enter chooses the marked line.
+            said = _("No meld {n} here: Enter again chooses the marked line").format(n=missing[0])
+            self.query_one("#chooser-keys", KeyHint).show_keys(self.hint_parts(said))
+            return
         if highlighted is not None:
             self.dismiss(self.options[highlighted][1])
 
