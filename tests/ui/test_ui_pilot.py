@@ -774,6 +774,30 @@ async def test_pairs_side_by_side_in_one_group_after_going_pairs_are_staged_each
         assert said.startswith("Staged 2 pairs"), said
 
 
+async def test_o_with_nothing_selected_stages_pairs_side_by_side_in_one_group_too():
+    """Going Pairs declared, four pairs: R6 R6 moved against K10 K10, o staged the two
+    pairs apart and left that group out without a word (Esc then counted 4 pairs)."""
+    from ui_helpers import at_position, set_rows
+
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["K10 K10 R6 R6 B10 B10 Y3 Y3 K1 B5 R12", "", "", ""], rules="challenge/11", phase="p"
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("P", "y")
+        await pilot.pause()
+        set_rows(screen, "K10 K10 R6 R6 . B10 B10 . Y3 Y3 . K1 . B5 . R12")
+        await pilot.press("o")
+        await pilot.pause()
+        said = status_text(screen)
+        staged = sorted(str(m) for m in screen.staging.melds)
+        assert staged == ["B10 B10", "K10 K10", "R6 R6", "Y3 Y3"], said
+        assert said.startswith("Staged 4 pairs"), said
+
+
 async def test_keys_at_one_table_from_the_deal_then_at_positions_then_small_and_closing():
     """One table (seed 125, 120x40). From its deal, put back before each: illegal keys
     show the engine's message and change nothing; the rack's cursor, selection and moves;

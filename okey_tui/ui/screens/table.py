@@ -138,6 +138,7 @@ if TYPE_CHECKING:
     from okey_tui.ui.app import OkeyApp
 
 RUN_SET = {MeldKind.RUN, MeldKind.SET}
+PAIR = {MeldKind.PAIR}
 # The key bar's Enter and Esc while melds are staged, and the actions they stand for.
 STAGED_KEYS = {"lay_down": "commit", "put_back": "unstage"}
 # The keys of a turn's draw: draw, take the left discard, give it back and draw instead.
@@ -3795,26 +3796,35 @@ class TableScreen(Screen[None]):
         """
         view = self.view
         groups = [g for g in self.rack.groups() if len(g) >= 2]
-        tiles_of = {g[0]: [t for i in g if (t := self.rack.slots[i]) is not None] for g in groups}
+        slots = self.rack.slots
+        tiles_of = {g[0]: [t for i in g if (t := slots[i]) is not None] for g in groups}
         melds = {
-            g[0]: found
+            g[0]: [(found, g)]
             for g in groups
             if len(g) >= 3 and (found := rack_reading(tiles_of[g[0]], view.okey, RUN_SET))
         }
-        pairs = {
-            g[0]: found
-            for g in groups
-            if len(g) == 2 and (found := rack_reading(tiles_of[g[0]], view.okey, {MeldKind.PAIR}))
-        }
+        # A pair, or pairs side by side in one group (K10 K10 R6 R6), each staged as a pair
+        # (o left such a group out, and Esc then counted its pairs).
+        pairs: dict[int, list[tuple[Meld, list[int]]]] = {}
+        for g in groups:
+            parts = [g] if len(g) == 2 else self.pairs_in(g) or []
+            read = [
+                (found, part)
+                for part in parts
+                if (found := rack_reading([t for i in part if (t := slots[i])], view.okey, PAIR))
+            ]
+            if read and len(read) == len(parts):
+                pairs[g[0]] = read
         kinds = self.allowed_kinds(view)
+        use: dict[int, list[tuple[Meld, list[int]]]]
         if kinds == {MeldKind.PAIR}:
             use = pairs
         elif MeldKind.PAIR not in kinds:
             use = melds
         else:
-            points = sum(m.value for m in melds.values())
+            points = sum(m.value for found in melds.values() for m, _part in found)
             reach_melds = points >= view.melds_floor
-            reach_pairs = len(pairs) >= view.pairs_floor
+            reach_pairs = sum(len(found) for found in pairs.values()) >= view.pairs_floor
             use = pairs if (reach_pairs and not reach_melds) or (pairs and not melds) else melds
         if not use:
             if not self.staging.melds and kinds == {MeldKind.PAIR}:
@@ -3836,11 +3846,13 @@ class TableScreen(Screen[None]):
             return False
         before = len(self.staging.melds)
         for g in groups:
-            if g[0] in use:
-                self.staging.melds.append(use[g[0]])
-                self.took(g)
+            for meld, part in use.get(g[0], []):
+                self.staging.melds.append(meld)
+                self.took(part)
         self.selected.clear()
-        self.after_staging(self.staged_groups_text(len(use), before))
+        self.after_staging(
+            self.staged_groups_text(sum(len(found) for found in use.values()), before)
+        )
         return True
 
     def _staged(self, meld: Meld | None, slots: list[int]) -> None:
