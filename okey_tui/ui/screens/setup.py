@@ -987,7 +987,7 @@ class NewTableScreen(Screen[TableSettings]):
         count = len(self.saves)
         title = ngettext(
             "An unfinished match (Enter or r resumes it):",
-            "{n} unfinished matches (Enter resumes the one marked; r the latest):",
+            "{n} unfinished matches (Enter or r resumes the one marked):",
             count,
         ).format(n=count)
         rows: list[Widget] = [Static(title, classes="field-label")]
