@@ -603,6 +603,21 @@ async def test_a_tile_sent_up_to_a_full_row_goes_beside_one_group_not_between_tw
         await pilot.pause()
         said = status_text(screen)
         assert said.startswith("Now beside run 33 and run 9, which no longer count as melds"), said
+        # Where the gaps break two melds or one, one: K6 went between run 10 and run 42,
+        # and beside R2 R3 (no meld) it broke only run 42.
+        tiles = "R5 R6 R7 K1 K2 K3 K4 K9 K10 K11 K12 R2 R3 K6 R10 R11 R12 B2 B3 B4"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(
+            screen,
+            "R5 R6 R7 . K1 K2 K3 K4 . K9 K10 K11 K12 . R2 R3",
+            ". . . . . . . . K6 . R10 R11 R12 B2 B3 B4",
+        )
+        await goto(pilot, screen, screen.rack.slots.index(Tile.parse("K6")))
+        await pilot.press("shift+up")
+        await pilot.pause()
+        assert row(screen, 0) == "R5 R6 R7 . K1 K2 K3 K4 . K9 K10 K11 K12 K6 R2 R3", row(screen, 0)
+        said = status_text(screen)
+        assert said.startswith("Now beside run 42, which no longer counts as a meld"), said
 
 
 async def test_o_short_of_the_floor_says_when_the_rack_opens_arranged_otherwise() -> None:

@@ -2672,17 +2672,36 @@ class TableScreen(Screen[None]):
             start = rack.free_span(target, len(chosen), col, ignore=chosen, apart=True)
             if start is None and starts:
                 # Beside one group rather than between two (R8 dropped between B2 B3 B4
-                # and 6 6 6 made one group of them, no meld, and o staged neither).
-                def touching(c: int) -> int:
-                    ends = (c - 1, c + len(chosen))
-                    return sum(
-                        0 <= e < rack.cols
-                        and (i := rack.index(target, e)) not in chosen
-                        and rack.slots[i] is not None
-                        for e in ends
-                    )
+                # and 6 6 6 made one group of them, no meld, and o staged neither), and
+                # where the fewest melds stop counting (K6 went between run 10 and run
+                # 42, beside R2 R3 it broke one).
+                view = self.view
+                kinds = layable_kinds(view)
+                moving = [t for i in chosen if (t := rack.slots[i]) is not None]
 
-                start = min(starts, key=lambda c: (touching(c), abs(c - col), c))
+                def beside(c: int, step: int) -> list[Tile]:
+                    """The group the tiles would stand against from column ``c`` on, going
+                    ``step`` (-1: their left, read in rack order)."""
+                    tiles: list[Tile] = []
+                    while 0 <= c < rack.cols:
+                        i = rack.index(target, c)
+                        tile = rack.slots[i]
+                        if tile is None or i in chosen:
+                            break
+                        tiles.append(tile)
+                        c += step
+                    return tiles[::-1] if step < 0 else tiles
+
+                def cost(c: int) -> tuple[int, int, int, int]:
+                    left, right = beside(c - 1, -1), beside(c + len(chosen), 1)
+                    around = [g for g in (left, right) if g]
+                    if around and group_label([*left, *moving, *right], view.okey, kinds)[1]:
+                        broken = 0  # they make a meld with it
+                    else:
+                        broken = sum(group_label(g, view.okey, kinds)[1] for g in around)
+                    return (broken, len(around), abs(c - col), c)
+
+                start = min(starts, key=cost)
         if start is None:
             self.set_status(
                 ngettext(
