@@ -256,6 +256,21 @@ def test_resuming_a_save_of_a_newer_okey101_says_update_once_and_exits_2() -> No
     assert [p.name for p in path.parent.iterdir()] == [path.name]
 
 
+def test_a_start_of_several_ids_one_a_newer_okey101s_asks_for_more_of_it() -> None:
+    """``--resume 2020`` started the ids of two matches, one saved by a newer okey101: it
+    said "update okey101 to continue it", where more of the id was all it needed."""
+    newer_save("20200101-000000-new9")
+    unfinished("20200102-000000-old1")
+    result = run("play", "--resume", "2020")
+    assert result.exit_code == 2
+    assert "'2020' starts the ids of 2 unfinished matches" in result.stderr, result.stderr
+    assert "20200101-000000-new9" in result.stderr and "20200102-000000-old1" in result.stderr
+    assert "update okey101" not in result.stderr, result.stderr
+    # The newer okey101's whole id still says what it is.
+    result = run("play", "--resume", "20200101-000000-new9")
+    assert result.exit_code == 2 and "update okey101" in result.stderr
+
+
 def test_a_save_of_a_newer_okey101_can_be_deleted_after_asking() -> None:
     path, _ = newer_save("20200101-000000-new9")
     kept = run("saves", "--delete", "20200101-000000-new9", stdin="n\n")

@@ -489,6 +489,11 @@ def _resume(match_id: str, bot_delay: float | None) -> None:
     problems = [str(p) for p in saves.problems]
     entry = saves.find(match_id) if match_id else next(iter(saves.entries), None)
     newer = saves.find_newer(match_id) if entry is None and match_id else None
+    ids = [e.id for e in saves.entries] + [n.id for n in saves.newer]
+    starts = [i for i in ids if match_id and i.startswith(match_id)]
+    if match_id not in ids and len(starts) > 1:
+        # A start of several ids, one a newer okey101's: "update okey101" was said.
+        entry = newer = None
     if newer is not None:  # not damaged, not missing: kept, for a newer okey101
         for problem in problems:
             click.echo(f"okey101: {problem}", err=True)

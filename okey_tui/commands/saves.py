@@ -485,10 +485,13 @@ def _print_set_aside(console: Console, files: list[SetAsideFile]) -> None:
 def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
     """Why ``match_id`` names no single unfinished match: it starts several ids, or none.
     ``listed`` ends the message when it names no match (where the list can be seen)."""
-    several = found.starting_with(match_id)
+    # (A newer okey101's match among them: the start is the player's to lengthen, not a
+    # reason to update okey101.)
+    several = [e.id for e in found.starting_with(match_id)]
+    several += [n.id for n in found.newer if match_id and n.id.startswith(match_id)]
     if len(several) > 1:
         return _("'{id}' starts the ids of {n} unfinished matches ({ids}): give more of it").format(
-            id=match_id, n=len(several), ids=", ".join(e.id for e in several)
+            id=match_id, n=len(several), ids=", ".join(several)
         )
     unread = [
         p.left for p in found.problems if p.left is not None and p.left.stem.startswith(match_id)
