@@ -256,6 +256,23 @@ def test_resuming_a_save_of_a_newer_okey101_says_update_once_and_exits_2() -> No
     assert [p.name for p in path.parent.iterdir()] == [path.name]
 
 
+def test_a_match_damaged_again_is_said_set_aside_again_not_missing() -> None:
+    """The same save damaged twice: the second --resume said "there is no unfinished
+    match", though the file had just been set aside a second time."""
+    bad = storage.save_path_for("20200101-000000-bad0")
+    bad.parent.mkdir(parents=True)
+    for time in ("first", "second"):
+        bad.write_text("garbage\n", "utf-8")
+        result = run("play", "--resume", "20200101-000000-bad0")
+        assert result.exit_code == 2, (time, result.output)
+        assert "the match '20200101-000000-bad0' was set aside as" in result.stderr, (
+            time,
+            result.stderr,
+        )
+        assert "no unfinished match" not in result.stderr, (time, result.stderr)
+    assert len(list(bad.parent.glob("20200101-000000-bad0.json.corrupt-*"))) == 2
+
+
 def test_a_start_of_several_ids_one_a_newer_okey101s_asks_for_more_of_it() -> None:
     """``--resume 2020`` started the ids of two matches, one saved by a newer okey101: it
     said "update okey101 to continue it", where more of the id was all it needed."""

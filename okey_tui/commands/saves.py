@@ -502,6 +502,10 @@ def not_one_match(found: SaveList, match_id: str, listed: str = "") -> str:
             "can be resumed"
         ).format(id=match_id, file=unread[0])
     aside = [f for f in found.set_aside if match_id and f.name.startswith(match_id)]
+    if len({f.name.split(".json")[0] for f in aside}) == 1:
+        # One match's, set aside once or more (damaged again since): the newest said
+        # ("no unfinished match" was said the second time).
+        aside = [max(aside, key=lambda f: (f.when, f.name))]
     if len(aside) == 1:  # not missing: set aside, and the player can see why
         return _(
             "the match '{id}' was set aside as {file}, as it could not be used ({why}); "
