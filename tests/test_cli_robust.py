@@ -388,6 +388,22 @@ def test_with_its_input_a_file_or_a_pipe_the_game_says_so_and_exits(
     assert {p.name: p.read_bytes() for p in storage.saves_dir().glob("*.json")} == before
 
 
+def test_a_start_refused_for_no_terminal_remembers_none_of_its_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``play --type rising --hands 3 --remember < /dev/null`` was refused, and the next
+    start found Rising and 3 hands remembered for a table that never opened."""
+    from okey_tui import settings, web
+
+    monkeypatch.delenv(web.WEB_ENV, raising=False)
+    before = settings.load_settings()
+    result = run("play", "--type", "rising", "--hands", "3", "--remember", stdin="")
+    assert result.exit_code == 1, result.output
+    assert "reads its keys from a terminal" in result.output
+    after = settings.load_settings()
+    assert (after.game_type, after.hands) == (before.game_type, before.hands)
+
+
 class _Stream:
     """A standard stream that is a terminal, or is not."""
 

@@ -406,7 +406,7 @@ def play(
         check_seat_name(name)
     levels = _bots(bots)
 
-    from okey_tui.commands.terminal import run_app
+    from okey_tui.commands.terminal import check_terminal, run_app
     from okey_tui.settings import load_settings, save_settings, take_problems
     from okey_tui.ui.app import make_app
 
@@ -449,6 +449,7 @@ def play(
     settings = settings.with_changes(**changes).checked()
     unsaved = ""
     if remember:  # the flags, the pace of --bot-delay with them, kept for next time
+        check_terminal()  # no table can open here: nothing is remembered for it
         paced = settings if bot_delay is None else settings.with_changes(bot_delay=bot_delay)
         unsaved = save_settings(paced.checked())
     ask = not changes and seed is None and not defaults

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import click
 
-from okey_tui.ui.app import NoTerminalError, OkeyApp
+from okey_tui.ui.app import NoTerminalError, OkeyApp, no_terminal
 
 # The terminal the command was started from, whatever its output was redirected to.
 TTY = "/dev/tty"
@@ -17,9 +18,22 @@ def run_app(app: OkeyApp) -> None:
     try:
         app.run()
     except NoTerminalError as exc:
-        refusal = click.ClickException(str(exc))
-        _on_the_terminal_too(refusal)
-        raise refusal from None
+        refuse(str(exc))
+
+
+def check_terminal() -> None:
+    """Before anything is done for a game to come: with no terminal for it, say so and
+    exit 1, as :func:`run_app` would."""
+    refused = no_terminal()
+    if refused is not None:
+        refuse(refused)
+
+
+def refuse(said: str) -> NoReturn:
+    """Say ``said`` (on the terminal too, when errors go elsewhere) and exit 1."""
+    refusal = click.ClickException(said)
+    _on_the_terminal_too(refusal)
+    raise refusal from None
 
 
 def _on_the_terminal_too(refusal: click.ClickException) -> None:

@@ -57,6 +57,39 @@ def _a_terminal(stream: TextIO | None) -> bool:
         return False
 
 
+def no_terminal() -> str | None:
+    """Why the game cannot run here, with no terminal to read keys from or draw on (said
+    before anything is done for it: a start refused so kept the choices it was given as
+    remembered); None: it can."""
+    if in_browser():
+        return None
+    if os.environ.get("TERM") == "dumb":
+        # An editor's shell buffer: the screen's drawing came out as escape codes.
+        return _(
+            "okey101 draws a full screen, and this terminal says it cannot "
+            "(TERM=dumb): run it in a terminal window, or give the terminal's "
+            "kind, like TERM=xterm-256color okey101 play"
+        )
+    if not sys.stdin.isatty():
+        # Textual read the end of a file or pipe as keys, over and over: the game spun a
+        # core for as long as it was left running, with nobody to play it.
+        return _(
+            "okey101 reads its keys from a terminal, and its input here is a "
+            "file or a pipe: run it in a terminal window (okey101 web serves "
+            "the game to a browser)"
+        )
+    if not all(_a_terminal(s) for s in (sys.__stdout__, sys.__stderr__)):
+        # okey101 play | cat: drawn at 80x24 whatever the window (its size is read from
+        # the output), deaf to resizes; with 2> file, drawn into the file and nothing on
+        # the screen.
+        return _(
+            "okey101 draws its screen on the terminal, and its output here goes "
+            "to a file or a pipe: run it with nothing redirected (no >, 2> or |; "
+            "okey101 web serves the game to a browser)"
+        )
+    return None
+
+
 class OkeyApp(App[None]):
     """Starts at the new-table screen unless the table is already chosen."""
 
@@ -134,38 +167,9 @@ class OkeyApp(App[None]):
         full passes during a match walk only what the match made (a hand against three
         hard bots: a median pass of 63 ms instead of 78)."""
         if not kwargs.get("headless"):
-            if not in_browser() and os.environ.get("TERM") == "dumb":
-                # An editor's shell buffer: the screen's drawing came out as escape codes.
-                raise NoTerminalError(
-                    _(
-                        "okey101 draws a full screen, and this terminal says it cannot "
-                        "(TERM=dumb): run it in a terminal window, or give the terminal's "
-                        "kind, like TERM=xterm-256color okey101 play"
-                    )
-                )
-            if not in_browser() and not sys.stdin.isatty():
-                # Textual read the end of a file or pipe as keys, over and over: the game
-                # spun a core for as long as it was left running, with nobody to play it.
-                raise NoTerminalError(
-                    _(
-                        "okey101 reads its keys from a terminal, and its input here is a "
-                        "file or a pipe: run it in a terminal window (okey101 web serves "
-                        "the game to a browser)"
-                    )
-                )
-            if not in_browser() and not all(
-                _a_terminal(s) for s in (sys.__stdout__, sys.__stderr__)
-            ):
-                # okey101 play | cat: drawn at 80x24 whatever the window (its size is read
-                # from the output), deaf to resizes; with 2> file, drawn into the file and
-                # nothing on the screen.
-                raise NoTerminalError(
-                    _(
-                        "okey101 draws its screen on the terminal, and its output here goes "
-                        "to a file or a pipe: run it with nothing redirected (no >, 2> or |; "
-                        "okey101 web serves the game to a browser)"
-                    )
-                )
+            refused = no_terminal()
+            if refused is not None:
+                raise NoTerminalError(refused)
             gc.collect()
             gc.freeze()
         return super().run(*args, **kwargs)
