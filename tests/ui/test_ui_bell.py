@@ -85,3 +85,23 @@ async def test_b_turns_the_bell_off_and_on_and_the_choice_is_remembered(
         await pilot.press("B")
         assert status_text(screen).startswith("Bell on: it rings as your turn comes after 0 s")
         assert app.settings.bell is True and load_settings().bell is True
+
+
+async def test_k_okey_marks_are_remembered_for_the_next_table() -> None:
+    """k marked the okeys for this table alone: the next start had them off again, where
+    c and B are kept."""
+    from okey_tui.ui.app import make_app
+
+    settings = TableSettings(bots=("easy", "easy", "easy"))
+    app = make_app(settings=settings, ask=False, seed=125, bot_delay=0, remember=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await at_the_table(pilot, app)
+        assert not screen.practice.mark_okeys
+        await pilot.press("k")
+        assert screen.practice.mark_okeys and load_settings().mark_okeys is True
+    again = make_app(settings=load_settings(), ask=False, seed=125, bot_delay=0, remember=True)
+    async with again.run_test(size=(120, 40)) as pilot:
+        screen = await at_the_table(pilot, again)
+        assert screen.practice.mark_okeys
+        await pilot.press("k")
+        assert not screen.practice.mark_okeys and load_settings().mark_okeys is False

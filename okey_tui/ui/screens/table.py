@@ -500,7 +500,7 @@ class TableScreen(Screen[None]):
             "mark_okeys",
             N_("Mark okeys"),
             show=False,
-            tooltip=N_("mark the okeys on the rack"),
+            tooltip=N_("mark the okeys on the rack (on / off)"),
         ),
         Binding("l", "toggle_log", N_("Log"), tooltip=LOG),
         Binding("n", "next_tip", N_("Got it"), tooltip=N_("put away the tip shown over the table")),

@@ -235,6 +235,10 @@ class Practice:
 
     def toggle_okey_marks(self) -> None:
         self.mark_okeys = not self.mark_okeys
+        # Kept for the next tables, as c and B are (k was forgotten at each start).
+        remember = getattr(self.screen.app, "remember_choice", None)
+        if remember is not None:
+            remember(mark_okeys=self.mark_okeys)
         if not self.mark_okeys:
             said = _("Okey marks off")
         elif any(is_wild(tile, self.screen.view.okey) for tile in self.screen.view.rack):
