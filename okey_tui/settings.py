@@ -548,6 +548,8 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
 def _usable_value(key: str, value: object) -> object:
     """``value`` for the setting ``key`` if it can be used, else what is used instead."""
     default = getattr(TableSettings(), key)
+    if key == "bot_delay" and isinstance(value, str) and _pace(value) is not None:
+        return _pace(value)  # a pace by name, as --bot-delay takes it ("fast")
     if isinstance(default, tuple):  # bots, human_names: a list of texts in the file
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             return default
@@ -566,10 +568,18 @@ def _usable_value(key: str, value: object) -> object:
         return default
 
 
+def _pace(name: str) -> float | None:
+    """The seconds of a pace named in English ("fast": 0.3), None for another word."""
+    return dict(PACES).get(name.strip().lower())
+
+
 def _same(used: object, value: object) -> bool:
-    """The value used is the one written: 1 written for a delay of 1.0 is."""
+    """The value used is the one written: 1 written for a delay of 1.0 is, and "fast"
+    for a delay of 0.3."""
     if isinstance(used, float) and type(value) is int:
         return used == value
+    if isinstance(used, float) and isinstance(value, str):
+        return _pace(value) == used
     return type(used) is type(value) and used == value
 
 
@@ -609,6 +619,25 @@ def _keep_as_written(path: Path, settings: TableSettings, unused: list[str]) -> 
         )
     )
     save_settings(settings)
+
+
+def settings_file() -> bytes | None:
+    """The settings file as it is now (None: there is none, or it cannot be read), for
+    :func:`put_settings_back`."""
+    try:
+        return settings_path().read_bytes()
+    except OSError:
+        return None
+
+
+def put_settings_back(content: bytes | None) -> None:
+    """The settings file as :func:`settings_file` found it (``None``: none is left)."""
+    path = settings_path()
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        if content is None:
+            path.unlink(missing_ok=True)
+        else:
+            atomic_write(path, content.decode("utf-8"))
 
 
 def save_settings(settings: TableSettings) -> str:

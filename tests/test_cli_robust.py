@@ -402,6 +402,12 @@ def test_a_start_refused_for_no_terminal_remembers_none_of_its_choices(
     assert "reads its keys from a terminal" in result.output
     after = settings.load_settings()
     assert (after.game_type, after.hands) == (before.game_type, before.hands)
+    # A file of choices already there is left byte for byte as it was.
+    settings.save_settings(settings.TableSettings(hands=5, name="Ayşe"))
+    written = settings.settings_path().read_bytes()
+    result = run("play", "--type", "rising", "--hands", "3", "--remember", stdin="")
+    assert result.exit_code == 1, result.output
+    assert settings.settings_path().read_bytes() == written
 
 
 class _Stream:

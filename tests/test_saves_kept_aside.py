@@ -327,6 +327,19 @@ def write_settings(table: dict[str, object]) -> tuple[Path, bytes]:
     return path, path.read_bytes()
 
 
+def test_a_pace_by_name_in_the_settings_is_used_as_the_command_line_takes_it() -> None:
+    """ "bot_delay": "fast" was said unusable, and the normal pace (0.6) used."""
+    path, written = write_settings({"bot_delay": "Fast", "name": "Ayşe"})
+    loaded = settings.load_settings()
+    assert settings.take_problems() == []
+    assert loaded.bot_delay == 0.3 and loaded.name == "Ayşe"
+    assert not list(path.parent.glob("settings.json.corrupt-*"))
+    write_settings({"bot_delay": "turbo"})
+    settings.load_settings()
+    (problem,) = settings.take_problems()
+    assert 'bot_delay: "turbo" cannot be used; 0.6 is used instead' in problem, problem
+
+
 @pytest.mark.parametrize(
     ("table", "said"),
     [

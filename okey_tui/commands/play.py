@@ -406,8 +406,14 @@ def play(
         check_seat_name(name)
     levels = _bots(bots)
 
-    from okey_tui.commands.terminal import check_terminal, run_app
-    from okey_tui.settings import load_settings, save_settings, take_problems
+    from okey_tui.commands.terminal import run_app
+    from okey_tui.settings import (
+        load_settings,
+        put_settings_back,
+        save_settings,
+        settings_file,
+        take_problems,
+    )
     from okey_tui.ui.app import make_app
 
     changes = table_changes(
@@ -448,8 +454,8 @@ def play(
         settings = settings.table_defaults()
     settings = settings.with_changes(**changes).checked()
     unsaved = ""
+    kept_before = settings_file() if remember else None
     if remember:  # the flags, the pace of --bot-delay with them, kept for next time
-        check_terminal()  # no table can open here: nothing is remembered for it
         paced = settings if bot_delay is None else settings.with_changes(bot_delay=bot_delay)
         unsaved = save_settings(paced.checked())
     ask = not changes and seed is None and not defaults
@@ -464,7 +470,14 @@ def play(
             click.echo(problem, err=True)
         message = "\n".join([*problems, message] if message else problems)
     app = make_app(settings=settings, ask=ask, seed=seed, bot_delay=bot_delay, message=message)
-    run_app(app)
+    try:
+        run_app(app)
+    except click.ClickException:
+        # No terminal to play in: no table opened, so none of its choices is remembered
+        # (the next start found them kept).
+        if remember:
+            put_settings_back(kept_before)
+        raise
     _left(app)
 
 

@@ -7,7 +7,7 @@ from typing import NoReturn
 
 import click
 
-from okey_tui.ui.app import NoTerminalError, OkeyApp, no_terminal
+from okey_tui.ui.app import NoTerminalError, OkeyApp
 
 # The terminal the command was started from, whatever its output was redirected to.
 TTY = "/dev/tty"
@@ -19,14 +19,6 @@ def run_app(app: OkeyApp) -> None:
         app.run()
     except NoTerminalError as exc:
         refuse(str(exc))
-
-
-def check_terminal() -> None:
-    """Before anything is done for a game to come: with no terminal for it, say so and
-    exit 1, as :func:`run_app` would."""
-    refused = no_terminal()
-    if refused is not None:
-        refuse(refused)
 
 
 def refuse(said: str) -> NoReturn:
