@@ -774,6 +774,33 @@ async def test_pairs_side_by_side_in_one_group_after_going_pairs_are_staged_each
         assert said.startswith("Staged 2 pairs"), said
 
 
+async def test_pairs_with_an_okey_among_them_are_asked_one_by_one_not_called_no_pair():
+    """Going Pairs declared, K5 K5 R7 and the okey selected: "K5 K5 R7 B8★ are not a
+    pair", of tiles that make two pairs, the okey's partner the player's to say."""
+    from ui_helpers import at_position
+
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8.
+        hand = position(["K5 K5 R7 B8 Y1 B3 R11", "", "", ""], rules="challenge/11", phase="p")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("P", "y")
+        await pilot.pause()
+        picked = [
+            i
+            for i, t in enumerate(screen.rack.slots)
+            if t is not None and str(t) in ("K5", "R7", "B8")
+        ]
+        screen.selected.update(picked)
+        await pilot.press("o")
+        said = status_text(screen)
+        assert "make pairs with an okey among them: select each pair on its own" in said, said
+        assert sorted(said.split(" make ")[0].split()) == ["B8★", "K5", "K5", "R7"], said
+        assert not screen.staging.melds
+
+
 async def test_o_with_nothing_selected_stages_pairs_side_by_side_in_one_group_too():
     """Going Pairs declared, four pairs: R6 R6 moved against K10 K10, o staged the two
     pairs apart and left that group out without a word (Esc then counted 4 pairs)."""

@@ -247,6 +247,21 @@ class RackStep:
     what: str  # "the sort", "the move": what u undoes
 
 
+def okey_pairs(tiles: Sequence[Tile], okey: Tile) -> bool:
+    """Whether ``tiles``, an okey among them, make pairs (two identical tiles each, an okey
+    standing for any tile): K5 K5 R7 ★ do.
+
+    >>> from okey_tui.engine.tiles import parse_tiles
+    >>> okey = Tile.parse("B8")
+    >>> okey_pairs(parse_tiles("K5 K5 R7 B8"), okey), okey_pairs(parse_tiles("K5 R7 B8"), okey)
+    (True, False)
+    """
+    wild = sum(is_wild(t, okey) for t in tiles)
+    counts = Counter(t for t in tiles if not is_wild(t, okey))
+    alone = sum(n % 2 for n in counts.values())
+    return wild > 0 and alone <= wild and (wild - alone) % 2 == 0 and len(tiles) % 2 == 0
+
+
 @dataclass(frozen=True, slots=True)
 class JoinRound:
     """A tile j moved, for j again: the rack as it was, and the groups tried."""
@@ -3695,6 +3710,13 @@ class TableScreen(Screen[None]):
         view = self.view
         okey = view.okey
         run_or_set = readings(tiles, okey, {MeldKind.RUN, MeldKind.SET})
+        if kinds == {MeldKind.PAIR} and len(tiles) > 2 and okey_pairs(tiles, okey):
+            # Pairs with an okey among them (K5 K5 R7 ★): which tile the okey pairs with is
+            # the player's to say ("are not a pair" was said of two pairs).
+            return _(
+                "{tiles} make pairs with an okey among them: select each pair on its own "
+                "(space) and press o"
+            ).format(tiles=tiles_text(tiles, okey))
         if kinds == {MeldKind.PAIR} and len(tiles) > 2 and is_pairs_only(view) and not run_or_set:
             # A block of several tiles (m on K5 K6 K7 K12 K13): "are not a pair" left out
             # why only pairs go, said for a run alone.
