@@ -2603,3 +2603,27 @@ async def test_the_last_turn_before_the_middle_runs_out_warns_of_an_okey_in_hand
             "The middle runs out before your next turn if the others draw from it: an okey" in said
         )
         assert "costs +101" in said, said
+
+
+async def test_a_sort_that_leaves_one_tile_out_of_melds_says_it_goes_out_with_no_floor():
+    """69 points in runs and sets and one tile over: the sort said "an opening needs 101",
+    and o then said "69 / 101: you go out with it, no floor needed"."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["R1 R2 R3 B4 B5 B6 K7 K8 K9 Y13", "", "", ""], phase="p")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("s")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said == (
+            "Sorted: 45 points in runs and sets · all but one tile in melds: o, then Enter goes out"
+        ), said
+        # Before the draw (the turn's last tile not in yet) the floor is said, as before.
+        hand = position(["R1 R2 R3 B4 B5 B6 K7 K8 K9", "", "", ""], phase="d", middle="Y13")
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("s")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.endswith("an opening needs 101"), said

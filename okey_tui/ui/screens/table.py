@@ -3285,6 +3285,19 @@ class TableScreen(Screen[None]):
             said = _(
                 "Sorted: {what} · an opening needs {floor}, and your pairs open: p sorts by pairs"
             ).format(what="{what}", floor=self.view.melds_floor)
+        elif (
+            self.view.opening is None
+            and not self.opens_now(tiles, by)
+            and (not self.staging.melds or self.staging.pairs == (by == "pairs"))
+            and Staging([*self.staging.melds, *melds]).finishes(self.view)
+        ):
+            # Every tile but one in melds, short of the floor: a straight out, which needs
+            # none ("an opening needs 101" was said of a rack o and Enter took out).
+            said = (
+                _("Sorted: {what} · all but one tile in melds: o, then Enter goes out")
+                if by == "melds"
+                else _("Sorted: {what} · all but one tile in pairs: o, then Enter goes out")
+            )
         elif self.view.opening is None and not self.opens_now(tiles, by):
             # "o stages the groups" under 45 points invited an opening the table refuses.
             said = (
