@@ -195,6 +195,7 @@ class Hint:
     # The okeys of the best opening another seat could swap out (+101 to this seat), each
     # as the melds write what it stands for ("Y6"), at a penalty table.
     swappable: tuple[str, ...] = ()
+    partners: bool = False  # a partners table: a partner's swap costs nothing (rules §11)
 
     def opening_line(self) -> str:
         assert self.check is not None
@@ -301,6 +302,7 @@ def hint_for(view: PlayerView, limit: int = 3) -> Hint:
         table=tuple(table),
         near_out=near_going_out(view),
         swappable=_swappable(view, check),
+        partners=view.rules.partners,
         not_opened=_stakes(view)["not_opened"] if view.opening is None else None,
     )
 

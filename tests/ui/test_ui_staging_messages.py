@@ -216,17 +216,29 @@ async def an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(pilot, a
     """Sorted, staged and laid as the first-hand tip says, R8 ★R9 R10 went down, and a bot
     holding R9 took the okey: +101, with no word before. The lay-down box says it while
     the meld is staged (at a penalty table, while a copy of R9 is unseen)."""
-    cases = [  # (a penalty table, the discards, whether the okey is warned of)
-        (True, ("", "", "", ""), True),  # a copy of R9 unseen
-        (False, ("", "", "", ""), False),  # no penalties
-        (True, ("R9 R9", "", "", ""), False),  # both copies seen
+    cases = [  # (the table's rules, the discards, whether the okey is warned of)
+        ("classic/11", ("", "", "", ""), True),  # a copy of R9 unseen
+        ("classic/11+n", ("", "", "", ""), False),  # no penalties
+        ("classic/11", ("R9 R9", "", "", ""), False),  # both copies seen
+        # Partners: the partner's swap costs nothing, so "a player" is "an opponent".
+        ("classic/11+p", ("", "", "", ""), True),
     ]
-    for penalties, discards, warned in cases:
+    for rules, discards, warned in cases:
+        penalties = not rules.endswith("+n")
+        partners = rules.endswith("+p")
+        who, swap = (
+            ("an opponent", "an opponent swaps it out")
+            if partners
+            else (
+                "a player",
+                "it is swapped out",
+            )
+        )
         hand = position(
             ["R8 B8 R10 K1 K2 K3 Y5", "", "", ""],
             openings="m101/-/-/-",
             discards=discards,
-            rules="classic/11" if penalties else "classic/11+n",
+            rules=rules,
         )
         screen = await at_position(pilot, app, hand)
         for tile in ("R8", "B8", "R10"):
@@ -238,11 +250,11 @@ async def an_okey_another_seat_could_swap_out_is_said_before_it_is_laid(pilot, a
         from okey_tui.ui.widgets.board import LayDownArea
 
         shown = " ".join(screen.query_one(LayDownArea).text.plain.split())
-        said = "★R9: +101 to you if a player holding R9 takes this okey"
+        said = f"★R9: +101 to you if {who} holding R9 takes this okey"
         assert (said in shown) == warned, (penalties, discards, shown)
         # The status line says it too: on a small terminal the box's melds leave no room.
         status = str(screen.query_one("#status", Static).render())
-        assert ("★R9: +101 to you if it is swapped out" in status) == warned, (
+        assert (f"★R9: +101 to you if {swap}" in status) == warned, (
             penalties,
             discards,
             status,

@@ -4008,9 +4008,16 @@ class TableScreen(Screen[None]):
                 okey_meant(meant, needed)
                 for meant, needed in exposed_okeys(view, self.staging.melds)
             )
+            partners = view.rules.partners  # a partner's swap costs nothing (rules §11)
             for meant, count in exposed.items():
-                if count == 1:
+                if count == 1 and partners:
+                    said = _("★{tile}: +{points} to you if an opponent swaps it out")
+                elif count == 1:
                     said = _("★{tile}: +{points} to you if it is swapped out")
+                elif partners:
+                    said = _(
+                        "{n} okeys as ★{tile}: +{points} to you for each one an opponent swaps out"
+                    )
                 else:
                     said = _("{n} okeys as ★{tile}: +{points} to you for each one swapped out")
                 line += " · " + said.format(tile=meant, points=PENALTY, n=count)

@@ -1072,8 +1072,15 @@ class LayDownArea(SteadyStatic):
                 # Enter lays it, with the tile that takes it.
                 for meant, needed in exposed_okeys(view, staging.melds):
                     head.append("\n")
-                    said = _(
-                        "★{tile}: +{points} to you if a player holding {tiles} takes this okey"
+                    said = (
+                        _(
+                            "★{tile}: +{points} to you if an opponent holding {tiles} takes "
+                            "this okey"
+                        )
+                        if view.rules.partners  # a partner's swap costs nothing (§11)
+                        else _(
+                            "★{tile}: +{points} to you if a player holding {tiles} takes this okey"
+                        )
                     )
                     holding = swap_holders_text(needed, okey)
                     meant_text = okey_meant(meant, needed)
@@ -1082,7 +1089,11 @@ class LayDownArea(SteadyStatic):
                     # leaving its rows to the melds.
                     lines = 2 if self.app.has_class("-compact") else 3
                     if width and len(Text(warning).wrap(self.app.console, width)) > lines:
-                        short = _("★{tile}: +{points} to you if it is swapped out")
+                        short = (
+                            _("★{tile}: +{points} to you if an opponent swaps it out")
+                            if view.rules.partners
+                            else _("★{tile}: +{points} to you if it is swapped out")
+                        )
                         warning = short.format(tile=meant_text, points=PENALTY)
                     head.append(warning, "bold yellow")
             self._chips = chips = [meld_chips(meld, okey) for meld in staging.melds]

@@ -158,7 +158,11 @@ def hint_text(hint: Hint, table_name: Callable[[int], str] | None = None, width:
             text.append(hint.opening_line(), "bold green" if check.can_open_melds else "yellow")
             text.append("\n")
             for meant in hint.swappable:  # as the staging line says it
-                said = _("★{tile}: +{points} to you if it is swapped out")
+                said = (
+                    _("★{tile}: +{points} to you if an opponent swaps it out")
+                    if hint.partners
+                    else _("★{tile}: +{points} to you if it is swapped out")
+                )
                 text.append(said.format(tile=meant, points=PENALTY) + "\n", "yellow")
         # The pairs line stands out beside the points when the pairs are the nearer
         # opening (the safest discards then keep them): "4 / 5 pairs" read as an aside.
