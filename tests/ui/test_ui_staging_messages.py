@@ -17,6 +17,7 @@ from ui_helpers import (
     at_position,
     goto,
     select_tiles,
+    set_rows,
     slot_of,
     status_text,
     table_app,
@@ -626,3 +627,32 @@ async def test_a_pairs_opener_who_may_lay_off_is_told_so_in_the_lay_down_box() -
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "lay more pairs, or add to runs and sets" in shown, shown
+
+
+async def test_o_puts_the_tile_taken_from_the_left_in_the_staged_meld_it_fits() -> None:
+    """The line said "You took Y3: set 12 with R3 B3 K3", Y3 stood apart (no room beside
+    the set), and o staged every group but Y3: the opening fell short, and the taken tile
+    must be in it. o puts it in the staged set."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R3 B3 K3 R10 R11 R12 R13 B10 B11 B12 B13 K1 Y6 R7", "", "", ""],
+            phase="d",
+            discards=["", "", "", "Y3"],
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.session.hand.taken is not None
+        set_rows(
+            screen,
+            "R3 B3 K3 . R10 R11 R12 R13 . B10 B11 B12 B13 . K1",
+            ". Y6 . R7 . . Y3",
+        )
+        await pilot.press("o")
+        await pilot.pause()
+        staged = [sorted(str(t) for t in m.tiles) for m in screen.staging.melds]
+        assert ["B3", "K3", "R3", "Y3"] in staged, staged
+        said = status_text(screen)
+        assert "Staged 3 groups · Y3 added to the staged" in said, said
+        assert "Y3" not in [str(t) for t in screen.rack.slots if t is not None]

@@ -3904,10 +3904,41 @@ class TableScreen(Screen[None]):
                 self.staging.melds.append(meld)
                 self.took(part)
         self.selected.clear()
-        self.after_staging(
-            self.staged_groups_text(sum(len(found) for found in use.values()), before)
-        )
+        said = self.staged_groups_text(sum(len(found) for found in use.values()), before)
+        taken = self.taken_into_staged()
+        if taken is not None:
+            said += " · " + taken
+        self.after_staging(said)
         return True
+
+    def taken_into_staged(self) -> str | None:
+        """The tile taken from the left this turn, left on the rack apart from the groups o
+        just staged, put in a staged meld it fits (the line had said "You took Y3: set 12
+        with R3 B3 K3", and o staged R3 B3 K3 without it: 99 of 101): what the line says
+        of it, or None (it is staged already, or fits no staged meld)."""
+        view = self.view
+        taken = view.taken
+        staged = self.staging.tiles()
+        if taken is None or taken.tile in staged:
+            return None
+        slot = next((i for i, t in enumerate(self.rack.slots) if t == taken.tile), None)
+        if slot is None:
+            return None
+        kinds = PAIR if self.staging.pairs else RUN_SET
+        placed = self._place_loose([[taken.tile]], list(self.staging.melds), kinds)
+        if placed is None:
+            return None
+        melds, changed = placed
+        (k,) = changed
+        others = [m for j, m in enumerate(melds) if j != k]
+        melds[k] = guarded_melds(view, [melds[k]], others)[0]
+        self.staging.melds[:] = melds
+        self.took([slot])
+        return _("{tiles} added to the staged {meld} ({value})").format(
+            tiles=tile_text(taken.tile, view.okey),
+            meld=meld_text(melds[k], view.okey),
+            value=melds[k].value,
+        )
 
     def _staged(self, meld: Meld | None, slots: list[int]) -> None:
         if meld is None:
