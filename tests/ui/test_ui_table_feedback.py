@@ -2627,3 +2627,45 @@ async def test_a_sort_that_leaves_one_tile_out_of_melds_says_it_goes_out_with_no
         await pilot.pause()
         said = status_text(screen)
         assert said.endswith("an opening needs 101"), said
+
+
+async def test_the_news_a_turn_came_with_comes_back_after_a_sort_before_the_draw():
+    """s first thing put "Sorted: …" over "Zeynep laid meld 10 · Your turn: d draw …, or
+    t take Y12", and the next key brought back only "Your turn: …": the others' moves were
+    lost to the line. Before the draw the next key brings the whole line back."""
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            [
+                "B8 R9 Y1 K13 R2",
+                "R10 R11 R12 R13 B10 B11 B12 B13 K10 K11 K12 K13 Y5",
+                "Y2 Y3 B2 B3",
+                "K2 K3 B12 K7",
+            ],
+            middle="R1 R2 R3 R4 R5 R6 K9 Y10 Y11 Y12",
+            phase="p",
+        )
+        screen = await at_position(pilot, app, hand)
+        played = app.session.hand
+        await discard_then_wait(pilot, screen, "Y1", lambda: played.turn == 0 or played.is_over)
+        await pilot.pause()
+        assert played.turn == 0 and screen.view.phase.name == "DRAW"
+        came = status_text(screen)
+        assert f"{app.session.seat_name(1)} opened with " in came and "Your turn" in came, came
+        await pilot.press("s")
+        await pilot.pause()
+        assert status_text(screen).startswith("Sorted: "), status_text(screen)
+        before = screen.cursor
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.cursor != before, before
+        assert status_text(screen) == came, status_text(screen)
+        # Once drawn, the turn's step (the news is in the log).
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("s", "left")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said != came and " opened with " not in said, said

@@ -601,6 +601,10 @@ class TableScreen(Screen[None]):
         # seat that made it: at a shared terminal, each person's news since their turn.
         self.hand_moves: list[tuple[str, int, int]] = []
         self.turns_came = 0  # how often this seat's turn came back (see turn_came)
+        # The line the turn came with (the others' moves, then the turn's step) and the
+        # hand's events then: the prompt again after a rack notice, while nothing was drawn
+        # (s first thing put "Sorted: …" over the news, and it never came back).
+        self.turn_news: tuple[int, str] | None = None
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
         # l showed the log in the hints' place: the log's choice before (see log_choice)
@@ -1299,7 +1303,7 @@ class TableScreen(Screen[None]):
                 said.insert(0, (self.dealt_unready_line(), 2))
                 self._dealt_unready = False
             said.extend(self.okey_left_warning())
-            self.set_status(self.news_line(said, seen, self.turn_hint()))
+            self.say_turn_news(self.news_line(said, seen, self.turn_hint()))
         self.practice.show_tips()
 
     def okey_left_warning(self) -> list[tuple[str, int]]:
@@ -1734,12 +1738,26 @@ class TableScreen(Screen[None]):
             return
         self.set_status(self.prompt())  # an error, or a note about the rack's last change
 
+    def say_turn_news(self, line: str) -> None:
+        """The line a turn comes with, kept for :meth:`prompt` while the turn has not moved."""
+        self.turn_news = (len(self.table.events), line)
+        self.set_status(line)
+
     def prompt(self) -> str:
         """What the status line says when there is nothing new: the turn's next step, or
         the last move the others made. With melds staged, the line said when they were
         staged (a tile slid along the rack meanwhile had put "Your turn: d draw…" in its
-        place, the staged total and Enter's step gone)."""
+        place, the staged total and Enter's step gone). Before the turn's draw, the line
+        the turn came with, the others' moves in it."""
         if self.my_turn:
+            news = self.turn_news
+            if (
+                news is not None
+                and news[0] == len(self.table.events)
+                and self.view.phase is Phase.DRAW
+                and not self.staging.melds
+            ):
+                return news[1]
             return self.step_now()
         return self.moves_seen[-1] if self.moves_seen else ""
 

@@ -718,7 +718,7 @@ class HotSeat:
                 [m for m, _r in moves],
                 screen.as_starter(said),
             )
-            screen.set_status(said)
+            screen.say_turn_news(said)
         else:
             screen.set_status(
                 _("{name}, your turn comes next: {player} is playing").format(
