@@ -183,7 +183,10 @@ async def test_enter_on_a_match_open_elsewhere_keeps_the_cursor_and_the_notice_i
     with storage.exclusive(entry.path):
         app = make_app(bot_delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            for _ in range(200):  # bounded: the screen and its focus on a busy machine
+                if isinstance(app.screen, NewTableScreen) and isinstance(app.focused, SaveRow):
+                    break
+                await pilot.pause(0.01)
             screen = app.screen
             assert isinstance(screen, NewTableScreen)
             assert isinstance(app.focused, SaveRow)
@@ -204,6 +207,10 @@ async def test_enter_on_a_match_open_elsewhere_keeps_the_cursor_and_the_notice_i
                 notice.region,
                 seen,
             )
+            for _ in range(200):  # bounded: the key bar follows the focus at its refresh
+                if "⏎ Resume" in screen_text(app):
+                    break
+                await pilot.pause(0.01)
             assert "⏎ Resume" in screen_text(app) and "⏎ Start" not in screen_text(app)
 
 
