@@ -104,3 +104,30 @@ async def test_the_okey_of_the_opening_is_asked_about_once_with_its_penalty() ->
         assert not isinstance(app.screen, ConfirmScreen), "a second question"
         assert Tile.parse("B8") in screen.view.discards[0]
         assert any(p.points == 101 and p.seat == 0 for p in app.session.hand.penalties)
+
+
+async def test_an_opening_let_go_once_is_not_asked_about_again_that_hand() -> None:
+    """A player building runs was asked at two discards in three whether to break the
+    pairs opening: once they said yes, the pairs opening is theirs to have let go for
+    the hand."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R1 Y2 Y2 B3 B3 K4 K4 R9 R9 K12 Y6 B11 R3"
+        others = ["K5 Y9 B1", "K6 Y10 B2", "K7 Y11 B4"]  # nothing to lay, nobody goes out
+        hand = position([rack, *others], middle="K1 K2 K3 Y6")
+        screen = await at_position(pilot, app, hand)
+        await press_x_on(pilot, screen, "R9")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        played = app.session.hand
+        for _ in range(300):  # bounded: the others play, then it is this seat's turn again
+            if played.turn == 0 and not played.is_over:
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen.view.rack.count(Tile.parse("Y6")) == 2, screen.view.rack
+        await press_x_on(pilot, screen, "R1")  # 5 pairs again, and R1 breaks them
+        assert not isinstance(app.screen, ConfirmScreen), app.screen.question  # type: ignore[attr-defined]
+        assert Tile.parse("R1") in screen.view.discards[0]

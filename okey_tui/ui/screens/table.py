@@ -605,6 +605,9 @@ class TableScreen(Screen[None]):
         # hand's events then: the prompt again after a rack notice, while nothing was drawn
         # (s first thing put "Sorted: …" over the news, and it never came back).
         self.turn_news: tuple[int, str] | None = None
+        # The openings (hand number, seat, "melds" or "pairs") the player chose to break
+        # with a discard, asked once: not asked of again in that hand.
+        self.opening_let_go: set[tuple[int, int, str]] = set()
         self.own_said: list[str] = []  # this seat's discard and its cost, till its next turn
         self._said_log: bool | None = None  # the status line says the log shows (or not)
         # l showed the log in the hints' place: the log's choice before (see log_choice)
@@ -2404,10 +2407,11 @@ class TableScreen(Screen[None]):
         """Discard ``tile`` from slot ``index``; one that costs a penalty (a playable tile,
         an okey) asks first at every table: with the drawn tile under the cursor, d then x
         throws it at once. One that takes away the opening the rack holds asks first too."""
-        question = self.opening_lost_question(tile)
-        if question is None:
+        asked = self.opening_lost_question(tile)
+        if asked is None:
             await self.discard_costed(index, tile)
             return
+        question, kind = asked
         from okey_tui.practice import penalty_warning
         from okey_tui.ui.screens.dialogs import ConfirmScreen
 
@@ -2421,6 +2425,9 @@ class TableScreen(Screen[None]):
             if not yes:
                 self.set_status(_("Nothing discarded"))
                 return
+            # Let go once, not asked again this hand (a player building runs was asked at
+            # two discards in three whether to break the pairs opening).
+            self.opening_let_go.add((self.table.hand_number, self.view.seat, kind))
             if warning is not None:
                 await self.discard_at(index, tile)
             else:
@@ -2434,11 +2441,12 @@ class TableScreen(Screen[None]):
             return
         await self.discard_at(index, tile)
 
-    def opening_lost_question(self, tile: Tile) -> str | None:
+    def opening_lost_question(self, tile: Tile) -> tuple[str, str] | None:
         """Not opened, the rack's best melds (or pairs) reach this seat's floor and without
         ``tile`` no opening would: what is lost, asked (the tile of a ready opening went
-        without a word). None for a tile the opening does without, once opened, or when
-        the discard is not this turn's to make (the table says why)."""
+        without a word), with the opening's kind ("melds", "pairs"). None for a tile the
+        opening does without, once opened, when the discard is not this turn's to make
+        (the table says why), or when the player let that opening go this hand already."""
         from okey_tui.engine.solver import opening_check
 
         view = self.view
@@ -2454,7 +2462,10 @@ class TableScreen(Screen[None]):
         if (by_melds and after.can_open_melds) or after.can_open_pairs:
             return None
         okey = view.okey
+        hand = (self.table.hand_number, view.seat)  # (a shared terminal: each person's)
         if by_melds and before.can_open_melds:
+            if (*hand, "melds") in self.opening_let_go:
+                return None
             return _(
                 "{tile} is in your opening ({value} points): without it {left}, below "
                 "{floor}. Discard it?"
@@ -2463,8 +2474,8 @@ class TableScreen(Screen[None]):
                 value=before.value,
                 left=after.value,
                 floor=view.melds_floor,
-            )
-        if before.can_open_pairs:
+            ), "melds"
+        if before.can_open_pairs and (*hand, "pairs") not in self.opening_let_go:
             return _(
                 "{tile} is in your pairs opening ({value} pairs): without it {left}, below "
                 "{floor}. Discard it?"
@@ -2473,7 +2484,7 @@ class TableScreen(Screen[None]):
                 value=before.pair_count,
                 left=after.pair_count,
                 floor=view.pairs_floor,
-            )
+            ), "pairs"
         return None
 
     def ask_which_discard(self, index: int, tile: Tile, under: Tile) -> None:
