@@ -462,7 +462,7 @@ async def before_opening_t_asks_when_the_left_discard_cannot_bring_an_opening(pi
     from tests.positions import position
 
     for rack, left, asks in (
-        ("R10 Y1 K9 K2", "K7", True),  # no opening with K7: it could only go back
+        ("R10 R11 R12 Y1 K9 K2", "K7", True),  # no opening with K7: it could only go back
         ("R11 R12 R13 Y11 Y12 Y13 B12 B13", "B11", False),  # B11 makes 108: an opening
     ):
         hand = position([rack, "", "", ""], phase="d", discards=["", "", "", left])
@@ -474,6 +474,8 @@ async def before_opening_t_asks_when_the_left_discard_cannot_bring_an_opening(pi
             continue
         assert isinstance(app.screen, ConfirmScreen), left
         assert f"Even with {left} your tiles make no opening" in str(app.screen.question)
+        # How near it comes, in numbers.
+        assert "this turn (33 / 101 points, 0 / 5 pairs)" in str(app.screen.question)
         await pilot.press("n")
         assert app.session.hand.taken is None
     # B11 makes 108 here too, but the player on the left is Going Pairs (Challenge): the

@@ -2311,11 +2311,32 @@ class TableScreen(Screen[None]):
                     "it anyway?"
                 ).format(tile=tile_text(tile, view.okey))
             elif view.opening is None:
-                question = _(
-                    "Even with {tile} your tiles make no opening this turn, and a tile taken "
-                    "from the left must be laid this turn (rules §7): you could only give it "
-                    "back (g). Take it anyway?"
-                ).format(tile=tile_text(tile, view.okey))
+                from okey_tui.engine.solver import opening_check
+
+                # How near it comes, in numbers ("96 / 101" told a player how close).
+                check = opening_check(
+                    [*view.rack, tile], view.okey, view.melds_floor, view.pairs_floor
+                )
+                if check.can_open_melds or check.can_open_pairs:
+                    # An opening without it, that it has no place in: no numbers to tell.
+                    question = _(
+                        "Even with {tile} your tiles make no opening this turn, and a tile "
+                        "taken from the left must be laid this turn (rules §7): you could only "
+                        "give it back (g). Take it anyway?"
+                    ).format(tile=tile_text(tile, view.okey))
+                else:
+                    question = _(
+                        "Even with {tile} your tiles make no opening this turn ({points} / "
+                        "{floor} points, {pairs} / {pairs_floor} pairs), and a tile taken from "
+                        "the left must be laid this turn (rules §7): you could only give it "
+                        "back (g). Take it anyway?"
+                    ).format(
+                        tile=tile_text(tile, view.okey),
+                        points=check.value,
+                        floor=view.melds_floor,
+                        pairs=check.pair_count,
+                        pairs_floor=view.pairs_floor,
+                    )
             else:
                 question = _(
                     "{tile} fits no meld on the table and makes none with your tiles, and a "
