@@ -1530,6 +1530,30 @@ class RackLayout:
         self.room = None
         return put
 
+    def meld_in_a_block(
+        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None, ignore: Iterable[int] = ()
+    ) -> tuple[list[Tile], list[Tile]] | None:
+        """The best meld ``tile`` makes with tiles side by side in a block of three or more
+        that is no meld (K11 K13 of K9 K11 K13 for K12), room or not: the block's tiles and
+        the meld's (in order, the tile among them), or None. The slots in ``ignore`` count
+        as empty (the tile's own)."""
+        best: tuple[int, list[Tile], list[Tile]] | None = None
+        for group in self.groups(ignore):
+            held = [t for i in group if (t := self.slots[i]) is not None]
+            if len(held) < 3 or readings(held, okey, kinds):
+                continue
+            for first in range(len(held)):
+                for end in range(first + 2, len(held) + 1):
+                    part = held[first:end]
+                    for at in range(len(part) + 1):
+                        meld = [*part[:at], tile, *part[at:]]
+                        if not self._reads_as_meld(meld, okey, kinds):
+                            continue
+                        value = readings(meld, okey, kinds)[0].value
+                        if best is None or value > best[0]:
+                            best = (value, held, meld)
+        return None if best is None else (best[1], best[2])
+
     def lone_partners(
         self,
         tile: Tile,

@@ -633,3 +633,21 @@ async def test_o_short_of_the_floor_says_when_the_rack_opens_arranged_otherwise(
         said = status_text(screen)
         assert "Opening: 79 / 101" in said, said
         assert "your tiles open arranged otherwise: Esc, then s and o" in said, said
+
+
+async def test_j_names_the_meld_a_tile_makes_in_a_block_with_no_room_to_split() -> None:
+    """K12 taken, "run 36 with K11 K13" said, the block K9 K11 K13 boxed in by groups: j
+    said "K12 makes a meld with no group on your rack". It names the meld and the block."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "R1 R2 R3 K9 K11 K13 Y1 Y2 Y3 B1 B2 B3 K12 R7 Y10 B6"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        assert screen.rack.cols == 16
+        set_rows(screen, "R1 R2 R3 . K9 K11 K13 . Y1 Y2 Y3 . B1 B2 B3", "K12 . R7 . Y10 . B6")
+        before = list(screen.rack.slots)
+        said = await j_on(pilot, screen, "K12")
+        assert said == (
+            "K12 makes run 36 (K11 K12 K13) in K9 K11 K13, but no free slots let them stand "
+            "apart from the rest: shift+arrows move tiles by hand"
+        ), said
+        assert screen.rack.slots == before

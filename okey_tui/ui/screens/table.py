@@ -3114,6 +3114,19 @@ class TableScreen(Screen[None]):
                     "{tile} makes a meld with {group}, but no free slot beside it stays apart "
                     "from the other groups: shift+arrows move it by hand"
                 ).format(tile=word, group=self.group_words(partner, tile))
+            elif (boxed := self.rack.meld_in_a_block(tile, okey, kinds, (index,))) is not None:
+                # K12 for K9 K11 K13 with no free slots to split the block: "makes a meld
+                # with no group" was said under "You took K12: run 36 with K11 K13".
+                block, meld = boxed
+                said = _(
+                    "{tile} makes {meld} ({tiles}) in {block}, but no free slots let them "
+                    "stand apart from the rest: shift+arrows move tiles by hand"
+                ).format(
+                    tile=word,
+                    meld=group_label(meld, okey, kinds)[0],
+                    tiles=tiles_text(meld, okey),
+                    block=tiles_text(block, okey),
+                )
             elif (two_thirds := self.two_thirds(index, own)) is not None:
                 said = two_thirds  # beside its lone tile already ("makes a meld with no group")
             elif lone := self.rack.lone_partners(tile, okey, kinds, index, ignore=(index,)):
