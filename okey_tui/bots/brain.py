@@ -681,9 +681,19 @@ class PlannerBot:
     ) -> Action | None:
         """Swap an okey off the table when it lets more of the hand go down."""
         before = leftover_sum(plan.leftover, okey)
+        seen: list[int] | None = None
         for action in legal_actions(view):
             if not isinstance(action, SwapOkey):
                 continue
+            tm = view.table[action.target]
+            freed = wild_changes(tm.meld, swap_okey(tm.meld, action.tiles, okey), okey)[0][0]
+            if tm.okey_owner(freed) == view.seat:
+                # Our own okey where nobody can swap it out stays there: taken home to
+                # lay more, it went down again where someone could (★ laid off as K8 with
+                # K8 in hand, swapped home for K8, laid again in R6 ★R7 R8).
+                seen = self._seen(view) if seen is None else seen
+                if self._okey_risk(view, tm.meld, seen) == 0:
+                    continue
             new_rack = _remove(rack, action.tiles) + [okey]
             if not new_rack:
                 continue

@@ -70,3 +70,17 @@ def test_a_tile_that_goes_nowhere_else_still_takes_our_okey_home() -> None:
     actions = seat_1_s_turn(hand, "hard")
     assert isinstance(actions[0], SwapOkey), actions
     assert [tm.meld.notation() for tm in hand.table[:2]] == ["*R9R10R11R12R13", "K5K6K7*K8"]
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_our_okey_nobody_can_swap_is_not_taken_home_to_be_laid_where_someone_could(
+    level: str,
+) -> None:
+    """A practice hint laid the okey off as ★K8 (K8 in hand, the other K8 in a pile: safe),
+    then took it home for that K8 to lay R6 ★R7 R8, where it could be swapped out (+101).
+    Our okey nobody can swap stays; the real tiles go down as they are."""
+    table = ["1:R10R11R12R13", "1:K6K7*K8", "2:B10B11B12"]
+    hand = seat_1_to_play("K8 R6 R8 Y1 Y12 B4", table, "K8")
+    actions = seat_1_s_turn(hand, level)
+    assert not any(isinstance(a, SwapOkey) for a in actions), actions
+    assert hand.table[1].meld.notation() == "K6K7*K8", hand.table[1].meld
