@@ -195,6 +195,13 @@ def error_words(code: str, extra: Mapping[str, object]) -> str:
         return ngettext(
             "Wrong join code ({left} try left)", "Wrong join code ({left} tries left)", left
         ).format(left=left)
+    if known is ErrorCode.BAD_TOKEN and "tries_left" in extra:
+        left = number("tries_left")
+        return ngettext(
+            "No seat has this token ({left} try left)",
+            "No seat has this token ({left} tries left)",
+            left,
+        ).format(left=left)
     if known is ErrorCode.TOO_MANY_TRIES:
         minutes = max(1, -(-number("retry_after") // 60))
         return ngettext(

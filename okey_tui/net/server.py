@@ -1385,8 +1385,10 @@ class TableServer:
         if seat is None:
             # A guessed token counts against the address like a wrong join code (a blocked
             # address is refused at once: only a seat's own token is let in).
-            if not self._blocked(conn) and self._wrong_guess(conn):
-                raise ProtocolError(ErrorCode.BAD_TOKEN)
+            if not self._blocked(conn) and (left := self._wrong_guess(conn)):
+                # The tries left said, as for a wrong code (a client had no word before
+                # its address was blocked).
+                self._send(conn, error_message(ErrorCode.BAD_TOKEN, tries_left=left))
             return
         if seat.conn is not None:
             # The player's old connection may be gone without a word (a laptop off its

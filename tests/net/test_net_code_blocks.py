@@ -62,11 +62,15 @@ async def test_a_browsers_wrong_tries_block_that_browser_alone() -> None:
     guesser = Bridge(server.bridge_key, "10.0.0.66")
     try:
         codes = []
+        said = []
         for n in range(2):
             with pytest.raises(JoinError) as info:
                 await RemoteTable.rejoin(server.url, f"guessed-token-{n}", bridge=guesser)
             codes.append(info.value.code)
+            said.append(str(info.value))
         assert codes == ["bad-token", "too-many-tries"]
+        # The tries left said, as for a wrong code (nothing warned before the block).
+        assert "No seat has this token (1 try left)" in said[0], said
         assert server.blocked() == ["10.0.0.66 (in a browser)"]
         assert "Someone at 10.0.0.66 (in a browser) gave wrong join codes" in alerts[-1]
         with pytest.raises(JoinError) as info:
