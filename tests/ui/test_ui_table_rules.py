@@ -377,3 +377,42 @@ def test_the_help_explains_both_dots_on_the_rack() -> None:
     text = console.export_text()
     assert "under a group: its tiles make no meld (yet)" in text
     assert "an empty slot on the rack: a gap between tiles ends a group" in text
+
+
+async def test_a_challenge_payment_taken_back_is_said_cancelled_in_the_log() -> None:
+    """Opened with the left discard at a Challenge table, then taken back: the left
+    player's +110 came off their panel, and the log still said it, with no word of it
+    coming back."""
+    from ui_helpers import OPENING_SEED, at_position, table_app
+
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+    from tests.positions import position
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R11 R12 R13 Y11 Y12 Y13 B12 B13 K1 Y4", "", "", ""],
+            rules="challenge/11",
+            phase="d",
+            discards=["", "", "", "B11"],
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t", "s", "o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        played = app.session.hand
+        assert played.openings[0] is not None
+        assert any(p.seat == 3 and p.points == 110 for p in played.penalties)
+        await pilot.press("b")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+            await pilot.pause()
+        assert played.openings[0] is None
+        assert not any(p.seat == 3 for p in played.penalties)
+        zeynep = app.session.seat_name(3)
+        logged = " ".join("".join(line.text for line in screen.game_log.lines).split())
+        assert f"{zeynep}'s +110 no longer counts: the move that cost it was taken" in logged, (
+            logged
+        )

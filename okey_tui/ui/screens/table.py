@@ -125,6 +125,7 @@ from okey_tui.ui.widgets.board import (
     PilePanel,
     PlayerPanel,
     TableMarks,
+    cancelled_lines,
     event_line,
     lay_when,
     meld_numbers,
@@ -1579,10 +1580,17 @@ class TableScreen(Screen[None]):
             for line in chat[self._chatted : self._chat_before]:
                 log.write(chat_line(line))
             self._chatted = self._chat_before
-        for event in events_[self._logged :]:
+        named = self.hotseat is not None
+        for at in range(self._logged, len(events_)):
+            event = events_[at]
             if event.kind == "empty":
                 continue  # the end's line says it: "The hand is over (the middle ran out)"
-            log.write(event_line(seats, event, view, named=self.hotseat is not None))
+            log.write(event_line(seats, event, view, named=named))
+            if event.kind == "takeback":
+                for cancelled in cancelled_lines(
+                    seats, events_, at, None if named else view.seat
+                ):
+                    log.write(cancelled)
         self._logged = len(events_)
         heard: list[ChatLine] = []
         for line in chat[self._chatted :]:

@@ -1249,6 +1249,33 @@ class LayDownArea(SteadyStatic):
         return self._needed[2]
 
 
+def cancelled_lines(
+    seats: Sequence[SeatInfo], events: Sequence[Event], at: int, you: int | None
+) -> list[Text]:
+    """The payments a take-back (``events[at]``) cancelled, each a log line: what the turn
+    charged the other seats before it (a Challenge payment for a discard taken and used,
+    an okey swapped out), which the log had said and never unsaid ("Zeynep +130" stayed,
+    her panel back to 0). ``you``: the seat the log is read from (None: by name)."""
+    taker = events[at].seat
+    start = 0
+    for i in range(at - 1, -1, -1):
+        event = events[i]
+        if (event.kind == "discard" and event.seat != taker) or event.kind == "takeback":
+            start = i + 1
+            break
+    lines: list[Text] = []
+    for event in events[start:at]:
+        if event.kind != "penalty" or event.seat is None or event.seat == taker:
+            continue
+        if event.seat == you:
+            said = _("Your +{points} no longer counts: the move that cost it was taken back")
+        else:
+            said = _("{owner} +{points} no longer counts: the move that cost it was taken back")
+        owner = possessive(seats[event.seat].name)
+        lines.append(Text(said.format(owner=owner, points=event.value), "dim"))
+    return lines
+
+
 def event_line(
     seats: Sequence[SeatInfo], event: Event, okey_view: PlayerView, *, named: bool = False
 ) -> Text:
