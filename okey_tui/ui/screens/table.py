@@ -1587,9 +1587,7 @@ class TableScreen(Screen[None]):
                 continue  # the end's line says it: "The hand is over (the middle ran out)"
             log.write(event_line(seats, event, view, named=named))
             if event.kind == "takeback":
-                for cancelled in cancelled_lines(
-                    seats, events_, at, None if named else view.seat
-                ):
+                for cancelled in cancelled_lines(seats, events_, at, None if named else view.seat):
                     log.write(cancelled)
         self._logged = len(events_)
         heard: list[ChatLine] = []
