@@ -49,6 +49,7 @@ from okey_tui.engine.melds import (
     extensions,
     fits_table,
     is_wild,
+    melds_taking,
 )
 from okey_tui.engine.scoring import (
     GOING_PAIRS_NOT_OPENED,
@@ -92,7 +93,7 @@ from okey_tui.engine.view import (
     is_pairs_only,
     taken_opening,
 )
-from okey_tui.i18n import _, current_language, ngettext
+from okey_tui.i18n import _, and_list, current_language, ngettext
 from okey_tui.messages import describe, meld_text, okey_meant, rule_title, tile_text
 
 if TYPE_CHECKING:
@@ -1935,6 +1936,16 @@ def penalty_warning(view: PlayerView, action: Action) -> str | None:
             meld=meld_words(meld, view.okey),
             points=cost.points,
         )
+        others = [
+            i + 1
+            for i in melds_taking((tm.meld for tm in view.table), cost.tile, view.okey)
+            if i != cost.target
+        ]
+        if others:
+            # The others too (K10 fitted meld 19 as well, and only meld 11 was named).
+            warning += " " + ngettext(
+                "It fits meld {numbers} too.", "It fits melds {numbers} too.", len(others)
+            ).format(numbers=and_list([str(n) for n in others]))
         if view.can_touch_table():
             # The way to keep the points: lay it off (a player asked, "what do I do then?").
             return warning + " " + _("a adds it to that meld instead, at no cost.")

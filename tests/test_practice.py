@@ -1866,3 +1866,19 @@ def test_the_broken_pair_line_reads_the_runs_and_sets_as_the_best_opening_does(
     )
     said = str(_broken_pair_line(view))
     assert "(108 / 101" not in said and " / 101" in said, said
+
+
+def test_a_playable_tile_warning_names_every_meld_it_fits() -> None:
+    """x on K10 warned "K10 can be added to meld 11 (K11 K12 K13)" alone, and K10 fitted
+    meld 19 (R10 Y10 B10) as well: the others are named too."""
+    hand = pos_hand(
+        ["K10 Y13 B9", "R1 R2", "Y1 Y2", "K1"],
+        indicator=str(INDICATOR),
+        phase="p",
+        middle="Y11 Y12 Y13",
+        table=("1:K11K12K13", "1:R3R4R5", "1:R10Y10B10"),
+        openings="m101/m101/-/-",
+    )
+    warning = penalty_warning(PlayerView.of(hand, 0), Discard(Tile.parse("K10")))
+    assert warning is not None and warning.startswith("K10 can be added to meld 1 "), warning
+    assert "It fits meld 3 too." in warning, warning

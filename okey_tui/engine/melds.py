@@ -432,10 +432,22 @@ def fits_table(table: Iterable[Meld], tile: Tile, okey: Tile) -> int | None:
     >>> fits_table(table, Tile.parse("R6"), okey), fits_table(table, Tile.parse("K5"), okey)
     (1, None)
     """
-    for index, meld in enumerate(table):
-        if meld.kind is not MeldKind.PAIR and extensions(meld, tile, okey):
-            return index
-    return None
+    return next(iter(melds_taking(table, tile, okey)), None)
+
+
+def melds_taking(table: Iterable[Meld], tile: Tile, okey: Tile) -> list[int]:
+    """The indexes of every run or set on the table ``tile`` can be added to.
+
+    >>> okey = Tile.parse("B8")
+    >>> table = [parse_meld("R7R8R9", okey), parse_meld("K5K5", okey), parse_meld("Y10B10K10", okey)]
+    >>> melds_taking(table, Tile.parse("R10"), okey)
+    [0, 2]
+    """
+    return [
+        index
+        for index, meld in enumerate(table)
+        if meld.kind is not MeldKind.PAIR and extensions(meld, tile, okey)
+    ]
 
 
 def wild_changes(old: Meld, new: Meld, okey: Tile) -> tuple[list[Tile], list[Tile]]:
