@@ -19,7 +19,18 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from okey_tui.engine.rules import MATCH_LENGTHS, GameType, RuleSet
-from okey_tui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_, _, ngettext, os_problem, shortened
+from okey_tui.i18n import (
+    DOMAIN,
+    LANGUAGES,
+    LOCALE_DIR,
+    N_,
+    _,
+    current_language,
+    lower,
+    ngettext,
+    os_problem,
+    shortened,
+)
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
 # Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
@@ -569,8 +580,13 @@ def _usable_value(key: str, value: object) -> object:
 
 
 def _pace(name: str) -> float | None:
-    """The seconds of a pace named in English ("fast": 0.3), None for another word."""
-    return dict(PACES).get(name.strip().lower())
+    """The seconds of a pace named in English or in the player's language ("fast",
+    "hızlı": 0.3), as --bot-delay takes it; None for another word."""
+    word = lower(name.strip(), current_language())
+    for label, seconds in PACES:
+        if word in (label, lower(_(label), current_language())):
+            return seconds
+    return None
 
 
 def _same(used: object, value: object) -> bool:
@@ -621,23 +637,28 @@ def _keep_as_written(path: Path, settings: TableSettings, unused: list[str]) -> 
     save_settings(settings)
 
 
-def settings_file() -> bytes | None:
-    """The settings file as it is now (None: there is none, or it cannot be read), for
-    :func:`put_settings_back`."""
+def settings_file() -> bytes | None | OSError:
+    """The settings file as it is now, for :func:`put_settings_back`: its bytes, None when
+    there is none, the error when it cannot be read (then it is left as it is)."""
     try:
         return settings_path().read_bytes()
-    except OSError:
+    except FileNotFoundError:
         return None
+    except OSError as exc:
+        return exc
 
 
-def put_settings_back(content: bytes | None) -> None:
-    """The settings file as :func:`settings_file` found it (``None``: none is left)."""
+def put_settings_back(content: bytes | None | OSError) -> None:
+    """The settings file as :func:`settings_file` found it: those bytes, or none (a file
+    that could not be read then is not touched: save_settings never wrote over it)."""
+    if isinstance(content, OSError):
+        return
     path = settings_path()
-    with contextlib.suppress(OSError, UnicodeDecodeError):
+    with contextlib.suppress(OSError):
         if content is None:
             path.unlink(missing_ok=True)
         else:
-            atomic_write(path, content.decode("utf-8"))
+            atomic_write(path, content)
 
 
 def save_settings(settings: TableSettings) -> str:

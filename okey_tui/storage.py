@@ -207,13 +207,15 @@ def new_save_path(folder: Path | None = None) -> Path:
             return path
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write a whole file or nothing: temporary file, fsync, rename."""
+def atomic_write(path: Path, text: str | bytes) -> None:
+    """Write a whole file or nothing: temporary file, fsync, rename (text as UTF-8, bytes
+    as they are)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)

@@ -338,6 +338,16 @@ def test_a_pace_by_name_in_the_settings_is_used_as_the_command_line_takes_it() -
     settings.load_settings()
     (problem,) = settings.take_problems()
     assert 'bot_delay: "turbo" cannot be used; 0.6 is used instead' in problem, problem
+    # In the player's language too, as --bot-delay takes it.
+    from okey_tui import i18n
+
+    write_settings({"bot_delay": "Yavaş"})
+    i18n.set_language("tr")
+    try:
+        loaded = settings.load_settings()
+    finally:
+        i18n.set_language("en")
+    assert settings.take_problems() == [] and loaded.bot_delay == 1.2
 
 
 @pytest.mark.parametrize(

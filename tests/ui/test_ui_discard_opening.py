@@ -131,3 +131,16 @@ async def test_an_opening_let_go_once_is_not_asked_about_again_that_hand() -> No
         await press_x_on(pilot, screen, "R1")  # 5 pairs again, and R1 breaks them
         assert not isinstance(app.screen, ConfirmScreen), app.screen.question  # type: ignore[attr-defined]
         assert Tile.parse("R1") in screen.view.discards[0]
+
+
+async def test_letting_the_melds_opening_go_still_asks_about_the_pairs_opening() -> None:
+    """Having let the runs-and-sets opening go this hand silenced the question about the
+    pairs opening as well, though that one was never let go."""
+    app = table_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "K13 K13 Y13 Y13 B13 B13 R9 R9 K12 K12 R13 R12 R11 Y1"
+        screen = await at_position(pilot, app, position([rack, "", "", ""]))
+        screen.opening_let_go.add((screen.table.hand_number, 0, "melds"))
+        asked = screen.opening_lost_question(Tile.parse("K13"))
+        assert asked is not None and asked[1] == "pairs", asked
+        assert asked[0].startswith("K13 is in your pairs opening (5 pairs)"), asked

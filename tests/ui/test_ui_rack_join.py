@@ -651,3 +651,24 @@ async def test_j_names_the_meld_a_tile_makes_in_a_block_with_no_room_to_split() 
             "apart from the rest: shift+arrows move tiles by hand"
         ), said
         assert screen.rack.slots == before
+
+
+async def test_j_again_after_its_own_block_split_says_the_meld_keeps_the_tile() -> None:
+    """j on R11 of K3 R10 R11 R12 set K3 apart; j again said "no other group it makes a
+    meld with has room beside it", with room beside Y11 B11: j takes no tile out of the
+    run it stands in, and the line says so."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tiles = "K3 R10 R11 R12 Y11 B11 K7 Y2"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(screen, "K3 R10 R11 R12 . . . . Y11 B11", "K7 . Y2")
+        before = list(screen.rack.slots)
+        said = await j_on(pilot, screen, "R11")
+        assert row(screen, 0).startswith("K3 . R10 R11 R12"), (row(screen, 0), said)
+        await pilot.press("j")
+        await pilot.pause()
+        said = status_text(screen)
+        assert screen.rack.slots == before
+        assert said == ("R11 is back where it stood, in run 33: j takes no tile out of a meld"), (
+            said
+        )

@@ -656,3 +656,32 @@ async def test_o_puts_the_tile_taken_from_the_left_in_the_staged_meld_it_fits() 
         said = status_text(screen)
         assert "Staged 3 groups · Y3 added to the staged" in said, said
         assert "Y3" not in [str(t) for t in screen.rack.slots if t is not None]
+
+
+async def test_o_leaves_a_going_pairs_players_discard_out_of_staged_runs_and_sets() -> None:
+    """A Going Pairs player's discard, taken, makes only pairs (rules §13): o put B11 in
+    the staged set R11 Y11 K11, and Enter was then refused."""
+    from okey_tui.ui.screens.dialogs import ConfirmScreen
+
+    app = table_app(OPENING_SEED, game_type="challenge")
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(
+            ["R11 Y11 K11 R5 R6 R7 B2 B3 B4 K9", "", "", ""],
+            phase="d",
+            rules="challenge/11",
+            openings="-/-/-/-!",
+            discards=["", "", "", "B11"],
+        )
+        screen = await at_position(pilot, app, hand)
+        await pilot.press("t")
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+            await pilot.pause()
+        assert app.session.hand.taken is not None
+        set_rows(screen, "R11 Y11 K11 . R5 R6 R7 . B2 B3 B4 . K9 . B11")
+        await pilot.press("o")
+        await pilot.pause()
+        staged = [sorted(str(t) for t in m.tiles) for m in screen.staging.melds]
+        assert all("B11" not in m for m in staged), staged
+        assert "B11 added" not in status_text(screen), status_text(screen)

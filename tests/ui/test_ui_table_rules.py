@@ -416,3 +416,32 @@ async def test_a_challenge_payment_taken_back_is_said_cancelled_in_the_log() -> 
         assert f"{zeynep}'s +110 no longer counts: the move that cost it was taken" in logged, (
             logged
         )
+
+
+def test_a_take_back_cancels_only_what_its_own_turn_charged() -> None:
+    """Ali threw a playable tile (+101, his), Zeynep laid and took it back: the log said
+    "Ali's +101 no longer counts", the last turn's penalty read as Zeynep's. Only what
+    the taker's turn charged others is said cancelled."""
+    from okey_tui.ui.widgets.board import cancelled_lines
+
+    seats = [SeatInfo(s, name, None) for s, name in enumerate(["Ali", "Zeynep", "Can", "Ece"])]
+    events = [
+        Event("deal", 0, "dealt"),
+        Event("discard", 0, "discarded K5", (Tile.parse("K5"),)),
+        Event("penalty", 0, "+101", (Tile.parse("K5"),), 101, code="playable-discard"),
+        Event("take", 1, "took K5", (Tile.parse("K5"),)),
+        Event("open", 1, "opened"),
+        Event("penalty", 0, "+50", (Tile.parse("K5"),), 50, code="challenge-discard"),
+        Event("takeback", 1, "took back"),
+    ]
+    lines = [line.plain for line in cancelled_lines(seats, events, len(events) - 1, 1)]
+    assert lines == ["Ali's +50 no longer counts: the move that cost it was taken back"], lines
+    # The first turn of the hand's starter: from the deal on.
+    events = [
+        Event("deal", 1, "dealt"),
+        Event("open", 1, "opened"),
+        Event("penalty", 0, "+101", (), 101, code="okey-taken"),
+        Event("takeback", 1, "took back"),
+    ]
+    lines = [line.plain for line in cancelled_lines(seats, events, 3, 0)]
+    assert lines == ["Your +101 no longer counts: the move that cost it was taken back"], lines

@@ -605,7 +605,7 @@ class TableScreen(Screen[None]):
         # The line the turn came with (the others' moves, then the turn's step) and the
         # hand's events then: the prompt again after a rack notice, while nothing was drawn
         # (s first thing put "Sorted: …" over the news, and it never came back).
-        self.turn_news: tuple[int, str] | None = None
+        self.turn_news: tuple[tuple[int, int, int], str] | None = None
         # The openings (hand number, seat, "melds" or "pairs") the player chose to break
         # with a discard, asked once: not asked of again in that hand.
         self.opening_let_go: set[tuple[int, int, str]] = set()
@@ -1749,8 +1749,13 @@ class TableScreen(Screen[None]):
 
     def say_turn_news(self, line: str) -> None:
         """The line a turn comes with, kept for :meth:`prompt` while the turn has not moved."""
-        self.turn_news = (len(self.table.events), line)
+        self.turn_news = (self.news_mark(), line)
         self.set_status(line)
+
+    def news_mark(self) -> tuple[int, int, int]:
+        """The hand, the seat and the hand's events: the line a turn came with is the
+        prompt while they stay the same."""
+        return (self.table.hand_number, self.view.seat, len(self.table.events))
 
     def prompt(self) -> str:
         """What the status line says when there is nothing new: the turn's next step, or
@@ -1762,7 +1767,7 @@ class TableScreen(Screen[None]):
             news = self.turn_news
             if (
                 news is not None
-                and news[0] == len(self.table.events)
+                and news[0] == self.news_mark()
                 and self.view.phase is Phase.DRAW
                 and not self.staging.melds
             ):
@@ -2323,8 +2328,9 @@ class TableScreen(Screen[None]):
                 check = opening_check(
                     [*view.rack, tile], view.okey, view.melds_floor, view.pairs_floor
                 )
-                if check.can_open_melds or check.can_open_pairs:
-                    # An opening without it, that it has no place in: no numbers to tell.
+                if check.can_open_melds or check.can_open_pairs or is_pairs_only(view):
+                    # An opening without it, that it has no place in (or only pairs for
+                    # this seat): no points to tell.
                     question = _(
                         "Even with {tile} your tiles make no opening this turn, and a tile "
                         "taken from the left must be laid this turn (rules §7): you could only "
@@ -2490,9 +2496,7 @@ class TableScreen(Screen[None]):
             return None
         okey = view.okey
         hand = (self.table.hand_number, view.seat)  # (a shared terminal: each person's)
-        if by_melds and before.can_open_melds:
-            if (*hand, "melds") in self.opening_let_go:
-                return None
+        if by_melds and before.can_open_melds and (*hand, "melds") not in self.opening_let_go:
             return _(
                 "{tile} is in your opening ({value} points): without it {left}, below "
                 "{floor}. Discard it?"
@@ -3091,6 +3095,14 @@ class TableScreen(Screen[None]):
             # Round the groups it makes a meld with: back where it stood, j again starts over.
             self.render_all()
             self.keep_rack()
+            kept_in = self.rack.meld_in_block(index, okey, kinds)
+            if kept_in is not None:
+                # Its first j set its meld apart in its own block: j takes no tile out of a
+                # meld ("no other group … has room" was said with room beside Y11 B11).
+                meld = [t for i in kept_in if (t := self.rack.slots[i]) is not None]
+                said = _("{tile} is back where it stood, in {meld}: j takes no tile out of a meld")
+                self.rack_notice(said.format(tile=word, meld=group_label(meld, okey, kinds)[0]))
+                return
             self.rack_notice(
                 _(
                     "{tile} is back where it stood: no other group it makes a meld with has "
@@ -3990,10 +4002,14 @@ class TableScreen(Screen[None]):
         staged = self.staging.tiles()
         if taken is None or taken.tile in staged:
             return None
-        slot = next((i for i, t in enumerate(self.rack.slots) if t == taken.tile), None)
+        kinds = PAIR if self.staging.pairs else RUN_SET
+        if taken.from_going_pairs and kinds != PAIR:
+            return None  # a Going Pairs player's discard makes only pairs (rules §13)
+        # Of two copies, the one standing apart (the other is the player's, in a group).
+        copies = [i for i, t in enumerate(self.rack.slots) if t == taken.tile]
+        slot = min(copies, key=lambda i: len(self.rack.group_at(i)), default=None)
         if slot is None:
             return None
-        kinds = PAIR if self.staging.pairs else RUN_SET
         placed = self._place_loose([[taken.tile]], list(self.staging.melds), kinds)
         if placed is None:
             return None

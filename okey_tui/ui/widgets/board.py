@@ -1259,8 +1259,14 @@ def cancelled_lines(
     taker = events[at].seat
     start = 0
     for i in range(at - 1, -1, -1):
+        # The turn from its draw or take (the discard before it is followed by its own
+        # penalty, the last player's: "Ali's +101 no longer counts" was said of it), or
+        # from the deal (a starter's first turn), or from a take-back earlier in it.
         event = events[i]
-        if (event.kind == "discard" and event.seat != taker) or event.kind == "takeback":
+        if event.seat == taker and event.kind in ("draw", "take"):
+            start = i
+            break
+        if event.kind in ("deal", "takeback"):
             start = i + 1
             break
     lines: list[Text] = []
