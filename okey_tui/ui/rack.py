@@ -1263,9 +1263,9 @@ class RackLayout:
             # j again, and this group would put it back where it stood: the next one.
             skip.add(self.joined)
             self.slots = list(before)
-        if target is None and not passed:
-            target = self._out_of_a_block(tile, okey, kinds)
-            if target is None:
+        if target is None:
+            target = self._out_of_a_block(tile, okey, kinds, skip)
+            if target is None and not passed:
                 self.slots[index] = tile
                 split = self._split_own_block(index, okey, kinds)
                 if split is not None:
@@ -1420,7 +1420,11 @@ class RackLayout:
         return moved
 
     def _out_of_a_block(
-        self, tile: Tile, okey: Tile, kinds: Sequence[MeldKind] | None
+        self,
+        tile: Tile,
+        okey: Tile,
+        kinds: Sequence[MeldKind] | None,
+        skip: Collection[tuple[int, ...]] = (),
     ) -> int | None:
         """Where j puts a tile that makes a meld with tiles at one end of a block that is no
         meld (``R11`` for ``R8 R10 R12``, ``K9`` for ``Y2 Y2 K7 K8``), or in its middle
@@ -1431,7 +1435,8 @@ class RackLayout:
         gap either side of the meld; all free, with a free slot or the row's end beyond
         them. The meld worth the most points first, then the one of the most tiles of the
         block, then one at an end. The tiles moved are in :attr:`shifted`; ``None`` when
-        no block has such a meld and room.
+        no block has such a meld and room. The blocks in ``skip`` (their slots) are passed
+        over (j again); the one used is in :attr:`joined`.
 
         >>> from okey_tui.engine.tiles import parse_tiles
         >>> rack = RackLayout(cols=8)
@@ -1466,10 +1471,10 @@ class RackLayout:
                 not 0 <= c < self.cols or self.slots[self.index(row, c)] is None for c in ends
             )
 
-        best: tuple[tuple[int, int], dict[int, int], int] | None = None
+        best: tuple[tuple[int, int], dict[int, int], int, tuple[int, ...]] | None = None
         for group in self.groups():
             held = [t for i in group if (t := self.slots[i]) is not None]
-            if len(held) < 3 or readings(held, okey, kinds):
+            if len(held) < 3 or readings(held, okey, kinds) or tuple(group) in skip:
                 continue  # a meld already (j never breaks one), or no rest beside a meld
             row, first = self.place(group[0])
             count = len(group)
@@ -1521,13 +1526,14 @@ class RackLayout:
                             moves[old] = new
                     key = (value, len(part))
                     if best is None or key > best[0]:
-                        best = (key, moves, put)
+                        best = (key, moves, put, tuple(group))
         if best is None:
             return None
-        _key, moves, put = best
+        _key, moves, put, block = best
         self._shift({old: new for old, new in moves.items() if old != new})
         self.slots[put] = tile
         self.room = None
+        self.joined = block
         return put
 
     def meld_in_a_block(

@@ -329,14 +329,14 @@ async def test_j_again_puts_the_tile_beside_the_next_group_then_back_where_it_st
         await pilot.press("j")
         await pilot.pause()
         assert rows_of(screen) == ["K1 . R5 R6 . B10 B11 B12", ". Y3 K3 B8"], rows_of(screen)
-        assert status_text(screen) == "B8★ is beside Y3 K3 now: set 9", status_text(screen)
+        assert status_text(screen) == (
+            "B8★ is beside Y3 K3 now: set 9 · j again puts it back where it stood"
+        ), status_text(screen)
         await pilot.press("j")
         await pilot.pause()
         assert screen.rack.slots == before
         said = status_text(screen)
-        assert said == (
-            "B8★ is back where it stood: no other group it makes a meld with has room beside it"
-        ), said
+        assert said == ("B8★ is back where it stood: no other group takes it"), said
         # Round again from the start: the best group first.
         await pilot.press("j")
         await pilot.pause()
@@ -672,3 +672,22 @@ async def test_j_again_after_its_own_block_split_says_the_meld_keeps_the_tile() 
         assert said == ("R11 is back where it stood, in run 33: j takes no tile out of a meld"), (
             said
         )
+
+
+async def test_j_again_goes_round_a_block_split_for_the_tile_too() -> None:
+    """R9★ went into K9 K11 K12 (a block split for it, K9 ★ K11 K12), and j again said
+    "R9★ is in a meld already": a block j splits counts as a group it went beside."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        # Indicator B7: the okey is B8.
+        tiles = "B13 K6 K9 K11 K12 B8 R1 Y5"
+        screen = await at_position(pilot, app, position([tiles, "", "", ""], phase="p"))
+        set_rows(screen, "R1 . . . Y5", "B13 K6 K9 K11 K12 . B8")
+        before = list(screen.rack.slots)
+        said = await j_on(pilot, screen, "B8")
+        assert said.startswith("B8★ is beside K9 K11 K12 now") and "run 42" in said, said
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.rack.slots == before
+        said = status_text(screen)
+        assert said == "B8★ is back where it stood: no other group takes it", said

@@ -685,3 +685,17 @@ async def test_o_leaves_a_going_pairs_players_discard_out_of_staged_runs_and_set
         staged = [sorted(str(t) for t in m.tiles) for m in screen.staging.melds]
         assert all("B11" not in m for m in staged), staged
         assert "B11 added" not in status_text(screen), status_text(screen)
+
+
+async def test_o_with_no_group_staged_points_to_p_when_the_pairs_open() -> None:
+    """t said "with it you can open: 5 pairs", and o answered "No group on the rack is a
+    meld: put runs and sets between gaps (s sorts them)", with no word of p."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        rack = "R1 R1 Y2 Y2 B3 B3 K4 K4 R9 R9 K12"
+        screen = await at_position(pilot, app, position([rack, "", "", ""], phase="p"))
+        set_rows(screen, rack)  # one block, no group o stages
+        await pilot.press("o")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.startswith("No group on the rack is a meld, and your pairs open: p sorts"), said

@@ -2618,7 +2618,8 @@ async def test_a_sort_that_leaves_one_tile_out_of_melds_says_it_goes_out_with_no
         await pilot.pause()
         said = status_text(screen)
         assert said == (
-            "Sorted: 45 points in runs and sets · all but one tile in melds: o, then Enter goes out"
+            "Sorted: 45 points in runs and sets · all but one tile in melds: o and Enter, then x "
+            "goes out"
         ), said
         # Before the draw (the turn's last tile not in yet) the floor is said, as before.
         hand = position(["R1 R2 R3 B4 B5 B6 K7 K8 K9", "", "", ""], phase="d", middle="Y13")

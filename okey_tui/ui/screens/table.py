@@ -3104,10 +3104,7 @@ class TableScreen(Screen[None]):
                 self.rack_notice(said.format(tile=word, meld=group_label(meld, okey, kinds)[0]))
                 return
             self.rack_notice(
-                _(
-                    "{tile} is back where it stood: no other group it makes a meld with has "
-                    "room beside it"
-                ).format(tile=word)
+                _("{tile} is back where it stood: no other group takes it").format(tile=word)
             )
             return
         if moved is None:
@@ -3205,6 +3202,10 @@ class TableScreen(Screen[None]):
                 said += " · " + _("j again: beside {group}").format(
                     group=self.group_words(next_to, tile)
                 )
+            elif again is not None:
+                # The last of several groups: what j again does then (back where it stood,
+                # unannounced, read as a fault).
+                said += " · " + _("j again puts it back where it stood")
         self.rack_notice(said)
 
     def joined_words(self, index: int, tile: Tile, own: list[int], moved: dict[int, int]) -> str:
@@ -3375,9 +3376,9 @@ class TableScreen(Screen[None]):
             # Every tile but one in melds, short of the floor: a straight out, which needs
             # none ("an opening needs 101" was said of a rack o and Enter took out).
             said = (
-                _("Sorted: {what} · all but one tile in melds: o, then Enter goes out")
+                _("Sorted: {what} · all but one tile in melds: o and Enter, then x goes out")
                 if by == "melds"
-                else _("Sorted: {what} · all but one tile in pairs: o, then Enter goes out")
+                else _("Sorted: {what} · all but one tile in pairs: o and Enter, then x goes out")
             )
         elif self.view.opening is None and not self.opens_now(tiles, by):
             # "o stages the groups" under 45 points invited an opening the table refuses.
@@ -3967,6 +3968,19 @@ class TableScreen(Screen[None]):
                     _(
                         "No group on the rack is a pair, and you may lay only pairs: put "
                         "pairs between gaps (p sorts them), or select two tiles with space"
+                    ),
+                    error=True,
+                )
+            elif (
+                not self.staging.melds
+                and MeldKind.PAIR in kinds
+                and self.opens_now(self.rack_tiles(), "pairs")
+            ):
+                # The take had said "with it you can open: 5 pairs": the way there.
+                self.set_status(
+                    _(
+                        "No group on the rack is a meld, and your pairs open: p sorts them "
+                        "into pairs, then o"
                     ),
                     error=True,
                 )
