@@ -285,13 +285,9 @@ class Pace(FloatBetween):
         super().__init__(0, MAX_BOT_DELAY)
 
     def named(self, word: str) -> float | None:
-        from okey_tui.i18n import lower
-        from okey_tui.settings import PACES
+        from okey_tui.settings import pace_named
 
-        for label, seconds in PACES:
-            if lower(word) in (label, lower(_(label))):
-                return seconds
-        return None
+        return pace_named(word)
 
     def refusal(self, given: str) -> str:
         from okey_tui.settings import PACES

@@ -25,12 +25,12 @@ from okey_tui.i18n import (
     LOCALE_DIR,
     N_,
     _,
-    current_language,
     lower,
     ngettext,
     os_problem,
     shortened,
 )
+from okey_tui.i18n import in_every_language as by_language
 from okey_tui.storage import aside_path, atomic_write, set_aside
 
 # Bot pace choices (the new-table screen's line, ``--bot-delay fast``): seconds between
@@ -559,8 +559,8 @@ def _usable(table: dict[str, object]) -> tuple[TableSettings, list[str]]:
 def _usable_value(key: str, value: object) -> object:
     """``value`` for the setting ``key`` if it can be used, else what is used instead."""
     default = getattr(TableSettings(), key)
-    if key == "bot_delay" and isinstance(value, str) and _pace(value) is not None:
-        return _pace(value)  # a pace by name, as --bot-delay takes it ("fast")
+    if key == "bot_delay" and isinstance(value, str) and pace_named(value) is not None:
+        return pace_named(value)  # a pace by name, as --bot-delay takes it ("fast")
     if isinstance(default, tuple):  # bots, human_names: a list of texts in the file
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             return default
@@ -579,13 +579,18 @@ def _usable_value(key: str, value: object) -> object:
         return default
 
 
-def _pace(name: str) -> float | None:
-    """The seconds of a pace named in English or in the player's language ("fast",
-    "hızlı": 0.3), as --bot-delay takes it; None for another word."""
-    word = lower(name.strip(), current_language())
+def pace_named(name: str) -> float | None:
+    """The seconds of a pace named in any of the game's languages ("fast", "Instant",
+    "hızlı": whatever language the player reads now), as --bot-delay and the settings
+    file take it; None for another word.
+
+    >>> pace_named("Instant"), pace_named("HIZLI"), pace_named("turbo")
+    (0.0, 0.3, None)
+    """
     for label, seconds in PACES:
-        if word in (label, lower(_(label), current_language())):
-            return seconds
+        for code, word in by_language(label).items():
+            if lower(name.strip(), code) == lower(word, code):
+                return seconds
     return None
 
 
@@ -595,7 +600,7 @@ def _same(used: object, value: object) -> bool:
     if isinstance(used, float) and type(value) is int:
         return used == value
     if isinstance(used, float) and isinstance(value, str):
-        return _pace(value) == used
+        return pace_named(value) == used
     return type(used) is type(value) and used == value
 
 

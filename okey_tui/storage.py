@@ -210,9 +210,9 @@ def new_save_path(folder: Path | None = None) -> Path:
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write a whole file or nothing: temporary file, fsync, rename (text as UTF-8, bytes
     as they are)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text  # (no file left if not)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -345,9 +345,16 @@ def test_a_pace_by_name_in_the_settings_is_used_as_the_command_line_takes_it() -
     i18n.set_language("tr")
     try:
         loaded = settings.load_settings()
+        # An English name read in Turkish ("I" lowers to a dotless ı there) and a Turkish
+        # one read in English: the file works whatever language reads it.
+        write_settings({"bot_delay": "Instant"})
+        instant = settings.load_settings()
     finally:
         i18n.set_language("en")
-    assert settings.take_problems() == [] and loaded.bot_delay == 1.2
+    write_settings({"bot_delay": "hızlı"})
+    fast = settings.load_settings()
+    assert settings.take_problems() == []
+    assert (loaded.bot_delay, instant.bot_delay, fast.bot_delay) == (1.2, 0.0, 0.3)
 
 
 @pytest.mark.parametrize(

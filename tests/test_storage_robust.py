@@ -356,3 +356,16 @@ def test_a_bot_level_no_bot_has_falls_back_for_that_seat_alone() -> None:
     (entry,) = storage.list_saves().entries
     session = Session.resume(entry.saved, path)
     assert session.levels == ("normal", "easy", "hard")
+
+
+def test_a_text_that_cannot_be_written_leaves_no_temporary_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A lone surrogate (a name given as bytes that are not UTF-8) made atomic_write fail
+    with its temporary file left beside the save."""
+    import pytest
+
+    from okey_tui.storage import atomic_write
+
+    path = tmp_path / "save.json"
+    with pytest.raises(UnicodeEncodeError):
+        atomic_write(path, "name \udcff")
+    assert list(tmp_path.iterdir()) == []
