@@ -681,7 +681,8 @@ class RackLayout:
             if slot is not None:
                 self.joined = tuple(group)
                 return slot
-        if kinds is not None and set(kinds) == {MeldKind.PAIR}:
+        if kinds is not None and set(kinds) == {MeldKind.PAIR} and not skip:
+            # (Not for j again: beside its twin again, it went nowhere new.)
             return self._beside_twin(tile, okey)
         return None
 

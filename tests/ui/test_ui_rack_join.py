@@ -691,3 +691,25 @@ async def test_j_again_goes_round_a_block_split_for_the_tile_too() -> None:
         assert screen.rack.slots == before
         said = status_text(screen)
         assert said == "B8★ is back where it stood: no other group takes it", said
+
+
+async def test_j_again_for_a_pairs_opener_does_not_offer_the_same_twin_again() -> None:
+    """Opened with pairs, j put Y13 beside its twin and said "j again: beside Y13": j
+    again put it in the same slot, and the next j said "in a meld already"."""
+    app = table_app(OPENING_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hand = position(["Y13 R1 K5 Y13 B9", "", "", ""], phase="p", openings="p5/-/-/-")
+        screen = await at_position(pilot, app, hand)
+        set_rows(screen, "Y13 . . R1 . K5", ". . Y13 . . B9")
+        before = list(screen.rack.slots)
+        slot = [i for i, t in enumerate(before) if t == Tile.parse("Y13")][-1]
+        await goto(pilot, screen, slot)
+        await pilot.press("j")
+        await pilot.pause()
+        said = status_text(screen)
+        assert said.startswith("Y13 is beside Y13 now"), said
+        assert "j again" not in said, said
+        await pilot.press("j")
+        await pilot.pause()
+        assert screen.rack.slots == before
+        assert status_text(screen) == "Y13 is back where it stood: no other group takes it"
