@@ -267,12 +267,29 @@ class PlayerView:
         # A Going Pairs player's discard only ever makes a pair (rules §13, Challenge).
         only_pairs = self.going_pairs[Hand.left_of(self.seat)]
         if opening is None:
-            from okey_tui.engine.solver import opening_check
+            from okey_tui.engine.solver import best_pairs, could_meld, opening_check
 
-            check = opening_check([*self.rack, tile], okey, self.melds_floor, self.pairs_floor)
-            return check.can_open_pairs or (
-                check.can_open_melds and not self.going_pairs[self.seat] and not only_pairs
+            rack = list(self.rack)
+            check = opening_check([*rack, tile], okey, self.melds_floor, self.pairs_floor)
+            by_melds = (
+                check.can_open_melds
+                and not self.going_pairs[self.seat]
+                and not only_pairs
+                and could_meld(tile, rack, okey)  # (in some meld of it, not beside it)
             )
+            if by_melds or not check.can_open_pairs:
+                return by_melds
+            # Pairs open with it: with it among them (six pairs without it opened, and the
+            # tile, with no twin and no okey, could go nowhere).
+            if is_wild(tile, okey) or tile in rack:
+                return True  # a wild pairs with any tile; else with its twin
+            wild = next((t for t in rack if is_wild(t, okey)), None)
+            if wild is None:
+                return False
+            rest = list(rack)
+            rest.remove(wild)
+            pairs = 1 + len(best_pairs(rest, okey).melds)  # it, paired with the okey
+            return min(pairs, len(rack) // 2) >= self.pairs_floor  # a tile kept to discard
         pairs = opening.kind is OpeningKind.PAIRS
         if only_pairs and not pairs:  # it only makes a pair, and only a pairs opener lays one
             return False

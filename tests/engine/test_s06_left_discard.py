@@ -399,3 +399,24 @@ def test_a_pairs_opener_pairs_the_okey_its_take_frees_where_the_table_has_no_pla
     and R13 is left for the discard."""
     hand = offered(pos, "Y1 R13", "K7", ["2:R7Y7B7*K7"], "p5", rules="classic/11+l")
     assert PlayerView.of(hand, 0).can_use_taken(Tile.parse("K7"))
+
+
+def test_before_the_opening_a_left_discard_is_usable_only_with_it_in_the_opening(pos) -> None:
+    """Six pairs opened without K13, which had no twin and no okey to pair with and no
+    meld to go in: t took it without a word, and the opening then refused ("it must be
+    part of your opening"). Usable only when an opening takes it."""
+    pairs = "R1 R1 Y2 Y2 B3 B3 K4 K4 R9 R9 Y11 Y11 B5"
+    cases = [
+        (pairs, "K13", False),  # no twin, no okey, no meld with it
+        (pairs + " K13", "K13", True),  # its twin
+        (pairs + " B8", "K13", True),  # the okey (indicator B7) pairs with it
+        ("R11 R12 R13 Y11 Y12 Y13 B12 B13 K1", "B11", True),  # 108 with it in a run
+    ]
+    for rack, left, usable in cases:
+        hand = pos(
+            [rack, "", "", ""],
+            turn=0,
+            phase="d",
+            discards=["", "", "", left],
+        )
+        assert PlayerView.of(hand, 0).can_use_taken(Tile.parse(left)) is usable, rack
