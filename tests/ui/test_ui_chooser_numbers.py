@@ -35,6 +35,23 @@ async def r6_on_meld_1_or_12(pilot, app) -> ChooserScreen:  # type: ignore[no-un
     return chooser
 
 
+async def r6_on_meld_1_or_3(pilot, app) -> ChooserScreen:  # type: ignore[no-untyped-def,type-arg]
+    """The chooser of a with the cursor on R6, which goes on meld 1 (R3 R4 R5) or meld 3
+    (Y6 B6 K6); meld 2 (R8 R9 R10) does not take it."""
+    hand = position(
+        ["R6 Y1 B2 K4 K9", "", "", ""],
+        table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6"],
+        openings="m101/-/-/m101",
+    )
+    screen = await at_position(pilot, app, hand)
+    await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
+    await pilot.press("a")
+    await pilot.pause()
+    chooser = app.screen
+    assert isinstance(chooser, ChooserScreen)
+    return chooser
+
+
 async def test_a_melds_number_adds_the_tile_there_at_once() -> None:
     """R6 goes on R3 R4 R5 (meld 1) or on Y6 B6 K6 (meld 3): 3 adds it to meld 3."""
     app = table_app(OPENING_SEED)
@@ -59,17 +76,7 @@ async def test_a_melds_number_adds_the_tile_there_at_once() -> None:
 async def test_a_number_no_meld_offered_has_is_said_and_picks_nothing() -> None:
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R6 Y1 B2 K4 K9", "", "", ""],
-            table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6"],
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
-        await pilot.press("a")
-        await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen)
+        chooser = await r6_on_meld_1_or_3(pilot, app)
         await pilot.press("2")  # meld 2 does not take R6
         await pilot.pause()
         assert app.screen is chooser
@@ -86,17 +93,7 @@ async def test_enter_just_after_a_number_no_meld_has_does_not_choose_the_marked_
     meant for 6. It says so, and the next Enter chooses the marked line."""
     app = table_app(OPENING_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
-        hand = position(
-            ["R6 Y1 B2 K4 K9", "", "", ""],
-            table=["0:R3R4R5", "3:R8R9R10", "3:Y6B6K6"],
-            openings="m101/-/-/m101",
-        )
-        screen = await at_position(pilot, app, hand)
-        await goto(pilot, screen, slot_of(screen, Tile.parse("R6")))
-        await pilot.press("a")
-        await pilot.pause()
-        chooser = app.screen
-        assert isinstance(chooser, ChooserScreen)
+        chooser = await r6_on_meld_1_or_3(pilot, app)
         await pilot.press("2", "enter")
         await pilot.pause()
         assert app.screen is chooser
