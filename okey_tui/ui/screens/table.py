@@ -257,10 +257,11 @@ def okey_pairs(tiles: Sequence[Tile], okey: Tile) -> bool:
     >>> okey_pairs(parse_tiles("K5 K5 R7 B8"), okey), okey_pairs(parse_tiles("K5 R7 B8"), okey)
     (True, False)
     """
-    wild = sum(is_wild(t, okey) for t in tiles)
-    counts = Counter(t for t in tiles if not is_wild(t, okey))
-    alone = sum(n % 2 for n in counts.values())
-    return wild > 0 and alone <= wild and (wild - alone) % 2 == 0 and len(tiles) % 2 == 0
+    from okey_tui.engine.solver import best_pairs
+
+    # The engine's pairing: every tile in a pair, the okey among them.
+    wild = any(is_wild(t, okey) for t in tiles)
+    return wild and 2 * len(best_pairs(list(tiles), okey).melds) == len(tiles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1536,17 +1536,15 @@ class TableMarks:
                 # empty, and only the log said why. Said whatever came after it.
                 owner = self.discarder(seats, event.seat, view, viewer)
                 if owner is not None:
-                    taken = tile_text(event.tiles[0], view.okey)
-                    who = seats[event.seat].name
-                    say(
-                        _("{who} took your {tile}").format(who=who, tile=taken)
-                        if owner == view.seat and viewer is not None
-                        else _("{who} took {owner} {tile}").format(
-                            who=who, owner=possessive(seats[owner].name), tile=taken
-                        ),
-                        TAKEN_RANK,
-                        event.seat,
+                    said = self.pile_words(
+                        seats,
+                        event,
+                        view,
+                        owner if viewer is None else None,
+                        _("{who} took your {tile}"),
+                        _("{who} took {owner} {tile}"),
                     )
+                    say(said, TAKEN_RANK, event.seat)
                     took_at = len(lines) - 1
                 continue
             if event.kind == "giveback" and event.seat is not None and event.tiles:
@@ -1559,17 +1557,15 @@ class TableMarks:
                         del lines[took_at], self.kept[took_at], self.movers[took_at]
                         took_at = None
                     else:
-                        back = tile_text(event.tiles[0], view.okey)
-                        who = seats[event.seat].name
-                        say(
-                            _("{who} gave back your {tile}").format(who=who, tile=back)
-                            if owner == view.seat and viewer is not None
-                            else _("{who} gave back {owner} {tile}").format(
-                                who=who, owner=possessive(seats[owner].name), tile=back
-                            ),
-                            TAKEN_RANK,
-                            event.seat,
+                        said = self.pile_words(
+                            seats,
+                            event,
+                            view,
+                            owner if viewer is None else None,
+                            _("{who} gave back your {tile}"),
+                            _("{who} gave back {owner} {tile}"),
                         )
+                        say(said, TAKEN_RANK, event.seat)
                 continue
             if event.kind not in TABLE_MOVES or event.seat is None:
                 continue
@@ -1667,6 +1663,24 @@ class TableMarks:
         # No copy gained that is not credited (a meld laid and added to in one update):
         # the first meld holding the tile, as before.
         return [i for i in changed if tile in table[i].meld.tiles][:1]
+
+    @staticmethod
+    def pile_words(
+        seats: Sequence[SeatInfo],
+        event: Event,
+        view: PlayerView,
+        named: int | None,
+        yours: str,
+        theirs: str,
+    ) -> str:
+        """A take or give-back of a discard said to its owner (``yours``: "took your R11"),
+        or, at a shared terminal, with the owner at seat ``named`` by name (``theirs``)."""
+        assert event.seat is not None
+        tile = tile_text(event.tiles[0], view.okey)
+        who = seats[event.seat].name
+        if named is None:
+            return yours.format(who=who, tile=tile)
+        return theirs.format(who=who, owner=possessive(seats[named].name), tile=tile)
 
     @staticmethod
     def discarder(
